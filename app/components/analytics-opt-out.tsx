@@ -1,0 +1,65 @@
+import { useEffect, useId, useState } from "react";
+import { toast } from "~/components/ui/toast-store";
+import { readStored, writeStored } from "~/lib/storage-keys";
+
+function doNotTrackIsOn() {
+  const nav = navigator as Navigator & { msDoNotTrack?: string };
+  const window_ = window as Window & { doNotTrack?: string };
+  return [nav.doNotTrack, nav.msDoNotTrack, window_.doNotTrack].some((value) => value === "1" || value === "yes");
+}
+
+/** The analytics opt-out, stored in the browser where the analytics loader reads it. */
+export function AnalyticsOptOut() {
+  const id = useId();
+  const [optedOut, setOptedOut] = useState<boolean | null>(null);
+  const [doNotTrack, setDoNotTrack] = useState(false);
+
+  useEffect(() => {
+    setOptedOut(readStored("analyticsOptOut") === "1");
+    setDoNotTrack(doNotTrackIsOn());
+  }, []);
+
+  function change(allowed: boolean) {
+    writeStored("analyticsOptOut", allowed ? null : "1");
+    setOptedOut(!allowed);
+    toast(
+      allowed
+        ? { title: "Analytics allowed", description: "Anonymous page-view statistics may be sent from this browser." }
+        : { title: "Analytics turned off", description: "Nothing will be sent from this browser." },
+    );
+  }
+
+  const allowed = optedOut === false && !doNotTrack;
+  return (
+    <div className="rounded-lg border border-border bg-card p-4">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <label htmlFor={id} className="font-medium">
+            Allow anonymous analytics in this browser
+          </label>
+          <p className="mt-1 text-sm text-muted-foreground" id={`${id}-help`}>
+            {doNotTrack
+              ? "Your browser sends Do Not Track, so analytics stays off whatever this switch says."
+              : "Turn this off and the analytics library is never loaded on this browser."}
+          </p>
+        </div>
+        <button
+          id={id}
+          type="button"
+          role="switch"
+          aria-checked={allowed}
+          aria-describedby={`${id}-help`}
+          disabled={optedOut === null || doNotTrack}
+          onClick={() => change(!allowed)}
+          className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-primary"
+        >
+          <span
+            aria-hidden="true"
+            className="inline-block size-5 rounded-full bg-background shadow transition-transform"
+            style={{ transform: allowed ? "translateX(1.25rem)" : "translateX(0)" }}
+          />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { displayPath, statusText } from "~/lib/http-status";
+
+/** What a thrown Response or error says about itself, if anything. */
+function messageOf(value: unknown): string | null {
+  if (typeof value === "string" && value.trim()) return value;
+  if (value && typeof value === "object" && "message" in value && typeof value.message === "string") return value.message;
+  return null;
+}
+
+/**
+ * The one error boundary: the root uses it and so does every route, so an error deep in a page
+ * leaves the header and navigation working.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound pathname={location.pathname} />;
+  }
+
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = isRouteErrorResponse(error) ? error.statusText || statusText(status) : "Internal Server Error";
+  const description = isRouteErrorResponse(error)
+    ? (messageOf(error.data) ?? "The server could not answer this request.")
+    : (messageOf(error) ?? "Something went wrong while showing this page.");
+
+  if (!isRouteErrorResponse(error)) console.error(error);
+
+  return (
+    <ErrorPage status={status} title={title}>
+      <p className="text-muted-foreground">{description}</p>
+    </ErrorPage>
+  );
+}
+
+export function NotFound({ pathname }: { pathname: string }) {
+  return (
+    <ErrorPage status={404} title={`Page not found: ${displayPath(pathname)}`}>
+      <p className="text-muted-foreground">The address may be mistyped, or the page has moved.</p>
+    </ErrorPage>
+  );
+}
+
+function ErrorPage({ status, title, children }: { status: number; title: string; children: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-2xl py-16" aria-labelledby="error-title">
+      <p className="text-sm font-semibold uppercase tracking-widest text-primary">Error {status}</p>
+      <h1 id="error-title" className="mt-2 break-words text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+        {title}
+      </h1>
+      <div className="mt-4 space-y-4">{children}</div>
+      <p className="mt-8">
+        <Link to="/" className="font-medium text-primary underline underline-offset-4">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}

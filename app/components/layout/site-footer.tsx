@@ -1,0 +1,23 @@
+import { Link } from "@remix-run/react";
+import { footerLinks } from "~/lib/areas";
+
+export function SiteFooter({ siteName }: { siteName: string }) {
+  return (
+    <footer className="mt-16 border-t border-border">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+        <p>{siteName} is an unofficial, reader-made companion. Stories and names belong to their authors.</p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-4">
+            {footerLinks.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className="underline-offset-4 hover:text-foreground hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Logo } from "~/components/logo";
+import type { Area } from "~/lib/areas";
+import { cn } from "~/lib/cn";
+import { ThemeToggle } from "./theme-toggle";
+
+interface SiteHeaderProps {
+  siteName: string;
+  areas: Area[];
+  /** The search box, where the site has one. */
+  search?: ReactNode;
+  /** The signed-in state: the reader's name and sign-out, or a sign-in link. */
+  account?: ReactNode;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground",
+    isActive ? "text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
+  );
+
+export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" prefetch="intent">
+          <Logo className="size-7" />
+          <span className="truncate">{siteName}</span>
+        </Link>
+        {areas.length > 0 ? (
+          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+            {areas.map((area) => (
+              <NavLink key={area.path} to={area.path} className={navLinkClass} prefetch="intent">
+                {area.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : (
+          <div className="flex-1" />
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          {search}
+          <ThemeToggle />
+          {account}
+          {areas.length > 0 ? <MobileMenu areas={areas} /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** A disclosure that works without JavaScript, for phones and narrow windows. */
+function MobileMenu({ areas }: { areas: Area[] }) {
+  return (
+    <details className="group relative lg:hidden">
+      <summary
+        className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
+        aria-label="Menu"
+      >
+        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+      </summary>
+      <nav
+        aria-label="Main"
+        className="absolute right-0 top-12 w-64 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
+        onClick={(event) => {
+          // Close the menu once a link is chosen.
+          if ((event.target as HTMLElement).closest("a")) event.currentTarget.parentElement?.removeAttribute("open");
+        }}
+      >
+        <ul className="grid gap-1">
+          {areas.map((area) => (
+            <li key={area.path}>
+              <NavLink to={area.path} className={({ isActive }) => cn(navLinkClass({ isActive }), "block")}>
+                {area.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useToasts } from "./toast-store";
+
+const Toaster = lazy(() => import("./toaster").then((module) => ({ default: module.Toaster })));
+
+/**
+ * Loads the toast UI once the page is idle (or at the first toast), so it is not part of the
+ * first-load JavaScript. Toasts queued before then wait in the store.
+ */
+export function LazyToaster() {
+  const toasts = useToasts();
+  const [idle, setIdle] = useState(false);
+
+  useEffect(() => {
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!idle && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

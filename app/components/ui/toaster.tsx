@@ -1,0 +1,36 @@
+import {
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastRoot,
+  ToastTitle,
+  ToastViewport,
+} from "./toast";
+import { dispatch, TOAST_DURATION, useToasts } from "./toast-store";
+
+/** Renders the toast store: swipe right past 50 px to dismiss, F8 focuses the list. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map(({ id, title, description, action, variant, open }) => (
+        <ToastRoot
+          key={id}
+          variant={variant}
+          open={open}
+          onOpenChange={(nextOpen) => {
+            if (!nextOpen) dispatch({ type: "DISMISS_TOAST", toastId: id });
+          }}
+        >
+          <div className="grid gap-1">
+            {title ? <ToastTitle>{title}</ToastTitle> : null}
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          {action}
+          <ToastClose />
+        </ToastRoot>
+      ))}
+      <ToastViewport hotkey={["F8"]} />
+    </ToastProvider>
+  );
+}

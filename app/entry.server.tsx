@@ -1,0 +1,51 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce-provider";
+import { applyDocumentHeaders } from "~/server/document-headers.server";
+import { getPublicConfig } from "~/server/env.server";
+import { hasPersonalCookies } from "~/server/cookies.server";
+
+export const streamTimeout = 5_000;
+
+function createNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = createNonce();
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: request.signal,
+      onError(error: unknown) {
+        status = 500;
+        if (!request.signal.aborted) console.error(error);
+      },
+    },
+  );
+
+  // Crawlers get the whole document at once; people get it streamed.
+  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+
+  applyDocumentHeaders(responseHeaders, {
+    config: getPublicConfig(loadContext.env),
+    nonce,
+    status,
+    personal: hasPersonalCookies(request),
+    development: import.meta.env.DEV,
+  });
+  return new Response(body, { headers: responseHeaders, status });
+}

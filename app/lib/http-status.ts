@@ -1,0 +1,28 @@
+const statusTexts: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+export function statusText(status: number) {
+  return statusTexts[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
+}
+
+/** Shows a path as a reader typed it: percent-escapes decoded where they form valid text. */
+export function displayPath(pathname: string) {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}

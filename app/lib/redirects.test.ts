@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { describeProblems, redirectEntrySchema } from "./redirects";
+
+function problems(from: unknown, to: unknown, status?: unknown) {
+  const result = redirectEntrySchema.safeParse({ from, to, status });
+  return result.success ? [] : describeProblems(result.error);
+}
+
+describe("redirect entries", () => {
+  it("accepts site paths and absolute https URLs, defaulting to 301", () => {
+    expect(redirectEntrySchema.parse({ from: "/old/", to: "/new?tab=1" })).toEqual({ from: "/old", to: "/new?tab=1", status: 301 });
+    expect(redirectEntrySchema.parse({ from: "/x", to: "https://example.com/a", status: 308 }).status).toBe(308);
+  });
+
+  it("requires the source to be a plain path starting with /", () => {
+    expect(problems("old", "/new")).toEqual([expect.stringContaining('must be a path starting with "/"')]);
+    expect(problems("//evil.com", "/new")).toEqual([expect.stringContaining("not //host")]);
+    expect(problems("/a?b=1", "/new")).toEqual([expect.stringContaining("matched by path only")]);
+    expect(problems(`/${"a".repeat(600)}`, "/new")).toEqual([expect.stringContaining("at most 512 bytes")]);
+  });
+
+  it.each([
+    ["javascript:alert(1)", "scheme must be https:"],
+    ["JavaScript:alert(1)", "scheme must be https:"],
+    ["http://example.com", "scheme must be https:"],
+    ["data:text/html,hi", "scheme must be https:"],
+    ["//evil.com/path", "must not start with //"],
+    ["/\\evil.com", "backslash"],
+    ["https:\\\\evil.com", "backslash"],
+    ["/a\nb", "control characters"],
+    ["/a\u0000b", "control characters"],
+    ["/a b", "spaces"],
+    ["relative/path", 'path starting with "/" or an absolute https:// URL'],
+    ["https://user:pw@example.com", "no user name or password"],
+  ])("refuses the target %j", (target, message) => {
+    expect(problems("/from", target).join(" ")).toContain(message);
+  });
+
+  it("refuses statuses other than 301, 302, 307 and 308", () => {
+    expect(problems("/from", "/to", 303)).toEqual(["The status must be one of 301, 302, 307, 308"]);
+    expect(problems("/from", "/to", 200)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/** KV keys are at most 512 bytes; longer paths can never have a redirect. */
+export const MAX_SOURCE_LENGTH = 512;
+export const redirectStatuses = [301, 302, 307, 308] as const;
+export type RedirectStatus = (typeof redirectStatuses)[number];
+
+// C0 controls, DEL and C1 controls: never valid in a path we store or send to a browser.
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+
+function refuseUnsafeText(value: string, ctx: z.RefinementCtx, label: string) {
+  if (controlCharacters.test(value)) {
+    ctx.addIssue({ code: "custom", message: `${label} must not contain control characters` });
+    return false;
+  }
+  if (value.includes("\\")) {
+    ctx.addIssue({ code: "custom", message: `${label} must not contain a backslash` });
+    return false;
+  }
+  if (/\s/.test(value)) {
+    ctx.addIssue({ code: "custom", message: `${label} must not contain spaces (percent-encode them as %20)` });
+    return false;
+  }
+  return true;
+}
+
+/** Paths are matched without a trailing slash, so "/old/" and "/old" are the same source. */
+export function normalizeSourcePath(path: string) {
+  return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
+}
+
+export const redirectSourceSchema = z
+  .string({ error: "A source path is required" })
+  .superRefine((value, ctx) => {
+    if (!value.startsWith("/")) {
+      ctx.addIssue({ code: "custom", message: `The source must be a path starting with "/" (got "${value}")` });
+      return;
+    }
+    if (value.startsWith("//")) {
+      ctx.addIssue({ code: "custom", message: "The source must be a path on this site, not //host" });
+      return;
+    }
+    if (!refuseUnsafeText(value, ctx, "The source")) return;
+    if (value.includes("?") || value.includes("#")) {
+      ctx.addIssue({ code: "custom", message: "The source is matched by path only: leave out ?query and #fragment" });
+      return;
+    }
+    if (new TextEncoder().encode(value).length > MAX_SOURCE_LENGTH) {
+      ctx.addIssue({ code: "custom", message: `The source must be at most ${MAX_SOURCE_LENGTH} bytes` });
+    }
+  })
+  .transform(normalizeSourcePath);
+
+export const redirectTargetSchema = z.string({ error: "A target is required" }).superRefine((value, ctx) => {
+  if (!refuseUnsafeText(value, ctx, "The target")) return;
+  if (value.startsWith("//")) {
+    ctx.addIssue({ code: "custom", message: "The target must not start with // (write https://host/… instead)" });
+    return;
+  }
+  if (value.startsWith("/")) return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({
+      code: "custom",
+      message: `The target must be a path starting with "/" or an absolute https:// URL (got "${value}")`,
+    });
+    return;
+  }
+  if (url.protocol !== "https:") {
+    ctx.addIssue({ code: "custom", message: `The target's scheme must be https: (got "${url.protocol}")` });
+    return;
+  }
+  if (!url.hostname || url.username || url.password) {
+    ctx.addIssue({ code: "custom", message: "The target must name a host and carry no user name or password" });
+  }
+});
+
+export const redirectStatusSchema = z.union(
+  redirectStatuses.map((status) => z.literal(status)),
+  { error: `The status must be one of ${redirectStatuses.join(", ")}` },
+);
+
+/** The JSON stored in KV under the source path. */
+export const redirectValueSchema = z.object({
+  to: redirectTargetSchema,
+  status: redirectStatusSchema.default(301),
+});
+
+export type RedirectValue = z.infer<typeof redirectValueSchema>;
+
+export const redirectEntrySchema = z.object({ from: redirectSourceSchema }).and(redirectValueSchema);
+export type RedirectEntry = z.infer<typeof redirectEntrySchema>;
+
+export function isExternalTarget(to: string) {
+  return to.startsWith("https://");
+}
+
+/** Flattens zod issues to one readable line per problem. */
+export function describeProblems(error: z.ZodError) {
+  return error.issues.map((issue) => issue.message);
+}

@@ -1,0 +1,119 @@
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { type ReactNode, useEffect } from "react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { useNonce } from "~/components/nonce-provider";
+import { toast } from "~/components/ui/toast-store";
+import { LazyToaster } from "~/components/ui/lazy-toaster";
+import { areas } from "~/lib/areas";
+import type { FlashToast } from "~/lib/flash-toast";
+import { pageMeta } from "~/lib/meta";
+import { themeScript } from "~/lib/theme";
+import { getPublicConfig } from "~/server/env.server";
+import { findRedirect } from "~/server/redirects.server";
+import { readFlashToast } from "~/server/toast.server";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.png", type: "image/png" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.config.siteName, {
+    title: data?.config.siteName ?? "Reading companion",
+    description: "A spoiler-safe reading companion for a serialized story in every medium.",
+  });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const target = await findRedirect(context, pathname);
+  if (target) throw redirect(target.to, target.status);
+
+  const { toast: flashToast, headers } = await readFlashToast(request, context.env);
+  return data({ config: getPublicConfig(context.env), toast: flashToast }, { headers });
+}
+
+/** The redirect lookup must run for every path, so client navigations re-run this loader. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const siteName = rootData?.config.siteName ?? "Reading companion";
+
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#b4531f" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <SiteHeader siteName={siteName} areas={areas} />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} />
+        <LazyToaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  useFlashToast(rootData?.toast ?? null);
+  useEffect(() => {
+    // Styles and tests can tell a hydrated page from server-rendered HTML.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** Shows a toast the server queued for this page. */
+function useFlashToast(flash: FlashToast | null) {
+  useEffect(() => {
+    if (!flash) return;
+    toast({ title: flash.title, description: flash.description, variant: flash.variant });
+  }, [flash]);
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

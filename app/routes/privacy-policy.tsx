@@ -1,0 +1,106 @@
+import type { MetaFunction } from "@remix-run/react";
+import { AnalyticsOptOut } from "~/components/analytics-opt-out";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { storageKeys } from "~/lib/storage-keys";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Privacy policy",
+    description: "Exactly what this site stores in your browser, which cookies it sets, and what it sends where.",
+  });
+
+const cookies = [
+  {
+    name: "toast",
+    purpose:
+      "Carries a one-line confirmation message (for example \"Report sent\") to the next page you see after a form. It is signed, lasts at most 60 seconds and is deleted as soon as the message is shown.",
+  },
+];
+
+export default function PrivacyPolicy() {
+  return (
+    <article className="mx-auto max-w-3xl space-y-10">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold tracking-tight">Privacy policy</h1>
+        <p className="text-muted-foreground">
+          This page lists everything the site keeps about you and everything it sends anywhere. If something is
+          not listed here, the site does not do it.
+        </p>
+      </header>
+
+      <section aria-labelledby="browser-storage" className="space-y-3">
+        <h2 id="browser-storage" className="text-xl font-semibold">
+          Stored in your browser
+        </h2>
+        <p>These stay on your device. The site never reads them on its servers.</p>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-2 pr-4 font-semibold">Key</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Where</th>
+                <th scope="col" className="py-2 font-semibold">What it holds</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.values(storageKeys).map((entry) => (
+                <tr key={entry.key} className="border-b border-border align-top">
+                  <td className="py-2 pr-4 font-mono text-xs">{entry.key}</td>
+                  <td className="py-2 pr-4">{entry.where}</td>
+                  <td className="py-2">{entry.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="cookies" className="space-y-3">
+        <h2 id="cookies" className="text-xl font-semibold">
+          Cookies
+        </h2>
+        <p>Reading any public page sets no cookie at all. The site sets only these:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          {cookies.map((cookie) => (
+            <li key={cookie.name}>
+              <code className="font-mono text-sm">{cookie.name}</code>: {cookie.purpose}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sent" className="space-y-3">
+        <h2 id="sent" className="text-xl font-semibold">
+          What is sent, and where
+        </h2>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            Every page, font and image comes from this site itself; no third-party font host, advertising or
+            tracking script is used.
+          </li>
+          <li>
+            The hosting provider (Cloudflare) handles each request and keeps short-lived technical logs (address,
+            time, page requested) to run and protect the service.
+          </li>
+          <li>
+            Anonymous analytics, when this deployment turns it on, records which pages are viewed and left. It is
+            never loaded when you turn it off below or your browser sends Do Not Track.
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="analytics" className="space-y-3">
+        <h2 id="analytics" className="text-xl font-semibold">
+          Analytics opt-out
+        </h2>
+        <p>Your choice is saved in this browser only, under the key {storageKeys.analyticsOptOut.key}.</p>
+        <AnalyticsOptOut />
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,21 @@
+/** Every cookie the site sets. The privacy policy describes each one. */
+export const cookieNames = {
+  toast: "toast",
+} as const;
+
+/** Cookies that make a response personal, so shared caches must not keep it. */
+const personalCookies: string[] = [cookieNames.toast];
+
+function namesIn(request: Request) {
+  const header = request.headers.get("Cookie");
+  if (!header) return [];
+  return header.split(";").map((part) => part.split("=")[0]?.trim() ?? "");
+}
+
+export function hasCookie(request: Request, name: string) {
+  return namesIn(request).includes(name);
+}
+
+export function hasPersonalCookies(request: Request) {
+  return namesIn(request).some((name) => personalCookies.includes(name));
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** The bindings Cloudflare hands the Function, as declared in wrangler.toml. */
+export interface Bindings {
+  DB: D1Database;
+  REDIRECTS: KVNamespace;
+  [name: string]: unknown;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
+    SITE_NAME: z.string().trim().min(1).default("Lanternfall Companion"),
+    SESSION_SECRET: optionalText,
+    FIREBASE_PROJECT_ID: z.string().trim().min(1).default("demo-lanternfall"),
+    FIREBASE_API_KEY: optionalText,
+    FIREBASE_AUTH_DOMAIN: optionalText,
+    FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+    POSTHOG_KEY: optionalText,
+    POSTHOG_HOST: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "POSTHOG_HOST must be an http(s) URL" }).optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ENVIRONMENT === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET must be set in production (wrangler pages secret put SESSION_SECRET)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+const developmentSecret = "local-development-secret";
+
+/** Parses the raw bindings once per request; throws a readable message when configuration is wrong. */
+export function parseEnv(raw: Record<string, unknown>): Env {
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Server configuration is invalid. ${problems.join("; ")}`);
+  }
+  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret };
+}
+
+/** What the browser may see: public web configuration only, never secrets. */
+export function getPublicConfig(env: Env) {
+  return {
+    siteName: env.SITE_NAME,
+    environment: env.ENVIRONMENT,
+    firebase: {
+      projectId: env.FIREBASE_PROJECT_ID,
+      apiKey: env.FIREBASE_API_KEY ?? null,
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? null,
+      emulatorHost: env.ENVIRONMENT === "production" ? null : (env.FIREBASE_AUTH_EMULATOR_HOST ?? null),
+    },
+    analytics:
+      env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
+  };
+}
+
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

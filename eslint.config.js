@@ -1,0 +1,34 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "content/**/generated/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Layering: pure shared logic imports nothing of the app; nothing imports a route.
+    files: ["app/lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["~/*", "../*"] }],
+    },
+  },
+  {
+    files: ["app/components/**", "app/models/**", "app/server/**", "app/browser/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["~/routes/*", "**/routes/*"] }],
+    },
+  },
+);

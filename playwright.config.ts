@@ -1,0 +1,33 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
+
+/** The e2e stack runs beside a developer's `npm start`, on its own port and its own local state. */
+const port = Number(process.env.E2E_PORT ?? 8790);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
+  ],
+  webServer: {
+    // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator.
+    command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e`,
+    url: `${baseURL}/privacy_policy`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

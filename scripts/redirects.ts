@@ -1,0 +1,112 @@
+/**
+ * Manage redirects in KV REDIRECTS.
+ *
+ *   npm run redirects -- list
+ *   npm run redirects -- add <from> <to> [--status 301|302|307|308]
+ *   npm run redirects -- remove <from>
+ *   npm run redirects -- import <file.csv>        (columns: from,to[,status]; a header row is optional)
+ *
+ * Local by default (the state `wrangler pages dev` uses); --remote for production;
+ * --persist-to <dir> for another local state folder.
+ */
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { describeProblems, type RedirectEntry, redirectEntrySchema } from "../app/lib/redirects";
+import { parseArgs, runCli, UsageError } from "./lib/cli";
+import { parseCsv } from "./lib/csv";
+import { openLocalRedirectStore, openRemoteRedirectStore } from "./lib/redirect-store";
+
+const usage = `Usage: npm run redirects -- <list | add <from> <to> [--status N] | remove <from> | import <file.csv>> [--remote] [--persist-to DIR]`;
+
+function validate(raw: { from?: string; to?: string; status?: string | number }, where: string): RedirectEntry {
+  const status = raw.status === undefined || raw.status === "" ? undefined : Number(raw.status);
+  const parsed = redirectEntrySchema.safeParse({ from: raw.from, to: raw.to, status });
+  if (!parsed.success) throw new UsageError(`${where}: ${describeProblems(parsed.error).join("; ")}`);
+  return parsed.data;
+}
+
+async function readCsvEntries(file: string) {
+  const text = await readFile(file, "utf8").catch(() => {
+    throw new UsageError(`Cannot read ${file}`);
+  });
+  const rows = parseCsv(text).filter((row) => row.some((field) => field.trim() !== ""));
+  const start = rows[0]?.[0]?.trim().toLowerCase() === "from" ? 1 : 0;
+  const problems: string[] = [];
+  const entries: RedirectEntry[] = [];
+  const seen = new Map<string, number>();
+  rows.slice(start).forEach((row, index) => {
+    const line = `${file}:${index + start + 1}`;
+    try {
+      if (row.length < 2 || row.length > 3) throw new UsageError(`${line}: expected from,to[,status] (got ${row.length} fields)`);
+      const entry = validate({ from: row[0]?.trim(), to: row[1]?.trim(), status: row[2]?.trim() }, line);
+      const earlier = seen.get(entry.from);
+      if (earlier !== undefined) throw new UsageError(`${line}: ${entry.from} is already redirected on line ${earlier}`);
+      seen.set(entry.from, index + start + 1);
+      entries.push(entry);
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  });
+  if (problems.length) throw new UsageError(`Nothing was imported. Fix these first:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  return entries;
+}
+
+runCli(async () => {
+  const { positional, flags } = parseArgs(process.argv.slice(2), ["remote"]);
+  const [command, ...args] = positional;
+  if (!command) throw new UsageError(usage);
+
+  const statusFlag = flags.get("status");
+  // Validate everything before opening the store, so bad input never half-applies.
+  let work: (store: Awaited<ReturnType<typeof openLocalRedirectStore>>) => Promise<void>;
+  switch (command) {
+    case "list":
+      work = async (store) => {
+        const entries = await store.list();
+        if (!entries.length) console.log("No redirects.");
+        for (const entry of entries.sort((a, b) => a.from.localeCompare(b.from))) {
+          console.log(`${entry.status} ${entry.from} -> ${entry.to}`);
+        }
+      };
+      break;
+    case "add": {
+      if (args.length !== 2) throw new UsageError(`add takes <from> <to>\n${usage}`);
+      const entry = validate({ from: args[0], to: args[1], status: typeof statusFlag === "string" ? statusFlag : undefined }, "add");
+      work = async (store) => {
+        await store.put(entry);
+        console.log(`Added ${entry.status} ${entry.from} -> ${entry.to}`);
+      };
+      break;
+    }
+    case "remove": {
+      if (args.length !== 1) throw new UsageError(`remove takes <from>\n${usage}`);
+      const from = z.string().parse(validate({ from: args[0], to: "/" }, "remove").from);
+      work = async (store) => {
+        const existed = await store.remove(from);
+        console.log(existed ? `Removed ${from}` : `No redirect from ${from}`);
+      };
+      break;
+    }
+    case "import": {
+      if (args.length !== 1) throw new UsageError(`import takes <file.csv>\n${usage}`);
+      const entries = await readCsvEntries(args[0]!);
+      work = async (store) => {
+        for (const entry of entries) await store.put(entry);
+        console.log(`Imported ${entries.length} redirect${entries.length === 1 ? "" : "s"} from ${args[0]}`);
+      };
+      break;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".\n${usage}`);
+  }
+
+  const persistTo = flags.get("persist-to");
+  const store = flags.get("remote")
+    ? await openRemoteRedirectStore()
+    : await openLocalRedirectStore(typeof persistTo === "string" ? persistTo : undefined);
+  try {
+    await work(store);
+  } finally {
+    await store.close();
+  }
+});

@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { clientNavigate, waitForHydration } from "../support/browser";
+
+test.describe("pages answer with their status", () => {
+  for (const [path, heading] of [
+    ["/", /Every part of the story/],
+    ["/privacy_policy", /Privacy policy/],
+  ] as const) {
+    test(`${path} renders with 200`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(/Lanternfall Companion/);
+    });
+  }
+
+  test("the document links the favicon, manifest and preloaded font", async ({ page, request }) => {
+    await page.goto("/");
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.png");
+    const favicon = await request.get("/favicon.png");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toBe("image/png");
+    expect((await request.get("/site.webmanifest")).status()).toBe(200);
+    const font = page.locator('link[rel="preload"][as="font"]');
+    await expect(font).toHaveAttribute("href", /^\/assets\/inter-latin-wght-normal-.*\.woff2$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Lanternfall Companion");
+  });
+
+  test("public pages carry security headers and no cookie", async ({ request }) => {
+    const response = await request.get("/");
+    const headers = response.headers();
+    expect(headers["set-cookie"]).toBeUndefined();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["strict-transport-security"]).toContain("max-age");
+    expect(headers["cache-control"]).toContain("public");
+  });
+});
+
+test.describe("not found", () => {
+  for (const path of ["/no-such-page", "/deep/er/and/deeper/still", "/caf%C3%A9/%3Cscript%3Ealert(1)%3C%2Fscript%3E", `/${"long-".repeat(400)}`]) {
+    test(`${path.slice(0, 40)}… gives the 404 page`, async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      const expected = `Page not found: ${decodeURIComponent(path)}`;
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected);
+      await expect(page.locator("main script")).toHaveCount(0);
+      expect(dialogs).toEqual([]);
+      // The shell stays usable around the error.
+      await expect(page.getByRole("link", { name: "Privacy policy" })).toBeVisible();
+    });
+  }
+
+  test("a client-side navigation to an unknown path shows the 404 page", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await clientNavigate(page, "/missing/page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /missing/page");
+    await expect(page).toHaveURL("/missing/page");
+  });
+});
+
+test("hydration makes the theme toggle work and the choice sticks without a flash", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await waitForHydration(page);
+  const html = page.locator("html");
+  await expect(html).not.toHaveClass(/dark/);
+  const toggle = page.getByRole("button", { name: /Theme:/ });
+  await toggle.click(); // system → light
+  await toggle.click(); // light → dark
+  await expect(html).toHaveClass(/dark/);
+  await expect(toggle).toHaveAccessibleName(/Theme: dark/);
+
+  // The next page load is dark from the first byte the browser paints.
+  await page.route("**/assets/**", (route) => route.abort());
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+});

@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "../support/browser";
+
+test("toasts: one at a time, F8 focuses them, and they can be dismissed", async ({ page }) => {
+  await page.goto("/privacy_policy");
+  await waitForHydration(page);
+  const analytics = page.getByRole("switch", { name: "Allow anonymous analytics in this browser" });
+  await expect(analytics).toBeEnabled();
+
+  await analytics.click();
+  const toasts = page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts.first()).toContainText(analyticsText(await analytics.getAttribute("aria-checked")));
+
+  // A second toast replaces the first: still only one visible.
+  await analytics.click();
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts.first()).toContainText(analyticsText(await analytics.getAttribute("aria-checked")));
+
+  await page.keyboard.press("F8");
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).locator("ol")).toBeFocused();
+
+  await page.getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(toasts).toHaveCount(0);
+});
+
+function analyticsText(checked: string | null) {
+  return checked === "true" ? "Analytics allowed" : "Analytics turned off";
+}
