@@ -1,5 +1,13 @@
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { readFileSync } from "node:fs";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { packFiles } from "./app/lib/content/pack-schema";
+
+/** The tiny test pack, handed to workerd (which has no file system) as a binding. */
+function readTestPack() {
+  const directory = "tests/fixtures/packs/tiny";
+  return Object.fromEntries(Object.keys(packFiles).map((file) => [file, JSON.parse(readFileSync(`${directory}/${file}`, "utf8"))]));
+}
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
@@ -20,19 +28,22 @@ export default defineConfig({
         // Loaders, actions and models inside workerd, against real local D1 and KV.
         resolve: { alias },
         plugins: [
-          cloudflareTest({
+          cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
                 ENVIRONMENT: "test",
                 SESSION_SECRET: "workers-test-secret",
+                TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                TEST_PACK: readTestPack(),
               },
             },
-          }),
+          })),
         ],
         test: {
           name: "workers",
           include: ["tests/workers/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/workers/setup.ts"],
         },
       },
     ],

@@ -18,6 +18,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { type ReactNode, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { SearchBox } from "~/components/layout/search-box";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/components/nonce-provider";
@@ -83,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader siteName={siteName} areas={areas} />
+        <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
           {children}
         </main>

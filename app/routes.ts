@@ -3,6 +3,13 @@ import { type RouteConfig, index, route } from "@remix-run/route-config";
 // One module per URL. Areas add themselves here and in app/lib/areas.ts.
 export default [
   index("routes/home.tsx"),
+  route("web_novel", "routes/web-novel.tsx"),
+  route("light_novels", "routes/light-novels.tsx"),
+  route("side_stories", "routes/side-stories.tsx"),
+  route("break_time", "routes/break-time.tsx"),
+  route("characters", "routes/characters.tsx"),
+  route("characters/:slug", "routes/character.tsx"),
+  route("search", "routes/search.tsx"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { describeProblems, type RedirectEntry, redirectEntrySchema } from "../app/lib/redirects";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { parseCsv } from "./lib/csv";
-import { openLocalRedirectStore, openRemoteRedirectStore } from "./lib/redirect-store";
+import { openRedirectStore, type RedirectStore } from "./lib/redirect-store";
 
 const usage = `Usage: npm run redirects -- <list | add <from> <to> [--status N] | remove <from> | import <file.csv>> [--remote] [--persist-to DIR]`;
 
@@ -58,7 +58,7 @@ runCli(async () => {
 
   const statusFlag = flags.get("status");
   // Validate everything before opening the store, so bad input never half-applies.
-  let work: (store: Awaited<ReturnType<typeof openLocalRedirectStore>>) => Promise<void>;
+  let work: (store: RedirectStore) => Promise<void>;
   switch (command) {
     case "list":
       work = async (store) => {
@@ -101,9 +101,10 @@ runCli(async () => {
   }
 
   const persistTo = flags.get("persist-to");
-  const store = flags.get("remote")
-    ? await openRemoteRedirectStore()
-    : await openLocalRedirectStore(typeof persistTo === "string" ? persistTo : undefined);
+  const store = await openRedirectStore({
+    remote: flags.get("remote") === true,
+    persistTo: typeof persistTo === "string" ? persistTo : undefined,
+  });
   try {
     await work(store);
   } finally {

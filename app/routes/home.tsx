@@ -1,36 +1,110 @@
-import { Link, type MetaFunction } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Badge } from "~/components/ui/badge";
 import { areas, footerLinks } from "~/lib/areas";
+import { unitPath } from "~/lib/content/units";
+import { formatDate, formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getSeriesOverview } from "~/models/series.server";
 
-export const meta: MetaFunction = ({ matches }) => {
+export async function loader({ context }: LoaderFunctionArgs) {
+  return getSeriesOverview(context.db);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const siteName = siteNameFrom(matches);
   return pageMeta(siteName, {
     title: siteName ?? "Reading companion",
-    description:
-      "A spoiler-safe companion to the web novel, light novels, side stories and anime: release order, reading order and translation notes.",
+    description: data?.series
+      ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories and anime, in order.`
+      : "A spoiler-safe companion to a serialized story in every medium.",
   });
 };
 
+const releaseKinds = { chapter: "Web novel", volume: "Light novel", episode: "Anime" } as const;
+
 export default function Home() {
+  const { series, counts, releases } = useLoaderData<typeof loader>();
+  const stats = counts
+    ? [
+        [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
+        [formatNumber(counts.words), "words", "/web_novel"],
+        [formatNumber(counts.volumes), "light novel volumes", "/light_novels"],
+        [formatNumber(counts.side_stories), "side stories", "/side_stories"],
+        [formatNumber(counts.episodes), "anime episodes", "/break_time"],
+        [formatNumber(counts.characters), "characters", "/characters"],
+      ]
+    : [];
+
   return (
     <div className="space-y-12">
-      <section className="space-y-4 py-6" aria-labelledby="home-title">
+      <section className="space-y-4 py-4" aria-labelledby="home-title">
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Reading companion</p>
         <h1 id="home-title" className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-          Every part of the story, in order, without spoilers.
+          {series ? series.title : "Every part of the story, in order, without spoilers."}
         </h1>
-        <p className="max-w-2xl text-lg text-muted-foreground">
-          A reader-made companion to a serialized story told as a web novel, light novels, side stories, an anime
-          and its Break Time shorts: what exists, where to read or watch it, and how the pieces fit together.
+        {series ? (
+          <>
+            <p lang="ja" className="text-lg text-muted-foreground">
+              {series.originalTitle}
+              {series.author ? <span lang="en"> · by {series.author}</span> : null}
+              {series.illustrator ? <span lang="en">, illustrated by {series.illustrator}</span> : null}
+            </p>
+            <p className="max-w-3xl text-lg">{series.synopsis}</p>
+          </>
+        ) : null}
+        <p className="max-w-3xl text-muted-foreground">
+          This companion follows the story through the web novel, the light novels, the side stories, the anime and its
+          Break Time shorts: what exists, where to read or watch it, and how the pieces fit together.
         </p>
       </section>
+
+      {stats.length ? (
+        <section aria-labelledby="numbers-title">
+          <h2 id="numbers-title" className="sr-only">
+            The series in numbers
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {stats.map(([value, label, path]) => (
+              <li key={label}>
+                <Link to={path!} className="block rounded-lg border border-border bg-card p-4 hover:border-primary">
+                  <span className="block text-2xl font-bold tabular-nums">{value}</span>
+                  <span className="text-sm text-muted-foreground">{label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {releases.length ? (
+        <section aria-labelledby="releases-title" className="space-y-4">
+          <h2 id="releases-title" className="text-2xl font-semibold tracking-tight">
+            Latest releases
+          </h2>
+          <ol className="divide-y divide-border rounded-lg border border-border bg-card">
+            {releases.map((release) => (
+              <li key={release.key}>
+                <Link to={unitPath(release.key)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+                  <Badge tone="outline">{releaseKinds[release.kind]}</Badge>
+                  <span className="font-medium">{release.title}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {release.label} · <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
 
       <section aria-labelledby="areas-title" className="space-y-4">
         <h2 id="areas-title" className="text-2xl font-semibold tracking-tight">
           On this site
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[...areas, ...footerLinks.map((link) => ({ ...link, summary: "Exactly what is stored and sent, and the analytics opt-out." }))].map(
+          {[...areas, ...footerLinks].map(
             (area) => (
               <li key={area.path}>
                 <Link

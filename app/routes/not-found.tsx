@@ -1,12 +1,12 @@
-import { data } from "@remix-run/cloudflare";
 import type { MetaFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { displayPath } from "~/lib/http-status";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { notFound } from "~/server/not-found.server";
 
 /** Every address no other route claims. */
 export function loader() {
-  throw data(null, { status: 404 });
+  notFound();
 }
 
 export const meta: MetaFunction = ({ location, matches }) =>

@@ -22,13 +22,14 @@ export function run(command: string, args: string[], label = `${command} ${args.
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
 }
 
-/** Idempotent local set-up: settings file, D1 migrations, demo redirects. */
+/** Idempotent local set-up: settings file, D1 migrations, the demo content pack, demo redirects. */
 export function prepareLocal(options: StackOptions = {}) {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("Created .dev.vars from .dev.vars.example");
   }
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(options)], "Applying D1 migrations");
+  run("npx", ["tsx", "scripts/content-import.ts", "demo", ...persistArgs(options)], "Importing the demo content pack");
   run("npx", ["tsx", "scripts/redirects.ts", "import", "content/demo/redirects.csv", ...persistArgs(options)], "Seeding demo redirects");
 }
 
@@ -51,6 +52,9 @@ export function serveLocal({ port, ...options }: StackOptions & { port: number }
   };
 
   const start = (name: string, command: string, args: string[]) => {
+    // The tools are started directly (no npx or shell in between), so a signal reaches the process
+    // that cleans up after itself (wrangler stops workerd). They stay in our process group, so a
+    // Ctrl-C in the terminal, or a test runner stopping the group, reaches them as well.
     const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: process.env });
     child.once("exit", (code, signal) => {
       if (!stopping) {
@@ -61,9 +65,8 @@ export function serveLocal({ port, ...options }: StackOptions & { port: number }
     children.push(child);
   };
 
-  start("Firebase Auth emulator", "npx", ["firebase", "emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID]);
-  start("wrangler pages dev", "npx", [
-    "wrangler",
+  start("Firebase Auth emulator", "node_modules/.bin/firebase", ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID]);
+  start("wrangler pages dev", "node_modules/.bin/wrangler", [
     "pages",
     "dev",
     "./build/client",

@@ -1,13 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { type RedirectEntry, type RedirectValue, redirectValueSchema } from "../../app/lib/redirects";
-import { openLocalPlatform } from "./local-platform";
-
-export interface RedirectStore {
-  list(): Promise<RedirectEntry[]>;
-  put(entry: RedirectEntry): Promise<void>;
-  remove(from: string): Promise<boolean>;
-  close(): Promise<void>;
-}
+import { type RedirectEntry, redirectValueSchema } from "../../app/lib/redirects";
+import { openPlatform, type PlatformOptions } from "./local-platform";
 
 function toEntry(from: string, raw: string | null): RedirectEntry | null {
   if (raw === null) return null;
@@ -19,13 +11,9 @@ function toEntry(from: string, raw: string | null): RedirectEntry | null {
   }
 }
 
-function serialize({ to, status }: RedirectValue) {
-  return JSON.stringify({ to, status });
-}
-
-/** The local KV namespace that `wrangler pages dev` reads. */
-export async function openLocalRedirectStore(persistTo?: string): Promise<RedirectStore> {
-  const platform = await openLocalPlatform(persistTo);
+/** Redirects in KV REDIRECTS: local state by default, production with `remote`. */
+export async function openRedirectStore(options: PlatformOptions) {
+  const platform = await openPlatform(options);
   const kv = platform.env.REDIRECTS;
   return {
     async list() {
@@ -41,10 +29,10 @@ export async function openLocalRedirectStore(persistTo?: string): Promise<Redire
       } while (cursor);
       return entries;
     },
-    async put(entry) {
-      await kv.put(entry.from, serialize(entry));
+    async put({ from, to, status }: RedirectEntry) {
+      await kv.put(from, JSON.stringify({ to, status }));
     },
-    async remove(from) {
+    async remove(from: string) {
       const existed = (await kv.get(from, "text")) !== null;
       await kv.delete(from);
       return existed;
@@ -53,29 +41,4 @@ export async function openLocalRedirectStore(persistTo?: string): Promise<Redire
   };
 }
 
-function wrangler(args: string[]) {
-  const result = spawnSync("npx", ["wrangler", ...args, "--binding", "REDIRECTS", "--remote"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stderr || result.stdout}`);
-  return result.stdout;
-}
-
-/** The production namespace, through wrangler (needs `wrangler login` or CLOUDFLARE_API_TOKEN). */
-export async function openRemoteRedirectStore(): Promise<RedirectStore> {
-  return {
-    async list() {
-      const keys = JSON.parse(wrangler(["kv", "key", "list"])) as { name: string }[];
-      return keys.flatMap(({ name }) => toEntry(name, wrangler(["kv", "key", "get", name, "--text"])) ?? []);
-    },
-    async put(entry) {
-      wrangler(["kv", "key", "put", entry.from, serialize(entry)]);
-    },
-    async remove(from) {
-      wrangler(["kv", "key", "delete", from]);
-      return true;
-    },
-    async close() {},
-  };
-}
+export type RedirectStore = Awaited<ReturnType<typeof openRedirectStore>>;

@@ -3,7 +3,7 @@ import { clientNavigate, waitForHydration } from "../support/browser";
 
 test.describe("pages answer with their status", () => {
   for (const [path, heading] of [
-    ["/", /Every part of the story/],
+    ["/", /^Lanternfall$/],
     ["/privacy_policy", /Privacy policy/],
   ] as const) {
     test(`${path} renders with 200`, async ({ page }) => {

@@ -1,9 +1,12 @@
 /// <reference types="@cloudflare/vitest-pool-workers/types" />
+import type { D1Migration } from "@cloudflare/vitest-pool-workers";
 import type { Bindings } from "../../app/server/env.server";
 
 declare global {
   namespace Cloudflare {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface Env extends Bindings {}
+    interface Env extends Bindings {
+      TEST_MIGRATIONS: D1Migration[];
+      TEST_PACK: Record<string, unknown>;
+    }
   }
 }

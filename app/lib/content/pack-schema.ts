@@ -1,0 +1,204 @@
+import { z } from "zod";
+
+/**
+ * The files of a content pack (content/<pack>/*.json), as authors write them. Validation here checks
+ * each file's shape; app/lib/content/resolve-pack.ts then checks references across files and turns
+ * the pack into rows with positions on the story timeline.
+ *
+ * Units of the story are named by keys, used wherever one file points at another:
+ *   wn:<arc>-<ordinal>        a web novel chapter            wn:2-14
+ *   ln:<collection>-<number>  a light novel volume           ln:main-3
+ *   ss:<slug>                 a side story                   ss:festival-night
+ *   anime:<season>-<number>   an anime episode               anime:1-5
+ *   bt:<season>-<number>      a Break Time episode           bt:1-5
+ * `revealAt` is the unit after which a fact stops being a spoiler.
+ */
+
+export const unitKeyPattern = /^(wn:\d+-\d+|ln:[a-z][a-z0-9]*-\d+|ss:[a-z0-9]+(?:-[a-z0-9]+)*|anime:\d+-\d+|bt:\d+-\d+)$/;
+const unitKey = z.string().regex(unitKeyPattern, {
+  error: "must be a unit key such as wn:2-14, ln:main-3, ss:some-slug, anime:1-5 or bt:1-5",
+});
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a lowercase slug such as aria-vell" });
+const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
+const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+const text = z.string().trim().min(1, { error: "must not be empty" });
+const optionalText = text.optional();
+/** Paths of images inside the pack folder, such as images/portraits/aria-vell.svg. */
+const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|webp)$/, {
+  error: "must be a path inside the pack's images/ folder, such as images/covers/main-1.svg",
+});
+
+export const mediaKinds = ["web_novel", "light_novels", "side_stories", "anime", "break_time"] as const;
+
+export const seriesFileSchema = z.strictObject({
+  title: text,
+  originalTitle: text,
+  synopsis: text,
+  author: optionalText,
+  illustrator: optionalText,
+  media: z.array(z.enum(mediaKinds)).min(1),
+});
+
+export const chapterKinds = ["prologue", "chapter", "interlude", "epilogue"] as const;
+
+export const chapterSchema = z.strictObject({
+  ordinal: z.int().positive(),
+  kind: z.enum(chapterKinds).default("chapter"),
+  title: text,
+  originalTitle: optionalText,
+  publishedOn: isoDate,
+  wordCount: z.int().positive(),
+  readUrl: httpsUrl.optional(),
+  translator: optionalText,
+  /** The title gives away what happens in it: hidden until the reader reaches this chapter. */
+  titleIsSpoiler: z.boolean().default(false),
+});
+
+export const arcSchema = z.strictObject({
+  number: z.int().positive(),
+  title: text,
+  originalTitle: optionalText,
+  summary: optionalText,
+  /** Named parts of an arc, each starting at a chapter ordinal. */
+  phases: z.array(z.strictObject({ name: text, fromOrdinal: z.int().positive() })).default([]),
+  chapters: z.array(chapterSchema).min(1),
+});
+
+export const webNovelFileSchema = z.strictObject({
+  arcs: z.array(arcSchema).min(1),
+});
+
+const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
+
+export const volumeSchema = z.strictObject({
+  number: z.int().positive(),
+  title: text,
+  originalTitle: optionalText,
+  releasedJp: isoDate,
+  releasedEn: isoDate.optional(),
+  isbn: z
+    .string()
+    .regex(/^97[89]-?(\d-?){9}\d$/, { error: "must be an ISBN-13 such as 978-1-23456-789-7" })
+    .optional(),
+  pageCount: z.int().positive().optional(),
+  cover: imagePath.optional(),
+  chapters: z.array(text).default([]),
+  /** The web novel chapters the volume adapts (main-line volumes). */
+  adapts: adaptsSchema.optional(),
+  /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
+  readAfter: unitKey.optional(),
+});
+
+export const collectionKinds = ["main", "side", "short_stories"] as const;
+
+export const collectionSchema = z.strictObject({
+  code: z.string().regex(/^[a-z][a-z0-9]*$/, { error: "must be a short lowercase code such as main or ssc" }),
+  name: text,
+  kind: z.enum(collectionKinds),
+  description: optionalText,
+  volumes: z.array(volumeSchema).min(1),
+});
+
+export const lightNovelsFileSchema = z.strictObject({
+  collections: z.array(collectionSchema).min(1),
+});
+
+export const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route"] as const;
+
+export const sideStorySchema = z.strictObject({
+  slug,
+  kind: z.enum(sideStoryKinds),
+  title: text,
+  originalTitle: optionalText,
+  summary: optionalText,
+  publishedIn: text,
+  publishedOn: isoDate.optional(),
+  readAfter: unitKey,
+  canon: z.boolean(),
+  readUrl: httpsUrl.optional(),
+});
+
+export const sideStoriesFileSchema = z.strictObject({
+  sideStories: z.array(sideStorySchema),
+});
+
+export const episodeSchema = z.strictObject({
+  number: z.int().positive(),
+  title: text,
+  originalTitle: optionalText,
+  airedOn: isoDate,
+  adapts: adaptsSchema,
+  /** Light novel volumes the episode covers, for the reader's convenience. */
+  volumes: z.array(unitKey).default([]),
+});
+
+export const seasonSchema = z.strictObject({
+  number: z.int().positive(),
+  title: text,
+  episodes: z.array(episodeSchema).min(1),
+});
+
+export const breakTimeEpisodeSchema = z.strictObject({
+  season: z.int().positive(),
+  number: z.int().positive(),
+  title: text,
+  airedOn: isoDate.optional(),
+  accompanies: unitKey,
+});
+
+export const animeFileSchema = z.strictObject({
+  seasons: z.array(seasonSchema).min(1),
+  breakTime: z.array(breakTimeEpisodeSchema).default([]),
+});
+
+export const relationshipKinds = ["family", "friend", "ally", "rival", "enemy", "mentor", "student", "romance", "colleague", "other"] as const;
+
+export const characterSchema = z.strictObject({
+  slug,
+  name: text,
+  originalName: optionalText,
+  aliases: z.array(text).default([]),
+  affiliations: z.array(text).default([]),
+  summary: optionalText,
+  portrait: z.strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional() }).optional(),
+  /** The first unit each medium shows the character in. */
+  firstAppearances: z
+    .strictObject({ webNovel: unitKey.optional(), lightNovel: unitKey.optional(), anime: unitKey.optional() })
+    .default({}),
+  facts: z.array(z.strictObject({ label: text, value: text, revealAt: unitKey.optional() })).default([]),
+  relationships: z
+    .array(
+      z.strictObject({
+        to: slug,
+        kind: z.enum(relationshipKinds),
+        description: text,
+        revealAt: unitKey.optional(),
+      }),
+    )
+    .default([]),
+});
+
+export const charactersFileSchema = z.strictObject({
+  characters: z.array(characterSchema),
+});
+
+/** Every file of a pack, by its name in the pack folder. */
+export const packFiles = {
+  "series.json": seriesFileSchema,
+  "web-novel.json": webNovelFileSchema,
+  "light-novels.json": lightNovelsFileSchema,
+  "side-stories.json": sideStoriesFileSchema,
+  "anime.json": animeFileSchema,
+  "characters.json": charactersFileSchema,
+} as const;
+
+export type PackFileName = keyof typeof packFiles;
+
+export interface ContentPack {
+  series: z.infer<typeof seriesFileSchema>;
+  webNovel: z.infer<typeof webNovelFileSchema>;
+  lightNovels: z.infer<typeof lightNovelsFileSchema>;
+  sideStories: z.infer<typeof sideStoriesFileSchema>;
+  anime: z.infer<typeof animeFileSchema>;
+  characters: z.infer<typeof charactersFileSchema>;
+}

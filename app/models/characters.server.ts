@@ -1,0 +1,175 @@
+import type { Medium } from "~/lib/content/units";
+import { toFtsQuery } from "~/lib/search-query";
+import { batch, parseJsonList } from "./db.server";
+
+export const CHARACTERS_PER_PAGE = 48;
+
+export interface CharacterFilters {
+  query: string;
+  affiliation: string | null;
+  medium: Medium | null;
+  page: number;
+}
+
+interface CharacterCardRow {
+  slug: string;
+  name: string;
+  original_name: string | null;
+  aliases: string;
+  affiliations: string;
+  portrait: string | null;
+  portrait_alt: string | null;
+  portrait_reveal_position: number | null;
+  first_medium: Medium | null;
+}
+
+/**
+ * One page of the catalogue, its total, and the filter choices with their counts. The name/alias
+ * search uses the FTS index; filters use indexed columns. One round trip.
+ */
+export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters) {
+  const conditions: string[] = [];
+  const params: Array<string | number> = [];
+  const fts = toFtsQuery(filters.query);
+  if (fts) {
+    conditions.push(
+      `c.slug IN (SELECT substr(e.ref, 11) FROM search_index JOIN search_entries e ON e.id = search_index.rowid
+                   WHERE search_index MATCH ? AND e.kind = 'character')`,
+    );
+    params.push(`{title aliases}: ${fts}`);
+  }
+  if (filters.affiliation) {
+    conditions.push(`c.slug IN (SELECT character_slug FROM character_affiliations WHERE affiliation = ?)`);
+    params.push(filters.affiliation);
+  }
+  if (filters.medium) {
+    conditions.push(`c.first_medium = ?`);
+    params.push(filters.medium);
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
+  const offset = (filters.page - 1) * CHARACTERS_PER_PAGE;
+
+  const [rows, totals, affiliations, media] = await batch<
+    [CharacterCardRow, { total: number }, { affiliation: string; count: number }, { medium: Medium; count: number }]
+  >(db, [
+    db
+      .prepare(
+        `SELECT c.slug, c.name, c.original_name, c.aliases, c.affiliations, c.portrait, c.portrait_alt,
+                c.portrait_reveal_position, c.first_medium
+           FROM characters c ${where}
+          ORDER BY c.sort_name, c.slug LIMIT ${CHARACTERS_PER_PAGE} OFFSET ${offset}`,
+      )
+      .bind(...params),
+    db.prepare(`SELECT COUNT(*) AS total FROM characters c ${where}`).bind(...params),
+    db.prepare(`SELECT affiliation, COUNT(*) AS count FROM character_affiliations GROUP BY affiliation ORDER BY affiliation`),
+    db.prepare(`SELECT first_medium AS medium, COUNT(*) AS count FROM characters WHERE first_medium IS NOT NULL GROUP BY first_medium`),
+  ]);
+
+  const total = totals[0]?.total ?? 0;
+  return {
+    characters: rows.map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      originalName: row.original_name,
+      aliases: parseJsonList(row.aliases),
+      affiliations: parseJsonList(row.affiliations),
+      portrait: row.portrait ? { src: row.portrait, alt: row.portrait_alt ?? row.name, revealAt: row.portrait_reveal_position } : null,
+      firstMedium: row.first_medium,
+    })),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / CHARACTERS_PER_PAGE)),
+    affiliations,
+    media,
+  };
+}
+
+interface CharacterRow extends CharacterCardRow {
+  summary: string | null;
+  first_web_novel: string | null;
+  first_light_novel: string | null;
+  first_anime: string | null;
+}
+
+interface AppearanceRow {
+  key: string;
+  medium: Medium;
+  label: string;
+  title: string | null;
+  position: number;
+}
+
+interface FactRow {
+  label: string;
+  value: string;
+  reveal_position: number | null;
+}
+
+interface RelationshipRow {
+  related_slug: string;
+  related_name: string;
+  kind: string;
+  description: string;
+  reveal_position: number | null;
+}
+
+/** One character's profile, or null when the slug is unknown. One round trip. */
+export async function getCharacter(db: D1Database, slug: string) {
+  const [characters, appearances, facts, relationships] = await batch<[CharacterRow, AppearanceRow, FactRow, RelationshipRow]>(db, [
+    db
+      .prepare(
+        `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_reveal_position,
+                first_medium, first_web_novel, first_light_novel, first_anime
+           FROM characters WHERE slug = ?`,
+      )
+      .bind(slug),
+    db
+      .prepare(
+        `SELECT u.key, u.medium, u.label, COALESCE(ch.title, v.title, e.title) AS title, u.position
+           FROM characters c
+           JOIN story_units u ON u.key IN (c.first_web_novel, c.first_light_novel, c.first_anime)
+           LEFT JOIN chapters ch ON ch.key = u.key
+           LEFT JOIN ln_volumes v ON v.key = u.key
+           LEFT JOIN anime_episodes e ON e.key = u.key
+          WHERE c.slug = ?
+          ORDER BY u.position`,
+      )
+      .bind(slug),
+    db.prepare(`SELECT label, value, reveal_position FROM character_facts WHERE character_slug = ? ORDER BY sort_order`).bind(slug),
+    db
+      .prepare(
+        `SELECT r.related_slug, c.name AS related_name, r.kind, r.description, r.reveal_position
+           FROM character_relationships r JOIN characters c ON c.slug = r.related_slug
+          WHERE r.character_slug = ?
+          ORDER BY r.reveal_position IS NOT NULL, r.reveal_position, c.sort_name`,
+      )
+      .bind(slug),
+  ]);
+
+  const character = characters[0];
+  if (!character) return null;
+  return {
+    slug: character.slug,
+    name: character.name,
+    originalName: character.original_name,
+    aliases: parseJsonList(character.aliases),
+    affiliations: parseJsonList(character.affiliations),
+    summary: character.summary,
+    portrait: character.portrait
+      ? { src: character.portrait, alt: character.portrait_alt ?? character.name, revealAt: character.portrait_reveal_position }
+      : null,
+    firstAppearances: appearances.map((appearance) => ({
+      key: appearance.key,
+      medium: appearance.medium,
+      label: appearance.label,
+      title: appearance.title,
+    })),
+    facts: facts.map((fact) => ({ label: fact.label, value: fact.value, revealAt: fact.reveal_position })),
+    relationships: relationships.map((relationship) => ({
+      slug: relationship.related_slug,
+      name: relationship.related_name,
+      kind: relationship.kind,
+      description: relationship.description,
+      revealAt: relationship.reveal_position,
+    })),
+  };
+}

@@ -1,0 +1,77 @@
+import { batch, parseJsonList } from "./db.server";
+
+interface SeriesRow {
+  title: string;
+  original_title: string;
+  synopsis: string;
+  author: string | null;
+  illustrator: string | null;
+  media: string;
+}
+
+interface CountsRow {
+  arcs: number;
+  chapters: number;
+  words: number;
+  volumes: number;
+  side_stories: number;
+  episodes: number;
+  shorts: number;
+  characters: number;
+}
+
+interface ReleaseRow {
+  key: string;
+  kind: "chapter" | "volume" | "episode";
+  title: string;
+  label: string;
+  released_on: string;
+}
+
+/** What the home page says about the series: who made it, how big it is, what came out last. */
+export async function getSeriesOverview(db: D1Database) {
+  const [series, counts, releases] = await batch<[SeriesRow, CountsRow, ReleaseRow]>(db, [
+    db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
+    db.prepare(
+      `SELECT (SELECT COUNT(*) FROM arcs) AS arcs, (SELECT COUNT(*) FROM chapters) AS chapters,
+              (SELECT COALESCE(SUM(word_count), 0) FROM chapters) AS words, (SELECT COUNT(*) FROM ln_volumes) AS volumes,
+              (SELECT COUNT(*) FROM side_stories) AS side_stories, (SELECT COUNT(*) FROM anime_episodes) AS episodes,
+              (SELECT COUNT(*) FROM break_time_episodes) AS shorts, (SELECT COUNT(*) FROM characters) AS characters`,
+    ),
+    db.prepare(
+      `SELECT * FROM (
+         SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on
+           FROM chapters c JOIN story_units u ON u.key = c.key
+          WHERE c.title_reveal_position IS NULL
+          ORDER BY c.published_on DESC LIMIT 2)
+       UNION ALL SELECT * FROM (
+         SELECT v.key, 'volume', v.title, u.label, v.released_jp FROM ln_volumes v JOIN story_units u ON u.key = v.key
+          ORDER BY v.released_jp DESC LIMIT 2)
+       UNION ALL SELECT * FROM (
+         SELECT e.key, 'episode', e.title, u.label, e.aired_on FROM anime_episodes e JOIN story_units u ON u.key = e.key
+          ORDER BY e.aired_on DESC LIMIT 2)
+       ORDER BY released_on DESC`,
+    ),
+  ]);
+  const row = series[0];
+  return {
+    series: row
+      ? {
+          title: row.title,
+          originalTitle: row.original_title,
+          synopsis: row.synopsis,
+          author: row.author,
+          illustrator: row.illustrator,
+          media: parseJsonList(row.media),
+        }
+      : null,
+    counts: counts[0] ?? null,
+    releases: releases.map((release) => ({
+      key: release.key,
+      kind: release.kind,
+      title: release.title,
+      label: release.label,
+      releasedOn: release.released_on,
+    })),
+  };
+}

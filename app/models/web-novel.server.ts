@@ -1,0 +1,120 @@
+import { batch } from "./db.server";
+
+interface ArcRow {
+  number: number;
+  title: string;
+  original_title: string | null;
+  summary: string | null;
+  phases: string;
+  chapter_count: number;
+  word_count: number;
+  started_on: string;
+  ended_on: string;
+}
+
+interface ChapterRow {
+  key: string;
+  ordinal: number;
+  kind: "prologue" | "chapter" | "interlude" | "epilogue";
+  title: string;
+  original_title: string | null;
+  published_on: string;
+  word_count: number;
+  read_url: string | null;
+  translator: string | null;
+  position: number;
+  title_reveal_position: number | null;
+}
+
+interface AdaptationRow {
+  key: string;
+  label: string;
+  title: string;
+  from_position: number;
+  to_position: number;
+}
+
+export type WebNovelArc = Awaited<ReturnType<typeof getWebNovel>>["arcs"][number];
+export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
+
+/**
+ * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
+ * episode that adapt each of them. One D1 round trip.
+ */
+export async function getWebNovel(db: D1Database, arcNumber: number | null) {
+  const arcQuery = `COALESCE(?1, (SELECT MIN(number) FROM arcs))`;
+  const [arcs, chapters, volumes, episodes] = await batch<[ArcRow, ChapterRow, AdaptationRow, AdaptationRow]>(db, [
+    db.prepare(
+      `SELECT a.number, a.title, a.original_title, a.summary, a.phases,
+              COUNT(c.key) AS chapter_count, COALESCE(SUM(c.word_count), 0) AS word_count,
+              MIN(c.published_on) AS started_on, MAX(c.published_on) AS ended_on
+         FROM arcs a LEFT JOIN chapters c ON c.arc_number = a.number
+        GROUP BY a.number ORDER BY a.number`,
+    ),
+    db
+      .prepare(
+        `SELECT key, ordinal, kind, title, original_title, published_on, word_count, read_url, translator,
+                position, title_reveal_position
+           FROM chapters WHERE arc_number = ${arcQuery} ORDER BY ordinal`,
+      )
+      .bind(arcNumber),
+    db
+      .prepare(
+        `SELECT v.key, u.label, v.title, f.position AS from_position, t.position AS to_position
+           FROM ln_volumes v
+           JOIN story_units u ON u.key = v.key
+           JOIN chapters f ON f.key = v.adapts_from
+           JOIN chapters t ON t.key = v.adapts_to
+          WHERE t.position >= (SELECT MIN(position) FROM chapters WHERE arc_number = ${arcQuery})
+            AND f.position <= (SELECT MAX(position) FROM chapters WHERE arc_number = ${arcQuery})
+          ORDER BY f.position`,
+      )
+      .bind(arcNumber),
+    db
+      .prepare(
+        `SELECT e.key, u.label, e.title, f.position AS from_position, t.position AS to_position
+           FROM anime_episodes e
+           JOIN story_units u ON u.key = e.key
+           JOIN chapters f ON f.key = e.adapts_from
+           JOIN chapters t ON t.key = e.adapts_to
+          WHERE t.position >= (SELECT MIN(position) FROM chapters WHERE arc_number = ${arcQuery})
+            AND f.position <= (SELECT MAX(position) FROM chapters WHERE arc_number = ${arcQuery})
+          ORDER BY f.position`,
+      )
+      .bind(arcNumber),
+  ]);
+
+  const covering = (list: AdaptationRow[], position: number) =>
+    list.filter((unit) => unit.from_position <= position && position <= unit.to_position).map(({ key, label, title }) => ({ key, label, title }));
+
+  const selectedNumber = arcNumber ?? arcs[0]?.number ?? null;
+  return {
+    arcs: arcs.map((arc) => ({
+      number: arc.number,
+      title: arc.title,
+      originalTitle: arc.original_title,
+      summary: arc.summary,
+      phases: JSON.parse(arc.phases) as Array<{ name: string; fromOrdinal: number }>,
+      chapterCount: arc.chapter_count,
+      wordCount: arc.word_count,
+      startedOn: arc.started_on,
+      endedOn: arc.ended_on,
+    })),
+    selectedArc: arcs.some((arc) => arc.number === selectedNumber) ? selectedNumber : null,
+    chapters: chapters.map((chapter) => ({
+      key: chapter.key,
+      ordinal: chapter.ordinal,
+      kind: chapter.kind,
+      title: chapter.title,
+      originalTitle: chapter.original_title,
+      publishedOn: chapter.published_on,
+      wordCount: chapter.word_count,
+      readUrl: chapter.read_url,
+      translator: chapter.translator,
+      position: chapter.position,
+      titleRevealAt: chapter.title_reveal_position,
+      volumes: covering(volumes, chapter.position),
+      episodes: covering(episodes, chapter.position),
+    })),
+  };
+}

@@ -1,0 +1,118 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Portrait } from "~/components/portrait";
+import { Badge } from "~/components/ui/badge";
+import { mediumLabels, unitPath } from "~/lib/content/units";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getCharacter } from "~/models/characters.server";
+import { notFound } from "~/server/not-found.server";
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const slug = params.slug ?? "";
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 100) notFound();
+  const character = await getCharacter(context.db, slug);
+  if (!character) notFound();
+  return { character };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: data ? data.character.name : "Character",
+    description: data?.character.summary ?? `Profile of ${data?.character.name ?? "a character"}: names, affiliations, first appearances and relationships.`,
+    type: "profile",
+  });
+
+export default function Character() {
+  const { character } = useLoaderData<typeof loader>();
+  return (
+    <article className="space-y-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/characters" className="text-primary underline">
+          Characters
+        </Link>{" "}
+        / <span aria-current="page">{character.name}</span>
+      </nav>
+      <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <Portrait portrait={character.portrait} name={character.name} size="lg" eager />
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{character.name}</h1>
+          {character.originalName ? (
+            <p lang="ja" className="text-lg text-muted-foreground">
+              {character.originalName}
+            </p>
+          ) : null}
+          {character.aliases.length ? <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p> : null}
+          <div className="flex flex-wrap gap-1">
+            {character.affiliations.map((affiliation) => (
+              <Link key={affiliation} to={`/characters?affiliation=${encodeURIComponent(affiliation)}`}>
+                <Badge tone="outline">{affiliation}</Badge>
+              </Link>
+            ))}
+          </div>
+          {character.summary ? <p className="max-w-2xl">{character.summary}</p> : null}
+        </div>
+      </header>
+
+      <section aria-labelledby="appearances" className="space-y-3">
+        <h2 id="appearances" className="text-xl font-semibold">
+          First appearances
+        </h2>
+        {character.firstAppearances.length ? (
+          <ul className="grid gap-2 sm:grid-cols-3">
+            {character.firstAppearances.map((appearance) => (
+              <li key={appearance.key}>
+                <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
+                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
+                  <span className="block font-medium">{appearance.label}</span>
+                  {appearance.title ? <span className="block text-sm text-muted-foreground">{appearance.title}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No recorded appearance yet.</p>
+        )}
+      </section>
+
+      {character.facts.length ? (
+        <section aria-labelledby="facts" className="space-y-3">
+          <h2 id="facts" className="text-xl font-semibold">
+            Profile
+          </h2>
+          <dl className="divide-y divide-border rounded-lg border border-border bg-card">
+            {character.facts.map((fact, index) => (
+              <div key={index} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
+                <dt className="font-medium text-muted-foreground">{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      {character.relationships.length ? (
+        <section aria-labelledby="relationships" className="space-y-3">
+          <h2 id="relationships" className="text-xl font-semibold">
+            Relationships
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {character.relationships.map((relationship) => (
+              <li key={`${relationship.slug}-${relationship.kind}`} className="rounded-lg border border-border bg-card p-3">
+                <Link to={`/characters/${relationship.slug}`} className="font-semibold text-primary underline">
+                  {relationship.name}
+                </Link>{" "}
+                <Badge>{relationship.kind}</Badge>
+                <p className="mt-1 text-sm">{relationship.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,189 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { Portrait } from "~/components/portrait";
+import { Badge } from "~/components/ui/badge";
+import { mediumLabels, type Medium } from "~/lib/content/units";
+import { pluralize } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { parsePositiveInt } from "~/lib/params";
+import { cleanQuery } from "~/lib/search-query";
+import { getCharacterCatalogue } from "~/models/characters.server";
+import { notFound } from "~/server/not-found.server";
+
+const media = Object.keys(mediumLabels) as Medium[];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const pageParam = params.get("page");
+  const page = pageParam === null ? 1 : parsePositiveInt(pageParam);
+  if (page === null) notFound();
+  const mediumParam = params.get("medium") || null;
+  const filters = {
+    query: cleanQuery(params.get("q")),
+    affiliation: params.get("affiliation")?.trim().slice(0, 100) || null,
+    medium: media.includes(mediumParam as Medium) ? (mediumParam as Medium) : null,
+    page,
+  };
+  const catalogue = await getCharacterCatalogue(context.db, filters);
+  if (page > catalogue.pageCount) notFound();
+  return { ...catalogue, filters };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
+    description: "Every character of the series: search by name or alias, filter by affiliation or the medium they first appear in.",
+  });
+
+export default function Characters() {
+  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+
+  const submitForm = (delay: number) => {
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => {
+      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  const pageLink = (page: number) => {
+    const params = new URLSearchParams();
+    if (filters.query) params.set("q", filters.query);
+    if (filters.affiliation) params.set("affiliation", filters.affiliation);
+    if (filters.medium) params.set("medium", filters.medium);
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return search ? `?${search}` : ".";
+  };
+
+  return (
+    <>
+      <PageHeader title="Characters" lead="Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in." />
+      <Form ref={form} method="get" role="search" className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+        <div className="grid gap-1">
+          <label htmlFor="character-query" className="text-sm font-medium">
+            Name or alias
+          </label>
+          <input
+            id="character-query"
+            name="q"
+            type="search"
+            defaultValue={filters.query}
+            maxLength={100}
+            placeholder="e.g. The Ash Warden"
+            onChange={() => submitForm(300)}
+            className="h-10 rounded-md border border-border bg-background px-3"
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="character-affiliation" className="text-sm font-medium">
+            Affiliation
+          </label>
+          <select
+            id="character-affiliation"
+            name="affiliation"
+            defaultValue={filters.affiliation ?? ""}
+            onChange={() => submitForm(0)}
+            className="h-10 rounded-md border border-border bg-background px-2"
+          >
+            <option value="">Any affiliation</option>
+            {affiliations.map(({ affiliation, count }) => (
+              <option key={affiliation} value={affiliation}>
+                {affiliation} ({count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="character-medium" className="text-sm font-medium">
+            First appears in
+          </label>
+          <select
+            id="character-medium"
+            name="medium"
+            defaultValue={filters.medium ?? ""}
+            onChange={() => submitForm(0)}
+            className="h-10 rounded-md border border-border bg-background px-2"
+          >
+            <option value="">Any medium</option>
+            {mediaCounts.map(({ medium, count }) => (
+              <option key={medium} value={medium}>
+                {mediumLabels[medium]} ({count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="h-10 rounded-md bg-primary px-4 font-medium text-primary-foreground">
+          Search
+        </button>
+      </Form>
+
+      <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
+        {total === 0 ? "No character matches." : `${pluralize(total, "character")}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
+      </p>
+
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {characters.map((character, index) => (
+          <li key={character.slug}>
+            <Link
+              to={`/characters/${character.slug}`}
+              prefetch="intent"
+              className="flex h-full gap-3 rounded-lg border border-border bg-card p-3 transition-colors hover:border-primary"
+            >
+              <Portrait portrait={character.portrait} name={character.name} eager={index < 6} />
+              <div className="min-w-0">
+                <p className="font-semibold">{character.name}</p>
+                {character.originalName ? (
+                  <p lang="ja" className="text-sm text-muted-foreground">
+                    {character.originalName}
+                  </p>
+                ) : null}
+                {character.aliases.length ? (
+                  <p className="truncate text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p>
+                ) : null}
+                <div className="mt-1 flex flex-wrap gap-1">
+                  {character.affiliations.map((affiliation) => (
+                    <Badge key={affiliation}>{affiliation}</Badge>
+                  ))}
+                </div>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
+          {filters.page > 1 ? (
+            <Link to={pageLink(filters.page - 1)} rel="prev" className="rounded-md border border-border px-4 py-2 hover:border-primary">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted-foreground">
+            Page {filters.page} of {pageCount}
+          </span>
+          {filters.page < pageCount ? (
+            <Link to={pageLink(filters.page + 1)} rel="next" className="rounded-md border border-border px-4 py-2 hover:border-primary">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,177 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
+import { unitAnchor, unitPath } from "~/lib/content/units";
+import { formatDate, formatMonthRange, pluralize } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
+import { notFound } from "~/server/not-found.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get("collection");
+  if (code !== null && !/^[a-z][a-z0-9]{0,31}$/.test(code)) notFound();
+  const lightNovels = await getLightNovels(context.db, code);
+  if (code !== null && lightNovels.selectedCollection === null) notFound();
+  return lightNovels;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const collection = data?.collections.find((each) => each.code === data.selectedCollection);
+  return pageMeta(siteNameFrom(matches), {
+    title: collection ? `Light novels · ${collection.name}` : "Light novels",
+    description: collection
+      ? `${collection.name}: ${pluralize(collection.volumeCount, "volume")} with release dates, ISBNs, chapters and the web novel chapters each adapts.`
+      : "Every light novel collection and volume with release dates, ISBNs, chapters and web novel coverage.",
+    type: "book",
+  });
+};
+
+const kindLabels = { main: "Main story", side: "Side volumes", short_stories: "Short story collections" } as const;
+
+export default function LightNovels() {
+  const { collections, selectedCollection, volumes, webNovelChapters } = useLoaderData<typeof loader>();
+  const collection = collections.find((each) => each.code === selectedCollection);
+  const adapted = volumes.reduce((sum, volume) => sum + (volume.adapts?.chapters ?? 0), 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Light novels"
+        lead="Each collection with its volumes: Japanese and English release dates, ISBNs, chapters, and how far into the web novel they go."
+      />
+      <nav aria-label="Collections" className="mb-8 flex flex-wrap gap-2">
+        {collections.map((each) => (
+          <Link
+            key={each.code}
+            to={`?collection=${each.code}`}
+            preventScrollReset
+            aria-current={each.code === selectedCollection ? "page" : undefined}
+            className={cn(
+              "rounded-lg border px-4 py-2 transition-colors hover:border-primary",
+              each.code === selectedCollection ? "border-primary bg-accent" : "border-border bg-card",
+            )}
+          >
+            <span className="block font-semibold">{each.name}</span>
+            <span className="block text-sm text-muted-foreground">
+              {kindLabels[each.kind]} · {pluralize(each.volumeCount, "volume")} · {formatMonthRange(each.firstRelease, each.lastRelease)}
+            </span>
+          </Link>
+        ))}
+      </nav>
+
+      {collection ? (
+        <section aria-labelledby="collection-title" className="space-y-6">
+          <header className="space-y-2">
+            <h2 id="collection-title" className="text-2xl font-bold tracking-tight">
+              {collection.name}
+            </h2>
+            {collection.description ? <p className="max-w-3xl">{collection.description}</p> : null}
+            {adapted > 0 && webNovelChapters > 0 ? (
+              <p className="text-sm text-muted-foreground">
+                These volumes adapt {pluralize(adapted, "web novel chapter")}, {Math.round((adapted / webNovelChapters) * 100)}% of the
+                web novel.
+              </p>
+            ) : null}
+          </header>
+          <ol className="grid gap-4 lg:grid-cols-2">
+            {volumes.map((volume, index) => (
+              <VolumeCard key={volume.key} volume={volume} collectionName={collection.name} eager={index < 2} />
+            ))}
+          </ol>
+        </section>
+      ) : (
+        <p>No light novels have been loaded yet.</p>
+      )}
+    </>
+  );
+}
+
+function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolume; collectionName: string; eager: boolean }) {
+  return (
+    <li id={unitAnchor(volume.key)} className="flex scroll-mt-20 gap-4 rounded-lg border border-border bg-card p-4 target:border-primary">
+      <div className="w-24 shrink-0 sm:w-28">
+        {volume.cover ? (
+          <img
+            src={volume.cover}
+            alt={`Cover of ${collectionName} ${volume.number}`}
+            width={200}
+            height={300}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-[2/3] h-auto w-full rounded-md border border-border bg-muted object-cover"
+          />
+        ) : (
+          <div className="aspect-[2/3] w-full rounded-md border border-dashed border-border bg-muted" aria-hidden="true" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1 space-y-2">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            {collectionName} {volume.number}
+          </p>
+          <h3 className="font-semibold">{volume.title}</h3>
+          {volume.originalTitle ? (
+            <p lang="ja" className="text-sm text-muted-foreground">
+              {volume.originalTitle}
+            </p>
+          ) : null}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+          <dt className="text-muted-foreground">Japan</dt>
+          <dd><time dateTime={volume.releasedJp}>{formatDate(volume.releasedJp)}</time></dd>
+          <dt className="text-muted-foreground">English</dt>
+          <dd>{volume.releasedEn ? <time dateTime={volume.releasedEn}>{formatDate(volume.releasedEn)}</time> : "Not yet"}</dd>
+          {volume.isbn ? (
+            <>
+              <dt className="text-muted-foreground">ISBN</dt>
+              <dd className="font-mono text-xs leading-5">{volume.isbn}</dd>
+            </>
+          ) : null}
+          {volume.pageCount ? (
+            <>
+              <dt className="text-muted-foreground">Pages</dt>
+              <dd>{volume.pageCount}</dd>
+            </>
+          ) : null}
+        </dl>
+        {volume.adapts ? (
+          <p className="text-sm">
+            Adapts{" "}
+            <Link className="text-primary underline" to={unitPath(volume.adapts.from.key)}>
+              {volume.adapts.from.label}
+            </Link>{" "}
+            to{" "}
+            <Link className="text-primary underline" to={unitPath(volume.adapts.to.key)}>
+              {volume.adapts.to.label}
+            </Link>{" "}
+            <Badge>{pluralize(volume.adapts.chapters, "chapter")}</Badge>
+          </p>
+        ) : volume.readAfter ? (
+          <p className="text-sm">
+            Read after{" "}
+            <Link className="text-primary underline" to={unitPath(volume.readAfter.key)}>
+              {volume.readAfter.label}
+            </Link>
+          </p>
+        ) : null}
+        {volume.chapterTitles.length ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium">{pluralize(volume.chapterTitles.length, "chapter")} in this volume</summary>
+            <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">
+              {volume.chapterTitles.map((title, index) => (
+                <li key={index}>{title}</li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

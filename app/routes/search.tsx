@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { pluralize } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { parsePositiveInt } from "~/lib/params";
+import { cleanQuery, searchKindLabels } from "~/lib/search-query";
+import { searchSite } from "~/models/search.server";
+import { notFound } from "~/server/not-found.server";
+
+const RESULTS_PER_PAGE = 20;
+const SUGGESTIONS = 8;
+
+/** Also answers the header's suggestions (`?suggest=1`), which want fewer results. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = cleanQuery(params.get("q"));
+  const suggest = params.get("suggest") === "1";
+  const page = parsePositiveInt(params.get("page") ?? "1");
+  if (page === null) notFound();
+  const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
+  const { results, total } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit });
+  return { query, results, total, page, pageCount: Math.max(1, Math.ceil(total / RESULTS_PER_PAGE)) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: data?.query ? `Search: ${data.query}` : "Search",
+    description: "Search characters (by name or alias), chapters, light novel volumes and side stories.",
+  });
+
+export default function Search() {
+  const { query, results, total, page, pageCount } = useLoaderData<typeof loader>();
+  const link = (to: number) => `?${new URLSearchParams({ q: query, ...(to > 1 ? { page: String(to) } : {}) })}`;
+  return (
+    <>
+      <PageHeader title="Search" lead="Characters by name or alias, chapters, light novel volumes and side stories." />
+      <Form method="get" role="search" className="mb-6 flex gap-2">
+        <label htmlFor="search-page-query" className="sr-only">
+          Search the site
+        </label>
+        <input
+          id="search-page-query"
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={100}
+          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-background px-3"
+          placeholder="Name, alias or title"
+        />
+        <button type="submit" className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground">
+          Search
+        </button>
+      </Form>
+      {query ? (
+        <p role="status" className="mb-4 text-sm text-muted-foreground">
+          {total ? `${pluralize(total, "result")} for “${query}”` : `Nothing found for “${query}”. Try a shorter word or another spelling.`}
+        </p>
+      ) : null}
+      <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
+        {results.map((result) => (
+          <li key={result.ref}>
+            <Link to={result.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+              <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
+              <span className="font-medium">{result.title}</span>
+              <span className="text-sm text-muted-foreground">{result.subtitle}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
+          {page > 1 ? <Link to={link(page - 1)} rel="prev" className="rounded-md border border-border px-4 py-2">← Previous</Link> : <span />}
+          <span className="text-sm text-muted-foreground">Page {page} of {pageCount}</span>
+          {page < pageCount ? <Link to={link(page + 1)} rel="next" className="rounded-md border border-border px-4 py-2">Next →</Link> : <span />}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

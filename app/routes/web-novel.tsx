@@ -1,0 +1,156 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
+import { unitAnchor, unitPath } from "~/lib/content/units";
+import { formatDate, formatMonthRange, formatNumber, pluralize } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { parsePositiveInt } from "~/lib/params";
+import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
+import { notFound } from "~/server/not-found.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const arcParam = new URL(request.url).searchParams.get("arc");
+  const arcNumber = arcParam === null ? null : parsePositiveInt(arcParam);
+  if (arcParam !== null && arcNumber === null) notFound();
+  const webNovel = await getWebNovel(context.db, arcNumber);
+  if (arcNumber !== null && webNovel.selectedArc === null) notFound();
+  return webNovel;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
+  return pageMeta(siteNameFrom(matches), {
+    title: arc ? `Web novel · Arc ${arc.number}: ${arc.title}` : "Web novel",
+    description: arc
+      ? `Arc ${arc.number} of the web novel: ${pluralize(arc.chapterCount, "chapter")}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
+      : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
+  });
+};
+
+const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
+
+export default function WebNovel() {
+  const { arcs, selectedArc, chapters } = useLoaderData<typeof loader>();
+  const arc = arcs.find((candidate) => candidate.number === selectedArc);
+  const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);
+  const totalWords = arcs.reduce((sum, each) => sum + each.wordCount, 0);
+
+  const phases = arc?.phases.length ? arc.phases : [{ name: "Chapters", fromOrdinal: 1 }];
+  const groups = phases.map((phase, index) => ({
+    name: phase.name,
+    chapters: chapters.filter(
+      (chapter) => chapter.ordinal >= (index === 0 ? 0 : phase.fromOrdinal) && chapter.ordinal < (phases[index + 1]?.fromOrdinal ?? Infinity),
+    ),
+  }));
+
+  return (
+    <>
+      <PageHeader
+        title="Web novel"
+        lead={`${pluralize(arcs.length, "arc")}, ${pluralize(totalChapters, "chapter")} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
+      />
+      <nav aria-label="Arcs" className="mb-10">
+        {/* A swipeable row on phones, a grid from small screens up. */}
+        <ol className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
+          {arcs.map((each) => (
+            <li key={each.number} className="w-64 shrink-0 snap-start sm:w-auto">
+              <Link
+                to={`?arc=${each.number}`}
+                preventScrollReset
+                aria-current={each.number === selectedArc ? "page" : undefined}
+                className={cn(
+                  "block h-full rounded-lg border p-3 transition-colors hover:border-primary",
+                  each.number === selectedArc ? "border-primary bg-accent" : "border-border bg-card",
+                )}
+              >
+                <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Arc {each.number}</span>
+                <span className="block font-semibold">{each.title}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">
+                  {pluralize(each.chapterCount, "chapter")} · {formatNumber(each.wordCount)} words · {formatMonthRange(each.startedOn, each.endedOn)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {arc ? (
+        <section aria-labelledby="arc-title" className="space-y-6">
+          <header className="space-y-2">
+            <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
+              Arc {arc.number}: {arc.title}
+            </h2>
+            {arc.originalTitle ? <p lang="ja" className="text-muted-foreground">{arc.originalTitle}</p> : null}
+            {arc.summary ? <p className="max-w-3xl">{arc.summary}</p> : null}
+          </header>
+          {groups.map((group) => (
+            <details key={group.name} open className="group rounded-lg border border-border bg-card">
+              <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
+                <span>{group.name}</span>
+                <span className="text-sm font-normal text-muted-foreground">{pluralize(group.chapters.length, "chapter")}</span>
+              </summary>
+              <ol className="divide-y divide-border border-t border-border">
+                {group.chapters.map((chapter) => (
+                  <ChapterItem key={chapter.key} chapter={chapter} />
+                ))}
+              </ol>
+            </details>
+          ))}
+        </section>
+      ) : (
+        <p>No chapters have been loaded yet.</p>
+      )}
+    </>
+  );
+}
+
+function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
+  return (
+    <li id={unitAnchor(chapter.key)} className="scroll-mt-20 px-4 py-3 target:bg-accent">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0">
+          <span className="mr-2 text-sm tabular-nums text-muted-foreground">
+            {chapter.kind === "chapter" ? chapter.ordinal : kindLabels[chapter.kind]}
+          </span>
+          <span className="font-medium">{chapter.title}</span>
+          {chapter.originalTitle ? (
+            <span lang="ja" className="ml-2 text-sm text-muted-foreground">
+              {chapter.originalTitle}
+            </span>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-3 text-sm text-muted-foreground">
+          <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
+          <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
+          {chapter.readUrl ? (
+            <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
+              Read<span className="sr-only"> {chapter.title}</span>
+            </a>
+          ) : null}
+        </div>
+      </div>
+      {chapter.volumes.length || chapter.episodes.length || chapter.translator ? (
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          {chapter.volumes.map((volume) => (
+            <Link key={volume.key} to={unitPath(volume.key)}>
+              <Badge tone="outline">LN: {volume.label}</Badge>
+            </Link>
+          ))}
+          {chapter.episodes.map((episode) => (
+            <Link key={episode.key} to={unitPath(episode.key)}>
+              <Badge tone="outline">Anime: {episode.label}</Badge>
+            </Link>
+          ))}
+          {chapter.translator ? <span>Translated by {chapter.translator}</span> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

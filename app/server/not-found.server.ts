@@ -1,0 +1,6 @@
+import { data } from "@remix-run/cloudflare";
+
+/** Throw from a loader when the address names something that does not exist. */
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,244 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ContentPack, packFiles } from "../app/lib/content/pack-schema";
+import { resolvePack } from "../app/lib/content/resolve-pack";
+import { generatePack, packFileNames, readPack, scalePack } from "./content-generate";
+
+const workspace = mkdtempSync(join(tmpdir(), "content-generate-"));
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+/** A pack small enough to check every rewritten reference by hand. */
+function smallPack(): ContentPack {
+  return {
+    series: packFiles["series.json"].parse({ title: "Small", originalTitle: "スモール", synopsis: "A test story.", media: ["web_novel"] }),
+    webNovel: packFiles["web-novel.json"].parse({
+      arcs: [
+        {
+          number: 1,
+          title: "Opening",
+          chapters: [
+            { ordinal: 1, title: "Start", publishedOn: "2020-01-04", wordCount: 3000 },
+            { ordinal: 2, title: "Twist", publishedOn: "2020-01-11", wordCount: 3200, titleIsSpoiler: true },
+          ],
+        },
+        { number: 2, title: "Closing", chapters: [{ ordinal: 1, title: "End", publishedOn: "2020-01-18", wordCount: 2900 }] },
+      ],
+    }),
+    lightNovels: packFiles["light-novels.json"].parse({
+      collections: [
+        {
+          code: "main",
+          name: "Small",
+          kind: "main",
+          volumes: [{ number: 1, title: "Small 1", releasedJp: "2020-06-25", isbn: "978-4-86716-101-2", adapts: { from: "wn:1-1", to: "wn:1-2" } }],
+        },
+        { code: "ssc", name: "Small Stories", kind: "short_stories", volumes: [{ number: 1, title: "Tales", releasedJp: "2020-09-25", readAfter: "ln:main-1" }] },
+      ],
+    }),
+    sideStories: packFiles["side-stories.json"].parse({
+      sideStories: [{ slug: "after-hours", kind: "short_story", title: "After Hours", publishedIn: "Blog", readAfter: "wn:2-1", canon: true }],
+    }),
+    anime: packFiles["anime.json"].parse({
+      seasons: [
+        {
+          number: 1,
+          title: "Small",
+          episodes: [{ number: 1, title: "Pilot", airedOn: "2021-04-03", adapts: { from: "wn:1-1", to: "wn:1-2" }, volumes: ["ln:main-1"] }],
+        },
+      ],
+      breakTime: [{ season: 1, number: 1, title: "Chibi", airedOn: "2021-04-03", accompanies: "anime:1-1" }],
+    }),
+    characters: packFiles["characters.json"].parse({
+      characters: [
+        {
+          slug: "hero",
+          name: "Hero",
+          portrait: { src: "images/portraits/hero.svg", alt: "Hero", revealAt: "wn:2-1" },
+          firstAppearances: { webNovel: "wn:1-1", lightNovel: "ln:main-1", anime: "anime:1-1" },
+          facts: [{ label: "Secret", value: "Was the villain", revealAt: "wn:1-2" }],
+          relationships: [{ to: "sidekick", kind: "friend", description: "Best friends", revealAt: "ss:after-hours" }],
+        },
+        { slug: "sidekick", name: "Sidekick", relationships: [{ to: "hero", kind: "friend", description: "Follows the hero" }] },
+      ],
+    }),
+  };
+}
+
+/** Every unit key the pack defines, duplicates included. */
+function definedKeys(pack: ContentPack) {
+  return [
+    ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => `wn:${arc.number}-${chapter.ordinal}`)),
+    ...pack.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => `ln:${collection.code}-${volume.number}`)),
+    ...pack.sideStories.sideStories.map((story) => `ss:${story.slug}`),
+    ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => `anime:${season.number}-${episode.number}`)),
+    ...pack.anime.breakTime.map((short) => `bt:${short.season}-${short.number}`),
+  ];
+}
+
+/** Every unit key the pack points at. */
+function referencedKeys(pack: ContentPack) {
+  const keys = [
+    ...pack.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.flatMap((volume) => [volume.adapts?.from, volume.adapts?.to, volume.readAfter]),
+    ),
+    ...pack.sideStories.sideStories.map((story) => story.readAfter),
+    ...pack.anime.seasons.flatMap((season) => season.episodes.flatMap((episode) => [episode.adapts.from, episode.adapts.to, ...episode.volumes])),
+    ...pack.anime.breakTime.map((short) => short.accompanies),
+    ...pack.characters.characters.flatMap((character) => [
+      character.portrait?.revealAt,
+      character.firstAppearances.webNovel,
+      character.firstAppearances.lightNovel,
+      character.firstAppearances.anime,
+      ...character.facts.map((fact) => fact.revealAt),
+      ...character.relationships.map((relationship) => relationship.revealAt),
+    ]),
+  ];
+  return keys.filter((key): key is string => key !== undefined);
+}
+
+const chapterCount = (pack: ContentPack) => pack.webNovel.arcs.reduce((total, arc) => total + arc.chapters.length, 0);
+const isbnIsValid = (isbn: string) =>
+  [...isbn.replace(/-/g, "")].reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 1 : 3), 0) % 10 === 0;
+
+/** Every file under a folder with its bytes, by relative path. */
+function folderContents(directory: string) {
+  return Object.fromEntries(
+    readdirSync(directory, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return [path.slice(directory.length + 1), readFileSync(path)] as const;
+      })
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+describe("scalePack", () => {
+  it("numbers each cycle on from the last and points every reference into its own cycle", () => {
+    const scaled = scalePack(smallPack(), 3);
+
+    expect(scaled.webNovel.arcs.map((arc) => arc.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(scaled.webNovel.arcs[4]!.chapters[1]).toMatchObject({ ordinal: 2, title: "Twist (cycle 3)", titleIsSpoiler: true });
+    const [main, ssc] = scaled.lightNovels.collections;
+    expect(main!.volumes.map((volume) => [volume.number, volume.adapts])).toEqual([
+      [1, { from: "wn:1-1", to: "wn:1-2" }],
+      [2, { from: "wn:3-1", to: "wn:3-2" }],
+      [3, { from: "wn:5-1", to: "wn:5-2" }],
+    ]);
+    expect(ssc!.volumes.map((volume) => volume.readAfter)).toEqual(["ln:main-1", "ln:main-2", "ln:main-3"]);
+    expect(scaled.sideStories.sideStories.map((story) => [story.slug, story.readAfter])).toEqual([
+      ["after-hours", "wn:2-1"],
+      ["after-hours-2", "wn:4-1"],
+      ["after-hours-3", "wn:6-1"],
+    ]);
+    expect(scaled.anime.seasons[2]).toMatchObject({
+      number: 3,
+      title: "Small (cycle 3)",
+      episodes: [{ adapts: { from: "wn:5-1", to: "wn:5-2" }, volumes: ["ln:main-3"] }],
+    });
+    expect(scaled.anime.breakTime[2]).toMatchObject({ season: 3, number: 1, accompanies: "anime:3-1" });
+
+    const hero3 = scaled.characters.characters.find((character) => character.slug === "hero-3");
+    expect(hero3).toMatchObject({
+      name: "Hero (cycle 3)",
+      portrait: { src: "images/portraits/hero.svg", revealAt: "wn:6-1" },
+      firstAppearances: { webNovel: "wn:5-1", lightNovel: "ln:main-3", anime: "anime:3-1" },
+      facts: [{ revealAt: "wn:5-2" }],
+      relationships: [{ to: "sidekick-3", revealAt: "ss:after-hours-3" }],
+    });
+  });
+
+  it("dates each cycle after the one before, on the same weekdays, with fresh valid ISBNs", () => {
+    const scaled = scalePack(smallPack(), 3);
+    const firstChapters = scaled.webNovel.arcs.filter((arc) => arc.number % 2 === 1).map((arc) => arc.chapters[0]!.publishedOn);
+    const lastBreakTime = scaled.anime.breakTime.map((short) => short.airedOn!);
+    for (let cycle = 1; cycle < 3; cycle++) expect(firstChapters[cycle]! > lastBreakTime[cycle - 1]!).toBe(true);
+    for (const date of firstChapters) expect(new Date(date).getUTCDay()).toBe(new Date("2020-01-04").getUTCDay());
+
+    const isbns = scaled.lightNovels.collections[0]!.volumes.map((volume) => volume.isbn!);
+    expect(new Set(isbns).size).toBe(3);
+    for (const isbn of isbns) {
+      expect(isbn).toMatch(/^978-4-\d{5}-\d{3}-\d$/);
+      expect(isbnIsValid(isbn)).toBe(true);
+    }
+  });
+
+  it("leaves a pack as it is at scale 1", async () => {
+    const demo = await readPack("content/demo");
+    expect(scalePack(demo, 1)).toEqual(demo);
+  });
+
+  it("refuses a scale that is not a whole number of at least 1", () => {
+    expect(() => scalePack(smallPack(), 0)).toThrow("at least 1");
+    expect(() => scalePack(smallPack(), 1.5)).toThrow("at least 1");
+  });
+});
+
+describe("content-generate on the demo pack", () => {
+  it("writes three times the story, in files that pass the schemas with every reference resolved", async () => {
+    const demo = await readPack("content/demo");
+    const out = join(workspace, "demo-x3");
+    await generatePack({ from: "content/demo", out, scale: 3 });
+
+    const written: Partial<Record<keyof ContentPack, unknown>> = {};
+    for (const [part, file] of Object.entries(packFileNames) as [keyof ContentPack, keyof typeof packFiles][]) {
+      const result = packFiles[file].safeParse(JSON.parse(readFileSync(join(out, file), "utf8")));
+      expect(result.error, file).toBeUndefined();
+      written[part] = result.data;
+    }
+    const scaled = written as ContentPack;
+
+    expect(chapterCount(scaled)).toBe(3 * chapterCount(demo));
+    expect(scaled.webNovel.arcs).toHaveLength(3 * demo.webNovel.arcs.length);
+    expect(scaled.characters.characters).toHaveLength(3 * demo.characters.characters.length);
+    expect(scaled.sideStories.sideStories).toHaveLength(3 * demo.sideStories.sideStories.length);
+    scaled.lightNovels.collections.forEach((collection, index) =>
+      expect(collection.volumes).toHaveLength(3 * demo.lightNovels.collections[index]!.volumes.length),
+    );
+
+    const keys = definedKeys(scaled);
+    expect(new Set(keys).size).toBe(keys.length);
+    const slugs = scaled.characters.characters.map((character) => character.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    const isbns = scaled.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => volume.isbn));
+    expect(new Set(isbns).size).toBe(isbns.length);
+
+    const known = new Set(keys);
+    expect(referencedKeys(scaled).filter((key) => !known.has(key))).toEqual([]);
+    const relatedSlugs = scaled.characters.characters.flatMap((character) => character.relationships.map((relationship) => relationship.to));
+    expect(relatedSlugs.filter((slug) => !slugs.includes(slug))).toEqual([]);
+    expect(resolvePack(scaled, "demo-x3").problems).toEqual([]);
+
+    // Copies share the original pictures, so the images folder comes along unchanged.
+    expect(folderContents(join(out, "images"))).toEqual(folderContents("content/demo/images"));
+  });
+
+  it("writes byte-identical packs on every run", async () => {
+    const first = join(workspace, "run-1");
+    const second = join(workspace, "run-2");
+    await generatePack({ from: "content/demo", out: first, scale: 3 });
+    await generatePack({ from: "content/demo", out: second, scale: 3 });
+    expect(folderContents(second)).toEqual(folderContents(first));
+  });
+
+  it("runs from the command line and explains bad arguments", async () => {
+    const demo = await readPack("content/demo");
+    const cli = (...args: string[]) => {
+      const result = spawnSync("npx", ["tsx", "scripts/content-generate.ts", ...args], { encoding: "utf8" });
+      return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
+    };
+    const out = join(workspace, "cli-x2");
+    expect(cli("--scale", "2", "--out", out)).toMatchObject({
+      code: 0,
+      out: `Wrote ${out}: ${2 * demo.webNovel.arcs.length} arcs, ${2 * chapterCount(demo)} chapters, ${2 * demo.characters.characters.length} characters (content/demo × 2).`,
+    });
+    expect(cli("--scale", "0")).toMatchObject({ code: 1, err: expect.stringContaining("--scale takes a whole number") });
+    expect(cli("--scale", "2", "--from", "content/demo", "--out", "content/demo/")).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("--out must be a different folder"),
+    });
+  });
+});

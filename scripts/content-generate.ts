@@ -1,0 +1,340 @@
+/**
+ * Writes a content pack N times the size of another, to try the site with more story than the demo has.
+ *
+ *   npx tsx scripts/content-generate.ts --scale N [--from content/demo] [--out content/demo-xN]
+ *
+ * The story is told N times over. Cycle 1 is the pack exactly as it is; each later cycle k is a copy
+ * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
+ * slugs suffixed -k, titles and names suffixed " (cycle k)", dates moved past the previous cycle and every
+ * reference pointing into its own cycle. Copies share the original images, which are copied along.
+ * Nothing is random: the same pack and N always give byte-identical files.
+ */
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ContentPack, PackFileName } from "../app/lib/content/pack-schema";
+import { formatProblem, type PackProblem, parsePackFile, resolvePack } from "../app/lib/content/resolve-pack";
+import { parseArgs, runCli, UsageError } from "./lib/cli";
+
+const usage = "Usage: npx tsx scripts/content-generate.ts --scale N [--from content/demo] [--out content/demo-xN]";
+
+type Arc = ContentPack["webNovel"]["arcs"][number];
+type Collection = ContentPack["lightNovels"]["collections"][number];
+type Volume = Collection["volumes"][number];
+type SideStory = ContentPack["sideStories"]["sideStories"][number];
+type Season = ContentPack["anime"]["seasons"][number];
+type BreakTimeEpisode = ContentPack["anime"]["breakTime"][number];
+type Character = ContentPack["characters"]["characters"][number];
+
+const DAY_MS = 86_400_000;
+
+/** How much one cycle of the story takes up, so the next can be numbered and dated after it. */
+interface CycleSize {
+  arcs: number;
+  volumesByCollection: Map<string, number>;
+  seasons: number;
+  /** Whole weeks, longer than the pack's span of dates, so weekly schedules keep their weekday. */
+  days: number;
+  /** Room between ISBNs of one cycle and the next (the spread of the pack's ISBNs). */
+  isbns: number;
+}
+
+/** Where cycle `index` (1-based) of the story sits: the shifts applied to everything in it. */
+interface Cycle {
+  index: number;
+  arcShift: number;
+  volumeShift: (collection: string) => number;
+  seasonShift: number;
+  dayShift: number;
+  isbnShift: number;
+}
+
+function measureCycle(pack: ContentPack): CycleSize {
+  const volumesByCollection = new Map<string, number>();
+  for (const collection of pack.lightNovels.collections) {
+    const largest = Math.max(0, ...collection.volumes.map((volume) => volume.number));
+    volumesByCollection.set(collection.code, Math.max(largest, volumesByCollection.get(collection.code) ?? 0));
+  }
+  const times = packDates(pack).map(dayNumber);
+  const span = Math.max(...times) - Math.min(...times);
+  const isbns = packIsbns(pack).map(isbnSerial);
+  return {
+    arcs: Math.max(0, ...pack.webNovel.arcs.map((arc) => arc.number)),
+    volumesByCollection,
+    // Break Time names its season too; a short may belong to a season with no main episodes listed.
+    seasons: Math.max(0, ...pack.anime.seasons.map((season) => season.number), ...pack.anime.breakTime.map((short) => short.season)),
+    days: (Math.floor(span / 7) + 1) * 7,
+    isbns: isbns.length ? Math.max(...isbns) - Math.min(...isbns) + 1 : 0,
+  };
+}
+
+function cycleAt(size: CycleSize, index: number): Cycle {
+  const before = index - 1;
+  return {
+    index,
+    arcShift: size.arcs * before,
+    volumeShift: (collection) => (size.volumesByCollection.get(collection) ?? 0) * before,
+    seasonShift: size.seasons * before,
+    dayShift: size.days * before,
+    isbnShift: size.isbns * before,
+  };
+}
+
+function packDates(pack: ContentPack) {
+  return [
+    ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.publishedOn)),
+    ...pack.lightNovels.collections.flatMap((collection) => collection.volumes.flatMap((volume) => [volume.releasedJp, volume.releasedEn])),
+    ...pack.sideStories.sideStories.map((story) => story.publishedOn),
+    ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
+    ...pack.anime.breakTime.map((short) => short.airedOn),
+  ].filter((date): date is string => date !== undefined);
+}
+
+function packIsbns(pack: ContentPack) {
+  return pack.lightNovels.collections.flatMap((collection) => collection.volumes.flatMap((volume) => (volume.isbn ? [volume.isbn] : [])));
+}
+
+// ---- Moving single values into a cycle. Cycle 1 leaves everything as it is.
+
+const retitle = (title: string, cycle: Cycle) => (cycle.index === 1 ? title : `${title} (cycle ${cycle.index})`);
+const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);
+const maybe = <T, R>(value: T | undefined, move: (value: T) => R) => (value === undefined ? undefined : move(value));
+
+/** The same unit in another cycle: wn:2-14 in cycle 3 of a 7-arc story is wn:16-14. */
+function moveKey(key: string, cycle: Cycle) {
+  const colon = key.indexOf(":");
+  const medium = key.slice(0, colon);
+  const rest = key.slice(colon + 1);
+  const dash = rest.lastIndexOf("-");
+  const head = rest.slice(0, dash);
+  const tail = rest.slice(dash + 1);
+  switch (medium) {
+    case "wn":
+      return `wn:${Number(head) + cycle.arcShift}-${tail}`;
+    case "ln":
+      return `ln:${head}-${Number(tail) + cycle.volumeShift(head)}`;
+    case "ss":
+      return `ss:${moveSlug(rest, cycle)}`;
+    case "anime":
+    case "bt":
+      return `${medium}:${Number(head) + cycle.seasonShift}-${tail}`;
+    default:
+      // The schema only lets unit keys through, so this means the schema grew a medium we do not know.
+      throw new Error(`Cannot move ${key} to another cycle: unknown kind of unit`);
+  }
+}
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+function moveDate(date: string, cycle: Cycle) {
+  if (cycle.dayShift === 0) return date;
+  const moved = new Date((dayNumber(date) + cycle.dayShift) * DAY_MS);
+  if (moved.getUTCFullYear() > 9999) throw new UsageError("That scale moves dates past the year 9999; use a smaller --scale.");
+  return moved.toISOString().slice(0, 10);
+}
+
+/** The nine digits between an ISBN's 97x prefix and its check digit. */
+const isbnSerial = (isbn: string) => Number(isbn.replace(/-/g, "").slice(3, 12));
+
+/** A different, still valid ISBN for the copy, keeping the original's hyphenation. */
+function moveIsbn(isbn: string, cycle: Cycle) {
+  if (cycle.isbnShift === 0) return isbn;
+  const serial = isbnSerial(isbn) + cycle.isbnShift;
+  if (serial >= 1e9) throw new UsageError("That scale runs out of ISBNs; use a smaller --scale.");
+  const body = isbn.replace(/-/g, "").slice(0, 3) + String(serial).padStart(9, "0");
+  const digits = [...body, String(isbnCheckDigit(body))];
+  return isbn.replace(/\d/g, () => digits.shift()!);
+}
+
+function isbnCheckDigit(first12: string) {
+  const sum = [...first12].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10;
+}
+
+// ---- Copying each part of the pack into a cycle.
+
+function copyArc(arc: Arc, cycle: Cycle): Arc {
+  return {
+    ...arc,
+    number: arc.number + cycle.arcShift,
+    title: retitle(arc.title, cycle),
+    chapters: arc.chapters.map((chapter) => ({
+      ...chapter,
+      title: retitle(chapter.title, cycle),
+      publishedOn: moveDate(chapter.publishedOn, cycle),
+    })),
+  };
+}
+
+function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
+  return {
+    ...volume,
+    number: volume.number + cycle.volumeShift(collection),
+    title: retitle(volume.title, cycle),
+    releasedJp: moveDate(volume.releasedJp, cycle),
+    releasedEn: maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
+    isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
+    adapts: maybe(volume.adapts, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+    readAfter: maybe(volume.readAfter, (key) => moveKey(key, cycle)),
+  };
+}
+
+function copySideStory(story: SideStory, cycle: Cycle): SideStory {
+  return {
+    ...story,
+    slug: moveSlug(story.slug, cycle),
+    title: retitle(story.title, cycle),
+    publishedOn: maybe(story.publishedOn, (date) => moveDate(date, cycle)),
+    readAfter: moveKey(story.readAfter, cycle),
+  };
+}
+
+function copySeason(season: Season, cycle: Cycle): Season {
+  return {
+    ...season,
+    number: season.number + cycle.seasonShift,
+    title: retitle(season.title, cycle),
+    episodes: season.episodes.map((episode) => ({
+      ...episode,
+      title: retitle(episode.title, cycle),
+      airedOn: moveDate(episode.airedOn, cycle),
+      adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
+      volumes: episode.volumes.map((key) => moveKey(key, cycle)),
+    })),
+  };
+}
+
+function copyBreakTime(short: BreakTimeEpisode, cycle: Cycle): BreakTimeEpisode {
+  return {
+    ...short,
+    season: short.season + cycle.seasonShift,
+    title: retitle(short.title, cycle),
+    airedOn: maybe(short.airedOn, (date) => moveDate(date, cycle)),
+    accompanies: moveKey(short.accompanies, cycle),
+  };
+}
+
+function copyCharacter(character: Character, cycle: Cycle): Character {
+  const key = (unit: string | undefined) => maybe(unit, (found) => moveKey(found, cycle));
+  return {
+    ...character,
+    slug: moveSlug(character.slug, cycle),
+    name: retitle(character.name, cycle),
+    portrait: maybe(character.portrait, (portrait) => ({ ...portrait, revealAt: key(portrait.revealAt) })),
+    firstAppearances: {
+      ...character.firstAppearances,
+      webNovel: key(character.firstAppearances.webNovel),
+      lightNovel: key(character.firstAppearances.lightNovel),
+      anime: key(character.firstAppearances.anime),
+    },
+    facts: character.facts.map((fact) => ({ ...fact, revealAt: key(fact.revealAt) })),
+    relationships: character.relationships.map((relationship) => ({
+      ...relationship,
+      to: moveSlug(relationship.to, cycle),
+      revealAt: key(relationship.revealAt),
+    })),
+  };
+}
+
+/**
+ * The pack told `scale` times over, each cycle after the last. Optional fields a unit lacks come
+ * out as undefined, which JSON leaves out, so the files keep the original's shape.
+ */
+export function scalePack(pack: ContentPack, scale: number): ContentPack {
+  if (!Number.isInteger(scale) || scale < 1) throw new UsageError(`The scale must be a whole number of at least 1, not ${scale}.`);
+  const size = measureCycle(pack);
+  const cycles = Array.from({ length: scale }, (_, index) => cycleAt(size, index + 1));
+  return {
+    series: pack.series,
+    webNovel: { arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))) },
+    lightNovels: {
+      collections: pack.lightNovels.collections.map((collection) => ({
+        ...collection,
+        volumes: cycles.flatMap((cycle) => collection.volumes.map((volume) => copyVolume(volume, collection.code, cycle))),
+      })),
+    },
+    sideStories: { sideStories: cycles.flatMap((cycle) => pack.sideStories.sideStories.map((story) => copySideStory(story, cycle))) },
+    anime: {
+      seasons: cycles.flatMap((cycle) => pack.anime.seasons.map((season) => copySeason(season, cycle))),
+      breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
+    },
+    characters: { characters: cycles.flatMap((cycle) => pack.characters.characters.map((character) => copyCharacter(character, cycle))) },
+  };
+}
+
+// ---- Reading and writing pack folders.
+
+/** Each part of a pack and the file it lives in. */
+export const packFileNames: Record<keyof ContentPack, PackFileName> = {
+  series: "series.json",
+  webNovel: "web-novel.json",
+  lightNovels: "light-novels.json",
+  sideStories: "side-stories.json",
+  anime: "anime.json",
+  characters: "characters.json",
+};
+
+const describeProblems = (what: string, problems: PackProblem[]) =>
+  `${what} has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`;
+
+/** Reads and checks a pack folder; any problem stops the run before anything is written. */
+export async function readPack(directory: string): Promise<ContentPack> {
+  const problems: PackProblem[] = [];
+  const pack: Partial<Record<keyof ContentPack, unknown>> = {};
+  for (const [part, file] of Object.entries(packFileNames) as [keyof ContentPack, PackFileName][]) {
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(join(directory, file), "utf8"));
+    } catch (error) {
+      problems.push({ file, path: "", message: `cannot be read as JSON (${(error as Error).message})` });
+      continue;
+    }
+    const parsed = parsePackFile(file, json);
+    problems.push(...parsed.problems);
+    pack[part] = parsed.value;
+  }
+  if (problems.length) throw new UsageError(describeProblems(directory, problems));
+  return pack as ContentPack;
+}
+
+export async function writePack(pack: ContentPack, directory: string) {
+  await mkdir(directory, { recursive: true });
+  for (const [part, file] of Object.entries(packFileNames) as [keyof ContentPack, PackFileName][]) {
+    await writeFile(join(directory, file), `${JSON.stringify(pack[part], null, 2)}\n`);
+  }
+}
+
+/** Reads `from`, writes it `scale` times over to `out` with its images, and returns what was written. */
+export async function generatePack({ from, out, scale }: { from: string; out: string; scale: number }) {
+  if (resolve(from) === resolve(out)) throw new UsageError("--out must be a different folder from --from.");
+  const scaled = scalePack(await readPack(from), scale);
+  // The import checks the same things; catching them here means a broken pack is never written.
+  const { problems } = resolvePack(scaled, basename(out));
+  if (problems.length) throw new Error(describeProblems(`The scaled pack for ${out}`, problems));
+  await writePack(scaled, out);
+  if (existsSync(join(from, "images"))) await cp(join(from, "images"), join(out, "images"), { recursive: true });
+  return scaled;
+}
+
+function parseScale(value: string | true | undefined) {
+  if (typeof value !== "string" || !/^[1-9]\d*$/.test(value)) throw new UsageError(`--scale takes a whole number of at least 1\n${usage}`);
+  return Number(value);
+}
+
+async function main() {
+  const { positional, flags } = parseArgs(process.argv.slice(2));
+  const unknown = [...flags.keys()].filter((flag) => !["scale", "from", "out"].includes(flag));
+  if (positional.length || unknown.length) throw new UsageError(usage);
+  const scale = parseScale(flags.get("scale"));
+  const from = String(flags.get("from") ?? "content/demo").replace(/\/+$/, "");
+  const out = String(flags.get("out") ?? `${from}-x${scale}`);
+  const pack = await generatePack({ from, out, scale });
+  const chapters = pack.webNovel.arcs.reduce((total, arc) => total + arc.chapters.length, 0);
+  console.log(
+    `Wrote ${out}: ${pack.webNovel.arcs.length} arcs, ${chapters} chapters, ${pack.characters.characters.length} characters (${from} × ${scale}).`,
+  );
+}
+
+// Only as a command: the test imports this file for scalePack and generatePack.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) runCli(main);

@@ -1,0 +1,52 @@
+/**
+ * Validates a content pack and loads it into D1.
+ *
+ *   npm run content:import -- [pack] [--remote] [--persist-to DIR] [--dir FOLDER]
+ *
+ * The pack is content/<pack> (default: demo); --dir reads it from another folder.
+ *
+ * The whole pack is checked first; any problem is reported with its file and path and nothing is
+ * written. Otherwise exactly the differences from what D1 holds are written in one atomic batch.
+ */
+import { resolve } from "node:path";
+import { formatProblem } from "../app/lib/content/resolve-pack";
+import { parseArgs, runCli, UsageError } from "./lib/cli";
+import { loadPack } from "./lib/content-pack-files";
+import { applySync, planSync, readContentRows } from "./lib/content-sync";
+import { openPlatform } from "./lib/local-platform";
+
+runCli(async () => {
+  const { positional, flags } = parseArgs(process.argv.slice(2), ["remote"]);
+  const packName = positional[0] ?? "demo";
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(packName)) throw new UsageError(`"${packName}" is not a pack name (content/<pack>)`);
+  const dirFlag = flags.get("dir");
+  const directory = typeof dirFlag === "string" ? resolve(dirFlag) : resolve("content", packName);
+
+  const { rows, problems } = await loadPack(directory, packName);
+  if (!rows) {
+    throw new UsageError(
+      `content/${packName} has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported:\n${problems
+        .map((problem) => `  ${formatProblem(problem)}`)
+        .join("\n")}`,
+    );
+  }
+
+  const persistTo = flags.get("persist-to");
+  const platform = await openPlatform({
+    remote: flags.get("remote") === true,
+    persistTo: typeof persistTo === "string" ? persistTo : undefined,
+  });
+  try {
+    const { statements, changes } = planSync(rows, await readContentRows(platform.env.DB));
+    await applySync(platform.env.DB, statements);
+    if (!changes.length) console.log(`content/${packName} is already up to date.`);
+    else {
+      console.log(`Imported content/${packName}:`);
+      for (const { table, added, updated, removed } of changes) {
+        console.log(`  ${table}: ${added} added, ${updated} updated, ${removed} removed`);
+      }
+    }
+  } finally {
+    await platform.dispose();
+  }
+});

@@ -1,0 +1,107 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatProblem } from "../../app/lib/content/resolve-pack";
+import { loadPack } from "./content-pack-files";
+
+const fixture = "tests/fixtures/packs/tiny";
+const made: string[] = [];
+afterEach(() => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of the tiny pack with one file changed by `edit`. */
+function packWith(file: string, edit: (json: any) => void) {
+  const dir = mkdtempSync(join(tmpdir(), "pack-"));
+  made.push(dir);
+  cpSync(fixture, dir, { recursive: true });
+  const json = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  edit(json);
+  writeFileSync(join(dir, file), JSON.stringify(json));
+  return dir;
+}
+
+async function problemsOf(dir: string) {
+  const { rows, problems } = await loadPack(dir, "tiny");
+  expect(rows).toBeNull();
+  return problems.map(formatProblem);
+}
+
+describe("loadPack", () => {
+  it("accepts the tiny pack and places every unit on one timeline", async () => {
+    const { rows, problems } = await loadPack(fixture, "tiny");
+    expect(problems).toEqual([]);
+    const position = (key: string) => rows!.story_units!.find((unit) => unit.key === key)?.position;
+    expect(position("wn:1-3")).toBe(3);
+    expect(position("ln:main-1")).toBe(3); // ends at the last chapter it adapts
+    expect(position("ss:lamp-oil")).toBeCloseTo(2.01); // just after wn:1-2
+    expect(position("ss:if-the-door")).toBeCloseTo(3.02); // after ln:ex-1, itself after ln:main-1
+    expect(position("bt:1-1")).toBe(position("anime:1-1"));
+    const secret = rows!.character_facts!.find((fact) => fact.label === "Secret");
+    expect(secret?.reveal_position).toBe(3);
+    const spoilerTitle = rows!.chapters!.find((chapter) => chapter.key === "wn:1-3");
+    expect(spoilerTitle?.title_reveal_position).toBe(3);
+    const character = rows!.search_entries!.find((entry) => entry.ref === "character:oren-vale");
+    expect(character?.reveal_position).toBe(4); // first appears in wn:2-1
+  });
+
+  it("names the file and field of a bad date", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].publishedOn = "2015-13-40"));
+    expect(await problemsOf(dir)).toEqual(["web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD"]);
+  });
+
+  it("reports an unknown reference", async () => {
+    const dir = packWith("characters.json", (json) => (json.characters[0].firstAppearances.webNovel = "wn:9-9"));
+    expect(await problemsOf(dir)).toEqual([
+      "characters.json › characters[0].firstAppearances.webNovel: points to wn:9-9, which does not exist",
+    ]);
+  });
+
+  it("reports a revealAt that points nowhere", async () => {
+    const dir = packWith("characters.json", (json) => (json.characters[0].facts[1].revealAt = "ss:no-such-story"));
+    expect(await problemsOf(dir)).toEqual([
+      "characters.json › characters[0].facts[1].revealAt: points to ss:no-such-story, which does not exist",
+    ]);
+  });
+
+  it("reports a duplicate slug", async () => {
+    const dir = packWith("characters.json", (json) => (json.characters[1].slug = "mira-hale"));
+    const problems = await problemsOf(dir);
+    expect(problems).toContain('characters.json › characters[1].slug: the slug "mira-hale" is used twice');
+  });
+
+  it("reports a relationship to a character that does not exist", async () => {
+    const dir = packWith("characters.json", (json) => (json.characters[0].relationships[0].to = "nobody"));
+    expect(await problemsOf(dir)).toEqual([
+      'characters.json › characters[0].relationships[0].to: points to the character "nobody", which does not exist',
+    ]);
+  });
+
+  it("reports references of the wrong medium and ranges that run backwards", async () => {
+    const dir = packWith("anime.json", (json) => {
+      json.seasons[0].episodes[0].adapts = { from: "wn:1-2", to: "wn:1-1" };
+      json.breakTime[0].accompanies = "wn:1-1";
+    });
+    expect(await problemsOf(dir)).toEqual([
+      "anime.json › seasons[0].episodes[0].adapts: adapts runs backwards: wn:1-2 comes after wn:1-1",
+      "anime.json › breakTime[0].accompanies: must point to an anime episode (anime:…), not wn:1-1",
+    ]);
+  });
+
+  it("reports unknown fields, bad keys, missing images, bad JSON and missing files", async () => {
+    const typo = packWith("side-stories.json", (json) => (json.sideStories[0].cannon = true));
+    expect(await problemsOf(typo)).toEqual(['side-stories.json › sideStories[0]: Unrecognized key: "cannon"']);
+
+    const badKey = packWith("side-stories.json", (json) => (json.sideStories[0].readAfter = "chapter 2"));
+    expect((await problemsOf(badKey))[0]).toMatch(/^side-stories\.json › sideStories\[0\]\.readAfter: must be a unit key/);
+
+    const image = packWith("characters.json", (json) => (json.characters[0].portrait.src = "images/portraits/missing.svg"));
+    expect(await problemsOf(image)).toEqual(["characters.json › characters[0].portrait.src: images/portraits/missing.svg is not in the pack"]);
+
+    const broken = packWith("anime.json", () => {});
+    writeFileSync(join(broken, "anime.json"), "{ not json");
+    rmSync(join(broken, "series.json"));
+    const problems = await problemsOf(broken);
+    expect(problems[0]).toBe("series.json: the file is missing");
+    expect(problems[1]).toMatch(/^anime\.json: not valid JSON/);
+  });
+});

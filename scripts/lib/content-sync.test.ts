@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { planSync } from "./content-sync";
+
+describe("planSync", () => {
+  const current = {
+    arcs: [
+      { number: 1, title: "One", original_title: null, summary: null, phases: "[]" },
+      { number: 2, title: "Two", original_title: null, summary: null, phases: "[]" },
+    ],
+    search_entries: [{ id: 7, ref: "chapter:wn:1-1", kind: "chapter", title: "A", subtitle: "s", path: "/p", aliases: "", body: "", reveal_position: null }],
+  };
+
+  it("plans nothing for the same rows", () => {
+    const desired = {
+      arcs: current.arcs.map((row) => ({ ...row })),
+      search_entries: [{ ref: "chapter:wn:1-1", kind: "chapter", title: "A", subtitle: "s", path: "/p", aliases: "", body: "", reveal_position: null }],
+    };
+    expect(planSync(desired, current)).toEqual({ statements: [], changes: [] });
+  });
+
+  it("updates changed columns only, adds new rows and removes missing ones", () => {
+    const desired = {
+      arcs: [
+        { number: 1, title: "One, revised", original_title: null, summary: null, phases: "[]" },
+        { number: 3, title: "Three", original_title: null, summary: null, phases: "[]" },
+      ],
+      search_entries: [],
+    };
+    const { statements, changes } = planSync(desired, current);
+    expect(changes).toEqual([
+      { table: "arcs", added: 1, updated: 1, removed: 1 },
+      { table: "search_entries", added: 0, updated: 0, removed: 1 },
+    ]);
+    expect(statements).toEqual([
+      { sql: "DELETE FROM search_entries WHERE ref = ?", params: ["chapter:wn:1-1"] },
+      { sql: "DELETE FROM arcs WHERE number = ?", params: [2] },
+      { sql: "UPDATE arcs SET title = ? WHERE number = ?", params: ["One, revised", 1] },
+      { sql: "INSERT INTO arcs (number, title, original_title, summary, phases) VALUES (?, ?, ?, ?, ?)", params: [3, "Three", null, null, "[]"] },
+    ]);
+  });
+});

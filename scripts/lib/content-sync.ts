@@ -1,0 +1,97 @@
+import type { PackRows, Row } from "../../app/lib/content/resolve-pack";
+
+/** Each content table, its identity columns, in the order parents come before children. */
+export const contentTables: Array<{ name: string; key: string[]; generated?: string[] }> = [
+  { name: "series", key: ["id"] },
+  { name: "story_units", key: ["key"] },
+  { name: "arcs", key: ["number"] },
+  { name: "chapters", key: ["key"] },
+  { name: "ln_collections", key: ["code"] },
+  { name: "ln_volumes", key: ["key"] },
+  { name: "side_stories", key: ["slug"] },
+  { name: "anime_seasons", key: ["number"] },
+  { name: "anime_episodes", key: ["key"] },
+  { name: "break_time_episodes", key: ["key"] },
+  { name: "characters", key: ["slug"] },
+  { name: "character_affiliations", key: ["character_slug", "affiliation"] },
+  { name: "character_facts", key: ["character_slug", "sort_order"] },
+  { name: "character_relationships", key: ["character_slug", "related_slug", "kind"] },
+  { name: "search_entries", key: ["ref"], generated: ["id"] },
+];
+
+export interface Statement {
+  sql: string;
+  params: Array<string | number | null>;
+}
+
+export interface TableChange {
+  table: string;
+  added: number;
+  updated: number;
+  removed: number;
+}
+
+const identity = (row: Row, key: string[]) => JSON.stringify(key.map((column) => row[column] ?? null));
+
+/** SQLite hands REAL values back as numbers and TEXT as strings; compare them as such. */
+function same(a: Row[string] | undefined, b: Row[string] | undefined) {
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * The statements that turn the current rows into the desired ones: inserts for new rows, updates
+ * for changed columns, deletes for rows the pack no longer has. Nothing for unchanged rows, so
+ * importing the same pack again changes nothing.
+ */
+export function planSync(desired: PackRows, current: PackRows) {
+  const deletes: Statement[] = [];
+  const writes: Statement[] = [];
+  const changes: TableChange[] = [];
+
+  for (const { name, key, generated = [] } of contentTables) {
+    const want = new Map((desired[name] ?? []).map((row) => [identity(row, key), row]));
+    const have = new Map((current[name] ?? []).map((row) => [identity(row, key), row]));
+    const change: TableChange = { table: name, added: 0, updated: 0, removed: 0 };
+    const where = key.map((column) => `${column} = ?`).join(" AND ");
+
+    for (const [id, row] of have) {
+      if (want.has(id)) continue;
+      deletes.push({ sql: `DELETE FROM ${name} WHERE ${where}`, params: key.map((column) => row[column] ?? null) });
+      change.removed++;
+    }
+    for (const [id, row] of want) {
+      const existing = have.get(id);
+      const columns = Object.keys(row).filter((column) => !generated.includes(column));
+      if (!existing) {
+        writes.push({
+          sql: `INSERT INTO ${name} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+          params: columns.map((column) => row[column] ?? null),
+        });
+        change.added++;
+        continue;
+      }
+      const changed = columns.filter((column) => !key.includes(column) && !same(row[column], existing[column]));
+      if (!changed.length) continue;
+      writes.push({
+        sql: `UPDATE ${name} SET ${changed.map((column) => `${column} = ?`).join(", ")} WHERE ${where}`,
+        params: [...changed.map((column) => row[column] ?? null), ...key.map((column) => row[column] ?? null)],
+      });
+      change.updated++;
+    }
+    if (change.added || change.updated || change.removed) changes.push(change);
+  }
+
+  // Children go before parents when deleting, after them when writing.
+  return { statements: [...deletes.reverse(), ...writes], changes };
+}
+
+export async function readContentRows(db: D1Database): Promise<PackRows> {
+  const results = await db.batch(contentTables.map(({ name }) => db.prepare(`SELECT * FROM ${name}`)));
+  return Object.fromEntries(contentTables.map(({ name }, index) => [name, (results[index]?.results ?? []) as Row[]]));
+}
+
+/** Applies the plan in one D1 batch, which D1 runs as a single transaction: all of it or none. */
+export async function applySync(db: D1Database, statements: Statement[]) {
+  if (!statements.length) return;
+  await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
+}
