@@ -4,6 +4,10 @@ import { chromiumLaunchOptions } from "./tests/support/chromium";
 /** The e2e stack runs beside a developer's `npm start`, on its own port and its own local state. */
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://localhost:${port}`;
+/** A second site with analytics configured, pointing at a local stand-in host. */
+export const analyticsPort = port + 1;
+export const analyticsBaseURL = `http://localhost:${analyticsPort}`;
+export const analyticsHostPort = port + 9;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -21,13 +25,25 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
   ],
-  webServer: {
-    // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator.
-    command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e`,
-    url: `${baseURL}/privacy_policy`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator.
+      command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e`,
+      url: `${baseURL}/privacy_policy`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Its own local state, so the two sites never share database files.
+      command: `npx tsx scripts/start.ts --skip-build --no-auth-emulator --port ${analyticsPort} --persist-to .wrangler/e2e-analytics`,
+      url: `${analyticsBaseURL}/privacy_policy`,
+      env: { POSTHOG_KEY: "phc_e2e_test_key", POSTHOG_HOST: `http://127.0.0.1:${analyticsHostPort}` },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -3,8 +3,29 @@ import {
   cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./load-context";
+
+/**
+ * One id per build, shared by the client and server bundles of `remix vite:build` (one process).
+ * Set BUILD_ID to name a build yourself.
+ */
+const buildId = (process.env.BUILD_ID ??= `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`);
+const buildTimestamp = new Date().toISOString();
+
+/** Writes builds/latest.json and builds/meta/<id>.json into the static output (DESIGN §6). */
+function buildInfo(): Plugin {
+  return {
+    name: "build-info",
+    apply: "build",
+    generateBundle(options) {
+      if (options.dir && !options.dir.replace(/\\/g, "/").endsWith("build/client")) return;
+      const info = JSON.stringify({ id: buildId, timestamp: buildTimestamp });
+      this.emitFile({ type: "asset", fileName: "builds/latest.json", source: info });
+      this.emitFile({ type: "asset", fileName: `builds/meta/${buildId}.json`, source: info });
+    },
+  };
+}
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -26,7 +47,9 @@ export default defineConfig({
       },
     }),
     tailwindcss(),
+    buildInfo(),
   ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },

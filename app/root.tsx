@@ -16,6 +16,7 @@ import {
 } from "@remix-run/react";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
+import { BrowserRuntime } from "~/components/browser-runtime";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { SearchBox } from "~/components/layout/search-box";
@@ -104,7 +105,12 @@ export default function App() {
     // Styles and tests can tell a hydrated page from server-rendered HTML.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <BrowserRuntime config={rootData?.config} />
+      <Outlet />
+    </>
+  );
 }
 
 /** Shows a toast the server queued for this page. */

@@ -10,6 +10,11 @@ export default [
   route("characters", "routes/characters.tsx"),
   route("characters/:slug", "routes/character.tsx"),
   route("search", "routes/search.tsx"),
+  route("translation_meta", "routes/translation-meta.tsx"),
+  route("translation_meta/ln_mistls", "routes/translation-meta.ln.tsx"),
+  route("translation_meta/ln_mistls/:slug", "routes/translation-meta.ln-page.tsx"),
+  route("translation_meta/anime_mistls", "routes/translation-meta.anime.tsx"),
+  route("translation_meta/feed.xml", "routes/translation-meta.feed.ts"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

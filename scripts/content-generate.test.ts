@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ContentPack, packFiles } from "../app/lib/content/pack-schema";
+import { type ContentPack, packFields, packFiles } from "../app/lib/content/pack-schema";
 import { resolvePack } from "../app/lib/content/resolve-pack";
-import { generatePack, packFileNames, readPack, scalePack } from "./content-generate";
+import { generatePack, readPack, scalePack } from "./content-generate";
 
 const workspace = mkdtempSync(join(tmpdir(), "content-generate-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
@@ -33,9 +33,23 @@ function smallPack(): ContentPack {
           code: "main",
           name: "Small",
           kind: "main",
-          volumes: [{ number: 1, title: "Small 1", releasedJp: "2020-06-25", isbn: "978-4-86716-101-2", adapts: { from: "wn:1-1", to: "wn:1-2" } }],
+          volumes: [
+            {
+              number: 1,
+              title: "Small 1",
+              releasedJp: "2020-06-25",
+              isbn: "978-4-86716-101-2",
+              chapters: ["Prologue", "Chapter 1: The Twist"],
+              adapts: { from: "wn:1-1", to: "wn:1-2" },
+            },
+          ],
         },
-        { code: "ssc", name: "Small Stories", kind: "short_stories", volumes: [{ number: 1, title: "Tales", releasedJp: "2020-09-25", readAfter: "ln:main-1" }] },
+        {
+          code: "ssc",
+          name: "Small Stories",
+          kind: "short_stories",
+          volumes: [{ number: 1, title: "Tales", releasedJp: "2020-09-25", chapters: ["A Tale"], readAfter: "ln:main-1" }],
+        },
       ],
     }),
     sideStories: packFiles["side-stories.json"].parse({
@@ -64,6 +78,64 @@ function smallPack(): ContentPack {
         { slug: "sidekick", name: "Sidekick", relationships: [{ to: "hero", kind: "friend", description: "Follows the hero" }] },
       ],
     }),
+    mistakes: packFiles["mistranslations.json"].parse({
+      lightNovel: [
+        {
+          id: "main-1-twist",
+          volume: "ln:main-1",
+          chapter: 2,
+          webNovelChapter: "wn:1-2",
+          page: 40,
+          edition: "1st printing (2021)",
+          japanese: "彼こそが黒幕だった。",
+          official: "He was behind some of it.",
+          suggested: "He was the one behind it all.",
+          explanation: "黒幕 is the mastermind, not an accomplice.",
+          category: "mistranslation",
+          severity: "plot_relevant",
+          status: "fixed_in_later_printing",
+          revealAt: "wn:2-1",
+          credits: ["tester"],
+          addedOn: "2021-01-09",
+          updatedOn: "2021-03-06",
+        },
+        {
+          id: "ssc-1-typo",
+          volume: "ln:ssc-1",
+          chapter: 1,
+          ebookPosition: "12%",
+          edition: "ebook 1.0",
+          japanese: "おやすみ。",
+          official: "Good nihgt.",
+          suggested: "Good night.",
+          explanation: "A typo.",
+          category: "typo",
+          severity: "minor",
+          status: "confirmed",
+          credits: ["tester"],
+          addedOn: "2021-01-16",
+        },
+      ],
+      anime: [
+        {
+          id: "pilot-twist",
+          episode: "anime:1-1",
+          start: "12:34",
+          end: "12:39",
+          platform: "Streamer",
+          track: "subtitles",
+          official: "He helped.",
+          suggested: "He planned it all.",
+          explanation: "The subtitle undersells the twist.",
+          category: "softened",
+          severity: "meaning_changing",
+          status: "disputed",
+          revealAt: "wn:1-2",
+          credits: ["tester", "second-opinion"],
+          addedOn: "2021-04-10",
+        },
+      ],
+    }),
   };
 }
 
@@ -87,6 +159,8 @@ function referencedKeys(pack: ContentPack) {
     ...pack.sideStories.sideStories.map((story) => story.readAfter),
     ...pack.anime.seasons.flatMap((season) => season.episodes.flatMap((episode) => [episode.adapts.from, episode.adapts.to, ...episode.volumes])),
     ...pack.anime.breakTime.map((short) => short.accompanies),
+    ...pack.mistakes.lightNovel.flatMap((mistake) => [mistake.volume, mistake.webNovelChapter, mistake.revealAt]),
+    ...pack.mistakes.anime.flatMap((mistake) => [mistake.episode, mistake.revealAt]),
     ...pack.characters.characters.flatMap((character) => [
       character.portrait?.revealAt,
       character.firstAppearances.webNovel,
@@ -151,6 +225,53 @@ describe("scalePack", () => {
     });
   });
 
+  it("copies mistake entries into every cycle, with ids, unit keys and dates moved and the quoted lines kept", () => {
+    const small = smallPack();
+    const scaled = scalePack(small, 3);
+    const [twist, typo] = small.mistakes.lightNovel;
+    const [pilot] = small.mistakes.anime;
+
+    expect(scaled.mistakes.lightNovel.map((mistake) => [mistake.id, mistake.volume, mistake.chapter, mistake.webNovelChapter, mistake.revealAt])).toEqual([
+      ["main-1-twist", "ln:main-1", 2, "wn:1-2", "wn:2-1"],
+      ["ssc-1-typo", "ln:ssc-1", 1, undefined, undefined],
+      ["main-1-twist-2", "ln:main-2", 2, "wn:3-2", "wn:4-1"],
+      ["ssc-1-typo-2", "ln:ssc-2", 1, undefined, undefined],
+      ["main-1-twist-3", "ln:main-3", 2, "wn:5-2", "wn:6-1"],
+      ["ssc-1-typo-3", "ln:ssc-3", 1, undefined, undefined],
+    ]);
+    expect(scaled.mistakes.anime.map((mistake) => [mistake.id, mistake.episode, mistake.revealAt])).toEqual([
+      ["pilot-twist", "anime:1-1", "wn:1-2"],
+      ["pilot-twist-2", "anime:2-1", "wn:3-2"],
+      ["pilot-twist-3", "anime:3-1", "wn:5-2"],
+    ]);
+
+    // Everything that is not a key, an id or a date is copied as it is.
+    const twist3 = scaled.mistakes.lightNovel[4]!;
+    expect(twist3).toEqual({
+      ...twist,
+      id: "main-1-twist-3",
+      volume: "ln:main-3",
+      webNovelChapter: "wn:5-2",
+      revealAt: "wn:6-1",
+      addedOn: twist3.addedOn,
+      updatedOn: twist3.updatedOn,
+    });
+    expect(scaled.mistakes.lightNovel[3]).toEqual({ ...typo, id: "ssc-1-typo-2", volume: "ln:ssc-2", addedOn: scaled.mistakes.lightNovel[3]!.addedOn });
+    const pilot3 = scaled.mistakes.anime[2]!;
+    expect(pilot3).toEqual({ ...pilot, id: "pilot-twist-3", episode: "anime:3-1", revealAt: "wn:5-2", addedOn: pilot3.addedOn });
+
+    // Dates move by the same whole number of weeks as the chapters of their cycle.
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    const chapterShift = days(scaled.webNovel.arcs[0]!.chapters[0]!.publishedOn, scaled.webNovel.arcs[4]!.chapters[0]!.publishedOn);
+    expect(chapterShift % 7).toBe(0);
+    expect(days(twist!.addedOn, scaled.mistakes.lightNovel[4]!.addedOn)).toBe(chapterShift);
+    expect(days(twist!.updatedOn!, scaled.mistakes.lightNovel[4]!.updatedOn!)).toBe(chapterShift);
+    expect(days(pilot!.addedOn, scaled.mistakes.anime[2]!.addedOn)).toBe(chapterShift);
+    expect(scaled.mistakes.lightNovel[5]!.updatedOn).toBeUndefined();
+    // A later cycle starts after every date of the one before, mistake entries included.
+    expect(scaled.webNovel.arcs[2]!.chapters[0]!.publishedOn > pilot!.addedOn).toBe(true);
+  });
+
   it("dates each cycle after the one before, on the same weekdays, with fresh valid ISBNs", () => {
     const scaled = scalePack(smallPack(), 3);
     const firstChapters = scaled.webNovel.arcs.filter((arc) => arc.number % 2 === 1).map((arc) => arc.chapters[0]!.publishedOn);
@@ -184,7 +305,7 @@ describe("content-generate on the demo pack", () => {
     await generatePack({ from: "content/demo", out, scale: 3 });
 
     const written: Partial<Record<keyof ContentPack, unknown>> = {};
-    for (const [part, file] of Object.entries(packFileNames) as [keyof ContentPack, keyof typeof packFiles][]) {
+    for (const [part, file] of Object.entries(packFields) as [keyof ContentPack, keyof typeof packFiles][]) {
       const result = packFiles[file].safeParse(JSON.parse(readFileSync(join(out, file), "utf8")));
       expect(result.error, file).toBeUndefined();
       written[part] = result.data;
@@ -198,6 +319,10 @@ describe("content-generate on the demo pack", () => {
     scaled.lightNovels.collections.forEach((collection, index) =>
       expect(collection.volumes).toHaveLength(3 * demo.lightNovels.collections[index]!.volumes.length),
     );
+    expect(scaled.mistakes.lightNovel).toHaveLength(3 * demo.mistakes.lightNovel.length);
+    expect(scaled.mistakes.anime).toHaveLength(3 * demo.mistakes.anime.length);
+    const mistakeIds = [...scaled.mistakes.lightNovel, ...scaled.mistakes.anime].map((mistake) => mistake.id);
+    expect(new Set(mistakeIds).size).toBe(mistakeIds.length);
 
     const keys = definedKeys(scaled);
     expect(new Set(keys).size).toBe(keys.length);

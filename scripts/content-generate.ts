@@ -5,15 +5,16 @@
  *
  * The story is told N times over. Cycle 1 is the pack exactly as it is; each later cycle k is a copy
  * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
- * slugs suffixed -k, titles and names suffixed " (cycle k)", dates moved past the previous cycle and every
- * reference pointing into its own cycle. Copies share the original images, which are copied along.
+ * slugs and mistake ids suffixed -k, titles and names suffixed " (cycle k)", dates moved past the previous
+ * cycle and every reference pointing into its own cycle. Mistake entries keep their quoted lines as they
+ * are. Copies share the original images, which are copied along.
  * Nothing is random: the same pack and N always give byte-identical files.
  */
 import { existsSync } from "node:fs";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ContentPack, PackFileName } from "../app/lib/content/pack-schema";
+import { type ContentPack, type PackFileName, packFields } from "../app/lib/content/pack-schema";
 import { formatProblem, type PackProblem, parsePackFile, resolvePack } from "../app/lib/content/resolve-pack";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 
@@ -26,6 +27,8 @@ type SideStory = ContentPack["sideStories"]["sideStories"][number];
 type Season = ContentPack["anime"]["seasons"][number];
 type BreakTimeEpisode = ContentPack["anime"]["breakTime"][number];
 type Character = ContentPack["characters"]["characters"][number];
+type LightNovelMistake = ContentPack["mistakes"]["lightNovel"][number];
+type AnimeMistake = ContentPack["mistakes"]["anime"][number];
 
 const DAY_MS = 86_400_000;
 
@@ -88,6 +91,7 @@ function packDates(pack: ContentPack) {
     ...pack.sideStories.sideStories.map((story) => story.publishedOn),
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
     ...pack.anime.breakTime.map((short) => short.airedOn),
+    ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
   ].filter((date): date is string => date !== undefined);
 }
 
@@ -237,6 +241,29 @@ function copyCharacter(character: Character, cycle: Cycle): Character {
   };
 }
 
+/** A mistake entry's id, keys and dates moved into the cycle; the quoted lines stay as they are. */
+function copyMistake<M extends LightNovelMistake | AnimeMistake>(mistake: M, cycle: Cycle): M {
+  return {
+    ...mistake,
+    id: moveSlug(mistake.id, cycle),
+    revealAt: maybe(mistake.revealAt, (key) => moveKey(key, cycle)),
+    addedOn: moveDate(mistake.addedOn, cycle),
+    updatedOn: maybe(mistake.updatedOn, (date) => moveDate(date, cycle)),
+  };
+}
+
+function copyLightNovelMistake(mistake: LightNovelMistake, cycle: Cycle): LightNovelMistake {
+  return {
+    ...copyMistake(mistake, cycle),
+    volume: moveKey(mistake.volume, cycle),
+    webNovelChapter: maybe(mistake.webNovelChapter, (key) => moveKey(key, cycle)),
+  };
+}
+
+function copyAnimeMistake(mistake: AnimeMistake, cycle: Cycle): AnimeMistake {
+  return { ...copyMistake(mistake, cycle), episode: moveKey(mistake.episode, cycle) };
+}
+
 /**
  * The pack told `scale` times over, each cycle after the last. Optional fields a unit lacks come
  * out as undefined, which JSON leaves out, so the files keep the original's shape.
@@ -260,20 +287,14 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
       breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
     },
     characters: { characters: cycles.flatMap((cycle) => pack.characters.characters.map((character) => copyCharacter(character, cycle))) },
+    mistakes: {
+      lightNovel: cycles.flatMap((cycle) => pack.mistakes.lightNovel.map((mistake) => copyLightNovelMistake(mistake, cycle))),
+      anime: cycles.flatMap((cycle) => pack.mistakes.anime.map((mistake) => copyAnimeMistake(mistake, cycle))),
+    },
   };
 }
 
 // ---- Reading and writing pack folders.
-
-/** Each part of a pack and the file it lives in. */
-export const packFileNames: Record<keyof ContentPack, PackFileName> = {
-  series: "series.json",
-  webNovel: "web-novel.json",
-  lightNovels: "light-novels.json",
-  sideStories: "side-stories.json",
-  anime: "anime.json",
-  characters: "characters.json",
-};
 
 const describeProblems = (what: string, problems: PackProblem[]) =>
   `${what} has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`;
@@ -282,7 +303,7 @@ const describeProblems = (what: string, problems: PackProblem[]) =>
 export async function readPack(directory: string): Promise<ContentPack> {
   const problems: PackProblem[] = [];
   const pack: Partial<Record<keyof ContentPack, unknown>> = {};
-  for (const [part, file] of Object.entries(packFileNames) as [keyof ContentPack, PackFileName][]) {
+  for (const [part, file] of Object.entries(packFields) as [keyof ContentPack, PackFileName][]) {
     let json: unknown;
     try {
       json = JSON.parse(await readFile(join(directory, file), "utf8"));
@@ -300,7 +321,7 @@ export async function readPack(directory: string): Promise<ContentPack> {
 
 export async function writePack(pack: ContentPack, directory: string) {
   await mkdir(directory, { recursive: true });
-  for (const [part, file] of Object.entries(packFileNames) as [keyof ContentPack, PackFileName][]) {
+  for (const [part, file] of Object.entries(packFields) as [keyof ContentPack, PackFileName][]) {
     await writeFile(join(directory, file), `${JSON.stringify(pack[part], null, 2)}\n`);
   }
 }

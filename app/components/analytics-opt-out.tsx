@@ -1,12 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "~/components/ui/toast-store";
-import { readStored, writeStored } from "~/lib/storage-keys";
-
-function doNotTrackIsOn() {
-  const nav = navigator as Navigator & { msDoNotTrack?: string };
-  const window_ = window as Window & { doNotTrack?: string };
-  return [nav.doNotTrack, nav.msDoNotTrack, window_.doNotTrack].some((value) => value === "1" || value === "yes");
-}
+import { doNotTrackIsOn, setAnalyticsOptOut } from "~/browser/analytics.client";
+import { readStored } from "~/lib/storage-keys";
 
 /** The analytics opt-out, stored in the browser where the analytics loader reads it. */
 export function AnalyticsOptOut() {
@@ -20,7 +15,7 @@ export function AnalyticsOptOut() {
   }, []);
 
   function change(allowed: boolean) {
-    writeStored("analyticsOptOut", allowed ? null : "1");
+    setAnalyticsOptOut(!allowed);
     setOptedOut(!allowed);
     toast(
       allowed

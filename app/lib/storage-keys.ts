@@ -13,24 +13,40 @@ export const storageKeys = {
     where: "localStorage",
     what: "Set to \"1\" when you turn analytics off on this page; analytics is then never loaded.",
   },
+  chunkReload: {
+    key: "rc:chunk-reload",
+    where: "sessionStorage",
+    what: "When the page last reloaded itself because part of the site failed to load, per page, so it never reloads in a loop. Gone when you close the tab.",
+  },
 } as const;
+
+/** Written by the analytics library itself, only when analytics is configured and allowed. */
+export const analyticsStorageNote = {
+  key: "ph_<project key>_posthog",
+  where: "localStorage",
+  what: "The analytics library's random device id, session id and queued events (only when analytics is on; nothing identifying unless you sign in, and then only your account id).",
+};
 
 export type StorageKeyName = keyof typeof storageKeys;
 
+function area(name: StorageKeyName) {
+  return storageKeys[name].where === "sessionStorage" ? window.sessionStorage : window.localStorage;
+}
+
 /** Reads a value, returning null where storage is blocked (private modes, disabled cookies). */
-export function readStored(name: StorageKeyName): string | null {
+export function readStored(name: StorageKeyName, suffix = ""): string | null {
   try {
-    return window.localStorage.getItem(storageKeys[name].key);
+    return area(name).getItem(storageKeys[name].key + suffix);
   } catch {
     return null;
   }
 }
 
 /** Writes (or with null, removes) a value; silently does nothing where storage is blocked. */
-export function writeStored(name: StorageKeyName, value: string | null) {
+export function writeStored(name: StorageKeyName, value: string | null, suffix = "") {
   try {
-    if (value === null) window.localStorage.removeItem(storageKeys[name].key);
-    else window.localStorage.setItem(storageKeys[name].key, value);
+    if (value === null) area(name).removeItem(storageKeys[name].key + suffix);
+    else area(name).setItem(storageKeys[name].key + suffix, value);
   } catch {
     // Storage can be unavailable; the choice then lasts for this page only.
   }

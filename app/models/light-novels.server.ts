@@ -28,6 +28,7 @@ interface VolumeRow {
   adapted_chapters: number | null;
   read_after: string | null;
   read_after_label: string | null;
+  mistake_count: number;
 }
 
 export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volumes"][number];
@@ -48,7 +49,8 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
                 v.cover, v.chapter_titles,
                 v.adapts_from, fu.label AS adapts_from_label, v.adapts_to, tu.label AS adapts_to_label,
                 (SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position) AS adapted_chapters,
-                v.read_after, ru.label AS read_after_label
+                v.read_after, ru.label AS read_after_label,
+                (SELECT COUNT(*) FROM ln_mistakes m WHERE m.volume_key = v.key) AS mistake_count
            FROM ln_volumes v
            LEFT JOIN chapters f ON f.key = v.adapts_from
            LEFT JOIN chapters t ON t.key = v.adapts_to
@@ -96,6 +98,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
             }
           : null,
       readAfter: volume.read_after ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after } : null,
+      mistakeCount: volume.mistake_count,
     })),
   };
 }

@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
 import { notFound } from "~/server/not-found.server";
 
@@ -154,6 +155,13 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             Read after{" "}
             <Link className="text-primary underline" to={unitPath(volume.readAfter.key)}>
               {volume.readAfter.label}
+            </Link>
+          </p>
+        ) : null}
+        {volume.mistakeCount ? (
+          <p className="text-sm">
+            <Link to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`} className="text-primary underline">
+              {pluralize(volume.mistakeCount, "translation note")} for the English edition
             </Link>
           </p>
         ) : null}

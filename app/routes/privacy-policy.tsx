@@ -1,8 +1,9 @@
-import type { MetaFunction } from "@remix-run/react";
+import { type MetaFunction, useRouteLoaderData } from "@remix-run/react";
 import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { storageKeys } from "~/lib/storage-keys";
+import { analyticsStorageNote, storageKeys } from "~/lib/storage-keys";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
@@ -19,6 +20,7 @@ const cookies = [
 ];
 
 export default function PrivacyPolicy() {
+  const analytics = useRouteLoaderData<typeof rootLoader>("root")?.config.analytics ?? null;
   return (
     <article className="mx-auto max-w-3xl space-y-10">
       <header className="space-y-3">
@@ -44,7 +46,7 @@ export default function PrivacyPolicy() {
               </tr>
             </thead>
             <tbody>
-              {Object.values(storageKeys).map((entry) => (
+              {[...Object.values(storageKeys), analyticsStorageNote].map((entry) => (
                 <tr key={entry.key} className="border-b border-border align-top">
                   <td className="py-2 pr-4 font-mono text-xs">{entry.key}</td>
                   <td className="py-2 pr-4">{entry.where}</td>
@@ -84,8 +86,21 @@ export default function PrivacyPolicy() {
             time, page requested) to run and protect the service.
           </li>
           <li>
-            Anonymous analytics, when this deployment turns it on, records which pages are viewed and left. It is
-            never loaded when you turn it off below or your browser sends Do Not Track.
+            {analytics ? (
+              <>
+                Analytics (PostHog) records which pages you view and leave: the events <code>$pageview</code> and{" "}
+                <code>$pageleave</code> with the page&apos;s address, plus what the library adds itself (browser, screen
+                size, referrer, a random device id). They are sent to <strong>{analytics.host}</strong>. Nothing else is
+                tracked: no clicks, no recordings.
+              </>
+            ) : (
+              <>Analytics is not configured on this deployment, so no analytics script is loaded and nothing is sent.</>
+            )}{" "}
+            Analytics is never loaded when you turn it off below or your browser sends Do Not Track.
+          </li>
+          <li>
+            To notice a new version of the site, an open page asks this site for <code>/builds/latest.json</code> every
+            five minutes and when you return to the tab. Nothing about you is sent with it.
           </li>
         </ul>
       </section>

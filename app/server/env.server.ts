@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUILD_ID } from "../lib/build-id";
 
 /** The bindings Cloudflare hands the Function, as declared in wrangler.toml. */
 export interface Bindings {
@@ -56,6 +57,8 @@ export function getPublicConfig(env: Env) {
   return {
     siteName: env.SITE_NAME,
     environment: env.ENVIRONMENT,
+    /** The running build, compared with builds/latest.json to notice new deployments. */
+    buildId: BUILD_ID,
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID,
       apiKey: env.FIREBASE_API_KEY ?? null,

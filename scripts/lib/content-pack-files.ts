@@ -2,22 +2,13 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type PackProblem, parsePackFile, resolvePack } from "../../app/lib/content/resolve-pack";
-import type { ContentPack, PackFileName } from "../../app/lib/content/pack-schema";
-
-const files: Array<[keyof ContentPack, PackFileName]> = [
-  ["series", "series.json"],
-  ["webNovel", "web-novel.json"],
-  ["lightNovels", "light-novels.json"],
-  ["sideStories", "side-stories.json"],
-  ["anime", "anime.json"],
-  ["characters", "characters.json"],
-];
+import { type ContentPack, packFields } from "../../app/lib/content/pack-schema";
 
 /** Reads, validates and resolves content/<pack>; every problem is reported, nothing is written. */
 export async function loadPack(directory: string, packName: string) {
   const problems: PackProblem[] = [];
   const pack: Partial<ContentPack> = {};
-  for (const [field, file] of files) {
+  for (const [field, file] of Object.entries(packFields)) {
     const path = join(directory, file);
     if (!existsSync(path)) {
       problems.push({ file, path: "", message: "the file is missing" });

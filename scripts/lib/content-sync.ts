@@ -1,7 +1,7 @@
 import type { PackRows, Row } from "../../app/lib/content/resolve-pack";
 
 /** Each content table, its identity columns, in the order parents come before children. */
-export const contentTables: Array<{ name: string; key: string[]; generated?: string[] }> = [
+export const contentTables: Array<{ name: string; key: string[]; generated?: string[]; scope?: string }> = [
   { name: "series", key: ["id"] },
   { name: "story_units", key: ["key"] },
   { name: "arcs", key: ["number"] },
@@ -17,6 +17,9 @@ export const contentTables: Array<{ name: string; key: string[]; generated?: str
   { name: "character_facts", key: ["character_slug", "sort_order"] },
   { name: "character_relationships", key: ["character_slug", "related_slug", "kind"] },
   { name: "search_entries", key: ["ref"], generated: ["id"] },
+  // Entries published from accepted reports are not the pack's to change.
+  { name: "ln_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
+  { name: "anime_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
 ];
 
 export interface Statement {
@@ -86,7 +89,9 @@ export function planSync(desired: PackRows, current: PackRows) {
 }
 
 export async function readContentRows(db: D1Database): Promise<PackRows> {
-  const results = await db.batch(contentTables.map(({ name }) => db.prepare(`SELECT * FROM ${name}`)));
+  const results = await db.batch(
+    contentTables.map(({ name, scope }) => db.prepare(`SELECT * FROM ${name}${scope ? ` WHERE ${scope}` : ""}`)),
+  );
   return Object.fromEntries(contentTables.map(({ name }, index) => [name, (results[index]?.results ?? []) as Row[]]));
 }
 

@@ -37,7 +37,10 @@ export function prepareLocal(options: StackOptions = {}) {
  * Starts the Firebase Auth emulator and `wrangler pages dev`, and stops both (and exits) when
  * either ends or on Ctrl-C.
  */
-export function serveLocal({ port, ...options }: StackOptions & { port: number }) {
+/** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */
+const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME"];
+
+export function serveLocal({ port, authEmulator = true, ...options }: StackOptions & { port: number; authEmulator?: boolean }) {
   const children: ChildProcess[] = [];
   let stopping = false;
 
@@ -65,7 +68,7 @@ export function serveLocal({ port, ...options }: StackOptions & { port: number }
     children.push(child);
   };
 
-  start("Firebase Auth emulator", "node_modules/.bin/firebase", ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID]);
+  if (authEmulator) start("Firebase Auth emulator", "node_modules/.bin/firebase", ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID]);
   start("wrangler pages dev", "node_modules/.bin/wrangler", [
     "pages",
     "dev",
@@ -74,6 +77,7 @@ export function serveLocal({ port, ...options }: StackOptions & { port: number }
     String(port),
     "--show-interactive-dev-session=false",
     ...persistArgs(options),
+    ...forwardedSettings.flatMap((name) => (process.env[name] ? ["--binding", `${name}=${process.env[name]}`] : [])),
   ]);
 
   process.on("SIGINT", () => stop(0));

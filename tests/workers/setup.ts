@@ -1,23 +1,13 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { ContentPack } from "../../app/lib/content/pack-schema";
-import { type PackFileName, packFiles } from "../../app/lib/content/pack-schema";
+import { type ContentPack, packFields } from "../../app/lib/content/pack-schema";
 import { parsePackFile, resolvePack } from "../../app/lib/content/resolve-pack";
 import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
-
-const fields: Record<PackFileName, keyof ContentPack> = {
-  "series.json": "series",
-  "web-novel.json": "webNovel",
-  "light-novels.json": "lightNovels",
-  "side-stories.json": "sideStories",
-  "anime.json": "anime",
-  "characters.json": "characters",
-};
 
 // Every test file starts from the migrated schema with the tiny pack imported the way the CLI does it.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 const pack = Object.fromEntries(
-  (Object.keys(packFiles) as PackFileName[]).map((file) => [fields[file], parsePackFile(file, env.TEST_PACK[file]).value]),
+  Object.entries(packFields).map(([field, file]) => [field, parsePackFile(file, env.TEST_PACK[file]).value]),
 ) as unknown as ContentPack;
 const { rows, problems } = resolvePack(pack, "tiny");
 if (problems.length) throw new Error(`The test pack is invalid: ${JSON.stringify(problems)}`);

@@ -78,7 +78,7 @@ export function SearchBox() {
             choose(suggestions[active].path);
           }
         }}
-        className="h-9 w-44 rounded-md border border-border bg-background px-3 text-sm lg:w-56"
+        className="h-9 w-44 rounded-md border border-border bg-background px-3 text-sm"
       />
       <ul
         id={listId}

@@ -16,7 +16,7 @@ interface SiteHeaderProps {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground",
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground",
     isActive ? "text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
   );
 
@@ -24,12 +24,12 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" prefetch="intent">
-          <Logo className="size-7" />
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight" prefetch="intent">
+          <Logo className="size-7 shrink-0" />
           <span className="truncate">{siteName}</span>
         </Link>
         {areas.length > 0 ? (
-          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 xl:flex">
             {areas.map((area) => (
               <NavLink key={area.path} to={area.path} className={navLinkClass} prefetch="intent">
                 {area.label}
@@ -37,9 +37,9 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
             ))}
           </nav>
         ) : (
-          <div className="flex-1" />
+          <div className="min-w-0 flex-1" />
         )}
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           {search}
           {search ? (
             <Link
@@ -65,7 +65,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
 /** A disclosure that works without JavaScript, for phones and narrow windows. */
 function MobileMenu({ areas }: { areas: Area[] }) {
   return (
-    <details className="group relative lg:hidden">
+    <details className="group relative xl:hidden">
       <summary
         className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
         aria-label="Menu"

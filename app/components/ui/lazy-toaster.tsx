@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { useToasts } from "./toast-store";
 
-const Toaster = lazy(() => import("./toaster").then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() => importWithRecovery(() => import("./toaster")).then((module) => ({ default: module.Toaster })));
 
 /**
  * Loads the toast UI once the page is idle (or at the first toast), so it is not part of the

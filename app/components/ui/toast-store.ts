@@ -1,4 +1,4 @@
-import { type ReactElement, type ReactNode, useSyncExternalStore } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 
 /** DESIGN §4: one toast at a time; dismissed toasts leave the list after this delay. */
 export const TOAST_LIMIT = 1;
@@ -7,12 +7,22 @@ export const TOAST_DURATION = 5000;
 
 export type ToastVariant = "default" | "destructive";
 
+/** A button in the toast; plain data, so showing a toast never loads the toast UI up front. */
+export interface ToastActionButton {
+  label: string;
+  /** What a screen reader user is told to do instead, as Radix requires. */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface Toast {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
-  action?: ReactElement;
+  action?: ToastActionButton;
   variant?: ToastVariant;
+  /** How long it stays, in ms; TOAST_DURATION unless a toast needs longer. */
+  duration?: number;
   open: boolean;
 }
 

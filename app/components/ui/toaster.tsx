@@ -1,4 +1,5 @@
 import {
+  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
@@ -13,11 +14,12 @@ export function Toaster() {
   const toasts = useToasts();
   return (
     <ToastProvider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map(({ id, title, description, action, variant, open }) => (
+      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
         <ToastRoot
           key={id}
           variant={variant}
           open={open}
+          duration={duration}
           onOpenChange={(nextOpen) => {
             if (!nextOpen) dispatch({ type: "DISMISS_TOAST", toastId: id });
           }}
@@ -26,7 +28,11 @@ export function Toaster() {
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
-          {action}
+          {action ? (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          ) : null}
           <ToastClose />
         </ToastRoot>
       ))}

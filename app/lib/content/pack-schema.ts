@@ -182,6 +182,68 @@ export const charactersFileSchema = z.strictObject({
   characters: z.array(characterSchema),
 });
 
+export const mistakeCategories = [
+  "mistranslation",
+  "omission",
+  "addition",
+  "name_or_term",
+  "softened",
+  "typo",
+  "localization_choice",
+] as const;
+export const mistakeSeverities = ["minor", "meaning_changing", "plot_relevant"] as const;
+export const mistakeStatuses = ["confirmed", "fixed_in_later_printing", "disputed"] as const;
+export const animeTracks = ["subtitles", "dub", "captions"] as const;
+
+const timestamp = z.string().regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, { error: "must be a timestamp such as 12:34 or 1:02:03" });
+
+const mistakeFields = {
+  /** Stable id, used in permalinks: lowercase words joined by dashes. */
+  id: slug,
+  category: z.enum(mistakeCategories),
+  severity: z.enum(mistakeSeverities),
+  status: z.enum(mistakeStatuses),
+  /** Where the entry stops being a spoiler; by default the volume or episode it is in. */
+  revealAt: unitKey.optional(),
+  credits: z.array(text).min(1),
+  addedOn: isoDate,
+  updatedOn: isoDate.optional(),
+};
+
+export const lnMistakeSchema = z.strictObject({
+  ...mistakeFields,
+  volume: unitKey,
+  /** The chapter of the volume, by its number in the volume's chapter list. */
+  chapter: z.int().positive(),
+  /** The web novel chapter the passage comes from, where there is one. */
+  webNovelChapter: unitKey.optional(),
+  page: z.int().positive().optional(),
+  ebookPosition: optionalText,
+  edition: text,
+  japanese: text,
+  official: text,
+  suggested: text,
+  explanation: text,
+});
+
+export const animeMistakeSchema = z.strictObject({
+  ...mistakeFields,
+  episode: unitKey,
+  start: timestamp,
+  end: timestamp,
+  platform: text,
+  track: z.enum(animeTracks),
+  japanese: optionalText,
+  official: text,
+  suggested: text,
+  explanation: text,
+});
+
+export const mistakesFileSchema = z.strictObject({
+  lightNovel: z.array(lnMistakeSchema).default([]),
+  anime: z.array(animeMistakeSchema).default([]),
+});
+
 /** Every file of a pack, by its name in the pack folder. */
 export const packFiles = {
   "series.json": seriesFileSchema,
@@ -190,6 +252,7 @@ export const packFiles = {
   "side-stories.json": sideStoriesFileSchema,
   "anime.json": animeFileSchema,
   "characters.json": charactersFileSchema,
+  "mistranslations.json": mistakesFileSchema,
 } as const;
 
 export type PackFileName = keyof typeof packFiles;
@@ -201,4 +264,16 @@ export interface ContentPack {
   sideStories: z.infer<typeof sideStoriesFileSchema>;
   anime: z.infer<typeof animeFileSchema>;
   characters: z.infer<typeof charactersFileSchema>;
+  mistakes: z.infer<typeof mistakesFileSchema>;
 }
+
+/** Which file holds each part of a pack. */
+export const packFields: Record<keyof ContentPack, PackFileName> = {
+  series: "series.json",
+  webNovel: "web-novel.json",
+  lightNovels: "light-novels.json",
+  sideStories: "side-stories.json",
+  anime: "anime.json",
+  characters: "characters.json",
+  mistakes: "mistranslations.json",
+};

@@ -199,6 +199,8 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     character_facts: [],
     character_relationships: [],
     search_entries: [],
+    ln_mistakes: [],
+    anime_mistakes: [],
   };
   const push = (table: string, row: Row) => rows[table]!.push(row);
 
@@ -440,5 +442,116 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     });
   });
 
+  resolveMistakes(pack, { positions, problem, ref, push });
   return { rows, problems };
+}
+
+/** 1:02:03 or 12:34 → seconds. */
+export function timestampSeconds(timestamp: string) {
+  return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+function resolveMistakes(
+  pack: ContentPack,
+  {
+    positions,
+    problem,
+    ref,
+    push,
+  }: {
+    positions: Map<string, number>;
+    problem: (file: PackFileName, path: string, message: string) => void;
+    ref: (key: string | undefined, file: PackFileName, path: string, medium?: Medium) => number | null;
+    push: (table: string, row: Row) => void;
+  },
+) {
+  const file = "mistranslations.json";
+  const volumes = new Map<string, ContentPack["lightNovels"]["collections"][number]["volumes"][number]>(
+    pack.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.map((volume) => [`ln:${collection.code}-${volume.number}`, volume] as const),
+    ),
+  );
+  const ids = new Set<string>();
+  /** Ids are permalinks: each may be used once across both lists. */
+  const unique = (id: string, path: string) => {
+    if (ids.has(id)) {
+      problem(file, `${path}.id`, `the id "${id}" is used twice`);
+      return false;
+    }
+    ids.add(id);
+    return true;
+  };
+
+  pack.mistakes.lightNovel.forEach((entry, index) => {
+    const path = `lightNovel[${index}]`;
+    if (!unique(entry.id, path)) return;
+    const volumePosition = ref(entry.volume, file, `${path}.volume`, "light_novels");
+    const volume = volumes.get(entry.volume);
+    if (volume && volume.chapters.length && entry.chapter > volume.chapters.length)
+      problem(file, `${path}.chapter`, `${entry.volume} has ${volume.chapters.length} chapters, not ${entry.chapter}`);
+    if (volume?.pageCount && entry.page && entry.page > volume.pageCount)
+      problem(file, `${path}.page`, `${entry.volume} has ${volume.pageCount} pages, not ${entry.page}`);
+    const chapterPosition = ref(entry.webNovelChapter, file, `${path}.webNovelChapter`, "web_novel");
+    if (chapterPosition !== null && volume?.adapts) {
+      const from = positions.get(volume.adapts.from);
+      const to = positions.get(volume.adapts.to);
+      if (from !== undefined && to !== undefined && (chapterPosition < from || chapterPosition > to))
+        problem(file, `${path}.webNovelChapter`, `${entry.webNovelChapter} is not among the chapters ${entry.volume} adapts`);
+    }
+    if (entry.page === undefined && entry.ebookPosition === undefined)
+      problem(file, path, "give the page, the ebook position, or both");
+    const revealAt = entry.revealAt ? ref(entry.revealAt, file, `${path}.revealAt`) : volumePosition;
+    push("ln_mistakes", {
+      id: entry.id,
+      source: "pack",
+      volume_key: entry.volume,
+      chapter: entry.chapter,
+      chapter_title: volume?.chapters[entry.chapter - 1] ?? null,
+      web_novel_chapter: entry.webNovelChapter ?? null,
+      page: entry.page ?? null,
+      ebook_position: entry.ebookPosition ?? null,
+      edition: entry.edition,
+      japanese: entry.japanese,
+      official: entry.official,
+      suggested: entry.suggested,
+      explanation: entry.explanation,
+      category: entry.category,
+      severity: entry.severity,
+      status: entry.status,
+      reveal_position: revealAt ?? 0,
+      credits: JSON.stringify(entry.credits),
+      added_on: entry.addedOn,
+      updated_on: entry.updatedOn ?? null,
+    });
+  });
+
+  pack.mistakes.anime.forEach((entry, index) => {
+    const path = `anime[${index}]`;
+    if (!unique(entry.id, path)) return;
+    const episodePosition = ref(entry.episode, file, `${path}.episode`, "anime");
+    const start = timestampSeconds(entry.start);
+    const end = timestampSeconds(entry.end);
+    if (end < start) problem(file, `${path}.end`, `ends (${entry.end}) before it starts (${entry.start})`);
+    const revealAt = entry.revealAt ? ref(entry.revealAt, file, `${path}.revealAt`) : episodePosition;
+    push("anime_mistakes", {
+      id: entry.id,
+      source: "pack",
+      episode_key: entry.episode,
+      start_seconds: start,
+      end_seconds: end,
+      platform: entry.platform,
+      track: entry.track,
+      japanese: entry.japanese ?? null,
+      official: entry.official,
+      suggested: entry.suggested,
+      explanation: entry.explanation,
+      category: entry.category,
+      severity: entry.severity,
+      status: entry.status,
+      reveal_position: revealAt ?? 0,
+      credits: JSON.stringify(entry.credits),
+      added_on: entry.addedOn,
+      updated_on: entry.updatedOn ?? null,
+    });
+  });
 }

@@ -1,0 +1,94 @@
+import type { PostHog } from "posthog-js/dist/module.slim";
+import { createPageTracker, type PageEvent } from "~/lib/page-tracker";
+import { readStored, writeStored } from "~/lib/storage-keys";
+import { importWithRecovery } from "./chunk-recovery.client";
+
+export interface AnalyticsConfig {
+  key: string;
+  host: string;
+}
+
+type State = "idle" | "loading" | "ready" | "off";
+let state: State = "idle";
+let client: PostHog | null = null;
+let pending: PageEvent[] = [];
+
+function doNotTrack() {
+  const nav = navigator as Navigator & { msDoNotTrack?: string };
+  const win = window as Window & { doNotTrack?: string };
+  return [nav.doNotTrack, nav.msDoNotTrack, win.doNotTrack].some((value) => value === "1" || value === "yes");
+}
+
+/** Analytics may run only when configured, not opted out on the privacy page, and without Do Not Track. */
+export function analyticsAllowed() {
+  return readStored("analyticsOptOut") !== "1" && !doNotTrack();
+}
+
+export function doNotTrackIsOn() {
+  return doNotTrack();
+}
+
+function send({ event, path }: PageEvent) {
+  if (state === "off") return;
+  if (!client) {
+    pending.push({ event, path });
+    return;
+  }
+  const url = new URL(path, window.location.origin).toString();
+  client.capture(event, { $current_url: url, $pathname: path });
+}
+
+/** Call with the pathname after every route change (and once for the first page). */
+export const trackPage = createPageTracker(send);
+
+/**
+ * Loads posthog-js (the slim build) once the page is interactive, never before, and only when
+ * analytics is configured and allowed. Events of the pages seen meanwhile are sent once it loads.
+ */
+export async function startAnalytics(config: AnalyticsConfig | null) {
+  if (state !== "idle") return;
+  if (!config || !analyticsAllowed()) {
+    state = "off";
+    pending = [];
+    return;
+  }
+  state = "loading";
+  const { default: posthog } = await importWithRecovery(() => import("posthog-js/dist/module.slim"));
+  // Only what DESIGN §5 specifies; batching, retries, rate limits and quotas stay the library's own.
+  posthog.init(config.key, {
+    api_host: config.host,
+    persistence: "localStorage",
+    person_profiles: "identified_only",
+    capture_pageview: false,
+    capture_pageleave: false,
+  });
+  client = posthog;
+  state = analyticsAllowed() ? "ready" : "off";
+  if (state === "off") posthog.opt_out_capturing();
+  const queued = pending;
+  pending = [];
+  queued.forEach(send);
+}
+
+/** The privacy page's switch: stored for the next visits, and applied to a running client at once. */
+export function setAnalyticsOptOut(optOut: boolean) {
+  writeStored("analyticsOptOut", optOut ? "1" : null);
+  if (optOut) {
+    client?.opt_out_capturing();
+    pending = [];
+    if (state !== "idle") state = "off";
+  } else if (client && !doNotTrack()) {
+    client.opt_in_capturing();
+    state = "ready";
+  }
+}
+
+/** On sign-in: the account id only, never a name or email. */
+export function identifyReader(uid: string) {
+  client?.identify(uid);
+}
+
+/** On sign-out. */
+export function resetAnalytics() {
+  client?.reset();
+}

@@ -1,0 +1,42 @@
+import { createRemixStub } from "@remix-run/testing";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { GeneralErrorBoundary } from "./general-error-boundary";
+
+/** What Remix hands an error boundary for a thrown Response (an ErrorResponse). */
+function thrownResponse(status: number, data: unknown) {
+  return { status, statusText: "", data, internal: false };
+}
+
+/** The text of the page a route shows when its loader failed with `error`. */
+function renderError(error: unknown, path = "/page") {
+  const Stub = createRemixStub([{ id: "page", path: "*", Component: () => null, ErrorBoundary: GeneralErrorBoundary }]);
+  const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ errors: { page: error } }} />);
+  return html.replace(/<!-- -->/g, "");
+}
+
+describe("GeneralErrorBoundary", () => {
+  beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows Internal Server Error, status 500 and the error's message for a thrown error", () => {
+    const html = renderError(new Error("The lantern went out"));
+    expect(html).toContain("Error 500");
+    expect(html).toContain(">Internal Server Error</h1>");
+    expect(html).toContain("The lantern went out");
+    expect(html).not.toMatch(/at \w+ \(/); // no stack trace
+  });
+
+  it("keeps a thrown response's status and message", () => {
+    const html = renderError(thrownResponse(503, { message: "The story database is not answering right now." }));
+    expect(html).toContain("Error 503");
+    expect(html).toContain(">Service Unavailable</h1>");
+    expect(html).toContain("The story database is not answering right now.");
+  });
+
+  it("shows the not-found message with the path as text, never as markup", () => {
+    const html = renderError(thrownResponse(404, null), "/x/%3Cb%3Ebold%3C%2Fb%3E");
+    expect(html).toContain("Page not found: /x/&lt;b&gt;bold&lt;/b&gt;");
+    expect(html).not.toContain("<b>bold</b>");
+  });
+});

@@ -1,0 +1,135 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { toast } from "~/components/ui/toast-store";
+import {
+  type MistakeFilters,
+  type MistakeSeverity,
+  mistakeCategoryLabels,
+  mistakeSeverityLabels,
+  mistakeStatusLabels,
+} from "~/lib/mistakes";
+import { formatDate } from "~/lib/format";
+import { diffWords } from "~/lib/word-diff";
+
+const severityTone = { minor: "neutral", meaning_changing: "outline", plot_relevant: "warning" } as const;
+
+export function SeverityBadge({ severity }: { severity: MistakeSeverity }) {
+  return <Badge tone={severityTone[severity]}>{mistakeSeverityLabels[severity]}</Badge>;
+}
+
+/** Official and suggested text side by side (stacked on phones), with the changed words marked. */
+export function MistakeComparison({ official, suggested }: { official: string; suggested: string }) {
+  const diff = diffWords(official, suggested);
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <figure className="rounded-md border border-border bg-muted/60 p-3">
+        <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Official</figcaption>
+        <blockquote>
+          {diff.official.map((segment, index) =>
+            segment.changed ? (
+              <del key={index} className="rounded bg-destructive/15 px-0.5 text-foreground decoration-destructive">
+                {segment.text}
+              </del>
+            ) : (
+              <span key={index}>{segment.text}</span>
+            ),
+          )}
+        </blockquote>
+      </figure>
+      <figure className="rounded-md border border-primary/40 bg-accent p-3">
+        <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-primary">Suggested</figcaption>
+        <blockquote>
+          {diff.suggested.map((segment, index) =>
+            segment.changed ? (
+              <ins key={index} className="rounded bg-primary/20 px-0.5 font-medium no-underline">
+                {segment.text}
+              </ins>
+            ) : (
+              <span key={index}>{segment.text}</span>
+            ),
+          )}
+        </blockquote>
+      </figure>
+    </div>
+  );
+}
+
+/** The permalink, and once the page is interactive a button that copies it. */
+export function EntryLinks({ anchor }: { anchor: string }) {
+  const location = useLocation();
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator.clipboard?.writeText === "function"), []);
+
+  async function copy() {
+    const url = new URL(`${location.pathname}#${anchor}`, window.location.origin).toString();
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link copied", description: url });
+    } catch {
+      toast({ title: "Could not copy the link", description: url, variant: "destructive" });
+    }
+  }
+
+  return (
+    <span className="flex items-center gap-3 text-sm">
+      <a href={`#${anchor}`} className="text-primary underline">
+        Permalink
+      </a>
+      {canCopy ? (
+        <button type="button" onClick={copy} className="rounded-md border border-border px-2 py-0.5 hover:border-primary">
+          Copy link
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+type Facets = Record<"category" | "severity" | "status", Record<string, number>>;
+
+/** Category, severity and status filters as a GET form, so the URL holds them and they work without JavaScript. */
+export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters; facets: Facets }) {
+  const groups = [
+    { name: "category", label: "Category", labels: mistakeCategoryLabels, value: filters.category },
+    { name: "severity", label: "Severity", labels: mistakeSeverityLabels, value: filters.severity },
+    { name: "status", label: "Status", labels: mistakeStatusLabels, value: filters.status },
+  ] as const;
+  return (
+    <Form method="get" preventScrollReset className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+      {groups.map((group) => (
+        <div key={group.name} className="grid gap-1">
+          <label htmlFor={`filter-${group.name}`} className="text-sm font-medium">
+            {group.label}
+          </label>
+          <select
+            id={`filter-${group.name}`}
+            name={group.name}
+            defaultValue={group.value ?? ""}
+            key={group.value ?? ""}
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            className="h-10 rounded-md border border-border bg-background px-2"
+          >
+            <option value="">Any</option>
+            {Object.entries(group.labels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label} ({facets[group.name][value] ?? 0})
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <button type="submit" className="h-10 rounded-md bg-primary px-4 font-medium text-primary-foreground">
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+export function Credits({ credits, addedOn, updatedOn }: { credits: string[]; addedOn: string; updatedOn: string | null }) {
+  return (
+    <p className="text-xs text-muted-foreground">
+      Credit: {credits.join(", ")} · added {formatDate(addedOn)}
+      {updatedOn ? ` · updated ${formatDate(updatedOn)}` : ""}
+    </p>
+  );
+}

@@ -1,0 +1,85 @@
+/** The words and rules of the translation-mistake pages, shared by pages, forms and the feed. */
+
+export const mistakeCategoryLabels = {
+  mistranslation: "Mistranslation",
+  omission: "Omission",
+  addition: "Addition",
+  name_or_term: "Name or term",
+  softened: "Softened or censored",
+  typo: "Typo",
+  localization_choice: "Localization choice",
+} as const;
+
+export const mistakeSeverityLabels = {
+  minor: "Minor",
+  meaning_changing: "Meaning-changing",
+  plot_relevant: "Plot-relevant",
+} as const;
+
+export const mistakeStatusLabels = {
+  confirmed: "Confirmed",
+  fixed_in_later_printing: "Fixed in a later printing",
+  disputed: "Disputed",
+} as const;
+
+export const animeTrackLabels = { subtitles: "Subtitles", dub: "Dub", captions: "Captions" } as const;
+
+export type MistakeCategory = keyof typeof mistakeCategoryLabels;
+export type MistakeSeverity = keyof typeof mistakeSeverityLabels;
+export type MistakeStatus = keyof typeof mistakeStatusLabels;
+
+export const severities = Object.keys(mistakeSeverityLabels) as MistakeSeverity[];
+
+export interface MistakeFilters {
+  category: MistakeCategory | null;
+  severity: MistakeSeverity | null;
+  status: MistakeStatus | null;
+}
+
+function pick<T extends string>(labels: Record<T, string>, value: string | null): T | null {
+  return value !== null && Object.hasOwn(labels, value) ? (value as T) : null;
+}
+
+/** Filters from the URL; a value the page does not know is simply no filter. */
+export function parseMistakeFilters(params: URLSearchParams): MistakeFilters {
+  return {
+    category: pick(mistakeCategoryLabels, params.get("category")),
+    severity: pick(mistakeSeverityLabels, params.get("severity")),
+    status: pick(mistakeStatusLabels, params.get("status")),
+  };
+}
+
+/**
+ * The address of one volume's page: /translation_meta/ln_mistls/main_v3. Parsing is strict: a
+ * collection code of lowercase letters and digits, "_v", and a volume number without leading zeros.
+ */
+export function volumeSlug(collectionCode: string, volumeNumber: number) {
+  return `${collectionCode}_v${volumeNumber}`;
+}
+
+export type LnMistakePageSlug = { kind: "collection"; code: string } | { kind: "volume"; code: string; number: number };
+
+export function parseLnMistakeSlug(slug: string): LnMistakePageSlug | null {
+  const volume = /^([a-z][a-z0-9]{0,31})_v([1-9]\d{0,5})$/.exec(slug);
+  if (volume) return { kind: "volume", code: volume[1]!, number: Number(volume[2]) };
+  if (/^[a-z][a-z0-9]{0,31}$/.test(slug)) return { kind: "collection", code: slug };
+  return null;
+}
+
+/** ln:main-3 → main_v3 */
+export function volumeSlugFromKey(key: string) {
+  const match = /^ln:([a-z][a-z0-9]*)-(\d+)$/.exec(key);
+  return match ? volumeSlug(match[1]!, Number(match[2])) : null;
+}
+
+/** 754 seconds → 12:34; an hour or more → 1:02:03 */
+export function formatTimestamp(seconds: number) {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+export function mistakeAnchor(id: string) {
+  return `entry-${id}`;
+}

@@ -1,0 +1,299 @@
+import type { MistakeCategory, MistakeFilters, MistakeSeverity, MistakeStatus } from "~/lib/mistakes";
+import { toFtsQuery } from "~/lib/search-query";
+import { batch, parseJsonList } from "./db.server";
+
+interface LnMistakeRow {
+  id: string;
+  volume_key: string;
+  volume_label: string;
+  chapter: number;
+  chapter_title: string | null;
+  web_novel_chapter: string | null;
+  web_novel_label: string | null;
+  page: number | null;
+  ebook_position: string | null;
+  edition: string;
+  japanese: string;
+  official: string;
+  suggested: string;
+  explanation: string;
+  category: MistakeCategory;
+  severity: MistakeSeverity;
+  status: MistakeStatus;
+  reveal_position: number;
+  credits: string;
+  added_on: string;
+  updated_on: string | null;
+}
+
+interface AnimeMistakeRow {
+  id: string;
+  episode_key: string;
+  season_number: number;
+  episode_number: number;
+  episode_title: string;
+  start_seconds: number;
+  end_seconds: number;
+  platform: string;
+  track: "subtitles" | "dub" | "captions";
+  japanese: string | null;
+  official: string;
+  suggested: string;
+  explanation: string;
+  category: MistakeCategory;
+  severity: MistakeSeverity;
+  status: MistakeStatus;
+  reveal_position: number;
+  credits: string;
+  added_on: string;
+  updated_on: string | null;
+}
+
+interface VolumeCountRow {
+  key: string;
+  collection_code: string;
+  collection_name: string;
+  number: number;
+  title: string;
+  minor: number;
+  meaning_changing: number;
+  plot_relevant: number;
+}
+
+interface FacetRow {
+  facet: "category" | "severity" | "status";
+  value: string;
+  count: number;
+}
+
+const lnColumns = `m.id, m.volume_key, vu.label AS volume_label, m.chapter, m.chapter_title, m.web_novel_chapter,
+  cu.label AS web_novel_label, m.page, m.ebook_position, m.edition, m.japanese, m.official, m.suggested, m.explanation,
+  m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
+const lnJoins = `JOIN story_units vu ON vu.key = m.volume_key LEFT JOIN story_units cu ON cu.key = m.web_novel_chapter`;
+
+const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_number, e.title AS episode_title,
+  m.start_seconds, m.end_seconds, m.platform, m.track, m.japanese, m.official, m.suggested, m.explanation,
+  m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
+
+function toLnMistake(row: LnMistakeRow) {
+  return {
+    id: row.id,
+    volume: { key: row.volume_key, label: row.volume_label },
+    chapter: row.chapter,
+    chapterTitle: row.chapter_title,
+    webNovelChapter: row.web_novel_chapter ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter } : null,
+    page: row.page,
+    ebookPosition: row.ebook_position,
+    edition: row.edition,
+    japanese: row.japanese,
+    official: row.official,
+    suggested: row.suggested,
+    explanation: row.explanation,
+    category: row.category,
+    severity: row.severity,
+    status: row.status,
+    revealAt: row.reveal_position,
+    credits: parseJsonList(row.credits),
+    addedOn: row.added_on,
+    updatedOn: row.updated_on,
+  };
+}
+
+function toAnimeMistake(row: AnimeMistakeRow) {
+  return {
+    id: row.id,
+    episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title },
+    start: row.start_seconds,
+    end: row.end_seconds,
+    platform: row.platform,
+    track: row.track,
+    japanese: row.japanese,
+    official: row.official,
+    suggested: row.suggested,
+    explanation: row.explanation,
+    category: row.category,
+    severity: row.severity,
+    status: row.status,
+    revealAt: row.reveal_position,
+    credits: parseJsonList(row.credits),
+    addedOn: row.added_on,
+    updatedOn: row.updated_on,
+  };
+}
+
+export type LnMistake = ReturnType<typeof toLnMistake>;
+export type AnimeMistake = ReturnType<typeof toAnimeMistake>;
+
+function toVolumeCount(row: VolumeCountRow) {
+  return {
+    key: row.key,
+    collectionCode: row.collection_code,
+    collectionName: row.collection_name,
+    number: row.number,
+    title: row.title,
+    counts: { minor: row.minor, meaning_changing: row.meaning_changing, plot_relevant: row.plot_relevant },
+    total: row.minor + row.meaning_changing + row.plot_relevant,
+  };
+}
+export type VolumeMistakeCount = ReturnType<typeof toVolumeCount>;
+
+/** Per-volume entry counts by severity, for every volume (or one collection's). */
+function volumeCounts(db: D1Database, collectionCode: string | null) {
+  return db
+    .prepare(
+      `SELECT v.key, v.collection_code, c.name AS collection_name, v.number, v.title,
+              COUNT(CASE WHEN m.severity = 'minor' THEN 1 END) AS minor,
+              COUNT(CASE WHEN m.severity = 'meaning_changing' THEN 1 END) AS meaning_changing,
+              COUNT(CASE WHEN m.severity = 'plot_relevant' THEN 1 END) AS plot_relevant
+         FROM ln_volumes v
+         JOIN ln_collections c ON c.code = v.collection_code
+         LEFT JOIN ln_mistakes m ON m.volume_key = v.key
+        WHERE ?1 IS NULL OR v.collection_code = ?1
+        GROUP BY v.key ORDER BY c.sort_order, v.number`,
+    )
+    .bind(collectionCode);
+}
+
+function filterClause(filters: MistakeFilters) {
+  const conditions: string[] = [];
+  const params: string[] = [];
+  for (const facet of ["category", "severity", "status"] as const) {
+    if (filters[facet]) {
+      conditions.push(`m.${facet} = ?`);
+      params.push(filters[facet]!);
+    }
+  }
+  return { sql: conditions.map((condition) => ` AND ${condition}`).join(""), params };
+}
+
+/** How many entries each filter value has (for one volume's light novel entries, or all anime entries). */
+function facetCounts(db: D1Database, table: "ln_mistakes" | "anime_mistakes", volumeKey: string | null = null) {
+  const value = volumeKey;
+  const where = value === null ? "" : `WHERE volume_key = ?1`;
+  const statement = db.prepare(
+    `SELECT 'category' AS facet, category AS value, COUNT(*) AS count FROM ${table} ${where} GROUP BY category
+     UNION ALL SELECT 'severity', severity, COUNT(*) FROM ${table} ${where} GROUP BY severity
+     UNION ALL SELECT 'status', status, COUNT(*) FROM ${table} ${where} GROUP BY status`,
+  );
+  return value === null ? statement : statement.bind(value);
+}
+
+function toFacets(rows: FacetRow[]) {
+  const facets = { category: {} as Record<string, number>, severity: {} as Record<string, number>, status: {} as Record<string, number> };
+  for (const row of rows) facets[row.facet][row.value] = row.count;
+  return facets;
+}
+
+/** The hub: counts by medium and severity, and the newest entries of both media. One round trip. */
+export async function getTranslationMetaHub(db: D1Database, newest = 8) {
+  const [counts, ln, anime] = await batch<
+    [{ medium: "light_novel" | "anime"; severity: MistakeSeverity; count: number }, LnMistakeRow, AnimeMistakeRow]
+  >(db, [
+    db.prepare(
+      `SELECT 'light_novel' AS medium, severity, COUNT(*) AS count FROM ln_mistakes GROUP BY severity
+       UNION ALL SELECT 'anime', severity, COUNT(*) FROM anime_mistakes GROUP BY severity`,
+    ),
+    db.prepare(`SELECT ${lnColumns} FROM ln_mistakes m ${lnJoins} ORDER BY m.added_on DESC, m.id LIMIT ?1`).bind(newest),
+    db
+      .prepare(`SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key ORDER BY m.added_on DESC, m.id LIMIT ?1`)
+      .bind(newest),
+  ]);
+  return { counts, newestLn: ln.map(toLnMistake), newestAnime: anime.map(toAnimeMistake) };
+}
+
+/** Every volume with counts by severity, and (with a query) matching entries of every volume. */
+export async function getLnMistakeIndex(db: D1Database, query: string) {
+  const fts = toFtsQuery(query);
+  const statements = [volumeCounts(db, null)];
+  if (fts) {
+    statements.push(
+      db
+        .prepare(
+          `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
+            WHERE ln_mistake_index MATCH ?1 ORDER BY rank LIMIT 50`,
+        )
+        .bind(fts),
+    );
+  }
+  const [volumes, matches = []] = await batch<[VolumeCountRow, LnMistakeRow]>(db, statements);
+  return { volumes: volumes.map(toVolumeCount), matches: matches.map(toLnMistake) };
+}
+
+/** One collection's volumes with their counts; null for an unknown collection. */
+export async function getLnCollectionMistakes(db: D1Database, code: string) {
+  const [collections, volumes] = await batch<[{ code: string; name: string; kind: string; description: string | null }, VolumeCountRow]>(db, [
+    db.prepare(`SELECT code, name, kind, description FROM ln_collections WHERE code = ?1`).bind(code),
+    volumeCounts(db, code),
+  ]);
+  const collection = collections[0];
+  return collection ? { collection, volumes: volumes.map(toVolumeCount) } : null;
+}
+
+/** One volume's entries in reading order, filtered, with the counts for each filter; null if unknown. */
+export async function getVolumeMistakes(db: D1Database, code: string, number: number, filters: MistakeFilters) {
+  const key = `ln:${code}-${number}`;
+  const filter = filterClause(filters);
+  const [volumes, entries, facets] = await batch<
+    [{ key: string; title: string; number: number; collection_code: string; collection_name: string; released_en: string | null; cover: string | null }, LnMistakeRow, FacetRow]
+  >(db, [
+    db
+      .prepare(
+        `SELECT v.key, v.title, v.number, v.collection_code, c.name AS collection_name, v.released_en, v.cover
+           FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code WHERE v.key = ?1`,
+      )
+      .bind(key),
+    db
+      .prepare(
+        `SELECT ${lnColumns} FROM ln_mistakes m ${lnJoins}
+          WHERE m.volume_key = ?${filter.sql}
+          ORDER BY m.chapter, m.page IS NULL, m.page, m.ebook_position, m.id`,
+      )
+      .bind(key, ...filter.params),
+    facetCounts(db, "ln_mistakes", key),
+  ]);
+  const volume = volumes[0];
+  if (!volume) return null;
+  return {
+    volume: {
+      key: volume.key,
+      title: volume.title,
+      number: volume.number,
+      collectionCode: volume.collection_code,
+      collectionName: volume.collection_name,
+      releasedEn: volume.released_en,
+      cover: volume.cover,
+    },
+    entries: entries.map(toLnMistake),
+    facets: toFacets(facets),
+  };
+}
+
+/** Every anime entry, filtered, by season and episode in order of time. One round trip. */
+export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters) {
+  const filter = filterClause(filters);
+  const [entries, facets] = await batch<[AnimeMistakeRow, FacetRow]>(db, [
+    db
+      .prepare(
+        `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
+          WHERE 1 = 1${filter.sql}
+          ORDER BY e.season_number, e.number, m.start_seconds, m.id`,
+      )
+      .bind(...filter.params),
+    facetCounts(db, "anime_mistakes"),
+  ]);
+  return { entries: entries.map(toAnimeMistake), facets: toFacets(facets) };
+}
+
+/** The newest entries of both media, for the Atom feed. */
+export async function getNewestMistakes(db: D1Database, limit: number) {
+  const [ln, anime] = await batch<[LnMistakeRow, AnimeMistakeRow]>(db, [
+    db.prepare(`SELECT ${lnColumns} FROM ln_mistakes m ${lnJoins} ORDER BY COALESCE(m.updated_on, m.added_on) DESC LIMIT ?1`).bind(limit),
+    db
+      .prepare(
+        `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
+          ORDER BY COALESCE(m.updated_on, m.added_on) DESC LIMIT ?1`,
+      )
+      .bind(limit),
+  ]);
+  return { ln: ln.map(toLnMistake), anime: anime.map(toAnimeMistake) };
+}

@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Credits, EntryLinks, MistakeComparison, MistakeFilterForm, SeverityBadge } from "~/components/mistakes/mistake-parts";
+import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { unitPath } from "~/lib/content/units";
+import { pluralize } from "~/lib/format";
+import { animeTrackLabels, formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeStatusLabels, parseMistakeFilters } from "~/lib/mistakes";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { type AnimeMistake, getAnimeMistakes } from "~/models/mistakes.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const filters = parseMistakeFilters(new URL(request.url).searchParams);
+  return { filters, ...(await getAnimeMistakes(context.db, filters)) };
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Anime translation notes",
+    description: "Where the anime's official subtitles, dub and captions differ from the Japanese, by season, episode and timestamp.",
+  });
+
+export default function AnimeMistakes() {
+  const { entries, facets, filters } = useLoaderData<typeof loader>();
+  const episodes = new Map<string, AnimeMistake[]>();
+  for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
+  const seasons = [...new Set(entries.map((entry) => entry.episode.season))];
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> / <span aria-current="page">Anime</span>
+      </nav>
+      <PageHeader title="Anime translation notes" lead="Subtitle, dub and caption lines that differ from the Japanese, by season and episode, with timestamps." />
+      <MistakeFilterForm filters={filters} facets={facets} />
+      <p role="status" className="mb-6 text-sm text-muted-foreground">
+        {entries.length ? pluralize(entries.length, "entry", "entries") : "No entry matches these filters."}
+      </p>
+      <div className="space-y-10">
+        {seasons.map((season) => (
+          <section key={season} aria-labelledby={`season-${season}`} className="space-y-6">
+            <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">Season {season}</h2>
+            {[...episodes.values()]
+              .filter((list) => list[0]!.episode.season === season)
+              .map((list) => {
+                const episode = list[0]!.episode;
+                return (
+                  <section key={episode.key} aria-labelledby={`episode-${episode.key}`} className="space-y-3">
+                    <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
+                      <Link to={unitPath(episode.key)} className="hover:underline">
+                        Episode {episode.number}: {episode.title}
+                      </Link>
+                    </h3>
+                    {list.map((entry) => (
+                      <AnimeEntry key={entry.id} entry={entry} />
+                    ))}
+                  </section>
+                );
+              })}
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function AnimeEntry({ entry }: { entry: AnimeMistake }) {
+  const anchor = mistakeAnchor(entry.id);
+  return (
+    <article id={anchor} className="scroll-mt-20 space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold tabular-nums">
+          {formatTimestamp(entry.start)}–{formatTimestamp(entry.end)}
+          <span className="ml-2 text-sm font-normal text-muted-foreground">
+            {entry.platform} · {animeTrackLabels[entry.track]}
+          </span>
+        </p>
+        <EntryLinks anchor={anchor} />
+      </header>
+      <div className="flex flex-wrap gap-2">
+        <SeverityBadge severity={entry.severity} />
+        <Badge tone="outline">{mistakeCategoryLabels[entry.category]}</Badge>
+        <Badge>{mistakeStatusLabels[entry.status]}</Badge>
+      </div>
+      {entry.japanese ? <p lang="ja" className="text-muted-foreground">{entry.japanese}</p> : null}
+      <MistakeComparison official={entry.official} suggested={entry.suggested} />
+      <p>{entry.explanation}</p>
+      <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { renderAtom } from "~/lib/atom";
+import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, volumeSlugFromKey } from "~/lib/mistakes";
+import { getNewestMistakes } from "~/models/mistakes.server";
+
+const FEED_SIZE = 50;
+
+/** An Atom feed of the newest translation-mistake entries of both media. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = new URL(request.url).origin;
+  const { ln, anime } = await getNewestMistakes(context.db, FEED_SIZE);
+  const entries = [
+    ...ln.map((entry) => ({
+      id: `${origin}/translation_meta/ln_mistls/${volumeSlugFromKey(entry.volume.key)}#${mistakeAnchor(entry.id)}`,
+      title: `${entry.volume.label}, chapter ${entry.chapter}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
+      updated: entry.updatedOn ?? entry.addedOn,
+      published: entry.addedOn,
+      authors: entry.credits,
+      categories: [entry.category, entry.severity],
+      summary: `Official: “${entry.official}” Suggested: “${entry.suggested}” ${entry.explanation}`,
+    })),
+    ...anime.map((entry) => ({
+      id: `${origin}/translation_meta/anime_mistls#${mistakeAnchor(entry.id)}`,
+      title: `Season ${entry.episode.season} episode ${entry.episode.number} at ${formatTimestamp(entry.start)}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
+      updated: entry.updatedOn ?? entry.addedOn,
+      published: entry.addedOn,
+      authors: entry.credits,
+      categories: [entry.category, entry.severity],
+      summary: `Official: “${entry.official}” Suggested: “${entry.suggested}” ${entry.explanation}`,
+    })),
+  ]
+    .map((entry) => ({ ...entry, link: entry.id }))
+    .sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id))
+    .slice(0, FEED_SIZE);
+
+  const xml = renderAtom({
+    id: `${origin}/translation_meta/feed.xml`,
+    title: `${context.env.SITE_NAME}: translation notes`,
+    subtitle: "The newest entries on where the official English light novels and anime differ from the Japanese.",
+    link: `${origin}/translation_meta`,
+    selfLink: `${origin}/translation_meta/feed.xml`,
+    updated: entries[0]?.updated ?? "1970-01-01",
+    entries,
+  });
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/atom+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300, s-maxage=600",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

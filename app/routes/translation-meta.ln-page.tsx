@@ -1,0 +1,108 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
+import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
+import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
+import { PageHeader } from "~/components/page-header";
+import { unitPath } from "~/lib/content/units";
+import { pluralize } from "~/lib/format";
+import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
+import { notFound } from "~/server/not-found.server";
+
+/** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const slug = parseLnMistakeSlug(params.slug ?? "");
+  if (!slug) notFound();
+  if (slug.kind === "collection") {
+    const collection = await getLnCollectionMistakes(context.db, slug.code);
+    if (!collection) notFound();
+    return { kind: "collection" as const, ...collection };
+  }
+  const filters = parseMistakeFilters(new URL(request.url).searchParams);
+  const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters);
+  if (!volume) notFound();
+  return { kind: "volume" as const, filters, ...volume };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const siteName = siteNameFrom(matches);
+  if (data?.kind === "volume") {
+    return pageMeta(siteName, {
+      title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
+      description: `Where the official English edition of ${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, differs from the Japanese, in reading order.`,
+      type: "article",
+    });
+  }
+  return pageMeta(siteName, {
+    title: data ? `${data.collection.name}: translation notes` : "Translation notes",
+    description: data ? `Translation-mistake entries for every volume of ${data.collection.name}, by severity.` : "",
+  });
+};
+
+export default function LnMistakePage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "collection") {
+    const total = data.volumes.reduce((sum, volume) => sum + volume.total, 0);
+    return (
+      <>
+        <Breadcrumb current={data.collection.name} />
+        <PageHeader title={`${data.collection.name}: translation notes`} lead={`${pluralize(total, "entry", "entries")} across ${pluralize(data.volumes.length, "volume")}.`} />
+        <VolumeCountTable volumes={data.volumes} caption={`Entries per volume of ${data.collection.name}`} />
+      </>
+    );
+  }
+
+  const { volume, entries, facets, filters } = data;
+  const filtered = Boolean(filters.category || filters.severity || filters.status);
+  return (
+    <>
+      <Breadcrumb collection={{ code: volume.collectionCode, name: volume.collectionName }} current={`Volume ${volume.number}`} />
+      <PageHeader title={`${volume.collectionName} ${volume.number}: translation notes`} lead={`“${volume.title}”, official English edition. Entries in reading order.`}>
+        <p className="text-sm">
+          <Link to={unitPath(volume.key)} className="text-primary underline">
+            This volume on the light novels page
+          </Link>
+        </p>
+      </PageHeader>
+      <MistakeFilterForm filters={filters} facets={facets} />
+      <p role="status" className="mb-4 text-sm text-muted-foreground">
+        {entries.length ? pluralize(entries.length, "entry", "entries") : "No entry matches these filters."}
+        {filtered ? (
+          <>
+            {" · "}
+            <Link to="." className="text-primary underline" preventScrollReset>
+              Clear filters
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <div className="space-y-4">
+        {entries.map((entry) => (
+          <LnMistakeEntry key={entry.id} entry={entry} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function Breadcrumb({ collection, current }: { collection?: { code: string; name: string }; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+      <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> /{" "}
+      <Link to="/translation_meta/ln_mistls" className="text-primary underline">Light novels</Link> /{" "}
+      {collection ? (
+        <>
+          <Link to={`/translation_meta/ln_mistls/${collection.code}`} className="text-primary underline">{collection.name}</Link> /{" "}
+        </>
+      ) : null}
+      <span aria-current="page">{current}</span>
+    </nav>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
+import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
+import { PageHeader } from "~/components/page-header";
+import { pluralize } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { cleanQuery } from "~/lib/search-query";
+import { getLnMistakeIndex } from "~/models/mistakes.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = cleanQuery(new URL(request.url).searchParams.get("q"));
+  return { query, ...(await getLnMistakeIndex(context.db, query)) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
+    description: "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
+  });
+
+export default function LnMistakes() {
+  const { query, volumes, matches } = useLoaderData<typeof loader>();
+  const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> / <span aria-current="page">Light novels</span>
+      </nav>
+      <PageHeader title="Light novel translation notes" lead="Each volume of the official English release, with how many entries of each severity it has." />
+      <Form method="get" role="search" className="mb-8 flex gap-2">
+        <label htmlFor="mistake-query" className="sr-only">Search every light novel entry</label>
+        <input
+          id="mistake-query"
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={100}
+          placeholder="Search the official text, suggestions, Japanese and notes"
+          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-background px-3"
+        />
+        <button type="submit" className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground">Search</button>
+      </Form>
+      {query ? (
+        <section aria-labelledby="matches-title" className="mb-10 space-y-3">
+          <h2 id="matches-title" className="text-xl font-semibold" role="status">
+            {matches.length ? `${pluralize(matches.length, "entry", "entries")} matching “${query}”${matches.length === 50 ? " (first 50)" : ""}` : `No entry matches “${query}”.`}
+          </h2>
+          {matches.map((entry) => (
+            <LnMistakeEntry key={entry.id} entry={entry} showVolume />
+          ))}
+        </section>
+      ) : null}
+      <div className="space-y-8">
+        {collections.map((code) => {
+          const inCollection = volumes.filter((volume) => volume.collectionCode === code);
+          const name = inCollection[0]?.collectionName ?? code;
+          return (
+            <section key={code} aria-labelledby={`collection-${code}`} className="space-y-3">
+              <h2 id={`collection-${code}`} className="text-xl font-semibold">
+                <Link to={`/translation_meta/ln_mistls/${code}`} className="hover:underline">{name}</Link>
+              </h2>
+              <VolumeCountTable volumes={inCollection} caption={`Entries per volume of ${name}`} />
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,142 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { SeverityBadge } from "~/components/mistakes/mistake-parts";
+import { PageHeader } from "~/components/page-header";
+import { formatDate, formatNumber } from "~/lib/format";
+import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getTranslationMetaHub } from "~/models/mistakes.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return getTranslationMetaHub(context.db);
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Translation notes",
+    description: "Where the official English light novels and anime subtitles differ from the Japanese, entry by entry, with how each is judged.",
+  });
+
+const severityHelp = {
+  minor: "Wording, tone or a small slip; the scene means the same.",
+  meaning_changing: "A line now says something different from the original.",
+  plot_relevant: "The change hides or alters something the story relies on later.",
+} as const;
+
+export default function TranslationMeta() {
+  const { counts, newestLn, newestAnime } = useLoaderData<typeof loader>();
+  const newest = [
+    ...newestLn.map((entry) => ({ kind: "ln" as const, entry })),
+    ...newestAnime.map((entry) => ({ kind: "anime" as const, entry })),
+  ]
+    .sort((a, b) => b.entry.addedOn.localeCompare(a.entry.addedOn))
+    .slice(0, 8);
+  const count = (medium: "light_novel" | "anime", severity?: string) =>
+    counts.filter((row) => row.medium === medium && (!severity || row.severity === severity)).reduce((sum, row) => sum + row.count, 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Translation notes"
+        lead="Readers compare the official English light novels and anime with the Japanese and record where they differ: what the original says, what the translation says, and a closer rendering."
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Link to="/translation_meta/ln_mistls" className="rounded-lg border border-border bg-card p-5 hover:border-primary">
+          <span className="text-lg font-semibold">Light novels</span>
+          <span className="mt-1 block text-muted-foreground">{formatNumber(count("light_novel"))} entries, by collection and volume</span>
+        </Link>
+        <Link to="/translation_meta/anime_mistls" className="rounded-lg border border-border bg-card p-5 hover:border-primary">
+          <span className="text-lg font-semibold">Anime</span>
+          <span className="mt-1 block text-muted-foreground">{formatNumber(count("anime"))} entries, by season and episode</span>
+        </Link>
+      </div>
+
+      <section aria-labelledby="counts-title" className="mt-10 space-y-3">
+        <h2 id="counts-title" className="text-xl font-semibold">
+          Entries by severity
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-2 pr-4">Severity</th>
+                <th scope="col" className="py-2 pr-4 text-right">Light novels</th>
+                <th scope="col" className="py-2 text-right">Anime</th>
+              </tr>
+            </thead>
+            <tbody>
+              {severities.map((severity) => (
+                <tr key={severity} className="border-b border-border">
+                  <th scope="row" className="py-2 pr-4 font-medium">{mistakeSeverityLabels[severity]}</th>
+                  <td className="py-2 pr-4 text-right tabular-nums">{count("light_novel", severity)}</td>
+                  <td className="py-2 text-right tabular-nums">{count("anime", severity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="judging-title" className="mt-10 space-y-3">
+        <h2 id="judging-title" className="text-xl font-semibold">
+          How entries are judged
+        </h2>
+        <p className="max-w-3xl">
+          An entry needs the Japanese, the official English and a suggested rendering that a second contributor has checked.
+          Translation is judgement, so entries where reasonable readers disagree are kept and marked <em>disputed</em>; errors
+          the publisher corrected are kept and marked <em>fixed in a later printing</em>, with the edition the entry was found in.
+        </p>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          {severities.map((severity) => (
+            <div key={severity} className="rounded-lg border border-border bg-card p-4">
+              <dt><SeverityBadge severity={severity} /></dt>
+              <dd className="mt-2 text-sm">{severityHelp[severity]}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm text-muted-foreground">
+          Categories: {Object.values(mistakeCategoryLabels).join(", ")}.
+        </p>
+      </section>
+
+      <section aria-labelledby="newest-title" className="mt-10 space-y-3">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="newest-title" className="text-xl font-semibold">
+            Newest entries
+          </h2>
+          <a href="/translation_meta/feed.xml" className="text-sm text-primary underline">
+            Atom feed
+          </a>
+        </div>
+        <ul className="divide-y divide-border rounded-lg border border-border bg-card">
+          {newest.map((item) => (
+            <li key={item.entry.id} className="px-4 py-3">
+              {item.kind === "ln" ? (
+                <Link
+                  to={`/translation_meta/ln_mistls/${volumeSlugFromKey(item.entry.volume.key)}#${mistakeAnchor(item.entry.id)}`}
+                  className="font-medium text-primary underline"
+                >
+                  {item.entry.volume.label}, chapter {item.entry.chapter}
+                </Link>
+              ) : (
+                <Link to={`/translation_meta/anime_mistls#${mistakeAnchor(item.entry.id)}`} className="font-medium text-primary underline">
+                  Anime season {item.entry.episode.season} · episode {item.entry.episode.number} at {formatTimestamp(item.entry.start)}
+                </Link>
+              )}{" "}
+              <SeverityBadge severity={item.entry.severity} />
+              <p className="mt-1 text-sm">
+                “{item.entry.official}” → “{item.entry.suggested}”
+              </p>
+              <p className="text-xs text-muted-foreground">Added {formatDate(item.entry.addedOn)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

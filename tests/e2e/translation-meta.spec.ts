@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "../support/browser";
+
+test("a reader filters a volume to plot-relevant entries and follows a permalink", async ({ page, context }) => {
+  await page.goto("/translation_meta/ln_mistls");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Light novel translation notes");
+  await page.getByRole("link", { name: "Lanternfall 1", exact: true }).click();
+  await expect(page).toHaveURL(/\/translation_meta\/ln_mistls\/main_v1$/);
+  await waitForHydration(page);
+
+  await page.getByLabel("Severity").selectOption("plot_relevant");
+  await expect(page).toHaveURL(/severity=plot_relevant/);
+  const entries = page.locator("article[id^=entry-]");
+  await expect(entries.first()).toBeVisible();
+  for (const badge of await entries.locator("text=Plot-relevant").all()) await expect(badge).toBeVisible();
+  expect(await entries.count()).toBe(await page.locator("article[id^=entry-]", { hasText: "Plot-relevant" }).count());
+
+  // The official and suggested text sit side by side with the changed words marked.
+  const first = entries.first();
+  await expect(first.getByText("Official", { exact: true })).toBeVisible();
+  await expect(first.getByText("Suggested", { exact: true })).toBeVisible();
+  await expect(first.locator("ins").first()).toBeVisible();
+
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await first.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Link copied");
+
+  const id = await first.getAttribute("id");
+  await first.getByRole("link", { name: "Permalink" }).click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+
+  // A shared permalink opens on the entry, highlighted.
+  const shared = await context.newPage();
+  await shared.goto(`/translation_meta/ln_mistls/main_v1#${id}`);
+  await expect(shared.locator(`#${id}`)).toBeInViewport();
+  expect(await shared.evaluate(() => document.querySelector(":target")?.id)).toBe(id);
+  const ring = await shared.locator(`#${id}`).evaluate((element) => getComputedStyle(element).boxShadow);
+  expect(ring).not.toBe("none");
+});
+
+test("malformed volume addresses give the 404 page", async ({ page }) => {
+  for (const slug of ["main_v0", "main_vx", "_v3", "main_v", "1234567890123456789012345678901234567890", "main_v3_v4", "main_v999"]) {
+    const response = await page.goto(`/translation_meta/ln_mistls/${slug}`);
+    expect(response?.status(), slug).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Page not found: /translation_meta/ln_mistls/${slug}`);
+  }
+});
+
+test("light novels and mistakes pages link to each other", async ({ page }) => {
+  await page.goto("/light_novels");
+  const volume = page.locator("#ln-main-1");
+  await volume.getByRole("link", { name: /translation notes? for the English edition/ }).click();
+  await expect(page).toHaveURL(/\/translation_meta\/ln_mistls\/main_v1$/);
+  await page.getByRole("link", { name: "This volume on the light novels page" }).click();
+  await expect(page).toHaveURL(/\/light_novels\?collection=main#ln-main-1$/);
+});
+
+test("the anime page groups entries by season and episode with timestamps", async ({ page }) => {
+  await page.goto("/translation_meta/anime_mistls");
+  await expect(page.getByRole("heading", { level: 2, name: "Season 1" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Season 2" })).toBeVisible();
+  await expect(page.locator("article[id^=entry-]").first()).toContainText(/\d+:\d{2}–\d+:\d{2}/);
+});
+
+test("the Atom feed parses and lists entries", async ({ page }) => {
+  await page.goto("/translation_meta");
+  const feed = await page.evaluate(async () => {
+    const response = await fetch("/translation_meta/feed.xml");
+    const xml = new DOMParser().parseFromString(await response.text(), "application/xml");
+    const atom = "http://www.w3.org/2005/Atom";
+    const entries = [...xml.getElementsByTagNameNS(atom, "entry")];
+    return {
+      type: response.headers.get("content-type"),
+      error: xml.getElementsByTagName("parsererror").length,
+      root: `${xml.documentElement.namespaceURI} ${xml.documentElement.localName}`,
+      count: entries.length,
+      complete: entries.every((entry) =>
+        ["id", "title", "updated", "summary", "author"].every((name) => entry.getElementsByTagNameNS(atom, name).length > 0),
+      ),
+    };
+  });
+  expect(feed).toEqual({ type: "application/atom+xml; charset=utf-8", error: 0, root: "http://www.w3.org/2005/Atom feed", count: 50, complete: true });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { loader as hubLoader } from "~/routes/translation-meta";
+import { loader as animeLoader } from "~/routes/translation-meta.anime";
+import { loader as feedLoader } from "~/routes/translation-meta.feed";
+import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
+import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
+import { createLoadContext } from "../support/workers-context";
+
+type Loader = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
+
+async function load<T>(loader: Loader, path: string, params: Record<string, string> = {}): Promise<T> {
+  const request = new Request(`https://companion.test${path}`);
+  return (await loader({ request, context: createLoadContext(request), params })) as T;
+}
+
+async function status(loader: Loader, path: string, params: Record<string, string> = {}) {
+  try {
+    await load(loader, path, params);
+    return 200;
+  } catch (thrown) {
+    return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
+  }
+}
+
+describe("translation-meta loaders", () => {
+  it("hub: counts by medium and severity, newest entries", async () => {
+    const hub = await load<any>(hubLoader, "/translation_meta");
+    expect(hub.counts).toEqual(
+      expect.arrayContaining([
+        { medium: "light_novel", severity: "plot_relevant", count: 1 },
+        { medium: "anime", severity: "minor", count: 1 },
+      ]),
+    );
+    expect(hub.newestLn[0].id).toBe("main-2-lamp-softened");
+  });
+
+  it("index: every volume with counts per severity, and search across entries", async () => {
+    const index = await load<any>(lnIndexLoader, "/translation_meta/ln_mistls?q=twice");
+    const first = index.volumes.find((volume: any) => volume.key === "ln:main-1");
+    expect(first.counts).toEqual({ minor: 1, meaning_changing: 0, plot_relevant: 1 });
+    expect(index.volumes.find((volume: any) => volume.key === "ln:ex-1").total).toBe(0);
+    expect(index.matches.map((entry: any) => entry.id)).toEqual(["main-1-knock-twice"]);
+  });
+
+  it("a collection page and a volume page with entries in reading order", async () => {
+    const collection = await load<any>(lnPageLoader, "/translation_meta/ln_mistls/main", { slug: "main" });
+    expect(collection.kind).toBe("collection");
+    expect(collection.volumes.map((volume: any) => volume.total)).toEqual([2, 1]);
+
+    const volume = await load<any>(lnPageLoader, "/translation_meta/ln_mistls/main_v1", { slug: "main_v1" });
+    expect(volume.entries.map((entry: any) => [entry.id, entry.chapter, entry.chapterTitle])).toEqual([
+      ["main-1-knock-twice", 1, "Knock"],
+      ["main-1-hinge-name", 2, "Hinge"],
+    ]);
+    expect(volume.entries[1].revealAt).toBe(4);
+    expect(volume.facets.severity).toEqual({ minor: 1, plot_relevant: 1 });
+  });
+
+  it("filters a volume's entries by the URL", async () => {
+    const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
+    const filtered = await load<any>(lnPageLoader, path, { slug: "main_v1" });
+    expect(filtered.entries.map((entry: any) => entry.id)).toEqual(["main-1-knock-twice"]);
+    const none = await load<any>(lnPageLoader, "/translation_meta/ln_mistls/main_v1?status=disputed", { slug: "main_v1" });
+    expect(none.entries).toEqual([]);
+  });
+
+  it.each(["main_v0", "main_vx", "_v3", "main_v", "1".repeat(40), "main_v3_v4", "main_v3", "nope", "nope_v1", "main_v01"])(
+    "answers 404 for %s",
+    async (slug) => {
+      expect(await status(lnPageLoader, `/translation_meta/ln_mistls/${slug}`, { slug })).toBe(404);
+    },
+  );
+
+  it("anime entries by episode and time, filtered", async () => {
+    const all = await load<any>(animeLoader, "/translation_meta/anime_mistls");
+    expect(all.entries.map((entry: any) => [entry.id, entry.start])).toEqual([
+      ["s1e1-snack", 190],
+      ["s1e2-the-lie", 1260],
+    ]);
+    const dub = await load<any>(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant");
+    expect(dub.entries.map((entry: any) => entry.track)).toEqual(["dub"]);
+  });
+
+  it("the Atom feed lists the newest entries of both media", async () => {
+    const response = await load<Response>(feedLoader, "/translation_meta/feed.xml");
+    expect(response.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+    expect(xml.match(/<entry>/g)).toHaveLength(5);
+    expect(xml).toContain("<id>https://companion.test/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice</id>");
+    expect(xml).toContain("<updated>2020-04-09T00:00:00Z</updated>");
+  });
+});
