@@ -18,6 +18,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { type ReactNode, useEffect } from "react";
 import { BrowserRuntime } from "~/components/browser-runtime";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { AccountMenu } from "~/components/layout/account-menu";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { SearchBox } from "~/components/layout/search-box";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -31,6 +32,7 @@ import { pageMeta } from "~/lib/meta";
 import { themeScript } from "~/lib/theme";
 import { getPublicConfig } from "~/server/env.server";
 import { findRedirect } from "~/server/redirects.server";
+import { endSession, getSession } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
@@ -53,8 +55,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = await findRedirect(context, pathname);
   if (target) throw redirect(target.to, target.status);
 
-  const { toast: flashToast, headers } = await readFlashToast(request, context.env);
-  return data({ config: getPublicConfig(context.env), toast: flashToast }, { headers });
+  const [{ toast: flashToast, headers: toastHeaders }, session] = await Promise.all([
+    readFlashToast(request, context.env),
+    getSession(request, context.env),
+  ]);
+  const headers = new Headers(toastHeaders);
+  if (session.stale) headers.append("Set-Cookie", await endSession(context.env));
+  const user = session.user && {
+    uid: session.user.uid,
+    name: session.user.name,
+    email: session.user.email,
+    emailVerified: session.user.emailVerified,
+    photoUrl: session.user.picture,
+    provider: session.user.provider,
+    admin: session.user.admin,
+  };
+  return data({ config: getPublicConfig(context.env), toast: flashToast, user }, { headers });
 }
 
 /** The redirect lookup must run for every path, so client navigations re-run this loader. */
@@ -85,7 +101,12 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} />
+        <SiteHeader
+          siteName={siteName}
+          areas={areas}
+          search={<SearchBox />}
+          account={<AccountMenu user={rootData?.user ?? null} />}
+        />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
           {children}
         </main>
@@ -107,7 +128,7 @@ export default function App() {
   }, []);
   return (
     <>
-      <BrowserRuntime config={rootData?.config} />
+      <BrowserRuntime config={rootData?.config} uid={rootData?.user?.uid ?? null} />
       <Outlet />
     </>
   );

@@ -15,6 +15,15 @@ export default [
   route("translation_meta/ln_mistls/:slug", "routes/translation-meta.ln-page.tsx"),
   route("translation_meta/anime_mistls", "routes/translation-meta.anime.tsx"),
   route("translation_meta/feed.xml", "routes/translation-meta.feed.ts"),
+  route("login", "routes/login.tsx"),
+  route("auth/session", "routes/auth.session.ts"),
+  route("auth/logout", "routes/auth.logout.ts"),
+  route("feedback_hub", "routes/feedback-hub.tsx", [
+    index("routes/feedback-hub._index.tsx"),
+    route("triage", "routes/feedback-hub.triage.tsx"),
+    route(":form", "routes/feedback-hub.form.tsx"),
+  ]),
+  route("resources/similar-mistakes", "routes/resources.similar-mistakes.ts"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

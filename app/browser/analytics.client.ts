@@ -12,6 +12,7 @@ type State = "idle" | "loading" | "ready" | "off";
 let state: State = "idle";
 let client: PostHog | null = null;
 let pending: PageEvent[] = [];
+let readerUid: string | null = null;
 
 function doNotTrack() {
   const nav = navigator as Navigator & { msDoNotTrack?: string };
@@ -63,6 +64,7 @@ export async function startAnalytics(config: AnalyticsConfig | null) {
     capture_pageleave: false,
   });
   client = posthog;
+  if (readerUid) posthog.identify(readerUid);
   state = analyticsAllowed() ? "ready" : "off";
   if (state === "off") posthog.opt_out_capturing();
   const queued = pending;
@@ -83,12 +85,16 @@ export function setAnalyticsOptOut(optOut: boolean) {
   }
 }
 
-/** On sign-in: the account id only, never a name or email. */
+/** On sign-in (or a page of a signed-in reader): the account id only, never a name or email. */
 export function identifyReader(uid: string) {
+  if (readerUid === uid) return;
+  readerUid = uid;
   client?.identify(uid);
 }
 
 /** On sign-out. */
 export function resetAnalytics() {
+  if (readerUid === null) return;
+  readerUid = null;
   client?.reset();
 }

@@ -1,6 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { startAnalytics, trackPage } from "~/browser/analytics.client";
+import { identifyReader, resetAnalytics, startAnalytics, trackPage } from "~/browser/analytics.client";
+import { watchSession } from "~/browser/firebase-auth.client";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { toast } from "~/components/ui/toast-store";
 import type { PublicConfig } from "~/server/env.server";
@@ -20,8 +21,9 @@ function whenIdle(fn: () => void) {
  * chunk-failure recovery. Renders nothing; a chunk that cannot be recovered becomes the general
  * error page (by throwing to the root error boundary).
  */
-export function BrowserRuntime({ config }: { config: PublicConfig | undefined }) {
+export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefined; uid: string | null }) {
   const { pathname } = useLocation();
+  const revalidator = useRevalidator();
   const [failure, setFailure] = useState<Error | null>(null);
   if (failure) throw failure;
 
@@ -31,6 +33,27 @@ export function BrowserRuntime({ config }: { config: PublicConfig | undefined })
 
   const analytics = config?.analytics ?? null;
   useEffect(() => whenIdle(() => startAnalytics(analytics).catch((error: Error) => setFailure(error))), [analytics]);
+
+  // A signed-in reader: analytics knows the account id, and the session is kept fresh.
+  const firebase = config?.firebase;
+  useEffect(() => {
+    if (!uid || !firebase) {
+      resetAnalytics();
+      return;
+    }
+    identifyReader(uid);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    watchSession(firebase, uid, () => revalidator.revalidate())
+      .then((unsubscribe) => (cancelled ? unsubscribe() : (stop = unsubscribe)))
+      .catch((error: Error) => setFailure(error));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+    // The revalidator changes identity on every navigation; the watch depends on the reader only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uid, firebase?.projectId, firebase?.emulatorHost, firebase?.apiKey]);
 
   const buildId = config?.buildId;
   useEffect(() => {

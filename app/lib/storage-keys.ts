@@ -13,6 +13,11 @@ export const storageKeys = {
     where: "localStorage",
     what: "Set to \"1\" when you turn analytics off on this page; analytics is then never loaded.",
   },
+  reportDraft: {
+    key: "rc:draft",
+    where: "localStorage",
+    what: "What you have typed into a feedback form and not sent yet (one per form, \":bug\", \":ln_mistl\"…), so nothing is lost if the page closes. Removed once the report is sent.",
+  },
   chunkReload: {
     key: "rc:chunk-reload",
     where: "sessionStorage",

@@ -297,3 +297,41 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
   ]);
   return { ln: ln.map(toLnMistake), anime: anime.map(toAnimeMistake) };
 }
+
+/**
+ * Existing entries that look like what a reader is reporting: by words of the official text, in the
+ * chosen volume or episode first. One round trip.
+ */
+export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", unit: string, query: string, limit = 5) {
+  const fts = toFtsQuery(query, 6);
+  if (!fts) return [];
+  if (kind === "ln") {
+    const [rows] = await batch<[LnMistakeRow]>(db, [
+      db
+        .prepare(
+          `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
+            WHERE ln_mistake_index MATCH ?1 ORDER BY m.volume_key = ?2 DESC, rank LIMIT ?3`,
+        )
+        .bind(`{official japanese}: ${fts.split(" ").join(" OR ")}`, unit, limit),
+    ]);
+    return rows.map((row) => ({ id: row.id, unit: row.volume_key, where: `${row.volume_label}, chapter ${row.chapter}`, official: row.official, suggested: row.suggested }));
+  }
+  const words = query.toLowerCase().split(/\s+/).filter((word) => word.length > 2).slice(0, 6);
+  if (!words.length) return [];
+  const [rows] = await batch<[AnimeMistakeRow]>(db, [
+    db
+      .prepare(
+        `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
+          WHERE ${words.map((_, index) => `lower(m.official) LIKE ?${index + 3}`).join(" OR ")}
+          ORDER BY m.episode_key = ?1 DESC, m.added_on DESC LIMIT ?2`,
+      )
+      .bind(unit, limit, ...words.map((word) => `%${word.replace(/[%_]/g, "")}%`)),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    unit: row.episode_key,
+    where: `Season ${row.season_number} · Episode ${row.episode_number}`,
+    official: row.official,
+    suggested: row.suggested,
+  }));
+}

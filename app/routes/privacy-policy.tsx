@@ -13,6 +13,11 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const cookies = [
   {
+    name: "session (__Host-session on the live site)",
+    purpose:
+      "Only when you sign in: your sign-in token from Firebase Authentication, so the site knows it is you. It is HttpOnly (scripts cannot read it), sent only over HTTPS to this site, refreshed while a page is open, and removed when you sign out.",
+  },
+  {
     name: "toast",
     purpose:
       "Carries a one-line confirmation message (for example \"Report sent\") to the next page you see after a form. It is signed, lasts at most 60 seconds and is deleted as soon as the message is shown.",
@@ -62,13 +67,33 @@ export default function PrivacyPolicy() {
         <h2 id="cookies" className="text-xl font-semibold">
           Cookies
         </h2>
-        <p>Reading any public page sets no cookie at all. The site sets only these:</p>
+        <p>Reading the site without signing in sets no cookie at all. The site sets only these:</p>
         <ul className="list-disc space-y-2 pl-6">
           {cookies.map((cookie) => (
             <li key={cookie.name}>
               <code className="font-mono text-sm">{cookie.name}</code>: {cookie.purpose}
             </li>
           ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="account" className="space-y-3">
+        <h2 id="account" className="text-xl font-semibold">
+          Your account and reports
+        </h2>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            Accounts are handled by Google&apos;s Firebase Authentication. It keeps your email address, password (hashed),
+            display name and, if you sign in with Google, your Google profile name and photo. The site receives these in
+            your sign-in token and shows them in the header; it does not copy them into its own database.
+          </li>
+          <li>
+            When you send a report, the site stores your account id, what you typed into the form, when you sent it and,
+            for bug reports, the browser details shown on the form. Moderators read reports and add a status and a note,
+            which you see under My reports. An accepted mistranslation report is published as a translation note,
+            credited to &ldquo;A reader&rdquo;, without your name.
+          </li>
+          <li>To limit abuse, the site counts how many reports each account sent in the last day; older counts are deleted.</li>
         </ul>
       </section>
 
@@ -96,7 +121,8 @@ export default function PrivacyPolicy() {
             ) : (
               <>Analytics is not configured on this deployment, so no analytics script is loaded and nothing is sent.</>
             )}{" "}
-            Analytics is never loaded when you turn it off below or your browser sends Do Not Track.
+            Analytics is never loaded when you turn it off below or your browser sends Do Not Track. If you are signed in,
+            events carry your account id (never your name or email).
           </li>
           <li>
             To notice a new version of the site, an open page asks this site for <code>/builds/latest.json</code> every

@@ -32,7 +32,11 @@ export default function AnimeMistakes() {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
         <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> / <span aria-current="page">Anime</span>
       </nav>
-      <PageHeader title="Anime translation notes" lead="Subtitle, dub and caption lines that differ from the Japanese, by season and episode, with timestamps." />
+      <PageHeader title="Anime translation notes" lead="Subtitle, dub and caption lines that differ from the Japanese, by season and episode, with timestamps.">
+        <Link to="/feedback_hub/report_anime_mistl" className="text-sm font-medium text-primary underline">
+          Report a mistake in the anime
+        </Link>
+      </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length ? pluralize(entries.length, "entry", "entries") : "No entry matches these filters."}
@@ -47,11 +51,16 @@ export default function AnimeMistakes() {
                 const episode = list[0]!.episode;
                 return (
                   <section key={episode.key} aria-labelledby={`episode-${episode.key}`} className="space-y-3">
-                    <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
-                      <Link to={unitPath(episode.key)} className="hover:underline">
-                        Episode {episode.number}: {episode.title}
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
+                        <Link to={unitPath(episode.key)} className="hover:underline">
+                          Episode {episode.number}: {episode.title}
+                        </Link>
+                      </h3>
+                      <Link to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`} className="text-sm text-primary underline">
+                        Report a mistake in this episode
                       </Link>
-                    </h3>
+                    </div>
                     {list.map((entry) => (
                       <AnimeEntry key={entry.id} entry={entry} />
                     ))}

@@ -61,9 +61,12 @@ export default function LnMistakePage() {
     <>
       <Breadcrumb collection={{ code: volume.collectionCode, name: volume.collectionName }} current={`Volume ${volume.number}`} />
       <PageHeader title={`${volume.collectionName} ${volume.number}: translation notes`} lead={`“${volume.title}”, official English edition. Entries in reading order.`}>
-        <p className="text-sm">
+        <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <Link to={unitPath(volume.key)} className="text-primary underline">
             This volume on the light novels page
+          </Link>
+          <Link to={`/feedback_hub/report_ln_mistl?${new URLSearchParams({ volume: volume.key })}`} className="font-medium text-primary underline">
+            Report a mistake in this volume
           </Link>
         </p>
       </PageHeader>

@@ -28,7 +28,11 @@ export default function LnMistakes() {
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
         <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> / <span aria-current="page">Light novels</span>
       </nav>
-      <PageHeader title="Light novel translation notes" lead="Each volume of the official English release, with how many entries of each severity it has." />
+      <PageHeader title="Light novel translation notes" lead="Each volume of the official English release, with how many entries of each severity it has.">
+        <Link to="/feedback_hub/report_ln_mistl" className="text-sm font-medium text-primary underline">
+          Report a mistake in a light novel
+        </Link>
+      </PageHeader>
       <Form method="get" role="search" className="mb-8 flex gap-2">
         <label htmlFor="mistake-query" className="sr-only">Search every light novel entry</label>
         <input

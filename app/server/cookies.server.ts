@@ -1,10 +1,12 @@
 /** Every cookie the site sets. The privacy policy describes each one. */
 export const cookieNames = {
   toast: "toast",
+  /** The verified Firebase ID token; `__Host-` pins it to this exact host over HTTPS in production. */
+  session: (production: boolean) => (production ? "__Host-session" : "session"),
 } as const;
 
 /** Cookies that make a response personal, so shared caches must not keep it. */
-const personalCookies: string[] = [cookieNames.toast];
+const personalCookies: string[] = [cookieNames.toast, cookieNames.session(true), cookieNames.session(false)];
 
 function namesIn(request: Request) {
   const header = request.headers.get("Cookie");

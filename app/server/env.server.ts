@@ -23,6 +23,15 @@ const envSchema = z
     FIREBASE_API_KEY: optionalText,
     FIREBASE_AUTH_DOMAIN: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+    /** Where the ID-token signing keys are fetched; tests point it at their own. */
+    FIREBASE_JWKS_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
+    /** Comma-separated uids of moderators, besides users with the `admin` custom claim. */
+    ADMIN_UIDS: z
+      .string()
+      .default("")
+      .transform((value) => value.split(",").map((uid) => uid.trim()).filter(Boolean)),
     POSTHOG_KEY: optionalText,
     POSTHOG_HOST: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "POSTHOG_HOST must be an http(s) URL" }).optional(),

@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { assertSameOrigin } from "~/server/origin.server";
+import { endSession } from "~/server/session.server";
+
+/** Clears the session cookie; a plain form post returns to `redirectTo`, a fetch gets JSON. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const setCookie = await endSession(context.env);
+  const form = await request.formData().catch(() => null);
+  const redirectTo = form?.get("redirectTo");
+  if (typeof redirectTo === "string") return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
+  return Response.json({ ok: true }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}

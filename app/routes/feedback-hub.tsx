@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { requireUser } from "~/server/session.server";
+
+/** Every /feedback_hub page is for signed-in readers; each child loader checks too, as loaders run in parallel. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { uid: user.uid, admin: user.admin };
+}
+
+export default function FeedbackHubLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { cleanQuery } from "~/lib/search-query";
+import { findSimilarMistakes } from "~/models/mistakes.server";
+
+/** Suggestions for the mistranslation forms: entries like the one being typed. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const kind = params.get("kind") === "anime" ? "anime" : "ln";
+  const unit = (params.get("unit") ?? "").slice(0, 40);
+  const entries = await findSimilarMistakes(context.db, kind, unit, cleanQuery(params.get("q")));
+  return Response.json({ entries }, { headers: { "Cache-Control": "public, max-age=60" } });
+}

@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, newReader, signIn } from "../support/auth";
+import { waitForHydration } from "../support/browser";
+
+test("a new reader creates an account, is signed in, and signs out", async ({ page, context }) => {
+  const reader = newReader("Ilse Fan");
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByLabel("Display name (optional)").fill(reader.name);
+  await page.getByLabel("Email address").fill(reader.email);
+  await page.getByLabel("Password").fill(reader.password);
+  await page.getByRole("button", { name: "Create account" }).last().click();
+  const account = page.locator("summary[aria-label='Account: Ilse Fan']");
+  await expect(account).toBeVisible();
+  await expect(page).toHaveURL("/");
+
+  const session = (await context.cookies()).find((cookie) => cookie.name === "session");
+  expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
+
+  await account.click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === "session")).toBeUndefined();
+});
+
+test("a short password is refused before any request, and sign-in errors read as plain words", async ({ page }) => {
+  const signUps: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("accounts:signUp")) signUps.push(request.url());
+  });
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByLabel("Email address").fill(newReader().email);
+  await page.getByLabel("Password").fill("12345");
+  await page.getByRole("button", { name: "Create account" }).last().click();
+  await expect(page.getByText("Passwords have at least 6 characters.")).toBeVisible();
+  expect(signUps).toEqual([]);
+
+  const reader = newReader();
+  await createAccount(reader);
+  await page.getByRole("tab", { name: "Sign in" }).click();
+  await page.getByLabel("Email address").fill(reader.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText(/password is not right|email address or password is not right/)).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveValue(reader.email);
+});
+
+test("every hub page sends a signed-out visitor to sign in and back", async ({ page }) => {
+  const reader = newReader();
+  await createAccount(reader);
+  for (const path of ["/feedback_hub", "/feedback_hub/report_bug", "/feedback_hub/report_content", "/feedback_hub/report_ln_mistl", "/feedback_hub/suggest_feature", "/feedback_hub/report_anime_mistl", "/feedback_hub/triage"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
+  }
+  await page.goto("/feedback_hub/report_content");
+  await signIn(page, reader, "current");
+  await expect(page).toHaveURL("/feedback_hub/report_content");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report a content error");
+});
+
+test("a tampered or forged session cookie counts as signed out", async ({ page, context, baseURL }) => {
+  const forged = [
+    "garbage",
+    // An unsigned token for someone else, with the wrong audience.
+    `${btoa(JSON.stringify({ alg: "none", typ: "JWT" }))}.${btoa(JSON.stringify({ sub: "x", aud: "other", iss: "https://securetoken.google.com/other", iat: 1, exp: 9999999999, auth_time: 1 }))}.`,
+  ];
+  for (const value of forged) {
+    await context.clearCookies();
+    await context.addCookies([{ name: "session", value: encodeURIComponent(value), url: baseURL! }]);
+    await page.goto("/feedback_hub");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback_hub$/);
+  }
+});
