@@ -1,0 +1,132 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createAccount, newReader, signIn } from "../support/auth";
+import { waitForHydration } from "../support/browser";
+
+const reports: Array<{ path: string; fill: Record<string, string>; select?: Record<string, string>; title: string }> = [
+  {
+    path: "/feedback_hub/report_bug",
+    fill: { "What happened?": "The arc list jumps when I scroll", "What did you expect to happen?": "It stays put", "Which page was it on?": "/web_novel" },
+    title: "The arc list jumps when I scroll",
+  },
+  {
+    path: "/feedback_hub/report_content",
+    fill: { "Which page or item?": "Lanternfall 2", "What is wrong?": "The page count is off by one", "What is right?": "312 pages" },
+    title: "The page count is off by one",
+  },
+  {
+    path: "/feedback_hub/report_ln_mistl",
+    select: { Volume: "ln:main-2" },
+    fill: { Chapter: "3", "The official English text": "The Candle Guild met at dawn.", "Your suggested translation": "The Wick Guild met at dawn.", "Why it matters": "The guild's name is rendered inconsistently." },
+    title: "The Candle Guild met at dawn.",
+  },
+  {
+    path: "/feedback_hub/suggest_feature",
+    fill: { "Your idea in a few words": "A reading-time estimate", "Describe the idea": "Show minutes per chapter", "What problem does it solve?": "Planning a commute" },
+    title: "A reading-time estimate",
+  },
+  {
+    path: "/feedback_hub/report_anime_mistl",
+    select: { Episode: "anime:1-3", Platform: "Netflix", Track: "subtitles" },
+    fill: { Timestamp: "12:34", "The official line": "Stay out of the dark.", "Your suggested line": "Stay out of the Gloam.", "Why it matters": "Gloam is a proper noun." },
+    title: "Stay out of the dark.",
+  },
+];
+
+async function fillReport(page: Page, report: (typeof reports)[number]) {
+  await page.goto(report.path);
+  await waitForHydration(page);
+  for (const [label, value] of Object.entries(report.select ?? {})) await page.getByLabel(label, { exact: false }).first().selectOption(value);
+  for (const [label, value] of Object.entries(report.fill)) await page.getByLabel(label, { exact: false }).first().fill(value);
+}
+
+test("a reader sends every kind of report, sees them under My reports, and meets the rate limit", async ({ page }) => {
+  const reader = newReader();
+  await createAccount(reader);
+  await signIn(page, reader);
+
+  // An incomplete form: errors next to the fields, and what was typed stays.
+  await page.goto("/feedback_hub/report_bug");
+  await waitForHydration(page);
+  await page.getByLabel("What happened?").fill("Half a report");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.locator("#field-expected-error")).toHaveText("This is needed.");
+  await expect(page.locator("#field-page-error")).toHaveText("This is needed.");
+  await expect(page.getByLabel("What happened?")).toHaveValue("Half a report");
+
+  for (const report of reports) {
+    await fillReport(page, report);
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page).toHaveURL(/\/feedback_hub\?sent=/);
+    await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Report sent");
+  }
+  const mine = page.getByRole("region", { name: "My reports" });
+  for (const report of reports) await expect(mine.getByText(report.title)).toBeVisible();
+  await expect(mine.getByText("Open", { exact: true }).filter({ visible: true })).toHaveCount(5);
+
+  // A sixth report within the minute is refused, with the text kept.
+  await fillReport(page, reports[3]!);
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByRole("alert")).toContainText("You have sent 5 reports in the last minute");
+  await expect(page.getByLabel("Your idea in a few words")).toHaveValue("A reading-time estimate");
+});
+
+test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries", async ({ page }) => {
+  const reader = newReader();
+  await createAccount(reader);
+  await signIn(page, reader);
+
+  await page.goto("/translation_meta/ln_mistls/main_v1");
+  await page.getByRole("link", { name: "Report a mistake in this volume" }).click();
+  await expect(page).toHaveURL(/\/feedback_hub\/report_ln_mistl\?volume=ln%3Amain-1$/);
+  await waitForHydration(page);
+  await expect(page.getByLabel("Volume")).toHaveValue("ln:main-1");
+
+  await page.getByLabel("The official English text").fill("In this city, the night is long.");
+  await expect(page.getByRole("complementary", { name: /Already reported/ })).toContainText("the night is long");
+
+  await page.getByLabel("Why it matters").fill("Draft that must survive");
+  await page.waitForTimeout(600);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Why it matters")).toHaveValue("Draft that must survive");
+  await expect(page.getByText("Your unsent draft was restored.")).toBeVisible();
+});
+
+test("a moderator accepts a light novel report and it is published on its volume's page", async ({ browser }) => {
+  const reader = newReader("Reporter");
+  await createAccount(reader);
+  const readerPage = await (await browser.newContext()).newPage();
+  await signIn(readerPage, reader);
+  const suggested = `The Ash Warden keeps ${Date.now()} lanterns.`;
+  await fillReport(readerPage, {
+    path: "/feedback_hub/report_ln_mistl?volume=ln:main-4",
+    fill: { Chapter: "2", "Page or ebook position": "p. 40", "The official English text": "The Ash Keeper keeps lanterns.", "Your suggested translation": suggested, "Why it matters": "Title rendered wrongly." },
+    title: "",
+  });
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=ln_mistl/);
+
+  // Other readers may not open triage.
+  await readerPage.goto("/feedback_hub/triage");
+  await expect(readerPage.getByRole("heading", { level: 1 })).toHaveText("Forbidden");
+
+  const moderator = newReader("Moderator");
+  await createAccount(moderator, { admin: true });
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, moderator);
+  await page.goto("/feedback_hub/triage?kind=ln_mistl&status=open");
+  const item = page.getByRole("listitem").filter({ hasText: suggested });
+  await item.getByLabel("Status").selectOption("accepted");
+  await item.getByLabel("Severity, if accepted").selectOption("meaning_changing");
+  await item.getByLabel("Note to the reporter").fill("Thanks, confirmed against the Japanese.");
+  await item.getByRole("button", { name: "Save decision" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
+
+  await page.goto("/translation_meta/ln_mistls/main_v4");
+  await expect(page.getByText(suggested)).toBeVisible();
+
+  await readerPage.goto("/feedback_hub");
+  const mine = readerPage.getByRole("region", { name: "My reports" });
+  await expect(mine.getByText("Accepted", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(mine.getByText("Thanks, confirmed against the Japanese.").first()).toBeVisible();
+});
