@@ -2,7 +2,6 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { UserCredential } from "firebase/auth";
-import { z } from "zod";
 import { establishSession, loadAuth } from "~/browser/firebase-auth.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -31,12 +30,21 @@ export const meta: MetaFunction = ({ matches }) =>
 
 type Mode = "sign-in" | "sign-up" | "reset";
 
-const emailSchema = z.string().trim().min(1, "Enter your email address.").email("That does not look like an email address.");
-const passwordSchema = z.string().min(6, "Passwords have at least 6 characters.");
-const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
-const signUpSchema = credentialsSchema.extend({ name: z.string().trim().max(60, "At most 60 characters.").optional() });
-
 type Errors = Partial<Record<"email" | "password" | "name" | "form", string>>;
+
+/**
+ * Checked before any request is made. Plain checks rather than a schema library: this is a public
+ * page, and its first-load JavaScript stays small.
+ */
+function checkCredentials(mode: Mode, values: Record<string, string>): Errors {
+  const errors: Errors = {};
+  const email = (values.email ?? "").trim();
+  if (!email) errors.email = "Enter your email address.";
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = "That does not look like an email address.";
+  if (mode !== "reset" && (values.password ?? "").length < 6) errors.password = "Passwords have at least 6 characters.";
+  if (mode === "sign-up" && (values.name ?? "").trim().length > 60) errors.name = "At most 60 characters.";
+  return errors;
+}
 
 export default function Login() {
   const { redirectTo, firebase, available, keysUnavailable } = useLoaderData<typeof loader>();
@@ -75,15 +83,17 @@ export default function Login() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    // Refused before any request: nothing is sent with a short password or a malformed email.
+    const found = checkCredentials(mode, values);
+    if (Object.keys(found).length) return setErrors(found);
+    const email = values.email!.trim();
     if (mode === "reset") {
-      const parsed = emailSchema.safeParse(values.email);
-      if (!parsed.success) return setErrors({ email: parsed.error.issues[0]?.message });
       setBusy(true);
       setErrors({});
       try {
         const { auth, sdk } = await loadAuth(firebase);
-        await sdk.sendPasswordResetEmail(auth, parsed.data);
-        setResetSent(parsed.data);
+        await sdk.sendPasswordResetEmail(auth, email);
+        setResetSent(email);
       } catch (error) {
         const field = authErrorField(error);
         setErrors(field ? { [field]: authErrorMessage(error) } : { form: authErrorMessage(error) });
@@ -92,19 +102,12 @@ export default function Login() {
       }
       return;
     }
-    const parsed = (mode === "sign-up" ? signUpSchema : credentialsSchema).safeParse(values);
-    if (!parsed.success) {
-      // Refused before any request: nothing is sent with a short password or a malformed email.
-      const fieldErrors: Errors = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as keyof Errors] ??= issue.message;
-      return setErrors(fieldErrors);
-    }
-    const { email, password } = parsed.data;
+    const password = values.password!;
     await finish(async () => {
       const { auth, sdk } = await loadAuth(firebase);
       if (mode === "sign-in") return sdk.signInWithEmailAndPassword(auth, email, password);
       const credential = await sdk.createUserWithEmailAndPassword(auth, email, password);
-      const name = (parsed.data as { name?: string }).name;
+      const name = values.name?.trim();
       if (name) await sdk.updateProfile(credential.user, { displayName: name });
       return credential;
     });
