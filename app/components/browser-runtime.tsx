@@ -4,6 +4,7 @@ import { identifyReader, resetAnalytics, startAnalytics, trackPage } from "~/bro
 import { watchSession } from "~/browser/firebase-auth.client";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { toast } from "~/components/ui/toast-store";
+import { useShield } from "~/lib/spoiler-shield";
 import type { PublicConfig } from "~/server/env.server";
 
 /** Runs fn once the browser is idle after hydration, so none of this competes with first paint. */
@@ -30,6 +31,17 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
   useEffect(() => {
     trackPage(pathname);
   }, [pathname]);
+
+  // The server renders shielded items as short placeholders; once the shield knows the reader's
+  // progress, revealed items grow, so a permalink's target is brought back into view.
+  const shieldReady = useShield() !== null;
+  useEffect(() => {
+    if (!shieldReady || !window.location.hash) return;
+    const frame = requestAnimationFrame(() => {
+      document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shieldReady]);
 
   const analytics = config?.analytics ?? null;
   useEffect(() => whenIdle(() => startAnalytics(analytics).catch((error: Error) => setFailure(error))), [analytics]);

@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
 /** A character portrait, or their initials where the pack has none. */
 export function Portrait({
@@ -7,13 +8,15 @@ export function Portrait({
   size = "md",
   eager = false,
 }: {
-  portrait: { src: string; alt: string } | null;
+  /** revealAt: a later look that would spoil; until then the initials stand in. */
+  portrait: { src: string; alt: string; revealAt?: number | null } | null;
   name: string;
   size?: "md" | "lg";
   eager?: boolean;
 }) {
   const box = size === "lg" ? "size-40" : "size-16";
-  if (!portrait) {
+  const shield = useShield();
+  if (!portrait || !isRevealed(shield, portrait.revealAt)) {
     const initials = name
       .split(/\s+/)
       .map((word) => word[0])

@@ -13,6 +13,8 @@ export const areas: Area[] = [
   { path: "/side_stories", label: "Side stories", summary: "Side volumes, short stories, store bonuses and IF routes, in reading order." },
   { path: "/break_time", label: "Break Time", summary: "The chibi shorts, beside the anime episodes they accompany." },
   { path: "/characters", label: "Characters", summary: "The whole cast: search by name or alias, filter by affiliation." },
+  { path: "/reading_tracker", label: "Tracker", summary: "Your progress in every medium, what to read next, and the spoiler shield." },
+  { path: "/statistics", label: "Statistics", summary: "The series in numbers, and how far other readers are." },
   { path: "/translation_meta", label: "Translation notes", summary: "Where the official English light novels and anime differ from the Japanese." },
 ];
 

@@ -13,6 +13,16 @@ export const storageKeys = {
     where: "localStorage",
     what: "Set to \"1\" when you turn analytics off on this page; analytics is then never loaded.",
   },
+  progress: {
+    key: "rc:progress",
+    where: "localStorage",
+    what: "Your reading progress from the reading tracker (the last chapter, volume and episode you reached, the side stories and Break Time shorts you ticked). If you are signed in it is also saved to your account.",
+  },
+  spoilerMode: {
+    key: "rc:spoiler-mode",
+    where: "localStorage",
+    what: "How the spoiler shield shows things beyond your progress: hidden, blurred, or not shielded.",
+  },
   reportDraft: {
     key: "rc:draft",
     where: "localStorage",

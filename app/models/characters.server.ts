@@ -95,6 +95,7 @@ interface AppearanceRow {
   medium: Medium;
   label: string;
   title: string | null;
+  title_reveal_position: number | null;
   position: number;
 }
 
@@ -124,7 +125,7 @@ export async function getCharacter(db: D1Database, slug: string) {
       .bind(slug),
     db
       .prepare(
-        `SELECT u.key, u.medium, u.label, COALESCE(ch.title, v.title, e.title) AS title, u.position
+        `SELECT u.key, u.medium, u.label, COALESCE(ch.title, v.title, e.title) AS title, ch.title_reveal_position, u.position
            FROM characters c
            JOIN story_units u ON u.key IN (c.first_web_novel, c.first_light_novel, c.first_anime)
            LEFT JOIN chapters ch ON ch.key = u.key
@@ -162,6 +163,7 @@ export async function getCharacter(db: D1Database, slug: string) {
       medium: appearance.medium,
       label: appearance.label,
       title: appearance.title,
+      titleRevealAt: appearance.title_reveal_position,
     })),
     facts: facts.map((fact) => ({ label: fact.label, value: fact.value, revealAt: fact.reveal_position })),
     relationships: relationships.map((relationship) => ({

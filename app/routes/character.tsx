@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Portrait } from "~/components/portrait";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { mediumLabels, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -65,7 +66,13 @@ export default function Character() {
                 <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
                   <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
                   <span className="block font-medium">{appearance.label}</span>
-                  {appearance.title ? <span className="block text-sm text-muted-foreground">{appearance.title}</span> : null}
+                  {appearance.title ? (
+                    <span className="block text-sm text-muted-foreground">
+                      <Spoiler revealAt={appearance.titleRevealAt} what="The title">
+                        {appearance.title}
+                      </Spoiler>
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}
@@ -84,7 +91,11 @@ export default function Character() {
             {character.facts.map((fact, index) => (
               <div key={index} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
                 <dt className="font-medium text-muted-foreground">{fact.label}</dt>
-                <dd>{fact.value}</dd>
+                <dd>
+                  <Spoiler revealAt={fact.revealAt} what="This fact">
+                    {fact.value}
+                  </Spoiler>
+                </dd>
               </div>
             ))}
           </dl>
@@ -99,11 +110,13 @@ export default function Character() {
           <ul className="grid gap-2 sm:grid-cols-2">
             {character.relationships.map((relationship) => (
               <li key={`${relationship.slug}-${relationship.kind}`} className="rounded-lg border border-border bg-card p-3">
-                <Link to={`/characters/${relationship.slug}`} className="font-semibold text-primary underline">
-                  {relationship.name}
-                </Link>{" "}
-                <Badge>{relationship.kind}</Badge>
-                <p className="mt-1 text-sm">{relationship.description}</p>
+                <Spoiler revealAt={relationship.revealAt} what="This relationship" block>
+                  <Link to={`/characters/${relationship.slug}`} className="font-semibold text-primary underline">
+                    {relationship.name}
+                  </Link>{" "}
+                  <Badge>{relationship.kind}</Badge>
+                  <p className="mt-1 text-sm">{relationship.description}</p>
+                </Spoiler>
               </li>
             ))}
           </ul>

@@ -94,6 +94,11 @@ export default function PrivacyPolicy() {
             credited to &ldquo;A reader&rdquo;, without your name.
           </li>
           <li>To limit abuse, the site counts how many reports each account sent in the last day; older counts are deleted.</li>
+          <li>
+            If you are signed in, your reading tracker progress (the same record as in your browser) is saved to your
+            account so it follows you to other devices. The readership statistics count it only in totals, and never show
+            a group of fewer than five readers.
+          </li>
         </ul>
       </section>
 

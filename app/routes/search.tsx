@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -64,7 +65,11 @@ export default function Search() {
           <li key={result.ref}>
             <Link to={result.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
               <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-              <span className="font-medium">{result.title}</span>
+              <span className="font-medium">
+                <Spoiler revealAt={result.revealAt} what="This result">
+                  {result.title}
+                </Spoiler>
+              </span>
               <span className="text-sm text-muted-foreground">{result.subtitle}</span>
             </Link>
           </li>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Credits, EntryLinks, MistakeComparison, MistakeFilterForm, SeverityBadge } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
@@ -92,9 +93,13 @@ function AnimeEntry({ entry }: { entry: AnimeMistake }) {
         <Badge tone="outline">{mistakeCategoryLabels[entry.category]}</Badge>
         <Badge>{mistakeStatusLabels[entry.status]}</Badge>
       </div>
-      {entry.japanese ? <p lang="ja" className="text-muted-foreground">{entry.japanese}</p> : null}
-      <MistakeComparison official={entry.official} suggested={entry.suggested} />
-      <p>{entry.explanation}</p>
+      <Spoiler revealAt={entry.revealAt} what="This entry" block>
+        <div className="space-y-3">
+          {entry.japanese ? <p lang="ja" className="text-muted-foreground">{entry.japanese}</p> : null}
+          <MistakeComparison official={entry.official} suggested={entry.suggested} />
+          <p>{entry.explanation}</p>
+        </div>
+      </Spoiler>
       <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />
     </article>
   );

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -115,19 +116,21 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <span className="mr-2 text-sm tabular-nums text-muted-foreground">
             {chapter.kind === "chapter" ? chapter.ordinal : kindLabels[chapter.kind]}
           </span>
-          <span className="font-medium">{chapter.title}</span>
-          {chapter.originalTitle ? (
-            <span lang="ja" className="ml-2 text-sm text-muted-foreground">
-              {chapter.originalTitle}
-            </span>
-          ) : null}
+          <Spoiler revealAt={chapter.titleRevealAt} what="This chapter's title">
+            <span className="font-medium">{chapter.title}</span>
+            {chapter.originalTitle ? (
+              <span lang="ja" className="ml-2 text-sm text-muted-foreground">
+                {chapter.originalTitle}
+              </span>
+            ) : null}
+          </Spoiler>
         </div>
         <div className="flex shrink-0 items-center gap-3 text-sm text-muted-foreground">
           <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
           <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
           {chapter.readUrl ? (
             <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
-              Read<span className="sr-only"> {chapter.title}</span>
+              Read<span className="sr-only"> {chapter.kind === "chapter" ? `chapter ${chapter.ordinal}` : kindLabels[chapter.kind]}</span>
             </a>
           ) : null}
         </div>

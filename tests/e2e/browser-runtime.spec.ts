@@ -27,7 +27,7 @@ test.describe("analytics", () => {
   // PostHog drops events from user agents that look like bots ("HeadlessChrome" included); the
   // browser is also started with navigator.webdriver off (tests/support/chromium.ts).
   const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-  test.use({ baseURL: analyticsBaseURL, viewport: { width: 1440, height: 900 }, userAgent });
+  test.use({ baseURL: analyticsBaseURL, viewport: { width: 1600, height: 900 }, userAgent });
 
   test("route changes send $pageview for each path and $pageleave for the previous one", async ({ page }) => {
     standIn.events.length = 0;

@@ -112,7 +112,10 @@ test("a moderator accepts a light novel report and it is published on its volume
 
   const moderator = newReader("Moderator");
   await createAccount(moderator, { admin: true });
-  const page = await (await browser.newContext()).newPage();
+  const moderatorContext = await browser.newContext();
+  // The moderator reads everything: no spoiler shield.
+  await moderatorContext.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+  const page = await moderatorContext.newPage();
   await signIn(page, moderator);
   await page.goto("/feedback_hub/triage?kind=ln_mistl&status=open");
   const item = page.getByRole("listitem").filter({ hasText: suggested });

@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "../support/browser";
 
+// These pages are about the content, not the spoiler shield (tests/e2e/tracker.spec.ts): show everything.
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+});
+
 test("a reader filters a volume to plot-relevant entries and follows a permalink", async ({ page, context }) => {
   await page.goto("/translation_meta/ln_mistls");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Light novel translation notes");

@@ -1,6 +1,7 @@
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { searchKindLabels } from "~/lib/search-query";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import type { SearchResult } from "~/models/search.server";
 
 /**
@@ -17,7 +18,10 @@ export function SearchBox() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const suggestions = value.trim() && fetcher.data?.query === value.trim() ? fetcher.data.results : [];
+  const shield = useShield();
+  // Suggestions beyond the reader's progress are left out; the full results page shields them instead.
+  const suggestions =
+    value.trim() && fetcher.data?.query === value.trim() ? fetcher.data.results.filter((result) => isRevealed(shield, result.revealAt)) : [];
   const listId = `${id}-suggestions`;
 
   function change(next: string) {

@@ -29,7 +29,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
           <span className="truncate">{siteName}</span>
         </Link>
         {areas.length > 0 ? (
-          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 xl:flex">
+          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 2xl:flex">
             {areas.map((area) => (
               <NavLink key={area.path} to={area.path} className={navLinkClass} prefetch="intent">
                 {area.label}
@@ -65,7 +65,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
 /** A disclosure that works without JavaScript, for phones and narrow windows. */
 function MobileMenu({ areas }: { areas: Area[] }) {
   return (
-    <details className="group relative xl:hidden">
+    <details className="group relative 2xl:hidden">
       <summary
         className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
         aria-label="Menu"

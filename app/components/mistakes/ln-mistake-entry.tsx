@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitPath } from "~/lib/content/units";
 import { mistakeAnchor, mistakeCategoryLabels, mistakeStatusLabels } from "~/lib/mistakes";
@@ -29,11 +30,17 @@ export function LnMistakeEntry({ entry, showVolume = false }: { entry: LnMistake
         <Badge>{mistakeStatusLabels[entry.status]}</Badge>
         <Badge tone="outline">{entry.edition}</Badge>
       </div>
-      <p lang="ja" className="text-muted-foreground">
-        {entry.japanese}
-      </p>
-      <MistakeComparison official={entry.official} suggested={entry.suggested} />
-      <p>{entry.explanation}</p>
+      <Spoiler revealAt={entry.revealAt} what="This entry" block>
+        <div className="space-y-3">
+          {entry.japanese ? (
+            <p lang="ja" className="text-muted-foreground">
+              {entry.japanese}
+            </p>
+          ) : null}
+          <MistakeComparison official={entry.official} suggested={entry.suggested} />
+          <p>{entry.explanation}</p>
+        </div>
+      </Spoiler>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />
         {entry.webNovelChapter ? (

@@ -1,0 +1,64 @@
+import { Link } from "@remix-run/react";
+import { type ReactNode, useState } from "react";
+import { cn } from "~/lib/cn";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
+
+/**
+ * Shows its content only when the reader's progress has reached `revealAt` (or the shield is off);
+ * otherwise a placeholder, or in blur mode the content blurred, with a button to reveal it. The
+ * server and the first paint always render the placeholder, so a spoiler never flashes, and without
+ * JavaScript it stays hidden.
+ */
+export function Spoiler({
+  revealAt,
+  children,
+  what = "This",
+  block = false,
+}: {
+  revealAt: number | null | undefined;
+  children: ReactNode;
+  what?: string;
+  block?: boolean;
+}) {
+  const shield = useShield();
+  const [asked, setAsked] = useState(false);
+  if (asked || isRevealed(shield, revealAt)) return <>{children}</>;
+
+  const Wrapper = block ? "div" : "span";
+  if (shield?.mode === "blur") {
+    return (
+      <Wrapper className={cn("relative", block ? "block" : "inline-block")} data-spoiler="blurred">
+        <span aria-hidden="true" className="pointer-events-none select-none blur-sm">
+          {children}
+        </span>
+        <button type="button" onClick={() => setAsked(true)} className="absolute inset-0 rounded text-xs font-medium text-primary underline">
+          Show spoiler
+        </button>
+      </Wrapper>
+    );
+  }
+  return (
+    <Wrapper
+      data-spoiler="hidden"
+      className={cn("rounded border border-dashed border-border bg-muted px-2 py-0.5 text-sm text-muted-foreground", block ? "block p-3" : "inline-block")}
+    >
+      {what} is beyond your reading progress.{" "}
+      {shield ? (
+        <>
+          <button type="button" onClick={() => setAsked(true)} className="font-medium text-primary underline">
+            Show it
+          </button>
+          {!shield.hasProgress ? (
+            <>
+              {" "}
+              · You have not set your progress, so everything after the first chapter is shielded.{" "}
+              <Link to="/reading_tracker" className="text-primary underline">
+                Set your progress
+              </Link>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </Wrapper>
+  );
+}

@@ -1,0 +1,72 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BarChart } from "~/components/charts/bar-chart";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { mediumLabels } from "~/lib/content/units";
+import { formatNumber } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { MIN_BUCKET } from "~/lib/readership";
+import { getReadership } from "~/models/readership.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return getReadership(context.db);
+}
+
+/** The numbers change slowly; shared caches may keep the page for 10 minutes. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=600" });
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Readership",
+    description: "How far signed-in readers have got, in aggregate: readers per arc and volume, the media they follow, and where readers pause.",
+  });
+
+export default function Readership() {
+  const data = useLoaderData<typeof loader>();
+  const bar = [{ name: "Readers", fill: "fill-primary" }];
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link to="/statistics" className="text-primary underline">Statistics</Link> / <span aria-current="page">Readership</span>
+      </nav>
+      <PageHeader
+        title="Readership"
+        lead={`Counted from the reading trackers of signed-in readers. Only totals are shown, and any group of fewer than ${MIN_BUCKET} readers is left out.`}
+      />
+      {data.readers === 0 ? (
+        <p className="rounded-lg border border-border bg-card p-4">Not enough readers track their progress yet to show anything without singling someone out.</p>
+      ) : (
+        <div className="space-y-6">
+          <p className="text-lg">
+            <strong>{formatNumber(data.readers)}</strong> readers track their progress.
+            {data.hiddenBuckets ? ` ${data.hiddenBuckets} smaller ${data.hiddenBuckets === 1 ? "group is" : "groups are"} not shown.` : ""}
+          </p>
+          <BarChart id="readers-per-arc" title="Readers at each arc" description="The arc of the last web novel chapter each reader has read." unit="readers" series={bar} data={data.arcs.map((row) => ({ label: row.label.split(":")[0]!, values: [row.readers] }))} />
+          <BarChart id="readers-per-volume" title="Readers at each light novel volume" description="The last volume read, per collection." unit="readers" series={bar} data={data.volumes.map((row) => ({ label: row.label, values: [row.readers] }))} />
+          <BarChart
+            id="media-mix"
+            title="The media readers follow"
+            description="How many readers track each medium (a reader can follow several)."
+            unit="readers"
+            series={bar}
+            data={data.media.map((row) => ({ label: mediumLabels[row.medium], values: [row.readers] }))}
+          />
+          <BarChart
+            id="where-readers-stop"
+            title="Where readers pause"
+            description="Readers whose progress has not moved for two months, by the arc they stopped at."
+            unit="readers"
+            series={bar}
+            data={data.stalled.map((row) => ({ label: row.label.split(":")[0]!, values: [row.readers] }))}
+          />
+          <p className="text-xs text-muted-foreground">Updated {data.computedAt.slice(0, 16).replace("T", " ")} UTC; refreshed every 10 minutes.</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

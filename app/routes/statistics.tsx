@@ -1,0 +1,108 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BarChart } from "~/components/charts/bar-chart";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { formatNumber, formatMonth } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getStatistics } from "~/models/statistics.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return getStatistics(context.db);
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Statistics",
+    description: "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes and characters.",
+  });
+
+const single = [{ name: "Count", fill: "fill-primary" }];
+
+export default function Statistics() {
+  const { arcs, months, years, mistakes, introductions } = useLoaderData<typeof loader>();
+  const words = arcs.reduce((sum, arc) => sum + arc.words, 0);
+  const chapters = arcs.reduce((sum, arc) => sum + arc.chapters, 0);
+  return (
+    <>
+      <PageHeader
+        title="Statistics"
+        lead={`${formatNumber(chapters)} chapters and ${formatNumber(words)} words of web novel: about ${formatNumber(Math.round(words / 250 / 60))} hours of reading at 250 words a minute.`}
+      >
+        <Link to="/statistics/readership" className="text-sm font-medium text-primary underline">
+          How far are other readers?
+        </Link>
+      </PageHeader>
+      <div className="space-y-6">
+        <BarChart
+          id="words-per-arc"
+          title="Words per arc"
+          description="The length of each web novel arc."
+          unit="words"
+          series={[{ name: "Words", fill: "fill-primary" }]}
+          data={arcs.map((arc) => ({ label: `Arc ${arc.arc}`, values: [arc.words] }))}
+        />
+        <BarChart
+          id="chapters-per-arc"
+          title="Chapters per arc"
+          description="How many chapters each arc has, interludes and epilogues included."
+          unit="chapters"
+          series={[{ name: "Chapters", fill: "fill-primary" }]}
+          data={arcs.map((arc) => ({ label: `Arc ${arc.arc}`, values: [arc.chapters] }))}
+        />
+        <BarChart
+          id="release-timeline"
+          title="Release timeline"
+          description="Web novel chapters published each month."
+          unit="chapters"
+          series={[{ name: "Chapters", fill: "fill-primary" }]}
+          data={months.map((month) => ({ label: formatMonth(`${month.month}-01`), values: [month.chapters] }))}
+          labelEvery={Math.max(1, Math.ceil(months.length / 8))}
+        />
+        <BarChart
+          id="volumes-per-year"
+          title="Light novel volumes per year"
+          description={`Volumes released in Japan each year; by the last year the light novels cover ${
+            years.length ? Math.round(((years.at(-1)?.adapted ?? 0) / Math.max(1, years.at(-1)?.total ?? 1)) * 100) : 0
+          }% of the web novel.`}
+          unit="volumes"
+          series={single.map((each) => ({ ...each, name: "Volumes" }))}
+          data={years.map((year) => ({ label: year.year, values: [year.volumes] }))}
+        />
+        <BarChart
+          id="coverage"
+          title="Web novel covered by the light novels"
+          description="Percentage of web novel chapters adapted by the end of each year."
+          unit="%"
+          series={[{ name: "% of chapters", fill: "fill-primary" }]}
+          data={years.map((year) => ({ label: year.year, values: [Math.round((year.adapted / Math.max(1, year.total)) * 100)] }))}
+        />
+        <BarChart
+          id="mistakes-per-volume"
+          title="Translation notes per volume"
+          description="Entries on the translation notes pages, by severity."
+          unit="entries"
+          labelEvery={Math.max(1, Math.ceil(mistakes.length / 8))}
+          series={[
+            { name: "Minor", fill: "fill-muted-foreground" },
+            { name: "Meaning-changing", fill: "fill-primary" },
+            { name: "Plot-relevant", fill: "fill-destructive" },
+          ]}
+          data={mistakes.map((volume) => ({ label: volume.label, values: [volume.minor, volume.meaning_changing, volume.plot_relevant] }))}
+        />
+        <BarChart
+          id="characters-per-arc"
+          title="Characters introduced per arc"
+          description="Characters by the arc of their first web novel appearance."
+          unit="characters"
+          series={[{ name: "Characters", fill: "fill-primary" }]}
+          data={introductions.map((row) => ({ label: `Arc ${row.arc}`, values: [row.characters] }))}
+        />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
