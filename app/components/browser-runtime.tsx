@@ -1,11 +1,14 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { identifyReader, resetAnalytics, startAnalytics, trackPage } from "~/browser/analytics.client";
-import { watchSession } from "~/browser/firebase-auth.client";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/lib/spoiler-shield";
 import type { PublicConfig } from "~/server/env.server";
+
+/** Loaded after hydration, so neither is part of any page's first-load JavaScript. */
+const analytics = () => importWithRecovery(() => import("~/browser/analytics.client"));
+const firebaseAuth = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
 
 /** Runs fn once the browser is idle after hydration, so none of this competes with first paint. */
 function whenIdle(fn: () => void) {
@@ -29,7 +32,7 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
   if (failure) throw failure;
 
   useEffect(() => {
-    trackPage(pathname);
+    void analytics().then((module) => module.trackPage(pathname));
   }, [pathname]);
 
   // The server renders shielded items as short placeholders; once the shield knows the reader's
@@ -43,20 +46,24 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
     return () => cancelAnimationFrame(frame);
   }, [shieldReady]);
 
-  const analytics = config?.analytics ?? null;
-  useEffect(() => whenIdle(() => startAnalytics(analytics).catch((error: Error) => setFailure(error))), [analytics]);
+  const analyticsConfig = config?.analytics ?? null;
+  useEffect(
+    () => whenIdle(() => void analytics().then((module) => module.startAnalytics(analyticsConfig)).catch((error: Error) => setFailure(error))),
+    [analyticsConfig],
+  );
 
   // A signed-in reader: analytics knows the account id, and the session is kept fresh.
   const firebase = config?.firebase;
   useEffect(() => {
     if (!uid || !firebase) {
-      resetAnalytics();
+      void analytics().then((module) => module.resetAnalytics());
       return;
     }
-    identifyReader(uid);
+    void analytics().then((module) => module.identifyReader(uid));
     let stop: (() => void) | undefined;
     let cancelled = false;
-    watchSession(firebase, uid, () => revalidator.revalidate())
+    firebaseAuth()
+      .then((module) => module.watchSession(firebase, uid, () => revalidator.revalidate()))
       .then((unsubscribe) => (cancelled ? unsubscribe() : (stop = unsubscribe)))
       .catch((error: Error) => setFailure(error));
     return () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyProgress, mergeProgress, parseProgressFile, type Progress, progressPosition } from "./progress";
+import { emptyProgress, mergeProgress, type Progress, progressPosition } from "./progress";
+import { parseProgressFile } from "./progress-file";
 
 const progress = (changes: Partial<Progress>): Progress => ({ ...emptyProgress, ...changes });
 

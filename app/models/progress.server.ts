@@ -1,4 +1,5 @@
-import { type Progress, progressSchema, reachedUnits } from "~/lib/progress";
+import { type Progress, reachedUnits } from "~/lib/progress";
+import { progressSchema } from "~/lib/progress-file";
 import { batch } from "./db.server";
 
 interface UnitRow {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
+import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { areas, footerLinks } from "~/lib/areas";
@@ -59,6 +60,8 @@ export default function Home() {
           Break Time shorts: what exists, where to read or watch it, and how the pieces fit together.
         </p>
       </section>
+
+      <ContinueReading />
 
       {stats.length ? (
         <section aria-labelledby="numbers-title">

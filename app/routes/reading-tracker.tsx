@@ -11,12 +11,11 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import {
   emptyProgress,
   mergeProgress,
-  parseProgressFile,
   type Progress,
   progressPosition,
-  progressSchema,
   sameProgress,
 } from "~/lib/progress";
+import { progressSchema } from "~/lib/progress-file";
 import { announceShieldChange, type ShieldMode, shieldModes, useShield } from "~/lib/spoiler-shield";
 import { readStored, writeStored } from "~/lib/storage-keys";
 import { getTrackerData, saveProgress, type TrackerUnit } from "~/models/progress.server";
@@ -57,9 +56,12 @@ const modeLabels: Record<ShieldMode, { label: string; help: string }> = {
   off: { label: "Off", help: "Show everything, spoilers included." },
 };
 
-function loadLocal(): Progress {
-  const parsed = parseProgressFile(readStored("progress") ?? "");
-  return parsed.progress ?? emptyProgress;
+/** The schema library loads with the tracker's first use of it, not with the page. */
+const progressFile = () => import("~/lib/progress-file");
+
+async function loadLocal(): Promise<Progress> {
+  const { parseProgressFile } = await progressFile();
+  return parseProgressFile(readStored("progress") ?? "").progress ?? emptyProgress;
 }
 
 export default function ReadingTracker() {
@@ -89,11 +91,12 @@ export default function ReadingTracker() {
 
   // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost).
   useEffect(() => {
-    const local = loadLocal();
+    void loadLocal().then((local) => {
     const merged = saved ? mergeProgress(local, saved) : local;
     if (saved && !sameProgress(merged, saved)) commit(merged);
     else if (!sameProgress(merged, local)) commit(merged, { sync: false });
     else setProgress({ ...merged, position: progressPosition(merged, (key) => positions.get(key)) });
+    });
     // Once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -148,6 +151,7 @@ export default function ReadingTracker() {
     event.target.value = "";
     if (!file) return;
     if (file.size > 1_000_000) return setImportError("This file is too large to be a progress export.");
+    const { parseProgressFile } = await progressFile();
     const parsed = parseProgressFile(await file.text());
     if (!parsed.progress) return setImportError(parsed.error);
     setImportError(null);

@@ -1,5 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { signOutEverywhere } from "~/browser/firebase-auth.client";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 
 export interface AccountUser {
   uid: string;
@@ -11,6 +10,7 @@ export interface AccountUser {
 /** The signed-in state in the header: a sign-in link, or the reader's name with their links and sign-out. */
 export function AccountMenu({ user }: { user: AccountUser | null }) {
   const location = useLocation();
+  const submit = useSubmit();
   const here = `${location.pathname}${location.search}`;
   if (!user) {
     if (location.pathname === "/login") return null;
@@ -48,9 +48,14 @@ export function AccountMenu({ user }: { user: AccountUser | null }) {
         <Form
           method="post"
           action="/auth/logout"
-          onSubmit={() => {
-            // Also end the Firebase session in this browser, so the next visit is signed out too.
-            void signOutEverywhere({ serverToo: false });
+          onSubmit={(event) => {
+            // First end the Firebase session in this browser too, then clear the server's cookie.
+            event.preventDefault();
+            const form = event.currentTarget;
+            void import("~/browser/firebase-auth.client")
+              .then((module) => module.signOutEverywhere({ serverToo: false }))
+              .catch(() => {})
+              .finally(() => submit(form));
           }}
         >
           <input type="hidden" name="redirectTo" value={location.pathname.startsWith("/feedback_hub") ? "/" : here} />
