@@ -43,6 +43,20 @@ export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   const arcQuery = `COALESCE(?1, (SELECT MIN(number) FROM arcs))`;
+  /** Volumes or episodes whose adapted chapters overlap the arc. */
+  const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes") =>
+    db
+      .prepare(
+        `SELECT a.key, u.label, a.title, f.position AS from_position, t.position AS to_position
+           FROM ${table} a
+           JOIN story_units u ON u.key = a.key
+           JOIN chapters f ON f.key = a.adapts_from
+           JOIN chapters t ON t.key = a.adapts_to
+          WHERE t.position >= (SELECT MIN(position) FROM chapters WHERE arc_number = ${arcQuery})
+            AND f.position <= (SELECT MAX(position) FROM chapters WHERE arc_number = ${arcQuery})
+          ORDER BY f.position`,
+      )
+      .bind(arcNumber);
   const [arcs, chapters, volumes, episodes] = await batch<[ArcRow, ChapterRow, AdaptationRow, AdaptationRow]>(db, [
     db.prepare(
       `SELECT a.number, a.title, a.original_title, a.summary, a.phases,
@@ -58,30 +72,8 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
            FROM chapters WHERE arc_number = ${arcQuery} ORDER BY ordinal`,
       )
       .bind(arcNumber),
-    db
-      .prepare(
-        `SELECT v.key, u.label, v.title, f.position AS from_position, t.position AS to_position
-           FROM ln_volumes v
-           JOIN story_units u ON u.key = v.key
-           JOIN chapters f ON f.key = v.adapts_from
-           JOIN chapters t ON t.key = v.adapts_to
-          WHERE t.position >= (SELECT MIN(position) FROM chapters WHERE arc_number = ${arcQuery})
-            AND f.position <= (SELECT MAX(position) FROM chapters WHERE arc_number = ${arcQuery})
-          ORDER BY f.position`,
-      )
-      .bind(arcNumber),
-    db
-      .prepare(
-        `SELECT e.key, u.label, e.title, f.position AS from_position, t.position AS to_position
-           FROM anime_episodes e
-           JOIN story_units u ON u.key = e.key
-           JOIN chapters f ON f.key = e.adapts_from
-           JOIN chapters t ON t.key = e.adapts_to
-          WHERE t.position >= (SELECT MIN(position) FROM chapters WHERE arc_number = ${arcQuery})
-            AND f.position <= (SELECT MAX(position) FROM chapters WHERE arc_number = ${arcQuery})
-          ORDER BY f.position`,
-      )
-      .bind(arcNumber),
+    adaptationsOfArc("ln_volumes"),
+    adaptationsOfArc("anime_episodes"),
   ]);
 
   const covering = (list: AdaptationRow[], position: number) =>

@@ -20,3 +20,21 @@ export function createLoadContext(request: Request, overrides: Partial<Bindings>
   });
   return { ...context, settle: () => waitOnExecutionContext(ctx) };
 }
+
+type Loader = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
+
+/** Runs a loader for a path as the Pages Function would, returning its data (or what it threw). */
+export async function load<T>(loader: Loader, path: string, params: Record<string, string> = {}): Promise<T> {
+  const request = new Request(`https://companion.test${path}`);
+  return (await loader({ request, context: createLoadContext(request), params })) as T;
+}
+
+/** The status a loader answers a path with: 200 for data, or the status of what it threw. */
+export async function status(loader: Loader, path: string, params: Record<string, string> = {}) {
+  try {
+    await load(loader, path, params);
+    return 200;
+  } catch (thrown) {
+    return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
+  }
+}

@@ -7,23 +7,7 @@ import { loader as searchLoader } from "~/routes/search";
 import { loader as sideStoriesLoader } from "~/routes/side-stories";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as webNovelLoader } from "~/routes/web-novel";
-import { createLoadContext } from "../support/workers-context";
-
-type Loader = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
-
-async function load<T>(loader: Loader, path: string, params: Record<string, string> = {}): Promise<T> {
-  const request = new Request(`https://companion.test${path}`);
-  return (await loader({ request, context: createLoadContext(request), params })) as T;
-}
-
-async function status(loader: Loader, path: string, params: Record<string, string> = {}) {
-  try {
-    await load(loader, path, params);
-    return 200;
-  } catch (thrown) {
-    return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
-  }
-}
+import { createLoadContext, load, status } from "../support/workers-context";
 
 describe("catalogue loaders against the imported tiny pack", () => {
   it("home: the series and its numbers", async () => {

@@ -4,23 +4,7 @@ import { loader as animeLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
-import { createLoadContext } from "../support/workers-context";
-
-type Loader = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
-
-async function load<T>(loader: Loader, path: string, params: Record<string, string> = {}): Promise<T> {
-  const request = new Request(`https://companion.test${path}`);
-  return (await loader({ request, context: createLoadContext(request), params })) as T;
-}
-
-async function status(loader: Loader, path: string, params: Record<string, string> = {}) {
-  try {
-    await load(loader, path, params);
-    return 200;
-  } catch (thrown) {
-    return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
-  }
-}
+import { load, status } from "../support/workers-context";
 
 describe("translation-meta loaders", () => {
   it("hub: counts by medium and severity, newest entries", async () => {
