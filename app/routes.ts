@@ -27,6 +27,7 @@ export default [
     route(":form", "routes/feedback-hub.form.tsx"),
   ]),
   route("resources/similar-mistakes", "routes/resources.similar-mistakes.ts"),
+  route("resources/progress", "routes/resources.progress.ts"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

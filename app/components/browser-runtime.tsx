@@ -60,6 +60,7 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
       return;
     }
     void analytics().then((module) => module.identifyReader(uid));
+    void importWithRecovery(() => import("~/browser/progress-sync.client")).then((module) => module.syncProgressOnSignIn(uid).catch(() => {}));
     let stop: (() => void) | undefined;
     let cancelled = false;
     firebaseAuth()

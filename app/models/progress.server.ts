@@ -38,15 +38,7 @@ export async function getTrackerData(db: D1Database, uid: string | null) {
     ),
     db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid ?? ""),
   ]);
-  let savedProgress: Progress | null = null;
-  if (saved[0]) {
-    try {
-      const parsed = progressSchema.safeParse(JSON.parse(saved[0].progress));
-      savedProgress = parsed.success ? parsed.data : null;
-    } catch {
-      savedProgress = null;
-    }
-  }
+  const savedProgress = parseStored(saved[0]?.progress);
   return {
     units: units.map((unit) => ({
       key: unit.key,
@@ -60,6 +52,22 @@ export async function getTrackerData(db: D1Database, uid: string | null) {
     })),
     saved: savedProgress,
   };
+}
+
+/** Only the saved record, for merging on sign-in. */
+export async function getSavedProgress(db: D1Database, uid: string) {
+  const [rows] = await batch<[{ progress: string }]>(db, [db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid)]);
+  return parseStored(rows[0]?.progress);
+}
+
+function parseStored(json: string | undefined): Progress | null {
+  if (!json) return null;
+  try {
+    const parsed = progressSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export type TrackerUnit = Awaited<ReturnType<typeof getTrackerData>>["units"][number];

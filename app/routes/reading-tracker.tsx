@@ -226,7 +226,8 @@ export default function ReadingTracker() {
           </Section>
         </div>
 
-        <aside className="space-y-8">
+        {/* On phones "Up next" and the shield come first; on wide screens they sit beside the lists. */}
+        <aside className="order-first space-y-8 lg:order-none">
           <Section title="Up next">
             {upNext.length ? (
               <ol className="space-y-2">
@@ -395,8 +396,8 @@ function Checklist({
               <span>
                 <span className="font-medium">{unit.title}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {unit.label}
-                  {suggested ? " · you have reached its reading point" : ""}
+                  {unit.label === unit.title ? "" : unit.label}
+                  {suggested ? `${unit.label === unit.title ? "" : " · "}You have reached its reading point` : ""}
                 </span>
               </span>
             </label>

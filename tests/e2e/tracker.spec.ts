@@ -78,3 +78,26 @@ test("statistics render charts with tables beside them", async ({ page }) => {
   await page.getByRole("link", { name: "How far are other readers?" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Readership");
 });
+
+test("a signed-in reader's progress follows them to another device", async ({ browser }) => {
+  const { createAccount, newReader, signIn } = await import("../support/auth");
+  const reader = newReader("Traveller");
+  await createAccount(reader);
+
+  const laptop = await (await browser.newContext()).newPage();
+  await signIn(laptop, reader);
+  await laptop.goto("/reading_tracker");
+  await waitForHydration(laptop);
+  await expect(laptop.getByText("Your progress is saved to your account")).toBeVisible();
+  await laptop.getByLabel("Last chapter read").selectOption("wn:5-30");
+  await expect(laptop.getByRole("status")).toHaveCount(0);
+  await laptop.waitForTimeout(1000);
+
+  // A new device: after signing in, the shield already knows how far the reader is.
+  const phone = await (await browser.newContext()).newPage();
+  await signIn(phone, reader);
+  await phone.goto("/characters/ilse-marrow");
+  await waitForHydration(phone);
+  await expect(phone.getByText(secret)).toBeVisible();
+  await expect(phone.locator("dd").filter({ hasText: "beyond your reading progress" })).toHaveCount(1);
+});
