@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTimestamp, parseLnMistakeSlug, parseMistakeFilters, volumeSlugFromKey } from "./mistakes";
+import { formatTimestamp, parseLnMistakeSlug, parseMistakeFilters, timestampSeconds, volumeSlugFromKey } from "./mistakes";
 
 describe("parseLnMistakeSlug", () => {
   it("reads collections and volumes", () => {
@@ -25,6 +25,8 @@ describe("mistake helpers", () => {
   it("formats timestamps and volume slugs", () => {
     expect(formatTimestamp(754)).toBe("12:34");
     expect(formatTimestamp(3723)).toBe("1:02:03");
+    expect(timestampSeconds("12:34")).toBe(754);
+    expect(timestampSeconds("1:02:03")).toBe(3723);
     expect(volumeSlugFromKey("ln:main-3")).toBe("main_v3");
   });
 });

@@ -72,6 +72,11 @@ export function volumeSlugFromKey(key: string) {
   return match ? volumeSlug(match[1]!, Number(match[2])) : null;
 }
 
+/** 1:02:03 or 12:34 → seconds. */
+export function timestampSeconds(timestamp: string) {
+  return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+}
+
 /** 754 seconds → 12:34; an hour or more → 1:02:03 */
 export function formatTimestamp(seconds: number) {
   const hours = Math.floor(seconds / 3600);

@@ -75,17 +75,16 @@ const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_
   m.start_seconds, m.end_seconds, m.platform, m.track, m.japanese, m.official, m.suggested, m.explanation,
   m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
 
-function toLnMistake(row: LnMistakeRow) {
+/** The columns both kinds of entry share. */
+type EntryColumns = Pick<
+  LnMistakeRow,
+  "id" | "official" | "suggested" | "explanation" | "category" | "severity" | "status" | "reveal_position" | "credits" | "added_on" | "updated_on"
+> & { japanese: string | null };
+
+function toEntry(row: EntryColumns) {
   return {
     id: row.id,
-    volume: { key: row.volume_key, label: row.volume_label },
-    chapter: row.chapter,
-    chapterTitle: row.chapter_title,
-    webNovelChapter: row.web_novel_chapter ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter } : null,
-    page: row.page,
-    ebookPosition: row.ebook_position,
-    edition: row.edition,
-    japanese: row.japanese,
+    japanese: row.japanese || null,
     official: row.official,
     suggested: row.suggested,
     explanation: row.explanation,
@@ -99,25 +98,27 @@ function toLnMistake(row: LnMistakeRow) {
   };
 }
 
+function toLnMistake(row: LnMistakeRow) {
+  return {
+    ...toEntry(row),
+    volume: { key: row.volume_key, label: row.volume_label },
+    chapter: row.chapter,
+    chapterTitle: row.chapter_title,
+    webNovelChapter: row.web_novel_chapter ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter } : null,
+    page: row.page,
+    ebookPosition: row.ebook_position,
+    edition: row.edition,
+  };
+}
+
 function toAnimeMistake(row: AnimeMistakeRow) {
   return {
-    id: row.id,
+    ...toEntry(row),
     episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title },
     start: row.start_seconds,
     end: row.end_seconds,
     platform: row.platform,
     track: row.track,
-    japanese: row.japanese,
-    official: row.official,
-    suggested: row.suggested,
-    explanation: row.explanation,
-    category: row.category,
-    severity: row.severity,
-    status: row.status,
-    revealAt: row.reveal_position,
-    credits: parseJsonList(row.credits),
-    addedOn: row.added_on,
-    updatedOn: row.updated_on,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
+import { type MistakeCategory, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes";
 import { REPORT_LIMITS, type ReportKind, type ReportStatus } from "~/lib/report-forms";
 import { batch } from "./db.server";
 
@@ -149,10 +149,6 @@ export interface TriageDecision {
   category: MistakeCategory;
   severity: MistakeSeverity;
   moderatorName: string;
-}
-
-function timestampSeconds(timestamp: string) {
-  return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Credits, EntryLinks, MistakeComparison, MistakeFilterForm, SeverityBadge } from "~/components/mistakes/mistake-parts";
+import { AnimeMistakeEntry } from "~/components/mistakes/anime-mistake-entry";
+import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
-import { Spoiler } from "~/components/spoiler";
-import { Badge } from "~/components/ui/badge";
 import { unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
-import { animeTrackLabels, formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeStatusLabels, parseMistakeFilters } from "~/lib/mistakes";
+import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { type AnimeMistake, getAnimeMistakes } from "~/models/mistakes.server";
 
@@ -63,7 +62,7 @@ export default function AnimeMistakes() {
                       </Link>
                     </div>
                     {list.map((entry) => (
-                      <AnimeEntry key={entry.id} entry={entry} />
+                      <AnimeMistakeEntry key={entry.id} entry={entry} />
                     ))}
                   </section>
                 );
@@ -72,36 +71,6 @@ export default function AnimeMistakes() {
         ))}
       </div>
     </>
-  );
-}
-
-function AnimeEntry({ entry }: { entry: AnimeMistake }) {
-  const anchor = mistakeAnchor(entry.id);
-  return (
-    <article id={anchor} className="scroll-mt-20 space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold tabular-nums">
-          {formatTimestamp(entry.start)}–{formatTimestamp(entry.end)}
-          <span className="ml-2 text-sm font-normal text-muted-foreground">
-            {entry.platform} · {animeTrackLabels[entry.track]}
-          </span>
-        </p>
-        <EntryLinks anchor={anchor} />
-      </header>
-      <div className="flex flex-wrap gap-2">
-        <SeverityBadge severity={entry.severity} />
-        <Badge tone="outline">{mistakeCategoryLabels[entry.category]}</Badge>
-        <Badge>{mistakeStatusLabels[entry.status]}</Badge>
-      </div>
-      <Spoiler revealAt={entry.revealAt} what="This entry" block>
-        <div className="space-y-3">
-          {entry.japanese ? <p lang="ja" className="text-muted-foreground">{entry.japanese}</p> : null}
-          <MistakeComparison official={entry.official} suggested={entry.suggested} />
-          <p>{entry.explanation}</p>
-        </div>
-      </Spoiler>
-      <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />
-    </article>
   );
 }
 

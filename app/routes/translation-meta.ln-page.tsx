@@ -84,7 +84,7 @@ export default function LnMistakePage() {
       </p>
       <div className="space-y-4">
         {entries.map((entry) => (
-          <LnMistakeEntry key={entry.id} entry={entry} />
+          <LnMistakeEntry key={entry.id} entry={entry} headingLevel="h2" />
         ))}
       </div>
     </>

@@ -1,9 +1,13 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/toast-store";
 import {
+  type MistakeCategory,
   type MistakeFilters,
+  mistakeAnchor,
+  type MistakeStatus,
   type MistakeSeverity,
   mistakeCategoryLabels,
   mistakeSeverityLabels,
@@ -131,5 +135,77 @@ export function Credits({ credits, addedOn, updatedOn }: { credits: string[]; ad
       Credit: {credits.join(", ")} · added {formatDate(addedOn)}
       {updatedOn ? ` · updated ${formatDate(updatedOn)}` : ""}
     </p>
+  );
+}
+
+/** What every entry has, light novel or anime. */
+export interface MistakeCardEntry {
+  id: string;
+  category: MistakeCategory;
+  severity: MistakeSeverity;
+  status: MistakeStatus;
+  revealAt: number;
+  japanese: string | null;
+  official: string;
+  suggested: string;
+  explanation: string;
+  credits: string[];
+  addedOn: string;
+  updatedOn: string | null;
+}
+
+/**
+ * One entry on a mistakes page: its heading (where it is), permalink, badges, and behind the spoiler
+ * shield the Japanese, the official and suggested text side by side, and why.
+ */
+export function MistakeCard({
+  entry,
+  heading,
+  badges,
+  footer,
+  headingLevel: Heading = "h3",
+}: {
+  entry: MistakeCardEntry;
+  heading: ReactNode;
+  /** Where the card sits in the page's outline. */
+  headingLevel?: "h2" | "h3" | "h4";
+  badges?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const anchor = mistakeAnchor(entry.id);
+  return (
+    <article
+      id={anchor}
+      aria-labelledby={`${anchor}-title`}
+      className="scroll-mt-20 space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id={`${anchor}-title`} className="font-semibold">
+          {heading}
+        </Heading>
+        <EntryLinks anchor={anchor} />
+      </header>
+      <div className="flex flex-wrap gap-2">
+        <SeverityBadge severity={entry.severity} />
+        <Badge tone="outline">{mistakeCategoryLabels[entry.category]}</Badge>
+        <Badge>{mistakeStatusLabels[entry.status]}</Badge>
+        {badges}
+      </div>
+      <Spoiler revealAt={entry.revealAt} what="This entry" block>
+        <div className="space-y-3">
+          {entry.japanese ? (
+            <p lang="ja" className="text-muted-foreground">
+              {entry.japanese}
+            </p>
+          ) : null}
+          <MistakeComparison official={entry.official} suggested={entry.suggested} />
+          <p>{entry.explanation}</p>
+        </div>
+      </Spoiler>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />
+        {footer}
+      </div>
+    </article>
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type ContentPack, type PackFileName, packFiles } from "./pack-schema";
+import { timestampSeconds } from "../mistakes";
 import { type Medium, mediumOf, unitPath } from "./units";
 
 /** One problem in a pack: the file, where inside it, and what is wrong. */
@@ -446,9 +447,20 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   return { rows, problems };
 }
 
-/** 1:02:03 or 12:34 → seconds. */
-export function timestampSeconds(timestamp: string) {
-  return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+/** The columns light novel and anime entries share. */
+function entryColumns(entry: ContentPack["mistakes"]["anime"][number] | ContentPack["mistakes"]["lightNovel"][number], revealAt: number | null) {
+  return {
+    official: entry.official,
+    suggested: entry.suggested,
+    explanation: entry.explanation,
+    category: entry.category,
+    severity: entry.severity,
+    status: entry.status,
+    reveal_position: revealAt ?? 0,
+    credits: JSON.stringify(entry.credits),
+    added_on: entry.addedOn,
+    updated_on: entry.updatedOn ?? null,
+  };
 }
 
 function resolveMistakes(
@@ -512,16 +524,7 @@ function resolveMistakes(
       ebook_position: entry.ebookPosition ?? null,
       edition: entry.edition,
       japanese: entry.japanese,
-      official: entry.official,
-      suggested: entry.suggested,
-      explanation: entry.explanation,
-      category: entry.category,
-      severity: entry.severity,
-      status: entry.status,
-      reveal_position: revealAt ?? 0,
-      credits: JSON.stringify(entry.credits),
-      added_on: entry.addedOn,
-      updated_on: entry.updatedOn ?? null,
+      ...entryColumns(entry, revealAt),
     });
   });
 
@@ -542,16 +545,7 @@ function resolveMistakes(
       platform: entry.platform,
       track: entry.track,
       japanese: entry.japanese ?? null,
-      official: entry.official,
-      suggested: entry.suggested,
-      explanation: entry.explanation,
-      category: entry.category,
-      severity: entry.severity,
-      status: entry.status,
-      reveal_position: revealAt ?? 0,
-      credits: JSON.stringify(entry.credits),
-      added_on: entry.addedOn,
-      updated_on: entry.updatedOn ?? null,
+      ...entryColumns(entry, revealAt),
     });
   });
 }

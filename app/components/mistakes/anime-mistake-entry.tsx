@@ -1,0 +1,21 @@
+import { animeTrackLabels, formatTimestamp } from "~/lib/mistakes";
+import type { AnimeMistake } from "~/models/mistakes.server";
+import { MistakeCard } from "./mistake-parts";
+
+/** One anime entry: when in the episode, on which platform and track, and the text. */
+export function AnimeMistakeEntry({ entry }: { entry: AnimeMistake }) {
+  return (
+    <MistakeCard
+      entry={entry}
+      headingLevel="h4"
+      heading={
+        <span className="tabular-nums">
+          {formatTimestamp(entry.start)}–{formatTimestamp(entry.end)}
+          <span className="ml-2 text-sm font-normal text-muted-foreground">
+            {entry.platform} · {animeTrackLabels[entry.track]}
+          </span>
+        </span>
+      }
+    />
+  );
+}
