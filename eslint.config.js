@@ -27,7 +27,10 @@ export default tseslint.config(
     // Layering: pure shared logic imports nothing of the app; nothing imports a route.
     files: ["app/lib/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["~/*", "../*"] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/*", "../../*", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"] },
+      ],
     },
   },
   {

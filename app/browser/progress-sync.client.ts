@@ -23,7 +23,7 @@ export async function syncProgressOnSignIn(uid: string) {
     if (!sameProgress(merged, emptyProgress)) {
       const body = new FormData();
       body.set("progress", JSON.stringify(merged));
-      await fetch("/reading_tracker", { method: "POST", body, credentials: "same-origin" }).catch(() => {});
+      await fetch("/resources/progress", { method: "POST", body, credentials: "same-origin" }).catch(() => {});
     }
   }
   writeStored("progressSynced", "1", `:${uid}`);

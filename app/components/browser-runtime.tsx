@@ -2,6 +2,7 @@ import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { watchForNewVersion } from "~/browser/new-version.client";
+import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/lib/spoiler-shield";
 import type { PublicConfig } from "~/server/env.server";
@@ -9,16 +10,6 @@ import type { PublicConfig } from "~/server/env.server";
 /** Loaded after hydration, so neither is part of any page's first-load JavaScript. */
 const analytics = () => importWithRecovery(() => import("~/browser/analytics.client"));
 const firebaseAuth = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
-
-/** Runs fn once the browser is idle after hydration, so none of this competes with first paint. */
-function whenIdle(fn: () => void) {
-  if ("requestIdleCallback" in window) {
-    const handle = window.requestIdleCallback(fn, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(fn, 500);
-  return () => clearTimeout(timer);
-}
 
 /**
  * What runs in the browser after hydration: page-view analytics, the new-deployment check and

@@ -29,9 +29,9 @@ export const storageKeys = {
     what: "What you have typed into a feedback form and not sent yet (one per form, \":bug\", \":ln_mistl\"…), so nothing is lost if the page closes. Removed once the report is sent.",
   },
   progressSynced: {
-    key: "synced",
+    key: "rc:progress-synced",
     where: "sessionStorage",
-    what: "Set (\"synced:<account id>\") once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
+    what: "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
   },
   chunkReload: {
     key: "rc:chunk-reload",

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
 import { Badge } from "~/components/ui/badge";
 import { mediumLabels, type Medium } from "~/lib/content/units";
@@ -51,16 +52,6 @@ export default function Characters() {
     typing.current = setTimeout(() => {
       if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
     }, delay);
-  };
-
-  const pageLink = (page: number) => {
-    const params = new URLSearchParams();
-    if (filters.query) params.set("q", filters.query);
-    if (filters.affiliation) params.set("affiliation", filters.affiliation);
-    if (filters.medium) params.set("medium", filters.medium);
-    if (page > 1) params.set("page", String(page));
-    const search = params.toString();
-    return search ? `?${search}` : ".";
   };
 
   return (
@@ -159,27 +150,7 @@ export default function Characters() {
         ))}
       </ul>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
-          {filters.page > 1 ? (
-            <Link to={pageLink(filters.page - 1)} rel="prev" className="rounded-md border border-border px-4 py-2 hover:border-primary">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted-foreground">
-            Page {filters.page} of {pageCount}
-          </span>
-          {filters.page < pageCount ? (
-            <Link to={pageLink(filters.page + 1)} rel="next" className="rounded-md border border-border px-4 py-2 hover:border-primary">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={filters.page} pageCount={pageCount} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -15,33 +15,15 @@ import {
   progressPosition,
   sameProgress,
 } from "~/lib/progress";
-import { progressSchema } from "~/lib/progress-file";
 import { announceShieldChange, type ShieldMode, shieldModes, useShield } from "~/lib/spoiler-shield";
 import { readStored, writeStored } from "~/lib/storage-keys";
-import { getTrackerData, saveProgress, type TrackerUnit } from "~/models/progress.server";
+import { getTrackerData, type TrackerUnit } from "~/models/progress.server";
 import type { loader as rootLoader } from "~/root";
-import { assertSameOrigin } from "~/server/origin.server";
-import { getSession, requireUser } from "~/server/session.server";
+import { getSession } from "~/server/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await getSession(request, context.env);
   return getTrackerData(context.db, user?.uid ?? null);
-}
-
-/** Saves a signed-in reader's (already merged) progress. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  assertSameOrigin(request);
-  const form = await request.formData();
-  let parsed;
-  try {
-    parsed = progressSchema.safeParse(JSON.parse(String(form.get("progress") ?? "")));
-  } catch {
-    parsed = null;
-  }
-  if (!parsed?.success) return data({ ok: false as const, message: "That progress could not be read." }, { status: 400 });
-  const saved = await saveProgress(context.db, user.uid, parsed.data);
-  return { ok: true as const, saved };
 }
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -68,7 +50,7 @@ export default function ReadingTracker() {
   const { units, saved } = useLoaderData<typeof loader>();
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const shield = useShield();
-  const save = useFetcher<typeof action>();
+  const save = useFetcher();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -86,7 +68,7 @@ export default function ReadingTracker() {
     writeStored("progress", JSON.stringify(withPosition));
     announceShieldChange();
     setProgress(withPosition);
-    if (sync && signedIn) save.submit({ progress: JSON.stringify(withPosition) }, { method: "post" });
+    if (sync && signedIn) save.submit({ progress: JSON.stringify(withPosition) }, { method: "post", action: "/resources/progress" });
   }
 
   // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost).

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { pluralize } from "~/lib/format";
@@ -23,7 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (page === null) notFound();
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
   const { results, total } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit });
-  return { query, results, total, page, pageCount: Math.max(1, Math.ceil(total / RESULTS_PER_PAGE)) };
+  const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
+  if (page > pageCount) notFound();
+  return { query, results, total, page, pageCount };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -34,7 +37,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export default function Search() {
   const { query, results, total, page, pageCount } = useLoaderData<typeof loader>();
-  const link = (to: number) => `?${new URLSearchParams({ q: query, ...(to > 1 ? { page: String(to) } : {}) })}`;
   return (
     <>
       <PageHeader title="Search" lead="Characters by name or alias, chapters, light novel volumes and side stories." />
@@ -75,13 +77,7 @@ export default function Search() {
           </li>
         ))}
       </ol>
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between">
-          {page > 1 ? <Link to={link(page - 1)} rel="prev" className="rounded-md border border-border px-4 py-2">← Previous</Link> : <span />}
-          <span className="text-sm text-muted-foreground">Page {page} of {pageCount}</span>
-          {page < pageCount ? <Link to={link(page + 1)} rel="next" className="rounded-md border border-border px-4 py-2">Next →</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} />
     </>
   );
 }

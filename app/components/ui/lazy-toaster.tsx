@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { whenIdle } from "~/browser/when-idle";
 import { useToasts } from "./toast-store";
 
 const Toaster = lazy(() => importWithRecovery(() => import("./toaster")).then((module) => ({ default: module.Toaster })));
@@ -12,14 +13,7 @@ export function LazyToaster() {
   const toasts = useToasts();
   const [idle, setIdle] = useState(false);
 
-  useEffect(() => {
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 200);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true), 2000), []);
 
   if (!idle && toasts.length === 0) return null;
   return (

@@ -1,0 +1,36 @@
+import { Link, useLocation } from "@remix-run/react";
+
+/** Previous/next links that keep the page's other query parameters (search, filters) as they are. */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const href = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    if (target > 1) params.set("page", String(target));
+    else params.delete("page");
+    const search = params.toString();
+    return search ? `?${search}` : location.pathname;
+  };
+  const linkClass = "rounded-md border border-border px-4 py-2 hover:border-primary";
+  return (
+    <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className={linkClass}>
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-muted-foreground">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} rel="next" className={linkClass}>
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
