@@ -77,10 +77,12 @@ export async function getReportChoices(db: D1Database) {
     ),
     db.prepare(`SELECT e.key, u.label, e.title FROM anime_episodes e JOIN story_units u ON u.key = e.key ORDER BY e.season_number, e.number`),
   ]);
-  return {
-    volumes: volumes.map((volume) => ({ value: volume.key, label: `${volume.label}: ${volume.title}` })),
-    episodes: episodes.map((episode) => ({ value: episode.key, label: `${episode.label}: ${episode.title}` })),
-  };
+  // Titles that already start with the unit's name ("Lanternfall 2: …") are not prefixed twice.
+  const choice = (unit: { key: string; label: string; title: string }) => ({
+    value: unit.key,
+    label: unit.title.startsWith(unit.label) ? unit.title : `${unit.label}: ${unit.title}`,
+  });
+  return { volumes: volumes.map(choice), episodes: episodes.map(choice) };
 }
 
 export type SubmitResult = { ok: true; duplicate: boolean } | { ok: false; limit: "minute" | "day" };

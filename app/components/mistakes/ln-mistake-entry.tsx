@@ -14,15 +14,23 @@ export function LnMistakeEntry({
   showVolume?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
-  const location = [entry.page ? `p. ${entry.page}` : null, entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null].filter(Boolean).join(" · ");
+  // The volume's own chapter titles often carry their number ("Chapter 1: …"), so the title, when
+  // there is one, stands alone and the position in the volume goes with the page.
+  const location = [
+    entry.chapterTitle ? `ch. ${entry.chapter}` : null,
+    entry.page ? `p. ${entry.page}` : null,
+    entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <MistakeCard
       entry={entry}
       headingLevel={headingLevel}
       heading={
         <>
-          {showVolume ? `${entry.volume.label}, ` : ""}Chapter {entry.chapter}
-          {entry.chapterTitle ? `: ${entry.chapterTitle}` : ""}
+          {showVolume ? `${entry.volume.label}, ` : ""}
+          {entry.chapterTitle ?? `Chapter ${entry.chapter}`}
           <span className="ml-2 text-sm font-normal text-muted-foreground">{location}</span>
         </>
       }
