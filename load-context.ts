@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { type Bindings, type Env, parseEnv } from "./app/server/env.server";
 
 /** What both the Pages Function and the Vite dev proxy hand to getLoadContext. */
@@ -9,7 +9,7 @@ interface Cloudflare {
   caches?: unknown;
 }
 
-declare module "@remix-run/cloudflare" {
+declare module "react-router" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
     /** Parsed configuration for this request. */

@@ -1,13 +1,11 @@
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
-} from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
+import { cloudflareDevProxy } from "@react-router/dev/vite/cloudflare";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { getLoadContext } from "./load-context";
 
 /**
- * One id per build, shared by the client and server bundles of `remix vite:build` (one process).
+ * One id per build, shared by the client and server bundles of `react-router build` (one process).
  * Set BUILD_ID to name a build yourself.
  */
 const buildId = (process.env.BUILD_ID ??= `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`);
@@ -25,12 +23,6 @@ function buildInfo(): Plugin {
       this.emitFile({ type: "asset", fileName: `builds/meta/${buildId}.json`, source: info });
     },
   };
-}
-
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
 }
 
 /**
@@ -58,17 +50,8 @@ const shellModules = [
 
 export default defineConfig({
   plugins: [
-    remixCloudflareDevProxy({ getLoadContext }),
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
-    }),
+    cloudflareDevProxy({ getLoadContext }),
+    reactRouter(),
     tailwindcss(),
     buildInfo(),
   ],

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
-} from "@remix-run/cloudflare";
+} from "react-router";
 import {
   Links,
   Meta,
@@ -13,7 +13,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useRouteLoaderData,
-} from "@remix-run/react";
+} from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import { BrowserRuntime } from "~/components/browser-runtime";

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@remix-run/route-config";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 // One module per URL. Areas add themselves here and in app/lib/areas.ts.
 export default [

@@ -1,4 +1,4 @@
-import { useLocation, useRevalidator } from "@remix-run/react";
+import { useLocation, useRevalidator } from "react-router";
 import { useEffect, useState } from "react";
 import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { watchForNewVersion } from "~/browser/new-version.client";

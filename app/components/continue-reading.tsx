@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useEffect, useState } from "react";
 import { unitPath } from "~/lib/content/units";
 import { readStored } from "~/lib/storage-keys";

@@ -1,4 +1,4 @@
-import { createRemixStub } from "@remix-run/testing";
+import { createRoutesStub } from "react-router";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GeneralErrorBoundary } from "./general-error-boundary";
@@ -10,7 +10,7 @@ function thrownResponse(status: number, data: unknown) {
 
 /** The text of the page a route shows when its loader failed with `error`. */
 function renderError(error: unknown, path = "/page") {
-  const Stub = createRemixStub([{ id: "page", path: "*", Component: () => null, ErrorBoundary: GeneralErrorBoundary }]);
+  const Stub = createRoutesStub([{ id: "page", path: "*", Component: () => null, ErrorBoundary: GeneralErrorBoundary }]);
   const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ errors: { page: error } }} />);
   return html.replace(/<!-- -->/g, "");
 }

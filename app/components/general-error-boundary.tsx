@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { displayPath, statusText } from "~/lib/http-status";
 
 /** What a thrown Response or error says about itself, if anything. */

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 
 /** Previous/next links that keep the page's other query parameters (search, filters) as they are. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { type ReactNode, useState } from "react";
 import { cn } from "~/lib/cn";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/cloudflare";
+import { data } from "react-router";
 
 /**
  * Runs a page's statements in one D1 round trip. A database failure becomes a 503 with a plain

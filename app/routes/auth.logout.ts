@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, redirect } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/server/origin.server";
 import { endSession } from "~/server/session.server";

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "react-router";
 import { InvalidTokenError, KeysUnavailableError } from "~/server/firebase-token.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { startSession } from "~/server/session.server";

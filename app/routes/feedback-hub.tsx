@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "react-router";
+import { Outlet } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/server/session.server";
 

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, type MetaFunction, useLoaderData } from "@remix-run/react";
+import { Link } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
@@ -8,12 +7,13 @@ import { unitPath } from "~/lib/content/units";
 import { formatDate, formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getSeriesOverview } from "~/models/series.server";
+import type { Route } from "./+types/home";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return getSeriesOverview(context.db);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const siteName = siteNameFrom(matches);
   return pageMeta(siteName, {
     title: siteName ?? "Reading companion",
@@ -25,8 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 const releaseKinds = { chapter: "Web novel", volume: "Light novel", episode: "Anime" } as const;
 
-export default function Home() {
-  const { series, counts, releases } = useLoaderData<typeof loader>();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { series, counts, releases } = loaderData;
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],

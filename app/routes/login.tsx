@@ -1,5 +1,5 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
+import { useLoaderData, useNavigate, useRevalidator } from "react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { UserCredential } from "firebase/auth";
 import { establishSession, loadAuth } from "~/browser/firebase-auth.client";

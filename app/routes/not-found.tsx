@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { displayPath } from "~/lib/http-status";
 import { pageMeta, siteNameFrom } from "~/lib/meta";

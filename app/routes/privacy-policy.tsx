@@ -1,4 +1,4 @@
-import { type MetaFunction, useRouteLoaderData } from "@remix-run/react";
+import { type MetaFunction, useRouteLoaderData } from "react-router";
 import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { pageMeta, siteNameFrom } from "~/lib/meta";

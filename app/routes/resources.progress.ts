@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
 import { progressSchema } from "~/lib/progress-file";
 import { getSavedProgress, saveProgress } from "~/models/progress.server";
 import { assertSameOrigin } from "~/server/origin.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { cleanQuery } from "~/lib/search-query";
 import { findSimilarMistakes } from "~/models/mistakes.server";
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "react-router";
 import { renderAtom } from "~/lib/atom";
 import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, volumeSlugFromKey } from "~/lib/mistakes";
 import { getNewestMistakes } from "~/models/mistakes.server";

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/cloudflare";
+import { data } from "react-router";
 
 /** Throw from a loader when the address names something that does not exist. */
 export function notFound(): never {

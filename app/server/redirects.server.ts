@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { MAX_SOURCE_LENGTH, normalizeSourcePath, type RedirectValue, redirectValueSchema } from "~/lib/redirects";
 
 /** KV caches reads at the edge for this long (the minimum Cloudflare allows). */

@@ -1,4 +1,4 @@
-import { type AppLoadContext, createCookie, data, redirect } from "@remix-run/cloudflare";
+import { type AppLoadContext, createCookie, data, redirect } from "react-router";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";

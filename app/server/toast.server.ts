@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { createCookie, redirect } from "react-router";
 import { type FlashToast, flashToastSchema } from "~/lib/flash-toast";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";

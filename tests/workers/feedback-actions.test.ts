@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie } from "react-router";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { action as formAction, loader as formLoader } from "~/routes/feedback-hub.form";

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 
 export interface AccountUser {
   uid: string;

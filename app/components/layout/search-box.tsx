@@ -1,4 +1,4 @@
-import { Form, useFetcher, useNavigate } from "@remix-run/react";
+import { Form, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { searchKindLabels } from "~/lib/search-query";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { footerLinks } from "~/lib/areas";
 
 export function SiteFooter({ siteName }: { siteName: string }) {

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink } from "react-router";
 import type { ReactNode } from "react";
 import { Logo } from "~/components/logo";
 import type { Area } from "~/lib/areas";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { unitPath } from "~/lib/content/units";
 import type { LnMistake } from "~/models/mistakes.server";

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
 import type { VolumeMistakeCount } from "~/models/mistakes.server";
 
