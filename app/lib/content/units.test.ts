@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { mediumOf, unitAnchor, unitPath } from "./units";
+import {
+  breakTimeKey,
+  chapterKey,
+  collectionCodePattern,
+  episodeKey,
+  isUnitKey,
+  mediumOf,
+  parseUnitKey,
+  parseWholeNumber,
+  sideStoryKey,
+  slugPattern,
+  UNIT_KEY_MAX_LENGTH,
+  unitAnchor,
+  unitKey,
+  unitKeyPattern,
+  type UnitKeyParts,
+  unitPath,
+  volumeKey,
+} from "./units";
 
 describe("units", () => {
   it("knows each unit's medium, anchor and page", () => {
@@ -10,5 +28,109 @@ describe("units", () => {
     expect(unitPath("ss:festival-night")).toBe("/side_stories#ss-festival-night");
     expect(unitPath("anime:1-5")).toBe("/break_time#anime-1-5");
     expect(unitPath("bt:2-1")).toBe("/break_time#bt-2-1");
+  });
+
+  it("links a malformed key home with a harmless anchor instead of failing the page", () => {
+    expect(mediumOf("xx:1-1")).toBeNull();
+    expect(unitPath("wn:1")).toBe("/");
+    expect(unitAnchor("wn:<b>")).toBe("wn--b-");
+  });
+});
+
+describe("unit keys", () => {
+  const examples: [string, UnitKeyParts][] = [
+    ["wn:2-14", { medium: "web_novel", arc: 2, chapter: 14 }],
+    ["ln:main-3", { medium: "light_novels", collection: "main", volume: 3 }],
+    ["ln:ex2-10", { medium: "light_novels", collection: "ex2", volume: 10 }],
+    ["ss:festival-night", { medium: "side_stories", slug: "festival-night" }],
+    ["ss:2nd-story", { medium: "side_stories", slug: "2nd-story" }],
+    ["anime:1-5", { medium: "anime", season: 1, episode: 5 }],
+    ["bt:2-999999", { medium: "break_time", season: 2, number: 999999 }],
+  ];
+
+  it.each(examples)("parses %s into its parts and builds it back", (key, parts) => {
+    expect(parseUnitKey(key)).toEqual(parts);
+    expect(unitKey(parts)).toBe(key);
+    expect(isUnitKey(key)).toBe(true);
+    expect(isUnitKey(key, parts.medium)).toBe(true);
+    expect(unitKeyPattern.test(key)).toBe(true);
+  });
+
+  it("builds each kind of key from its parts", () => {
+    expect(chapterKey(2, 14)).toBe("wn:2-14");
+    expect(volumeKey("main", 3)).toBe("ln:main-3");
+    expect(sideStoryKey("festival-night")).toBe("ss:festival-night");
+    expect(episodeKey(1, 5)).toBe("anime:1-5");
+    expect(breakTimeKey(1, 5)).toBe("bt:1-5");
+  });
+
+  it("parses only the medium asked for", () => {
+    expect(parseUnitKey("wn:2-14", "web_novel")).toEqual({ medium: "web_novel", arc: 2, chapter: 14 });
+    expect(parseUnitKey("anime:2-14", "web_novel")).toBeNull();
+    expect(parseUnitKey("bt:1-1", "anime")).toBeNull();
+    expect(isUnitKey("ln:main-1", "side_stories")).toBe(false);
+  });
+
+  const malformed = [
+    "",
+    "wn:",
+    "wn:2",
+    "wn:2-",
+    "wn:-2",
+    "wn:2-14-1",
+    "wn:02-14",
+    "wn:2-0",
+    "wn:0-1",
+    "wn:1-1234567",
+    "wn:2-1.5",
+    "wn:a-b",
+    " wn:2-14",
+    "wn:2-14 ",
+    "WN:2-14",
+    "wn-2-14",
+    "wn:2-14\nln:main-1",
+    "ln:main",
+    "ln:Main-1",
+    "ln:1main-1",
+    "ln:ma-in-1",
+    "ln:main_x-1",
+    `ln:${"a".repeat(33)}-1`,
+    "ln:main-01",
+    "ss:",
+    "ss:-night",
+    "ss:night-",
+    "ss:festival--night",
+    "ss:Festival",
+    "ss:festival_night",
+    `ss:${"a".repeat(101)}`,
+    "anime:1",
+    "anime:1-x",
+    "bt:1--1",
+    "bt:1-1-1",
+    "xx:1-1",
+    ":1-1",
+    "wn:2:14",
+  ];
+
+  it.each(malformed)("refuses %j", (key) => {
+    expect(parseUnitKey(key)).toBeNull();
+    expect(isUnitKey(key)).toBe(false);
+    expect(unitKeyPattern.test(key)).toBe(false);
+    expect(mediumOf(key)).toBeNull();
+  });
+
+  it("keeps its limits in its named patterns", () => {
+    expect(collectionCodePattern.test("a".repeat(32))).toBe(true);
+    expect(collectionCodePattern.test("a".repeat(33))).toBe(false);
+    expect(slugPattern.test("a".repeat(100))).toBe(true);
+    expect(slugPattern.test("a".repeat(101))).toBe(false);
+    expect(parseUnitKey(`ss:${"a".repeat(100)}`)).not.toBeNull();
+    expect(`ss:${"a".repeat(100)}`).toHaveLength(UNIT_KEY_MAX_LENGTH);
+  });
+
+  it("reads whole numbers as written in keys and URLs", () => {
+    expect(parseWholeNumber("1")).toBe(1);
+    expect(parseWholeNumber("999999")).toBe(999999);
+    for (const text of [null, undefined, "", "0", "01", "1000000", "-1", "1.0", "1e3", " 1", "x"]) expect(parseWholeNumber(text)).toBeNull();
   });
 });
