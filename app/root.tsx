@@ -1,14 +1,9 @@
 import {
   data,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "react-router";
-import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
@@ -32,11 +27,12 @@ import { pageMeta } from "~/lib/meta";
 import { themeScript } from "~/lib/theme";
 import { getPublicConfig } from "~/server/env.server";
 import { findRedirect } from "~/server/redirects.server";
-import { endSession, getSession } from "~/server/session.server";
+import { endSession, getSession, toSessionUser } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
+import type { Route } from "./+types/root";
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.png", type: "image/png" },
@@ -44,13 +40,13 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.config.siteName, {
-    title: data?.config.siteName ?? "Reading companion",
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(loaderData?.config.siteName, {
+    title: loaderData?.config.siteName ?? "Reading companion",
     description: "A spoiler-safe reading companion for a serialized story in every medium.",
   });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const target = await findRedirect(context, pathname);
   if (target) throw redirect(target.to, target.status);
@@ -61,15 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const headers = new Headers(toastHeaders);
   if (session.stale) headers.append("Set-Cookie", await endSession(context.env));
-  const user = session.user && {
-    uid: session.user.uid,
-    name: session.user.name,
-    email: session.user.email,
-    emailVerified: session.user.emailVerified,
-    photoUrl: session.user.picture,
-    provider: session.user.provider,
-    admin: session.user.admin,
-  };
+  const user = session.user && toSessionUser(session.user);
   return data({ config: getPublicConfig(context.env), toast: flashToast, user }, { headers });
 }
 
@@ -105,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
           siteName={siteName}
           areas={areas}
           search={<SearchBox />}
-          account={<AccountMenu user={rootData?.user ?? null} />}
+          account={<AccountMenu />}
         />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
           {children}
@@ -119,16 +107,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  useFlashToast(rootData?.toast ?? null);
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
   useEffect(() => {
     // Styles and tests can tell a hydrated page from server-rendered HTML.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <>
-      <BrowserRuntime config={rootData?.config} uid={rootData?.user?.uid ?? null} />
+      <BrowserRuntime config={loaderData.config} uid={loaderData.user?.uid ?? null} />
       <Outlet />
     </>
   );

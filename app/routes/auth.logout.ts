@@ -1,10 +1,11 @@
-import { type ActionFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/server/origin.server";
 import { endSession } from "~/server/session.server";
+import type { Route } from "./+types/auth.logout";
 
 /** Clears the session cookie; a plain form post returns to `redirectTo`, a fetch gets JSON. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const setCookie = await endSession(context.env);
   const form = await request.formData().catch(() => null);

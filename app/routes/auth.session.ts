@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs } from "react-router";
 import { InvalidTokenError, KeysUnavailableError } from "~/server/firebase-token.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { startSession } from "~/server/session.server";
+import type { Route } from "./+types/auth.session";
 
 /** The browser posts a fresh Firebase ID token (form field idToken) after sign-in and every refresh. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   assertSameOrigin(request);
   const form = await request.formData().catch(() => null);

@@ -1,24 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getBreakTime } from "~/models/anime.server";
+import type { Route } from "./+types/break-time";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return getBreakTime(context.db);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Break Time",
     description: `${pluralize(data?.shortCount ?? 0, "Break Time short")} across ${pluralize(data?.seasons.length ?? 0, "season")}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
   });
 
-export default function BreakTime() {
-  const { seasons, shortCount } = useLoaderData<typeof loader>();
+export default function BreakTime({ loaderData }: Route.ComponentProps) {
+  const { seasons, shortCount } = loaderData;
   return (
     <>
       <PageHeader

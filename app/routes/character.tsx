@@ -1,31 +1,31 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
-import { mediumLabels, unitPath } from "~/lib/content/units";
+import { mediumLabels, slugPattern, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/character";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug ?? "";
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || slug.length > 100) notFound();
+  if (!slugPattern.test(slug)) notFound();
   const character = await getCharacter(context.db, slug);
   if (!character) notFound();
   return { character };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data ? data.character.name : "Character",
     description: data?.character.summary ?? `Profile of ${data?.character.name ?? "a character"}: names, affiliations, first appearances and relationships.`,
     type: "profile",
   });
 
-export default function Character() {
-  const { character } = useLoaderData<typeof loader>();
+export default function Character({ loaderData }: Route.ComponentProps) {
+  const { character } = loaderData;
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -13,10 +12,11 @@ import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/characters";
 
 const media = Object.keys(mediumLabels) as Medium[];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const pageParam = params.get("page");
   const page = pageParam === null ? 1 : parsePositiveInt(pageParam);
@@ -33,14 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...catalogue, filters };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
     description: "Every character of the series: search by name or alias, filter by affiliation or the medium they first appear in.",
   });
 
-export default function Characters() {
-  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useLoaderData<typeof loader>();
+export default function Characters({ loaderData }: Route.ComponentProps) {
+  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);

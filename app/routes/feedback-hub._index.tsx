@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -10,17 +9,18 @@ import { formByKind, reportForms, reportStatusLabels } from "~/lib/report-forms"
 import { writeStored } from "~/lib/storage-keys";
 import { getReaderReports } from "~/models/reports.server";
 import { requireUser } from "~/server/session.server";
+import type { Route } from "./+types/feedback-hub._index";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { reports: await getReaderReports(context.db, user.uid), admin: user.admin };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), { title: "Feedback hub", description: "Report bugs, content errors and mistranslations, suggest features, and follow your reports." });
 
-export default function FeedbackHub() {
-  const { reports, admin } = useLoaderData<typeof loader>();
+export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
+  const { reports, admin } = loaderData;
   const [params] = useSearchParams();
   const sent = params.get("sent");
   useEffect(() => {

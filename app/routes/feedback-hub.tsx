@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { Outlet } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/server/session.server";
+import type { Route } from "./+types/feedback-hub";
 
 /** Every /feedback_hub page is for signed-in readers; each child loader checks too, as loaders run in parallel. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { uid: user.uid, admin: user.admin };
 }

@@ -1,25 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
-import { unitAnchor, unitPath } from "~/lib/content/units";
+import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/light-novels";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("collection");
-  if (code !== null && !/^[a-z][a-z0-9]{0,31}$/.test(code)) notFound();
+  if (code !== null && !collectionCodePattern.test(code)) notFound();
   const lightNovels = await getLightNovels(context.db, code);
   if (code !== null && lightNovels.selectedCollection === null) notFound();
   return lightNovels;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const collection = data?.collections.find((each) => each.code === data.selectedCollection);
   return pageMeta(siteNameFrom(matches), {
     title: collection ? `Light novels · ${collection.name}` : "Light novels",
@@ -32,8 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 const kindLabels = { main: "Main story", side: "Side volumes", short_stories: "Short story collections" } as const;
 
-export default function LightNovels() {
-  const { collections, selectedCollection, volumes, webNovelChapters } = useLoaderData<typeof loader>();
+export default function LightNovels({ loaderData }: Route.ComponentProps) {
+  const { collections, selectedCollection, volumes, webNovelChapters } = loaderData;
   const collection = collections.find((each) => each.code === selectedCollection);
   const adapted = volumes.reduce((sum, volume) => sum + (volume.adapts?.chapters ?? 0), 0);
 

@@ -1,15 +1,15 @@
-import type { MetaFunction } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { displayPath } from "~/lib/http-status";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/not-found";
 
 /** Every address no other route claims. */
 export function loader() {
   notFound();
 }
 
-export const meta: MetaFunction = ({ location, matches }) =>
+export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Page not found",
     description: `Page not found: ${displayPath(location.pathname)}`,

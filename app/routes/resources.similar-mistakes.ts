@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { cleanQuery } from "~/lib/search-query";
 import { findSimilarMistakes } from "~/models/mistakes.server";
+import type { Route } from "./+types/resources.similar-mistakes";
 
 /** Suggestions for the mistranslation forms: entries like the one being typed. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind") === "anime" ? "anime" : "ln";
   const unit = (params.get("unit") ?? "").slice(0, 40);

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -11,12 +10,13 @@ import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, searchKindLabels } from "~/lib/search-query";
 import { searchSite } from "~/models/search.server";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/search";
 
 const RESULTS_PER_PAGE = 20;
 const SUGGESTIONS = 8;
 
 /** Also answers the header's suggestions (`?suggest=1`), which want fewer results. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = cleanQuery(params.get("q"));
   const suggest = params.get("suggest") === "1";
@@ -29,14 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { query, results, total, page, pageCount };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Search: ${data.query}` : "Search",
     description: "Search characters (by name or alias), chapters, light novel volumes and side stories.",
   });
 
-export default function Search() {
-  const { query, results, total, page, pageCount } = useLoaderData<typeof loader>();
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, results, total, page, pageCount } = loaderData;
   return (
     <>
       <PageHeader title="Search" lead="Characters by name or alias, chapters, light novel volumes and side stories." />

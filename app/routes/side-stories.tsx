@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -8,12 +7,13 @@ import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getSideStories } from "~/models/side-stories.server";
+import type { Route } from "./+types/side-stories";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { sideStories: await getSideStories(context.db) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Side stories",
     description: `${pluralize(data?.sideStories.length ?? 0, "side story", "side stories")}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
@@ -26,8 +26,8 @@ const kindLabels = {
   if_route: "IF route",
 } as const;
 
-export default function SideStories() {
-  const { sideStories } = useLoaderData<typeof loader>();
+export default function SideStories({ loaderData }: Route.ComponentProps) {
+  const { sideStories } = loaderData;
   const counts = Object.entries(kindLabels).map(([kind, label]) => ({
     label,
     count: sideStories.filter((story) => story.kind === kind).length,

@@ -1,5 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { BarChart } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -8,22 +7,23 @@ import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { MIN_BUCKET } from "~/lib/readership";
 import { getReadership } from "~/models/readership.server";
+import type { Route } from "./+types/statistics.readership";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return getReadership(context.db);
 }
 
 /** The numbers change slowly; shared caches may keep the page for 10 minutes. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=600" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=600" });
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Readership",
     description: "How far signed-in readers have got, in aggregate: readers per arc and volume, the media they follow, and where readers pause.",
   });
 
-export default function Readership() {
-  const data = useLoaderData<typeof loader>();
+export default function Readership({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
   const bar = [{ name: "Readers", fill: "fill-primary" }];
   return (
     <>

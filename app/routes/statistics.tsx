@@ -1,17 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { BarChart } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber, formatMonth } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getStatistics } from "~/models/statistics.server";
+import type { Route } from "./+types/statistics";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return getStatistics(context.db);
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Statistics",
     description: "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes and characters.",
@@ -19,8 +19,8 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const single = [{ name: "Count", fill: "fill-primary" }];
 
-export default function Statistics() {
-  const { arcs, months, years, mistakes, introductions } = useLoaderData<typeof loader>();
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { arcs, months, years, mistakes, introductions } = loaderData;
   const words = arcs.reduce((sum, arc) => sum + arc.words, 0);
   const chapters = arcs.reduce((sum, arc) => sum + arc.chapters, 0);
   return (

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AnimeMistakeEntry } from "~/components/mistakes/anime-mistake-entry";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
@@ -8,21 +7,23 @@ import { unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { type AnimeMistake, getAnimeMistakes } from "~/models/mistakes.server";
+import type { AnimeMistake } from "~/lib/mistake-entries";
+import { getAnimeMistakes } from "~/models/mistakes.server";
+import type { Route } from "./+types/translation-meta.anime";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseMistakeFilters(new URL(request.url).searchParams);
   return { filters, ...(await getAnimeMistakes(context.db, filters)) };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Anime translation notes",
     description: "Where the anime's official subtitles, dub and captions differ from the Japanese, by season, episode and timestamp.",
   });
 
-export default function AnimeMistakes() {
-  const { entries, facets, filters } = useLoaderData<typeof loader>();
+export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
+  const { entries, facets, filters } = loaderData;
   const episodes = new Map<string, AnimeMistake[]>();
   for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
   const seasons = [...new Set(entries.map((entry) => entry.episode.season))];

@@ -1,12 +1,12 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { renderAtom } from "~/lib/atom";
 import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, volumeSlugFromKey } from "~/lib/mistakes";
 import { getNewestMistakes } from "~/models/mistakes.server";
+import type { Route } from "./+types/translation-meta.feed";
 
 const FEED_SIZE = 50;
 
 /** An Atom feed of the newest translation-mistake entries of both media. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const { ln, anime } = await getNewestMistakes(context.db, FEED_SIZE);
   const entries = [

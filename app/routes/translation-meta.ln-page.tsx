@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
@@ -11,9 +10,10 @@ import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/translation-meta.ln-page";
 
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = parseLnMistakeSlug(params.slug ?? "");
   if (!slug) notFound();
   if (slug.kind === "collection") {
@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return { kind: "volume" as const, filters, ...volume };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const siteName = siteNameFrom(matches);
   if (data?.kind === "volume") {
     return pageMeta(siteName, {
@@ -42,8 +42,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
-export default function LnMistakePage() {
-  const data = useLoaderData<typeof loader>();
+export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
   if (data.kind === "collection") {
     const total = data.volumes.reduce((sum, volume) => sum + volume.total, 0);
     return (

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Form, Link, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
@@ -8,20 +7,21 @@ import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
+import type { Route } from "./+types/translation-meta.ln";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = cleanQuery(new URL(request.url).searchParams.get("q"));
   return { query, ...(await getLnMistakeIndex(context.db, query)) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
     description: "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
   });
 
-export default function LnMistakes() {
-  const { query, volumes, matches } = useLoaderData<typeof loader>();
+export default function LnMistakes({ loaderData }: Route.ComponentProps) {
+  const { query, volumes, matches } = loaderData;
   const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
   return (
     <>

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SeverityBadge } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
@@ -7,12 +6,13 @@ import { formatDate, formatNumber } from "~/lib/format";
 import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
+import type { Route } from "./+types/translation-meta";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return getTranslationMetaHub(context.db);
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Translation notes",
     description: "Where the official English light novels and anime subtitles differ from the Japanese, entry by entry, with how each is judged.",
@@ -24,8 +24,8 @@ const severityHelp = {
   plot_relevant: "The change hides or alters something the story relies on later.",
 } as const;
 
-export default function TranslationMeta() {
-  const { counts, newestLn, newestAnime } = useLoaderData<typeof loader>();
+export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
+  const { counts, newestLn, newestAnime } = loaderData;
   const newest = [
     ...newestLn.map((entry) => ({ kind: "ln" as const, entry })),
     ...newestAnime.map((entry) => ({ kind: "anime" as const, entry })),

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
@@ -11,8 +10,9 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
+import type { Route } from "./+types/web-novel";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const arcParam = new URL(request.url).searchParams.get("arc");
   const arcNumber = arcParam === null ? null : parsePositiveInt(arcParam);
   if (arcParam !== null && arcNumber === null) notFound();
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return webNovel;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   return pageMeta(siteNameFrom(matches), {
     title: arc ? `Web novel · Arc ${arc.number}: ${arc.title}` : "Web novel",
@@ -33,8 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
 
-export default function WebNovel() {
-  const { arcs, selectedArc, chapters } = useLoaderData<typeof loader>();
+export default function WebNovel({ loaderData }: Route.ComponentProps) {
+  const { arcs, selectedArc, chapters } = loaderData;
   const arc = arcs.find((candidate) => candidate.number === selectedArc);
   const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);
   const totalWords = arcs.reduce((sum, each) => sum + each.wordCount, 0);

@@ -1,40 +1,109 @@
-import type { AppLoadContext } from "react-router";
+import type { AppLoadContext, UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { getLoadContext } from "../../load-context";
 import type { Bindings } from "../../app/server/env.server";
+
+const origin = "https://companion.test";
 
 /** The same load context the Pages Function builds, over the test's local D1 and KV. */
 export function createLoadContext(request: Request, overrides: Partial<Bindings> = {}): AppLoadContext & { settle(): Promise<void> } {
   const ctx = createExecutionContext();
   const context = getLoadContext({
     request,
-    context: {
-      cloudflare: {
-        env: { ...(env as unknown as Bindings), ...overrides },
-        ctx,
-        cf: {} as never,
-        caches: caches as never,
-      },
-    },
+    context: { cloudflare: { env: { ...(env as Bindings), ...overrides }, ctx } },
   });
   return { ...context, settle: () => waitOnExecutionContext(ctx) };
 }
 
-type Loader = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
-
-/** Runs a loader for a path as the Pages Function would, returning its data (or what it threw). */
-export async function load<T>(loader: Loader, path: string, params: Record<string, string> = {}): Promise<T> {
-  const request = new Request(`https://companion.test${path}`);
-  return (await loader({ request, context: createLoadContext(request), params })) as T;
+/** What React Router hands a loader or an action. */
+interface RouteArgs<Params> {
+  request: Request;
+  url: URL;
+  params: Params;
+  pattern: string;
+  context: AppLoadContext & { settle(): Promise<void> };
 }
 
-/** The status a loader answers a path with: 200 for data, or the status of what it threw. */
-export async function status(loader: Loader, path: string, params: Record<string, string> = {}) {
+/** Any route module's loader or action, whatever its URL parameters. */
+type DataFunction = (args: RouteArgs<never>) => unknown;
+
+/** The URL parameters a route's loader or action takes. */
+type ParamsOf<F extends DataFunction> = Parameters<F>[0]["params"];
+
+/** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
+export type LoaderData<F extends DataFunction> =
+  Awaited<ReturnType<F>> extends infer Result ? (Result extends DataWithResponseInit<infer Value> ? Value : Result) : never;
+
+export interface RequestOptions<Params = Record<string, string>> extends RequestInit {
+  params?: Params;
+  bindings?: Partial<Bindings>;
+}
+
+/** Calls a loader or action with a request for `path` on the test site, as the Pages Function would. */
+function call<F extends DataFunction>(handler: F, path: string, { params, bindings, ...init }: RequestOptions<ParamsOf<F>> = {}) {
+  const request = new Request(`${origin}${path}`, init);
+  const url = new URL(request.url);
+  const args = { request, url, params: params ?? {}, pattern: url.pathname, context: createLoadContext(request, bindings) };
+  return handler(args as Parameters<F>[0]);
+}
+
+/** Runs a loader for a path, returning its data (or throwing what it threw). */
+export async function load<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>): Promise<LoaderData<F>> {
+  return (await respond(loader, path, { params })).data;
+}
+
+/** Runs a loader for a request, returning its data with the headers it answers with (or throwing what it threw). */
+export async function respond<F extends DataFunction>(loader: F, path: string, options: RequestOptions<ParamsOf<F>> = {}) {
+  const result = await call(loader, path, options);
+  return { data: (isDataWithInit(result) ? result.data : result) as LoaderData<F>, headers: headersOf(result) };
+}
+
+/** Runs a loader or action and returns what it returned or threw: data, a `data()` result or a Response. */
+export async function settle<F extends DataFunction>(handler: F, path: string, options: RequestOptions<ParamsOf<F>> = {}): Promise<unknown> {
   try {
-    await load(loader, path, params);
-    return 200;
+    return await call(handler, path, options);
   } catch (thrown) {
-    return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
+    return thrown;
   }
+}
+
+/** The status a loader answers a path with: 200 for data, or the status of what it returned or threw. */
+export async function status<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>) {
+  return statusOf(await settle(loader, path, { params }));
+}
+
+/** The HTTP status of a handler's outcome (a Response, a `data()` result with a status, or plain data). */
+export function statusOf(outcome: unknown) {
+  if (outcome instanceof Response) return outcome.status;
+  if (isDataWithInit(outcome)) return outcome.init?.status ?? 200;
+  return outcome instanceof Error ? 500 : 200;
+}
+
+/** The headers of a handler's `data()` outcome or Response. */
+export function headersOf(outcome: unknown) {
+  if (outcome instanceof Response) return outcome.headers;
+  return new Headers(isDataWithInit(outcome) ? outcome.init?.headers : undefined);
+}
+
+function isDataWithInit(value: unknown): value is DataWithResponseInit<unknown> {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** The value, or a failed test saying what was missing. */
+export function present<T>(value: T | null | undefined, what = "value"): T {
+  if (value === null || value === undefined) throw new Error(`Expected a ${what}, got ${String(value)}`);
+  return value;
+}
+
+/** Narrows a page's data to one of its kinds (a loader that serves several kinds of page). */
+export function pageOfKind<T extends { kind: string }, K extends T["kind"]>(page: T, kind: K): Extract<T, { kind: K }> {
+  if (page.kind !== kind) throw new Error(`Expected a ${kind} page, got ${page.kind}`);
+  return page as Extract<T, { kind: K }>;
+}
+
+/** A binding whose `method` always fails with `error`; everything else is the real binding's. */
+export function failing<T extends object>(binding: T, method: keyof T, error: Error): T {
+  const broken: T = Object.create(binding, { [method]: { value: () => Promise.reject(error) } });
+  return broken;
 }

@@ -7,70 +7,71 @@ import { loader as searchLoader } from "~/routes/search";
 import { loader as sideStoriesLoader } from "~/routes/side-stories";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as webNovelLoader } from "~/routes/web-novel";
-import { createLoadContext, load, status } from "../support/workers-context";
+import { env } from "cloudflare:workers";
+import { failing, load, present, settle, status, statusOf } from "../support/workers-context";
 
 describe("catalogue loaders against the imported tiny pack", () => {
   it("home: the series and its numbers", async () => {
-    const home = await load<any>(homeLoader, "/");
-    expect(home.series.title).toBe("Tiny Tale");
+    const home = await load(homeLoader, "/");
+    expect(home.series?.title).toBe("Tiny Tale");
     expect(home.counts).toMatchObject({ arcs: 2, chapters: 5, volumes: 3, characters: 2 });
     // The chapter whose title spoils is not advertised as a latest release.
-    expect(home.releases.map((release: any) => release.title)).not.toContain("The Keeper Lied");
+    expect(home.releases.map((release) => release.title)).not.toContain("The Keeper Lied");
   });
 
   it("web novel: arcs with totals, one arc's chapters with what adapts them", async () => {
-    const page = await load<any>(webNovelLoader, "/web_novel");
-    expect(page.arcs.map((arc: any) => [arc.number, arc.chapterCount, arc.wordCount])).toEqual([
+    const page = await load(webNovelLoader, "/web_novel");
+    expect(page.arcs.map((arc) => [arc.number, arc.chapterCount, arc.wordCount])).toEqual([
       [1, 3, 12000],
       [2, 2, 7000],
     ]);
     expect(page.selectedArc).toBe(1);
-    const hinge = page.chapters.find((chapter: any) => chapter.key === "wn:1-2");
-    expect(hinge.volumes.map((volume: any) => volume.label)).toEqual(["Tiny Tale 1"]);
-    expect(hinge.episodes.map((episode: any) => episode.label)).toEqual(["Season 1 · Episode 1"]);
-    expect(page.chapters.find((chapter: any) => chapter.key === "wn:1-3").titleRevealAt).toBe(3);
+    const hinge = present(page.chapters.find((chapter) => chapter.key === "wn:1-2"));
+    expect(hinge.volumes.map((volume) => volume.label)).toEqual(["Tiny Tale 1"]);
+    expect(hinge.episodes.map((episode) => episode.label)).toEqual(["Season 1 · Episode 1"]);
+    expect(page.chapters.find((chapter) => chapter.key === "wn:1-3")?.titleRevealAt).toBe(3);
 
-    const second = await load<any>(webNovelLoader, "/web_novel?arc=2");
-    expect(second.chapters.map((chapter: any) => chapter.title)).toEqual(["Corridor", "Lamp"]);
+    const second = await load(webNovelLoader, "/web_novel?arc=2");
+    expect(second.chapters.map((chapter) => chapter.title)).toEqual(["Corridor", "Lamp"]);
     expect(await status(webNovelLoader, "/web_novel?arc=3")).toBe(404);
     expect(await status(webNovelLoader, "/web_novel?arc=two")).toBe(404);
   });
 
   it("light novels: collections, volumes, coverage and reading point", async () => {
-    const main = await load<any>(lightNovelsLoader, "/light_novels");
+    const main = await load(lightNovelsLoader, "/light_novels");
     expect(main.selectedCollection).toBe("main");
     expect(main.volumes[0]).toMatchObject({ title: "The Door", isbn: "978-4-04-000000-2", cover: "/media/tiny/covers/main-1.svg" });
-    expect(main.volumes[0].adapts).toMatchObject({ chapters: 3, from: { key: "wn:1-1" }, to: { key: "wn:1-3" } });
-    const ex = await load<any>(lightNovelsLoader, "/light_novels?collection=ex");
-    expect(ex.volumes[0].readAfter).toEqual({ key: "ln:main-1", label: "Tiny Tale 1" });
+    expect(main.volumes[0]?.adapts).toMatchObject({ chapters: 3, from: { key: "wn:1-1" }, to: { key: "wn:1-3" } });
+    const ex = await load(lightNovelsLoader, "/light_novels?collection=ex");
+    expect(ex.volumes[0]?.readAfter).toEqual({ key: "ln:main-1", label: "Tiny Tale 1" });
     expect(await status(lightNovelsLoader, "/light_novels?collection=nope")).toBe(404);
   });
 
   it("side stories in reading order; Break Time beside its episode", async () => {
-    const { sideStories } = await load<any>(sideStoriesLoader, "/side_stories");
-    expect(sideStories.map((story: any) => [story.slug, story.canon])).toEqual([
+    const { sideStories } = await load(sideStoriesLoader, "/side_stories");
+    expect(sideStories.map((story) => [story.slug, story.canon])).toEqual([
       ["lamp-oil", true],
       ["if-the-door", false],
     ]);
-    const { seasons } = await load<any>(breakTimeLoader, "/break_time");
-    expect(seasons[0].episodes[0].shorts).toEqual([{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }]);
+    const { seasons } = await load(breakTimeLoader, "/break_time");
+    expect(seasons[0]?.episodes[0]?.shorts).toEqual([{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }]);
   });
 
   it("characters: search by alias, filters, pagination bounds", async () => {
-    const byAlias = await load<any>(charactersLoader, "/characters?q=doorward");
-    expect(byAlias.characters.map((character: any) => character.slug)).toEqual(["mira-hale"]);
-    const byAffiliation = await load<any>(charactersLoader, "/characters?affiliation=Hall");
-    expect(byAffiliation.characters.map((character: any) => character.slug)).toEqual(["oren-vale"]);
-    const byMedium = await load<any>(charactersLoader, "/characters?medium=web_novel");
+    const byAlias = await load(charactersLoader, "/characters?q=doorward");
+    expect(byAlias.characters.map((character) => character.slug)).toEqual(["mira-hale"]);
+    const byAffiliation = await load(charactersLoader, "/characters?affiliation=Hall");
+    expect(byAffiliation.characters.map((character) => character.slug)).toEqual(["oren-vale"]);
+    const byMedium = await load(charactersLoader, "/characters?medium=web_novel");
     expect(byMedium.total).toBe(2);
     expect(await status(charactersLoader, "/characters?page=2")).toBe(404);
-    const odd = await load<any>(charactersLoader, `/characters?q=${encodeURIComponent('"zz*( NEAR')}`);
+    const odd = await load(charactersLoader, `/characters?q=${encodeURIComponent('"zz*( NEAR')}`);
     expect(odd.total).toBe(0);
   });
 
   it("character profile, and 404 for an unknown slug", async () => {
-    const { character } = await load<any>(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
-    expect(character.firstAppearances.map((appearance: any) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
+    const { character } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
+    expect(character.firstAppearances.map((appearance) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
     expect(character.facts).toContainEqual({ label: "Secret", value: "She built the door herself.", revealAt: 3 });
     expect(character.relationships).toEqual([
       { slug: "oren-vale", name: "Oren Vale", kind: "rival", description: "Argues about the lamp.", revealAt: 4 },
@@ -80,29 +81,25 @@ describe("catalogue loaders against the imported tiny pack", () => {
   });
 
   it("site search finds characters by alias, chapters and volumes by title", async () => {
-    const alias = await load<any>(searchLoader, "/search?q=doorwarden");
+    const alias = await load(searchLoader, "/search?q=doorwarden");
     expect(alias.results[0]).toMatchObject({ kind: "character", title: "Mira Hale", path: "/characters/mira-hale" });
-    const chapter = await load<any>(searchLoader, "/search?q=corrid");
+    const chapter = await load(searchLoader, "/search?q=corrid");
     expect(chapter.results[0]).toMatchObject({ kind: "chapter", title: "Corridor", path: "/web_novel?arc=2#wn-2-1" });
-    const volume = await load<any>(searchLoader, "/search?q=the%20hall");
-    expect(volume.results.map((result: any) => result.kind)).toContain("volume");
-    expect((await load<any>(searchLoader, "/search?q=")).results).toEqual([]);
+    const volume = await load(searchLoader, "/search?q=the%20hall");
+    expect(volume.results.map((result) => result.kind)).toContain("volume");
+    expect((await load(searchLoader, "/search?q=")).results).toEqual([]);
   });
 });
 
 describe("a database failure", () => {
   it("answers 503 with a plain message instead of a stack", async () => {
-    const request = new Request("https://companion.test/web_novel");
-    const failing = { batch: () => Promise.reject(new Error("D1_ERROR: no such table")), prepare: () => ({ bind: () => ({}) }) };
-    const context = createLoadContext(request, { DB: failing as unknown as D1Database });
+    const DB = failing(env.DB, "batch", new Error("D1_ERROR: no such table"));
     const original = console.error;
     console.error = () => {};
     try {
-      await webNovelLoader({ request, context, params: {} });
-      expect.unreachable();
-    } catch (thrown: any) {
-      expect(thrown.init.status).toBe(503);
-      expect(thrown.data.message).toMatch(/not answering right now/);
+      const outcome = await settle(webNovelLoader, "/web_novel", { bindings: { DB } });
+      expect(statusOf(outcome)).toBe(503);
+      expect(outcome).toMatchObject({ data: { message: expect.stringMatching(/not answering right now/) } });
     } finally {
       console.error = original;
     }

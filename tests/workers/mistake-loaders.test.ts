@@ -4,47 +4,48 @@ import { loader as animeLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
-import { load, status } from "../support/workers-context";
+import { load, pageOfKind, present, status } from "../support/workers-context";
 
 describe("translation-meta loaders", () => {
   it("hub: counts by medium and severity, newest entries", async () => {
-    const hub = await load<any>(hubLoader, "/translation_meta");
+    const hub = await load(hubLoader, "/translation_meta");
     expect(hub.counts).toEqual(
       expect.arrayContaining([
         { medium: "light_novel", severity: "plot_relevant", count: 1 },
         { medium: "anime", severity: "minor", count: 1 },
       ]),
     );
-    expect(hub.newestLn[0].id).toBe("main-2-lamp-softened");
+    expect(hub.newestLn[0]?.id).toBe("main-2-lamp-softened");
   });
 
   it("index: every volume with counts per severity, and search across entries", async () => {
-    const index = await load<any>(lnIndexLoader, "/translation_meta/ln_mistls?q=twice");
-    const first = index.volumes.find((volume: any) => volume.key === "ln:main-1");
+    const index = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice");
+    const first = present(index.volumes.find((volume) => volume.key === "ln:main-1"));
     expect(first.counts).toEqual({ minor: 1, meaning_changing: 0, plot_relevant: 1 });
-    expect(index.volumes.find((volume: any) => volume.key === "ln:ex-1").total).toBe(0);
-    expect(index.matches.map((entry: any) => entry.id)).toEqual(["main-1-knock-twice"]);
+    expect(index.volumes.find((volume) => volume.key === "ln:ex-1")?.total).toBe(0);
+    expect(index.matches.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
   });
 
   it("a collection page and a volume page with entries in reading order", async () => {
-    const collection = await load<any>(lnPageLoader, "/translation_meta/ln_mistls/main", { slug: "main" });
-    expect(collection.kind).toBe("collection");
-    expect(collection.volumes.map((volume: any) => volume.total)).toEqual([2, 1]);
+    const collectionPage = await load(lnPageLoader, "/translation_meta/ln_mistls/main", { slug: "main" });
+    expect(collectionPage.kind).toBe("collection");
+    const collection = pageOfKind(collectionPage, "collection");
+    expect(collection.volumes.map((volume) => volume.total)).toEqual([2, 1]);
 
-    const volume = await load<any>(lnPageLoader, "/translation_meta/ln_mistls/main_v1", { slug: "main_v1" });
-    expect(volume.entries.map((entry: any) => [entry.id, entry.chapter, entry.chapterTitle])).toEqual([
+    const volume = pageOfKind(await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1", { slug: "main_v1" }), "volume");
+    expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.chapterTitle])).toEqual([
       ["main-1-knock-twice", 1, "Knock"],
       ["main-1-hinge-name", 2, "Hinge"],
     ]);
-    expect(volume.entries[1].revealAt).toBe(4);
+    expect(volume.entries[1]?.revealAt).toBe(4);
     expect(volume.facets.severity).toEqual({ minor: 1, plot_relevant: 1 });
   });
 
   it("filters a volume's entries by the URL", async () => {
     const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
-    const filtered = await load<any>(lnPageLoader, path, { slug: "main_v1" });
-    expect(filtered.entries.map((entry: any) => entry.id)).toEqual(["main-1-knock-twice"]);
-    const none = await load<any>(lnPageLoader, "/translation_meta/ln_mistls/main_v1?status=disputed", { slug: "main_v1" });
+    const filtered = pageOfKind(await load(lnPageLoader, path, { slug: "main_v1" }), "volume");
+    expect(filtered.entries.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
+    const none = pageOfKind(await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?status=disputed", { slug: "main_v1" }), "volume");
     expect(none.entries).toEqual([]);
   });
 
@@ -56,17 +57,17 @@ describe("translation-meta loaders", () => {
   );
 
   it("anime entries by episode and time, filtered", async () => {
-    const all = await load<any>(animeLoader, "/translation_meta/anime_mistls");
-    expect(all.entries.map((entry: any) => [entry.id, entry.start])).toEqual([
+    const all = await load(animeLoader, "/translation_meta/anime_mistls");
+    expect(all.entries.map((entry) => [entry.id, entry.start])).toEqual([
       ["s1e1-snack", 190],
       ["s1e2-the-lie", 1260],
     ]);
-    const dub = await load<any>(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant");
-    expect(dub.entries.map((entry: any) => entry.track)).toEqual(["dub"]);
+    const dub = await load(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant");
+    expect(dub.entries.map((entry) => entry.track)).toEqual(["dub"]);
   });
 
   it("the Atom feed lists the newest entries of both media", async () => {
-    const response = await load<Response>(feedLoader, "/translation_meta/feed.xml");
+    const response = await load(feedLoader, "/translation_meta/feed.xml");
     expect(response.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
     const xml = await response.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);

@@ -3,16 +3,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loader } from "~/root";
 import { clearRedirectMemo } from "~/server/redirects.server";
 import { createToastHeaders } from "~/server/toast.server";
-import { createLoadContext } from "../support/workers-context";
+import type { Bindings } from "~/server/env.server";
+import { createLoadContext, failing, respond, settle } from "../support/workers-context";
 
-async function runRootLoader(path: string, init?: RequestInit, overrides = {}) {
-  const request = new Request(`https://companion.test${path}`, init);
-  const context = createLoadContext(request, overrides);
-  try {
-    return await loader({ request, context, params: {} });
-  } catch (thrown) {
-    return thrown;
-  }
+/** What the root loader returned or threw for a request to `path`. */
+function runRootLoader(path: string, init: RequestInit = {}, bindings: Partial<Bindings> = {}) {
+  return settle(loader, path, { ...init, bindings });
 }
 
 beforeEach(() => clearRedirectMemo());
@@ -47,10 +43,7 @@ describe("root loader: redirect lookup", () => {
 
   it("serves the page when KV fails", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failingKv = {
-      get: () => Promise.reject(new Error("KV is down")),
-    } as unknown as KVNamespace;
-    const result = await runRootLoader("/anything", undefined, { REDIRECTS: failingKv });
+    const result = await runRootLoader("/anything", {}, { REDIRECTS: failing(env.REDIRECTS, "get", new Error("KV is down")) });
     expect(result).not.toBeInstanceOf(Response);
     expect(log).toHaveBeenCalledWith(expect.stringContaining("Redirect lookup failed"), expect.any(Error));
     log.mockRestore();
@@ -64,26 +57,23 @@ describe("root loader: redirect lookup", () => {
 
 describe("root loader: flash toast and cookies", () => {
   it("sets no cookie on an ordinary public page", async () => {
-    const result = (await runRootLoader("/")) as { init: ResponseInit | null; data: { toast: unknown } };
+    const result = await respond(loader, "/");
     expect(result.data.toast).toBeNull();
-    expect(new Headers(result.init?.headers).get("Set-Cookie")).toBeNull();
+    expect(result.headers.get("Set-Cookie")).toBeNull();
   });
 
   it("shows a queued toast once and clears its cookie", async () => {
     const context = createLoadContext(new Request("https://companion.test/"));
     const headers = await createToastHeaders(context.env, { title: "Report sent" });
     const cookie = headers.get("Set-Cookie")!.split(";")[0]!;
-    const result = (await runRootLoader("/", { headers: { Cookie: cookie } })) as {
-      init: ResponseInit | null;
-      data: { toast: { title: string } | null };
-    };
+    const result = await respond(loader, "/", { headers: { Cookie: cookie } });
     expect(result.data.toast?.title).toBe("Report sent");
-    expect(new Headers(result.init?.headers).get("Set-Cookie")).toMatch(/^toast=;.*Max-Age=0/);
+    expect(result.headers.get("Set-Cookie")).toMatch(/^toast=;.*Max-Age=0/);
   });
 
   it("ignores a forged toast cookie", async () => {
     const forged = `toast=${btoa(JSON.stringify({ id: "x", title: "Your account is locked" }))}`;
-    const result = (await runRootLoader("/", { headers: { Cookie: forged } })) as { data: { toast: unknown } };
+    const result = await respond(loader, "/", { headers: { Cookie: forged } });
     expect(result.data.toast).toBeNull();
   });
 });
