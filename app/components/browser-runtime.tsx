@@ -5,7 +5,7 @@ import { watchForNewVersion } from "~/browser/new-version.client";
 import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/lib/spoiler-shield";
-import type { PublicConfig } from "~/server/env.server";
+import type { PublicConfig } from "~/lib/public-config";
 
 /** Loaded after hydration, so neither is part of any page's first-load JavaScript. */
 const analytics = () => importWithRecovery(() => import("~/browser/analytics.client"));

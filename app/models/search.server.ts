@@ -1,7 +1,6 @@
 import { toFtsQuery } from "~/lib/search-query";
+import type { SearchKind, SearchResult } from "~/lib/search-result";
 import { batch } from "./db.server";
-
-export type SearchKind = "character" | "chapter" | "volume" | "side_story";
 
 interface ResultRow {
   ref: string;
@@ -12,13 +11,15 @@ interface ResultRow {
   reveal_position: number | null;
 }
 
-export type SearchResult = Awaited<ReturnType<typeof searchSite>>["results"][number];
-
 /**
  * Full-text search over characters (names and aliases weigh most), chapters, volumes and side
  * stories. One round trip; an empty or unsearchable query finds nothing.
  */
-export async function searchSite(db: D1Database, query: string, { limit, offset = 0 }: { limit: number; offset?: number }) {
+export async function searchSite(
+  db: D1Database,
+  query: string,
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): Promise<{ results: SearchResult[]; total: number }> {
   const fts = toFtsQuery(query);
   if (!fts) return { results: [], total: 0 };
   const [rows, totals] = await batch<[ResultRow, { total: number }]>(db, [

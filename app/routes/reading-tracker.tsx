@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "react-router";
-import { Link, useFetcher, useLoaderData, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLoaderData } from "react-router";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -17,8 +17,8 @@ import {
 } from "~/lib/progress";
 import { announceShieldChange, type ShieldMode, shieldModes, useShield } from "~/lib/spoiler-shield";
 import { readStored, writeStored } from "~/lib/storage-keys";
+import { useOptionalUser } from "~/lib/user";
 import { getTrackerData, type TrackerUnit } from "~/models/progress.server";
-import type { loader as rootLoader } from "~/root";
 import { getSession } from "~/server/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -48,7 +48,7 @@ async function loadLocal(): Promise<Progress> {
 
 export default function ReadingTracker() {
   const { units, saved } = useLoaderData<typeof loader>();
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const signedIn = Boolean(useOptionalUser());
   const shield = useShield();
   const save = useFetcher();
   const [progress, setProgress] = useState<Progress | null>(null);

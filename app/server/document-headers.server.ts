@@ -1,4 +1,4 @@
-import type { PublicConfig } from "./env.server";
+import type { PublicConfig } from "~/lib/public-config";
 
 /** The Firebase Auth endpoints the browser SDK talks to. */
 const firebaseAuthOrigins = [

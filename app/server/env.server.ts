@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BUILD_ID } from "../lib/build-id";
+import type { PublicConfig } from "../lib/public-config";
 
 /** The bindings Cloudflare hands the Function, as declared in wrangler.toml. */
 export interface Bindings {
@@ -62,11 +63,10 @@ export function parseEnv(raw: Record<string, unknown>): Env {
 }
 
 /** What the browser may see: public web configuration only, never secrets. */
-export function getPublicConfig(env: Env) {
+export function getPublicConfig(env: Env): PublicConfig {
   return {
     siteName: env.SITE_NAME,
     environment: env.ENVIRONMENT,
-    /** The running build, compared with builds/latest.json to notice new deployments. */
     buildId: BUILD_ID,
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID,
@@ -78,5 +78,3 @@ export function getPublicConfig(env: Env) {
       env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
   };
 }
-
-export type PublicConfig = ReturnType<typeof getPublicConfig>;

@@ -1,12 +1,11 @@
 import { type AppLoadContext, createCookie, data, redirect } from "react-router";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
+import type { SessionUser } from "~/lib/user";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";
 
-export type SessionUser = VerifiedUser;
-
 export interface SessionState {
-  user: SessionUser | null;
+  user: VerifiedUser | null;
   /** The signing keys could not be fetched: pages render signed out, protected requests get 503. */
   keysUnavailable: boolean;
   /** The cookie held a token that no longer verifies (expired, tampered): it should be cleared. */
@@ -48,6 +47,19 @@ async function readSession(request: Request, env: Env): Promise<SessionState> {
   }
 }
 
+/** What pages may know of the verified reader (the root loader shares it with every page). */
+export function toSessionUser(user: VerifiedUser): SessionUser {
+  return {
+    uid: user.uid,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    photoUrl: user.picture,
+    provider: user.provider,
+    admin: user.admin,
+  };
+}
+
 /** Verifies a freshly posted ID token and returns the Set-Cookie header that keeps it. */
 export async function startSession(env: Env, idToken: string) {
   const user = await verifyIdToken(idToken, env);
@@ -63,7 +75,7 @@ export async function endSession(env: Env) {
  * The guard for signed-in pages and actions: a signed-out visitor is sent to sign in and brought back;
  * when the keys cannot be checked, a 503 explains it.
  */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+export async function requireUser(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
   const { user, keysUnavailable } = await getSession(request, context.env);
   if (user) return user;
   if (keysUnavailable) {

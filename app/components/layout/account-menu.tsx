@@ -1,14 +1,9 @@
 import { Form, Link, useLocation, useSubmit } from "react-router";
-
-export interface AccountUser {
-  uid: string;
-  name: string | null;
-  email: string | null;
-  admin: boolean;
-}
+import { useOptionalUser } from "~/lib/user";
 
 /** The signed-in state in the header: a sign-in link, or the reader's name with their links and sign-out. */
-export function AccountMenu({ user }: { user: AccountUser | null }) {
+export function AccountMenu() {
+  const user = useOptionalUser();
   const location = useLocation();
   const submit = useSubmit();
   const here = `${location.pathname}${location.search}`;

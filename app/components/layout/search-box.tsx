@@ -2,7 +2,7 @@ import { Form, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { searchKindLabels } from "~/lib/search-query";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
-import type { SearchResult } from "~/models/search.server";
+import type { SearchResult } from "~/lib/search-result";
 
 /**
  * The header's search: a plain GET form to /search without JavaScript, and a combobox with

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { unitPath } from "~/lib/content/units";
-import type { LnMistake } from "~/models/mistakes.server";
+import type { LnMistake } from "~/lib/mistake-entries";
 import { MistakeCard } from "./mistake-parts";
 
 /** One light novel entry: the volume's chapter, page or ebook position, edition, and the text. */

@@ -4,16 +4,15 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { toast } from "~/components/ui/toast-store";
 import {
-  type MistakeCategory,
   type MistakeFilters,
   mistakeAnchor,
-  type MistakeStatus,
   type MistakeSeverity,
   mistakeCategoryLabels,
   mistakeSeverityLabels,
   mistakeStatusLabels,
 } from "~/lib/mistakes";
 import { formatDate } from "~/lib/format";
+import type { MistakeEntry, MistakeFacets } from "~/lib/mistake-entries";
 import { diffWords } from "~/lib/word-diff";
 
 const severityTone = { minor: "neutral", meaning_changing: "outline", plot_relevant: "warning" } as const;
@@ -89,10 +88,8 @@ export function EntryLinks({ anchor }: { anchor: string }) {
   );
 }
 
-type Facets = Record<"category" | "severity" | "status", Record<string, number>>;
-
 /** Category, severity and status filters as a GET form, so the URL holds them and they work without JavaScript. */
-export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters; facets: Facets }) {
+export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters; facets: MistakeFacets }) {
   const groups = [
     { name: "category", label: "Category", labels: mistakeCategoryLabels, value: filters.category },
     { name: "severity", label: "Severity", labels: mistakeSeverityLabels, value: filters.severity },
@@ -138,22 +135,6 @@ export function Credits({ credits, addedOn, updatedOn }: { credits: string[]; ad
   );
 }
 
-/** What every entry has, light novel or anime. */
-export interface MistakeCardEntry {
-  id: string;
-  category: MistakeCategory;
-  severity: MistakeSeverity;
-  status: MistakeStatus;
-  revealAt: number;
-  japanese: string | null;
-  official: string;
-  suggested: string;
-  explanation: string;
-  credits: string[];
-  addedOn: string;
-  updatedOn: string | null;
-}
-
 /**
  * One entry on a mistakes page: its heading (where it is), permalink, badges, and behind the spoiler
  * shield the Japanese, the official and suggested text side by side, and why.
@@ -165,7 +146,7 @@ export function MistakeCard({
   footer,
   headingLevel: Heading = "h3",
 }: {
-  entry: MistakeCardEntry;
+  entry: MistakeEntry;
   heading: ReactNode;
   /** Where the card sits in the page's outline. */
   headingLevel?: "h2" | "h3" | "h4";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
-import type { VolumeMistakeCount } from "~/models/mistakes.server";
+import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 
 /** Volumes with their entry counts per severity, each linking to its page. */
 export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeCount[]; caption: string }) {
