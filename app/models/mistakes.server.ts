@@ -1,4 +1,6 @@
-import type { MistakeCategory, MistakeFilters, MistakeSeverity, MistakeStatus } from "~/lib/mistakes";
+import { volumeKey } from "~/lib/content/units";
+import type { AnimeMistake, AnimeTrack, LnMistake, MistakeEntry, MistakeFacets, VolumeMistakeCount } from "~/lib/mistake-entries";
+import { type MistakeCategory, type MistakeFilters, type MistakeSeverity, type MistakeStatus, timestampSeconds } from "~/lib/mistakes";
 import { toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
@@ -35,7 +37,7 @@ interface AnimeMistakeRow {
   start_seconds: number;
   end_seconds: number;
   platform: string;
-  track: "subtitles" | "dub" | "captions";
+  track: AnimeTrack;
   japanese: string | null;
   official: string;
   suggested: string;
@@ -81,7 +83,7 @@ type EntryColumns = Pick<
   "id" | "official" | "suggested" | "explanation" | "category" | "severity" | "status" | "reveal_position" | "credits" | "added_on" | "updated_on"
 > & { japanese: string | null };
 
-function toEntry(row: EntryColumns) {
+function toEntry(row: EntryColumns): MistakeEntry {
   return {
     id: row.id,
     japanese: row.japanese || null,
@@ -98,7 +100,7 @@ function toEntry(row: EntryColumns) {
   };
 }
 
-function toLnMistake(row: LnMistakeRow) {
+function toLnMistake(row: LnMistakeRow): LnMistake {
   return {
     ...toEntry(row),
     volume: { key: row.volume_key, label: row.volume_label },
@@ -111,7 +113,7 @@ function toLnMistake(row: LnMistakeRow) {
   };
 }
 
-function toAnimeMistake(row: AnimeMistakeRow) {
+function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
   return {
     ...toEntry(row),
     episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title },
@@ -122,10 +124,7 @@ function toAnimeMistake(row: AnimeMistakeRow) {
   };
 }
 
-export type LnMistake = ReturnType<typeof toLnMistake>;
-export type AnimeMistake = ReturnType<typeof toAnimeMistake>;
-
-function toVolumeCount(row: VolumeCountRow) {
+function toVolumeCount(row: VolumeCountRow): VolumeMistakeCount {
   return {
     key: row.key,
     collectionCode: row.collection_code,
@@ -136,7 +135,6 @@ function toVolumeCount(row: VolumeCountRow) {
     total: row.minor + row.meaning_changing + row.plot_relevant,
   };
 }
-export type VolumeMistakeCount = ReturnType<typeof toVolumeCount>;
 
 /** Per-volume entry counts by severity, for every volume (or one collection's). */
 function volumeCounts(db: D1Database, collectionCode: string | null) {
@@ -179,8 +177,8 @@ function facetCounts(db: D1Database, table: "ln_mistakes" | "anime_mistakes", vo
   return value === null ? statement : statement.bind(value);
 }
 
-function toFacets(rows: FacetRow[]) {
-  const facets = { category: {} as Record<string, number>, severity: {} as Record<string, number>, status: {} as Record<string, number> };
+function toFacets(rows: FacetRow[]): MistakeFacets {
+  const facets: MistakeFacets = { category: {}, severity: {}, status: {} };
   for (const row of rows) facets[row.facet][row.value] = row.count;
   return facets;
 }
@@ -232,7 +230,7 @@ export async function getLnCollectionMistakes(db: D1Database, code: string) {
 
 /** One volume's entries in reading order, filtered, with the counts for each filter; null if unknown. */
 export async function getVolumeMistakes(db: D1Database, code: string, number: number, filters: MistakeFilters) {
-  const key = `ln:${code}-${number}`;
+  const key = volumeKey(code, number);
   const filter = filterClause(filters);
   const [volumes, entries, facets] = await batch<
     [{ key: string; title: string; number: number; collection_code: string; collection_name: string; released_en: string | null; cover: string | null }, LnMistakeRow, FacetRow]
@@ -335,4 +333,80 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
     official: row.official,
     suggested: row.suggested,
   }));
+}
+
+/** A mistranslation report a moderator accepted, and how its entry is filed. */
+export interface AcceptedMistakeReport {
+  reportId: string;
+  kind: "ln_mistl" | "anime_mistl";
+  /** The form's fields as the reader sent them. */
+  fields: Record<string, string>;
+}
+
+/**
+ * The statement that publishes an accepted report as a light novel or anime entry (`source =
+ * 'report'`, revealed at its volume or episode), for the caller's batch: triage stores the entry and
+ * the report's new status in one batch. The entry id is derived from the report's.
+ */
+export function publishReportedMistake(
+  db: D1Database,
+  report: AcceptedMistakeReport,
+  filing: { category: MistakeCategory; severity: MistakeSeverity; moderatorName: string },
+  now = new Date(),
+): { entryId: string; statement: D1PreparedStatement } {
+  const { fields } = report;
+  const entryId = `report-${report.reportId.slice(0, 8)}`;
+  const credits = JSON.stringify(["A reader", `reviewed by ${filing.moderatorName}`]);
+  const day = now.toISOString().slice(0, 10);
+  if (report.kind === "ln_mistl") {
+    const chapter = Number.parseInt(fields.chapter ?? "", 10);
+    const page = Number.parseInt((fields.location ?? "").replace(/^p\.?\s*/i, ""), 10);
+    const statement = db
+      .prepare(
+        `INSERT INTO ln_mistakes (id, source, volume_key, chapter, page, ebook_position, edition, japanese, official, suggested,
+                                  explanation, category, severity, status, reveal_position, credits, added_on)
+         SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
+           FROM story_units u WHERE u.key = ?2`,
+      )
+      .bind(
+        entryId,
+        fields.volume ?? "",
+        Number.isFinite(chapter) && chapter > 0 ? chapter : 1,
+        Number.isFinite(page) && page > 0 ? page : null,
+        Number.isFinite(page) ? null : fields.location || null,
+        fields.japanese ?? "",
+        fields.official ?? "",
+        fields.suggested ?? "",
+        fields.why ?? "",
+        filing.category,
+        filing.severity,
+        credits,
+        day,
+      );
+    return { entryId, statement };
+  }
+  const start = timestampSeconds(fields.timestamp ?? "0:00");
+  const statement = db
+    .prepare(
+      `INSERT INTO anime_mistakes (id, source, episode_key, start_seconds, end_seconds, platform, track, japanese, official,
+                                   suggested, explanation, category, severity, status, reveal_position, credits, added_on)
+       SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
+         FROM story_units u WHERE u.key = ?2`,
+    )
+    .bind(
+      entryId,
+      fields.episode ?? "",
+      start,
+      start + 5,
+      fields.platform ?? "Other",
+      fields.track ?? "subtitles",
+      fields.official ?? "",
+      fields.suggested ?? "",
+      fields.why ?? "",
+      filing.category,
+      filing.severity,
+      credits,
+      day,
+    );
+  return { entryId, statement };
 }

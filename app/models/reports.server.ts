@@ -1,6 +1,7 @@
-import { type MistakeCategory, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes";
-import { REPORT_LIMITS, type ReportKind, type ReportStatus } from "~/lib/report-forms";
+import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
+import type { ReportKind, ReportStatus } from "~/lib/report-forms";
 import { batch } from "./db.server";
+import { publishReportedMistake } from "./mistakes.server";
 
 interface ReportRow {
   id: string;
@@ -85,27 +86,21 @@ export async function getReportChoices(db: D1Database) {
   return { volumes: volumes.map(choice), episodes: episodes.map(choice) };
 }
 
-export type SubmitResult = { ok: true; duplicate: boolean } | { ok: false; limit: "minute" | "day" };
+/** Whether this reader already sent the report with this id (the form's submission id). */
+export async function hasReport(db: D1Database, report: { id: string; uid: string }) {
+  const [rows] = await batch<[{ id: string }]>(db, [db.prepare(`SELECT id FROM reports WHERE id = ?1 AND uid = ?2`).bind(report.id, report.uid)]);
+  return rows.length > 0;
+}
 
 /**
- * Stores a report unless the reader has reached the limit. The id comes from the form, so sending
- * the same form twice stores one report.
+ * Stores a report with its first history entry. The id comes from the form, so sending the same
+ * form twice stores one report. The caller checks the reader's rate limit first.
  */
 export async function submitReport(
   db: D1Database,
   report: { id: string; uid: string; kind: ReportKind; title: string; fields: Record<string, string> },
   now = new Date(),
-): Promise<SubmitResult> {
-  const nowMs = now.getTime();
-  const [existing, minute, day] = await batch<[{ id: string }, { count: number }, { count: number }]>(db, [
-    db.prepare(`SELECT id FROM reports WHERE id = ?1 AND uid = ?2`).bind(report.id, report.uid),
-    db.prepare(`SELECT COUNT(*) AS count FROM rate_limit_hits WHERE uid = ?1 AND action = 'report' AND at > ?2`).bind(report.uid, nowMs - 60_000),
-    db.prepare(`SELECT COUNT(*) AS count FROM rate_limit_hits WHERE uid = ?1 AND action = 'report' AND at > ?2`).bind(report.uid, nowMs - 86_400_000),
-  ]);
-  if (existing.length) return { ok: true, duplicate: true };
-  if ((minute[0]?.count ?? 0) >= REPORT_LIMITS.perMinute) return { ok: false, limit: "minute" };
-  if ((day[0]?.count ?? 0) >= REPORT_LIMITS.perDay) return { ok: false, limit: "day" };
-
+) {
   const at = now.toISOString();
   await batch(db, [
     db
@@ -114,11 +109,7 @@ export async function submitReport(
     db
       .prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, 'open', NULL, 0 WHERE changes() > 0`)
       .bind(report.id, at),
-    db.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES (?1, 'report', ?2)`).bind(report.uid, nowMs),
-    // Old hits are of no use to any limit.
-    db.prepare(`DELETE FROM rate_limit_hits WHERE uid = ?1 AND at < ?2`).bind(report.uid, nowMs - 86_400_000),
   ]);
-  return { ok: true, duplicate: false };
 }
 
 /** Every report for triage, filtered, newest first, with its history. One round trip. */
@@ -155,75 +146,22 @@ export interface TriageDecision {
 
 /**
  * Sets a report's status with a note the reporter sees. Accepting a light novel or anime
- * mistranslation report publishes it as an entry on the mistake pages. Returns null for an unknown report.
+ * mistranslation report publishes it as an entry on the mistake pages, in the same batch, so the
+ * entry and the status are stored together or not at all. Returns null for an unknown report.
  */
 export async function decideReport(db: D1Database, decision: TriageDecision, now = new Date()) {
   const [rows] = await batch<[ReportRow]>(db, [db.prepare(`SELECT * FROM reports WHERE id = ?1`).bind(decision.reportId)]);
   const report = rows[0];
   if (!report) return null;
   const at = now.toISOString();
-  const day = at.slice(0, 10);
   const fields = parseFields(report.fields);
   const statements: D1PreparedStatement[] = [];
   let published: string | null = report.published_entry;
 
   if (decision.status === "accepted" && !published && (report.kind === "ln_mistl" || report.kind === "anime_mistl")) {
-    published = `report-${report.id.slice(0, 8)}`;
-    const credits = JSON.stringify(["A reader", `reviewed by ${decision.moderatorName}`]);
-    if (report.kind === "ln_mistl") {
-      const chapter = Number.parseInt(fields.chapter ?? "", 10);
-      const page = Number.parseInt((fields.location ?? "").replace(/^p\.?\s*/i, ""), 10);
-      statements.push(
-        db
-          .prepare(
-            `INSERT INTO ln_mistakes (id, source, volume_key, chapter, page, ebook_position, edition, japanese, official, suggested,
-                                      explanation, category, severity, status, reveal_position, credits, added_on)
-             SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
-               FROM story_units u WHERE u.key = ?2`,
-          )
-          .bind(
-            published,
-            fields.volume ?? "",
-            Number.isFinite(chapter) && chapter > 0 ? chapter : 1,
-            Number.isFinite(page) && page > 0 ? page : null,
-            Number.isFinite(page) ? null : fields.location || null,
-            fields.japanese ?? "",
-            fields.official ?? "",
-            fields.suggested ?? "",
-            fields.why ?? "",
-            decision.category,
-            decision.severity,
-            credits,
-            day,
-          ),
-      );
-    } else {
-      const start = timestampSeconds(fields.timestamp ?? "0:00");
-      statements.push(
-        db
-          .prepare(
-            `INSERT INTO anime_mistakes (id, source, episode_key, start_seconds, end_seconds, platform, track, japanese, official,
-                                         suggested, explanation, category, severity, status, reveal_position, credits, added_on)
-             SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
-               FROM story_units u WHERE u.key = ?2`,
-          )
-          .bind(
-            published,
-            fields.episode ?? "",
-            start,
-            start + 5,
-            fields.platform ?? "Other",
-            fields.track ?? "subtitles",
-            fields.official ?? "",
-            fields.suggested ?? "",
-            fields.why ?? "",
-            decision.category,
-            decision.severity,
-            credits,
-            day,
-          ),
-      );
-    }
+    const publication = publishReportedMistake(db, { reportId: report.id, kind: report.kind, fields }, decision, now);
+    published = publication.entryId;
+    statements.push(publication.statement);
   }
 
   statements.push(

@@ -15,9 +15,10 @@ import {
   validateReport,
 } from "~/lib/report-forms";
 import { readStored, writeStored } from "~/lib/storage-keys";
-import { getReportChoices, submitReport, unitExists } from "~/models/reports.server";
+import { getReportChoices, hasReport, submitReport, unitExists } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
+import { takeRateLimit } from "~/server/rate-limit.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -70,13 +71,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const title = (values[form.titleFrom] ?? form.title).replace(/\s+/g, " ").slice(0, 140);
-  const result = await submitReport(context.db, { id: submissionId, uid: user.uid, kind: form.kind, title, fields: values });
-  if (!result.ok) {
-    const message =
-      result.limit === "minute"
-        ? `You have sent ${REPORT_LIMITS.perMinute} reports in the last minute. Please wait a minute, then send this one; it is kept here.`
-        : `You have sent ${REPORT_LIMITS.perDay} reports today, the daily limit. Your text is kept in this browser; please send it tomorrow.`;
-    return data<ActionResult>({ errors: { form: message }, values: raw }, { status: 429 });
+  const report = { id: submissionId, uid: user.uid, kind: form.kind, title, fields: values };
+  // The same form sent twice is one report, and counts once against the limit.
+  if (!(await hasReport(context.db, report))) {
+    const allowed = await takeRateLimit(context.db, { uid: user.uid, action: "report" });
+    if (!allowed.ok) {
+      const message =
+        allowed.limit === "minute"
+          ? `You have sent ${REPORT_LIMITS.perMinute} reports in the last minute. Please wait a minute, then send this one; it is kept here.`
+          : `You have sent ${REPORT_LIMITS.perDay} reports today, the daily limit. Your text is kept in this browser; please send it tomorrow.`;
+      return data<ActionResult>({ errors: { form: message }, values: raw }, { status: 429 });
+    }
+    await submitReport(context.db, report);
   }
   return redirectWithToast(context.env, `/feedback_hub?sent=${form.kind}`, {
     title: "Report sent",
