@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkWith } from "./form";
 
 /**
  * The five feedback forms: one definition each, from which both the page's fields and the zod schema
@@ -153,35 +154,31 @@ export function formByKind(kind: ReportKind) {
 
 /** The schema of one form. Select choices from the database are checked by the server afterwards. */
 export function reportSchema(form: FormDefinition) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodType<string>> = {};
   for (const field of form.fields) {
     let value = z.string().trim().max(field.max, `At most ${field.max} characters, please.`);
     if (field.required) value = value.min(1, field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.");
     if (field.pattern) {
       const { regex, message } = field.pattern;
-      value = value.refine((text) => text === "" || regex.test(text), message) as unknown as typeof value;
+      value = value.refine((text) => text === "" || regex.test(text), message);
     }
     if (field.options) {
       const allowed = field.options.map((option) => option.value);
-      value = value.refine((text) => text === "" || allowed.includes(text), "Choose one of the listed options.") as unknown as typeof value;
+      value = value.refine((text) => text === "" || allowed.includes(text), "Choose one of the listed options.");
     }
     shape[field.name] = field.required ? value : value.optional().default("");
   }
   return z.object(shape);
 }
 
-export type FieldErrors = Record<string, string>;
+/** The names of a form's fields, in the page's order. */
+export function fieldNames(form: FormDefinition) {
+  return form.fields.map((field) => field.name);
+}
 
-/** Validates form values; returns the clean values or an error per field (the first for each). */
+/** Validates form values, in the browser before sending and again in the action. */
 export function validateReport(form: FormDefinition, values: Record<string, unknown>) {
-  const result = reportSchema(form).safeParse(values);
-  if (result.success) return { values: result.data as Record<string, string>, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const name = String(issue.path[0] ?? "form");
-    errors[name] ??= issue.message;
-  }
-  return { values: null, errors };
+  return checkWith(reportSchema(form), values, fieldNames(form));
 }
 
 export const reportStatuses = ["open", "under_review", "accepted", "declined", "duplicate", "done"] as const;

@@ -1,19 +1,16 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import {
-  type FieldDefinition,
-  type FieldErrors,
-  formBySlug,
-  HONEYPOT_FIELD,
-  REPORT_LIMITS,
-  validateReport,
-} from "~/lib/report-forms";
+import { type FieldDefinition, fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
 import { readStored, writeStored } from "~/lib/storage-keys";
 import { getReportChoices, hasReport, submitReport, unitExists } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
@@ -21,8 +18,9 @@ import { assertSameOrigin } from "~/server/origin.server";
 import { takeRateLimit } from "~/server/rate-limit.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/feedback-hub.form";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const form = formBySlug(params.form ?? "");
   if (!form) notFound();
@@ -38,20 +36,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { slug: form.slug, choices, prefill, submissionId: crypto.randomUUID() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const form = formBySlug(loaderData?.slug ?? "");
   return pageMeta(siteNameFrom(matches), { title: form?.title ?? "Feedback", description: form?.summary ?? "" });
 };
 
-type ActionResult = { errors: FieldErrors; values: Record<string, string> };
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   assertSameOrigin(request);
   const form = formBySlug(params.form ?? "");
   if (!form) notFound();
   const body = await request.formData();
-  const raw = Object.fromEntries(form.fields.map((field) => [field.name, String(body.get(field.name) ?? "")]));
+  const raw = readFields(body, fieldNames(form));
 
   // A filled honeypot is a bot: answer as if all went well, store nothing.
   if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") {
@@ -59,14 +55,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const submissionId = String(body.get("submissionId") ?? "");
   if (!/^[0-9a-f-]{36}$/.test(submissionId)) {
-    return data<ActionResult>({ errors: { form: "This form has expired. Please send it again." }, values: raw }, { status: 400 });
+    return refuse({ form: "This form has expired. Please send it again." }, raw);
   }
 
   const { values, errors } = validateReport(form, raw);
-  if (!values) return data<ActionResult>({ errors, values: raw }, { status: 400 });
+  if (!values) return refuse(errors, raw);
   for (const field of form.fields.filter((candidate) => candidate.optionsFrom)) {
     if (!(await unitExists(context.db, values[field.name] ?? ""))) {
-      return data<ActionResult>({ errors: { [field.name]: `Choose a ${field.label.toLowerCase()} from the list.` }, values: raw }, { status: 400 });
+      return refuse({ [field.name]: `Choose a ${field.label.toLowerCase()} from the list.` }, raw);
     }
   }
 
@@ -80,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         allowed.limit === "minute"
           ? `You have sent ${REPORT_LIMITS.perMinute} reports in the last minute. Please wait a minute, then send this one; it is kept here.`
           : `You have sent ${REPORT_LIMITS.perDay} reports today, the daily limit. Your text is kept in this browser; please send it tomorrow.`;
-      return data<ActionResult>({ errors: { form: message }, values: raw }, { status: 429 });
+      return refuse({ form: message }, raw, 429);
     }
     await submitReport(context.db, report);
   }
@@ -95,17 +91,16 @@ function browserDetails() {
   return `${userAgent} · ${language} · ${window.innerWidth}×${window.innerHeight} · ${new Date().toISOString().slice(0, 10)}`;
 }
 
-export default function ReportForm() {
-  const { slug, choices, prefill, submissionId } = useLoaderData<typeof loader>();
+export default function ReportForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { slug, choices, prefill, submissionId } = loaderData;
   const form = formBySlug(slug)!;
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const [browser, setBrowser] = useState("");
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const values = actionData?.values ?? prefill;
+  const values: Partial<Record<string, string>> = actionData?.values ?? prefill;
   const draftSuffix = `:${form.kind}`;
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -134,8 +129,7 @@ export default function ReportForm() {
   useEffect(() => () => clearTimeout(saveTimer.current), []);
 
   function currentValues() {
-    const data = new FormData(formRef.current ?? undefined);
-    return Object.fromEntries(form.fields.map((field) => [field.name, String(data.get(field.name) ?? "")]));
+    return readFields(new FormData(formRef.current ?? undefined), fieldNames(form));
   }
 
   function saveDraft() {
@@ -148,8 +142,8 @@ export default function ReportForm() {
     setClientErrors(found);
     if (found) {
       event.preventDefault();
-      const first = form.fields.find((field) => found[field.name]);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+      const first = firstInvalid(fieldNames(form), found);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     }
   }
 
@@ -163,9 +157,9 @@ export default function ReportForm() {
       {restored ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-card p-3 text-sm">
           Your unsent draft was restored.{" "}
-          <button
-            type="button"
-            className="text-primary underline"
+          <Button
+            variant="link"
+            size="inline"
             onClick={() => {
               formRef.current?.reset();
               writeStored("reportDraft", null, draftSuffix);
@@ -173,7 +167,7 @@ export default function ReportForm() {
             }}
           >
             Start over
-          </button>
+          </Button>
         </p>
       ) : null}
       <Form ref={formRef} method="post" noValidate onSubmit={check} onInput={saveDraft} onChange={saveDraft} className="space-y-5">
@@ -185,7 +179,7 @@ export default function ReportForm() {
           </label>
         </div>
         {form.fields.map((field) => (
-          <FormField
+          <ReportField
             key={field.name}
             field={field}
             value={field.kind === "browser" ? browser : (values[field.name] ?? "")}
@@ -194,63 +188,42 @@ export default function ReportForm() {
           />
         ))}
         {form.kind === "ln_mistl" || form.kind === "anime_mistl" ? <SimilarEntries kind={form.kind} formRef={formRef} /> : null}
-        {errors.form ? (
-          <p role="alert" className="rounded-md border border-destructive p-3 text-sm font-medium">
-            {errors.form}
-          </p>
-        ) : null}
-        <button type="submit" disabled={submitting} className="h-11 rounded-md bg-primary px-6 font-medium text-primary-foreground disabled:opacity-60">
+        <FormError>{errors.form}</FormError>
+        <Button type="submit" disabled={submitting}>
           {submitting ? "Sending…" : "Send report"}
-        </button>
+        </Button>
       </Form>
     </div>
   );
 }
 
-function FormField({ field, value, error, options }: { field: FieldDefinition; value: string; error?: string; options?: Array<{ value: string; label: string }> }) {
-  const id = `field-${field.name}`;
-  const describedBy = [error ? `${id}-error` : null, field.help ? `${id}-help` : null].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id,
-    name: field.name,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-    "aria-required": field.required || undefined,
-    className: cn("w-full rounded-md border bg-background px-3", error ? "border-destructive" : "border-border"),
-  };
+/** One field of a report form, drawn from its definition. */
+function ReportField({ field, value, error, options }: { field: FieldDefinition; value: string; error?: string; options?: Array<{ value: string; label: string }> }) {
+  const label = (
+    <>
+      {field.label}
+      {field.required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted-foreground"> (optional)</span>}
+    </>
+  );
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {field.label}
-        {field.required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted-foreground"> (optional)</span>}
-      </label>
+    <Field id={`field-${field.name}`} label={label} description={field.help} error={error} required={field.required}>
       {field.kind === "textarea" ? (
-        <textarea {...common} defaultValue={value} rows={4} maxLength={field.max} placeholder={field.placeholder} className={cn(common.className, "py-2")} />
+        <Textarea name={field.name} defaultValue={value} rows={4} maxLength={field.max} placeholder={field.placeholder} />
       ) : field.kind === "select" ? (
-        <select {...common} defaultValue={value} className={cn(common.className, "h-11")}>
+        <Select name={field.name} defaultValue={value}>
           <option value="">Choose…</option>
           {options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
-        </select>
+        </Select>
       ) : field.kind === "browser" ? (
-        <input {...common} value={value} readOnly className={cn(common.className, "h-11 text-sm text-muted-foreground")} />
+        <Input name={field.name} value={value} readOnly className="text-sm text-muted-foreground" />
       ) : (
-        <input {...common} type="text" defaultValue={value} maxLength={field.max} placeholder={field.placeholder} className={cn(common.className, "h-11")} />
+        <Input name={field.name} defaultValue={value} maxLength={field.max} placeholder={field.placeholder} />
       )}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      {field.help ? (
-        <p id={`${id}-help`} className="text-sm text-muted-foreground">
-          {field.help}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 

@@ -1,0 +1,9 @@
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { cn } from "~/lib/cn";
+import { controlClassName, useFieldControl } from "./field";
+
+/** The native select, styled once: it works without JavaScript and on every phone's own picker. */
+export const Select = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"select">>(function Select({ className, ...props }, ref) {
+  const field = useFieldControl();
+  return <select ref={ref} {...field} {...props} className={cn("h-11", controlClassName, className)} />;
+});
