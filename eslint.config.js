@@ -34,9 +34,28 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/components/**", "app/models/**", "app/server/**", "app/browser/**"],
+    files: ["app/models/**", "app/server/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["~/routes/*", "**/routes/*"] }],
+    },
+  },
+  {
+    // What renders and runs in the browser takes its data as view types from app/lib: nothing from
+    // models or server, not even a type (the import would tie a component to a table's columns).
+    files: ["app/components/**", "app/browser/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/routes/*", "**/routes/*"], message: "Nothing imports a route." },
+            {
+              group: ["~/models/*", "~/server/*", "**/models/*", "**/server/*"],
+              message: "Components and browser code use view types from app/lib, never models or server.",
+            },
+          ],
+        },
+      ],
     },
   },
 );
