@@ -16,6 +16,7 @@ import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ContentPack, type PackFileName, packFields } from "../app/lib/content/pack-schema";
 import { formatProblem, type PackProblem, parsePackFile, resolvePack } from "../app/lib/content/resolve-pack";
+import { parseUnitKey, unitKey } from "../app/lib/content/units";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 
 const usage = "Usage: npx tsx scripts/content-generate.ts --scale N [--from content/demo] [--out content/demo-xN]";
@@ -107,25 +108,19 @@ const maybe = <T, R>(value: T | undefined, move: (value: T) => R) => (value === 
 
 /** The same unit in another cycle: wn:2-14 in cycle 3 of a 7-arc story is wn:16-14. */
 function moveKey(key: string, cycle: Cycle) {
-  const colon = key.indexOf(":");
-  const medium = key.slice(0, colon);
-  const rest = key.slice(colon + 1);
-  const dash = rest.lastIndexOf("-");
-  const head = rest.slice(0, dash);
-  const tail = rest.slice(dash + 1);
-  switch (medium) {
-    case "wn":
-      return `wn:${Number(head) + cycle.arcShift}-${tail}`;
-    case "ln":
-      return `ln:${head}-${Number(tail) + cycle.volumeShift(head)}`;
-    case "ss":
-      return `ss:${moveSlug(rest, cycle)}`;
+  const unit = parseUnitKey(key);
+  // The schema only lets unit keys through, so this means the schema and the key module disagree.
+  if (!unit) throw new Error(`Cannot move ${key} to another cycle: not a unit key`);
+  switch (unit.medium) {
+    case "web_novel":
+      return unitKey({ ...unit, arc: unit.arc + cycle.arcShift });
+    case "light_novels":
+      return unitKey({ ...unit, volume: unit.volume + cycle.volumeShift(unit.collection) });
+    case "side_stories":
+      return unitKey({ ...unit, slug: moveSlug(unit.slug, cycle) });
     case "anime":
-    case "bt":
-      return `${medium}:${Number(head) + cycle.seasonShift}-${tail}`;
-    default:
-      // The schema only lets unit keys through, so this means the schema grew a medium we do not know.
-      throw new Error(`Cannot move ${key} to another cycle: unknown kind of unit`);
+    case "break_time":
+      return unitKey({ ...unit, season: unit.season + cycle.seasonShift });
   }
 }
 

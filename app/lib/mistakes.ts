@@ -1,3 +1,5 @@
+import { collectionCodePattern, parseUnitKey, wholeNumberPattern } from "./content/units";
+
 /** The words and rules of the translation-mistake pages, shared by pages, forms and the feed. */
 
 export const mistakeCategoryLabels = {
@@ -60,16 +62,17 @@ export function volumeSlug(collectionCode: string, volumeNumber: number) {
 export type LnMistakePageSlug = { kind: "collection"; code: string } | { kind: "volume"; code: string; number: number };
 
 export function parseLnMistakeSlug(slug: string): LnMistakePageSlug | null {
-  const volume = /^([a-z][a-z0-9]{0,31})_v([1-9]\d{0,5})$/.exec(slug);
-  if (volume) return { kind: "volume", code: volume[1]!, number: Number(volume[2]) };
-  if (/^[a-z][a-z0-9]{0,31}$/.test(slug)) return { kind: "collection", code: slug };
-  return null;
+  // A code holds no underscore, so "_v" can only separate the code from the number.
+  const [code = "", number, ...rest] = slug.split("_v");
+  if (!collectionCodePattern.test(code) || rest.length) return null;
+  if (number === undefined) return { kind: "collection", code };
+  return wholeNumberPattern.test(number) ? { kind: "volume", code, number: Number(number) } : null;
 }
 
 /** ln:main-3 → main_v3 */
 export function volumeSlugFromKey(key: string) {
-  const match = /^ln:([a-z][a-z0-9]*)-(\d+)$/.exec(key);
-  return match ? volumeSlug(match[1]!, Number(match[2])) : null;
+  const volume = parseUnitKey(key, "light_novels");
+  return volume ? volumeSlug(volume.collection, volume.volume) : null;
 }
 
 /** 1:02:03 or 12:34 → seconds. */

@@ -1,5 +1,6 @@
-/** A whole, positive number from a URL (1–999999), or null for anything else. */
+import { wholeNumberPattern } from "./content/units";
+
+/** A whole, positive number from a URL, written as in unit keys (1–999999, no leading zeros), or null. */
 export function parsePositiveInt(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,5}$/.test(value)) return null;
-  return Number(value);
+  return value && wholeNumberPattern.test(value) ? Number(value) : null;
 }

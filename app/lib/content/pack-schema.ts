@@ -1,24 +1,19 @@
 import { z } from "zod";
+import { collectionCodePattern, MAX_UNIT_NUMBER, media, slugPattern, unitKeyPattern } from "./units";
 
 /**
  * The files of a content pack (content/<pack>/*.json), as authors write them. Validation here checks
  * each file's shape; app/lib/content/resolve-pack.ts then checks references across files and turns
  * the pack into rows with positions on the story timeline.
  *
- * Units of the story are named by keys, used wherever one file points at another:
- *   wn:<arc>-<ordinal>        a web novel chapter            wn:2-14
- *   ln:<collection>-<number>  a light novel volume           ln:main-3
- *   ss:<slug>                 a side story                   ss:festival-night
- *   anime:<season>-<number>   an anime episode               anime:1-5
- *   bt:<season>-<number>      a Break Time episode           bt:1-5
+ * Units of the story are named by keys (./units), used wherever one file points at another.
  * `revealAt` is the unit after which a fact stops being a spoiler.
  */
 
-export const unitKeyPattern = /^(wn:\d+-\d+|ln:[a-z][a-z0-9]*-\d+|ss:[a-z0-9]+(?:-[a-z0-9]+)*|anime:\d+-\d+|bt:\d+-\d+)$/;
 const unitKey = z.string().regex(unitKeyPattern, {
   error: "must be a unit key such as wn:2-14, ln:main-3, ss:some-slug, anime:1-5 or bt:1-5",
 });
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a lowercase slug such as aria-vell" });
+const slug = z.string().regex(slugPattern, { error: "must be a lowercase slug such as aria-vell" });
 const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
 const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
 const text = z.string().trim().min(1, { error: "must not be empty" });
@@ -28,7 +23,8 @@ const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|webp)$/,
   error: "must be a path inside the pack's images/ folder, such as images/covers/main-1.svg",
 });
 
-export const mediaKinds = ["web_novel", "light_novels", "side_stories", "anime", "break_time"] as const;
+/** A number that becomes part of a unit key: an arc, chapter, volume, season or episode. */
+const unitNumber = z.int().positive().max(MAX_UNIT_NUMBER);
 
 export const seriesFileSchema = z.strictObject({
   title: text,
@@ -36,13 +32,13 @@ export const seriesFileSchema = z.strictObject({
   synopsis: text,
   author: optionalText,
   illustrator: optionalText,
-  media: z.array(z.enum(mediaKinds)).min(1),
+  media: z.array(z.enum(media)).min(1),
 });
 
 export const chapterKinds = ["prologue", "chapter", "interlude", "epilogue"] as const;
 
 export const chapterSchema = z.strictObject({
-  ordinal: z.int().positive(),
+  ordinal: unitNumber,
   kind: z.enum(chapterKinds).default("chapter"),
   title: text,
   originalTitle: optionalText,
@@ -55,12 +51,12 @@ export const chapterSchema = z.strictObject({
 });
 
 export const arcSchema = z.strictObject({
-  number: z.int().positive(),
+  number: unitNumber,
   title: text,
   originalTitle: optionalText,
   summary: optionalText,
   /** Named parts of an arc, each starting at a chapter ordinal. */
-  phases: z.array(z.strictObject({ name: text, fromOrdinal: z.int().positive() })).default([]),
+  phases: z.array(z.strictObject({ name: text, fromOrdinal: unitNumber })).default([]),
   chapters: z.array(chapterSchema).min(1),
 });
 
@@ -71,7 +67,7 @@ export const webNovelFileSchema = z.strictObject({
 const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
 
 export const volumeSchema = z.strictObject({
-  number: z.int().positive(),
+  number: unitNumber,
   title: text,
   originalTitle: optionalText,
   releasedJp: isoDate,
@@ -92,7 +88,7 @@ export const volumeSchema = z.strictObject({
 export const collectionKinds = ["main", "side", "short_stories"] as const;
 
 export const collectionSchema = z.strictObject({
-  code: z.string().regex(/^[a-z][a-z0-9]*$/, { error: "must be a short lowercase code such as main or ssc" }),
+  code: z.string().regex(collectionCodePattern, { error: "must be a short lowercase code such as main or ssc" }),
   name: text,
   kind: z.enum(collectionKinds),
   description: optionalText,
@@ -123,7 +119,7 @@ export const sideStoriesFileSchema = z.strictObject({
 });
 
 export const episodeSchema = z.strictObject({
-  number: z.int().positive(),
+  number: unitNumber,
   title: text,
   originalTitle: optionalText,
   airedOn: isoDate,
@@ -133,14 +129,14 @@ export const episodeSchema = z.strictObject({
 });
 
 export const seasonSchema = z.strictObject({
-  number: z.int().positive(),
+  number: unitNumber,
   title: text,
   episodes: z.array(episodeSchema).min(1),
 });
 
 export const breakTimeEpisodeSchema = z.strictObject({
-  season: z.int().positive(),
-  number: z.int().positive(),
+  season: unitNumber,
+  number: unitNumber,
   title: text,
   airedOn: isoDate.optional(),
   accompanies: unitKey,

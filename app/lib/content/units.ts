@@ -120,11 +120,6 @@ export function mediumOf(key: string): Medium | null {
   return parseUnitKey(key)?.medium ?? null;
 }
 
-/** A whole number from a key part or a URL (1 to MAX_UNIT_NUMBER), or null for anything else. */
-export function parseWholeNumber(text: string | null | undefined): number | null {
-  return text && wholeNumberPattern.test(text) ? Number(text) : null;
-}
-
 /** The element id a unit has on its page: wn:2-14 → wn-2-14. */
 export function unitAnchor(key: string) {
   const parts = parseUnitKey(key);
