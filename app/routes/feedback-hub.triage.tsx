@@ -1,9 +1,14 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReportStatusBadge } from "~/components/report-status";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
 import { type MistakeCategory, mistakeCategoryLabels, type MistakeSeverity, mistakeSeverityLabels } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -12,10 +17,11 @@ import { decideReport, getTriageReports, type Report } from "~/models/reports.se
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/feedback-hub.triage";
 
 const kinds = reportForms.map((form) => form.kind);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireModerator(request, context);
   const params = new URL(request.url).searchParams;
   const kind = kinds.includes(params.get("kind") as ReportKind) ? (params.get("kind") as ReportKind) : null;
@@ -23,40 +29,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { filters: { kind, status }, ...(await getTriageReports(context.db, { kind, status })) };
 }
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
+
+const decisionFields = ["reportId", "status", "duplicateOf", "category", "severity", "note"] as const;
+type DecisionField = (typeof decisionFields)[number];
 
 const decisionSchema = z.object({
-  reportId: z.string().min(1).max(64),
-  status: z.enum(reportStatuses),
-  note: z.string().trim().max(2000).default(""),
-  duplicateOf: z.string().trim().max(64).default(""),
-  category: z.enum(Object.keys(mistakeCategoryLabels) as [MistakeCategory, ...MistakeCategory[]]).default("mistranslation"),
-  severity: z.enum(Object.keys(mistakeSeverityLabels) as [MistakeSeverity, ...MistakeSeverity[]]).default("minor"),
+  reportId: z.string({ error: "That decision is incomplete." }).min(1, "That decision is incomplete.").max(64, "That decision is incomplete."),
+  status: z.enum(reportStatuses, { error: "Choose a status." }),
+  note: z.string().trim().max(2000, "At most 2000 characters, please.").default(""),
+  duplicateOf: z.string().trim().max(64, "At most 64 characters, please.").default(""),
+  category: z
+    .enum(Object.keys(mistakeCategoryLabels) as [MistakeCategory, ...MistakeCategory[]], { error: "Choose a category." })
+    .default("mistranslation"),
+  severity: z.enum(Object.keys(mistakeSeverityLabels) as [MistakeSeverity, ...MistakeSeverity[]], { error: "Choose a severity." }).default("minor"),
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const moderator = await requireModerator(request, context);
   assertSameOrigin(request);
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "That decision is incomplete." }, { status: 400 });
-  const decision = parsed.data;
+  const body = await request.formData();
+  // Fields a form does not show (category and severity once published) take their defaults.
+  const raw = readFields(body, decisionFields);
+  const input = Object.fromEntries(decisionFields.filter((name) => body.has(name)).map((name) => [name, raw[name]]));
+  const shown: DecisionField[] = ["status", "duplicateOf", "category", "severity", "note"];
+  const { values: decision, errors } = checkWith(decisionSchema, input, shown);
+  if (!decision) return refuse(errors, raw);
   if (decision.status === "duplicate" && !decision.duplicateOf) {
-    return data({ error: "Name the report this one duplicates." }, { status: 400 });
+    return refuse<DecisionField>({ duplicateOf: "Name the report this one duplicates." }, raw);
   }
   const result = await decideReport(context.db, {
     ...decision,
     duplicateOf: decision.duplicateOf || null,
     moderatorName: moderator.name ?? "a moderator",
   });
-  if (!result) return data({ error: "That report no longer exists." }, { status: 404 });
+  if (!result) return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
   return redirectWithToast(context.env, new URL(request.url).pathname + new URL(request.url).search, {
     title: `Marked ${reportStatusLabels[decision.status].toLowerCase()}`,
     description: result.published ? "It is published on the translation notes pages." : undefined,
   });
 }
 
-export default function Triage() {
-  const { reports, counts, filters } = useLoaderData<typeof loader>();
+export default function Triage({ loaderData, actionData }: Route.ComponentProps) {
+  const { reports, counts, filters } = loaderData;
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -64,40 +79,42 @@ export default function Triage() {
       </nav>
       <PageHeader title="Triage" lead="Every report, newest first. The reporter sees the status and your note." />
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-border bg-card p-4">
-        <label className="grid gap-1 text-sm font-medium">
-          Kind
-          <select name="kind" defaultValue={filters.kind ?? ""} className="h-10 rounded-md border border-border bg-background px-2">
+        <Field label="Kind">
+          <Select name="kind" defaultValue={filters.kind ?? ""}>
             <option value="">All kinds</option>
             {reportForms.map((form) => (
               <option key={form.kind} value={form.kind}>{form.title}</option>
             ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-medium">
-          Status
-          <select name="status" defaultValue={filters.status ?? ""} className="h-10 rounded-md border border-border bg-background px-2">
+          </Select>
+        </Field>
+        <Field label="Status">
+          <Select name="status" defaultValue={filters.status ?? ""}>
             <option value="">All statuses</option>
             {reportStatuses.map((status) => (
               <option key={status} value={status}>
                 {reportStatusLabels[status]} ({counts.find((count) => count.status === status)?.count ?? 0})
               </option>
             ))}
-          </select>
-        </label>
-        <button type="submit" className="h-10 rounded-md bg-primary px-4 font-medium text-primary-foreground">Show</button>
+          </Select>
+        </Field>
+        <Button type="submit">Show</Button>
       </Form>
       {reports.length === 0 ? <p className="text-muted-foreground">No report matches.</p> : null}
       <ol className="space-y-4">
         {reports.map((report) => (
-          <TriageItem key={report.id} report={report} />
+          <TriageItem key={report.id} report={report} refusal={actionData?.values.reportId === report.id ? actionData : undefined} />
         ))}
       </ol>
     </>
   );
 }
 
-function TriageItem({ report }: { report: Report }) {
+/** One report and the decision form for it; a refused decision shows its messages here, with the input kept. */
+function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<DecisionField> }) {
   const navigation = useNavigation();
+  const errors = refusal?.errors ?? {};
+  const values = refusal?.values ?? {};
+  const field = (name: DecisionField) => `decision-${report.id}-${name}`;
   const form = formByKind(report.kind);
   const mistranslation = report.kind === "ln_mistl" || report.kind === "anime_mistl";
   return (
@@ -124,45 +141,41 @@ function TriageItem({ report }: { report: Report }) {
       </dl>
       <Form method="post" className="mt-4 grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
         <input type="hidden" name="reportId" value={report.id} />
-        <label className="grid gap-1 text-sm font-medium">
-          Status
-          <select name="status" defaultValue={report.status} className="h-10 rounded-md border border-border bg-background px-2">
+        <Field id={field("status")} label="Status" error={errors.status}>
+          <Select name="status" defaultValue={values.status ?? report.status}>
             {reportStatuses.map((status) => (
               <option key={status} value={status}>{reportStatusLabels[status]}</option>
             ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-medium">
-          Duplicate of (report id)
-          <input name="duplicateOf" defaultValue={report.duplicateOf ?? ""} className="h-10 rounded-md border border-border bg-background px-2" />
-        </label>
+          </Select>
+        </Field>
+        <Field id={field("duplicateOf")} label="Duplicate of (report id)" error={errors.duplicateOf}>
+          <Input name="duplicateOf" defaultValue={values.duplicateOf ?? report.duplicateOf ?? ""} />
+        </Field>
         {mistranslation && !report.publishedEntry ? (
           <>
-            <label className="grid gap-1 text-sm font-medium">
-              Category, if accepted
-              <select name="category" defaultValue="mistranslation" className="h-10 rounded-md border border-border bg-background px-2">
+            <Field id={field("category")} label="Category, if accepted" error={errors.category}>
+              <Select name="category" defaultValue={values.category ?? "mistranslation"}>
                 {Object.entries(mistakeCategoryLabels).map(([value, label]) => (
                   <option key={value} value={value}>{label}</option>
                 ))}
-              </select>
-            </label>
-            <label className="grid gap-1 text-sm font-medium">
-              Severity, if accepted
-              <select name="severity" defaultValue="minor" className="h-10 rounded-md border border-border bg-background px-2">
+              </Select>
+            </Field>
+            <Field id={field("severity")} label="Severity, if accepted" error={errors.severity}>
+              <Select name="severity" defaultValue={values.severity ?? "minor"}>
                 {Object.entries(mistakeSeverityLabels).map(([value, label]) => (
                   <option key={value} value={value}>{label}</option>
                 ))}
-              </select>
-            </label>
+              </Select>
+            </Field>
           </>
         ) : null}
-        <label className="grid gap-1 text-sm font-medium sm:col-span-2">
-          Note to the reporter
-          <textarea name="note" defaultValue={report.moderatorNote ?? ""} rows={2} maxLength={2000} className="rounded-md border border-border bg-background px-2 py-1" />
-        </label>
-        <button type="submit" disabled={navigation.state === "submitting"} className="h-10 rounded-md bg-primary px-4 font-medium text-primary-foreground sm:w-fit">
+        <Field id={field("note")} label="Note to the reporter" error={errors.note} className="sm:col-span-2">
+          <Textarea name="note" defaultValue={values.note ?? report.moderatorNote ?? ""} rows={2} maxLength={2000} />
+        </Field>
+        <FormError className="sm:col-span-2">{errors.form}</FormError>
+        <Button type="submit" disabled={navigation.state === "submitting"} className="sm:w-fit">
           Save decision
-        </button>
+        </Button>
       </Form>
     </li>
   );
