@@ -1,6 +1,7 @@
-import { emptyProgress, mergeProgress, type Progress, sameProgress } from "~/lib/progress";
-import { announceShieldChange } from "~/lib/spoiler-shield";
+import { emptyProgress, reconcileProgress } from "~/lib/progress";
+import { checkProgress } from "~/lib/progress-file";
 import { readStored, writeStored } from "~/lib/storage-keys";
+import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 
 /**
  * On a signed-in reader's first page in this browser session: merges the account's progress into
@@ -11,20 +12,14 @@ export async function syncProgressOnSignIn(uid: string) {
   if (readStored("progressSynced", `:${uid}`)) return;
   const response = await fetch("/resources/progress", { credentials: "same-origin" });
   if (!response.ok) return;
-  const { progress: saved } = (await response.json()) as { progress: Progress | null };
-  const { parseProgressFile } = await import("~/lib/progress-file");
-  const local = parseProgressFile(readStored("progress") ?? "").progress ?? emptyProgress;
-  const merged = saved ? mergeProgress(local, saved) : local;
-  if (!sameProgress(merged, local)) {
-    writeStored("progress", JSON.stringify(merged));
-    announceShieldChange();
-  }
-  if (!saved || !sameProgress(merged, saved)) {
-    if (!sameProgress(merged, emptyProgress)) {
-      const body = new FormData();
-      body.set("progress", JSON.stringify(merged));
-      await fetch("/resources/progress", { method: "POST", body, credentials: "same-origin" }).catch(() => {});
-    }
+  const body = (await response.json()) as { progress?: unknown };
+  const saved = checkProgress(body.progress).progress;
+  const { progress, storeLocally, sendToAccount } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
+  if (storeLocally) storeProgress(progress);
+  if (sendToAccount) {
+    const form = new FormData();
+    form.set("progress", JSON.stringify(progress));
+    await fetch("/resources/progress", { method: "POST", body: form, credentials: "same-origin" }).catch(() => {});
   }
   writeStored("progressSynced", "1", `:${uid}`);
 }

@@ -1,18 +1,16 @@
 import { Link } from "react-router";
-import { useEffect, useState } from "react";
-import { unitPath } from "~/lib/content/units";
-import { readStored } from "~/lib/storage-keys";
+import { mediumLabels, parseUnitKey, unitKey, unitPath } from "~/lib/content/units";
+import type { Progress } from "~/lib/progress";
+import { useStoredProgress } from "~/lib/stored-progress";
 
-interface Place {
-  key: string;
-  label: string;
-}
-
-/** wn:2-14 → "Arc 2 · chapter 14"; anime:1-5 → "Season 1 · episode 5". */
-function describe(key: string) {
-  const [kind, rest = ""] = key.split(":");
-  const [first, second] = rest.split("-");
-  return kind === "wn" ? `Arc ${first}, chapter ${second}` : `Season ${first}, episode ${second}`;
+/** Where the reader stopped in the web novel and the anime: wn:2-14 → "Arc 2, chapter 14". */
+function placesIn(progress: Progress | null | undefined) {
+  const chapter = parseUnitKey(progress?.webNovel ?? "", "web_novel");
+  const episode = parseUnitKey(progress?.anime ?? "", "anime");
+  return [
+    chapter && { key: unitKey(chapter), medium: mediumLabels.web_novel, label: `Arc ${chapter.arc}, chapter ${chapter.chapter}` },
+    episode && { key: unitKey(episode), medium: mediumLabels.anime, label: `Season ${episode.season}, episode ${episode.episode}` },
+  ].filter((place) => place !== null);
 }
 
 /**
@@ -21,16 +19,7 @@ function describe(key: string) {
  * left off in the same box, so nothing below it moves.
  */
 export function ContinueReading() {
-  const [places, setPlaces] = useState<Place[]>([]);
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(readStored("progress") ?? "null") as { webNovel?: unknown; anime?: unknown } | null;
-      const keys = [stored?.webNovel, stored?.anime].filter((key): key is string => typeof key === "string" && /^(wn|anime):\d+-\d+$/.test(key));
-      setPlaces(keys.map((key) => ({ key, label: describe(key) })));
-    } catch {
-      setPlaces([]);
-    }
-  }, []);
+  const places = placesIn(useStoredProgress());
 
   return (
     <section aria-labelledby="continue-title" className="min-h-32 rounded-lg border border-primary/40 bg-accent p-5">
@@ -42,7 +31,7 @@ export function ContinueReading() {
           {places.map((place) => (
             <li key={place.key}>
               <Link to={unitPath(place.key)} className="font-medium text-primary underline">
-                {place.key.startsWith("wn:") ? "Web novel" : "Anime"}: {place.label}
+                {place.medium}: {place.label}
               </Link>
             </li>
           ))}

@@ -1,24 +1,109 @@
-import { z } from "zod";
+import { collectionCodePattern, isUnitKey, MAX_UNIT_NUMBER, type Medium, UNIT_KEY_MAX_LENGTH } from "./content/units";
 import type { Progress } from "./progress";
 
 /*
- * Validation of stored and imported progress. Kept apart from ./progress so pages load the schema
- * library only when they read a file or the server checks a save.
+ * The one check of a progress record, wherever it comes from: this browser's storage, an exported
+ * file, a save to the account, the account's saved record. Written without a schema library because
+ * the spoiler shield reads stored progress on every page, and zod stays out of public pages'
+ * first-load JavaScript.
  */
 
-const key = (pattern: RegExp) => z.string().max(80).regex(pattern);
+/** What is wrong with a record: where (a dotted path, empty for the whole record) and why. */
+export interface ProgressProblem {
+  path: string;
+  message: string;
+}
 
-/** The shape of a progress file (export/import) and of what is stored; anything else is refused. */
-export const progressSchema: z.ZodType<Progress> = z.strictObject({
-  version: z.literal(1),
-  webNovel: key(/^wn:\d+-\d+$/).nullable(),
-  lightNovels: z.record(z.string().regex(/^[a-z][a-z0-9]{0,31}$/), z.int().positive().max(9999)),
-  sideStories: z.array(key(/^ss:[a-z0-9-]+$/)).max(5000),
-  anime: key(/^anime:\d+-\d+$/).nullable(),
-  breakTime: z.array(key(/^bt:\d+-\d+$/)).max(5000),
-  position: z.number().min(0).max(1e9),
-  updatedAt: z.iso.datetime(),
-});
+export type CheckedProgress = { progress: Progress; problem: null } | { progress: null; problem: ProgressProblem };
+
+const fields = ["version", "webNovel", "lightNovels", "sideStories", "anime", "breakTime", "position", "updatedAt"];
+/** Far more than any series has; keeps a hostile file from making every page slow. */
+const MAX_CHECKED = 5000;
+/** An ISO timestamp in UTC, as toISOString() writes it (seconds and fractions optional). */
+const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
+
+class Refusal extends Error {
+  constructor(readonly problem: ProgressProblem) {
+    super(problem.message);
+  }
+}
+
+function refuse(path: string, message: string): never {
+  throw new Refusal({ path, message });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function unitKeyOf(medium: Medium, value: unknown, path: string): string {
+  if (typeof value !== "string" || value.length > UNIT_KEY_MAX_LENGTH || !isUnitKey(value, medium)) refuse(path, `expected a ${medium.replace("_", " ")} key`);
+  return value;
+}
+
+function lastUnit(medium: Medium, value: unknown, path: string): string | null {
+  return value === null ? null : unitKeyOf(medium, value, path);
+}
+
+function checklist(medium: Medium, value: unknown, path: string): string[] {
+  if (!Array.isArray(value)) refuse(path, "expected a list");
+  if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
+  return value.map((key, index) => unitKeyOf(medium, key, `${path}.${index}`));
+}
+
+function lastVolumes(value: unknown, path: string): Record<string, number> {
+  if (!isRecord(value)) refuse(path, "expected an object");
+  const volumes: Record<string, number> = {};
+  for (const [collection, volume] of Object.entries(value)) {
+    if (!collectionCodePattern.test(collection)) refuse(`${path}.${collection}`, "expected a light novel collection code");
+    if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > MAX_UNIT_NUMBER) refuse(`${path}.${collection}`, "expected a volume number");
+    volumes[collection] = volume;
+  }
+  return volumes;
+}
+
+function timestamp(value: unknown, path: string): string {
+  if (typeof value !== "string" || !timestampPattern.test(value) || Number.isNaN(Date.parse(value))) refuse(path, "expected an ISO timestamp");
+  return value;
+}
+
+function readProgress(value: unknown): Progress {
+  if (!isRecord(value)) refuse("", "expected an object");
+  const unknownField = Object.keys(value).find((field) => !fields.includes(field));
+  if (unknownField !== undefined) refuse("", `unknown field "${unknownField}"`);
+  if (value.version !== 1) refuse("version", "expected 1");
+  const position = value.position;
+  if (typeof position !== "number" || !Number.isFinite(position) || position < 0 || position > 1e9) refuse("position", "expected a story position");
+  // Built field by field in one order, so equal records serialise alike (sameProgress relies on it).
+  return {
+    version: 1,
+    webNovel: lastUnit("web_novel", value.webNovel, "webNovel"),
+    lightNovels: lastVolumes(value.lightNovels, "lightNovels"),
+    sideStories: checklist("side_stories", value.sideStories, "sideStories"),
+    anime: lastUnit("anime", value.anime, "anime"),
+    breakTime: checklist("break_time", value.breakTime, "breakTime"),
+    position,
+    updatedAt: timestamp(value.updatedAt, "updatedAt"),
+  };
+}
+
+/** A progress record, or the first problem with it; anything not exactly a record is refused. */
+export function checkProgress(value: unknown): CheckedProgress {
+  try {
+    return { progress: readProgress(value), problem: null };
+  } catch (error) {
+    if (error instanceof Refusal) return { progress: null, problem: error.problem };
+    throw error;
+  }
+}
+
+/** Stored or saved progress (JSON), or null when it is missing or unreadable. */
+export function parseStoredProgress(json: string | null | undefined): Progress | null {
+  if (!json) return null;
+  try {
+    return checkProgress(JSON.parse(json)).progress;
+  } catch {
+    return null;
+  }
+}
 
 export type ParsedProgressFile = { progress: Progress; error: null } | { progress: null; error: string };
 
@@ -30,11 +115,10 @@ export function parseProgressFile(text: string): ParsedProgressFile {
   } catch {
     return { progress: null, error: "This file is not a progress export: it is not valid JSON." };
   }
-  const parsed = progressSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` (at ${issue.path.join(".")})` : "";
-    return { progress: null, error: `This file is not a progress export this site can read${where}: ${issue?.message ?? "unknown problem"}.` };
+  const { progress, problem } = checkProgress(json);
+  if (!progress) {
+    const where = problem.path ? ` (at ${problem.path})` : "";
+    return { progress: null, error: `This file is not a progress export this site can read${where}: ${problem.message}.` };
   }
-  return { progress: parsed.data, error: null };
+  return { progress, error: null };
 }

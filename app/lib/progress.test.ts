@@ -1,6 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { emptyProgress, mergeProgress, type Progress, progressPosition } from "./progress";
-import { parseProgressFile } from "./progress-file";
+import {
+  changedProgress,
+  emptyProgress,
+  followedMedia,
+  lastVolumeKey,
+  lightNovelCollections,
+  markUpTo,
+  mergeProgress,
+  type Progress,
+  progressPosition,
+  reconcileProgress,
+  type TrackerUnit,
+  unitsByMedium,
+  upNext,
+  withLastVolume,
+  withPosition,
+  withTicked,
+} from "./progress";
+import { checkProgress, parseProgressFile, parseStoredProgress } from "./progress-file";
 
 const progress = (changes: Partial<Progress>): Progress => ({ ...emptyProgress, ...changes });
 
@@ -72,5 +89,189 @@ describe("progressPosition", () => {
     expect(progressPosition(progress({ webNovel: "wn:1-5", lightNovels: { main: 2 }, anime: "anime:1-3" }), (key) => positions[key])).toBe(40);
     expect(progressPosition(progress({ sideStories: ["ss:x"] }), (key) => positions[key])).toBe(41.01);
     expect(progressPosition(emptyProgress, () => 1)).toBe(0);
+  });
+});
+
+/** A small timeline: every medium, interleaved as the tracker receives it (story order). */
+const unit = (key: string, position: number): TrackerUnit => {
+  const medium = key.startsWith("wn:")
+    ? "web_novel"
+    : key.startsWith("ln:")
+      ? "light_novels"
+      : key.startsWith("ss:")
+        ? "side_stories"
+        : key.startsWith("anime:")
+          ? "anime"
+          : "break_time";
+  const collection = medium === "light_novels" ? key.slice("ln:".length, key.lastIndexOf("-")) : null;
+  return { key, medium, position, label: key, title: `Title of ${key}`, titleRevealAt: null, group: collection ?? medium, collection };
+};
+const timeline = [
+  unit("wn:1-1", 1),
+  unit("wn:1-2", 2),
+  unit("ss:prologue-night", 2.5),
+  unit("ln:main-1", 3),
+  unit("anime:1-1", 3.5),
+  unit("bt:1-1", 3.6),
+  unit("wn:2-1", 4),
+  unit("ln:main-2", 5),
+  unit("ss:festival", 5.5),
+  unit("anime:1-2", 6),
+  unit("ln:ex-1", 6.5),
+];
+const keys = (units: TrackerUnit[]) => units.map((each) => each.key);
+
+describe("markUpTo", () => {
+  it("marks every medium read up to that point of the story", () => {
+    expect(markUpTo(emptyProgress, timeline, 4)).toMatchObject({
+      webNovel: "wn:2-1",
+      lightNovels: { main: 1 },
+      sideStories: ["ss:prologue-night"],
+      anime: "anime:1-1",
+      breakTime: ["bt:1-1"],
+    });
+  });
+
+  it("keeps whatever the reader had already reached further on", () => {
+    const ahead = progress({ webNovel: "wn:2-1", lightNovels: { main: 2, ex: 1 }, sideStories: ["ss:festival"] });
+    expect(markUpTo(ahead, timeline, 2.5)).toMatchObject({
+      webNovel: "wn:2-1",
+      lightNovels: { main: 2, ex: 1 },
+      sideStories: ["ss:festival", "ss:prologue-night"],
+      anime: null,
+      breakTime: [],
+    });
+  });
+
+  it("marks the last volume of each collection reached", () => {
+    expect(markUpTo(emptyProgress, timeline, 7).lightNovels).toEqual({ main: 2, ex: 1 });
+  });
+});
+
+describe("upNext", () => {
+  it("starts a new reader on the web novel, side stories included, in story order", () => {
+    expect(keys(upNext(emptyProgress, timeline))).toEqual(["wn:1-1", "wn:1-2", "ss:prologue-night", "wn:2-1", "ss:festival"]);
+  });
+
+  it("lists only what is unread in the media the reader follows", () => {
+    const watcher = progress({ anime: "anime:1-1" });
+    expect(keys(upNext(watcher, timeline))).toEqual(["ss:prologue-night", "bt:1-1", "ss:festival", "anime:1-2"]);
+    const reader = progress({ webNovel: "wn:1-2", sideStories: ["ss:prologue-night"] });
+    expect(keys(upNext(reader, timeline))).toEqual(["wn:2-1", "ss:festival"]);
+  });
+
+  it("offers light novels only in the collections the reader has started", () => {
+    expect(keys(upNext(progress({ lightNovels: { main: 1 } }), timeline))).toEqual(["ss:prologue-night", "ln:main-2", "ss:festival"]);
+  });
+
+  it("lists at most the number asked for", () => {
+    expect(keys(upNext(emptyProgress, timeline, 2))).toEqual(["wn:1-1", "wn:1-2"]);
+  });
+
+  it("is empty for a reader who is all caught up", () => {
+    expect(upNext(markUpTo(emptyProgress, timeline, 99), timeline)).toEqual([]);
+  });
+});
+
+describe("followedMedia", () => {
+  it("follows the web novel unless only the anime or light novels are started, and the anime with Break Time once either is", () => {
+    expect([...followedMedia(emptyProgress)].sort()).toEqual(["side_stories", "web_novel"]);
+    expect([...followedMedia(progress({ anime: "anime:1-1" }))].sort()).toEqual(["anime", "break_time", "side_stories"]);
+    expect([...followedMedia(progress({ lightNovels: { main: 1 } }))].sort()).toEqual(["side_stories"]);
+    expect([...followedMedia(progress({ breakTime: ["bt:1-1"] }))].sort()).toEqual(["anime", "break_time", "side_stories", "web_novel"]);
+    expect([...followedMedia(progress({ webNovel: "wn:1-1", anime: "anime:1-1" }))].sort()).toEqual(["anime", "break_time", "side_stories", "web_novel"]);
+  });
+});
+
+describe("reconcileProgress", () => {
+  const local = progress({ webNovel: "wn:2-1", position: 4 });
+  const saved = progress({ anime: "anime:1-2", position: 6 });
+
+  it("merges the account's record into this browser's, and tells which side needs the result", () => {
+    expect(reconcileProgress(local, saved)).toEqual({
+      progress: mergeProgress(local, saved),
+      storeLocally: true,
+      sendToAccount: true,
+    });
+  });
+
+  it("changes nothing when both sides agree", () => {
+    expect(reconcileProgress(local, { ...local, updatedAt: "2026-05-05T00:00:00.000Z" })).toMatchObject({ storeLocally: false, sendToAccount: false });
+  });
+
+  it("sends this browser's progress to an account that has none, but never an empty record", () => {
+    expect(reconcileProgress(local, null)).toEqual({ progress: local, storeLocally: false, sendToAccount: true });
+    expect(reconcileProgress(emptyProgress, null)).toEqual({ progress: emptyProgress, storeLocally: false, sendToAccount: false });
+  });
+
+  it("stores the account's progress in a browser that is behind", () => {
+    expect(reconcileProgress(emptyProgress, saved)).toMatchObject({ progress: { anime: "anime:1-2" }, storeLocally: true, sendToAccount: false });
+  });
+});
+
+describe("tracker choices", () => {
+  it("groups units by medium and lists collections in story order", () => {
+    expect(keys(unitsByMedium(timeline).light_novels)).toEqual(["ln:main-1", "ln:main-2", "ln:ex-1"]);
+    expect(keys(unitsByMedium(timeline).break_time)).toEqual(["bt:1-1"]);
+    expect(lightNovelCollections(timeline).map(({ code, name, volumes }) => [code, name, keys(volumes)])).toEqual([
+      ["main", "main", ["ln:main-1", "ln:main-2"]],
+      ["ex", "ex", ["ln:ex-1"]],
+    ]);
+  });
+
+  it("sets and clears a collection's last volume by its key", () => {
+    const started = withLastVolume(emptyProgress, "main", "ln:main-2");
+    expect(started.lightNovels).toEqual({ main: 2 });
+    expect(lastVolumeKey(started, "main")).toBe("ln:main-2");
+    expect(lastVolumeKey(started, "ex")).toBeNull();
+    expect(withLastVolume(started, "main", null).lightNovels).toEqual({});
+    // A key of another collection never lands in this one.
+    expect(withLastVolume(started, "main", "ln:ex-1").lightNovels).toEqual({});
+  });
+
+  it("ticks and unticks checklist entries, kept sorted", () => {
+    expect(withTicked(["ss:b"], "ss:a", true)).toEqual(["ss:a", "ss:b"]);
+    expect(withTicked(["ss:a", "ss:b"], "ss:a", false)).toEqual(["ss:b"]);
+    expect(withTicked(["ss:a"], "ss:a", true)).toEqual(["ss:a"]);
+  });
+
+  it("works out the position from the timeline and stamps a change with its time", () => {
+    const chosen = progress({ webNovel: "wn:1-2", lightNovels: { main: 2 }, position: 999 });
+    expect(withPosition(chosen, timeline).position).toBe(5);
+    expect(changedProgress(chosen, timeline, new Date("2026-04-01T12:00:00.000Z"))).toMatchObject({
+      position: 5,
+      updatedAt: "2026-04-01T12:00:00.000Z",
+    });
+  });
+});
+
+describe("checkProgress", () => {
+  const valid = progress({ webNovel: "wn:2-1", lightNovels: { main: 1 }, sideStories: ["ss:festival"], breakTime: ["bt:1-1"], position: 4 });
+
+  it("accepts a record and returns it with its fields in one order", () => {
+    const shuffled = Object.fromEntries(Object.entries(valid).reverse());
+    const checked = checkProgress(shuffled);
+    expect(checked).toEqual({ progress: valid, problem: null });
+    expect(JSON.stringify(checked.progress)).toBe(JSON.stringify(valid));
+  });
+
+  it.each([
+    [{ ...valid, sideStories: ["ss:festival", "ss:Not A Slug"] }, "sideStories.1"],
+    [{ ...valid, anime: "wn:1-1" }, "anime"],
+    [{ ...valid, lightNovels: { Main: 1 } }, "lightNovels.Main"],
+    [{ ...valid, lightNovels: { main: 0 } }, "lightNovels.main"],
+    [{ ...valid, breakTime: "bt:1-1" }, "breakTime"],
+    [{ ...valid, position: -1 }, "position"],
+    [{ ...valid, updatedAt: "yesterday" }, "updatedAt"],
+    [{ ...valid, webNovel: undefined }, "webNovel"],
+  ])("says where a record is wrong: %j", (record, path) => {
+    expect(checkProgress(record)).toMatchObject({ progress: null, problem: { path } });
+  });
+
+  it("reads stored progress, and counts anything unreadable as none", () => {
+    expect(parseStoredProgress(JSON.stringify(valid))).toEqual(valid);
+    expect(parseStoredProgress(null)).toBeNull();
+    expect(parseStoredProgress("{")).toBeNull();
+    expect(parseStoredProgress(JSON.stringify({ position: 40 }))).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from "react";
-import { readStored, storageKeys } from "./storage-keys";
+import { readStored, storageKeys, writeStored } from "./storage-keys";
+import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
 
 export type ShieldMode = "hide" | "blur" | "off";
 export const shieldModes: ShieldMode[] = ["hide", "blur", "off"];
-export const SHIELD_CHANGED = "rc:shield-changed";
+/** Same-tab writes fire no storage event, so this page's shields hear of a new mode through this one. */
+const MODE_CHANGED = "rc:spoiler-mode-changed";
 
 export interface Shield {
   /** The furthest story position the reader has reached (0: no progress set). */
@@ -16,19 +18,9 @@ function parseMode(value: string | null): ShieldMode {
   return value === "blur" || value === "off" ? value : "hide";
 }
 
-/**
- * Reads only what the shield needs from the stored progress (no schema library: this runs on every
- * page). Anything unreadable counts as no progress, which shields the most.
- */
+/** The shield from stored progress and mode; unreadable progress counts as none, which shields the most. */
 function readShield(): Shield {
-  let position = 0;
-  try {
-    const stored: unknown = JSON.parse(readStored("progress") ?? "null");
-    const value = stored && typeof stored === "object" && "position" in stored ? stored.position : 0;
-    if (typeof value === "number" && Number.isFinite(value) && value > 0) position = value;
-  } catch {
-    position = 0;
-  }
+  const position = readStoredProgress()?.position ?? 0;
   return { position, mode: parseMode(readStored("spoilerMode")), hasProgress: position > 0 };
 }
 
@@ -46,14 +38,16 @@ function getSnapshot() {
 }
 
 function subscribe(listener: () => void) {
+  const stopProgress = subscribeToStoredProgress(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKeys.progress.key || event.key === storageKeys.spoilerMode.key) listener();
+    if (event.key === storageKeys.spoilerMode.key) listener();
   };
   window.addEventListener("storage", onStorage);
-  window.addEventListener(SHIELD_CHANGED, listener);
+  window.addEventListener(MODE_CHANGED, listener);
   return () => {
+    stopProgress();
     window.removeEventListener("storage", onStorage);
-    window.removeEventListener(SHIELD_CHANGED, listener);
+    window.removeEventListener(MODE_CHANGED, listener);
   };
 }
 
@@ -69,7 +63,8 @@ export function isRevealed(shield: Shield | null, revealAt: number | null | unde
   return shield.mode === "off" || shield.position >= revealAt;
 }
 
-/** Tell every shield on the page that progress or mode changed (same-tab writes fire no storage event). */
-export function announceShieldChange() {
-  window.dispatchEvent(new Event(SHIELD_CHANGED));
+/** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */
+export function setShieldMode(mode: ShieldMode) {
+  writeStored("spoilerMode", mode === "hide" ? null : mode);
+  window.dispatchEvent(new Event(MODE_CHANGED));
 }

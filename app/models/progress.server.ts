@@ -1,10 +1,11 @@
-import { type Progress, reachedUnits } from "~/lib/progress";
-import { progressSchema } from "~/lib/progress-file";
+import { type Medium, parseUnitKey } from "~/lib/content/units";
+import { type Progress, reachedUnits, type TrackerUnit } from "~/lib/progress";
+import { parseStoredProgress } from "~/lib/progress-file";
 import { batch } from "./db.server";
 
 interface UnitRow {
   key: string;
-  medium: "web_novel" | "light_novels" | "side_stories" | "anime" | "break_time";
+  medium: Medium;
   position: number;
   label: string;
   title: string;
@@ -17,7 +18,7 @@ interface UnitRow {
  * Everything the reading tracker offers, in story order, with the reader's saved progress when signed
  * in. One round trip.
  */
-export async function getTrackerData(db: D1Database, uid: string | null) {
+export async function getTrackerData(db: D1Database, uid: string | null): Promise<{ units: TrackerUnit[]; saved: Progress | null }> {
   const [units, saved] = await batch<[UnitRow, { progress: string }]>(db, [
     db.prepare(
       `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_reveal_position, 'Arc ' || a.number || ': ' || a.title AS group_label, NULL AS extra
@@ -38,7 +39,7 @@ export async function getTrackerData(db: D1Database, uid: string | null) {
     ),
     db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid ?? ""),
   ]);
-  const savedProgress = parseStored(saved[0]?.progress);
+  const savedProgress = parseStoredProgress(saved[0]?.progress);
   return {
     units: units.map((unit) => ({
       key: unit.key,
@@ -57,20 +58,8 @@ export async function getTrackerData(db: D1Database, uid: string | null) {
 /** Only the saved record, for merging on sign-in. */
 export async function getSavedProgress(db: D1Database, uid: string) {
   const [rows] = await batch<[{ progress: string }]>(db, [db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid)]);
-  return parseStored(rows[0]?.progress);
+  return parseStoredProgress(rows[0]?.progress);
 }
-
-function parseStored(json: string | undefined): Progress | null {
-  if (!json) return null;
-  try {
-    const parsed = progressSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export type TrackerUnit = Awaited<ReturnType<typeof getTrackerData>>["units"][number];
 
 /** Saves a signed-in reader's progress, with the position recomputed from the timeline. */
 export async function saveProgress(db: D1Database, uid: string, progress: Progress, now = new Date()) {
@@ -101,7 +90,7 @@ export async function saveProgress(db: D1Database, uid: string, progress: Progre
         uid,
         JSON.stringify(stored),
         position,
-        progress.webNovel ? Number(progress.webNovel.slice(3).split("-")[0]) : null,
+        progress.webNovel ? (parseUnitKey(progress.webNovel, "web_novel")?.arc ?? null) : null,
         JSON.stringify(media),
         stored.updatedAt,
       ),

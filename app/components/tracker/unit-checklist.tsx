@@ -1,0 +1,47 @@
+import { cn } from "~/lib/cn";
+import { type TrackerUnit, withTicked } from "~/lib/progress";
+
+/**
+ * Side stories or Break Time shorts to tick off. With `suggestedBefore`, unticked units at or before
+ * that story position are marked as reached, so a reader sees what they may have skipped.
+ */
+export function UnitChecklist({
+  units,
+  checked,
+  suggestedBefore,
+  onChange,
+}: {
+  units: readonly TrackerUnit[];
+  checked: readonly string[];
+  suggestedBefore?: number;
+  onChange: (unitKeys: string[]) => void;
+}) {
+  const ticked = new Set(checked);
+  return (
+    <ul className="grid gap-1 sm:grid-cols-2">
+      {units.map((unit) => {
+        const suggested = suggestedBefore !== undefined && !ticked.has(unit.key) && unit.position <= suggestedBefore;
+        const showLabel = unit.label !== unit.title;
+        return (
+          <li key={unit.key}>
+            <label className={cn("flex items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>
+              <input
+                type="checkbox"
+                checked={ticked.has(unit.key)}
+                onChange={(event) => onChange(withTicked(checked, unit.key, event.target.checked))}
+                className="mt-1"
+              />
+              <span>
+                <span className="font-medium">{unit.title}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {showLabel ? unit.label : ""}
+                  {suggested ? `${showLabel ? " · " : ""}You have reached its reading point` : ""}
+                </span>
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

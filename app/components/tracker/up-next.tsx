@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { Spoiler } from "~/components/spoiler";
+import { mediumLabels, unitPath } from "~/lib/content/units";
+import type { TrackerUnit } from "~/lib/progress";
+
+/** What to read or watch next, each with a way to mark everything up to it as read. */
+export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; onMarkUpTo: (unit: TrackerUnit) => void }) {
+  if (!units.length) return <p className="text-sm text-muted-foreground">You are all caught up.</p>;
+  return (
+    <ol className="space-y-2">
+      {units.map((unit) => (
+        <li key={unit.key} className="rounded-lg border border-border bg-card p-3 text-sm">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[unit.medium]}</p>
+          <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
+            {unit.label}
+          </Link>
+          <p>
+            <Spoiler revealAt={unit.titleRevealAt} what="The title">
+              {unit.title}
+            </Spoiler>
+          </p>
+          <button type="button" onClick={() => onMarkUpTo(unit)} className="mt-2 rounded-md border border-border px-2 py-1 text-xs font-medium hover:border-primary">
+            Mark everything up to here as read
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

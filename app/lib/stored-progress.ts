@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from "react";
+import type { Progress } from "./progress";
+import { parseStoredProgress } from "./progress-file";
+import { readStored, storageKeys, writeStored } from "./storage-keys";
+
+/*
+ * The one place the browser reads and writes the reader's stored progress (localStorage
+ * rc:progress): the tracker, the sign-in sync, the spoiler shield and "continue reading" all come
+ * here. What is stored is checked once per stored value; every reader on the page shares the result.
+ */
+
+/** Same-tab writes fire no storage event, so this page's readers hear of them through this one. */
+const PROGRESS_STORED = "rc:progress-stored";
+
+let lastRead: { json: string | null; progress: Progress | null } = { json: null, progress: null };
+
+/** The progress stored in this browser; null where there is none, it is unreadable or storage is blocked. */
+export function readStoredProgress(): Progress | null {
+  const json = readStored("progress");
+  if (json !== lastRead.json) lastRead = { json, progress: parseStoredProgress(json) };
+  return lastRead.progress;
+}
+
+/** Stores progress in this browser and tells everything on the page that reads it. */
+export function storeProgress(progress: Progress) {
+  writeStored("progress", JSON.stringify(progress));
+  window.dispatchEvent(new Event(PROGRESS_STORED));
+}
+
+/** Calls `onChange` whenever stored progress may have changed, in this tab or another. */
+export function subscribeToStoredProgress(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    // A null key: another tab cleared the storage.
+    if (event.key === storageKeys.progress.key || event.key === null) onChange();
+  };
+  window.addEventListener("storage", onStorage);
+  window.addEventListener(PROGRESS_STORED, onChange);
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(PROGRESS_STORED, onChange);
+  };
+}
+
+/**
+ * The stored progress, kept current. Undefined on the server and in the first paint, so the page
+ * hydrates as the server rendered it; then null (no progress) or the record.
+ */
+export function useStoredProgress(): Progress | null | undefined {
+  return useSyncExternalStore(subscribeToStoredProgress, readStoredProgress, () => undefined);
+}
