@@ -2,8 +2,7 @@ import { z } from "zod";
 
 /** KV keys are at most 512 bytes; longer paths can never have a redirect. */
 export const MAX_SOURCE_LENGTH = 512;
-export const redirectStatuses = [301, 302, 307, 308] as const;
-export type RedirectStatus = (typeof redirectStatuses)[number];
+const redirectStatuses = [301, 302, 307, 308] as const;
 
 // C0 controls, DEL and C1 controls: never valid in a path we store or send to a browser.
 // eslint-disable-next-line no-control-regex
@@ -30,7 +29,7 @@ export function normalizeSourcePath(path: string) {
   return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
 }
 
-export const redirectSourceSchema = z
+const redirectSourceSchema = z
   .string({ error: "A source path is required" })
   .superRefine((value, ctx) => {
     if (!value.startsWith("/")) {
@@ -52,7 +51,7 @@ export const redirectSourceSchema = z
   })
   .transform(normalizeSourcePath);
 
-export const redirectTargetSchema = z.string({ error: "A target is required" }).superRefine((value, ctx) => {
+const redirectTargetSchema = z.string({ error: "A target is required" }).superRefine((value, ctx) => {
   if (!refuseUnsafeText(value, ctx, "The target")) return;
   if (value.startsWith("//")) {
     ctx.addIssue({ code: "custom", message: "The target must not start with // (write https://host/… instead)" });
@@ -78,7 +77,7 @@ export const redirectTargetSchema = z.string({ error: "A target is required" }).
   }
 });
 
-export const redirectStatusSchema = z.union(
+const redirectStatusSchema = z.union(
   redirectStatuses.map((status) => z.literal(status)),
   { error: `The status must be one of ${redirectStatuses.join(", ")}` },
 );
@@ -93,10 +92,6 @@ export type RedirectValue = z.infer<typeof redirectValueSchema>;
 
 export const redirectEntrySchema = z.object({ from: redirectSourceSchema }).and(redirectValueSchema);
 export type RedirectEntry = z.infer<typeof redirectEntrySchema>;
-
-export function isExternalTarget(to: string) {
-  return to.startsWith("https://");
-}
 
 /** Flattens zod issues to one readable line per problem. */
 export function describeProblems(error: z.ZodError) {

@@ -17,7 +17,7 @@ export interface SessionUser {
  * The part of the root loader's data these hooks read. The root route owns the user, so every page
  * and component reads it from there, through these hooks (lib may not import the root module itself).
  */
-export interface RootUserData {
+interface RootUserData {
   user: SessionUser | null;
 }
 

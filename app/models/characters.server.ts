@@ -2,7 +2,7 @@ import type { Medium } from "~/lib/content/units";
 import { toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
-export const CHARACTERS_PER_PAGE = 48;
+const CHARACTERS_PER_PAGE = 48;
 
 export interface CharacterFilters {
   query: string;

@@ -34,7 +34,6 @@ interface AdaptationRow {
   to_position: number;
 }
 
-export type WebNovelArc = Awaited<ReturnType<typeof getWebNovel>>["arcs"][number];
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
 
 /**
