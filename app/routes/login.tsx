@@ -1,19 +1,22 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "react-router";
-import { useLoaderData, useNavigate, useRevalidator } from "react-router";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { redirect, useNavigate, useRevalidator } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
 import type { UserCredential } from "firebase/auth";
 import { establishSession, loadAuth } from "~/browser/firebase-auth.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast-store";
 import { authErrorField, authErrorMessage } from "~/lib/auth-errors";
-import { cn } from "~/lib/cn";
+import { collectErrors, type FormErrors, firstInvalid, readFields } from "~/lib/form";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getPublicConfig } from "~/server/env.server";
 import { getSession } from "~/server/session.server";
+import type { Route } from "./+types/login";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const { user, keysUnavailable } = await getSession(request, context.env);
   if (user) throw redirect(redirectTo);
@@ -22,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo, firebase, available: Boolean(firebase.emulatorHost || firebase.apiKey), keysUnavailable };
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Sign in",
     description: "Sign in or create an account to report mistakes and follow what becomes of your reports.",
@@ -30,28 +33,28 @@ export const meta: MetaFunction = ({ matches }) =>
 
 type Mode = "sign-in" | "sign-up" | "reset";
 
-type Errors = Partial<Record<"email" | "password" | "name" | "form", string>>;
+const loginFields = ["name", "email", "password"] as const;
+type LoginField = (typeof loginFields)[number];
 
 /**
  * Checked before any request is made. Plain checks rather than a schema library: this is a public
  * page, and its first-load JavaScript stays small.
  */
-function checkCredentials(mode: Mode, values: Record<string, string>): Errors {
-  const errors: Errors = {};
-  const email = (values.email ?? "").trim();
-  if (!email) errors.email = "Enter your email address.";
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = "That does not look like an email address.";
-  if (mode !== "reset" && (values.password ?? "").length < 6) errors.password = "Passwords have at least 6 characters.";
-  if (mode === "sign-up" && (values.name ?? "").trim().length > 60) errors.name = "At most 60 characters.";
-  return errors;
+function checkCredentials(mode: Mode, values: Record<LoginField, string>) {
+  const email = values.email.trim();
+  return collectErrors<LoginField>({
+    email: !email ? "Enter your email address." : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && "That does not look like an email address.",
+    password: mode !== "reset" && values.password.length < 6 && "Passwords have at least 6 characters.",
+    name: mode === "sign-up" && values.name.trim().length > 60 && "At most 60 characters.",
+  });
 }
 
-export default function Login() {
-  const { redirectTo, firebase, available, keysUnavailable } = useLoaderData<typeof loader>();
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const { redirectTo, firebase, available, keysUnavailable } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [mode, setMode] = useState<Mode>("sign-in");
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FormErrors<LoginField>>({});
   const [busy, setBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [resetSent, setResetSent] = useState<string | null>(null);
@@ -82,11 +85,17 @@ export default function Login() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const element = event.currentTarget;
+    const values = readFields(new FormData(element), loginFields);
     // Refused before any request: nothing is sent with a short password or a malformed email.
     const found = checkCredentials(mode, values);
-    if (Object.keys(found).length) return setErrors(found);
-    const email = values.email!.trim();
+    if (found) {
+      setErrors(found);
+      const first = firstInvalid(loginFields, found);
+      if (first) element.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const email = values.email.trim();
     if (mode === "reset") {
       setBusy(true);
       setErrors({});
@@ -102,12 +111,12 @@ export default function Login() {
       }
       return;
     }
-    const password = values.password!;
+    const password = values.password;
     await finish(async () => {
       const { auth, sdk } = await loadAuth(firebase);
       if (mode === "sign-in") return sdk.signInWithEmailAndPassword(auth, email, password);
       const credential = await sdk.createUserWithEmailAndPassword(auth, email, password);
-      const name = values.name?.trim();
+      const name = values.name.trim();
       if (name) await sdk.updateProfile(credential.user, { displayName: name });
       return credential;
     });
@@ -142,9 +151,10 @@ export default function Login() {
         <>
           <div role="tablist" aria-label="What would you like to do?" className="mb-6 grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-sm">
             {tabs.map(([value, label]) => (
-              <button
+              <Button
                 key={value}
-                type="button"
+                variant="tab"
+                size="sm"
                 role="tab"
                 aria-selected={mode === value}
                 onClick={() => {
@@ -152,10 +162,9 @@ export default function Login() {
                   setErrors({});
                   setResetSent(null);
                 }}
-                className={cn("rounded-md px-2 py-2 font-medium", mode === value ? "bg-background shadow" : "text-muted-foreground")}
               >
                 {label}
-              </button>
+              </Button>
             ))}
           </div>
           {resetSent ? (
@@ -164,91 +173,36 @@ export default function Login() {
             </p>
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={errors.form ? "login-form-error" : undefined}>
-              {mode === "sign-up" ? <Field name="name" label="Display name (optional)" autoComplete="nickname" error={errors.name} /> : null}
-              <Field name="email" label="Email address" type="email" autoComplete="email" error={errors.email} />
+              {mode === "sign-up" ? (
+                <Field label="Display name (optional)" error={errors.name}>
+                  <Input name="name" autoComplete="nickname" />
+                </Field>
+              ) : null}
+              <Field label="Email address" error={errors.email} required>
+                <Input name="email" type="email" autoComplete="email" />
+              </Field>
               {mode !== "reset" ? (
-                <Field
-                  name="password"
-                  label="Password"
-                  type="password"
-                  autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
-                  error={errors.password}
-                  hint={mode === "sign-up" ? "At least 6 characters." : undefined}
-                />
+                <Field label="Password" error={errors.password} description={mode === "sign-up" ? "At least 6 characters." : undefined} required>
+                  <Input name="password" type="password" autoComplete={mode === "sign-up" ? "new-password" : "current-password"} />
+                </Field>
               ) : null}
-              {errors.form ? (
-                <p id="login-form-error" role="alert" className="text-sm font-medium text-destructive">
-                  {errors.form}
-                </p>
-              ) : null}
-              <button
-                type="submit"
-                disabled={busy || !hydrated}
-                className="h-11 w-full rounded-md bg-primary font-medium text-primary-foreground disabled:opacity-60"
-              >
+              <FormError id="login-form-error">{errors.form}</FormError>
+              <Button type="submit" disabled={busy || !hydrated} className="w-full">
                 {busy ? "Please wait…" : mode === "sign-in" ? "Sign in" : mode === "sign-up" ? "Create account" : "Send reset link"}
-              </button>
+              </Button>
             </form>
           )}
           {mode !== "reset" ? (
             <div className="mt-6 space-y-3">
               <p className="text-center text-sm text-muted-foreground">or</p>
-              <button
-                type="button"
-                onClick={google}
-                disabled={busy || !hydrated}
-                className="h-11 w-full rounded-md border border-border font-medium hover:border-primary disabled:opacity-60"
-              >
+              <Button variant="outline" onClick={google} disabled={busy || !hydrated} className="w-full">
                 Continue with Google
-              </button>
+              </Button>
             </div>
           ) : null}
           {!hydrated ? <p className="mt-4 text-sm text-muted-foreground">Signing in needs JavaScript.</p> : null}
         </>
       )}
-    </div>
-  );
-}
-
-function Field({
-  name,
-  label,
-  type = "text",
-  autoComplete,
-  error,
-  hint,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  error?: string;
-  hint?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cn("h-11 rounded-md border bg-background px-3", error ? "border-destructive" : "border-border")}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
     </div>
   );
 }

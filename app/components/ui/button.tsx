@@ -21,7 +21,7 @@ export const buttonVariants = cva(
       },
       size: {
         default: "h-11 justify-center px-5",
-        sm: "h-9 justify-center px-3 text-sm",
+        sm: "min-h-9 justify-center px-3 py-1.5 text-sm",
         xs: "justify-center px-2 py-1 text-xs",
         icon: "size-10 justify-center",
         /** A full-width row of a menu. */
