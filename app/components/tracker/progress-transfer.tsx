@@ -1,4 +1,5 @@
 import { type ChangeEvent, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 import type { Progress } from "~/lib/progress";
 import { parseProgressFile } from "~/lib/progress-file";
 
@@ -34,12 +35,12 @@ export function ProgressTransfer({ progress, onImport }: { progress: Progress; o
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={exportFile} className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:border-primary">
+        <Button variant="outline" size="sm" onClick={exportFile}>
           Export to a file
-        </button>
-        <button type="button" onClick={() => fileInput.current?.click()} className="rounded-md border border-border px-3 py-2 text-sm font-medium hover:border-primary">
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
           Import from a file
-        </button>
+        </Button>
         <input ref={fileInput} type="file" accept="application/json,.json" onChange={importFile} className="sr-only" aria-label="Progress file to import" />
       </div>
       {importError ? (

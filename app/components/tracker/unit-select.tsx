@@ -1,3 +1,5 @@
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import type { TrackerUnit } from "~/lib/progress";
 
 /** Picks the last unit reached in one medium (or collection), grouped by arc, collection or season. */
@@ -15,11 +17,8 @@ export function UnitSelect({
   const groups = [...new Set(units.map((unit) => unit.group))];
   const id = `select-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value || null)} className="h-11 rounded-md border border-border bg-background px-2">
+    <Field label={label} id={id}>
+      <Select value={value ?? ""} onChange={(event) => onChange(event.target.value || null)}>
         <option value="">Not started</option>
         {groups.map((group) => (
           <optgroup key={group} label={group}>
@@ -34,7 +33,7 @@ export function UnitSelect({
               ))}
           </optgroup>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Spoiler } from "~/components/spoiler";
+import { Button } from "~/components/ui/button";
 import { mediumLabels, unitPath } from "~/lib/content/units";
 import type { TrackerUnit } from "~/lib/progress";
 
@@ -19,9 +20,9 @@ export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; o
               {unit.title}
             </Spoiler>
           </p>
-          <button type="button" onClick={() => onMarkUpTo(unit)} className="mt-2 rounded-md border border-border px-2 py-1 text-xs font-medium hover:border-primary">
+          <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
             Mark everything up to here as read
-          </button>
+          </Button>
         </li>
       ))}
     </ol>
