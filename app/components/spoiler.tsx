@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type ReactNode, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
@@ -31,9 +32,9 @@ export function Spoiler({
         <span aria-hidden="true" className="pointer-events-none select-none blur-sm">
           {children}
         </span>
-        <button type="button" onClick={() => setAsked(true)} className="absolute inset-0 rounded text-xs font-medium text-primary underline">
+        <Button variant="link" size="inline" onClick={() => setAsked(true)} className="absolute inset-0 justify-center text-xs">
           Show spoiler
-        </button>
+        </Button>
       </Wrapper>
     );
   }
@@ -45,9 +46,9 @@ export function Spoiler({
       {what} is beyond your reading progress.{" "}
       {shield ? (
         <>
-          <button type="button" onClick={() => setAsked(true)} className="font-medium text-primary underline">
+          <Button variant="link" size="inline" onClick={() => setAsked(true)}>
             Show it
-          </button>
+          </Button>
           {!shield.hasProgress ? (
             <>
               {" "}

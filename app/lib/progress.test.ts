@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mediumOf, parseUnitKey } from "./content/units";
 import {
   changedProgress,
   emptyProgress,
@@ -94,16 +95,9 @@ describe("progressPosition", () => {
 
 /** A small timeline: every medium, interleaved as the tracker receives it (story order). */
 const unit = (key: string, position: number): TrackerUnit => {
-  const medium = key.startsWith("wn:")
-    ? "web_novel"
-    : key.startsWith("ln:")
-      ? "light_novels"
-      : key.startsWith("ss:")
-        ? "side_stories"
-        : key.startsWith("anime:")
-          ? "anime"
-          : "break_time";
-  const collection = medium === "light_novels" ? key.slice("ln:".length, key.lastIndexOf("-")) : null;
+  const medium = mediumOf(key);
+  if (!medium) throw new Error(`Not a unit key: ${key}`);
+  const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
   return { key, medium, position, label: key, title: `Title of ${key}`, titleRevealAt: null, group: collection ?? medium, collection };
 };
 const timeline = [

@@ -5,6 +5,10 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { mediumLabels, type Medium } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -58,62 +62,30 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Characters" lead="Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in." />
       <Form ref={form} method="get" role="search" className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
-        <div className="grid gap-1">
-          <label htmlFor="character-query" className="text-sm font-medium">
-            Name or alias
-          </label>
-          <input
-            id="character-query"
-            name="q"
-            type="search"
-            defaultValue={filters.query}
-            maxLength={100}
-            placeholder="e.g. The Ash Warden"
-            onChange={() => submitForm(300)}
-            className="h-10 rounded-md border border-border bg-background px-3"
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="character-affiliation" className="text-sm font-medium">
-            Affiliation
-          </label>
-          <select
-            id="character-affiliation"
-            name="affiliation"
-            defaultValue={filters.affiliation ?? ""}
-            onChange={() => submitForm(0)}
-            className="h-10 rounded-md border border-border bg-background px-2"
-          >
+        <Field id="character-query" label="Name or alias">
+          <Input name="q" type="search" defaultValue={filters.query} maxLength={100} placeholder="e.g. The Ash Warden" onChange={() => submitForm(300)} />
+        </Field>
+        <Field id="character-affiliation" label="Affiliation">
+          <Select name="affiliation" defaultValue={filters.affiliation ?? ""} onChange={() => submitForm(0)}>
             <option value="">Any affiliation</option>
             {affiliations.map(({ affiliation, count }) => (
               <option key={affiliation} value={affiliation}>
                 {affiliation} ({count})
               </option>
             ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="character-medium" className="text-sm font-medium">
-            First appears in
-          </label>
-          <select
-            id="character-medium"
-            name="medium"
-            defaultValue={filters.medium ?? ""}
-            onChange={() => submitForm(0)}
-            className="h-10 rounded-md border border-border bg-background px-2"
-          >
+          </Select>
+        </Field>
+        <Field id="character-medium" label="First appears in">
+          <Select name="medium" defaultValue={filters.medium ?? ""} onChange={() => submitForm(0)}>
             <option value="">Any medium</option>
             {mediaCounts.map(({ medium, count }) => (
               <option key={medium} value={medium}>
                 {mediumLabels[medium]} ({count})
               </option>
             ))}
-          </select>
-        </div>
-        <button type="submit" className="h-10 rounded-md bg-primary px-4 font-medium text-primary-foreground">
-          Search
-        </button>
+          </Select>
+        </Field>
+        <Button type="submit">Search</Button>
       </Form>
 
       <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>

@@ -4,6 +4,8 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
@@ -44,18 +46,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <label htmlFor="search-page-query" className="sr-only">
           Search the site
         </label>
-        <input
-          id="search-page-query"
-          type="search"
-          name="q"
-          defaultValue={query}
-          maxLength={100}
-          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-background px-3"
-          placeholder="Name, alias or title"
-        />
-        <button type="submit" className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground">
-          Search
-        </button>
+        <Input id="search-page-query" type="search" name="q" defaultValue={query} maxLength={100} className="min-w-0 flex-1" placeholder="Name, alias or title" />
+        <Button type="submit">Search</Button>
       </Form>
       {query ? (
         <p role="status" className="mb-4 text-sm text-muted-foreground">

@@ -3,6 +3,8 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
@@ -35,16 +37,16 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Form method="get" role="search" className="mb-8 flex gap-2">
         <label htmlFor="mistake-query" className="sr-only">Search every light novel entry</label>
-        <input
+        <Input
           id="mistake-query"
           type="search"
           name="q"
           defaultValue={query}
           maxLength={100}
           placeholder="Search the official text, suggestions, Japanese and notes"
-          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-background px-3"
+          className="min-w-0 flex-1"
         />
-        <button type="submit" className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground">Search</button>
+        <Button type="submit">Search</Button>
       </Form>
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">

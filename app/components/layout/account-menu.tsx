@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
 import { useOptionalUser } from "~/lib/user";
 
 /** The signed-in state in the header: a sign-in link, or the reader's name with their links and sign-out. */
@@ -54,9 +55,9 @@ export function AccountMenu() {
           }}
         >
           <input type="hidden" name="redirectTo" value={location.pathname.startsWith("/feedback_hub") ? "/" : here} />
-          <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted">
+          <Button type="submit" variant="ghost" size="menu">
             Sign out
-          </button>
+          </Button>
         </Form>
       </div>
     </details>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { storageKeys, writeStored } from "~/lib/storage-keys";
 import { applyStoredTheme, nextThemePreference, parseThemePreference, type ThemePreference } from "~/lib/theme";
 
@@ -28,10 +29,11 @@ export function ThemeToggle() {
   }
 
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost"
+      size="icon"
       onClick={choose}
-      className="theme-toggle inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+      className="theme-toggle text-muted-foreground"
       aria-label={`${labels[preference]}. Change theme`}
       title={labels[preference]}
     >
@@ -46,6 +48,6 @@ export function ThemeToggle() {
       <svg data-icon="dark" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
       </svg>
-    </button>
+    </Button>
   );
 }

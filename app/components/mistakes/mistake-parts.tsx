@@ -2,6 +2,9 @@ import { Form, useLocation } from "react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import { toast } from "~/components/ui/toast-store";
 import {
   type MistakeFilters,
@@ -80,9 +83,9 @@ export function EntryLinks({ anchor }: { anchor: string }) {
         Permalink
       </a>
       {canCopy ? (
-        <button type="button" onClick={copy} className="rounded-md border border-border px-2 py-0.5 hover:border-primary">
+        <Button variant="outline" size="inline" onClick={copy} className="px-2 py-0.5">
           Copy link
-        </button>
+        </Button>
       ) : null}
     </span>
   );
@@ -98,17 +101,12 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
   return (
     <Form method="get" preventScrollReset className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
       {groups.map((group) => (
-        <div key={group.name} className="grid gap-1">
-          <label htmlFor={`filter-${group.name}`} className="text-sm font-medium">
-            {group.label}
-          </label>
-          <select
-            id={`filter-${group.name}`}
+        <Field key={group.name} id={`filter-${group.name}`} label={group.label}>
+          <Select
             name={group.name}
             defaultValue={group.value ?? ""}
             key={group.value ?? ""}
             onChange={(event) => event.currentTarget.form?.requestSubmit()}
-            className="h-10 rounded-md border border-border bg-background px-2"
           >
             <option value="">Any</option>
             {Object.entries(group.labels).map(([value, label]) => (
@@ -116,12 +114,10 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
                 {label} ({facets[group.name][value] ?? 0})
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
       ))}
-      <button type="submit" className="h-10 rounded-md bg-primary px-4 font-medium text-primary-foreground">
-        Filter
-      </button>
+      <Button type="submit">Filter</Button>
     </Form>
   );
 }
