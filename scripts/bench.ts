@@ -82,9 +82,9 @@ async function measure(port: number, runs: number) {
 }
 
 runCli(async () => {
-  const { flags } = parseArgs(process.argv.slice(2));
-  const scale = Number(flags.get("scale") ?? 0);
-  const runs = Number(flags.get("runs") ?? 15);
+  const { values } = parseArgs(process.argv.slice(2), { scale: { type: "string" }, runs: { type: "string" } }, "Usage: npm run bench [-- --scale N --runs N]");
+  const scale = Number(values.scale ?? 0);
+  const runs = Number(values.runs ?? 15);
   if (!existsSync("build/client")) run("npm", ["run", "build"]);
 
   prepare("demo", ".wrangler/bench");

@@ -333,18 +333,21 @@ export async function generatePack({ from, out, scale }: { from: string; out: st
   return scaled;
 }
 
-function parseScale(value: string | true | undefined) {
+function parseScale(value: string | undefined) {
   if (typeof value !== "string" || !/^[1-9]\d*$/.test(value)) throw new UsageError(`--scale takes a whole number of at least 1\n${usage}`);
   return Number(value);
 }
 
 async function main() {
-  const { positional, flags } = parseArgs(process.argv.slice(2));
-  const unknown = [...flags.keys()].filter((flag) => !["scale", "from", "out"].includes(flag));
-  if (positional.length || unknown.length) throw new UsageError(usage);
-  const scale = parseScale(flags.get("scale"));
-  const from = String(flags.get("from") ?? "content/demo").replace(/\/+$/, "");
-  const out = String(flags.get("out") ?? `${from}-x${scale}`);
+  const { values, positionals } = parseArgs(
+    process.argv.slice(2),
+    { scale: { type: "string" }, from: { type: "string" }, out: { type: "string" } },
+    usage,
+  );
+  if (positionals.length) throw new UsageError(usage);
+  const scale = parseScale(values.scale);
+  const from = (values.from ?? "content/demo").replace(/\/+$/, "");
+  const out = values.out ?? `${from}-x${scale}`;
   const pack = await generatePack({ from, out, scale });
   const chapters = pack.webNovel.arcs.reduce((total, arc) => total + arc.chapters.length, 0);
   console.log(

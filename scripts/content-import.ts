@@ -15,12 +15,17 @@ import { loadPack } from "./lib/content-pack-files";
 import { applySync, planSync, readContentRows } from "./lib/content-sync";
 import { openPlatform } from "./lib/local-platform";
 
+const usage = "Usage: npm run content:import -- [pack] [--remote] [--persist-to DIR] [--dir FOLDER]";
+
 runCli(async () => {
-  const { positional, flags } = parseArgs(process.argv.slice(2), ["remote"]);
-  const packName = positional[0] ?? "demo";
+  const { values, positionals } = parseArgs(
+    process.argv.slice(2),
+    { remote: { type: "boolean" }, "persist-to": { type: "string" }, dir: { type: "string" } },
+    usage,
+  );
+  const packName = positionals[0] ?? "demo";
   if (!/^[a-z0-9][a-z0-9-]*$/.test(packName)) throw new UsageError(`"${packName}" is not a pack name (content/<pack>)`);
-  const dirFlag = flags.get("dir");
-  const directory = typeof dirFlag === "string" ? resolve(dirFlag) : resolve("content", packName);
+  const directory = values.dir !== undefined ? resolve(values.dir) : resolve("content", packName);
 
   const { rows, problems } = await loadPack(directory, packName);
   if (!rows) {
@@ -31,11 +36,7 @@ runCli(async () => {
     );
   }
 
-  const persistTo = flags.get("persist-to");
-  const platform = await openPlatform({
-    remote: flags.get("remote") === true,
-    persistTo: typeof persistTo === "string" ? persistTo : undefined,
-  });
+  const platform = await openPlatform({ remote: values.remote === true, persistTo: values["persist-to"] });
   try {
     const { statements, changes } = planSync(rows, await readContentRows(platform.env.DB));
     await applySync(platform.env.DB, statements);

@@ -58,6 +58,25 @@ describe("npm run redirects", () => {
     expect(cli("list").out.split("\n")).toEqual(["301 /one -> /privacy_policy", "302 /two -> https://example.com/two"]);
   });
 
+  it("names the file's own line when a quoted field spans lines, and refuses a file that is not CSV", () => {
+    const spanning = join(state, "spanning.csv");
+    writeFileSync(spanning, 'from,to\n\n"/two\nlines",/privacy_policy\n/ok,/privacy_policy\nnope,/x\n');
+    const result = cli("import", spanning);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(`${spanning}:3: `);
+    expect(result.err).toContain(`${spanning}:6: The source must be a path starting with "/"`);
+
+    const broken = join(state, "broken.csv");
+    writeFileSync(broken, '/ok,/privacy_policy\n"/never,/closed\n');
+    expect(cli("import", broken)).toMatchObject({ code: 1, err: expect.stringContaining(`${broken}:2: a quoted field that starts in this row is never closed`) });
+    expect(cli("list").out).not.toContain("/ok");
+  });
+
+  it("refuses unknown flags and flags without their value", () => {
+    expect(cli("list", "--bogus")).toMatchObject({ code: 1, err: expect.stringContaining("Unknown option '--bogus'") });
+    expect(cli("add", "/a", "/b", "--status")).toMatchObject({ code: 1, err: expect.stringContaining("--status needs a value") });
+  });
+
   it("explains its usage for unknown commands", () => {
     const result = cli("rename", "/a");
     expect(result.code).toBe(1);

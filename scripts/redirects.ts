@@ -13,7 +13,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { describeProblems, type RedirectEntry, redirectEntrySchema } from "../app/lib/redirects";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
-import { parseCsv } from "./lib/csv";
+import { type CsvRecord, CsvSyntaxError, parseCsv } from "./lib/csv";
 import { openRedirectStore, type RedirectStore } from "./lib/redirect-store";
 
 const usage = `Usage: npm run redirects -- <list | add <from> <to> [--status N] | remove <from> | import <file.csv>> [--remote] [--persist-to DIR]`;
@@ -29,34 +29,43 @@ async function readCsvEntries(file: string) {
   const text = await readFile(file, "utf8").catch(() => {
     throw new UsageError(`Cannot read ${file}`);
   });
-  const rows = parseCsv(text).filter((row) => row.some((field) => field.trim() !== ""));
-  const start = rows[0]?.[0]?.trim().toLowerCase() === "from" ? 1 : 0;
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(text).filter(({ fields }) => fields.some((field) => field.trim() !== ""));
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new UsageError(`Nothing was imported. Fix this first:\n  ${file}:${error.line}: ${error.message}`);
+    throw error;
+  }
+  const rows = records[0]?.fields[0]?.trim().toLowerCase() === "from" ? records.slice(1) : records;
   const problems: string[] = [];
   const entries: RedirectEntry[] = [];
   const seen = new Map<string, number>();
-  rows.slice(start).forEach((row, index) => {
-    const line = `${file}:${index + start + 1}`;
+  for (const { line, fields } of rows) {
+    const where = `${file}:${line}`;
     try {
-      if (row.length < 2 || row.length > 3) throw new UsageError(`${line}: expected from,to[,status] (got ${row.length} fields)`);
-      const entry = validate({ from: row[0]?.trim(), to: row[1]?.trim(), status: row[2]?.trim() }, line);
+      if (fields.length < 2 || fields.length > 3) throw new UsageError(`${where}: expected from,to[,status] (got ${fields.length} fields)`);
+      const entry = validate({ from: fields[0]?.trim(), to: fields[1]?.trim(), status: fields[2]?.trim() }, where);
       const earlier = seen.get(entry.from);
-      if (earlier !== undefined) throw new UsageError(`${line}: ${entry.from} is already redirected on line ${earlier}`);
-      seen.set(entry.from, index + start + 1);
+      if (earlier !== undefined) throw new UsageError(`${where}: ${entry.from} is already redirected on line ${earlier}`);
+      seen.set(entry.from, line);
       entries.push(entry);
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
     }
-  });
+  }
   if (problems.length) throw new UsageError(`Nothing was imported. Fix these first:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return entries;
 }
 
 runCli(async () => {
-  const { positional, flags } = parseArgs(process.argv.slice(2), ["remote"]);
-  const [command, ...args] = positional;
+  const { values, positionals } = parseArgs(
+    process.argv.slice(2),
+    { status: { type: "string" }, remote: { type: "boolean" }, "persist-to": { type: "string" } },
+    usage,
+  );
+  const [command, ...args] = positionals;
   if (!command) throw new UsageError(usage);
 
-  const statusFlag = flags.get("status");
   // Validate everything before opening the store, so bad input never half-applies.
   let work: (store: RedirectStore) => Promise<void>;
   switch (command) {
@@ -71,7 +80,7 @@ runCli(async () => {
       break;
     case "add": {
       if (args.length !== 2) throw new UsageError(`add takes <from> <to>\n${usage}`);
-      const entry = validate({ from: args[0], to: args[1], status: typeof statusFlag === "string" ? statusFlag : undefined }, "add");
+      const entry = validate({ from: args[0], to: args[1], status: values.status }, "add");
       work = async (store) => {
         await store.put(entry);
         console.log(`Added ${entry.status} ${entry.from} -> ${entry.to}`);
@@ -100,11 +109,7 @@ runCli(async () => {
       throw new UsageError(`Unknown command "${command}".\n${usage}`);
   }
 
-  const persistTo = flags.get("persist-to");
-  const store = await openRedirectStore({
-    remote: flags.get("remote") === true,
-    persistTo: typeof persistTo === "string" ? persistTo : undefined,
-  });
+  const store = await openRedirectStore({ remote: values.remote === true, persistTo: values["persist-to"] });
   try {
     await work(store);
   } finally {

@@ -2,22 +2,51 @@
  * The whole local stack in one command: build, migrate, seed, then serve with the Auth emulator.
  *
  *   npm start                              http://localhost:8788
- *   tsx scripts/start.ts --skip-build --port 8790 --persist-to .wrangler/e2e    (what the e2e tests use)
+ *   tsx scripts/start.ts --skip-build --port 8790 --persist-to .wrangler/e2e --auth-emulator-port 9199
+ *                                          (what the e2e tests use, beside a running npm start)
  *
  * --skip-prepare serves existing local state as it is; --no-auth-emulator leaves the emulator out
- * (for a second site on the same state). POSTHOG_KEY, POSTHOG_HOST and SITE_NAME in the
- * environment are passed to the site.
+ * (for a second site on the same state); --auth-emulator-port runs the emulator on another port than
+ * firebase.json's and points the site at it (with --no-auth-emulator: at another stack's emulator).
+ * POSTHOG_KEY, POSTHOG_HOST and SITE_NAME in the environment are passed to the site.
  */
-import { parseArgs, runCli } from "./lib/cli";
+import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { prepareLocal, run, serveLocal } from "./lib/local-stack";
 
-runCli(async () => {
-  const { flags } = parseArgs(process.argv.slice(2), ["skip-build", "skip-prepare", "no-auth-emulator"]);
-  const port = Number(flags.get("port") ?? process.env.PORT ?? 8788);
-  const persistTo = typeof flags.get("persist-to") === "string" ? (flags.get("persist-to") as string) : undefined;
+const usage =
+  "Usage: tsx scripts/start.ts [--port N] [--persist-to DIR] [--auth-emulator-port N] [--skip-build] [--skip-prepare] [--no-auth-emulator]";
 
-  if (!flags.get("skip-build")) run("npm", ["run", "build"], "Building the site");
-  if (!flags.get("skip-prepare")) prepareLocal({ persistTo });
-  serveLocal({ port, persistTo, authEmulator: !flags.get("no-auth-emulator") });
+function portNumber(value: string | undefined, flag: string) {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`${flag} takes a port number, not "${value}"\n${usage}`);
+  return port;
+}
+
+runCli(async () => {
+  const { values, positionals } = parseArgs(
+    process.argv.slice(2),
+    {
+      port: { type: "string" },
+      "persist-to": { type: "string" },
+      "auth-emulator-port": { type: "string" },
+      "skip-build": { type: "boolean" },
+      "skip-prepare": { type: "boolean" },
+      "no-auth-emulator": { type: "boolean" },
+    },
+    usage,
+  );
+  if (positionals.length) throw new UsageError(usage);
+  const port = portNumber(values.port ?? process.env.PORT, "--port") ?? 8788;
+  const persistTo = values["persist-to"];
+
+  if (!values["skip-build"]) run("npm", ["run", "build"], "Building the site");
+  if (!values["skip-prepare"]) prepareLocal({ persistTo });
+  serveLocal({
+    port,
+    persistTo,
+    authEmulator: !values["no-auth-emulator"],
+    authEmulatorPort: portNumber(values["auth-emulator-port"], "--auth-emulator-port"),
+  });
   await new Promise(() => {});
 });

@@ -1,26 +1,29 @@
 /** Small helpers every command-line tool here shares. */
+import { type ParseArgsConfig, parseArgs as parseNodeArgs } from "node:util";
 
 export class UsageError extends Error {}
 
-/** Splits argv into positional words and --flags (a flag takes the next word unless it is boolean). */
-export function parseArgs(argv: string[], booleanFlags: string[] = []) {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (word.startsWith("--")) {
-      const [name, inline] = word.slice(2).split("=", 2) as [string, string | undefined];
-      if (inline !== undefined) flags.set(name, inline);
-      else if (booleanFlags.includes(name)) flags.set(name, true);
-      else {
-        const value = argv[index + 1];
-        if (value === undefined) throw new UsageError(`--${name} needs a value`);
-        flags.set(name, value);
-        index++;
-      }
-    } else positional.push(word);
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * Reads argv with Node's own parser: `--name value` or `--name=value` for string options, bare
+ * `--name` for booleans, the rest as positional words. An unknown flag or a missing value is a usage
+ * error naming it, followed by the tool's usage when given.
+ */
+export function parseArgs<const T extends Options>(argv: string[], options: T, usage?: string) {
+  try {
+    return parseNodeArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_")) {
+      // Our own wording where we had one (a flag followed by another flag counts as missing its
+      // value: no value here starts with a dash); Node's otherwise.
+      const missing = /^Option '(--[\w-]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec((error as Error).message);
+      const message = missing ? `${missing[1]} needs a value` : (error as Error).message;
+      throw new UsageError(usage ? `${message}\n${usage}` : message);
+    }
+    throw error;
   }
-  return { positional, flags };
 }
 
 /** Runs a CLI's main function: usage and validation problems exit 1 with the message, no stack. */

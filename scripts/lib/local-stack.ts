@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { AUTH_EMULATOR_PORT, authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 process.env.WRANGLER_SEND_METRICS ??= "false";
-
-export const FIREBASE_PROJECT_ID = "demo-lanternfall";
-export const AUTH_EMULATOR_HOST = "127.0.0.1:9099";
 
 export interface StackOptions {
   /** Local state folder (wrangler --persist-to); the default is wrangler's own .wrangler/state. */
@@ -33,14 +32,39 @@ export function prepareLocal(options: StackOptions = {}) {
   run("npx", ["tsx", "scripts/redirects.ts", "import", "content/demo/redirects.csv", ...persistArgs(options)], "Seeding demo redirects");
 }
 
+/** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */
+const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME"];
+
+/**
+ * The Firebase CLI takes its ports only from a config file, so an emulator on another port gets a
+ * copy of firebase.json with that port, in its stack's own state folder. That folder is also the
+ * emulator's temporary directory, where the CLI notes which emulators run for a project, so a test
+ * stack's emulator and `npm start`'s never take each other for their own.
+ */
+function emulatorOnPort(port: number, { persistTo = ".wrangler/state" }: StackOptions) {
+  if (port === AUTH_EMULATOR_PORT) return { args: [], env: process.env };
+  const directory = resolve(persistTo, "firebase");
+  mkdirSync(directory, { recursive: true });
+  const config = JSON.parse(readFileSync("firebase.json", "utf8")) as { emulators: { auth: { port: number } } };
+  config.emulators.auth.port = port;
+  const file = join(directory, "firebase.json");
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  return { args: ["--config", file], env: { ...process.env, TMPDIR: directory } };
+}
+
+export interface ServeOptions extends StackOptions {
+  port: number;
+  /** Start the Auth emulator (false: a second site sharing another stack's emulator, or none). */
+  authEmulator?: boolean;
+  /** The emulator's port, and the one the site is pointed at; firebase.json's when not given. */
+  authEmulatorPort?: number;
+}
+
 /**
  * Starts the Firebase Auth emulator and `wrangler pages dev`, and stops both (and exits) when
  * either ends or on Ctrl-C.
  */
-/** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */
-const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME"];
-
-export function serveLocal({ port, authEmulator = true, ...options }: StackOptions & { port: number; authEmulator?: boolean }) {
+export function serveLocal({ port, authEmulator = true, authEmulatorPort, ...options }: ServeOptions) {
   const children: ChildProcess[] = [];
   let stopping = false;
 
@@ -54,11 +78,11 @@ export function serveLocal({ port, authEmulator = true, ...options }: StackOptio
     );
   };
 
-  const start = (name: string, command: string, args: string[]) => {
+  const start = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
     // The tools are started directly (no npx or shell in between), so a signal reaches the process
     // that cleans up after itself (wrangler stops workerd). They stay in our process group, so a
     // Ctrl-C in the terminal, or a test runner stopping the group, reaches them as well.
-    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env: process.env });
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
     child.once("exit", (code, signal) => {
       if (!stopping) {
         console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping the local stack.`);
@@ -68,7 +92,13 @@ export function serveLocal({ port, authEmulator = true, ...options }: StackOptio
     children.push(child);
   };
 
-  if (authEmulator) start("Firebase Auth emulator", "node_modules/.bin/firebase", ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID]);
+  if (authEmulator) {
+    const emulator = emulatorOnPort(authEmulatorPort ?? AUTH_EMULATOR_PORT, options);
+    start("Firebase Auth emulator", "node_modules/.bin/firebase", ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID, ...emulator.args], emulator.env);
+  }
+  // Without a port, .dev.vars says where the emulator is; with one, the site is pointed at it (a
+  // --binding wins over .dev.vars).
+  const emulatorBinding = authEmulatorPort === undefined ? [] : ["--binding", `FIREBASE_AUTH_EMULATOR_HOST=${authEmulatorHost(authEmulatorPort)}`];
   start("wrangler pages dev", "node_modules/.bin/wrangler", [
     "pages",
     "dev",
@@ -77,6 +107,7 @@ export function serveLocal({ port, authEmulator = true, ...options }: StackOptio
     String(port),
     "--show-interactive-dev-session=false",
     ...persistArgs(options),
+    ...emulatorBinding,
     ...forwardedSettings.flatMap((name) => (process.env[name] ? ["--binding", `${name}=${process.env[name]}`] : [])),
   ]);
 
