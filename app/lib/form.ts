@@ -3,10 +3,10 @@ import { data } from "react-router";
 import type { output, ZodType } from "zod";
 
 /**
- * The one form pattern (docs/decisions/0010-one-form-pattern.md). A form names its fields once; its checks, a zod schema shared by
- * browser and server or plain code where zod must stay off a public page, produce `FormErrors`; an action
- * that refuses input answers a `Refusal`, so the page shows each message next to its field and keeps
- * what the person typed.
+ * The one form pattern (docs/decisions/0010-one-form-pattern.md). A form names its fields once; its
+ * checks, a zod schema shared by browser and server or plain code where zod must stay off a public page,
+ * produce `FormErrors`; an action that refuses input answers a `Refusal`, so the page shows each message
+ * next to its field and keeps what the person typed.
  */
 
 /** The key of a message about the whole form rather than one field. */
