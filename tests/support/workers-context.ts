@@ -1,19 +1,13 @@
 import type { AppLoadContext, UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { env } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { getLoadContext } from "../../load-context";
 import type { Bindings } from "../../app/server/env.server";
 
 const origin = "https://companion.test";
 
 /** The same load context the Pages Function builds, over the test's local D1 and KV. */
-export function createLoadContext(request: Request, overrides: Partial<Bindings> = {}): AppLoadContext & { settle(): Promise<void> } {
-  const ctx = createExecutionContext();
-  const context = getLoadContext({
-    request,
-    context: { cloudflare: { env: { ...(env as Bindings), ...overrides }, ctx } },
-  });
-  return { ...context, settle: () => waitOnExecutionContext(ctx) };
+export function createLoadContext(request: Request, overrides: Partial<Bindings> = {}): AppLoadContext {
+  return getLoadContext({ request, context: { cloudflare: { env: { ...(env as Bindings), ...overrides } } } });
 }
 
 /** What React Router hands a loader or an action. */
@@ -22,7 +16,7 @@ interface RouteArgs<Params> {
   url: URL;
   params: Params;
   pattern: string;
-  context: AppLoadContext & { settle(): Promise<void> };
+  context: AppLoadContext;
 }
 
 /** Any route module's loader or action, whatever its URL parameters. */
