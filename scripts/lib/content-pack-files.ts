@@ -1,36 +1,25 @@
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type PackProblem, parsePackFile, resolvePack } from "../../app/lib/content/resolve-pack";
-import { type ContentPack, packFields } from "../../app/lib/content/pack-schema";
+import { type PackFileSource, type PackProblem, parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
+import type { ContentPack } from "../../app/lib/content/pack-schema";
 
 /** Reads, validates and resolves content/<pack>; every problem is reported, nothing is written. */
 export async function loadPack(directory: string, packName: string) {
-  const problems: PackProblem[] = [];
-  const pack: Partial<ContentPack> = {};
-  for (const [field, file] of Object.entries(packFields)) {
-    const path = join(directory, file);
-    if (!existsSync(path)) {
-      problems.push({ file, path: "", message: "the file is missing" });
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(path, "utf8"));
-    } catch (error) {
-      problems.push({ file, path: "", message: `not valid JSON (${(error as Error).message})` });
-      continue;
-    }
-    const parsed = parsePackFile(file, json);
-    problems.push(...parsed.problems);
-    if (parsed.value) Object.assign(pack, { [field]: parsed.value });
-  }
-  if (problems.length) return { rows: null, problems };
+  const { pack, problems } = parsePack((file) => readPackFile(join(directory, file)));
+  if (!pack) return { rows: null, problems };
 
-  const resolved = resolvePack(pack as ContentPack, packName);
-  const missingImages = imageProblems(directory, pack as ContentPack);
-  const all = [...resolved.problems, ...missingImages];
+  const resolved = resolvePack(pack, packName);
+  const all = [...resolved.problems, ...imageProblems(directory, pack)];
   return all.length ? { rows: null, problems: all } : { rows: resolved.rows, problems: [] };
+}
+
+function readPackFile(path: string): PackFileSource {
+  if (!existsSync(path)) return { problem: "the file is missing" };
+  try {
+    return { json: JSON.parse(readFileSync(path, "utf8")) };
+  } catch (error) {
+    return { problem: `not valid JSON (${(error as Error).message})` };
+  }
 }
 
 function imageProblems(directory: string, pack: ContentPack): PackProblem[] {

@@ -1,5 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planSync } from "./content-sync";
+import { loadPack } from "./content-pack-files";
+import { contentTables, planSync } from "./content-sync";
+
+/** The columns of every table the migrations create, in order. */
+function migratedColumns() {
+  const sql = readdirSync("migrations")
+    .filter((name) => name.endsWith(".sql"))
+    .map((name) => readFileSync(join("migrations", name), "utf8"))
+    .join("\n");
+  const tables = new Map<string, string[]>();
+  for (const [, name, body] of sql.matchAll(/CREATE TABLE (\w+) \(\n([\s\S]*?)\n\);/g)) {
+    const columns = body!
+      .split("\n")
+      .map((line) => line.trim().split(/\s+/)[0]!)
+      // Column lines start with a lowercase name; constraints (UNIQUE, PRIMARY KEY, CHECK) do not.
+      .filter((word) => /^[a-z_]+$/.test(word));
+    tables.set(name!, columns);
+  }
+  return tables;
+}
+
+describe("content rows", () => {
+  it("fill exactly the columns of each table, leaving out only those SQLite generates", async () => {
+    const { rows } = await loadPack("tests/fixtures/packs/tiny", "tiny");
+    const columns = migratedColumns();
+    expect(contentTables.map(({ name }) => name).sort()).toEqual(Object.keys(rows!).sort());
+    for (const { name, generated = [] } of contentTables) {
+      const expected = columns.get(name)!.filter((column) => !generated.includes(column)).sort();
+      expect(rows![name].length, name).toBeGreaterThan(0);
+      for (const row of rows![name]) expect(Object.keys(row).sort(), name).toEqual(expected);
+    }
+  });
+});
 
 describe("planSync", () => {
   const current = {

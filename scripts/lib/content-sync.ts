@@ -1,7 +1,17 @@
-import type { PackRows, Row } from "../../app/lib/content/resolve-pack";
+import type { ColumnOf, ContentTable } from "../../app/lib/content/rows";
 
-/** Each content table, its identity columns, in the order parents come before children. */
-export const contentTables: Array<{ name: string; key: string[]; generated?: string[]; scope?: string }> = [
+/** A row as D1 holds it: every column, also those SQLite fills in itself. */
+export type StoredRow = Record<string, string | number | null>;
+/** Rows by table, as a pack wants them (app/lib/content/rows.ts) or as D1 holds them. */
+export type TableRows = Partial<Record<ContentTable, readonly StoredRow[]>>;
+
+/** A content table, the columns that identify a row, those SQLite fills in, and which rows the pack owns. */
+type ContentTableSpec = {
+  [T in ContentTable]: { name: T; key: ColumnOf<T>[]; generated?: string[]; scope?: string };
+}[ContentTable];
+
+/** Each content table, in the order parents come before children. */
+export const contentTables: ContentTableSpec[] = [
   { name: "series", key: ["id"] },
   { name: "story_units", key: ["key"] },
   { name: "arcs", key: ["number"] },
@@ -34,10 +44,10 @@ export interface TableChange {
   removed: number;
 }
 
-const identity = (row: Row, key: string[]) => JSON.stringify(key.map((column) => row[column] ?? null));
+const identity = (row: StoredRow, key: readonly string[]) => JSON.stringify(key.map((column) => row[column] ?? null));
 
 /** SQLite hands REAL values back as numbers and TEXT as strings; compare them as such. */
-function same(a: Row[string] | undefined, b: Row[string] | undefined) {
+function same(a: StoredRow[string] | undefined, b: StoredRow[string] | undefined) {
   return (a ?? null) === (b ?? null);
 }
 
@@ -46,12 +56,13 @@ function same(a: Row[string] | undefined, b: Row[string] | undefined) {
  * for changed columns, deletes for rows the pack no longer has. Nothing for unchanged rows, so
  * importing the same pack again changes nothing.
  */
-export function planSync(desired: PackRows, current: PackRows) {
+export function planSync(desired: TableRows, current: TableRows) {
   const deletes: Statement[] = [];
   const writes: Statement[] = [];
   const changes: TableChange[] = [];
 
-  for (const { name, key, generated = [] } of contentTables) {
+  for (const { name, key: identifying, generated = [] } of contentTables) {
+    const key: readonly string[] = identifying;
     const want = new Map((desired[name] ?? []).map((row) => [identity(row, key), row]));
     const have = new Map((current[name] ?? []).map((row) => [identity(row, key), row]));
     const change: TableChange = { table: name, added: 0, updated: 0, removed: 0 };
@@ -88,11 +99,11 @@ export function planSync(desired: PackRows, current: PackRows) {
   return { statements: [...deletes.reverse(), ...writes], changes };
 }
 
-export async function readContentRows(db: D1Database): Promise<PackRows> {
-  const results = await db.batch(
+export async function readContentRows(db: D1Database): Promise<TableRows> {
+  const results = await db.batch<StoredRow>(
     contentTables.map(({ name, scope }) => db.prepare(`SELECT * FROM ${name}${scope ? ` WHERE ${scope}` : ""}`)),
   );
-  return Object.fromEntries(contentTables.map(({ name }, index) => [name, (results[index]?.results ?? []) as Row[]]));
+  return Object.fromEntries(contentTables.map(({ name }, index) => [name, results[index]?.results ?? []]));
 }
 
 /** Applies the plan in one D1 batch, which D1 runs as a single transaction: all of it or none. */

@@ -264,7 +264,7 @@ export interface ContentPack {
 }
 
 /** Which file holds each part of a pack. */
-export const packFields: Record<keyof ContentPack, PackFileName> = {
+export const packFields = {
   series: "series.json",
   webNovel: "web-novel.json",
   lightNovels: "light-novels.json",
@@ -272,4 +272,4 @@ export const packFields: Record<keyof ContentPack, PackFileName> = {
   anime: "anime.json",
   characters: "characters.json",
   mistakes: "mistranslations.json",
-};
+} as const satisfies Record<keyof ContentPack, PackFileName>;

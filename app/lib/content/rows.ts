@@ -1,0 +1,199 @@
+import type { Medium } from "./units";
+
+/*
+ * The rows a content pack becomes, one type per D1 table (migrations/0001_content.sql and
+ * 0002_mistakes.sql), each field a column. Columns SQLite fills in itself (search_entries.id,
+ * ln_mistakes.seq, anime_mistakes.seq) are left out: the importer never writes them.
+ * JSON columns hold their JSON text; booleans are 0 or 1.
+ */
+
+export type SeriesRow = {
+  id: 1;
+  pack: string;
+  title: string;
+  original_title: string;
+  synopsis: string;
+  author: string | null;
+  illustrator: string | null;
+  media: string;
+};
+
+export type StoryUnitRow = { key: string; medium: Medium; position: number; label: string; path: string };
+
+export type ArcRow = { number: number; title: string; original_title: string | null; summary: string | null; phases: string };
+
+export type ChapterRow = {
+  key: string;
+  arc_number: number;
+  ordinal: number;
+  kind: string;
+  title: string;
+  original_title: string | null;
+  published_on: string;
+  word_count: number;
+  read_url: string | null;
+  translator: string | null;
+  position: number;
+  title_reveal_position: number | null;
+};
+
+export type LnCollectionRow = { code: string; name: string; kind: string; description: string | null; sort_order: number };
+
+export type LnVolumeRow = {
+  key: string;
+  collection_code: string;
+  number: number;
+  title: string;
+  original_title: string | null;
+  released_jp: string;
+  released_en: string | null;
+  isbn: string | null;
+  page_count: number | null;
+  cover: string | null;
+  chapter_titles: string;
+  adapts_from: string | null;
+  adapts_to: string | null;
+  read_after: string | null;
+  position: number;
+};
+
+export type SideStoryRow = {
+  slug: string;
+  key: string;
+  kind: string;
+  title: string;
+  original_title: string | null;
+  summary: string | null;
+  published_in: string;
+  published_on: string | null;
+  read_after: string;
+  canon: 0 | 1;
+  read_url: string | null;
+  position: number;
+};
+
+export type AnimeSeasonRow = { number: number; title: string };
+
+export type AnimeEpisodeRow = {
+  key: string;
+  season_number: number;
+  number: number;
+  title: string;
+  original_title: string | null;
+  aired_on: string;
+  adapts_from: string;
+  adapts_to: string;
+  volumes: string;
+  position: number;
+};
+
+export type BreakTimeEpisodeRow = {
+  key: string;
+  season_number: number;
+  number: number;
+  title: string;
+  aired_on: string | null;
+  accompanies: string;
+  position: number;
+};
+
+export type CharacterRow = {
+  slug: string;
+  name: string;
+  original_name: string | null;
+  aliases: string;
+  affiliations: string;
+  summary: string | null;
+  portrait: string | null;
+  portrait_alt: string | null;
+  portrait_reveal_position: number | null;
+  first_web_novel: string | null;
+  first_light_novel: string | null;
+  first_anime: string | null;
+  first_medium: Medium | null;
+  sort_name: string;
+};
+
+export type CharacterAffiliationRow = { character_slug: string; affiliation: string };
+
+export type CharacterFactRow = { character_slug: string; sort_order: number; label: string; value: string; reveal_position: number | null };
+
+export type CharacterRelationshipRow = {
+  character_slug: string;
+  related_slug: string;
+  kind: string;
+  description: string;
+  reveal_position: number | null;
+};
+
+export type SearchEntryRow = {
+  ref: string;
+  kind: "character" | "chapter" | "volume" | "side_story";
+  title: string;
+  subtitle: string;
+  path: string;
+  aliases: string;
+  body: string;
+  reveal_position: number | null;
+};
+
+/** The columns light novel and anime entries share. */
+export type MistakeEntryColumns = {
+  id: string;
+  source: "pack";
+  official: string;
+  suggested: string;
+  explanation: string;
+  category: string;
+  severity: string;
+  status: string;
+  reveal_position: number;
+  credits: string;
+  added_on: string;
+  updated_on: string | null;
+};
+
+export type LnMistakeRow = MistakeEntryColumns & {
+  volume_key: string;
+  chapter: number;
+  chapter_title: string | null;
+  web_novel_chapter: string | null;
+  page: number | null;
+  ebook_position: string | null;
+  edition: string;
+  japanese: string;
+};
+
+export type AnimeMistakeRow = MistakeEntryColumns & {
+  episode_key: string;
+  start_seconds: number;
+  end_seconds: number;
+  platform: string;
+  track: string;
+  japanese: string | null;
+};
+
+/** Every content table and the rows a pack puts in it. */
+export type PackRows = {
+  series: SeriesRow[];
+  story_units: StoryUnitRow[];
+  arcs: ArcRow[];
+  chapters: ChapterRow[];
+  ln_collections: LnCollectionRow[];
+  ln_volumes: LnVolumeRow[];
+  side_stories: SideStoryRow[];
+  anime_seasons: AnimeSeasonRow[];
+  anime_episodes: AnimeEpisodeRow[];
+  break_time_episodes: BreakTimeEpisodeRow[];
+  characters: CharacterRow[];
+  character_affiliations: CharacterAffiliationRow[];
+  character_facts: CharacterFactRow[];
+  character_relationships: CharacterRelationshipRow[];
+  search_entries: SearchEntryRow[];
+  ln_mistakes: LnMistakeRow[];
+  anime_mistakes: AnimeMistakeRow[];
+};
+
+export type ContentTable = keyof PackRows;
+/** The columns of one table, as the importer writes them. */
+export type ColumnOf<T extends ContentTable> = keyof PackRows[T][number] & string;

@@ -1,0 +1,167 @@
+import type { ContentPack, PackFileName } from "./pack-schema";
+import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "./units";
+
+/*
+ * The story timeline of a pack, in two phases: declareUnits names every unit and says how its
+ * position is found; placeUnits follows those rules to a position for each. A reference checker then
+ * lets the row builders look positions up, reporting keys that point nowhere or to the wrong medium.
+ */
+
+/** Reports one problem at a file and a path inside it; problems are listed in the order reported. */
+export type Report = (file: PackFileName, path: string, message: string) => void;
+
+/** A fixed place (chapters, in reading order), or just after another unit (where the path names it). */
+export type Placement = { fixed: number } | { after: string; offset: number; file: PackFileName; path: string };
+
+export interface DeclaredUnit {
+  medium: Medium;
+  label: string;
+  placement: Placement;
+}
+
+export interface Timeline {
+  units: ReadonlyMap<string, DeclaredUnit>;
+  positions: ReadonlyMap<string, number>;
+}
+
+/** A unit read after another sits just past it, well before the next chapter (positions step by 1). */
+const READ_AFTER_OFFSET = 0.01;
+
+const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
+
+/** The arcs in story order. */
+export const arcsInOrder = (pack: ContentPack) => [...pack.webNovel.arcs].sort((a, b) => a.number - b.number);
+
+/**
+ * Phase 1: every unit of the pack with its label and placement, in file order. Keys defined twice,
+ * duplicate arc, collection and season numbers, phases starting at no chapter and volumes placed
+ * nowhere are reported.
+ */
+export function declareUnits(pack: ContentPack, report: Report): Map<string, DeclaredUnit> {
+  const units = new Map<string, DeclaredUnit>();
+  const declare = (unit: UnitKeyParts, placement: Placement, label: string, file: PackFileName, path: string) => {
+    const key = unitKey(unit);
+    if (units.has(key)) report(file, path, `${key} is defined twice`);
+    units.set(key, { medium: unit.medium, label, placement });
+  };
+
+  const arcNumbers = new Set<number>();
+  pack.webNovel.arcs.forEach((arc, arcIndex) => {
+    if (arcNumbers.has(arc.number)) report("web-novel.json", `arcs[${arcIndex}].number`, `arc ${arc.number} appears twice`);
+    arcNumbers.add(arc.number);
+  });
+  let chapterCount = 0;
+  for (const arc of arcsInOrder(pack)) {
+    const arcIndex = pack.webNovel.arcs.indexOf(arc);
+    for (const chapter of [...arc.chapters].sort((a, b) => a.ordinal - b.ordinal)) {
+      const path = `arcs[${arcIndex}].chapters[${arc.chapters.indexOf(chapter)}]`;
+      const name =
+        chapter.kind === "chapter" ? `Chapter ${chapter.ordinal}` : chapter.kind === "interlude" ? `Interlude (${chapter.ordinal})` : kindLabels[chapter.kind];
+      const unit = { medium: "web_novel", arc: arc.number, chapter: chapter.ordinal } as const;
+      declare(unit, { fixed: ++chapterCount }, `Arc ${arc.number} · ${name}`, "web-novel.json", `${path}.ordinal`);
+    }
+    arc.phases.forEach((phase, index) => {
+      if (!arc.chapters.some((chapter) => chapter.ordinal === phase.fromOrdinal))
+        report("web-novel.json", `arcs[${arcIndex}].phases[${index}].fromOrdinal`, `arc ${arc.number} has no chapter ${phase.fromOrdinal}`);
+    });
+  }
+
+  const collectionCodes = new Set<string>();
+  pack.lightNovels.collections.forEach((collection, c) => {
+    if (collectionCodes.has(collection.code)) report("light-novels.json", `collections[${c}].code`, `collection "${collection.code}" appears twice`);
+    collectionCodes.add(collection.code);
+    collection.volumes.forEach((volume, v) => {
+      const path = `collections[${c}].volumes[${v}]`;
+      const unit = { medium: "light_novels", collection: collection.code, volume: volume.number } as const;
+      const declareVolume = (placement: Placement) =>
+        declare(unit, placement, `${collection.name} ${volume.number}`, "light-novels.json", `${path}.number`);
+      if (volume.adapts) declareVolume({ after: volume.adapts.to, offset: 0, file: "light-novels.json", path: `${path}.adapts.to` });
+      else if (volume.readAfter) declareVolume({ after: volume.readAfter, offset: READ_AFTER_OFFSET, file: "light-novels.json", path: `${path}.readAfter` });
+      else report("light-novels.json", path, "a volume needs either adapts (the chapters it covers) or readAfter (where to read it)");
+    });
+  });
+
+  pack.sideStories.sideStories.forEach((story, index) => {
+    const placement = { after: story.readAfter, offset: READ_AFTER_OFFSET, file: "side-stories.json", path: `sideStories[${index}].readAfter` } as const;
+    declare({ medium: "side_stories", slug: story.slug }, placement, story.title, "side-stories.json", `sideStories[${index}].slug`);
+  });
+
+  const seasonNumbers = new Set<number>();
+  pack.anime.seasons.forEach((season, s) => {
+    if (seasonNumbers.has(season.number)) report("anime.json", `seasons[${s}].number`, `season ${season.number} appears twice`);
+    seasonNumbers.add(season.number);
+    season.episodes.forEach((episode, e) => {
+      const path = `seasons[${s}].episodes[${e}]`;
+      const placement = { after: episode.adapts.to, offset: 0, file: "anime.json", path: `${path}.adapts.to` } as const;
+      declare({ medium: "anime", season: season.number, episode: episode.number }, placement, `Season ${season.number} · Episode ${episode.number}`, "anime.json", `${path}.number`);
+    });
+  });
+  pack.anime.breakTime.forEach((short, index) => {
+    const placement = { after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const;
+    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Break Time ${short.season} · Episode ${short.number}`, "anime.json", `breakTime[${index}].number`);
+  });
+
+  return units;
+}
+
+/**
+ * Phase 2: a position for every unit, following "after" references. A reference to a unit that does
+ * not exist and a unit placed (through others) after itself are reported; such units get no position.
+ */
+export function placeUnits(units: ReadonlyMap<string, DeclaredUnit>, report: Report): Map<string, number> {
+  const positions = new Map<string, number>();
+  const resolving = new Set<string>();
+  const positionOf = (key: string): number | null => {
+    const known = positions.get(key);
+    if (known !== undefined) return known;
+    const placement = units.get(key)?.placement;
+    if (!placement) return null;
+    if ("fixed" in placement) {
+      positions.set(key, placement.fixed);
+      return placement.fixed;
+    }
+    if (resolving.has(key)) {
+      report(placement.file, placement.path, `${key} is placed after itself (a cycle through ${placement.after})`);
+      return null;
+    }
+    resolving.add(key);
+    const base = positionOf(placement.after);
+    resolving.delete(key);
+    if (base === null) {
+      if (!units.has(placement.after)) report(placement.file, placement.path, `points to ${placement.after}, which does not exist`);
+      return null;
+    }
+    const position = base + placement.offset;
+    positions.set(key, position);
+    return position;
+  };
+  for (const key of units.keys()) positionOf(key);
+  return positions;
+}
+
+const unitKinds: Record<Medium, string> = {
+  web_novel: "a web novel chapter (wn:…)",
+  light_novels: "a light novel volume (ln:…)",
+  side_stories: "a side story (ss:…)",
+  anime: "an anime episode (anime:…)",
+  break_time: "a Break Time episode (bt:…)",
+};
+
+/** The position of a referenced unit, or null when there is none (an absent or broken reference). */
+export type Reference = (key: string | undefined, file: PackFileName, path: string, medium?: Medium) => number | null;
+
+/** Looks up references that must exist (and, with a medium, be of that medium), reporting those that do not. */
+export function referenceChecker({ units, positions }: Timeline, report: Report): Reference {
+  return (key, file, path, medium) => {
+    if (key === undefined) return null;
+    if (!units.has(key)) {
+      report(file, path, `points to ${key}, which does not exist`);
+      return null;
+    }
+    if (medium && mediumOf(key) !== medium) {
+      report(file, path, `must point to ${unitKinds[medium]}, not ${key}`);
+      return null;
+    }
+    return positions.get(key) ?? null;
+  };
+}
