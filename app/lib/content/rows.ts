@@ -1,3 +1,13 @@
+import type {
+  animeTracks,
+  chapterKinds,
+  collectionKinds,
+  mistakeCategories,
+  mistakeSeverities,
+  mistakeStatuses,
+  relationshipKinds,
+  sideStoryKinds,
+} from "./pack-schema";
 import type { Medium } from "./units";
 
 /*
@@ -26,7 +36,7 @@ export type ChapterRow = {
   key: string;
   arc_number: number;
   ordinal: number;
-  kind: string;
+  kind: (typeof chapterKinds)[number];
   title: string;
   original_title: string | null;
   published_on: string;
@@ -37,7 +47,7 @@ export type ChapterRow = {
   title_reveal_position: number | null;
 };
 
-export type LnCollectionRow = { code: string; name: string; kind: string; description: string | null; sort_order: number };
+export type LnCollectionRow = { code: string; name: string; kind: (typeof collectionKinds)[number]; description: string | null; sort_order: number };
 
 export type LnVolumeRow = {
   key: string;
@@ -60,7 +70,7 @@ export type LnVolumeRow = {
 export type SideStoryRow = {
   slug: string;
   key: string;
-  kind: string;
+  kind: (typeof sideStoryKinds)[number];
   title: string;
   original_title: string | null;
   summary: string | null;
@@ -121,7 +131,7 @@ export type CharacterFactRow = { character_slug: string; sort_order: number; lab
 export type CharacterRelationshipRow = {
   character_slug: string;
   related_slug: string;
-  kind: string;
+  kind: (typeof relationshipKinds)[number];
   description: string;
   reveal_position: number | null;
 };
@@ -144,9 +154,9 @@ export type MistakeEntryColumns = {
   official: string;
   suggested: string;
   explanation: string;
-  category: string;
-  severity: string;
-  status: string;
+  category: (typeof mistakeCategories)[number];
+  severity: (typeof mistakeSeverities)[number];
+  status: (typeof mistakeStatuses)[number];
   reveal_position: number;
   credits: string;
   added_on: string;
@@ -169,7 +179,7 @@ export type AnimeMistakeRow = MistakeEntryColumns & {
   start_seconds: number;
   end_seconds: number;
   platform: string;
-  track: string;
+  track: (typeof animeTracks)[number];
   japanese: string | null;
 };
 
