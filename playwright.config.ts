@@ -1,7 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_AUTH_EMULATOR_PORT } from "./scripts/lib/local-auth";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 
-/** The e2e stack runs beside a developer's `npm start`, on its own port and its own local state. */
+/**
+ * The e2e stack runs beside a developer's `npm start`, on its own ports (the site's and the Auth
+ * emulator's) and its own local state.
+ */
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://localhost:${port}`;
 /** A second site with analytics configured, pointing at a local stand-in host. */
@@ -28,7 +32,7 @@ export default defineConfig({
   webServer: [
     {
       // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator.
-      command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e`,
+      command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e --auth-emulator-port ${E2E_AUTH_EMULATOR_PORT}`,
       url: `${baseURL}/privacy_policy`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -36,8 +40,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // Its own local state, so the two sites never share database files.
-      command: `npx tsx scripts/start.ts --skip-build --no-auth-emulator --port ${analyticsPort} --persist-to .wrangler/e2e-analytics`,
+      // Its own local state, so the two sites never share database files; the first site's emulator.
+      command: `npx tsx scripts/start.ts --skip-build --no-auth-emulator --auth-emulator-port ${E2E_AUTH_EMULATOR_PORT} --port ${analyticsPort} --persist-to .wrangler/e2e-analytics`,
       url: `${analyticsBaseURL}/privacy_policy`,
       env: { POSTHOG_KEY: "phc_e2e_test_key", POSTHOG_HOST: `http://127.0.0.1:${analyticsHostPort}` },
       timeout: 120_000,

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { AUTH_EMULATOR_PORT, authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
+import { AUTH_EMULATOR_HOSTNAME, AUTH_EMULATOR_PORT, authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -37,16 +37,18 @@ const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME"];
 
 /**
  * The Firebase CLI takes its ports only from a config file, so an emulator on another port gets a
- * copy of firebase.json with that port, in its stack's own state folder. That folder is also the
- * emulator's temporary directory, where the CLI notes which emulators run for a project, so a test
- * stack's emulator and `npm start`'s never take each other for their own.
+ * copy of firebase.json with that port, in its stack's own state folder. The CLI's own helpers (the
+ * hub on 4400 and the logging server on 4500, which it will not move) go on the two ports after it,
+ * and that folder is its temporary directory, where the CLI notes which emulators run for a project:
+ * so a test stack's emulator and `npm start`'s run side by side without touching each other.
  */
 function emulatorOnPort(port: number, { persistTo = ".wrangler/state" }: StackOptions) {
   if (port === AUTH_EMULATOR_PORT) return { args: [], env: process.env };
   const directory = resolve(persistTo, "firebase");
   mkdirSync(directory, { recursive: true });
-  const config = JSON.parse(readFileSync("firebase.json", "utf8")) as { emulators: { auth: { port: number } } };
-  config.emulators.auth.port = port;
+  const config = JSON.parse(readFileSync("firebase.json", "utf8")) as { emulators: Record<string, object> };
+  const at = (name: string, port: number) => ({ ...config.emulators[name], host: AUTH_EMULATOR_HOSTNAME, port });
+  config.emulators = { ...config.emulators, auth: at("auth", port), hub: at("hub", port + 1), logging: at("logging", port + 2) };
   const file = join(directory, "firebase.json");
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return { args: ["--config", file], env: { ...process.env, TMPDIR: directory } };

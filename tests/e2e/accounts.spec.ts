@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { createAccount, newReader, signIn } from "../support/auth";
+import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
+import { expect, newReader, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
-test("a new reader creates an account, is signed in, and signs out", async ({ page, context }) => {
-  const reader = newReader("Ilse Fan");
+test("a new reader creates an account, is signed in, and signs out", async ({ page, context, accounts }) => {
+  const reader = accounts.credentials("Ilse Fan");
   await page.goto("/login");
   await waitForHydration(page);
   await page.getByRole("tab", { name: "Create account" }).click();
@@ -15,16 +15,16 @@ test("a new reader creates an account, is signed in, and signs out", async ({ pa
   await expect(account).toBeVisible();
   await expect(page).toHaveURL("/");
 
-  const session = (await context.cookies()).find((cookie) => cookie.name === "session");
+  const session = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
   expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
 
   await account.click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-  expect((await context.cookies()).find((cookie) => cookie.name === "session")).toBeUndefined();
+  expect((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
 });
 
-test("a short password is refused before any request, and sign-in errors read as plain words", async ({ page }) => {
+test("a short password is refused before any request, and sign-in errors read as plain words", async ({ page, accounts }) => {
   const signUps: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("accounts:signUp")) signUps.push(request.url());
@@ -38,8 +38,7 @@ test("a short password is refused before any request, and sign-in errors read as
   await expect(page.getByText("Passwords have at least 6 characters.")).toBeVisible();
   expect(signUps).toEqual([]);
 
-  const reader = newReader();
-  await createAccount(reader);
+  const reader = await accounts.create();
   await page.getByRole("tab", { name: "Sign in" }).click();
   await page.getByLabel("Email address").fill(reader.email);
   await page.getByLabel("Password").fill("not-the-password");
@@ -48,9 +47,8 @@ test("a short password is refused before any request, and sign-in errors read as
   await expect(page.getByLabel("Email address")).toHaveValue(reader.email);
 });
 
-test("every hub page sends a signed-out visitor to sign in and back", async ({ page }) => {
-  const reader = newReader();
-  await createAccount(reader);
+test("every hub page sends a signed-out visitor to sign in and back", async ({ page, accounts }) => {
+  const reader = await accounts.create();
   for (const path of ["/feedback_hub", "/feedback_hub/report_bug", "/feedback_hub/report_content", "/feedback_hub/report_ln_mistl", "/feedback_hub/suggest_feature", "/feedback_hub/report_anime_mistl", "/feedback_hub/triage"]) {
     await page.goto(path);
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -69,7 +67,7 @@ test("a tampered or forged session cookie counts as signed out", async ({ page, 
   ];
   for (const value of forged) {
     await context.clearCookies();
-    await context.addCookies([{ name: "session", value: encodeURIComponent(value), url: baseURL! }]);
+    await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(value), url: baseURL! }]);
     await page.goto("/feedback_hub");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback_hub$/);
   }

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { createAccount, newReader, signIn } from "../support/auth";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
 const reports: Array<{ path: string; fill: Record<string, string>; select?: Record<string, string>; title: string }> = [
@@ -39,10 +39,8 @@ async function fillReport(page: Page, report: (typeof reports)[number]) {
   for (const [label, value] of Object.entries(report.fill)) await page.getByLabel(label, { exact: false }).first().fill(value);
 }
 
-test("a reader sends every kind of report, sees them under My reports, and meets the rate limit", async ({ page }) => {
-  const reader = newReader();
-  await createAccount(reader);
-  await signIn(page, reader);
+test("a reader sends every kind of report, sees them under My reports, and meets the rate limit", async ({ reader }) => {
+  const { page } = reader;
 
   // An incomplete form: errors next to the fields, and what was typed stays.
   await page.goto("/feedback_hub/report_bug");
@@ -70,10 +68,8 @@ test("a reader sends every kind of report, sees them under My reports, and meets
   await expect(page.getByLabel("Your idea in a few words")).toHaveValue("A reading-time estimate");
 });
 
-test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries", async ({ page }) => {
-  const reader = newReader();
-  await createAccount(reader);
-  await signIn(page, reader);
+test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries", async ({ reader }) => {
+  const { page } = reader;
 
   await page.goto("/translation_meta/ln_mistls/main_v1");
   await page.getByRole("link", { name: "Report a mistake in this volume" }).click();
@@ -85,18 +81,16 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
   await expect(page.getByRole("complementary", { name: /Already reported/ })).toContainText("the night is long");
 
   await page.getByLabel("Why it matters").fill("Draft that must survive");
-  await page.waitForTimeout(600);
+  // The draft is written a moment after typing stops.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("rc:draft:ln_mistl"))).toContain("Draft that must survive");
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByLabel("Why it matters")).toHaveValue("Draft that must survive");
   await expect(page.getByText("Your unsent draft was restored.")).toBeVisible();
 });
 
-test("a moderator accepts a light novel report and it is published on its volume's page", async ({ browser }) => {
-  const reader = newReader("Reporter");
-  await createAccount(reader);
-  const readerPage = await (await browser.newContext()).newPage();
-  await signIn(readerPage, reader);
+test("a moderator accepts a light novel report and it is published on its volume's page", async ({ reader, moderator }) => {
+  const readerPage = reader.page;
   const suggested = `The Ash Warden keeps ${Date.now()} lanterns.`;
   await fillReport(readerPage, {
     path: "/feedback_hub/report_ln_mistl?volume=ln:main-4",
@@ -110,13 +104,9 @@ test("a moderator accepts a light novel report and it is published on its volume
   await readerPage.goto("/feedback_hub/triage");
   await expect(readerPage.getByRole("heading", { level: 1 })).toHaveText("Forbidden");
 
-  const moderator = newReader("Moderator");
-  await createAccount(moderator, { admin: true });
-  const moderatorContext = await browser.newContext();
+  const { page } = moderator;
   // The moderator reads everything: no spoiler shield.
-  await moderatorContext.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
-  const page = await moderatorContext.newPage();
-  await signIn(page, moderator);
+  await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   await page.goto("/feedback_hub/triage?kind=ln_mistl&status=open");
   const item = page.getByRole("listitem").filter({ hasText: suggested });
   await item.getByLabel("Status").selectOption("accepted");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
 const secret = "The shadow of the keeper Lanthe";
@@ -79,19 +79,17 @@ test("statistics render charts with tables beside them", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Readership");
 });
 
-test("a signed-in reader's progress follows them to another device", async ({ browser }) => {
-  const { createAccount, newReader, signIn } = await import("../support/auth");
-  const reader = newReader("Traveller");
-  await createAccount(reader);
-
-  const laptop = await (await browser.newContext()).newPage();
-  await signIn(laptop, reader);
+test("a signed-in reader's progress follows them to another device", async ({ browser, reader }) => {
+  const laptop = reader.page;
   await laptop.goto("/reading_tracker");
   await waitForHydration(laptop);
   await expect(laptop.getByText("Your progress is saved to your account")).toBeVisible();
   await laptop.getByLabel("Last chapter read").selectOption("wn:5-30");
   await expect(laptop.getByRole("status")).toHaveCount(0);
-  await laptop.waitForTimeout(1000);
+  // Saved to the account before the reader moves on.
+  await expect
+    .poll(() => laptop.evaluate(async () => ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress?.webNovel))
+    .toBe("wn:5-30");
 
   // A new device: after signing in, the shield already knows how far the reader is.
   const phone = await (await browser.newContext()).newPage();

@@ -4,10 +4,14 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
-/** Navigates the way a <Link> does, through the Remix router, without a document load. */
+/** The data router React Router keeps on window in framework mode. */
+interface RouterWindow {
+  __reactRouterDataRouter: { navigate(to: string): Promise<void> };
+}
+
+/** Navigates the way a <Link> does, through React Router, without a document load. */
 export async function clientNavigate(page: Page, path: string) {
   await page.evaluate((to) => {
-    const router = (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter;
-    void router.navigate(to);
+    void (window as Window & typeof globalThis & RouterWindow).__reactRouterDataRouter.navigate(to);
   }, path);
 }
