@@ -5,17 +5,18 @@ import { action as formAction, loader as formLoader } from "~/routes/feedback-hu
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
+import { authEmulatorHost, FIREBASE_PROJECT_ID, SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { createLoadContext } from "../support/workers-context";
 
-const emulator = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099", FIREBASE_PROJECT_ID: "demo-lanternfall" };
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
 
 /** An unsigned token like the Auth emulator's, for a reader with this uid. */
 function emulatorToken(uid: string, claims: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode({
-    iss: "https://securetoken.google.com/demo-lanternfall",
-    aud: "demo-lanternfall",
+    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
+    aud: FIREBASE_PROJECT_ID,
     sub: uid,
     user_id: uid,
     iat: now - 10,
@@ -28,7 +29,7 @@ function emulatorToken(uid: string, claims: Record<string, unknown> = {}) {
 }
 
 async function cookieFor(uid: string, claims?: Record<string, unknown>) {
-  return (await createCookie("session").serialize(emulatorToken(uid, claims))).split(";")[0]!;
+  return (await createCookie(SESSION_COOKIE).serialize(emulatorToken(uid, claims))).split(";")[0]!;
 }
 
 type Handler = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
@@ -64,7 +65,7 @@ describe("report forms (actions against real D1)", () => {
 
   it("answers 503 on protected pages when the signing keys cannot be fetched", async () => {
     const request = { params: { form: "suggest_feature" }, bindings: { FIREBASE_AUTH_EMULATOR_HOST: "" , FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" } };
-    const cookie = (await createCookie("session").serialize("eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln")).split(";")[0]!;
+    const cookie = (await createCookie(SESSION_COOKIE).serialize("eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln")).split(";")[0]!;
     const result = await call(formLoader, "/feedback_hub/suggest_feature", { ...request, cookie });
     expect(statusOf(result)).toBe(503);
   });
