@@ -1,11 +1,7 @@
 import { createPagesFunctionHandler } from "@react-router/cloudflare";
-import type { ServerBuild } from "react-router";
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the import is missing before the first build
-// @ts-ignore the server build exists only after `npm run build`
-import * as serverBuild from "../build/server";
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the server build exists only after `npm run build`
+// @ts-ignore it is JavaScript without types, and missing before the first build
+import * as build from "../build/server";
 import { getLoadContext } from "../load-context";
 
-export const onRequest = createPagesFunctionHandler({
-  build: serverBuild as ServerBuild,
-  getLoadContext,
-});
+export const onRequest = createPagesFunctionHandler({ build, getLoadContext });
