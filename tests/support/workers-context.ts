@@ -20,10 +20,10 @@ interface RouteArgs<Params> {
 }
 
 /** Any route module's loader or action, whatever its URL parameters. */
-type DataFunction = (args: RouteArgs<never>) => unknown;
+export type DataFunction = (args: RouteArgs<never>) => unknown;
 
 /** The URL parameters a route's loader or action takes. */
-type ParamsOf<F extends DataFunction> = Parameters<F>[0]["params"];
+export type ParamsOf<F extends DataFunction> = Parameters<F>[0]["params"];
 
 /** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
 export type LoaderData<F extends DataFunction> =
@@ -44,13 +44,24 @@ function call<F extends DataFunction>(handler: F, path: string, { params, bindin
 
 /** Runs a loader for a path, returning its data (or throwing what it threw). */
 export async function load<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>): Promise<LoaderData<F>> {
-  return (await respond(loader, path, { params })).data;
+  return unwrap(await call(loader, path, { params })) as LoaderData<F>;
 }
 
-/** Runs a loader for a request, returning its data with the headers it answers with (or throwing what it threw). */
-export async function respond<F extends DataFunction>(loader: F, path: string, options: RequestOptions<ParamsOf<F>> = {}) {
-  const result = await call(loader, path, options);
-  return { data: (isDataWithInit(result) ? result.data : result) as LoaderData<F>, headers: headersOf(result) };
+/** What a request answered: the status, the headers and the data (null for a Response, such as a redirect). */
+export interface Outcome<F extends DataFunction> {
+  status: number;
+  headers: Headers;
+  data: Exclude<LoaderData<F>, Response> | null;
+}
+
+/**
+ * Runs a loader or action for a request and describes what it returned or threw. A thrown `data()`
+ * (a 4xx or 503 page) has its own payload, so check `status` before reading `data`.
+ */
+export async function respond<F extends DataFunction>(handler: F, path: string, options: RequestOptions<ParamsOf<F>> = {}): Promise<Outcome<F>> {
+  const result = await settle(handler, path, options);
+  const data = result instanceof Response ? null : (unwrap(result) as Exclude<LoaderData<F>, Response>);
+  return { status: statusOf(result), headers: headersOf(result), data };
 }
 
 /** Runs a loader or action and returns what it returned or threw: data, a `data()` result or a Response. */
@@ -78,6 +89,10 @@ export function statusOf(outcome: unknown) {
 export function headersOf(outcome: unknown) {
   if (outcome instanceof Response) return outcome.headers;
   return new Headers(isDataWithInit(outcome) ? outcome.init?.headers : undefined);
+}
+
+function unwrap(result: unknown) {
+  return isDataWithInit(result) ? result.data : result;
 }
 
 function isDataWithInit(value: unknown): value is DataWithResponseInit<unknown> {

@@ -6,7 +6,7 @@ import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
 import { authEmulatorHost, FIREBASE_PROJECT_ID, SESSION_COOKIE } from "../../scripts/lib/local-auth";
-import { createLoadContext } from "../support/workers-context";
+import { type DataFunction, load, pageOfKind, type ParamsOf, present, type RequestOptions, respond } from "../support/workers-context";
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
 
@@ -32,19 +32,12 @@ async function cookieFor(uid: string, claims?: Record<string, unknown>) {
   return (await createCookie(SESSION_COOKIE).serialize(emulatorToken(uid, claims))).split(";")[0]!;
 }
 
-type Handler = (args: { request: Request; context: any; params: Record<string, string> }) => Promise<unknown>;
-
-async function call(handler: Handler, path: string, init: RequestInit & { cookie?: string; params?: Record<string, string>; bindings?: Record<string, unknown> } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.method === "POST" && !headers.has("Origin")) headers.set("Origin", "https://companion.test");
-  const request = new Request(`https://companion.test${path}`, { ...init, headers });
-  const context = createLoadContext(request, { ...emulator, ...init.bindings } as never);
-  try {
-    return await handler({ request, context, params: init.params ?? {} });
-  } catch (thrown) {
-    return thrown;
-  }
+/** A request from a reader's browser (with their cookie, and the site's Origin on a POST) to the site with the Auth emulator. */
+function call<F extends DataFunction>(handler: F, path: string, { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {}) {
+  const headers = new Headers(options.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", "https://companion.test");
+  return respond(handler, path, { ...options, headers, bindings: { ...emulator, ...options.bindings } });
 }
 
 function form(values: Record<string, string>) {
@@ -54,11 +47,10 @@ function form(values: Record<string, string>) {
 }
 
 const feature = { title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow" };
-const statusOf = (result: any) => (result instanceof Response ? result.status : (result?.init?.status ?? 200));
 
 describe("report forms (actions against real D1)", () => {
   it("sends a signed-out visitor to sign in, with the way back", async () => {
-    const result = (await call(formLoader, "/feedback_hub/suggest_feature", { params: { form: "suggest_feature" } })) as Response;
+    const result = await call(formLoader, "/feedback_hub/suggest_feature", { params: { form: "suggest_feature" } });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/login?redirectTo=%2Ffeedback_hub%2Fsuggest_feature");
   });
@@ -67,42 +59,42 @@ describe("report forms (actions against real D1)", () => {
     const request = { params: { form: "suggest_feature" }, bindings: { FIREBASE_AUTH_EMULATOR_HOST: "" , FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" } };
     const cookie = (await createCookie(SESSION_COOKIE).serialize("eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln")).split(";")[0]!;
     const result = await call(formLoader, "/feedback_hub/suggest_feature", { ...request, cookie });
-    expect(statusOf(result)).toBe(503);
+    expect(result.status).toBe(503);
   });
 
   it("refuses bad input with an error per field and gives the input back", async () => {
     const cookie = await cookieFor("reader-invalid");
-    const result: any = await call(formAction, "/feedback_hub/suggest_feature", {
+    const result = await call(formAction, "/feedback_hub/suggest_feature", {
       method: "POST",
       cookie,
       params: { form: "suggest_feature" },
       body: form({ submissionId: crypto.randomUUID(), title: "Only a title", idea: "", problem: "x".repeat(5000) }),
     });
-    expect(result.init.status).toBe(400);
-    expect(result.data.errors).toEqual({ idea: "This is needed.", problem: "At most 4000 characters, please." });
-    expect(result.data.values.title).toBe("Only a title");
+    expect(result.status).toBe(400);
+    expect(result.data?.errors).toEqual({ idea: "This is needed.", problem: "At most 4000 characters, please." });
+    expect(result.data?.values.title).toBe("Only a title");
   });
 
   it("refuses a volume that does not exist", async () => {
-    const result: any = await call(formAction, "/feedback_hub/report_ln_mistl", {
+    const result = await call(formAction, "/feedback_hub/report_ln_mistl", {
       method: "POST",
       cookie: await cookieFor("reader-volume"),
       params: { form: "report_ln_mistl" },
       body: form({ submissionId: crypto.randomUUID(), volume: "ln:main-99", chapter: "1", official: "a", suggested: "b", why: "c" }),
     });
-    expect(result.data.errors).toEqual({ volume: "Choose a volume from the list." });
+    expect(result.data?.errors).toEqual({ volume: "Choose a volume from the list." });
   });
 
   it("stores one report for a double submit, ignores the honeypot, and checks the Origin", async () => {
     const cookie = await cookieFor("reader-double");
     const submissionId = crypto.randomUUID();
     for (let attempt = 0; attempt < 2; attempt++) {
-      const result = (await call(formAction, "/feedback_hub/suggest_feature", {
+      const result = await call(formAction, "/feedback_hub/suggest_feature", {
         method: "POST",
         cookie,
         params: { form: "suggest_feature" },
         body: form({ submissionId, ...feature }),
-      })) as Response;
+      });
       expect(result.status).toBe(302);
       expect(result.headers.get("Set-Cookie")).toMatch(/^toast=/);
     }
@@ -119,10 +111,10 @@ describe("report forms (actions against real D1)", () => {
       headers: { Origin: "https://evil.example" },
       body: form({ submissionId: crypto.randomUUID(), ...feature }),
     });
-    expect(statusOf(foreign)).toBe(403);
+    expect(foreign.status).toBe(403);
 
-    const { reports }: any = await call(hubLoader, "/feedback_hub", { cookie });
-    expect(reports.map((report: any) => [report.title, report.status, report.history.length])).toEqual([["Dark timeline", "open", 1]]);
+    const hub = await call(hubLoader, "/feedback_hub", { cookie });
+    expect(hub.data?.reports.map((report) => [report.title, report.status, report.history.length])).toEqual([["Dark timeline", "open", 1]]);
   });
 
   it("limits a reader to 5 reports a minute", async () => {
@@ -134,10 +126,10 @@ describe("report forms (actions against real D1)", () => {
         params: { form: "suggest_feature" },
         body: form({ submissionId: crypto.randomUUID(), ...feature }),
       });
-    for (let index = 0; index < 5; index++) expect(((await send()) as Response).status).toBe(302);
-    const limited: any = await send();
-    expect(limited.init.status).toBe(429);
-    expect(limited.data.errors.form).toMatch(/5 reports in the last minute/);
+    for (let index = 0; index < 5; index++) expect((await send()).status).toBe(302);
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(limited.data?.errors.form).toMatch(/5 reports in the last minute/);
     const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = 'reader-busy'`).first<{ n: number }>();
     expect(count?.n).toBe(5);
   });
@@ -145,10 +137,10 @@ describe("report forms (actions against real D1)", () => {
 
 describe("triage", () => {
   it("is for moderators only", async () => {
-    expect(statusOf(await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("plain-reader") }))).toBe(403);
-    expect(statusOf(await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("mod", { admin: true }) }))).toBe(200);
-    const byList: any = await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("listed-mod"), bindings: { ADMIN_UIDS: "someone, listed-mod" } });
-    expect(byList.reports).toBeDefined();
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("plain-reader") })).status).toBe(403);
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(200);
+    const byList = await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("listed-mod"), bindings: { ADMIN_UIDS: "someone, listed-mod" } });
+    expect(byList.data?.reports).toBeDefined();
   });
 
   it("accepting a light novel report publishes it on its volume's page, and the reporter sees the note", async () => {
@@ -167,23 +159,23 @@ describe("triage", () => {
         why: "Softened insult.",
       }),
     });
-    const result = (await call(triageAction, "/feedback_hub/triage", {
+    const result = await call(triageAction, "/feedback_hub/triage", {
       method: "POST",
       cookie: await cookieFor("mod", { admin: true, name: "Mod" }),
       body: form({ reportId: "11111111-2222-3333-4444-555555555555", status: "accepted", note: "Confirmed.", category: "softened", severity: "meaning_changing" }),
-    })) as Response;
+    });
     expect(result.status).toBe(302);
 
-    const volume: any = await call(volumeLoader, "/translation_meta/ln_mistls/main_v2", { params: { slug: "main_v2" } });
-    expect(volume.entries.find((entry: any) => entry.suggested === "You absolute fool.")).toMatchObject({
+    const volume = pageOfKind(await load(volumeLoader, "/translation_meta/ln_mistls/main_v2", { slug: "main_v2" }), "volume");
+    expect(volume.entries.find((entry) => entry.suggested === "You absolute fool.")).toMatchObject({
       chapter: 1,
       page: 31,
       category: "softened",
       severity: "meaning_changing",
       status: "confirmed",
     });
-    const { reports }: any = await call(hubLoader, "/feedback_hub", { cookie: reporter });
+    const reports = present((await call(hubLoader, "/feedback_hub", { cookie: reporter })).data).reports;
     expect(reports[0]).toMatchObject({ status: "accepted", moderatorNote: "Confirmed.", publishedEntry: "report-11111111" });
-    expect(reports[0].history.map((entry: any) => entry.status)).toEqual(["open", "accepted"]);
+    expect(reports[0]?.history.map((entry) => entry.status)).toEqual(["open", "accepted"]);
   });
 });

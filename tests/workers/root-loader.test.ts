@@ -58,7 +58,7 @@ describe("root loader: redirect lookup", () => {
 describe("root loader: flash toast and cookies", () => {
   it("sets no cookie on an ordinary public page", async () => {
     const result = await respond(loader, "/");
-    expect(result.data.toast).toBeNull();
+    expect(result.data?.toast).toBeNull();
     expect(result.headers.get("Set-Cookie")).toBeNull();
   });
 
@@ -67,13 +67,13 @@ describe("root loader: flash toast and cookies", () => {
     const headers = await createToastHeaders(context.env, { title: "Report sent" });
     const cookie = headers.get("Set-Cookie")!.split(";")[0]!;
     const result = await respond(loader, "/", { headers: { Cookie: cookie } });
-    expect(result.data.toast?.title).toBe("Report sent");
+    expect(result.data?.toast?.title).toBe("Report sent");
     expect(result.headers.get("Set-Cookie")).toMatch(/^toast=;.*Max-Age=0/);
   });
 
   it("ignores a forged toast cookie", async () => {
     const forged = `toast=${btoa(JSON.stringify({ id: "x", title: "Your account is locked" }))}`;
     const result = await respond(loader, "/", { headers: { Cookie: forged } });
-    expect(result.data.toast).toBeNull();
+    expect(result.data?.toast).toBeNull();
   });
 });
