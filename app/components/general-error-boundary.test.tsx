@@ -3,9 +3,12 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GeneralErrorBoundary } from "./general-error-boundary";
 
-/** What Remix hands an error boundary for a thrown Response (an ErrorResponse). */
-function thrownResponse(status: number, data: unknown) {
-  return { status, statusText: "", data, internal: false };
+/**
+ * What React Router hands an error boundary for a thrown `data(value, { status })`: an ErrorResponse
+ * whose statusText is "Internal Server Error" whatever the status, unless the thrower set one.
+ */
+function thrownResponse(status: number, data: unknown, statusText = "Internal Server Error") {
+  return { status, statusText, data, internal: false };
 }
 
 /** The text of the page a route shows when its loader failed with `error`. */
@@ -32,6 +35,13 @@ describe("GeneralErrorBoundary", () => {
     expect(html).toContain("Error 503");
     expect(html).toContain(">Service Unavailable</h1>");
     expect(html).toContain("The story database is not answering right now.");
+  });
+
+  it("names a refused request by its status, not by the status text React Router fills in", () => {
+    const html = renderError(thrownResponse(403, { message: "Only moderators can open triage." }));
+    expect(html).toContain("Error 403");
+    expect(html).toContain(">Forbidden</h1>");
+    expect(html).toContain("Only moderators can open triage.");
   });
 
   it("shows the not-found message with the path as text, never as markup", () => {

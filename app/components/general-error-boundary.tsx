@@ -21,7 +21,9 @@ export function GeneralErrorBoundary() {
   }
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = isRouteErrorResponse(error) ? error.statusText || statusText(status) : "Internal Server Error";
+  // React Router fills in "Internal Server Error" as the status text of any thrown data(), so the
+  // title comes from the status itself.
+  const title = statusText(status);
   const description = isRouteErrorResponse(error)
     ? (messageOf(error.data) ?? "The server could not answer this request.")
     : (messageOf(error) ?? "Something went wrong while showing this page.");
