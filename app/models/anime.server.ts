@@ -1,28 +1,9 @@
+import type { AnimeEpisodeRow, BreakTimeEpisodeRow } from "~/lib/content/rows";
 import { batch, parseJsonList } from "./db.server";
 
-interface EpisodeRow {
-  key: string;
-  season_number: number;
-  season_title: string;
-  number: number;
-  title: string;
-  original_title: string | null;
-  aired_on: string;
-  adapts_from: string;
-  adapts_from_label: string;
-  adapts_to: string;
-  adapts_to_label: string;
-  volumes: string;
-}
+type EpisodeRow = Omit<AnimeEpisodeRow, "position"> & { season_title: string; adapts_from_label: string; adapts_to_label: string };
 
-interface ShortRow {
-  key: string;
-  season_number: number;
-  number: number;
-  title: string;
-  aired_on: string | null;
-  accompanies: string;
-}
+type ShortRow = Omit<BreakTimeEpisodeRow, "position">;
 
 /** Anime seasons with their episodes and the Break Time shorts beside each. One round trip. */
 export async function getBreakTime(db: D1Database) {

@@ -1,3 +1,4 @@
+import type { CharacterFactRow, CharacterRelationshipRow, CharacterRow as CharacterColumns } from "~/lib/content/rows";
 import type { Medium } from "~/lib/content/units";
 import { toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
@@ -11,17 +12,10 @@ export interface CharacterFilters {
   page: number;
 }
 
-interface CharacterCardRow {
-  slug: string;
-  name: string;
-  original_name: string | null;
-  aliases: string;
-  affiliations: string;
-  portrait: string | null;
-  portrait_alt: string | null;
-  portrait_reveal_position: number | null;
-  first_medium: Medium | null;
-}
+type CharacterCardRow = Pick<
+  CharacterColumns,
+  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_reveal_position" | "first_medium"
+>;
 
 /**
  * One page of the catalogue, its total, and the filter choices with their counts. The name/alias
@@ -83,12 +77,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
   };
 }
 
-interface CharacterRow extends CharacterCardRow {
-  summary: string | null;
-  first_web_novel: string | null;
-  first_light_novel: string | null;
-  first_anime: string | null;
-}
+type CharacterRow = Omit<CharacterColumns, "sort_name">;
 
 interface AppearanceRow {
   key: string;
@@ -99,19 +88,9 @@ interface AppearanceRow {
   position: number;
 }
 
-interface FactRow {
-  label: string;
-  value: string;
-  reveal_position: number | null;
-}
+type FactRow = Pick<CharacterFactRow, "label" | "value" | "reveal_position">;
 
-interface RelationshipRow {
-  related_slug: string;
-  related_name: string;
-  kind: string;
-  description: string;
-  reveal_position: number | null;
-}
+type RelationshipRow = Omit<CharacterRelationshipRow, "character_slug"> & { related_name: string };
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
 export async function getCharacter(db: D1Database, slug: string) {

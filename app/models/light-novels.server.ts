@@ -1,35 +1,20 @@
+import type { LnCollectionRow, LnVolumeRow } from "~/lib/content/rows";
 import { batch, parseJsonList } from "./db.server";
 
-interface CollectionRow {
-  code: string;
-  name: string;
-  kind: "main" | "side" | "short_stories";
-  description: string | null;
+type CollectionRow = Pick<LnCollectionRow, "code" | "name" | "kind" | "description"> & {
   volume_count: number;
   first_release: string | null;
   last_release: string | null;
-}
+};
 
-interface VolumeRow {
-  key: string;
-  number: number;
-  title: string;
-  original_title: string | null;
-  released_jp: string;
-  released_en: string | null;
-  isbn: string | null;
-  page_count: number | null;
-  cover: string | null;
-  chapter_titles: string;
-  adapts_from: string | null;
+/** A volume with the labels of the units it adapts and follows, and its counts. */
+type VolumeRow = Omit<LnVolumeRow, "collection_code" | "position"> & {
   adapts_from_label: string | null;
-  adapts_to: string | null;
   adapts_to_label: string | null;
   adapted_chapters: number | null;
-  read_after: string | null;
   read_after_label: string | null;
   mistake_count: number;
-}
+};
 
 export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volumes"][number];
 

@@ -1,66 +1,17 @@
+import type { AnimeMistakeRow as AnimeMistakeColumns, LnMistakeRow as LnMistakeColumns, LnVolumeRow, MistakeEntryColumns } from "~/lib/content/rows";
 import { volumeKey } from "~/lib/content/units";
-import type { AnimeMistake, AnimeTrack, LnMistake, MistakeEntry, MistakeFacets, VolumeMistakeCount } from "~/lib/mistake-entries";
-import { type MistakeCategory, type MistakeFilters, type MistakeSeverity, type MistakeStatus, timestampSeconds } from "~/lib/mistakes";
+import type { AnimeMistake, LnMistake, MistakeEntry, MistakeFacets, VolumeMistakeCount } from "~/lib/mistake-entries";
+import { type MistakeCategory, type MistakeFilters, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes";
 import { toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
-interface LnMistakeRow {
-  id: string;
-  volume_key: string;
-  volume_label: string;
-  chapter: number;
-  chapter_title: string | null;
-  web_novel_chapter: string | null;
-  web_novel_label: string | null;
-  page: number | null;
-  ebook_position: string | null;
-  edition: string;
-  japanese: string;
-  official: string;
-  suggested: string;
-  explanation: string;
-  category: MistakeCategory;
-  severity: MistakeSeverity;
-  status: MistakeStatus;
-  reveal_position: number;
-  credits: string;
-  added_on: string;
-  updated_on: string | null;
-}
+/** An entry's own columns, without the importer's `source`, and the labels its joins add. */
+type LnMistakeRow = Omit<LnMistakeColumns, "source"> & { volume_label: string; web_novel_label: string | null };
 
-interface AnimeMistakeRow {
-  id: string;
-  episode_key: string;
-  season_number: number;
-  episode_number: number;
-  episode_title: string;
-  start_seconds: number;
-  end_seconds: number;
-  platform: string;
-  track: AnimeTrack;
-  japanese: string | null;
-  official: string;
-  suggested: string;
-  explanation: string;
-  category: MistakeCategory;
-  severity: MistakeSeverity;
-  status: MistakeStatus;
-  reveal_position: number;
-  credits: string;
-  added_on: string;
-  updated_on: string | null;
-}
+type AnimeMistakeRow = Omit<AnimeMistakeColumns, "source"> & { season_number: number; episode_number: number; episode_title: string };
 
-interface VolumeCountRow {
-  key: string;
-  collection_code: string;
-  collection_name: string;
-  number: number;
-  title: string;
-  minor: number;
-  meaning_changing: number;
-  plot_relevant: number;
-}
+/** A volume and how many entries it has of each severity. */
+type VolumeCountRow = Pick<LnVolumeRow, "key" | "collection_code" | "number" | "title"> & { collection_name: string } & Record<MistakeSeverity, number>;
 
 interface FacetRow {
   facet: "category" | "severity" | "status";
@@ -78,10 +29,7 @@ const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_
   m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
 
 /** The columns both kinds of entry share. */
-type EntryColumns = Pick<
-  LnMistakeRow,
-  "id" | "official" | "suggested" | "explanation" | "category" | "severity" | "status" | "reveal_position" | "credits" | "added_on" | "updated_on"
-> & { japanese: string | null };
+type EntryColumns = Omit<MistakeEntryColumns, "source"> & { japanese: string | null };
 
 function toEntry(row: EntryColumns): MistakeEntry {
   return {
@@ -358,6 +306,8 @@ export function publishReportedMistake(
   const entryId = `report-${report.reportId.slice(0, 8)}`;
   const credits = JSON.stringify(["A reader", `reviewed by ${filing.moderatorName}`]);
   const day = now.toISOString().slice(0, 10);
+  // What both kinds of entry store, bound as ?7 to ?13 in either statement.
+  const entry = [fields.official ?? "", fields.suggested ?? "", fields.why ?? "", filing.category, filing.severity, credits, day];
   if (report.kind === "ln_mistl") {
     const chapter = Number.parseInt(fields.chapter ?? "", 10);
     const page = Number.parseInt((fields.location ?? "").replace(/^p\.?\s*/i, ""), 10);
@@ -375,13 +325,7 @@ export function publishReportedMistake(
         Number.isFinite(page) && page > 0 ? page : null,
         Number.isFinite(page) ? null : fields.location || null,
         fields.japanese ?? "",
-        fields.official ?? "",
-        fields.suggested ?? "",
-        fields.why ?? "",
-        filing.category,
-        filing.severity,
-        credits,
-        day,
+        ...entry,
       );
     return { entryId, statement };
   }
@@ -400,13 +344,7 @@ export function publishReportedMistake(
       start + 5,
       fields.platform ?? "Other",
       fields.track ?? "subtitles",
-      fields.official ?? "",
-      fields.suggested ?? "",
-      fields.why ?? "",
-      filing.category,
-      filing.severity,
-      credits,
-      day,
+      ...entry,
     );
   return { entryId, statement };
 }

@@ -1,13 +1,5 @@
+import type { SeriesRow } from "~/lib/content/rows";
 import { batch, parseJsonList } from "./db.server";
-
-interface SeriesRow {
-  title: string;
-  original_title: string;
-  synopsis: string;
-  author: string | null;
-  illustrator: string | null;
-  media: string;
-}
 
 interface CountsRow {
   arcs: number;
@@ -30,7 +22,7 @@ interface ReleaseRow {
 
 /** What the home page says about the series: who made it, how big it is, what came out last. */
 export async function getSeriesOverview(db: D1Database) {
-  const [series, counts, releases] = await batch<[SeriesRow, CountsRow, ReleaseRow]>(db, [
+  const [series, counts, releases] = await batch<[Omit<SeriesRow, "id" | "pack">, CountsRow, ReleaseRow]>(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
     db.prepare(
       `SELECT (SELECT COUNT(*) FROM arcs) AS arcs, (SELECT COUNT(*) FROM chapters) AS chapters,

@@ -1,19 +1,7 @@
+import type { SideStoryRow as SideStoryColumns } from "~/lib/content/rows";
 import { batch } from "./db.server";
 
-interface SideStoryRow {
-  slug: string;
-  key: string;
-  kind: "side_volume" | "short_story" | "store_bonus" | "if_route";
-  title: string;
-  original_title: string | null;
-  summary: string | null;
-  published_in: string;
-  published_on: string | null;
-  read_after: string;
-  read_after_label: string;
-  canon: number;
-  read_url: string | null;
-}
+type SideStoryRow = Omit<SideStoryColumns, "position"> & { read_after_label: string };
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>[number];
 

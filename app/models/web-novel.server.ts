@@ -1,30 +1,9 @@
+import type { ArcRow as ArcColumns, ChapterRow as ChapterColumns } from "~/lib/content/rows";
 import { batch } from "./db.server";
 
-interface ArcRow {
-  number: number;
-  title: string;
-  original_title: string | null;
-  summary: string | null;
-  phases: string;
-  chapter_count: number;
-  word_count: number;
-  started_on: string;
-  ended_on: string;
-}
+type ArcRow = ArcColumns & { chapter_count: number; word_count: number; started_on: string; ended_on: string };
 
-interface ChapterRow {
-  key: string;
-  ordinal: number;
-  kind: "prologue" | "chapter" | "interlude" | "epilogue";
-  title: string;
-  original_title: string | null;
-  published_on: string;
-  word_count: number;
-  read_url: string | null;
-  translator: string | null;
-  position: number;
-  title_reveal_position: number | null;
-}
+type ChapterRow = Omit<ChapterColumns, "arc_number">;
 
 interface AdaptationRow {
   key: string;
