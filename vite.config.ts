@@ -46,7 +46,16 @@ const shellModules = [
   "app/components/spoiler.tsx",
   "app/browser/chunk-recovery.client.ts",
   "app/browser/new-version.client.ts",
+  "app/lib/user.ts",
+  "app/components/ui/button.tsx",
+  "app/components/ui/field.tsx",
+  "app/components/ui/input.tsx",
+  "app/components/ui/label.tsx",
+  "app/components/ui/select.tsx",
 ];
+
+/** The framework every page runs on travels in the same chunk, for the same reason. */
+const framework = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
 export default defineConfig({
   plugins: [
@@ -57,11 +66,18 @@ export default defineConfig({
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
+    // terser (two passes) makes every page's first load about 4 KB gzip smaller than esbuild (decision 12).
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 } },
+    // Browsers without <link rel="modulepreload"> still load every module, only without the head start;
+    // the polyfill would cost every reader its bytes.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         manualChunks(id, { getModuleInfo }) {
           if (getModuleInfo(id)?.isEntry) return undefined;
-          return shellModules.some((module) => id.endsWith(module)) ? "shell" : undefined;
+          if (framework.test(id) || shellModules.some((module) => id.endsWith(module))) return "shell";
+          return undefined;
         },
       },
     },
