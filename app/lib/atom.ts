@@ -21,7 +21,7 @@ export interface AtomFeed {
   entries: AtomEntry[];
 }
 
-export function escapeXml(text: string) {
+function escapeXml(text: string) {
   return text
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")

@@ -10,7 +10,7 @@ import type { output, ZodType } from "zod";
  */
 
 /** The key of a message about the whole form rather than one field. */
-export const FORM_ERROR = "form";
+const FORM_ERROR = "form";
 
 /** At most one message per field, the first found, plus one for the whole form. */
 export type FormErrors<Name extends string = string> = Partial<Record<Name | typeof FORM_ERROR, string>>;

@@ -120,7 +120,7 @@ export function progressPosition(progress: Progress, positionOf: (unitKey: strin
 }
 
 /** Looks up units' positions on the timeline by key. */
-export function positionsOf(units: readonly TrackerUnit[]) {
+function positionsOf(units: readonly TrackerUnit[]) {
   const positions = new Map(units.map((unit) => [unit.key, unit.position]));
   return (unitKey: string) => positions.get(unitKey);
 }

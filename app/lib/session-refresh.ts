@@ -1,8 +1,8 @@
 /** DESIGN §2: refresh the ID token 5 minutes before it expires… */
-export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
+const REFRESH_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 /** …and after a network error retry in 30 s, doubling up to 16 minutes. */
-export const FIRST_RETRY_MS = 30 * 1000;
-export const MAX_RETRY_MS = 16 * 60 * 1000;
+const FIRST_RETRY_MS = 30 * 1000;
+const MAX_RETRY_MS = 16 * 60 * 1000;
 
 export function refreshDelay(expiresAtMs: number, nowMs: number) {
   return Math.max(0, expiresAtMs - REFRESH_BEFORE_EXPIRY_MS - nowMs);

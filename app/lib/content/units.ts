@@ -20,21 +20,21 @@ export const mediumLabels: Record<Medium, string> = {
   break_time: "Break Time",
 };
 
+/** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
+export const MAX_UNIT_NUMBER = 999_999;
+const COLLECTION_CODE_MAX_LENGTH = 32;
+const SLUG_MAX_LENGTH = 100;
+/** The longest a valid key can be (ss: and the longest slug). */
+export const UNIT_KEY_MAX_LENGTH = "ss:".length + SLUG_MAX_LENGTH;
+
 /*
  * The parts of a key. Numbers are written without leading zeros, so each unit has exactly one key
  * (wn:02-1 would name nothing); six digits are far beyond any series and keep URLs short.
  */
 const wholeNumber = "[1-9]\\d{0,5}";
-const collectionCode = "[a-z][a-z0-9]{0,31}";
+const collectionCode = `[a-z][a-z0-9]{0,${COLLECTION_CODE_MAX_LENGTH - 1}}`;
 // The lookahead caps the whole slug's length; it must end the pattern it is used in.
-const slug = "(?=[a-z0-9-]{1,100}$)[a-z0-9]+(?:-[a-z0-9]+)*";
-
-/** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
-export const MAX_UNIT_NUMBER = 999_999;
-export const COLLECTION_CODE_MAX_LENGTH = 32;
-export const SLUG_MAX_LENGTH = 100;
-/** The longest a valid key can be (ss: and the longest slug). */
-export const UNIT_KEY_MAX_LENGTH = "ss:".length + SLUG_MAX_LENGTH;
+const slug = `(?=[a-z0-9-]{1,${SLUG_MAX_LENGTH}}$)[a-z0-9]+(?:-[a-z0-9]+)*`;
 
 /** A whole number from 1 to MAX_UNIT_NUMBER, as written in a key or a URL: 7, not 07 or 7.0. */
 export const wholeNumberPattern = new RegExp(`^${wholeNumber}$`);
