@@ -55,7 +55,7 @@ export function parseMistakeFilters(params: URLSearchParams): MistakeFilters {
  * The address of one volume's page: /translation_meta/ln_mistls/main_v3. Parsing is strict: a
  * collection code of lowercase letters and digits, "_v", and a volume number without leading zeros.
  */
-export function volumeSlug(collectionCode: string, volumeNumber: number) {
+function volumeSlug(collectionCode: string, volumeNumber: number) {
   return `${collectionCode}_v${volumeNumber}`;
 }
 
@@ -74,6 +74,9 @@ export function volumeSlugFromKey(key: string) {
   const volume = parseUnitKey(key, "light_novels");
   return volume ? volumeSlug(volume.collection, volume.volume) : null;
 }
+
+/** Where an anime entry's line is spoken: minutes:seconds (12:34) or hours:minutes:seconds (1:02:03). */
+export const mistakeTimestampPattern = /^(\d{1,2}:)?\d{1,2}:\d{2}$/;
 
 /** 1:02:03 or 12:34 → seconds. */
 export function timestampSeconds(timestamp: string) {

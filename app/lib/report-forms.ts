@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkWith } from "./form";
+import { animeTrackLabels, mistakeTimestampPattern } from "./mistakes";
 
 /**
  * The five feedback forms: one definition each, from which both the page's fields and the zod schema
@@ -115,7 +116,7 @@ export const reportForms: FormDefinition[] = [
       { name: "episode", label: "Episode", kind: "select", required: true, max: 40, optionsFrom: "episodes" },
       text("timestamp", "Timestamp", true, 8, {
         placeholder: "12:34",
-        pattern: { regex: /^(\d{1,2}:)?\d{1,2}:\d{2}$/, message: "Write the time as minutes:seconds, such as 12:34." },
+        pattern: { regex: mistakeTimestampPattern, message: "Write the time as minutes:seconds, such as 12:34." },
       }),
       {
         name: "platform",
@@ -131,11 +132,7 @@ export const reportForms: FormDefinition[] = [
         kind: "select",
         required: true,
         max: 20,
-        options: [
-          { value: "subtitles", label: "Subtitles" },
-          { value: "dub", label: "Dub" },
-          { value: "captions", label: "Captions" },
-        ],
+        options: Object.entries(animeTrackLabels).map(([value, label]) => ({ value, label })),
       },
       area("official", "The official line", true, 1000),
       area("suggested", "Your suggested line", true, 1000),
@@ -153,7 +150,7 @@ export function formByKind(kind: ReportKind) {
 }
 
 /** The schema of one form. Select choices from the database are checked by the server afterwards. */
-export function reportSchema(form: FormDefinition) {
+function reportSchema(form: FormDefinition) {
   const shape: Record<string, z.ZodType<string>> = {};
   for (const field of form.fields) {
     let value = z.string().trim().max(field.max, `At most ${field.max} characters, please.`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mistakeTimestampPattern } from "../mistakes";
 import { collectionCodePattern, MAX_UNIT_NUMBER, media, slugPattern, unitKeyPattern } from "./units";
 
 /**
@@ -191,7 +192,7 @@ export const mistakeSeverities = ["minor", "meaning_changing", "plot_relevant"] 
 export const mistakeStatuses = ["confirmed", "fixed_in_later_printing", "disputed"] as const;
 export const animeTracks = ["subtitles", "dub", "captions"] as const;
 
-const timestamp = z.string().regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, { error: "must be a timestamp such as 12:34 or 1:02:03" });
+const timestamp = z.string().regex(mistakeTimestampPattern, { error: "must be a timestamp such as 12:34 or 1:02:03" });
 
 const mistakeFields = {
   /** Stable id, used in permalinks: lowercase words joined by dashes. */
