@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useRouteLoaderData,
 } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
@@ -25,6 +24,7 @@ import { areas } from "~/lib/areas";
 import type { FlashToast } from "~/lib/flash-toast";
 import { pageMeta } from "~/lib/meta";
 import { themeScript } from "~/lib/theme";
+import { type RootData, usePublicConfig } from "~/lib/user";
 import { getPublicConfig } from "~/server/env.server";
 import { findRedirect } from "~/server/redirects.server";
 import { endSession, getSession, toSessionUser } from "~/server/session.server";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers(toastHeaders);
   if (session.stale) headers.append("Set-Cookie", await endSession(context.env));
   const user = session.user && toSessionUser(session.user);
-  return data({ config: getPublicConfig(context.env), toast: flashToast, user }, { headers });
+  return data({ config: getPublicConfig(context.env), toast: flashToast, user } satisfies RootData, { headers });
 }
 
 /** The redirect lookup must run for every path, so client navigations re-run this loader. */
@@ -67,8 +67,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const siteName = rootData?.config.siteName ?? "Reading companion";
+  const siteName = usePublicConfig()?.siteName ?? "Reading companion";
 
   return (
     <html lang="en" suppressHydrationWarning>

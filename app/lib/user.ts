@@ -1,4 +1,6 @@
 import { useRouteLoaderData } from "react-router";
+import type { FlashToast } from "./flash-toast";
+import type { PublicConfig } from "./public-config";
 
 /** The signed-in reader as pages see them: what the root loader shares, never the token itself. */
 export interface SessionUser {
@@ -14,14 +16,22 @@ export interface SessionUser {
 }
 
 /**
- * The part of the root loader's data these hooks read. The root route owns the user, so every page
- * and component reads it from there, through these hooks (lib may not import the root module itself).
+ * What the root loader shares with every page. The loader's payload `satisfies` this type, so the
+ * compiler holds the hooks below to what the loader really returns; pages and components read the
+ * root's data only through them (lib may not import the root module itself).
  */
-interface RootUserData {
+export interface RootData {
+  config: PublicConfig;
+  toast: FlashToast | null;
   user: SessionUser | null;
 }
 
 /** The signed-in reader, or null when signed out (also inside error boundaries without root data). */
 export function useOptionalUser(): SessionUser | null {
-  return useRouteLoaderData<RootUserData>("root")?.user ?? null;
+  return useRouteLoaderData<RootData>("root")?.user ?? null;
+}
+
+/** What the browser may know of the server's configuration, or null inside error boundaries without root data. */
+export function usePublicConfig(): PublicConfig | null {
+  return useRouteLoaderData<RootData>("root")?.config ?? null;
 }

@@ -1,9 +1,9 @@
-import { type MetaFunction, useRouteLoaderData } from "react-router";
+import type { MetaFunction } from "react-router";
 import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { analyticsStorageNote, storageKeys } from "~/lib/storage-keys";
-import type { loader as rootLoader } from "~/root";
+import { usePublicConfig } from "~/lib/user";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
@@ -25,7 +25,7 @@ const cookies = [
 ];
 
 export default function PrivacyPolicy() {
-  const analytics = useRouteLoaderData<typeof rootLoader>("root")?.config.analytics ?? null;
+  const analytics = usePublicConfig()?.analytics ?? null;
   return (
     <article className="mx-auto max-w-3xl space-y-10">
       <header className="space-y-3">
