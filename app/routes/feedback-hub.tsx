@@ -5,8 +5,9 @@ import type { Route } from "./+types/feedback-hub";
 
 /** Every /feedback_hub page is for signed-in readers; each child loader checks too, as loaders run in parallel. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { uid: user.uid, admin: user.admin };
+  await requireUser(request, context);
+  // Only a guard: the pages load what they show themselves.
+  return null;
 }
 
 export default function FeedbackHubLayout() {
