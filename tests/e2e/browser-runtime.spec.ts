@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { storageKeys } from "../../app/lib/storage-keys";
 import { analyticsBaseURL, analyticsHostPort, baseURL } from "../../playwright.config";
 import { type RecordedEvent, startAnalyticsStandIn } from "../support/analytics-standin";
 import { waitForHydration } from "../support/browser";
@@ -23,47 +24,70 @@ async function browseThreePages(page: Page) {
   await expect(page).toHaveURL(/\/characters\/corvin-hale$/);
 }
 
+const threePagesEvents = [
+  "$pageview /",
+  "$pageleave /",
+  "$pageview /characters",
+  "$pageleave /characters",
+  "$pageview /characters/corvin-hale",
+];
+
+// PostHog drops events from user agents that look like bots ("HeadlessChrome" included); the
+// browser is also started with navigator.webdriver off (tests/support/chromium.ts). The stand-in
+// tells browsers apart by their User-Agent, so the control reader below has one of its own.
+const readerUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const controlUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/155.0.0.0 Safari/537.36";
+const analyticsViewport = { width: 1600, height: 900 };
+
+/**
+ * Proving that nothing is sent needs an end to wait for, not a timer: a control reader, with
+ * analytics allowed on the site that has a key, browses the same three pages once the reader under
+ * test is done, and the stand-in has all of the control's events only after the library's batch
+ * window (3 s) has passed since the control's last page, so also since the reader's.
+ */
+async function browseAsControl(browser: Browser) {
+  const context = await browser.newContext({ baseURL: analyticsBaseURL, viewport: analyticsViewport, userAgent: controlUserAgent });
+  const earlier = standIn.eventsFrom(controlUserAgent).length;
+  try {
+    await browseThreePages(await context.newPage());
+    await expect.poll(() => pageEvents(standIn.eventsFrom(controlUserAgent).slice(earlier)), { timeout: 15_000 }).toEqual(threePagesEvents);
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe("analytics", () => {
-  // PostHog drops events from user agents that look like bots ("HeadlessChrome" included); the
-  // browser is also started with navigator.webdriver off (tests/support/chromium.ts).
-  const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-  test.use({ baseURL: analyticsBaseURL, viewport: { width: 1600, height: 900 }, userAgent });
+  test.use({ baseURL: analyticsBaseURL, viewport: analyticsViewport, userAgent: readerUserAgent });
 
   test("route changes send $pageview for each path and $pageleave for the previous one", async ({ page }) => {
     standIn.events.length = 0;
     await browseThreePages(page);
-    await expect
-      .poll(() => pageEvents(standIn.events), { timeout: 15_000 })
-      .toEqual([
-        "$pageview /",
-        "$pageleave /",
-        "$pageview /characters",
-        "$pageleave /characters",
-        "$pageview /characters/corvin-hale",
-      ]);
+    await expect.poll(() => pageEvents(standIn.events), { timeout: 15_000 }).toEqual(threePagesEvents);
     expect(standIn.events.find((event) => event.event === "$pageview")?.url).toBe(`${analyticsBaseURL}/`);
   });
 
-  test("opting out on the privacy page stops all sending", async ({ page }) => {
+  test("opting out on the privacy page stops all sending", async ({ page, browser }) => {
+    standIn.events.length = 0;
     await page.goto("/privacy_policy");
     await waitForHydration(page);
     const toggle = page.getByRole("switch", { name: "Allow anonymous analytics in this browser" });
     await expect(toggle).toHaveAttribute("aria-checked", "true");
+    // The privacy page's own view is sent in the library's first batch: once it has arrived, nothing
+    // captured before the switch is left waiting to be sent.
+    await expect.poll(() => pageEvents(standIn.eventsFrom(readerUserAgent)), { timeout: 15_000 }).toEqual(["$pageview /privacy_policy"]);
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
 
-    // The privacy page's own view, captured before the switch, may still be in the library's batch.
-    await page.waitForTimeout(4_000);
-    const before = standIn.requestCount();
+    const before = standIn.requestCount(readerUserAgent);
     standIn.events.length = 0;
     await browseThreePages(page);
-    await page.waitForTimeout(5_000); // longer than the library's 3 s batch interval
-    expect(standIn.events).toEqual([]);
-    expect(standIn.requestCount()).toBe(before);
+    await browseAsControl(browser);
+    expect(standIn.eventsFrom(readerUserAgent)).toEqual([]);
+    expect(standIn.requestCount(readerUserAgent)).toBe(before);
   });
 });
 
-test("without an analytics key, no request leaves the site", async ({ page }) => {
+test("without an analytics key, no request leaves the site", async ({ page, browser }) => {
   const foreign: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith(baseURL)) foreign.push(request.url());
@@ -72,7 +96,9 @@ test("without an analytics key, no request leaves the site", async ({ page }) =>
   await waitForHydration(page);
   await page.goto(`${baseURL}/characters`);
   await page.getByRole("link", { name: /Corvin Hale/ }).click();
-  await page.waitForTimeout(4_000);
+  await expect(page).toHaveURL(/\/characters\/corvin-hale$/);
+  // Meanwhile a reader of the site with a key has sent everything the library batches.
+  await browseAsControl(browser);
   expect(foreign).toEqual([]);
 });
 
@@ -97,11 +123,25 @@ test("a chunk that fails to load reloads the page once, then shows the error pag
   await page.route("**/assets/toaster-*.js", (route) => route.abort());
   let loads = 0;
   page.on("load", () => loads++);
+  // Every document of the tab notes the reload guard it starts with in sessionStorage, which outlives
+  // the reloads, so the last document can tell how many came before it.
+  const guardKey = `${storageKeys.chunkReload.key}:/side_stories`;
+  await page.addInitScript((key) => {
+    const documents = JSON.parse(sessionStorage.getItem("e2e:documents") ?? "[]") as Array<string | null>;
+    sessionStorage.setItem("e2e:documents", JSON.stringify([...documents, sessionStorage.getItem(key)]));
+  }, guardKey);
   await page.goto(`${baseURL}/side_stories`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error", { timeout: 15_000 });
   await expect(page.getByText("Part of the site could not be loaded")).toBeVisible();
-  expect(loads).toBe(2);
-  await page.waitForTimeout(3_000);
+  await expect.poll(() => loads).toBe(2);
+  // The page reloads only after stamping the guard. The error page is the second document's end
+  // state: it found the first one's stamp, and the stamp is unchanged, so no further reload is coming.
+  const [documents, guard] = await page.evaluate(
+    (key) => [JSON.parse(sessionStorage.getItem("e2e:documents") ?? "[]") as Array<string | null>, sessionStorage.getItem(key)] as const,
+    guardKey,
+  );
+  expect(documents).toEqual([null, expect.stringMatching(/^\d+$/)]);
+  expect(guard).toBe(documents[1]);
   expect(loads).toBe(2);
   // The header still works around the error.
   await expect(page.getByRole("link", { name: "Lanternfall Companion" })).toBeVisible();

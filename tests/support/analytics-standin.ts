@@ -6,6 +6,8 @@ export interface RecordedEvent {
   pathname: string | undefined;
   url: string | undefined;
   distinctId: string | undefined;
+  /** The browser's User-Agent header, which tells apart browsers sending at the same time. */
+  userAgent: string | undefined;
 }
 
 /** Decodes a PostHog request body: gzip-js batches, base64 form posts (beacons) or plain JSON. */
@@ -22,13 +24,14 @@ function decode(body: Buffer, url: URL): unknown {
 
 /**
  * A stand-in for the analytics host on 127.0.0.1: answers CORS, accepts the library's batches and
- * beacons, and records every event it receives.
+ * beacons, and records every event it receives and the User-Agent of every request.
  */
 export async function startAnalyticsStandIn(port: number) {
   const events: RecordedEvent[] = [];
-  let requests = 0;
+  const requestAgents: Array<string | undefined> = [];
   const server: Server = createServer((request, response) => {
-    requests++;
+    const userAgent = request.headers["user-agent"];
+    requestAgents.push(userAgent);
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -46,6 +49,7 @@ export async function startAnalyticsStandIn(port: number) {
             pathname: item.properties?.$pathname,
             url: item.properties?.$current_url,
             distinctId: item.properties?.distinct_id,
+            userAgent,
           });
         }
       }
@@ -55,7 +59,11 @@ export async function startAnalyticsStandIn(port: number) {
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     events,
-    requestCount: () => requests,
+    /** The events sent by browsers with this User-Agent. */
+    eventsFrom: (userAgent: string) => events.filter((event) => event.userAgent === userAgent),
+    /** How many requests arrived, of any kind; with a User-Agent, only those of browsers with it. */
+    requestCount: (userAgent?: string) =>
+      userAgent === undefined ? requestAgents.length : requestAgents.filter((agent) => agent === userAgent).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
