@@ -133,6 +133,33 @@ describe("report forms (actions against real D1)", () => {
     const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = 'reader-busy'`).first<{ n: number }>();
     expect(count?.n).toBe(5);
   });
+
+  it("accepts a double submit of the report that reached the limit as that one report", async () => {
+    const cookie = await cookieFor("reader-double-at-limit");
+    const send = (submissionId: string) =>
+      call(formAction, "/feedback_hub/suggest_feature", {
+        method: "POST",
+        cookie,
+        params: { form: "suggest_feature" },
+        body: form({ submissionId, ...feature }),
+      });
+    const submissionIds = Array.from({ length: 5 }, () => crypto.randomUUID());
+    for (const submissionId of submissionIds) expect((await send(submissionId)).status).toBe(302);
+    // The reader is at the limit: a new report is refused...
+    expect((await send(crypto.randomUUID())).status).toBe(429);
+
+    // ...but the last one, sent again (a double click, a resent form), is the report already stored.
+    const again = await send(submissionIds[4]!);
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toMatch(/^\/feedback_hub\?sent=/);
+    expect(again.headers.get("Set-Cookie")).toMatch(/^toast=/);
+    expect(again.data?.errors).toBeUndefined();
+
+    const reports = await env.DB.prepare(`SELECT id FROM reports WHERE uid = 'reader-double-at-limit' ORDER BY id`).all<{ id: string }>();
+    expect(reports.results.map((report) => report.id)).toEqual([...submissionIds].sort());
+    const hits = await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'reader-double-at-limit'`).first<{ n: number }>();
+    expect(hits?.n).toBe(5);
+  });
 });
 
 describe("triage", () => {
