@@ -11,13 +11,14 @@
  * Nothing is random: the same pack and N always give byte-identical files.
  */
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ContentPack, type PackFileName, packFields } from "../app/lib/content/pack-schema";
-import { formatProblem, type PackProblem, parsePackFile, resolvePack } from "../app/lib/content/resolve-pack";
+import { formatProblem, type PackProblem, resolvePack } from "../app/lib/content/resolve-pack";
 import { parseUnitKey, unitKey } from "../app/lib/content/units";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
+import { parsePackFolder } from "./lib/content-pack-files";
 
 const usage = "Usage: npx tsx scripts/content-generate.ts --scale N [--from content/demo] [--out content/demo-xN]";
 
@@ -295,23 +296,10 @@ const describeProblems = (what: string, problems: PackProblem[]) =>
   `${what} has ${problems.length} problem${problems.length === 1 ? "" : "s"}:\n${problems.map((problem) => `  ${formatProblem(problem)}`).join("\n")}`;
 
 /** Reads and checks a pack folder; any problem stops the run before anything is written. */
-export async function readPack(directory: string): Promise<ContentPack> {
-  const problems: PackProblem[] = [];
-  const pack: Partial<Record<keyof ContentPack, unknown>> = {};
-  for (const [part, file] of Object.entries(packFields) as [keyof ContentPack, PackFileName][]) {
-    let json: unknown;
-    try {
-      json = JSON.parse(await readFile(join(directory, file), "utf8"));
-    } catch (error) {
-      problems.push({ file, path: "", message: `cannot be read as JSON (${(error as Error).message})` });
-      continue;
-    }
-    const parsed = parsePackFile(file, json);
-    problems.push(...parsed.problems);
-    pack[part] = parsed.value;
-  }
-  if (problems.length) throw new UsageError(describeProblems(directory, problems));
-  return pack as ContentPack;
+export function readPack(directory: string): ContentPack {
+  const { pack, problems } = parsePackFolder(directory);
+  if (!pack) throw new UsageError(describeProblems(directory, problems));
+  return pack;
 }
 
 export async function writePack(pack: ContentPack, directory: string) {
@@ -324,7 +312,7 @@ export async function writePack(pack: ContentPack, directory: string) {
 /** Reads `from`, writes it `scale` times over to `out` with its images, and returns what was written. */
 export async function generatePack({ from, out, scale }: { from: string; out: string; scale: number }) {
   if (resolve(from) === resolve(out)) throw new UsageError("--out must be a different folder from --from.");
-  const scaled = scalePack(await readPack(from), scale);
+  const scaled = scalePack(readPack(from), scale);
   // The import checks the same things; catching them here means a broken pack is never written.
   const { problems } = resolvePack(scaled, basename(out));
   if (problems.length) throw new Error(describeProblems(`The scaled pack for ${out}`, problems));

@@ -3,9 +3,14 @@ import { join } from "node:path";
 import { type PackFileSource, type PackProblem, parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
 import type { ContentPack } from "../../app/lib/content/pack-schema";
 
+/** Reads a pack folder and checks each file's shape: the whole pack, or null with every problem. */
+export function parsePackFolder(directory: string) {
+  return parsePack((file) => readPackFile(join(directory, file)));
+}
+
 /** Reads, validates and resolves content/<pack>; every problem is reported, nothing is written. */
 export async function loadPack(directory: string, packName: string) {
-  const { pack, problems } = parsePack((file) => readPackFile(join(directory, file)));
+  const { pack, problems } = parsePackFolder(directory);
   if (!pack) return { rows: null, problems };
 
   const resolved = resolvePack(pack, packName);
