@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BarChart } from "~/components/charts/bar-chart";
+import { BarChart, type BarChartProps, countBars } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { mediumLabels } from "~/lib/content/units";
@@ -24,7 +24,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Readership({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
-  const bar = [{ name: "Readers", fill: "fill-primary" }];
+  const charts: BarChartProps[] = [
+    {
+      id: "readers-per-arc",
+      title: "Readers at each arc",
+      description: "The arc of the last web novel chapter each reader has read.",
+      unit: "readers",
+      ...countBars("Readers", data.arcs.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers }))),
+    },
+    {
+      id: "readers-per-volume",
+      title: "Readers at each light novel volume",
+      description: "The last volume read, per collection.",
+      unit: "readers",
+      ...countBars("Readers", data.volumes.map((row) => ({ label: row.label, value: row.readers }))),
+    },
+    {
+      id: "media-mix",
+      title: "The media readers follow",
+      description: "How many readers track each medium (a reader can follow several).",
+      unit: "readers",
+      ...countBars("Readers", data.media.map((row) => ({ label: mediumLabels[row.medium], value: row.readers }))),
+    },
+    {
+      id: "where-readers-stop",
+      title: "Where readers pause",
+      description: "Readers whose progress has not moved for two months, by the arc they stopped at.",
+      unit: "readers",
+      ...countBars("Readers", data.stalled.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers }))),
+    },
+  ];
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -42,24 +71,9 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
             <strong>{formatNumber(data.readers)}</strong> readers track their progress.
             {data.hiddenBuckets ? ` ${data.hiddenBuckets} smaller ${data.hiddenBuckets === 1 ? "group is" : "groups are"} not shown.` : ""}
           </p>
-          <BarChart id="readers-per-arc" title="Readers at each arc" description="The arc of the last web novel chapter each reader has read." unit="readers" series={bar} data={data.arcs.map((row) => ({ label: row.label.split(":")[0]!, values: [row.readers] }))} />
-          <BarChart id="readers-per-volume" title="Readers at each light novel volume" description="The last volume read, per collection." unit="readers" series={bar} data={data.volumes.map((row) => ({ label: row.label, values: [row.readers] }))} />
-          <BarChart
-            id="media-mix"
-            title="The media readers follow"
-            description="How many readers track each medium (a reader can follow several)."
-            unit="readers"
-            series={bar}
-            data={data.media.map((row) => ({ label: mediumLabels[row.medium], values: [row.readers] }))}
-          />
-          <BarChart
-            id="where-readers-stop"
-            title="Where readers pause"
-            description="Readers whose progress has not moved for two months, by the arc they stopped at."
-            unit="readers"
-            series={bar}
-            data={data.stalled.map((row) => ({ label: row.label.split(":")[0]!, values: [row.readers] }))}
-          />
+          {charts.map((chart) => (
+            <BarChart key={chart.id} {...chart} />
+          ))}
           <p className="text-xs text-muted-foreground">Updated {data.computedAt.slice(0, 16).replace("T", " ")} UTC; refreshed every 10 minutes.</p>
         </div>
       )}

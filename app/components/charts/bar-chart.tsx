@@ -11,19 +11,7 @@ export interface BarDatum {
   values: number[];
 }
 
-/**
- * A server-rendered SVG bar chart (stacked when there are several series) with the same numbers in
- * a table beside it, for screen readers and anyone who prefers figures. No chart library is shipped.
- */
-export function BarChart({
-  id,
-  title,
-  description,
-  series,
-  data,
-  unit,
-  labelEvery = 1,
-}: {
+export interface BarChartProps {
   id: string;
   title: string;
   description: string;
@@ -31,7 +19,18 @@ export function BarChart({
   data: BarDatum[];
   unit: string;
   labelEvery?: number;
-}) {
+}
+
+/** The series and bars of a chart with one number per bar, drawn in the theme's main colour. */
+export function countBars(name: string, bars: Array<{ label: string; value: number }>): Pick<BarChartProps, "series" | "data"> {
+  return { series: [{ name, fill: "fill-primary" }], data: bars.map(({ label, value }) => ({ label, values: [value] })) };
+}
+
+/**
+ * A server-rendered SVG bar chart (stacked when there are several series) with the same numbers in
+ * a table beside it, for screen readers and anyone who prefers figures. No chart library is shipped.
+ */
+export function BarChart({ id, title, description, series, data, unit, labelEvery = 1 }: BarChartProps) {
   const width = 640;
   const height = 220;
   const margin = { top: 12, right: 8, bottom: 36, left: 44 };
