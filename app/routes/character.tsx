@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
@@ -55,10 +56,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <section aria-labelledby="appearances" className="space-y-3">
-        <h2 id="appearances" className="text-xl font-semibold">
-          First appearances
-        </h2>
+      <PageSection id="appearances" title="First appearances">
         {character.firstAppearances.length ? (
           <ul className="grid gap-2 sm:grid-cols-3">
             {character.firstAppearances.map((appearance) => (
@@ -80,13 +78,10 @@ export default function Character({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-muted-foreground">No recorded appearance yet.</p>
         )}
-      </section>
+      </PageSection>
 
       {character.facts.length ? (
-        <section aria-labelledby="facts" className="space-y-3">
-          <h2 id="facts" className="text-xl font-semibold">
-            Profile
-          </h2>
+        <PageSection id="facts" title="Profile">
           <dl className="divide-y divide-border rounded-lg border border-border bg-card">
             {character.facts.map((fact, index) => (
               <div key={index} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
@@ -99,14 +94,11 @@ export default function Character({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-        </section>
+        </PageSection>
       ) : null}
 
       {character.relationships.length ? (
-        <section aria-labelledby="relationships" className="space-y-3">
-          <h2 id="relationships" className="text-xl font-semibold">
-            Relationships
-          </h2>
+        <PageSection id="relationships" title="Relationships">
           <ul className="grid gap-2 sm:grid-cols-2">
             {character.relationships.map((relationship) => (
               <li key={`${relationship.slug}-${relationship.kind}`} className="rounded-lg border border-border bg-card p-3">
@@ -120,7 +112,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </PageSection>
       ) : null}
     </article>
   );

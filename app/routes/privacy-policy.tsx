@@ -1,6 +1,7 @@
 import type { MetaFunction } from "react-router";
 import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageSection } from "~/components/page-section";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { analyticsStorageNote, storageKeys } from "~/lib/storage-keys";
 import { usePublicConfig } from "~/lib/user";
@@ -36,10 +37,7 @@ export default function PrivacyPolicy() {
         </p>
       </header>
 
-      <section aria-labelledby="browser-storage" className="space-y-3">
-        <h2 id="browser-storage" className="text-xl font-semibold">
-          Stored in your browser
-        </h2>
+      <PageSection id="browser-storage" title="Stored in your browser">
         <p>These stay on your device. The site never reads them on its servers.</p>
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
@@ -61,12 +59,9 @@ export default function PrivacyPolicy() {
             </tbody>
           </table>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="cookies" className="space-y-3">
-        <h2 id="cookies" className="text-xl font-semibold">
-          Cookies
-        </h2>
+      <PageSection id="cookies" title="Cookies">
         <p>Reading the site without signing in sets no cookie at all. The site sets only these:</p>
         <ul className="list-disc space-y-2 pl-6">
           {cookies.map((cookie) => (
@@ -75,12 +70,9 @@ export default function PrivacyPolicy() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="account" className="space-y-3">
-        <h2 id="account" className="text-xl font-semibold">
-          Your account and reports
-        </h2>
+      <PageSection id="account" title="Your account and reports">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Accounts are handled by Google&apos;s Firebase Authentication. It keeps your email address, password (hashed),
@@ -100,12 +92,9 @@ export default function PrivacyPolicy() {
             a group of fewer than five readers.
           </li>
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="sent" className="space-y-3">
-        <h2 id="sent" className="text-xl font-semibold">
-          What is sent, and where
-        </h2>
+      <PageSection id="sent" title="What is sent, and where">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Every page, font and image comes from this site itself; no third-party font host, advertising or
@@ -134,15 +123,12 @@ export default function PrivacyPolicy() {
             five minutes and when you return to the tab. Nothing about you is sent with it.
           </li>
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="analytics" className="space-y-3">
-        <h2 id="analytics" className="text-xl font-semibold">
-          Analytics opt-out
-        </h2>
+      <PageSection id="analytics" title="Analytics opt-out">
         <p>Your choice is saved in this browser only, under the key {storageKeys.analyticsOptOut.key}.</p>
         <AnalyticsOptOut />
-      </section>
+      </PageSection>
     </article>
   );
 }

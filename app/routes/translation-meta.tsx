@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SeverityBadge } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
+import { PageSection } from "~/components/page-section";
 import { formatDate, formatNumber } from "~/lib/format";
 import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -52,10 +53,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <section aria-labelledby="counts-title" className="mt-10 space-y-3">
-        <h2 id="counts-title" className="text-xl font-semibold">
-          Entries by severity
-        </h2>
+      <PageSection id="counts-title" title="Entries by severity" className="mt-10">
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <thead>
@@ -76,12 +74,9 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="judging-title" className="mt-10 space-y-3">
-        <h2 id="judging-title" className="text-xl font-semibold">
-          How entries are judged
-        </h2>
+      <PageSection id="judging-title" title="How entries are judged" className="mt-10">
         <p className="max-w-3xl">
           An entry needs the Japanese, the official English and a suggested rendering that a second contributor has checked.
           Translation is judgement, so entries where reasonable readers disagree are kept and marked <em>disputed</em>; errors
@@ -98,7 +93,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted-foreground">
           Categories: {Object.values(mistakeCategoryLabels).join(", ")}.
         </p>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="newest-title" className="mt-10 space-y-3">
         <div className="flex items-baseline justify-between gap-4">
