@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, pluralize } from "~/lib/format";
@@ -46,11 +47,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                       Episode {episode.number} · <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
                     </p>
                     <h3 className="font-semibold">{episode.title}</h3>
-                    {episode.originalTitle ? (
-                      <p lang="ja" className="text-sm text-muted-foreground">
-                        {episode.originalTitle}
-                      </p>
-                    ) : null}
+                    <OriginalText text={episode.originalTitle} className="text-sm" />
                     <p className="mt-1 text-sm text-muted-foreground">
                       Adapts{" "}
                       <Link to={unitPath(episode.adapts.from.key)} className="text-primary underline">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
@@ -39,11 +40,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
         <Portrait portrait={character.portrait} name={character.name} size="lg" eager />
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{character.name}</h1>
-          {character.originalName ? (
-            <p lang="ja" className="text-lg text-muted-foreground">
-              {character.originalName}
-            </p>
-          ) : null}
+          <OriginalText text={character.originalName} className="text-lg" />
           {character.aliases.length ? <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p> : null}
           <div className="flex flex-wrap gap-1">
             {character.affiliations.map((affiliation) => (

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
@@ -103,11 +104,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
               <Portrait portrait={character.portrait} name={character.name} eager={index < 6} />
               <div className="min-w-0">
                 <p className="font-semibold">{character.name}</p>
-                {character.originalName ? (
-                  <p lang="ja" className="text-sm text-muted-foreground">
-                    {character.originalName}
-                  </p>
-                ) : null}
+                <OriginalText text={character.originalName} className="text-sm" />
                 {character.aliases.length ? (
                   <p className="truncate text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p>
                 ) : null}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
@@ -114,11 +115,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             {collectionName} {volume.number}
           </p>
           <h3 className="font-semibold">{volume.title}</h3>
-          {volume.originalTitle ? (
-            <p lang="ja" className="text-sm text-muted-foreground">
-              {volume.originalTitle}
-            </p>
-          ) : null}
+          <OriginalText text={volume.originalTitle} className="text-sm" />
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           <dt className="text-muted-foreground">Japan</dt>

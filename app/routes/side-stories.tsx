@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
@@ -53,11 +54,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               {story.canon ? <Badge>Canon</Badge> : <Badge tone="warning">Not canon</Badge>}
             </div>
             <h2 className="mt-2 text-lg font-semibold">{story.title}</h2>
-            {story.originalTitle ? (
-              <p lang="ja" className="text-sm text-muted-foreground">
-                {story.originalTitle}
-              </p>
-            ) : null}
+            <OriginalText text={story.originalTitle} className="text-sm" />
             {story.summary ? <p className="mt-2 max-w-3xl">{story.summary}</p> : null}
             <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-muted-foreground">Read after</dt>

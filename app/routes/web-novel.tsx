@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
@@ -84,7 +85,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
             <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
               Arc {arc.number}: {arc.title}
             </h2>
-            {arc.originalTitle ? <p lang="ja" className="text-muted-foreground">{arc.originalTitle}</p> : null}
+            <OriginalText text={arc.originalTitle} />
             {arc.summary ? <p className="max-w-3xl">{arc.summary}</p> : null}
           </header>
           {groups.map((group) => (
@@ -118,11 +119,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           </span>
           <Spoiler revealAt={chapter.titleRevealAt} what="This chapter's title">
             <span className="font-medium">{chapter.title}</span>
-            {chapter.originalTitle ? (
-              <span lang="ja" className="ml-2 text-sm text-muted-foreground">
-                {chapter.originalTitle}
-              </span>
-            ) : null}
+            <OriginalText text={chapter.originalTitle} as="span" className="ml-2 text-sm" />
           </Spoiler>
         </div>
         <div className="flex shrink-0 items-center gap-3 text-sm text-muted-foreground">

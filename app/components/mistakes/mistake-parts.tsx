@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { type ReactNode, useEffect, useState } from "react";
+import { OriginalText } from "~/components/original-text";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -170,11 +171,7 @@ export function MistakeCard({
       </div>
       <Spoiler revealAt={entry.revealAt} what="This entry" block>
         <div className="space-y-3">
-          {entry.japanese ? (
-            <p lang="ja" className="text-muted-foreground">
-              {entry.japanese}
-            </p>
-          ) : null}
+          <OriginalText text={entry.japanese} />
           <MistakeComparison official={entry.official} suggested={entry.suggested} />
           <p>{entry.explanation}</p>
         </div>
