@@ -6,7 +6,7 @@ import { ReportStatusBadge } from "~/components/report-status";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { LabelOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
@@ -143,9 +143,7 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
         <input type="hidden" name="reportId" value={report.id} />
         <Field id={field("status")} label="Status" error={errors.status}>
           <Select name="status" defaultValue={values.status ?? report.status}>
-            {reportStatuses.map((status) => (
-              <option key={status} value={status}>{reportStatusLabels[status]}</option>
-            ))}
+            <LabelOptions labels={reportStatusLabels} />
           </Select>
         </Field>
         <Field id={field("duplicateOf")} label="Duplicate of (report id)" error={errors.duplicateOf}>
@@ -155,16 +153,12 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
           <>
             <Field id={field("category")} label="Category, if accepted" error={errors.category}>
               <Select name="category" defaultValue={values.category ?? "mistranslation"}>
-                {Object.entries(mistakeCategoryLabels).map(([value, label]) => (
-                  <option key={value} value={value}>{label}</option>
-                ))}
+                <LabelOptions labels={mistakeCategoryLabels} />
               </Select>
             </Field>
             <Field id={field("severity")} label="Severity, if accepted" error={errors.severity}>
               <Select name="severity" defaultValue={values.severity ?? "minor"}>
-                {Object.entries(mistakeSeverityLabels).map(([value, label]) => (
-                  <option key={value} value={value}>{label}</option>
-                ))}
+                <LabelOptions labels={mistakeSeverityLabels} />
               </Select>
             </Field>
           </>

@@ -7,3 +7,12 @@ export const Select = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"se
   const field = useFieldControl();
   return <select ref={ref} {...field} {...props} className={cn("h-11", controlClassName, className)} />;
 });
+
+/** One option per entry of a label table: the key is the value sent, the label the text shown. */
+export function LabelOptions({ labels }: { labels: Readonly<Record<string, string>> }) {
+  return Object.entries(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
