@@ -4,7 +4,8 @@ import { analyticsBaseURL, analyticsHostPort, baseURL } from "../../playwright.c
 import { type RecordedEvent, startAnalyticsStandIn } from "../support/analytics-standin";
 import { waitForHydration } from "../support/browser";
 
-// One stand-in host for the whole file; its tests run one after another.
+// One stand-in host for the whole file; its tests run one after another. The analytics site sends to
+// one fixed port, so only one copy of the file can run at a time (`--repeat-each` needs `--workers 1`).
 test.describe.configure({ mode: "serial" });
 let standIn: Awaited<ReturnType<typeof startAnalyticsStandIn>>;
 test.beforeAll(async () => {
@@ -67,6 +68,7 @@ test.describe("analytics", () => {
   });
 
   test("opting out on the privacy page stops all sending", async ({ page, browser }) => {
+    test.slow(); // two real batch windows: the privacy page's, then the control reader's
     standIn.events.length = 0;
     await page.goto("/privacy_policy");
     await waitForHydration(page);
@@ -88,6 +90,7 @@ test.describe("analytics", () => {
 });
 
 test("without an analytics key, no request leaves the site", async ({ page, browser }) => {
+  test.slow(); // a second browser and the control reader's batch window
   const foreign: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith(baseURL)) foreign.push(request.url());
