@@ -52,6 +52,8 @@ const shellModules = [
   "app/components/ui/input.tsx",
   "app/components/ui/label.tsx",
   "app/components/ui/select.tsx",
+  "app/components/page-section.tsx",
+  "app/components/original-text.tsx",
 ];
 
 /** The framework every page runs on travels in the same chunk, for the same reason. */

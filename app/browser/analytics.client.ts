@@ -1,6 +1,7 @@
 import type { PostHog } from "posthog-js/dist/module.slim";
+import { doNotTrackIsOn } from "~/lib/do-not-track";
 import { createPageTracker, type PageEvent } from "~/lib/page-tracker";
-import { readStored, writeStored } from "~/lib/storage-keys";
+import { readStored } from "~/lib/storage-keys";
 import { importWithRecovery } from "./chunk-recovery.client";
 
 export interface AnalyticsConfig {
@@ -14,20 +15,12 @@ let client: PostHog | null = null;
 let pending: PageEvent[] = [];
 let readerUid: string | null = null;
 
-function doNotTrack() {
-  const nav = navigator as Navigator & { msDoNotTrack?: string };
-  const win = window as Window & { doNotTrack?: string };
-  return [nav.doNotTrack, nav.msDoNotTrack, win.doNotTrack].some((value) => value === "1" || value === "yes");
-}
 
 /** Analytics may run only when configured, not opted out on the privacy page, and without Do Not Track. */
 export function analyticsAllowed() {
-  return readStored("analyticsOptOut") !== "1" && !doNotTrack();
+  return readStored("analyticsOptOut") !== "1" && !doNotTrackIsOn();
 }
 
-export function doNotTrackIsOn() {
-  return doNotTrack();
-}
 
 function send({ event, path }: PageEvent) {
   if (state === "off") return;
@@ -73,13 +66,13 @@ export async function startAnalytics(config: AnalyticsConfig | null) {
 }
 
 /** The privacy page's switch: stored for the next visits, and applied to a running client at once. */
-export function setAnalyticsOptOut(optOut: boolean) {
-  writeStored("analyticsOptOut", optOut ? "1" : null);
+/** Applies the reader's choice (already stored by the privacy page's switch) to a running client at once. */
+export function applyAnalyticsOptOut(optOut: boolean) {
   if (optOut) {
     client?.opt_out_capturing();
     pending = [];
     if (state !== "idle") state = "off";
-  } else if (client && !doNotTrack()) {
+  } else if (client && !doNotTrackIsOn()) {
     client.opt_in_capturing();
     state = "ready";
   }

@@ -1,8 +1,15 @@
 import type * as FirebaseAuth from "firebase/auth";
 import type { Auth, User } from "firebase/auth";
+import type * as Analytics from "./analytics.client";
 import { refreshDelay, retryDelay, signOutErrors } from "~/lib/session-refresh";
-import { identifyReader, resetAnalytics } from "./analytics.client";
 import { importWithRecovery } from "./chunk-recovery.client";
+
+/**
+ * Analytics follows sign-in and sign-out, loaded only then so the login page does not carry it; if it
+ * cannot load, signing in and out go on without it.
+ */
+const withAnalytics = (use: (analytics: typeof Analytics) => void) =>
+  import("./analytics.client").then(use).catch(() => {});
 
 export interface FirebaseWebConfig {
   projectId: string;
@@ -87,7 +94,7 @@ export async function keepSessionFresh(user: User) {
 export async function establishSession(user: User) {
   // A fresh token, so a display name set just now is in it.
   await postSession(await user.getIdToken(true));
-  identifyReader(user.uid);
+  void withAnalytics(({ identifyReader }) => identifyReader(user.uid));
   await keepSessionFresh(user);
 }
 
@@ -95,7 +102,7 @@ export async function establishSession(user: User) {
 export async function signOutEverywhere({ serverToo }: { serverToo: boolean }) {
   clearTimeout(refreshTimer);
   refreshingUid = null;
-  resetAnalytics();
+  await withAnalytics(({ resetAnalytics }) => resetAnalytics());
   if (loaded) {
     const { auth, sdk } = await loaded;
     await sdk.signOut(auth).catch(() => {});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "~/components/ui/toast-store";
-import { doNotTrackIsOn, setAnalyticsOptOut } from "~/browser/analytics.client";
-import { readStored } from "~/lib/storage-keys";
+import { doNotTrackIsOn } from "~/lib/do-not-track";
+import { readStored, writeStored } from "~/lib/storage-keys";
 
 /** The analytics opt-out, stored in the browser where the analytics loader reads it. */
 export function AnalyticsOptOut() {
@@ -15,7 +15,11 @@ export function AnalyticsOptOut() {
   }, []);
 
   function change(allowed: boolean) {
-    setAnalyticsOptOut(!allowed);
+    // Stored first, where the analytics loader reads it; then applied to a running client at once.
+    writeStored("analyticsOptOut", allowed ? null : "1");
+    void import("~/browser/analytics.client")
+      .then(({ applyAnalyticsOptOut }) => applyAnalyticsOptOut(!allowed))
+      .catch(() => {});
     setOptedOut(!allowed);
     toast(
       allowed

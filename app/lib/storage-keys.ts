@@ -1,53 +1,20 @@
 /**
- * Every key the site writes to browser storage. The privacy policy lists these, so a key that is
- * not declared here must not be written.
+ * Every key the site writes to browser storage. The privacy policy lists these (with what each holds,
+ * in storage-notes.ts), so a key that is not declared here must not be written.
  */
 export const storageKeys = {
-  theme: {
-    key: "rc:theme",
-    where: "localStorage",
-    what: "Your colour theme choice: light, dark or following your system.",
-  },
-  analyticsOptOut: {
-    key: "rc:analytics-opt-out",
-    where: "localStorage",
-    what: "Set to \"1\" when you turn analytics off on this page; analytics is then never loaded.",
-  },
-  progress: {
-    key: "rc:progress",
-    where: "localStorage",
-    what: "Your reading progress from the reading tracker (the last chapter, volume and episode you reached, the side stories and Break Time shorts you ticked). If you are signed in it is also saved to your account.",
-  },
-  spoilerMode: {
-    key: "rc:spoiler-mode",
-    where: "localStorage",
-    what: "How the spoiler shield shows things beyond your progress: hidden, blurred, or not shielded.",
-  },
-  reportDraft: {
-    key: "rc:draft",
-    where: "localStorage",
-    what: "What you have typed into a feedback form and not sent yet (one per form, \":bug\", \":ln_mistl\"…), so nothing is lost if the page closes. Removed once the report is sent.",
-  },
-  progressSynced: {
-    key: "rc:progress-synced",
-    where: "sessionStorage",
-    what: "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
-  },
-  chunkReload: {
-    key: "rc:chunk-reload",
-    where: "sessionStorage",
-    what: "When the page last reloaded itself because part of the site failed to load, per page, so it never reloads in a loop. Gone when you close the tab.",
-  },
+  theme: { key: "rc:theme", where: "localStorage" },
+  analyticsOptOut: { key: "rc:analytics-opt-out", where: "localStorage" },
+  progress: { key: "rc:progress", where: "localStorage" },
+  spoilerMode: { key: "rc:spoiler-mode", where: "localStorage" },
+  reportDraft: { key: "rc:draft", where: "localStorage" },
+  progressSynced: { key: "rc:progress-synced", where: "sessionStorage" },
+  chunkReload: { key: "rc:chunk-reload", where: "sessionStorage" },
 } as const;
 
-/** Written by the analytics library itself, only when analytics is configured and allowed. */
-export const analyticsStorageNote = {
-  key: "ph_<project key>_posthog",
-  where: "localStorage",
-  what: "The analytics library's random device id, session id and queued events (only when analytics is on; nothing identifying unless you sign in, and then only your account id).",
-};
-
 export type StorageKeyName = keyof typeof storageKeys;
+/** A key as it is written to storage: "rc:theme", "rc:progress"… */
+export type StoredKey = (typeof storageKeys)[StorageKeyName]["key"];
 
 function area(name: StorageKeyName) {
   return storageKeys[name].where === "sessionStorage" ? window.sessionStorage : window.localStorage;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { areas, footerLinks } from "~/lib/areas";
+import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { unitPath } from "~/lib/content/units";
 import { formatDate, formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -21,6 +21,19 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
       ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories and anime, in order.`
       : "A spoiler-safe companion to a serialized story in every medium.",
   });
+};
+
+/** What each area holds, for the home page's overview (only this page needs the words). */
+const areaSummaries: Record<AreaPath, string> = {
+  "/web_novel": "Arcs and chapters: dates, word counts, where to read, which volume adapts them.",
+  "/light_novels": "Collections and volumes: release dates, ISBNs, chapters and web novel coverage.",
+  "/side_stories": "Side volumes, short stories, store bonuses and IF routes, in reading order.",
+  "/break_time": "The chibi shorts, beside the anime episodes they accompany.",
+  "/characters": "The whole cast: search by name or alias, filter by affiliation.",
+  "/reading_tracker": "Your progress in every medium, what to read next, and the spoiler shield.",
+  "/statistics": "The series in numbers, and how far other readers are.",
+  "/translation_meta": "Where the official English light novels and anime differ from the Japanese.",
+  "/privacy_policy": "Exactly what is stored and sent, and the analytics opt-out.",
 };
 
 const releaseKinds = { chapter: "Web novel", volume: "Light novel", episode: "Anime" } as const;
@@ -116,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   className="block h-full rounded-lg border border-border bg-card p-5 transition-colors hover:border-primary"
                 >
                   <span className="font-semibold">{area.label}</span>
-                  <span className="mt-1 block text-sm text-muted-foreground">{area.summary}</span>
+                  <span className="mt-1 block text-sm text-muted-foreground">{areaSummaries[area.path]}</span>
                 </Link>
               </li>
             ),

@@ -1,7 +1,7 @@
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import type { UserCredential } from "firebase/auth";
-import { establishSession, loadAuth } from "~/browser/firebase-auth.client";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -15,6 +15,9 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { getPublicConfig } from "~/server/env.server";
 import { getSession } from "~/server/session.server";
 import type { Route } from "./+types/login";
+
+/** The sign-in client loads just after the page rather than with it, so the page itself stays light. */
+const authClient = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -62,7 +65,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setHydrated(true);
     // Start loading the sign-in SDK while the reader types.
-    if (available) void loadAuth(firebase);
+    if (available) void authClient().then(({ loadAuth }) => loadAuth(firebase)).catch(() => {});
   }, [available, firebase]);
 
   async function finish(run: () => Promise<UserCredential>) {
@@ -70,7 +73,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setErrors({});
     try {
       const credential = await run();
-      await establishSession(credential.user);
+      await (await authClient()).establishSession(credential.user);
       toast({ title: "Signed in", description: `Welcome${credential.user.displayName ? `, ${credential.user.displayName}` : ""}.` });
       revalidator.revalidate();
       navigate(redirectTo, { replace: true });
@@ -100,7 +103,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       setBusy(true);
       setErrors({});
       try {
-        const { auth, sdk } = await loadAuth(firebase);
+        const { auth, sdk } = await (await authClient()).loadAuth(firebase);
         await sdk.sendPasswordResetEmail(auth, email);
         setResetSent(email);
       } catch (error) {
@@ -113,7 +116,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     }
     const password = values.password;
     await finish(async () => {
-      const { auth, sdk } = await loadAuth(firebase);
+      const { auth, sdk } = await (await authClient()).loadAuth(firebase);
       if (mode === "sign-in") return sdk.signInWithEmailAndPassword(auth, email, password);
       const credential = await sdk.createUserWithEmailAndPassword(auth, email, password);
       const name = values.name.trim();
@@ -124,7 +127,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   async function google() {
     await finish(async () => {
-      const { auth, sdk } = await loadAuth(firebase);
+      const { auth, sdk } = await (await authClient()).loadAuth(firebase);
       return sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider(), sdk.browserPopupRedirectResolver);
     });
   }

@@ -3,7 +3,8 @@ import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { analyticsStorageNote, storageKeys } from "~/lib/storage-keys";
+import { storageKeys } from "~/lib/storage-keys";
+import { analyticsStorageNote, storageNotes } from "~/lib/storage-notes";
 import { usePublicConfig } from "~/lib/user";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -49,7 +50,10 @@ export default function PrivacyPolicy() {
               </tr>
             </thead>
             <tbody>
-              {[...Object.values(storageKeys), analyticsStorageNote].map((entry) => (
+              {[
+                ...Object.values(storageKeys).map(({ key, where }) => ({ key, where, what: storageNotes[key] })),
+                analyticsStorageNote,
+              ].map((entry) => (
                 <tr key={entry.key} className="border-b border-border align-top">
                   <td className="py-2 pr-4 font-mono text-xs">{entry.key}</td>
                   <td className="py-2 pr-4">{entry.where}</td>

@@ -7,7 +7,7 @@ import { ThemeToggle } from "./theme-toggle";
 
 interface SiteHeaderProps {
   siteName: string;
-  areas: Area[];
+  areas: readonly Area[];
   /** The search box, where the site has one. */
   search?: ReactNode;
   /** The signed-in state: the reader's name and sign-out, or a sign-in link. */
@@ -63,7 +63,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
 }
 
 /** A disclosure that works without JavaScript, for phones and narrow windows. */
-function MobileMenu({ areas }: { areas: Area[] }) {
+function MobileMenu({ areas }: { areas: readonly Area[] }) {
   return (
     <details className="group relative 2xl:hidden">
       <summary
