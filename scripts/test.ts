@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 
 const steps: Array<[string, string[]]> = [
   ["Lint", ["npx", "eslint", "."]],
-  ["Type check", ["npx", "tsc", "--noEmit"]],
+  ["Type check", ["npm", "run", "typecheck"]],
   ["Unit and workerd tests", ["npx", "vitest", "run"]],
   ["Build", ["npm", "run", "build"]],
   ["End-to-end tests", ["npx", "playwright", "test"]],
