@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { countRoundTrips } from "./app/server/d1-round-trips.server";
 import { type Bindings, type Env, parseEnv } from "./app/server/env.server";
 
 /** What both the Pages Function and the Vite dev proxy hand to getLoadContext. */
@@ -18,5 +19,7 @@ declare module "react-router" {
 /** Shared by functions/[[path]].ts and the Vite dev proxy, so both give routes the same context. */
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
   const { env: bindings } = context.cloudflare;
-  return { env: parseEnv(bindings), db: bindings.DB, redirects: bindings.REDIRECTS };
+  const env = parseEnv(bindings);
+  const db = env.COUNT_D1_ROUND_TRIPS && env.ENVIRONMENT !== "production" ? countRoundTrips(bindings.DB) : bindings.DB;
+  return { env, db, redirects: bindings.REDIRECTS };
 }

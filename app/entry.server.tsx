@@ -1,7 +1,8 @@
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce-provider";
+import { setRoundTripsHeader } from "~/server/d1-round-trips.server";
 import { applyDocumentHeaders } from "~/server/document-headers.server";
 import { getPublicConfig } from "~/server/env.server";
 import { hasPersonalCookies } from "~/server/cookies.server";
@@ -46,5 +47,12 @@ export default async function handleRequest(
     personal: hasPersonalCookies(request),
     development: import.meta.env.DEV,
   });
+  setRoundTripsHeader(responseHeaders, loadContext.db);
   return new Response(body, { headers: responseHeaders, status });
 }
+
+/** Client navigations' `.data` responses carry the D1 count too, when it is switched on. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  setRoundTripsHeader(response.headers, context.db);
+  return response;
+};

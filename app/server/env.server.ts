@@ -37,6 +37,8 @@ const envSchema = z
     POSTHOG_HOST: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "POSTHOG_HOST must be an http(s) URL" }).optional(),
     ),
+    /** Outside production: report each response's D1 round trips in a header (npm run bench sets it). */
+    COUNT_D1_ROUND_TRIPS: optionalText.transform((value) => value === "true" || value === "1"),
   })
   .superRefine((env, ctx) => {
     if (env.ENVIRONMENT === "production" && !env.SESSION_SECRET) {

@@ -1,0 +1,44 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
+import { createLoadContext } from "../support/workers-context";
+import { loader as statisticsLoader } from "../../app/routes/statistics";
+
+const request = () => new Request("https://companion.test/statistics");
+
+describe("D1 round-trip counter", () => {
+  it("counts a batch as one round trip and each statement run on its own as one, with D1's real answers", async () => {
+    const db = countRoundTrips(env.DB);
+    expect(roundTrips(db)).toBe(0);
+
+    const [arcs, chapters] = await db.batch<{ n: number }>([
+      db.prepare("SELECT COUNT(*) AS n FROM arcs"),
+      db.prepare("SELECT COUNT(*) AS n FROM chapters WHERE arc_number >= ?1").bind(1),
+    ]);
+    expect(arcs!.results[0]!.n).toBeGreaterThan(0);
+    expect(chapters!.results[0]!.n).toBeGreaterThan(0);
+    expect(roundTrips(db)).toBe(1);
+
+    expect(await db.prepare("SELECT COUNT(*) AS n FROM arcs").first("n")).toBe(arcs!.results[0]!.n);
+    await db.prepare("SELECT 1").bind().all();
+    expect(roundTrips(db)).toBe(3);
+    expect(roundTrips(env.DB)).toBeUndefined();
+  });
+
+  it("is on only when COUNT_D1_ROUND_TRIPS is set outside production, and a page view costs one round trip", async () => {
+    const counted = createLoadContext(request(), { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
+    const production = createLoadContext(request(), { ENVIRONMENT: "production", COUNT_D1_ROUND_TRIPS: "true" });
+    const unset = createLoadContext(request(), { ENVIRONMENT: "development" });
+
+    await statisticsLoader({ request: request(), url: new URL(request().url), params: {}, pattern: "/statistics", context: counted });
+    const headers = new Headers();
+    setRoundTripsHeader(headers, counted.db);
+    expect(headers.get("X-D1-Round-Trips")).toBe("1");
+
+    for (const context of [production, unset]) {
+      const none = new Headers();
+      setRoundTripsHeader(none, context.db);
+      expect(none.has("X-D1-Round-Trips")).toBe(false);
+    }
+  });
+});
