@@ -5,10 +5,11 @@ import { cn } from "~/lib/cn";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
 /**
- * Shows its content only when the reader's progress has reached `revealAt` (or the shield is off);
- * otherwise a placeholder, or in blur mode the content blurred, with a button to reveal it. The
- * server and the first paint always render the placeholder, so a spoiler never flashes, and without
- * JavaScript it stays hidden.
+ * One gated item inside running text or a row (a title, a fact): its content once the reader's
+ * progress has reached `revealAt` (or the shield is off); otherwise a short placeholder, or in blur
+ * mode the content blurred, with a button to reveal it. The server and the first paint always render
+ * the placeholder, so a spoiler never flashes, and without JavaScript it stays hidden. Lists of gated
+ * items use ShieldedList instead, which folds runs of hidden items into one line.
  */
 export function Spoiler({
   revealAt,
@@ -45,19 +46,17 @@ export function Spoiler({
     >
       {what} is beyond your reading progress.{" "}
       {shield ? (
+        <Button variant="link" size="inline" onClick={() => setAsked(true)}>
+          Show it
+        </Button>
+      ) : null}
+      {shield && !shield.hasProgress ? (
         <>
-          <Button variant="link" size="inline" onClick={() => setAsked(true)}>
-            Show it
-          </Button>
-          {!shield.hasProgress ? (
-            <>
-              {" "}
-              · You have not set your progress, so everything after the first chapter is shielded.{" "}
-              <Link to="/reading_tracker" className="text-primary underline">
-                Set your progress
-              </Link>
-            </>
-          ) : null}
+          {" "}
+          ·{" "}
+          <Link to="/reading_tracker" className="text-primary underline">
+            Set your progress
+          </Link>
         </>
       ) : null}
     </Wrapper>

@@ -34,7 +34,8 @@ export interface LnMistake extends MistakeEntry {
 export type AnimeTrack = keyof typeof animeTrackLabels;
 
 export interface AnimeMistake extends MistakeEntry {
-  episode: { key: string; season: number; number: number; title: string };
+  /** The episode, with its story position for "I have watched up to here". */
+  episode: { key: string; season: number; number: number; title: string; position: number };
   /** Seconds into the episode. */
   start: number;
   end: number;

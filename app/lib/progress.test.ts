@@ -10,6 +10,7 @@ import {
   mergeProgress,
   type Progress,
   progressPosition,
+  readUpTo,
   reconcileProgress,
   type TrackerUnit,
   unitsByMedium,
@@ -267,5 +268,23 @@ describe("checkProgress", () => {
     expect(parseStoredProgress(null)).toBeNull();
     expect(parseStoredProgress("{")).toBeNull();
     expect(parseStoredProgress(JSON.stringify({ position: 40 }))).toBeNull();
+  });
+});
+
+describe("readUpTo", () => {
+  const now = new Date("2024-05-01T10:00:00.000Z");
+
+  it("moves one medium up to a chapter, volume or episode, with the position, in one step", () => {
+    expect(readUpTo(emptyProgress, { key: "wn:1-12", position: 12 }, now)).toEqual(
+      progress({ webNovel: "wn:1-12", position: 12, updatedAt: now.toISOString() }),
+    );
+    expect(readUpTo(emptyProgress, { key: "ln:main-2", position: 32 }, now)).toMatchObject({ lightNovels: { main: 2 }, position: 32 });
+    expect(readUpTo(emptyProgress, { key: "anime:1-3", position: 17 }, now)).toMatchObject({ anime: "anime:1-3", position: 17 });
+  });
+
+  it("never moves progress back: an earlier unit keeps what was reached further on", () => {
+    const reader = progress({ webNovel: "wn:2-3", lightNovels: { main: 1 }, position: 35 });
+    expect(readUpTo(reader, { key: "wn:1-4", position: 4 }, now)).toMatchObject({ webNovel: "wn:2-3", position: 35, lightNovels: { main: 1 } });
+    expect(readUpTo(reader, { key: "anime:1-1", position: 5 }, now)).toMatchObject({ webNovel: "wn:2-3", anime: "anime:1-1", position: 35 });
   });
 });

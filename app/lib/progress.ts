@@ -199,6 +199,21 @@ export function markUpTo(progress: Progress, units: readonly TrackerUnit[], posi
 }
 
 /**
+ * "I have read up to here" from a chapter, volume or episode on any page: that medium's progress
+ * moves up to the unit (never back) and the position with it, without the tracker's timeline. Other
+ * keys (side stories, Break Time) leave the record as it is.
+ */
+export function readUpTo(progress: Progress, unit: { key: string; position: number }, now = new Date()): Progress {
+  const parts = parseUnitKey(unit.key);
+  const reached: Progress = { ...emptyProgress, position: unit.position, updatedAt: now.toISOString() };
+  if (parts?.medium === "web_novel") reached.webNovel = unit.key;
+  else if (parts?.medium === "anime") reached.anime = unit.key;
+  else if (parts?.medium === "light_novels") reached.lightNovels = { [parts.collection]: parts.volume };
+  else return progress;
+  return mergeProgress(progress, reached);
+}
+
+/**
  * The media a reader follows: side stories always; the web novel once started, or while neither the
  * anime nor a light novel is (a new reader starts there); the anime with its Break Time shorts once
  * either is started. Light novels count per collection, in upNext.

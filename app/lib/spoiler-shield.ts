@@ -56,11 +56,38 @@ export function useShield(): Shield | null {
   return useSyncExternalStore(subscribe, getSnapshot, () => null);
 }
 
-/** Whether something revealed at `revealAt` may be shown without asking. */
+/*
+ * The one spoiler rule. An item that carries a reveal point (a story position) is gated: the server,
+ * which cannot know the reader's progress, treats it as hidden (isPublic), so pages, titles, meta
+ * descriptions and feeds are the same for everyone and never hold gated text; the browser shows it
+ * once the reader's progress reaches that point (isRevealed). Lists go through hiddenRuns.
+ */
+
+/** Whether the server may show something revealed at `revealAt`: only what carries no reveal point. */
+export function isPublic(revealAt: number | null | undefined) {
+  return revealAt === null || revealAt === undefined;
+}
+
+/** Whether something revealed at `revealAt` may be shown without asking (null shield: on the server, before hydration). */
 export function isRevealed(shield: Shield | null, revealAt: number | null | undefined) {
-  if (revealAt === null || revealAt === undefined) return true;
+  if (isPublic(revealAt)) return true;
   if (!shield) return false;
-  return shield.mode === "off" || shield.position >= revealAt;
+  return shield.mode === "off" || shield.position >= (revealAt ?? 0);
+}
+
+/** A list in order, as items shown and runs of hidden items (each run shown as one line). */
+export type ShieldedSegment<T> = { shown: true; item: T } | { shown: false; items: T[] };
+
+/** Groups a list into items shown and runs of consecutive hidden ones. */
+export function hiddenRuns<T>(items: readonly T[], isShown: (item: T) => boolean): ShieldedSegment<T>[] {
+  const segments: ShieldedSegment<T>[] = [];
+  for (const item of items) {
+    const last = segments.at(-1);
+    if (isShown(item)) segments.push({ shown: true, item });
+    else if (last && !last.shown) last.items.push(item);
+    else segments.push({ shown: false, items: [item] });
+  }
+  return segments;
 }
 
 /** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */

@@ -8,7 +8,7 @@ type CollectionRow = Pick<LnCollectionRow, "code" | "name" | "kind" | "descripti
 };
 
 /** A volume with the labels of the units it adapts and follows, and its counts. */
-type VolumeRow = Omit<LnVolumeRow, "collection_code" | "position"> & {
+type VolumeRow = Omit<LnVolumeRow, "collection_code"> & {
   adapts_from_label: string | null;
   adapts_to_label: string | null;
   adapted_chapters: number | null;
@@ -31,7 +31,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     db
       .prepare(
         `SELECT v.key, v.number, v.title, v.original_title, v.released_jp, v.released_en, v.isbn, v.page_count,
-                v.cover, v.chapter_titles,
+                v.cover, v.chapter_titles, v.position,
                 v.adapts_from, fu.label AS adapts_from_label, v.adapts_to, tu.label AS adapts_to_label,
                 (SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position) AS adapted_chapters,
                 v.read_after, ru.label AS read_after_label,
@@ -74,6 +74,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       pageCount: volume.page_count,
       cover: volume.cover,
       chapterTitles: parseJsonList(volume.chapter_titles),
+      position: volume.position,
       adapts:
         volume.adapts_from && volume.adapts_to
           ? {

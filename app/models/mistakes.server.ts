@@ -8,7 +8,7 @@ import { batch, parseJsonList } from "./db.server";
 /** An entry's own columns, without the importer's `source`, and the labels its joins add. */
 type LnMistakeRow = Omit<LnMistakeColumns, "source"> & { volume_label: string; web_novel_label: string | null };
 
-type AnimeMistakeRow = Omit<AnimeMistakeColumns, "source"> & { season_number: number; episode_number: number; episode_title: string };
+type AnimeMistakeRow = Omit<AnimeMistakeColumns, "source"> & { season_number: number; episode_number: number; episode_title: string; episode_position: number };
 
 /** A volume and how many entries it has of each severity. */
 type VolumeCountRow = Pick<LnVolumeRow, "key" | "collection_code" | "number" | "title"> & { collection_name: string } & Record<MistakeSeverity, number>;
@@ -24,7 +24,7 @@ const lnColumns = `m.id, m.volume_key, vu.label AS volume_label, m.chapter, m.ch
   m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
 const lnJoins = `JOIN story_units vu ON vu.key = m.volume_key LEFT JOIN story_units cu ON cu.key = m.web_novel_chapter`;
 
-const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_number, e.title AS episode_title,
+const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_number, e.title AS episode_title, e.position AS episode_position,
   m.start_seconds, m.end_seconds, m.platform, m.track, m.japanese, m.official, m.suggested, m.explanation,
   m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
 
@@ -64,7 +64,7 @@ function toLnMistake(row: LnMistakeRow): LnMistake {
 function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
   return {
     ...toEntry(row),
-    episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title },
+    episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title, position: row.episode_position },
     start: row.start_seconds,
     end: row.end_seconds,
     platform: row.platform,

@@ -41,7 +41,9 @@ export async function searchSite(
       title: row.title,
       subtitle: row.subtitle,
       path: row.path,
-      revealAt: row.reveal_position,
+      // A character's name is no spoiler: the catalogue and every profile show it to everyone, so
+      // search does too (one rule); what the shield gates is their facts, relationships and portraits.
+      revealAt: row.kind === "character" ? null : row.reveal_position,
     })),
     total: totals[0]?.total ?? 0,
   };

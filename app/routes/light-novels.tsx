@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
+import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
@@ -162,6 +163,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             </Link>
           </p>
         ) : null}
+        <ReadUpToHere unit={volume} />
         {volume.chapterTitles.length ? (
           <details className="text-sm">
             <summary className="cursor-pointer font-medium">{pluralize(volume.chapterTitles.length, "chapter")} in this volume</summary>

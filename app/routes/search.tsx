@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
-import { Spoiler } from "~/components/spoiler";
+import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -55,19 +55,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
-        {results.map((result) => (
-          <li key={result.ref}>
-            <Link to={result.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
-              <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-              <span className="font-medium">
-                <Spoiler revealAt={result.revealAt} what="This result">
-                  {result.title}
-                </Spoiler>
-              </span>
-              <span className="text-sm text-muted-foreground">{result.subtitle}</span>
-            </Link>
-          </li>
-        ))}
+        <ShieldedList
+          items={results}
+          itemKey={(result) => result.ref}
+          revealAt={(result) => result.revealAt}
+          describe={(run) => pluralize(run.length, "result")}
+          runAs="li"
+          renderItem={(result, shown) =>
+            shown ? (
+              <li>
+                <Link to={result.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+                  <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
+                  <span className="font-medium">{result.title}</span>
+                  <span className="text-sm text-muted-foreground">{result.subtitle}</span>
+                </Link>
+              </li>
+            ) : null
+          }
+        />
       </ol>
       <Pagination page={page} pageCount={pageCount} />
     </>

@@ -3,6 +3,8 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AnimeMistakeEntry } from "~/components/mistakes/anime-mistake-entry";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
+import { ReadUpToHere } from "~/components/read-up-to-here";
+import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { parseMistakeFilters } from "~/lib/mistakes";
@@ -46,32 +48,48 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         {seasons.map((season) => (
           <section key={season} aria-labelledby={`season-${season}`} className="space-y-6">
             <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">Season {season}</h2>
-            {[...episodes.values()]
-              .filter((list) => list[0]!.episode.season === season)
-              .map((list) => {
-                const episode = list[0]!.episode;
-                return (
-                  <section key={episode.key} aria-labelledby={`episode-${episode.key}`} className="space-y-3">
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
-                        <Link to={unitPath(episode.key)} className="hover:underline">
-                          Episode {episode.number}: {episode.title}
-                        </Link>
-                      </h3>
-                      <Link to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`} className="text-sm text-primary underline">
-                        Report a mistake in this episode
-                      </Link>
-                    </div>
-                    {list.map((entry) => (
-                      <AnimeMistakeEntry key={entry.id} entry={entry} />
-                    ))}
-                  </section>
-                );
-              })}
+            {/* Episodes whose notes are all beyond the reader's progress fold into one line. */}
+            <ShieldedList
+              items={[...episodes.values()].filter((list) => list[0]!.episode.season === season)}
+              itemKey={(list) => list[0]!.episode.key}
+              revealAt={(list) => Math.min(...list.map((entry) => entry.revealAt))}
+              describe={(run) => `${pluralize(run.flat().length, "entry", "entries")} on ${pluralize(run.length, "episode")}`}
+              renderItem={(list, shown) => <EpisodeNotes entries={list} shown={shown} />}
+            />
           </section>
         ))}
       </div>
     </>
+  );
+}
+
+/** One episode's heading and entries; hidden, only the entries' empty elements stay, for permalinks. */
+function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
+  const episode = entries[0]!.episode;
+  if (!shown) return entries.map((entry) => <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />);
+  return (
+    <section aria-labelledby={`episode-${episode.key}`} className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
+          <Link to={unitPath(episode.key)} className="hover:underline">
+            Episode {episode.number}: {episode.title}
+          </Link>
+        </h3>
+        <span className="flex flex-wrap items-center gap-3">
+          <ReadUpToHere unit={episode} label="I have watched up to here" />
+          <Link to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`} className="text-sm text-primary underline">
+            Report a mistake in this episode
+          </Link>
+        </span>
+      </div>
+      <ShieldedList
+        items={entries}
+        itemKey={(entry) => entry.id}
+        revealAt={(entry) => entry.revealAt}
+        describe={(run) => pluralize(run.length, "entry", "entries")}
+        renderItem={(entry, entryShown) => <AnimeMistakeEntry entry={entry} shown={entryShown} />}
+      />
+    </section>
   );
 }
 

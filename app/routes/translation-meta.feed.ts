@@ -1,13 +1,26 @@
 import { renderAtom } from "~/lib/atom";
 import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, volumeSlugFromKey } from "~/lib/mistakes";
+import type { MistakeEntry } from "~/lib/mistake-entries";
+import { isPublic } from "~/lib/spoiler-shield";
 import { getNewestMistakes } from "~/models/mistakes.server";
 import type { Route } from "./+types/translation-meta.feed";
 
 const FEED_SIZE = 50;
 
+/**
+ * A feed is the same for every reader and cannot know their progress, so an entry behind the spoiler
+ * shield is summarised by the placeholder, never its lines; the link opens it on the site, where the
+ * reader's progress decides.
+ */
+function entrySummary(entry: MistakeEntry) {
+  if (!isPublic(entry.revealAt)) return "This entry is behind the spoiler shield. Open it on the site to read it once your progress reaches it.";
+  return `Official: “${entry.official}” Suggested: “${entry.suggested}” ${entry.explanation}`;
+}
+
 /** An Atom feed of the newest translation-mistake entries of both media. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
+  const origin = context.env.SITE_URL;
   const { ln, anime } = await getNewestMistakes(context.db, FEED_SIZE);
   const entries = [
     ...ln.map((entry) => ({
@@ -17,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
-      summary: `Official: “${entry.official}” Suggested: “${entry.suggested}” ${entry.explanation}`,
+      summary: entrySummary(entry),
     })),
     ...anime.map((entry) => ({
       id: `${origin}/translation_meta/anime_mistls#${mistakeAnchor(entry.id)}`,
@@ -26,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
-      summary: `Official: “${entry.official}” Suggested: “${entry.suggested}” ${entry.explanation}`,
+      summary: entrySummary(entry),
     })),
   ]
     .map((entry) => ({ ...entry, link: entry.id }))

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
+import { ShieldedList } from "~/components/shielded-list";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
@@ -83,9 +84,13 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </p>
       <div className="space-y-4">
-        {entries.map((entry) => (
-          <LnMistakeEntry key={entry.id} entry={entry} headingLevel="h2" />
-        ))}
+        <ShieldedList
+          items={entries}
+          itemKey={(entry) => entry.id}
+          revealAt={(entry) => entry.revealAt}
+          describe={(run) => pluralize(run.length, "entry", "entries")}
+          renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} headingLevel="h2" />}
+        />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
+import { ShieldedList } from "~/components/shielded-list";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -53,9 +54,13 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           <h2 id="matches-title" className="text-xl font-semibold" role="status">
             {matches.length ? `${pluralize(matches.length, "entry", "entries")} matching “${query}”${matches.length === 50 ? " (first 50)" : ""}` : `No entry matches “${query}”.`}
           </h2>
-          {matches.map((entry) => (
-            <LnMistakeEntry key={entry.id} entry={entry} showVolume />
-          ))}
+          <ShieldedList
+            items={matches}
+            itemKey={(entry) => entry.id}
+            revealAt={(entry) => entry.revealAt}
+            describe={(run) => pluralize(run.length, "entry", "entries")}
+            renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
+          />
         </section>
       ) : null}
       <div className="space-y-8">

@@ -3,9 +3,11 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SeverityBadge } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
 import { PageSection } from "~/components/page-section";
-import { formatDate, formatNumber } from "~/lib/format";
+import { ShieldedList } from "~/components/shielded-list";
+import { formatDate, formatNumber, pluralize } from "~/lib/format";
 import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import type { AnimeMistake, LnMistake } from "~/lib/mistake-entries";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
 import type { Route } from "./+types/translation-meta";
 
@@ -27,7 +29,7 @@ const severityHelp = {
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
   const { counts, newestLn, newestAnime } = loaderData;
-  const newest = [
+  const newest: NewestItem[] = [
     ...newestLn.map((entry) => ({ kind: "ln" as const, entry })),
     ...newestAnime.map((entry) => ({ kind: "anime" as const, entry })),
   ]
@@ -105,30 +107,44 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
         <ul className="divide-y divide-border rounded-lg border border-border bg-card">
-          {newest.map((item) => (
-            <li key={item.entry.id} className="px-4 py-3">
-              {item.kind === "ln" ? (
-                <Link
-                  to={`/translation_meta/ln_mistls/${volumeSlugFromKey(item.entry.volume.key)}#${mistakeAnchor(item.entry.id)}`}
-                  className="font-medium text-primary underline"
-                >
-                  {item.entry.volume.label}, chapter {item.entry.chapter}
-                </Link>
-              ) : (
-                <Link to={`/translation_meta/anime_mistls#${mistakeAnchor(item.entry.id)}`} className="font-medium text-primary underline">
-                  Anime season {item.entry.episode.season} · episode {item.entry.episode.number} at {formatTimestamp(item.entry.start)}
-                </Link>
-              )}{" "}
-              <SeverityBadge severity={item.entry.severity} />
-              <p className="mt-1 text-sm">
-                “{item.entry.official}” → “{item.entry.suggested}”
-              </p>
-              <p className="text-xs text-muted-foreground">Added {formatDate(item.entry.addedOn)}</p>
-            </li>
-          ))}
+          <ShieldedList
+            items={newest}
+            itemKey={(item) => item.entry.id}
+            revealAt={(item) => item.entry.revealAt}
+            describe={(run) => pluralize(run.length, "entry", "entries")}
+            runAs="li"
+            renderItem={(item, shown) => (shown ? <NewestEntry item={item} /> : null)}
+          />
         </ul>
       </section>
     </>
+  );
+}
+
+type NewestItem = { kind: "ln"; entry: LnMistake } | { kind: "anime"; entry: AnimeMistake };
+
+/** One of the newest entries: where it is, its severity and the lines it corrects. */
+function NewestEntry({ item }: { item: NewestItem }) {
+  return (
+    <li className="px-4 py-3">
+      {item.kind === "ln" ? (
+        <Link
+          to={`/translation_meta/ln_mistls/${volumeSlugFromKey(item.entry.volume.key)}#${mistakeAnchor(item.entry.id)}`}
+          className="font-medium text-primary underline"
+        >
+          {item.entry.volume.label}, chapter {item.entry.chapter}
+        </Link>
+      ) : (
+        <Link to={`/translation_meta/anime_mistls#${mistakeAnchor(item.entry.id)}`} className="font-medium text-primary underline">
+          Anime season {item.entry.episode.season} · episode {item.entry.episode.number} at {formatTimestamp(item.entry.start)}
+        </Link>
+      )}{" "}
+      <SeverityBadge severity={item.entry.severity} />
+      <p className="mt-1 text-sm">
+        “{item.entry.official}” → “{item.entry.suggested}”
+      </p>
+      <p className="text-xs text-muted-foreground">Added {formatDate(item.entry.addedOn)}</p>
+    </li>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
+import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
@@ -122,7 +123,8 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             <OriginalText text={chapter.originalTitle} as="span" className="ml-2 text-sm" />
           </Spoiler>
         </div>
-        <div className="flex shrink-0 items-center gap-3 text-sm text-muted-foreground">
+        <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <ReadUpToHere unit={chapter} />
           <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
           <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
           {chapter.readUrl ? (

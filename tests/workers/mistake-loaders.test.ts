@@ -38,6 +38,8 @@ describe("translation-meta loaders", () => {
       ["main-1-hinge-name", 2, "Hinge"],
     ]);
     expect(volume.entries[1]?.revealAt).toBe(4);
+    // Gated at the chapter its passage comes from (wn:1-1), not at the end of the volume (wn:1-3).
+    expect(volume.entries[0]?.revealAt).toBe(1);
     expect(volume.facets.severity).toEqual({ minor: 1, plot_relevant: 1 });
   });
 
@@ -74,5 +76,11 @@ describe("translation-meta loaders", () => {
     expect(xml.match(/<entry>/g)).toHaveLength(5);
     expect(xml).toContain("<id>https://companion.test/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice</id>");
     expect(xml).toContain("<updated>2020-04-09T00:00:00Z</updated>");
+  });
+
+  it("the feed, the same for every reader, carries no line of an entry behind the spoiler shield", async () => {
+    const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
+    for (const line of ["Knock on the door once.", "Knock on the door twice.", "Hinge Guard", "Hingekeeper"]) expect(xml).not.toContain(line);
+    expect(xml).toContain("behind the spoiler shield");
   });
 });

@@ -3,10 +3,11 @@ import type { AnimeMistake } from "~/lib/mistake-entries";
 import { MistakeCard } from "./mistake-parts";
 
 /** One anime entry: when in the episode, on which platform and track, and the text. */
-export function AnimeMistakeEntry({ entry }: { entry: AnimeMistake }) {
+export function AnimeMistakeEntry({ entry, shown }: { entry: AnimeMistake; shown: boolean }) {
   return (
     <MistakeCard
       entry={entry}
+      shown={shown}
       headingLevel="h4"
       heading={
         <span className="tabular-nums">

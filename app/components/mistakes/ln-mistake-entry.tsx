@@ -7,10 +7,13 @@ import { MistakeCard } from "./mistake-parts";
 /** One light novel entry: the volume's chapter, page or ebook position, edition, and the text. */
 export function LnMistakeEntry({
   entry,
+  shown,
   showVolume = false,
   headingLevel = "h3",
 }: {
   entry: LnMistake;
+  /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
+  shown: boolean;
   showVolume?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
@@ -26,6 +29,7 @@ export function LnMistakeEntry({
   return (
     <MistakeCard
       entry={entry}
+      shown={shown}
       headingLevel={headingLevel}
       heading={
         <>

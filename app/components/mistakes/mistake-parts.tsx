@@ -1,7 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { OriginalText } from "~/components/original-text";
-import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -133,17 +132,21 @@ export function Credits({ credits, addedOn, updatedOn }: { credits: string[]; ad
 }
 
 /**
- * One entry on a mistakes page: its heading (where it is), permalink, badges, and behind the spoiler
- * shield the Japanese, the official and suggested text side by side, and why.
+ * One entry on a mistakes page: its heading (where it is), permalink, badges, the Japanese, the
+ * official and suggested text side by side, and why. Entries sit in a ShieldedList: one it hides
+ * keeps its (hidden, empty) element, so a permalink still has its target once the entry is shown.
  */
 export function MistakeCard({
   entry,
+  shown,
   heading,
   badges,
   footer,
   headingLevel: Heading = "h3",
 }: {
   entry: MistakeEntry;
+  /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
+  shown: boolean;
   heading: ReactNode;
   /** Where the card sits in the page's outline. */
   headingLevel?: "h2" | "h3" | "h4";
@@ -151,12 +154,10 @@ export function MistakeCard({
   footer?: ReactNode;
 }) {
   const anchor = mistakeAnchor(entry.id);
+  const className = "scroll-mt-20 space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
+  if (!shown) return <article id={anchor} hidden className={className} />;
   return (
-    <article
-      id={anchor}
-      aria-labelledby={`${anchor}-title`}
-      className="scroll-mt-20 space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary"
-    >
+    <article id={anchor} aria-labelledby={`${anchor}-title`} className={className}>
       <header className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={`${anchor}-title`} className="font-semibold">
           {heading}
@@ -169,13 +170,11 @@ export function MistakeCard({
         <Badge>{mistakeStatusLabels[entry.status]}</Badge>
         {badges}
       </div>
-      <Spoiler revealAt={entry.revealAt} what="This entry" block>
-        <div className="space-y-3">
-          <OriginalText text={entry.japanese} />
-          <MistakeComparison official={entry.official} suggested={entry.suggested} />
-          <p>{entry.explanation}</p>
-        </div>
-      </Spoiler>
+      <div className="space-y-3">
+        <OriginalText text={entry.japanese} />
+        <MistakeComparison official={entry.official} suggested={entry.suggested} />
+        <p>{entry.explanation}</p>
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />
         {footer}

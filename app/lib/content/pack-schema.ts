@@ -200,7 +200,10 @@ const mistakeFields = {
   category: z.enum(mistakeCategories),
   severity: z.enum(mistakeSeverities),
   status: z.enum(mistakeStatuses),
-  /** Where the entry stops being a spoiler; by default the volume or episode it is in. */
+  /**
+   * Where the entry stops being a spoiler; by default its place in the story: a light novel entry's
+   * web novel chapter (else its volume), an anime entry's episode.
+   */
   revealAt: unitKey.optional(),
   credits: z.array(text).min(1),
   addedOn: isoDate,

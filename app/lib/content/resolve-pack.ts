@@ -425,7 +425,7 @@ function characterRows({ pack, packName, reference, report }: Resolution) {
 type LnMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
 
-/** The columns light novel and anime entries share; an entry is revealed with its volume or episode unless it says otherwise. */
+/** The columns light novel and anime entries share; `revealAt` is where the entry stops being a spoiler. */
 function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null): MistakeEntryColumns {
   return {
     id: entry.id,
@@ -480,7 +480,8 @@ function mistakeRows({ pack, timeline, reference, report }: Resolution) {
         report(file, `${path}.webNovelChapter`, `${entry.webNovelChapter} is not among the chapters ${entry.volume} adapts`);
     }
     if (entry.page === undefined && entry.ebookPosition === undefined) report(file, path, "give the page, the ebook position, or both");
-    const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : volumePosition;
+    // Gated where its passage is in the story (the web novel chapter), not at the end of the whole volume.
+    const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : (chapterPosition ?? volumePosition);
     lightNovel.push({
       ...entryColumns(entry, revealAt),
       volume_key: entry.volume,

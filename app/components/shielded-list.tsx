@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { createContext, type ReactNode, useContext, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
+
+/** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
+const ShownOnRequest = createContext(false);
+
+/**
+ * A list behind the spoiler shield: items the reader's progress has reached are shown, and each run
+ * of items beyond it becomes one line that says how many and offers to show them or set progress.
+ * The server and the first paint hide every gated item, so the page is the same for everyone.
+ *
+ * `renderItem` gets whether the item is shown; a hidden item must render no gated text (its element
+ * may stay, `hidden`, so a permalink keeps its target when the item is revealed in place).
+ */
+export function ShieldedList<T>({
+  items,
+  itemKey,
+  revealAt,
+  describe,
+  runAs = "div",
+  renderItem,
+}: {
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  revealAt: (item: T) => number | null | undefined;
+  /** What a run holds, for its line: (run) => "3 entries". */
+  describe: (run: readonly T[]) => string;
+  /** The run line's element: "li" inside a list. */
+  runAs?: "div" | "li";
+  renderItem: (item: T, shown: boolean) => ReactNode;
+}) {
+  const shield = useShield();
+  const shownOnRequest = useContext(ShownOnRequest);
+  const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
+  const segments = hiddenRuns(items, (item) => shownOnRequest || asked.has(itemKey(item)) || isRevealed(shield, revealAt(item)));
+  const item = (each: T, shown: boolean) => (
+    <ShownOnRequest.Provider key={itemKey(each)} value={shown && (shownOnRequest || asked.has(itemKey(each)))}>
+      {renderItem(each, shown)}
+    </ShownOnRequest.Provider>
+  );
+  // One flat list of keyed children, so an item revealed in place keeps its element (and :target).
+  return segments.flatMap((segment) =>
+    segment.shown
+      ? [item(segment.item, true)]
+      : [
+          <HiddenRun
+            key={`run:${itemKey(segment.items[0]!)}`}
+            as={runAs}
+            what={describe(segment.items)}
+            count={segment.items.length}
+            onShow={shield ? () => setAsked((current) => new Set([...current, ...segment.items.map(itemKey)])) : null}
+            hasProgress={shield?.hasProgress ?? true}
+          />,
+          ...segment.items.map((each) => item(each, false)),
+        ],
+  );
+}
+
+/** One line for a run of hidden items; the button appears once the page is interactive. */
+function HiddenRun({
+  as: Element,
+  what,
+  count,
+  onShow,
+  hasProgress,
+}: {
+  as: "div" | "li";
+  what: string;
+  count: number;
+  onShow: (() => void) | null;
+  hasProgress: boolean;
+}) {
+  return (
+    <Element data-spoiler="run" className="rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
+      {what} beyond your reading progress
+      {hasProgress ? "." : ", which is not set yet."}{" "}
+      {onShow ? (
+        <>
+          <Button variant="link" size="inline" onClick={onShow}>
+            Show {count === 1 ? "it" : "them"}
+          </Button>{" "}
+          ·{" "}
+        </>
+      ) : null}
+      <Link to="/reading_tracker" className="text-primary underline">
+        Set your progress
+      </Link>
+    </Element>
+  );
+}
