@@ -2,11 +2,23 @@ import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { packFiles } from "./app/lib/content/pack-schema";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routeConfig from "./app/routes";
 
 /** The tiny test pack, handed to workerd (which has no file system) as a binding. */
 function readTestPack() {
   const directory = "tests/fixtures/packs/tiny";
   return Object.fromEntries(Object.keys(packFiles).map((file) => [file, JSON.parse(readFileSync(`${directory}/${file}`, "utf8"))]));
+}
+
+/** app/routes.ts flattened as the framework's build does (id = file without extension), for the whole-site handler in workerd. */
+function flattenRoutes(routes: RouteConfigEntry[], parentId = "root"): Array<{ id: string; parentId: string; path?: string; index?: boolean; file: string }> {
+  return routes.flatMap(({ file, path, index, children }) => {
+    const id = file.replace(/\.[a-z0-9]+$/i, "");
+    // Bindings are JSON: leave out what is undefined.
+    const route = { id, parentId, file, ...(path === undefined ? {} : { path }), ...(index ? { index } : {}) };
+    return [route, ...flattenRoutes(children ?? [], id)];
+  });
 }
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
@@ -36,6 +48,7 @@ export default defineConfig({
                 SESSION_SECRET: "workers-test-secret",
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 TEST_PACK: readTestPack(),
+                TEST_ROUTES: flattenRoutes(routeConfig),
               },
             },
           })),

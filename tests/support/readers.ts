@@ -1,0 +1,78 @@
+/**
+ * Signed-in readers for whole-site tests in workerd. A reader signs in the way the browser does,
+ * by posting an ID token to /auth/session, and keeps the cookie it answers with, so these tests
+ * follow whatever a session is on the server.
+ */
+import { env } from "cloudflare:workers";
+import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
+import type { Bindings } from "../../app/server/env.server";
+import { fetchSite, type SiteRequestInit, siteOrigin } from "./site";
+
+/** The bindings of a site that trusts the Auth emulator's unsigned tokens (never production). */
+export const emulatorBindings: Partial<Bindings> = { ENVIRONMENT: "test", FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
+
+/** An unsigned token like the Auth emulator's, for a reader with this uid. */
+export function emulatorToken(uid: string, claims: Record<string, unknown> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${encode({ alg: "none", typ: "JWT" })}.${encode({
+    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
+    aud: FIREBASE_PROJECT_ID,
+    sub: uid,
+    user_id: uid,
+    iat: now - 10,
+    auth_time: now - 10,
+    exp: now + 3600,
+    email: `${uid}@example.test`,
+    firebase: { sign_in_provider: "password" },
+    ...claims,
+  })}.`;
+}
+
+export interface Reader {
+  uid: string;
+  /** The Cookie header the browser would send. */
+  cookie: string;
+  /** A request from this reader's browser on this site (its cookie; its Origin on a POST unless given). */
+  fetch(path: string, init?: SiteRequestInit): Promise<Response>;
+  /** Exactly the request given, plus the cookie: for tests of what a script (not a browser) sends. */
+  send(path: string, init?: SiteRequestInit): Promise<Response>;
+}
+
+/** Signs a reader in through /auth/session and returns their browser. */
+export async function signIn(uid: string, claims: Record<string, unknown> = {}): Promise<Reader> {
+  const body = new FormData();
+  body.set("idToken", emulatorToken(uid, claims));
+  const response = await fetchSite("/auth/session", { method: "POST", body, headers: { Origin: siteOrigin }, bindings: emulatorBindings });
+  if (!response.ok) throw new Error(`Sign-in for ${uid} answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+  return browserOf(uid, cookie);
+}
+
+/** A signed-out visitor's browser on the emulator-trusting site. */
+export const visitor: Reader = browserOf("", "");
+
+function browserOf(uid: string, cookie: string): Reader {
+  const send = (path: string, { bindings, ...init }: SiteRequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookie && !headers.has("Cookie")) headers.set("Cookie", cookie);
+    return fetchSite(path, { ...init, headers, bindings: { ...emulatorBindings, ...bindings } });
+  };
+  const fetch = (path: string, init: SiteRequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    const method = (init.method ?? "GET").toUpperCase();
+    if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", siteOrigin);
+    return send(path, { ...init, headers });
+  };
+  return { uid, cookie, fetch, send };
+}
+
+/** Counts rows in a table for a uid (reports, rate-limit hits, saved progress), straight from D1. */
+export async function countRows(table: "reports" | "rate_limit_hits" | "reading_progress", uid: string) {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE uid = ?1`).bind(uid).first<{ n: number }>();
+  return row?.n ?? 0;
+}
