@@ -27,7 +27,7 @@ import { themeScript } from "~/lib/theme";
 import { type RootData, usePublicConfig } from "~/lib/user";
 import { getPublicConfig } from "~/server/env.server";
 import { findRedirect } from "~/server/redirects.server";
-import { endSession, getSession, toSessionUser } from "~/server/session.server";
+import { clearSessionCookie, getSession, toSessionUser } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSession(request, context.env),
   ]);
   const headers = new Headers(toastHeaders);
-  if (session.stale) headers.append("Set-Cookie", await endSession(context.env));
+  if (session.stale) headers.append("Set-Cookie", await clearSessionCookie(context.env));
   const user = session.user && toSessionUser(session.user);
   return data({ config: getPublicConfig(context.env), toast: flashToast, user } satisfies RootData, { headers });
 }

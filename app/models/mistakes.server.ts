@@ -294,7 +294,8 @@ export interface AcceptedMistakeReport {
 /**
  * The statement that publishes an accepted report as a light novel or anime entry (`source =
  * 'report'`, revealed at its volume or episode), for the caller's batch: triage stores the entry and
- * the report's new status in one batch. The entry id is derived from the report's.
+ * the report's new status in one batch. The entry id is the report's (chosen by the server, unique), so
+ * entries never collide and a report is published once; a stored unit of the wrong medium inserts nothing.
  */
 export function publishReportedMistake(
   db: D1Database,
@@ -303,7 +304,7 @@ export function publishReportedMistake(
   now = new Date(),
 ): { entryId: string; statement: D1PreparedStatement } {
   const { fields } = report;
-  const entryId = `report-${report.reportId.slice(0, 8)}`;
+  const entryId = `report-${report.reportId}`;
   const credits = JSON.stringify(["A reader", `reviewed by ${filing.moderatorName}`]);
   const day = now.toISOString().slice(0, 10);
   // What both kinds of entry store, bound as ?7 to ?13 in either statement.
@@ -316,7 +317,8 @@ export function publishReportedMistake(
         `INSERT INTO ln_mistakes (id, source, volume_key, chapter, page, ebook_position, edition, japanese, official, suggested,
                                   explanation, category, severity, status, reveal_position, credits, added_on)
          SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
-           FROM story_units u WHERE u.key = ?2`,
+           FROM ln_volumes v JOIN story_units u ON u.key = v.key
+          WHERE v.key = ?2 AND NOT EXISTS (SELECT 1 FROM ln_mistakes WHERE id = ?1)`,
       )
       .bind(
         entryId,
@@ -335,7 +337,8 @@ export function publishReportedMistake(
       `INSERT INTO anime_mistakes (id, source, episode_key, start_seconds, end_seconds, platform, track, japanese, official,
                                    suggested, explanation, category, severity, status, reveal_position, credits, added_on)
        SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
-         FROM story_units u WHERE u.key = ?2`,
+         FROM anime_episodes e JOIN story_units u ON u.key = e.key
+        WHERE e.key = ?2 AND NOT EXISTS (SELECT 1 FROM anime_mistakes WHERE id = ?1)`,
     )
     .bind(
       entryId,

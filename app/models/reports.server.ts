@@ -86,51 +86,100 @@ export async function getReportChoices(db: D1Database) {
   return { volumes: volumes.map(choice), episodes: episodes.map(choice) };
 }
 
-/** Whether this reader already sent the report with this id (the form's submission id). */
-export async function hasReport(db: D1Database, report: { id: string; uid: string }) {
-  const [rows] = await batch<[{ id: string }]>(db, [db.prepare(`SELECT id FROM reports WHERE id = ?1 AND uid = ?2`).bind(report.id, report.uid)]);
-  return rows.length > 0;
+/** A volume or an episode a report names, and the medium it must be of. */
+export interface ReportedUnit {
+  key: string;
+  medium: "light_novels" | "anime";
 }
 
+/** How a take of the reader's rate limit is built (app/server/rate-limit.server.ts), around a condition of ours. */
+export type LimitedHitFor = (onlyIf: { sql: string; params: unknown[] }) => {
+  take: D1PreparedStatement;
+  prune: D1PreparedStatement;
+  usage: D1PreparedStatement;
+  reached(usage: { minute: number | null; day: number } | undefined): "minute" | "day";
+};
+
+export type SubmitOutcome = { stored: true; reportId: string } | { stored: false; problem: "unit" } | { stored: false; problem: "limit"; limit: "minute" | "day" };
+
 /**
- * Stores a report with its first history entry. The id comes from the form, so sending the same
- * form twice stores one report. The caller checks the reader's rate limit first.
+ * Stores a report with its first history entry, in one round trip. The submission id comes from the
+ * form, so the same form sent twice by the same reader is one report (and one use of the rate limit);
+ * the report's own id is chosen here. The hit on the rate limit, the report and its history are one
+ * batch: the report is inserted only when the hit was taken, and the hit only when the named volume or
+ * episode is of the right medium and the reader has not sent this form before.
  */
 export async function submitReport(
   db: D1Database,
-  report: { id: string; uid: string; kind: ReportKind; title: string; fields: Record<string, string> },
+  report: { submissionId: string; uid: string; kind: ReportKind; title: string; fields: Record<string, string>; unit: ReportedUnit | null },
+  limitedHit: LimitedHitFor,
   now = new Date(),
-) {
+): Promise<SubmitOutcome> {
   const at = now.toISOString();
-  await batch(db, [
+  const unit = report.unit ?? { key: null, medium: null };
+  // ?1 is the reader's uid; the limiter numbers our parameters from ?6.
+  const unitOk = `(?7 IS NULL OR EXISTS (SELECT 1 FROM story_units WHERE key = ?7 AND medium = ?8))`;
+  const limit = limitedHit({
+    sql: `NOT EXISTS (SELECT 1 FROM reports WHERE uid = ?1 AND submission_id = ?6) AND ${unitOk}`,
+    params: [report.submissionId, unit.key, unit.medium],
+  });
+  const reportId = crypto.randomUUID();
+  const [unitChecks, , , , , stored, usage] = await batch<[{ ok: number }, never, never, never, never, { id: string }, { minute: number | null; day: number }]>(db, [
+    db.prepare(`SELECT ${unitOk.replaceAll("?7", "?1").replaceAll("?8", "?2")} AS ok`).bind(unit.key, unit.medium),
+    limit.take,
     db
-      .prepare(`INSERT OR IGNORE INTO reports (id, uid, kind, title, fields, status, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 'open', ?6, ?6)`)
-      .bind(report.id, report.uid, report.kind, report.title, JSON.stringify(report.fields), at),
-    db
-      .prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, 'open', NULL, 0 WHERE changes() > 0`)
-      .bind(report.id, at),
+      .prepare(
+        `INSERT INTO reports (id, submission_id, uid, kind, title, fields, status, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?7 WHERE changes() > 0`,
+      )
+      .bind(reportId, report.submissionId, report.uid, report.kind, report.title, JSON.stringify(report.fields), at),
+    db.prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, 'open', NULL, 0 WHERE changes() > 0`).bind(reportId, at),
+    limit.prune,
+    db.prepare(`SELECT id FROM reports WHERE uid = ?1 AND submission_id = ?2`).bind(report.uid, report.submissionId),
+    limit.usage,
   ]);
+  const found = stored[0];
+  if (found) return { stored: true, reportId: found.id };
+  if (!unitChecks[0]?.ok) return { stored: false, problem: "unit" };
+  return { stored: false, problem: "limit", limit: limit.reached(usage[0]) };
 }
 
-/** Every report for triage, filtered, newest first, with its history. One round trip. */
-export async function getTriageReports(db: D1Database, filters: { kind: ReportKind | null; status: ReportStatus | null }) {
-  const [rows, history, counts] = await batch<[ReportRow, HistoryRow, { status: ReportStatus; count: number }]>(db, [
+/** Triage's view: which reports, in which order, which page of them. */
+export interface TriageQuery {
+  kind: ReportKind | null;
+  status: ReportStatus | null;
+  order: "newest" | "oldest";
+  page: number;
+}
+
+export const TRIAGE_PAGE_SIZE = 50;
+
+/**
+ * One page of reports for triage, filtered and in either order, with their history, how many match
+ * and how many there are per status. One round trip; however many reports spam adds, each one stays
+ * reachable by paging.
+ */
+export async function getTriageReports(db: D1Database, query: TriageQuery) {
+  const direction = query.order === "oldest" ? "ASC" : "DESC";
+  const offset = (Math.max(1, query.page) - 1) * TRIAGE_PAGE_SIZE;
+  const matching = `SELECT id FROM reports WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)
+                     ORDER BY created_at ${direction}, id ${direction} LIMIT ?3 OFFSET ?4`;
+  const page = [query.kind, query.status, TRIAGE_PAGE_SIZE, offset] as const;
+  const [rows, history, total, counts] = await batch<[ReportRow, HistoryRow, { total: number }, { status: ReportStatus; count: number }]>(db, [
+    db.prepare(`SELECT r.* FROM (${matching}) page JOIN reports r ON r.id = page.id ORDER BY r.created_at ${direction}, r.id ${direction}`).bind(...page),
     db
-      .prepare(
-        `SELECT * FROM reports WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)
-          ORDER BY created_at DESC, id LIMIT 200`,
-      )
-      .bind(filters.kind, filters.status),
-    db
-      .prepare(
-        `SELECT h.report_id, h.at, h.status, h.note, h.by_moderator FROM report_history h
-           JOIN reports r ON r.id = h.report_id
-          WHERE (?1 IS NULL OR r.kind = ?1) AND (?2 IS NULL OR r.status = ?2) ORDER BY h.id`,
-      )
-      .bind(filters.kind, filters.status),
+      .prepare(`SELECT report_id, at, status, note, by_moderator FROM report_history WHERE report_id IN (${matching}) ORDER BY id`)
+      .bind(...page),
+    db.prepare(`SELECT COUNT(*) AS total FROM reports WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)`).bind(query.kind, query.status),
     db.prepare(`SELECT status, COUNT(*) AS count FROM reports GROUP BY status`),
   ]);
-  return { reports: rows.map((row) => toReport(row, history)), counts };
+  const matches = total[0]?.total ?? 0;
+  return {
+    reports: rows.map((row) => toReport(row, history)),
+    counts,
+    matches,
+    pageCount: Math.max(1, Math.ceil(matches / TRIAGE_PAGE_SIZE)),
+  };
 }
 
 export interface TriageDecision {
@@ -147,39 +196,43 @@ export interface TriageDecision {
 /**
  * Sets a report's status with a note the reporter sees. Accepting a light novel or anime
  * mistranslation report publishes it as an entry on the mistake pages, in the same batch, so the
- * entry and the status are stored together or not at all. Returns null for an unknown report.
+ * entry and the status are stored together or not at all. The write is conditional, so a decision is
+ * idempotent: the same decision made twice (a double click, two moderators at once) changes the report
+ * and adds a history row once, and a report is published at most once. A stored volume or episode
+ * that is not one publishes nothing instead of failing. Returns null for an unknown report.
  */
 export async function decideReport(db: D1Database, decision: TriageDecision, now = new Date()) {
   const [rows] = await batch<[ReportRow]>(db, [db.prepare(`SELECT * FROM reports WHERE id = ?1`).bind(decision.reportId)]);
   const report = rows[0];
   if (!report) return null;
   const at = now.toISOString();
-  const fields = parseFields(report.fields);
   const statements: D1PreparedStatement[] = [];
-  let published: string | null = report.published_entry;
+  let entryId: string | null = null;
 
-  if (decision.status === "accepted" && !published && (report.kind === "ln_mistl" || report.kind === "anime_mistl")) {
-    const publication = publishReportedMistake(db, { reportId: report.id, kind: report.kind, fields }, decision, now);
-    published = publication.entryId;
+  if (decision.status === "accepted" && !report.published_entry && (report.kind === "ln_mistl" || report.kind === "anime_mistl")) {
+    const publication = publishReportedMistake(db, { reportId: report.id, kind: report.kind, fields: parseFields(report.fields) }, decision, now);
+    entryId = publication.entryId;
     statements.push(publication.statement);
   }
+  const entryTable = report.kind === "anime_mistl" ? "anime_mistakes" : "ln_mistakes";
+  const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
+  const note = decision.note || null;
 
   statements.push(
+    // Only a decision that changes something is written; the entry is named only once it exists.
     db
       .prepare(
-        `UPDATE reports SET status = ?2, moderator_note = ?3, duplicate_of = ?4, published_entry = ?5, updated_at = ?6 WHERE id = ?1`,
+        `UPDATE reports SET status = ?2, moderator_note = ?3, duplicate_of = ?4, updated_at = ?6,
+                published_entry = COALESCE(published_entry, (SELECT id FROM ${entryTable} WHERE id = ?5))
+          WHERE id = ?1 AND (status IS NOT ?2 OR moderator_note IS NOT ?3 OR duplicate_of IS NOT ?4
+                             OR (published_entry IS NULL AND EXISTS (SELECT 1 FROM ${entryTable} WHERE id = ?5)))`,
       )
-      .bind(report.id, decision.status, decision.note || null, decision.status === "duplicate" ? decision.duplicateOf : null, published, at),
+      .bind(report.id, decision.status, note, duplicateOf, entryId, at),
     db
-      .prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) VALUES (?1, ?2, ?3, ?4, 1)`)
-      .bind(report.id, at, decision.status, decision.note || null),
+      .prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() > 0`)
+      .bind(report.id, at, decision.status, note),
+    db.prepare(`SELECT published_entry FROM reports WHERE id = ?1`).bind(report.id),
   );
-  await batch(db, statements);
-  return { published };
-}
-
-/** Whether a volume or episode chosen in a form exists. */
-export async function unitExists(db: D1Database, key: string) {
-  const [rows] = await batch<[{ key: string }]>(db, [db.prepare(`SELECT key FROM story_units WHERE key = ?1`).bind(key)]);
-  return rows.length > 0;
+  const results = await batch<Array<{ published_entry: string | null }>>(db, statements);
+  return { published: results.at(-1)?.[0]?.published_entry ?? null };
 }

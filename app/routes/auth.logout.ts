@@ -4,10 +4,10 @@ import { assertSameOrigin } from "~/server/origin.server";
 import { endSession } from "~/server/session.server";
 import type { Route } from "./+types/auth.logout";
 
-/** Clears the session cookie; a plain form post returns to `redirectTo`, a fetch gets JSON. */
+/** Closes the session (its D1 row too) and clears the cookie; a plain form post returns to `redirectTo`, a fetch gets JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const setCookie = await endSession(context.env);
+  const setCookie = await endSession(request, context);
   const form = await request.formData().catch(() => null);
   const redirectTo = form?.get("redirectTo");
   if (typeof redirectTo === "string") return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });

@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ ok: false, message: "The sign-in token is missing." }, { status: 400 });
   }
   try {
-    const { user, setCookie } = await startSession(context.env, idToken);
+    const { user, setCookie } = await startSession(request, context, idToken);
     return Response.json({ ok: true, uid: user.uid }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof KeysUnavailableError) {

@@ -8,14 +8,15 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
+import { isUnitKey } from "~/lib/content/units";
 import { mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { type FieldDefinition, fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
 import { readStored, writeStored } from "~/lib/storage-keys";
-import { getReportChoices, hasReport, submitReport, unitExists } from "~/models/reports.server";
+import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
-import { takeRateLimit } from "~/server/rate-limit.server";
+import { limitedHit } from "~/server/rate-limit.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/feedback-hub.form";
@@ -41,6 +42,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta(siteNameFrom(matches), { title: form?.title ?? "Feedback", description: form?.summary ?? "" });
 };
 
+/** A submission id as the loader makes it (crypto.randomUUID): an RFC 9562 UUID, lower-case. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const isUuid = (value: string) => uuidPattern.test(value);
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   assertSameOrigin(request);
@@ -54,31 +59,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(context.env, "/feedback_hub", { title: "Report sent", description: "Thank you." });
   }
   const submissionId = String(body.get("submissionId") ?? "");
-  if (!/^[0-9a-f-]{36}$/.test(submissionId)) {
+  if (!isUuid(submissionId)) {
     return refuse({ form: "This form has expired. Please send it again." }, raw);
   }
 
   const { values, errors } = validateReport(form, raw);
   if (!values) return refuse(errors, raw);
-  for (const field of form.fields.filter((candidate) => candidate.optionsFrom)) {
-    if (!(await unitExists(context.db, values[field.name] ?? ""))) {
-      return refuse({ [field.name]: `Choose a ${field.label.toLowerCase()} from the list.` }, raw);
-    }
-  }
+  // The volume or episode a report names must be one of that medium (accepting it publishes it there).
+  const unitField = form.fields.find((candidate) => candidate.optionsFrom);
+  const unit = unitField ? { key: values[unitField.name] ?? "", medium: unitField.optionsFrom === "volumes" ? ("light_novels" as const) : ("anime" as const) } : null;
+  const unitRefusal = () => {
+    const label = unitField?.label.toLowerCase() ?? "";
+    return refuse({ [unitField?.name ?? "form"]: `Choose ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} from the list.` }, raw);
+  };
+  if (unit && !isUnitKey(unit.key, unit.medium)) return unitRefusal();
 
   const title = (values[form.titleFrom] ?? form.title).replace(/\s+/g, " ").slice(0, 140);
-  const report = { id: submissionId, uid: user.uid, kind: form.kind, title, fields: values };
   // The same form sent twice is one report, and counts once against the limit.
-  if (!(await hasReport(context.db, report))) {
-    const allowed = await takeRateLimit(context.db, { uid: user.uid, action: "report" });
-    if (!allowed.ok) {
-      const message =
-        allowed.limit === "minute"
-          ? `You have sent ${REPORT_LIMITS.perMinute} reports in the last minute. Please wait a minute, then send this one; it is kept here.`
-          : `You have sent ${REPORT_LIMITS.perDay} reports today, the daily limit. Your text is kept in this browser; please send it tomorrow.`;
-      return refuse({ form: message }, raw, 429);
-    }
-    await submitReport(context.db, report);
+  const outcome = await submitReport(
+    context.db,
+    { submissionId, uid: user.uid, kind: form.kind, title, fields: values, unit },
+    (onlyIf) => limitedHit(context.db, { uid: user.uid, action: "report" }, new Date(), onlyIf),
+  );
+  if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
+  if (!outcome.stored) {
+    const message =
+      outcome.limit === "minute"
+        ? `You have sent ${REPORT_LIMITS.perMinute} reports in the last minute. Please wait a minute, then send this one; it is kept here.`
+        : `You have sent ${REPORT_LIMITS.perDay} reports today, the daily limit. Your text is kept in this browser; please send it tomorrow.`;
+    return refuse({ form: message }, raw, 429);
   }
   return redirectWithToast(context.env, `/feedback_hub?sent=${form.kind}`, {
     title: "Report sent",

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { ReportStatusBadge } from "~/components/report-status";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -12,8 +13,8 @@ import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
 import { type MistakeCategory, mistakeCategoryLabels, type MistakeSeverity, mistakeSeverityLabels } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { formByKind, type ReportKind, reportForms, type ReportStatus, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
-import { decideReport, getTriageReports, type Report } from "~/models/reports.server";
+import { formByKind, reportForms, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
+import { decideReport, getTriageReports, type Report, type TriageQuery } from "~/models/reports.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -21,12 +22,22 @@ import type { Route } from "./+types/feedback-hub.triage";
 
 const kinds = reportForms.map((form) => form.kind);
 
+/** ?page=3 → 3; anything else is the first page. */
+function pageNumber(value: string | null) {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireModerator(request, context);
   const params = new URL(request.url).searchParams;
-  const kind = kinds.includes(params.get("kind") as ReportKind) ? (params.get("kind") as ReportKind) : null;
-  const status = reportStatuses.includes(params.get("status") as ReportStatus) ? (params.get("status") as ReportStatus) : null;
-  return { filters: { kind, status }, ...(await getTriageReports(context.db, { kind, status })) };
+  const filters: TriageQuery = {
+    kind: kinds.find((kind) => kind === params.get("kind")) ?? null,
+    status: reportStatuses.find((status) => status === params.get("status")) ?? null,
+    order: params.get("order") === "oldest" ? "oldest" : "newest",
+    page: pageNumber(params.get("page")),
+  };
+  return { filters, ...(await getTriageReports(context.db, filters)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
@@ -71,13 +82,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Triage({ loaderData, actionData }: Route.ComponentProps) {
-  const { reports, counts, filters } = loaderData;
+  const { reports, counts, filters, matches, pageCount } = loaderData;
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
         <Link to="/feedback_hub" className="text-primary underline">Feedback hub</Link> / <span aria-current="page">Triage</span>
       </nav>
-      <PageHeader title="Triage" lead="Every report, newest first. The reporter sees the status and your note." />
+      <PageHeader title="Triage" lead="Every report, page by page. The reporter sees the status and your note." />
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-border bg-card p-4">
         <Field label="Kind">
           <Select name="kind" defaultValue={filters.kind ?? ""}>
@@ -97,14 +108,27 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </Select>
         </Field>
+        <Field label="Order">
+          <Select name="order" defaultValue={filters.order}>
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </Select>
+        </Field>
         <Button type="submit">Show</Button>
       </Form>
-      {reports.length === 0 ? <p className="text-muted-foreground">No report matches.</p> : null}
+      {reports.length === 0 ? (
+        <p className="text-muted-foreground">No report matches.</p>
+      ) : (
+        <p className="mb-4 text-sm text-muted-foreground" role="status">
+          {matches} {matches === 1 ? "report matches" : "reports match"}; page {Math.min(filters.page, pageCount)} of {pageCount}.
+        </p>
+      )}
       <ol className="space-y-4">
         {reports.map((report) => (
           <TriageItem key={report.id} report={report} refusal={actionData?.values.reportId === report.id ? actionData : undefined} />
         ))}
       </ol>
+      <Pagination page={filters.page} pageCount={pageCount} />
     </>
   );
 }

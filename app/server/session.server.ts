@@ -1,8 +1,18 @@
 import { type AppLoadContext, createCookie, data, redirect } from "react-router";
+import { decodeJwt } from "jose";
+import { batch } from "~/models/db.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 import type { SessionUser } from "~/lib/user";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";
+
+/*
+ * A session is two things: the Firebase ID token in an HttpOnly cookie, verified on every request (so
+ * public pages know the reader without touching D1 and stay cacheable), and a row in D1 `sessions`,
+ * named by a random secret kept in the same cookie (only its hash is stored). Protected pages and
+ * every action also need the row, so signing out (which deletes it) ends a session at once, also for a
+ * copied cookie; moderator rights need the row's flag, set from the newest token posted for it.
+ */
 
 export interface SessionState {
   user: VerifiedUser | null;
@@ -12,15 +22,44 @@ export interface SessionState {
   stale: boolean;
 }
 
+interface CookieValue {
+  /** The session's secret: D1 keeps only its SHA-256. */
+  secret: string;
+  /** The Firebase ID token. */
+  token: string;
+}
+
+/** A token may start a session only this soon after it was issued: the browser posts fresh ones. */
+const NEW_SESSION_TOKEN_AGE_SECONDS = 300;
+
 function sessionCookie(env: Env) {
   const production = env.ENVIRONMENT === "production";
-  // Not signed: the value is a Firebase ID token, verified on every request.
+  // Not signed: the token is verified on every request and the secret is checked against D1.
   return createCookie(cookieNames.session(production), { path: "/", httpOnly: true, secure: true, sameSite: "lax" });
+}
+
+async function readCookie(request: Request, env: Env): Promise<CookieValue | null> {
+  const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
+  if (typeof value !== "object" || value === null) return null;
+  const { secret, token } = value as Partial<Record<keyof CookieValue, unknown>>;
+  if (typeof secret !== "string" || !/^[0-9a-f]{64}$/.test(secret) || typeof token !== "string" || !token) return null;
+  return { secret, token };
+}
+
+async function sessionId(secret: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function newSecret() {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** Each request is checked once, however many loaders ask. */
 const perRequest = new WeakMap<Request, Promise<SessionState>>();
+const checkedPerRequest = new WeakMap<Request, Promise<VerifiedUser | null>>();
 
+/** The reader as the cookie's token says, without D1: for public pages, which stay cacheable. */
 export function getSession(request: Request, env: Env): Promise<SessionState> {
   let state = perRequest.get(request);
   if (!state) {
@@ -31,12 +70,11 @@ export function getSession(request: Request, env: Env): Promise<SessionState> {
 }
 
 async function readSession(request: Request, env: Env): Promise<SessionState> {
-  const cookie = sessionCookie(env);
-  if (!hasCookie(request, cookie.name)) return { user: null, keysUnavailable: false, stale: false };
-  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
-  if (typeof token !== "string" || !token) return { user: null, keysUnavailable: false, stale: true };
+  if (!hasCookie(request, sessionCookie(env).name)) return { user: null, keysUnavailable: false, stale: false };
+  const cookie = await readCookie(request, env);
+  if (!cookie) return { user: null, keysUnavailable: false, stale: true };
   try {
-    return { user: await verifyIdToken(token, env), keysUnavailable: false, stale: false };
+    return { user: await verifyIdToken(cookie.token, env), keysUnavailable: false, stale: false };
   } catch (error) {
     if (error instanceof KeysUnavailableError) {
       console.error("Token keys unavailable; treating the request as signed out", error);
@@ -45,6 +83,35 @@ async function readSession(request: Request, env: Env): Promise<SessionState> {
     if (!(error instanceof InvalidTokenError)) console.error("Unexpected token verification failure", error);
     return { user: null, keysUnavailable: false, stale: true };
   }
+}
+
+/**
+ * The reader, when the token verifies and the session is still open in D1, with moderator rights as
+ * the session and ADMIN_UIDS say now; otherwise null. One D1 read per request.
+ */
+export function getSignedInUser(request: Request, context: AppLoadContext): Promise<VerifiedUser | null> {
+  let checked = checkedPerRequest.get(request);
+  if (!checked) {
+    checked = checkSession(request, context);
+    checkedPerRequest.set(request, checked);
+  }
+  return checked;
+}
+
+async function checkSession(request: Request, context: AppLoadContext): Promise<VerifiedUser | null> {
+  const { user } = await getSession(request, context.env);
+  const cookie = user ? await readCookie(request, context.env) : null;
+  if (!user || !cookie) return null;
+  const [rows] = await batch<[{ moderator: number }]>(context.db, [
+    context.db
+      .prepare(`SELECT moderator FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`)
+      .bind(await sessionId(cookie.secret), user.uid, Math.floor(Date.now() / 1000)),
+  ]);
+  const session = rows[0];
+  if (!session) return null;
+  // A listed uid is a moderator at once; a claim counts while the session's newest token still had it.
+  const admin = context.env.ADMIN_UIDS.includes(user.uid) || (user.admin && session.moderator === 1);
+  return { ...user, admin };
 }
 
 /** What pages may know of the verified reader (the root loader shares it with every page). */
@@ -60,30 +127,95 @@ export function toSessionUser(user: VerifiedUser): SessionUser {
   };
 }
 
-/** Verifies a freshly posted ID token and returns the Set-Cookie header that keeps it. */
-export async function startSession(env: Env, idToken: string) {
+/**
+ * Verifies a freshly posted ID token and opens a session for it, or refreshes the one this browser
+ * has (a new token, the moderator flag as it now says). A new session needs a token issued in the
+ * last few minutes and after the reader's last sign-out, so a token copied from a cookie cannot
+ * reopen a closed session. Throws InvalidTokenError or KeysUnavailableError; returns the Set-Cookie
+ * header that keeps the session.
+ */
+export async function startSession(request: Request, context: AppLoadContext, idToken: string) {
+  const { env, db } = context;
   const user = await verifyIdToken(idToken, env);
-  const maxAge = Math.max(0, user.expiresAt - Math.floor(Date.now() / 1000));
-  return { user, setCookie: await sessionCookie(env).serialize(idToken, { maxAge }) };
+  const issuedAt = decodeJwt(idToken).iat ?? 0;
+  const now = Math.floor(Date.now() / 1000);
+  const moderator = user.admin ? 1 : 0;
+  const existing = await readCookie(request, env);
+
+  if (existing) {
+    const [refreshed] = await batch<[{ id: string }]>(db, [
+      db
+        .prepare(
+          `UPDATE sessions SET moderator = ?3, token_issued_at = MAX(token_issued_at, ?4), expires_at = MAX(expires_at, ?5)
+            WHERE id = ?1 AND uid = ?2 RETURNING id`,
+        )
+        .bind(await sessionId(existing.secret), user.uid, moderator, issuedAt, user.expiresAt),
+    ]);
+    if (refreshed.length) return { user, setCookie: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
+  }
+
+  if (issuedAt < now - NEW_SESSION_TOKEN_AGE_SECONDS) throw new InvalidTokenError("too old to start a session");
+  const secret = newSecret();
+  const [, opened] = await batch<[never, { id: string }]>(db, [
+    // Sessions whose tokens ran out are of no further use.
+    db.prepare(`DELETE FROM sessions WHERE uid = ?1 AND expires_at <= ?2`).bind(user.uid, now),
+    db
+      .prepare(
+        `INSERT INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6
+          WHERE NOT EXISTS (SELECT 1 FROM session_revocations WHERE uid = ?2 AND issued_up_to >= ?4)
+         RETURNING id`,
+      )
+      .bind(await sessionId(secret), user.uid, moderator, issuedAt, new Date().toISOString(), user.expiresAt),
+  ]);
+  if (!opened.length) throw new InvalidTokenError("issued before the last sign-out");
+  return { user, setCookie: await serialize(env, { secret, token: idToken }, user, now) };
 }
 
-export async function endSession(env: Env) {
+function serialize(env: Env, value: CookieValue, user: VerifiedUser, now: number) {
+  return sessionCookie(env).serialize(value, { maxAge: Math.max(0, user.expiresAt - now) });
+}
+
+/**
+ * Closes this browser's session: its D1 row goes, and tokens issued up to its newest one can no longer
+ * open a session. Returns the Set-Cookie header that clears the cookie.
+ */
+export async function endSession(request: Request, context: AppLoadContext) {
+  const cookie = await readCookie(request, context.env);
+  if (cookie) {
+    const id = await sessionId(cookie.secret);
+    await batch(context.db, [
+      context.db
+        .prepare(
+          `INSERT INTO session_revocations (uid, issued_up_to) SELECT uid, token_issued_at FROM sessions WHERE id = ?1
+           ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`,
+        )
+        .bind(id),
+      context.db.prepare(`DELETE FROM sessions WHERE id = ?1`).bind(id),
+    ]);
+  }
+  return clearSessionCookie(context.env);
+}
+
+/** Clears a cookie whose token no longer verifies (its session has run out with it); no D1 needed. */
+export function clearSessionCookie(env: Env) {
   return sessionCookie(env).serialize("", { maxAge: 0 });
 }
 
 /**
- * The guard for signed-in pages and actions: a signed-out visitor is sent to sign in and brought back;
- * when the keys cannot be checked, a 503 explains it.
+ * The guard for signed-in pages and actions: a signed-out visitor (or one whose session was closed)
+ * is sent to sign in and brought back; when the keys cannot be checked, a 503 explains it.
  */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
-  const { user, keysUnavailable } = await getSession(request, context.env);
-  if (user) return user;
+  const { keysUnavailable } = await getSession(request, context.env);
   if (keysUnavailable) {
     throw data(
       { message: "Sign-in cannot be checked right now. Nothing you typed was sent; please try again in a moment." },
       { status: 503 },
     );
   }
+  const user = await getSignedInUser(request, context);
+  if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
 }

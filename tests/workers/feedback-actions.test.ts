@@ -5,6 +5,7 @@ import { action as formAction, loader as formLoader } from "~/routes/feedback-hu
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
+import { action as sessionAction } from "~/routes/auth.session";
 import { authEmulatorHost, FIREBASE_PROJECT_ID, SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { type DataFunction, load, pageOfKind, type ParamsOf, present, type RequestOptions, respond } from "../support/workers-context";
 
@@ -28,8 +29,13 @@ function emulatorToken(uid: string, claims: Record<string, unknown> = {}) {
   })}.`;
 }
 
+/** Signs a reader in as the browser does (posting the token to /auth/session) and returns the cookie it gets. */
 async function cookieFor(uid: string, claims?: Record<string, unknown>) {
-  return (await createCookie(SESSION_COOKIE).serialize(emulatorToken(uid, claims))).split(";")[0]!;
+  const body = form({ idToken: emulatorToken(uid, claims) });
+  const result = await call(sessionAction, "/auth/session", { method: "POST", body });
+  const setCookie = result.headers.get("Set-Cookie");
+  if (result.status !== 200 || !setCookie) throw new Error(`Sign-in for ${uid} answered ${result.status}`);
+  return setCookie.split(";")[0]!;
 }
 
 /** A request from a reader's browser (with their cookie, and the site's Origin on a POST) to the site with the Auth emulator. */
@@ -57,7 +63,9 @@ describe("report forms (actions against real D1)", () => {
 
   it("answers 503 on protected pages when the signing keys cannot be fetched", async () => {
     const request = { params: { form: "suggest_feature" }, bindings: { FIREBASE_AUTH_EMULATOR_HOST: "" , FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" } };
-    const cookie = (await createCookie(SESSION_COOKIE).serialize("eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln")).split(";")[0]!;
+    // A session cookie (its secret and an RS256 token) whose token cannot be checked without the keys.
+    const sessionValue = { secret: "0".repeat(64), token: "eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln" };
+    const cookie = (await createCookie(SESSION_COOKIE).serialize(sessionValue)).split(";")[0]!;
     const result = await call(formLoader, "/feedback_hub/suggest_feature", { ...request, cookie });
     expect(result.status).toBe(503);
   });
@@ -155,8 +163,8 @@ describe("report forms (actions against real D1)", () => {
     expect(again.headers.get("Set-Cookie")).toMatch(/^toast=/);
     expect(again.data?.errors).toBeUndefined();
 
-    const reports = await env.DB.prepare(`SELECT id FROM reports WHERE uid = 'reader-double-at-limit' ORDER BY id`).all<{ id: string }>();
-    expect(reports.results.map((report) => report.id)).toEqual([...submissionIds].sort());
+    const reports = await env.DB.prepare(`SELECT submission_id FROM reports WHERE uid = 'reader-double-at-limit' ORDER BY submission_id`).all<{ submission_id: string }>();
+    expect(reports.results.map((report) => report.submission_id)).toEqual([...submissionIds].sort());
     const hits = await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'reader-double-at-limit'`).first<{ n: number }>();
     expect(hits?.n).toBe(5);
   });
@@ -177,7 +185,7 @@ describe("triage", () => {
       cookie: reporter,
       params: { form: "report_ln_mistl" },
       body: form({
-        submissionId: "11111111-2222-3333-4444-555555555555",
+        submissionId: "11111111-2222-4333-8444-555555555555",
         volume: "ln:main-2",
         chapter: "1",
         location: "p. 31",
@@ -186,10 +194,14 @@ describe("triage", () => {
         why: "Softened insult.",
       }),
     });
+    const reportId = present(
+      await env.DB.prepare(`SELECT id FROM reports WHERE uid = 'reporter' AND submission_id = '11111111-2222-4333-8444-555555555555'`).first<{ id: string }>(),
+      "stored report",
+    ).id;
     const result = await call(triageAction, "/feedback_hub/triage", {
       method: "POST",
       cookie: await cookieFor("mod", { admin: true, name: "Mod" }),
-      body: form({ reportId: "11111111-2222-3333-4444-555555555555", status: "accepted", note: "Confirmed.", category: "softened", severity: "meaning_changing" }),
+      body: form({ reportId, status: "accepted", note: "Confirmed.", category: "softened", severity: "meaning_changing" }),
     });
     expect(result.status).toBe(302);
 
@@ -202,7 +214,7 @@ describe("triage", () => {
       status: "confirmed",
     });
     const reports = present((await call(hubLoader, "/feedback_hub", { cookie: reporter })).data).reports;
-    expect(reports[0]).toMatchObject({ status: "accepted", moderatorNote: "Confirmed.", publishedEntry: "report-11111111" });
+    expect(reports[0]).toMatchObject({ status: "accepted", moderatorNote: "Confirmed.", publishedEntry: `report-${reportId}` });
     expect(reports[0]?.history.map((entry) => entry.status)).toEqual(["open", "accepted"]);
   });
 });
