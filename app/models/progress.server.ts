@@ -1,5 +1,6 @@
-import { type Medium, parseUnitKey } from "~/lib/content/units";
-import { type Progress, reachedUnits, type TrackerUnit } from "~/lib/progress";
+import { data } from "react-router";
+import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
+import { mergeProgress, type Progress, progressPosition, reachedUnits, sameProgress, type TrackerUnit } from "~/lib/progress";
 import { parseStoredProgress } from "~/lib/progress-file";
 import { batch } from "./db.server";
 
@@ -61,39 +62,79 @@ export async function getSavedProgress(db: D1Database, uid: string) {
   return parseStoredProgress(rows[0]?.progress);
 }
 
-/** Saves a signed-in reader's progress, with the position recomputed from the timeline. */
-export async function saveProgress(db: D1Database, uid: string, progress: Progress, now = new Date()) {
-  const reached = reachedUnits(progress);
-  const [positions] = await batch<[{ position: number | null }]>(db, [
-    db
-      .prepare(`SELECT MAX(position) AS position FROM story_units WHERE key IN (SELECT value FROM json_each(?1))`)
-      .bind(JSON.stringify(reached)),
-  ]);
-  const position = positions[0]?.position ?? 0;
-  const stored: Progress = { ...progress, position, updatedAt: now.toISOString() };
-  const media = [
+/** The record with only the units the timeline knows, its position worked out from theirs. */
+function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>): Progress {
+  const known = (key: string | null) => (key !== null && positions.has(key) ? key : null);
+  const kept: Progress = {
+    ...progress,
+    webNovel: known(progress.webNovel),
+    lightNovels: Object.fromEntries(Object.entries(progress.lightNovels).filter(([collection, volume]) => positions.has(volumeKey(collection, volume)))),
+    sideStories: progress.sideStories.filter((key) => positions.has(key)),
+    anime: known(progress.anime),
+    breakTime: progress.breakTime.filter((key) => positions.has(key)),
+  };
+  return { ...kept, position: progressPosition(kept, (key) => positions.get(key)) };
+}
+
+/** How often a save is tried again when another save for the same reader wrote first. */
+const SAVE_ATTEMPTS = 16;
+
+/**
+ * Saves a signed-in reader's progress merged into what the account has (furthest wins per medium,
+ * checklists united: app/lib/progress.ts), so a save that arrives late never undoes a newer one. Only
+ * units on the timeline are kept, so the record stays as small as the series. The write is
+ * conditional on the record it merged with; when another save wrote in between, it merges again.
+ * Returns the record as stored.
+ */
+export async function saveProgress(db: D1Database, uid: string, progress: Progress, now = new Date()): Promise<Progress> {
+  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+    const [rows, units] = await batch<[{ progress: string }, { key: string; position: number }]>(db, [
+      db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid),
+      db.prepare(`SELECT key, position FROM story_units WHERE key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(reachedUnits(progress))),
+    ]);
+    const current = rows[0]?.progress;
+    const saved = parseStoredProgress(current);
+    const offered = onTimeline(progress, new Map(units.map((unit) => [unit.key, unit.position])));
+    const merged = saved ? mergeProgress(saved, offered) : offered;
+    if (saved && sameProgress(merged, saved)) return saved;
+
+    const stored: Progress = { ...merged, updatedAt: now.toISOString() };
+    const columns = [
+      uid,
+      JSON.stringify(stored),
+      stored.position,
+      stored.webNovel ? (parseUnitKey(stored.webNovel, "web_novel")?.arc ?? null) : null,
+      JSON.stringify(trackedMedia(stored)),
+      stored.updatedAt,
+    ];
+    const write =
+      current === undefined
+        ? db
+            .prepare(
+              `INSERT INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+               ON CONFLICT (uid) DO NOTHING RETURNING uid`,
+            )
+            .bind(...columns)
+        : db
+            .prepare(
+              `UPDATE reading_progress SET progress = ?2, position = ?3, web_novel_arc = ?4, media = ?5, updated_at = ?6
+                WHERE uid = ?1 AND progress = ?7 RETURNING uid`,
+            )
+            .bind(...columns, current);
+    const [written] = await batch<[{ uid: string }]>(db, [write]);
+    if (written.length) return stored;
+  }
+  throw data({ message: "Your progress is being saved from several places at once. Please try again in a moment." }, { status: 503 });
+}
+
+/** The media a record has progress in (readership statistics group by them). */
+function trackedMedia(progress: Progress): Medium[] {
+  const media: Array<Medium | null> = [
     progress.webNovel ? "web_novel" : null,
     Object.keys(progress.lightNovels).length ? "light_novels" : null,
     progress.sideStories.length ? "side_stories" : null,
     progress.anime ? "anime" : null,
     progress.breakTime.length ? "break_time" : null,
-  ].filter(Boolean);
-  await batch(db, [
-    db
-      .prepare(
-        `INSERT INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (uid) DO UPDATE SET progress = excluded.progress, position = excluded.position,
-           web_novel_arc = excluded.web_novel_arc, media = excluded.media, updated_at = excluded.updated_at`,
-      )
-      .bind(
-        uid,
-        JSON.stringify(stored),
-        position,
-        progress.webNovel ? (parseUnitKey(progress.webNovel, "web_novel")?.arc ?? null) : null,
-        JSON.stringify(media),
-        stored.updatedAt,
-      ),
-  ]);
-  return stored;
+  ];
+  return media.filter((medium): medium is Medium => medium !== null);
 }

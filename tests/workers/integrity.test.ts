@@ -1,0 +1,370 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { emptyProgress, type Progress } from "~/lib/progress";
+import { REPORT_LIMITS } from "~/lib/report-forms";
+import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
+import { takeRateLimit } from "~/server/rate-limit.server";
+import { action as logoutAction } from "~/routes/auth.logout";
+import { action as sessionAction } from "~/routes/auth.session";
+import { action as formAction } from "~/routes/feedback-hub.form";
+import { loader as hubLoader } from "~/routes/feedback-hub._index";
+import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
+import { action as progressAction, loader as progressLoader } from "~/routes/resources.progress";
+import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
+import { type DataFunction, type ParamsOf, present, type RequestOptions, respond, settle } from "../support/workers-context";
+
+/*
+ * Data integrity under concurrency and sessions that can be closed, against real D1 in workerd.
+ * Concurrent requests are real ones in flight together (Promise.all), as two tabs or two moderators.
+ */
+
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
+
+function emulatorToken(uid: string, claims: Record<string, unknown> = {}, issuedSecondsAgo = 10) {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${encode({ alg: "none", typ: "JWT" })}.${encode({
+    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
+    aud: FIREBASE_PROJECT_ID,
+    sub: uid,
+    user_id: uid,
+    iat: now - issuedSecondsAgo,
+    auth_time: now - issuedSecondsAgo,
+    exp: now + 3600,
+    email: `${uid}@example.test`,
+    name: uid,
+    firebase: { sign_in_provider: "password" },
+    ...claims,
+  })}.`;
+}
+
+function form(values: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.set(name, value);
+  return body;
+}
+
+type CallOptions<F extends DataFunction> = RequestOptions<ParamsOf<F>> & { cookie?: string };
+
+function call<F extends DataFunction>(handler: F, path: string, { cookie, ...options }: CallOptions<F> = {}) {
+  const headers = new Headers(options.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", "https://companion.test");
+  return respond(handler, path, { ...options, headers, bindings: { ...emulator, ...options.bindings } });
+}
+
+/** Posts a token to /auth/session as the browser does; the session cookie it answers with, or the status. */
+async function postToken(token: string, cookie?: string) {
+  const result = await call(sessionAction, "/auth/session", { method: "POST", cookie, body: form({ idToken: token }) });
+  const setCookie = result.headers.get("Set-Cookie");
+  return { status: result.status, cookie: setCookie ? setCookie.split(";")[0]! : null };
+}
+
+async function signIn(uid: string, claims?: Record<string, unknown>) {
+  return present((await postToken(emulatorToken(uid, claims))).cookie, `session cookie for ${uid}`);
+}
+
+const feature = { title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow" };
+const lnReport = { volume: "ln:main-2", chapter: "1", location: "p. 31", official: "Oh, you.", suggested: "You absolute fool.", why: "Softened." };
+const animeReport = { episode: "anime:1-2", timestamp: "1:23", platform: "Netflix", track: "subtitles", official: "Go.", suggested: "Run.", why: "Tone." };
+
+function sendReport(cookie: string, slug: string, values: Record<string, string>, bindings = {}) {
+  return call(formAction, `/feedback_hub/${slug}`, { method: "POST", cookie, params: { form: slug }, body: form(values), bindings });
+}
+
+const count = async (sql: string, ...params: unknown[]) =>
+  present(await env.DB.prepare(sql).bind(...params).first<{ n: number }>(), "count").n;
+
+describe("rate limit under concurrency (defect 3)", () => {
+  it("lets exactly 5 of 40 reports sent at once through, each stored once", async () => {
+    const cookie = await signIn("burst-reader");
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => sendReport(cookie, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature })),
+    );
+    expect(results.filter((result) => result.status === 302)).toHaveLength(REPORT_LIMITS.perMinute);
+    expect(results.filter((result) => result.status === 429)).toHaveLength(40 - REPORT_LIMITS.perMinute);
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "burst-reader")).toBe(REPORT_LIMITS.perMinute);
+    expect(await count(`SELECT COUNT(*) AS n FROM report_history h JOIN reports r ON r.id = h.report_id WHERE r.uid = ?1`, "burst-reader")).toBe(
+      REPORT_LIMITS.perMinute,
+    );
+    expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "burst-reader")).toBe(REPORT_LIMITS.perMinute);
+  });
+
+  it("holds the minute and the day limit for takes at the same moment", async () => {
+    const now = new Date("2026-04-01T12:00:00Z");
+    const minute = await Promise.all(Array.from({ length: 30 }, () => takeRateLimit(env.DB, { uid: "burst-minute", action: "report" }, now)));
+    expect(minute.filter((result) => result.ok)).toHaveLength(REPORT_LIMITS.perMinute);
+    expect(minute.filter((result) => !result.ok).every((result) => !result.ok && result.limit === "minute")).toBe(true);
+
+    // 48 hits spread over the day, then 10 at once: only 2 more fit under the daily limit.
+    for (let index = 0; index < REPORT_LIMITS.perDay - 2; index++) {
+      await env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES ('burst-day', 'report', ?1)`).bind(now.getTime() - 3_600_000 - index * 60_000).run();
+    }
+    const day = await Promise.all(Array.from({ length: 10 }, () => takeRateLimit(env.DB, { uid: "burst-day", action: "report" }, now)));
+    expect(day.filter((result) => result.ok)).toHaveLength(2);
+    expect(day.find((result) => !result.ok)).toEqual({ ok: false, limit: "day" });
+  });
+
+  it("stores a report in two D1 round trips: the session check and one batch", async () => {
+    const cookie = await signIn("thrifty-reader");
+    const db = countRoundTrips(env.DB);
+    const result = await sendReport(cookie, "report_ln_mistl", { submissionId: crypto.randomUUID(), ...lnReport }, { DB: db });
+    expect(result.status).toBe(302);
+    expect(roundTrips(db)).toBe(2);
+  });
+});
+
+describe("submission ids (defect 9) and the medium of a named unit (defect 7)", () => {
+  it("refuses a submission id that is not a real UUID", async () => {
+    const cookie = await signIn("fake-id-reader");
+    for (const submissionId of ["------------------------------------", "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "11111111-2222-3333-4444-555555555555"]) {
+      const result = await sendReport(cookie, "suggest_feature", { submissionId, ...feature });
+      expect(result.status).toBe(400);
+      expect(result.data?.errors.form).toMatch(/expired/);
+    }
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "fake-id-reader")).toBe(0);
+  });
+
+  it("scopes a submission id to its reader: two readers with one id store two reports", async () => {
+    const submissionId = crypto.randomUUID();
+    const first = await signIn("scoped-a");
+    const second = await signIn("scoped-b");
+    expect((await sendReport(first, "suggest_feature", { submissionId, ...feature, title: "From A" })).status).toBe(302);
+    expect((await sendReport(second, "suggest_feature", { submissionId, ...feature, title: "From B" })).status).toBe(302);
+    const titles = async (cookie: string) => present((await call(hubLoader, "/feedback_hub", { cookie })).data).reports.map((report) => report.title);
+    expect(await titles(first)).toEqual(["From A"]);
+    expect(await titles(second)).toEqual(["From B"]);
+  });
+
+  it("refuses a light novel report naming an episode, and an anime report naming a volume", async () => {
+    const cookie = await signIn("medium-reader");
+    const wrongVolume = await sendReport(cookie, "report_ln_mistl", { submissionId: crypto.randomUUID(), ...lnReport, volume: "anime:1-1" });
+    expect(wrongVolume.status).toBe(400);
+    expect(wrongVolume.data?.errors).toEqual({ volume: "Choose a volume from the list." });
+    expect(wrongVolume.data?.values.official).toBe("Oh, you.");
+    const wrongEpisode = await sendReport(cookie, "report_anime_mistl", { submissionId: crypto.randomUUID(), ...animeReport, episode: "ln:main-1" });
+    expect(wrongEpisode.data?.errors).toEqual({ episode: "Choose an episode from the list." });
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "medium-reader")).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "medium-reader")).toBe(0);
+  });
+});
+
+async function storedReportId(uid: string) {
+  return present(await env.DB.prepare(`SELECT id FROM reports WHERE uid = ?1 ORDER BY created_at DESC LIMIT 1`).bind(uid).first<{ id: string }>(), "report").id;
+}
+
+function decide(cookie: string, values: Record<string, string>) {
+  return call(triageAction, "/feedback_hub/triage", { method: "POST", cookie, body: form(values) });
+}
+
+describe("triage decisions (defects 7, 9 and 10)", () => {
+  it("two moderators accepting one report at once publish it once, with one history row", async () => {
+    const reporter = await signIn("race-reporter");
+    expect((await sendReport(reporter, "report_anime_mistl", { submissionId: crypto.randomUUID(), ...animeReport })).status).toBe(302);
+    const reportId = await storedReportId("race-reporter");
+    const moderators = await Promise.all(["race-mod-1", "race-mod-2", "race-mod-3"].map((uid) => signIn(uid, { admin: true })));
+    const results = await Promise.all(
+      moderators.flatMap((cookie) => [1, 2, 3].map(() => decide(cookie, { reportId, status: "accepted", note: "Confirmed.", category: "mistranslation", severity: "minor" }))),
+    );
+    expect(results.map((result) => result.status)).toEqual(results.map(() => 302));
+    expect(await count(`SELECT COUNT(*) AS n FROM report_history WHERE report_id = ?1 AND status = 'accepted'`, reportId)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM anime_mistakes WHERE id = ?1`, `report-${reportId}`)).toBe(1);
+    const mine = present((await call(hubLoader, "/feedback_hub", { cookie: reporter })).data).reports[0];
+    expect(mine).toMatchObject({ status: "accepted", publishedEntry: `report-${reportId}` });
+    expect(mine?.history.map((entry) => entry.status)).toEqual(["open", "accepted"]);
+  });
+
+  it("publishes reports whose submission ids share their first characters as distinct entries", async () => {
+    const moderator = await signIn("prefix-mod", { admin: true });
+    const ids: string[] = [];
+    for (const [uid, suffix] of [["prefix-a", "1"], ["prefix-b", "2"]] as const) {
+      const cookie = await signIn(uid);
+      const submissionId = `abcdef12-0000-4000-8000-00000000000${suffix}`;
+      expect((await sendReport(cookie, "report_ln_mistl", { submissionId, ...lnReport, suggested: `Fix ${suffix}` })).status).toBe(302);
+      ids.push(await storedReportId(uid));
+    }
+    for (const reportId of ids) expect((await decide(moderator, { reportId, status: "accepted", note: "", category: "typo", severity: "minor" })).status).toBe(302);
+    const entries = await env.DB.prepare(`SELECT suggested FROM ln_mistakes WHERE source = 'report' AND id IN (?1, ?2) ORDER BY suggested`)
+      .bind(...ids.map((id) => `report-${id}`))
+      .all<{ suggested: string }>();
+    expect(entries.results.map((entry) => entry.suggested)).toEqual(["Fix 1", "Fix 2"]);
+  });
+
+  it("accepting a stored report that names a unit of the wrong medium does not fail and publishes nothing", async () => {
+    const moderator = await signIn("stale-mod", { admin: true });
+    const reportId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO reports (id, submission_id, uid, kind, title, fields, created_at, updated_at) VALUES (?1, ?1, 'stale-reporter', 'ln_mistl', 'Old', ?2, ?3, ?3)`,
+      ).bind(reportId, JSON.stringify({ ...lnReport, volume: "anime:1-1" }), at),
+      env.DB.prepare(`INSERT INTO report_history (report_id, at, status) VALUES (?1, ?2, 'open')`).bind(reportId, at),
+    ]);
+    const result = await decide(moderator, { reportId, status: "accepted", note: "Noted.", category: "typo", severity: "minor" });
+    expect(result.status).toBe(302);
+    const stored = present(await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`).bind(reportId).first<{ status: string; published_entry: string | null }>());
+    expect(stored).toEqual({ status: "accepted", published_entry: null });
+    expect(await count(`SELECT COUNT(*) AS n FROM ln_mistakes WHERE id = ?1`, `report-${reportId}`)).toBe(0);
+  });
+});
+
+describe("triage paging and filters (defect 6)", () => {
+  it("reaches every report, filtered by kind and status, newest or oldest first", async () => {
+    const moderator = await signIn("paging-mod", { admin: true });
+    const start = Date.parse("2020-01-01T00:00:00Z");
+    const statements = Array.from({ length: 230 }, (_, index) => {
+      const at = new Date(start + index * 60_000).toISOString();
+      const kind = index % 2 ? "bug" : "content";
+      return env.DB.prepare(
+        `INSERT INTO reports (id, submission_id, uid, kind, title, fields, status, created_at, updated_at) VALUES (?1, ?1, 'spammer', ?2, ?3, '{}', ?4, ?5, ?5)`,
+      ).bind(crypto.randomUUID(), kind, `Paged ${index}`, index === 0 ? "under_review" : "open", at);
+    });
+    await env.DB.batch(statements);
+
+    const page = async (search: string) => present((await call(triageLoader, `/feedback_hub/triage?${search}`, { cookie: moderator })).data);
+    // The oldest report of all, beyond the newest 200, is the first one oldest first.
+    const oldest = await page("order=oldest");
+    expect(oldest.reports[0]?.title).toBe("Paged 0");
+    expect(oldest.reports).toHaveLength(50);
+    expect(oldest.matches).toBeGreaterThanOrEqual(230);
+
+    const bugs = await page("kind=bug&order=oldest");
+    expect(bugs.reports.every((report) => report.kind === "bug")).toBe(true);
+    expect(bugs.reports[0]?.title).toBe("Paged 1");
+    const seen = new Set<string>();
+    for (let number = 1; number <= bugs.pageCount; number++) {
+      for (const report of (await page(`kind=bug&order=oldest&page=${number}`)).reports) if (report.uid === "spammer") seen.add(report.title);
+    }
+    expect(seen.size).toBe(115);
+
+    const reviewing = await page("status=under_review");
+    expect(reviewing.reports.map((report) => report.title)).toContain("Paged 0");
+    expect(reviewing.reports.every((report) => report.status === "under_review")).toBe(true);
+    expect(reviewing.filters).toMatchObject({ status: "under_review", order: "newest", page: 1 });
+
+    // The page a decision comes back to keeps its filters and page.
+    const far = await page("kind=content&order=oldest&page=2");
+    expect(far.reports[0]?.title).toBe("Paged 100");
+  });
+});
+
+describe("sessions that can be closed (defect 5)", () => {
+  it("a copied cookie stops opening the hub, sending reports and reading progress once the reader signs out", async () => {
+    const cookie = await signIn("leaving-reader");
+    expect((await call(hubLoader, "/feedback_hub", { cookie })).status).toBe(200);
+    expect((await save(cookie, progressAt({ webNovel: "wn:1-2" }))).status).toBe(200);
+    expect(await savedProgressFor(cookie)).toMatchObject({ webNovel: "wn:1-2" });
+    const out = await call(logoutAction, "/auth/logout", { method: "POST", cookie, body: form({}) });
+    expect(out.status).toBe(200);
+
+    // The same cookie, kept by someone else: signed out everywhere that needs a session.
+    const hub = await call(hubLoader, "/feedback_hub", { cookie });
+    expect(hub.status).toBe(302);
+    expect(hub.headers.get("Location")).toBe("/login?redirectTo=%2Ffeedback_hub");
+    const report = await sendReport(cookie, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature });
+    expect(report.headers.get("Location")).toMatch(/^\/login\?/);
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "leaving-reader")).toBe(0);
+    expect(await savedProgressFor(cookie)).toBeNull();
+    expect((await save(cookie, progressAt({ webNovel: "wn:2-2" }))).status).toBe(302);
+    expect(await storedProgress("leaving-reader")).toMatchObject({ webNovel: "wn:1-2" });
+  });
+
+  it("the token from a closed session cannot open a new one; a fresh sign-in can", async () => {
+    const token = emulatorToken("replaying-reader", {}, 20);
+    const cookie = present((await postToken(token)).cookie);
+    await call(logoutAction, "/auth/logout", { method: "POST", cookie, body: form({}) });
+    expect((await postToken(token)).status).toBe(401);
+    // An old token never opens a session, even for a reader who never signed out.
+    expect((await postToken(emulatorToken("late-reader", {}, 3600 - 60))).status).toBe(401);
+    const again = present((await postToken(emulatorToken("replaying-reader", {}, 0))).cookie);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: again })).status).toBe(200);
+  });
+
+  it("a moderator who loses the claim loses triage at once, also with a copy of the old cookie", async () => {
+    const cookie = await signIn("demoted-mod", { admin: true });
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
+    // The browser's next token no longer carries the claim, and refreshes the session with it.
+    const refreshed = await postToken(emulatorToken("demoted-mod", {}, 0), cookie);
+    expect(refreshed.status).toBe(200);
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(403);
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie: present(refreshed.cookie) })).status).toBe(403);
+    const decision = await decide(cookie, { reportId: "x", status: "declined" });
+    expect(decision.status).toBe(403);
+  });
+
+  it("a moderator listed in ADMIN_UIDS keeps triage without the claim, and loses it when unlisted", async () => {
+    const cookie = await signIn("listed-only-mod");
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie, bindings: { ADMIN_UIDS: "listed-only-mod" } })).status).toBe(200);
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie, bindings: { ADMIN_UIDS: "" } })).status).toBe(403);
+  });
+});
+
+function progressAt(overrides: Partial<Progress>): Progress {
+  return { ...emptyProgress, ...overrides };
+}
+
+function save(cookie: string, progress: Progress | string) {
+  const body = typeof progress === "string" ? progress : JSON.stringify(progress);
+  return call(progressAction, "/resources/progress", { method: "POST", cookie, body: form({ progress: body }) });
+}
+
+/** What /resources/progress answers this browser: the account's saved progress, or null. */
+async function savedProgressFor(cookie: string) {
+  const response = await settle(progressLoader, "/resources/progress", { headers: { Cookie: cookie }, bindings: emulator });
+  if (!(response instanceof Response)) throw new Error("Expected a JSON response");
+  return ((await response.json()) as { progress: Progress | null }).progress;
+}
+
+async function storedProgress(uid: string) {
+  const row = await env.DB.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid).first<{ progress: string }>();
+  return row ? (JSON.parse(row.progress) as Progress) : null;
+}
+
+describe("progress saves (defect 11)", () => {
+  it("a save that arrives late does not undo a newer one", async () => {
+    const cookie = await signIn("late-save-reader");
+    const newer = progressAt({ webNovel: "wn:2-1", sideStories: [], updatedAt: "2026-05-01T10:05:00.000Z" });
+    const older = progressAt({ webNovel: "wn:1-2", breakTime: ["bt:1-1"], updatedAt: "2026-05-01T10:00:00.000Z" });
+    expect((await save(cookie, newer)).status).toBe(200);
+    expect((await save(cookie, older)).status).toBe(200);
+    const stored = present(await storedProgress("late-save-reader"));
+    // Furthest wins per medium; the older save's Break Time tick is kept too.
+    expect(stored).toMatchObject({ webNovel: "wn:2-1", breakTime: ["bt:1-1"] });
+  });
+
+  it("saves sent at once all count and the furthest wins", async () => {
+    const cookie = await signIn("racing-saves-reader");
+    const saves = [
+      progressAt({ webNovel: "wn:1-1" }),
+      progressAt({ webNovel: "wn:2-2" }),
+      progressAt({ webNovel: "wn:1-3", lightNovels: { main: 1 } }),
+      progressAt({ anime: "anime:1-2" }),
+      progressAt({ anime: "anime:1-1", lightNovels: { main: 2 } }),
+      progressAt({ breakTime: ["bt:1-1"] }),
+    ];
+    const results = await Promise.all(saves.map((progress) => save(cookie, progress)));
+    expect(results.map((result) => result.status)).toEqual(saves.map(() => 200));
+    expect(await storedProgress("racing-saves-reader")).toMatchObject({
+      webNovel: "wn:2-2",
+      anime: "anime:1-2",
+      lightNovels: { main: 2 },
+      breakTime: ["bt:1-1"],
+    });
+  });
+
+  it("keeps only units the series has", async () => {
+    const cookie = await signIn("made-up-units-reader");
+    const sideStories = Array.from({ length: 4000 }, (_, index) => `ss:made-up-${index}`);
+    expect((await save(cookie, progressAt({ webNovel: "wn:1-1", sideStories }))).status).toBe(200);
+    expect(await storedProgress("made-up-units-reader")).toMatchObject({ webNovel: "wn:1-1", sideStories: [] });
+  });
+
+  it("refuses an oversized save with 413 and stores nothing", async () => {
+    const cookie = await signIn("huge-save-reader");
+    for (const size of [300 * 1024, 3_200_000]) {
+      const result = await save(cookie, JSON.stringify(progressAt({ webNovel: "wn:1-1" })).replace("}", `,"padding":"${"x".repeat(size)}"}`));
+      expect(result.status).toBe(413);
+    }
+    expect(await storedProgress("huge-save-reader")).toBeNull();
+  });
+});
