@@ -17,7 +17,7 @@ const cookies = [
   {
     name: "session (__Host-session on the live site)",
     purpose:
-      "Only when you sign in: your sign-in token from Firebase Authentication, so the site knows it is you. It is HttpOnly (scripts cannot read it), sent only over HTTPS to this site, refreshed while a page is open, and removed when you sign out.",
+      "Only when you sign in: your sign-in token from Firebase Authentication and a random session key, so the site knows it is you. It is HttpOnly (scripts cannot read it), sent only over HTTPS to this site, refreshed while a page is open, and removed when you sign out.",
   },
   {
     name: "toast",
@@ -88,6 +88,12 @@ export default function PrivacyPolicy() {
             for bug reports, the browser details shown on the form. Moderators read reports and add a status and a note,
             which you see under My reports. An accepted mistranslation report is published as a translation note,
             credited to &ldquo;A reader&rdquo;, without your name.
+          </li>
+          <li>
+            While you are signed in, the site keeps a session record (your account id, whether you are a moderator, when
+            the session ends, and a fingerprint of the session key), so that signing out ends the session at once, also
+            for a copy of the cookie. It is deleted when you sign out; the time of your last sign-out is kept so an old
+            sign-in token cannot reopen it.
           </li>
           <li>To limit abuse, the site counts how many reports each account sent in the last day; older counts are deleted.</li>
           <li>
