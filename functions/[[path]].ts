@@ -3,5 +3,8 @@ import { createPagesFunctionHandler } from "@react-router/cloudflare";
 // @ts-ignore it is JavaScript without types, and missing before the first build
 import * as build from "../build/server";
 import { getLoadContext } from "../load-context";
+import { serveAtTheEdge } from "../app/server/edge.server";
 
-export const onRequest = createPagesFunctionHandler({ build, getLoadContext });
+const handleRequest = createPagesFunctionHandler({ build, getLoadContext });
+
+export const onRequest: typeof handleRequest = (context) => serveAtTheEdge(context.request, () => handleRequest(context));

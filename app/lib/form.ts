@@ -79,7 +79,19 @@ export function firstInvalid<Name extends string>(names: readonly Name[], errors
   return names.find((name) => errors?.[name]) ?? null;
 }
 
+/**
+ * The most of one field a refusal gives back: more than any field takes, so only text already refused
+ * for its length is cut. A page shows what it gets back twice (in the form and in its hydration data),
+ * so a pasted megabyte would come back as two; the browser still has the whole text in the form it sent
+ * and in the saved draft.
+ */
+export const MAX_ECHOED_LENGTH = 10_000;
+
 /** Refuses input: the messages and the input go back to the page (400 unless a status says more). */
 export function refuse<Name extends string>(errors: FormErrors<Name>, values: Partial<Record<Name, string>>, status = 400) {
-  return data<Refusal<Name>>({ errors, values }, { status });
+  const echoed: Partial<Record<Name, string>> = {};
+  for (const [name, value] of Object.entries(values) as Array<[Name, string | undefined]>) {
+    if (value !== undefined) echoed[name] = value.slice(0, MAX_ECHOED_LENGTH);
+  }
+  return data<Refusal<Name>>({ errors, values: echoed }, { status });
 }

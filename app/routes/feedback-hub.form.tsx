@@ -54,10 +54,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await request.formData();
   const raw = readFields(body, fieldNames(form));
 
-  // A filled honeypot is a bot: answer as if all went well, store nothing.
-  if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return redirectWithToast(context.env, "/feedback_hub", { title: "Report sent", description: "Thank you." });
-  }
+  // The one answer to a sent report: a bot that filled the honeypot gets it too, so it cannot tell.
+  const sent = () =>
+    redirectWithToast(context.env, `/feedback_hub?sent=${form.kind}`, {
+      title: "Report sent",
+      description: "Thank you. You can follow it under My reports.",
+    });
+  // A filled honeypot is a bot: answer exactly as a real send, store nothing.
+  if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return sent();
   const submissionId = String(body.get("submissionId") ?? "");
   if (!isUuid(submissionId)) {
     return refuse({ form: "This form has expired. Please send it again." }, raw);
@@ -89,10 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : `You have sent ${REPORT_LIMITS.perDay} reports today, the daily limit. Your text is kept in this browser; please send it tomorrow.`;
     return refuse({ form: message }, raw, 429);
   }
-  return redirectWithToast(context.env, `/feedback_hub?sent=${form.kind}`, {
-    title: "Report sent",
-    description: "Thank you. You can follow it under My reports.",
-  });
+  return sent();
 }
 
 function browserDetails() {

@@ -13,7 +13,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return getReadership(context.db);
 }
 
-/** The numbers change slowly; shared caches may keep the page for 10 minutes. */
+/**
+ * The numbers change slowly; shared caches may keep the page for 10 minutes. Only the signed-out copy:
+ * a response to a signed-in reader (whose user rides along in `.data`) is made private at the edge.
+ */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=600" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>

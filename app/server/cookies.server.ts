@@ -5,6 +5,13 @@ export const cookieNames = {
   session: (production: boolean) => (production ? "__Host-session" : "session"),
 } as const;
 
+/**
+ * The longest Cookie header read at all. The site's own cookies stay far below it (a session token is
+ * about 1–2 KB, browsers keep at most 4 KB per cookie); a longer header is refused before any cookie is
+ * parsed (app/server/request-guard.server.ts).
+ */
+export const MAX_COOKIE_HEADER_LENGTH = 8192;
+
 /** Cookies that make a response personal, so shared caches must not keep it. */
 const personalCookies: string[] = [cookieNames.toast, cookieNames.session(true), cookieNames.session(false)];
 

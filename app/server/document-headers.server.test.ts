@@ -20,7 +20,7 @@ describe("contentSecurityPolicy", () => {
 
   it("allows the Auth emulator outside production only", () => {
     expect(contentSecurityPolicy(config({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }), "n")).toContain("http://127.0.0.1:9099");
-    const production = getPublicConfig(parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }));
+    const production = getPublicConfig(parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), SITE_URL: "https://companion.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }));
     expect(contentSecurityPolicy(production, "n")).not.toContain("9099");
   });
 });

@@ -1,4 +1,5 @@
 import type { PublicConfig } from "~/lib/public-config";
+import { applyCachePolicy, securityHeaders } from "./response-headers.server";
 
 /** The Firebase Auth endpoints the browser SDK talks to. */
 const firebaseAuthOrigins = [
@@ -47,7 +48,7 @@ export function contentSecurityPolicy(config: PublicConfig, nonce: string) {
   ].join("; ");
 }
 
-/** Security and caching headers for every HTML response. */
+/** Security and caching headers for every HTML response (the rule every response follows, plus the page's CSP). */
 export function applyDocumentHeaders(
   headers: Headers,
   { config, nonce, status, personal, development }: {
@@ -61,16 +62,7 @@ export function applyDocumentHeaders(
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   if (!development) headers.set("Content-Security-Policy", contentSecurityPolicy(config, nonce));
-  headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  for (const [name, value] of Object.entries(securityHeaders)) headers.set(name, value);
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-
-  if (personal || headers.has("Set-Cookie") || status >= 500) {
-    headers.set("Cache-Control", "private, no-store");
-  } else if (!headers.has("Cache-Control")) {
-    // Shared caches may keep public pages briefly; browsers always revalidate.
-    headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
-  }
+  applyCachePolicy(headers, { personal, status });
 }

@@ -9,6 +9,11 @@ export interface Bindings {
   [name: string]: unknown;
 }
 
+function isLoopback(url: string) {
+  const { hostname } = new URL(url);
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -19,14 +24,26 @@ const envSchema = z
   .object({
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
     SITE_NAME: z.string().trim().min(1).default("Lanternfall Companion"),
+    /**
+     * The site's public origin, for absolute links (the Atom feed): taken from configuration, never from
+     * the request's Host header, which a client chooses.
+     */
+    SITE_URL: z
+      .url({ protocol: /^https?$/, error: "SITE_URL must be the site's http(s) origin, such as https://example.com" })
+      .default("http://localhost:8788")
+      .transform((url) => new URL(url).origin),
     SESSION_SECRET: optionalText,
     FIREBASE_PROJECT_ID: z.string().trim().min(1).default("demo-lanternfall"),
     FIREBASE_API_KEY: optionalText,
     FIREBASE_AUTH_DOMAIN: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
-    /** Where the ID-token signing keys are fetched; tests point it at their own. */
+    /**
+     * Where the ID-token signing keys are fetched: https, so nobody on the way can swap them. Plain http
+     * only to this machine (tests serve their own keys there), where there is no one on the way.
+     */
     FIREBASE_JWKS_URL: z
       .url({ protocol: /^https?$/ })
+      .refine((url) => url.startsWith("https://") || isLoopback(url), "FIREBASE_JWKS_URL must be an https:// URL")
       .default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
     /** Comma-separated uids of moderators, besides users with the `admin` custom claim. */
     ADMIN_UIDS: z
@@ -41,6 +58,9 @@ const envSchema = z
     COUNT_D1_ROUND_TRIPS: optionalText.transform((value) => value === "true" || value === "1"),
   })
   .superRefine((env, ctx) => {
+    if (env.ENVIRONMENT === "production" && !env.SITE_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "SITE_URL must be an https:// origin in production" });
+    }
     if (env.ENVIRONMENT === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -188,7 +188,7 @@ describe("emulator mode", () => {
   it("is on only with an emulator host outside production", () => {
     expect(isEmulatorMode(emulatorEnv())).toBe(true);
     expect(isEmulatorMode(env())).toBe(false);
-    expect(isEmulatorMode(env({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }))).toBe(false);
+    expect(isEmulatorMode(env({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), SITE_URL: "https://companion.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }))).toBe(false);
   });
 
   it("accepts an unsigned emulator token with valid claims", async () => {
@@ -212,7 +212,7 @@ describe("emulator mode", () => {
   });
 
   it("is off in production, so the unsigned token is rejected", async () => {
-    const production = env({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" });
+    const production = env({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), SITE_URL: "https://companion.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" });
     expect(await reason(verifyIdToken(unsigned(), production, { now: NOW }))).toBe("algorithm not allowed");
   });
 });

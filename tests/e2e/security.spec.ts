@@ -1,0 +1,143 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
+import { expect, test } from "../support/auth";
+
+/**
+ * The request's edges on the real stack (wrangler pages dev, the Pages Function, React Router):
+ * headers and cookies on every kind of response, signed in and signed out; requests that should be
+ * refused answer 4xx with a short message; redirects never leave the site.
+ */
+
+const kinds = {
+  html: "/statistics/readership",
+  data: "/statistics/readership.data",
+  plainData: "/web_novel.data",
+  json: "/resources/similar-mistakes?kind=ln&q=lantern",
+  personalJson: "/resources/progress",
+  feed: "/translation_meta/feed.xml",
+  notFound: "/no-such-page",
+} as const;
+
+async function get(request: APIRequestContext, path: string) {
+  return request.get(path, { maxRedirects: 0 });
+}
+
+function expectSecurityHeaders(response: APIResponse) {
+  const headers = response.headers();
+  expect(headers["x-content-type-options"], response.url()).toBe("nosniff");
+  expect(headers["strict-transport-security"], response.url()).toContain("max-age=");
+  expect(headers["x-frame-options"], response.url()).toBe("DENY");
+  expect(headers["content-security-policy"], response.url()).toBeTruthy();
+  expect(headers["cache-control"], response.url()).toBeTruthy();
+}
+
+test.describe("signed out", () => {
+  test("every kind of response has the security headers, an explicit cache policy and no cookie", async ({ request }) => {
+    for (const path of Object.values(kinds)) {
+      const response = await get(request, path);
+      expect(response.status(), path).toBeLessThan(500);
+      expectSecurityHeaders(response);
+      expect(response.headers()["set-cookie"], path).toBeUndefined();
+    }
+    // What is the same for everyone may be shared, and says it varies by cookie.
+    for (const path of [kinds.html, kinds.data, kinds.plainData, kinds.json, kinds.feed]) {
+      const headers = (await get(request, path)).headers();
+      expect(headers["cache-control"], path).toMatch(/^public/);
+      expect(headers.vary, path).toMatch(/Cookie/);
+    }
+    expect((await get(request, kinds.personalJson)).headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("a redirect and a not-found have headers too; the redirect is not stored", async ({ request }) => {
+    const redirect = await get(request, "/feedback_hub");
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toBe("/login?redirectTo=%2Ffeedback_hub");
+    expect(redirect.headers()["cache-control"]).toBe("no-store");
+    expectSecurityHeaders(redirect);
+
+    const missing = await get(request, kinds.notFound);
+    expect(missing.status()).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+});
+
+test.describe("signed in", () => {
+  test("nothing a signed-in reader is sent is shared-cacheable, and the reader's data rides only there", async ({ reader }) => {
+    const request = reader.page.request;
+    const cookies = await reader.page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
+
+    for (const path of Object.values(kinds)) {
+      const response = await get(request, path);
+      expect(response.status(), path).toBeLessThan(500);
+      expectSecurityHeaders(response);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+    // The readership page asks shared caches to keep it for 10 minutes; not with the reader's email inside.
+    const data = await get(request, kinds.data);
+    expect(await data.text()).toContain(reader.email);
+    const html = await get(request, "/feedback_hub");
+    expect(html.status()).toBe(200);
+    expect(html.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("a signed-out visitor's copy of the same .data carries no reader", async ({ reader, playwright, baseURL }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const response = await get(anonymous, kinds.data);
+    expect(await response.text()).not.toContain(reader.email);
+    expect(response.headers()["cache-control"]).toMatch(/^public/);
+    await anonymous.dispose();
+  });
+});
+
+test.describe("requests that should be refused answer 4xx with a short message, never 500", () => {
+  const formPath = "/feedback_hub/suggest_feature";
+  const feature = { title: "Dark timeline", idea: "Show dates", problem: "Hard to follow", submissionId: "00000000-0000-4000-8000-000000000000" };
+
+  test("cross-site, Origin null, wrong bodies and wrong methods", async ({ reader, baseURL }) => {
+    const request = reader.page.request;
+    const site = { Origin: baseURL! };
+    const cases: Array<[string, () => Promise<APIResponse>, number]> = [
+      ["a cross-site post to a page action", () => request.post(formPath, { headers: { Origin: "https://evil.example" }, form: feature, maxRedirects: 0 }), 403],
+      ["a cross-site .data post", () => request.post(`${formPath}.data`, { headers: { Origin: "https://evil.example" }, form: feature, maxRedirects: 0 }), 403],
+      ["Origin: null", () => request.post(formPath, { headers: { Origin: "null" }, form: feature, maxRedirects: 0 }), 403],
+      ["a cross-site sign-out", () => request.post("/auth/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 }), 403],
+      ["a JSON body", () => request.post(formPath, { headers: site, data: feature, maxRedirects: 0 }), 415],
+      ["a text body", () => request.post(formPath, { headers: { ...site, "Content-Type": "text/plain" }, data: "title=x", maxRedirects: 0 }), 415],
+      ["a JSON progress save", () => request.post("/resources/progress", { headers: site, data: { progress: {} }, maxRedirects: 0 }), 415],
+      [
+        "a broken multipart body",
+        () => request.post(formPath, { headers: { ...site, "Content-Type": "multipart/form-data; boundary=zz" }, data: '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc', maxRedirects: 0 }),
+        400,
+      ],
+      ["PUT", () => request.put(formPath, { headers: site, form: feature, maxRedirects: 0 }), 405],
+      ["PATCH", () => request.patch("/auth/session", { headers: site, form: { idToken: "x" }, maxRedirects: 0 }), 405],
+      ["DELETE", () => request.delete("/web_novel", { headers: site, maxRedirects: 0 }), 405],
+    ];
+    for (const [what, send, status] of cases) {
+      const response = await send();
+      expect(response.status(), what).toBe(status);
+      const body = (await response.json()) as { message?: string };
+      expect(body.message, what).toMatch(/^.{10,160}$/);
+      expectSecurityHeaders(response);
+      expect(response.headers()["cache-control"], what).toBe("private, no-store");
+    }
+    // Still signed in, nothing stored from any of them.
+    const hub = await request.get("/feedback_hub");
+    expect(await hub.text()).not.toContain("Dark timeline");
+  });
+});
+
+test("a signed-in reader sent to /login with a dot-segment redirectTo stays on the site", async ({ reader, baseURL }) => {
+  const page = reader.page;
+  const away: string[] = [];
+  await page.route((url) => url.hostname === "evil.example", (route) => {
+    away.push(route.request().url());
+    return route.fulfill({ status: 200, body: "another site" });
+  });
+  for (const target of ["/..//evil.example", "/%2e%2e//evil.example/", "/.//evil.example"]) {
+    await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+    await expect(page).toHaveURL(`${baseURL}/`);
+  }
+  expect(away).toEqual([]);
+});

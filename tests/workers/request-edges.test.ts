@@ -1,0 +1,214 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loader as rootLoader } from "~/root";
+import { loader as loginLoader } from "~/routes/login";
+import { action as logoutAction } from "~/routes/auth.logout";
+import { action as sessionAction } from "~/routes/auth.session";
+import { action as formAction } from "~/routes/feedback-hub.form";
+import { loader as feedLoader } from "~/routes/translation-meta.feed";
+import { parseEnv } from "~/server/env.server";
+import { refuseRequest } from "~/server/request-guard.server";
+import { secureResponse } from "~/server/response-headers.server";
+import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
+import { type DataFunction, type ParamsOf, type RequestOptions, respond, settle } from "../support/workers-context";
+
+const site = "https://companion.test";
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
+
+/** An unsigned token like the Auth emulator's, for a reader with this uid. */
+function emulatorToken(uid: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const claims = { iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`, aud: FIREBASE_PROJECT_ID, sub: uid, iat: now - 10, auth_time: now - 10, exp: now + 3600 };
+  return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
+}
+
+/** A request from a browser on the site, with the emulator trusted. */
+function call<F extends DataFunction>(handler: F, path: string, { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {}) {
+  const headers = new Headers(options.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", site);
+  return respond(handler, path, { ...options, headers, bindings: { ...emulator, ...options.bindings } });
+}
+
+function form(values: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.set(name, value);
+  return body;
+}
+
+/** Signs a reader in the way the browser does (posting the ID token), and returns the cookie it got. */
+async function signIn(uid: string) {
+  const result = await call(sessionAction, "/auth/session", { method: "POST", body: form({ idToken: emulatorToken(uid) }) });
+  expect(result.status).toBe(200);
+  return result.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).join("; ");
+}
+
+describe("redirects to a user-supplied path", () => {
+  // Each normalises to //evil.example in a browser: another site.
+  const escapes = ["/..//evil.example", "/%2e%2e//evil.example", "/.//evil.example/x"];
+
+  it.each(escapes)("sign-in sends a signed-in reader with redirectTo=%s home, not away", async (target) => {
+    const cookie = await signIn("edge-login");
+    const result = await call(loginLoader, `/login?${new URLSearchParams({ redirectTo: target })}`, { cookie });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/");
+  });
+
+  it.each(escapes)("sign-out with redirectTo=%s lands on the site", async (target) => {
+    const result = await call(logoutAction, "/auth/logout", { method: "POST", body: form({ redirectTo: target }) });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/");
+  });
+
+  it("still returns a reader to the page they came from", async () => {
+    const cookie = await signIn("edge-login-back");
+    const result = await call(loginLoader, "/login?redirectTo=%2Ffeedback_hub%2Freport_bug%3Fvolume%3Dln%3Amain-1", { cookie });
+    expect(result.headers.get("Location")).toBe("/feedback_hub/report_bug?volume=ln:main-1");
+  });
+});
+
+describe("the request guard (before React Router)", () => {
+  const post = (init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    new Request(`${site}/feedback_hub/suggest_feature`, { method: "POST", ...init, headers: { Origin: site, ...init.headers } });
+
+  async function refusal(request: Request) {
+    const response = await refuseRequest(request);
+    return response && { status: response.status, message: ((await response.json()) as { message: string }).message, allow: response.headers.get("Allow") };
+  }
+
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods it takes", async (method) => {
+    expect(await refusal(new Request(`${site}/web_novel`, { method, headers: { Origin: site } }))).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+  });
+
+  it.each(["https://evil.example", "null", "http://companion.test", "https://companion.test.evil.example"])("answers a POST from Origin %s with 403", async (origin) => {
+    expect(await refusal(post({ headers: { Origin: origin }, body: new URLSearchParams({ title: "x" }) }))).toMatchObject({ status: 403, message: "This form can only be sent from this site." });
+  });
+
+  it("answers a cross-site POST without Origin (Sec-Fetch-Site says so) with 403", async () => {
+    const request = new Request(`${site}/auth/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(await refusal(request)).toMatchObject({ status: 403 });
+  });
+
+  it.each([
+    ["application/json", '{"title":"x"}'],
+    ["text/plain", "title=x"],
+    ["application/xml", "<title>x</title>"],
+  ])("answers a %s body with 415", async (type, body) => {
+    expect(await refusal(post({ headers: { "Content-Type": type }, body }))).toMatchObject({ status: 415 });
+  });
+
+  it("answers a body without a Content-Type with 415", async () => {
+    expect(await refusal(post({ body: new TextEncoder().encode("title=x") }))).toMatchObject({ status: 415 });
+  });
+
+  it.each([
+    ["a multipart body cut short", "multipart/form-data; boundary=zz", '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc'],
+    ["a multipart type without a boundary", "multipart/form-data", "--zz\r\n"],
+  ])("answers %s with 400", async (_, type, body) => {
+    expect(await refusal(post({ headers: { "Content-Type": type }, body }))).toMatchObject({ status: 400, message: "The form could not be read. Please send it again." });
+  });
+
+  it("lets forms and reads through, and reads an empty POST as an empty form", async () => {
+    expect(await refuseRequest(post({ body: new URLSearchParams({ title: "x" }) }))).toBeNull();
+    expect(await refuseRequest(post({ body: form({ title: "x" }) }))).toBeNull();
+    expect(await refuseRequest(new Request(`${site}/web_novel`))).toBeNull();
+    expect(await refuseRequest(new Request(`${site}/web_novel`, { method: "HEAD" }))).toBeNull();
+    const empty = post();
+    expect(await refuseRequest(empty)).toBeNull();
+    expect([...(await empty.formData()).keys()]).toEqual([]);
+  });
+
+  it("refuses an oversized Cookie header before any cookie is parsed", async () => {
+    const request = new Request(`${site}/`, { headers: { Cookie: `session=${"a".repeat(9000)}` } });
+    expect(await refusal(request)).toMatchObject({ status: 431 });
+  });
+});
+
+describe("headers on every kind of response", () => {
+  const signedOut = new Request(`${site}/statistics/readership.data`);
+  const signedIn = new Request(`${site}/statistics/readership.data`, { headers: { Cookie: "session=abc" } });
+
+  it("never lets a shared cache keep what a signed-in reader was sent, whatever the route asked", () => {
+    const routeAsked = () => new Response("[]", { headers: { "Cache-Control": "public, max-age=60, s-maxage=600", "Content-Type": "text/x-script" } });
+    expect(secureResponse(signedIn, routeAsked()).headers.get("Cache-Control")).toBe("private, no-store");
+    const open = secureResponse(signedOut, routeAsked()).headers;
+    expect(open.get("Cache-Control")).toBe("public, max-age=60, s-maxage=600");
+    expect(open.get("Vary")).toBe("Cookie");
+  });
+
+  it("keeps a response that sets a cookie, a failure, a redirect or a refusal out of shared caches", () => {
+    expect(secureResponse(signedOut, new Response("{}", { headers: { "Set-Cookie": "toast=; Max-Age=0", "Cache-Control": "public, s-maxage=60" } })).headers.get("Cache-Control")).toBe("private, no-store");
+    expect(secureResponse(signedOut, new Response("x", { status: 503 })).headers.get("Cache-Control")).toBe("private, no-store");
+    expect(secureResponse(signedOut, Response.redirect(`${site}/login`, 302)).headers.get("Cache-Control")).toBe("no-store");
+    expect(secureResponse(signedOut, Response.json({ message: "no" }, { status: 415 })).headers.get("Cache-Control")).toBe("no-store");
+    expect(secureResponse(signedOut, new Response("[]")).headers.get("Cache-Control")).toContain("s-maxage=");
+  });
+
+  it("gives JSON, .data, the feed and redirects the security headers pages get", () => {
+    for (const response of [Response.json({}), new Response("[]", { headers: { "Content-Type": "text/x-script" } }), Response.redirect(`${site}/`, 302)]) {
+      const headers = secureResponse(signedOut, response).headers;
+      expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(headers.get("Strict-Transport-Security")).toContain("max-age=");
+      expect(headers.get("X-Frame-Options")).toBe("DENY");
+      expect(headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    }
+  });
+});
+
+describe("small edges", () => {
+  it("builds the feed's links from the configured site origin, never the Host header", async () => {
+    const response = await settle(feedLoader, "/translation_meta/feed.xml", { headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+    if (!(response instanceof Response)) throw new Error("The feed answers a Response");
+    const xml = await response.text();
+    expect(env.SITE_URL).toMatch(/^https:\/\//);
+    expect(xml).toContain(`<id>${env.SITE_URL}/translation_meta/feed.xml</id>`);
+    expect(xml).not.toContain("companion.test");
+    expect(xml).not.toContain("evil.example");
+  });
+
+  it("accepts signing keys only over https (plain http only from this machine)", () => {
+    const keys = (url: string, environment = "test") => () => parseEnv({ ENVIRONMENT: environment, SESSION_SECRET: "s", SITE_URL: "https://x.example", FIREBASE_JWKS_URL: url });
+    expect(keys("http://keys.example/jwks")).toThrow(/FIREBASE_JWKS_URL must be an https:\/\/ URL/);
+    expect(keys("http://keys.example/jwks", "production")).toThrow(/FIREBASE_JWKS_URL must be an https:\/\/ URL/);
+    expect(keys("http://127.0.0.1:9/jwks")).not.toThrow();
+    expect(keys("https://keys.example/jwks", "production")).not.toThrow();
+    expect(() => parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s", SITE_URL: "http://x.example" })).toThrow(/SITE_URL must be an https:\/\/ origin/);
+  });
+
+  it("gives a refused megabyte back cut to what a field could hold, not whole", async () => {
+    const cookie = await signIn("edge-megabyte");
+    const problem = "long ".repeat(200_000);
+    const result = await call(formAction, "/feedback_hub/suggest_feature", {
+      method: "POST",
+      cookie,
+      params: { form: "suggest_feature" },
+      body: form({ submissionId: crypto.randomUUID(), title: "Pasted", idea: "An idea", problem }),
+    });
+    expect(result.status).toBe(400);
+    expect(result.data?.errors).toHaveProperty("problem");
+    expect(result.data?.values.title).toBe("Pasted");
+    expect(result.data?.values.problem).toBe(problem.slice(0, 10_000));
+  });
+
+  it("answers a filled honeypot exactly as a real send: same status, place and toast", async () => {
+    const cookie = await signIn("edge-honeypot");
+    const send = (extra: Record<string, string>) =>
+      call(formAction, "/feedback_hub/suggest_feature", {
+        method: "POST",
+        cookie,
+        params: { form: "suggest_feature" },
+        body: form({ submissionId: crypto.randomUUID(), title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow", ...extra }),
+      });
+    const toastAfter = async (result: Awaited<ReturnType<typeof send>>) => {
+      const toastCookie = result.headers.getSetCookie().find((value) => value.startsWith("toast="))!.split(";")[0]!;
+      const page = await respond(rootLoader, "/feedback_hub", { headers: { Cookie: toastCookie } });
+      const { title, description, variant } = page.data?.toast ?? {};
+      return { title, description, variant };
+    };
+    const real = await send({});
+    const bot = await send({ website: "https://spam.example" });
+    expect([bot.status, bot.headers.get("Location")]).toEqual([real.status, real.headers.get("Location")]);
+    expect(await toastAfter(bot)).toEqual(await toastAfter(real));
+  });
+});
