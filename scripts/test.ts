@@ -1,12 +1,13 @@
 /**
- * Every test, in the order that fails fastest: lint, types, unit and workerd tests, then a
- * production build and the end-to-end tests in Chromium against `wrangler pages dev`.
+ * Every test, in the order that fails fastest: lint, types, the dependency audit, unit and workerd
+ * tests, then a production build and the end-to-end tests in Chromium against `wrangler pages dev`.
  */
 import { spawnSync } from "node:child_process";
 
 const steps: Array<[string, string[]]> = [
   ["Lint", ["npx", "eslint", "."]],
   ["Type check", ["npm", "run", "typecheck"]],
+  ["Dependency audit", ["npx", "tsx", "scripts/audit.ts"]],
   ["Unit and workerd tests", ["npx", "vitest", "run"]],
   ["Build", ["npm", "run", "build"]],
   ["End-to-end tests", ["npx", "playwright", "test"]],
