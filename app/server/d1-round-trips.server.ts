@@ -6,7 +6,11 @@
 
 export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
 
-const counts = new WeakMap<D1Database, { roundTrips: number }>();
+/**
+ * The wrapper answers its count under this key. A registered symbol, not module state: the Pages
+ * Function bundles load-context.ts apart from the server build, so each has its own copy of this module.
+ */
+const countKey = Symbol.for("d1-round-trips");
 
 /** Statement methods that each send one query to D1. */
 const executions = new Set<PropertyKey>(["first", "all", "run", "raw"]);
@@ -36,8 +40,9 @@ export function countRoundTrips(db: D1Database): D1Database {
     return wrapper;
   };
 
-  const wrapper = new Proxy(db, {
+  return new Proxy(db, {
     get(target, property) {
+      if (property === countKey) return counter.roundTrips;
       if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => counted(() => target.batch(statements.map((statement) => originals.get(statement) ?? statement)));
@@ -47,13 +52,12 @@ export function countRoundTrips(db: D1Database): D1Database {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  counts.set(wrapper, counter);
-  return wrapper;
 }
 
 /** The round trips made so far through a database from countRoundTrips; undefined for any other. */
 export function roundTrips(db: D1Database): number | undefined {
-  return counts.get(db)?.roundTrips;
+  const count: unknown = Reflect.get(db, countKey);
+  return typeof count === "number" ? count : undefined;
 }
 
 /** Adds the round-trip count to a response's headers when the request's database is counted. */

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
 import { createLoadContext } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
@@ -40,5 +40,16 @@ describe("D1 round-trip counter", () => {
       setRoundTripsHeader(none, context.db);
       expect(none.has("X-D1-Round-Trips")).toBe(false);
     }
+  });
+
+  it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {
+    const db = countRoundTrips(env.DB);
+    await db.batch([db.prepare("SELECT 1")]);
+    vi.resetModules();
+    const otherCopy = await import("../../app/server/d1-round-trips.server");
+    expect(otherCopy.roundTrips).not.toBe(roundTrips);
+    const headers = new Headers();
+    otherCopy.setRoundTripsHeader(headers, db);
+    expect(headers.get("X-D1-Round-Trips")).toBe("1");
   });
 });
