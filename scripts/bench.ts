@@ -1,123 +1,197 @@
 /**
- * Performance budgets, measured on the production build served by `wrangler pages dev`:
- *   - first-load JavaScript of every public page (gzip, with the inline hydration data) against the 100 KB budget;
- *   - server response time of each page, as a ratio to the 404 page (which reads no D1), at 1× and,
- *     with --scale N, at N× the demo content (generated, imported into its own local state).
+ * The performance benchmark (issue 13; docs/performance.md): builds, serves the production build with
+ * `wrangler pages dev` on its own local state at 1× and 10× the demo content, and measures both side
+ * by side:
+ *   - Lighthouse mobile (performance, LCP, TBT, CLS) for every kind of public page, best of 2 runs;
+ *   - first-load JavaScript including the inline hydration data (gzip);
+ *   - throughput and p50/p99 latency under concurrent load for every page kind, next to the no-data
+ *     route (a 404) and a static asset; the ratio to the 404 route and the 10×÷1× latency ratio;
+ *   - D1 round trips per page view (the site's X-D1-Round-Trips header, on for the bench only);
+ *   - an edge cache's first answer next to a repeat.
+ * Writes bench/results.json and prints a summary with each budget met or not. It never fails on a
+ * budget: the figures are for people, not a gate.
  *
- *   npm run bench [-- --scale 10 --runs 15]
- *
- * Prints ratios, not pass/fail: times depend on the machine, ratios much less.
+ *   npm run bench                       everything, about 15 minutes
+ *   npm run bench -- --quick            1× only, no Lighthouse: a minute or two, for development
+ *   npm run bench -- --skip-build       measure the build already in build/
+ *   npm run bench -- --scale 5 --lighthouse-runs 3 --seconds 5
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { parseArgs, runCli } from "./lib/cli";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { parseArgs, runCli, UsageError } from "./lib/cli";
+import { bestOf, startChrome } from "./lib/bench-lighthouse";
+import { loadTest, type LoadResult } from "./lib/bench-load";
+import { type BenchResults, checkBudgets, formatSummary, type PageResult } from "./lib/bench-report";
+import { type PageProbe, prepareState, probeEdgeCache, probePage, run, startSite, staticAssetOf } from "./lib/bench-site";
 
-const BUDGET_KB = 100;
-const pages = ["/", "/web_novel", "/light_novels", "/side_stories", "/break_time", "/characters", "/characters/ilse-marrow", "/search?q=ash", "/translation_meta", "/translation_meta/ln_mistls/main_v1", "/translation_meta/anime_mistls", "/statistics", "/reading_tracker", "/privacy_policy", "/login"];
-const baseline = "/no-such-page";
+/** Every kind of public page, by one example of it. */
+const pages = [
+  { name: "home", path: "/" },
+  { name: "web novel", path: "/web_novel" },
+  { name: "light novels", path: "/light_novels" },
+  { name: "side stories", path: "/side_stories" },
+  { name: "break time", path: "/break_time" },
+  { name: "characters", path: "/characters" },
+  { name: "a character", path: "/characters/ilse-marrow" },
+  { name: "search", path: "/search?q=ash" },
+  { name: "translation notes hub", path: "/translation_meta" },
+  { name: "LN mistakes hub", path: "/translation_meta/ln_mistls" },
+  { name: "a volume's mistakes", path: "/translation_meta/ln_mistls/main_v1" },
+  { name: "anime mistakes", path: "/translation_meta/anime_mistls" },
+  { name: "statistics", path: "/statistics" },
+  { name: "readership", path: "/statistics/readership" },
+  { name: "reading tracker", path: "/reading_tracker" },
+  { name: "privacy policy", path: "/privacy_policy" },
+  { name: "login", path: "/login" },
+];
+const noDataRoute = "/no-such-page";
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+/** Ports 8851–8859 belong to the bench: sites, their inspectors, Chromium's DevTools. */
+const ports = { sites: [8851, 8852], inspectors: [8853, 8854], chrome: 8859 };
+
+const usage = "Usage: npm run bench [-- --quick] [--skip-build] [--scale N] [--lighthouse-runs N] [--seconds N] [--connections N]";
+
+function positiveInteger(value: string | undefined, flag: string, fallback: number) {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag} takes a positive whole number, not "${value}"\n${usage}`);
+  return number;
 }
 
-async function serve(port: number, persistTo: string) {
-  const child = spawn("npx", ["tsx", "scripts/start.ts", "--skip-build", "--skip-prepare", "--no-auth-emulator", "--port", String(port), "--persist-to", persistTo], {
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/privacy_policy`)).ok) return () => process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  process.kill(-child.pid!, "SIGTERM");
-  throw new Error("The site did not start");
-}
+const step = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-function prepare(pack: string, persistTo: string) {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run("npx", ["tsx", "scripts/content-import.ts", pack, "--persist-to", persistTo]);
-}
-
-/**
- * The JavaScript a first visit downloads (gzip, KB): the module scripts and preloads the HTML names,
- * plus the inline scripts (the hydration data and the theme script), which travel in the HTML.
- */
-function firstLoadKb(html: string) {
-  const files = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
-  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) files.add(match[1]!);
-  let bytes = 0;
-  for (const file of files) {
-    const path = join("build/client", file);
-    if (existsSync(path)) bytes += gzipSync(readFileSync(path)).length;
-  }
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
-  return bytes / 1024 + gzipSync(inline).length / 1024;
-}
-
-async function medianMs(url: string, runs: number) {
-  const times: number[] = [];
-  await fetch(url); // warm the isolate and caches
-  for (let index = 0; index < runs; index++) {
-    const started = performance.now();
-    await (await fetch(url)).text();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-async function measure(port: number, runs: number) {
-  const base = `http://localhost:${port}`;
-  const baselineMs = await medianMs(base + baseline, runs);
-  const rows: Array<{ page: string; kb: number; ms: number; ratio: number }> = [];
-  for (const page of pages) {
-    const html = await (await fetch(base + page)).text();
-    const ms = await medianMs(base + page, runs);
-    rows.push({ page, kb: firstLoadKb(html), ms, ratio: ms / baselineMs });
-  }
-  return { baselineMs, rows };
+function output(command: string, args: string[]) {
+  const result = spawnSync(command, args, { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : null;
 }
 
 runCli(async () => {
-  const { values } = parseArgs(process.argv.slice(2), { scale: { type: "string" }, runs: { type: "string" } }, "Usage: npm run bench [-- --scale N --runs N]");
-  const scale = Number(values.scale ?? 0);
-  const runs = Number(values.runs ?? 15);
-  if (!existsSync("build/client")) run("npm", ["run", "build"]);
+  const { values, positionals } = parseArgs(
+    process.argv.slice(2),
+    {
+      quick: { type: "boolean" },
+      "skip-build": { type: "boolean" },
+      scale: { type: "string" },
+      "lighthouse-runs": { type: "string" },
+      seconds: { type: "string" },
+      connections: { type: "string" },
+    },
+    usage,
+  );
+  if (positionals.length) throw new UsageError(usage);
+  const quick = values.quick ?? false;
+  const bigScale = positiveInteger(values.scale, "--scale", 10);
+  const scales = quick || bigScale === 1 ? [1] : [1, bigScale];
+  const lighthouseRuns = quick ? 0 : positiveInteger(values["lighthouse-runs"], "--lighthouse-runs", 2);
+  const seconds = positiveInteger(values.seconds, "--seconds", 3);
+  const connections = positiveInteger(values.connections, "--connections", 16);
+  const startedAt = new Date().toISOString();
 
-  prepare("demo", ".wrangler/bench");
-  let stop = await serve(8795, ".wrangler/bench");
-  const one = await measure(8795, runs).finally(stop);
-
-  let scaled: Awaited<ReturnType<typeof measure>> | null = null;
-  if (scale > 1) {
-    run("npx", ["tsx", "scripts/content-generate.ts", "--scale", String(scale), "--out", `.wrangler/bench-pack/demo-x${scale}`]);
-    run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", `.wrangler/bench-x${scale}`]);
-    run("npx", ["tsx", "scripts/content-import.ts", `demo-x${scale}`, "--dir", `.wrangler/bench-pack/demo-x${scale}`, "--persist-to", `.wrangler/bench-x${scale}`]);
-    stop = await serve(8796, `.wrangler/bench-x${scale}`);
-    scaled = await measure(8796, runs).finally(stop);
+  if (!values["skip-build"]) {
+    step("Building the site");
+    run("npm", ["run", "build"]);
   }
 
-  console.log(`\nFirst-load JavaScript (gzip) against the ${BUDGET_KB} KB budget, and server time as a ratio to the 404 page (${one.baselineMs.toFixed(1)} ms):\n`);
-  console.log(["page".padEnd(40), "JS KB", "÷budget", "server÷404", scaled ? `${scale}×÷1×` : ""].join("  "));
-  for (const row of one.rows) {
-    const big = scaled?.rows.find((candidate) => candidate.page === row.page);
-    console.log(
-      [
-        row.page.padEnd(40),
-        row.kb.toFixed(1).padStart(5),
-        (row.kb / BUDGET_KB).toFixed(2).padStart(7),
-        row.ratio.toFixed(2).padStart(10),
-        big ? (big.ms / row.ms).toFixed(2).padStart(6) : "",
-      ].join("  "),
-    );
+  const sites = scales.map((scale, index) => ({
+    scale,
+    key: String(scale),
+    port: ports.sites[index]!,
+    inspectorPort: ports.inspectors[index]!,
+    persistTo: scale === 1 ? ".wrangler/bench" : `.wrangler/bench-x${scale}`,
+    base: `http://localhost:${ports.sites[index]!}`,
+  }));
+  for (const site of sites) {
+    if (site.scale === 1) {
+      step("Importing the demo pack into .wrangler/bench");
+      prepareState(site.persistTo, "demo");
+    } else {
+      const packDirectory = `.wrangler/bench-pack/demo-x${site.scale}`;
+      step(`Generating a pack ${site.scale}× the demo and importing it into ${site.persistTo}`);
+      run("npx", ["tsx", "scripts/content-generate.ts", "--scale", String(site.scale), "--out", packDirectory]);
+      prepareState(site.persistTo, `demo-x${site.scale}`, packDirectory);
+    }
   }
-  const worst = Math.max(...one.rows.map((row) => row.kb / BUDGET_KB));
-  console.log(`\nLargest first load: ${(worst * 100).toFixed(0)}% of the budget.`);
+
+  const stops: Array<() => void> = [];
+  const stopAll = () => stops.splice(0).forEach((stop) => stop());
+  process.once("SIGINT", () => {
+    stopAll();
+    process.exit(130);
+  });
+
+  try {
+    step(`Serving the production build: ${sites.map((site) => `${site.scale}× on ${site.base}`).join(", ")}`);
+    for (const site of sites) stops.push(await startSite(site));
+
+    // What a first visit gets, per page and scale: status, first-load JS, D1 round trips.
+    const probes = new Map<string, PageProbe>();
+    for (const page of pages) {
+      for (const site of sites) {
+        const probe = await probePage(site.base + page.path);
+        if (probe.status !== 200) step(`warning: ${page.path} answered ${probe.status} at ${site.scale}×`);
+        probes.set(`${page.path} ${site.key}`, probe);
+      }
+    }
+    const staticAsset = staticAssetOf(probes.get(`/ 1`)!.html);
+
+    // Load, one target at a time, each scale right after the other, so the machine's noise falls on both alike.
+    const load = async (path: string) => {
+      const byScale: Record<string, LoadResult> = {};
+      for (const site of sites) byScale[site.key] = await loadTest(site.base + path, { connections, seconds });
+      return byScale;
+    };
+    step(`Load: ${connections} connections, ${seconds} s per target and scale`);
+    const baseline = await load(noDataRoute);
+    const staticLoad = await load(staticAsset);
+    const results: PageResult[] = [];
+    for (const page of pages) {
+      const loads = await load(page.path);
+      const byScale: PageResult["byScale"] = {};
+      for (const site of sites) {
+        const probe = probes.get(`${page.path} ${site.key}`)!;
+        byScale[site.key] = {
+          status: probe.status,
+          firstLoadKb: probe.firstLoadKb,
+          roundTrips: probe.roundTrips,
+          load: loads[site.key]!,
+          throughputRatio: loads[site.key]!.requestsPerSecond / baseline[site.key]!.requestsPerSecond,
+          edgeCache: await probeEdgeCache(site.base + page.path),
+        };
+      }
+      const big = byScale[String(scales.at(-1))]!;
+      results.push({ ...page, byScale, ...(scales.length > 1 ? { latencyRatio: big.load.p50Ms / byScale["1"]!.load.p50Ms } : {}) });
+    }
+
+    if (lighthouseRuns > 0) {
+      step(`Lighthouse mobile, best of ${lighthouseRuns}, ${pages.length} pages × ${scales.length} scales (about 10 s a run)`);
+      const stopChrome = await startChrome(ports.chrome);
+      stops.push(stopChrome);
+      for (const page of results) {
+        for (const site of sites) {
+          page.byScale[site.key]!.lighthouse = await bestOf(site.base + page.path, ports.chrome, lighthouseRuns);
+        }
+        step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${page.byScale[site.key]!.lighthouse!.performance}`).join(", ")}`);
+      }
+    }
+
+    const dirty = output("git", ["status", "--porcelain"]) ? " (with uncommitted changes)" : "";
+    const report: BenchResults = {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      commit: `${output("git", ["rev-parse", "--short", "HEAD"]) ?? "unknown"}${dirty}`,
+      machine: { cpus: cpus().length, node: process.version, chromium: lighthouseRuns > 0 ? output(process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"]) : null },
+      settings: { scales, lighthouseRuns, connections, seconds },
+      baseline: { path: noDataRoute, byScale: baseline },
+      staticAsset: { path: staticAsset, byScale: staticLoad },
+      pages: results,
+      budgets: checkBudgets(results),
+    };
+    mkdirSync("bench", { recursive: true });
+    writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${formatSummary(report)}\n\nAll figures: bench/results.json (${report.commit}, ${report.finishedAt}).`);
+    if (quick) console.log("--quick: 1× only, no Lighthouse; run without it for every budget.");
+  } finally {
+    stopAll();
+  }
 });

@@ -1,0 +1,167 @@
+/** The benchmark's figures, the budgets of issue 13 checked against them, and the printed summary. */
+import type { EdgeCacheProbe } from "./bench-site";
+import type { LighthouseResult } from "./bench-lighthouse";
+import type { LoadResult } from "./bench-load";
+
+export interface PageFigures {
+  status: number;
+  firstLoadKb: number;
+  roundTrips: number | null;
+  load: LoadResult;
+  /** Throughput as a share of the no-data route's (the 404 page) on the same site. */
+  throughputRatio: number;
+  lighthouse?: LighthouseResult & { scores: number[] };
+  edgeCache: EdgeCacheProbe;
+}
+
+export interface PageResult {
+  name: string;
+  path: string;
+  /** Keyed by scale ("1", "10"). */
+  byScale: Record<string, PageFigures>;
+  /** p50 latency under load at the largest scale ÷ at 1×; absent with one scale. */
+  latencyRatio?: number;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  commit: string;
+  machine: { cpus: number; node: string; chromium: string | null };
+  settings: { scales: number[]; lighthouseRuns: number; connections: number; seconds: number };
+  baseline: { path: string; byScale: Record<string, LoadResult> };
+  staticAsset: { path: string; byScale: Record<string, LoadResult> };
+  pages: PageResult[];
+  budgets: BudgetCheck[];
+}
+
+export const budgets = {
+  lighthouse: 95,
+  cls: 0.02,
+  firstLoadKb: 100,
+  throughputRatio: 0.5,
+  latencyRatio: 1.3,
+  roundTrips: 1,
+};
+
+export interface BudgetCheck {
+  budget: string;
+  /** null: not measured in this run (e.g. --quick). */
+  met: boolean | null;
+  /** The worst figure and where it was seen. */
+  worst: string;
+}
+
+interface Seen {
+  value: number;
+  where: string;
+}
+
+/** The largest (or with `lowest`, smallest) figure across pages and scales, with where it was seen. */
+function extreme(pages: PageResult[], figure: (page: PageResult, scale: string, figures: PageFigures) => number | undefined | null, lowest = false): Seen | null {
+  let worst: Seen | null = null;
+  for (const page of pages) {
+    for (const [scale, figures] of Object.entries(page.byScale)) {
+      const value = figure(page, scale, figures);
+      if (value === undefined || value === null || Number.isNaN(value)) continue;
+      if (!worst || (lowest ? value < worst.value : value > worst.value)) worst = { value, where: `${page.name} at ${scale}×` };
+    }
+  }
+  return worst;
+}
+
+function check(budget: string, seen: Seen | null, met: (value: number) => boolean, format: (value: number) => string): BudgetCheck {
+  if (!seen) return { budget, met: null, worst: "not measured" };
+  return { budget, met: met(seen.value), worst: `${format(seen.value)} (${seen.where})` };
+}
+
+export function checkBudgets(pages: PageResult[]): BudgetCheck[] {
+  const latency = extreme(pages, (page, scale) => (scale === "1" ? undefined : page.latencyRatio));
+  return [
+    check(`Lighthouse mobile performance ≥ ${budgets.lighthouse} on every page`, extreme(pages, (_, __, f) => f.lighthouse?.performance, true), (v) => v >= budgets.lighthouse, (v) => String(v)),
+    check(`CLS < ${budgets.cls}`, extreme(pages, (_, __, f) => f.lighthouse?.cls), (v) => v < budgets.cls, (v) => v.toFixed(3)),
+    check(`First-load JS incl. hydration data ≤ ${budgets.firstLoadKb} KB gzip`, extreme(pages, (_, __, f) => f.firstLoadKb), (v) => v <= budgets.firstLoadKb, (v) => `${v.toFixed(1)} KB`),
+    check(
+      `Data routes ≥ ${budgets.throughputRatio}× the 404 route's throughput`,
+      extreme(pages, (_, __, f) => (f.roundTrips === 0 ? undefined : f.throughputRatio), true),
+      (v) => v >= budgets.throughputRatio,
+      (v) => `${v.toFixed(2)}×`,
+    ),
+    check(`10× content ≤ ${budgets.latencyRatio}× the 1× latency (p50 under load)`, latency, (v) => v <= budgets.latencyRatio, (v) => `${v.toFixed(2)}×`),
+    check(`${budgets.roundTrips} D1 round trip per page view`, extreme(pages, (_, __, f) => f.roundTrips), (v) => v <= budgets.roundTrips, (v) => String(v)),
+  ];
+}
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+const mark = (met: boolean | null) => (met === null ? "not measured" : met ? "met" : "NOT MET");
+
+export function formatSummary(results: BenchResults) {
+  const scales = results.settings.scales.map(String);
+  const big = scales.at(-1)!;
+  const out: string[] = [];
+  const { connections, seconds } = results.settings;
+
+  out.push(`Server under load (${connections} connections, ${seconds} s each): requests/s, ÷ the 404 route, p50/p99 ms`);
+  const loadRow = (name: string, byScale: Record<string, LoadResult>, ratio?: (scale: string) => string) =>
+    [name, ...scales.flatMap((scale) => {
+      const load = byScale[scale];
+      return load ? [load.requestsPerSecond.toFixed(0), ratio?.(scale) ?? "", `${load.p50Ms}/${load.p99Ms}`] : ["", "", ""];
+    })];
+  const rows = [
+    loadRow(`no-data route ${results.baseline.path}`, results.baseline.byScale, () => "1.00×"),
+    loadRow(`static asset`, results.staticAsset.byScale, (scale) => `${(results.staticAsset.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`),
+    ...results.pages.map((page) => [
+      ...loadRow(page.name, Object.fromEntries(Object.entries(page.byScale).map(([scale, figures]) => [scale, figures.load])), (scale) => `${page.byScale[scale]!.throughputRatio.toFixed(2)}×`),
+      page.latencyRatio === undefined ? "" : `${page.latencyRatio.toFixed(2)}×`,
+      page.byScale["1"]?.roundTrips === null ? "?" : String(page.byScale["1"]?.roundTrips ?? ""),
+    ]),
+  ];
+  out.push(table(["page", ...scales.flatMap((scale) => [`${scale}× req/s`, "÷404", "p50/p99"]), scales.length > 1 ? `${big}×÷1×` : "", "D1"], rows));
+
+  out.push("", "Browser: first-load JS incl. hydration data (KB gzip); Lighthouse mobile, best of runs (score, LCP s, TBT ms, CLS)");
+  out.push(
+    table(
+      ["page", ...scales.flatMap((scale) => [`${scale}× JS KB`, `${scale}× score`, "LCP", "TBT", "CLS"])],
+      results.pages.map((page) => [
+        `${page.name} ${page.path}`,
+        ...scales.flatMap((scale) => {
+          const figures = page.byScale[scale];
+          const lh = figures?.lighthouse;
+          return [
+            figures ? figures.firstLoadKb.toFixed(1) : "",
+            lh ? `${lh.performance} (${lh.scores.join(",")})` : "—",
+            lh ? (lh.lcpMs / 1000).toFixed(1) : "",
+            lh ? lh.tbtMs.toFixed(0) : "",
+            lh ? lh.cls.toFixed(3) : "",
+          ];
+        }),
+      ]),
+    ),
+  );
+
+  const anyMark = results.pages.some((page) => Object.values(page.byScale).some((figures) => figures.edgeCache.header));
+  out.push("", anyMark ? "Edge cache: a first request for a fresh URL, then the same URL again (median ms and the mark)" : "Edge cache: no edge cache yet (no response marks one); a first request for a fresh URL, then the same URL again (median ms)");
+  out.push(
+    table(
+      ["page", ...scales.flatMap((scale) => [`${scale}× first`, "repeat"])],
+      results.pages.map((page) => [
+        page.name,
+        ...scales.flatMap((scale) => {
+          const probe = page.byScale[scale]?.edgeCache;
+          if (!probe) return ["", ""];
+          const show = (side: EdgeCacheProbe["first"]) => `${side.ms.toFixed(1)}${side.mark ? ` ${side.mark}` : ""}`;
+          return [show(probe.first), show(probe.repeat)];
+        }),
+      ]),
+    ),
+  );
+
+  out.push("", "Budgets (issue 13):");
+  for (const budget of results.budgets) out.push(`  ${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
+  return out.join("\n");
+}

@@ -1,0 +1,152 @@
+/** The benchmark's sites: their local state, the production build served on them, and what one request shows. */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+// Local tools never reach Cloudflare: no Request.cf download, no telemetry.
+const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+export function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: toolEnv });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+}
+
+/** Migrates a state folder and imports a pack into it (the importer writes only differences, so a rerun is quick). */
+export function prepareState(persistTo: string, pack: string, packDirectory?: string) {
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+  run("npx", ["tsx", "scripts/content-import.ts", pack, ...(packDirectory ? ["--dir", packDirectory] : []), "--persist-to", persistTo]);
+}
+
+/**
+ * Serves build/client with `wrangler pages dev` on its own state, and answers with a function that
+ * stops it. The settings are passed as bindings so the bench does not depend on .dev.vars: outside
+ * production (so the D1 counter may run), with the counter on.
+ */
+export async function startSite({ port, inspectorPort, persistTo }: { port: number; inspectorPort: number; persistTo: string }) {
+  const busy = await fetch(`http://localhost:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`Port ${port} is in use: the bench serves its sites on 8851-8854; stop what runs there`);
+  const child = spawn(
+    "node_modules/.bin/wrangler",
+    [
+      "pages", "dev", "./build/client",
+      "--port", String(port),
+      "--inspector-port", String(inspectorPort),
+      "--persist-to", persistTo,
+      "--show-interactive-dev-session=false",
+      "--binding", "ENVIRONMENT=development",
+      "--binding", "SESSION_SECRET=bench-only-secret",
+      "--binding", "COUNT_D1_ROUND_TRIPS=true",
+    ],
+    { stdio: "ignore", detached: true, env: toolEnv },
+  );
+  // A process group of its own, so stopping it also stops the workerd it starts.
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`http://localhost:${port}/privacy_policy`)).ok) return stop;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error(`The site on port ${port} did not start`);
+}
+
+/**
+ * The JavaScript a first visit downloads (gzip, KB): the module scripts and preloads the HTML names,
+ * plus the inline scripts (the hydration data and the theme script), which travel in the HTML.
+ */
+export function firstLoadKb(html: string, clientDirectory = "build/client") {
+  const files = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) files.add(match[1]!);
+  let bytes = 0;
+  for (const file of files) {
+    const path = join(clientDirectory, file);
+    if (existsSync(path)) bytes += gzipSync(readFileSync(path)).length;
+  }
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
+  return (bytes + gzipSync(inline).length) / 1024;
+}
+
+/** A hashed script the HTML loads: the static asset the load test sets beside the pages. */
+export function staticAssetOf(html: string) {
+  const asset = /(?:href|src)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!asset) throw new Error("The page names no /assets/*.js file");
+  return asset;
+}
+
+/** Headers an edge cache may mark its answer with (the first one present is reported). */
+const edgeCacheHeaders = ["x-edge-cache", "cf-cache-status", "x-cache-status", "x-cache"];
+
+export function edgeCacheOf(headers: Headers) {
+  for (const name of edgeCacheHeaders) {
+    const value = headers.get(name);
+    if (value) return { header: name, value: value.toUpperCase() };
+  }
+  return null;
+}
+
+export interface PageProbe {
+  status: number;
+  firstLoadKb: number;
+  /** D1 round trips the document request made (X-D1-Round-Trips); null when the site does not say. */
+  roundTrips: number | null;
+  html: string;
+}
+
+/** One signed-out document request, as a first visit makes it. */
+export async function probePage(url: string): Promise<PageProbe> {
+  const response = await fetch(url, { redirect: "manual" });
+  const html = await response.text();
+  const header = response.headers.get("x-d1-round-trips");
+  return { status: response.status, firstLoadKb: firstLoadKb(html), roundTrips: header === null ? null : Number(header), html };
+}
+
+export interface EdgeCacheProbe {
+  /** The header that marks the edge cache's answer, or null when responses carry none ("no edge cache yet"). */
+  header: string | null;
+  /** A first request for a URL nobody asked for yet, then the same URL again; median of `samples` pairs. */
+  first: { ms: number; mark: string | null };
+  repeat: { ms: number; mark: string | null };
+}
+
+async function timed(url: string) {
+  const started = performance.now();
+  const response = await fetch(url, { redirect: "manual" });
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, mark: edgeCacheOf(response.headers) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Edge cache miss next to hit: each sample asks for the page with a query string nobody asked for
+ * before (a miss for any cache keyed by URL), then for the same URL again (a hit, if there is a cache).
+ */
+export async function probeEdgeCache(url: string, samples = 7): Promise<EdgeCacheProbe> {
+  const firsts: Awaited<ReturnType<typeof timed>>[] = [];
+  const repeats: Awaited<ReturnType<typeof timed>>[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    const fresh = `${url}${url.includes("?") ? "&" : "?"}bench-cache-probe=${Date.now()}-${sample}`;
+    firsts.push(await timed(fresh));
+    repeats.push(await timed(fresh));
+  }
+  const mark = (list: typeof firsts) => list.at(-1)?.mark?.value ?? null;
+  return {
+    header: firsts.find((probe) => probe.mark)?.mark?.header ?? repeats.find((probe) => probe.mark)?.mark?.header ?? null,
+    first: { ms: median(firsts.map((probe) => probe.ms)), mark: mark(firsts) },
+    repeat: { ms: median(repeats.map((probe) => probe.ms)), mark: mark(repeats) },
+  };
+}
