@@ -6,6 +6,7 @@ import { setRoundTripsHeader } from "~/server/d1-round-trips.server";
 import { applyDocumentHeaders } from "~/server/document-headers.server";
 import { getPublicConfig } from "~/server/env.server";
 import { hasPersonalCookies } from "~/server/cookies.server";
+import { applyResponseHeaders } from "~/server/response-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -51,8 +52,13 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status });
 }
 
-/** Client navigations' `.data` responses carry the D1 count too, when it is switched on. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+/**
+ * Client navigations' `.data` responses: the security headers and caching rule of every response (the
+ * Pages Function applies them again to all answers; here they also hold under `npm run dev` and in
+ * whole-site tests), and the D1 count when it is switched on.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  applyResponseHeaders(response.headers, request, response.status);
   setRoundTripsHeader(response.headers, context.db);
   return response;
 };

@@ -6,10 +6,12 @@ import { action as logoutAction } from "~/routes/auth.logout";
 import { action as sessionAction } from "~/routes/auth.session";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
+import { serveAtTheEdge } from "~/server/edge.server";
 import { parseEnv } from "~/server/env.server";
 import { refuseRequest } from "~/server/request-guard.server";
 import { secureResponse } from "~/server/response-headers.server";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
+import { fetchSite } from "../support/site";
 import { type DataFunction, type ParamsOf, type RequestOptions, respond, settle } from "../support/workers-context";
 
 const site = "https://companion.test";
@@ -153,6 +155,43 @@ describe("headers on every kind of response", () => {
       expect(headers.get("X-Frame-Options")).toBe("DENY");
       expect(headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     }
+  });
+});
+
+describe("through the whole site (React Router's handler over the real routes)", () => {
+  /** What the Pages Function does: the edges around React Router. */
+  const serve = (request: Request) => serveAtTheEdge(request, () => fetchSite(request, { bindings: emulator }));
+
+  it("makes a signed-in reader's .data private even where the route asks shared caches to keep it", async () => {
+    const cookie = await signIn("edge-data");
+    const response = await fetchSite(new Request(`${site}/statistics/readership.data`, { headers: { Cookie: cookie } }), { bindings: emulator });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("edge-data");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const open = await fetchSite("/statistics/readership.data");
+    expect(open.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=600");
+  });
+
+  it.each([
+    ["a JSON body", { "Content-Type": "application/json" }, '{"title":"x"}', 415],
+    ["a text body", { "Content-Type": "text/plain" }, "title=x", 415],
+    ["a broken multipart body", { "Content-Type": "multipart/form-data; boundary=zz" }, "--zz\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nabc", 400],
+    ["Origin: null", { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, "title=x", 403],
+  ])("answers %s to a page action with a 4xx, not the framework's 400 or a 500", async (_, headers, body, status) => {
+    const cookie = await signIn("edge-bodies");
+    const request = () => new Request(`${site}/feedback_hub/suggest_feature`, { method: "POST", headers: { Origin: site, Cookie: cookie, ...headers }, body });
+    const response = await serve(request());
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^.{10,160}$/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("signs out with an empty POST (no Content-Type), as the browser's fetch sends it", async () => {
+    const cookie = await signIn("edge-sign-out");
+    const response = await serve(new Request(`${site}/auth/logout`, { method: "POST", headers: { Origin: site, Cookie: cookie } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
   });
 });
 
