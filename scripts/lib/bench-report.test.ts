@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { checkBudgets, type PageFigures, type PageResult } from "./bench-report";
+
+function figures(overrides: Partial<PageFigures> = {}): PageFigures {
+  return {
+    status: 200,
+    firstLoadKb: 90,
+    roundTrips: 1,
+    load: { requestsPerSecond: 100, p50Ms: 50, p99Ms: 90, errors: 0, statuses: { "200": 300 } },
+    throughputRatio: 0.8,
+    edgeCache: { header: null, first: { ms: 20, mark: null }, repeat: { ms: 20, mark: null } },
+    ...overrides,
+  };
+}
+
+const page = (name: string, byScale: Record<string, PageFigures>, latencyRatio?: number): PageResult => ({ name, path: `/${name}`, byScale, latencyRatio });
+const budget = (checks: ReturnType<typeof checkBudgets>, start: string) => checks.find((check) => check.budget.startsWith(start))!;
+
+describe("checkBudgets", () => {
+  it("names the worst page and scale of each budget and marks it met or not", () => {
+    const checks = checkBudgets([
+      page("home", { "1": figures(), "10": figures({ firstLoadKb: 101.3 }) }, 1.1),
+      page("statistics", { "1": figures({ throughputRatio: 0.12, roundTrips: 2 }), "10": figures() }, 1.6),
+    ]);
+    expect(budget(checks, "First-load")).toEqual({ budget: expect.any(String), met: false, worst: "101.3 KB (home at 10×)" });
+    expect(budget(checks, "Data routes")).toMatchObject({ met: false, worst: "0.12× (statistics at 1×)" });
+    expect(budget(checks, "10× content")).toMatchObject({ met: false, worst: "1.60× (statistics at 10×)" });
+    expect(budget(checks, "1 D1")).toMatchObject({ met: false, worst: "2 (statistics at 1×)" });
+  });
+
+  it("leaves pages that read no D1 out of the throughput budget, and says what this run did not measure", () => {
+    const checks = checkBudgets([page("privacy", { "1": figures({ roundTrips: 0, throughputRatio: 0.3 }) }), page("home", { "1": figures() })]);
+    expect(budget(checks, "Data routes")).toMatchObject({ met: true, worst: "0.80× (home at 1×)" });
+    expect(budget(checks, "Lighthouse")).toMatchObject({ met: null, worst: "not measured" });
+    expect(budget(checks, "CLS")).toMatchObject({ met: null });
+    expect(budget(checks, "10× content")).toMatchObject({ met: null });
+  });
+
+  it("holds Lighthouse to at least 95 and CLS below 0.02 on every page", () => {
+    const lighthouse = (performance: number, cls: number) => ({ performance, cls, lcpMs: 1500, tbtMs: 0, fcpMs: 900, scores: [performance] });
+    const checks = checkBudgets([page("home", { "1": figures({ lighthouse: lighthouse(100, 0) }) }), page("tracker", { "1": figures({ lighthouse: lighthouse(95, 0.02) }) })]);
+    expect(budget(checks, "Lighthouse")).toMatchObject({ met: true, worst: "95 (tracker at 1×)" });
+    expect(budget(checks, "CLS")).toMatchObject({ met: false, worst: "0.020 (tracker at 1×)" });
+  });
+});
