@@ -9,6 +9,8 @@ import { hasPersonalCookies } from "~/server/cookies.server";
 import { applyResponseHeaders } from "~/server/response-headers.server";
 
 export const streamTimeout = 5_000;
+/** The build id, for the Pages Function (which wrangler bundles without Vite's define) to key its edge cache by. */
+export { BUILD_ID as buildId } from "~/lib/build-id";
 
 function createNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -1,2 +1,7 @@
 /** The id of the running build, set by vite.config.ts. */
 declare const __BUILD_ID__: string;
+
+/** Workers' default cache; the DOM library's CacheStorage, which wins in this project's types, lacks it. */
+interface CacheStorage {
+  readonly default: Cache;
+}

@@ -3,8 +3,19 @@ import { createPagesFunctionHandler } from "@react-router/cloudflare";
 // @ts-ignore it is JavaScript without types, and missing before the first build
 import * as build from "../build/server";
 import { getLoadContext } from "../load-context";
+import { serveFromEdgeCache } from "../app/server/edge-cache.server";
 import { serveAtTheEdge } from "../app/server/edge.server";
+import type { Bindings } from "../app/server/env.server";
 
-const handleRequest = createPagesFunctionHandler({ build, getLoadContext });
+const handleRequest = createPagesFunctionHandler<Bindings>({ build, getLoadContext });
 
-export const onRequest: typeof handleRequest = (context) => serveAtTheEdge(context.request, () => handleRequest(context));
+/** entry.server's build id (app/lib/build-id.ts); "development" only if a build ever lacks it. */
+const buildId: string = typeof build.entry?.module?.buildId === "string" ? build.entry.module.buildId : "development";
+
+export const onRequest: typeof handleRequest = (context) =>
+  serveAtTheEdge(context.request, () =>
+    serveFromEdgeCache(
+      { request: context.request, kv: context.env.REDIRECTS, buildId, waitUntil: (promise) => context.waitUntil(promise) },
+      () => handleRequest(context),
+    ),
+  );

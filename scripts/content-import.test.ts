@@ -18,6 +18,12 @@ function importPack() {
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
+/** The content version the import left in local KV for the edge cache. */
+function contentVersion() {
+  const result = spawnSync("npx", ["wrangler", "kv", "key", "get", "content-version", "--binding", "REDIRECTS", "--local", "--persist-to", state], { env, encoding: "utf8" });
+  return result.stdout.trim();
+}
+
 function edit(file: string, change: (json: any) => void) {
   const json = JSON.parse(readFileSync(join(pack, file), "utf8"));
   change(json);
@@ -32,7 +38,11 @@ describe("npm run content:import", () => {
     expect(first.out).toContain("chapters: 5 added, 0 updated, 0 removed");
     expect(first.out).toContain("characters: 2 added, 0 updated, 0 removed");
 
+    const version = contentVersion();
+    expect(version).toMatch(/^[0-9a-f]{16}$/);
+
     expect(importPack()).toMatchObject({ code: 0, out: "content/tiny is already up to date." });
+    expect(contentVersion()).toBe(version);
   });
 
   it("writes exactly what changed", () => {
@@ -41,8 +51,11 @@ describe("npm run content:import", () => {
       json.arcs[1].chapters.push({ ordinal: 3, title: "Afterword", publishedOn: "2015-02-15", wordCount: 1200 });
     });
     edit("characters.json", (json) => json.characters[0].facts.pop());
+    const before = contentVersion();
     const result = importPack();
     expect(result.code).toBe(0);
+    // Pages cached at the edge under the old content are no longer served.
+    expect(contentVersion()).not.toBe(before);
     expect(result.out.split("\n").slice(1).map((line) => line.trim())).toEqual([
       "story_units: 1 added, 0 updated, 0 removed",
       "chapters: 1 added, 1 updated, 0 removed",

@@ -6,13 +6,15 @@
  * The pack is content/<pack> (default: demo); --dir reads it from another folder.
  *
  * The whole pack is checked first; any problem is reported with its file and path and nothing is
- * written. Otherwise exactly the differences from what D1 holds are written in one atomic batch.
+ * written. Otherwise exactly the differences from what D1 holds are written in one atomic batch, and
+ * the content version in KV (which keys the edge cache) is updated.
  */
 import { resolve } from "node:path";
 import { formatProblem } from "../app/lib/content/resolve-pack";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { loadPack } from "./lib/content-pack-files";
-import { applySync, planSync, readContentRows } from "./lib/content-sync";
+import { CONTENT_VERSION_KEY } from "../app/server/edge-cache.server";
+import { applySync, contentVersionOf, planSync, readContentRows } from "./lib/content-sync";
 import { openPlatform } from "./lib/local-platform";
 
 const usage = "Usage: npm run content:import -- [pack] [--remote] [--persist-to DIR] [--dir FOLDER]";
@@ -40,6 +42,10 @@ runCli(async () => {
   try {
     const { statements, changes } = planSync(rows, await readContentRows(platform.env.DB));
     await applySync(platform.env.DB, statements);
+    // After the rows are in: pages cached at the edge under the old version stop being served once
+    // this reaches the edge (KV's own cache, at most 30 s). Written only when it changes.
+    const version = contentVersionOf(rows);
+    if ((await platform.env.REDIRECTS.get(CONTENT_VERSION_KEY)) !== version) await platform.env.REDIRECTS.put(CONTENT_VERSION_KEY, version);
     if (!changes.length) console.log(`content/${packName} is already up to date.`);
     else {
       console.log(`Imported content/${packName}:`);

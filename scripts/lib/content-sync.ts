@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ColumnOf, ContentTable } from "../../app/lib/content/rows";
 
 /** A row as D1 holds it: every column, also those SQLite fills in itself. */
@@ -110,4 +111,14 @@ export async function readContentRows(db: D1Database): Promise<TableRows> {
 export async function applySync(db: D1Database, statements: Statement[]) {
   if (!statements.length) return;
   await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
+}
+
+/**
+ * The content version the edge cache keys pages by (app/server/edge-cache.server.ts): a digest of
+ * every row the pack wants, so importing the same pack again keeps it and any change makes a new one.
+ */
+export function contentVersionOf(rows: TableRows) {
+  const digest = createHash("sha256");
+  for (const { name } of contentTables) digest.update(JSON.stringify([name, rows[name] ?? []]));
+  return digest.digest("hex").slice(0, 16);
 }
