@@ -18,7 +18,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { bestOf, startChrome } from "./lib/bench-lighthouse";
 import { loadTest, type LoadResult } from "./lib/bench-load";
@@ -87,6 +87,8 @@ runCli(async () => {
   const seconds = positiveInteger(values.seconds, "--seconds", 3);
   const connections = positiveInteger(values.connections, "--connections", 16);
   const startedAt = new Date().toISOString();
+  // Other work on the machine skews every figure: the results say how busy it was.
+  const loadAtStart = loadavg()[0]!;
 
   if (!values["skip-build"]) {
     step("Building the site");
@@ -180,7 +182,7 @@ runCli(async () => {
       startedAt,
       finishedAt: new Date().toISOString(),
       commit: `${output("git", ["rev-parse", "--short", "HEAD"]) ?? "unknown"}${dirty}`,
-      machine: { cpus: cpus().length, node: process.version, chromium: lighthouseRuns > 0 ? output(process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"]) : null },
+      machine: { cpus: cpus().length, loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! }, node: process.version, chromium: lighthouseRuns > 0 ? output(process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"]) : null },
       settings: { scales, lighthouseRuns, connections, seconds },
       baseline: { path: noDataRoute, byScale: baseline },
       staticAsset: { path: staticAsset, byScale: staticLoad },

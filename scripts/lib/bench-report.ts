@@ -27,7 +27,8 @@ export interface BenchResults {
   startedAt: string;
   finishedAt: string;
   commit: string;
-  machine: { cpus: number; node: string; chromium: string | null };
+  /** loadAverage: the one-minute load average; above the CPU count, other work skewed the figures. */
+  machine: { cpus: number; loadAverage: { atStart: number; atEnd: number }; node: string; chromium: string | null };
   settings: { scales: number[]; lighthouseRuns: number; connections: number; seconds: number };
   baseline: { path: string; byScale: Record<string, LoadResult> };
   staticAsset: { path: string; byScale: Record<string, LoadResult> };
@@ -161,6 +162,10 @@ export function formatSummary(results: BenchResults) {
     ),
   );
 
+  const { cpus, loadAverage } = results.machine;
+  if (Math.max(loadAverage.atStart, loadAverage.atEnd) > cpus) {
+    out.push("", `Note: the machine was busy (load average ${loadAverage.atStart.toFixed(1)} at the start, ${loadAverage.atEnd.toFixed(1)} at the end, on ${cpus} CPUs): figures are skewed; rerun when it is idle.`);
+  }
   out.push("", "Budgets (issue 13):");
   for (const budget of results.budgets) out.push(`  ${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
   return out.join("\n");
