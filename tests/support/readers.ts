@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
 import type { Bindings } from "../../app/server/env.server";
-import { fetchSite, type SiteRequestInit, siteOrigin } from "./site";
+import { fetchDeployed, type SiteRequestInit, siteOrigin } from "./site";
 
 /** The bindings of a site that trusts the Auth emulator's unsigned tokens (never production). */
 export const emulatorBindings: Partial<Bindings> = { ENVIRONMENT: "test", FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
@@ -43,7 +43,7 @@ export interface Reader {
 export async function signIn(uid: string, claims: Record<string, unknown> = {}): Promise<Reader> {
   const body = new FormData();
   body.set("idToken", emulatorToken(uid, claims));
-  const response = await fetchSite("/auth/session", { method: "POST", body, headers: { Origin: siteOrigin }, bindings: emulatorBindings });
+  const response = await fetchDeployed("/auth/session", { method: "POST", body, headers: { Origin: siteOrigin }, bindings: emulatorBindings });
   if (!response.ok) throw new Error(`Sign-in for ${uid} answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers
     .getSetCookie()
@@ -60,7 +60,7 @@ function browserOf(uid: string, cookie: string): Reader {
   const send = (path: string, { bindings, ...init }: SiteRequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (cookie && !headers.has("Cookie")) headers.set("Cookie", cookie);
-    return fetchSite(path, { ...init, headers, bindings: { ...emulatorBindings, ...bindings } });
+    return fetchDeployed(path, { ...init, headers, bindings: { ...emulatorBindings, ...bindings } });
   };
   const fetch = (path: string, init: SiteRequestInit = {}) => {
     const headers = new Headers(init.headers);

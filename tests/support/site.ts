@@ -1,8 +1,10 @@
 /**
  * The whole site inside workerd: React Router's own request handler over the real route modules,
- * the real entry.server and the load context the Pages Function builds. A request goes through
- * everything a deployed one does (route matching, `.data` requests, the framework's checks, error
- * boundaries, rendering, document headers) except the static asset server.
+ * the real entry.server and the load context the Pages Function builds. `fetchSite` is React
+ * Router's handler alone; `fetchDeployed` wraps it in the same edge (`serveAtTheEdge`) as
+ * functions/[[path]].ts, so a request goes through everything a deployed one does (request guards,
+ * route matching, `.data` requests, the framework's checks, error boundaries, rendering, response
+ * headers) except the static asset server.
  */
 import {
   createRequestHandler,
@@ -13,6 +15,7 @@ import {
 } from "react-router";
 import { env } from "cloudflare:workers";
 import * as entryServer from "../../app/entry.server";
+import { serveAtTheEdge } from "../../app/server/edge.server";
 import type { Bindings } from "../../app/server/env.server";
 import { createLoadContext } from "./workers-context";
 
@@ -106,8 +109,14 @@ export interface SiteRequestInit extends RequestInit {
   bindings?: Partial<Bindings>;
 }
 
-/** Sends a request for `path` (or a full Request) through the whole site, as the Pages Function would. */
+/** Sends a request for `path` (or a full Request) to React Router's handler, without the edge. */
 export function fetchSite(path: string | Request, { bindings, ...init }: SiteRequestInit = {}): Promise<Response> {
   const request = typeof path === "string" ? new Request(`${siteOrigin}${path}`, init) : path;
   return handler(request, createLoadContext(request, bindings));
+}
+
+/** Sends a request through the whole site as the Pages Function serves it: the edge, then React Router. */
+export function fetchDeployed(path: string | Request, init: SiteRequestInit = {}): Promise<Response> {
+  const request = typeof path === "string" ? new Request(`${siteOrigin}${path}`, init) : path;
+  return serveAtTheEdge(request, () => fetchSite(request, { bindings: init.bindings }));
 }

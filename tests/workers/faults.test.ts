@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearRedirectMemo } from "~/server/redirects.server";
 import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { signIn } from "../support/readers";
-import { fetchSite, siteOrigin } from "../support/site";
+import { fetchDeployed, siteOrigin } from "../support/site";
 import { failing } from "../support/workers-context";
 
 /** A D1 binding whose every query fails the way D1 does when it is unreachable. */
@@ -29,6 +29,9 @@ function brokenDatabase(): D1Database {
 const keyedToken = "eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln";
 const unreachableKeys = { FIREBASE_AUTH_EMULATOR_HOST: "", FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" };
 
+// Many whole-site requests per test: allow for a busy 2-core machine (the run counts bound the work).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
 let logged: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   clearRedirectMemo();
@@ -41,10 +44,10 @@ describe("faults: KV throwing", () => {
     await env.REDIRECTS.put("/faults-old", JSON.stringify({ to: "/privacy_policy", status: 301 }));
     const REDIRECTS = failing(env.REDIRECTS, "get", new Error("KV is down"));
     for (const path of ["/", "/web_novel", "/_root.data"]) {
-      const response = await fetchSite(path, { bindings: { REDIRECTS } });
+      const response = await fetchDeployed(path, { bindings: { REDIRECTS } });
       expect(response.status, path).toBe(200);
     }
-    const redirected = await fetchSite("/faults-old", { bindings: { REDIRECTS } });
+    const redirected = await fetchDeployed("/faults-old", { bindings: { REDIRECTS } });
     expect(redirected.status).toBe(404);
     expect(redirected.headers.get("Location")).toBeNull();
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("Redirect lookup failed"), expect.any(Error));
@@ -54,7 +57,7 @@ describe("faults: KV throwing", () => {
 describe("faults: D1 failing", () => {
   it("answers a page with a clear 503, not a stack trace, and not cached", async () => {
     for (const path of ["/web_novel", "/characters", "/translation_meta/ln_mistls"]) {
-      const response = await fetchSite(path, { bindings: { DB: brokenDatabase() } });
+      const response = await fetchDeployed(path, { bindings: { DB: brokenDatabase() } });
       expect(response.status, path).toBe(503);
       const html = await response.text();
       expect(html).toContain("The story database is not answering right now");
@@ -96,7 +99,7 @@ describe("faults: token keys unreachable", () => {
   it("renders public pages signed out", async () => {
     const cookie = await keyedCookie();
     for (const path of ["/", "/web_novel", "/reading_tracker"]) {
-      const response = await fetchSite(path, { headers: { Cookie: cookie }, bindings: unreachableKeys });
+      const response = await fetchDeployed(path, { headers: { Cookie: cookie }, bindings: unreachableKeys });
       expect(response.status, path).toBe(200);
       const html = await response.text();
       expect(html).toContain("Sign in");
@@ -111,7 +114,7 @@ describe("faults: token keys unreachable", () => {
     body.set("title", "Kept while keys are away");
     body.set("idea", "i");
     body.set("problem", "p");
-    const response = await fetchSite("/feedback_hub/suggest_feature", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
+    const response = await fetchDeployed("/feedback_hub/suggest_feature", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
     expect(response.status).toBe(503);
     expect(await response.text()).toContain("Sign-in cannot be checked right now");
     const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE title = 'Kept while keys are away'`).first<{ n: number }>();
@@ -122,7 +125,7 @@ describe("faults: token keys unreachable", () => {
     const cookie = await keyedCookie();
     const body = new FormData();
     body.set("progress", "{}");
-    const response = await fetchSite("/resources/progress", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
+    const response = await fetchDeployed("/resources/progress", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
     expect(response.status).toBe(503);
   });
 });
@@ -132,7 +135,7 @@ describe("faults: analytics host down or slow", () => {
     const outbound = vi.spyOn(globalThis, "fetch");
     const analytics = { POSTHOG_KEY: "phc_test", POSTHOG_HOST: "http://127.0.0.1:9" };
     for (const path of ["/", "/privacy_policy", "/_root.data"]) {
-      const response = await fetchSite(path, { bindings: analytics });
+      const response = await fetchDeployed(path, { bindings: analytics });
       expect(response.status, path).toBe(200);
     }
     // The browser sends analytics after hydration; the server never calls the host.

@@ -49,6 +49,9 @@ async function firstChapters(count: number) {
   return results.map((row) => row.key);
 }
 
+// Many whole-site requests per test: allow for a busy 2-core machine (the run counts bound the work).
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
 let readers: Reader[];
 beforeAll(async () => {
   readers = await Promise.all(Array.from({ length: READERS }, (_, index) => signIn(`load-reader-${index}`)));
