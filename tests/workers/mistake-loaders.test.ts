@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loader as hubLoader } from "~/routes/translation-meta";
 import { loader as animeLoader } from "~/routes/translation-meta.anime";
@@ -74,7 +75,8 @@ describe("translation-meta loaders", () => {
     const xml = await response.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
     expect(xml.match(/<entry>/g)).toHaveLength(5);
-    expect(xml).toContain("<id>https://companion.test/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice</id>");
+    // Links are on the configured site origin (SITE_URL), not the host the request named.
+    expect(xml).toContain(`<id>${env.SITE_URL}/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice</id>`);
     expect(xml).toContain("<updated>2020-04-09T00:00:00Z</updated>");
   });
 
