@@ -46,6 +46,7 @@ const shellModules = [
   "app/components/spoiler.tsx",
   "app/browser/chunk-recovery.client.ts",
   "app/browser/new-version.client.ts",
+  "app/browser/when-idle.ts",
   "app/lib/user.ts",
   "app/components/ui/button.tsx",
   "app/components/ui/field.tsx",
@@ -78,7 +79,8 @@ export default defineConfig({
       output: {
         manualChunks(id, { getModuleInfo }) {
           if (getModuleInfo(id)?.isEntry) return undefined;
-          if (framework.test(id) || shellModules.some((module) => id.endsWith(module))) return "shell";
+          // Vite's helper for lazy imports: every page's root imports it, so it would be a chunk of its own.
+          if (framework.test(id) || id.endsWith("vite/preload-helper.js") || shellModules.some((module) => id.endsWith(module))) return "shell";
           return undefined;
         },
       },

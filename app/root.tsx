@@ -9,8 +9,8 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { type ReactNode, useEffect } from "react";
-import { BrowserRuntime } from "~/components/browser-runtime";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AccountMenu } from "~/components/layout/account-menu";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
@@ -20,6 +20,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/components/nonce-provider";
 import { toast } from "~/components/ui/toast-store";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
+import type { PublicConfig } from "~/lib/public-config";
 import { areas } from "~/lib/areas";
 import type { FlashToast } from "~/lib/flash-toast";
 import { pageMeta } from "~/lib/meta";
@@ -108,15 +109,28 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     // Styles and tests can tell a hydrated page from server-rendered HTML.
     document.documentElement.dataset.hydrated = "true";
+    setHydrated(true);
   }, []);
   return (
     <>
-      <BrowserRuntime config={loaderData.config} uid={loaderData.user?.uid ?? null} />
+      {hydrated ? <LazyBrowserRuntime config={loaderData.config} uid={loaderData.user?.uid ?? null} /> : null}
       <Outlet />
     </>
+  );
+}
+
+/** The browser runtime renders nothing, so it loads after hydration instead of with every page's first load. */
+const BrowserRuntime = lazy(() => importWithRecovery(() => import("~/components/browser-runtime")).then((module) => ({ default: module.BrowserRuntime })));
+
+function LazyBrowserRuntime(props: { config: PublicConfig | undefined; uid: string | null }) {
+  return (
+    <Suspense fallback={null}>
+      <BrowserRuntime {...props} />
+    </Suspense>
   );
 }
 
