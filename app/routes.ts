@@ -28,6 +28,7 @@ export default [
   ]),
   route("resources/similar-mistakes", "routes/resources.similar-mistakes.ts"),
   route("resources/progress", "routes/resources.progress.ts"),
+  route("resources/timeline", "routes/resources.timeline.ts"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -16,11 +16,11 @@ interface UnitRow {
 }
 
 /**
- * Everything the reading tracker offers, in story order, with the reader's saved progress when signed
- * in. One round trip.
+ * Everything the reading tracker offers, in story order: the same for every reader, so the tracker
+ * fetches it after hydration (cacheable) instead of carrying it in the page. One round trip.
  */
-export async function getTrackerData(db: D1Database, uid: string | null): Promise<{ units: TrackerUnit[]; saved: Progress | null }> {
-  const [units, saved] = await batch<[UnitRow, { progress: string }]>(db, [
+export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
+  const [units] = await batch<[UnitRow]>(db, [
     db.prepare(
       `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_reveal_position, 'Arc ' || a.number || ': ' || a.title AS group_label, NULL AS extra
          FROM chapters c JOIN story_units u ON u.key = c.key JOIN arcs a ON a.number = c.arc_number
@@ -38,25 +38,20 @@ export async function getTrackerData(db: D1Database, uid: string | null): Promis
          FROM break_time_episodes b JOIN story_units u ON u.key = b.key
        ORDER BY 3, 1`,
     ),
-    db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid ?? ""),
   ]);
-  const savedProgress = parseStoredProgress(saved[0]?.progress);
-  return {
-    units: units.map((unit) => ({
-      key: unit.key,
-      medium: unit.medium,
-      position: unit.position,
-      label: unit.label,
-      title: unit.title,
-      titleRevealAt: unit.title_reveal_position,
-      group: unit.group_label,
-      collection: unit.medium === "light_novels" ? unit.extra : null,
-    })),
-    saved: savedProgress,
-  };
+  return units.map((unit) => ({
+    key: unit.key,
+    medium: unit.medium,
+    position: unit.position,
+    label: unit.label,
+    title: unit.title,
+    titleRevealAt: unit.title_reveal_position,
+    group: unit.group_label,
+    collection: unit.medium === "light_novels" ? unit.extra : null,
+  }));
 }
 
-/** Only the saved record, for merging on sign-in. */
+/** A signed-in reader's saved record: for the tracker, and for merging on sign-in. */
 export async function getSavedProgress(db: D1Database, uid: string) {
   const [rows] = await batch<[{ progress: string }]>(db, [db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid)]);
   return parseStoredProgress(rows[0]?.progress);

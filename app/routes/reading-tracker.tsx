@@ -20,6 +20,7 @@ import {
   mergeProgress,
   type Progress,
   reconcileProgress,
+  type TrackerUnit,
   unitsByMedium,
   upNext,
   withLastVolume,
@@ -27,13 +28,40 @@ import {
 } from "~/lib/progress";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
-import { getTrackerData } from "~/models/progress.server";
+import { getSavedProgress } from "~/models/progress.server";
 import { getSession } from "~/server/session.server";
 import type { Route } from "./+types/reading-tracker";
 
+/** The signed-in reader's saved progress; nothing for anyone else (no D1 read). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await getSession(request, context.env);
-  return getTrackerData(context.db, user?.uid ?? null);
+  return { saved: user ? await getSavedProgress(context.db, user.uid) : null };
+}
+
+/**
+ * The pickers list the whole timeline, which first paint does not need (progress lives in the
+ * browser): it is fetched after hydration, cacheable, instead of travelling in the page.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [{ saved }, units] = await Promise.all([serverLoader(), fetchTimeline()]);
+  return { saved, units };
+}
+clientLoader.hydrate = true as const;
+
+/** Fetched once per visit to the site; saving progress revalidates the page without fetching it again. */
+let timeline: Promise<TrackerUnit[]> | undefined;
+
+function fetchTimeline() {
+  timeline ??= (async () => {
+    const response = await fetch("/resources/timeline");
+    if (!response.ok) throw new Error("The story's timeline could not be loaded. Reload the page to try again.");
+    const body: { units: TrackerUnit[] } = await response.json();
+    return body.units;
+  })().catch((error: unknown) => {
+    timeline = undefined;
+    throw error;
+  });
+  return timeline;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,6 +69,52 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Reading tracker",
     description: "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
   });
+
+/** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
+function TrackerHeader({ signedIn, saving }: { signedIn: boolean; saving: boolean }) {
+  return (
+    <PageHeader
+      title="Reading tracker"
+      lead={
+        signedIn
+          ? "Your progress is saved to your account and follows you to every device you sign in on."
+          : "Your progress is kept in this browser. Sign in to keep it on every device."
+      }
+    >
+      {!signedIn ? (
+        <Link to="/login?redirectTo=%2Freading_tracker" className="text-sm font-medium text-primary underline">
+          Sign in to sync
+        </Link>
+      ) : saving ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          Saving…
+        </p>
+      ) : null}
+    </PageHeader>
+  );
+}
+
+/**
+ * What the server renders and the browser shows until the reader's progress is read: the header, and
+ * a screen's height of room so the footer does not jump when the tracker appears.
+ */
+function TrackerLoading({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      <TrackerHeader signedIn={signedIn} saving={false} />
+      <div className="min-h-dvh" aria-busy="true">
+        <p className="text-muted-foreground">Loading your progress…</p>
+        <noscript>
+          <p>The reading tracker needs JavaScript: your progress is kept in your browser.</p>
+        </noscript>
+      </div>
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <TrackerLoading signedIn={Boolean(useOptionalUser())} />;
+}
 
 export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
   const { units, saved } = loaderData;
@@ -68,39 +142,13 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!progress) {
-    return (
-      <>
-        <PageHeader title="Reading tracker" lead="Your progress is kept in this browser. Loading it…" />
-        <noscript>
-          <p>The reading tracker needs JavaScript: your progress is kept in your browser.</p>
-        </noscript>
-      </>
-    );
-  }
+  if (!progress) return <TrackerLoading signedIn={signedIn} />;
 
   return (
     <>
-      <PageHeader
-        title="Reading tracker"
-        lead={
-          signedIn
-            ? "Your progress is saved to your account and follows you to every device you sign in on."
-            : "Your progress is kept in this browser. Sign in to keep it on every device."
-        }
-      >
-        {!signedIn ? (
-          <Link to="/login?redirectTo=%2Freading_tracker" className="text-sm font-medium text-primary underline">
-            Sign in to sync
-          </Link>
-        ) : save.state !== "idle" ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            Saving…
-          </p>
-        ) : null}
-      </PageHeader>
+      <TrackerHeader signedIn={signedIn} saving={save.state !== "idle"} />
 
-      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-8">
           <TrackerSection title={mediumLabels.web_novel}>
             <UnitSelect label="Last chapter read" units={byMedium.web_novel} value={progress.webNovel} onChange={(webNovel) => commit({ ...progress, webNovel })} />
