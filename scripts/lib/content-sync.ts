@@ -31,6 +31,7 @@ export const contentTables: ContentTableSpec[] = [
   // Entries published from accepted reports are not the pack's to change.
   { name: "ln_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
   { name: "anime_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
+  { name: "content_statistics", key: ["chart", "position"] },
 ];
 
 export interface Statement {

@@ -19,6 +19,7 @@ import type {
   SideStoryRow,
 } from "./rows";
 import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
+import { statisticsRows } from "./statistics";
 import { breakTimeKey, chapterKey, episodeKey, sideStoryKey, unitPath, volumeKey } from "./units";
 
 /** One problem in a pack: the file, where inside it, and what is wrong. */
@@ -109,7 +110,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const anime = animeRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
-  const rows: PackRows = {
+  const rows: Omit<PackRows, "content_statistics"> = {
     series: [
       {
         id: 1,
@@ -145,7 +146,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
-  return { rows, problems };
+  return { rows: { ...rows, content_statistics: statisticsRows(rows) }, problems };
 }
 
 const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;

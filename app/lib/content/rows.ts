@@ -183,6 +183,12 @@ export type AnimeMistakeRow = MistakeEntryColumns & {
   japanese: string | null;
 };
 
+/** The statistics page's series, computed from the other rows at import (statistics.ts). */
+export const statisticsCharts = ["arc_chapters", "arc_words", "arc_introductions", "month_chapters", "year_volumes", "year_adapted"] as const;
+
+/** One bar of one statistics series (migrations/0006_content_statistics.sql). */
+export type ContentStatisticRow = { chart: (typeof statisticsCharts)[number]; position: number; label: string; value: number };
+
 /** Every content table and the rows a pack puts in it. */
 export type PackRows = {
   series: SeriesRow[];
@@ -202,6 +208,7 @@ export type PackRows = {
   search_entries: SearchEntryRow[];
   ln_mistakes: LnMistakeRow[];
   anime_mistakes: AnimeMistakeRow[];
+  content_statistics: ContentStatisticRow[];
 };
 
 export type ContentTable = keyof PackRows;

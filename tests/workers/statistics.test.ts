@@ -1,0 +1,65 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loader as statisticsLoader } from "~/routes/statistics";
+import { load } from "../support/workers-context";
+
+/**
+ * What the page showed when it aggregated the content per request: the reference the numbers computed
+ * at import must match.
+ */
+async function aggregatedPerRequest() {
+  const [arcs, months, years, introductions] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT a.number AS arc, COUNT(c.key) AS chapters, COALESCE(SUM(c.word_count), 0) AS words
+         FROM arcs a LEFT JOIN chapters c ON c.arc_number = a.number GROUP BY a.number ORDER BY a.number`,
+    ),
+    env.DB.prepare(`SELECT substr(published_on, 1, 7) AS month, COUNT(*) AS chapters FROM chapters GROUP BY month ORDER BY month`),
+    env.DB.prepare(
+      `WITH per_year AS (SELECT substr(released_jp, 1, 4) AS year, COUNT(*) AS volumes FROM ln_volumes GROUP BY year)
+       SELECT p.year, p.volumes,
+              (SELECT COUNT(*) FROM chapters c WHERE EXISTS (
+                 SELECT 1 FROM ln_volumes v JOIN chapters f ON f.key = v.adapts_from JOIN chapters t ON t.key = v.adapts_to
+                  WHERE substr(v.released_jp, 1, 4) <= p.year AND c.position BETWEEN f.position AND t.position)) AS adapted,
+              (SELECT COUNT(*) FROM chapters) AS total
+         FROM per_year p ORDER BY p.year`,
+    ),
+    env.DB.prepare(
+      `SELECT c.arc_number AS arc, COUNT(*) AS characters FROM characters ch JOIN chapters c ON c.key = ch.first_web_novel
+        GROUP BY c.arc_number ORDER BY c.arc_number`,
+    ),
+  ]);
+  return { arcs: arcs!.results, months: months!.results, years: years!.results, introductions: introductions!.results };
+}
+
+describe("statistics computed when content is imported", () => {
+  it("match what aggregating the content per request gave", async () => {
+    const page = await load(statisticsLoader, "/statistics");
+    const reference = await aggregatedPerRequest();
+    expect(reference.arcs.length).toBeGreaterThan(0);
+    expect(reference.years.length).toBeGreaterThan(0);
+    expect({ arcs: page.arcs, months: page.months, years: page.years, introductions: page.introductions }).toEqual(reference);
+  });
+
+  it("read a handful of stored rows, not every chapter and volume", async () => {
+    const [stored] = await env.DB.batch([env.DB.prepare("SELECT chart, label, value FROM content_statistics ORDER BY chart, position")]);
+    const chapters = await env.DB.prepare("SELECT COUNT(*) AS n FROM chapters").first<number>("n");
+    expect(stored!.meta.rows_read).toBe(stored!.results.length);
+    expect(stored!.results.length).toBeLessThan((chapters ?? 0) * 3);
+  });
+
+  it("count translation notes per request, so entries published from reports are in them", async () => {
+    const before = await load(statisticsLoader, "/statistics");
+    const volume = await env.DB.prepare("SELECT v.key, c.name || ' ' || v.number AS label FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code LIMIT 1").first<{ key: string; label: string }>();
+    const row = await env.DB.prepare("SELECT * FROM ln_mistakes WHERE source = 'pack' LIMIT 1").first<Record<string, unknown>>();
+    if (!volume || !row) throw new Error("The test pack has no light novel volume or entry");
+    const columns = Object.keys(row).filter((column) => column !== "seq" && column !== "id" && column !== "source" && column !== "volume_key" && column !== "severity");
+    await env.DB.prepare(
+      `INSERT INTO ln_mistakes (id, source, volume_key, severity, ${columns.join(", ")}) VALUES (?, 'report', ?, 'plot_relevant', ${columns.map(() => "?").join(", ")})`,
+    )
+      .bind("from-a-report", volume.key, ...columns.map((column) => row[column]))
+      .run();
+    const after = await load(statisticsLoader, "/statistics");
+    const count = (page: typeof before) => page.mistakes.find((entry) => entry.label === volume.label)?.plot_relevant ?? 0;
+    expect(count(after)).toBe(count(before) + 1);
+  });
+});
