@@ -22,7 +22,7 @@ import { cpus, loadavg } from "node:os";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { bestOf, startChrome } from "./lib/bench-lighthouse";
 import { loadTest, type LoadResult } from "./lib/bench-load";
-import { type BenchResults, checkBudgets, formatSummary, type PageResult } from "./lib/bench-report";
+import { type BenchResults, checkBudgets, formatSummary, type PageFigures, type PageResult } from "./lib/bench-report";
 import { type PageProbe, prepareState, probeEdgeCache, probePage, run, startSite, staticAssetOf } from "./lib/bench-site";
 
 /** Every kind of public page, by one example of it. */
@@ -46,6 +46,10 @@ const pages = [
   { name: "login", path: "/login" },
 ];
 const noDataRoute = "/no-such-page";
+/** A page that does not answer one request within this long is reported as such and measured no further. */
+const probeLimitMs = 60_000;
+/** A page whose one unloaded request takes longer than this is not put under load nor through Lighthouse. */
+const tooSlowMs = 5_000;
 
 /** Ports 8851–8859 belong to the bench: sites, their inspectors, Chromium's DevTools. */
 const ports = { sites: [8851, 8852], inspectors: [8853, 8854], chrome: 8859 };
@@ -130,39 +134,43 @@ runCli(async () => {
     const probes = new Map<string, PageProbe>();
     for (const page of pages) {
       for (const site of sites) {
-        const probe = await probePage(site.base + page.path);
-        if (probe.status !== 200) step(`warning: ${page.path} answered ${probe.status} at ${site.scale}×`);
+        const probe = await probePage(site.base + page.path, probeLimitMs);
+        if (probe.status !== 200) step(`warning: ${page.path} at ${site.scale}× ${probe.status ? `answered ${probe.status}` : `did not answer within ${probeLimitMs / 1000} s`}`);
         probes.set(`${page.path} ${site.key}`, probe);
       }
     }
     const staticAsset = staticAssetOf(probes.get(`/ 1`)!.html);
 
     // Load, one target at a time, each scale right after the other, so the machine's noise falls on both alike.
+    step(`Load: ${connections} connections, ${seconds} s per target and scale`);
     const load = async (path: string) => {
       const byScale: Record<string, LoadResult> = {};
       for (const site of sites) byScale[site.key] = await loadTest(site.base + path, { connections, seconds });
       return byScale;
     };
-    step(`Load: ${connections} connections, ${seconds} s per target and scale`);
     const baseline = await load(noDataRoute);
     const staticLoad = await load(staticAsset);
     const results: PageResult[] = [];
     for (const page of pages) {
-      const loads = await load(page.path);
       const byScale: PageResult["byScale"] = {};
       for (const site of sites) {
         const probe = probes.get(`${page.path} ${site.key}`)!;
-        byScale[site.key] = {
-          status: probe.status,
-          firstLoadKb: probe.firstLoadKb,
-          roundTrips: probe.roundTrips,
-          load: loads[site.key]!,
-          throughputRatio: loads[site.key]!.requestsPerSecond / baseline[site.key]!.requestsPerSecond,
-          edgeCache: await probeEdgeCache(site.base + page.path),
-        };
+        const figures: PageFigures = { status: probe.status, ms: probe.ms, firstLoadKb: probe.firstLoadKb, roundTrips: probe.roundTrips };
+        if (probe.ms > tooSlowMs) {
+          // Sixteen connections on such a page would keep the site busy for minutes and skew every later figure.
+          figures.tooSlow = probe.status ? `one request took ${(probe.ms / 1000).toFixed(1)} s` : `no answer within ${probeLimitMs / 1000} s`;
+        } else {
+          const loaded = await loadTest(site.base + page.path, { connections, seconds });
+          figures.load = loaded;
+          figures.throughputRatio = loaded.requestsPerSecond / baseline[site.key]!.requestsPerSecond;
+          figures.edgeCache = await probeEdgeCache(site.base + page.path);
+        }
+        byScale[site.key] = figures;
       }
-      const big = byScale[String(scales.at(-1))]!;
-      results.push({ ...page, byScale, ...(scales.length > 1 ? { latencyRatio: big.load.p50Ms / byScale["1"]!.load.p50Ms } : {}) });
+      const one = byScale["1"]?.load;
+      const big = byScale[String(scales.at(-1))]?.load;
+      results.push({ ...page, byScale, ...(scales.length > 1 && one && big ? { latencyRatio: big.p50Ms / one.p50Ms } : {}) });
+      step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${byScale[site.key]!.tooSlow ?? `${byScale[site.key]!.load!.requestsPerSecond.toFixed(0)} req/s`}`).join(", ")}`);
     }
 
     if (lighthouseRuns > 0) {
@@ -171,9 +179,10 @@ runCli(async () => {
       stops.push(stopChrome);
       for (const page of results) {
         for (const site of sites) {
-          page.byScale[site.key]!.lighthouse = await bestOf(site.base + page.path, ports.chrome, lighthouseRuns);
+          const figures = page.byScale[site.key]!;
+          if (!figures.tooSlow) figures.lighthouse = await bestOf(site.base + page.path, ports.chrome, lighthouseRuns);
         }
-        step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${page.byScale[site.key]!.lighthouse!.performance}`).join(", ")}`);
+        step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${page.byScale[site.key]!.lighthouse?.performance ?? "too slow"}`).join(", ")}`);
       }
     }
 

@@ -4,6 +4,7 @@ import { checkBudgets, type PageFigures, type PageResult } from "./bench-report"
 function figures(overrides: Partial<PageFigures> = {}): PageFigures {
   return {
     status: 200,
+    ms: 40,
     firstLoadKb: 90,
     roundTrips: 1,
     load: { requestsPerSecond: 100, p50Ms: 50, p99Ms: 90, errors: 0, statuses: { "200": 300 } },
@@ -41,5 +42,13 @@ describe("checkBudgets", () => {
     const checks = checkBudgets([page("home", { "1": figures({ lighthouse: lighthouse(100, 0) }) }), page("tracker", { "1": figures({ lighthouse: lighthouse(95, 0.02) }) })]);
     expect(budget(checks, "Lighthouse")).toMatchObject({ met: true, worst: "95 (tracker at 1×)" });
     expect(budget(checks, "CLS")).toMatchObject({ met: false, worst: "0.020 (tracker at 1×)" });
+  });
+
+  it("fails the budgets a page too slow to measure could not be measured for, naming it", () => {
+    const slow = figures({ status: 0, ms: 60_000, firstLoadKb: Number.NaN, roundTrips: null, tooSlow: "no answer within 60 s", load: undefined, throughputRatio: undefined, edgeCache: undefined });
+    const checks = checkBudgets([page("home", { "1": figures(), "10": figures() }, 1.1), page("statistics", { "1": figures(), "10": slow })]);
+    expect(budget(checks, "Data routes")).toMatchObject({ met: false, worst: "too slow to measure (statistics at 10×)" });
+    expect(budget(checks, "10× content")).toMatchObject({ met: false, worst: "too slow to measure (statistics at 10×)" });
+    expect(budget(checks, "First-load")).toMatchObject({ met: true, worst: "90.0 KB (home at 1×)" });
   });
 });

@@ -99,19 +99,29 @@ export function edgeCacheOf(headers: Headers) {
 }
 
 export interface PageProbe {
+  /** 0 when the page did not answer within the time limit. */
   status: number;
+  /** How long the one request took. */
+  ms: number;
   firstLoadKb: number;
   /** D1 round trips the document request made (X-D1-Round-Trips); null when the site does not say. */
   roundTrips: number | null;
   html: string;
 }
 
-/** One signed-out document request, as a first visit makes it. */
-export async function probePage(url: string): Promise<PageProbe> {
-  const response = await fetch(url, { redirect: "manual" });
-  const html = await response.text();
-  const header = response.headers.get("x-d1-round-trips");
-  return { status: response.status, firstLoadKb: firstLoadKb(html), roundTrips: header === null ? null : Number(header), html };
+/** One signed-out document request, as a first visit makes it; gives up after `limitMs`. */
+export async function probePage(url: string, limitMs: number): Promise<PageProbe> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(limitMs) });
+    const html = await response.text();
+    const header = response.headers.get("x-d1-round-trips");
+    const ms = performance.now() - started;
+    return { status: response.status, ms, firstLoadKb: firstLoadKb(html), roundTrips: header === null ? null : Number(header), html };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError") return { status: 0, ms: limitMs, firstLoadKb: Number.NaN, roundTrips: null, html: "" };
+    throw error;
+  }
 }
 
 export interface EdgeCacheProbe {
