@@ -89,6 +89,13 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(volume.results.map((result) => result.kind)).toContain("volume");
     expect((await load(searchLoader, "/search?q=")).results).toEqual([]);
   });
+
+  it("site search gates what the shield gates elsewhere: a spoiler title, not a name every profile shows", async () => {
+    const spoiler = await load(searchLoader, "/search?q=keeper%20lied");
+    expect(spoiler.results[0]).toMatchObject({ kind: "chapter", title: "The Keeper Lied", revealAt: 3 });
+    const name = await load(searchLoader, "/search?q=doorwarden");
+    expect(name.results[0]).toMatchObject({ kind: "character", title: "Mira Hale", revealAt: null });
+  });
 });
 
 describe("a database failure", () => {
