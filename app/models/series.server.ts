@@ -1,16 +1,6 @@
 import type { SeriesRow } from "~/lib/content/rows";
+import { totalsFrom } from "~/lib/content/statistics";
 import { batch, parseJsonList } from "./db.server";
-
-interface CountsRow {
-  arcs: number;
-  chapters: number;
-  words: number;
-  volumes: number;
-  side_stories: number;
-  episodes: number;
-  shorts: number;
-  characters: number;
-}
 
 interface ReleaseRow {
   key: string;
@@ -22,14 +12,10 @@ interface ReleaseRow {
 
 /** What the home page says about the series: who made it, how big it is, what came out last. */
 export async function getSeriesOverview(db: D1Database) {
-  const [series, counts, releases] = await batch<[Omit<SeriesRow, "id" | "pack">, CountsRow, ReleaseRow]>(db, [
+  const [series, counts, releases] = await batch<[Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow]>(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
-    db.prepare(
-      `SELECT (SELECT COUNT(*) FROM arcs) AS arcs, (SELECT COUNT(*) FROM chapters) AS chapters,
-              (SELECT COALESCE(SUM(word_count), 0) FROM chapters) AS words, (SELECT COUNT(*) FROM ln_volumes) AS volumes,
-              (SELECT COUNT(*) FROM side_stories) AS side_stories, (SELECT COUNT(*) FROM anime_episodes) AS episodes,
-              (SELECT COUNT(*) FROM break_time_episodes) AS shorts, (SELECT COUNT(*) FROM characters) AS characters`,
-    ),
+    // Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
+    db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
     db.prepare(
       `SELECT * FROM (
          SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on
@@ -57,7 +43,7 @@ export async function getSeriesOverview(db: D1Database) {
           media: parseJsonList(row.media),
         }
       : null,
-    counts: counts[0] ?? null,
+    counts: counts.length ? totalsFrom(counts) : null,
     releases: releases.map((release) => ({
       key: release.key,
       kind: release.kind,

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { uncached } from "./bench-load";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
 const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -109,7 +110,7 @@ export interface PageProbe {
   html: string;
 }
 
-/** One signed-out document request, as a first visit makes it; gives up after `limitMs`. */
+/** One signed-out document request, as a first visit makes it; gives up after `limitMs`. Pass an uncached URL to see the page's own cost. */
 export async function probePage(url: string, limitMs: number): Promise<PageProbe> {
   const started = performance.now();
   try {
@@ -149,7 +150,7 @@ export async function probeEdgeCache(url: string, samples = 7): Promise<EdgeCach
   const firsts: Awaited<ReturnType<typeof timed>>[] = [];
   const repeats: Awaited<ReturnType<typeof timed>>[] = [];
   for (let sample = 0; sample < samples; sample++) {
-    const fresh = `${url}${url.includes("?") ? "&" : "?"}bench-cache-probe=${Date.now()}-${sample}`;
+    const fresh = uncached(url, `edge-${Date.now()}-${sample}`);
     firsts.push(await timed(fresh));
     repeats.push(await timed(fresh));
   }

@@ -184,7 +184,7 @@ export type AnimeMistakeRow = MistakeEntryColumns & {
 };
 
 /** The statistics page's series, computed from the other rows at import (statistics.ts). */
-export const statisticsCharts = ["arc_chapters", "arc_words", "arc_introductions", "month_chapters", "year_volumes", "year_adapted"] as const;
+export const statisticsCharts = ["totals", "arc_chapters", "arc_words", "arc_introductions", "month_chapters", "year_volumes", "year_adapted"] as const;
 
 /** One bar of one statistics series (migrations/0006_content_statistics.sql). */
 export type ContentStatisticRow = { chart: (typeof statisticsCharts)[number]; position: number; label: string; value: number };

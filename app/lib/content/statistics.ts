@@ -12,15 +12,36 @@ function series(chart: ContentStatisticRow["chart"], values: Iterable<[string, n
   return [...values].map(([label, value], position) => ({ chart, position, label, value }));
 }
 
+/** The home page's totals, stored as the "totals" series. */
+export type SeriesTotals = Record<"arcs" | "chapters" | "words" | "volumes" | "side_stories" | "episodes" | "shorts" | "characters", number>;
+
+/** The totals from the stored "totals" bars; a total the import did not write is 0. */
+export function totalsFrom(bars: Array<{ label: string; value: number }>): SeriesTotals {
+  const stored = new Map(bars.map(({ label, value }) => [label, value]));
+  const total = (name: keyof SeriesTotals) => stored.get(name) ?? 0;
+  return {
+    arcs: total("arcs"),
+    chapters: total("chapters"),
+    words: total("words"),
+    volumes: total("volumes"),
+    side_stories: total("side_stories"),
+    episodes: total("episodes"),
+    shorts: total("shorts"),
+    characters: total("characters"),
+  };
+}
+
 const byLabel = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
  * The statistics page's numbers, computed once when a pack is imported instead of aggregating every
  * chapter and volume per request: per arc its chapters, words and the characters it introduces; chapters
  * published per month; light novel volumes released in Japan per year, and how many web novel chapters
- * the volumes released by the end of each year adapt (a chapter counts once, however many volumes cover it).
+ * the volumes released by the end of each year adapt (a chapter counts once, however many volumes cover it);
+ * and the home page's totals.
  */
-export function statisticsRows({ arcs, chapters, ln_volumes: volumes, characters }: SourceRows): ContentStatisticRow[] {
+export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
+  const { arcs, chapters, ln_volumes: volumes, characters } = rows;
   const arcNumbers = arcs.map((arc) => arc.number).sort((a, b) => a - b);
   const chaptersPerArc = new Map(arcNumbers.map((number) => [String(number), 0]));
   const wordsPerArc = new Map(arcNumbers.map((number) => [String(number), 0]));
@@ -53,7 +74,19 @@ export function statisticsRows({ arcs, chapters, ln_volumes: volumes, characters
     return [year, positions.filter((position) => covered.some((range) => position >= range.from && position <= range.to)).length];
   });
 
+  const totals: Array<[keyof SeriesTotals, number]> = [
+    ["arcs", arcs.length],
+    ["chapters", chapters.length],
+    ["words", chapters.reduce((sum, chapter) => sum + chapter.word_count, 0)],
+    ["volumes", volumes.length],
+    ["side_stories", rows.side_stories.length],
+    ["episodes", rows.anime_episodes.length],
+    ["shorts", rows.break_time_episodes.length],
+    ["characters", characters.length],
+  ];
+
   return [
+    ...series("totals", totals),
     ...series("arc_chapters", chaptersPerArc),
     ...series("arc_words", wordsPerArc),
     ...series("arc_introductions", [...introductions].sort((a, b) => a[0] - b[0]).map(([arc, count]): [string, number] => [String(arc), count])),
