@@ -3,8 +3,11 @@ import { toast } from "~/components/ui/toast-store";
 import { doNotTrackIsOn } from "~/lib/do-not-track";
 import { readStored, writeStored } from "~/lib/storage-keys";
 
-/** The analytics opt-out, stored in the browser where the analytics loader reads it. */
-export function AnalyticsOptOut() {
+/**
+ * The analytics opt-out, stored in the browser where the analytics loader reads it. Where the site
+ * has no analytics configured the switch shows off and cannot be used: nothing is sent either way.
+ */
+export function AnalyticsOptOut({ configured }: { configured: boolean }) {
   const id = useId();
   const [optedOut, setOptedOut] = useState<boolean | null>(null);
   const [doNotTrack, setDoNotTrack] = useState(false);
@@ -28,7 +31,7 @@ export function AnalyticsOptOut() {
     );
   }
 
-  const allowed = optedOut === false && !doNotTrack;
+  const allowed = configured && optedOut === false && !doNotTrack;
   return (
     <div className="rounded-lg border border-border bg-card p-4">
       <div className="flex items-start justify-between gap-4">
@@ -37,9 +40,11 @@ export function AnalyticsOptOut() {
             Allow anonymous analytics in this browser
           </label>
           <p className="mt-1 text-sm text-muted-foreground" id={`${id}-help`}>
-            {doNotTrack
-              ? "Your browser sends Do Not Track, so analytics stays off whatever this switch says."
-              : "Turn this off and the analytics library is never loaded on this browser."}
+            {!configured
+              ? "This site has no analytics configured, so nothing is sent from any browser and there is nothing to turn off."
+              : doNotTrack
+                ? "Your browser sends Do Not Track, so analytics stays off whatever this switch says."
+                : "Turn this off and the analytics library is never loaded on this browser."}
           </p>
         </div>
         <button
@@ -48,7 +53,7 @@ export function AnalyticsOptOut() {
           role="switch"
           aria-checked={allowed}
           aria-describedby={`${id}-help`}
-          disabled={optedOut === null || doNotTrack}
+          disabled={!configured || optedOut === null || doNotTrack}
           onClick={() => change(!allowed)}
           className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-primary"
         >

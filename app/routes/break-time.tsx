@@ -35,13 +35,13 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="space-y-10">
         {seasons.map((season) => (
-          <section key={season.number} id={`season-${season.number}`} aria-labelledby={`season-${season.number}-title`} className="scroll-mt-20">
+          <section key={season.number} id={`season-${season.number}`} aria-labelledby={`season-${season.number}-title`}>
             <h2 id={`season-${season.number}-title`} className="mb-4 text-2xl font-bold tracking-tight">
               Season {season.number}: {season.title}
             </h2>
             <ol className="divide-y divide-border rounded-lg border border-border bg-card">
               {season.episodes.map((episode) => (
-                <li key={episode.key} id={unitAnchor(episode.key)} className="grid scroll-mt-20 gap-3 p-4 target:bg-accent md:grid-cols-2">
+                <li key={episode.key} id={unitAnchor(episode.key)} className="grid gap-3 p-4 target:bg-accent md:grid-cols-2">
                   <div>
                     <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                       Episode {episode.number} · <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
@@ -62,7 +62,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                   <div>
                     {episode.shorts.length ? (
                       episode.shorts.map((short) => (
-                        <div key={short.key} id={unitAnchor(short.key)} className="scroll-mt-20 rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
+                        <div key={short.key} id={unitAnchor(short.key)} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
                           <p className="text-xs font-semibold uppercase tracking-wide text-primary">Break Time {short.number}</p>
                           <p className="font-medium">{short.title}</p>
                           {short.airedOn ? <p className="text-xs text-muted-foreground">{formatDate(short.airedOn)}</p> : null}

@@ -93,7 +93,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         {total === 0 ? "No character matches." : `${pluralize(total, "character")}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
       </p>
 
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {characters.map((character, index) => (
           <li key={character.slug}>
             <Link

@@ -94,7 +94,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
 
 function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolume; collectionName: string; eager: boolean }) {
   return (
-    <li id={unitAnchor(volume.key)} className="flex scroll-mt-20 gap-4 rounded-lg border border-border bg-card p-4 target:border-primary">
+    <li id={unitAnchor(volume.key)} className="flex gap-4 rounded-lg border border-border bg-card p-4 target:border-primary">
       <div className="w-24 shrink-0 sm:w-28">
         {volume.cover ? (
           <img

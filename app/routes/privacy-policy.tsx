@@ -137,7 +137,7 @@ export default function PrivacyPolicy() {
 
       <PageSection id="analytics" title="Analytics opt-out">
         <p>Your choice is saved in this browser only, under the key {storageKeys.analyticsOptOut.key}.</p>
-        <AnalyticsOptOut />
+        <AnalyticsOptOut configured={analytics !== null} />
       </PageSection>
     </article>
   );

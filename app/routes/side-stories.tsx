@@ -47,7 +47,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
           <li
             key={story.slug}
             id={unitAnchor(story.key)}
-            className={cn("scroll-mt-20 rounded-lg border bg-card p-4 target:border-primary", story.canon ? "border-border" : "border-dashed border-border")}
+            className={cn("rounded-lg border bg-card p-4 target:border-primary", story.canon ? "border-border" : "border-dashed border-border")}
           >
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="outline">{kindLabels[story.kind]}</Badge>

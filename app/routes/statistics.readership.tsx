@@ -40,6 +40,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       title: "Readers at each light novel volume",
       description: "The last volume read, per collection.",
       unit: "readers",
+      layout: "rows",
       ...countBars("Readers", data.volumes.map((row) => ({ label: row.label, value: row.readers }))),
     },
     {
@@ -67,7 +68,29 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
         lead={`Counted from the reading trackers of signed-in readers. Only totals are shown, and any group of fewer than ${MIN_BUCKET} readers is left out.`}
       />
       {data.readers === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-4">Not enough readers track their progress yet to show anything without singling someone out.</p>
+        <section aria-labelledby="readership-empty" className="space-y-3 rounded-lg border border-border bg-card p-4">
+          <h2 id="readership-empty" className="text-lg font-semibold">
+            No figures yet
+          </h2>
+          <p>
+            Fewer than {MIN_BUCKET} signed-in readers have saved their progress so far. Smaller numbers could point at one
+            person, so nothing is shown until there are enough.
+          </p>
+          <p>Once there are, this page shows:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {charts.map((chart) => (
+              <li key={chart.id}>
+                <strong className="font-medium">{chart.title}</strong>: {chart.description}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/reading_tracker" className="font-medium text-primary underline">
+              Set your progress in the reading tracker
+            </Link>
+            ; signed in, it is counted here with everyone else's.
+          </p>
+        </section>
       ) : (
         <div className="space-y-6">
           <p className="text-lg">

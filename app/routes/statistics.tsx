@@ -46,7 +46,6 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       description: "Web novel chapters published each month.",
       unit: "chapters",
       ...countBars("Chapters", months.map((month) => ({ label: formatMonth(`${month.month}-01`), value: month.chapters }))),
-      labelEvery: Math.max(1, Math.ceil(months.length / 8)),
     },
     {
       id: "volumes-per-year",
@@ -67,7 +66,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       title: "Translation notes per volume",
       description: "Entries on the translation notes pages, by severity.",
       unit: "entries",
-      labelEvery: Math.max(1, Math.ceil(mistakes.length / 8)),
+      layout: "rows",
       series: [
         { name: "Minor", fill: "fill-muted-foreground" },
         { name: "Meaning-changing", fill: "fill-primary" },

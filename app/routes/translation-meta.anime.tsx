@@ -42,7 +42,11 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
-        {entries.length ? pluralize(entries.length, "entry", "entries") : "No entry matches these filters."}
+        {entries.length
+          ? pluralize(entries.length, "entry", "entries")
+          : filters.category || filters.severity || filters.status
+            ? "No entry matches these filters."
+            : "No entries for the anime yet."}
       </p>
       <div className="space-y-10">
         {seasons.map((season) => (

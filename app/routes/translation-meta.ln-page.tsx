@@ -6,7 +6,7 @@ import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
 import { unitPath } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { formatDate, pluralize } from "~/lib/format";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
@@ -33,7 +33,9 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   if (data?.kind === "volume") {
     return pageMeta(siteName, {
       title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
-      description: `Where the official English edition of ${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, differs from the Japanese, in reading order.`,
+      description: data.volume.releasedEn
+        ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, differs from the Japanese, in reading order.`
+        : `${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, has no official English edition yet.`,
       type: "article",
     });
   }
@@ -61,7 +63,12 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumb collection={{ code: volume.collectionCode, name: volume.collectionName }} current={`Volume ${volume.number}`} />
-      <PageHeader title={`${volume.collectionName} ${volume.number}: translation notes`} lead={`“${volume.title}”, official English edition. Entries in reading order.`}>
+      <PageHeader title={`${volume.collectionName} ${volume.number}: translation notes`} lead={
+          volume.releasedEn
+            ? `“${volume.title}”, official English edition of ${formatDate(volume.releasedEn)}. Entries in reading order.`
+            : `“${volume.title}” has no official English edition yet, so there is no translation to compare.`
+        }
+      >
         <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <Link to={unitPath(volume.key)} className="text-primary underline">
             This volume on the light novels page
@@ -73,7 +80,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
       <p role="status" className="mb-4 text-sm text-muted-foreground">
-        {entries.length ? pluralize(entries.length, "entry", "entries") : "No entry matches these filters."}
+        {entries.length ? pluralize(entries.length, "entry", "entries") : filtered ? "No entry matches these filters." : "No entries for this volume yet."}
         {filtered ? (
           <>
             {" · "}

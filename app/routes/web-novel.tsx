@@ -112,7 +112,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
 
 function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
   return (
-    <li id={unitAnchor(chapter.key)} className="scroll-mt-20 px-4 py-3 target:bg-accent">
+    <li id={unitAnchor(chapter.key)} className="px-4 py-3 target:bg-accent">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
           <span className="mr-2 text-sm tabular-nums text-muted-foreground">
@@ -123,7 +123,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             <OriginalText text={chapter.originalTitle} as="span" className="ml-2 text-sm" />
           </Spoiler>
         </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm text-muted-foreground">
+        <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm text-muted-foreground">
           <ReadUpToHere unit={chapter} />
           <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
           <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>

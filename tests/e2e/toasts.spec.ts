@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { analyticsBaseURL } from "../../playwright.config";
 import { waitForHydration } from "../support/browser";
+
+// The privacy page's analytics switch makes the toasts; it can be used only where analytics is configured.
+test.use({ baseURL: analyticsBaseURL });
 
 test("toasts: one at a time, F8 focuses them, and they can be dismissed", async ({ page }) => {
   await page.goto("/privacy_policy");

@@ -1,3 +1,4 @@
+import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 
 export interface BarSeries {
@@ -18,7 +19,11 @@ export interface BarChartProps {
   series: BarSeries[];
   data: BarDatum[];
   unit: string;
-  labelEvery?: number;
+  /**
+   * `columns` (the default) for a sequence such as months or arcs; `rows` for categories with long
+   * names (volumes), which stay readable on a phone as one labelled bar per line.
+   */
+  layout?: "columns" | "rows";
 }
 
 /** The series and bars of a chart with one number per bar, drawn in the theme's main colour. */
@@ -26,22 +31,31 @@ export function countBars(name: string, bars: Array<{ label: string; value: numb
   return { series: [{ name, fill: "fill-primary" }], data: bars.map(({ label, value }) => ({ label, values: [value] })) };
 }
 
+/** Tables longer than this fold under a disclosure below the chart instead of standing beside it. */
+const SHORT_TABLE_ROWS = 12;
+
 /**
  * A server-rendered SVG bar chart (stacked when there are several series) with the same numbers in
- * a table beside it, for screen readers and anyone who prefers figures. No chart library is shipped.
+ * a table, for screen readers and anyone who prefers figures. No chart library is shipped. The SVG
+ * draws only shapes and stretches to its box; every label is HTML text, so it keeps its size on a
+ * phone instead of shrinking with the drawing.
  */
-export function BarChart({ id, title, description, series, data, unit, labelEvery = 1 }: BarChartProps) {
-  const width = 640;
-  const height = 220;
-  const margin = { top: 12, right: 8, bottom: 36, left: 44 };
-  const inner = { width: width - margin.left - margin.right, height: height - margin.top - margin.bottom };
-  const max = Math.max(1, ...data.map((datum) => datum.values.reduce((sum, value) => sum + value, 0)));
-  const step = inner.width / Math.max(1, data.length);
-  const barWidth = Math.max(1, step * 0.75);
-  const ticks = [0, 0.5, 1].map((fraction) => Math.round(max * fraction));
+export function BarChart({ id, title, description, series, data, unit, layout = "columns" }: BarChartProps) {
+  const max = Math.max(1, ...data.map((datum) => total(datum.values)));
+  const describe = (datum: BarDatum, value: number, seriesIndex: number) =>
+    `${datum.label}: ${formatNumber(value)} ${series.length > 1 ? series[seriesIndex]?.name.toLowerCase() : unit}`;
+  const chart =
+    layout === "rows" ? (
+      <RowBars id={id} series={series} data={data} max={max} describe={describe} />
+    ) : (
+      <ColumnBars id={id} series={series} data={data} max={max} describe={describe} />
+    );
+  const table = <FigureTable id={id} title={title} series={series} data={data} />;
+  const short = data.length <= SHORT_TABLE_ROWS;
 
   return (
-    <figure aria-labelledby={`${id}-title`} className="space-y-3 rounded-lg border border-border bg-card p-4">
+    // overflow-x-clip: an edge label never widens the page, and nothing here becomes a scroll box.
+    <figure aria-labelledby={`${id}-title`} className="@container space-y-3 overflow-x-clip rounded-lg border border-border bg-card p-4">
       <figcaption>
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}
@@ -49,9 +63,9 @@ export function BarChart({ id, title, description, series, data, unit, labelEver
         <p className="text-sm text-muted-foreground">{description}</p>
       </figcaption>
       {series.length > 1 ? (
-        <ul className="flex flex-wrap gap-4 text-xs" aria-hidden="true">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden="true">
           {series.map((each) => (
-            <li key={each.name} className="flex items-center gap-1">
+            <li key={each.name} className="flex items-center gap-1.5">
               <svg viewBox="0 0 10 10" className="size-3">
                 <rect width="10" height="10" className={each.fill} />
               </svg>
@@ -60,80 +74,171 @@ export function BarChart({ id, title, description, series, data, unit, labelEver
           ))}
         </ul>
       ) : null}
-      <div className="grid gap-4 xl:grid-cols-[3fr_2fr]">
-        <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-table`}>
-          <g transform={`translate(${margin.left},${margin.top})`}>
-            {ticks.map((tick) => {
-              const y = inner.height - (tick / max) * inner.height;
-              return (
-                <g key={tick}>
-                  <line x1={0} x2={inner.width} y1={y} y2={y} className="stroke-border" strokeWidth={1} />
-                  <text x={-6} y={y + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
-                    {formatNumber(tick)}
-                  </text>
-                </g>
-              );
-            })}
-            {data.map((datum, index) => {
-              let offset = 0;
-              return (
-                <g key={datum.label} transform={`translate(${index * step + (step - barWidth) / 2},0)`}>
-                  {datum.values.map((value, seriesIndex) => {
-                    const barHeight = (value / max) * inner.height;
-                    offset += barHeight;
-                    return (
-                      <rect
-                        key={seriesIndex}
-                        x={0}
-                        y={inner.height - offset}
-                        width={barWidth}
-                        height={barHeight}
-                        className={series[seriesIndex]?.fill}
-                      >
-                        <title>{`${datum.label}: ${formatNumber(value)} ${series.length > 1 ? series[seriesIndex]?.name.toLowerCase() : unit}`}</title>
-                      </rect>
-                    );
-                  })}
-                  {index % labelEvery === 0 ? (
-                    <text x={barWidth / 2} y={inner.height + 16} textAnchor="middle" className="fill-muted-foreground text-[11px]">
-                      {datum.label}
-                    </text>
-                  ) : null}
-                </g>
-              );
-            })}
-          </g>
-        </svg>
-        <div className="max-h-72 overflow-auto">
-          <table id={`${id}-table`} className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="sticky top-0 bg-card">
-              <tr className="border-b border-border">
-                <th scope="col" className="py-1 pr-2">&nbsp;</th>
-                {series.map((each) => (
-                  <th key={each.name} scope="col" className="py-1 pr-2 text-right">
-                    {each.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((datum) => (
-                <tr key={datum.label} className="border-b border-border last:border-0">
-                  <th scope="row" className="py-1 pr-2 font-normal">
-                    {datum.label}
-                  </th>
-                  {datum.values.map((value, index) => (
-                    <td key={index} className="py-1 pr-2 text-right tabular-nums">
-                      {formatNumber(value)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      {short ? (
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:items-start">
+          {chart}
+          {table}
         </div>
-      </div>
+      ) : (
+        <>
+          {chart}
+          <details className="group">
+            <summary className="cursor-pointer text-sm font-medium text-primary underline">
+              All {formatNumber(data.length)} figures as a table
+            </summary>
+            <div className="mt-3">{table}</div>
+          </details>
+        </>
+      )}
     </figure>
+  );
+}
+
+type Describe = (datum: BarDatum, value: number, seriesIndex: number) => string;
+
+interface BarsProps {
+  id: string;
+  series: BarSeries[];
+  data: BarDatum[];
+  max: number;
+  describe: Describe;
+}
+
+const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+/** Stacked segments of one bar in a 0–100 coordinate space along its length. */
+function segments(values: number[], max: number) {
+  let offset = 0;
+  return values.map((value) => {
+    const length = (value / max) * 100;
+    const start = offset;
+    offset += length;
+    return { start, length };
+  });
+}
+
+/**
+ * How many labels to skip so that labels about `chars` characters long do not overlap across a plot
+ * about `width` pixels wide (12 px text is about 7 px a character, plus a gap).
+ */
+function labelStep(count: number, chars: number, width: number) {
+  return Math.max(1, Math.ceil(((chars * 7 + 12) * count) / width));
+}
+
+function ColumnBars({ id, series, data, max, describe }: BarsProps) {
+  const ticks = [...new Set([0, Math.round(max / 2), max])];
+  const widest = ticks.map(formatNumber).reduce((a, b) => (b.length > a.length ? b : a), "");
+  const chars = Math.max(1, ...data.map((datum) => datum.label.length));
+  // A plot at least ~460 px wide from a 32rem container up, and at least ~210 px on a 320 px phone;
+  // the narrow set of labels is a subset of the wide one.
+  const wide = labelStep(data.length, chars, 460);
+  const narrow = Math.ceil(labelStep(data.length, chars, 210) / wide) * wide;
+  const count = Math.max(1, data.length);
+
+  return (
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-muted-foreground">
+      <div className="relative h-48" aria-hidden="true">
+        <span className="invisible block tabular-nums">{widest}</span>
+        {ticks.map((tick) => (
+          <span key={tick} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${100 - (tick / max) * 100}%` }}>
+            {formatNumber(tick)}
+          </span>
+        ))}
+      </div>
+      <svg
+        viewBox={`0 0 ${count} 100`}
+        preserveAspectRatio="none"
+        className="h-48 w-full overflow-visible"
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-table`}
+      >
+        {ticks.map((tick) => (
+          <line key={tick} x1={0} x2={count} y1={100 - (tick / max) * 100} y2={100 - (tick / max) * 100} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        ))}
+        {data.map((datum, index) =>
+          segments(datum.values, max).map(({ start, length }, seriesIndex) =>
+            length > 0 ? (
+              <rect key={`${datum.label}-${seriesIndex}`} x={index + 0.125} width={0.75} y={100 - start - length} height={length} className={series[seriesIndex]?.fill}>
+                <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
+              </rect>
+            ) : null,
+          ),
+        )}
+      </svg>
+      <div className="col-start-2 relative h-5" aria-hidden="true">
+        {data.map((datum, index) =>
+          index % wide === 0 ? (
+            <span
+              key={datum.label}
+              className={cn(
+                "absolute top-1 whitespace-nowrap",
+                index === 0 ? "" : index === data.length - 1 ? "-translate-x-full" : "-translate-x-1/2",
+                index % narrow === 0 ? "" : "hidden @lg:block",
+              )}
+              style={{ left: `${((index === 0 ? index + 0.125 : index === data.length - 1 ? index + 0.875 : index + 0.5) / count) * 100}%` }}
+            >
+              {datum.label}
+            </span>
+          ) : null,
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RowBars({ id, series, data, max, describe }: BarsProps) {
+  return (
+    <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-table`}>
+      <ul className="space-y-1.5 text-sm" aria-hidden="true">
+        {data.map((datum) => (
+          <li key={datum.label} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)_4rem] items-center gap-2">
+            <span className="break-words">{datum.label}</span>
+            <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full">
+              {segments(datum.values, max).map(({ start, length }, seriesIndex) =>
+                length > 0 ? (
+                  <rect key={seriesIndex} x={start} width={length} y={0} height={10} className={series[seriesIndex]?.fill}>
+                    <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
+                  </rect>
+                ) : null,
+              )}
+            </svg>
+            <span className="text-right tabular-nums text-muted-foreground">{formatNumber(total(datum.values))}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function FigureTable({ id, title, series, data }: Pick<BarChartProps, "id" | "title" | "series" | "data">) {
+  return (
+    <table id={`${id}-table`} className="w-full border-collapse text-left text-sm">
+      <caption className="sr-only">{title}</caption>
+      <thead>
+        <tr className="border-b border-border">
+          <td className="py-1 pr-2" />
+          {series.map((each) => (
+            <th key={each.name} scope="col" className="py-1 pr-2 text-right align-bottom">
+              {each.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((datum) => (
+          <tr key={datum.label} className="border-b border-border last:border-0">
+            <th scope="row" className="py-1 pr-2 font-normal">
+              {datum.label}
+            </th>
+            {datum.values.map((value, index) => (
+              <td key={index} className="py-1 pr-2 text-right tabular-nums">
+                {formatNumber(value)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,12 +1,16 @@
 import { Form, Link, useLocation, useSubmit } from "react-router";
+import { useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { useOptionalUser } from "~/lib/user";
+import { useDismissable } from "./use-dismissable";
 
 /** The signed-in state in the header: a sign-in link, or the reader's name with their links and sign-out. */
 export function AccountMenu() {
   const user = useOptionalUser();
   const location = useLocation();
   const submit = useSubmit();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDismissable(menu);
   const here = `${location.pathname}${location.search}`;
   if (!user) {
     if (location.pathname === "/login") return null;
@@ -21,7 +25,7 @@ export function AccountMenu() {
   }
   const label = user.name || user.email || "Your account";
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary
         className="inline-flex h-9 max-w-40 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:border-primary [&::-webkit-details-marker]:hidden"
         aria-label={`Account: ${label}`}

@@ -1,9 +1,10 @@
 import { Link, NavLink } from "react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Logo } from "~/components/logo";
 import type { Area } from "~/lib/areas";
 import { cn } from "~/lib/cn";
 import { ThemeToggle } from "./theme-toggle";
+import { useDismissable } from "./use-dismissable";
 
 interface SiteHeaderProps {
   siteName: string;
@@ -20,6 +21,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
   );
 
+/**
+ * The site's header: name, search and account on the first row; from 1024 px up every area on a
+ * second row, below that behind the menu button.
+ */
 export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -28,17 +33,6 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
           <Logo className="size-7 shrink-0" />
           <span className="truncate">{siteName}</span>
         </Link>
-        {areas.length > 0 ? (
-          <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 2xl:flex">
-            {areas.map((area) => (
-              <NavLink key={area.path} to={area.path} className={navLinkClass} prefetch="intent">
-                {area.label}
-              </NavLink>
-            ))}
-          </nav>
-        ) : (
-          <div className="min-w-0 flex-1" />
-        )}
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {search}
           {search ? (
@@ -58,14 +52,29 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
           {areas.length > 0 ? <MobileMenu areas={areas} /> : null}
         </div>
       </div>
+      {areas.length > 0 ? (
+        <nav aria-label="Main" className="hidden border-t border-border lg:block">
+          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1">
+            {areas.map((area) => (
+              <li key={area.path}>
+                <NavLink to={area.path} className={navLinkClass} prefetch="intent">
+                  {area.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }
 
 /** A disclosure that works without JavaScript, for phones and narrow windows. */
 function MobileMenu({ areas }: { areas: readonly Area[] }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissable(ref);
   return (
-    <details className="group relative 2xl:hidden">
+    <details ref={ref} className="group relative lg:hidden">
       <summary
         className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
@@ -76,7 +85,7 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
       </summary>
       <nav
         aria-label="Main"
-        className="absolute right-0 top-12 w-64 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
+        className="absolute right-0 top-12 w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
         onClick={(event) => {
           // Close the menu once a link is chosen.
           if ((event.target as HTMLElement).closest("a")) event.currentTarget.parentElement?.removeAttribute("open");

@@ -38,7 +38,7 @@ export function LnMistakeEntry({
           <span className="ml-2 text-sm font-normal text-muted-foreground">{location}</span>
         </>
       }
-      badges={<Badge tone="outline">{entry.edition}</Badge>}
+      badges={<Badge tone="outline" wrap>{entry.edition}</Badge>}
       footer={
         entry.webNovelChapter ? (
           <Link to={unitPath(entry.webNovelChapter.key)} className="text-sm text-primary underline">

@@ -154,7 +154,7 @@ export function MistakeCard({
   footer?: ReactNode;
 }) {
   const anchor = mistakeAnchor(entry.id);
-  const className = "scroll-mt-20 space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
+  const className = "space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
   if (!shown) return <article id={anchor} hidden className={className} />;
   return (
     <article id={anchor} aria-labelledby={`${anchor}-title`} className={className}>

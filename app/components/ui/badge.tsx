@@ -2,7 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-const badgeVariants = cva("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap", {
+const badgeVariants = cva("inline-flex max-w-full items-center rounded-full border px-2 py-0.5 text-xs font-medium", {
   variants: {
     tone: {
       neutral: "border-border bg-muted text-muted-foreground",
@@ -14,6 +14,12 @@ const badgeVariants = cva("inline-flex items-center rounded-full border px-2 py-
   defaultVariants: { tone: "neutral" },
 });
 
-export function Badge({ tone, className, children }: VariantProps<typeof badgeVariants> & { className?: string; children: ReactNode }) {
-  return <span className={cn(badgeVariants({ tone }), className)}>{children}</span>;
+/** A short label on one line; `wrap` lets a long one (an edition, a publisher's printing) break on a phone. */
+export function Badge({
+  tone,
+  wrap = false,
+  className,
+  children,
+}: VariantProps<typeof badgeVariants> & { wrap?: boolean; className?: string; children: ReactNode }) {
+  return <span className={cn(badgeVariants({ tone }), wrap ? "whitespace-normal" : "whitespace-nowrap", className)}>{children}</span>;
 }

@@ -12,7 +12,8 @@ export const ToastViewport = forwardRef<
   <ToastPrimitive.Viewport
     ref={ref}
     className={cn(
-      "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
+      // At the bottom on every screen: at the top a phone's toast would cover the sticky header.
+      "fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]",
       "focus-visible:ring-2 focus-visible:ring-ring",
       className,
     )}
