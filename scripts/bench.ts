@@ -121,11 +121,10 @@ runCli(async () => {
     }
   }
 
-  const stops: Array<() => void> = [];
-  const stopAll = () => stops.splice(0).forEach((stop) => stop());
+  const stops: Array<() => void | Promise<void>> = [];
+  const stopAll = () => Promise.all(stops.splice(0).map((stop) => stop()));
   process.once("SIGINT", () => {
-    stopAll();
-    process.exit(130);
+    void stopAll().finally(() => process.exit(130));
   });
 
   try {
@@ -207,6 +206,6 @@ runCli(async () => {
     console.log(`\n${formatSummary(report)}\n\nAll figures: bench/results.json (${report.commit}, ${report.finishedAt}).`);
     if (quick) console.log("--quick: 1× only, no Lighthouse; run without it for every budget.");
   } finally {
-    stopAll();
+    await stopAll();
   }
 });

@@ -17,16 +17,21 @@ export interface LighthouseResult {
   fcpMs: number;
 }
 
-/** Starts headless Chromium with its DevTools protocol on `port`; answers with a function that stops it. */
+/** Starts headless Chromium with its DevTools protocol on `port`; answers with a function that stops it and removes its profile. */
 export async function startChrome(port: number) {
   const profile = mkdtempSync(join(tmpdir(), "bench-chrome-"));
   const chromium = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const child = spawn(chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
     stdio: "ignore",
   });
-  const stop = () => {
-    child.kill("SIGTERM");
-    rmSync(profile, { recursive: true, force: true });
+  const stop = async () => {
+    // Chromium writes to its profile until it has exited, so the profile goes only after that.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   };
   for (let attempt = 0; attempt < 60; attempt++) {
     if (child.exitCode !== null) break;
@@ -37,7 +42,7 @@ export async function startChrome(port: number) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  stop();
+  await stop();
   throw new Error(`Chromium (${chromium}) did not start; set CHROME_PATH to a Chrome or Chromium binary`);
 }
 
