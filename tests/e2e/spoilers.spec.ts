@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { areas, footerLinks } from "../../app/lib/areas";
 import { resolvePack } from "../../app/lib/content/resolve-pack";
-import { chapterKey, episodeKey, volumeKey } from "../../app/lib/content/units";
+import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
 import { volumeSlugFromKey } from "../../app/lib/mistakes";
 import { parsePackFolder } from "../../scripts/lib/content-pack-files";
 import { waitForHydration } from "../support/browser";
@@ -196,4 +196,32 @@ test("the server's pages, titles, meta descriptions and feed hold no gated text 
   const feed = (await (await request.get("/translation_meta/feed.xml")).text()).toLowerCase();
   problems.push(...leaks(feed, 0).map((leak) => `the feed says ${leak}`));
   expect(problems).toEqual([]);
+});
+
+test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({ page }) => {
+  await page.goto("/translation_meta/anime_mistls");
+  await waitForHydration(page);
+  // Every note is beyond a reader with no progress: one line per season, not a box per entry.
+  const runs = page.locator('[data-spoiler="run"]');
+  await expect(runs).toHaveCount(rows.anime_seasons.length);
+  await expect(runs.first()).toContainText(/\d+ entries on \d+ episodes beyond your reading progress, which is not set yet/);
+  await expect(page.locator("article[id^=entry-]:visible")).toHaveCount(0);
+  await runs.first().getByRole("button", { name: "Show them" }).click();
+  const firstSeason = rows.anime_mistakes.filter((entry) => entry.episode_key.startsWith("anime:1-")).length;
+  await expect(page.locator("article[id^=entry-]:visible")).toHaveCount(firstSeason);
+
+  // "I have read up to here" on chapter 5: the entries of volume 1 up to that chapter appear, the rest stay one line.
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  await page.locator(`#${unitAnchor(chapterKey(1, 5))}`).getByRole("button", { name: "I have read up to here" }).click();
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").webNovel)).toBe("wn:1-5");
+  const volume = rows.ln_mistakes.filter((entry) => entry.volume_key === volumeKey("main", 1));
+  const reached = volume.filter((entry) => entry.reveal_position <= positionOf(chapterKey(1, 5))).length;
+  expect(reached).toBeGreaterThan(0);
+  expect(reached).toBeLessThan(volume.length);
+  await page.goto("/translation_meta/ln_mistls/main_v1");
+  await waitForHydration(page);
+  await expect(page.locator("article[id^=entry-]:visible")).toHaveCount(reached);
+  await expect(page.locator('[data-spoiler="run"]')).toHaveCount(1);
+  await expect(page.locator('[data-spoiler="run"]')).toContainText(`${volume.length - reached} entries beyond your reading progress.`);
 });
