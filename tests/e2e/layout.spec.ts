@@ -188,16 +188,15 @@ test.describe("finished pages", () => {
     await expect(main.getByRole("link", { name: /reading tracker/ })).toHaveAttribute("href", "/reading_tracker");
   });
 
-  test("a field focused from below stops under the sticky header with its label in view", async ({ page }) => {
+  test("a focused field is scrolled clear of the sticky header, label included", async ({ page }) => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 640 });
       await open(page, "/characters");
       const field = page.getByLabel("Name or alias");
+      // The field sits just under the header, as after scrolling back up by hand; then it gets focus, as
+      // the forms do with the first field that has an error.
+      await field.evaluate((input) => window.scrollTo(0, input.getBoundingClientRect().top + window.scrollY - 10));
       await field.focus();
-      await page.keyboard.press("Tab");
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.keyboard.press("Shift+Tab");
-      await expect(field).toBeFocused();
       const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
       const labelTop = await page.locator("label[for='character-query']").evaluate((label) => label.getBoundingClientRect().top);
       expect(labelTop, `at ${width} px`).toBeGreaterThanOrEqual(headerBottom);
