@@ -7,29 +7,11 @@ import { action as triageAction, loader as triageLoader } from "~/routes/feedbac
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
 import { action as sessionAction } from "~/routes/auth.session";
 import { authEmulatorHost, FIREBASE_PROJECT_ID, SESSION_COOKIE } from "../../scripts/lib/local-auth";
+import { emulatorToken } from "../support/readers";
 import { type DataFunction, load, pageOfKind, type ParamsOf, present, type RequestOptions, respond } from "../support/workers-context";
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
 
-/** An unsigned token like the Auth emulator's, for a reader with this uid. */
-function emulatorToken(uid: string, claims: Record<string, unknown> = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  return `${encode({ alg: "none", typ: "JWT" })}.${encode({
-    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
-    aud: FIREBASE_PROJECT_ID,
-    sub: uid,
-    user_id: uid,
-    iat: now - 10,
-    auth_time: now - 10,
-    exp: now + 3600,
-    email: `${uid}@example.test`,
-    firebase: { sign_in_provider: "password" },
-    ...claims,
-  })}.`;
-}
-
-/** Signs a reader in as the browser does (posting the token to /auth/session) and returns the cookie it gets. */
 async function cookieFor(uid: string, claims?: Record<string, unknown>) {
   const body = form({ idToken: emulatorToken(uid, claims) });
   const result = await call(sessionAction, "/auth/session", { method: "POST", body });
