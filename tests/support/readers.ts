@@ -12,7 +12,7 @@ import { fetchDeployed, type SiteRequestInit, siteOrigin } from "./site";
 export const emulatorBindings: Partial<Bindings> = { ENVIRONMENT: "test", FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
 
 /** An unsigned token like the Auth emulator's, for a reader with this uid. */
-export function emulatorToken(uid: string, claims: Record<string, unknown> = {}) {
+export function emulatorToken(uid: string, claims: Record<string, unknown> = {}, issuedSecondsAgo = 10) {
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode({
@@ -20,8 +20,8 @@ export function emulatorToken(uid: string, claims: Record<string, unknown> = {})
     aud: FIREBASE_PROJECT_ID,
     sub: uid,
     user_id: uid,
-    iat: now - 10,
-    auth_time: now - 10,
+    iat: now - issuedSecondsAgo,
+    auth_time: now - issuedSecondsAgo,
     exp: now + 3600,
     email: `${uid}@example.test`,
     firebase: { sign_in_provider: "password" },

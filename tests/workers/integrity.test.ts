@@ -1,3 +1,4 @@
+import { emulatorToken } from "../support/readers";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress";
@@ -20,23 +21,6 @@ import { type DataFunction, type ParamsOf, present, type RequestOptions, respond
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
 
-function emulatorToken(uid: string, claims: Record<string, unknown> = {}, issuedSecondsAgo = 10) {
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  return `${encode({ alg: "none", typ: "JWT" })}.${encode({
-    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
-    aud: FIREBASE_PROJECT_ID,
-    sub: uid,
-    user_id: uid,
-    iat: now - issuedSecondsAgo,
-    auth_time: now - issuedSecondsAgo,
-    exp: now + 3600,
-    email: `${uid}@example.test`,
-    name: uid,
-    firebase: { sign_in_provider: "password" },
-    ...claims,
-  })}.`;
-}
 
 function form(values: Record<string, string>) {
   const body = new FormData();
