@@ -30,6 +30,9 @@ describe("redirect entries", () => {
     ["/a\nb", "control characters"],
     ["/a\u0000b", "control characters"],
     ["/a b", "spaces"],
+    ["/..//evil.com", "stay on this site"],
+    ["/%2e%2e//evil.com/x", "stay on this site"],
+    ["/./..//evil.com", "stay on this site"],
     ["relative/path", 'path starting with "/" or an absolute https:// URL'],
     ["https://user:pw@example.com", "no user name or password"],
   ])("refuses the target %j", (target, message) => {

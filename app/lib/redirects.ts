@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeRedirect } from "./safe-redirect";
 
 /** KV keys are at most 512 bytes; longer paths can never have a redirect. */
 export const MAX_SOURCE_LENGTH = 512;
@@ -57,7 +58,13 @@ const redirectTargetSchema = z.string({ error: "A target is required" }).superRe
     ctx.addIssue({ code: "custom", message: "The target must not start with // (write https://host/… instead)" });
     return;
   }
-  if (value.startsWith("/")) return;
+  if (value.startsWith("/")) {
+    // The same check as sign-in's redirectTo: a path whose dot segments normalise to "//host" leaves the site.
+    if (safeRedirect(value, "") === "") {
+      ctx.addIssue({ code: "custom", message: `The target path must stay on this site after the browser normalises it (got "${value}")` });
+    }
+    return;
+  }
   let url: URL;
   try {
     url = new URL(value);
