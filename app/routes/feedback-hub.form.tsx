@@ -16,6 +16,7 @@ import { readStored, writeStored } from "~/lib/storage-keys";
 import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
+import { keepingInputThroughOutage } from "~/server/outage.server";
 import { limitedHit } from "~/server/rate-limit.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -47,12 +48,23 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}
 const isUuid = (value: string) => uuidPattern.test(value);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
   assertSameOrigin(request);
   const form = formBySlug(params.form ?? "");
   if (!form) notFound();
   const body = await request.formData();
   const raw = readFields(body, fieldNames(form));
+  // Read before anything that needs D1 or the token keys, so an outage gives the reader's text back.
+  return keepingInputThroughOutage(raw, () => sendReport(request, context, form, body, raw));
+}
+
+async function sendReport(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: NonNullable<ReturnType<typeof formBySlug>>,
+  body: FormData,
+  raw: Record<string, string>,
+) {
+  const user = await requireUser(request, context);
 
   // The one answer to a sent report: a bot that filled the honeypot gets it too, so it cannot tell.
   const sent = () =>

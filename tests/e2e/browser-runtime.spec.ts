@@ -67,6 +67,25 @@ test.describe("analytics", () => {
     expect(standIn.events.find((event) => event.event === "$pageview")?.url).toBe(`${analyticsBaseURL}/`);
   });
 
+  test("an analytics host that never answers changes nothing for the reader", async ({ page }) => {
+    // Every request to the analytics host hangs, as a slow or unreachable host's would.
+    const held: string[] = [];
+    await page.route(`http://127.0.0.1:${analyticsHostPort}/**`, (route) => {
+      held.push(route.request().url());
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await browseThreePages(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Corvin Hale");
+    // The page stays interactive while the library waits: client-side navigation still answers.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Side stories" }).click();
+    await expect(page).toHaveURL(/\/side_stories$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The library did try to reach the host, so the hang was really in the reader's way.
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
   test("opting out on the privacy page stops all sending", async ({ page, browser }) => {
     test.slow(); // two real batch windows: the privacy page's, then the control reader's
     standIn.events.length = 0;

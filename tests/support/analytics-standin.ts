@@ -13,7 +13,9 @@ export interface RecordedEvent {
 /** Decodes a PostHog request body: gzip-js batches, base64 form posts (beacons) or plain JSON. */
 function decode(body: Buffer, url: URL): unknown {
   if (!body.length) return null;
-  if (url.searchParams.get("compression") === "gzip-js") return JSON.parse(gunzipSync(body).toString("utf8"));
+  // Gzip is told by its magic bytes as well as by the query: a beacon sent as a page closes may not carry it.
+  const gzipped = url.searchParams.get("compression") === "gzip-js" || (body[0] === 0x1f && body[1] === 0x8b);
+  if (gzipped) return JSON.parse(gunzipSync(body).toString("utf8"));
   const text = body.toString("utf8");
   if (text.startsWith("data=")) {
     const data = decodeURIComponent(new URLSearchParams(text).get("data") ?? "");

@@ -73,10 +73,15 @@ describe("faults: D1 failing", () => {
     body.set("title", "Kept through an outage");
     body.set("idea", "Idea text");
     body.set("problem", "Problem text");
-    const response = await reader.fetch("/feedback_hub/suggest_feature", { method: "POST", body, bindings: { DB: brokenDatabase() } });
+    // The browser sends the form as a data request: the action answers the form itself, with the
+    // outage's message and what the reader wrote, so the page keeps the form instead of an error page.
+    const response = await reader.fetch("/feedback_hub/suggest_feature.data", { method: "POST", body, bindings: { DB: brokenDatabase() } });
     expect(response.status).toBe(503);
-    const html = await response.text();
-    expect(html).not.toContain("D1_ERROR");
+    const answer = await response.text();
+    expect(answer).not.toContain("D1_ERROR");
+    expect(answer).toContain("The story database is not answering right now");
+    expect(answer).toContain("Kept through an outage");
+    expect(answer).toContain("Problem text");
     const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`).bind(reader.uid).first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
@@ -107,16 +112,18 @@ describe("faults: token keys unreachable", () => {
     }
   });
 
-  it("answers an action with a clear 503 and stores nothing", async () => {
+  it("answers an action with a clear 503, the reader's text given back, and stores nothing", async () => {
     const cookie = await keyedCookie();
     const body = new FormData();
     body.set("submissionId", crypto.randomUUID());
     body.set("title", "Kept while keys are away");
     body.set("idea", "i");
     body.set("problem", "p");
-    const response = await fetchDeployed("/feedback_hub/suggest_feature", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
+    const response = await fetchDeployed("/feedback_hub/suggest_feature.data", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
     expect(response.status).toBe(503);
-    expect(await response.text()).toContain("Sign-in cannot be checked right now");
+    const answer = await response.text();
+    expect(answer).toContain("Sign-in cannot be checked right now");
+    expect(answer).toContain("Kept while keys are away");
     const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE title = 'Kept while keys are away'`).first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
