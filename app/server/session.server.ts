@@ -4,6 +4,7 @@ import { batch } from "~/models/db.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 import type { SessionUser } from "~/lib/user";
+import { lookUpAccount } from "./account-lookup.server";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";
 
 /*
@@ -11,7 +12,9 @@ import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdTok
  * public pages know the reader without touching D1 and stay cacheable), and a row in D1 `sessions`,
  * named by a random secret kept in the same cookie (only its hash is stored). Protected pages and
  * every action also need the row, so signing out (which deletes it) ends a session at once, also for a
- * copied cookie; moderator rights need the row's flag, set from the newest token posted for it.
+ * copied cookie; moderator rights need the row's flag, set from the newest token posted for it. Those
+ * requests also look the account up at Firebase once a minute, so deleting or disabling an account or
+ * removing a moderator's claim takes effect within a minute, not when the token runs out.
  */
 
 export interface SessionState {
@@ -28,6 +31,12 @@ interface CookieValue {
   /** The Firebase ID token. */
   token: string;
 }
+
+/**
+ * Protected requests look the account up again once the last lookup is this old (a deleted account, a
+ * removed claim). A freshly issued token counts as a lookup: Firebase vouched for the account then.
+ */
+const ACCOUNT_RECHECK_SECONDS = 60;
 
 /** A token may start a session only this soon after it was issued: the browser posts fresh ones. */
 const NEW_SESSION_TOKEN_AGE_SECONDS = 300;
@@ -102,16 +111,43 @@ async function checkSession(request: Request, context: AppLoadContext): Promise<
   const { user } = await getSession(request, context.env);
   const cookie = user ? await readCookie(request, context.env) : null;
   if (!user || !cookie) return null;
-  const [rows] = await batch<[{ moderator: number }]>(context.db, [
-    context.db
-      .prepare(`SELECT moderator FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`)
-      .bind(await sessionId(cookie.secret), user.uid, Math.floor(Date.now() / 1000)),
+  const id = await sessionId(cookie.secret);
+  const now = Math.floor(Date.now() / 1000);
+  const [rows] = await batch<[{ moderator: number; account_checked_at: number }]>(context.db, [
+    context.db.prepare(`SELECT moderator, account_checked_at FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`).bind(id, user.uid, now),
   ]);
   const session = rows[0];
   if (!session) return null;
-  // A listed uid is a moderator at once; a claim counts while the session's newest token still had it.
-  const admin = context.env.ADMIN_UIDS.includes(user.uid) || (user.admin && session.moderator === 1);
+  let moderator = session.moderator === 1;
+  if (now - session.account_checked_at >= ACCOUNT_RECHECK_SECONDS) {
+    const account = await lookUpAccount(cookie.token, context.env);
+    if (account.kind === "gone") {
+      await endEverySession(context.db, user.uid, now);
+      return null;
+    }
+    if (account.kind === "active") {
+      moderator = moderator && account.admin;
+      // A removed claim ends moderator rights in every session of the reader, not only this one.
+      await batch(context.db, [
+        context.db.prepare(`UPDATE sessions SET moderator = moderator * ?2 WHERE uid = ?1`).bind(user.uid, account.admin ? 1 : 0),
+        context.db.prepare(`UPDATE sessions SET account_checked_at = ?2 WHERE id = ?1`).bind(id, now),
+      ]);
+    }
+  }
+  // A listed uid is a moderator at once; a claim counts while the session's newest token had it and
+  // the account still has it (looked up at most a minute ago, or as last known when the lookup failed).
+  const admin = context.env.ADMIN_UIDS.includes(user.uid) || (user.admin && moderator);
   return { ...user, admin };
+}
+
+/** A deleted or disabled account: every session of it closes, and its tokens cannot open new ones. */
+async function endEverySession(db: D1Database, uid: string, now: number) {
+  await batch(db, [
+    db
+      .prepare(`INSERT INTO session_revocations (uid, issued_up_to) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`)
+      .bind(uid, now),
+    db.prepare(`DELETE FROM sessions WHERE uid = ?1`).bind(uid),
+  ]);
 }
 
 /** What pages may know of the verified reader (the root loader shares it with every page). */
@@ -146,7 +182,8 @@ export async function startSession(request: Request, context: AppLoadContext, id
     const [refreshed] = await batch<[{ id: string }]>(db, [
       db
         .prepare(
-          `UPDATE sessions SET moderator = ?3, token_issued_at = MAX(token_issued_at, ?4), expires_at = MAX(expires_at, ?5)
+          `UPDATE sessions SET moderator = ?3, token_issued_at = MAX(token_issued_at, ?4), expires_at = MAX(expires_at, ?5),
+                  account_checked_at = MAX(account_checked_at, ?4)
             WHERE id = ?1 AND uid = ?2 RETURNING id`,
         )
         .bind(await sessionId(existing.secret), user.uid, moderator, issuedAt, user.expiresAt),
@@ -161,8 +198,8 @@ export async function startSession(request: Request, context: AppLoadContext, id
     db.prepare(`DELETE FROM sessions WHERE uid = ?1 AND expires_at <= ?2`).bind(user.uid, now),
     db
       .prepare(
-        `INSERT INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6
+        `INSERT INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at, account_checked_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?4
           WHERE NOT EXISTS (SELECT 1 FROM session_revocations WHERE uid = ?2 AND issued_up_to >= ?4)
          RETURNING id`,
       )

@@ -1,6 +1,7 @@
+import { accounts } from "../support/account-standin";
 import { emulatorToken } from "../support/readers";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress";
 import { REPORT_LIMITS } from "~/lib/report-forms";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
@@ -274,6 +275,57 @@ describe("sessions that can be closed (defect 5)", () => {
     expect((await call(triageLoader, "/feedback_hub/triage", { cookie: present(refreshed.cookie) })).status).toBe(403);
     const decision = await decide(cookie, { reportId: "x", status: "declined" });
     expect(decision.status).toBe(403);
+  });
+
+  describe("the account as Firebase has it now, looked up once a minute", () => {
+    afterEach(() => accounts.reset());
+    /** A session whose token was issued two minutes ago, so its next protected request looks the account up. */
+    const signInMinutesAgo = async (uid: string, claims?: Record<string, unknown>) =>
+      present((await postToken(emulatorToken(uid, claims, 120))).cookie, `session cookie for ${uid}`);
+
+    it("a deleted or disabled account loses the hub and its sessions, also with a copied cookie", async () => {
+      for (const [uid, end] of [["deleted-reader", accounts.delete], ["disabled-reader", accounts.disable]] as const) {
+        const cookie = await signInMinutesAgo(uid);
+        const copy = cookie;
+        end(uid);
+        const hub = await call(hubLoader, "/feedback_hub", { cookie });
+        expect(hub.headers.get("Location"), uid).toBe("/login?redirectTo=%2Ffeedback_hub");
+        expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, uid)).toBe(0);
+        const report = await sendReport(copy, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature });
+        expect(report.headers.get("Location")).toMatch(/^\/login\?/);
+        // The tokens it holds cannot open a new session either.
+        expect((await postToken(emulatorToken(uid, {}, 100))).status).toBe(401);
+      }
+    });
+
+    it("a moderator whose claim is removed loses triage within a minute, without a new token", async () => {
+      const cookie = await signInMinutesAgo("claim-removed-mod", { admin: true });
+      expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
+      await env.DB.prepare(`UPDATE sessions SET account_checked_at = 0 WHERE uid = ?1`).bind("claim-removed-mod").run();
+      accounts.setAdmin("claim-removed-mod", false);
+      expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(403);
+      expect((await decide(cookie, { reportId: "x", status: "declined" })).status).toBe(403);
+      // The hub itself stays open: the account exists, it is only no longer a moderator.
+      expect((await call(hubLoader, "/feedback_hub", { cookie })).status).toBe(200);
+    });
+
+    it("looks up at most once a minute, and keeps the session as it was when the lookup host is unreachable", async () => {
+      const cookie = await signInMinutesAgo("steady-mod", { admin: true });
+      const before = accounts.lookups();
+      for (let i = 0; i < 3; i++) expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
+      expect(accounts.lookups() - before).toBe(1);
+      await env.DB.prepare(`UPDATE sessions SET account_checked_at = 0 WHERE uid = ?1`).bind("steady-mod").run();
+      accounts.setUnreachable(true);
+      expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
+      expect((await call(hubLoader, "/feedback_hub", { cookie })).status).toBe(200);
+    });
+
+    it("a fresh token counts as a lookup: signing in looks nothing up", async () => {
+      const before = accounts.lookups();
+      const cookie = await signIn("fresh-reader");
+      expect((await call(hubLoader, "/feedback_hub", { cookie })).status).toBe(200);
+      expect(accounts.lookups()).toBe(before);
+    });
   });
 
   it("a moderator listed in ADMIN_UIDS keeps triage without the claim, and loses it when unlisted", async () => {
