@@ -157,7 +157,14 @@ function referencedKeys(pack: ContentPack) {
       collection.volumes.flatMap((volume) => [volume.adapts?.from, volume.adapts?.to, volume.readAfter]),
     ),
     ...pack.sideStories.sideStories.map((story) => story.readAfter),
-    ...pack.anime.seasons.flatMap((season) => season.episodes.flatMap((episode) => [episode.adapts.from, episode.adapts.to, ...episode.volumes])),
+    ...pack.anime.seasons.flatMap((season) =>
+      season.episodes.flatMap((episode) => [
+        episode.adapts.from,
+        episode.adapts.to,
+        ...episode.volumes,
+        ...episode.changes.flatMap((change) => [change.chapters?.from, change.chapters?.to]),
+      ]),
+    ),
     ...pack.anime.breakTime.map((short) => short.accompanies),
     ...pack.mistakes.lightNovel.flatMap((mistake) => [mistake.volume, mistake.webNovelChapter, mistake.revealAt]),
     ...pack.mistakes.anime.flatMap((mistake) => [mistake.episode, mistake.revealAt]),

@@ -201,6 +201,10 @@ function copySeason(season: Season, cycle: Cycle): Season {
       airedOn: moveDate(episode.airedOn, cycle),
       adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
       volumes: episode.volumes.map((key) => moveKey(key, cycle)),
+      changes: episode.changes.map((change) => ({
+        ...change,
+        chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+      })),
     })),
   };
 }

@@ -119,6 +119,20 @@ export const sideStoriesFileSchema = z.strictObject({
   sideStories: z.array(sideStorySchema),
 });
 
+export const adaptationChangeKinds = ["skipped", "reordered", "added", "changed"] as const;
+
+/**
+ * What an episode does differently from the web novel, where its chapter range cannot say it: a
+ * scene left out or moved, an anime-original scene, a changed outcome. Chapters skipped between
+ * episodes and episodes that go back are found from `adapts` without being written here.
+ */
+export const adaptationChangeSchema = z.strictObject({
+  kind: z.enum(adaptationChangeKinds),
+  /** The web novel chapters the change concerns (a scene's source, what was cut). */
+  chapters: adaptsSchema.optional(),
+  note: text,
+});
+
 export const episodeSchema = z.strictObject({
   number: unitNumber,
   title: text,
@@ -127,6 +141,7 @@ export const episodeSchema = z.strictObject({
   adapts: adaptsSchema,
   /** Light novel volumes the episode covers, for the reader's convenience. */
   volumes: z.array(unitKey).default([]),
+  changes: z.array(adaptationChangeSchema).default([]),
 });
 
 export const seasonSchema = z.strictObject({

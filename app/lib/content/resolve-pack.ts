@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { timestampSeconds } from "../mistakes";
 import { type ContentPack, type PackFileName, packFields, packFiles } from "./pack-schema";
+import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
+  AdaptationChangeRow,
   AnimeEpisodeRow,
   AnimeMistakeRow,
   ArcRow,
@@ -137,6 +139,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     side_stories: sideStories.stories,
     anime_seasons: anime.seasons,
     anime_episodes: anime.episodes,
+    adaptation_changes: anime.changes,
     break_time_episodes: anime.shorts,
     characters: characters.characters,
     character_affiliations: characters.affiliations,
@@ -284,14 +287,22 @@ function sideStoryRows({ pack, timeline }: Resolution) {
 }
 
 /**
- * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists volumes;
- * a short accompanies an episode.
+ * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists volumes
+ * and its differences from the web novel; a short accompanies an episode. What each season skipped
+ * or told out of order is found from its episodes' chapter ranges (./adaptation) and stored beside
+ * the pack's own notes.
  */
 function animeRows({ pack, timeline, reference, report }: Resolution) {
   const file = "anime.json";
   const episodes: AnimeEpisodeRow[] = [];
+  const changes: AdaptationChangeRow[] = [];
   const episodeKeys = new Set<string>();
+  const chapters = [...timeline.units]
+    .filter(([key, unit]) => unit.medium === "web_novel" && timeline.positions.has(key))
+    .map(([key]) => ({ key, position: positionOf(timeline, key) }));
   const seasons = pack.anime.seasons.map((season, s) => {
+    const ranges: AdaptedRange[] = [];
+    const notes: AdaptationChangeRow[] = [];
     season.episodes.forEach((episode, e) => {
       const key = episodeKey(season.number, episode.number);
       if (episodeKeys.has(key)) return;
@@ -301,6 +312,15 @@ function animeRows({ pack, timeline, reference, report }: Resolution) {
       const to = reference(episode.adapts.to, file, `${path}.adapts.to`, "web_novel");
       if (from !== null && to !== null && from > to) report(file, `${path}.adapts`, `adapts runs backwards: ${episode.adapts.from} comes after ${episode.adapts.to}`);
       episode.volumes.forEach((volume, index) => reference(volume, file, `${path}.volumes[${index}]`, "light_novels"));
+      if (from !== null && to !== null && from <= to) ranges.push({ key, from, to });
+      episode.changes.forEach((change, c) => {
+        const where = `${path}.changes[${c}].chapters`;
+        const first = reference(change.chapters?.from, file, `${where}.from`, "web_novel");
+        const last = reference(change.chapters?.to, file, `${where}.to`, "web_novel");
+        if (first !== null && last !== null && first > last) report(file, where, `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`);
+        const chapterRange = { chapters_from: change.chapters?.from ?? null, chapters_to: change.chapters?.to ?? null };
+        notes.push({ episode_key: key, sort_order: 0, kind: change.kind, ...chapterRange, note: change.note, computed: 0 });
+      });
       episodes.push({
         key,
         season_number: season.number,
@@ -314,6 +334,14 @@ function animeRows({ pack, timeline, reference, report }: Resolution) {
         position: positionOf(timeline, key),
       });
     });
+    // Found changes first (in story order), then the pack's notes, numbered per episode.
+    const found = adaptationChanges(ranges, chapters).map(
+      (change): AdaptationChangeRow => ({ episode_key: change.episode, sort_order: 0, kind: change.kind, chapters_from: change.from, chapters_to: change.to, note: null, computed: 1 }),
+    );
+    for (const { key } of ranges) {
+      const ofEpisode = [...found, ...notes].filter((change) => change.episode_key === key);
+      ofEpisode.forEach((change, order) => changes.push({ ...change, sort_order: order }));
+    }
     return { number: season.number, title: season.title };
   });
 
@@ -334,7 +362,7 @@ function animeRows({ pack, timeline, reference, report }: Resolution) {
       position: positionOf(timeline, key),
     });
   });
-  return { seasons, episodes, shorts };
+  return { seasons, episodes, changes, shorts };
 }
 
 /**

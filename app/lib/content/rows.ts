@@ -1,4 +1,5 @@
 import type {
+  adaptationChangeKinds,
   animeTracks,
   chapterKinds,
   collectionKinds,
@@ -95,6 +96,20 @@ export type AnimeEpisodeRow = {
   adapts_to: string;
   volumes: string;
   position: number;
+};
+
+/**
+ * One difference between an episode and the web novel (migrations/0008_adaptation_changes.sql):
+ * written in the pack (`computed` 0) or found from the episodes' chapter ranges (`computed` 1).
+ */
+export type AdaptationChangeRow = {
+  episode_key: string;
+  sort_order: number;
+  kind: (typeof adaptationChangeKinds)[number];
+  chapters_from: string | null;
+  chapters_to: string | null;
+  note: string | null;
+  computed: 0 | 1;
 };
 
 export type BreakTimeEpisodeRow = {
@@ -200,6 +215,7 @@ export type PackRows = {
   side_stories: SideStoryRow[];
   anime_seasons: AnimeSeasonRow[];
   anime_episodes: AnimeEpisodeRow[];
+  adaptation_changes: AdaptationChangeRow[];
   break_time_episodes: BreakTimeEpisodeRow[];
   characters: CharacterRow[];
   character_affiliations: CharacterAffiliationRow[];

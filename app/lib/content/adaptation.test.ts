@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { adaptationChanges } from "./adaptation";
+
+/** Chapters wn:1-1 … wn:1-n at positions 1 … n. */
+const chapters = (n: number) => Array.from({ length: n }, (_, index) => ({ key: `wn:1-${index + 1}`, position: index + 1 }));
+const episode = (number: number, from: number, to: number) => ({ key: `anime:1-${number}`, from, to });
+
+describe("adaptationChanges", () => {
+  it("finds nothing when the episodes cover their span in order, split chapters included", () => {
+    expect(adaptationChanges([episode(1, 1, 4), episode(2, 5, 8), episode(3, 8, 10)], chapters(12))).toEqual([]);
+  });
+
+  it("gives each run of uncovered chapters inside the season's span to the episode that resumes after it", () => {
+    expect(adaptationChanges([episode(1, 1, 4), episode(2, 7, 8), episode(3, 9, 9), episode(4, 11, 12)], chapters(20))).toEqual([
+      { episode: "anime:1-2", kind: "skipped", from: "wn:1-5", to: "wn:1-6" },
+      { episode: "anime:1-4", kind: "skipped", from: "wn:1-10", to: "wn:1-10" },
+    ]);
+  });
+
+  it("does not count chapters before the season's first or after its last adapted chapter as skipped", () => {
+    expect(adaptationChanges([episode(1, 3, 4), episode(2, 5, 6)], chapters(10))).toEqual([]);
+  });
+
+  it("finds an episode that goes back to chapters an earlier episode had passed", () => {
+    expect(adaptationChanges([episode(1, 1, 6), episode(2, 4, 9), episode(3, 10, 12)], chapters(12))).toEqual([
+      { episode: "anime:1-2", kind: "reordered", from: "wn:1-4", to: "wn:1-6" },
+    ]);
+  });
+
+  it("measures going back against the furthest chapter reached, not only the previous episode", () => {
+    // Episode 2 jumps ahead, episode 3 fills in what was left and is reordered; nothing is skipped.
+    expect(adaptationChanges([episode(1, 1, 3), episode(2, 7, 9), episode(3, 4, 6)], chapters(9))).toEqual([
+      { episode: "anime:1-3", kind: "reordered", from: "wn:1-4", to: "wn:1-6" },
+    ]);
+  });
+
+  it("reports skipped runs across arcs in story order, whatever order the chapters come in", () => {
+    const twoArcs = [
+      { key: "wn:2-1", position: 4 },
+      { key: "wn:1-3", position: 3 },
+      { key: "wn:2-2", position: 5 },
+      { key: "wn:1-1", position: 1 },
+      { key: "wn:1-2", position: 2 },
+    ];
+    expect(adaptationChanges([episode(1, 1, 2), episode(2, 5, 5)], twoArcs)).toEqual([
+      { episode: "anime:1-2", kind: "skipped", from: "wn:1-3", to: "wn:2-1" },
+    ]);
+  });
+
+  it("finds nothing for a season without episodes", () => {
+    expect(adaptationChanges([], chapters(3))).toEqual([]);
+  });
+});
