@@ -6,6 +6,7 @@ export default [
   route("web_novel", "routes/web-novel.tsx"),
   route("light_novels", "routes/light-novels.tsx"),
   route("side_stories", "routes/side-stories.tsx"),
+  route("anime", "routes/anime.tsx"),
   route("break_time", "routes/break-time.tsx"),
   route("characters", "routes/characters.tsx"),
   route("characters/:slug", "routes/character.tsx"),

@@ -10,6 +10,7 @@ export const areas = [
   { path: "/web_novel", label: "Web novel" },
   { path: "/light_novels", label: "Light novels" },
   { path: "/side_stories", label: "Side stories" },
+  { path: "/anime", label: "Anime" },
   { path: "/break_time", label: "Break Time" },
   { path: "/characters", label: "Characters" },
   { path: "/reading_tracker", label: "Tracker" },

@@ -1,47 +1,166 @@
-import type { AnimeEpisodeRow, BreakTimeEpisodeRow } from "~/lib/content/rows";
-import { batch, parseJsonList } from "./db.server";
+import type { AdaptationChange, AnimeEpisode, AnimeSeason, BreakTimeShort, UnitLabel } from "~/lib/anime";
+import type { AdaptationChangeRow, AnimeEpisodeRow, ArcRow, BreakTimeEpisodeRow } from "~/lib/content/rows";
+import { parseUnitKey } from "~/lib/content/units";
+import { batch } from "./db.server";
 
-type EpisodeRow = Omit<AnimeEpisodeRow, "position"> & { season_title: string; adapts_from_label: string; adapts_to_label: string };
+type EpisodeRow = AnimeEpisodeRow & { season_title: string; adapts_from_label: string; adapts_to_label: string };
 
 type ShortRow = Omit<BreakTimeEpisodeRow, "position">;
 
-/** Anime seasons with their episodes and the Break Time shorts beside each. One round trip. */
-export async function getBreakTime(db: D1Database) {
-  const [episodes, shorts] = await batch<[EpisodeRow, ShortRow]>(db, [
+type ChangeRow = Omit<AdaptationChangeRow, "sort_order"> & {
+  from_label: string | null;
+  from_position: number | null;
+  to_label: string | null;
+  to_position: number | null;
+};
+
+type NoteCountRow = { episode_key: string; notes: number };
+
+/** Every episode in airing order with the labels of the chapters it adapts (the seasons' unique index). */
+const episodesStatement = (db: D1Database) =>
+  db.prepare(
+    `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
+            e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
+       FROM anime_episodes e
+       JOIN anime_seasons s ON s.number = e.season_number
+       JOIN story_units fu ON fu.key = e.adapts_from
+       JOIN story_units tu ON tu.key = e.adapts_to
+      ORDER BY e.season_number, e.number`,
+  );
+
+const shortsStatement = (db: D1Database) =>
+  db.prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes ORDER BY season_number, number`);
+
+/** Rows grouped by a key, in the order they came. */
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  return groups;
+}
+
+const toShort = (short: ShortRow): BreakTimeShort => ({ key: short.key, number: short.number, title: short.title, airedOn: short.aired_on });
+
+function toChange(row: ChangeRow): AdaptationChange {
+  const chapters =
+    row.chapters_from && row.chapters_to && row.from_label && row.to_label && row.from_position !== null && row.to_position !== null
+      ? {
+          from: { key: row.chapters_from, label: row.from_label },
+          to: { key: row.chapters_to, label: row.to_label },
+          // Chapters sit one story position apart, in reading order.
+          count: Math.round(row.to_position - row.from_position) + 1,
+        }
+      : null;
+  return { kind: row.kind, chapters, note: row.note, computed: row.computed === 1 };
+}
+
+/**
+ * The anime page: seasons with what each covers, and every episode with the chapters and volumes it
+ * adapts, what it skipped or changed, its Break Time shorts and how many translation notes it has.
+ * One D1 round trip; each statement reads a table in key order or through an index.
+ */
+export async function getAnime(db: D1Database) {
+  const [episodes, changes, shorts, volumes, noteCounts, arcs] = await batch<
+    [EpisodeRow, ChangeRow, ShortRow, UnitLabel & { episode_key: string }, NoteCountRow, Pick<ArcRow, "number" | "title">]
+  >(db, [
+    episodesStatement(db),
     db.prepare(
-      `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
-              e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes
-         FROM anime_episodes e
-         JOIN anime_seasons s ON s.number = e.season_number
-         JOIN story_units fu ON fu.key = e.adapts_from
-         JOIN story_units tu ON tu.key = e.adapts_to
-        ORDER BY e.season_number, e.number`,
+      `SELECT c.episode_key, c.kind, c.chapters_from, fu.label AS from_label, fu.position AS from_position,
+              c.chapters_to, tu.label AS to_label, tu.position AS to_position, c.note, c.computed
+         FROM adaptation_changes c
+         LEFT JOIN story_units fu ON fu.key = c.chapters_from
+         LEFT JOIN story_units tu ON tu.key = c.chapters_to
+        ORDER BY c.episode_key, c.sort_order`,
     ),
-    db.prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes ORDER BY season_number, number`),
+    shortsStatement(db),
+    // The volumes each episode lists, with their labels, in the order the pack gives them.
+    db.prepare(
+      `SELECT e.key AS episode_key, u.key, u.label
+         FROM anime_episodes e, json_each(e.volumes) v
+         JOIN story_units u ON u.key = v.value
+        ORDER BY e.key, v.key`,
+    ),
+    db.prepare(`SELECT episode_key, COUNT(*) AS notes FROM anime_mistakes GROUP BY episode_key`),
+    db.prepare(`SELECT number, title FROM arcs ORDER BY number`),
   ]);
 
-  const seasons = new Map<number, { number: number; title: string; episodes: ReturnType<typeof toEpisode>[] }>();
-  function toEpisode(episode: EpisodeRow) {
-    return {
-      key: episode.key,
-      number: episode.number,
-      title: episode.title,
-      originalTitle: episode.original_title,
-      airedOn: episode.aired_on,
-      adapts: {
-        from: { key: episode.adapts_from, label: episode.adapts_from_label },
-        to: { key: episode.adapts_to, label: episode.adapts_to_label },
-      },
-      volumes: parseJsonList(episode.volumes),
-      shorts: shorts
-        .filter((short) => short.accompanies === episode.key)
-        .map((short) => ({ key: short.key, number: short.number, title: short.title, airedOn: short.aired_on })),
+  const changesOf = groupBy(changes, (change) => change.episode_key);
+  const shortsOf = groupBy(shorts, (short) => short.accompanies);
+  const volumesOf = groupBy(volumes, (volume) => volume.episode_key);
+  const notesOf = new Map(noteCounts.map((count) => [count.episode_key, count.notes]));
+
+  const seasons = new Map<number, AnimeSeason>();
+  for (const row of episodes) {
+    const episode: AnimeEpisode = {
+      key: row.key,
+      season: row.season_number,
+      number: row.number,
+      position: row.position,
+      title: row.title,
+      originalTitle: row.original_title,
+      airedOn: row.aired_on,
+      adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+      volumes: (volumesOf.get(row.key) ?? []).map(({ key, label }) => ({ key, label })),
+      changes: (changesOf.get(row.key) ?? []).map(toChange),
+      shorts: (shortsOf.get(row.key) ?? []).map(toShort),
+      noteCount: notesOf.get(row.key) ?? 0,
     };
+    const season = seasons.get(row.season_number) ?? {
+      number: row.season_number,
+      title: row.season_title,
+      firstAired: null,
+      lastAired: null,
+      arcs: [],
+      volumes: [],
+      skippedChapters: 0,
+      shortCount: 0,
+      episodes: [],
+    };
+    season.episodes.push(episode);
+    seasons.set(row.season_number, season);
   }
-  for (const episode of episodes) {
-    const season = seasons.get(episode.season_number) ?? { number: episode.season_number, title: episode.season_title, episodes: [] };
-    season.episodes.push(toEpisode(episode));
-    seasons.set(episode.season_number, season);
+
+  for (const season of seasons.values()) summarise(season, arcs);
+  return { seasons: [...seasons.values()], episodeCount: episodes.length, shortCount: shorts.length };
+}
+
+/** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
+function summarise(season: AnimeSeason, arcs: readonly Pick<ArcRow, "number" | "title">[]) {
+  const dates = season.episodes.map((episode) => episode.airedOn).sort();
+  season.firstAired = dates[0] ?? null;
+  season.lastAired = dates.at(-1) ?? null;
+  const arcNumbers = season.episodes.flatMap((episode) =>
+    [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
+  );
+  const [firstArc, lastArc] = [Math.min(...arcNumbers), Math.max(...arcNumbers)];
+  season.arcs = arcs.filter((arc) => arc.number >= firstArc && arc.number <= lastArc).map(({ number, title }) => ({ number, title }));
+  season.volumes = [...new Map(season.episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values()];
+  season.skippedChapters = season.episodes
+    .flatMap((episode) => episode.changes)
+    .filter((change) => change.computed && change.kind === "skipped")
+    .reduce((sum, change) => sum + (change.chapters?.count ?? 0), 0);
+  season.shortCount = season.episodes.reduce((sum, episode) => sum + episode.shorts.length, 0);
+}
+
+/** Anime seasons with their episodes and the Break Time shorts beside each. One round trip. */
+export async function getBreakTime(db: D1Database) {
+  const [episodes, shorts] = await batch<[EpisodeRow, ShortRow]>(db, [episodesStatement(db), shortsStatement(db)]);
+  const shortsOf = groupBy(shorts, (short) => short.accompanies);
+  const seasons = new Map<number, { number: number; title: string; episodes: BreakTimeEpisode[] }>();
+  for (const row of episodes) {
+    const season = seasons.get(row.season_number) ?? { number: row.season_number, title: row.season_title, episodes: [] };
+    season.episodes.push({
+      key: row.key,
+      number: row.number,
+      position: row.position,
+      title: row.title,
+      originalTitle: row.original_title,
+      airedOn: row.aired_on,
+      adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+      shorts: (shortsOf.get(row.key) ?? []).map(toShort),
+    });
+    seasons.set(row.season_number, season);
   }
   return { seasons: [...seasons.values()], shortCount: shorts.length };
 }
+
+type BreakTimeEpisode = Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts" | "shorts">;

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
+import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate, pluralize } from "~/lib/format";
+import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getBreakTime } from "~/models/anime.server";
 import type { Route } from "./+types/break-time";
@@ -39,41 +40,47 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
             <h2 id={`season-${season.number}-title`} className="mb-4 text-2xl font-bold tracking-tight">
               Season {season.number}: {season.title}
             </h2>
-            <ol className="divide-y divide-border rounded-lg border border-border bg-card">
-              {season.episodes.map((episode) => (
-                <li key={episode.key} id={unitAnchor(episode.key)} className="grid gap-3 p-4 target:bg-accent md:grid-cols-2">
-                  <div>
-                    <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                      Episode {episode.number} · <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
-                    </p>
-                    <h3 className="font-semibold">{episode.title}</h3>
-                    <OriginalText text={episode.originalTitle} className="text-sm" />
-                    <p className="mt-1 text-sm text-muted-foreground">
-                      Adapts{" "}
-                      <Link to={unitPath(episode.adapts.from.key)} className="text-primary underline">
-                        {episode.adapts.from.label}
-                      </Link>{" "}
-                      to{" "}
-                      <Link to={unitPath(episode.adapts.to.key)} className="text-primary underline">
-                        {episode.adapts.to.label}
-                      </Link>
-                    </p>
-                  </div>
-                  <div>
-                    {episode.shorts.length ? (
-                      episode.shorts.map((short) => (
-                        <div key={short.key} id={unitAnchor(short.key)} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
-                          <p className="text-xs font-semibold uppercase tracking-wide text-primary">Break Time {short.number}</p>
-                          <p className="font-medium">{short.title}</p>
-                          {short.airedOn ? <p className="text-xs text-muted-foreground">{formatDate(short.airedOn)}</p> : null}
+            {/* An episode and its shorts are gated together, at the episode's story position, as on /anime. */}
+            <ol className="space-y-3">
+              <ShieldedList
+                items={season.episodes}
+                itemKey={(episode) => episode.key}
+                revealAt={(episode) => episode.position}
+                describe={(run) => describeEpisodes(run, { withShorts: true })}
+                runAs="li"
+                renderItem={(episode, shown) =>
+                  shown ? (
+                    <li id={unitAnchor(episode.key)} className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2">
+                      <div className="space-y-1">
+                        <EpisodeTitle episode={episode} />
+                        <p className="text-sm text-muted-foreground">
+                          Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+                        </p>
+                        <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
+                          <WatchedUpToHere episode={episode} />
+                          <Link to={unitPath(episode.key)} className="text-primary underline">
+                            On the anime page<span className="sr-only">: episode {episode.number}</span>
+                          </Link>
                         </div>
-                      ))
-                    ) : (
-                      <p className="text-sm text-muted-foreground">No Break Time short with this episode.</p>
-                    )}
-                  </div>
-                </li>
-              ))}
+                      </div>
+                      <div>
+                        {episode.shorts.length ? (
+                          <BreakTimeShorts shorts={episode.shorts} />
+                        ) : (
+                          <p className="text-sm text-muted-foreground">No Break Time short with this episode.</p>
+                        )}
+                      </div>
+                    </li>
+                  ) : (
+                    // Hidden: the anchors stay, so a link to the episode or a short finds it once revealed.
+                    <li id={unitAnchor(episode.key)} hidden>
+                      {episode.shorts.map((short) => (
+                        <span key={short.key} id={unitAnchor(short.key)} />
+                      ))}
+                    </li>
+                  )
+                }
+              />
             </ol>
           </section>
         ))}

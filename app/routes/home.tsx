@@ -28,6 +28,7 @@ const areaSummaries: Record<AreaPath, string> = {
   "/web_novel": "Arcs and chapters: dates, word counts, where to read, which volume adapts them.",
   "/light_novels": "Collections and volumes: release dates, ISBNs, chapters and web novel coverage.",
   "/side_stories": "Side volumes, short stories, store bonuses and IF routes, in reading order.",
+  "/anime": "Seasons and episodes: what each adapts, what it skipped or moved, its shorts and notes.",
   "/break_time": "The chibi shorts, beside the anime episodes they accompany.",
   "/characters": "The whole cast: search by name or alias, filter by affiliation.",
   "/reading_tracker": "Your progress in every medium, what to read next, and the spoiler shield.",

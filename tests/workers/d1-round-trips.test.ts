@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
 import { createLoadContext } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
+import { loader as animeLoader } from "../../app/routes/anime";
 
 const request = () => new Request("https://companion.test/statistics");
 
@@ -40,6 +41,14 @@ describe("D1 round-trip counter", () => {
       setRoundTripsHeader(none, context.db);
       expect(none.has("X-D1-Round-Trips")).toBe(false);
     }
+  });
+
+  it("counts one round trip for a view of /anime, with its episodes, changes, shorts, volumes and note counts", async () => {
+    const anime = new Request("https://companion.test/anime");
+    const context = createLoadContext(anime, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
+    const { seasons } = await animeLoader({ request: anime, url: new URL(anime.url), params: {}, pattern: "/anime", context });
+    expect(seasons.length).toBeGreaterThan(0);
+    expect(roundTrips(context.db)).toBe(1);
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {

@@ -120,11 +120,12 @@ export function mediumOf(key: string): Medium | null {
   return parseUnitKey(key)?.medium ?? null;
 }
 
-/** The element id a unit has on its page: wn:2-14 → wn-2-14. */
+/** The element id a unit has on its page: wn:2-14 → wn-2-14; an episode as viewers write it, anime:1-5 → s1e5. */
 export function unitAnchor(key: string) {
   const parts = parseUnitKey(key);
   // Only validated keys reach the pages; anything else still gets a usable, distinct id.
   if (!parts) return key.replace(/[^a-z0-9-]/g, "-");
+  if (parts.medium === "anime") return `s${parts.season}e${parts.episode}`;
   return unitKey(parts).replace(":", "-");
 }
 
@@ -145,8 +146,8 @@ export function unitPath(key: string) {
     case "side_stories":
       return `/side_stories#${anchor}`;
     case "anime":
+      return `/anime#${anchor}`;
     case "break_time":
-      // Main episodes are listed beside the Break Time shorts that accompany them.
       return `/break_time#${anchor}`;
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * The anime as the /anime and /break_time pages show it: the anime model returns these, and the
+ * components render them without knowing how they are stored.
+ */
+import type { adaptationChangeKinds } from "./content/pack-schema";
+
+/** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
+export interface UnitLabel {
+  key: string;
+  label: string;
+}
+
+export type AdaptationChangeKind = (typeof adaptationChangeKinds)[number];
+
+/** One thing an episode does differently from the web novel. */
+export interface AdaptationChange {
+  kind: AdaptationChangeKind;
+  /** The web novel chapters it concerns, first to last, and how many they are. */
+  chapters: { from: UnitLabel; to: UnitLabel; count: number } | null;
+  /** The pack's words; null for a change found from the chapter ranges alone. */
+  note: string | null;
+  /** Found from the episodes' chapter ranges at import rather than written in the pack. */
+  computed: boolean;
+}
+
+export interface BreakTimeShort {
+  key: string;
+  number: number;
+  title: string;
+  airedOn: string | null;
+}
+
+export interface AnimeEpisode {
+  key: string;
+  season: number;
+  number: number;
+  /** Story position: the episode's title, what it adapts and its changes are gated here. */
+  position: number;
+  title: string;
+  originalTitle: string | null;
+  airedOn: string;
+  adapts: { from: UnitLabel; to: UnitLabel };
+  volumes: UnitLabel[];
+  changes: AdaptationChange[];
+  shorts: BreakTimeShort[];
+  /** Translation notes (subtitle, dub and caption mistakes) recorded for the episode. */
+  noteCount: number;
+}
+
+/** A season and what it covers, none of it gated: numbers, dates, arcs and volumes are public. */
+export interface AnimeSeason {
+  number: number;
+  title: string;
+  firstAired: string | null;
+  lastAired: string | null;
+  arcs: { number: number; title: string }[];
+  volumes: UnitLabel[];
+  skippedChapters: number;
+  shortCount: number;
+  episodes: AnimeEpisode[];
+}
+
+export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
+  skipped: "Skipped",
+  reordered: "Reordered",
+  added: "Anime original",
+  changed: "Changed",
+};
+
+/** Where an episode's translation notes are listed (the notes page heads each episode with this id). */
+export const animeNotesPath = (episodeKey: string) => `/translation_meta/anime_mistls#episode-${episodeKey}`;

@@ -1,0 +1,189 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { ShieldedList } from "~/components/shielded-list";
+import { Badge } from "~/components/ui/badge";
+import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath } from "~/lib/anime";
+import { unitAnchor, unitPath } from "~/lib/content/units";
+import { formatMonthRange, pluralize } from "~/lib/format";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { getAnime } from "~/models/anime.server";
+import type { Route } from "./+types/anime";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return getAnime(context.db);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Anime",
+    description: `${pluralize(data?.seasons.length ?? 0, "season")} and ${pluralize(data?.episodeCount ?? 0, "episode")} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
+  });
+
+export default function Anime({ loaderData }: Route.ComponentProps) {
+  const { seasons, episodeCount, shortCount } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title="Anime"
+        lead={`${pluralize(seasons.length, "season")}, ${pluralize(episodeCount, "episode")} and ${pluralize(shortCount, "Break Time short")}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
+      />
+      <nav aria-label="Seasons" className="mb-6 flex flex-wrap gap-2 text-sm">
+        {seasons.map((season) => (
+          <a key={season.number} href={`#season-${season.number}`} className="rounded-full border border-border px-3 py-1 hover:border-primary">
+            Season {season.number}
+          </a>
+        ))}
+      </nav>
+      {seasons.length ? (
+        <div className="space-y-12">
+          {seasons.map((season) => (
+            <Season key={season.number} season={season} />
+          ))}
+        </div>
+      ) : (
+        <p>No anime has been loaded yet.</p>
+      )}
+    </>
+  );
+}
+
+/** A season's overview (nothing in it is gated) and its episodes behind the shield. */
+function Season({ season }: { season: AnimeSeason }) {
+  return (
+    <section id={`season-${season.number}`} aria-labelledby={`season-${season.number}-title`} className="space-y-4">
+      <h2 id={`season-${season.number}-title`} className="text-2xl font-bold tracking-tight">
+        Season {season.number}: {season.title}
+      </h2>
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <Fact term="Episodes">
+          {pluralize(season.episodes.length, "episode")}, aired {formatMonthRange(season.firstAired, season.lastAired)}
+        </Fact>
+        <Fact term="Web novel">
+          {season.arcs.map((arc, index) => (
+            <span key={arc.number}>
+              {index > 0 ? ", " : null}
+              <Link to={`/web_novel?arc=${arc.number}`} className="text-primary underline">
+                Arc {arc.number}: {arc.title}
+              </Link>
+            </span>
+          ))}
+        </Fact>
+        <Fact term="Light novels">
+          {season.volumes.length
+            ? season.volumes.map((volume, index) => (
+                <span key={volume.key}>
+                  {index > 0 ? ", " : null}
+                  <Link to={unitPath(volume.key)} className="text-primary underline">
+                    {volume.label}
+                  </Link>
+                </span>
+              ))
+            : "None listed"}
+        </Fact>
+        <Fact term="Skipped">
+          {season.skippedChapters ? `${pluralize(season.skippedChapters, "web novel chapter")} left out` : "No web novel chapter left out"}
+        </Fact>
+        <Fact term="Break Time">{pluralize(season.shortCount, "short")}</Fact>
+      </dl>
+      <ol className="space-y-3">
+        <ShieldedList
+          items={season.episodes}
+          itemKey={(episode) => episode.key}
+          revealAt={(episode) => episode.position}
+          describe={(run) => describeEpisodes(run)}
+          runAs="li"
+          renderItem={(episode, shown) => (shown ? <Episode episode={episode} /> : <li id={unitAnchor(episode.key)} hidden />)}
+        />
+      </ol>
+    </section>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{term}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function Episode({ episode }: { episode: AnimeEpisode }) {
+  return (
+    <li id={unitAnchor(episode.key)} className="space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <EpisodeTitle episode={episode} />
+        <WatchedUpToHere episode={episode} />
+      </div>
+      <p className="text-sm">
+        Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+        {episode.volumes.length ? (
+          <>
+            {" "}
+            · Light novel{" "}
+            {episode.volumes.map((volume, index) => (
+              <span key={volume.key}>
+                {index > 0 ? ", " : null}
+                <Link to={unitPath(volume.key)} className="text-primary underline">
+                  {volume.label}
+                </Link>
+              </span>
+            ))}
+          </>
+        ) : null}
+      </p>
+      {episode.changes.length ? (
+        <ul aria-label="What the adaptation changed" className="space-y-2">
+          {episode.changes.map((change, index) => (
+            <Change key={index} change={change} />
+          ))}
+        </ul>
+      ) : null}
+      <BreakTimeShorts shorts={episode.shorts} linked />
+      <p className="text-sm">
+        {episode.noteCount ? (
+          <Link to={animeNotesPath(episode.key)} className="text-primary underline">
+            {pluralize(episode.noteCount, "translation note")}
+            <span className="sr-only"> for episode {episode.number}</span>
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">No translation notes yet</span>
+        )}
+      </p>
+    </li>
+  );
+}
+
+/** One change: a found one says what the chapter ranges show; the pack's own says it in its words. */
+function Change({ change }: { change: AdaptationChange }) {
+  const chapters = change.chapters ? (
+    <>
+      <ChapterRange from={change.chapters.from} to={change.chapters.to} />
+      {change.chapters.count > 1 ? ` (${pluralize(change.chapters.count, "chapter")})` : null}
+    </>
+  ) : null;
+  return (
+    <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+      <Badge tone="outline">{adaptationChangeLabels[change.kind]}</Badge>
+      <span className="min-w-0 flex-1 basis-48">
+        {change.note ? (
+          <>
+            {change.note}
+            {chapters ? <> ({chapters})</> : null}
+          </>
+        ) : change.kind === "skipped" ? (
+          <>Before this episode, the anime leaves out {chapters}.</>
+        ) : (
+          <>This episode goes back to {chapters}, which earlier episodes had already passed.</>
+        )}
+      </span>
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { loader as animeLoader } from "~/routes/anime";
+import { loader as breakTimeLoader } from "~/routes/break-time";
+import { load, present } from "../support/workers-context";
+
+/*
+ * /anime against the imported tiny pack: episode 1 adapts wn:1-1 to wn:1-2, episode 2 only wn:2-1,
+ * so wn:1-3 (whose title is a spoiler) is skipped before episode 2, which also has an anime-original
+ * scene written in the pack.
+ */
+describe("the anime page's loader", () => {
+  it("gives each episode what it adapts, its volumes, shorts, notes and what the adaptation skipped", async () => {
+    const { seasons, episodeCount, shortCount } = await load(animeLoader, "/anime");
+    expect([episodeCount, shortCount]).toEqual([2, 1]);
+    const [first, second] = present(seasons[0]).episodes;
+    expect(first).toMatchObject({
+      key: "anime:1-1",
+      title: "Knock Knock",
+      position: 2,
+      adapts: { from: { key: "wn:1-1", label: "Arc 1 · Prologue" }, to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" } },
+      volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
+      shorts: [{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }],
+      noteCount: 1,
+      changes: [],
+    });
+    expect(second).toMatchObject({ key: "anime:1-2", position: 4, noteCount: 1 });
+    expect(second?.changes).toEqual([
+      {
+        kind: "skipped",
+        chapters: { from: { key: "wn:1-3", label: "Arc 1 · Chapter 3" }, to: { key: "wn:1-3", label: "Arc 1 · Chapter 3" }, count: 1 },
+        note: null,
+        computed: true,
+      },
+      { kind: "added", chapters: null, note: "An anime-original chase along the corridor.", computed: false },
+    ]);
+  });
+
+  it("sums each season up without anything gated in it: dates, arcs, volumes and how much was skipped", async () => {
+    const data = await load(animeLoader, "/anime");
+    const { episodes, ...overview } = present(data.seasons[0]);
+    expect(overview).toEqual({
+      number: 1,
+      title: "Tiny Tale",
+      firstAired: "2020-04-01",
+      lastAired: "2020-04-08",
+      arcs: [
+        { number: 1, title: "The Door" },
+        { number: 2, title: "The Hall" },
+      ],
+      volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
+      skippedChapters: 1,
+      shortCount: 1,
+    });
+    // The overview is shown to everyone, so it holds none of what the shield gates with an episode.
+    const gated = [
+      ...episodes.flatMap((episode) => [episode.title, ...episode.shorts.map((short) => short.title)]),
+      ...episodes.flatMap((episode) => episode.changes.flatMap((change) => (change.note ? [change.note] : []))),
+      "The Keeper Lied",
+    ];
+    expect(gated).toHaveLength(5);
+    for (const text of gated) expect(JSON.stringify(overview)).not.toContain(text);
+  });
+
+  it("Break Time gives each main episode its story position, for the shield and 'I have watched up to here'", async () => {
+    const { seasons } = await load(breakTimeLoader, "/break_time");
+    expect(present(seasons[0]).episodes.map((episode) => [episode.key, episode.position, episode.shorts.length])).toEqual([
+      ["anime:1-1", 2, 1],
+      ["anime:1-2", 4, 0],
+    ]);
+  });
+});
