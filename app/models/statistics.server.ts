@@ -1,5 +1,13 @@
+import { inRanges, sumOf } from "~/lib/chart-ranges";
 import type { ContentStatisticRow } from "~/lib/content/rows";
 import { batch } from "./db.server";
+
+/** The most bars a chart draws; longer series merge into ranges (app/lib/chart-ranges.ts). */
+const MAX_BARS = 24;
+/** The release timeline shows months up to ten years of them, then years. */
+const MAX_MONTHS = 120;
+/** Translation notes are charted per volume up to this many volumes, then per collection. */
+const MAX_VOLUME_ROWS = 30;
 
 type Series = Map<ContentStatisticRow["chart"], Array<{ label: string; value: number }>>;
 
@@ -14,12 +22,12 @@ export async function getStatistics(db: D1Database) {
   const [stored, mistakes] = await batch<
     [
       Pick<ContentStatisticRow, "chart" | "label" | "value">,
-      { label: string; minor: number; meaning_changing: number; plot_relevant: number },
+      VolumeNotes,
     ]
   >(db, [
     db.prepare(`SELECT chart, label, value FROM content_statistics ORDER BY chart, position`),
     db.prepare(
-      `SELECT c.name || ' ' || v.number AS label,
+      `SELECT c.name || ' ' || v.number AS label, c.name AS collection,
               COUNT(CASE WHEN m.severity = 'minor' THEN 1 END) AS minor,
               COUNT(CASE WHEN m.severity = 'meaning_changing' THEN 1 END) AS meaning_changing,
               COUNT(CASE WHEN m.severity = 'plot_relevant' THEN 1 END) AS plot_relevant
@@ -36,14 +44,68 @@ export async function getStatistics(db: D1Database) {
   }
 
   const words = valuesOf(series, "arc_words");
-  const arcs = valuesOf(series, "arc_chapters").map(({ label, value }, index) => ({ arc: Number(label), chapters: value, words: words[index]?.value ?? 0 }));
+  const arcs: ArcBar[] = valuesOf(series, "arc_chapters").map(({ label, value }, index) => ({ arc: Number(label), chapters: value, words: words[index]?.value ?? 0 }));
   const total = arcs.reduce((sum, arc) => sum + arc.chapters, 0);
   const adapted = valuesOf(series, "year_adapted");
+  const years: YearBar[] = valuesOf(series, "year_volumes").map(({ label, value }, index) => ({ year: label, volumes: value, adapted: adapted[index]?.value ?? 0, total }));
+  const introductions: IntroductionBar[] = valuesOf(series, "arc_introductions").map(({ label, value }) => ({ arc: Number(label), characters: value }));
   return {
-    arcs,
-    months: valuesOf(series, "month_chapters").map(({ label, value }) => ({ month: label, chapters: value })),
-    years: valuesOf(series, "year_volumes").map(({ label, value }, index) => ({ year: label, volumes: value, adapted: adapted[index]?.value ?? 0, total })),
-    mistakes,
-    introductions: valuesOf(series, "arc_introductions").map(({ label, value }) => ({ arc: Number(label), characters: value })),
+    totals: { chapters: total, words: sumOf(arcs, (arc) => arc.words) },
+    arcs: inRanges(arcs, MAX_BARS, (range) => ({
+      arc: range[0]!.arc,
+      lastArc: range.at(-1)!.arc,
+      chapters: sumOf(range, (arc) => arc.chapters),
+      words: sumOf(range, (arc) => arc.words),
+    })),
+    releases: releaseTimeline(valuesOf(series, "month_chapters")),
+    years: inRanges(years, MAX_BARS, (range) => ({
+      ...range.at(-1)!,
+      year: range[0]!.year,
+      lastYear: range.at(-1)!.year,
+      volumes: sumOf(range, (year) => year.volumes),
+    })),
+    mistakes: mistakesChart(mistakes),
+    introductions: inRanges(introductions, MAX_BARS, (range) => ({
+      arc: range[0]!.arc,
+      lastArc: range.at(-1)!.arc,
+      characters: sumOf(range, (row) => row.characters),
+    })),
   };
+}
+
+/** A bar per arc, or per range of arcs (arc to lastArc) in a long series. */
+type ArcBar = { arc: number; lastArc?: number; chapters: number; words: number };
+type IntroductionBar = { arc: number; lastArc?: number; characters: number };
+/** Light novel volumes per year, or per range of years; `adapted` is the running total at its end. */
+type YearBar = { year: string; lastYear?: string; volumes: number; adapted: number; total: number };
+
+/** Chapters published per month, or per year (then in ranges of years) once there are more than ten years of months. */
+function releaseTimeline(months: Array<{ label: string; value: number }>) {
+  if (months.length <= MAX_MONTHS) return { by: "month" as const, bars: months.map(({ label, value }) => ({ from: label, to: label, chapters: value })) };
+  const perYear = new Map<string, number>();
+  for (const { label, value } of months) perYear.set(label.slice(0, 4), (perYear.get(label.slice(0, 4)) ?? 0) + value);
+  const years = [...perYear].map(([year, chapters]) => ({ from: year, to: year, chapters }));
+  return { by: "year" as const, bars: inRanges(years, MAX_BARS, (range) => ({ from: range[0]!.from, to: range.at(-1)!.to, chapters: sumOf(range, (year) => year.chapters) })) };
+}
+
+type VolumeNotes = { label: string; collection: string; minor: number; meaning_changing: number; plot_relevant: number };
+
+/** Translation notes by severity per volume, or per collection once there are too many volumes to read as rows. */
+function mistakesChart(volumes: VolumeNotes[]) {
+  const row = ({ label, minor, meaning_changing, plot_relevant }: Omit<VolumeNotes, "collection">) => ({ label, minor, meaning_changing, plot_relevant });
+  if (volumes.length <= MAX_VOLUME_ROWS) return { by: "volume" as const, rows: volumes.map(row) };
+  const perCollection = new Map<string, VolumeNotes[]>();
+  for (const volume of volumes) perCollection.set(volume.collection, [...(perCollection.get(volume.collection) ?? []), volume]);
+  const collections = [...perCollection].map(([collection, range]) => ({
+    label: collection,
+    minor: sumOf(range, (volume) => volume.minor),
+    meaning_changing: sumOf(range, (volume) => volume.meaning_changing),
+    plot_relevant: sumOf(range, (volume) => volume.plot_relevant),
+  }));
+  return { by: "collection" as const, rows: inRanges(collections, MAX_VOLUME_ROWS, (range) => ({
+    label: `${range[0]!.label} – ${range.at(-1)!.label}`,
+    minor: sumOf(range, (entry) => entry.minor),
+    meaning_changing: sumOf(range, (entry) => entry.meaning_changing),
+    plot_relevant: sumOf(range, (entry) => entry.plot_relevant),
+  })) };
 }

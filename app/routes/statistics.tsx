@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BarChart, type BarChartProps, countBars } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { rangeLabel } from "~/lib/chart-ranges";
 import { formatNumber, formatMonth } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getStatistics } from "~/models/statistics.server";
@@ -17,13 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes and characters.",
   });
 
+/** "Arc 3", or "Arcs 1–3" for a range of arcs in a long series. */
+const arcLabel = ({ arc, lastArc = arc }: { arc: number; lastArc?: number }) => (arc === lastArc ? `Arc ${arc}` : `Arcs ${rangeLabel(arc, lastArc)}`);
+
 /** How much of the web novel the light novels had adapted by the end of a year, in percent. */
 const coverage = (year: { adapted: number; total: number }) => Math.round((year.adapted / Math.max(1, year.total)) * 100);
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
-  const { arcs, months, years, mistakes, introductions } = loaderData;
-  const words = arcs.reduce((sum, arc) => sum + arc.words, 0);
-  const chapters = arcs.reduce((sum, arc) => sum + arc.chapters, 0);
+  const { totals, arcs, releases, years, mistakes, introductions } = loaderData;
+  const { words, chapters } = totals;
   const lastYear = years.at(-1);
   const charts: BarChartProps[] = [
     {
@@ -31,39 +34,42 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       title: "Words per arc",
       description: "The length of each web novel arc.",
       unit: "words",
-      ...countBars("Words", arcs.map((arc) => ({ label: `Arc ${arc.arc}`, value: arc.words }))),
+      ...countBars("Words", arcs.map((arc) => ({ label: arcLabel(arc), value: arc.words }))),
     },
     {
       id: "chapters-per-arc",
       title: "Chapters per arc",
       description: "How many chapters each arc has, interludes and epilogues included.",
       unit: "chapters",
-      ...countBars("Chapters", arcs.map((arc) => ({ label: `Arc ${arc.arc}`, value: arc.chapters }))),
+      ...countBars("Chapters", arcs.map((arc) => ({ label: arcLabel(arc), value: arc.chapters }))),
     },
     {
       id: "release-timeline",
       title: "Release timeline",
-      description: "Web novel chapters published each month.",
+      description: releases.by === "month" ? "Web novel chapters published each month." : "Web novel chapters published each year.",
       unit: "chapters",
-      ...countBars("Chapters", months.map((month) => ({ label: formatMonth(`${month.month}-01`), value: month.chapters }))),
+      ...countBars(
+        "Chapters",
+        releases.bars.map((bar) => ({ label: releases.by === "month" ? formatMonth(`${bar.from}-01`) : rangeLabel(bar.from, bar.to), value: bar.chapters })),
+      ),
     },
     {
       id: "volumes-per-year",
       title: "Light novel volumes per year",
       description: `Volumes released in Japan each year; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.`,
       unit: "volumes",
-      ...countBars("Volumes", years.map((year) => ({ label: year.year, value: year.volumes }))),
+      ...countBars("Volumes", years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: year.volumes }))),
     },
     {
       id: "coverage",
       title: "Web novel covered by the light novels",
       description: "Percentage of web novel chapters adapted by the end of each year.",
       unit: "%",
-      ...countBars("% of chapters", years.map((year) => ({ label: year.year, value: coverage(year) }))),
+      ...countBars("% of chapters", years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: coverage(year) }))),
     },
     {
       id: "mistakes-per-volume",
-      title: "Translation notes per volume",
+      title: mistakes.by === "volume" ? "Translation notes per volume" : "Translation notes per collection",
       description: "Entries on the translation notes pages, by severity.",
       unit: "entries",
       layout: "rows",
@@ -72,14 +78,14 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         { name: "Meaning-changing", fill: "fill-primary" },
         { name: "Plot-relevant", fill: "fill-destructive" },
       ],
-      data: mistakes.map((volume) => ({ label: volume.label, values: [volume.minor, volume.meaning_changing, volume.plot_relevant] })),
+      data: mistakes.rows.map((row) => ({ label: row.label, values: [row.minor, row.meaning_changing, row.plot_relevant] })),
     },
     {
       id: "characters-per-arc",
       title: "Characters introduced per arc",
       description: "Characters by the arc of their first web novel appearance.",
       unit: "characters",
-      ...countBars("Characters", introductions.map((row) => ({ label: `Arc ${row.arc}`, value: row.characters }))),
+      ...countBars("Characters", introductions.map((row) => ({ label: arcLabel(row), value: row.characters }))),
     },
   ];
   return (

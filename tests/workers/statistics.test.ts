@@ -32,13 +32,18 @@ async function aggregatedPerRequest() {
   return { arcs: arcs!.results, months: months!.results, years: years!.results, introductions: introductions!.results };
 }
 
+const sum = (rows: unknown[], column: string) => rows.reduce<number>((total, row) => total + Number((row as Record<string, unknown>)[column]), 0);
+
 describe("statistics computed when content is imported", () => {
   it("match what aggregating the content per request gave", async () => {
     const page = await load(statisticsLoader, "/statistics");
     const reference = await aggregatedPerRequest();
     expect(reference.arcs.length).toBeGreaterThan(0);
     expect(reference.years.length).toBeGreaterThan(0);
-    expect({ arcs: page.arcs, months: page.months, years: page.years, introductions: page.introductions }).toEqual(reference);
+    expect(page.releases.by).toBe("month");
+    const months = page.releases.bars.map((bar) => ({ month: bar.from, chapters: bar.chapters }));
+    expect({ arcs: page.arcs, months, years: page.years, introductions: page.introductions }).toEqual(reference);
+    expect(page.totals).toEqual({ chapters: sum(reference.arcs, "chapters"), words: sum(reference.arcs, "words") });
   });
 
   it("give home the same totals as counting every table", async () => {
@@ -57,7 +62,7 @@ describe("statistics computed when content is imported", () => {
     expect(stored!.meta.rows_read).toBe(stored!.results.length);
     // One row per bar the pages draw (two series per arc and per year), and the eight totals of home.
     const page = await load(statisticsLoader, "/statistics");
-    const bars = page.arcs.length * 2 + page.months.length + page.years.length * 2 + page.introductions.length;
+    const bars = page.arcs.length * 2 + page.releases.bars.length + page.years.length * 2 + page.introductions.length;
     expect(stored!.results.length).toBe(bars + 8);
   });
 
@@ -73,7 +78,38 @@ describe("statistics computed when content is imported", () => {
       .bind("from-a-report", volume.key, ...columns.map((column) => row[column]))
       .run();
     const after = await load(statisticsLoader, "/statistics");
-    const count = (page: typeof before) => page.mistakes.find((entry) => entry.label === volume.label)?.plot_relevant ?? 0;
+    const count = (page: typeof before) => page.mistakes.rows.find((entry) => entry.label === volume.label)?.plot_relevant ?? 0;
     expect(count(after)).toBe(count(before) + 1);
+  });
+
+  it("keep every chart to at most 24 bars however long the series grows, every count kept", async () => {
+    // A series ten times longer than any pack here: 70 arcs, 60 years of monthly releases, 66 years of volumes.
+    const rows: Array<[string, number, string, number]> = [];
+    for (let arc = 1; arc <= 70; arc++) {
+      rows.push(["arc_chapters", arc, String(arc), 30], ["arc_words", arc, String(arc), 90_000], ["arc_introductions", arc, String(arc), 2]);
+    }
+    for (let month = 0; month < 720; month++) rows.push(["month_chapters", month, `${1960 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`, 3]);
+    for (let year = 0; year < 66; year++) rows.push(["year_volumes", year, String(1960 + year), 3], ["year_adapted", year, String(1960 + year), 30 * (year + 1)]);
+    const stored = await env.DB.prepare("SELECT chart, position, label, value FROM content_statistics").all<{ chart: string; position: number; label: string; value: number }>();
+    const replace = (values: Array<[string, number, string, number]>) => [
+      env.DB.prepare("DELETE FROM content_statistics WHERE chart != 'totals'"),
+      ...values.map((row) => env.DB.prepare("INSERT INTO content_statistics (chart, position, label, value) VALUES (?, ?, ?, ?)").bind(...row)),
+    ];
+    await env.DB.batch(replace(rows));
+    try {
+      const page = await load(statisticsLoader, "/statistics");
+      for (const bars of [page.arcs, page.releases.bars, page.years, page.introductions]) expect(bars.length).toBeLessThanOrEqual(24);
+      expect(page.releases.by).toBe("year");
+      expect(sum(page.arcs, "chapters")).toBe(70 * 30);
+      expect(sum(page.introductions, "characters")).toBe(140);
+      expect(sum(page.releases.bars, "chapters")).toBe(720 * 3);
+      expect(sum(page.years, "volumes")).toBe(66 * 3);
+      expect(page.totals).toEqual({ chapters: 70 * 30, words: 70 * 90_000 });
+      // A range of years shows the running total reached at its end.
+      expect(page.years.at(-1)).toMatchObject({ lastYear: "2025", adapted: 30 * 66 });
+      expect(page.arcs[0]).toMatchObject({ arc: 1, lastArc: 3, chapters: 90 });
+    } finally {
+      await env.DB.batch(replace(stored.results.filter((row) => row.chart !== "totals").map((row) => [row.chart, row.position, row.label, row.value])));
+    }
   });
 });
