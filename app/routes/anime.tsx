@@ -113,46 +113,52 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 function Episode({ episode }: { episode: AnimeEpisode }) {
   return (
-    <li id={unitAnchor(episode.key)} className="space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary">
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <EpisodeTitle episode={episode} />
-        <WatchedUpToHere episode={episode} />
-      </div>
-      <p className="text-sm">
-        Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
-        {episode.volumes.length ? (
-          <>
-            {" "}
-            · Light novel{" "}
-            {episode.volumes.map((volume, index) => (
-              <span key={volume.key}>
-                {index > 0 ? ", " : null}
-                <Link to={unitPath(volume.key)} className="text-primary underline">
-                  {volume.label}
-                </Link>
-              </span>
+    // On a laptop the shorts sit in a column beside the episode; on a phone, below it.
+    <li
+      id={unitAnchor(episode.key)}
+      className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-6"
+    >
+      <div className="min-w-0 space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <EpisodeTitle episode={episode} />
+          <WatchedUpToHere episode={episode} />
+        </div>
+        <p className="text-sm">
+          Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+          {episode.volumes.length ? (
+            <>
+              {" "}
+              · {episode.volumes.length > 1 ? "Light novels" : "Light novel"}{" "}
+              {episode.volumes.map((volume, index) => (
+                <span key={volume.key}>
+                  {index > 0 ? ", " : null}
+                  <Link to={unitPath(volume.key)} className="text-primary underline">
+                    {volume.label}
+                  </Link>
+                </span>
+              ))}
+            </>
+          ) : null}
+        </p>
+        {episode.changes.length ? (
+          <ul aria-label="What the adaptation changed" className="space-y-2">
+            {episode.changes.map((change, index) => (
+              <Change key={index} change={change} />
             ))}
-          </>
+          </ul>
         ) : null}
-      </p>
-      {episode.changes.length ? (
-        <ul aria-label="What the adaptation changed" className="space-y-2">
-          {episode.changes.map((change, index) => (
-            <Change key={index} change={change} />
-          ))}
-        </ul>
-      ) : null}
+        <p className="text-sm">
+          {episode.noteCount ? (
+            <Link to={animeNotesPath(episode.key)} className="text-primary underline">
+              {pluralize(episode.noteCount, "translation note")}
+              <span className="sr-only"> for episode {episode.number}</span>
+            </Link>
+          ) : (
+            <span className="text-muted-foreground">No translation notes yet</span>
+          )}
+        </p>
+      </div>
       <BreakTimeShorts shorts={episode.shorts} linked />
-      <p className="text-sm">
-        {episode.noteCount ? (
-          <Link to={animeNotesPath(episode.key)} className="text-primary underline">
-            {pluralize(episode.noteCount, "translation note")}
-            <span className="sr-only"> for episode {episode.number}</span>
-          </Link>
-        ) : (
-          <span className="text-muted-foreground">No translation notes yet</span>
-        )}
-      </p>
     </li>
   );
 }
