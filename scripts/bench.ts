@@ -33,6 +33,7 @@ const pages = [
   { name: "web novel", path: "/web_novel" },
   { name: "light novels", path: "/light_novels" },
   { name: "side stories", path: "/side_stories" },
+  { name: "anime", path: "/anime" },
   { name: "break time", path: "/break_time" },
   { name: "characters", path: "/characters" },
   { name: "a character", path: "/characters/ilse-marrow" },

@@ -51,13 +51,13 @@ export interface AnimeEpisode {
 export interface AnimeSeason {
   number: number;
   title: string;
+  episodeCount: number;
   firstAired: string | null;
   lastAired: string | null;
   arcs: { number: number; title: string }[];
   volumes: UnitLabel[];
   skippedChapters: number;
   shortCount: number;
-  episodes: AnimeEpisode[];
 }
 
 export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {

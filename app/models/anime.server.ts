@@ -54,11 +54,13 @@ function toChange(row: ChangeRow): AdaptationChange {
 }
 
 /**
- * The anime page: seasons with what each covers, and every episode with the chapters and volumes it
- * adapts, what it skipped or changed, its Break Time shorts and how many translation notes it has.
- * One D1 round trip; each statement reads a table in key order or through an index.
+ * The anime page: every season with what it covers, and the episodes of one season (the first when
+ * none is asked for) with the chapters and volumes each adapts, what it skipped or changed, its Break
+ * Time shorts and how many translation notes it has. Only that season's episodes travel to the
+ * browser, so the page stays small however long the anime runs. One D1 round trip; each statement
+ * reads a table in key order or through an index.
  */
-export async function getAnime(db: D1Database) {
+export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const [episodes, changes, shorts, volumes, noteCounts, arcs] = await batch<
     [EpisodeRow, ChangeRow, ShortRow, UnitLabel & { episode_key: string }, NoteCountRow, Pick<ArcRow, "number" | "title">]
   >(db, [
@@ -88,57 +90,52 @@ export async function getAnime(db: D1Database) {
   const volumesOf = groupBy(volumes, (volume) => volume.episode_key);
   const notesOf = new Map(noteCounts.map((count) => [count.episode_key, count.notes]));
 
-  const seasons = new Map<number, AnimeSeason>();
-  for (const row of episodes) {
-    const episode: AnimeEpisode = {
-      key: row.key,
-      season: row.season_number,
-      number: row.number,
-      position: row.position,
-      title: row.title,
-      originalTitle: row.original_title,
-      airedOn: row.aired_on,
-      adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
-      volumes: (volumesOf.get(row.key) ?? []).map(({ key, label }) => ({ key, label })),
-      changes: (changesOf.get(row.key) ?? []).map(toChange),
-      shorts: (shortsOf.get(row.key) ?? []).map(toShort),
-      noteCount: notesOf.get(row.key) ?? 0,
-    };
-    const season = seasons.get(row.season_number) ?? {
-      number: row.season_number,
-      title: row.season_title,
-      firstAired: null,
-      lastAired: null,
-      arcs: [],
-      volumes: [],
-      skippedChapters: 0,
-      shortCount: 0,
-      episodes: [],
-    };
-    season.episodes.push(episode);
-    seasons.set(row.season_number, season);
-  }
+  const toEpisode = (row: EpisodeRow): AnimeEpisode => ({
+    key: row.key,
+    season: row.season_number,
+    number: row.number,
+    position: row.position,
+    title: row.title,
+    originalTitle: row.original_title,
+    airedOn: row.aired_on,
+    adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+    volumes: (volumesOf.get(row.key) ?? []).map(({ key, label }) => ({ key, label })),
+    changes: (changesOf.get(row.key) ?? []).map(toChange),
+    shorts: (shortsOf.get(row.key) ?? []).map(toShort),
+    noteCount: notesOf.get(row.key) ?? 0,
+  });
 
-  for (const season of seasons.values()) summarise(season, arcs);
-  return { seasons: [...seasons.values()], episodeCount: episodes.length, shortCount: shorts.length };
+  const seasons = [...groupBy(episodes, (row) => String(row.season_number)).values()].map((rows) => summarise(rows.map(toEpisode), rows[0]!.season_title, arcs));
+  const selectedSeason = seasonNumber ?? seasons[0]?.overview.number ?? null;
+  return {
+    seasons: seasons.map((season) => season.overview),
+    selectedSeason: seasons.some((season) => season.overview.number === selectedSeason) ? selectedSeason : null,
+    episodes: seasons.find((season) => season.overview.number === selectedSeason)?.episodes ?? [],
+    episodeCount: episodes.length,
+    shortCount: shorts.length,
+  };
 }
 
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
-function summarise(season: AnimeSeason, arcs: readonly Pick<ArcRow, "number" | "title">[]) {
-  const dates = season.episodes.map((episode) => episode.airedOn).sort();
-  season.firstAired = dates[0] ?? null;
-  season.lastAired = dates.at(-1) ?? null;
-  const arcNumbers = season.episodes.flatMap((episode) =>
-    [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
-  );
+function summarise(episodes: AnimeEpisode[], title: string, arcs: readonly Pick<ArcRow, "number" | "title">[]) {
+  const dates = episodes.map((episode) => episode.airedOn).sort();
+  const arcNumbers = episodes.flatMap((episode) => [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0));
   const [firstArc, lastArc] = [Math.min(...arcNumbers), Math.max(...arcNumbers)];
-  season.arcs = arcs.filter((arc) => arc.number >= firstArc && arc.number <= lastArc).map(({ number, title }) => ({ number, title }));
-  season.volumes = [...new Map(season.episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values()];
-  season.skippedChapters = season.episodes
-    .flatMap((episode) => episode.changes)
-    .filter((change) => change.computed && change.kind === "skipped")
-    .reduce((sum, change) => sum + (change.chapters?.count ?? 0), 0);
-  season.shortCount = season.episodes.reduce((sum, episode) => sum + episode.shorts.length, 0);
+  const overview: AnimeSeason = {
+    number: episodes[0]?.season ?? 0,
+    title,
+    episodeCount: episodes.length,
+    firstAired: dates[0] ?? null,
+    lastAired: dates.at(-1) ?? null,
+    arcs: arcs.filter((arc) => arc.number >= firstArc && arc.number <= lastArc).map(({ number, title: arcTitle }) => ({ number, title: arcTitle })),
+    volumes: [...new Map(episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values()],
+    skippedChapters: episodes
+      .flatMap((episode) => episode.changes)
+      .filter((change) => change.computed && change.kind === "skipped")
+      .reduce((sum, change) => sum + (change.chapters?.count ?? 0), 0),
+    shortCount: episodes.reduce((sum, episode) => sum + episode.shorts.length, 0),
+  };
+  return { overview, episodes };
 }
 
 /** Anime seasons with their episodes and the Break Time shorts beside each. One round trip. */

@@ -6,60 +6,80 @@ import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath } from "~/lib/anime";
+import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { parsePositiveInt } from "~/lib/params";
 import { getAnime } from "~/models/anime.server";
+import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/anime";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getAnime(context.db);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seasonParam = new URL(request.url).searchParams.get("season");
+  const seasonNumber = seasonParam === null ? null : parsePositiveInt(seasonParam);
+  if (seasonParam !== null && seasonNumber === null) notFound();
+  const anime = await getAnime(context.db, seasonNumber);
+  if (seasonNumber !== null && anime.selectedSeason === null) notFound();
+  return anime;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Anime",
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  const season = data?.seasons.find((candidate) => candidate.number === data.selectedSeason);
+  return pageMeta(siteNameFrom(matches), {
+    title: season ? `Anime · Season ${season.number}: ${season.title}` : "Anime",
     description: `${pluralize(data?.seasons.length ?? 0, "season")} and ${pluralize(data?.episodeCount ?? 0, "episode")} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
   });
+};
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, episodeCount, shortCount } = loaderData;
+  const { seasons, selectedSeason, episodes, episodeCount, shortCount } = loaderData;
+  const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>
       <PageHeader
         title="Anime"
         lead={`${pluralize(seasons.length, "season")}, ${pluralize(episodeCount, "episode")} and ${pluralize(shortCount, "Break Time short")}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
       />
-      <nav aria-label="Seasons" className="mb-6 flex flex-wrap gap-2 text-sm">
-        {seasons.map((season) => (
-          <a key={season.number} href={`#season-${season.number}`} className="rounded-full border border-border px-3 py-1 hover:border-primary">
-            Season {season.number}
-          </a>
-        ))}
-      </nav>
-      {seasons.length ? (
-        <div className="space-y-12">
-          {seasons.map((season) => (
-            <Season key={season.number} season={season} />
+      <nav aria-label="Seasons" className="mb-10">
+        {/* A swipeable row on phones, a grid from small screens up, as the web novel's arcs. */}
+        <ol className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
+          {seasons.map((each) => (
+            <li key={each.number} className="w-64 shrink-0 snap-start sm:w-auto">
+              <Link
+                to={`?season=${each.number}`}
+                preventScrollReset
+                aria-current={each.number === selectedSeason ? "page" : undefined}
+                className={cn(
+                  "block h-full rounded-lg border p-3 transition-colors hover:border-primary",
+                  each.number === selectedSeason ? "border-primary bg-accent" : "border-border bg-card",
+                )}
+              >
+                <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Season {each.number}</span>
+                <span className="block font-semibold">{each.title}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">
+                  {pluralize(each.episodeCount, "episode")} · {formatMonthRange(each.firstAired, each.lastAired)}
+                </span>
+              </Link>
+            </li>
           ))}
-        </div>
-      ) : (
-        <p>No anime has been loaded yet.</p>
-      )}
+        </ol>
+      </nav>
+      {season ? <Season season={season} episodes={episodes} /> : <p>No anime has been loaded yet.</p>}
     </>
   );
 }
 
 /** A season's overview (nothing in it is gated) and its episodes behind the shield. */
-function Season({ season }: { season: AnimeSeason }) {
+function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpisode[] }) {
   return (
-    <section id={`season-${season.number}`} aria-labelledby={`season-${season.number}-title`} className="space-y-4">
-      <h2 id={`season-${season.number}-title`} className="text-2xl font-bold tracking-tight">
+    <section aria-labelledby="season-title" className="space-y-4">
+      <h2 id="season-title" className="text-2xl font-bold tracking-tight">
         Season {season.number}: {season.title}
       </h2>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">
-          {pluralize(season.episodes.length, "episode")}, aired {formatMonthRange(season.firstAired, season.lastAired)}
+          {pluralize(season.episodeCount, "episode")}, aired {formatMonthRange(season.firstAired, season.lastAired)}
         </Fact>
         <Fact term="Web novel">
           {season.arcs.map((arc, index) => (
@@ -90,7 +110,7 @@ function Season({ season }: { season: AnimeSeason }) {
       </dl>
       <ol className="space-y-3">
         <ShieldedList
-          items={season.episodes}
+          items={episodes}
           itemKey={(episode) => episode.key}
           revealAt={(episode) => episode.position}
           describe={(run) => describeEpisodes(run)}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as breakTimeLoader } from "~/routes/break-time";
-import { load, present } from "../support/workers-context";
+import { load, present, status } from "../support/workers-context";
 
 /*
  * /anime against the imported tiny pack: episode 1 adapts wn:1-1 to wn:1-2, episode 2 only wn:2-1,
@@ -10,9 +10,9 @@ import { load, present } from "../support/workers-context";
  */
 describe("the anime page's loader", () => {
   it("gives each episode what it adapts, its volumes, shorts, notes and what the adaptation skipped", async () => {
-    const { seasons, episodeCount, shortCount } = await load(animeLoader, "/anime");
-    expect([episodeCount, shortCount]).toEqual([2, 1]);
-    const [first, second] = present(seasons[0]).episodes;
+    const { selectedSeason, episodes, episodeCount, shortCount } = await load(animeLoader, "/anime");
+    expect([selectedSeason, episodeCount, shortCount]).toEqual([1, 2, 1]);
+    const [first, second] = episodes;
     expect(first).toMatchObject({
       key: "anime:1-1",
       title: "Knock Knock",
@@ -36,11 +36,12 @@ describe("the anime page's loader", () => {
   });
 
   it("sums each season up without anything gated in it: dates, arcs, volumes and how much was skipped", async () => {
-    const data = await load(animeLoader, "/anime");
-    const { episodes, ...overview } = present(data.seasons[0]);
+    const { seasons, episodes } = await load(animeLoader, "/anime?season=1");
+    const overview = present(seasons[0]);
     expect(overview).toEqual({
       number: 1,
       title: "Tiny Tale",
+      episodeCount: 2,
       firstAired: "2020-04-01",
       lastAired: "2020-04-08",
       arcs: [
@@ -59,6 +60,12 @@ describe("the anime page's loader", () => {
     ];
     expect(gated).toHaveLength(5);
     for (const text of gated) expect(JSON.stringify(overview)).not.toContain(text);
+  });
+
+  it("shows one season at a time and answers 404 for a season that is not there", async () => {
+    expect(await status(animeLoader, "/anime?season=2")).toBe(404);
+    expect(await status(animeLoader, "/anime?season=one")).toBe(404);
+    expect(await status(animeLoader, "/anime?season=01")).toBe(404);
   });
 
   it("Break Time gives each main episode its story position, for the shield and 'I have watched up to here'", async () => {

@@ -27,7 +27,7 @@ describe("units", () => {
     expect(unitPath("ln:main-3")).toBe("/light_novels?collection=main#ln-main-3");
     expect(unitPath("ss:festival-night")).toBe("/side_stories#ss-festival-night");
     expect(unitAnchor("anime:1-5")).toBe("s1e5");
-    expect(unitPath("anime:1-5")).toBe("/anime#s1e5");
+    expect(unitPath("anime:1-5")).toBe("/anime?season=1#s1e5");
     expect(unitPath("bt:2-1")).toBe("/break_time#bt-2-1");
   });
 

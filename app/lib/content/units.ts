@@ -130,8 +130,8 @@ export function unitAnchor(key: string) {
 }
 
 /**
- * The page that lists a unit, with its anchor. The web novel is shown an arc at a time and the
- * light novels a collection at a time, so those links name the arc or collection.
+ * The page that lists a unit, with its anchor. The web novel is shown an arc at a time, the light
+ * novels a collection at a time and the anime a season at a time, so those links name which.
  */
 export function unitPath(key: string) {
   const parts = parseUnitKey(key);
@@ -146,7 +146,7 @@ export function unitPath(key: string) {
     case "side_stories":
       return `/side_stories#${anchor}`;
     case "anime":
-      return `/anime#${anchor}`;
+      return `/anime?season=${parts.season}#${anchor}`;
     case "break_time":
       return `/break_time#${anchor}`;
   }
