@@ -8,6 +8,7 @@ interface ReleaseRow {
   title: string;
   label: string;
   released_on: string;
+  reveal_position: number | null;
 }
 
 /** What the home page says about the series: who made it, how big it is, what came out last. */
@@ -18,15 +19,16 @@ export async function getSeriesOverview(db: D1Database) {
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
     db.prepare(
       `SELECT * FROM (
-         SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on
+         SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on, NULL AS reveal_position
            FROM chapters c JOIN story_units u ON u.key = c.key
           WHERE c.title_reveal_position IS NULL
           ORDER BY c.published_on DESC LIMIT 2)
        UNION ALL SELECT * FROM (
-         SELECT v.key, 'volume', v.title, u.label, v.released_jp FROM ln_volumes v JOIN story_units u ON u.key = v.key
+         SELECT v.key, 'volume', v.title, u.label, v.released_jp, NULL FROM ln_volumes v JOIN story_units u ON u.key = v.key
           ORDER BY v.released_jp DESC LIMIT 2)
        UNION ALL SELECT * FROM (
-         SELECT e.key, 'episode', e.title, u.label, e.aired_on FROM anime_episodes e JOIN story_units u ON u.key = e.key
+         -- An episode is gated whole at its story position (decision 18): its title waits for the shield.
+         SELECT e.key, 'episode', e.title, u.label, e.aired_on, e.position FROM anime_episodes e JOIN story_units u ON u.key = e.key
           ORDER BY e.aired_on DESC LIMIT 2)
        ORDER BY released_on DESC`,
     ),
@@ -50,6 +52,7 @@ export async function getSeriesOverview(db: D1Database) {
       title: release.title,
       label: release.label,
       releasedOn: release.released_on,
+      revealAt: release.reveal_position,
     })),
   };
 }

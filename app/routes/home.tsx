@@ -6,6 +6,7 @@ import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { unitPath } from "~/lib/content/units";
 import { formatDate, formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
 import type { Route } from "./+types/home";
 
@@ -105,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={release.key}>
                 <Link to={unitPath(release.key)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
                   <Badge tone="outline">{releaseKinds[release.kind]}</Badge>
-                  <span className="font-medium">{release.title}</span>
+                  <ReleaseTitle title={release.title} revealAt={release.revealAt} />
                   <span className="text-sm text-muted-foreground">
                     {release.label} · <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
                   </span>
@@ -143,4 +144,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** A release's title, or (for an episode beyond the reader's progress) a plain note instead; the label still says which it is. */
+function ReleaseTitle({ title, revealAt }: { title: string; revealAt: number | null }) {
+  const shield = useShield();
+  if (isRevealed(shield, revealAt)) return <span className="font-medium">{title}</span>;
+  return <span className="italic text-muted-foreground">Title hidden until you reach it</span>;
 }

@@ -40,6 +40,14 @@ const allGated: Gated[] = [
   ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((entry) =>
     [entry.official, entry.suggested, entry.explanation].map((text) => ({ text, revealAt: entry.reveal_position, where: `entry ${entry.id}` })),
   ),
+  // An episode is gated whole at its story position (decision 18): its titles and what the adaptation changed in it.
+  ...rows.anime_episodes.flatMap((episode) =>
+    [episode.title, episode.original_title].flatMap((text) => (text ? [{ text, revealAt: episode.position, where: `title of ${episode.key}` }] : [])),
+  ),
+  ...rows.adaptation_changes.flatMap((change) => {
+    const episode = rows.anime_episodes.find((candidate) => candidate.key === change.episode_key);
+    return change.note && episode ? [{ text: change.note, revealAt: episode.position, where: `change note of ${change.episode_key}` }] : [];
+  }),
 ];
 
 /** Every string the pack holds that is not gated: a gated text found inside one of these proves nothing. */
@@ -86,6 +94,7 @@ const pages = [
   ...[...new Set([...rows.character_facts, ...rows.character_relationships].filter((row) => row.reveal_position !== null).map((row) => row.character_slug))].map(
     (slug) => `/characters/${slug}`,
   ),
+  ...rows.anime_seasons.map((season) => `/anime?season=${season.number}`),
   "/statistics/readership",
   "/translation_meta/ln_mistls",
   "/translation_meta/anime_mistls",

@@ -17,6 +17,10 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(home.counts).toMatchObject({ arcs: 2, chapters: 5, volumes: 3, characters: 2 });
     // The chapter whose title spoils is not advertised as a latest release.
     expect(home.releases.map((release) => release.title)).not.toContain("The Keeper Lied");
+    // An episode among them carries its story position, so the page shows its title only to a reader who reached it.
+    const episodes = home.releases.filter((release) => release.kind === "episode");
+    expect(episodes.length).toBeGreaterThan(0);
+    for (const episode of episodes) expect(episode.revealAt).toEqual(expect.any(Number));
   });
 
   it("web novel: arcs with totals, one arc's chapters with what adapts them", async () => {
