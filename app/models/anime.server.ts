@@ -138,26 +138,58 @@ function summarise(episodes: AnimeEpisode[], title: string, arcs: readonly Pick<
   return { overview, episodes };
 }
 
-/** Anime seasons with their episodes and the Break Time shorts beside each. One round trip. */
-export async function getBreakTime(db: D1Database) {
-  const [episodes, shorts] = await batch<[EpisodeRow, ShortRow]>(db, [episodesStatement(db), shortsStatement(db)]);
+/**
+ * The Break Time page: every season with its episode and short counts, and one season's episodes (the
+ * first when none is asked for) with the shorts beside each, so the page stays small however long the
+ * anime runs. One round trip; each statement reads through the seasons' unique indexes.
+ */
+export async function getBreakTime(db: D1Database, seasonNumber: number | null) {
+  const selected = `COALESCE(?1, (SELECT MIN(number) FROM anime_seasons))`;
+  const [seasons, episodes, shorts] = await batch<[BreakTimeSeason, EpisodeRow, ShortRow]>(db, [
+    db.prepare(
+      `SELECT s.number, s.title,
+              (SELECT COUNT(*) FROM anime_episodes e WHERE e.season_number = s.number) AS episodeCount,
+              (SELECT COUNT(*) FROM break_time_episodes b WHERE b.season_number = s.number) AS shortCount
+         FROM anime_seasons s ORDER BY s.number`,
+    ),
+    db
+      .prepare(
+        `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
+                e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
+           FROM anime_episodes e
+           JOIN anime_seasons s ON s.number = e.season_number
+           JOIN story_units fu ON fu.key = e.adapts_from
+           JOIN story_units tu ON tu.key = e.adapts_to
+          WHERE e.season_number = ${selected}
+          ORDER BY e.number`,
+      )
+      .bind(seasonNumber),
+    db
+      .prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes WHERE season_number = ${selected} ORDER BY number`)
+      .bind(seasonNumber),
+  ]);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
-  const seasons = new Map<number, { number: number; title: string; episodes: BreakTimeEpisode[] }>();
-  for (const row of episodes) {
-    const season = seasons.get(row.season_number) ?? { number: row.season_number, title: row.season_title, episodes: [] };
-    season.episodes.push({
-      key: row.key,
-      number: row.number,
-      position: row.position,
-      title: row.title,
-      originalTitle: row.original_title,
-      airedOn: row.aired_on,
-      adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
-      shorts: (shortsOf.get(row.key) ?? []).map(toShort),
-    });
-    seasons.set(row.season_number, season);
-  }
-  return { seasons: [...seasons.values()], shortCount: shorts.length };
+  const selectedSeason = seasonNumber ?? seasons[0]?.number ?? null;
+  return {
+    seasons,
+    selectedSeason: seasons.some((season) => season.number === selectedSeason) ? selectedSeason : null,
+    episodes: episodes.map(
+      (row): BreakTimeEpisode => ({
+        key: row.key,
+        number: row.number,
+        position: row.position,
+        title: row.title,
+        originalTitle: row.original_title,
+        airedOn: row.aired_on,
+        adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+        shorts: (shortsOf.get(row.key) ?? []).map(toShort),
+      }),
+    ),
+    shortCount: seasons.reduce((sum, season) => sum + season.shortCount, 0),
+  };
 }
+
+/** A season as the Break Time page's season links show it. */
+type BreakTimeSeason = { number: number; title: string; episodeCount: number; shortCount: number };
 
 type BreakTimeEpisode = Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts" | "shorts">;

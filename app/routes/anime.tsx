@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, SeasonCards, WatchedUpToHere } from "~/components/anime-episode";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath } from "~/lib/anime";
-import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -41,30 +40,14 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
         title="Anime"
         lead={`${pluralize(seasons.length, "season")}, ${pluralize(episodeCount, "episode")} and ${pluralize(shortCount, "Break Time short")}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
       />
-      <nav aria-label="Seasons" className="mb-10">
-        {/* A swipeable row on phones, a grid from small screens up, as the web novel's arcs. */}
-        <ol className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
-          {seasons.map((each) => (
-            <li key={each.number} className="w-64 shrink-0 snap-start sm:w-auto">
-              <Link
-                to={`?season=${each.number}`}
-                preventScrollReset
-                aria-current={each.number === selectedSeason ? "page" : undefined}
-                className={cn(
-                  "block h-full rounded-lg border p-3 transition-colors hover:border-primary",
-                  each.number === selectedSeason ? "border-primary bg-accent" : "border-border bg-card",
-                )}
-              >
-                <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Season {each.number}</span>
-                <span className="block font-semibold">{each.title}</span>
-                <span className="mt-1 block text-sm text-muted-foreground">
-                  {pluralize(each.episodeCount, "episode")} · {formatMonthRange(each.firstAired, each.lastAired)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <SeasonCards
+        seasons={seasons}
+        selected={selectedSeason}
+        detail={(each) => {
+          const overview = seasons.find((candidate) => candidate.number === each.number);
+          return overview ? `${pluralize(overview.episodeCount, "episode")} · ${formatMonthRange(overview.firstAired, overview.lastAired)}` : "";
+        }}
+      />
       {season ? <Season season={season} episodes={episodes} /> : <p>No anime has been loaded yet.</p>}
     </>
   );

@@ -1,90 +1,100 @@
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, SeasonCards, WatchedUpToHere } from "~/components/anime-episode";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { parsePositiveInt } from "~/lib/params";
 import { getBreakTime } from "~/models/anime.server";
+import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/break-time";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getBreakTime(context.db);
+/** One season at a time (`?season=N`, the first by default), as on /anime. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seasonParam = new URL(request.url).searchParams.get("season");
+  const seasonNumber = seasonParam === null ? null : parsePositiveInt(seasonParam);
+  if (seasonParam !== null && seasonNumber === null) notFound();
+  const breakTime = await getBreakTime(context.db, seasonNumber);
+  if (seasonNumber !== null && breakTime.selectedSeason === null) notFound();
+  return breakTime;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
-    title: "Break Time",
+    title: data && data.seasons.length > 1 && data.selectedSeason !== null ? `Break Time · Season ${data.selectedSeason}` : "Break Time",
     description: `${pluralize(data?.shortCount ?? 0, "Break Time short")} across ${pluralize(data?.seasons.length ?? 0, "season")}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
   });
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const { seasons, shortCount } = loaderData;
+  const { seasons, selectedSeason, episodes, shortCount } = loaderData;
+  const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>
       <PageHeader
         title="Break Time"
         lead={`The ${pluralize(shortCount, "chibi short")} that air beside the anime, listed next to the main episode each accompanies, with the web novel chapters that episode adapts.`}
       />
-      <nav aria-label="Seasons" className="mb-6 flex flex-wrap gap-2 text-sm">
-        {seasons.map((season) => (
-          <a key={season.number} href={`#season-${season.number}`} className="rounded-full border border-border px-3 py-1 hover:border-primary">
-            Season {season.number}
-          </a>
-        ))}
-      </nav>
-      <div className="space-y-10">
-        {seasons.map((season) => (
-          <section key={season.number} id={`season-${season.number}`} aria-labelledby={`season-${season.number}-title`}>
-            <h2 id={`season-${season.number}-title`} className="mb-4 text-2xl font-bold tracking-tight">
-              Season {season.number}: {season.title}
-            </h2>
-            {/* An episode and its shorts are gated together, at the episode's story position, as on /anime. */}
-            <ol className="space-y-3">
-              <ShieldedList
-                items={season.episodes}
-                itemKey={(episode) => episode.key}
-                revealAt={(episode) => episode.position}
-                describe={(run) => describeEpisodes(run, { withShorts: true })}
-                runAs="li"
-                renderItem={(episode, shown) =>
-                  shown ? (
-                    <li id={unitAnchor(episode.key)} className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2">
-                      <div className="space-y-1">
-                        <EpisodeTitle episode={episode} />
-                        <p className="text-sm text-muted-foreground">
-                          Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
-                        </p>
-                        <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
-                          <WatchedUpToHere episode={episode} />
-                          <Link to={unitPath(episode.key)} className="text-primary underline">
-                            On the anime page<span className="sr-only">: episode {episode.number}</span>
-                          </Link>
-                        </div>
+      <SeasonCards
+        seasons={seasons}
+        selected={selectedSeason}
+        detail={(each) => {
+          const counts = seasons.find((candidate) => candidate.number === each.number);
+          return counts ? `${pluralize(counts.shortCount, "short")} beside ${pluralize(counts.episodeCount, "episode")}` : "";
+        }}
+      />
+      {season ? (
+        <section aria-labelledby="season-title">
+          <h2 id="season-title" className="mb-4 text-2xl font-bold tracking-tight">
+            Season {season.number}: {season.title}
+          </h2>
+          {/* An episode and its shorts are gated together, at the episode's story position, as on /anime. */}
+          <ol className="space-y-3">
+            <ShieldedList
+              items={episodes}
+              itemKey={(episode) => episode.key}
+              revealAt={(episode) => episode.position}
+              describe={(run) => describeEpisodes(run, { withShorts: true })}
+              runAs="li"
+              renderItem={(episode, shown) =>
+                shown ? (
+                  <li id={unitAnchor(episode.key)} className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2">
+                    <div className="space-y-1">
+                      <EpisodeTitle episode={episode} />
+                      <p className="text-sm text-muted-foreground">
+                        Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+                      </p>
+                      <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
+                        <WatchedUpToHere episode={episode} />
+                        <Link to={unitPath(episode.key)} className="text-primary underline">
+                          On the anime page<span className="sr-only">: episode {episode.number}</span>
+                        </Link>
                       </div>
-                      <div>
-                        {episode.shorts.length ? (
-                          <BreakTimeShorts shorts={episode.shorts} />
-                        ) : (
-                          <p className="text-sm text-muted-foreground">No Break Time short with this episode.</p>
-                        )}
-                      </div>
-                    </li>
-                  ) : (
-                    // Hidden: the anchors stay, so a link to the episode or a short finds it once revealed.
-                    <li id={unitAnchor(episode.key)} hidden>
-                      {episode.shorts.map((short) => (
-                        <span key={short.key} id={unitAnchor(short.key)} />
-                      ))}
-                    </li>
-                  )
-                }
-              />
-            </ol>
-          </section>
-        ))}
-      </div>
+                    </div>
+                    <div>
+                      {episode.shorts.length ? (
+                        <BreakTimeShorts shorts={episode.shorts} />
+                      ) : (
+                        <p className="text-sm text-muted-foreground">No Break Time short with this episode.</p>
+                      )}
+                    </div>
+                  </li>
+                ) : (
+                  // Hidden: the anchors stay, so a link to the episode or a short finds it once revealed.
+                  <li id={unitAnchor(episode.key)} hidden>
+                    {episode.shorts.map((short) => (
+                      <span key={short.key} id={unitAnchor(short.key)} />
+                    ))}
+                  </li>
+                )
+              }
+            />
+          </ol>
+        </section>
+      ) : (
+        <p>No anime has been loaded yet.</p>
+      )}
     </>
   );
 }

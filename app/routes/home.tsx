@@ -48,7 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         [formatNumber(counts.words), "words", "/web_novel"],
         [formatNumber(counts.volumes), "light novel volumes", "/light_novels"],
         [formatNumber(counts.side_stories), "side stories", "/side_stories"],
-        [formatNumber(counts.episodes), "anime episodes", "/break_time"],
+        [formatNumber(counts.episodes), "anime episodes", "/anime"],
         [formatNumber(counts.characters), "characters", "/characters"],
       ]
     : [];

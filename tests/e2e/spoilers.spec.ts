@@ -94,7 +94,7 @@ const pages = [
   ...[...new Set([...rows.character_facts, ...rows.character_relationships].filter((row) => row.reveal_position !== null).map((row) => row.character_slug))].map(
     (slug) => `/characters/${slug}`,
   ),
-  ...rows.anime_seasons.map((season) => `/anime?season=${season.number}`),
+  ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
   "/statistics/readership",
   "/translation_meta/ln_mistls",
   "/translation_meta/anime_mistls",

@@ -69,10 +69,19 @@ describe("the anime page's loader", () => {
   });
 
   it("Break Time gives each main episode its story position, for the shield and 'I have watched up to here'", async () => {
-    const { seasons } = await load(breakTimeLoader, "/break_time");
-    expect(present(seasons[0]).episodes.map((episode) => [episode.key, episode.position, episode.shorts.length])).toEqual([
+    const { episodes } = await load(breakTimeLoader, "/break_time");
+    expect(episodes.map((episode) => [episode.key, episode.position, episode.shorts.length])).toEqual([
       ["anime:1-1", 2, 1],
       ["anime:1-2", 4, 0],
     ]);
+  });
+
+  it("Break Time shows one season at a time, with every season's counts, and answers 404 for a season that is not there", async () => {
+    const page = await load(breakTimeLoader, "/break_time?season=1");
+    expect(page.selectedSeason).toBe(1);
+    expect(page.seasons.map((season) => [season.number, season.episodeCount, season.shortCount])).toEqual([[1, 2, 1]]);
+    expect(page.shortCount).toBe(1);
+    expect(await status(breakTimeLoader, "/break_time?season=2")).toBe(404);
+    expect(await status(breakTimeLoader, "/break_time?season=x")).toBe(404);
   });
 });

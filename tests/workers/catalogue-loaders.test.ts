@@ -57,8 +57,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
       ["lamp-oil", true],
       ["if-the-door", false],
     ]);
-    const { seasons } = await load(breakTimeLoader, "/break_time");
-    expect(seasons[0]?.episodes[0]?.shorts).toEqual([{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }]);
+    const { episodes } = await load(breakTimeLoader, "/break_time");
+    expect(episodes[0]?.shorts).toEqual([{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }]);
   });
 
   it("characters: search by alias, filters, pagination bounds", async () => {

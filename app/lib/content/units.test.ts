@@ -28,7 +28,7 @@ describe("units", () => {
     expect(unitPath("ss:festival-night")).toBe("/side_stories#ss-festival-night");
     expect(unitAnchor("anime:1-5")).toBe("s1e5");
     expect(unitPath("anime:1-5")).toBe("/anime?season=1#s1e5");
-    expect(unitPath("bt:2-1")).toBe("/break_time#bt-2-1");
+    expect(unitPath("bt:2-1")).toBe("/break_time?season=2#bt-2-1");
   });
 
   it("links a malformed key home with a harmless anchor instead of failing the page", () => {

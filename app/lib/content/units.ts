@@ -131,7 +131,7 @@ export function unitAnchor(key: string) {
 
 /**
  * The page that lists a unit, with its anchor. The web novel is shown an arc at a time, the light
- * novels a collection at a time and the anime a season at a time, so those links name which.
+ * novels a collection at a time and the anime and Break Time a season at a time, so those links name which.
  */
 export function unitPath(key: string) {
   const parts = parseUnitKey(key);
@@ -148,6 +148,6 @@ export function unitPath(key: string) {
     case "anime":
       return `/anime?season=${parts.season}#${anchor}`;
     case "break_time":
-      return `/break_time#${anchor}`;
+      return `/break_time?season=${parts.season}#${anchor}`;
   }
 }
