@@ -1,31 +1,56 @@
 import type { SideStoryRow as SideStoryColumns } from "~/lib/content/rows";
 import { batch } from "./db.server";
 
-type SideStoryRow = Omit<SideStoryColumns, "position"> & { read_after_label: string };
+type SideStoryRow = Omit<SideStoryColumns, "position"> & { read_after_label: string; page: number };
 
-export type SideStory = Awaited<ReturnType<typeof getSideStories>>[number];
+export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
 
-/** Every side story in reading order. One round trip. */
-export async function getSideStories(db: D1Database) {
-  const [stories] = await batch<[SideStoryRow]>(db, [
-    db.prepare(
-      `SELECT s.slug, s.key, s.kind, s.title, s.original_title, s.summary, s.published_in, s.published_on,
-              s.read_after, u.label AS read_after_label, s.canon, s.read_url
-         FROM side_stories s JOIN story_units u ON u.key = s.read_after
-        ORDER BY s.position, s.title`,
-    ),
+/** Side stories per page: the demo's fit on one; a longer series pages in reading order. */
+export const SIDE_STORIES_PER_PAGE = 20;
+
+/**
+ * One page of side stories in reading order: the page asked for, or the one that holds `story` (a
+ * slug, for links to one story), else the first. With every kind's count. One round trip; the
+ * stories are read in the order of their index.
+ */
+export async function getSideStories(db: D1Database, { page, story }: { page: number | null; story: string | null }) {
+  const [stories, kinds] = await batch<[SideStoryRow, { kind: SideStoryColumns["kind"]; count: number }]>(db, [
+    db
+      .prepare(
+        `WITH ordered AS (
+           SELECT s.*, ROW_NUMBER() OVER (ORDER BY s.position, s.title) - 1 AS place FROM side_stories s
+         ), wanted AS (
+           SELECT CAST(COALESCE(?1, (SELECT place / ${SIDE_STORIES_PER_PAGE} + 1 FROM ordered WHERE slug = ?2), 1) AS INTEGER) AS page
+         )
+         SELECT o.slug, o.key, o.kind, o.title, o.original_title, o.summary, o.published_in, o.published_on,
+                o.read_after, u.label AS read_after_label, o.canon, o.read_url, wanted.page
+           FROM ordered o JOIN wanted ON o.place / ${SIDE_STORIES_PER_PAGE} + 1 = wanted.page
+           JOIN story_units u ON u.key = o.read_after
+          ORDER BY o.place`,
+      )
+      .bind(page, story),
+    db.prepare(`SELECT kind, COUNT(*) AS count FROM side_stories GROUP BY kind`),
   ]);
-  return stories.map((story) => ({
-    slug: story.slug,
-    key: story.key,
-    kind: story.kind,
-    title: story.title,
-    originalTitle: story.original_title,
-    summary: story.summary,
-    publishedIn: story.published_in,
-    publishedOn: story.published_on,
-    readAfter: { key: story.read_after, label: story.read_after_label },
-    canon: story.canon === 1,
-    readUrl: story.read_url,
-  }));
+  const total = kinds.reduce((sum, kind) => sum + kind.count, 0);
+  const kindCounts: Partial<Record<SideStoryColumns["kind"], number>> = {};
+  for (const { kind, count } of kinds) kindCounts[kind] = count;
+  return {
+    page: stories[0]?.page ?? page ?? 1,
+    pageCount: Math.max(1, Math.ceil(total / SIDE_STORIES_PER_PAGE)),
+    total,
+    kindCounts,
+    sideStories: stories.map((row) => ({
+      slug: row.slug,
+      key: row.key,
+      kind: row.kind,
+      title: row.title,
+      originalTitle: row.original_title,
+      summary: row.summary,
+      publishedIn: row.published_in,
+      publishedOn: row.published_on,
+      readAfter: { key: row.read_after, label: row.read_after_label },
+      canon: row.canon === 1,
+      readUrl: row.read_url,
+    })),
+  };
 }

@@ -1,38 +1,48 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
+import { Pagination } from "~/components/pagination";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
-import { unitAnchor, unitPath } from "~/lib/content/units";
+import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { getSideStories } from "~/models/side-stories.server";
+import { parsePageParam } from "~/lib/params";
+import { getSideStories, type SideStory } from "~/models/side-stories.server";
+import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/side-stories";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { sideStories: await getSideStories(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const page = params.has("page") ? parsePageParam(params) : null;
+  if (params.has("page") && page === null) notFound();
+  // A link to one story (unitPath) names it, so the page that holds it opens.
+  const story = params.get("story");
+  const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
+  if (page !== null && page > sideStories.pageCount) notFound();
+  return sideStories;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Side stories",
-    description: `${pluralize(data?.sideStories.length ?? 0, "side story", "side stories")}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
+    description: `${pluralize(data?.total ?? 0, "side story", "side stories")}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
   });
 
-const kindLabels = {
+// The pack schema's list, restated: importing it would bring zod to this public page (decision 8).
+const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route"] as const satisfies readonly SideStory["kind"][];
+
+const kindLabels: Record<(typeof sideStoryKinds)[number], string> = {
   side_volume: "Side volume",
   short_story: "Short story",
   store_bonus: "Store bonus",
   if_route: "IF route",
-} as const;
+};
 
 export default function SideStories({ loaderData }: Route.ComponentProps) {
-  const { sideStories } = loaderData;
-  const counts = Object.entries(kindLabels).map(([kind, label]) => ({
-    label,
-    count: sideStories.filter((story) => story.kind === kind).length,
-  }));
+  const { sideStories, kindCounts, page, pageCount } = loaderData;
+  const counts = sideStoryKinds.map((kind) => ({ label: kindLabels[kind], count: kindCounts[kind] ?? 0 }));
 
   return (
     <>
@@ -77,6 +87,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      <Pagination page={page} pageCount={pageCount} />
     </>
   );
 }

@@ -61,6 +61,35 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(episodes[0]?.shorts).toEqual([{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }]);
   });
 
+  it("side stories page in reading order; a link to one story opens the page that holds it", async () => {
+    // Thirty more stories, read after the first chapter, so the list runs to two pages of 20.
+    const read = await env.DB.prepare("SELECT read_after FROM side_stories LIMIT 1").first<{ read_after: string }>();
+    const extra = Array.from({ length: 30 }, (_, index) => `paged-${String(index).padStart(2, "0")}`);
+    await env.DB.batch(
+      extra.flatMap((slug, index) => [
+        env.DB.prepare("INSERT INTO story_units (key, medium, position, label, path) VALUES (?1, 'side_stories', ?2, ?3, '/side_stories')").bind(`ss:${slug}`, 1000 + index, slug),
+        env.DB.prepare(
+          "INSERT INTO side_stories (slug, key, kind, title, published_in, read_after, canon, position) VALUES (?1, ?2, 'short_story', ?1, 'Test', ?3, 1, ?4)",
+        ).bind(slug, `ss:${slug}`, present(read).read_after, 1000 + index),
+      ]),
+    );
+    try {
+      const first = await load(sideStoriesLoader, "/side_stories");
+      expect([first.page, first.pageCount, first.total, first.sideStories.length]).toEqual([1, 2, 32, 20]);
+      expect(first.kindCounts.short_story).toBeGreaterThanOrEqual(30);
+      const second = await load(sideStoriesLoader, "/side_stories?page=2");
+      expect(second.sideStories.map((story) => story.slug)).toEqual(extra.slice(18));
+      // The 25th story in reading order is on page 2, whichever page the link came from.
+      expect((await load(sideStoriesLoader, "/side_stories?story=paged-22")).page).toBe(2);
+      expect((await load(sideStoriesLoader, "/side_stories?story=no-such-story")).page).toBe(1);
+      expect((await load(sideStoriesLoader, "/side_stories?story=%2F..%2F")).page).toBe(1);
+      expect(await status(sideStoriesLoader, "/side_stories?page=3")).toBe(404);
+      expect(await status(sideStoriesLoader, "/side_stories?page=0")).toBe(404);
+    } finally {
+      await env.DB.batch(extra.flatMap((slug) => [env.DB.prepare("DELETE FROM side_stories WHERE slug = ?1").bind(slug), env.DB.prepare("DELETE FROM story_units WHERE key = ?1").bind(`ss:${slug}`)]));
+    }
+  });
+
   it("characters: search by alias, filters, pagination bounds", async () => {
     const byAlias = await load(charactersLoader, "/characters?q=doorward");
     expect(byAlias.characters.map((character) => character.slug)).toEqual(["mira-hale"]);

@@ -8,6 +8,8 @@ import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { fieldNames, HONEYPOT_FIELD, reportForms } from "~/lib/report-forms";
+import { parseSearchKind, searchKinds } from "~/lib/search-query";
+import { loader as searchLoader } from "~/routes/search";
 import {
   bodyShape,
   encodeBody,
@@ -22,6 +24,7 @@ import {
 } from "../support/arbitraries";
 import { countRows, type Reader, signIn, visitor } from "../support/readers";
 import { siteOrigin } from "../support/site";
+import { load, status } from "../support/workers-context";
 
 /** Every page and resource without URL parameters (app/routes.ts). */
 const fixedPaths = [
@@ -30,6 +33,7 @@ const fixedPaths = [
   "/light_novels",
   "/side_stories",
   "/break_time",
+  "/anime",
   "/characters",
   "/search",
   "/translation_meta",
@@ -54,7 +58,7 @@ const paramPaths = ["/characters/$", "/translation_meta/ln_mistls/$", "/feedback
 /** Every query parameter a loader reads, and names the framework itself looks at. */
 const queryNames = [
   "q", "suggest", "page", "medium", "affiliation", "sent", "kind", "status", "order", "collection", "redirectTo",
-  "arc", "unit", "volume", "episode", "chapter", "timestamp", "index", "_data", "_routes",
+  "arc", "unit", "volume", "episode", "chapter", "timestamp", "index", "_data", "_routes", "season", "story",
 ];
 
 const requestPath = fc.record({
@@ -128,6 +132,27 @@ describe("properties: any URL", () => {
       { numRuns: RUNS.normal },
     );
     log.mockRestore();
+  });
+});
+
+describe("properties: search", () => {
+  it("any words with any kind and page: below 500, escaped, and a known kind gives only hits of that kind", async () => {
+    const kind = fc.oneof(fc.constantFrom(...searchKinds), hostileText);
+    const words = fc.oneof(fc.constantFrom("knock", "door", "oren", "lie", "snack", "k"), hostileText);
+    await fc.assert(
+      fc.asyncProperty(words, kind, fc.constantFrom("1", "2", "0", "x"), async (q, kind, page) => {
+        const url = `/search?${new URLSearchParams({ q, kind, page })}`;
+        const response = await visitor.fetch(url);
+        expect(response.status, `GET ${url}`).toBeLessThan(500);
+        await expectEscaped(response);
+        if ((await status(searchLoader, url)) !== 200) return;
+        const { results, total, counts } = await load(searchLoader, url);
+        const known = parseSearchKind(kind);
+        if (known) for (const result of results) expect(result.kind, url).toBe(known);
+        expect(Object.values(counts).reduce((sum, count) => sum + count, 0), url).toBeGreaterThanOrEqual(total);
+      }),
+      { numRuns: RUNS.light },
+    );
   });
 });
 

@@ -25,7 +25,7 @@ describe("units", () => {
     expect(unitAnchor("wn:2-14")).toBe("wn-2-14");
     expect(unitPath("wn:2-14")).toBe("/web_novel?arc=2#wn-2-14");
     expect(unitPath("ln:main-3")).toBe("/light_novels?collection=main#ln-main-3");
-    expect(unitPath("ss:festival-night")).toBe("/side_stories#ss-festival-night");
+    expect(unitPath("ss:festival-night")).toBe("/side_stories?story=festival-night#ss-festival-night");
     expect(unitAnchor("anime:1-5")).toBe("s1e5");
     expect(unitPath("anime:1-5")).toBe("/anime?season=1#s1e5");
     expect(unitPath("bt:2-1")).toBe("/break_time?season=2#bt-2-1");

@@ -129,9 +129,13 @@ export function unitAnchor(key: string) {
   return unitKey(parts).replace(":", "-");
 }
 
+/** Volumes on one page of the light novels page: volumes 1–12 on page 1, 13–24 on page 2. */
+export const LN_VOLUMES_PER_PAGE = 12;
+
 /**
  * The page that lists a unit, with its anchor. The web novel is shown an arc at a time, the light
- * novels a collection at a time and the anime and Break Time a season at a time, so those links name which.
+ * novels a collection at a time, the anime and Break Time a season at a time and side stories a page at a
+ * time, so those links name which (a side story by its slug: the page that holds it opens).
  */
 export function unitPath(key: string) {
   const parts = parseUnitKey(key);
@@ -141,10 +145,13 @@ export function unitPath(key: string) {
   switch (parts.medium) {
     case "web_novel":
       return `/web_novel?arc=${parts.arc}#${anchor}`;
-    case "light_novels":
-      return `/light_novels?collection=${parts.collection}#${anchor}`;
+    case "light_novels": {
+      // The light novels page shows a collection's volumes a page at a time, by number.
+      const page = Math.ceil(parts.volume / LN_VOLUMES_PER_PAGE);
+      return `/light_novels?collection=${parts.collection}${page > 1 ? `&page=${page}` : ""}#${anchor}`;
+    }
     case "side_stories":
-      return `/side_stories#${anchor}`;
+      return `/side_stories?story=${parts.slug}#${anchor}`;
     case "anime":
       return `/anime?season=${parts.season}#${anchor}`;
     case "break_time":
