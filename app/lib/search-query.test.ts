@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanQuery, toFtsQuery } from "./search-query";
+import { cleanQuery, parseSearchKind, searchKindLabels, searchKinds, toFtsQuery, toNameFtsQuery } from "./search-query";
 
 describe("toFtsQuery", () => {
   it("makes every word a required prefix", () => {
@@ -20,5 +20,23 @@ describe("cleanQuery", () => {
     expect(cleanQuery("  vell ")).toBe("vell");
     expect(cleanQuery(null)).toBe("");
     expect(cleanQuery("x".repeat(500))).toHaveLength(100);
+  });
+});
+
+describe("toNameFtsQuery", () => {
+  it("asks for the same words in names and aliases only", () => {
+    expect(toNameFtsQuery("Ilse mar")).toBe('{title aliases}: ("ilse"* "mar"*)');
+    expect(toNameFtsQuery(" - ")).toBeNull();
+  });
+});
+
+describe("parseSearchKind", () => {
+  it("takes every kind the results page offers and ignores anything else", () => {
+    for (const kind of searchKinds) expect(parseSearchKind(kind)).toBe(kind);
+    expect(searchKinds).toEqual(["character", "chapter", "volume", "side_story", "episode", "break_time", "translation_note"]);
+    for (const other of [null, undefined, "", "Character", "toString", "__proto__", "episode "]) expect(parseSearchKind(other)).toBeNull();
+  });
+  it("names each kind", () => {
+    expect(Object.keys(searchKindLabels)).toEqual(searchKinds);
   });
 });

@@ -19,10 +19,42 @@ export function cleanQuery(input: string | null) {
   return (input ?? "").trim().slice(0, 100);
 }
 
-/** What each kind of search result is called on the page. */
+/**
+ * The same words, matched only against names and aliases (the FTS `title` and `aliases` columns):
+ * a character found this way ranks above everything else.
+ */
+export function toNameFtsQuery(input: string): string | null {
+  const fts = toFtsQuery(input);
+  return fts ? `{title aliases}: (${fts})` : null;
+}
+
+/** What each kind of search result is called on the page, in the order the filter chips show them. */
 export const searchKindLabels = {
   character: "Character",
   chapter: "Chapter",
   volume: "Light novel",
   side_story: "Side story",
+  episode: "Anime episode",
+  break_time: "Break Time",
+  translation_note: "Translation note",
 } as const;
+
+export type SearchKind = keyof typeof searchKindLabels;
+
+export const searchKinds = Object.keys(searchKindLabels) as SearchKind[];
+
+/** A kind from the URL; anything else is ignored (null: every kind), as the other pages ignore unknown filters. */
+export function parseSearchKind(value: string | null | undefined): SearchKind | null {
+  return searchKinds.find((kind) => kind === value) ?? null;
+}
+
+/** Plural names for the filter chips. */
+export const searchKindPlurals: Record<SearchKind, string> = {
+  character: "Characters",
+  chapter: "Chapters",
+  volume: "Light novels",
+  side_story: "Side stories",
+  episode: "Anime episodes",
+  break_time: "Break Time",
+  translation_note: "Translation notes",
+};

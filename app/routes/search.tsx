@@ -9,7 +9,9 @@ import { Input } from "~/components/ui/input";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
-import { cleanQuery, searchKindLabels } from "~/lib/search-query";
+import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
+import type { SearchKindCounts } from "~/lib/search-result";
+import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/search";
@@ -17,41 +19,52 @@ import type { Route } from "./+types/search";
 const RESULTS_PER_PAGE = 20;
 const SUGGESTIONS = 8;
 
-/** Also answers the header's suggestions (`?suggest=1`), which want fewer results. */
+/**
+ * `?q=` the words, `?kind=` one kind of result (an unknown kind is ignored, as the other pages ignore
+ * unknown filters), `?page=`. Also answers the header's suggestions (`?suggest=1`), which want fewer results.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = cleanQuery(params.get("q"));
+  const kind = parseSearchKind(params.get("kind"));
   const suggest = params.get("suggest") === "1";
   const page = parsePositiveInt(params.get("page") ?? "1");
   if (page === null) notFound();
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
-  const { results, total } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit });
+  const { results, total, counts } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit, kind });
   const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
   if (page > pageCount) notFound();
-  return { query, results, total, page, pageCount };
+  return { query, kind, results, total, counts, page, pageCount };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Search: ${data.query}` : "Search",
-    description: "Search characters (by name or alias), chapters, light novel volumes and side stories.",
+    description: "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results, total, page, pageCount } = loaderData;
+  const { query, kind, results, total, counts, page, pageCount } = loaderData;
   return (
     <>
-      <PageHeader title="Search" lead="Characters by name or alias, chapters, light novel volumes and side stories." />
+      <PageHeader
+        title="Search"
+        lead="Characters by name or alias, chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes."
+      />
       <Form method="get" role="search" className="mb-6 flex gap-2">
         <label htmlFor="search-page-query" className="sr-only">
           Search the site
         </label>
         <Input id="search-page-query" type="search" name="q" defaultValue={query} maxLength={100} className="min-w-0 flex-1" placeholder="Name, alias or title" />
+        {kind ? <input type="hidden" name="kind" value={kind} /> : null}
         <Button type="submit">Search</Button>
       </Form>
+      {query ? <KindFilter query={query} kind={kind} counts={counts} /> : null}
       {query ? (
         <p role="status" className="mb-4 text-sm text-muted-foreground">
-          {total ? `${pluralize(total, "result")} for “${query}”` : `Nothing found for “${query}”. Try a shorter word or another spelling.`}
+          {total
+            ? `${pluralize(total, "result")} for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}`
+            : `Nothing found for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
       <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
@@ -76,6 +89,42 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </ol>
       <Pagination page={page} pageCount={pageCount} />
     </>
+  );
+}
+
+/** Links that narrow the results to one kind, each with its count; kinds with no hit are left out. */
+function KindFilter({ query, kind, counts }: { query: string; kind: SearchKind | null; counts: SearchKindCounts }) {
+  const all = searchKinds.reduce((sum, each) => sum + (counts[each] ?? 0), 0);
+  const chips: Array<{ kind: SearchKind | null; label: string; count: number }> = [
+    { kind: null, label: "All", count: all },
+    ...searchKinds.filter((each) => counts[each] || each === kind).map((each) => ({ kind: each, label: searchKindPlurals[each], count: counts[each] ?? 0 })),
+  ];
+  if (!all && !kind) return null;
+  return (
+    <nav aria-label="Kind of result" className="mb-4">
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {chips.map((chip) => {
+          const selected = chip.kind === kind;
+          const params = new URLSearchParams({ q: query });
+          if (chip.kind) params.set("kind", chip.kind);
+          return (
+            <li key={chip.kind ?? "all"}>
+              <Link
+                to={`?${params}`}
+                aria-current={selected ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1",
+                  selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
+                )}
+              >
+                {chip.label}{" "}
+                <span className={selected ? "" : "text-muted-foreground"}>{chip.count}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 

@@ -4,6 +4,7 @@ import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/serv
 import { createLoadContext } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
 import { loader as animeLoader } from "../../app/routes/anime";
+import { loader as searchLoader } from "../../app/routes/search";
 
 const request = () => new Request("https://companion.test/statistics");
 
@@ -49,6 +50,17 @@ describe("D1 round-trip counter", () => {
     const { seasons } = await animeLoader({ request: anime, url: new URL(anime.url), params: {}, pattern: "/anime", context });
     expect(seasons.length).toBeGreaterThan(0);
     expect(roundTrips(context.db)).toBe(1);
+  });
+
+  it("counts one round trip for a search, with its results, the name ranking and the counts per kind", async () => {
+    for (const url of ["https://companion.test/search?q=knock", "https://companion.test/search?q=door&kind=volume", "https://companion.test/search?q=door&suggest=1"]) {
+      const search = new Request(url);
+      const context = createLoadContext(search, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
+      const { results, counts } = await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context });
+      expect(results.length, url).toBeGreaterThan(0);
+      expect(Object.keys(counts).length, url).toBeGreaterThan(1);
+      expect(roundTrips(context.db), url).toBe(1);
+    }
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {

@@ -1,28 +1,54 @@
-import { Form, useFetcher, useNavigate } from "react-router";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { searchKindLabels } from "~/lib/search-query";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import type { SearchResult } from "~/lib/search-result";
 
+/** One line of the suggestions: a hit, or the last line that opens the full results. */
+interface Option {
+  key: string;
+  path: string;
+  title: string;
+  detail: string;
+}
+
 /**
  * The header's search: a plain GET form to /search without JavaScript, and a combobox with
- * you-type suggestions with it (arrow keys move, Enter opens, Escape closes).
+ * you-type suggestions with it (arrow keys move, Enter opens, Escape closes). On phones the box sits
+ * behind the search button (a link to /search without JavaScript) and opens below the header.
  */
 export function SearchBox() {
   const id = useId();
-  const fetcher = useFetcher<{ query: string; results: SearchResult[] }>();
+  const fetcher = useFetcher<{ query: string; results: SearchResult[]; total: number }>();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (expanded) input.current?.focus();
+  }, [expanded]);
 
   const shield = useShield();
-  // Suggestions beyond the reader's progress are left out; the full results page shields them instead.
-  const suggestions =
-    value.trim() && fetcher.data?.query === value.trim() ? fetcher.data.results.filter((result) => isRevealed(shield, result.revealAt)) : [];
+  const query = value.trim();
+  const data = query && fetcher.data?.query === query ? fetcher.data : null;
+  // The same ranking as the results page; what is beyond the reader's progress is left out here
+  // (the results page folds it into one line instead), so a suggestion never shows gated text.
+  const options: Option[] = data
+    ? [
+        ...data.results
+          .filter((result) => isRevealed(shield, result.revealAt))
+          .map((result) => ({ key: result.ref, path: result.path, title: result.title, detail: `${searchKindLabels[result.kind]} · ${result.subtitle}` })),
+        ...(data.total
+          ? [{ key: "all", path: `/search?${new URLSearchParams({ q: query })}`, title: `All results for “${query}”`, detail: `${data.total} in all, by kind` }]
+          : []),
+      ]
+    : [];
   const listId = `${id}-suggestions`;
+  const boxId = `${id}-box`;
 
   function change(next: string) {
     setValue(next);
@@ -34,82 +60,109 @@ export function SearchBox() {
     }
   }
 
-  function choose(path: string) {
+  function close() {
     setOpen(false);
+    setExpanded(false);
+    setActive(-1);
+  }
+
+  function choose(path: string) {
+    close();
     setValue("");
     navigate(path);
   }
 
   return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      className="relative hidden sm:block"
-      onSubmit={() => setOpen(false)}
-    >
-      <label htmlFor={id} className="sr-only">
-        Search the site
-      </label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        value={value}
-        maxLength={100}
-        autoComplete="off"
-        placeholder="Search…"
-        role="combobox"
-        aria-expanded={open && suggestions.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-        onChange={(event) => change(event.target.value)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowDown" && suggestions.length) {
-            event.preventDefault();
-            setOpen(true);
-            setActive((current) => (current + 1) % suggestions.length);
-          } else if (event.key === "ArrowUp" && suggestions.length) {
-            event.preventDefault();
-            setActive((current) => (current <= 0 ? suggestions.length - 1 : current - 1));
-          } else if (event.key === "Escape") {
-            setOpen(false);
-            setActive(-1);
-          } else if (event.key === "Enter" && open && active >= 0 && suggestions[active]) {
-            event.preventDefault();
-            choose(suggestions[active].path);
-          }
+    <>
+      <Link
+        to="/search"
+        aria-label="Search"
+        aria-expanded={expanded}
+        aria-controls={boxId}
+        onClick={(event) => {
+          event.preventDefault();
+          setExpanded((current) => !current);
         }}
-        className="h-9 w-44 rounded-md border border-border bg-background px-3 text-sm"
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!open || suggestions.length === 0}
-        className="absolute right-0 top-11 z-50 w-80 overflow-hidden rounded-lg border border-border bg-popover py-1 text-popover-foreground shadow-lg"
+        className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:hidden"
       >
-        {suggestions.map((result, index) => (
-          <li
-            key={result.ref}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            onMouseDown={(event) => {
+        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </Link>
+      <Form
+        id={boxId}
+        method="get"
+        action="/search"
+        role="search"
+        className={
+          expanded
+            ? "absolute inset-x-0 top-14 z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:border-0 sm:bg-transparent sm:p-0"
+            : "relative hidden sm:block"
+        }
+        onSubmit={close}
+      >
+        <label htmlFor={id} className="sr-only">
+          Search the site
+        </label>
+        <input
+          ref={input}
+          id={id}
+          type="search"
+          name="q"
+          value={value}
+          maxLength={100}
+          autoComplete="off"
+          placeholder="Search…"
+          role="combobox"
+          aria-expanded={open && options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          onChange={(event) => change(event.target.value)}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowDown" && options.length) {
               event.preventDefault();
-              choose(result.path);
-            }}
-            className="cursor-pointer px-3 py-2 text-sm aria-selected:bg-accent hover:bg-muted"
-          >
-            <span className="block font-medium">{result.title}</span>
-            <span className="block text-xs text-muted-foreground">
-              {searchKindLabels[result.kind]} · {result.subtitle}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </Form>
+              setOpen(true);
+              setActive((current) => (current + 1) % options.length);
+            } else if (event.key === "ArrowUp" && options.length) {
+              event.preventDefault();
+              setActive((current) => (current <= 0 ? options.length - 1 : current - 1));
+            } else if (event.key === "Escape") {
+              close();
+            } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
+              event.preventDefault();
+              choose(options[active].path);
+            }
+          }}
+          className="h-10 w-full rounded-md border border-border bg-background px-3 text-base sm:h-9 sm:w-44 sm:text-sm"
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          hidden={!open || options.length === 0}
+          className="absolute inset-x-2 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover py-1 text-popover-foreground shadow-lg sm:left-auto sm:right-0 sm:top-11 sm:mt-0 sm:w-80"
+        >
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(option.path);
+              }}
+              className={`cursor-pointer px-3 py-2 text-sm aria-selected:bg-accent hover:bg-muted${option.key === "all" ? " border-t border-border" : ""}`}
+            >
+              <span className="block font-medium">{option.title}</span>
+              <span className="block text-xs text-muted-foreground">{option.detail}</span>
+            </li>
+          ))}
+        </ul>
+      </Form>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { useDismissable } from "./use-dismissable";
 interface SiteHeaderProps {
   siteName: string;
   areas: readonly Area[];
-  /** The search box, where the site has one. */
+  /** The search box (with its own button on phones), where the site has one. */
   search?: ReactNode;
   /** The signed-in state: the reader's name and sign-out, or a sign-in link. */
   account?: ReactNode;
@@ -35,18 +35,6 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
         </Link>
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {search}
-          {search ? (
-            <Link
-              to="/search"
-              aria-label="Search"
-              className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:hidden"
-            >
-              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" />
-                <path d="m20 20-3.5-3.5" />
-              </svg>
-            </Link>
-          ) : null}
           <ThemeToggle />
           {account}
           {areas.length > 0 ? <MobileMenu areas={areas} /> : null}

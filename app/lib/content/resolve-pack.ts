@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { timestampSeconds } from "../mistakes";
+import { formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
 import { type ContentPack, type PackFileName, packFields, packFiles } from "./pack-schema";
 import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
@@ -145,7 +145,14 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     character_affiliations: characters.affiliations,
     character_facts: characters.facts,
     character_relationships: characters.relationships,
-    search_entries: [...webNovel.search, ...lightNovels.search, ...sideStories.search, ...characters.search],
+    search_entries: [
+      ...webNovel.search,
+      ...lightNovels.search,
+      ...sideStories.search,
+      ...characters.search,
+      ...animeSearchEntries(resolution, anime),
+      ...translationNoteSearchEntries(resolution, mistakes),
+    ],
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
@@ -363,6 +370,65 @@ function animeRows({ pack, timeline, reference, report }: Resolution) {
     });
   });
   return { seasons, episodes, changes, shorts };
+}
+
+/**
+ * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode at its
+ * story position, a short with the episode it accompanies.
+ */
+function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
+  const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
+  const episodes = anime.episodes.map(
+    (episode): SearchEntryRow => ({
+      ref: `episode:${episode.key}`,
+      kind: "episode",
+      title: episode.title,
+      subtitle: labelOf(timeline, episode.key),
+      path: unitPath(episode.key),
+      aliases: episode.original_title ?? "",
+      body: seasonTitles.get(episode.season_number) ?? "",
+      reveal_position: episode.position,
+    }),
+  );
+  const shorts = anime.shorts.map(
+    (short): SearchEntryRow => ({
+      ref: `break_time:${short.key}`,
+      kind: "break_time",
+      title: short.title,
+      subtitle: `With ${labelOf(timeline, short.accompanies)}`,
+      path: unitPath(short.key),
+      aliases: "",
+      body: "",
+      reveal_position: positionOf(timeline, short.accompanies),
+    }),
+  );
+  return [...episodes, ...shorts];
+}
+
+/** Search entries for translation notes, each gated where its entry is on the mistakes pages. */
+function translationNoteSearchEntries({ timeline }: Resolution, mistakes: ReturnType<typeof mistakeRows>): SearchEntryRow[] {
+  const entry = (row: LnMistakeRow | AnimeMistakeRow, subtitle: string, path: string): SearchEntryRow => ({
+    ref: `translation_note:${row.id}`,
+    kind: "translation_note",
+    title: row.official,
+    subtitle,
+    path,
+    aliases: [row.suggested, row.japanese].filter(Boolean).join(" · "),
+    body: row.explanation,
+    reveal_position: row.reveal_position,
+  });
+  return [
+    ...mistakes.lightNovel.map((row) =>
+      entry(
+        row,
+        `${labelOf(timeline, row.volume_key)}, chapter ${row.chapter}`,
+        `/translation_meta/ln_mistls/${volumeSlugFromKey(row.volume_key)}#${mistakeAnchor(row.id)}`,
+      ),
+    ),
+    ...mistakes.anime.map((row) =>
+      entry(row, `${labelOf(timeline, row.episode_key)} at ${formatTimestamp(row.start_seconds)}`, `/translation_meta/anime_mistls#${mistakeAnchor(row.id)}`),
+    ),
+  ];
 }
 
 /**

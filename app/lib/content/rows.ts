@@ -9,6 +9,7 @@ import type {
   relationshipKinds,
   sideStoryKinds,
 } from "./pack-schema";
+import type { SearchKind } from "../search-query";
 import type { Medium } from "./units";
 
 /*
@@ -153,7 +154,7 @@ export type CharacterRelationshipRow = {
 
 export type SearchEntryRow = {
   ref: string;
-  kind: "character" | "chapter" | "volume" | "side_story";
+  kind: SearchKind;
   title: string;
   subtitle: string;
   path: string;

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from "@playwright/test";
+import { resolvePack } from "../../app/lib/content/resolve-pack";
+import { episodeKey } from "../../app/lib/content/units";
+import { parsePackFolder } from "../../scripts/lib/content-pack-files";
+import { waitForHydration } from "../support/browser";
+
+/*
+ * The site search as a reader uses it: a character's name finds the character first, in the header's
+ * suggestions on a phone and on a laptop and on the results page; the results narrow by kind; and a
+ * reader with no progress is suggested nothing gated.
+ */
+
+const { pack } = parsePackFolder("content/demo");
+if (!pack) throw new Error("the demo content pack does not parse");
+const { rows } = resolvePack(pack, "demo");
+
+/** Opens the header's search (behind its button on a phone), types, and waits for the suggestions. */
+async function suggest(page: Page, query: string) {
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  if (!(await box.isVisible())) await page.getByRole("link", { name: "Search", exact: true }).click();
+  await expect(box).toBeVisible();
+  await expect(box).toBeFocused();
+  const answered = page.waitForResponse((response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(query)}`));
+  await box.fill(query);
+  await answered;
+  const listbox = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(listbox).toBeVisible();
+  return listbox.getByRole("option");
+}
+
+for (const viewport of [
+  { width: 360, height: 760 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px, "ilse" in the header suggests Ilse Marrow first and opens her page`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await waitForHydration(page);
+    const options = await suggest(page, "ilse");
+    await expect(options.first()).toContainText("Ilse Marrow");
+    await expect(options.first()).toContainText("Character");
+    // The suggestions fit on the screen.
+    const box = await page.getByRole("listbox", { name: "Suggestions" }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+    await expect(options.last()).toContainText("All results for “ilse”");
+    await options.first().click();
+    await expect(page).toHaveURL(/\/characters\/ilse-marrow$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ilse Marrow");
+  });
+}
+
+test("the results page ranks the character first and narrows by kind with counts, keeping the kind across pages", async ({ page }) => {
+  await page.goto("/search?q=oren");
+  await waitForHydration(page);
+  const results = page.getByRole("main").locator("ol > li:not([data-spoiler])");
+  await expect(results.first()).toContainText("Oren Vale");
+  await expect(results.first()).toContainText("Character");
+
+  await page.goto("/search?q=ilse");
+  await waitForHydration(page);
+  await expect(results.first()).toContainText("Ilse Marrow");
+  const kinds = page.getByRole("navigation", { name: "Kind of result" });
+  await expect(kinds.getByRole("link", { name: /^All \d+$/ })).toHaveAttribute("aria-current", "page");
+  const notes = kinds.getByRole("link", { name: /^Translation notes \d+$/ });
+  const count = Number((await notes.innerText()).match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  await notes.click();
+  await expect(page).toHaveURL(/[?&]kind=translation_note\b/);
+  await expect(notes).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("status")).toContainText(`${count} result`);
+  await expect(page.getByRole("status")).toContainText("among translation notes");
+  // Whatever this new reader is shown is a note (gated ones are folded into one line).
+  for (const badge of await results.locator("a > span:first-child").allInnerTexts()) expect(badge).toBe("Translation note");
+
+  await kinds.getByRole("link", { name: /^All \d+$/ }).click();
+  await expect(page).not.toHaveURL(/kind=/);
+  await expect(results.first()).toContainText("Ilse Marrow");
+});
+
+test("a reader with no progress is suggested no gated title, and the results page folds it", async ({ page }) => {
+  const episode = rows.anime_episodes.find((row) => row.key === episodeKey(2, 4));
+  if (!episode) throw new Error("the demo pack has no season 2 episode 4");
+  const word = episode.title.split(" ").sort((a, b) => b.length - a.length)[0]!;
+  await page.goto("/");
+  await waitForHydration(page);
+  const options = await suggest(page, word);
+  // The episode is beyond this reader's progress: not suggested, but the last line opens every result.
+  await expect(options.last()).toContainText(`All results for “${word}”`);
+  await expect(page.getByRole("listbox", { name: "Suggestions" })).not.toContainText(episode.title);
+  await options.last().click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+  await expect(page.getByRole("main")).toContainText("beyond your reading progress");
+  await expect(page.getByRole("main")).not.toContainText(episode.title);
+  // Showing them reveals the episode, linked to its place on the anime page.
+  await page.getByRole("button", { name: /^Show (it|them)$/ }).first().click();
+  await expect(page.getByRole("link", { name: new RegExp(episode.title) })).toHaveAttribute("href", "/anime?season=2#s2e4");
+});
