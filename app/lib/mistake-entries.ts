@@ -31,6 +31,9 @@ export interface LnMistake extends MistakeEntry {
   edition: string;
 }
 
+/** An entry on its own volume's page, which names the volume once, not per entry. */
+export type LnMistakeInVolume = Omit<LnMistake, "volume">;
+
 export type AnimeTrack = keyof typeof animeTrackLabels;
 
 export interface AnimeMistake extends MistakeEntry {
@@ -56,3 +59,16 @@ export interface VolumeMistakeCount {
 
 /** How many entries each filter value has. */
 export type MistakeFacets = Record<"category" | "severity" | "status", Record<string, number>>;
+
+/** One line of the newest entries: only what the line shows, where it links and when it may show. */
+export interface NewestMistake {
+  id: string;
+  /** "Lanternfall 3, chapter 2" or "Anime season 1 · episode 4 at 12:34". */
+  where: string;
+  path: string;
+  severity: MistakeSeverity;
+  official: string;
+  suggested: string;
+  addedOn: string;
+  revealAt: number;
+}

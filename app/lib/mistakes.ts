@@ -94,3 +94,20 @@ export function formatTimestamp(seconds: number) {
 export function mistakeAnchor(id: string) {
   return `entry-${id}`;
 }
+
+/** A volume's entries per page: a volume's notes could grow past what one page should carry. */
+export const LN_ENTRIES_PER_PAGE = 50;
+
+/**
+ * The address of a light novel entry: its volume's page, on the page of the volume's (unfiltered)
+ * list that holds it, given how many entries come before it in reading order.
+ */
+export function lnMistakePath(volumeKey: string, entryId: string, entriesBefore: number) {
+  const page = Math.floor(entriesBefore / LN_ENTRIES_PER_PAGE) + 1;
+  return `/translation_meta/ln_mistls/${volumeSlugFromKey(volumeKey)}${page > 1 ? `?page=${page}` : ""}#${mistakeAnchor(entryId)}`;
+}
+
+/** The anime entries' page lists every entry, by season and episode. */
+export function animeMistakePath(entryId: string) {
+  return `/translation_meta/anime_mistls#${mistakeAnchor(entryId)}`;
+}

@@ -4,3 +4,9 @@ import { wholeNumberPattern } from "./content/units";
 export function parsePositiveInt(value: string | null | undefined): number | null {
   return value && wholeNumberPattern.test(value) ? Number(value) : null;
 }
+
+/** The `?page=` of a paged list: 1 when absent, null (a 404) when it is not a page number. */
+export function parsePageParam(params: URLSearchParams): number | null {
+  const value = params.get("page");
+  return value === null ? 1 : parsePositiveInt(value);
+}

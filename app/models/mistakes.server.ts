@@ -1,7 +1,17 @@
 import type { AnimeMistakeRow as AnimeMistakeColumns, LnMistakeRow as LnMistakeColumns, LnVolumeRow, MistakeEntryColumns } from "~/lib/content/rows";
 import { volumeKey } from "~/lib/content/units";
-import type { AnimeMistake, LnMistake, MistakeEntry, MistakeFacets, VolumeMistakeCount } from "~/lib/mistake-entries";
-import { type MistakeCategory, type MistakeFilters, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes";
+import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeEntry, MistakeFacets, NewestMistake, VolumeMistakeCount } from "~/lib/mistake-entries";
+import {
+  animeMistakePath,
+  formatTimestamp,
+  LN_ENTRIES_PER_PAGE,
+  lnMistakePath,
+  type MistakeCategory,
+  type MistakeFilters,
+  type MistakeSeverity,
+  timestampSeconds,
+} from "~/lib/mistakes";
+import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
 import { toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
@@ -27,6 +37,20 @@ const lnJoins = `JOIN story_units vu ON vu.key = m.volume_key LEFT JOIN story_un
 const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_number, e.title AS episode_title, e.position AS episode_position,
   m.start_seconds, m.end_seconds, m.platform, m.track, m.japanese, m.official, m.suggested, m.explanation,
   m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
+
+/**
+ * A volume page's reading order, and how many of the volume's entries come before `m` in it (its
+ * place, for links to the page of the volume that holds it). Row values compare column by column;
+ * the COALESCEs keep NULL pages and ebook positions in the same places the ORDER BY puts them.
+ */
+const lnReadingOrder = `m.chapter, m.page IS NULL, COALESCE(m.page, 0), COALESCE(m.ebook_position, ''), m.id`;
+const lnEntriesBefore = `(SELECT COUNT(*) FROM ln_mistakes o WHERE o.volume_key = m.volume_key
+    AND (o.chapter, o.page IS NULL, COALESCE(o.page, 0), COALESCE(o.ebook_position, ''), o.id) < (${lnReadingOrder}))`;
+
+/** Volumes on one page of the volume tables (the index and a collection's page). */
+export const VOLUMES_PER_PAGE = 50;
+/** Search matches per page: each is a whole entry, so fewer than a volume page holds. */
+export const MATCHES_PER_PAGE = 10;
 
 /** The columns both kinds of entry share. */
 type EntryColumns = Omit<MistakeEntryColumns, "source"> & { japanese: string | null };
@@ -61,6 +85,10 @@ function toLnMistake(row: LnMistakeRow): LnMistake {
   };
 }
 
+function inVolume({ volume: _volume, ...entry }: LnMistake): LnMistakeInVolume {
+  return entry;
+}
+
 function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
   return {
     ...toEntry(row),
@@ -84,9 +112,9 @@ function toVolumeCount(row: VolumeCountRow): VolumeMistakeCount {
   };
 }
 
-/** Per-volume entry counts by severity, for every volume (or one collection's). */
-function volumeCounts(db: D1Database, collectionCode: string | null) {
-  return db
+/** Per-volume entry counts by severity, one page of every volume (or of one collection's), and how many there are. */
+function volumeCounts(db: D1Database, collectionCode: string | null, page: number) {
+  const counts = db
     .prepare(
       `SELECT v.key, v.collection_code, c.name AS collection_name, v.number, v.title,
               COUNT(CASE WHEN m.severity = 'minor' THEN 1 END) AS minor,
@@ -95,10 +123,14 @@ function volumeCounts(db: D1Database, collectionCode: string | null) {
          FROM ln_volumes v
          JOIN ln_collections c ON c.code = v.collection_code
          LEFT JOIN ln_mistakes m ON m.volume_key = v.key
-        WHERE ?1 IS NULL OR v.collection_code = ?1
+        WHERE v.key IN (SELECT v.key FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code
+                         WHERE ?1 IS NULL OR v.collection_code = ?1
+                         ORDER BY c.sort_order, v.number LIMIT ?2 OFFSET ?3)
         GROUP BY v.key ORDER BY c.sort_order, v.number`,
     )
-    .bind(collectionCode);
+    .bind(collectionCode, VOLUMES_PER_PAGE, pageOffset(page, VOLUMES_PER_PAGE));
+  const total = db.prepare(`SELECT COUNT(*) AS total FROM ln_volumes WHERE ?1 IS NULL OR collection_code = ?1`).bind(collectionCode);
+  return [counts, total] as const;
 }
 
 function filterClause(filters: MistakeFilters) {
@@ -131,61 +163,102 @@ function toFacets(rows: FacetRow[]): MistakeFacets {
   return facets;
 }
 
-/** The hub: counts by medium and severity, and the newest entries of both media. One round trip. */
+/** The hub: counts by medium and severity, and the newest entries of both media (only what their lines show). One round trip. */
 export async function getTranslationMetaHub(db: D1Database, newest = 8) {
   const [counts, ln, anime] = await batch<
-    [{ medium: "light_novel" | "anime"; severity: MistakeSeverity; count: number }, LnMistakeRow, AnimeMistakeRow]
+    [
+      { medium: "light_novel" | "anime"; severity: MistakeSeverity; count: number },
+      NewestRow & { volume_key: string; volume_label: string; chapter: number; entries_before: number },
+      NewestRow & { season_number: number; episode_number: number; start_seconds: number },
+    ]
   >(db, [
     db.prepare(
       `SELECT 'light_novel' AS medium, severity, COUNT(*) AS count FROM ln_mistakes GROUP BY severity
        UNION ALL SELECT 'anime', severity, COUNT(*) FROM anime_mistakes GROUP BY severity`,
     ),
-    db.prepare(`SELECT ${lnColumns} FROM ln_mistakes m ${lnJoins} ORDER BY m.added_on DESC, m.id LIMIT ?1`).bind(newest),
     db
-      .prepare(`SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key ORDER BY m.added_on DESC, m.id LIMIT ?1`)
+      .prepare(
+        `SELECT ${newestColumns}, m.volume_key, vu.label AS volume_label, m.chapter, ${lnEntriesBefore} AS entries_before
+           FROM ln_mistakes m JOIN story_units vu ON vu.key = m.volume_key ORDER BY m.added_on DESC, m.id LIMIT ?1`,
+      )
+      .bind(newest),
+    db
+      .prepare(
+        `SELECT ${newestColumns}, e.season_number, e.number AS episode_number, m.start_seconds
+           FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key ORDER BY m.added_on DESC, m.id LIMIT ?1`,
+      )
       .bind(newest),
   ]);
-  return { counts, newestLn: ln.map(toLnMistake), newestAnime: anime.map(toAnimeMistake) };
+  const entries: NewestMistake[] = [
+    ...ln.map((row) => ({
+      ...toNewest(row),
+      where: `${row.volume_label}, chapter ${row.chapter}`,
+      path: lnMistakePath(row.volume_key, row.id, row.entries_before),
+    })),
+    ...anime.map((row) => ({
+      ...toNewest(row),
+      where: `Anime season ${row.season_number} · episode ${row.episode_number} at ${formatTimestamp(row.start_seconds)}`,
+      path: animeMistakePath(row.id),
+    })),
+  ];
+  return { counts, newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest) };
 }
 
-/** Every volume with counts by severity, and (with a query) matching entries of every volume. */
-export async function getLnMistakeIndex(db: D1Database, query: string) {
+type NewestRow = Pick<EntryColumns, "id" | "severity" | "official" | "suggested" | "added_on" | "reveal_position">;
+const newestColumns = `m.id, m.severity, m.official, m.suggested, m.added_on, m.reveal_position`;
+
+function toNewest(row: NewestRow): Omit<NewestMistake, "where" | "path"> {
+  return { id: row.id, severity: row.severity, official: row.official, suggested: row.suggested, addedOn: row.added_on, revealAt: row.reveal_position };
+}
+
+/**
+ * The light novel index: one page of every volume with its counts by severity or, with a query, one
+ * page of the entries that match it (best first), each with its total. One round trip.
+ */
+export async function getLnMistakeIndex(
+  db: D1Database,
+  query: string,
+  page: number,
+): Promise<{ volumes: VolumeMistakeCount[]; matches: LnMistake[]; paging: PageInfo }> {
   const fts = toFtsQuery(query);
-  const statements = [volumeCounts(db, null)];
-  if (fts) {
-    statements.push(
-      db
-        .prepare(
-          `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
-            WHERE ln_mistake_index MATCH ?1 ORDER BY rank LIMIT 50`,
-        )
-        .bind(fts),
-    );
+  if (!fts) {
+    const [volumes, totals] = await batch<[VolumeCountRow, { total: number }]>(db, [...volumeCounts(db, null, page)]);
+    return { volumes: volumes.map(toVolumeCount), matches: [], paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0) };
   }
-  const [volumes, matches = []] = await batch<[VolumeCountRow, LnMistakeRow]>(db, statements);
-  return { volumes: volumes.map(toVolumeCount), matches: matches.map(toLnMistake) };
+  const [matches, totals] = await batch<[LnMistakeRow, { total: number }]>(db, [
+    db
+      .prepare(
+        `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
+          WHERE ln_mistake_index MATCH ?1 ORDER BY rank LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(fts, MATCHES_PER_PAGE, pageOffset(page, MATCHES_PER_PAGE)),
+    db.prepare(`SELECT COUNT(*) AS total FROM ln_mistake_index WHERE ln_mistake_index MATCH ?1`).bind(fts),
+  ]);
+  return { volumes: [], matches: matches.map(toLnMistake), paging: pageInfo(page, MATCHES_PER_PAGE, totals[0]?.total ?? 0) };
 }
 
-/** One collection's volumes with their counts; null for an unknown collection. */
-export async function getLnCollectionMistakes(db: D1Database, code: string) {
-  const [collections, volumes] = await batch<[{ code: string; name: string; kind: string; description: string | null }, VolumeCountRow]>(db, [
-    db.prepare(`SELECT code, name, kind, description FROM ln_collections WHERE code = ?1`).bind(code),
-    volumeCounts(db, code),
+/** One collection's volumes with their counts, a page at a time; null for an unknown collection. */
+export async function getLnCollectionMistakes(db: D1Database, code: string, page: number) {
+  const [collections, volumes, totals] = await batch<[{ code: string; name: string }, VolumeCountRow, { total: number }]>(db, [
+    db.prepare(`SELECT code, name FROM ln_collections WHERE code = ?1`).bind(code),
+    ...volumeCounts(db, code, page),
   ]);
   const collection = collections[0];
-  return collection ? { collection, volumes: volumes.map(toVolumeCount) } : null;
+  return collection
+    ? { collection, volumes: volumes.map(toVolumeCount), paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0) }
+    : null;
 }
 
-/** One volume's entries in reading order, filtered, with the counts for each filter; null if unknown. */
-export async function getVolumeMistakes(db: D1Database, code: string, number: number, filters: MistakeFilters) {
+/** One page of a volume's entries in reading order, filtered, with their total and the counts for each filter; null if unknown. */
+export async function getVolumeMistakes(db: D1Database, code: string, number: number, filters: MistakeFilters, page = 1) {
   const key = volumeKey(code, number);
   const filter = filterClause(filters);
-  const [volumes, entries, facets] = await batch<
-    [{ key: string; title: string; number: number; collection_code: string; collection_name: string; released_en: string | null; cover: string | null }, LnMistakeRow, FacetRow]
+  const [volumes, entries, totals, facets] = await batch<
+    [{ key: string; title: string; number: number; collection_code: string; collection_name: string; released_en: string | null }, LnMistakeRow, { total: number }, FacetRow]
   >(db, [
     db
       .prepare(
-        `SELECT v.key, v.title, v.number, v.collection_code, c.name AS collection_name, v.released_en, v.cover
+        `SELECT v.key, v.title, v.number, v.collection_code, c.name AS collection_name, v.released_en
            FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code WHERE v.key = ?1`,
       )
       .bind(key),
@@ -193,9 +266,10 @@ export async function getVolumeMistakes(db: D1Database, code: string, number: nu
       .prepare(
         `SELECT ${lnColumns} FROM ln_mistakes m ${lnJoins}
           WHERE m.volume_key = ?${filter.sql}
-          ORDER BY m.chapter, m.page IS NULL, m.page, m.ebook_position, m.id`,
+          ORDER BY ${lnReadingOrder} LIMIT ? OFFSET ?`,
       )
-      .bind(key, ...filter.params),
+      .bind(key, ...filter.params, LN_ENTRIES_PER_PAGE, pageOffset(page, LN_ENTRIES_PER_PAGE)),
+    db.prepare(`SELECT COUNT(*) AS total FROM ln_mistakes m WHERE m.volume_key = ?${filter.sql}`).bind(key, ...filter.params),
     facetCounts(db, "ln_mistakes", key),
   ]);
   const volume = volumes[0];
@@ -208,9 +282,9 @@ export async function getVolumeMistakes(db: D1Database, code: string, number: nu
       collectionCode: volume.collection_code,
       collectionName: volume.collection_name,
       releasedEn: volume.released_en,
-      cover: volume.cover,
     },
-    entries: entries.map(toLnMistake),
+    entries: entries.map((row) => inVolume(toLnMistake(row))),
+    paging: pageInfo(page, LN_ENTRIES_PER_PAGE, totals[0]?.total ?? 0),
     facets: toFacets(facets),
   };
 }
@@ -231,10 +305,12 @@ export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters) 
   return { entries: entries.map(toAnimeMistake), facets: toFacets(facets) };
 }
 
-/** The newest entries of both media, for the Atom feed. */
+/** The newest entries of both media, for the Atom feed; a light novel entry with the address of its page. */
 export async function getNewestMistakes(db: D1Database, limit: number) {
-  const [ln, anime] = await batch<[LnMistakeRow, AnimeMistakeRow]>(db, [
-    db.prepare(`SELECT ${lnColumns} FROM ln_mistakes m ${lnJoins} ORDER BY COALESCE(m.updated_on, m.added_on) DESC LIMIT ?1`).bind(limit),
+  const [ln, anime] = await batch<[LnMistakeRow & { entries_before: number }, AnimeMistakeRow]>(db, [
+    db
+      .prepare(`SELECT ${lnColumns}, ${lnEntriesBefore} AS entries_before FROM ln_mistakes m ${lnJoins} ORDER BY COALESCE(m.updated_on, m.added_on) DESC LIMIT ?1`)
+      .bind(limit),
     db
       .prepare(
         `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
@@ -242,7 +318,10 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
       )
       .bind(limit),
   ]);
-  return { ln: ln.map(toLnMistake), anime: anime.map(toAnimeMistake) };
+  return {
+    ln: ln.map((row) => ({ entry: toLnMistake(row), path: lnMistakePath(row.volume_key, row.id, row.entries_before) })),
+    anime: anime.map(toAnimeMistake),
+  };
 }
 
 /**

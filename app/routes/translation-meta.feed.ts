@@ -1,5 +1,5 @@
 import { renderAtom } from "~/lib/atom";
-import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, volumeSlugFromKey } from "~/lib/mistakes";
+import { animeMistakePath, formatTimestamp, mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes";
 import type { MistakeEntry } from "~/lib/mistake-entries";
 import { isPublic } from "~/lib/spoiler-shield";
 import { getNewestMistakes } from "~/models/mistakes.server";
@@ -23,8 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.env.SITE_URL;
   const { ln, anime } = await getNewestMistakes(context.db, FEED_SIZE);
   const entries = [
-    ...ln.map((entry) => ({
-      id: `${origin}/translation_meta/ln_mistls/${volumeSlugFromKey(entry.volume.key)}#${mistakeAnchor(entry.id)}`,
+    ...ln.map(({ entry, path }) => ({
+      id: `${origin}${path}`,
       title: `${entry.volume.label}, chapter ${entry.chapter}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       summary: entrySummary(entry),
     })),
     ...anime.map((entry) => ({
-      id: `${origin}/translation_meta/anime_mistls#${mistakeAnchor(entry.id)}`,
+      id: `${origin}${animeMistakePath(entry.id)}`,
       title: `Season ${entry.episode.season} episode ${entry.episode.number} at ${formatTimestamp(entry.start)}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,

@@ -5,10 +5,13 @@ import { ShieldedList } from "~/components/shielded-list";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { unitPath } from "~/lib/content/units";
 import { formatDate, pluralize } from "~/lib/format";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { pageExists, showingRange } from "~/lib/paging";
+import { parsePageParam } from "~/lib/params";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.ln-page";
@@ -16,15 +19,17 @@ import type { Route } from "./+types/translation-meta.ln-page";
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = parseLnMistakeSlug(params.slug ?? "");
-  if (!slug) notFound();
+  const search = new URL(request.url).searchParams;
+  const page = parsePageParam(search);
+  if (!slug || page === null) notFound();
   if (slug.kind === "collection") {
-    const collection = await getLnCollectionMistakes(context.db, slug.code);
-    if (!collection) notFound();
+    const collection = await getLnCollectionMistakes(context.db, slug.code, page);
+    if (!collection || !pageExists(collection.paging)) notFound();
     return { kind: "collection" as const, ...collection };
   }
-  const filters = parseMistakeFilters(new URL(request.url).searchParams);
-  const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters);
-  if (!volume) notFound();
+  const filters = parseMistakeFilters(search);
+  const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
+  if (!volume || !pageExists(volume.paging)) notFound();
   return { kind: "volume" as const, filters, ...volume };
 }
 
@@ -48,17 +53,26 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   if (data.kind === "collection") {
-    const total = data.volumes.reduce((sum, volume) => sum + volume.total, 0);
+    const { collection, volumes, paging } = data;
+    const total = volumes.reduce((sum, volume) => sum + volume.total, 0);
     return (
       <>
-        <Breadcrumb current={data.collection.name} />
-        <PageHeader title={`${data.collection.name}: translation notes`} lead={`${pluralize(total, "entry", "entries")} across ${pluralize(data.volumes.length, "volume")}.`} />
-        <VolumeCountTable volumes={data.volumes} caption={`Entries per volume of ${data.collection.name}`} />
+        <Breadcrumb current={collection.name} />
+        <PageHeader
+          title={`${collection.name}: translation notes`}
+          lead={
+            paging.pageCount > 1
+              ? `${showingRange(paging, "volume")}, with ${pluralize(total, "entry", "entries")} between them.`
+              : `${pluralize(total, "entry", "entries")} across ${pluralize(volumes.length, "volume")}.`
+          }
+        />
+        <VolumeCountTable volumes={volumes} caption={`Entries per volume of ${collection.name}`} />
+        <Pagination page={paging.page} pageCount={paging.pageCount} />
       </>
     );
   }
 
-  const { volume, entries, facets, filters } = data;
+  const { volume, entries, paging, facets, filters } = data;
   const filtered = Boolean(filters.category || filters.severity || filters.status);
   return (
     <>
@@ -80,7 +94,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
       <p role="status" className="mb-4 text-sm text-muted-foreground">
-        {entries.length ? pluralize(entries.length, "entry", "entries") : filtered ? "No entry matches these filters." : "No entries for this volume yet."}
+        {paging.total ? showingRange(paging, "entry", "entries") : filtered ? "No entry matches these filters." : "No entries for this volume yet."}
         {filtered ? (
           <>
             {" · "}
@@ -99,6 +113,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
           renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} headingLevel="h2" />}
         />
       </div>
+      <Pagination page={paging.page} pageCount={paging.pageCount} />
     </>
   );
 }

@@ -4,17 +4,28 @@ import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { ShieldedList } from "~/components/shielded-list";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { pluralize } from "~/lib/format";
+import type { VolumeMistakeCount } from "~/lib/mistake-entries";
+import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
+import { parsePageParam } from "~/lib/params";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
+import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.ln";
 
+/** Without a query, a page of every volume's counts; with one, a page of the entries it matches. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = cleanQuery(new URL(request.url).searchParams.get("q"));
-  return { query, ...(await getLnMistakeIndex(context.db, query)) };
+  const params = new URL(request.url).searchParams;
+  const query = cleanQuery(params.get("q"));
+  const page = parsePageParam(params);
+  if (page === null) notFound();
+  const index = await getLnMistakeIndex(context.db, query, page);
+  if (!pageExists(index.paging)) notFound();
+  return { query, ...index };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -24,8 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {
-  const { query, volumes, matches } = loaderData;
-  const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
+  const { query, volumes, matches, paging } = loaderData;
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -52,7 +62,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">
           <h2 id="matches-title" className="text-xl font-semibold" role="status">
-            {matches.length ? `${pluralize(matches.length, "entry", "entries")} matching “${query}”${matches.length === 50 ? " (first 50)" : ""}` : `No entry matches “${query}”.`}
+            {paging.total ? `${showingRange(paging, "entry", "entries")} matching “${query}”` : `No entry matches “${query}”.`}
           </h2>
           <ShieldedList
             items={matches}
@@ -61,8 +71,21 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
             describe={(run) => pluralize(run.length, "entry", "entries")}
             renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
           />
+          <Pagination page={paging.page} pageCount={paging.pageCount} />
         </section>
-      ) : null}
+      ) : (
+        <VolumePage volumes={volumes} paging={paging} />
+      )}
+    </>
+  );
+}
+
+/** One page of the volume tables, grouped by collection. */
+function VolumePage({ volumes, paging }: { volumes: VolumeMistakeCount[]; paging: PageInfo }) {
+  const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
+  return (
+    <>
+      {paging.pageCount > 1 ? <p className="mb-4 text-sm text-muted-foreground">{showingRange(paging, "volume")}</p> : null}
       <div className="space-y-8">
         {collections.map((code) => {
           const inCollection = volumes.filter((volume) => volume.collectionCode === code);
@@ -77,6 +100,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           );
         })}
       </div>
+      <Pagination page={paging.page} pageCount={paging.pageCount} />
     </>
   );
 }

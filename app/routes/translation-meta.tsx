@@ -5,9 +5,9 @@ import { PageHeader } from "~/components/page-header";
 import { PageSection } from "~/components/page-section";
 import { ShieldedList } from "~/components/shielded-list";
 import { formatDate, formatNumber, pluralize } from "~/lib/format";
-import { formatTimestamp, mistakeAnchor, mistakeCategoryLabels, mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
+import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import type { AnimeMistake, LnMistake } from "~/lib/mistake-entries";
+import type { NewestMistake } from "~/lib/mistake-entries";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
 import type { Route } from "./+types/translation-meta";
 
@@ -28,13 +28,7 @@ const severityHelp = {
 } as const;
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
-  const { counts, newestLn, newestAnime } = loaderData;
-  const newest: NewestItem[] = [
-    ...newestLn.map((entry) => ({ kind: "ln" as const, entry })),
-    ...newestAnime.map((entry) => ({ kind: "anime" as const, entry })),
-  ]
-    .sort((a, b) => b.entry.addedOn.localeCompare(a.entry.addedOn))
-    .slice(0, 8);
+  const { counts, newest } = loaderData;
   const count = (medium: "light_novel" | "anime", severity?: string) =>
     counts.filter((row) => row.medium === medium && (!severity || row.severity === severity)).reduce((sum, row) => sum + row.count, 0);
 
@@ -109,11 +103,11 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-border rounded-lg border border-border bg-card">
           <ShieldedList
             items={newest}
-            itemKey={(item) => item.entry.id}
-            revealAt={(item) => item.entry.revealAt}
+            itemKey={(entry) => entry.id}
+            revealAt={(entry) => entry.revealAt}
             describe={(run) => pluralize(run.length, "entry", "entries")}
             runAs="li"
-            renderItem={(item, shown) => (shown ? <NewestEntry item={item} /> : null)}
+            renderItem={(entry, shown) => (shown ? <NewestEntry entry={entry} /> : null)}
           />
         </ul>
       </section>
@@ -121,29 +115,18 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type NewestItem = { kind: "ln"; entry: LnMistake } | { kind: "anime"; entry: AnimeMistake };
-
 /** One of the newest entries: where it is, its severity and the lines it corrects. */
-function NewestEntry({ item }: { item: NewestItem }) {
+function NewestEntry({ entry }: { entry: NewestMistake }) {
   return (
     <li className="px-4 py-3">
-      {item.kind === "ln" ? (
-        <Link
-          to={`/translation_meta/ln_mistls/${volumeSlugFromKey(item.entry.volume.key)}#${mistakeAnchor(item.entry.id)}`}
-          className="font-medium text-primary underline"
-        >
-          {item.entry.volume.label}, chapter {item.entry.chapter}
-        </Link>
-      ) : (
-        <Link to={`/translation_meta/anime_mistls#${mistakeAnchor(item.entry.id)}`} className="font-medium text-primary underline">
-          Anime season {item.entry.episode.season} · episode {item.entry.episode.number} at {formatTimestamp(item.entry.start)}
-        </Link>
-      )}{" "}
-      <SeverityBadge severity={item.entry.severity} />
+      <Link to={entry.path} className="font-medium text-primary underline">
+        {entry.where}
+      </Link>{" "}
+      <SeverityBadge severity={entry.severity} />
       <p className="mt-1 text-sm">
-        “{item.entry.official}” → “{item.entry.suggested}”
+        “{entry.official}” → “{entry.suggested}”
       </p>
-      <p className="text-xs text-muted-foreground">Added {formatDate(item.entry.addedOn)}</p>
+      <p className="text-xs text-muted-foreground">Added {formatDate(entry.addedOn)}</p>
     </li>
   );
 }

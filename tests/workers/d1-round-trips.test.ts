@@ -1,9 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
-import { createLoadContext } from "../support/workers-context";
+import { createLoadContext, type DataFunction, type ParamsOf } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
 import { loader as animeLoader } from "../../app/routes/anime";
+import { loader as lightNovelsLoader } from "../../app/routes/light-novels";
+import { loader as hubLoader } from "../../app/routes/translation-meta";
+import { loader as lnIndexLoader } from "../../app/routes/translation-meta.ln";
+import { loader as lnPageLoader } from "../../app/routes/translation-meta.ln-page";
 import { loader as searchLoader } from "../../app/routes/search";
 
 const request = () => new Request("https://companion.test/statistics");
@@ -61,6 +65,22 @@ describe("D1 round-trip counter", () => {
       expect(Object.keys(counts).length, url).toBeGreaterThan(1);
       expect(roundTrips(context.db), url).toBe(1);
     }
+  });
+
+  it("counts one round trip for each paged list, its page and its total together", async () => {
+    /** Round trips of one page view. */
+    async function tripsOf<F extends DataFunction>(loader: F, path: string, params: ParamsOf<F>) {
+      const list = new Request(`https://companion.test${path}`);
+      const context = createLoadContext(list, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
+      await loader({ request: list, url: new URL(list.url), params, pattern: "", context });
+      return roundTrips(context.db);
+    }
+    expect(await tripsOf(lightNovelsLoader, "/light_novels?collection=main", {})).toBe(1);
+    expect(await tripsOf(hubLoader, "/translation_meta", {})).toBe(1);
+    expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls", {})).toBe(1);
+    expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls?q=twice", {})).toBe(1);
+    expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main", { slug: "main" })).toBe(1);
+    expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main_v1?severity=minor", { slug: "main_v1" })).toBe(1);
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {

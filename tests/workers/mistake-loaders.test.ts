@@ -16,15 +16,21 @@ describe("translation-meta loaders", () => {
         { medium: "anime", severity: "minor", count: 1 },
       ]),
     );
-    expect(hub.newestLn[0]?.id).toBe("main-2-lamp-softened");
+    expect(hub.newest.find((entry) => entry.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe("main-2-lamp-softened");
+    expect(hub.newest.find((entry) => entry.id === "main-2-lamp-softened")).toMatchObject({
+      where: "Tiny Tale 2, chapter 1",
+      path: "/translation_meta/ln_mistls/main_v2#entry-main-2-lamp-softened",
+    });
   });
 
   it("index: every volume with counts per severity, and search across entries", async () => {
-    const index = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice");
+    const index = await load(lnIndexLoader, "/translation_meta/ln_mistls");
     const first = present(index.volumes.find((volume) => volume.key === "ln:main-1"));
     expect(first.counts).toEqual({ minor: 1, meaning_changing: 0, plot_relevant: 1 });
     expect(index.volumes.find((volume) => volume.key === "ln:ex-1")?.total).toBe(0);
-    expect(index.matches.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
+    const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice");
+    expect(search.matches.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
+    expect(search.paging).toMatchObject({ page: 1, total: 1 });
   });
 
   it("a collection page and a volume page with entries in reading order", async () => {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { unitPath } from "~/lib/content/units";
-import type { LnMistake } from "~/lib/mistake-entries";
+import type { LnMistake, LnMistakeInVolume } from "~/lib/mistake-entries";
 import { MistakeCard } from "./mistake-parts";
 
 /** One light novel entry: the volume's chapter, page or ebook position, edition, and the text. */
@@ -11,7 +11,8 @@ export function LnMistakeEntry({
   showVolume = false,
   headingLevel = "h3",
 }: {
-  entry: LnMistake;
+  /** An entry on its volume's page does not carry the volume; elsewhere it names it (`showVolume`). */
+  entry: LnMistakeInVolume & Partial<Pick<LnMistake, "volume">>;
   /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
   shown: boolean;
   showVolume?: boolean;
@@ -33,7 +34,7 @@ export function LnMistakeEntry({
       headingLevel={headingLevel}
       heading={
         <>
-          {showVolume ? `${entry.volume.label}, ` : ""}
+          {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
           {entry.chapterTitle ?? `Chapter ${entry.chapter}`}
           <span className="ml-2 text-sm font-normal text-muted-foreground">{location}</span>
         </>

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { pageExists, pageInfo, pageOffset, showingRange } from "./paging";
+import { parsePageParam } from "./params";
+import { lnMistakePath } from "./mistakes";
+
+describe("paging", () => {
+  it("places a page in the list", () => {
+    expect(pageOffset(1, 50)).toBe(0);
+    expect(pageOffset(3, 50)).toBe(100);
+    expect(pageInfo(2, 50, 812)).toEqual({ page: 2, perPage: 50, total: 812, pageCount: 17 });
+    expect(pageInfo(1, 50, 0).pageCount).toBe(1);
+    expect(pageExists(pageInfo(17, 50, 812))).toBe(true);
+    expect(pageExists(pageInfo(18, 50, 812))).toBe(false);
+  });
+
+  it("says which items a page shows, and only the total when one page holds them all", () => {
+    expect(showingRange(pageInfo(1, 50, 812), "entry", "entries")).toBe("Showing 1–50 of 812 entries");
+    expect(showingRange(pageInfo(17, 50, 812), "entry", "entries")).toBe("Showing 801–812 of 812 entries");
+    expect(showingRange(pageInfo(1, 50, 12), "volume")).toBe("12 volumes");
+    expect(showingRange(pageInfo(1, 50, 1), "volume")).toBe("1 volume");
+    expect(showingRange(pageInfo(2, 1000, 1500), "volume")).toBe("Showing 1,001–1,500 of 1,500 volumes");
+  });
+
+  it("reads ?page= strictly: absent is the first page, anything but a page number is none", () => {
+    const page = (search: string) => parsePageParam(new URLSearchParams(search));
+    expect(page("")).toBe(1);
+    expect(page("page=3")).toBe(3);
+    for (const bad of ["page=0", "page=-1", "page=01", "page=1.5", "page=", "page=x", "page=1e3"]) expect(page(bad)).toBeNull();
+  });
+});
+
+describe("links into paged lists", () => {
+  it("a light novel entry opens the page of its volume that holds it", () => {
+    expect(lnMistakePath("ln:main-3", "a", 0)).toBe("/translation_meta/ln_mistls/main_v3#entry-a");
+    expect(lnMistakePath("ln:main-3", "a", 49)).toBe("/translation_meta/ln_mistls/main_v3#entry-a");
+    expect(lnMistakePath("ln:main-3", "a", 50)).toBe("/translation_meta/ln_mistls/main_v3?page=2#entry-a");
+  });
+});
