@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageExists, pageInfo, pageOffset, showingRange } from "./paging";
 import { parsePageParam } from "./params";
+import { unitPath } from "./content/units";
 import { lnMistakePath } from "./mistakes";
 
 describe("paging", () => {
@@ -30,6 +31,13 @@ describe("paging", () => {
 });
 
 describe("links into paged lists", () => {
+  it("a light novel volume opens the page of its collection that holds it", () => {
+    expect(unitPath("ln:main-1")).toBe("/light_novels?collection=main#ln-main-1");
+    expect(unitPath("ln:main-12")).toBe("/light_novels?collection=main#ln-main-12");
+    expect(unitPath("ln:main-13")).toBe("/light_novels?collection=main&page=2#ln-main-13");
+    expect(unitPath("ln:ssc-140")).toBe("/light_novels?collection=ssc&page=12#ln-ssc-140");
+  });
+
   it("a light novel entry opens the page of its volume that holds it", () => {
     expect(lnMistakePath("ln:main-3", "a", 0)).toBe("/translation_meta/ln_mistls/main_v3#entry-a");
     expect(lnMistakePath("ln:main-3", "a", 49)).toBe("/translation_meta/ln_mistls/main_v3#entry-a");

@@ -3,7 +3,7 @@ import type { Medium } from "~/lib/content/units";
 import { toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
-const CHARACTERS_PER_PAGE = 48;
+const CHARACTERS_PER_PAGE = 24;
 
 export interface CharacterFilters {
   query: string;
@@ -14,7 +14,7 @@ export interface CharacterFilters {
 
 type CharacterCardRow = Pick<
   CharacterColumns,
-  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_reveal_position" | "first_medium"
+  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_reveal_position"
 >;
 
 /**
@@ -49,7 +49,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     db
       .prepare(
         `SELECT c.slug, c.name, c.original_name, c.aliases, c.affiliations, c.portrait, c.portrait_alt,
-                c.portrait_reveal_position, c.first_medium
+                c.portrait_reveal_position
            FROM characters c ${where}
           ORDER BY c.sort_name, c.slug LIMIT ${CHARACTERS_PER_PAGE} OFFSET ${offset}`,
       )
@@ -68,7 +68,6 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
       aliases: parseJsonList(row.aliases),
       affiliations: parseJsonList(row.affiliations),
       portrait: row.portrait ? { src: row.portrait, alt: row.portrait_alt ?? row.name, revealAt: row.portrait_reveal_position } : null,
-      firstMedium: row.first_medium,
     })),
     total,
     pageCount: Math.max(1, Math.ceil(total / CHARACTERS_PER_PAGE)),

@@ -1,8 +1,11 @@
 import type { LnCollectionRow, LnVolumeRow } from "~/lib/content/rows";
+import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
+import { pageInfo } from "~/lib/paging";
 import { batch, parseJsonList } from "./db.server";
 
 type CollectionRow = Pick<LnCollectionRow, "code" | "name" | "kind" | "description"> & {
   volume_count: number;
+  highest_number: number;
   first_release: string | null;
   last_release: string | null;
 };
@@ -18,12 +21,16 @@ type VolumeRow = Omit<LnVolumeRow, "collection_code"> & {
 
 export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volumes"][number];
 
-/** Every collection, and the volumes of one of them with their web novel coverage. One round trip. */
-export async function getLightNovels(db: D1Database, collectionCode: string | null) {
+/**
+ * Every collection, and one page of the volumes of one of them with their web novel coverage. A page
+ * holds volumes by number (page 2: volumes 13–24), so a volume's page follows from its key (unitPath).
+ * One round trip.
+ */
+export async function getLightNovels(db: D1Database, collectionCode: string | null, page = 1) {
   const selected = `COALESCE(?1, (SELECT code FROM ln_collections ORDER BY sort_order LIMIT 1))`;
-  const [collections, volumes, totals] = await batch<[CollectionRow, VolumeRow, { chapters: number }]>(db, [
+  const [collections, volumes, totals] = await batch<[CollectionRow, VolumeRow, { chapters: number; adapted: number }]>(db, [
     db.prepare(
-      `SELECT c.code, c.name, c.kind, c.description, COUNT(v.key) AS volume_count,
+      `SELECT c.code, c.name, c.kind, c.description, COUNT(v.key) AS volume_count, COALESCE(MAX(v.number), 0) AS highest_number,
               MIN(v.released_jp) AS first_release, MAX(v.released_jp) AS last_release
          FROM ln_collections c LEFT JOIN ln_volumes v ON v.collection_code = c.code
         GROUP BY c.code ORDER BY c.sort_order`,
@@ -42,27 +49,41 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
            LEFT JOIN story_units fu ON fu.key = v.adapts_from
            LEFT JOIN story_units tu ON tu.key = v.adapts_to
            LEFT JOIN story_units ru ON ru.key = v.read_after
-          WHERE v.collection_code = ${selected}
+          WHERE v.collection_code = ${selected} AND v.number > ?2 AND v.number <= ?3
           ORDER BY v.number`,
       )
+      .bind(collectionCode, (page - 1) * LN_VOLUMES_PER_PAGE, page * LN_VOLUMES_PER_PAGE),
+    // The selected collection's coverage over all its volumes, not only this page's.
+    db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM chapters) AS chapters,
+                (SELECT COALESCE(SUM((SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position)), 0)
+                   FROM ln_volumes v JOIN chapters f ON f.key = v.adapts_from JOIN chapters t ON t.key = v.adapts_to
+                  WHERE v.collection_code = ${selected}) AS adapted`,
+      )
       .bind(collectionCode),
-    db.prepare(`SELECT COUNT(*) AS chapters FROM chapters`),
   ]);
 
   const selectedCode = collectionCode ?? collections[0]?.code ?? null;
   const webNovelChapters = totals[0]?.chapters ?? 0;
+  const adaptedChapters = totals[0]?.adapted ?? 0;
+  // Pages run to the collection's highest volume number (numbers are 1, 2, 3… in a valid pack).
+  const highest = collections.find((collection) => collection.code === selectedCode)?.highest_number ?? 0;
   return {
     collections: collections.map((collection) => ({
       code: collection.code,
       name: collection.name,
       kind: collection.kind,
-      description: collection.description,
       volumeCount: collection.volume_count,
       firstRelease: collection.first_release,
       lastRelease: collection.last_release,
     })),
     selectedCollection: collections.some((collection) => collection.code === selectedCode) ? selectedCode : null,
+    /** Only the selected collection's description is shown. */
+    description: collections.find((collection) => collection.code === selectedCode)?.description ?? null,
     webNovelChapters,
+    adaptedChapters,
+    paging: pageInfo(page, LN_VOLUMES_PER_PAGE, highest),
     volumes: volumes.map((volume) => ({
       key: volume.key,
       number: volume.number,

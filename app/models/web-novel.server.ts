@@ -8,7 +8,6 @@ type ChapterRow = Omit<ChapterColumns, "arc_number">;
 interface AdaptationRow {
   key: string;
   label: string;
-  title: string;
   from_position: number;
   to_position: number;
 }
@@ -25,7 +24,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes") =>
     db
       .prepare(
-        `SELECT a.key, u.label, a.title, f.position AS from_position, t.position AS to_position
+        `SELECT a.key, u.label, f.position AS from_position, t.position AS to_position
            FROM ${table} a
            JOIN story_units u ON u.key = a.key
            JOIN chapters f ON f.key = a.adapts_from
@@ -55,22 +54,28 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   ]);
 
   const covering = (list: AdaptationRow[], position: number) =>
-    list.filter((unit) => unit.from_position <= position && position <= unit.to_position).map(({ key, label, title }) => ({ key, label, title }));
+    list.filter((unit) => unit.from_position <= position && position <= unit.to_position).map(({ key, label }) => ({ key, label }));
 
   const selectedNumber = arcNumber ?? arcs[0]?.number ?? null;
+  const selected = arcs.find((arc) => arc.number === selectedNumber);
   return {
+    // The arc list shows each arc's name and totals; only the selected arc's own text is shown.
     arcs: arcs.map((arc) => ({
       number: arc.number,
       title: arc.title,
-      originalTitle: arc.original_title,
-      summary: arc.summary,
-      phases: JSON.parse(arc.phases) as Array<{ name: string; fromOrdinal: number }>,
       chapterCount: arc.chapter_count,
       wordCount: arc.word_count,
       startedOn: arc.started_on,
       endedOn: arc.ended_on,
     })),
-    selectedArc: arcs.some((arc) => arc.number === selectedNumber) ? selectedNumber : null,
+    selectedArc: selected ? selected.number : null,
+    arc: selected
+      ? {
+          originalTitle: selected.original_title,
+          summary: selected.summary,
+          phases: JSON.parse(selected.phases) as Array<{ name: string; fromOrdinal: number }>,
+        }
+      : null,
     chapters: chapters.map((chapter) => ({
       key: chapter.key,
       ordinal: chapter.ordinal,

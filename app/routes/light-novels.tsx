@@ -2,22 +2,27 @@ import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
+import { Pagination } from "~/components/pagination";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { pageExists, showingRange } from "~/lib/paging";
+import { parsePageParam } from "~/lib/params";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/light-novels";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const code = new URL(request.url).searchParams.get("collection");
-  if (code !== null && !collectionCodePattern.test(code)) notFound();
-  const lightNovels = await getLightNovels(context.db, code);
-  if (code !== null && lightNovels.selectedCollection === null) notFound();
+  const params = new URL(request.url).searchParams;
+  const code = params.get("collection");
+  const page = parsePageParam(params);
+  if ((code !== null && !collectionCodePattern.test(code)) || page === null) notFound();
+  const lightNovels = await getLightNovels(context.db, code, page);
+  if ((code !== null && lightNovels.selectedCollection === null) || !pageExists(lightNovels.paging)) notFound();
   return lightNovels;
 }
 
@@ -35,9 +40,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 const kindLabels = { main: "Main story", side: "Side volumes", short_stories: "Short story collections" } as const;
 
 export default function LightNovels({ loaderData }: Route.ComponentProps) {
-  const { collections, selectedCollection, volumes, webNovelChapters } = loaderData;
+  const { collections, selectedCollection, description, volumes, webNovelChapters, adaptedChapters: adapted, paging } = loaderData;
   const collection = collections.find((each) => each.code === selectedCollection);
-  const adapted = volumes.reduce((sum, volume) => sum + (volume.adapts?.chapters ?? 0), 0);
 
   return (
     <>
@@ -71,12 +75,15 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
             <h2 id="collection-title" className="text-2xl font-bold tracking-tight">
               {collection.name}
             </h2>
-            {collection.description ? <p className="max-w-3xl">{collection.description}</p> : null}
+            {description ? <p className="max-w-3xl">{description}</p> : null}
             {adapted > 0 && webNovelChapters > 0 ? (
               <p className="text-sm text-muted-foreground">
                 These volumes adapt {pluralize(adapted, "web novel chapter")}, {Math.round((adapted / webNovelChapters) * 100)}% of the
                 web novel.
               </p>
+            ) : null}
+            {paging.pageCount > 1 ? (
+              <p className="text-sm text-muted-foreground">{showingRange(paging, "volume")}</p>
             ) : null}
           </header>
           <ol className="grid gap-4 lg:grid-cols-2">
@@ -84,6 +91,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
               <VolumeCard key={volume.key} volume={volume} collectionName={collection.name} eager={index < 2} />
             ))}
           </ol>
+          <Pagination page={paging.page} pageCount={paging.pageCount} />
         </section>
       ) : (
         <p>No light novels have been loaded yet.</p>

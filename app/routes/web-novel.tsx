@@ -36,8 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const { arcs, selectedArc, chapters } = loaderData;
-  const arc = arcs.find((candidate) => candidate.number === selectedArc);
+  const { arcs, selectedArc, arc: arcText, chapters } = loaderData;
+  const listed = arcs.find((candidate) => candidate.number === selectedArc);
+  const arc = listed && arcText ? { ...listed, ...arcText } : undefined;
   const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);
   const totalWords = arcs.reduce((sum, each) => sum + each.wordCount, 0);
 

@@ -1,0 +1,153 @@
+/**
+ * The list pages with the story told many times over (the bench's 10× content, in workerd): each page
+ * carries at most its page size and says the right total, reads D1 once, and its hydration data holds
+ * only what the page shows.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { roundTrips } from "~/server/d1-round-trips.server";
+import { loader as charactersLoader } from "~/routes/characters";
+import { loader as lightNovelsLoader } from "~/routes/light-novels";
+import { loader as hubLoader } from "~/routes/translation-meta";
+import { loader as feedLoader } from "~/routes/translation-meta.feed";
+import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
+import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
+import { loader as webNovelLoader } from "~/routes/web-novel";
+import { scalePack } from "../../scripts/content-generate";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { fetchSite } from "../support/site";
+import { createLoadContext, type DataFunction, type LoaderData, pageOfKind, type ParamsOf, status } from "../support/workers-context";
+
+/** The tiny pack told this many times over: enough that every list runs past its first page. */
+const SCALE = 30;
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+beforeAll(async () => {
+  const parsed = parsePack((file) => ({ json: env.TEST_PACK[file] }));
+  if (!parsed.pack) throw new Error("The test pack does not parse");
+  const { rows, problems } = resolvePack(scalePack(parsed.pack, SCALE), "tiny");
+  if (problems.length) throw new Error(`The scaled pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+});
+
+/** Calls a loader as a page view does, and says how many D1 round trips it took. */
+async function view<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>) {
+  const request = new Request(`https://companion.test${path}`);
+  const context = createLoadContext(request, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
+  const data = (await loader({ request, url: new URL(request.url), params: (params ?? {}) as never, pattern: "", context })) as LoaderData<F>;
+  return { data, roundTrips: roundTrips(context.db) };
+}
+
+describe(`list pages at ${SCALE}× the tiny pack`, () => {
+  it("light novels: twelve volumes a page by number, the collection's total, one round trip", async () => {
+    const first = await view(lightNovelsLoader, "/light_novels?collection=main");
+    expect(first.roundTrips).toBe(1);
+    expect(first.data.volumes.map((volume) => volume.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(first.data.paging).toEqual({ page: 1, perPage: 12, total: 2 * SCALE, pageCount: 5 });
+    // Coverage is the whole collection's, not this page's.
+    const adaptedOnPage = first.data.volumes.reduce((sum, volume) => sum + (volume.adapts?.chapters ?? 0), 0);
+    expect(first.data.adaptedChapters).toBeGreaterThan(adaptedOnPage);
+
+    const last = await view(lightNovelsLoader, "/light_novels?collection=main&page=5");
+    expect(last.data.volumes.map((volume) => volume.number)).toEqual([49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
+    expect(await status(lightNovelsLoader, "/light_novels?collection=main&page=6")).toBe(404);
+  });
+
+  it("translation notes hub: the eight newest entries of both media, one round trip", async () => {
+    const { data, roundTrips } = await view(hubLoader, "/translation_meta");
+    expect(roundTrips).toBe(1);
+    expect(data.newest).toHaveLength(8);
+    const dates = data.newest.map((entry) => entry.addedOn);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("light novel index: fifty volumes a page across collections, matches ten a page, each with its total", async () => {
+    const first = await view(lnIndexLoader, "/translation_meta/ln_mistls");
+    expect(first.roundTrips).toBe(1);
+    expect(first.data.volumes).toHaveLength(50);
+    expect(first.data.paging).toMatchObject({ total: 3 * SCALE, pageCount: 2 });
+    const second = await view(lnIndexLoader, "/translation_meta/ln_mistls?page=2");
+    expect(second.data.volumes).toHaveLength(3 * SCALE - 50);
+    expect(new Set([...first.data.volumes, ...second.data.volumes].map((volume) => volume.key)).size).toBe(3 * SCALE);
+    expect(await status(lnIndexLoader, "/translation_meta/ln_mistls?page=3")).toBe(404);
+
+    // Every cycle keeps the entries' quoted lines, so each copy of the entry matches.
+    const search = await view(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&page=3");
+    expect(search.roundTrips).toBe(1);
+    expect(search.data.volumes).toEqual([]);
+    expect(search.data.matches).toHaveLength(10);
+    expect(search.data.paging).toEqual({ page: 3, perPage: 10, total: SCALE, pageCount: 3 });
+    expect(await status(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&page=4")).toBe(404);
+  });
+
+  it("a collection's page and a volume's page: a page of fifty, the total, one round trip", async () => {
+    const collection = await view(lnPageLoader, "/translation_meta/ln_mistls/main?page=2", { slug: "main" });
+    expect(collection.roundTrips).toBe(1);
+    const page = pageOfKind(collection.data, "collection");
+    expect(page.volumes.map((volume) => volume.number)).toEqual(Array.from({ length: 10 }, (_, index) => 51 + index));
+    expect(page.paging).toMatchObject({ page: 2, total: 2 * SCALE, pageCount: 2 });
+
+    const volume = await view(lnPageLoader, "/translation_meta/ln_mistls/main_v3", { slug: "main_v3" });
+    expect(volume.roundTrips).toBe(1);
+    expect(pageOfKind(volume.data, "volume").paging).toMatchObject({ page: 1, total: 2, pageCount: 1 });
+    expect(await status(lnPageLoader, "/translation_meta/ln_mistls/main_v3?page=2", { slug: "main_v3" })).toBe(404);
+  });
+
+  it("the Atom feed: the newest fifty of every entry", async () => {
+    const { data, roundTrips } = await view(feedLoader, "/translation_meta/feed.xml");
+    expect(roundTrips).toBe(1);
+    expect((await data.text()).match(/<entry>/g)).toHaveLength(50);
+  });
+
+  it("characters: 24 a page with the total; web novel: one arc's chapters", async () => {
+    const characters = await view(charactersLoader, "/characters?page=2");
+    expect(characters.roundTrips).toBe(1);
+    expect(characters.data.characters).toHaveLength(24);
+    expect(characters.data.total).toBe(2 * SCALE);
+
+    const webNovel = await view(webNovelLoader, "/web_novel?arc=7");
+    expect(webNovel.roundTrips).toBe(1);
+    expect(webNovel.data.arcs).toHaveLength(2 * SCALE);
+    expect(webNovel.data.chapters.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("hydration data holds what the page shows", () => {
+  /** The data the page hands the browser: the inline scripts of its HTML. */
+  async function hydrationData(path: string) {
+    const html = await (await fetchSite(path)).text();
+    return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("\n");
+  }
+
+  it("the hub's newest entries carry their line, not the whole entry", async () => {
+    const { data } = await view(hubLoader, "/translation_meta");
+    for (const entry of data.newest) expect(Object.keys(entry).sort()).toEqual(["addedOn", "id", "official", "path", "revealAt", "severity", "suggested", "where"]);
+    const payload = await hydrationData("/translation_meta");
+    expect(payload).toContain(data.newest[0]!.where);
+    for (const unshown of ["explanation", "japanese", "credits", "二度 means twice", "The insult was softened"]) expect(payload).not.toContain(unshown);
+  });
+
+  it("web novel: other arcs only by name and totals; what adapts a chapter by its label", async () => {
+    const { data } = await view(webNovelLoader, "/web_novel");
+    for (const arc of data.arcs) expect(Object.keys(arc).sort()).toEqual(["chapterCount", "endedOn", "number", "startedOn", "title", "wordCount"]);
+    expect(data.arc?.phases.map((phase) => phase.name)).toEqual(["Opening", "Closing"]);
+    for (const chapter of data.chapters) for (const unit of [...chapter.volumes, ...chapter.episodes]) expect(Object.keys(unit)).toEqual(["key", "label"]);
+  });
+
+  it("light novels: a collection's description only for the one shown; characters without their first medium", async () => {
+    const { data } = await view(lightNovelsLoader, "/light_novels");
+    for (const collection of data.collections) expect(collection).not.toHaveProperty("description");
+    const { data: catalogue } = await view(charactersLoader, "/characters");
+    for (const character of catalogue.characters) expect(character).not.toHaveProperty("firstMedium");
+    expect(await hydrationData("/characters")).not.toContain("firstMedium");
+  });
+
+  it("a volume's entries do not repeat the volume, and the volume carries no cover", async () => {
+    const { data } = await view(lnPageLoader, "/translation_meta/ln_mistls/main_v1", { slug: "main_v1" });
+    const volume = pageOfKind(data, "volume");
+    expect(volume.volume).not.toHaveProperty("cover");
+    for (const entry of volume.entries) expect(entry).not.toHaveProperty("volume");
+  });
+});
