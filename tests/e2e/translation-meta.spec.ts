@@ -86,3 +86,40 @@ test("the Atom feed parses and lists entries", async ({ page }) => {
   });
   expect(feed).toEqual({ type: "application/atom+xml; charset=utf-8", error: 0, root: "http://www.w3.org/2005/Atom feed", count: 50, complete: true });
 });
+
+test("a search across light novel entries pages through its matches with real links, the total on every page", async ({ page }) => {
+  await page.goto("/translation_meta/ln_mistls?q=the");
+  const status = page.locator("#matches-title");
+  await expect(status).toHaveText(/^Showing 1–10 of (\d+) entries matching “the”$/);
+  const total = Number(/of (\d+)/.exec((await status.textContent()) ?? "")?.[1]);
+  expect(total).toBeGreaterThan(20);
+  await expect(page.locator("article[id^=entry-]")).toHaveCount(10);
+
+  // A plain link with the query kept, so paging works before (and without) JavaScript.
+  const next = page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next →" });
+  await expect(next).toHaveAttribute("href", "/translation_meta/ln_mistls?q=the&page=2");
+  const firstOnPageOne = await page.locator("article[id^=entry-]").first().getAttribute("id");
+  await next.click();
+  await expect(page).toHaveURL(/\?q=the&page=2$/);
+  await expect(status).toHaveText(`Showing 11–20 of ${total} entries matching “the”`);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(`Page 2 of ${Math.ceil(total / 10)}`);
+  await expect(page.locator(`#${firstOnPageOne}`)).toHaveCount(0);
+
+  // Past the last page is not an empty page but a 404.
+  const response = await page.goto(`/translation_meta/ln_mistls?q=the&page=${Math.ceil(total / 10) + 1}`);
+  expect(response?.status()).toBe(404);
+});
+
+test("the light novels page shows a collection twelve volumes at a time, and a later volume's link opens its page", async ({ page }) => {
+  await page.goto("/light_novels?collection=main");
+  await expect(page.getByText(/^Showing 1–12 of \d+ volumes$/)).toBeVisible();
+  await expect(page.locator("li[id^=ln-main-]")).toHaveCount(12);
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/\?collection=main&page=2$/);
+  await expect(page.locator("#ln-main-13")).toBeVisible();
+
+  await page.goto("/translation_meta/ln_mistls/main_v13");
+  await page.getByRole("link", { name: "This volume on the light novels page" }).click();
+  await expect(page).toHaveURL(/\/light_novels\?collection=main&page=2#ln-main-13$/);
+  await expect(page.locator("#ln-main-13")).toBeInViewport();
+});
