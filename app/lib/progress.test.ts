@@ -1,18 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { mediumOf, parseUnitKey } from "./content/units";
 import {
+  bareTitle,
   changedProgress,
   emptyProgress,
   followedMedia,
+  groupName,
   lastVolumeKey,
   lightNovelCollections,
   markUpTo,
   mergeProgress,
+  pickerLabel,
   type Progress,
   progressPosition,
   readUpTo,
   reconcileProgress,
   type TrackerUnit,
+  unitGroups,
+  unitName,
   unitsByMedium,
   upNext,
   withLastVolume,
@@ -286,5 +291,64 @@ describe("readUpTo", () => {
     const reader = progress({ webNovel: "wn:2-3", lightNovels: { main: 1 }, position: 35 });
     expect(readUpTo(reader, { key: "wn:1-4", position: 4 }, now)).toMatchObject({ webNovel: "wn:2-3", position: 35, lightNovels: { main: 1 } });
     expect(readUpTo(reader, { key: "anime:1-1", position: 5 }, now)).toMatchObject({ webNovel: "wn:2-3", anime: "anime:1-1", position: 35 });
+  });
+});
+
+describe("picker labels", () => {
+  const unit = (key: string, label: string, title: string, group: string, titleRevealAt: number | null = null): TrackerUnit => ({
+    key,
+    medium: mediumOf(key) ?? "web_novel",
+    position: 1,
+    label,
+    title,
+    titleRevealAt,
+    group,
+    collection: null,
+  });
+  const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", 90);
+  const prologue = unit("wn:1-1", "Arc 1 · Prologue", "Before the Lamps Are Lit", "Arc 1: The Unburnt Wick");
+  const volume = unit("ln:main-1", "Lanternfall 1", "Lanternfall 1: The Unburnt Wick", "Lanternfall");
+  const extra = unit("ln:ex-1", "Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days", "Lanternfall EX");
+  const episode = unit("anime:2-1", "Season 2 · Episode 1", "Embers Hill", "Lanternfall Season 2: Cinder Academy");
+
+  it("names a unit within its group, the arc or collection left to the first picker", () => {
+    expect([chapter, prologue, volume, extra, episode].map(unitName)).toEqual(["Chapter 14", "Prologue", "Volume 1", "Volume 1", "Episode 1"]);
+  });
+
+  it("drops the volume's own name or its collection's from the front of its title", () => {
+    expect([volume, extra, chapter].map(bareTitle)).toEqual(["The Unburnt Wick", "The Ash Warden's Apprentice Days", "The Ash Warden"]);
+  });
+
+  it("shows a title only where the shield allows, and never a dangling separator", () => {
+    expect(pickerLabel(chapter, true)).toBe("Chapter 14 · The Ash Warden");
+    expect(pickerLabel(chapter, false)).toBe("Chapter 14");
+    expect(pickerLabel(volume, true)).toBe("Volume 1 · The Unburnt Wick");
+    expect(pickerLabel(unit("wn:1-2", "Arc 1 · Chapter 2", "", "Arc 1: Embers"), true)).toBe("Chapter 2");
+    expect(pickerLabel(unit("wn:1-3", "Arc 1 · Epilogue", "Epilogue", "Arc 1: Embers"), true)).toBe("Epilogue");
+    for (const shown of [true, false]) {
+      for (const named of [chapter, prologue, volume, extra, episode]) {
+        const text = pickerLabel(named, shown);
+        expect(text).not.toMatch(/[:·]\s*$/);
+        expect(text).not.toContain(named.group);
+      }
+    }
+  });
+
+  it("names the arc too where units of several arcs share one list", () => {
+    expect(pickerLabel(chapter, true, { withGroup: true })).toBe("Arc 3 · Chapter 14 · The Ash Warden");
+    expect(pickerLabel(chapter, false, { withGroup: true })).toBe("Arc 3 · Chapter 14");
+  });
+
+  it("says an arc's or season's number once", () => {
+    expect(groupName("Arc 3", "Cinder Academy")).toBe("Arc 3: Cinder Academy");
+    expect(groupName("Season 2", "Lanternfall Season 2: Cinder Academy")).toBe("Lanternfall Season 2: Cinder Academy");
+  });
+
+  it("groups one medium's units by arc in story order", () => {
+    const second = unit("wn:1-2", "Arc 1 · Chapter 2", "The Canal Sweeper", "Arc 1: The Unburnt Wick");
+    expect(unitGroups([prologue, second, chapter]).map((group) => [group.name, group.units.map((member) => member.key)])).toEqual([
+      ["Arc 1: The Unburnt Wick", ["wn:1-1", "wn:1-2"]],
+      ["Arc 3: Cinder Academy", ["wn:3-14"]],
+    ]);
   });
 });

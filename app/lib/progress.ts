@@ -142,6 +142,53 @@ export function unitsByMedium(units: readonly TrackerUnit[]) {
   return groups;
 }
 
+/**
+ * An arc's or season's name with its title, without saying the same thing twice: "Arc 3" and
+ * "Cinder Academy" read "Arc 3: Cinder Academy"; "Season 2" and "Lanternfall Season 2: Cinder Academy"
+ * read the title alone.
+ */
+export function groupName(name: string, title: string) {
+  return title.toLowerCase().includes(name.toLowerCase()) ? title : `${name}: ${title}`;
+}
+
+/** The arcs (or seasons) of one medium's units, in story order, each with its units. */
+export function unitGroups(units: readonly TrackerUnit[]) {
+  const groups = new Map<string, TrackerUnit[]>();
+  for (const unit of units) {
+    const list = groups.get(unit.group);
+    if (list) list.push(unit);
+    else groups.set(unit.group, [unit]);
+  }
+  return [...groups].map(([name, list]) => ({ name, units: list }));
+}
+
+/** A unit's name within its arc, collection or season: "Chapter 14", "Prologue", "Volume 3", "Episode 5". */
+export function unitName(unit: TrackerUnit) {
+  const parts = parseUnitKey(unit.key);
+  if (parts?.medium === "light_novels") return `Volume ${parts.volume}`;
+  const within = unit.label.indexOf(" · ");
+  return within === -1 ? unit.label : unit.label.slice(within + " · ".length);
+}
+
+/** A unit's title without its own label or its group's name in front ("Lanternfall 1: The Unburnt Wick" → "The Unburnt Wick"). */
+export function bareTitle(unit: TrackerUnit) {
+  for (const prefix of [unit.label, unit.group]) {
+    if (unit.title.startsWith(`${prefix}: `)) return unit.title.slice(prefix.length + 2);
+  }
+  return unit.title;
+}
+
+/**
+ * How the tracker's pickers name a unit within its group: "Chapter 14 · The Ash Warden", or
+ * "Chapter 14" alone when the title may not be shown (the shield's rule decides) or adds nothing.
+ * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …").
+ */
+export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false } = {}) {
+  const name = withGroup ? unit.label : unitName(unit);
+  const title = titleShown ? bareTitle(unit).trim() : "";
+  return title && title !== name && title !== unitName(unit) ? `${name} · ${title}` : name;
+}
+
 /** The light novel collections, in the order their first volumes come in the story, each with its volumes. */
 export function lightNovelCollections(units: readonly TrackerUnit[]) {
   const volumes = new Map<string, TrackerUnit[]>();

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
-import { mergeProgress, type Progress, progressPosition, reachedUnits, sameProgress, type TrackerUnit } from "~/lib/progress";
+import { groupName, mergeProgress, type Progress, progressPosition, reachedUnits, sameProgress, type TrackerUnit } from "~/lib/progress";
 import { parseStoredProgress } from "~/lib/progress-file";
 import { batch } from "./db.server";
 
@@ -12,6 +12,7 @@ interface UnitRow {
   title: string;
   title_reveal_position: number | null;
   group_label: string;
+  group_title: string | null;
   extra: string | null;
 }
 
@@ -22,19 +23,19 @@ interface UnitRow {
 export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
   const [units] = await batch<[UnitRow]>(db, [
     db.prepare(
-      `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_reveal_position, 'Arc ' || a.number || ': ' || a.title AS group_label, NULL AS extra
+      `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_reveal_position, 'Arc ' || a.number AS group_label, a.title AS group_title, NULL AS extra
          FROM chapters c JOIN story_units u ON u.key = c.key JOIN arcs a ON a.number = c.arc_number
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, v.title, NULL, co.name, v.collection_code
+       SELECT u.key, u.medium, u.position, u.label, v.title, NULL, co.name, NULL, v.collection_code
          FROM ln_volumes v JOIN story_units u ON u.key = v.key JOIN ln_collections co ON co.code = v.collection_code
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, s.title, NULL, 'Side stories', s.canon
+       SELECT u.key, u.medium, u.position, u.label, s.title, NULL, 'Side stories', NULL, s.canon
          FROM side_stories s JOIN story_units u ON u.key = s.key
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number || ': ' || se.title, NULL
+       SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number, se.title, NULL
          FROM anime_episodes e JOIN story_units u ON u.key = e.key JOIN anime_seasons se ON se.number = e.season_number
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, b.title, NULL, 'Break Time season ' || b.season_number, NULL
+       SELECT u.key, u.medium, u.position, u.label, b.title, NULL, 'Break Time season ' || b.season_number, NULL, NULL
          FROM break_time_episodes b JOIN story_units u ON u.key = b.key
        ORDER BY 3, 1`,
     ),
@@ -46,7 +47,7 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
     label: unit.label,
     title: unit.title,
     titleRevealAt: unit.title_reveal_position,
-    group: unit.group_label,
+    group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
     collection: unit.medium === "light_novels" ? unit.extra : null,
   }));
 }

@@ -26,4 +26,11 @@ describe("reading tracker", () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(new Set(units.map((unit) => unit.medium))).toEqual(new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time"]));
   });
+
+  it("names each arc and season by number and title, for the tracker's first picker", async () => {
+    const { units } = (await (await fetchDeployed("/resources/timeline")).json()) as { units: Array<{ medium: string; group: string }> };
+    const groups = new Set(units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group));
+    // A season whose title already holds its number names it once (app/lib/progress.ts groupName; the demo's second season).
+    expect([...groups]).toEqual(["Arc 1: The Door", "Season 1: Tiny Tale", "Arc 2: The Hall"]);
+  });
 });
