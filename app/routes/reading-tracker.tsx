@@ -6,6 +6,7 @@ import { ProgressTransfer } from "~/components/tracker/progress-transfer";
 import { ShieldModePicker } from "~/components/tracker/shield-mode-picker";
 import { TrackerSection } from "~/components/tracker/tracker-section";
 import { UnitChecklist } from "~/components/tracker/unit-checklist";
+import { UnitPicker, type UnitPickerWords } from "~/components/tracker/unit-picker";
 import { UnitSelect } from "~/components/tracker/unit-select";
 import { UpNext } from "~/components/tracker/up-next";
 import { toast } from "~/components/ui/toast-store";
@@ -63,6 +64,9 @@ function fetchTimeline() {
   });
   return timeline;
 }
+
+const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
+const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watched", noun: "episode" };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
@@ -148,13 +152,17 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
     <>
       <TrackerHeader signedIn={signedIn} saving={save.state !== "idle"} />
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="space-y-8">
+      {/*
+        Phones: the pickers first (setting progress is what most readers come for), then "Up next", then
+        the checklists. Wide screens: pickers and checklists on the left, "Up next" in a column beside them.
+      */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 space-y-8">
           <TrackerSection title={mediumLabels.web_novel}>
-            <UnitSelect label="Last chapter read" units={byMedium.web_novel} value={progress.webNovel} onChange={(webNovel) => commit({ ...progress, webNovel })} />
+            <UnitPicker words={webNovelWords} units={byMedium.web_novel} value={progress.webNovel} onChange={(webNovel) => commit({ ...progress, webNovel })} />
           </TrackerSection>
           <TrackerSection title={mediumLabels.light_novels}>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid items-end gap-3 sm:grid-cols-3">
               {collections.map((collection) => (
                 <UnitSelect
                   key={collection.code}
@@ -167,23 +175,11 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
             </div>
           </TrackerSection>
           <TrackerSection title={mediumLabels.anime}>
-            <UnitSelect label="Last episode watched" units={byMedium.anime} value={progress.anime} onChange={(anime) => commit({ ...progress, anime })} />
-          </TrackerSection>
-          <TrackerSection title={mediumLabels.side_stories}>
-            <UnitChecklist
-              units={byMedium.side_stories}
-              checked={progress.sideStories}
-              suggestedBefore={progress.position}
-              onChange={(sideStories) => commit({ ...progress, sideStories })}
-            />
-          </TrackerSection>
-          <TrackerSection title={mediumLabels.break_time}>
-            <UnitChecklist units={byMedium.break_time} checked={progress.breakTime} onChange={(breakTime) => commit({ ...progress, breakTime })} />
+            <UnitPicker words={animeWords} units={byMedium.anime} value={progress.anime} onChange={(anime) => commit({ ...progress, anime })} />
           </TrackerSection>
         </div>
 
-        {/* On phones "Up next" and the shield come first; on wide screens they sit beside the lists. */}
-        <aside className="order-first space-y-8 lg:order-none">
+        <aside className="min-w-0 space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <TrackerSection title="Up next">
             <UpNext
               units={upNext(progress, units)}
@@ -206,6 +202,20 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
             />
           </TrackerSection>
         </aside>
+
+        <div className="min-w-0 space-y-8">
+          <TrackerSection title={mediumLabels.side_stories}>
+            <UnitChecklist
+              units={byMedium.side_stories}
+              checked={progress.sideStories}
+              suggestedBefore={progress.position}
+              onChange={(sideStories) => commit({ ...progress, sideStories })}
+            />
+          </TrackerSection>
+          <TrackerSection title={mediumLabels.break_time}>
+            <UnitChecklist units={byMedium.break_time} checked={progress.breakTime} onChange={(breakTime) => commit({ ...progress, breakTime })} />
+          </TrackerSection>
+        </div>
       </div>
     </>
   );

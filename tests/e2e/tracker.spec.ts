@@ -1,12 +1,24 @@
+import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
 const secret = "The shadow of the keeper Lanthe";
 
+/** The web novel's last chapter read, set as a reader does: the arc, then the chapter in it. */
+async function chooseChapter(page: Page, arc: string, chapter: string) {
+  await page.getByLabel("Arc", { exact: true }).selectOption({ label: arc });
+  await page.getByLabel("Last chapter read").selectOption(chapter);
+}
+
+/** Every option's text in the tracker's pickers and suggestions. */
+function optionTexts(page: Page, selector = "main option") {
+  return page.locator(selector).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).text || (option as HTMLOptionElement).value));
+}
+
 test("a reader at arc 2 never sees a later fact, not even for a moment, until they ask", async ({ page }) => {
   await page.goto("/reading_tracker");
   await waitForHydration(page);
-  await page.getByLabel("Last chapter read").selectOption("wn:2-20");
+  await chooseChapter(page, "Arc 2: The Tallow Market", "wn:2-20");
   await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 2 · Chapter 21");
 
   // Record every text the page ever shows while it loads and hydrates.
@@ -87,7 +99,7 @@ test("a signed-in reader's progress follows them to another device", async ({ br
   await laptop.goto("/reading_tracker");
   await waitForHydration(laptop);
   await expect(laptop.getByText("Your progress is saved to your account")).toBeVisible();
-  await laptop.getByLabel("Last chapter read").selectOption("wn:5-30");
+  await chooseChapter(laptop, "Arc 5: The Ashen Choir", "wn:5-30");
   await expect(laptop.getByRole("status")).toHaveCount(0);
   // Saved to the account before the reader moves on.
   await expect
@@ -101,4 +113,91 @@ test("a signed-in reader's progress follows them to another device", async ({ br
   await waitForHydration(phone);
   await expect(phone.getByText(secret)).toBeVisible();
   await expect(phone.locator("dd").filter({ hasText: "beyond your reading progress" })).toHaveCount(1);
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("progress is set in two short choices, arc then chapter, with titles shielded and nothing said twice", async ({ page }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    const arc = page.getByLabel("Arc", { exact: true });
+    const chapter = page.getByLabel("Last chapter read");
+    // The pickers come first on a phone, on the first screen.
+    await expect(arc).toBeInViewport();
+    await expect(arc).toHaveValue("");
+    await expect(chapter).toBeDisabled();
+
+    await arc.selectOption({ label: "Arc 3: Cinder Academy" });
+    // Looking at an arc moves nothing; its chapters are a short list.
+    await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 1 · Prologue");
+    const chapters = await chapter.locator("option").allTextContents();
+    expect(chapters.length).toBeLessThan(40);
+    expect(chapters).toContain("Chapter 5 · Gilt and Soot");
+    // A title beyond the reader's progress stays hidden; the chapter is named without it.
+    expect(chapters).toContain("Chapter 29");
+    await chapter.selectOption("wn:3-5");
+
+    const upNext = page.getByRole("region", { name: "Up next" });
+    // The next chapter is up next (after any side story read before it), the one just read is not.
+    await expect(upNext.getByRole("link", { name: "Arc 3 · Chapter 6", exact: true })).toBeVisible();
+    await expect(upNext.getByRole("link", { name: "Arc 3 · Chapter 5", exact: true })).toHaveCount(0);
+    await expect(arc).toHaveValue("Arc 3: Cinder Academy");
+    await expect(chapter).toHaveValue("wn:3-5");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Titles at or before the reader's progress show; later gated ones do not, anywhere in the pickers.
+    const texts = await optionTexts(page);
+    expect(texts).toContain("Arc 2 · Chapter 24 · The Widow Sings Too");
+    expect(texts).toContain("Arc 3 · Chapter 29");
+    expect(texts.join("\n")).not.toContain("Wren Wrote the Choir's Hymns");
+    await expect(page.locator("main")).not.toContainText("Wren Wrote the Choir's Hymns");
+    for (const text of texts) {
+      expect(text, "no empty title after a separator").not.toMatch(/[:·]\s*$/);
+      expect(text, "no number said twice").not.toMatch(/\b(Arc|Season|Chapter|Episode|Volume) (\d+)\b.*\b\1 \2\b/);
+    }
+    // A light novel volume is named within its collection, whose name is the picker's label.
+    for (const collection of ["Lanternfall", "Lanternfall EX", "Lanternfall Short Stories"]) {
+      const volumes = await page.getByLabel(`${collection}: last volume`).locator("option").allTextContents();
+      expect(volumes[1]).toMatch(/^Volume 1 · \S/);
+      for (const volume of volumes) expect(volume).not.toContain("Lanternfall");
+    }
+    // Each arc and season is named once.
+    for (const text of await optionTexts(page, "main select option")) expect(text).not.toMatch(/(Season \d+).*\1/);
+
+    // Looking at another arc says the progress has not moved.
+    await arc.selectOption({ label: "Arc 5: The Ashen Choir" });
+    await expect(chapter).toHaveValue("");
+    await expect(page.getByText("Your progress stays at Arc 3 · Chapter 5 · Gilt and Soot until you choose a chapter.")).toBeVisible();
+    await expect(upNext.getByRole("link", { name: "Arc 3 · Chapter 6", exact: true })).toBeVisible();
+
+    // Or typed: a chapter found by arc and number.
+    await page.getByLabel("Or find a chapter by number or title").fill("Arc 4 · Chapter 2");
+    await expect(arc).toHaveValue("Arc 4: Festival of Drowned Lights");
+    await expect(chapter).toHaveValue("wn:4-2");
+    await expect(upNext.getByRole("link", { name: "Arc 4 · Chapter 3", exact: true })).toBeVisible();
+
+    // Not started is one choice away.
+    await arc.selectOption({ label: "Not started" });
+    await expect(chapter).toBeDisabled();
+    await expect(upNext.getByRole("link", { name: "Arc 1 · Prologue", exact: true })).toBeVisible();
+  });
+});
+
+test("on a laptop the pickers sit beside 'Up next', never over it", async ({ page }) => {
+  for (const width of [1024, 1280, 1536]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await chooseChapter(page, "Arc 2: The Tallow Market", "wn:2-20");
+    const upNext = await page.getByRole("region", { name: "Up next" }).boundingBox();
+    expect(upNext).not.toBeNull();
+    const controls = page.locator("main select, main input:not([type=file]):not([type=checkbox]):not([type=radio])");
+    expect(await controls.count()).toBeGreaterThan(5);
+    for (const box of await controls.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))) {
+      const apart = box.right <= upNext!.x || box.x >= upNext!.x + upNext!.width || box.bottom <= upNext!.y || box.y >= upNext!.y + upNext!.height;
+      expect(apart, `a picker at ${Math.round(box.x)}–${Math.round(box.right)} px overlaps "Up next" at ${width} px`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
 });

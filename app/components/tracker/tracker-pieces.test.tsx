@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TrackerUnit } from "~/lib/progress";
 import { UnitChecklist } from "./unit-checklist";
+import { UnitPicker } from "./unit-picker";
 import { UnitSelect } from "./unit-select";
 import { UpNext } from "./up-next";
 
@@ -22,15 +23,54 @@ const noop = () => {};
 describe("UnitSelect", () => {
   const html = renderToStaticMarkup(<UnitSelect label="Last chapter read" units={units} value="wn:1-1" onChange={noop} />);
 
-  it("is named by its label", () => {
-    expect(html).toMatch(/<label[^>]* for="select-last-chapter-read">Last chapter read<\/label>/);
-    expect(html).toMatch(/<select[^>]* id="select-last-chapter-read"/);
+  it("is named by its visible label", () => {
+    const id = html.match(/<select[^>]* id="([^"]+)"/)?.[1];
+    expect(id).toBeTruthy();
+    expect(html).toContain(`for="${id}">Last chapter read</label>`);
   });
 
-  it("names chapters by title only where the title gives nothing away", () => {
-    expect(html).toContain(">Arc 1 · wn:1-1: Prologue</option>");
-    expect(html).toContain(">Arc 1 · wn:1-2</option>");
+  it("names chapters within their arc, by title only where the title gives nothing away", () => {
+    expect(html).toContain(">Not started</option>");
+    expect(html).toContain(">wn:1-1 · Prologue</option>");
+    expect(html).toContain(">wn:1-2</option>");
     expect(html).not.toContain("The keeper falls");
+    expect(html).not.toContain("Arc 1");
+  });
+});
+
+describe("UnitPicker", () => {
+  const words = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
+  const arcs = [
+    ...units,
+    { ...chapter("wn:2-1", "Lanterns on the water", null), label: "Arc 2 · Prologue", group: "Arc 2: Ash", position: 3 },
+    { ...chapter("wn:2-2", "Who lit the tower", 9), label: "Arc 2 · Chapter 2", group: "Arc 2: Ash", position: 4 },
+  ];
+  const options = (html: string, label: string) => {
+    const id = html.match(new RegExp(`for="([^"]+)">${label}</label>`))?.[1];
+    const select = html.match(new RegExp(`<select[^>]* id="${id}"[^>]*>(.*?)</select>`))?.[1] ?? "";
+    return [...select.matchAll(/<option[^>]*>(.*?)<\/option>/g)].map((match) => match[1]);
+  };
+
+  it("offers the arcs first, then only the chapters of the arc the reader is in", () => {
+    const html = renderToStaticMarkup(<UnitPicker units={arcs} value="wn:2-1" onChange={noop} words={words} />);
+    expect(options(html, "Arc")).toEqual(["Not started", "Arc 1: Embers", "Arc 2: Ash"]);
+    expect(options(html, "Last chapter read")).toEqual(["Choose a chapter", "Prologue · Lanterns on the water", "Chapter 2"]);
+    expect(html).toMatch(/<option value="Arc 2: Ash" selected="">/);
+    expect(html).toMatch(/<option value="wn:2-1" selected="">/);
+  });
+
+  it("asks a reader who has not started for an arc first", () => {
+    const html = renderToStaticMarkup(<UnitPicker units={arcs} value={null} onChange={noop} words={words} />);
+    expect(html).toMatch(/<option value="" selected="">Not started<\/option>/);
+    expect(options(html, "Last chapter read")).toEqual(["Choose an arc first"]);
+  });
+
+  it("suggests every chapter by arc and number to type, titles shielded by the same rule", () => {
+    const html = renderToStaticMarkup(<UnitPicker units={arcs} value={null} onChange={noop} words={words} />);
+    expect(html).toContain("Or find a chapter by number or title</label>");
+    const suggestions = [...html.matchAll(/<option value="([^"]*)"><\/option>/g)].map((match) => match[1]);
+    expect(suggestions).toEqual(["Arc 1 · wn:1-1 · Prologue", "Arc 1 · wn:1-2", "Arc 2 · Prologue · Lanterns on the water", "Arc 2 · Chapter 2"]);
+    expect(html).not.toContain("Who lit the tower");
   });
 });
 

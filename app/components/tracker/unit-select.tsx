@@ -1,37 +1,45 @@
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
-import type { TrackerUnit } from "~/lib/progress";
+import { pickerLabel, type TrackerUnit } from "~/lib/progress";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
-/** Picks the last unit reached in one medium (or collection), grouped by arc, collection or season. */
+/**
+ * Picks one unit from a short list (a collection's volumes, an arc's chapters), each named within
+ * its group ("Volume 3 · Memory Sold by the Ounce"). A title shows only where the spoiler rule allows.
+ * `empty` names the choice of no unit: "Not started", or a prompt when the value lies elsewhere.
+ */
 export function UnitSelect({
   label,
   units,
   value,
   onChange,
+  empty = "Not started",
+  emptyChoosable = true,
+  description,
+  disabled,
 }: {
   label: string;
   units: readonly TrackerUnit[];
   value: string | null;
   onChange: (unitKey: string | null) => void;
+  empty?: string;
+  /** Whether choosing the empty option means something ("Not started") or it only prompts for a choice. */
+  emptyChoosable?: boolean;
+  description?: string;
+  disabled?: boolean;
 }) {
-  const groups = [...new Set(units.map((unit) => unit.group))];
-  const id = `select-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  const shield = useShield();
+  const listed = units.some((unit) => unit.key === value);
   return (
-    <Field label={label} id={id}>
-      <Select value={value ?? ""} onChange={(event) => onChange(event.target.value || null)}>
-        <option value="">Not started</option>
-        {groups.map((group) => (
-          <optgroup key={group} label={group}>
-            {units
-              .filter((unit) => unit.group === group)
-              .map((unit) => (
-                <option key={unit.key} value={unit.key}>
-                  {unit.label}
-                  {/* Titles that could spoil are left out of the picker. */}
-                  {unit.titleRevealAt === null ? `: ${unit.title}` : ""}
-                </option>
-              ))}
-          </optgroup>
+    <Field label={label} description={description}>
+      <Select value={listed && value ? value : ""} disabled={disabled} onChange={(event) => onChange(event.target.value || null)} className="w-full">
+        <option value="" disabled={!emptyChoosable}>
+          {empty}
+        </option>
+        {units.map((unit) => (
+          <option key={unit.key} value={unit.key}>
+            {pickerLabel(unit, isRevealed(shield, unit.titleRevealAt))}
+          </option>
         ))}
       </Select>
     </Field>

@@ -1,0 +1,128 @@
+import { useId, useMemo, useState } from "react";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { UnitSelect } from "./unit-select";
+
+export interface UnitPickerWords {
+  /** The first picker's label: "Arc", "Season". */
+  group: string;
+  /** The second picker's label: "Last chapter read". */
+  unit: string;
+  /** One unit, for prompts: "chapter", "episode". */
+  noun: string;
+}
+
+/**
+ * The last unit reached in a long medium, in two short choices: the arc (or season), then the
+ * chapter within it; or typed, by number or title. Choosing an arc only shows its chapters: progress
+ * changes when a chapter is chosen, so looking at another arc never moves the reader.
+ */
+export function UnitPicker({
+  units,
+  value,
+  onChange,
+  words,
+}: {
+  units: readonly TrackerUnit[];
+  value: string | null;
+  onChange: (unitKey: string | null) => void;
+  words: UnitPickerWords;
+}) {
+  const shield = useShield();
+  const groups = useMemo(() => unitGroups(units), [units]);
+  const current = units.find((unit) => unit.key === value) ?? null;
+  // The arc the reader is looking at, while it is not the one their progress is in; forgotten once progress changes.
+  const [browsing, setBrowsing] = useState<{ group: string; from: string | null } | null>(null);
+  const group = browsing && browsing.from === value ? browsing.group : (current?.group ?? "");
+  const listed = groups.find((candidate) => candidate.name === group)?.units ?? [];
+  // While another arc is shown, the reader is told their progress has not moved.
+  const stays =
+    current && current.group !== group
+      ? `Your progress stays at ${pickerLabel(current, isRevealed(shield, current.titleRevealAt), { withGroup: true })} until you choose a ${words.noun}.`
+      : undefined;
+
+  return (
+    <div className="grid gap-3">
+      <div className="grid items-start gap-3 sm:grid-cols-2">
+        <Field label={words.group}>
+          <Select
+            value={group}
+            onChange={(event) => {
+              if (event.target.value) setBrowsing({ group: event.target.value, from: value });
+              else onChange(null);
+            }}
+            className="w-full"
+          >
+            <option value="">Not started</option>
+            {groups.map((candidate) => (
+              <option key={candidate.name} value={candidate.name}>
+                {candidate.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <UnitSelect
+          label={words.unit}
+          units={listed}
+          value={value}
+          onChange={onChange}
+          empty={group ? `Choose a ${words.noun}` : `Choose ${article(words.group)} first`}
+          emptyChoosable={false}
+          disabled={!group}
+          description={stays}
+        />
+      </div>
+      <FindUnit units={units} onChange={onChange} noun={words.noun} />
+    </div>
+  );
+}
+
+/** "an arc", "a season". */
+function article(word: string) {
+  const lower = word.toLowerCase();
+  return `${/^[aeiou]/.test(lower) ? "an" : "a"} ${lower}`;
+}
+
+/**
+ * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
+ * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress.
+ */
+function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; onChange: (unitKey: string) => void; noun: string }) {
+  const shield = useShield();
+  const listId = useId();
+  const [text, setText] = useState("");
+  const suggestions = useMemo(
+    () => units.map((unit) => ({ unit, text: pickerLabel(unit, isRevealed(shield, unit.titleRevealAt), { withGroup: true }) })),
+    [units, shield],
+  );
+
+  return (
+    <Field label={`Or find ${article(noun)} by number or title`}>
+      <Input
+        type="search"
+        list={listId}
+        value={text}
+        autoComplete="off"
+        placeholder="Type a number or words of a title"
+        // The browser's own placeholder grey is too faint on both themes.
+        onChange={(event) => {
+          const typed = event.target.value.trim().toLowerCase();
+          const found = suggestions.find((suggestion) => suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed);
+          if (found) {
+            onChange(found.unit.key);
+            setText("");
+          } else setText(event.target.value);
+        }}
+        className="w-full placeholder:text-muted-foreground"
+      />
+      <datalist id={listId}>
+        {suggestions.map((suggestion) => (
+          <option key={suggestion.unit.key} value={suggestion.text} />
+        ))}
+      </datalist>
+    </Field>
+  );
+}
