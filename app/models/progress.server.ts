@@ -32,11 +32,12 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
        SELECT u.key, u.medium, u.position, u.label, s.title, NULL, 'Side stories', NULL, s.canon
          FROM side_stories s JOIN story_units u ON u.key = s.key
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number, se.title, NULL
+       -- An episode is gated whole at its story position, and a Break Time short with its episode (decision 18).
+       SELECT u.key, u.medium, u.position, u.label, e.title, e.position, 'Season ' || se.number, se.title, NULL
          FROM anime_episodes e JOIN story_units u ON u.key = e.key JOIN anime_seasons se ON se.number = e.season_number
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, b.title, NULL, 'Break Time season ' || b.season_number, NULL, NULL
-         FROM break_time_episodes b JOIN story_units u ON u.key = b.key
+       SELECT u.key, u.medium, u.position, u.label, b.title, COALESCE(e.position, u.position), 'Break Time season ' || b.season_number, NULL, NULL
+         FROM break_time_episodes b JOIN story_units u ON u.key = b.key LEFT JOIN anime_episodes e ON e.key = b.accompanies
        ORDER BY 3, 1`,
     ),
   ]);

@@ -44,6 +44,11 @@ const allGated: Gated[] = [
   ...rows.anime_episodes.flatMap((episode) =>
     [episode.title, episode.original_title].flatMap((text) => (text ? [{ text, revealAt: episode.position, where: `title of ${episode.key}` }] : [])),
   ),
+  // A Break Time short is gated with the episode it accompanies.
+  ...rows.break_time_episodes.flatMap((short) => {
+    const episode = rows.anime_episodes.find((candidate) => candidate.key === short.accompanies);
+    return episode ? [{ text: short.title, revealAt: episode.position, where: `title of ${short.key}` }] : [];
+  }),
   ...rows.adaptation_changes.flatMap((change) => {
     const episode = rows.anime_episodes.find((candidate) => candidate.key === change.episode_key);
     return change.note && episode ? [{ text: change.note, revealAt: episode.position, where: `change note of ${change.episode_key}` }] : [];
@@ -52,14 +57,30 @@ const allGated: Gated[] = [
 
 /** Every string the pack holds that is not gated: a gated text found inside one of these proves nothing. */
 const publicTexts = (() => {
-  const gatedStrings = new Set(allGated.map((gated) => gated.text));
+  // The fields that hold gated text, per table; every other field of the pack is said openly. The
+  // search index only repeats other tables' texts, gated ones included, so it is left out.
+  const gatedFields: Record<string, (row: Record<string, unknown>) => string[]> = {
+    chapters: (row) => (row.title_reveal_position === null ? [] : ["title"]),
+    character_facts: (row) => (row.reveal_position === null ? [] : ["value"]),
+    character_relationships: (row) => (row.reveal_position === null ? [] : ["description"]),
+    ln_mistakes: () => ["official", "suggested", "explanation"],
+    anime_mistakes: () => ["official", "suggested", "explanation"],
+    anime_episodes: () => ["title", "original_title"],
+    adaptation_changes: () => ["note"],
+    break_time_episodes: () => ["title"],
+  };
   const strings: string[] = [];
   const walk = (value: unknown) => {
-    if (typeof value === "string") {
-      if (!gatedStrings.has(value)) strings.push(value.toLowerCase());
-    } else if (value && typeof value === "object") Object.values(value).forEach(walk);
+    if (typeof value === "string") strings.push(value.toLowerCase());
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
   };
-  walk(rows);
+  for (const [table, tableRows] of Object.entries(rows)) {
+    if (table === "search_entries" || !Array.isArray(tableRows)) continue;
+    for (const row of tableRows as Array<Record<string, unknown>>) {
+      const skipped = gatedFields[table]?.(row) ?? [];
+      for (const [column, value] of Object.entries(row)) if (!skipped.includes(column)) walk(value);
+    }
+  }
   return strings;
 })();
 

@@ -104,4 +104,15 @@ describe("UnitChecklist", () => {
     expect(html.match(/You have reached its reading point/g)).toHaveLength(1);
     expect(html).toContain("Arc 1 · ss:b · You have reached its reading point");
   });
+
+  it("names a short beyond the reader's progress by its label only, unless the reader ticked it", () => {
+    const shorts = [
+      { ...chapter("bt:1-1", "Snack time", 20), medium: "break_time" as const, label: "Break Time 1-1" },
+      { ...chapter("bt:1-2", "Who ate the night", 20), medium: "break_time" as const, label: "Break Time 1-2" },
+    ];
+    const html = renderToStaticMarkup(<UnitChecklist units={shorts} checked={["bt:1-1"]} onChange={noop} />);
+    expect(html).toContain("Snack time");
+    expect(html).not.toContain("Who ate the night");
+    expect(html).toContain("Break Time 1-2");
+  });
 });

@@ -1,5 +1,6 @@
 import { cn } from "~/lib/cn";
 import { type TrackerUnit, withTicked } from "~/lib/progress";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
 /**
  * Side stories or Break Time shorts to tick off. With `suggestedBefore`, unticked units at or before
@@ -17,11 +18,15 @@ export function UnitChecklist({
   onChange: (unitKeys: string[]) => void;
 }) {
   const ticked = new Set(checked);
+  const shield = useShield();
   return (
     <ul className="grid gap-1 sm:grid-cols-2">
       {units.map((unit) => {
         const suggested = suggestedBefore !== undefined && !ticked.has(unit.key) && unit.position <= suggestedBefore;
-        const showLabel = unit.label !== unit.title;
+        // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves.
+        const titleShown = ticked.has(unit.key) || isRevealed(shield, unit.titleRevealAt);
+        const name = titleShown ? unit.title : unit.label;
+        const showLabel = titleShown && unit.label !== unit.title;
         return (
           <li key={unit.key}>
             <label className={cn("flex items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>
@@ -32,7 +37,7 @@ export function UnitChecklist({
                 className="mt-1"
               />
               <span>
-                <span className="font-medium">{unit.title}</span>
+                <span className="font-medium">{name}</span>
                 <span className="block text-xs text-muted-foreground">
                   {showLabel ? unit.label : ""}
                   {suggested ? `${showLabel ? " · " : ""}You have reached its reading point` : ""}
