@@ -134,15 +134,22 @@ test.describe("finished pages", () => {
   test("every light novel volume has its own cover", async ({ page, request }) => {
     const sources: string[] = [];
     for (const collection of ["main", "ex", "ssc"]) {
-      await page.goto(`/light_novels?collection=${collection}`);
-      const volumes = page.locator("main li[id^='ln-']");
-      const count = await volumes.count();
-      expect(count).toBeGreaterThan(0);
-      for (let index = 0; index < count; index++) {
-        const cover = volumes.nth(index).getByRole("img", { name: /^Cover of / });
-        await cover.scrollIntoViewIfNeeded();
-        await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-        sources.push((await cover.getAttribute("src")) ?? "");
+      // Every page of the collection: the volumes come twelve a page.
+      let next: string | null = `/light_novels?collection=${collection}`;
+      while (next) {
+        await page.goto(next);
+        const volumes = page.locator("main li[id^='ln-']");
+        const count = await volumes.count();
+        expect(count).toBeGreaterThan(0);
+        for (let index = 0; index < count; index++) {
+          const cover = volumes.nth(index).getByRole("img", { name: /^Cover of / });
+          await cover.scrollIntoViewIfNeeded();
+          await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+          sources.push((await cover.getAttribute("src")) ?? "");
+        }
+        const nextLink = page.getByRole("navigation", { name: "Pages" }).locator("a[rel=next]");
+        const href = (await nextLink.count()) ? await nextLink.getAttribute("href") : null;
+        next = href ? new URL(href, page.url()).toString() : null;
       }
     }
     expect(sources.length).toBe(21);
