@@ -3,6 +3,7 @@
  * components render them without knowing how they are stored.
  */
 import type { adaptationChangeKinds } from "./content/pack-schema";
+import { animeNotesSeasonPath } from "./mistakes";
 
 /** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
 export interface UnitLabel {
@@ -68,4 +69,4 @@ export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
 };
 
 /** Where an episode's translation notes are listed (the notes page heads each episode with this id). */
-export const animeNotesPath = (episodeKey: string) => `/translation_meta/anime_mistls#episode-${episodeKey}`;
+export const animeNotesPath = (episodeKey: string) => `${animeNotesSeasonPath(episodeKey)}#episode-${episodeKey}`;

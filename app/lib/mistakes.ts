@@ -107,7 +107,13 @@ export function lnMistakePath(volumeKey: string, entryId: string, entriesBefore:
   return `/translation_meta/ln_mistls/${volumeSlugFromKey(volumeKey)}${page > 1 ? `?page=${page}` : ""}#${mistakeAnchor(entryId)}`;
 }
 
-/** The anime entries' page lists every entry, by season and episode. */
-export function animeMistakePath(entryId: string) {
-  return `/translation_meta/anime_mistls#${mistakeAnchor(entryId)}`;
+/** The anime entries' page lists one season's entries at a time, by episode: an entry's address names its season. */
+export function animeMistakePath(entryId: string, episodeKey: string) {
+  return `${animeNotesSeasonPath(episodeKey)}#${mistakeAnchor(entryId)}`;
+}
+
+/** The anime notes page of an episode's season. */
+export function animeNotesSeasonPath(episodeKey: string) {
+  const parts = parseUnitKey(episodeKey, "anime");
+  return `/translation_meta/anime_mistls${parts?.medium === "anime" ? `?season=${parts.season}` : ""}`;
 }

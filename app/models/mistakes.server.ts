@@ -169,7 +169,7 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
     [
       { medium: "light_novel" | "anime"; severity: MistakeSeverity; count: number },
       NewestRow & { volume_key: string; volume_label: string; chapter: number; entries_before: number },
-      NewestRow & { season_number: number; episode_number: number; start_seconds: number },
+      NewestRow & { episode_key: string; season_number: number; episode_number: number; start_seconds: number },
     ]
   >(db, [
     db.prepare(
@@ -184,7 +184,7 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
       .bind(newest),
     db
       .prepare(
-        `SELECT ${newestColumns}, e.season_number, e.number AS episode_number, m.start_seconds
+        `SELECT ${newestColumns}, m.episode_key, e.season_number, e.number AS episode_number, m.start_seconds
            FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key ORDER BY m.added_on DESC, m.id LIMIT ?1`,
       )
       .bind(newest),
@@ -198,7 +198,7 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
     ...anime.map((row) => ({
       ...toNewest(row),
       where: `Anime season ${row.season_number} · episode ${row.episode_number} at ${formatTimestamp(row.start_seconds)}`,
-      path: animeMistakePath(row.id),
+      path: animeMistakePath(row.id, row.episode_key),
     })),
   ];
   return { counts, newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest) };
@@ -290,19 +290,42 @@ export async function getVolumeMistakes(db: D1Database, code: string, number: nu
 }
 
 /** Every anime entry, filtered, by season and episode in order of time. One round trip. */
-export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters) {
+/**
+ * One season's anime entries (the first season with entries when none is asked for), by episode and
+ * timestamp, with every season's count under the same filters: the page stays one season long however
+ * long the anime runs. One round trip.
+ */
+export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters, season: number | null) {
   const filter = filterClause(filters);
-  const [entries, facets] = await batch<[AnimeMistakeRow, FacetRow]>(db, [
+  const [entries, seasonRows, facets] = await batch<[AnimeMistakeRow, { number: number; title: string; entries: number; unfiltered: number }, FacetRow]>(db, [
     db
       .prepare(
         `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
-          WHERE 1 = 1${filter.sql}
-          ORDER BY e.season_number, e.number, m.start_seconds, m.id`,
+          WHERE e.season_number = COALESCE(?, (SELECT MIN(e2.season_number) FROM anime_mistakes m2 JOIN anime_episodes e2 ON e2.key = m2.episode_key))
+                ${filter.sql}
+          ORDER BY e.number, m.start_seconds, m.id`,
+      )
+      .bind(season, ...filter.params),
+    db
+      .prepare(
+        `SELECT s.number, s.title, COUNT(m.id) AS entries,
+                (SELECT COUNT(*) FROM anime_episodes e2 JOIN anime_mistakes m2 ON m2.episode_key = e2.key WHERE e2.season_number = s.number) AS unfiltered
+           FROM anime_seasons s
+           LEFT JOIN anime_episodes e ON e.season_number = s.number
+           LEFT JOIN anime_mistakes m ON m.episode_key = e.key${filter.sql}
+          GROUP BY s.number ORDER BY s.number`,
       )
       .bind(...filter.params),
     facetCounts(db, "anime_mistakes"),
   ]);
-  return { entries: entries.map(toAnimeMistake), facets: toFacets(facets) };
+  // The same season the first statement defaults to: the first with any entry, whatever the filters.
+  const shown = season ?? seasonRows.find((each) => each.unfiltered > 0)?.number ?? seasonRows[0]?.number ?? null;
+  return {
+    season: seasonRows.some((each) => each.number === shown) ? shown : null,
+    seasons: seasonRows.map(({ number, title, entries: count }) => ({ number, title, entries: count })),
+    entries: entries.map(toAnimeMistake),
+    facets: toFacets(facets),
+  };
 }
 
 /** The newest entries of both media, for the Atom feed; a light novel entry with the address of its page. */

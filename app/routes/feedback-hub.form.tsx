@@ -9,7 +9,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { isUnitKey } from "~/lib/content/units";
-import { mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
+import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { type FieldDefinition, fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
 import { readStored, writeStored } from "~/lib/storage-keys";
@@ -297,7 +297,7 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
               to={
                 kind === "ln_mistl"
                   ? `/translation_meta/ln_mistls/${volumeSlugFromKey(entry.unit)}#${mistakeAnchor(entry.id)}`
-                  : `/translation_meta/anime_mistls#${mistakeAnchor(entry.id)}`
+                  : animeMistakePath(entry.id, entry.unit)
               }
               target="_blank"
               className="text-primary underline"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SeasonCards } from "~/components/anime-episode";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AnimeMistakeEntry } from "~/components/mistakes/anime-mistake-entry";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
@@ -9,13 +10,22 @@ import { unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { parsePositiveInt } from "~/lib/params";
 import type { AnimeMistake } from "~/lib/mistake-entries";
 import { getAnimeMistakes } from "~/models/mistakes.server";
+import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.anime";
 
+/** One season at a time (`?season=N`; the first with entries by default), as on /anime. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const filters = parseMistakeFilters(new URL(request.url).searchParams);
-  return { filters, ...(await getAnimeMistakes(context.db, filters)) };
+  const params = new URL(request.url).searchParams;
+  const filters = parseMistakeFilters(params);
+  const seasonParam = params.get("season");
+  const season = seasonParam === null ? null : parsePositiveInt(seasonParam);
+  if (seasonParam !== null && season === null) notFound();
+  const notes = await getAnimeMistakes(context.db, filters, season);
+  if (season !== null && notes.season === null) notFound();
+  return { filters, ...notes };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,10 +35,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
-  const { entries, facets, filters } = loaderData;
+  const { entries, facets, filters, season, seasons } = loaderData;
   const episodes = new Map<string, AnimeMistake[]>();
   for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
-  const seasons = [...new Set(entries.map((entry) => entry.episode.season))];
+  const total = seasons.reduce((sum, each) => sum + each.entries, 0);
 
   return (
     <>
@@ -41,27 +51,28 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
+      <SeasonCards seasons={seasons} selected={season} detail={(each) => pluralize(seasons.find((candidate) => candidate.number === each.number)?.entries ?? 0, "entry", "entries")} />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
-          ? pluralize(entries.length, "entry", "entries")
+          ? `${pluralize(entries.length, "entry", "entries")} in season ${season}, of ${pluralize(total, "entry", "entries")}`
           : filters.category || filters.severity || filters.status
             ? "No entry matches these filters."
             : "No entries for the anime yet."}
       </p>
       <div className="space-y-10">
-        {seasons.map((season) => (
-          <section key={season} aria-labelledby={`season-${season}`} className="space-y-6">
+        {entries.length ? (
+          <section aria-labelledby={`season-${season}`} className="space-y-6">
             <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">Season {season}</h2>
             {/* Episodes whose notes are all beyond the reader's progress fold into one line. */}
             <ShieldedList
-              items={[...episodes.values()].filter((list) => list[0]!.episode.season === season)}
+              items={[...episodes.values()]}
               itemKey={(list) => list[0]!.episode.key}
               revealAt={(list) => Math.min(...list.map((entry) => entry.revealAt))}
               describe={(run) => `${pluralize(run.flat().length, "entry", "entries")} on ${pluralize(run.length, "episode")}`}
               renderItem={(list, shown) => <EpisodeNotes entries={list} shown={shown} />}
             />
           </section>
-        ))}
+        ) : null}
       </div>
     </>
   );

@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       summary: entrySummary(entry),
     })),
     ...anime.map((entry) => ({
-      id: `${origin}${animeMistakePath(entry.id)}`,
+      id: `${origin}${animeMistakePath(entry.id, entry.episode.key)}`,
       title: `Season ${entry.episode.season} episode ${entry.episode.number} at ${formatTimestamp(entry.start)}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,

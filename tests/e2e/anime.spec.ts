@@ -83,7 +83,7 @@ test("a reader who watched season 1 sees the chapters it skipped, linked to the 
   await expect(change).toContainText("Before this episode, the anime leaves out Arc 2 · Chapter 23 to Arc 2 · Chapter 24 (2 chapters).");
   await expect(change.getByRole("link", { name: "Arc 2 · Chapter 23" })).toHaveAttribute("href", "/web_novel?arc=2#wn-2-23");
   await expect(eleven.getByRole("link", { name: /Break Time|Everyone Writes Their Name/ })).toHaveAttribute("href", "/break_time?season=1#bt-1-10");
-  await expect(eleven.getByRole("link", { name: /translation notes? for episode 11/ })).toHaveAttribute("href", /\/translation_meta\/anime_mistls#episode-anime:1-11$/);
+  await expect(eleven.getByRole("link", { name: /translation notes? for episode 11/ })).toHaveAttribute("href", /\/translation_meta\/anime_mistls\?season=1#episode-anime:1-11$/);
   // Episode 10 no longer reaches the chapters that were left out.
   await expect(episode(page, 1, 10)).toContainText("Adapts Arc 2 · Chapter 21 to Arc 2 · Chapter 22");
 });

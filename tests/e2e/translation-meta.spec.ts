@@ -60,11 +60,15 @@ test("light novels and mistakes pages link to each other", async ({ page }) => {
   await expect(page).toHaveURL(/\/light_novels\?collection=main#ln-main-1$/);
 });
 
-test("the anime page groups entries by season and episode with timestamps", async ({ page }) => {
+test("the anime page shows one season's entries at a time, by episode with timestamps", async ({ page }) => {
   await page.goto("/translation_meta/anime_mistls");
   await expect(page.getByRole("heading", { level: 2, name: "Season 1" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Season 2" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Season 2" })).toHaveCount(0);
   await expect(page.locator("article[id^=entry-]").first()).toContainText(/\d+:\d{2}–\d+:\d{2}/);
+  await page.getByRole("navigation", { name: "Seasons" }).getByRole("link", { name: /Season 2/ }).click();
+  await expect(page).toHaveURL(/\?season=2$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Season 2" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Season 1" })).toHaveCount(0);
 });
 
 test("the Atom feed parses and lists entries", async ({ page }) => {

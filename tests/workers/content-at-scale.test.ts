@@ -10,6 +10,9 @@ import { roundTrips } from "~/server/d1-round-trips.server";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as lightNovelsLoader } from "~/routes/light-novels";
 import { loader as hubLoader } from "~/routes/translation-meta";
+import { loader as animeNotesLoader } from "~/routes/translation-meta.anime";
+import { loader as sideStoriesLoader } from "~/routes/side-stories";
+import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
@@ -53,6 +56,26 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     const last = await view(lightNovelsLoader, "/light_novels?collection=main&page=5");
     expect(last.data.volumes.map((volume) => volume.number)).toEqual([49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60]);
     expect(await status(lightNovelsLoader, "/light_novels?collection=main&page=6")).toBe(404);
+  });
+
+  it("anime notes, Break Time and side stories: one season or one page, with every season's count, one round trip", async () => {
+    const notes = await view(animeNotesLoader, "/translation_meta/anime_mistls");
+    expect(notes.roundTrips).toBe(1);
+    expect(notes.data.seasons.length).toBeGreaterThan(1);
+    expect(new Set(notes.data.entries.map((entry) => entry.episode.season))).toEqual(new Set([notes.data.season]));
+    const total = notes.data.seasons.reduce((sum, season) => sum + season.entries, 0);
+    expect(notes.data.entries.length).toBe(notes.data.seasons.find((season) => season.number === notes.data.season)?.entries);
+    expect(notes.data.entries.length).toBeLessThan(total);
+
+    const shorts = await view(breakTimeLoader, "/break_time");
+    expect(shorts.roundTrips).toBe(1);
+    expect(shorts.data.seasons.length).toBeGreaterThan(1);
+    expect(shorts.data.episodes.length).toBe(shorts.data.seasons[0]?.episodeCount);
+
+    const stories = await view(sideStoriesLoader, "/side_stories");
+    expect(stories.roundTrips).toBe(1);
+    expect(stories.data.sideStories).toHaveLength(20);
+    expect(stories.data.total).toBeGreaterThan(20);
   });
 
   it("translation notes hub: the eight newest entries of both media, one round trip", async () => {

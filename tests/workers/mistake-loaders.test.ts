@@ -71,8 +71,14 @@ describe("translation-meta loaders", () => {
       ["s1e1-snack", 190],
       ["s1e2-the-lie", 1260],
     ]);
+    expect(all.season).toBe(1);
+    expect(all.seasons.map((season) => [season.number, season.entries])).toEqual([[1, 2]]);
     const dub = await load(animeLoader, "/translation_meta/anime_mistls?severity=plot_relevant");
     expect(dub.entries.map((entry) => entry.track)).toEqual(["dub"]);
+    expect(dub.seasons.map((season) => season.entries)).toEqual([1]);
+    expect((await load(animeLoader, "/translation_meta/anime_mistls?season=1")).entries).toHaveLength(2);
+    expect(await status(animeLoader, "/translation_meta/anime_mistls?season=2")).toBe(404);
+    expect(await status(animeLoader, "/translation_meta/anime_mistls?season=first")).toBe(404);
   });
 
   it("the Atom feed lists the newest entries of both media", async () => {

@@ -53,7 +53,7 @@ describe("site search against the imported tiny pack", () => {
     expect(lied.results[0]).toMatchObject({
       kind: "translation_note",
       title: "I never lied.",
-      path: "/translation_meta/anime_mistls#entry-s1e2-the-lie",
+      path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie",
       revealAt: await positionOf("wn:2-2"),
     });
     // Found by the explanation too, with the volume and chapter it is in.

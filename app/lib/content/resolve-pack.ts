@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
+import { animeMistakePath, formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
 import { type ContentPack, type PackFileName, packFields, packFiles } from "./pack-schema";
 import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
@@ -426,7 +426,7 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
       ),
     ),
     ...mistakes.anime.map((row) =>
-      entry(row, `${labelOf(timeline, row.episode_key)} at ${formatTimestamp(row.start_seconds)}`, `/translation_meta/anime_mistls#${mistakeAnchor(row.id)}`),
+      entry(row, `${labelOf(timeline, row.episode_key)} at ${formatTimestamp(row.start_seconds)}`, animeMistakePath(row.id, row.episode_key)),
     ),
   ];
 }
