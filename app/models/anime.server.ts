@@ -16,20 +16,8 @@ type ChangeRow = Omit<AdaptationChangeRow, "sort_order"> & {
 
 type NoteCountRow = { episode_key: string; notes: number };
 
-/** Every episode in airing order with the labels of the chapters it adapts (the seasons' unique index). */
-const episodesStatement = (db: D1Database) =>
-  db.prepare(
-    `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
-            e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
-       FROM anime_episodes e
-       JOIN anime_seasons s ON s.number = e.season_number
-       JOIN story_units fu ON fu.key = e.adapts_from
-       JOIN story_units tu ON tu.key = e.adapts_to
-      ORDER BY e.season_number, e.number`,
-  );
-
-const shortsStatement = (db: D1Database) =>
-  db.prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes ORDER BY season_number, number`);
+/** The season a page shows: the one asked for (?1), else the first. */
+const SELECTED_SEASON = `COALESCE(?1, (SELECT MIN(number) FROM anime_seasons))`;
 
 /** Rows grouped by a key, in the order they came. */
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
@@ -54,35 +42,82 @@ function toChange(row: ChangeRow): AdaptationChange {
 }
 
 /**
- * The anime page: every season with what it covers, and the episodes of one season (the first when
- * none is asked for) with the chapters and volumes each adapts, what it skipped or changed, its Break
- * Time shorts and how many translation notes it has. Only that season's episodes travel to the
- * browser, so the page stays small however long the anime runs. One D1 round trip; each statement
- * reads a table in key order or through an index.
+ * The anime page: every season as a card (its episodes and aired dates), and one season (the first
+ * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
+ * adapts, what it skipped or changed, its Break Time shorts and how many translation notes it has.
+ * Only that season is read in full and travels to the browser, so the page costs the same however long
+ * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [episodes, changes, shorts, volumes, noteCounts, arcs] = await batch<
-    [EpisodeRow, ChangeRow, ShortRow, UnitLabel & { episode_key: string }, NoteCountRow, Pick<ArcRow, "number" | "title">]
+  const [cards, episodes, changes, shorts, volumes, noteCounts, arcs, totals] = await batch<
+    [
+      Pick<SeasonCard, "number" | "title"> & { episode_count: number; first_aired: string | null; last_aired: string | null },
+      EpisodeRow,
+      ChangeRow,
+      ShortRow,
+      UnitLabel & { episode_key: string },
+      NoteCountRow,
+      Pick<ArcRow, "number" | "title">,
+      { shorts: number },
+    ]
   >(db, [
-    episodesStatement(db),
     db.prepare(
-      `SELECT c.episode_key, c.kind, c.chapters_from, fu.label AS from_label, fu.position AS from_position,
-              c.chapters_to, tu.label AS to_label, tu.position AS to_position, c.note, c.computed
-         FROM adaptation_changes c
-         LEFT JOIN story_units fu ON fu.key = c.chapters_from
-         LEFT JOIN story_units tu ON tu.key = c.chapters_to
-        ORDER BY c.episode_key, c.sort_order`,
+      `SELECT s.number, s.title, COUNT(e.key) AS episode_count, MIN(e.aired_on) AS first_aired, MAX(e.aired_on) AS last_aired
+         FROM anime_seasons s LEFT JOIN anime_episodes e ON e.season_number = s.number
+        GROUP BY s.number ORDER BY s.number`,
     ),
-    shortsStatement(db),
+    db
+      .prepare(
+        `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
+                e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
+           FROM anime_episodes e
+           JOIN anime_seasons s ON s.number = e.season_number
+           JOIN story_units fu ON fu.key = e.adapts_from
+           JOIN story_units tu ON tu.key = e.adapts_to
+          WHERE e.season_number = ${SELECTED_SEASON}
+          ORDER BY e.number`,
+      )
+      .bind(seasonNumber),
+    db
+      .prepare(
+        `SELECT c.episode_key, c.kind, c.chapters_from, fu.label AS from_label, fu.position AS from_position,
+                c.chapters_to, tu.label AS to_label, tu.position AS to_position, c.note, c.computed
+           FROM anime_episodes e
+           JOIN adaptation_changes c ON c.episode_key = e.key
+           LEFT JOIN story_units fu ON fu.key = c.chapters_from
+           LEFT JOIN story_units tu ON tu.key = c.chapters_to
+          WHERE e.season_number = ${SELECTED_SEASON}
+          ORDER BY c.episode_key, c.sort_order`,
+      )
+      .bind(seasonNumber),
+    db
+      .prepare(
+        `SELECT b.key, b.season_number, b.number, b.title, b.aired_on, b.accompanies
+           FROM anime_episodes e JOIN break_time_episodes b ON b.accompanies = e.key
+          WHERE e.season_number = ${SELECTED_SEASON}
+          ORDER BY b.season_number, b.number`,
+      )
+      .bind(seasonNumber),
     // The volumes each episode lists, with their labels, in the order the pack gives them.
-    db.prepare(
-      `SELECT e.key AS episode_key, u.key, u.label
-         FROM anime_episodes e, json_each(e.volumes) v
-         JOIN story_units u ON u.key = v.value
-        ORDER BY e.key, v.key`,
-    ),
-    db.prepare(`SELECT episode_key, COUNT(*) AS notes FROM anime_mistakes GROUP BY episode_key`),
+    db
+      .prepare(
+        `SELECT e.key AS episode_key, u.key, u.label
+           FROM anime_episodes e, json_each(e.volumes) v
+           JOIN story_units u ON u.key = v.value
+          WHERE e.season_number = ${SELECTED_SEASON}
+          ORDER BY e.key, v.key`,
+      )
+      .bind(seasonNumber),
+    db
+      .prepare(
+        `SELECT m.episode_key, COUNT(*) AS notes
+           FROM anime_episodes e JOIN anime_mistakes m ON m.episode_key = e.key
+          WHERE e.season_number = ${SELECTED_SEASON}
+          GROUP BY m.episode_key`,
+      )
+      .bind(seasonNumber),
     db.prepare(`SELECT number, title FROM arcs ORDER BY number`),
+    db.prepare(`SELECT COUNT(*) AS shorts FROM break_time_episodes`),
   ]);
 
   const changesOf = groupBy(changes, (change) => change.episode_key);
@@ -105,16 +140,22 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     noteCount: notesOf.get(row.key) ?? 0,
   });
 
-  const seasons = [...groupBy(episodes, (row) => String(row.season_number)).values()].map((rows) => summarise(rows.map(toEpisode), rows[0]!.season_title, arcs));
-  const selectedSeason = seasonNumber ?? seasons[0]?.overview.number ?? null;
+  const selected = episodes.length ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcs) : null;
+  const selectedSeason = seasonNumber ?? cards[0]?.number ?? null;
   return {
-    seasons: seasons.map((season) => season.overview),
-    selectedSeason: seasons.some((season) => season.overview.number === selectedSeason) ? selectedSeason : null,
-    episodes: seasons.find((season) => season.overview.number === selectedSeason)?.episodes ?? [],
-    episodeCount: episodes.length,
-    shortCount: shorts.length,
+    seasons: cards.map(
+      (card): SeasonCard => ({ number: card.number, title: card.title, episodeCount: card.episode_count, firstAired: card.first_aired, lastAired: card.last_aired }),
+    ),
+    selectedSeason: cards.some((card) => card.number === selectedSeason) ? selectedSeason : null,
+    season: selected?.overview ?? null,
+    episodes: selected?.episodes ?? [],
+    episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
+    shortCount: totals[0]?.shorts ?? 0,
   };
 }
+
+/** A season as its card shows it on /anime. */
+type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "firstAired" | "lastAired">;
 
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
 function summarise(episodes: AnimeEpisode[], title: string, arcs: readonly Pick<ArcRow, "number" | "title">[]) {

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
-  const season = data?.seasons.find((candidate) => candidate.number === data.selectedSeason);
+  const season = data?.season;
   return pageMeta(siteNameFrom(matches), {
     title: season ? `Anime · Season ${season.number}: ${season.title}` : "Anime",
     description: `${pluralize(data?.seasons.length ?? 0, "season")} and ${pluralize(data?.episodeCount ?? 0, "episode")} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
@@ -32,8 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, episodes, episodeCount, shortCount } = loaderData;
-  const season = seasons.find((candidate) => candidate.number === selectedSeason);
+  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = loaderData;
   return (
     <>
       <PageHeader

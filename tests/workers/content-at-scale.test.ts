@@ -13,6 +13,7 @@ import { loader as hubLoader } from "~/routes/translation-meta";
 import { loader as animeNotesLoader } from "~/routes/translation-meta.anime";
 import { loader as sideStoriesLoader } from "~/routes/side-stories";
 import { loader as breakTimeLoader } from "~/routes/break-time";
+import { loader as animeLoader } from "~/routes/anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
@@ -66,6 +67,12 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     const total = notes.data.seasons.reduce((sum, season) => sum + season.entries, 0);
     expect(notes.data.entries.length).toBe(notes.data.seasons.find((season) => season.number === notes.data.season)?.entries);
     expect(notes.data.entries.length).toBeLessThan(total);
+
+    const anime = await view(animeLoader, "/anime?season=2");
+    expect(anime.roundTrips).toBe(1);
+    expect(anime.data.seasons.length).toBeGreaterThan(2);
+    expect(new Set(anime.data.episodes.map((episode) => episode.season))).toEqual(new Set([2]));
+    expect(anime.data.episodes.length).toBe(anime.data.seasons.find((season) => season.number === 2)?.episodeCount);
 
     const shorts = await view(breakTimeLoader, "/break_time");
     expect(shorts.roundTrips).toBe(1);
