@@ -5,6 +5,15 @@ export function parsePositiveInt(value: string | null | undefined): number | nul
   return value && wholeNumberPattern.test(value) ? Number(value) : null;
 }
 
+/**
+ * An optional number that picks what a page shows, such as `?arc=` or `?season=`: undefined when absent
+ * (the page shows its first), null when it is not a whole number (the page answers 404).
+ */
+export function parseOptionalNumber(params: URLSearchParams, name: string): number | null | undefined {
+  const value = params.get(name);
+  return value === null ? undefined : parsePositiveInt(value);
+}
+
 /** The `?page=` of a paged list: 1 when absent, null (a 404) when it is not a page number. */
 export function parsePageParam(params: URLSearchParams): number | null {
   const value = params.get("page");

@@ -19,6 +19,21 @@ type NoteCountRow = { episode_key: string; notes: number };
 /** The season a page shows: the one asked for (?1), else the first. */
 const SELECTED_SEASON = `COALESCE(?1, (SELECT MIN(number) FROM anime_seasons))`;
 
+/** One season's episodes in airing order, with the labels of the chapters each adapts. */
+const seasonEpisodesStatement = (db: D1Database, seasonNumber: number | null) =>
+  db
+    .prepare(
+      `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
+              e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
+         FROM anime_episodes e
+         JOIN anime_seasons s ON s.number = e.season_number
+         JOIN story_units fu ON fu.key = e.adapts_from
+         JOIN story_units tu ON tu.key = e.adapts_to
+        WHERE e.season_number = ${SELECTED_SEASON}
+        ORDER BY e.number`,
+    )
+    .bind(seasonNumber);
+
 /** Rows grouped by a key, in the order they came. */
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
   const groups = new Map<string, T[]>();
@@ -66,18 +81,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
          FROM anime_seasons s LEFT JOIN anime_episodes e ON e.season_number = s.number
         GROUP BY s.number ORDER BY s.number`,
     ),
-    db
-      .prepare(
-        `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
-                e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
-           FROM anime_episodes e
-           JOIN anime_seasons s ON s.number = e.season_number
-           JOIN story_units fu ON fu.key = e.adapts_from
-           JOIN story_units tu ON tu.key = e.adapts_to
-          WHERE e.season_number = ${SELECTED_SEASON}
-          ORDER BY e.number`,
-      )
-      .bind(seasonNumber),
+    seasonEpisodesStatement(db, seasonNumber),
     db
       .prepare(
         `SELECT c.episode_key, c.kind, c.chapters_from, fu.label AS from_label, fu.position AS from_position,
@@ -185,7 +189,6 @@ function summarise(episodes: AnimeEpisode[], title: string, arcs: readonly Pick<
  * anime runs. One round trip; each statement reads through the seasons' unique indexes.
  */
 export async function getBreakTime(db: D1Database, seasonNumber: number | null) {
-  const selected = `COALESCE(?1, (SELECT MIN(number) FROM anime_seasons))`;
   const [seasons, episodes, shorts] = await batch<[BreakTimeSeason, EpisodeRow, ShortRow]>(db, [
     db.prepare(
       `SELECT s.number, s.title,
@@ -193,20 +196,9 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
               (SELECT COUNT(*) FROM break_time_episodes b WHERE b.season_number = s.number) AS shortCount
          FROM anime_seasons s ORDER BY s.number`,
     ),
+    seasonEpisodesStatement(db, seasonNumber),
     db
-      .prepare(
-        `SELECT e.key, e.season_number, s.title AS season_title, e.number, e.title, e.original_title, e.aired_on,
-                e.adapts_from, fu.label AS adapts_from_label, e.adapts_to, tu.label AS adapts_to_label, e.volumes, e.position
-           FROM anime_episodes e
-           JOIN anime_seasons s ON s.number = e.season_number
-           JOIN story_units fu ON fu.key = e.adapts_from
-           JOIN story_units tu ON tu.key = e.adapts_to
-          WHERE e.season_number = ${selected}
-          ORDER BY e.number`,
-      )
-      .bind(seasonNumber),
-    db
-      .prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes WHERE season_number = ${selected} ORDER BY number`)
+      .prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes WHERE season_number = ${SELECTED_SEASON} ORDER BY number`)
       .bind(seasonNumber),
   ]);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);

@@ -9,17 +9,16 @@ import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type 
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePositiveInt } from "~/lib/params";
+import { parseOptionalNumber } from "~/lib/params";
 import { getAnime } from "~/models/anime.server";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/anime";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seasonParam = new URL(request.url).searchParams.get("season");
-  const seasonNumber = seasonParam === null ? null : parsePositiveInt(seasonParam);
-  if (seasonParam !== null && seasonNumber === null) notFound();
-  const anime = await getAnime(context.db, seasonNumber);
-  if (seasonNumber !== null && anime.selectedSeason === null) notFound();
+  const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
+  if (seasonNumber === null) notFound();
+  const anime = await getAnime(context.db, seasonNumber ?? null);
+  if (seasonNumber !== undefined && anime.selectedSeason === null) notFound();
   return anime;
 }
 

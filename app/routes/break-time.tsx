@@ -6,18 +6,17 @@ import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePositiveInt } from "~/lib/params";
+import { parseOptionalNumber } from "~/lib/params";
 import { getBreakTime } from "~/models/anime.server";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/break-time";
 
 /** One season at a time (`?season=N`, the first by default), as on /anime. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seasonParam = new URL(request.url).searchParams.get("season");
-  const seasonNumber = seasonParam === null ? null : parsePositiveInt(seasonParam);
-  if (seasonParam !== null && seasonNumber === null) notFound();
-  const breakTime = await getBreakTime(context.db, seasonNumber);
-  if (seasonNumber !== null && breakTime.selectedSeason === null) notFound();
+  const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
+  if (seasonNumber === null) notFound();
+  const breakTime = await getBreakTime(context.db, seasonNumber ?? null);
+  if (seasonNumber !== undefined && breakTime.selectedSeason === null) notFound();
   return breakTime;
 }
 

@@ -10,7 +10,7 @@ import { unitPath } from "~/lib/content/units";
 import { pluralize } from "~/lib/format";
 import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePositiveInt } from "~/lib/params";
+import { parseOptionalNumber } from "~/lib/params";
 import type { AnimeMistake } from "~/lib/mistake-entries";
 import { getAnimeMistakes } from "~/models/mistakes.server";
 import { notFound } from "~/server/not-found.server";
@@ -20,11 +20,10 @@ import type { Route } from "./+types/translation-meta.anime";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseMistakeFilters(params);
-  const seasonParam = params.get("season");
-  const season = seasonParam === null ? null : parsePositiveInt(seasonParam);
-  if (seasonParam !== null && season === null) notFound();
-  const notes = await getAnimeMistakes(context.db, filters, season);
-  if (season !== null && notes.season === null) notFound();
+  const season = parseOptionalNumber(params, "season");
+  if (season === null) notFound();
+  const notes = await getAnimeMistakes(context.db, filters, season ?? null);
+  if (season !== undefined && notes.season === null) notFound();
   return { filters, ...notes };
 }
 

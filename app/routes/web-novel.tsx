@@ -9,17 +9,16 @@ import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatMonthRange, formatNumber, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePositiveInt } from "~/lib/params";
+import { parseOptionalNumber } from "~/lib/params";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/web-novel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const arcParam = new URL(request.url).searchParams.get("arc");
-  const arcNumber = arcParam === null ? null : parsePositiveInt(arcParam);
-  if (arcParam !== null && arcNumber === null) notFound();
-  const webNovel = await getWebNovel(context.db, arcNumber);
-  if (arcNumber !== null && webNovel.selectedArc === null) notFound();
+  const arcNumber = parseOptionalNumber(new URL(request.url).searchParams, "arc");
+  if (arcNumber === null) notFound();
+  const webNovel = await getWebNovel(context.db, arcNumber ?? null);
+  if (arcNumber !== undefined && webNovel.selectedArc === null) notFound();
   return webNovel;
 }
 
