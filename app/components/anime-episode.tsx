@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import type { AnimeEpisode, BreakTimeShort, UnitLabel } from "~/lib/anime";
-import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, pluralize } from "~/lib/format";
 
@@ -74,43 +73,5 @@ export function BreakTimeShorts({ shorts, linked = false }: { shorts: readonly B
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * The seasons as cards that pick one (`?season=N`): a swipeable row on phones, a grid from small
- * screens up, as the web novel's arcs. `detail` says what a season holds on this page.
- */
-export function SeasonCards({
-  seasons,
-  selected,
-  detail,
-}: {
-  seasons: ReadonlyArray<{ number: number; title: string }>;
-  selected: number | null;
-  detail: (season: { number: number }) => string;
-}) {
-  return (
-    <nav aria-label="Seasons" className="mb-10">
-      <ol className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
-        {seasons.map((each) => (
-          <li key={each.number} className="w-64 shrink-0 snap-start sm:w-auto">
-            <Link
-              to={`?season=${each.number}`}
-              preventScrollReset
-              aria-current={each.number === selected ? "page" : undefined}
-              className={cn(
-                "block h-full rounded-lg border p-3 transition-colors hover:border-primary",
-                each.number === selected ? "border-primary bg-accent" : "border-border bg-card",
-              )}
-            >
-              <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Season {each.number}</span>
-              <span className="block font-semibold">{each.title}</span>
-              <span className="mt-1 block text-sm text-muted-foreground">{detail(each)}</span>
-            </Link>
-          </li>
-        ))}
-      </ol>
-    </nav>
   );
 }

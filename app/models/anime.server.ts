@@ -41,6 +41,19 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
   return groups;
 }
 
+/** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
+function episodeOf(row: EpisodeRow): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"> {
+  return {
+    key: row.key,
+    number: row.number,
+    position: row.position,
+    title: row.title,
+    originalTitle: row.original_title,
+    airedOn: row.aired_on,
+    adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+  };
+}
+
 const toShort = (short: ShortRow): BreakTimeShort => ({ key: short.key, number: short.number, title: short.title, airedOn: short.aired_on });
 
 function toChange(row: ChangeRow): AdaptationChange {
@@ -130,14 +143,8 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const notesOf = new Map(noteCounts.map((count) => [count.episode_key, count.notes]));
 
   const toEpisode = (row: EpisodeRow): AnimeEpisode => ({
-    key: row.key,
+    ...episodeOf(row),
     season: row.season_number,
-    number: row.number,
-    position: row.position,
-    title: row.title,
-    originalTitle: row.original_title,
-    airedOn: row.aired_on,
-    adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
     volumes: (volumesOf.get(row.key) ?? []).map(({ key, label }) => ({ key, label })),
     changes: (changesOf.get(row.key) ?? []).map(toChange),
     shorts: (shortsOf.get(row.key) ?? []).map(toShort),
@@ -208,13 +215,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     selectedSeason: seasons.some((season) => season.number === selectedSeason) ? selectedSeason : null,
     episodes: episodes.map(
       (row): BreakTimeEpisode => ({
-        key: row.key,
-        number: row.number,
-        position: row.position,
-        title: row.title,
-        originalTitle: row.original_title,
-        airedOn: row.aired_on,
-        adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+        ...episodeOf(row),
         shorts: (shortsOf.get(row.key) ?? []).map(toShort),
       }),
     ),

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, SeasonCards, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
-import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath } from "~/lib/anime";
+import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath, type UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatMonthRange, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -38,13 +39,16 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
         title="Anime"
         lead={`${pluralize(seasons.length, "season")}, ${pluralize(episodeCount, "episode")} and ${pluralize(shortCount, "Break Time short")}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
       />
-      <SeasonCards
-        seasons={seasons}
+      <ChooserCards
+        label="Seasons"
+        param="season"
         selected={selectedSeason}
-        detail={(each) => {
-          const overview = seasons.find((candidate) => candidate.number === each.number);
-          return overview ? `${pluralize(overview.episodeCount, "episode")} · ${formatMonthRange(overview.firstAired, overview.lastAired)}` : "";
-        }}
+        cards={seasons.map((each) => ({
+          value: each.number,
+          kicker: `Season ${each.number}`,
+          title: each.title,
+          detail: `${pluralize(each.episodeCount, "episode")} · ${formatMonthRange(each.firstAired, each.lastAired)}`,
+        }))}
       />
       {season ? <Season season={season} episodes={episodes} /> : <p>No anime has been loaded yet.</p>}
     </>
@@ -73,16 +77,7 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
           ))}
         </Fact>
         <Fact term="Light novels">
-          {season.volumes.length
-            ? season.volumes.map((volume, index) => (
-                <span key={volume.key}>
-                  {index > 0 ? ", " : null}
-                  <Link to={unitPath(volume.key)} className="text-primary underline">
-                    {volume.label}
-                  </Link>
-                </span>
-              ))
-            : "None listed"}
+          {season.volumes.length ? <UnitLinks units={season.volumes} /> : "None listed"}
         </Fact>
         <Fact term="Skipped">
           {season.skippedChapters ? `${pluralize(season.skippedChapters, "web novel chapter")} left out` : "No web novel chapter left out"}
@@ -130,14 +125,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
             <>
               {" "}
               · {episode.volumes.length > 1 ? "Light novels" : "Light novel"}{" "}
-              {episode.volumes.map((volume, index) => (
-                <span key={volume.key}>
-                  {index > 0 ? ", " : null}
-                  <Link to={unitPath(volume.key)} className="text-primary underline">
-                    {volume.label}
-                  </Link>
-                </span>
-              ))}
+              <UnitLinks units={episode.volumes} />
             </>
           ) : null}
         </p>
@@ -193,4 +181,16 @@ function Change({ change }: { change: AdaptationChange }) {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** Units (volumes) by their labels, each linked to its page, separated by commas. */
+function UnitLinks({ units }: { units: readonly UnitLabel[] }) {
+  return units.map((unit, index) => (
+    <span key={unit.key}>
+      {index > 0 ? ", " : null}
+      <Link to={unitPath(unit.key)} className="text-primary underline">
+        {unit.label}
+      </Link>
+    </span>
+  ));
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, SeasonCards, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
@@ -35,13 +36,16 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
         title="Break Time"
         lead={`The ${pluralize(shortCount, "chibi short")} that air beside the anime, listed next to the main episode each accompanies, with the web novel chapters that episode adapts.`}
       />
-      <SeasonCards
-        seasons={seasons}
+      <ChooserCards
+        label="Seasons"
+        param="season"
         selected={selectedSeason}
-        detail={(each) => {
-          const counts = seasons.find((candidate) => candidate.number === each.number);
-          return counts ? `${pluralize(counts.shortCount, "short")} beside ${pluralize(counts.episodeCount, "episode")}` : "";
-        }}
+        cards={seasons.map((each) => ({
+          value: each.number,
+          kicker: `Season ${each.number}`,
+          title: each.title,
+          detail: `${pluralize(each.shortCount, "short")} beside ${pluralize(each.episodeCount, "episode")}`,
+        }))}
       />
       {season ? (
         <section aria-labelledby="season-title">

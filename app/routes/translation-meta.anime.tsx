@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SeasonCards } from "~/components/anime-episode";
+import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AnimeMistakeEntry } from "~/components/mistakes/anime-mistake-entry";
 import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
@@ -50,7 +50,12 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
-      <SeasonCards seasons={seasons} selected={season} detail={(each) => pluralize(seasons.find((candidate) => candidate.number === each.number)?.entries ?? 0, "entry", "entries")} />
+      <ChooserCards
+        label="Seasons"
+        param="season"
+        selected={season}
+        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: each.title, detail: pluralize(each.entries, "entry", "entries") }))}
+      />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
           ? `${pluralize(entries.length, "entry", "entries")} in season ${season}, of ${pluralize(total, "entry", "entries")}`

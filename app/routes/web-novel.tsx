@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
-import { cn } from "~/lib/cn";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatMonthRange, formatNumber, pluralize } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -55,30 +55,17 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
         title="Web novel"
         lead={`${pluralize(arcs.length, "arc")}, ${pluralize(totalChapters, "chapter")} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
       />
-      <nav aria-label="Arcs" className="mb-10">
-        {/* A swipeable row on phones, a grid from small screens up. */}
-        <ol className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
-          {arcs.map((each) => (
-            <li key={each.number} className="w-64 shrink-0 snap-start sm:w-auto">
-              <Link
-                to={`?arc=${each.number}`}
-                preventScrollReset
-                aria-current={each.number === selectedArc ? "page" : undefined}
-                className={cn(
-                  "block h-full rounded-lg border p-3 transition-colors hover:border-primary",
-                  each.number === selectedArc ? "border-primary bg-accent" : "border-border bg-card",
-                )}
-              >
-                <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Arc {each.number}</span>
-                <span className="block font-semibold">{each.title}</span>
-                <span className="mt-1 block text-sm text-muted-foreground">
-                  {pluralize(each.chapterCount, "chapter")} · {formatNumber(each.wordCount)} words · {formatMonthRange(each.startedOn, each.endedOn)}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <ChooserCards
+        label="Arcs"
+        param="arc"
+        selected={selectedArc}
+        cards={arcs.map((each) => ({
+          value: each.number,
+          kicker: `Arc ${each.number}`,
+          title: each.title,
+          detail: `${pluralize(each.chapterCount, "chapter")} · ${formatNumber(each.wordCount)} words · ${formatMonthRange(each.startedOn, each.endedOn)}`,
+        }))}
+      />
 
       {arc ? (
         <section aria-labelledby="arc-title" className="space-y-6">
