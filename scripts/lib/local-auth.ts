@@ -13,8 +13,11 @@ export const AUTH_EMULATOR_HOSTNAME = "127.0.0.1";
 /** `npm start`'s Auth emulator (firebase.json, .dev.vars.example). */
 export const AUTH_EMULATOR_PORT = 9099;
 
-/** The end-to-end tests' own Auth emulator, so `npm test` runs beside a running `npm start`. */
-export const E2E_AUTH_EMULATOR_PORT = 9199;
+/**
+ * The end-to-end tests' own Auth emulator, so `npm test` runs beside a running `npm start`
+ * (`E2E_AUTH_EMULATOR_PORT` moves it, with `E2E_PORT`, when two checkouts run their e2e tests at once).
+ */
+export const E2E_AUTH_EMULATOR_PORT = Number(globalThis.process?.env?.E2E_AUTH_EMULATOR_PORT || 9199);
 
 /** The value of the FIREBASE_AUTH_EMULATOR_HOST binding for an emulator on this port. */
 export function authEmulatorHost(port = AUTH_EMULATOR_PORT) {
