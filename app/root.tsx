@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
 } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
@@ -21,6 +22,7 @@ import { useNonce } from "~/components/nonce-provider";
 import { toast } from "~/components/ui/toast-store";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
 import type { PublicConfig } from "~/lib/public-config";
+import { isDeeperThanEveryPage } from "~/lib/addresses";
 import { areas } from "~/lib/areas";
 import type { FlashToast } from "~/lib/flash-toast";
 import { pageMeta } from "~/lib/meta";
@@ -69,6 +71,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const siteName = usePublicConfig()?.siteName ?? "Reading companion";
+  // Only the not-found page answers such a path; it stays plain HTML (see isDeeperThanEveryPage).
+  const hydrates = !isDeeperThanEveryPage(useLocation().pathname);
 
   return (
     <html lang="en" suppressHydrationWarning>
@@ -101,7 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter siteName={siteName} />
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

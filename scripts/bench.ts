@@ -49,6 +49,8 @@ const pages = [
   { name: "login", path: "/login" },
 ];
 const noDataRoute = "/no-such-page";
+/** A not-found path of 400 segments, just under the address limit: its cost must stay in step with its length. */
+const longPath = `/${"lost/".repeat(400)}`;
 /** A page that does not answer one request within this long is reported as such and measured no further. */
 const probeLimitMs = 60_000;
 /** A page whose one unloaded request takes longer than this is not put under load nor through Lighthouse. */
@@ -153,6 +155,7 @@ runCli(async () => {
     // The 404 page is never cached, and a hashed asset never reaches the Function.
     const baseline = await load(noDataRoute);
     const staticLoad = await load(staticAsset);
+    const longPathLoad = await load(longPath);
     const results: PageResult[] = [];
     for (const page of pages) {
       const byScale: PageResult["byScale"] = {};
@@ -199,6 +202,7 @@ runCli(async () => {
       settings: { scales, lighthouseRuns, connections, seconds },
       baseline: { path: noDataRoute, byScale: baseline },
       staticAsset: { path: staticAsset, byScale: staticLoad },
+      longPath: { path: longPath, byScale: longPathLoad },
       pages: results,
       budgets: checkBudgets(results),
     };

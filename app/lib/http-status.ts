@@ -6,6 +6,7 @@ const statusTexts: Record<number, string> = {
   405: "Method Not Allowed",
   409: "Conflict",
   413: "Payload Too Large",
+  414: "URI Too Long",
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",

@@ -1,3 +1,4 @@
+import { MAX_PATH_LENGTH } from "~/lib/addresses";
 import { MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";
 
@@ -19,6 +20,9 @@ function refusal(status: number, message: string, headers: Record<string, string
 export async function refuseRequest(request: Request): Promise<Response | null> {
   if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
     return refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.");
+  }
+  if (new URL(request.url).pathname.length > MAX_PATH_LENGTH) {
+    return refusal(414, `This address is too long: addresses on this site are shorter than ${MAX_PATH_LENGTH.toLocaleString("en")} characters.`);
   }
   if (!allowedMethods.includes(request.method)) {
     return refusal(405, `${request.method} is not used here. Pages answer GET; forms are sent with POST.`, { Allow: allowedMethods.join(", ") });

@@ -40,6 +40,8 @@ export interface BenchResults {
   settings: { scales: number[]; lighthouseRuns: number; connections: number; seconds: number };
   baseline: { path: string; byScale: Record<string, LoadResult> };
   staticAsset: { path: string; byScale: Record<string, LoadResult> };
+  /** A 404 for a path of 2,000 characters (400 segments), next to the short 404 of `baseline`. */
+  longPath?: { path: string; byScale: Record<string, LoadResult> };
   pages: PageResult[];
   budgets: BudgetCheck[];
 }
@@ -157,6 +159,7 @@ export function formatSummary(results: BenchResults) {
   const rows = [
     loadRow(`no-data route ${results.baseline.path}`, results.baseline.byScale, () => "1.00×"),
     loadRow(`static asset`, results.staticAsset.byScale, (scale) => `${(results.staticAsset.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`),
+    ...(results.longPath ? [loadRow(`404 of ${results.longPath.path.length} characters`, results.longPath.byScale, (scale) => `${(results.longPath!.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`)] : []),
     ...results.pages.map((page) => [
       ...pageLoadRow(page),
       page.latencyRatio === undefined ? "" : `${page.latencyRatio.toFixed(2)}×`,

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isDeeperThanEveryPage, MAX_PAGE_DEPTH, MAX_PATH_LENGTH, pathDepth } from "~/lib/addresses";
 import { loader as rootLoader } from "~/root";
 import { loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/auth.logout";
@@ -11,7 +13,7 @@ import { parseEnv } from "~/server/env.server";
 import { refuseRequest } from "~/server/request-guard.server";
 import { secureResponse } from "~/server/response-headers.server";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
-import { fetchSite } from "../support/site";
+import { fetchDeployed, fetchSite } from "../support/site";
 import { type DataFunction, type ParamsOf, type RequestOptions, respond, settle } from "../support/workers-context";
 
 const site = "https://companion.test";
@@ -249,5 +251,72 @@ describe("small edges", () => {
     const bot = await send({ website: "https://spam.example" });
     expect([bot.status, bot.headers.get("Location")]).toEqual([real.status, real.headers.get("Location")]);
     expect(await toastAfter(bot)).toEqual(await toastAfter(real));
+  });
+});
+
+describe("long and deep addresses", () => {
+  /** The framework's inline route list, which it builds by matching every prefix of the path. */
+  const routeDiscovery = "window.__reactRouterManifest";
+
+  it("has room for every page in app/routes.ts, so only the not-found page is ever deeper", () => {
+    const byId = new Map(env.TEST_ROUTES.map((route) => [route.id, route]));
+    const addressOf = (id: string): string => {
+      const route = byId.get(id);
+      return route ? `${addressOf(route.parentId)}/${route.path ?? ""}` : "";
+    };
+    const pages = env.TEST_ROUTES.filter((route) => route.path !== "*").map((route) => addressOf(route.id));
+    expect(pages).toContain("/translation_meta/ln_mistls/:slug");
+    expect(Math.max(...pages.map(pathDepth))).toBe(MAX_PAGE_DEPTH);
+  });
+
+  it("answers a path deeper than every page with the site's not-found page, built without matching each prefix", async () => {
+    const path = "/a".repeat(1000);
+    const response = await fetchDeployed(path);
+    const html = await response.text();
+    expect(response.status).toBe(404);
+    expect(html).toContain(`Page not found: ${path}`);
+    expect(html).toContain('href="/web_novel"');
+    expect(html).not.toContain(routeDiscovery);
+  });
+
+  it("still hydrates a shallow not-found page and every page at the deepest depth", async () => {
+    for (const path of ["/nope", "/translation_meta/ln_mistls/nope_v1", "/a/b/c"]) {
+      const html = await (await fetchDeployed(path)).text();
+      expect(html, path).toContain(routeDiscovery);
+    }
+    expect(await (await fetchDeployed(`/a${"/b".repeat(MAX_PAGE_DEPTH)}`)).text()).not.toContain(routeDiscovery);
+  });
+
+  it("answers a path longer than the limit with 414 before any route runs", async () => {
+    let handled = false;
+    const request = new Request(`${site}/${"a/".repeat(MAX_PATH_LENGTH)}`);
+    const response = await serveAtTheEdge(request, () => {
+      handled = true;
+      return fetchSite(request);
+    });
+    expect(response.status).toBe(414);
+    expect(((await response.json()) as { message: string }).message).toMatch(/too long/);
+    expect(handled).toBe(false);
+    expect((await fetchDeployed(`/${"%41".repeat(MAX_PATH_LENGTH / 3 + 1)}`)).status).toBe(414);
+  });
+
+  it("keeps the answer to any deep or long path a 4xx whose size grows no faster than the path", async () => {
+    const segment = fc.constantFrom("a", "..", ".", "%2F", "%00", "é", "x-probe", "a.data", "__manifest", "");
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: MAX_PAGE_DEPTH + 1, maxLength: 1200 }), fc.boolean(), async (segments, data) => {
+        const path = `/${segments.join("/")}${data ? ".data" : ""}`;
+        const response = await fetchDeployed(path);
+        const body = await response.text();
+        expect(response.status, path).toBeLessThan(500);
+        // `.` and `..` segments are resolved first, so a path may come out shallow: a page, or a 404 that hydrates.
+        if (isDeeperThanEveryPage(new URL(path, site).pathname)) {
+          expect([404, 414], path).toContain(response.status);
+          expect(body, path).not.toContain(routeDiscovery);
+        }
+        // The page shows the path a few times (title, heading, description), never once per prefix.
+        expect(body.length, path).toBeLessThan(40_000 + 8 * path.length);
+      }),
+      { numRuns: 30 },
+    );
   });
 });
