@@ -13,9 +13,10 @@ const handleRequest = createPagesFunctionHandler<Bindings>({ build, getLoadConte
 const buildId: string = typeof build.entry?.module?.buildId === "string" ? build.entry.module.buildId : "development";
 
 export const onRequest: typeof handleRequest = (context) =>
-  serveAtTheEdge(context.request, () =>
+  serveAtTheEdge(context.request, (request) =>
     serveFromEdgeCache(
-      { request: context.request, kv: context.env.REDIRECTS, buildId, waitUntil: (promise) => context.waitUntil(promise) },
-      () => handleRequest(context),
+      { request, kv: context.env.REDIRECTS, buildId, waitUntil: (promise) => context.waitUntil(promise) },
+      // The guard's copy of a POST carries what React Router reads (URL, method, headers, body), not `cf`.
+      () => handleRequest({ ...context, request: request as typeof context.request }),
     ),
   );

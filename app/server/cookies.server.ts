@@ -25,6 +25,11 @@ export function hasCookie(request: Request, name: string) {
   return namesIn(request).includes(name);
 }
 
+/** Whether the request carries a session cookie at all (valid or not: that is for the session to check). */
+export function hasSessionCookie(request: Request) {
+  return namesIn(request).some((name) => name === cookieNames.session(true) || name === cookieNames.session(false));
+}
+
 export function hasPersonalCookies(request: Request) {
   return namesIn(request).some((name) => personalCookies.includes(name));
 }

@@ -1,13 +1,15 @@
-import { refuseRequest } from "./request-guard.server";
+import { guardRequest } from "./request-guard.server";
 import { secureResponse } from "./response-headers.server";
 
 /**
  * The request's edges, once for every kind of response: a request no route should see is refused with
- * a 4xx before React Router runs (`handle` is not called), and every answer (page, `.data`, JSON, feed,
- * redirect, error, refusal) leaves with the security headers and the caching rule. The Pages Function
- * wraps React Router's handler in it; tests that run the whole site in workerd can do the same.
+ * a 4xx before React Router runs (`handle` is not called); otherwise `handle` gets the request as the
+ * guard hands it on (a POST's body read within its route's limit, or left out). Every answer (page,
+ * `.data`, JSON, feed, redirect, error, refusal) leaves with the security headers and the caching rule.
+ * The Pages Function wraps React Router's handler in it; tests that run the whole site in workerd can
+ * do the same.
  */
-export async function serveAtTheEdge(request: Request, handle: () => Promise<Response>): Promise<Response> {
-  const refused = await refuseRequest(request);
-  return secureResponse(request, refused ?? (await handle()));
+export async function serveAtTheEdge(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  const outcome = await guardRequest(request);
+  return secureResponse(request, "refusal" in outcome ? outcome.refusal : await handle(outcome.request));
 }

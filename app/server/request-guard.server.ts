@@ -1,49 +1,70 @@
 import { MAX_PATH_LENGTH } from "~/lib/addresses";
-import { MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
+import { bodyLimitFor, readCappedBody } from "./body-limits.server";
+import { hasSessionCookie, MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";
 
 const allowedMethods = ["GET", "HEAD", "POST"];
 /** The bodies the site's forms send; actions read them with request.formData(). */
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const notAForm = "Send the form as a form (application/x-www-form-urlencoded or multipart/form-data).";
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}) {
   return Response.json({ message }, { status, headers });
 }
 
+/** What the guard decided: a refusal to send as it is, or the request to hand to React Router. */
+export type GuardOutcome = { refusal: Response } | { request: Request };
+
 /**
  * Checks a request before React Router sees it, so requests no route should handle are refused with a
  * 4xx and a short message instead of failing inside an action (the framework's own origin check, or
  * request.formData() on a body that is not a form, would otherwise answer 400 without a word or 500).
- * Returns the refusal, or null to go on. An empty POST without a Content-Type (sign-out's fetch) is
- * read as an empty form: its Content-Type is set, which every action can then parse.
+ *
+ * A POST body is read only where an action takes one (body-limits.server.ts), and never past that
+ * route's limit: a declared Content-Length over it is refused unread, a body sent without one is read
+ * until it passes the limit and refused there (413). Everywhere else, and for a signed-in-only action
+ * when no session cookie came, the request goes on with an empty form instead of its body, so nothing
+ * reads what was sent. An empty POST without a Content-Type (sign-out's fetch) is read as an empty form.
  */
-export async function refuseRequest(request: Request): Promise<Response | null> {
-  if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
-    return refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.");
-  }
+export async function guardRequest(request: Request): Promise<GuardOutcome> {
   if (new URL(request.url).pathname.length > MAX_PATH_LENGTH) {
-    return refusal(414, `This address is too long: addresses on this site are shorter than ${MAX_PATH_LENGTH.toLocaleString("en")} characters.`);
+    return { refusal: refusal(414, `This address is too long: addresses on this site are shorter than ${MAX_PATH_LENGTH.toLocaleString("en")} characters.`) };
+  }
+  if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
+    return { refusal: refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.") };
   }
   if (!allowedMethods.includes(request.method)) {
-    return refusal(405, `${request.method} is not used here. Pages answer GET; forms are sent with POST.`, { Allow: allowedMethods.join(", ") });
+    return { refusal: refusal(405, `${request.method} is not used here. Pages answer GET; forms are sent with POST.`, { Allow: allowedMethods.join(", ") }) };
   }
-  if (request.method !== "POST") return null;
-  if (!isSameOrigin(request)) return refusal(403, crossSiteMessage);
+  if (request.method !== "POST") return { request };
+  if (!isSameOrigin(request)) return { refusal: refusal(403, crossSiteMessage) };
 
-  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!type) {
-    const size = request.body ? (await request.clone().arrayBuffer()).byteLength : 0;
-    if (size > 0) return refusal(415, "Send the form as a form (application/x-www-form-urlencoded or multipart/form-data).");
-    request.headers.set("Content-Type", formTypes[0]!);
-    return null;
+  const limit = bodyLimitFor(new URL(request.url).pathname);
+  if (!limit || (limit.signedIn && !hasSessionCookie(request))) return { request: withBody(request, new Uint8Array(0), formTypes[0]!) };
+
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type && !formTypes.includes(type)) return { refusal: refusal(415, notAForm) };
+  const body = await readCappedBody(request, limit.bytes);
+  if (!body) {
+    return { refusal: refusal(413, `This form is larger than the site takes here (at most ${limit.bytes / 1024} KB). Shorten it and send it again.`) };
   }
-  if (!formTypes.includes(type)) {
-    return refusal(415, "Send the form as a form (application/x-www-form-urlencoded or multipart/form-data).");
+  if (!type) {
+    if (body.byteLength > 0) return { refusal: refusal(415, notAForm) };
+    return { request: withBody(request, body, formTypes[0]!) };
   }
   try {
-    await request.clone().formData();
+    await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    return refusal(400, "The form could not be read. Please send it again.");
+    return { refusal: refusal(400, "The form could not be read. Please send it again.") };
   }
-  return null;
+  return { request: withBody(request, body, contentType) };
+}
+
+/** The request with this body in place of what was sent (already read, or never to be read). */
+function withBody(request: Request, body: Uint8Array<ArrayBuffer>, contentType: string) {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", contentType);
+  headers.delete("Content-Length");
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
 }

@@ -118,5 +118,5 @@ export function fetchSite(path: string | Request, { bindings, ...init }: SiteReq
 /** Sends a request through the whole site as the Pages Function serves it: the edge, then React Router. */
 export function fetchDeployed(path: string | Request, init: SiteRequestInit = {}): Promise<Response> {
   const request = typeof path === "string" ? new Request(`${siteOrigin}${path}`, init) : path;
-  return serveAtTheEdge(request, () => fetchSite(request, { bindings: init.bindings }));
+  return serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: init.bindings }));
 }

@@ -10,7 +10,8 @@ import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { serveAtTheEdge } from "~/server/edge.server";
 import { parseEnv } from "~/server/env.server";
-import { refuseRequest } from "~/server/request-guard.server";
+import { bodyLimitFor } from "~/server/body-limits.server";
+import { guardRequest } from "~/server/request-guard.server";
 import { secureResponse } from "~/server/response-headers.server";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
 import { fetchDeployed, fetchSite } from "../support/site";
@@ -73,12 +74,22 @@ describe("redirects to a user-supplied path", () => {
 });
 
 describe("the request guard (before React Router)", () => {
+  // A session cookie (checked later by the action): without one, a report form's body is never read.
   const post = (init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    new Request(`${site}/feedback_hub/suggest_feature`, { method: "POST", ...init, headers: { Origin: site, ...init.headers } });
+    new Request(`${site}/feedback_hub/suggest_feature`, { method: "POST", ...init, headers: { Origin: site, Cookie: "session=unchecked", ...init.headers } });
 
   async function refusal(request: Request) {
-    const response = await refuseRequest(request);
-    return response && { status: response.status, message: ((await response.json()) as { message: string }).message, allow: response.headers.get("Allow") };
+    const outcome = await guardRequest(request);
+    if (!("refusal" in outcome)) return null;
+    const response = outcome.refusal;
+    return { status: response.status, message: ((await response.json()) as { message: string }).message, allow: response.headers.get("Allow") };
+  }
+
+  /** The request the guard hands on; fails the test when it refused. */
+  async function handedOn(request: Request) {
+    const outcome = await guardRequest(request);
+    if (!("request" in outcome)) throw new Error(`Refused with ${outcome.refusal.status}`);
+    return outcome.request;
   }
 
   it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods it takes", async (method) => {
@@ -114,13 +125,11 @@ describe("the request guard (before React Router)", () => {
   });
 
   it("lets forms and reads through, and reads an empty POST as an empty form", async () => {
-    expect(await refuseRequest(post({ body: new URLSearchParams({ title: "x" }) }))).toBeNull();
-    expect(await refuseRequest(post({ body: form({ title: "x" }) }))).toBeNull();
-    expect(await refuseRequest(new Request(`${site}/web_novel`))).toBeNull();
-    expect(await refuseRequest(new Request(`${site}/web_novel`, { method: "HEAD" }))).toBeNull();
-    const empty = post();
-    expect(await refuseRequest(empty)).toBeNull();
-    expect([...(await empty.formData()).keys()]).toEqual([]);
+    expect((await (await handedOn(post({ body: new URLSearchParams({ title: "x" }) }))).formData()).get("title")).toBe("x");
+    expect((await (await handedOn(post({ body: form({ title: "x" }) }))).formData()).get("title")).toBe("x");
+    expect(await refusal(new Request(`${site}/web_novel`))).toBeNull();
+    expect(await refusal(new Request(`${site}/web_novel`, { method: "HEAD" }))).toBeNull();
+    expect([...(await (await handedOn(post())).formData()).keys()]).toEqual([]);
   });
 
   it("refuses an oversized Cookie header before any cookie is parsed", async () => {
@@ -162,7 +171,7 @@ describe("headers on every kind of response", () => {
 
 describe("through the whole site (React Router's handler over the real routes)", () => {
   /** What the Pages Function does: the edges around React Router. */
-  const serve = (request: Request) => serveAtTheEdge(request, () => fetchSite(request, { bindings: emulator }));
+  const serve = (request: Request) => serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: emulator }));
 
   it("makes a signed-in reader's .data private even where the route asks shared caches to keep it", async () => {
     const cookie = await signIn("edge-data");
@@ -309,7 +318,7 @@ describe("long and deep addresses", () => {
         const body = await response.text();
         expect(response.status, path).toBeLessThan(500);
         // `.` and `..` segments are resolved first, so a path may come out shallow: a page, or a 404 that hydrates.
-        if (isDeeperThanEveryPage(new URL(path, site).pathname)) {
+        if (isDeeperThanEveryPage(new URL(`${site}${path}`).pathname)) {
           expect([404, 414], path).toContain(response.status);
           expect(body, path).not.toContain(routeDiscovery);
         }
@@ -317,6 +326,140 @@ describe("long and deep addresses", () => {
         expect(body.length, path).toBeLessThan(40_000 + 8 * path.length);
       }),
       { numRuns: 30 },
+    );
+  });
+});
+
+describe("POST bodies, capped by route before they are read", () => {
+  const KB = 1024;
+  const formType = { "Content-Type": "application/x-www-form-urlencoded" };
+
+  /** A body of `size` bytes (a valid form: `aaa…`) sent in pieces, that counts how much of it was read. */
+  function countedBody(size: number, piece = 64 * KB) {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= size) return controller.close();
+          const chunk = new Uint8Array(Math.min(piece, size - pulled)).fill(0x61);
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, pulled: () => pulled };
+  }
+
+  const post = (path: string, body: BodyInit | null, headers: Record<string, string> = {}) =>
+    new Request(`${site}${path}`, { method: "POST", body, headers: { Origin: site, ...formType, ...headers } });
+  const serve = (request: Request) => serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: emulator }));
+
+  it("knows a limit for exactly the routes whose module has an action", () => {
+    const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}", { eager: true });
+    const byId = new Map(env.TEST_ROUTES.map((route) => [route.id, route]));
+    const addressOf = (id: string): string => {
+      const route = byId.get(id);
+      return route ? `${addressOf(route.parentId)}/${route.path ?? ""}` : "";
+    };
+    const actions = env.TEST_ROUTES.map((route) => ({
+      address: addressOf(route.id).replace(/:[a-z]+/g, "example").replace(/\/$/, "") || "/",
+      hasAction: "action" in modules[`../../app/${route.file}`]!,
+    }));
+    expect(actions.filter((route) => route.hasAction).length).toBeGreaterThanOrEqual(5);
+    for (const { address, hasAction } of actions) expect(bodyLimitFor(address) !== null, address).toBe(hasAction);
+  });
+
+  it("refuses a body declared larger than its route takes with 413, without reading any of it", async () => {
+    const cookie = await signIn("edge-declared");
+    const body = countedBody(50_000_000);
+    const response = await serve(post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, "Content-Length": "50000000" }));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toMatch(/larger than the site takes here \(at most 256 KB\)/);
+    expect(body.pulled()).toBe(0);
+  });
+
+  it("refuses a body sent without a length once it passes the limit, reading no further", async () => {
+    const cookie = await signIn("edge-chunked");
+    for (const [path, limit] of [["/feedback_hub/suggest_feature", 256 * KB], ["/resources/progress", 256 * KB], ["/auth/session", 16 * KB], ["/auth/logout", 16 * KB]] as const) {
+      const body = countedBody(50_000_000);
+      const request = post(path, body.stream, { Cookie: cookie });
+      expect(request.headers.get("Content-Length"), "a stream is sent without a length").toBeNull();
+      const response = await serve(request);
+      expect(response.status, path).toBe(413);
+      expect(body.pulled(), path).toBeLessThanOrEqual(limit + 64 * KB);
+    }
+  });
+
+  it("never reads a body sent to a page without a form, nor one sent signed out to a reader's form", async () => {
+    const cookie = await signIn("edge-unread");
+    const cases = [
+      ["/web_novel", cookie, 405],
+      ["/no-such-page", cookie, 405],
+      ["/feedback_hub/suggest_feature", "", 302],
+      ["/feedback_hub/triage", "", 302],
+      ["/resources/progress", "", 302],
+    ] as const;
+    for (const [path, withCookie, status] of cases) {
+      const body = countedBody(50_000_000);
+      const response = await serve(post(path, body.stream, withCookie ? { Cookie: withCookie } : {}));
+      expect(response.status, path).toBe(status);
+      expect(body.pulled(), path).toBe(0);
+    }
+  });
+
+  it("checks where a form comes from before reading its body", async () => {
+    const cookie = await signIn("edge-cross-site");
+    const body = countedBody(50_000_000);
+    const response = await serve(post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, Origin: "https://evil.example" }));
+    expect(response.status).toBe(403);
+    expect(body.pulled()).toBe(0);
+  });
+
+  it("caps the route however its address is written (case, escapes, .data, a trailing slash)", async () => {
+    const cookie = await signIn("edge-spellings");
+    for (const path of ["/FEEDBACK_HUB/Suggest_Feature", "/feedback%5Fhub/suggest_feature", "/feedback_hub/suggest_feature.data", "/feedback_hub/suggest_feature/"]) {
+      const body = countedBody(5_000_000);
+      const response = await serve(post(path, body.stream, { Cookie: cookie }));
+      expect(response.status, path).toBe(413);
+      expect(body.pulled(), path).toBeLessThanOrEqual(320 * KB);
+    }
+  });
+
+  it("still takes a report at its largest: every field full of three-byte characters, percent-escaped", async () => {
+    const cookie = await signIn("edge-largest-report");
+    const full = (length: number) => "灯".repeat(length);
+    const values = new URLSearchParams({ submissionId: crypto.randomUUID(), happened: full(4000), expected: full(4000), page: full(300), steps: full(4000), browser: full(500) });
+    const body = values.toString();
+    expect(body.length).toBeGreaterThan(100 * KB);
+    const response = await serve(post("/feedback_hub/report_bug", body, { Cookie: cookie }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/feedback_hub?sent=bug");
+  });
+
+  it("answers any body size, sent with or without a length, by its route's limit: 413 over it, read no further than a piece past it", async () => {
+    const cookie = await signIn("edge-sizes");
+    const routes = [["/auth/logout", 16 * KB], ["/resources/progress", 256 * KB]] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.double({ min: 0.5, max: 3, noNaN: true }),
+        fc.integer({ min: 1, max: 128 * KB }),
+        fc.boolean(),
+        async ([path, limit], share, piece, declared) => {
+          const size = Math.round(limit * share);
+          const body = countedBody(size, piece);
+          const response = await serve(post(path, body.stream, { Cookie: cookie, ...(declared ? { "Content-Length": String(size) } : {}) }));
+          if (size > limit) {
+            expect(response.status, `${size} bytes`).toBe(413);
+            expect(body.pulled()).toBeLessThanOrEqual(declared ? 0 : limit + piece);
+          } else {
+            expect(response.status, `${size} bytes`).not.toBe(413);
+            expect(response.status).toBeLessThan(500);
+          }
+        },
+      ),
+      { numRuns: 25 },
     );
   });
 });

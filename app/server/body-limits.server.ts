@@ -1,0 +1,76 @@
+/**
+ * The POST bodies the site's actions take, by route, and the most each may be. The request guard
+ * (request-guard.server.ts) reads a body only for these routes, never past its limit; any other POST
+ * reaches React Router without its body. A workerd test holds this list to the route modules that
+ * export an action.
+ */
+
+const KB = 1024;
+
+/**
+ * The largest progress save. A whole series' progress is a few kilobytes (the server keeps only units
+ * on the timeline); this leaves room for very large packs and refuses what only an attack sends.
+ */
+export const MAX_PROGRESS_BODY_BYTES = 256 * KB;
+
+export interface BodyLimit {
+  /** The most bytes read. */
+  bytes: number;
+  /** The action needs a signed-in reader, so a request without a session cookie sends no body on. */
+  signedIn: boolean;
+}
+
+const limits: Array<{ route: RegExp } & BodyLimit> = [
+  // A Firebase ID token (at most 8,192 characters) or a return path.
+  { route: /^\/auth\/(session|logout)$/, bytes: 16 * KB, signedIn: false },
+  // Reports (the longest form, every field full of three-byte characters and percent-escaped, is under
+  // 120 KB) and triage decisions.
+  { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true },
+  { route: /^\/resources\/progress$/, bytes: MAX_PROGRESS_BODY_BYTES, signedIn: true },
+];
+
+/** A path as route matching sees it: segments decoded, any case, without `.data` or a trailing slash. */
+function routePath(pathname: string) {
+  const segments = pathname.replace(/\.data$/, "").split("/").filter(Boolean).map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  return `/${segments.join("/")}`.toLowerCase();
+}
+
+/** The body a POST to this path may carry, or null when no action there reads one. */
+export function bodyLimitFor(pathname: string): BodyLimit | null {
+  const path = routePath(pathname);
+  const found = limits.find(({ route }) => route.test(path));
+  return found ? { bytes: found.bytes, signedIn: found.signedIn } : null;
+}
+
+/** A body no longer than `limit` bytes, or null once it is longer (read no further than one chunk past it). */
+export async function readCappedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > limit) return null;
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
+}
