@@ -5,6 +5,7 @@ import { NonceProvider } from "~/components/nonce-provider";
 import { setRoundTripsHeader } from "~/server/d1-round-trips.server";
 import { applyDocumentHeaders } from "~/server/document-headers.server";
 import { getPublicConfig } from "~/server/env.server";
+import { PAGE_METHODS } from "~/lib/http-status";
 import { hasPersonalCookies } from "~/server/cookies.server";
 import { applyResponseHeaders } from "~/server/response-headers.server";
 
@@ -51,6 +52,7 @@ export default async function handleRequest(
     development: import.meta.env.DEV,
   });
   setRoundTripsHeader(responseHeaders, loadContext.db);
+  allowPageMethods(responseHeaders, status);
   return new Response(body, { headers: responseHeaders, status });
 }
 
@@ -62,5 +64,11 @@ export default async function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   applyResponseHeaders(response.headers, request, response.status);
   setRoundTripsHeader(response.headers, context.db);
+  allowPageMethods(response.headers, response.status);
   return response;
 };
+
+/** React Router answers 405 only to a POST to a page without an action: say what the page takes. */
+function allowPageMethods(headers: Headers, status: number) {
+  if (status === 405) headers.set("Allow", PAGE_METHODS.join(", "));
+}

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { displayPath, statusText } from "~/lib/http-status";
+import { displayPath, PAGE_METHODS, statusText } from "~/lib/http-status";
 
 /** What a thrown Response or error says about itself, if anything. */
 function messageOf(value: unknown): string | null {
@@ -18,6 +18,10 @@ export function GeneralErrorBoundary() {
 
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound pathname={location.pathname} />;
+  }
+  // The framework's own words for a POST to a page without a form name its route module.
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    return <MethodNotAllowed pathname={location.pathname} />;
   }
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -41,6 +45,16 @@ export function NotFound({ pathname }: { pathname: string }) {
   return (
     <ErrorPage status={404} title={`Page not found: ${displayPath(pathname)}`}>
       <p className="text-muted-foreground">The address may be mistyped, or the page has moved.</p>
+    </ErrorPage>
+  );
+}
+
+function MethodNotAllowed({ pathname }: { pathname: string }) {
+  return (
+    <ErrorPage status={405} title="Method not allowed">
+      <p className="text-muted-foreground">
+        {`${displayPath(pathname)} takes no form: it answers ${PAGE_METHODS.join(" and ")} only. Open it by its address, or send the form from the page it belongs to.`}
+      </p>
     </ErrorPage>
   );
 }

@@ -15,6 +15,9 @@ const statusTexts: Record<number, string> = {
   504: "Gateway Timeout",
 };
 
+/** What a page without a form answers (a POST there is a 405 with this as its `Allow`). */
+export const PAGE_METHODS = ["GET", "HEAD"] as const;
+
 export function statusText(status: number) {
   return statusTexts[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
 }

@@ -9,6 +9,11 @@ export function loader() {
   notFound();
 }
 
+/** A form sent to an address no route claims is a 404 too, not a 405 (the edge never hands it a body). */
+export function action() {
+  notFound();
+}
+
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Page not found",

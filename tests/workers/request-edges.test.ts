@@ -362,7 +362,8 @@ describe("POST bodies, capped by route before they are read", () => {
       const route = byId.get(id);
       return route ? `${addressOf(route.parentId)}/${route.path ?? ""}` : "";
     };
-    const actions = env.TEST_ROUTES.map((route) => ({
+    // The not-found route's action answers 404 to any form, reading nothing.
+    const actions = env.TEST_ROUTES.filter((route) => route.path !== "*").map((route) => ({
       address: addressOf(route.id).replace(/:[a-z]+/g, "example").replace(/\/$/, "") || "/",
       hasAction: "action" in modules[`../../app/${route.file}`]!,
     }));
@@ -395,7 +396,7 @@ describe("POST bodies, capped by route before they are read", () => {
     const cookie = await signIn("edge-unread");
     const cases = [
       ["/web_novel", cookie, 405],
-      ["/no-such-page", cookie, 405],
+      ["/no-such-page", cookie, 404],
       ["/feedback_hub/suggest_feature", "", 302],
       ["/feedback_hub/triage", "", 302],
       ["/resources/progress", "", 302],
@@ -459,6 +460,59 @@ describe("POST bodies, capped by route before they are read", () => {
           }
         },
       ),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe("a form sent to a page without one", () => {
+  const pages = ["/", "/web_novel", "/web_novel?arc=2", "/characters/ilse-marrow", "/translation_meta/ln_mistls/main_v1", "/statistics", "/feedback_hub", "/login"];
+  const framework = /did not provide an `action`|You made a POST|no way to handle/;
+  /** What the reader sees: the page's title and its main content. */
+  const shown = (html: string) => `${html.match(/<title>.*?<\/title>/s)?.[0] ?? ""}${html.slice(html.indexOf("<main"), html.indexOf("</main>"))}`;
+
+  it("answers 405 in the site's words with the methods the page takes, through the site's error page", async () => {
+    for (const path of pages) {
+      const response = await fetchDeployed(path, { method: "POST", headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" }, body: "q=1" });
+      const html = await response.text();
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
+      expect(shown(html), path).toContain("Method not allowed");
+      expect(shown(html), path).toContain("answers GET and HEAD only");
+      expect(html, path).toContain('href="/web_novel"');
+      expect(shown(html), path).not.toMatch(framework);
+    }
+  });
+
+  it("says which methods a page takes to a client navigation's form too", async () => {
+    const response = await fetchDeployed("/web_novel.data", { method: "POST", headers: { Origin: site } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD");
+  });
+
+  it("answers a form sent to an address no page has with the not-found page", async () => {
+    const response = await fetchDeployed("/no-such-page", { method: "POST", headers: { Origin: site } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found: /no-such-page");
+  });
+
+  it("never shows the framework's words, whatever is sent to whichever page", async () => {
+    const body = fc.oneof(
+      fc.constant(null),
+      fc.string({ maxLength: 200 }).map((text) => new URLSearchParams({ text }).toString()),
+      fc.constant("--zz\r\nContent-Disposition: form-data; name=\"q\"\r\n\r\nx\r\n--zz--\r\n"),
+      fc.string({ maxLength: 200 }),
+    );
+    const type = fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "application/json", "text/plain", "");
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...pages), body, type, fc.constantFrom("", "session=unchecked"), async (path, sent, contentType, cookie) => {
+        const headers: Record<string, string> = { Origin: site, ...(contentType ? { "Content-Type": contentType } : {}), ...(cookie ? { Cookie: cookie } : {}) };
+        const response = await fetchDeployed(path, { method: "POST", headers, body: sent });
+        const text = await response.text();
+        expect(response.status, path).toBe(405);
+        expect(shown(text), path).toMatch(/Method not allowed/);
+        expect(shown(text), path).not.toMatch(framework);
+      }),
       { numRuns: 25 },
     );
   });
