@@ -1,6 +1,9 @@
 import { hasPersonalCookies } from "./cookies.server";
 
-/** What every response carries, whatever made it: HTML, `.data`, JSON, the feed, a redirect or a refusal. */
+/**
+ * What every response carries, whatever made it: HTML, `.data`, JSON, the feed, a redirect or a refusal;
+ * static files get the same through public/_headers.
+ */
 export const securityHeaders = {
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
   "X-Content-Type-Options": "nosniff",
@@ -8,8 +11,11 @@ export const securityHeaders = {
   "X-Frame-Options": "DENY",
 } as const;
 
-/** Responses that are not pages load nothing and may not be framed (HTML gets its own policy with a nonce). */
-const resourcePolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
+/**
+ * Responses that are not pages load nothing and may not be framed (HTML gets its own policy with a
+ * nonce). Static files get the same through public/_headers.
+ */
+export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 export const PRIVATE = "private, no-store";
 /** Shared caches may keep what is the same for everyone briefly; browsers always revalidate. */

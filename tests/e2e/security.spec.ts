@@ -61,6 +61,42 @@ test.describe("signed out", () => {
   });
 });
 
+test.describe("static files", () => {
+  const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+  test("static files and the asset layer's own answers carry the headers every page has", async ({ request }) => {
+    const home = await (await get(request, "/")).text();
+    const hashed = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(hashed).toBeTruthy();
+    const files: Array<[string, number]> = [
+      ["/logo.svg", 200],
+      [hashed!, 200],
+      ["/builds/latest.json", 200],
+      ["/favicon.png", 200],
+      ["/site.webmanifest", 200],
+      ["/robots.txt", 200],
+      ["/assets/no-such-file.js", 404],
+    ];
+    for (const [path, status] of files) {
+      const response = await get(request, path);
+      expect(response.status(), path).toBe(status);
+      expectSecurityHeaders(response);
+      expect(response.headers()["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      // One policy, not two joined: an SVG opened on its own runs nothing.
+      expect(response.headers()["content-security-policy"], path).toBe(nonPagePolicy);
+    }
+    expect((await get(request, hashed!)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get(request, "/builds/latest.json")).headers()["cache-control"]).toBe("no-cache");
+  });
+
+  test("pages keep their own policy, not the static files' one beside it", async ({ request }) => {
+    const headers = (await get(request, "/web_novel")).headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    expect(headers["content-security-policy"]).not.toContain("sandbox");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
 test.describe("signed in", () => {
   test("nothing a signed-in reader is sent is shared-cacheable, and the reader's data rides only there", async ({ reader }) => {
     const request = reader.page.request;
@@ -125,6 +161,30 @@ test.describe("requests that should be refused answer 4xx with a short message, 
     // Still signed in, nothing stored from any of them.
     const hub = await request.get("/feedback_hub");
     expect(await hub.text()).not.toContain("Dark timeline");
+  });
+});
+
+test.describe("forms sent where they do not belong", () => {
+  test("a form sent to a page without one says so in the site's words", async ({ page, baseURL }) => {
+    const response = await page.request.post("/web_novel", { headers: { Origin: baseURL! }, form: { q: "1" }, maxRedirects: 0 });
+    expect(response.status()).toBe(405);
+    expect(response.headers().allow).toBe("GET, HEAD");
+    await page.setContent(await response.text());
+    await expect(page.getByRole("heading", { name: "Method not allowed" })).toBeVisible();
+    await expect(page.getByText("/web_novel takes no form: it answers GET and HEAD only.")).toBeVisible();
+    await expect(page.getByText(/You made a POST request|did not provide an `action`/)).toHaveCount(0);
+  });
+
+  test("a body larger than its form takes is refused with 413 before it is read; a form of honest size goes through", async ({ reader, baseURL }) => {
+    const request = reader.page.request;
+    const site = { Origin: baseURL! };
+    const huge = await request.post("/feedback_hub/suggest_feature", { headers: site, form: { submissionId: crypto.randomUUID(), title: "Huge", idea: "x".repeat(400_000), problem: "y" }, maxRedirects: 0 });
+    expect(huge.status()).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toContain("at most 256 KB");
+    expectSecurityHeaders(huge);
+    const signOut = await request.post("/auth/logout", { headers: site, form: { redirectTo: "/web_novel" }, maxRedirects: 0 });
+    expect(signOut.status()).toBe(302);
+    expect(signOut.headers().location).toBe("/web_novel");
   });
 });
 

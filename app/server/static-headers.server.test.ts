@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { resourcePolicy, securityHeaders } from "./response-headers.server";
+
+/** public/_headers as Cloudflare Pages reads it: a path pattern, then its indented `Name: value` lines. */
+function readHeadersFile(text: string) {
+  const rules: Array<{ pattern: string; headers: Array<[string, string]> }> = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim() || line.trimStart().startsWith("#")) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(":");
+    const rule = rules.at(-1);
+    if (!rule || colon < 0) throw new Error(`Not a header line: ${line}`);
+    rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+describe("the static files' headers (public/_headers)", () => {
+  const rules = readHeadersFile(readFileSync("public/_headers", "utf8"));
+
+  it("give every static file the security headers and the non-page policy every Function answer has", () => {
+    const everything = rules.find((rule) => rule.pattern === "/*");
+    expect(everything).toBeDefined();
+    expect(Object.fromEntries(everything!.headers)).toEqual({ ...securityHeaders, "Content-Security-Policy": resourcePolicy });
+  });
+
+  it("set no header of the rule for every file again, so Pages never joins two values with a comma", () => {
+    const everywhere = new Set(rules.find((rule) => rule.pattern === "/*")!.headers.map(([name]) => name.toLowerCase()));
+    for (const rule of rules.filter((other) => other.pattern !== "/*")) {
+      for (const [name] of rule.headers) expect(everywhere.has(name.toLowerCase()), `${rule.pattern} ${name}`).toBe(false);
+    }
+  });
+
+  it("keep hashed assets immutable and the deployment id fresh", () => {
+    expect(rules.find((rule) => rule.pattern === "/assets/*")?.headers).toContainEqual(["Cache-Control", "public, max-age=31536000, immutable"]);
+    expect(rules.find((rule) => rule.pattern === "/builds/*")?.headers).toContainEqual(["Cache-Control", "no-cache"]);
+  });
+});
