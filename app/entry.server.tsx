@@ -1,4 +1,11 @@
-import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce-provider";
@@ -72,3 +79,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 function allowPageMethods(headers: Headers, status: number) {
   if (status === 405) headers.set("Allow", PAGE_METHODS.join(", "));
 }
+
+/**
+ * What reaches the logs: failures, not a reader's request the site answered with a 4xx (React Router
+ * reports a form sent to a page without one as an error of its own).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
+};

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isDeeperThanEveryPage, MAX_PAGE_DEPTH, MAX_PATH_LENGTH, pathDepth } from "~/lib/addresses";
 import { loader as rootLoader } from "~/root";
 import { loader as loginLoader } from "~/routes/login";
@@ -481,6 +481,17 @@ describe("a form sent to a page without one", () => {
       expect(shown(html), path).toContain("answers GET and HEAD only");
       expect(html, path).toContain('href="/web_novel"');
       expect(shown(html), path).not.toMatch(framework);
+    }
+  });
+
+  it("does not log a reader's stray form as a server error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect((await fetchDeployed("/web_novel", { method: "POST", headers: { Origin: site } })).status).toBe(405);
+      expect((await fetchDeployed("/web_novel.data", { method: "POST", headers: { Origin: site } })).status).toBe(405);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
     }
   });
 
