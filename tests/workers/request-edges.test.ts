@@ -390,6 +390,10 @@ describe("POST bodies, capped by route before they are read", () => {
       expect(response.status, path).toBe(413);
       expect(body.pulled(), path).toBeLessThanOrEqual(limit + 64 * KB);
     }
+    // A length that understates the body is no way past the limit.
+    const lying = countedBody(50_000_000);
+    expect((await serve(post("/feedback_hub/suggest_feature", lying.stream, { Cookie: cookie, "Content-Length": "10" }))).status).toBe(413);
+    expect(lying.pulled()).toBeLessThanOrEqual(256 * KB + 64 * KB);
   });
 
   it("never reads a body sent to a page without a form, nor one sent signed out to a reader's form", async () => {
