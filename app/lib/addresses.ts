@@ -7,8 +7,8 @@
 export const MAX_PATH_LENGTH = 2048;
 
 /**
- * The most segments a page's address has (`/translation_meta/ln_mistls/{slug}`). A unit test holds it
- * to app/routes.ts.
+ * The most segments a page's address has (`/translation_meta/ln_mistls/{slug}`);
+ * tests/workers/request-edges.test.ts holds it to app/routes.ts.
  */
 export const MAX_PAGE_DEPTH = 3;
 
