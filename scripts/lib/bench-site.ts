@@ -8,8 +8,8 @@ import { uncached } from "./bench-load";
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
 const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-export function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: toolEnv });
+export function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...toolEnv, ...extraEnv } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
 }
 

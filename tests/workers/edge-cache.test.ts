@@ -39,6 +39,16 @@ afterEach(async () => {
 });
 
 describe("edge cache for signed-out readers", () => {
+  it("serves every kind of public page from the cache on a repeat visit, search included", async () => {
+    const site = deployment();
+    for (const path of ["/search?q=ash", "/search?q=ash&kind=character", "/search.data?q=ash", "/characters", "/web_novel"]) {
+      const first = await site.get(path);
+      expect(first.status, path).toBe(200);
+      const second = await site.get(path);
+      expect(second.mark, `${path}: ${second.headers.get("Cache-Control")}`).toBe("HIT");
+    }
+  });
+
   it("serves a public page from the cache the second time, without running the site", async () => {
     const site = deployment();
     const first = await site.get("/statistics");
