@@ -7,6 +7,14 @@
 export const MAX_PATH_LENGTH = 2048;
 
 /**
+ * The longest query string (after `?`, as sent) the site reads; a longer one answers 414. Pages keep
+ * their query in the links they draw (filters, pagination), so an unbounded one would come back many
+ * times over in the page; the longest a reader's link needs (a search of 100 characters, a kind, a
+ * page, the framework's `_routes`) is a few hundred.
+ */
+export const MAX_QUERY_LENGTH = 2048;
+
+/**
  * The most segments a page's address has (`/translation_meta/ln_mistls/{slug}`);
  * tests/workers/request-edges.test.ts holds it to app/routes.ts.
  */

@@ -1,4 +1,4 @@
-import { MAX_PATH_LENGTH } from "~/lib/addresses";
+import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from "~/lib/addresses";
 import { bodyLimitFor, readCappedBody } from "./body-limits.server";
 import { hasSessionCookie, MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";
@@ -27,8 +27,12 @@ export type GuardOutcome = { refusal: Response } | { request: Request };
  * reads what was sent. An empty POST without a Content-Type (sign-out's fetch) is read as an empty form.
  */
 export async function guardRequest(request: Request): Promise<GuardOutcome> {
-  if (new URL(request.url).pathname.length > MAX_PATH_LENGTH) {
+  const url = new URL(request.url);
+  if (url.pathname.length > MAX_PATH_LENGTH) {
     return { refusal: refusal(414, `This address is too long: addresses on this site are shorter than ${MAX_PATH_LENGTH.toLocaleString("en")} characters.`) };
+  }
+  if (url.search.length - 1 > MAX_QUERY_LENGTH) {
+    return { refusal: refusal(414, `This address's query is too long: the part after "?" is at most ${MAX_QUERY_LENGTH.toLocaleString("en")} characters on this site.`) };
   }
   if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
     return { refusal: refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.") };

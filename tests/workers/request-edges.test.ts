@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { isDeeperThanEveryPage, MAX_PAGE_DEPTH, MAX_PATH_LENGTH, pathDepth } from "~/lib/addresses";
+import { isDeeperThanEveryPage, MAX_PAGE_DEPTH, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, pathDepth } from "~/lib/addresses";
 import { loader as rootLoader } from "~/root";
 import { loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/auth.logout";
@@ -307,6 +307,19 @@ describe("long and deep addresses", () => {
     expect(((await response.json()) as { message: string }).message).toMatch(/too long/);
     expect(handled).toBe(false);
     expect((await fetchDeployed(`/${"%41".repeat(MAX_PATH_LENGTH / 3 + 1)}`)).status).toBe(414);
+  });
+
+  it("answers a query string longer than the limit with 414, so a page never echoes an unbounded query into its links", async () => {
+    const unknown = (count: number) => Array.from({ length: count }, (_, index) => `probe${index}=1`).join("&");
+    const longest = `/web_novel?${unknown(400)}`.slice(0, "/web_novel?".length + MAX_QUERY_LENGTH);
+    const within = await fetchDeployed(longest);
+    expect(within.status).toBe(200);
+    const tooLong = await fetchDeployed(`/web_novel?${unknown(4000)}`);
+    expect(tooLong.status).toBe(414);
+    expect(((await tooLong.json()) as { message: string }).message).toMatch(/query is too long/);
+    expect((await fetchDeployed(`/search.data?q=ash&x=${"y".repeat(MAX_QUERY_LENGTH)}`)).status).toBe(414);
+    // The page a reader's longest search makes stays far below it.
+    expect((await fetchDeployed(`/search?q=${encodeURIComponent("é".repeat(100))}&kind=character&page=1`)).status).toBeLessThan(500);
   });
 
   it("keeps the answer to any deep or long path a 4xx whose size grows no faster than the path", async () => {
