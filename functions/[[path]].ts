@@ -15,7 +15,7 @@ const buildId: string = typeof build.entry?.module?.buildId === "string" ? build
 export const onRequest: typeof handleRequest = (context) =>
   serveAtTheEdge(context.request, (request) =>
     serveFromEdgeCache(
-      { request, kv: context.env.REDIRECTS, buildId, waitUntil: (promise) => context.waitUntil(promise) },
+      { request, kv: context.env.REDIRECTS, buildId },
       // The guard's copy of a POST carries what React Router reads (URL, method, headers, body), not `cf`.
       () => handleRequest({ ...context, request: request as typeof context.request }),
     ),

@@ -10,7 +10,8 @@ import { ROUND_TRIPS_HEADER } from "./d1-round-trips.server";
  * Rules, each with a workerd test (tests/workers/edge-cache.test.ts):
  * - only GET requests without the site's personal cookies (a session or a queued toast) are looked up;
  * - only 200 answers whose Cache-Control is `public` (and not `private`/`no-store`) and that set no
- *   cookie are stored, for as long as their own `s-maxage` says;
+ *   cookie are stored, for as long as their own `s-maxage` says, before the first answer leaves, so
+ *   the next request for the same URL, however soon, is a hit;
  * - a copy served from the cache gets a fresh CSP nonce, so a nonce never repeats across readers;
  * - every answer says what happened in `X-Edge-Cache`: HIT, MISS or BYPASS.
  */
@@ -94,15 +95,13 @@ export interface EdgeCacheOptions {
   /** Where the content importer writes the content version (KV REDIRECTS). */
   kv: KVNamespace;
   buildId: string;
-  /** Keeps the isolate alive until the copy is stored (the Pages Function's waitUntil). */
-  waitUntil: (promise: Promise<unknown>) => void;
   cache?: Cache;
   now?: number;
 }
 
 /** Serves the request from the edge cache when it may, otherwise from `produce`, storing what may be shared. */
 export async function serveFromEdgeCache(
-  { request, kv, buildId, waitUntil, cache = caches.default, now = Date.now() }: EdgeCacheOptions,
+  { request, kv, buildId, cache = caches.default, now = Date.now() }: EdgeCacheOptions,
   produce: () => Promise<Response>,
 ): Promise<Response> {
   if (request.method !== "GET" || hasPersonalCookies(request)) return withMark(await produce(), "BYPASS");
@@ -120,11 +119,13 @@ export async function serveFromEdgeCache(
 
   const response = await produce();
   if (!isStorable(response)) return withMark(response, "MISS");
-  const copy = response.clone();
-  waitUntil(
-    cache.put(key, copy).catch((error: unknown) => {
-      console.error(`Could not store ${request.url} in the edge cache`, error);
-    }),
-  );
-  return withMark(response, "MISS");
+  // Stored before the answer leaves: a copy stored in the background was not there yet when the same
+  // reader (or the next) asked again at once, so a page slow to render missed every repeat visit.
+  const body = await response.arrayBuffer();
+  try {
+    await cache.put(key, new Response(body, response));
+  } catch (error) {
+    console.error(`Could not store ${request.url} in the edge cache`, error);
+  }
+  return withMark(new Response(body, response), "MISS");
 }

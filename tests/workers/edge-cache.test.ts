@@ -9,22 +9,19 @@ let builds = 0;
 
 /**
  * A site as the Pages Function serves it (the request's edges around the edge cache around React
- * Router), with a build id of its own so tests never share cached copies, and a way to wait for the
- * copies it stores.
+ * Router), with a build id of its own so tests never share cached copies.
  */
 function deployment({ buildId = `build-${++builds}`, kv = env.REDIRECTS }: { buildId?: string; kv?: KVNamespace } = {}) {
-  const pending: Promise<unknown>[] = [];
   const produced: string[] = [];
   async function get(path: string, init: RequestInit = {}, produce?: () => Response | Promise<Response>) {
     const request = new Request(`${siteOrigin}${path}`, init);
     const response = await serveAtTheEdge(request, () =>
-      serveFromEdgeCache({ request, kv, buildId, waitUntil: (promise) => pending.push(promise) }, async () => {
+      serveFromEdgeCache({ request, kv, buildId }, async () => {
         produced.push(path);
         return produce ? produce() : fetchSite(request);
       }),
     );
     const body = await response.text();
-    await Promise.all(pending.splice(0));
     return { status: response.status, headers: response.headers, body, mark: response.headers.get(EDGE_CACHE_HEADER) };
   }
   return { get, produced, buildId };
@@ -104,6 +101,21 @@ describe("edge cache for signed-out readers", () => {
     await site.get("/web_novel?arc=1");
     expect((await site.get("/web_novel?arc=2")).mark).toBe("MISS");
     expect((await site.get("/web_novel?arc=1")).mark).toBe("HIT");
+  });
+
+  it("has stored a page by the time its first answer is read, so the very next visit is a hit", async () => {
+    // As a reader's repeat (or the bench's probe) meets it: the next request comes as soon as the first answer is read.
+    const buildId = `build-${++builds}`;
+    const visit = async (path: string) => {
+      const request = new Request(`${siteOrigin}${path}`);
+      const response = await serveFromEdgeCache({ request, kv: env.REDIRECTS, buildId }, () => fetchSite(request));
+      await response.text();
+      return response.headers.get(EDGE_CACHE_HEADER);
+    };
+    for (const path of ["/search?q=ash", "/light_novels", "/statistics"]) {
+      expect(await visit(path), path).toBe("MISS");
+      expect(await visit(path), path).toBe("HIT");
+    }
   });
 
   it("never looks up or stores for a request with a session or a queued toast", async () => {
