@@ -394,10 +394,11 @@ export interface AcceptedMistakeReport {
 }
 
 /**
- * The statement that publishes an accepted report as a light novel or anime entry (`source =
- * 'report'`, revealed at its volume or episode), for the caller's batch: triage stores the entry and
- * the report's new status in one batch. The entry id is the report's (chosen by the server, unique), so
- * entries never collide and a report is published once; a stored unit of the wrong medium inserts nothing.
+ * The statement that publishes a report as a light novel or anime entry (`source = 'report'`,
+ * revealed at its volume or episode), for the caller's batch: it inserts only while the report is stored
+ * as accepted, so triage runs it after the status change in the same batch. The entry id is the report's
+ * (chosen by the server, unique), so entries never collide and a report is published once; a stored unit
+ * of the wrong medium inserts nothing.
  */
 export function publishReportedMistake(
   db: D1Database,
@@ -411,6 +412,8 @@ export function publishReportedMistake(
   const day = now.toISOString().slice(0, 10);
   // What both kinds of entry store, bound as ?7 to ?13 in either statement.
   const entry = [fields.official ?? "", fields.suggested ?? "", fields.why ?? "", filing.category, filing.severity, credits, day];
+  // Bound as ?14 in either statement.
+  const whileAccepted = `EXISTS (SELECT 1 FROM reports WHERE id = ?14 AND status = 'accepted')`;
   if (report.kind === "ln_mistl") {
     const chapter = Number.parseInt(fields.chapter ?? "", 10);
     const page = Number.parseInt((fields.location ?? "").replace(/^p\.?\s*/i, ""), 10);
@@ -420,7 +423,7 @@ export function publishReportedMistake(
                                   explanation, category, severity, status, reveal_position, credits, added_on)
          SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
            FROM ln_volumes v JOIN story_units u ON u.key = v.key
-          WHERE v.key = ?2 AND NOT EXISTS (SELECT 1 FROM ln_mistakes WHERE id = ?1)`,
+          WHERE v.key = ?2 AND NOT EXISTS (SELECT 1 FROM ln_mistakes WHERE id = ?1) AND ${whileAccepted}`,
       )
       .bind(
         entryId,
@@ -430,6 +433,7 @@ export function publishReportedMistake(
         Number.isFinite(page) ? null : fields.location || null,
         fields.japanese ?? "",
         ...entry,
+        report.reportId,
       );
     return { entryId, statement };
   }
@@ -440,7 +444,7 @@ export function publishReportedMistake(
                                    suggested, explanation, category, severity, status, reveal_position, credits, added_on)
        SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
          FROM anime_episodes e JOIN story_units u ON u.key = e.key
-        WHERE e.key = ?2 AND NOT EXISTS (SELECT 1 FROM anime_mistakes WHERE id = ?1)`,
+        WHERE e.key = ?2 AND NOT EXISTS (SELECT 1 FROM anime_mistakes WHERE id = ?1) AND ${whileAccepted}`,
     )
     .bind(
       entryId,
@@ -450,6 +454,7 @@ export function publishReportedMistake(
       fields.platform ?? "Other",
       fields.track ?? "subtitles",
       ...entry,
+      report.reportId,
     );
   return { entryId, statement };
 }
