@@ -12,7 +12,7 @@ import {
   timestampSeconds,
 } from "~/lib/mistakes";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
-import { toFtsQuery } from "~/lib/search-query";
+import { searchWords, toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
 /** An entry's own columns, without the importer's `source`, and the labels its joins add. */
@@ -365,7 +365,8 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
     ]);
     return rows.map((row) => ({ id: row.id, unit: row.volume_key, where: `${row.volume_label}, chapter ${row.chapter}`, official: row.official, suggested: row.suggested }));
   }
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word.length > 2).slice(0, 6);
+  // Words of one or two letters would match nearly every line.
+  const words = searchWords(query, 50).filter((word) => [...word].length > 2).slice(0, 6);
   if (!words.length) return [];
   const [rows] = await batch<[AnimeMistakeRow]>(db, [
     db
@@ -374,7 +375,7 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
           WHERE ${words.map((_, index) => `lower(m.official) LIKE ?${index + 3}`).join(" OR ")}
           ORDER BY m.episode_key = ?1 DESC, m.added_on DESC LIMIT ?2`,
       )
-      .bind(unit, limit, ...words.map((word) => `%${word.replace(/[%_]/g, "")}%`)),
+      .bind(unit, limit, ...words.map((word) => `%${word}%`)),
   ]);
   return rows.map((row) => ({
     id: row.id,
