@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress";
 import { REPORT_LIMITS } from "~/lib/report-forms";
+import { MAX_SESSIONS_PER_READER } from "~/models/sessions.server";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { takeRateLimit } from "~/server/rate-limit.server";
 import { action as logoutAction } from "~/routes/auth.logout";
@@ -350,6 +351,44 @@ describe("sessions that can be closed (defect 5)", () => {
     expect((await postToken(emulatorToken("late-reader", {}, 3600 - 60))).status).toBe(401);
     const again = present((await postToken(emulatorToken("replaying-reader", {}, 0))).cookie);
     expect((await call(hubLoader, "/feedback_hub", { cookie: again })).status).toBe(200);
+  });
+
+  it("one fresh token posted ten times keeps only the newest sessions open; the oldest cookies stop working", async () => {
+    const token = emulatorToken("repeating-reader");
+    const cookies: string[] = [];
+    for (let i = 0; i < 10; i++) cookies.push(present((await postToken(token)).cookie));
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(MAX_SESSIONS_PER_READER);
+    const statuses = await Promise.all(cookies.map(async (cookie) => (await call(hubLoader, "/feedback_hub", { cookie })).status));
+    expect(statuses).toEqual([...Array(10 - MAX_SESSIONS_PER_READER).fill(302), ...Array(MAX_SESSIONS_PER_READER).fill(200)]);
+    // A kept session refreshed with a newer token stays one session and keeps working.
+    const refreshed = await postToken(emulatorToken("repeating-reader", {}, 0), cookies.at(-1));
+    expect(refreshed.status).toBe(200);
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(MAX_SESSIONS_PER_READER);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: present(refreshed.cookie) })).status).toBe(200);
+    // Another reader's sessions are not touched by this reader's limit.
+    const other = await signIn("bystander-reader");
+    for (let i = 0; i < 3; i++) await postToken(token);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: other })).status).toBe(200);
+  });
+
+  it("sign-ins sent at once are bounded too: at most the limit of sessions stays open, every answer below 500", async () => {
+    const token = emulatorToken("burst-reader");
+    const results = await Promise.all(Array.from({ length: 12 }, () => postToken(token)));
+    expect(results.map((result) => result.status)).toEqual(results.map(() => 200));
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "burst-reader")).toBe(MAX_SESSIONS_PER_READER);
+    const working = await Promise.all(results.map(async ({ cookie }) => (await call(hubLoader, "/feedback_hub", { cookie: present(cookie) })).status === 200));
+    expect(working.filter(Boolean)).toHaveLength(MAX_SESSIONS_PER_READER);
+  });
+
+  it("expired sessions go when anyone signs in, not only when their own reader comes back", async () => {
+    const gone = await signIn("gone-reader");
+    const past = Math.floor(Date.now() / 1000) - 60;
+    await env.DB.prepare(`UPDATE sessions SET expires_at = ?2 WHERE uid = ?1`).bind("gone-reader", past).run();
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "gone-reader")).toBe(1);
+    await signIn("someone-else");
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "gone-reader")).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE expires_at <= ?1`, past)).toBe(0);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: gone })).status).toBe(302);
   });
 
   it("a moderator who loses the claim loses triage at once, also with a copy of the old cookie", async () => {
