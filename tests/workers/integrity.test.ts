@@ -239,6 +239,19 @@ describe("triage decisions and what the public pages show", () => {
     expect((await decisionState(reportId, "ln_mistakes")).history).toEqual(["open", "accepted", "declined", "accepted", "done", "accepted", "duplicate", "under_review"]);
   });
 
+  it("migration 0014 takes down entries that stayed published after their report was declined", async () => {
+    const moderator = await signIn("repair-mod", { admin: true });
+    const kept = await freshReport("repair-kept", "report_ln_mistl");
+    const stale = await freshReport("repair-stale", "report_ln_mistl");
+    for (const reportId of [kept, stale]) expect((await decide(moderator, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
+    // What the code before this fix left behind: declined, still published.
+    await env.DB.prepare(`UPDATE reports SET status = 'declined' WHERE id = ?1`).bind(stale).run();
+    const migration = present(env.TEST_MIGRATIONS.find((each) => each.name.startsWith("0014_")), "migration 0014");
+    await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+    expect(await decisionState(stale, "ln_mistakes")).toMatchObject({ status: "declined", published_entry: null, entries: 0 });
+    expect(await decisionState(kept, "ln_mistakes")).toMatchObject({ status: "accepted", published_entry: `report-${kept}`, entries: 1 });
+  });
+
   it("a decision made on a stale view changes nothing and says so with 409", async () => {
     const moderator = await signIn("stale-view-mod", { admin: true });
     const reportId = await freshReport("stale-view-reporter");
