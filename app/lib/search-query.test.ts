@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanQuery, parseSearchKind, searchKindLabels, searchKinds, toFtsQuery, toNameFtsQuery } from "./search-query";
+import { cleanQuery, parseSearchKind, searchKindLabels, searchKinds, searchWords, toFtsQuery, toNameFtsQuery } from "./search-query";
 
 describe("toFtsQuery", () => {
   it("makes every word a required prefix", () => {
@@ -38,5 +39,27 @@ describe("parseSearchKind", () => {
   });
   it("names each kind", () => {
     expect(Object.keys(searchKindLabels)).toEqual(searchKinds);
+  });
+});
+
+describe("searchWords", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).length;
+  it("keeps every word within D1's LIKE pattern limit once wrapped in % signs, whole characters only", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 200 })), (input) => {
+        for (const word of searchWords(input, 50)) {
+          expect(bytes(`%${word}%`)).toBeLessThanOrEqual(50);
+          expect(word).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+        }
+      }),
+    );
+  });
+  it("cuts a long word at its last whole character and keeps short ones", () => {
+    expect(searchWords("灯".repeat(17))).toEqual(["灯".repeat(16)]);
+    expect(searchWords("a".repeat(48) + " b".repeat(2))).toEqual(["a".repeat(48), "b", "b"]);
+    expect(searchWords("a".repeat(49))).toEqual(["a".repeat(48)]);
+    expect(searchWords("😀".repeat(13) + "x")).toEqual(["x"]);
+    expect(searchWords("é".repeat(30))).toEqual(["é".repeat(24)]);
+    expect(searchWords("ab%_cd")).toEqual(["ab", "cd"]);
   });
 });

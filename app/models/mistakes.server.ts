@@ -12,7 +12,7 @@ import {
   timestampSeconds,
 } from "~/lib/mistakes";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
-import { toFtsQuery } from "~/lib/search-query";
+import { searchWords, toFtsQuery } from "~/lib/search-query";
 import { batch, parseJsonList } from "./db.server";
 
 /** An entry's own columns, without the importer's `source`, and the labels its joins add. */
@@ -365,7 +365,8 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
     ]);
     return rows.map((row) => ({ id: row.id, unit: row.volume_key, where: `${row.volume_label}, chapter ${row.chapter}`, official: row.official, suggested: row.suggested }));
   }
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word.length > 2).slice(0, 6);
+  // Words of one or two letters would match nearly every line.
+  const words = searchWords(query, 50).filter((word) => [...word].length > 2).slice(0, 6);
   if (!words.length) return [];
   const [rows] = await batch<[AnimeMistakeRow]>(db, [
     db
@@ -374,7 +375,7 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
           WHERE ${words.map((_, index) => `lower(m.official) LIKE ?${index + 3}`).join(" OR ")}
           ORDER BY m.episode_key = ?1 DESC, m.added_on DESC LIMIT ?2`,
       )
-      .bind(unit, limit, ...words.map((word) => `%${word.replace(/[%_]/g, "")}%`)),
+      .bind(unit, limit, ...words.map((word) => `%${word}%`)),
   ]);
   return rows.map((row) => ({
     id: row.id,
@@ -394,10 +395,11 @@ export interface AcceptedMistakeReport {
 }
 
 /**
- * The statement that publishes an accepted report as a light novel or anime entry (`source =
- * 'report'`, revealed at its volume or episode), for the caller's batch: triage stores the entry and
- * the report's new status in one batch. The entry id is the report's (chosen by the server, unique), so
- * entries never collide and a report is published once; a stored unit of the wrong medium inserts nothing.
+ * The statement that publishes a report as a light novel or anime entry (`source = 'report'`,
+ * revealed at its volume or episode), for the caller's batch: it inserts only while the report is stored
+ * as accepted, so triage runs it after the status change in the same batch. The entry id is the report's
+ * (chosen by the server, unique), so entries never collide and a report is published once; a stored unit
+ * of the wrong medium inserts nothing.
  */
 export function publishReportedMistake(
   db: D1Database,
@@ -411,6 +413,8 @@ export function publishReportedMistake(
   const day = now.toISOString().slice(0, 10);
   // What both kinds of entry store, bound as ?7 to ?13 in either statement.
   const entry = [fields.official ?? "", fields.suggested ?? "", fields.why ?? "", filing.category, filing.severity, credits, day];
+  // Bound as ?14 in either statement.
+  const whileAccepted = `EXISTS (SELECT 1 FROM reports WHERE id = ?14 AND status = 'accepted')`;
   if (report.kind === "ln_mistl") {
     const chapter = Number.parseInt(fields.chapter ?? "", 10);
     const page = Number.parseInt((fields.location ?? "").replace(/^p\.?\s*/i, ""), 10);
@@ -420,7 +424,7 @@ export function publishReportedMistake(
                                   explanation, category, severity, status, reveal_position, credits, added_on)
          SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
            FROM ln_volumes v JOIN story_units u ON u.key = v.key
-          WHERE v.key = ?2 AND NOT EXISTS (SELECT 1 FROM ln_mistakes WHERE id = ?1)`,
+          WHERE v.key = ?2 AND NOT EXISTS (SELECT 1 FROM ln_mistakes WHERE id = ?1) AND ${whileAccepted}`,
       )
       .bind(
         entryId,
@@ -430,6 +434,7 @@ export function publishReportedMistake(
         Number.isFinite(page) ? null : fields.location || null,
         fields.japanese ?? "",
         ...entry,
+        report.reportId,
       );
     return { entryId, statement };
   }
@@ -440,7 +445,7 @@ export function publishReportedMistake(
                                    suggested, explanation, category, severity, status, reveal_position, credits, added_on)
        SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
          FROM anime_episodes e JOIN story_units u ON u.key = e.key
-        WHERE e.key = ?2 AND NOT EXISTS (SELECT 1 FROM anime_mistakes WHERE id = ?1)`,
+        WHERE e.key = ?2 AND NOT EXISTS (SELECT 1 FROM anime_mistakes WHERE id = ?1) AND ${whileAccepted}`,
     )
     .bind(
       entryId,
@@ -450,6 +455,7 @@ export function publishReportedMistake(
       fields.platform ?? "Other",
       fields.track ?? "subtitles",
       ...entry,
+      report.reportId,
     );
   return { entryId, statement };
 }

@@ -108,7 +108,7 @@ export async function saveProgress(db: D1Database, uid: string, progress: Progre
       current === undefined
         ? db
             .prepare(
-              `INSERT INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+              `INSERT INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at, first_saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
                ON CONFLICT (uid) DO NOTHING RETURNING uid`,
             )
             .bind(...columns)

@@ -1,5 +1,5 @@
 import type { Medium } from "~/lib/content/units";
-import { MIN_BUCKET } from "~/lib/readership";
+import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/readership";
 import { batch } from "./db.server";
 
 const STALLED_AFTER_DAYS = 60;
@@ -23,13 +23,21 @@ export interface Readership {
 }
 
 /**
- * Aggregates of signed-in readers' tracked progress. Only counts leave this function, and groups of
+ * The readers counted, as `p`: a first save at least ESTABLISHED_AFTER_DAYS old (?1 is that moment) and
+ * progress saved on a later day than the first. Both dates are the server's.
+ */
+const established = `(SELECT * FROM reading_progress WHERE first_saved_at <> '' AND first_saved_at <= ?1
+                        AND substr(updated_at, 1, 10) > substr(first_saved_at, 1, 10)) p`;
+
+/**
+ * Aggregates of established readers' tracked progress. Only counts leave this function, and groups of
  * fewer than MIN_BUCKET readers are dropped. Computed in one round trip and kept for 10 minutes per
  * isolate (the page is also cached at the edge).
  */
 export async function getReadership(db: D1Database, now = Date.now()): Promise<Readership> {
   if (cached && now - cached.at < CACHE_MS) return cached.value;
   const stalledBefore = new Date(now - STALLED_AFTER_DAYS * 86_400_000).toISOString();
+  const firstSavedBy = new Date(now - ESTABLISHED_AFTER_DAYS * 86_400_000).toISOString();
   const [totals, arcs, volumes, media, stalled] = await batch<
     [
       { readers: number },
@@ -39,23 +47,27 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
       { arc: number; title: string; readers: number },
     ]
   >(db, [
-    db.prepare(`SELECT COUNT(*) AS readers FROM reading_progress`),
-    db.prepare(
-      `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM reading_progress p JOIN arcs a ON a.number = p.web_novel_arc
-        GROUP BY p.web_novel_arc ORDER BY p.web_novel_arc`,
-    ),
-    db.prepare(
-      `SELECT j.key AS collection, c.name, j.value AS volume, COUNT(*) AS readers
-         FROM reading_progress p, json_each(p.progress, '$.lightNovels') j JOIN ln_collections c ON c.code = j.key
-        GROUP BY j.key, j.value ORDER BY c.sort_order, j.value`,
-    ),
-    db.prepare(`SELECT m.value AS medium, COUNT(*) AS readers FROM reading_progress p, json_each(p.media) m GROUP BY m.value`),
+    db.prepare(`SELECT COUNT(*) AS readers FROM ${established}`).bind(firstSavedBy),
     db
       .prepare(
-        `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM reading_progress p JOIN arcs a ON a.number = p.web_novel_arc
-          WHERE p.updated_at < ?1 GROUP BY p.web_novel_arc ORDER BY p.web_novel_arc`,
+        `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM ${established} JOIN arcs a ON a.number = p.web_novel_arc
+          GROUP BY p.web_novel_arc ORDER BY p.web_novel_arc`,
       )
-      .bind(stalledBefore),
+      .bind(firstSavedBy),
+    db
+      .prepare(
+        `SELECT j.key AS collection, c.name, j.value AS volume, COUNT(*) AS readers
+           FROM ${established}, json_each(p.progress, '$.lightNovels') j JOIN ln_collections c ON c.code = j.key
+          GROUP BY j.key, j.value ORDER BY c.sort_order, j.value`,
+      )
+      .bind(firstSavedBy),
+    db.prepare(`SELECT m.value AS medium, COUNT(*) AS readers FROM ${established}, json_each(p.media) m GROUP BY m.value`).bind(firstSavedBy),
+    db
+      .prepare(
+        `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM ${established} JOIN arcs a ON a.number = p.web_novel_arc
+          WHERE p.updated_at < ?2 GROUP BY p.web_novel_arc ORDER BY p.web_novel_arc`,
+      )
+      .bind(firstSavedBy, stalledBefore),
   ]);
 
   let hiddenBuckets = 0;

@@ -1,7 +1,7 @@
 import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
 import type { ReportKind, ReportStatus } from "~/lib/report-forms";
 import { batch } from "./db.server";
-import { publishReportedMistake } from "./mistakes.server";
+import { type AcceptedMistakeReport, publishReportedMistake } from "./mistakes.server";
 
 interface ReportRow {
   id: string;
@@ -184,6 +184,8 @@ export async function getTriageReports(db: D1Database, query: TriageQuery) {
 
 export interface TriageDecision {
   reportId: string;
+  /** The status the moderator saw when deciding: the decision applies only while the report still has it. */
+  from: ReportStatus;
   status: ReportStatus;
   note: string;
   duplicateOf: string | null;
@@ -193,46 +195,82 @@ export interface TriageDecision {
   moderatorName: string;
 }
 
+export type DecisionOutcome =
+  | { decided: true; published: string | null }
+  | { decided: false; reason: "unknown" }
+  | { decided: false; reason: "changed"; status: ReportStatus };
+
 /**
- * Sets a report's status with a note the reporter sees. Accepting a light novel or anime
- * mistranslation report publishes it as an entry on the mistake pages, in the same batch, so the
- * entry and the status are stored together or not at all. The write is conditional, so a decision is
- * idempotent: the same decision made twice (a double click, two moderators at once) changes the report
- * and adds a history row once, and a report is published at most once. A stored volume or episode
- * that is not one publishes nothing instead of failing. Returns null for an unknown report.
+ * Sets a report's status with a note the reporter sees, in one batch that D1 runs as one transaction.
+ * The change is a compare-and-set on the status the moderator saw: a decision made on a stale view, or
+ * losing a race to another moderator's, changes nothing and is answered as such. The same decision made
+ * twice (a double click, two moderators agreeing at once) is stored once, with one history row.
+ *
+ * After the change, the same batch keeps what the public pages show equal to the status: an accepted
+ * light novel or anime mistranslation report is published as an entry, and a report that leaves
+ * "accepted" takes its entry down. A stored volume or episode that is not one publishes nothing instead
+ * of failing. The publish and unpublish statements depend only on the stored status, so whatever the
+ * order of decisions, the entry exists exactly while the report is accepted.
  */
-export async function decideReport(db: D1Database, decision: TriageDecision, now = new Date()) {
+export async function decideReport(db: D1Database, decision: TriageDecision, now = new Date()): Promise<DecisionOutcome> {
   const [rows] = await batch<[ReportRow]>(db, [db.prepare(`SELECT * FROM reports WHERE id = ?1`).bind(decision.reportId)]);
   const report = rows[0];
-  if (!report) return null;
+  if (!report) return { decided: false, reason: "unknown" };
   const at = now.toISOString();
-  const statements: D1PreparedStatement[] = [];
-  let entryId: string | null = null;
-
-  if (decision.status === "accepted" && !report.published_entry && (report.kind === "ln_mistl" || report.kind === "anime_mistl")) {
-    const publication = publishReportedMistake(db, { reportId: report.id, kind: report.kind, fields: parseFields(report.fields) }, decision, now);
-    entryId = publication.entryId;
-    statements.push(publication.statement);
-  }
-  const entryTable = report.kind === "anime_mistl" ? "anime_mistakes" : "ln_mistakes";
   const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
   const note = decision.note || null;
-
-  statements.push(
-    // Only a decision that changes something is written; the entry is named only once it exists.
+  const statements: D1PreparedStatement[] = [
+    // Compare-and-set: only from the status the moderator saw, and only when something changes.
     db
       .prepare(
-        `UPDATE reports SET status = ?2, moderator_note = ?3, duplicate_of = ?4, updated_at = ?6,
-                published_entry = COALESCE(published_entry, (SELECT id FROM ${entryTable} WHERE id = ?5))
-          WHERE id = ?1 AND (status IS NOT ?2 OR moderator_note IS NOT ?3 OR duplicate_of IS NOT ?4
-                             OR (published_entry IS NULL AND EXISTS (SELECT 1 FROM ${entryTable} WHERE id = ?5)))`,
+        `UPDATE reports SET status = ?2, moderator_note = ?3, duplicate_of = ?4, updated_at = ?5
+          WHERE id = ?1 AND status = ?6 AND (status IS NOT ?2 OR moderator_note IS NOT ?3 OR duplicate_of IS NOT ?4)`,
       )
-      .bind(report.id, decision.status, note, duplicateOf, entryId, at),
+      .bind(report.id, decision.status, note, duplicateOf, at, decision.from),
     db
       .prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() > 0`)
       .bind(report.id, at, decision.status, note),
-    db.prepare(`SELECT published_entry FROM reports WHERE id = ?1`).bind(report.id),
-  );
-  const results = await batch<Array<{ published_entry: string | null }>>(db, statements);
-  return { published: results.at(-1)?.[0]?.published_entry ?? null };
+  ];
+  if (report.kind === "ln_mistl" || report.kind === "anime_mistl") {
+    statements.push(...keepPublicationInStep(db, { reportId: report.id, kind: report.kind, fields: parseFields(report.fields) }, decision, now));
+  }
+  statements.push(db.prepare(`SELECT status, moderator_note, duplicate_of, published_entry FROM reports WHERE id = ?1`).bind(report.id));
+  const results = await batch<Array<Pick<ReportRow, "status" | "moderator_note" | "duplicate_of" | "published_entry">>>(db, statements);
+  const stored = results.at(-1)?.[0];
+  if (!stored) return { decided: false, reason: "unknown" };
+  // Ours or an identical one made at the same time: either way, what the moderator asked for is what is stored.
+  if (stored.status === decision.status && stored.moderator_note === note && stored.duplicate_of === duplicateOf) {
+    return { decided: true, published: stored.published_entry };
+  }
+  return { decided: false, reason: "changed", status: stored.status };
+}
+
+/**
+ * The statements that make a mistranslation report's entry follow its stored status: published while
+ * accepted (once, filed as this decision says), taken down otherwise, and the report naming it only
+ * while it exists.
+ */
+function keepPublicationInStep(
+  db: D1Database,
+  report: AcceptedMistakeReport,
+  filing: { category: MistakeCategory; severity: MistakeSeverity; moderatorName: string },
+  now: Date,
+) {
+  const publication = publishReportedMistake(db, report, filing, now);
+  const entryTable = report.kind === "anime_mistl" ? "anime_mistakes" : "ln_mistakes";
+  return [
+    publication.statement,
+    db
+      .prepare(
+        `DELETE FROM ${entryTable} WHERE id = ?2 AND source = 'report'
+            AND EXISTS (SELECT 1 FROM reports WHERE id = ?1 AND status <> 'accepted')`,
+      )
+      .bind(report.reportId, publication.entryId),
+    db
+      .prepare(
+        `UPDATE reports SET published_entry = CASE WHEN status = 'accepted' THEN (SELECT id FROM ${entryTable} WHERE id = ?2) END
+          WHERE id = ?1 AND published_entry IS NOT (CASE WHEN status = 'accepted' THEN (SELECT id FROM ${entryTable} WHERE id = ?2) END)`,
+      )
+      .bind(report.reportId, publication.entryId),
+  ];
 }

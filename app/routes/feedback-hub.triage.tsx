@@ -42,11 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
 
-const decisionFields = ["reportId", "status", "duplicateOf", "category", "severity", "note"] as const;
+const decisionFields = ["reportId", "from", "status", "duplicateOf", "category", "severity", "note"] as const;
 type DecisionField = (typeof decisionFields)[number];
 
 const decisionSchema = z.object({
   reportId: z.string({ error: "That decision is incomplete." }).min(1, "That decision is incomplete.").max(64, "That decision is incomplete."),
+  from: z.enum(reportStatuses, { error: "That decision is incomplete." }),
   status: z.enum(reportStatuses, { error: "Choose a status." }),
   note: z.string().trim().max(2000, "At most 2000 characters, please.").default(""),
   duplicateOf: z.string().trim().max(64, "At most 64 characters, please.").default(""),
@@ -74,7 +75,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     duplicateOf: decision.duplicateOf || null,
     moderatorName: moderator.name ?? "a moderator",
   });
-  if (!result) return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
+  if (!result.decided && result.reason === "unknown") return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
+  if (!result.decided) {
+    const now = reportStatusLabels[result.status].toLowerCase();
+    return refuse<DecisionField>(
+      { form: `Not saved: this report was changed while you were deciding and is now ${now}. Reload the page to see it, then decide again.` },
+      raw,
+      409,
+    );
+  }
   return redirectWithToast(context.env, new URL(request.url).pathname + new URL(request.url).search, {
     title: `Marked ${reportStatusLabels[decision.status].toLowerCase()}`,
     description: result.published ? "It is published on the translation notes pages." : undefined,
@@ -165,6 +174,7 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
       </dl>
       <Form method="post" className="mt-4 grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
         <input type="hidden" name="reportId" value={report.id} />
+        <input type="hidden" name="from" value={report.status} />
         <Field id={field("status")} label="Status" error={errors.status}>
           <Select name="status" defaultValue={values.status ?? report.status}>
             <LabelOptions labels={reportStatusLabels} />

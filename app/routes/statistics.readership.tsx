@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { mediumLabels } from "~/lib/content/units";
 import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { MIN_BUCKET } from "~/lib/readership";
+import { countedReadersRule, MIN_BUCKET } from "~/lib/readership";
 import { getReadership } from "~/models/readership.server";
 import type { Route } from "./+types/statistics.readership";
 
@@ -65,7 +65,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       </nav>
       <PageHeader
         title="Readership"
-        lead={`Counted from the reading trackers of signed-in readers. Only totals are shown, and any group of fewer than ${MIN_BUCKET} readers is left out.`}
+        lead={`Counted from the reading trackers of signed-in readers. Only totals are shown, and any group of fewer than ${MIN_BUCKET} readers is left out. ${countedReadersRule}`}
       />
       {data.readers === 0 ? (
         <section aria-labelledby="readership-empty" className="space-y-3 rounded-lg border border-border bg-card p-4">
@@ -73,7 +73,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
             No figures yet
           </h2>
           <p>
-            Fewer than {MIN_BUCKET} signed-in readers have saved their progress so far. Smaller numbers could point at one
+            Fewer than {MIN_BUCKET} established readers have saved their progress so far. Smaller numbers could point at one
             person, so nothing is shown until there are enough.
           </p>
           <p>Once there are, this page shows:</p>
@@ -94,7 +94,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-6">
           <p className="text-lg">
-            <strong>{formatNumber(data.readers)}</strong> readers track their progress.
+            <strong>{formatNumber(data.readers)}</strong> established readers track their progress.
             {data.hiddenBuckets ? ` ${data.hiddenBuckets} smaller ${data.hiddenBuckets === 1 ? "group is" : "groups are"} not shown.` : ""}
           </p>
           {charts.map((chart) => (

@@ -1,6 +1,6 @@
 import { type AppLoadContext, createCookie, data, redirect } from "react-router";
 import { decodeJwt } from "jose";
-import { batch } from "~/models/db.server";
+import { closeEverySession, closeSession, findOpenSession, openSession, recordAccountCheck, refreshSession } from "~/models/sessions.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 import type { SessionUser } from "~/lib/user";
@@ -113,41 +113,24 @@ async function checkSession(request: Request, context: AppLoadContext): Promise<
   if (!user || !cookie) return null;
   const id = await sessionId(cookie.secret);
   const now = Math.floor(Date.now() / 1000);
-  const [rows] = await batch<[{ moderator: number; account_checked_at: number }]>(context.db, [
-    context.db.prepare(`SELECT moderator, account_checked_at FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`).bind(id, user.uid, now),
-  ]);
-  const session = rows[0];
+  const session = await findOpenSession(context.db, id, user.uid, now);
   if (!session) return null;
   let moderator = session.moderator === 1;
   if (now - session.account_checked_at >= ACCOUNT_RECHECK_SECONDS) {
     const account = await lookUpAccount(cookie.token, context.env);
     if (account.kind === "gone") {
-      await endEverySession(context.db, user.uid, now);
+      await closeEverySession(context.db, user.uid, now);
       return null;
     }
     if (account.kind === "active") {
       moderator = moderator && account.admin;
-      // A removed claim ends moderator rights in every session of the reader, not only this one.
-      await batch(context.db, [
-        context.db.prepare(`UPDATE sessions SET moderator = moderator * ?2 WHERE uid = ?1`).bind(user.uid, account.admin ? 1 : 0),
-        context.db.prepare(`UPDATE sessions SET account_checked_at = ?2 WHERE id = ?1`).bind(id, now),
-      ]);
+      await recordAccountCheck(context.db, id, user.uid, account.admin, now);
     }
   }
   // A listed uid is a moderator at once; a claim counts while the session's newest token had it and
   // the account still has it (looked up at most a minute ago, or as last known when the lookup failed).
   const admin = context.env.ADMIN_UIDS.includes(user.uid) || (user.admin && moderator);
   return { ...user, admin };
-}
-
-/** A deleted or disabled account: every session of it closes, and its tokens cannot open new ones. */
-async function endEverySession(db: D1Database, uid: string, now: number) {
-  await batch(db, [
-    db
-      .prepare(`INSERT INTO session_revocations (uid, issued_up_to) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`)
-      .bind(uid, now),
-    db.prepare(`DELETE FROM sessions WHERE uid = ?1`).bind(uid),
-  ]);
 }
 
 /** What pages may know of the verified reader (the root loader shares it with every page). */
@@ -175,37 +158,17 @@ export async function startSession(request: Request, context: AppLoadContext, id
   const user = await verifyIdToken(idToken, env);
   const issuedAt = decodeJwt(idToken).iat ?? 0;
   const now = Math.floor(Date.now() / 1000);
-  const moderator = user.admin ? 1 : 0;
+  const token = { uid: user.uid, moderator: user.admin, issuedAt, expiresAt: user.expiresAt };
   const existing = await readCookie(request, env);
 
   if (existing) {
-    const [refreshed] = await batch<[{ id: string }]>(db, [
-      db
-        .prepare(
-          `UPDATE sessions SET moderator = ?3, token_issued_at = MAX(token_issued_at, ?4), expires_at = MAX(expires_at, ?5),
-                  account_checked_at = MAX(account_checked_at, ?4)
-            WHERE id = ?1 AND uid = ?2 RETURNING id`,
-        )
-        .bind(await sessionId(existing.secret), user.uid, moderator, issuedAt, user.expiresAt),
-    ]);
-    if (refreshed.length) return { user, setCookie: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
+    if (await refreshSession(db, await sessionId(existing.secret), token)) return { user, setCookie: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
   }
 
   if (issuedAt < now - NEW_SESSION_TOKEN_AGE_SECONDS) throw new InvalidTokenError("too old to start a session");
   const secret = newSecret();
-  const [, opened] = await batch<[never, { id: string }]>(db, [
-    // Sessions whose tokens ran out are of no further use.
-    db.prepare(`DELETE FROM sessions WHERE uid = ?1 AND expires_at <= ?2`).bind(user.uid, now),
-    db
-      .prepare(
-        `INSERT INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at, account_checked_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?4
-          WHERE NOT EXISTS (SELECT 1 FROM session_revocations WHERE uid = ?2 AND issued_up_to >= ?4)
-         RETURNING id`,
-      )
-      .bind(await sessionId(secret), user.uid, moderator, issuedAt, new Date().toISOString(), user.expiresAt),
-  ]);
-  if (!opened.length) throw new InvalidTokenError("issued before the last sign-out");
+  // A reader's oldest sessions close past the limit, so posting one token many times opens no more.
+  if (!(await openSession(db, await sessionId(secret), token, now))) throw new InvalidTokenError("issued before the last sign-out");
   return { user, setCookie: await serialize(env, { secret, token: idToken }, user, now) };
 }
 
@@ -220,16 +183,7 @@ function serialize(env: Env, value: CookieValue, user: VerifiedUser, now: number
 export async function endSession(request: Request, context: AppLoadContext) {
   const cookie = await readCookie(request, context.env);
   if (cookie) {
-    const id = await sessionId(cookie.secret);
-    await batch(context.db, [
-      context.db
-        .prepare(
-          `INSERT INTO session_revocations (uid, issued_up_to) SELECT uid, token_issued_at FROM sessions WHERE id = ?1
-           ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`,
-        )
-        .bind(id),
-      context.db.prepare(`DELETE FROM sessions WHERE id = ?1`).bind(id),
-    ]);
+    await closeSession(context.db, await sessionId(cookie.secret));
   }
   return clearSessionCookie(context.env);
 }

@@ -188,7 +188,8 @@ test.describe("finished pages", () => {
     await page.goto(`${analyticsBaseURL}/statistics/readership`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: "No figures yet" })).toBeVisible();
-    await expect(main).toContainText("Fewer than 5 signed-in readers");
+    await expect(main).toContainText("Fewer than 5 established readers");
+    await expect(main).toContainText("first saved their progress at least 7 days ago and have saved it on more than one day");
     for (const title of ["Readers at each arc", "Readers at each light novel volume", "The media readers follow", "Where readers pause"]) {
       await expect(main.getByRole("listitem").filter({ hasText: title })).toBeVisible();
     }

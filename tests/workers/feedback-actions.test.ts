@@ -183,7 +183,7 @@ describe("triage", () => {
     const result = await call(triageAction, "/feedback_hub/triage", {
       method: "POST",
       cookie: await cookieFor("mod", { admin: true, name: "Mod" }),
-      body: form({ reportId, status: "accepted", note: "Confirmed.", category: "softened", severity: "meaning_changing" }),
+      body: form({ reportId, from: "open", status: "accepted", note: "Confirmed.", category: "softened", severity: "meaning_changing" }),
     });
     expect(result.status).toBe(302);
 

@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress";
 import { REPORT_LIMITS } from "~/lib/report-forms";
+import { MAX_SESSIONS_PER_READER } from "~/models/sessions.server";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { takeRateLimit } from "~/server/rate-limit.server";
 import { action as logoutAction } from "~/routes/auth.logout";
@@ -138,8 +139,9 @@ async function storedReportId(uid: string) {
   return present(await env.DB.prepare(`SELECT id FROM reports WHERE uid = ?1 ORDER BY created_at DESC LIMIT 1`).bind(uid).first<{ id: string }>(), "report").id;
 }
 
+/** A decision as the triage form sends it: by default made on the report as it was sent (open). */
 function decide(cookie: string, values: Record<string, string>) {
-  return call(triageAction, "/feedback_hub/triage", { method: "POST", cookie, body: form(values) });
+  return call(triageAction, "/feedback_hub/triage", { method: "POST", cookie, body: form({ from: "open", ...values }) });
 }
 
 describe("triage decisions (defects 7, 9 and 10)", () => {
@@ -190,6 +192,105 @@ describe("triage decisions (defects 7, 9 and 10)", () => {
     const stored = present(await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`).bind(reportId).first<{ status: string; published_entry: string | null }>());
     expect(stored).toEqual({ status: "accepted", published_entry: null });
     expect(await count(`SELECT COUNT(*) AS n FROM ln_mistakes WHERE id = ?1`, `report-${reportId}`)).toBe(0);
+  });
+});
+
+/** What the reporter, the public pages and the history say about one report. */
+async function decisionState(reportId: string, table: "ln_mistakes" | "anime_mistakes") {
+  const report = present(
+    await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`).bind(reportId).first<{ status: string; published_entry: string | null }>(),
+  );
+  const entries = await count(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ?1`, `report-${reportId}`);
+  const history = await env.DB.prepare(`SELECT status FROM report_history WHERE report_id = ?1 ORDER BY id`).bind(reportId).all<{ status: string }>();
+  return { ...report, entries, history: history.results.map((row) => row.status) };
+}
+
+/** The report's status and the public page agree, and history holds one row per change of it. */
+function expectConsistent(state: Awaited<ReturnType<typeof decisionState>>) {
+  const accepted = state.status === "accepted";
+  expect({ entries: state.entries, published: state.published_entry !== null }).toEqual({ entries: accepted ? 1 : 0, published: accepted });
+  expect(state.history.at(-1)).toBe(state.status);
+  for (let i = 1; i < state.history.length; i++) expect(state.history[i]).not.toBe(state.history[i - 1]);
+}
+
+describe("triage decisions and what the public pages show", () => {
+  async function freshReport(uid: string, slug: "report_ln_mistl" | "report_anime_mistl" = "report_anime_mistl") {
+    const reporter = await signIn(uid);
+    expect((await sendReport(reporter, slug, { submissionId: crypto.randomUUID(), ...(slug === "report_ln_mistl" ? lnReport : animeReport) })).status).toBe(302);
+    return storedReportId(uid);
+  }
+  const filing = { note: "", category: "mistranslation", severity: "minor" };
+
+  it("declining or marking otherwise an accepted report takes its entry down; accepting it again puts it back", async () => {
+    const moderator = await signIn("unpublish-mod", { admin: true });
+    const reportId = await freshReport("unpublish-reporter", "report_ln_mistl");
+    expect((await decide(moderator, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
+    expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "accepted", entries: 1 });
+    expect((await decide(moderator, { reportId, from: "accepted", status: "declined", ...filing })).status).toBe(302);
+    const declined = await decisionState(reportId, "ln_mistakes");
+    expect(declined).toEqual({ status: "declined", published_entry: null, entries: 0, history: ["open", "accepted", "declined"] });
+    const search = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ln_mistake_index WHERE ln_mistake_index MATCH '"absolute"'`).first<{ n: number }>();
+    expect(search?.n).toBe(0);
+    for (const [from, status] of [["declined", "accepted"], ["accepted", "done"], ["done", "accepted"], ["accepted", "duplicate"], ["duplicate", "under_review"]] as const) {
+      const extra: Record<string, string> = status === "duplicate" ? { duplicateOf: "another-report" } : {};
+      expect((await decide(moderator, { reportId, from, status, ...filing, ...extra })).status).toBe(302);
+      expectConsistent(await decisionState(reportId, "ln_mistakes"));
+    }
+    expect((await decisionState(reportId, "ln_mistakes")).history).toEqual(["open", "accepted", "declined", "accepted", "done", "accepted", "duplicate", "under_review"]);
+  });
+
+  it("migration 0014 takes down entries that stayed published after their report was declined", async () => {
+    const moderator = await signIn("repair-mod", { admin: true });
+    const kept = await freshReport("repair-kept", "report_ln_mistl");
+    const stale = await freshReport("repair-stale", "report_ln_mistl");
+    for (const reportId of [kept, stale]) expect((await decide(moderator, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
+    // What the code before this fix left behind: declined, still published.
+    await env.DB.prepare(`UPDATE reports SET status = 'declined' WHERE id = ?1`).bind(stale).run();
+    const migration = present(env.TEST_MIGRATIONS.find((each) => each.name.startsWith("0014_")), "migration 0014");
+    await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+    expect(await decisionState(stale, "ln_mistakes")).toMatchObject({ status: "declined", published_entry: null, entries: 0 });
+    expect(await decisionState(kept, "ln_mistakes")).toMatchObject({ status: "accepted", published_entry: `report-${kept}`, entries: 1 });
+  });
+
+  it("a decision made on a stale view changes nothing and says so with 409", async () => {
+    const moderator = await signIn("stale-view-mod", { admin: true });
+    const reportId = await freshReport("stale-view-reporter");
+    expect((await decide(moderator, { reportId, from: "open", status: "declined", ...filing })).status).toBe(302);
+    // A second moderator still sees it open and accepts it.
+    const stale = await decide(moderator, { reportId, from: "open", status: "accepted", ...filing });
+    expect(stale.status).toBe(409);
+    expect(stale.data).toMatchObject({ errors: { form: expect.stringContaining("is now declined") } });
+    expect(await decisionState(reportId, "anime_mistakes")).toEqual({ status: "declined", published_entry: null, entries: 0, history: ["open", "declined"] });
+    // The same decision sent again is not a conflict: it is already what is stored.
+    expect((await decide(moderator, { reportId, from: "open", status: "declined", ...filing })).status).toBe(302);
+    expect((await decisionState(reportId, "anime_mistakes")).history).toEqual(["open", "declined"]);
+    // A status the form never had is refused, nothing written.
+    expect((await decide(moderator, { reportId, from: "published", status: "accepted", ...filing })).status).toBe(400);
+    expect((await call(triageAction, "/feedback_hub/triage", { method: "POST", cookie: moderator, body: form({ reportId, status: "accepted", ...filing }) })).status).toBe(400);
+    expect(await decisionState(reportId, "anime_mistakes")).toMatchObject({ status: "declined", entries: 0, history: ["open", "declined"] });
+  });
+
+  it("accept and decline sent at once, many rounds, always end with the status, the entry and the history agreeing", async () => {
+    const moderators = await Promise.all(["both-mod-1", "both-mod-2"].map((uid) => signIn(uid, { admin: true })));
+    for (let round = 0; round < 12; round++) {
+      const reportId = await freshReport(`both-reporter-${round}`, round % 2 ? "report_ln_mistl" : "report_anime_mistl");
+      const table = round % 2 ? "ln_mistakes" : "anime_mistakes";
+      // Half the rounds start from an accepted report, so the decline must take a live entry down.
+      const from = round % 3 === 0 ? "accepted" : "open";
+      if (from === "accepted") expect((await decide(moderators[0]!, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
+      const decisions = [
+        { reportId, from, status: from === "accepted" ? "done" : "accepted", ...filing },
+        { reportId, from, status: "declined", ...filing },
+        { reportId, from, status: "accepted", ...filing, note: "Yes." },
+      ];
+      const results = await Promise.all(decisions.map((values, index) => decide(moderators[index % 2]!, values)));
+      const state = await decisionState(reportId, table);
+      expectConsistent(state);
+      // Exactly one of the competing decisions wins; the others are told so and change nothing.
+      expect(results.filter((result) => result.status === 302)).toHaveLength(1);
+      expect(results.filter((result) => result.status === 409)).toHaveLength(2);
+      expect(state.history).toHaveLength(from === "accepted" ? 3 : 2);
+    }
   });
 });
 
@@ -263,6 +364,44 @@ describe("sessions that can be closed (defect 5)", () => {
     expect((await postToken(emulatorToken("late-reader", {}, 3600 - 60))).status).toBe(401);
     const again = present((await postToken(emulatorToken("replaying-reader", {}, 0))).cookie);
     expect((await call(hubLoader, "/feedback_hub", { cookie: again })).status).toBe(200);
+  });
+
+  it("one fresh token posted ten times keeps only the newest sessions open; the oldest cookies stop working", async () => {
+    const token = emulatorToken("repeating-reader");
+    const cookies: string[] = [];
+    for (let i = 0; i < 10; i++) cookies.push(present((await postToken(token)).cookie));
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(MAX_SESSIONS_PER_READER);
+    const statuses = await Promise.all(cookies.map(async (cookie) => (await call(hubLoader, "/feedback_hub", { cookie })).status));
+    expect(statuses).toEqual([...Array(10 - MAX_SESSIONS_PER_READER).fill(302), ...Array(MAX_SESSIONS_PER_READER).fill(200)]);
+    // A kept session refreshed with a newer token stays one session and keeps working.
+    const refreshed = await postToken(emulatorToken("repeating-reader", {}, 0), cookies.at(-1));
+    expect(refreshed.status).toBe(200);
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(MAX_SESSIONS_PER_READER);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: present(refreshed.cookie) })).status).toBe(200);
+    // Another reader's sessions are not touched by this reader's limit.
+    const other = await signIn("bystander-reader");
+    for (let i = 0; i < 3; i++) await postToken(token);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: other })).status).toBe(200);
+  });
+
+  it("sign-ins sent at once are bounded too: at most the limit of sessions stays open, every answer below 500", async () => {
+    const token = emulatorToken("burst-reader");
+    const results = await Promise.all(Array.from({ length: 12 }, () => postToken(token)));
+    expect(results.map((result) => result.status)).toEqual(results.map(() => 200));
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "burst-reader")).toBe(MAX_SESSIONS_PER_READER);
+    const working = await Promise.all(results.map(async ({ cookie }) => (await call(hubLoader, "/feedback_hub", { cookie: present(cookie) })).status === 200));
+    expect(working.filter(Boolean)).toHaveLength(MAX_SESSIONS_PER_READER);
+  });
+
+  it("expired sessions go when anyone signs in, not only when their own reader comes back", async () => {
+    const gone = await signIn("gone-reader");
+    const past = Math.floor(Date.now() / 1000) - 60;
+    await env.DB.prepare(`UPDATE sessions SET expires_at = ?2 WHERE uid = ?1`).bind("gone-reader", past).run();
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "gone-reader")).toBe(1);
+    await signIn("someone-else");
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "gone-reader")).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE expires_at <= ?1`, past)).toBe(0);
+    expect((await call(hubLoader, "/feedback_hub", { cookie: gone })).status).toBe(302);
   });
 
   it("a moderator who loses the claim loses triage at once, also with a copy of the old cookie", async () => {

@@ -126,3 +126,43 @@ describe("load: progress saves arriving out of order", () => {
     }
   });
 });
+
+describe("load: moderators deciding the same reports at once", () => {
+  it("ends every report with its status, its public entry and its history agreeing, one decision winning each", async () => {
+    const moderators = await Promise.all(["load-mod-1", "load-mod-2", "load-mod-3"].map((uid) => signIn(uid, { admin: true })));
+    const episode = { episode: "anime:1-2", timestamp: "1:23", platform: "Netflix", track: "subtitles", official: "Go.", suggested: "Run.", why: "Tone." };
+    // Reporters of their own: the readers above have used their minute's reports.
+    const reporters = await Promise.all(Array.from({ length: READERS }, (_, index) => signIn(`load-reporter-${index}`)));
+    const reportIds = await Promise.all(
+      reporters.map(async (reader) => {
+        const body = new FormData();
+        for (const [name, value] of Object.entries({ submissionId: crypto.randomUUID(), ...episode })) body.set(name, value);
+        expect((await reader.fetch("/feedback_hub/report_anime_mistl", { method: "POST", body })).status).toBe(302);
+        const row = await env.DB.prepare(`SELECT id FROM reports WHERE uid = ?1 AND kind = 'anime_mistl'`).bind(reader.uid).first<{ id: string }>();
+        return row!.id;
+      }),
+    );
+    const decision = (reportId: string, status: string) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ reportId, from: "open", status, note: "", category: "mistranslation", severity: "minor" })) body.set(name, value);
+      return body;
+    };
+    const started = Date.now();
+    // Each report gets an accept, a decline and a "done" from different moderators, all in flight together.
+    const sends = reportIds.flatMap((reportId) =>
+      (["accepted", "declined", "done"] as const).map((status, index) => ({ reportId, moderator: moderators[index]!, status })),
+    );
+    const responses = await Promise.all(sends.map(({ reportId, moderator, status }) => moderator.fetch("/feedback_hub/triage", { method: "POST", body: decision(reportId, status) })));
+    const figures = tally(responses, started);
+    console.log(`Load: ${reportIds.length} reports × 3 competing decisions at once:`, JSON.stringify(figures));
+    expect(figures.byStatus).toEqual({ 302: reportIds.length, 409: reportIds.length * 2 });
+    for (const reportId of reportIds) {
+      const report = await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`).bind(reportId).first<{ status: string; published_entry: string | null }>();
+      const entries = await env.DB.prepare(`SELECT COUNT(*) AS n FROM anime_mistakes WHERE id = ?1`).bind(`report-${reportId}`).first<{ n: number }>();
+      const history = await env.DB.prepare(`SELECT status FROM report_history WHERE report_id = ?1 ORDER BY id`).bind(reportId).all<{ status: string }>();
+      const accepted = report?.status === "accepted";
+      expect({ entries: entries?.n, published: report?.published_entry !== null }, reportId).toEqual({ entries: accepted ? 1 : 0, published: accepted });
+      expect(history.results.map((row) => row.status), reportId).toEqual(["open", report?.status]);
+    }
+  });
+});

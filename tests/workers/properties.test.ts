@@ -343,7 +343,7 @@ describe("properties: triage decisions", () => {
     await reader.fetch("/feedback_hub/suggest_feature", { method: "POST", body });
     const historyCount = async () => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM report_history WHERE report_id = ?1`).bind(reportId).first<{ n: number }>())?.n ?? 0;
     await fc.assert(
-      fc.asyncProperty(formFields(["reportId", "status", "note", "category", "severity"]), fc.boolean(), async (fields, ownReport) => {
+      fc.asyncProperty(formFields(["reportId", "from", "status", "note", "category", "severity"]), fc.boolean(), async (fields, ownReport) => {
         const values: Array<readonly [string, string]> = ownReport ? [["reportId", reportId], ...fields] : fields;
         const before = await historyCount();
         const { body: decision } = encodeBody("multipart", values);

@@ -1,0 +1,64 @@
+/**
+ * The report forms' "already reported?" suggestions (`/resources/similar-mistakes`) through the whole
+ * site in workerd: any word a reader types, on either side, answers with suggestions, never a 5xx.
+ * D1 refuses a LIKE pattern over 50 bytes, which 17 Japanese characters used to reach on the anime side.
+ */
+import fc from "fast-check";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { RUNS } from "../support/arbitraries";
+import { visitor } from "../support/readers";
+
+type Suggestions = { entries: Array<{ id: string; official: string }> };
+
+function similar(kind: "ln" | "anime", q: string, unit = "") {
+  return visitor.fetch(`/resources/similar-mistakes?${new URLSearchParams({ kind, unit, q })}`);
+}
+
+const longLine = "灯籠の落ちる夜に約束した言葉をまだ覚えているかどうか分からない";
+
+beforeAll(async () => {
+  // An anime and a light novel entry whose official text is one long Japanese word.
+  const episode = await env.DB.prepare(`SELECT e.key, u.position FROM anime_episodes e JOIN story_units u ON u.key = e.key LIMIT 1`).first<{ key: string; position: number }>();
+  const volume = await env.DB.prepare(`SELECT v.key, u.position FROM ln_volumes v JOIN story_units u ON u.key = v.key LIMIT 1`).first<{ key: string; position: number }>();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO anime_mistakes (id, episode_key, start_seconds, end_seconds, platform, track, official, suggested, explanation, category, severity, status, reveal_position, added_on)
+       VALUES ('long-anime-line', ?1, 10, 15, 'Netflix', 'subtitles', ?2, 'x', 'x', 'typo', 'minor', 'confirmed', ?3, '2026-01-01')`,
+    ).bind(episode!.key, longLine, episode!.position),
+    env.DB.prepare(
+      `INSERT INTO ln_mistakes (id, volume_key, chapter, edition, japanese, official, suggested, explanation, category, severity, status, reveal_position, added_on)
+       VALUES ('long-ln-line', ?1, 1, 'First', '', ?2, 'x', 'x', 'typo', 'minor', 'confirmed', ?3, '2026-01-01')`,
+    ).bind(volume!.key, longLine, volume!.position),
+  ]);
+});
+
+describe("similar entries for long words", () => {
+  it("finds an entry by a Japanese word far over the pattern limit, on both sides", async () => {
+    for (const kind of ["anime", "ln"] as const) {
+      // 17 characters (51 bytes) and the whole 31-character line.
+      for (const word of [longLine.slice(0, 17), longLine]) {
+        const response = await similar(kind, word);
+        expect(response.status, `${kind}: ${word}`).toBe(200);
+        const { entries } = await response.json<Suggestions>();
+        expect(entries.map((entry) => entry.id), `${kind}: ${word}`).toContain(kind === "anime" ? "long-anime-line" : "long-ln-line");
+      }
+    }
+  });
+
+  it("answers words of any script and length on both sides, never 5xx (fast-check)", async () => {
+    const word = fc.oneof(
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }),
+      fc.string({ unit: "binary", minLength: 1, maxLength: 60 }),
+      fc.tuple(fc.constantFrom("a", "é", "漢", "😀", "\u0301", "ﬃ", "İ", "%", "_"), fc.integer({ min: 1, max: 100 })).map(([unit, times]) => unit.repeat(times)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("ln" as const, "anime" as const), fc.array(word, { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 50 }), async (kind, words, unit) => {
+        const response = await similar(kind, words.join(" "), unit);
+        expect(response.status).toBe(200);
+        expect(Array.isArray((await response.json<Suggestions>()).entries)).toBe(true);
+      }),
+      { numRuns: RUNS.normal },
+    );
+  });
+});
