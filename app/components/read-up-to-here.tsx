@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from "react";
+import { useRef } from "react";
+import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
@@ -28,16 +29,6 @@ export function ReadUpToHere({
   const user = useOptionalUser();
   const save = useFetcher();
   const box = useRef<HTMLSpanElement>(null);
-  /** Where this control was on the screen when it was clicked, until the page has re-rendered. */
-  const clickedAt = useRef<number | null>(null);
-
-  useLayoutEffect(() => {
-    if (clickedAt.current === null || !box.current) return;
-    const moved = box.current.getBoundingClientRect().top - clickedAt.current;
-    clickedAt.current = null;
-    if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
-  });
-
   // Nothing before the page is interactive: the server cannot know the reader's progress.
   if (!shield) return null;
   const done = shield.position >= unit.position;
@@ -45,8 +36,11 @@ export function ReadUpToHere({
   function markRead() {
     const before = readStoredProgress();
     const progress = readUpTo(before ?? emptyProgress, unit);
-    clickedAt.current = box.current?.getBoundingClientRect().top ?? null;
-    storeProgress(progress);
+    const clickedAt = box.current?.getBoundingClientRect().top;
+    // Rendered now, so the rows above can be measured and the page scrolled before the next paint.
+    flushSync(() => storeProgress(progress));
+    const moved = clickedAt === undefined || !box.current ? 0 : box.current.getBoundingClientRect().top - clickedAt;
+    if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
     if (user) save.submit({ progress: JSON.stringify(progress) }, { method: "post", action: "/resources/progress" });
     toast({
       title: "Progress saved",
