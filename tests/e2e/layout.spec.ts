@@ -170,6 +170,18 @@ test.describe("header navigation", () => {
     });
   }
 
+  test("on a phone the header shows the site's whole name", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    await open(page, "/");
+    const name = page.getByRole("banner").getByRole("link", { name: "Lanternfall Companion" }).getByText("Lanternfall Companion");
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 720 });
+      await expect(name).toBeInViewport({ ratio: 1 });
+      // Cut off with an ellipsis, the text is wider than its box.
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth), `at ${width} px`).toBe(true);
+    }
+  });
+
   test("on a phone the menu lists every area and closes on Escape and on a click outside", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await open(page, "/privacy_policy");
