@@ -182,6 +182,32 @@ test.describe("header navigation", () => {
     }
   });
 
+  test("on a phone nothing of the page shows between the search field and its suggestions", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, "/");
+    await page.getByRole("link", { name: "Search", exact: true }).click();
+    const box = page.getByRole("combobox", { name: "Search the site" });
+    await box.fill("lan");
+    const suggestions = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(suggestions).toBeVisible();
+    // Every point of the strip between the field and the list belongs to the search panel.
+    const strays = await box.evaluate((input) => {
+      const list = document.getElementById(input.getAttribute("aria-controls") ?? "");
+      const panel = input.closest("form");
+      const from = input.getBoundingClientRect().bottom;
+      const to = list?.getBoundingClientRect().top ?? from;
+      const found: string[] = [];
+      for (let y = Math.ceil(from); y < to; y++) {
+        for (const x of [20, 180, 340]) {
+          const hit = document.elementFromPoint(x, y);
+          if (hit && !panel?.contains(hit)) found.push(`<${hit.tagName.toLowerCase()}> at ${x},${y}`);
+        }
+      }
+      return found;
+    });
+    expect(strays).toEqual([]);
+  });
+
   test("on a phone the menu lists every area and closes on Escape and on a click outside", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await open(page, "/privacy_policy");
