@@ -21,9 +21,9 @@ export function readStoredProgress(): Progress | null {
   return lastRead.progress;
 }
 
-/** Stores progress in this browser and tells everything on the page that reads it. */
-export function storeProgress(progress: Progress) {
-  writeStored("progress", JSON.stringify(progress));
+/** Stores progress in this browser (null: none, as before any was set) and tells everything on the page that reads it. */
+export function storeProgress(progress: Progress | null) {
+  writeStored("progress", progress ? JSON.stringify(progress) : null);
   window.dispatchEvent(new Event(PROGRESS_STORED));
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -201,15 +201,17 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
           </label>
         </div>
         {form.fields.map((field) => (
-          <ReportField
-            key={field.name}
-            field={field}
-            value={field.kind === "browser" ? browser : (values[field.name] ?? "")}
-            error={errors[field.name]}
-            options={field.optionsFrom ? choices[field.optionsFrom] : field.options}
-          />
+          <Fragment key={field.name}>
+            <ReportField
+              field={field}
+              value={field.kind === "browser" ? browser : (values[field.name] ?? "")}
+              error={errors[field.name]}
+              options={field.optionsFrom ? choices[field.optionsFrom] : field.options}
+            />
+            {/* Right under the text being typed, where the reader is looking (on a phone, the rest of the form is off screen). */}
+            {field.name === "official" && (form.kind === "ln_mistl" || form.kind === "anime_mistl") ? <SimilarEntries kind={form.kind} formRef={formRef} /> : null}
+          </Fragment>
         ))}
-        {form.kind === "ln_mistl" || form.kind === "anime_mistl" ? <SimilarEntries kind={form.kind} formRef={formRef} /> : null}
         <FormError>{errors.form}</FormError>
         <Button type="submit" disabled={submitting}>
           {submitting ? "Sending…" : "Send report"}

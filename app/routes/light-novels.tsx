@@ -134,7 +134,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
           {volume.isbn ? (
             <>
               <dt className="text-muted-foreground">ISBN</dt>
-              <dd className="font-mono text-xs leading-5">{volume.isbn}</dd>
+              <dd className="whitespace-nowrap font-mono text-xs leading-5 max-sm:col-span-2">{volume.isbn}</dd>
             </>
           ) : null}
           {volume.pageCount ? (

@@ -40,29 +40,29 @@ export default function PrivacyPolicy() {
 
       <PageSection id="browser-storage" title="Stored in your browser">
         <p>These stay on your device. The site never reads them on its servers.</p>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-4 font-semibold">Key</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Where</th>
-                <th scope="col" className="py-2 font-semibold">What it holds</th>
+        {/* On phones each key is one block (key and where on a line, what it holds under them) instead
+            of three squeezed columns; the roles keep it a table for screen readers either way. */}
+        <table role="table" className="w-full border-collapse text-left text-sm max-sm:block">
+          <thead role="rowgroup" className="max-sm:sr-only">
+            <tr role="row" className="border-b border-border">
+              <th role="columnheader" scope="col" className="py-2 pr-4 font-semibold">Key</th>
+              <th role="columnheader" scope="col" className="py-2 pr-4 font-semibold">Where</th>
+              <th role="columnheader" scope="col" className="py-2 font-semibold">What it holds</th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup" className="max-sm:block">
+            {[
+              ...Object.values(storageKeys).map(({ key, where }) => ({ key, where, what: storageNotes[key] })),
+              analyticsStorageNote,
+            ].map((entry) => (
+              <tr role="row" key={entry.key} className="border-b border-border align-top max-sm:block max-sm:py-2">
+                <td role="cell" className="py-2 pr-4 font-mono text-xs max-sm:inline max-sm:py-0">{entry.key}</td>
+                <td role="cell" className="py-2 pr-4 max-sm:inline max-sm:py-0 max-sm:text-muted-foreground">{entry.where}</td>
+                <td role="cell" className="py-2 max-sm:mt-1 max-sm:block max-sm:py-0">{entry.what}</td>
               </tr>
-            </thead>
-            <tbody>
-              {[
-                ...Object.values(storageKeys).map(({ key, where }) => ({ key, where, what: storageNotes[key] })),
-                analyticsStorageNote,
-              ].map((entry) => (
-                <tr key={entry.key} className="border-b border-border align-top">
-                  <td className="py-2 pr-4 font-mono text-xs">{entry.key}</td>
-                  <td className="py-2 pr-4">{entry.where}</td>
-                  <td className="py-2">{entry.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </PageSection>
 
       <PageSection id="cookies" title="Cookies">

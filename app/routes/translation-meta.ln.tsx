@@ -54,11 +54,15 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={query}
           maxLength={100}
-          placeholder="Search the official text, suggestions, Japanese and notes"
+          placeholder="Search every entry"
+          aria-describedby="mistake-query-hint"
           className="min-w-0 flex-1"
         />
         <Button type="submit">Search</Button>
       </Form>
+      <p id="mistake-query-hint" className="-mt-6 mb-8 text-sm text-muted-foreground">
+        Searches the official text, the suggestions, the Japanese and the notes.
+      </p>
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">
           <h2 id="matches-title" className="text-xl font-semibold" role="status">

@@ -68,6 +68,24 @@ test("a reader sends every kind of report, sees them under My reports, and meets
   await expect(page.getByLabel("Your idea in a few words")).toHaveValue("A reading-time estimate");
 });
 
+test("on a phone, similar entries appear right under the official text being typed", async ({ reader }) => {
+  const { page } = reader;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/feedback_hub/report_ln_mistl?volume=ln%3Amain-1");
+  await waitForHydration(page);
+  const official = page.getByLabel("The official English text");
+  await official.fill("In this city, the night is long.");
+  const similar = page.getByRole("complementary", { name: /Already reported/ });
+  await expect(similar).toContainText("the night is long");
+  const field = await official.boundingBox();
+  const box = await similar.boundingBox();
+  const next = await page.getByLabel("Your suggested translation").boundingBox();
+  // Below the field (its help text may sit between), before the next field.
+  expect(box && field && box.y - (field.y + field.height)).toBeGreaterThanOrEqual(0);
+  expect(box && field && box.y - (field.y + field.height)).toBeLessThanOrEqual(80);
+  expect(box && next && box.y + box.height).toBeLessThanOrEqual(next?.y ?? 0);
+});
+
 test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries", async ({ reader }) => {
   const { page } = reader;
 

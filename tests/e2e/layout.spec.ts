@@ -29,16 +29,123 @@ function overflow(page: Page) {
   });
 }
 
-test.describe("phones: no page scrolls sideways", () => {
+/**
+ * What reads wrong on a phone, measured in the page: text in table cells and labels squeezed into a
+ * column too narrow for it, ISBNs and dates broken over lines, selects too narrow for their value,
+ * and boxes that scroll but cannot be reached from the keyboard. Each finding names the element.
+ */
+function phoneReadingProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const visible = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
+    const describe = (element: Element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50)}"`;
+    /** How many lines a stretch of text takes on the screen. */
+    const linesOf = (range: Range) => {
+      const tops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.bottom);
+      return tops.filter((bottom, index) => tops.findIndex((other) => Math.abs(other - bottom) < 4) === index).length;
+    };
+    const rangeOver = (node: Node, start?: number, end?: number) => {
+      const range = document.createRange();
+      if (start === undefined) range.selectNodeContents(node);
+      else {
+        range.setStart(node, start);
+        range.setEnd(node, end ?? start);
+      }
+      return range;
+    };
+
+    // A cell or a label past two lines, with fewer than 16 characters a line: its column is too narrow.
+    for (const element of document.querySelectorAll("main th, main td, label")) {
+      if (!visible(element)) continue;
+      const text = (element.textContent ?? "").trim();
+      const lines = linesOf(rangeOver(element));
+      if (lines > 2 && text.length / lines < 16) problems.push(`${describe(element)} wraps over ${lines} lines`);
+    }
+
+    // Dates and ISBNs stay on one line.
+    for (const time of document.querySelectorAll("time")) {
+      if (visible(time) && linesOf(rangeOver(time)) > 1) problems.push(`${describe(time)} breaks over lines`);
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement || !visible(node.parentElement)) continue;
+      for (const match of (node.textContent ?? "").matchAll(/\b97[89][\d-]{10,14}\d\b/g)) {
+        if (linesOf(rangeOver(node, match.index, match.index + match[0].length)) > 1) problems.push(`ISBN ${match[0]} breaks over lines`);
+      }
+    }
+
+    // A select is wide enough for the value it shows (one that lies transparent over the text it
+    // shows, which wraps, shows it whole).
+    const canvas = document.createElement("canvas").getContext("2d");
+    for (const box of document.querySelectorAll("body select")) {
+      const style = getComputedStyle(box);
+      if (!visible(box) || style.opacity === "0" || !canvas || !(box instanceof HTMLSelectElement)) continue;
+      const select = box;
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0]?.text ?? "";
+      const needed = canvas.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      if (select.scrollWidth > select.clientWidth || needed > select.clientWidth + 1) problems.push(`<select> cuts off "${text}" (needs ${Math.ceil(needed)} px, has ${select.clientWidth})`);
+    }
+
+    // A search field shows its whole placeholder.
+    for (const input of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+      if (!visible(input) || !canvas) continue;
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const needed = canvas.measureText(input.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      if (needed > input.clientWidth + 1) problems.push(`<input> cuts off its placeholder "${input.placeholder}"`);
+    }
+
+    // A box that scrolls can be reached from the keyboard: it takes focus and says what it is, or
+    // what is in it does (links, buttons).
+    for (const element of document.querySelectorAll("body *")) {
+      const style = getComputedStyle(element);
+      const scrollsX = ["auto", "scroll"].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+      const scrollsY = ["auto", "scroll"].includes(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+      if (!(scrollsX || scrollsY) || !visible(element)) continue;
+      const named = element.getAttribute("aria-label") || element.getAttribute("aria-labelledby");
+      const focusable = (element as HTMLElement).tabIndex >= 0 && named && (element.getAttribute("role") || !["DIV", "SPAN"].includes(element.tagName));
+      const reachable = focusable || element.querySelector("a[href], button, input, select, textarea, [tabindex='0']");
+      if (!reachable) problems.push(`<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> scrolls but cannot be reached from the keyboard`);
+    }
+    return problems;
+  });
+}
+
+test.describe("phones: every page fits and reads right", () => {
   for (const path of publicPages) {
-    test(path, async ({ page }) => {
+    test(path, async ({ page }, testInfo) => {
       await page.setViewportSize({ width: 320, height: 720 });
       await open(page, path);
       for (const width of [320, 360, 390]) {
         await page.setViewportSize({ width, height: 720 });
         const measured = await overflow(page);
-        expect(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(measured.innerWidth);
+        expect.soft(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(measured.innerWidth);
+        expect.soft(await phoneReadingProblems(page), `${path} at ${width} px`).toEqual([]);
+        const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
       }
+    });
+  }
+});
+
+test("at 320 px the tracker's pickers show the whole of a long volume title and season name", async ({ page, context }) => {
+  await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+  await page.setViewportSize({ width: 320, height: 720 });
+  await open(page, "/reading_tracker");
+  await page.getByLabel("Lanternfall EX: last volume").selectOption({ label: "Volume 1 · The Ash Warden's Apprentice Days" });
+  await page.getByLabel("Lanternfall: last volume").selectOption({ label: "Volume 12 · The Ash Warden's Last Watch" });
+  await page.getByLabel("Season", { exact: true }).selectOption({ index: 2 });
+  expect(await phoneReadingProblems(page)).toEqual([]);
+});
+
+test.describe("choosing an arc or a season on a phone", () => {
+  for (const path of ["/anime?season=2", "/web_novel?arc=3"]) {
+    test(`${path}: the chosen card is whole on the screen`, async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await open(page, path);
+      const chosen = page.getByRole("navigation", { name: /^(Seasons|Arcs)$/ }).locator("[aria-current='page']");
+      await expect(chosen).toBeInViewport({ ratio: 1 });
     });
   }
 });
@@ -62,6 +169,44 @@ test.describe("header navigation", () => {
       }
     });
   }
+
+  test("on a phone the header shows the site's whole name", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    await open(page, "/");
+    const name = page.getByRole("banner").getByRole("link", { name: "Lanternfall Companion" }).getByText("Lanternfall Companion");
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 720 });
+      await expect(name).toBeInViewport({ ratio: 1 });
+      // Cut off with an ellipsis, the text is wider than its box.
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth), `at ${width} px`).toBe(true);
+    }
+  });
+
+  test("on a phone nothing of the page shows between the search field and its suggestions", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, "/");
+    await page.getByRole("link", { name: "Search", exact: true }).click();
+    const box = page.getByRole("combobox", { name: "Search the site" });
+    await box.fill("lan");
+    const suggestions = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(suggestions).toBeVisible();
+    // Every point of the strip between the field and the list belongs to the search panel.
+    const strays = await box.evaluate((input) => {
+      const list = document.getElementById(input.getAttribute("aria-controls") ?? "");
+      const panel = input.closest("form");
+      const from = input.getBoundingClientRect().bottom;
+      const to = list?.getBoundingClientRect().top ?? from;
+      const found: string[] = [];
+      for (let y = Math.ceil(from); y < to; y++) {
+        for (const x of [20, 180, 340]) {
+          const hit = document.elementFromPoint(x, y);
+          if (hit && !panel?.contains(hit)) found.push(`<${hit.tagName.toLowerCase()}> at ${x},${y}`);
+        }
+      }
+      return found;
+    });
+    expect(strays).toEqual([]);
+  });
 
   test("on a phone the menu lists every area and closes on Escape and on a click outside", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });

@@ -213,7 +213,8 @@ function RowBars({ id, series, data, max, describe }: BarsProps) {
 
 function FigureTable({ id, title, series, data }: Pick<BarChartProps, "id" | "title" | "series" | "data">) {
   return (
-    <table id={`${id}-table`} className="w-full border-collapse text-left text-sm">
+    // Smaller on phones, so a row's name keeps two lines beside columns named "Meaning-changing".
+    <table id={`${id}-table`} className="w-full border-collapse text-left text-sm max-sm:text-xs">
       <caption className="sr-only">{title}</caption>
       <thead>
         <tr className="border-b border-border">
@@ -228,7 +229,7 @@ function FigureTable({ id, title, series, data }: Pick<BarChartProps, "id" | "ti
       <tbody>
         {data.map((datum) => (
           <tr key={datum.label} className="border-b border-border last:border-0">
-            <th scope="row" className="py-1 pr-2 font-normal">
+            <th scope="row" className="py-1 pr-2 font-normal max-sm:min-w-[6.5rem]">
               {datum.label}
             </th>
             {datum.values.map((value, index) => (

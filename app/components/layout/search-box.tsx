@@ -140,7 +140,7 @@ export function SearchBox() {
           role="listbox"
           aria-label="Suggestions"
           hidden={!open || options.length === 0}
-          className="absolute inset-x-2 top-full z-50 mt-1 overflow-hidden rounded-lg border border-border bg-popover py-1 text-popover-foreground shadow-lg sm:left-auto sm:right-0 sm:top-11 sm:mt-0 sm:w-80"
+          className="absolute inset-x-2 top-[calc(100%-0.25rem)] z-50 overflow-hidden rounded-lg border border-border bg-popover py-1 text-popover-foreground shadow-lg sm:left-auto sm:right-0 sm:top-11 sm:w-80"
         >
           {options.map((option, index) => (
             <li

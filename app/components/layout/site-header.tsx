@@ -28,10 +28,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
+        {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
         <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight" prefetch="intent">
-          <Logo className="size-7 shrink-0" />
-          <span className="truncate">{siteName}</span>
+          <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
+          <span className="text-sm leading-tight sm:text-base">{siteName}</span>
         </Link>
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {search}

@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
 import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 
-/** Volumes with their entry counts per severity, each linking to its page. */
+/**
+ * Volumes with their entry counts per severity, each linking to its page. On phones a column per
+ * severity would squeeze the titles to a word a line, so the counts sit under the title instead.
+ */
 export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeCount[]; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
@@ -12,7 +15,7 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
           <tr className="border-b border-border">
             <th scope="col" className="px-4 py-2">Volume</th>
             {severities.map((severity) => (
-              <th key={severity} scope="col" className="px-2 py-2 text-right">
+              <th key={severity} scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
                 {mistakeSeverityLabels[severity]}
               </th>
             ))}
@@ -27,9 +30,12 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
                   {volume.collectionName} {volume.number}
                 </Link>
                 <span className="block text-xs text-muted-foreground">{volume.title}</span>
+                <span className="block text-xs text-muted-foreground sm:hidden">
+                  {severities.map((severity) => `${volume.counts[severity] ?? 0} ${mistakeSeverityLabels[severity].toLowerCase()}`).join(" · ")}
+                </span>
               </th>
               {severities.map((severity) => (
-                <td key={severity} className="px-2 py-2 text-right tabular-nums">
+                <td key={severity} className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
                   {volume.counts[severity] || "–"}
                 </td>
               ))}

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/select";
 import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import { UnitSelect } from "./unit-select";
@@ -48,13 +48,13 @@ export function UnitPicker({
     <div className="grid gap-3">
       <div className="grid items-start gap-3 sm:grid-cols-2">
         <Field label={words.group}>
-          <Select
+          <WrappingSelect
             value={group}
+            shown={group || "Not started"}
             onChange={(event) => {
               if (event.target.value) setBrowsing({ group: event.target.value, from: value });
               else onChange(null);
             }}
-            className="w-full"
           >
             <option value="">Not started</option>
             {groups.map((candidate) => (
@@ -62,7 +62,7 @@ export function UnitPicker({
                 {candidate.name}
               </option>
             ))}
-          </Select>
+          </WrappingSelect>
         </Field>
         <UnitSelect
           label={words.unit}

@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/select";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
@@ -29,10 +29,16 @@ export function UnitSelect({
   disabled?: boolean;
 }) {
   const shield = useShield();
-  const listed = units.some((unit) => unit.key === value);
+  const chosen = units.find((unit) => unit.key === value);
+  const listed = Boolean(chosen);
   return (
     <Field label={label} description={description}>
-      <Select value={listed && value ? value : ""} disabled={disabled} onChange={(event) => onChange(event.target.value || null)} className="w-full">
+      <WrappingSelect
+        value={listed && value ? value : ""}
+        shown={chosen ? pickerLabel(chosen, isRevealed(shield, chosen.titleRevealAt)) : empty}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
         <option value="" disabled={!emptyChoosable}>
           {empty}
         </option>
@@ -41,7 +47,7 @@ export function UnitSelect({
             {pickerLabel(unit, isRevealed(shield, unit.titleRevealAt))}
           </option>
         ))}
-      </Select>
+      </WrappingSelect>
     </Field>
   );
 }

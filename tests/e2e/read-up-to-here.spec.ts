@@ -1,0 +1,45 @@
+import { expect, type Page, test } from "@playwright/test";
+import { chapterKey, episodeKey, unitAnchor } from "../../app/lib/content/units";
+import { waitForHydration } from "../support/browser";
+
+/*
+ * "I have read up to here" on a phone: the tap is confirmed by a toast with an Undo, the row that was
+ * tapped stays where it was under the finger while the rows above it change, and Undo puts back the
+ * progress the browser had before.
+ */
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem("rc:progress"));
+
+const cases = [
+  { path: "/web_novel?arc=1", row: `#${unitAnchor(chapterKey(1, 8))}`, earlier: `#${unitAnchor(chapterKey(1, 3))}`, button: "I have read up to here", field: "webNovel", key: chapterKey(1, 8) },
+  { path: "/anime?season=1", row: `#${unitAnchor(episodeKey(1, 8))}`, earlier: `#${unitAnchor(episodeKey(1, 3))}`, button: "I have watched up to here", field: "anime", key: episodeKey(1, 8) },
+];
+
+for (const { path, row, earlier, button, field, key } of cases) {
+  test(`${path}: the tap is confirmed, the row stays under the finger, and Undo restores the progress`, async ({ page, context }) => {
+    // Every title shown, so what changes above the row is the buttons alone.
+    await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+    await page.goto(path);
+    await waitForHydration(page);
+    const tapped = page.locator(row);
+    // The row in the middle of the screen, with rows above it that still offer the button.
+    await tapped.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
+    await expect(page.locator(earlier).getByRole("button", { name: button })).toBeAttached();
+    const before = await tapped.boundingBox();
+
+    await tapped.getByRole("button", { name: button }).tap();
+    const notice = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
+    await expect(notice).toContainText("Progress saved");
+    await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}")[field]).toBe(key);
+    await expect(page.locator(earlier).getByRole("button", { name: button })).toHaveCount(0);
+    const after = await tapped.boundingBox();
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0)), "how far the tapped row moved, in px").toBeLessThanOrEqual(1);
+
+    await notice.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(() => stored(page)).toBeNull();
+    await expect(page.locator(earlier).getByRole("button", { name: button })).toBeVisible();
+    await expect(tapped.getByRole("button", { name: button })).toBeVisible();
+  });
+}
