@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getBreakTime } from "~/models/anime.server";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data && data.seasons.length > 1 && data.selectedSeason !== null ? `Break Time · Season ${data.selectedSeason}` : "Break Time",
-    description: `${pluralize(data?.shortCount ?? 0, "Break Time short")} across ${pluralize(data?.seasons.length ?? 0, "season")}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
+    description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
   });
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
@@ -34,7 +34,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Break Time"
-        lead={`The ${pluralize(shortCount, "chibi short")} that air beside the anime, listed next to the main episode each accompanies, with the web novel chapters that episode adapts.`}
+        lead={`The ${countOf(shortCount, nouns.chibiShort)} that air beside the anime, listed next to the main episode each accompanies, with the web novel chapters that episode adapts.`}
       />
       <ChooserCards
         label="Seasons"
@@ -44,7 +44,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
           value: each.number,
           kicker: `Season ${each.number}`,
           title: each.title,
-          detail: `${pluralize(each.shortCount, "short")} beside ${pluralize(each.episodeCount, "episode")}`,
+          detail: `${countOf(each.shortCount, nouns.short)} beside ${countOf(each.episodeCount, nouns.episode)}`,
         }))}
       />
       {season ? (

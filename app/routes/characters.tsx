@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { mediumLabels, type Medium } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
@@ -90,7 +90,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
-        {total === 0 ? "No character matches." : `${pluralize(total, "character")}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
+        {total === 0 ? "No character matches." : `${countOf(total, nouns.character)}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
       </p>
 
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">

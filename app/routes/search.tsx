@@ -6,7 +6,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
@@ -63,7 +63,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {query ? (
         <p role="status" className="mb-4 text-sm text-muted-foreground">
           {total
-            ? `${pluralize(total, "result")} for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}`
+            ? `${countOf(total, nouns.result)} for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}`
             : `Nothing found for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
@@ -72,7 +72,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           items={results}
           itemKey={(result) => result.ref}
           revealAt={(result) => result.revealAt}
-          describe={(run) => pluralize(run.length, "result")}
+          describe={(run) => countOf(run.length, nouns.result)}
           runAs="li"
           renderItem={(result, shown) =>
             shown ? (

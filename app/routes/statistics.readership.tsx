@@ -6,6 +6,7 @@ import { mediumLabels } from "~/lib/content/units";
 import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { MIN_BUCKET } from "~/lib/readership";
+import { countOf, nouns } from "~/lib/words";
 import { getReadership } from "~/models/readership.server";
 import type { Route } from "./+types/statistics.readership";
 
@@ -95,7 +96,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           <p className="text-lg">
             <strong>{formatNumber(data.readers)}</strong> readers track their progress.
-            {data.hiddenBuckets ? ` ${data.hiddenBuckets} smaller ${data.hiddenBuckets === 1 ? "group is" : "groups are"} not shown.` : ""}
+            {data.hiddenBuckets ? ` ${countOf(data.hiddenBuckets, nouns.smallerGroupIsNotShown)}.` : ""}
           </p>
           {charts.map((chart) => (
             <BarChart key={chart.id} {...chart} />

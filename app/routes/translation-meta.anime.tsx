@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
@@ -54,11 +54,11 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         label="Seasons"
         param="season"
         selected={season}
-        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: each.title, detail: pluralize(each.entries, "entry", "entries") }))}
+        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: each.title, detail: countOf(each.entries, nouns.entry) }))}
       />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
-          ? `${pluralize(entries.length, "entry", "entries")} in season ${season}, of ${pluralize(total, "entry", "entries")}`
+          ? `${countOf(entries.length, nouns.entry)} in season ${season}, of ${countOf(total, nouns.entry)}`
           : filters.category || filters.severity || filters.status
             ? "No entry matches these filters."
             : "No entries for the anime yet."}
@@ -72,7 +72,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
               items={[...episodes.values()]}
               itemKey={(list) => list[0]!.episode.key}
               revealAt={(list) => Math.min(...list.map((entry) => entry.revealAt))}
-              describe={(run) => `${pluralize(run.flat().length, "entry", "entries")} on ${pluralize(run.length, "episode")}`}
+              describe={(run) => `${countOf(run.flat().length, nouns.entry)} on ${countOf(run.length, nouns.episode)}`}
               renderItem={(list, shown) => <EpisodeNotes entries={list} shown={shown} />}
             />
           </section>
@@ -105,7 +105,7 @@ function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: bool
         items={entries}
         itemKey={(entry) => entry.id}
         revealAt={(entry) => entry.revealAt}
-        describe={(run) => pluralize(run.length, "entry", "entries")}
+        describe={(run) => countOf(run.length, nouns.entry)}
         renderItem={(entry, entryShown) => <AnimeMistakeEntry entry={entry} shown={entryShown} />}
       />
     </section>

@@ -7,7 +7,8 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate, formatMonthRange, formatNumber, pluralize } from "~/lib/format";
+import { formatDate, formatMonthRange, formatNumber } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   return pageMeta(siteNameFrom(matches), {
     title: arc ? `Web novel · Arc ${arc.number}: ${arc.title}` : "Web novel",
     description: arc
-      ? `Arc ${arc.number} of the web novel: ${pluralize(arc.chapterCount, "chapter")}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
+      ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
       : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
   });
 };
@@ -53,7 +54,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Web novel"
-        lead={`${pluralize(arcs.length, "arc")}, ${pluralize(totalChapters, "chapter")} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
+        lead={`${countOf(arcs.length, nouns.arc)}, ${countOf(totalChapters, nouns.chapter)} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
       />
       <ChooserCards
         label="Arcs"
@@ -63,7 +64,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           value: each.number,
           kicker: `Arc ${each.number}`,
           title: each.title,
-          detail: `${pluralize(each.chapterCount, "chapter")} · ${formatNumber(each.wordCount)} words · ${formatMonthRange(each.startedOn, each.endedOn)}`,
+          detail: `${countOf(each.chapterCount, nouns.chapter)} · ${formatNumber(each.wordCount)} words · ${formatMonthRange(each.startedOn, each.endedOn)}`,
         }))}
       />
 
@@ -80,7 +81,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
             <details key={group.name} open className="group rounded-lg border border-border bg-card">
               <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
                 <span>{group.name}</span>
-                <span className="text-sm font-normal text-muted-foreground">{pluralize(group.chapters.length, "chapter")}</span>
+                <span className="text-sm font-normal text-muted-foreground">{countOf(group.chapters.length, nouns.chapter)}</span>
               </summary>
               <ol className="divide-y divide-border border-t border-border">
                 {group.chapters.map((chapter) => (
