@@ -8,6 +8,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath, type UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
+import { labelWithTitle } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const season = data?.season;
   return pageMeta(siteNameFrom(matches), {
-    title: season ? `Anime · Season ${season.number}: ${season.title}` : "Anime",
+    title: season ? `Anime · ${labelWithTitle(`Season ${season.number}`, season.title)}` : "Anime",
     description: `${countOf(data?.seasons.length ?? 0, nouns.season)} and ${countOf(data?.episodeCount ?? 0, nouns.episode)} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
   });
 };
@@ -61,7 +62,7 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
   return (
     <section aria-labelledby="season-title" className="space-y-4">
       <h2 id="season-title" className="text-2xl font-bold tracking-tight">
-        Season {season.number}: {season.title}
+        {labelWithTitle(`Season ${season.number}`, season.title)}
       </h2>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">

@@ -7,6 +7,7 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
+import { titleAfterLabel } from "~/lib/content/labels";
 import { formatDate, formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -124,7 +125,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {collectionName} {volume.number}
           </p>
-          <h3 className="font-semibold">{volume.title}</h3>
+          <h3 className="font-semibold">{titleAfterLabel(`${collectionName} ${volume.number}`, volume.title) || volume.title}</h3>
           <OriginalText text={volume.originalTitle} className="text-sm" />
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">

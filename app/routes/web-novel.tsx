@@ -7,6 +7,7 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
+import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatDate, formatMonthRange, formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   return pageMeta(siteNameFrom(matches), {
-    title: arc ? `Web novel · Arc ${arc.number}: ${arc.title}` : "Web novel",
+    title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
     description: arc
       ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
       : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
@@ -72,7 +73,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="arc-title" className="space-y-6">
           <header className="space-y-2">
             <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
-              Arc {arc.number}: {arc.title}
+              {labelWithTitle(`Arc ${arc.number}`, arc.title)}
             </h2>
             <OriginalText text={arc.originalTitle} />
             {arc.summary ? <p className="max-w-3xl">{arc.summary}</p> : null}
@@ -107,7 +108,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             {chapter.kind === "chapter" ? chapter.ordinal : kindLabels[chapter.kind]}
           </span>
           <Spoiler revealAt={chapter.titleRevealAt} what="This chapter's title">
-            <span className="font-medium">{chapter.title}</span>
+            <span className="font-medium">{titleAfterLabel(kindLabels[chapter.kind], chapter.title) ?? chapter.title}</span>
             <OriginalText text={chapter.originalTitle} as="span" className="ml-2 text-sm" />
           </Spoiler>
         </div>
