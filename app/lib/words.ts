@@ -30,6 +30,9 @@ export const nouns = {
   storeBonus: { one: "store bonus", other: "store bonuses" },
   translationNote: { one: "translation note", other: "translation notes" },
   volume: { one: "volume", other: "volumes" },
+  word: { one: "word", other: "words" },
+  reader: { one: "reader", other: "readers" },
+  percent: { one: "%", other: "%" },
   webNovelChapter: { one: "web novel chapter", other: "web novel chapters" },
   /** Phrases that carry their verb. */
   reportMatches: { one: "report matches", other: "reports match" },

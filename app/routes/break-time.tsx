@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
+import { labelWithTitle } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
@@ -50,7 +51,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
       {season ? (
         <section aria-labelledby="season-title">
           <h2 id="season-title" className="mb-4 text-2xl font-bold tracking-tight">
-            Season {season.number}: {season.title}
+            {labelWithTitle(`Season ${season.number}`, season.title)}
           </h2>
           {/* An episode and its shorts are gated together, at the episode's story position, as on /anime. */}
           <ol className="space-y-3">
