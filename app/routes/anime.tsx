@@ -14,14 +14,16 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getAnime } from "~/models/anime.server";
+import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/anime";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
-  if (seasonNumber === null) notFound();
   const anime = await getAnime(context.db, seasonNumber ?? null);
-  if (seasonNumber !== undefined && anime.selectedSeason === null) notFound();
+  if (seasonNumber !== undefined && (seasonNumber === null || anime.selectedSeason === null)) {
+    notFound(missingSeason(new URL(request.url).searchParams.get("season"), anime.seasons, "/anime"));
+  }
   return anime;
 }
 

@@ -10,15 +10,17 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getBreakTime } from "~/models/anime.server";
+import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/break-time";
 
 /** One season at a time (`?season=N`, the first by default), as on /anime. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
-  if (seasonNumber === null) notFound();
   const breakTime = await getBreakTime(context.db, seasonNumber ?? null);
-  if (seasonNumber !== undefined && breakTime.selectedSeason === null) notFound();
+  if (seasonNumber !== undefined && (seasonNumber === null || breakTime.selectedSeason === null)) {
+    notFound(missingSeason(new URL(request.url).searchParams.get("season"), breakTime.seasons, "/break_time"));
+  }
   return breakTime;
 }
 

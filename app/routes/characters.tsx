@@ -16,6 +16,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
 import { getCharacterCatalogue } from "~/models/characters.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/characters";
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
   };
   const catalogue = await getCharacterCatalogue(context.db, filters);
-  if (page > catalogue.pageCount) notFound();
+  if (page > catalogue.pageCount) notFound(missingPage(new URL(request.url), catalogue.pageCount));
   return { ...catalogue, filters };
 }
 

@@ -15,6 +15,7 @@ import { pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/light-novels";
 
@@ -22,9 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("collection");
   const page = parsePageParam(params);
-  if ((code !== null && !collectionCodePattern.test(code)) || page === null) notFound();
-  const lightNovels = await getLightNovels(context.db, code, page);
-  if ((code !== null && lightNovels.selectedCollection === null) || !pageExists(lightNovels.paging)) notFound();
+  if (page === null) notFound();
+  const known = code === null || collectionCodePattern.test(code);
+  const lightNovels = await getLightNovels(context.db, known ? code : null, page);
+  if (!known || (code !== null && lightNovels.selectedCollection === null)) {
+    notFound({
+      missing: `The collection “${code}”`,
+      instead: "The collections there are",
+      choices: lightNovels.collections.map((collection) => ({ label: collection.name, href: `/light_novels?collection=${collection.code}` })),
+    });
+  }
+  if (!pageExists(lightNovels.paging)) notFound(missingPage(new URL(request.url), lightNovels.paging.pageCount));
   return lightNovels;
 }
 

@@ -13,6 +13,7 @@ import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchK
 import type { SearchKindCounts } from "~/lib/search-result";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/search";
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
   const { results, total, counts } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit, kind });
   const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
-  if (page > pageCount) notFound();
+  if (page > pageCount) notFound(missingPage(new URL(request.url), pageCount));
   return { query, kind, results, total, counts, page, pageCount };
 }
 

@@ -11,6 +11,7 @@ import { countOf, type Noun, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePageParam } from "~/lib/params";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/side-stories";
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A link to one story (unitPath) names it, so the page that holds it opens.
   const story = params.get("story");
   const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
-  if (page !== null && page > sideStories.pageCount) notFound();
+  if (page !== null && page > sideStories.pageCount) notFound(missingPage(new URL(request.url), sideStories.pageCount));
   return sideStories;
 }
 

@@ -13,6 +13,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import type { AnimeMistake } from "~/lib/mistake-entries";
 import { getAnimeMistakes } from "~/models/mistakes.server";
+import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.anime";
 
@@ -21,9 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseMistakeFilters(params);
   const season = parseOptionalNumber(params, "season");
-  if (season === null) notFound();
   const notes = await getAnimeMistakes(context.db, filters, season ?? null);
-  if (season !== undefined && notes.season === null) notFound();
+  if (season !== undefined && (season === null || notes.season === null)) {
+    notFound(missingSeason(params.get("season"), notes.seasons, "/translation_meta/anime_mistls"));
+  }
   return { filters, ...notes };
 }
 

@@ -18,9 +18,14 @@ import type { Route } from "./+types/web-novel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const arcNumber = parseOptionalNumber(new URL(request.url).searchParams, "arc");
-  if (arcNumber === null) notFound();
   const webNovel = await getWebNovel(context.db, arcNumber ?? null);
-  if (arcNumber !== undefined && webNovel.selectedArc === null) notFound();
+  if (arcNumber !== undefined && (arcNumber === null || webNovel.selectedArc === null)) {
+    notFound({
+      missing: `Arc ${new URL(request.url).searchParams.get("arc")}`,
+      instead: "The arcs there are",
+      choices: webNovel.arcs.map((arc) => ({ label: labelWithTitle(`Arc ${arc.number}`, arc.title), href: `/web_novel?arc=${arc.number}` })),
+    });
+  }
   return webNovel;
 }
 
