@@ -8,7 +8,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath, type UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { labelWithTitle } from "~/lib/content/labels";
+import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -50,7 +50,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
         cards={seasons.map((each) => ({
           value: each.number,
           kicker: `Season ${each.number}`,
-          title: each.title,
+          title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
           detail: `${countOf(each.episodeCount, nouns.episode)} · ${formatMonthRange(each.firstAired, each.lastAired)}`,
         }))}
       />

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { labelWithTitle } from "~/lib/content/labels";
+import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
@@ -46,7 +46,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
         cards={seasons.map((each) => ({
           value: each.number,
           kicker: `Season ${each.number}`,
-          title: each.title,
+          title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
           detail: `${countOf(each.shortCount, nouns.short)} beside ${countOf(each.episodeCount, nouns.episode)}`,
         }))}
       />

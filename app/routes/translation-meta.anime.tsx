@@ -13,6 +13,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import type { AnimeMistake } from "~/lib/mistake-entries";
 import { getAnimeMistakes } from "~/models/mistakes.server";
+import { titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.anime";
@@ -56,7 +57,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         label="Seasons"
         param="season"
         selected={season}
-        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: each.title, detail: countOf(each.entries, nouns.entry) }))}
+        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title, detail: countOf(each.entries, nouns.entry) }))}
       />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length

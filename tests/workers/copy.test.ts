@@ -51,12 +51,15 @@ function visibleTexts(html: string) {
     .filter(Boolean);
 }
 
-/** The short texts that name things: the title, the description, headings, options, labels and badges. */
+/** The short texts that name things: the title, the description, headings, options, labels, and a kicker with the name under it. */
 function labelsOf(html: string) {
   const labels = [...html.matchAll(/<(title|h[1-6]|option|label|dt|legend|summary)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((match) => textOf(match[2] ?? ""));
   const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
   const suggestions = [...html.matchAll(/<option value="([^"]+)"/g)].map((match) => decode(match[1] ?? ""));
-  return [...labels, ...suggestions, ...(description ? [decode(description)] : [])].filter(Boolean);
+  const kickers = [...html.replace(/<!--[\s\S]*?-->/g, "").matchAll(/class="[^"]*\buppercase\b[^"]*"[^>]*>([^<]+)<\/(?:span|p)>\s*<(?:span|h[1-6])\b[^>]*>([^<]+)</g)].map(
+    (match) => `${decode(match[1] ?? "").trim()}: ${decode(match[2] ?? "").trim()}`,
+  );
+  return [...labels, ...suggestions, ...kickers, ...(description ? [decode(description)] : [])].filter(Boolean);
 }
 
 /** A phrase said twice in a row: "Interlude Interlude", "Side story · Side story". */
