@@ -5,9 +5,8 @@ import { packFiles } from "./app/lib/content/pack-schema";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "./app/routes";
 
-/** The tiny test pack, handed to workerd (which has no file system) as a binding. */
-function readTestPack() {
-  const directory = "tests/fixtures/packs/tiny";
+/** A content pack (the tiny test pack by default), handed to workerd (which has no file system) as a binding. */
+function readTestPack(directory = "tests/fixtures/packs/tiny") {
   return Object.fromEntries(Object.keys(packFiles).map((file) => [file, JSON.parse(readFileSync(`${directory}/${file}`, "utf8"))]));
 }
 
@@ -48,6 +47,7 @@ export default defineConfig({
                 SESSION_SECRET: "workers-test-secret",
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 TEST_PACK: readTestPack(),
+                DEMO_PACK: readTestPack("content/demo"),
                 TEST_ROUTES: flattenRoutes(routeConfig),
               },
             },

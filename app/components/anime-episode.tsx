@@ -3,7 +3,8 @@ import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import type { AnimeEpisode, BreakTimeShort, UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate, pluralize } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 
 /*
  * The pieces of an anime episode that /anime and /break_time share. An episode is gated as a whole at
@@ -14,8 +15,8 @@ import { formatDate, pluralize } from "~/lib/format";
 /** What a run of hidden episodes holds, for its one line: "4 episodes", "4 episodes and 3 Break Time shorts". */
 export function describeEpisodes(run: readonly Pick<AnimeEpisode, "shorts">[], { withShorts = false } = {}) {
   const shorts = run.reduce((sum, episode) => sum + episode.shorts.length, 0);
-  const episodes = pluralize(run.length, "episode");
-  return withShorts && shorts ? `${episodes} and ${pluralize(shorts, "Break Time short")}` : episodes;
+  const episodes = countOf(run.length, nouns.episode);
+  return withShorts && shorts ? `${episodes} and ${countOf(shorts, nouns.breakTimeShort)}` : episodes;
 }
 
 /** Episode number and air date, then the episode's title and its original. */

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { displayPath, PAGE_METHODS, statusText } from "~/lib/http-status";
+import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter";
 
 /** What a thrown Response or error says about itself, if anything. */
 function messageOf(value: unknown): string | null {
@@ -17,7 +18,7 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
 
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound pathname={location.pathname} />;
+    return isMissingFilter(error.data) ? <FilterNotFound missing={error.data} /> : <NotFound pathname={location.pathname} />;
   }
   // The framework's own words for a POST to a page without a form name its route module.
   if (isRouteErrorResponse(error) && error.status === 405) {
@@ -45,6 +46,24 @@ export function NotFound({ pathname }: { pathname: string }) {
   return (
     <ErrorPage status={404} title={`Page not found: ${displayPath(pathname)}`}>
       <p className="text-muted-foreground">The address may be mistyped, or the page has moved.</p>
+    </ErrorPage>
+  );
+}
+
+/** The page exists, but what its address asks for does not: say what, and link to what does. */
+function FilterNotFound({ missing }: { missing: MissingFilter }) {
+  return (
+    <ErrorPage status={404} title={`${missing.missing} does not exist`}>
+      <p className="text-muted-foreground">{missing.instead}:</p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2">
+        {missing.choices.map((choice) => (
+          <li key={choice.href}>
+            <Link to={choice.href} className="font-medium text-primary underline underline-offset-4">
+              {choice.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </ErrorPage>
   );
 }

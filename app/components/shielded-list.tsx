@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
+import { nounFor, nouns } from "~/lib/words";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
 const ShownOnRequest = createContext(false);
@@ -79,7 +80,7 @@ function HiddenRun({
       {onShow ? (
         <>
           <Button variant="link" size="inline" onClick={onShow}>
-            Show {count === 1 ? "it" : "them"}
+            Show {nounFor(count, nouns.it)}
           </Button>{" "}
           ·{" "}
         </>

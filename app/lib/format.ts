@@ -21,10 +21,6 @@ export function formatNumber(value: number) {
   return numberFormat.format(value);
 }
 
-export function pluralize(count: number, one: string, many = `${one}s`) {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}
-
 /** A date range such as "Mar 2014 – Nov 2014". */
 export function formatMonthRange(from: string | null, to: string | null) {
   if (!from) return "—";

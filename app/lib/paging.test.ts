@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { nouns } from "./words";
 import { pageExists, pageInfo, pageOffset, showingRange } from "./paging";
 import { parsePageParam } from "./params";
 import { unitPath } from "./content/units";
@@ -15,11 +16,11 @@ describe("paging", () => {
   });
 
   it("says which items a page shows, and only the total when one page holds them all", () => {
-    expect(showingRange(pageInfo(1, 50, 812), "entry", "entries")).toBe("Showing 1–50 of 812 entries");
-    expect(showingRange(pageInfo(17, 50, 812), "entry", "entries")).toBe("Showing 801–812 of 812 entries");
-    expect(showingRange(pageInfo(1, 50, 12), "volume")).toBe("12 volumes");
-    expect(showingRange(pageInfo(1, 50, 1), "volume")).toBe("1 volume");
-    expect(showingRange(pageInfo(2, 1000, 1500), "volume")).toBe("Showing 1,001–1,500 of 1,500 volumes");
+    expect(showingRange(pageInfo(1, 50, 812), nouns.entry)).toBe("Showing 1–50 of 812 entries");
+    expect(showingRange(pageInfo(17, 50, 812), nouns.entry)).toBe("Showing 801–812 of 812 entries");
+    expect(showingRange(pageInfo(1, 50, 12), nouns.volume)).toBe("12 volumes");
+    expect(showingRange(pageInfo(1, 50, 1), nouns.volume)).toBe("1 volume");
+    expect(showingRange(pageInfo(2, 1000, 1500), nouns.volume)).toBe("Showing 1,001–1,500 of 1,500 volumes");
   });
 
   it("reads ?page= strictly: absent is the first page, anything but a page number is none", () => {

@@ -3,6 +3,7 @@
  * that say so. Models read one page with LIMIT/OFFSET and the list's total in the same round trip.
  */
 import { formatNumber } from "./format";
+import { type Noun, nounFor } from "./words";
 
 export interface PageInfo {
   page: number;
@@ -27,8 +28,8 @@ export function pageExists({ page, pageCount }: PageInfo) {
 }
 
 /** "Showing 51–100 of 812", or "812" alone when everything fits on one page. */
-export function showingRange({ page, perPage, total }: PageInfo, noun: string, nouns = `${noun}s`) {
-  const what = total === 1 ? noun : nouns;
+export function showingRange({ page, perPage, total }: PageInfo, noun: Noun) {
+  const what = nounFor(total, noun);
   if (total <= perPage) return `${formatNumber(total)} ${what}`;
   const first = pageOffset(page, perPage) + 1;
   const last = Math.min(total, page * perPage);

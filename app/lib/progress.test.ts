@@ -339,9 +339,17 @@ describe("picker labels", () => {
     expect(pickerLabel(chapter, false, { withGroup: true })).toBe("Arc 3 · Chapter 14");
   });
 
-  it("says an arc's or season's number once", () => {
+  it("says an arc's or season's number once, and names every season the same way", () => {
     expect(groupName("Arc 3", "Cinder Academy")).toBe("Arc 3: Cinder Academy");
-    expect(groupName("Season 2", "Lanternfall Season 2: Cinder Academy")).toBe("Lanternfall Season 2: Cinder Academy");
+    expect(groupName("Season 1", "Lanternfall")).toBe("Season 1: Lanternfall");
+    expect(groupName("Season 2", "Lanternfall Season 2: Cinder Academy")).toBe("Season 2: Cinder Academy");
+  });
+
+  it("does not say an interlude twice", () => {
+    const interlude = unit("wn:2-17", "Arc 2 · Interlude (17)", "Interlude: Letters to Lowwick", "Arc 2: Cinder Academy");
+    expect(pickerLabel(interlude, true)).toBe("Interlude (17) · Letters to Lowwick");
+    expect(pickerLabel(interlude, true, { withGroup: true })).toBe("Arc 2 · Interlude (17) · Letters to Lowwick");
+    expect(pickerLabel(interlude, false)).toBe("Interlude (17)");
   });
 
   it("groups one medium's units by arc in story order", () => {

@@ -1,3 +1,4 @@
+import { labelWithTitle, titleAfterLabel } from "./content/labels";
 import { type Medium, parseUnitKey, volumeKey } from "./content/units";
 
 /**
@@ -148,7 +149,7 @@ export function unitsByMedium(units: readonly TrackerUnit[]) {
  * read the title alone.
  */
 export function groupName(name: string, title: string) {
-  return title.toLowerCase().includes(name.toLowerCase()) ? title : `${name}: ${title}`;
+  return labelWithTitle(name, title);
 }
 
 /** The arcs (or seasons) of one medium's units, in story order, each with its units. */
@@ -185,8 +186,8 @@ export function bareTitle(unit: TrackerUnit) {
  */
 export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false } = {}) {
   const name = withGroup ? unit.label : unitName(unit);
-  const title = titleShown ? bareTitle(unit).trim() : "";
-  return title && title !== name && title !== unitName(unit) ? `${name} · ${title}` : name;
+  const title = titleShown ? (titleAfterLabel(unitName(unit), bareTitle(unit)) ?? bareTitle(unit)) : "";
+  return title ? `${name} · ${title}` : name;
 }
 
 /** The light novel collections, in the order their first volumes come in the story, each with its volumes. */

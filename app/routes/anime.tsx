@@ -8,26 +8,30 @@ import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath, type UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { formatMonthRange, pluralize } from "~/lib/format";
+import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { formatMonthRange } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getAnime } from "~/models/anime.server";
+import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/anime";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
-  if (seasonNumber === null) notFound();
   const anime = await getAnime(context.db, seasonNumber ?? null);
-  if (seasonNumber !== undefined && anime.selectedSeason === null) notFound();
+  if (seasonNumber !== undefined && (seasonNumber === null || anime.selectedSeason === null)) {
+    notFound(missingSeason(new URL(request.url).searchParams.get("season"), anime.seasons, "/anime"));
+  }
   return anime;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const season = data?.season;
   return pageMeta(siteNameFrom(matches), {
-    title: season ? `Anime · Season ${season.number}: ${season.title}` : "Anime",
-    description: `${pluralize(data?.seasons.length ?? 0, "season")} and ${pluralize(data?.episodeCount ?? 0, "episode")} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
+    title: season ? `Anime · ${labelWithTitle(`Season ${season.number}`, season.title)}` : "Anime",
+    description: `${countOf(data?.seasons.length ?? 0, nouns.season)} and ${countOf(data?.episodeCount ?? 0, nouns.episode)} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
   });
 };
 
@@ -37,7 +41,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Anime"
-        lead={`${pluralize(seasons.length, "season")}, ${pluralize(episodeCount, "episode")} and ${pluralize(shortCount, "Break Time short")}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
+        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)} and ${countOf(shortCount, nouns.breakTimeShort)}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
       />
       <ChooserCards
         label="Seasons"
@@ -46,8 +50,8 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
         cards={seasons.map((each) => ({
           value: each.number,
           kicker: `Season ${each.number}`,
-          title: each.title,
-          detail: `${pluralize(each.episodeCount, "episode")} · ${formatMonthRange(each.firstAired, each.lastAired)}`,
+          title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
+          detail: `${countOf(each.episodeCount, nouns.episode)} · ${formatMonthRange(each.firstAired, each.lastAired)}`,
         }))}
       />
       {season ? <Season season={season} episodes={episodes} /> : <p>No anime has been loaded yet.</p>}
@@ -60,11 +64,11 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
   return (
     <section aria-labelledby="season-title" className="space-y-4">
       <h2 id="season-title" className="text-2xl font-bold tracking-tight">
-        Season {season.number}: {season.title}
+        {labelWithTitle(`Season ${season.number}`, season.title)}
       </h2>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">
-          {pluralize(season.episodeCount, "episode")}, aired {formatMonthRange(season.firstAired, season.lastAired)}
+          {countOf(season.episodeCount, nouns.episode)}, aired {formatMonthRange(season.firstAired, season.lastAired)}
         </Fact>
         <Fact term="Web novel">
           {season.arcs.map((arc, index) => (
@@ -80,9 +84,9 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
           {season.volumes.length ? <UnitLinks units={season.volumes} /> : "None listed"}
         </Fact>
         <Fact term="Skipped">
-          {season.skippedChapters ? `${pluralize(season.skippedChapters, "web novel chapter")} left out` : "No web novel chapter left out"}
+          {season.skippedChapters ? `${countOf(season.skippedChapters, nouns.webNovelChapter)} left out` : "No web novel chapter left out"}
         </Fact>
-        <Fact term="Break Time">{pluralize(season.shortCount, "short")}</Fact>
+        <Fact term="Break Time">{countOf(season.shortCount, nouns.short)}</Fact>
       </dl>
       <ol className="space-y-3">
         <ShieldedList
@@ -139,7 +143,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
         <p className="text-sm">
           {episode.noteCount ? (
             <Link to={animeNotesPath(episode.key)} className="text-primary underline">
-              {pluralize(episode.noteCount, "translation note")}
+              {countOf(episode.noteCount, nouns.translationNote)}
               <span className="sr-only"> for episode {episode.number}</span>
             </Link>
           ) : (
@@ -157,7 +161,7 @@ function Change({ change }: { change: AdaptationChange }) {
   const chapters = change.chapters ? (
     <>
       <ChapterRange from={change.chapters.from} to={change.chapters.to} />
-      {change.chapters.count > 1 ? ` (${pluralize(change.chapters.count, "chapter")})` : null}
+      {change.chapters.count > 1 ? ` (${countOf(change.chapters.count, nouns.chapter)})` : null}
     </>
   ) : null;
   return (

@@ -5,26 +5,29 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getBreakTime } from "~/models/anime.server";
+import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/break-time";
 
 /** One season at a time (`?season=N`, the first by default), as on /anime. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
-  if (seasonNumber === null) notFound();
   const breakTime = await getBreakTime(context.db, seasonNumber ?? null);
-  if (seasonNumber !== undefined && breakTime.selectedSeason === null) notFound();
+  if (seasonNumber !== undefined && (seasonNumber === null || breakTime.selectedSeason === null)) {
+    notFound(missingSeason(new URL(request.url).searchParams.get("season"), breakTime.seasons, "/break_time"));
+  }
   return breakTime;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data && data.seasons.length > 1 && data.selectedSeason !== null ? `Break Time · Season ${data.selectedSeason}` : "Break Time",
-    description: `${pluralize(data?.shortCount ?? 0, "Break Time short")} across ${pluralize(data?.seasons.length ?? 0, "season")}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
+    description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
   });
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
@@ -34,7 +37,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Break Time"
-        lead={`The ${pluralize(shortCount, "chibi short")} that air beside the anime, listed next to the main episode each accompanies, with the web novel chapters that episode adapts.`}
+        lead={`The ${countOf(shortCount, nouns.chibiShort)} that air beside the anime, listed next to the main episode each accompanies, with the web novel chapters that episode adapts.`}
       />
       <ChooserCards
         label="Seasons"
@@ -43,14 +46,14 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
         cards={seasons.map((each) => ({
           value: each.number,
           kicker: `Season ${each.number}`,
-          title: each.title,
-          detail: `${pluralize(each.shortCount, "short")} beside ${pluralize(each.episodeCount, "episode")}`,
+          title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
+          detail: `${countOf(each.shortCount, nouns.short)} beside ${countOf(each.episodeCount, nouns.episode)}`,
         }))}
       />
       {season ? (
         <section aria-labelledby="season-title">
           <h2 id="season-title" className="mb-4 text-2xl font-bold tracking-tight">
-            Season {season.number}: {season.title}
+            {labelWithTitle(`Season ${season.number}`, season.title)}
           </h2>
           {/* An episode and its shorts are gated together, at the episode's story position, as on /anime. */}
           <ol className="space-y-3">

@@ -11,11 +11,12 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { mediumLabels, type Medium } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
 import { getCharacterCatalogue } from "~/models/characters.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/characters";
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
   };
   const catalogue = await getCharacterCatalogue(context.db, filters);
-  if (page > catalogue.pageCount) notFound();
+  if (page > catalogue.pageCount) notFound(missingPage(new URL(request.url), catalogue.pageCount));
   return { ...catalogue, filters };
 }
 
@@ -90,7 +91,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
-        {total === 0 ? "No character matches." : `${pluralize(total, "character")}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
+        {total === 0 ? "No character matches." : `${countOf(total, nouns.character)}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
       </p>
 
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">

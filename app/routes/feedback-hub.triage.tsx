@@ -14,6 +14,7 @@ import { formatDate } from "~/lib/format";
 import { type MistakeCategory, mistakeCategoryLabels, type MistakeSeverity, mistakeSeverityLabels } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { formByKind, reportForms, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
+import { countOf, nouns } from "~/lib/words";
 import { decideReport, getTriageReports, type Report, type TriageQuery } from "~/models/reports.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";
@@ -129,7 +130,7 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
         <p className="text-muted-foreground">No report matches.</p>
       ) : (
         <p className="mb-4 text-sm text-muted-foreground" role="status">
-          {matches} {matches === 1 ? "report matches" : "reports match"}; page {Math.min(filters.page, pageCount)} of {pageCount}.
+          {countOf(matches, nouns.reportMatches)}; page {Math.min(filters.page, pageCount)} of {pageCount}.
         </p>
       )}
       <ol className="space-y-4">

@@ -7,12 +7,15 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate, formatMonthRange, pluralize } from "~/lib/format";
+import { titleAfterLabel } from "~/lib/content/labels";
+import { formatDate, formatMonthRange } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/light-novels";
 
@@ -20,9 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("collection");
   const page = parsePageParam(params);
-  if ((code !== null && !collectionCodePattern.test(code)) || page === null) notFound();
-  const lightNovels = await getLightNovels(context.db, code, page);
-  if ((code !== null && lightNovels.selectedCollection === null) || !pageExists(lightNovels.paging)) notFound();
+  if (page === null) notFound();
+  const known = code === null || collectionCodePattern.test(code);
+  const lightNovels = await getLightNovels(context.db, known ? code : null, page);
+  if (!known || (code !== null && lightNovels.selectedCollection === null)) {
+    notFound({
+      missing: `The collection “${code}”`,
+      instead: "The collections there are",
+      choices: lightNovels.collections.map((collection) => ({ label: collection.name, href: `/light_novels?collection=${collection.code}` })),
+    });
+  }
+  if (!pageExists(lightNovels.paging)) notFound(missingPage(new URL(request.url), lightNovels.paging.pageCount));
   return lightNovels;
 }
 
@@ -31,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   return pageMeta(siteNameFrom(matches), {
     title: collection ? `Light novels · ${collection.name}` : "Light novels",
     description: collection
-      ? `${collection.name}: ${pluralize(collection.volumeCount, "volume")} with release dates, ISBNs, chapters and the web novel chapters each adapts.`
+      ? `${collection.name}: ${countOf(collection.volumeCount, nouns.volume)} with release dates, ISBNs, chapters and the web novel chapters each adapts.`
       : "Every light novel collection and volume with release dates, ISBNs, chapters and web novel coverage.",
     type: "book",
   });
@@ -63,7 +74,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
           >
             <span className="block font-semibold">{each.name}</span>
             <span className="block text-sm text-muted-foreground">
-              {kindLabels[each.kind]} · {pluralize(each.volumeCount, "volume")} · {formatMonthRange(each.firstRelease, each.lastRelease)}
+              {kindLabels[each.kind]} · {countOf(each.volumeCount, nouns.volume)} · {formatMonthRange(each.firstRelease, each.lastRelease)}
             </span>
           </Link>
         ))}
@@ -78,12 +89,12 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
             {description ? <p className="max-w-3xl">{description}</p> : null}
             {adapted > 0 && webNovelChapters > 0 ? (
               <p className="text-sm text-muted-foreground">
-                These volumes adapt {pluralize(adapted, "web novel chapter")}, {Math.round((adapted / webNovelChapters) * 100)}% of the
+                These volumes adapt {countOf(adapted, nouns.webNovelChapter)}, {Math.round((adapted / webNovelChapters) * 100)}% of the
                 web novel.
               </p>
             ) : null}
             {paging.pageCount > 1 ? (
-              <p className="text-sm text-muted-foreground">{showingRange(paging, "volume")}</p>
+              <p className="text-sm text-muted-foreground">{showingRange(paging, nouns.volume)}</p>
             ) : null}
           </header>
           <ol className="grid gap-4 lg:grid-cols-2">
@@ -123,7 +134,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {collectionName} {volume.number}
           </p>
-          <h3 className="font-semibold">{volume.title}</h3>
+          <h3 className="font-semibold">{titleAfterLabel(`${collectionName} ${volume.number}`, volume.title) || volume.title}</h3>
           <OriginalText text={volume.originalTitle} className="text-sm" />
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
@@ -154,7 +165,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             <Link className="text-primary underline" to={unitPath(volume.adapts.to.key)}>
               {volume.adapts.to.label}
             </Link>{" "}
-            <Badge>{pluralize(volume.adapts.chapters, "chapter")}</Badge>
+            <Badge>{countOf(volume.adapts.chapters, nouns.chapter)}</Badge>
           </p>
         ) : volume.readAfter ? (
           <p className="text-sm">
@@ -167,14 +178,14 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
         {volume.mistakeCount ? (
           <p className="text-sm">
             <Link to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`} className="text-primary underline">
-              {pluralize(volume.mistakeCount, "translation note")} for the English edition
+              {countOf(volume.mistakeCount, nouns.translationNote)} for the English edition
             </Link>
           </p>
         ) : null}
         <ReadUpToHere unit={volume} />
         {volume.chapterTitles.length ? (
           <details className="text-sm">
-            <summary className="cursor-pointer font-medium">{pluralize(volume.chapterTitles.length, "chapter")} in this volume</summary>
+            <summary className="cursor-pointer font-medium">{countOf(volume.chapterTitles.length, nouns.chapter)} in this volume</summary>
             <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">
               {volume.chapterTitles.map((title, index) => (
                 <li key={index}>{title}</li>

@@ -6,13 +6,14 @@ import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
 import type { SearchKindCounts } from "~/lib/search-result";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/search";
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
   const { results, total, counts } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit, kind });
   const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
-  if (page > pageCount) notFound();
+  if (page > pageCount) notFound(missingPage(new URL(request.url), pageCount));
   return { query, kind, results, total, counts, page, pageCount };
 }
 
@@ -63,7 +64,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {query ? (
         <p role="status" className="mb-4 text-sm text-muted-foreground">
           {total
-            ? `${pluralize(total, "result")} for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}`
+            ? `${countOf(total, nouns.result)} for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}`
             : `Nothing found for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
@@ -72,7 +73,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           items={results}
           itemKey={(result) => result.ref}
           revealAt={(result) => result.revealAt}
-          describe={(run) => pluralize(run.length, "result")}
+          describe={(run) => countOf(run.length, nouns.result)}
           runAs="li"
           renderItem={(result, shown) =>
             shown ? (

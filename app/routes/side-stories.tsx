@@ -6,10 +6,12 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate, pluralize } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { countOf, type Noun, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePageParam } from "~/lib/params";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
+import { missingPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/side-stories";
 
@@ -20,18 +22,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A link to one story (unitPath) names it, so the page that holds it opens.
   const story = params.get("story");
   const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
-  if (page !== null && page > sideStories.pageCount) notFound();
+  if (page !== null && page > sideStories.pageCount) notFound(missingPage(new URL(request.url), sideStories.pageCount));
   return sideStories;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Side stories",
-    description: `${pluralize(data?.total ?? 0, "side story", "side stories")}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
+    description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
   });
 
 // The pack schema's list, restated: importing it would bring zod to this public page (decision 8).
 const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route"] as const satisfies readonly SideStory["kind"][];
+
+const kindNouns: Record<(typeof sideStoryKinds)[number], Noun> = {
+  side_volume: nouns.sideVolume,
+  short_story: nouns.shortStory,
+  store_bonus: nouns.storeBonus,
+  if_route: nouns.ifRoute,
+};
 
 const kindLabels: Record<(typeof sideStoryKinds)[number], string> = {
   side_volume: "Side volume",
@@ -42,7 +51,7 @@ const kindLabels: Record<(typeof sideStoryKinds)[number], string> = {
 
 export default function SideStories({ loaderData }: Route.ComponentProps) {
   const { sideStories, kindCounts, page, pageCount } = loaderData;
-  const counts = sideStoryKinds.map((kind) => ({ label: kindLabels[kind], count: kindCounts[kind] ?? 0 }));
+  const counts = sideStoryKinds.map((kind) => countOf(kindCounts[kind] ?? 0, kindNouns[kind]));
 
   return (
     <>
@@ -50,7 +59,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
         title="Side stories"
         lead="Everything told outside the main line, in the order to read it: each story sits at the point in the main story after which it reads best."
       >
-        <p className="text-sm text-muted-foreground">{counts.map(({ label, count }) => `${count} ${label.toLowerCase()}${count === 1 ? "" : "s"}`).join(" · ")}</p>
+        <p className="text-sm text-muted-foreground">{counts.join(" · ")}</p>
       </PageHeader>
       <ol className="space-y-3">
         {sideStories.map((story) => (

@@ -6,6 +6,7 @@ import { mediumLabels } from "~/lib/content/units";
 import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { countedReadersRule, MIN_BUCKET } from "~/lib/readership";
+import { countOf, nouns } from "~/lib/words";
 import { getReadership } from "~/models/readership.server";
 import type { Route } from "./+types/statistics.readership";
 
@@ -32,14 +33,14 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       id: "readers-per-arc",
       title: "Readers at each arc",
       description: "The arc of the last web novel chapter each reader has read.",
-      unit: "readers",
+      unit: nouns.reader,
       ...countBars("Readers", data.arcs.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers }))),
     },
     {
       id: "readers-per-volume",
       title: "Readers at each light novel volume",
       description: "The last volume read, per collection.",
-      unit: "readers",
+      unit: nouns.reader,
       layout: "rows",
       ...countBars("Readers", data.volumes.map((row) => ({ label: row.label, value: row.readers }))),
     },
@@ -47,14 +48,14 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       id: "media-mix",
       title: "The media readers follow",
       description: "How many readers track each medium (a reader can follow several).",
-      unit: "readers",
+      unit: nouns.reader,
       ...countBars("Readers", data.media.map((row) => ({ label: mediumLabels[row.medium], value: row.readers }))),
     },
     {
       id: "where-readers-stop",
       title: "Where readers pause",
       description: "Readers whose progress has not moved for two months, by the arc they stopped at.",
-      unit: "readers",
+      unit: nouns.reader,
       ...countBars("Readers", data.stalled.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers }))),
     },
   ];
@@ -95,7 +96,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           <p className="text-lg">
             <strong>{formatNumber(data.readers)}</strong> established readers track their progress.
-            {data.hiddenBuckets ? ` ${data.hiddenBuckets} smaller ${data.hiddenBuckets === 1 ? "group is" : "groups are"} not shown.` : ""}
+            {data.hiddenBuckets ? ` ${countOf(data.hiddenBuckets, nouns.smallerGroupIsNotShown)}.` : ""}
           </p>
           {charts.map((chart) => (
             <BarChart key={chart.id} {...chart} />

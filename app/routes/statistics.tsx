@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { rangeLabel } from "~/lib/chart-ranges";
 import { formatNumber, formatMonth } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { nouns } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
 import type { Route } from "./+types/statistics";
 
@@ -33,21 +34,21 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       id: "words-per-arc",
       title: "Words per arc",
       description: "The length of each web novel arc.",
-      unit: "words",
+      unit: nouns.word,
       ...countBars("Words", arcs.map((arc) => ({ label: arcLabel(arc), value: arc.words }))),
     },
     {
       id: "chapters-per-arc",
       title: "Chapters per arc",
       description: "How many chapters each arc has, interludes and epilogues included.",
-      unit: "chapters",
+      unit: nouns.chapter,
       ...countBars("Chapters", arcs.map((arc) => ({ label: arcLabel(arc), value: arc.chapters }))),
     },
     {
       id: "release-timeline",
       title: "Release timeline",
       description: releases.by === "month" ? "Web novel chapters published each month." : "Web novel chapters published each year.",
-      unit: "chapters",
+      unit: nouns.chapter,
       ...countBars(
         "Chapters",
         releases.bars.map((bar) => ({ label: releases.by === "month" ? formatMonth(`${bar.from}-01`) : rangeLabel(bar.from, bar.to), value: bar.chapters })),
@@ -57,21 +58,21 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       id: "volumes-per-year",
       title: "Light novel volumes per year",
       description: `Volumes released in Japan each year; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.`,
-      unit: "volumes",
+      unit: nouns.volume,
       ...countBars("Volumes", years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: year.volumes }))),
     },
     {
       id: "coverage",
       title: "Web novel covered by the light novels",
       description: "Percentage of web novel chapters adapted by the end of each year.",
-      unit: "%",
+      unit: nouns.percent,
       ...countBars("% of chapters", years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: coverage(year) }))),
     },
     {
       id: "mistakes-per-volume",
       title: mistakes.by === "volume" ? "Translation notes per volume" : "Translation notes per collection",
       description: "Entries on the translation notes pages, by severity.",
-      unit: "entries",
+      unit: nouns.entry,
       layout: "rows",
       series: [
         { name: "Minor", fill: "fill-muted-foreground" },
@@ -84,7 +85,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       id: "characters-per-arc",
       title: "Characters introduced per arc",
       description: "Characters by the arc of their first web novel appearance.",
-      unit: "characters",
+      unit: nouns.character,
       ...countBars("Characters", introductions.map((row) => ({ label: arcLabel(row), value: row.characters }))),
     },
   ];

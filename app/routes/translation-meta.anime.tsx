@@ -7,12 +7,14 @@ import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import type { AnimeMistake } from "~/lib/mistake-entries";
 import { getAnimeMistakes } from "~/models/mistakes.server";
+import { titleAfterLabel } from "~/lib/content/labels";
+import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.anime";
 
@@ -21,9 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseMistakeFilters(params);
   const season = parseOptionalNumber(params, "season");
-  if (season === null) notFound();
   const notes = await getAnimeMistakes(context.db, filters, season ?? null);
-  if (season !== undefined && notes.season === null) notFound();
+  if (season !== undefined && (season === null || notes.season === null)) {
+    notFound(missingSeason(params.get("season"), notes.seasons, "/translation_meta/anime_mistls"));
+  }
   return { filters, ...notes };
 }
 
@@ -54,11 +57,11 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         label="Seasons"
         param="season"
         selected={season}
-        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: each.title, detail: pluralize(each.entries, "entry", "entries") }))}
+        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title, detail: countOf(each.entries, nouns.entry) }))}
       />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
-          ? `${pluralize(entries.length, "entry", "entries")} in season ${season}, of ${pluralize(total, "entry", "entries")}`
+          ? `${countOf(entries.length, nouns.entry)} in season ${season}, of ${countOf(total, nouns.entry)}`
           : filters.category || filters.severity || filters.status
             ? "No entry matches these filters."
             : "No entries for the anime yet."}
@@ -72,7 +75,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
               items={[...episodes.values()]}
               itemKey={(list) => list[0]!.episode.key}
               revealAt={(list) => Math.min(...list.map((entry) => entry.revealAt))}
-              describe={(run) => `${pluralize(run.flat().length, "entry", "entries")} on ${pluralize(run.length, "episode")}`}
+              describe={(run) => `${countOf(run.flat().length, nouns.entry)} on ${countOf(run.length, nouns.episode)}`}
               renderItem={(list, shown) => <EpisodeNotes entries={list} shown={shown} />}
             />
           </section>
@@ -105,7 +108,7 @@ function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: bool
         items={entries}
         itemKey={(entry) => entry.id}
         revealAt={(entry) => entry.revealAt}
-        describe={(run) => pluralize(run.length, "entry", "entries")}
+        describe={(run) => countOf(run.length, nouns.entry)}
         renderItem={(entry, entryShown) => <AnimeMistakeEntry entry={entry} shown={entryShown} />}
       />
     </section>

@@ -7,7 +7,8 @@ import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { unitPath } from "~/lib/content/units";
-import { formatDate, pluralize } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { pageExists, showingRange } from "~/lib/paging";
@@ -62,8 +63,8 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
           title={`${collection.name}: translation notes`}
           lead={
             paging.pageCount > 1
-              ? `${showingRange(paging, "volume")}, with ${pluralize(total, "entry", "entries")} between them.`
-              : `${pluralize(total, "entry", "entries")} across ${pluralize(volumes.length, "volume")}.`
+              ? `${showingRange(paging, nouns.volume)}, with ${countOf(total, nouns.entry)} between them.`
+              : `${countOf(total, nouns.entry)} across ${countOf(volumes.length, nouns.volume)}.`
           }
         />
         <VolumeCountTable volumes={volumes} caption={`Entries per volume of ${collection.name}`} />
@@ -94,7 +95,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
       <p role="status" className="mb-4 text-sm text-muted-foreground">
-        {paging.total ? showingRange(paging, "entry", "entries") : filtered ? "No entry matches these filters." : "No entries for this volume yet."}
+        {paging.total ? showingRange(paging, nouns.entry) : filtered ? "No entry matches these filters." : "No entries for this volume yet."}
         {filtered ? (
           <>
             {" · "}
@@ -109,7 +110,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
           items={entries}
           itemKey={(entry) => entry.id}
           revealAt={(entry) => entry.revealAt}
-          describe={(run) => pluralize(run.length, "entry", "entries")}
+          describe={(run) => countOf(run.length, nouns.entry)}
           renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} headingLevel="h2" />}
         />
       </div>

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { pluralize } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
@@ -66,13 +66,13 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">
           <h2 id="matches-title" className="text-xl font-semibold" role="status">
-            {paging.total ? `${showingRange(paging, "entry", "entries")} matching “${query}”` : `No entry matches “${query}”.`}
+            {paging.total ? `${showingRange(paging, nouns.entry)} matching “${query}”` : `No entry matches “${query}”.`}
           </h2>
           <ShieldedList
             items={matches}
             itemKey={(entry) => entry.id}
             revealAt={(entry) => entry.revealAt}
-            describe={(run) => pluralize(run.length, "entry", "entries")}
+            describe={(run) => countOf(run.length, nouns.entry)}
             renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
           />
           <Pagination page={paging.page} pageCount={paging.pageCount} />
@@ -89,7 +89,7 @@ function VolumePage({ volumes, paging }: { volumes: VolumeMistakeCount[]; paging
   const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
   return (
     <>
-      {paging.pageCount > 1 ? <p className="mb-4 text-sm text-muted-foreground">{showingRange(paging, "volume")}</p> : null}
+      {paging.pageCount > 1 ? <p className="mb-4 text-sm text-muted-foreground">{showingRange(paging, nouns.volume)}</p> : null}
       <div className="space-y-8">
         {collections.map((code) => {
           const inCollection = volumes.filter((volume) => volume.collectionCode === code);

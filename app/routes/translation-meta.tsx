@@ -4,7 +4,8 @@ import { SeverityBadge } from "~/components/mistakes/mistake-parts";
 import { PageHeader } from "~/components/page-header";
 import { PageSection } from "~/components/page-section";
 import { ShieldedList } from "~/components/shielded-list";
-import { formatDate, formatNumber, pluralize } from "~/lib/format";
+import { formatDate, formatNumber } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import type { NewestMistake } from "~/lib/mistake-entries";
@@ -105,7 +106,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
             items={newest}
             itemKey={(entry) => entry.id}
             revealAt={(entry) => entry.revealAt}
-            describe={(run) => pluralize(run.length, "entry", "entries")}
+            describe={(run) => countOf(run.length, nouns.entry)}
             runAs="li"
             renderItem={(entry, shown) => (shown ? <NewestEntry entry={entry} /> : null)}
           />

@@ -7,7 +7,9 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate, formatMonthRange, formatNumber, pluralize } from "~/lib/format";
+import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { formatDate, formatMonthRange, formatNumber } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
@@ -16,18 +18,23 @@ import type { Route } from "./+types/web-novel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const arcNumber = parseOptionalNumber(new URL(request.url).searchParams, "arc");
-  if (arcNumber === null) notFound();
   const webNovel = await getWebNovel(context.db, arcNumber ?? null);
-  if (arcNumber !== undefined && webNovel.selectedArc === null) notFound();
+  if (arcNumber !== undefined && (arcNumber === null || webNovel.selectedArc === null)) {
+    notFound({
+      missing: `Arc ${new URL(request.url).searchParams.get("arc")}`,
+      instead: "The arcs there are",
+      choices: webNovel.arcs.map((arc) => ({ label: labelWithTitle(`Arc ${arc.number}`, arc.title), href: `/web_novel?arc=${arc.number}` })),
+    });
+  }
   return webNovel;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   return pageMeta(siteNameFrom(matches), {
-    title: arc ? `Web novel · Arc ${arc.number}: ${arc.title}` : "Web novel",
+    title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
     description: arc
-      ? `Arc ${arc.number} of the web novel: ${pluralize(arc.chapterCount, "chapter")}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
+      ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
       : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
   });
 };
@@ -53,7 +60,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Web novel"
-        lead={`${pluralize(arcs.length, "arc")}, ${pluralize(totalChapters, "chapter")} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
+        lead={`${countOf(arcs.length, nouns.arc)}, ${countOf(totalChapters, nouns.chapter)} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
       />
       <ChooserCards
         label="Arcs"
@@ -63,7 +70,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           value: each.number,
           kicker: `Arc ${each.number}`,
           title: each.title,
-          detail: `${pluralize(each.chapterCount, "chapter")} · ${formatNumber(each.wordCount)} words · ${formatMonthRange(each.startedOn, each.endedOn)}`,
+          detail: `${countOf(each.chapterCount, nouns.chapter)} · ${formatNumber(each.wordCount)} words · ${formatMonthRange(each.startedOn, each.endedOn)}`,
         }))}
       />
 
@@ -71,7 +78,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="arc-title" className="space-y-6">
           <header className="space-y-2">
             <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
-              Arc {arc.number}: {arc.title}
+              {labelWithTitle(`Arc ${arc.number}`, arc.title)}
             </h2>
             <OriginalText text={arc.originalTitle} />
             {arc.summary ? <p className="max-w-3xl">{arc.summary}</p> : null}
@@ -80,7 +87,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
             <details key={group.name} open className="group rounded-lg border border-border bg-card">
               <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
                 <span>{group.name}</span>
-                <span className="text-sm font-normal text-muted-foreground">{pluralize(group.chapters.length, "chapter")}</span>
+                <span className="text-sm font-normal text-muted-foreground">{countOf(group.chapters.length, nouns.chapter)}</span>
               </summary>
               <ol className="divide-y divide-border border-t border-border">
                 {group.chapters.map((chapter) => (
@@ -106,7 +113,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             {chapter.kind === "chapter" ? chapter.ordinal : kindLabels[chapter.kind]}
           </span>
           <Spoiler revealAt={chapter.titleRevealAt} what="This chapter's title">
-            <span className="font-medium">{chapter.title}</span>
+            <span className="font-medium">{titleAfterLabel(kindLabels[chapter.kind], chapter.title) ?? chapter.title}</span>
             <OriginalText text={chapter.originalTitle} as="span" className="ml-2 text-sm" />
           </Spoiler>
         </div>

@@ -24,11 +24,24 @@ test("each catalogue page shows the pack's data", async ({ page }) => {
   }
 });
 
-test("unknown slugs and arcs give the 404 page", async ({ page }) => {
-  for (const path of ["/characters/no-such-person", "/web_novel?arc=99", "/light_novels?collection=zzz"]) {
+test("an unknown slug gives the 404 page", async ({ page }) => {
+  const response = await page.goto("/characters/no-such-person");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
+});
+
+test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {
+  for (const [path, heading, choice, opens] of [
+    ["/web_novel?arc=99", "Arc 99 does not exist", "Arc 2: The Tallow Market", "/web_novel?arc=2"],
+    ["/light_novels?collection=zzz", "The collection “zzz” does not exist", "Lanternfall EX", "/light_novels?collection=ex"],
+  ] as const) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Page not found: ${new URL(path, "http://x").pathname}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: choice, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${opens.replace(/[?]/g, "\\?")}$`));
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(heading);
   }
 });
 

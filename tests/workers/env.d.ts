@@ -7,6 +7,8 @@ declare global {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
       TEST_PACK: Record<string, unknown>;
+      /** content/demo, for checks over every page of the real pack (tests/workers/copy.test.ts). */
+      DEMO_PACK: Record<string, unknown>;
       /** app/routes.ts flattened by vitest.config.ts, for the whole-site handler (tests/support/site.ts). */
       TEST_ROUTES: Array<{ id: string; parentId: string; path?: string; index?: boolean; file: string }>;
     }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { searchKindLabels } from "~/lib/search-query";
 import { loader as searchLoader } from "~/routes/search";
 import { visitor } from "../support/readers";
 import { load, status } from "../support/workers-context";
@@ -95,5 +96,12 @@ describe("site search against the imported tiny pack", () => {
     expect(rendered).toMatch(/href="\/search\?q=knock&amp;kind=episode"[^>]*>Anime episodes\s*<span[^>]*>1</);
     expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>4</);
     expect(rendered.match(/1 result beyond your reading progress/g)).toHaveLength(2);
+  });
+
+  it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {
+    const door = await load(searchLoader, "/search?q=door");
+    const story = door.results.find((result) => result.kind === "side_story");
+    expect(story?.subtitle).toBe("Tiny Tale EX 1");
+    for (const result of door.results) expect(result.subtitle.startsWith(searchKindLabels[result.kind]), result.subtitle).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
+import { countOf, type Noun } from "~/lib/words";
 
 export interface BarSeries {
   name: string;
@@ -18,7 +19,8 @@ export interface BarChartProps {
   description: string;
   series: BarSeries[];
   data: BarDatum[];
-  unit: string;
+  /** What the values count, in both its forms: "1 chapter", "3 chapters". */
+  unit: Noun;
   /**
    * `columns` (the default) for a sequence such as months or arcs; `rows` for categories with long
    * names (volumes), which stay readable on a phone as one labelled bar per line.
@@ -43,7 +45,7 @@ const SHORT_TABLE_ROWS = 12;
 export function BarChart({ id, title, description, series, data, unit, layout = "columns" }: BarChartProps) {
   const max = Math.max(1, ...data.map((datum) => total(datum.values)));
   const describe = (datum: BarDatum, value: number, seriesIndex: number) =>
-    `${datum.label}: ${formatNumber(value)} ${series.length > 1 ? series[seriesIndex]?.name.toLowerCase() : unit}`;
+    `${datum.label}: ${series.length > 1 ? `${formatNumber(value)} ${series[seriesIndex]?.name.toLowerCase()}` : countOf(value, unit)}`;
   const chart =
     layout === "rows" ? (
       <RowBars id={id} series={series} data={data} max={max} describe={describe} />

@@ -41,7 +41,7 @@ export function SearchBox() {
     ? [
         ...data.results
           .filter((result) => isRevealed(shield, result.revealAt))
-          .map((result) => ({ key: result.ref, path: result.path, title: result.title, detail: `${searchKindLabels[result.kind]} · ${result.subtitle}` })),
+          .map((result) => ({ key: result.ref, path: result.path, title: result.title, detail: [searchKindLabels[result.kind], result.subtitle].filter(Boolean).join(" · ") })),
         ...(data.total
           ? [{ key: "all", path: `/search?${new URLSearchParams({ q: query })}`, title: `All results for “${query}”`, detail: `${data.total} in all, by kind` }]
           : []),

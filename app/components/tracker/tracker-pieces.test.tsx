@@ -65,6 +65,13 @@ describe("UnitPicker", () => {
     expect(options(html, "Last chapter read")).toEqual(["Choose an arc first"]);
   });
 
+  it("asks for an episode, not a episode", () => {
+    const episodes = arcs.map((unit) => ({ ...unit, medium: "anime" as const }));
+    const html = renderToStaticMarkup(<UnitPicker units={episodes} value="wn:2-1" onChange={noop} words={{ group: "Season", unit: "Last episode watched", noun: "episode" }} />);
+    expect(options(html, "Last episode watched")[0]).toBe("Choose an episode");
+    expect(html).toContain("Or find an episode by number or title</label>");
+  });
+
   it("suggests every chapter by arc and number to type, titles shielded by the same rule", () => {
     const html = renderToStaticMarkup(<UnitPicker units={arcs} value={null} onChange={noop} words={words} />);
     expect(html).toContain("Or find a chapter by number or title</label>");

@@ -4,6 +4,7 @@ import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/select";
 import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { withArticle } from "~/lib/words";
 import { UnitSelect } from "./unit-select";
 
 export interface UnitPickerWords {
@@ -41,7 +42,7 @@ export function UnitPicker({
   // While another arc is shown, the reader is told their progress has not moved.
   const stays =
     current && current.group !== group
-      ? `Your progress stays at ${pickerLabel(current, isRevealed(shield, current.titleRevealAt), { withGroup: true })} until you choose a ${words.noun}.`
+      ? `Your progress stays at ${pickerLabel(current, isRevealed(shield, current.titleRevealAt), { withGroup: true })} until you choose ${withArticle(words.noun)}.`
       : undefined;
 
   return (
@@ -69,7 +70,7 @@ export function UnitPicker({
           units={listed}
           value={value}
           onChange={onChange}
-          empty={group ? `Choose a ${words.noun}` : `Choose ${article(words.group)} first`}
+          empty={group ? `Choose ${withArticle(words.noun)}` : `Choose ${withArticle(words.group.toLowerCase())} first`}
           emptyChoosable={false}
           disabled={!group}
           description={stays}
@@ -78,12 +79,6 @@ export function UnitPicker({
       <FindUnit units={units} onChange={onChange} noun={words.noun} />
     </div>
   );
-}
-
-/** "an arc", "a season". */
-function article(word: string) {
-  const lower = word.toLowerCase();
-  return `${/^[aeiou]/.test(lower) ? "an" : "a"} ${lower}`;
 }
 
 /**
@@ -100,7 +95,7 @@ function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; on
   );
 
   return (
-    <Field label={`Or find ${article(noun)} by number or title`}>
+    <Field label={`Or find ${withArticle(noun)} by number or title`}>
       <Input
         type="search"
         list={listId}

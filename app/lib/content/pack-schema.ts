@@ -165,6 +165,24 @@ export const animeFileSchema = z.strictObject({
 
 export const relationshipKinds = ["family", "friend", "ally", "rival", "enemy", "mentor", "student", "romance", "colleague", "other"] as const;
 
+/**
+ * A relationship's `kind` says what the character named in `to` is to the character listing it: on
+ * Ilse's entry, Corvin is her "mentor"; on Corvin's, Ilse is his "student". Each kind read from the
+ * other side is its inverse here, so a pair listed from both sides must read as inverses.
+ */
+export const inverseRelationshipKinds: Record<(typeof relationshipKinds)[number], (typeof relationshipKinds)[number]> = {
+  family: "family",
+  friend: "friend",
+  ally: "ally",
+  rival: "rival",
+  enemy: "enemy",
+  mentor: "student",
+  student: "mentor",
+  romance: "romance",
+  colleague: "colleague",
+  other: "other",
+};
+
 export const characterSchema = z.strictObject({
   slug,
   name: text,

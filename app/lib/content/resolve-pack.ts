@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { animeMistakePath, formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
-import { type ContentPack, type PackFileName, packFields, packFiles } from "./pack-schema";
+import { type ContentPack, inverseRelationshipKinds, type PackFileName, packFields, packFiles } from "./pack-schema";
 import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
   AdaptationChangeRow,
@@ -283,7 +283,7 @@ function sideStoryRows({ pack, timeline }: Resolution) {
       ref: `side_story:${story.slug}`,
       kind: "side_story",
       title: story.title,
-      subtitle: `Side story · ${story.publishedIn}`,
+      subtitle: story.publishedIn,
       path: unitPath(key),
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
@@ -507,11 +507,29 @@ function characterRows({ pack, packName, reference, report }: Resolution) {
       ref: `character:${character.slug}`,
       kind: "character",
       title: character.name,
-      subtitle: character.affiliations.join(" · ") || "Character",
+      subtitle: character.affiliations.join(" · "),
       path: `/characters/${character.slug}`,
       aliases: [character.originalName, ...character.aliases].filter(Boolean).join(" · "),
       body: character.summary ?? "",
       reveal_position: Number.isFinite(appearsAt) ? appearsAt : null,
+    });
+  });
+  // Each side reads from its own character: two characters cannot each be the other's mentor.
+  const kindsBetween = new Map<string, Set<string>>();
+  for (const { character_slug, related_slug, kind } of relationships) {
+    const key = `${character_slug}/${related_slug}`;
+    kindsBetween.set(key, (kindsBetween.get(key) ?? new Set()).add(kind));
+  }
+  pack.characters.characters.forEach((character, index) => {
+    character.relationships.forEach((relationship, r) => {
+      const back = kindsBetween.get(`${relationship.to}/${character.slug}`);
+      const inverse = inverseRelationshipKinds[relationship.kind];
+      if (inverse === relationship.kind || !back?.has(relationship.kind)) return;
+      report(
+        file,
+        `characters[${index}].relationships[${r}].kind`,
+        `"${relationship.to}" is ${character.slug}'s ${relationship.kind}, so "${relationship.to}" must list "${character.slug}" as ${inverse}, not ${relationship.kind}`,
+      );
     });
   });
   return { characters, affiliations, facts, relationships, search };

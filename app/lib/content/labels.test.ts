@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { labelWithTitle, titleAfterLabel } from "./labels";
+
+describe("labelWithTitle", () => {
+  it("joins a label and a title that do not overlap", () => {
+    expect(labelWithTitle("Chapter 14", "The Ash Warden")).toBe("Chapter 14: The Ash Warden");
+    expect(labelWithTitle("Season 1", "Lanternfall")).toBe("Season 1: Lanternfall");
+    expect(labelWithTitle("Chapter 14", "The Ash Warden", " · ")).toBe("Chapter 14 · The Ash Warden");
+  });
+
+  it("never says the demo pack's names twice", () => {
+    expect(labelWithTitle("Season 2", "Lanternfall Season 2: Cinder Academy")).toBe("Season 2: Cinder Academy");
+    expect(labelWithTitle("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe("Lanternfall EX 1: The Ash Warden's Apprentice Days");
+    expect(labelWithTitle("Lanternfall EX 2", "Lanternfall EX 2: Moth Letters")).toBe("Lanternfall EX 2: Moth Letters");
+    expect(labelWithTitle("Interlude", "Interlude: Letters to Lowwick")).toBe("Interlude: Letters to Lowwick");
+    expect(labelWithTitle("Interlude (17)", "Interlude: Letters to Lowwick", " · ")).toBe("Interlude (17) · Letters to Lowwick");
+    expect(labelWithTitle("Lanternfall 1", "Lanternfall 1: The Unburnt Wick")).toBe("Lanternfall 1: The Unburnt Wick");
+    expect(labelWithTitle("Prologue", "Prologue")).toBe("Prologue");
+  });
+
+  it("keeps a colon that belongs to the title", () => {
+    expect(labelWithTitle("Chapter 3", "Ilse: A Name Written Twice")).toBe("Chapter 3: Ilse: A Name Written Twice");
+  });
+
+  it("gives what a title adds beside its label", () => {
+    expect(titleAfterLabel("Interlude", "Interlude: Letters to Lowwick")).toBe("Letters to Lowwick");
+    expect(titleAfterLabel("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe("The Ash Warden's Apprentice Days");
+    expect(titleAfterLabel("Epilogue", "Epilogue")).toBe("");
+    expect(titleAfterLabel("Season 2", "Lanternfall Season 2")).toBeNull();
+    expect(labelWithTitle("Season 2", "Lanternfall Season 2")).toBe("Lanternfall Season 2");
+  });
+
+  it("reads a withheld title as the label alone", () => {
+    expect(labelWithTitle("Chapter 14", null)).toBe("Chapter 14");
+    expect(labelWithTitle("Chapter 14", "  ")).toBe("Chapter 14");
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * A story unit's or group's label with its title, composed once for every place that names it
+ * (headings, page titles, options, suggestions, search results, the tracker), so that no name is said
+ * twice when the pack's title already carries it.
+ */
+
+const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Whether `inner`'s words appear in `outer`, in order and next to each other. */
+function holdsWords(outer: string, inner: string) {
+  const haystack = words(outer);
+  const needle = words(inner);
+  if (!needle.length) return false;
+  return haystack.some((_, start) => needle.every((word, offset) => haystack[start + offset] === word));
+}
+
+/** Whether `label` begins with the words of `head`: "Lanternfall EX 1" begins with "Lanternfall EX". */
+function beginsWithWords(label: string, head: string) {
+  const labelWords = words(label);
+  const headWords = words(head);
+  return headWords.length > 0 && headWords.every((word, index) => labelWords[index] === word);
+}
+
+/**
+ * "Chapter 14" and "The Ash Warden" read "Chapter 14: The Ash Warden". A title that repeats the label,
+ * or part of it, before a colon gives up that part: "Season 2" and "Lanternfall Season 2: Cinder
+ * Academy" read "Season 2: Cinder Academy"; "Lanternfall EX 1" and "Lanternfall EX: Moth Letters"
+ * read "Lanternfall EX 1: Moth Letters"; "Interlude (17)" and "Interlude: Letters to Lowwick" read
+ * "Interlude (17): Letters to Lowwick". A title that is only the label, or holds it, is not repeated.
+ * A withheld title (null or empty) reads as the label alone.
+ */
+export function labelWithTitle(label: string, title: string | null | undefined, separator = ": ") {
+  const shown = title?.trim() ?? "";
+  const rest = titleAfterLabel(label, shown);
+  if (rest === null) return shown;
+  return rest ? `${label}${separator}${rest}` : label;
+}
+
+/**
+ * What a title adds to its label, for places that show the label beside it: "Interlude" and
+ * "Interlude: Letters to Lowwick" give "Letters to Lowwick"; a title that only repeats the label gives
+ * "". Null when the title holds the label in the middle and can only be shown whole.
+ */
+export function titleAfterLabel(label: string, title: string | null | undefined): string | null {
+  const shown = title?.trim() ?? "";
+  if (!shown) return "";
+  const colon = shown.indexOf(": ");
+  if (colon > 0) {
+    const head = shown.slice(0, colon);
+    const rest = shown.slice(colon + 2).trim();
+    if (rest && (beginsWithWords(label, head) || holdsWords(head, label))) return rest;
+  }
+  if (beginsWithWords(label, shown)) return "";
+  if (holdsWords(shown, label)) return null;
+  return shown;
+}

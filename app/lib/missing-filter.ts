@@ -1,0 +1,49 @@
+import { labelWithTitle } from "./content/labels";
+
+/**
+ * What a 404 says when the page exists but a filter in its address names nothing: "Arc 99 does not
+ * exist", with links to what does. Loaders throw it (`notFound(missing)`); the one error boundary
+ * shows it.
+ */
+export interface MissingFilter {
+  /** What the address asked for: "Arc 99", "Page 9". */
+  missing: string;
+  /** What the links offer instead: "The arcs there are". */
+  instead: string;
+  choices: { label: string; href: string }[];
+}
+
+export function isMissingFilter(value: unknown): value is MissingFilter {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "missing" in value &&
+    typeof value.missing === "string" &&
+    "choices" in value &&
+    Array.isArray(value.choices)
+  );
+}
+
+/** A page number past the end (or not a page number) in `url`: the first and the last page are offered, with the same filters. */
+export function missingPage(url: URL, pageCount: number): MissingFilter {
+  const pages = pageCount > 1 ? [1, pageCount] : [1];
+  const pathOf = (page: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set("page", String(page));
+    return `${url.pathname}?${params}`;
+  };
+  return {
+    missing: `Page ${url.searchParams.get("page") ?? ""}`.trim(),
+    instead: pageCount > 1 ? `This list has ${pageCount} pages` : "This list has one page",
+    choices: pages.map((page) => ({ label: pageCount > 1 ? (page === 1 ? "First page" : `Last page (${page})`) : "Page 1", href: pathOf(page) })),
+  };
+}
+
+/** A season that does not exist (or a season that is not a number): every season is offered. */
+export function missingSeason(asked: string | null, seasons: readonly { number: number; title: string }[], path: string): MissingFilter {
+  return {
+    missing: `Season ${asked ?? ""}`.trim(),
+    instead: "The seasons there are",
+    choices: seasons.map((season) => ({ label: labelWithTitle(`Season ${season.number}`, season.title), href: `${path}?season=${season.number}` })),
+  };
+}

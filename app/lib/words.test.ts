@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { countOf, nounFor, nouns, withArticle } from "./words";
+
+describe("countOf", () => {
+  it("takes the singular for one and the plural for every other count", () => {
+    expect(countOf(1, nouns.chapter)).toBe("1 chapter");
+    expect(countOf(0, nouns.chapter)).toBe("0 chapters");
+    expect(countOf(1204, nouns.chapter)).toBe("1,204 chapters");
+  });
+
+  it("spells plurals that do not end in a bare s", () => {
+    expect(countOf(5, nouns.shortStory)).toBe("5 short stories");
+    expect(countOf(4, nouns.storeBonus)).toBe("4 store bonuses");
+    expect(countOf(3, nouns.ifRoute)).toBe("3 IF routes");
+    expect(countOf(2, nouns.entry)).toBe("2 entries");
+    expect(nounFor(1, nouns.reportMatches)).toBe("report matches");
+    expect(nounFor(3, nouns.reportMatches)).toBe("reports match");
+  });
+});
+
+describe("withArticle", () => {
+  it("chooses a or an by the sound the phrase starts with", () => {
+    expect(withArticle("episode")).toBe("an episode");
+    expect(withArticle("arc")).toBe("an arc");
+    expect(withArticle("IF route")).toBe("an IF route");
+    expect(withArticle("season")).toBe("a season");
+    expect(withArticle("chapter")).toBe("a chapter");
+    expect(withArticle("unit")).toBe("a unit");
+    expect(withArticle("hour")).toBe("an hour");
+  });
+});

@@ -1,0 +1,62 @@
+import { formatNumber } from "./format";
+
+/**
+ * Counts and articles, in one place. A noun's two forms are written out once here; which one a count
+ * takes is decided by the locale's plural rules, never by adding an "s".
+ */
+
+const pluralRules = new Intl.PluralRules("en-GB");
+
+export interface Noun {
+  one: string;
+  other: string;
+}
+
+export const nouns = {
+  arc: { one: "arc", other: "arcs" },
+  breakTimeShort: { one: "Break Time short", other: "Break Time shorts" },
+  chapter: { one: "chapter", other: "chapters" },
+  character: { one: "character", other: "characters" },
+  chibiShort: { one: "chibi short", other: "chibi shorts" },
+  entry: { one: "entry", other: "entries" },
+  episode: { one: "episode", other: "episodes" },
+  ifRoute: { one: "IF route", other: "IF routes" },
+  result: { one: "result", other: "results" },
+  season: { one: "season", other: "seasons" },
+  short: { one: "short", other: "shorts" },
+  shortStory: { one: "short story", other: "short stories" },
+  sideStory: { one: "side story", other: "side stories" },
+  sideVolume: { one: "side volume", other: "side volumes" },
+  storeBonus: { one: "store bonus", other: "store bonuses" },
+  translationNote: { one: "translation note", other: "translation notes" },
+  volume: { one: "volume", other: "volumes" },
+  word: { one: "word", other: "words" },
+  reader: { one: "reader", other: "readers" },
+  percent: { one: "%", other: "%" },
+  webNovelChapter: { one: "web novel chapter", other: "web novel chapters" },
+  /** Phrases that carry their verb. */
+  reportMatches: { one: "report matches", other: "reports match" },
+  smallerGroupIsNotShown: { one: "smaller group is not shown", other: "smaller groups are not shown" },
+  /** "it" or "them", for one thing or several. */
+  it: { one: "it", other: "them" },
+} as const satisfies Record<string, Noun>;
+
+/** The form of `noun` that goes with `count`: "chapter" for 1, "chapters" for 0 or 2. */
+export function nounFor(count: number, noun: Noun) {
+  return pluralRules.select(count) === "one" ? noun.one : noun.other;
+}
+
+/** "1 chapter", "1,204 chapters". */
+export function countOf(count: number, noun: Noun) {
+  return `${formatNumber(count)} ${nounFor(count, noun)}`;
+}
+
+// Words that start with a vowel letter but a consonant sound, and the reverse.
+const consonantSound = /^(?:one\b|once\b|uni|use|usu|uto|eu)/i;
+const vowelSound = /^(?:hour|honou?r|honest|heir)/i;
+
+/** The phrase with "a" or "an" in front, by the sound it starts with: "an arc", "a season", "an IF route". */
+export function withArticle(phrase: string) {
+  const startsWithVowelSound = vowelSound.test(phrase) || (/^[aeiou]/i.test(phrase) && !consonantSound.test(phrase));
+  return `${startsWithVowelSound ? "an" : "a"} ${phrase}`;
+}

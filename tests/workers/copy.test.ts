@@ -1,0 +1,154 @@
+/**
+ * Copy checks over every public page of the demo pack and of the demo pack told ten times over: no
+ * hand-made plural ("storys", "1 chapters"), no wrong article ("a episode") and no name said twice in
+ * a page's title, description, headings, options or labels ("Interlude Interlude: …",
+ * "Season 2: Lanternfall Season 2: …", "Side story · Side story").
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
+import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import type { PackRows } from "~/lib/content/rows";
+import { scalePack } from "../../scripts/content-generate";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { publicPages } from "../support/public-pages";
+import { fetchSite } from "../support/site";
+
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
+
+/** Every public page a pack has: the site's pages, then each arc, collection page, season, volume and character. */
+function pagesOf(rows: PackRows) {
+  const pages = (count: number, perPage: number) => Array.from({ length: Math.max(1, Math.ceil(count / perPage)) }, (_, index) => index + 1);
+  const volumesIn = (code: string) => rows.ln_volumes.filter((volume) => volume.collection_code === code);
+  return [
+    ...publicPages,
+    "/reading_tracker",
+    "/search?q=side",
+    "/search?q=interlude",
+    ...rows.arcs.map((arc) => `/web_novel?arc=${arc.number}`),
+    ...rows.ln_collections.flatMap((collection) =>
+      pages(volumesIn(collection.code).length, LN_VOLUMES_PER_PAGE).map((page) => `/light_novels?collection=${collection.code}&page=${page}`),
+    ),
+    ...pages(rows.side_stories.length, 20).map((page) => `/side_stories?page=${page}`),
+    ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
+    ...rows.ln_volumes.map((volume) => `/translation_meta/ln_mistls/${volume.collection_code}_v${volume.number}`),
+    ...pages(rows.characters.length, 24).map((page) => `/characters?page=${page}`),
+    ...rows.characters.map((character) => `/characters/${character.slug}`),
+  ];
+}
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };
+const decode = (text: string) => text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => entities[name.toLowerCase()] ?? whole);
+const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+
+/** The page's own words, one text per element, without scripts and styles (React's <!-- --> between parts of one text kept out). */
+function visibleTexts(html: string) {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, "\n")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .split(/<[^>]+>/)
+    .map((text) => decode(text).replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}
+
+/** The short texts that name things: the title, the description, headings, options, labels, and a kicker with the name under it. */
+function labelsOf(html: string) {
+  const labels = [...html.matchAll(/<(title|h[1-6]|option|label|dt|legend|summary)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((match) => textOf(match[2] ?? ""));
+  const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+  const suggestions = [...html.matchAll(/<option value="([^"]+)"/g)].map((match) => decode(match[1] ?? ""));
+  const kickers = [...html.replace(/<!--[\s\S]*?-->/g, "").matchAll(/class="[^"]*\buppercase\b[^"]*"[^>]*>([^<]+)<\/(?:span|p)>\s*<(?:span|h[1-6])\b[^>]*>([^<]+)</g)].map(
+    (match) => `${decode(match[1] ?? "").trim()}: ${decode(match[2] ?? "").trim()}`,
+  );
+  return [...labels, ...suggestions, ...kickers, ...(description ? [decode(description)] : [])].filter(Boolean);
+}
+
+/** A phrase said twice in a row: "Interlude Interlude", "Side story · Side story". */
+const repeated = /(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{N}'’]*(?: [\p{L}\p{N}'’]+)*)(?::| ·|,)? \1(?![\p{L}\p{N}])/iu;
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const holds = (outer: string[], inner: string[]) => inner.length > 0 && outer.some((_, start) => inner.every((word, offset) => outer[start + offset] === word));
+const begins = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((word, index) => outer[index] === word);
+
+/**
+ * Where a label says a name twice: a phrase repeated, or a part (between ": " and " · ") that holds the
+ * part before it or begins it: "Season 2: Lanternfall Season 2: …", "Interlude (17) · Interlude: …",
+ * "Lanternfall EX 1: Lanternfall EX: …". The site's name after a page title is not part of the label.
+ */
+function saysTwice(label: string): string | null {
+  const own = label.endsWith(` · ${env.SITE_NAME}`) ? label.slice(0, -` · ${env.SITE_NAME}`.length) : label;
+  const phrase = own.match(repeated);
+  if (phrase) return phrase[0];
+  const parts = own.split(/: | · /);
+  for (let index = 1; index < parts.length; index++) {
+    const before = wordsOf(parts[index - 1] ?? "");
+    const after = wordsOf(parts[index] ?? "");
+    if (holds(after, before) || begins(before, after)) return `${parts[index - 1]} … ${parts[index]}`;
+  }
+  return null;
+}
+/** Plurals made by adding an s, a count of one with a plural, and "a" before a vowel. */
+const handMade = [
+  /\b\p{L}+[^aeiou\W]ys\b/iu,
+  /\b\p{L}+(?:uss|xs|chs|shs|sss)\b/iu,
+  /(?<![\d.,])1 (?:\p{L}+ ){0,2}(?:chapters|volumes|episodes|entries|results|seasons|arcs|shorts|notes|stories|bonuses|routes|characters|words|reports)\b/iu,
+  /\ba (?:[aei]\p{L}+|o(?!ne\b|nce\b)\p{L}+|u(?!n[iu]|s[eu])\p{L}+)\b/u,
+];
+
+async function readPages(rows: PackRows) {
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+  const problems: string[] = [];
+  for (const path of pagesOf(rows)) {
+    const response = await fetchSite(path);
+    const html = await response.text();
+    if (response.status !== 200 && path !== "/no-such-page") problems.push(`${path}: status ${response.status}`);
+    for (const label of labelsOf(html)) {
+      const twice = saysTwice(label);
+      if (twice) problems.push(`${path}: “${twice}” in “${label}”`);
+    }
+    for (const text of visibleTexts(html)) {
+      for (const pattern of handMade) {
+        const match = text.match(pattern);
+        if (match) problems.push(`${path}: “${match[0]}” in “${text.slice(0, 120)}”`);
+      }
+    }
+  }
+  return problems;
+}
+
+function demoPack() {
+  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
+  if (!parsed.pack) throw new Error(`The demo pack does not parse: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
+  return parsed.pack;
+}
+
+describe.each([
+  ["the demo pack", 1],
+  ["the demo pack told ten times over", 10],
+])("every public page of %s", (_, scale) => {
+  let rows: PackRows;
+  beforeAll(() => {
+    const resolved = resolvePack(scale === 1 ? demoPack() : scalePack(demoPack(), scale), "demo");
+    if (resolved.problems.length) throw new Error(`The pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
+    rows = resolved.rows;
+  });
+
+  it("reads right: no hand-made plural, no wrong article, no name said twice", async () => {
+    expect(await readPages(rows)).toEqual([]);
+  });
+});
+
+describe("the copy checks", () => {
+  it("catch the mistakes they are there for", () => {
+    for (const label of ["Season 2: Lanternfall Season 2: Cinder Academy", "Interlude Interlude: Letters", "Interlude (17) · Interlude: Letters", "Side story · Side story · EX 1", "Lanternfall EX 1: Lanternfall EX: Moth Letters"]) {
+      expect(saysTwice(label), label).not.toBeNull();
+    }
+    for (const label of ["Season 2: Cinder Academy", "Interlude (17) · Letters to Lowwick", "Lanternfall EX 1: Moth Letters", "Arc 1: The Unburnt Wick", `Anime · Season 1: Lanternfall · ${env.SITE_NAME}`]) {
+      expect(saysTwice(label), label).toBeNull();
+    }
+    for (const text of ["5 short storys", "4 store bonuss", "1 chapters", "Choose a episode", "a arc"]) {
+      expect(handMade.some((pattern) => pattern.test(text)), text).toBe(true);
+    }
+    for (const text of ["5 short stories", "4 store bonuses", "1 chapter", "Choose an episode", "a unit", "a one-off", "the days"]) {
+      expect(handMade.some((pattern) => pattern.test(text)), text).toBe(false);
+    }
+  });
+});

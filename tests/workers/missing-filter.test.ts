@@ -1,0 +1,40 @@
+/**
+ * A filter that names nothing is not a missing page: the page answers 404, says what does not exist
+ * and links to what does.
+ */
+import { describe, expect, it } from "vitest";
+import { fetchSite } from "../support/site";
+
+const decode = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/<!--[\s\S]*?-->/g, "");
+
+async function page(path: string) {
+  const response = await fetchSite(path);
+  const html = decode(await response.text());
+  return { status: response.status, html, heading: html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.trim() };
+}
+
+describe("a filter that names nothing", () => {
+  it.each([
+    ["/web_novel?arc=99", "Arc 99 does not exist", "/web_novel?arc=1"],
+    ["/web_novel?arc=first", "Arc first does not exist", "/web_novel?arc=1"],
+    ["/anime?season=99", "Season 99 does not exist", "/anime?season=1"],
+    ["/break_time?season=99", "Season 99 does not exist", "/break_time?season=1"],
+    ["/translation_meta/anime_mistls?season=99", "Season 99 does not exist", "/translation_meta/anime_mistls?season=1"],
+    ["/light_novels?collection=zz", "The collection “zz” does not exist", "/light_novels?collection="],
+    ["/characters?page=99", "Page 99 does not exist", "/characters?page=1"],
+    ["/side_stories?page=99", "Page 99 does not exist", "/side_stories?page=1"],
+    ["/search?q=lantern&page=99", "Page 99 does not exist", "/search?q=lantern&page=1"],
+  ])("%s answers 404, says so and links to what there is", async (path, says, link) => {
+    const { status, html, heading } = await page(path);
+    expect(status).toBe(404);
+    expect(heading).toBe(says);
+    expect(html).not.toContain("Page not found");
+    expect(html).toContain(`href="${link}`);
+  });
+
+  it("leaves an address with no page at all a missing page", async () => {
+    const { status, heading } = await page("/web_novels?arc=99");
+    expect(status).toBe(404);
+    expect(heading).toBe("Page not found: /web_novels");
+  });
+});

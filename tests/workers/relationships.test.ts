@@ -1,0 +1,35 @@
+/**
+ * Relationships read from the page's character: on Pell's page Cobb is his student; on Cobb's page
+ * Pell is his mentor (the demo pack, as a reader meets it).
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { fetchSite } from "../support/site";
+
+beforeAll(async () => {
+  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
+  if (!parsed.pack) throw new Error("The demo pack does not parse");
+  const { rows, problems } = resolvePack(parsed.pack, "demo");
+  if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+});
+
+/** The tag beside each related character on a character's page, by name. */
+async function relationshipsOn(slug: string) {
+  const html = (await (await fetchSite(`/characters/${slug}`)).text()).replace(/<!--[\s\S]*?-->/g, "");
+  const section = html.slice(html.indexOf('id="relationships"'));
+  return Object.fromEntries(
+    [...section.matchAll(/href="\/characters\/[^"]+"[^>]*>([^<]+)<\/a>\s*<span[^>]*>([^<]+)<\/span>/g)].map((match) => [match[1], match[2]]),
+  );
+}
+
+describe("a character's relationships", () => {
+  it("name what the other character is to this one", async () => {
+    expect((await relationshipsOn("pell-quill")).Cobb).toBe("student");
+    expect((await relationshipsOn("cobb"))["Pellam Quill"]).toBe("mentor");
+    expect((await relationshipsOn("ilse-marrow"))["Corvin Hale"]).toBe("mentor");
+    expect((await relationshipsOn("corvin-hale"))["Ilse Marrow"]).toBe("student");
+  });
+});
