@@ -9,6 +9,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { isUnitKey } from "~/lib/content/units";
+import { cleanQuery } from "~/lib/search-query";
 import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { type FieldDefinition, fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
@@ -275,7 +276,8 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
         const query = String(values.get("official") ?? "").trim();
         if (query.length < 3) return;
         const unit = String(values.get(kind === "ln_mistl" ? "volume" : "episode") ?? "");
-        fetcher.load(`/resources/similar-mistakes?${new URLSearchParams({ kind: kind === "ln_mistl" ? "ln" : "anime", unit, q: query })}`);
+        // Only what the server reads (cleanQuery), so a long text never makes an address it refuses.
+        fetcher.load(`/resources/similar-mistakes?${new URLSearchParams({ kind: kind === "ln_mistl" ? "ln" : "anime", unit, q: cleanQuery(query) })}`);
       }, 300);
     };
     element.addEventListener("input", onInput);
