@@ -39,6 +39,17 @@ export function missingPage(url: URL, pageCount: number): MissingFilter {
   };
 }
 
+/** A `?page=` that is not a page number (0, -1, abc): the list's first page is offered, with the same filters. */
+export function notAPage(url: URL): MissingFilter {
+  const params = new URLSearchParams(url.search);
+  params.set("page", "1");
+  return {
+    missing: `Page ${url.searchParams.get("page") ?? ""}`.trim(),
+    instead: "Pages are numbered from 1",
+    choices: [{ label: "First page", href: `${url.pathname}?${params}` }],
+  };
+}
+
 /** A season that does not exist (or a season that is not a number): every season is offered. */
 export function missingSeason(asked: string | null, seasons: readonly { number: number; title: string }[], path: string): MissingFilter {
   return {

@@ -16,7 +16,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
 import { getCharacterCatalogue } from "~/models/characters.server";
-import { missingPage } from "~/lib/missing-filter";
+import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/characters";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const pageParam = params.get("page");
   const page = pageParam === null ? 1 : parsePositiveInt(pageParam);
-  if (page === null) notFound();
+  if (page === null) notFound(notAPage(new URL(request.url)));
   const mediumParam = params.get("medium") || null;
   const filters = {
     query: cleanQuery(params.get("q")),

@@ -15,7 +15,7 @@ import { pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
-import { missingPage } from "~/lib/missing-filter";
+import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/light-novels";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("collection");
   const page = parsePageParam(params);
-  if (page === null) notFound();
+  if (page === null) notFound(notAPage(new URL(request.url)));
   const known = code === null || collectionCodePattern.test(code);
   const lightNovels = await getLightNovels(context.db, known ? code : null, page);
   if (!known || (code !== null && lightNovels.selectedCollection === null)) {

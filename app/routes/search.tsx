@@ -13,7 +13,7 @@ import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchK
 import type { SearchKindCounts } from "~/lib/search-result";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
-import { missingPage } from "~/lib/missing-filter";
+import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/search";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = parseSearchKind(params.get("kind"));
   const suggest = params.get("suggest") === "1";
   const page = parsePositiveInt(params.get("page") ?? "1");
-  if (page === null) notFound();
+  if (page === null) notFound(notAPage(new URL(request.url)));
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
   const { results, total, counts } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit, kind });
   const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));

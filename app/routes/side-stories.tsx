@@ -11,14 +11,14 @@ import { countOf, type Noun, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePageParam } from "~/lib/params";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
-import { missingPage } from "~/lib/missing-filter";
+import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/side-stories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = params.has("page") ? parsePageParam(params) : null;
-  if (params.has("page") && page === null) notFound();
+  if (params.has("page") && page === null) notFound(notAPage(new URL(request.url)));
   // A link to one story (unitPath) names it, so the page that holds it opens.
   const story = params.get("story");
   const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });

@@ -14,6 +14,7 @@ import { parsePageParam } from "~/lib/params";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
+import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/translation-meta.ln";
 
@@ -22,9 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = cleanQuery(params.get("q"));
   const page = parsePageParam(params);
-  if (page === null) notFound();
+  if (page === null) notFound(notAPage(new URL(request.url)));
   const index = await getLnMistakeIndex(context.db, query, page);
-  if (!pageExists(index.paging)) notFound();
+  if (!pageExists(index.paging)) notFound(missingPage(new URL(request.url), index.paging.pageCount));
   return { query, ...index };
 }
 

@@ -24,6 +24,12 @@ describe("a filter that names nothing", () => {
     ["/characters?page=99", "Page 99 does not exist", "/characters?page=1"],
     ["/side_stories?page=99", "Page 99 does not exist", "/side_stories?page=1"],
     ["/search?q=lantern&page=99", "Page 99 does not exist", "/search?q=lantern&page=1"],
+    ["/characters?page=abc", "Page abc does not exist", "/characters?page=1"],
+    ["/side_stories?page=0", "Page 0 does not exist", "/side_stories?page=1"],
+    ["/light_novels?page=-1", "Page -1 does not exist", "/light_novels?page=1"],
+    ["/search?q=lantern&page=1e2", "Page 1e2 does not exist", "/search?q=lantern&page=1"],
+    ["/translation_meta/ln_mistls?page=abc", "Page abc does not exist", "/translation_meta/ln_mistls?page=1"],
+    ["/translation_meta/ln_mistls?page=999999", "Page 999999 does not exist", "/translation_meta/ln_mistls?page=1"],
   ])("%s answers 404, says so and links to what there is", async (path, says, link) => {
     const { status, html, heading } = await page(path);
     expect(status).toBe(404);
