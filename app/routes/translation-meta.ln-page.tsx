@@ -10,6 +10,7 @@ import { unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
+import { missingPage, notAPage } from "~/lib/missing-filter";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
@@ -20,17 +21,20 @@ import type { Route } from "./+types/translation-meta.ln-page";
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = parseLnMistakeSlug(params.slug ?? "");
-  const search = new URL(request.url).searchParams;
-  const page = parsePageParam(search);
-  if (!slug || page === null) notFound();
+  if (!slug) notFound();
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams);
+  if (page === null) notFound(notAPage(url));
   if (slug.kind === "collection") {
     const collection = await getLnCollectionMistakes(context.db, slug.code, page);
-    if (!collection || !pageExists(collection.paging)) notFound();
+    if (!collection) notFound();
+    if (!pageExists(collection.paging)) notFound(missingPage(url, collection.paging.pageCount));
     return { kind: "collection" as const, ...collection };
   }
-  const filters = parseMistakeFilters(search);
+  const filters = parseMistakeFilters(url.searchParams);
   const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
-  if (!volume || !pageExists(volume.paging)) notFound();
+  if (!volume) notFound();
+  if (!pageExists(volume.paging)) notFound(missingPage(url, volume.paging.pageCount));
   return { kind: "volume" as const, filters, ...volume };
 }
 

@@ -30,6 +30,8 @@ describe("a filter that names nothing", () => {
     ["/search?q=lantern&page=1e2", "Page 1e2 does not exist", "/search?q=lantern&page=1"],
     ["/translation_meta/ln_mistls?page=abc", "Page abc does not exist", "/translation_meta/ln_mistls?page=1"],
     ["/translation_meta/ln_mistls?page=999999", "Page 999999 does not exist", "/translation_meta/ln_mistls?page=1"],
+    ["/translation_meta/ln_mistls/main?page=abc", "Page abc does not exist", "/translation_meta/ln_mistls/main?page=1"],
+    ["/translation_meta/ln_mistls/main_v1?page=999", "Page 999 does not exist", "/translation_meta/ln_mistls/main_v1?page=1"],
   ])("%s answers 404, says so and links to what there is", async (path, says, link) => {
     const { status, html, heading } = await page(path);
     expect(status).toBe(404);
