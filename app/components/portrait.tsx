@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import type { Gated } from "~/lib/gated";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
 /** A character portrait, or their initials where the pack has none. */
@@ -8,15 +9,16 @@ export function Portrait({
   size = "md",
   eager = false,
 }: {
-  /** revealAt: a later look that would spoil; until then the initials stand in. */
-  portrait: { src: string; alt: string; revealAt?: number | null } | null;
+  /** Gated where a later look would spoil; until the reader knows it, the initials stand in. */
+  portrait: Gated<{ src: string; alt: string }> | null;
   name: string;
   size?: "md" | "lg";
   eager?: boolean;
 }) {
   const box = size === "lg" ? "size-40" : "size-16";
   const shield = useShield();
-  if (!portrait || !isRevealed(shield, portrait.revealAt)) {
+  const image = portrait?.content && isRevealed(shield, portrait.revealedBy) ? portrait.content : null;
+  if (!image) {
     const initials = name
       .split(/\s+/)
       .map((word) => word[0])
@@ -30,8 +32,8 @@ export function Portrait({
   }
   return (
     <img
-      src={portrait.src}
-      alt={portrait.alt}
+      src={image.src}
+      alt={image.alt}
       width={160}
       height={160}
       loading={eager ? "eager" : "lazy"}

@@ -1,31 +1,31 @@
 import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
+import { askToSee, hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
 import { nounFor, nouns } from "~/lib/words";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
 const ShownOnRequest = createContext(false);
 
 /**
- * A list behind the spoiler shield: items the reader's progress has reached are shown, and each run
- * of items beyond it becomes one line that says how many and offers to show them or set progress.
- * The server and the first paint hide every gated item, so the page is the same for everyone.
+ * A list behind the spoiler shield: items the reader knows are shown, and each run of the others
+ * becomes one line that says how many and offers to show them or set progress. Each item is gated
+ * (`revealedBy`, and its `content`, null where the response left it out), so the server and the first
+ * paint hide every gated item and the page is the same for everyone; an item shows once its content
+ * has arrived (see useRevealedData).
  *
  * `renderItem` gets whether the item is shown; a hidden item must render no gated text (its element
  * may stay, `hidden`, so a permalink keeps its target when the item is revealed in place).
  */
-export function ShieldedList<T>({
+export function ShieldedList<T extends { revealedBy: string | null; content: unknown }>({
   items,
   itemKey,
-  revealAt,
   describe,
   runAs = "div",
   renderItem,
 }: {
   items: readonly T[];
   itemKey: (item: T) => string;
-  revealAt: (item: T) => number | null | undefined;
   /** What a run holds, for its line: (run) => "3 entries". */
   describe: (run: readonly T[]) => string;
   /** The run line's element: "li" inside a list. */
@@ -35,7 +35,10 @@ export function ShieldedList<T>({
   const shield = useShield();
   const shownOnRequest = useContext(ShownOnRequest);
   const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
-  const segments = hiddenRuns(items, (item) => shownOnRequest || asked.has(itemKey(item)) || isRevealed(shield, revealAt(item)));
+  const segments = hiddenRuns(
+    items,
+    (item) => item.content !== null && (shownOnRequest || asked.has(itemKey(item)) || isRevealed(shield, item.revealedBy)),
+  );
   const item = (each: T, shown: boolean) => (
     <ShownOnRequest.Provider key={itemKey(each)} value={shown && (shownOnRequest || asked.has(itemKey(each)))}>
       {renderItem(each, shown)}
@@ -51,7 +54,14 @@ export function ShieldedList<T>({
             as={runAs}
             what={describe(segment.items)}
             count={segment.items.length}
-            onShow={shield ? () => setAsked((current) => new Set([...current, ...segment.items.map(itemKey)])) : null}
+            onShow={
+              shield
+                ? () => {
+                    setAsked((current) => new Set([...current, ...segment.items.map(itemKey)]));
+                    for (const each of segment.items) askToSee(each.revealedBy);
+                  }
+                : null
+            }
             hasProgress={shield?.hasProgress ?? true}
           />,
           ...segment.items.map((each) => item(each, false)),

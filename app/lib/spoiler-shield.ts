@@ -1,4 +1,8 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { sealedItems } from "./gated";
+import { encodeKnowledge, type Knowledge, knowledgeOf, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "./knowledge";
+import { reachedUnits } from "./progress";
 import { readStored, storageKeys, writeStored } from "./storage-keys";
 import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
 
@@ -8,8 +12,8 @@ export const shieldModes: ShieldMode[] = ["hide", "blur", "off"];
 const MODE_CHANGED = "rc:spoiler-mode-changed";
 
 export interface Shield {
-  /** The furthest story position the reader has reached (0: no progress set). */
-  position: number;
+  /** What the reader has seen, medium by medium (./knowledge), with what they asked to see on this page. */
+  knowledge: Knowledge;
   mode: ShieldMode;
   hasProgress: boolean;
 }
@@ -18,10 +22,15 @@ function parseMode(value: string | null): ShieldMode {
   return value === "blur" || value === "off" ? value : "hide";
 }
 
+/** Units the reader asked to see one item of ("Show it"): what they reveal is fetched, though only that item is shown. */
+const askedUnits = new Set<string>();
+const ASKED = "rc:spoiler-asked";
+
 /** The shield from stored progress and mode; unreadable progress counts as none, which shields the most. */
 function readShield(): Shield {
-  const position = readStoredProgress()?.position ?? 0;
-  return { position, mode: parseMode(readStored("spoilerMode")), hasProgress: position > 0 };
+  const progress = readStoredProgress();
+  const knowledge = askedUnits.size ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits]) : knowledgeOf(progress);
+  return { knowledge, mode: parseMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledgeOf(progress)) };
 }
 
 let snapshot: Shield | null = null;
@@ -29,7 +38,7 @@ let snapshotKey = "";
 
 function getSnapshot() {
   const current = readShield();
-  const key = `${current.position}|${current.mode}`;
+  const key = `${encodeKnowledge(current.knowledge)}|${current.mode}|${current.hasProgress}`;
   if (!snapshot || key !== snapshotKey) {
     snapshot = current;
     snapshotKey = key;
@@ -44,10 +53,12 @@ function subscribe(listener: () => void) {
   };
   window.addEventListener("storage", onStorage);
   window.addEventListener(MODE_CHANGED, listener);
+  window.addEventListener(ASKED, listener);
   return () => {
     stopProgress();
     window.removeEventListener("storage", onStorage);
     window.removeEventListener(MODE_CHANGED, listener);
+    window.removeEventListener(ASKED, listener);
   };
 }
 
@@ -57,22 +68,66 @@ export function useShield(): Shield | null {
 }
 
 /*
- * The one spoiler rule. An item that carries a reveal point (a story position) is gated: the server,
- * which cannot know the reader's progress, treats it as hidden (isPublic), so pages, titles, meta
- * descriptions and feeds are the same for everyone and never hold gated text; the browser shows it
- * once the reader's progress reaches that point (isRevealed). Lists go through hiddenRuns.
+ * The one spoiler rule (./knowledge: `knows`). Everything gated carries the units that reveal it. Each
+ * response is sealed for its requester (app/server/shield.server.ts): a first load knows nothing, so
+ * pages, titles, meta descriptions and feeds are the same for everyone and never hold gated text. In
+ * the browser, the shield knows what its reader has seen; useRevealedData fetches the page's gated
+ * content the reader knows, in one request, and the shield's components show it in place.
  */
 
-/** Whether the server may show something revealed at `revealAt`: only what carries no reveal point. */
-export function isPublic(revealAt: number | null | undefined) {
-  return revealAt === null || revealAt === undefined;
+/** Whether something revealed by `revealedBy` spoils nothing (the server shows it to everyone). */
+export function isPublic(revealedBy: string | null | undefined) {
+  return revealedBy === null || revealedBy === undefined;
 }
 
-/** Whether something revealed at `revealAt` may be shown without asking (null shield: on the server, before hydration). */
-export function isRevealed(shield: Shield | null, revealAt: number | null | undefined) {
-  if (isPublic(revealAt)) return true;
+/** Whether something revealed by `revealedBy` may be shown without asking (null shield: on the server, before hydration). */
+export function isRevealed(shield: Shield | null, revealedBy: string | null | undefined) {
+  if (isPublic(revealedBy)) return true;
   if (!shield) return false;
-  return shield.mode === "off" || shield.position >= (revealAt ?? 0);
+  return shield.mode === "off" || knows(shield.knowledge, revealedBy);
+}
+
+/** Asks for what one item's units reveal, so the reader can see it ("Show it"). */
+export function askToSee(revealedBy: string | null | undefined) {
+  const unit = revealedBy?.split(" ")[0];
+  if (!unit || askedUnits.has(unit)) return;
+  askedUnits.add(unit);
+  window.dispatchEvent(new Event(ASKED));
+}
+
+/** The reveal parameter a page asks with: everything in blur mode or with the shield off, else what the reader knows. */
+function revealParameter(shield: Shield) {
+  return shield.mode === "hide" ? encodeKnowledge(shield.knowledge) : "all";
+}
+
+/** The address of the page's own data, as revealed for the shield. */
+function revealHref(pathname: string, search: string, reveal: string) {
+  const params = new URLSearchParams(search);
+  params.set(REVEAL_PARAMETER, reveal);
+  return `${pathname}?${params}`;
+}
+
+/**
+ * A page's loader data with the gated content its reader may see. The server sends every page sealed
+ * (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
+ * it, asked for it, or blurs or shows everything), the page's loader is asked once more with what the
+ * reader knows, and its answer replaces the sealed data. Nothing is asked when nothing would show.
+ */
+export function useRevealedData<D>(loaderData: D): D {
+  const shield = useShield();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<D>();
+  const [loaded, setLoaded] = useState<{ page: string; reveal: string } | null>(null);
+  const page = `${pathname}${search}`;
+  const reveal = shield && sealedItems(loaderData).some((item) => shield.mode !== "hide" || knows(shield.knowledge, item.revealedBy)) ? revealParameter(shield) : null;
+  const { load } = fetcher;
+  useEffect(() => {
+    if (reveal === null) return;
+    setLoaded({ page, reveal });
+    void load(revealHref(pathname, search, reveal));
+  }, [load, page, pathname, search, reveal]);
+  // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
+  return loaded?.page === page && fetcher.data ? (fetcher.data as D) : loaderData;
 }
 
 /** A list in order, as items shown and runs of hidden items (each run shown as one line). */

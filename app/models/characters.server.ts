@@ -1,6 +1,7 @@
 import type { CharacterFactRow, CharacterRelationshipRow, CharacterRow as CharacterColumns } from "~/lib/content/rows";
 import type { Medium } from "~/lib/content/units";
 import { toFtsQuery } from "~/lib/search-query";
+import { gated } from "~/lib/gated";
 import { batch, parseJsonList } from "./db.server";
 
 const CHARACTERS_PER_PAGE = 24;
@@ -14,7 +15,7 @@ export interface CharacterFilters {
 
 type CharacterCardRow = Pick<
   CharacterColumns,
-  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_reveal_position"
+  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_revealed_by"
 >;
 
 /**
@@ -49,7 +50,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     db
       .prepare(
         `SELECT c.slug, c.name, c.original_name, c.aliases, c.affiliations, c.portrait, c.portrait_alt,
-                c.portrait_reveal_position
+                c.portrait_revealed_by
            FROM characters c ${where}
           ORDER BY c.sort_name, c.slug LIMIT ${CHARACTERS_PER_PAGE} OFFSET ${offset}`,
       )
@@ -67,7 +68,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
       originalName: row.original_name,
       aliases: parseJsonList(row.aliases),
       affiliations: parseJsonList(row.affiliations),
-      portrait: row.portrait ? { src: row.portrait, alt: row.portrait_alt ?? row.name, revealAt: row.portrait_reveal_position } : null,
+      portrait: portraitOf(row),
     })),
     total,
     pageCount: Math.max(1, Math.ceil(total / CHARACTERS_PER_PAGE)),
@@ -78,16 +79,21 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
 
 type CharacterRow = Omit<CharacterColumns, "sort_name">;
 
+/** A character's portrait, gated where a later look would spoil; null where the pack has none. */
+function portraitOf(row: Pick<CharacterColumns, "name" | "portrait" | "portrait_alt" | "portrait_revealed_by">) {
+  return row.portrait ? gated(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name }) : null;
+}
+
 interface AppearanceRow {
   key: string;
   medium: Medium;
   label: string;
   title: string | null;
-  title_reveal_position: number | null;
+  title_revealed_by: string | null;
   position: number;
 }
 
-type FactRow = Pick<CharacterFactRow, "label" | "value" | "reveal_position">;
+type FactRow = Pick<CharacterFactRow, "label" | "value" | "revealed_by">;
 
 type RelationshipRow = Omit<CharacterRelationshipRow, "character_slug"> & { related_name: string };
 
@@ -96,14 +102,14 @@ export async function getCharacter(db: D1Database, slug: string) {
   const [characters, appearances, facts, relationships] = await batch<[CharacterRow, AppearanceRow, FactRow, RelationshipRow]>(db, [
     db
       .prepare(
-        `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_reveal_position,
+        `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_revealed_by,
                 first_medium, first_web_novel, first_light_novel, first_anime
            FROM characters WHERE slug = ?`,
       )
       .bind(slug),
     db
       .prepare(
-        `SELECT u.key, u.medium, u.label, COALESCE(ch.title, v.title, e.title) AS title, ch.title_reveal_position, u.position
+        `SELECT u.key, u.medium, u.label, COALESCE(ch.title, v.title, e.title) AS title, ch.title_revealed_by, u.position
            FROM characters c
            JOIN story_units u ON u.key IN (c.first_web_novel, c.first_light_novel, c.first_anime)
            LEFT JOIN chapters ch ON ch.key = u.key
@@ -113,10 +119,10 @@ export async function getCharacter(db: D1Database, slug: string) {
           ORDER BY u.position`,
       )
       .bind(slug),
-    db.prepare(`SELECT label, value, reveal_position FROM character_facts WHERE character_slug = ? ORDER BY sort_order`).bind(slug),
+    db.prepare(`SELECT label, value, revealed_by FROM character_facts WHERE character_slug = ? ORDER BY sort_order`).bind(slug),
     db
       .prepare(
-        `SELECT r.related_slug, c.name AS related_name, r.kind, r.description, r.reveal_position
+        `SELECT r.related_slug, c.name AS related_name, r.kind, r.description, r.revealed_by
            FROM character_relationships r JOIN characters c ON c.slug = r.related_slug
           WHERE r.character_slug = ?
           ORDER BY r.reveal_position IS NOT NULL, r.reveal_position, c.sort_name`,
@@ -133,23 +139,22 @@ export async function getCharacter(db: D1Database, slug: string) {
     aliases: parseJsonList(character.aliases),
     affiliations: parseJsonList(character.affiliations),
     summary: character.summary,
-    portrait: character.portrait
-      ? { src: character.portrait, alt: character.portrait_alt ?? character.name, revealAt: character.portrait_reveal_position }
-      : null,
+    portrait: portraitOf(character),
     firstAppearances: appearances.map((appearance) => ({
       key: appearance.key,
       medium: appearance.medium,
       label: appearance.label,
-      title: appearance.title,
-      titleRevealAt: appearance.title_reveal_position,
+      title: gated(appearance.title_revealed_by, appearance.title),
     })),
-    facts: facts.map((fact) => ({ label: fact.label, value: fact.value, revealAt: fact.reveal_position })),
-    relationships: relationships.map((relationship) => ({
-      slug: relationship.related_slug,
-      name: relationship.related_name,
-      kind: relationship.kind,
-      description: relationship.description,
-      revealAt: relationship.reveal_position,
-    })),
+    // A fact's label is gated with its value: "Fate" alone says there is one.
+    facts: facts.map((fact) => gated(fact.revealed_by, { label: fact.label, value: fact.value })),
+    relationships: relationships.map((relationship) =>
+      gated(relationship.revealed_by, {
+        slug: relationship.related_slug,
+        name: relationship.related_name,
+        kind: relationship.kind,
+        description: relationship.description,
+      }),
+    ),
   };
 }

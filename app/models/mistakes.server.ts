@@ -421,8 +421,8 @@ export function publishReportedMistake(
     const statement = db
       .prepare(
         `INSERT INTO ln_mistakes (id, source, volume_key, chapter, page, ebook_position, edition, japanese, official, suggested,
-                                  explanation, category, severity, status, reveal_position, credits, added_on)
-         SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
+                                  explanation, category, severity, status, reveal_position, revealed_by, credits, added_on)
+         SELECT ?1, 'report', ?2, ?3, ?4, ?5, 'Reported by a reader', ?6, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, u.revealed_by, ?12, ?13
            FROM ln_volumes v JOIN story_units u ON u.key = v.key
           WHERE v.key = ?2 AND NOT EXISTS (SELECT 1 FROM ln_mistakes WHERE id = ?1) AND ${whileAccepted}`,
       )
@@ -442,8 +442,8 @@ export function publishReportedMistake(
   const statement = db
     .prepare(
       `INSERT INTO anime_mistakes (id, source, episode_key, start_seconds, end_seconds, platform, track, japanese, official,
-                                   suggested, explanation, category, severity, status, reveal_position, credits, added_on)
-       SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, ?12, ?13
+                                   suggested, explanation, category, severity, status, reveal_position, revealed_by, credits, added_on)
+       SELECT ?1, 'report', ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 'confirmed', u.position, u.revealed_by, ?12, ?13
          FROM anime_episodes e JOIN story_units u ON u.key = e.key
         WHERE e.key = ?2 AND NOT EXISTS (SELECT 1 FROM anime_mistakes WHERE id = ?1) AND ${whileAccepted}`,
     )

@@ -8,15 +8,17 @@ import { Badge } from "~/components/ui/badge";
 import { mediumLabels, slugPattern, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/character";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug ?? "";
   if (!slugPattern.test(slug)) notFound();
   const character = await getCharacter(context.db, slug);
   if (!character) notFound();
-  return { character };
+  return sealedFor(request, { character });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -27,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Character({ loaderData }: Route.ComponentProps) {
-  const { character } = loaderData;
+  const { character } = useRevealedData(loaderData);
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -61,13 +63,11 @@ export default function Character({ loaderData }: Route.ComponentProps) {
                 <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
                   <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
                   <span className="block font-medium">{appearance.label}</span>
-                  {appearance.title ? (
-                    <span className="block text-sm text-muted-foreground">
-                      <Spoiler revealAt={appearance.titleRevealAt} what="The title">
-                        {appearance.title}
-                      </Spoiler>
-                    </span>
-                  ) : null}
+                  <span className="block text-sm text-muted-foreground">
+                    <Spoiler gated={appearance.title} what="The title">
+                      {(title) => title}
+                    </Spoiler>
+                  </span>
                 </Link>
               </li>
             ))}
@@ -79,32 +79,38 @@ export default function Character({ loaderData }: Route.ComponentProps) {
 
       {character.facts.length ? (
         <PageSection id="facts" title="Profile">
-          <dl className="divide-y divide-border rounded-lg border border-border bg-card">
+          <ul className="divide-y divide-border rounded-lg border border-border bg-card">
             {character.facts.map((fact, index) => (
-              <div key={index} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
-                <dt className="font-medium text-muted-foreground">{fact.label}</dt>
-                <dd>
-                  <Spoiler revealAt={fact.revealAt} what="This fact">
-                    {fact.value}
-                  </Spoiler>
-                </dd>
-              </div>
+              <li key={index} className="px-4 py-3">
+                <Spoiler gated={fact} what="This fact">
+                  {({ label, value }) => (
+                    <span className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+                      <span className="font-medium text-muted-foreground">{label}</span>
+                      <span>{value}</span>
+                    </span>
+                  )}
+                </Spoiler>
+              </li>
             ))}
-          </dl>
+          </ul>
         </PageSection>
       ) : null}
 
       {character.relationships.length ? (
         <PageSection id="relationships" title="Relationships">
           <ul className="grid gap-2 sm:grid-cols-2">
-            {character.relationships.map((relationship) => (
-              <li key={`${relationship.slug}-${relationship.kind}`} className="rounded-lg border border-border bg-card p-3">
-                <Spoiler revealAt={relationship.revealAt} what="This relationship" block>
-                  <Link to={`/characters/${relationship.slug}`} className="font-semibold text-primary underline">
-                    {relationship.name}
-                  </Link>{" "}
-                  <Badge>{relationship.kind}</Badge>
-                  <p className="mt-1 text-sm">{relationship.description}</p>
+            {character.relationships.map((relationship, index) => (
+              <li key={index} className="rounded-lg border border-border bg-card p-3">
+                <Spoiler gated={relationship} what="This relationship" block>
+                  {({ slug, name, kind, description }) => (
+                    <>
+                      <Link to={`/characters/${slug}`} className="font-semibold text-primary underline">
+                        {name}
+                      </Link>{" "}
+                      <Badge>{kind}</Badge>
+                      <p className="mt-1 text-sm">{description}</p>
+                    </>
+                  )}
                 </Spoiler>
               </li>
             ))}

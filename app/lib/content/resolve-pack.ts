@@ -21,6 +21,7 @@ import type {
   SideStoryRow,
 } from "./rows";
 import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
+import { revealedByAny, revealMap } from "./reveals";
 import { statisticsRows } from "./statistics";
 import { breakTimeKey, chapterKey, episodeKey, sideStoryKey, unitPath, volumeKey } from "./units";
 
@@ -87,6 +88,8 @@ interface Resolution {
   pack: ContentPack;
   packName: string;
   timeline: Timeline;
+  /** The units that reveal what the story reveals at a unit (./reveals). */
+  revealersOf: (unitKey: string) => string;
   reference: Reference;
   report: Report;
 }
@@ -104,7 +107,8 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
 
   const units = declareUnits(pack, report);
   const timeline: Timeline = { units, positions: placeUnits(units, report) };
-  const resolution: Resolution = { pack, packName, timeline, reference: referenceChecker(timeline, report), report };
+  const revealersOf = revealMap(pack, timeline);
+  const resolution: Resolution = { pack, packName, timeline, revealersOf, reference: referenceChecker(timeline, report), report };
 
   const webNovel = webNovelRows(resolution);
   const lightNovels = lightNovelRows(resolution);
@@ -131,6 +135,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
       position: timeline.positions.get(key) ?? 0,
       label: unit.label,
       path: unitPath(key),
+      revealed_by: revealersOf(key),
     })),
     arcs: webNovel.arcs,
     chapters: webNovel.chapters,
@@ -165,7 +170,7 @@ const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? k
 const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
-function webNovelRows({ pack, timeline }: Resolution) {
+function webNovelRows({ pack, timeline, revealersOf }: Resolution) {
   const arcs: ArcRow[] = [];
   const chapters: ChapterRow[] = [];
   const search: SearchEntryRow[] = [];
@@ -178,6 +183,7 @@ function webNovelRows({ pack, timeline }: Resolution) {
       const key = chapterKey(arc.number, chapter.ordinal);
       const position = positionOf(timeline, key);
       const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
+      const titleRevealedBy = chapter.titleIsSpoiler ? revealersOf(key) : null;
       chapters.push({
         key,
         arc_number: arc.number,
@@ -191,6 +197,7 @@ function webNovelRows({ pack, timeline }: Resolution) {
         translator: chapter.translator ?? null,
         position,
         title_reveal_position: titleRevealPosition,
+        title_revealed_by: titleRevealedBy,
       });
       search.push({
         ref: `chapter:${key}`,
@@ -201,6 +208,7 @@ function webNovelRows({ pack, timeline }: Resolution) {
         aliases: chapter.originalTitle ?? "",
         body: arc.title,
         reveal_position: titleRevealPosition,
+        revealed_by: titleRevealedBy,
       });
     }
   }
@@ -249,6 +257,7 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
         aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
         body: volume.chapters.join(" · "),
         reveal_position: null,
+        revealed_by: null,
       });
     });
     return { code: collection.code, name: collection.name, kind: collection.kind, description: collection.description ?? null, sort_order: c };
@@ -288,6 +297,7 @@ function sideStoryRows({ pack, timeline }: Resolution) {
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
       reveal_position: null,
+      revealed_by: null,
     });
   }
   return { stories, search };
@@ -376,7 +386,7 @@ function animeRows({ pack, timeline, reference, report }: Resolution) {
  * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode at its
  * story position, a short with the episode it accompanies.
  */
-function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
+function animeSearchEntries({ timeline, revealersOf }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
   const episodes = anime.episodes.map(
     (episode): SearchEntryRow => ({
@@ -388,6 +398,7 @@ function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof a
       aliases: episode.original_title ?? "",
       body: seasonTitles.get(episode.season_number) ?? "",
       reveal_position: episode.position,
+      revealed_by: revealersOf(episode.key),
     }),
   );
   const shorts = anime.shorts.map(
@@ -400,6 +411,7 @@ function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof a
       aliases: "",
       body: "",
       reveal_position: positionOf(timeline, short.accompanies),
+      revealed_by: revealedByAny(revealersOf, short.key, short.accompanies),
     }),
   );
   return [...episodes, ...shorts];
@@ -416,6 +428,7 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
     aliases: [row.suggested, row.japanese].filter(Boolean).join(" · "),
     body: row.explanation,
     reveal_position: row.reveal_position,
+    revealed_by: row.revealed_by,
   });
   return [
     ...mistakes.lightNovel.map((row) =>
@@ -435,7 +448,7 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
  * it is revealed at. A character's existence is revealed at their earliest first appearance.
  */
-function characterRows({ pack, packName, reference, report }: Resolution) {
+function characterRows({ pack, packName, revealersOf, reference, report }: Resolution) {
   const file = "characters.json";
   const characters: CharacterRow[] = [];
   const affiliations: CharacterAffiliationRow[] = [];
@@ -470,6 +483,7 @@ function characterRows({ pack, packName, reference, report }: Resolution) {
       portrait: character.portrait ? mediaPath(packName, character.portrait.src) : null,
       portrait_alt: character.portrait?.alt ?? null,
       portrait_reveal_position: reference(character.portrait?.revealAt, file, `${path}.portrait.revealAt`),
+      portrait_revealed_by: revealedByAny(revealersOf, character.portrait?.revealAt),
       first_web_novel: first.webNovel ?? null,
       first_light_novel: first.lightNovel ?? null,
       first_anime: first.anime ?? null,
@@ -484,6 +498,7 @@ function characterRows({ pack, packName, reference, report }: Resolution) {
         label: fact.label,
         value: fact.value,
         reveal_position: reference(fact.revealAt, file, `${path}.facts[${f}].revealAt`),
+        revealed_by: revealedByAny(revealersOf, fact.revealAt),
       }),
     );
     const relationshipKeys = new Set<string>();
@@ -500,6 +515,7 @@ function characterRows({ pack, packName, reference, report }: Resolution) {
           kind: relationship.kind,
           description: relationship.description,
           reveal_position: reference(relationship.revealAt, file, `${where}.revealAt`),
+          revealed_by: revealedByAny(revealersOf, relationship.revealAt),
         });
       }
     });
@@ -512,6 +528,8 @@ function characterRows({ pack, packName, reference, report }: Resolution) {
       aliases: [character.originalName, ...character.aliases].filter(Boolean).join(" · "),
       body: character.summary ?? "",
       reveal_position: Number.isFinite(appearsAt) ? appearsAt : null,
+      // Names are not gated (the catalogue lists everyone).
+      revealed_by: null,
     });
   });
   // Each side reads from its own character: two characters cannot each be the other's mentor.
@@ -539,7 +557,7 @@ type LnMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
 
 /** The columns light novel and anime entries share; `revealAt` is where the entry stops being a spoiler. */
-function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null): MistakeEntryColumns {
+function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null, revealedBy: string | null): MistakeEntryColumns {
   return {
     id: entry.id,
     source: "pack",
@@ -550,6 +568,7 @@ function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null):
     severity: entry.severity,
     status: entry.status,
     reveal_position: revealAt ?? 0,
+    revealed_by: revealedBy ?? "",
     credits: JSON.stringify(entry.credits),
     added_on: entry.addedOn,
     updated_on: entry.updatedOn ?? null,
@@ -560,7 +579,7 @@ function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null):
  * Translation-mistake entries: ids are permalinks, so each is used once across both lists; an LN
  * entry's chapter, page and web novel chapter must exist in its volume; an anime entry ends after it starts.
  */
-function mistakeRows({ pack, timeline, reference, report }: Resolution) {
+function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
   const file = "mistranslations.json";
   const volumes = new Map(
     pack.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => [volumeKey(collection.code, volume.number), volume] as const)),
@@ -595,8 +614,12 @@ function mistakeRows({ pack, timeline, reference, report }: Resolution) {
     if (entry.page === undefined && entry.ebookPosition === undefined) report(file, path, "give the page, the ebook position, or both");
     // Gated where its passage is in the story (the web novel chapter), not at the end of the whole volume.
     const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : (chapterPosition ?? volumePosition);
+    // Revealed by its passage's chapter and whatever covers it, and always by its own volume.
+    const revealedBy = entry.revealAt
+      ? revealedByAny(revealersOf, entry.revealAt)
+      : revealedByAny(revealersOf, entry.volume, chapterPosition === null ? undefined : entry.webNovelChapter);
     lightNovel.push({
-      ...entryColumns(entry, revealAt),
+      ...entryColumns(entry, revealAt, revealedBy),
       volume_key: entry.volume,
       chapter: entry.chapter,
       chapter_title: volume?.chapters[entry.chapter - 1] ?? null,
@@ -618,7 +641,7 @@ function mistakeRows({ pack, timeline, reference, report }: Resolution) {
     if (end < start) report(file, `${path}.end`, `ends (${entry.end}) before it starts (${entry.start})`);
     const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : episodePosition;
     anime.push({
-      ...entryColumns(entry, revealAt),
+      ...entryColumns(entry, revealAt, revealedByAny(revealersOf, entry.revealAt ?? entry.episode)),
       episode_key: entry.episode,
       start_seconds: start,
       end_seconds: end,

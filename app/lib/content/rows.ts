@@ -30,7 +30,8 @@ export type SeriesRow = {
   media: string;
 };
 
-export type StoryUnitRow = { key: string; medium: Medium; position: number; label: string; path: string };
+/** `revealed_by`: the units that reveal what the story reveals at this unit (reveals.ts). */
+export type StoryUnitRow = { key: string; medium: Medium; position: number; label: string; path: string; revealed_by: string };
 
 export type ArcRow = { number: number; title: string; original_title: string | null; summary: string | null; phases: string };
 
@@ -47,6 +48,8 @@ export type ChapterRow = {
   translator: string | null;
   position: number;
   title_reveal_position: number | null;
+  /** The units that reveal the title; null when it spoils nothing. */
+  title_revealed_by: string | null;
 };
 
 export type LnCollectionRow = { code: string; name: string; kind: (typeof collectionKinds)[number]; description: string | null; sort_order: number };
@@ -133,6 +136,7 @@ export type CharacterRow = {
   portrait: string | null;
   portrait_alt: string | null;
   portrait_reveal_position: number | null;
+  portrait_revealed_by: string | null;
   first_web_novel: string | null;
   first_light_novel: string | null;
   first_anime: string | null;
@@ -142,7 +146,7 @@ export type CharacterRow = {
 
 export type CharacterAffiliationRow = { character_slug: string; affiliation: string };
 
-export type CharacterFactRow = { character_slug: string; sort_order: number; label: string; value: string; reveal_position: number | null };
+export type CharacterFactRow = { character_slug: string; sort_order: number; label: string; value: string; reveal_position: number | null; revealed_by: string | null };
 
 export type CharacterRelationshipRow = {
   character_slug: string;
@@ -150,6 +154,7 @@ export type CharacterRelationshipRow = {
   kind: (typeof relationshipKinds)[number];
   description: string;
   reveal_position: number | null;
+  revealed_by: string | null;
 };
 
 export type SearchEntryRow = {
@@ -161,6 +166,7 @@ export type SearchEntryRow = {
   aliases: string;
   body: string;
   reveal_position: number | null;
+  revealed_by: string | null;
 };
 
 /** The columns light novel and anime entries share. */
@@ -174,6 +180,7 @@ export type MistakeEntryColumns = {
   severity: (typeof mistakeSeverities)[number];
   status: (typeof mistakeStatuses)[number];
   reveal_position: number;
+  revealed_by: string;
   credits: string;
   added_on: string;
   updated_on: string | null;

@@ -1,0 +1,57 @@
+import { type Knowledge, knows } from "./knowledge";
+
+/**
+ * Story content behind the spoiler shield, as pages and models pass it around: the units that reveal
+ * it (null: it spoils nothing) and the content itself, or null where the response may not carry it.
+ * Every response is sealed for its requester (`seal`), so a gated text reaches only a reader who
+ * stated they know it; pages show content through the shield's components, which also ask the reader.
+ */
+export interface Gated<T> {
+  revealedBy: string | null;
+  content: T | null;
+}
+
+export function gated<T>(revealedBy: string | null, content: T): Gated<T> {
+  return { revealedBy, content };
+}
+
+/**
+ * Whether a value is gated content: a plain object with both fields. It may carry other fields, which
+ * are public (a list item's key, so a permalink finds the item while its content is sealed).
+ */
+export function isGated(value: unknown): value is Gated<unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && "revealedBy" in value && "content" in value;
+}
+
+/**
+ * The data as a response may carry it: every gated content the knowledge does not reveal is taken
+ * out, wherever it sits (a page's loader data is plain objects and arrays). What is revealed stays.
+ */
+export function seal<D>(data: D, knowledge: Knowledge): D {
+  return sealValue(data, knowledge) as D;
+}
+
+function sealValue(value: unknown, knowledge: Knowledge): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => sealValue(item, knowledge));
+  if (value instanceof Date) return value;
+  if (isGated(value)) {
+    const content = knows(knowledge, value.revealedBy) ? sealValue(value.content, knowledge) : null;
+    return { ...value, content };
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sealValue(item, knowledge)]));
+}
+
+/** Every gated item in the data whose content the response left out. */
+export function sealedItems(data: unknown, found: Gated<unknown>[] = []): Gated<unknown>[] {
+  if (typeof data !== "object" || data === null) return found;
+  if (Array.isArray(data)) {
+    for (const item of data) sealedItems(item, found);
+  } else if (isGated(data)) {
+    if (data.content === null) found.push(data);
+    else sealedItems(data.content, found);
+  } else {
+    for (const item of Object.values(data)) sealedItems(item, found);
+  }
+  return found;
+}

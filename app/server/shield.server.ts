@@ -1,0 +1,16 @@
+import { seal } from "~/lib/gated";
+import { noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+
+/**
+ * What the requester states they know, from the `reveal` parameter the browser adds when it asks for
+ * the gated texts its reader may see. Without one (every first load, every crawler) nothing is known,
+ * so a public page is the same for everyone and carries no gated text.
+ */
+export function requesterKnowledge(request: Request) {
+  return parseKnowledge(new URL(request.url).searchParams.get(REVEAL_PARAMETER)) ?? noKnowledge;
+}
+
+/** A loader's data sealed for its requester: only the gated content they know stays in. */
+export function sealedFor<D>(request: Request, data: D): D {
+  return seal(data, requesterKnowledge(request));
+}
