@@ -1,0 +1,152 @@
+/**
+ * The spoiler shield's promise as a property, over random reader knowledge and the demo pack: for every
+ * kind of public response (a page's HTML with its hydration data, its `.data`, search suggestions, the
+ * feed, similar entries), what a requester who states their knowledge (`?reveal=`) gets holds no gated
+ * text beyond it, and a requester who states nothing gets none at all. The gated texts and the units
+ * that reveal each are the importer's own rows. A failure prints its seed.
+ */
+import fc from "fast-check";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import type { PackRows } from "~/lib/content/rows";
+import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/knowledge";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { RUNS } from "../support/arbitraries";
+import { fetchSite } from "../support/site";
+
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
+
+interface GatedText {
+  text: string;
+  revealedBy: string;
+  where: string;
+}
+
+let rows: PackRows;
+let gatedTexts: GatedText[];
+let pages: string[];
+
+beforeAll(async () => {
+  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
+  if (!parsed.pack) throw new Error("The demo pack does not parse");
+  const resolved = resolvePack(parsed.pack, "demo");
+  if (resolved.problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
+  rows = resolved.rows;
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+  const unitRevealers = new Map(rows.story_units.map((unit) => [unit.key, unit.revealed_by]));
+  const all: GatedText[] = [
+    ...rows.chapters.flatMap((row) => (row.title_revealed_by === null ? [] : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }])),
+    ...rows.character_facts.flatMap((row) => (row.revealed_by === null ? [] : [{ text: row.value, revealedBy: row.revealed_by, where: `fact of ${row.character_slug}` }])),
+    ...rows.character_relationships.flatMap((row) =>
+      row.revealed_by === null ? [] : [{ text: row.description, revealedBy: row.revealed_by, where: `relationship of ${row.character_slug}` }],
+    ),
+    ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((row) =>
+      [row.official, row.suggested, row.explanation].map((text) => ({ text, revealedBy: row.revealed_by, where: `entry ${row.id}` })),
+    ),
+    ...rows.adaptation_changes.flatMap((row) =>
+      row.note ? [{ text: row.note, revealedBy: unitRevealers.get(row.episode_key) ?? "", where: `change note of ${row.episode_key}` }] : [],
+    ),
+  ];
+  // Distinctive texts only: long enough, and not also said openly somewhere in the pack.
+  const open = JSON.stringify([rows.series, rows.arcs, rows.ln_volumes, rows.side_stories, rows.anime_episodes, rows.characters, rows.story_units]).toLowerCase();
+  gatedTexts = all.filter(({ text }) => text.length >= 12 && !open.includes(JSON.stringify(text).slice(1, -1).toLowerCase()));
+  pages = [
+    "/",
+    "/web_novel",
+    ...rows.arcs.map((arc) => `/web_novel?arc=${arc.number}`),
+    "/light_novels",
+    "/side_stories",
+    ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
+    "/characters",
+    ...[...new Set([...rows.character_facts, ...rows.character_relationships].filter((row) => row.revealed_by !== null).map((row) => row.character_slug))].map(
+      (slug) => `/characters/${slug}`,
+    ),
+    "/translation_meta",
+    "/translation_meta/ln_mistls",
+    "/translation_meta/anime_mistls",
+    ...rows.ln_volumes.map((volume) => `/translation_meta/ln_mistls/${volume.collection_code}_v${volume.number}`),
+    "/translation_meta/feed.xml",
+    "/reading_tracker",
+    "/resources/timeline",
+    "/statistics",
+    "/search?q=the",
+    "/search?q=lantern&suggest=1",
+    "/search?q=corvin&suggest=1",
+    "/resources/similar-mistakes?side=ln&q=lantern",
+    "/resources/similar-mistakes?side=anime&q=name",
+  ];
+});
+
+/** The gated texts in a response that a requester with this knowledge has not seen. */
+function leaks(body: string, knowledge: Knowledge) {
+  const text = body.toLowerCase();
+  return gatedTexts.filter((item) => !knows(knowledge, item.revealedBy) && text.includes(item.text.toLowerCase())).map((item) => `${item.where}: “${item.text}”`);
+}
+
+/** The page's own address and its data's (`.data`, as the browser asks for it), with the knowledge stated. */
+function addresses(path: string, knowledge: Knowledge | null) {
+  const url = new URL(path, "https://companion.test");
+  if (knowledge) url.searchParams.set("reveal", encodeKnowledge(knowledge));
+  const page = `${url.pathname}${url.search}`;
+  const isResource = url.pathname.startsWith("/resources/") || url.pathname.endsWith(".xml") || url.searchParams.has("suggest");
+  return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
+}
+
+/** A reader's knowledge: any mix of media, from none to far along in each. */
+function knowledgeArbitrary() {
+  const keysOf = (medium: string) => rows.story_units.filter((unit) => unit.medium === medium).map((unit) => unit.key);
+  const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
+  const collections = [...new Set(rows.ln_volumes.map((volume) => volume.collection_code))];
+  return fc
+    .record({
+      webNovel: maybeOne(keysOf("web_novel")),
+      anime: maybeOne(keysOf("anime")),
+      lightNovels: fc.subarray(collections).chain((codes) =>
+        fc.tuple(...codes.map((code) => maybeOne(rows.ln_volumes.filter((volume) => volume.collection_code === code).map((volume) => volume.key)))),
+      ),
+      checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
+    })
+    .map(({ webNovel, anime, lightNovels, checked }) =>
+      knowledgeOfUnits([webNovel, anime, ...lightNovels, ...checked].filter((key): key is string => key !== null)),
+    );
+}
+
+describe("the spoiler shield over every kind of public response", () => {
+  it("the pack gates enough text for the property to mean something", () => {
+    expect(gatedTexts.length).toBeGreaterThan(150);
+  });
+
+  it("a requester who states nothing gets no gated text at all", async () => {
+    const problems: string[] = [];
+    for (const path of pages) {
+      for (const address of addresses(path, null)) {
+        const response = await fetchSite(address);
+        problems.push(...leaks(await response.text(), noKnowledge).map((leak) => `${address} carries ${leak}`));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("a requester who states their knowledge gets nothing beyond it, on any page", async () => {
+    await fc.assert(
+      fc.asyncProperty(knowledgeArbitrary(), fc.constantFrom(...pages), async (knowledge, path) => {
+        for (const address of addresses(path, knowledge)) {
+          const response = await fetchSite(address);
+          expect(response.status, address).toBeLessThan(500);
+          expect(leaks(await response.text(), knowledge), address).toEqual([]);
+        }
+      }),
+      { numRuns: RUNS.normal },
+    );
+  });
+
+  it("what the requester has seen is in the answer: a character's facts for a reader past them", async () => {
+    const fact = rows.character_facts.find((row) => row.revealed_by !== null && row.value.length >= 12)!;
+    const reader = knowledgeOfUnits(fact.revealed_by!.split(" ").slice(0, 1));
+    const [, data] = addresses(`/characters/${fact.character_slug}`, reader);
+    expect(await (await fetchSite(data!)).text()).toContain(fact.value);
+    const [, sealed] = addresses(`/characters/${fact.character_slug}`, null);
+    expect(await (await fetchSite(sealed!)).text()).not.toContain(fact.value);
+  });
+});
