@@ -1,4 +1,5 @@
-import type { LnCollectionRow, LnVolumeRow } from "~/lib/content/rows";
+import type { LnCollectionRow, LnVolumeRow, VolumeChangeRow } from "~/lib/content/rows";
+import { type Gated, gated } from "~/lib/gated";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import { pageInfo } from "~/lib/paging";
 import { batch, parseJsonList } from "./db.server";
@@ -12,6 +13,7 @@ type CollectionRow = Pick<LnCollectionRow, "code" | "name" | "kind" | "descripti
 
 /** A volume with the labels of the units it adapts and follows, and its counts. */
 type VolumeRow = Omit<LnVolumeRow, "collection_code"> & {
+  revealed_by: string;
   adapts_from_label: string | null;
   adapts_to_label: string | null;
   adapted_chapters: number | null;
@@ -21,6 +23,42 @@ type VolumeRow = Omit<LnVolumeRow, "collection_code"> & {
 
 export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volumes"][number];
 
+type ChangeRow = Omit<VolumeChangeRow, "revealed_by"> & { from_label: string | null; to_label: string | null };
+
+/** What a volume changed from the web novel, as the page shows it. */
+export interface VolumeChange {
+  kind: VolumeChangeRow["kind"];
+  note: string;
+  chapters: { from: { key: string; label: string }; to: { key: string; label: string } } | null;
+}
+
+/** What a volume changed from the web novel, gated with the volume (it tells what happens in it); how many is public. */
+function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeRow[]) {
+  const list = rows
+    .filter((change) => change.volume_key === volume.key)
+    .map(
+      (change): VolumeChange => ({
+        kind: change.kind,
+        note: change.note,
+        chapters:
+          change.chapters_from && change.chapters_to
+            ? {
+                from: { key: change.chapters_from, label: change.from_label ?? change.chapters_from },
+                to: { key: change.chapters_to, label: change.to_label ?? change.chapters_to },
+              }
+            : null,
+      }),
+    );
+  return { count: list.length, ...gated(volume.revealed_by, list) };
+}
+
+/** A volume's chapter titles, each gated where it repeats a title the web novel flags (revealed by nothing when the list is stale). */
+function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_revealed_by">): Gated<string>[] {
+  const titles = parseJsonList(row.chapter_titles);
+  const revealers = JSON.parse(row.chapter_revealed_by) as (string | null)[];
+  return titles.map((title, index) => gated(revealers.length === titles.length ? (revealers[index] ?? null) : "", title));
+}
+
 /**
  * Every collection, and one page of the volumes of one of them with their web novel coverage. A page
  * holds volumes by number (page 2: volumes 13–24), so a volume's page follows from its key (unitPath).
@@ -28,7 +66,7 @@ export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volum
  */
 export async function getLightNovels(db: D1Database, collectionCode: string | null, page = 1) {
   const selected = `COALESCE(?1, (SELECT code FROM ln_collections ORDER BY sort_order LIMIT 1))`;
-  const [collections, volumes, totals] = await batch<[CollectionRow, VolumeRow, { chapters: number; adapted: number }]>(db, [
+  const [collections, volumes, changes, totals] = await batch<[CollectionRow, VolumeRow, ChangeRow, { chapters: number; adapted: number }]>(db, [
     db.prepare(
       `SELECT c.code, c.name, c.kind, c.description, COUNT(v.key) AS volume_count, COALESCE(MAX(v.number), 0) AS highest_number,
               MIN(v.released_jp) AS first_release, MAX(v.released_jp) AS last_release
@@ -38,7 +76,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     db
       .prepare(
         `SELECT v.key, v.number, v.title, v.original_title, v.released_jp, v.released_en, v.isbn, v.page_count,
-                v.cover, v.chapter_titles, v.position,
+                v.cover, v.chapter_titles, v.chapter_revealed_by, v.position, vu.revealed_by,
                 v.adapts_from, fu.label AS adapts_from_label, v.adapts_to, tu.label AS adapts_to_label,
                 (SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position) AS adapted_chapters,
                 v.read_after, ru.label AS read_after_label,
@@ -49,8 +87,20 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
            LEFT JOIN story_units fu ON fu.key = v.adapts_from
            LEFT JOIN story_units tu ON tu.key = v.adapts_to
            LEFT JOIN story_units ru ON ru.key = v.read_after
+           JOIN story_units vu ON vu.key = v.key
           WHERE v.collection_code = ${selected} AND v.number > ?2 AND v.number <= ?3
           ORDER BY v.number`,
+      )
+      .bind(collectionCode, (page - 1) * LN_VOLUMES_PER_PAGE, page * LN_VOLUMES_PER_PAGE),
+    db
+      .prepare(
+        `SELECT ch.volume_key, ch.sort_order, ch.kind, ch.chapters_from, ch.chapters_to, ch.note, fu.label AS from_label, tu.label AS to_label
+           FROM ln_volume_changes ch
+           JOIN ln_volumes v ON v.key = ch.volume_key
+           LEFT JOIN story_units fu ON fu.key = ch.chapters_from
+           LEFT JOIN story_units tu ON tu.key = ch.chapters_to
+          WHERE v.collection_code = ${selected} AND v.number > ?2 AND v.number <= ?3
+          ORDER BY ch.volume_key, ch.sort_order`,
       )
       .bind(collectionCode, (page - 1) * LN_VOLUMES_PER_PAGE, page * LN_VOLUMES_PER_PAGE),
     // The selected collection's coverage over all its volumes, not only this page's.
@@ -94,7 +144,8 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       isbn: volume.isbn,
       pageCount: volume.page_count,
       cover: volume.cover,
-      chapterTitles: parseJsonList(volume.chapter_titles),
+      chapterTitles: chapterTitlesOf(volume),
+      changes: changesOf(volume, changes),
       position: volume.position,
       adapts:
         volume.adapts_from && volume.adapts_to

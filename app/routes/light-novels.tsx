@@ -4,6 +4,7 @@ import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { ReadUpToHere } from "~/components/read-up-to-here";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
@@ -14,9 +15,11 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
 import { volumeSlugFromKey } from "~/lib/mistakes";
-import { getLightNovels, type LightNovelVolume } from "~/models/light-novels.server";
+import { getLightNovels, type LightNovelVolume, type VolumeChange } from "~/models/light-novels.server";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/light-novels";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   if (!pageExists(lightNovels.paging)) notFound(missingPage(new URL(request.url), lightNovels.paging.pageCount));
-  return lightNovels;
+  return sealedFor(request, lightNovels);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -51,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 const kindLabels = { main: "Main story", side: "Side volumes", short_stories: "Short story collections" } as const;
 
 export default function LightNovels({ loaderData }: Route.ComponentProps) {
-  const { collections, selectedCollection, description, volumes, webNovelChapters, adaptedChapters: adapted, paging } = loaderData;
+  const { collections, selectedCollection, description, volumes, webNovelChapters, adaptedChapters: adapted, paging } = useRevealedData(loaderData);
   const collection = collections.find((each) => each.code === selectedCollection);
 
   return (
@@ -182,18 +185,69 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             </Link>
           </p>
         ) : null}
+        {volume.changes.count ? (
+          <div className="text-sm">
+            <p className="font-medium">What the light novel changed</p>
+            <Spoiler gated={volume.changes} what="What this volume changed" block>
+              {(changes) => (
+                <ul aria-label={`What ${collectionName} ${volume.number} changed`} className="mt-1 space-y-1">
+                  {changes.map((change, index) => (
+                    <VolumeChangeLine key={index} change={change} />
+                  ))}
+                </ul>
+              )}
+            </Spoiler>
+          </div>
+        ) : null}
         <ReadUpToHere unit={volume} />
         {volume.chapterTitles.length ? (
           <details className="text-sm">
             <summary className="cursor-pointer font-medium">{countOf(volume.chapterTitles.length, nouns.chapter)} in this volume</summary>
             <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">
               {volume.chapterTitles.map((title, index) => (
-                <li key={index}>{title}</li>
+                <li key={index}>
+                  <Spoiler gated={title} what="This chapter's title">
+                    {(text) => text}
+                  </Spoiler>
+                </li>
               ))}
             </ol>
           </details>
         ) : null}
       </div>
+    </li>
+  );
+}
+
+const volumeChangeLabels: Record<VolumeChange["kind"], string> = { added: "Added", cut: "Cut", changed: "Changed", reordered: "Moved" };
+
+/** One difference from the web novel, with the chapters it concerns. */
+function VolumeChangeLine({ change }: { change: VolumeChange }) {
+  return (
+    <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      <Badge tone="outline">{volumeChangeLabels[change.kind]}</Badge>
+      <span className="min-w-0 flex-1 basis-48">
+        {change.note}
+        {change.chapters ? (
+          <>
+            {" "}
+            (
+            <Link className="text-primary underline" to={unitPath(change.chapters.from.key)}>
+              {change.chapters.from.label}
+            </Link>
+            {change.chapters.to.key !== change.chapters.from.key ? (
+              <>
+                {" "}
+                to{" "}
+                <Link className="text-primary underline" to={unitPath(change.chapters.to.key)}>
+                  {change.chapters.to.label}
+                </Link>
+              </>
+            ) : null}
+            )
+          </>
+        ) : null}
+      </span>
     </li>
   );
 }

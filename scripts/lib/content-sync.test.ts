@@ -19,6 +19,7 @@ function migratedColumns() {
       .filter((word) => /^[a-z_]+$/.test(word));
     tables.set(name!, columns);
   }
+  for (const [, name, column] of sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g)) tables.get(name!)?.push(column!);
   return tables;
 }
 

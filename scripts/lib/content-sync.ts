@@ -19,6 +19,7 @@ export const contentTables: ContentTableSpec[] = [
   { name: "chapters", key: ["key"] },
   { name: "ln_collections", key: ["code"] },
   { name: "ln_volumes", key: ["key"] },
+  { name: "ln_volume_changes", key: ["volume_key", "sort_order"] },
   { name: "side_stories", key: ["slug"] },
   { name: "anime_seasons", key: ["number"] },
   { name: "anime_episodes", key: ["key"] },

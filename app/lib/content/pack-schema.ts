@@ -67,6 +67,19 @@ export const webNovelFileSchema = z.strictObject({
 
 const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
 
+export const volumeChangeKinds = ["added", "cut", "changed", "reordered"] as const;
+
+/**
+ * What a volume does differently from the web novel: a scene the light novels added, cut, changed or
+ * moved, with the web novel chapters it concerns. A cut scene's chapters are not read by reading the
+ * volume; a moved scene's chapters are read where the volume now tells them.
+ */
+export const volumeChangeSchema = z.strictObject({
+  kind: z.enum(volumeChangeKinds),
+  chapters: adaptsSchema.optional(),
+  note: text,
+});
+
 export const volumeSchema = z.strictObject({
   number: unitNumber,
   title: text,
@@ -84,6 +97,7 @@ export const volumeSchema = z.strictObject({
   adapts: adaptsSchema.optional(),
   /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
   readAfter: unitKey.optional(),
+  changes: z.array(volumeChangeSchema).default([]),
 });
 
 export const collectionKinds = ["main", "side", "short_stories"] as const;

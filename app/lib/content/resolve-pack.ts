@@ -19,6 +19,7 @@ import type {
   PackRows,
   SearchEntryRow,
   SideStoryRow,
+  VolumeChangeRow,
 } from "./rows";
 import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
 import { revealedByAny, revealMap } from "./reveals";
@@ -141,6 +142,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     chapters: webNovel.chapters,
     ln_collections: lightNovels.collections,
     ln_volumes: lightNovels.volumes,
+    ln_volume_changes: lightNovels.changes,
     side_stories: sideStories.stories,
     anime_seasons: anime.seasons,
     anime_episodes: anime.episodes,
@@ -215,11 +217,22 @@ function webNovelRows({ pack, timeline, revealersOf }: Resolution) {
   return { arcs, chapters, search };
 }
 
-/** Collections and volumes: what a volume adapts must be chapters, in order; English after Japanese release. */
-function lightNovelRows({ pack, packName, timeline, reference, report }: Resolution) {
+/**
+ * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order;
+ * English after Japanese release; a change's chapters run forwards, and a cut scene lies among the
+ * chapters the volume adapts. A volume's chapter titles that repeat a title the web novel flags are
+ * gated like that title (and revealed by the volume too).
+ */
+function lightNovelRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
   const file = "light-novels.json";
   const volumes: LnVolumeRow[] = [];
+  const changes: VolumeChangeRow[] = [];
   const search: SearchEntryRow[] = [];
+  const flaggedTitles = new Map(
+    pack.webNovel.arcs.flatMap((arc) =>
+      arc.chapters.filter((chapter) => chapter.titleIsSpoiler).map((chapter) => [chapter.title.trim().toLowerCase(), chapterKey(arc.number, chapter.ordinal)] as const),
+    ),
+  );
   const collections = pack.lightNovels.collections.map((collection, c) => {
     const numbers = new Set<number>();
     collection.volumes.forEach((volume, v) => {
@@ -231,6 +244,28 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
       const to = reference(volume.adapts?.to, file, `${path}.adapts.to`, "web_novel");
       if (from !== null && to !== null && from > to) report(file, `${path}.adapts`, `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`);
       if (volume.releasedEn && volume.releasedEn < volume.releasedJp) report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
+      const chapterRevealedBy = volume.chapters.map((title) => {
+        const flagged = flaggedTitles.get(title.trim().toLowerCase());
+        return flagged ? revealedByAny(revealersOf, key, flagged) : null;
+      });
+      volume.changes.forEach((change, index) => {
+        const where = `${path}.changes[${index}]`;
+        const changeFrom = reference(change.chapters?.from, file, `${where}.chapters.from`, "web_novel");
+        const changeTo = reference(change.chapters?.to, file, `${where}.chapters.to`, "web_novel");
+        if (changeFrom !== null && changeTo !== null && changeFrom > changeTo) report(file, `${where}.chapters`, `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`);
+        if (change.kind === "cut" && !change.chapters) report(file, `${where}.chapters`, "a cut scene names the web novel chapters it leaves out");
+        else if (change.kind === "cut" && changeFrom !== null && changeTo !== null && (from === null || to === null || changeFrom < from || changeTo > to))
+          report(file, `${where}.chapters`, `a cut scene lies among the chapters ${key} adapts`);
+        changes.push({
+          volume_key: key,
+          sort_order: index,
+          kind: change.kind,
+          chapters_from: change.chapters?.from ?? null,
+          chapters_to: change.chapters?.to ?? null,
+          note: change.note,
+          revealed_by: revealersOf(key),
+        });
+      });
       volumes.push({
         key,
         collection_code: collection.code,
@@ -243,6 +278,7 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
         page_count: volume.pageCount ?? null,
         cover: volume.cover ? mediaPath(packName, volume.cover) : null,
         chapter_titles: JSON.stringify(volume.chapters),
+        chapter_revealed_by: JSON.stringify(chapterRevealedBy),
         adapts_from: volume.adapts?.from ?? null,
         adapts_to: volume.adapts?.to ?? null,
         read_after: volume.readAfter ?? null,
@@ -255,14 +291,14 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
         aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
-        body: volume.chapters.join(" · "),
+        body: volume.chapters.filter((_, index) => chapterRevealedBy[index] === null).join(" · "),
         reveal_position: null,
         revealed_by: null,
       });
     });
     return { code: collection.code, name: collection.name, kind: collection.kind, description: collection.description ?? null, sort_order: c };
   });
-  return { collections, volumes, search };
+  return { collections, volumes, changes, search };
 }
 
 /** Side stories, each slug once (a repeated slug was reported as a key defined twice). */

@@ -30,6 +30,12 @@ describe("what reveals what the story reveals at a unit", () => {
     expect(revealersOf("anime:1-5")).toEqual(expect.arrayContaining(["anime:1-5", "wn:1-28"]));
   });
 
+  it("a scene the light novels moved is read in the volume it moved to, not the one that cut it", () => {
+    expect(revealersOf("wn:2-16")).not.toContain("ln:main-3");
+    expect(revealersOf("wn:2-16")).toContain("ln:main-4");
+    expect(revealersOf("wn:2-15")).toContain("ln:main-3");
+  });
+
   it("a side story or a Break Time short reveals only to those who consumed it", () => {
     const story = rows.side_stories[0]!;
     expect(revealersOf(story.key)).toEqual([story.key]);
@@ -57,5 +63,55 @@ describe("what reveals what the story reveals at a unit", () => {
   it("a light novel entry is revealed by its own volume and by its passage's web novel chapter", () => {
     const entry = rows.ln_mistakes.find((each) => each.web_novel_chapter);
     expect(entry?.revealed_by.split(" ")).toEqual(expect.arrayContaining([entry!.volume_key, entry!.web_novel_chapter]));
+  });
+});
+
+describe("what a light novel volume changed", () => {
+  const tinyPack = (change?: (lightNovels: any) => void) => {
+    const tiny = parsePack((file) => {
+      const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+      if (file === "light-novels.json") change?.(json);
+      return { json };
+    });
+    if (!tiny.pack) throw new Error("The tiny pack does not parse");
+    return resolvePack(tiny.pack, "tiny");
+  };
+
+  it("a scene the volume cut is not read by reading the volume", () => {
+    const { rows: tiny } = tinyPack();
+    const revealers = new Map(tiny.story_units.map((unit) => [unit.key, unit.revealed_by.split(" ")]));
+    expect(revealers.get("wn:1-2")).not.toContain("ln:main-1");
+    expect(revealers.get("wn:1-1")).toContain("ln:main-1");
+    expect(tiny.ln_volume_changes).toEqual([
+      expect.objectContaining({ volume_key: "ln:main-1", kind: "cut", chapters_from: "wn:1-2", chapters_to: "wn:1-2" }),
+    ]);
+  });
+
+  it("a scene moved to a later volume is read there", () => {
+    const { rows: tiny, problems: found } = tinyPack((json) => {
+      json.collections[0].volumes[1].changes = [{ kind: "reordered", chapters: { from: "wn:1-2", to: "wn:1-2" }, note: "The hinge scene opens this volume." }];
+    });
+    expect(found).toEqual([]);
+    expect(tiny.story_units.find((unit) => unit.key === "wn:1-2")?.revealed_by.split(" ")).toContain("ln:main-2");
+  });
+
+  it("a volume's chapter title that repeats a title the web novel flags is gated like it, and kept out of search", () => {
+    const { rows: tiny } = tinyPack();
+    const volume = tiny.ln_volumes.find((each) => each.key === "ln:main-1")!;
+    const gatedTitles = JSON.parse(volume.chapter_revealed_by) as (string | null)[];
+    expect(gatedTitles.slice(0, 2)).toEqual([null, null]);
+    expect(gatedTitles[2]?.split(" ")).toEqual(expect.arrayContaining(["ln:main-1", "wn:1-3"]));
+    expect(tiny.search_entries.find((entry) => entry.ref === "volume:ln:main-1")?.body).not.toContain("Keeper");
+  });
+
+  it("a cut scene must lie among the chapters the volume adapts, and name them", () => {
+    const { problems: outside } = tinyPack((json) => {
+      json.collections[0].volumes[0].changes = [{ kind: "cut", chapters: { from: "wn:2-1", to: "wn:2-1" }, note: "Not here." }];
+    });
+    expect(outside).toEqual([expect.objectContaining({ file: "light-novels.json", path: "collections[0].volumes[0].changes[0].chapters" })]);
+    const { problems: unnamed } = tinyPack((json) => {
+      json.collections[0].volumes[0].changes = [{ kind: "cut", note: "Something." }];
+    });
+    expect(unnamed).toEqual([expect.objectContaining({ path: "collections[0].volumes[0].changes[0].chapters" })]);
   });
 });

@@ -8,6 +8,7 @@ import type {
   mistakeStatuses,
   relationshipKinds,
   sideStoryKinds,
+  volumeChangeKinds,
 } from "./pack-schema";
 import type { SearchKind } from "../search-query";
 import type { Medium } from "./units";
@@ -66,6 +67,8 @@ export type LnVolumeRow = {
   page_count: number | null;
   cover: string | null;
   chapter_titles: string;
+  /** JSON: per chapter title, the units that reveal it (a title the web novel flags), or null. */
+  chapter_revealed_by: string;
   adapts_from: string | null;
   adapts_to: string | null;
   read_after: string | null;
@@ -114,6 +117,17 @@ export type AdaptationChangeRow = {
   chapters_to: string | null;
   note: string | null;
   computed: 0 | 1;
+};
+
+/** One difference between a light novel volume and the web novel (migrations/0016_light_novel_changes.sql), gated with the volume. */
+export type VolumeChangeRow = {
+  volume_key: string;
+  sort_order: number;
+  kind: (typeof volumeChangeKinds)[number];
+  chapters_from: string | null;
+  chapters_to: string | null;
+  note: string;
+  revealed_by: string;
 };
 
 export type BreakTimeEpisodeRow = {
@@ -224,6 +238,7 @@ export type PackRows = {
   anime_seasons: AnimeSeasonRow[];
   anime_episodes: AnimeEpisodeRow[];
   adaptation_changes: AdaptationChangeRow[];
+  ln_volume_changes: VolumeChangeRow[];
   break_time_episodes: BreakTimeEpisodeRow[];
   characters: CharacterRow[];
   character_affiliations: CharacterAffiliationRow[];
