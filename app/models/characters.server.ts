@@ -15,7 +15,7 @@ export interface CharacterFilters {
 
 type CharacterCardRow = Pick<
   CharacterColumns,
-  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_revealed_by"
+  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_revealed_by" | "revealed_by"
 >;
 
 /**
@@ -50,7 +50,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     db
       .prepare(
         `SELECT c.slug, c.name, c.original_name, c.aliases, c.affiliations, c.portrait, c.portrait_alt,
-                c.portrait_revealed_by
+                c.portrait_revealed_by, c.revealed_by
            FROM characters c ${where}
           ORDER BY c.sort_name, c.slug LIMIT ${CHARACTERS_PER_PAGE} OFFSET ${offset}`,
       )
@@ -62,13 +62,17 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
 
   const total = totals[0]?.total ?? 0;
   return {
-    characters: rows.map((row) => ({
-      slug: row.slug,
-      name: row.name,
-      originalName: row.original_name,
-      aliases: parseJsonList(row.aliases),
-      affiliations: parseJsonList(row.affiliations),
-      portrait: portraitOf(row),
+    // A character the reader has not met is not named, not even by their address.
+    characters: rows.map((row, index) => ({
+      key: `character-${offset + index}`,
+      ...gated(row.revealed_by, {
+        slug: row.slug,
+        name: row.name,
+        originalName: row.original_name,
+        aliases: parseJsonList(row.aliases),
+        affiliations: parseJsonList(row.affiliations),
+        portrait: portraitOf(row),
+      }),
     })),
     total,
     pageCount: Math.max(1, Math.ceil(total / CHARACTERS_PER_PAGE)),
@@ -102,7 +106,7 @@ export async function getCharacter(db: D1Database, slug: string) {
   const [characters, appearances, facts, relationships] = await batch<[CharacterRow, AppearanceRow, FactRow, RelationshipRow]>(db, [
     db
       .prepare(
-        `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_revealed_by,
+        `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_revealed_by, revealed_by,
                 first_medium, first_web_novel, first_light_novel, first_anime
            FROM characters WHERE slug = ?`,
       )
@@ -132,7 +136,8 @@ export async function getCharacter(db: D1Database, slug: string) {
 
   const character = characters[0];
   if (!character) return null;
-  return {
+  // Everything about a character the reader has not met is gated with meeting them.
+  return gated(character.revealed_by, {
     slug: character.slug,
     name: character.name,
     originalName: character.original_name,
@@ -156,5 +161,5 @@ export async function getCharacter(db: D1Database, slug: string) {
         description: relationship.description,
       }),
     ),
-  };
+  });
 }

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { mediumLabels, slugPattern, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { isRevealed, useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/character";
@@ -21,15 +21,38 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return sealedFor(request, { character });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: data ? data.character.name : "Character",
-    description: data?.character.summary ?? `Profile of ${data?.character.name ?? "a character"}: names, affiliations, first appearances and relationships.`,
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  // The sealed data names no one the requester has not met.
+  const character = data?.character.content;
+  return pageMeta(siteNameFrom(matches), {
+    title: character ? character.name : "A character you have not met yet",
+    description: character?.summary ?? `Profile of ${character?.name ?? "a character"}: names, affiliations, first appearances and relationships.`,
     type: "profile",
   });
+};
+
+type Profile = NonNullable<Route.ComponentProps["loaderData"]["character"]["content"]>;
 
 export default function Character({ loaderData }: Route.ComponentProps) {
   const { character } = useRevealedData(loaderData);
+  const shield = useShield();
+  if (character.content && isRevealed(shield, character.revealedBy)) return <CharacterProfile character={character.content} />;
+  return (
+    <article className="space-y-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/characters" className="text-primary underline">
+          Characters
+        </Link>
+      </nav>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">A character you have not met yet</h1>
+      <Spoiler gated={character} what="This character" block>
+        {(profile) => <CharacterProfile character={profile} />}
+      </Spoiler>
+    </article>
+  );
+}
+
+function CharacterProfile({ character }: { character: Profile }) {
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">

@@ -5,6 +5,7 @@ import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
+import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -15,9 +16,11 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
 const media = Object.keys(mediumLabels) as Medium[];
@@ -36,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const catalogue = await getCharacterCatalogue(context.db, filters);
   if (page > catalogue.pageCount) notFound(missingPage(new URL(request.url), catalogue.pageCount));
-  return { ...catalogue, filters };
+  return sealedFor(request, { ...catalogue, filters });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -46,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Characters({ loaderData }: Route.ComponentProps) {
-  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = loaderData;
+  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useRevealedData(loaderData);
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -95,33 +98,43 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
       </p>
 
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {characters.map((character, index) => (
-          <li key={character.slug}>
-            <Link
-              to={`/characters/${character.slug}`}
-              prefetch="intent"
-              className="flex h-full gap-3 rounded-lg border border-border bg-card p-3 transition-colors hover:border-primary"
-            >
-              <Portrait portrait={character.portrait} name={character.name} eager={index < 6} />
-              <div className="min-w-0">
-                <p className="font-semibold">{character.name}</p>
-                <OriginalText text={character.originalName} className="text-sm" />
-                {character.aliases.length ? (
-                  <p className="truncate text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p>
-                ) : null}
-                <div className="mt-1 flex flex-wrap gap-1">
-                  {character.affiliations.map((affiliation) => (
-                    <Badge key={affiliation}>{affiliation}</Badge>
-                  ))}
-                </div>
-              </div>
-            </Link>
-          </li>
-        ))}
+        <ShieldedList
+          items={characters}
+          itemKey={(character) => character.key}
+          describe={(run) => countOf(run.length, nouns.character)}
+          runAs="li"
+          renderItem={(item, shown) => (shown && item.content ? <CharacterCard key={item.key} character={item.content} eager={characters.indexOf(item) < 6} /> : null)}
+        />
       </ul>
 
       <Pagination page={filters.page} pageCount={pageCount} />
     </>
+  );
+}
+
+type CatalogueCharacter = NonNullable<Route.ComponentProps["loaderData"]["characters"][number]["content"]>;
+
+function CharacterCard({ character, eager }: { character: CatalogueCharacter; eager: boolean }) {
+  return (
+    <li>
+      <Link
+        to={`/characters/${character.slug}`}
+        prefetch="intent"
+        className="flex h-full gap-3 rounded-lg border border-border bg-card p-3 transition-colors hover:border-primary"
+      >
+        <Portrait portrait={character.portrait} name={character.name} eager={eager} />
+        <div className="min-w-0">
+          <p className="font-semibold">{character.name}</p>
+          <OriginalText text={character.originalName} className="text-sm" />
+          {character.aliases.length ? <p className="truncate text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p> : null}
+          <div className="mt-1 flex flex-wrap gap-1">
+            {character.affiliations.map((affiliation) => (
+              <Badge key={affiliation}>{affiliation}</Badge>
+            ))}
+          </div>
+        </div>
+      </Link>
+    </li>
   );
 }
 

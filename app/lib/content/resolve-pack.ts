@@ -24,7 +24,7 @@ import type {
 import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
 import { revealedByAny, revealMap } from "./reveals";
 import { statisticsRows } from "./statistics";
-import { breakTimeKey, chapterKey, episodeKey, sideStoryKey, unitPath, volumeKey } from "./units";
+import { breakTimeKey, chapterKey, episodeKey, type Medium, sideStoryKey, unitPath, volumeKey } from "./units";
 
 /** One problem in a pack: the file, where inside it, and what is wrong. */
 export interface PackProblem {
@@ -167,6 +167,12 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
 }
 
 const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;
+/** The first unit of a medium on the timeline: where every reader of it starts. */
+function firstUnit({ units, positions }: Timeline, medium: Medium) {
+  let first: string | null = null;
+  for (const [key, unit] of units) if (unit.medium === medium && (first === null || (positions.get(key) ?? Infinity) < (positions.get(first) ?? Infinity))) first = key;
+  return first;
+}
 const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? key;
 /** Where the site serves an image of the pack (images/covers/a.svg → /media/<pack>/covers/a.svg). */
 const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;
@@ -484,7 +490,7 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
  * it is revealed at. A character's existence is revealed at their earliest first appearance.
  */
-function characterRows({ pack, packName, revealersOf, reference, report }: Resolution) {
+function characterRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
   const file = "characters.json";
   const characters: CharacterRow[] = [];
   const affiliations: CharacterAffiliationRow[] = [];
@@ -493,6 +499,15 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
   const search: SearchEntryRow[] = [];
   const characterSlugs = new Set(pack.characters.characters.map((character) => character.slug));
   const seen = new Set<string>();
+  // Who the story opens with is no spoiler: met in the web novel's first chapter or the anime's first episode.
+  const openingUnits = new Set([firstUnit(timeline, "web_novel"), firstUnit(timeline, "anime")]);
+  const existence = new Map(
+    pack.characters.characters.map((character) => {
+      const { webNovel, lightNovel, anime } = character.firstAppearances;
+      const opens = [webNovel, anime].some((key) => key !== undefined && openingUnits.has(key));
+      return [character.slug, opens ? null : (revealedByAny(revealersOf, webNovel, lightNovel, anime) ?? "")] as const;
+    }),
+  );
   pack.characters.characters.forEach((character, index) => {
     const path = `characters[${index}]`;
     if (seen.has(character.slug)) {
@@ -520,6 +535,7 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
       portrait_alt: character.portrait?.alt ?? null,
       portrait_reveal_position: reference(character.portrait?.revealAt, file, `${path}.portrait.revealAt`),
       portrait_revealed_by: revealedByAny(revealersOf, character.portrait?.revealAt),
+      revealed_by: existence.get(character.slug) ?? null,
       first_web_novel: first.webNovel ?? null,
       first_light_novel: first.lightNovel ?? null,
       first_anime: first.anime ?? null,
@@ -551,7 +567,8 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
           kind: relationship.kind,
           description: relationship.description,
           reveal_position: reference(relationship.revealAt, file, `${where}.revealAt`),
-          revealed_by: revealedByAny(revealersOf, relationship.revealAt),
+          // A relationship the pack does not gate still names the other character: gated with meeting them.
+          revealed_by: relationship.revealAt ? revealedByAny(revealersOf, relationship.revealAt) : (existence.get(relationship.to) ?? null),
         });
       }
     });
@@ -564,8 +581,8 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
       aliases: [character.originalName, ...character.aliases].filter(Boolean).join(" · "),
       body: character.summary ?? "",
       reveal_position: Number.isFinite(appearsAt) ? appearsAt : null,
-      // Names are not gated (the catalogue lists everyone).
-      revealed_by: null,
+      // A character is found once the reader has met them.
+      revealed_by: existence.get(character.slug) ?? null,
     });
   });
   // Each side reads from its own character: two characters cannot each be the other's mentor.

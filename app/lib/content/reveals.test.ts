@@ -66,6 +66,27 @@ describe("what reveals what the story reveals at a unit", () => {
   });
 });
 
+describe("meeting a character", () => {
+  const character = (slug: string) => rows.characters.find((row) => row.slug === slug)!;
+
+  it("those met where the story opens (the first chapter, the first episode) are no spoiler", () => {
+    expect(character("lanthe").revealed_by).toBeNull();
+    expect(character("ilse-marrow").revealed_by).toBeNull();
+  });
+
+  it("anyone else is met at any of their first appearances, and found in search only then", () => {
+    const maelis = character("maelis-ashgrave").revealed_by!.split(" ");
+    expect(maelis).toEqual(expect.arrayContaining(["wn:4-29", "ln:main-8", "anime:2-12"]));
+    expect(knows(knowledgeOfUnits(["wn:4-28"]), character("maelis-ashgrave").revealed_by)).toBe(false);
+    expect(rows.search_entries.find((entry) => entry.ref === "character:maelis-ashgrave")?.revealed_by).toBe(character("maelis-ashgrave").revealed_by);
+  });
+
+  it("a relationship the pack does not gate is gated with meeting the other character", () => {
+    const toUnmet = rows.character_relationships.find((row) => character(row.related_slug).revealed_by !== null && row.reveal_position === null);
+    expect(toUnmet?.revealed_by).toBe(character(toUnmet!.related_slug).revealed_by);
+  });
+});
+
 describe("what a light novel volume changed", () => {
   const tinyPack = (change?: (lightNovels: any) => void) => {
     const tiny = parsePack((file) => {

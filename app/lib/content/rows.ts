@@ -151,6 +151,8 @@ export type CharacterRow = {
   portrait_alt: string | null;
   portrait_reveal_position: number | null;
   portrait_revealed_by: string | null;
+  /** The units that reveal the character exists (their first appearances); null: met where the story opens. */
+  revealed_by: string | null;
   first_web_novel: string | null;
   first_light_novel: string | null;
   first_anime: string | null;

@@ -15,3 +15,7 @@ CREATE TABLE ln_volume_changes (
   revealed_by TEXT NOT NULL,
   PRIMARY KEY (volume_key, sort_order)
 );
+
+-- A character exists for a reader once they have met them (their first appearances); null for those
+-- met where the story opens. Until the pack is imported again, everyone is met.
+ALTER TABLE characters ADD COLUMN revealed_by TEXT;
