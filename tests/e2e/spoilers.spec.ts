@@ -154,6 +154,8 @@ test("the pack gates enough text for the checks to mean something, and the media
 for (const reader of readers) {
   test.describe(reader.name, () => {
     test.describe.configure({ timeout: 300_000 });
+    // Readers on a phone.
+    test.use({ viewport: { width: 360, height: 780 } });
 
     test.beforeEach(async ({ context }) => {
       const progress = {
