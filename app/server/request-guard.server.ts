@@ -1,5 +1,5 @@
 import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from "~/lib/addresses";
-import { bodyLimitFor, readCappedBody } from "./body-limits.server";
+import { bodyLimitFor, hasReadableLength, readCappedBody } from "./body-limits.server";
 import { hasSessionCookie, MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";
 
@@ -25,6 +25,8 @@ export type GuardOutcome = { refusal: Response } | { request: Request };
  * until it passes the limit and refused there (413). Everywhere else, and for a signed-in-only action
  * when no session cookie came, the request goes on with an empty form instead of its body, so nothing
  * reads what was sent. An empty POST without a Content-Type (sign-out's fetch) is read as an empty form.
+ * A Content-Length that is not one non-negative integer is refused (400) whatever the method, so no
+ * limit is ever compared with a length that means nothing.
  */
 export async function guardRequest(request: Request): Promise<GuardOutcome> {
   const url = new URL(request.url);
@@ -36,6 +38,9 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
   }
   if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
     return { refusal: refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.") };
+  }
+  if (!hasReadableLength(request)) {
+    return { refusal: refusal(400, "The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.") };
   }
   if (!allowedMethods.includes(request.method)) {
     return { refusal: refusal(405, `${request.method} is not used here. Pages answer GET; forms are sent with POST.`, { Allow: allowedMethods.join(", ") }) };

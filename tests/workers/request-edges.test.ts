@@ -393,6 +393,39 @@ describe("POST bodies, capped by route before they are read", () => {
     expect(body.pulled()).toBe(0);
   });
 
+  it.each(["-1", "abc", "1e3", "0x10", "+5", "5.0", "", "5, 5", "5,7"])(
+    "answers a Content-Length of %j (not one non-negative integer) with 400 in the site's words, reading nothing, whatever the method and route",
+    async (length) => {
+      const cookie = await signIn("edge-malformed-length");
+      const cases = [
+        ["POST", "/feedback_hub/suggest_feature"],
+        ["POST", "/resources/progress"],
+        ["POST", "/auth/logout"],
+        ["POST", "/web_novel"],
+        ["POST", "/resources/timeline"],
+        ["GET", "/web_novel"],
+        ["GET", "/resources/timeline"],
+      ] as const;
+      for (const [method, path] of cases) {
+        const body = method === "POST" ? countedBody(5_000_000) : null;
+        const request = new Request(`${site}${path}`, { method, body: body?.stream ?? null, headers: { Origin: site, Cookie: cookie, ...formType, "Content-Length": length } });
+        expect(request.headers.get("Content-Length"), "sent as written").toBe(length);
+        const response = await serve(request);
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toBe("The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.");
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(body?.pulled() ?? 0, `${method} ${path}`).toBe(0);
+      }
+    },
+  );
+
+  it("takes a Content-Length with leading zeros, or zero, as the number it is", async () => {
+    const cookie = await signIn("edge-zero-length");
+    expect((await serve(post("/auth/logout", "", { Cookie: cookie, "Content-Length": "0" }))).status).toBe(200);
+    expect((await serve(post("/auth/logout", "a=1", { Cookie: cookie, "Content-Length": "003" }))).status).toBe(200);
+    expect((await serve(post("/auth/logout", countedBody(50_000).stream, { Cookie: cookie, "Content-Length": "0000050000" }))).status).toBe(413);
+  });
+
   it("refuses a body sent without a length once it passes the limit, reading no further", async () => {
     const cookie = await signIn("edge-chunked");
     for (const [path, limit] of [["/feedback_hub/suggest_feature", 256 * KB], ["/resources/progress", 256 * KB], ["/auth/session", 16 * KB], ["/auth/logout", 16 * KB]] as const) {
