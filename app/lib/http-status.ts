@@ -18,6 +18,11 @@ const statusTexts: Record<number, string> = {
 /** What a page without a form answers (a POST there is a 405 with this as its `Allow`). */
 export const PAGE_METHODS = ["GET", "HEAD"] as const;
 
+/** What an address without a form says to one: the methods it does take. */
+export function takesNoForm(address: string) {
+  return `${address} takes no form: it answers ${PAGE_METHODS.join(" and ")} only.`;
+}
+
 export function statusText(status: number) {
   return statusTexts[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
 }

@@ -92,8 +92,15 @@ describe("the request guard (before React Router)", () => {
     return outcome.request;
   }
 
-  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods it takes", async (method) => {
-    expect(await refusal(new Request(`${site}/web_novel`, { method, headers: { Origin: site } }))).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods the address takes", async (method) => {
+    expect(await refusal(new Request(`${site}/feedback_hub/report_bug`, { method, headers: { Origin: site } }))).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+    for (const path of ["/web_novel", "/resources/timeline", "/translation_meta/feed.xml"]) {
+      expect(await refusal(new Request(`${site}${path}`, { method, headers: { Origin: site } })), path).toMatchObject({
+        status: 405,
+        allow: "GET, HEAD",
+        message: `${method} is not used here. This address takes no form: it answers GET and HEAD only.`,
+      });
+    }
   });
 
   it.each(["https://evil.example", "null", "http://companion.test", "https://companion.test.evil.example"])("answers a POST from Origin %s with 403", async (origin) => {
@@ -549,6 +556,36 @@ describe("a form sent to a page without one", () => {
     const response = await fetchDeployed("/web_novel.data", { method: "POST", headers: { Origin: site } });
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("GET, HEAD");
+  });
+
+  it("answers a form sent to a resource route without an action with 405, its methods and the site's words", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const path of ["/resources/timeline", "/resources/similar-mistakes?kind=ln&q=x", "/translation_meta/feed.xml", "/Resources/Timeline/"]) {
+        const response = await fetchDeployed(path, { method: "POST", headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" }, body: "q=1" });
+        expect(response.status, path).toBe(405);
+        expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
+        expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+        expect(await response.json(), path).toEqual({ message: "This address takes no form: it answers GET and HEAD only." });
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("carries none of the framework's words anywhere in the answer: not in the page's hydration data, nor in .data", async () => {
+    const internal = /did not provide an `action`|You made a POST|no way to handle|Unexpected Server Error|for route/;
+    for (const path of [...pages, "/resources/timeline"]) {
+      for (const address of [path, path.replace(/(\?|$)/, path === "/" ? "_root.data$1" : ".data$1")]) {
+        const response = await fetchDeployed(address, { method: "POST", headers: { Origin: site } });
+        const text = await response.text();
+        expect(response.status, address).toBe(405);
+        expect(response.headers.get("Allow"), address).toBe("GET, HEAD");
+        expect(text, address).not.toMatch(internal);
+        expect(text, address).toContain("takes no form: it answers GET and HEAD only.");
+      }
+    }
   });
 
   it("answers a form sent to an address no page has with the not-found page", async () => {
