@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 const statusTexts: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
@@ -25,6 +27,16 @@ export function takesNoForm(address: string) {
 
 export function statusText(status: number) {
   return statusTexts[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
+}
+
+/**
+ * What a page's loader or action throws to show the error page with this status: `value` (a message,
+ * or what the page needs to say what is missing) with the status's own reason phrase. React Router
+ * would otherwise name any thrown data() an "Internal Server Error", and that travels in the page's
+ * hydration data and `.data` answer even when the status is 404.
+ */
+export function errorPage<Value>(status: number, value: Value) {
+  return data(value, { status, statusText: statusText(status) });
 }
 
 /** Shows a path as a reader typed it: percent-escapes decoded where they form valid text. */

@@ -9,6 +9,8 @@ const allowedMethods = ["GET", "HEAD", "POST"];
 /** The bodies the site's forms send; actions read them with request.formData(). */
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const notAForm = "Send the form as a form (application/x-www-form-urlencoded or multipart/form-data).";
+/** React Router's route discovery (its default address, which react-router.config.ts keeps). */
+const routeManifestPath = "/__manifest";
 
 /** What the guard decided: a refusal to send as it is, or the request to hand to React Router. */
 export type GuardOutcome = { refusal: Response } | { request: Request };
@@ -46,6 +48,10 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
     const allow = limit ? allowedMethods : PAGE_METHODS;
     const message = limit ? "Pages answer GET; forms are sent with POST." : takesNoForm("This address");
     return { refusal: refusal(405, `${request.method} is not used here. ${message}`, { Allow: allow.join(", ") }) };
+  }
+  // The browser always names the paths it needs; without them the framework answers "Invalid Request".
+  if (url.pathname === routeManifestPath && !url.searchParams.has("paths")) {
+    return { refusal: refusal(400, "The route manifest lists the routes of the paths given in ?paths=; none were given.") };
   }
   if (request.method !== "POST") return { request };
   if (!isSameOrigin(request)) return { refusal: refusal(403, crossSiteMessage) };

@@ -615,3 +615,45 @@ describe("a form sent to a page without one", () => {
     );
   });
 });
+
+describe("what the framework answers by itself, in the site's words", () => {
+  const framework = /Internal Server Error|Unexpected Server Error|Invalid Request|Unknown Server Error|did not provide|for route/;
+
+  it("gives a 404 its own name in the page's hydration data and in .data, for an unknown address and a missing filter", async () => {
+    for (const [path, method] of [["/no-such-page", "GET"], ["/no-such-page.data", "GET"], ["/no-such-page.data", "POST"], ["/web_novel?arc=99", "GET"], ["/web_novel.data?arc=99", "GET"]] as const) {
+      const response = await fetchDeployed(path, { method, headers: { Origin: site } });
+      const text = await response.text();
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(text, `${method} ${path}`).toContain("Not Found");
+      expect(text, `${method} ${path}`).not.toMatch(framework);
+    }
+  });
+
+  it("answers .data with any ?_routes= by the routes it names, never 500 nor the framework's words", async () => {
+    const routes = ["garbage", "", ",,,", "root,root", "%00", "routes/not-found", "routes/home", "root,routes/web-novel,../x", "a".repeat(500)];
+    for (const [path, status] of [["/web_novel.data", 200], ["/_root.data", 200], ["/no-such-page.data", 404]] as const) {
+      for (const value of routes) {
+        const address = `${path}?_routes=${value}`;
+        const response = await fetchDeployed(address);
+        const text = await response.text();
+        expect(response.status, address).toBeLessThan(500);
+        if (value === "") expect(response.status, address).toBe(status);
+        expect(text, address).not.toMatch(framework);
+      }
+    }
+  });
+
+  it("answers a route-manifest request that asks for no paths with 400 in the site's words; real ones as the framework does", async () => {
+    for (const address of ["/__manifest", "/__manifest?version=test", "/__manifest?p=/web_novel&version=test"]) {
+      const response = await fetchDeployed(address);
+      expect(response.status, address).toBe(400);
+      expect(await response.json(), address).toEqual({ message: "The route manifest lists the routes of the paths given in ?paths=; none were given." });
+    }
+    const stale = await fetchDeployed("/__manifest?version=old&paths=/web_novel");
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get("X-Remix-Reload-Document")).toBe("true");
+    const current = await fetchDeployed("/__manifest?version=test&paths=/web_novel,/no-such-page");
+    expect(current.status).toBe(200);
+    expect(Object.keys((await current.json()) as object).sort()).toEqual(["root", "routes/not-found", "routes/web-novel"]);
+  });
+});
