@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { displayPath, PAGE_METHODS, statusText } from "~/lib/http-status";
+import { displayPath, statusText, takesNoForm } from "~/lib/http-status";
 import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter";
 
 /** What a thrown Response or error says about itself, if anything. */
@@ -72,7 +72,7 @@ function MethodNotAllowed({ pathname }: { pathname: string }) {
   return (
     <ErrorPage status={405} title="Method not allowed">
       <p className="text-muted-foreground">
-        {`${displayPath(pathname)} takes no form: it answers ${PAGE_METHODS.join(" and ")} only. Open it by its address, or send the form from the page it belongs to.`}
+        {`${takesNoForm(displayPath(pathname))} Open it by its address, or send the form from the page it belongs to.`}
       </p>
     </ErrorPage>
   );

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { errorPage } from "~/lib/http-status";
 
 /**
  * Runs a page's statements in one D1 round trip. A database failure becomes a 503 with a plain
@@ -10,10 +10,7 @@ export async function batch<T extends unknown[]>(db: D1Database, statements: D1P
     return results.map((result) => result.results) as { [K in keyof T]: T[K][] };
   } catch (error) {
     console.error("D1 query failed", error);
-    throw data(
-      { message: "The story database is not answering right now. Please try again in a moment." },
-      { status: 503 },
-    );
+    throw errorPage(503, { message: "The story database is not answering right now. Please try again in a moment." });
   }
 }
 

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
+import { errorPage } from "~/lib/http-status";
 import { groupName, mergeProgress, type Progress, progressPosition, reachedUnits, sameProgress, type TrackerUnit } from "~/lib/progress";
 import { parseStoredProgress } from "~/lib/progress-file";
 import { batch } from "./db.server";
@@ -121,7 +121,7 @@ export async function saveProgress(db: D1Database, uid: string, progress: Progre
     const [written] = await batch<[{ uid: string }]>(db, [write]);
     if (written.length) return stored;
   }
-  throw data({ message: "Your progress is being saved from several places at once. Please try again in a moment." }, { status: 503 });
+  throw errorPage(503, { message: "Your progress is being saved from several places at once. Please try again in a moment." });
 }
 
 /** The media a record has progress in (readership statistics group by them). */

@@ -48,6 +48,18 @@ export function bodyLimitFor(pathname: string): BodyLimit | null {
   return found ? { bytes: found.bytes, signedIn: found.signedIn } : null;
 }
 
+/** Content-Length as HTTP writes it: one run of digits (RFC 9110, 8.6). */
+const byteCount = /^[0-9]+$/;
+
+/**
+ * Whether the request's Content-Length, if it sends one, is a single non-negative integer. Anything
+ * else (`-1`, `1e3`, `abc`, two values) is refused rather than guessed at.
+ */
+export function hasReadableLength(request: Request) {
+  const declared = request.headers.get("Content-Length");
+  return declared === null || byteCount.test(declared);
+}
+
 /** A body no longer than `limit` bytes, or null once it is longer (read no further than one chunk past it). */
 export async function readCappedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get("Content-Length") ?? "0");

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { errorPage } from "~/lib/http-status";
 import type { MissingFilter } from "~/lib/missing-filter";
 
 /**
@@ -6,5 +6,5 @@ import type { MissingFilter } from "~/lib/missing-filter";
  * a filter in its address names nothing, `missing` says what and offers what there is.
  */
 export function notFound(missing?: MissingFilter): never {
-  throw data(missing ?? null, { status: 404 });
+  throw errorPage(404, missing ?? null);
 }

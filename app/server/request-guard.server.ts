@@ -1,16 +1,16 @@
 import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from "~/lib/addresses";
-import { bodyLimitFor, readCappedBody } from "./body-limits.server";
+import { PAGE_METHODS, takesNoForm } from "~/lib/http-status";
+import { bodyLimitFor, hasReadableLength, readCappedBody } from "./body-limits.server";
 import { hasSessionCookie, MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";
+import { refusal } from "./refusal.server";
 
 const allowedMethods = ["GET", "HEAD", "POST"];
 /** The bodies the site's forms send; actions read them with request.formData(). */
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const notAForm = "Send the form as a form (application/x-www-form-urlencoded or multipart/form-data).";
-
-function refusal(status: number, message: string, headers: Record<string, string> = {}) {
-  return Response.json({ message }, { status, headers });
-}
+/** React Router's route discovery (its default address, which react-router.config.ts keeps). */
+const routeManifestPath = "/__manifest";
 
 /** What the guard decided: a refusal to send as it is, or the request to hand to React Router. */
 export type GuardOutcome = { refusal: Response } | { request: Request };
@@ -25,6 +25,8 @@ export type GuardOutcome = { refusal: Response } | { request: Request };
  * until it passes the limit and refused there (413). Everywhere else, and for a signed-in-only action
  * when no session cookie came, the request goes on with an empty form instead of its body, so nothing
  * reads what was sent. An empty POST without a Content-Type (sign-out's fetch) is read as an empty form.
+ * A Content-Length that is not one non-negative integer is refused (400) whatever the method, so no
+ * limit is ever compared with a length that means nothing.
  */
 export async function guardRequest(request: Request): Promise<GuardOutcome> {
   const url = new URL(request.url);
@@ -37,13 +39,23 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
   if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
     return { refusal: refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.") };
   }
+  if (!hasReadableLength(request)) {
+    return { refusal: refusal(400, "The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.") };
+  }
+  const limit = bodyLimitFor(url.pathname);
   if (!allowedMethods.includes(request.method)) {
-    return { refusal: refusal(405, `${request.method} is not used here. Pages answer GET; forms are sent with POST.`, { Allow: allowedMethods.join(", ") }) };
+    // An address whose route has no action takes GET and HEAD only.
+    const allow = limit ? allowedMethods : PAGE_METHODS;
+    const message = limit ? "Pages answer GET; forms are sent with POST." : takesNoForm("This address");
+    return { refusal: refusal(405, `${request.method} is not used here. ${message}`, { Allow: allow.join(", ") }) };
+  }
+  // The browser always names the paths it needs; without them the framework answers "Invalid Request".
+  if (url.pathname === routeManifestPath && !url.searchParams.has("paths")) {
+    return { refusal: refusal(400, "The route manifest lists the routes of the paths given in ?paths=; none were given.") };
   }
   if (request.method !== "POST") return { request };
   if (!isSameOrigin(request)) return { refusal: refusal(403, crossSiteMessage) };
 
-  const limit = bodyLimitFor(new URL(request.url).pathname);
   if (!limit || (limit.signedIn && !hasSessionCookie(request))) return { request: withBody(request, new Uint8Array(0), formTypes[0]!) };
 
   const contentType = request.headers.get("Content-Type") ?? "";

@@ -1,8 +1,9 @@
-import { type AppLoadContext, createCookie, data, redirect } from "react-router";
+import { type AppLoadContext, createCookie, redirect } from "react-router";
 import { decodeJwt } from "jose";
 import { closeEverySession, closeSession, findOpenSession, openSession, recordAccountCheck, refreshSession } from "~/models/sessions.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
+import { errorPage } from "~/lib/http-status";
 import type { SessionUser } from "~/lib/user";
 import { lookUpAccount } from "./account-lookup.server";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";
@@ -200,10 +201,7 @@ export function clearSessionCookie(env: Env) {
 export async function requireUser(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
   const { keysUnavailable } = await getSession(request, context.env);
   if (keysUnavailable) {
-    throw data(
-      { message: "Sign-in cannot be checked right now. Nothing you typed was sent; please try again in a moment." },
-      { status: 503 },
-    );
+    throw errorPage(503, { message: "Sign-in cannot be checked right now. Nothing you typed was sent; please try again in a moment." });
   }
   const user = await getSignedInUser(request, context);
   if (user) return user;
@@ -213,6 +211,6 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 
 export async function requireModerator(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  if (!user.admin) throw data({ message: "Only moderators can open triage." }, { status: 403 });
+  if (!user.admin) throw errorPage(403, { message: "Only moderators can open triage." });
   return user;
 }

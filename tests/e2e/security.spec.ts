@@ -175,6 +175,21 @@ test.describe("forms sent where they do not belong", () => {
     await expect(page.getByText(/You made a POST request|did not provide an `action`/)).toHaveCount(0);
   });
 
+  test("no answer to a stray form carries the framework's words: not the page's hydration data, its .data, nor a resource route", async ({ page, baseURL }) => {
+    const internal = /did not provide an `action`|You made a POST|no way to handle|Unexpected Server Error|for route/;
+    for (const path of ["/web_novel", "/web_novel.data", "/_root.data", "/resources/timeline", "/translation_meta/feed.xml"]) {
+      const response = await page.request.post(path, { headers: { Origin: baseURL! }, form: { q: "1" }, maxRedirects: 0 });
+      const text = await response.text();
+      expect(response.status(), path).toBe(405);
+      expect(response.headers().allow, path).toBe("GET, HEAD");
+      expect(text, path).toContain("takes no form: it answers GET and HEAD only.");
+      expect(text, path).not.toMatch(internal);
+      expectSecurityHeaders(response);
+    }
+    const resource = await page.request.post("/resources/timeline", { headers: { Origin: baseURL! }, form: { q: "1" }, maxRedirects: 0 });
+    expect(await resource.json()).toEqual({ message: "This address takes no form: it answers GET and HEAD only." });
+  });
+
   test("a body larger than its form takes is refused with 413 before it is read; a form of honest size goes through", async ({ reader, baseURL }) => {
     const request = reader.page.request;
     const site = { Origin: baseURL! };

@@ -1,6 +1,7 @@
 /**
- * The whole site inside workerd: React Router's own request handler over the real route modules,
- * the real entry.server and the load context the Pages Function builds. `fetchSite` is React
+ * The whole site inside workerd: React Router's own request handler over the real route modules (each
+ * without an action given the site's refusal, as the Pages Function does), the real entry.server and
+ * the load context the Pages Function builds. `fetchSite` is React
  * Router's handler alone; `fetchDeployed` wraps it in the same edge (`serveAtTheEdge`) as
  * functions/[[path]].ts, so a request goes through everything a deployed one does (request guards,
  * route matching, `.data` requests, the framework's checks, error boundaries, rendering, response
@@ -16,6 +17,7 @@ import {
 import { env } from "cloudflare:workers";
 import * as entryServer from "../../app/entry.server";
 import { serveAtTheEdge } from "../../app/server/edge.server";
+import { refuseStrayForms } from "../../app/server/stray-forms.server";
 import type { Bindings } from "../../app/server/env.server";
 import { createLoadContext } from "./workers-context";
 
@@ -101,8 +103,9 @@ const build: ServerBuild = {
   allowedActionOrigins: false,
 };
 
-// Production mode: errors reach the browser as they would in production (no stack, no dev overlay).
-const handler = createRequestHandler(build, "production");
+// As functions/[[path]].ts serves it (every route without an action refuses a form in the site's
+// words), in production mode: errors reach the browser as they would in production (no stack, no dev overlay).
+const handler = createRequestHandler(refuseStrayForms(build), "production");
 
 export interface SiteRequestInit extends RequestInit {
   /** Bindings to replace for this request (a failing D1 or KV, another JWKS URL). */

@@ -66,6 +66,23 @@ describe("faults: D1 failing", () => {
     }
   });
 
+  it("answers a resource route with a 503 in the site's words, not the framework's \"Unexpected Server Error\"", async () => {
+    const reader = await signIn("faults-d1-resource");
+    const body = new FormData();
+    body.set("progress", "{}");
+    const answers = [
+      await fetchDeployed("/resources/timeline", { bindings: { DB: brokenDatabase() } }),
+      await fetchDeployed("/resources/similar-mistakes?kind=ln&q=x", { bindings: { DB: brokenDatabase() } }),
+      await fetchDeployed("/translation_meta/feed.xml", { bindings: { DB: brokenDatabase() } }),
+      await reader.fetch("/resources/progress", { method: "POST", body, bindings: { DB: brokenDatabase() } }),
+    ];
+    for (const response of answers) {
+      expect(response.status, response.url).toBe(503);
+      expect(await response.json(), response.url).toEqual({ message: "The story database is not answering right now. Please try again in a moment." });
+      expect(response.headers.get("Cache-Control"), response.url).toBe("private, no-store");
+    }
+  });
+
   it("answers a report with 503 and stores nothing, the reader's text still in the answer", async () => {
     const reader = await signIn("faults-d1-reader");
     const body = new FormData();

@@ -92,8 +92,15 @@ describe("the request guard (before React Router)", () => {
     return outcome.request;
   }
 
-  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods it takes", async (method) => {
-    expect(await refusal(new Request(`${site}/web_novel`, { method, headers: { Origin: site } }))).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods the address takes", async (method) => {
+    expect(await refusal(new Request(`${site}/feedback_hub/report_bug`, { method, headers: { Origin: site } }))).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+    for (const path of ["/web_novel", "/resources/timeline", "/translation_meta/feed.xml"]) {
+      expect(await refusal(new Request(`${site}${path}`, { method, headers: { Origin: site } })), path).toMatchObject({
+        status: 405,
+        allow: "GET, HEAD",
+        message: `${method} is not used here. This address takes no form: it answers GET and HEAD only.`,
+      });
+    }
   });
 
   it.each(["https://evil.example", "null", "http://companion.test", "https://companion.test.evil.example"])("answers a POST from Origin %s with 403", async (origin) => {
@@ -393,6 +400,39 @@ describe("POST bodies, capped by route before they are read", () => {
     expect(body.pulled()).toBe(0);
   });
 
+  it.each(["-1", "abc", "1e3", "0x10", "+5", "5.0", "", "5, 5", "5,7"])(
+    "answers a Content-Length of %j (not one non-negative integer) with 400 in the site's words, reading nothing, whatever the method and route",
+    async (length) => {
+      const cookie = await signIn("edge-malformed-length");
+      const cases = [
+        ["POST", "/feedback_hub/suggest_feature"],
+        ["POST", "/resources/progress"],
+        ["POST", "/auth/logout"],
+        ["POST", "/web_novel"],
+        ["POST", "/resources/timeline"],
+        ["GET", "/web_novel"],
+        ["GET", "/resources/timeline"],
+      ] as const;
+      for (const [method, path] of cases) {
+        const body = method === "POST" ? countedBody(5_000_000) : null;
+        const request = new Request(`${site}${path}`, { method, body: body?.stream ?? null, headers: { Origin: site, Cookie: cookie, ...formType, "Content-Length": length } });
+        expect(request.headers.get("Content-Length"), "sent as written").toBe(length);
+        const response = await serve(request);
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(((await response.json()) as { message: string }).message).toBe("The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.");
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(body?.pulled() ?? 0, `${method} ${path}`).toBe(0);
+      }
+    },
+  );
+
+  it("takes a Content-Length with leading zeros, or zero, as the number it is", async () => {
+    const cookie = await signIn("edge-zero-length");
+    expect((await serve(post("/auth/logout", "", { Cookie: cookie, "Content-Length": "0" }))).status).toBe(200);
+    expect((await serve(post("/auth/logout", "a=1", { Cookie: cookie, "Content-Length": "003" }))).status).toBe(200);
+    expect((await serve(post("/auth/logout", countedBody(50_000).stream, { Cookie: cookie, "Content-Length": "0000050000" }))).status).toBe(413);
+  });
+
   it("refuses a body sent without a length once it passes the limit, reading no further", async () => {
     const cookie = await signIn("edge-chunked");
     for (const [path, limit] of [["/feedback_hub/suggest_feature", 256 * KB], ["/resources/progress", 256 * KB], ["/auth/session", 16 * KB], ["/auth/logout", 16 * KB]] as const) {
@@ -518,6 +558,36 @@ describe("a form sent to a page without one", () => {
     expect(response.headers.get("Allow")).toBe("GET, HEAD");
   });
 
+  it("answers a form sent to a resource route without an action with 405, its methods and the site's words", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const path of ["/resources/timeline", "/resources/similar-mistakes?kind=ln&q=x", "/translation_meta/feed.xml", "/Resources/Timeline/"]) {
+        const response = await fetchDeployed(path, { method: "POST", headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" }, body: "q=1" });
+        expect(response.status, path).toBe(405);
+        expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
+        expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+        expect(await response.json(), path).toEqual({ message: "This address takes no form: it answers GET and HEAD only." });
+      }
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("carries none of the framework's words anywhere in the answer: not in the page's hydration data, nor in .data", async () => {
+    const internal = /did not provide an `action`|You made a POST|no way to handle|Unexpected Server Error|for route/;
+    for (const path of [...pages, "/resources/timeline"]) {
+      for (const address of [path, path.replace(/(\?|$)/, path === "/" ? "_root.data$1" : ".data$1")]) {
+        const response = await fetchDeployed(address, { method: "POST", headers: { Origin: site } });
+        const text = await response.text();
+        expect(response.status, address).toBe(405);
+        expect(response.headers.get("Allow"), address).toBe("GET, HEAD");
+        expect(text, address).not.toMatch(internal);
+        expect(text, address).toContain("takes no form: it answers GET and HEAD only.");
+      }
+    }
+  });
+
   it("answers a form sent to an address no page has with the not-found page", async () => {
     const response = await fetchDeployed("/no-such-page", { method: "POST", headers: { Origin: site } });
     expect(response.status).toBe(404);
@@ -543,5 +613,47 @@ describe("a form sent to a page without one", () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe("what the framework answers by itself, in the site's words", () => {
+  const framework = /Internal Server Error|Unexpected Server Error|Invalid Request|Unknown Server Error|did not provide|for route/;
+
+  it("gives a 404 its own name in the page's hydration data and in .data, for an unknown address and a missing filter", async () => {
+    for (const [path, method] of [["/no-such-page", "GET"], ["/no-such-page.data", "GET"], ["/no-such-page.data", "POST"], ["/web_novel?arc=99", "GET"], ["/web_novel.data?arc=99", "GET"]] as const) {
+      const response = await fetchDeployed(path, { method, headers: { Origin: site } });
+      const text = await response.text();
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(text, `${method} ${path}`).toContain("Not Found");
+      expect(text, `${method} ${path}`).not.toMatch(framework);
+    }
+  });
+
+  it("answers .data with any ?_routes= by the routes it names, never 500 nor the framework's words", async () => {
+    const routes = ["garbage", "", ",,,", "root,root", "%00", "routes/not-found", "routes/home", "root,routes/web-novel,../x", "a".repeat(500)];
+    for (const [path, status] of [["/web_novel.data", 200], ["/_root.data", 200], ["/no-such-page.data", 404]] as const) {
+      for (const value of routes) {
+        const address = `${path}?_routes=${value}`;
+        const response = await fetchDeployed(address);
+        const text = await response.text();
+        expect(response.status, address).toBeLessThan(500);
+        if (value === "") expect(response.status, address).toBe(status);
+        expect(text, address).not.toMatch(framework);
+      }
+    }
+  });
+
+  it("answers a route-manifest request that asks for no paths with 400 in the site's words; real ones as the framework does", async () => {
+    for (const address of ["/__manifest", "/__manifest?version=test", "/__manifest?p=/web_novel&version=test"]) {
+      const response = await fetchDeployed(address);
+      expect(response.status, address).toBe(400);
+      expect(await response.json(), address).toEqual({ message: "The route manifest lists the routes of the paths given in ?paths=; none were given." });
+    }
+    const stale = await fetchDeployed("/__manifest?version=old&paths=/web_novel");
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get("X-Remix-Reload-Document")).toBe("true");
+    const current = await fetchDeployed("/__manifest?version=test&paths=/web_novel,/no-such-page");
+    expect(current.status).toBe(200);
+    expect(Object.keys((await current.json()) as object).sort()).toEqual(["root", "routes/not-found", "routes/web-novel"]);
   });
 });
