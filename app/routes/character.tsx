@@ -5,6 +5,7 @@ import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
+import { titleAfterLabel } from "~/lib/content/labels";
 import { mediumLabels, slugPattern, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
@@ -56,21 +57,25 @@ export default function Character({ loaderData }: Route.ComponentProps) {
       <PageSection id="appearances" title="First appearances">
         {character.firstAppearances.length ? (
           <ul className="grid gap-2 sm:grid-cols-3">
-            {character.firstAppearances.map((appearance) => (
-              <li key={appearance.key}>
-                <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
-                  <span className="block font-medium">{appearance.label}</span>
-                  {appearance.title ? (
-                    <span className="block text-sm text-muted-foreground">
-                      <Spoiler revealAt={appearance.titleRevealAt} what="The title">
-                        {appearance.title}
-                      </Spoiler>
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
+            {character.firstAppearances.map((appearance) => {
+              // Under the label, only what the title adds to it: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick".
+              const title = titleAfterLabel(appearance.label, appearance.title) ?? appearance.title;
+              return (
+                <li key={appearance.key}>
+                  <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
+                    <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
+                    <span className="block font-medium">{appearance.label}</span>
+                    {title ? (
+                      <span className="block text-sm text-muted-foreground">
+                        <Spoiler revealAt={appearance.titleRevealAt} what="The title">
+                          {title}
+                        </Spoiler>
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         ) : (
           <p className="text-muted-foreground">No recorded appearance yet.</p>
