@@ -8,23 +8,22 @@ import { useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
 
+// Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
+const labels = {
+  read: { label: "I have read up to here", doneLabel: "Read up to here" },
+  watched: { label: "I have watched up to here", doneLabel: "Watched up to here" },
+} as const;
+
 /**
  * "I have read up to here" beside a chapter, volume or episode: one click moves the reader's progress
  * there (never back), which reveals what it reached on every page; a signed-in reader's account is
  * saved too. A toast confirms it, with an Undo that puts back the progress this browser had before.
- * Where progress already is, the button turns into a quiet "Read" of the same size, and the page is
- * scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
+ * Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell, and
+ * the page is scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
  * the rows above it change. Shown once the page is interactive, as it needs the stored progress.
  */
-export function ReadUpToHere({
-  unit,
-  label = "I have read up to here",
-  doneLabel = "Read",
-}: {
-  unit: { key: string; position: number };
-  label?: string;
-  doneLabel?: string;
-}) {
+export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; position: number }; verb?: keyof typeof labels }) {
+  const { label, doneLabel } = labels[verb];
   const shield = useShield();
   const user = useOptionalUser();
   const save = useFetcher();
@@ -44,7 +43,7 @@ export function ReadUpToHere({
     if (user) save.submit({ progress: JSON.stringify(progress) }, { method: "post", action: "/resources/progress" });
     toast({
       title: "Progress saved",
-      description: `Everything up to here is marked as ${doneLabel.toLowerCase()}.`,
+      description: `Everything up to here is marked as ${verb}.`,
       action: { label: "Undo", altText: "Set your progress back in the reading tracker", onClick: () => storeProgress(before) },
     });
   }

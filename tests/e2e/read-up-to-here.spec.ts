@@ -43,3 +43,12 @@ for (const { path, row, earlier, button, field, key } of cases) {
     await expect(tapped.getByRole("button", { name: button })).toBeVisible();
   });
 }
+
+test("a chapter read up to says so in words of its own, beside a link that says where the chapter is read", async ({ page }) => {
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  const row = page.locator(`#${unitAnchor(chapterKey(1, 8))}`);
+  await row.getByRole("button", { name: "I have read up to here" }).tap();
+  await expect(row.getByText("Read up to here", { exact: true })).toBeVisible();
+  await expect(row.getByRole("link", { name: "Read chapter 8 on lanternfall.example", exact: true })).toBeVisible();
+});
