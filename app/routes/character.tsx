@@ -6,7 +6,7 @@ import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
-import { mediumLabels, slugPattern, unitPath } from "~/lib/content/units";
+import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
 import { notFound } from "~/server/not-found.server";
@@ -63,7 +63,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={appearance.key}>
                   <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
-                    <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
+                    <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[appearance.medium]}</span>
                     <span className="block font-medium">{appearance.label}</span>
                     {title ? (
                       <span className="block text-sm text-muted-foreground">
