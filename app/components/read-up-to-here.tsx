@@ -72,7 +72,7 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
         {label}
       </Button>
       {done ? (
-        <span className="col-start-1 row-start-1 inline-flex items-center justify-center px-2 py-1 text-xs text-muted-foreground">
+        <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
           <span aria-hidden="true">✓&nbsp;</span>
           {doneLabel}
         </span>
