@@ -1,4 +1,4 @@
-import { emptyProgress, reconcileProgress } from "~/lib/progress";
+import { emptyProgress, type Progress, reconcileProgress } from "~/lib/progress";
 import { checkProgress } from "~/lib/progress-file";
 import { readStored, writeStored } from "~/lib/storage-keys";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
@@ -16,10 +16,16 @@ export async function syncProgressOnSignIn(uid: string) {
   const saved = checkProgress(body.progress).progress;
   const { progress, storeLocally, sendToAccount } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
   if (storeLocally) storeProgress(progress);
-  if (sendToAccount) {
-    const form = new FormData();
-    form.set("progress", JSON.stringify(progress));
-    await fetch("/resources/progress", { method: "POST", body: form, credentials: "same-origin" }).catch(() => {});
-  }
+  if (sendToAccount) await saveProgressToAccount(progress);
   writeStored("progressSynced", "1", `:${uid}`);
+}
+
+/**
+ * Sends progress to a signed-in reader's account, which merges it (furthest wins). Kept alive, so a
+ * save sent as the page goes away still arrives; a failure leaves the account as it was.
+ */
+export async function saveProgressToAccount(progress: Progress) {
+  const form = new FormData();
+  form.set("progress", JSON.stringify(progress));
+  await fetch("/resources/progress", { method: "POST", body: form, credentials: "same-origin", keepalive: true }).catch(() => {});
 }

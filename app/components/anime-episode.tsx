@@ -52,7 +52,7 @@ function ChapterLink({ chapter }: { chapter: UnitLabel }) {
 
 /** "I have watched up to here" beside an episode: moves the reader's anime progress there, never back. */
 export function WatchedUpToHere({ episode }: { episode: Pick<AnimeEpisode, "key" | "position"> }) {
-  return <ReadUpToHere unit={episode} label="I have watched up to here" doneLabel="Watched" />;
+  return <ReadUpToHere unit={episode} verb="watched" />;
 }
 
 /** The Break Time shorts that air with an episode, each with its anchor on /break_time when `linked`. */

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { flushSync } from "react-dom";
-import { useFetcher } from "react-router";
+import { saveProgressToAccount } from "~/browser/progress-sync.client";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { emptyProgress, readUpTo } from "~/lib/progress";
@@ -8,26 +8,25 @@ import { useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
 
+// Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
+const labels = {
+  read: { label: "I have read up to here", doneLabel: "Read up to here" },
+  watched: { label: "I have watched up to here", doneLabel: "Watched up to here" },
+} as const;
+
 /**
  * "I have read up to here" beside a chapter, volume or episode: one click moves the reader's progress
- * there (never back), which reveals what it reached on every page; a signed-in reader's account is
- * saved too. A toast confirms it, with an Undo that puts back the progress this browser had before.
- * Where progress already is, the button turns into a quiet "Read" of the same size, and the page is
- * scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
+ * there (never back), which reveals what it reached on every page. A toast confirms it, with an Undo
+ * that puts back the progress this browser had before; a signed-in reader's account is saved when
+ * the toast closes without Undo (or the page is left), so Undo takes the step back everywhere.
+ * Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell, and
+ * the page is scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
  * the rows above it change. Shown once the page is interactive, as it needs the stored progress.
  */
-export function ReadUpToHere({
-  unit,
-  label = "I have read up to here",
-  doneLabel = "Read",
-}: {
-  unit: { key: string; position: number };
-  label?: string;
-  doneLabel?: string;
-}) {
+export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; position: number }; verb?: keyof typeof labels }) {
+  const { label, doneLabel } = labels[verb];
   const shield = useShield();
   const user = useOptionalUser();
-  const save = useFetcher();
   const box = useRef<HTMLSpanElement>(null);
   // Nothing before the page is interactive: the server cannot know the reader's progress.
   if (!shield) return null;
@@ -41,12 +40,29 @@ export function ReadUpToHere({
     flushSync(() => storeProgress(progress));
     const moved = clickedAt === undefined || !box.current ? 0 : box.current.getBoundingClientRect().top - clickedAt;
     if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
-    if (user) save.submit({ progress: JSON.stringify(progress) }, { method: "post", action: "/resources/progress" });
-    toast({
+    let undone = false;
+    const shown = toast({
       title: "Progress saved",
-      description: `Everything up to here is marked as ${doneLabel.toLowerCase()}.`,
-      action: { label: "Undo", altText: "Set your progress back in the reading tracker", onClick: () => storeProgress(before) },
+      description: `Everything up to here is marked as ${verb}.`,
+      action: {
+        label: "Undo",
+        altText: "Set your progress back in the reading tracker",
+        onClick: () => {
+          undone = true;
+          storeProgress(before);
+        },
+      },
+      // The account, which only ever moves forward, hears of the step once it can no longer be undone.
+      onClose: user
+        ? () => {
+            window.removeEventListener("pagehide", leave);
+            if (!undone) void saveProgressToAccount(progress);
+          }
+        : undefined,
     });
+    // Leaving the page closes the toast, so the step is saved before the page goes.
+    const leave = () => shown.dismiss();
+    if (user) window.addEventListener("pagehide", leave);
   }
 
   // Both labels share one cell, so the control keeps its size whichever it shows.
@@ -56,7 +72,7 @@ export function ReadUpToHere({
         {label}
       </Button>
       {done ? (
-        <span className="col-start-1 row-start-1 inline-flex items-center justify-center px-2 py-1 text-xs text-muted-foreground">
+        <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
           <span aria-hidden="true">✓&nbsp;</span>
           {doneLabel}
         </span>

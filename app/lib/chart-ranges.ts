@@ -20,3 +20,16 @@ export function sumOf<T>(range: readonly T[], value: (bar: T) => number) {
 export function rangeLabel(first: string | number, last: string | number) {
   return first === last ? String(first) : `${first}–${last}`;
 }
+
+/**
+ * The value axis of a chart whose tallest bar is `max`: ticks from 0 in round steps (1, 2 or 5 × 10ⁿ,
+ * never less than 1, since bars count whole things), up to the first tick at or above `max`, at most
+ * `steps` steps: 37 gives 0, 10, 20, 30, 40 rather than 0, 19, 37.
+ */
+export function axisTicks(max: number, steps = 4): number[] {
+  const rough = Math.max(max, 1) / steps;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, ([1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= rough) ?? 10 * power));
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
+}

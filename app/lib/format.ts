@@ -28,3 +28,12 @@ export function formatMonthRange(from: string | null, to: string | null) {
   const end = formatMonth(to);
   return start === end ? start : `${start} – ${end}`;
 }
+
+/** The site a link leads to, as a reader knows it: https://www.example.org/wn/1 → example.org. */
+export function formatSite(url: string) {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}

@@ -58,3 +58,12 @@ export function missingSeason(asked: string | null, seasons: readonly { number: 
     choices: seasons.map((season) => ({ label: labelWithTitle(`Season ${season.number}`, season.title), href: `${path}?season=${season.number}` })),
   };
 }
+
+/** A link to one side story (`?story=`) that names none, mistyped or from before a pack change: the list is offered. */
+export function missingSideStory(slug: string): MissingFilter {
+  return {
+    missing: `The side story “${slug}”`,
+    instead: "Every side story is on the list",
+    choices: [{ label: "Side stories, in reading order", href: "/side_stories" }],
+  };
+}

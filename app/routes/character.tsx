@@ -5,7 +5,8 @@ import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
-import { mediumLabels, slugPattern, unitPath } from "~/lib/content/units";
+import { titleAfterLabel } from "~/lib/content/labels";
+import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
 import { isRevealed, useRevealedData, useShield } from "~/lib/spoiler-shield";
@@ -84,11 +85,12 @@ function CharacterProfile({ character }: { character: Profile }) {
             {character.firstAppearances.map((appearance) => (
               <li key={appearance.key}>
                 <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[appearance.medium]}</span>
+                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[appearance.medium]}</span>
                   <span className="block font-medium">{appearance.label}</span>
                   <span className="block text-sm text-muted-foreground">
                     <Spoiler gated={appearance.title} what="The title">
-                      {(title) => title}
+                      {/* Under the label, only what the title adds to it: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick". */}
+                      {(title) => (title ? titleAfterLabel(appearance.label, title) || title : null)}
                     </Spoiler>
                   </span>
                 </Link>

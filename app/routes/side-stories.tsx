@@ -6,12 +6,12 @@ import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatSite } from "~/lib/format";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePageParam } from "~/lib/params";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
-import { missingPage, notAPage } from "~/lib/missing-filter";
+import { missingPage, missingSideStory, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/side-stories";
 
@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const story = params.get("story");
   const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
   if (page !== null && page > sideStories.pageCount) notFound(missingPage(new URL(request.url), sideStories.pageCount));
+  if (story !== null && !sideStories.storyFound) notFound(missingSideStory(story));
   return sideStories;
 }
 
@@ -90,7 +91,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
             </dl>
             {story.readUrl ? (
               <a href={story.readUrl} rel="noopener noreferrer" className="mt-3 inline-block font-medium text-primary underline">
-                Read it<span className="sr-only">: {story.title}</span>
+                Read<span className="sr-only"> “{story.title}”</span> on {formatSite(story.readUrl)}
               </a>
             ) : null}
           </li>

@@ -98,7 +98,7 @@ function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: bool
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">
-          <ReadUpToHere unit={episode} label="I have watched up to here" doneLabel="Watched" />
+          <ReadUpToHere unit={episode} verb="watched" />
           <Link to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`} className="text-sm text-primary underline">
             Report a mistake in this episode
           </Link>

@@ -8,7 +8,7 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
-import { formatDate, formatMonthRange, formatNumber } from "~/lib/format";
+import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
@@ -123,7 +123,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
           {chapter.readUrl ? (
             <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
-              Read<span className="sr-only"> {chapter.kind === "chapter" ? `chapter ${chapter.ordinal}` : kindLabels[chapter.kind]}</span>
+              Read<span className="sr-only"> {chapter.kind === "chapter" ? `chapter ${chapter.ordinal}` : kindLabels[chapter.kind]}</span> on {formatSite(chapter.readUrl)}
             </a>
           ) : null}
         </div>

@@ -87,13 +87,15 @@ function phoneReadingProblems(page: Page) {
       if (select.scrollWidth > select.clientWidth || needed > select.clientWidth + 1) problems.push(`<select> cuts off "${text}" (needs ${Math.ceil(needed)} px, has ${select.clientWidth})`);
     }
 
-    // A search field shows its whole placeholder.
+    // A field shows its whole placeholder. Measured by the browser's own layout, with the placeholder
+    // typed in for a moment: the text's measure alone misses the room Chromium keeps inside a search
+    // field for its clear button and a suggestion list's arrow, where the placeholder is cut off too.
     for (const input of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
-      if (!visible(input) || !canvas) continue;
-      const style = getComputedStyle(input);
-      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const needed = canvas.measureText(input.placeholder).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-      if (needed > input.clientWidth + 1) problems.push(`<input> cuts off its placeholder "${input.placeholder}"`);
+      if (!visible(input) || input.value) continue;
+      input.value = input.placeholder;
+      const needed = input.scrollWidth;
+      input.value = "";
+      if (needed > input.clientWidth) problems.push(`<input> cuts off its placeholder "${input.placeholder}" (needs ${needed} px, has ${input.clientWidth})`);
     }
 
     // A box that scrolls can be reached from the keyboard: it takes focus and says what it is, or

@@ -1,16 +1,21 @@
 import { expect, type Page, test } from "@playwright/test";
 import { chapterKey, episodeKey, unitAnchor } from "../../app/lib/content/units";
+import { test as withReader } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
 /*
  * "I have read up to here" on a phone: the tap is confirmed by a toast with an Undo, the row that was
  * tapped stays where it was under the finger while the rows above it change, and Undo puts back the
- * progress the browser had before.
+ * progress the browser had before, in a signed-in reader's account too.
  */
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("rc:progress"));
+const latestToast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
+/** The web novel chapter a signed-in reader's account has reached. */
+const inAccount = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress?.webNovel ?? null);
 
 const cases = [
   { path: "/web_novel?arc=1", row: `#${unitAnchor(chapterKey(1, 8))}`, earlier: `#${unitAnchor(chapterKey(1, 3))}`, button: "I have read up to here", field: "webNovel", key: chapterKey(1, 8) },
@@ -43,3 +48,42 @@ for (const { path, row, earlier, button, field, key } of cases) {
     await expect(tapped.getByRole("button", { name: button })).toBeVisible();
   });
 }
+
+test("a chapter read up to says so in words of its own, beside a link that says where the chapter is read", async ({ page }) => {
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  const row = page.locator(`#${unitAnchor(chapterKey(1, 8))}`);
+  await row.getByRole("button", { name: "I have read up to here" }).tap();
+  await expect(row.getByText(/^✓\s*Read up to here$/)).toBeVisible();
+  await expect(row.getByRole("link", { name: "Read chapter 8 on lanternfall.example", exact: true })).toBeVisible();
+});
+
+withReader("a signed-in reader's Undo takes the step back in the account too; a step kept reaches the account", async ({ reader }) => {
+  const { page } = reader;
+  const button = (chapter: number) => page.locator(`#${unitAnchor(chapterKey(1, chapter))}`).getByRole("button", { name: "I have read up to here" });
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+
+  // Kept: once the toast closes without Undo, the account has it.
+  await button(3).tap();
+  await latestToast(page).getByRole("button", { name: "Dismiss notification" }).click();
+  await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 3));
+
+  // Undone: neither this browser nor the account keeps it, so the tracker, which merges the two, shows chapter 3.
+  await button(8).tap();
+  await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}").webNovel).toBe(chapterKey(1, 8));
+  await latestToast(page).getByRole("button", { name: "Undo" }).click();
+  await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}").webNovel).toBe(chapterKey(1, 3));
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await expect(page.getByLabel("Last chapter read")).toHaveValue(chapterKey(1, 3));
+  expect(await inAccount(page)).toBe(chapterKey(1, 3));
+
+  // Left before the toast closes: the step is saved as the page goes.
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  await button(5).tap();
+  await expect(latestToast(page)).toContainText("Progress saved");
+  await page.goto("/privacy_policy");
+  await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 5));
+});

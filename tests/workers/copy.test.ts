@@ -2,7 +2,8 @@
  * Copy checks over every public page of the demo pack and of the demo pack told ten times over: no
  * hand-made plural ("storys", "1 chapters"), no wrong article ("a episode") and no name said twice in
  * a page's title, description, headings, options or labels ("Interlude Interlude: …",
- * "Season 2: Lanternfall Season 2: …", "Side story · Side story").
+ * "Season 2: Lanternfall Season 2: …", "Side story · Side story"), nor by a title beside its link
+ * ("Lanternfall 1" beside "Lanternfall 1: The Unburnt Wick").
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -85,6 +86,29 @@ function saysTwice(label: string): string | null {
   }
   return null;
 }
+/**
+ * A link's text and the title a reader takes in with it as one name: the link and the element right
+ * after it ("Lanternfall 1" beside "Lanternfall 1: The Unburnt Wick"), and the parts of a link that
+ * holds several, as a card does (its label, then its title).
+ */
+function linkPairsOf(html: string): Array<[string, string]> {
+  const plain = html.replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, "").replace(/<!--[\s\S]*?-->/g, "");
+  const pairs: Array<[string, string]> = [];
+  for (const match of plain.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>(?:(?:\s*<(?!\/)[^>]+>)+([^<]*))?/gi)) {
+    const parts = visibleTexts(match[1] ?? "");
+    const link = textOf(match[1] ?? "");
+    const beside = decode(match[2] ?? "").replace(/\s+/g, " ").trim();
+    if (link && beside) pairs.push([link, beside]);
+    parts.slice(1).forEach((part, index) => pairs.push([parts[index] ?? "", part]));
+  }
+  return pairs;
+}
+
+/** Where a title begins with the name its link has just said: "Lanternfall 1" and "Lanternfall 1: The Unburnt Wick". */
+function repeatsLink([link, title]: [string, string]): string | null {
+  return begins(wordsOf(title), wordsOf(link)) ? `${link} | ${title}` : null;
+}
+
 /** Plurals made by adding an s, a count of one with a plural, and "a" before a vowel. */
 const handMade = [
   /\b\p{L}+[^aeiou\W]ys\b/iu,
@@ -103,6 +127,10 @@ async function readPages(rows: PackRows) {
     for (const label of labelsOf(html)) {
       const twice = saysTwice(label);
       if (twice) problems.push(`${path}: “${twice}” in “${label}”`);
+    }
+    for (const pair of linkPairsOf(html)) {
+      const twice = repeatsLink(pair);
+      if (twice) problems.push(`${path}: link and title say “${twice}”`);
     }
     for (const text of visibleTexts(html)) {
       for (const pattern of handMade) {
@@ -131,7 +159,7 @@ describe.each([
     rows = resolved.rows;
   });
 
-  it("reads right: no hand-made plural, no wrong article, no name said twice", async () => {
+  it("reads right: no hand-made plural, no wrong article, no name said twice, not even by a link and its title", async () => {
     expect(await readPages(rows)).toEqual([]);
   });
 });
@@ -144,6 +172,13 @@ describe("the copy checks", () => {
     for (const label of ["Season 2: Cinder Academy", "Interlude (17) · Letters to Lowwick", "Lanternfall EX 1: Moth Letters", "Arc 1: The Unburnt Wick", `Anime · Season 1: Lanternfall · ${env.SITE_NAME}`]) {
       expect(saysTwice(label), label).toBeNull();
     }
+    expect(linkPairsOf('<a href="/v1">Lanternfall 1</a><span class="block">Lanternfall 1: The Unburnt Wick</span>').map(repeatsLink)).toEqual(["Lanternfall 1 | Lanternfall 1: The Unburnt Wick"]);
+    expect(linkPairsOf('<a href="/v1"><span>Light novel</span><span>Lanternfall 1</span><span><!-- -->Lanternfall 1: The Unburnt Wick</span></a>').map(repeatsLink)).toEqual([
+      null,
+      "Lanternfall 1 | Lanternfall 1: The Unburnt Wick",
+    ]);
+    expect(linkPairsOf('<a href="/v1">Lanternfall 1</a><span class="block">The Unburnt Wick</span>').map(repeatsLink)).toEqual([null]);
+    expect(linkPairsOf('<a href="/v1"><span>Light novel</span><span>Lanternfall 1</span><span>The Unburnt Wick</span></a>').map(repeatsLink)).toEqual([null, null]);
     for (const text of ["5 short storys", "4 store bonuss", "1 chapters", "Choose a episode", "a arc"]) {
       expect(handMade.some((pattern) => pattern.test(text)), text).toBe(true);
     }

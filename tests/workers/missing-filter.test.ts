@@ -23,6 +23,8 @@ describe("a filter that names nothing", () => {
     ["/light_novels?collection=zz", "The collection “zz” does not exist", "/light_novels?collection="],
     ["/characters?page=99", "Page 99 does not exist", "/characters?page=1"],
     ["/side_stories?page=99", "Page 99 does not exist", "/side_stories?page=1"],
+    ["/side_stories?story=no-such-story", "The side story “no-such-story” does not exist", "/side_stories\""],
+    ["/side_stories?story=Not%20a%20slug!", "The side story “Not a slug!” does not exist", "/side_stories\""],
     ["/search?q=lantern&page=99", "Page 99 does not exist", "/search?q=lantern&page=1"],
     ["/characters?page=abc", "Page abc does not exist", "/characters?page=1"],
     ["/side_stories?page=0", "Page 0 does not exist", "/side_stories?page=1"],
@@ -38,6 +40,15 @@ describe("a filter that names nothing", () => {
     expect(heading).toBe(says);
     expect(html).not.toContain("Page not found");
     expect(html).toContain(`href="${link}`);
+  });
+
+  it("opens the page that holds a side story a link names", async () => {
+    const stories = await fetchSite("/side_stories");
+    const slug = (await stories.text()).match(/id="ss-([a-z0-9-]+)"/)?.[1];
+    expect(slug).toBeTruthy();
+    const { status, html } = await page(`/side_stories?story=${slug}`);
+    expect(status).toBe(200);
+    expect(html).toContain(`id="ss-${slug}"`);
   });
 
   it("leaves an address with no page at all a missing page", async () => {

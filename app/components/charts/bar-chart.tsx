@@ -1,3 +1,4 @@
+import { axisTicks } from "~/lib/chart-ranges";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { countOf, type Noun } from "~/lib/words";
@@ -127,8 +128,10 @@ function labelStep(count: number, chars: number, width: number) {
   return Math.max(1, Math.ceil(((chars * 7 + 12) * count) / width));
 }
 
-function ColumnBars({ id, series, data, max, describe }: BarsProps) {
-  const ticks = [...new Set([0, Math.round(max / 2), max])];
+function ColumnBars({ id, series, data, max: tallest, describe }: BarsProps) {
+  // The axis runs to its top tick, a round number at or just above the tallest bar.
+  const ticks = axisTicks(tallest);
+  const max = ticks.at(-1) ?? tallest;
   const widest = ticks.map(formatNumber).reduce((a, b) => (b.length > a.length ? b : a), "");
   const chars = Math.max(1, ...data.map((datum) => datum.label.length));
   // A plot at least ~460 px wide from a 32rem container up, and at least ~210 px on a 320 px phone;

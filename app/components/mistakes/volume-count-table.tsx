@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { titleAfterLabel } from "~/lib/content/labels";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
 import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 
@@ -23,25 +24,30 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
           </tr>
         </thead>
         <tbody>
-          {volumes.map((volume) => (
-            <tr key={volume.key} className="border-b border-border last:border-0">
-              <th scope="row" className="px-4 py-2 font-normal">
-                <Link to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`} className="font-medium text-primary underline">
-                  {volume.collectionName} {volume.number}
-                </Link>
-                <span className="block text-xs text-muted-foreground">{volume.title}</span>
-                <span className="block text-xs text-muted-foreground sm:hidden">
-                  {severities.map((severity) => `${volume.counts[severity] ?? 0} ${mistakeSeverityLabels[severity].toLowerCase()}`).join(" · ")}
-                </span>
-              </th>
-              {severities.map((severity) => (
-                <td key={severity} className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
-                  {volume.counts[severity] || "–"}
-                </td>
-              ))}
-              <td className="px-4 py-2 text-right font-semibold tabular-nums">{volume.total}</td>
-            </tr>
-          ))}
+          {volumes.map((volume) => {
+            const label = `${volume.collectionName} ${volume.number}`;
+            // The title beside its link says only what the link does not: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick".
+            const title = titleAfterLabel(label, volume.title) ?? volume.title;
+            return (
+              <tr key={volume.key} className="border-b border-border last:border-0">
+                <th scope="row" className="px-4 py-2 font-normal">
+                  <Link to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`} className="font-medium text-primary underline">
+                    {label}
+                  </Link>
+                  {title ? <span className="block text-xs text-muted-foreground">{title}</span> : null}
+                  <span className="block text-xs text-muted-foreground sm:hidden">
+                    {severities.map((severity) => `${volume.counts[severity] ?? 0} ${mistakeSeverityLabels[severity].toLowerCase()}`).join(" · ")}
+                  </span>
+                </th>
+                {severities.map((severity) => (
+                  <td key={severity} className="hidden px-2 py-2 text-right tabular-nums sm:table-cell">
+                    {volume.counts[severity] || "–"}
+                  </td>
+                ))}
+                <td className="px-4 py-2 text-right font-semibold tabular-nums">{volume.total}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

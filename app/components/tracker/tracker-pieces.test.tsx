@@ -94,6 +94,18 @@ describe("UpNext", () => {
     expect(html.match(/Mark everything up to here as read/g)).toHaveLength(2);
   });
 
+  it("names each unit once, by what one unit of its medium is", () => {
+    const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: "Lanternfall 2: The Drowned Bellringer", titleRevealAt: null, group: "Lanternfall", collection: "main" };
+    const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: "Pell's First Lantern", titleRevealAt: null, group: "Side stories", collection: null };
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={[volume, story]} onMarkUpTo={noop} /> }]);
+    const html = renderToStaticMarkup(<Stub />);
+    expect(html).toContain(">The Drowned Bellringer<");
+    expect(html).not.toContain("Lanternfall 2: ");
+    expect(html.match(/Pell&#x27;s First Lantern/g)).toHaveLength(1);
+    expect(html).toContain(">Light novel<");
+    expect(html).toContain(">Side story<");
+  });
+
   it("tells a reader who has read everything", () => {
     expect(renderToStaticMarkup(<UpNext units={[]} onMarkUpTo={noop} />)).toContain("You are all caught up.");
   });

@@ -101,8 +101,8 @@ function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; on
         list={listId}
         value={text}
         autoComplete="off"
-        placeholder="Type a number or words of a title"
-        // The browser's own placeholder grey is too faint on both themes.
+        // Short enough to show whole at 320 px beside the room the browser keeps for the suggestion arrow and the clear button.
+        placeholder="Type a number or a title"
         onChange={(event) => {
           const typed = event.target.value.trim().toLowerCase();
           const found = suggestions.find((suggestion) => suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed);
@@ -111,6 +111,7 @@ function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; on
             setText("");
           } else setText(event.target.value);
         }}
+        // The browser's own placeholder grey is too faint on both themes.
         className="w-full placeholder:text-muted-foreground"
       />
       <datalist id={listId}>

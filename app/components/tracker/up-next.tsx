@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { Spoiler } from "~/components/spoiler";
 import { Button } from "~/components/ui/button";
-import { mediumLabels, unitPath } from "~/lib/content/units";
+import { titleAfterLabel } from "~/lib/content/labels";
+import { unitMediumLabels, unitPath } from "~/lib/content/units";
 import type { TrackerUnit } from "~/lib/progress";
 
 /** What to read or watch next, each with a way to mark everything up to it as read. */
@@ -9,22 +10,30 @@ export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; o
   if (!units.length) return <p className="text-sm text-muted-foreground">You are all caught up.</p>;
   return (
     <ol className="space-y-2">
-      {units.map((unit) => (
-        <li key={unit.key} className="rounded-lg border border-border bg-card p-3 text-sm">
-          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mediumLabels[unit.medium]}</p>
-          <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
-            {unit.label}
-          </Link>
-          <p>
-            <Spoiler revealAt={unit.titleRevealAt} what="The title">
-              {unit.title}
-            </Spoiler>
-          </p>
-          <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
-            Mark everything up to here as read
-          </Button>
-        </li>
-      ))}
+      {units.map((unit) => {
+        // Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer".
+        const title = titleAfterLabel(unit.label, unit.title) ?? unit.title;
+        return (
+          <li key={unit.key} className="rounded-lg border border-border bg-card p-3 text-sm">
+            <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[unit.medium]}</p>
+            <p>
+              <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
+                {unit.label}
+              </Link>
+            </p>
+            {title ? (
+              <p>
+                <Spoiler revealAt={unit.titleRevealAt} what="The title">
+                  {title}
+                </Spoiler>
+              </p>
+            ) : null}
+            <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
+              Mark everything up to here as read
+            </Button>
+          </li>
+        );
+      })}
     </ol>
   );
 }

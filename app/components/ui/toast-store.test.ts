@@ -50,6 +50,21 @@ describe("toast()", () => {
     expect(currentToasts()).toEqual([]);
   });
 
+  it("tells a toast once that it closed, whatever closed it", () => {
+    const closed: string[] = [];
+    const onClose = (name: string) => () => closed.push(name);
+    toast({ title: "Dismissed", onClose: onClose("dismissed") }).dismiss();
+    dispatch({ type: "DISMISS_TOAST" });
+    const replaced = toast({ title: "Replaced", onClose: onClose("replaced") });
+    toast({ title: "Newer" });
+    replaced.dismiss();
+    toast({ title: "Removed", onClose: onClose("removed") });
+    dispatch({ type: "REMOVE_TOAST" });
+    const open = toast({ title: "Updated", onClose: onClose("updated") });
+    open.update({ title: "Still open" });
+    expect(closed).toEqual(["dismissed", "replaced", "removed"]);
+  });
+
   it("updates a shown toast in place", () => {
     const shown = toast({ title: "Sending…" });
     shown.update({ title: "Sent" });

@@ -23,6 +23,8 @@ export interface Toast {
   variant?: ToastVariant;
   /** How long it stays, in ms; TOAST_DURATION unless a toast needs longer. */
   duration?: number;
+  /** Called once when it closes, whatever closes it: its timer, a swipe, a button, or a newer toast in its place. */
+  onClose?: () => void;
   open: boolean;
 }
 
@@ -79,7 +81,11 @@ export function dispatch(action: ToastAction) {
     const ids = action.toastId === undefined ? state.toasts.map((toast) => toast.id) : [action.toastId];
     ids.forEach(scheduleRemoval);
   }
+  const before = state.toasts;
   state = toastReducer(state, action);
+  for (const shown of before) {
+    if (shown.open && !state.toasts.some((toast) => toast.id === shown.id && toast.open)) shown.onClose?.();
+  }
   listeners.forEach((listener) => listener());
 }
 

@@ -20,6 +20,15 @@ export const mediumLabels: Record<Medium, string> = {
   break_time: "Break Time",
 };
 
+/** What one unit of a medium is, for a card that names one: "Light novel", not "Light novels". */
+export const unitMediumLabels: Record<Medium, string> = {
+  web_novel: "Web novel",
+  light_novels: "Light novel",
+  side_stories: "Side story",
+  anime: "Anime",
+  break_time: "Break Time",
+};
+
 /** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
 export const MAX_UNIT_NUMBER = 999_999;
 const COLLECTION_CODE_MAX_LENGTH = 32;
