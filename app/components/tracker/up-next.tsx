@@ -16,8 +16,8 @@ export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; o
             {unit.label}
           </Link>
           <p>
-            <Spoiler revealAt={unit.titleRevealAt} what="The title">
-              {unit.title}
+            <Spoiler gated={unit.title} what="The title">
+              {(title) => title}
             </Spoiler>
           </p>
           <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
