@@ -122,4 +122,10 @@ describe("UnitChecklist", () => {
     expect(html).not.toContain("Who ate the night");
     expect(html).toContain("Break Time 1-2");
   });
+
+  it("names a ticked short by its label while its title has not arrived (the response left it out)", () => {
+    const sealed = { ...chapter("bt:1-3", "", null), medium: "break_time" as const, label: "Break Time 1-3", title: { revealedBy: "bt:1-3 anime:1-2", content: null } };
+    const html = renderToStaticMarkup(<UnitChecklist units={[sealed]} checked={["bt:1-3"]} onChange={noop} />);
+    expect(html).toContain(">Break Time 1-3</span>");
+  });
 });
