@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { saveProgressToAccount } from "~/browser/progress-sync.client";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
+import { hasConsumed } from "~/lib/knowledge";
 import { emptyProgress, readUpTo } from "~/lib/progress";
 import { useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
@@ -30,7 +31,9 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const box = useRef<HTMLSpanElement>(null);
   // Nothing before the page is interactive: the server cannot know the reader's progress.
   if (!shield) return null;
-  const done = shield.position >= unit.position;
+  // Read already when the reader has consumed this very unit (in its own medium: reading the web
+  // novel further does not mark an anime episode as watched).
+  const done = hasConsumed(shield.knowledge, unit.key);
 
   function markRead() {
     const before = readStoredProgress();

@@ -70,7 +70,7 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
 }
 
 /** One line for a run of hidden items; the button appears once the page is interactive. */
-function HiddenRun({
+export function HiddenRun({
   as: Element,
   what,
   count,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mediumOf, parseUnitKey } from "./content/units";
+import { gated } from "./gated";
 import {
   bareTitle,
   changedProgress,
@@ -104,7 +105,7 @@ const unit = (key: string, position: number): TrackerUnit => {
   const medium = mediumOf(key);
   if (!medium) throw new Error(`Not a unit key: ${key}`);
   const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
-  return { key, medium, position, label: key, title: `Title of ${key}`, titleRevealAt: null, group: collection ?? medium, collection };
+  return { key, medium, position, label: key, title: gated(null, `Title of ${key}`), group: collection ?? medium, collection };
 };
 const timeline = [
   unit("wn:1-1", 1),
@@ -295,17 +296,16 @@ describe("readUpTo", () => {
 });
 
 describe("picker labels", () => {
-  const unit = (key: string, label: string, title: string, group: string, titleRevealAt: number | null = null): TrackerUnit => ({
+  const unit = (key: string, label: string, title: string, group: string, revealedBy: string | null = null): TrackerUnit => ({
     key,
     medium: mediumOf(key) ?? "web_novel",
     position: 1,
     label,
-    title,
-    titleRevealAt,
+    title: gated(revealedBy, title),
     group,
     collection: null,
   });
-  const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", 90);
+  const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", "wn:3-14");
   const prologue = unit("wn:1-1", "Arc 1 · Prologue", "Before the Lamps Are Lit", "Arc 1: The Unburnt Wick");
   const volume = unit("ln:main-1", "Lanternfall 1", "Lanternfall 1: The Unburnt Wick", "Lanternfall");
   const extra = unit("ln:ex-1", "Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days", "Lanternfall EX");
@@ -332,6 +332,13 @@ describe("picker labels", () => {
         expect(text).not.toContain(named.group);
       }
     }
+  });
+
+  it("names a unit by its label alone where the response left its title out, even if the shield would show it", () => {
+    const sealed = { ...chapter, title: { revealedBy: "wn:3-14", content: null } };
+    expect(bareTitle(sealed)).toBe("");
+    expect(pickerLabel(sealed, true)).toBe("Chapter 14");
+    expect(pickerLabel(sealed, true, { withGroup: true })).toBe("Arc 3 · Chapter 14");
   });
 
   it("names the arc too where units of several arcs share one list", () => {

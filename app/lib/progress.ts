@@ -1,10 +1,12 @@
 import { labelWithTitle, titleAfterLabel } from "./content/labels";
 import { type Medium, parseUnitKey, volumeKey } from "./content/units";
+import type { Gated } from "./gated";
 
 /**
  * A reader's progress in every medium. Kept in the browser for everyone and, for signed-in readers,
  * in D1 too. `position` is derived (the furthest point on the story timeline reached in any medium)
- * and cached here so the spoiler shield can use it on any page without the timeline.
+ * and stays in the stored record so older files keep importing; the spoiler shield never reads it (what a reader
+ * knows is worked out per medium: ./knowledge).
  */
 export interface Progress {
   version: 1;
@@ -28,9 +30,8 @@ export interface TrackerUnit {
   medium: Medium;
   position: number;
   label: string;
-  title: string;
-  /** Where the title stops being a spoiler; null when it never is one. */
-  titleRevealAt: number | null;
+  /** The title, gated where it spoils (its content left out of responses for readers who do not know it). */
+  title: Gated<string>;
   /** The arc, collection or season it is listed under. */
   group: string;
   /** The light novel collection's code; null outside the light novels. */
@@ -171,17 +172,22 @@ export function unitName(unit: TrackerUnit) {
   return within === -1 ? unit.label : unit.label.slice(within + " · ".length);
 }
 
-/** A unit's title without its own label or its group's name in front ("Lanternfall 1: The Unburnt Wick" → "The Unburnt Wick"). */
+/**
+ * A unit's title without its own label or its group's name in front ("Lanternfall 1: The Unburnt Wick"
+ * → "The Unburnt Wick"); "" where the response left the title out.
+ */
 export function bareTitle(unit: TrackerUnit) {
+  const title = unit.title.content ?? "";
   for (const prefix of [unit.label, unit.group]) {
-    if (unit.title.startsWith(`${prefix}: `)) return unit.title.slice(prefix.length + 2);
+    if (title.startsWith(`${prefix}: `)) return title.slice(prefix.length + 2);
   }
-  return unit.title;
+  return title;
 }
 
 /**
  * How the tracker's pickers name a unit within its group: "Chapter 14 · The Ash Warden", or
- * "Chapter 14" alone when the title may not be shown (the shield's rule decides) or adds nothing.
+ * "Chapter 14" alone when the title may not be shown (the shield's rule decides), was left out of the
+ * response, or adds nothing.
  * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …").
  */
 export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false } = {}) {

@@ -1,41 +1,54 @@
 import { describe, expect, it } from "vitest";
+import { knowledgeOfUnits } from "./knowledge";
 import { hiddenRuns, isPublic, isRevealed, type Shield } from "./spoiler-shield";
 
-const at = (position: number, mode: Shield["mode"] = "hide"): Shield => ({ position, mode, hasProgress: position > 0 });
+/** A shield for a reader who has consumed these units (and everything before each in its medium). */
+const reader = (units: string[], mode: Shield["mode"] = "hide"): Shield => ({ knowledge: knowledgeOfUnits(units), mode, hasProgress: units.length > 0 });
 
 describe("isRevealed", () => {
-  it("shows what carries no reveal point, to everyone", () => {
+  it("shows what carries no revealing units, to everyone", () => {
     expect(isRevealed(null, null)).toBe(true);
-    expect(isRevealed(at(0), undefined)).toBe(true);
+    expect(isRevealed(reader([]), undefined)).toBe(true);
   });
 
   it("hides gated items until the shield is known (server, first paint, no JavaScript)", () => {
-    expect(isRevealed(null, 1)).toBe(false);
+    expect(isRevealed(null, "wn:1-1")).toBe(false);
   });
 
-  it("shows an item once the reader's progress reaches its reveal point, in hide and blur modes alike", () => {
+  it("shows an item once the reader has consumed any unit that reveals it, in hide and blur modes alike", () => {
     for (const mode of ["hide", "blur"] as const) {
-      expect(isRevealed(at(40, mode), 40)).toBe(true);
-      expect(isRevealed(at(40, mode), 40.01)).toBe(false);
+      expect(isRevealed(reader(["wn:2-3"], mode), "wn:2-3 ln:main-2")).toBe(true);
+      expect(isRevealed(reader(["wn:2-3"], mode), "wn:2-4 ln:main-2")).toBe(false);
+      expect(isRevealed(reader(["ln:main-2"], mode), "wn:2-4 ln:main-2")).toBe(true);
     }
   });
 
+  it("goes by what was consumed, medium by medium: the web novel read further reveals nothing only an episode reveals", () => {
+    expect(isRevealed(reader(["wn:9-9"]), "anime:1-1 bt:1-1")).toBe(false);
+    expect(isRevealed(reader(["anime:1-2"]), "anime:1-1 bt:1-1")).toBe(true);
+  });
+
   it("shields everything gated for a reader with no progress, and nothing when the shield is off", () => {
-    expect(isRevealed(at(0), 2)).toBe(false);
-    expect(isRevealed(at(0, "off"), 999)).toBe(true);
+    expect(isRevealed(reader([]), "wn:1-1")).toBe(false);
+    expect(isRevealed(reader([], "off"), "wn:99-99")).toBe(true);
+  });
+
+  it("never shows what nothing reveals (an empty list), unless the shield is off", () => {
+    expect(isRevealed(reader(["wn:9-9", "anime:9-9"]), "")).toBe(false);
+    expect(isRevealed(reader([], "off"), "")).toBe(true);
   });
 });
 
 describe("isPublic (the server's side of the rule)", () => {
-  it("lets the server show only what carries no reveal point, even the first chapter's secrets", () => {
+  it("lets the server show only what carries no revealing units, even the first chapter's secrets", () => {
     expect(isPublic(null)).toBe(true);
     expect(isPublic(undefined)).toBe(true);
-    expect(isPublic(1)).toBe(false);
-    expect(isPublic(0)).toBe(false);
+    expect(isPublic("wn:1-1")).toBe(false);
+    expect(isPublic("")).toBe(false);
   });
 
   it("agrees with the browser's rule before the shield is known", () => {
-    for (const revealAt of [null, undefined, 0, 1, 12.01]) expect(isRevealed(null, revealAt)).toBe(isPublic(revealAt));
+    for (const revealedBy of [null, undefined, "", "wn:1-1", "wn:1-1 anime:1-1"]) expect(isRevealed(null, revealedBy)).toBe(isPublic(revealedBy));
   });
 });
 

@@ -27,7 +27,7 @@ const askedUnits = new Set<string>();
 const ASKED = "rc:spoiler-asked";
 
 /** The shield from stored progress and mode; unreadable progress counts as none, which shields the most. */
-function readShield(): Shield {
+export function readShield(): Shield {
   const progress = readStoredProgress();
   const knowledge = askedUnits.size ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits]) : knowledgeOf(progress);
   return { knowledge, mode: parseMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledgeOf(progress)) };
@@ -96,7 +96,7 @@ export function askToSee(revealedBy: string | null | undefined) {
 }
 
 /** The reveal parameter a page asks with: everything in blur mode or with the shield off, else what the reader knows. */
-function revealParameter(shield: Shield) {
+export function revealParameter(shield: Shield) {
   return shield.mode === "hide" ? encodeKnowledge(shield.knowledge) : "all";
 }
 
@@ -112,14 +112,20 @@ function revealHref(pathname: string, search: string, reveal: string) {
  * (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
  * it, asked for it, or blurs or shows everything), the page's loader is asked once more with what the
  * reader knows, and its answer replaces the sealed data. Nothing is asked when nothing would show.
+ * `withheld`: the page left gated items out without a trace (search only counts them), so it asks
+ * whenever the reader knows anything or the shield does not hide.
  */
-export function useRevealedData<D>(loaderData: D): D {
+export function useRevealedData<D>(loaderData: D, { withheld = false }: { withheld?: boolean } = {}): D {
   const shield = useShield();
   const { pathname, search } = useLocation();
   const fetcher = useFetcher<D>();
   const [loaded, setLoaded] = useState<{ page: string; reveal: string } | null>(null);
   const page = `${pathname}${search}`;
-  const reveal = shield && sealedItems(loaderData).some((item) => shield.mode !== "hide" || knows(shield.knowledge, item.revealedBy)) ? revealParameter(shield) : null;
+  const wanted =
+    shield &&
+    ((withheld && (shield.mode !== "hide" || knowsAnything(shield.knowledge))) ||
+      sealedItems(loaderData).some((item) => shield.mode !== "hide" || knows(shield.knowledge, item.revealedBy)));
+  const reveal = wanted ? revealParameter(shield) : null;
   const { load } = fetcher;
   useEffect(() => {
     if (reveal === null) return;

@@ -1,4 +1,5 @@
 import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
+import { gated } from "~/lib/gated";
 import { errorPage } from "~/lib/http-status";
 import { groupName, mergeProgress, type Progress, progressPosition, reachedUnits, sameProgress, type TrackerUnit } from "~/lib/progress";
 import { parseStoredProgress } from "~/lib/progress-file";
@@ -10,20 +11,21 @@ interface UnitRow {
   position: number;
   label: string;
   title: string;
-  title_reveal_position: number | null;
+  title_revealed_by: string | null;
   group_label: string;
   group_title: string | null;
   extra: string | null;
 }
 
 /**
- * Everything the reading tracker offers, in story order: the same for every reader, so the tracker
- * fetches it after hydration (cacheable) instead of carrying it in the page. One round trip.
+ * Everything the reading tracker offers, in story order, each title gated where it spoils: the same
+ * for every reader once sealed, so the tracker fetches it after hydration (cacheable) instead of
+ * carrying it in the page. One round trip.
  */
 export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
   const [units] = await batch<[UnitRow]>(db, [
     db.prepare(
-      `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_reveal_position, 'Arc ' || a.number AS group_label, a.title AS group_title, NULL AS extra
+      `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_revealed_by, 'Arc ' || a.number AS group_label, a.title AS group_title, NULL AS extra
          FROM chapters c JOIN story_units u ON u.key = c.key JOIN arcs a ON a.number = c.arc_number
        UNION ALL
        SELECT u.key, u.medium, u.position, u.label, v.title, NULL, co.name, NULL, v.collection_code
@@ -32,12 +34,14 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
        SELECT u.key, u.medium, u.position, u.label, s.title, NULL, 'Side stories', NULL, s.canon
          FROM side_stories s JOIN story_units u ON u.key = s.key
        UNION ALL
-       -- An episode is gated whole at its story position, and a Break Time short with its episode (decision 18).
-       SELECT u.key, u.medium, u.position, u.label, e.title, e.position, 'Season ' || se.number, se.title, NULL
+       -- An episode's title is gated whole by what reveals the episode, and a Break Time short's by
+       -- itself and its episode (decision 18), as search gates them.
+       SELECT u.key, u.medium, u.position, u.label, e.title, u.revealed_by, 'Season ' || se.number, se.title, NULL
          FROM anime_episodes e JOIN story_units u ON u.key = e.key JOIN anime_seasons se ON se.number = e.season_number
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, b.title, COALESCE(e.position, u.position), 'Break Time season ' || b.season_number, NULL, NULL
-         FROM break_time_episodes b JOIN story_units u ON u.key = b.key LEFT JOIN anime_episodes e ON e.key = b.accompanies
+       SELECT u.key, u.medium, u.position, u.label, b.title, TRIM(u.revealed_by || ' ' || COALESCE(eu.revealed_by, '')),
+              'Break Time season ' || b.season_number, NULL, NULL
+         FROM break_time_episodes b JOIN story_units u ON u.key = b.key LEFT JOIN story_units eu ON eu.key = b.accompanies
        ORDER BY 3, 1`,
     ),
   ]);
@@ -46,8 +50,7 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
     medium: unit.medium,
     position: unit.position,
     label: unit.label,
-    title: unit.title,
-    titleRevealAt: unit.title_reveal_position,
+    title: gated(unit.title_revealed_by, unit.title),
     group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
     collection: unit.medium === "light_novels" ? unit.extra : null,
   }));

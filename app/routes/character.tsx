@@ -90,7 +90,7 @@ function CharacterProfile({ character }: { character: Profile }) {
                   <span className="block text-sm text-muted-foreground">
                     <Spoiler gated={appearance.title} what="The title">
                       {/* Under the label, only what the title adds to it: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick". */}
-                      {(title) => (title ? titleAfterLabel(appearance.label, title) || title : null)}
+                      {(title) => (title ? (titleAfterLabel(appearance.label, title) ?? title) : null)}
                     </Spoiler>
                   </span>
                 </Link>

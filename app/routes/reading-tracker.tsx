@@ -27,42 +27,76 @@ import {
   withLastVolume,
   withPosition,
 } from "~/lib/progress";
+import { REVEAL_PARAMETER } from "~/lib/knowledge";
+import { readShield, revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
 import { getSavedProgress } from "~/models/progress.server";
 import { getSession } from "~/server/session.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/reading-tracker";
 
 /** The signed-in reader's saved progress; nothing for anyone else (no D1 read). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await getSession(request, context.env);
-  return { saved: user ? await getSavedProgress(context.db, user.uid) : null };
+  return sealedFor(request, { saved: user ? await getSavedProgress(context.db, user.uid) : null });
 }
 
 /**
  * The pickers list the whole timeline, which first paint does not need (progress lives in the
- * browser): it is fetched after hydration, cacheable, instead of travelling in the page.
+ * browser): it is fetched after hydration, cacheable, instead of travelling in the page, with the
+ * titles this reader knows (the page asks again as their progress moves: useTimeline).
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [{ saved }, units] = await Promise.all([serverLoader(), fetchTimeline()]);
-  return { saved, units };
+  const reveal = revealParameter(readShield());
+  const [{ saved }, units] = await Promise.all([serverLoader(), fetchTimeline(reveal)]);
+  return { saved, units, reveal };
 }
 clientLoader.hydrate = true as const;
 
-/** Fetched once per visit to the site; saving progress revalidates the page without fetching it again. */
-let timeline: Promise<TrackerUnit[]> | undefined;
+/** Each timeline fetched once per visit and reading point; saving progress revalidates the page without fetching it again. */
+const timelines = new Map<string, Promise<TrackerUnit[]>>();
 
-function fetchTimeline() {
-  timeline ??= (async () => {
-    const response = await fetch("/resources/timeline");
-    if (!response.ok) throw new Error("The story's timeline could not be loaded. Reload the page to try again.");
-    const body: { units: TrackerUnit[] } = await response.json();
-    return body.units;
-  })().catch((error: unknown) => {
-    timeline = undefined;
-    throw error;
-  });
+/** The timeline with the titles the reveal parameter states are known (none: only titles that spoil nothing). */
+function fetchTimeline(reveal: string) {
+  let timeline = timelines.get(reveal);
+  if (!timeline) {
+    const query = reveal ? `?${new URLSearchParams({ [REVEAL_PARAMETER]: reveal })}` : "";
+    timeline = (async () => {
+      const response = await fetch(`/resources/timeline${query}`);
+      if (!response.ok) throw new Error("The story's timeline could not be loaded. Reload the page to try again.");
+      const body: { units: TrackerUnit[] } = await response.json();
+      return body.units;
+    })().catch((error: unknown) => {
+      timelines.delete(reveal);
+      throw error;
+    });
+    timelines.set(reveal, timeline);
+  }
   return timeline;
+}
+
+/**
+ * The timeline with the titles the reader knows now: when their progress (or shield mode) changes,
+ * the titles it reveals are fetched, and the list already shown stays until they arrive.
+ */
+function useTimeline(loaded: { units: TrackerUnit[]; reveal: string }) {
+  const shield = useShield();
+  const reveal = shield ? revealParameter(shield) : loaded.reveal;
+  const [current, setCurrent] = useState(loaded);
+  useEffect(() => {
+    if (reveal === current.reveal) return;
+    let live = true;
+    fetchTimeline(reveal).then(
+      (units) => live && setCurrent({ units, reveal }),
+      // The titles stay as they were; the pickers still work.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [reveal, current.reveal]);
+  return current.units;
 }
 
 const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
@@ -121,7 +155,8 @@ export function HydrateFallback() {
 }
 
 export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
-  const { units, saved } = loaderData;
+  const { saved } = loaderData;
+  const units = useTimeline(loaderData);
   const signedIn = Boolean(useOptionalUser());
   const save = useFetcher();
   const [progress, setProgress] = useState<Progress | null>(null);

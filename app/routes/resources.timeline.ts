@@ -1,10 +1,12 @@
 import { getTimeline } from "~/models/progress.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/resources.timeline";
 
 /**
- * The story timeline the reading tracker's pickers list: the same for every reader, so it is cached
- * like a public page and fetched after hydration instead of travelling in the tracker's first load.
+ * The story timeline the reading tracker's pickers list, sealed for the requester: without `?reveal=`
+ * no title that spoils is in it, so the answer is the same for everyone and cached like a public page;
+ * the tracker asks with what its reader knows (one cached answer per reading point).
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  return Response.json({ units: await getTimeline(context.db) });
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return Response.json(sealedFor(request, { units: await getTimeline(context.db) }));
 }

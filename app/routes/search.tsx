@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
-import { ShieldedList } from "~/components/shielded-list";
+import { HiddenRun, ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -10,11 +10,13 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
-import type { SearchKindCounts } from "~/lib/search-result";
+import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
+import { useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/search";
 
 const RESULTS_PER_PAGE = 20;
@@ -22,7 +24,8 @@ const SUGGESTIONS = 8;
 
 /**
  * `?q=` the words, `?kind=` one kind of result (an unknown kind is ignored, as the other pages ignore
- * unknown filters), `?page=`. Also answers the header's suggestions (`?suggest=1`), which want fewer results.
+ * unknown filters), `?page=`. Also answers the header's suggestions (`?suggest=1`), which want fewer
+ * results. Only hits the requester knows (`?reveal=`) are in the answer; the others are a count.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -32,10 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePositiveInt(params.get("page") ?? "1");
   if (page === null) notFound(notAPage(new URL(request.url)));
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
-  const { results, total, counts } = await searchSite(context.db, query, { limit, offset: (page - 1) * limit, kind });
-  const pageCount = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
-  if (page > pageCount) notFound(missingPage(new URL(request.url), pageCount));
-  return { query, kind, results, total, counts, page, pageCount };
+  const matches = await searchSite(context.db, query);
+  const { matched, ...found } = searchResultsFor(matches, requesterKnowledge(request), { kind, limit, offset: (page - 1) * limit });
+  const pageCount = Math.max(1, Math.ceil(found.total / RESULTS_PER_PAGE));
+  // A page is missing only when no reader could have it: one who knows more has more pages.
+  if (page > Math.max(pageCount, Math.ceil(matched / RESULTS_PER_PAGE))) notFound(missingPage(new URL(request.url), pageCount));
+  return sealedFor(request, { query, kind, ...found, page, pageCount });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -45,7 +50,9 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, kind, results, total, counts, page, pageCount } = loaderData;
+  const { query, kind, results, total, counts, beyond, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.beyond > 0 });
+  const shield = useShield();
+  const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
     <>
       <PageHeader
@@ -64,30 +71,37 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {query ? (
         <p role="status" className="mb-4 text-sm text-muted-foreground">
           {total
-            ? `${countOf(total, nouns.result)} for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}`
-            : `Nothing found for “${query}”${kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : ""}. Try a shorter word or another spelling.`}
+            ? `${countOf(total, nouns.result)} for “${query}”${among}`
+            : beyond
+              ? `Nothing within your reading progress matches “${query}”${among}.`
+              : `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
       <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
         <ShieldedList
           items={results}
           itemKey={(result) => result.ref}
-          revealAt={(result) => result.revealAt}
           describe={(run) => countOf(run.length, nouns.result)}
           runAs="li"
           renderItem={(result, shown) =>
-            shown ? (
+            shown && result.content ? (
               <li>
-                <Link to={result.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+                <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
                   <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-                  <span className="font-medium">{result.title}</span>
-                  <span className="text-sm text-muted-foreground">{result.subtitle}</span>
+                  <span className="font-medium">{result.content.title}</span>
+                  <span className="text-sm text-muted-foreground">{result.content.subtitle}</span>
                 </Link>
               </li>
             ) : null
           }
         />
       </ol>
+      {beyond ? (
+        // Hits the reader does not know are only counted: not their kind, link or rank.
+        <div className="mt-4">
+          <HiddenRun as="div" what={countOf(beyond, nouns.result)} count={beyond} onShow={null} hasProgress={shield?.hasProgress ?? true} />
+        </div>
+      ) : null}
       <Pagination page={page} pageCount={pageCount} />
     </>
   );

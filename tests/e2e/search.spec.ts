@@ -7,7 +7,7 @@ import { waitForHydration } from "../support/browser";
 /*
  * The site search as a reader uses it: a character's name finds the character first, in the header's
  * suggestions on a phone and on a laptop and on the results page; the results narrow by kind; and a
- * reader with no progress is suggested nothing gated.
+ * gated hit reaches only a reader who has consumed what reveals it (the others get a count).
  */
 
 const { pack } = parsePackFolder("content/demo");
@@ -52,7 +52,9 @@ for (const viewport of [
   });
 }
 
-test("the results page ranks the character first and narrows by kind with counts, keeping the kind across pages", async ({ page }) => {
+test("the results page ranks the character first and narrows by kind with counts, keeping the kind across pages", async ({ page, context }) => {
+  // A reader with the shield off: every hit is theirs to see, so every kind has its chip.
+  await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   // Six chapter titles name Nix; the character comes first.
   await page.goto("/search?q=nix");
   await waitForHydration(page);
@@ -74,7 +76,6 @@ test("the results page ranks the character first and narrows by kind with counts
   await expect(notes).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("status")).toContainText(`${count} result`);
   await expect(page.getByRole("status")).toContainText("among translation notes");
-  // Whatever this new reader is shown is a note (gated ones are folded into one line).
   for (const badge of await results.locator("a > span:first-child").allInnerTexts()) expect(badge).toBe("Translation note");
 
   await kinds.getByRole("link", { name: /^All \d+$/ }).click();
@@ -82,10 +83,14 @@ test("the results page ranks the character first and narrows by kind with counts
   await expect(results.first()).toContainText("Ilse Marrow");
 });
 
-test("a reader with no progress is suggested no gated title, and the results page folds it", async ({ page }) => {
+/** A stored progress record with only these Break Time shorts watched. */
+const watched = (shorts: string[]) =>
+  JSON.stringify({ version: 1, webNovel: null, lightNovels: {}, sideStories: [], anime: null, breakTime: shorts, position: 0, updatedAt: "2026-01-01T00:00:00.000Z" });
+
+test("a gated hit gives nothing away to a reader who has not reached it: not suggested, only counted, until they have", async ({ page }) => {
   // A Break Time short is gated with its episode, and its title is its own (episodes are named after chapters).
   const publicTitles = [
-    ...rows.chapters.filter((chapter) => chapter.title_reveal_position === null).map((chapter) => chapter.title),
+    ...rows.chapters.filter((chapter) => chapter.title_revealed_by === null).map((chapter) => chapter.title),
     ...rows.ln_volumes.map((volume) => volume.title),
     ...rows.side_stories.map((story) => story.title),
     ...rows.characters.flatMap((character): string[] => [character.name, ...JSON.parse(character.aliases)]),
@@ -95,16 +100,28 @@ test("a reader with no progress is suggested no gated title, and the results pag
   const word = short.title.split(" ").sort((a, b) => b.length - a.length)[0]!;
   await page.goto("/");
   await waitForHydration(page);
-  const options = await suggest(page, word);
-  // The short is beyond this reader's progress: not suggested, but the last line opens every result.
-  await expect(options.last()).toContainText(`All results for “${word}”`);
-  await expect(page.getByRole("listbox", { name: "Suggestions" })).not.toContainText(short.title);
-  await options.last().click();
+
+  // The suggestions ask with what the reader knows (nothing): the answer holds no trace of the short.
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  const answered = page.waitForResponse((response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(word)}`));
+  await box.fill(word);
+  const answer = await (await answered).text();
+  for (const trace of [short.title, short.key, unitPath(short.key)]) expect(answer).not.toContain(trace);
+  await expect(page.getByRole("listbox", { name: "Suggestions", includeHidden: true })).not.toContainText(short.title);
+
+  await box.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+  await waitForHydration(page);
   await expect(page.getByRole("main")).toContainText("beyond your reading progress");
   await expect(page.getByRole("main")).not.toContainText(short.title);
-  // Showing them reveals the short, linked to its place on the Break Time page.
-  const show = page.getByRole("button", { name: /^Show (it|them)$/ });
-  while (await show.count()) await show.first().click();
+  await expect(page.getByRole("link", { name: new RegExp(short.title) })).toHaveCount(0);
+
+  // Once the reader has watched the short, the same search shows it, linked to its place on the Break Time page,
+  // and the header suggests it.
+  await page.evaluate((progress) => localStorage.setItem("rc:progress", progress), watched([short.key]));
+  await page.reload();
+  await waitForHydration(page);
   await expect(page.getByRole("link", { name: new RegExp(short.title) })).toHaveAttribute("href", unitPath(short.key));
+  const options = await suggest(page, word);
+  await expect(options.first()).toContainText(short.title);
 });

@@ -116,9 +116,9 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("site search finds characters by alias, chapters and volumes by title", async () => {
     const alias = await load(searchLoader, "/search?q=doorwarden");
-    expect(alias.results[0]).toMatchObject({ kind: "character", title: "Mira Hale", path: "/characters/mira-hale" });
+    expect(alias.results[0]).toMatchObject({ kind: "character", content: { title: "Mira Hale", path: "/characters/mira-hale" } });
     const chapter = await load(searchLoader, "/search?q=corrid");
-    expect(chapter.results[0]).toMatchObject({ kind: "chapter", title: "Corridor", path: "/web_novel?arc=2#wn-2-1" });
+    expect(chapter.results[0]).toMatchObject({ kind: "chapter", content: { title: "Corridor", path: "/web_novel?arc=2#wn-2-1" } });
     const volume = await load(searchLoader, "/search?q=the%20hall");
     expect(volume.results.map((result) => result.kind)).toContain("volume");
     expect((await load(searchLoader, "/search?q=")).results).toEqual([]);
@@ -126,9 +126,11 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("site search gates what the shield gates elsewhere: a spoiler title, not a name every profile shows", async () => {
     const spoiler = await load(searchLoader, "/search?q=keeper%20lied");
-    expect(spoiler.results[0]).toMatchObject({ kind: "chapter", title: "The Keeper Lied", revealAt: 3 });
+    expect(spoiler).toMatchObject({ results: [], total: 0, beyond: 1 });
+    const known = await load(searchLoader, "/search?q=keeper%20lied&reveal=wn:1-3");
+    expect(known.results[0]).toMatchObject({ kind: "chapter", revealedBy: expect.stringContaining("wn:1-3"), content: { title: "The Keeper Lied" } });
     const name = await load(searchLoader, "/search?q=doorwarden");
-    expect(name.results[0]).toMatchObject({ kind: "character", title: "Mira Hale", revealAt: null });
+    expect(name.results[0]).toMatchObject({ kind: "character", revealedBy: null, content: { title: "Mira Hale" } });
   });
 });
 

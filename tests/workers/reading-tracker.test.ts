@@ -1,5 +1,26 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { knows, parseKnowledge } from "~/lib/knowledge";
+import type { TrackerUnit } from "~/lib/progress";
 import { fetchDeployed, fetchSite } from "../support/site";
+
+/**
+ * Every title the tracker's timeline gates, as the importer stored it: chapters whose title spoils,
+ * anime episodes and Break Time shorts (the index gates each as its page does, by the same units).
+ */
+async function gatedTitles() {
+  const { results } = await env.DB.prepare(
+    `SELECT title, revealed_by FROM search_entries WHERE kind IN ('chapter', 'episode', 'break_time') AND revealed_by IS NOT NULL ORDER BY id`,
+  ).all<{ title: string; revealed_by: string }>();
+  return results;
+}
+
+async function timeline(reveal: string | null) {
+  const response = await fetchDeployed(`/resources/timeline${reveal === null ? "" : `?reveal=${encodeURIComponent(reveal)}`}`);
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  return { response, text, units: (JSON.parse(text) as { units: TrackerUnit[] }).units };
+}
 
 describe("reading tracker", () => {
   it("carries no timeline in the page: a signed-out reader's tracker holds only the (empty) saved progress", async () => {
@@ -16,21 +37,42 @@ describe("reading tracker", () => {
   });
 
   it("serves the timeline the pickers list from /resources/timeline, in story order, the same for everyone", async () => {
-    const response = await fetchDeployed("/resources/timeline");
-    expect(response.status).toBe(200);
+    const { response, units } = await timeline(null);
     expect(response.headers.get("Cache-Control")).toMatch(/^public/);
-    const { units } = (await response.json()) as { units: Array<{ key: string; medium: string; position: number }> };
     expect(units.length).toBeGreaterThan(10);
-    expect(units[0]).toMatchObject({ key: "wn:1-1", medium: "web_novel" });
+    expect(units[0]).toMatchObject({ key: "wn:1-1", medium: "web_novel", title: { revealedBy: null, content: "Knock" } });
     const positions = units.map((unit) => unit.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(new Set(units.map((unit) => unit.medium))).toEqual(new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time"]));
   });
 
   it("names each arc and season by number and title, for the tracker's first picker", async () => {
-    const { units } = (await (await fetchDeployed("/resources/timeline")).json()) as { units: Array<{ medium: string; group: string }> };
+    const { units } = await timeline(null);
     const groups = new Set(units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group));
     // A season whose title already holds its number names it once (app/lib/progress.ts groupName; the demo's second season).
     expect([...groups]).toEqual(["Arc 1: The Door", "Season 1: Tiny Tale", "Arc 2: The Hall"]);
+  });
+
+  it("carries no title that spoils without reveal, and exactly the titles the requester knows with it", async () => {
+    const gated = await gatedTitles();
+    expect(gated.map((each) => each.title)).toEqual(expect.arrayContaining(["The Keeper Lied", "Knock Knock", "The Lie", "Snack Time"]));
+    const sealed = await timeline(null);
+    for (const { title } of gated) expect(sealed.text, title).not.toContain(title);
+    // Every unit is still listed, its title gated by the units that reveal it.
+    const keeper = sealed.units.find((unit) => unit.key === "wn:1-3");
+    expect(keeper?.title).toEqual({ revealedBy: expect.stringContaining("wn:1-3"), content: null });
+
+    for (const reveal of ["wn:1-2", "wn:1-3", "ln:main-1", "anime:1-1", "bt:1-1", "anime:1-2", "wn:2-2,anime:1-2,bt:1-1", "all", "junk", ""]) {
+      const knowledge = parseKnowledge(reveal);
+      const { text } = await timeline(reveal);
+      for (const { title, revealed_by } of gated) {
+        const known = knowledge !== null && knows(knowledge, revealed_by);
+        expect(text.includes(title), `${title} for reveal=${reveal}`).toBe(known);
+      }
+    }
+    // By what was consumed, not how far: a reader of the first volume knows the chapter it covers, not the second episode.
+    const volume = await timeline("ln:main-1");
+    expect(volume.text).toContain("The Keeper Lied");
+    expect(volume.text).not.toContain("The Lie\"");
   });
 });

@@ -1,107 +1,151 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { knows, parseKnowledge } from "~/lib/knowledge";
 import { searchKindLabels } from "~/lib/search-query";
 import { loader as searchLoader } from "~/routes/search";
 import { visitor } from "../support/readers";
 import { load, status } from "../support/workers-context";
 
-/** Where the timeline placed a unit: the reveal point of what is gated with it. */
-async function positionOf(key: string) {
-  const row = await env.DB.prepare(`SELECT position FROM story_units WHERE key = ?1`).bind(key).first<{ position: number }>();
-  if (!row) throw new Error(`no story unit ${key}`);
-  return row.position;
+/** The units that reveal a search entry, as the importer stored them. */
+async function revealedByOf(ref: string) {
+  const row = await env.DB.prepare(`SELECT revealed_by FROM search_entries WHERE ref = ?1`).bind(ref).first<{ revealed_by: string | null }>();
+  if (!row) throw new Error(`no search entry ${ref}`);
+  return row.revealed_by;
 }
+
+/** Every gated entry of the index, as the importer stored it (a character's name is never gated). */
+async function gatedEntries() {
+  const { results } = await env.DB.prepare(
+    `SELECT ref, title, path, revealed_by FROM search_entries WHERE revealed_by IS NOT NULL AND kind != 'character' ORDER BY id`,
+  ).all<{ ref: string; title: string; path: string; revealed_by: string }>();
+  return results;
+}
+
+const titles = (results: ReadonlyArray<{ content: { title: string } | null }>) => results.map((result) => result.content?.title);
 
 describe("site search against the imported tiny pack", () => {
   it("puts a character whose name or alias matches first, above titles that match better by text", async () => {
     // "The Door" (a volume) and "If the Door Stayed Shut" match "door" in their titles; Mira Hale by her alias.
     const door = await load(searchLoader, "/search?q=door");
-    expect(door.results[0]).toMatchObject({ kind: "character", title: "Mira Hale", path: "/characters/mira-hale", revealAt: null });
-    expect(door.results.map((result) => result.title)).toEqual(expect.arrayContaining(["The Door", "If the Door Stayed Shut"]));
+    expect(door.results[0]).toMatchObject({ kind: "character", revealedBy: null, content: { title: "Mira Hale", path: "/characters/mira-hale" } });
+    expect(titles(door.results)).toEqual(expect.arrayContaining(["The Door", "If the Door Stayed Shut"]));
     const oren = await load(searchLoader, "/search?q=oren");
-    expect(oren.results[0]).toMatchObject({ kind: "character", title: "Oren Vale" });
+    expect(oren.results[0]).toMatchObject({ kind: "character", content: { title: "Oren Vale" } });
     // A summary that mentions a word is not a name: "keeper" finds the chapter title before Mira Hale's summary.
-    const keeper = await load(searchLoader, "/search?q=keeper");
-    expect(keeper.results[0]).toMatchObject({ kind: "chapter", title: "The Keeper Lied" });
+    const keeper = await load(searchLoader, "/search?q=keeper&reveal=wn:1-3");
+    expect(keeper.results[0]).toMatchObject({ kind: "chapter", content: { title: "The Keeper Lied" } });
   });
 
-  it("finds anime episodes, Break Time shorts and translation notes, each gated as the page it links to", async () => {
-    const knock = await load(searchLoader, "/search?q=knock");
-    expect(knock.results).toContainEqual(
-      expect.objectContaining({ kind: "episode", title: "Knock Knock", subtitle: "Season 1 · Episode 1", path: "/anime?season=1#s1e1", revealAt: await positionOf("anime:1-1") }),
-    );
-    // An LN note at its web novel chapter, linked to its entry on the volume's page.
+  it("finds anime episodes, Break Time shorts and translation notes, each gated by the units that reveal the page it links to", async () => {
+    const knock = await load(searchLoader, "/search?q=knock&reveal=all");
     expect(knock.results).toContainEqual(
       expect.objectContaining({
-        kind: "translation_note",
-        title: "Knock on the door once.",
-        path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice",
-        revealAt: await positionOf("wn:1-1"),
+        kind: "episode",
+        revealedBy: await revealedByOf("episode:anime:1-1"),
+        content: { title: "Knock Knock", subtitle: "Season 1 · Episode 1", path: "/anime?season=1#s1e1" },
       }),
     );
-    const snack = await load(searchLoader, "/search?q=snack");
+    // An episode is revealed by itself, the chapter it reaches and what else covers that chapter.
+    expect((await revealedByOf("episode:anime:1-1"))?.split(" ")).toEqual(expect.arrayContaining(["anime:1-1", "wn:1-2", "ln:main-1"]));
+    // An LN note at its web novel chapter, linked to its entry on the volume's page.
+    const note = knock.results.find((result) => result.kind === "translation_note");
+    expect(note).toMatchObject({ content: { title: "Knock on the door once.", path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice" } });
+    expect(note?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["wn:1-1", "ln:main-1"]));
+    const snack = await load(searchLoader, "/search?q=snack&reveal=all");
     expect(snack.results).toEqual([
       expect.objectContaining({
         kind: "break_time",
-        title: "Snack Time",
-        subtitle: "With Season 1 · Episode 1",
-        path: expect.stringMatching(/^\/break_time\b.*#bt-1-1$/),
-        revealAt: await positionOf("anime:1-1"),
+        content: { title: "Snack Time", subtitle: "With Season 1 · Episode 1", path: expect.stringMatching(/^\/break_time\b.*#bt-1-1$/) },
       }),
     ]);
+    // A short is revealed by itself and by what reveals its episode.
+    expect(snack.results[0]?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["bt:1-1", "anime:1-1"]));
     // An anime note at its explicit reveal point, found by the suggested wording.
-    const lied = await load(searchLoader, "/search?q=lied%20to%20you");
-    expect(lied.results[0]).toMatchObject({
-      kind: "translation_note",
-      title: "I never lied.",
-      path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie",
-      revealAt: await positionOf("wn:2-2"),
-    });
+    const lied = await load(searchLoader, "/search?q=lied%20to%20you&reveal=all");
+    expect(lied.results[0]).toMatchObject({ kind: "translation_note", content: { title: "I never lied.", path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie" } });
+    expect(lied.results[0]?.revealedBy?.split(" ")).toContain("wn:2-2");
     // Found by the explanation too, with the volume and chapter it is in.
-    const softened = await load(searchLoader, "/search?q=softened");
-    expect(softened.results).toContainEqual(expect.objectContaining({ kind: "translation_note", subtitle: "Tiny Tale 2, chapter 1" }));
+    const softened = await load(searchLoader, "/search?q=softened&reveal=all");
+    expect(softened.results).toContainEqual(expect.objectContaining({ kind: "translation_note", content: expect.objectContaining({ subtitle: "Tiny Tale 2, chapter 1" }) }));
   });
 
-  it("narrows to one kind with counts per kind; paging keeps the kind; an unknown kind is ignored", async () => {
-    const all = await load(searchLoader, "/search?q=knock");
+  it("counts per kind only what the requester knows, and the rest as one number beyond their progress", async () => {
+    const all = await load(searchLoader, "/search?q=knock&reveal=all");
     expect(all.kind).toBeNull();
     // The volume "The Door" holds a chapter called "Knock".
     expect(all.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
-    expect(all.total).toBe(4);
+    expect(all).toMatchObject({ total: 4, beyond: 0 });
 
-    const episodes = await load(searchLoader, "/search?q=knock&kind=episode");
+    // Without reveal, the episode and the note are a count: not their kinds.
+    const sealed = await load(searchLoader, "/search?q=knock");
+    expect(sealed.counts).toEqual({ chapter: 1, volume: 1 });
+    expect(sealed).toMatchObject({ total: 2, beyond: 2 });
+    // Knowing the first chapter reveals the note, not the episode.
+    const first = await load(searchLoader, "/search?q=knock&reveal=wn:1-1");
+    expect(first.counts).toEqual({ chapter: 1, volume: 1, translation_note: 1 });
+    expect(first).toMatchObject({ total: 3, beyond: 1 });
+  });
+
+  it("narrows to one kind; paging keeps the kind; an unknown kind is ignored", async () => {
+    const episodes = await load(searchLoader, "/search?q=knock&kind=episode&reveal=all");
     expect(episodes.kind).toBe("episode");
-    expect(episodes.results.map((result) => result.title)).toEqual(["Knock Knock"]);
+    expect(titles(episodes.results)).toEqual(["Knock Knock"]);
     expect(episodes.total).toBe(1);
-    expect(episodes.counts).toEqual(all.counts);
     expect(await status(searchLoader, "/search?q=knock&kind=episode&page=2")).toBe(404);
+    // A kind whose only hit is gated finds nothing for a requester who does not know it; the page is there for one who does.
+    expect(await load(searchLoader, "/search?q=knock&kind=episode")).toMatchObject({ kind: "episode", results: [], total: 0, beyond: 2 });
 
     const none = await load(searchLoader, "/search?q=knock&kind=side_story");
     expect(none).toMatchObject({ kind: "side_story", results: [], total: 0 });
 
     for (const odd of ["Episode", "everything", "", "__proto__"]) {
-      const ignored = await load(searchLoader, `/search?q=knock&kind=${encodeURIComponent(odd)}`);
+      const ignored = await load(searchLoader, `/search?q=knock&kind=${encodeURIComponent(odd)}&reveal=all`);
       expect(ignored).toMatchObject({ kind: null, total: 4 });
     }
   });
 
-  it("renders chips with counts and no gated text in the server's HTML", async () => {
+  it("carries no gated hit (title, link, key) without reveal, and exactly the known ones with it", async () => {
+    const entries = await gatedEntries();
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    for (const reveal of [null, "wn:1-1", "wn:1-3", "anime:1-1", "bt:1-1", "ln:main-2", "wn:2-2,anime:1-2", "all", "junk"]) {
+      const knowledge = parseKnowledge(reveal);
+      for (const entry of entries) {
+        const query = encodeURIComponent(entry.title);
+        const data = await load(searchLoader, `/search?q=${query}${reveal ? `&reveal=${reveal}` : ""}`);
+        const suggestions = await load(searchLoader, `/search?q=${query}&suggest=1${reveal ? `&reveal=${reveal}` : ""}`);
+        const known = knowledge !== null && knows(knowledge, entry.revealed_by);
+        for (const answer of [data, suggestions]) {
+          const text = JSON.stringify(answer);
+          const where = `${entry.ref} for reveal=${reveal}`;
+          expect(answer.results.some((result) => result.ref === entry.ref), where).toBe(known);
+          if (known) expect(text, where).toContain(entry.title);
+          else for (const gated of [entry.ref, entry.path, entry.revealed_by]) expect(text, where).not.toContain(gated);
+          if (!known) expect(answer.beyond, where).toBeGreaterThan(0);
+        }
+      }
+    }
+    // A hit the requester does not know is never in the answer, so no gated content is left to seal in one.
+    const sealed = await load(searchLoader, "/search?q=knock&reveal=wn:1-1");
+    expect(sealed.results.every((result) => result.content !== null)).toBe(true);
+  });
+
+  it("renders chips with what everyone may see, one count beyond, and no gated text in the server's HTML", async () => {
     const response = await visitor.fetch("/search?q=knock");
     expect(response.status).toBe(200);
     const html = await response.text();
+    for (const gated of ["Knock Knock", "Knock on the door once.", "Knock on the door twice.", "s1e1", "main-1-knock-twice", "anime:1-1"]) expect(html).not.toContain(gated);
     const rendered = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "");
-    for (const gated of ["Knock Knock", "Knock on the door once.", "Knock on the door twice."]) expect(rendered).not.toContain(gated);
-    // The chapter "Knock" is public; the chips say how many of each kind there are.
+    // The chapter "Knock" is public; the chips count what everyone may see, and no kind only gated hits have.
     expect(rendered).toMatch(/>Knock</);
-    expect(rendered).toMatch(/href="\/search\?q=knock&amp;kind=episode"[^>]*>Anime episodes\s*<span[^>]*>1</);
-    expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>4</);
-    expect(rendered.match(/1 result beyond your reading progress/g)).toHaveLength(2);
+    for (const kind of ["episode", "translation_note"]) expect(rendered).not.toContain(`kind=${kind}`);
+    expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>2</);
+    expect(rendered.match(/2 results beyond your reading progress/g)).toHaveLength(1);
   });
 
   it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {
-    const door = await load(searchLoader, "/search?q=door");
+    const door = await load(searchLoader, "/search?q=door&reveal=all");
     const story = door.results.find((result) => result.kind === "side_story");
-    expect(story?.subtitle).toBe("Tiny Tale EX 1");
-    for (const result of door.results) expect(result.subtitle.startsWith(searchKindLabels[result.kind]), result.subtitle).toBe(false);
+    expect(story?.content?.subtitle).toBe("Tiny Tale EX 1");
+    for (const result of door.results) expect(result.content?.subtitle.startsWith(searchKindLabels[result.kind]), result.content?.subtitle).toBe(false);
   });
 });

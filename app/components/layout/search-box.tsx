@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { searchKindLabels } from "~/lib/search-query";
+import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import type { SearchResult } from "~/lib/search-result";
 
@@ -35,13 +36,16 @@ export function SearchBox() {
   const shield = useShield();
   const query = value.trim();
   const data = query && fetcher.data?.query === query ? fetcher.data : null;
-  // The same ranking as the results page; what is beyond the reader's progress is left out here
-  // (the results page folds it into one line instead), so a suggestion never shows gated text.
+  // The same ranking as the results page, asked with what the reader knows: the server leaves out
+  // every hit beyond it (the results page counts them instead), so a suggestion never shows gated
+  // text, nor that a gated hit exists.
   const options: Option[] = data
     ? [
-        ...data.results
-          .filter((result) => isRevealed(shield, result.revealAt))
-          .map((result) => ({ key: result.ref, path: result.path, title: result.title, detail: [searchKindLabels[result.kind], result.subtitle].filter(Boolean).join(" · ") })),
+        ...data.results.flatMap(({ ref, kind, revealedBy, content }) =>
+          content && isRevealed(shield, revealedBy)
+            ? [{ key: ref, path: content.path, title: content.title, detail: [searchKindLabels[kind], content.subtitle].filter(Boolean).join(" · ") }]
+            : [],
+        ),
         ...(data.total
           ? [{ key: "all", path: `/search?${new URLSearchParams({ q: query })}`, title: `All results for “${query}”`, detail: `${data.total} in all, by kind` }]
           : []),
@@ -56,7 +60,11 @@ export function SearchBox() {
     setOpen(true);
     clearTimeout(timer.current);
     if (next.trim()) {
-      timer.current = setTimeout(() => fetcher.load(`/search?${new URLSearchParams({ q: next.trim(), suggest: "1" })}`), 150);
+      const params = new URLSearchParams({ q: next.trim(), suggest: "1" });
+      // Suggestions never blur, so even in blur mode only what the reader knows is asked for.
+      const reveal = !shield ? "" : shield.mode === "off" ? "all" : encodeKnowledge(shield.knowledge);
+      if (reveal) params.set(REVEAL_PARAMETER, reveal);
+      timer.current = setTimeout(() => fetcher.load(`/search?${params}`), 150);
     }
   }
 

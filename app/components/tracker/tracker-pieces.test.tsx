@@ -1,23 +1,23 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gated } from "~/lib/gated";
 import type { TrackerUnit } from "~/lib/progress";
 import { UnitChecklist } from "./unit-checklist";
 import { UnitPicker } from "./unit-picker";
 import { UnitSelect } from "./unit-select";
 import { UpNext } from "./up-next";
 
-const chapter = (key: string, title: string, titleRevealAt: number | null): TrackerUnit => ({
+const chapter = (key: string, title: string, revealedBy: string | null): TrackerUnit => ({
   key,
   medium: "web_novel",
   position: 1,
   label: `Arc 1 · ${key}`,
-  title,
-  titleRevealAt,
+  title: gated(revealedBy, title),
   group: "Arc 1: Embers",
   collection: null,
 });
-const units = [chapter("wn:1-1", "Prologue", null), chapter("wn:1-2", "The keeper falls", 5)];
+const units = [chapter("wn:1-1", "Prologue", null), chapter("wn:1-2", "The keeper falls", "wn:1-2")];
 const noop = () => {};
 
 describe("UnitSelect", () => {
@@ -43,7 +43,7 @@ describe("UnitPicker", () => {
   const arcs = [
     ...units,
     { ...chapter("wn:2-1", "Lanterns on the water", null), label: "Arc 2 · Prologue", group: "Arc 2: Ash", position: 3 },
-    { ...chapter("wn:2-2", "Who lit the tower", 9), label: "Arc 2 · Chapter 2", group: "Arc 2: Ash", position: 4 },
+    { ...chapter("wn:2-2", "Who lit the tower", "wn:2-2 anime:1-3"), label: "Arc 2 · Chapter 2", group: "Arc 2: Ash", position: 4 },
   ];
   const options = (html: string, label: string) => {
     const id = html.match(new RegExp(`for="([^"]+)">${label}</label>`))?.[1];
@@ -126,12 +126,18 @@ describe("UnitChecklist", () => {
 
   it("names a short beyond the reader's progress by its label only, unless the reader ticked it", () => {
     const shorts = [
-      { ...chapter("bt:1-1", "Snack time", 20), medium: "break_time" as const, label: "Break Time 1-1" },
-      { ...chapter("bt:1-2", "Who ate the night", 20), medium: "break_time" as const, label: "Break Time 1-2" },
+      { ...chapter("bt:1-1", "Snack time", "bt:1-1 anime:1-1"), medium: "break_time" as const, label: "Break Time 1-1" },
+      { ...chapter("bt:1-2", "Who ate the night", "bt:1-2 anime:1-1"), medium: "break_time" as const, label: "Break Time 1-2" },
     ];
     const html = renderToStaticMarkup(<UnitChecklist units={shorts} checked={["bt:1-1"]} onChange={noop} />);
     expect(html).toContain("Snack time");
     expect(html).not.toContain("Who ate the night");
     expect(html).toContain("Break Time 1-2");
+  });
+
+  it("names a ticked short by its label while its title has not arrived (the response left it out)", () => {
+    const sealed = { ...chapter("bt:1-3", "", null), medium: "break_time" as const, label: "Break Time 1-3", title: { revealedBy: "bt:1-3 anime:1-2", content: null } };
+    const html = renderToStaticMarkup(<UnitChecklist units={[sealed]} checked={["bt:1-3"]} onChange={noop} />);
+    expect(html).toContain(">Break Time 1-3</span>");
   });
 });

@@ -23,10 +23,11 @@ export function UnitChecklist({
     <ul className="grid gap-1 sm:grid-cols-2">
       {units.map((unit) => {
         const suggested = suggestedBefore !== undefined && !ticked.has(unit.key) && unit.position <= suggestedBefore;
-        // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves.
-        const titleShown = ticked.has(unit.key) || isRevealed(shield, unit.titleRevealAt);
-        const name = titleShown ? unit.title : unit.label;
-        const showLabel = titleShown && unit.label !== unit.title;
+        // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
+        // (ticking it makes it known, and the tracker fetches the title).
+        const title = ticked.has(unit.key) || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
+        const name = title ?? unit.label;
+        const showLabel = title !== null && unit.label !== title;
         return (
           <li key={unit.key}>
             <label className={cn("flex items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>

@@ -42,7 +42,7 @@ export function UnitPicker({
   // While another arc is shown, the reader is told their progress has not moved.
   const stays =
     current && current.group !== group
-      ? `Your progress stays at ${pickerLabel(current, isRevealed(shield, current.titleRevealAt), { withGroup: true })} until you choose ${withArticle(words.noun)}.`
+      ? `Your progress stays at ${pickerLabel(current, isRevealed(shield, current.title.revealedBy), { withGroup: true })} until you choose ${withArticle(words.noun)}.`
       : undefined;
 
   return (
@@ -90,7 +90,7 @@ function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; on
   const listId = useId();
   const [text, setText] = useState("");
   const suggestions = useMemo(
-    () => units.map((unit) => ({ unit, text: pickerLabel(unit, isRevealed(shield, unit.titleRevealAt), { withGroup: true }) })),
+    () => units.map((unit) => ({ unit, text: pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true }) })),
     [units, shield],
   );
 

@@ -35,7 +35,7 @@ export function UnitSelect({
     <Field label={label} description={description}>
       <WrappingSelect
         value={listed && value ? value : ""}
-        shown={chosen ? pickerLabel(chosen, isRevealed(shield, chosen.titleRevealAt)) : empty}
+        shown={chosen ? pickerLabel(chosen, isRevealed(shield, chosen.title.revealedBy)) : empty}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value || null)}
       >
@@ -44,7 +44,7 @@ export function UnitSelect({
         </option>
         {units.map((unit) => (
           <option key={unit.key} value={unit.key}>
-            {pickerLabel(unit, isRevealed(shield, unit.titleRevealAt))}
+            {pickerLabel(unit, isRevealed(shield, unit.title.revealedBy))}
           </option>
         ))}
       </WrappingSelect>

@@ -10,30 +10,25 @@ export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; o
   if (!units.length) return <p className="text-sm text-muted-foreground">You are all caught up.</p>;
   return (
     <ol className="space-y-2">
-      {units.map((unit) => {
-        // Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer".
-        const title = titleAfterLabel(unit.label, unit.title) ?? unit.title;
-        return (
-          <li key={unit.key} className="rounded-lg border border-border bg-card p-3 text-sm">
-            <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[unit.medium]}</p>
-            <p>
-              <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
-                {unit.label}
-              </Link>
-            </p>
-            {title ? (
-              <p>
-                <Spoiler revealAt={unit.titleRevealAt} what="The title">
-                  {title}
-                </Spoiler>
-              </p>
-            ) : null}
-            <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
-              Mark everything up to here as read
-            </Button>
-          </li>
-        );
-      })}
+      {units.map((unit) => (
+        <li key={unit.key} className="rounded-lg border border-border bg-card p-3 text-sm">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[unit.medium]}</p>
+          <p>
+            <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
+              {unit.label}
+            </Link>
+          </p>
+          <p>
+            <Spoiler gated={unit.title} what="The title">
+              {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer". */}
+              {(title) => titleAfterLabel(unit.label, title) ?? title}
+            </Spoiler>
+          </p>
+          <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
+            Mark everything up to here as read
+          </Button>
+        </li>
+      ))}
     </ol>
   );
 }

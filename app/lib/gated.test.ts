@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { gated, isGated, seal, sealedItems } from "./gated";
+import { allKnowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
+
+const page = {
+  character: {
+    slug: "mira-hale",
+    name: "Mira Hale",
+    portrait: gated("wn:2-1", { src: "/media/mira-late.webp", alt: "Mira with the lamp" }),
+    facts: [gated(null, { label: "Role", value: "Doorwarden" }), gated("wn:1-2 ln:main-1", { label: "Secret", value: "She lied" })],
+    relationships: [{ id: 7, ...gated("anime:1-2", { name: "Oren Vale", notes: [gated("wn:3-1", "Betrays her")] }) }],
+  },
+  updatedOn: new Date("2026-01-02T00:00:00Z"),
+};
+
+describe("seal", () => {
+  it("takes out every gated content a requester who knows nothing does not know, at any depth, and keeps public fields", () => {
+    const sealed = seal(page, noKnowledge);
+    expect(sealed.character.slug).toBe("mira-hale");
+    expect(sealed.character.name).toBe("Mira Hale");
+    expect(sealed.character.portrait).toEqual({ revealedBy: "wn:2-1", content: null });
+    expect(sealed.character.facts).toEqual([gated(null, { label: "Role", value: "Doorwarden" }), { revealedBy: "wn:1-2 ln:main-1", content: null }]);
+    expect(sealed.character.relationships).toEqual([{ id: 7, revealedBy: "anime:1-2", content: null }]);
+    expect(sealed.updatedOn).toEqual(page.updatedOn);
+    const text = JSON.stringify(sealed);
+    for (const secret of ["mira-late", "She lied", "Oren Vale", "Betrays her"]) expect(text).not.toContain(secret);
+  });
+
+  it("keeps what the requester knows, and seals what is nested inside it by its own units", () => {
+    const sealed = seal(page, knowledgeOfUnits(["ln:main-1", "anime:1-2"]));
+    expect(sealed.character.facts[1]?.content).toEqual({ label: "Secret", value: "She lied" });
+    expect(sealed.character.portrait.content).toBeNull();
+    expect(sealed.character.relationships[0]?.content?.name).toBe("Oren Vale");
+    expect(sealed.character.relationships[0]?.content?.notes).toEqual([{ revealedBy: "wn:3-1", content: null }]);
+  });
+
+  it("keeps everything for a requester who wants everything, and never changes the data it was given", () => {
+    expect(seal(page, allKnowledge)).toEqual(page);
+    seal(page, noKnowledge);
+    expect(page.character.portrait.content).not.toBeNull();
+  });
+});
+
+describe("sealedItems", () => {
+  it("lists the items whose content a response left out, inside revealed content too", () => {
+    const sealed = seal(page, knowledgeOfUnits(["anime:1-2"]));
+    expect(sealedItems(sealed).map((item) => item.revealedBy)).toEqual(["wn:2-1", "wn:1-2 ln:main-1", "wn:3-1"]);
+    expect(sealedItems(seal(page, allKnowledge))).toEqual([]);
+  });
+});
+
+describe("isGated", () => {
+  it("takes a plain object with both fields, and nothing else", () => {
+    expect(isGated(gated(null, "x"))).toBe(true);
+    expect(isGated({ revealedBy: null })).toBe(false);
+    expect(isGated([null, null])).toBe(false);
+    expect(isGated(null)).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { allKnowledge, encodeKnowledge, hasConsumed, knowledgeOf, knowledgeOfUnits, knows, knowsAnything, noKnowledge, parseKnowledge } from "./knowledge";
+import { emptyProgress } from "./progress";
+
+describe("hasConsumed", () => {
+  const reader = knowledgeOfUnits(["wn:2-14", "ln:main-3", "ln:ex-1", "anime:1-5", "ss:festival-night", "bt:1-2"]);
+
+  it("counts the web novel up to the last chapter read, arcs before it whole", () => {
+    for (const key of ["wn:1-1", "wn:1-99", "wn:2-1", "wn:2-14"]) expect(hasConsumed(reader, key), key).toBe(true);
+    for (const key of ["wn:2-15", "wn:3-1"]) expect(hasConsumed(reader, key), key).toBe(false);
+  });
+
+  it("counts each light novel collection up to its own last volume", () => {
+    for (const key of ["ln:main-1", "ln:main-3", "ln:ex-1"]) expect(hasConsumed(reader, key), key).toBe(true);
+    for (const key of ["ln:main-4", "ln:ex-2", "ln:other-1"]) expect(hasConsumed(reader, key), key).toBe(false);
+  });
+
+  it("counts the anime up to the last episode watched, seasons before it whole", () => {
+    for (const key of ["anime:1-1", "anime:1-5"]) expect(hasConsumed(reader, key), key).toBe(true);
+    for (const key of ["anime:1-6", "anime:2-1"]) expect(hasConsumed(reader, key), key).toBe(false);
+    expect(hasConsumed(knowledgeOfUnits(["anime:2-1"]), "anime:1-12")).toBe(true);
+  });
+
+  it("counts side stories and Break Time shorts one by one, never by order", () => {
+    expect(hasConsumed(reader, "ss:festival-night")).toBe(true);
+    expect(hasConsumed(reader, "ss:winter-letters")).toBe(false);
+    expect(hasConsumed(reader, "bt:1-2")).toBe(true);
+    expect(hasConsumed(reader, "bt:1-1")).toBe(false);
+  });
+
+  it("infers nothing across media", () => {
+    const webNovelOnly = knowledgeOfUnits(["wn:9-99"]);
+    for (const key of ["ln:main-1", "anime:1-1", "ss:festival-night", "bt:1-1"]) expect(hasConsumed(webNovelOnly, key), key).toBe(false);
+  });
+
+  it("knows nothing of a key that is not a unit, and everything with the shield off", () => {
+    expect(hasConsumed(reader, "chapter 14")).toBe(false);
+    expect(hasConsumed(allKnowledge, "wn:99-99")).toBe(true);
+  });
+});
+
+describe("knows", () => {
+  const reader = knowledgeOfUnits(["wn:2-14"]);
+
+  it("shows what spoils nothing to everyone", () => {
+    expect(knows(noKnowledge, null)).toBe(true);
+    expect(knows(noKnowledge, undefined)).toBe(true);
+  });
+
+  it("shows an item when any unit that reveals it was consumed", () => {
+    expect(knows(reader, "ln:main-3 wn:2-14 anime:1-5")).toBe(true);
+    expect(knows(reader, "ln:main-3 wn:2-15 anime:1-5")).toBe(false);
+    expect(knows(noKnowledge, "wn:1-1")).toBe(false);
+  });
+
+  it("never shows what nothing reveals, unless the reader wants everything", () => {
+    expect(knows(reader, "")).toBe(false);
+    expect(knows(allKnowledge, "")).toBe(true);
+  });
+});
+
+describe("knowledgeOf", () => {
+  it("reads a progress record medium by medium", () => {
+    const knowledge = knowledgeOf({ ...emptyProgress, webNovel: "wn:1-4", lightNovels: { main: 2 }, anime: "anime:1-3", sideStories: ["ss:a"], breakTime: ["bt:1-1"], position: 999 });
+    expect(knowledge.webNovel).toEqual([1, 4]);
+    expect([...knowledge.lightNovels]).toEqual([["main", 2]]);
+    expect(knowledge.anime).toEqual([1, 3]);
+    expect([...knowledge.checked].sort()).toEqual(["bt:1-1", "ss:a"]);
+    // The stored position says nothing: only units count.
+    expect(knows(knowledge, "wn:1-5")).toBe(false);
+  });
+
+  it("knows nothing without progress, or with an empty one", () => {
+    expect(knowsAnything(knowledgeOf(null))).toBe(false);
+    expect(knowsAnything(knowledgeOf(emptyProgress))).toBe(false);
+    expect(knowsAnything(allKnowledge)).toBe(true);
+  });
+});
+
+describe("the reveal parameter", () => {
+  it("writes the units that stand for the knowledge, sorted, and reads them back to the same knowledge", () => {
+    const knowledge = knowledgeOfUnits(["wn:1-3", "wn:2-14", "ln:main-3", "ln:main-1", "ln:ex-1", "anime:1-5", "ss:festival-night", "bt:1-2"]);
+    const text = encodeKnowledge(knowledge);
+    expect(text).toBe("anime:1-5,bt:1-2,ln:ex-1,ln:main-3,ss:festival-night,wn:2-14");
+    const parsed = parseKnowledge(text);
+    expect(parsed).toEqual(knowledge);
+    expect(encodeKnowledge(parsed!)).toBe(text);
+  });
+
+  it("gives one text for readers who know the same, whatever order they got there in", () => {
+    expect(encodeKnowledge(knowledgeOfUnits(["ss:b", "wn:1-2", "ss:a"]))).toBe(encodeKnowledge(knowledgeOfUnits(["ss:a", "wn:1-1", "ss:b", "wn:1-2"])));
+  });
+
+  it("says all with the shield off, and nothing for a reader who knows nothing", () => {
+    expect(encodeKnowledge(allKnowledge)).toBe("all");
+    expect(parseKnowledge("all")).toEqual(allKnowledge);
+    expect(encodeKnowledge(noKnowledge)).toBe("");
+  });
+
+  it("refuses what is not a list of unit keys: nothing is revealed", () => {
+    for (const junk of [null, "", "wn:2", "wn:2-14,", "wn:2-14,,ss:a", "everything", "ALL", "wn:2-14;ss:a", "wn:2-14 ss:a", "ln:main-x", "<script>", "wn:-1-3"]) {
+      expect(parseKnowledge(junk), String(junk)).toBeNull();
+    }
+  });
+
+  it("refuses an over-long list rather than reading it", () => {
+    const units = Array.from({ length: 401 }, (_, index) => `ss:story-${index}`);
+    expect(parseKnowledge(units.join(","))).toBeNull();
+    expect(parseKnowledge(units.slice(0, 400).join(","))?.checked.size).toBe(400);
+  });
+});
