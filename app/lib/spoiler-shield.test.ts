@@ -3,9 +3,19 @@ import { knowledgeOfUnits } from "./knowledge";
 import { hiddenRuns, isPublic, isRevealed, type Shield } from "./spoiler-shield";
 
 /** A shield for a reader who has consumed these units (and everything before each in its medium). */
-const reader = (units: string[], mode: Shield["mode"] = "hide"): Shield => ({ knowledge: knowledgeOfUnits(units), mode, hasProgress: units.length > 0 });
+const reader = (units: string[], mode: Shield["mode"] = "hide", asked: string[] = []): Shield => ({
+  knowledge: knowledgeOfUnits(units),
+  asking: knowledgeOfUnits([...units, ...asked]),
+  mode,
+  hasProgress: units.length > 0,
+});
 
 describe("isRevealed", () => {
+  it("shows only what the reader has seen, not what asking to see one item fetched", () => {
+    expect(isRevealed(reader(["wn:1-2"], "hide", ["wn:5-10"]), "wn:3-1")).toBe(false);
+    expect(isRevealed(reader(["wn:1-2"], "hide", ["wn:5-10"]), "wn:1-1")).toBe(true);
+  });
+
   it("shows what carries no revealing units, to everyone", () => {
     expect(isRevealed(null, null)).toBe(true);
     expect(isRevealed(reader([]), undefined)).toBe(true);

@@ -12,8 +12,10 @@ export const shieldModes: ShieldMode[] = ["hide", "blur", "off"];
 const MODE_CHANGED = "rc:spoiler-mode-changed";
 
 export interface Shield {
-  /** What the reader has seen, medium by medium (./knowledge), with what they asked to see on this page. */
+  /** What the reader has seen, medium by medium (./knowledge): what the shield shows without asking. */
   knowledge: Knowledge;
+  /** What the page asks the server for: that, and the units of items the reader asked to see ("Show it"). */
+  asking: Knowledge;
   mode: ShieldMode;
   hasProgress: boolean;
 }
@@ -29,8 +31,9 @@ const ASKED = "rc:spoiler-asked";
 /** The shield from stored progress and mode; unreadable progress counts as none, which shields the most. */
 export function readShield(): Shield {
   const progress = readStoredProgress();
-  const knowledge = askedUnits.size ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits]) : knowledgeOf(progress);
-  return { knowledge, mode: parseMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledgeOf(progress)) };
+  const knowledge = knowledgeOf(progress);
+  const asking = askedUnits.size ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits]) : knowledge;
+  return { knowledge, asking, mode: parseMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledge) };
 }
 
 let snapshot: Shield | null = null;
@@ -38,7 +41,7 @@ let snapshotKey = "";
 
 function getSnapshot() {
   const current = readShield();
-  const key = `${encodeKnowledge(current.knowledge)}|${current.mode}|${current.hasProgress}`;
+  const key = `${encodeKnowledge(current.knowledge)}|${encodeKnowledge(current.asking)}|${current.mode}`;
   if (!snapshot || key !== snapshotKey) {
     snapshot = current;
     snapshotKey = key;
@@ -97,7 +100,7 @@ export function askToSee(revealedBy: string | null | undefined) {
 
 /** The reveal parameter a page asks with: everything in blur mode or with the shield off, else what the reader knows. */
 export function revealParameter(shield: Shield) {
-  return shield.mode === "hide" ? encodeKnowledge(shield.knowledge) : "all";
+  return shield.mode === "hide" ? encodeKnowledge(shield.asking) : "all";
 }
 
 /** The address of the page's own data, as revealed for the shield. */
@@ -124,7 +127,7 @@ export function useRevealedData<D>(loaderData: D, { withheld = false }: { withhe
   const wanted =
     shield &&
     ((withheld && (shield.mode !== "hide" || knowsAnything(shield.knowledge))) ||
-      sealedItems(loaderData).some((item) => shield.mode !== "hide" || knows(shield.knowledge, item.revealedBy)));
+      sealedItems(loaderData).some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
   const reveal = wanted ? revealParameter(shield) : null;
   const { load } = fetcher;
   useEffect(() => {

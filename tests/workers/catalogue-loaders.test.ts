@@ -93,9 +93,9 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("characters: search by alias, filters, pagination bounds", async () => {
     const byAlias = await load(charactersLoader, "/characters?q=doorward");
-    expect(byAlias.characters.map((character) => character.slug)).toEqual(["mira-hale"]);
+    expect(byAlias.characters.map((character) => character.content?.slug)).toEqual(["mira-hale"]);
     const byAffiliation = await load(charactersLoader, "/characters?affiliation=Hall");
-    expect(byAffiliation.characters.map((character) => character.slug)).toEqual(["oren-vale"]);
+    expect(byAffiliation.characters.map((character) => character.content?.slug)).toEqual(["oren-vale"]);
     const byMedium = await load(charactersLoader, "/characters?medium=web_novel");
     expect(byMedium.total).toBe(2);
     expect(await status(charactersLoader, "/characters?page=2")).toBe(404);
@@ -104,11 +104,14 @@ describe("catalogue loaders against the imported tiny pack", () => {
   });
 
   it("character profile, and 404 for an unknown slug", async () => {
-    const { character } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
-    expect(character.firstAppearances.map((appearance) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
-    expect(character.facts).toContainEqual({ label: "Secret", value: "She built the door herself.", revealAt: 3 });
-    expect(character.relationships).toEqual([
-      { slug: "oren-vale", name: "Oren Vale", kind: "rival", description: "Argues about the lamp.", revealAt: 4 },
+    // Sealed for a requester who states nothing; the fact and the relationship come with what reveals them.
+    const { character: sealed } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
+    expect(sealed.content?.firstAppearances.map((appearance) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
+    expect(JSON.stringify(sealed)).not.toContain("She built the door herself.");
+    const { character } = await load(characterLoader, "/characters/mira-hale?reveal=wn:2-2", { slug: "mira-hale" });
+    expect(character.content?.facts.map((fact) => fact.content)).toContainEqual({ label: "Secret", value: "She built the door herself." });
+    expect(character.content?.relationships.map((relationship) => relationship.content)).toEqual([
+      { slug: "oren-vale", name: "Oren Vale", kind: "rival", description: "Argues about the lamp." },
     ]);
     expect(await status(characterLoader, "/characters/nobody", { slug: "nobody" })).toBe(404);
     expect(await status(characterLoader, "/characters/Bad%20Slug", { slug: "Bad Slug" })).toBe(404);

@@ -95,8 +95,8 @@ describe("UpNext", () => {
   });
 
   it("names each unit once, by what one unit of its medium is", () => {
-    const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: "Lanternfall 2: The Drowned Bellringer", titleRevealAt: null, group: "Lanternfall", collection: "main" };
-    const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: "Pell's First Lantern", titleRevealAt: null, group: "Side stories", collection: null };
+    const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" }, group: "Lanternfall", collection: "main" };
+    const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: { revealedBy: null, content: "Pell's First Lantern" }, group: "Side stories", collection: null };
     const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={[volume, story]} onMarkUpTo={noop} /> }]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain(">The Drowned Bellringer<");
