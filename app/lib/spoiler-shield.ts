@@ -95,8 +95,8 @@ export function askToSee(revealedBy: string | null | undefined) {
   window.dispatchEvent(new Event(ASKED));
 }
 
-/** The reveal parameter a page asks with: everything in blur mode or with the shield off, else what the reader knows. */
-function revealParameter(shield: Shield) {
+/** The reveal parameter a page (or a form's suggestions) asks with: everything in blur mode or with the shield off, else what the reader knows. */
+export function revealParameter(shield: Shield) {
   return shield.mode === "hide" ? encodeKnowledge(shield.knowledge) : "all";
 }
 
