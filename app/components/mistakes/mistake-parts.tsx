@@ -157,6 +157,12 @@ export function MistakeCard<Text extends MistakeText>({
   const anchor = mistakeAnchor(entry.id);
   const className = "space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
   const text = shown ? entry.content : null;
+  const revealed = text !== null;
+  // A permalink's entry is shown once the reader's revealed data arrives, after the browser has
+  // given up scrolling to it: scroll then, once.
+  useEffect(() => {
+    if (revealed && window.location.hash === `#${anchor}`) document.getElementById(anchor)?.scrollIntoView({ block: "start" });
+  }, [revealed, anchor]);
   if (!text) return <article id={anchor} hidden className={className} />;
   return (
     <article id={anchor} aria-labelledby={`${anchor}-title`} className={className}>
