@@ -98,7 +98,7 @@ export function askToSee(revealedBy: string | null | undefined) {
   window.dispatchEvent(new Event(ASKED));
 }
 
-/** The reveal parameter a page asks with: everything in blur mode or with the shield off, else what the reader knows. */
+/** The reveal parameter a page (or a form's suggestions) asks with: everything in blur mode or with the shield off, else what the reader knows and asked to see. */
 export function revealParameter(shield: Shield) {
   return shield.mode === "hide" ? encodeKnowledge(shield.asking) : "all";
 }

@@ -1,6 +1,16 @@
 import type { AnimeMistakeRow as AnimeMistakeColumns, LnMistakeRow as LnMistakeColumns, LnVolumeRow, MistakeEntryColumns } from "~/lib/content/rows";
 import { volumeKey } from "~/lib/content/units";
-import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeEntry, MistakeFacets, NewestMistake, VolumeMistakeCount } from "~/lib/mistake-entries";
+import { gated } from "~/lib/gated";
+import type {
+  AnimeMistake,
+  LnMistake,
+  LnMistakeInVolume,
+  MistakeFacets,
+  MistakeText,
+  NewestMistake,
+  SimilarMistake,
+  VolumeMistakeCount,
+} from "~/lib/mistake-entries";
 import {
   animeMistakePath,
   formatTimestamp,
@@ -31,12 +41,12 @@ interface FacetRow {
 
 const lnColumns = `m.id, m.volume_key, vu.label AS volume_label, m.chapter, m.chapter_title, m.web_novel_chapter,
   cu.label AS web_novel_label, m.page, m.ebook_position, m.edition, m.japanese, m.official, m.suggested, m.explanation,
-  m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
+  m.category, m.severity, m.status, m.revealed_by, m.credits, m.added_on, m.updated_on`;
 const lnJoins = `JOIN story_units vu ON vu.key = m.volume_key LEFT JOIN story_units cu ON cu.key = m.web_novel_chapter`;
 
 const animeColumns = `m.id, m.episode_key, e.season_number, e.number AS episode_number, e.title AS episode_title, e.position AS episode_position,
   m.start_seconds, m.end_seconds, m.platform, m.track, m.japanese, m.official, m.suggested, m.explanation,
-  m.category, m.severity, m.status, m.reveal_position, m.credits, m.added_on, m.updated_on`;
+  m.category, m.severity, m.status, m.revealed_by, m.credits, m.added_on, m.updated_on`;
 
 /**
  * A volume page's reading order, and how many of the volume's entries come before `m` in it (its
@@ -55,33 +65,34 @@ export const MATCHES_PER_PAGE = 10;
 /** The columns both kinds of entry share. */
 type EntryColumns = Omit<MistakeEntryColumns, "source"> & { japanese: string | null };
 
-function toEntry(row: EntryColumns): MistakeEntry {
+/** What every entry shows whatever the reader knows: how it is judged and when it was added. */
+function entryFacts(row: EntryColumns) {
   return {
     id: row.id,
-    japanese: row.japanese || null,
-    official: row.official,
-    suggested: row.suggested,
-    explanation: row.explanation,
     category: row.category,
     severity: row.severity,
     status: row.status,
-    revealAt: row.reveal_position,
     credits: parseJsonList(row.credits),
     addedOn: row.added_on,
     updatedOn: row.updated_on,
   };
 }
 
+/** What an entry quotes from the story: gated by what reveals the entry. */
+function entryText(row: EntryColumns): MistakeText {
+  return { japanese: row.japanese || null, official: row.official, suggested: row.suggested, explanation: row.explanation };
+}
+
 function toLnMistake(row: LnMistakeRow): LnMistake {
   return {
-    ...toEntry(row),
+    ...entryFacts(row),
     volume: { key: row.volume_key, label: row.volume_label },
     chapter: row.chapter,
-    chapterTitle: row.chapter_title,
     webNovelChapter: row.web_novel_chapter ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter } : null,
     page: row.page,
     ebookPosition: row.ebook_position,
     edition: row.edition,
+    ...gated(row.revealed_by, { ...entryText(row), chapterTitle: row.chapter_title }),
   };
 }
 
@@ -91,12 +102,13 @@ function inVolume({ volume: _volume, ...entry }: LnMistake): LnMistakeInVolume {
 
 function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
   return {
-    ...toEntry(row),
+    ...entryFacts(row),
     episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title, position: row.episode_position },
     start: row.start_seconds,
     end: row.end_seconds,
     platform: row.platform,
     track: row.track,
+    ...gated(row.revealed_by, entryText(row)),
   };
 }
 
@@ -204,11 +216,11 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
   return { counts, newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest) };
 }
 
-type NewestRow = Pick<EntryColumns, "id" | "severity" | "official" | "suggested" | "added_on" | "reveal_position">;
-const newestColumns = `m.id, m.severity, m.official, m.suggested, m.added_on, m.reveal_position`;
+type NewestRow = Pick<EntryColumns, "id" | "severity" | "official" | "suggested" | "added_on" | "revealed_by">;
+const newestColumns = `m.id, m.severity, m.official, m.suggested, m.added_on, m.revealed_by`;
 
 function toNewest(row: NewestRow): Omit<NewestMistake, "where" | "path"> {
-  return { id: row.id, severity: row.severity, official: row.official, suggested: row.suggested, addedOn: row.added_on, revealAt: row.reveal_position };
+  return { id: row.id, severity: row.severity, addedOn: row.added_on, ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }) };
 }
 
 /**
@@ -351,7 +363,7 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
  * Existing entries that look like what a reader is reporting: by words of the official text, in the
  * chosen volume or episode first. One round trip.
  */
-export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", unit: string, query: string, limit = 5) {
+export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", unit: string, query: string, limit = 5): Promise<SimilarMistake[]> {
   const fts = toFtsQuery(query, 6);
   if (!fts) return [];
   if (kind === "ln") {
@@ -363,7 +375,12 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
         )
         .bind(`{official japanese}: ${fts.split(" ").join(" OR ")}`, unit, limit),
     ]);
-    return rows.map((row) => ({ id: row.id, unit: row.volume_key, where: `${row.volume_label}, chapter ${row.chapter}`, official: row.official, suggested: row.suggested }));
+    return rows.map((row) => ({
+      id: row.id,
+      unit: row.volume_key,
+      where: `${row.volume_label}, chapter ${row.chapter}`,
+      ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+    }));
   }
   // Words of one or two letters would match nearly every line.
   const words = searchWords(query, 50).filter((word) => [...word].length > 2).slice(0, 6);
@@ -381,8 +398,7 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
     id: row.id,
     unit: row.episode_key,
     where: `Season ${row.season_number} · Episode ${row.episode_number}`,
-    official: row.official,
-    suggested: row.suggested,
+    ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
   }));
 }
 

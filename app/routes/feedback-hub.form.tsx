@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Spoiler } from "~/components/spoiler";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -9,10 +10,13 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { isUnitKey } from "~/lib/content/units";
+import { REVEAL_PARAMETER } from "~/lib/knowledge";
+import type { SimilarMistake } from "~/lib/mistake-entries";
 import { cleanQuery } from "~/lib/search-query";
 import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { type FieldDefinition, fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
+import { revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStored, writeStored } from "~/lib/storage-keys";
 import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
@@ -252,17 +256,16 @@ function ReportField({ field, value, error, options }: { field: FieldDefinition;
   );
 }
 
-interface SimilarEntry {
-  id: string;
-  where: string;
-  official: string;
-  suggested: string;
-  unit: string;
-}
-
-/** While the reader types the official text, existing entries that look alike, so nothing is reported twice. */
+/**
+ * While the reader types the official text, existing entries that look alike, so nothing is reported
+ * twice. The question says what the reader knows (`reveal`), and the answer carries the lines of only
+ * those entries; the others say where they are, behind the shield like anywhere else. A reader who
+ * asks to see one is asked for again with what that reveals.
+ */
 function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; formRef: React.RefObject<HTMLFormElement | null> }) {
-  const fetcher = useFetcher<{ entries: SimilarEntry[] }>();
+  const fetcher = useFetcher<{ entries: SimilarMistake[] }>();
+  const shield = useShield();
+  const [typed, setTyped] = useState<{ unit: string; query: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     const element = formRef.current;
@@ -275,9 +278,8 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
         const values = new FormData(element);
         const query = String(values.get("official") ?? "").trim();
         if (query.length < 3) return;
-        const unit = String(values.get(kind === "ln_mistl" ? "volume" : "episode") ?? "");
         // Only what the server reads (cleanQuery), so a long text never makes an address it refuses.
-        fetcher.load(`/resources/similar-mistakes?${new URLSearchParams({ kind: kind === "ln_mistl" ? "ln" : "anime", unit, q: cleanQuery(query) })}`);
+        setTyped({ unit: String(values.get(kind === "ln_mistl" ? "volume" : "episode") ?? ""), query: cleanQuery(query) });
       }, 300);
     };
     element.addEventListener("input", onInput);
@@ -285,7 +287,17 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
       element.removeEventListener("input", onInput);
       clearTimeout(timer.current);
     };
-  }, [fetcher, formRef, kind]);
+  }, [formRef, kind]);
+
+  const reveal = shield ? revealParameter(shield) : "";
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!typed) return;
+    const params = new URLSearchParams({ kind: kind === "ln_mistl" ? "ln" : "anime", unit: typed.unit, q: typed.query });
+    // Readers who know nothing share one cached answer with every crawler.
+    if (reveal) params.set(REVEAL_PARAMETER, reveal);
+    void load(`/resources/similar-mistakes?${params}`);
+  }, [load, kind, typed, reveal]);
 
   const entries = fetcher.data?.entries ?? [];
   if (!entries.length) return null;
@@ -308,7 +320,14 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
             >
               {entry.where}
             </Link>
-            : “{entry.official}” → “{entry.suggested}”
+            :{" "}
+            <Spoiler gated={entry} what="Its text">
+              {({ official, suggested }) => (
+                <>
+                  “{official}” → “{suggested}”
+                </>
+              )}
+            </Spoiler>
           </li>
         ))}
       </ul>

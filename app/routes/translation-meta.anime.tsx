@@ -11,11 +11,13 @@ import { countOf, nouns } from "~/lib/words";
 import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
-import type { AnimeMistake } from "~/lib/mistake-entries";
+import { type AnimeMistake, episodeMistakes } from "~/lib/mistake-entries";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getAnimeMistakes } from "~/models/mistakes.server";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.anime";
 
 /** One season at a time (`?season=N`; the first with entries by default), as on /anime. */
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (season !== undefined && (season === null || notes.season === null)) {
     notFound(missingSeason(params.get("season"), notes.seasons, "/translation_meta/anime_mistls"));
   }
-  return { filters, ...notes };
+  return sealedFor(request, { filters, ...notes });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,9 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
-  const { entries, facets, filters, season, seasons } = loaderData;
-  const episodes = new Map<string, AnimeMistake[]>();
-  for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
+  const { entries, facets, filters, season, seasons } = useRevealedData(loaderData);
   const total = seasons.reduce((sum, each) => sum + each.entries, 0);
 
   return (
@@ -72,11 +72,10 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
             <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">Season {season}</h2>
             {/* Episodes whose notes are all beyond the reader's progress fold into one line. */}
             <ShieldedList
-              items={[...episodes.values()]}
-              itemKey={(list) => list[0]!.episode.key}
-              revealAt={(list) => Math.min(...list.map((entry) => entry.revealAt))}
-              describe={(run) => `${countOf(run.flat().length, nouns.entry)} on ${countOf(run.length, nouns.episode)}`}
-              renderItem={(list, shown) => <EpisodeNotes entries={list} shown={shown} />}
+              items={episodeMistakes(entries)}
+              itemKey={(episode) => episode.key}
+              describe={(run) => `${countOf(run.reduce((sum, episode) => sum + (episode.content?.length ?? 0), 0), nouns.entry)} on ${countOf(run.length, nouns.episode)}`}
+              renderItem={(episode, shown) => (episode.content ? <EpisodeNotes entries={episode.content} shown={shown} /> : null)}
             />
           </section>
         ) : null}
@@ -107,7 +106,6 @@ function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: bool
       <ShieldedList
         items={entries}
         itemKey={(entry) => entry.id}
-        revealAt={(entry) => entry.revealAt}
         describe={(run) => countOf(run.length, nouns.entry)}
         renderItem={(entry, entryShown) => <AnimeMistakeEntry entry={entry} shown={entryShown} />}
       />

@@ -1,27 +1,32 @@
 import { renderAtom } from "~/lib/atom";
-import { animeMistakePath, formatTimestamp, mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes";
+import { seal } from "~/lib/gated";
+import { noKnowledge } from "~/lib/knowledge";
+import { animeMistakePath, animeTrackLabels, formatTimestamp, mistakeCategoryLabels, mistakeSeverityLabels, mistakeStatusLabels } from "~/lib/mistakes";
 import type { MistakeEntry } from "~/lib/mistake-entries";
-import { isPublic } from "~/lib/spoiler-shield";
 import { getNewestMistakes } from "~/models/mistakes.server";
 import type { Route } from "./+types/translation-meta.feed";
 
 const FEED_SIZE = 50;
 
 /**
- * A feed is the same for every reader and cannot know their progress, so an entry behind the spoiler
- * shield is summarised by the placeholder, never its lines; the link opens it on the site, where the
- * reader's progress decides.
+ * A feed is the same for every reader and cannot know what they have seen, so it is sealed for a
+ * reader who knows nothing: an entry behind the spoiler shield is summarised by its public facts (how
+ * it is judged, and where it is), never its lines; the link opens it on the site, where the reader's
+ * progress decides.
  */
-function entrySummary(entry: MistakeEntry) {
-  if (!isPublic(entry.revealAt)) return "This entry is behind the spoiler shield. Open it on the site to read it once your progress reaches it.";
-  return `Official: “${entry.official}” Suggested: “${entry.suggested}” ${entry.explanation}`;
+function entrySummary(entry: MistakeEntry, details: Array<string | null>) {
+  const facts = [mistakeCategoryLabels[entry.category], mistakeSeverityLabels[entry.severity], mistakeStatusLabels[entry.status], ...details].filter(Boolean).join(" · ");
+  if (!entry.content) {
+    return `${facts}. Its lines are behind the spoiler shield, so the feed leaves them out: open the entry on the site, where your progress decides whether they show.`;
+  }
+  return `${facts}. Official: “${entry.content.official}” Suggested: “${entry.content.suggested}” ${entry.content.explanation}`;
 }
 
 /** An Atom feed of the newest translation-mistake entries of both media. */
 export async function loader({ context }: Route.LoaderArgs) {
   // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
   const origin = context.env.SITE_URL;
-  const { ln, anime } = await getNewestMistakes(context.db, FEED_SIZE);
+  const { ln, anime } = seal(await getNewestMistakes(context.db, FEED_SIZE), noKnowledge);
   const entries = [
     ...ln.map(({ entry, path }) => ({
       id: `${origin}${path}`,
@@ -30,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
-      summary: entrySummary(entry),
+      summary: entrySummary(entry, [entry.page ? `p. ${entry.page}` : entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null, entry.edition]),
     })),
     ...anime.map((entry) => ({
       id: `${origin}${animeMistakePath(entry.id, entry.episode.key)}`,
@@ -39,7 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
-      summary: entrySummary(entry),
+      summary: entrySummary(entry, [
+        `${formatTimestamp(entry.start)}–${formatTimestamp(entry.end)}`,
+        `${entry.platform} ${animeTrackLabels[entry.track].toLowerCase()}`,
+      ]),
     })),
   ]
     .map((entry) => ({ ...entry, link: entry.id }))

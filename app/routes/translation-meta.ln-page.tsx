@@ -15,7 +15,9 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { pageExists, showingRange } from "~/lib/paging";
 import { parsePageParam } from "~/lib/params";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln-page";
 
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
@@ -29,13 +31,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const collection = await getLnCollectionMistakes(context.db, slug.code, page);
     if (!collection) notFound();
     if (!pageExists(collection.paging)) notFound(missingPage(url, collection.paging.pageCount));
-    return { kind: "collection" as const, ...collection };
+    return sealedFor(request, { kind: "collection" as const, ...collection });
   }
   const filters = parseMistakeFilters(url.searchParams);
   const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
   if (!volume) notFound();
   if (!pageExists(volume.paging)) notFound(missingPage(url, volume.paging.pageCount));
-  return { kind: "volume" as const, filters, ...volume };
+  return sealedFor(request, { kind: "volume" as const, filters, ...volume });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 };
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
-  const data = loaderData;
+  const data = useRevealedData(loaderData);
   if (data.kind === "collection") {
     const { collection, volumes, paging } = data;
     const total = volumes.reduce((sum, volume) => sum + volume.total, 0);
@@ -113,7 +115,6 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
         <ShieldedList
           items={entries}
           itemKey={(entry) => entry.id}
-          revealAt={(entry) => entry.revealAt}
           describe={(run) => countOf(run.length, nouns.entry)}
           renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} headingLevel="h2" />}
         />

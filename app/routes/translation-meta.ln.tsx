@@ -15,7 +15,9 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
 import { missingPage, notAPage } from "~/lib/missing-filter";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";
 
 /** Without a query, a page of every volume's counts; with one, a page of the entries it matches. */
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page === null) notFound(notAPage(new URL(request.url)));
   const index = await getLnMistakeIndex(context.db, query, page);
   if (!pageExists(index.paging)) notFound(missingPage(new URL(request.url), index.paging.pageCount));
-  return { query, ...index };
+  return sealedFor(request, { query, ...index });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {
-  const { query, volumes, matches, paging } = loaderData;
+  const { query, volumes, matches, paging } = useRevealedData(loaderData);
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -72,7 +74,6 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           <ShieldedList
             items={matches}
             itemKey={(entry) => entry.id}
-            revealAt={(entry) => entry.revealAt}
             describe={(run) => countOf(run.length, nouns.entry)}
             renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
           />

@@ -8,12 +8,14 @@ import { formatDate, formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import type { NewestMistake } from "~/lib/mistake-entries";
+import type { MistakeLines, NewestMistake } from "~/lib/mistake-entries";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getTranslationMetaHub(context.db);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return sealedFor(request, await getTranslationMetaHub(context.db));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,7 +31,7 @@ const severityHelp = {
 } as const;
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
-  const { counts, newest } = loaderData;
+  const { counts, newest } = useRevealedData(loaderData);
   const count = (medium: "light_novel" | "anime", severity?: string) =>
     counts.filter((row) => row.medium === medium && (!severity || row.severity === severity)).reduce((sum, row) => sum + row.count, 0);
 
@@ -105,10 +107,9 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
           <ShieldedList
             items={newest}
             itemKey={(entry) => entry.id}
-            revealAt={(entry) => entry.revealAt}
             describe={(run) => countOf(run.length, nouns.entry)}
             runAs="li"
-            renderItem={(entry, shown) => (shown ? <NewestEntry entry={entry} /> : null)}
+            renderItem={(entry, shown) => (shown && entry.content ? <NewestEntry entry={entry} lines={entry.content} /> : null)}
           />
         </ul>
       </section>
@@ -117,7 +118,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
 }
 
 /** One of the newest entries: where it is, its severity and the lines it corrects. */
-function NewestEntry({ entry }: { entry: NewestMistake }) {
+function NewestEntry({ entry, lines }: { entry: NewestMistake; lines: MistakeLines }) {
   return (
     <li className="px-4 py-3">
       <Link to={entry.path} className="font-medium text-primary underline">
@@ -125,7 +126,7 @@ function NewestEntry({ entry }: { entry: NewestMistake }) {
       </Link>{" "}
       <SeverityBadge severity={entry.severity} />
       <p className="mt-1 text-sm">
-        “{entry.official}” → “{entry.suggested}”
+        “{lines.official}” → “{lines.suggested}”
       </p>
       <p className="text-xs text-muted-foreground">Added {formatDate(entry.addedOn)}</p>
     </li>

@@ -68,8 +68,15 @@ test("a reader sends every kind of report, sees them under My reports, and meets
   await expect(page.getByLabel("Your idea in a few words")).toHaveValue("A reading-time estimate");
 });
 
+/** The reader has read the first light novel volume, as the tracker stores it (rc:progress). */
+async function readFirstVolume(page: Page) {
+  const progress = { version: 1, webNovel: null, lightNovels: { main: 1 }, sideStories: [], anime: null, breakTime: [], position: 16, updatedAt: "2024-01-01T00:00:00.000Z" };
+  await page.context().addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+}
+
 test("on a phone, similar entries appear right under the official text being typed", async ({ reader }) => {
   const { page } = reader;
+  await readFirstVolume(page);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/feedback_hub/report_ln_mistl?volume=ln%3Amain-1");
   await waitForHydration(page);
@@ -86,7 +93,7 @@ test("on a phone, similar entries appear right under the official text being typ
   expect(box && next && box.y + box.height).toBeLessThanOrEqual(next?.y ?? 0);
 });
 
-test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries", async ({ reader }) => {
+test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries, behind the shield", async ({ reader }) => {
   const { page } = reader;
 
   await page.goto("/translation_meta/ln_mistls/main_v1");
@@ -95,8 +102,15 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
   await waitForHydration(page);
   await expect(page.getByLabel("Volume")).toHaveValue("ln:main-1");
 
+  // A reader with no progress learns where a similar entry is, not what it says, until they ask.
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/resources/similar-mistakes"));
   await page.getByLabel("The official English text").fill("In this city, the night is long.");
-  await expect(page.getByRole("complementary", { name: /Already reported/ })).toContainText("the night is long");
+  expect(new URL((await answered).url()).searchParams.has("reveal")).toBe(false);
+  const similar = page.getByRole("complementary", { name: /Already reported/ });
+  await expect(similar).toContainText("Lanternfall 1, chapter 1");
+  await expect(similar).not.toContainText("the night is long");
+  await similar.getByRole("listitem").filter({ hasText: "Lanternfall 1, chapter 1" }).first().getByRole("button", { name: "Show it" }).click();
+  await expect(similar).toContainText("the night is long");
 
   await page.getByLabel("Why it matters").fill("Draft that must survive");
   // The draft is written a moment after typing stops.

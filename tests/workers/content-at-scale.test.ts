@@ -152,8 +152,11 @@ describe("hydration data holds what the page shows", () => {
   }
 
   it("the hub's newest entries carry their line, not the whole entry", async () => {
-    const { data } = await view(hubLoader, "/translation_meta");
-    for (const entry of data.newest) expect(Object.keys(entry).sort()).toEqual(["addedOn", "id", "official", "path", "revealAt", "severity", "suggested", "where"]);
+    const { data } = await view(hubLoader, "/translation_meta?reveal=all");
+    for (const entry of data.newest) {
+      expect(Object.keys(entry).sort()).toEqual(["addedOn", "content", "id", "path", "revealedBy", "severity", "where"]);
+      expect(Object.keys(entry.content ?? {}).sort()).toEqual(["official", "suggested"]);
+    }
     const payload = await hydrationData("/translation_meta");
     expect(payload).toContain(data.newest[0]!.where);
     for (const unshown of ["explanation", "japanese", "credits", "二度 means twice", "The insult was softened"]) expect(payload).not.toContain(unshown);

@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as hubLoader } from "~/routes/translation-meta";
 import { loader as animeLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
+import { noKnowledge, parseKnowledge } from "~/lib/knowledge";
+import { type StoredNotes, entriesIn, storedNotes, unknownTextsIn, wronglyShownOrSealed } from "../support/translation-notes";
+import { visitor } from "../support/readers";
 import { load, pageOfKind, present, status } from "../support/workers-context";
 
 describe("translation-meta loaders", () => {
@@ -39,14 +42,14 @@ describe("translation-meta loaders", () => {
     const collection = pageOfKind(collectionPage, "collection");
     expect(collection.volumes.map((volume) => volume.total)).toEqual([2, 1]);
 
-    const volume = pageOfKind(await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1", { slug: "main_v1" }), "volume");
-    expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.chapterTitle])).toEqual([
+    const volume = pageOfKind(await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?reveal=all", { slug: "main_v1" }), "volume");
+    expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.content?.chapterTitle])).toEqual([
       ["main-1-knock-twice", 1, "Knock"],
       ["main-1-hinge-name", 2, "Hinge"],
     ]);
-    expect(volume.entries[1]?.revealAt).toBe(4);
-    // Gated at the chapter its passage comes from (wn:1-1), not at the end of the volume (wn:1-3).
-    expect(volume.entries[0]?.revealAt).toBe(1);
+    expect(volume.entries[1]?.revealedBy).toBe("wn:2-1 ln:main-2 anime:1-2");
+    // Revealed by the chapter its passage comes from (wn:1-1), not only by the end of the volume (wn:1-3).
+    expect(volume.entries[0]?.revealedBy?.split(" ")).toContain("wn:1-1");
     expect(volume.facets.severity).toEqual({ minor: 1, plot_relevant: 1 });
   });
 
@@ -96,5 +99,74 @@ describe("translation-meta loaders", () => {
     const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
     for (const line of ["Knock on the door once.", "Knock on the door twice.", "Hinge Guard", "Hingekeeper"]) expect(xml).not.toContain(line);
     expect(xml).toContain("behind the spoiler shield");
+  });
+});
+
+/** Every translation-notes page's data for a reveal parameter (none: a first load, a crawler). */
+async function pagesData(reveal: string | null) {
+  const withReveal = (path: string) => (reveal === null ? path : `${path}${path.includes("?") ? "&" : "?"}reveal=${reveal}`);
+  return {
+    hub: await load(hubLoader, withReveal("/translation_meta")),
+    // Searches that match every light novel entry of the tiny pack between them (none of them a gated text).
+    ...Object.fromEntries(
+      await Promise.all(["door", "guard", "idiot"].map(async (query) => [`search ${query}`, await load(lnIndexLoader, withReveal(`/translation_meta/ln_mistls?q=${query}`))])),
+    ),
+    volume1: await load(lnPageLoader, withReveal("/translation_meta/ln_mistls/main_v1"), { slug: "main_v1" }),
+    volume2: await load(lnPageLoader, withReveal("/translation_meta/ln_mistls/main_v2"), { slug: "main_v2" }),
+    anime: await load(animeLoader, withReveal("/translation_meta/anime_mistls")),
+  };
+}
+
+describe("translation notes behind the spoiler shield", () => {
+  let notes: StoredNotes;
+  beforeAll(async () => {
+    notes = await storedNotes();
+    expect(notes.notes.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("without a reveal parameter, no loader's data holds an entry's text, though every entry is there", async () => {
+    for (const [page, data] of Object.entries(await pagesData(null))) {
+      expect(unknownTextsIn(JSON.stringify(data), notes, noKnowledge), page).toEqual([]);
+      expect(wronglyShownOrSealed(data, notes, noKnowledge), page).toEqual([]);
+    }
+    // Sealed, not left out: every entry keeps its place (its id, for a permalink) on some page.
+    const held = new Set(Object.values(await pagesData(null)).flatMap((data) => [...entriesIn(data).keys()]));
+    expect([...held].sort()).toEqual(notes.notes.map((note) => note.id).sort());
+  });
+
+  it.each(["wn:1-2", "anime:1-2", "ln:main-1", "ln:main-2", "wn:2-2,anime:1-1"])("with reveal=%s, exactly the entries those units reveal come with their text", async (reveal) => {
+    const knowledge = present(parseKnowledge(reveal));
+    let shown = 0;
+    for (const [page, data] of Object.entries(await pagesData(reveal))) {
+      expect(unknownTextsIn(JSON.stringify(data), notes, knowledge), page).toEqual([]);
+      expect(wronglyShownOrSealed(data, notes, knowledge), page).toEqual([]);
+      shown += [...entriesIn(data).values()].filter(Boolean).length;
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
+  it("the HTML and .data of every notes page, as a first load gets them, hold no entry's text", async () => {
+    for (const path of ["/translation_meta", "/translation_meta/ln_mistls?q=door", "/translation_meta/ln_mistls/main_v1", "/translation_meta/anime_mistls"]) {
+      const data = path.replace(/(\?|$)/, ".data$1");
+      for (const address of [path, data]) {
+        const response = await visitor.fetch(address);
+        expect(response.status, address).toBe(200);
+        expect(unknownTextsIn(await response.text(), notes, noKnowledge), address).toEqual([]);
+      }
+    }
+  });
+
+  it("the feed is sealed for everyone, even asked with a reveal parameter, and says what and where each entry is", async () => {
+    for (const path of ["/translation_meta/feed.xml", "/translation_meta/feed.xml?reveal=all"]) {
+      const xml = await (await load(feedLoader, path)).text();
+      expect(unknownTextsIn(xml, notes, noKnowledge), path).toEqual([]);
+      const summaries = [...xml.matchAll(/<summary[^>]*>([^<]*)<\/summary>/g)].map((match) => match[1]);
+      expect(summaries).toHaveLength(notes.notes.length);
+      // Not the same placeholder fifty times: each says its category, severity and status, and where it is.
+      expect(new Set(summaries).size).toBe(summaries.length);
+    }
+    const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
+    expect(xml).toContain("Mistranslation · Plot-relevant · Confirmed · p. 12 · 1st printing. Its lines are behind the spoiler shield");
+    expect(xml).toContain("Omission · Plot-relevant · Confirmed · 21:00–21:09 · StreamCo dub.");
   });
 });

@@ -7,16 +7,18 @@ import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH } from "~/lib/addresses";
+import { noKnowledge, parseKnowledge } from "~/lib/knowledge";
 import { cleanQuery } from "~/lib/search-query";
+import { entriesIn, storedNotes, unknownTextsIn, wronglyShownOrSealed } from "../support/translation-notes";
 import { RUNS } from "../support/arbitraries";
 import { visitor } from "../support/readers";
 
-type Suggestions = { entries: Array<{ id: string; official: string }> };
+type Suggestions = { entries: Array<{ id: string; revealedBy: string | null; content: { official: string; suggested: string } | null }> };
 
 const query = (kind: "ln" | "anime", q: string, unit = "") => new URLSearchParams({ kind, unit, q }).toString();
 
-function similar(kind: "ln" | "anime", q: string, unit = "") {
-  return visitor.fetch(`/resources/similar-mistakes?${query(kind, q, unit)}`);
+function similar(kind: "ln" | "anime", q: string, unit = "", reveal?: string) {
+  return visitor.fetch(`/resources/similar-mistakes?${query(kind, q, unit)}${reveal ? `&reveal=${reveal}` : ""}`);
 }
 
 const longLine = "灯籠の落ちる夜に約束した言葉をまだ覚えているかどうか分からない";
@@ -28,11 +30,11 @@ beforeAll(async () => {
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO anime_mistakes (id, episode_key, start_seconds, end_seconds, platform, track, official, suggested, explanation, category, severity, status, reveal_position, added_on)
-       VALUES ('long-anime-line', ?1, 10, 15, 'Netflix', 'subtitles', ?2, 'x', 'x', 'typo', 'minor', 'confirmed', ?3, '2026-01-01')`,
+       VALUES ('long-anime-line', ?1, 10, 15, 'Netflix', 'subtitles', ?2, 'A suggested long line', 'One long word', 'typo', 'minor', 'confirmed', ?3, '2026-01-01')`,
     ).bind(episode!.key, longLine, episode!.position),
     env.DB.prepare(
       `INSERT INTO ln_mistakes (id, volume_key, chapter, edition, japanese, official, suggested, explanation, category, severity, status, reveal_position, added_on)
-       VALUES ('long-ln-line', ?1, 1, 'First', '', ?2, 'x', 'x', 'typo', 'minor', 'confirmed', ?3, '2026-01-01')`,
+       VALUES ('long-ln-line', ?1, 1, 'First', '', ?2, 'A suggested long line', 'One long word', 'typo', 'minor', 'confirmed', ?3, '2026-01-01')`,
     ).bind(volume!.key, longLine, volume!.position),
   ]);
 });
@@ -71,5 +73,42 @@ describe("similar entries for long words", () => {
       }),
       { numRuns: RUNS.normal },
     );
+  });
+});
+
+describe("similar entries behind the spoiler shield", () => {
+  // Words of every entry of the tiny pack, on each side.
+  const asked = [
+    ["ln", "door guard idiot"],
+    ["anime", "eat never lied"],
+  ] as const;
+
+  it("without a reveal parameter, say where each entry is but carry none of its text, and stay cacheable", async () => {
+    const notes = await storedNotes();
+    let found = 0;
+    for (const [kind, words] of asked) {
+      const response = await similar(kind, words);
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
+      const body = await response.text();
+      expect(unknownTextsIn(body, notes, noKnowledge), kind).toEqual([]);
+      const { entries } = JSON.parse(body) as Suggestions;
+      expect(entries.every((entry) => entry.content === null), kind).toBe(true);
+      found += entries.length;
+    }
+    expect(found).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(["wn:1-2", "anime:1-2", "ln:main-2", "all"])("with reveal=%s, exactly the entries those units reveal come with their text", async (reveal) => {
+    const notes = await storedNotes();
+    const knowledge = parseKnowledge(reveal)!;
+    let shown = 0;
+    for (const [kind, words] of asked) {
+      const body = await (await similar(kind, words, "", reveal)).text();
+      expect(unknownTextsIn(body, notes, knowledge), kind).toEqual([]);
+      const data: unknown = JSON.parse(body);
+      expect(wronglyShownOrSealed(data, notes, knowledge), kind).toEqual([]);
+      shown += [...entriesIn(data).values()].filter(Boolean).length;
+    }
+    expect(shown).toBeGreaterThan(0);
   });
 });

@@ -20,25 +20,22 @@ export function LnMistakeEntry({
 }) {
   // The volume's own chapter titles often carry their number ("Chapter 1: …"), so the title, when
   // there is one, stands alone and the position in the volume goes with the page.
-  const location = [
-    entry.chapterTitle ? `ch. ${entry.chapter}` : null,
-    entry.page ? `p. ${entry.page}` : null,
-    entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  const location = (chapterTitle: string | null) =>
+    [chapterTitle ? `ch. ${entry.chapter}` : null, entry.page ? `p. ${entry.page}` : null, entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null]
+      .filter(Boolean)
+      .join(" · ");
   return (
     <MistakeCard
       entry={entry}
       shown={shown}
       headingLevel={headingLevel}
-      heading={
+      heading={({ chapterTitle }) => (
         <>
           {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
-          {entry.chapterTitle ?? `Chapter ${entry.chapter}`}
-          <span className="ml-2 text-sm font-normal text-muted-foreground">{location}</span>
+          {chapterTitle ?? `Chapter ${entry.chapter}`}
+          <span className="ml-2 text-sm font-normal text-muted-foreground">{location(chapterTitle)}</span>
         </>
-      }
+      )}
       badges={<Badge tone="outline" wrap>{entry.edition}</Badge>}
       footer={
         entry.webNovelChapter ? (

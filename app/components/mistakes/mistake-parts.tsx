@@ -15,7 +15,7 @@ import {
   mistakeStatusLabels,
 } from "~/lib/mistakes";
 import { formatDate } from "~/lib/format";
-import type { MistakeEntry, MistakeFacets } from "~/lib/mistake-entries";
+import type { MistakeEntry, MistakeFacets, MistakeText } from "~/lib/mistake-entries";
 import { diffWords } from "~/lib/word-diff";
 
 const severityTone = { minor: "neutral", meaning_changing: "outline", plot_relevant: "warning" } as const;
@@ -134,9 +134,10 @@ export function Credits({ credits, addedOn, updatedOn }: { credits: string[]; ad
 /**
  * One entry on a mistakes page: its heading (where it is), permalink, badges, the Japanese, the
  * official and suggested text side by side, and why. Entries sit in a ShieldedList: one it hides
- * keeps its (hidden, empty) element, so a permalink still has its target once the entry is shown.
+ * (or whose text the response left out) keeps its hidden, empty element, so a permalink still has
+ * its target once the entry is shown. The heading gets the entry's text, as a chapter title can spoil.
  */
-export function MistakeCard({
+export function MistakeCard<Text extends MistakeText>({
   entry,
   shown,
   heading,
@@ -144,10 +145,10 @@ export function MistakeCard({
   footer,
   headingLevel: Heading = "h3",
 }: {
-  entry: MistakeEntry;
+  entry: MistakeEntry<Text>;
   /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
   shown: boolean;
-  heading: ReactNode;
+  heading: (text: Text) => ReactNode;
   /** Where the card sits in the page's outline. */
   headingLevel?: "h2" | "h3" | "h4";
   badges?: ReactNode;
@@ -155,12 +156,19 @@ export function MistakeCard({
 }) {
   const anchor = mistakeAnchor(entry.id);
   const className = "space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
-  if (!shown) return <article id={anchor} hidden className={className} />;
+  const text = shown ? entry.content : null;
+  const revealed = text !== null;
+  // A permalink's entry is shown once the reader's revealed data arrives, after the browser has
+  // given up scrolling to it: scroll then, once.
+  useEffect(() => {
+    if (revealed && window.location.hash === `#${anchor}`) document.getElementById(anchor)?.scrollIntoView({ block: "start" });
+  }, [revealed, anchor]);
+  if (!text) return <article id={anchor} hidden className={className} />;
   return (
     <article id={anchor} aria-labelledby={`${anchor}-title`} className={className}>
       <header className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={`${anchor}-title`} className="font-semibold">
-          {heading}
+          {heading(text)}
         </Heading>
         <EntryLinks anchor={anchor} />
       </header>
@@ -171,9 +179,9 @@ export function MistakeCard({
         {badges}
       </div>
       <div className="space-y-3">
-        <OriginalText text={entry.japanese} />
-        <MistakeComparison official={entry.official} suggested={entry.suggested} />
-        <p>{entry.explanation}</p>
+        <OriginalText text={text.japanese} />
+        <MistakeComparison official={text.official} suggested={text.suggested} />
+        <p>{text.explanation}</p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Credits credits={entry.credits} addedOn={entry.addedOn} updatedOn={entry.updatedOn} />

@@ -1,0 +1,88 @@
+/**
+ * The translation notes' gated texts as D1 holds them, and checks that a response carries exactly
+ * the ones its requester knows: the expectations come from each entry's `revealed_by` through the
+ * one spoiler rule (`knows`), not from the code under test.
+ */
+import { env } from "cloudflare:workers";
+import { isGated } from "~/lib/gated";
+import { type Knowledge, knows } from "~/lib/knowledge";
+
+export interface StoredNote {
+  id: string;
+  revealedBy: string;
+  /** Every text of the entry that quotes the story: the lines, the explanation, a chapter title. */
+  texts: string[];
+}
+
+export interface StoredNotes {
+  notes: StoredNote[];
+  /** What the pages show everyone around the entries: labels and titles of units, collections and seasons. */
+  publicTexts: string[];
+}
+
+type NoteRow = { id: string; revealed_by: string; japanese: string | null; official: string; suggested: string; explanation: string; chapter_title: string | null };
+
+/** Every light novel and anime entry in D1, with its gated texts, and the public texts around them. */
+export async function storedNotes(): Promise<StoredNotes> {
+  const [ln, anime] = await env.DB.batch<NoteRow>([
+    env.DB.prepare(`SELECT id, revealed_by, japanese, official, suggested, explanation, chapter_title FROM ln_mistakes`),
+    env.DB.prepare(`SELECT id, revealed_by, japanese, official, suggested, explanation, NULL AS chapter_title FROM anime_mistakes`),
+  ]);
+  const labels = await env.DB.batch<{ text: string }>([
+    env.DB.prepare(`SELECT label AS text FROM story_units UNION SELECT title FROM anime_episodes UNION SELECT title FROM anime_seasons
+                    UNION SELECT title FROM ln_volumes UNION SELECT name FROM ln_collections`),
+  ]);
+  return {
+    notes: [...ln!.results, ...anime!.results].map((row) => ({
+      id: row.id,
+      revealedBy: row.revealed_by,
+      texts: [row.japanese, row.official, row.suggested, row.explanation, row.chapter_title].filter((text): text is string => Boolean(text)),
+    })),
+    publicTexts: labels[0]!.results.map((row) => row.text),
+  };
+}
+
+const xmlEscaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const htmlEscaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+
+/** Whether a response body holds the text as written, inside JSON, or escaped for HTML or XML. */
+function holds(body: string, text: string) {
+  return [text, JSON.stringify(text).slice(1, -1), xmlEscaped(text), htmlEscaped(text)].some((form) => body.includes(form));
+}
+
+/**
+ * The gated texts a response body (a loader's data as JSON, HTML, a feed) carries though its requester
+ * does not know them, as "id: text". A text that a known entry shares (two entries of one chapter
+ * share its title), or that the pack shows everyone anyway (an episode named like the chapter), does
+ * not count.
+ */
+export function unknownTextsIn(body: string, { notes, publicTexts }: StoredNotes, knowledge: Knowledge) {
+  const known = new Set(notes.filter((note) => knows(knowledge, note.revealedBy)).flatMap((note) => note.texts));
+  const isPublic = (text: string) => known.has(text) || publicTexts.some((shown) => shown.includes(text));
+  return notes
+    .filter((note) => !knows(knowledge, note.revealedBy))
+    .flatMap((note) => note.texts.filter((text) => !isPublic(text) && holds(body, text)).map((text) => `${note.id}: ${text}`));
+}
+
+/** The entries a loader's data holds (gated items with an id), and whether each came with its content. */
+export function entriesIn(data: unknown, found = new Map<string, boolean>()): Map<string, boolean> {
+  if (typeof data !== "object" || data === null) return found;
+  if (Array.isArray(data)) {
+    for (const item of data) entriesIn(item, found);
+    return found;
+  }
+  if (isGated(data) && "id" in data && typeof data.id === "string") found.set(data.id, data.content !== null);
+  for (const value of Object.values(data)) entriesIn(value, found);
+  return found;
+}
+
+/**
+ * Whether the data gives each entry it holds its content exactly when the knowledge knows it (per
+ * D1's revealed_by); the mismatches as "id: shown/sealed".
+ */
+export function wronglyShownOrSealed(data: unknown, { notes }: StoredNotes, knowledge: Knowledge) {
+  const revealedBy = new Map(notes.map((note) => [note.id, note.revealedBy]));
+  return [...entriesIn(data)]
+    .filter(([id, shown]) => !revealedBy.has(id) || shown !== knows(knowledge, revealedBy.get(id)))
+    .map(([id, shown]) => `${id}: ${shown ? "shown" : "sealed"}`);
+}
