@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
+import { hasConsumed } from "~/lib/knowledge";
 import { emptyProgress, readUpTo } from "~/lib/progress";
 import { useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
@@ -31,7 +32,7 @@ export function ReadUpToHere({
   const box = useRef<HTMLSpanElement>(null);
   // Nothing before the page is interactive: the server cannot know the reader's progress.
   if (!shield) return null;
-  const done = shield.position >= unit.position;
+  const done = hasConsumed(shield.knowledge, unit.key);
 
   function markRead() {
     const before = readStoredProgress();
