@@ -57,8 +57,10 @@ describe("catalogue loaders against the imported tiny pack", () => {
       ["lamp-oil", true],
       ["if-the-door", false],
     ]);
-    const { episodes } = await load(breakTimeLoader, "/break_time");
-    expect(episodes[0]?.shorts).toEqual([{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }]);
+    const { episodes } = await load(breakTimeLoader, "/break_time?reveal=bt:1-1");
+    expect(episodes[0]?.shorts).toEqual([
+      { key: "bt:1-1", number: 1, title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: "Snack Time" }, airedOn: null },
+    ]);
   });
 
   it("side stories page in reading order; a link to one story opens the page that holds it", async () => {
