@@ -15,9 +15,11 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
 const media = Object.keys(mediumLabels) as Medium[];
@@ -36,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const catalogue = await getCharacterCatalogue(context.db, filters);
   if (page > catalogue.pageCount) notFound(missingPage(new URL(request.url), catalogue.pageCount));
-  return { ...catalogue, filters };
+  return sealedFor(request, { ...catalogue, filters });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -46,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Characters({ loaderData }: Route.ComponentProps) {
-  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = loaderData;
+  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useRevealedData(loaderData);
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
