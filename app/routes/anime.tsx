@@ -153,7 +153,10 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
   );
 }
 
-/** One change: a found one says what the chapter ranges show; the pack's own says it in its words, behind the shield. */
+/**
+ * One change: a found one says what the chapter ranges show; the pack's own names its kind and
+ * chapters (public) and says the rest in its words, under them, behind the shield.
+ */
 function Change({ change }: { change: AdaptationChange }) {
   const chapters = change.chapters ? (
     <>
@@ -161,18 +164,25 @@ function Change({ change }: { change: AdaptationChange }) {
       {change.chapters.count > 1 ? ` (${countOf(change.chapters.count, nouns.chapter)})` : null}
     </>
   ) : null;
+  const badge = <Badge tone="outline">{adaptationChangeLabels[change.kind]}</Badge>;
+  if (change.note) {
+    return (
+      <li data-change={change.kind} className="space-y-1 text-sm">
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {badge}
+          {chapters ? <span className="min-w-0">{chapters}</span> : null}
+        </p>
+        <Spoiler gated={change.note} what="This note" block>
+          {(note) => <p>{note}</p>}
+        </Spoiler>
+      </li>
+    );
+  }
   return (
     <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-      <Badge tone="outline">{adaptationChangeLabels[change.kind]}</Badge>
+      {badge}
       <span className="min-w-0 flex-1 basis-48">
-        {change.note ? (
-          <>
-            <Spoiler gated={change.note} what="This note">
-              {(note) => note}
-            </Spoiler>
-            {chapters ? <> ({chapters})</> : null}
-          </>
-        ) : change.kind === "skipped" ? (
+        {change.kind === "skipped" ? (
           <>Before this episode, the anime leaves out {chapters}.</>
         ) : (
           <>This episode goes back to {chapters}, which earlier episodes had already passed.</>
