@@ -1,23 +1,16 @@
 import { Link } from "react-router";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
+import { Spoiler } from "~/components/spoiler";
 import type { AnimeEpisode, BreakTimeShort, UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
-import { countOf, nouns } from "~/lib/words";
 
 /*
- * The pieces of an anime episode that /anime and /break_time share. An episode is gated as a whole at
- * its story position: both pages list episodes through ShieldedList and render these only for an
- * episode the reader's progress (or request) has reached.
+ * The pieces of an anime episode that /anime and /break_time share. Every episode is listed for
+ * everyone: its number, air date, title and what it adapts spoil nothing. What can spoil is gated one
+ * by one where it stands: the pack's notes on what the adaptation changed, and Break Time shorts' titles.
  */
-
-/** What a run of hidden episodes holds, for its one line: "4 episodes", "4 episodes and 3 Break Time shorts". */
-export function describeEpisodes(run: readonly Pick<AnimeEpisode, "shorts">[], { withShorts = false } = {}) {
-  const shorts = run.reduce((sum, episode) => sum + episode.shorts.length, 0);
-  const episodes = countOf(run.length, nouns.episode);
-  return withShorts && shorts ? `${episodes} and ${countOf(shorts, nouns.breakTimeShort)}` : episodes;
-}
 
 /** Episode number and air date, then the episode's title and its original. */
 export function EpisodeTitle({ episode, as: Heading = "h3" }: { episode: Pick<AnimeEpisode, "number" | "airedOn" | "title" | "originalTitle">; as?: "h3" | "h4" }) {
@@ -55,21 +48,28 @@ export function WatchedUpToHere({ episode }: { episode: Pick<AnimeEpisode, "key"
   return <ReadUpToHere unit={episode} verb="watched" />;
 }
 
-/** The Break Time shorts that air with an episode, each with its anchor on /break_time when `linked`. */
+/**
+ * The Break Time shorts that air with an episode, each with its anchor on /break_time, or (`linked`)
+ * a link there. A short's title waits for the shield; its number, the link and its date do not.
+ */
 export function BreakTimeShorts({ shorts, linked = false }: { shorts: readonly BreakTimeShort[]; linked?: boolean }) {
   if (!shorts.length) return null;
   return (
     <ul className="space-y-2">
       {shorts.map((short) => (
         <li key={short.key} id={linked ? undefined : unitAnchor(short.key)} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
-          <p className="text-xs font-semibold uppercase tracking-wide text-primary">Break Time {short.number}</p>
           {linked ? (
-            <Link to={unitPath(short.key)} className="font-medium hover:underline">
-              {short.title}
+            <Link to={unitPath(short.key)} className="text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline">
+              Break Time {short.number}
             </Link>
           ) : (
-            <p className="font-medium">{short.title}</p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-primary">Break Time {short.number}</p>
           )}
+          <p className="font-medium">
+            <Spoiler gated={short.title} what="The title">
+              {(title) => title}
+            </Spoiler>
+          </p>
           {short.airedOn ? <p className="text-xs text-muted-foreground">{formatDate(short.airedOn)}</p> : null}
         </li>
       ))}

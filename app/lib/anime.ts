@@ -3,6 +3,7 @@
  * components render them without knowing how they are stored.
  */
 import type { adaptationChangeKinds } from "./content/pack-schema";
+import type { Gated } from "./gated";
 import { animeNotesSeasonPath } from "./mistakes";
 
 /** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
@@ -13,21 +14,26 @@ export interface UnitLabel {
 
 export type AdaptationChangeKind = (typeof adaptationChangeKinds)[number];
 
-/** One thing an episode does differently from the web novel. */
+/**
+ * One thing an episode does differently from the web novel. Its kind and the chapters it concerns
+ * are labels and numbers, shown to everyone (the season's overview counts the skipped chapters too);
+ * the pack's words about it tell the story, so they are gated with the episode.
+ */
 export interface AdaptationChange {
   kind: AdaptationChangeKind;
   /** The web novel chapters it concerns, first to last, and how many they are. */
   chapters: { from: UnitLabel; to: UnitLabel; count: number } | null;
-  /** The pack's words; null for a change found from the chapter ranges alone. */
-  note: string | null;
+  /** The pack's words, revealed by what reveals the episode; null for a change found from the chapter ranges alone. */
+  note: Gated<string> | null;
   /** Found from the episodes' chapter ranges at import rather than written in the pack. */
   computed: boolean;
 }
 
+/** A Break Time short: its number and date are public; its title is revealed by the short or the episode it accompanies. */
 export interface BreakTimeShort {
   key: string;
   number: number;
-  title: string;
+  title: Gated<string>;
   airedOn: string | null;
 }
 
@@ -35,8 +41,9 @@ export interface AnimeEpisode {
   key: string;
   season: number;
   number: number;
-  /** Story position: the episode's title, what it adapts and its changes are gated here. */
+  /** Story position, for ordering and "I have watched up to here" (the shield reads `revealedBy`s). */
   position: number;
+  /** Episode titles are not flagged in the pack: shown to everyone, like the number and the date. */
   title: string;
   originalTitle: string | null;
   airedOn: string;

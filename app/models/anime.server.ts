@@ -1,13 +1,17 @@
 import type { AdaptationChange, AnimeEpisode, AnimeSeason, BreakTimeShort, UnitLabel } from "~/lib/anime";
 import type { AdaptationChangeRow, AnimeEpisodeRow, ArcRow, BreakTimeEpisodeRow } from "~/lib/content/rows";
 import { parseUnitKey } from "~/lib/content/units";
+import { gated } from "~/lib/gated";
 import { batch } from "./db.server";
 
 type EpisodeRow = AnimeEpisodeRow & { season_title: string; adapts_from_label: string; adapts_to_label: string };
 
-type ShortRow = Omit<BreakTimeEpisodeRow, "position">;
+/** `revealed_by`: the short's own revealers and its episode's (as its search entry has them). */
+type ShortRow = Omit<BreakTimeEpisodeRow, "position"> & { revealed_by: string };
 
+/** `revealed_by`: what reveals the episode the change is in. */
 type ChangeRow = Omit<AdaptationChangeRow, "sort_order"> & {
+  revealed_by: string;
   from_label: string | null;
   from_position: number | null;
   to_label: string | null;
@@ -54,7 +58,19 @@ function episodeOf(row: EpisodeRow): Pick<AnimeEpisode, "key" | "number" | "posi
   };
 }
 
-const toShort = (short: ShortRow): BreakTimeShort => ({ key: short.key, number: short.number, title: short.title, airedOn: short.aired_on });
+const toShort = (short: ShortRow): BreakTimeShort => ({
+  key: short.key,
+  number: short.number,
+  title: gated(short.revealed_by, short.title),
+  airedOn: short.aired_on,
+});
+
+/**
+ * A short (`b`) with what reveals its title: the short itself, or anything that reveals the episode it
+ * accompanies (the units of each, as its search entry has them). Every short and episode is a story unit.
+ */
+const SHORT_COLUMNS = `b.key, b.season_number, b.number, b.title, b.aired_on, b.accompanies, su.revealed_by || ' ' || eu.revealed_by AS revealed_by`;
+const SHORT_REVEALERS = `JOIN story_units su ON su.key = b.key JOIN story_units eu ON eu.key = b.accompanies`;
 
 function toChange(row: ChangeRow): AdaptationChange {
   const chapters =
@@ -66,7 +82,7 @@ function toChange(row: ChangeRow): AdaptationChange {
           count: Math.round(row.to_position - row.from_position) + 1,
         }
       : null;
-  return { kind: row.kind, chapters, note: row.note, computed: row.computed === 1 };
+  return { kind: row.kind, chapters, note: row.note === null ? null : gated(row.revealed_by, row.note), computed: row.computed === 1 };
 }
 
 /**
@@ -98,8 +114,9 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     db
       .prepare(
         `SELECT c.episode_key, c.kind, c.chapters_from, fu.label AS from_label, fu.position AS from_position,
-                c.chapters_to, tu.label AS to_label, tu.position AS to_position, c.note, c.computed
+                c.chapters_to, tu.label AS to_label, tu.position AS to_position, c.note, c.computed, eu.revealed_by
            FROM anime_episodes e
+           JOIN story_units eu ON eu.key = e.key
            JOIN adaptation_changes c ON c.episode_key = e.key
            LEFT JOIN story_units fu ON fu.key = c.chapters_from
            LEFT JOIN story_units tu ON tu.key = c.chapters_to
@@ -109,8 +126,8 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
       .bind(seasonNumber),
     db
       .prepare(
-        `SELECT b.key, b.season_number, b.number, b.title, b.aired_on, b.accompanies
-           FROM anime_episodes e JOIN break_time_episodes b ON b.accompanies = e.key
+        `SELECT ${SHORT_COLUMNS}
+           FROM anime_episodes e JOIN break_time_episodes b ON b.accompanies = e.key ${SHORT_REVEALERS}
           WHERE e.season_number = ${SELECTED_SEASON}
           ORDER BY b.season_number, b.number`,
       )
@@ -205,7 +222,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     ),
     seasonEpisodesStatement(db, seasonNumber),
     db
-      .prepare(`SELECT key, season_number, number, title, aired_on, accompanies FROM break_time_episodes WHERE season_number = ${SELECTED_SEASON} ORDER BY number`)
+      .prepare(`SELECT ${SHORT_COLUMNS} FROM break_time_episodes b ${SHORT_REVEALERS} WHERE b.season_number = ${SELECTED_SEASON} ORDER BY b.number`)
       .bind(seasonNumber),
   ]);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);

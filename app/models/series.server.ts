@@ -1,5 +1,6 @@
 import type { SeriesRow } from "~/lib/content/rows";
 import { totalsFrom } from "~/lib/content/statistics";
+import { gated } from "~/lib/gated";
 import { batch, parseJsonList } from "./db.server";
 
 interface ReleaseRow {
@@ -8,10 +9,15 @@ interface ReleaseRow {
   title: string;
   label: string;
   released_on: string;
-  reveal_position: number | null;
+  /** What reveals the title: a web novel chapter's where the pack flags it; null for every other. */
+  revealed_by: string | null;
 }
 
-/** What the home page says about the series: who made it, how big it is, what came out last. */
+/**
+ * What the home page says about the series: who made it, how big it is, what came out last. A latest
+ * release's title is gated as its own page gates it (a flagged chapter title); volume and episode
+ * titles spoil nothing.
+ */
 export async function getSeriesOverview(db: D1Database) {
   const [series, counts, releases] = await batch<[Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow]>(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
@@ -19,16 +25,14 @@ export async function getSeriesOverview(db: D1Database) {
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
     db.prepare(
       `SELECT * FROM (
-         SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on, NULL AS reveal_position
+         SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on, c.title_revealed_by AS revealed_by
            FROM chapters c JOIN story_units u ON u.key = c.key
-          WHERE c.title_reveal_position IS NULL
           ORDER BY c.published_on DESC LIMIT 2)
        UNION ALL SELECT * FROM (
          SELECT v.key, 'volume', v.title, u.label, v.released_jp, NULL FROM ln_volumes v JOIN story_units u ON u.key = v.key
           ORDER BY v.released_jp DESC LIMIT 2)
        UNION ALL SELECT * FROM (
-         -- An episode is gated whole at its story position (decision 18): its title waits for the shield.
-         SELECT e.key, 'episode', e.title, u.label, e.aired_on, e.position FROM anime_episodes e JOIN story_units u ON u.key = e.key
+         SELECT e.key, 'episode', e.title, u.label, e.aired_on, NULL FROM anime_episodes e JOIN story_units u ON u.key = e.key
           ORDER BY e.aired_on DESC LIMIT 2)
        ORDER BY released_on DESC`,
     ),
@@ -49,10 +53,9 @@ export async function getSeriesOverview(db: D1Database) {
     releases: releases.map((release) => ({
       key: release.key,
       kind: release.kind,
-      title: release.title,
+      title: gated(release.revealed_by, release.title),
       label: release.label,
       releasedOn: release.released_on,
-      revealAt: release.reveal_position,
     })),
   };
 }

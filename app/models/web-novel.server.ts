@@ -1,9 +1,10 @@
 import type { ArcRow as ArcColumns, ChapterRow as ChapterColumns } from "~/lib/content/rows";
+import { gated } from "~/lib/gated";
 import { batch } from "./db.server";
 
 type ArcRow = ArcColumns & { chapter_count: number; word_count: number; started_on: string; ended_on: string };
 
-type ChapterRow = Omit<ChapterColumns, "arc_number">;
+type ChapterRow = Omit<ChapterColumns, "arc_number" | "title_reveal_position">;
 
 interface AdaptationRow {
   key: string;
@@ -16,7 +17,7 @@ export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"
 
 /**
  * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
- * episode that adapt each of them. One D1 round trip.
+ * episode that adapt each of them; a chapter's title is gated where the pack flags it. One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   const arcQuery = `COALESCE(?1, (SELECT MIN(number) FROM arcs))`;
@@ -45,7 +46,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
     db
       .prepare(
         `SELECT key, ordinal, kind, title, original_title, published_on, word_count, read_url, translator,
-                position, title_reveal_position
+                position, title_revealed_by
            FROM chapters WHERE arc_number = ${arcQuery} ORDER BY ordinal`,
       )
       .bind(arcNumber),
@@ -80,14 +81,13 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       key: chapter.key,
       ordinal: chapter.ordinal,
       kind: chapter.kind,
-      title: chapter.title,
-      originalTitle: chapter.original_title,
+      // A flagged title is gated with its original: either would give the chapter away.
+      title: gated(chapter.title_revealed_by, { title: chapter.title, originalTitle: chapter.original_title }),
       publishedOn: chapter.published_on,
       wordCount: chapter.word_count,
       readUrl: chapter.read_url,
       translator: chapter.translator,
       position: chapter.position,
-      titleRevealAt: chapter.title_reveal_position,
       volumes: covering(volumes, chapter.position),
       episodes: covering(episodes, chapter.position),
     })),

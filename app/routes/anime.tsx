@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { ShieldedList } from "~/components/shielded-list";
+import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath, type UnitLabel } from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -13,9 +13,11 @@ import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/anime";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (seasonNumber !== undefined && (seasonNumber === null || anime.selectedSeason === null)) {
     notFound(missingSeason(new URL(request.url).searchParams.get("season"), anime.seasons, "/anime"));
   }
-  return anime;
+  return sealedFor(request, anime);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -36,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = loaderData;
+  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = useRevealedData(loaderData);
   return (
     <>
       <PageHeader
@@ -59,7 +61,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A season's overview (nothing in it is gated) and its episodes behind the shield. */
+/** A season's overview (nothing in it is gated) and every episode, each with what can spoil behind the shield. */
 function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpisode[] }) {
   return (
     <section aria-labelledby="season-title" className="space-y-4">
@@ -89,14 +91,9 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
         <Fact term="Break Time">{countOf(season.shortCount, nouns.short)}</Fact>
       </dl>
       <ol className="space-y-3">
-        <ShieldedList
-          items={episodes}
-          itemKey={(episode) => episode.key}
-          revealAt={(episode) => episode.position}
-          describe={(run) => describeEpisodes(run)}
-          runAs="li"
-          renderItem={(episode, shown) => (shown ? <Episode episode={episode} /> : <li id={unitAnchor(episode.key)} hidden />)}
-        />
+        {episodes.map((episode) => (
+          <Episode key={episode.key} episode={episode} />
+        ))}
       </ol>
     </section>
   );
@@ -156,7 +153,10 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
   );
 }
 
-/** One change: a found one says what the chapter ranges show; the pack's own says it in its words. */
+/**
+ * One change: a found one says what the chapter ranges show; the pack's own names its kind and
+ * chapters (public) and says the rest in its words, under them, behind the shield.
+ */
 function Change({ change }: { change: AdaptationChange }) {
   const chapters = change.chapters ? (
     <>
@@ -164,16 +164,25 @@ function Change({ change }: { change: AdaptationChange }) {
       {change.chapters.count > 1 ? ` (${countOf(change.chapters.count, nouns.chapter)})` : null}
     </>
   ) : null;
+  const badge = <Badge tone="outline">{adaptationChangeLabels[change.kind]}</Badge>;
+  if (change.note) {
+    return (
+      <li data-change={change.kind} className="space-y-1 text-sm">
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {badge}
+          {chapters ? <span className="min-w-0">{chapters}</span> : null}
+        </p>
+        <Spoiler gated={change.note} what="This note" block>
+          {(note) => <p>{note}</p>}
+        </Spoiler>
+      </li>
+    );
+  }
   return (
     <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-      <Badge tone="outline">{adaptationChangeLabels[change.kind]}</Badge>
+      {badge}
       <span className="min-w-0 flex-1 basis-48">
-        {change.note ? (
-          <>
-            {change.note}
-            {chapters ? <> ({chapters})</> : null}
-          </>
-        ) : change.kind === "skipped" ? (
+        {change.kind === "skipped" ? (
           <>Before this episode, the anime leaves out {chapters}.</>
         ) : (
           <>This episode goes back to {chapters}, which earlier episodes had already passed.</>

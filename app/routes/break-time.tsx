@@ -1,17 +1,18 @@
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, describeEpisodes, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { ShieldedList } from "~/components/shielded-list";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getBreakTime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/break-time";
 
 /** One season at a time (`?season=N`, the first by default), as on /anime. */
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (seasonNumber !== undefined && (seasonNumber === null || breakTime.selectedSeason === null)) {
     notFound(missingSeason(new URL(request.url).searchParams.get("season"), breakTime.seasons, "/break_time"));
   }
-  return breakTime;
+  return sealedFor(request, breakTime);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, episodes, shortCount } = loaderData;
+  const { seasons, selectedSeason, episodes, shortCount } = useRevealedData(loaderData);
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>
@@ -55,47 +56,31 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
           <h2 id="season-title" className="mb-4 text-2xl font-bold tracking-tight">
             {labelWithTitle(`Season ${season.number}`, season.title)}
           </h2>
-          {/* An episode and its shorts are gated together, at the episode's story position, as on /anime. */}
+          {/* Every episode, for everyone; a short's title waits for the shield (BreakTimeShorts). */}
           <ol className="space-y-3">
-            <ShieldedList
-              items={episodes}
-              itemKey={(episode) => episode.key}
-              revealAt={(episode) => episode.position}
-              describe={(run) => describeEpisodes(run, { withShorts: true })}
-              runAs="li"
-              renderItem={(episode, shown) =>
-                shown ? (
-                  <li id={unitAnchor(episode.key)} className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2">
-                    <div className="space-y-1">
-                      <EpisodeTitle episode={episode} />
-                      <p className="text-sm text-muted-foreground">
-                        Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
-                      </p>
-                      <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
-                        <WatchedUpToHere episode={episode} />
-                        <Link to={unitPath(episode.key)} className="text-primary underline">
-                          On the anime page<span className="sr-only">: episode {episode.number}</span>
-                        </Link>
-                      </div>
-                    </div>
-                    <div>
-                      {episode.shorts.length ? (
-                        <BreakTimeShorts shorts={episode.shorts} />
-                      ) : (
-                        <p className="text-sm text-muted-foreground">No Break Time short with this episode.</p>
-                      )}
-                    </div>
-                  </li>
-                ) : (
-                  // Hidden: the anchors stay, so a link to the episode or a short finds it once revealed.
-                  <li id={unitAnchor(episode.key)} hidden>
-                    {episode.shorts.map((short) => (
-                      <span key={short.key} id={unitAnchor(short.key)} />
-                    ))}
-                  </li>
-                )
-              }
-            />
+            {episodes.map((episode) => (
+              <li key={episode.key} id={unitAnchor(episode.key)} className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2">
+                <div className="min-w-0 space-y-1">
+                  <EpisodeTitle episode={episode} />
+                  <p className="text-sm text-muted-foreground">
+                    Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+                  </p>
+                  <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
+                    <WatchedUpToHere episode={episode} />
+                    <Link to={unitPath(episode.key)} className="text-primary underline">
+                      On the anime page<span className="sr-only">: episode {episode.number}</span>
+                    </Link>
+                  </div>
+                </div>
+                <div className="min-w-0">
+                  {episode.shorts.length ? (
+                    <BreakTimeShorts shorts={episode.shorts} />
+                  ) : (
+                    <p className="text-sm text-muted-foreground">No Break Time short with this episode.</p>
+                  )}
+                </div>
+              </li>
+            ))}
           </ol>
         </section>
       ) : (

@@ -5,13 +5,15 @@ import { Badge } from "~/components/ui/badge";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { unitPath } from "~/lib/content/units";
 import { formatDate, formatNumber } from "~/lib/format";
+import type { Gated } from "~/lib/gated";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed, useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getSeriesOverview(context.db);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return sealedFor(request, await getSeriesOverview(context.db));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -41,7 +43,7 @@ const areaSummaries: Record<AreaPath, string> = {
 const releaseKinds = { chapter: "Web novel", volume: "Light novel", episode: "Anime" } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { series, counts, releases } = loaderData;
+  const { series, counts, releases } = useRevealedData(loaderData);
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
@@ -106,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={release.key}>
                 <Link to={unitPath(release.key)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
                   <Badge tone="outline">{releaseKinds[release.kind]}</Badge>
-                  <ReleaseTitle title={release.title} revealAt={release.revealAt} />
+                  <ReleaseTitle title={release.title} />
                   <span className="text-sm text-muted-foreground">
                     {release.label} · <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
                   </span>
@@ -146,9 +148,15 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-/** A release's title, or (for an episode beyond the reader's progress) a plain note instead; the label still says which it is. */
-function ReleaseTitle({ title, revealAt }: { title: string; revealAt: number | null }) {
+/**
+ * A release's title, or (for a chapter title beyond the reader's progress) a plain note instead; the
+ * label still says which it is. Not the Spoiler's "Show it": the whole row is a link to the release.
+ */
+function ReleaseTitle({ title }: { title: Gated<string> }) {
   const shield = useShield();
-  if (isRevealed(shield, revealAt)) return <span className="font-medium">{title}</span>;
+  const revealed = isRevealed(shield, title.revealedBy);
+  if (revealed && title.content !== null) return <span className="font-medium">{title.content}</span>;
+  // Known, and the page's revealed data is on its way.
+  if (revealed) return <span aria-busy="true" className="text-muted-foreground">…</span>;
   return <span className="italic text-muted-foreground">Title hidden until you reach it</span>;
 }

@@ -12,8 +12,10 @@ import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/fo
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/web-novel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       choices: webNovel.arcs.map((arc) => ({ label: labelWithTitle(`Arc ${arc.number}`, arc.title), href: `/web_novel?arc=${arc.number}` })),
     });
   }
-  return webNovel;
+  return sealedFor(request, webNovel);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -42,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const { arcs, selectedArc, arc: arcText, chapters } = loaderData;
+  const { arcs, selectedArc, arc: arcText, chapters } = useRevealedData(loaderData);
   const listed = arcs.find((candidate) => candidate.number === selectedArc);
   const arc = listed && arcText ? { ...listed, ...arcText } : undefined;
   const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);
@@ -112,9 +114,13 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <span className="mr-2 text-sm tabular-nums text-muted-foreground">
             {chapter.kind === "chapter" ? chapter.ordinal : kindLabels[chapter.kind]}
           </span>
-          <Spoiler revealAt={chapter.titleRevealAt} what="This chapter's title">
-            <span className="font-medium">{titleAfterLabel(kindLabels[chapter.kind], chapter.title) ?? chapter.title}</span>
-            <OriginalText text={chapter.originalTitle} as="span" className="ml-2 text-sm" />
+          <Spoiler gated={chapter.title} what="This chapter's title">
+            {({ title, originalTitle }) => (
+              <>
+                <span className="font-medium">{titleAfterLabel(kindLabels[chapter.kind], title) ?? title}</span>
+                <OriginalText text={originalTitle} as="span" className="ml-2 text-sm" />
+              </>
+            )}
           </Spoiler>
         </div>
         <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm text-muted-foreground">

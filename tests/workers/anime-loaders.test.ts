@@ -19,7 +19,8 @@ describe("the anime page's loader", () => {
       position: 2,
       adapts: { from: { key: "wn:1-1", label: "Arc 1 · Prologue" }, to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" } },
       volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
-      shorts: [{ key: "bt:1-1", number: 1, title: "Snack Time", airedOn: null }],
+      // The short's title is revealed by the short or by anything that reveals its episode; sealed here.
+      shorts: [{ key: "bt:1-1", number: 1, title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: null }, airedOn: null }],
       noteCount: 1,
       changes: [],
     });
@@ -31,12 +32,13 @@ describe("the anime page's loader", () => {
         note: null,
         computed: true,
       },
-      { kind: "added", chapters: null, note: "An anime-original chase along the corridor.", computed: false },
+      // The pack's note is revealed by what reveals the episode: the episode, the chapter it reaches, or the volume that covers that chapter.
+      { kind: "added", chapters: null, note: { revealedBy: "anime:1-2 wn:2-1 ln:main-2", content: null }, computed: false },
     ]);
   });
 
   it("sums each season up without anything gated in it: dates, arcs, volumes and how much was skipped", async () => {
-    const { seasons, season, episodes } = await load(animeLoader, "/anime?season=1");
+    const { seasons, season, episodes } = await load(animeLoader, "/anime?season=1&reveal=all");
     const overview = present(season);
     // The card of every season says only what it holds and when it aired.
     expect(seasons).toEqual([{ number: 1, title: overview.title, episodeCount: overview.episodeCount, firstAired: overview.firstAired, lastAired: overview.lastAired }]);
@@ -56,12 +58,14 @@ describe("the anime page's loader", () => {
     });
     // The overview is shown to everyone, so it holds none of what the shield gates with an episode.
     const gated = [
-      ...episodes.flatMap((episode) => [episode.title, ...episode.shorts.map((short) => short.title)]),
-      ...episodes.flatMap((episode) => episode.changes.flatMap((change) => (change.note ? [change.note] : []))),
+      ...episodes.flatMap((episode) => episode.shorts.map((short) => short.title.content)),
+      ...episodes.flatMap((episode) => episode.changes.flatMap((change) => (change.note ? [change.note.content] : []))),
       "The Keeper Lied",
     ];
-    expect(gated).toHaveLength(5);
+    expect(gated).toEqual(["Snack Time", "An anime-original chase along the corridor.", "The Keeper Lied"]);
     for (const text of gated) expect(JSON.stringify(overview)).not.toContain(text);
+    // Episode titles spoil nothing: they are there for everyone.
+    expect((await load(animeLoader, "/anime")).episodes.map((episode) => episode.title)).toEqual(["Knock Knock", "The Lie"]);
   });
 
   it("shows one season at a time and answers 404 for a season that is not there", async () => {

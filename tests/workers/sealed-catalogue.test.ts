@@ -1,0 +1,138 @@
+/**
+ * The catalogue pages (home, web novel, anime, Break Time, characters) sealed for their requester,
+ * over the demo pack: without a `reveal` parameter no loader, HTML page or `.data` answer carries a
+ * gated text, and with one exactly the texts that knowledge reveals are in the loader's data. The
+ * gated texts and what reveals each are read from D1, as the importer stored them.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { knows, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { loader as animeLoader } from "~/routes/anime";
+import { loader as breakTimeLoader } from "~/routes/break-time";
+import { loader as charactersLoader } from "~/routes/characters";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as webNovelLoader } from "~/routes/web-novel";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { fetchSite } from "../support/site";
+import { type DataFunction, load } from "../support/workers-context";
+
+interface GatedText {
+  text: string;
+  revealedBy: string;
+  where: string;
+}
+
+let gatedTexts: GatedText[] = [];
+let pages: Array<[path: string, loader: DataFunction]> = [];
+
+beforeAll(async () => {
+  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
+  if (!parsed.pack) throw new Error("The demo pack does not parse");
+  const { rows, problems } = resolvePack(parsed.pack, "demo");
+  if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+
+  const [titles, notes, shorts, portraits, arcs, seasons, characters] = await env.DB.batch<Record<string, string | number | null>>([
+    env.DB.prepare(`SELECT key, title, original_title, title_revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`),
+    env.DB.prepare(
+      `SELECT c.episode_key, c.note, u.revealed_by FROM adaptation_changes c JOIN story_units u ON u.key = c.episode_key WHERE c.note IS NOT NULL`,
+    ),
+    // A short is revealed by itself or by what reveals the episode it accompanies.
+    env.DB.prepare(
+      `SELECT b.key, b.title, su.revealed_by || ' ' || eu.revealed_by AS revealed_by
+         FROM break_time_episodes b JOIN story_units su ON su.key = b.key JOIN story_units eu ON eu.key = b.accompanies`,
+    ),
+    env.DB.prepare(`SELECT slug, portrait, portrait_alt, portrait_revealed_by FROM characters WHERE portrait_revealed_by IS NOT NULL`),
+    env.DB.prepare(`SELECT number FROM arcs ORDER BY number`),
+    env.DB.prepare(`SELECT number FROM anime_seasons ORDER BY number`),
+    env.DB.prepare(`SELECT COUNT(*) AS count FROM characters`),
+  ]);
+  const text = (value: unknown) => (typeof value === "string" && value ? [value] : []);
+  gatedTexts = [
+    ...titles!.results.flatMap((row) =>
+      [...text(row.title), ...text(row.original_title)].map((title) => ({ text: title, revealedBy: String(row.title_revealed_by), where: `title of ${row.key}` })),
+    ),
+    ...notes!.results.flatMap((row) => text(row.note).map((note) => ({ text: note, revealedBy: String(row.revealed_by), where: `change note of ${row.episode_key}` }))),
+    ...shorts!.results.flatMap((row) => text(row.title).map((title) => ({ text: title, revealedBy: String(row.revealed_by), where: `title of ${row.key}` }))),
+    ...portraits!.results.flatMap((row) =>
+      [...text(row.portrait), ...text(row.portrait_alt)].map((portrait) => ({ text: portrait, revealedBy: String(row.portrait_revealed_by), where: `portrait of ${row.slug}` })),
+    ),
+  ];
+  const characterPages = Math.ceil(Number(characters!.results[0]?.count) / 24);
+  pages = [
+    ["/", homeLoader],
+    ...arcs!.results.map((arc): [string, DataFunction] => [`/web_novel?arc=${arc.number}`, webNovelLoader]),
+    ...seasons!.results.flatMap((season): Array<[string, DataFunction]> => [
+      [`/anime?season=${season.number}`, animeLoader],
+      [`/break_time?season=${season.number}`, breakTimeLoader],
+    ]),
+    ...Array.from({ length: characterPages }, (_, index): [string, DataFunction] => [`/characters?page=${index + 1}`, charactersLoader]),
+  ];
+});
+
+/** How a text reads inside JSON (quotes and backslashes escaped). */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+
+const withReveal = (path: string, reveal: string) => `${path}${path.includes("?") ? "&" : "?"}${REVEAL_PARAMETER}=${reveal}`;
+
+/** The gated texts a loader's data carries for this requester. */
+async function gatedIn(path: string, loader: DataFunction, reveal: string | null) {
+  const data = JSON.stringify(await load(loader, reveal === null ? path : withReveal(path, reveal)));
+  return gatedTexts.filter((item) => data.includes(inJson(item.text)));
+}
+
+const describeAll = (items: readonly GatedText[]) => items.map((item) => `${item.where}: ${item.text}`);
+
+/** Readers as their browser states what they know: by the web novel, the light novels, the anime, a short, several. */
+const readers = ["wn:2-20", "ln:main-3", "anime:1-6", "anime:2-4", "bt:1-3", "anime:1-6,ln:main-6,wn:5-10", "all"];
+
+describe("the catalogue pages, sealed for their requester", () => {
+  it("the demo pack gates enough on these pages for the checks to mean something, and each gated text is on one of them", async () => {
+    const kinds = new Set(gatedTexts.map((item) => item.where.split(" of ")[0]));
+    expect([...kinds].sort()).toEqual(["change note", "portrait", "title"]);
+    expect(gatedTexts.filter((item) => item.where.startsWith("title of bt:")).length).toBeGreaterThan(5);
+    expect(gatedTexts.filter((item) => item.where.startsWith("title of wn:")).length).toBeGreaterThan(10);
+    const found = new Set<string>();
+    for (const [path, loader] of pages) for (const item of await gatedIn(path, loader, "all")) found.add(item.where + item.text);
+    expect(gatedTexts.filter((item) => !found.has(item.where + item.text)).map((item) => item.where)).toEqual([]);
+  });
+
+  it("without a reveal parameter, no loader's data holds a gated text", async () => {
+    const problems: string[] = [];
+    for (const [path, loader] of pages) problems.push(...describeAll(await gatedIn(path, loader, null)).map((leak) => `${path}: ${leak}`));
+    expect(problems).toEqual([]);
+    // A reveal parameter that is not one reveals nothing either.
+    expect(describeAll(await gatedIn("/anime?season=1", animeLoader, "everything"))).toEqual([]);
+  });
+
+  it("without a reveal parameter, no page's HTML (hydration data included) or .data answer holds a gated text", async () => {
+    const problems: string[] = [];
+    const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    for (const [path] of pages) {
+      const [pathname, search = ""] = path.split("?");
+      const dataPath = `${pathname === "/" ? "/_root" : pathname}.data${search ? `?${search}` : ""}`;
+      for (const address of [path, dataPath]) {
+        const response = await fetchSite(address);
+        expect(response.status, address).toBe(200);
+        const body = decode(await response.text());
+        for (const item of gatedTexts) if (body.includes(item.text) || body.includes(inJson(item.text))) problems.push(`${address}: ${item.where}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(readers)("with reveal=%s, exactly what that knowledge reveals is in each loader's data", async (reveal) => {
+    const knowledge = parseKnowledge(reveal) ?? noKnowledge;
+    let revealed = 0;
+    for (const [path, loader] of pages) {
+      const onPage = await gatedIn(path, loader, "all");
+      const expected = onPage.filter((item) => knows(knowledge, item.revealedBy));
+      expect(describeAll(await gatedIn(path, loader, reveal)), `${path} with reveal=${reveal}`).toEqual(describeAll(expected));
+      revealed += expected.length;
+    }
+    // Each reader knows something here, and (but with the shield off) not everything.
+    expect(revealed).toBeGreaterThan(0);
+    if (reveal !== "all") expect(revealed).toBeLessThan(gatedTexts.length);
+  });
+});
