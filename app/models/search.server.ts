@@ -45,8 +45,7 @@ export async function searchSite(db: D1Database, query: string): Promise<SearchR
   return rows.map((row) => ({
     ref: row.ref,
     kind: row.kind,
-    // A character's name is no spoiler: the catalogue and every profile show it to everyone, so
-    // search does too (one rule); what the shield gates is their facts, relationships and portraits.
-    ...gated(row.kind === "character" ? null : row.revealed_by, { title: row.title, subtitle: row.subtitle, path: row.path }),
+    // Gated as the page it links to: a character once the reader has met them.
+    ...gated(row.revealed_by, { title: row.title, subtitle: row.subtitle, path: row.path }),
   }));
 }
