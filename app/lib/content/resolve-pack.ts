@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { animeMistakePath, formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
-import { type ContentPack, inverseRelationshipKinds, type PackFileName, packFields, packFiles } from "./pack-schema";
+import { type ContentPack, inverseRelationshipKinds, type PackFileName, packFields, packFiles, type RevealIn } from "./pack-schema";
 import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
   AdaptationChangeRow,
@@ -21,7 +21,17 @@ import type {
   SideStoryRow,
 } from "./rows";
 import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
-import { revealedByAny, revealMap } from "./reveals";
+import {
+  animeMistakeRevealedBy,
+  chapterTitleRevealedBy,
+  lnChapterTitlesRevealedBy,
+  lnMistakeRevealedBy,
+  revealedByAny,
+  revealedByIn,
+  revealInMedia,
+  revealMap,
+} from "./reveals";
+import { lintSpoilers } from "./spoiler-lint";
 import { statisticsRows } from "./statistics";
 import { breakTimeKey, chapterKey, episodeKey, sideStoryKey, unitPath, volumeKey } from "./units";
 
@@ -92,6 +102,30 @@ interface Resolution {
   revealersOf: (unitKey: string) => string;
   reference: Reference;
   report: Report;
+  /** Checks a gated item's `revealAt` and `revealIn` and gives its position and what reveals it. */
+  gate: Gate;
+  checkRevealIn: ReturnType<typeof revealInChecker>;
+}
+
+/** `implied`: the item has a reveal point of its own (a translation note's passage), so revealIn needs no revealAt. */
+type Gate = (
+  item: { revealAt?: string; revealIn?: RevealIn } | undefined,
+  file: PackFileName,
+  path: string,
+  implied?: boolean,
+) => { position: number | null; revealedBy: string | null };
+
+/**
+ * Checks a `revealIn` (at `path`): each medium's unit must exist and be of that medium, and there must be
+ * a reveal point for it to change.
+ */
+function revealInChecker(reference: Reference, report: Report) {
+  return (revealIn: RevealIn | undefined, hasRevealPoint: boolean, file: PackFileName, path: string) => {
+    if (!revealIn) return;
+    if (!hasRevealPoint) report(file, path, "needs a reveal point (revealAt): revealIn only says where a medium reveals it differently");
+    for (const [name, unit] of Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][])
+      if (unit) reference(unit, file, `${path}.${name}`, revealInMedia[name]);
+  };
 }
 
 /**
@@ -108,7 +142,14 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const units = declareUnits(pack, report);
   const timeline: Timeline = { units, positions: placeUnits(units, report) };
   const revealersOf = revealMap(pack, timeline);
-  const resolution: Resolution = { pack, packName, timeline, revealersOf, reference: referenceChecker(timeline, report), report };
+  const reference = referenceChecker(timeline, report);
+  const checkRevealIn = revealInChecker(reference, report);
+  const gate: Gate = (item, file, path, implied = false) => {
+    checkRevealIn(item?.revealIn, implied || item?.revealAt !== undefined, file, `${path}.revealIn`);
+    return { position: reference(item?.revealAt, file, `${path}.revealAt`), revealedBy: revealedByIn(revealersOf, item?.revealIn, item?.revealAt) };
+  };
+  const resolution: Resolution = { pack, packName, timeline, revealersOf, reference, report, gate, checkRevealIn };
+  pack.series.secrets.forEach((secret, index) => gate(secret, "series.json", `secrets[${index}]`));
 
   const webNovel = webNovelRows(resolution);
   const lightNovels = lightNovelRows(resolution);
@@ -161,6 +202,8 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
+  // Last, once every reference has been checked: no text may name a secret before it is revealed.
+  lintSpoilers(pack, revealersOf, timeline.positions, report);
   return { rows: { ...rows, content_statistics: statisticsRows(rows) }, problems };
 }
 
@@ -170,20 +213,31 @@ const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? k
 const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
-function webNovelRows({ pack, timeline, revealersOf }: Resolution) {
+function webNovelRows({ pack, timeline, revealersOf, reference, checkRevealIn }: Resolution) {
   const arcs: ArcRow[] = [];
   const chapters: ChapterRow[] = [];
   const search: SearchEntryRow[] = [];
   for (const arc of arcsInOrder(pack)) {
-    arcs.push({ number: arc.number, title: arc.title, original_title: arc.originalTitle ?? null, summary: arc.summary ?? null, phases: JSON.stringify(arc.phases) });
+    const arcPath = `arcs[${pack.webNovel.arcs.indexOf(arc)}]`;
+    reference(arc.summaryRevealAt, "web-novel.json", `${arcPath}.summaryRevealAt`);
+    checkRevealIn(arc.summaryRevealIn, arc.summaryRevealAt !== undefined, "web-novel.json", `${arcPath}.summaryRevealIn`);
+    arcs.push({
+      number: arc.number,
+      title: arc.title,
+      original_title: arc.originalTitle ?? null,
+      summary: arc.summary ?? null,
+      summary_revealed_by: revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
+      phases: JSON.stringify(arc.phases),
+    });
     const seen = new Set<number>();
     for (const chapter of arc.chapters) {
       if (seen.has(chapter.ordinal)) continue;
       seen.add(chapter.ordinal);
       const key = chapterKey(arc.number, chapter.ordinal);
+      checkRevealIn(chapter.titleRevealIn, chapter.titleIsSpoiler, "web-novel.json", `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`);
       const position = positionOf(timeline, key);
       const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
-      const titleRevealedBy = chapter.titleIsSpoiler ? revealersOf(key) : null;
+      const titleRevealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
       chapters.push({
         key,
         arc_number: arc.number,
@@ -216,7 +270,7 @@ function webNovelRows({ pack, timeline, revealersOf }: Resolution) {
 }
 
 /** Collections and volumes: what a volume adapts must be chapters, in order; English after Japanese release. */
-function lightNovelRows({ pack, packName, timeline, reference, report }: Resolution) {
+function lightNovelRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
   const file = "light-novels.json";
   const volumes: LnVolumeRow[] = [];
   const search: SearchEntryRow[] = [];
@@ -231,6 +285,7 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
       const to = reference(volume.adapts?.to, file, `${path}.adapts.to`, "web_novel");
       if (from !== null && to !== null && from > to) report(file, `${path}.adapts`, `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`);
       if (volume.releasedEn && volume.releasedEn < volume.releasedJp) report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
+      const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
       volumes.push({
         key,
         collection_code: collection.code,
@@ -243,6 +298,7 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
         page_count: volume.pageCount ?? null,
         cover: volume.cover ? mediaPath(packName, volume.cover) : null,
         chapter_titles: JSON.stringify(volume.chapters),
+        chapter_titles_revealed_by: JSON.stringify(chapterTitlesRevealedBy),
         adapts_from: volume.adapts?.from ?? null,
         adapts_to: volume.adapts?.to ?? null,
         read_after: volume.readAfter ?? null,
@@ -255,7 +311,8 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
         aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
-        body: volume.chapters.join(" · "),
+        // Chapter titles that give something away are not searchable with the volume (their chapters are).
+        body: volume.chapters.filter((_, index) => chapterTitlesRevealedBy[index] === null).join(" · "),
         reveal_position: null,
         revealed_by: null,
       });
@@ -266,14 +323,15 @@ function lightNovelRows({ pack, packName, timeline, reference, report }: Resolut
 }
 
 /** Side stories, each slug once (a repeated slug was reported as a key defined twice). */
-function sideStoryRows({ pack, timeline }: Resolution) {
+function sideStoryRows({ pack, timeline, gate }: Resolution) {
   const stories: SideStoryRow[] = [];
   const search: SearchEntryRow[] = [];
   const slugs = new Set<string>();
-  for (const story of pack.sideStories.sideStories) {
-    if (slugs.has(story.slug)) continue;
+  pack.sideStories.sideStories.forEach((story, index) => {
+    if (slugs.has(story.slug)) return;
     slugs.add(story.slug);
     const key = sideStoryKey(story.slug);
+    const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
     stories.push({
       slug: story.slug,
       key,
@@ -287,6 +345,7 @@ function sideStoryRows({ pack, timeline }: Resolution) {
       canon: story.canon ? 1 : 0,
       read_url: story.readUrl ?? null,
       position: positionOf(timeline, key),
+      revealed_by: gated.revealedBy,
     });
     search.push({
       ref: `side_story:${story.slug}`,
@@ -296,10 +355,10 @@ function sideStoryRows({ pack, timeline }: Resolution) {
       path: unitPath(key),
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
-      reveal_position: null,
-      revealed_by: null,
+      reveal_position: gated.position,
+      revealed_by: gated.revealedBy,
     });
-  }
+  });
   return { stories, search };
 }
 
@@ -448,7 +507,7 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
  * it is revealed at. A character's existence is revealed at their earliest first appearance.
  */
-function characterRows({ pack, packName, revealersOf, reference, report }: Resolution) {
+function characterRows({ pack, packName, reference, report, gate }: Resolution) {
   const file = "characters.json";
   const characters: CharacterRow[] = [];
   const affiliations: CharacterAffiliationRow[] = [];
@@ -473,6 +532,7 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
     // Release order of the media: the web novel came first, then the light novels, then the anime.
     const firstMedium = firsts.find(([, position]) => position !== null)?.[0] ?? null;
     const appearsAt = Math.min(...firsts.map(([, position]) => position ?? Infinity));
+    const portrait = gate(character.portrait, file, `${path}.portrait`);
     characters.push({
       slug: character.slug,
       name: character.name,
@@ -482,8 +542,8 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
       summary: character.summary ?? null,
       portrait: character.portrait ? mediaPath(packName, character.portrait.src) : null,
       portrait_alt: character.portrait?.alt ?? null,
-      portrait_reveal_position: reference(character.portrait?.revealAt, file, `${path}.portrait.revealAt`),
-      portrait_revealed_by: revealedByAny(revealersOf, character.portrait?.revealAt),
+      portrait_reveal_position: portrait.position,
+      portrait_revealed_by: portrait.revealedBy,
       first_web_novel: first.webNovel ?? null,
       first_light_novel: first.lightNovel ?? null,
       first_anime: first.anime ?? null,
@@ -491,16 +551,10 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
       sort_name: character.name.toLocaleLowerCase("en"),
     });
     for (const affiliation of new Set(character.affiliations)) affiliations.push({ character_slug: character.slug, affiliation });
-    character.facts.forEach((fact, f) =>
-      facts.push({
-        character_slug: character.slug,
-        sort_order: f,
-        label: fact.label,
-        value: fact.value,
-        reveal_position: reference(fact.revealAt, file, `${path}.facts[${f}].revealAt`),
-        revealed_by: revealedByAny(revealersOf, fact.revealAt),
-      }),
-    );
+    character.facts.forEach((fact, f) => {
+      const { position, revealedBy } = gate(fact, file, `${path}.facts[${f}]`);
+      facts.push({ character_slug: character.slug, sort_order: f, label: fact.label, value: fact.value, reveal_position: position, revealed_by: revealedBy });
+    });
     const relationshipKeys = new Set<string>();
     character.relationships.forEach((relationship, r) => {
       const where = `${path}.relationships[${r}]`;
@@ -509,13 +563,14 @@ function characterRows({ pack, packName, revealersOf, reference, report }: Resol
       else if (relationshipKeys.has(`${relationship.to}/${relationship.kind}`)) report(file, where, `the ${relationship.kind} relationship to "${relationship.to}" is listed twice`);
       else {
         relationshipKeys.add(`${relationship.to}/${relationship.kind}`);
+        const { position, revealedBy } = gate(relationship, file, where);
         relationships.push({
           character_slug: character.slug,
           related_slug: relationship.to,
           kind: relationship.kind,
           description: relationship.description,
-          reveal_position: reference(relationship.revealAt, file, `${where}.revealAt`),
-          revealed_by: revealedByAny(revealersOf, relationship.revealAt),
+          reveal_position: position,
+          revealed_by: revealedBy,
         });
       }
     });
@@ -579,7 +634,7 @@ function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null, 
  * Translation-mistake entries: ids are permalinks, so each is used once across both lists; an LN
  * entry's chapter, page and web novel chapter must exist in its volume; an anime entry ends after it starts.
  */
-function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
+function mistakeRows({ pack, timeline, revealersOf, reference, report, gate }: Resolution) {
   const file = "mistranslations.json";
   const volumes = new Map(
     pack.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => [volumeKey(collection.code, volume.number), volume] as const)),
@@ -613,11 +668,9 @@ function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolut
     }
     if (entry.page === undefined && entry.ebookPosition === undefined) report(file, path, "give the page, the ebook position, or both");
     // Gated where its passage is in the story (the web novel chapter), not at the end of the whole volume.
-    const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : (chapterPosition ?? volumePosition);
-    // Revealed by its passage's chapter and whatever covers it, and always by its own volume.
-    const revealedBy = entry.revealAt
-      ? revealedByAny(revealersOf, entry.revealAt)
-      : revealedByAny(revealersOf, entry.volume, chapterPosition === null ? undefined : entry.webNovelChapter);
+    const given = gate(entry, file, path, true);
+    const revealAt = entry.revealAt ? given.position : (chapterPosition ?? volumePosition);
+    const revealedBy = lnMistakeRevealedBy(entry, revealersOf, chapterPosition !== null);
     lightNovel.push({
       ...entryColumns(entry, revealAt, revealedBy),
       volume_key: entry.volume,
@@ -639,9 +692,10 @@ function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolut
     const start = timestampSeconds(entry.start);
     const end = timestampSeconds(entry.end);
     if (end < start) report(file, `${path}.end`, `ends (${entry.end}) before it starts (${entry.start})`);
-    const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : episodePosition;
+    const given = gate(entry, file, path, true);
+    const revealAt = entry.revealAt ? given.position : episodePosition;
     anime.push({
-      ...entryColumns(entry, revealAt, revealedByAny(revealersOf, entry.revealAt ?? entry.episode)),
+      ...entryColumns(entry, revealAt, animeMistakeRevealedBy(entry, revealersOf)),
       episode_key: entry.episode,
       start_seconds: start,
       end_seconds: end,
