@@ -131,17 +131,17 @@ export function revealedBeforeSecret(textRevealedBy: string | null, secretReveal
 
 /** Reports every text that names a secret where a reader can see it before knowing the secret. */
 export function lintSpoilers(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>, report: Report) {
-  const secrets = pack.series.secrets.map((secret) => ({
-    id: secret.id,
-    pattern: secretPattern(secret.words),
-    revealedBy: revealedByIn(revealersOf, secret.revealIn, secret.revealAt),
-  }));
+  // A key that points nowhere was reported where it is written; it reveals nothing here.
+  const placed = (revealedBy: string | null) => revealedBy && revealedBy.split(" ").filter((unit) => positions.has(unit)).join(" ");
+  const secrets = pack.series.secrets
+    .filter((secret) => positions.has(secret.revealAt))
+    .map((secret) => ({ id: secret.id, pattern: secretPattern(secret.words), revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)) }));
   if (!secrets.length) return;
   for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
     for (const secret of secrets) {
       const match = secret.pattern.exec(text);
       if (!match) continue;
-      const early = revealedBeforeSecret(revealedBy, secret.revealedBy);
+      const early = revealedBeforeSecret(placed(revealedBy), secret.revealedBy);
       if (early === null) continue;
       const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
       report(file, path, `names the secret "${secret.id}" ("${match[0]}") before it is revealed: ${who} without knowing the secret`);
