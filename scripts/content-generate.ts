@@ -5,16 +5,17 @@
  *
  * The story is told N times over. Cycle 1 is the pack exactly as it is; each later cycle k is a copy
  * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
- * slugs and mistake ids suffixed -k, titles and names suffixed " (cycle k)", dates moved past the previous
+ * slugs and mistake ids suffixed -k, titles (volumes' chapter titles too) and names suffixed " (cycle k)", dates moved past the previous
  * cycle and every reference pointing into its own cycle. Mistake entries keep their quoted lines as they
- * are. Copies share the original images, which are copied along.
+ * are. Copies share the original images, which are copied along. The series' secrets stay those of cycle
+ * 1: a later copy's texts are revealed later still, so the spoiler lint checks them against the same secrets.
  * Nothing is random: the same pack and N always give byte-identical files.
  */
 import { existsSync } from "node:fs";
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type ContentPack, type PackFileName, packFields } from "../app/lib/content/pack-schema";
+import { type ContentPack, type PackFileName, packFields, type RevealIn } from "../app/lib/content/pack-schema";
 import { formatProblem, type PackProblem, resolvePack } from "../app/lib/content/resolve-pack";
 import { parseUnitKey, unitKey } from "../app/lib/content/units";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
@@ -107,6 +108,7 @@ const retitle = (title: string, cycle: Cycle) => (cycle.index === 1 ? title : `$
 const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);
 const maybe = <T, R>(value: T | undefined, move: (value: T) => R) => (value === undefined ? undefined : move(value));
 
+
 /** The same unit in another cycle: wn:2-14 in cycle 3 of a 7-arc story is wn:16-14. */
 function moveKey(key: string, cycle: Cycle) {
   const unit = parseUnitKey(key);
@@ -123,6 +125,12 @@ function moveKey(key: string, cycle: Cycle) {
     case "break_time":
       return unitKey({ ...unit, season: unit.season + cycle.seasonShift });
   }
+}
+
+/** Where each medium reveals something, moved into the cycle (null stays null: that medium never reveals it). */
+function moveRevealIn(revealIn: RevealIn | undefined, cycle: Cycle): RevealIn | undefined {
+  if (!revealIn) return undefined;
+  return Object.fromEntries(Object.entries(revealIn).map(([medium, key]) => [medium, key ? moveKey(key, cycle) : key]));
 }
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -159,10 +167,13 @@ function copyArc(arc: Arc, cycle: Cycle): Arc {
     ...arc,
     number: arc.number + cycle.arcShift,
     title: retitle(arc.title, cycle),
+    summaryRevealAt: maybe(arc.summaryRevealAt, (key) => moveKey(key, cycle)),
+    summaryRevealIn: moveRevealIn(arc.summaryRevealIn, cycle),
     chapters: arc.chapters.map((chapter) => ({
       ...chapter,
       title: retitle(chapter.title, cycle),
       publishedOn: moveDate(chapter.publishedOn, cycle),
+      titleRevealIn: moveRevealIn(chapter.titleRevealIn, cycle),
     })),
   };
 }
@@ -172,6 +183,8 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
     ...volume,
     number: volume.number + cycle.volumeShift(collection),
     title: retitle(volume.title, cycle),
+    // Retitled like the web novel chapters they are titled after, so each keeps its chapter's flag.
+    chapters: volume.chapters.map((title) => retitle(title, cycle)),
     releasedJp: moveDate(volume.releasedJp, cycle),
     releasedEn: maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
     isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
@@ -187,6 +200,8 @@ function copySideStory(story: SideStory, cycle: Cycle): SideStory {
     title: retitle(story.title, cycle),
     publishedOn: maybe(story.publishedOn, (date) => moveDate(date, cycle)),
     readAfter: moveKey(story.readAfter, cycle),
+    revealAt: maybe(story.revealAt, (key) => moveKey(key, cycle)),
+    revealIn: moveRevealIn(story.revealIn, cycle),
   };
 }
 
@@ -225,18 +240,19 @@ function copyCharacter(character: Character, cycle: Cycle): Character {
     ...character,
     slug: moveSlug(character.slug, cycle),
     name: retitle(character.name, cycle),
-    portrait: maybe(character.portrait, (portrait) => ({ ...portrait, revealAt: key(portrait.revealAt) })),
+    portrait: maybe(character.portrait, (portrait) => ({ ...portrait, revealAt: key(portrait.revealAt), revealIn: moveRevealIn(portrait.revealIn, cycle) })),
     firstAppearances: {
       ...character.firstAppearances,
       webNovel: key(character.firstAppearances.webNovel),
       lightNovel: key(character.firstAppearances.lightNovel),
       anime: key(character.firstAppearances.anime),
     },
-    facts: character.facts.map((fact) => ({ ...fact, revealAt: key(fact.revealAt) })),
+    facts: character.facts.map((fact) => ({ ...fact, revealAt: key(fact.revealAt), revealIn: moveRevealIn(fact.revealIn, cycle) })),
     relationships: character.relationships.map((relationship) => ({
       ...relationship,
       to: moveSlug(relationship.to, cycle),
       revealAt: key(relationship.revealAt),
+      revealIn: moveRevealIn(relationship.revealIn, cycle),
     })),
   };
 }
@@ -247,6 +263,7 @@ function copyMistake<M extends LightNovelMistake | AnimeMistake>(mistake: M, cyc
     ...mistake,
     id: moveSlug(mistake.id, cycle),
     revealAt: maybe(mistake.revealAt, (key) => moveKey(key, cycle)),
+    revealIn: moveRevealIn(mistake.revealIn, cycle),
     addedOn: moveDate(mistake.addedOn, cycle),
     updatedOn: maybe(mistake.updatedOn, (date) => moveDate(date, cycle)),
   };

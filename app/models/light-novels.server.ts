@@ -53,9 +53,9 @@ function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeR
 }
 
 /** A volume's chapter titles, each gated where it repeats a title the web novel flags (revealed by nothing when the list is stale). */
-function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_revealed_by">): Gated<string>[] {
+function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_titles_revealed_by">): Gated<string>[] {
   const titles = parseJsonList(row.chapter_titles);
-  const revealers = JSON.parse(row.chapter_revealed_by) as (string | null)[];
+  const revealers = JSON.parse(row.chapter_titles_revealed_by) as (string | null)[];
   return titles.map((title, index) => gated(revealers.length === titles.length ? (revealers[index] ?? null) : "", title));
 }
 
@@ -76,7 +76,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     db
       .prepare(
         `SELECT v.key, v.number, v.title, v.original_title, v.released_jp, v.released_en, v.isbn, v.page_count,
-                v.cover, v.chapter_titles, v.chapter_revealed_by, v.position, vu.revealed_by,
+                v.cover, v.chapter_titles, v.chapter_titles_revealed_by, v.position, vu.revealed_by,
                 v.adapts_from, fu.label AS adapts_from_label, v.adapts_to, tu.label AS adapts_to_label,
                 (SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position) AS adapted_chapters,
                 v.read_after, ru.label AS read_after_label,

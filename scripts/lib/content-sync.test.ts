@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadPack } from "./content-pack-files";
 import { contentTables, planSync } from "./content-sync";
 
-/** The columns of every table the migrations create, in order. */
+/** The columns of every table the migrations create or add, in order. */
 function migratedColumns() {
   const sql = readdirSync("migrations")
     .filter((name) => name.endsWith(".sql"))

@@ -27,6 +27,33 @@ const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|webp)$/,
 /** A number that becomes part of a unit key: an arc, chapter, volume, season or episode. */
 const unitNumber = z.int().positive().max(MAX_UNIT_NUMBER);
 
+/**
+ * Where each medium reveals something, when that differs from what its `revealAt` gives through the
+ * cross-media map: a unit of that medium (an anime-original flashback, a scene a volume moved) or null
+ * (that medium never reveals it: a scene the light novels cut). The medium's units in the derived set
+ * are replaced by the one given. resolve-pack.ts checks each names a unit of its own medium.
+ */
+export const revealInSchema = z.strictObject({
+  webNovel: unitKey.nullable().optional(),
+  lightNovels: unitKey.nullable().optional(),
+  anime: unitKey.nullable().optional(),
+  sideStories: unitKey.nullable().optional(),
+});
+export type RevealIn = z.infer<typeof revealInSchema>;
+
+/**
+ * A secret of the story (a true name, a fate, an identity): the words that give it away and where it
+ * is revealed. The spoiler lint (./spoiler-lint.ts) refuses any text of the pack that names it and
+ * can be shown to a reader who does not know it yet. Secrets are never shown themselves.
+ */
+export const secretSchema = z.strictObject({
+  id: z.string().regex(slugPattern, { error: "must be a lowercase slug such as corvins-sister" }),
+  /** Matched case-insensitively as whole words or phrases. */
+  words: z.array(z.string().trim().min(1, { error: "must not be empty" })).min(1),
+  revealAt: unitKey,
+  revealIn: revealInSchema.optional(),
+});
+
 export const seriesFileSchema = z.strictObject({
   title: text,
   originalTitle: text,
@@ -34,6 +61,8 @@ export const seriesFileSchema = z.strictObject({
   author: optionalText,
   illustrator: optionalText,
   media: z.array(z.enum(media)).min(1),
+  /** What the story keeps for later, checked by the spoiler lint; never shown. */
+  secrets: z.array(secretSchema).default([]),
 });
 
 export const chapterKinds = ["prologue", "chapter", "interlude", "epilogue"] as const;
@@ -49,6 +78,8 @@ export const chapterSchema = z.strictObject({
   translator: optionalText,
   /** The title gives away what happens in it: hidden until the reader reaches this chapter. */
   titleIsSpoiler: z.boolean().default(false),
+  /** With titleIsSpoiler: where each medium reveals what the title gives away, when that differs. */
+  titleRevealIn: revealInSchema.optional(),
 });
 
 export const arcSchema = z.strictObject({
@@ -56,6 +87,9 @@ export const arcSchema = z.strictObject({
   title: text,
   originalTitle: optionalText,
   summary: optionalText,
+  /** The summary gives something away: hidden until this unit (and where each medium reveals it). */
+  summaryRevealAt: unitKey.optional(),
+  summaryRevealIn: revealInSchema.optional(),
   /** Named parts of an arc, each starting at a chapter ordinal. */
   phases: z.array(z.strictObject({ name: text, fromOrdinal: unitNumber })).default([]),
   chapters: z.array(chapterSchema).min(1),
@@ -127,6 +161,9 @@ export const sideStorySchema = z.strictObject({
   readAfter: unitKey,
   canon: z.boolean(),
   readUrl: httpsUrl.optional(),
+  /** The title or summary gives something away: both hidden until this unit (and where each medium reveals it). */
+  revealAt: unitKey.optional(),
+  revealIn: revealInSchema.optional(),
 });
 
 export const sideStoriesFileSchema = z.strictObject({
@@ -204,12 +241,12 @@ export const characterSchema = z.strictObject({
   aliases: z.array(text).default([]),
   affiliations: z.array(text).default([]),
   summary: optionalText,
-  portrait: z.strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional() }).optional(),
+  portrait: z.strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() }).optional(),
   /** The first unit each medium shows the character in. */
   firstAppearances: z
     .strictObject({ webNovel: unitKey.optional(), lightNovel: unitKey.optional(), anime: unitKey.optional() })
     .default({}),
-  facts: z.array(z.strictObject({ label: text, value: text, revealAt: unitKey.optional() })).default([]),
+  facts: z.array(z.strictObject({ label: text, value: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() })).default([]),
   relationships: z
     .array(
       z.strictObject({
@@ -217,6 +254,7 @@ export const characterSchema = z.strictObject({
         kind: z.enum(relationshipKinds),
         description: text,
         revealAt: unitKey.optional(),
+        revealIn: revealInSchema.optional(),
       }),
     )
     .default([]),
@@ -252,6 +290,8 @@ const mistakeFields = {
    * web novel chapter (else its volume), an anime entry's episode.
    */
   revealAt: unitKey.optional(),
+  /** Where each medium reveals it, when that differs (see revealInSchema). */
+  revealIn: revealInSchema.optional(),
   credits: z.array(text).min(1),
   addedOn: isoDate,
   updatedOn: isoDate.optional(),

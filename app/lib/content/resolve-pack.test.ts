@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parsePack, resolvePack } from "./resolve-pack";
+import { formatProblem, parsePack, resolvePack } from "./resolve-pack";
 
-function resolveTiny(change: (characters: any) => void) {
+function resolveTinyPack(change: (characters: any) => void) {
   const parsed = parsePack((file) => {
     const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
     if (file === "characters.json") change(json);
     return { json };
   });
-  if (!parsed.pack) throw new Error("The tiny pack does not parse");
-  return resolvePack(parsed.pack, "tiny").problems;
+  if (!parsed.pack) return { rows: null, problems: parsed.problems };
+  return resolvePack(parsed.pack, "tiny");
 }
+
+const resolveTiny = (change: (characters: any) => void) => resolveTinyPack(change).problems;
 
 describe("relationships", () => {
   it("read from each side's own character: two characters cannot each be the other's mentor", () => {
@@ -31,5 +33,35 @@ describe("relationships", () => {
       second.relationships = [{ to: first.slug, kind: "student", description: "His apprentice." }];
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("where each medium reveals something (revealIn)", () => {
+  // In the tiny pack wn:1-3 is revealed by itself and ln:main-1; the anime skipped it.
+  const secretFact = (revealIn: object) =>
+    resolveTinyPack((json) => Object.assign(json.characters[0].facts[1], { revealIn }));
+  const revealedBy = (revealIn: object) => secretFact(revealIn).rows?.character_facts.find((fact) => fact.label === "Secret")?.revealed_by;
+
+  it("replaces the medium's units in what the cross-media map derives, or takes them away (null)", () => {
+    expect(revealedBy({})).toBe("wn:1-3 ln:main-1");
+    expect(revealedBy({ anime: "anime:1-1" })).toBe("wn:1-3 ln:main-1 anime:1-1");
+    expect(revealedBy({ lightNovels: null })).toBe("wn:1-3");
+    expect(revealedBy({ lightNovels: "ln:main-2", webNovel: "wn:2-1" })).toBe("wn:2-1 ln:main-2");
+    expect(revealedBy({ webNovel: null, lightNovels: null })).toBe("");
+  });
+
+  it("must name a unit that exists, of its own medium, beside a revealAt; other keys are refused", () => {
+    const problems = (revealIn: object, revealAt?: string) =>
+      resolveTinyPack((json) => Object.assign(json.characters[0].facts[revealAt ? 1 : 0], { revealIn }, revealAt && { revealAt })).problems.map(formatProblem);
+    expect(problems({ anime: "wn:1-2" }, "wn:1-3")).toEqual([
+      "characters.json › characters[0].facts[1].revealIn.anime: must point to an anime episode (anime:…), not wn:1-2",
+    ]);
+    expect(problems({ lightNovels: "ln:main-9" }, "wn:1-3")).toEqual([
+      "characters.json › characters[0].facts[1].revealIn.lightNovels: points to ln:main-9, which does not exist",
+    ]);
+    expect(problems({ anime: "anime:1-1" })).toEqual([
+      "characters.json › characters[0].facts[0].revealIn: needs a reveal point (revealAt): revealIn only says where a medium reveals it differently",
+    ]);
+    expect(problems({ manga: null }, "wn:1-3")).toEqual(['characters.json › characters[0].facts[1].revealIn: Unrecognized key: "manga"']);
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { animeMistakePath, formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
-import { type ContentPack, inverseRelationshipKinds, type PackFileName, packFields, packFiles } from "./pack-schema";
+import { type ContentPack, inverseRelationshipKinds, type PackFileName, packFields, packFiles, type RevealIn } from "./pack-schema";
 import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
   AdaptationChangeRow,
@@ -22,7 +22,17 @@ import type {
   VolumeChangeRow,
 } from "./rows";
 import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
-import { revealedByAny, revealMap } from "./reveals";
+import {
+  animeMistakeRevealedBy,
+  chapterTitleRevealedBy,
+  lnChapterTitlesRevealedBy,
+  lnMistakeRevealedBy,
+  revealedByAny,
+  revealedByIn,
+  revealInMedia,
+  revealMap,
+} from "./reveals";
+import { lintSpoilers } from "./spoiler-lint";
 import { statisticsRows } from "./statistics";
 import { breakTimeKey, chapterKey, episodeKey, type Medium, sideStoryKey, unitPath, volumeKey } from "./units";
 
@@ -93,6 +103,30 @@ interface Resolution {
   revealersOf: (unitKey: string) => string;
   reference: Reference;
   report: Report;
+  /** Checks a gated item's `revealAt` and `revealIn` and gives its position and what reveals it. */
+  gate: Gate;
+  checkRevealIn: ReturnType<typeof revealInChecker>;
+}
+
+/** `implied`: the item has a reveal point of its own (a translation note's passage), so revealIn needs no revealAt. */
+type Gate = (
+  item: { revealAt?: string; revealIn?: RevealIn } | undefined,
+  file: PackFileName,
+  path: string,
+  implied?: boolean,
+) => { position: number | null; revealedBy: string | null };
+
+/**
+ * Checks a `revealIn` (at `path`): each medium's unit must exist and be of that medium, and there must be
+ * a reveal point for it to change.
+ */
+function revealInChecker(reference: Reference, report: Report) {
+  return (revealIn: RevealIn | undefined, hasRevealPoint: boolean, file: PackFileName, path: string) => {
+    if (!revealIn) return;
+    if (!hasRevealPoint) report(file, path, "needs a reveal point (revealAt): revealIn only says where a medium reveals it differently");
+    for (const [name, unit] of Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][])
+      if (unit) reference(unit, file, `${path}.${name}`, revealInMedia[name]);
+  };
 }
 
 /**
@@ -109,7 +143,14 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const units = declareUnits(pack, report);
   const timeline: Timeline = { units, positions: placeUnits(units, report) };
   const revealersOf = revealMap(pack, timeline);
-  const resolution: Resolution = { pack, packName, timeline, revealersOf, reference: referenceChecker(timeline, report), report };
+  const reference = referenceChecker(timeline, report);
+  const checkRevealIn = revealInChecker(reference, report);
+  const gate: Gate = (item, file, path, implied = false) => {
+    checkRevealIn(item?.revealIn, implied || item?.revealAt !== undefined, file, `${path}.revealIn`);
+    return { position: reference(item?.revealAt, file, `${path}.revealAt`), revealedBy: revealedByIn(revealersOf, item?.revealIn, item?.revealAt) };
+  };
+  const resolution: Resolution = { pack, packName, timeline, revealersOf, reference, report, gate, checkRevealIn };
+  pack.series.secrets.forEach((secret, index) => gate(secret, "series.json", `secrets[${index}]`));
 
   const webNovel = webNovelRows(resolution);
   const lightNovels = lightNovelRows(resolution);
@@ -163,6 +204,8 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
+  // Last, once every reference has been checked: no text may name a secret before it is revealed.
+  lintSpoilers(pack, revealersOf, timeline.positions, report);
   return { rows: { ...rows, content_statistics: statisticsRows(rows) }, problems };
 }
 
@@ -178,20 +221,31 @@ const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? k
 const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
-function webNovelRows({ pack, timeline, revealersOf }: Resolution) {
+function webNovelRows({ pack, timeline, revealersOf, reference, checkRevealIn }: Resolution) {
   const arcs: ArcRow[] = [];
   const chapters: ChapterRow[] = [];
   const search: SearchEntryRow[] = [];
   for (const arc of arcsInOrder(pack)) {
-    arcs.push({ number: arc.number, title: arc.title, original_title: arc.originalTitle ?? null, summary: arc.summary ?? null, phases: JSON.stringify(arc.phases) });
+    const arcPath = `arcs[${pack.webNovel.arcs.indexOf(arc)}]`;
+    reference(arc.summaryRevealAt, "web-novel.json", `${arcPath}.summaryRevealAt`);
+    checkRevealIn(arc.summaryRevealIn, arc.summaryRevealAt !== undefined, "web-novel.json", `${arcPath}.summaryRevealIn`);
+    arcs.push({
+      number: arc.number,
+      title: arc.title,
+      original_title: arc.originalTitle ?? null,
+      summary: arc.summary ?? null,
+      summary_revealed_by: revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
+      phases: JSON.stringify(arc.phases),
+    });
     const seen = new Set<number>();
     for (const chapter of arc.chapters) {
       if (seen.has(chapter.ordinal)) continue;
       seen.add(chapter.ordinal);
       const key = chapterKey(arc.number, chapter.ordinal);
+      checkRevealIn(chapter.titleRevealIn, chapter.titleIsSpoiler, "web-novel.json", `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`);
       const position = positionOf(timeline, key);
       const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
-      const titleRevealedBy = chapter.titleIsSpoiler ? revealersOf(key) : null;
+      const titleRevealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
       chapters.push({
         key,
         arc_number: arc.number,
@@ -226,19 +280,13 @@ function webNovelRows({ pack, timeline, revealersOf }: Resolution) {
 /**
  * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order;
  * English after Japanese release; a change's chapters run forwards, and a cut scene lies among the
- * chapters the volume adapts. A volume's chapter titles that repeat a title the web novel flags are
- * gated like that title (and revealed by the volume too).
+ * chapters the volume adapts.
  */
 function lightNovelRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
   const file = "light-novels.json";
   const volumes: LnVolumeRow[] = [];
   const changes: VolumeChangeRow[] = [];
   const search: SearchEntryRow[] = [];
-  const flaggedTitles = new Map(
-    pack.webNovel.arcs.flatMap((arc) =>
-      arc.chapters.filter((chapter) => chapter.titleIsSpoiler).map((chapter) => [chapter.title.trim().toLowerCase(), chapterKey(arc.number, chapter.ordinal)] as const),
-    ),
-  );
   const collections = pack.lightNovels.collections.map((collection, c) => {
     const numbers = new Set<number>();
     collection.volumes.forEach((volume, v) => {
@@ -250,10 +298,7 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
       const to = reference(volume.adapts?.to, file, `${path}.adapts.to`, "web_novel");
       if (from !== null && to !== null && from > to) report(file, `${path}.adapts`, `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`);
       if (volume.releasedEn && volume.releasedEn < volume.releasedJp) report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
-      const chapterRevealedBy = volume.chapters.map((title) => {
-        const flagged = flaggedTitles.get(title.trim().toLowerCase());
-        return flagged ? revealedByAny(revealersOf, key, flagged) : null;
-      });
+      const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
       volume.changes.forEach((change, index) => {
         const where = `${path}.changes[${index}]`;
         const changeFrom = reference(change.chapters?.from, file, `${where}.chapters.from`, "web_novel");
@@ -284,7 +329,7 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
         page_count: volume.pageCount ?? null,
         cover: volume.cover ? mediaPath(packName, volume.cover) : null,
         chapter_titles: JSON.stringify(volume.chapters),
-        chapter_revealed_by: JSON.stringify(chapterRevealedBy),
+        chapter_titles_revealed_by: JSON.stringify(chapterTitlesRevealedBy),
         adapts_from: volume.adapts?.from ?? null,
         adapts_to: volume.adapts?.to ?? null,
         read_after: volume.readAfter ?? null,
@@ -297,7 +342,8 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
         aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
-        body: volume.chapters.filter((_, index) => chapterRevealedBy[index] === null).join(" · "),
+        // Chapter titles that give something away are not searchable with the volume (their chapters are).
+        body: volume.chapters.filter((_, index) => chapterTitlesRevealedBy[index] === null).join(" · "),
         reveal_position: null,
         revealed_by: null,
       });
@@ -308,14 +354,15 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
 }
 
 /** Side stories, each slug once (a repeated slug was reported as a key defined twice). */
-function sideStoryRows({ pack, timeline }: Resolution) {
+function sideStoryRows({ pack, timeline, gate }: Resolution) {
   const stories: SideStoryRow[] = [];
   const search: SearchEntryRow[] = [];
   const slugs = new Set<string>();
-  for (const story of pack.sideStories.sideStories) {
-    if (slugs.has(story.slug)) continue;
+  pack.sideStories.sideStories.forEach((story, index) => {
+    if (slugs.has(story.slug)) return;
     slugs.add(story.slug);
     const key = sideStoryKey(story.slug);
+    const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
     stories.push({
       slug: story.slug,
       key,
@@ -329,6 +376,7 @@ function sideStoryRows({ pack, timeline }: Resolution) {
       canon: story.canon ? 1 : 0,
       read_url: story.readUrl ?? null,
       position: positionOf(timeline, key),
+      revealed_by: gated.revealedBy,
     });
     search.push({
       ref: `side_story:${story.slug}`,
@@ -338,10 +386,10 @@ function sideStoryRows({ pack, timeline }: Resolution) {
       path: unitPath(key),
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
-      reveal_position: null,
-      revealed_by: null,
+      reveal_position: gated.position,
+      revealed_by: gated.revealedBy,
     });
-  }
+  });
   return { stories, search };
 }
 
@@ -490,7 +538,7 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
  * it is revealed at. A character's existence is revealed at their earliest first appearance.
  */
-function characterRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
+function characterRows({ pack, packName, timeline, revealersOf, reference, report, gate }: Resolution) {
   const file = "characters.json";
   const characters: CharacterRow[] = [];
   const affiliations: CharacterAffiliationRow[] = [];
@@ -524,6 +572,7 @@ function characterRows({ pack, packName, timeline, revealersOf, reference, repor
     // Release order of the media: the web novel came first, then the light novels, then the anime.
     const firstMedium = firsts.find(([, position]) => position !== null)?.[0] ?? null;
     const appearsAt = Math.min(...firsts.map(([, position]) => position ?? Infinity));
+    const portrait = gate(character.portrait, file, `${path}.portrait`);
     characters.push({
       slug: character.slug,
       name: character.name,
@@ -533,8 +582,8 @@ function characterRows({ pack, packName, timeline, revealersOf, reference, repor
       summary: character.summary ?? null,
       portrait: character.portrait ? mediaPath(packName, character.portrait.src) : null,
       portrait_alt: character.portrait?.alt ?? null,
-      portrait_reveal_position: reference(character.portrait?.revealAt, file, `${path}.portrait.revealAt`),
-      portrait_revealed_by: revealedByAny(revealersOf, character.portrait?.revealAt),
+      portrait_reveal_position: portrait.position,
+      portrait_revealed_by: portrait.revealedBy,
       revealed_by: existence.get(character.slug) ?? null,
       first_web_novel: first.webNovel ?? null,
       first_light_novel: first.lightNovel ?? null,
@@ -543,16 +592,10 @@ function characterRows({ pack, packName, timeline, revealersOf, reference, repor
       sort_name: character.name.toLocaleLowerCase("en"),
     });
     for (const affiliation of new Set(character.affiliations)) affiliations.push({ character_slug: character.slug, affiliation });
-    character.facts.forEach((fact, f) =>
-      facts.push({
-        character_slug: character.slug,
-        sort_order: f,
-        label: fact.label,
-        value: fact.value,
-        reveal_position: reference(fact.revealAt, file, `${path}.facts[${f}].revealAt`),
-        revealed_by: revealedByAny(revealersOf, fact.revealAt),
-      }),
-    );
+    character.facts.forEach((fact, f) => {
+      const { position, revealedBy } = gate(fact, file, `${path}.facts[${f}]`);
+      facts.push({ character_slug: character.slug, sort_order: f, label: fact.label, value: fact.value, reveal_position: position, revealed_by: revealedBy });
+    });
     const relationshipKeys = new Set<string>();
     character.relationships.forEach((relationship, r) => {
       const where = `${path}.relationships[${r}]`;
@@ -561,14 +604,15 @@ function characterRows({ pack, packName, timeline, revealersOf, reference, repor
       else if (relationshipKeys.has(`${relationship.to}/${relationship.kind}`)) report(file, where, `the ${relationship.kind} relationship to "${relationship.to}" is listed twice`);
       else {
         relationshipKeys.add(`${relationship.to}/${relationship.kind}`);
+        const { position, revealedBy } = gate(relationship, file, where);
         relationships.push({
           character_slug: character.slug,
           related_slug: relationship.to,
           kind: relationship.kind,
           description: relationship.description,
-          reveal_position: reference(relationship.revealAt, file, `${where}.revealAt`),
+          reveal_position: position,
           // A relationship the pack does not gate still names the other character: gated with meeting them.
-          revealed_by: relationship.revealAt ? revealedByAny(revealersOf, relationship.revealAt) : (existence.get(relationship.to) ?? null),
+          revealed_by: relationship.revealAt ? revealedBy : (existence.get(relationship.to) ?? null),
         });
       }
     });
@@ -632,7 +676,7 @@ function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null, 
  * Translation-mistake entries: ids are permalinks, so each is used once across both lists; an LN
  * entry's chapter, page and web novel chapter must exist in its volume; an anime entry ends after it starts.
  */
-function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
+function mistakeRows({ pack, timeline, revealersOf, reference, report, gate }: Resolution) {
   const file = "mistranslations.json";
   const volumes = new Map(
     pack.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => [volumeKey(collection.code, volume.number), volume] as const)),
@@ -666,11 +710,9 @@ function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolut
     }
     if (entry.page === undefined && entry.ebookPosition === undefined) report(file, path, "give the page, the ebook position, or both");
     // Gated where its passage is in the story (the web novel chapter), not at the end of the whole volume.
-    const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : (chapterPosition ?? volumePosition);
-    // Revealed by its passage's chapter and whatever covers it, and always by its own volume.
-    const revealedBy = entry.revealAt
-      ? revealedByAny(revealersOf, entry.revealAt)
-      : revealedByAny(revealersOf, entry.volume, chapterPosition === null ? undefined : entry.webNovelChapter);
+    const given = gate(entry, file, path, true);
+    const revealAt = entry.revealAt ? given.position : (chapterPosition ?? volumePosition);
+    const revealedBy = lnMistakeRevealedBy(entry, revealersOf, chapterPosition !== null);
     lightNovel.push({
       ...entryColumns(entry, revealAt, revealedBy),
       volume_key: entry.volume,
@@ -692,9 +734,10 @@ function mistakeRows({ pack, timeline, revealersOf, reference, report }: Resolut
     const start = timestampSeconds(entry.start);
     const end = timestampSeconds(entry.end);
     if (end < start) report(file, `${path}.end`, `ends (${entry.end}) before it starts (${entry.start})`);
-    const revealAt = entry.revealAt ? reference(entry.revealAt, file, `${path}.revealAt`) : episodePosition;
+    const given = gate(entry, file, path, true);
+    const revealAt = entry.revealAt ? given.position : episodePosition;
     anime.push({
-      ...entryColumns(entry, revealAt, revealedByAny(revealersOf, entry.revealAt ?? entry.episode)),
+      ...entryColumns(entry, revealAt, animeMistakeRevealedBy(entry, revealersOf)),
       episode_key: entry.episode,
       start_seconds: start,
       end_seconds: end,

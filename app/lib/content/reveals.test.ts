@@ -64,6 +64,61 @@ describe("what reveals what the story reveals at a unit", () => {
     const entry = rows.ln_mistakes.find((each) => each.web_novel_chapter);
     expect(entry?.revealed_by.split(" ")).toEqual(expect.arrayContaining([entry!.volume_key, entry!.web_novel_chapter]));
   });
+
+  it("a side story that gives a fate away is gated with its title and summary, in its row and in search", () => {
+    const story = rows.side_stories.find((each) => each.slug === "if-the-ash-warden-keeps-watch")!;
+    expect(story.revealed_by?.split(" ")).toContain("wn:6-28");
+    expect(rows.search_entries.find((entry) => entry.ref === `side_story:${story.slug}`)?.revealed_by).toBe(story.revealed_by);
+    expect(rows.side_stories.find((each) => each.slug === "nix-and-the-bakery-cat")?.revealed_by).toBeNull();
+  });
+
+  it("a light novel chapter titled after a flagged web novel chapter is gated like it, and left out of the volume's search text", () => {
+    const volume = rows.ln_volumes.find((each) => each.key === "ln:main-14")!;
+    const titles: string[] = JSON.parse(volume.chapter_titles);
+    const revealedBy: (string | null)[] = JSON.parse(volume.chapter_titles_revealed_by);
+    expect(titles[2]).toBe("Chapter 2: Ambrose");
+    expect(revealedBy[2]).toBe(rows.chapters.find((chapter) => chapter.key === "wn:7-20")!.title_revealed_by);
+    expect(revealedBy[0]).toBeNull();
+    expect(rows.search_entries.find((entry) => entry.ref === "volume:ln:main-14")?.body).not.toContain("Ambrose");
+  });
+
+  it("the demo pack declares its secrets and passes its own spoiler lint", () => {
+    expect(parsed.pack!.series.secrets.length).toBeGreaterThan(10);
+    expect(problems.filter((problem) => problem.message.includes("names the secret"))).toEqual([]);
+  });
+});
+
+describe("where a medium reveals something differently, in the demo pack", () => {
+  const factRevealedBy = (slug: string, label: string) => rows.character_facts.find((fact) => fact.character_slug === slug && fact.label === label)!.revealed_by;
+  const knownAfter = (slug: string, label: string, ...units: string[]) => knows(knowledgeOfUnits(units), factRevealedBy(slug, label));
+
+  it("a fact revealed only in the web novel: the light novels cut the scene", () => {
+    // The Archprelate's secret, wn:5-5; volume 9 (wn:5-1 to wn:5-16) left the scene out, and no season adapts arc 5.
+    expect(knownAfter("benedikt-solm", "Secret", "wn:5-5")).toBe(true);
+    expect(knownAfter("benedikt-solm", "Secret", "ln:main-14")).toBe(false);
+  });
+
+  it("an anime-original reveal: season 2 episode 12 shows the Saint is Corvin's sister, long before wn:5-16", () => {
+    for (const [slug, label] of [["corvin-hale", "Birth name"], ["maelis-ashgrave", "Relation"]] as const) {
+      expect(knownAfter(slug, label, "anime:2-12")).toBe(true);
+      expect(knownAfter(slug, label, "anime:2-11")).toBe(false);
+      expect(knownAfter(slug, label, "wn:5-15")).toBe(false);
+      expect(knownAfter(slug, label, "wn:5-16")).toBe(true);
+    }
+  });
+
+  it("a fact the anime reveals later than the web novel: held back from episode 5 to the season's finale", () => {
+    // Otto Penn's secret, wn:3-26, which episode 2-5 adapts.
+    expect(knownAfter("otto-penn", "Secret", "wn:3-26")).toBe(true);
+    expect(knownAfter("otto-penn", "Secret", "anime:2-5")).toBe(false);
+    expect(knownAfter("otto-penn", "Secret", "anime:2-6")).toBe(true);
+  });
+
+  it("a scene the light novels moved: the archive scene of wn:5-18 is in volume 9, not volume 10", () => {
+    expect(knownAfter("elowen-pryce", "Find", "ln:main-9")).toBe(true);
+    expect(knownAfter("elowen-pryce", "Find", "ln:main-8")).toBe(false);
+    expect(knownAfter("elowen-pryce", "Find", "wn:5-17")).toBe(false);
+  });
 });
 
 describe("meeting a character", () => {
@@ -119,7 +174,7 @@ describe("what a light novel volume changed", () => {
   it("a volume's chapter title that repeats a title the web novel flags is gated like it, and kept out of search", () => {
     const { rows: tiny } = tinyPack();
     const volume = tiny.ln_volumes.find((each) => each.key === "ln:main-1")!;
-    const gatedTitles = JSON.parse(volume.chapter_revealed_by) as (string | null)[];
+    const gatedTitles = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
     expect(gatedTitles.slice(0, 2)).toEqual([null, null]);
     expect(gatedTitles[2]?.split(" ")).toEqual(expect.arrayContaining(["ln:main-1", "wn:1-3"]));
     expect(tiny.search_entries.find((entry) => entry.ref === "volume:ln:main-1")?.body).not.toContain("Keeper");

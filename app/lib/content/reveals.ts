@@ -1,6 +1,6 @@
-import type { ContentPack } from "./pack-schema";
+import type { ContentPack, RevealIn } from "./pack-schema";
 import type { Timeline } from "./timeline";
-import { chapterKey, episodeKey, volumeKey } from "./units";
+import { chapterKey, episodeKey, type Medium, mediumOf, volumeKey } from "./units";
 
 /**
  * The cross-media map of a pack, read as "which units reveal this": whatever the story reveals at a
@@ -59,4 +59,84 @@ export function revealedByAny(revealersOf: (unitKey: string) => string, ...unitK
   const given = unitKeys.filter((key): key is string => Boolean(key));
   if (!given.length) return null;
   return [...new Set(given.flatMap((key) => revealersOf(key).split(" ")))].join(" ");
+}
+
+/** The medium each key of a `revealIn` names. */
+export const revealInMedia = {
+  webNovel: "web_novel",
+  lightNovels: "light_novels",
+  anime: "anime",
+  sideStories: "side_stories",
+} as const satisfies Record<keyof RevealIn, Medium>;
+
+/**
+ * What reveals something revealed at the given units, with the pack's per-medium overrides: each medium
+ * named in `revealIn` has its units in the derived set replaced by the one given, or by none (null).
+ * Not gated (null) when no unit is given; revealed by nothing ("") when every medium was taken away.
+ */
+export function revealedByIn(
+  revealersOf: (unitKey: string) => string,
+  revealIn: RevealIn | undefined,
+  ...unitKeys: (string | null | undefined)[]
+): string | null {
+  const derived = revealedByAny(revealersOf, ...unitKeys);
+  if (derived === null || !revealIn) return derived;
+  const given = (Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][]).filter(([, unit]) => unit !== undefined);
+  const overridden = new Set<Medium | null>(given.map(([name]) => revealInMedia[name]));
+  const units = derived.split(" ").filter((unit) => unit !== "" && !overridden.has(mediumOf(unit)));
+  // A unit of another medium is a mistake resolve-pack reports; it reveals nothing here.
+  for (const [name, unit] of given) if (unit && mediumOf(unit) === revealInMedia[name]) units.push(unit);
+  return [...new Set(units)].join(" ");
+}
+
+/*
+ * What reveals each kind of text that has its own rule; the importer stores these and the spoiler lint
+ * (./spoiler-lint.ts) checks the same values.
+ */
+
+type Chapter = ContentPack["webNovel"]["arcs"][number]["chapters"][number];
+type Volume = ContentPack["lightNovels"]["collections"][number]["volumes"][number];
+type LnMistake = ContentPack["mistakes"]["lightNovel"][number];
+type AnimeMistake = ContentPack["mistakes"]["anime"][number];
+
+/** A flagged chapter title is revealed at the chapter itself (and where `titleRevealIn` says); any other spoils nothing. */
+export function chapterTitleRevealedBy(chapter: Chapter, key: string, revealersOf: (unitKey: string) => string) {
+  return chapter.titleIsSpoiler ? revealedByIn(revealersOf, chapter.titleRevealIn, key) : null;
+}
+
+/**
+ * A light novel chapter whose title is a web novel chapter's title (or ends in it after a label: "Chapter
+ * 2: Ambrose") among the chapters the volume adapts inherits that chapter's flag; any other spoils nothing.
+ */
+export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, revealersOf: (unitKey: string) => string, positions: ReadonlyMap<string, number>) {
+  const from = volume.adapts ? positions.get(volume.adapts.from) : undefined;
+  const to = volume.adapts ? positions.get(volume.adapts.to) : undefined;
+  const flagged = new Map<string, string>();
+  if (from !== undefined && to !== undefined)
+    for (const arc of pack.webNovel.arcs)
+      for (const chapter of arc.chapters) {
+        const key = chapterKey(arc.number, chapter.ordinal);
+        const at = positions.get(key);
+        const revealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
+        if (revealedBy !== null && at !== undefined && from <= at && at <= to) flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
+      }
+  return volume.chapters.map((title) => {
+    const afterLabel = title.slice(title.indexOf(": ") + 1).trim();
+    return flagged.get(title.toLocaleLowerCase("en")) ?? flagged.get(afterLabel.toLocaleLowerCase("en")) ?? null;
+  });
+}
+
+/**
+ * A light novel translation note is revealed where its passage is: by its web novel chapter and whatever
+ * covers it, and always by its own volume (unless it gives its own revealAt).
+ */
+export function lnMistakeRevealedBy(entry: LnMistake, revealersOf: (unitKey: string) => string, hasChapter = entry.webNovelChapter !== undefined) {
+  return entry.revealAt
+    ? revealedByIn(revealersOf, entry.revealIn, entry.revealAt)
+    : revealedByIn(revealersOf, entry.revealIn, entry.volume, hasChapter ? entry.webNovelChapter : undefined);
+}
+
+/** An anime translation note is revealed at its episode (unless it gives its own revealAt). */
+export function animeMistakeRevealedBy(entry: AnimeMistake, revealersOf: (unitKey: string) => string) {
+  return revealedByIn(revealersOf, entry.revealIn, entry.revealAt ?? entry.episode);
 }

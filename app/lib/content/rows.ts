@@ -34,7 +34,15 @@ export type SeriesRow = {
 /** `revealed_by`: the units that reveal what the story reveals at this unit (reveals.ts). */
 export type StoryUnitRow = { key: string; medium: Medium; position: number; label: string; path: string; revealed_by: string };
 
-export type ArcRow = { number: number; title: string; original_title: string | null; summary: string | null; phases: string };
+export type ArcRow = {
+  number: number;
+  title: string;
+  original_title: string | null;
+  summary: string | null;
+  /** The units that reveal the summary; null when it spoils nothing. */
+  summary_revealed_by: string | null;
+  phases: string;
+};
 
 export type ChapterRow = {
   key: string;
@@ -67,8 +75,8 @@ export type LnVolumeRow = {
   page_count: number | null;
   cover: string | null;
   chapter_titles: string;
-  /** JSON: per chapter title, the units that reveal it (a title the web novel flags), or null. */
-  chapter_revealed_by: string;
+  /** JSON: per chapter title, the units that reveal it (a web novel chapter's flagged title), or null. */
+  chapter_titles_revealed_by: string;
   adapts_from: string | null;
   adapts_to: string | null;
   read_after: string | null;
@@ -88,6 +96,8 @@ export type SideStoryRow = {
   canon: 0 | 1;
   read_url: string | null;
   position: number;
+  /** The units that reveal the title and summary; null when they spoil nothing. */
+  revealed_by: string | null;
 };
 
 export type AnimeSeasonRow = { number: number; title: string };

@@ -1,9 +1,5 @@
 -- What each light novel volume does differently from the web novel (a scene added, cut, changed or
--- moved, with the chapters concerned), gated with the volume; and, per chapter of a volume, what
--- reveals its title where it repeats a title the web novel flags. Until the pack is imported again,
--- every volume's chapter titles are revealed by nothing (the list's length does not match).
-
-ALTER TABLE ln_volumes ADD COLUMN chapter_revealed_by TEXT NOT NULL DEFAULT '[]';
+-- moved, with the chapters concerned), gated with the volume.
 
 CREATE TABLE ln_volume_changes (
   volume_key TEXT NOT NULL REFERENCES ln_volumes (key) DEFERRABLE INITIALLY DEFERRED,

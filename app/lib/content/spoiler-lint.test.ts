@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { PackFileName } from "./pack-schema";
+import { formatProblem, parsePack, resolvePack } from "./resolve-pack";
+import { revealedBeforeSecret, secretPattern } from "./spoiler-lint";
+
+/*
+ * The tiny pack's one secret: Mira built the door, revealed at wn:1-3 (and by ln:main-1, which adapts
+ * wn:1-1 to wn:1-3). Its anime skips wn:1-3: episode 1 adapts wn:1-1 to wn:1-2, episode 2 wn:2-1.
+ */
+
+/** The tiny pack's problems after `edit` changed its files (each file's JSON, by name). */
+function problemsOfTiny(edit: (files: Record<PackFileName, any>) => void = () => {}) {
+  const files = {} as Record<PackFileName, any>;
+  const parsed = parsePack((file) => {
+    files[file] ??= JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+    return { json: files[file] };
+  });
+  if (!parsed.pack) throw new Error("The tiny pack does not parse");
+  edit(files);
+  const again = parsePack((file) => ({ json: files[file] }));
+  if (!again.pack) return again.problems.map(formatProblem);
+  return resolvePack(again.pack, "tiny").problems.map(formatProblem);
+}
+
+const secretFinding = (where: string, matched: string, who: string) =>
+  `${where}: names the secret "mira-built-the-door" ("${matched}") before it is revealed: ${who} without knowing the secret`;
+
+describe("the spoiler lint", () => {
+  it("passes the tiny pack, whose secret is named only where it is revealed", () => {
+    expect(problemsOfTiny()).toEqual([]);
+  });
+
+  it("refuses a public text that names a secret, with the file, the field and the secret", () => {
+    const problems = problemsOfTiny((files) => (files["characters.json"].characters[0].summary = "A keeper who BUILT the door long ago."));
+    expect(problems).toEqual([secretFinding("characters.json › characters[0].summary", "BUILT the door", "every reader sees it")]);
+  });
+
+  it("matches whole words and phrases only, across spaces and apostrophes", () => {
+    const pattern = secretPattern(["built the door", "Mira's secret"]);
+    expect(pattern.test("She built  the\ndoor.")).toBe(true);
+    expect(pattern.test("Mira’s secret is out")).toBe(true);
+    expect(pattern.test("She rebuilt the doorway.")).toBe(false);
+    expect(pattern.test("She built the doors.")).toBe(false);
+  });
+
+  it("refuses a text gated at a point a reader can reach before the secret", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters[0].relationships[0] = { to: "oren-vale", kind: "rival", description: "Knows she built the door.", revealAt: "wn:1-2" };
+    });
+    expect(problems).toEqual([
+      secretFinding("characters.json › characters[0].relationships[0].description", "built the door", "a reader who has consumed wn:1-2 sees it"),
+    ]);
+  });
+
+  it("accepts a text gated after the secret: whoever read wn:2-1 in the web novel or the light novels read wn:1-3", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters[0].relationships[0].description = "Knows she built the door.";
+      files["characters.json"].characters[0].relationships[0].revealAt = "wn:2-1";
+      // The anime skipped wn:1-3: its viewers learn the secret in episode 2, with the rest of the story.
+      files["series.json"].secrets[0].revealIn = { anime: "anime:1-2" };
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("thinks in knowledge: an anime viewer who skipped the chapter of the secret does not know it", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters[0].relationships[0].description = "Knows she built the door.";
+      files["characters.json"].characters[0].relationships[0].revealAt = "wn:2-1";
+    });
+    expect(problems).toEqual([
+      secretFinding("characters.json › characters[0].relationships[0].description", "built the door", "a reader who has consumed anime:1-2 sees it"),
+    ]);
+  });
+
+  it("checks fact labels, flagged and unflagged chapter titles and translation notes", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters[1].facts.push({ label: "Built the door", value: "Not him", revealAt: "wn:1-1" });
+      files["web-novel.json"].arcs[0].chapters[1].title = "Who Built the Door";
+      files["web-novel.json"].arcs[0].chapters[1].titleIsSpoiler = true;
+      files["web-novel.json"].arcs[1].chapters[0].title = "The Keeper Lied Again";
+      files["mistranslations.json"].lightNovel[0].explanation = "Mira built the door, so the count matters.";
+    });
+    expect(problems).toEqual([
+      secretFinding("web-novel.json › arcs[0].chapters[1].title", "Built the Door", "a reader who has consumed wn:1-2 sees it"),
+      secretFinding("web-novel.json › arcs[1].chapters[0].title", "The Keeper Lied", "every reader sees it"),
+      secretFinding("characters.json › characters[1].facts[1].label", "Built the door", "a reader who has consumed wn:1-1 sees it"),
+      secretFinding("mistranslations.json › lightNovel[0].explanation", "built the door", "a reader who has consumed wn:1-1 sees it"),
+    ]);
+  });
+
+  it("lets a light novel chapter inherit the flag of the web novel chapter it is titled after", () => {
+    const titled = (flagged: boolean) =>
+      problemsOfTiny((files) => {
+        files["light-novels.json"].collections[0].volumes[0].chapters.push("Chapter 3: The Keeper Lied");
+        files["web-novel.json"].arcs[0].chapters[2].titleIsSpoiler = flagged;
+      });
+    expect(titled(true)).toEqual([]);
+    expect(titled(false)).toEqual([
+      secretFinding("web-novel.json › arcs[0].chapters[2].title", "The Keeper Lied", "every reader sees it"),
+      secretFinding("light-novels.json › collections[0].volumes[0].chapters[2]", "The Keeper Lied", "every reader sees it"),
+    ]);
+  });
+
+  it("checks side stories and arc summaries, which can be gated with their own revealAt", () => {
+    const summaries = (gated: boolean) =>
+      problemsOfTiny((files) => {
+        Object.assign(files["side-stories.json"].sideStories[1], { summary: "What if nobody built the door?", ...(gated && { revealAt: "wn:1-3" }) });
+        Object.assign(files["web-novel.json"].arcs[1], { summary: "After Mira built the door.", ...(gated && { summaryRevealAt: "ln:main-1" }) });
+      });
+    expect(summaries(false)).toEqual([
+      secretFinding("web-novel.json › arcs[1].summary", "built the door", "every reader sees it"),
+      secretFinding("side-stories.json › sideStories[1].summary", "built the door", "every reader sees it"),
+    ]);
+    expect(summaries(true)).toEqual([]);
+  });
+
+  it("follows per-medium overrides: a secret the light novels cut makes every light novel reveal of it too early", () => {
+    const problems = problemsOfTiny((files) => (files["series.json"].secrets[0].revealIn = { lightNovels: null }));
+    expect(problems).toEqual([
+      secretFinding("web-novel.json › arcs[0].chapters[2].title", "The Keeper Lied", "a reader who has consumed ln:main-1 sees it"),
+      secretFinding("characters.json › characters[0].facts[1].value", "built the door", "a reader who has consumed ln:main-1 sees it"),
+    ]);
+    const cutToo = problemsOfTiny((files) => {
+      files["series.json"].secrets[0].revealIn = { lightNovels: null };
+      files["web-novel.json"].arcs[0].chapters[2].titleRevealIn = { lightNovels: null };
+      files["characters.json"].characters[0].facts[1].revealIn = { lightNovels: null };
+    });
+    expect(cutToo).toEqual([]);
+  });
+
+  it("checks where each secret is revealed like any other reveal point", () => {
+    const problems = problemsOfTiny((files) => {
+      files["series.json"].secrets.push(
+        { id: "nowhere", words: ["nothing"], revealAt: "wn:9-9" },
+        { id: "wrong-medium", words: ["nothing"], revealAt: "wn:1-1", revealIn: { anime: "wn:1-2" } },
+      );
+    });
+    expect(problems).toEqual([
+      "series.json › secrets[1].revealAt: points to wn:9-9, which does not exist",
+      "series.json › secrets[2].revealIn.anime: must point to an anime episode (anime:…), not wn:1-2",
+    ]);
+  });
+});
+
+describe("revealedBeforeSecret", () => {
+  it("names the first unit whose readers may not know the secret, '' for a public text, null when none", () => {
+    expect(revealedBeforeSecret(null, "wn:1-3")).toBe("");
+    expect(revealedBeforeSecret(null, null)).toBeNull();
+    expect(revealedBeforeSecret("wn:2-1 ln:main-2", "wn:1-3 ln:main-1")).toBeNull();
+    expect(revealedBeforeSecret("wn:2-1 anime:1-2", "wn:1-3 ln:main-1")).toBe("anime:1-2");
+    expect(revealedBeforeSecret("ss:lamp-oil", "wn:1-3")).toBe("ss:lamp-oil");
+    expect(revealedBeforeSecret("ss:lamp-oil", "wn:1-3 ss:lamp-oil")).toBeNull();
+    expect(revealedBeforeSecret("", "wn:1-3")).toBeNull();
+  });
+});

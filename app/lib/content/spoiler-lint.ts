@@ -1,0 +1,150 @@
+import { knowledgeOfUnits, knows, noKnowledge } from "../knowledge";
+import type { ContentPack, PackFileName } from "./pack-schema";
+import { animeMistakeRevealedBy, chapterTitleRevealedBy, lnChapterTitlesRevealedBy, lnMistakeRevealedBy, revealedByIn } from "./reveals";
+import type { Report } from "./timeline";
+import { chapterKey, episodeKey } from "./units";
+
+/*
+ * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
+ * and where it is revealed), and no text of the pack may name a secret where a reader can see the text
+ * without knowing the secret. Texts are checked with what reveals them as the importer stores it, and
+ * knowledge as the shield reads it (app/lib/knowledge.ts): a text is safe when every unit that reveals
+ * it makes the secret known to whoever consumed it (having read wn:5-20 means having read wn:5-16).
+ */
+
+/** One text of the pack, where it is and what reveals it (null: shown to every reader). */
+export interface PackText {
+  file: PackFileName;
+  path: string;
+  text: string;
+  revealedBy: string | null;
+}
+
+type RevealersOf = (unitKey: string) => string;
+
+/** Every text the pack shows readers, with what reveals each. Secrets themselves are never shown. */
+export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>): PackText[] {
+  const texts: PackText[] = [];
+  const add = (file: PackFileName, path: string, text: string | undefined, revealedBy: string | null) => {
+    if (text !== undefined) texts.push({ file, path, text, revealedBy });
+  };
+
+  const { series } = pack;
+  for (const field of ["title", "originalTitle", "synopsis", "author", "illustrator"] as const) add("series.json", field, series[field], null);
+
+  pack.webNovel.arcs.forEach((arc, a) => {
+    const path = `arcs[${a}]`;
+    add("web-novel.json", `${path}.title`, arc.title, null);
+    add("web-novel.json", `${path}.originalTitle`, arc.originalTitle, null);
+    add("web-novel.json", `${path}.summary`, arc.summary, revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt));
+    arc.phases.forEach((phase, p) => add("web-novel.json", `${path}.phases[${p}].name`, phase.name, null));
+    arc.chapters.forEach((chapter, c) => {
+      const revealedBy = chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf);
+      add("web-novel.json", `${path}.chapters[${c}].title`, chapter.title, revealedBy);
+      add("web-novel.json", `${path}.chapters[${c}].originalTitle`, chapter.originalTitle, revealedBy);
+    });
+  });
+
+  pack.lightNovels.collections.forEach((collection, c) => {
+    const path = `collections[${c}]`;
+    add("light-novels.json", `${path}.name`, collection.name, null);
+    add("light-novels.json", `${path}.description`, collection.description, null);
+    collection.volumes.forEach((volume, v) => {
+      add("light-novels.json", `${path}.volumes[${v}].title`, volume.title, null);
+      add("light-novels.json", `${path}.volumes[${v}].originalTitle`, volume.originalTitle, null);
+      const chapterTitles = lnChapterTitlesRevealedBy(pack, volume, revealersOf, positions);
+      volume.chapters.forEach((title, t) => add("light-novels.json", `${path}.volumes[${v}].chapters[${t}]`, title, chapterTitles[t] ?? null));
+    });
+  });
+
+  pack.sideStories.sideStories.forEach((story, s) => {
+    const path = `sideStories[${s}]`;
+    const revealedBy = revealedByIn(revealersOf, story.revealIn, story.revealAt);
+    add("side-stories.json", `${path}.title`, story.title, revealedBy);
+    add("side-stories.json", `${path}.originalTitle`, story.originalTitle, revealedBy);
+    add("side-stories.json", `${path}.summary`, story.summary, revealedBy);
+    add("side-stories.json", `${path}.publishedIn`, story.publishedIn, null);
+  });
+
+  pack.anime.seasons.forEach((season, s) => {
+    add("anime.json", `seasons[${s}].title`, season.title, null);
+    season.episodes.forEach((episode, e) => {
+      const path = `seasons[${s}].episodes[${e}]`;
+      // Episode titles are shown to everyone, like unflagged chapter titles; what an episode changed is gated with it.
+      add("anime.json", `${path}.title`, episode.title, null);
+      add("anime.json", `${path}.originalTitle`, episode.originalTitle, null);
+      const revealedBy = revealersOf(episodeKey(season.number, episode.number));
+      episode.changes.forEach((change, c) => add("anime.json", `${path}.changes[${c}].note`, change.note, revealedBy));
+    });
+  });
+  pack.anime.breakTime.forEach((short, b) => add("anime.json", `breakTime[${b}].title`, short.title, null));
+
+  pack.characters.characters.forEach((character, index) => {
+    const path = `characters[${index}]`;
+    add("characters.json", `${path}.name`, character.name, null);
+    add("characters.json", `${path}.originalName`, character.originalName, null);
+    character.aliases.forEach((alias, a) => add("characters.json", `${path}.aliases[${a}]`, alias, null));
+    character.affiliations.forEach((affiliation, a) => add("characters.json", `${path}.affiliations[${a}]`, affiliation, null));
+    add("characters.json", `${path}.summary`, character.summary, null);
+    if (character.portrait)
+      add("characters.json", `${path}.portrait.alt`, character.portrait.alt, revealedByIn(revealersOf, character.portrait.revealIn, character.portrait.revealAt));
+    character.facts.forEach((fact, f) => {
+      const revealedBy = revealedByIn(revealersOf, fact.revealIn, fact.revealAt);
+      add("characters.json", `${path}.facts[${f}].label`, fact.label, revealedBy);
+      add("characters.json", `${path}.facts[${f}].value`, fact.value, revealedBy);
+    });
+    character.relationships.forEach((relationship, r) =>
+      add("characters.json", `${path}.relationships[${r}].description`, relationship.description, revealedByIn(revealersOf, relationship.revealIn, relationship.revealAt)),
+    );
+  });
+
+  const noteTexts = (path: string, entry: { official: string; suggested: string; explanation: string; japanese?: string }, revealedBy: string | null) => {
+    for (const field of ["official", "suggested", "explanation", "japanese"] as const) add("mistranslations.json", `${path}.${field}`, entry[field], revealedBy);
+  };
+  pack.mistakes.lightNovel.forEach((entry, index) => noteTexts(`lightNovel[${index}]`, entry, lnMistakeRevealedBy(entry, revealersOf)));
+  pack.mistakes.anime.forEach((entry, index) => noteTexts(`anime[${index}]`, entry, animeMistakeRevealedBy(entry, revealersOf)));
+  return texts;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The secret's words as one pattern: case-insensitive, whole words or phrases (no letter or digit
+ * either side), any run of spaces matching any other, and straight and curly apostrophes alike.
+ */
+export function secretPattern(words: readonly string[]) {
+  const phrases = words.map((word) => escapeRegExp(word.trim()).replace(/\s+/g, "\\s+").replace(/['’]/g, "['’]"));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+}
+
+/**
+ * A unit that reveals the text to a reader who may not know the secret, or null when there is none.
+ * "" stands for every reader (the text is not gated). A reader who consumed a unit has, at the least,
+ * what that unit stands for in its medium; if that makes the secret known, every reader of it knows.
+ */
+export function revealedBeforeSecret(textRevealedBy: string | null, secretRevealedBy: string | null): string | null {
+  if (textRevealedBy === null) return knows(noKnowledge, secretRevealedBy) ? null : "";
+  for (const unit of textRevealedBy.split(" "))
+    if (unit !== "" && !knows(knowledgeOfUnits([unit]), secretRevealedBy)) return unit;
+  return null;
+}
+
+/** Reports every text that names a secret where a reader can see it before knowing the secret. */
+export function lintSpoilers(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>, report: Report) {
+  // A key that points nowhere was reported where it is written; it reveals nothing here.
+  const placed = (revealedBy: string | null) => revealedBy && revealedBy.split(" ").filter((unit) => positions.has(unit)).join(" ");
+  const secrets = pack.series.secrets
+    .filter((secret) => positions.has(secret.revealAt))
+    .map((secret) => ({ id: secret.id, pattern: secretPattern(secret.words), revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)) }));
+  if (!secrets.length) return;
+  for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
+    for (const secret of secrets) {
+      const match = secret.pattern.exec(text);
+      if (!match) continue;
+      const early = revealedBeforeSecret(placed(revealedBy), secret.revealedBy);
+      if (early === null) continue;
+      const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
+      report(file, path, `names the secret "${secret.id}" ("${match[0]}") before it is revealed: ${who} without knowing the secret`);
+    }
+  }
+}
