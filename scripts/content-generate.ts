@@ -190,6 +190,10 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
     isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
     adapts: maybe(volume.adapts, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
     readAfter: maybe(volume.readAfter, (key) => moveKey(key, cycle)),
+    changes: volume.changes.map((change) => ({
+      ...change,
+      chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+    })),
   };
 }
 
