@@ -154,7 +154,9 @@ describe("what a light novel volume changed", () => {
   };
 
   it("a scene the volume cut is not read by reading the volume", () => {
-    const { rows: tiny } = tinyPack();
+    const { rows: tiny } = tinyPack((json) => {
+      json.collections[0].volumes[0].changes = [{ kind: "cut", chapters: { from: "wn:1-2", to: "wn:1-2" }, note: "The hinge scene is left out." }];
+    });
     const revealers = new Map(tiny.story_units.map((unit) => [unit.key, unit.revealed_by.split(" ")]));
     expect(revealers.get("wn:1-2")).not.toContain("ln:main-1");
     expect(revealers.get("wn:1-1")).toContain("ln:main-1");
