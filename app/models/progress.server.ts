@@ -31,12 +31,12 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
        SELECT u.key, u.medium, u.position, u.label, v.title, NULL, co.name, NULL, v.collection_code
          FROM ln_volumes v JOIN story_units u ON u.key = v.key JOIN ln_collections co ON co.code = v.collection_code
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, s.title, NULL, 'Side stories', NULL, s.canon
+       SELECT u.key, u.medium, u.position, u.label, s.title, s.revealed_by, 'Side stories', NULL, s.canon
          FROM side_stories s JOIN story_units u ON u.key = s.key
        UNION ALL
-       -- An episode's title is gated whole by what reveals the episode, and a Break Time short's by
-       -- itself and its episode (decision 18), as search gates them.
-       SELECT u.key, u.medium, u.position, u.label, e.title, u.revealed_by, 'Season ' || se.number, se.title, NULL
+       -- An episode's title is shown to everyone, as /anime lists it; a Break Time short's is gated by
+       -- itself and its episode (decision 18), as search and /break_time gate it.
+       SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number, se.title, NULL
          FROM anime_episodes e JOIN story_units u ON u.key = e.key JOIN anime_seasons se ON se.number = e.season_number
        UNION ALL
        SELECT u.key, u.medium, u.position, u.label, b.title, TRIM(u.revealed_by || ' ' || COALESCE(eu.revealed_by, '')),

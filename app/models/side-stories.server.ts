@@ -1,4 +1,5 @@
 import type { SideStoryRow as SideStoryColumns } from "~/lib/content/rows";
+import { gated } from "~/lib/gated";
 import { batch } from "./db.server";
 
 type SideStoryRow = Omit<SideStoryColumns, "position"> & { read_after_label: string; page: number; story_found: number };
@@ -23,7 +24,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
            SELECT CAST(COALESCE(?1, (SELECT place / ${SIDE_STORIES_PER_PAGE} + 1 FROM ordered WHERE slug = ?2), 1) AS INTEGER) AS page,
                   EXISTS (SELECT 1 FROM side_stories WHERE slug = ?2) AS story_found
          )
-         SELECT o.slug, o.key, o.kind, o.title, o.original_title, o.summary, o.published_in, o.published_on,
+         SELECT o.slug, o.key, o.kind, o.title, o.original_title, o.summary, o.revealed_by, o.published_in, o.published_on,
                 o.read_after, u.label AS read_after_label, o.canon, o.read_url, wanted.page, wanted.story_found
            FROM ordered o JOIN wanted ON o.place / ${SIDE_STORIES_PER_PAGE} + 1 = wanted.page
            JOIN story_units u ON u.key = o.read_after
@@ -46,9 +47,8 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       slug: row.slug,
       key: row.key,
       kind: row.kind,
-      title: row.title,
-      originalTitle: row.original_title,
-      summary: row.summary,
+      // A story that gives a fate away before it is read is gated, title and summary.
+      told: gated(row.revealed_by, { title: row.title, originalTitle: row.original_title, summary: row.summary }),
       publishedIn: row.published_in,
       publishedOn: row.published_on,
       readAfter: { key: row.read_after, label: row.read_after_label },

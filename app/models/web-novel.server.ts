@@ -37,7 +37,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       .bind(arcNumber);
   const [arcs, chapters, volumes, episodes] = await batch<[ArcRow, ChapterRow, AdaptationRow, AdaptationRow]>(db, [
     db.prepare(
-      `SELECT a.number, a.title, a.original_title, a.summary, a.phases,
+      `SELECT a.number, a.title, a.original_title, a.summary, a.summary_revealed_by, a.phases,
               COUNT(c.key) AS chapter_count, COALESCE(SUM(c.word_count), 0) AS word_count,
               MIN(c.published_on) AS started_on, MAX(c.published_on) AS ended_on
          FROM arcs a LEFT JOIN chapters c ON c.arc_number = a.number
@@ -73,7 +73,8 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
     arc: selected
       ? {
           originalTitle: selected.original_title,
-          summary: selected.summary,
+          // A summary that tells what happens later in the arc is gated.
+          summary: selected.summary === null ? null : gated(selected.summary_revealed_by, selected.summary),
           phases: JSON.parse(selected.phases) as Array<{ name: string; fromOrdinal: number }>,
         }
       : null,

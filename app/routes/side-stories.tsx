@@ -13,6 +13,9 @@ import { parsePageParam } from "~/lib/params";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
 import { missingPage, missingSideStory, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
+import { useRevealedData } from "~/lib/spoiler-shield";
+import { Spoiler } from "~/components/spoiler";
 import type { Route } from "./+types/side-stories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
   if (page !== null && page > sideStories.pageCount) notFound(missingPage(new URL(request.url), sideStories.pageCount));
   if (story !== null && !sideStories.storyFound) notFound(missingSideStory(story));
-  return sideStories;
+  return sealedFor(request, sideStories);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -51,7 +54,7 @@ const kindLabels: Record<(typeof sideStoryKinds)[number], string> = {
 };
 
 export default function SideStories({ loaderData }: Route.ComponentProps) {
-  const { sideStories, kindCounts, page, pageCount } = loaderData;
+  const { sideStories, kindCounts, page, pageCount } = useRevealedData(loaderData);
   const counts = sideStoryKinds.map((kind) => countOf(kindCounts[kind] ?? 0, kindNouns[kind]));
 
   return (
@@ -73,9 +76,17 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               <Badge tone="outline">{kindLabels[story.kind]}</Badge>
               {story.canon ? <Badge>Canon</Badge> : <Badge tone="warning">Not canon</Badge>}
             </div>
-            <h2 className="mt-2 text-lg font-semibold">{story.title}</h2>
-            <OriginalText text={story.originalTitle} className="text-sm" />
-            {story.summary ? <p className="mt-2 max-w-3xl">{story.summary}</p> : null}
+            <div className="mt-2">
+              <Spoiler gated={story.told} what="This story's title and summary" block>
+                {(told) => (
+                  <>
+                    <h2 className="text-lg font-semibold">{told.title}</h2>
+                    <OriginalText text={told.originalTitle} className="text-sm" />
+                    {told.summary ? <p className="mt-2 max-w-3xl">{told.summary}</p> : null}
+                  </>
+                )}
+              </Spoiler>
+            </div>
             <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-muted-foreground">Read after</dt>
               <dd>
@@ -91,7 +102,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
             </dl>
             {story.readUrl ? (
               <a href={story.readUrl} rel="noopener noreferrer" className="mt-3 inline-block font-medium text-primary underline">
-                Read<span className="sr-only"> “{story.title}”</span> on {formatSite(story.readUrl)}
+                Read<span className="sr-only"> {story.told.content ? `“${story.told.content.title}”` : "it"}</span> on {formatSite(story.readUrl)}
               </a>
             ) : null}
           </li>

@@ -83,7 +83,13 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
               {labelWithTitle(`Arc ${arc.number}`, arc.title)}
             </h2>
             <OriginalText text={arc.originalTitle} />
-            {arc.summary ? <p className="max-w-3xl">{arc.summary}</p> : null}
+            {arc.summary ? (
+              <div className="max-w-3xl">
+                <Spoiler gated={arc.summary} what="This arc's summary" block>
+                  {(summary) => <p>{summary}</p>}
+                </Spoiler>
+              </div>
+            ) : null}
           </header>
           {groups.map((group) => (
             <details key={group.name} open className="group rounded-lg border border-border bg-card">

@@ -51,6 +51,21 @@ const allGated: GatedText[] = [
     revealedBy: `${revealersOf(short.key)} ${revealersOf(short.accompanies)}`,
     where: `title of ${short.key}`,
   })),
+  // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
+  // and a volume's chapter title that repeats a flagged one.
+  ...rows.side_stories.flatMap((story) =>
+    story.revealed_by === null ? [] : [story.title, story.summary ?? ""].map((text) => ({ text, revealedBy: story.revealed_by!, where: `side story ${story.slug}` })),
+  ),
+  ...rows.arcs.flatMap((arc) =>
+    arc.summary_revealed_by === null || !arc.summary ? [] : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
+  ),
+  ...rows.ln_volume_changes.map((change) => ({ text: change.note, revealedBy: change.revealed_by, where: `change note of ${change.volume_key}` })),
+  ...rows.ln_volumes.flatMap((volume) => {
+    const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
+    return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
+      revealers[index] ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }] : [],
+    );
+  }),
   // What the adaptation changed is revealed with its episode.
   ...rows.adaptation_changes.flatMap((change) =>
     change.note ? [{ text: change.note, revealedBy: revealersOf(change.episode_key), where: `change note of ${change.episode_key}` }] : [],
@@ -69,6 +84,10 @@ const publicTexts = (() => {
     anime_mistakes: () => ["official", "suggested", "explanation", "japanese"],
     adaptation_changes: () => ["note"],
     break_time_episodes: () => ["title"],
+    side_stories: (row) => (row.revealed_by === null ? [] : ["title", "summary", "original_title"]),
+    arcs: (row) => (row.summary_revealed_by === null ? [] : ["summary"]),
+    ln_volume_changes: () => ["note"],
+    ln_volumes: () => ["chapter_titles"],
   };
   const strings: string[] = [];
   const walk = (value: unknown) => {

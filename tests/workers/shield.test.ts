@@ -44,12 +44,35 @@ beforeAll(async () => {
     ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((row) =>
       [row.official, row.suggested, row.explanation].map((text) => ({ text, revealedBy: row.revealed_by, where: `entry ${row.id}` })),
     ),
+  // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
+  // and a volume's chapter title that repeats a flagged one.
+  ...rows.side_stories.flatMap((story) =>
+    story.revealed_by === null ? [] : [story.title, story.summary ?? ""].map((text) => ({ text, revealedBy: story.revealed_by!, where: `side story ${story.slug}` })),
+  ),
+  ...rows.arcs.flatMap((arc) =>
+    arc.summary_revealed_by === null || !arc.summary ? [] : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
+  ),
+  ...rows.ln_volume_changes.map((change) => ({ text: change.note, revealedBy: change.revealed_by, where: `change note of ${change.volume_key}` })),
+  ...rows.ln_volumes.flatMap((volume) => {
+    const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
+    return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
+      revealers[index] ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }] : [],
+    );
+  }),
     ...rows.adaptation_changes.flatMap((row) =>
       row.note ? [{ text: row.note, revealedBy: unitRevealers.get(row.episode_key) ?? "", where: `change note of ${row.episode_key}` }] : [],
     ),
   ];
   // Distinctive texts only: long enough, and not also said openly somewhere in the pack.
-  const open = JSON.stringify([rows.series, rows.arcs, rows.ln_volumes, rows.side_stories, rows.anime_episodes, rows.characters, rows.story_units]).toLowerCase();
+  const open = JSON.stringify([
+    rows.series,
+    rows.arcs.map((arc) => (arc.summary_revealed_by === null ? arc : { ...arc, summary: null })),
+    rows.ln_volumes.map(({ chapter_titles: _, ...volume }) => volume),
+    rows.side_stories.filter((story) => story.revealed_by === null),
+    rows.anime_episodes,
+    rows.characters,
+    rows.story_units,
+  ]).toLowerCase();
   gatedTexts = all.filter(({ text }) => text.length >= 12 && !open.includes(JSON.stringify(text).slice(1, -1).toLowerCase()));
   pages = [
     "/",

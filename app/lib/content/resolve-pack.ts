@@ -488,7 +488,8 @@ function animeSearchEntries({ timeline, revealersOf }: Resolution, anime: Return
       aliases: episode.original_title ?? "",
       body: seasonTitles.get(episode.season_number) ?? "",
       reveal_position: episode.position,
-      revealed_by: revealersOf(episode.key),
+      // Episode titles are shown to everyone, as /anime lists them.
+      revealed_by: null,
     }),
   );
   const shorts = anime.shorts.map(
