@@ -47,8 +47,8 @@ describe("site search against the imported tiny pack", () => {
         content: { title: "Knock Knock", subtitle: "Season 1 · Episode 1", path: "/anime?season=1#s1e1" },
       }),
     );
-    // An episode is revealed by itself, the chapter it reaches and what else covers that chapter.
-    expect((await revealedByOf("episode:anime:1-1"))?.split(" ")).toEqual(expect.arrayContaining(["anime:1-1", "wn:1-2", "ln:main-1"]));
+    // Episode titles are shown to everyone, as /anime lists them.
+    expect(await revealedByOf("episode:anime:1-1")).toBeNull();
     // An LN note at its web novel chapter, linked to its entry on the volume's page.
     const note = knock.results.find((result) => result.kind === "translation_note");
     expect(note).toMatchObject({ content: { title: "Knock on the door once.", path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice" } });
@@ -78,14 +78,14 @@ describe("site search against the imported tiny pack", () => {
     expect(all.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
     expect(all).toMatchObject({ total: 4, beyond: 0 });
 
-    // Without reveal, the episode and the note are a count: not their kinds.
+    // Without reveal, the note is a count: not its kind.
     const sealed = await load(searchLoader, "/search?q=knock");
-    expect(sealed.counts).toEqual({ chapter: 1, volume: 1 });
-    expect(sealed).toMatchObject({ total: 2, beyond: 2 });
-    // Knowing the first chapter reveals the note, not the episode.
+    expect(sealed.counts).toEqual({ chapter: 1, volume: 1, episode: 1 });
+    expect(sealed).toMatchObject({ total: 3, beyond: 1 });
+    // Knowing the first chapter reveals the note.
     const first = await load(searchLoader, "/search?q=knock&reveal=wn:1-1");
-    expect(first.counts).toEqual({ chapter: 1, volume: 1, translation_note: 1 });
-    expect(first).toMatchObject({ total: 3, beyond: 1 });
+    expect(first.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
+    expect(first).toMatchObject({ total: 4, beyond: 0 });
   });
 
   it("narrows to one kind; paging keeps the kind; an unknown kind is ignored", async () => {
@@ -95,7 +95,7 @@ describe("site search against the imported tiny pack", () => {
     expect(episodes.total).toBe(1);
     expect(await status(searchLoader, "/search?q=knock&kind=episode&page=2")).toBe(404);
     // A kind whose only hit is gated finds nothing for a requester who does not know it; the page is there for one who does.
-    expect(await load(searchLoader, "/search?q=knock&kind=episode")).toMatchObject({ kind: "episode", results: [], total: 0, beyond: 2 });
+    expect(await load(searchLoader, "/search?q=knock&kind=translation_note")).toMatchObject({ kind: "translation_note", results: [], total: 0, beyond: 1 });
 
     const none = await load(searchLoader, "/search?q=knock&kind=side_story");
     expect(none).toMatchObject({ kind: "side_story", results: [], total: 0 });
@@ -135,13 +135,13 @@ describe("site search against the imported tiny pack", () => {
     const response = await visitor.fetch("/search?q=knock");
     expect(response.status).toBe(200);
     const html = await response.text();
-    for (const gated of ["Knock Knock", "Knock on the door once.", "Knock on the door twice.", "s1e1", "main-1-knock-twice", "anime:1-1"]) expect(html).not.toContain(gated);
+    for (const gated of ["Knock on the door once.", "Knock on the door twice.", "main-1-knock-twice"]) expect(html).not.toContain(gated);
     const rendered = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "");
     // The chapter "Knock" is public; the chips count what everyone may see, and no kind only gated hits have.
     expect(rendered).toMatch(/>Knock</);
-    for (const kind of ["episode", "translation_note"]) expect(rendered).not.toContain(`kind=${kind}`);
-    expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>2</);
-    expect(rendered.match(/2 results beyond your reading progress/g)).toHaveLength(1);
+    expect(rendered).not.toContain("kind=translation_note");
+    expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>3</);
+    expect(rendered.match(/1 result beyond your reading progress/g)).toHaveLength(1);
   });
 
   it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {
