@@ -354,7 +354,15 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
 }
 
 /** Side stories, each slug once (a repeated slug was reported as a key defined twice). */
-function sideStoryRows({ pack, timeline, gate }: Resolution) {
+/** A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch". */
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+function sideStoryRows({ pack, timeline, gate, report }: Resolution) {
   const stories: SideStoryRow[] = [];
   const search: SearchEntryRow[] = [];
   const slugs = new Set<string>();
@@ -363,6 +371,9 @@ function sideStoryRows({ pack, timeline, gate }: Resolution) {
     slugs.add(story.slug);
     const key = sideStoryKey(story.slug);
     const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
+    // The slug is in every address and anchor of the story: it must not spell a title the shield hides.
+    if (story.revealAt && slugOf(story.title) === story.slug)
+      report("side-stories.json", `sideStories[${index}].slug`, `spells the story's title, which is gated: choose a slug that does not give it away`);
     stories.push({
       slug: story.slug,
       key,

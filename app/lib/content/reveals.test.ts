@@ -66,7 +66,7 @@ describe("what reveals what the story reveals at a unit", () => {
   });
 
   it("a side story that gives a fate away is gated with its title and summary, in its row and in search", () => {
-    const story = rows.side_stories.find((each) => each.slug === "if-the-ash-warden-keeps-watch")!;
+    const story = rows.side_stories.find((each) => each.slug === "if-the-longest-watch")!;
     expect(story.revealed_by?.split(" ")).toContain("wn:6-28");
     expect(rows.search_entries.find((entry) => entry.ref === `side_story:${story.slug}`)?.revealed_by).toBe(story.revealed_by);
     expect(rows.side_stories.find((each) => each.slug === "nix-and-the-bakery-cat")?.revealed_by).toBeNull();

@@ -131,10 +131,19 @@ export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, rev
  * covers it, and always by its own volume (unless it gives its own revealAt).
  */
 export function lnMistakeRevealedBy(entry: LnMistake, revealersOf: (unitKey: string) => string, hasChapter = entry.webNovelChapter !== undefined) {
-  return entry.revealAt
-    ? revealedByIn(revealersOf, entry.revealIn, entry.revealAt)
-    : revealedByIn(revealersOf, entry.revealIn, entry.volume, hasChapter ? entry.webNovelChapter : undefined);
+  if (entry.revealAt) return revealedByIn(revealersOf, entry.revealIn, entry.revealAt);
+  // The volume itself reveals its passage; what else covers the volume's last chapter does not (an
+  // episode that reaches it may have skipped the passage's chapter), only what covers the passage's.
+  const volumeAlone = (key: string) => (key !== entry.volume ? revealersOf(key) : hasChapter ? key : withoutAnime(revealersOf(key)));
+  return revealedByIn(volumeAlone, entry.revealIn, entry.volume, hasChapter ? entry.webNovelChapter : undefined);
 }
+
+/** Units without the anime's episodes, which may have skipped part of what they reach. */
+const withoutAnime = (revealedBy: string) =>
+  revealedBy
+    .split(" ")
+    .filter((unit) => mediumOf(unit) !== "anime")
+    .join(" ");
 
 /** An anime translation note is revealed at its episode (unless it gives its own revealAt). */
 export function animeMistakeRevealedBy(entry: AnimeMistake, revealersOf: (unitKey: string) => string) {

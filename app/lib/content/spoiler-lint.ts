@@ -2,7 +2,7 @@ import { knowledgeOfUnits, knows, noKnowledge } from "../knowledge";
 import type { ContentPack, PackFileName } from "./pack-schema";
 import { animeMistakeRevealedBy, chapterTitleRevealedBy, lnChapterTitlesRevealedBy, lnMistakeRevealedBy, revealedByIn } from "./reveals";
 import type { Report } from "./timeline";
-import { chapterKey, episodeKey } from "./units";
+import { chapterKey, episodeKey, volumeKey } from "./units";
 
 /*
  * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
@@ -54,6 +54,9 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
       add("light-novels.json", `${path}.volumes[${v}].originalTitle`, volume.originalTitle, null);
       const chapterTitles = lnChapterTitlesRevealedBy(pack, volume, revealersOf, positions);
       volume.chapters.forEach((title, t) => add("light-novels.json", `${path}.volumes[${v}].chapters[${t}]`, title, chapterTitles[t] ?? null));
+      // What a volume changed is gated with the volume.
+      const volumeRevealedBy = revealersOf(volumeKey(collection.code, volume.number));
+      volume.changes.forEach((change, n) => add("light-novels.json", `${path}.volumes[${v}].changes[${n}].note`, change.note, volumeRevealedBy));
     });
   });
 
@@ -64,6 +67,8 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
     add("side-stories.json", `${path}.originalTitle`, story.originalTitle, revealedBy);
     add("side-stories.json", `${path}.summary`, story.summary, revealedBy);
     add("side-stories.json", `${path}.publishedIn`, story.publishedIn, null);
+    // A slug is in every address and anchor of the story, shown to everyone.
+    add("side-stories.json", `${path}.slug`, wordsOf(story.slug), null);
   });
 
   pack.anime.seasons.forEach((season, s) => {
@@ -103,8 +108,14 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
   };
   pack.mistakes.lightNovel.forEach((entry, index) => noteTexts(`lightNovel[${index}]`, entry, lnMistakeRevealedBy(entry, revealersOf)));
   pack.mistakes.anime.forEach((entry, index) => noteTexts(`anime[${index}]`, entry, animeMistakeRevealedBy(entry, revealersOf)));
+  // An entry's id is its permalink, in feeds and anchors, shown to everyone.
+  pack.mistakes.lightNovel.forEach((entry, index) => add("mistranslations.json", `lightNovel[${index}].id`, wordsOf(entry.id), null));
+  pack.mistakes.anime.forEach((entry, index) => add("mistranslations.json", `anime[${index}].id`, wordsOf(entry.id), null));
   return texts;
 }
+
+/** An identifier read as the words it spells: page-one-of-the-ledger → "page one of the ledger". */
+const wordsOf = (identifier: string) => identifier.replaceAll("-", " ");
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -83,7 +83,9 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
 
   pack.sideStories.sideStories.forEach((story, index) => {
     const placement = { after: story.readAfter, offset: READ_AFTER_OFFSET, file: "side-stories.json", path: `sideStories[${index}].readAfter` } as const;
-    declare({ medium: "side_stories", slug: story.slug }, placement, story.title, "side-stories.json", `sideStories[${index}].slug`);
+    // A label is shown to everyone: a story the shield hides is named by where it was published.
+    const label = story.revealAt ? `Side story · ${story.publishedIn}` : story.title;
+    declare({ medium: "side_stories", slug: story.slug }, placement, label, "side-stories.json", `sideStories[${index}].slug`);
   });
 
   const seasonNumbers = new Set<number>();
