@@ -22,6 +22,7 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
   itemKey,
   describe,
   runAs = "div",
+  unknownAs = "beyond",
   renderItem,
 }: {
   items: readonly T[];
@@ -30,6 +31,8 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
   describe: (run: readonly T[]) => string;
   /** The run line's element: "li" inside a list. */
   runAs?: "div" | "li";
+  /** How a run line says the reader has not got there (HiddenRun). */
+  unknownAs?: "beyond" | "unmet";
   renderItem: (item: T, shown: boolean) => ReactNode;
 }) {
   const shield = useShield();
@@ -63,6 +66,7 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
                 : null
             }
             hasProgress={shield?.hasProgress ?? true}
+            unknownAs={unknownAs}
           />,
           ...segment.items.map((each) => item(each, false)),
         ],
@@ -76,17 +80,19 @@ export function HiddenRun({
   count,
   onShow,
   hasProgress,
+  unknownAs = "beyond",
 }: {
   as: "div" | "li";
   what: string;
   count: number;
   onShow: (() => void) | null;
   hasProgress: boolean;
+  /** How the line says the reader has not got there: "3 entries beyond your reading progress", "3 characters you have not met yet". */
+  unknownAs?: "beyond" | "unmet";
 }) {
   return (
     <Element data-spoiler="run" className="rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
-      {what} beyond your reading progress
-      {hasProgress ? "." : ", which is not set yet."}{" "}
+      {unknownAs === "unmet" ? `${what} you have not met yet.` : `${what} beyond your reading progress${hasProgress ? "." : ", which is not set yet."}`}{" "}
       {onShow ? (
         <>
           <Button variant="link" size="inline" onClick={onShow}>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
@@ -38,6 +39,20 @@ export default function Character({ loaderData }: Route.ComponentProps) {
   const { character } = useRevealedData(loaderData);
   const shield = useShield();
   if (character.content && isRevealed(shield, character.revealedBy)) return <CharacterProfile character={character.content} />;
+  if (isRevealed(shield, character.revealedBy)) {
+    // A character the reader has met, whose profile is on its way: a page's height of room, so nothing
+    // below moves when it arrives.
+    return (
+      <article aria-busy="true" className="min-h-[100dvh] space-y-8">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to="/characters" className="text-primary underline">
+            Characters
+          </Link>
+        </nav>
+        <h1 className="sr-only">Character</h1>
+      </article>
+    );
+  }
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -54,6 +69,11 @@ export default function Character({ loaderData }: Route.ComponentProps) {
 }
 
 function CharacterProfile({ character }: { character: Profile }) {
+  // The page's title names no one the first load did not know; once the profile is here, it does.
+  useEffect(() => {
+    const siteName = document.title.split(" · ").at(-1);
+    document.title = siteName ? `${character.name} · ${siteName}` : character.name;
+  }, [character.name]);
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">

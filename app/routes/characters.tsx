@@ -103,6 +103,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
           itemKey={(character) => character.key}
           describe={(run) => countOf(run.length, nouns.character)}
           runAs="li"
+          unknownAs="unmet"
           renderItem={(item, shown) => (shown && item.content ? <CharacterCard key={item.key} character={item.content} eager={characters.indexOf(item) < 6} /> : null)}
         />
       </ul>

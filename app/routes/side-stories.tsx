@@ -77,7 +77,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               {story.canon ? <Badge>Canon</Badge> : <Badge tone="warning">Not canon</Badge>}
             </div>
             <div className="mt-2">
-              <Spoiler gated={story.told} what="This story's title and summary" block>
+              <Spoiler gated={story.told} what="This story" block>
                 {(told) => (
                   <>
                     <h2 className="text-lg font-semibold">{told.title}</h2>

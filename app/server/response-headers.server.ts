@@ -1,3 +1,4 @@
+import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { hasPersonalCookies } from "./cookies.server";
 
 /**
@@ -40,6 +41,8 @@ export function applyResponseHeaders(headers: Headers, request: Request, status:
   const type = headers.get("Content-Type") ?? "";
   if (!type.startsWith("text/html") && !headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", resourcePolicy);
   applyCachePolicy(headers, { personal: hasPersonalCookies(request), status });
+  // An answer for a stated knowledge (?reveal=) holds gated text the page itself does not: never indexed.
+  if (new URL(request.url).searchParams.has(REVEAL_PARAMETER)) headers.set("X-Robots-Tag", "noindex");
 }
 
 /** Sets Cache-Control by the rule; `personal` is whether the request carried the reader's cookies. */

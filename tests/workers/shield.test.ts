@@ -13,7 +13,7 @@ import type { PackRows } from "~/lib/content/rows";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/knowledge";
 import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { RUNS } from "../support/arbitraries";
-import { fetchSite } from "../support/site";
+import { fetchDeployed, fetchSite } from "../support/site";
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
 
@@ -162,6 +162,12 @@ describe("the spoiler shield over every kind of public response", () => {
       }),
       { numRuns: RUNS.normal },
     );
+  });
+
+  it("an answer for a stated knowledge is never indexed; a page without one may be", async () => {
+    expect((await fetchDeployed("/characters/ilse-marrow.data?reveal=all")).headers.get("X-Robots-Tag")).toBe("noindex");
+    expect((await fetchDeployed("/characters/ilse-marrow?reveal=wn:1-2")).headers.get("X-Robots-Tag")).toBe("noindex");
+    expect((await fetchDeployed("/characters/ilse-marrow")).headers.get("X-Robots-Tag")).toBeNull();
   });
 
   it("what the requester has seen is in the answer: a character's facts for a reader past them", async () => {
