@@ -106,7 +106,8 @@ export function chapterTitleRevealedBy(chapter: Chapter, key: string, revealersO
 
 /**
  * A light novel chapter whose title is a web novel chapter's title (or ends in it after a label: "Chapter
- * 2: Ambrose") among the chapters the volume adapts inherits that chapter's flag; any other spoils nothing.
+ * 2: Ambrose") among the chapters the volume adapts inherits that chapter's flag, and one titled after a
+ * gated side story (a collection that prints it) that story's; any other spoils nothing.
  */
 export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, revealersOf: (unitKey: string) => string, positions: ReadonlyMap<string, number>) {
   const from = volume.adapts ? positions.get(volume.adapts.from) : undefined;
@@ -120,6 +121,11 @@ export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, rev
         const revealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
         if (revealedBy !== null && at !== undefined && from <= at && at <= to) flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
       }
+  // A side story the shield hides keeps its title hidden where a collection lists it among its chapters.
+  for (const story of pack.sideStories.sideStories) {
+    const revealedBy = story.revealAt ? revealedByIn(revealersOf, story.revealIn, story.revealAt) : null;
+    if (revealedBy !== null) flagged.set(story.title.toLocaleLowerCase("en"), revealedBy);
+  }
   return volume.chapters.map((title) => {
     const afterLabel = title.slice(title.indexOf(": ") + 1).trim();
     return flagged.get(title.toLocaleLowerCase("en")) ?? flagged.get(afterLabel.toLocaleLowerCase("en")) ?? null;
