@@ -78,7 +78,7 @@ beforeAll(async () => {
     "/",
     "/web_novel",
     ...rows.arcs.map((arc) => `/web_novel?arc=${arc.number}`),
-    "/light_novels",
+    ...rows.ln_collections.map((collection) => `/light_novels?collection=${collection.code}`),
     "/side_stories",
     ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
     "/characters",
