@@ -74,7 +74,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {total
             ? `${countOf(total, nouns.result)} for “${query}”${among}`
             : beyond
-              ? `Nothing within your reading progress matches “${query}”${among}.`
+              ? `Nothing you have read or watched so far matches “${query}”${among}.`
               : `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
