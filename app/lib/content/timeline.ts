@@ -100,7 +100,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   });
   pack.anime.breakTime.forEach((short, index) => {
     const placement = { after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const;
-    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Break Time ${short.season} · Episode ${short.number}`, "anime.json", `breakTime[${index}].number`);
+    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Season ${short.season} · Break Time ${short.number}`, "anime.json", `breakTime[${index}].number`);
   });
 
   return units;
