@@ -8,7 +8,7 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
-import { titleAfterLabel } from "~/lib/content/labels";
+import { lightNovelChapterTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatDate, formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -214,7 +214,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
               {volume.chapterTitles.map((title, index) => (
                 <li key={index}>
                   <Spoiler gated={title} what="This chapter's title">
-                    {(text) => text}
+                    {(text) => lightNovelChapterTitle(text)}
                   </Spoiler>
                 </li>
               ))}

@@ -74,8 +74,14 @@ export function titleBesideLabel(label: string, title: string): { title: string;
  * give way to the position: "Chapter 3: A Choir Without Faces". A title that is only a label stays.
  */
 export function lightNovelChapterName(position: number, title: string | null | undefined) {
+  const rest = lightNovelChapterTitle(title);
+  return rest ? `Chapter ${position}: ${rest}` : `Chapter ${position}`;
+}
+
+/** A light novel chapter's title without the labels of its own in front ("Prologue: Interlude: Ledger" is "Ledger"), for a list that numbers it. */
+export function lightNovelChapterTitle(title: string | null | undefined) {
   let rest = title?.trim() ?? "";
   const leadingLabel = /^(?:prologue|epilogue|interlude|afterword|chapter\s+\d+)\s*:\s*/i;
   while (leadingLabel.test(rest)) rest = rest.replace(leadingLabel, "");
-  return rest ? `Chapter ${position}: ${rest}` : `Chapter ${position}`;
+  return rest;
 }
