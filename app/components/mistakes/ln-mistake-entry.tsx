@@ -32,8 +32,10 @@ export function LnMistakeEntry({
           {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
           {lightNovelChapterName(entry.chapter, chapterTitle)}
           {location.map((part) => (
-            <span key={part} className="ml-2 whitespace-nowrap text-sm font-normal text-muted-foreground">
-              · {part}
+            // Glued to the word before it by a no-break space: "· p. 110" never starts a line.
+            <span key={part} className="whitespace-nowrap text-sm font-normal text-muted-foreground">
+              {"\u00a0· "}
+              {part}
             </span>
           ))}
         </>
