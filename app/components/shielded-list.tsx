@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { askToSee, hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
-import { nounFor, nouns } from "~/lib/words";
+import { beyondWhatYouKnow, nounFor, nouns } from "~/lib/words";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
 const ShownOnRequest = createContext(false);
@@ -87,12 +87,12 @@ export function HiddenRun({
   count: number;
   onShow: (() => void) | null;
   hasProgress: boolean;
-  /** How the line says the reader has not got there: "3 entries beyond your reading progress", "3 characters you have not met yet". */
+  /** How the line says the reader has not got there: "3 entries beyond what you have read or watched", "3 characters you have not met yet". */
   unknownAs?: "beyond" | "unmet";
 }) {
   return (
     <Element data-spoiler="run" className="rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
-      {unknownAs === "unmet" ? `${what} you have not met yet.` : `${what} beyond your reading progress${hasProgress ? "." : ", which is not set yet."}`}{" "}
+      {unknownAs === "unmet" ? `${what} you have not met yet.` : `${what} ${beyondWhatYouKnow(hasProgress)}.`}{" "}
       {onShow ? (
         <>
           <Button variant="link" size="inline" onClick={onShow}>

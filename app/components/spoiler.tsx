@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/gated";
 import { askToSee, isRevealed, useShield } from "~/lib/spoiler-shield";
+import { beyondWhatYouKnow } from "~/lib/words";
 
 /**
  * One gated item inside running text or a row (a title, a fact): its content once the reader knows
@@ -59,7 +60,7 @@ export function Spoiler<T>({
       data-spoiler="hidden"
       className={cn("rounded border border-dashed border-border bg-muted px-2 py-0.5 text-sm text-muted-foreground", block ? "block p-3" : "inline-block")}
     >
-      {what} is beyond your reading progress.{" "}
+      {what} is {beyondWhatYouKnow(shield?.hasProgress ?? true)}.{" "}
       {shield ? (
         <Button variant="link" size="inline" onClick={ask}>
           Show it

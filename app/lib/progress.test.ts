@@ -353,10 +353,10 @@ describe("picker labels", () => {
   });
 
   it("does not say an interlude twice", () => {
-    const interlude = unit("wn:2-17", "Arc 2 · Interlude (17)", "Interlude: Letters to Lowwick", "Arc 2: Cinder Academy");
-    expect(pickerLabel(interlude, true)).toBe("Interlude (17) · Letters to Lowwick");
-    expect(pickerLabel(interlude, true, { withGroup: true })).toBe("Arc 2 · Interlude (17) · Letters to Lowwick");
-    expect(pickerLabel(interlude, false)).toBe("Interlude (17)");
+    const interlude = unit("wn:2-17", "Arc 2 · Interlude 17", "Interlude: Letters to Lowwick", "Arc 2: Cinder Academy");
+    expect(pickerLabel(interlude, true)).toBe("Interlude 17 · Letters to Lowwick");
+    expect(pickerLabel(interlude, true, { withGroup: true })).toBe("Arc 2 · Interlude 17 · Letters to Lowwick");
+    expect(pickerLabel(interlude, false)).toBe("Interlude 17");
   });
 
   it("groups one medium's units by arc in story order", () => {

@@ -60,3 +60,12 @@ export function withArticle(phrase: string) {
   const startsWithVowelSound = vowelSound.test(phrase) || (/^[aeiou]/i.test(phrase) && !consonantSound.test(phrase));
   return `${startsWithVowelSound ? "an" : "a"} ${phrase}`;
 }
+
+/**
+ * What the spoiler shield says it hides, in one wording for every page: a reader, a viewer and both
+ * are told the same ("beyond what you have read or watched"). Without progress the shield treats
+ * everyone as a new reader, so it says where that leaves them.
+ */
+export function beyondWhatYouKnow(hasProgress: boolean) {
+  return hasProgress ? "beyond what you have read or watched" : "beyond the first chapter";
+}

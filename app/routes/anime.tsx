@@ -86,7 +86,7 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
           {season.volumes.length ? <UnitLinks units={season.volumes} /> : "None listed"}
         </Fact>
         <Fact term="Skipped">
-          {season.skippedChapters ? `${countOf(season.skippedChapters, nouns.webNovelChapter)} left out` : "No web novel chapter left out"}
+          {season.skippedChapters ? `${countOf(season.skippedChapters, nouns.webNovelChapter)} left out` : "None: every web novel chapter is adapted"}
         </Fact>
         <Fact term="Break Time">{countOf(season.shortCount, nouns.short)}</Fact>
       </dl>

@@ -152,7 +152,8 @@ function CharacterProfile({ character }: { character: Profile }) {
                       <Link to={`/characters/${slug}`} className="font-semibold text-primary underline">
                         {name}
                       </Link>{" "}
-                      <Badge>{kind}</Badge>
+                      {/* "other" says nothing a reader can use; the description says what they are to each other. */}
+                      {kind === "other" ? null : <Badge>{kind}</Badge>}
                       <p className="mt-1 text-sm">{description}</p>
                     </>
                   )}

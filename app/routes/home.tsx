@@ -3,6 +3,7 @@ import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
+import { titleBesideLabel } from "~/lib/content/labels";
 import { unitPath } from "~/lib/content/units";
 import { formatDate, formatNumber } from "~/lib/format";
 import type { Gated } from "~/lib/gated";
@@ -108,10 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={release.key}>
                 <Link to={unitPath(release.key)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
                   <Badge tone="outline">{releaseKinds[release.kind]}</Badge>
-                  <ReleaseTitle title={release.title} />
-                  <span className="text-sm text-muted-foreground">
-                    {release.label} · <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
-                  </span>
+                  <ReleaseName label={release.label} title={release.title} releasedOn={release.releasedOn} />
                 </Link>
               </li>
             ))}
@@ -152,11 +150,25 @@ export function ErrorBoundary() {
  * A release's title, or (for a chapter title beyond the reader's progress) a plain note instead; the
  * label still says which it is. Not the Spoiler's "Show it": the whole row is a link to the release.
  */
-function ReleaseTitle({ title }: { title: Gated<string> }) {
+/** A release's title, then its label (unless the title already says it) and date. */
+function ReleaseName({ label, title, releasedOn }: { label: string; title: Gated<string>; releasedOn: string }) {
   const shield = useShield();
   const revealed = isRevealed(shield, title.revealedBy);
-  if (revealed && title.content !== null) return <span className="font-medium">{title.content}</span>;
-  // Known, and the page's revealed data is on its way.
-  if (revealed) return <span aria-busy="true" className="text-muted-foreground">…</span>;
-  return <span className="italic text-muted-foreground">Title hidden until you reach it</span>;
+  const named = revealed && title.content !== null ? titleBesideLabel(label, title.content) : { title: null, label };
+  return (
+    <>
+      {named.title !== null ? (
+        <span className="font-medium">{named.title}</span>
+      ) : revealed ? (
+        // Known, and the page's revealed data is on its way.
+        <span aria-busy="true" className="text-muted-foreground">…</span>
+      ) : (
+        <span className="italic text-muted-foreground">Title hidden until you reach it</span>
+      )}
+      <span className="text-sm text-muted-foreground">
+        {named.label ? `${named.label} · ` : null}
+        <time dateTime={releasedOn}>{formatDate(releasedOn)}</time>
+      </span>
+    </>
+  );
 }

@@ -8,7 +8,7 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { collectionCodePattern, unitAnchor, unitPath } from "~/lib/content/units";
-import { titleAfterLabel } from "~/lib/content/labels";
+import { lightNovelChapterTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatDate, formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -116,8 +116,13 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
 
 function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolume; collectionName: string; eager: boolean }) {
   return (
-    <li id={unitAnchor(volume.key)} className="flex gap-4 rounded-lg border border-border bg-card p-4 target:border-primary">
-      <div className="w-24 shrink-0 sm:w-28">
+    // On a phone the cover sits beside the name and dates only, and what follows takes the card's
+    // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
+    <li
+      id={unitAnchor(volume.key)}
+      className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-border bg-card p-4 target:border-primary sm:grid-cols-[7rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr]"
+    >
+      <div className="sm:row-span-2">
         {volume.cover ? (
           <img
             src={volume.cover}
@@ -132,7 +137,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
           <div className="aspect-[2/3] w-full rounded-md border border-dashed border-border bg-muted" aria-hidden="true" />
         )}
       </div>
-      <div className="min-w-0 flex-1 space-y-2">
+      <div className="min-w-0 space-y-2">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {collectionName} {volume.number}
@@ -158,6 +163,8 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             </>
           ) : null}
         </dl>
+      </div>
+      <div className="col-span-2 min-w-0 space-y-2 sm:col-span-1 sm:col-start-2">
         {volume.adapts ? (
           <p className="text-sm">
             Adapts{" "}
@@ -168,7 +175,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             <Link className="text-primary underline" to={unitPath(volume.adapts.to.key)}>
               {volume.adapts.to.label}
             </Link>{" "}
-            <Badge>{countOf(volume.adapts.chapters, nouns.chapter)}</Badge>
+            <Badge>{countOf(volume.adapts.chapters, nouns.webNovelChapter)}</Badge>
           </p>
         ) : volume.readAfter ? (
           <p className="text-sm">
@@ -207,7 +214,7 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
               {volume.chapterTitles.map((title, index) => (
                 <li key={index}>
                   <Spoiler gated={title} what="This chapter's title">
-                    {(text) => text}
+                    {(text) => lightNovelChapterTitle(text)}
                   </Spoiler>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { HiddenRun, ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
@@ -73,7 +74,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           {total
             ? `${countOf(total, nouns.result)} for “${query}”${among}`
             : beyond
-              ? `Nothing within your reading progress matches “${query}”${among}.`
+              ? `Nothing you have read or watched so far matches “${query}”${among}.`
               : `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
@@ -83,17 +84,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           itemKey={(result) => result.ref}
           describe={(run) => countOf(run.length, nouns.result)}
           runAs="li"
-          renderItem={(result, shown) =>
-            shown && result.content ? (
+          renderItem={(result, shown) => {
+            if (!shown || !result.content) return null;
+            const named = titleBesideLabel(result.content.subtitle, result.content.title);
+            return (
               <li>
                 <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
                   <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-                  <span className="font-medium">{result.content.title}</span>
-                  <span className="text-sm text-muted-foreground">{result.content.subtitle}</span>
+                  <span className="font-medium">{named.title}</span>
+                  {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
                 </Link>
               </li>
-            ) : null
-          }
+            );
+          }}
         />
       </ol>
       {beyond ? (

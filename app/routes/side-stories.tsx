@@ -97,7 +97,15 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               <dt className="text-muted-foreground">Published in</dt>
               <dd>
                 {story.publishedIn}
-                {story.publishedOn ? <> · <time dateTime={story.publishedOn}>{formatDate(story.publishedOn)}</time></> : null}
+                {/* The separator stays with what it follows; a line never starts with "·". */}
+                {story.publishedOn ? (
+                  <>
+                    {"\u00a0· "}
+                    <time dateTime={story.publishedOn} className="whitespace-nowrap">
+                      {formatDate(story.publishedOn)}
+                    </time>
+                  </>
+                ) : null}
               </dd>
             </dl>
             {story.readUrl ? (

@@ -131,6 +131,60 @@ test.describe("phones: every page fits and reads right", () => {
   }
 });
 
+/**
+ * What sticks out of the main column (its content edge, inside its padding), and each "·" that starts
+ * a line: a separator belongs with what it follows.
+ */
+function columnProblems(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) return ["no <main>"];
+    const problems: string[] = [];
+    const edge = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
+    const describe = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== main; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    for (const element of main.querySelectorAll("*")) {
+      const right = element.getBoundingClientRect().right;
+      if (element.getClientRects().length && right > edge + 0.5 && !clipped(element)) problems.push(`${describe(element)} ends at ${Math.round(right)} px, past ${Math.round(edge)}`);
+    }
+    const characters: Array<[Node, number]> = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.getClientRects().length) continue;
+      [...(node.textContent ?? "")].forEach((character, offset) => {
+        if (character.trim()) characters.push([node, offset]);
+      });
+    }
+    const bottomOf = ([node, offset]: [Node, number]) => {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      return range.getBoundingClientRect().bottom;
+    };
+    characters.forEach(([node, offset], index) => {
+      const before = characters[index - 1];
+      if (node.textContent?.[offset] !== "·" || !before) return;
+      if (bottomOf([node, offset]) - bottomOf(before) > 4) problems.push(`a line starts with "·" in "${(node.parentElement?.textContent ?? "").trim().slice(0, 60)}"`);
+    });
+    return problems.slice(0, 5);
+  });
+}
+
+test.describe("at 320 px nothing sticks out of the main column and no line starts with a separator", () => {
+  for (const path of ["/light_novels", "/light_novels?collection=ex", "/side_stories"]) {
+    test(path, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 720 });
+      await open(page, path);
+      expect(await columnProblems(page)).toEqual([]);
+    });
+  }
+});
+
 test("at 320 px the tracker's pickers show the whole of a long volume title and season name", async ({ page, context }) => {
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   await page.setViewportSize({ width: 320, height: 720 });

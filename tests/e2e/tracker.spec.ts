@@ -30,7 +30,7 @@ test("a reader at arc 2 never sees a later fact, not even for a moment, until th
   }, secret);
   await page.goto("/characters/ilse-marrow");
   await waitForHydration(page);
-  const fact = page.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond your reading progress" });
+  const fact = page.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond what you have read or watched" });
   await expect(fact).toHaveCount(3);
   await expect(page.getByText("Apprentice keeper of the Lantern Line")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { seen: boolean }).seen)).toBe(false);
@@ -112,7 +112,7 @@ test("a signed-in reader's progress follows them to another device", async ({ br
   await phone.goto("/characters/ilse-marrow");
   await waitForHydration(phone);
   await expect(phone.getByText(secret)).toBeVisible();
-  await expect(phone.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond your reading progress" })).toHaveCount(1);
+  await expect(phone.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond what you have read or watched" })).toHaveCount(1);
 });
 
 test.describe("on a 360 px phone", () => {

@@ -141,7 +141,7 @@ describe("site search against the imported tiny pack", () => {
     expect(rendered).toMatch(/>Knock</);
     expect(rendered).not.toContain("kind=translation_note");
     expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>3</);
-    expect(rendered.match(/1 result beyond your reading progress/g)).toHaveLength(1);
+    expect(rendered.match(/1 result beyond what you have read or watched/g)).toHaveLength(1);
   });
 
   it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
-import { searchKindLabels } from "~/lib/search-query";
+import { titleBesideLabel } from "~/lib/content/labels";
+import { type SearchKind, searchKindLabels } from "~/lib/search-query";
 import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import type { SearchResult } from "~/lib/search-result";
@@ -43,7 +44,7 @@ export function SearchBox() {
     ? [
         ...data.results.flatMap(({ ref, kind, revealedBy, content }) =>
           content && isRevealed(shield, revealedBy)
-            ? [{ key: ref, path: content.path, title: content.title, detail: [searchKindLabels[kind], content.subtitle].filter(Boolean).join(" · ") }]
+            ? [suggestion(ref, kind, content)]
             : [],
         ),
         ...(data.total
@@ -170,4 +171,10 @@ export function SearchBox() {
       </Form>
     </>
   );
+}
+
+/** A hit as a suggestion: its title, then its kind and the label the title does not already carry. */
+function suggestion(key: string, kind: SearchKind, content: { path: string; title: string; subtitle: string }): Option {
+  const named = titleBesideLabel(content.subtitle, content.title);
+  return { key, path: content.path, title: named.title, detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · ") };
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { lightNovelChapterName } from "~/lib/content/labels";
 import { unitPath } from "~/lib/content/units";
 import type { LnMistake, LnMistakeInVolume } from "~/lib/mistake-entries";
 import { MistakeCard } from "./mistake-parts";
@@ -18,12 +19,9 @@ export function LnMistakeEntry({
   showVolume?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
-  // The volume's own chapter titles often carry their number ("Chapter 1: …"), so the title, when
-  // there is one, stands alone and the position in the volume goes with the page.
-  const location = (chapterTitle: string | null) =>
-    [chapterTitle ? `ch. ${entry.chapter}` : null, entry.page ? `p. ${entry.page}` : null, entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null]
-      .filter(Boolean)
-      .join(" · ");
+  // The chapter is named once, by its place in the volume (as search names it); each part of where
+  // it is stays whole on one line.
+  const location = [entry.page ? `p. ${entry.page}` : null, entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null].filter((part) => part !== null);
   return (
     <MistakeCard
       entry={entry}
@@ -32,8 +30,14 @@ export function LnMistakeEntry({
       heading={({ chapterTitle }) => (
         <>
           {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
-          {chapterTitle ?? `Chapter ${entry.chapter}`}
-          <span className="ml-2 text-sm font-normal text-muted-foreground">{location(chapterTitle)}</span>
+          {lightNovelChapterName(entry.chapter, chapterTitle)}
+          {location.map((part) => (
+            // Glued to the word before it by a no-break space: "· p. 110" never starts a line.
+            <span key={part} className="whitespace-nowrap text-sm font-normal text-muted-foreground">
+              {"\u00a0· "}
+              {part}
+            </span>
+          ))}
         </>
       )}
       badges={<Badge tone="outline" wrap>{entry.edition}</Badge>}

@@ -8,7 +8,8 @@ const modeLabels: Record<ShieldMode, { label: string; help: string }> = {
 
 /** How the spoiler shield shows things beyond the reader's progress; applies to every page at once. */
 export function ShieldModePicker() {
-  const current = useShield()?.mode ?? "hide";
+  const shield = useShield();
+  const current = shield?.mode ?? "hide";
   return (
     <>
       <fieldset className="space-y-2">
@@ -22,9 +23,11 @@ export function ShieldModePicker() {
           </label>
         ))}
       </fieldset>
-      <p className="mt-2 text-xs text-muted-foreground">
-        With no progress set, the shield treats you as a new reader: everything after the first chapter is shielded.
-      </p>
+      {shield && !shield.hasProgress ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          With no progress set, the shield treats you as a new reader: everything after the first chapter is shielded.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -94,6 +94,14 @@ describe("UpNext", () => {
     expect(html.match(/Mark everything up to here as read/g)).toHaveLength(2);
   });
 
+  it("offers to mark a short one watches as watched", () => {
+    const short: TrackerUnit = { key: "bt:1-2", medium: "break_time", position: 2, label: "Season 1 · Break Time 2", title: { revealedBy: null, content: "Nix Wants a Snack" }, group: "Season 1", collection: null };
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={[short]} onMarkUpTo={noop} /> }]);
+    const html = renderToStaticMarkup(<Stub />);
+    expect(html).toContain("Season 1 · Break Time 2");
+    expect(html).toContain("Mark everything up to here as watched");
+  });
+
   it("names each unit once, by what one unit of its medium is", () => {
     const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" }, group: "Lanternfall", collection: "main" };
     const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: { revealedBy: null, content: "Pell's First Lantern" }, group: "Side stories", collection: null };

@@ -5,7 +5,10 @@ import { titleAfterLabel } from "~/lib/content/labels";
 import { unitMediumLabels, unitPath } from "~/lib/content/units";
 import type { TrackerUnit } from "~/lib/progress";
 
-/** What to read or watch next, each with a way to mark everything up to it as read. */
+/** The media one watches rather than reads. */
+const watched = new Set<TrackerUnit["medium"]>(["anime", "break_time"]);
+
+/** What to read or watch next, each with a way to mark everything up to it as read (or watched). */
 export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; onMarkUpTo: (unit: TrackerUnit) => void }) {
   if (!units.length) return <p className="text-sm text-muted-foreground">You are all caught up.</p>;
   return (
@@ -25,7 +28,7 @@ export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; o
             </Spoiler>
           </p>
           <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
-            Mark everything up to here as read
+            Mark everything up to here as {watched.has(unit.medium) ? "watched" : "read"}
           </Button>
         </li>
       ))}

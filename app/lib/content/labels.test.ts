@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelWithTitle, titleAfterLabel } from "./labels";
+import { labelWithTitle, lightNovelChapterName, titleAfterLabel, titleBesideLabel } from "./labels";
 
 describe("labelWithTitle", () => {
   it("joins a label and a title that do not overlap", () => {
@@ -13,7 +13,8 @@ describe("labelWithTitle", () => {
     expect(labelWithTitle("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe("Lanternfall EX 1: The Ash Warden's Apprentice Days");
     expect(labelWithTitle("Lanternfall EX 2", "Lanternfall EX 2: Moth Letters")).toBe("Lanternfall EX 2: Moth Letters");
     expect(labelWithTitle("Interlude", "Interlude: Letters to Lowwick")).toBe("Interlude: Letters to Lowwick");
-    expect(labelWithTitle("Interlude (17)", "Interlude: Letters to Lowwick", " · ")).toBe("Interlude (17) · Letters to Lowwick");
+    expect(labelWithTitle("Interlude 17", "Interlude: Letters to Lowwick", " · ")).toBe("Interlude 17 · Letters to Lowwick");
+    expect(labelWithTitle("Arc 7 · Interlude 11", "Interlude: Meanwhile, on the Lantern Line")).toBe("Arc 7 · Interlude 11: Meanwhile, on the Lantern Line");
     expect(labelWithTitle("Lanternfall 1", "Lanternfall 1: The Unburnt Wick")).toBe("Lanternfall 1: The Unburnt Wick");
     expect(labelWithTitle("Prologue", "Prologue")).toBe("Prologue");
   });
@@ -33,5 +34,23 @@ describe("labelWithTitle", () => {
   it("reads a withheld title as the label alone", () => {
     expect(labelWithTitle("Chapter 14", null)).toBe("Chapter 14");
     expect(labelWithTitle("Chapter 14", "  ")).toBe("Chapter 14");
+  });
+});
+
+describe("titleBesideLabel", () => {
+  it("names a title that carries its label once, and keeps a label the title does not carry", () => {
+    expect(titleBesideLabel("Lanternfall 14", "Lanternfall 14: The Lamps of Morning")).toEqual({ title: "Lanternfall 14: The Lamps of Morning", label: null });
+    expect(titleBesideLabel("Arc 7 · Interlude 11", "Interlude: Meanwhile")).toEqual({ title: "Arc 7 · Interlude 11: Meanwhile", label: null });
+    expect(titleBesideLabel("Arc 3 · Chapter 14", "The Ash Warden")).toEqual({ title: "The Ash Warden", label: "Arc 3 · Chapter 14" });
+  });
+});
+
+describe("lightNovelChapterName", () => {
+  it("says a chapter's number once: its place in the volume", () => {
+    expect(lightNovelChapterName(1, "Prologue: Interlude: Ledger of the Forgotten")).toBe("Chapter 1: Ledger of the Forgotten");
+    expect(lightNovelChapterName(3, "Chapter 2: A Choir Without Faces")).toBe("Chapter 3: A Choir Without Faces");
+    expect(lightNovelChapterName(4, "Ilse: A Name Written Twice")).toBe("Chapter 4: Ilse: A Name Written Twice");
+    expect(lightNovelChapterName(9, "Epilogue")).toBe("Chapter 9: Epilogue");
+    expect(lightNovelChapterName(2, null)).toBe("Chapter 2");
   });
 });

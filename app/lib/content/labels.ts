@@ -25,8 +25,8 @@ function beginsWithWords(label: string, head: string) {
  * "Chapter 14" and "The Ash Warden" read "Chapter 14: The Ash Warden". A title that repeats the label,
  * or part of it, before a colon gives up that part: "Season 2" and "Lanternfall Season 2: Cinder
  * Academy" read "Season 2: Cinder Academy"; "Lanternfall EX 1" and "Lanternfall EX: Moth Letters"
- * read "Lanternfall EX 1: Moth Letters"; "Interlude (17)" and "Interlude: Letters to Lowwick" read
- * "Interlude (17): Letters to Lowwick". A title that is only the label, or holds it, is not repeated.
+ * read "Lanternfall EX 1: Moth Letters"; "Arc 2 · Interlude 17" and "Interlude: Letters to Lowwick"
+ * read "Arc 2 · Interlude 17: Letters to Lowwick". A title that is only the label, or holds it, is not repeated.
  * A withheld title (null or empty) reads as the label alone.
  */
 export function labelWithTitle(label: string, title: string | null | undefined, separator = ": ") {
@@ -48,9 +48,40 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
   if (colon > 0) {
     const head = shown.slice(0, colon);
     const rest = shown.slice(colon + 2).trim();
-    if (rest && (beginsWithWords(label, head) || holdsWords(head, label))) return rest;
+    // "Arc 7 · Interlude 11" and "Interlude: Meanwhile" give "Meanwhile": the label's last part counts too.
+    const lastPart = label.split(" · ").at(-1) ?? label;
+    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return rest;
   }
   if (beginsWithWords(label, shown)) return "";
   if (holdsWords(shown, label)) return null;
   return shown;
+}
+
+/**
+ * A title and the label to show beside it, for lists that show both (search, suggestions, releases):
+ * a title that carries its label, or part of it, is named once with it ("Lanternfall 14: The Lamps
+ * of Morning", "Arc 7 · Interlude 11: Meanwhile, on the Lantern Line") and the label is not repeated.
+ */
+export function titleBesideLabel(label: string, title: string): { title: string; label: string | null } {
+  const rest = titleAfterLabel(label, title);
+  return rest === title.trim() ? { title, label } : { title: labelWithTitle(label, title), label: null };
+}
+
+/**
+ * A light novel chapter named by its place in the volume, once: the volume's own title often carries
+ * a label of its own ("Chapter 2: A Choir Without Faces" as the volume's third chapter, "Prologue:
+ * Interlude: Ledger of the Forgotten"), which would give the chapter a second number. Those labels
+ * give way to the position: "Chapter 3: A Choir Without Faces". A title that is only a label stays.
+ */
+export function lightNovelChapterName(position: number, title: string | null | undefined) {
+  const rest = lightNovelChapterTitle(title);
+  return rest ? `Chapter ${position}: ${rest}` : `Chapter ${position}`;
+}
+
+/** A light novel chapter's title without the labels of its own in front ("Prologue: Interlude: Ledger" is "Ledger"), for a list that numbers it. */
+export function lightNovelChapterTitle(title: string | null | undefined) {
+  let rest = title?.trim() ?? "";
+  const leadingLabel = /^(?:prologue|epilogue|interlude|afterword|chapter\s+\d+)\s*:\s*/i;
+  while (leadingLabel.test(rest)) rest = rest.replace(leadingLabel, "");
+  return rest;
 }

@@ -56,7 +56,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     for (const chapter of [...arc.chapters].sort((a, b) => a.ordinal - b.ordinal)) {
       const path = `arcs[${arcIndex}].chapters[${arc.chapters.indexOf(chapter)}]`;
       const name =
-        chapter.kind === "chapter" ? `Chapter ${chapter.ordinal}` : chapter.kind === "interlude" ? `Interlude (${chapter.ordinal})` : kindLabels[chapter.kind];
+        chapter.kind === "chapter" ? `Chapter ${chapter.ordinal}` : chapter.kind === "interlude" ? `Interlude ${chapter.ordinal}` : kindLabels[chapter.kind];
       const unit = { medium: "web_novel", arc: arc.number, chapter: chapter.ordinal } as const;
       declare(unit, { fixed: ++chapterCount }, `Arc ${arc.number} · ${name}`, "web-novel.json", `${path}.ordinal`);
     }
@@ -100,7 +100,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   });
   pack.anime.breakTime.forEach((short, index) => {
     const placement = { after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const;
-    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Break Time ${short.season} · Episode ${short.number}`, "anime.json", `breakTime[${index}].number`);
+    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Season ${short.season} · Break Time ${short.number}`, "anime.json", `breakTime[${index}].number`);
   });
 
   return units;
