@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "content/**/generated/"] },
+  { ignores: ["build/", "bench/", ".wrangler/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "content/**/generated/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
