@@ -20,7 +20,7 @@ export const mistakeSeverityLabels = {
 
 export const mistakeStatusLabels = {
   confirmed: "Confirmed",
-  fixed_in_later_printing: "Fixed in a later printing",
+  fixed_in_later_printing: "Fixed in a later release",
   disputed: "Disputed",
 } as const;
 

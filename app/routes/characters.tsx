@@ -127,7 +127,7 @@ function CharacterCard({ character, eager }: { character: CatalogueCharacter; ea
         <div className="min-w-0">
           <p className="font-semibold">{character.name}</p>
           <OriginalText text={character.originalName} className="text-sm" />
-          {character.aliases.length ? <p className="truncate text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p> : null}
+          {character.aliases.length ? <p className="text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p> : null}
           <div className="mt-1 flex flex-wrap gap-1">
             {character.affiliations.map((affiliation) => (
               <Badge key={affiliation}>{affiliation}</Badge>

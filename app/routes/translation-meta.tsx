@@ -79,7 +79,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         <p className="max-w-3xl">
           An entry needs the Japanese, the official English and a suggested rendering that a second contributor has checked.
           Translation is judgement, so entries where reasonable readers disagree are kept and marked <em>disputed</em>; errors
-          the publisher corrected are kept and marked <em>fixed in a later printing</em>, with the edition the entry was found in.
+          the publisher corrected are kept and marked <em>fixed in a later release</em> (a later printing, or new subtitles), with the edition the entry was found in.
         </p>
         <dl className="grid gap-3 sm:grid-cols-3">
           {severities.map((severity) => (

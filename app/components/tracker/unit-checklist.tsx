@@ -41,7 +41,7 @@ export function UnitChecklist({
                 <span className="font-medium">{name}</span>
                 <span className="block text-xs text-muted-foreground">
                   {showLabel ? unit.label : ""}
-                  {suggested ? `${showLabel ? " · " : ""}You have reached its reading point` : ""}
+                  {suggested ? `${showLabel ? " · " : ""}You have read past where it fits` : ""}
                 </span>
               </span>
             </label>
