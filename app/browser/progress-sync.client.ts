@@ -21,11 +21,14 @@ export async function syncProgressOnSignIn(uid: string) {
 }
 
 /**
- * Sends progress to a signed-in reader's account, which merges it (furthest wins). Kept alive, so a
- * save sent as the page goes away still arrives; a failure leaves the account as it was.
+ * Sends progress to a signed-in reader's account, which merges it (furthest wins): the one way every
+ * part of the site saves it (the tracker, "I have read up to here", the sign-in sync). A plain request,
+ * so nothing on the page loads again; kept alive, so a save sent as the page goes away still arrives.
+ * A failure leaves the account as it was and says so (false); the browser keeps the progress.
  */
-export async function saveProgressToAccount(progress: Progress) {
+export async function saveProgressToAccount(progress: Progress): Promise<boolean> {
   const form = new FormData();
   form.set("progress", JSON.stringify(progress));
-  await fetch("/resources/progress", { method: "POST", body: form, credentials: "same-origin", keepalive: true }).catch(() => {});
+  const response = await fetch("/resources/progress", { method: "POST", body: form, credentials: "same-origin", keepalive: true }).catch(() => null);
+  return response?.ok ?? false;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allKnowledge, encodeKnowledge, hasConsumed, knowledgeOf, knowledgeOfUnits, knows, knowsAnything, noKnowledge, parseKnowledge } from "./knowledge";
-import { emptyProgress } from "./progress";
+import { allKnowledge, encodeKnowledge, hasConsumed, knowledgeOfUnits, knows, knowsAnything, noKnowledge, parseKnowledge } from "./knowledge";
+import { emptyProgress, knowledgeOf } from "./progress";
 
 describe("hasConsumed", () => {
   const reader = knowledgeOfUnits(["wn:2-14", "ln:main-3", "ln:ex-1", "anime:1-5", "ss:festival-night", "bt:1-2"]);
@@ -70,6 +70,18 @@ describe("knowledgeOf", () => {
     expect(knows(knowledge, "wn:1-5")).toBe(false);
   });
 
+  it("does not know what the reader skipped on the way, before their place", () => {
+    const knowledge = knowledgeOf({ ...emptyProgress, webNovel: "wn:2-1", lightNovels: { main: 3 }, skipped: ["wn:1-7", "ln:main-2", "wn:4-1"] });
+    expect(hasConsumed(knowledge, "wn:1-6")).toBe(true);
+    expect(hasConsumed(knowledge, "wn:1-7")).toBe(false);
+    expect(hasConsumed(knowledge, "ln:main-2")).toBe(false);
+    expect(hasConsumed(knowledge, "ln:main-3")).toBe(true);
+    expect(knows(knowledge, "wn:1-7 ln:main-2")).toBe(false);
+    expect(knows(knowledge, "wn:1-7 ln:main-3")).toBe(true);
+    // A skipped unit beyond the reader's place says nothing more.
+    expect([...knowledge.skipped].sort()).toEqual(["ln:main-2", "wn:1-7"]);
+  });
+
   it("knows nothing without progress, or with an empty one", () => {
     expect(knowsAnything(knowledgeOf(null))).toBe(false);
     expect(knowsAnything(knowledgeOf(emptyProgress))).toBe(false);
@@ -85,6 +97,15 @@ describe("the reveal parameter", () => {
     const parsed = parseKnowledge(text);
     expect(parsed).toEqual(knowledge);
     expect(encodeKnowledge(parsed!)).toBe(text);
+  });
+
+  it("marks skipped units with a minus, and reads them back", () => {
+    const knowledge = knowledgeOfUnits(["wn:2-14", "ln:main-3"], ["wn:1-7", "ln:main-1"]);
+    const text = encodeKnowledge(knowledge);
+    expect(text).toBe("-ln:main-1,-wn:1-7,ln:main-3,wn:2-14");
+    expect(parseKnowledge(text)).toEqual(knowledge);
+    expect(parseKnowledge("-wn:1-7")).toEqual(noKnowledge);
+    for (const junk of ["-", "--wn:1-7", "wn:2-1,-"]) expect(parseKnowledge(junk), junk).toBeNull();
   });
 
   it("gives one text for readers who know the same, whatever order they got there in", () => {

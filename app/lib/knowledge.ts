@@ -1,5 +1,4 @@
 import { parseUnitKey } from "./content/units";
-import { type Progress, reachedUnits } from "./progress";
 
 /*
  * What a reader knows is what they have consumed, medium by medium: nothing is inferred from another
@@ -24,9 +23,15 @@ export interface Knowledge {
   anime: readonly [number, number] | null;
   /** Side stories and Break Time shorts consumed, by key. */
   checked: ReadonlySet<string>;
+  /**
+   * Web novel chapters and light novel volumes before the reader's place in their medium that they
+   * have not read: what they passed over when they crossed from another medium (the chapters an anime
+   * season left out), by key.
+   */
+  skipped: ReadonlySet<string>;
 }
 
-export const noKnowledge: Knowledge = { everything: false, webNovel: null, lightNovels: new Map(), anime: null, checked: new Set() };
+export const noKnowledge: Knowledge = { everything: false, webNovel: null, lightNovels: new Map(), anime: null, checked: new Set(), skipped: new Set() };
 export const allKnowledge: Knowledge = { ...noKnowledge, everything: true };
 
 /** The later of two [group, number] pairs. */
@@ -34,8 +39,8 @@ function later(a: readonly [number, number] | null, b: readonly [number, number]
   return !a || b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a;
 }
 
-/** What the given units, and everything before each in its medium, make known. */
-export function knowledgeOfUnits(units: Iterable<string>): Knowledge {
+/** What the given units, and everything before each in its medium but the skipped units, make known. */
+export function knowledgeOfUnits(units: Iterable<string>, skipped: Iterable<string> = []): Knowledge {
   let webNovel: readonly [number, number] | null = null;
   let anime: readonly [number, number] | null = null;
   const lightNovels = new Map<string, number>();
@@ -48,12 +53,10 @@ export function knowledgeOfUnits(units: Iterable<string>): Knowledge {
     else if (parts.medium === "light_novels") lightNovels.set(parts.collection, Math.max(lightNovels.get(parts.collection) ?? 0, parts.volume));
     else checked.add(key);
   }
-  return { everything: false, webNovel, lightNovels, anime, checked };
-}
-
-/** What a reader with this progress knows. */
-export function knowledgeOf(progress: Progress | null): Knowledge {
-  return progress ? knowledgeOfUnits(reachedUnits(progress)) : noKnowledge;
+  const reached = { everything: false, webNovel, lightNovels, anime, checked, skipped: new Set<string>() };
+  // A skipped unit counts only where it lies before the reader's place (else it is unread anyway).
+  for (const key of skipped) if (hasConsumed(reached, key)) reached.skipped.add(key);
+  return reached;
 }
 
 const atOrBefore = (point: readonly [number, number] | null, group: number, number: number) =>
@@ -66,11 +69,11 @@ export function hasConsumed(knowledge: Knowledge, unitKey: string) {
   if (!parts) return false;
   switch (parts.medium) {
     case "web_novel":
-      return atOrBefore(knowledge.webNovel, parts.arc, parts.chapter);
+      return atOrBefore(knowledge.webNovel, parts.arc, parts.chapter) && !knowledge.skipped.has(unitKey);
     case "anime":
       return atOrBefore(knowledge.anime, parts.season, parts.episode);
     case "light_novels":
-      return parts.volume <= (knowledge.lightNovels.get(parts.collection) ?? 0);
+      return parts.volume <= (knowledge.lightNovels.get(parts.collection) ?? 0) && !knowledge.skipped.has(unitKey);
     default:
       return knowledge.checked.has(unitKey);
   }
@@ -95,10 +98,13 @@ export function knowsAnything(knowledge: Knowledge) {
 /*
  * Knowledge travels in a URL's `reveal` parameter when the browser asks for the gated texts its reader
  * may see: "all" with the shield off, else the units that stand for it, sorted and joined by commas
- * (wn:2-14,ln:main-3,ss:festival-night), so readers who know the same share one cached answer.
+ * (wn:2-14,ln:main-3,ss:festival-night), a skipped unit with a minus in front (-wn:1-7), so readers who
+ * know the same share one cached answer.
  */
 
 export const REVEAL_PARAMETER = "reveal";
+/** What marks a skipped unit in the reveal parameter. */
+const SKIPPED = "-";
 /** More than any reader's progress names; a longer list is refused, not read. */
 const MAX_REVEAL_UNITS = 400;
 
@@ -110,6 +116,7 @@ export function encodeKnowledge(knowledge: Knowledge): string {
     ...[...knowledge.lightNovels].map(([collection, volume]) => `ln:${collection}-${volume}`),
     ...(knowledge.anime ? [`anime:${knowledge.anime[0]}-${knowledge.anime[1]}`] : []),
     ...knowledge.checked,
+    ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
   ];
   return units.sort().join(",");
 }
@@ -118,8 +125,10 @@ export function encodeKnowledge(knowledge: Knowledge): string {
 export function parseKnowledge(text: string | null): Knowledge | null {
   if (!text) return null;
   if (text === "all") return allKnowledge;
-  const units = text.split(",");
-  if (units.length > MAX_REVEAL_UNITS) return null;
-  if (units.some((unit) => !parseUnitKey(unit))) return null;
-  return knowledgeOfUnits(units);
+  const entries = text.split(",");
+  if (entries.length > MAX_REVEAL_UNITS) return null;
+  const skipped = entries.filter((entry) => entry.startsWith(SKIPPED)).map((entry) => entry.slice(SKIPPED.length));
+  const units = entries.filter((entry) => !entry.startsWith(SKIPPED));
+  if ([...units, ...skipped].some((unit) => !parseUnitKey(unit))) return null;
+  return knowledgeOfUnits(units, skipped);
 }

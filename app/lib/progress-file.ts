@@ -16,7 +16,7 @@ export interface ProgressProblem {
 
 export type CheckedProgress = { progress: Progress; problem: null } | { progress: null; problem: ProgressProblem };
 
-const fields = ["version", "webNovel", "lightNovels", "sideStories", "anime", "breakTime", "position", "updatedAt"];
+const fields = ["version", "webNovel", "lightNovels", "sideStories", "anime", "breakTime", "skipped", "position", "updatedAt"];
 /** Far more than any series has; keeps a hostile file from making every page slow. */
 const MAX_CHECKED = 5000;
 /** An ISO timestamp in UTC, as toISOString() writes it (seconds and fractions optional). */
@@ -47,6 +47,17 @@ function checklist(medium: Medium, value: unknown, path: string): string[] {
   if (!Array.isArray(value)) refuse(path, "expected a list");
   if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
   return value.map((key, index) => unitKeyOf(medium, key, `${path}.${index}`));
+}
+
+/** Skipped chapters and volumes; records from before there were any (and older files) have none. */
+function skippedUnits(value: unknown, path: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) refuse(path, "expected a list");
+  if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
+  return value.map((key, index) => {
+    const at = `${path}.${index}`;
+    return typeof key === "string" && isUnitKey(key, "light_novels") ? unitKeyOf("light_novels", key, at) : unitKeyOf("web_novel", key, at);
+  });
 }
 
 function lastVolumes(value: unknown, path: string): Record<string, number> {
@@ -80,6 +91,7 @@ function readProgress(value: unknown): Progress {
     sideStories: checklist("side_stories", value.sideStories, "sideStories"),
     anime: lastUnit("anime", value.anime, "anime"),
     breakTime: checklist("break_time", value.breakTime, "breakTime"),
+    skipped: skippedUnits(value.skipped, "skipped"),
     position,
     updatedAt: timestamp(value.updatedAt, "updatedAt"),
   };

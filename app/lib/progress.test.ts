@@ -9,7 +9,8 @@ import {
   groupName,
   lastVolumeKey,
   lightNovelCollections,
-  markUpTo,
+  knowledgeOf,
+  markRead,
   mergeProgress,
   pickerLabel,
   type Progress,
@@ -56,6 +57,7 @@ describe("mergeProgress", () => {
       sideStories: ["ss:a", "ss:b"],
       anime: "anime:2-1",
       breakTime: ["bt:1-1", "bt:2-1"],
+      skipped: [],
       position: 90,
       updatedAt: "2026-02-01T00:00:00.000Z",
     });
@@ -105,7 +107,7 @@ const unit = (key: string, position: number): TrackerUnit => {
   const medium = mediumOf(key);
   if (!medium) throw new Error(`Not a unit key: ${key}`);
   const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
-  return { key, medium, position, label: key, title: gated(null, `Title of ${key}`), group: collection ?? medium, collection };
+  return { key, medium, position, label: key, title: gated(null, `Title of ${key}`), group: collection ?? medium, collection, coveredBy: key };
 };
 const timeline = [
   unit("wn:1-1", 1),
@@ -122,55 +124,84 @@ const timeline = [
 ];
 const keys = (units: TrackerUnit[]) => units.map((each) => each.key);
 
-describe("markUpTo", () => {
-  it("marks every medium read up to that point of the story", () => {
-    expect(markUpTo(emptyProgress, timeline, 4)).toMatchObject({
-      webNovel: "wn:2-1",
-      lightNovels: { main: 1 },
-      sideStories: ["ss:prologue-night"],
-      anime: "anime:1-1",
-      breakTime: ["bt:1-1"],
-    });
+describe("markRead", () => {
+  it("reads a skipped chapter or volume alone, leaving the reader's place and other gaps", () => {
+    const crossed = progress({ webNovel: "wn:2-1", lightNovels: { main: 2 }, skipped: ["ln:main-1", "wn:1-1", "wn:1-2"] });
+    expect(markRead(crossed, unit("wn:1-1", 1))).toMatchObject({ webNovel: "wn:2-1", skipped: ["ln:main-1", "wn:1-2"] });
+    expect(markRead(crossed, unit("ln:main-1", 3))).toMatchObject({ lightNovels: { main: 2 }, skipped: ["wn:1-1", "wn:1-2"] });
   });
 
-  it("keeps whatever the reader had already reached further on", () => {
-    const ahead = progress({ webNovel: "wn:2-1", lightNovels: { main: 2, ex: 1 }, sideStories: ["ss:festival"] });
-    expect(markUpTo(ahead, timeline, 2.5)).toMatchObject({
-      webNovel: "wn:2-1",
-      lightNovels: { main: 2, ex: 1 },
-      sideStories: ["ss:festival", "ss:prologue-night"],
-      anime: null,
-      breakTime: [],
-    });
+  it("moves a chapter's, volume's or episode's own medium up to it, and no other medium", () => {
+    expect(markRead(progress({ webNovel: "wn:1-1" }), unit("anime:1-2", 6))).toMatchObject({ webNovel: "wn:1-1", anime: "anime:1-2", breakTime: [], sideStories: [] });
+    expect(markRead(progress({ webNovel: "wn:2-1" }), unit("wn:1-2", 2))).toMatchObject({ webNovel: "wn:2-1" });
+    expect(markRead(emptyProgress, unit("ln:main-2", 5))).toMatchObject({ webNovel: null, lightNovels: { main: 2 } });
   });
 
-  it("marks the last volume of each collection reached", () => {
-    expect(markUpTo(emptyProgress, timeline, 7).lightNovels).toEqual({ main: 2, ex: 1 });
+  it("ticks a side story or a Break Time short", () => {
+    expect(markRead(progress({ sideStories: ["ss:festival"] }), unit("ss:prologue-night", 2.5)).sideStories).toEqual(["ss:festival", "ss:prologue-night"]);
+    expect(markRead(emptyProgress, unit("bt:1-1", 3.6))).toMatchObject({ breakTime: ["bt:1-1"], anime: null });
+  });
+});
+
+describe("skipped units", () => {
+  it("stay skipped in a merge unless the other record has read them", () => {
+    const crossed = progress({ webNovel: "wn:2-1", skipped: ["wn:1-2"] });
+    expect(mergeProgress(crossed, progress({ webNovel: "wn:1-1" })).skipped).toEqual(["wn:1-2"]);
+    expect(mergeProgress(progress({ webNovel: "wn:1-2" }), crossed).skipped).toEqual([]);
+    expect(mergeProgress(crossed, progress({ webNovel: "wn:2-1", skipped: ["wn:1-1", "wn:1-2"] })).skipped).toEqual(["wn:1-2"]);
+  });
+
+  it("are read by 'I have read up to here' at or after them", () => {
+    const crossed = progress({ webNovel: "wn:3-1", skipped: ["wn:1-2", "wn:2-5"] });
+    expect(readUpTo(crossed, { key: "wn:1-4", position: 4 }).skipped).toEqual(["wn:2-5"]);
+    expect(readUpTo(crossed, { key: "wn:2-5", position: 9 }).skipped).toEqual([]);
+  });
+
+  it("are not known, and are dropped once the reader's place moves back before them", () => {
+    const crossed = progress({ webNovel: "wn:2-1", skipped: ["wn:1-2"] });
+    expect(knowledgeOf(crossed).skipped).toEqual(new Set(["wn:1-2"]));
+    expect(changedProgress({ ...crossed, webNovel: "wn:1-1" }, timeline).skipped).toEqual([]);
+    expect(changedProgress(crossed, timeline).skipped).toEqual(["wn:1-2"]);
   });
 });
 
 describe("upNext", () => {
-  it("starts a new reader on the web novel, side stories included, in story order", () => {
-    expect(keys(upNext(emptyProgress, timeline))).toEqual(["wn:1-1", "wn:1-2", "ss:prologue-night", "wn:2-1", "ss:festival"]);
+  it("starts a new reader on the web novel's first chapter", () => {
+    const { next, passed } = upNext(emptyProgress, timeline);
+    expect(keys(next)).toEqual(["wn:1-1"]);
+    expect(passed).toEqual([]);
   });
 
-  it("lists only what is unread in the media the reader follows", () => {
-    const watcher = progress({ anime: "anime:1-1" });
-    expect(keys(upNext(watcher, timeline))).toEqual(["ss:prologue-night", "bt:1-1", "ss:festival", "anime:1-2"]);
-    const reader = progress({ webNovel: "wn:1-2", sideStories: ["ss:prologue-night"] });
-    expect(keys(upNext(reader, timeline))).toEqual(["wn:2-1", "ss:festival"]);
+  it("offers the next unit of each medium followed, with the side stories and shorts that come right there", () => {
+    const watcher = upNext(progress({ anime: "anime:1-1" }), timeline);
+    expect(keys(watcher.next)).toEqual(["bt:1-1", "ss:festival", "anime:1-2"]);
+    expect(keys(watcher.passed)).toEqual(["ss:prologue-night"]);
+    const reader = upNext(progress({ webNovel: "wn:1-2", sideStories: ["ss:prologue-night"] }), timeline);
+    expect(keys(reader.next)).toEqual(["wn:2-1"]);
+    expect(reader.passed).toEqual([]);
+  });
+
+  it("lists what a reader further on passed after what comes next, never before it", () => {
+    const { next, passed } = upNext(progress({ webNovel: "wn:2-1", anime: "anime:1-2" }), timeline);
+    expect(keys(next)).toEqual([]);
+    expect(keys(passed)).toEqual(["ss:prologue-night", "bt:1-1", "ss:festival"]);
   });
 
   it("offers light novels only in the collections the reader has started", () => {
-    expect(keys(upNext(progress({ lightNovels: { main: 1 } }), timeline))).toEqual(["ss:prologue-night", "ln:main-2", "ss:festival"]);
+    const { next, passed } = upNext(progress({ lightNovels: { main: 1 } }), timeline);
+    expect(keys(next)).toEqual(["ln:main-2"]);
+    expect(keys(passed)).toEqual(["ss:prologue-night"]);
   });
 
-  it("lists at most the number asked for", () => {
-    expect(keys(upNext(emptyProgress, timeline, 2))).toEqual(["wn:1-1", "wn:1-2"]);
+  it("lists skipped chapters and volumes among what was passed, in story order, at most the number asked for", () => {
+    const crossed = progress({ webNovel: "wn:2-1", lightNovels: { main: 2 }, skipped: ["wn:1-2", "ln:main-1"] });
+    expect(keys(upNext(crossed, timeline).passed)).toEqual(["wn:1-2", "ss:prologue-night", "ln:main-1"]);
+    expect(upNext(crossed, timeline, 1)).toMatchObject({ morePassed: 2 });
   });
 
   it("is empty for a reader who is all caught up", () => {
-    expect(upNext(markUpTo(emptyProgress, timeline, 99), timeline)).toEqual([]);
+    const done = progress({ webNovel: "wn:2-1", lightNovels: { main: 2, ex: 1 }, anime: "anime:1-2", sideStories: ["ss:festival", "ss:prologue-night"], breakTime: ["bt:1-1"] });
+    expect(upNext(done, timeline)).toEqual({ next: [], passed: [], morePassed: 0 });
   });
 });
 
@@ -249,6 +280,14 @@ describe("tracker choices", () => {
 describe("checkProgress", () => {
   const valid = progress({ webNovel: "wn:2-1", lightNovels: { main: 1 }, sideStories: ["ss:festival"], breakTime: ["bt:1-1"], position: 4 });
 
+  it("reads records from before skipped units as having none, and refuses a skipped unit of another medium", () => {
+    const { skipped: _skipped, ...older } = emptyProgress;
+    expect(checkProgress(older).progress?.skipped).toEqual([]);
+    expect(checkProgress({ ...emptyProgress, skipped: ["wn:1-3", "ln:main-2"] }).progress?.skipped).toEqual(["wn:1-3", "ln:main-2"]);
+    expect(checkProgress({ ...emptyProgress, skipped: ["anime:1-3"] }).problem).toMatchObject({ path: "skipped.0" });
+    expect(checkProgress({ ...emptyProgress, skipped: "wn:1-3" }).problem).toMatchObject({ path: "skipped" });
+  });
+
   it("accepts a record and returns it with its fields in one order", () => {
     const shuffled = Object.fromEntries(Object.entries(valid).reverse());
     const checked = checkProgress(shuffled);
@@ -304,6 +343,7 @@ describe("picker labels", () => {
     title: gated(revealedBy, title),
     group,
     collection: null,
+    coveredBy: key,
   });
   const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", "wn:3-14");
   const prologue = unit("wn:1-1", "Arc 1 · Prologue", "Before the Lamps Are Lit", "Arc 1: The Unburnt Wick");

@@ -1,6 +1,7 @@
 import { labelWithTitle, titleAfterLabel } from "./content/labels";
-import { type Medium, parseUnitKey, volumeKey } from "./content/units";
+import { type Medium, mediumOf, parseUnitKey, volumeKey } from "./content/units";
 import type { Gated } from "./gated";
+import { hasConsumed, type Knowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
 
 /**
  * A reader's progress in every medium. Kept in the browser for everyone and, for signed-in readers,
@@ -20,6 +21,12 @@ export interface Progress {
   anime: string | null;
   /** Break Time shorts watched, by unit key (bt:1-5). */
   breakTime: string[];
+  /**
+   * Web novel chapters and light novel volumes before the reader's place that they have not read, by
+   * unit key: what they passed over when they crossed from another medium (./media-crossing). They
+   * stay unread, and what they reveal stays hidden, until the reader marks them read.
+   */
+  skipped: string[];
   position: number;
   updatedAt: string;
 }
@@ -36,6 +43,11 @@ export interface TrackerUnit {
   group: string;
   /** The light novel collection's code; null outside the light novels. */
   collection: string | null;
+  /**
+   * The units that cover this unit's place in the story, joined by spaces: itself, the web novel chapter
+   * it reaches, and every unit of another medium that covers that chapter (the pack's cross-media map).
+   */
+  coveredBy: string;
 }
 
 export const emptyProgress: Progress = {
@@ -45,6 +57,7 @@ export const emptyProgress: Progress = {
   sideStories: [],
   anime: null,
   breakTime: [],
+  skipped: [],
   position: 0,
   updatedAt: "1970-01-01T00:00:00.000Z",
 };
@@ -66,23 +79,37 @@ function later(a: string | null, b: string | null) {
   return a1 > b1 || (a1 === b1 && a2 >= b2) ? a : b;
 }
 
+/** What a reader with this progress knows (./knowledge). */
+export function knowledgeOf(progress: Progress | null): Knowledge {
+  return progress ? knowledgeOfUnits(reachedUnits(progress), progress.skipped) : noKnowledge;
+}
+
+/** The record with only the skipped units that lie before its places (others are unread anyway), sorted. */
+function withSkippedBehind(progress: Progress): Progress {
+  const reached = knowledgeOfUnits(reachedUnits(progress));
+  return { ...progress, skipped: [...new Set(progress.skipped)].filter((key) => hasConsumed(reached, key)).sort() };
+}
+
 /**
  * Merges two progress records, as on sign-in on a new device: the furthest progress wins in each
- * medium, checklists are united, nothing is lost.
+ * medium, checklists are united, nothing is lost. A unit one record skipped stays skipped unless the
+ * other has read it.
  */
 export function mergeProgress(a: Progress, b: Progress): Progress {
   const lightNovels: Record<string, number> = { ...a.lightNovels };
   for (const [collection, volume] of Object.entries(b.lightNovels)) lightNovels[collection] = Math.max(lightNovels[collection] ?? 0, volume);
-  return {
+  const [knowsA, knowsB] = [knowledgeOf(a), knowledgeOf(b)];
+  return withSkippedBehind({
     version: 1,
     webNovel: later(a.webNovel, b.webNovel),
     lightNovels,
     sideStories: [...new Set([...a.sideStories, ...b.sideStories])].sort(),
     anime: later(a.anime, b.anime),
     breakTime: [...new Set([...a.breakTime, ...b.breakTime])].sort(),
+    skipped: [...a.skipped, ...b.skipped].filter((key) => !hasConsumed(knowsA, key) && !hasConsumed(knowsB, key)),
     position: Math.max(a.position, b.position),
     updatedAt: a.updatedAt > b.updatedAt ? a.updatedAt : b.updatedAt,
-  };
+  });
 }
 
 /** Whether two records hold the same progress (when each was last changed does not count). */
@@ -132,9 +159,9 @@ export function withPosition(progress: Progress, units: readonly TrackerUnit[]):
   return { ...progress, position: progressPosition(progress, positionsOf(units)) };
 }
 
-/** The record as kept after the reader changes it: position worked out, stamped with the time. */
+/** The record as kept after the reader changes it: position worked out, skipped units tidied, stamped with the time. */
 export function changedProgress(progress: Progress, units: readonly TrackerUnit[], now = new Date()): Progress {
-  return { ...withPosition(progress, units), updatedAt: now.toISOString() };
+  return { ...withPosition(withSkippedBehind(progress), units), updatedAt: now.toISOString() };
 }
 
 /** The tracker's units per medium, each list in story order. */
@@ -232,27 +259,6 @@ export function withTicked(checked: readonly string[], unitKey: string, ticked: 
 }
 
 /**
- * "Mark everything up to here as read": every medium up to this point of the story, merged into the
- * record, so nothing read further on is lost.
- */
-export function markUpTo(progress: Progress, units: readonly TrackerUnit[], position: number): Progress {
-  const reached = unitsByMedium(units.filter((unit) => unit.position <= position));
-  const lightNovels: Record<string, number> = {};
-  for (const unit of reached.light_novels) {
-    const volume = parseUnitKey(unit.key, "light_novels");
-    if (volume) lightNovels[volume.collection] = Math.max(lightNovels[volume.collection] ?? 0, volume.volume);
-  }
-  return mergeProgress(progress, {
-    ...emptyProgress,
-    webNovel: reached.web_novel.at(-1)?.key ?? null,
-    lightNovels,
-    sideStories: reached.side_stories.map((unit) => unit.key),
-    anime: reached.anime.at(-1)?.key ?? null,
-    breakTime: reached.break_time.map((unit) => unit.key),
-  });
-}
-
-/**
  * "I have read up to here" from a chapter, volume or episode on any page: that medium's progress
  * moves up to the unit (never back) and the position with it, without the tracker's timeline. Other
  * keys (side stories, Break Time) leave the record as it is.
@@ -280,28 +286,72 @@ export function followedMedia(progress: Progress): Set<Medium> {
 }
 
 /**
- * The next things to read or watch, in story order: what is unread in the media the reader follows,
- * side stories included; light novels only in the collections the reader has started.
+ * "Mark as read" (or watched) on one unit the tracker offers: a skipped chapter or volume is read,
+ * that one alone; a chapter, volume or episode moves its medium's progress up to it (readUpTo); a side
+ * story or a Break Time short is ticked. Other media are never touched.
  */
-export function upNext(progress: Progress, units: readonly TrackerUnit[], count = 8) {
+export function markRead(progress: Progress, unit: { key: string; position: number }): Progress {
+  if (progress.skipped.includes(unit.key)) return { ...progress, skipped: progress.skipped.filter((key) => key !== unit.key) };
+  const medium = mediumOf(unit.key);
+  if (medium === "side_stories") return { ...progress, sideStories: withTicked(progress.sideStories, unit.key, true) };
+  if (medium === "break_time") return { ...progress, breakTime: withTicked(progress.breakTime, unit.key, true) };
+  return readUpTo(progress, unit);
+}
+
+/** What the tracker offers next: `next` to read or watch, then what the reader `passed` on the way. */
+export interface UpNextUnits {
+  /** The next chapter, volume (per collection started) and episode of each medium the reader follows, with the side stories and Break Time shorts that come right there. */
+  next: TrackerUnit[];
+  /** Unread units behind the reader's places, in story order: skipped chapters and volumes, side stories, Break Time shorts. */
+  passed: TrackerUnit[];
+  /** How many more were passed than `passed` lists. */
+  morePassed: number;
+}
+
+/**
+ * The next things to read or watch: the next unit of every medium the reader follows (light novels in
+ * the collections started), and the side stories and Break Time shorts that sit between the reader's
+ * place and those; then what the reader passed on the way and has not read (what a crossing from
+ * another medium skipped, side stories and shorts that belong before), at most `passedCount`.
+ */
+export function upNext(progress: Progress, units: readonly TrackerUnit[], passedCount = 6): UpNextUnits {
   const positionOf = positionsOf(units);
-  const reachedAt = (unitKey: string | null) => (unitKey ? (positionOf(unitKey) ?? 0) : -1);
+  const placeOf = (unitKey: string | null) => (unitKey ? (positionOf(unitKey) ?? -1) : -1);
   const followed = followedMedia(progress);
+  const byMedium = unitsByMedium(units);
+  const after = (list: readonly TrackerUnit[], place: number) => list.find((unit) => unit.position > place);
+
+  const next: TrackerUnit[] = [];
+  if (followed.has("web_novel")) next.push(...[after(byMedium.web_novel, placeOf(progress.webNovel))].filter((unit) => unit !== undefined));
+  for (const collection of lightNovelCollections(units)) {
+    if (!Object.hasOwn(progress.lightNovels, collection.code)) continue;
+    const volume = collection.volumes.find((unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > (progress.lightNovels[collection.code] ?? 0));
+    if (volume) next.push(volume);
+  }
+  const animePlace = placeOf(progress.anime);
+  const nextEpisode = followed.has("anime") ? after(byMedium.anime, animePlace) : undefined;
+  if (nextEpisode) next.push(nextEpisode);
+
+  // Side stories come at the reader's furthest place in what they follow; shorts with the episodes.
+  const places = [
+    followed.has("web_novel") ? placeOf(progress.webNovel) : -1,
+    ...Object.entries(progress.lightNovels).map(([collection, volume]) => placeOf(volumeKey(collection, volume))),
+    followed.has("anime") ? animePlace : -1,
+  ];
+  const furthest = Math.max(...places);
+  const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime]);
-  const unread = (unit: TrackerUnit) => {
-    switch (unit.medium) {
-      case "web_novel":
-        return followed.has("web_novel") && unit.position > reachedAt(progress.webNovel);
-      case "anime":
-        return followed.has("anime") && unit.position > reachedAt(progress.anime);
-      case "light_novels": {
-        const volume = parseUnitKey(unit.key, "light_novels");
-        if (!volume || !Object.hasOwn(progress.lightNovels, volume.collection)) return false;
-        return volume.volume > (progress.lightNovels[volume.collection] ?? 0);
-      }
-      default:
-        return followed.has(unit.medium) && !checked.has(unit.key);
-    }
-  };
-  return units.filter(unread).slice(0, count);
+  const unchecked = (list: readonly TrackerUnit[]) => list.filter((unit) => !checked.has(unit.key));
+  const sideStories = unchecked(byMedium.side_stories);
+  const shorts = followed.has("anime") ? unchecked(byMedium.break_time) : [];
+  next.push(...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming));
+  next.push(...shorts.filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity)));
+
+  const skipped = new Set(progress.skipped);
+  const passed = [
+    ...units.filter((unit) => skipped.has(unit.key)),
+    ...sideStories.filter((unit) => unit.position <= furthest),
+    ...shorts.filter((unit) => unit.position <= animePlace),
+  ].sort((a, b) => a.position - b.position);
+  return { next: next.sort((a, b) => a.position - b.position), passed: passed.slice(0, passedCount), morePassed: Math.max(0, passed.length - passedCount) };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "./gated";
-import { encodeKnowledge, type Knowledge, knowledgeOf, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "./knowledge";
-import { reachedUnits } from "./progress";
+import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "./knowledge";
+import { knowledgeOf, reachedUnits } from "./progress";
 import { readStored, storageKeys, writeStored } from "./storage-keys";
 import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
 
@@ -32,7 +32,9 @@ const ASKED = "rc:spoiler-asked";
 export function readShield(): Shield {
   const progress = readStoredProgress();
   const knowledge = knowledgeOf(progress);
-  const asking = askedUnits.size ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits]) : knowledge;
+  const asking = askedUnits.size
+    ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits], (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)))
+    : knowledge;
   return { knowledge, asking, mode: parseMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledge) };
 }
 

@@ -36,9 +36,11 @@ export const nouns = {
   webNovelChapter: { one: "web novel chapter", other: "web novel chapters" },
   /** Phrases that carry their verb. */
   reportMatches: { one: "report matches", other: "reports match" },
+  sideStoryComes: { one: "side story comes", other: "side stories come" },
   smallerGroupIsNotShown: { one: "smaller group is not shown", other: "smaller groups are not shown" },
   /** "it" or "them", for one thing or several. */
   it: { one: "it", other: "them" },
+  itReveals: { one: "it reveals", other: "they reveal" },
 } as const satisfies Record<string, Noun>;
 
 /** The form of `noun` that goes with `count`: "chapter" for 1, "chapters" for 0 or 2. */

@@ -15,6 +15,7 @@ interface UnitRow {
   group_label: string;
   group_title: string | null;
   extra: string | null;
+  covered_by: string;
 }
 
 /**
@@ -25,22 +26,22 @@ interface UnitRow {
 export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
   const [units] = await batch<[UnitRow]>(db, [
     db.prepare(
-      `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_revealed_by, 'Arc ' || a.number AS group_label, a.title AS group_title, NULL AS extra
+      `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_revealed_by, 'Arc ' || a.number AS group_label, a.title AS group_title, NULL AS extra, u.revealed_by AS covered_by
          FROM chapters c JOIN story_units u ON u.key = c.key JOIN arcs a ON a.number = c.arc_number
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, v.title, NULL, co.name, NULL, v.collection_code
+       SELECT u.key, u.medium, u.position, u.label, v.title, NULL, co.name, NULL, v.collection_code, u.revealed_by
          FROM ln_volumes v JOIN story_units u ON u.key = v.key JOIN ln_collections co ON co.code = v.collection_code
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, s.title, s.revealed_by, 'Side stories', NULL, s.canon
+       SELECT u.key, u.medium, u.position, u.label, s.title, s.revealed_by, 'Side stories', NULL, s.canon, u.revealed_by
          FROM side_stories s JOIN story_units u ON u.key = s.key
        UNION ALL
        -- An episode's title is shown to everyone, as /anime lists it; a Break Time short's is gated by
        -- itself and its episode (decision 18), as search and /break_time gate it.
-       SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number, se.title, NULL
+       SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number, se.title, NULL, u.revealed_by
          FROM anime_episodes e JOIN story_units u ON u.key = e.key JOIN anime_seasons se ON se.number = e.season_number
        UNION ALL
        SELECT u.key, u.medium, u.position, u.label, b.title, TRIM(u.revealed_by || ' ' || COALESCE(eu.revealed_by, '')),
-              'Break Time season ' || b.season_number, NULL, NULL
+              'Break Time season ' || b.season_number, NULL, NULL, u.revealed_by
          FROM break_time_episodes b JOIN story_units u ON u.key = b.key LEFT JOIN story_units eu ON eu.key = b.accompanies
        ORDER BY 3, 1`,
     ),
@@ -53,6 +54,7 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
     title: gated(unit.title_revealed_by, unit.title),
     group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
     collection: unit.medium === "light_novels" ? unit.extra : null,
+    coveredBy: unit.covered_by,
   }));
 }
 
@@ -72,6 +74,7 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
     sideStories: progress.sideStories.filter((key) => positions.has(key)),
     anime: known(progress.anime),
     breakTime: progress.breakTime.filter((key) => positions.has(key)),
+    skipped: progress.skipped.filter((key) => positions.has(key)),
   };
   return { ...kept, position: progressPosition(kept, (key) => positions.get(key)) };
 }
@@ -90,7 +93,7 @@ export async function saveProgress(db: D1Database, uid: string, progress: Progre
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
     const [rows, units] = await batch<[{ progress: string }, { key: string; position: number }]>(db, [
       db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid),
-      db.prepare(`SELECT key, position FROM story_units WHERE key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(reachedUnits(progress))),
+      db.prepare(`SELECT key, position FROM story_units WHERE key IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify([...reachedUnits(progress), ...progress.skipped])),
     ]);
     const current = rows[0]?.progress;
     const saved = parseStoredProgress(current);

@@ -1,14 +1,17 @@
-import { Link, useFetcher } from "react-router";
-import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { saveProgressToAccount } from "~/browser/progress-sync.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ProgressTransfer } from "~/components/tracker/progress-transfer";
+import { CrossingOffers } from "~/components/tracker/crossing-offers";
 import { ShieldModePicker } from "~/components/tracker/shield-mode-picker";
+import { SkippedUnits } from "~/components/tracker/skipped-units";
 import { TrackerSection } from "~/components/tracker/tracker-section";
 import { UnitChecklist } from "~/components/tracker/unit-checklist";
 import { UnitPicker, type UnitPickerWords } from "~/components/tracker/unit-picker";
 import { UnitSelect } from "~/components/tracker/unit-select";
-import { UpNext } from "~/components/tracker/up-next";
+import { consumedVerb, UpNext } from "~/components/tracker/up-next";
 import { toast } from "~/components/ui/toast-store";
 import { mediumLabels } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -17,7 +20,7 @@ import {
   emptyProgress,
   lastVolumeKey,
   lightNovelCollections,
-  markUpTo,
+  markRead,
   mergeProgress,
   type Progress,
   reconcileProgress,
@@ -28,6 +31,7 @@ import {
   withPosition,
 } from "~/lib/progress";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
+import { crossings } from "~/lib/media-crossing";
 import { readShield, revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
@@ -108,8 +112,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
   });
 
+/** Where the account's copy of the reader's progress stands. */
+type AccountSave = "saved" | "saving" | "failed";
+
 /** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
-function TrackerHeader({ signedIn, saving }: { signedIn: boolean; saving: boolean }) {
+function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: AccountSave }) {
   return (
     <PageHeader
       title="Reading tracker"
@@ -123,11 +130,11 @@ function TrackerHeader({ signedIn, saving }: { signedIn: boolean; saving: boolea
         <Link to="/login?redirectTo=%2Freading_tracker" className="text-sm font-medium text-primary underline">
           Sign in to sync
         </Link>
-      ) : saving ? (
+      ) : (
         <p className="text-sm text-muted-foreground" role="status">
-          Saving…
+          {save === "saving" ? "Saving…" : save === "failed" ? "Your account could not be reached: your progress is kept in this browser and saved with your next change." : ""}
         </p>
-      ) : null}
+      )}
     </PageHeader>
   );
 }
@@ -139,7 +146,7 @@ function TrackerHeader({ signedIn, saving }: { signedIn: boolean; saving: boolea
 function TrackerLoading({ signedIn }: { signedIn: boolean }) {
   return (
     <>
-      <TrackerHeader signedIn={signedIn} saving={false} />
+      <TrackerHeader signedIn={signedIn} save="saved" />
       <div className="min-h-dvh" aria-busy="true">
         <p className="text-muted-foreground">Loading your progress…</p>
         <noscript>
@@ -158,17 +165,25 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
   const { saved } = loaderData;
   const units = useTimeline(loaderData);
   const signedIn = Boolean(useOptionalUser());
-  const save = useFetcher();
+  const [save, setSave] = useState<AccountSave>("saved");
+  const savesUnderWay = useRef(0);
   const [progress, setProgress] = useState<Progress | null>(null);
   const byMedium = useMemo(() => unitsByMedium(units), [units]);
   const collections = useMemo(() => lightNovelCollections(units), [units]);
 
-  /** Keeps a change in this browser (which every shield hears of) and in the account. */
+  /** Keeps a change in this browser (which every shield hears of) and in the account; nothing on the page loads again. */
   function commit(next: Progress, { sync = true } = {}) {
     const changed = changedProgress(next, units);
     storeProgress(changed);
     setProgress(changed);
-    if (sync && signedIn) save.submit({ progress: JSON.stringify(changed) }, { method: "post", action: "/resources/progress" });
+    if (!sync || !signedIn) return;
+    savesUnderWay.current += 1;
+    setSave("saving");
+    void saveProgressToAccount(changed).then((saved) => {
+      savesUnderWay.current -= 1;
+      if (!saved) setSave("failed");
+      else if (savesUnderWay.current === 0) setSave("saved");
+    });
   }
 
   // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost).
@@ -181,11 +196,12 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const offers = useMemo(() => (progress ? crossings(progress, units) : []), [progress, units]);
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
 
   return (
     <>
-      <TrackerHeader signedIn={signedIn} saving={save.state !== "idle"} />
+      <TrackerHeader signedIn={signedIn} save={save} />
 
       {/*
         Phones: the pickers first (setting progress is what most readers come for), then "Up next", then
@@ -195,6 +211,7 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-8">
           <TrackerSection title={mediumLabels.web_novel}>
             <UnitPicker words={webNovelWords} units={byMedium.web_novel} value={progress.webNovel} onChange={(webNovel) => commit({ ...progress, webNovel })} />
+            <SkippedUnits units={byMedium.web_novel} skipped={progress.skipped} onRead={(unit) => commit(markRead(progress, unit))} />
           </TrackerSection>
           <TrackerSection title={mediumLabels.light_novels}>
             <div className="grid items-end gap-3 sm:grid-cols-3">
@@ -208,19 +225,34 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
                 />
               ))}
             </div>
+            <SkippedUnits units={byMedium.light_novels} skipped={progress.skipped} onRead={(unit) => commit(markRead(progress, unit))} />
           </TrackerSection>
           <TrackerSection title={mediumLabels.anime}>
             <UnitPicker words={animeWords} units={byMedium.anime} value={progress.anime} onChange={(anime) => commit({ ...progress, anime })} />
           </TrackerSection>
+          {offers.length ? (
+            <TrackerSection title="Continue in another medium">
+              <CrossingOffers
+                crossings={offers}
+                onCross={(crossing) => {
+                  commit(crossing.progress);
+                  toast({
+                    title: "Progress saved",
+                    description: `You start ${crossing.to.name} at ${crossing.start.label}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
+                  });
+                }}
+              />
+            </TrackerSection>
+          ) : null}
         </div>
 
         <aside className="min-w-0 space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <TrackerSection title="Up next">
             <UpNext
               units={upNext(progress, units)}
-              onMarkUpTo={(unit) => {
-                commit(markUpTo(progress, units, unit.position));
-                toast({ title: "Progress saved", description: "Everything up to that point is marked as read." });
+              onMarkRead={(unit) => {
+                commit(markRead(progress, unit));
+                toast({ title: "Progress saved", description: `${unit.label} is marked as ${consumedVerb(unit)}.` });
               }}
             />
           </TrackerSection>

@@ -16,6 +16,7 @@ const chapter = (key: string, title: string, revealedBy: string | null): Tracker
   title: gated(revealedBy, title),
   group: "Arc 1: Embers",
   collection: null,
+  coveredBy: key,
 });
 const units = [chapter("wn:1-1", "Prologue", null), chapter("wn:1-2", "The keeper falls", "wn:1-2")];
 const noop = () => {};
@@ -86,26 +87,38 @@ describe("UpNext", () => {
   beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 
-  it("shields titles on the server and offers to mark everything up to each unit", () => {
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={units} onMarkUpTo={noop} /> }]);
+  const upNext = (next: TrackerUnit[], passed: TrackerUnit[] = [], morePassed = 0) => ({ next, passed, morePassed });
+
+  it("shields titles on the server and offers to mark each unit read", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext(units)} onMarkRead={noop} /> }]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain("Prologue");
     expect(html).not.toContain("The keeper falls");
-    expect(html.match(/Mark everything up to here as read/g)).toHaveLength(2);
+    expect(html.match(/Mark as read/g)).toHaveLength(2);
+    expect(html).not.toContain("Passed on the way");
+  });
+
+  it("lists what the reader passed after what comes next, and how many more there are", () => {
+    const [first, second] = units as [TrackerUnit, TrackerUnit];
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([second], [first], 3)} onMarkRead={noop} /> }]);
+    const html = renderToStaticMarkup(<Stub />);
+    expect(html.indexOf("Passed on the way")).toBeGreaterThan(html.indexOf("wn:1-2"));
+    expect(html.indexOf("wn:1-1")).toBeGreaterThan(html.indexOf("Passed on the way"));
+    expect(html).toContain("3 more in the lists of each medium.");
   });
 
   it("offers to mark a short one watches as watched", () => {
-    const short: TrackerUnit = { key: "bt:1-2", medium: "break_time", position: 2, label: "Season 1 · Break Time 2", title: { revealedBy: null, content: "Nix Wants a Snack" }, group: "Season 1", collection: null };
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={[short]} onMarkUpTo={noop} /> }]);
+    const short: TrackerUnit = { key: "bt:1-2", medium: "break_time", position: 2, label: "Season 1 · Break Time 2", title: { revealedBy: null, content: "Nix Wants a Snack" }, group: "Season 1", collection: null, coveredBy: "bt:1-2" };
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([short])} onMarkRead={noop} /> }]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain("Season 1 · Break Time 2");
-    expect(html).toContain("Mark everything up to here as watched");
+    expect(html).toContain("Mark as watched");
   });
 
   it("names each unit once, by what one unit of its medium is", () => {
-    const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" }, group: "Lanternfall", collection: "main" };
-    const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: { revealedBy: null, content: "Pell's First Lantern" }, group: "Side stories", collection: null };
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={[volume, story]} onMarkUpTo={noop} /> }]);
+    const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" }, group: "Lanternfall", collection: "main", coveredBy: "ln:main-2" };
+    const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: { revealedBy: null, content: "Pell's First Lantern" }, group: "Side stories", collection: null, coveredBy: "ss:first-lantern" };
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([volume, story])} onMarkRead={noop} /> }]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain(">The Drowned Bellringer<");
     expect(html).not.toContain("Lanternfall 2: ");
@@ -115,7 +128,7 @@ describe("UpNext", () => {
   });
 
   it("tells a reader who has read everything", () => {
-    expect(renderToStaticMarkup(<UpNext units={[]} onMarkUpTo={noop} />)).toContain("You are all caught up.");
+    expect(renderToStaticMarkup(<UpNext units={upNext([])} onMarkRead={noop} />)).toContain("You are all caught up.");
   });
 });
 

@@ -3,35 +3,69 @@ import { Spoiler } from "~/components/spoiler";
 import { Button } from "~/components/ui/button";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitMediumLabels, unitPath } from "~/lib/content/units";
-import type { TrackerUnit } from "~/lib/progress";
+import type { TrackerUnit, UpNextUnits } from "~/lib/progress";
+import { formatNumber } from "~/lib/format";
 
 /** The media one watches rather than reads. */
 const watched = new Set<TrackerUnit["medium"]>(["anime", "break_time"]);
 
-/** What to read or watch next, each with a way to mark everything up to it as read (or watched). */
-export function UpNext({ units, onMarkUpTo }: { units: readonly TrackerUnit[]; onMarkUpTo: (unit: TrackerUnit) => void }) {
-  if (!units.length) return <p className="text-sm text-muted-foreground">You are all caught up.</p>;
+/** "read" or "watched", as the unit's medium is consumed. */
+export function consumedVerb(unit: TrackerUnit) {
+  return watched.has(unit.medium) ? "watched" : "read";
+}
+
+/** One unit to read or watch: its medium, its label linked to where it is, its title behind the shield, and a way to mark it. */
+function UnitCard({ unit, action, onMark }: { unit: TrackerUnit; action: string; onMark: (unit: TrackerUnit) => void }) {
   return (
-    <ol className="space-y-2">
-      {units.map((unit) => (
-        <li key={unit.key} className="rounded-lg border border-border bg-card p-3 text-sm">
-          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[unit.medium]}</p>
-          <p>
-            <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
-              {unit.label}
-            </Link>
-          </p>
-          <p>
-            <Spoiler gated={unit.title} what="The title">
-              {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer". */}
-              {(title) => titleAfterLabel(unit.label, title) ?? title}
-            </Spoiler>
-          </p>
-          <Button variant="outline" size="xs" onClick={() => onMarkUpTo(unit)} className="mt-2">
-            Mark everything up to here as {watched.has(unit.medium) ? "watched" : "read"}
-          </Button>
-        </li>
-      ))}
-    </ol>
+    <li className="rounded-lg border border-border bg-card p-3 text-sm">
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[unit.medium]}</p>
+      <p>
+        <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
+          {unit.label}
+        </Link>
+      </p>
+      <p>
+        <Spoiler gated={unit.title} what="The title">
+          {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer". */}
+          {(title) => titleAfterLabel(unit.label, title) ?? title}
+        </Spoiler>
+      </p>
+      <Button variant="outline" size="xs" onClick={() => onMark(unit)} className="mt-2">
+        {action}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * What to read or watch next in each medium the reader follows, then what they passed on the way and
+ * have not read; each with a way to mark it read (or watched), in its own medium only.
+ */
+export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: (unit: TrackerUnit) => void }) {
+  const { next, passed, morePassed } = units;
+  return (
+    <div className="space-y-4">
+      {next.length ? (
+        <ol className="space-y-2">
+          {next.map((unit) => (
+            <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={onMarkRead} />
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">You are all caught up.</p>
+      )}
+      {passed.length ? (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Passed on the way</h3>
+          <p className="text-sm text-muted-foreground">Not read yet, though your progress is further on. What they reveal stays hidden until you mark them.</p>
+          <ul className="space-y-2">
+            {passed.map((unit) => (
+              <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={onMarkRead} />
+            ))}
+          </ul>
+          {morePassed ? <p className="text-sm text-muted-foreground">{formatNumber(morePassed)} more in the lists of each medium.</p> : null}
+        </div>
+      ) : null}
+    </div>
   );
 }

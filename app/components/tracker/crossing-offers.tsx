@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { unitPath } from "~/lib/content/units";
+import type { Crossing } from "~/lib/media-crossing";
+import { pickerLabel, type TrackerUnit } from "~/lib/progress";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { countOf, nouns } from "~/lib/words";
+
+/** Where the reader comes from, in words: "the anime", "Lanternfall". */
+function sourceName(from: TrackerUnit) {
+  return from.medium === "anime" ? "the anime" : from.group;
+}
+
+/** A unit's label, with its title where the shield shows it ("Arc 1 · Chapter 7 · The Bell Tower"). */
+function UnitName({ unit }: { unit: TrackerUnit }) {
+  const shield = useShield();
+  return <>{pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true })}</>;
+}
+
+/** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way". */
+function skippedLead(crossing: Crossing) {
+  const noun = crossing.to.medium === "web_novel" ? nouns.chapter : nouns.volume;
+  const what = crossing.to.medium === "web_novel" ? "left out" : "did not cover all of";
+  return `${crossing.from.medium === "anime" ? "The anime" : crossing.from.group} ${what} ${countOf(crossing.skipped.length, noun)} on the way:`;
+}
+
+/**
+ * "You finished this season (or volume): continue in the web novel or the light novels". Each offer
+ * says where the reader would start and what they would pass over, before anything changes; what they
+ * passed over stays unread (and its reveals hidden) until they read it.
+ */
+export function CrossingOffers({ crossings, onCross }: { crossings: readonly Crossing[]; onCross: (crossing: Crossing) => void }) {
+  return (
+    <ul className="space-y-4">
+      {crossings.map((crossing) => (
+        <li key={`${crossing.from.key}>${crossing.to.collection ?? crossing.to.medium}`} className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm">
+          <p>
+            You have {crossing.from.medium === "anime" ? "watched" : "read"} {sourceName(crossing.from)} up to {crossing.from.label}. Continue in {crossing.to.name} from{" "}
+            <Link to={unitPath(crossing.start.key)} className="font-medium text-primary underline">
+              {crossing.start.label}
+            </Link>
+            .
+          </p>
+          {crossing.skipped.length ? (
+            <div>
+              <p>{skippedLead(crossing)}</p>
+              <ul className="ms-5 list-disc">
+                {crossing.skipped.map((unit) => (
+                  <li key={unit.key}>
+                    <UnitName unit={unit} />
+                  </li>
+                ))}
+              </ul>
+              <p className="text-muted-foreground">They stay unread, and what they reveal stays hidden, until you mark them read.</p>
+            </div>
+          ) : null}
+          {crossing.sideStories.length ? (
+            <div>
+              <p>{countOf(crossing.sideStories.length, nouns.sideStoryComes)} before that point, unread:</p>
+              <ul className="ms-5 list-disc">
+                {crossing.sideStories.map((unit) => (
+                  <li key={unit.key}>
+                    <UnitName unit={unit} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <Button size="sm" onClick={() => onCross(crossing)}>
+            Continue in {crossing.to.name}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
