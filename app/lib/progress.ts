@@ -311,8 +311,8 @@ export interface UpNextUnits {
 /**
  * The next things to read or watch: the next unit of every medium the reader follows (light novels in
  * the collections started), and the side stories and Break Time shorts that sit between the reader's
- * place and those; then what the reader passed on the way and has not read (what a crossing from
- * another medium skipped, side stories and shorts that belong before), at most `passedCount`.
+ * place and those; then what the reader passed on the way and has not read (first what a crossing from
+ * another medium skipped, then side stories and shorts that belong before), at most `passedCount`.
  */
 export function upNext(progress: Progress, units: readonly TrackerUnit[], passedCount = 6): UpNextUnits {
   const positionOf = positionsOf(units);
@@ -347,11 +347,11 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   next.push(...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming));
   next.push(...shorts.filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity)));
 
+  // The gaps in the chapters and volumes first: they matter most to the story.
   const skipped = new Set(progress.skipped);
   const passed = [
     ...units.filter((unit) => skipped.has(unit.key)),
-    ...sideStories.filter((unit) => unit.position <= furthest),
-    ...shorts.filter((unit) => unit.position <= animePlace),
-  ].sort((a, b) => a.position - b.position);
+    ...[...sideStories.filter((unit) => unit.position <= furthest), ...shorts.filter((unit) => unit.position <= animePlace)].sort((a, b) => a.position - b.position),
+  ];
   return { next: next.sort((a, b) => a.position - b.position), passed: passed.slice(0, passedCount), morePassed: Math.max(0, passed.length - passedCount) };
 }

@@ -17,11 +17,13 @@ function UnitName({ unit }: { unit: TrackerUnit }) {
   return <>{pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true })}</>;
 }
 
-/** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way". */
+/** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way:". */
 function skippedLead(crossing: Crossing) {
-  const noun = crossing.to.medium === "web_novel" ? nouns.chapter : nouns.volume;
-  const what = crossing.to.medium === "web_novel" ? "left out" : "did not cover all of";
-  return `${crossing.from.medium === "anime" ? "The anime" : crossing.from.group} ${what} ${countOf(crossing.skipped.length, noun)} on the way:`;
+  const source = crossing.from.medium === "anime" ? "The anime" : crossing.from.group;
+  const count = crossing.skipped.length;
+  return crossing.to.medium === "web_novel"
+    ? `${source} left out ${countOf(count, nouns.chapter)} on the way:`
+    : `${source} left out chapters of ${countOf(count, nouns.volume)} on the way:`;
 }
 
 /**

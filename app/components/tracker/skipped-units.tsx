@@ -22,8 +22,8 @@ export function SkippedUnits({ units, skipped, onRead }: { units: readonly Track
       </p>
       <ul className="space-y-1">
         {gaps.map((unit) => (
-          <li key={unit.key} className="flex flex-wrap items-center justify-between gap-2">
-            <Link to={unitPath(unit.key)} className="min-w-0 text-primary underline">
+          <li key={unit.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2">
+            <Link to={unitPath(unit.key)} className="text-primary underline">
               {pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true })}
             </Link>
             <Button variant="outline" size="xs" onClick={() => onRead(unit)}>
