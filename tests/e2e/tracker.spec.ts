@@ -50,13 +50,14 @@ test("without JavaScript, shielded items stay hidden", async ({ browser }) => {
   await context.close();
 });
 
-test("marking everything up to a point, export and import", async ({ page }) => {
+test("marking what is up next read, export and import", async ({ page }) => {
   await page.goto("/reading_tracker");
   await waitForHydration(page);
   const upNext = page.getByRole("region", { name: "Up next" });
   await expect(upNext).toContainText("Arc 1 · Prologue");
-  await upNext.getByRole("listitem").nth(2).getByRole("button", { name: "Mark everything up to here as read" }).click();
-  await expect(page.getByLabel("Last chapter read")).not.toHaveValue("");
+  await upNext.getByRole("listitem").filter({ hasText: "Arc 1 · Prologue" }).getByRole("button", { name: "Mark as read" }).click();
+  await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:1-1");
+  await expect(upNext.getByRole("link", { name: "Arc 1 · Chapter 2", exact: true })).toBeVisible();
 
   const chosen = await page.getByLabel("Last chapter read").inputValue();
   const download = page.waitForEvent("download");
@@ -100,7 +101,7 @@ test("a signed-in reader's progress follows them to another device", async ({ br
   await waitForHydration(laptop);
   await expect(laptop.getByText("Your progress is saved to your account")).toBeVisible();
   await chooseChapter(laptop, "Arc 5: The Ashen Choir", "wn:5-30");
-  await expect(laptop.getByRole("status")).toHaveCount(0);
+  await expect(laptop.getByRole("status").filter({ hasText: "Saving" })).toHaveCount(0);
   // Saved to the account before the reader moves on.
   await expect
     .poll(() => laptop.evaluate(async () => ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress?.webNovel))
@@ -188,6 +189,59 @@ test.describe("on a 360 px phone", () => {
     await arc.selectOption({ label: "Not started" });
     await expect(chapter).toBeDisabled();
     await expect(upNext.getByRole("link", { name: "Arc 1 · Prologue", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("an anime viewer on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("continues in the web novel after the season, the chapters it left out listed and kept unread", async ({ page }) => {
+    const hidden = "Informant for the Ashen Choir";
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await page.getByLabel("Season", { exact: true }).selectOption({ label: "Season 1: Lanternfall" });
+    await page.getByLabel("Last episode watched").selectOption("anime:1-12");
+
+    // The offer says where the web novel goes on and what the season left out, before anything changes.
+    const offers = page.getByRole("region", { name: "Continue in another medium" });
+    const offer = offers.getByRole("listitem").filter({ hasText: "Continue in the web novel" }).first();
+    await expect(offer).toContainText("You have watched the anime up to Season 1 · Episode 12. Continue in the web novel from Arc 3 · Prologue.");
+    await expect(offer).toContainText("The anime left out 2 chapters on the way:");
+    await expect(offer).toContainText("Arc 2 · Chapter 23");
+    await expect(offer).toContainText("Arc 2 · Chapter 24");
+    await expect(page.getByLabel("Last chapter read")).toHaveValue("");
+    await offer.getByRole("button", { name: "Continue in the web novel" }).click();
+
+    // The web novel now stands before arc 3, with the two chapters listed as skipped and offered next.
+    await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-32");
+    const webNovel = page.getByRole("region", { name: "Web novel" });
+    await expect(webNovel).toContainText("Skipped on the way: 2 chapters.");
+    const upNext = page.getByRole("region", { name: "Up next" });
+    await expect(upNext.getByRole("link", { name: "Arc 3 · Prologue", exact: true })).toBeVisible();
+    await expect(upNext.getByRole("link", { name: "Arc 2 · Chapter 24", exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // What only a skipped chapter reveals stays hidden; what the season showed is there.
+    await page.goto("/characters/hester-crane");
+    await waitForHydration(page);
+    await expect(page.getByText("Memory-broker of the Tallow Market")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond what you have read or watched" })).toHaveCount(2);
+    await expect(page.getByText(hidden)).toHaveCount(0);
+
+    // On the web novel's page the skipped chapter is unread, the one before it read.
+    await page.goto("/web_novel?arc=2");
+    await waitForHydration(page);
+    await expect(page.locator("#wn-2-22").getByText(/^✓\s*Read up to here$/)).toBeVisible();
+    await expect(page.locator("#wn-2-24").getByRole("button", { name: "I have read up to here" })).toBeVisible();
+
+    // Reading it (marked in the tracker) reveals it.
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await page.getByRole("region", { name: "Web novel" }).getByRole("listitem").filter({ hasText: "Arc 2 · Chapter 24" }).getByRole("button", { name: "Mark as read" }).click();
+    await expect(page.getByRole("region", { name: "Web novel" })).toContainText("Skipped on the way: 1 chapter.");
+    await page.goto("/characters/hester-crane");
+    await waitForHydration(page);
+    await expect(page.getByText(hidden)).toBeVisible();
   });
 });
 
