@@ -1,16 +1,31 @@
 import { Link } from "react-router";
-import { mediumLabels, parseUnitKey, unitKey, unitPath } from "~/lib/content/units";
+import { mediumLabels, parseUnitKey, unitKey, unitPath, volumeKey } from "~/lib/content/units";
 import type { Progress } from "~/lib/progress";
 import { useStoredProgress } from "~/lib/stored-progress";
 
-/** Where the reader stopped in the web novel and the anime: wn:2-14 → "Arc 2, chapter 14". */
-function placesIn(progress: Progress | null | undefined) {
-  const chapter = parseUnitKey(progress?.webNovel ?? "", "web_novel");
-  const episode = parseUnitKey(progress?.anime ?? "", "anime");
+/** A light novel collection, as the home page names it. */
+export interface CollectionName {
+  code: string;
+  name: string;
+}
+
+/**
+ * Where the reader stopped in every medium they follow: wn:2-14 → "Web novel: Arc 2, chapter 14",
+ * "Lanternfall: volume 3", "Anime: Season 1, episode 12". A light novel or anime reader is continued as
+ * well as a web novel reader.
+ */
+function placesIn(progress: Progress | null | undefined, collections: readonly CollectionName[]) {
+  if (!progress) return [];
+  const chapter = parseUnitKey(progress.webNovel ?? "", "web_novel");
+  const episode = parseUnitKey(progress.anime ?? "", "anime");
+  const volumes = collections
+    .filter(({ code }) => progress.lightNovels[code])
+    .map(({ code, name }) => ({ key: volumeKey(code, progress.lightNovels[code] ?? 1), text: `${name}: volume ${progress.lightNovels[code]}` }));
   return [
-    chapter && { key: unitKey(chapter), medium: mediumLabels.web_novel, label: `Arc ${chapter.arc}, chapter ${chapter.chapter}` },
-    episode && { key: unitKey(episode), medium: mediumLabels.anime, label: `Season ${episode.season}, episode ${episode.episode}` },
-  ].filter((place) => place !== null);
+    ...(chapter ? [{ key: unitKey(chapter), text: `${mediumLabels.web_novel}: Arc ${chapter.arc}, chapter ${chapter.chapter}` }] : []),
+    ...volumes,
+    ...(episode ? [{ key: unitKey(episode), text: `${mediumLabels.anime}: Season ${episode.season}, episode ${episode.episode}` }] : []),
+  ];
 }
 
 /**
@@ -18,8 +33,8 @@ function placesIn(progress: Progress | null | undefined) {
  * (the page stays the same for everyone); once interactive, a reader with progress sees where they
  * left off in the same box, so nothing below it moves.
  */
-export function ContinueReading() {
-  const places = placesIn(useStoredProgress());
+export function ContinueReading({ collections }: { collections: readonly CollectionName[] }) {
+  const places = placesIn(useStoredProgress(), collections);
 
   return (
     <section aria-labelledby="continue-title" className="min-h-32 rounded-lg border border-primary/40 bg-accent p-5">
@@ -31,7 +46,7 @@ export function ContinueReading() {
           {places.map((place) => (
             <li key={place.key}>
               <Link to={unitPath(place.key)} className="font-medium text-primary underline">
-                {place.medium}: {place.label}
+                {place.text}
               </Link>
             </li>
           ))}

@@ -19,7 +19,7 @@ interface ReleaseRow {
  * titles spoil nothing.
  */
 export async function getSeriesOverview(db: D1Database) {
-  const [series, counts, releases] = await batch<[Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow]>(db, [
+  const [series, counts, releases, collections] = await batch<[Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow, { code: string; name: string }]>(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
     // Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
@@ -36,6 +36,8 @@ export async function getSeriesOverview(db: D1Database) {
           ORDER BY e.aired_on DESC LIMIT 2)
        ORDER BY released_on DESC`,
     ),
+    // Their names, so "continue where you left off" can say where a light novel reader is.
+    db.prepare(`SELECT code, name FROM ln_collections ORDER BY sort_order`),
   ]);
   const row = series[0];
   return {
@@ -57,5 +59,6 @@ export async function getSeriesOverview(db: D1Database) {
       label: release.label,
       releasedOn: release.released_on,
     })),
+    collections,
   };
 }

@@ -95,6 +95,13 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
           <Episode key={episode.key} episode={episode} />
         ))}
       </ol>
+      <p className="rounded-lg border border-border bg-card p-4 text-sm">
+        Finished Season {season.number}?{" "}
+        <Link to="/reading_tracker" className="font-medium text-primary underline">
+          Continue in the web novel or the light novels
+        </Link>{" "}
+        from where the season ends: once you have marked its last episode as watched, the reading tracker lists what the season left out on the way and keeps it unread.
+      </p>
     </section>
   );
 }

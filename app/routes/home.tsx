@@ -44,7 +44,7 @@ const areaSummaries: Record<AreaPath, string> = {
 const releaseKinds = { chapter: "Web novel", volume: "Light novel", episode: "Anime" } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { series, counts, releases } = useRevealedData(loaderData);
+  const { series, counts, releases, collections } = useRevealedData(loaderData);
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
@@ -79,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <ContinueReading />
+      <ContinueReading collections={collections} />
 
       {stats.length ? (
         <section aria-labelledby="numbers-title">

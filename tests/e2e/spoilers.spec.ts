@@ -109,10 +109,10 @@ const gated = allGated.filter(({ text }) => text.length >= 10 && !publicTexts.so
 
 /** Readers of each medium, as the tracker stores them (rc:progress). */
 const readers = [
-  { name: "a reader with no progress", webNovel: null, anime: null, lightNovels: {} },
-  { name: "a web novel reader part-way through arc 2", webNovel: chapterKey(2, 20), anime: null, lightNovels: {} },
-  { name: "an anime-only viewer who watched season 1", webNovel: null, anime: episodeKey(1, 12), lightNovels: {} },
-  { name: "a light-novel-only reader at volume 3", webNovel: null, anime: null, lightNovels: { main: 3 } },
+  { name: "a reader with no progress", webNovel: null, anime: null, lightNovels: {}, continues: null },
+  { name: "a web novel reader part-way through arc 2", webNovel: chapterKey(2, 20), anime: null, lightNovels: {}, continues: "Web novel: Arc 2, chapter 20" },
+  { name: "an anime-only viewer who watched season 1", webNovel: null, anime: episodeKey(1, 12), lightNovels: {}, continues: "Anime: Season 1, episode 12" },
+  { name: "a light-novel-only reader at volume 3", webNovel: null, anime: null, lightNovels: { main: 3 }, continues: "Lanternfall: volume 3" },
 ].map((reader) => {
   const units = [reader.webNovel, reader.anime, ...Object.entries(reader.lightNovels).map(([code, volume]) => volumeKey(code, volume))];
   return { ...reader, knowledge: knowledgeOfUnits(units.filter((key): key is string => key !== null)) };
@@ -210,6 +210,14 @@ for (const reader of readers) {
       expect(problems).toEqual([]);
       // What the reader has seen is shown: the shield hides what it must, not everything.
       if (knowsAnything(reader.knowledge)) expect(shown.size).toBeGreaterThan(10);
+    });
+
+    test("is continued on the home page from where they left off, in whichever medium", async ({ page }) => {
+      await page.goto("/");
+      await waitForHydration(page);
+      const box = page.getByRole("region", { name: reader.continues ? "Continue where you left off" : "Track your progress" });
+      await expect(box).toBeVisible();
+      if (reader.continues) await expect(box.getByRole("link", { name: reader.continues, exact: true })).toBeVisible();
     });
 
     test("sees nothing gated beyond what they have seen in the header's suggestions", async ({ page }) => {
