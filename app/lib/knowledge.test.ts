@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { allKnowledge, encodeKnowledge, hasConsumed, knowledgeOfUnits, knows, knowsAnything, noKnowledge, parseKnowledge } from "./knowledge";
+import {
+  allKnowledge,
+  encodeKnowledge,
+  hasConsumed,
+  knowledgeFor,
+  knowledgeOfUnits,
+  knows,
+  knowsAnything,
+  MAX_REVEAL_LENGTH,
+  noKnowledge,
+  parseKnowledge,
+} from "./knowledge";
 import { emptyProgress, knowledgeOf } from "./progress";
 
 describe("hasConsumed", () => {
@@ -122,6 +133,31 @@ describe("the reveal parameter", () => {
     for (const junk of [null, "", "wn:2", "wn:2-14,", "wn:2-14,,ss:a", "everything", "ALL", "wn:2-14;ss:a", "wn:2-14 ss:a", "ln:main-x", "<script>", "wn:-1-3"]) {
       expect(parseKnowledge(junk), String(junk)).toBeNull();
     }
+  });
+
+  it("leaves ticked side stories and shorts out of an over-long text, never a place or a skipped unit", () => {
+    const ticked = Array.from({ length: 200 }, (_, index) => `ss:a-long-side-story-${String(index).padStart(3, "0")}`);
+    const knowledge = knowledgeOfUnits(["wn:2-14", "anime:1-12", ...ticked], ["wn:1-7"]);
+    const text = encodeKnowledge(knowledge);
+    expect(text.length).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+    const parsed = parseKnowledge(text)!;
+    expect(parsed.webNovel).toEqual([2, 14]);
+    expect(parsed.anime).toEqual([1, 12]);
+    expect([...parsed.skipped]).toEqual(["wn:1-7"]);
+    expect(parsed.checked.size).toBeGreaterThan(10);
+    expect(parsed.checked.size).toBeLessThan(200);
+    for (const unit of parsed.checked) expect(knowledge.checked.has(unit)).toBe(true);
+    expect(encodeKnowledge(knowledge, Infinity).split(",")).toHaveLength(203);
+  });
+
+  it("keeps, for a page, only the ticks among its items' revealers, and every place and skipped unit", () => {
+    const knowledge = knowledgeOfUnits(["wn:2-14", "ss:a", "ss:b", "bt:1-1"], ["wn:1-7"]);
+    const forPage = knowledgeFor(knowledge, ["ss:b", "wn:9-9", "bt:2-2"]);
+    expect(encodeKnowledge(forPage)).toBe("-wn:1-7,ss:b,wn:2-14");
+    for (const revealedBy of ["ss:b", "ss:a", "wn:1-7", "wn:2-3", "wn:9-9 ss:b", "bt:2-2"]) {
+      if (knows(forPage, revealedBy)) expect(knows(knowledge, revealedBy), revealedBy).toBe(true);
+    }
+    expect(knowledgeFor(allKnowledge, [])).toBe(allKnowledge);
   });
 
   it("refuses an over-long list rather than reading it", () => {

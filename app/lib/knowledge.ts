@@ -108,17 +108,40 @@ const SKIPPED = "-";
 /** More than any reader's progress names; a longer list is refused, not read. */
 const MAX_REVEAL_UNITS = 400;
 
-/** The units that stand for the knowledge, as the reveal parameter writes them. */
-export function encodeKnowledge(knowledge: Knowledge): string {
+/**
+ * How long a reveal parameter may grow: within the site's query limit (app/lib/addresses.ts) with room
+ * for the rest of the address. Side stories and shorts beyond it are left out, which only hides more.
+ */
+export const MAX_REVEAL_LENGTH = 1800;
+
+/**
+ * The units that stand for the knowledge, as the reveal parameter writes them. Longer than
+ * `maxLength`, ticked side stories and shorts are left out from the end until it fits (never a place or
+ * a skipped unit: leaving one of those out could reveal more than the reader has seen).
+ */
+export function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LENGTH): string {
   if (knowledge.everything) return "all";
-  const units = [
+  const places = [
     ...(knowledge.webNovel ? [`wn:${knowledge.webNovel[0]}-${knowledge.webNovel[1]}`] : []),
     ...[...knowledge.lightNovels].map(([collection, volume]) => `ln:${collection}-${volume}`),
     ...(knowledge.anime ? [`anime:${knowledge.anime[0]}-${knowledge.anime[1]}`] : []),
-    ...knowledge.checked,
     ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
   ];
-  return units.sort().join(",");
+  const checked = [...knowledge.checked].sort();
+  let length = places.reduce((total, unit) => total + unit.length + 1, 0);
+  const kept = checked.filter((unit) => (length += unit.length + 1) <= maxLength + 1);
+  return [...places, ...kept].sort().join(",");
+}
+
+/**
+ * The knowledge with only the ticked side stories and shorts among these units (the revealers of a
+ * page's sealed items): every place and skipped unit stays, so nothing more is revealed and an item
+ * inside another is decided as before; a reader who ticked many asks with a short parameter.
+ */
+export function knowledgeFor(knowledge: Knowledge, units: Iterable<string>): Knowledge {
+  if (knowledge.everything) return knowledge;
+  const wanted = new Set(units);
+  return { ...knowledge, checked: new Set([...knowledge.checked].filter((unit) => wanted.has(unit))) };
 }
 
 /** The knowledge a reveal parameter states; null when there is none or it is not one (nothing is revealed). */

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "./gated";
-import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "./knowledge";
+import { encodeKnowledge, type Knowledge, knowledgeFor, knowledgeOfUnits, knows, knowsAnything, MAX_REVEAL_LENGTH, REVEAL_PARAMETER } from "./knowledge";
 import { knowledgeOf, reachedUnits } from "./progress";
 import { readStored, storageKeys, writeStored } from "./storage-keys";
 import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
@@ -43,7 +43,7 @@ let snapshotKey = "";
 
 function getSnapshot() {
   const current = readShield();
-  const key = `${encodeKnowledge(current.knowledge)}|${encodeKnowledge(current.asking)}|${current.mode}`;
+  const key = `${encodeKnowledge(current.knowledge, Infinity)}|${encodeKnowledge(current.asking, Infinity)}|${current.mode}`;
   if (!snapshot || key !== snapshotKey) {
     snapshot = current;
     snapshotKey = key;
@@ -100,9 +100,22 @@ export function askToSee(revealedBy: string | null | undefined) {
   window.dispatchEvent(new Event(ASKED));
 }
 
-/** The reveal parameter a page (or a form's suggestions) asks with: everything in blur mode or with the shield off, else what the reader knows and asked to see. */
-export function revealParameter(shield: Shield) {
-  return shield.mode === "hide" ? encodeKnowledge(shield.asking) : "all";
+/**
+ * The reveal parameter a page (or a form's suggestions) asks with: everything in blur mode or with the
+ * shield off, else what the reader knows and asked to see. When that is too long for an address (a
+ * reader who ticked many side stories), a page that gives its sealed items' revealers (`units`) asks
+ * with the ticks among them (`knowledgeFor`); beyond that, ticks are left out, which only hides more.
+ */
+export function revealParameter(shield: Shield, units?: Iterable<string>) {
+  if (shield.mode !== "hide") return "all";
+  const whole = encodeKnowledge(shield.asking, Infinity);
+  if (whole.length <= MAX_REVEAL_LENGTH) return whole;
+  return encodeKnowledge(units ? knowledgeFor(shield.asking, units) : shield.asking);
+}
+
+/** Every unit that reveals one of these items. */
+export function revealersOf(items: readonly { revealedBy: string | null }[]) {
+  return items.flatMap((item) => item.revealedBy?.split(" ").filter(Boolean) ?? []);
 }
 
 /** The address of the page's own data, as revealed for the shield. */
@@ -126,11 +139,13 @@ export function useRevealedData<D>(loaderData: D, { withheld = false }: { withhe
   const fetcher = useFetcher<D>();
   const [loaded, setLoaded] = useState<{ page: string; reveal: string } | null>(null);
   const page = `${pathname}${search}`;
+  const sealed = sealedItems(loaderData);
   const wanted =
     shield &&
     ((withheld && (shield.mode !== "hide" || knowsAnything(shield.knowledge))) ||
-      sealedItems(loaderData).some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
-  const reveal = wanted ? revealParameter(shield) : null;
+      sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
+  // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
+  const reveal = wanted ? revealParameter(shield, withheld ? undefined : revealersOf(sealed)) : null;
   const { load } = fetcher;
   useEffect(() => {
     if (reveal === null) return;

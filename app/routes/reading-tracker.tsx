@@ -32,7 +32,7 @@ import {
 } from "~/lib/progress";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { crossings } from "~/lib/media-crossing";
-import { readShield, revealParameter, useShield } from "~/lib/spoiler-shield";
+import { readShield, revealersOf, revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
 import { getSavedProgress } from "~/models/progress.server";
@@ -86,8 +86,9 @@ function fetchTimeline(reveal: string) {
  */
 function useTimeline(loaded: { units: TrackerUnit[]; reveal: string }) {
   const shield = useShield();
-  const reveal = shield ? revealParameter(shield) : loaded.reveal;
   const [current, setCurrent] = useState(loaded);
+  const titles = useMemo(() => revealersOf(current.units.map((unit) => unit.title)), [current.units]);
+  const reveal = shield ? revealParameter(shield, titles) : loaded.reveal;
   useEffect(() => {
     if (reveal === current.reveal) return;
     let live = true;
