@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { knows, parseKnowledge } from "~/lib/knowledge";
-import type { TrackerUnit } from "~/lib/progress";
+import { crossings } from "~/lib/media-crossing";
+import { emptyProgress, knowledgeOf, type TrackerUnit } from "~/lib/progress";
 import { fetchDeployed, fetchSite } from "../support/site";
 
 /**
@@ -74,5 +75,33 @@ describe("reading tracker", () => {
     // By what was consumed, not how far: a reader of the first volume knows the chapter it covers.
     const volume = await timeline("ln:main-1");
     expect(volume.text).toContain("The Keeper Lied");
+  });
+
+  it("says which units cover each unit's place, so an anime viewer crosses into the web novel with the skipped chapters kept unread", async () => {
+    const { units } = await timeline(null);
+    const { results: skipped } = await env.DB.prepare(
+      `SELECT c.key FROM adaptation_changes a JOIN chapters f ON f.key = a.chapters_from JOIN chapters t ON t.key = a.chapters_to
+         JOIN chapters c ON c.position BETWEEN f.position AND t.position
+        WHERE a.kind = 'skipped' AND a.episode_key LIKE 'anime:1-%' ORDER BY c.position`,
+    ).all<{ key: string }>();
+    for (const unit of units) expect(unit.coveredBy.split(" "), unit.key).toContain(unit.key);
+    const lastEpisode = units.filter((unit) => unit.key.startsWith("anime:1-")).at(-1)!;
+    const viewer = { ...emptyProgress, anime: lastEpisode.key };
+    const intoWebNovel = crossings(viewer, units).find((crossing) => crossing.to.medium === "web_novel");
+    expect(intoWebNovel).toBeDefined();
+    // What the season skipped before the start, and nothing it adapted, is listed as skipped.
+    const positionOf = (key: string) => units.find((unit) => unit.key === key)!.position;
+    const skippedBefore = skipped.map((row) => row.key).filter((key) => positionOf(key) < intoWebNovel!.start.position);
+    expect(skippedBefore.length).toBeGreaterThan(0);
+    expect(intoWebNovel!.skipped.map((unit) => unit.key)).toEqual(skippedBefore);
+    expect(intoWebNovel!.progress.skipped).toEqual([...skippedBefore].sort());
+    const crossed = knowledgeOf(intoWebNovel!.progress);
+    for (const unit of intoWebNovel!.skipped) expect(knows(crossed, unit.coveredBy), unit.key).toBe(false);
+
+    // The server reads the skipped units in the reveal parameter: a title they reveal stays out.
+    const keeper = units.find((unit) => unit.key === "wn:1-3")!;
+    expect((await timeline("wn:2-2")).text).toContain("The Keeper Lied");
+    const knowsAllButTheKeeper = `-${keeper.coveredBy.split(" ").filter((key) => key.startsWith("wn:")).join(",-")},wn:2-2`;
+    expect((await timeline(knowsAllButTheKeeper)).text).not.toContain("The Keeper Lied");
   });
 });
