@@ -116,7 +116,7 @@ function addresses(path: string, knowledge: Knowledge | null) {
   return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
 }
 
-/** A reader's knowledge: any mix of media, from none to far along in each. */
+/** A reader's knowledge: any mix of media, from none to far along in each, with or without units skipped on the way. */
 function knowledgeArbitrary() {
   const keysOf = (medium: string) => rows.story_units.filter((unit) => unit.medium === medium).map((unit) => unit.key);
   const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
@@ -129,9 +129,11 @@ function knowledgeArbitrary() {
         fc.tuple(...codes.map((code) => maybeOne(rows.ln_volumes.filter((volume) => volume.collection_code === code).map((volume) => volume.key)))),
       ),
       checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
+      // Chapters and volumes passed over when crossing from another medium (only those before a place count).
+      skipped: fc.subarray([...keysOf("web_novel"), ...keysOf("light_novels")], { maxLength: 6 }),
     })
-    .map(({ webNovel, anime, lightNovels, checked }) =>
-      knowledgeOfUnits([webNovel, anime, ...lightNovels, ...checked].filter((key): key is string => key !== null)),
+    .map(({ webNovel, anime, lightNovels, checked, skipped }) =>
+      knowledgeOfUnits([webNovel, anime, ...lightNovels, ...checked].filter((key): key is string => key !== null), skipped),
     );
 }
 
