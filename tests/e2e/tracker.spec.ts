@@ -54,7 +54,7 @@ test("marking everything up to a point, export and import", async ({ page }) => 
   await page.goto("/reading_tracker");
   await waitForHydration(page);
   const upNext = page.getByRole("region", { name: "Up next" });
-  await expect(upNext).toContainText("Arc 1 · Prologue");
+  await expect(upNext).toContainText("Arc 1 · Chapter 1 · Prologue");
   await upNext.getByRole("listitem").nth(2).getByRole("button", { name: "Mark everything up to here as read" }).click();
   await expect(page.getByLabel("Last chapter read")).not.toHaveValue("");
 
@@ -135,7 +135,7 @@ test.describe("on a 360 px phone", () => {
 
     await arc.selectOption({ label: "Arc 3: Cinder Academy" });
     // Looking at an arc moves nothing; its chapters are a short list.
-    await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 1 · Prologue");
+    await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 1 · Chapter 1 · Prologue");
     const chapters = await chapter.locator("option").allTextContents();
     expect(chapters.length).toBeLessThan(40);
     expect(chapters).toContain("Chapter 5 · Gilt and Soot");
@@ -187,7 +187,7 @@ test.describe("on a 360 px phone", () => {
     // Not started is one choice away.
     await arc.selectOption({ label: "Not started" });
     await expect(chapter).toBeDisabled();
-    await expect(upNext.getByRole("link", { name: "Arc 1 · Prologue", exact: true })).toBeVisible();
+    await expect(upNext.getByRole("link", { name: "Arc 1 · Chapter 1 · Prologue", exact: true })).toBeVisible();
   });
 });
 

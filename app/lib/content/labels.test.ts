@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelWithTitle, lightNovelChapterName, titleAfterLabel, titleBesideLabel } from "./labels";
+import { labelWithTitle, lightNovelChapterName, titleAfterLabel, titleBesideLabel, webNovelChapterName } from "./labels";
 
 describe("labelWithTitle", () => {
   it("joins a label and a title that do not overlap", () => {
@@ -52,5 +52,24 @@ describe("lightNovelChapterName", () => {
     expect(lightNovelChapterName(4, "Ilse: A Name Written Twice")).toBe("Chapter 4: Ilse: A Name Written Twice");
     expect(lightNovelChapterName(9, "Epilogue")).toBe("Chapter 9: Epilogue");
     expect(lightNovelChapterName(2, null)).toBe("Chapter 2");
+  });
+});
+
+describe("webNovelChapterName", () => {
+  it("numbers every entry of an arc by its place, so the arc starts at 1 and skips no number", () => {
+    const arc = [["prologue", 1], ["chapter", 2], ["chapter", 15], ["interlude", 16], ["chapter", 17], ["epilogue", 31]] as const;
+    expect(arc.map(([kind, ordinal]) => webNovelChapterName(kind, ordinal))).toEqual([
+      "Chapter 1 · Prologue",
+      "Chapter 2",
+      "Chapter 15",
+      "Interlude 16",
+      "Chapter 17",
+      "Chapter 31 · Epilogue",
+    ]);
+  });
+
+  it("does not say a prologue's kind twice when its title is only that word", () => {
+    expect(labelWithTitle("Arc 1 · Chapter 1 · Prologue", "Prologue")).toBe("Arc 1 · Chapter 1 · Prologue");
+    expect(titleAfterLabel("Chapter 31 · Epilogue", "Epilogue: Lamps at Morning")).toBe("Lamps at Morning");
   });
 });

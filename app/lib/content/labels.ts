@@ -1,3 +1,5 @@
+import type { chapterKinds } from "./pack-schema";
+
 /**
  * A story unit's or group's label with its title, composed once for every place that names it
  * (headings, page titles, options, suggestions, search results, the tracker), so that no name is said
@@ -52,7 +54,7 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
     const lastPart = label.split(" · ").at(-1) ?? label;
     if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return rest;
   }
-  if (beginsWithWords(label, shown)) return "";
+  if (beginsWithWords(label, shown) || beginsWithWords(label.split(" · ").at(-1) ?? label, shown)) return "";
   if (holdsWords(shown, label)) return null;
   return shown;
 }
@@ -84,4 +86,20 @@ export function lightNovelChapterTitle(title: string | null | undefined) {
   const leadingLabel = /^(?:prologue|epilogue|interlude|afterword|chapter\s+\d+)\s*:\s*/i;
   while (leadingLabel.test(rest)) rest = rest.replace(leadingLabel, "");
   return rest;
+}
+
+type ChapterKind = (typeof chapterKinds)[number];
+
+/** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */
+export const chapterKindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const satisfies Record<ChapterKind, string>;
+
+/**
+ * A web novel entry's name within its arc. Every entry is numbered by its place in the arc (its
+ * ordinal, the number in its unit key), so the arc reads 1, 2, 3 … with no number missing: "Chapter 14",
+ * "Interlude 16"; an arc's one prologue or epilogue says its number too ("Chapter 1 · Prologue"), so
+ * "Chapter 2" is not the first chapter a reader sees.
+ */
+export function webNovelChapterName(kind: ChapterKind, ordinal: number) {
+  if (kind === "interlude") return `Interlude ${ordinal}`;
+  return kind === "chapter" ? `Chapter ${ordinal}` : `Chapter ${ordinal} · ${chapterKindLabels[kind]}`;
 }
