@@ -120,15 +120,18 @@ const handMade = [
 /**
  * Words a reader walk found confusing: an interlude's number in brackets, a chapter given a second
  * number or label ("Chapter 3: Chapter 2: …", "Prologue: Interlude: …", "· ch. 3"), a Break Time
- * short named by its season's number, "reading progress" said to a viewer, a kind that says nothing.
+ * short named by its season's number or "With" an episode's label, "reading progress" said to a
+ * viewer, a kind that says nothing, a volume's number said twice ("Short Stories 3: Lamplit Tales 3").
  */
 const confusing = [
   /\bInterlude \(\d+\)/u,
   /\b(?:Prologue|Epilogue|Interlude|Chapter \d+): (?:Prologue|Epilogue|Interlude|Chapter \d+)\b/u,
   /· ch\. \d/u,
   /\bBreak Time \d+ · Episode\b/u,
+  /\bWith Season \d+ · Episode\b/u,
   /\bbeyond your reading progress\b/u,
   /^other$/u,
+  /\b(\d+): [^:·\d]+ \1$/u,
 ];
 
 async function readPages(rows: PackRows) {
@@ -199,10 +202,27 @@ describe("the copy checks", () => {
     for (const text of ["5 short stories", "4 store bonuses", "1 chapter", "Choose an episode", "a unit", "a one-off", "the days"]) {
       expect(handMade.some((pattern) => pattern.test(text)), text).toBe(false);
     }
-    for (const text of ["Arc 7 · Interlude (11)", "Prologue: Interlude: Ledger", "A Choir Without Faces · ch. 3", "Break Time 1 · Episode 2", "This note is beyond your reading progress.", "other"]) {
+    for (const text of [
+      "Arc 7 · Interlude (11)",
+      "Prologue: Interlude: Ledger",
+      "A Choir Without Faces · ch. 3",
+      "Break Time 1 · Episode 2",
+      "With Season 1 · Episode 5",
+      "This note is beyond your reading progress.",
+      "other",
+      "Lanternfall Short Stories 3: Lamplit Tales 3",
+    ]) {
       expect(confusing.some((pattern) => pattern.test(text)), text).toBe(true);
     }
-    for (const text of ["Arc 7 · Interlude 11", "Chapter 1: Ledger of the Forgotten", "Chapter 3: Ilse: A Name", "Season 1 · Break Time 2", "Each other"]) {
+    for (const text of [
+      "Arc 7 · Interlude 11",
+      "Chapter 1: Ledger of the Forgotten",
+      "Chapter 3: Ilse: A Name",
+      "Season 1 · Break Time 2",
+      "Season 1 · Break Time 5, airs with episode 5",
+      "Each other",
+      "Lanternfall Short Stories 3: Lamplit Tales",
+    ]) {
       expect(confusing.some((pattern) => pattern.test(text)), text).toBe(false);
     }
   });

@@ -52,7 +52,7 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
     const rest = shown.slice(colon + 2).trim();
     // "Arc 7 · Interlude 11" and "Interlude: Meanwhile" give "Meanwhile": the label's last part counts too.
     const lastPart = label.split(" · ").at(-1) ?? label;
-    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return rest;
+    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return withoutLabelNumber(label, head, rest);
   }
   if (beginsWithWords(label, shown) || beginsWithWords(label.split(" · ").at(-1) ?? label, shown)) return "";
   if (holdsWords(shown, label)) return null;
@@ -60,13 +60,41 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
 }
 
 /**
- * A title and the label to show beside it, for lists that show both (search, suggestions, releases):
- * a title that carries its label, or part of it, is named once with it ("Lanternfall 14: The Lamps
- * of Morning", "Arc 7 · Interlude 11: Meanwhile, on the Lantern Line") and the label is not repeated.
+ * The label's number, when the title puts it at the end of what it adds instead of after the name it
+ * shares with the label: "Lanternfall Short Stories 3" and "Lanternfall Short Stories: Lamplit Tales 3"
+ * give "Lamplit Tales", so the label says the number once ("Lanternfall Short Stories 3: Lamplit Tales").
+ */
+function withoutLabelNumber(label: string, head: string, rest: string) {
+  const number = /\s(\d+)$/.exec(label)?.[1];
+  if (!number || words(head).includes(number)) return rest;
+  return rest.replace(new RegExp(`\\s+${number}$`), "") || rest;
+}
+
+/**
+ * A title and the label to show beside it, for lists that show both on two lines (search,
+ * suggestions, releases): every row gets its label as its second line, and a title that carries its
+ * label, or part of it, gives that part to the label: "Lanternfall 14: The Lamps of Morning" beside
+ * "Lanternfall 14" is "The Lamps of Morning"; "Interlude: Meanwhile" beside "Arc 7 · Interlude 11" is
+ * "Meanwhile". A title that is only its label is shown alone; one that holds it in the middle, whole.
  */
 export function titleBesideLabel(label: string, title: string): { title: string; label: string | null } {
   const rest = titleAfterLabel(label, title);
-  return rest === title.trim() ? { title, label } : { title: labelWithTitle(label, title), label: null };
+  if (rest === null) return { title, label: null };
+  return rest ? { title: rest, label } : { title: label, label: null };
+}
+
+/** A Break Time short's label: "Season 1 · Break Time 2". */
+export function breakTimeLabel(short: { season: number; number: number }) {
+  return `Season ${short.season} · Break Time ${short.number}`;
+}
+
+/**
+ * The line under a Break Time short's title, in /break_time's words (a short airs with an episode):
+ * "Season 1 · Break Time 2, airs with episode 2", with the episode's season when it is another one.
+ */
+export function breakTimeAiring(short: { season: number; number: number }, episode: { season: number; episode: number }) {
+  const airsWith = episode.season === short.season ? `episode ${episode.episode}` : `season ${episode.season}, episode ${episode.episode}`;
+  return `${breakTimeLabel(short)}, airs with ${airsWith}`;
 }
 
 /**

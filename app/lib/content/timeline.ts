@@ -1,4 +1,4 @@
-import { webNovelChapterName } from "./labels";
+import { breakTimeLabel, webNovelChapterName } from "./labels";
 import type { ContentPack, PackFileName } from "./pack-schema";
 import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "./units";
 
@@ -98,7 +98,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   });
   pack.anime.breakTime.forEach((short, index) => {
     const placement = { after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const;
-    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Season ${short.season} · Break Time ${short.number}`, "anime.json", `breakTime[${index}].number`);
+    declare({ medium: "break_time", season: short.season, number: short.number }, placement, breakTimeLabel(short), "anime.json", `breakTime[${index}].number`);
   });
 
   return units;
