@@ -292,7 +292,7 @@ test.describe("header navigation", () => {
 });
 
 test.describe("statistics charts", () => {
-  for (const width of [360, 1280]) {
+  for (const width of [320, 360, 1280]) {
     test(`at ${width} px labels are readable and do not overlap, and tables are not scroll boxes`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await open(page, "/statistics");
@@ -327,6 +327,28 @@ test.describe("statistics charts", () => {
         expect(chart.overlaps, `${chart.title}: overlapping labels`).toEqual([]);
         expect(chart.scrollBoxes, `${chart.title}: table in a scroll box`).toBe(0);
       }
+    });
+  }
+
+  for (const width of [320, 360, 1280]) {
+    test(`at ${width} px the release timeline keeps months without a chapter and its axis names years in order`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, "/statistics");
+      const figure = page.locator("figure", { has: page.getByRole("heading", { name: "Release timeline" }) });
+      const years = (await figure.locator("[aria-hidden='true'] > span").evaluateAll((spans) => spans.filter((span) => span.getClientRects().length).map((span) => span.textContent ?? ""))).filter(
+        (text) => /^\d{4}$/.test(text),
+      );
+      // At least every other year is named, in order, with no month names crowding the axis.
+      expect(years.length, years.join(", ")).toBeGreaterThanOrEqual(width < 500 ? 3 : 6);
+      expect(years).toEqual([...years].sort());
+      expect(Number(years.at(-1)) - Number(years[0])).toBeLessThanOrEqual(2 * (years.length - 1));
+      // The demo pack pauses between arcs: those months are in the table, with no chapter.
+      const rows = figure.locator("tbody tr");
+      const months = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]));
+      expect(months.some(([, chapters]) => chapters === "0"), "a month without a chapter").toBe(true);
+      expect(months[0]?.[0]).toBe("Mar 2014");
+      // March 2014 to May 2021, every month of it.
+      expect(months).toHaveLength(87);
     });
   }
 });
