@@ -435,6 +435,50 @@ test.describe("finished pages", () => {
   });
 });
 
+test.describe("names a phone walk found confusing", () => {
+  test.use({ viewport: { width: 360, height: 760 } });
+
+  test("an arc's list numbers its entries from 1, its prologue included", async ({ page }) => {
+    await open(page, "/web_novel?arc=1");
+    const entries = page.getByRole("main").locator("details ol > li");
+    await expect(entries.nth(0).locator("span.tabular-nums").first()).toHaveText("1");
+    await expect(entries.nth(0)).toContainText("Prologue: Before the Lamps Are Lit");
+    await expect(entries.nth(1).locator("span.tabular-nums").first()).toHaveText("2");
+    await expect(entries.nth(0).getByRole("link", { name: /^Read Chapter 1 · Prologue on / })).toBeVisible();
+  });
+
+  test("every search result has a second line: an interlude its arc, a Break Time short the episode it airs with", async ({ page, context }) => {
+    await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+    const rows = page.getByRole("main").locator("ol > li:not([data-spoiler]) > a");
+    await open(page, "/search?q=interlude");
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row.locator("> span"), await row.innerText()).toHaveCount(3);
+    await expect(rows.filter({ hasText: "Letters to Lowwick" })).toContainText("Arc 3 · Interlude 17");
+    await expect(rows.filter({ hasText: "Letters to Lowwick" })).not.toContainText("Interlude:");
+
+    await open(page, "/search?q=snack");
+    await expect(rows.filter({ hasText: "Nix Wants a Snack" }).locator("> span").nth(2)).toHaveText("Season 1 · Break Time 1, airs with episode 1");
+  });
+
+  test("a light novel volume is named one way on the side stories page", async ({ page }) => {
+    await open(page, "/side_stories");
+    const story = page.getByRole("main").locator("article, li").filter({ hasText: "Animate bonus" }).first();
+    await expect(story).toContainText("Read after");
+    await expect(story).toContainText("Lanternfall 1");
+    await expect(story).toContainText("Lanternfall 1 (Animate bonus)");
+    await expect(page.getByRole("main")).not.toContainText(/Lanternfall (Volume|Vol\.) \d/);
+  });
+
+  test("the home page's releases say a volume's number once", async ({ page }) => {
+    await open(page, "/");
+    const releases = page.getByRole("region", { name: "Latest releases" });
+    const shortStories = releases.getByRole("link").filter({ hasText: "Lanternfall Short Stories 3" });
+    await expect(shortStories).toContainText("Lamplit Tales");
+    await expect(shortStories).not.toContainText("Lamplit Tales 3");
+    await expect(shortStories).not.toContainText("Stories: Lamplit");
+  });
+});
+
 test.describe("toasts on a phone", () => {
   test.use({ baseURL: analyticsBaseURL, viewport: { width: 360, height: 740 } });
 
