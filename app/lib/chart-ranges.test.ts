@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { axisTicks, inRanges, rangeLabel, sumOf } from "./chart-ranges";
+import { axisTicks, inRanges, rangeLabel, sumOf, withEmptyMonths, yearStarts } from "./chart-ranges";
 
 const merge = (range: Array<{ from: number; to: number; n: number }>) => ({ from: range[0]!.from, to: range.at(-1)!.to, n: sumOf(range, (bar) => bar.n) });
 const bars = (count: number) => Array.from({ length: count }, (_, index) => ({ from: index + 1, to: index + 1, n: 1 }));
@@ -48,5 +48,30 @@ describe("chart ranges", () => {
       expect(step / 10 ** Math.floor(Math.log10(step)), `step for ${max}`).toSatisfy((mantissa: number) => [1, 2, 5].includes(mantissa));
       ticks.forEach((tick, index) => expect(tick).toBe(index * step));
     }
+  });
+});
+
+describe("a timeline", () => {
+  it("keeps a month without a release as a zero bar, across a new year too", () => {
+    const months = withEmptyMonths([
+      { label: "2014-11", value: 3 },
+      { label: "2015-02", value: 4 },
+      { label: "2014-12", value: 1 },
+    ]);
+    expect(months).toEqual([
+      { label: "2014-11", value: 3 },
+      { label: "2014-12", value: 1 },
+      { label: "2015-01", value: 0 },
+      { label: "2015-02", value: 4 },
+    ]);
+    expect(withEmptyMonths([])).toEqual([]);
+  });
+
+  it("names each January by its year, and the first month by its own, for the axis", () => {
+    expect(yearStarts(["2014-11", "2014-12", "2015-01", "2015-02", "2016-01"])).toEqual([
+      { index: 0, label: "2014" },
+      { index: 2, label: "2015" },
+      { index: 4, label: "2016" },
+    ]);
   });
 });

@@ -33,3 +33,33 @@ export function axisTicks(max: number, steps = 4): number[] {
   const top = Math.max(step, Math.ceil(max / step) * step);
   return Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
 }
+
+/**
+ * Counts per month ("2014-03") with every month between the first and the last, a month without
+ * any as 0: a timeline that left out empty months would put a quiet year next to a busy one.
+ */
+export function withEmptyMonths(months: ReadonlyArray<{ label: string; value: number }>) {
+  return withEmpty(months, (label) => {
+    const [year = 0, month = 0] = label.split("-").map(Number);
+    return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+  });
+}
+
+function withEmpty(bars: ReadonlyArray<{ label: string; value: number }>, next: (label: string) => string) {
+  const sorted = [...bars].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const values = new Map(sorted.map(({ label, value }) => [label, value]));
+  const first = sorted[0]?.label;
+  const last = sorted.at(-1)?.label;
+  if (first === undefined || last === undefined) return [];
+  const filled: Array<{ label: string; value: number }> = [];
+  for (let label = first; label <= last; label = next(label)) filled.push({ label, value: values.get(label) ?? 0 });
+  return filled;
+}
+
+/**
+ * Where a run of months ("2014-03", …) starts a year, for the axis: the bar of each January named by
+ * its year, and the first bar by its own year when the run starts later in that year.
+ */
+export function yearStarts(months: readonly string[]) {
+  return months.flatMap((month, index) => (index === 0 || month.endsWith("-01") ? [{ index, label: month.slice(0, 4) }] : []));
+}

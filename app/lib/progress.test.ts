@@ -346,13 +346,13 @@ describe("picker labels", () => {
     coveredBy: key,
   });
   const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", "wn:3-14");
-  const prologue = unit("wn:1-1", "Arc 1 · Prologue", "Before the Lamps Are Lit", "Arc 1: The Unburnt Wick");
+  const prologue = unit("wn:1-1", "Arc 1 · Chapter 1 · Prologue", "Before the Lamps Are Lit", "Arc 1: The Unburnt Wick");
   const volume = unit("ln:main-1", "Lanternfall 1", "Lanternfall 1: The Unburnt Wick", "Lanternfall");
   const extra = unit("ln:ex-1", "Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days", "Lanternfall EX");
   const episode = unit("anime:2-1", "Season 2 · Episode 1", "Embers Hill", "Lanternfall Season 2: Cinder Academy");
 
   it("names a unit within its group, the arc or collection left to the first picker", () => {
-    expect([chapter, prologue, volume, extra, episode].map(unitName)).toEqual(["Chapter 14", "Prologue", "Volume 1", "Volume 1", "Episode 1"]);
+    expect([chapter, prologue, volume, extra, episode].map(unitName)).toEqual(["Chapter 14", "Chapter 1 · Prologue", "Volume 1", "Volume 1", "Episode 1"]);
   });
 
   it("drops the volume's own name or its collection's from the front of its title", () => {
@@ -364,7 +364,8 @@ describe("picker labels", () => {
     expect(pickerLabel(chapter, false)).toBe("Chapter 14");
     expect(pickerLabel(volume, true)).toBe("Volume 1 · The Unburnt Wick");
     expect(pickerLabel(unit("wn:1-2", "Arc 1 · Chapter 2", "", "Arc 1: Embers"), true)).toBe("Chapter 2");
-    expect(pickerLabel(unit("wn:1-3", "Arc 1 · Epilogue", "Epilogue", "Arc 1: Embers"), true)).toBe("Epilogue");
+    expect(pickerLabel(unit("wn:1-3", "Arc 1 · Chapter 3 · Epilogue", "Epilogue", "Arc 1: Embers"), true)).toBe("Chapter 3 · Epilogue");
+    expect(pickerLabel(prologue, true)).toBe("Chapter 1 · Prologue · Before the Lamps Are Lit");
     for (const shown of [true, false]) {
       for (const named of [chapter, prologue, volume, extra, episode]) {
         const text = pickerLabel(named, shown);

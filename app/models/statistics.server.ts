@@ -1,4 +1,4 @@
-import { inRanges, sumOf } from "~/lib/chart-ranges";
+import { inRanges, sumOf, withEmptyMonths } from "~/lib/chart-ranges";
 import type { ContentStatisticRow } from "~/lib/content/rows";
 import { batch } from "./db.server";
 
@@ -79,8 +79,13 @@ type IntroductionBar = { arc: number; lastArc?: number; characters: number };
 /** Light novel volumes per year, or per range of years; `adapted` is the running total at its end. */
 type YearBar = { year: string; lastYear?: string; volumes: number; adapted: number; total: number };
 
-/** Chapters published per month, or per year (then in ranges of years) once there are more than ten years of months. */
-function releaseTimeline(months: Array<{ label: string; value: number }>) {
+/**
+ * Chapters published per month, or per year (then in ranges of years) once there are more than ten
+ * years of months. A month without a chapter is a bar of 0 (and counts towards those ten years), so
+ * the gaps between arcs show.
+ */
+function releaseTimeline(published: Array<{ label: string; value: number }>) {
+  const months = withEmptyMonths(published);
   if (months.length <= MAX_MONTHS) return { by: "month" as const, bars: months.map(({ label, value }) => ({ from: label, to: label, chapters: value })) };
   const perYear = new Map<string, number>();
   for (const { label, value } of months) perYear.set(label.slice(0, 4), (perYear.get(label.slice(0, 4)) ?? 0) + value);

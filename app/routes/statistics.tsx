@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BarChart, type BarChartProps, countBars } from "~/components/charts/bar-chart";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { rangeLabel } from "~/lib/chart-ranges";
+import { rangeLabel, yearStarts } from "~/lib/chart-ranges";
 import { formatNumber, formatMonth } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { nouns } from "~/lib/words";
@@ -47,12 +47,16 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     {
       id: "release-timeline",
       title: "Release timeline",
-      description: releases.by === "month" ? "Web novel chapters published each month." : "Web novel chapters published each year.",
+      description:
+        releases.by === "month"
+          ? "Web novel chapters published each month, months without a chapter included; a line marks the start of each year."
+          : "Web novel chapters published each year.",
       unit: nouns.chapter,
       ...countBars(
         "Chapters",
         releases.bars.map((bar) => ({ label: releases.by === "month" ? formatMonth(`${bar.from}-01`) : rangeLabel(bar.from, bar.to), value: bar.chapters })),
       ),
+      marks: releases.by === "month" ? yearStarts(releases.bars.map((bar) => bar.from)) : undefined,
     },
     {
       id: "volumes-per-year",

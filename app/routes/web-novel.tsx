@@ -7,7 +7,7 @@ import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
+import { chapterKindLabels, labelWithTitle, webNovelChapterName } from "~/lib/content/labels";
 import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -40,8 +40,6 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
       : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
   });
 };
-
-const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
   const { arcs, selectedArc, arc: arcText, chapters } = useRevealedData(loaderData);
@@ -117,13 +115,12 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
     <li id={unitAnchor(chapter.key)} className="px-4 py-3 target:bg-accent">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
-          <span className="mr-2 text-sm tabular-nums text-muted-foreground">
-            {chapter.kind === "chapter" ? chapter.ordinal : kindLabels[chapter.kind]}
-          </span>
+          {/* Every entry shows its number in the arc: a prologue is 1, so the list reads 1, 2, 3 … */}
+          <span className="mr-2 text-sm tabular-nums text-muted-foreground">{chapter.ordinal}</span>
           <Spoiler gated={chapter.title} what="This chapter's title">
             {({ title, originalTitle }) => (
               <>
-                <span className="font-medium">{titleAfterLabel(kindLabels[chapter.kind], title) ?? title}</span>
+                <span className="font-medium">{chapter.kind === "chapter" ? title : labelWithTitle(chapterKindLabels[chapter.kind], title)}</span>
                 <OriginalText text={originalTitle} as="span" className="ml-2 text-sm" />
               </>
             )}
@@ -135,7 +132,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
           {chapter.readUrl ? (
             <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
-              Read<span className="sr-only"> {chapter.kind === "chapter" ? `chapter ${chapter.ordinal}` : kindLabels[chapter.kind]}</span> on {formatSite(chapter.readUrl)}
+              Read<span className="sr-only"> {webNovelChapterName(chapter.kind, chapter.ordinal)}</span> on {formatSite(chapter.readUrl)}
             </a>
           ) : null}
         </div>

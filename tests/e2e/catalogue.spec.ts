@@ -58,7 +58,7 @@ test("from a character to their first chapter, to the volume that adapts it, and
   const volume = page.locator("#ln-main-1");
   await expect(volume).toBeVisible();
   // The volume's coverage starts at the arc's prologue.
-  await volume.getByRole("link", { name: "Arc 1 · Prologue", exact: true }).click();
+  await volume.getByRole("link", { name: "Arc 1 · Chapter 1 · Prologue", exact: true }).click();
   await expect(page).toHaveURL(/\/web_novel\?arc=1#wn-1-1$/);
   await page.goBack();
   await page.goBack();

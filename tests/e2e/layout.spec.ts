@@ -292,7 +292,7 @@ test.describe("header navigation", () => {
 });
 
 test.describe("statistics charts", () => {
-  for (const width of [360, 1280]) {
+  for (const width of [320, 360, 1280]) {
     test(`at ${width} px labels are readable and do not overlap, and tables are not scroll boxes`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await open(page, "/statistics");
@@ -327,6 +327,28 @@ test.describe("statistics charts", () => {
         expect(chart.overlaps, `${chart.title}: overlapping labels`).toEqual([]);
         expect(chart.scrollBoxes, `${chart.title}: table in a scroll box`).toBe(0);
       }
+    });
+  }
+
+  for (const width of [320, 360, 1280]) {
+    test(`at ${width} px the release timeline keeps months without a chapter and its axis names years in order`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, "/statistics");
+      const figure = page.locator("figure", { has: page.getByRole("heading", { name: "Release timeline" }) });
+      const years = (await figure.locator("[aria-hidden='true'] > span").evaluateAll((spans) => spans.filter((span) => span.getClientRects().length).map((span) => span.textContent ?? ""))).filter(
+        (text) => /^\d{4}$/.test(text),
+      );
+      // At least every other year is named, in order, with no month names crowding the axis.
+      expect(years.length, years.join(", ")).toBeGreaterThanOrEqual(width < 500 ? 3 : 6);
+      expect(years).toEqual([...years].sort());
+      expect(Number(years.at(-1)) - Number(years[0])).toBeLessThanOrEqual(2 * (years.length - 1));
+      // The demo pack pauses between arcs: those months are in the table, with no chapter.
+      const rows = figure.locator("tbody tr");
+      const months = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]));
+      expect(months.some(([, chapters]) => chapters === "0"), "a month without a chapter").toBe(true);
+      expect(months[0]?.[0]).toBe("Mar 2014");
+      // March 2014 to May 2021, every month of it.
+      expect(months).toHaveLength(87);
     });
   }
 });
@@ -410,6 +432,50 @@ test.describe("finished pages", () => {
       const labelTop = await page.locator("label[for='character-query']").evaluate((label) => label.getBoundingClientRect().top);
       expect(labelTop, `at ${width} px`).toBeGreaterThanOrEqual(headerBottom);
     }
+  });
+});
+
+test.describe("names a phone walk found confusing", () => {
+  test.use({ viewport: { width: 360, height: 760 } });
+
+  test("an arc's list numbers its entries from 1, its prologue included", async ({ page }) => {
+    await open(page, "/web_novel?arc=1");
+    const entries = page.getByRole("main").locator("details ol > li");
+    await expect(entries.nth(0).locator("span.tabular-nums").first()).toHaveText("1");
+    await expect(entries.nth(0)).toContainText("Prologue: Before the Lamps Are Lit");
+    await expect(entries.nth(1).locator("span.tabular-nums").first()).toHaveText("2");
+    await expect(entries.nth(0).getByRole("link", { name: /^Read Chapter 1 · Prologue on / })).toBeVisible();
+  });
+
+  test("every search result has a second line: an interlude its arc, a Break Time short the episode it airs with", async ({ page, context }) => {
+    await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+    const rows = page.getByRole("main").locator("ol > li:not([data-spoiler]) > a");
+    await open(page, "/search?q=interlude");
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) await expect(row.locator("> span"), await row.innerText()).toHaveCount(3);
+    await expect(rows.filter({ hasText: "Letters to Lowwick" })).toContainText("Arc 3 · Interlude 17");
+    await expect(rows.filter({ hasText: "Letters to Lowwick" })).not.toContainText("Interlude:");
+
+    await open(page, "/search?q=snack");
+    await expect(rows.filter({ hasText: "Nix Wants a Snack" }).locator("> span").nth(2)).toHaveText("Season 1 · Break Time 1, airs with episode 1");
+  });
+
+  test("a light novel volume is named one way on the side stories page", async ({ page }) => {
+    await open(page, "/side_stories");
+    const story = page.getByRole("main").locator("article, li").filter({ hasText: "Animate bonus" }).first();
+    await expect(story).toContainText("Read after");
+    await expect(story).toContainText("Lanternfall 1");
+    await expect(story).toContainText("Lanternfall 1 (Animate bonus)");
+    await expect(page.getByRole("main")).not.toContainText(/Lanternfall (Volume|Vol\.) \d/);
+  });
+
+  test("the home page's releases say a volume's number once", async ({ page }) => {
+    await open(page, "/");
+    const releases = page.getByRole("region", { name: "Latest releases" });
+    const shortStories = releases.getByRole("link").filter({ hasText: "Lanternfall Short Stories 3" });
+    await expect(shortStories).toContainText("Lamplit Tales");
+    await expect(shortStories).not.toContainText("Lamplit Tales 3");
+    await expect(shortStories).not.toContainText("Stories: Lamplit");
   });
 });
 

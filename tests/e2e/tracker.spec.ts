@@ -54,8 +54,8 @@ test("marking what is up next read, export and import", async ({ page }) => {
   await page.goto("/reading_tracker");
   await waitForHydration(page);
   const upNext = page.getByRole("region", { name: "Up next" });
-  await expect(upNext).toContainText("Arc 1 · Prologue");
-  await upNext.getByRole("listitem").filter({ hasText: "Arc 1 · Prologue" }).getByRole("button", { name: "Mark as read" }).click();
+  await expect(upNext).toContainText("Arc 1 · Chapter 1 · Prologue");
+  await upNext.getByRole("listitem").filter({ hasText: "Arc 1 · Chapter 1 · Prologue" }).getByRole("button", { name: "Mark as read" }).click();
   await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:1-1");
   await expect(upNext.getByRole("link", { name: "Arc 1 · Chapter 2", exact: true })).toBeVisible();
 
@@ -136,7 +136,7 @@ test.describe("on a 360 px phone", () => {
 
     await arc.selectOption({ label: "Arc 3: Cinder Academy" });
     // Looking at an arc moves nothing; its chapters are a short list.
-    await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 1 · Prologue");
+    await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 1 · Chapter 1 · Prologue");
     const chapters = await chapter.locator("option").allTextContents();
     expect(chapters.length).toBeLessThan(40);
     expect(chapters).toContain("Chapter 5 · Gilt and Soot");
@@ -188,7 +188,7 @@ test.describe("on a 360 px phone", () => {
     // Not started is one choice away.
     await arc.selectOption({ label: "Not started" });
     await expect(chapter).toBeDisabled();
-    await expect(upNext.getByRole("link", { name: "Arc 1 · Prologue", exact: true })).toBeVisible();
+    await expect(upNext.getByRole("link", { name: "Arc 1 · Chapter 1 · Prologue", exact: true })).toBeVisible();
   });
 });
 
@@ -205,7 +205,7 @@ test.describe("an anime viewer on a 360 px phone", () => {
     // The offer says where the web novel goes on and what the season left out, before anything changes.
     const offers = page.getByRole("region", { name: "Continue in another medium" });
     const offer = offers.getByRole("listitem").filter({ hasText: "Continue in the web novel" }).first();
-    await expect(offer).toContainText("You have watched the anime up to Season 1 · Episode 12. Continue in the web novel from Arc 3 · Prologue.");
+    await expect(offer).toContainText("You have watched the anime up to Season 1 · Episode 12. Continue in the web novel from Arc 3 · Chapter 1 · Prologue.");
     await expect(offer).toContainText("The anime left out 2 chapters on the way:");
     await expect(offer).toContainText("Arc 2 · Chapter 23");
     await expect(offer).toContainText("Arc 2 · Chapter 24");
@@ -217,7 +217,7 @@ test.describe("an anime viewer on a 360 px phone", () => {
     const webNovel = page.getByRole("region", { name: "Web novel" });
     await expect(webNovel).toContainText("Skipped on the way: 2 chapters.");
     const upNext = page.getByRole("region", { name: "Up next" });
-    await expect(upNext.getByRole("link", { name: "Arc 3 · Prologue", exact: true })).toBeVisible();
+    await expect(upNext.getByRole("link", { name: "Arc 3 · Chapter 1 · Prologue", exact: true })).toBeVisible();
     await expect(upNext.getByRole("link", { name: "Arc 2 · Chapter 24", exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -17,7 +17,7 @@ describe("the anime page's loader", () => {
       key: "anime:1-1",
       title: "Knock Knock",
       position: 2,
-      adapts: { from: { key: "wn:1-1", label: "Arc 1 · Prologue" }, to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" } },
+      adapts: { from: { key: "wn:1-1", label: "Arc 1 · Chapter 1 · Prologue" }, to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" } },
       volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
       // The short's title is revealed by the short or by anything that reveals its episode; sealed here.
       shorts: [{ key: "bt:1-1", number: 1, title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: null }, airedOn: null }],

@@ -120,16 +120,23 @@ const handMade = [
 /**
  * Words a reader walk found confusing: an interlude's number in brackets, a chapter given a second
  * number or label ("Chapter 3: Chapter 2: …", "Prologue: Interlude: …", "· ch. 3"), a Break Time
- * short named by its season's number, "reading progress" said to a viewer, a kind that says nothing.
+ * short named by its season's number or "With" an episode's label, "reading progress" said to a
+ * viewer, a kind that says nothing, a volume's number said twice ("Short Stories 3: Lamplit Tales 3").
  */
 const confusing = [
   /\bInterlude \(\d+\)/u,
   /\b(?:Prologue|Epilogue|Interlude|Chapter \d+): (?:Prologue|Epilogue|Interlude|Chapter \d+)\b/u,
   /· ch\. \d/u,
   /\bBreak Time \d+ · Episode\b/u,
+  /\bWith Season \d+ · Episode\b/u,
   /\bbeyond your reading progress\b/u,
   /^other$/u,
+  /\b(\d+): [^:·\d]+ \1$/u,
 ];
+
+/** A volume named "Lanternfall Volume 1" where the site's labels say "Lanternfall 1". */
+const volumeNamedTwoWays = (collectionNames: readonly string[]) =>
+  collectionNames.map((name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Vol(?:ume|\\.) \\d`, "u"));
 
 async function readPages(rows: PackRows) {
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
@@ -147,7 +154,7 @@ async function readPages(rows: PackRows) {
       if (twice) problems.push(`${path}: link and title say “${twice}”`);
     }
     for (const text of visibleTexts(html)) {
-      for (const pattern of [...handMade, ...confusing]) {
+      for (const pattern of [...handMade, ...confusing, ...volumeNamedTwoWays(rows.ln_collections.map((collection) => collection.name))]) {
         const match = text.match(pattern);
         if (match) problems.push(`${path}: “${match[0]}” in “${text.slice(0, 120)}”`);
       }
@@ -199,11 +206,31 @@ describe("the copy checks", () => {
     for (const text of ["5 short stories", "4 store bonuses", "1 chapter", "Choose an episode", "a unit", "a one-off", "the days"]) {
       expect(handMade.some((pattern) => pattern.test(text)), text).toBe(false);
     }
-    for (const text of ["Arc 7 · Interlude (11)", "Prologue: Interlude: Ledger", "A Choir Without Faces · ch. 3", "Break Time 1 · Episode 2", "This note is beyond your reading progress.", "other"]) {
+    for (const text of [
+      "Arc 7 · Interlude (11)",
+      "Prologue: Interlude: Ledger",
+      "A Choir Without Faces · ch. 3",
+      "Break Time 1 · Episode 2",
+      "With Season 1 · Episode 5",
+      "This note is beyond your reading progress.",
+      "other",
+      "Lanternfall Short Stories 3: Lamplit Tales 3",
+    ]) {
       expect(confusing.some((pattern) => pattern.test(text)), text).toBe(true);
     }
-    for (const text of ["Arc 7 · Interlude 11", "Chapter 1: Ledger of the Forgotten", "Chapter 3: Ilse: A Name", "Season 1 · Break Time 2", "Each other"]) {
+    for (const text of [
+      "Arc 7 · Interlude 11",
+      "Chapter 1: Ledger of the Forgotten",
+      "Chapter 3: Ilse: A Name",
+      "Season 1 · Break Time 2",
+      "Season 1 · Break Time 5, airs with episode 5",
+      "Each other",
+      "Lanternfall Short Stories 3: Lamplit Tales",
+    ]) {
       expect(confusing.some((pattern) => pattern.test(text)), text).toBe(false);
     }
+    const named = (text: string) => volumeNamedTwoWays(["Lanternfall", "Lanternfall EX"]).some((pattern) => pattern.test(text));
+    expect(["Lanternfall Volume 1 (Animate bonus)", "Lanternfall EX Vol. 2"].map(named)).toEqual([true, true]);
+    expect(["Lanternfall 1 (Animate bonus)", "Lanternfall anime Blu-ray Vol. 2 booklet"].map(named)).toEqual([false, false]);
   });
 });

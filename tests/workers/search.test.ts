@@ -57,7 +57,7 @@ describe("site search against the imported tiny pack", () => {
     expect(snack.results).toEqual([
       expect.objectContaining({
         kind: "break_time",
-        content: { title: "Snack Time", subtitle: "With Season 1 · Episode 1", path: expect.stringMatching(/^\/break_time\b.*#bt-1-1$/) },
+        content: { title: "Snack Time", subtitle: "Season 1 · Break Time 1, airs with episode 1", path: expect.stringMatching(/^\/break_time\b.*#bt-1-1$/) },
       }),
     ]);
     // A short is revealed by itself and by what reveals its episode.

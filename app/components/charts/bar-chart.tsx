@@ -27,6 +27,18 @@ export interface BarChartProps {
    * names (volumes), which stay readable on a phone as one labelled bar per line.
    */
   layout?: "columns" | "rows";
+  /**
+   * For a long run of columns (months), the bars the axis names instead of naming bars by their
+   * labels: each year's first month by its year. A line marks each one, and the axis names as many as
+   * fit the width without touching; the table still names every bar.
+   */
+  marks?: AxisMark[];
+}
+
+export interface AxisMark {
+  /** The bar the mark stands at, at its left edge. */
+  index: number;
+  label: string;
 }
 
 /** The series and bars of a chart with one number per bar, drawn in the theme's main colour. */
@@ -43,7 +55,7 @@ const SHORT_TABLE_ROWS = 12;
  * draws only shapes and stretches to its box; every label is HTML text, so it keeps its size on a
  * phone instead of shrinking with the drawing.
  */
-export function BarChart({ id, title, description, series, data, unit, layout = "columns" }: BarChartProps) {
+export function BarChart({ id, title, description, series, data, unit, layout = "columns", marks }: BarChartProps) {
   const max = Math.max(1, ...data.map((datum) => total(datum.values)));
   const describe = (datum: BarDatum, value: number, seriesIndex: number) =>
     `${datum.label}: ${series.length > 1 ? `${formatNumber(value)} ${series[seriesIndex]?.name.toLowerCase()}` : countOf(value, unit)}`;
@@ -51,7 +63,7 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
     layout === "rows" ? (
       <RowBars id={id} series={series} data={data} max={max} describe={describe} />
     ) : (
-      <ColumnBars id={id} series={series} data={data} max={max} describe={describe} />
+      <ColumnBars id={id} series={series} data={data} max={max} describe={describe} marks={marks} />
     );
   const table = <FigureTable id={id} title={title} series={series} data={data} />;
   const short = data.length <= SHORT_TABLE_ROWS;
@@ -128,7 +140,27 @@ function labelStep(count: number, chars: number, width: number) {
   return Math.max(1, Math.ceil(((chars * 7 + 12) * count) / width));
 }
 
-function ColumnBars({ id, series, data, max: tallest, describe }: BarsProps) {
+/** Text of the axis is about 7 px a character at 12 px, and wants a gap after it. */
+const labelWidth = (label: string) => label.length * 7 + 12;
+
+/**
+ * The marks that can be named across a plot about `width` pixels wide: from the left, each one far
+ * enough from the last one named and from the right edge for its label to fit.
+ */
+function namedMarks(marks: readonly AxisMark[], count: number, width: number) {
+  const named = new Set<number>();
+  let free = -Infinity; // where the last named label and its gap end
+  for (const mark of marks) {
+    const at = (mark.index / count) * width;
+    if (at >= free && width - at >= labelWidth(mark.label)) {
+      named.add(mark.index);
+      free = at + labelWidth(mark.label);
+    }
+  }
+  return named;
+}
+
+function ColumnBars({ id, series, data, max: tallest, describe, marks }: BarsProps & { marks?: AxisMark[] }) {
   // The axis runs to its top tick, a round number at or just above the tallest bar.
   const ticks = axisTicks(tallest);
   const max = ticks.at(-1) ?? tallest;
@@ -161,6 +193,11 @@ function ColumnBars({ id, series, data, max: tallest, describe }: BarsProps) {
         {ticks.map((tick) => (
           <line key={tick} x1={0} x2={count} y1={100 - (tick / max) * 100} y2={100 - (tick / max) * 100} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         ))}
+        {marks
+          ?.filter((mark) => mark.index > 0)
+          .map((mark) => (
+            <line key={mark.index} x1={mark.index} x2={mark.index} y1={0} y2={100} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          ))}
         {data.map((datum, index) =>
           segments(datum.values, max).map(({ start, length }, seriesIndex) =>
             length > 0 ? (
@@ -171,23 +208,58 @@ function ColumnBars({ id, series, data, max: tallest, describe }: BarsProps) {
           ),
         )}
       </svg>
-      <div className="col-start-2 relative h-5" aria-hidden="true">
-        {data.map((datum, index) =>
-          index % wide === 0 ? (
-            <span
-              key={datum.label}
-              className={cn(
-                "absolute top-1 whitespace-nowrap",
-                index === 0 ? "" : index === data.length - 1 ? "-translate-x-full" : "-translate-x-1/2",
-                index % narrow === 0 ? "" : "hidden @lg:block",
-              )}
-              style={{ left: `${((index === 0 ? index + 0.125 : index === data.length - 1 ? index + 0.875 : index + 0.5) / count) * 100}%` }}
-            >
-              {datum.label}
-            </span>
-          ) : null,
-        )}
-      </div>
+      {marks ? (
+        <MarkAxis marks={marks} count={count} />
+      ) : (
+        <div className="col-start-2 relative h-5" aria-hidden="true">
+          {data.map((datum, index) =>
+            index % wide === 0 ? (
+              <span
+                key={datum.label}
+                className={cn(
+                  "absolute top-1 whitespace-nowrap",
+                  index === 0 ? "" : index === data.length - 1 ? "-translate-x-full" : "-translate-x-1/2",
+                  index % narrow === 0 ? "" : "hidden @lg:block",
+                )}
+                style={{ left: `${((index === 0 ? index + 0.125 : index === data.length - 1 ? index + 0.875 : index + 0.5) / count) * 100}%` }}
+              >
+                {datum.label}
+              </span>
+            ) : null,
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * How wide the plot is at least, by the figure's width: ~210 px on a 320 px phone, ~460 px from a
+ * 32rem figure, ~830 px from a 56rem one; each names the marks that fit it, with the classes that
+ * show a mark from there on or hide it.
+ */
+const markTiers = [
+  { width: 210, show: "", hide: "hidden" },
+  { width: 460, show: "@lg:block", hide: "@lg:hidden" },
+  { width: 830, show: "@4xl:block", hide: "@4xl:hidden" },
+] as const;
+
+/** The axis under a long run of columns: each mark's label at its line, as many as fit the width (namedMarks). */
+function MarkAxis({ marks, count }: { marks: readonly AxisMark[]; count: number }) {
+  const named = markTiers.map((tier) => namedMarks(marks, count, tier.width));
+  return (
+    <div className="col-start-2 relative h-5" aria-hidden="true">
+      {marks.map((mark) => {
+        const shown = named.map((set) => set.has(mark.index));
+        if (!shown.some(Boolean)) return null;
+        // A class where the mark's visibility changes from the tier before: hidden on a phone, shown from @lg, …
+        const classes = markTiers.map((tier, index) => (index === 0 ? (shown[0] ? "" : tier.hide) : shown[index] === shown[index - 1] ? "" : shown[index] ? tier.show : tier.hide));
+        return (
+          <span key={mark.index} className={cn("absolute top-1 whitespace-nowrap pl-0.5", ...classes)} style={{ left: `${(mark.index / count) * 100}%` }}>
+            {mark.label}
+          </span>
+        );
+      })}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelWithTitle, lightNovelChapterName, titleAfterLabel, titleBesideLabel } from "./labels";
+import { breakTimeAiring, breakTimeLabel, labelWithTitle, lightNovelChapterName, titleAfterLabel, titleBesideLabel, webNovelChapterName } from "./labels";
 
 describe("labelWithTitle", () => {
   it("joins a label and a title that do not overlap", () => {
@@ -38,10 +38,37 @@ describe("labelWithTitle", () => {
 });
 
 describe("titleBesideLabel", () => {
-  it("names a title that carries its label once, and keeps a label the title does not carry", () => {
-    expect(titleBesideLabel("Lanternfall 14", "Lanternfall 14: The Lamps of Morning")).toEqual({ title: "Lanternfall 14: The Lamps of Morning", label: null });
-    expect(titleBesideLabel("Arc 7 · Interlude 11", "Interlude: Meanwhile")).toEqual({ title: "Arc 7 · Interlude 11: Meanwhile", label: null });
+  it("gives every row its label as a second line, and the title only what it adds to the label", () => {
+    expect(titleBesideLabel("Lanternfall 14", "Lanternfall 14: The Lamps of Morning")).toEqual({ title: "The Lamps of Morning", label: "Lanternfall 14" });
+    expect(titleBesideLabel("Arc 7 · Interlude 11", "Interlude: Meanwhile")).toEqual({ title: "Meanwhile", label: "Arc 7 · Interlude 11" });
     expect(titleBesideLabel("Arc 3 · Chapter 14", "The Ash Warden")).toEqual({ title: "The Ash Warden", label: "Arc 3 · Chapter 14" });
+  });
+
+  it("shows a title that is only its label alone, and one that holds it in the middle whole", () => {
+    expect(titleBesideLabel("Arc 7 · Chapter 31 · Epilogue", "Epilogue")).toEqual({ title: "Arc 7 · Chapter 31 · Epilogue", label: null });
+    expect(titleBesideLabel("Season 2", "Lanternfall Season 2")).toEqual({ title: "Lanternfall Season 2", label: null });
+  });
+});
+
+describe("a volume's number", () => {
+  it("is said once, by the label, when the title puts it at the end", () => {
+    expect(labelWithTitle("Lanternfall Short Stories 3", "Lanternfall Short Stories: Lamplit Tales 3")).toBe("Lanternfall Short Stories 3: Lamplit Tales");
+    expect(labelWithTitle("Lanternfall Short Stories 1", "Lanternfall Short Stories: Lamplit Tales")).toBe("Lanternfall Short Stories 1: Lamplit Tales");
+    expect(titleBesideLabel("Lanternfall Short Stories 2", "Lanternfall Short Stories: Lamplit Tales 2")).toEqual({ title: "Lamplit Tales", label: "Lanternfall Short Stories 2" });
+  });
+
+  it("stays in a title that says it after the shared name, or that is only a number", () => {
+    expect(labelWithTitle("Lanternfall EX 2", "Lanternfall EX 2: Moth Letters")).toBe("Lanternfall EX 2: Moth Letters");
+    expect(labelWithTitle("Lanternfall 3", "Lanternfall 3: Part 3")).toBe("Lanternfall 3: Part 3");
+    expect(labelWithTitle("Lanternfall 3", "Lanternfall: 3")).toBe("Lanternfall 3: 3");
+  });
+});
+
+describe("a Break Time short", () => {
+  it("is named as /break_time names it, with the episode it airs with in plain words", () => {
+    expect(breakTimeLabel({ season: 1, number: 2 })).toBe("Season 1 · Break Time 2");
+    expect(breakTimeAiring({ season: 1, number: 5 }, { season: 1, episode: 5 })).toBe("Season 1 · Break Time 5, airs with episode 5");
+    expect(breakTimeAiring({ season: 2, number: 1 }, { season: 1, episode: 12 })).toBe("Season 2 · Break Time 1, airs with season 1, episode 12");
   });
 });
 
@@ -52,5 +79,24 @@ describe("lightNovelChapterName", () => {
     expect(lightNovelChapterName(4, "Ilse: A Name Written Twice")).toBe("Chapter 4: Ilse: A Name Written Twice");
     expect(lightNovelChapterName(9, "Epilogue")).toBe("Chapter 9: Epilogue");
     expect(lightNovelChapterName(2, null)).toBe("Chapter 2");
+  });
+});
+
+describe("webNovelChapterName", () => {
+  it("numbers every entry of an arc by its place, so the arc starts at 1 and skips no number", () => {
+    const arc = [["prologue", 1], ["chapter", 2], ["chapter", 15], ["interlude", 16], ["chapter", 17], ["epilogue", 31]] as const;
+    expect(arc.map(([kind, ordinal]) => webNovelChapterName(kind, ordinal))).toEqual([
+      "Chapter 1 · Prologue",
+      "Chapter 2",
+      "Chapter 15",
+      "Interlude 16",
+      "Chapter 17",
+      "Chapter 31 · Epilogue",
+    ]);
+  });
+
+  it("does not say a prologue's kind twice when its title is only that word", () => {
+    expect(labelWithTitle("Arc 1 · Chapter 1 · Prologue", "Prologue")).toBe("Arc 1 · Chapter 1 · Prologue");
+    expect(titleAfterLabel("Chapter 31 · Epilogue", "Epilogue: Lamps at Morning")).toBe("Lamps at Morning");
   });
 });

@@ -1,3 +1,5 @@
+import type { chapterKinds } from "./pack-schema";
+
 /**
  * A story unit's or group's label with its title, composed once for every place that names it
  * (headings, page titles, options, suggestions, search results, the tracker), so that no name is said
@@ -50,21 +52,49 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
     const rest = shown.slice(colon + 2).trim();
     // "Arc 7 · Interlude 11" and "Interlude: Meanwhile" give "Meanwhile": the label's last part counts too.
     const lastPart = label.split(" · ").at(-1) ?? label;
-    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return rest;
+    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return withoutLabelNumber(label, head, rest);
   }
-  if (beginsWithWords(label, shown)) return "";
+  if (beginsWithWords(label, shown) || beginsWithWords(label.split(" · ").at(-1) ?? label, shown)) return "";
   if (holdsWords(shown, label)) return null;
   return shown;
 }
 
 /**
- * A title and the label to show beside it, for lists that show both (search, suggestions, releases):
- * a title that carries its label, or part of it, is named once with it ("Lanternfall 14: The Lamps
- * of Morning", "Arc 7 · Interlude 11: Meanwhile, on the Lantern Line") and the label is not repeated.
+ * The label's number, when the title puts it at the end of what it adds instead of after the name it
+ * shares with the label: "Lanternfall Short Stories 3" and "Lanternfall Short Stories: Lamplit Tales 3"
+ * give "Lamplit Tales", so the label says the number once ("Lanternfall Short Stories 3: Lamplit Tales").
+ */
+function withoutLabelNumber(label: string, head: string, rest: string) {
+  const number = /\s(\d+)$/.exec(label)?.[1];
+  if (!number || words(head).includes(number)) return rest;
+  return rest.replace(new RegExp(`\\s+${number}$`), "") || rest;
+}
+
+/**
+ * A title and the label to show beside it, for lists that show both on two lines (search,
+ * suggestions, releases): every row gets its label as its second line, and a title that carries its
+ * label, or part of it, gives that part to the label: "Lanternfall 14: The Lamps of Morning" beside
+ * "Lanternfall 14" is "The Lamps of Morning"; "Interlude: Meanwhile" beside "Arc 7 · Interlude 11" is
+ * "Meanwhile". A title that is only its label is shown alone; one that holds it in the middle, whole.
  */
 export function titleBesideLabel(label: string, title: string): { title: string; label: string | null } {
   const rest = titleAfterLabel(label, title);
-  return rest === title.trim() ? { title, label } : { title: labelWithTitle(label, title), label: null };
+  if (rest === null) return { title, label: null };
+  return rest ? { title: rest, label } : { title: label, label: null };
+}
+
+/** A Break Time short's label: "Season 1 · Break Time 2". */
+export function breakTimeLabel(short: { season: number; number: number }) {
+  return `Season ${short.season} · Break Time ${short.number}`;
+}
+
+/**
+ * The line under a Break Time short's title, in /break_time's words (a short airs with an episode):
+ * "Season 1 · Break Time 2, airs with episode 2", with the episode's season when it is another one.
+ */
+export function breakTimeAiring(short: { season: number; number: number }, episode: { season: number; episode: number }) {
+  const airsWith = episode.season === short.season ? `episode ${episode.episode}` : `season ${episode.season}, episode ${episode.episode}`;
+  return `${breakTimeLabel(short)}, airs with ${airsWith}`;
 }
 
 /**
@@ -84,4 +114,20 @@ export function lightNovelChapterTitle(title: string | null | undefined) {
   const leadingLabel = /^(?:prologue|epilogue|interlude|afterword|chapter\s+\d+)\s*:\s*/i;
   while (leadingLabel.test(rest)) rest = rest.replace(leadingLabel, "");
   return rest;
+}
+
+type ChapterKind = (typeof chapterKinds)[number];
+
+/** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */
+export const chapterKindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const satisfies Record<ChapterKind, string>;
+
+/**
+ * A web novel entry's name within its arc. Every entry is numbered by its place in the arc (its
+ * ordinal, the number in its unit key), so the arc reads 1, 2, 3 … with no number missing: "Chapter 14",
+ * "Interlude 16"; an arc's one prologue or epilogue says its number too ("Chapter 1 · Prologue"), so
+ * "Chapter 2" is not the first chapter a reader sees.
+ */
+export function webNovelChapterName(kind: ChapterKind, ordinal: number) {
+  if (kind === "interlude") return `Interlude ${ordinal}`;
+  return kind === "chapter" ? `Chapter ${ordinal}` : `Chapter ${ordinal} · ${chapterKindLabels[kind]}`;
 }

@@ -32,9 +32,10 @@ import {
   revealInMedia,
   revealMap,
 } from "./reveals";
+import { breakTimeAiring } from "./labels";
 import { lintSpoilers } from "./spoiler-lint";
 import { statisticsRows } from "./statistics";
-import { breakTimeKey, chapterKey, episodeKey, type Medium, sideStoryKey, unitPath, volumeKey } from "./units";
+import { breakTimeKey, chapterKey, episodeKey, type Medium, parseUnitKey, sideStoryKey, unitPath, volumeKey } from "./units";
 
 /** One problem in a pack: the file, where inside it, and what is wrong. */
 export interface PackProblem {
@@ -503,19 +504,21 @@ function animeSearchEntries({ timeline, revealersOf }: Resolution, anime: Return
       revealed_by: null,
     }),
   );
-  const shorts = anime.shorts.map(
-    (short): SearchEntryRow => ({
+  const shorts = anime.shorts.map((short): SearchEntryRow => {
+    // The reference checker has refused a pack whose short accompanies no episode.
+    const episode = parseUnitKey(short.accompanies, "anime") ?? { season: short.season_number, episode: 0 };
+    return {
       ref: `break_time:${short.key}`,
       kind: "break_time",
       title: short.title,
-      subtitle: `With ${labelOf(timeline, short.accompanies)}`,
+      subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
       path: unitPath(short.key),
       aliases: "",
       body: "",
       reveal_position: positionOf(timeline, short.accompanies),
       revealed_by: revealedByAny(revealersOf, short.key, short.accompanies),
-    }),
-  );
+    };
+  });
   return [...episodes, ...shorts];
 }
 

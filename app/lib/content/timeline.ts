@@ -1,3 +1,4 @@
+import { breakTimeLabel, webNovelChapterName } from "./labels";
 import type { ContentPack, PackFileName } from "./pack-schema";
 import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "./units";
 
@@ -27,8 +28,6 @@ export interface Timeline {
 /** A unit read after another sits just past it, well before the next chapter (positions step by 1). */
 const READ_AFTER_OFFSET = 0.01;
 
-const kindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const;
-
 /** The arcs in story order. */
 export const arcsInOrder = (pack: ContentPack) => [...pack.webNovel.arcs].sort((a, b) => a.number - b.number);
 
@@ -55,8 +54,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     const arcIndex = pack.webNovel.arcs.indexOf(arc);
     for (const chapter of [...arc.chapters].sort((a, b) => a.ordinal - b.ordinal)) {
       const path = `arcs[${arcIndex}].chapters[${arc.chapters.indexOf(chapter)}]`;
-      const name =
-        chapter.kind === "chapter" ? `Chapter ${chapter.ordinal}` : chapter.kind === "interlude" ? `Interlude ${chapter.ordinal}` : kindLabels[chapter.kind];
+      const name = webNovelChapterName(chapter.kind, chapter.ordinal);
       const unit = { medium: "web_novel", arc: arc.number, chapter: chapter.ordinal } as const;
       declare(unit, { fixed: ++chapterCount }, `Arc ${arc.number} · ${name}`, "web-novel.json", `${path}.ordinal`);
     }
@@ -100,7 +98,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   });
   pack.anime.breakTime.forEach((short, index) => {
     const placement = { after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const;
-    declare({ medium: "break_time", season: short.season, number: short.number }, placement, `Season ${short.season} · Break Time ${short.number}`, "anime.json", `breakTime[${index}].number`);
+    declare({ medium: "break_time", season: short.season, number: short.number }, placement, breakTimeLabel(short), "anime.json", `breakTime[${index}].number`);
   });
 
   return units;
