@@ -69,8 +69,7 @@ const toShort = (short: ShortRow): BreakTimeShort => ({
  * A short (`b`) with what reveals its title: the short itself, or anything that reveals the episode it
  * accompanies (the units of each, as its search entry has them). Every short and episode is a story unit.
  */
-const SHORT_COLUMNS = `b.key, b.season_number, b.number, b.title, b.aired_on, b.accompanies, su.revealed_by || ' ' || eu.revealed_by AS revealed_by`;
-const SHORT_REVEALERS = `JOIN story_units su ON su.key = b.key JOIN story_units eu ON eu.key = b.accompanies`;
+const SHORT_COLUMNS = `b.key, b.season_number, b.number, b.title, b.aired_on, b.accompanies, b.title_revealed_by AS revealed_by`;
 
 function toChange(row: ChangeRow): AdaptationChange {
   const chapters =
@@ -127,7 +126,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     db
       .prepare(
         `SELECT ${SHORT_COLUMNS}
-           FROM anime_episodes e JOIN break_time_episodes b ON b.accompanies = e.key ${SHORT_REVEALERS}
+           FROM anime_episodes e JOIN break_time_episodes b ON b.accompanies = e.key
           WHERE e.season_number = ${SELECTED_SEASON}
           ORDER BY b.season_number, b.number`,
       )
@@ -222,7 +221,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     ),
     seasonEpisodesStatement(db, seasonNumber),
     db
-      .prepare(`SELECT ${SHORT_COLUMNS} FROM break_time_episodes b ${SHORT_REVEALERS} WHERE b.season_number = ${SELECTED_SEASON} ORDER BY b.number`)
+      .prepare(`SELECT ${SHORT_COLUMNS} FROM break_time_episodes b WHERE b.season_number = ${SELECTED_SEASON} ORDER BY b.number`)
       .bind(seasonNumber),
   ]);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);

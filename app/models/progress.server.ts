@@ -35,14 +35,14 @@ export async function getTimeline(db: D1Database): Promise<TrackerUnit[]> {
        SELECT u.key, u.medium, u.position, u.label, s.title, s.revealed_by, 'Side stories', NULL, s.canon, u.revealed_by
          FROM side_stories s JOIN story_units u ON u.key = s.key
        UNION ALL
-       -- An episode's title is shown to everyone, as /anime lists it; a Break Time short's is gated by
-       -- itself and its episode (decision 18), as search and /break_time gate it.
+       -- An episode's title is shown to everyone, as /anime lists it; a Break Time short's where the pack
+       -- flags it, by itself and its episode, as search and /break_time gate it.
        SELECT u.key, u.medium, u.position, u.label, e.title, NULL, 'Season ' || se.number, se.title, NULL, u.revealed_by
          FROM anime_episodes e JOIN story_units u ON u.key = e.key JOIN anime_seasons se ON se.number = e.season_number
        UNION ALL
-       SELECT u.key, u.medium, u.position, u.label, b.title, TRIM(u.revealed_by || ' ' || COALESCE(eu.revealed_by, '')),
+       SELECT u.key, u.medium, u.position, u.label, b.title, b.title_revealed_by,
               'Break Time season ' || b.season_number, NULL, NULL, u.revealed_by
-         FROM break_time_episodes b JOIN story_units u ON u.key = b.key LEFT JOIN story_units eu ON eu.key = b.accompanies
+         FROM break_time_episodes b JOIN story_units u ON u.key = b.key
        ORDER BY 3, 1`,
     ),
   ]);

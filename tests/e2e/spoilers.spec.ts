@@ -45,12 +45,10 @@ const allGated: GatedText[] = [
   ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((entry) =>
     [entry.official, entry.suggested, entry.explanation].map((text) => ({ text, revealedBy: entry.revealed_by, where: `entry ${entry.id}` })),
   ),
-  // A Break Time short's title is revealed by the short and by the episode it accompanies.
-  ...rows.break_time_episodes.map((short) => ({
-    text: short.title,
-    revealedBy: `${revealersOf(short.key)} ${revealersOf(short.accompanies)}`,
-    where: `title of ${short.key}`,
-  })),
+  // A flagged Break Time short's title is revealed by the short and by the episode it accompanies.
+  ...rows.break_time_episodes.flatMap((short) =>
+    short.title_revealed_by === null ? [] : [{ text: short.title, revealedBy: short.title_revealed_by, where: `title of ${short.key}` }],
+  ),
   // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
   // and a volume's chapter title that repeats a flagged one.
   ...rows.side_stories.flatMap((story) =>

@@ -38,11 +38,8 @@ beforeAll(async () => {
     env.DB.prepare(
       `SELECT c.episode_key, c.note, u.revealed_by FROM adaptation_changes c JOIN story_units u ON u.key = c.episode_key WHERE c.note IS NOT NULL`,
     ),
-    // A short is revealed by itself or by what reveals the episode it accompanies.
-    env.DB.prepare(
-      `SELECT b.key, b.title, su.revealed_by || ' ' || eu.revealed_by AS revealed_by
-         FROM break_time_episodes b JOIN story_units su ON su.key = b.key JOIN story_units eu ON eu.key = b.accompanies`,
-    ),
+    // A flagged short's title is revealed by the short or by what reveals the episode it accompanies.
+    env.DB.prepare(`SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`),
     env.DB.prepare(`SELECT slug, portrait, portrait_alt, portrait_revealed_by FROM characters WHERE portrait_revealed_by IS NOT NULL`),
     env.DB.prepare(`SELECT number FROM arcs ORDER BY number`),
     env.DB.prepare(`SELECT number FROM anime_seasons ORDER BY number`),
@@ -85,13 +82,14 @@ async function gatedIn(path: string, loader: DataFunction, reveal: string | null
 const describeAll = (items: readonly GatedText[]) => items.map((item) => `${item.where}: ${item.text}`);
 
 /** Readers as their browser states what they know: by the web novel, the light novels, the anime, a short, several. */
-const readers = ["wn:2-20", "ln:main-3", "anime:1-6", "anime:2-4", "bt:1-3", "anime:1-6,ln:main-6,wn:5-10", "all"];
+const readers = ["wn:2-20", "ln:main-3", "anime:1-6", "anime:2-4", "bt:1-7", "anime:1-6,ln:main-6,wn:5-10", "all"];
 
 describe("the catalogue pages, sealed for their requester", () => {
   it("the demo pack gates enough on these pages for the checks to mean something, and each gated text is on one of them", async () => {
     const kinds = new Set(gatedTexts.map((item) => item.where.split(" of ")[0]));
     expect([...kinds].sort()).toEqual(["change note", "portrait", "title"]);
-    expect(gatedTexts.filter((item) => item.where.startsWith("title of bt:")).length).toBeGreaterThan(5);
+    // The demo flags two Break Time titles; the others spoil nothing and are shown to everyone.
+    expect(gatedTexts.filter((item) => item.where.startsWith("title of bt:")).length).toBe(2);
     expect(gatedTexts.filter((item) => item.where.startsWith("title of wn:")).length).toBeGreaterThan(10);
     const found = new Set<string>();
     for (const [path, loader] of pages) for (const item of await gatedIn(path, loader, "all")) found.add(item.where + item.text);

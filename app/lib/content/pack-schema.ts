@@ -207,6 +207,8 @@ export const breakTimeEpisodeSchema = z.strictObject({
   title: text,
   airedOn: isoDate.optional(),
   accompanies: unitKey,
+  /** The title gives something away: hidden until the reader has watched the short or its episode (or what reveals that). */
+  titleIsSpoiler: z.boolean().default(false),
 });
 
 export const animeFileSchema = z.strictObject({

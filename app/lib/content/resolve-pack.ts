@@ -411,7 +411,7 @@ function sideStoryRows({ pack, timeline, gate, report }: Resolution) {
  * or told out of order is found from its episodes' chapter ranges (./adaptation) and stored beside
  * the pack's own notes.
  */
-function animeRows({ pack, timeline, reference, report }: Resolution) {
+function animeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
   const file = "anime.json";
   const episodes: AnimeEpisodeRow[] = [];
   const changes: AdaptationChangeRow[] = [];
@@ -479,6 +479,7 @@ function animeRows({ pack, timeline, reference, report }: Resolution) {
       aired_on: short.airedOn ?? null,
       accompanies: short.accompanies,
       position: positionOf(timeline, key),
+      title_revealed_by: short.titleIsSpoiler ? revealedByAny(revealersOf, key, short.accompanies) : null,
     });
   });
   return { seasons, episodes, changes, shorts };
@@ -516,7 +517,7 @@ function animeSearchEntries({ timeline, revealersOf }: Resolution, anime: Return
       aliases: "",
       body: "",
       reveal_position: positionOf(timeline, short.accompanies),
-      revealed_by: revealedByAny(revealersOf, short.key, short.accompanies),
+      revealed_by: short.title_revealed_by,
     };
   });
   return [...episodes, ...shorts];

@@ -148,6 +148,8 @@ export type BreakTimeEpisodeRow = {
   aired_on: string | null;
   accompanies: string;
   position: number;
+  /** Null: the title spoils nothing and everyone sees it. */
+  title_revealed_by: string | null;
 };
 
 export type CharacterRow = {

@@ -1,8 +1,8 @@
 import { knowledgeOfUnits, knows, noKnowledge } from "../knowledge";
 import type { ContentPack, PackFileName } from "./pack-schema";
-import { animeMistakeRevealedBy, chapterTitleRevealedBy, lnChapterTitlesRevealedBy, lnMistakeRevealedBy, revealedByIn } from "./reveals";
+import { animeMistakeRevealedBy, chapterTitleRevealedBy, lnChapterTitlesRevealedBy, lnMistakeRevealedBy, revealedByAny, revealedByIn } from "./reveals";
 import type { Report } from "./timeline";
-import { chapterKey, episodeKey, volumeKey } from "./units";
+import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "./units";
 
 /*
  * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
@@ -82,7 +82,9 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
       episode.changes.forEach((change, c) => add("anime.json", `${path}.changes[${c}].note`, change.note, revealedBy));
     });
   });
-  pack.anime.breakTime.forEach((short, b) => add("anime.json", `breakTime[${b}].title`, short.title, null));
+  pack.anime.breakTime.forEach((short, b) =>
+    add("anime.json", `breakTime[${b}].title`, short.title, short.titleIsSpoiler ? revealedByAny(revealersOf, breakTimeKey(short.season, short.number), short.accompanies) : null),
+  );
 
   pack.characters.characters.forEach((character, index) => {
     const path = `characters[${index}]`;
