@@ -489,7 +489,7 @@ function animeRows({ pack, timeline, revealersOf, reference, report }: Resolutio
  * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode at its
  * story position, a short with the episode it accompanies.
  */
-function animeSearchEntries({ timeline, revealersOf }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
+function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
   const episodes = anime.episodes.map(
     (episode): SearchEntryRow => ({
