@@ -486,8 +486,8 @@ function animeRows({ pack, timeline, revealersOf, reference, report }: Resolutio
 }
 
 /**
- * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode at its
- * story position, a short with the episode it accompanies.
+ * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode's title
+ * is public, a short's is gated where the pack flags it (with the episode it accompanies).
  */
 function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
