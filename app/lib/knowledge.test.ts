@@ -135,6 +135,21 @@ describe("the reveal parameter", () => {
     }
   });
 
+  it("moves a place back before its first skipped unit when the skipped units alone would not fit", () => {
+    const skipped = Array.from({ length: 5000 }, (_, index) => `wn:${1 + Math.floor(index / 1000)}-${1 + (index % 1000)}`);
+    const knowledge = knowledgeOfUnits(["wn:7-31", "ln:main-4", "anime:1-12", "ss:a"], [...skipped.slice(10), "ln:main-2"]);
+    const text = encodeKnowledge(knowledge);
+    expect(text).toBe("anime:1-12,ln:main-1,ss:a,wn:1-10");
+    // Never more than the reader knows.
+    for (const key of ["wn:1-11", "wn:3-1", "wn:7-31", "ln:main-2", "ln:main-4"]) expect(hasConsumed(parseKnowledge(text)!, key), key).toBe(false);
+    // Before an arc's first chapter or a first volume: the arc before, or nothing of that medium.
+    const atStart = knowledgeOfUnits(["wn:3-400", "ln:main-3"], [...Array.from({ length: 300 }, (_, index) => `wn:3-${index + 1}`), "wn:3-1", "ln:main-1"]);
+    const moved = parseKnowledge(encodeKnowledge(atStart))!;
+    expect(moved.webNovel).toEqual([2, 999999]);
+    expect(moved.lightNovels.size).toBe(0);
+    expect(encodeKnowledge(knowledgeOfUnits(["wn:1-999"], Array.from({ length: 300 }, (_, index) => `wn:1-${index + 1}`)))).toBe("");
+  });
+
   it("leaves ticked side stories and shorts out of an over-long text, never a place or a skipped unit", () => {
     const ticked = Array.from({ length: 200 }, (_, index) => `ss:a-long-side-story-${String(index).padStart(3, "0")}`);
     const knowledge = knowledgeOfUnits(["wn:2-14", "anime:1-12", ...ticked], ["wn:1-7"]);

@@ -115,9 +115,31 @@ const MAX_REVEAL_UNITS = 400;
 export const MAX_REVEAL_LENGTH = 1800;
 
 /**
+ * The knowledge with each place that has skipped units moved back to just before the first of them,
+ * and no skipped units: it knows less (never more), and is written in a few units whatever was skipped.
+ */
+function beforeSkipped(knowledge: Knowledge): Knowledge {
+  let webNovel = knowledge.webNovel;
+  const lightNovels = new Map(knowledge.lightNovels);
+  for (const key of knowledge.skipped) {
+    const parts = parseUnitKey(key);
+    if (parts?.medium === "web_novel" && atOrBefore(webNovel, parts.arc, parts.chapter)) {
+      // The chapter before; before an arc's first, anything of the arc before (keys stop at six digits).
+      webNovel = parts.chapter > 1 ? [parts.arc, parts.chapter - 1] : parts.arc > 1 ? [parts.arc - 1, 999999] : null;
+    } else if (parts?.medium === "light_novels" && (lightNovels.get(parts.collection) ?? 0) >= parts.volume) {
+      if (parts.volume > 1) lightNovels.set(parts.collection, parts.volume - 1);
+      else lightNovels.delete(parts.collection);
+    }
+  }
+  return { ...knowledge, webNovel, lightNovels, skipped: new Set() };
+}
+
+/**
  * The units that stand for the knowledge, as the reveal parameter writes them. Longer than
  * `maxLength`, ticked side stories and shorts are left out from the end until it fits (never a place or
- * a skipped unit: leaving one of those out could reveal more than the reader has seen).
+ * a skipped unit: leaving one of those out could reveal more than the reader has seen). Should the
+ * places and skipped units alone not fit (a record with hundreds of skipped units), each place moves
+ * back to before its first skipped unit, which only hides more.
  */
 export function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LENGTH): string {
   if (knowledge.everything) return "all";
@@ -127,8 +149,9 @@ export function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LEN
     ...(knowledge.anime ? [`anime:${knowledge.anime[0]}-${knowledge.anime[1]}`] : []),
     ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
   ];
-  const checked = [...knowledge.checked].sort();
   let length = places.reduce((total, unit) => total + unit.length + 1, 0);
+  if (length > maxLength + 1 && knowledge.skipped.size) return encodeKnowledge(beforeSkipped(knowledge), maxLength);
+  const checked = [...knowledge.checked].sort();
   const kept = checked.filter((unit) => (length += unit.length + 1) <= maxLength + 1);
   return [...places, ...kept].sort().join(",");
 }

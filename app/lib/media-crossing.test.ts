@@ -80,4 +80,9 @@ describe("crossings", () => {
     expect(offer?.skipped).toEqual([]);
     expect(offer?.progress).toMatchObject({ webNovel: "wn:1-4", skipped: [] });
   });
+
+  it("offers one way into a medium, from the place that reaches furthest", () => {
+    const both = crossings(progress({ anime: "anime:1-1", lightNovels: { main: 2 } }), timeline);
+    expect(both.map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key])).toEqual([["ln:main-2", "web_novel", "wn:2-1"]]);
+  });
 });

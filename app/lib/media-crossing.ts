@@ -98,5 +98,13 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
       });
     }
   }
-  return result;
+  // One offer per medium they could continue in: from the place that reaches furthest (a reader of
+  // volume 6 who also watched season 1 continues the web novel after volume 6, not after the season).
+  const furthest = new Map<string, Crossing>();
+  for (const crossing of result) {
+    const target = crossing.to.collection ?? crossing.to.medium;
+    const kept = furthest.get(target);
+    if (!kept || crossing.start.position > kept.start.position) furthest.set(target, crossing);
+  }
+  return result.filter((crossing) => furthest.get(crossing.to.collection ?? crossing.to.medium) === crossing);
 }

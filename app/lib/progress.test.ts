@@ -157,6 +157,15 @@ describe("skipped units", () => {
     expect(readUpTo(crossed, { key: "wn:2-5", position: 9 }).skipped).toEqual([]);
   });
 
+  it("stay unread when 'I have read up to here' moves the reader on past their place", () => {
+    const crossed = progress({ webNovel: "wn:3-1", lightNovels: { main: 2 }, skipped: ["ln:main-2", "wn:1-2", "wn:2-5", "wn:2-5"] });
+    expect(readUpTo(crossed, { key: "wn:3-2", position: 12 })).toMatchObject({ webNovel: "wn:3-2", skipped: ["ln:main-2", "wn:1-2", "wn:2-5"] });
+    expect(readUpTo(crossed, { key: "ln:main-3", position: 12 })).toMatchObject({ lightNovels: { main: 3 }, skipped: ["ln:main-2", "wn:1-2", "wn:2-5"] });
+    // The place itself, skipped (a crossing into the light novels): reading it reads that volume.
+    expect(readUpTo(crossed, { key: "ln:main-2", position: 5 }).skipped).toEqual(["wn:1-2", "wn:2-5"]);
+    expect(markRead(crossed, { key: "wn:3-2", position: 12 }).skipped).toEqual(["ln:main-2", "wn:1-2", "wn:2-5"]);
+  });
+
   it("are not known, and are dropped once the reader's place moves back before them", () => {
     const crossed = progress({ webNovel: "wn:2-1", skipped: ["wn:1-2"] });
     expect(knowledgeOf(crossed).skipped).toEqual(new Set(["wn:1-2"]));

@@ -261,7 +261,9 @@ export function withTicked(checked: readonly string[], unitKey: string, ticked: 
 /**
  * "I have read up to here" from a chapter, volume or episode on any page: that medium's progress
  * moves up to the unit (never back) and the position with it, without the tracker's timeline. Other
- * keys (side stories, Break Time) leave the record as it is.
+ * keys (side stories, Break Time) leave the record as it is. At or before the reader's place it reads
+ * the skipped units up to the unit (the reader is filling the gaps); past the place it moves on and
+ * the skipped units stay unread (reading the next chapter after a crossing reads nothing it skipped).
  */
 export function readUpTo(progress: Progress, unit: { key: string; position: number }, now = new Date()): Progress {
   const parts = parseUnitKey(unit.key);
@@ -270,7 +272,9 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
   else if (parts?.medium === "anime") reached.anime = unit.key;
   else if (parts?.medium === "light_novels") reached.lightNovels = { [parts.collection]: parts.volume };
   else return progress;
-  return mergeProgress(progress, reached);
+  const merged = mergeProgress(progress, reached);
+  const movesOn = !hasConsumed(knowledgeOfUnits(reachedUnits(progress)), unit.key);
+  return movesOn ? withSkippedBehind({ ...merged, skipped: progress.skipped }) : merged;
 }
 
 /**

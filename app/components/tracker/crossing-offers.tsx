@@ -4,7 +4,7 @@ import { unitPath } from "~/lib/content/units";
 import type { Crossing } from "~/lib/media-crossing";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
-import { countOf, nouns } from "~/lib/words";
+import { countOf, nounFor, nouns } from "~/lib/words";
 
 /** Where the reader comes from, in words: "the anime", "Lanternfall". */
 function sourceName(from: TrackerUnit) {
@@ -23,7 +23,12 @@ function skippedLead(crossing: Crossing) {
   const count = crossing.skipped.length;
   return crossing.to.medium === "web_novel"
     ? `${source} left out ${countOf(count, nouns.chapter)} on the way:`
-    : `${source} left out chapters of ${countOf(count, nouns.volume)} on the way:`;
+    : `${countOf(count, nouns.volume)} with chapters ${sourceName(crossing.from)} left out, on the way:`;
+}
+
+/** That the skipped units stay unread, in the number they come in: "It stays unread…" or "They stay unread…". */
+function staysUnread(count: number) {
+  return `${count === 1 ? "It stays" : "They stay"} unread, and what ${nounFor(count, nouns.itReveals)} stays hidden, until you mark ${nounFor(count, nouns.it)} read.`;
 }
 
 /**
@@ -53,7 +58,7 @@ export function CrossingOffers({ crossings, onCross }: { crossings: readonly Cro
                   </li>
                 ))}
               </ul>
-              <p className="text-muted-foreground">They stay unread, and what they reveal stays hidden, until you mark them read.</p>
+              <p className="text-muted-foreground">{staysUnread(crossing.skipped.length)}</p>
             </div>
           ) : null}
           {crossing.sideStories.length ? (

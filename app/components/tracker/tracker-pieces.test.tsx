@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gated } from "~/lib/gated";
-import type { TrackerUnit } from "~/lib/progress";
+import type { Crossing } from "~/lib/media-crossing";
+import { emptyProgress, type TrackerUnit } from "~/lib/progress";
+import { CrossingOffers } from "./crossing-offers";
 import { UnitChecklist } from "./unit-checklist";
 import { UnitPicker } from "./unit-picker";
 import { UnitSelect } from "./unit-select";
@@ -160,5 +162,32 @@ describe("UnitChecklist", () => {
     const sealed = { ...chapter("bt:1-3", "", null), medium: "break_time" as const, label: "Break Time 1-3", title: { revealedBy: "bt:1-3 anime:1-2", content: null } };
     const html = renderToStaticMarkup(<UnitChecklist units={[sealed]} checked={["bt:1-3"]} onChange={noop} />);
     expect(html).toContain(">Break Time 1-3</span>");
+  });
+});
+
+describe("CrossingOffers", () => {
+  // Links warn that their layout effect does nothing on the server; that is expected here.
+  beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
+  afterEach(() => vi.restoreAllMocks());
+
+  const episode: TrackerUnit = { ...chapter("anime:1-12", "Moths at Dawn", null), medium: "anime", label: "Season 1 · Episode 12", group: "Season 1" };
+  const volume = (key: string, label: string): TrackerUnit => ({ ...chapter(key, label, null), medium: "light_novels", label, group: "Lanternfall", collection: "main" });
+  const webNovel: Crossing["to"] = { medium: "web_novel", collection: null, name: "the web novel" };
+  const offer = (skipped: TrackerUnit[], to: Crossing["to"], start: TrackerUnit) => {
+    const crossing: Crossing = { from: episode, to, start, skipped, sideStories: [], progress: emptyProgress };
+    const Stub = createRoutesStub([{ path: "/", Component: () => <CrossingOffers crossings={[crossing]} onCross={noop} /> }]);
+    return renderToStaticMarkup(<Stub />).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  };
+
+  it("says one skipped unit stays unread in the singular, several in the plural", () => {
+    const one = offer([units[1]!], webNovel, units[0]!);
+    expect(one).toContain("The anime left out 1 chapter on the way:");
+    expect(one).toContain("It stays unread, and what it reveals stays hidden, until you mark it read.");
+    expect(offer(units, webNovel, units[0]!)).toContain("They stay unread, and what they reveal stays hidden, until you mark them read.");
+  });
+
+  it("names the volumes a crossing into the light novels passes over by what the anime left out of them", () => {
+    const html = offer([volume("ln:main-4", "Lanternfall 4")], { medium: "light_novels", collection: "main", name: "Lanternfall" }, volume("ln:main-5", "Lanternfall 5"));
+    expect(html).toContain("1 volume with chapters the anime left out, on the way:");
   });
 });
