@@ -53,7 +53,7 @@ describe("crossings", () => {
   });
 
   it("takes an anime viewer into the light novels at the volume that goes on from the season, a volume with an unseen chapter skipped", () => {
-    expect(intoLightNovels).toMatchObject({ to: { medium: "light_novels", collection: "main", name: "Lanternfall" } });
+    expect(intoLightNovels).toMatchObject({ to: { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" } });
     expect(intoLightNovels?.start.key).toBe("ln:main-3");
     expect(keys(intoLightNovels?.skipped ?? [])).toEqual(["ln:main-2"]);
     expect(intoLightNovels?.progress).toMatchObject({ lightNovels: { main: 2 }, skipped: ["ln:main-2"] });

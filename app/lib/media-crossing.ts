@@ -90,7 +90,7 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
       const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
       result.push({
         from,
-        to: { medium: "light_novels", collection: collection.code, name: collection.name },
+        to: { medium: "light_novels", collection: collection.code, name: `the ${collection.name} light novels` },
         start: startVolume,
         skipped,
         sideStories: sideStoriesBefore(startVolume),

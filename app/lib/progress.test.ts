@@ -193,7 +193,8 @@ describe("upNext", () => {
   it("lists what a reader further on passed after what comes next, never before it", () => {
     const { next, passed } = upNext(progress({ webNovel: "wn:2-1", anime: "anime:1-2" }), timeline);
     expect(keys(next)).toEqual([]);
-    expect(keys(passed)).toEqual(["ss:prologue-night", "bt:1-1", "ss:festival"]);
+    // Side stories before shorts.
+    expect(keys(passed)).toEqual(["ss:prologue-night", "ss:festival", "bt:1-1"]);
   });
 
   it("offers light novels only in the collections the reader has started", () => {
@@ -206,6 +207,12 @@ describe("upNext", () => {
     const crossed = progress({ webNovel: "wn:2-1", lightNovels: { main: 2 }, skipped: ["wn:1-2", "ln:main-1"] });
     expect(keys(upNext(crossed, timeline).passed)).toEqual(["wn:1-2", "ln:main-1", "ss:prologue-night"]);
     expect(upNext(crossed, timeline, 1)).toMatchObject({ morePassed: 2 });
+  });
+
+  it("offers a few side stories at a time to a reader at the end of what they follow", () => {
+    const stories = Array.from({ length: 8 }, (_, index) => unit(`ss:later-${index}`, 10 + index));
+    const { next } = upNext(progress({ anime: "anime:1-2", breakTime: ["bt:1-1"] }), [...timeline, ...stories]);
+    expect(keys(next)).toEqual(["ss:later-0", "ss:later-1", "ss:later-2"]);
   });
 
   it("is empty for a reader who is all caught up", () => {

@@ -312,6 +312,9 @@ export interface UpNextUnits {
   morePassed: number;
 }
 
+/** How many side stories (and, apart, shorts) Up next offers at the reader's place. */
+const COMING_RIGHT_THERE = 3;
+
 /**
  * The next things to read or watch: the next unit of every medium the reader follows (light novels in
  * the collections started), and the side stories and Break Time shorts that sit between the reader's
@@ -348,14 +351,16 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const unchecked = (list: readonly TrackerUnit[]) => list.filter((unit) => !checked.has(unit.key));
   const sideStories = unchecked(byMedium.side_stories);
   const shorts = followed.has("anime") ? unchecked(byMedium.break_time) : [];
-  next.push(...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming));
-  next.push(...shorts.filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity)));
+  // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
+  next.push(...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE));
+  next.push(...shorts.filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity)).slice(0, COMING_RIGHT_THERE));
 
-  // The gaps in the chapters and volumes first: they matter most to the story.
+  // The gaps in the chapters and volumes first, as they matter most to the story; then side stories; shorts last.
   const skipped = new Set(progress.skipped);
   const passed = [
     ...units.filter((unit) => skipped.has(unit.key)),
-    ...[...sideStories.filter((unit) => unit.position <= furthest), ...shorts.filter((unit) => unit.position <= animePlace)].sort((a, b) => a.position - b.position),
+    ...sideStories.filter((unit) => unit.position <= furthest),
+    ...shorts.filter((unit) => unit.position <= animePlace),
   ];
   return { next: next.sort((a, b) => a.position - b.position), passed: passed.slice(0, passedCount), morePassed: Math.max(0, passed.length - passedCount) };
 }

@@ -41,6 +41,7 @@ export const nouns = {
   /** "it" or "them", for one thing or several. */
   it: { one: "it", other: "them" },
   itReveals: { one: "it reveals", other: "they reveal" },
+  itStays: { one: "It stays", other: "They stay" },
 } as const satisfies Record<string, Noun>;
 
 /** The form of `noun` that goes with `count`: "chapter" for 1, "chapters" for 0 or 2. */

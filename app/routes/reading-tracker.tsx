@@ -4,7 +4,7 @@ import { saveProgressToAccount } from "~/browser/progress-sync.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ProgressTransfer } from "~/components/tracker/progress-transfer";
-import { CrossingOffers } from "~/components/tracker/crossing-offers";
+import { CrossingOffers, placeName } from "~/components/tracker/crossing-offers";
 import { ShieldModePicker } from "~/components/tracker/shield-mode-picker";
 import { SkippedUnits } from "~/components/tracker/skipped-units";
 import { TrackerSection } from "~/components/tracker/tracker-section";
@@ -239,7 +239,7 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
                   commit(crossing.progress);
                   toast({
                     title: "Progress saved",
-                    description: `You start ${crossing.to.name} at ${crossing.start.label}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
+                    description: `You start ${crossing.to.name} at ${placeName(crossing.start)}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
                   });
                 }}
               />

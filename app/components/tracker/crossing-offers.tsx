@@ -2,14 +2,23 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
 import type { Crossing } from "~/lib/media-crossing";
-import { pickerLabel, type TrackerUnit } from "~/lib/progress";
+import { pickerLabel, type TrackerUnit, unitName } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { formatNumber } from "~/lib/format";
 import { countOf, nounFor, nouns } from "~/lib/words";
 
-/** Where the reader comes from, in words: "the anime", "Lanternfall". */
+/** Where the reader comes from, in words: "the anime", "the Lanternfall light novels". */
 function sourceName(from: TrackerUnit) {
-  return from.medium === "anime" ? "the anime" : from.group;
+  return from.medium === "anime" ? "the anime" : `the ${from.group} light novels`;
 }
+
+/** A place in its medium, without repeating the medium's name: "Season 1 · Episode 12", "Volume 3", "Arc 3 · Chapter 1 · Prologue". */
+export function placeName(unit: TrackerUnit) {
+  return unit.medium === "light_novels" ? unitName(unit) : unit.label;
+}
+
+/** How many side stories an offer names; the rest are counted. */
+const SIDE_STORIES_NAMED = 5;
 
 /** A unit's label, with its title where the shield shows it ("Arc 1 · Chapter 7 · The Bell Tower"). */
 function UnitName({ unit }: { unit: TrackerUnit }) {
@@ -19,7 +28,7 @@ function UnitName({ unit }: { unit: TrackerUnit }) {
 
 /** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way:". */
 function skippedLead(crossing: Crossing) {
-  const source = crossing.from.medium === "anime" ? "The anime" : crossing.from.group;
+  const source = crossing.from.medium === "anime" ? "The anime" : `The ${crossing.from.group} light novels`;
   const count = crossing.skipped.length;
   return crossing.to.medium === "web_novel"
     ? `${source} left out ${countOf(count, nouns.chapter)} on the way:`
@@ -28,7 +37,7 @@ function skippedLead(crossing: Crossing) {
 
 /** That the skipped units stay unread, in the number they come in: "It stays unread…" or "They stay unread…". */
 function staysUnread(count: number) {
-  return `${count === 1 ? "It stays" : "They stay"} unread, and what ${nounFor(count, nouns.itReveals)} stays hidden, until you mark ${nounFor(count, nouns.it)} read.`;
+  return `${nounFor(count, nouns.itStays)} unread, and what ${nounFor(count, nouns.itReveals)} stays hidden, until you mark ${nounFor(count, nouns.it)} read.`;
 }
 
 /**
@@ -42,9 +51,10 @@ export function CrossingOffers({ crossings, onCross }: { crossings: readonly Cro
       {crossings.map((crossing) => (
         <li key={`${crossing.from.key}>${crossing.to.collection ?? crossing.to.medium}`} className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm">
           <p>
-            You have {crossing.from.medium === "anime" ? "watched" : "read"} {sourceName(crossing.from)} up to {crossing.from.label}. Continue in {crossing.to.name} from{" "}
+            You have {crossing.from.medium === "anime" ? "watched" : "read"} {sourceName(crossing.from)} up to {placeName(crossing.from)}. Continue in {crossing.to.name}{" "}
+            from{" "}
             <Link to={unitPath(crossing.start.key)} className="font-medium text-primary underline">
-              {crossing.start.label}
+              {placeName(crossing.start)}
             </Link>
             .
           </p>
@@ -65,12 +75,15 @@ export function CrossingOffers({ crossings, onCross }: { crossings: readonly Cro
             <div>
               <p>{countOf(crossing.sideStories.length, nouns.sideStoryComes)} before that point, unread:</p>
               <ul className="ms-5 list-disc">
-                {crossing.sideStories.map((unit) => (
+                {crossing.sideStories.slice(0, SIDE_STORIES_NAMED).map((unit) => (
                   <li key={unit.key}>
                     <UnitName unit={unit} />
                   </li>
                 ))}
               </ul>
+              {crossing.sideStories.length > SIDE_STORIES_NAMED ? (
+                <p className="text-muted-foreground">And {formatNumber(crossing.sideStories.length - SIDE_STORIES_NAMED)} more, in the side stories below.</p>
+              ) : null}
             </div>
           ) : null}
           <Button size="sm" onClick={() => onCross(crossing)}>

@@ -57,7 +57,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
       {passed.length ? (
         <div className="space-y-2">
           <h3 className="font-semibold">Passed on the way</h3>
-          <p className="text-sm text-muted-foreground">Not read yet, though your progress is further on. What they reveal stays hidden until you mark them.</p>
+          <p className="text-sm text-muted-foreground">Not read or watched yet, though your progress is further on. What they reveal stays hidden until you mark them.</p>
           <ul className="space-y-2">
             {passed.map((unit) => (
               <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={onMarkRead} />
