@@ -1,5 +1,6 @@
 import { parseUnitKey } from "./content/units";
-import { type Progress, reachedUnits } from "./progress";
+import type { Progress } from "./progress";
+import { reachedUnits } from "./reached-units";
 
 /*
  * What a reader knows is what they have consumed, medium by medium: nothing is inferred from another

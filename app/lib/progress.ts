@@ -1,6 +1,7 @@
 import { labelWithTitle, titleAfterLabel } from "./content/labels";
 import { type Medium, parseUnitKey, volumeKey } from "./content/units";
 import type { Gated } from "./gated";
+import { reachedUnits } from "./reached-units";
 
 /**
  * A reader's progress in every medium. Kept in the browser for everyone and, for signed-in readers,
@@ -105,16 +106,8 @@ export function reconcileProgress(local: Progress, saved: Progress | null) {
   };
 }
 
-/** The unit keys a progress record has reached (for positions). */
-export function reachedUnits(progress: Progress) {
-  return [
-    progress.webNovel,
-    ...Object.entries(progress.lightNovels).map(([collection, volume]) => volumeKey(collection, volume)),
-    ...progress.sideStories,
-    progress.anime,
-    ...progress.breakTime,
-  ].filter((unit): unit is string => Boolean(unit));
-}
+// Apart, so the pages that read progress (the shield) do not load the tracker's helpers below.
+export { reachedUnits } from "./reached-units";
 
 /** The furthest timeline position reached, given each unit's position. */
 export function progressPosition(progress: Progress, positionOf: (unitKey: string) => number | undefined) {

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "./gated";
 import { encodeKnowledge, type Knowledge, knowledgeOf, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "./knowledge";
-import { reachedUnits } from "./progress";
+import { reachedUnits } from "./reached-units";
 import { readStored, storageKeys, writeStored } from "./storage-keys";
 import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
 
