@@ -1,13 +1,16 @@
 import { useRef } from "react";
 import { flushSync } from "react-dom";
-import { saveProgressToAccount } from "~/browser/progress-sync.client";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/knowledge";
-import { emptyProgress, readUpTo } from "~/lib/progress";
 import { useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
+
+// Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
+const progressRules = () => importWithRecovery(() => import("~/lib/progress"));
+const progressSync = () => importWithRecovery(() => import("~/browser/progress-sync.client"));
 
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
 const labels = {
@@ -35,7 +38,8 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   // novel further does not mark an anime episode as watched).
   const done = hasConsumed(shield.knowledge, unit.key);
 
-  function markRead() {
+  async function markRead() {
+    const { emptyProgress, readUpTo } = await progressRules();
     const before = readStoredProgress();
     const progress = readUpTo(before ?? emptyProgress, unit);
     const clickedAt = box.current?.getBoundingClientRect().top;
@@ -59,7 +63,7 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
       onClose: user
         ? () => {
             window.removeEventListener("pagehide", leave);
-            if (!undone) void saveProgressToAccount(progress);
+            if (!undone) void progressSync().then((module) => module.saveProgressToAccount(progress));
           }
         : undefined,
     });
@@ -71,7 +75,7 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   // Both labels share one cell, so the control keeps its size whichever it shows.
   return (
     <span ref={box} className="inline-grid">
-      <Button variant="outline" size="xs" onClick={markRead} className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={done} aria-hidden={done || undefined}>
+      <Button variant="outline" size="xs" onClick={() => void markRead()} className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={done} aria-hidden={done || undefined}>
         {label}
       </Button>
       {done ? (
