@@ -5,11 +5,11 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/knowledge";
 import { useShield } from "~/lib/spoiler-shield";
-import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
+import { storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
-const progressRules = () => importWithRecovery(() => import("~/lib/progress"));
+const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
 const progressSync = () => importWithRecovery(() => import("~/browser/progress-sync.client"));
 
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
@@ -32,6 +32,8 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
+  // The first click waits for the code above; a second click meanwhile must not take the step twice.
+  const marking = useRef(false);
   // Nothing before the page is interactive: the server cannot know the reader's progress.
   if (!shield) return null;
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
@@ -39,9 +41,11 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const done = hasConsumed(shield.knowledge, unit.key);
 
   async function markRead() {
-    const { emptyProgress, readUpTo } = await progressRules();
-    const before = readStoredProgress();
-    const progress = readUpTo(before ?? emptyProgress, unit);
+    if (marking.current) return;
+    marking.current = true;
+    const { before, progress } = await readUpTo()
+      .then((module) => module.progressUpTo(unit))
+      .finally(() => (marking.current = false));
     const clickedAt = box.current?.getBoundingClientRect().top;
     // Rendered now, so the rows above can be measured and the page scrolled before the next paint.
     flushSync(() => storeProgress(progress));
