@@ -43,9 +43,9 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   async function markRead() {
     if (marking.current) return;
     marking.current = true;
-    const { before, progress } = await readUpTo()
-      .then((module) => module.progressUpTo(unit))
-      .finally(() => (marking.current = false));
+    // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: its code must be here by then.
+    const [{ progressUpTo }, sync] = await Promise.all([readUpTo(), user ? progressSync() : null]).finally(() => (marking.current = false));
+    const { before, progress } = progressUpTo(unit);
     const clickedAt = box.current?.getBoundingClientRect().top;
     // Rendered now, so the rows above can be measured and the page scrolled before the next paint.
     flushSync(() => storeProgress(progress));
@@ -64,16 +64,16 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
         },
       },
       // The account, which only ever moves forward, hears of the step once it can no longer be undone.
-      onClose: user
+      onClose: sync
         ? () => {
             window.removeEventListener("pagehide", leave);
-            if (!undone) void progressSync().then((module) => module.saveProgressToAccount(progress));
+            if (!undone) void sync.saveProgressToAccount(progress);
           }
         : undefined,
     });
     // Leaving the page closes the toast, so the step is saved before the page goes.
     const leave = () => shown.dismiss();
-    if (user) window.addEventListener("pagehide", leave);
+    if (sync) window.addEventListener("pagehide", leave);
   }
 
   // Both labels share one cell, so the control keeps its size whichever it shows.
