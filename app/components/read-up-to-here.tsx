@@ -1,13 +1,16 @@
 import { useRef } from "react";
 import { flushSync } from "react-dom";
-import { saveProgressToAccount } from "~/browser/progress-sync.client";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/knowledge";
-import { emptyProgress, readUpTo } from "~/lib/progress";
 import { useShield } from "~/lib/spoiler-shield";
-import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
+import { storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
+
+// Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
+const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
+const progressSync = () => importWithRecovery(() => import("~/browser/progress-sync.client"));
 
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
 const labels = {
@@ -29,15 +32,20 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
+  // The first click waits for the code above; a second click meanwhile must not take the step twice.
+  const marking = useRef(false);
   // Nothing before the page is interactive: the server cannot know the reader's progress.
   if (!shield) return null;
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
   const done = hasConsumed(shield.knowledge, unit.key);
 
-  function markRead() {
-    const before = readStoredProgress();
-    const progress = readUpTo(before ?? emptyProgress, unit);
+  async function markRead() {
+    if (marking.current) return;
+    marking.current = true;
+    // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: its code must be here by then.
+    const [{ progressUpTo }, sync] = await Promise.all([readUpTo(), user ? progressSync() : null]).finally(() => (marking.current = false));
+    const { before, progress } = progressUpTo(unit);
     const clickedAt = box.current?.getBoundingClientRect().top;
     // Rendered now, so the rows above can be measured and the page scrolled before the next paint.
     flushSync(() => storeProgress(progress));
@@ -56,22 +64,22 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
         },
       },
       // The account, which only ever moves forward, hears of the step once it can no longer be undone.
-      onClose: user
+      onClose: sync
         ? () => {
             window.removeEventListener("pagehide", leave);
-            if (!undone) void saveProgressToAccount(progress);
+            if (!undone) void sync.saveProgressToAccount(progress);
           }
         : undefined,
     });
     // Leaving the page closes the toast, so the step is saved before the page goes.
     const leave = () => shown.dismiss();
-    if (user) window.addEventListener("pagehide", leave);
+    if (sync) window.addEventListener("pagehide", leave);
   }
 
   // Both labels share one cell, so the control keeps its size whichever it shows.
   return (
     <span ref={box} className="inline-grid">
-      <Button variant="outline" size="xs" onClick={markRead} className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={done} aria-hidden={done || undefined}>
+      <Button variant="outline" size="xs" onClick={() => void markRead()} className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={done} aria-hidden={done || undefined}>
         {label}
       </Button>
       {done ? (

@@ -1,7 +1,8 @@
 import { labelWithTitle, titleAfterLabel } from "./content/labels";
 import { type Medium, mediumOf, parseUnitKey, volumeKey } from "./content/units";
 import type { Gated } from "./gated";
-import { hasConsumed, type Knowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
+import { hasConsumed, knowledgeOfUnits } from "./knowledge";
+import { knowledgeOf, reachedUnits } from "./reached-units";
 
 /**
  * A reader's progress in every medium. Kept in the browser for everyone and, for signed-in readers,
@@ -79,11 +80,6 @@ function later(a: string | null, b: string | null) {
   return a1 > b1 || (a1 === b1 && a2 >= b2) ? a : b;
 }
 
-/** What a reader with this progress knows (./knowledge). */
-export function knowledgeOf(progress: Progress | null): Knowledge {
-  return progress ? knowledgeOfUnits(reachedUnits(progress), progress.skipped) : noKnowledge;
-}
-
 /** The record with only the skipped units that lie before its places (others are unread anyway), sorted. */
 function withSkippedBehind(progress: Progress): Progress {
   const reached = knowledgeOfUnits(reachedUnits(progress));
@@ -132,16 +128,8 @@ export function reconcileProgress(local: Progress, saved: Progress | null) {
   };
 }
 
-/** The unit keys a progress record has reached (for positions). */
-export function reachedUnits(progress: Progress) {
-  return [
-    progress.webNovel,
-    ...Object.entries(progress.lightNovels).map(([collection, volume]) => volumeKey(collection, volume)),
-    ...progress.sideStories,
-    progress.anime,
-    ...progress.breakTime,
-  ].filter((unit): unit is string => Boolean(unit));
-}
+// Apart, so the pages that read progress (the shield) do not load the tracker's helpers below.
+export { knowledgeOf, reachedUnits } from "./reached-units";
 
 /** The furthest timeline position reached, given each unit's position. */
 export function progressPosition(progress: Progress, positionOf: (unitKey: string) => number | undefined) {

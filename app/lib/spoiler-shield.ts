@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "./gated";
 import { encodeKnowledge, type Knowledge, knowledgeFor, knowledgeOfUnits, knows, knowsAnything, MAX_REVEAL_LENGTH, REVEAL_PARAMETER } from "./knowledge";
-import { knowledgeOf, reachedUnits } from "./progress";
+import { knowledgeOf, reachedUnits } from "./reached-units";
 import { readStored, storageKeys, writeStored } from "./storage-keys";
 import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
 

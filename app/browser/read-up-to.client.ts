@@ -1,0 +1,11 @@
+import { emptyProgress, type Progress, readUpTo } from "~/lib/progress";
+import { readStoredProgress } from "~/lib/stored-progress";
+
+/**
+ * What "I have read up to here" works out once clicked, loaded then rather than with every page that
+ * shows the button: the progress this browser had, and that progress moved up to the unit (never back).
+ */
+export function progressUpTo(unit: { key: string; position: number }): { before: Progress | null; progress: Progress } {
+  const before = readStoredProgress();
+  return { before, progress: readUpTo(before ?? emptyProgress, unit) };
+}
