@@ -76,8 +76,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mb-4 text-sm text-muted-foreground">
           {page > pageCount ? (
             <>
-              {`There is no page ${page} of results for “${query}”${among}. `}
-              <Link to={`?${firstPage(query, kind)}`} className="text-primary underline">
+              {`Page ${page} does not exist for “${query}”${among}. `}
+              <Link to={`/search?${firstPage(query, kind)}`} className="text-primary underline">
                 First page
               </Link>
             </>
@@ -127,6 +127,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 function firstPage(query: string, kind: SearchKind | null) {
   const params = new URLSearchParams({ q: query });
   if (kind) params.set("kind", kind);
+  params.set("page", "1");
   return params;
 }
 
