@@ -1,6 +1,6 @@
 /** Hits of the site search as the results page and the header's suggestions show them. */
-import type { Gated } from "./gated";
-import { type Knowledge, knows } from "./knowledge";
+import { type Gated, knownTo } from "./gated";
+import type { Knowledge } from "./knowledge";
 import type { SearchKind } from "./search-query";
 
 export type { SearchKind };
@@ -25,7 +25,7 @@ export function searchResultsFor(
   knowledge: Knowledge,
   { kind, limit, offset }: { kind: SearchKind | null; limit: number; offset: number },
 ) {
-  const known = matches.filter((match) => knows(knowledge, match.revealedBy));
+  const known = knownTo(matches, knowledge);
   const counts: SearchKindCounts = {};
   for (const match of known) counts[match.kind] = (counts[match.kind] ?? 0) + 1;
   const ofKind = kind ? known.filter((match) => match.kind === kind) : known;
