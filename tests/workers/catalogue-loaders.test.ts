@@ -111,6 +111,17 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(odd.total).toBe(0);
   });
 
+  it("characters: a name search lists only characters the requester has met, and nothing of the others", async () => {
+    // Oren Vale is met in arc 2: his name finds no one, as a name no one has.
+    const { filters: _, ...oren } = await load(charactersLoader, "/characters?q=oren");
+    const { filters: __, ...nobody } = await load(charactersLoader, "/characters?q=qqzzxv");
+    expect(oren).toEqual(nobody);
+    expect(oren.total).toBe(0);
+    const met = await load(charactersLoader, "/characters?q=oren&reveal=wn:2-2");
+    expect(met.characters.map((character) => character.content?.slug)).toEqual(["oren-vale"]);
+    expect(met.total).toBe(1);
+  });
+
   it("character profile, and 404 for an unknown slug", async () => {
     // Sealed for a requester who states nothing; the fact and the relationship come with what reveals them.
     const { character: sealed } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
