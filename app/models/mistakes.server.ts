@@ -1,6 +1,7 @@
 import type { AnimeMistakeRow as AnimeMistakeColumns, LnMistakeRow as LnMistakeColumns, LnVolumeRow, MistakeEntryColumns } from "~/lib/content/rows";
 import { volumeKey } from "~/lib/content/units";
-import { gated } from "~/lib/gated";
+import { gated, knownTo } from "~/lib/gated";
+import type { Knowledge } from "~/lib/knowledge";
 import type {
   AnimeMistake,
   LnMistake,
@@ -223,30 +224,43 @@ function toNewest(row: NewestRow): Omit<NewestMistake, "where" | "path"> {
   return { id: row.id, severity: row.severity, addedOn: row.added_on, ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }) };
 }
 
+/** The most entries a search of the light novel notes reads; the requester's own are paged from them. */
+const MOST_MATCHES = 1000;
+
 /**
  * The light novel index: one page of every volume with its counts by severity or, with a query, one
- * page of the entries that match it (best first), each with its total. One round trip.
+ * page of the entries that match it that the requester (`knowledge`) knows, in reading order, with
+ * their total. An entry they do not know leaves no trace (not a count, a place or a page): its lines
+ * are what matched. Matches everyone may see are read first, so what a requester who knows nothing
+ * gets never depends on how many gated entries match. One round trip.
  */
 export async function getLnMistakeIndex(
   db: D1Database,
   query: string,
   page: number,
+  knowledge: Knowledge,
 ): Promise<{ volumes: VolumeMistakeCount[]; matches: LnMistake[]; paging: PageInfo }> {
   const fts = toFtsQuery(query);
   if (!fts) {
     const [volumes, totals] = await batch<[VolumeCountRow, { total: number }]>(db, [...volumeCounts(db, null, page)]);
     return { volumes: volumes.map(toVolumeCount), matches: [], paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0) };
   }
-  const [matches, totals] = await batch<[LnMistakeRow, { total: number }]>(db, [
+  const [rows] = await batch<[LnMistakeRow & { place: number }]>(db, [
     db
       .prepare(
-        `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
-          WHERE ln_mistake_index MATCH ?1 ORDER BY rank LIMIT ?2 OFFSET ?3`,
+        `WITH hits AS (
+           SELECT ${lnColumns}, vu.position AS volume_position
+             FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
+            WHERE ln_mistake_index MATCH ?1
+         )
+         SELECT *, row_number() OVER (ORDER BY volume_position, chapter, id) AS place
+           FROM hits ORDER BY revealed_by IS NOT NULL, place LIMIT ?2`,
       )
-      .bind(fts, MATCHES_PER_PAGE, pageOffset(page, MATCHES_PER_PAGE)),
-    db.prepare(`SELECT COUNT(*) AS total FROM ln_mistake_index WHERE ln_mistake_index MATCH ?1`).bind(fts),
+      .bind(fts, MOST_MATCHES),
   ]);
-  return { volumes: [], matches: matches.map(toLnMistake), paging: pageInfo(page, MATCHES_PER_PAGE, totals[0]?.total ?? 0) };
+  const known = knownTo(rows.sort((a, b) => a.place - b.place).map(toLnMistake), knowledge);
+  const offset = pageOffset(page, MATCHES_PER_PAGE);
+  return { volumes: [], matches: known.slice(offset, offset + MATCHES_PER_PAGE), paging: pageInfo(page, MATCHES_PER_PAGE, known.length) };
 }
 
 /** One collection's volumes with their counts, a page at a time; null for an unknown collection. */
