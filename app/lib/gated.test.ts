@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gated, isGated, seal, sealedItems } from "./gated";
+import { gated, isGated, knownTo, seal, sealedItems } from "./gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
 
 const page = {
@@ -38,6 +38,15 @@ describe("seal", () => {
     expect(seal(page, allKnowledge)).toEqual(page);
     seal(page, noKnowledge);
     expect(page.character.portrait.content).not.toBeNull();
+  });
+});
+
+describe("knownTo", () => {
+  it("keeps, in their order, only the items the knowledge reveals, and nothing of the others", () => {
+    const items = [{ id: "a", ...gated(null, 1) }, { id: "b", ...gated("wn:2-2", 2) }, { id: "c", ...gated("wn:1-1", 3) }];
+    expect(knownTo(items, noKnowledge).map((item) => item.id)).toEqual(["a"]);
+    expect(knownTo(items, knowledgeOfUnits(["wn:1-5"])).map((item) => item.id)).toEqual(["a", "c"]);
+    expect(knownTo(items, allKnowledge)).toEqual(items);
   });
 });
 

@@ -16,6 +16,15 @@ export function gated<T>(revealedBy: string | null, content: T): Gated<T> {
 }
 
 /**
+ * The items a requester with this knowledge may see, in their order. What the others are, how many and
+ * where they stood is left out with them: a list that leaves out what a requester does not know must
+ * not tell them it did.
+ */
+export function knownTo<T extends Gated<unknown>>(items: readonly T[], knowledge: Knowledge): T[] {
+  return items.filter((item) => knows(knowledge, item.revealedBy));
+}
+
+/**
  * Whether a value is gated content: a plain object with both fields. It may carry other fields, which
  * are public (a list item's key, so a permalink finds the item while its content is sealed).
  */

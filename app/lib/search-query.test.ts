@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanQuery, parseSearchKind, searchKindLabels, searchKinds, searchWords, toFtsQuery, toNameFtsQuery } from "./search-query";
+import { cleanQuery, parseSearchKind, searchKindLabels, searchKinds, searchWords, toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "./search-query";
 
 describe("toFtsQuery", () => {
   it("makes every word a required prefix", () => {
@@ -28,6 +28,13 @@ describe("toNameFtsQuery", () => {
   it("asks for the same words in names and aliases only", () => {
     expect(toNameFtsQuery("Ilse mar")).toBe('{title aliases}: ("ilse"* "mar"*)');
     expect(toNameFtsQuery(" - ")).toBeNull();
+  });
+});
+
+describe("toTitleFtsQuery", () => {
+  it("asks for the same words in titles only", () => {
+    expect(toTitleFtsQuery("Ash ward")).toBe('{title}: ("ash"* "ward"*)');
+    expect(toTitleFtsQuery(" - ")).toBeNull();
   });
 });
 

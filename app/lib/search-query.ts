@@ -59,6 +59,12 @@ export function toNameFtsQuery(input: string): string | null {
   return fts ? `{title aliases}: (${fts})` : null;
 }
 
+/** The same words, matched only against titles (the FTS `title` column): such hits rank next. */
+export function toTitleFtsQuery(input: string): string | null {
+  const fts = toFtsQuery(input);
+  return fts ? `{title}: (${fts})` : null;
+}
+
 /** What each kind of search result is called on the page, in the order the filter chips show them. */
 export const searchKindLabels = {
   character: "Character",

@@ -1,6 +1,6 @@
 /** Hits of the site search as the results page and the header's suggestions show them. */
-import type { Gated } from "./gated";
-import { type Knowledge, knows } from "./knowledge";
+import { type Gated, knownTo } from "./gated";
+import type { Knowledge } from "./knowledge";
 import type { SearchKind } from "./search-query";
 
 export type { SearchKind };
@@ -16,25 +16,18 @@ export type SearchResult = { ref: string; kind: SearchKind } & Gated<{ title: st
 export type SearchKindCounts = Partial<Record<SearchKind, number>>;
 
 /**
- * What a search shows a requester: the hits they know (a hit in one order, a page a slice of it),
- * counted per kind, and how many more there are beyond their reading progress. A hit they do not know
- * gives nothing away, not its kind, link or where it ranks: a word that only gated text holds finds a
- * count and nothing else. `matched` (every hit) bounds the pages any reader may ask for.
+ * What a search shows a requester: the hits they know (in the order of the hits, a page a slice of
+ * it) and their number per kind. A hit they do not know leaves no trace, not a count, a kind, a rank or
+ * a page: the answer for a word only gated text holds is the answer for a word nothing holds.
  */
 export function searchResultsFor(
   matches: readonly SearchResult[],
   knowledge: Knowledge,
   { kind, limit, offset }: { kind: SearchKind | null; limit: number; offset: number },
 ) {
-  const known = matches.filter((match) => knows(knowledge, match.revealedBy));
+  const known = knownTo(matches, knowledge);
   const counts: SearchKindCounts = {};
   for (const match of known) counts[match.kind] = (counts[match.kind] ?? 0) + 1;
   const ofKind = kind ? known.filter((match) => match.kind === kind) : known;
-  return {
-    results: ofKind.slice(offset, offset + limit),
-    total: ofKind.length,
-    counts,
-    beyond: matches.length - known.length,
-    matched: matches.length,
-  };
+  return { results: ofKind.slice(offset, offset + limit), total: ofKind.length, counts };
 }

@@ -125,13 +125,18 @@ function revealHref(pathname: string, search: string, reveal: string) {
   return `${pathname}?${params}`;
 }
 
+/** Whether a page that left gated items out without a trace asks again (useRevealedData's `withheld`). */
+export function wouldAskWithheld(shield: Shield | null): shield is Shield {
+  return shield !== null && (shield.mode !== "hide" || knowsAnything(shield.knowledge));
+}
+
 /**
  * A page's loader data with the gated content its reader may see. The server sends every page sealed
  * (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
  * it, asked for it, or blurs or shows everything), the page's loader is asked once more with what the
  * reader knows, and its answer replaces the sealed data. Nothing is asked when nothing would show.
- * `withheld`: the page left gated items out without a trace (search only counts them), so it asks
- * whenever the reader knows anything or the shield does not hide.
+ * `withheld`: the page left gated items out without a trace (search, a character not met), so it
+ * asks whenever the reader knows anything or the shield does not hide.
  */
 export function useRevealedData<D>(loaderData: D, { withheld = false }: { withheld?: boolean } = {}): D {
   const shield = useShield();
@@ -142,8 +147,7 @@ export function useRevealedData<D>(loaderData: D, { withheld = false }: { withhe
   const sealed = sealedItems(loaderData);
   const wanted =
     shield &&
-    ((withheld && (shield.mode !== "hide" || knowsAnything(shield.knowledge))) ||
-      sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
+    ((withheld && wouldAskWithheld(shield)) || sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
   // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
   const reveal = wanted ? revealParameter(shield, withheld ? undefined : revealersOf(sealed)) : null;
   const { load } = fetcher;

@@ -1,10 +1,13 @@
 import type { CharacterFactRow, CharacterRelationshipRow, CharacterRow as CharacterColumns } from "~/lib/content/rows";
 import type { Medium } from "~/lib/content/units";
 import { toFtsQuery } from "~/lib/search-query";
-import { gated } from "~/lib/gated";
+import { gated, knownTo } from "~/lib/gated";
+import type { Knowledge } from "~/lib/knowledge";
 import { batch, parseJsonList } from "./db.server";
 
 const CHARACTERS_PER_PAGE = 24;
+/** The most characters a name search reads; the requester's own are paged from them. */
+const MOST_NAMED = 1000;
 
 export interface CharacterFilters {
   query: string;
@@ -21,8 +24,13 @@ type CharacterCardRow = Pick<
 /**
  * One page of the catalogue, its total, and the filter choices with their counts. The name/alias
  * search uses the FTS index; filters use indexed columns. One round trip.
+ *
+ * Without a name search the catalogue lists everyone, those the requester has not met folded (as
+ * designed: the catalogue says how many there are). A name search lists only characters the requester
+ * (`knowledge`) has met, counted and paged among themselves: whether an unmet character's name or alias
+ * holds the words would otherwise tell that such a name exists.
  */
-export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters) {
+export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters, knowledge: Knowledge) {
   const conditions: string[] = [];
   const params: Array<string | number> = [];
   const fts = toFtsQuery(filters.query);
@@ -52,7 +60,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
         `SELECT c.slug, c.name, c.original_name, c.aliases, c.affiliations, c.portrait, c.portrait_alt,
                 c.portrait_revealed_by, c.revealed_by
            FROM characters c ${where}
-          ORDER BY c.sort_name, c.slug LIMIT ${CHARACTERS_PER_PAGE} OFFSET ${offset}`,
+          ORDER BY c.revealed_by IS NOT NULL, c.sort_name, c.slug LIMIT ${fts ? MOST_NAMED : `${CHARACTERS_PER_PAGE} OFFSET ${offset}`}`,
       )
       .bind(...params),
     db.prepare(`SELECT COUNT(*) AS total FROM characters c ${where}`).bind(...params),
@@ -60,10 +68,13 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     db.prepare(`SELECT first_medium AS medium, COUNT(*) AS count FROM characters WHERE first_medium IS NOT NULL GROUP BY first_medium`),
   ]);
 
-  const total = totals[0]?.total ?? 0;
+  // A name search: everyone the requester has met, in name order (read with those everyone meets first).
+  const named = fts ? knownTo(rows.map((row) => ({ ...row, revealedBy: row.revealed_by, content: null })), knowledge).sort(byName) : null;
+  const listed = named ? named.slice(offset, offset + CHARACTERS_PER_PAGE) : rows;
+  const total = named ? named.length : (totals[0]?.total ?? 0);
   return {
     // A character the reader has not met is not named, not even by their address.
-    characters: rows.map((row, index) => ({
+    characters: listed.map((row, index) => ({
       key: `character-${offset + index}`,
       ...gated(row.revealed_by, {
         slug: row.slug,
@@ -79,6 +90,12 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     affiliations,
     media,
   };
+}
+
+/** The catalogue's order: by name, as SQL sorts it (sort_name is the name in lower case). */
+function byName(a: { name: string; slug: string }, b: { name: string; slug: string }) {
+  const [x, y] = [a.name.toLocaleLowerCase("en"), b.name.toLocaleLowerCase("en")];
+  return x < y ? -1 : x > y ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
 }
 
 type CharacterRow = Omit<CharacterColumns, "sort_name">;

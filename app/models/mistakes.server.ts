@@ -1,6 +1,7 @@
 import type { AnimeMistakeRow as AnimeMistakeColumns, LnMistakeRow as LnMistakeColumns, LnVolumeRow, MistakeEntryColumns } from "~/lib/content/rows";
 import { volumeKey } from "~/lib/content/units";
-import { gated } from "~/lib/gated";
+import { gated, knownTo } from "~/lib/gated";
+import type { Knowledge } from "~/lib/knowledge";
 import type {
   AnimeMistake,
   LnMistake,
@@ -223,30 +224,43 @@ function toNewest(row: NewestRow): Omit<NewestMistake, "where" | "path"> {
   return { id: row.id, severity: row.severity, addedOn: row.added_on, ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }) };
 }
 
+/** The most entries a search of the light novel notes reads; the requester's own are paged from them. */
+const MOST_MATCHES = 1000;
+
 /**
  * The light novel index: one page of every volume with its counts by severity or, with a query, one
- * page of the entries that match it (best first), each with its total. One round trip.
+ * page of the entries that match it that the requester (`knowledge`) knows, in reading order, with
+ * their total. An entry they do not know leaves no trace (not a count, a place or a page): its lines
+ * are what matched. Matches everyone may see are read first, so what a requester who knows nothing
+ * gets never depends on how many gated entries match. One round trip.
  */
 export async function getLnMistakeIndex(
   db: D1Database,
   query: string,
   page: number,
+  knowledge: Knowledge,
 ): Promise<{ volumes: VolumeMistakeCount[]; matches: LnMistake[]; paging: PageInfo }> {
   const fts = toFtsQuery(query);
   if (!fts) {
     const [volumes, totals] = await batch<[VolumeCountRow, { total: number }]>(db, [...volumeCounts(db, null, page)]);
     return { volumes: volumes.map(toVolumeCount), matches: [], paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0) };
   }
-  const [matches, totals] = await batch<[LnMistakeRow, { total: number }]>(db, [
+  const [rows] = await batch<[LnMistakeRow & { place: number }]>(db, [
     db
       .prepare(
-        `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
-          WHERE ln_mistake_index MATCH ?1 ORDER BY rank LIMIT ?2 OFFSET ?3`,
+        `WITH hits AS (
+           SELECT ${lnColumns}, vu.position AS volume_position
+             FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
+            WHERE ln_mistake_index MATCH ?1
+         )
+         SELECT *, row_number() OVER (ORDER BY volume_position, chapter, id) AS place
+           FROM hits ORDER BY revealed_by IS NOT NULL, place LIMIT ?2`,
       )
-      .bind(fts, MATCHES_PER_PAGE, pageOffset(page, MATCHES_PER_PAGE)),
-    db.prepare(`SELECT COUNT(*) AS total FROM ln_mistake_index WHERE ln_mistake_index MATCH ?1`).bind(fts),
+      .bind(fts, MOST_MATCHES),
   ]);
-  return { volumes: [], matches: matches.map(toLnMistake), paging: pageInfo(page, MATCHES_PER_PAGE, totals[0]?.total ?? 0) };
+  const known = knownTo(rows.sort((a, b) => a.place - b.place).map(toLnMistake), knowledge);
+  const offset = pageOffset(page, MATCHES_PER_PAGE);
+  return { volumes: [], matches: known.slice(offset, offset + MATCHES_PER_PAGE), paging: pageInfo(page, MATCHES_PER_PAGE, known.length) };
 }
 
 /** One collection's volumes with their counts, a page at a time; null for an unknown collection. */
@@ -360,46 +374,71 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
 }
 
 /**
- * Existing entries that look like what a reader is reporting: by words of the official text, in the
- * chosen volume or episode first. One round trip.
+ * The most entries a similar-entries search reads. The requester's own are picked from them
+ * (knownTo), so entries everyone may see are read first: what a requester who knows nothing gets never
+ * depends on how many gated entries match.
  */
-export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", unit: string, query: string, limit = 5): Promise<SimilarMistake[]> {
-  const fts = toFtsQuery(query, 6);
-  if (!fts) return [];
+const SIMILAR_CANDIDATES = 200;
+
+/**
+ * Existing entries that look like what a reader is reporting, in the order the form lists them: in the
+ * chosen volume or episode first, then by how many of the words each holds, newest first. The order
+ * depends only on each entry's own text (not FTS rank, whose weight for a word counts gated entries
+ * too), so the entries a requester may see keep their order whatever else matches. One round trip.
+ */
+export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", unit: string, query: string): Promise<SimilarMistake[]> {
   if (kind === "ln") {
-    const [rows] = await batch<[LnMistakeRow]>(db, [
+    const fts = toFtsQuery(query, 6);
+    if (!fts) return [];
+    const terms = fts.split(" ");
+    const [rows] = await batch<[LnMistakeRow & { place: number }]>(db, [
       db
         .prepare(
-          `SELECT ${lnColumns} FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
-            WHERE ln_mistake_index MATCH ?1 ORDER BY m.volume_key = ?2 DESC, rank LIMIT ?3`,
+          `WITH hits AS (
+             SELECT ${lnColumns}, m.volume_key = ?2 AS in_unit,
+                    ${terms.map((_, index) => `(m.seq IN (SELECT rowid FROM ln_mistake_index WHERE ln_mistake_index MATCH ?${index + 4}))`).join(" + ")} AS words
+               FROM ln_mistake_index JOIN ln_mistakes m ON m.seq = ln_mistake_index.rowid ${lnJoins}
+              WHERE ln_mistake_index MATCH ?1
+           )
+           SELECT *, row_number() OVER (ORDER BY in_unit DESC, words DESC, added_on DESC, id) AS place
+             FROM hits ORDER BY revealed_by IS NOT NULL, place LIMIT ?3`,
         )
-        .bind(`{official japanese}: ${fts.split(" ").join(" OR ")}`, unit, limit),
+        .bind(`{official japanese}: ${terms.join(" OR ")}`, unit, SIMILAR_CANDIDATES, ...terms.map((term) => `{official japanese}: ${term}`)),
     ]);
-    return rows.map((row) => ({
-      id: row.id,
-      unit: row.volume_key,
-      where: `${row.volume_label}, chapter ${row.chapter}`,
-      ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
-    }));
+    return rows
+      .sort((a, b) => a.place - b.place)
+      .map((row) => ({
+        id: row.id,
+        unit: row.volume_key,
+        where: `${row.volume_label}, chapter ${row.chapter}`,
+        ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+      }));
   }
   // Words of one or two letters would match nearly every line.
   const words = searchWords(query, 50).filter((word) => [...word].length > 2).slice(0, 6);
   if (!words.length) return [];
-  const [rows] = await batch<[AnimeMistakeRow]>(db, [
+  const matches = words.map((_, index) => `(lower(m.official) LIKE ?${index + 3})`);
+  const [rows] = await batch<[AnimeMistakeRow & { place: number }]>(db, [
     db
       .prepare(
-        `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
-          WHERE ${words.map((_, index) => `lower(m.official) LIKE ?${index + 3}`).join(" OR ")}
-          ORDER BY m.episode_key = ?1 DESC, m.added_on DESC LIMIT ?2`,
+        `WITH hits AS (
+           SELECT ${animeColumns}, m.episode_key = ?1 AS in_unit, ${matches.join(" + ")} AS words
+             FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
+            WHERE ${matches.join(" OR ")}
+         )
+         SELECT *, row_number() OVER (ORDER BY in_unit DESC, words DESC, added_on DESC, id) AS place
+           FROM hits ORDER BY revealed_by IS NOT NULL, place LIMIT ?2`,
       )
-      .bind(unit, limit, ...words.map((word) => `%${word}%`)),
+      .bind(unit, SIMILAR_CANDIDATES, ...words.map((word) => `%${word}%`)),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    unit: row.episode_key,
-    where: `Season ${row.season_number} · Episode ${row.episode_number}`,
-    ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
-  }));
+  return rows
+    .sort((a, b) => a.place - b.place)
+    .map((row) => ({
+      id: row.id,
+      unit: row.episode_key,
+      where: `Season ${row.season_number} · Episode ${row.episode_number}`,
+      ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+    }));
 }
 
 /** A mistranslation report a moderator accepted, and how its entry is filed. */

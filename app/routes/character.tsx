@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { data, Link, useLocation } from "react-router";
+import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
@@ -8,51 +8,56 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
+import { displayPath } from "~/lib/http-status";
+import { knows } from "~/lib/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/characters.server";
-import { isRevealed, useRevealedData, useShield } from "~/lib/spoiler-shield";
+import { isRevealed, useRevealedData, useShield, wouldAskWithheld } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/character";
 
+/**
+ * A character the requester has not met is answered as an address that names no one: a 404 with no
+ * trace of them, the same as an unknown slug, so an address cannot tell whether someone exists. The
+ * page renders that 404 itself, so a reader who has met them gets the profile once it asks again with
+ * what they know (useRevealedData).
+ */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug ?? "";
   if (!slugPattern.test(slug)) notFound();
-  const character = await getCharacter(context.db, slug);
-  if (!character) notFound();
-  return sealedFor(request, { character });
+  const found = await getCharacter(context.db, slug);
+  const character = found && knows(requesterKnowledge(request), found.revealedBy) ? found : null;
+  const page = sealedFor(request, { character });
+  return character ? page : data(page, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   // The sealed data names no one the requester has not met.
-  const character = data?.character.content;
+  const character = data?.character?.content;
+  if (!character) return pageMeta(siteNameFrom(matches), { title: "Page not found", description: `Page not found: ${displayPath(location.pathname)}` });
   return pageMeta(siteNameFrom(matches), {
-    title: character ? character.name : "A character you have not met yet",
-    description: character?.summary ?? `Profile of ${character?.name ?? "a character"}: names, affiliations, first appearances and relationships.`,
+    title: character.name,
+    description: character.summary ?? `Profile of ${character.name}: names, affiliations, first appearances and relationships.`,
     type: "profile",
   });
 };
 
-type Profile = NonNullable<Route.ComponentProps["loaderData"]["character"]["content"]>;
+type Profile = NonNullable<NonNullable<Route.ComponentProps["loaderData"]["character"]>["content"]>;
 
 export default function Character({ loaderData }: Route.ComponentProps) {
-  const { character } = useRevealedData(loaderData);
+  const revealed = useRevealedData(loaderData, { withheld: loaderData.character === null });
+  const { character } = revealed;
   const shield = useShield();
-  if (character.content && isRevealed(shield, character.revealedBy)) return <CharacterProfile character={character.content} />;
-  if (isRevealed(shield, character.revealedBy)) {
-    // A character the reader has met, whose profile is on its way: a page's height of room, so nothing
-    // below moves when it arrives.
-    return (
-      <article aria-busy="true" className="min-h-[100dvh] space-y-8">
-        <nav aria-label="Breadcrumb" className="text-sm">
-          <Link to="/characters" className="text-primary underline">
-            Characters
-          </Link>
-        </nav>
-        <h1 className="sr-only">Character</h1>
-      </article>
-    );
+  const { pathname } = useLocation();
+  if (!character) {
+    // Asked again with what the reader knows: a page's height of room until the answer says whether
+    // they have met this character, so a reader who has sees no "not found" on the way.
+    if (wouldAskWithheld(shield) && revealed === loaderData) return <article aria-busy="true" className="min-h-[100dvh]" />;
+    return <NotFound pathname={pathname} />;
   }
+  if (character.content && isRevealed(shield, character.revealedBy)) return <CharacterProfile character={character.content} />;
+  // Shown on request or blurred: the profile behind the shield's placeholder.
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">

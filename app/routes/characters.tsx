@@ -20,7 +20,7 @@ import { useRevealedData } from "~/lib/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { missingPage, notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
 const media = Object.keys(mediumLabels) as Medium[];
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     medium: media.includes(mediumParam as Medium) ? (mediumParam as Medium) : null,
     page,
   };
-  const catalogue = await getCharacterCatalogue(context.db, filters);
+  const catalogue = await getCharacterCatalogue(context.db, filters, requesterKnowledge(request));
   if (page > catalogue.pageCount) notFound(missingPage(new URL(request.url), catalogue.pageCount));
   return sealedFor(request, { ...catalogue, filters });
 }
@@ -49,7 +49,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Characters({ loaderData }: Route.ComponentProps) {
-  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useRevealedData(loaderData);
+  // A name search leaves out, without a trace, characters the first load does not know: ask again with what the reader knows.
+  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useRevealedData(loaderData, { withheld: loaderData.filters.query !== "" });
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);

@@ -1,8 +1,8 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
-import { HiddenRun, ShieldedList } from "~/components/shielded-list";
+import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -15,7 +15,7 @@ import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
 import { useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
-import { missingPage, notAPage } from "~/lib/missing-filter";
+import { notAPage } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/search";
@@ -26,7 +26,8 @@ const SUGGESTIONS = 8;
 /**
  * `?q=` the words, `?kind=` one kind of result (an unknown kind is ignored, as the other pages ignore
  * unknown filters), `?page=`. Also answers the header's suggestions (`?suggest=1`), which want fewer
- * results. Only hits the requester knows (`?reveal=`) are in the answer; the others are a count.
+ * results. Only hits the requester knows (`?reveal=`) are in the answer, and nothing else in it (counts,
+ * pages, status) depends on the others: a word only gated text holds is answered as one nothing holds.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -37,11 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page === null) notFound(notAPage(new URL(request.url)));
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
   const matches = await searchSite(context.db, query);
-  const { matched, ...found } = searchResultsFor(matches, requesterKnowledge(request), { kind, limit, offset: (page - 1) * limit });
+  const found = searchResultsFor(matches, requesterKnowledge(request), { kind, limit, offset: (page - 1) * limit });
   const pageCount = Math.max(1, Math.ceil(found.total / RESULTS_PER_PAGE));
-  // A page is missing only when no reader could have it: one who knows more has more pages.
-  if (page > Math.max(pageCount, Math.ceil(matched / RESULTS_PER_PAGE))) notFound(missingPage(new URL(request.url), pageCount));
-  return sealedFor(request, { query, kind, ...found, page, pageCount });
+  const results = sealedFor(request, { query, kind, ...found, page, pageCount });
+  // Past the last page the requester may see: a 404 the page renders itself, so a reader who knows
+  // more gets their page once it asks again with what they know (useRevealedData).
+  return page > pageCount ? data(results, { status: 404 }) : results;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -51,7 +53,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, kind, results, total, counts, beyond, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.beyond > 0 });
+  // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
+  const { query, kind, results, total, counts, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.query !== "" });
   const shield = useShield();
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
@@ -71,11 +74,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {query ? <KindFilter query={query} kind={kind} counts={counts} /> : null}
       {query ? (
         <p role="status" className="mb-4 text-sm text-muted-foreground">
-          {total
-            ? `${countOf(total, nouns.result)} for “${query}”${among}`
-            : beyond
-              ? `Nothing you have read or watched so far matches “${query}”${among}.`
-              : `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`}
+          {page > pageCount ? (
+            <>
+              {`Page ${page} does not exist for “${query}”${among}. `}
+              <Link to={`/search?${firstPage(query, kind)}`} className="text-primary underline">
+                First page
+              </Link>
+            </>
+          ) : total ? (
+            `${countOf(total, nouns.result)} for “${query}”${among}`
+          ) : (
+            `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`
+          )}
         </p>
       ) : null}
       <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
@@ -99,15 +109,26 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           }}
         />
       </ol>
-      {beyond ? (
-        // Hits the reader does not know are only counted: not their kind, link or rank.
-        <div className="mt-4">
-          <HiddenRun as="div" what={countOf(beyond, nouns.result)} count={beyond} onShow={null} hasProgress={shield?.hasProgress ?? true} />
-        </div>
+      {query && (!shield || shield.mode === "hide") ? (
+        // The same line whatever the words: whether anything was left out would itself give it away.
+        <p className="mt-4 text-sm text-muted-foreground">
+          Results from further in the story than you have read or watched are left out.{" "}
+          <Link to="/reading_tracker" className="text-primary underline">
+            Set your progress
+          </Link>
+        </p>
       ) : null}
       <Pagination page={page} pageCount={pageCount} />
     </>
   );
+}
+
+/** The first page of results for the words, in the kind chosen. */
+function firstPage(query: string, kind: SearchKind | null) {
+  const params = new URLSearchParams({ q: query });
+  if (kind) params.set("kind", kind);
+  params.set("page", "1");
+  return params;
 }
 
 /** Links that narrow the results to one kind, each with its count; kinds with no hit are left out. */

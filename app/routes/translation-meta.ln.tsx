@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { ShieldedList } from "~/components/shielded-list";
@@ -15,9 +15,9 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
 import { missingPage, notAPage } from "~/lib/missing-filter";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";
 
 /** Without a query, a page of every volume's counts; with one, a page of the entries it matches. */
@@ -26,31 +26,58 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = cleanQuery(params.get("q"));
   const page = parsePageParam(params);
   if (page === null) notFound(notAPage(new URL(request.url)));
-  const index = await getLnMistakeIndex(context.db, query, page);
-  if (!pageExists(index.paging)) notFound(missingPage(new URL(request.url), index.paging.pageCount));
-  return sealedFor(request, { query, ...index });
+  const index = await getLnMistakeIndex(
+    context.db,
+    query,
+    page,
+    requesterKnowledge(request),
+  );
+  if (!query && !pageExists(index.paging))
+    notFound(missingPage(new URL(request.url), index.paging.pageCount));
+  const found = sealedFor(request, { query, ...index });
+  // Past the last page of matches the requester may see: a 404 the page renders itself, so a reader
+  // who knows more gets their page once it asks again with what they know (useRevealedData).
+  return pageExists(index.paging) ? found : data(found, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
-    title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
-    description: "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
+    title: data?.query
+      ? `Light novel translation notes: “${data.query}”`
+      : "Light novel translation notes",
+    description:
+      "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
   });
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {
-  const { query, volumes, matches, paging } = useRevealedData(loaderData);
+  // A search leaves out, without a trace, entries the first load does not know: ask again with what the reader knows.
+  const { query, volumes, matches, paging } = useRevealedData(loaderData, {
+    withheld: loaderData.query !== "",
+  });
+  const shield = useShield();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> / <span aria-current="page">Light novels</span>
+        <Link to="/translation_meta" className="text-primary underline">
+          Translation notes
+        </Link>{" "}
+        / <span aria-current="page">Light novels</span>
       </nav>
-      <PageHeader title="Light novel translation notes" lead="Each volume of the official English release, with how many entries of each severity it has.">
-        <Link to="/feedback_hub/report_ln_mistl" className="text-sm font-medium text-primary underline">
+      <PageHeader
+        title="Light novel translation notes"
+        lead="Each volume of the official English release, with how many entries of each severity it has."
+      >
+        <Link
+          to="/feedback_hub/report_ln_mistl"
+          className="text-sm font-medium text-primary underline"
+        >
           Report a mistake in a light novel
         </Link>
       </PageHeader>
       <Form method="get" role="search" className="mb-8 flex gap-2">
-        <label htmlFor="mistake-query" className="sr-only">Search every light novel entry</label>
+        <label htmlFor="mistake-query" className="sr-only">
+          Search every light novel entry
+        </label>
         <Input
           id="mistake-query"
           type="search"
@@ -63,19 +90,41 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
         />
         <Button type="submit">Search</Button>
       </Form>
-      <p id="mistake-query-hint" className="-mt-6 mb-8 text-sm text-muted-foreground">
+      <p
+        id="mistake-query-hint"
+        className="-mt-6 mb-8 text-sm text-muted-foreground"
+      >
         Searches the official text, the suggestions, the Japanese and the notes.
       </p>
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">
-          <h2 id="matches-title" className="text-xl font-semibold" role="status">
-            {paging.total ? `${showingRange(paging, nouns.entry)} matching “${query}”` : `No entry matches “${query}”.`}
+          <h2
+            id="matches-title"
+            className="text-xl font-semibold"
+            role="status"
+          >
+            {!pageExists(paging)
+              ? `Page ${paging.page} does not exist for “${query}”.`
+              : paging.total
+                ? `${showingRange(paging, nouns.entry)} matching “${query}”`
+                : `No entry matches “${query}”.`}
           </h2>
+          {!shield || shield.mode === "hide" ? (
+            <p className="text-sm text-muted-foreground">
+              Entries from further in the story than you have read or watched
+              are left out.{" "}
+              <Link to="/reading_tracker" className="text-primary underline">
+                Set your progress
+              </Link>
+            </p>
+          ) : null}
           <ShieldedList
             items={matches}
             itemKey={(entry) => entry.id}
             describe={(run) => countOf(run.length, nouns.entry)}
-            renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
+            renderItem={(entry, shown) => (
+              <LnMistakeEntry entry={entry} shown={shown} showVolume />
+            )}
           />
           <Pagination page={paging.page} pageCount={paging.pageCount} />
         </section>
@@ -87,21 +136,47 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
 }
 
 /** One page of the volume tables, grouped by collection. */
-function VolumePage({ volumes, paging }: { volumes: VolumeMistakeCount[]; paging: PageInfo }) {
-  const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
+function VolumePage({
+  volumes,
+  paging,
+}: {
+  volumes: VolumeMistakeCount[];
+  paging: PageInfo;
+}) {
+  const collections = [
+    ...new Set(volumes.map((volume) => volume.collectionCode)),
+  ];
   return (
     <>
-      {paging.pageCount > 1 ? <p className="mb-4 text-sm text-muted-foreground">{showingRange(paging, nouns.volume)}</p> : null}
+      {paging.pageCount > 1 ? (
+        <p className="mb-4 text-sm text-muted-foreground">
+          {showingRange(paging, nouns.volume)}
+        </p>
+      ) : null}
       <div className="space-y-8">
         {collections.map((code) => {
-          const inCollection = volumes.filter((volume) => volume.collectionCode === code);
+          const inCollection = volumes.filter(
+            (volume) => volume.collectionCode === code,
+          );
           const name = inCollection[0]?.collectionName ?? code;
           return (
-            <section key={code} aria-labelledby={`collection-${code}`} className="space-y-3">
+            <section
+              key={code}
+              aria-labelledby={`collection-${code}`}
+              className="space-y-3"
+            >
               <h2 id={`collection-${code}`} className="text-xl font-semibold">
-                <Link to={`/translation_meta/ln_mistls/${code}`} className="hover:underline">{name}</Link>
+                <Link
+                  to={`/translation_meta/ln_mistls/${code}`}
+                  className="hover:underline"
+                >
+                  {name}
+                </Link>
               </h2>
-              <VolumeCountTable volumes={inCollection} caption={`Entries per volume of ${name}`} />
+              <VolumeCountTable
+                volumes={inCollection}
+                caption={`Entries per volume of ${name}`}
+              />
             </section>
           );
         })}

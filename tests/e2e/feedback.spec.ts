@@ -93,7 +93,7 @@ test("on a phone, similar entries appear right under the official text being typ
   expect(box && next && box.y + box.height).toBeLessThanOrEqual(next?.y ?? 0);
 });
 
-test("a draft survives a reload, and a mistakes page opens the form on its volume with similar entries, behind the shield", async ({ reader }) => {
+test("a draft survives a reload, and a mistakes page opens the form on its volume, and similar entries say nothing of what the reader has not reached", async ({ reader }) => {
   const { page } = reader;
 
   await page.goto("/translation_meta/ln_mistls/main_v1");
@@ -102,15 +102,14 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
   await waitForHydration(page);
   await expect(page.getByLabel("Volume")).toHaveValue("ln:main-1");
 
-  // A reader with no progress learns where a similar entry is, not what it says, until they ask.
+  // A reader with no progress is told nothing of entries further in the story, not even where they are:
+  // the words matched their lines, so that an entry is there would say what it says.
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/resources/similar-mistakes"));
   await page.getByLabel("The official English text").fill("In this city, the night is long.");
-  expect(new URL((await answered).url()).searchParams.has("reveal")).toBe(false);
-  const similar = page.getByRole("complementary", { name: /Already reported/ });
-  await expect(similar).toContainText("Lanternfall 1, chapter 1");
-  await expect(similar).not.toContainText("the night is long");
-  await similar.getByRole("listitem").filter({ hasText: "Lanternfall 1, chapter 1" }).first().getByRole("button", { name: "Show it" }).click();
-  await expect(similar).toContainText("the night is long");
+  const answer = await answered;
+  expect(new URL(answer.url()).searchParams.has("reveal")).toBe(false);
+  expect(await answer.text()).not.toMatch(/Lanternfall 1, chapter|night is long/);
+  await expect(page.getByRole("complementary", { name: /Already reported/ })).toHaveCount(0);
 
   await page.getByLabel("Why it matters").fill("Draft that must survive");
   // The draft is written a moment after typing stops.

@@ -136,6 +136,9 @@ const pages = [
   "/translation_meta/ln_mistls?q=night",
 ];
 
+/** Profiles of characters not met at the start: a missing page (404) to every first load, filled in for a reader who has met them. */
+const unmetAtFirst = new Set(rows.characters.filter((character) => character.revealed_by !== null).map((character) => `/characters/${character.slug}`));
+
 /** Searches that find gated chapter titles: the longest word of each. */
 const searches = [
   ...new Set(
@@ -197,7 +200,7 @@ for (const reader of readers) {
       const problems: string[] = [];
       for (const path of [...pages, ...searches.map((query) => `/search?q=${query}`)]) {
         const response = await page.goto(path);
-        expect(response?.status(), path).toBe(200);
+        expect(response?.status(), path).toBe(unmetAtFirst.has(path) ? 404 : 200);
         await waitForHydration(page);
         await page.waitForLoadState("networkidle");
         await settled(page);
@@ -267,6 +270,44 @@ test("a requester who states what they have seen gets exactly that: the anime vi
   }
   expect(problems).toEqual([]);
   expect(revealed).toBeGreaterThan(10);
+});
+
+test("a character the reader has not met is a missing page; a reader who has met them sees their page", async ({ page, request }) => {
+  const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
+  if (!character) throw new Error("the demo pack has no character met after the first chapter");
+  const path = `/characters/${character.slug}`;
+
+  // A visitor with no progress: the same 404 as an address that names no one, before and after hydration.
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Page not found: ${path}`);
+  await expect(page).toHaveTitle(/^Page not found/);
+  expect(await visibleText(page)).not.toContain(character.name.toLowerCase());
+  const html = (await (await request.get(path)).text()).toLowerCase();
+  for (const trace of [character.name, ...(character.portrait ? [character.portrait] : [])]) expect(html).not.toContain(trace.toLowerCase());
+
+  // A reader who has read the chapter where they first appear: the page asks again with what they know and shows them.
+  const progress = { version: 1, webNovel: character.first_web_novel, lightNovels: {}, sideStories: [], anime: null, breakTime: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
+  await expect(page).toHaveTitle(new RegExp(`^${character.name}`));
+  await expect(page.getByText("Page not found")).toHaveCount(0);
+  // An address that names no one stays a missing page for them, once their browser has asked again.
+  await page.goto("/characters/no-such-person");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
+
+  // And from the catalogue, where the reader has met them, the card opens the page.
+  await page.goto(`/characters?q=${encodeURIComponent(character.name)}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: new RegExp(character.name) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
 });
 
 test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({ page }) => {

@@ -91,8 +91,9 @@ export function headersOf(outcome: unknown) {
   return new Headers(isDataWithInit(outcome) ? outcome.init?.headers : undefined);
 }
 
-function unwrap(result: unknown) {
-  return isDataWithInit(result) ? result.data : result;
+/** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
+export function unwrap<Result>(result: Result): Result extends DataWithResponseInit<infer Value> ? Value : Result {
+  return (isDataWithInit(result) ? result.data : result) as Result extends DataWithResponseInit<infer Value> ? Value : Result;
 }
 
 function isDataWithInit(value: unknown): value is DataWithResponseInit<unknown> {

@@ -8,7 +8,8 @@ import { loader as sideStoriesLoader } from "~/routes/side-stories";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as webNovelLoader } from "~/routes/web-novel";
 import { env } from "cloudflare:workers";
-import { failing, load, present, settle, status, statusOf } from "../support/workers-context";
+import { failing, load, present, respond, settle, status, statusOf } from "../support/workers-context";
+import { visitor } from "../support/readers";
 
 describe("catalogue loaders against the imported tiny pack", () => {
   it("home: the series and its numbers", async () => {
@@ -110,18 +111,58 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(odd.total).toBe(0);
   });
 
+  it("characters: a name search lists only characters the requester has met, and nothing of the others", async () => {
+    // Oren Vale is met in arc 2: his name finds no one, as a name no one has.
+    const { filters: _, ...oren } = await load(charactersLoader, "/characters?q=oren");
+    const { filters: __, ...nobody } = await load(charactersLoader, "/characters?q=qqzzxv");
+    expect(oren).toEqual(nobody);
+    expect(oren.total).toBe(0);
+    const met = await load(charactersLoader, "/characters?q=oren&reveal=wn:2-2");
+    expect(met.characters.map((character) => character.content?.slug)).toEqual(["oren-vale"]);
+    expect(met.total).toBe(1);
+  });
+
   it("character profile, and 404 for an unknown slug", async () => {
     // Sealed for a requester who states nothing; the fact and the relationship come with what reveals them.
     const { character: sealed } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
-    expect(sealed.content?.firstAppearances.map((appearance) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
+    expect(sealed?.content?.firstAppearances.map((appearance) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
     expect(JSON.stringify(sealed)).not.toContain("She built the door herself.");
     const { character } = await load(characterLoader, "/characters/mira-hale?reveal=wn:2-2", { slug: "mira-hale" });
-    expect(character.content?.facts.map((fact) => fact.content)).toContainEqual({ label: "Secret", value: "She built the door herself." });
-    expect(character.content?.relationships.map((relationship) => relationship.content)).toEqual([
+    expect(character?.content?.facts.map((fact) => fact.content)).toContainEqual({ label: "Secret", value: "She built the door herself." });
+    expect(character?.content?.relationships.map((relationship) => relationship.content)).toEqual([
       { slug: "oren-vale", name: "Oren Vale", kind: "rival", description: "Argues about the lamp." },
     ]);
     expect(await status(characterLoader, "/characters/nobody", { slug: "nobody" })).toBe(404);
     expect(await status(characterLoader, "/characters/Bad%20Slug", { slug: "Bad Slug" })).toBe(404);
+  });
+
+  it("a character the requester has not met answers as an unknown address does: 404, the same page, no trace of them", async () => {
+    // Oren Vale is met in arc 2.
+    const answer = async (path: string, slug: string) => {
+      const response = await visitor.fetch(path);
+      const body = (await response.text()).replaceAll(slug, "SLUG").replace(/nonce="[^"]*"/g, 'nonce=""');
+      return { status: response.status, body };
+    };
+    for (const [unmet, nobody] of [
+      ["/characters/oren-vale", "/characters/nobody-at-all"],
+      ["/characters/oren-vale.data", "/characters/nobody-at-all.data"],
+      ["/characters/oren-vale?reveal=wn:1-3", "/characters/nobody-at-all?reveal=wn:1-3"],
+    ] as const) {
+      const sealed = await answer(unmet, "oren-vale");
+      expect(sealed.status, unmet).toBe(404);
+      expect(sealed, unmet).toEqual(await answer(nobody, "nobody-at-all"));
+      for (const trace of ["Oren", "Vale", "/media/"]) expect(sealed.body, unmet).not.toContain(trace);
+    }
+    expect(await respond(characterLoader, "/characters/oren-vale", { params: { slug: "oren-vale" } })).toMatchObject({ status: 404, data: { character: null } });
+
+    // A reader who has met him gets his page, in the page and in the data the browser asks for after hydration.
+    for (const path of ["/characters/oren-vale?reveal=wn:2-2", "/characters/oren-vale.data?reveal=wn:2-2", "/characters/oren-vale?reveal=all"]) {
+      const response = await visitor.fetch(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain("Oren Vale");
+    }
+    // A character everyone meets at the start is there for everyone.
+    expect((await visitor.fetch("/characters/mira-hale")).status).toBe(200);
   });
 
   it("site search finds characters by alias, chapters and volumes by title", async () => {
@@ -136,7 +177,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("site search gates what the shield gates elsewhere: a spoiler title, not a name every profile shows", async () => {
     const spoiler = await load(searchLoader, "/search?q=keeper%20lied");
-    expect(spoiler).toMatchObject({ results: [], total: 0, beyond: 1 });
+    expect(spoiler).toEqual({ query: "keeper lied", kind: null, results: [], total: 0, counts: {}, page: 1, pageCount: 1 });
     const known = await load(searchLoader, "/search?q=keeper%20lied&reveal=wn:1-3");
     expect(known.results[0]).toMatchObject({ kind: "chapter", revealedBy: expect.stringContaining("wn:1-3"), content: { title: "The Keeper Lied" } });
     const name = await load(searchLoader, "/search?q=doorwarden");

@@ -34,7 +34,8 @@ function pagesOf(rows: PackRows) {
     ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
     ...rows.ln_volumes.map((volume) => `/translation_meta/ln_mistls/${volume.collection_code}_v${volume.number}`),
     ...pages(rows.characters.length, 24).map((page) => `/characters?page=${page}`),
-    ...rows.characters.map((character) => `/characters/${character.slug}`),
+    // A character not met at the start is a 404 until the reader states they have met them.
+    ...rows.characters.map((character) => `/characters/${character.slug}${character.revealed_by === null ? "" : "?reveal=all"}`),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
-import { createLoadContext, type DataFunction, type ParamsOf } from "../support/workers-context";
+import { createLoadContext, type DataFunction, type ParamsOf, unwrap } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
 import { loader as animeLoader } from "../../app/routes/anime";
 import { loader as lightNovelsLoader } from "../../app/routes/light-novels";
@@ -60,7 +60,7 @@ describe("D1 round-trip counter", () => {
     for (const url of ["https://companion.test/search?q=knock", "https://companion.test/search?q=door&kind=volume", "https://companion.test/search?q=door&suggest=1"]) {
       const search = new Request(url);
       const context = createLoadContext(search, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-      const { results, counts } = await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context });
+      const { results, counts } = unwrap(await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context }));
       expect(results.length, url).toBeGreaterThan(0);
       expect(Object.keys(counts).length, url).toBeGreaterThan(1);
       expect(roundTrips(context.db), url).toBe(1);

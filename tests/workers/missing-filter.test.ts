@@ -25,7 +25,6 @@ describe("a filter that names nothing", () => {
     ["/side_stories?page=99", "Page 99 does not exist", "/side_stories?page=1"],
     ["/side_stories?story=no-such-story", "The side story “no-such-story” does not exist", "/side_stories\""],
     ["/side_stories?story=Not%20a%20slug!", "The side story “Not a slug!” does not exist", "/side_stories\""],
-    ["/search?q=lantern&page=99", "Page 99 does not exist", "/search?q=lantern&page=1"],
     ["/characters?page=abc", "Page abc does not exist", "/characters?page=1"],
     ["/side_stories?page=0", "Page 0 does not exist", "/side_stories?page=1"],
     ["/light_novels?page=-1", "Page -1 does not exist", "/light_novels?page=1"],
@@ -40,6 +39,14 @@ describe("a filter that names nothing", () => {
     expect(heading).toBe(says);
     expect(html).not.toContain("Page not found");
     expect(html).toContain(`href="${link}`);
+  });
+
+  it("says a page of search results past the last one the requester may see does not exist, on the search page itself", async () => {
+    // Rendered by the search page, so a reader who knows more gets their page once it asks with what they know.
+    const { status, html } = await page("/search?q=lantern&page=99");
+    expect(status).toBe(404);
+    expect(html).toContain("Page 99 does not exist for “lantern”.");
+    expect(html).toContain(`href="/search?q=lantern&page=1"`);
   });
 
   it("opens the page that holds a side story a link names", async () => {

@@ -31,9 +31,22 @@ describe("translation-meta loaders", () => {
     const first = present(index.volumes.find((volume) => volume.key === "ln:main-1"));
     expect(first.counts).toEqual({ minor: 1, meaning_changing: 0, plot_relevant: 1 });
     expect(index.volumes.find((volume) => volume.key === "ln:ex-1")?.total).toBe(0);
-    const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice");
+    const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&reveal=all");
     expect(search.matches.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
     expect(search.paging).toMatchObject({ page: 1, total: 1 });
+  });
+
+  it("searching the light novel notes tells a requester who knows nothing the same for words only gated entries hold as for words nothing holds", async () => {
+    const answer = async (path: string, word: string) => {
+      const response = await visitor.fetch(path);
+      return { status: response.status, body: (await response.text()).replaceAll(word, "WORDS").replace(/nonce="[^"]*"/g, 'nonce=""') };
+    };
+    // "twice" is only in an entry of the first chapter (gated).
+    for (const ask of ["/translation_meta/ln_mistls?q=", "/translation_meta/ln_mistls.data?q=", "/translation_meta/ln_mistls?page=2&q="]) {
+      const gatedOnly = await answer(`${ask}twice`, "twice");
+      expect(gatedOnly, ask).toEqual(await answer(`${ask}qqzzx`, "qqzzx"));
+      expect(gatedOnly.body, ask).not.toContain("main-1-knock-twice");
+    }
   });
 
   it("a collection page and a volume page with entries in reading order", async () => {

@@ -71,21 +71,22 @@ describe("site search against the imported tiny pack", () => {
     expect(softened.results).toContainEqual(expect.objectContaining({ kind: "translation_note", content: expect.objectContaining({ subtitle: "Tiny Tale 2, chapter 1" }) }));
   });
 
-  it("counts per kind only what the requester knows, and the rest as one number beyond their progress", async () => {
+  it("counts per kind only what the requester knows, and nothing of the rest", async () => {
     const all = await load(searchLoader, "/search?q=knock&reveal=all");
     expect(all.kind).toBeNull();
     // The volume "The Door" holds a chapter called "Knock".
     expect(all.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
-    expect(all).toMatchObject({ total: 4, beyond: 0 });
+    expect(all).toMatchObject({ total: 4 });
 
-    // Without reveal, the note is a count: not its kind.
+    // Without reveal, the note leaves no trace: not its kind, not a count.
     const sealed = await load(searchLoader, "/search?q=knock");
     expect(sealed.counts).toEqual({ chapter: 1, volume: 1, episode: 1 });
-    expect(sealed).toMatchObject({ total: 3, beyond: 1 });
+    expect(sealed).toMatchObject({ total: 3 });
+    expect(Object.keys(sealed).sort()).toEqual(["counts", "kind", "page", "pageCount", "query", "results", "total"]);
     // Knowing the first chapter reveals the note.
     const first = await load(searchLoader, "/search?q=knock&reveal=wn:1-1");
     expect(first.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
-    expect(first).toMatchObject({ total: 4, beyond: 0 });
+    expect(first).toMatchObject({ total: 4 });
   });
 
   it("narrows to one kind; paging keeps the kind; an unknown kind is ignored", async () => {
@@ -94,8 +95,8 @@ describe("site search against the imported tiny pack", () => {
     expect(titles(episodes.results)).toEqual(["Knock Knock"]);
     expect(episodes.total).toBe(1);
     expect(await status(searchLoader, "/search?q=knock&kind=episode&page=2")).toBe(404);
-    // A kind whose only hit is gated finds nothing for a requester who does not know it; the page is there for one who does.
-    expect(await load(searchLoader, "/search?q=knock&kind=translation_note")).toMatchObject({ kind: "translation_note", results: [], total: 0, beyond: 1 });
+    // A kind whose only hit is gated finds nothing for a requester who does not know it, as a kind without hits.
+    expect(await load(searchLoader, "/search?q=knock&kind=translation_note")).toMatchObject({ kind: "translation_note", results: [], total: 0 });
 
     const none = await load(searchLoader, "/search?q=knock&kind=side_story");
     expect(none).toMatchObject({ kind: "side_story", results: [], total: 0 });
@@ -122,7 +123,6 @@ describe("site search against the imported tiny pack", () => {
           expect(answer.results.some((result) => result.ref === entry.ref), where).toBe(known);
           if (known) expect(text, where).toContain(entry.title);
           else for (const gated of [entry.ref, entry.path, entry.revealed_by]) expect(text, where).not.toContain(gated);
-          if (!known) expect(answer.beyond, where).toBeGreaterThan(0);
         }
       }
     }
@@ -131,7 +131,7 @@ describe("site search against the imported tiny pack", () => {
     expect(sealed.results.every((result) => result.content !== null)).toBe(true);
   });
 
-  it("renders chips with what everyone may see, one count beyond, and no gated text in the server's HTML", async () => {
+  it("renders chips with what everyone may see, the same line on what is left out for any words, and no gated text in the server's HTML", async () => {
     const response = await visitor.fetch("/search?q=knock");
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -141,7 +141,69 @@ describe("site search against the imported tiny pack", () => {
     expect(rendered).toMatch(/>Knock</);
     expect(rendered).not.toContain("kind=translation_note");
     expect(rendered).toMatch(/aria-current="page"[^>]*>All\s*<span[^>]*>3</);
-    expect(rendered.match(/1 result beyond what you have read or watched/g)).toHaveLength(1);
+    expect(rendered).not.toMatch(/beyond what you have read or watched|beyond the first chapter/);
+    for (const words of ["knock", "qqzzxv"]) {
+      const page = await (await visitor.fetch(`/search?q=${words}`)).text();
+      expect(page.match(/Results from further in the story than you have read or watched are left out\./g), words).toHaveLength(1);
+    }
+  });
+
+  it("answers a requester who knows nothing the same for words only gated text holds as for words nothing holds", async () => {
+    // Words of gated titles that no hit everyone may see holds (each found, with reveal=all, only in gated entries).
+    const secrets: string[] = [];
+    for (const entry of await gatedEntries()) {
+      for (const word of entry.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((each) => each.length > 3)) {
+        if (secrets.includes(word)) continue;
+        const everything = await load(searchLoader, `/search?q=${encodeURIComponent(word)}&reveal=all`);
+        if (everything.results.length && everything.results.every((result) => result.revealedBy !== null)) secrets.push(word);
+      }
+    }
+    expect(secrets.length).toBeGreaterThanOrEqual(3);
+    const nothing = ["qqzzxv", "wwjjkk"];
+    for (const word of nothing) expect((await load(searchLoader, `/search?q=${word}&reveal=all`)).total).toBe(0);
+
+    // Every way a visitor can ask: the page, its data, the suggestions, one kind, a second page.
+    const asks = (word: string) => [
+      `/search?q=${word}`,
+      `/search.data?q=${word}`,
+      `/search.data?q=${word}&suggest=1`,
+      `/search?q=${word}&kind=translation_note`,
+      `/search?q=${word}&kind=chapter&page=2`,
+      `/search.data?q=${word}&page=2`,
+      `/search?q=${word}&reveal=junk`,
+    ];
+    const answer = async (path: string, word: string) => {
+      const response = await visitor.fetch(path);
+      // Each response has its own script nonce; everything else must match.
+      const body = (await response.text()).replaceAll(word, "WORDS").replace(/nonce="[^"]*"/g, 'nonce=""');
+      return { status: response.status, body };
+    };
+    const [blank] = nothing;
+    const expected = await Promise.all(asks(blank!).map((path) => answer(path, blank!)));
+    // Only words the pages do not hold anyway, so the echoed words are all that is set aside.
+    const rare = secrets.filter((word) => expected.every(({ body }) => !body.toLowerCase().includes(word)));
+    expect(rare.length, secrets.join(", ")).toBeGreaterThanOrEqual(3);
+    for (const word of [...rare, ...nothing.slice(1)]) {
+      for (const [index, path] of asks(word).entries()) expect(await answer(path, word), path).toEqual(expected[index]);
+    }
+  });
+
+  it("orders what a requester sees by those hits alone: gated entries holding the words change nothing", async () => {
+    const paths = ["/search?q=door", "/search?q=the%20door", "/search?q=knock%20door", "/search?q=door&suggest=1"];
+    const before = await Promise.all(paths.map((path) => load(searchLoader, path)));
+    // Entries only a reader far ahead may see, heavy with one of the words and not the other.
+    const gatedRows = Array.from({ length: 40 }, (_, index) => [`test:gated-${index}`, index % 2 ? "door door door" : "the knock the", "wn:9-9"]);
+    await env.DB.batch(
+      gatedRows.map(([ref, title, revealedBy]) =>
+        env.DB.prepare(`INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', 'door the knock', ?3)`).bind(ref, title, revealedBy),
+      ),
+    );
+    try {
+      const after = await Promise.all(paths.map((path) => load(searchLoader, path)));
+      expect(after).toEqual(before);
+    } finally {
+      await env.DB.prepare(`DELETE FROM search_entries WHERE ref LIKE 'test:gated-%'`).run();
+    }
   });
 
   it("never repeats a result's kind in the line under it (the suggestions put the kind first)", async () => {

@@ -37,9 +37,8 @@ export function SearchBox() {
   const shield = useShield();
   const query = value.trim();
   const data = query && fetcher.data?.query === query ? fetcher.data : null;
-  // The same ranking as the results page, asked with what the reader knows: the server leaves out
-  // every hit beyond it (the results page counts them instead), so a suggestion never shows gated
-  // text, nor that a gated hit exists.
+  // The same order as the results page, asked with what the reader knows: the server leaves out
+  // every hit beyond it without a trace, so a suggestion never shows gated text, nor that a gated hit exists.
   const options: Option[] = data
     ? [
         ...data.results.flatMap(({ ref, kind, revealedBy, content }) =>
