@@ -99,7 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
           search={<SearchBox />}
           account={<AccountMenu />}
         />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it. */}
+        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
           {children}
         </main>
         <SiteFooter siteName={siteName} />
