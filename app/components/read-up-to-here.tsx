@@ -29,11 +29,9 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
-  // Nothing before the page is interactive: the server cannot know the reader's progress.
-  if (!shield) return null;
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
-  const done = hasConsumed(shield.knowledge, unit.key);
+  const done = shield ? hasConsumed(shield.knowledge, unit.key) : false;
 
   function markRead() {
     const before = readStoredProgress();
@@ -68,10 +66,13 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
     if (user) window.addEventListener("pagehide", leave);
   }
 
-  // Both labels share one cell, so the control keeps its size whichever it shows.
+  // Both labels share one cell, so the control keeps its size whichever it shows. Before the page is
+  // interactive (the server cannot know the reader's progress) the cell is kept, empty, so nothing
+  // beside it moves when it appears.
+  const hidden = done || !shield;
   return (
     <span ref={box} className="inline-grid">
-      <Button variant="outline" size="xs" onClick={markRead} className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={done} aria-hidden={done || undefined}>
+      <Button variant="outline" size="xs" onClick={markRead} className={hidden ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={hidden} aria-hidden={hidden || undefined}>
         {label}
       </Button>
       {done ? (
