@@ -120,18 +120,19 @@ function KindFilter({ query, kind, counts }: { query: string; kind: SearchKind |
   if (!all && !kind) return null;
   return (
     <nav aria-label="Kind of result" className="mb-4">
-      <ul className="flex flex-wrap gap-2 text-sm">
+      {/* One line that scrolls sideways: kinds the revealed results add do not push the results down. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 text-sm [scrollbar-width:thin]">
         {chips.map((chip) => {
           const selected = chip.kind === kind;
           const params = new URLSearchParams({ q: query });
           if (chip.kind) params.set("kind", chip.kind);
           return (
-            <li key={chip.kind ?? "all"}>
+            <li key={chip.kind ?? "all"} className="shrink-0">
               <Link
                 to={`?${params}`}
                 aria-current={selected ? "page" : undefined}
                 className={cn(
-                  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1",
+                  "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1",
                   selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
                 )}
               >
