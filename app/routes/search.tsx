@@ -11,7 +11,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
-import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
+import { resultsInPlace, type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
 import { useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
@@ -51,7 +51,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, kind, results, total, counts, beyond, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.beyond > 0 });
+  const { query, kind, results: revealed, total, counts, beyond, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.beyond > 0 });
+  const results = resultsInPlace(loaderData.results, revealed);
   const shield = useShield();
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
@@ -102,7 +103,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {beyond ? (
         // Hits the reader does not know are only counted: not their kind, link or rank.
         <div className="mt-4">
-          <HiddenRun as="div" what={countOf(beyond, nouns.result)} count={beyond} onShow={null} hasProgress={shield?.hasProgress ?? true} />
+          <HiddenRun as="div" what={countOf(beyond, nouns.result)} count={beyond} hasProgress={shield?.hasProgress ?? true} />
         </div>
       ) : null}
       <Pagination page={page} pageCount={pageCount} />
