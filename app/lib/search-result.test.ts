@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "./gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
-import { resultsInPlace, type SearchResult, searchResultsFor } from "./search-result";
+import { type SearchResult, searchResultsFor } from "./search-result";
 
 const hit = (ref: string, kind: SearchResult["kind"], revealedBy: string | null): SearchResult => ({
   ref,
@@ -38,16 +38,5 @@ describe("searchResultsFor", () => {
     const episodes = searchResultsFor(matches, noKnowledge, { kind: "episode", limit: 20, offset: 0 });
     // A kind whose only hit is gated finds nothing; the count beyond is over every kind, so it says nothing of kinds.
     expect(episodes).toMatchObject({ results: [], total: 0, beyond: 2 });
-  });
-});
-
-describe("resultsInPlace", () => {
-  it("keeps the results already shown where they are and puts the hits the reader's answer adds after them", () => {
-    const shown = searchResultsFor(matches, noKnowledge, { kind: null, limit: 2, offset: 0 }).results;
-    const revealed = searchResultsFor(matches, allKnowledge, { kind: null, limit: 2, offset: 0 }).results;
-    expect(refs(revealed)).toEqual(["character:mira", "chapter:wn:2-2"]);
-    // volume:ln:main-1 fell off the revealed page; it stays where the reader saw it.
-    expect(refs(resultsInPlace(shown, revealed))).toEqual(["character:mira", "volume:ln:main-1", "chapter:wn:2-2"]);
-    expect(resultsInPlace(shown, revealed)[0]).toBe(revealed[0]);
   });
 });

@@ -38,16 +38,3 @@ export function searchResultsFor(
     matched: matches.length,
   };
 }
-
-/**
- * The results a page shows once the reader's revealed answer arrives: those already shown keep their
- * places (in the revealed version where it has them), and the hits the answer adds, which the first
- * answer only counted, follow in their own order. So revealing them pushes nothing the reader sees
- * down the page (they take the place of the line that counted them); the first answer cannot hold
- * their places, which would tell everyone where in the ranking the hidden hits are.
- */
-export function resultsInPlace<T extends { ref: string }>(shown: readonly T[], revealed: readonly T[]): T[] {
-  const byRef = new Map(revealed.map((result) => [result.ref, result]));
-  const kept = new Set(shown.map((result) => result.ref));
-  return [...shown.map((result) => byRef.get(result.ref) ?? result), ...revealed.filter((result) => !kept.has(result.ref))];
-}

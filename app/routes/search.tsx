@@ -11,7 +11,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
-import { resultsInPlace, type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
+import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
 import { useRevealedData, useShield } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
@@ -51,9 +51,15 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, kind, results: revealed, total, counts, beyond, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.beyond > 0 });
-  const results = resultsInPlace(loaderData.results, revealed);
+  const revealed = useRevealedData(loaderData, { withheld: loaderData.beyond > 0 });
+  const { query, kind, results, total, counts, beyond, page, pageCount } = revealed;
   const shield = useShield();
+  // Hits the first answer only counted are ranked among the others in a reader's answer, and the first
+  // answer cannot hold their places without telling everyone where they rank. So for a reader with
+  // progress (before hydration: a browser that keeps some, <html data-progress>) the results wait,
+  // invisible, in their place until that answer is shown, instead of being pushed down by it.
+  const waiting = loaderData.beyond > 0 && revealed === loaderData && (shield?.hasProgress ?? true);
+  const hold = waiting ? (shield ? "invisible" : "[:root[data-progress]_&]:invisible") : undefined;
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
     <>
@@ -79,33 +85,35 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               : `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`}
         </p>
       ) : null}
-      <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
-        <ShieldedList
-          items={results}
-          itemKey={(result) => result.ref}
-          describe={(run) => countOf(run.length, nouns.result)}
-          runAs="li"
-          renderItem={(result, shown) => {
-            if (!shown || !result.content) return null;
-            const named = titleBesideLabel(result.content.subtitle, result.content.title);
-            return (
-              <li>
-                <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
-                  <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-                  <span className="font-medium">{named.title}</span>
-                  {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
-                </Link>
-              </li>
-            );
-          }}
-        />
-      </ol>
-      {beyond ? (
-        // Hits the reader does not know are only counted: not their kind, link or rank.
-        <div className="mt-4">
-          <HiddenRun as="div" what={countOf(beyond, nouns.result)} count={beyond} hasProgress={shield?.hasProgress ?? true} />
-        </div>
-      ) : null}
+      <div className={hold} aria-busy={waiting || undefined}>
+        <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
+          <ShieldedList
+            items={results}
+            itemKey={(result) => result.ref}
+            describe={(run) => countOf(run.length, nouns.result)}
+            runAs="li"
+            renderItem={(result, shown) => {
+              if (!shown || !result.content) return null;
+              const named = titleBesideLabel(result.content.subtitle, result.content.title);
+              return (
+                <li>
+                  <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+                    <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
+                    <span className="font-medium">{named.title}</span>
+                    {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
+                  </Link>
+                </li>
+              );
+            }}
+          />
+        </ol>
+        {beyond ? (
+          // Hits the reader does not know are only counted: not their kind, link or rank.
+          <div className="mt-4">
+            <HiddenRun as="div" what={countOf(beyond, nouns.result)} count={beyond} hasProgress={shield?.hasProgress ?? true} />
+          </div>
+        ) : null}
+      </div>
       <Pagination page={page} pageCount={pageCount} />
     </>
   );
