@@ -26,6 +26,7 @@ import { isDeeperThanEveryPage } from "~/lib/addresses";
 import { areas } from "~/lib/areas";
 import type { FlashToast } from "~/lib/flash-toast";
 import { pageMeta } from "~/lib/meta";
+import { progressMarkScript } from "~/lib/stored-progress";
 import { themeScript } from "~/lib/theme";
 import { type RootData, usePublicConfig } from "~/lib/user";
 import { getPublicConfig } from "~/server/env.server";
@@ -81,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#b4531f" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${themeScript};${progressMarkScript}` }} />
         <Meta />
         <Links />
       </head>
@@ -99,7 +100,8 @@ export function Layout({ children }: { children: ReactNode }) {
           search={<SearchBox />}
           account={<AccountMenu />}
         />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it. */}
+        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
           {children}
         </main>
         <SiteFooter siteName={siteName} />

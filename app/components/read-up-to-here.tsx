@@ -34,11 +34,9 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const box = useRef<HTMLSpanElement>(null);
   // The first click waits for the code above; a second click meanwhile must not take the step twice.
   const marking = useRef(false);
-  // Nothing before the page is interactive: the server cannot know the reader's progress.
-  if (!shield) return null;
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
-  const done = hasConsumed(shield.knowledge, unit.key);
+  const done = shield ? hasConsumed(shield.knowledge, unit.key) : false;
 
   async function markRead() {
     if (marking.current) return;
@@ -76,10 +74,13 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
     if (sync) window.addEventListener("pagehide", leave);
   }
 
-  // Both labels share one cell, so the control keeps its size whichever it shows.
+  // Both labels share one cell, so the control keeps its size whichever it shows. Before the page is
+  // interactive (the server cannot know the reader's progress) the cell is kept, empty, so nothing
+  // beside it moves when it appears.
+  const hidden = done || !shield;
   return (
     <span ref={box} className="inline-grid">
-      <Button variant="outline" size="xs" onClick={() => void markRead()} className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={done} aria-hidden={done || undefined}>
+      <Button variant="outline" size="xs" onClick={() => void markRead()} className={hidden ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={hidden} aria-hidden={hidden || undefined}>
         {label}
       </Button>
       {done ? (

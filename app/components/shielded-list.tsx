@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
 import { askToSee, hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
 import { beyondWhatYouKnow, nounFor, nouns } from "~/lib/words";
 
@@ -23,6 +24,7 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
   describe,
   runAs = "div",
   unknownAs = "beyond",
+  places,
   renderItem,
 }: {
   items: readonly T[];
@@ -33,6 +35,11 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
   runAs?: "div" | "li";
   /** How a run line says the reader has not got there (HiddenRun). */
   unknownAs?: "beyond" | "unmet";
+  /**
+   * For a grid of cards: every hidden item keeps a place of a card's size (these classes, e.g. a
+   * min-height), the run's line in its first, so revealing any of them after hydration moves nothing.
+   */
+  places?: string;
   renderItem: (item: T, shown: boolean) => ReactNode;
 }) {
   const shield = useShield();
@@ -67,13 +74,35 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
             }
             hasProgress={shield?.hasProgress ?? true}
             unknownAs={unknownAs}
+            className={places}
           />,
+          ...(places === undefined
+            ? []
+            : segment.items.slice(1).map((each) => <EmptyPlace key={`place:${itemKey(each)}`} as={runAs} className={places} />)),
           ...segment.items.map((each) => item(each, false)),
         ],
   );
 }
 
-/** One line for a run of hidden items; the button appears once the page is interactive. */
+/**
+ * A hidden item's place in a grid of cards (ShieldedList's `places`): empty, and the size of a card.
+ * Shown only to a browser that keeps progress (<html data-progress>, set before the first paint), for
+ * whom any of them may be revealed; without progress, the run stays one line.
+ */
+function EmptyPlace({ as: Element, className }: { as: "div" | "li"; className: string }) {
+  return (
+    <Element
+      aria-hidden="true"
+      data-spoiler="place"
+      className={cn("rounded-md border border-dashed border-border bg-muted [:root:not([data-progress])_&]:hidden", className)}
+    />
+  );
+}
+
+/**
+ * One line for a run of hidden items. Its button works once the page is interactive; until then its
+ * place is kept (at the end of the line, invisible), so the line does not rewrap when it appears.
+ */
 export function HiddenRun({
   as: Element,
   what,
@@ -81,29 +110,33 @@ export function HiddenRun({
   onShow,
   hasProgress,
   unknownAs = "beyond",
+  className,
 }: {
   as: "div" | "li";
   what: string;
   count: number;
-  onShow: (() => void) | null;
+  /** What "Show them" does; null before the page is interactive (its place is kept); left out, no button. */
+  onShow?: (() => void) | null;
   hasProgress: boolean;
   /** How the line says the reader has not got there: "3 entries beyond what you have read or watched", "3 characters you have not met yet". */
   unknownAs?: "beyond" | "unmet";
+  className?: string;
 }) {
   return (
-    <Element data-spoiler="run" className="rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground">
+    <Element data-spoiler="run" className={cn("rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground", className)}>
       {unknownAs === "unmet" ? `${what} you have not met yet.` : `${what} ${beyondWhatYouKnow(hasProgress)}.`}{" "}
-      {onShow ? (
-        <>
-          <Button variant="link" size="inline" onClick={onShow}>
-            Show {nounFor(count, nouns.it)}
-          </Button>{" "}
-          ·{" "}
-        </>
-      ) : null}
       <Link to="/reading_tracker" className="text-primary underline">
         Set your progress
       </Link>
+      {onShow !== undefined ? (
+        <span className={onShow ? undefined : "invisible"} aria-hidden={onShow ? undefined : true}>
+          {" "}
+          ·{" "}
+          <Button variant="link" size="inline" onClick={onShow ?? undefined} disabled={!onShow}>
+            Show {nounFor(count, nouns.it)}
+          </Button>
+        </span>
+      ) : null}
     </Element>
   );
 }

@@ -47,34 +47,36 @@ export function Spoiler<T>({
       </Wrapper>
     );
   }
-  if (asked || (shield && shield.mode !== "hide") || isRevealed(shield, revealedBy)) {
-    // Known (or asked for), and the page's revealed data is on its way.
-    return (
-      <Wrapper data-spoiler="loading" aria-busy="true" className={cn("rounded bg-muted px-2 py-0.5 text-sm text-muted-foreground", block ? "block p-3" : "inline-block")}>
-        …
-      </Wrapper>
-    );
-  }
+  // Known (or asked for), and the page's revealed data is on its way: a quiet "…" in the placeholder's
+  // own box, which keeps its size, so the item moves nothing until its content takes its place.
+  const waiting = asked || (shield !== null && shield.mode !== "hide") || isRevealed(shield, revealedBy);
   return (
     <Wrapper
-      data-spoiler="hidden"
-      className={cn("rounded border border-dashed border-border bg-muted px-2 py-0.5 text-sm text-muted-foreground", block ? "block p-3" : "inline-block")}
+      data-spoiler={waiting ? "loading" : "hidden"}
+      aria-busy={waiting || undefined}
+      className={cn(
+        "relative rounded border border-dashed bg-muted px-2 py-0.5 text-sm text-muted-foreground",
+        waiting ? "border-transparent" : "border-border",
+        block ? "block p-3" : "inline-block",
+      )}
     >
-      {what} is {beyondWhatYouKnow(shield?.hasProgress ?? true)}.{" "}
-      {shield ? (
-        <Button variant="link" size="inline" onClick={ask}>
+      <span className={waiting ? "invisible" : undefined} aria-hidden={waiting || undefined}>
+        {what} is {beyondWhatYouKnow(shield?.hasProgress ?? true)}.{" "}
+        {/* The button's place is kept before the page is interactive, so the line does not rewrap when it appears. */}
+        <Button variant="link" size="inline" onClick={ask} disabled={!shield} className={shield ? undefined : "invisible"} aria-hidden={shield ? undefined : true}>
           Show it
         </Button>
-      ) : null}
-      {shield && !shield.hasProgress ? (
-        <>
-          {" "}
-          ·{" "}
-          <Link to="/reading_tracker" className="text-primary underline">
-            Set your progress
-          </Link>
-        </>
-      ) : null}
+        {shield && !shield.hasProgress ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link to="/reading_tracker" className="text-primary underline">
+              Set your progress
+            </Link>
+          </>
+        ) : null}
+      </span>
+      {waiting ? <span className={cn("absolute inset-0 flex items-center", block ? "px-3" : "px-2")}>…</span> : null}
     </Wrapper>
   );
 }

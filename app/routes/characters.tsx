@@ -105,6 +105,8 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
           describe={(run) => countOf(run.length, nouns.character)}
           runAs="li"
           unknownAs="unmet"
+          // A card's height (its portrait, padding and border), so a character the reader has met takes the place that waited for them.
+          places="min-h-[5.625rem] rounded-lg"
           renderItem={(item, shown) => (shown && item.content ? <CharacterCard key={item.key} character={item.content} eager={characters.indexOf(item) < 6} /> : null)}
         />
       </ul>

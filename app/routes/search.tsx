@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -12,7 +13,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
 import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
-import { useRevealedData, useShield } from "~/lib/spoiler-shield";
+import { useRevealedData, useShield, wouldAskWithheld } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { notAPage } from "~/lib/missing-filter";
@@ -52,10 +53,28 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
     description: "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
   });
 
+/** How long results wait, invisible, for a reader's own answer before the first one is shown. */
+const REVEAL_WAIT_MS = 3000;
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
-  const { query, kind, results, total, counts, page, pageCount } = useRevealedData(loaderData, { withheld: loaderData.query !== "" });
+  const revealed = useRevealedData(loaderData, { withheld: loaderData.query !== "" });
+  const { query, kind, results, total, counts, page, pageCount } = revealed;
   const shield = useShield();
+  // Hits the reader knows are ranked among the others in their answer, and the first answer cannot hold
+  // their places without telling everyone where they rank. So for a reader who will ask (before
+  // hydration: a browser that keeps progress, <html data-progress>) the results wait, invisible, in
+  // their place until that answer is shown, instead of being pushed down by it; if it does not come
+  // within a few seconds, the first answer is shown.
+  const asking = query !== "" && revealed === loaderData && (shield ? wouldAskWithheld(shield) : true);
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!asking) return;
+    const timer = setTimeout(() => setGaveUp(true), REVEAL_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [asking]);
+  const waiting = asking && !gaveUp;
+  const hold = waiting ? (shield ? "invisible" : "[:root[data-progress]_&]:invisible") : undefined;
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
     <>
@@ -88,27 +107,29 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       ) : null}
-      <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
-        <ShieldedList
-          items={results}
-          itemKey={(result) => result.ref}
-          describe={(run) => countOf(run.length, nouns.result)}
-          runAs="li"
-          renderItem={(result, shown) => {
-            if (!shown || !result.content) return null;
-            const named = titleBesideLabel(result.content.subtitle, result.content.title);
-            return (
-              <li>
-                <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
-                  <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-                  <span className="font-medium">{named.title}</span>
-                  {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
-                </Link>
-              </li>
-            );
-          }}
-        />
-      </ol>
+      <div className={hold} aria-busy={waiting || undefined}>
+        <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
+          <ShieldedList
+            items={results}
+            itemKey={(result) => result.ref}
+            describe={(run) => countOf(run.length, nouns.result)}
+            runAs="li"
+            renderItem={(result, shown) => {
+              if (!shown || !result.content) return null;
+              const named = titleBesideLabel(result.content.subtitle, result.content.title);
+              return (
+                <li>
+                  <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+                    <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
+                    <span className="font-medium">{named.title}</span>
+                    {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
+                  </Link>
+                </li>
+              );
+            }}
+          />
+        </ol>
+      </div>
       {query && (!shield || shield.mode === "hide") ? (
         // The same line whatever the words: whether anything was left out would itself give it away.
         <p className="mt-4 text-sm text-muted-foreground">
@@ -141,18 +162,19 @@ function KindFilter({ query, kind, counts }: { query: string; kind: SearchKind |
   if (!all && !kind) return null;
   return (
     <nav aria-label="Kind of result" className="mb-4">
-      <ul className="flex flex-wrap gap-2 text-sm">
+      {/* One line that scrolls sideways: kinds the revealed results add do not push the results down. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 text-sm [scrollbar-width:thin]">
         {chips.map((chip) => {
           const selected = chip.kind === kind;
           const params = new URLSearchParams({ q: query });
           if (chip.kind) params.set("kind", chip.kind);
           return (
-            <li key={chip.kind ?? "all"}>
+            <li key={chip.kind ?? "all"} className="shrink-0">
               <Link
                 to={`?${params}`}
                 aria-current={selected ? "page" : undefined}
                 className={cn(
-                  "inline-flex items-center gap-1.5 rounded-full border px-3 py-1",
+                  "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1",
                   selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
                 )}
               >
