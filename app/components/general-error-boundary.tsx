@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { displayPath, statusText, takesNoForm } from "~/lib/http-status";
-import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter";
+import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter-check";
 
 /** What a thrown Response or error says about itself, if anything. */
 function messageOf(value: unknown): string | null {

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/gated";
 import { askToSee, isRevealed, useShield } from "~/lib/spoiler-shield";
-import { beyondWhatYouKnow } from "~/lib/words";
+import { beyondWhatYouKnow } from "~/lib/shield-words";
 
 /**
  * One gated item inside running text or a row (a title, a fact): its content once the reader knows

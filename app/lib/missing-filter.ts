@@ -1,28 +1,13 @@
 import { labelWithTitle } from "./content/labels";
+import type { MissingFilter } from "./missing-filter-check";
 
-/**
+export { isMissingFilter, type MissingFilter } from "./missing-filter-check";
+
+/*
  * What a 404 says when the page exists but a filter in its address names nothing: "Arc 99 does not
  * exist", with links to what does. Loaders throw it (`notFound(missing)`); the one error boundary
  * shows it.
  */
-export interface MissingFilter {
-  /** What the address asked for: "Arc 99", "Page 9". */
-  missing: string;
-  /** What the links offer instead: "The arcs there are". */
-  instead: string;
-  choices: { label: string; href: string }[];
-}
-
-export function isMissingFilter(value: unknown): value is MissingFilter {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "missing" in value &&
-    typeof value.missing === "string" &&
-    "choices" in value &&
-    Array.isArray(value.choices)
-  );
-}
 
 /** A page number past the end (or not a page number) in `url`: the first and the last page are offered, with the same filters. */
 export function missingPage(url: URL, pageCount: number): MissingFilter {

@@ -116,21 +116,3 @@ export function parseStoredProgress(json: string | null | undefined): Progress |
     return null;
   }
 }
-
-export type ParsedProgressFile = { progress: Progress; error: null } | { progress: null; error: string };
-
-/** Reads an exported progress file; a broken file gets a clear error and changes nothing. */
-export function parseProgressFile(text: string): ParsedProgressFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { progress: null, error: "This file is not a progress export: it is not valid JSON." };
-  }
-  const { progress, problem } = checkProgress(json);
-  if (!progress) {
-    const where = problem.path ? ` (at ${problem.path})` : "";
-    return { progress: null, error: `This file is not a progress export this site can read${where}: ${problem.message}.` };
-  }
-  return { progress, error: null };
-}

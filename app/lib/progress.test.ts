@@ -26,7 +26,8 @@ import {
   withPosition,
   withTicked,
 } from "./progress";
-import { checkProgress, parseProgressFile, parseStoredProgress } from "./progress-file";
+import { checkProgress, parseStoredProgress } from "./progress-file";
+import { parseProgressFile } from "./progress-import";
 
 const progress = (changes: Partial<Progress>): Progress => ({ ...emptyProgress, ...changes });
 

@@ -64,11 +64,4 @@ export function withArticle(phrase: string) {
   return `${startsWithVowelSound ? "an" : "a"} ${phrase}`;
 }
 
-/**
- * What the spoiler shield says it hides, in one wording for every page: a reader, a viewer and both
- * are told the same ("beyond what you have read or watched"). Without progress the shield treats
- * everyone as a new reader, so it says where that leaves them.
- */
-export function beyondWhatYouKnow(hasProgress: boolean) {
-  return hasProgress ? "beyond what you have read or watched" : "beyond the first chapter";
-}
+export { beyondWhatYouKnow } from "./shield-words";

@@ -1,18 +1,16 @@
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
-import { titleBesideLabel } from "~/lib/content/labels";
-import { type SearchKind, searchKindLabels } from "~/lib/search-query";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
-import type { SearchResult } from "~/lib/search-result";
+import { useShield } from "~/lib/spoiler-shield";
+import type { Option, Suggestions, suggestionOptions } from "./search-suggestions";
 
-/** One line of the suggestions: a hit, or the last line that opens the full results. */
-interface Option {
-  key: string;
-  path: string;
-  title: string;
-  detail: string;
+interface SuggestionsModule {
+  suggestionOptions: typeof suggestionOptions;
 }
+/** What writes the suggestions' lines, loaded once the reader first focuses or types into the box. */
+let suggestionsModule: Promise<SuggestionsModule> | undefined;
+const loadSuggestions = () => (suggestionsModule ??= importWithRecovery(() => import("./search-suggestions")));
 
 /**
  * The header's search: a plain GET form to /search without JavaScript, and a combobox with
@@ -21,7 +19,7 @@ interface Option {
  */
 export function SearchBox() {
   const id = useId();
-  const fetcher = useFetcher<{ query: string; results: SearchResult[]; total: number }>();
+  const fetcher = useFetcher<Suggestions>();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [open, setOpen] = useState(false);
@@ -29,6 +27,10 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [lines, setLines] = useState<SuggestionsModule | null>(null);
+  function prepare() {
+    if (!lines) void loadSuggestions().then(setLines, () => {});
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (expanded) input.current?.focus();
@@ -37,24 +39,13 @@ export function SearchBox() {
   const shield = useShield();
   const query = value.trim();
   const data = query && fetcher.data?.query === query ? fetcher.data : null;
-  // The same order as the results page, asked with what the reader knows: the server leaves out
-  // every hit beyond it without a trace, so a suggestion never shows gated text, nor that a gated hit exists.
-  const options: Option[] = data
-    ? [
-        ...data.results.flatMap(({ ref, kind, revealedBy, content }) =>
-          content && isRevealed(shield, revealedBy)
-            ? [suggestion(ref, kind, content)]
-            : [],
-        ),
-        ...(data.total
-          ? [{ key: "all", path: `/search?${new URLSearchParams({ q: query })}`, title: `All results for “${query}”`, detail: `${data.total} in all, by kind` }]
-          : []),
-      ]
-    : [];
+  // The server leaves out every hit beyond what the reader knows (see search-suggestions.ts).
+  const options: Option[] = data && lines ? lines.suggestionOptions(data, query, shield) : [];
   const listId = `${id}-suggestions`;
   const boxId = `${id}-box`;
 
   function change(next: string) {
+    prepare();
     setValue(next);
     setActive(-1);
     setOpen(true);
@@ -124,6 +115,7 @@ export function SearchBox() {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          onFocus={prepare}
           onChange={(event) => change(event.target.value)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={(event) => {
@@ -170,10 +162,4 @@ export function SearchBox() {
       </Form>
     </>
   );
-}
-
-/** A hit as a suggestion: its title, then its kind and the label the title does not already carry. */
-function suggestion(key: string, kind: SearchKind, content: { path: string; title: string; subtitle: string }): Option {
-  const named = titleBesideLabel(content.subtitle, content.title);
-  return { key, path: content.path, title: named.title, detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · ") };
 }

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { Progress } from "~/lib/progress";
-import { parseProgressFile } from "~/lib/progress-file";
+import { parseProgressFile } from "~/lib/progress-import";
 
 /** Far larger than any real export; a bigger file is refused before it is read. */
 const MAX_FILE_BYTES = 1_000_000;

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { WrappingSelect } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 import { withArticle } from "~/lib/words";

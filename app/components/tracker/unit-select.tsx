@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/field";
-import { WrappingSelect } from "~/components/ui/select";
+import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
