@@ -129,6 +129,15 @@ describe("UpNext", () => {
     expect(html).toContain(">Side story<");
   });
 
+  it("says nothing under a side story whose title only says its name again", () => {
+    const story: TrackerUnit = { key: "ss:if-heiress", medium: "side_stories", position: 3, label: "The Heiress of Lowwick", title: { revealedBy: null, content: "IF: The Heiress of Lowwick" }, group: "Side stories", collection: null, coveredBy: "ss:if-heiress" };
+    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([story])} onMarkRead={noop} /> }]);
+    const html = renderToStaticMarkup(<Stub />);
+    expect(html.match(/Heiress of Lowwick/g)).toHaveLength(1);
+    const list = renderToStaticMarkup(<UnitChecklist units={[story]} checked={[]} onChange={noop} />);
+    expect(list.match(/Heiress of Lowwick/g)).toHaveLength(1);
+  });
+
   it("tells a reader who has read everything", () => {
     expect(renderToStaticMarkup(<UpNext units={upNext([])} onMarkRead={noop} />)).toContain("You are all caught up.");
   });

@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { titleAfterLabel } from "~/lib/content/labels";
 import { type TrackerUnit, withTicked } from "~/lib/progress";
 import { isRevealed, useShield } from "~/lib/spoiler-shield";
 
@@ -27,7 +28,8 @@ export function UnitChecklist({
         // (ticking it makes it known, and the tracker fetches the title).
         const title = ticked.has(unit.key) || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
         const name = title ?? unit.label;
-        const showLabel = title !== null && unit.label !== title;
+        // The label under the title, unless the title already says it ("IF: The Heiress of Lowwick").
+        const showLabel = title !== null && unit.label !== title && titleAfterLabel(unit.label, title) !== null;
         return (
           <li key={unit.key}>
             <label className={cn("flex items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>

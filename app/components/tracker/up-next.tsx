@@ -26,8 +26,8 @@ function UnitCard({ unit, action, onMark }: { unit: TrackerUnit; action: string;
       </p>
       <p>
         <Spoiler gated={unit.title} what="The title">
-          {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer". */}
-          {(title) => titleAfterLabel(unit.label, title) ?? title}
+          {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer"; nothing where the title only says the label again ("IF: The Heiress of Lowwick"). */}
+          {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </Spoiler>
       </p>
       <Button variant="outline" size="xs" onClick={() => onMark(unit)} className="mt-2">
