@@ -7,13 +7,13 @@ import { ReleaseRow } from "~/components/release-row";
 import { cn } from "~/lib/cn";
 import { type Medium, media, mediumLabels } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { missingMedium, missingPage, notAPage } from "~/lib/missing-filter";
-import { parsePageParam } from "~/lib/params";
+import { missingMedium } from "~/lib/missing-filter";
 import { showingRange } from "~/lib/paging";
 import { type Release, releaseDay, releaseFeedPath, releaseNouns, RELEASE_CALENDAR_PATH } from "~/lib/releases";
 import { useRevealedData } from "~/lib/spoiler-shield";
 import { nouns } from "~/lib/words";
 import { getReleases } from "~/models/releases.server";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/releases";
@@ -25,10 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("medium");
   if (asked !== null && !isMedium(asked)) notFound(missingMedium(asked, url.pathname));
   const medium = asked;
-  const page = parsePageParam(url.searchParams);
-  if (page === null) notFound(notAPage(url));
+  const page = requestedPage(url);
   const releases = await getReleases(context.db, { medium, today: releaseDay(), page });
-  if (page > releases.paging.pageCount) notFound(missingPage(url, releases.paging.pageCount));
+  requireExistingPage(url, releases.paging);
   return sealedFor(request, { medium, ...releases });
 }
 

@@ -10,13 +10,11 @@ import { Input } from "~/components/ui/input";
 import { countOf, nouns } from "~/lib/words";
 import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
-import { parsePageParam } from "~/lib/params";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
-import { missingPage, notAPage } from "~/lib/missing-filter";
 import { useRevealedData, useShield } from "~/lib/spoiler-shield";
-import { notFound } from "~/server/not-found.server";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";
 
@@ -24,16 +22,14 @@ import type { Route } from "./+types/translation-meta.ln";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = cleanQuery(params.get("q"));
-  const page = parsePageParam(params);
-  if (page === null) notFound(notAPage(new URL(request.url)));
+  const page = requestedPage(new URL(request.url));
   const index = await getLnMistakeIndex(
     context.db,
     query,
     page,
     requesterKnowledge(request),
   );
-  if (!query && !pageExists(index.paging))
-    notFound(missingPage(new URL(request.url), index.paging.pageCount));
+  if (!query) requireExistingPage(new URL(request.url), index.paging);
   const found = sealedFor(request, { query, ...index });
   // Past the last page of matches the requester may see: a 404 the page renders itself, so a reader
   // who knows more gets their page once it asks again with what they know (useRevealedData).
