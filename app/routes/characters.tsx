@@ -11,7 +11,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { mediumLabels, type Medium } from "~/lib/content/units";
+import { oneOf } from "~/lib/params";
+import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
@@ -21,7 +22,6 @@ import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
-const media = Object.keys(mediumLabels) as Medium[];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = {
     query: cleanQuery(params.get("q")),
     affiliation: params.get("affiliation")?.trim().slice(0, 100) || null,
-    medium: media.includes(mediumParam as Medium) ? (mediumParam as Medium) : null,
+    medium: oneOf(media, mediumParam),
     page,
   };
   const catalogue = await getCharacterCatalogue(context.db, filters, requesterKnowledge(request));

@@ -9,6 +9,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LabelOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { oneOf } from "~/lib/params";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
 import { type MistakeCategory, mistakeCategoryLabels, type MistakeSeverity, mistakeSeverityLabels } from "~/lib/mistakes";
@@ -29,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const filters: TriageQuery = {
-    kind: kinds.find((kind) => kind === params.get("kind")) ?? null,
-    status: reportStatuses.find((status) => status === params.get("status")) ?? null,
+    kind: oneOf(kinds, params.get("kind")),
+    status: oneOf(reportStatuses, params.get("status")),
     order: params.get("order") === "oldest" ? "oldest" : "newest",
     page: requestedPage(url),
   };

@@ -5,7 +5,8 @@ import { PageSection } from "~/components/page-section";
 import { Pagination } from "~/components/pagination";
 import { ReleaseRow } from "~/components/release-row";
 import { cn } from "~/lib/cn";
-import { type Medium, media, mediumLabels } from "~/lib/content/units";
+import { media, mediumLabels } from "~/lib/content/units";
+import { oneOf } from "~/lib/params";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { missingMedium } from "~/lib/missing-filter";
 import { showingRange } from "~/lib/paging";
@@ -18,13 +19,11 @@ import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/releases";
 
-const isMedium = (value: string): value is Medium => (media as readonly string[]).includes(value);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("medium");
-  if (asked !== null && !isMedium(asked)) notFound(missingMedium(asked, url.pathname));
-  const medium = asked;
+  const medium = oneOf(media, asked);
+  if (asked !== null && medium === null) notFound(missingMedium(asked, url.pathname));
   const page = requestedPage(url);
   const releases = await getReleases(context.db, { medium, today: releaseDay(), page });
   requireExistingPage(url, releases.paging);
