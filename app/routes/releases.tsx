@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
-    title: data?.medium ? `${mediumLabels[data.medium]} releases` : "Releases",
+    title: data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases",
     description:
       "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
   });
@@ -43,6 +43,8 @@ export const links: Route.LinksFunction = () => [
   ...media.map((medium) => ({ rel: "alternate", type: "application/atom+xml", href: releaseFeedPath(medium), title: `${mediumLabels[medium]} releases (Atom)` })),
   { rel: "alternate", type: "text/calendar", href: RELEASE_CALENDAR_PATH, title: "Light novel and anime release calendar (iCalendar)" },
 ];
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
   const { medium, upcoming, recent, paging } = useRevealedData(loaderData);
@@ -74,7 +76,8 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="space-y-10">
-        {paging.page === 1 ? (
+        {/* Chapters come out without notice: the web novel has nothing to announce. */}
+        {paging.page === 1 && !(medium === "web_novel" && !upcoming.length) ? (
           <PageSection id="upcoming-title" title="Coming up">
             {upcoming.length ? (
               <ReleaseList releases={upcoming} />

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { useEffect, useState } from "react";
+import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -127,15 +128,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           />
         </ol>
       </div>
-      {query && (!shield || shield.mode === "hide") ? (
-        // The same line whatever the words: whether anything was left out would itself give it away.
-        <p className="mt-4 text-sm text-muted-foreground">
-          Results from further in the story than you have read or watched are left out.{" "}
-          <Link to="/reading_tracker" className="text-primary underline">
-            Set your progress
-          </Link>
-        </p>
-      ) : null}
+      {query ? <LeftOutNotice what="Results" className="mt-4" /> : null}
       <Pagination page={page} pageCount={pageCount} />
     </>
   );

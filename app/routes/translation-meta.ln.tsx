@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { ShieldedList } from "~/components/shielded-list";
@@ -13,7 +14,7 @@ import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
-import { useRevealedData, useShield } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";
@@ -50,7 +51,6 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   const { query, volumes, matches, paging } = useRevealedData(loaderData, {
     withheld: loaderData.query !== "",
   });
-  const shield = useShield();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -105,15 +105,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
                 ? `${showingRange(paging, nouns.entry)} matching “${query}”`
                 : `No entry matches “${query}”.`}
           </h2>
-          {!shield || shield.mode === "hide" ? (
-            <p className="text-sm text-muted-foreground">
-              Entries from further in the story than you have read or watched
-              are left out.{" "}
-              <Link to="/reading_tracker" className="text-primary underline">
-                Set your progress
-              </Link>
-            </p>
-          ) : null}
+          <LeftOutNotice what="Entries" />
           <ShieldedList
             items={matches}
             itemKey={(entry) => entry.id}
