@@ -12,7 +12,7 @@ export function LeftOutNotice({ what, className }: { what: "Results" | "Entries"
   if (shield && shield.mode !== "hide") return null;
   return (
     <p className={cn("text-sm text-muted-foreground", className)}>
-      {what} from further in the story than you have read or watched are left out.{" "}
+      {`${what} from further in the story than you have read or watched are left out. `}
       <Link to="/reading_tracker" className="text-primary underline">
         Set your progress
       </Link>
