@@ -28,6 +28,9 @@ export type ServiceExport = { service: ExternalService; entries: ServiceEntry[];
 
 const refused = (error: string): ServiceExport => ({ service: null, entries: null, error });
 
+const novelUpdatesPage =
+  "This file comes from Novel Updates, which has no list export this site can read yet. Set your web novel and light novel progress here by hand; nothing was changed.";
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A count from the file ("12", " 12 ", "" or missing); anything else counts as none. */
@@ -78,6 +81,8 @@ function myAnimeListEntries(document: Record<string, unknown>): ServiceEntry[] |
  */
 export function readServiceExport(text: string): ServiceExport {
   const body = text.replace(/^\uFEFF/, "").trimStart();
+  // Novel Updates offers no list export: what readers save is its reading-list page (docs/content.md).
+  if (/novelupdates\.com/i.test(body.slice(0, 200_000)) && !/<myanimelist[\s>]/.test(body)) return refused(novelUpdatesPage);
   if (!body.startsWith("<")) return refused("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export.");
   const valid = XMLValidator.validate(body);
   if (valid !== true) {

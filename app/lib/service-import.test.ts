@@ -74,12 +74,15 @@ describe("reading a MyAnimeList export", () => {
   });
 
   it("refuses what is not XML, not well-formed, or not a list export, in words that quote nothing of the file", () => {
-    expect(readServiceExport(exportFile("not-xml.csv")).error).toBe("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export.");
+    expect(readServiceExport("title,chapter\nLanternfall,c45\n").error).toBe("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export.");
+    expect(readServiceExport(exportFile("not-xml.csv")).error).toMatch(/^This file comes from Novel Updates/);
     expect(readServiceExport(exportFile("malformed.xml")).error).toMatch(/^This file is not well-formed XML \(the problem is on line \d+\)/);
     expect(readServiceExport("<myanimelist><anime></myanimelist>").error).toMatch(/^This file is not well-formed XML/);
     expect(readServiceExport(exportFile("not-a-list.xml")).error).toBe(
       "This XML file is not a list export this site can read: it reads MyAnimeList's anime and manga list exports, which AniList and Kitsu also make.",
     );
+    // Novel Updates has no list export; a saved reading-list page (or a list made from one) is answered as such.
+    expect(readServiceExport(exportFile("novel-updates-reading-list.html")).error).toMatch(/^This file comes from Novel Updates, which has no list export this site can read yet/);
     const hostile = readServiceExport(`<script>alert(1)</script`);
     expect(hostile.error).not.toContain("script");
   });

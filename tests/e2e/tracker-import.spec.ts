@@ -71,8 +71,10 @@ test.describe("importing a list from MyAnimeList on a 360 px phone", () => {
     await expect(alert).toContainText("This export has nothing for this series");
     await pick(page, exportFile("not-a-list.xml"));
     await expect(alert).toContainText("is not a list export this site can read");
-    await pick(page, { name: "list.csv", mimeType: "text/csv", buffer: readFileSync("tests/fixtures/exports/not-xml.csv") });
+    await pick(page, { name: "list.csv", mimeType: "text/csv", buffer: Buffer.from("title,chapter\nLanternfall,c45\n") });
     await expect(alert).toContainText("This file is not XML");
+    await pick(page, { name: "Reading List - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-reading-list.html") });
+    await expect(alert).toContainText("This file comes from Novel Updates, which has no list export this site can read yet");
     await pick(page, { name: "huge.xml", mimeType: "application/xml", buffer: Buffer.alloc(10_000_001, 0x20) });
     await expect(alert).toContainText("This file is too large");
     // A billion-laughs file is read as small as it is: its one real number is all it sets.

@@ -57,7 +57,7 @@ export function ProgressTransfer({
   return (
     <>
       <p className="mb-3 text-sm text-muted-foreground">
-        Also reads lists exported from MyAnimeList, AniList or Kitsu, in your browser, with a preview first.
+        Import also reads lists exported from MyAnimeList, AniList or Kitsu, in your browser, with a preview first.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void files().then((loaded) => loaded.exportProgressFile(progress))}>

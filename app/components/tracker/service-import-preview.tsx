@@ -32,7 +32,7 @@ export function ServiceImportPreview({ preview, onImport, onCancel }: { preview:
   const { changes, kept, otherEntries, notStarted } = preview;
   return (
     <section aria-labelledby="service-import-heading" className="mt-3 space-y-3 rounded-md border bg-card p-3 text-sm">
-      <h3 id="service-import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <h3 id="service-import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
         Import from {serviceNames[preview.service]}
       </h3>
       {changes.length ? (
