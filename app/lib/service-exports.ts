@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { ExternalList, ExternalService } from "./external-ids";
+import { isNovelUpdatesPage, readNovelUpdatesPage } from "./novel-updates-page";
 
 /*
  * Reading the list exports of tracking services, in the browser, when the reader picks a file on the
@@ -11,6 +12,9 @@ import type { ExternalList, ExternalService } from "./external-ids";
  * the same format, naming entries by their MyAnimeList ids (docs/content.md, with sources). The parser
  * never expands entities (a DOCTYPE that defines some is read as plain text, so a "billion laughs" file
  * stays as small as it is) and the file is checked for being well-formed XML first.
+ *
+ * Novel Updates has no export: readers save their reading-list page from the browser, read by
+ * ./novel-updates-page without any parser.
  */
 
 /** One entry of a reader's list on a service: what it names and how far they are in it. */
@@ -22,14 +26,13 @@ export interface ServiceEntry {
   episodes: number;
   volumes: number;
   chapters: number;
+  /** Novel Updates only: the release the reader is at, as the page names it ("c45", "v3c2"). */
+  place?: string;
 }
 
 export type ServiceExport = { service: ExternalService; entries: ServiceEntry[]; error: null } | { service: null; entries: null; error: string };
 
 const refused = (error: string): ServiceExport => ({ service: null, entries: null, error });
-
-const novelUpdatesPage =
-  "This file comes from Novel Updates, which has no list export this site can read yet. Set your web novel and light novel progress here by hand; nothing was changed.";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -82,8 +85,13 @@ function myAnimeListEntries(document: Record<string, unknown>): ServiceEntry[] |
 export function readServiceExport(text: string): ServiceExport {
   const body = text.replace(/^\uFEFF/, "").trimStart();
   // Novel Updates offers no list export: what readers save is its reading-list page (docs/content.md).
-  if (/novelupdates\.com/i.test(body.slice(0, 200_000)) && !/<myanimelist[\s>]/.test(body)) return refused(novelUpdatesPage);
-  if (!body.startsWith("<")) return refused("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export.");
+  if (!/<myanimelist[\s>]/.test(body.slice(0, 200_000)) && isNovelUpdatesPage(body)) {
+    const page = readNovelUpdatesPage(body);
+    if (page.error !== null) return refused(page.error);
+    const entries = page.rows.map(({ slug, place }): ServiceEntry => ({ service: "novelupdates", list: "series", id: slug, episodes: 0, volumes: 0, chapters: 0, place }));
+    return { service: "novelupdates", entries, error: null };
+  }
+  if (!body.startsWith("<")) return refused("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export, nor a saved Novel Updates reading list.");
   const valid = XMLValidator.validate(body);
   if (valid !== true) {
     return refused(`This file is not well-formed XML (the problem is on line ${valid.err.line}): it may have been cut short or changed. Export your list again and pick the new file.`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { chapterKey, episodeKey, volumeKey } from "./content/units";
 import type { ExternalId } from "./external-ids";
 import { emptyProgress, mergeProgress, type Progress, type TrackerUnit } from "./progress";
+import { parseRelease } from "./novel-updates-page";
 import { readServiceExport } from "./service-exports";
 import { planServiceImport } from "./service-import";
 
@@ -29,6 +30,7 @@ const externalIds: ExternalId[] = [
   { service: "myanimelist", list: "manga", id: "9900201", target: { medium: "light_novels", collection: "main" } },
   { service: "myanimelist", list: "manga", id: "9900202", target: { medium: "light_novels", collection: "ex" } },
   { service: "novelupdates", list: "series", id: "lanternfall", target: { medium: "web_novel" } },
+  { service: "novelupdates", list: "series", id: "lanternfall-light-novel", target: { medium: "light_novels", collection: "main" } },
 ];
 
 const plan = (file: string, current: Progress = emptyProgress) => planServiceImport(exportFile(file), externalIds, timeline(), current);
@@ -74,15 +76,15 @@ describe("reading a MyAnimeList export", () => {
   });
 
   it("refuses what is not XML, not well-formed, or not a list export, in words that quote nothing of the file", () => {
-    expect(readServiceExport("title,chapter\nLanternfall,c45\n").error).toBe("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export.");
-    expect(readServiceExport(exportFile("not-xml.csv")).error).toMatch(/^This file comes from Novel Updates/);
+    expect(readServiceExport("title,chapter\nLanternfall,c45\n").error).toBe(
+      "This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export, nor a saved Novel Updates reading list.",
+    );
+    expect(readServiceExport(exportFile("not-xml.csv")).error).toMatch(/^This file comes from Novel Updates but is not your reading list saved as a page/);
     expect(readServiceExport(exportFile("malformed.xml")).error).toMatch(/^This file is not well-formed XML \(the problem is on line \d+\)/);
     expect(readServiceExport("<myanimelist><anime></myanimelist>").error).toMatch(/^This file is not well-formed XML/);
     expect(readServiceExport(exportFile("not-a-list.xml")).error).toBe(
       "This XML file is not a list export this site can read: it reads MyAnimeList's anime and manga list exports, which AniList and Kitsu also make.",
     );
-    // Novel Updates has no list export; a saved reading-list page (or a list made from one) is answered as such.
-    expect(readServiceExport(exportFile("novel-updates-reading-list.html")).error).toMatch(/^This file comes from Novel Updates, which has no list export this site can read yet/);
     const hostile = readServiceExport(`<script>alert(1)</script`);
     expect(hostile.error).not.toContain("script");
   });
@@ -145,5 +147,124 @@ describe("what importing a list would do", () => {
       "This export lists nothing: export your list again once it has entries.",
     );
     expect(plan("billion-laughs.xml").preview?.changes).toEqual([{ medium: "Anime", place: "Season 2 · Episode 2", current: null }]);
+  });
+});
+
+/** A saved reading-list page with these rows, as Novel Updates writes them. */
+const readingList = (...rows: string[]) =>
+  `<!DOCTYPE html><html><head><link rel="canonical" href="https://www.novelupdates.com/reading-list/"></head><body><table id="myTable"><tbody>${rows.join("\n")}</tbody></table></body></html>`;
+const row = (slug: string, place: string, latest = "c999") =>
+  `<tr class="rl_links" data-title="${slug}" data-sid="1"><td><input type="checkbox"></td><td><a href="https://www.novelupdates.com/series/${slug}/">${slug}</a></td><td><a class="chp-release" href="https://www.novelupdates.com/extnu/1/">${place}</a></td><td><a class="chp-release" href="https://www.novelupdates.com/extnu/2/">${latest}</a></td></tr>`;
+const planPage = (html: string, current: Progress = emptyProgress) => planServiceImport(html, externalIds, timeline(), current);
+
+describe("reading a saved Novel Updates reading list", () => {
+  it("reads each row's series slug and the reader's place, not the latest release", () => {
+    const read = readServiceExport(exportFile("novel-updates-reading-list.html"));
+    expect(read.error).toBeNull();
+    expect(read.service).toBe("novelupdates");
+    expect(read.entries?.map(({ id, place }) => [id, place])).toEqual([
+      ["lanternfall", "c45"],
+      ["lanternfall-light-novel", "v3c2"],
+      ["another-web-novel", "c300"],
+    ]);
+  });
+
+  it("reads release names: chapters, ranges, volumes, parts; and nothing else", () => {
+    expect(parseRelease("c45")).toEqual({ volume: null, chapter: 45, part: false });
+    expect(parseRelease("c12-13")).toEqual({ volume: null, chapter: 13, part: false });
+    expect(parseRelease("v3c2")).toEqual({ volume: 3, chapter: 2, part: false });
+    expect(parseRelease("V3 C2")).toEqual({ volume: 3, chapter: 2, part: false });
+    expect(parseRelease("v2")).toEqual({ volume: 2, chapter: null, part: false });
+    expect(parseRelease("c12 part2")).toEqual({ volume: null, chapter: 12, part: true });
+    for (const other of ["prologue", "ex1", "", "c", "v", "side story 3", "c45 c46", "vol 3"]) expect(parseRelease(other)).toBeNull();
+  });
+
+  it("sets the web novel's Nth chapter in reading order and the collection's volume before the one in progress, by labels", () => {
+    const { preview, error } = plan("novel-updates-reading-list.html");
+    expect(error).toBeNull();
+    expect(preview?.service).toBe("novelupdates");
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-15", lightNovels: { main: 2 } });
+    expect(preview?.changes).toEqual([
+      { medium: "Web novel", place: "Arc 2 · Chapter 15", current: null },
+      { medium: "Light novels", place: "Lanternfall 2", current: null },
+    ]);
+    expect(preview?.notes).toEqual(["Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read."]);
+    expect(preview?.otherEntries).toBe(1);
+    expect(preview?.unrecognised).toEqual([]);
+    expect(preview?.summary).toBe("From Novel Updates: Web novel, Arc 2 · Chapter 15; Light novels, Lanternfall 2.");
+    expect(JSON.stringify(preview)).not.toContain("Another Web Novel");
+  });
+
+  it("reads vN as volume N in progress, a chapter part as the chapter before, and keeps the reader's place when further", () => {
+    const { preview } = planPage(readingList(row("lanternfall-light-novel", "v5"), row("lanternfall", "c31 part2")), { ...emptyProgress, lightNovels: { main: 9 } });
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:1-30", lightNovels: { main: 4 } });
+    expect(preview?.changes).toEqual([{ medium: "Web novel", place: "Arc 1 · Chapter 30", current: null }]);
+    expect(preview?.kept).toEqual([{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }]);
+    // v1: the first volume is in progress, so nothing is read yet.
+    expect(planPage(readingList(row("lanternfall-light-novel", "v1c3"))).error).toMatch(/^Your export lists this series, but with nothing watched or read yet/);
+  });
+
+  it("lists places of this series it cannot read by their text, as text, and only counts other series", () => {
+    const { preview } = planPage(
+      readingList(
+        row("lanternfall", "prologue"),
+        row("lanternfall-light-novel", "c45"),
+        row("lanternfall", "&lt;img src=x onerror=alert(1)&gt;"),
+        row("lanternfall", "<b>ex1</b>"),
+        row("some-other-series", "zzz"),
+        row("some-other-series-2", "c4"),
+      ),
+    );
+    expect(preview?.changes).toEqual([]);
+    expect(preview?.unrecognised).toEqual([
+      { medium: "Web novel", place: "prologue", current: null },
+      { medium: "Light novels", place: "c45", current: null },
+      { medium: "Web novel", place: "<img src=x onerror=alert(1)>", current: null },
+      { medium: "Web novel", place: "ex1", current: null },
+    ]);
+    expect(preview?.otherEntries).toBe(2);
+    expect(JSON.stringify(preview)).not.toContain("some-other-series");
+  });
+
+  it("skips malformed rows: no series link, no place, tags cut short, a row that never ends", () => {
+    const read = readServiceExport(
+      readingList(
+        `<tr class="rl_links"><td>no link at all</td></tr>`,
+        `<tr class="rl_links"><td><a href="https://www.novelupdates.com/series/lanternfall/">Lanternfall</a></td></tr>`,
+        `<tr class="rl_links"><td><a href="/series/">empty</a><a class="chp-release"`,
+        `<tr class='other rl_links'><td><a href='https://www.novelupdates.com/series/lanternfall-light-novel/'>LN</a><a class='chp-release'>v4</a>`,
+      ),
+    );
+    expect(read.entries?.map(({ id, place }) => [id, place])).toEqual([
+      ["lanternfall", ""],
+      ["lanternfall-light-novel", "v4"],
+    ]);
+    const { preview } = planPage(readingList(`<tr class="rl_links"><td><a href="https://www.novelupdates.com/series/lanternfall/">Lanternfall</a></td></tr>`, row("lanternfall-light-novel", "v4")));
+    expect(preview?.unrecognised).toEqual([{ medium: "Web novel", place: "no place given", current: null }]);
+    expect(preview?.imported.lightNovels).toEqual({ main: 3 });
+  });
+
+  it("refuses a Novel Updates page that is not the reading list, and a reading list of other series", () => {
+    expect(plan("novel-updates-series-page.html").error).toBe(
+      "This file comes from Novel Updates but is not your reading list saved as a page. Open novelupdates.com/reading-list/ while signed in, save it with your browser (Save page as…, HTML) and pick that file. Nothing was changed.",
+    );
+    expect(planPage(readingList(row("a", "c1"), row("b", "v2"))).error).toMatch(/^This export has nothing for this series: it lists 2 entries/);
+  });
+
+  it("reads a 10 MB pathological page quickly", () => {
+    const patterns = [
+      "<tr class=rl_links ",
+      "<tr<tr<a<a",
+      `<tr class="rl_links"><a class="chp-release" href="/series/`,
+      "<tr class='rl_links'><td><a class='chp-release' href='/series/lanternfall/'>c1",
+      "<",
+      "v1c1 part",
+    ];
+    for (const pattern of patterns) {
+      const html = `<html><link href="https://www.novelupdates.com/reading-list/">${pattern.repeat(Math.ceil(10_000_000 / pattern.length))}`.slice(0, 10_000_000);
+      const started = performance.now();
+      readServiceExport(html);
+      expect(performance.now() - started, pattern).toBeLessThan(1500);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { mediumLabels, parseUnitKey, volumeKey } from "./content/units";
 import { type ExternalId, externalIdIndex, externalIdKey, type ExternalService, type ExternalTarget, serviceNames } from "./external-ids";
 import { emptyProgress, mergeProgress, type Progress, type TrackerUnit, unitsByMedium, withPosition } from "./progress";
+import { parseRelease } from "./novel-updates-page";
 import { readServiceExport, type ServiceEntry } from "./service-exports";
 import { countOf, nouns } from "./words";
 
@@ -12,6 +13,11 @@ import { countOf, nouns } from "./words";
  * set, what stays because the reader is already further, and how many entries are not this series.
  * Places are named by their labels only ("Season 2 · Episode 3"), never titles, so a preview spoils
  * nothing. Applying it is a merge (furthest wins), through the tracker's one save path.
+ *
+ * A Novel Updates reading list names the reader's place as a release instead of counts: "cN" on the
+ * web novel is its Nth chapter in reading order; "vNcM" or "vN" on a light novel collection means
+ * volume N is in progress, so its last volume read is N - 1 (docs/content.md). A place that reads as
+ * neither, on an entry of this series, is listed as not recognised, by the text the page shows.
  */
 
 /** One place the import names: the medium, the place the file reaches, and the reader's place now. */
@@ -33,6 +39,10 @@ export interface ImportPreview {
   notStarted: number;
   /** Entries of the file that are not this series. */
   otherEntries: number;
+  /** How places given as releases (Novel Updates) were read, in a sentence each. */
+  notes: string[];
+  /** Entries of this series whose place could not be read: the place as the file writes it, as text. */
+  unrecognised: ImportLine[];
   /** What importing did, in a sentence: "From MyAnimeList: Anime, Season 2 · Episode 3." */
   summary: string;
 }
@@ -71,6 +81,22 @@ function progressOf(entry: ServiceEntry, target: ExternalTarget, units: ReturnTy
   return chapter > 0 ? { ...emptyProgress, webNovel: units.web_novel[chapter - 1]!.key } : null;
 }
 
+/**
+ * A Novel Updates entry's place as the counts the other services give: chapters read for the web
+ * novel ("c45" → 45; "c12 part2", a chapter partly read → 11), volumes read for a collection ("v3c2"
+ * and "v3" → 2, volume 3 being in progress). Null when the place is not one of these for its target.
+ */
+function novelUpdatesCounts(place: string, target: ExternalTarget): { volumes: number; chapters: number } | null {
+  const release = parseRelease(place);
+  if (!release) return null;
+  if (target.medium === "web_novel") {
+    if (release.volume !== null || release.chapter === null) return null;
+    return { volumes: 0, chapters: release.part ? release.chapter - 1 : release.chapter };
+  }
+  if (target.medium === "light_novels" && release.volume !== null) return { volumes: Math.max(release.volume - 1, 0), chapters: 0 };
+  return null;
+}
+
 /** What the file sets against the reader's progress, medium by medium. */
 function linesOf(current: Progress, imported: Progress, units: readonly TrackerUnit[]) {
   const labels = new Map(units.map((unit) => [unit.key, unit.label]));
@@ -103,11 +129,33 @@ export function planServiceImport(text: string, externalIds: readonly ExternalId
   let imported: Progress = emptyProgress;
   let notStarted = 0;
   let otherEntries = 0;
-  for (const entry of read.entries) {
+  const notes: string[] = [];
+  const unrecognised: ImportLine[] = [];
+  const labels = new Map(units.map((unit) => [unit.key, unit.label]));
+  for (const listed of read.entries) {
+    let entry = listed;
     const target = index.get(externalIdKey(entry.service, entry.list, entry.id));
     if (!target) {
       otherEntries += 1;
       continue;
+    }
+    const place = entry.place;
+    if (place !== undefined) {
+      const counts = novelUpdatesCounts(place, target);
+      if (!counts) {
+        unrecognised.push({ medium: mediumLabels[target.medium], place: place || "no place given", current: null });
+        continue;
+      }
+      entry = { ...entry, ...counts };
+      if (target.medium === "light_novels") {
+        const volume = parseRelease(place)?.volume;
+        const last = counts.volumes ? labels.get(volumeKey(target.collection, counts.volumes)) : null;
+        notes.push(
+          last
+            ? `Your list says ${place}: volume ${volume} is in progress, so it stands for ${last} as your last volume read.`
+            : `Your list says ${place}: volume ${volume} is in progress, so no volume of this collection counts as read yet.`,
+        );
+      }
     }
     const reached = progressOf(entry, target, byMedium);
     if (reached) imported = mergeProgress(imported, reached);
@@ -120,11 +168,11 @@ export function planServiceImport(text: string, externalIds: readonly ExternalId
       error: `This export has nothing for this series: it lists ${countOf(read.entries.length, nouns.entry)}, none of them one of its seasons, collections or the web novel. Nothing was changed.`,
     };
   }
-  if (imported === emptyProgress) {
+  if (imported === emptyProgress && !unrecognised.length) {
     return { preview: null, error: "Your export lists this series, but with nothing watched or read yet, so there is nothing to import. Nothing was changed." };
   }
   imported = withPosition(imported, units);
   const { changes, kept } = linesOf(current, imported, units);
   const summary = `From ${serviceNames[read.service]}: ${changes.map((line) => `${line.medium}, ${line.place}`).join("; ")}.`;
-  return { preview: { service: read.service, imported, changes, kept, notStarted, otherEntries, summary }, error: null };
+  return { preview: { service: read.service, imported, changes, kept, notStarted, otherEntries, notes, unrecognised, summary }, error: null };
 }

@@ -129,8 +129,8 @@ export default function PrivacyPolicy() {
             events carry your account id (never your name or email).
           </li>
           <li>
-            A file you import on the reading tracker (a progress file from this site, or your list exported from
-            MyAnimeList, AniList or Kitsu) is read in your browser and never sent anywhere. Only the progress you choose
+            A file you import on the reading tracker (a progress file from this site, your list exported from
+            MyAnimeList, AniList or Kitsu, or your Novel Updates reading list saved as a page) is read in your browser and never sent anywhere. Only the progress you choose
             to import is kept, like progress you set by hand; the rest of the file (other series, your scores, notes and
             user name) is not kept.
           </li>

@@ -73,8 +73,8 @@ test.describe("importing a list from MyAnimeList on a 360 px phone", () => {
     await expect(alert).toContainText("is not a list export this site can read");
     await pick(page, { name: "list.csv", mimeType: "text/csv", buffer: Buffer.from("title,chapter\nLanternfall,c45\n") });
     await expect(alert).toContainText("This file is not XML");
-    await pick(page, { name: "Reading List - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-reading-list.html") });
-    await expect(alert).toContainText("This file comes from Novel Updates, which has no list export this site can read yet");
+    await pick(page, { name: "Lanternfall - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-series-page.html") });
+    await expect(alert).toContainText("This file comes from Novel Updates but is not your reading list saved as a page");
     await pick(page, { name: "huge.xml", mimeType: "application/xml", buffer: Buffer.alloc(10_000_001, 0x20) });
     await expect(alert).toContainText("This file is too large");
     // A billion-laughs file is read as small as it is: its one real number is all it sets.
@@ -85,5 +85,34 @@ test.describe("importing a list from MyAnimeList on a 360 px phone", () => {
     expect(await stored(page)).toBe(before);
     await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-2");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("the reader imports their Novel Updates reading list saved as a page", async ({ page }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await expect(page.getByText("your Novel Updates reading list saved as a page")).toBeVisible();
+
+    await pick(page, { name: "Reading List - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-reading-list.html") });
+    const preview = page.getByRole("region", { name: "Import from Novel Updates" });
+    await expect(preview.getByRole("heading", { name: "Import from Novel Updates" })).toBeFocused();
+    // c45: the 45th web novel chapter in reading order; v3c2: volume 3 in progress, so the last volume read is 2.
+    await expect(preview).toContainText("Web novel: Arc 2 · Chapter 13 (not started yet)");
+    await expect(preview).toContainText("Light novels: Lanternfall 2 (not started yet)");
+    await expect(preview).toContainText("Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read.");
+    await expect(preview).toContainText("1 entry of other series in the file: left out.");
+    await expect(preview).not.toContainText("Another Web Novel");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const axe = await new AxeBuilder({ page }).include("main section[aria-labelledby=service-import-heading]").analyze();
+    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+
+    await preview.getByRole("button", { name: "Import" }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByText("From Novel Updates: Web novel, Arc 2 · Chapter 13; Light novels, Lanternfall 2.", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-2");
+    await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-13");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-2");
+    await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-13");
   });
 });

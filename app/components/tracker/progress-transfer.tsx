@@ -7,7 +7,7 @@ import type { ImportPreview } from "~/lib/service-import";
 
 /**
  * Loaded when the reader exports or picks a file, never in the page's first load: the file reader and
- * export, the XML parser and the preview.
+ * export, the XML parser, the Novel Updates page reader and the preview.
  */
 const files = () => importWithRecovery(() => import("~/components/tracker/service-import-preview"));
 
@@ -15,7 +15,8 @@ type Preview = { preview: ImportPreview; View: Awaited<ReturnType<typeof files>>
 
 /**
  * Saves the reader's progress to a JSON file and reads one back, or reads their list exported from
- * MyAnimeList (or AniList or Kitsu, in its format): a service's list is shown as a preview first, and
+ * MyAnimeList (or AniList or Kitsu, in its format) or their Novel Updates reading-list page saved from the
+ * browser: a service's list is shown as a preview first, and
  * only "Import" changes anything. A broken or foreign file is refused with the reason and changes nothing.
  */
 export function ProgressTransfer({
@@ -57,7 +58,7 @@ export function ProgressTransfer({
   return (
     <>
       <p className="mb-3 text-sm text-muted-foreground">
-        Import also reads lists exported from MyAnimeList, AniList or Kitsu, in your browser, with a preview first.
+        Import also reads lists exported from MyAnimeList, AniList or Kitsu, and your Novel Updates reading list saved as a page (Save page as…), in your browser, with a preview first.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => void files().then((loaded) => loaded.exportProgressFile(progress))}>

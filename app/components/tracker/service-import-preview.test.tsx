@@ -11,6 +11,8 @@ const preview = (changes: ImportPreview["changes"], kept: ImportPreview["kept"] 
   kept,
   notStarted: 1,
   otherEntries: 312,
+  notes: [],
+  unrecognised: [],
   summary: "",
 });
 const noop = () => {};
@@ -38,5 +40,34 @@ describe("ServiceImportPreview", () => {
     expect(html).toContain("importing it changes nothing");
     expect(html).not.toContain(">Import</button>");
     expect(html).toContain(">Close</button>");
+  });
+
+  it("says how a Novel Updates place was read, and lists places it cannot read as text, never as markup", () => {
+    const html = renderToStaticMarkup(
+      <ServiceImportPreview
+        preview={{
+          ...preview([{ medium: "Light novels", place: "Lanternfall 2", current: null }]),
+          service: "novelupdates",
+          notes: ["Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read."],
+          unrecognised: [
+            { medium: "Web novel", place: "prologue", current: null },
+            { medium: "Web novel", place: "<img src=x onerror=alert(1)>", current: null },
+          ],
+        }}
+        onImport={noop}
+        onCancel={noop}
+      />,
+    );
+    expect(html).toContain(">Import from Novel Updates</h3>");
+    expect(html).toContain("Lanternfall 2 (not started yet)");
+    expect(html).toContain("so it stands for Lanternfall 2 as your last volume read.");
+    expect(html).toContain("“prologue” is not a chapter or volume this site can read");
+    expect(html).toContain("“&lt;img src=x onerror=alert(1)&gt;”");
+    expect(html).not.toContain("<img");
+    const nothing = renderToStaticMarkup(
+      <ServiceImportPreview preview={{ ...preview([]), unrecognised: [{ medium: "Web novel", place: "ex1", current: null }] }} onImport={noop} onCancel={noop} />,
+    );
+    expect(nothing).toContain("Nothing in this file can be imported, so nothing will change.");
+    expect(nothing).toContain(">Close</button>");
   });
 });
