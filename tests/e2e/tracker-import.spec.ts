@@ -12,7 +12,7 @@ const pick = (page: Page, file: ReturnType<typeof exportFile>) => page.getByLabe
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("rc:progress"));
 
-test.describe("importing a list from MyAnimeList on a 360 px phone", () => {
+test.describe("importing a list from a tracking service on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test("the reader sees what the file would set before anything changes, imports it and sees their progress", async ({ page }) => {
