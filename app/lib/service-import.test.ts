@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chapterKey, episodeKey, volumeKey } from "./content/units";
 import type { ExternalId } from "./external-ids";
@@ -249,6 +250,19 @@ describe("reading a saved Novel Updates reading list", () => {
       "This file comes from Novel Updates but is not your reading list saved as a page. Open novelupdates.com/reading-list/ while signed in, save it with your browser (Save page as…, HTML) and pick that file. Nothing was changed.",
     );
     expect(planPage(readingList(row("a", "c1"), row("b", "v2"))).error).toMatch(/^This export has nothing for this series: it lists 2 entries/);
+  });
+
+  it("never throws on any page made of its own markup pieces, and every place it keeps is short", () => {
+    const piece = fc.constantFrom("<tr", ' class="rl_links"', "<a", ' class="chp-release"', ' href="/series/lanternfall/"', ">", "</a>", "</tr>", "<", "&lt;", "c45", "v3c2", " ", "'", '"');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const read = readServiceExport(`<html>novelupdates.com ${pieces.join("")}`);
+        for (const entry of read.entries ?? []) {
+          expect(entry.place!.length).toBeLessThanOrEqual(40);
+          expect(entry.id).toMatch(/^[a-z0-9-]+$/);
+        }
+      }),
+    );
   });
 
   it("reads a 10 MB pathological page quickly", () => {
