@@ -201,6 +201,10 @@ describe("reading a saved Novel Updates reading list", () => {
     expect(preview?.imported).toMatchObject({ webNovel: "wn:1-30", lightNovels: { main: 4 } });
     expect(preview?.changes).toEqual([{ medium: "Web novel", place: "Arc 1 · Chapter 30", current: null }]);
     expect(preview?.kept).toEqual([{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }]);
+    // Past the collection's last volume: it stops there, and the sentence names the volume it sets.
+    expect(planPage(readingList(row("lanternfall-light-novel", "v40c1"))).preview?.notes).toEqual([
+      "Your list says v40c1: volume 40 is in progress, so it stands for Lanternfall 14 as your last volume read.",
+    ]);
     // v1: the first volume is in progress, so nothing is read yet.
     expect(planPage(readingList(row("lanternfall-light-novel", "v1c3"))).error).toMatch(/^Your export lists this series, but with nothing watched or read yet/);
   });

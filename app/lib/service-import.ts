@@ -147,17 +147,19 @@ export function planServiceImport(text: string, externalIds: readonly ExternalId
         continue;
       }
       entry = { ...entry, ...counts };
-      if (target.medium === "light_novels") {
-        const volume = parseRelease(place)?.volume;
-        const last = counts.volumes ? labels.get(volumeKey(target.collection, counts.volumes)) : null;
-        notes.push(
-          last
-            ? `Your list says ${place}: volume ${volume} is in progress, so it stands for ${last} as your last volume read.`
-            : `Your list says ${place}: volume ${volume} is in progress, so no volume of this collection counts as read yet.`,
-        );
-      }
     }
     const reached = progressOf(entry, target, byMedium);
+    if (place !== undefined && target.medium === "light_novels") {
+      // Named by the volume the import sets (a count past the collection's last volume stops there).
+      const volume = parseRelease(place)?.volume;
+      const set = reached?.lightNovels[target.collection];
+      const last = set ? labels.get(volumeKey(target.collection, set)) : null;
+      notes.push(
+        last
+          ? `Your list says ${place}: volume ${volume} is in progress, so it stands for ${last} as your last volume read.`
+          : `Your list says ${place}: volume ${volume} is in progress, so no volume of this collection counts as read yet.`,
+      );
+    }
     if (reached) imported = mergeProgress(imported, reached);
     else notStarted += 1;
   }
