@@ -25,7 +25,7 @@ const endpoints = [
 
 function Code({ children }: { children: string }) {
   return (
-    <pre className="overflow-x-auto rounded-md border border-border bg-muted p-3 text-sm" tabIndex={0}>
+    <pre className="whitespace-pre-wrap break-all rounded-md border border-border bg-muted p-3 text-sm">
       <code>{children}</code>
     </pre>
   );
