@@ -21,7 +21,8 @@ describe("the API's OpenAPI document", () => {
     expect(contract.errorProblems({ error: { status: 400, code: "unknown_parameter", message: "No.", parameter: "pge" } })).toEqual([]);
     expect(contract.errorProblems({ error: { status: 400, code: "oops", message: "No." } })).not.toEqual([]);
     expect(contract.errorProblems({ message: "No." })).not.toEqual([]);
-    expect(document.components.schemas.Error.properties.error.properties.code.enum).toEqual([...apiErrorCodes]);
+    const errorBody = document.components.schemas.Error.properties.error as { properties: { code: { enum: string[] } } };
+    expect(errorBody.properties.code.enum).toEqual([...apiErrorCodes]);
   });
 
   it("refuses an answer with a field it does not describe", () => {

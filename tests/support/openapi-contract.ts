@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 const schemasId = "https://contract.test/schemas";
 
 /** Problems the OpenAPI 3.1 schema finds in the document; empty when it is a valid one. */
-export async function documentProblems(document: object): Promise<unknown[]> {
+export async function documentProblems(document: Record<string, unknown>): Promise<unknown[]> {
   const validator = new Validator();
   const result = await validator.validate(structuredClone(document));
   if (validator.version !== "3.1") return [`Expected an OpenAPI 3.1 document, got ${String(validator.version)}`];
