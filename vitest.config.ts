@@ -12,8 +12,9 @@ function readTestPack(directory = "tests/fixtures/packs/tiny") {
 
 /** app/routes.ts flattened as the framework's build does (id = file without extension), for the whole-site handler in workerd. */
 function flattenRoutes(routes: RouteConfigEntry[], parentId = "root"): Array<{ id: string; parentId: string; path?: string; index?: boolean; file: string }> {
-  return routes.flatMap(({ file, path, index, children }) => {
-    const id = file.replace(/\.[a-z0-9]+$/i, "");
+  return routes.flatMap(({ id: givenId, file, path, index, children }) => {
+    // A module serving two addresses names the second route's id in app/routes.ts.
+    const id = givenId ?? file.replace(/\.[a-z0-9]+$/i, "");
     // Bindings are JSON: leave out what is undefined.
     const route = { id, parentId, file, ...(path === undefined ? {} : { path }), ...(index ? { index } : {}) };
     return [route, ...flattenRoutes(children ?? [], id)];

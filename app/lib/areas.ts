@@ -13,6 +13,7 @@ export const areas = [
   { path: "/anime", label: "Anime" },
   { path: "/break_time", label: "Break Time" },
   { path: "/characters", label: "Characters" },
+  { path: "/releases", label: "Releases" },
   { path: "/reading_tracker", label: "Tracker" },
   { path: "/statistics", label: "Statistics" },
   { path: "/translation_meta", label: "Translation notes" },

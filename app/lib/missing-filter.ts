@@ -1,4 +1,5 @@
 import { labelWithTitle } from "./content/labels";
+import { media, mediumLabels } from "./content/units";
 import type { MissingFilter } from "./missing-filter-check";
 
 export { isMissingFilter, type MissingFilter } from "./missing-filter-check";
@@ -41,6 +42,15 @@ export function missingSeason(asked: string | null, seasons: readonly { number: 
     missing: `Season ${asked ?? ""}`.trim(),
     instead: "The seasons there are",
     choices: seasons.map((season) => ({ label: labelWithTitle(`Season ${season.number}`, season.title), href: `${path}?season=${season.number}` })),
+  };
+}
+
+/** A medium that is not one of the story's (`?medium=manga`): every medium is offered. */
+export function missingMedium(asked: string, path: string): MissingFilter {
+  return {
+    missing: `The medium “${asked}”`,
+    instead: "The media there are",
+    choices: media.map((medium) => ({ label: mediumLabels[medium], href: `${path}?medium=${medium}` })),
   };
 }
 

@@ -32,6 +32,7 @@ export const nouns = {
   volume: { one: "volume", other: "volumes" },
   word: { one: "word", other: "words" },
   reader: { one: "reader", other: "readers" },
+  release: { one: "release", other: "releases" },
   percent: { one: "%", other: "%" },
   webNovelChapter: { one: "web novel chapter", other: "web novel chapters" },
   /** Phrases that carry their verb. */

@@ -1,41 +1,18 @@
 import type { SeriesRow } from "~/lib/content/rows";
 import { totalsFrom } from "~/lib/content/statistics";
-import { gated } from "~/lib/gated";
 import { batch, parseJsonList } from "./db.server";
-
-interface ReleaseRow {
-  key: string;
-  kind: "chapter" | "volume" | "episode";
-  title: string;
-  label: string;
-  released_on: string;
-  /** What reveals the title: a web novel chapter's where the pack flags it; null for every other. */
-  revealed_by: string | null;
-}
+import { latestReleasesStatement, type ReleaseRow, toRelease } from "./releases.server";
 
 /**
- * What the home page says about the series: who made it, how big it is, what came out last. A latest
- * release's title is gated as its own page gates it (a flagged chapter title); volume and episode
- * titles spoil nothing.
+ * What the home page says about the series: who made it, how big it is, what came out last (by
+ * `today`; a release's title is gated as on the radar, ./releases.server).
  */
-export async function getSeriesOverview(db: D1Database) {
+export async function getSeriesOverview(db: D1Database, today: string) {
   const [series, counts, releases, collections] = await batch<[Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow, { code: string; name: string }]>(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
     // Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
-    db.prepare(
-      `SELECT * FROM (
-         SELECT c.key, 'chapter' AS kind, c.title, u.label, c.published_on AS released_on, c.title_revealed_by AS revealed_by
-           FROM chapters c JOIN story_units u ON u.key = c.key
-          ORDER BY c.published_on DESC LIMIT 2)
-       UNION ALL SELECT * FROM (
-         SELECT v.key, 'volume', v.title, u.label, v.released_jp, NULL FROM ln_volumes v JOIN story_units u ON u.key = v.key
-          ORDER BY v.released_jp DESC LIMIT 2)
-       UNION ALL SELECT * FROM (
-         SELECT e.key, 'episode', e.title, u.label, e.aired_on, NULL FROM anime_episodes e JOIN story_units u ON u.key = e.key
-          ORDER BY e.aired_on DESC LIMIT 2)
-       ORDER BY released_on DESC`,
-    ),
+    latestReleasesStatement(db, today),
     // Their names, so "continue where you left off" can say where a light novel reader is.
     db.prepare(`SELECT code, name FROM ln_collections ORDER BY sort_order`),
   ]);
@@ -52,13 +29,7 @@ export async function getSeriesOverview(db: D1Database) {
         }
       : null,
     counts: counts.length ? totalsFrom(counts) : null,
-    releases: releases.map((release) => ({
-      key: release.key,
-      kind: release.kind,
-      title: gated(release.revealed_by, release.title),
-      label: release.label,
-      releasedOn: release.released_on,
-    })),
+    releases: releases.map(toRelease),
     collections,
   };
 }

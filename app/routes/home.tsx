@@ -1,20 +1,18 @@
 import { Link } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Badge } from "~/components/ui/badge";
+import { ReleaseRow } from "~/components/release-row";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
-import { titleBesideLabel } from "~/lib/content/labels";
-import { unitPath } from "~/lib/content/units";
-import { formatDate, formatNumber } from "~/lib/format";
-import type { Gated } from "~/lib/gated";
+import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { isRevealed, useRevealedData, useShield } from "~/lib/spoiler-shield";
+import { releaseDay } from "~/lib/releases";
+import { useRevealedData } from "~/lib/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return sealedFor(request, await getSeriesOverview(context.db));
+  return sealedFor(request, await getSeriesOverview(context.db, releaseDay()));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -35,14 +33,13 @@ const areaSummaries: Record<AreaPath, string> = {
   "/anime": "Seasons and episodes: what each adapts, what it skipped or moved, its shorts and notes.",
   "/break_time": "The chibi shorts, beside the anime episodes they accompany.",
   "/characters": "The whole cast: search by name or alias, filter by affiliation.",
+  "/releases": "What came out lately and what is coming, with feeds and a calendar to follow it.",
   "/reading_tracker": "Your progress in every medium, what to read next, and the spoiler shield.",
   "/statistics": "The series in numbers, and how far other readers are.",
   "/translation_meta": "Where the official English light novels and anime differ from the Japanese.",
   "/privacy_policy": "Exactly what is stored and sent, and the analytics opt-out.",
   "/api": "A read-only JSON API for fan tools and apps, as spoiler-safe as the site.",
 };
-
-const releaseKinds = { chapter: "Web novel", volume: "Light novel", episode: "Anime" } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { series, counts, releases, collections } = useRevealedData(loaderData);
@@ -102,16 +99,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {releases.length ? (
         <section aria-labelledby="releases-title" className="space-y-4">
-          <h2 id="releases-title" className="text-2xl font-semibold tracking-tight">
-            Latest releases
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <h2 id="releases-title" className="text-2xl font-semibold tracking-tight">
+              Latest releases
+            </h2>
+            <Link to="/releases" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Every release, and what is coming
+            </Link>
+          </div>
           <ol className="divide-y divide-border rounded-lg border border-border bg-card">
             {releases.map((release) => (
-              <li key={release.key}>
-                <Link to={unitPath(release.key)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
-                  <Badge tone="outline">{releaseKinds[release.kind]}</Badge>
-                  <ReleaseName label={release.label} title={release.title} releasedOn={release.releasedOn} />
-                </Link>
+              <li key={`${release.key} ${release.edition ?? ""}`}>
+                <ReleaseRow release={release} />
               </li>
             ))}
           </ol>
@@ -145,31 +144,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
-}
-
-/**
- * A release's title, or (for a chapter title beyond the reader's progress) a plain note instead; the
- * label still says which it is. Not the Spoiler's "Show it": the whole row is a link to the release.
- */
-/** A release's title, then its label (unless the title already says it) and date. */
-function ReleaseName({ label, title, releasedOn }: { label: string; title: Gated<string>; releasedOn: string }) {
-  const shield = useShield();
-  const revealed = isRevealed(shield, title.revealedBy);
-  const named = revealed && title.content !== null ? titleBesideLabel(label, title.content) : { title: null, label };
-  return (
-    <>
-      {named.title !== null ? (
-        <span className="font-medium">{named.title}</span>
-      ) : revealed ? (
-        // Known, and the page's revealed data is on its way.
-        <span aria-busy="true" className="text-muted-foreground">…</span>
-      ) : (
-        <span className="italic text-muted-foreground">Title hidden until you reach it</span>
-      )}
-      <span className="text-sm text-muted-foreground">
-        {named.label ? `${named.label} · ` : null}
-        <time dateTime={releasedOn}>{formatDate(releasedOn)}</time>
-      </span>
-    </>
-  );
 }

@@ -104,11 +104,19 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
 
   // A reader with no progress is told nothing of entries further in the story, not even where they are:
   // the words matched their lines, so that an entry is there would say what it says.
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/resources/similar-mistakes"));
+  // Every answer is kept as it passes, so one the form replaces while it is still arriving is read too.
+  const answers: { url: URL; body: string }[] = [];
+  await page.route((url) => url.pathname.startsWith("/resources/similar-mistakes"), async (route) => {
+    const response = await route.fetch();
+    answers.push({ url: new URL(route.request().url()), body: await response.text() });
+    await route.fulfill({ response });
+  });
   await page.getByLabel("The official English text").fill("In this city, the night is long.");
-  const answer = await answered;
-  expect(new URL(answer.url()).searchParams.has("reveal")).toBe(false);
-  expect(await answer.text()).not.toMatch(/Lanternfall 1, chapter|night is long/);
+  await expect.poll(() => answers.length).toBeGreaterThan(0);
+  for (const answer of answers) {
+    expect(answer.url.searchParams.has("reveal")).toBe(false);
+    expect(answer.body).not.toMatch(/Lanternfall 1, chapter|night is long/);
+  }
   await expect(page.getByRole("complementary", { name: /Already reported/ })).toHaveCount(0);
 
   await page.getByLabel("Why it matters").fill("Draft that must survive");

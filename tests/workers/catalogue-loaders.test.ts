@@ -17,7 +17,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(home.series?.title).toBe("Tiny Tale");
     expect(home.counts).toMatchObject({ arcs: 2, chapters: 5, volumes: 3, characters: 2 });
     // An episode's title spoils nothing: everyone reads it. A flagged chapter title is sealed (tests/workers/sealed-catalogue.test.ts).
-    const episodes = home.releases.filter((release) => release.kind === "episode");
+    const episodes = home.releases.filter((release) => release.medium === "anime");
     expect(episodes.map((episode) => episode.title)).toEqual([
       { revealedBy: null, content: "The Lie" },
       { revealedBy: null, content: "Knock Knock" },

@@ -9,6 +9,9 @@ import { loader as hubLoader } from "../../app/routes/translation-meta";
 import { loader as lnIndexLoader } from "../../app/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "../../app/routes/translation-meta.ln-page";
 import { loader as searchLoader } from "../../app/routes/search";
+import { loader as releasesLoader } from "../../app/routes/releases";
+import { loader as releaseFeedLoader } from "../../app/routes/releases.feed";
+import { loader as releaseCalendarLoader } from "../../app/routes/releases.calendar";
 
 const request = () => new Request("https://companion.test/statistics");
 
@@ -81,6 +84,9 @@ describe("D1 round-trip counter", () => {
     expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls?q=twice", {})).toBe(1);
     expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main", { slug: "main" })).toBe(1);
     expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main_v1?severity=minor", { slug: "main_v1" })).toBe(1);
+    expect(await tripsOf(releasesLoader, "/releases?medium=light_novels", {})).toBe(1);
+    expect(await tripsOf(releaseFeedLoader, "/releases/anime/feed.xml", { medium: "anime" })).toBe(1);
+    expect(await tripsOf(releaseCalendarLoader, "/releases/calendar.ics", {})).toBe(1);
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {

@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
 import type { PackRows } from "~/lib/content/rows";
+import { media } from "~/lib/content/units";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/knowledge";
 import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { RUNS } from "../support/arbitraries";
@@ -59,6 +60,9 @@ beforeAll(async () => {
       revealers[index] ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }] : [],
     );
   }),
+    ...rows.break_time_episodes.flatMap((row) =>
+      row.title_revealed_by === null ? [] : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }],
+    ),
     ...rows.adaptation_changes.flatMap((row) =>
       row.note ? [{ text: row.note, revealedBy: unitRevealers.get(row.episode_key) ?? "", where: `change note of ${row.episode_key}` }] : [],
     ),
@@ -90,6 +94,12 @@ beforeAll(async () => {
     "/translation_meta/anime_mistls",
     ...rows.ln_volumes.map((volume) => `/translation_meta/ln_mistls/${volume.collection_code}_v${volume.number}`),
     "/translation_meta/feed.xml",
+    "/releases",
+    "/releases?page=2",
+    ...media.map((medium) => `/releases?medium=${medium}`),
+    "/releases/feed.xml",
+    ...media.map((medium) => `/releases/${medium}/feed.xml`),
+    "/releases/calendar.ics",
     "/reading_tracker",
     "/resources/timeline",
     "/statistics",
@@ -112,7 +122,7 @@ function addresses(path: string, knowledge: Knowledge | null) {
   const url = new URL(path, "https://companion.test");
   if (knowledge) url.searchParams.set("reveal", encodeKnowledge(knowledge));
   const page = `${url.pathname}${url.search}`;
-  const isResource = url.pathname.startsWith("/resources/") || url.pathname.endsWith(".xml") || url.searchParams.has("suggest");
+  const isResource = url.pathname.startsWith("/resources/") || /\.(xml|ics)$/.test(url.pathname) || url.searchParams.has("suggest");
   return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
 }
 

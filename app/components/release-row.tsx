@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { titleBesideLabel } from "~/lib/content/labels";
+import { formatDate } from "~/lib/format";
+import { type Release, releaseKind } from "~/lib/releases";
+import { isRevealed, useShield } from "~/lib/spoiler-shield";
+
+/**
+ * One release as a link to where the site shows it: what kind it is, its title (or, where the title is
+ * beyond the reader's progress, its label in its place, which says what came out and spoils nothing),
+ * and its date. Not the Spoiler's "Show it": the whole row is a link to the release.
+ */
+export function ReleaseRow({ release }: { release: Release }) {
+  const shield = useShield();
+  const { label, title } = release;
+  const revealed = isRevealed(shield, title.revealedBy);
+  const named = revealed && title.content !== null ? titleBesideLabel(label, title.content) : null;
+  return (
+    <Link to={release.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+      <Badge tone="outline">{releaseKind(release)}</Badge>
+      {named ? (
+        <span className="font-medium">{named.title}</span>
+      ) : revealed ? (
+        // Known, and the page's revealed data is on its way.
+        <span aria-busy="true" className="text-muted-foreground">
+          …
+        </span>
+      ) : (
+        <span className="font-medium">{label}</span>
+      )}
+      <span className="text-sm text-muted-foreground">
+        {named?.label ? `${named.label} · ` : null}
+        {!revealed ? "title hidden until you reach it · " : null}
+        <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,45 @@
+import { formatDate } from "~/lib/format";
+import { seal } from "~/lib/gated";
+import { renderCalendar } from "~/lib/icalendar";
+import { noKnowledge } from "~/lib/knowledge";
+import { releaseDay, releaseEvent, releaseKind, releaseName } from "~/lib/releases";
+import { getReleaseFeed } from "~/models/releases.server";
+import type { Route } from "./+types/releases.calendar";
+
+/** How many past and how many coming dates the calendar holds: a year or two of each, not the whole history. */
+const CALENDAR_SIZE = 200;
+
+/**
+ * An iCalendar feed of light novel and anime release dates (volumes in Japan and in English, episodes),
+ * for a calendar app to subscribe to. Like a feed it is the same for everyone, so it is sealed for a
+ * reader who knows nothing: an event is named by its title only where the title spoils nothing.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = context.env.SITE_URL;
+  const host = new URL(origin).hostname;
+  const today = releaseDay();
+  const { recent, upcoming } = seal(await getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }), noKnowledge);
+  const releases = [...recent.reverse(), ...upcoming];
+  const ics = renderCalendar({
+    productId: `-//${context.env.SITE_NAME}//Releases//EN`,
+    name: `${context.env.SITE_NAME}: release dates`,
+    description: "Light novel volumes in Japan and in English, and anime episodes, without spoiling a title.",
+    stamp: today,
+    events: releases.map((release) => ({
+      uid: `${release.key}/${release.edition ?? "first"}@${host}`,
+      date: release.releasedOn,
+      summary: `${releaseEvent(release)}: ${releaseName(release)}`,
+      description: `${releaseEvent(release)}: ${formatDate(release.releasedOn)}. ${origin}${release.path}`,
+      url: `${origin}${release.path}`,
+      categories: [releaseKind(release)],
+    })),
+  });
+  return new Response(ics, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="releases.ics"',
+      "Cache-Control": "public, max-age=3600, s-maxage=3600",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

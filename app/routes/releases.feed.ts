@@ -1,0 +1,58 @@
+import { renderAtom } from "~/lib/atom";
+import { media, type Medium } from "~/lib/content/units";
+import { formatDate } from "~/lib/format";
+import { seal } from "~/lib/gated";
+import { noKnowledge } from "~/lib/knowledge";
+import { releaseDay, releaseEvent, releaseFeedPath, releaseKind, releaseName, releaseNouns } from "~/lib/releases";
+import { getReleaseFeed } from "~/models/releases.server";
+import type { Route } from "./+types/releases.feed";
+
+const FEED_SIZE = 50;
+
+const isMedium = (value: string): value is Medium => (media as readonly string[]).includes(value);
+
+/**
+ * An Atom feed of the newest releases, of one medium (`/releases/anime/feed.xml`) or of all
+ * (`/releases/feed.xml`). A feed is the same for every reader and cannot know what they have seen, so
+ * it is sealed for a reader who knows nothing: a release whose title could spoil is named by its label.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const asked = params.medium ?? null;
+  if (asked !== null && !isMedium(asked)) {
+    return new Response(`No such feed: the media are ${media.join(", ")}.\n`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const medium = asked;
+  // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
+  const origin = context.env.SITE_URL;
+  const host = new URL(origin).hostname;
+  const { recent } = seal(await getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }), noKnowledge);
+  const entries = recent.map((release) => ({
+    // A volume's two editions share a page, so the id names the edition too.
+    id: `tag:${host},2026:release/${release.key}/${release.edition ?? "first"}`,
+    title: `${releaseKind(release)}: ${releaseName(release)}`,
+    link: `${origin}${release.path}`,
+    updated: release.releasedOn,
+    published: release.releasedOn,
+    authors: [context.env.SITE_NAME],
+    categories: [release.medium, ...(release.edition ? [release.edition] : [])],
+    summary: `${releaseName(release)}. ${releaseEvent(release)}: ${formatDate(release.releasedOn)}.${
+      release.title.content === null ? " Its title is left out because it could spoil; the site shows it once your progress reaches it." : ""
+    }`,
+  }));
+  const xml = renderAtom({
+    id: `${origin}${releaseFeedPath(medium)}`,
+    title: `${context.env.SITE_NAME}: ${medium ? `${releaseNouns[medium]} releases` : "releases"}`,
+    subtitle: medium ? `The newest ${releaseNouns[medium]} releases, without spoiling a title.` : "The newest releases of every medium, without spoiling a title.",
+    link: `${origin}/releases${medium ? `?medium=${medium}` : ""}`,
+    selfLink: `${origin}${releaseFeedPath(medium)}`,
+    updated: entries[0]?.updated ?? "1970-01-01",
+    entries,
+  });
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/atom+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=900, s-maxage=3600",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,146 @@
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { PageSection } from "~/components/page-section";
+import { Pagination } from "~/components/pagination";
+import { ReleaseRow } from "~/components/release-row";
+import { cn } from "~/lib/cn";
+import { type Medium, media, mediumLabels } from "~/lib/content/units";
+import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { missingMedium, missingPage, notAPage } from "~/lib/missing-filter";
+import { parsePageParam } from "~/lib/params";
+import { showingRange } from "~/lib/paging";
+import { type Release, releaseDay, releaseFeedPath, releaseNouns, RELEASE_CALENDAR_PATH } from "~/lib/releases";
+import { useRevealedData } from "~/lib/spoiler-shield";
+import { nouns } from "~/lib/words";
+import { getReleases } from "~/models/releases.server";
+import { notFound } from "~/server/not-found.server";
+import { sealedFor } from "~/server/shield.server";
+import type { Route } from "./+types/releases";
+
+const isMedium = (value: string): value is Medium => (media as readonly string[]).includes(value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("medium");
+  if (asked !== null && !isMedium(asked)) notFound(missingMedium(asked, url.pathname));
+  const medium = asked;
+  const page = parsePageParam(url.searchParams);
+  if (page === null) notFound(notAPage(url));
+  const releases = await getReleases(context.db, { medium, today: releaseDay(), page });
+  if (page > releases.paging.pageCount) notFound(missingPage(url, releases.paging.pageCount));
+  return sealedFor(request, { medium, ...releases });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: data?.medium ? `${mediumLabels[data.medium]} releases` : "Releases",
+    description:
+      "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
+  });
+
+/** Feed readers and calendar apps find the subscriptions from the page's head. */
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/atom+xml", href: releaseFeedPath(null), title: "Every release (Atom)" },
+  ...media.map((medium) => ({ rel: "alternate", type: "application/atom+xml", href: releaseFeedPath(medium), title: `${mediumLabels[medium]} releases (Atom)` })),
+  { rel: "alternate", type: "text/calendar", href: RELEASE_CALENDAR_PATH, title: "Light novel and anime release calendar (iCalendar)" },
+];
+
+export default function Releases({ loaderData }: Route.ComponentProps) {
+  const { medium, upcoming, recent, paging } = useRevealedData(loaderData);
+  const which = medium ? releaseNouns[medium] : null;
+  return (
+    <>
+      <PageHeader
+        title="Releases"
+        lead="What came out lately and what is coming, in every medium. A title beyond your progress shows as its label, so the list spoils nothing."
+      />
+      <nav aria-label="Medium" className="mb-6">
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {[null, ...media].map((each) => (
+            <li key={each ?? "all"}>
+              <Link
+                to={each ? `?medium=${each}` : "/releases"}
+                preventScrollReset
+                aria-current={each === medium ? "page" : undefined}
+                className={cn(
+                  "inline-flex whitespace-nowrap rounded-full border px-3 py-1",
+                  each === medium ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
+                )}
+              >
+                {each ? mediumLabels[each] : "Every medium"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="space-y-10">
+        {paging.page === 1 ? (
+          <PageSection id="upcoming-title" title="Coming up">
+            {upcoming.length ? (
+              <ReleaseList releases={upcoming} />
+            ) : (
+              <p className="text-muted-foreground">{which ? `No ${which} release is dated yet.` : "No release is dated yet."} New dates appear here as they are announced.</p>
+            )}
+          </PageSection>
+        ) : null}
+
+        <PageSection id="recent-title" title="Out now">
+          {recent.length ? (
+            <>
+              <p className="text-sm text-muted-foreground">{showingRange(paging, nouns.release)}, newest first.</p>
+              <ReleaseList releases={recent} />
+              <Pagination page={paging.page} pageCount={paging.pageCount} />
+            </>
+          ) : (
+            <p className="text-muted-foreground">{which ? `No ${which} release has come out yet.` : "Nothing has come out yet."}</p>
+          )}
+        </PageSection>
+
+        <PageSection id="follow-title" title="Follow the releases">
+          <p className="max-w-3xl text-muted-foreground">
+            Subscribe in a feed reader or a calendar app. Both are the same for everyone, so they name a release by its label where its title could spoil.
+          </p>
+          <ul className="space-y-2">
+            <li>
+              <a href={releaseFeedPath(medium)} className="font-medium text-primary underline-offset-4 hover:underline">
+                {medium ? `${mediumLabels[medium]} releases` : "Every release"} (Atom feed)
+              </a>
+              {medium ? (
+                <>
+                  {" · "}
+                  <a href={releaseFeedPath(null)} className="text-primary underline-offset-4 hover:underline">
+                    every medium
+                  </a>
+                </>
+              ) : null}
+            </li>
+            <li>
+              <a href={RELEASE_CALENDAR_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+                Light novel and anime release dates (iCalendar)
+              </a>
+              <span className="text-muted-foreground">: add its address to your calendar app as a subscription.</span>
+            </li>
+          </ul>
+        </PageSection>
+      </div>
+    </>
+  );
+}
+
+function ReleaseList({ releases }: { releases: Release[] }) {
+  return (
+    <ol className="divide-y divide-border rounded-lg border border-border bg-card">
+      {releases.map((release) => (
+        <li key={`${release.key} ${release.edition ?? ""}`}>
+          <ReleaseRow release={release} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,91 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { encodeKnowledge, knowledgeOfUnits } from "~/lib/knowledge";
+import { getReleaseFeed, getReleases } from "~/models/releases.server";
+import { loader as releasesLoader } from "~/routes/releases";
+import { loader as feedLoader } from "~/routes/releases.feed";
+import { loader as calendarLoader } from "~/routes/releases.calendar";
+import { load, respond, settle, status } from "../support/workers-context";
+
+// The tiny pack (tests/fixtures/packs/tiny): chapters in 2015 (wn:1-3's title is flagged), volumes in
+// Japan in 2016–17 (main 1 and 2, then ex 1) and one in English in 2017, episodes in 2020; its one Break Time short has no date.
+const keysOf = (releases: { key: string; edition: string | null }[]) => releases.map((release) => `${release.key}${release.edition ? `/${release.edition}` : ""}`);
+
+describe("the release radar", () => {
+  it("splits every dated release of every medium at today: what is coming soonest first, what is out newest first", async () => {
+    const { upcoming, recent, paging } = await getReleases(env.DB, { medium: null, today: "2016-06-10" });
+    expect(keysOf(upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en", "anime:1-1", "anime:1-2"]);
+    // Released on today counts as out.
+    expect(keysOf(recent)).toEqual(["ln:main-2/jp", "ln:main-1/jp", "wn:2-2", "wn:2-1", "wn:1-3", "wn:1-2", "wn:1-1"]);
+    expect(paging).toMatchObject({ page: 1, total: 7, pageCount: 1 });
+    expect(recent.find((release) => release.key === "wn:1-3")).toMatchObject({
+      label: "Arc 1 · Chapter 3",
+      title: { revealedBy: "wn:1-3 ln:main-1", content: "The Keeper Lied" },
+      path: "/web_novel?arc=1#wn-1-3",
+    });
+  });
+
+  it("lists one medium when asked, both editions of a volume under the light novels", async () => {
+    const { upcoming, recent } = await getReleases(env.DB, { medium: "light_novels", today: "2016-12-31" });
+    expect(keysOf(recent)).toEqual(["ln:main-2/jp", "ln:main-1/jp"]);
+    expect(keysOf(upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en"]);
+    const none = await getReleases(env.DB, { medium: "side_stories", today: "2030-01-01" });
+    expect([none.upcoming, none.recent, none.paging.total]).toEqual([[], [], 0]);
+  });
+
+  it("seals a flagged title for a reader who states nothing, and opens it for one whose progress reveals it", async () => {
+    const visitor = await load(releasesLoader, "/releases?medium=web_novel");
+    expect(visitor.recent.find((release) => release.key === "wn:1-3")?.title).toEqual({ revealedBy: "wn:1-3 ln:main-1", content: null });
+    const reveal = encodeURIComponent(encodeKnowledge(knowledgeOfUnits(["ln:main-1"])));
+    const reader = await load(releasesLoader, `/releases?medium=web_novel&reveal=${reveal}`);
+    expect(reader.recent.find((release) => release.key === "wn:1-3")?.title.content).toBe("The Keeper Lied");
+  });
+
+  it("answers a medium or a page that is not there with the 404 that offers what is", async () => {
+    expect(await status(releasesLoader, "/releases?medium=manga")).toBe(404);
+    expect(await status(releasesLoader, "/releases?page=0")).toBe(404);
+    expect(await status(releasesLoader, "/releases?page=2")).toBe(404);
+    const missing = await settle(releasesLoader, "/releases?medium=manga");
+    expect(JSON.stringify(missing)).toContain("/releases?medium=break_time");
+  });
+});
+
+describe("the release feeds", () => {
+  it("an Atom feed of every medium names a flagged chapter by its label, never its title", async () => {
+    const outcome = await settle(feedLoader, "/releases/feed.xml");
+    if (!(outcome instanceof Response)) throw new Error("the feed is a response");
+    expect(outcome.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    expect(outcome.headers.get("Cache-Control")).toContain("public");
+    const xml = await outcome.text();
+    expect(xml).not.toContain("Keeper Lied");
+    expect(xml).toContain("<title>Web novel: Arc 1 · Chapter 3</title>");
+    expect(xml).toContain("<title>Anime: Knock Knock (Season 1 · Episode 1)</title>");
+    // Both editions of a volume, each its own entry.
+    expect(xml).toContain("release/ln:main-1/jp</id>");
+    expect(xml).toContain("release/ln:main-1/en</id>");
+  });
+
+  it("a medium's feed holds that medium only; an unknown medium is a 404", async () => {
+    const outcome = await settle(feedLoader, "/releases/anime/feed.xml", { params: { medium: "anime" } });
+    if (!(outcome instanceof Response)) throw new Error("the feed is a response");
+    const xml = await outcome.text();
+    expect(xml.match(/<entry>/g)).toHaveLength(2);
+    expect(xml).not.toContain("Web novel:");
+    expect((await respond(feedLoader, "/releases/manga/feed.xml", { params: { medium: "manga" } })).status).toBe(404);
+  });
+
+  it("the calendar holds volumes and episodes, not chapters, each an all-day event", async () => {
+    const outcome = await settle(calendarLoader, "/releases/calendar.ics");
+    if (!(outcome instanceof Response)) throw new Error("the calendar is a response");
+    expect(outcome.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const ics = await outcome.text();
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+    expect(ics).toContain("DTSTART;VALUE=DATE:20170301");
+    expect(ics).not.toContain("Chapter");
+  });
+
+  it("a feed reads a bounded number of releases, however long the story", async () => {
+    const { recent, upcoming } = await getReleaseFeed(env.DB, { media: null, today: "2016-06-10", limit: 3 });
+    expect([recent.length, upcoming.length]).toEqual([3, 3]);
+  });
+});
