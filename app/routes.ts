@@ -43,6 +43,7 @@ export default [
   route("api/v1/characters", "routes/api.v1.characters.ts"),
   route("api/v1/characters/:slug", "routes/api.v1.character.ts"),
   route("api/v1/translation-notes", "routes/api.v1.translation-notes.ts"),
+  route("api/v1/releases", "routes/api.v1.releases.ts"),
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -125,6 +125,13 @@ export function apiDocument(origin: string) {
         ["reveal", "page", "per_page", "noteMedium", "noteUnit"],
         success(ref("TranslationNotePage"), "One page of notes."),
       ),
+      "/releases": endpoint(
+        "listReleases",
+        "Releases",
+        `The release radar: what is coming (soonest first, at most 50) and what came out (newest first, 50 a page), of every medium or one. A light novel volume is released twice, in Japan (\`edition: jp\`) and in English (\`en\`). Every release is listed; a title that spoils is null unless \`reveal\` reveals it. Undated Break Time shorts and side stories are not releases.`,
+        ["reveal", "page", "releaseMedium"],
+        success(ref("Releases"), "What is coming and one page of what came out."),
+      ),
       "/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",
@@ -145,6 +152,7 @@ export function apiDocument(origin: string) {
           schema: { type: "integer", minimum: 1, maximum: API_PAGE_SIZE.most, default: API_PAGE_SIZE.default },
         },
         unitMedium: { name: "medium", in: "query", required: false, description: "Only units of this medium.", schema: ref("Medium") },
+        releaseMedium: { name: "medium", in: "query", required: false, description: "Only releases of this medium.", schema: ref("Medium") },
         noteMedium: { name: "medium", in: "query", required: false, description: "Only notes of this medium.", schema: { type: "string", enum: ["light_novels", "anime"] } },
         noteUnit: { name: "unit", in: "query", required: false, description: "Only notes of this light novel volume or anime episode.", schema: { type: "string" }, example: "ln:main-1" },
         unitKey: { name: "key", in: "path", required: true, description: "A unit's key: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.", schema: { type: "string" }, example: "wn:1-1" },
@@ -292,6 +300,20 @@ export function apiDocument(origin: string) {
           url: { type: "string", format: "uri" },
         }),
         TranslationNotePage: pageOf("TranslationNote", "One page of notes."),
+        Release: object({
+          key: { type: "string", description: "The unit released." },
+          medium: ref("Medium"),
+          edition: { type: ["string", "null"], enum: ["jp", "en", null], description: "For a light novel volume: released in Japan or in English." },
+          label: { type: "string", description: "A short name that never spoils." },
+          title: nullable("string", "Null when the title spoils something the reader has not seen."),
+          released_on: { type: "string", format: "date" },
+          url: { type: "string", format: "uri" },
+        }),
+        ReleasePage: pageOf("Release", "One page of releases out, newest first."),
+        Releases: object({
+          upcoming: { type: "array", items: ref("Release"), description: "Announced releases after today (UTC), soonest first." },
+          recent: ref("ReleasePage"),
+        }),
       },
     },
   };

@@ -8,6 +8,7 @@ import type { Medium } from "./content/units";
 import { type Gated, knownTo, seal } from "./gated";
 import type { Knowledge } from "./knowledge";
 import type { AnimeMistake, LnMistake } from "./mistake-entries";
+import type { Edition, Release } from "./releases";
 
 /** A unit of the story as the units model reads it. */
 export interface StoryUnit {
@@ -203,4 +204,28 @@ export function knownNotes(notes: { ln: NoteOf<LnMistake>[]; anime: NoteOf<Anime
       anime: { start_seconds: entry.start, end_seconds: entry.end, platform: entry.platform, track: entry.track },
     })),
   ].map(({ id, medium, unit_key, ...rest }) => ({ id, medium, unit_key, ...rest }));
+}
+
+export interface ApiRelease {
+  key: string;
+  medium: Medium;
+  edition: Edition | null;
+  label: string;
+  title: string | null;
+  released_on: string;
+  url: string;
+}
+
+/** A release: every one is listed, its title null where the requester may not see it. */
+export function releaseView(release: Release, knowledge: Knowledge, origin: string): ApiRelease {
+  const { title } = seal(release, knowledge);
+  return {
+    key: release.key,
+    medium: release.medium,
+    edition: release.edition,
+    label: release.label,
+    title: title.content,
+    released_on: release.releasedOn,
+    url: `${origin}${release.path}`,
+  };
 }

@@ -10,7 +10,7 @@ import type { Route } from "./+types/api";
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "API",
-    description: "A public, read-only JSON API over the story's units, characters and translation notes, as spoiler-safe as the site.",
+    description: "A public, read-only JSON API over the story's units, characters, releases and translation notes, as spoiler-safe as the site.",
   });
 
 const endpoints = [
@@ -20,6 +20,7 @@ const endpoints = [
   ["/characters", "The characters the reader has met, by name, a page at a time."],
   ["/characters/{slug}", "One character, with the facts and relationships the reader knows."],
   ["/translation-notes", "Where the official English light novels and anime differ from the Japanese; medium=, unit=, paged."],
+  ["/releases", "What is coming and what came out, of every medium or one (medium=), newest first, page= for older."],
   ["/openapi.json", "The OpenAPI 3.1 document: every parameter, field and answer."],
 ] as const;
 

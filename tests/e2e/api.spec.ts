@@ -57,6 +57,8 @@ test("every endpoint answers as the document describes, for a reader who states 
     await expectDescribed(request, `/translation-notes${query}`, 200);
     await expectDescribed(request, `/translation-notes?medium=anime&per_page=100${and}`, 200);
     await expectDescribed(request, `/translation-notes?unit=ln:main-1${and}`, 200);
+    await expectDescribed(request, `/releases${query}`, 200);
+    await expectDescribed(request, `/releases?medium=light_novels&page=2${and}`, 200);
   }
   for (const slug of slugs) await expectDescribed(request, `/characters/${slug}?reveal=all`, 200);
   const { body: met } = await expectDescribed(request, "/characters", 200);
@@ -87,6 +89,7 @@ test("bad requests get a 400 naming the parameter, unknown addresses the JSON 40
     ["/units?reveal=chapter-12", "reveal"],
     ["/characters?medium=anime", "medium"],
     ["/translation-notes?unit=wn:1-1", "unit"],
+    ["/releases?per_page=10", "per_page"],
   ] as const) {
     const { body } = await expectDescribed(request, path, 400);
     expect((body as { error: { parameter: string } }).error.parameter).toBe(parameter);

@@ -54,6 +54,18 @@ async function allPages(path: string) {
   }
 }
 
+/** Every page of the release radar (it pages what came out, 50 at a time), as text. */
+async function releasePages(query = "") {
+  const bodies: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await get(`/api/v1/releases?page=${page}${query}`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    bodies.push(text);
+    if (page >= (JSON.parse(text) as { recent: { page_count: number } }).recent.page_count) return bodies;
+  }
+}
+
 beforeAll(async () => {
   const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
   if (!parsed.pack) throw new Error("The demo pack does not parse");
@@ -99,6 +111,7 @@ describe("the API for a reader who states nothing", () => {
       ...(await allPages("/api/v1/units")),
       ...(await allPages("/api/v1/characters")),
       ...(await allPages("/api/v1/translation-notes")),
+      ...(await releasePages()),
     ];
     for (const key of unitKeys) bodies.push(await (await get(`/api/v1/units/${key}`)).text());
     const listed = JSON.parse(bodies.find((body) => body.includes('"slug"'))!) as { items: Array<{ slug: string }> };
@@ -144,6 +157,19 @@ describe("the API for a reader who states what they have seen", () => {
     const revealer = gatedTitle.revealedBy.split(" ")[0]!;
     const { body } = await json(`/api/v1/units/${key}?${REVEAL_PARAMETER}=${revealer}`);
     expect(body.title).toBe(gatedTitle.text);
+  });
+
+  it("names a release whose title is gated once the reveal covers it, and lists the same releases either way", async () => {
+    const gatedTitle = gatedTexts.find((gated) => gated.where.startsWith("title of wn:"))!;
+    const key = gatedTitle.where.slice("title of ".length);
+    const revealer = gatedTitle.revealedBy.split(" ")[0]!;
+    const find = (bodies: string[]) =>
+      bodies
+        .flatMap((body) => (JSON.parse(body) as { recent: { items: Array<{ key: string; title: string | null }> } }).recent.items)
+        .filter((release) => release.key === key);
+    const [sealed, revealed] = [find(await releasePages("&medium=web_novel")), find(await releasePages(`&medium=web_novel&${REVEAL_PARAMETER}=${revealer}`))];
+    expect(sealed).toEqual([{ ...revealed[0], title: null }]);
+    expect(revealed[0]!.title).toBe(gatedTitle.text);
   });
 
   it("lists a character once the reader has met them, and answers their profile", async () => {
