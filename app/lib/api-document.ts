@@ -3,7 +3,7 @@
  * needs to build on the API. tests/e2e/api.spec.ts validates the document against the OpenAPI 3.1
  * schema and every endpoint's answers against it, so it cannot drift from what the API does.
  */
-import { API_BASE, API_LIMITS, API_PAGE_SIZE, apiErrorCodes } from "./api";
+import { API_BASE, API_LIMITS, API_PAGE_SIZE, API_RATE_LIMIT_POLICY, apiErrorCodes } from "./api";
 import { media } from "./content/units";
 import { REVEAL_PARAMETER } from "./knowledge";
 
@@ -43,6 +43,7 @@ function success(schema: unknown, description: string) {
       ETag: { $ref: "#/components/headers/ETag" },
       "Cache-Control": { $ref: "#/components/headers/CacheControl" },
       "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" },
+      "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
     },
     content: { "application/json": { schema } },
   };
@@ -86,7 +87,7 @@ export function apiDocument(origin: string) {
 
 **Caching.** Answers carry an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer is a 304 without a body. They may be cached (\`Cache-Control\`).
 
-**Limits.** Each client (IP address; IPv6 by its /64 network) may make ${API_LIMITS.perMinute} requests a minute and ${API_LIMITS.perDay.toLocaleString("en")} a day that the edge cache does not answer. Over a limit: 429 with \`Retry-After\` in seconds.
+**Limits.** Each client (IP address; IPv6 by its /64 network) may make ${API_LIMITS.perMinute} requests a minute and ${API_LIMITS.perDay.toLocaleString("en")} a day that the edge cache does not answer. Over a limit: 429 with \`Retry-After\` in seconds. Every answer states the limits in \`RateLimit-Policy\`.
 
 **Errors.** Every error has the same body (\`Error\`): its status, a stable \`code\`, a message for people and, for a bad parameter, the parameter's name. An unknown or repeated parameter is a 400, never ignored. Methods other than GET, HEAD and OPTIONS are a 405 with \`Allow\`; an unknown path is a 404.
 
@@ -163,6 +164,10 @@ export function apiDocument(origin: string) {
         CacheControl: { description: "How long the answer may be kept.", schema: { type: "string" } },
         AllowOrigin: { description: "Any origin may read the answer.", schema: { type: "string", const: "*" } },
         RetryAfter: { description: "Seconds to wait before asking again.", schema: { type: "integer", minimum: 1 } },
+        RateLimitPolicy: {
+          description: "The client's limits, as the IETF RateLimit-Policy header writes them: requests (`q`) per window of seconds (`w`).",
+          schema: { type: "string", const: API_RATE_LIMIT_POLICY },
+        },
       },
       responses: {
         NotModified: {
@@ -174,7 +179,11 @@ export function apiDocument(origin: string) {
         MethodNotAllowed: errorResponse("The API is read-only: GET, HEAD and OPTIONS only (see `Allow`)."),
         TooManyRequests: {
           ...errorResponse("The client is over its limit; `Retry-After` says when to ask again."),
-          headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" }, "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" } },
+          headers: {
+            "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+            "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+            "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" },
+          },
         },
         Unavailable: {
           ...errorResponse("The story database is not answering; try again shortly."),

@@ -21,6 +21,9 @@ export const API_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
 /** Per client (its IP address, an IPv6 network of 64 bits), counted only for answers not served from the edge cache. */
 export const API_LIMITS = { perMinute: 120, perDay: 10_000 };
 
+/** The limits as the IETF RateLimit-Policy header states them (draft-ietf-httpapi-ratelimit-headers): the same on every answer. */
+export const API_RATE_LIMIT_POLICY = `"minute";q=${API_LIMITS.perMinute};w=60, "day";q=${API_LIMITS.perDay};w=86400`;
+
 /** How long a browser and the edge keep an answer: content changes only when a pack is imported or a note is published. */
 export const API_CACHE_CONTROL = "public, max-age=60, s-maxage=600, stale-while-revalidate=300";
 

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { API_CACHE_CONTROL, API_METHODS, apiError, type ApiErrorBody, type ApiErrorCode, type QuerySpec, type QueryOutcome, readQuery } from "~/lib/api";
+import { API_CACHE_CONTROL, API_METHODS, API_RATE_LIMIT_POLICY, apiError, type ApiErrorBody, type ApiErrorCode, type QuerySpec, type QueryOutcome, readQuery } from "~/lib/api";
 import { statusText } from "~/lib/http-status";
 import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { guardRequest } from "./request-guard.server";
@@ -134,9 +134,11 @@ function matchesEntityTag(ifNoneMatch: string | null, etag: string | null) {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-function withCors(response: Response) {
+/** What every API answer says: any origin may read it, and the client's limits (the same for everyone, so cacheable). */
+function withApiHeaders(response: Response) {
   const headers = new Headers(response.headers);
   headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("RateLimit-Policy", API_RATE_LIMIT_POLICY);
   headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
@@ -162,7 +164,7 @@ export async function serveApi(request: Request, handle: (request: Request) => P
     });
   }
   if (request.method !== "GET" && request.method !== "HEAD") {
-    return withCors(apiErrorResponse(apiError(405, "method_not_allowed", `The API is read-only: it answers ${API_METHODS.join(", ")}, not ${request.method}.`), { Allow: allow }));
+    return withApiHeaders(apiErrorResponse(apiError(405, "method_not_allowed", `The API is read-only: it answers ${API_METHODS.join(", ")}, not ${request.method}.`), { Allow: allow }));
   }
   const outcome = await guardRequest(request);
   let response = "refusal" in outcome ? outcome.refusal : await handle(outcome.request);
@@ -179,5 +181,5 @@ export async function serveApi(request: Request, handle: (request: Request) => P
   } else if (request.method === "HEAD") {
     response = new Response(null, response);
   }
-  return withCors(response);
+  return withApiHeaders(response);
 }

@@ -29,6 +29,8 @@ async function expectDescribed(request: APIRequestContext, path: string, status:
   expect(response.status(), path).toBe(status);
   expect(contract.problems(path.split("?")[0]!, status, body), path).toEqual([]);
   expect(response.headers()["access-control-allow-origin"], path).toBe("*");
+  expect(response.headers()["ratelimit-policy"], path).toMatch(/^"minute";q=\d+;w=60, "day";q=\d+;w=86400$/);
+  if (status === 200) expect(response.headers()["etag"], path).toMatch(/^"[\w-]+"$/);
   return { response, body };
 }
 

@@ -293,6 +293,7 @@ describe("the API's per-client rate limit", () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(31);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect(refused.headers.get("RateLimit-Policy")).toBe(`"minute";q=${API_LIMITS.perMinute};w=60, "day";q=${API_LIMITS.perDay};w=86400`);
     expect((await get("/api/v1/series", { headers: { "CF-Connecting-IP": "203.0.113.78" } })).status).toBe(200);
   });
 
