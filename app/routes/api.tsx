@@ -35,10 +35,11 @@ function Code({ children }: { children: string }) {
 /** What this browser's progress says, as `reveal`, once the page knows it (never on the server). */
 function YourReveal() {
   const shield = useShield();
-  if (!shield) return null;
+  // Its room is kept before the page knows (two lines), so nothing below moves when it does.
+  if (!shield) return <p className="min-h-12" />;
   const reveal = shield.mode === "off" ? "all" : knowsAnything(shield.knowledge) ? encodeKnowledge(shield.knowledge) : null;
   return (
-    <p>
+    <p className="min-h-12">
       {reveal ? (
         <>
           Your progress on this browser reads <code className="break-all font-mono text-sm">{reveal}</code>.

@@ -166,6 +166,11 @@ export async function serveApi(request: Request, handle: (request: Request) => P
   if (request.method !== "GET" && request.method !== "HEAD") {
     return withApiHeaders(apiErrorResponse(apiError(405, "method_not_allowed", `The API is read-only: it answers ${API_METHODS.join(", ")}, not ${request.method}.`), { Allow: allow }));
   }
+  // React Router reads these itself and hands the loader the address without them; the API takes neither.
+  const frameworkOwn = [...new URL(request.url).searchParams.keys()].find((name) => name === "_routes" || name === "index");
+  if (frameworkOwn !== undefined) {
+    return withApiHeaders(apiErrorResponse(apiError(400, "unknown_parameter", `The API takes no parameter \`${frameworkOwn}\`.`, frameworkOwn)));
+  }
   const outcome = await guardRequest(request);
   let response = "refusal" in outcome ? outcome.refusal : await handle(outcome.request);
   if (response.status >= 400 || !(response.headers.get("Content-Type") ?? "").startsWith("application/json")) {

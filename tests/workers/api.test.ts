@@ -232,6 +232,9 @@ describe("the API's HTTP contract", () => {
     ["/api/v1/units?page=1&page=2", "invalid_parameter", "page"],
     ["/api/v1/translation-notes?unit=wn:1-1", "invalid_parameter", "unit"],
     ["/api/v1/openapi.json?x=1", "unknown_parameter", "x"],
+    // The framework reads these itself and would hand the endpoint the address without them.
+    ["/api/v1/units?_routes=routes/home", "unknown_parameter", "_routes"],
+    ["/api/v1/units?index", "unknown_parameter", "index"],
   ])("answers %s with a 400 naming the parameter", async (path, code, parameter) => {
     const { response, body } = await json(path);
     expect(response.status).toBe(400);
@@ -252,6 +255,13 @@ describe("the API's HTTP contract", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
+  });
+
+  it("answers the request guard's refusals in the same error body", async () => {
+    const { response, body } = await json(`/api/v1/units?${REVEAL_PARAMETER}=${"wn:1-1,".repeat(400)}`);
+    expect(response.status).toBe(414);
+    expect(body.error).toMatchObject({ status: 414, code: "request_too_large" });
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 
   it("answers HEAD with the headers of GET and no body", async () => {
