@@ -128,3 +128,18 @@ test("a client over its limit gets a 429 the document describes, with Retry-Afte
   // Others are not affected.
   await expectDescribed(request, "/units?per_page=2", 200);
 });
+
+test("the API page shows a reader their own progress as a reveal, and the API answers it with what they have met", async ({ page, request }) => {
+  const progress = { version: 1, webNovel: "wn:2-14", lightNovels: { main: 3 }, sideStories: [], anime: null, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+  await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
+  await page.goto("/api");
+  await expect(page.getByRole("heading", { level: 1, name: "API" })).toBeVisible();
+  const line = page.getByText("Your progress on this browser reads");
+  await expect(line).toBeVisible();
+  const reveal = await line.locator("code").textContent();
+  expect(reveal).toBe("ln:main-3,wn:2-14");
+  const met = (await expectDescribed(request, `/characters?per_page=100&reveal=${reveal}`, 200)).body as { total: number };
+  const nobody = (await expectDescribed(request, "/characters?per_page=100", 200)).body as { total: number };
+  expect(met.total).toBeGreaterThan(nobody.total);
+  await expect(page.getByRole("link", { name: "OpenAPI document" })).toHaveAttribute("href", `${API_BASE}/openapi.json`);
+});
