@@ -64,7 +64,12 @@ function endpoint(operationId: string, summary: string, description: string, par
       summary,
       description,
       parameters: parameters.map((name) => ({ $ref: `#/components/parameters/${name}` })),
-      responses: { "200": answer, ...otherAnswers, ...(notFound ? { "404": { $ref: "#/components/responses/NotFound" } } : {}) },
+      responses: {
+        "200": answer,
+        ...otherAnswers,
+        ...(notFound ? { "404": { $ref: "#/components/responses/NotFound" } } : {}),
+        default: { $ref: "#/components/responses/OtherError" },
+      },
     },
   };
 }
@@ -177,6 +182,7 @@ export function apiDocument(origin: string) {
         BadRequest: errorResponse("A parameter the endpoint does not take, one given twice or a value that is not one (`parameter` names it)."),
         NotFound: errorResponse("Nothing is at this address (for a character: no one the reader has met)."),
         MethodNotAllowed: errorResponse("The API is read-only: GET, HEAD and OPTIONS only (see `Allow`)."),
+        OtherError: errorResponse("Any other error (an unknown path is a 404, another method a 405 with `Allow`, a failure on our side a 500), in the same body."),
         TooManyRequests: {
           ...errorResponse("The client is over its limit; `Retry-After` says when to ask again."),
           headers: {

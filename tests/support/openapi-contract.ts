@@ -46,7 +46,7 @@ export function contractOf(document: Json) {
     problems(path: string, status: number, body: unknown): string[] {
       const found = operationOf(path);
       if (!found) return [`The document has no path for ${path}`];
-      const declared = found.operation.responses[String(status)];
+      const declared = found.operation.responses[String(status)] ?? (status >= 400 ? found.operation.responses.default : undefined);
       if (!declared) return [`The document gives ${found.template} no ${status} answer`];
       const response = resolve(declared);
       const content = response.content as Record<string, { schema: unknown }> | undefined;

@@ -289,6 +289,25 @@ describe("the API's HTTP contract", () => {
   });
 });
 
+describe("the API when something fails on our side", () => {
+  it("answers an unexpected error with the JSON 500, never the framework's text", async () => {
+    const broken = Object.create(env.DB, {
+      prepare: {
+        value: () => {
+          throw new Error("A bug in a statement");
+        },
+      },
+    }) as D1Database;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await get("/api/v1/characters", {}, broken);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("internal_error");
+    expect(body.error.message).not.toContain("A bug");
+  });
+});
+
 describe("the API's per-client rate limit", () => {
   it("answers a client over its minute's limit with 429, Retry-After and the error body, and others as before", async () => {
     const address = "203.0.113.77";
