@@ -214,6 +214,8 @@ function copySeason(season: Season, cycle: Cycle): Season {
     ...season,
     number: season.number + cycle.seasonShift,
     title: retitle(season.title, cycle),
+    // An id on a tracking service names one season; the copies are not listed there.
+    externalIds: cycle.index === 1 ? season.externalIds : undefined,
     episodes: season.episodes.map((episode) => ({
       ...episode,
       title: retitle(episode.title, cycle),
@@ -295,7 +297,7 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
   const cycles = Array.from({ length: scale }, (_, index) => cycleAt(size, index + 1));
   return {
     series: pack.series,
-    webNovel: { arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))) },
+    webNovel: { externalIds: pack.webNovel.externalIds, arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))) },
     lightNovels: {
       collections: pack.lightNovels.collections.map((collection) => ({
         ...collection,

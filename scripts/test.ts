@@ -1,20 +1,31 @@
 /**
  * Every test, in the order that fails fastest: lint, types, the dependency audit, unit and workerd
  * tests, then a production build and the end-to-end tests in Chromium against `wrangler pages dev`.
+ * With `--check` (`npm run check`), only the quick steps a change is checked with before a commit:
+ * lint, types, unit and workerd tests.
  */
 import { spawnSync } from "node:child_process";
 
-const steps: Array<[string, string[]]> = [
-  ["Lint", ["npx", "eslint", "."]],
-  ["Type check", ["npm", "run", "typecheck"]],
-  ["Dependency audit", ["npx", "tsx", "scripts/audit.ts"]],
-  ["Unit and workerd tests", ["npx", "vitest", "run"]],
-  ["Build", ["npm", "run", "build"]],
-  ["End-to-end tests", ["npx", "playwright", "test"]],
+interface Step {
+  name: string;
+  command: string[];
+  /** Part of `npm run check`. */
+  quick: boolean;
+}
+
+const steps: Step[] = [
+  { name: "Lint", command: ["npx", "eslint", "."], quick: true },
+  { name: "Type check", command: ["npm", "run", "typecheck"], quick: true },
+  { name: "Dependency audit", command: ["npx", "tsx", "scripts/audit.ts"], quick: false },
+  { name: "Unit and workerd tests", command: ["npx", "vitest", "run"], quick: true },
+  { name: "Build", command: ["npm", "run", "build"], quick: false },
+  { name: "End-to-end tests", command: ["npx", "playwright", "test"], quick: false },
 ];
 
+const quickOnly = process.argv.includes("--check");
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-for (const [name, [command, ...args]] of steps) {
+const timings: string[] = [];
+for (const { name, command: [command, ...args] } of steps.filter((step) => step.quick || !quickOnly)) {
   console.log(`\n=== ${name}: ${[command, ...args].join(" ")}`);
   const started = Date.now();
   const result = spawnSync(command!, args, { stdio: "inherit", env });
@@ -24,5 +35,6 @@ for (const [name, [command, ...args]] of steps) {
     process.exit(result.status ?? 1);
   }
   console.log(`=== ${name} passed in ${seconds}s`);
+  timings.push(`${name.padEnd(24)} ${seconds.padStart(7)}s`);
 }
-console.log("\nEvery test passed.");
+console.log(`\n${timings.join("\n")}\n\n${quickOnly ? "Every check passed." : "Every test passed."}`);

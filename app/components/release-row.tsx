@@ -18,19 +18,13 @@ export function ReleaseRow({ release }: { release: Release }) {
   return (
     <Link to={release.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
       <Badge tone="outline">{releaseKind(release)}</Badge>
-      {named ? (
-        <span className="font-medium">{named.title}</span>
-      ) : revealed ? (
-        // Known, and the page's revealed data is on its way.
-        <span aria-busy="true" className="text-muted-foreground">
-          …
-        </span>
-      ) : (
-        <span className="font-medium">{label}</span>
-      )}
+      {/* Known but still on its way, a title keeps the row as it was, so nothing moves twice. */}
+      <span className="font-medium" aria-busy={revealed && !named ? true : undefined}>
+        {named ? named.title : label}
+      </span>
       <span className="text-sm text-muted-foreground">
         {named?.label ? `${named.label} · ` : null}
-        {!revealed ? "title hidden until you reach it · " : null}
+        {named ? null : "title hidden until you reach it · "}
         <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
       </span>
     </Link>

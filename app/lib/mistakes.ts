@@ -1,3 +1,4 @@
+import { oneOf } from "./params";
 import { collectionCodePattern, parseUnitKey, wholeNumberPattern } from "./content/units";
 
 /** The words and rules of the translation-mistake pages, shared by pages, forms and the feed. */
@@ -38,9 +39,7 @@ export interface MistakeFilters {
   status: MistakeStatus | null;
 }
 
-function pick<T extends string>(labels: Record<T, string>, value: string | null): T | null {
-  return value !== null && Object.hasOwn(labels, value) ? (value as T) : null;
-}
+const pick = <T extends string>(labels: Record<T, string>, value: string | null) => oneOf(Object.keys(labels) as T[], value);
 
 /** Filters from the URL; a value the page does not know is simply no filter. */
 export function parseMistakeFilters(params: URLSearchParams): MistakeFilters {

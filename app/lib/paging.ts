@@ -23,7 +23,7 @@ export function pageInfo(page: number, perPage: number, total: number): PageInfo
 }
 
 /** Whether the page exists: a page past the end is a 404, not an empty page. */
-export function pageExists({ page, pageCount }: PageInfo) {
+export function pageExists({ page, pageCount }: Pick<PageInfo, "page" | "pageCount">) {
   return page <= pageCount;
 }
 

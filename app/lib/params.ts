@@ -19,3 +19,11 @@ export function parsePageParam(params: URLSearchParams): number | null {
   const value = params.get("page");
   return value === null ? 1 : parsePositiveInt(value);
 }
+
+/**
+ * An enumerated parameter (`?medium=`, `?kind=`, `?status=`): the value when it is one of `values`, else
+ * null; each page decides whether a value it does not know is no filter or the 404 that names it.
+ */
+export function oneOf<T extends string>(values: readonly T[], value: string | null | undefined): T | null {
+  return values.find((each) => each === value) ?? null;
+}

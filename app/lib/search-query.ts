@@ -1,3 +1,4 @@
+import { oneOf } from "./params";
 /**
  * The longest word, in UTF-8 bytes, that a search keeps. D1 refuses a LIKE pattern over 50 bytes, and
  * a word is matched as `%word%`; FTS queries use the same words so both kinds of search agree.
@@ -82,7 +83,7 @@ export const searchKinds = Object.keys(searchKindLabels) as SearchKind[];
 
 /** A kind from the URL; anything else is ignored (null: every kind), as the other pages ignore unknown filters. */
 export function parseSearchKind(value: string | null | undefined): SearchKind | null {
-  return searchKinds.find((kind) => kind === value) ?? null;
+  return oneOf(searchKinds, value);
 }
 
 /** Plural names for the filter chips. */

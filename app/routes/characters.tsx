@@ -11,34 +11,30 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { mediumLabels, type Medium } from "~/lib/content/units";
+import { oneOf } from "~/lib/params";
+import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery } from "~/lib/search-query";
 import { useRevealedData } from "~/lib/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
-import { missingPage, notAPage } from "~/lib/missing-filter";
-import { notFound } from "~/server/not-found.server";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
-const media = Object.keys(mediumLabels) as Medium[];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const pageParam = params.get("page");
-  const page = pageParam === null ? 1 : parsePositiveInt(pageParam);
-  if (page === null) notFound(notAPage(new URL(request.url)));
+  const page = requestedPage(new URL(request.url));
   const mediumParam = params.get("medium") || null;
   const filters = {
     query: cleanQuery(params.get("q")),
     affiliation: params.get("affiliation")?.trim().slice(0, 100) || null,
-    medium: media.includes(mediumParam as Medium) ? (mediumParam as Medium) : null,
+    medium: oneOf(media, mediumParam),
     page,
   };
   const catalogue = await getCharacterCatalogue(context.db, filters, requesterKnowledge(request));
-  if (page > catalogue.pageCount) notFound(missingPage(new URL(request.url), catalogue.pageCount));
+  requireExistingPage(new URL(request.url), { page, pageCount: catalogue.pageCount });
   return sealedFor(request, { ...catalogue, filters });
 }
 

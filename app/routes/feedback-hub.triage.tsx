@@ -9,6 +9,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LabelOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { oneOf } from "~/lib/params";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
 import { type MistakeCategory, mistakeCategoryLabels, type MistakeSeverity, mistakeSeverityLabels } from "~/lib/mistakes";
@@ -16,6 +17,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { formByKind, reportForms, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
 import { countOf, nouns } from "~/lib/words";
 import { decideReport, getTriageReports, type Report, type TriageQuery } from "~/models/reports.server";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -23,22 +25,19 @@ import type { Route } from "./+types/feedback-hub.triage";
 
 const kinds = reportForms.map((form) => form.kind);
 
-/** ?page=3 → 3; anything else is the first page. */
-function pageNumber(value: string | null) {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireModerator(request, context);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const filters: TriageQuery = {
-    kind: kinds.find((kind) => kind === params.get("kind")) ?? null,
-    status: reportStatuses.find((status) => status === params.get("status")) ?? null,
+    kind: oneOf(kinds, params.get("kind")),
+    status: oneOf(reportStatuses, params.get("status")),
     order: params.get("order") === "oldest" ? "oldest" : "newest",
-    page: pageNumber(params.get("page")),
+    page: requestedPage(url),
   };
-  return { filters, ...(await getTriageReports(context.db, filters)) };
+  const reports = await getTriageReports(context.db, filters);
+  requireExistingPage(url, { page: filters.page, pageCount: reports.pageCount });
+  return { filters, ...reports };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });

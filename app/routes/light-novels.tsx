@@ -12,12 +12,11 @@ import { lightNovelChapterTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatDate, formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { pageExists, showingRange } from "~/lib/paging";
-import { parsePageParam } from "~/lib/params";
+import { showingRange } from "~/lib/paging";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume, type VolumeChange } from "~/models/light-novels.server";
 import { useRevealedData } from "~/lib/spoiler-shield";
-import { missingPage, notAPage } from "~/lib/missing-filter";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/light-novels";
@@ -25,8 +24,7 @@ import type { Route } from "./+types/light-novels";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("collection");
-  const page = parsePageParam(params);
-  if (page === null) notFound(notAPage(new URL(request.url)));
+  const page = requestedPage(new URL(request.url));
   const known = code === null || collectionCodePattern.test(code);
   const lightNovels = await getLightNovels(context.db, known ? code : null, page);
   if (!known || (code !== null && lightNovels.selectedCollection === null)) {
@@ -36,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       choices: lightNovels.collections.map((collection) => ({ label: collection.name, href: `/light_novels?collection=${collection.code}` })),
     });
   }
-  if (!pageExists(lightNovels.paging)) notFound(missingPage(new URL(request.url), lightNovels.paging.pageCount));
+  requireExistingPage(new URL(request.url), lightNovels.paging);
   return sealedFor(request, lightNovels);
 }
 

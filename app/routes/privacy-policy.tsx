@@ -129,6 +129,12 @@ export default function PrivacyPolicy() {
             events carry your account id (never your name or email).
           </li>
           <li>
+            A file you import on the reading tracker (a progress file from this site, or your list exported from
+            MyAnimeList, AniList or Kitsu) is read in your browser and never sent anywhere. Only the progress you choose
+            to import is kept, like progress you set by hand; the rest of the file (other series, your scores, notes and
+            user name) is not kept.
+          </li>
+          <li>
             To notice a new version of the site, an open page asks this site for <code>/builds/latest.json</code> every
             five minutes and when you return to the tab. Nothing about you is sent with it.
           </li>

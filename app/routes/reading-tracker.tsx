@@ -32,6 +32,7 @@ import {
 } from "~/lib/progress";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { crossings } from "~/lib/media-crossing";
+import type { ExternalId } from "~/lib/external-ids";
 import { readShield, revealersOf, revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
 import { useOptionalUser } from "~/lib/user";
@@ -53,13 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const reveal = revealParameter(readShield());
-  const [{ saved }, units] = await Promise.all([serverLoader(), fetchTimeline(reveal)]);
-  return { saved, units, reveal };
+  const [{ saved }, { units, externalIds }] = await Promise.all([serverLoader(), fetchTimeline(reveal)]);
+  return { saved, units, externalIds, reveal };
 }
 clientLoader.hydrate = true as const;
 
+/** The units the pickers list, and where the series is listed on tracking services (for importing a reader's lists). */
+interface Timeline {
+  units: TrackerUnit[];
+  externalIds: ExternalId[];
+}
+
 /** Each timeline fetched once per visit and reading point; saving progress revalidates the page without fetching it again. */
-const timelines = new Map<string, Promise<TrackerUnit[]>>();
+const timelines = new Map<string, Promise<Timeline>>();
 
 /** The timeline with the titles the reveal parameter states are known (none: only titles that spoil nothing). */
 function fetchTimeline(reveal: string) {
@@ -69,8 +76,8 @@ function fetchTimeline(reveal: string) {
     timeline = (async () => {
       const response = await fetch(`/resources/timeline${query}`);
       if (!response.ok) throw new Error("The story's timeline could not be loaded. Reload the page to try again.");
-      const body: { units: TrackerUnit[] } = await response.json();
-      return body.units;
+      const body: Timeline = await response.json();
+      return body;
     })().catch((error: unknown) => {
       timelines.delete(reveal);
       throw error;
@@ -93,7 +100,7 @@ function useTimeline(loaded: { units: TrackerUnit[]; reveal: string }) {
     if (reveal === current.reveal) return;
     let live = true;
     fetchTimeline(reveal).then(
-      (units) => live && setCurrent({ units, reveal }),
+      ({ units }) => live && setCurrent({ units, reveal }),
       // The titles stay as they were; the pickers still work.
       () => {},
     );
@@ -263,9 +270,11 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
           <TrackerSection title="Export and import">
             <ProgressTransfer
               progress={progress}
-              onImport={(imported) => {
+              units={units}
+              externalIds={loaderData.externalIds}
+              onImport={(imported, from) => {
                 commit(mergeProgress(progress, imported));
-                toast({ title: "Progress imported", description: "It was merged with the progress in this browser." });
+                toast({ title: "Progress imported", description: from === "file" ? "It was merged with the progress in this browser." : from.summary });
               }}
             />
           </TrackerSection>

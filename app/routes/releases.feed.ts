@@ -1,5 +1,6 @@
+import { oneOf } from "~/lib/params";
 import { renderAtom } from "~/lib/atom";
-import { media, type Medium } from "~/lib/content/units";
+import { media } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/gated";
 import { noKnowledge } from "~/lib/knowledge";
@@ -9,8 +10,6 @@ import type { Route } from "./+types/releases.feed";
 
 const FEED_SIZE = 50;
 
-const isMedium = (value: string): value is Medium => (media as readonly string[]).includes(value);
-
 /**
  * An Atom feed of the newest releases, of one medium (`/releases/anime/feed.xml`) or of all
  * (`/releases/feed.xml`). A feed is the same for every reader and cannot know what they have seen, so
@@ -18,10 +17,10 @@ const isMedium = (value: string): value is Medium => (media as readonly string[]
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const asked = params.medium ?? null;
-  if (asked !== null && !isMedium(asked)) {
+  const medium = oneOf(media, asked);
+  if (asked !== null && medium === null) {
     return new Response(`No such feed: the media are ${media.join(", ")}.\n`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const medium = asked;
   // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
   const origin = context.env.SITE_URL;
   const host = new URL(origin).hostname;

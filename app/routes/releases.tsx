@@ -5,36 +5,34 @@ import { PageSection } from "~/components/page-section";
 import { Pagination } from "~/components/pagination";
 import { ReleaseRow } from "~/components/release-row";
 import { cn } from "~/lib/cn";
-import { type Medium, media, mediumLabels } from "~/lib/content/units";
+import { media, mediumLabels } from "~/lib/content/units";
+import { oneOf } from "~/lib/params";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { missingMedium, missingPage, notAPage } from "~/lib/missing-filter";
-import { parsePageParam } from "~/lib/params";
+import { missingMedium } from "~/lib/missing-filter";
 import { showingRange } from "~/lib/paging";
 import { type Release, releaseDay, releaseFeedPath, releaseNouns, RELEASE_CALENDAR_PATH } from "~/lib/releases";
 import { useRevealedData } from "~/lib/spoiler-shield";
 import { nouns } from "~/lib/words";
 import { getReleases } from "~/models/releases.server";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/releases";
 
-const isMedium = (value: string): value is Medium => (media as readonly string[]).includes(value);
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("medium");
-  if (asked !== null && !isMedium(asked)) notFound(missingMedium(asked, url.pathname));
-  const medium = asked;
-  const page = parsePageParam(url.searchParams);
-  if (page === null) notFound(notAPage(url));
+  const medium = oneOf(media, asked);
+  if (asked !== null && medium === null) notFound(missingMedium(asked, url.pathname));
+  const page = requestedPage(url);
   const releases = await getReleases(context.db, { medium, today: releaseDay(), page });
-  if (page > releases.paging.pageCount) notFound(missingPage(url, releases.paging.pageCount));
+  requireExistingPage(url, releases.paging);
   return sealedFor(request, { medium, ...releases });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
-    title: data?.medium ? `${mediumLabels[data.medium]} releases` : "Releases",
+    title: data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases",
     description:
       "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
   });
@@ -45,6 +43,8 @@ export const links: Route.LinksFunction = () => [
   ...media.map((medium) => ({ rel: "alternate", type: "application/atom+xml", href: releaseFeedPath(medium), title: `${mediumLabels[medium]} releases (Atom)` })),
   { rel: "alternate", type: "text/calendar", href: RELEASE_CALENDAR_PATH, title: "Light novel and anime release calendar (iCalendar)" },
 ];
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
   const { medium, upcoming, recent, paging } = useRevealedData(loaderData);
@@ -76,7 +76,8 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="space-y-10">
-        {paging.page === 1 ? (
+        {/* Chapters come out without notice: the web novel has nothing to announce. */}
+        {paging.page === 1 && !(medium === "web_novel" && !upcoming.length) ? (
           <PageSection id="upcoming-title" title="Coming up">
             {upcoming.length ? (
               <ReleaseList releases={upcoming} />

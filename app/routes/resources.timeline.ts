@@ -5,8 +5,9 @@ import type { Route } from "./+types/resources.timeline";
 /**
  * The story timeline the reading tracker's pickers list, sealed for the requester: without `?reveal=`
  * no title that spoils is in it, so the answer is the same for everyone and cached like a public page;
- * the tracker asks with what its reader knows (one cached answer per reading point).
+ * the tracker asks with what its reader knows (one cached answer per reading point). With it come the
+ * series' ids on tracking services, for importing a reader's lists from them.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return Response.json(sealedFor(request, { units: await getTimeline(context.db) }));
+  return Response.json(sealedFor(request, await getTimeline(context.db)));
 }

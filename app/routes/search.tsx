@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { useEffect, useState } from "react";
+import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -10,14 +11,12 @@ import { Input } from "~/components/ui/input";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePositiveInt } from "~/lib/params";
 import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
 import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
 import { useRevealedData, useShield, wouldAskWithheld } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
-import { notAPage } from "~/lib/missing-filter";
-import { notFound } from "~/server/not-found.server";
+import { requestedPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/search";
 
@@ -35,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = cleanQuery(params.get("q"));
   const kind = parseSearchKind(params.get("kind"));
   const suggest = params.get("suggest") === "1";
-  const page = parsePositiveInt(params.get("page") ?? "1");
-  if (page === null) notFound(notAPage(new URL(request.url)));
+  const page = requestedPage(new URL(request.url));
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
   const matches = await searchSite(context.db, query);
   const found = searchResultsFor(matches, requesterKnowledge(request), { kind, limit, offset: (page - 1) * limit });
@@ -130,15 +128,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           />
         </ol>
       </div>
-      {query && (!shield || shield.mode === "hide") ? (
-        // The same line whatever the words: whether anything was left out would itself give it away.
-        <p className="mt-4 text-sm text-muted-foreground">
-          Results from further in the story than you have read or watched are left out.{" "}
-          <Link to="/reading_tracker" className="text-primary underline">
-            Set your progress
-          </Link>
-        </p>
-      ) : null}
+      {query ? <LeftOutNotice what="Results" className="mt-4" /> : null}
       <Pagination page={page} pageCount={pageCount} />
     </>
   );

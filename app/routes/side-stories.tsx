@@ -9,9 +9,9 @@ import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/uni
 import { formatDate, formatSite } from "~/lib/format";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parsePageParam } from "~/lib/params";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
-import { missingPage, missingSideStory, notAPage } from "~/lib/missing-filter";
+import { missingSideStory } from "~/lib/missing-filter";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import { useRevealedData } from "~/lib/spoiler-shield";
@@ -20,12 +20,11 @@ import type { Route } from "./+types/side-stories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const page = params.has("page") ? parsePageParam(params) : null;
-  if (params.has("page") && page === null) notFound(notAPage(new URL(request.url)));
+  const page = params.has("page") ? requestedPage(new URL(request.url)) : null;
   // A link to one story (unitPath) names it, so the page that holds it opens.
   const story = params.get("story");
   const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
-  if (page !== null && page > sideStories.pageCount) notFound(missingPage(new URL(request.url), sideStories.pageCount));
+  if (page !== null) requireExistingPage(new URL(request.url), { page, pageCount: sideStories.pageCount });
   if (story !== null && !sideStories.storyFound) notFound(missingSideStory(story));
   return sealedFor(request, sideStories);
 }

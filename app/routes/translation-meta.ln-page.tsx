@@ -10,12 +10,11 @@ import { unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
-import { missingPage, notAPage } from "~/lib/missing-filter";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { pageExists, showingRange } from "~/lib/paging";
-import { parsePageParam } from "~/lib/params";
+import { showingRange } from "~/lib/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
 import { useRevealedData } from "~/lib/spoiler-shield";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln-page";
@@ -25,18 +24,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = parseLnMistakeSlug(params.slug ?? "");
   if (!slug) notFound();
   const url = new URL(request.url);
-  const page = parsePageParam(url.searchParams);
-  if (page === null) notFound(notAPage(url));
+  const page = requestedPage(url);
   if (slug.kind === "collection") {
     const collection = await getLnCollectionMistakes(context.db, slug.code, page);
     if (!collection) notFound();
-    if (!pageExists(collection.paging)) notFound(missingPage(url, collection.paging.pageCount));
+    requireExistingPage(url, collection.paging);
     return sealedFor(request, { kind: "collection" as const, ...collection });
   }
   const filters = parseMistakeFilters(url.searchParams);
   const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
   if (!volume) notFound();
-  if (!pageExists(volume.paging)) notFound(missingPage(url, volume.paging.pageCount));
+  requireExistingPage(url, volume.paging);
   return sealedFor(request, { kind: "volume" as const, filters, ...volume });
 }
 

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
 import { ShieldedList } from "~/components/shielded-list";
@@ -10,13 +11,11 @@ import { Input } from "~/components/ui/input";
 import { countOf, nouns } from "~/lib/words";
 import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
-import { parsePageParam } from "~/lib/params";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
-import { missingPage, notAPage } from "~/lib/missing-filter";
-import { useRevealedData, useShield } from "~/lib/spoiler-shield";
-import { notFound } from "~/server/not-found.server";
+import { useRevealedData } from "~/lib/spoiler-shield";
+import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";
 
@@ -24,16 +23,14 @@ import type { Route } from "./+types/translation-meta.ln";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = cleanQuery(params.get("q"));
-  const page = parsePageParam(params);
-  if (page === null) notFound(notAPage(new URL(request.url)));
+  const page = requestedPage(new URL(request.url));
   const index = await getLnMistakeIndex(
     context.db,
     query,
     page,
     requesterKnowledge(request),
   );
-  if (!query && !pageExists(index.paging))
-    notFound(missingPage(new URL(request.url), index.paging.pageCount));
+  if (!query) requireExistingPage(new URL(request.url), index.paging);
   const found = sealedFor(request, { query, ...index });
   // Past the last page of matches the requester may see: a 404 the page renders itself, so a reader
   // who knows more gets their page once it asks again with what they know (useRevealedData).
@@ -54,7 +51,6 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   const { query, volumes, matches, paging } = useRevealedData(loaderData, {
     withheld: loaderData.query !== "",
   });
-  const shield = useShield();
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -109,15 +105,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
                 ? `${showingRange(paging, nouns.entry)} matching “${query}”`
                 : `No entry matches “${query}”.`}
           </h2>
-          {!shield || shield.mode === "hide" ? (
-            <p className="text-sm text-muted-foreground">
-              Entries from further in the story than you have read or watched
-              are left out.{" "}
-              <Link to="/reading_tracker" className="text-primary underline">
-                Set your progress
-              </Link>
-            </p>
-          ) : null}
+          <LeftOutNotice what="Entries" />
           <ShieldedList
             items={matches}
             itemKey={(entry) => entry.id}

@@ -34,6 +34,7 @@ export const contentTables: ContentTableSpec[] = [
   { name: "ln_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
   { name: "anime_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
   { name: "content_statistics", key: ["chart", "position"] },
+  { name: "external_ids", key: ["service", "list", "external_id"] },
 ];
 
 export interface Statement {

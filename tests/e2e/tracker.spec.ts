@@ -65,7 +65,7 @@ test("marking what is up next read, export and import", async ({ page }) => {
   const file = await (await download).path();
 
   // A broken file is refused with a clear message and changes nothing.
-  await page.getByLabel("Progress file to import").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{ nope") });
+  await page.getByLabel("Progress file or list export to import").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{ nope") });
   await expect(page.getByRole("alert")).toContainText("not valid JSON");
   await expect(page.getByLabel("Last chapter read")).toHaveValue(chosen);
 
@@ -74,7 +74,7 @@ test("marking what is up next read, export and import", async ({ page }) => {
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByLabel("Last chapter read")).toHaveValue("");
-  await page.getByLabel("Progress file to import").setInputFiles(file);
+  await page.getByLabel("Progress file or list export to import").setInputFiles(file);
   await expect(page.getByLabel("Last chapter read")).toHaveValue(chosen);
 });
 

@@ -12,6 +12,7 @@ import { loader as searchLoader } from "../../app/routes/search";
 import { loader as releasesLoader } from "../../app/routes/releases";
 import { loader as releaseFeedLoader } from "../../app/routes/releases.feed";
 import { loader as releaseCalendarLoader } from "../../app/routes/releases.calendar";
+import { loader as timelineLoader } from "../../app/routes/resources.timeline";
 
 const request = () => new Request("https://companion.test/statistics");
 
@@ -87,6 +88,8 @@ describe("D1 round-trip counter", () => {
     expect(await tripsOf(releasesLoader, "/releases?medium=light_novels", {})).toBe(1);
     expect(await tripsOf(releaseFeedLoader, "/releases/anime/feed.xml", { medium: "anime" })).toBe(1);
     expect(await tripsOf(releaseCalendarLoader, "/releases/calendar.ics", {})).toBe(1);
+    // The tracker's timeline, with where the series is listed on tracking services (for importing lists).
+    expect(await tripsOf(timelineLoader, "/resources/timeline", {})).toBe(1);
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {

@@ -156,6 +156,9 @@ describe("triage", () => {
   it("is for moderators only", async () => {
     expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("plain-reader") })).status).toBe(403);
     expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(200);
+    // Paged as every list is: a page that is not a number, or is past the end, is a 404.
+    expect((await call(triageLoader, "/feedback_hub/triage?page=abc", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(404);
+    expect((await call(triageLoader, "/feedback_hub/triage?page=999", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(404);
     const byList = await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("listed-mod"), bindings: { ADMIN_UIDS: "someone, listed-mod" } });
     expect(byList.data?.reports).toBeDefined();
   });

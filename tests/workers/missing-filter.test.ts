@@ -33,6 +33,9 @@ describe("a filter that names nothing", () => {
     ["/translation_meta/ln_mistls?page=999999", "Page 999999 does not exist", "/translation_meta/ln_mistls?page=1"],
     ["/translation_meta/ln_mistls/main?page=abc", "Page abc does not exist", "/translation_meta/ln_mistls/main?page=1"],
     ["/translation_meta/ln_mistls/main_v1?page=999", "Page 999 does not exist", "/translation_meta/ln_mistls/main_v1?page=1"],
+    ["/releases?medium=manga", "The medium “manga” does not exist", "/releases?medium=anime"],
+    ["/releases?page=0", "Page 0 does not exist", "/releases?page=1"],
+    ["/releases?medium=anime&page=99", "Page 99 does not exist", "/releases?medium=anime&page=1"],
   ])("%s answers 404, says so and links to what there is", async (path, says, link) => {
     const { status, html, heading } = await page(path);
     expect(status).toBe(404);

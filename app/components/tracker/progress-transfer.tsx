@@ -1,52 +1,96 @@
 import { type ChangeEvent, useRef, useState } from "react";
+import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { Button } from "~/components/ui/button";
-import type { Progress } from "~/lib/progress";
-import { parseProgressFile } from "~/lib/progress-import";
+import type { ExternalId } from "~/lib/external-ids";
+import type { Progress, TrackerUnit } from "~/lib/progress";
+import type { ImportPreview } from "~/lib/service-import";
 
-/** Far larger than any real export; a bigger file is refused before it is read. */
-const MAX_FILE_BYTES = 1_000_000;
+/**
+ * Loaded when the reader exports or picks a file, never in the page's first load: the file reader and
+ * export, the XML parser and the preview.
+ */
+const files = () => importWithRecovery(() => import("~/components/tracker/service-import-preview"));
 
-/** Saves the reader's progress to a JSON file and reads one back; a broken file is refused with the reason. */
-export function ProgressTransfer({ progress, onImport }: { progress: Progress; onImport: (imported: Progress) => void }) {
+type Preview = { preview: ImportPreview; View: Awaited<ReturnType<typeof files>>["ServiceImportPreview"] };
+
+/**
+ * Saves the reader's progress to a JSON file and reads one back, or reads their list exported from
+ * MyAnimeList (or AniList or Kitsu, in its format): a service's list is shown as a preview first, and
+ * only "Import" changes anything. A broken or foreign file is refused with the reason and changes nothing.
+ */
+export function ProgressTransfer({
+  progress,
+  units,
+  externalIds,
+  onImport,
+}: {
+  progress: Progress;
+  units: readonly TrackerUnit[];
+  externalIds: readonly ExternalId[];
+  onImport: (imported: Progress, from: "file" | ImportPreview) => void;
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
   const [importError, setImportError] = useState<string | null>(null);
-
-  function exportFile() {
-    const blob = new Blob([JSON.stringify(progress, null, 2)], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `reading-progress-${new Date().toISOString().slice(0, 10)}.json`;
-    link.click();
-    URL.revokeObjectURL(link.href);
-  }
+  const [shown, setShown] = useState<Preview | null>(null);
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so choosing the same file again still counts as a change.
     event.target.value = "";
     if (!file) return;
-    if (file.size > MAX_FILE_BYTES) return setImportError("This file is too large to be a progress export.");
-    const parsed = parseProgressFile(await file.text());
-    if (!parsed.progress) return setImportError(parsed.error);
+    setShown(null);
     setImportError(null);
-    onImport(parsed.progress);
+    try {
+      const { readPickedImport, planServiceImport, ServiceImportPreview } = await files();
+      const picked = await readPickedImport(file);
+      if (picked.error !== null) return setImportError(picked.error);
+      if (picked.progress) return onImport(picked.progress, "file");
+      const plan = planServiceImport(picked.serviceExport, externalIds, units, progress);
+      if (plan.error !== null) return setImportError(plan.error);
+      setShown({ preview: plan.preview, View: ServiceImportPreview });
+    } catch {
+      setImportError("This file could not be read. Nothing was changed.");
+    }
   }
 
   return (
     <>
+      <p className="mb-3 text-sm text-muted-foreground">
+        Import also reads lists exported from MyAnimeList, AniList or Kitsu, in your browser, with a preview first.
+      </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={exportFile}>
+        <Button variant="outline" size="sm" onClick={() => void files().then((loaded) => loaded.exportProgressFile(progress))}>
           Export to a file
         </Button>
-        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+        <Button ref={importButton} variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
           Import from a file
         </Button>
-        <input ref={fileInput} type="file" accept="application/json,.json" onChange={importFile} className="sr-only" aria-label="Progress file to import" />
+        <input
+          ref={fileInput}
+          type="file"
+          onChange={importFile}
+          className="sr-only"
+          aria-label="Progress file or list export to import"
+        />
       </div>
       {importError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-destructive">
           {importError}
         </p>
+      ) : null}
+      {shown ? (
+        <shown.View
+          preview={shown.preview}
+          onImport={() => {
+            setShown(null);
+            onImport(shown.preview.imported, shown.preview);
+          }}
+          onCancel={() => {
+            setShown(null);
+            importButton.current?.focus();
+          }}
+        />
       ) : null}
     </>
   );

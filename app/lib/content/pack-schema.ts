@@ -95,7 +95,23 @@ export const arcSchema = z.strictObject({
   chapters: z.array(chapterSchema).min(1),
 });
 
+/**
+ * Where a part of the series is listed on the tracking services readers keep lists on, so the reading
+ * tracker can import their progress from those services' exports (docs/content.md). MyAnimeList keeps
+ * anime and manga (light novels, web novels) in two lists, each with its own numbers; Novel Updates
+ * names a series by the slug of its page (novelupdates.com/series/<slug>/). Each id belongs to one
+ * season, collection or the web novel: resolve-pack.ts refuses one used twice.
+ */
+const myAnimeListId = z.int({ error: "must be a MyAnimeList id, a whole number such as 52991" }).positive().max(99_999_999);
+const novelUpdatesSlug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a Novel Updates series slug such as the-unburnt-wick" }).max(200);
+
+/** An anime season's entry on MyAnimeList's anime list (AniList and Kitsu export with these numbers too). */
+export const seasonExternalIdsSchema = z.strictObject({ myAnimeList: myAnimeListId.optional() });
+/** A light novel collection's or the web novel's entry on MyAnimeList's manga list and on Novel Updates. */
+export const novelExternalIdsSchema = z.strictObject({ myAnimeList: myAnimeListId.optional(), novelUpdates: novelUpdatesSlug.optional() });
+
 export const webNovelFileSchema = z.strictObject({
+  externalIds: novelExternalIdsSchema.optional(),
   arcs: z.array(arcSchema).min(1),
 });
 
@@ -141,6 +157,7 @@ export const collectionSchema = z.strictObject({
   name: text,
   kind: z.enum(collectionKinds),
   description: optionalText,
+  externalIds: novelExternalIdsSchema.optional(),
   volumes: z.array(volumeSchema).min(1),
 });
 
@@ -198,6 +215,7 @@ export const episodeSchema = z.strictObject({
 export const seasonSchema = z.strictObject({
   number: unitNumber,
   title: text,
+  externalIds: seasonExternalIdsSchema.optional(),
   episodes: z.array(episodeSchema).min(1),
 });
 

@@ -35,6 +35,7 @@ import {
 import { breakTimeAiring } from "./labels";
 import { lintSpoilers } from "./spoiler-lint";
 import { statisticsRows } from "./statistics";
+import { externalIdRows } from "./external-ids";
 import { breakTimeKey, chapterKey, episodeKey, type Medium, parseUnitKey, sideStoryKey, unitPath, volumeKey } from "./units";
 
 /** One problem in a pack: the file, where inside it, and what is wrong. */
@@ -159,7 +160,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const anime = animeRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
-  const rows: Omit<PackRows, "content_statistics"> = {
+  const rows: Omit<PackRows, "content_statistics" | "external_ids"> = {
     series: [
       {
         id: 1,
@@ -205,9 +206,10 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
+  const externalIds = externalIdRows(pack, report);
   // Last, once every reference has been checked: no text may name a secret before it is revealed.
   lintSpoilers(pack, revealersOf, timeline.positions, report);
-  return { rows: { ...rows, content_statistics: statisticsRows(rows) }, problems };
+  return { rows: { ...rows, content_statistics: statisticsRows(rows), external_ids: externalIds }, problems };
 }
 
 const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;

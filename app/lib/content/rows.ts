@@ -12,6 +12,7 @@ import type {
 } from "./pack-schema";
 import type { SearchKind } from "../search-query";
 import type { Medium } from "./units";
+import type { ExternalList, ExternalService } from "../external-ids";
 
 /*
  * The rows a content pack becomes, one type per D1 table (migrations/0001_content.sql and
@@ -240,6 +241,19 @@ export const statisticsCharts = ["totals", "arc_chapters", "arc_words", "arc_int
 /** One bar of one statistics series (migrations/0006_content_statistics.sql). */
 export type ContentStatisticRow = { chart: (typeof statisticsCharts)[number]; position: number; label: string; value: number };
 
+/**
+ * Where a season, a collection or the web novel is listed on a tracking service
+ * (migrations/0019_external_ids.sql): `target` is the season's number, the collection's code, or ""
+ * for the web novel.
+ */
+export type ExternalIdRow = {
+  service: ExternalService;
+  list: ExternalList;
+  external_id: string;
+  medium: Extract<Medium, "anime" | "light_novels" | "web_novel">;
+  target: string;
+};
+
 /** Every content table and the rows a pack puts in it. */
 export type PackRows = {
   series: SeriesRow[];
@@ -262,6 +276,7 @@ export type PackRows = {
   ln_mistakes: LnMistakeRow[];
   anime_mistakes: AnimeMistakeRow[];
   content_statistics: ContentStatisticRow[];
+  external_ids: ExternalIdRow[];
 };
 
 export type ContentTable = keyof PackRows;

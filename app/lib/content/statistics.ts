@@ -1,7 +1,7 @@
 import type { ContentStatisticRow, PackRows } from "./rows";
 
 /** What the statistics are computed from: every other table of the pack. */
-type SourceRows = Omit<PackRows, "content_statistics">;
+type SourceRows = Omit<PackRows, "content_statistics" | "external_ids">;
 
 /** Adds one to a count kept by label, keeping the labels in order of first appearance. */
 function tally(counts: Map<string, number>, label: string, amount = 1) {

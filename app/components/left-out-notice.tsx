@@ -1,0 +1,21 @@
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import { useShield } from "~/lib/spoiler-shield";
+
+/**
+ * Under a list that leaves out what the reader has not reached (search results, matching notes): the
+ * same line whatever the list holds, since whether anything was left out would itself give it away.
+ * Not shown when the reader's shield blurs or is off, as nothing is left out then.
+ */
+export function LeftOutNotice({ what, className }: { what: "Results" | "Entries"; className?: string }) {
+  const shield = useShield();
+  if (shield && shield.mode !== "hide") return null;
+  return (
+    <p className={cn("text-sm text-muted-foreground", className)}>
+      {`${what} from further in the story than you have read or watched are left out. `}
+      <Link to="/reading_tracker" className="text-primary underline">
+        Set your progress
+      </Link>
+    </p>
+  );
+}

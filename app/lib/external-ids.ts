@@ -1,0 +1,36 @@
+/*
+ * Where the series is listed on the tracking services readers keep lists on (MyAnimeList, whose export
+ * format AniList and Kitsu also write, and Novel Updates), as the content pack names it: each entry is
+ * one anime season, one light novel collection or the web novel. The reading tracker reads them to
+ * import a reader's progress from those services' export files.
+ */
+
+export const externalServices = ["myanimelist", "novelupdates"] as const;
+export type ExternalService = (typeof externalServices)[number];
+
+/** The list an id belongs to: MyAnimeList numbers its anime and its manga (novels included) apart. */
+export const externalLists = ["anime", "manga", "series"] as const;
+export type ExternalList = (typeof externalLists)[number];
+
+/** What on this site an entry on a service stands for. */
+export type ExternalTarget = { medium: "anime"; season: number } | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
+
+/** One entry of the series on a service, and what it stands for here. */
+export interface ExternalId {
+  service: ExternalService;
+  list: ExternalList;
+  /** The service's id, as text: a MyAnimeList number or a Novel Updates slug. */
+  id: string;
+  target: ExternalTarget;
+}
+
+/** The services' names, as readers know them. */
+export const serviceNames: Record<ExternalService, string> = { myanimelist: "MyAnimeList", novelupdates: "Novel Updates" };
+
+/** The lookup key of an entry: service, list and id. */
+export const externalIdKey = (service: ExternalService, list: ExternalList, id: string) => `${service}/${list}/${id}`;
+
+/** The pack's entries by their lookup key. */
+export function externalIdIndex(ids: readonly ExternalId[]): Map<string, ExternalTarget> {
+  return new Map(ids.map((entry) => [externalIdKey(entry.service, entry.list, entry.id), entry.target]));
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/auth";
+import { waitForHydration } from "../support/browser";
+
+/** A sample export under tests/fixtures/exports, as the reader's browser picks it. */
+const exportFile = (name: string, buffer = readFileSync(`tests/fixtures/exports/${name}`)) => ({ name, mimeType: "application/xml", buffer });
+
+const pick = (page: Page, file: ReturnType<typeof exportFile>) => page.getByLabel("Progress file or list export to import").setInputFiles(file);
+
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem("rc:progress"));
+
+test.describe("importing a list from MyAnimeList on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("the reader sees what the file would set before anything changes, imports it and sees their progress", async ({ page }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await page.getByLabel("Lanternfall: last volume").selectOption("ln:main-9");
+    const before = await stored(page);
+
+    // The manga list: the web novel's chapters and the first collection's volumes, one entry not started, one of another series.
+    await pick(page, exportFile("myanimelist-manga.xml"));
+    const preview = page.getByRole("region", { name: "Import from MyAnimeList" });
+    await expect(preview).toBeVisible();
+    await expect(preview.getByRole("heading", { name: "Import from MyAnimeList" })).toBeFocused();
+    await expect(preview).toContainText("Web novel: Arc 2 · Chapter 8 (not started yet)");
+    await expect(preview).toContainText("Light novels: the file says Lanternfall 4, you are at Lanternfall 9");
+    await expect(preview).toContainText("1 entry for this series with nothing watched or read yet: left out.");
+    await expect(preview).toContainText("1 entry of other series in the file: left out.");
+    // Places by their labels only: no title, nothing of the file's own text.
+    await expect(preview).not.toContainText("Another Manga");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const axe = await new AxeBuilder({ page }).include("main section[aria-labelledby=service-import-heading]").analyze();
+    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+
+    // Cancel changes nothing.
+    await preview.getByRole("button", { name: "Cancel" }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Import from a file" })).toBeFocused();
+    await expect(page.getByLabel("Last chapter read")).toBeDisabled();
+    expect(await stored(page)).toBe(before);
+
+    // The anime list, compressed as MyAnimeList hands it out: imported, merged, kept.
+    await pick(page, { ...exportFile("animelist_1764000000_123456.xml.gz", gzipSync(readFileSync("tests/fixtures/exports/myanimelist-anime.xml"))), mimeType: "application/gzip" });
+    await expect(preview).toContainText("Anime: Season 2 · Episode 3 (not started yet)");
+    await expect(preview).toContainText("2 entries of other series in the file: left out.");
+    await preview.getByRole("button", { name: "Import" }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByText("From MyAnimeList: Anime, Season 2 · Episode 3.", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Last episode watched")).toHaveValue("anime:2-3");
+    await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-9");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel("Last episode watched")).toHaveValue("anime:2-3");
+    await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-9");
+  });
+
+  test("a bad file is answered clearly and changes nothing", async ({ page }) => {
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await page.getByLabel("Lanternfall: last volume").selectOption("ln:main-2");
+    const before = await stored(page);
+    const alert = page.getByRole("alert");
+
+    await pick(page, exportFile("malformed.xml"));
+    await expect(alert).toContainText("This file is not well-formed XML");
+    await pick(page, exportFile("other-series.xml"));
+    await expect(alert).toContainText("This export has nothing for this series");
+    await pick(page, exportFile("not-a-list.xml"));
+    await expect(alert).toContainText("is not a list export this site can read");
+    await pick(page, { name: "list.csv", mimeType: "text/csv", buffer: Buffer.from("title,chapter\nLanternfall,c45\n") });
+    await expect(alert).toContainText("This file is not XML");
+    await pick(page, { name: "Reading List - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-reading-list.html") });
+    await expect(alert).toContainText("This file comes from Novel Updates, which has no list export this site can read yet");
+    await pick(page, { name: "huge.xml", mimeType: "application/xml", buffer: Buffer.alloc(10_000_001, 0x20) });
+    await expect(alert).toContainText("This file is too large");
+    // A billion-laughs file is read as small as it is: its one real number is all it sets.
+    await pick(page, exportFile("billion-laughs.xml"));
+    await expect(page.getByRole("region", { name: "Import from MyAnimeList" })).toContainText("Anime: Season 2 · Episode 2 (not started yet)");
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    expect(await stored(page)).toBe(before);
+    await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-2");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});

@@ -1,0 +1,108 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
+import type { ExternalId } from "../../app/lib/external-ids";
+import { emptyProgress, type TrackerUnit } from "../../app/lib/progress";
+import { planServiceImport } from "../../app/lib/service-import";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { fetchDeployed } from "../support/site";
+
+type Timeline = { units: TrackerUnit[]; externalIds: ExternalId[] };
+
+async function timeline(query = "") {
+  const response = await fetchDeployed(`/resources/timeline${query}`);
+  expect(response.status).toBe(200);
+  return { response, body: (await response.json()) as Timeline };
+}
+
+/** The tiny pack as the test setup imported it, with a change, resolved the way the import CLI does. */
+function tinyPack(change: (pack: any) => void = () => {}) {
+  const json = structuredClone(env.TEST_PACK);
+  change(json);
+  const parsed = parsePack((file) => ({ json: json[file] }));
+  if (!parsed.pack) throw new Error(JSON.stringify(parsed.problems));
+  return resolvePack(parsed.pack, "tiny");
+}
+
+async function importRows(rows: ReturnType<typeof tinyPack>["rows"]) {
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+}
+
+const tinyExport = (episodes: number) =>
+  `<?xml version="1.0" encoding="UTF-8" ?><myanimelist><myinfo><user_export_type>1</user_export_type></myinfo>` +
+  `<anime><series_animedb_id>9900101</series_animedb_id><series_title><![CDATA[Tiny Tale]]></series_title><my_watched_episodes>${episodes}</my_watched_episodes><my_status>Watching</my_status></anime>` +
+  `<anime><series_animedb_id>1</series_animedb_id><my_watched_episodes>26</my_watched_episodes><my_status>Completed</my_status></anime></myanimelist>`;
+
+describe("where the series is listed on tracking services", () => {
+  it("are imported from the pack into external_ids", async () => {
+    const { results } = await env.DB.prepare("SELECT service, list, external_id, medium, target FROM external_ids ORDER BY service, list, external_id").all();
+    expect(results).toEqual([
+      { service: "myanimelist", list: "anime", external_id: "9900101", medium: "anime", target: "1" },
+      { service: "myanimelist", list: "manga", external_id: "9900201", medium: "light_novels", target: "main" },
+      { service: "novelupdates", list: "series", external_id: "tiny-tale", medium: "web_novel", target: "" },
+      { service: "novelupdates", list: "series", external_id: "tiny-tale-light-novel", medium: "light_novels", target: "main" },
+    ]);
+  });
+
+  it("come with the tracker's timeline, the same for every reader, cacheable", async () => {
+    const sealed = await timeline();
+    const known = await timeline("?reveal=all");
+    expect(sealed.response.headers.get("Cache-Control")).toMatch(/^public/);
+    expect(sealed.body.externalIds).toContainEqual({ service: "myanimelist", list: "anime", id: "9900101", target: { medium: "anime", season: 1 } });
+    expect(sealed.body.externalIds).toContainEqual({ service: "novelupdates", list: "series", id: "tiny-tale", target: { medium: "web_novel" } });
+    expect(known.body.externalIds).toEqual(sealed.body.externalIds);
+    // One round trip for both: tests/workers/d1-round-trips.test.ts.
+  });
+
+  it("turn a MyAnimeList export into a preview against the real timeline, by labels only", async () => {
+    const { body } = await timeline();
+    const { preview, error } = planServiceImport(tinyExport(5), body.externalIds, body.units, emptyProgress);
+    expect(error).toBeNull();
+    // The tiny pack's season has two episodes: a list that counts further stops at the last.
+    expect(preview?.imported.anime).toBe("anime:1-2");
+    expect(preview?.changes).toEqual([{ medium: "Anime", place: "Season 1 · Episode 2", current: null }]);
+    expect(preview?.otherEntries).toBe(1);
+  });
+
+  it("follow the pack when it is imported again: a changed id is updated, a removed one deleted", async () => {
+    const changed = tinyPack((pack) => {
+      pack["anime.json"].seasons[0].externalIds = { myAnimeList: 9900199 };
+      delete pack["web-novel.json"].externalIds;
+    });
+    expect(changed.problems).toEqual([]);
+    await importRows(changed.rows);
+    const ids = async () => (await env.DB.prepare("SELECT external_id FROM external_ids ORDER BY external_id").all<{ external_id: string }>()).results.map((row) => row.external_id);
+    expect(await ids()).toEqual(["9900199", "9900201", "tiny-tale-light-novel"]);
+    const { body } = await timeline();
+    expect(planServiceImport(tinyExport(1), body.externalIds, body.units, emptyProgress).error).toMatch(/^This export has nothing for this series/);
+
+    await importRows(tinyPack().rows);
+    expect(await ids()).toEqual(["9900101", "9900201", "tiny-tale", "tiny-tale-light-novel"]);
+  });
+
+  it("refuse a pack that gives one id to two things, so nothing is imported", async () => {
+    const { problems } = tinyPack((pack) => (pack["light-novels.json"].collections[1].externalIds = { novelUpdates: "tiny-tale" }));
+    expect(problems).toEqual([
+      {
+        file: "light-novels.json",
+        path: "collections[1].externalIds.novelUpdates",
+        message: "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, collection or the web novel",
+      },
+    ]);
+  });
+
+  it("are valid in the demo pack", () => {
+    const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
+    const { rows, problems } = resolvePack(parsed.pack!, "demo");
+    expect(problems).toEqual([]);
+    expect(rows.external_ids.map((row) => `${row.service}/${row.list}/${row.external_id} → ${row.medium} ${row.target}`)).toEqual([
+      "myanimelist/manga/9900200 → web_novel ",
+      "novelupdates/series/lanternfall → web_novel ",
+      "myanimelist/manga/9900201 → light_novels main",
+      "novelupdates/series/lanternfall-light-novel → light_novels main",
+      "myanimelist/manga/9900202 → light_novels ex",
+      "myanimelist/anime/9900101 → anime 1",
+      "myanimelist/anime/9900102 → anime 2",
+    ]);
+  });
+});
