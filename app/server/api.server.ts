@@ -6,7 +6,7 @@ import { guardRequest } from "./request-guard.server";
 import { limitedDatabase } from "./rate-limit.server";
 
 /*
- * The API's side of the request's edges (decision 23): every answer under /api/v1 is JSON, with CORS
+ * The API's side of the request's edges (decision 24): every answer under /api/v1 is JSON, with CORS
  * for any origin, an ETag and a 304 for a matching If-None-Match, and the one error body, whatever
  * made it (a route, the request guard, the framework). Endpoints answer through `answerApi`.
  */
