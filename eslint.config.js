@@ -34,6 +34,16 @@ export default tseslint.config(
     },
   },
   {
+    // A test beside a lib module may use the tests' own support (the OpenAPI contract checker), nothing else of the app.
+    files: ["app/lib/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/*", "../../*", "!../../tests", "../../tests/*", "!../../tests/support", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"] },
+      ],
+    },
+  },
+  {
     files: ["app/models/**", "app/server/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["~/routes/*", "**/routes/*"] }],

@@ -15,7 +15,8 @@ export const MAX_PATH_LENGTH = 2048;
 export const MAX_QUERY_LENGTH = 2048;
 
 /**
- * The most segments a page's address has (`/translation_meta/ln_mistls/{slug}`);
+ * The most segments a page's address has (`/translation_meta/ln_mistls/{slug}`; resource routes such as
+ * the API's `/api/v1/units/{key}` render no layout and may go deeper);
  * tests/workers/request-edges.test.ts holds it to app/routes.ts.
  */
 export const MAX_PAGE_DEPTH = 3;

@@ -21,6 +21,7 @@ export const areas = [
 
 export const footerLinks = [
   { path: "/privacy_policy", label: "Privacy policy" },
+  { path: "/api", label: "API" },
 ] as const satisfies readonly Area[];
 
 /** A page the home page introduces: every area and the footer's links. */

@@ -92,6 +92,29 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
   };
 }
 
+/**
+ * Every character in the catalogue's order (by name), each gated with meeting them: for the API, which
+ * lists only those its requester has met and pages them among themselves. One round trip.
+ */
+export async function getCharacterDirectory(db: D1Database) {
+  const [rows] = await batch<[CharacterCardRow]>(db, [
+    db.prepare(
+      `SELECT slug, name, original_name, aliases, affiliations, portrait, portrait_alt, portrait_revealed_by, revealed_by
+         FROM characters ORDER BY sort_name, slug`,
+    ),
+  ]);
+  return rows.map((row) =>
+    gated(row.revealed_by, {
+      slug: row.slug,
+      name: row.name,
+      originalName: row.original_name,
+      aliases: parseJsonList(row.aliases),
+      affiliations: parseJsonList(row.affiliations),
+      portrait: portraitOf(row),
+    }),
+  );
+}
+
 /** The catalogue's order: by name, as SQL sorts it (sort_name is the name in lower case). */
 function byName(a: { name: string; slug: string }, b: { name: string; slug: string }) {
   const [x, y] = [a.name.toLocaleLowerCase("en"), b.name.toLocaleLowerCase("en")];

@@ -374,6 +374,35 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
 }
 
 /**
+ * Every translation note of one medium or both (only of one volume or episode with `unit`), in story
+ * order (a volume's in its reading order, an episode's by timestamp), each light novel note with the
+ * address of its page: for the API, which keeps only those its requester knows and pages them among
+ * themselves. One round trip.
+ */
+export async function getTranslationNotes(db: D1Database, { medium, unit }: { medium: "light_novels" | "anime" | null; unit: string | null }) {
+  const [ln, anime] = await batch<[LnMistakeRow & { entries_before: number }, AnimeMistakeRow]>(db, [
+    db
+      .prepare(
+        `SELECT ${lnColumns}, ${lnEntriesBefore} AS entries_before FROM ln_mistakes m ${lnJoins}
+          WHERE ?1 IN ('light_novels', 'all') AND (?2 IS NULL OR m.volume_key = ?2)
+          ORDER BY vu.position, ${lnReadingOrder}`,
+      )
+      .bind(medium ?? "all", unit),
+    db
+      .prepare(
+        `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
+          WHERE ?1 IN ('anime', 'all') AND (?2 IS NULL OR m.episode_key = ?2)
+          ORDER BY e.position, m.start_seconds, m.id`,
+      )
+      .bind(medium ?? "all", unit),
+  ]);
+  return {
+    ln: ln.map((row) => ({ ...toLnMistake(row), path: lnMistakePath(row.volume_key, row.id, row.entries_before) })),
+    anime: anime.map((row) => ({ ...toAnimeMistake(row), path: animeMistakePath(row.id, row.episode_key) })),
+  };
+}
+
+/**
  * The most entries a similar-entries search reads. The requester's own are picked from them
  * (knownTo), so entries everyone may see are read first: what a requester who knows nothing gets never
  * depends on how many gated entries match.

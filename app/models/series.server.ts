@@ -33,3 +33,33 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     collections,
   };
 }
+
+/**
+ * The series as the API describes it: who made it, its media, its totals (counted at import) and how
+ * each medium is grouped (arcs, light novel collections, anime seasons), names only. One round trip.
+ */
+export async function getSeries(db: D1Database) {
+  const [series, counts, arcs, collections, seasons] = await batch<
+    [Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, { number: number; title: string }, { code: string; name: string; kind: string }, { number: number; title: string }]
+  >(db, [
+    db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
+    db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
+    db.prepare(`SELECT number, title FROM arcs ORDER BY number`),
+    db.prepare(`SELECT code, name, kind FROM ln_collections ORDER BY sort_order`),
+    db.prepare(`SELECT number, title FROM anime_seasons ORDER BY number`),
+  ]);
+  const row = series[0];
+  if (!row) return null;
+  return {
+    title: row.title,
+    originalTitle: row.original_title,
+    synopsis: row.synopsis,
+    author: row.author,
+    illustrator: row.illustrator,
+    media: parseJsonList(row.media),
+    totals: totalsFrom(counts),
+    arcs,
+    collections,
+    seasons,
+  };
+}

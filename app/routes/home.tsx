@@ -38,6 +38,7 @@ const areaSummaries: Record<AreaPath, string> = {
   "/statistics": "The series in numbers, and how far other readers are.",
   "/translation_meta": "Where the official English light novels and anime differ from the Japanese.",
   "/privacy_policy": "Exactly what is stored and sent, and the analytics opt-out.",
+  "/api": "A read-only JSON API for fan tools and apps, as spoiler-safe as the site.",
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { isApiAddress } from "~/lib/api";
+import { serveApi } from "./api.server";
 import { guardRequest } from "./request-guard.server";
 import { secureResponse } from "./response-headers.server";
 
@@ -7,9 +9,10 @@ import { secureResponse } from "./response-headers.server";
  * guard hands it on (a POST's body read within its route's limit, or left out). Every answer (page,
  * `.data`, JSON, feed, redirect, error, refusal) leaves with the security headers and the caching rule.
  * The Pages Function wraps React Router's handler in it; tests that run the whole site in workerd can
- * do the same.
+ * do the same. The API (/api/…) has edges of its own (`serveApi`): JSON errors, CORS, ETags.
  */
 export async function serveAtTheEdge(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  if (isApiAddress(new URL(request.url).pathname)) return secureResponse(request, await serveApi(request, handle));
   const outcome = await guardRequest(request);
   return secureResponse(request, "refusal" in outcome ? outcome.refusal : await handle(outcome.request));
 }

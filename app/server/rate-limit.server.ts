@@ -1,12 +1,13 @@
+import { API_LIMITS } from "~/lib/api";
 import { REPORT_LIMITS } from "~/lib/report-forms";
 import { batch } from "~/models/db.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
-const limits = { report: REPORT_LIMITS } satisfies Record<string, { perMinute: number; perDay: number }>;
+const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<string, { perMinute: number; perDay: number }>;
 
 export type LimitedAction = keyof typeof limits;
 
-export type RateLimitResult = { ok: true } | { ok: false; limit: "minute" | "day" };
+export type RateLimitResult = { ok: true } | { ok: false; limit: "minute" | "day"; retryAfterSeconds: number };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -21,6 +22,9 @@ export interface HitCondition {
 export interface LimitUsage {
   minute: number | null;
   day: number;
+  /** When the oldest hit of the last minute and of the last day were taken (epoch ms). */
+  minute_since?: number | null;
+  day_since?: number | null;
 }
 
 /**
@@ -45,11 +49,21 @@ export function limitedHit(db: D1Database, hit: { uid: string; action: LimitedAc
       .bind(...window, ...onlyIf.params),
     prune: db.prepare(`DELETE FROM rate_limit_hits WHERE uid = ?1 AND at < ?2`).bind(hit.uid, nowMs - DAY_MS),
     usage: db
-      .prepare(`SELECT SUM(at > ?3) AS minute, COUNT(*) AS day FROM rate_limit_hits WHERE uid = ?1 AND action = ?2 AND at > ?4`)
+      .prepare(
+        `SELECT SUM(at > ?3) AS minute, COUNT(*) AS day, MIN(CASE WHEN at > ?3 THEN at END) AS minute_since, MIN(at) AS day_since
+           FROM rate_limit_hits WHERE uid = ?1 AND action = ?2 AND at > ?4`,
+      )
       .bind(hit.uid, hit.action, nowMs - MINUTE_MS, nowMs - DAY_MS),
     /** Which limit stopped a hit that was not taken, from the usage read after it. */
     reached(usage: LimitUsage | undefined): "minute" | "day" {
       return (usage?.minute ?? 0) >= perMinute ? "minute" : "day";
+    },
+    /** The refusal for a hit that was not taken: the limit reached, and when its oldest hit leaves the window. */
+    refusal(usage: LimitUsage | undefined): Extract<RateLimitResult, { ok: false }> {
+      const limit = this.reached(usage);
+      const since = (limit === "minute" ? usage?.minute_since : usage?.day_since) ?? nowMs;
+      const freedAt = since + (limit === "minute" ? MINUTE_MS : DAY_MS);
+      return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - nowMs) / 1000)) };
     },
   };
 }
@@ -68,5 +82,38 @@ export async function takeRateLimit(
     statements.usage,
   ]);
   if (taken[0]?.taken) return { ok: true };
-  return { ok: false, limit: statements.reached(usage[0]) };
+  return statements.refusal(usage[0]);
+}
+
+/**
+ * The database as an API request uses it: its first batch also takes the client's hit on the API's
+ * limit, so reading and counting are one D1 round trip (a request that reads nothing takes the hit on
+ * its own). `verdict` says whether the hit was taken.
+ */
+export function limitedDatabase(db: D1Database, client: string, now = new Date()) {
+  const statements = limitedHit(db, { uid: client, action: "api" }, now);
+  let outcome: RateLimitResult | null = null;
+  const takenWith = (results: D1Result[]) => {
+    const taken = (results[1]?.results[0] as { taken?: number } | undefined)?.taken;
+    outcome = taken ? { ok: true } : statements.refusal(results[3]?.results[0] as LimitUsage | undefined);
+  };
+  const limited = new Proxy(db, {
+    get(target, property) {
+      if (property === "batch" && outcome === null) {
+        return async (read: D1PreparedStatement[]) => {
+          const results = await target.batch([statements.take, target.prepare(`SELECT changes() AS taken`), statements.prune, statements.usage, ...read]);
+          takenWith(results);
+          return results.slice(4);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return {
+    db: limited,
+    async verdict(): Promise<RateLimitResult> {
+      return outcome ?? (outcome = await takeRateLimit(db, { uid: client, action: "api" }, now));
+    },
+  };
 }

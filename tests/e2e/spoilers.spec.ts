@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { areas, footerLinks } from "../../app/lib/areas";
 import { resolvePack } from "../../app/lib/content/resolve-pack";
 import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
@@ -243,6 +243,43 @@ for (const reader of readers) {
   });
 }
 
+/** Every string in an API answer, so a quote or an escape in a gated text cannot hide it from `leaks`. */
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(textOf).join("\n");
+  if (typeof value === "object" && value !== null) return Object.values(value).map(textOf).join("\n");
+  return "";
+}
+
+/** The API's answers for a reveal ("" for none): every list in full, and the profile of everyone listed. */
+async function apiAnswers(request: APIRequestContext, reveal: string) {
+  // A client of its own (the local stack takes CF-Connecting-IP as given), so these many answers never meet the rate limit.
+  const headers = { "CF-Connecting-IP": `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}::1` };
+  const query = (parameters: string) => [parameters, reveal && `reveal=${reveal}`].filter(Boolean).join("&");
+  const answers: Array<[string, string]> = [];
+  const get = async <Body>(path: string) => {
+    const response = await request.get(path, { headers });
+    expect(response.status(), path).toBe(200);
+    const body = (await response.json()) as Body;
+    answers.push([path, textOf(body).toLowerCase()]);
+    return body;
+  };
+  const slugs: string[] = [];
+  await get(`/api/v1/series?${query("")}`);
+  for (const list of ["units", "characters", "translation-notes"]) {
+    for (let page = 1, count = 1; page <= count; page++) {
+      const body = await get<{ page_count: number; items: Array<{ slug?: string }> }>(`/api/v1/${list}?${query(`per_page=100&page=${page}`)}`);
+      count = body.page_count;
+      if (list === "characters") slugs.push(...body.items.map((item) => item.slug!));
+    }
+  }
+  for (let page = 1, count = 1; page <= count; page++) {
+    count = (await get<{ recent: { page_count: number } }>(`/api/v1/releases?${query(`page=${page}`)}`)).recent.page_count;
+  }
+  for (const slug of slugs) await get(`/api/v1/characters/${slug}?${query("")}`);
+  return answers;
+}
+
 test("a requester who states nothing gets no gated text at all: pages with their hydration data, .data, titles, meta and the feed", async ({ request }) => {
   const problems: string[] = [];
   for (const path of [...pages, ...searches.map((query) => `/search?q=${query}`), ...searches.map((query) => `/search?q=${query}&suggest=1`)]) {
@@ -254,6 +291,7 @@ test("a requester who states nothing gets no gated text at all: pages with their
   }
   const feed = (await (await request.get("/translation_meta/feed.xml")).text()).toLowerCase();
   problems.push(...leaks(feed, noKnowledge).map((leak) => `the feed says ${leak}`));
+  for (const [path, text] of await apiAnswers(request, "")) problems.push(...leaks(text, noKnowledge).map((leak) => `${path} carries ${leak}`));
   expect(problems).toEqual([]);
 });
 
@@ -270,6 +308,17 @@ test("a requester who states what they have seen gets exactly that: the anime vi
   }
   expect(problems).toEqual([]);
   expect(revealed).toBeGreaterThan(10);
+});
+
+test("the API answers each reader's reveal with exactly what they have seen: nothing from chapters their medium skipped or cut", async ({ request }) => {
+  for (const reader of readers.filter((each) => knowsAnything(each.knowledge))) {
+    const problems: string[] = [];
+    const answers = await apiAnswers(request, encodeKnowledge(reader.knowledge));
+    for (const [path, text] of answers) problems.push(...leaks(text, reader.knowledge).map((leak) => `${path} carries ${leak}`));
+    expect(problems, reader.name).toEqual([]);
+    const all = answers.map(([, text]) => text).join("\n");
+    expect(gated.filter((item) => knows(reader.knowledge, item.revealedBy) && all.includes(item.text.toLowerCase())).length, reader.name).toBeGreaterThan(5);
+  }
 });
 
 test("a character the reader has not met is a missing page; a reader who has met them sees their page", async ({ page, request }) => {

@@ -88,7 +88,9 @@ describe("rate limit under concurrency (defect 3)", () => {
     }
     const day = await Promise.all(Array.from({ length: 10 }, () => takeRateLimit(env.DB, { uid: "burst-day", action: "report" }, now)));
     expect(day.filter((result) => result.ok)).toHaveLength(2);
-    expect(day.find((result) => !result.ok)).toEqual({ ok: false, limit: "day" });
+    // Refused until the oldest of the day's hits is a day old.
+    const oldest = 3_600_000 + (REPORT_LIMITS.perDay - 3) * 60_000;
+    expect(day.find((result) => !result.ok)).toEqual({ ok: false, limit: "day", retryAfterSeconds: (86_400_000 - oldest) / 1000 });
   });
 
   it("stores a report in two D1 round trips: the session check and one batch", async () => {

@@ -12,7 +12,8 @@ describe("rate limits in D1", () => {
     for (let index = 0; index < REPORT_LIMITS.perMinute; index++) {
       expect(await takeRateLimit(env.DB, { uid: "minute-reader", action: "report" }, now)).toEqual({ ok: true });
     }
-    expect(await takeRateLimit(env.DB, { uid: "minute-reader", action: "report" }, now)).toEqual({ ok: false, limit: "minute" });
+    // Refused, until the oldest of the minute's hits is a minute old.
+    expect(await takeRateLimit(env.DB, { uid: "minute-reader", action: "report" }, now)).toEqual({ ok: false, limit: "minute", retryAfterSeconds: 60 });
     expect(await hitsOf("minute-reader")).toHaveLength(REPORT_LIMITS.perMinute);
     // A minute later the reader may send again.
     expect(await takeRateLimit(env.DB, { uid: "minute-reader", action: "report" }, new Date(now.getTime() + 60_000))).toEqual({ ok: true });
@@ -25,7 +26,8 @@ describe("rate limits in D1", () => {
       expect(await takeRateLimit(env.DB, { uid: "day-reader", action: "report" }, new Date(start + index * twoMinutes))).toEqual({ ok: true });
     }
     const later = start + REPORT_LIMITS.perDay * twoMinutes;
-    expect(await takeRateLimit(env.DB, { uid: "day-reader", action: "report" }, new Date(later))).toEqual({ ok: false, limit: "day" });
+    const untilTheFirstHitIsADayOld = (start + 86_400_000 - later) / 1000;
+    expect(await takeRateLimit(env.DB, { uid: "day-reader", action: "report" }, new Date(later))).toEqual({ ok: false, limit: "day", retryAfterSeconds: untilTheFirstHitIsADayOld });
 
     const nextDay = start + 86_400_000 + 1;
     expect(await takeRateLimit(env.DB, { uid: "day-reader", action: "report" }, new Date(nextDay))).toEqual({ ok: true });
@@ -38,7 +40,7 @@ describe("rate limits in D1", () => {
   it("counts each reader on their own", async () => {
     const now = new Date("2026-03-02T12:00:00Z");
     for (let index = 0; index < REPORT_LIMITS.perMinute; index++) await takeRateLimit(env.DB, { uid: "busy-reader", action: "report" }, now);
-    expect(await takeRateLimit(env.DB, { uid: "busy-reader", action: "report" }, now)).toEqual({ ok: false, limit: "minute" });
+    expect(await takeRateLimit(env.DB, { uid: "busy-reader", action: "report" }, now)).toMatchObject({ ok: false, limit: "minute" });
     expect(await takeRateLimit(env.DB, { uid: "quiet-reader", action: "report" }, now)).toEqual({ ok: true });
   });
 });

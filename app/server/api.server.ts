@@ -1,0 +1,190 @@
+import type { AppLoadContext } from "react-router";
+import { API_CACHE_CONTROL, API_METHODS, API_RATE_LIMIT_POLICY, apiError, type ApiErrorBody, type ApiErrorCode, type QuerySpec, type QueryOutcome, readQuery } from "~/lib/api";
+import { statusText } from "~/lib/http-status";
+import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { guardRequest } from "./request-guard.server";
+import { limitedDatabase } from "./rate-limit.server";
+
+/*
+ * The API's side of the request's edges (decision 24): every answer under /api/v1 is JSON, with CORS
+ * for any origin, an ETag and a 304 for a matching If-None-Match, and the one error body, whatever
+ * made it (a route, the request guard, the framework). Endpoints answer through `answerApi`.
+ */
+
+const JSON_TYPE = "application/json; charset=utf-8";
+/** What a client on another origin may read besides the simple headers. */
+const EXPOSED_HEADERS = "ETag, Retry-After, RateLimit-Policy, X-Edge-Cache";
+
+export function apiErrorResponse(body: ApiErrorBody, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status: body.error.status,
+    statusText: statusText(body.error.status),
+    headers: { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** A strong ETag: the body's SHA-256, shortened; the same body always has the same tag. */
+async function entityTag(body: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+  return `"${btoa(String.fromCharCode(...digest.slice(0, 18))).replace(/\+/g, "-").replace(/\//g, "_")}"`;
+}
+
+/** A successful answer: JSON the same for everyone who asks the same URL, cacheable, tagged. */
+export async function apiJson(value: unknown, cacheControl = API_CACHE_CONTROL) {
+  const body = JSON.stringify(value);
+  return new Response(body, { headers: { "Content-Type": JSON_TYPE, "Cache-Control": cacheControl, ETag: await entityTag(body) } });
+}
+
+/** The client a rate limit counts: its address, an IPv6 address by its /64 network (one subscriber). */
+export function clientOf(request: Request) {
+  const address = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase() || "unknown";
+  if (!address.includes(":")) return `ip:${address}`;
+  const [head = "", tail = ""] = address.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back] : front;
+  return `ip:${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** What an endpoint reads with: the database (its first batch also counts the client's hit), the query and the knowledge. */
+export interface ApiRead<S extends QuerySpec> {
+  db: D1Database;
+  query: Extract<QueryOutcome<S>, { ok: true }>["values"];
+  knowledge: Knowledge;
+}
+
+/** The message of a 503 thrown by a dependency's guard (D1's `batch`), else null. */
+function outageMessage(error: unknown) {
+  if (typeof error !== "object" || error === null || !("init" in error) || !("data" in error)) return null;
+  const { init, data } = error as { init?: { status?: number } | null; data?: { message?: unknown } | null };
+  return init?.status === 503 && typeof data?.message === "string" ? data.message : null;
+}
+
+/**
+ * An endpoint's answer: the query read strictly (400 naming the parameter), `read` run over the
+ * database with the client's hit in its one round trip, then 429 if the client is over its limit,
+ * 404 when `read` found nothing (`missing` says what), 503 if D1 failed, else the JSON.
+ */
+export async function answerApi<S extends QuerySpec>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  spec: S,
+  read: (with_: ApiRead<S>) => Promise<unknown>,
+  missing = "Nothing is at this address.",
+) {
+  const query = readQuery(new URL(request.url).searchParams, spec);
+  if (!query.ok) return apiErrorResponse(query.error);
+  const limited = limitedDatabase(context.db, clientOf(request));
+  const knowledge = (query.values as Record<string, unknown>)[REVEAL_PARAMETER] as Knowledge | undefined;
+  let found: unknown;
+  try {
+    found = await read({ db: limited.db, query: query.values, knowledge: knowledge ?? noKnowledge });
+    const verdict = await limited.verdict();
+    if (!verdict.ok) {
+      const per = verdict.limit === "minute" ? "a minute" : "a day";
+      return apiErrorResponse(
+        apiError(429, "rate_limited", `This client has made too many requests (the API answers each client a limited number of times ${per}). Try again in ${verdict.retryAfterSeconds} seconds.`),
+        { "Retry-After": String(verdict.retryAfterSeconds) },
+      );
+    }
+  } catch (error) {
+    const message = outageMessage(error);
+    if (message === null) throw error;
+    return apiErrorResponse(apiError(503, "unavailable", message), { "Retry-After": "30" });
+  }
+  if (found === null || found === undefined) return apiErrorResponse(apiError(404, "not_found", missing));
+  return apiJson(found);
+}
+
+/** The code an error status has when something other than an endpoint answered it. */
+function codeFor(status: number): ApiErrorCode {
+  if (status === 404) return "not_found";
+  if (status === 405) return "method_not_allowed";
+  if (status === 413 || status === 414 || status === 431) return "request_too_large";
+  if (status === 429) return "rate_limited";
+  if (status === 503) return "unavailable";
+  if (status >= 500) return "internal_error";
+  return "bad_request";
+}
+
+/** Any other error answer (the guard's `{message}`, the framework's text) in the API's one error body. */
+async function asApiError(response: Response) {
+  let message = response.status >= 500 ? "Something went wrong on our side. Please try again later." : statusText(response.status);
+  try {
+    const parsed: unknown = await response.clone().json();
+    if (typeof parsed === "object" && parsed !== null && "error" in parsed) return response;
+    if (response.status < 500 && typeof parsed === "object" && parsed !== null && "message" in parsed && typeof parsed.message === "string") message = parsed.message;
+  } catch {
+    // Not JSON: the status's own words.
+  }
+  const headers: Record<string, string> = {};
+  for (const name of ["Allow", "Retry-After"]) {
+    const value = response.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  return apiErrorResponse(apiError(response.status, codeFor(response.status), message), headers);
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it). */
+function matchesEntityTag(ifNoneMatch: string | null, etag: string | null) {
+  if (!ifNoneMatch || !etag) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** What every API answer says: any origin may read it, and the client's limits (the same for everyone, so cacheable). */
+function withApiHeaders(response: Response) {
+  const headers = new Headers(response.headers);
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("RateLimit-Policy", API_RATE_LIMIT_POLICY);
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Serves a request under /api/: a CORS preflight, a method the API does not take (405 with Allow), the
+ * guard's refusals and any error in the API's error body, and the answer from `handle` (the edge cache,
+ * then React Router) as it is or, when the client already has it, as a 304.
+ */
+export async function serveApi(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  const allow = API_METHODS.join(", ");
+  if (request.method === "OPTIONS") {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": allow,
+        "Access-Control-Allow-Headers": "If-None-Match",
+        "Access-Control-Max-Age": "86400",
+        Allow: allow,
+        "Cache-Control": "public, max-age=86400",
+      },
+    });
+  }
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return withApiHeaders(apiErrorResponse(apiError(405, "method_not_allowed", `The API is read-only: it answers ${API_METHODS.join(", ")}, not ${request.method}.`), { Allow: allow }));
+  }
+  // React Router reads these itself and hands the loader the address without them; the API takes neither.
+  const frameworkOwn = [...new URL(request.url).searchParams.keys()].find((name) => name === "_routes" || name === "index");
+  if (frameworkOwn !== undefined) {
+    return withApiHeaders(apiErrorResponse(apiError(400, "unknown_parameter", `The API takes no parameter \`${frameworkOwn}\`.`, frameworkOwn)));
+  }
+  const outcome = await guardRequest(request);
+  let response = "refusal" in outcome ? outcome.refusal : await handle(outcome.request);
+  if (response.status >= 400 || !(response.headers.get("Content-Type") ?? "").startsWith("application/json")) {
+    response = response.ok ? apiErrorResponse(apiError(404, "not_found", "Nothing is at this address.")) : await asApiError(response);
+  }
+  if (response.status === 200 && matchesEntityTag(request.headers.get("If-None-Match"), response.headers.get("ETag"))) {
+    const headers = new Headers();
+    for (const name of ["ETag", "Cache-Control", "Vary", "X-Edge-Cache"]) {
+      const value = response.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    response = new Response(null, { status: 304, statusText: "Not Modified", headers });
+  } else if (request.method === "HEAD") {
+    response = new Response(null, response);
+  }
+  return withApiHeaders(response);
+}

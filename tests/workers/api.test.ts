@@ -1,0 +1,354 @@
+/**
+ * The public API (/api/v1) through the whole site in workerd, over the demo pack: what a reader who
+ * states nothing gets (no gated text in any endpoint's answer), what a stated knowledge reveals, and
+ * the HTTP contract (ETag and 304, CORS, strict parameters, JSON errors, the per-client rate limit,
+ * one D1 round trip, D1 failing). The answers' shapes are checked against the OpenAPI document in
+ * tests/e2e/api.spec.ts, in Node, where the schema validator may compile code.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { API_LIMITS } from "~/lib/api";
+import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { REVEAL_PARAMETER } from "~/lib/knowledge";
+import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
+import { clearContentVersionMemo, serveFromEdgeCache } from "~/server/edge-cache.server";
+import { serveAtTheEdge } from "~/server/edge.server";
+import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { fetchDeployed, fetchSite, siteOrigin } from "../support/site";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+interface GatedText {
+  text: string;
+  revealedBy: string;
+  where: string;
+}
+
+let gatedTexts: GatedText[] = [];
+let unmet: Array<{ slug: string; revealedBy: string }> = [];
+let unitKeys: string[] = [];
+let client = 0;
+
+/** Each request from a client of its own, so the rate limit of one test never meets another's. */
+function get(path: string, init: RequestInit = {}, db?: D1Database) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", `198.51.100.${++client % 250}`);
+  return fetchDeployed(path, { ...init, headers, ...(db ? { bindings: { DB: db } } : {}) });
+}
+
+async function json(path: string, init: RequestInit = {}) {
+  const response = await get(path, init);
+  return { response, body: (await response.json()) as Record<string, unknown> & { items?: Array<Record<string, unknown>>; page_count?: number } };
+}
+
+/** Every page of a paged list, as text. */
+async function allPages(path: string) {
+  const bodies: string[] = [];
+  for (let page = 1; ; page++) {
+    const separator = path.includes("?") ? "&" : "?";
+    const response = await get(`${path}${separator}per_page=100&page=${page}`);
+    expect(response.status, path).toBe(200);
+    const text = await response.text();
+    bodies.push(text);
+    if (page >= (JSON.parse(text) as { page_count: number }).page_count) return bodies;
+  }
+}
+
+/** Every page of the release radar (it pages what came out, 50 at a time), as text. */
+async function releasePages(query = "") {
+  const bodies: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await get(`/api/v1/releases?page=${page}${query}`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    bodies.push(text);
+    if (page >= (JSON.parse(text) as { recent: { page_count: number } }).recent.page_count) return bodies;
+  }
+}
+
+beforeAll(async () => {
+  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
+  if (!parsed.pack) throw new Error("The demo pack does not parse");
+  const { rows, problems } = resolvePack(parsed.pack, "demo");
+  if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
+  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+
+  const [titles, stories, shorts, characters, facts, relationships, lnNotes, animeNotes, units] = await env.DB.batch<Record<string, string | null>>([
+    env.DB.prepare(`SELECT key, title, title_revealed_by AS revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`),
+    env.DB.prepare(`SELECT key, title, summary, revealed_by FROM side_stories WHERE revealed_by IS NOT NULL`),
+    env.DB.prepare(`SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`),
+    env.DB.prepare(`SELECT slug, revealed_by FROM characters WHERE revealed_by IS NOT NULL`),
+    env.DB.prepare(`SELECT character_slug, value, revealed_by FROM character_facts WHERE revealed_by IS NOT NULL`),
+    env.DB.prepare(`SELECT character_slug, description, revealed_by FROM character_relationships WHERE revealed_by IS NOT NULL AND description IS NOT NULL`),
+    env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM ln_mistakes`),
+    env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM anime_mistakes`),
+    env.DB.prepare(`SELECT key FROM story_units ORDER BY position`),
+  ]);
+  const texts = (where: string, revealedBy: string | null | undefined, ...values: Array<string | null | undefined>) =>
+    values.filter((value): value is string => typeof value === "string" && value.length > 0).map((text) => ({ text, revealedBy: revealedBy ?? "", where }));
+  gatedTexts = [
+    ...titles!.results.flatMap((row) => texts(`title of ${row.key}`, row.revealed_by, row.title)),
+    ...stories!.results.flatMap((row) => texts(`side story ${row.key}`, row.revealed_by, row.title, row.summary)),
+    ...shorts!.results.flatMap((row) => texts(`title of ${row.key}`, row.revealed_by, row.title)),
+    ...facts!.results.flatMap((row) => texts(`fact of ${row.character_slug}`, row.revealed_by, row.value)),
+    ...relationships!.results.flatMap((row) => texts(`relationship of ${row.character_slug}`, row.revealed_by, row.description)),
+    ...lnNotes!.results.flatMap((row) => texts(`note ${row.id}`, row.revealed_by, row.official, row.suggested)),
+    ...animeNotes!.results.flatMap((row) => texts(`note ${row.id}`, row.revealed_by, row.official, row.suggested)),
+  ];
+  unmet = characters!.results.map((row) => ({ slug: row.slug!, revealedBy: row.revealed_by! }));
+  unitKeys = units!.results.map((row) => row.key!);
+});
+
+describe("the API for a reader who states nothing", () => {
+  it("has gated texts to hide in the demo pack", () => {
+    expect(gatedTexts.length).toBeGreaterThan(20);
+    expect(unmet.length).toBeGreaterThan(0);
+  });
+
+  it("carries no gated text in any answer of any endpoint", async () => {
+    const bodies = [
+      await (await get("/api/v1/series")).text(),
+      ...(await allPages("/api/v1/units")),
+      ...(await allPages("/api/v1/characters")),
+      ...(await allPages("/api/v1/translation-notes")),
+      ...(await releasePages()),
+    ];
+    for (const key of unitKeys) bodies.push(await (await get(`/api/v1/units/${key}`)).text());
+    const listed = JSON.parse(bodies.find((body) => body.includes('"slug"'))!) as { items: Array<{ slug: string }> };
+    for (const { slug } of listed.items) bodies.push(await (await get(`/api/v1/characters/${slug}`)).text());
+    const all = bodies.join("\n");
+    const leaked = gatedTexts.filter(({ text }) => all.includes(JSON.stringify(text).slice(1, -1)));
+    expect(leaked.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+  });
+
+  it("lists every unit, with a gated title as null, and no translation note", async () => {
+    const { body: units } = await json("/api/v1/units?per_page=100");
+    expect(units.total).toBe(unitKeys.length);
+    const gatedTitle = gatedTexts.find((gated) => gated.where.startsWith("title of wn:"))!;
+    const key = gatedTitle.where.slice("title of ".length);
+    const { body: unit } = await json(`/api/v1/units/${key}`);
+    expect(unit).toMatchObject({ key, title: null, original_title: null });
+    expect(typeof unit.label).toBe("string");
+    const { body: notes } = await json("/api/v1/translation-notes");
+    expect(notes).toEqual({ items: [], page: 1, per_page: 50, total: 0, page_count: 1 });
+  });
+
+  it("leaves out characters the reader has not met, counted and paged among those met", async () => {
+    const { body } = await json("/api/v1/characters?per_page=100");
+    const slugs = body.items!.map((item) => item.slug);
+    for (const { slug } of unmet) expect(slugs).not.toContain(slug);
+    expect(body.total).toBe(slugs.length);
+  });
+
+  it("answers an unmet character exactly as a slug that names no one", async () => {
+    const { slug } = unmet[0]!;
+    const [hidden, missing] = [await get(`/api/v1/characters/${slug}`), await get("/api/v1/characters/no-such-person")];
+    expect(hidden.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect((await hidden.text()).replace(slug, "SLUG")).toBe((await missing.text()).replace("no-such-person", "SLUG"));
+    expect([...hidden.headers.keys()].sort()).toEqual([...missing.headers.keys()].sort());
+  });
+});
+
+describe("the API for a reader who states what they have seen", () => {
+  it("includes a gated unit title once the reveal covers it, and only then", async () => {
+    const gatedTitle = gatedTexts.find((gated) => gated.where.startsWith("title of wn:"))!;
+    const key = gatedTitle.where.slice("title of ".length);
+    const revealer = gatedTitle.revealedBy.split(" ")[0]!;
+    const { body } = await json(`/api/v1/units/${key}?${REVEAL_PARAMETER}=${revealer}`);
+    expect(body.title).toBe(gatedTitle.text);
+  });
+
+  it("names a release whose title is gated once the reveal covers it, and lists the same releases either way", async () => {
+    const gatedTitle = gatedTexts.find((gated) => gated.where.startsWith("title of wn:"))!;
+    const key = gatedTitle.where.slice("title of ".length);
+    const revealer = gatedTitle.revealedBy.split(" ")[0]!;
+    const find = (bodies: string[]) =>
+      bodies
+        .flatMap((body) => (JSON.parse(body) as { recent: { items: Array<{ key: string; title: string | null }> } }).recent.items)
+        .filter((release) => release.key === key);
+    const [sealed, revealed] = [find(await releasePages("&medium=web_novel")), find(await releasePages(`&medium=web_novel&${REVEAL_PARAMETER}=${revealer}`))];
+    expect(sealed).toEqual([{ ...revealed[0], title: null }]);
+    expect(revealed[0]!.title).toBe(gatedTitle.text);
+  });
+
+  it("lists a character once the reader has met them, and answers their profile", async () => {
+    const { slug, revealedBy } = unmet[0]!;
+    const reveal = revealedBy.split(" ")[0]!;
+    const { body } = await json(`/api/v1/characters?per_page=100&${REVEAL_PARAMETER}=${reveal}`);
+    expect(body.items!.map((item) => item.slug)).toContain(slug);
+    const profile = await json(`/api/v1/characters/${slug}?${REVEAL_PARAMETER}=${reveal}`);
+    expect(profile.response.status).toBe(200);
+    expect(profile.body.slug).toBe(slug);
+  });
+
+  it("lists exactly the translation notes the reveal covers", async () => {
+    const note = gatedTexts.find((gated) => gated.where.startsWith("note ") && gated.revealedBy)!;
+    const reveal = note.revealedBy.split(" ")[0]!;
+    const bodies = (await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=${reveal}`)).join("\n");
+    expect(bodies).toContain(JSON.stringify(note.text).slice(1, -1));
+    const everything = JSON.parse((await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=all`))[0]!) as { total: number };
+    const some = JSON.parse(bodies.split("\n")[0]!) as { total: number };
+    expect(some.total).toBeGreaterThan(0);
+    expect(everything.total).toBeGreaterThanOrEqual(some.total);
+  });
+
+  it("refuses a reveal that is not one with a 400 naming it", async () => {
+    const { response, body } = await json(`/api/v1/units?${REVEAL_PARAMETER}=chapter-12`);
+    expect(response.status).toBe(400);
+    expect(body.error).toMatchObject({ status: 400, code: "invalid_parameter", parameter: REVEAL_PARAMETER });
+  });
+});
+
+describe("the API's HTTP contract", () => {
+  it("tags answers and answers a matching If-None-Match with an empty 304", async () => {
+    const first = await get("/api/v1/units?medium=anime");
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("Cache-Control")).toContain("s-maxage=");
+    const again = await get("/api/v1/units?medium=anime", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("ETag")).toBe(etag);
+    const other = await get("/api/v1/units?medium=anime", { headers: { "If-None-Match": '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("lets any origin read answers and errors, and answers preflights", async () => {
+    for (const path of ["/api/v1/series", "/api/v1/units?pge=2", "/api/v1/nothing-here"]) {
+      expect((await get(path, { headers: { Origin: "https://fan.example" } })).headers.get("Access-Control-Allow-Origin"), path).toBe("*");
+    }
+    const preflight = await get("/api/v1/units", { method: "OPTIONS", headers: { Origin: "https://fan.example", "Access-Control-Request-Method": "GET" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toContain("GET");
+  });
+
+  it.each([
+    ["/api/v1/units?pge=2", "unknown_parameter", "pge"],
+    ["/api/v1/units?page=0", "invalid_parameter", "page"],
+    ["/api/v1/units?per_page=101", "invalid_parameter", "per_page"],
+    ["/api/v1/units?medium=manga", "invalid_parameter", "medium"],
+    ["/api/v1/units?page=1&page=2", "invalid_parameter", "page"],
+    ["/api/v1/translation-notes?unit=wn:1-1", "invalid_parameter", "unit"],
+    ["/api/v1/openapi.json?x=1", "unknown_parameter", "x"],
+    // The framework reads these itself and would hand the endpoint the address without them.
+    ["/api/v1/units?_routes=routes/home", "unknown_parameter", "_routes"],
+    ["/api/v1/units?index", "unknown_parameter", "index"],
+  ])("answers %s with a 400 naming the parameter", async (path, code, parameter) => {
+    const { response, body } = await json(path);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect(body).toEqual({ error: { status: 400, code, parameter, message: expect.stringContaining(parameter) as string } });
+  });
+
+  it("answers unknown addresses under /api with the JSON 404, not the site's page", async () => {
+    for (const path of ["/api/v1/nothing-here", "/api/v2/units", "/api/v1/units/not-a-key", "/api/v1/units/wn:999-1"]) {
+      const { response, body } = await json(path);
+      expect(response.status, path).toBe(404);
+      expect(body.error, path).toMatchObject({ status: 404, code: "not_found" });
+    }
+  });
+
+  it.each(["POST", "PUT", "DELETE", "PATCH"])("refuses %s with a 405 and Allow", async (method) => {
+    const response = await get("/api/v1/units", { method, headers: { Origin: siteOrigin } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
+  });
+
+  it("answers the request guard's refusals in the same error body", async () => {
+    const { response, body } = await json(`/api/v1/units?${REVEAL_PARAMETER}=${"wn:1-1,".repeat(400)}`);
+    expect(response.status).toBe(414);
+    expect(body.error).toMatchObject({ status: 414, code: "request_too_large" });
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+  });
+
+  it("answers HEAD with the headers of GET and no body", async () => {
+    const response = await get("/api/v1/series", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("ETag")).toBeTruthy();
+    expect(await response.text()).toBe("");
+  });
+
+  it("reads and counts the client's hit in one D1 round trip", async () => {
+    const db = countRoundTrips(env.DB);
+    const response = await get("/api/v1/characters/ilse-marrow?reveal=all", {}, db);
+    expect(response.status).toBe(200);
+    expect(roundTrips(db)).toBe(1);
+  });
+
+  it("answers a D1 failure with the JSON 503", async () => {
+    const failure = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+    const broken = Object.create(env.DB, { batch: { value: failure } }) as D1Database;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await get("/api/v1/units", {}, broken);
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("unavailable");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});
+
+describe("the API when something fails on our side", () => {
+  it("answers an unexpected error with the JSON 500, never the framework's text", async () => {
+    const broken = Object.create(env.DB, {
+      prepare: {
+        value: () => {
+          throw new Error("A bug in a statement");
+        },
+      },
+    }) as D1Database;
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await get("/api/v1/characters", {}, broken);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("internal_error");
+    expect(body.error.message).not.toContain("A bug");
+  });
+});
+
+describe("the API's per-client rate limit", () => {
+  it("answers a client over its minute's limit with 429, Retry-After and the error body, and others as before", async () => {
+    const address = "203.0.113.77";
+    const now = Date.now();
+    const hits = Array.from({ length: API_LIMITS.perMinute }, (_, index) =>
+      env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES (?1, 'api', ?2)`).bind(`ip:${address}`, now - 30_000 + index),
+    );
+    await env.DB.batch(hits);
+    const refused = await get("/api/v1/series", { headers: { "CF-Connecting-IP": address } });
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(31);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect(refused.headers.get("RateLimit-Policy")).toBe(`"minute";q=${API_LIMITS.perMinute};w=60, "day";q=${API_LIMITS.perDay};w=86400`);
+    expect((await get("/api/v1/series", { headers: { "CF-Connecting-IP": "203.0.113.78" } })).status).toBe(200);
+  });
+
+  it("counts an IPv6 client by its /64 network", async () => {
+    const count = async () =>
+      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'ip:2001:db8:aa:bb::/64'`).first<{ n: number }>())!.n;
+    const before = await count();
+    await get("/api/v1/series", { headers: { "CF-Connecting-IP": "2001:db8:aa:bb::1" } });
+    await get("/api/v1/series", { headers: { "CF-Connecting-IP": "2001:0db8:00aa:00bb:ffff:1:2:3" } });
+    expect(await count()).toBe(before + 2);
+  });
+
+  it("counts only answers the edge cache did not serve", async () => {
+    clearContentVersionMemo();
+    const address = "203.0.113.90";
+    const buildId = `api-build-${Date.now()}`;
+    const count = async () => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`).bind(`ip:${address}`).first<{ n: number }>())!.n;
+    const ask = async () => {
+      const request = new Request(`${siteOrigin}/api/v1/units?medium=break_time`, { headers: { "CF-Connecting-IP": address } });
+      return serveAtTheEdge(request, (handed) => serveFromEdgeCache({ request: handed, kv: env.REDIRECTS, buildId }, () => fetchSite(handed)));
+    };
+    const first = await ask();
+    const second = await ask();
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    expect(await count()).toBe(1);
+  });
+});
