@@ -4,6 +4,7 @@ import { renderCalendar } from "~/lib/icalendar";
 import { noKnowledge } from "~/lib/knowledge";
 import { releaseDay, releaseEvent, releaseKind, releaseName } from "~/lib/releases";
 import { getReleaseFeed } from "~/models/releases.server";
+import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.calendar";
 
 /** How many past and how many coming dates the calendar holds: a year or two of each, not the whole history. */
@@ -36,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   return new Response(ics, {
     headers: {
+      ETag: await entityTag(ics),
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="releases.ics"',
       "Cache-Control": "public, max-age=3600, s-maxage=3600",

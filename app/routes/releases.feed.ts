@@ -6,6 +6,7 @@ import { seal } from "~/lib/gated";
 import { noKnowledge } from "~/lib/knowledge";
 import { releaseDay, releaseEvent, releaseFeedPath, releaseKind, releaseName, releaseNouns } from "~/lib/releases";
 import { getReleaseFeed } from "~/models/releases.server";
+import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.feed";
 
 const FEED_SIZE = 50;
@@ -49,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return new Response(xml, {
     headers: {
+      ETag: await entityTag(xml),
       "Content-Type": "application/atom+xml; charset=utf-8",
       "Cache-Control": "public, max-age=900, s-maxage=3600",
       "X-Content-Type-Options": "nosniff",

@@ -4,6 +4,7 @@ import { noKnowledge } from "~/lib/knowledge";
 import { animeMistakePath, animeTrackLabels, formatTimestamp, mistakeCategoryLabels, mistakeSeverityLabels, mistakeStatusLabels } from "~/lib/mistakes";
 import type { MistakeEntry } from "~/lib/mistake-entries";
 import { getNewestMistakes } from "~/models/mistakes.server";
+import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/translation-meta.feed";
 
 const FEED_SIZE = 50;
@@ -65,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   return new Response(xml, {
     headers: {
+      ETag: await entityTag(xml),
       "Content-Type": "application/atom+xml; charset=utf-8",
       "Cache-Control": "public, max-age=300, s-maxage=600",
       "X-Content-Type-Options": "nosniff",

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { API_CACHE_CONTROL, API_METHODS, API_RATE_LIMIT_POLICY, apiError, type ApiErrorBody, type ApiErrorCode, type QuerySpec, type QueryOutcome, readQuery } from "~/lib/api";
 import { statusText } from "~/lib/http-status";
 import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { conditionally, entityTag } from "./conditional-get.server";
 import { guardRequest } from "./request-guard.server";
 import { limitedDatabase } from "./rate-limit.server";
 
@@ -21,12 +22,6 @@ export function apiErrorResponse(body: ApiErrorBody, headers: Record<string, str
     statusText: statusText(body.error.status),
     headers: { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", ...headers },
   });
-}
-
-/** A strong ETag: the body's SHA-256, shortened; the same body always has the same tag. */
-async function entityTag(body: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
-  return `"${btoa(String.fromCharCode(...digest.slice(0, 18))).replace(/\+/g, "-").replace(/\//g, "_")}"`;
 }
 
 /** A successful answer: JSON the same for everyone who asks the same URL, cacheable, tagged. */
@@ -127,13 +122,6 @@ async function asApiError(response: Response) {
   return apiErrorResponse(apiError(response.status, codeFor(response.status), message), headers);
 }
 
-/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it). */
-function matchesEntityTag(ifNoneMatch: string | null, etag: string | null) {
-  if (!ifNoneMatch || !etag) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
-
 /** What every API answer says: any origin may read it, and the client's limits (the same for everyone, so cacheable). */
 function withApiHeaders(response: Response) {
   const headers = new Headers(response.headers);
@@ -176,14 +164,8 @@ export async function serveApi(request: Request, handle: (request: Request) => P
   if (response.status >= 400 || !(response.headers.get("Content-Type") ?? "").startsWith("application/json")) {
     response = response.ok ? apiErrorResponse(apiError(404, "not_found", "Nothing is at this address.")) : await asApiError(response);
   }
-  if (response.status === 200 && matchesEntityTag(request.headers.get("If-None-Match"), response.headers.get("ETag"))) {
-    const headers = new Headers();
-    for (const name of ["ETag", "Cache-Control", "Vary", "X-Edge-Cache"]) {
-      const value = response.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    response = new Response(null, { status: 304, statusText: "Not Modified", headers });
-  } else if (request.method === "HEAD") {
+  response = conditionally(request, response);
+  if (response.status !== 304 && request.method === "HEAD") {
     response = new Response(null, response);
   }
   return withApiHeaders(response);

@@ -1,5 +1,6 @@
 import { isApiAddress } from "~/lib/api";
 import { serveApi } from "./api.server";
+import { conditionally } from "./conditional-get.server";
 import { guardRequest } from "./request-guard.server";
 import { secureResponse } from "./response-headers.server";
 
@@ -7,12 +8,13 @@ import { secureResponse } from "./response-headers.server";
  * The request's edges, once for every kind of response: a request no route should see is refused with
  * a 4xx before React Router runs (`handle` is not called); otherwise `handle` gets the request as the
  * guard hands it on (a POST's body read within its route's limit, or left out). Every answer (page,
- * `.data`, JSON, feed, redirect, error, refusal) leaves with the security headers and the caching rule.
+ * `.data`, JSON, feed, redirect, error, refusal) leaves with the security headers and the caching rule,
+ * and an answer with an ETag the client already has leaves as a 304 (./conditional-get.server).
  * The Pages Function wraps React Router's handler in it; tests that run the whole site in workerd can
  * do the same. The API (/api/…) has edges of its own (`serveApi`): JSON errors, CORS, ETags.
  */
 export async function serveAtTheEdge(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
   if (isApiAddress(new URL(request.url).pathname)) return secureResponse(request, await serveApi(request, handle));
   const outcome = await guardRequest(request);
-  return secureResponse(request, "refusal" in outcome ? outcome.refusal : await handle(outcome.request));
+  return secureResponse(request, "refusal" in outcome ? outcome.refusal : conditionally(request, await handle(outcome.request)));
 }

@@ -36,6 +36,18 @@ afterEach(async () => {
 });
 
 describe("edge cache for signed-out readers", () => {
+  it("answers a feed reader or calendar app that already has the feed with a 304, from the cache too", async () => {
+    const site = deployment();
+    for (const path of ["/releases/feed.xml", "/releases/anime/feed.xml", "/releases/calendar.ics", "/translation_meta/feed.xml"]) {
+      const first = await site.get(path);
+      const etag = first.headers.get("ETag");
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      const again = await site.get(path, { headers: { "If-None-Match": etag! } });
+      expect([again.status, again.mark, again.body, again.headers.get("ETag")], path).toEqual([304, "HIT", "", etag]);
+      expect((await site.get(path, { headers: { "If-None-Match": '"something-else"' } })).status, path).toBe(200);
+    }
+  });
+
   it("serves every kind of public page from the cache on a repeat visit, search included", async () => {
     const site = deployment();
     for (const path of ["/search?q=ash", "/search?q=ash&kind=character", "/search.data?q=ash", "/characters", "/web_novel"]) {
