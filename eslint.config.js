@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "bench/", ".wrangler/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "content/**/generated/"] },
+  {
+    ignores: [
+      "build/",
+      "bench/",
+      ".wrangler/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "content/**/generated/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,7 +40,9 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["~/*", "../../*", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"] },
+        {
+          patterns: ["~/*", "../../*", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"],
+        },
       ],
     },
   },
@@ -39,7 +52,20 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["~/*", "../../*", "!../../tests", "../../tests/*", "!../../tests/support", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"] },
+        {
+          patterns: [
+            "~/*",
+            "../../*",
+            "!../../tests",
+            "../../tests/*",
+            "!../../tests/support",
+            "../components/*",
+            "../models/*",
+            "../server/*",
+            "../browser/*",
+            "../routes/*",
+          ],
+        },
       ],
     },
   },

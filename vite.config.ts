@@ -8,7 +8,8 @@ import { getLoadContext } from "./load-context";
  * One id per build, shared by the client and server bundles of `react-router build` (one process).
  * Set BUILD_ID to name a build yourself.
  */
-const buildId = (process.env.BUILD_ID ??= `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`);
+const buildId =
+  (process.env.BUILD_ID ??= `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`);
 const buildTimestamp = new Date().toISOString();
 
 /** Writes builds/latest.json and builds/meta/<id>.json into the static output (DESIGN §6). */
@@ -66,12 +67,7 @@ const framework = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 const frameworkChunk = process.env.FRAMEWORK_CHUNK === "apart" ? "framework" : "shell";
 
 export default defineConfig({
-  plugins: [
-    cloudflareDevProxy({ getLoadContext }),
-    reactRouter(),
-    tailwindcss(),
-    buildInfo(),
-  ],
+  plugins: [cloudflareDevProxy({ getLoadContext }), reactRouter(), tailwindcss(), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     // terser (two passes) makes every page's first load about 4 KB gzip smaller than esbuild (decision 12).
@@ -86,7 +82,8 @@ export default defineConfig({
           if (getModuleInfo(id)?.isEntry) return undefined;
           // Vite's helper for lazy imports: every page's root imports it, so it would be a chunk of its own.
           if (framework.test(id)) return frameworkChunk;
-          if (id.endsWith("vite/preload-helper.js") || shellModules.some((module) => id.endsWith(module))) return "shell";
+          if (id.endsWith("vite/preload-helper.js") || shellModules.some((module) => id.endsWith(module)))
+            return "shell";
           return undefined;
         },
       },

@@ -7,11 +7,16 @@ import routeConfig from "./app/routes";
 
 /** A content pack (the tiny test pack by default), handed to workerd (which has no file system) as a binding. */
 function readTestPack(directory = "tests/fixtures/packs/tiny") {
-  return Object.fromEntries(Object.keys(packFiles).map((file) => [file, JSON.parse(readFileSync(`${directory}/${file}`, "utf8"))]));
+  return Object.fromEntries(
+    Object.keys(packFiles).map((file) => [file, JSON.parse(readFileSync(`${directory}/${file}`, "utf8"))]),
+  );
 }
 
 /** app/routes.ts flattened as the framework's build does (id = file without extension), for the whole-site handler in workerd. */
-function flattenRoutes(routes: RouteConfigEntry[], parentId = "root"): Array<{ id: string; parentId: string; path?: string; index?: boolean; file: string }> {
+function flattenRoutes(
+  routes: RouteConfigEntry[],
+  parentId = "root",
+): Array<{ id: string; parentId: string; path?: string; index?: boolean; file: string }> {
   return routes.flatMap(({ id: givenId, file, path, index, children }) => {
     // A module serving two addresses names the second route's id in app/routes.ts.
     const id = givenId ?? file.replace(/\.[a-z0-9]+$/i, "");

@@ -94,12 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader
-          siteName={siteName}
-          areas={areas}
-          search={<SearchBox />}
-          account={<AccountMenu />}
-        />
+        <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} account={<AccountMenu />} />
         {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it. */}
         <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
           {children}
@@ -130,7 +125,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /** The browser runtime renders nothing, so it loads after hydration instead of with every page's first load. */
-const BrowserRuntime = lazy(() => importWithRecovery(() => import("~/components/browser-runtime")).then((module) => ({ default: module.BrowserRuntime })));
+const BrowserRuntime = lazy(() =>
+  importWithRecovery(() => import("~/components/browser-runtime")).then((module) => ({
+    default: module.BrowserRuntime,
+  })),
+);
 
 function LazyBrowserRuntime(props: { config: PublicConfig | undefined; uid: string | null }) {
   return (

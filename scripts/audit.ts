@@ -28,7 +28,10 @@ export function judgeAudit(stdout: string): AuditVerdict {
   try {
     report = JSON.parse(stdout) as AuditReport;
   } catch {
-    return { kind: "unreachable", reason: stdout.trim() ? "npm audit did not answer with JSON" : "npm audit printed nothing" };
+    return {
+      kind: "unreachable",
+      reason: stdout.trim() ? "npm audit did not answer with JSON" : "npm audit printed nothing",
+    };
   }
   const counts = report.metadata?.vulnerabilities;
   if (!counts) {
@@ -48,16 +51,22 @@ function main() {
   const verdict = judgeAudit(result.stdout ?? "");
   switch (verdict.kind) {
     case "clean":
-      console.log(`Dependency audit (production packages): no high or critical advisories. ${JSON.stringify(verdict.counts)}`);
+      console.log(
+        `Dependency audit (production packages): no high or critical advisories. ${JSON.stringify(verdict.counts)}`,
+      );
       return 0;
     case "vulnerable":
-      console.error(`Dependency audit (production packages): high or critical advisories. ${JSON.stringify(verdict.counts)}`);
+      console.error(
+        `Dependency audit (production packages): high or critical advisories. ${JSON.stringify(verdict.counts)}`,
+      );
       for (const finding of verdict.findings) console.error(`  ${finding}`);
       console.error("Run `npm audit --omit=dev` for the advisories and fixes.");
       return 1;
     case "unreachable": {
       const required = process.env.AUDIT_REQUIRED === "1";
-      console.warn(`Dependency audit NOT DONE: the advisory data is unreachable (${verdict.reason}).${required ? "" : " Set AUDIT_REQUIRED=1 to fail on this."}`);
+      console.warn(
+        `Dependency audit NOT DONE: the advisory data is unreachable (${verdict.reason}).${required ? "" : " Set AUDIT_REQUIRED=1 to fail on this."}`,
+      );
       return required ? 1 : 0;
     }
   }

@@ -26,7 +26,15 @@ import { bestOf, startChrome } from "./lib/bench-lighthouse";
 import { loadTest, type LoadResult, uncached } from "./lib/bench-load";
 import { type BenchResults, checkBudgets, formatSummary, type PageFigures, type PageResult } from "./lib/bench-report";
 import { measureFrameworkFloorKb } from "./lib/bench-floor";
-import { type PageProbe, prepareState, probeEdgeCache, probePage, run, startSite, staticAssetOf } from "./lib/bench-site";
+import {
+  type PageProbe,
+  prepareState,
+  probeEdgeCache,
+  probePage,
+  run,
+  startSite,
+  staticAssetOf,
+} from "./lib/bench-site";
 
 /** Every kind of public page, by one example of it. */
 const pages = [
@@ -60,12 +68,14 @@ const tooSlowMs = 5_000;
 /** Ports 8851–8859 belong to the bench: sites, their inspectors, Chromium's DevTools. */
 const ports = { sites: [8851, 8852], inspectors: [8853, 8854], chrome: 8859 };
 
-const usage = "Usage: npm run bench [-- --quick] [--skip-build] [--scale N] [--lighthouse-runs N] [--seconds N] [--connections N]";
+const usage =
+  "Usage: npm run bench [-- --quick] [--skip-build] [--scale N] [--lighthouse-runs N] [--seconds N] [--connections N]";
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number) {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag} takes a positive whole number, not "${value}"\n${usage}`);
+  if (!Number.isInteger(number) || number < 1)
+    throw new UsageError(`${flag} takes a positive whole number, not "${value}"\n${usage}`);
   return number;
 }
 
@@ -142,7 +152,10 @@ runCli(async () => {
     for (const page of pages) {
       for (const site of sites) {
         const probe = await probePage(uncached(site.base + page.path, `probe-${Date.now()}`), probeLimitMs);
-        if (probe.status !== 200) step(`warning: ${page.path} at ${site.scale}× ${probe.status ? `answered ${probe.status}` : `did not answer within ${probeLimitMs / 1000} s`}`);
+        if (probe.status !== 200)
+          step(
+            `warning: ${page.path} at ${site.scale}× ${probe.status ? `answered ${probe.status}` : `did not answer within ${probeLimitMs / 1000} s`}`,
+          );
         probes.set(`${page.path} ${site.key}`, probe);
       }
     }
@@ -164,10 +177,17 @@ runCli(async () => {
       const byScale: PageResult["byScale"] = {};
       for (const site of sites) {
         const probe = probes.get(`${page.path} ${site.key}`)!;
-        const figures: PageFigures = { status: probe.status, ms: probe.ms, firstLoadKb: probe.firstLoadKb, roundTrips: probe.roundTrips };
+        const figures: PageFigures = {
+          status: probe.status,
+          ms: probe.ms,
+          firstLoadKb: probe.firstLoadKb,
+          roundTrips: probe.roundTrips,
+        };
         if (probe.ms > tooSlowMs) {
           // Sixteen connections on such a page would keep the site busy for minutes and skew every later figure.
-          figures.tooSlow = probe.status ? `one request took ${(probe.ms / 1000).toFixed(1)} s` : `no answer within ${probeLimitMs / 1000} s`;
+          figures.tooSlow = probe.status
+            ? `one request took ${(probe.ms / 1000).toFixed(1)} s`
+            : `no answer within ${probeLimitMs / 1000} s`;
         } else {
           const loaded = await loadTest(site.base + page.path, { connections, seconds, fresh: true });
           figures.load = loaded;
@@ -179,12 +199,20 @@ runCli(async () => {
       }
       const one = byScale["1"]?.load;
       const big = byScale[String(scales.at(-1))]?.load;
-      results.push({ ...page, byScale, ...(scales.length > 1 && one && big ? { latencyRatio: big.p50Ms / one.p50Ms } : {}) });
-      step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${byScale[site.key]!.tooSlow ?? `${byScale[site.key]!.load!.requestsPerSecond.toFixed(0)} req/s`}`).join(", ")}`);
+      results.push({
+        ...page,
+        byScale,
+        ...(scales.length > 1 && one && big ? { latencyRatio: big.p50Ms / one.p50Ms } : {}),
+      });
+      step(
+        `  ${page.name}: ${sites.map((site) => `${site.scale}× ${byScale[site.key]!.tooSlow ?? `${byScale[site.key]!.load!.requestsPerSecond.toFixed(0)} req/s`}`).join(", ")}`,
+      );
     }
 
     if (lighthouseRuns > 0) {
-      step(`Lighthouse mobile, best of ${lighthouseRuns}, ${pages.length} pages × ${scales.length} scales (about 10 s a run)`);
+      step(
+        `Lighthouse mobile, best of ${lighthouseRuns}, ${pages.length} pages × ${scales.length} scales (about 10 s a run)`,
+      );
       const stopChrome = await startChrome(ports.chrome);
       stops.push(stopChrome);
       for (const page of results) {
@@ -192,7 +220,9 @@ runCli(async () => {
           const figures = page.byScale[site.key]!;
           if (!figures.tooSlow) figures.lighthouse = await bestOf(site.base + page.path, ports.chrome, lighthouseRuns);
         }
-        step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${page.byScale[site.key]!.lighthouse?.performance ?? "too slow"}`).join(", ")}`);
+        step(
+          `  ${page.name}: ${sites.map((site) => `${site.scale}× ${page.byScale[site.key]!.lighthouse?.performance ?? "too slow"}`).join(", ")}`,
+        );
       }
     }
 
@@ -201,7 +231,15 @@ runCli(async () => {
       startedAt,
       finishedAt: new Date().toISOString(),
       commit: `${output("git", ["rev-parse", "--short", "HEAD"]) ?? "unknown"}${dirty}`,
-      machine: { cpus: cpus().length, loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! }, node: process.version, chromium: lighthouseRuns > 0 ? output(process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"]) : null },
+      machine: {
+        cpus: cpus().length,
+        loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! },
+        node: process.version,
+        chromium:
+          lighthouseRuns > 0
+            ? output(process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"])
+            : null,
+      },
       settings: { scales, lighthouseRuns, connections, seconds },
       baseline: { path: noDataRoute, byScale: baseline },
       staticAsset: { path: staticAsset, byScale: staticLoad },
@@ -212,7 +250,9 @@ runCli(async () => {
     };
     mkdirSync("bench", { recursive: true });
     writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\n${formatSummary(report)}\n\nAll figures: bench/results.json (${report.commit}, ${report.finishedAt}).`);
+    console.log(
+      `\n${formatSummary(report)}\n\nAll figures: bench/results.json (${report.commit}, ${report.finishedAt}).`,
+    );
     if (quick) console.log("--quick: 1× only, no Lighthouse; run without it for every budget.");
   } finally {
     await stopAll();

@@ -13,7 +13,12 @@ afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 /** A pack small enough to check every rewritten reference by hand. */
 function smallPack(): ContentPack {
   return {
-    series: packFiles["series.json"].parse({ title: "Small", originalTitle: "スモール", synopsis: "A test story.", media: ["web_novel"] }),
+    series: packFiles["series.json"].parse({
+      title: "Small",
+      originalTitle: "スモール",
+      synopsis: "A test story.",
+      media: ["web_novel"],
+    }),
     webNovel: packFiles["web-novel.json"].parse({
       arcs: [
         {
@@ -24,7 +29,11 @@ function smallPack(): ContentPack {
             { ordinal: 2, title: "Twist", publishedOn: "2020-01-11", wordCount: 3200, titleIsSpoiler: true },
           ],
         },
-        { number: 2, title: "Closing", chapters: [{ ordinal: 1, title: "End", publishedOn: "2020-01-18", wordCount: 2900 }] },
+        {
+          number: 2,
+          title: "Closing",
+          chapters: [{ ordinal: 1, title: "End", publishedOn: "2020-01-18", wordCount: 2900 }],
+        },
       ],
     }),
     lightNovels: packFiles["light-novels.json"].parse({
@@ -48,19 +57,38 @@ function smallPack(): ContentPack {
           code: "ssc",
           name: "Small Stories",
           kind: "short_stories",
-          volumes: [{ number: 1, title: "Tales", releasedJp: "2020-09-25", chapters: ["A Tale"], readAfter: "ln:main-1" }],
+          volumes: [
+            { number: 1, title: "Tales", releasedJp: "2020-09-25", chapters: ["A Tale"], readAfter: "ln:main-1" },
+          ],
         },
       ],
     }),
     sideStories: packFiles["side-stories.json"].parse({
-      sideStories: [{ slug: "after-hours", kind: "short_story", title: "After Hours", publishedIn: "Blog", readAfter: "wn:2-1", canon: true }],
+      sideStories: [
+        {
+          slug: "after-hours",
+          kind: "short_story",
+          title: "After Hours",
+          publishedIn: "Blog",
+          readAfter: "wn:2-1",
+          canon: true,
+        },
+      ],
     }),
     anime: packFiles["anime.json"].parse({
       seasons: [
         {
           number: 1,
           title: "Small",
-          episodes: [{ number: 1, title: "Pilot", airedOn: "2021-04-03", adapts: { from: "wn:1-1", to: "wn:1-2" }, volumes: ["ln:main-1"] }],
+          episodes: [
+            {
+              number: 1,
+              title: "Pilot",
+              airedOn: "2021-04-03",
+              adapts: { from: "wn:1-1", to: "wn:1-2" },
+              volumes: ["ln:main-1"],
+            },
+          ],
         },
       ],
       breakTime: [{ season: 1, number: 1, title: "Chibi", airedOn: "2021-04-03", accompanies: "anime:1-1" }],
@@ -75,7 +103,11 @@ function smallPack(): ContentPack {
           facts: [{ label: "Secret", value: "Was the villain", revealAt: "wn:1-2" }],
           relationships: [{ to: "sidekick", kind: "friend", description: "Best friends", revealAt: "ss:after-hours" }],
         },
-        { slug: "sidekick", name: "Sidekick", relationships: [{ to: "hero", kind: "friend", description: "Follows the hero" }] },
+        {
+          slug: "sidekick",
+          name: "Sidekick",
+          relationships: [{ to: "hero", kind: "friend", description: "Follows the hero" }],
+        },
       ],
     }),
     mistakes: packFiles["mistranslations.json"].parse({
@@ -143,9 +175,13 @@ function smallPack(): ContentPack {
 function definedKeys(pack: ContentPack) {
   return [
     ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => `wn:${arc.number}-${chapter.ordinal}`)),
-    ...pack.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => `ln:${collection.code}-${volume.number}`)),
+    ...pack.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.map((volume) => `ln:${collection.code}-${volume.number}`),
+    ),
     ...pack.sideStories.sideStories.map((story) => `ss:${story.slug}`),
-    ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => `anime:${season.number}-${episode.number}`)),
+    ...pack.anime.seasons.flatMap((season) =>
+      season.episodes.map((episode) => `anime:${season.number}-${episode.number}`),
+    ),
     ...pack.anime.breakTime.map((short) => `bt:${short.season}-${short.number}`),
   ];
 }
@@ -182,7 +218,8 @@ function referencedKeys(pack: ContentPack) {
 
 const chapterCount = (pack: ContentPack) => pack.webNovel.arcs.reduce((total, arc) => total + arc.chapters.length, 0);
 const isbnIsValid = (isbn: string) =>
-  [...isbn.replace(/-/g, "")].reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 1 : 3), 0) % 10 === 0;
+  [...isbn.replace(/-/g, "")].reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 1 : 3), 0) % 10 ===
+  0;
 
 /** Every file under a folder with its bytes, by relative path. */
 function folderContents(directory: string) {
@@ -202,7 +239,11 @@ describe("scalePack", () => {
     const scaled = scalePack(smallPack(), 3);
 
     expect(scaled.webNovel.arcs.map((arc) => arc.number)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(scaled.webNovel.arcs[4]!.chapters[1]).toMatchObject({ ordinal: 2, title: "Twist (cycle 3)", titleIsSpoiler: true });
+    expect(scaled.webNovel.arcs[4]!.chapters[1]).toMatchObject({
+      ordinal: 2,
+      title: "Twist (cycle 3)",
+      titleIsSpoiler: true,
+    });
     const [main, ssc] = scaled.lightNovels.collections;
     expect(main!.volumes.map((volume) => [volume.number, volume.adapts])).toEqual([
       [1, { from: "wn:1-1", to: "wn:1-2" }],
@@ -238,7 +279,15 @@ describe("scalePack", () => {
     const [twist, typo] = small.mistakes.lightNovel;
     const [pilot] = small.mistakes.anime;
 
-    expect(scaled.mistakes.lightNovel.map((mistake) => [mistake.id, mistake.volume, mistake.chapter, mistake.webNovelChapter, mistake.revealAt])).toEqual([
+    expect(
+      scaled.mistakes.lightNovel.map((mistake) => [
+        mistake.id,
+        mistake.volume,
+        mistake.chapter,
+        mistake.webNovelChapter,
+        mistake.revealAt,
+      ]),
+    ).toEqual([
       ["main-1-twist", "ln:main-1", 2, "wn:1-2", "wn:2-1"],
       ["ssc-1-typo", "ln:ssc-1", 1, undefined, undefined],
       ["main-1-twist-2", "ln:main-2", 2, "wn:3-2", "wn:4-1"],
@@ -263,13 +312,27 @@ describe("scalePack", () => {
       addedOn: twist3.addedOn,
       updatedOn: twist3.updatedOn,
     });
-    expect(scaled.mistakes.lightNovel[3]).toEqual({ ...typo, id: "ssc-1-typo-2", volume: "ln:ssc-2", addedOn: scaled.mistakes.lightNovel[3]!.addedOn });
+    expect(scaled.mistakes.lightNovel[3]).toEqual({
+      ...typo,
+      id: "ssc-1-typo-2",
+      volume: "ln:ssc-2",
+      addedOn: scaled.mistakes.lightNovel[3]!.addedOn,
+    });
     const pilot3 = scaled.mistakes.anime[2]!;
-    expect(pilot3).toEqual({ ...pilot, id: "pilot-twist-3", episode: "anime:3-1", revealAt: "wn:5-2", addedOn: pilot3.addedOn });
+    expect(pilot3).toEqual({
+      ...pilot,
+      id: "pilot-twist-3",
+      episode: "anime:3-1",
+      revealAt: "wn:5-2",
+      addedOn: pilot3.addedOn,
+    });
 
     // Dates move by the same whole number of weeks as the chapters of their cycle.
     const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    const chapterShift = days(scaled.webNovel.arcs[0]!.chapters[0]!.publishedOn, scaled.webNovel.arcs[4]!.chapters[0]!.publishedOn);
+    const chapterShift = days(
+      scaled.webNovel.arcs[0]!.chapters[0]!.publishedOn,
+      scaled.webNovel.arcs[4]!.chapters[0]!.publishedOn,
+    );
     expect(chapterShift % 7).toBe(0);
     expect(days(twist!.addedOn, scaled.mistakes.lightNovel[4]!.addedOn)).toBe(chapterShift);
     expect(days(twist!.updatedOn!, scaled.mistakes.lightNovel[4]!.updatedOn!)).toBe(chapterShift);
@@ -281,7 +344,9 @@ describe("scalePack", () => {
 
   it("dates each cycle after the one before, on the same weekdays, with fresh valid ISBNs", () => {
     const scaled = scalePack(smallPack(), 3);
-    const firstChapters = scaled.webNovel.arcs.filter((arc) => arc.number % 2 === 1).map((arc) => arc.chapters[0]!.publishedOn);
+    const firstChapters = scaled.webNovel.arcs
+      .filter((arc) => arc.number % 2 === 1)
+      .map((arc) => arc.chapters[0]!.publishedOn);
     const lastBreakTime = scaled.anime.breakTime.map((short) => short.airedOn!);
     for (let cycle = 1; cycle < 3; cycle++) expect(firstChapters[cycle]! > lastBreakTime[cycle - 1]!).toBe(true);
     for (const date of firstChapters) expect(new Date(date).getUTCDay()).toBe(new Date("2020-01-04").getUTCDay());
@@ -335,12 +400,16 @@ describe("content-generate on the demo pack", () => {
     expect(new Set(keys).size).toBe(keys.length);
     const slugs = scaled.characters.characters.map((character) => character.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
-    const isbns = scaled.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => volume.isbn));
+    const isbns = scaled.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.map((volume) => volume.isbn),
+    );
     expect(new Set(isbns).size).toBe(isbns.length);
 
     const known = new Set(keys);
     expect(referencedKeys(scaled).filter((key) => !known.has(key))).toEqual([]);
-    const relatedSlugs = scaled.characters.characters.flatMap((character) => character.relationships.map((relationship) => relationship.to));
+    const relatedSlugs = scaled.characters.characters.flatMap((character) =>
+      character.relationships.map((relationship) => relationship.to),
+    );
     expect(relatedSlugs.filter((slug) => !slugs.includes(slug))).toEqual([]);
     expect(resolvePack(scaled, "demo-x3").problems).toEqual([]);
 
@@ -367,7 +436,10 @@ describe("content-generate on the demo pack", () => {
       code: 0,
       out: `Wrote ${out}: ${2 * demo.webNovel.arcs.length} arcs, ${2 * chapterCount(demo)} chapters, ${2 * demo.characters.characters.length} characters (content/demo × 2).`,
     });
-    expect(cli("--scale", "0")).toMatchObject({ code: 1, err: expect.stringContaining("--scale takes a whole number") });
+    expect(cli("--scale", "0")).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("--scale takes a whole number"),
+    });
     expect(cli("--scale", "2", "--from", "content/demo", "--out", "content/demo/")).toMatchObject({
       code: 1,
       err: expect.stringContaining("--out must be a different folder"),

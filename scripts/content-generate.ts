@@ -69,7 +69,11 @@ function measureCycle(pack: ContentPack): CycleSize {
     arcs: Math.max(0, ...pack.webNovel.arcs.map((arc) => arc.number)),
     volumesByCollection,
     // Break Time names its season too; a short may belong to a season with no main episodes listed.
-    seasons: Math.max(0, ...pack.anime.seasons.map((season) => season.number), ...pack.anime.breakTime.map((short) => short.season)),
+    seasons: Math.max(
+      0,
+      ...pack.anime.seasons.map((season) => season.number),
+      ...pack.anime.breakTime.map((short) => short.season),
+    ),
     days: (Math.floor(span / 7) + 1) * 7,
     isbns: isbns.length ? Math.max(...isbns) - Math.min(...isbns) + 1 : 0,
   };
@@ -90,7 +94,9 @@ function cycleAt(size: CycleSize, index: number): Cycle {
 function packDates(pack: ContentPack) {
   return [
     ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.publishedOn)),
-    ...pack.lightNovels.collections.flatMap((collection) => collection.volumes.flatMap((volume) => [volume.releasedJp, volume.releasedEn])),
+    ...pack.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.flatMap((volume) => [volume.releasedJp, volume.releasedEn]),
+    ),
     ...pack.sideStories.sideStories.map((story) => story.publishedOn),
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
     ...pack.anime.breakTime.map((short) => short.airedOn),
@@ -99,7 +105,9 @@ function packDates(pack: ContentPack) {
 }
 
 function packIsbns(pack: ContentPack) {
-  return pack.lightNovels.collections.flatMap((collection) => collection.volumes.flatMap((volume) => (volume.isbn ? [volume.isbn] : [])));
+  return pack.lightNovels.collections.flatMap((collection) =>
+    collection.volumes.flatMap((volume) => (volume.isbn ? [volume.isbn] : [])),
+  );
 }
 
 // ---- Moving single values into a cycle. Cycle 1 leaves everything as it is.
@@ -107,7 +115,6 @@ function packIsbns(pack: ContentPack) {
 const retitle = (title: string, cycle: Cycle) => (cycle.index === 1 ? title : `${title} (cycle ${cycle.index})`);
 const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);
 const maybe = <T, R>(value: T | undefined, move: (value: T) => R) => (value === undefined ? undefined : move(value));
-
 
 /** The same unit in another cycle: wn:2-14 in cycle 3 of a 7-arc story is wn:16-14. */
 function moveKey(key: string, cycle: Cycle) {
@@ -138,7 +145,8 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 function moveDate(date: string, cycle: Cycle) {
   if (cycle.dayShift === 0) return date;
   const moved = new Date((dayNumber(date) + cycle.dayShift) * DAY_MS);
-  if (moved.getUTCFullYear() > 9999) throw new UsageError("That scale moves dates past the year 9999; use a smaller --scale.");
+  if (moved.getUTCFullYear() > 9999)
+    throw new UsageError("That scale moves dates past the year 9999; use a smaller --scale.");
   return moved.toISOString().slice(0, 10);
 }
 
@@ -246,14 +254,22 @@ function copyCharacter(character: Character, cycle: Cycle): Character {
     ...character,
     slug: moveSlug(character.slug, cycle),
     name: retitle(character.name, cycle),
-    portrait: maybe(character.portrait, (portrait) => ({ ...portrait, revealAt: key(portrait.revealAt), revealIn: moveRevealIn(portrait.revealIn, cycle) })),
+    portrait: maybe(character.portrait, (portrait) => ({
+      ...portrait,
+      revealAt: key(portrait.revealAt),
+      revealIn: moveRevealIn(portrait.revealIn, cycle),
+    })),
     firstAppearances: {
       ...character.firstAppearances,
       webNovel: key(character.firstAppearances.webNovel),
       lightNovel: key(character.firstAppearances.lightNovel),
       anime: key(character.firstAppearances.anime),
     },
-    facts: character.facts.map((fact) => ({ ...fact, revealAt: key(fact.revealAt), revealIn: moveRevealIn(fact.revealIn, cycle) })),
+    facts: character.facts.map((fact) => ({
+      ...fact,
+      revealAt: key(fact.revealAt),
+      revealIn: moveRevealIn(fact.revealIn, cycle),
+    })),
     relationships: character.relationships.map((relationship) => ({
       ...relationship,
       to: moveSlug(relationship.to, cycle),
@@ -292,26 +308,40 @@ function copyAnimeMistake(mistake: AnimeMistake, cycle: Cycle): AnimeMistake {
  * out as undefined, which JSON leaves out, so the files keep the original's shape.
  */
 export function scalePack(pack: ContentPack, scale: number): ContentPack {
-  if (!Number.isInteger(scale) || scale < 1) throw new UsageError(`The scale must be a whole number of at least 1, not ${scale}.`);
+  if (!Number.isInteger(scale) || scale < 1)
+    throw new UsageError(`The scale must be a whole number of at least 1, not ${scale}.`);
   const size = measureCycle(pack);
   const cycles = Array.from({ length: scale }, (_, index) => cycleAt(size, index + 1));
   return {
     series: pack.series,
-    webNovel: { externalIds: pack.webNovel.externalIds, arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))) },
+    webNovel: {
+      externalIds: pack.webNovel.externalIds,
+      arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))),
+    },
     lightNovels: {
       collections: pack.lightNovels.collections.map((collection) => ({
         ...collection,
-        volumes: cycles.flatMap((cycle) => collection.volumes.map((volume) => copyVolume(volume, collection.code, cycle))),
+        volumes: cycles.flatMap((cycle) =>
+          collection.volumes.map((volume) => copyVolume(volume, collection.code, cycle)),
+        ),
       })),
     },
-    sideStories: { sideStories: cycles.flatMap((cycle) => pack.sideStories.sideStories.map((story) => copySideStory(story, cycle))) },
+    sideStories: {
+      sideStories: cycles.flatMap((cycle) => pack.sideStories.sideStories.map((story) => copySideStory(story, cycle))),
+    },
     anime: {
       seasons: cycles.flatMap((cycle) => pack.anime.seasons.map((season) => copySeason(season, cycle))),
       breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
     },
-    characters: { characters: cycles.flatMap((cycle) => pack.characters.characters.map((character) => copyCharacter(character, cycle))) },
+    characters: {
+      characters: cycles.flatMap((cycle) =>
+        pack.characters.characters.map((character) => copyCharacter(character, cycle)),
+      ),
+    },
     mistakes: {
-      lightNovel: cycles.flatMap((cycle) => pack.mistakes.lightNovel.map((mistake) => copyLightNovelMistake(mistake, cycle))),
+      lightNovel: cycles.flatMap((cycle) =>
+        pack.mistakes.lightNovel.map((mistake) => copyLightNovelMistake(mistake, cycle)),
+      ),
       anime: cycles.flatMap((cycle) => pack.mistakes.anime.map((mistake) => copyAnimeMistake(mistake, cycle))),
     },
   };
@@ -349,7 +379,8 @@ export async function generatePack({ from, out, scale }: { from: string; out: st
 }
 
 function parseScale(value: string | undefined) {
-  if (typeof value !== "string" || !/^[1-9]\d*$/.test(value)) throw new UsageError(`--scale takes a whole number of at least 1\n${usage}`);
+  if (typeof value !== "string" || !/^[1-9]\d*$/.test(value))
+    throw new UsageError(`--scale takes a whole number of at least 1\n${usage}`);
   return Number(value);
 }
 

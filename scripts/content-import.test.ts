@@ -11,16 +11,26 @@ cpSync("tests/fixtures/packs/tiny", pack, { recursive: true });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, encoding: "utf8" });
+spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+  env,
+  encoding: "utf8",
+});
 
 function importPack() {
-  const result = spawnSync("npx", ["tsx", "scripts/content-import.ts", "tiny", "--dir", pack, "--persist-to", state], { env, encoding: "utf8" });
+  const result = spawnSync("npx", ["tsx", "scripts/content-import.ts", "tiny", "--dir", pack, "--persist-to", state], {
+    env,
+    encoding: "utf8",
+  });
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
 /** The content version the import left in local KV for the edge cache. */
 function contentVersion() {
-  const result = spawnSync("npx", ["wrangler", "kv", "key", "get", "content-version", "--binding", "REDIRECTS", "--local", "--persist-to", state], { env, encoding: "utf8" });
+  const result = spawnSync(
+    "npx",
+    ["wrangler", "kv", "key", "get", "content-version", "--binding", "REDIRECTS", "--local", "--persist-to", state],
+    { env, encoding: "utf8" },
+  );
   return result.stdout.trim();
 }
 
@@ -56,7 +66,12 @@ describe("npm run content:import", () => {
     expect(result.code).toBe(0);
     // Pages cached at the edge under the old content are no longer served.
     expect(contentVersion()).not.toBe(before);
-    expect(result.out.split("\n").slice(1).map((line) => line.trim())).toEqual([
+    expect(
+      result.out
+        .split("\n")
+        .slice(1)
+        .map((line) => line.trim()),
+    ).toEqual([
       "story_units: 1 added, 0 updated, 0 removed",
       "chapters: 1 added, 1 updated, 0 removed",
       "character_facts: 0 added, 0 updated, 1 removed",
@@ -73,7 +88,9 @@ describe("npm run content:import", () => {
     const result = importPack();
     expect(result.code).toBe(1);
     expect(result.err).toContain("content/tiny has 1 problem; nothing was imported:");
-    expect(result.err).toContain("characters.json › characters[1].firstAppearances.webNovel: points to wn:7-1, which does not exist");
+    expect(result.err).toContain(
+      "characters.json › characters[1].firstAppearances.webNovel: points to wn:7-1, which does not exist",
+    );
 
     edit("characters.json", (json) => (json.characters[1].firstAppearances.webNovel = "wn:2-1"));
     const fixed = importPack();

@@ -45,7 +45,8 @@ runCli(async () => {
     // After the rows are in: pages cached at the edge under the old version stop being served once
     // this reaches the edge (KV's own cache, at most 30 s). Written only when it changes.
     const version = contentVersionOf(rows);
-    if ((await platform.env.REDIRECTS.get(CONTENT_VERSION_KEY)) !== version) await platform.env.REDIRECTS.put(CONTENT_VERSION_KEY, version);
+    if ((await platform.env.REDIRECTS.get(CONTENT_VERSION_KEY)) !== version)
+      await platform.env.REDIRECTS.put(CONTENT_VERSION_KEY, version);
     if (!changes.length) console.log(`content/${packName} is already up to date.`);
     else {
       console.log(`Imported content/${packName}:`);

@@ -68,13 +68,19 @@ describe("npm run redirects", () => {
 
     const broken = join(state, "broken.csv");
     writeFileSync(broken, '/ok,/privacy_policy\n"/never,/closed\n');
-    expect(cli("import", broken)).toMatchObject({ code: 1, err: expect.stringContaining(`${broken}:2: a quoted field that starts in this row is never closed`) });
+    expect(cli("import", broken)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`${broken}:2: a quoted field that starts in this row is never closed`),
+    });
     expect(cli("list").out).not.toContain("/ok");
   });
 
   it("refuses unknown flags and flags without their value", () => {
     expect(cli("list", "--bogus")).toMatchObject({ code: 1, err: expect.stringContaining("Unknown option '--bogus'") });
-    expect(cli("add", "/a", "/b", "--status")).toMatchObject({ code: 1, err: expect.stringContaining("--status needs a value") });
+    expect(cli("add", "/a", "/b", "--status")).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("--status needs a value"),
+    });
   });
 
   it("explains its usage for unknown commands", () => {

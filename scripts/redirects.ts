@@ -33,7 +33,8 @@ async function readCsvEntries(file: string) {
   try {
     records = parseCsv(text).filter(({ fields }) => fields.some((field) => field.trim() !== ""));
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new UsageError(`Nothing was imported. Fix this first:\n  ${file}:${error.line}: ${error.message}`);
+    if (error instanceof CsvSyntaxError)
+      throw new UsageError(`Nothing was imported. Fix this first:\n  ${file}:${error.line}: ${error.message}`);
     throw error;
   }
   const rows = records[0]?.fields[0]?.trim().toLowerCase() === "from" ? records.slice(1) : records;
@@ -43,17 +44,20 @@ async function readCsvEntries(file: string) {
   for (const { line, fields } of rows) {
     const where = `${file}:${line}`;
     try {
-      if (fields.length < 2 || fields.length > 3) throw new UsageError(`${where}: expected from,to[,status] (got ${fields.length} fields)`);
+      if (fields.length < 2 || fields.length > 3)
+        throw new UsageError(`${where}: expected from,to[,status] (got ${fields.length} fields)`);
       const entry = validate({ from: fields[0]?.trim(), to: fields[1]?.trim(), status: fields[2]?.trim() }, where);
       const earlier = seen.get(entry.from);
-      if (earlier !== undefined) throw new UsageError(`${where}: ${entry.from} is already redirected on line ${earlier}`);
+      if (earlier !== undefined)
+        throw new UsageError(`${where}: ${entry.from} is already redirected on line ${earlier}`);
       seen.set(entry.from, line);
       entries.push(entry);
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  if (problems.length) throw new UsageError(`Nothing was imported. Fix these first:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  if (problems.length)
+    throw new UsageError(`Nothing was imported. Fix these first:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return entries;
 }
 

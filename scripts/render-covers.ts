@@ -32,7 +32,8 @@ const palettes: Record<string, { hue: number; line: string }> = {
   ssc: { hue: 300, line: "SHORT STORIES" },
 };
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The title after "Collection N:", split into at most two lines of about 20 characters. */
 function subtitleLines(title: string) {

@@ -14,7 +14,9 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (const [file, size] of sizes) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     await writeFile(file, await page.screenshot({ omitBackground: true }));
     await page.close();
     console.log(`Wrote ${file}`);

@@ -19,7 +19,8 @@ const usage =
 function portNumber(value: string | undefined, flag: string) {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`${flag} takes a port number, not "${value}"\n${usage}`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(`${flag} takes a port number, not "${value}"\n${usage}`);
   return port;
 }
 

@@ -1,8 +1,8 @@
 /**
- * Every test, in the order that fails fastest: lint, types, the dependency audit, unit and workerd
- * tests, then a production build and the end-to-end tests in Chromium against `wrangler pages dev`.
- * With `--check` (`npm run check`), only the quick steps a change is checked with before a commit:
- * lint, types, unit and workerd tests.
+ * Every test, in the order that fails fastest: lint, formatting (Prettier), types, the dependency audit,
+ * unit and workerd tests, then a production build and the end-to-end tests in Chromium against
+ * `wrangler pages dev`. With `--check` (`npm run check`), only the quick steps a change is checked with
+ * before a commit: lint, formatting, types, unit and workerd tests.
  */
 import { spawnSync } from "node:child_process";
 
@@ -15,6 +15,7 @@ interface Step {
 
 const steps: Step[] = [
   { name: "Lint", command: ["npx", "eslint", "."], quick: true },
+  { name: "Format", command: ["npx", "prettier", "--check", "."], quick: true },
   { name: "Type check", command: ["npm", "run", "typecheck"], quick: true },
   { name: "Dependency audit", command: ["npx", "tsx", "scripts/audit.ts"], quick: false },
   { name: "Unit and workerd tests", command: ["npx", "vitest", "run"], quick: true },
@@ -25,7 +26,10 @@ const steps: Step[] = [
 const quickOnly = process.argv.includes("--check");
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const timings: string[] = [];
-for (const { name, command: [command, ...args] } of steps.filter((step) => step.quick || !quickOnly)) {
+for (const {
+  name,
+  command: [command, ...args],
+} of steps.filter((step) => step.quick || !quickOnly)) {
   console.log(`\n=== ${name}: ${[command, ...args].join(" ")}`);
   const started = Date.now();
   const result = spawnSync(command!, args, { stdio: "inherit", env });

@@ -15,12 +15,10 @@ let client: PostHog | null = null;
 let pending: PageEvent[] = [];
 let readerUid: string | null = null;
 
-
 /** Analytics may run only when configured, not opted out on the privacy page, and without Do Not Track. */
 export function analyticsAllowed() {
   return readStored("analyticsOptOut") !== "1" && !doNotTrackIsOn();
 }
-
 
 function send({ event, path }: PageEvent) {
   if (state === "off") return;

@@ -27,16 +27,28 @@ describe("reading the file a reader picks", () => {
     expect(bomb.length).toBeLessThan(100_000);
     expect(await readPickedFile(new Blob([bomb]))).toEqual({ text: null, error: tooLargeMessage });
     const damaged = gzipSync("<myanimelist></myanimelist>").subarray(0, 12);
-    expect((await readPickedFile(new Blob([damaged]))).error).toBe("This compressed file is damaged and could not be unpacked. Nothing was changed.");
+    expect((await readPickedFile(new Blob([damaged]))).error).toBe(
+      "This compressed file is damaged and could not be unpacked. Nothing was changed.",
+    );
   });
 });
 
 describe("telling this site's progress file from a service's export", () => {
   it("merges this site's own file, hands anything else to the export reader, and refuses a broken progress file", async () => {
     const own = { ...emptyProgress, anime: "anime:1-2", position: 3, updatedAt: "2026-01-01T00:00:00.000Z" };
-    expect(await readPickedImport(new Blob([`\uFEFF  ${JSON.stringify(own)}`]))).toEqual({ progress: own, serviceExport: null, error: null });
-    expect(await readPickedImport(new Blob(["<myanimelist/>"]))).toEqual({ progress: null, serviceExport: "<myanimelist/>", error: null });
-    expect((await readPickedImport(new Blob(['{"version": 2}']))).error).toMatch(/^This file is not a progress export this site can read/);
+    expect(await readPickedImport(new Blob([`\uFEFF  ${JSON.stringify(own)}`]))).toEqual({
+      progress: own,
+      serviceExport: null,
+      error: null,
+    });
+    expect(await readPickedImport(new Blob(["<myanimelist/>"]))).toEqual({
+      progress: null,
+      serviceExport: "<myanimelist/>",
+      error: null,
+    });
+    expect((await readPickedImport(new Blob(['{"version": 2}']))).error).toMatch(
+      /^This file is not a progress export this site can read/,
+    );
     expect((await readPickedImport(new Blob([`{"pad": "${"x".repeat(1_000_001)}"}`]))).error).toBe(tooLargeMessage);
   });
 });

@@ -14,7 +14,8 @@ const MAX_PROGRESS_FILE_BYTES = 1_000_000;
 /** Far more than any reader's list on a tracking service. */
 export const MAX_EXPORT_BYTES = 10_000_000;
 
-export const tooLargeMessage = "This file is too large to be a progress export or a list export (at most 10 MB). Nothing was changed.";
+export const tooLargeMessage =
+  "This file is too large to be a progress export or a list export (at most 10 MB). Nothing was changed.";
 
 export type PickedFile = { text: string; error: null } | { text: null; error: string };
 
@@ -51,16 +52,27 @@ export async function readPickedFile(file: Blob): Promise<PickedFile> {
 }
 
 /** What a picked file is: this site's progress (to merge), a service's export (to preview), or refused with the reason. */
-export type PickedImport = { progress: Progress; serviceExport: null; error: null } | { progress: null; serviceExport: string; error: null } | { progress: null; serviceExport: null; error: string };
+export type PickedImport =
+  | { progress: Progress; serviceExport: null; error: null }
+  | { progress: null; serviceExport: string; error: null }
+  | { progress: null; serviceExport: null; error: string };
 
 /** Reads a picked file and tells this site's own progress file (JSON) from a service's export (anything else, which its reader judges). */
 export async function readPickedImport(file: Blob): Promise<PickedImport> {
   const { text, error } = await readPickedFile(file);
   if (text === null) return { progress: null, serviceExport: null, error };
-  if (!text.replace(/^\uFEFF/, "").trimStart().startsWith("{")) return { progress: null, serviceExport: text, error: null };
+  if (
+    !text
+      .replace(/^\uFEFF/, "")
+      .trimStart()
+      .startsWith("{")
+  )
+    return { progress: null, serviceExport: text, error: null };
   if (text.length > MAX_PROGRESS_FILE_BYTES) return { progress: null, serviceExport: null, error: tooLargeMessage };
   const parsed = parseProgressFile(text);
-  return parsed.progress ? { progress: parsed.progress, serviceExport: null, error: null } : { progress: null, serviceExport: null, error: parsed.error };
+  return parsed.progress
+    ? { progress: parsed.progress, serviceExport: null, error: null }
+    : { progress: null, serviceExport: null, error: parsed.error };
 }
 
 /** Saves the reader's progress to a JSON file, which "Import from a file" reads back. */

@@ -1,7 +1,6 @@
 /** How often an open tab asks whether a new build has been deployed. */
 export const VERSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
-
 /** The id of the deployed build, or null when it cannot be told (offline, missing file). */
 export async function fetchLatestBuildId(): Promise<string | null> {
   try {

@@ -29,6 +29,11 @@ export async function syncProgressOnSignIn(uid: string) {
 export async function saveProgressToAccount(progress: Progress): Promise<boolean> {
   const form = new FormData();
   form.set("progress", JSON.stringify(progress));
-  const response = await fetch("/resources/progress", { method: "POST", body: form, credentials: "same-origin", keepalive: true }).catch(() => null);
+  const response = await fetch("/resources/progress", {
+    method: "POST",
+    body: form,
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => null);
   return response?.ok ?? false;
 }

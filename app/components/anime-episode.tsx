@@ -13,7 +13,13 @@ import { formatDate } from "~/lib/format";
  */
 
 /** Episode number and air date, then the episode's title and its original. */
-export function EpisodeTitle({ episode, as: Heading = "h3" }: { episode: Pick<AnimeEpisode, "number" | "airedOn" | "title" | "originalTitle">; as?: "h3" | "h4" }) {
+export function EpisodeTitle({
+  episode,
+  as: Heading = "h3",
+}: {
+  episode: Pick<AnimeEpisode, "number" | "airedOn" | "title" | "originalTitle">;
+  as?: "h3" | "h4";
+}) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
@@ -57,9 +63,16 @@ export function BreakTimeShorts({ shorts, linked = false }: { shorts: readonly B
   return (
     <ul className="space-y-2">
       {shorts.map((short) => (
-        <li key={short.key} id={linked ? undefined : unitAnchor(short.key)} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
+        <li
+          key={short.key}
+          id={linked ? undefined : unitAnchor(short.key)}
+          className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary"
+        >
           {linked ? (
-            <Link to={unitPath(short.key)} className="text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline">
+            <Link
+              to={unitPath(short.key)}
+              className="text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline"
+            >
               Break Time {short.number}
             </Link>
           ) : (

@@ -39,7 +39,13 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
 
   const analyticsConfig = config?.analytics ?? null;
   useEffect(
-    () => whenIdle(() => void analytics().then((module) => module.startAnalytics(analyticsConfig)).catch((error: Error) => setFailure(error))),
+    () =>
+      whenIdle(
+        () =>
+          void analytics()
+            .then((module) => module.startAnalytics(analyticsConfig))
+            .catch((error: Error) => setFailure(error)),
+      ),
     [analyticsConfig],
   );
 
@@ -51,7 +57,9 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
       return;
     }
     void analytics().then((module) => module.identifyReader(uid));
-    void importWithRecovery(() => import("~/browser/progress-sync.client")).then((module) => module.syncProgressOnSignIn(uid).catch(() => {}));
+    void importWithRecovery(() => import("~/browser/progress-sync.client")).then((module) =>
+      module.syncProgressOnSignIn(uid).catch(() => {}),
+    );
     let stop: (() => void) | undefined;
     let cancelled = false;
     firebaseAuth()
@@ -74,7 +82,11 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
         title: "A new version is available",
         description: "Reload to get the latest version of the site.",
         duration: Infinity,
-        action: { label: "Reload", altText: "Reload the page to get the new version", onClick: () => window.location.reload() },
+        action: {
+          label: "Reload",
+          altText: "Reload the page to get the new version",
+          onClick: () => window.location.reload(),
+        },
       }),
     );
   }, [buildId]);

@@ -17,7 +17,17 @@ export interface ChooserCard {
  * card keeps the page's other parameters (filters) and starts the list from its first page. On a
  * phone the row is scrolled so the chosen card is whole on the screen, not cut off at its edge.
  */
-export function ChooserCards({ label, param, cards, selected }: { label: string; param: string; cards: readonly ChooserCard[]; selected: number | null }) {
+export function ChooserCards({
+  label,
+  param,
+  cards,
+  selected,
+}: {
+  label: string;
+  param: string;
+  cards: readonly ChooserCard[];
+  selected: number | null;
+}) {
   const { search } = useLocation();
   const row = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -39,7 +49,10 @@ export function ChooserCards({ label, param, cards, selected }: { label: string;
   };
   return (
     <nav aria-label={label} className="mb-10">
-      <ol ref={row} className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
+      <ol
+        ref={row}
+        className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
+      >
         {cards.map((card) => (
           <li key={card.value} className="w-64 shrink-0 snap-start sm:w-auto">
             <Link

@@ -20,11 +20,18 @@ function placesIn(progress: Progress | null | undefined, collections: readonly C
   const episode = parseUnitKey(progress.anime ?? "", "anime");
   const volumes = collections
     .filter(({ code }) => progress.lightNovels[code])
-    .map(({ code, name }) => ({ key: volumeKey(code, progress.lightNovels[code] ?? 1), text: `${name}: volume ${progress.lightNovels[code]}` }));
+    .map(({ code, name }) => ({
+      key: volumeKey(code, progress.lightNovels[code] ?? 1),
+      text: `${name}: volume ${progress.lightNovels[code]}`,
+    }));
   return [
-    ...(chapter ? [{ key: unitKey(chapter), text: `${mediumLabels.web_novel}: Arc ${chapter.arc}, chapter ${chapter.chapter}` }] : []),
+    ...(chapter
+      ? [{ key: unitKey(chapter), text: `${mediumLabels.web_novel}: Arc ${chapter.arc}, chapter ${chapter.chapter}` }]
+      : []),
     ...volumes,
-    ...(episode ? [{ key: unitKey(episode), text: `${mediumLabels.anime}: Season ${episode.season}, episode ${episode.episode}` }] : []),
+    ...(episode
+      ? [{ key: unitKey(episode), text: `${mediumLabels.anime}: Season ${episode.season}, episode ${episode.episode}` }]
+      : []),
   ];
 }
 
@@ -52,7 +59,9 @@ export function ContinueReading({ collections }: { collections: readonly Collect
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm">Tell the reading tracker how far you are, and the site keeps spoilers beyond that point hidden.</p>
+        <p className="mt-1 text-sm">
+          Tell the reading tracker how far you are, and the site keeps spoilers beyond that point hidden.
+        </p>
       )}
       <Link to="/reading_tracker" className="mt-2 inline-block text-sm text-primary underline">
         Open the reading tracker

@@ -13,7 +13,9 @@ function thrownResponse(status: number, data: unknown, statusText = "Internal Se
 
 /** The text of the page a route shows when its loader failed with `error`. */
 function renderError(error: unknown, path = "/page") {
-  const Stub = createRoutesStub([{ id: "page", path: "*", Component: () => null, ErrorBoundary: GeneralErrorBoundary }]);
+  const Stub = createRoutesStub([
+    { id: "page", path: "*", Component: () => null, ErrorBoundary: GeneralErrorBoundary },
+  ]);
   const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ errors: { page: error } }} />);
   return html.replace(/<!-- -->/g, "");
 }

@@ -5,7 +5,8 @@ import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter-check"
 /** What a thrown Response or error says about itself, if anything. */
 function messageOf(value: unknown): string | null {
   if (typeof value === "string" && value.trim()) return value;
-  if (value && typeof value === "object" && "message" in value && typeof value.message === "string") return value.message;
+  if (value && typeof value === "object" && "message" in value && typeof value.message === "string")
+    return value.message;
   return null;
 }
 
@@ -18,7 +19,11 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
 
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return isMissingFilter(error.data) ? <FilterNotFound missing={error.data} /> : <NotFound pathname={location.pathname} />;
+    return isMissingFilter(error.data) ? (
+      <FilterNotFound missing={error.data} />
+    ) : (
+      <NotFound pathname={location.pathname} />
+    );
   }
   // The framework's own words for a POST to a page without a form name its route module.
   if (isRouteErrorResponse(error) && error.status === 405) {

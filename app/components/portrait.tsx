@@ -25,7 +25,13 @@ export function Portrait({
       .join("")
       .slice(0, 2);
     return (
-      <div aria-hidden="true" className={cn(box, "flex shrink-0 items-center justify-center rounded-lg bg-muted font-semibold text-muted-foreground")}>
+      <div
+        aria-hidden="true"
+        className={cn(
+          box,
+          "flex shrink-0 items-center justify-center rounded-lg bg-muted font-semibold text-muted-foreground",
+        )}
+      >
         {initials}
       </div>
     );

@@ -27,7 +27,13 @@ const labels = {
  * the page is scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
  * the rows above it change. Shown once the page is interactive, as it needs the stored progress.
  */
-export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; position: number }; verb?: keyof typeof labels }) {
+export function ReadUpToHere({
+  unit,
+  verb = "read",
+}: {
+  unit: { key: string; position: number };
+  verb?: keyof typeof labels;
+}) {
   const { label, doneLabel } = labels[verb];
   const shield = useShield();
   const user = useOptionalUser();
@@ -42,7 +48,9 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
     if (marking.current) return;
     marking.current = true;
     // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: its code must be here by then.
-    const [{ progressUpTo }, sync] = await Promise.all([readUpTo(), user ? progressSync() : null]).finally(() => (marking.current = false));
+    const [{ progressUpTo }, sync] = await Promise.all([readUpTo(), user ? progressSync() : null]).finally(
+      () => (marking.current = false),
+    );
     const { before, progress } = progressUpTo(unit);
     const clickedAt = box.current?.getBoundingClientRect().top;
     // Rendered now, so the rows above can be measured and the page scrolled before the next paint.
@@ -80,7 +88,14 @@ export function ReadUpToHere({ unit, verb = "read" }: { unit: { key: string; pos
   const hidden = done || !shield;
   return (
     <span ref={box} className="inline-grid">
-      <Button variant="outline" size="xs" onClick={() => void markRead()} className={hidden ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"} disabled={hidden} aria-hidden={hidden || undefined}>
+      <Button
+        variant="outline"
+        size="xs"
+        onClick={() => void markRead()}
+        className={hidden ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"}
+        disabled={hidden}
+        aria-hidden={hidden || undefined}
+      >
         {label}
       </Button>
       {done ? (

@@ -47,7 +47,8 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
   const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
   const segments = hiddenRuns(
     items,
-    (item) => item.content !== null && (shownOnRequest || asked.has(itemKey(item)) || isRevealed(shield, item.revealedBy)),
+    (item) =>
+      item.content !== null && (shownOnRequest || asked.has(itemKey(item)) || isRevealed(shield, item.revealedBy)),
   );
   const item = (each: T, shown: boolean) => (
     <ShownOnRequest.Provider key={itemKey(each)} value={shown && (shownOnRequest || asked.has(itemKey(each)))}>
@@ -78,7 +79,9 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
           />,
           ...(places === undefined
             ? []
-            : segment.items.slice(1).map((each) => <EmptyPlace key={`place:${itemKey(each)}`} as={runAs} className={places} />)),
+            : segment.items
+                .slice(1)
+                .map((each) => <EmptyPlace key={`place:${itemKey(each)}`} as={runAs} className={places} />)),
           ...segment.items.map((each) => item(each, false)),
         ],
   );
@@ -94,7 +97,10 @@ function EmptyPlace({ as: Element, className }: { as: "div" | "li"; className: s
     <Element
       aria-hidden="true"
       data-spoiler="place"
-      className={cn("rounded-md border border-dashed border-border bg-muted [:root:not([data-progress])_&]:hidden", className)}
+      className={cn(
+        "rounded-md border border-dashed border-border bg-muted [:root:not([data-progress])_&]:hidden",
+        className,
+      )}
     />
   );
 }
@@ -123,7 +129,13 @@ export function HiddenRun({
   className?: string;
 }) {
   return (
-    <Element data-spoiler="run" className={cn("rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground", className)}>
+    <Element
+      data-spoiler="run"
+      className={cn(
+        "rounded-md border border-dashed border-border bg-muted px-3 py-2 text-sm text-muted-foreground",
+        className,
+      )}
+    >
       {unknownAs === "unmet" ? `${what} you have not met yet.` : `${what} ${beyondWhatYouKnow(hasProgress)}.`}{" "}
       <Link to="/reading_tracker" className="text-primary underline">
         Set your progress

@@ -41,7 +41,12 @@ export function Spoiler<T>({
         <span aria-hidden="true" className="pointer-events-none select-none blur-sm">
           {children(content)}
         </span>
-        <Button variant="link" size="inline" onClick={() => setAsked(true)} className="absolute inset-0 justify-center text-xs">
+        <Button
+          variant="link"
+          size="inline"
+          onClick={() => setAsked(true)}
+          className="absolute inset-0 justify-center text-xs"
+        >
           Show spoiler
         </Button>
       </Wrapper>
@@ -63,7 +68,14 @@ export function Spoiler<T>({
       <span className={waiting ? "invisible" : undefined} aria-hidden={waiting || undefined}>
         {what} is {beyondWhatYouKnow(shield?.hasProgress ?? true)}.{" "}
         {/* The button's place is kept before the page is interactive, so the line does not rewrap when it appears. */}
-        <Button variant="link" size="inline" onClick={ask} disabled={!shield} className={shield ? undefined : "invisible"} aria-hidden={shield ? undefined : true}>
+        <Button
+          variant="link"
+          size="inline"
+          onClick={ask}
+          disabled={!shield}
+          className={shield ? undefined : "invisible"}
+          aria-hidden={shield ? undefined : true}
+        >
           Show it
         </Button>
         {shield && !shield.hasProgress ? (

@@ -18,10 +18,14 @@ describe("the API's OpenAPI document", () => {
 
   it("compiles every schema with a draft 2020-12 validator, and describes the one error body", () => {
     const contract = contractOf(document as unknown as Record<string, unknown>);
-    expect(contract.errorProblems({ error: { status: 400, code: "unknown_parameter", message: "No.", parameter: "pge" } })).toEqual([]);
+    expect(
+      contract.errorProblems({ error: { status: 400, code: "unknown_parameter", message: "No.", parameter: "pge" } }),
+    ).toEqual([]);
     expect(contract.errorProblems({ error: { status: 400, code: "oops", message: "No." } })).not.toEqual([]);
     expect(contract.errorProblems({ message: "No." })).not.toEqual([]);
-    const errorBody = document.components.schemas.Error.properties.error as { properties: { code: { enum: string[] } } };
+    const errorBody = document.components.schemas.Error.properties.error as {
+      properties: { code: { enum: string[] } };
+    };
     expect(errorBody.properties.code.enum).toEqual([...apiErrorCodes]);
   });
 
@@ -30,6 +34,8 @@ describe("the API's OpenAPI document", () => {
     const page = { items: [], page: 1, per_page: 50, total: 0, page_count: 1 };
     expect(contract.problems("/characters", 200, page)).toEqual([]);
     expect(contract.problems("/characters", 200, { ...page, secret: 1 })).not.toEqual([]);
-    expect(contract.problems("/units/wn:1-1", 404, { error: { status: 404, code: "not_found", message: "No." } })).toEqual([]);
+    expect(
+      contract.problems("/units/wn:1-1", 404, { error: { status: 404, code: "not_found", message: "No." } }),
+    ).toEqual([]);
   });
 });

@@ -8,12 +8,21 @@ import { media } from "./content/units";
 import { REVEAL_PARAMETER } from "./knowledge";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, description?: string) => ({ type: [type, "null"], ...(description ? { description } : {}) });
+const nullable = (type: string, description?: string) => ({
+  type: [type, "null"],
+  ...(description ? { description } : {}),
+});
 const date = (description: string) => ({ type: ["string", "null"], format: "date", description });
 const strings = { type: "array", items: { type: "string" } };
 
 function object(properties: Record<string, unknown>, description?: string) {
-  return { type: "object", ...(description ? { description } : {}), additionalProperties: false, required: Object.keys(properties), properties };
+  return {
+    type: "object",
+    ...(description ? { description } : {}),
+    additionalProperties: false,
+    required: Object.keys(properties),
+    properties,
+  };
 }
 
 /** A page of a list: the items and where they stand in the whole. */
@@ -23,7 +32,11 @@ function pageOf(item: string, description: string) {
       items: { type: "array", items: ref(item) },
       page: { type: "integer", minimum: 1, description: "The page answered; past the last page, `items` is empty." },
       per_page: { type: "integer", minimum: 1, maximum: API_PAGE_SIZE.most },
-      total: { type: "integer", minimum: 0, description: "How many items the whole list has for this request's knowledge." },
+      total: {
+        type: "integer",
+        minimum: 0,
+        description: "How many items the whole list has for this request's knowledge.",
+      },
       page_count: { type: "integer", minimum: 1 },
     },
     description,
@@ -57,7 +70,14 @@ const otherAnswers = {
   "503": { $ref: "#/components/responses/Unavailable" },
 };
 
-function endpoint(operationId: string, summary: string, description: string, parameters: string[], answer: unknown, notFound = false) {
+function endpoint(
+  operationId: string,
+  summary: string,
+  description: string,
+  parameters: string[],
+  answer: unknown,
+  notFound = false,
+) {
   return {
     get: {
       operationId,
@@ -100,7 +120,14 @@ export function apiDocument(origin: string) {
     },
     servers: [{ url: `${origin}${API_BASE}` }],
     paths: {
-      "/series": endpoint("getSeries", "The series", "Who made the series, its media, its totals and how each medium is grouped. Nothing in it is gated; `reveal` is accepted so a client can send it everywhere.", ["reveal"], success(ref("Series"), "The series."), true),
+      "/series": endpoint(
+        "getSeries",
+        "The series",
+        "Who made the series, its media, its totals and how each medium is grouped. Nothing in it is gated; `reveal` is accepted so a client can send it everywhere.",
+        ["reveal"],
+        success(ref("Series"), "The series."),
+        true,
+      ),
       "/units": endpoint(
         "listUnits",
         "Units of the story",
@@ -108,7 +135,14 @@ export function apiDocument(origin: string) {
         ["reveal", "page", "per_page", "unitMedium"],
         success(ref("UnitPage"), "One page of units."),
       ),
-      "/units/{key}": endpoint("getUnit", "One unit", "One unit by its key.", ["unitKey", "reveal"], success(ref("Unit"), "The unit."), true),
+      "/units/{key}": endpoint(
+        "getUnit",
+        "One unit",
+        "One unit by its key.",
+        ["unitKey", "reveal"],
+        success(ref("Unit"), "The unit."),
+        true,
+      ),
       "/characters": endpoint(
         "listCharacters",
         "Characters",
@@ -142,14 +176,31 @@ export function apiDocument(origin: string) {
         get: {
           operationId: "getOpenApiDocument",
           summary: "This document",
-          responses: { "200": success({ type: "object" }, "The OpenAPI 3.1 document."), "304": { $ref: "#/components/responses/NotModified" }, "400": { $ref: "#/components/responses/BadRequest" } },
+          responses: {
+            "200": success({ type: "object" }, "The OpenAPI 3.1 document."),
+            "304": { $ref: "#/components/responses/NotModified" },
+            "400": { $ref: "#/components/responses/BadRequest" },
+          },
         },
       },
     },
     components: {
       parameters: {
-        reveal: { name: REVEAL_PARAMETER, in: "query", required: false, description: revealDescription, schema: { type: "string", maxLength: 1800 }, example: "ln:main-2,wn:1-12" },
-        page: { name: "page", in: "query", required: false, description: "The page, from 1.", schema: { type: "integer", minimum: 1, maximum: 999999, default: 1 } },
+        reveal: {
+          name: REVEAL_PARAMETER,
+          in: "query",
+          required: false,
+          description: revealDescription,
+          schema: { type: "string", maxLength: 1800 },
+          example: "ln:main-2,wn:1-12",
+        },
+        page: {
+          name: "page",
+          in: "query",
+          required: false,
+          description: "The page, from 1.",
+          schema: { type: "integer", minimum: 1, maximum: 999999, default: 1 },
+        },
         per_page: {
           name: "per_page",
           in: "query",
@@ -157,32 +208,81 @@ export function apiDocument(origin: string) {
           description: "Items a page.",
           schema: { type: "integer", minimum: 1, maximum: API_PAGE_SIZE.most, default: API_PAGE_SIZE.default },
         },
-        unitMedium: { name: "medium", in: "query", required: false, description: "Only units of this medium.", schema: ref("Medium") },
-        releaseMedium: { name: "medium", in: "query", required: false, description: "Only releases of this medium.", schema: ref("Medium") },
-        noteMedium: { name: "medium", in: "query", required: false, description: "Only notes of this medium.", schema: { type: "string", enum: ["light_novels", "anime"] } },
-        noteUnit: { name: "unit", in: "query", required: false, description: "Only notes of this light novel volume or anime episode.", schema: { type: "string" }, example: "ln:main-1" },
-        unitKey: { name: "key", in: "path", required: true, description: "A unit's key: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.", schema: { type: "string" }, example: "wn:1-1" },
-        characterSlug: { name: "slug", in: "path", required: true, description: "A character's slug.", schema: { type: "string" } },
+        unitMedium: {
+          name: "medium",
+          in: "query",
+          required: false,
+          description: "Only units of this medium.",
+          schema: ref("Medium"),
+        },
+        releaseMedium: {
+          name: "medium",
+          in: "query",
+          required: false,
+          description: "Only releases of this medium.",
+          schema: ref("Medium"),
+        },
+        noteMedium: {
+          name: "medium",
+          in: "query",
+          required: false,
+          description: "Only notes of this medium.",
+          schema: { type: "string", enum: ["light_novels", "anime"] },
+        },
+        noteUnit: {
+          name: "unit",
+          in: "query",
+          required: false,
+          description: "Only notes of this light novel volume or anime episode.",
+          schema: { type: "string" },
+          example: "ln:main-1",
+        },
+        unitKey: {
+          name: "key",
+          in: "path",
+          required: true,
+          description: "A unit's key: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.",
+          schema: { type: "string" },
+          example: "wn:1-1",
+        },
+        characterSlug: {
+          name: "slug",
+          in: "path",
+          required: true,
+          description: "A character's slug.",
+          schema: { type: "string" },
+        },
       },
       headers: {
-        ETag: { description: "A tag of the answer's body; send it in If-None-Match to get a 304 while it is unchanged.", schema: { type: "string" } },
+        ETag: {
+          description: "A tag of the answer's body; send it in If-None-Match to get a 304 while it is unchanged.",
+          schema: { type: "string" },
+        },
         CacheControl: { description: "How long the answer may be kept.", schema: { type: "string" } },
         AllowOrigin: { description: "Any origin may read the answer.", schema: { type: "string", const: "*" } },
         RetryAfter: { description: "Seconds to wait before asking again.", schema: { type: "integer", minimum: 1 } },
         RateLimitPolicy: {
-          description: "The client's limits, as the IETF RateLimit-Policy header writes them: requests (`q`) per window of seconds (`w`).",
+          description:
+            "The client's limits, as the IETF RateLimit-Policy header writes them: requests (`q`) per window of seconds (`w`).",
           schema: { type: "string", const: API_RATE_LIMIT_POLICY },
         },
       },
       responses: {
         NotModified: {
           description: "The answer is unchanged since the ETag sent in If-None-Match: no body.",
-          headers: { ETag: { $ref: "#/components/headers/ETag" }, "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" } },
+          headers: {
+            ETag: { $ref: "#/components/headers/ETag" },
+            "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" },
+          },
         },
-        BadRequest: errorResponse("A parameter the endpoint does not take, one given twice or a value that is not one (`parameter` names it)."),
+        BadRequest: errorResponse(
+          "A parameter the endpoint does not take, one given twice or a value that is not one (`parameter` names it).",
+        ),
         NotFound: errorResponse("Nothing is at this address (for a character: no one the reader has met)."),
         MethodNotAllowed: errorResponse("The API is read-only: GET, HEAD and OPTIONS only (see `Allow`)."),
-        OtherError: errorResponse("Any other error (an unknown path is a 404, another method a 405 with `Allow`, a failure on our side a 500), in the same body."),
+        OtherError: errorResponse(
+          "Any other error (an unknown path is a 404, another method a 405 with `Allow`, a failure on our side a 500), in the same body.",
+        ),
         TooManyRequests: {
           ...errorResponse("The client is over its limit; `Retry-After` says when to ask again."),
           headers: {
@@ -193,7 +293,10 @@ export function apiDocument(origin: string) {
         },
         Unavailable: {
           ...errorResponse("The story database is not answering; try again shortly."),
-          headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" }, "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" } },
+          headers: {
+            "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+            "Access-Control-Allow-Origin": { $ref: "#/components/headers/AllowOrigin" },
+          },
         },
       },
       schemas: {
@@ -204,7 +307,11 @@ export function apiDocument(origin: string) {
             required: ["status", "code", "message"],
             properties: {
               status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status, repeated." },
-              code: { type: "string", enum: [...apiErrorCodes], description: "What went wrong. Codes are added, never renamed." },
+              code: {
+                type: "string",
+                enum: [...apiErrorCodes],
+                description: "What went wrong. Codes are added, never renamed.",
+              },
               message: { type: "string", description: "For people: what went wrong and what to do." },
               parameter: { type: "string", description: "The query parameter at fault, for a 400 about one." },
             },
@@ -230,7 +337,11 @@ export function apiDocument(origin: string) {
           arcs: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
           light_novel_collections: {
             type: "array",
-            items: object({ code: { type: "string" }, name: { type: "string" }, kind: { type: "string", enum: ["main", "side", "short_stories"] } }),
+            items: object({
+              code: { type: "string" },
+              name: { type: "string" },
+              kind: { type: "string", enum: ["main", "side", "short_stories"] },
+            }),
           },
           anime_seasons: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
           url: { type: "string", format: "uri" },
@@ -241,14 +352,22 @@ export function apiDocument(origin: string) {
             medium: ref("Medium"),
             label: { type: "string", description: "A short name that never spoils: `Arc 2 · Chapter 14`." },
             title: nullable("string", "Null when the title spoils something the reader has not seen."),
-            original_title: nullable("string", "The title in the original language; null when there is none or the title is withheld."),
+            original_title: nullable(
+              "string",
+              "The title in the original language; null when there is none or the title is withheld.",
+            ),
             released_on: date("When it was first published, released in Japan or aired."),
             url: { type: "string", format: "uri", description: "Where the site shows it." },
           },
           "A web novel chapter, light novel volume, side story, anime episode or Break Time short.",
         ),
         UnitPage: pageOf("Unit", "One page of units."),
-        Portrait: { type: ["object", "null"], additionalProperties: false, required: ["url", "alt"], properties: { url: { type: "string", format: "uri" }, alt: { type: "string" } } },
+        Portrait: {
+          type: ["object", "null"],
+          additionalProperties: false,
+          required: ["url", "alt"],
+          properties: { url: { type: "string", format: "uri" }, alt: { type: "string" } },
+        },
         Character: object({
           slug: { type: "string" },
           name: { type: "string" },
@@ -270,13 +389,27 @@ export function apiDocument(origin: string) {
           summary: nullable("string"),
           first_appearances: {
             type: "array",
-            items: object({ key: { type: "string" }, medium: ref("Medium"), label: { type: "string" }, title: nullable("string", "Null when it spoils.") }),
+            items: object({
+              key: { type: "string" },
+              medium: ref("Medium"),
+              label: { type: "string" },
+              title: nullable("string", "Null when it spoils."),
+            }),
           },
-          facts: { type: "array", description: "Only the facts the reader knows.", items: object({ label: { type: "string" }, value: { type: "string" } }) },
+          facts: {
+            type: "array",
+            description: "Only the facts the reader knows.",
+            items: object({ label: { type: "string" }, value: { type: "string" } }),
+          },
           relationships: {
             type: "array",
             description: "Only the relationships the reader knows.",
-            items: object({ slug: { type: "string" }, name: { type: "string" }, kind: { type: "string" }, description: nullable("string") }),
+            items: object({
+              slug: { type: "string" },
+              name: { type: "string" },
+              kind: { type: "string" },
+              description: nullable("string"),
+            }),
           },
         }),
         TranslationNote: object({
@@ -310,7 +443,12 @@ export function apiDocument(origin: string) {
             type: ["object", "null"],
             additionalProperties: false,
             required: ["start_seconds", "end_seconds", "platform", "track"],
-            properties: { start_seconds: { type: "integer" }, end_seconds: { type: "integer" }, platform: { type: "string" }, track: { type: "string" } },
+            properties: {
+              start_seconds: { type: "integer" },
+              end_seconds: { type: "integer" },
+              platform: { type: "string" },
+              track: { type: "string" },
+            },
           },
           url: { type: "string", format: "uri" },
         }),
@@ -318,7 +456,11 @@ export function apiDocument(origin: string) {
         Release: object({
           key: { type: "string", description: "The unit released." },
           medium: ref("Medium"),
-          edition: { type: ["string", "null"], enum: ["jp", "en", null], description: "For a light novel volume: released in Japan or in English." },
+          edition: {
+            type: ["string", "null"],
+            enum: ["jp", "en", null],
+            description: "For a light novel volume: released in Japan or in English.",
+          },
           label: { type: "string", description: "A short name that never spoils." },
           title: nullable("string", "Null when the title spoils something the reader has not seen."),
           released_on: { type: "string", format: "date" },
@@ -326,7 +468,11 @@ export function apiDocument(origin: string) {
         }),
         ReleasePage: pageOf("Release", "One page of releases out, newest first."),
         Releases: object({
-          upcoming: { type: "array", items: ref("Release"), description: "Announced releases after today (UTC), soonest first." },
+          upcoming: {
+            type: "array",
+            items: ref("Release"),
+            description: "Announced releases after today (UTC), soonest first.",
+          },
           recent: ref("ReleasePage"),
         }),
       },

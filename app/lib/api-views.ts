@@ -81,11 +81,17 @@ export interface ApiCharacter {
 }
 
 function portraitView(portrait: Portrait, origin: string) {
-  return portrait?.content ? { url: new URL(portrait.content.src, `${origin}/`).href, alt: portrait.content.alt } : null;
+  return portrait?.content
+    ? { url: new URL(portrait.content.src, `${origin}/`).href, alt: portrait.content.alt }
+    : null;
 }
 
 /** The characters the requester has met, in the directory's order; the rest are not there at all. */
-export function metCharacters(characters: readonly CharacterCard[], knowledge: Knowledge, origin: string): ApiCharacter[] {
+export function metCharacters(
+  characters: readonly CharacterCard[],
+  knowledge: Knowledge,
+  origin: string,
+): ApiCharacter[] {
   return knownTo(characters, knowledge).map((character) => {
     const { content } = seal(character, knowledge);
     const met = content!;
@@ -109,7 +115,11 @@ export interface ApiCharacterProfile extends ApiCharacter {
 }
 
 /** A character's profile, or null when the requester has not met them (answered as an unknown slug is). */
-export function characterProfileView(profile: CharacterProfile | null, knowledge: Knowledge, origin: string): ApiCharacterProfile | null {
+export function characterProfileView(
+  profile: CharacterProfile | null,
+  knowledge: Knowledge,
+  origin: string,
+): ApiCharacterProfile | null {
   if (!profile) return null;
   const { content } = seal(profile, knowledge);
   if (!content) return null;
@@ -163,7 +173,11 @@ export interface ApiTranslationNote {
 }
 
 /** The notes the requester knows, light novel notes first, each in story order; the rest are not there at all. */
-export function knownNotes(notes: { ln: NoteOf<LnMistake>[]; anime: NoteOf<AnimeMistake>[] }, knowledge: Knowledge, origin: string): ApiTranslationNote[] {
+export function knownNotes(
+  notes: { ln: NoteOf<LnMistake>[]; anime: NoteOf<AnimeMistake>[] },
+  knowledge: Knowledge,
+  origin: string,
+): ApiTranslationNote[] {
   const common = (entry: LnMistake | AnimeMistake, path: string) => {
     const text = entry.content!;
     return {

@@ -8,7 +8,10 @@ const spec = { ...revealing, ...pagingParameters, medium: mediumParameter(["anim
 describe("reading an API query", () => {
   it("reads the parameters an endpoint takes", () => {
     const read = readQuery(query("page=2&per_page=10&medium=anime&reveal=wn:1-3"), spec);
-    expect(read).toEqual({ ok: true, values: { page: 2, per_page: 10, medium: "anime", reveal: knowledgeOfUnits(["wn:1-3"]) } });
+    expect(read).toEqual({
+      ok: true,
+      values: { page: 2, per_page: 10, medium: "anime", reveal: knowledgeOfUnits(["wn:1-3"]) },
+    });
   });
 
   it("leaves out what was not given", () => {
@@ -46,7 +49,13 @@ describe("paging what the requester may see", () => {
 
   it("answers a page past the end as empty, with the same total", () => {
     expect(pageOf(items, 9, 3)).toEqual({ items: [], page: 9, per_page: 3, total: 7, page_count: 3 });
-    expect(pageOf([], undefined, undefined)).toEqual({ items: [], page: 1, per_page: API_PAGE_SIZE.default, total: 0, page_count: 1 });
+    expect(pageOf([], undefined, undefined)).toEqual({
+      items: [],
+      page: 1,
+      per_page: API_PAGE_SIZE.default,
+      total: 0,
+      page_count: 1,
+    });
   });
 });
 

@@ -72,13 +72,23 @@ export function readQuery<S extends QuerySpec>(params: URLSearchParams, spec: S)
     const reader = Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (!reader) {
       const known = Object.keys(spec);
-      const takes = known.length ? `It takes ${known.map((each) => `\`${each}\``).join(", ")}.` : "It takes no parameters.";
-      return { ok: false, error: apiError(400, "unknown_parameter", `This endpoint has no parameter \`${name}\`. ${takes}`, name) };
+      const takes = known.length
+        ? `It takes ${known.map((each) => `\`${each}\``).join(", ")}.`
+        : "It takes no parameters.";
+      return {
+        ok: false,
+        error: apiError(400, "unknown_parameter", `This endpoint has no parameter \`${name}\`. ${takes}`, name),
+      };
     }
     const given = params.getAll(name);
-    if (given.length > 1) return { ok: false, error: apiError(400, "invalid_parameter", `\`${name}\` is given ${given.length} times; give it once.`, name) };
+    if (given.length > 1)
+      return {
+        ok: false,
+        error: apiError(400, "invalid_parameter", `\`${name}\` is given ${given.length} times; give it once.`, name),
+      };
     const read = reader(given[0]!);
-    if ("problem" in read) return { ok: false, error: apiError(400, "invalid_parameter", `\`${name}\` ${read.problem}`, name) };
+    if ("problem" in read)
+      return { ok: false, error: apiError(400, "invalid_parameter", `\`${name}\` ${read.problem}`, name) };
     values[name] = read.value;
   }
   return { ok: true, values: values as ValuesOf<S> };
@@ -93,7 +103,9 @@ export const pageParameter: ParameterReader<number> = (value) => {
 /** `per_page`: a whole number from 1 to the most a page holds. */
 export const perPageParameter: ParameterReader<number> = (value) => {
   const size = parsePositiveInt(value);
-  return size === null || size > API_PAGE_SIZE.most ? { problem: `must be a whole number from 1 to ${API_PAGE_SIZE.most}.` } : { value: size };
+  return size === null || size > API_PAGE_SIZE.most
+    ? { problem: `must be a whole number from 1 to ${API_PAGE_SIZE.most}.` }
+    : { value: size };
 };
 
 /** `medium`: one of the story's media (or of those given). */
@@ -111,7 +123,10 @@ export const revealParameter: ParameterReader<Knowledge> = (value) => {
   const knowledge = parseKnowledge(value);
   return knowledge
     ? { value: knowledge }
-    : { problem: "is not a statement of what the reader has seen: unit keys joined by commas (wn:2-14,ln:main-3,anime:1-5,ss:festival-night), a skipped one with a leading -, or all." };
+    : {
+        problem:
+          "is not a statement of what the reader has seen: unit keys joined by commas (wn:2-14,ln:main-3,anime:1-5,ss:festival-night), a skipped one with a leading -, or all.",
+      };
 };
 
 /** Every endpoint that answers with story content takes `reveal`. */
@@ -135,7 +150,13 @@ export interface ApiPage<T> {
  */
 export function pageOf<T>(items: readonly T[], page = 1, perPage = API_PAGE_SIZE.default): ApiPage<T> {
   const start = (page - 1) * perPage;
-  return { items: items.slice(start, start + perPage), page, per_page: perPage, total: items.length, page_count: Math.max(1, Math.ceil(items.length / perPage)) };
+  return {
+    items: items.slice(start, start + perPage),
+    page,
+    per_page: perPage,
+    total: items.length,
+    page_count: Math.max(1, Math.ceil(items.length / perPage)),
+  };
 }
 
 /** A page read with LIMIT/OFFSET, with the list's total. */

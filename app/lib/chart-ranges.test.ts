@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { axisTicks, inRanges, rangeLabel, sumOf, withEmptyMonths, yearStarts } from "./chart-ranges";
 
-const merge = (range: Array<{ from: number; to: number; n: number }>) => ({ from: range[0]!.from, to: range.at(-1)!.to, n: sumOf(range, (bar) => bar.n) });
+const merge = (range: Array<{ from: number; to: number; n: number }>) => ({
+  from: range[0]!.from,
+  to: range.at(-1)!.to,
+  n: sumOf(range, (bar) => bar.n),
+});
 const bars = (count: number) => Array.from({ length: count }, (_, index) => ({ from: index + 1, to: index + 1, n: 1 }));
 
 describe("chart ranges", () => {
@@ -45,7 +49,9 @@ describe("chart ranges", () => {
       expect(ticks.length, `ticks for ${max}`).toBeLessThanOrEqual(5);
       expect(ticks.at(-1)!, `top tick for ${max}`).toBeGreaterThanOrEqual(max);
       expect(ticks.at(-1)! - step, `top tick for ${max}`).toBeLessThan(Math.max(max, 1));
-      expect(step / 10 ** Math.floor(Math.log10(step)), `step for ${max}`).toSatisfy((mantissa: number) => [1, 2, 5].includes(mantissa));
+      expect(step / 10 ** Math.floor(Math.log10(step)), `step for ${max}`).toSatisfy((mantissa: number) =>
+        [1, 2, 5].includes(mantissa),
+      );
       ticks.forEach((tick, index) => expect(tick).toBe(index * step));
     }
   });

@@ -29,7 +29,10 @@ export function rangeLabel(first: string | number, last: string | number) {
 export function axisTicks(max: number, steps = 4): number[] {
   const rough = Math.max(max, 1) / steps;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, ([1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= rough) ?? 10 * power));
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((multiple) => multiple * power).find((candidate) => candidate >= rough) ?? 10 * power,
+  );
   const top = Math.max(step, Math.ceil(max / step) * step);
   return Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
 }
@@ -61,5 +64,7 @@ function withEmpty(bars: ReadonlyArray<{ label: string; value: number }>, next: 
  * its year, and the first bar by its own year when the run starts later in that year.
  */
 export function yearStarts(months: readonly string[]) {
-  return months.flatMap((month, index) => (index === 0 || month.endsWith("-01") ? [{ index, label: month.slice(0, 4) }] : []));
+  return months.flatMap((month, index) =>
+    index === 0 || month.endsWith("-01") ? [{ index, label: month.slice(0, 4) }] : [],
+  );
 }

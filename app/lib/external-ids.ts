@@ -13,7 +13,8 @@ export const externalLists = ["anime", "manga", "series"] as const;
 export type ExternalList = (typeof externalLists)[number];
 
 /** What on this site an entry on a service stands for. */
-export type ExternalTarget = { medium: "anime"; season: number } | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
+export type ExternalTarget =
+  { medium: "anime"; season: number } | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
 
 /** One entry of the series on a service, and what it stands for here. */
 export interface ExternalId {
@@ -25,7 +26,10 @@ export interface ExternalId {
 }
 
 /** The services' names, as readers know them. */
-export const serviceNames: Record<ExternalService, string> = { myanimelist: "MyAnimeList", novelupdates: "Novel Updates" };
+export const serviceNames: Record<ExternalService, string> = {
+  myanimelist: "MyAnimeList",
+  novelupdates: "Novel Updates",
+};
 
 /** The lookup key of an entry: service, list and id. */
 export const externalIdKey = (service: ExternalService, list: ExternalList, id: string) => `${service}/${list}/${id}`;

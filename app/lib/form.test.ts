@@ -10,19 +10,37 @@ describe("form pattern", () => {
       { path: [], message: "Something is off." },
       { path: ["reportId"], message: "That decision is incomplete." },
     ];
-    expect(errorsFromIssues(issues)).toEqual({ email: "Enter your email address.", form: "Something is off.", reportId: "That decision is incomplete." });
-    expect(errorsFromIssues(issues, ["email"])).toEqual({ email: "Enter your email address.", form: "Something is off." });
+    expect(errorsFromIssues(issues)).toEqual({
+      email: "Enter your email address.",
+      form: "Something is off.",
+      reportId: "That decision is incomplete.",
+    });
+    expect(errorsFromIssues(issues, ["email"])).toEqual({
+      email: "Enter your email address.",
+      form: "Something is off.",
+    });
   });
 
   it("collects plain checks, keeping only the failures", () => {
-    expect(collectErrors({ email: "Enter your email address.", password: false, name: undefined })).toEqual({ email: "Enter your email address." });
+    expect(collectErrors({ email: "Enter your email address.", password: false, name: undefined })).toEqual({
+      email: "Enter your email address.",
+    });
     expect(collectErrors({ email: null, password: "" })).toBeNull();
   });
 
   it("checks with a schema: the clean values, or a message per field", () => {
-    const schema = z.object({ note: z.string().trim().max(3, "At most 3 characters."), status: z.enum(["open", "done"], { error: "Choose a status." }) });
-    expect(checkWith(schema, { note: " ok ", status: "open" })).toEqual({ values: { note: "ok", status: "open" }, errors: null });
-    expect(checkWith(schema, { note: "too long", status: "lost" })).toEqual({ values: null, errors: { note: "At most 3 characters.", status: "Choose a status." } });
+    const schema = z.object({
+      note: z.string().trim().max(3, "At most 3 characters."),
+      status: z.enum(["open", "done"], { error: "Choose a status." }),
+    });
+    expect(checkWith(schema, { note: " ok ", status: "open" })).toEqual({
+      values: { note: "ok", status: "open" },
+      errors: null,
+    });
+    expect(checkWith(schema, { note: "too long", status: "lost" })).toEqual({
+      values: null,
+      errors: { note: "At most 3 characters.", status: "Choose a status." },
+    });
   });
 
   it("reads the named text fields of a submission, missing ones and files as empty text", () => {

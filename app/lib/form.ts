@@ -22,7 +22,8 @@ export interface Refusal<Name extends string = string> {
 }
 
 /** The outcome of a check: the clean values, or the messages. */
-export type Checked<Values, Name extends string = string> = { values: Values; errors: null } | { values: null; errors: FormErrors<Name> };
+export type Checked<Values, Name extends string = string> =
+  { values: Values; errors: null } | { values: null; errors: FormErrors<Name> };
 
 /** The shape of a schema library's issue (zod's among them), so this module depends on none. */
 export interface Issue {
@@ -34,20 +35,28 @@ export interface Issue {
  * The first message for each field. An issue about no field, or (when `fields` is given) about a field
  * the page does not show, belongs to the whole form.
  */
-export function errorsFromIssues<Name extends string>(issues: readonly Issue[], fields?: readonly Name[]): FormErrors<Name> {
+export function errorsFromIssues<Name extends string>(
+  issues: readonly Issue[],
+  fields?: readonly Name[],
+): FormErrors<Name> {
   const errors: FormErrors<Name> = {};
   for (const issue of issues) {
     const name = issue.path.length ? String(issue.path[0]) : FORM_ERROR;
-    const key = (fields && !(fields as readonly string[]).includes(name)) || name === FORM_ERROR ? FORM_ERROR : (name as Name);
+    const key =
+      (fields && !(fields as readonly string[]).includes(name)) || name === FORM_ERROR ? FORM_ERROR : (name as Name);
     errors[key] ??= issue.message;
   }
   return errors;
 }
 
 /** Plain checks: a message (or nothing) per field; only the failures are kept, and none means null. */
-export function collectErrors<Name extends string>(checks: Partial<Record<Name | typeof FORM_ERROR, string | false | null | undefined>>) {
+export function collectErrors<Name extends string>(
+  checks: Partial<Record<Name | typeof FORM_ERROR, string | false | null | undefined>>,
+) {
   const errors: FormErrors<Name> = {};
-  for (const [name, message] of Object.entries(checks) as Array<[Name | typeof FORM_ERROR, string | false | null | undefined]>) {
+  for (const [name, message] of Object.entries(checks) as Array<
+    [Name | typeof FORM_ERROR, string | false | null | undefined]
+  >) {
     if (message) errors[name] = message;
   }
   return Object.keys(errors).length ? errors : null;
@@ -88,7 +97,11 @@ export function firstInvalid<Name extends string>(names: readonly Name[], errors
 export const MAX_ECHOED_LENGTH = 10_000;
 
 /** Refuses input: the messages and the input go back to the page (400 unless a status says more). */
-export function refuse<Name extends string>(errors: FormErrors<Name>, values: Partial<Record<Name, string>>, status = 400) {
+export function refuse<Name extends string>(
+  errors: FormErrors<Name>,
+  values: Partial<Record<Name, string>>,
+  status = 400,
+) {
   const echoed: Partial<Record<Name, string>> = {};
   for (const [name, value] of Object.entries(values) as Array<[Name, string | undefined]>) {
     if (value !== undefined) echoed[name] = value.slice(0, MAX_ECHOED_LENGTH);

@@ -7,7 +7,10 @@ const page = {
     slug: "mira-hale",
     name: "Mira Hale",
     portrait: gated("wn:2-1", { src: "/media/mira-late.webp", alt: "Mira with the lamp" }),
-    facts: [gated(null, { label: "Role", value: "Doorwarden" }), gated("wn:1-2 ln:main-1", { label: "Secret", value: "She lied" })],
+    facts: [
+      gated(null, { label: "Role", value: "Doorwarden" }),
+      gated("wn:1-2 ln:main-1", { label: "Secret", value: "She lied" }),
+    ],
     relationships: [{ id: 7, ...gated("anime:1-2", { name: "Oren Vale", notes: [gated("wn:3-1", "Betrays her")] }) }],
   },
   updatedOn: new Date("2026-01-02T00:00:00Z"),
@@ -19,7 +22,10 @@ describe("seal", () => {
     expect(sealed.character.slug).toBe("mira-hale");
     expect(sealed.character.name).toBe("Mira Hale");
     expect(sealed.character.portrait).toEqual({ revealedBy: "wn:2-1", content: null });
-    expect(sealed.character.facts).toEqual([gated(null, { label: "Role", value: "Doorwarden" }), { revealedBy: "wn:1-2 ln:main-1", content: null }]);
+    expect(sealed.character.facts).toEqual([
+      gated(null, { label: "Role", value: "Doorwarden" }),
+      { revealedBy: "wn:1-2 ln:main-1", content: null },
+    ]);
     expect(sealed.character.relationships).toEqual([{ id: 7, revealedBy: "anime:1-2", content: null }]);
     expect(sealed.updatedOn).toEqual(page.updatedOn);
     const text = JSON.stringify(sealed);
@@ -43,7 +49,11 @@ describe("seal", () => {
 
 describe("knownTo", () => {
   it("keeps, in their order, only the items the knowledge reveals, and nothing of the others", () => {
-    const items = [{ id: "a", ...gated(null, 1) }, { id: "b", ...gated("wn:2-2", 2) }, { id: "c", ...gated("wn:1-1", 3) }];
+    const items = [
+      { id: "a", ...gated(null, 1) },
+      { id: "b", ...gated("wn:2-2", 2) },
+      { id: "c", ...gated("wn:1-1", 3) },
+    ];
     expect(knownTo(items, noKnowledge).map((item) => item.id)).toEqual(["a"]);
     expect(knownTo(items, knowledgeOfUnits(["wn:1-5"])).map((item) => item.id)).toEqual(["a", "c"]);
     expect(knownTo(items, allKnowledge)).toEqual(items);

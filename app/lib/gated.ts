@@ -29,7 +29,9 @@ export function knownTo<T extends Gated<unknown>>(items: readonly T[], knowledge
  * are public (a list item's key, so a permalink finds the item while its content is sealed).
  */
 export function isGated(value: unknown): value is Gated<unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && "revealedBy" in value && "content" in value;
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && "revealedBy" in value && "content" in value
+  );
 }
 
 /**

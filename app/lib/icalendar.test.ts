@@ -11,12 +11,21 @@ const calendar = {
     {
       uid: "ln:main-13/en@companion.example",
       date: "2027-01-12",
-      summary: "On sale in English: The Ash Road, Part One; a \\ long title with “quotes” and ✨ that goes on well past seventy-five octets on one line",
-      description: "On sale in English: 12 Jan 2027.\nhttps://companion.example/light_novels?collection=main&page=2#ln-main-13",
+      summary:
+        "On sale in English: The Ash Road, Part One; a \\ long title with “quotes” and ✨ that goes on well past seventy-five octets on one line",
+      description:
+        "On sale in English: 12 Jan 2027.\nhttps://companion.example/light_novels?collection=main&page=2#ln-main-13",
       url: "https://companion.example/light_novels?collection=main&page=2#ln-main-13",
       categories: ["Light novel, English"],
     },
-    { uid: "anime:1-1/first@companion.example", date: "2024-12-31", summary: "On air: Season 1 · Episode 1", description: "", url: "https://companion.example/anime", categories: [] },
+    {
+      uid: "anime:1-1/first@companion.example",
+      date: "2024-12-31",
+      summary: "On air: Season 1 · Episode 1",
+      description: "",
+      url: "https://companion.example/anime",
+      categories: [],
+    },
   ],
 };
 

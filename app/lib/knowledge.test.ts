@@ -41,7 +41,8 @@ describe("hasConsumed", () => {
 
   it("infers nothing across media", () => {
     const webNovelOnly = knowledgeOfUnits(["wn:9-99"]);
-    for (const key of ["ln:main-1", "anime:1-1", "ss:festival-night", "bt:1-1"]) expect(hasConsumed(webNovelOnly, key), key).toBe(false);
+    for (const key of ["ln:main-1", "anime:1-1", "ss:festival-night", "bt:1-1"])
+      expect(hasConsumed(webNovelOnly, key), key).toBe(false);
   });
 
   it("knows nothing of a key that is not a unit, and everything with the shield off", () => {
@@ -72,7 +73,15 @@ describe("knows", () => {
 
 describe("knowledgeOf", () => {
   it("reads a progress record medium by medium", () => {
-    const knowledge = knowledgeOf({ ...emptyProgress, webNovel: "wn:1-4", lightNovels: { main: 2 }, anime: "anime:1-3", sideStories: ["ss:a"], breakTime: ["bt:1-1"], position: 999 });
+    const knowledge = knowledgeOf({
+      ...emptyProgress,
+      webNovel: "wn:1-4",
+      lightNovels: { main: 2 },
+      anime: "anime:1-3",
+      sideStories: ["ss:a"],
+      breakTime: ["bt:1-1"],
+      position: 999,
+    });
     expect(knowledge.webNovel).toEqual([1, 4]);
     expect([...knowledge.lightNovels]).toEqual([["main", 2]]);
     expect(knowledge.anime).toEqual([1, 3]);
@@ -82,7 +91,12 @@ describe("knowledgeOf", () => {
   });
 
   it("does not know what the reader skipped on the way, before their place", () => {
-    const knowledge = knowledgeOf({ ...emptyProgress, webNovel: "wn:2-1", lightNovels: { main: 3 }, skipped: ["wn:1-7", "ln:main-2", "wn:4-1"] });
+    const knowledge = knowledgeOf({
+      ...emptyProgress,
+      webNovel: "wn:2-1",
+      lightNovels: { main: 3 },
+      skipped: ["wn:1-7", "ln:main-2", "wn:4-1"],
+    });
     expect(hasConsumed(knowledge, "wn:1-6")).toBe(true);
     expect(hasConsumed(knowledge, "wn:1-7")).toBe(false);
     expect(hasConsumed(knowledge, "ln:main-2")).toBe(false);
@@ -102,7 +116,16 @@ describe("knowledgeOf", () => {
 
 describe("the reveal parameter", () => {
   it("writes the units that stand for the knowledge, sorted, and reads them back to the same knowledge", () => {
-    const knowledge = knowledgeOfUnits(["wn:1-3", "wn:2-14", "ln:main-3", "ln:main-1", "ln:ex-1", "anime:1-5", "ss:festival-night", "bt:1-2"]);
+    const knowledge = knowledgeOfUnits([
+      "wn:1-3",
+      "wn:2-14",
+      "ln:main-3",
+      "ln:main-1",
+      "ln:ex-1",
+      "anime:1-5",
+      "ss:festival-night",
+      "bt:1-2",
+    ]);
     const text = encodeKnowledge(knowledge);
     expect(text).toBe("anime:1-5,bt:1-2,ln:ex-1,ln:main-3,ss:festival-night,wn:2-14");
     const parsed = parseKnowledge(text);
@@ -120,7 +143,9 @@ describe("the reveal parameter", () => {
   });
 
   it("gives one text for readers who know the same, whatever order they got there in", () => {
-    expect(encodeKnowledge(knowledgeOfUnits(["ss:b", "wn:1-2", "ss:a"]))).toBe(encodeKnowledge(knowledgeOfUnits(["ss:a", "wn:1-1", "ss:b", "wn:1-2"])));
+    expect(encodeKnowledge(knowledgeOfUnits(["ss:b", "wn:1-2", "ss:a"]))).toBe(
+      encodeKnowledge(knowledgeOfUnits(["ss:a", "wn:1-1", "ss:b", "wn:1-2"])),
+    );
   });
 
   it("says all with the shield off, and nothing for a reader who knows nothing", () => {
@@ -130,24 +155,54 @@ describe("the reveal parameter", () => {
   });
 
   it("refuses what is not a list of unit keys: nothing is revealed", () => {
-    for (const junk of [null, "", "wn:2", "wn:2-14,", "wn:2-14,,ss:a", "everything", "ALL", "wn:2-14;ss:a", "wn:2-14 ss:a", "ln:main-x", "<script>", "wn:-1-3"]) {
+    for (const junk of [
+      null,
+      "",
+      "wn:2",
+      "wn:2-14,",
+      "wn:2-14,,ss:a",
+      "everything",
+      "ALL",
+      "wn:2-14;ss:a",
+      "wn:2-14 ss:a",
+      "ln:main-x",
+      "<script>",
+      "wn:-1-3",
+    ]) {
       expect(parseKnowledge(junk), String(junk)).toBeNull();
     }
   });
 
   it("moves a place back before its first skipped unit when the skipped units alone would not fit", () => {
-    const skipped = Array.from({ length: 5000 }, (_, index) => `wn:${1 + Math.floor(index / 1000)}-${1 + (index % 1000)}`);
-    const knowledge = knowledgeOfUnits(["wn:7-31", "ln:main-4", "anime:1-12", "ss:a"], [...skipped.slice(10), "ln:main-2"]);
+    const skipped = Array.from(
+      { length: 5000 },
+      (_, index) => `wn:${1 + Math.floor(index / 1000)}-${1 + (index % 1000)}`,
+    );
+    const knowledge = knowledgeOfUnits(
+      ["wn:7-31", "ln:main-4", "anime:1-12", "ss:a"],
+      [...skipped.slice(10), "ln:main-2"],
+    );
     const text = encodeKnowledge(knowledge);
     expect(text).toBe("anime:1-12,ln:main-1,ss:a,wn:1-10");
     // Never more than the reader knows.
-    for (const key of ["wn:1-11", "wn:3-1", "wn:7-31", "ln:main-2", "ln:main-4"]) expect(hasConsumed(parseKnowledge(text)!, key), key).toBe(false);
+    for (const key of ["wn:1-11", "wn:3-1", "wn:7-31", "ln:main-2", "ln:main-4"])
+      expect(hasConsumed(parseKnowledge(text)!, key), key).toBe(false);
     // Before an arc's first chapter or a first volume: the arc before, or nothing of that medium.
-    const atStart = knowledgeOfUnits(["wn:3-400", "ln:main-3"], [...Array.from({ length: 300 }, (_, index) => `wn:3-${index + 1}`), "wn:3-1", "ln:main-1"]);
+    const atStart = knowledgeOfUnits(
+      ["wn:3-400", "ln:main-3"],
+      [...Array.from({ length: 300 }, (_, index) => `wn:3-${index + 1}`), "wn:3-1", "ln:main-1"],
+    );
     const moved = parseKnowledge(encodeKnowledge(atStart))!;
     expect(moved.webNovel).toEqual([2, 999999]);
     expect(moved.lightNovels.size).toBe(0);
-    expect(encodeKnowledge(knowledgeOfUnits(["wn:1-999"], Array.from({ length: 300 }, (_, index) => `wn:1-${index + 1}`)))).toBe("");
+    expect(
+      encodeKnowledge(
+        knowledgeOfUnits(
+          ["wn:1-999"],
+          Array.from({ length: 300 }, (_, index) => `wn:1-${index + 1}`),
+        ),
+      ),
+    ).toBe("");
   });
 
   it("leaves ticked side stories and shorts out of an over-long text, never a place or a skipped unit", () => {

@@ -31,7 +31,14 @@ export interface Knowledge {
   skipped: ReadonlySet<string>;
 }
 
-export const noKnowledge: Knowledge = { everything: false, webNovel: null, lightNovels: new Map(), anime: null, checked: new Set(), skipped: new Set() };
+export const noKnowledge: Knowledge = {
+  everything: false,
+  webNovel: null,
+  lightNovels: new Map(),
+  anime: null,
+  checked: new Set(),
+  skipped: new Set(),
+};
 export const allKnowledge: Knowledge = { ...noKnowledge, everything: true };
 
 /** The later of two [group, number] pairs. */
@@ -50,7 +57,8 @@ export function knowledgeOfUnits(units: Iterable<string>, skipped: Iterable<stri
     if (!parts) continue;
     if (parts.medium === "web_novel") webNovel = later(webNovel, [parts.arc, parts.chapter]);
     else if (parts.medium === "anime") anime = later(anime, [parts.season, parts.episode]);
-    else if (parts.medium === "light_novels") lightNovels.set(parts.collection, Math.max(lightNovels.get(parts.collection) ?? 0, parts.volume));
+    else if (parts.medium === "light_novels")
+      lightNovels.set(parts.collection, Math.max(lightNovels.get(parts.collection) ?? 0, parts.volume));
     else checked.add(key);
   }
   const reached = { everything: false, webNovel, lightNovels, anime, checked, skipped: new Set<string>() };
@@ -92,7 +100,13 @@ export function knows(knowledge: Knowledge, revealedBy: string | null | undefine
 
 /** Whether the reader knows anything at all (a shield with no progress says so). */
 export function knowsAnything(knowledge: Knowledge) {
-  return knowledge.everything || knowledge.webNovel !== null || knowledge.anime !== null || knowledge.lightNovels.size > 0 || knowledge.checked.size > 0;
+  return (
+    knowledge.everything ||
+    knowledge.webNovel !== null ||
+    knowledge.anime !== null ||
+    knowledge.lightNovels.size > 0 ||
+    knowledge.checked.size > 0
+  );
 }
 
 /*

@@ -14,7 +14,16 @@ const unit = (key: string, position: number, coveredBy: string): TrackerUnit => 
   const medium = mediumOf(key);
   if (!medium) throw new Error(`Not a unit key: ${key}`);
   const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
-  return { key, medium, position, label: key, title: gated(key, `Title of ${key}`), group: collection ? "Lanternfall" : medium, collection, coveredBy };
+  return {
+    key,
+    medium,
+    position,
+    label: key,
+    title: gated(key, `Title of ${key}`),
+    group: collection ? "Lanternfall" : medium,
+    collection,
+    coveredBy,
+  };
 };
 const timeline = [
   unit("wn:1-1", 1, "wn:1-1 ln:main-1 anime:1-1"),
@@ -53,7 +62,9 @@ describe("crossings", () => {
   });
 
   it("takes an anime viewer into the light novels at the volume that goes on from the season, a volume with an unseen chapter skipped", () => {
-    expect(intoLightNovels).toMatchObject({ to: { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" } });
+    expect(intoLightNovels).toMatchObject({
+      to: { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" },
+    });
     expect(intoLightNovels?.start.key).toBe("ln:main-3");
     expect(keys(intoLightNovels?.skipped ?? [])).toEqual(["ln:main-2"]);
     expect(intoLightNovels?.progress).toMatchObject({ lightNovels: { main: 2 }, skipped: ["ln:main-2"] });
@@ -66,7 +77,9 @@ describe("crossings", () => {
     expect(offers.map((offer) => offer.to.medium)).toEqual(["web_novel"]);
     expect(offers[0]?.skipped).toEqual([]);
     expect(offers[0]?.progress.webNovel).toBe("wn:1-4");
-    expect(crossings(progress({ anime: "anime:1-2", webNovel: "wn:1-4", lightNovels: { main: 2 } }), timeline)).toEqual([]);
+    expect(crossings(progress({ anime: "anime:1-2", webNovel: "wn:1-4", lightNovels: { main: 2 } }), timeline)).toEqual(
+      [],
+    );
   });
 
   it("offers nothing to a reader with no progress in a medium to cross from", () => {
@@ -83,6 +96,8 @@ describe("crossings", () => {
 
   it("offers one way into a medium, from the place that reaches furthest", () => {
     const both = crossings(progress({ anime: "anime:1-1", lightNovels: { main: 2 } }), timeline);
-    expect(both.map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key])).toEqual([["ln:main-2", "web_novel", "wn:2-1"]]);
+    expect(both.map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key])).toEqual([
+      ["ln:main-2", "web_novel", "wn:2-1"],
+    ]);
   });
 });

@@ -1,6 +1,14 @@
 import { type Medium, mediumOf, parseUnitKey } from "./content/units";
 import { knows } from "./knowledge";
-import { emptyProgress, knowledgeOf, lightNovelCollections, mergeProgress, type Progress, type TrackerUnit, unitsByMedium } from "./progress";
+import {
+  emptyProgress,
+  knowledgeOf,
+  lightNovelCollections,
+  mergeProgress,
+  type Progress,
+  type TrackerUnit,
+  unitsByMedium,
+} from "./progress";
 
 /*
  * Crossing from one medium into another: "I finished this season (or this volume): continue in the
@@ -35,7 +43,9 @@ function reachedChapter(unit: TrackerUnit) {
 function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
   const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => `ln:${collection}-${volume}`);
-  return [progress.anime, ...volumes].map((key) => (key ? byKey.get(key) : undefined)).filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
+  return [progress.anime, ...volumes]
+    .map((key) => (key ? byKey.get(key) : undefined))
+    .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
 }
 
 /** Every crossing the reader can make: from each medium they are in, into each medium they are behind in. */
@@ -45,7 +55,9 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
   const positionOf = new Map(units.map((unit) => [unit.key, unit.position]));
   const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
   const sideStoriesBefore = (start: TrackerUnit) =>
-    unitsByMedium(units).side_stories.filter((unit) => unit.position < start.position && !progress.sideStories.includes(unit.key));
+    unitsByMedium(units).side_stories.filter(
+      (unit) => unit.position < start.position && !progress.sideStories.includes(unit.key),
+    );
   // Which chapters each light novel volume covers, read once from the chapters' cross-media map.
   const chaptersOf = new Map<string, TrackerUnit[]>();
   for (const chapter of chapters) {
@@ -74,14 +86,20 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
         start,
         skipped,
         sideStories: sideStoriesBefore(start),
-        progress: mergeProgress(progress, { ...emptyProgress, webNovel: place.key, skipped: skipped.map((unit) => unit.key) }),
+        progress: mergeProgress(progress, {
+          ...emptyProgress,
+          webNovel: place.key,
+          skipped: skipped.map((unit) => unit.key),
+        }),
       });
     }
 
     // Into each light novel collection that adapts the web novel, from the anime or another collection.
     for (const collection of lightNovelCollections(units)) {
       if (collection.code === fromCollection) continue;
-      const startVolume = collection.volumes.find((volume) => covered(volume).some((chapter) => chapter.position > reached));
+      const startVolume = collection.volumes.find((volume) =>
+        covered(volume).some((chapter) => chapter.position > reached),
+      );
       const index = startVolume ? collection.volumes.indexOf(startVolume) : -1;
       const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
       if (!startVolume || !placeVolume) continue;
@@ -94,7 +112,11 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
         start: startVolume,
         skipped,
         sideStories: sideStoriesBefore(startVolume),
-        progress: mergeProgress(progress, { ...emptyProgress, lightNovels: { [collection.code]: placeNumber }, skipped: skipped.map((unit) => unit.key) }),
+        progress: mergeProgress(progress, {
+          ...emptyProgress,
+          lightNovels: { [collection.code]: placeNumber },
+          skipped: skipped.map((unit) => unit.key),
+        }),
       });
     }
   }

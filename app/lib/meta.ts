@@ -8,7 +8,10 @@ export interface PageMeta {
 }
 
 /** Title, description and Open Graph tags for one page, in the one format every route uses. */
-export function pageMeta(siteName: string | undefined, { title, description, type = "website" }: PageMeta): MetaDescriptor[] {
+export function pageMeta(
+  siteName: string | undefined,
+  { title, description, type = "website" }: PageMeta,
+): MetaDescriptor[] {
   const site = siteName ?? "Reading companion";
   const fullTitle = title === site ? title : `${title} · ${site}`;
   return [

@@ -15,7 +15,9 @@ describe("missingPage", () => {
 
   it("is known for what it is, and nothing else is", () => {
     expect(isMissingFilter(missingPage(new URL("https://example.org/search?q=ash&page=2"), 1))).toBe(true);
-    expect(missingPage(new URL("https://example.org/search?q=ash&page=2"), 1).choices).toEqual([{ label: "Page 1", href: "/search?q=ash&page=1" }]);
+    expect(missingPage(new URL("https://example.org/search?q=ash&page=2"), 1).choices).toEqual([
+      { label: "Page 1", href: "/search?q=ash&page=1" },
+    ]);
     expect(isMissingFilter(null)).toBe(false);
     expect(isMissingFilter("Not found")).toBe(false);
   });

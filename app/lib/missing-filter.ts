@@ -21,7 +21,10 @@ export function missingPage(url: URL, pageCount: number): MissingFilter {
   return {
     missing: `Page ${url.searchParams.get("page") ?? ""}`.trim(),
     instead: pageCount > 1 ? `This list has ${pageCount} pages` : "This list has one page",
-    choices: pages.map((page) => ({ label: pageCount > 1 ? (page === 1 ? "First page" : `Last page (${page})`) : "Page 1", href: pathOf(page) })),
+    choices: pages.map((page) => ({
+      label: pageCount > 1 ? (page === 1 ? "First page" : `Last page (${page})`) : "Page 1",
+      href: pathOf(page),
+    })),
   };
 }
 
@@ -37,11 +40,18 @@ export function notAPage(url: URL): MissingFilter {
 }
 
 /** A season that does not exist (or a season that is not a number): every season is offered. */
-export function missingSeason(asked: string | null, seasons: readonly { number: number; title: string }[], path: string): MissingFilter {
+export function missingSeason(
+  asked: string | null,
+  seasons: readonly { number: number; title: string }[],
+  path: string,
+): MissingFilter {
   return {
     missing: `Season ${asked ?? ""}`.trim(),
     instead: "The seasons there are",
-    choices: seasons.map((season) => ({ label: labelWithTitle(`Season ${season.number}`, season.title), href: `${path}?season=${season.number}` })),
+    choices: seasons.map((season) => ({
+      label: labelWithTitle(`Season ${season.number}`, season.title),
+      href: `${path}?season=${season.number}`,
+    })),
   };
 }
 

@@ -40,7 +40,9 @@ describe("episodeMistakes", () => {
   });
 
   it("spoils nothing if one entry spoils nothing; is revealed by nothing if none is", () => {
-    expect(episodeMistakes([entry("a", "anime:1-1", "anime:1-1"), entry("b", "anime:1-1", null)])[0]!.revealedBy).toBeNull();
+    expect(
+      episodeMistakes([entry("a", "anime:1-1", "anime:1-1"), entry("b", "anime:1-1", null)])[0]!.revealedBy,
+    ).toBeNull();
     expect(episodeMistakes([entry("a", "anime:1-1", ""), entry("b", "anime:1-1", "")])[0]!.revealedBy).toBe("");
   });
 });

@@ -70,7 +70,9 @@ export function episodeMistakes(entries: readonly AnimeMistake[]): EpisodeMistak
   for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
   return [...episodes].map(([key, list]) => {
     const units = new Set(list.flatMap((entry) => entry.revealedBy?.split(" ") ?? []).filter((unit) => unit !== ""));
-    const revealedBy = list.some((entry) => entry.revealedBy === null) ? null : [...units].sort((a, b) => Number(b === key) - Number(a === key)).join(" ");
+    const revealedBy = list.some((entry) => entry.revealedBy === null)
+      ? null
+      : [...units].sort((a, b) => Number(b === key) - Number(a === key)).join(" ");
     return { key, revealedBy, content: list };
   });
 }

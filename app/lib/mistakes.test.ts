@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatTimestamp, parseLnMistakeSlug, parseMistakeFilters, timestampSeconds, volumeSlugFromKey } from "./mistakes";
+import {
+  formatTimestamp,
+  parseLnMistakeSlug,
+  parseMistakeFilters,
+  timestampSeconds,
+  volumeSlugFromKey,
+} from "./mistakes";
 
 describe("parseLnMistakeSlug", () => {
   it("reads collections and volumes", () => {
@@ -8,15 +14,27 @@ describe("parseLnMistakeSlug", () => {
     expect(parseLnMistakeSlug("ssc_v12")).toEqual({ kind: "volume", code: "ssc", number: 12 });
   });
 
-  it.each(["main_v0", "main_vx", "_v3", "main_v", "1".repeat(40), `main_v${"9".repeat(40)}`, "main_v3_v4", "main_v03", "Main", "main-v3", "", "main_v3 "])(
-    "refuses %j",
-    (slug) => expect(parseLnMistakeSlug(slug)).toBeNull(),
-  );
+  it.each([
+    "main_v0",
+    "main_vx",
+    "_v3",
+    "main_v",
+    "1".repeat(40),
+    `main_v${"9".repeat(40)}`,
+    "main_v3_v4",
+    "main_v03",
+    "Main",
+    "main-v3",
+    "",
+    "main_v3 ",
+  ])("refuses %j", (slug) => expect(parseLnMistakeSlug(slug)).toBeNull());
 });
 
 describe("mistake helpers", () => {
   it("ignores filter values it does not know", () => {
-    expect(parseMistakeFilters(new URLSearchParams("severity=plot_relevant&category=nonsense&status=toString"))).toEqual({
+    expect(
+      parseMistakeFilters(new URLSearchParams("severity=plot_relevant&category=nonsense&status=toString")),
+    ).toEqual({
       category: null,
       severity: "plot_relevant",
       status: null,

@@ -39,7 +39,8 @@ export interface MistakeFilters {
   status: MistakeStatus | null;
 }
 
-const pick = <T extends string>(labels: Record<T, string>, value: string | null) => oneOf(Object.keys(labels) as T[], value);
+const pick = <T extends string>(labels: Record<T, string>, value: string | null) =>
+  oneOf(Object.keys(labels) as T[], value);
 
 /** Filters from the URL; a value the page does not know is simply no filter. */
 export function parseMistakeFilters(params: URLSearchParams): MistakeFilters {

@@ -118,7 +118,7 @@ export function readNovelUpdatesPage(html: string): NovelUpdatesList {
   const rows: NovelUpdatesRow[] = [];
   let listRows = 0;
   const find = finder(html);
-  for (let at = find("<tr", 0); at >= 0; ) {
+  for (let at = find("<tr", 0); at >= 0;) {
     const next = find("<tr", at + 3);
     const tag = startTag(html, find, at);
     if (tag && /^<tr[\s>]/i.test(tag) && hasClass(tag, "rl_links")) {
@@ -153,7 +153,9 @@ export interface Release {
  * "v2", with an optional " part2" (or "p2"). Anything else ("prologue", "ex1", "side story 3") is null.
  */
 export function parseRelease(place: string): Release | null {
-  const match = /^(?:v(\d{1,4}))?\s?(?:c(\d{1,5})(?:\s?-\s?c?(\d{1,5}))?)?(\s?(?:part|p)\s?\d{1,3})?$/.exec(place.trim().toLowerCase());
+  const match = /^(?:v(\d{1,4}))?\s?(?:c(\d{1,5})(?:\s?-\s?c?(\d{1,5}))?)?(\s?(?:part|p)\s?\d{1,3})?$/.exec(
+    place.trim().toLowerCase(),
+  );
   if (!match || (match[1] === undefined && match[2] === undefined)) return null;
   const volume = match[1] === undefined ? null : Number(match[1]);
   const chapter = match[2] === undefined ? null : Math.max(Number(match[2]), Number(match[3] ?? 0));

@@ -27,7 +27,8 @@ describe("paging", () => {
     const page = (search: string) => parsePageParam(new URLSearchParams(search));
     expect(page("")).toBe(1);
     expect(page("page=3")).toBe(3);
-    for (const bad of ["page=0", "page=-1", "page=01", "page=1.5", "page=", "page=x", "page=1e3"]) expect(page(bad)).toBeNull();
+    for (const bad of ["page=0", "page=-1", "page=01", "page=1.5", "page=", "page=x", "page=1e3"])
+      expect(page(bad)).toBeNull();
   });
 });
 

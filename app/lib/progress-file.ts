@@ -16,7 +16,17 @@ export interface ProgressProblem {
 
 export type CheckedProgress = { progress: Progress; problem: null } | { progress: null; problem: ProgressProblem };
 
-const fields = ["version", "webNovel", "lightNovels", "sideStories", "anime", "breakTime", "skipped", "position", "updatedAt"];
+const fields = [
+  "version",
+  "webNovel",
+  "lightNovels",
+  "sideStories",
+  "anime",
+  "breakTime",
+  "skipped",
+  "position",
+  "updatedAt",
+];
 /** Far more than any series has; keeps a hostile file from making every page slow. */
 const MAX_CHECKED = 5000;
 /** An ISO timestamp in UTC, as toISOString() writes it (seconds and fractions optional). */
@@ -32,10 +42,12 @@ function refuse(path: string, message: string): never {
   throw new Refusal({ path, message });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function unitKeyOf(medium: Medium, value: unknown, path: string): string {
-  if (typeof value !== "string" || value.length > UNIT_KEY_MAX_LENGTH || !isUnitKey(value, medium)) refuse(path, `expected a ${medium.replace("_", " ")} key`);
+  if (typeof value !== "string" || value.length > UNIT_KEY_MAX_LENGTH || !isUnitKey(value, medium))
+    refuse(path, `expected a ${medium.replace("_", " ")} key`);
   return value;
 }
 
@@ -56,7 +68,9 @@ function skippedUnits(value: unknown, path: string): string[] {
   if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
   return value.map((key, index) => {
     const at = `${path}.${index}`;
-    return typeof key === "string" && isUnitKey(key, "light_novels") ? unitKeyOf("light_novels", key, at) : unitKeyOf("web_novel", key, at);
+    return typeof key === "string" && isUnitKey(key, "light_novels")
+      ? unitKeyOf("light_novels", key, at)
+      : unitKeyOf("web_novel", key, at);
   });
 }
 
@@ -64,15 +78,18 @@ function lastVolumes(value: unknown, path: string): Record<string, number> {
   if (!isRecord(value)) refuse(path, "expected an object");
   const volumes: Record<string, number> = {};
   for (const [collection, volume] of Object.entries(value)) {
-    if (!collectionCodePattern.test(collection)) refuse(`${path}.${collection}`, "expected a light novel collection code");
-    if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > MAX_UNIT_NUMBER) refuse(`${path}.${collection}`, "expected a volume number");
+    if (!collectionCodePattern.test(collection))
+      refuse(`${path}.${collection}`, "expected a light novel collection code");
+    if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > MAX_UNIT_NUMBER)
+      refuse(`${path}.${collection}`, "expected a volume number");
     volumes[collection] = volume;
   }
   return volumes;
 }
 
 function timestamp(value: unknown, path: string): string {
-  if (typeof value !== "string" || !timestampPattern.test(value) || Number.isNaN(Date.parse(value))) refuse(path, "expected an ISO timestamp");
+  if (typeof value !== "string" || !timestampPattern.test(value) || Number.isNaN(Date.parse(value)))
+    refuse(path, "expected an ISO timestamp");
   return value;
 }
 
@@ -82,7 +99,8 @@ function readProgress(value: unknown): Progress {
   if (unknownField !== undefined) refuse("", `unknown field "${unknownField}"`);
   if (value.version !== 1) refuse("version", "expected 1");
   const position = value.position;
-  if (typeof position !== "number" || !Number.isFinite(position) || position < 0 || position > 1e9) refuse("position", "expected a story position");
+  if (typeof position !== "number" || !Number.isFinite(position) || position < 0 || position > 1e9)
+    refuse("position", "expected a story position");
   // Built field by field in one order, so equal records serialise alike (sameProgress relies on it).
   return {
     version: 1,

@@ -19,7 +19,10 @@ export function parseProgressFile(text: string): ParsedProgressFile {
   const { progress, problem } = checkProgress(json);
   if (!progress) {
     const where = problem.path ? ` (at ${problem.path})` : "";
-    return { progress: null, error: `This file is not a progress export this site can read${where}: ${problem.message}.` };
+    return {
+      progress: null,
+      error: `This file is not a progress export this site can read${where}: ${problem.message}.`,
+    };
   }
   return { progress, error: null };
 }

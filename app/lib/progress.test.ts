@@ -66,7 +66,9 @@ describe("mergeProgress", () => {
 
   it("compares chapters by number, not as text", () => {
     expect(mergeProgress(progress({ webNovel: "wn:1-9" }), progress({ webNovel: "wn:1-10" })).webNovel).toBe("wn:1-10");
-    expect(mergeProgress(progress({ webNovel: "wn:10-1" }), progress({ webNovel: "wn:9-30" })).webNovel).toBe("wn:10-1");
+    expect(mergeProgress(progress({ webNovel: "wn:10-1" }), progress({ webNovel: "wn:9-30" })).webNovel).toBe(
+      "wn:10-1",
+    );
   });
 
   it("loses nothing when one side is empty", () => {
@@ -77,7 +79,12 @@ describe("mergeProgress", () => {
 
 describe("progress files", () => {
   it("round-trips an export", () => {
-    const exported = progress({ webNovel: "wn:2-1", lightNovels: { main: 1 }, position: 40, updatedAt: "2026-03-03T10:00:00.000Z" });
+    const exported = progress({
+      webNovel: "wn:2-1",
+      lightNovels: { main: 1 },
+      position: 40,
+      updatedAt: "2026-03-03T10:00:00.000Z",
+    });
     expect(parseProgressFile(JSON.stringify(exported))).toEqual({ progress: exported, error: null });
   });
 
@@ -97,7 +104,12 @@ describe("progress files", () => {
 describe("progressPosition", () => {
   it("is the furthest position reached in any medium", () => {
     const positions: Record<string, number> = { "wn:1-5": 5, "ln:main-2": 40, "anime:1-3": 12, "ss:x": 41.01 };
-    expect(progressPosition(progress({ webNovel: "wn:1-5", lightNovels: { main: 2 }, anime: "anime:1-3" }), (key) => positions[key])).toBe(40);
+    expect(
+      progressPosition(
+        progress({ webNovel: "wn:1-5", lightNovels: { main: 2 }, anime: "anime:1-3" }),
+        (key) => positions[key],
+      ),
+    ).toBe(40);
     expect(progressPosition(progress({ sideStories: ["ss:x"] }), (key) => positions[key])).toBe(41.01);
     expect(progressPosition(emptyProgress, () => 1)).toBe(0);
   });
@@ -108,7 +120,16 @@ const unit = (key: string, position: number): TrackerUnit => {
   const medium = mediumOf(key);
   if (!medium) throw new Error(`Not a unit key: ${key}`);
   const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
-  return { key, medium, position, label: key, title: gated(null, `Title of ${key}`), group: collection ?? medium, collection, coveredBy: key };
+  return {
+    key,
+    medium,
+    position,
+    label: key,
+    title: gated(null, `Title of ${key}`),
+    group: collection ?? medium,
+    collection,
+    coveredBy: key,
+  };
 };
 const timeline = [
   unit("wn:1-1", 1),
@@ -127,19 +148,37 @@ const keys = (units: TrackerUnit[]) => units.map((each) => each.key);
 
 describe("markRead", () => {
   it("reads a skipped chapter or volume alone, leaving the reader's place and other gaps", () => {
-    const crossed = progress({ webNovel: "wn:2-1", lightNovels: { main: 2 }, skipped: ["ln:main-1", "wn:1-1", "wn:1-2"] });
-    expect(markRead(crossed, unit("wn:1-1", 1))).toMatchObject({ webNovel: "wn:2-1", skipped: ["ln:main-1", "wn:1-2"] });
-    expect(markRead(crossed, unit("ln:main-1", 3))).toMatchObject({ lightNovels: { main: 2 }, skipped: ["wn:1-1", "wn:1-2"] });
+    const crossed = progress({
+      webNovel: "wn:2-1",
+      lightNovels: { main: 2 },
+      skipped: ["ln:main-1", "wn:1-1", "wn:1-2"],
+    });
+    expect(markRead(crossed, unit("wn:1-1", 1))).toMatchObject({
+      webNovel: "wn:2-1",
+      skipped: ["ln:main-1", "wn:1-2"],
+    });
+    expect(markRead(crossed, unit("ln:main-1", 3))).toMatchObject({
+      lightNovels: { main: 2 },
+      skipped: ["wn:1-1", "wn:1-2"],
+    });
   });
 
   it("moves a chapter's, volume's or episode's own medium up to it, and no other medium", () => {
-    expect(markRead(progress({ webNovel: "wn:1-1" }), unit("anime:1-2", 6))).toMatchObject({ webNovel: "wn:1-1", anime: "anime:1-2", breakTime: [], sideStories: [] });
+    expect(markRead(progress({ webNovel: "wn:1-1" }), unit("anime:1-2", 6))).toMatchObject({
+      webNovel: "wn:1-1",
+      anime: "anime:1-2",
+      breakTime: [],
+      sideStories: [],
+    });
     expect(markRead(progress({ webNovel: "wn:2-1" }), unit("wn:1-2", 2))).toMatchObject({ webNovel: "wn:2-1" });
     expect(markRead(emptyProgress, unit("ln:main-2", 5))).toMatchObject({ webNovel: null, lightNovels: { main: 2 } });
   });
 
   it("ticks a side story or a Break Time short", () => {
-    expect(markRead(progress({ sideStories: ["ss:festival"] }), unit("ss:prologue-night", 2.5)).sideStories).toEqual(["ss:festival", "ss:prologue-night"]);
+    expect(markRead(progress({ sideStories: ["ss:festival"] }), unit("ss:prologue-night", 2.5)).sideStories).toEqual([
+      "ss:festival",
+      "ss:prologue-night",
+    ]);
     expect(markRead(emptyProgress, unit("bt:1-1", 3.6))).toMatchObject({ breakTime: ["bt:1-1"], anime: null });
   });
 });
@@ -149,7 +188,9 @@ describe("skipped units", () => {
     const crossed = progress({ webNovel: "wn:2-1", skipped: ["wn:1-2"] });
     expect(mergeProgress(crossed, progress({ webNovel: "wn:1-1" })).skipped).toEqual(["wn:1-2"]);
     expect(mergeProgress(progress({ webNovel: "wn:1-2" }), crossed).skipped).toEqual([]);
-    expect(mergeProgress(crossed, progress({ webNovel: "wn:2-1", skipped: ["wn:1-1", "wn:1-2"] })).skipped).toEqual(["wn:1-2"]);
+    expect(mergeProgress(crossed, progress({ webNovel: "wn:2-1", skipped: ["wn:1-1", "wn:1-2"] })).skipped).toEqual([
+      "wn:1-2",
+    ]);
   });
 
   it("are read by 'I have read up to here' at or after them", () => {
@@ -159,9 +200,19 @@ describe("skipped units", () => {
   });
 
   it("stay unread when 'I have read up to here' moves the reader on past their place", () => {
-    const crossed = progress({ webNovel: "wn:3-1", lightNovels: { main: 2 }, skipped: ["ln:main-2", "wn:1-2", "wn:2-5", "wn:2-5"] });
-    expect(readUpTo(crossed, { key: "wn:3-2", position: 12 })).toMatchObject({ webNovel: "wn:3-2", skipped: ["ln:main-2", "wn:1-2", "wn:2-5"] });
-    expect(readUpTo(crossed, { key: "ln:main-3", position: 12 })).toMatchObject({ lightNovels: { main: 3 }, skipped: ["ln:main-2", "wn:1-2", "wn:2-5"] });
+    const crossed = progress({
+      webNovel: "wn:3-1",
+      lightNovels: { main: 2 },
+      skipped: ["ln:main-2", "wn:1-2", "wn:2-5", "wn:2-5"],
+    });
+    expect(readUpTo(crossed, { key: "wn:3-2", position: 12 })).toMatchObject({
+      webNovel: "wn:3-2",
+      skipped: ["ln:main-2", "wn:1-2", "wn:2-5"],
+    });
+    expect(readUpTo(crossed, { key: "ln:main-3", position: 12 })).toMatchObject({
+      lightNovels: { main: 3 },
+      skipped: ["ln:main-2", "wn:1-2", "wn:2-5"],
+    });
     // The place itself, skipped (a crossing into the light novels): reading it reads that volume.
     expect(readUpTo(crossed, { key: "ln:main-2", position: 5 }).skipped).toEqual(["wn:1-2", "wn:2-5"]);
     expect(markRead(crossed, { key: "wn:3-2", position: 12 }).skipped).toEqual(["ln:main-2", "wn:1-2", "wn:2-5"]);
@@ -217,7 +268,13 @@ describe("upNext", () => {
   });
 
   it("is empty for a reader who is all caught up", () => {
-    const done = progress({ webNovel: "wn:2-1", lightNovels: { main: 2, ex: 1 }, anime: "anime:1-2", sideStories: ["ss:festival", "ss:prologue-night"], breakTime: ["bt:1-1"] });
+    const done = progress({
+      webNovel: "wn:2-1",
+      lightNovels: { main: 2, ex: 1 },
+      anime: "anime:1-2",
+      sideStories: ["ss:festival", "ss:prologue-night"],
+      breakTime: ["bt:1-1"],
+    });
     expect(upNext(done, timeline)).toEqual({ next: [], passed: [], morePassed: 0 });
   });
 });
@@ -225,10 +282,24 @@ describe("upNext", () => {
 describe("followedMedia", () => {
   it("follows the web novel unless only the anime or light novels are started, and the anime with Break Time once either is", () => {
     expect([...followedMedia(emptyProgress)].sort()).toEqual(["side_stories", "web_novel"]);
-    expect([...followedMedia(progress({ anime: "anime:1-1" }))].sort()).toEqual(["anime", "break_time", "side_stories"]);
+    expect([...followedMedia(progress({ anime: "anime:1-1" }))].sort()).toEqual([
+      "anime",
+      "break_time",
+      "side_stories",
+    ]);
     expect([...followedMedia(progress({ lightNovels: { main: 1 } }))].sort()).toEqual(["side_stories"]);
-    expect([...followedMedia(progress({ breakTime: ["bt:1-1"] }))].sort()).toEqual(["anime", "break_time", "side_stories", "web_novel"]);
-    expect([...followedMedia(progress({ webNovel: "wn:1-1", anime: "anime:1-1" }))].sort()).toEqual(["anime", "break_time", "side_stories", "web_novel"]);
+    expect([...followedMedia(progress({ breakTime: ["bt:1-1"] }))].sort()).toEqual([
+      "anime",
+      "break_time",
+      "side_stories",
+      "web_novel",
+    ]);
+    expect([...followedMedia(progress({ webNovel: "wn:1-1", anime: "anime:1-1" }))].sort()).toEqual([
+      "anime",
+      "break_time",
+      "side_stories",
+      "web_novel",
+    ]);
   });
 });
 
@@ -245,16 +316,27 @@ describe("reconcileProgress", () => {
   });
 
   it("changes nothing when both sides agree", () => {
-    expect(reconcileProgress(local, { ...local, updatedAt: "2026-05-05T00:00:00.000Z" })).toMatchObject({ storeLocally: false, sendToAccount: false });
+    expect(reconcileProgress(local, { ...local, updatedAt: "2026-05-05T00:00:00.000Z" })).toMatchObject({
+      storeLocally: false,
+      sendToAccount: false,
+    });
   });
 
   it("sends this browser's progress to an account that has none, but never an empty record", () => {
     expect(reconcileProgress(local, null)).toEqual({ progress: local, storeLocally: false, sendToAccount: true });
-    expect(reconcileProgress(emptyProgress, null)).toEqual({ progress: emptyProgress, storeLocally: false, sendToAccount: false });
+    expect(reconcileProgress(emptyProgress, null)).toEqual({
+      progress: emptyProgress,
+      storeLocally: false,
+      sendToAccount: false,
+    });
   });
 
   it("stores the account's progress in a browser that is behind", () => {
-    expect(reconcileProgress(emptyProgress, saved)).toMatchObject({ progress: { anime: "anime:1-2" }, storeLocally: true, sendToAccount: false });
+    expect(reconcileProgress(emptyProgress, saved)).toMatchObject({
+      progress: { anime: "anime:1-2" },
+      storeLocally: true,
+      sendToAccount: false,
+    });
   });
 });
 
@@ -295,12 +377,21 @@ describe("tracker choices", () => {
 });
 
 describe("checkProgress", () => {
-  const valid = progress({ webNovel: "wn:2-1", lightNovels: { main: 1 }, sideStories: ["ss:festival"], breakTime: ["bt:1-1"], position: 4 });
+  const valid = progress({
+    webNovel: "wn:2-1",
+    lightNovels: { main: 1 },
+    sideStories: ["ss:festival"],
+    breakTime: ["bt:1-1"],
+    position: 4,
+  });
 
   it("reads records from before skipped units as having none, and refuses a skipped unit of another medium", () => {
     const { skipped: _skipped, ...older } = emptyProgress;
     expect(checkProgress(older).progress?.skipped).toEqual([]);
-    expect(checkProgress({ ...emptyProgress, skipped: ["wn:1-3", "ln:main-2"] }).progress?.skipped).toEqual(["wn:1-3", "ln:main-2"]);
+    expect(checkProgress({ ...emptyProgress, skipped: ["wn:1-3", "ln:main-2"] }).progress?.skipped).toEqual([
+      "wn:1-3",
+      "ln:main-2",
+    ]);
     expect(checkProgress({ ...emptyProgress, skipped: ["anime:1-3"] }).problem).toMatchObject({ path: "skipped.0" });
     expect(checkProgress({ ...emptyProgress, skipped: "wn:1-3" }).problem).toMatchObject({ path: "skipped" });
   });
@@ -340,19 +431,39 @@ describe("readUpTo", () => {
     expect(readUpTo(emptyProgress, { key: "wn:1-12", position: 12 }, now)).toEqual(
       progress({ webNovel: "wn:1-12", position: 12, updatedAt: now.toISOString() }),
     );
-    expect(readUpTo(emptyProgress, { key: "ln:main-2", position: 32 }, now)).toMatchObject({ lightNovels: { main: 2 }, position: 32 });
-    expect(readUpTo(emptyProgress, { key: "anime:1-3", position: 17 }, now)).toMatchObject({ anime: "anime:1-3", position: 17 });
+    expect(readUpTo(emptyProgress, { key: "ln:main-2", position: 32 }, now)).toMatchObject({
+      lightNovels: { main: 2 },
+      position: 32,
+    });
+    expect(readUpTo(emptyProgress, { key: "anime:1-3", position: 17 }, now)).toMatchObject({
+      anime: "anime:1-3",
+      position: 17,
+    });
   });
 
   it("never moves progress back: an earlier unit keeps what was reached further on", () => {
     const reader = progress({ webNovel: "wn:2-3", lightNovels: { main: 1 }, position: 35 });
-    expect(readUpTo(reader, { key: "wn:1-4", position: 4 }, now)).toMatchObject({ webNovel: "wn:2-3", position: 35, lightNovels: { main: 1 } });
-    expect(readUpTo(reader, { key: "anime:1-1", position: 5 }, now)).toMatchObject({ webNovel: "wn:2-3", anime: "anime:1-1", position: 35 });
+    expect(readUpTo(reader, { key: "wn:1-4", position: 4 }, now)).toMatchObject({
+      webNovel: "wn:2-3",
+      position: 35,
+      lightNovels: { main: 1 },
+    });
+    expect(readUpTo(reader, { key: "anime:1-1", position: 5 }, now)).toMatchObject({
+      webNovel: "wn:2-3",
+      anime: "anime:1-1",
+      position: 35,
+    });
   });
 });
 
 describe("picker labels", () => {
-  const unit = (key: string, label: string, title: string, group: string, revealedBy: string | null = null): TrackerUnit => ({
+  const unit = (
+    key: string,
+    label: string,
+    title: string,
+    group: string,
+    revealedBy: string | null = null,
+  ): TrackerUnit => ({
     key,
     medium: mediumOf(key) ?? "web_novel",
     position: 1,
@@ -363,17 +474,37 @@ describe("picker labels", () => {
     coveredBy: key,
   });
   const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", "wn:3-14");
-  const prologue = unit("wn:1-1", "Arc 1 · Chapter 1 · Prologue", "Before the Lamps Are Lit", "Arc 1: The Unburnt Wick");
+  const prologue = unit(
+    "wn:1-1",
+    "Arc 1 · Chapter 1 · Prologue",
+    "Before the Lamps Are Lit",
+    "Arc 1: The Unburnt Wick",
+  );
   const volume = unit("ln:main-1", "Lanternfall 1", "Lanternfall 1: The Unburnt Wick", "Lanternfall");
-  const extra = unit("ln:ex-1", "Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days", "Lanternfall EX");
+  const extra = unit(
+    "ln:ex-1",
+    "Lanternfall EX 1",
+    "Lanternfall EX: The Ash Warden's Apprentice Days",
+    "Lanternfall EX",
+  );
   const episode = unit("anime:2-1", "Season 2 · Episode 1", "Embers Hill", "Lanternfall Season 2: Cinder Academy");
 
   it("names a unit within its group, the arc or collection left to the first picker", () => {
-    expect([chapter, prologue, volume, extra, episode].map(unitName)).toEqual(["Chapter 14", "Chapter 1 · Prologue", "Volume 1", "Volume 1", "Episode 1"]);
+    expect([chapter, prologue, volume, extra, episode].map(unitName)).toEqual([
+      "Chapter 14",
+      "Chapter 1 · Prologue",
+      "Volume 1",
+      "Volume 1",
+      "Episode 1",
+    ]);
   });
 
   it("drops the volume's own name or its collection's from the front of its title", () => {
-    expect([volume, extra, chapter].map(bareTitle)).toEqual(["The Unburnt Wick", "The Ash Warden's Apprentice Days", "The Ash Warden"]);
+    expect([volume, extra, chapter].map(bareTitle)).toEqual([
+      "The Unburnt Wick",
+      "The Ash Warden's Apprentice Days",
+      "The Ash Warden",
+    ]);
   });
 
   it("shows a title only where the shield allows, and never a dangling separator", () => {
@@ -381,7 +512,9 @@ describe("picker labels", () => {
     expect(pickerLabel(chapter, false)).toBe("Chapter 14");
     expect(pickerLabel(volume, true)).toBe("Volume 1 · The Unburnt Wick");
     expect(pickerLabel(unit("wn:1-2", "Arc 1 · Chapter 2", "", "Arc 1: Embers"), true)).toBe("Chapter 2");
-    expect(pickerLabel(unit("wn:1-3", "Arc 1 · Chapter 3 · Epilogue", "Epilogue", "Arc 1: Embers"), true)).toBe("Chapter 3 · Epilogue");
+    expect(pickerLabel(unit("wn:1-3", "Arc 1 · Chapter 3 · Epilogue", "Epilogue", "Arc 1: Embers"), true)).toBe(
+      "Chapter 3 · Epilogue",
+    );
     expect(pickerLabel(prologue, true)).toBe("Chapter 1 · Prologue · Before the Lamps Are Lit");
     for (const shown of [true, false]) {
       for (const named of [chapter, prologue, volume, extra, episode]) {
@@ -419,7 +552,9 @@ describe("picker labels", () => {
 
   it("groups one medium's units by arc in story order", () => {
     const second = unit("wn:1-2", "Arc 1 · Chapter 2", "The Canal Sweeper", "Arc 1: The Unburnt Wick");
-    expect(unitGroups([prologue, second, chapter]).map((group) => [group.name, group.units.map((member) => member.key)])).toEqual([
+    expect(
+      unitGroups([prologue, second, chapter]).map((group) => [group.name, group.units.map((member) => member.key)]),
+    ).toEqual([
       ["Arc 1: The Unburnt Wick", ["wn:1-1", "wn:1-2"]],
       ["Arc 3: Cinder Academy", ["wn:3-14"]],
     ]);

@@ -93,7 +93,8 @@ function withSkippedBehind(progress: Progress): Progress {
  */
 export function mergeProgress(a: Progress, b: Progress): Progress {
   const lightNovels: Record<string, number> = { ...a.lightNovels };
-  for (const [collection, volume] of Object.entries(b.lightNovels)) lightNovels[collection] = Math.max(lightNovels[collection] ?? 0, volume);
+  for (const [collection, volume] of Object.entries(b.lightNovels))
+    lightNovels[collection] = Math.max(lightNovels[collection] ?? 0, volume);
   const [knowsA, knowsB] = [knowledgeOf(a), knowledgeOf(b)];
   return withSkippedBehind({
     version: 1,
@@ -154,7 +155,13 @@ export function changedProgress(progress: Progress, units: readonly TrackerUnit[
 
 /** The tracker's units per medium, each list in story order. */
 export function unitsByMedium(units: readonly TrackerUnit[]) {
-  const groups: Record<Medium, TrackerUnit[]> = { web_novel: [], light_novels: [], side_stories: [], anime: [], break_time: [] };
+  const groups: Record<Medium, TrackerUnit[]> = {
+    web_novel: [],
+    light_novels: [],
+    side_stories: [],
+    anime: [],
+    break_time: [],
+  };
   for (const unit of units) groups[unit.medium].push(unit);
   return groups;
 }
@@ -283,7 +290,8 @@ export function followedMedia(progress: Progress): Set<Medium> {
  * story or a Break Time short is ticked. Other media are never touched.
  */
 export function markRead(progress: Progress, unit: { key: string; position: number }): Progress {
-  if (progress.skipped.includes(unit.key)) return { ...progress, skipped: progress.skipped.filter((key) => key !== unit.key) };
+  if (progress.skipped.includes(unit.key))
+    return { ...progress, skipped: progress.skipped.filter((key) => key !== unit.key) };
   const medium = mediumOf(unit.key);
   if (medium === "side_stories") return { ...progress, sideStories: withTicked(progress.sideStories, unit.key, true) };
   if (medium === "break_time") return { ...progress, breakTime: withTicked(progress.breakTime, unit.key, true) };
@@ -317,10 +325,13 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const after = (list: readonly TrackerUnit[], place: number) => list.find((unit) => unit.position > place);
 
   const next: TrackerUnit[] = [];
-  if (followed.has("web_novel")) next.push(...[after(byMedium.web_novel, placeOf(progress.webNovel))].filter((unit) => unit !== undefined));
+  if (followed.has("web_novel"))
+    next.push(...[after(byMedium.web_novel, placeOf(progress.webNovel))].filter((unit) => unit !== undefined));
   for (const collection of lightNovelCollections(units)) {
     if (!Object.hasOwn(progress.lightNovels, collection.code)) continue;
-    const volume = collection.volumes.find((unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > (progress.lightNovels[collection.code] ?? 0));
+    const volume = collection.volumes.find(
+      (unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > (progress.lightNovels[collection.code] ?? 0),
+    );
     if (volume) next.push(volume);
   }
   const animePlace = placeOf(progress.anime);
@@ -340,8 +351,14 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const sideStories = unchecked(byMedium.side_stories);
   const shorts = followed.has("anime") ? unchecked(byMedium.break_time) : [];
   // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
-  next.push(...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE));
-  next.push(...shorts.filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity)).slice(0, COMING_RIGHT_THERE));
+  next.push(
+    ...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE),
+  );
+  next.push(
+    ...shorts
+      .filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity))
+      .slice(0, COMING_RIGHT_THERE),
+  );
 
   // The gaps in the chapters and volumes first, as they matter most to the story; then side stories; shorts last.
   const skipped = new Set(progress.skipped);
@@ -350,5 +367,9 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     ...sideStories.filter((unit) => unit.position <= furthest),
     ...shorts.filter((unit) => unit.position <= animePlace),
   ];
-  return { next: next.sort((a, b) => a.position - b.position), passed: passed.slice(0, passedCount), morePassed: Math.max(0, passed.length - passedCount) };
+  return {
+    next: next.sort((a, b) => a.position - b.position),
+    passed: passed.slice(0, passedCount),
+    morePassed: Math.max(0, passed.length - passedCount),
+  };
 }

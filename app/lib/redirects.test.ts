@@ -8,7 +8,11 @@ function problems(from: unknown, to: unknown, status?: unknown) {
 
 describe("redirect entries", () => {
   it("accepts site paths and absolute https URLs, defaulting to 301", () => {
-    expect(redirectEntrySchema.parse({ from: "/old/", to: "/new?tab=1" })).toEqual({ from: "/old", to: "/new?tab=1", status: 301 });
+    expect(redirectEntrySchema.parse({ from: "/old/", to: "/new?tab=1" })).toEqual({
+      from: "/old",
+      to: "/new?tab=1",
+      status: 301,
+    });
     expect(redirectEntrySchema.parse({ from: "/x", to: "https://example.com/a", status: 308 }).status).toBe(308);
   });
 

@@ -61,7 +61,10 @@ const redirectTargetSchema = z.string({ error: "A target is required" }).superRe
   if (value.startsWith("/")) {
     // The same check as sign-in's redirectTo: a path whose dot segments normalise to "//host" leaves the site.
     if (safeRedirect(value, "") === "") {
-      ctx.addIssue({ code: "custom", message: `The target path must stay on this site after the browser normalises it (got "${value}")` });
+      ctx.addIssue({
+        code: "custom",
+        message: `The target path must stay on this site after the browser normalises it (got "${value}")`,
+      });
     }
     return;
   }

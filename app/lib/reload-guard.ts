@@ -3,5 +3,10 @@ export const RELOAD_GUARD_MS = 10_000;
 
 /** Whether a chunk failure on this path may reload the page, given when it last did. */
 export function mayReload(lastReloadAt: number | null, now: number) {
-  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= RELOAD_GUARD_MS || now < lastReloadAt;
+  return (
+    lastReloadAt === null ||
+    !Number.isFinite(lastReloadAt) ||
+    now - lastReloadAt >= RELOAD_GUARD_MS ||
+    now < lastReloadAt
+  );
 }

@@ -3,7 +3,13 @@ import { formBySlug, reportForms, validateReport } from "./report-forms";
 
 describe("report forms", () => {
   it("has the five forms at their addresses", () => {
-    expect(reportForms.map((form) => form.slug)).toEqual(["report_bug", "report_content", "report_ln_mistl", "suggest_feature", "report_anime_mistl"]);
+    expect(reportForms.map((form) => form.slug)).toEqual([
+      "report_bug",
+      "report_content",
+      "report_ln_mistl",
+      "suggest_feature",
+      "report_anime_mistl",
+    ]);
     expect(formBySlug("nope")).toBeNull();
   });
 
@@ -24,11 +30,25 @@ describe("report forms", () => {
 
   it("checks lengths, patterns and fixed choices", () => {
     const anime = formBySlug("report_anime_mistl")!;
-    const base = { episode: "anime:1-1", timestamp: "12:34", platform: "Netflix", track: "dub", official: "a", suggested: "b", why: "c" };
+    const base = {
+      episode: "anime:1-1",
+      timestamp: "12:34",
+      platform: "Netflix",
+      track: "dub",
+      official: "a",
+      suggested: "b",
+      why: "c",
+    };
     expect(validateReport(anime, base).errors).toBeNull();
-    expect(validateReport(anime, { ...base, timestamp: "twelve" }).errors).toEqual({ timestamp: "Write the time as minutes:seconds, such as 12:34." });
-    expect(validateReport(anime, { ...base, track: "radio" }).errors).toEqual({ track: "Choose one of the listed options." });
-    expect(validateReport(anime, { ...base, official: "x".repeat(1001) }).errors).toEqual({ official: "At most 1000 characters, please." });
+    expect(validateReport(anime, { ...base, timestamp: "twelve" }).errors).toEqual({
+      timestamp: "Write the time as minutes:seconds, such as 12:34.",
+    });
+    expect(validateReport(anime, { ...base, track: "radio" }).errors).toEqual({
+      track: "Choose one of the listed options.",
+    });
+    expect(validateReport(anime, { ...base, official: "x".repeat(1001) }).errors).toEqual({
+      official: "At most 1000 characters, please.",
+    });
     expect(validateReport(anime, { ...base, episode: "" }).errors).toEqual({ episode: "Choose the episode." });
   });
 });

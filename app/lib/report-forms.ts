@@ -33,7 +33,13 @@ export interface FormDefinition {
   titleFrom: string;
 }
 
-const text = (name: string, label: string, required: boolean, max: number, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+const text = (
+  name: string,
+  label: string,
+  required: boolean,
+  max: number,
+  extra: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
   name,
   label,
   kind: "text",
@@ -41,7 +47,13 @@ const text = (name: string, label: string, required: boolean, max: number, extra
   max,
   ...extra,
 });
-const area = (name: string, label: string, required: boolean, max = 4000, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+const area = (
+  name: string,
+  label: string,
+  required: boolean,
+  max = 4000,
+  extra: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
   name,
   label,
   kind: "textarea",
@@ -75,7 +87,9 @@ export const reportForms: FormDefinition[] = [
       text("item", "Which page or item?", true, 300, { placeholder: "e.g. Lanternfall 3 on the light novels page" }),
       area("problem", "What is wrong?", true),
       area("correction", "What is right?", true),
-      text("source", "Source", false, 500, { help: "Where the correct information can be checked (a link, a page number)." }),
+      text("source", "Source", false, 500, {
+        help: "Where the correct information can be checked (a link, a page number).",
+      }),
     ],
   },
   {
@@ -154,7 +168,8 @@ function reportSchema(form: FormDefinition) {
   const shape: Record<string, z.ZodType<string>> = {};
   for (const field of form.fields) {
     let value = z.string().trim().max(field.max, `At most ${field.max} characters, please.`);
-    if (field.required) value = value.min(1, field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.");
+    if (field.required)
+      value = value.min(1, field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.");
     if (field.pattern) {
       const { regex, message } = field.pattern;
       value = value.refine((text) => text === "" || regex.test(text), message);

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanQuery, parseSearchKind, searchKindLabels, searchKinds, searchWords, toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "./search-query";
+import {
+  cleanQuery,
+  parseSearchKind,
+  searchKindLabels,
+  searchKinds,
+  searchWords,
+  toFtsQuery,
+  toNameFtsQuery,
+  toTitleFtsQuery,
+} from "./search-query";
 
 describe("toFtsQuery", () => {
   it("makes every word a required prefix", () => {
@@ -41,8 +50,17 @@ describe("toTitleFtsQuery", () => {
 describe("parseSearchKind", () => {
   it("takes every kind the results page offers and ignores anything else", () => {
     for (const kind of searchKinds) expect(parseSearchKind(kind)).toBe(kind);
-    expect(searchKinds).toEqual(["character", "chapter", "volume", "side_story", "episode", "break_time", "translation_note"]);
-    for (const other of [null, undefined, "", "Character", "toString", "__proto__", "episode "]) expect(parseSearchKind(other)).toBeNull();
+    expect(searchKinds).toEqual([
+      "character",
+      "chapter",
+      "volume",
+      "side_story",
+      "episode",
+      "break_time",
+      "translation_note",
+    ]);
+    for (const other of [null, undefined, "", "Character", "toString", "__proto__", "episode "])
+      expect(parseSearchKind(other)).toBeNull();
   });
   it("names each kind", () => {
     expect(Object.keys(searchKindLabels)).toEqual(searchKinds);
@@ -53,12 +71,15 @@ describe("searchWords", () => {
   const bytes = (text: string) => new TextEncoder().encode(text).length;
   it("keeps every word within D1's LIKE pattern limit once wrapped in % signs, whole characters only", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 200 })), (input) => {
-        for (const word of searchWords(input, 50)) {
-          expect(bytes(`%${word}%`)).toBeLessThanOrEqual(50);
-          expect(word).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 200 })),
+        (input) => {
+          for (const word of searchWords(input, 50)) {
+            expect(bytes(`%${word}%`)).toBeLessThanOrEqual(50);
+            expect(word).toMatch(/^[\p{L}\p{N}\p{M}]+$/u);
+          }
+        },
+      ),
     );
   });
   it("cuts a long word at its last whole character and keeps short ones", () => {

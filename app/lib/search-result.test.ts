@@ -24,7 +24,13 @@ describe("searchResultsFor", () => {
     expect(found).toEqual({ results: found.results, total: 3, counts: { character: 1, volume: 1, chapter: 1 } });
     expect(JSON.stringify(found)).not.toMatch(/wn:2-2|anime:1-4/);
     // The same answer as if the gated hits were not there at all.
-    expect(found).toEqual(searchResultsFor(matches.filter((match) => match.revealedBy === null), noKnowledge, { kind: null, limit: 20, offset: 0 }));
+    expect(found).toEqual(
+      searchResultsFor(
+        matches.filter((match) => match.revealedBy === null),
+        noKnowledge,
+        { kind: null, limit: 20, offset: 0 },
+      ),
+    );
   });
 
   it("keeps the known hits in their order and counts them per kind", () => {

@@ -30,11 +30,13 @@ export interface ServiceEntry {
   place?: string;
 }
 
-export type ServiceExport = { service: ExternalService; entries: ServiceEntry[]; error: null } | { service: null; entries: null; error: string };
+export type ServiceExport =
+  { service: ExternalService; entries: ServiceEntry[]; error: null } | { service: null; entries: null; error: string };
 
 const refused = (error: string): ServiceExport => ({ service: null, entries: null, error });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A count from the file ("12", " 12 ", "" or missing); anything else counts as none. */
 function count(value: unknown): number {
@@ -69,11 +71,27 @@ function myAnimeListEntries(document: Record<string, unknown>): ServiceEntry[] |
   const each = (value: unknown) => (Array.isArray(value) ? value.filter(isRecord) : []);
   for (const anime of each(root.anime)) {
     const id = idOf(anime.series_animedb_id);
-    if (id) entries.push({ service: "myanimelist", list: "anime", id, episodes: count(anime.my_watched_episodes), volumes: 0, chapters: 0 });
+    if (id)
+      entries.push({
+        service: "myanimelist",
+        list: "anime",
+        id,
+        episodes: count(anime.my_watched_episodes),
+        volumes: 0,
+        chapters: 0,
+      });
   }
   for (const manga of each(root.manga)) {
     const id = idOf(manga.manga_mangadb_id);
-    if (id) entries.push({ service: "myanimelist", list: "manga", id, episodes: 0, volumes: count(manga.my_read_volumes), chapters: count(manga.my_read_chapters) });
+    if (id)
+      entries.push({
+        service: "myanimelist",
+        list: "manga",
+        id,
+        episodes: 0,
+        volumes: count(manga.my_read_volumes),
+        chapters: count(manga.my_read_chapters),
+      });
   }
   return entries;
 }
@@ -88,21 +106,39 @@ export function readServiceExport(text: string): ServiceExport {
   if (!/<myanimelist[\s>]/.test(body.slice(0, 200_000)) && isNovelUpdatesPage(body)) {
     const page = readNovelUpdatesPage(body);
     if (page.error !== null) return refused(page.error);
-    const entries = page.rows.map(({ slug, place }): ServiceEntry => ({ service: "novelupdates", list: "series", id: slug, episodes: 0, volumes: 0, chapters: 0, place }));
+    const entries = page.rows.map(({ slug, place }): ServiceEntry => ({
+      service: "novelupdates",
+      list: "series",
+      id: slug,
+      episodes: 0,
+      volumes: 0,
+      chapters: 0,
+      place,
+    }));
     return { service: "novelupdates", entries, error: null };
   }
-  if (!body.startsWith("<")) return refused("This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export, nor a saved Novel Updates reading list.");
+  if (!body.startsWith("<"))
+    return refused(
+      "This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export, nor a saved Novel Updates reading list.",
+    );
   const valid = XMLValidator.validate(body);
   if (valid !== true) {
-    return refused(`This file is not well-formed XML (the problem is on line ${valid.err.line}): it may have been cut short or changed. Export your list again and pick the new file.`);
+    return refused(
+      `This file is not well-formed XML (the problem is on line ${valid.err.line}): it may have been cut short or changed. Export your list again and pick the new file.`,
+    );
   }
   let document: unknown;
   try {
     document = parser.parse(body);
   } catch {
-    return refused("This file is not well-formed XML: it may have been cut short or changed. Export your list again and pick the new file.");
+    return refused(
+      "This file is not well-formed XML: it may have been cut short or changed. Export your list again and pick the new file.",
+    );
   }
   const entries = isRecord(document) ? myAnimeListEntries(document) : null;
-  if (!entries) return refused("This XML file is not a list export this site can read: it reads MyAnimeList's anime and manga list exports, which AniList and Kitsu also make.");
+  if (!entries)
+    return refused(
+      "This XML file is not a list export this site can read: it reads MyAnimeList's anime and manga list exports, which AniList and Kitsu also make.",
+    );
   return { service: "myanimelist", entries, error: null };
 }

@@ -14,13 +14,39 @@ const exportFile = (name: string) => readFileSync(`tests/fixtures/exports/${name
 function timeline(): TrackerUnit[] {
   const units: TrackerUnit[] = [];
   let position = 0;
-  const add = (key: string, medium: TrackerUnit["medium"], label: string, group: string, collection: string | null = null) =>
-    units.push({ key, medium, position: ++position, label, title: { revealedBy: null, content: `${label} title` }, group, collection, coveredBy: key });
-  for (const [arc, chapters] of [[1, 30], [2, 25]] as const) for (let chapter = 1; chapter <= chapters; chapter++) add(chapterKey(arc, chapter), "web_novel", `Arc ${arc} · Chapter ${chapter}`, `Arc ${arc}`);
-  for (let volume = 1; volume <= 14; volume++) add(volumeKey("main", volume), "light_novels", `Lanternfall ${volume}`, "Lanternfall", "main");
-  for (let volume = 1; volume <= 4; volume++) add(volumeKey("ex", volume), "light_novels", `Lanternfall EX ${volume}`, "Lanternfall EX", "ex");
-  for (const [season, episodes] of [[1, 12], [2, 13]] as const)
-    for (let episode = 1; episode <= episodes; episode++) add(episodeKey(season, episode), "anime", `Season ${season} · Episode ${episode}`, `Season ${season}`);
+  const add = (
+    key: string,
+    medium: TrackerUnit["medium"],
+    label: string,
+    group: string,
+    collection: string | null = null,
+  ) =>
+    units.push({
+      key,
+      medium,
+      position: ++position,
+      label,
+      title: { revealedBy: null, content: `${label} title` },
+      group,
+      collection,
+      coveredBy: key,
+    });
+  for (const [arc, chapters] of [
+    [1, 30],
+    [2, 25],
+  ] as const)
+    for (let chapter = 1; chapter <= chapters; chapter++)
+      add(chapterKey(arc, chapter), "web_novel", `Arc ${arc} · Chapter ${chapter}`, `Arc ${arc}`);
+  for (let volume = 1; volume <= 14; volume++)
+    add(volumeKey("main", volume), "light_novels", `Lanternfall ${volume}`, "Lanternfall", "main");
+  for (let volume = 1; volume <= 4; volume++)
+    add(volumeKey("ex", volume), "light_novels", `Lanternfall EX ${volume}`, "Lanternfall EX", "ex");
+  for (const [season, episodes] of [
+    [1, 12],
+    [2, 13],
+  ] as const)
+    for (let episode = 1; episode <= episodes; episode++)
+      add(episodeKey(season, episode), "anime", `Season ${season} · Episode ${episode}`, `Season ${season}`);
   return units;
 }
 
@@ -31,10 +57,16 @@ const externalIds: ExternalId[] = [
   { service: "myanimelist", list: "manga", id: "9900201", target: { medium: "light_novels", collection: "main" } },
   { service: "myanimelist", list: "manga", id: "9900202", target: { medium: "light_novels", collection: "ex" } },
   { service: "novelupdates", list: "series", id: "lanternfall", target: { medium: "web_novel" } },
-  { service: "novelupdates", list: "series", id: "lanternfall-light-novel", target: { medium: "light_novels", collection: "main" } },
+  {
+    service: "novelupdates",
+    list: "series",
+    id: "lanternfall-light-novel",
+    target: { medium: "light_novels", collection: "main" },
+  },
 ];
 
-const plan = (file: string, current: Progress = emptyProgress) => planServiceImport(exportFile(file), externalIds, timeline(), current);
+const plan = (file: string, current: Progress = emptyProgress) =>
+  planServiceImport(exportFile(file), externalIds, timeline(), current);
 
 describe("reading a MyAnimeList export", () => {
   it("reads every anime entry's id and episodes watched, whatever else the file holds", () => {
@@ -49,18 +81,32 @@ describe("reading a MyAnimeList export", () => {
   });
 
   it("reads manga entries' volumes and chapters, and Kitsu's and AniList's shorter entries", () => {
-    expect(readServiceExport(exportFile("myanimelist-manga.xml")).entries?.map(({ id, volumes, chapters }) => [id, volumes, chapters])).toEqual([
+    expect(
+      readServiceExport(exportFile("myanimelist-manga.xml")).entries?.map(({ id, volumes, chapters }) => [
+        id,
+        volumes,
+        chapters,
+      ]),
+    ).toEqual([
       ["9900201", 4, 31],
       ["9900200", 0, 40],
       ["9900202", 0, 0],
       ["2", 41, 380],
     ]);
-    expect(readServiceExport(exportFile("kitsu-manga.xml")).entries?.map(({ id, volumes, chapters }) => [id, volumes, chapters])).toEqual([
+    expect(
+      readServiceExport(exportFile("kitsu-manga.xml")).entries?.map(({ id, volumes, chapters }) => [
+        id,
+        volumes,
+        chapters,
+      ]),
+    ).toEqual([
       ["9900201", 16, 0],
       ["9900200", 0, 500],
     ]);
     // AniList writes 0 for an entry MyAnimeList does not have: it names nothing and is left out.
-    expect(readServiceExport(exportFile("anilist-anime.xml")).entries?.map(({ id, episodes }) => [id, episodes])).toEqual([
+    expect(
+      readServiceExport(exportFile("anilist-anime.xml")).entries?.map(({ id, episodes }) => [id, episodes]),
+    ).toEqual([
       ["9900101", 7],
       ["30", 26],
     ]);
@@ -80,8 +126,12 @@ describe("reading a MyAnimeList export", () => {
     expect(readServiceExport("title,chapter\nLanternfall,c45\n").error).toBe(
       "This file is not XML, so it is not a MyAnimeList, AniList or Kitsu export, nor a saved Novel Updates reading list.",
     );
-    expect(readServiceExport(exportFile("not-xml.csv")).error).toMatch(/^This file comes from Novel Updates but is not your reading list saved as a page/);
-    expect(readServiceExport(exportFile("malformed.xml")).error).toMatch(/^This file is not well-formed XML \(the problem is on line \d+\)/);
+    expect(readServiceExport(exportFile("not-xml.csv")).error).toMatch(
+      /^This file comes from Novel Updates but is not your reading list saved as a page/,
+    );
+    expect(readServiceExport(exportFile("malformed.xml")).error).toMatch(
+      /^This file is not well-formed XML \(the problem is on line \d+\)/,
+    );
     expect(readServiceExport("<myanimelist><anime></myanimelist>").error).toMatch(/^This file is not well-formed XML/);
     expect(readServiceExport(exportFile("not-a-list.xml")).error).toBe(
       "This XML file is not a list export this site can read: it reads MyAnimeList's anime and manga list exports, which AniList and Kitsu also make.",
@@ -124,10 +174,16 @@ describe("what importing a list would do", () => {
     expect(anime?.changes).toEqual([]);
     expect(anime?.kept).toEqual([{ medium: "Anime", place: "Season 2 · Episode 3", current: "Season 2 · Episode 8" }]);
     const manga = plan("myanimelist-manga.xml", current).preview;
-    expect(manga?.changes).toEqual([{ medium: "Web novel", place: "Arc 2 · Chapter 10", current: "Arc 1 · Chapter 5" }]);
+    expect(manga?.changes).toEqual([
+      { medium: "Web novel", place: "Arc 2 · Chapter 10", current: "Arc 1 · Chapter 5" },
+    ]);
     expect(manga?.kept).toEqual([{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }]);
     // Applying it is the tracker's merge: furthest wins, nothing lost.
-    expect(mergeProgress(current, manga!.imported)).toMatchObject({ webNovel: "wn:2-10", lightNovels: { main: 9 }, anime: "anime:2-8" });
+    expect(mergeProgress(current, manga!.imported)).toMatchObject({
+      webNovel: "wn:2-10",
+      lightNovels: { main: 9 },
+      anime: "anime:2-8",
+    });
   });
 
   it("reads AniList's export like MyAnimeList's", () => {
@@ -147,7 +203,9 @@ describe("what importing a list would do", () => {
     expect(planServiceImport("<myanimelist></myanimelist>", externalIds, timeline(), emptyProgress).error).toBe(
       "This export lists nothing: export your list again once it has entries.",
     );
-    expect(plan("billion-laughs.xml").preview?.changes).toEqual([{ medium: "Anime", place: "Season 2 · Episode 2", current: null }]);
+    expect(plan("billion-laughs.xml").preview?.changes).toEqual([
+      { medium: "Anime", place: "Season 2 · Episode 2", current: null },
+    ]);
   });
 });
 
@@ -156,7 +214,8 @@ const readingList = (...rows: string[]) =>
   `<!DOCTYPE html><html><head><link rel="canonical" href="https://www.novelupdates.com/reading-list/"></head><body><table id="myTable"><tbody>${rows.join("\n")}</tbody></table></body></html>`;
 const row = (slug: string, place: string, latest = "c999") =>
   `<tr class="rl_links" data-title="${slug}" data-sid="1"><td><input type="checkbox"></td><td><a href="https://www.novelupdates.com/series/${slug}/">${slug}</a></td><td><a class="chp-release" href="https://www.novelupdates.com/extnu/1/">${place}</a></td><td><a class="chp-release" href="https://www.novelupdates.com/extnu/2/">${latest}</a></td></tr>`;
-const planPage = (html: string, current: Progress = emptyProgress) => planServiceImport(html, externalIds, timeline(), current);
+const planPage = (html: string, current: Progress = emptyProgress) =>
+  planServiceImport(html, externalIds, timeline(), current);
 
 describe("reading a saved Novel Updates reading list", () => {
   it("reads each row's series slug and the reader's place, not the latest release", () => {
@@ -177,7 +236,8 @@ describe("reading a saved Novel Updates reading list", () => {
     expect(parseRelease("V3 C2")).toEqual({ volume: 3, chapter: 2, part: false });
     expect(parseRelease("v2")).toEqual({ volume: 2, chapter: null, part: false });
     expect(parseRelease("c12 part2")).toEqual({ volume: null, chapter: 12, part: true });
-    for (const other of ["prologue", "ex1", "", "c", "v", "side story 3", "c45 c46", "vol 3"]) expect(parseRelease(other)).toBeNull();
+    for (const other of ["prologue", "ex1", "", "c", "v", "side story 3", "c45 c46", "vol 3"])
+      expect(parseRelease(other)).toBeNull();
   });
 
   it("sets the web novel's Nth chapter in reading order and the collection's volume before the one in progress, by labels", () => {
@@ -189,7 +249,9 @@ describe("reading a saved Novel Updates reading list", () => {
       { medium: "Web novel", place: "Arc 2 · Chapter 15", current: null },
       { medium: "Light novels", place: "Lanternfall 2", current: null },
     ]);
-    expect(preview?.notes).toEqual(["Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read."]);
+    expect(preview?.notes).toEqual([
+      "Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read.",
+    ]);
     expect(preview?.otherEntries).toBe(1);
     expect(preview?.unrecognised).toEqual([]);
     expect(preview?.summary).toBe("From Novel Updates: Web novel, Arc 2 · Chapter 15; Light novels, Lanternfall 2.");
@@ -197,7 +259,10 @@ describe("reading a saved Novel Updates reading list", () => {
   });
 
   it("reads vN as volume N in progress, a chapter part as the chapter before, and keeps the reader's place when further", () => {
-    const { preview } = planPage(readingList(row("lanternfall-light-novel", "v5"), row("lanternfall", "c31 part2")), { ...emptyProgress, lightNovels: { main: 9 } });
+    const { preview } = planPage(readingList(row("lanternfall-light-novel", "v5"), row("lanternfall", "c31 part2")), {
+      ...emptyProgress,
+      lightNovels: { main: 9 },
+    });
     expect(preview?.imported).toMatchObject({ webNovel: "wn:1-30", lightNovels: { main: 4 } });
     expect(preview?.changes).toEqual([{ medium: "Web novel", place: "Arc 1 · Chapter 30", current: null }]);
     expect(preview?.kept).toEqual([{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }]);
@@ -206,7 +271,9 @@ describe("reading a saved Novel Updates reading list", () => {
       "Your list says v40c1: volume 40 is in progress, so it stands for Lanternfall 14 as your last volume read.",
     ]);
     // v1: the first volume is in progress, so nothing is read yet.
-    expect(planPage(readingList(row("lanternfall-light-novel", "v1c3"))).error).toMatch(/^Your export lists this series, but with nothing watched or read yet/);
+    expect(planPage(readingList(row("lanternfall-light-novel", "v1c3"))).error).toMatch(
+      /^Your export lists this series, but with nothing watched or read yet/,
+    );
   });
 
   it("lists places of this series it cannot read by their text, as text, and only counts other series", () => {
@@ -244,7 +311,12 @@ describe("reading a saved Novel Updates reading list", () => {
       ["lanternfall", ""],
       ["lanternfall-light-novel", "v4"],
     ]);
-    const { preview } = planPage(readingList(`<tr class="rl_links"><td><a href="https://www.novelupdates.com/series/lanternfall/">Lanternfall</a></td></tr>`, row("lanternfall-light-novel", "v4")));
+    const { preview } = planPage(
+      readingList(
+        `<tr class="rl_links"><td><a href="https://www.novelupdates.com/series/lanternfall/">Lanternfall</a></td></tr>`,
+        row("lanternfall-light-novel", "v4"),
+      ),
+    );
     expect(preview?.unrecognised).toEqual([{ medium: "Web novel", place: "no place given", current: null }]);
     expect(preview?.imported.lightNovels).toEqual({ main: 3 });
   });
@@ -253,11 +325,29 @@ describe("reading a saved Novel Updates reading list", () => {
     expect(plan("novel-updates-series-page.html").error).toBe(
       "This file comes from Novel Updates but is not your reading list saved as a page. Open novelupdates.com/reading-list/ while signed in, save it with your browser (Save page as…, HTML) and pick that file. Nothing was changed.",
     );
-    expect(planPage(readingList(row("a", "c1"), row("b", "v2"))).error).toMatch(/^This export has nothing for this series: it lists 2 entries/);
+    expect(planPage(readingList(row("a", "c1"), row("b", "v2"))).error).toMatch(
+      /^This export has nothing for this series: it lists 2 entries/,
+    );
   });
 
   it("never throws on any page made of its own markup pieces, and every place it keeps is short", () => {
-    const piece = fc.constantFrom("<tr", ' class="rl_links"', "<a", ' class="chp-release"', ' href="/series/lanternfall/"', ">", "</a>", "</tr>", "<", "&lt;", "c45", "v3c2", " ", "'", '"');
+    const piece = fc.constantFrom(
+      "<tr",
+      ' class="rl_links"',
+      "<a",
+      ' class="chp-release"',
+      ' href="/series/lanternfall/"',
+      ">",
+      "</a>",
+      "</tr>",
+      "<",
+      "&lt;",
+      "c45",
+      "v3c2",
+      " ",
+      "'",
+      '"',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
         const read = readServiceExport(`<html>novelupdates.com ${pieces.join("")}`);
@@ -279,7 +369,11 @@ describe("reading a saved Novel Updates reading list", () => {
       "v1c1 part",
     ];
     for (const pattern of patterns) {
-      const html = `<html><link href="https://www.novelupdates.com/reading-list/">${pattern.repeat(Math.ceil(10_000_000 / pattern.length))}`.slice(0, 10_000_000);
+      const html =
+        `<html><link href="https://www.novelupdates.com/reading-list/">${pattern.repeat(Math.ceil(10_000_000 / pattern.length))}`.slice(
+          0,
+          10_000_000,
+        );
       const started = performance.now();
       readServiceExport(html);
       expect(performance.now() - started, pattern).toBeLessThan(1500);

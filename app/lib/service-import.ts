@@ -1,5 +1,12 @@
 import { mediumLabels, parseUnitKey, volumeKey } from "./content/units";
-import { type ExternalId, externalIdIndex, externalIdKey, type ExternalService, type ExternalTarget, serviceNames } from "./external-ids";
+import {
+  type ExternalId,
+  externalIdIndex,
+  externalIdKey,
+  type ExternalService,
+  type ExternalTarget,
+  serviceNames,
+} from "./external-ids";
 import { emptyProgress, mergeProgress, type Progress, type TrackerUnit, unitsByMedium, withPosition } from "./progress";
 import { parseRelease } from "./novel-updates-page";
 import { readServiceExport, type ServiceEntry } from "./service-exports";
@@ -60,7 +67,11 @@ function furthestUpTo(units: readonly TrackerUnit[], reached: number, numberOf: 
 }
 
 /** The progress one entry stands for, or null when it reaches nothing here (nothing read yet, or past nothing the pack has). */
-function progressOf(entry: ServiceEntry, target: ExternalTarget, units: ReturnType<typeof unitsByMedium>): Progress | null {
+function progressOf(
+  entry: ServiceEntry,
+  target: ExternalTarget,
+  units: ReturnType<typeof unitsByMedium>,
+): Progress | null {
   if (target.medium === "anime") {
     const episode = furthestUpTo(units.anime, entry.episodes, (unit) => {
       const parts = parseUnitKey(unit.key, "anime");
@@ -93,7 +104,8 @@ function novelUpdatesCounts(place: string, target: ExternalTarget): { volumes: n
     if (release.volume !== null || release.chapter === null) return null;
     return { volumes: 0, chapters: release.part ? release.chapter - 1 : release.chapter };
   }
-  if (target.medium === "light_novels" && release.volume !== null) return { volumes: Math.max(release.volume - 1, 0), chapters: 0 };
+  if (target.medium === "light_novels" && release.volume !== null)
+    return { volumes: Math.max(release.volume - 1, 0), chapters: 0 };
   return null;
 }
 
@@ -107,10 +119,16 @@ function linesOf(current: Progress, imported: Progress, units: readonly TrackerU
   const place = (medium: string, reached: string, now: string | null, moves: boolean) =>
     (moves ? changes : kept).push({ medium, place: label(reached) ?? reached, current: label(now) });
 
-  if (imported.webNovel) place(mediumLabels.web_novel, imported.webNovel, current.webNovel, merged.webNovel !== current.webNovel);
+  if (imported.webNovel)
+    place(mediumLabels.web_novel, imported.webNovel, current.webNovel, merged.webNovel !== current.webNovel);
   for (const [collection, volume] of Object.entries(imported.lightNovels)) {
     const now = current.lightNovels[collection];
-    place(mediumLabels.light_novels, volumeKey(collection, volume), now ? volumeKey(collection, now) : null, volume > (now ?? 0));
+    place(
+      mediumLabels.light_novels,
+      volumeKey(collection, volume),
+      now ? volumeKey(collection, now) : null,
+      volume > (now ?? 0),
+    );
   }
   if (imported.anime) place(mediumLabels.anime, imported.anime, current.anime, merged.anime !== current.anime);
   return { changes, kept };
@@ -121,7 +139,12 @@ function linesOf(current: Progress, imported: Progress, units: readonly TrackerU
  * be imported: the file is not an export this site reads, it has nothing for this series, or nothing
  * watched or read yet in what it has.
  */
-export function planServiceImport(text: string, externalIds: readonly ExternalId[], units: readonly TrackerUnit[], current: Progress): ImportPlan {
+export function planServiceImport(
+  text: string,
+  externalIds: readonly ExternalId[],
+  units: readonly TrackerUnit[],
+  current: Progress,
+): ImportPlan {
   const read = readServiceExport(text);
   if (read.error !== null) return { preview: null, error: read.error };
   const index = externalIdIndex(externalIds);
@@ -163,7 +186,8 @@ export function planServiceImport(text: string, externalIds: readonly ExternalId
     if (reached) imported = mergeProgress(imported, reached);
     else notStarted += 1;
   }
-  if (!read.entries.length) return { preview: null, error: "This export lists nothing: export your list again once it has entries." };
+  if (!read.entries.length)
+    return { preview: null, error: "This export lists nothing: export your list again once it has entries." };
   if (otherEntries === read.entries.length) {
     return {
       preview: null,
@@ -171,10 +195,17 @@ export function planServiceImport(text: string, externalIds: readonly ExternalId
     };
   }
   if (imported === emptyProgress && !unrecognised.length) {
-    return { preview: null, error: "Your export lists this series, but with nothing watched or read yet, so there is nothing to import. Nothing was changed." };
+    return {
+      preview: null,
+      error:
+        "Your export lists this series, but with nothing watched or read yet, so there is nothing to import. Nothing was changed.",
+    };
   }
   imported = withPosition(imported, units);
   const { changes, kept } = linesOf(current, imported, units);
   const summary = `From ${serviceNames[read.service]}: ${changes.map((line) => `${line.medium}, ${line.place}`).join("; ")}.`;
-  return { preview: { service: read.service, imported, changes, kept, notStarted, otherEntries, notes, unrecognised, summary }, error: null };
+  return {
+    preview: { service: read.service, imported, changes, kept, notStarted, otherEntries, notes, unrecognised, summary },
+    error: null,
+  };
 }

@@ -7,6 +7,8 @@ describe("session refresh timing", () => {
     expect(refreshDelay(4 * 60 * 1000, 0)).toBe(0);
   });
   it("retries after 30 s, doubling up to 16 minutes", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelay)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelay)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000,
+    ]);
   });
 });

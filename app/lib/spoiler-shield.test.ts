@@ -58,7 +58,8 @@ describe("isPublic (the server's side of the rule)", () => {
   });
 
   it("agrees with the browser's rule before the shield is known", () => {
-    for (const revealedBy of [null, undefined, "", "wn:1-1", "wn:1-1 anime:1-1"]) expect(isRevealed(null, revealedBy)).toBe(isPublic(revealedBy));
+    for (const revealedBy of [null, undefined, "", "wn:1-1", "wn:1-1 anime:1-1"])
+      expect(isRevealed(null, revealedBy)).toBe(isPublic(revealedBy));
   });
 });
 

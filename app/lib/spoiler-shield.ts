@@ -1,7 +1,16 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "./gated";
-import { encodeKnowledge, type Knowledge, knowledgeFor, knowledgeOfUnits, knows, knowsAnything, MAX_REVEAL_LENGTH, REVEAL_PARAMETER } from "./knowledge";
+import {
+  encodeKnowledge,
+  type Knowledge,
+  knowledgeFor,
+  knowledgeOfUnits,
+  knows,
+  knowsAnything,
+  MAX_REVEAL_LENGTH,
+  REVEAL_PARAMETER,
+} from "./knowledge";
 import { knowledgeOf, reachedUnits } from "./reached-units";
 import { readStored, storageKeys, writeStored } from "./storage-keys";
 import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
@@ -33,7 +42,10 @@ export function readShield(): Shield {
   const progress = readStoredProgress();
   const knowledge = knowledgeOf(progress);
   const asking = askedUnits.size
-    ? knowledgeOfUnits([...(progress ? reachedUnits(progress) : []), ...askedUnits], (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)))
+    ? knowledgeOfUnits(
+        [...(progress ? reachedUnits(progress) : []), ...askedUnits],
+        (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)),
+      )
     : knowledge;
   return { knowledge, asking, mode: parseMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledge) };
 }
@@ -147,7 +159,8 @@ export function useRevealedData<D>(loaderData: D, { withheld = false }: { withhe
   const sealed = sealedItems(loaderData);
   const wanted =
     shield &&
-    ((withheld && wouldAskWithheld(shield)) || sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
+    ((withheld && wouldAskWithheld(shield)) ||
+      sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
   // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
   const reveal = wanted ? revealParameter(shield, withheld ? undefined : revealersOf(sealed)) : null;
   const { load } = fetcher;

@@ -5,16 +5,13 @@ import type { StoredKey } from "./storage-keys";
  * that only the privacy page downloads the prose; the type makes every declared key need a note.
  */
 export const storageNotes: Record<StoredKey, string> = {
-  "rc:theme":
-    "Your colour theme choice: light, dark or following your system.",
-  "rc:analytics-opt-out":
-    "Set to \"1\" when you turn analytics off on this page; analytics is then never loaded.",
+  "rc:theme": "Your colour theme choice: light, dark or following your system.",
+  "rc:analytics-opt-out": 'Set to "1" when you turn analytics off on this page; analytics is then never loaded.',
   "rc:progress":
     "Your reading progress from the reading tracker (the last chapter, volume and episode you reached, the side stories and Break Time shorts you ticked). If you are signed in it is also saved to your account.",
-  "rc:spoiler-mode":
-    "How the spoiler shield shows things beyond your progress: hidden, blurred, or not shielded.",
+  "rc:spoiler-mode": "How the spoiler shield shows things beyond your progress: hidden, blurred, or not shielded.",
   "rc:draft":
-    "What you have typed into a feedback form and not sent yet (one per form, \":bug\", \":ln_mistl\"…), so nothing is lost if the page closes. Removed once the report is sent.",
+    'What you have typed into a feedback form and not sent yet (one per form, ":bug", ":ln_mistl"…), so nothing is lost if the page closes. Removed once the report is sent.',
   "rc:progress-synced":
     "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
   "rc:chunk-reload":

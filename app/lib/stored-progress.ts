@@ -64,7 +64,13 @@ export function markStoredProgress(storageKey: string) {
       sideStories?: string[];
       breakTime?: string[];
     } | null;
-    const some = stored && (stored.webNovel || stored.anime || Object.keys(stored.lightNovels ?? {}).length || stored.sideStories?.length || stored.breakTime?.length);
+    const some =
+      stored &&
+      (stored.webNovel ||
+        stored.anime ||
+        Object.keys(stored.lightNovels ?? {}).length ||
+        stored.sideStories?.length ||
+        stored.breakTime?.length);
     if (some) document.documentElement.dataset.progress = "";
   } catch {
     // Unreadable or blocked storage: no progress, as the shield reads it.

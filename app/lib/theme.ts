@@ -25,8 +25,7 @@ export function applyStoredTheme(storageKey: string) {
   }
   if (preference !== "light" && preference !== "dark") preference = "system";
   const dark =
-    preference === "dark" ||
-    (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    preference === "dark" || (preference === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   const root = document.documentElement;
   root.classList.toggle("dark", dark);
   root.style.colorScheme = dark ? "dark" : "light";

@@ -20,7 +20,9 @@ function Greeting() {
 
 /** Renders a page below a root route holding this loader data, as the app's root does. */
 function renderPage(rootData: unknown) {
-  const Stub = createRoutesStub([{ id: "root", path: "/", Component: Outlet, children: [{ id: "page", index: true, Component: Greeting }] }]);
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", Component: Outlet, children: [{ id: "page", index: true, Component: Greeting }] },
+  ]);
   return renderToString(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: rootData, page: null } }} />);
 }
 

@@ -19,7 +19,12 @@ function merge(tokens: Array<{ text: string; changed: boolean }>): DiffSegment[]
   // A trailing space swallowed into a change is given back.
   return segments.flatMap((segment) => {
     const match = segment.changed ? /^(.*?)(\s+)$/s.exec(segment.text) : null;
-    return match ? [{ text: match[1]!, changed: true }, { text: match[2]!, changed: false }] : [segment];
+    return match
+      ? [
+          { text: match[1]!, changed: true },
+          { text: match[2]!, changed: false },
+        ]
+      : [segment];
   });
 }
 

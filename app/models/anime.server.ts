@@ -46,7 +46,9 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
 }
 
 /** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
-function episodeOf(row: EpisodeRow): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"> {
+function episodeOf(
+  row: EpisodeRow,
+): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"> {
   return {
     key: row.key,
     number: row.number,
@@ -54,7 +56,10 @@ function episodeOf(row: EpisodeRow): Pick<AnimeEpisode, "key" | "number" | "posi
     title: row.title,
     originalTitle: row.original_title,
     airedOn: row.aired_on,
-    adapts: { from: { key: row.adapts_from, label: row.adapts_from_label }, to: { key: row.adapts_to, label: row.adapts_to_label } },
+    adapts: {
+      from: { key: row.adapts_from, label: row.adapts_from_label },
+      to: { key: row.adapts_to, label: row.adapts_to_label },
+    },
   };
 }
 
@@ -73,7 +78,12 @@ const SHORT_COLUMNS = `b.key, b.season_number, b.number, b.title, b.aired_on, b.
 
 function toChange(row: ChangeRow): AdaptationChange {
   const chapters =
-    row.chapters_from && row.chapters_to && row.from_label && row.to_label && row.from_position !== null && row.to_position !== null
+    row.chapters_from &&
+    row.chapters_to &&
+    row.from_label &&
+    row.to_label &&
+    row.from_position !== null &&
+    row.to_position !== null
       ? {
           from: { key: row.chapters_from, label: row.from_label },
           to: { key: row.chapters_to, label: row.to_label },
@@ -81,7 +91,12 @@ function toChange(row: ChangeRow): AdaptationChange {
           count: Math.round(row.to_position - row.from_position) + 1,
         }
       : null;
-  return { kind: row.kind, chapters, note: row.note === null ? null : gated(row.revealed_by, row.note), computed: row.computed === 1 };
+  return {
+    kind: row.kind,
+    chapters,
+    note: row.note === null ? null : gated(row.revealed_by, row.note),
+    computed: row.computed === 1,
+  };
 }
 
 /**
@@ -94,7 +109,11 @@ function toChange(row: ChangeRow): AdaptationChange {
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const [cards, episodes, changes, shorts, volumes, noteCounts, arcs, totals] = await batch<
     [
-      Pick<SeasonCard, "number" | "title"> & { episode_count: number; first_aired: string | null; last_aired: string | null },
+      Pick<SeasonCard, "number" | "title"> & {
+        episode_count: number;
+        first_aired: string | null;
+        last_aired: string | null;
+      },
       EpisodeRow,
       ChangeRow,
       ShortRow,
@@ -170,9 +189,13 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const selected = episodes.length ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcs) : null;
   const selectedSeason = seasonNumber ?? cards[0]?.number ?? null;
   return {
-    seasons: cards.map(
-      (card): SeasonCard => ({ number: card.number, title: card.title, episodeCount: card.episode_count, firstAired: card.first_aired, lastAired: card.last_aired }),
-    ),
+    seasons: cards.map((card): SeasonCard => ({
+      number: card.number,
+      title: card.title,
+      episodeCount: card.episode_count,
+      firstAired: card.first_aired,
+      lastAired: card.last_aired,
+    })),
     selectedSeason: cards.some((card) => card.number === selectedSeason) ? selectedSeason : null,
     season: selected?.overview ?? null,
     episodes: selected?.episodes ?? [],
@@ -187,7 +210,9 @@ type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "first
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
 function summarise(episodes: AnimeEpisode[], title: string, arcs: readonly Pick<ArcRow, "number" | "title">[]) {
   const dates = episodes.map((episode) => episode.airedOn).sort();
-  const arcNumbers = episodes.flatMap((episode) => [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0));
+  const arcNumbers = episodes.flatMap((episode) =>
+    [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
+  );
   const [firstArc, lastArc] = [Math.min(...arcNumbers), Math.max(...arcNumbers)];
   const overview: AnimeSeason = {
     number: episodes[0]?.season ?? 0,
@@ -195,8 +220,12 @@ function summarise(episodes: AnimeEpisode[], title: string, arcs: readonly Pick<
     episodeCount: episodes.length,
     firstAired: dates[0] ?? null,
     lastAired: dates.at(-1) ?? null,
-    arcs: arcs.filter((arc) => arc.number >= firstArc && arc.number <= lastArc).map(({ number, title: arcTitle }) => ({ number, title: arcTitle })),
-    volumes: [...new Map(episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values()],
+    arcs: arcs
+      .filter((arc) => arc.number >= firstArc && arc.number <= lastArc)
+      .map(({ number, title: arcTitle }) => ({ number, title: arcTitle })),
+    volumes: [
+      ...new Map(episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values(),
+    ],
     skippedChapters: episodes
       .flatMap((episode) => episode.changes)
       .filter((change) => change.computed && change.kind === "skipped")
@@ -221,7 +250,9 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     ),
     seasonEpisodesStatement(db, seasonNumber),
     db
-      .prepare(`SELECT ${SHORT_COLUMNS} FROM break_time_episodes b WHERE b.season_number = ${SELECTED_SEASON} ORDER BY b.number`)
+      .prepare(
+        `SELECT ${SHORT_COLUMNS} FROM break_time_episodes b WHERE b.season_number = ${SELECTED_SEASON} ORDER BY b.number`,
+      )
       .bind(seasonNumber),
   ]);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
@@ -229,12 +260,10 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
   return {
     seasons,
     selectedSeason: seasons.some((season) => season.number === selectedSeason) ? selectedSeason : null,
-    episodes: episodes.map(
-      (row): BreakTimeEpisode => ({
-        ...episodeOf(row),
-        shorts: (shortsOf.get(row.key) ?? []).map(toShort),
-      }),
-    ),
+    episodes: episodes.map((row): BreakTimeEpisode => ({
+      ...episodeOf(row),
+      shorts: (shortsOf.get(row.key) ?? []).map(toShort),
+    })),
     shortCount: seasons.reduce((sum, season) => sum + season.shortCount, 0),
   };
 }
@@ -242,4 +271,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
 /** A season as the Break Time page's season links show it. */
 type BreakTimeSeason = { number: number; title: string; episodeCount: number; shortCount: number };
 
-type BreakTimeEpisode = Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts" | "shorts">;
+type BreakTimeEpisode = Pick<
+  AnimeEpisode,
+  "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts" | "shorts"
+>;

@@ -18,7 +18,15 @@ export interface CharacterFilters {
 
 type CharacterCardRow = Pick<
   CharacterColumns,
-  "slug" | "name" | "original_name" | "aliases" | "affiliations" | "portrait" | "portrait_alt" | "portrait_revealed_by" | "revealed_by"
+  | "slug"
+  | "name"
+  | "original_name"
+  | "aliases"
+  | "affiliations"
+  | "portrait"
+  | "portrait_alt"
+  | "portrait_revealed_by"
+  | "revealed_by"
 >;
 
 /**
@@ -64,12 +72,21 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
       )
       .bind(...params),
     db.prepare(`SELECT COUNT(*) AS total FROM characters c ${where}`).bind(...params),
-    db.prepare(`SELECT affiliation, COUNT(*) AS count FROM character_affiliations GROUP BY affiliation ORDER BY affiliation`),
-    db.prepare(`SELECT first_medium AS medium, COUNT(*) AS count FROM characters WHERE first_medium IS NOT NULL GROUP BY first_medium`),
+    db.prepare(
+      `SELECT affiliation, COUNT(*) AS count FROM character_affiliations GROUP BY affiliation ORDER BY affiliation`,
+    ),
+    db.prepare(
+      `SELECT first_medium AS medium, COUNT(*) AS count FROM characters WHERE first_medium IS NOT NULL GROUP BY first_medium`,
+    ),
   ]);
 
   // A name search: everyone the requester has met, in name order (read with those everyone meets first).
-  const named = fts ? knownTo(rows.map((row) => ({ ...row, revealedBy: row.revealed_by, content: null })), knowledge).sort(byName) : null;
+  const named = fts
+    ? knownTo(
+        rows.map((row) => ({ ...row, revealedBy: row.revealed_by, content: null })),
+        knowledge,
+      ).sort(byName)
+    : null;
   const listed = named ? named.slice(offset, offset + CHARACTERS_PER_PAGE) : rows;
   const total = named ? named.length : (totals[0]?.total ?? 0);
   return {
@@ -125,7 +142,9 @@ type CharacterRow = Omit<CharacterColumns, "sort_name">;
 
 /** A character's portrait, gated where a later look would spoil; null where the pack has none. */
 function portraitOf(row: Pick<CharacterColumns, "name" | "portrait" | "portrait_alt" | "portrait_revealed_by">) {
-  return row.portrait ? gated(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name }) : null;
+  return row.portrait
+    ? gated(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name })
+    : null;
 }
 
 interface AppearanceRow {
@@ -143,7 +162,9 @@ type RelationshipRow = Omit<CharacterRelationshipRow, "character_slug"> & { rela
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
 export async function getCharacter(db: D1Database, slug: string) {
-  const [characters, appearances, facts, relationships] = await batch<[CharacterRow, AppearanceRow, FactRow, RelationshipRow]>(db, [
+  const [characters, appearances, facts, relationships] = await batch<
+    [CharacterRow, AppearanceRow, FactRow, RelationshipRow]
+  >(db, [
     db
       .prepare(
         `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_revealed_by, revealed_by,
@@ -163,7 +184,9 @@ export async function getCharacter(db: D1Database, slug: string) {
           ORDER BY u.position`,
       )
       .bind(slug),
-    db.prepare(`SELECT label, value, revealed_by FROM character_facts WHERE character_slug = ? ORDER BY sort_order`).bind(slug),
+    db
+      .prepare(`SELECT label, value, revealed_by FROM character_facts WHERE character_slug = ? ORDER BY sort_order`)
+      .bind(slug),
     db
       .prepare(
         `SELECT r.related_slug, c.name AS related_name, r.kind, r.description, r.revealed_by

@@ -36,19 +36,17 @@ export interface VolumeChange {
 function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeRow[]) {
   const list = rows
     .filter((change) => change.volume_key === volume.key)
-    .map(
-      (change): VolumeChange => ({
-        kind: change.kind,
-        note: change.note,
-        chapters:
-          change.chapters_from && change.chapters_to
-            ? {
-                from: { key: change.chapters_from, label: change.from_label ?? change.chapters_from },
-                to: { key: change.chapters_to, label: change.to_label ?? change.chapters_to },
-              }
-            : null,
-      }),
-    );
+    .map((change): VolumeChange => ({
+      kind: change.kind,
+      note: change.note,
+      chapters:
+        change.chapters_from && change.chapters_to
+          ? {
+              from: { key: change.chapters_from, label: change.from_label ?? change.chapters_from },
+              to: { key: change.chapters_to, label: change.to_label ?? change.chapters_to },
+            }
+          : null,
+    }));
   return { count: list.length, ...gated(volume.revealed_by, list) };
 }
 
@@ -56,7 +54,9 @@ function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeR
 function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_titles_revealed_by">): Gated<string>[] {
   const titles = parseJsonList(row.chapter_titles);
   const revealers = JSON.parse(row.chapter_titles_revealed_by) as (string | null)[];
-  return titles.map((title, index) => gated(revealers.length === titles.length ? (revealers[index] ?? null) : "", title));
+  return titles.map((title, index) =>
+    gated(revealers.length === titles.length ? (revealers[index] ?? null) : "", title),
+  );
 }
 
 /**
@@ -66,7 +66,9 @@ function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_titl
  */
 export async function getLightNovels(db: D1Database, collectionCode: string | null, page = 1) {
   const selected = `COALESCE(?1, (SELECT code FROM ln_collections ORDER BY sort_order LIMIT 1))`;
-  const [collections, volumes, changes, totals] = await batch<[CollectionRow, VolumeRow, ChangeRow, { chapters: number; adapted: number }]>(db, [
+  const [collections, volumes, changes, totals] = await batch<
+    [CollectionRow, VolumeRow, ChangeRow, { chapters: number; adapted: number }]
+  >(db, [
     db.prepare(
       `SELECT c.code, c.name, c.kind, c.description, COUNT(v.key) AS volume_count, COALESCE(MAX(v.number), 0) AS highest_number,
               MIN(v.released_jp) AS first_release, MAX(v.released_jp) AS last_release
@@ -155,7 +157,9 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
               chapters: volume.adapted_chapters ?? 0,
             }
           : null,
-      readAfter: volume.read_after ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after } : null,
+      readAfter: volume.read_after
+        ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after }
+        : null,
       mistakeCount: volume.mistake_count,
     })),
   };

@@ -1,4 +1,9 @@
-import type { AnimeMistakeRow as AnimeMistakeColumns, LnMistakeRow as LnMistakeColumns, LnVolumeRow, MistakeEntryColumns } from "~/lib/content/rows";
+import type {
+  AnimeMistakeRow as AnimeMistakeColumns,
+  LnMistakeRow as LnMistakeColumns,
+  LnVolumeRow,
+  MistakeEntryColumns,
+} from "~/lib/content/rows";
 import { volumeKey } from "~/lib/content/units";
 import { gated, knownTo } from "~/lib/gated";
 import type { Knowledge } from "~/lib/knowledge";
@@ -29,10 +34,17 @@ import { batch, parseJsonList } from "./db.server";
 /** An entry's own columns, without the importer's `source`, and the labels its joins add. */
 type LnMistakeRow = Omit<LnMistakeColumns, "source"> & { volume_label: string; web_novel_label: string | null };
 
-type AnimeMistakeRow = Omit<AnimeMistakeColumns, "source"> & { season_number: number; episode_number: number; episode_title: string; episode_position: number };
+type AnimeMistakeRow = Omit<AnimeMistakeColumns, "source"> & {
+  season_number: number;
+  episode_number: number;
+  episode_title: string;
+  episode_position: number;
+};
 
 /** A volume and how many entries it has of each severity. */
-type VolumeCountRow = Pick<LnVolumeRow, "key" | "collection_code" | "number" | "title"> & { collection_name: string } & Record<MistakeSeverity, number>;
+type VolumeCountRow = Pick<LnVolumeRow, "key" | "collection_code" | "number" | "title"> & {
+  collection_name: string;
+} & Record<MistakeSeverity, number>;
 
 interface FacetRow {
   facet: "category" | "severity" | "status";
@@ -81,7 +93,12 @@ function entryFacts(row: EntryColumns) {
 
 /** What an entry quotes from the story: gated by what reveals the entry. */
 function entryText(row: EntryColumns): MistakeText {
-  return { japanese: row.japanese || null, official: row.official, suggested: row.suggested, explanation: row.explanation };
+  return {
+    japanese: row.japanese || null,
+    official: row.official,
+    suggested: row.suggested,
+    explanation: row.explanation,
+  };
 }
 
 function toLnMistake(row: LnMistakeRow): LnMistake {
@@ -89,7 +106,9 @@ function toLnMistake(row: LnMistakeRow): LnMistake {
     ...entryFacts(row),
     volume: { key: row.volume_key, label: row.volume_label },
     chapter: row.chapter,
-    webNovelChapter: row.web_novel_chapter ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter } : null,
+    webNovelChapter: row.web_novel_chapter
+      ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter }
+      : null,
     page: row.page,
     ebookPosition: row.ebook_position,
     edition: row.edition,
@@ -104,7 +123,13 @@ function inVolume({ volume: _volume, ...entry }: LnMistake): LnMistakeInVolume {
 function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
   return {
     ...entryFacts(row),
-    episode: { key: row.episode_key, season: row.season_number, number: row.episode_number, title: row.episode_title, position: row.episode_position },
+    episode: {
+      key: row.episode_key,
+      season: row.season_number,
+      number: row.episode_number,
+      title: row.episode_title,
+      position: row.episode_position,
+    },
     start: row.start_seconds,
     end: row.end_seconds,
     platform: row.platform,
@@ -142,7 +167,9 @@ function volumeCounts(db: D1Database, collectionCode: string | null, page: numbe
         GROUP BY v.key ORDER BY c.sort_order, v.number`,
     )
     .bind(collectionCode, VOLUMES_PER_PAGE, pageOffset(page, VOLUMES_PER_PAGE));
-  const total = db.prepare(`SELECT COUNT(*) AS total FROM ln_volumes WHERE ?1 IS NULL OR collection_code = ?1`).bind(collectionCode);
+  const total = db
+    .prepare(`SELECT COUNT(*) AS total FROM ln_volumes WHERE ?1 IS NULL OR collection_code = ?1`)
+    .bind(collectionCode);
   return [counts, total] as const;
 }
 
@@ -214,14 +241,22 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
       path: animeMistakePath(row.id, row.episode_key),
     })),
   ];
-  return { counts, newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest) };
+  return {
+    counts,
+    newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest),
+  };
 }
 
 type NewestRow = Pick<EntryColumns, "id" | "severity" | "official" | "suggested" | "added_on" | "revealed_by">;
 const newestColumns = `m.id, m.severity, m.official, m.suggested, m.added_on, m.revealed_by`;
 
 function toNewest(row: NewestRow): Omit<NewestMistake, "where" | "path"> {
-  return { id: row.id, severity: row.severity, addedOn: row.added_on, ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }) };
+  return {
+    id: row.id,
+    severity: row.severity,
+    addedOn: row.added_on,
+    ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+  };
 }
 
 /** The most entries a search of the light novel notes reads; the requester's own are paged from them. */
@@ -243,7 +278,11 @@ export async function getLnMistakeIndex(
   const fts = toFtsQuery(query);
   if (!fts) {
     const [volumes, totals] = await batch<[VolumeCountRow, { total: number }]>(db, [...volumeCounts(db, null, page)]);
-    return { volumes: volumes.map(toVolumeCount), matches: [], paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0) };
+    return {
+      volumes: volumes.map(toVolumeCount),
+      matches: [],
+      paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
+    };
   }
   const [rows] = await batch<[LnMistakeRow & { place: number }]>(db, [
     db
@@ -260,27 +299,55 @@ export async function getLnMistakeIndex(
   ]);
   const known = knownTo(rows.sort((a, b) => a.place - b.place).map(toLnMistake), knowledge);
   const offset = pageOffset(page, MATCHES_PER_PAGE);
-  return { volumes: [], matches: known.slice(offset, offset + MATCHES_PER_PAGE), paging: pageInfo(page, MATCHES_PER_PAGE, known.length) };
+  return {
+    volumes: [],
+    matches: known.slice(offset, offset + MATCHES_PER_PAGE),
+    paging: pageInfo(page, MATCHES_PER_PAGE, known.length),
+  };
 }
 
 /** One collection's volumes with their counts, a page at a time; null for an unknown collection. */
 export async function getLnCollectionMistakes(db: D1Database, code: string, page: number) {
-  const [collections, volumes, totals] = await batch<[{ code: string; name: string }, VolumeCountRow, { total: number }]>(db, [
+  const [collections, volumes, totals] = await batch<
+    [{ code: string; name: string }, VolumeCountRow, { total: number }]
+  >(db, [
     db.prepare(`SELECT code, name FROM ln_collections WHERE code = ?1`).bind(code),
     ...volumeCounts(db, code, page),
   ]);
   const collection = collections[0];
   return collection
-    ? { collection, volumes: volumes.map(toVolumeCount), paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0) }
+    ? {
+        collection,
+        volumes: volumes.map(toVolumeCount),
+        paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
+      }
     : null;
 }
 
 /** One page of a volume's entries in reading order, filtered, with their total and the counts for each filter; null if unknown. */
-export async function getVolumeMistakes(db: D1Database, code: string, number: number, filters: MistakeFilters, page = 1) {
+export async function getVolumeMistakes(
+  db: D1Database,
+  code: string,
+  number: number,
+  filters: MistakeFilters,
+  page = 1,
+) {
   const key = volumeKey(code, number);
   const filter = filterClause(filters);
   const [volumes, entries, totals, facets] = await batch<
-    [{ key: string; title: string; number: number; collection_code: string; collection_name: string; released_en: string | null }, LnMistakeRow, { total: number }, FacetRow]
+    [
+      {
+        key: string;
+        title: string;
+        number: number;
+        collection_code: string;
+        collection_name: string;
+        released_en: string | null;
+      },
+      LnMistakeRow,
+      { total: number },
+      FacetRow,
+    ]
   >(db, [
     db
       .prepare(
@@ -295,7 +362,9 @@ export async function getVolumeMistakes(db: D1Database, code: string, number: nu
           ORDER BY ${lnReadingOrder} LIMIT ? OFFSET ?`,
       )
       .bind(key, ...filter.params, LN_ENTRIES_PER_PAGE, pageOffset(page, LN_ENTRIES_PER_PAGE)),
-    db.prepare(`SELECT COUNT(*) AS total FROM ln_mistakes m WHERE m.volume_key = ?${filter.sql}`).bind(key, ...filter.params),
+    db
+      .prepare(`SELECT COUNT(*) AS total FROM ln_mistakes m WHERE m.volume_key = ?${filter.sql}`)
+      .bind(key, ...filter.params),
     facetCounts(db, "ln_mistakes", key),
   ]);
   const volume = volumes[0];
@@ -323,7 +392,9 @@ export async function getVolumeMistakes(db: D1Database, code: string, number: nu
  */
 export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters, season: number | null) {
   const filter = filterClause(filters);
-  const [entries, seasonRows, facets] = await batch<[AnimeMistakeRow, { number: number; title: string; entries: number; unfiltered: number }, FacetRow]>(db, [
+  const [entries, seasonRows, facets] = await batch<
+    [AnimeMistakeRow, { number: number; title: string; entries: number; unfiltered: number }, FacetRow]
+  >(db, [
     db
       .prepare(
         `SELECT ${animeColumns} FROM anime_mistakes m JOIN anime_episodes e ON e.key = m.episode_key
@@ -358,7 +429,9 @@ export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters, 
 export async function getNewestMistakes(db: D1Database, limit: number) {
   const [ln, anime] = await batch<[LnMistakeRow & { entries_before: number }, AnimeMistakeRow]>(db, [
     db
-      .prepare(`SELECT ${lnColumns}, ${lnEntriesBefore} AS entries_before FROM ln_mistakes m ${lnJoins} ORDER BY COALESCE(m.updated_on, m.added_on) DESC LIMIT ?1`)
+      .prepare(
+        `SELECT ${lnColumns}, ${lnEntriesBefore} AS entries_before FROM ln_mistakes m ${lnJoins} ORDER BY COALESCE(m.updated_on, m.added_on) DESC LIMIT ?1`,
+      )
       .bind(limit),
     db
       .prepare(
@@ -379,7 +452,10 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
  * address of its page: for the API, which keeps only those its requester knows and pages them among
  * themselves. One round trip.
  */
-export async function getTranslationNotes(db: D1Database, { medium, unit }: { medium: "light_novels" | "anime" | null; unit: string | null }) {
+export async function getTranslationNotes(
+  db: D1Database,
+  { medium, unit }: { medium: "light_novels" | "anime" | null; unit: string | null },
+) {
   const [ln, anime] = await batch<[LnMistakeRow & { entries_before: number }, AnimeMistakeRow]>(db, [
     db
       .prepare(
@@ -415,7 +491,12 @@ const SIMILAR_CANDIDATES = 200;
  * depends only on each entry's own text (not FTS rank, whose weight for a word counts gated entries
  * too), so the entries a requester may see keep their order whatever else matches. One round trip.
  */
-export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", unit: string, query: string): Promise<SimilarMistake[]> {
+export async function findSimilarMistakes(
+  db: D1Database,
+  kind: "ln" | "anime",
+  unit: string,
+  query: string,
+): Promise<SimilarMistake[]> {
   if (kind === "ln") {
     const fts = toFtsQuery(query, 6);
     if (!fts) return [];
@@ -432,7 +513,12 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
            SELECT *, row_number() OVER (ORDER BY in_unit DESC, words DESC, added_on DESC, id) AS place
              FROM hits ORDER BY revealed_by IS NOT NULL, place LIMIT ?3`,
         )
-        .bind(`{official japanese}: ${terms.join(" OR ")}`, unit, SIMILAR_CANDIDATES, ...terms.map((term) => `{official japanese}: ${term}`)),
+        .bind(
+          `{official japanese}: ${terms.join(" OR ")}`,
+          unit,
+          SIMILAR_CANDIDATES,
+          ...terms.map((term) => `{official japanese}: ${term}`),
+        ),
     ]);
     return rows
       .sort((a, b) => a.place - b.place)
@@ -444,7 +530,9 @@ export async function findSimilarMistakes(db: D1Database, kind: "ln" | "anime", 
       }));
   }
   // Words of one or two letters would match nearly every line.
-  const words = searchWords(query, 50).filter((word) => [...word].length > 2).slice(0, 6);
+  const words = searchWords(query, 50)
+    .filter((word) => [...word].length > 2)
+    .slice(0, 6);
   if (!words.length) return [];
   const matches = words.map((_, index) => `(lower(m.official) LIKE ?${index + 3})`);
   const [rows] = await batch<[AnimeMistakeRow & { place: number }]>(db, [
@@ -496,7 +584,15 @@ export function publishReportedMistake(
   const credits = JSON.stringify(["A reader", `reviewed by ${filing.moderatorName}`]);
   const day = now.toISOString().slice(0, 10);
   // What both kinds of entry store, bound as ?7 to ?13 in either statement.
-  const entry = [fields.official ?? "", fields.suggested ?? "", fields.why ?? "", filing.category, filing.severity, credits, day];
+  const entry = [
+    fields.official ?? "",
+    fields.suggested ?? "",
+    fields.why ?? "",
+    filing.category,
+    filing.severity,
+    credits,
+    day,
+  ];
   // Bound as ?14 in either statement.
   const whileAccepted = `EXISTS (SELECT 1 FROM reports WHERE id = ?14 AND status = 'accepted')`;
   if (report.kind === "ln_mistl") {

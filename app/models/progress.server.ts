@@ -34,9 +34,7 @@ interface UnitRow {
  * reader once sealed, so the tracker fetches it after hydration (cacheable) instead of carrying it in
  * the page. One round trip.
  */
-export async function getTimeline(
-  db: D1Database,
-): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
+export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
   const [units, externalIds] = await batch<[UnitRow, ExternalIdRow]>(db, [
     db.prepare(
       `SELECT u.key, u.medium, u.position, u.label, c.title, c.title_revealed_by, 'Arc ' || a.number AS group_label, a.title AS group_title, NULL AS extra, u.revealed_by AS covered_by
@@ -69,10 +67,7 @@ export async function getTimeline(
       position: unit.position,
       label: unit.label,
       title: gated(unit.title_revealed_by, unit.title),
-      group:
-        unit.group_title === null
-          ? unit.group_label
-          : groupName(unit.group_label, unit.group_title),
+      group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
       collection: unit.medium === "light_novels" ? unit.extra : null,
       coveredBy: unit.covered_by,
     })),
@@ -94,20 +89,14 @@ function externalId(row: ExternalIdRow): ExternalId {
 /** A signed-in reader's saved record: for the tracker, and for merging on sign-in. */
 export async function getSavedProgress(db: D1Database, uid: string) {
   const [rows] = await batch<[{ progress: string }]>(db, [
-    db
-      .prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`)
-      .bind(uid),
+    db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid),
   ]);
   return parseStoredProgress(rows[0]?.progress);
 }
 
 /** The record with only the units the timeline knows, its position worked out from theirs. */
-function onTimeline(
-  progress: Progress,
-  positions: ReadonlyMap<string, number>,
-): Progress {
-  const known = (key: string | null) =>
-    key !== null && positions.has(key) ? key : null;
+function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>): Progress {
+  const known = (key: string | null) => (key !== null && positions.has(key) ? key : null);
   const kept: Progress = {
     ...progress,
     webNovel: known(progress.webNovel),
@@ -144,24 +133,15 @@ export async function saveProgress(
   now = new Date(),
 ): Promise<Progress> {
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-    const [rows, units] = await batch<
-      [{ progress: string }, { key: string; position: number }]
-    >(db, [
+    const [rows, units] = await batch<[{ progress: string }, { key: string; position: number }]>(db, [
+      db.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid),
       db
-        .prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`)
-        .bind(uid),
-      db
-        .prepare(
-          `SELECT key, position FROM story_units WHERE key IN (SELECT value FROM json_each(?1))`,
-        )
+        .prepare(`SELECT key, position FROM story_units WHERE key IN (SELECT value FROM json_each(?1))`)
         .bind(JSON.stringify([...reachedUnits(progress), ...progress.skipped])),
     ]);
     const current = rows[0]?.progress;
     const saved = parseStoredProgress(current);
-    const offered = onTimeline(
-      progress,
-      new Map(units.map((unit) => [unit.key, unit.position])),
-    );
+    const offered = onTimeline(progress, new Map(units.map((unit) => [unit.key, unit.position])));
     const merged = saved ? mergeProgress(saved, offered) : offered;
     if (saved && sameProgress(merged, saved)) return saved;
 
@@ -170,9 +150,7 @@ export async function saveProgress(
       uid,
       JSON.stringify(stored),
       stored.position,
-      stored.webNovel
-        ? (parseUnitKey(stored.webNovel, "web_novel")?.arc ?? null)
-        : null,
+      stored.webNovel ? (parseUnitKey(stored.webNovel, "web_novel")?.arc ?? null) : null,
       JSON.stringify(trackedMedia(stored)),
       stored.updatedAt,
     ];
@@ -194,8 +172,7 @@ export async function saveProgress(
     if (written.length) return stored;
   }
   throw errorPage(503, {
-    message:
-      "Your progress is being saved from several places at once. Please try again in a moment.",
+    message: "Your progress is being saved from several places at once. Please try again in a moment.",
   });
 }
 

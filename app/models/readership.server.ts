@@ -61,7 +61,11 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
           GROUP BY j.key, j.value ORDER BY c.sort_order, j.value`,
       )
       .bind(firstSavedBy),
-    db.prepare(`SELECT m.value AS medium, COUNT(*) AS readers FROM ${established}, json_each(p.media) m GROUP BY m.value`).bind(firstSavedBy),
+    db
+      .prepare(
+        `SELECT m.value AS medium, COUNT(*) AS readers FROM ${established}, json_each(p.media) m GROUP BY m.value`,
+      )
+      .bind(firstSavedBy),
     db
       .prepare(
         `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM ${established} JOIN arcs a ON a.number = p.web_novel_arc

@@ -74,31 +74,51 @@ export interface ReleaseQuery {
  * What the radar shows: what is coming (soonest first) and what came out (newest first, a page at a
  * time), of one medium or all, in one round trip.
  */
-export async function getReleases(db: D1Database, { medium, today, page = 1 }: ReleaseQuery): Promise<{ upcoming: Release[]; recent: Release[]; paging: PageInfo }> {
+export async function getReleases(
+  db: D1Database,
+  { medium, today, page = 1 }: ReleaseQuery,
+): Promise<{ upcoming: Release[]; recent: Release[]; paging: PageInfo }> {
   const [upcoming, recent, [count]] = await batch<[ReleaseRow, ReleaseRow, { total: number }]>(db, [
     db
-      .prepare(`${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${CHOSEN} AND released_on > ?2 ORDER BY released_on, position, edition LIMIT ?3`)
+      .prepare(
+        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${CHOSEN} AND released_on > ?2 ORDER BY released_on, position, edition LIMIT ?3`,
+      )
       .bind(medium, today, UPCOMING_LIMIT),
     db
-      .prepare(`${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${CHOSEN} AND released_on <= ?2 ORDER BY released_on DESC, position DESC, edition DESC LIMIT ?3 OFFSET ?4`)
+      .prepare(
+        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${CHOSEN} AND released_on <= ?2 ORDER BY released_on DESC, position DESC, edition DESC LIMIT ?3 OFFSET ?4`,
+      )
       .bind(medium, today, RECENT_PER_PAGE, pageOffset(page, RECENT_PER_PAGE)),
-    db.prepare(`${RELEASES} SELECT COUNT(*) AS total FROM releases WHERE ${CHOSEN} AND released_on <= ?2`).bind(medium, today),
+    db
+      .prepare(`${RELEASES} SELECT COUNT(*) AS total FROM releases WHERE ${CHOSEN} AND released_on <= ?2`)
+      .bind(medium, today),
   ]);
-  return { upcoming: upcoming.map(toRelease), recent: recent.map(toRelease), paging: pageInfo(page, RECENT_PER_PAGE, count?.total ?? 0) };
+  return {
+    upcoming: upcoming.map(toRelease),
+    recent: recent.map(toRelease),
+    paging: pageInfo(page, RECENT_PER_PAGE, count?.total ?? 0),
+  };
 }
 
 /**
  * The newest releases out by `today`, and the next ones coming, for a feed or a calendar: `media`
  * chooses which (every medium when absent), `limit` bounds each list.
  */
-export async function getReleaseFeed(db: D1Database, { media, today, limit }: { media: readonly Medium[] | null; today: string; limit: number }) {
+export async function getReleaseFeed(
+  db: D1Database,
+  { media, today, limit }: { media: readonly Medium[] | null; today: string; limit: number },
+) {
   const chosen = media ? `medium IN (${media.map((_, index) => `?${index + 3}`).join(", ")})` : "1";
   const [recent, upcoming] = await batch<[ReleaseRow, ReleaseRow]>(db, [
     db
-      .prepare(`${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${chosen} AND released_on <= ?1 ORDER BY released_on DESC, position DESC, edition DESC LIMIT ?2`)
+      .prepare(
+        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${chosen} AND released_on <= ?1 ORDER BY released_on DESC, position DESC, edition DESC LIMIT ?2`,
+      )
       .bind(today, limit, ...(media ?? [])),
     db
-      .prepare(`${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${chosen} AND released_on > ?1 ORDER BY released_on, position, edition LIMIT ?2`)
+      .prepare(
+        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${chosen} AND released_on > ?1 ORDER BY released_on, position, edition LIMIT ?2`,
+      )
       .bind(today, limit, ...(media ?? [])),
   ]);
   return { recent: recent.map(toRelease), upcoming: upcoming.map(toRelease) };
@@ -109,6 +129,11 @@ export async function getReleaseFeed(db: D1Database, { media, today, limit }: { 
  * (either edition) and the anime, out by `today`, newest first.
  */
 export function latestReleasesStatement(db: D1Database, today: string) {
-  const newest = (medium: Medium) => `SELECT * FROM (SELECT ${COLUMNS} FROM releases WHERE medium = '${medium}' AND released_on <= ?1 ORDER BY released_on DESC, position DESC, edition DESC LIMIT 2)`;
-  return db.prepare(`${RELEASES} ${newest("web_novel")} UNION ALL ${newest("light_novels")} UNION ALL ${newest("anime")} ORDER BY released_on DESC`).bind(today);
+  const newest = (medium: Medium) =>
+    `SELECT * FROM (SELECT ${COLUMNS} FROM releases WHERE medium = '${medium}' AND released_on <= ?1 ORDER BY released_on DESC, position DESC, edition DESC LIMIT 2)`;
+  return db
+    .prepare(
+      `${RELEASES} ${newest("web_novel")} UNION ALL ${newest("light_novels")} UNION ALL ${newest("anime")} ORDER BY released_on DESC`,
+    )
+    .bind(today);
 }

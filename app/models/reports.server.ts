@@ -49,7 +49,12 @@ function toReport(row: ReportRow, history: HistoryRow[]) {
     updatedAt: row.updated_at,
     history: history
       .filter((entry) => entry.report_id === row.id)
-      .map((entry) => ({ at: entry.at, status: entry.status, note: entry.note, byModerator: entry.by_moderator === 1 })),
+      .map((entry) => ({
+        at: entry.at,
+        status: entry.status,
+        note: entry.note,
+        byModerator: entry.by_moderator === 1,
+      })),
   };
 }
 
@@ -71,12 +76,16 @@ export async function getReaderReports(db: D1Database, uid: string) {
 
 /** The choices the light novel and anime forms offer, from the real lists. */
 export async function getReportChoices(db: D1Database) {
-  const [volumes, episodes] = await batch<[{ key: string; label: string; title: string }, { key: string; label: string; title: string }]>(db, [
+  const [volumes, episodes] = await batch<
+    [{ key: string; label: string; title: string }, { key: string; label: string; title: string }]
+  >(db, [
     db.prepare(
       `SELECT v.key, u.label, v.title FROM ln_volumes v JOIN story_units u ON u.key = v.key
          JOIN ln_collections c ON c.code = v.collection_code ORDER BY c.sort_order, v.number`,
     ),
-    db.prepare(`SELECT e.key, u.label, e.title FROM anime_episodes e JOIN story_units u ON u.key = e.key ORDER BY e.season_number, e.number`),
+    db.prepare(
+      `SELECT e.key, u.label, e.title FROM anime_episodes e JOIN story_units u ON u.key = e.key ORDER BY e.season_number, e.number`,
+    ),
   ]);
   // Titles that already start with the unit's name ("Lanternfall 2: …") are not prefixed twice.
   const choice = (unit: { key: string; label: string; title: string }) => ({
@@ -100,7 +109,10 @@ export type LimitedHitFor = (onlyIf: { sql: string; params: unknown[] }) => {
   reached(usage: { minute: number | null; day: number } | undefined): "minute" | "day";
 };
 
-export type SubmitOutcome = { stored: true; reportId: string } | { stored: false; problem: "unit" } | { stored: false; problem: "limit"; limit: "minute" | "day" };
+export type SubmitOutcome =
+  | { stored: true; reportId: string }
+  | { stored: false; problem: "unit" }
+  | { stored: false; problem: "limit"; limit: "minute" | "day" };
 
 /**
  * Stores a report with its first history entry, in one round trip. The submission id comes from the
@@ -111,7 +123,14 @@ export type SubmitOutcome = { stored: true; reportId: string } | { stored: false
  */
 export async function submitReport(
   db: D1Database,
-  report: { submissionId: string; uid: string; kind: ReportKind; title: string; fields: Record<string, string>; unit: ReportedUnit | null },
+  report: {
+    submissionId: string;
+    uid: string;
+    kind: ReportKind;
+    title: string;
+    fields: Record<string, string>;
+    unit: ReportedUnit | null;
+  },
   limitedHit: LimitedHitFor,
   now = new Date(),
 ): Promise<SubmitOutcome> {
@@ -124,7 +143,9 @@ export async function submitReport(
     params: [report.submissionId, unit.key, unit.medium],
   });
   const reportId = crypto.randomUUID();
-  const [unitChecks, , , , , stored, usage] = await batch<[{ ok: number }, never, never, never, never, { id: string }, { minute: number | null; day: number }]>(db, [
+  const [unitChecks, , , , , stored, usage] = await batch<
+    [{ ok: number }, never, never, never, never, { id: string }, { minute: number | null; day: number }]
+  >(db, [
     db.prepare(`SELECT ${unitOk.replaceAll("?7", "?1").replaceAll("?8", "?2")} AS ok`).bind(unit.key, unit.medium),
     limit.take,
     db
@@ -133,7 +154,11 @@ export async function submitReport(
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?7 WHERE changes() > 0`,
       )
       .bind(reportId, report.submissionId, report.uid, report.kind, report.title, JSON.stringify(report.fields), at),
-    db.prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, 'open', NULL, 0 WHERE changes() > 0`).bind(reportId, at),
+    db
+      .prepare(
+        `INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, 'open', NULL, 0 WHERE changes() > 0`,
+      )
+      .bind(reportId, at),
     limit.prune,
     db.prepare(`SELECT id FROM reports WHERE uid = ?1 AND submission_id = ?2`).bind(report.uid, report.submissionId),
     limit.usage,
@@ -165,12 +190,22 @@ export async function getTriageReports(db: D1Database, query: TriageQuery) {
   const matching = `SELECT id FROM reports WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)
                      ORDER BY created_at ${direction}, id ${direction} LIMIT ?3 OFFSET ?4`;
   const page = [query.kind, query.status, TRIAGE_PAGE_SIZE, offset] as const;
-  const [rows, history, total, counts] = await batch<[ReportRow, HistoryRow, { total: number }, { status: ReportStatus; count: number }]>(db, [
-    db.prepare(`SELECT r.* FROM (${matching}) page JOIN reports r ON r.id = page.id ORDER BY r.created_at ${direction}, r.id ${direction}`).bind(...page),
+  const [rows, history, total, counts] = await batch<
+    [ReportRow, HistoryRow, { total: number }, { status: ReportStatus; count: number }]
+  >(db, [
     db
-      .prepare(`SELECT report_id, at, status, note, by_moderator FROM report_history WHERE report_id IN (${matching}) ORDER BY id`)
+      .prepare(
+        `SELECT r.* FROM (${matching}) page JOIN reports r ON r.id = page.id ORDER BY r.created_at ${direction}, r.id ${direction}`,
+      )
       .bind(...page),
-    db.prepare(`SELECT COUNT(*) AS total FROM reports WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)`).bind(query.kind, query.status),
+    db
+      .prepare(
+        `SELECT report_id, at, status, note, by_moderator FROM report_history WHERE report_id IN (${matching}) ORDER BY id`,
+      )
+      .bind(...page),
+    db
+      .prepare(`SELECT COUNT(*) AS total FROM reports WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR status = ?2)`)
+      .bind(query.kind, query.status),
     db.prepare(`SELECT status, COUNT(*) AS count FROM reports GROUP BY status`),
   ]);
   const matches = total[0]?.total ?? 0;
@@ -212,8 +247,14 @@ export type DecisionOutcome =
  * of failing. The publish and unpublish statements depend only on the stored status, so whatever the
  * order of decisions, the entry exists exactly while the report is accepted.
  */
-export async function decideReport(db: D1Database, decision: TriageDecision, now = new Date()): Promise<DecisionOutcome> {
-  const [rows] = await batch<[ReportRow]>(db, [db.prepare(`SELECT * FROM reports WHERE id = ?1`).bind(decision.reportId)]);
+export async function decideReport(
+  db: D1Database,
+  decision: TriageDecision,
+  now = new Date(),
+): Promise<DecisionOutcome> {
+  const [rows] = await batch<[ReportRow]>(db, [
+    db.prepare(`SELECT * FROM reports WHERE id = ?1`).bind(decision.reportId),
+  ]);
   const report = rows[0];
   if (!report) return { decided: false, reason: "unknown" };
   const at = now.toISOString();
@@ -228,14 +269,30 @@ export async function decideReport(db: D1Database, decision: TriageDecision, now
       )
       .bind(report.id, decision.status, note, duplicateOf, at, decision.from),
     db
-      .prepare(`INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() > 0`)
+      .prepare(
+        `INSERT INTO report_history (report_id, at, status, note, by_moderator) SELECT ?1, ?2, ?3, ?4, 1 WHERE changes() > 0`,
+      )
       .bind(report.id, at, decision.status, note),
   ];
   if (report.kind === "ln_mistl" || report.kind === "anime_mistl") {
-    statements.push(...keepPublicationInStep(db, { reportId: report.id, kind: report.kind, fields: parseFields(report.fields) }, decision, now));
+    statements.push(
+      ...keepPublicationInStep(
+        db,
+        { reportId: report.id, kind: report.kind, fields: parseFields(report.fields) },
+        decision,
+        now,
+      ),
+    );
   }
-  statements.push(db.prepare(`SELECT status, moderator_note, duplicate_of, published_entry FROM reports WHERE id = ?1`).bind(report.id));
-  const results = await batch<Array<Pick<ReportRow, "status" | "moderator_note" | "duplicate_of" | "published_entry">>>(db, statements);
+  statements.push(
+    db
+      .prepare(`SELECT status, moderator_note, duplicate_of, published_entry FROM reports WHERE id = ?1`)
+      .bind(report.id),
+  );
+  const results = await batch<Array<Pick<ReportRow, "status" | "moderator_note" | "duplicate_of" | "published_entry">>>(
+    db,
+    statements,
+  );
   const stored = results.at(-1)?.[0];
   if (!stored) return { decided: false, reason: "unknown" };
   // Ours or an identical one made at the same time: either way, what the moderator asked for is what is stored.

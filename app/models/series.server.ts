@@ -8,7 +8,9 @@ import { latestReleasesStatement, type ReleaseRow, toRelease } from "./releases.
  * `today`; a release's title is gated as on the radar, ./releases.server).
  */
 export async function getSeriesOverview(db: D1Database, today: string) {
-  const [series, counts, releases, collections] = await batch<[Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow, { code: string; name: string }]>(db, [
+  const [series, counts, releases, collections] = await batch<
+    [Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow, { code: string; name: string }]
+  >(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
     // Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
@@ -40,7 +42,13 @@ export async function getSeriesOverview(db: D1Database, today: string) {
  */
 export async function getSeries(db: D1Database) {
   const [series, counts, arcs, collections, seasons] = await batch<
-    [Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, { number: number; title: string }, { code: string; name: string; kind: string }, { number: number; title: string }]
+    [
+      Omit<SeriesRow, "id" | "pack">,
+      { label: string; value: number },
+      { number: number; title: string },
+      { code: string; name: string; kind: string },
+      { number: number; title: string },
+    ]
   >(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),

@@ -15,7 +15,9 @@ const EXPIRED_DROPPED_PER_SIGN_IN = 200;
 /** The session, when it is open for this reader and has not run out. */
 export async function findOpenSession(db: D1Database, id: string, uid: string, now: number) {
   const [rows] = await batch<[{ moderator: number; account_checked_at: number }]>(db, [
-    db.prepare(`SELECT moderator, account_checked_at FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`).bind(id, uid, now),
+    db
+      .prepare(`SELECT moderator, account_checked_at FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`)
+      .bind(id, uid, now),
   ]);
   return rows[0] ?? null;
 }
@@ -32,7 +34,9 @@ export async function recordAccountCheck(db: D1Database, id: string, uid: string
 export async function closeEverySession(db: D1Database, uid: string, now: number) {
   await batch(db, [
     db
-      .prepare(`INSERT INTO session_revocations (uid, issued_up_to) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`)
+      .prepare(
+        `INSERT INTO session_revocations (uid, issued_up_to) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`,
+      )
       .bind(uid, now),
     db.prepare(`DELETE FROM sessions WHERE uid = ?1`).bind(uid),
   ]);
@@ -68,7 +72,9 @@ export async function refreshSession(db: D1Database, id: string, token: PostedTo
 export async function openSession(db: D1Database, id: string, token: PostedToken, now: number) {
   const [, , opened] = await batch<[never, never, { id: string }, never]>(db, [
     db.prepare(`DELETE FROM sessions WHERE uid = ?1 AND expires_at <= ?2`).bind(token.uid, now),
-    db.prepare(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ?1 LIMIT ?2)`).bind(now, EXPIRED_DROPPED_PER_SIGN_IN),
+    db
+      .prepare(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ?1 LIMIT ?2)`)
+      .bind(now, EXPIRED_DROPPED_PER_SIGN_IN),
     db
       .prepare(
         `INSERT INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at, account_checked_at)
@@ -76,7 +82,14 @@ export async function openSession(db: D1Database, id: string, token: PostedToken
           WHERE NOT EXISTS (SELECT 1 FROM session_revocations WHERE uid = ?2 AND issued_up_to >= ?4)
          RETURNING id`,
       )
-      .bind(id, token.uid, token.moderator ? 1 : 0, token.issuedAt, new Date(now * 1000).toISOString(), token.expiresAt),
+      .bind(
+        id,
+        token.uid,
+        token.moderator ? 1 : 0,
+        token.issuedAt,
+        new Date(now * 1000).toISOString(),
+        token.expiresAt,
+      ),
     db
       .prepare(
         `DELETE FROM sessions WHERE uid = ?1

@@ -2,7 +2,11 @@ import type { SideStoryRow as SideStoryColumns } from "~/lib/content/rows";
 import { gated } from "~/lib/gated";
 import { batch } from "./db.server";
 
-type SideStoryRow = Omit<SideStoryColumns, "position"> & { read_after_label: string; page: number; story_found: number };
+type SideStoryRow = Omit<SideStoryColumns, "position"> & {
+  read_after_label: string;
+  page: number;
+  story_found: number;
+};
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
 

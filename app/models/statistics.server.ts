@@ -19,12 +19,7 @@ const valuesOf = (series: Series, chart: ContentStatisticRow["chart"]) => series
  * published from accepted reports join them between imports.
  */
 export async function getStatistics(db: D1Database) {
-  const [stored, mistakes] = await batch<
-    [
-      Pick<ContentStatisticRow, "chart" | "label" | "value">,
-      VolumeNotes,
-    ]
-  >(db, [
+  const [stored, mistakes] = await batch<[Pick<ContentStatisticRow, "chart" | "label" | "value">, VolumeNotes]>(db, [
     db.prepare(`SELECT chart, label, value FROM content_statistics ORDER BY chart, position`),
     db.prepare(
       `SELECT c.name || ' ' || v.number AS label, c.name AS collection,
@@ -44,11 +39,23 @@ export async function getStatistics(db: D1Database) {
   }
 
   const words = valuesOf(series, "arc_words");
-  const arcs: ArcBar[] = valuesOf(series, "arc_chapters").map(({ label, value }, index) => ({ arc: Number(label), chapters: value, words: words[index]?.value ?? 0 }));
+  const arcs: ArcBar[] = valuesOf(series, "arc_chapters").map(({ label, value }, index) => ({
+    arc: Number(label),
+    chapters: value,
+    words: words[index]?.value ?? 0,
+  }));
   const total = arcs.reduce((sum, arc) => sum + arc.chapters, 0);
   const adapted = valuesOf(series, "year_adapted");
-  const years: YearBar[] = valuesOf(series, "year_volumes").map(({ label, value }, index) => ({ year: label, volumes: value, adapted: adapted[index]?.value ?? 0, total }));
-  const introductions: IntroductionBar[] = valuesOf(series, "arc_introductions").map(({ label, value }) => ({ arc: Number(label), characters: value }));
+  const years: YearBar[] = valuesOf(series, "year_volumes").map(({ label, value }, index) => ({
+    year: label,
+    volumes: value,
+    adapted: adapted[index]?.value ?? 0,
+    total,
+  }));
+  const introductions: IntroductionBar[] = valuesOf(series, "arc_introductions").map(({ label, value }) => ({
+    arc: Number(label),
+    characters: value,
+  }));
   return {
     totals: { chapters: total, words: sumOf(arcs, (arc) => arc.words) },
     arcs: inRanges(arcs, MAX_BARS, (range) => ({
@@ -86,31 +93,57 @@ type YearBar = { year: string; lastYear?: string; volumes: number; adapted: numb
  */
 function releaseTimeline(published: Array<{ label: string; value: number }>) {
   const months = withEmptyMonths(published);
-  if (months.length <= MAX_MONTHS) return { by: "month" as const, bars: months.map(({ label, value }) => ({ from: label, to: label, chapters: value })) };
+  if (months.length <= MAX_MONTHS)
+    return {
+      by: "month" as const,
+      bars: months.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
+    };
   const perYear = new Map<string, number>();
   for (const { label, value } of months) perYear.set(label.slice(0, 4), (perYear.get(label.slice(0, 4)) ?? 0) + value);
   const years = [...perYear].map(([year, chapters]) => ({ from: year, to: year, chapters }));
-  return { by: "year" as const, bars: inRanges(years, MAX_BARS, (range) => ({ from: range[0]!.from, to: range.at(-1)!.to, chapters: sumOf(range, (year) => year.chapters) })) };
+  return {
+    by: "year" as const,
+    bars: inRanges(years, MAX_BARS, (range) => ({
+      from: range[0]!.from,
+      to: range.at(-1)!.to,
+      chapters: sumOf(range, (year) => year.chapters),
+    })),
+  };
 }
 
-type VolumeNotes = { label: string; collection: string; minor: number; meaning_changing: number; plot_relevant: number };
+type VolumeNotes = {
+  label: string;
+  collection: string;
+  minor: number;
+  meaning_changing: number;
+  plot_relevant: number;
+};
 
 /** Translation notes by severity per volume, or per collection once there are too many volumes to read as rows. */
 function mistakesChart(volumes: VolumeNotes[]) {
-  const row = ({ label, minor, meaning_changing, plot_relevant }: Omit<VolumeNotes, "collection">) => ({ label, minor, meaning_changing, plot_relevant });
+  const row = ({ label, minor, meaning_changing, plot_relevant }: Omit<VolumeNotes, "collection">) => ({
+    label,
+    minor,
+    meaning_changing,
+    plot_relevant,
+  });
   if (volumes.length <= MAX_VOLUME_ROWS) return { by: "volume" as const, rows: volumes.map(row) };
   const perCollection = new Map<string, VolumeNotes[]>();
-  for (const volume of volumes) perCollection.set(volume.collection, [...(perCollection.get(volume.collection) ?? []), volume]);
+  for (const volume of volumes)
+    perCollection.set(volume.collection, [...(perCollection.get(volume.collection) ?? []), volume]);
   const collections = [...perCollection].map(([collection, range]) => ({
     label: collection,
     minor: sumOf(range, (volume) => volume.minor),
     meaning_changing: sumOf(range, (volume) => volume.meaning_changing),
     plot_relevant: sumOf(range, (volume) => volume.plot_relevant),
   }));
-  return { by: "collection" as const, rows: inRanges(collections, MAX_VOLUME_ROWS, (range) => ({
-    label: `${range[0]!.label} – ${range.at(-1)!.label}`,
-    minor: sumOf(range, (entry) => entry.minor),
-    meaning_changing: sumOf(range, (entry) => entry.meaning_changing),
-    plot_relevant: sumOf(range, (entry) => entry.plot_relevant),
-  })) };
+  return {
+    by: "collection" as const,
+    rows: inRanges(collections, MAX_VOLUME_ROWS, (range) => ({
+      label: `${range[0]!.label} – ${range.at(-1)!.label}`,
+      minor: sumOf(range, (entry) => entry.minor),
+      meaning_changing: sumOf(range, (entry) => entry.meaning_changing),
+      plot_relevant: sumOf(range, (entry) => entry.plot_relevant),
+    })),
+  };
 }

@@ -47,9 +47,14 @@ function toStoryUnit(row: UnitRow): StoryUnit {
 }
 
 /** One page of the units of one medium or all, in story order, with how many there are. One round trip. */
-export async function getStoryUnits(db: D1Database, { medium, offset, limit }: { medium: Medium | null; offset: number; limit: number }) {
+export async function getStoryUnits(
+  db: D1Database,
+  { medium, offset, limit }: { medium: Medium | null; offset: number; limit: number },
+) {
   const [rows, totals] = await batch<[UnitRow, { total: number }]>(db, [
-    db.prepare(`SELECT * FROM (${units}) WHERE ?1 IS NULL OR medium = ?1 ORDER BY position, key LIMIT ?2 OFFSET ?3`).bind(medium, limit, offset),
+    db
+      .prepare(`SELECT * FROM (${units}) WHERE ?1 IS NULL OR medium = ?1 ORDER BY position, key LIMIT ?2 OFFSET ?3`)
+      .bind(medium, limit, offset),
     db.prepare(`SELECT COUNT(*) AS total FROM story_units WHERE ?1 IS NULL OR medium = ?1`).bind(medium),
   ]);
   return { units: rows.map(toStoryUnit), total: totals[0]?.total ?? 0 };

@@ -55,7 +55,9 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   ]);
 
   const covering = (list: AdaptationRow[], position: number) =>
-    list.filter((unit) => unit.from_position <= position && position <= unit.to_position).map(({ key, label }) => ({ key, label }));
+    list
+      .filter((unit) => unit.from_position <= position && position <= unit.to_position)
+      .map(({ key, label }) => ({ key, label }));
 
   const selectedNumber = arcNumber ?? arcs[0]?.number ?? null;
   const selected = arcs.find((arc) => arc.number === selectedNumber);

@@ -6,7 +6,14 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
-import { type AdaptationChange, adaptationChangeLabels, type AnimeEpisode, type AnimeSeason, animeNotesPath, type UnitLabel } from "~/lib/anime";
+import {
+  type AdaptationChange,
+  adaptationChangeLabels,
+  type AnimeEpisode,
+  type AnimeSeason,
+  animeNotesPath,
+  type UnitLabel,
+} from "~/lib/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
@@ -82,11 +89,11 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
             </span>
           ))}
         </Fact>
-        <Fact term="Light novels">
-          {season.volumes.length ? <UnitLinks units={season.volumes} /> : "None listed"}
-        </Fact>
+        <Fact term="Light novels">{season.volumes.length ? <UnitLinks units={season.volumes} /> : "None listed"}</Fact>
         <Fact term="Skipped">
-          {season.skippedChapters ? `${countOf(season.skippedChapters, nouns.webNovelChapter)} left out` : "None: every web novel chapter is adapted"}
+          {season.skippedChapters
+            ? `${countOf(season.skippedChapters, nouns.webNovelChapter)} left out`
+            : "None: every web novel chapter is adapted"}
         </Fact>
         <Fact term="Break Time">{countOf(season.shortCount, nouns.short)}</Fact>
       </dl>
@@ -100,7 +107,8 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
         <Link to="/reading_tracker" className="font-medium text-primary underline">
           Continue in the web novel or the light novels
         </Link>{" "}
-        from where the season ends: once you have marked its last episode as watched, the reading tracker lists what the season left out on the way and keeps it unread.
+        from where the season ends: once you have marked its last episode as watched, the reading tracker lists what the
+        season left out on the way and keeps it unread.
       </p>
     </section>
   );
@@ -132,8 +140,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
           {episode.volumes.length ? (
             <>
               {" "}
-              · {episode.volumes.length > 1 ? "Light novels" : "Light novel"}{" "}
-              <UnitLinks units={episode.volumes} />
+              · {episode.volumes.length > 1 ? "Light novels" : "Light novel"} <UnitLinks units={episode.volumes} />
             </>
           ) : null}
         </p>

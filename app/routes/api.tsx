@@ -10,16 +10,23 @@ import type { Route } from "./+types/api";
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "API",
-    description: "A public, read-only JSON API over the story's units, characters, releases and translation notes, as spoiler-safe as the site.",
+    description:
+      "A public, read-only JSON API over the story's units, characters, releases and translation notes, as spoiler-safe as the site.",
   });
 
 const endpoints = [
   ["/series", "The series: who made it, its media, totals, arcs, light novel collections and anime seasons."],
-  ["/units", `Every chapter, volume, side story, episode and Break Time short in story order; medium=, page=, per_page= (at most ${API_PAGE_SIZE.most}).`],
+  [
+    "/units",
+    `Every chapter, volume, side story, episode and Break Time short in story order; medium=, page=, per_page= (at most ${API_PAGE_SIZE.most}).`,
+  ],
   ["/units/{key}", "One unit by its key: wn:2-14, ln:main-3, ss:festival-night, anime:1-5, bt:1-5."],
   ["/characters", "The characters the reader has met, by name, a page at a time."],
   ["/characters/{slug}", "One character, with the facts and relationships the reader knows."],
-  ["/translation-notes", "Where the official English light novels and anime differ from the Japanese; medium=, unit=, paged."],
+  [
+    "/translation-notes",
+    "Where the official English light novels and anime differ from the Japanese; medium=, unit=, paged.",
+  ],
   ["/releases", "What is coming and what came out, of every medium or one (medium=), newest first, page= for older."],
   ["/openapi.json", "The OpenAPI 3.1 document: every parameter, field and answer."],
 ] as const;
@@ -37,7 +44,8 @@ function YourReveal() {
   const shield = useShield();
   // Its room is kept before the page knows (two lines), so nothing below moves when it does.
   if (!shield) return <p className="min-h-12" />;
-  const reveal = shield.mode === "off" ? "all" : knowsAnything(shield.knowledge) ? encodeKnowledge(shield.knowledge) : null;
+  const reveal =
+    shield.mode === "off" ? "all" : knowsAnything(shield.knowledge) ? encodeKnowledge(shield.knowledge) : null;
   return (
     <p className="min-h-12">
       {reveal ? (
@@ -63,14 +71,17 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
         <h1 className="text-3xl font-bold tracking-tight">API</h1>
         <p className="text-muted-foreground">
           Building a bot, an app or a reading list? Everything the site shows is also a small, read-only JSON API at{" "}
-          <code className="break-all font-mono text-sm">{base}</code>, with the same promise as the site: it never spoils
-          what a reader has not seen.
+          <code className="break-all font-mono text-sm">{base}</code>, with the same promise as the site: it never
+          spoils what a reader has not seen.
         </p>
       </header>
 
       <PageSection id="endpoints" title="Endpoints">
         <p>
-          Every endpoint answers <code>GET</code>. The <a className="underline" href={`${API_BASE}/openapi.json`}>OpenAPI document</a>{" "}
+          Every endpoint answers <code>GET</code>. The{" "}
+          <a className="underline" href={`${API_BASE}/openapi.json`}>
+            OpenAPI document
+          </a>{" "}
           describes each parameter, field and answer, and it is all you need to build a client.
         </p>
         <ul className="space-y-2">
@@ -87,15 +98,15 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
         <p>
           Without anything more, an answer is for a reader who knows nothing: characters they have not met are not
           listed, titles that give something away are <code>null</code> and translation notes (which quote the story)
-          are left out. Nothing left out leaves a trace: totals, pages and order count only what the reader may see,
-          and a character they have not met is a 404, the same as a name that does not exist.
+          are left out. Nothing left out leaves a trace: totals, pages and order count only what the reader may see, and
+          a character they have not met is a 404, the same as a name that does not exist.
         </p>
         <p>
           Add <code>{REVEAL_PARAMETER}=</code> with what the reader has seen, in the same form the site uses, and the
-          answer holds exactly what that reveals. List unit keys joined by commas: the last web novel chapter read{" "}
-          (<code>wn:2-14</code>), each light novel collection&apos;s last volume (<code>ln:main-3</code>), the last anime
-          episode (<code>anime:1-5</code>), and side stories (<code>ss:festival-night</code>) and Break Time shorts{" "}
-          (<code>bt:1-5</code>) one by one. A chapter or volume the reader skipped gets a leading minus (
+          answer holds exactly what that reveals. List unit keys joined by commas: the last web novel chapter read (
+          <code>wn:2-14</code>), each light novel collection&apos;s last volume (<code>ln:main-3</code>), the last anime
+          episode (<code>anime:1-5</code>), and side stories (<code>ss:festival-night</code>) and Break Time shorts (
+          <code>bt:1-5</code>) one by one. A chapter or volume the reader skipped gets a leading minus (
           <code>-wn:1-7</code>); <code>all</code> shows everything. Each place stands for everything before it in its
           own medium only: an anime viewer has not read the chapters the anime left out.
         </p>
@@ -116,8 +127,8 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
       <PageSection id="limits" title="Caching, limits and errors">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            Every answer has an <code>ETag</code>. Send it back as <code>If-None-Match</code> and an unchanged answer is a
-            304 with no body. Answers may be cached for a few minutes.
+            Every answer has an <code>ETag</code>. Send it back as <code>If-None-Match</code> and an unchanged answer is
+            a 304 with no body. Answers may be cached for a few minutes.
           </li>
           <li>
             Each client (IP address) may make {API_LIMITS.perMinute} requests a minute and{" "}

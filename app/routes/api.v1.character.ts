@@ -14,7 +14,12 @@ export async function loader(args: Route.LoaderArgs) {
   return answerApi(
     args,
     revealing,
-    async ({ db, knowledge }) => characterProfileView(slugPattern.test(slug) ? await getCharacter(db, slug) : null, knowledge, args.context.env.SITE_URL),
+    async ({ db, knowledge }) =>
+      characterProfileView(
+        slugPattern.test(slug) ? await getCharacter(db, slug) : null,
+        knowledge,
+        args.context.env.SITE_URL,
+      ),
     `No character has the slug "${slug}".`,
   );
 }

@@ -14,7 +14,11 @@ const parameters = { ...revealing, page: pageParameter, medium: mediumParameter(
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(args, parameters, async ({ db, query, knowledge }) => {
     const page = query.page ?? 1;
-    const { upcoming, recent, paging } = await getReleases(db, { medium: query.medium ?? null, today: releaseDay(), page });
+    const { upcoming, recent, paging } = await getReleases(db, {
+      medium: query.medium ?? null,
+      today: releaseDay(),
+      page,
+    });
     const view = (release: (typeof recent)[number]) => releaseView(release, knowledge, args.context.env.SITE_URL);
     return { upcoming: upcoming.map(view), recent: pageFrom(recent.map(view), paging.total, page, RECENT_PER_PAGE) };
   });

@@ -5,23 +5,28 @@ import type { Route } from "./+types/api.v1.series";
 
 /** The series: who made it, its media, its totals and how each medium is grouped. Nothing in it is gated. */
 export async function loader(args: Route.LoaderArgs) {
-  return answerApi(args, revealing, async ({ db }) => {
-    const series = await getSeries(db);
-    if (!series) return null;
-    // The number of characters is left out: the API lists only those a requester has met.
-    const { characters: _characters, ...totals } = series.totals;
-    return {
-      title: series.title,
-      original_title: series.originalTitle,
-      synopsis: series.synopsis,
-      author: series.author,
-      illustrator: series.illustrator,
-      media: series.media,
-      totals,
-      arcs: series.arcs,
-      light_novel_collections: series.collections,
-      anime_seasons: series.seasons,
-      url: `${args.context.env.SITE_URL}/`,
-    };
-  }, "No series has been imported yet.");
+  return answerApi(
+    args,
+    revealing,
+    async ({ db }) => {
+      const series = await getSeries(db);
+      if (!series) return null;
+      // The number of characters is left out: the API lists only those a requester has met.
+      const { characters: _characters, ...totals } = series.totals;
+      return {
+        title: series.title,
+        original_title: series.originalTitle,
+        synopsis: series.synopsis,
+        author: series.author,
+        illustrator: series.illustrator,
+        media: series.media,
+        totals,
+        arcs: series.arcs,
+        light_novel_collections: series.collections,
+        anime_seasons: series.seasons,
+        url: `${args.context.env.SITE_URL}/`,
+      };
+    },
+    "No series has been imported yet.",
+  );
 }

@@ -10,7 +10,9 @@ const parameters = {
   ...pagingParameters,
   medium: mediumParameter(["light_novels", "anime"]),
   unit: (value: string) =>
-    isUnitKey(value, "light_novels") || isUnitKey(value, "anime") ? { value } : { problem: "must be a light novel volume's or an anime episode's key (ln:main-3, anime:1-5)." },
+    isUnitKey(value, "light_novels") || isUnitKey(value, "anime")
+      ? { value }
+      : { problem: "must be a light novel volume's or an anime episode's key (ln:main-3, anime:1-5)." },
 };
 
 /** The translation notes the requester knows (light novels, then anime, each in story order), a page at a time. */

@@ -12,7 +12,16 @@ export async function loader(args: Route.LoaderArgs) {
   return answerApi(args, parameters, async ({ db, query, knowledge }) => {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? API_PAGE_SIZE.default;
-    const { units, total } = await getStoryUnits(db, { medium: query.medium ?? null, offset: (page - 1) * perPage, limit: perPage });
-    return pageFrom(units.map((unit) => unitView(unit, knowledge, args.context.env.SITE_URL)), total, page, perPage);
+    const { units, total } = await getStoryUnits(db, {
+      medium: query.medium ?? null,
+      offset: (page - 1) * perPage,
+      limit: perPage,
+    });
+    return pageFrom(
+      units.map((unit) => unitView(unit, knowledge, args.context.env.SITE_URL)),
+      total,
+      page,
+      perPage,
+    );
   });
 }

@@ -10,7 +10,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const setCookie = await endSession(request, context);
   const form = await request.formData().catch(() => null);
   const redirectTo = form?.get("redirectTo");
-  if (typeof redirectTo === "string") return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
+  if (typeof redirectTo === "string")
+    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
   return Response.json({ ok: true }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 

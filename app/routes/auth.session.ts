@@ -5,7 +5,8 @@ import type { Route } from "./+types/auth.session";
 
 /** The browser posts a fresh Firebase ID token (form field idToken) after sign-in and every refresh. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   assertSameOrigin(request);
   const form = await request.formData().catch(() => null);
   const idToken = form?.get("idToken");
@@ -14,10 +15,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { user, setCookie } = await startSession(request, context, idToken);
-    return Response.json({ ok: true, uid: user.uid }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
+    return Response.json(
+      { ok: true, uid: user.uid },
+      { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     if (error instanceof KeysUnavailableError) {
-      return Response.json({ ok: false, message: "Sign-in cannot be checked right now. Please try again in a moment." }, { status: 503 });
+      return Response.json(
+        { ok: false, message: "Sign-in cannot be checked right now. Please try again in a moment." },
+        { status: 503 },
+      );
     }
     if (error instanceof InvalidTokenError) {
       return Response.json({ ok: false, message: "That sign-in is not valid. Please sign in again." }, { status: 401 });

@@ -27,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
-    title: data && data.seasons.length > 1 && data.selectedSeason !== null ? `Break Time · Season ${data.selectedSeason}` : "Break Time",
+    title:
+      data && data.seasons.length > 1 && data.selectedSeason !== null
+        ? `Break Time · Season ${data.selectedSeason}`
+        : "Break Time",
     description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
   });
 
@@ -59,7 +62,11 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
           {/* Every episode, for everyone; a short's title waits for the shield (BreakTimeShorts). */}
           <ol className="space-y-3">
             {episodes.map((episode) => (
-              <li key={episode.key} id={unitAnchor(episode.key)} className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2">
+              <li
+                key={episode.key}
+                id={unitAnchor(episode.key)}
+                className="grid gap-3 rounded-lg border border-border bg-card p-4 target:border-primary md:grid-cols-2"
+              >
                 <div className="min-w-0 space-y-1">
                   <EpisodeTitle episode={episode} />
                   <p className="text-sm text-muted-foreground">

@@ -35,10 +35,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   // The sealed data names no one the requester has not met.
   const character = data?.character?.content;
-  if (!character) return pageMeta(siteNameFrom(matches), { title: "Page not found", description: `Page not found: ${displayPath(location.pathname)}` });
+  if (!character)
+    return pageMeta(siteNameFrom(matches), {
+      title: "Page not found",
+      description: `Page not found: ${displayPath(location.pathname)}`,
+    });
   return pageMeta(siteNameFrom(matches), {
     title: character.name,
-    description: character.summary ?? `Profile of ${character.name}: names, affiliations, first appearances and relationships.`,
+    description:
+      character.summary ?? `Profile of ${character.name}: names, affiliations, first appearances and relationships.`,
     type: "profile",
   });
 };
@@ -53,10 +58,12 @@ export default function Character({ loaderData }: Route.ComponentProps) {
   if (!character) {
     // Asked again with what the reader knows: a page's height of room until the answer says whether
     // they have met this character, so a reader who has sees no "not found" on the way.
-    if (wouldAskWithheld(shield) && revealed === loaderData) return <article aria-busy="true" className="min-h-[100dvh]" />;
+    if (wouldAskWithheld(shield) && revealed === loaderData)
+      return <article aria-busy="true" className="min-h-[100dvh]" />;
     return <NotFound pathname={pathname} />;
   }
-  if (character.content && isRevealed(shield, character.revealedBy)) return <CharacterProfile character={character.content} />;
+  if (character.content && isRevealed(shield, character.revealedBy))
+    return <CharacterProfile character={character.content} />;
   // Shown on request or blurred: the profile behind the shield's placeholder.
   return (
     <article className="space-y-8">
@@ -92,7 +99,9 @@ function CharacterProfile({ character }: { character: Profile }) {
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{character.name}</h1>
           <OriginalText text={character.originalName} className="text-lg" />
-          {character.aliases.length ? <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p> : null}
+          {character.aliases.length ? (
+            <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p>
+          ) : null}
           <div className="flex flex-wrap gap-1">
             {character.affiliations.map((affiliation) => (
               <Link key={affiliation} to={`/characters?affiliation=${encodeURIComponent(affiliation)}`}>
@@ -109,8 +118,13 @@ function CharacterProfile({ character }: { character: Profile }) {
           <ul className="grid gap-2 sm:grid-cols-3">
             {character.firstAppearances.map((appearance) => (
               <li key={appearance.key}>
-                <Link to={unitPath(appearance.key)} className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[appearance.medium]}</span>
+                <Link
+                  to={unitPath(appearance.key)}
+                  className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary"
+                >
+                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                    {unitMediumLabels[appearance.medium]}
+                  </span>
                   <span className="block font-medium">{appearance.label}</span>
                   <span className="block text-sm text-muted-foreground">
                     <Spoiler gated={appearance.title} what="The title">

@@ -22,7 +22,6 @@ import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = requestedPage(new URL(request.url));
@@ -41,12 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
-    description: "Every character of the series: search by name or alias, filter by affiliation or the medium they first appear in.",
+    description:
+      "Every character of the series: search by name or alias, filter by affiliation or the medium they first appear in.",
   });
 
 export default function Characters({ loaderData }: Route.ComponentProps) {
   // A name search leaves out, without a trace, characters the first load does not know: ask again with what the reader knows.
-  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = useRevealedData(loaderData, { withheld: loaderData.filters.query !== "" });
+  const {
+    characters,
+    total,
+    pageCount,
+    affiliations,
+    media: mediaCounts,
+    filters,
+  } = useRevealedData(loaderData, { withheld: loaderData.filters.query !== "" });
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -62,10 +69,25 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Characters" lead="Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in." />
-      <Form ref={form} method="get" role="search" className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+      <PageHeader
+        title="Characters"
+        lead="Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in."
+      />
+      <Form
+        ref={form}
+        method="get"
+        role="search"
+        className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      >
         <Field id="character-query" label="Name or alias">
-          <Input name="q" type="search" defaultValue={filters.query} maxLength={100} placeholder="e.g. The Ash Warden" onChange={() => submitForm(300)} />
+          <Input
+            name="q"
+            type="search"
+            defaultValue={filters.query}
+            maxLength={100}
+            placeholder="e.g. The Ash Warden"
+            onChange={() => submitForm(300)}
+          />
         </Field>
         <Field id="character-affiliation" label="Affiliation">
           <Select name="affiliation" defaultValue={filters.affiliation ?? ""} onChange={() => submitForm(0)}>
@@ -91,7 +113,9 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
-        {total === 0 ? "No character matches." : `${countOf(total, nouns.character)}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
+        {total === 0
+          ? "No character matches."
+          : `${countOf(total, nouns.character)}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
       </p>
 
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -103,7 +127,11 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
           unknownAs="unmet"
           // A card's height (its portrait, padding and border), so a character the reader has met takes the place that waited for them.
           places="min-h-[5.625rem] rounded-lg"
-          renderItem={(item, shown) => (shown && item.content ? <CharacterCard key={item.key} character={item.content} eager={characters.indexOf(item) < 6} /> : null)}
+          renderItem={(item, shown) =>
+            shown && item.content ? (
+              <CharacterCard key={item.key} character={item.content} eager={characters.indexOf(item) < 6} />
+            ) : null
+          }
         />
       </ul>
 
@@ -126,7 +154,9 @@ function CharacterCard({ character, eager }: { character: CatalogueCharacter; ea
         <div className="min-w-0">
           <p className="font-semibold">{character.name}</p>
           <OriginalText text={character.originalName} className="text-sm" />
-          {character.aliases.length ? <p className="text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p> : null}
+          {character.aliases.length ? (
+            <p className="text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p>
+          ) : null}
           <div className="mt-1 flex flex-wrap gap-1">
             {character.affiliations.map((affiliation) => (
               <Badge key={affiliation}>{affiliation}</Badge>

@@ -17,7 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), { title: "Feedback hub", description: "Report bugs, content errors and mistranslations, suggest features, and follow your reports." });
+  pageMeta(siteNameFrom(matches), {
+    title: "Feedback hub",
+    description: "Report bugs, content errors and mistranslations, suggest features, and follow your reports.",
+  });
 
 export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
   const { reports, admin } = loaderData;
@@ -30,7 +33,10 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Feedback hub" lead="Tell us what is wrong or what could be better. Moderators read every report and note what they decided.">
+      <PageHeader
+        title="Feedback hub"
+        lead="Tell us what is wrong or what could be better. Moderators read every report and note what they decided."
+      >
         {admin ? (
           <Link to="/feedback_hub/triage" className="text-sm font-medium text-primary underline">
             Open triage
@@ -40,7 +46,10 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {reportForms.map((form) => (
           <li key={form.slug}>
-            <Link to={`/feedback_hub/${form.slug}`} className="block h-full rounded-lg border border-border bg-card p-4 hover:border-primary">
+            <Link
+              to={`/feedback_hub/${form.slug}`}
+              className="block h-full rounded-lg border border-border bg-card p-4 hover:border-primary"
+            >
               <span className="font-semibold">{form.title}</span>
               <span className="mt-1 block text-sm text-muted-foreground">{form.summary}</span>
             </Link>
@@ -72,7 +81,9 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
                     {report.moderatorNote}
                   </p>
                 ) : null}
-                {report.publishedEntry ? <p className="mt-2 text-sm">Published as a translation note. Thank you!</p> : null}
+                {report.publishedEntry ? (
+                  <p className="mt-2 text-sm">Published as a translation note. Thank you!</p>
+                ) : null}
                 <details className="mt-2 text-sm">
                   <summary className="cursor-pointer text-muted-foreground">History</summary>
                   <ol className="mt-2 space-y-1">

@@ -15,7 +15,14 @@ import type { SimilarMistake } from "~/lib/mistake-entries";
 import { cleanQuery } from "~/lib/search-query";
 import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { type FieldDefinition, fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
+import {
+  type FieldDefinition,
+  fieldNames,
+  formBySlug,
+  HONEYPOT_FIELD,
+  REPORT_LIMITS,
+  validateReport,
+} from "~/lib/report-forms";
 import { revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStored, writeStored } from "~/lib/storage-keys";
 import { getReportChoices, submitReport } from "~/models/reports.server";
@@ -88,10 +95,18 @@ async function sendReport(
   if (!values) return refuse(errors, raw);
   // The volume or episode a report names must be one of that medium (accepting it publishes it there).
   const unitField = form.fields.find((candidate) => candidate.optionsFrom);
-  const unit = unitField ? { key: values[unitField.name] ?? "", medium: unitField.optionsFrom === "volumes" ? ("light_novels" as const) : ("anime" as const) } : null;
+  const unit = unitField
+    ? {
+        key: values[unitField.name] ?? "",
+        medium: unitField.optionsFrom === "volumes" ? ("light_novels" as const) : ("anime" as const),
+      }
+    : null;
   const unitRefusal = () => {
     const label = unitField?.label.toLowerCase() ?? "";
-    return refuse({ [unitField?.name ?? "form"]: `Choose ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} from the list.` }, raw);
+    return refuse(
+      { [unitField?.name ?? "form"]: `Choose ${/^[aeiou]/.test(label) ? "an" : "a"} ${label} from the list.` },
+      raw,
+    );
   };
   if (unit && !isUnitKey(unit.key, unit.medium)) return unitRefusal();
 
@@ -141,7 +156,13 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
       let any = false;
       for (const [name, value] of Object.entries(saved)) {
         const element = formRef.current.elements.namedItem(name);
-        if (value && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && !prefill[name]) {
+        if (
+          value &&
+          (element instanceof HTMLInputElement ||
+            element instanceof HTMLTextAreaElement ||
+            element instanceof HTMLSelectElement) &&
+          !prefill[name]
+        ) {
           element.value = value;
           any = true;
         }
@@ -178,7 +199,10 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="max-w-2xl">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/feedback_hub" className="text-primary underline">Feedback hub</Link> / <span aria-current="page">{form.title}</span>
+        <Link to="/feedback_hub" className="text-primary underline">
+          Feedback hub
+        </Link>{" "}
+        / <span aria-current="page">{form.title}</span>
       </nav>
       <PageHeader title={form.title} lead={form.summary} />
       {restored ? (
@@ -197,7 +221,15 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
           </Button>
         </p>
       ) : null}
-      <Form ref={formRef} method="post" noValidate onSubmit={check} onInput={saveDraft} onChange={saveDraft} className="space-y-5">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={check}
+        onInput={saveDraft}
+        onChange={saveDraft}
+        className="space-y-5"
+      >
         <input type="hidden" name="submissionId" value={submissionId} />
         {/* The honeypot: hidden from people and screen readers, filled in only by bots. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -214,7 +246,9 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
               options={field.optionsFrom ? choices[field.optionsFrom] : field.options}
             />
             {/* Right under the text being typed, where the reader is looking (on a phone, the rest of the form is off screen). */}
-            {field.name === "official" && (form.kind === "ln_mistl" || form.kind === "anime_mistl") ? <SimilarEntries kind={form.kind} formRef={formRef} /> : null}
+            {field.name === "official" && (form.kind === "ln_mistl" || form.kind === "anime_mistl") ? (
+              <SimilarEntries kind={form.kind} formRef={formRef} />
+            ) : null}
           </Fragment>
         ))}
         <FormError>{errors.form}</FormError>
@@ -227,17 +261,37 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** One field of a report form, drawn from its definition. */
-function ReportField({ field, value, error, options }: { field: FieldDefinition; value: string; error?: string; options?: Array<{ value: string; label: string }> }) {
+function ReportField({
+  field,
+  value,
+  error,
+  options,
+}: {
+  field: FieldDefinition;
+  value: string;
+  error?: string;
+  options?: Array<{ value: string; label: string }>;
+}) {
   const label = (
     <>
       {field.label}
-      {field.required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-muted-foreground"> (optional)</span>}
+      {field.required ? (
+        <span aria-hidden="true"> *</span>
+      ) : (
+        <span className="font-normal text-muted-foreground"> (optional)</span>
+      )}
     </>
   );
   return (
     <Field id={`field-${field.name}`} label={label} description={field.help} error={error} required={field.required}>
       {field.kind === "textarea" ? (
-        <Textarea name={field.name} defaultValue={value} rows={4} maxLength={field.max} placeholder={field.placeholder} />
+        <Textarea
+          name={field.name}
+          defaultValue={value}
+          rows={4}
+          maxLength={field.max}
+          placeholder={field.placeholder}
+        />
       ) : field.kind === "select" ? (
         <Select name={field.name} defaultValue={value}>
           <option value="">Choose…</option>
@@ -262,7 +316,13 @@ function ReportField({ field, value, error, options }: { field: FieldDefinition;
  * those entries; the others say where they are, behind the shield like anywhere else. A reader who
  * asks to see one is asked for again with what that reveals.
  */
-function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; formRef: React.RefObject<HTMLFormElement | null> }) {
+function SimilarEntries({
+  kind,
+  formRef,
+}: {
+  kind: "ln_mistl" | "anime_mistl";
+  formRef: React.RefObject<HTMLFormElement | null>;
+}) {
   const fetcher = useFetcher<{ entries: SimilarMistake[] }>();
   const shield = useShield();
   const [typed, setTyped] = useState<{ unit: string; query: string } | null>(null);
@@ -279,7 +339,10 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
         const query = String(values.get("official") ?? "").trim();
         if (query.length < 3) return;
         // Only what the server reads (cleanQuery), so a long text never makes an address it refuses.
-        setTyped({ unit: String(values.get(kind === "ln_mistl" ? "volume" : "episode") ?? ""), query: cleanQuery(query) });
+        setTyped({
+          unit: String(values.get(kind === "ln_mistl" ? "volume" : "episode") ?? ""),
+          query: cleanQuery(query),
+        });
       }, 300);
     };
     element.addEventListener("input", onInput);
@@ -293,7 +356,11 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
   const { load } = fetcher;
   useEffect(() => {
     if (!typed) return;
-    const params = new URLSearchParams({ kind: kind === "ln_mistl" ? "ln" : "anime", unit: typed.unit, q: typed.query });
+    const params = new URLSearchParams({
+      kind: kind === "ln_mistl" ? "ln" : "anime",
+      unit: typed.unit,
+      q: typed.query,
+    });
     // Readers who know nothing share one cached answer with every crawler.
     if (reveal) params.set(REVEAL_PARAMETER, reveal);
     void load(`/resources/similar-mistakes?${params}`);
@@ -302,7 +369,11 @@ function SimilarEntries({ kind, formRef }: { kind: "ln_mistl" | "anime_mistl"; f
   const entries = fetcher.data?.entries ?? [];
   if (!entries.length) return null;
   return (
-    <aside aria-live="polite" aria-labelledby="similar-title" className="rounded-lg border border-primary/50 bg-accent p-4">
+    <aside
+      aria-live="polite"
+      aria-labelledby="similar-title"
+      className="rounded-lg border border-primary/50 bg-accent p-4"
+    >
       <h2 id="similar-title" className="font-semibold">
         Already reported? These entries look similar
       </h2>

@@ -12,7 +12,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { oneOf } from "~/lib/params";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
-import { type MistakeCategory, mistakeCategoryLabels, type MistakeSeverity, mistakeSeverityLabels } from "~/lib/mistakes";
+import {
+  type MistakeCategory,
+  mistakeCategoryLabels,
+  type MistakeSeverity,
+  mistakeSeverityLabels,
+} from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { formByKind, reportForms, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
 import { countOf, nouns } from "~/lib/words";
@@ -40,21 +45,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, ...reports };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
 
 const decisionFields = ["reportId", "from", "status", "duplicateOf", "category", "severity", "note"] as const;
 type DecisionField = (typeof decisionFields)[number];
 
 const decisionSchema = z.object({
-  reportId: z.string({ error: "That decision is incomplete." }).min(1, "That decision is incomplete.").max(64, "That decision is incomplete."),
+  reportId: z
+    .string({ error: "That decision is incomplete." })
+    .min(1, "That decision is incomplete.")
+    .max(64, "That decision is incomplete."),
   from: z.enum(reportStatuses, { error: "That decision is incomplete." }),
   status: z.enum(reportStatuses, { error: "Choose a status." }),
   note: z.string().trim().max(2000, "At most 2000 characters, please.").default(""),
   duplicateOf: z.string().trim().max(64, "At most 64 characters, please.").default(""),
   category: z
-    .enum(Object.keys(mistakeCategoryLabels) as [MistakeCategory, ...MistakeCategory[]], { error: "Choose a category." })
+    .enum(Object.keys(mistakeCategoryLabels) as [MistakeCategory, ...MistakeCategory[]], {
+      error: "Choose a category.",
+    })
     .default("mistranslation"),
-  severity: z.enum(Object.keys(mistakeSeverityLabels) as [MistakeSeverity, ...MistakeSeverity[]], { error: "Choose a severity." }).default("minor"),
+  severity: z
+    .enum(Object.keys(mistakeSeverityLabels) as [MistakeSeverity, ...MistakeSeverity[]], {
+      error: "Choose a severity.",
+    })
+    .default("minor"),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,11 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     duplicateOf: decision.duplicateOf || null,
     moderatorName: moderator.name ?? "a moderator",
   });
-  if (!result.decided && result.reason === "unknown") return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
+  if (!result.decided && result.reason === "unknown")
+    return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
   if (!result.decided) {
     const now = reportStatusLabels[result.status].toLowerCase();
     return refuse<DecisionField>(
-      { form: `Not saved: this report was changed while you were deciding and is now ${now}. Reload the page to see it, then decide again.` },
+      {
+        form: `Not saved: this report was changed while you were deciding and is now ${now}. Reload the page to see it, then decide again.`,
+      },
       raw,
       409,
     );
@@ -95,7 +113,10 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/feedback_hub" className="text-primary underline">Feedback hub</Link> / <span aria-current="page">Triage</span>
+        <Link to="/feedback_hub" className="text-primary underline">
+          Feedback hub
+        </Link>{" "}
+        / <span aria-current="page">Triage</span>
       </nav>
       <PageHeader title="Triage" lead="Every report, page by page. The reporter sees the status and your note." />
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-border bg-card p-4">
@@ -103,7 +124,9 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
           <Select name="kind" defaultValue={filters.kind ?? ""}>
             <option value="">All kinds</option>
             {reportForms.map((form) => (
-              <option key={form.kind} value={form.kind}>{form.title}</option>
+              <option key={form.kind} value={form.kind}>
+                {form.title}
+              </option>
             ))}
           </Select>
         </Field>
@@ -134,7 +157,11 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
       )}
       <ol className="space-y-4">
         {reports.map((report) => (
-          <TriageItem key={report.id} report={report} refusal={actionData?.values.reportId === report.id ? actionData : undefined} />
+          <TriageItem
+            key={report.id}
+            report={report}
+            refusal={actionData?.values.reportId === report.id ? actionData : undefined}
+          />
         ))}
       </ol>
       <Pagination page={filters.page} pageCount={pageCount} />

@@ -122,20 +122,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           On this site
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[...areas, ...footerLinks].map(
-            (area) => (
-              <li key={area.path}>
-                <Link
-                  to={area.path}
-                  prefetch="intent"
-                  className="block h-full rounded-lg border border-border bg-card p-5 transition-colors hover:border-primary"
-                >
-                  <span className="font-semibold">{area.label}</span>
-                  <span className="mt-1 block text-sm text-muted-foreground">{areaSummaries[area.path]}</span>
-                </Link>
-              </li>
-            ),
-          )}
+          {[...areas, ...footerLinks].map((area) => (
+            <li key={area.path}>
+              <Link
+                to={area.path}
+                prefetch="intent"
+                className="block h-full rounded-lg border border-border bg-card p-5 transition-colors hover:border-primary"
+              >
+                <span className="font-semibold">{area.label}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">{areaSummaries[area.path]}</span>
+              </Link>
+            </li>
+          ))}
         </ul>
       </section>
     </div>

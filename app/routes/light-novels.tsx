@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notFound({
       missing: `The collection “${code}”`,
       instead: "The collections there are",
-      choices: lightNovels.collections.map((collection) => ({ label: collection.name, href: `/light_novels?collection=${collection.code}` })),
+      choices: lightNovels.collections.map((collection) => ({
+        label: collection.name,
+        href: `/light_novels?collection=${collection.code}`,
+      })),
     });
   }
   requireExistingPage(new URL(request.url), lightNovels.paging);
@@ -52,7 +55,15 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 const kindLabels = { main: "Main story", side: "Side volumes", short_stories: "Short story collections" } as const;
 
 export default function LightNovels({ loaderData }: Route.ComponentProps) {
-  const { collections, selectedCollection, description, volumes, webNovelChapters, adaptedChapters: adapted, paging } = useRevealedData(loaderData);
+  const {
+    collections,
+    selectedCollection,
+    description,
+    volumes,
+    webNovelChapters,
+    adaptedChapters: adapted,
+    paging,
+  } = useRevealedData(loaderData);
   const collection = collections.find((each) => each.code === selectedCollection);
 
   return (
@@ -75,7 +86,8 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
           >
             <span className="block font-semibold">{each.name}</span>
             <span className="block text-sm text-muted-foreground">
-              {kindLabels[each.kind]} · {countOf(each.volumeCount, nouns.volume)} · {formatMonthRange(each.firstRelease, each.lastRelease)}
+              {kindLabels[each.kind]} · {countOf(each.volumeCount, nouns.volume)} ·{" "}
+              {formatMonthRange(each.firstRelease, each.lastRelease)}
             </span>
           </Link>
         ))}
@@ -90,8 +102,8 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
             {description ? <p className="max-w-3xl">{description}</p> : null}
             {adapted > 0 && webNovelChapters > 0 ? (
               <p className="text-sm text-muted-foreground">
-                These volumes adapt {countOf(adapted, nouns.webNovelChapter)}, {Math.round((adapted / webNovelChapters) * 100)}% of the
-                web novel.
+                These volumes adapt {countOf(adapted, nouns.webNovelChapter)},{" "}
+                {Math.round((adapted / webNovelChapters) * 100)}% of the web novel.
               </p>
             ) : null}
             {paging.pageCount > 1 ? (
@@ -112,7 +124,15 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolume; collectionName: string; eager: boolean }) {
+function VolumeCard({
+  volume,
+  collectionName,
+  eager,
+}: {
+  volume: LightNovelVolume;
+  collectionName: string;
+  eager: boolean;
+}) {
   return (
     // On a phone the cover sits beside the name and dates only, and what follows takes the card's
     // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
@@ -132,7 +152,10 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
             className="aspect-[2/3] h-auto w-full rounded-md border border-border bg-muted object-cover"
           />
         ) : (
-          <div className="aspect-[2/3] w-full rounded-md border border-dashed border-border bg-muted" aria-hidden="true" />
+          <div
+            className="aspect-[2/3] w-full rounded-md border border-dashed border-border bg-muted"
+            aria-hidden="true"
+          />
         )}
       </div>
       <div className="min-w-0 space-y-2">
@@ -140,14 +163,20 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {collectionName} {volume.number}
           </p>
-          <h3 className="font-semibold">{titleAfterLabel(`${collectionName} ${volume.number}`, volume.title) || volume.title}</h3>
+          <h3 className="font-semibold">
+            {titleAfterLabel(`${collectionName} ${volume.number}`, volume.title) || volume.title}
+          </h3>
           <OriginalText text={volume.originalTitle} className="text-sm" />
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           <dt className="text-muted-foreground">Japan</dt>
-          <dd><time dateTime={volume.releasedJp}>{formatDate(volume.releasedJp)}</time></dd>
+          <dd>
+            <time dateTime={volume.releasedJp}>{formatDate(volume.releasedJp)}</time>
+          </dd>
           <dt className="text-muted-foreground">English</dt>
-          <dd>{volume.releasedEn ? <time dateTime={volume.releasedEn}>{formatDate(volume.releasedEn)}</time> : "Not yet"}</dd>
+          <dd>
+            {volume.releasedEn ? <time dateTime={volume.releasedEn}>{formatDate(volume.releasedEn)}</time> : "Not yet"}
+          </dd>
           {volume.isbn ? (
             <>
               <dt className="text-muted-foreground">ISBN</dt>
@@ -185,7 +214,10 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
         ) : null}
         {volume.mistakeCount ? (
           <p className="text-sm">
-            <Link to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`} className="text-primary underline">
+            <Link
+              to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`}
+              className="text-primary underline"
+            >
               {countOf(volume.mistakeCount, nouns.translationNote)} for the English edition
             </Link>
           </p>
@@ -207,7 +239,9 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
         <ReadUpToHere unit={volume} />
         {volume.chapterTitles.length ? (
           <details className="text-sm">
-            <summary className="cursor-pointer font-medium">{countOf(volume.chapterTitles.length, nouns.chapter)} in this volume</summary>
+            <summary className="cursor-pointer font-medium">
+              {countOf(volume.chapterTitles.length, nouns.chapter)} in this volume
+            </summary>
             <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">
               {volume.chapterTitles.map((title, index) => (
                 <li key={index}>
@@ -224,7 +258,12 @@ function VolumeCard({ volume, collectionName, eager }: { volume: LightNovelVolum
   );
 }
 
-const volumeChangeLabels: Record<VolumeChange["kind"], string> = { added: "Added", cut: "Cut", changed: "Changed", reordered: "Moved" };
+const volumeChangeLabels: Record<VolumeChange["kind"], string> = {
+  added: "Added",
+  cut: "Cut",
+  changed: "Changed",
+  reordered: "Moved",
+};
 
 /** One difference from the web novel, with the chapters it concerns. */
 function VolumeChangeLine({ change }: { change: VolumeChange }) {

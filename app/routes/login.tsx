@@ -46,7 +46,9 @@ type LoginField = (typeof loginFields)[number];
 function checkCredentials(mode: Mode, values: Record<LoginField, string>) {
   const email = values.email.trim();
   return collectErrors<LoginField>({
-    email: !email ? "Enter your email address." : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && "That does not look like an email address.",
+    email: !email
+      ? "Enter your email address."
+      : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && "That does not look like an email address.",
     password: mode !== "reset" && values.password.length < 6 && "Passwords have at least 6 characters.",
     name: mode === "sign-up" && values.name.trim().length > 60 && "At most 60 characters.",
   });
@@ -65,7 +67,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setHydrated(true);
     // Start loading the sign-in SDK while the reader types.
-    if (available) void authClient().then(({ loadAuth }) => loadAuth(firebase)).catch(() => {});
+    if (available)
+      void authClient()
+        .then(({ loadAuth }) => loadAuth(firebase))
+        .catch(() => {});
   }, [available, firebase]);
 
   async function finish(run: () => Promise<UserCredential>) {
@@ -74,7 +79,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     try {
       const credential = await run();
       await (await authClient()).establishSession(credential.user);
-      toast({ title: "Signed in", description: `Welcome${credential.user.displayName ? `, ${credential.user.displayName}` : ""}.` });
+      toast({
+        title: "Signed in",
+        description: `Welcome${credential.user.displayName ? `, ${credential.user.displayName}` : ""}.`,
+      });
       revalidator.revalidate();
       navigate(redirectTo, { replace: true });
     } catch (error) {
@@ -140,7 +148,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-md">
-      <PageHeader title={tabs.find(([value]) => value === mode)?.[1] ?? "Sign in"} lead="An account lets you report mistakes and follow what becomes of your reports. Reading needs no account." />
+      <PageHeader
+        title={tabs.find(([value]) => value === mode)?.[1] ?? "Sign in"}
+        lead="An account lets you report mistakes and follow what becomes of your reports. Reading needs no account."
+      />
       {keysUnavailable ? (
         <p role="alert" className="mb-4 rounded-md border border-destructive p-3 text-sm">
           Sign-in cannot be checked right now. You can still read everything; please try signing in again later.
@@ -152,7 +163,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <div role="tablist" aria-label="What would you like to do?" className="mb-6 grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-sm">
+          <div
+            role="tablist"
+            aria-label="What would you like to do?"
+            className="mb-6 grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 text-sm"
+          >
             {tabs.map(([value, label]) => (
               <Button
                 key={value}
@@ -175,7 +190,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               If an account exists for {resetSent}, an email with a link to choose a new password is on its way.
             </p>
           ) : (
-            <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={errors.form ? "login-form-error" : undefined}>
+            <form
+              onSubmit={submit}
+              noValidate
+              className="space-y-4"
+              aria-describedby={errors.form ? "login-form-error" : undefined}
+            >
               {mode === "sign-up" ? (
                 <Field label="Display name (optional)" error={errors.name}>
                   <Input name="name" autoComplete="nickname" />
@@ -185,13 +205,28 @@ export default function Login({ loaderData }: Route.ComponentProps) {
                 <Input name="email" type="email" autoComplete="email" />
               </Field>
               {mode !== "reset" ? (
-                <Field label="Password" error={errors.password} description={mode === "sign-up" ? "At least 6 characters." : undefined} required>
-                  <Input name="password" type="password" autoComplete={mode === "sign-up" ? "new-password" : "current-password"} />
+                <Field
+                  label="Password"
+                  error={errors.password}
+                  description={mode === "sign-up" ? "At least 6 characters." : undefined}
+                  required
+                >
+                  <Input
+                    name="password"
+                    type="password"
+                    autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+                  />
                 </Field>
               ) : null}
               <FormError id="login-form-error">{errors.form}</FormError>
               <Button type="submit" disabled={busy || !hydrated} className="w-full">
-                {busy ? "Please wait…" : mode === "sign-in" ? "Sign in" : mode === "sign-up" ? "Create account" : "Send reset link"}
+                {busy
+                  ? "Please wait…"
+                  : mode === "sign-in"
+                    ? "Sign in"
+                    : mode === "sign-up"
+                      ? "Create account"
+                      : "Send reset link"}
               </Button>
             </form>
           )}

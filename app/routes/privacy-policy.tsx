@@ -22,7 +22,7 @@ const cookies = [
   {
     name: "toast",
     purpose:
-      "Carries a one-line confirmation message (for example \"Report sent\") to the next page you see after a form. It is signed, lasts at most 60 seconds and is deleted as soon as the message is shown.",
+      'Carries a one-line confirmation message (for example "Report sent") to the next page you see after a form. It is signed, lasts at most 60 seconds and is deleted as soon as the message is shown.',
   },
 ];
 
@@ -33,8 +33,8 @@ export default function PrivacyPolicy() {
       <header className="space-y-3">
         <h1 className="text-3xl font-bold tracking-tight">Privacy policy</h1>
         <p className="text-muted-foreground">
-          This page lists everything the site keeps about you and everything it sends anywhere. If something is
-          not listed here, the site does not do it.
+          This page lists everything the site keeps about you and everything it sends anywhere. If something is not
+          listed here, the site does not do it.
         </p>
       </header>
 
@@ -45,9 +45,15 @@ export default function PrivacyPolicy() {
         <table role="table" className="w-full border-collapse text-left text-sm max-sm:block">
           <thead role="rowgroup" className="max-sm:sr-only">
             <tr role="row" className="border-b border-border">
-              <th role="columnheader" scope="col" className="py-2 pr-4 font-semibold">Key</th>
-              <th role="columnheader" scope="col" className="py-2 pr-4 font-semibold">Where</th>
-              <th role="columnheader" scope="col" className="py-2 font-semibold">What it holds</th>
+              <th role="columnheader" scope="col" className="py-2 pr-4 font-semibold">
+                Key
+              </th>
+              <th role="columnheader" scope="col" className="py-2 pr-4 font-semibold">
+                Where
+              </th>
+              <th role="columnheader" scope="col" className="py-2 font-semibold">
+                What it holds
+              </th>
             </tr>
           </thead>
           <tbody role="rowgroup" className="max-sm:block">
@@ -56,9 +62,15 @@ export default function PrivacyPolicy() {
               analyticsStorageNote,
             ].map((entry) => (
               <tr role="row" key={entry.key} className="border-b border-border align-top max-sm:block max-sm:py-2">
-                <td role="cell" className="py-2 pr-4 font-mono text-xs max-sm:inline max-sm:py-0">{entry.key}</td>
-                <td role="cell" className="py-2 pr-4 max-sm:inline max-sm:py-0 max-sm:text-muted-foreground">{entry.where}</td>
-                <td role="cell" className="py-2 max-sm:mt-1 max-sm:block max-sm:py-0">{entry.what}</td>
+                <td role="cell" className="py-2 pr-4 font-mono text-xs max-sm:inline max-sm:py-0">
+                  {entry.key}
+                </td>
+                <td role="cell" className="py-2 pr-4 max-sm:inline max-sm:py-0 max-sm:text-muted-foreground">
+                  {entry.where}
+                </td>
+                <td role="cell" className="py-2 max-sm:mt-1 max-sm:block max-sm:py-0">
+                  {entry.what}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -79,9 +91,10 @@ export default function PrivacyPolicy() {
       <PageSection id="account" title="Your account and reports">
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            Accounts are handled by Google&apos;s Firebase Authentication. It keeps your email address, password (hashed),
-            display name and, if you sign in with Google, your Google profile name and photo. The site receives these in
-            your sign-in token and shows them in the header; it does not copy them into its own database.
+            Accounts are handled by Google&apos;s Firebase Authentication. It keeps your email address, password
+            (hashed), display name and, if you sign in with Google, your Google profile name and photo. The site
+            receives these in your sign-in token and shows them in the header; it does not copy them into its own
+            database.
           </li>
           <li>
             When you send a report, the site stores your account id, what you typed into the form, when you sent it and,
@@ -95,11 +108,14 @@ export default function PrivacyPolicy() {
             for a copy of the cookie. It is deleted when you sign out; the time of your last sign-out is kept so an old
             sign-in token cannot reopen it.
           </li>
-          <li>To limit abuse, the site counts how many reports each account sent in the last day; older counts are deleted.</li>
+          <li>
+            To limit abuse, the site counts how many reports each account sent in the last day; older counts are
+            deleted.
+          </li>
           <li>
             If you are signed in, your reading tracker progress (the same record as in your browser) is saved to your
-            account so it follows you to other devices. The readership statistics count it only in totals, and never show
-            a group of fewer than five readers.
+            account so it follows you to other devices. The readership statistics count it only in totals, and never
+            show a group of fewer than five readers.
           </li>
         </ul>
       </PageSection>
@@ -107,12 +123,12 @@ export default function PrivacyPolicy() {
       <PageSection id="sent" title="What is sent, and where">
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            Every page, font and image comes from this site itself; no third-party font host, advertising or
-            tracking script is used.
+            Every page, font and image comes from this site itself; no third-party font host, advertising or tracking
+            script is used.
           </li>
           <li>
-            The hosting provider (Cloudflare) handles each request and keeps short-lived technical logs (address,
-            time, page requested) to run and protect the service.
+            The hosting provider (Cloudflare) handles each request and keeps short-lived technical logs (address, time,
+            page requested) to run and protect the service.
           </li>
           <li>
             {analytics ? (
@@ -125,14 +141,14 @@ export default function PrivacyPolicy() {
             ) : (
               <>Analytics is not configured on this deployment, so no analytics script is loaded and nothing is sent.</>
             )}{" "}
-            Analytics is never loaded when you turn it off below or your browser sends Do Not Track. If you are signed in,
-            events carry your account id (never your name or email).
+            Analytics is never loaded when you turn it off below or your browser sends Do Not Track. If you are signed
+            in, events carry your account id (never your name or email).
           </li>
           <li>
             A file you import on the reading tracker (a progress file from this site, your list exported from
-            MyAnimeList, AniList or Kitsu, or your Novel Updates reading list saved as a page) is read in your browser and never sent anywhere. Only the progress you choose
-            to import is kept, like progress you set by hand; the rest of the file (other series, your scores, notes and
-            user name) is not kept.
+            MyAnimeList, AniList or Kitsu, or your Novel Updates reading list saved as a page) is read in your browser
+            and never sent anywhere. Only the progress you choose to import is kept, like progress you set by hand; the
+            rest of the file (other series, your scores, notes and user name) is not kept.
           </li>
           <li>
             To notice a new version of the site, an open page asks this site for <code>/builds/latest.json</code> every

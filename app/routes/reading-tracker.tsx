@@ -117,7 +117,8 @@ const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watch
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Reading tracker",
-    description: "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
+    description:
+      "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
   });
 
 /** Where the account's copy of the reader's progress stands. */
@@ -140,7 +141,11 @@ function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: AccountSav
         </Link>
       ) : (
         <p className="text-sm text-muted-foreground" role="status">
-          {save === "saving" ? "Saving…" : save === "failed" ? "Your account could not be reached: your progress is kept in this browser and saved with your next change." : ""}
+          {save === "saving"
+            ? "Saving…"
+            : save === "failed"
+              ? "Your account could not be reached: your progress is kept in this browser and saved with your next change."
+              : ""}
         </p>
       )}
     </PageHeader>
@@ -196,7 +201,11 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
 
   // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost).
   useEffect(() => {
-    const { progress: merged, storeLocally, sendToAccount } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
+    const {
+      progress: merged,
+      storeLocally,
+      sendToAccount,
+    } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
     const send = signedIn && sendToAccount;
     if (send || storeLocally) commit(merged, { sync: send });
     else setProgress(withPosition(merged, units));
@@ -218,8 +227,17 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 space-y-8">
           <TrackerSection title={mediumLabels.web_novel}>
-            <UnitPicker words={webNovelWords} units={byMedium.web_novel} value={progress.webNovel} onChange={(webNovel) => commit({ ...progress, webNovel })} />
-            <SkippedUnits units={byMedium.web_novel} skipped={progress.skipped} onRead={(unit) => commit(markRead(progress, unit))} />
+            <UnitPicker
+              words={webNovelWords}
+              units={byMedium.web_novel}
+              value={progress.webNovel}
+              onChange={(webNovel) => commit({ ...progress, webNovel })}
+            />
+            <SkippedUnits
+              units={byMedium.web_novel}
+              skipped={progress.skipped}
+              onRead={(unit) => commit(markRead(progress, unit))}
+            />
           </TrackerSection>
           <TrackerSection title={mediumLabels.light_novels}>
             <div className="grid items-end gap-3 sm:grid-cols-3">
@@ -233,10 +251,19 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
                 />
               ))}
             </div>
-            <SkippedUnits units={byMedium.light_novels} skipped={progress.skipped} onRead={(unit) => commit(markRead(progress, unit))} />
+            <SkippedUnits
+              units={byMedium.light_novels}
+              skipped={progress.skipped}
+              onRead={(unit) => commit(markRead(progress, unit))}
+            />
           </TrackerSection>
           <TrackerSection title={mediumLabels.anime}>
-            <UnitPicker words={animeWords} units={byMedium.anime} value={progress.anime} onChange={(anime) => commit({ ...progress, anime })} />
+            <UnitPicker
+              words={animeWords}
+              units={byMedium.anime}
+              value={progress.anime}
+              onChange={(anime) => commit({ ...progress, anime })}
+            />
           </TrackerSection>
           {offers.length ? (
             <TrackerSection title="Continue in another medium">
@@ -274,7 +301,10 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
               externalIds={loaderData.externalIds}
               onImport={(imported, from) => {
                 commit(mergeProgress(progress, imported));
-                toast({ title: "Progress imported", description: from === "file" ? "It was merged with the progress in this browser." : from.summary });
+                toast({
+                  title: "Progress imported",
+                  description: from === "file" ? "It was merged with the progress in this browser." : from.summary,
+                });
               }}
             />
           </TrackerSection>
@@ -290,7 +320,11 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
             />
           </TrackerSection>
           <TrackerSection title={mediumLabels.break_time}>
-            <UnitChecklist units={byMedium.break_time} checked={progress.breakTime} onChange={(breakTime) => commit({ ...progress, breakTime })} />
+            <UnitChecklist
+              units={byMedium.break_time}
+              checked={progress.breakTime}
+              onChange={(breakTime) => commit({ ...progress, breakTime })}
+            />
           </TrackerSection>
         </div>
       </div>

@@ -19,7 +19,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.env.SITE_URL;
   const host = new URL(origin).hostname;
   const today = releaseDay();
-  const { recent, upcoming } = seal(await getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }), noKnowledge);
+  const { recent, upcoming } = seal(
+    await getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }),
+    noKnowledge,
+  );
   const releases = [...recent.reverse(), ...upcoming];
   const ics = renderCalendar({
     productId: `-//${context.env.SITE_NAME}//Releases//EN`,

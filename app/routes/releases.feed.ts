@@ -20,12 +20,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const asked = params.medium ?? null;
   const medium = oneOf(media, asked);
   if (asked !== null && medium === null) {
-    return new Response(`No such feed: the media are ${media.join(", ")}.\n`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(`No such feed: the media are ${media.join(", ")}.\n`, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
   const origin = context.env.SITE_URL;
   const host = new URL(origin).hostname;
-  const { recent } = seal(await getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }), noKnowledge);
+  const { recent } = seal(
+    await getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }),
+    noKnowledge,
+  );
   const entries = recent.map((release) => ({
     // A volume's two editions share a page, so the id names the edition too.
     id: `tag:${host},2026:release/${release.key}/${release.edition ?? "first"}`,
@@ -36,13 +42,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     authors: [context.env.SITE_NAME],
     categories: [release.medium, ...(release.edition ? [release.edition] : [])],
     summary: `${releaseName(release)}. ${releaseEvent(release)}: ${formatDate(release.releasedOn)}.${
-      release.title.content === null ? " Its title is left out because it could spoil; the site shows it once your progress reaches it." : ""
+      release.title.content === null
+        ? " Its title is left out because it could spoil; the site shows it once your progress reaches it."
+        : ""
     }`,
   }));
   const xml = renderAtom({
     id: `${origin}${releaseFeedPath(medium)}`,
     title: `${context.env.SITE_NAME}: ${medium ? `${releaseNouns[medium]} releases` : "releases"}`,
-    subtitle: medium ? `The newest ${releaseNouns[medium]} releases, without spoiling a title.` : "The newest releases of every medium, without spoiling a title.",
+    subtitle: medium
+      ? `The newest ${releaseNouns[medium]} releases, without spoiling a title.`
+      : "The newest releases of every medium, without spoiling a title.",
     link: `${origin}/releases${medium ? `?medium=${medium}` : ""}`,
     selfLink: `${origin}${releaseFeedPath(medium)}`,
     updated: entries[0]?.updated ?? "1970-01-01",

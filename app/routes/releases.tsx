@@ -40,8 +40,18 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
 /** Feed readers and calendar apps find the subscriptions from the page's head. */
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", href: releaseFeedPath(null), title: "Every release (Atom)" },
-  ...media.map((medium) => ({ rel: "alternate", type: "application/atom+xml", href: releaseFeedPath(medium), title: `${mediumLabels[medium]} releases (Atom)` })),
-  { rel: "alternate", type: "text/calendar", href: RELEASE_CALENDAR_PATH, title: "Light novel and anime release calendar (iCalendar)" },
+  ...media.map((medium) => ({
+    rel: "alternate",
+    type: "application/atom+xml",
+    href: releaseFeedPath(medium),
+    title: `${mediumLabels[medium]} releases (Atom)`,
+  })),
+  {
+    rel: "alternate",
+    type: "text/calendar",
+    href: RELEASE_CALENDAR_PATH,
+    title: "Light novel and anime release calendar (iCalendar)",
+  },
 ];
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -65,7 +75,9 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 aria-current={each === medium ? "page" : undefined}
                 className={cn(
                   "inline-flex whitespace-nowrap rounded-full border px-3 py-1",
-                  each === medium ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
+                  each === medium
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border hover:border-primary",
                 )}
               >
                 {each ? mediumLabels[each] : "Every medium"}
@@ -82,7 +94,10 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
             {upcoming.length ? (
               <ReleaseList releases={upcoming} />
             ) : (
-              <p className="text-muted-foreground">{which ? `No ${which} release is dated yet.` : "No release is dated yet."} New dates appear here as they are announced.</p>
+              <p className="text-muted-foreground">
+                {which ? `No ${which} release is dated yet.` : "No release is dated yet."} New dates appear here as they
+                are announced.
+              </p>
             )}
           </PageSection>
         ) : null}
@@ -95,13 +110,16 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
               <Pagination page={paging.page} pageCount={paging.pageCount} />
             </>
           ) : (
-            <p className="text-muted-foreground">{which ? `No ${which} release has come out yet.` : "Nothing has come out yet."}</p>
+            <p className="text-muted-foreground">
+              {which ? `No ${which} release has come out yet.` : "Nothing has come out yet."}
+            </p>
           )}
         </PageSection>
 
         <PageSection id="follow-title" title="Follow the releases">
           <p className="max-w-3xl text-muted-foreground">
-            Subscribe in a feed reader or a calendar app. Both are the same for everyone, so they name a release by its label where its title could spoil.
+            Subscribe in a feed reader or a calendar app. Both are the same for everyone, so they name a release by its
+            label where its title could spoil.
           </p>
           <ul className="space-y-2">
             <li>

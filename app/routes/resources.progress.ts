@@ -23,10 +23,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   // The edge caps the body already; this holds for the action called on its own too.
   const body = await readCappedBody(request, MAX_PROGRESS_BODY_BYTES);
-  if (!body) return Response.json({ ok: false, message: "That progress is too large to save." }, { status: 413, headers: noStore });
-  const form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData().catch(() => null);
+  if (!body)
+    return Response.json(
+      { ok: false, message: "That progress is too large to save." },
+      { status: 413, headers: noStore },
+    );
+  const form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } })
+    .formData()
+    .catch(() => null);
   const progress = parseStoredProgress(String(form?.get("progress") ?? ""));
-  if (!progress) return Response.json({ ok: false, message: "That progress could not be read." }, { status: 400, headers: noStore });
+  if (!progress)
+    return Response.json({ ok: false, message: "That progress could not be read." }, { status: 400, headers: noStore });
   const saved = await saveProgress(context.db, user.uid, progress);
   return Response.json({ ok: true, saved }, { headers: noStore });
 }

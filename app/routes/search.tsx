@@ -11,7 +11,14 @@ import { Input } from "~/components/ui/input";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { cleanQuery, parseSearchKind, type SearchKind, searchKindLabels, searchKindPlurals, searchKinds } from "~/lib/search-query";
+import {
+  cleanQuery,
+  parseSearchKind,
+  type SearchKind,
+  searchKindLabels,
+  searchKindPlurals,
+  searchKinds,
+} from "~/lib/search-query";
 import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
 import { useRevealedData, useShield, wouldAskWithheld } from "~/lib/spoiler-shield";
 import { cn } from "~/lib/cn";
@@ -48,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Search: ${data.query}` : "Search",
-    description: "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
+    description:
+      "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
   });
 
 /** How long results wait, invisible, for a reader's own answer before the first one is shown. */
@@ -84,7 +92,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <label htmlFor="search-page-query" className="sr-only">
           Search the site
         </label>
-        <Input id="search-page-query" type="search" name="q" defaultValue={query} maxLength={100} className="min-w-0 flex-1" placeholder="Name, alias or title" />
+        <Input
+          id="search-page-query"
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={100}
+          className="min-w-0 flex-1"
+          placeholder="Name, alias or title"
+        />
         {kind ? <input type="hidden" name="kind" value={kind} /> : null}
         <Button type="submit">Search</Button>
       </Form>
@@ -117,7 +133,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               const named = titleBesideLabel(result.content.subtitle, result.content.title);
               return (
                 <li>
-                  <Link to={result.content.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+                  <Link
+                    to={result.content.path}
+                    className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted"
+                  >
                     <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
                     <span className="font-medium">{named.title}</span>
                     {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
@@ -147,7 +166,9 @@ function KindFilter({ query, kind, counts }: { query: string; kind: SearchKind |
   const all = searchKinds.reduce((sum, each) => sum + (counts[each] ?? 0), 0);
   const chips: Array<{ kind: SearchKind | null; label: string; count: number }> = [
     { kind: null, label: "All", count: all },
-    ...searchKinds.filter((each) => counts[each] || each === kind).map((each) => ({ kind: each, label: searchKindPlurals[each], count: counts[each] ?? 0 })),
+    ...searchKinds
+      .filter((each) => counts[each] || each === kind)
+      .map((each) => ({ kind: each, label: searchKindPlurals[each], count: counts[each] ?? 0 })),
   ];
   if (!all && !kind) return null;
   return (
@@ -168,8 +189,7 @@ function KindFilter({ query, kind, counts }: { query: string; kind: SearchKind |
                   selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
                 )}
               >
-                {chip.label}{" "}
-                <span className={selected ? "" : "text-muted-foreground"}>{chip.count}</span>
+                {chip.label} <span className={selected ? "" : "text-muted-foreground"}>{chip.count}</span>
               </Link>
             </li>
           );

@@ -23,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = params.has("page") ? requestedPage(new URL(request.url)) : null;
   // A link to one story (unitPath) names it, so the page that holds it opens.
   const story = params.get("story");
-  const sideStories = await getSideStories(context.db, { page, story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null });
+  const sideStories = await getSideStories(context.db, {
+    page,
+    story: story && isUnitKey(sideStoryKey(story), "side_stories") ? story : null,
+  });
   if (page !== null) requireExistingPage(new URL(request.url), { page, pageCount: sideStories.pageCount });
   if (story !== null && !sideStories.storyFound) notFound(missingSideStory(story));
   return sealedFor(request, sideStories);
@@ -36,7 +39,12 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 // The pack schema's list, restated: importing it would bring zod to this public page (decision 8).
-const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route"] as const satisfies readonly SideStory["kind"][];
+const sideStoryKinds = [
+  "side_volume",
+  "short_story",
+  "store_bonus",
+  "if_route",
+] as const satisfies readonly SideStory["kind"][];
 
 const kindNouns: Record<(typeof sideStoryKinds)[number], Noun> = {
   side_volume: nouns.sideVolume,
@@ -69,7 +77,10 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
           <li
             key={story.slug}
             id={unitAnchor(story.key)}
-            className={cn("rounded-lg border bg-card p-4 target:border-primary", story.canon ? "border-border" : "border-dashed border-border")}
+            className={cn(
+              "rounded-lg border bg-card p-4 target:border-primary",
+              story.canon ? "border-border" : "border-dashed border-border",
+            )}
           >
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="outline">{kindLabels[story.kind]}</Badge>
@@ -108,8 +119,13 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               </dd>
             </dl>
             {story.readUrl ? (
-              <a href={story.readUrl} rel="noopener noreferrer" className="mt-3 inline-block font-medium text-primary underline">
-                Read<span className="sr-only"> {story.told.content ? `“${story.told.content.title}”` : "it"}</span> on {formatSite(story.readUrl)}
+              <a
+                href={story.readUrl}
+                rel="noopener noreferrer"
+                className="mt-3 inline-block font-medium text-primary underline"
+              >
+                Read<span className="sr-only"> {story.told.content ? `“${story.told.content.title}”` : "it"}</span> on{" "}
+                {formatSite(story.readUrl)}
               </a>
             ) : null}
           </li>

@@ -23,7 +23,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public,
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Readership",
-    description: "How far signed-in readers have got, in aggregate: readers per arc and volume, the media they follow, and where readers pause.",
+    description:
+      "How far signed-in readers have got, in aggregate: readers per arc and volume, the media they follow, and where readers pause.",
   });
 
 export default function Readership({ loaderData }: Route.ComponentProps) {
@@ -34,7 +35,10 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       title: "Readers at each arc",
       description: "The arc of the last web novel chapter each reader has read.",
       unit: nouns.reader,
-      ...countBars("Readers", data.arcs.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers }))),
+      ...countBars(
+        "Readers",
+        data.arcs.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers })),
+      ),
     },
     {
       id: "readers-per-volume",
@@ -42,27 +46,39 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
       description: "The last volume read, per collection.",
       unit: nouns.reader,
       layout: "rows",
-      ...countBars("Readers", data.volumes.map((row) => ({ label: row.label, value: row.readers }))),
+      ...countBars(
+        "Readers",
+        data.volumes.map((row) => ({ label: row.label, value: row.readers })),
+      ),
     },
     {
       id: "media-mix",
       title: "The media readers follow",
       description: "How many readers track each medium (a reader can follow several).",
       unit: nouns.reader,
-      ...countBars("Readers", data.media.map((row) => ({ label: mediumLabels[row.medium], value: row.readers }))),
+      ...countBars(
+        "Readers",
+        data.media.map((row) => ({ label: mediumLabels[row.medium], value: row.readers })),
+      ),
     },
     {
       id: "where-readers-stop",
       title: "Where readers pause",
       description: "Readers whose progress has not moved for two months, by the arc they stopped at.",
       unit: nouns.reader,
-      ...countBars("Readers", data.stalled.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers }))),
+      ...countBars(
+        "Readers",
+        data.stalled.map((row) => ({ label: row.label.split(":")[0]!, value: row.readers })),
+      ),
     },
   ];
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/statistics" className="text-primary underline">Statistics</Link> / <span aria-current="page">Readership</span>
+        <Link to="/statistics" className="text-primary underline">
+          Statistics
+        </Link>{" "}
+        / <span aria-current="page">Readership</span>
       </nav>
       <PageHeader
         title="Readership"
@@ -74,8 +90,8 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
             No figures yet
           </h2>
           <p>
-            Fewer than {MIN_BUCKET} established readers have saved their progress so far. Smaller numbers could point at one
-            person, so nothing is shown until there are enough.
+            Fewer than {MIN_BUCKET} established readers have saved their progress so far. Smaller numbers could point at
+            one person, so nothing is shown until there are enough.
           </p>
           <p>Once there are, this page shows:</p>
           <ul className="list-disc space-y-1 pl-5">
@@ -101,7 +117,9 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
           {charts.map((chart) => (
             <BarChart key={chart.id} {...chart} />
           ))}
-          <p className="text-xs text-muted-foreground">Updated {data.computedAt.slice(0, 16).replace("T", " ")} UTC; refreshed every 10 minutes.</p>
+          <p className="text-xs text-muted-foreground">
+            Updated {data.computedAt.slice(0, 16).replace("T", " ")} UTC; refreshed every 10 minutes.
+          </p>
         </div>
       )}
     </>

@@ -16,14 +16,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Statistics",
-    description: "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes and characters.",
+    description:
+      "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes and characters.",
   });
 
 /** "Arc 3", or "Arcs 1–3" for a range of arcs in a long series. */
-const arcLabel = ({ arc, lastArc = arc }: { arc: number; lastArc?: number }) => (arc === lastArc ? `Arc ${arc}` : `Arcs ${rangeLabel(arc, lastArc)}`);
+const arcLabel = ({ arc, lastArc = arc }: { arc: number; lastArc?: number }) =>
+  arc === lastArc ? `Arc ${arc}` : `Arcs ${rangeLabel(arc, lastArc)}`;
 
 /** How much of the web novel the light novels had adapted by the end of a year, in percent. */
-const coverage = (year: { adapted: number; total: number }) => Math.round((year.adapted / Math.max(1, year.total)) * 100);
+const coverage = (year: { adapted: number; total: number }) =>
+  Math.round((year.adapted / Math.max(1, year.total)) * 100);
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { totals, arcs, releases, years, mistakes, introductions } = loaderData;
@@ -35,14 +38,20 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       title: "Words per arc",
       description: "The length of each web novel arc.",
       unit: nouns.word,
-      ...countBars("Words", arcs.map((arc) => ({ label: arcLabel(arc), value: arc.words }))),
+      ...countBars(
+        "Words",
+        arcs.map((arc) => ({ label: arcLabel(arc), value: arc.words })),
+      ),
     },
     {
       id: "chapters-per-arc",
       title: "Chapters per arc",
       description: "How many chapters each arc has, interludes and epilogues included.",
       unit: nouns.chapter,
-      ...countBars("Chapters", arcs.map((arc) => ({ label: arcLabel(arc), value: arc.chapters }))),
+      ...countBars(
+        "Chapters",
+        arcs.map((arc) => ({ label: arcLabel(arc), value: arc.chapters })),
+      ),
     },
     {
       id: "release-timeline",
@@ -54,7 +63,10 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       unit: nouns.chapter,
       ...countBars(
         "Chapters",
-        releases.bars.map((bar) => ({ label: releases.by === "month" ? formatMonth(`${bar.from}-01`) : rangeLabel(bar.from, bar.to), value: bar.chapters })),
+        releases.bars.map((bar) => ({
+          label: releases.by === "month" ? formatMonth(`${bar.from}-01`) : rangeLabel(bar.from, bar.to),
+          value: bar.chapters,
+        })),
       ),
       marks: releases.by === "month" ? yearStarts(releases.bars.map((bar) => bar.from)) : undefined,
     },
@@ -63,14 +75,20 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       title: "Light novel volumes per year",
       description: `Volumes released in Japan each year; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.`,
       unit: nouns.volume,
-      ...countBars("Volumes", years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: year.volumes }))),
+      ...countBars(
+        "Volumes",
+        years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: year.volumes })),
+      ),
     },
     {
       id: "coverage",
       title: "Web novel covered by the light novels",
       description: "Percentage of web novel chapters adapted by the end of each year.",
       unit: nouns.percent,
-      ...countBars("% of chapters", years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: coverage(year) }))),
+      ...countBars(
+        "% of chapters",
+        years.map((year) => ({ label: rangeLabel(year.year, year.lastYear ?? year.year), value: coverage(year) })),
+      ),
     },
     {
       id: "mistakes-per-volume",
@@ -83,14 +101,20 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         { name: "Meaning-changing", fill: "fill-primary" },
         { name: "Plot-relevant", fill: "fill-destructive" },
       ],
-      data: mistakes.rows.map((row) => ({ label: row.label, values: [row.minor, row.meaning_changing, row.plot_relevant] })),
+      data: mistakes.rows.map((row) => ({
+        label: row.label,
+        values: [row.minor, row.meaning_changing, row.plot_relevant],
+      })),
     },
     {
       id: "characters-per-arc",
       title: "Characters introduced per arc",
       description: "Characters by the arc of their first web novel appearance.",
       unit: nouns.character,
-      ...countBars("Characters", introductions.map((row) => ({ label: arcLabel(row), value: row.characters }))),
+      ...countBars(
+        "Characters",
+        introductions.map((row) => ({ label: arcLabel(row), value: row.characters })),
+      ),
     },
   ];
   return (

@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Anime translation notes",
-    description: "Where the anime's official subtitles, dub and captions differ from the Japanese, by season, episode and timestamp.",
+    description:
+      "Where the anime's official subtitles, dub and captions differ from the Japanese, by season, episode and timestamp.",
   });
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
@@ -45,9 +46,15 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> / <span aria-current="page">Anime</span>
+        <Link to="/translation_meta" className="text-primary underline">
+          Translation notes
+        </Link>{" "}
+        / <span aria-current="page">Anime</span>
       </nav>
-      <PageHeader title="Anime translation notes" lead="Subtitle, dub and caption lines that differ from the Japanese, by season and episode, with timestamps.">
+      <PageHeader
+        title="Anime translation notes"
+        lead="Subtitle, dub and caption lines that differ from the Japanese, by season and episode, with timestamps."
+      >
         <Link to="/feedback_hub/report_anime_mistl" className="text-sm font-medium text-primary underline">
           Report a mistake in the anime
         </Link>
@@ -57,7 +64,12 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
         label="Seasons"
         param="season"
         selected={season}
-        cards={seasons.map((each) => ({ value: each.number, kicker: `Season ${each.number}`, title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title, detail: countOf(each.entries, nouns.entry) }))}
+        cards={seasons.map((each) => ({
+          value: each.number,
+          kicker: `Season ${each.number}`,
+          title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
+          detail: countOf(each.entries, nouns.entry),
+        }))}
       />
       <p role="status" className="mb-6 text-sm text-muted-foreground">
         {entries.length
@@ -69,13 +81,22 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
       <div className="space-y-10">
         {entries.length ? (
           <section aria-labelledby={`season-${season}`} className="space-y-6">
-            <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">Season {season}</h2>
+            <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">
+              Season {season}
+            </h2>
             {/* Episodes whose notes are all beyond the reader's progress fold into one line. */}
             <ShieldedList
               items={episodeMistakes(entries)}
               itemKey={(episode) => episode.key}
-              describe={(run) => `${countOf(run.reduce((sum, episode) => sum + (episode.content?.length ?? 0), 0), nouns.entry)} on ${countOf(run.length, nouns.episode)}`}
-              renderItem={(episode, shown) => (episode.content ? <EpisodeNotes entries={episode.content} shown={shown} /> : null)}
+              describe={(run) =>
+                `${countOf(
+                  run.reduce((sum, episode) => sum + (episode.content?.length ?? 0), 0),
+                  nouns.entry,
+                )} on ${countOf(run.length, nouns.episode)}`
+              }
+              renderItem={(episode, shown) =>
+                episode.content ? <EpisodeNotes entries={episode.content} shown={shown} /> : null
+              }
             />
           </section>
         ) : null}
@@ -98,7 +119,10 @@ function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: bool
         </h3>
         <span className="flex flex-wrap items-center gap-3">
           <ReadUpToHere unit={episode} verb="watched" />
-          <Link to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`} className="text-sm text-primary underline">
+          <Link
+            to={`/feedback_hub/report_anime_mistl?${new URLSearchParams({ episode: episode.key })}`}
+            className="text-sm text-primary underline"
+          >
             Report a mistake in this episode
           </Link>
         </span>

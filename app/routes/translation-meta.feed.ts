@@ -1,7 +1,14 @@
 import { renderAtom } from "~/lib/atom";
 import { seal } from "~/lib/gated";
 import { noKnowledge } from "~/lib/knowledge";
-import { animeMistakePath, animeTrackLabels, formatTimestamp, mistakeCategoryLabels, mistakeSeverityLabels, mistakeStatusLabels } from "~/lib/mistakes";
+import {
+  animeMistakePath,
+  animeTrackLabels,
+  formatTimestamp,
+  mistakeCategoryLabels,
+  mistakeSeverityLabels,
+  mistakeStatusLabels,
+} from "~/lib/mistakes";
 import type { MistakeEntry } from "~/lib/mistake-entries";
 import { getNewestMistakes } from "~/models/mistakes.server";
 import { entityTag } from "~/server/conditional-get.server";
@@ -16,7 +23,14 @@ const FEED_SIZE = 50;
  * progress decides.
  */
 function entrySummary(entry: MistakeEntry, details: Array<string | null>) {
-  const facts = [mistakeCategoryLabels[entry.category], mistakeSeverityLabels[entry.severity], mistakeStatusLabels[entry.status], ...details].filter(Boolean).join(" · ");
+  const facts = [
+    mistakeCategoryLabels[entry.category],
+    mistakeSeverityLabels[entry.severity],
+    mistakeStatusLabels[entry.status],
+    ...details,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   if (!entry.content) {
     return `${facts}. Its lines are behind the spoiler shield, so the feed leaves them out: open the entry on the site, where your progress decides whether they show.`;
   }
@@ -36,7 +50,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
-      summary: entrySummary(entry, [entry.page ? `p. ${entry.page}` : entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null, entry.edition]),
+      summary: entrySummary(entry, [
+        entry.page ? `p. ${entry.page}` : entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
+        entry.edition,
+      ]),
     })),
     ...anime.map((entry) => ({
       id: `${origin}${animeMistakePath(entry.id, entry.episode.key)}`,

@@ -81,8 +81,13 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(filters.category || filters.severity || filters.status);
   return (
     <>
-      <Breadcrumb collection={{ code: volume.collectionCode, name: volume.collectionName }} current={`Volume ${volume.number}`} />
-      <PageHeader title={`${volume.collectionName} ${volume.number}: translation notes`} lead={
+      <Breadcrumb
+        collection={{ code: volume.collectionCode, name: volume.collectionName }}
+        current={`Volume ${volume.number}`}
+      />
+      <PageHeader
+        title={`${volume.collectionName} ${volume.number}: translation notes`}
+        lead={
           volume.releasedEn
             ? `“${volume.title}”, official English edition of ${formatDate(volume.releasedEn)}. Entries in reading order.`
             : `“${volume.title}” has no official English edition yet, so there is no translation to compare.`
@@ -92,14 +97,21 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
           <Link to={unitPath(volume.key)} className="text-primary underline">
             This volume on the light novels page
           </Link>
-          <Link to={`/feedback_hub/report_ln_mistl?${new URLSearchParams({ volume: volume.key })}`} className="font-medium text-primary underline">
+          <Link
+            to={`/feedback_hub/report_ln_mistl?${new URLSearchParams({ volume: volume.key })}`}
+            className="font-medium text-primary underline"
+          >
             Report a mistake in this volume
           </Link>
         </p>
       </PageHeader>
       <MistakeFilterForm filters={filters} facets={facets} />
       <p role="status" className="mb-4 text-sm text-muted-foreground">
-        {paging.total ? showingRange(paging, nouns.entry) : filtered ? "No entry matches these filters." : "No entries for this volume yet."}
+        {paging.total
+          ? showingRange(paging, nouns.entry)
+          : filtered
+            ? "No entry matches these filters."
+            : "No entries for this volume yet."}
         {filtered ? (
           <>
             {" · "}
@@ -125,11 +137,20 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
 function Breadcrumb({ collection, current }: { collection?: { code: string; name: string }; current: string }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-      <Link to="/translation_meta" className="text-primary underline">Translation notes</Link> /{" "}
-      <Link to="/translation_meta/ln_mistls" className="text-primary underline">Light novels</Link> /{" "}
+      <Link to="/translation_meta" className="text-primary underline">
+        Translation notes
+      </Link>{" "}
+      /{" "}
+      <Link to="/translation_meta/ln_mistls" className="text-primary underline">
+        Light novels
+      </Link>{" "}
+      /{" "}
       {collection ? (
         <>
-          <Link to={`/translation_meta/ln_mistls/${collection.code}`} className="text-primary underline">{collection.name}</Link> /{" "}
+          <Link to={`/translation_meta/ln_mistls/${collection.code}`} className="text-primary underline">
+            {collection.name}
+          </Link>{" "}
+          /{" "}
         </>
       ) : null}
       <span aria-current="page">{current}</span>

@@ -24,12 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = cleanQuery(params.get("q"));
   const page = requestedPage(new URL(request.url));
-  const index = await getLnMistakeIndex(
-    context.db,
-    query,
-    page,
-    requesterKnowledge(request),
-  );
+  const index = await getLnMistakeIndex(context.db, query, page, requesterKnowledge(request));
   if (!query) requireExistingPage(new URL(request.url), index.paging);
   const found = sealedFor(request, { query, ...index });
   // Past the last page of matches the requester may see: a 404 the page renders itself, so a reader
@@ -39,9 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   pageMeta(siteNameFrom(matches), {
-    title: data?.query
-      ? `Light novel translation notes: “${data.query}”`
-      : "Light novel translation notes",
+    title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
     description:
       "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
   });
@@ -63,10 +56,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
         title="Light novel translation notes"
         lead="Each volume of the official English release, with how many entries of each severity it has."
       >
-        <Link
-          to="/feedback_hub/report_ln_mistl"
-          className="text-sm font-medium text-primary underline"
-        >
+        <Link to="/feedback_hub/report_ln_mistl" className="text-sm font-medium text-primary underline">
           Report a mistake in a light novel
         </Link>
       </PageHeader>
@@ -86,19 +76,12 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
         />
         <Button type="submit">Search</Button>
       </Form>
-      <p
-        id="mistake-query-hint"
-        className="-mt-6 mb-8 text-sm text-muted-foreground"
-      >
+      <p id="mistake-query-hint" className="-mt-6 mb-8 text-sm text-muted-foreground">
         Searches the official text, the suggestions, the Japanese and the notes.
       </p>
       {query ? (
         <section aria-labelledby="matches-title" className="mb-10 space-y-3">
-          <h2
-            id="matches-title"
-            className="text-xl font-semibold"
-            role="status"
-          >
+          <h2 id="matches-title" className="text-xl font-semibold" role="status">
             {!pageExists(paging)
               ? `Page ${paging.page} does not exist for “${query}”.`
               : paging.total
@@ -110,9 +93,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
             items={matches}
             itemKey={(entry) => entry.id}
             describe={(run) => countOf(run.length, nouns.entry)}
-            renderItem={(entry, shown) => (
-              <LnMistakeEntry entry={entry} shown={shown} showVolume />
-            )}
+            renderItem={(entry, shown) => <LnMistakeEntry entry={entry} shown={shown} showVolume />}
           />
           <Pagination page={paging.page} pageCount={paging.pageCount} />
         </section>
@@ -124,47 +105,25 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
 }
 
 /** One page of the volume tables, grouped by collection. */
-function VolumePage({
-  volumes,
-  paging,
-}: {
-  volumes: VolumeMistakeCount[];
-  paging: PageInfo;
-}) {
-  const collections = [
-    ...new Set(volumes.map((volume) => volume.collectionCode)),
-  ];
+function VolumePage({ volumes, paging }: { volumes: VolumeMistakeCount[]; paging: PageInfo }) {
+  const collections = [...new Set(volumes.map((volume) => volume.collectionCode))];
   return (
     <>
       {paging.pageCount > 1 ? (
-        <p className="mb-4 text-sm text-muted-foreground">
-          {showingRange(paging, nouns.volume)}
-        </p>
+        <p className="mb-4 text-sm text-muted-foreground">{showingRange(paging, nouns.volume)}</p>
       ) : null}
       <div className="space-y-8">
         {collections.map((code) => {
-          const inCollection = volumes.filter(
-            (volume) => volume.collectionCode === code,
-          );
+          const inCollection = volumes.filter((volume) => volume.collectionCode === code);
           const name = inCollection[0]?.collectionName ?? code;
           return (
-            <section
-              key={code}
-              aria-labelledby={`collection-${code}`}
-              className="space-y-3"
-            >
+            <section key={code} aria-labelledby={`collection-${code}`} className="space-y-3">
               <h2 id={`collection-${code}`} className="text-xl font-semibold">
-                <Link
-                  to={`/translation_meta/ln_mistls/${code}`}
-                  className="hover:underline"
-                >
+                <Link to={`/translation_meta/ln_mistls/${code}`} className="hover:underline">
                   {name}
                 </Link>
               </h2>
-              <VolumeCountTable
-                volumes={inCollection}
-                caption={`Entries per volume of ${name}`}
-              />
+              <VolumeCountTable volumes={inCollection} caption={`Entries per volume of ${name}`} />
             </section>
           );
         })}

@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Translation notes",
-    description: "Where the official English light novels and anime subtitles differ from the Japanese, entry by entry, with how each is judged.",
+    description:
+      "Where the official English light novels and anime subtitles differ from the Japanese, entry by entry, with how each is judged.",
   });
 
 const severityHelp = {
@@ -33,7 +34,9 @@ const severityHelp = {
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
   const { counts, newest } = useRevealedData(loaderData);
   const count = (medium: "light_novel" | "anime", severity?: string) =>
-    counts.filter((row) => row.medium === medium && (!severity || row.severity === severity)).reduce((sum, row) => sum + row.count, 0);
+    counts
+      .filter((row) => row.medium === medium && (!severity || row.severity === severity))
+      .reduce((sum, row) => sum + row.count, 0);
 
   return (
     <>
@@ -42,13 +45,23 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
         lead="Readers compare the official English light novels and anime with the Japanese and record where they differ: what the original says, what the translation says, and a closer rendering."
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Link to="/translation_meta/ln_mistls" className="rounded-lg border border-border bg-card p-5 hover:border-primary">
+        <Link
+          to="/translation_meta/ln_mistls"
+          className="rounded-lg border border-border bg-card p-5 hover:border-primary"
+        >
           <span className="text-lg font-semibold">Light novels</span>
-          <span className="mt-1 block text-muted-foreground">{formatNumber(count("light_novel"))} entries, by collection and volume</span>
+          <span className="mt-1 block text-muted-foreground">
+            {formatNumber(count("light_novel"))} entries, by collection and volume
+          </span>
         </Link>
-        <Link to="/translation_meta/anime_mistls" className="rounded-lg border border-border bg-card p-5 hover:border-primary">
+        <Link
+          to="/translation_meta/anime_mistls"
+          className="rounded-lg border border-border bg-card p-5 hover:border-primary"
+        >
           <span className="text-lg font-semibold">Anime</span>
-          <span className="mt-1 block text-muted-foreground">{formatNumber(count("anime"))} entries, by season and episode</span>
+          <span className="mt-1 block text-muted-foreground">
+            {formatNumber(count("anime"))} entries, by season and episode
+          </span>
         </Link>
       </div>
 
@@ -57,15 +70,23 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-4">Severity</th>
-                <th scope="col" className="py-2 pr-4 text-right">Light novels</th>
-                <th scope="col" className="py-2 text-right">Anime</th>
+                <th scope="col" className="py-2 pr-4">
+                  Severity
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Light novels
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Anime
+                </th>
               </tr>
             </thead>
             <tbody>
               {severities.map((severity) => (
                 <tr key={severity} className="border-b border-border">
-                  <th scope="row" className="py-2 pr-4 font-medium">{mistakeSeverityLabels[severity]}</th>
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {mistakeSeverityLabels[severity]}
+                  </th>
                   <td className="py-2 pr-4 text-right tabular-nums">{count("light_novel", severity)}</td>
                   <td className="py-2 text-right tabular-nums">{count("anime", severity)}</td>
                 </tr>
@@ -77,21 +98,22 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
 
       <PageSection id="judging-title" title="How entries are judged" className="mt-10">
         <p className="max-w-3xl">
-          An entry needs the Japanese, the official English and a suggested rendering that a second contributor has checked.
-          Translation is judgement, so entries where reasonable readers disagree are kept and marked <em>disputed</em>; errors
-          the publisher corrected are kept and marked <em>fixed in a later release</em> (a later printing, or new subtitles), with the edition the entry was found in.
+          An entry needs the Japanese, the official English and a suggested rendering that a second contributor has
+          checked. Translation is judgement, so entries where reasonable readers disagree are kept and marked{" "}
+          <em>disputed</em>; errors the publisher corrected are kept and marked <em>fixed in a later release</em> (a
+          later printing, or new subtitles), with the edition the entry was found in.
         </p>
         <dl className="grid gap-3 sm:grid-cols-3">
           {severities.map((severity) => (
             <div key={severity} className="rounded-lg border border-border bg-card p-4">
-              <dt><SeverityBadge severity={severity} /></dt>
+              <dt>
+                <SeverityBadge severity={severity} />
+              </dt>
               <dd className="mt-2 text-sm">{severityHelp[severity]}</dd>
             </div>
           ))}
         </dl>
-        <p className="text-sm text-muted-foreground">
-          Categories: {Object.values(mistakeCategoryLabels).join(", ")}.
-        </p>
+        <p className="text-sm text-muted-foreground">Categories: {Object.values(mistakeCategoryLabels).join(", ")}.</p>
       </PageSection>
 
       <section aria-labelledby="newest-title" className="mt-10 space-y-3">
@@ -109,7 +131,9 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
             itemKey={(entry) => entry.id}
             describe={(run) => countOf(run.length, nouns.entry)}
             runAs="li"
-            renderItem={(entry, shown) => (shown && entry.content ? <NewestEntry entry={entry} lines={entry.content} /> : null)}
+            renderItem={(entry, shown) =>
+              shown && entry.content ? <NewestEntry entry={entry} lines={entry.content} /> : null
+            }
           />
         </ul>
       </section>

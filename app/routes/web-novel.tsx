@@ -25,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notFound({
       missing: `Arc ${new URL(request.url).searchParams.get("arc")}`,
       instead: "The arcs there are",
-      choices: webNovel.arcs.map((arc) => ({ label: labelWithTitle(`Arc ${arc.number}`, arc.title), href: `/web_novel?arc=${arc.number}` })),
+      choices: webNovel.arcs.map((arc) => ({
+        label: labelWithTitle(`Arc ${arc.number}`, arc.title),
+        href: `/web_novel?arc=${arc.number}`,
+      })),
     });
   }
   return sealedFor(request, webNovel);
@@ -52,7 +55,9 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
   const groups = phases.map((phase, index) => ({
     name: phase.name,
     chapters: chapters.filter(
-      (chapter) => chapter.ordinal >= (index === 0 ? 0 : phase.fromOrdinal) && chapter.ordinal < (phases[index + 1]?.fromOrdinal ?? Infinity),
+      (chapter) =>
+        chapter.ordinal >= (index === 0 ? 0 : phase.fromOrdinal) &&
+        chapter.ordinal < (phases[index + 1]?.fromOrdinal ?? Infinity),
     ),
   }));
 
@@ -93,7 +98,9 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
             <details key={group.name} open className="group rounded-lg border border-border bg-card">
               <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
                 <span>{group.name}</span>
-                <span className="text-sm font-normal text-muted-foreground">{countOf(group.chapters.length, nouns.chapter)}</span>
+                <span className="text-sm font-normal text-muted-foreground">
+                  {countOf(group.chapters.length, nouns.chapter)}
+                </span>
               </summary>
               <ol className="divide-y divide-border border-t border-border">
                 {group.chapters.map((chapter) => (
@@ -120,7 +127,9 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <Spoiler gated={chapter.title} what="This chapter's title">
             {({ title, originalTitle }) => (
               <>
-                <span className="font-medium">{chapter.kind === "chapter" ? title : labelWithTitle(chapterKindLabels[chapter.kind], title)}</span>
+                <span className="font-medium">
+                  {chapter.kind === "chapter" ? title : labelWithTitle(chapterKindLabels[chapter.kind], title)}
+                </span>
                 <OriginalText text={originalTitle} as="span" className="ml-2 text-sm" />
               </>
             )}
@@ -132,7 +141,8 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
           {chapter.readUrl ? (
             <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
-              Read<span className="sr-only"> {webNovelChapterName(chapter.kind, chapter.ordinal)}</span> on {formatSite(chapter.readUrl)}
+              Read<span className="sr-only"> {webNovelChapterName(chapter.kind, chapter.ordinal)}</span> on{" "}
+              {formatSite(chapter.readUrl)}
             </a>
           ) : null}
         </div>

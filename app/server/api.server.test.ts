@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { clientOf } from "./api.server";
 
-const from = (address?: string) => clientOf(new Request("https://companion.test/api/v1/series", { headers: address ? { "CF-Connecting-IP": address } : {} }));
+const from = (address?: string) =>
+  clientOf(
+    new Request("https://companion.test/api/v1/series", { headers: address ? { "CF-Connecting-IP": address } : {} }),
+  );
 
 describe("the client a rate limit counts", () => {
   it("is an IPv4 address as it is", () => {

@@ -1,5 +1,15 @@
 import type { AppLoadContext } from "react-router";
-import { API_CACHE_CONTROL, API_METHODS, API_RATE_LIMIT_POLICY, apiError, type ApiErrorBody, type ApiErrorCode, type QuerySpec, type QueryOutcome, readQuery } from "~/lib/api";
+import {
+  API_CACHE_CONTROL,
+  API_METHODS,
+  API_RATE_LIMIT_POLICY,
+  apiError,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type QuerySpec,
+  type QueryOutcome,
+  readQuery,
+} from "~/lib/api";
 import { statusText } from "~/lib/http-status";
 import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { conditionally, entityTag } from "./conditional-get.server";
@@ -27,7 +37,9 @@ export function apiErrorResponse(body: ApiErrorBody, headers: Record<string, str
 /** A successful answer: JSON the same for everyone who asks the same URL, cacheable, tagged. */
 export async function apiJson(value: unknown, cacheControl = API_CACHE_CONTROL) {
   const body = JSON.stringify(value);
-  return new Response(body, { headers: { "Content-Type": JSON_TYPE, "Cache-Control": cacheControl, ETag: await entityTag(body) } });
+  return new Response(body, {
+    headers: { "Content-Type": JSON_TYPE, "Cache-Control": cacheControl, ETag: await entityTag(body) },
+  });
 }
 
 /** The client a rate limit counts: its address, an IPv6 address by its /64 network (one subscriber). */
@@ -37,7 +49,9 @@ export function clientOf(request: Request) {
   const [head = "", tail = ""] = address.split("::");
   const front = head ? head.split(":") : [];
   const back = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back] : front;
+  const groups = address.includes("::")
+    ? [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back]
+    : front;
   return `ip:${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ""))
@@ -80,7 +94,11 @@ export async function answerApi<S extends QuerySpec>(
     if (!verdict.ok) {
       const per = verdict.limit === "minute" ? "a minute" : "a day";
       return apiErrorResponse(
-        apiError(429, "rate_limited", `This client has made too many requests (the API answers each client a limited number of times ${per}). Try again in ${verdict.retryAfterSeconds} seconds.`),
+        apiError(
+          429,
+          "rate_limited",
+          `This client has made too many requests (the API answers each client a limited number of times ${per}). Try again in ${verdict.retryAfterSeconds} seconds.`,
+        ),
         { "Retry-After": String(verdict.retryAfterSeconds) },
       );
     }
@@ -106,11 +124,19 @@ function codeFor(status: number): ApiErrorCode {
 
 /** Any other error answer (the guard's `{message}`, the framework's text) in the API's one error body. */
 async function asApiError(response: Response) {
-  let message = response.status >= 500 ? "Something went wrong on our side. Please try again later." : statusText(response.status);
+  let message =
+    response.status >= 500 ? "Something went wrong on our side. Please try again later." : statusText(response.status);
   try {
     const parsed: unknown = await response.clone().json();
     if (typeof parsed === "object" && parsed !== null && "error" in parsed) return response;
-    if (response.status < 500 && typeof parsed === "object" && parsed !== null && "message" in parsed && typeof parsed.message === "string") message = parsed.message;
+    if (
+      response.status < 500 &&
+      typeof parsed === "object" &&
+      parsed !== null &&
+      "message" in parsed &&
+      typeof parsed.message === "string"
+    )
+      message = parsed.message;
   } catch {
     // Not JSON: the status's own words.
   }
@@ -152,17 +178,34 @@ export async function serveApi(request: Request, handle: (request: Request) => P
     });
   }
   if (request.method !== "GET" && request.method !== "HEAD") {
-    return withApiHeaders(apiErrorResponse(apiError(405, "method_not_allowed", `The API is read-only: it answers ${API_METHODS.join(", ")}, not ${request.method}.`), { Allow: allow }));
+    return withApiHeaders(
+      apiErrorResponse(
+        apiError(
+          405,
+          "method_not_allowed",
+          `The API is read-only: it answers ${API_METHODS.join(", ")}, not ${request.method}.`,
+        ),
+        { Allow: allow },
+      ),
+    );
   }
   // React Router reads these itself and hands the loader the address without them; the API takes neither.
-  const frameworkOwn = [...new URL(request.url).searchParams.keys()].find((name) => name === "_routes" || name === "index");
+  const frameworkOwn = [...new URL(request.url).searchParams.keys()].find(
+    (name) => name === "_routes" || name === "index",
+  );
   if (frameworkOwn !== undefined) {
-    return withApiHeaders(apiErrorResponse(apiError(400, "unknown_parameter", `The API takes no parameter \`${frameworkOwn}\`.`, frameworkOwn)));
+    return withApiHeaders(
+      apiErrorResponse(
+        apiError(400, "unknown_parameter", `The API takes no parameter \`${frameworkOwn}\`.`, frameworkOwn),
+      ),
+    );
   }
   const outcome = await guardRequest(request);
   let response = "refusal" in outcome ? outcome.refusal : await handle(outcome.request);
   if (response.status >= 400 || !(response.headers.get("Content-Type") ?? "").startsWith("application/json")) {
-    response = response.ok ? apiErrorResponse(apiError(404, "not_found", "Nothing is at this address.")) : await asApiError(response);
+    response = response.ok
+      ? apiErrorResponse(apiError(404, "not_found", "Nothing is at this address."))
+      : await asApiError(response);
   }
   response = conditionally(request, response);
   if (response.status !== 304 && request.method === "HEAD") {

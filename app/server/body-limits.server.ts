@@ -31,13 +31,17 @@ const limits: Array<{ route: RegExp } & BodyLimit> = [
 
 /** A path as route matching sees it: segments decoded, any case, without `.data` or a trailing slash. */
 function routePath(pathname: string) {
-  const segments = pathname.replace(/\.data$/, "").split("/").filter(Boolean).map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  });
+  const segments = pathname
+    .replace(/\.data$/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
   return `/${segments.join("/")}`.toLowerCase();
 }
 

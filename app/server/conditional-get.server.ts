@@ -7,7 +7,9 @@
 /** A strong ETag: the body's SHA-256, shortened; the same body always has the same tag. */
 export async function entityTag(body: string) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
-  return `"${btoa(String.fromCharCode(...digest.slice(0, 18))).replace(/\+/g, "-").replace(/\//g, "_")}"`;
+  return `"${btoa(String.fromCharCode(...digest.slice(0, 18)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")}"`;
 }
 
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it). */

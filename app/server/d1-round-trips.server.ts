@@ -45,7 +45,8 @@ export function countRoundTrips(db: D1Database): D1Database {
       if (property === countKey) return counter.roundTrips;
       if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
       if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => counted(() => target.batch(statements.map((statement) => originals.get(statement) ?? statement)));
+        return (statements: D1PreparedStatement[]) =>
+          counted(() => target.batch(statements.map((statement) => originals.get(statement) ?? statement)));
       }
       if (property === "exec") return (query: string) => counted(() => target.exec(query));
       const value: unknown = Reflect.get(target, property, target);

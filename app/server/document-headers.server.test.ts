@@ -15,12 +15,23 @@ describe("contentSecurityPolicy", () => {
 
   it("adds exactly the configured analytics host", () => {
     const csp = contentSecurityPolicy(config({ POSTHOG_KEY: "phc_x", POSTHOG_HOST: "https://eu.i.posthog.com" }), "n");
-    expect(csp).toContain("connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://eu.i.posthog.com https://eu-assets.i.posthog.com");
+    expect(csp).toContain(
+      "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://eu.i.posthog.com https://eu-assets.i.posthog.com",
+    );
   });
 
   it("allows the Auth emulator outside production only", () => {
-    expect(contentSecurityPolicy(config({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }), "n")).toContain("http://127.0.0.1:9099");
-    const production = getPublicConfig(parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), SITE_URL: "https://companion.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }));
+    expect(contentSecurityPolicy(config({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }), "n")).toContain(
+      "http://127.0.0.1:9099",
+    );
+    const production = getPublicConfig(
+      parseEnv({
+        ENVIRONMENT: "production",
+        SESSION_SECRET: "s".repeat(32),
+        SITE_URL: "https://companion.example",
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      }),
+    );
     expect(contentSecurityPolicy(production, "n")).not.toContain("9099");
   });
 });
@@ -28,7 +39,13 @@ describe("contentSecurityPolicy", () => {
 describe("applyDocumentHeaders", () => {
   const apply = (options: { personal?: boolean; status?: number; setCookie?: boolean }) => {
     const headers = new Headers(options.setCookie ? { "Set-Cookie": "toast=; Max-Age=0" } : {});
-    applyDocumentHeaders(headers, { config: config(), nonce: "n", status: options.status ?? 200, personal: options.personal ?? false, development: false });
+    applyDocumentHeaders(headers, {
+      config: config(),
+      nonce: "n",
+      status: options.status ?? 200,
+      personal: options.personal ?? false,
+      development: false,
+    });
     return headers;
   };
 

@@ -51,7 +51,13 @@ export function contentSecurityPolicy(config: PublicConfig, nonce: string) {
 /** Security and caching headers for every HTML response (the rule every response follows, plus the page's CSP). */
 export function applyDocumentHeaders(
   headers: Headers,
-  { config, nonce, status, personal, development }: {
+  {
+    config,
+    nonce,
+    status,
+    personal,
+    development,
+  }: {
     config: PublicConfig;
     nonce: string;
     status: number;

@@ -42,7 +42,8 @@ export function clearContentVersionMemo() {
 async function contentVersion(kv: KVNamespace, now: number): Promise<string | null> {
   if (versionMemo && versionMemo.expires > now) return versionMemo.value;
   try {
-    const value = (await kv.get(CONTENT_VERSION_KEY, { type: "text", cacheTtl: VERSION_KV_TTL_SECONDS })) ?? NO_CONTENT_VERSION;
+    const value =
+      (await kv.get(CONTENT_VERSION_KEY, { type: "text", cacheTtl: VERSION_KV_TTL_SECONDS })) ?? NO_CONTENT_VERSION;
     versionMemo = { value, expires: now + VERSION_MEMO_MS };
     return value;
   } catch (error) {
@@ -54,13 +55,20 @@ async function contentVersion(kv: KVNamespace, now: number): Promise<string | nu
 /** May this answer be kept and served to everyone? */
 export function isStorable(response: Response) {
   if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
-  const directives = (response.headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((part) => part.trim());
-  return directives.includes("public") && !directives.some((directive) => /^(private|no-store|no-cache)\b/.test(directive));
+  const directives = (response.headers.get("Cache-Control") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim());
+  return (
+    directives.includes("public") && !directives.some((directive) => /^(private|no-store|no-cache)\b/.test(directive))
+  );
 }
 
 /** The cache key: this URL under the build and content version. Headers are left out on purpose. */
 function cacheKey(url: URL, buildId: string, version: string) {
-  return new Request(`${url.origin}/__edge/${encodeURIComponent(buildId)}/${encodeURIComponent(version)}${url.pathname}${url.search}`);
+  return new Request(
+    `${url.origin}/__edge/${encodeURIComponent(buildId)}/${encodeURIComponent(version)}${url.pathname}${url.search}`,
+  );
 }
 
 function withMark(response: Response, mark: "HIT" | "MISS" | "BYPASS") {

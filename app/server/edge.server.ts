@@ -13,8 +13,14 @@ import { secureResponse } from "./response-headers.server";
  * The Pages Function wraps React Router's handler in it; tests that run the whole site in workerd can
  * do the same. The API (/api/…) has edges of its own (`serveApi`): JSON errors, CORS, ETags.
  */
-export async function serveAtTheEdge(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+export async function serveAtTheEdge(
+  request: Request,
+  handle: (request: Request) => Promise<Response>,
+): Promise<Response> {
   if (isApiAddress(new URL(request.url).pathname)) return secureResponse(request, await serveApi(request, handle));
   const outcome = await guardRequest(request);
-  return secureResponse(request, "refusal" in outcome ? outcome.refusal : conditionally(request, await handle(outcome.request)));
+  return secureResponse(
+    request,
+    "refusal" in outcome ? outcome.refusal : conditionally(request, await handle(outcome.request)),
+  );
 }

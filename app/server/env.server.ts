@@ -49,7 +49,12 @@ const envSchema = z
     ADMIN_UIDS: z
       .string()
       .default("")
-      .transform((value) => value.split(",").map((uid) => uid.trim()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(",")
+          .map((uid) => uid.trim())
+          .filter(Boolean),
+      ),
     POSTHOG_KEY: optionalText,
     POSTHOG_HOST: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "POSTHOG_HOST must be an http(s) URL" }).optional(),
@@ -59,7 +64,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.ENVIRONMENT === "production" && !env.SITE_URL.startsWith("https://")) {
-      ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "SITE_URL must be an https:// origin in production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message: "SITE_URL must be an https:// origin in production",
+      });
     }
     if (env.ENVIRONMENT === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({
@@ -96,7 +105,6 @@ export function getPublicConfig(env: Env): PublicConfig {
       authDomain: env.FIREBASE_AUTH_DOMAIN ?? null,
       emulatorHost: env.ENVIRONMENT === "production" ? null : (env.FIREBASE_AUTH_EMULATOR_HOST ?? null),
     },
-    analytics:
-      env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
+    analytics: env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
   };
 }

@@ -97,13 +97,20 @@ describe("verifyIdToken accepts", () => {
 
   it("a token without optional claims, as nulls", async () => {
     const user = await verify(await sign());
-    expect(user).toMatchObject({ email: null, emailVerified: false, name: null, picture: null, provider: null, admin: false });
+    expect(user).toMatchObject({
+      email: null,
+      emailVerified: false,
+      name: null,
+      picture: null,
+      provider: null,
+      admin: false,
+    });
   });
 
   it("admins by custom claim or by ADMIN_UIDS", async () => {
     expect((await verify(await sign({ admin: true }))).admin).toBe(true);
     expect((await verify(await sign({ admin: "true" }))).admin).toBe(false);
-    expect((await verify(await sign(), { ADMIN_UIDS: "someone, user-1" }))).toMatchObject({ uid: "user-1", admin: true });
+    expect(await verify(await sign(), { ADMIN_UIDS: "someone, user-1" })).toMatchObject({ uid: "user-1", admin: true });
   });
 
   it("iat and auth_time up to 5 seconds in the future (clock skew)", async () => {
@@ -138,7 +145,9 @@ describe("verifyIdToken rejects", () => {
   });
 
   it("a wrong issuer", async () => {
-    expect(await reason(verify(await sign({ iss: "https://securetoken.google.com/other-project" })))).toBe("wrong issuer");
+    expect(await reason(verify(await sign({ iss: "https://securetoken.google.com/other-project" })))).toBe(
+      "wrong issuer",
+    );
   });
 
   it("a wrong audience", async () => {
@@ -188,16 +197,31 @@ describe("emulator mode", () => {
   it("is on only with an emulator host outside production", () => {
     expect(isEmulatorMode(emulatorEnv())).toBe(true);
     expect(isEmulatorMode(env())).toBe(false);
-    expect(isEmulatorMode(env({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), SITE_URL: "https://companion.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }))).toBe(false);
+    expect(
+      isEmulatorMode(
+        env({
+          ENVIRONMENT: "production",
+          SESSION_SECRET: "s".repeat(32),
+          SITE_URL: "https://companion.example",
+          FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+        }),
+      ),
+    ).toBe(false);
   });
 
   it("accepts an unsigned emulator token with valid claims", async () => {
     const token = unsigned({ email: "e@example.com", firebase: { sign_in_provider: "password" } });
-    expect(await verifyIdToken(token, emulatorEnv(), { now: NOW })).toMatchObject({ uid: "user-1", email: "e@example.com", provider: "password" });
+    expect(await verifyIdToken(token, emulatorEnv(), { now: NOW })).toMatchObject({
+      uid: "user-1",
+      email: "e@example.com",
+      provider: "password",
+    });
   });
 
   it("still checks the claims", async () => {
-    expect(await reason(verifyIdToken(unsigned({ aud: "other-project" }), emulatorEnv(), { now: NOW }))).toBe("wrong audience");
+    expect(await reason(verifyIdToken(unsigned({ aud: "other-project" }), emulatorEnv(), { now: NOW }))).toBe(
+      "wrong audience",
+    );
     expect(await reason(verifyIdToken(unsigned({ exp: NOW - 1 }), emulatorEnv(), { now: NOW }))).toBe("expired");
   });
 
@@ -212,14 +236,21 @@ describe("emulator mode", () => {
   });
 
   it("is off in production, so the unsigned token is rejected", async () => {
-    const production = env({ ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32), SITE_URL: "https://companion.example", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" });
+    const production = env({
+      ENVIRONMENT: "production",
+      SESSION_SECRET: "s".repeat(32),
+      SITE_URL: "https://companion.example",
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    });
     expect(await reason(verifyIdToken(unsigned(), production, { now: NOW }))).toBe("algorithm not allowed");
   });
 });
 
 describe("keys unavailable", () => {
   it("when the key server answers 500", async () => {
-    await expect(verify(await sign(), { FIREBASE_JWKS_URL: `${baseUrl}/broken` })).rejects.toBeInstanceOf(KeysUnavailableError);
+    await expect(verify(await sign(), { FIREBASE_JWKS_URL: `${baseUrl}/broken` })).rejects.toBeInstanceOf(
+      KeysUnavailableError,
+    );
   });
 
   it("when nothing listens on the key URL", async () => {
@@ -227,6 +258,8 @@ describe("keys unavailable", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(verify(await sign(), { FIREBASE_JWKS_URL: `http://127.0.0.1:${port}/jwks` })).rejects.toBeInstanceOf(KeysUnavailableError);
+    await expect(verify(await sign(), { FIREBASE_JWKS_URL: `http://127.0.0.1:${port}/jwks` })).rejects.toBeInstanceOf(
+      KeysUnavailableError,
+    );
   });
 });

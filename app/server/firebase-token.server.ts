@@ -139,8 +139,10 @@ async function verifySignedToken(token: string, env: Env, now: number): Promise<
 function toTokenError(error: unknown): Error {
   if (error instanceof InvalidTokenError || error instanceof KeysUnavailableError) return error;
   if (error instanceof errors.JWTExpired) return new InvalidTokenError("expired", { cause: error });
-  if (error instanceof errors.JWTClaimValidationFailed) return new InvalidTokenError(`invalid ${error.claim}`, { cause: error });
-  if (error instanceof errors.JWSSignatureVerificationFailed) return new InvalidTokenError("bad signature", { cause: error });
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return new InvalidTokenError(`invalid ${error.claim}`, { cause: error });
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return new InvalidTokenError("bad signature", { cause: error });
   if (error instanceof errors.JOSEError) return new InvalidTokenError("malformed", { cause: error });
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -3,7 +3,10 @@ import { REPORT_LIMITS } from "~/lib/report-forms";
 import { batch } from "~/models/db.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
-const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<string, { perMinute: number; perDay: number }>;
+const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<
+  string,
+  { perMinute: number; perDay: number }
+>;
 
 export type LimitedAction = keyof typeof limits;
 
@@ -34,7 +37,12 @@ export interface LimitUsage {
  * Statements after it can follow the hit with `WHERE changes() > 0`. Hits live in D1
  * `rate_limit_hits` (decision 9); `prune` drops those older than a day.
  */
-export function limitedHit(db: D1Database, hit: { uid: string; action: LimitedAction }, now: Date, onlyIf: HitCondition = { sql: "1", params: [] }) {
+export function limitedHit(
+  db: D1Database,
+  hit: { uid: string; action: LimitedAction },
+  now: Date,
+  onlyIf: HitCondition = { sql: "1", params: [] },
+) {
   const nowMs = now.getTime();
   const { perMinute, perDay } = limits[hit.action];
   const window = [hit.uid, hit.action, nowMs, nowMs - MINUTE_MS, nowMs - DAY_MS] as const;
@@ -101,7 +109,13 @@ export function limitedDatabase(db: D1Database, client: string, now = new Date()
     get(target, property) {
       if (property === "batch" && outcome === null) {
         return async (read: D1PreparedStatement[]) => {
-          const results = await target.batch([statements.take, target.prepare(`SELECT changes() AS taken`), statements.prune, statements.usage, ...read]);
+          const results = await target.batch([
+            statements.take,
+            target.prepare(`SELECT changes() AS taken`),
+            statements.prune,
+            statements.usage,
+            ...read,
+          ]);
           takenWith(results);
           return results.slice(4);
         };

@@ -31,16 +31,33 @@ export type GuardOutcome = { refusal: Response } | { request: Request };
 export async function guardRequest(request: Request): Promise<GuardOutcome> {
   const url = new URL(request.url);
   if (url.pathname.length > MAX_PATH_LENGTH) {
-    return { refusal: refusal(414, `This address is too long: addresses on this site are shorter than ${MAX_PATH_LENGTH.toLocaleString("en")} characters.`) };
+    return {
+      refusal: refusal(
+        414,
+        `This address is too long: addresses on this site are shorter than ${MAX_PATH_LENGTH.toLocaleString("en")} characters.`,
+      ),
+    };
   }
   if (url.search.length - 1 > MAX_QUERY_LENGTH) {
-    return { refusal: refusal(414, `This address's query is too long: the part after "?" is at most ${MAX_QUERY_LENGTH.toLocaleString("en")} characters on this site.`) };
+    return {
+      refusal: refusal(
+        414,
+        `This address's query is too long: the part after "?" is at most ${MAX_QUERY_LENGTH.toLocaleString("en")} characters on this site.`,
+      ),
+    };
   }
   if ((request.headers.get("Cookie")?.length ?? 0) > MAX_COOKIE_HEADER_LENGTH) {
-    return { refusal: refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload.") };
+    return {
+      refusal: refusal(431, "The cookies sent to this site are too large. Clear this site's cookies and reload."),
+    };
   }
   if (!hasReadableLength(request)) {
-    return { refusal: refusal(400, "The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.") };
+    return {
+      refusal: refusal(
+        400,
+        "The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.",
+      ),
+    };
   }
   const limit = bodyLimitFor(url.pathname);
   if (!allowedMethods.includes(request.method)) {
@@ -51,19 +68,27 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
   }
   // The browser always names the paths it needs; without them the framework answers "Invalid Request".
   if (url.pathname === routeManifestPath && !url.searchParams.has("paths")) {
-    return { refusal: refusal(400, "The route manifest lists the routes of the paths given in ?paths=; none were given.") };
+    return {
+      refusal: refusal(400, "The route manifest lists the routes of the paths given in ?paths=; none were given."),
+    };
   }
   if (request.method !== "POST") return { request };
   if (!isSameOrigin(request)) return { refusal: refusal(403, crossSiteMessage) };
 
-  if (!limit || (limit.signedIn && !hasSessionCookie(request))) return { request: withBody(request, new Uint8Array(0), formTypes[0]!) };
+  if (!limit || (limit.signedIn && !hasSessionCookie(request)))
+    return { request: withBody(request, new Uint8Array(0), formTypes[0]!) };
 
   const contentType = request.headers.get("Content-Type") ?? "";
   const type = contentType.split(";")[0]!.trim().toLowerCase();
   if (type && !formTypes.includes(type)) return { refusal: refusal(415, notAForm) };
   const body = await readCappedBody(request, limit.bytes);
   if (!body) {
-    return { refusal: refusal(413, `This form is larger than the site takes here (at most ${limit.bytes / 1024} KB). Shorten it and send it again.`) };
+    return {
+      refusal: refusal(
+        413,
+        `This form is larger than the site takes here (at most ${limit.bytes / 1024} KB). Shorten it and send it again.`,
+      ),
+    };
   }
   if (!type) {
     if (body.byteLength > 0) return { refusal: refusal(415, notAForm) };

@@ -39,7 +39,8 @@ export function cachePolicy({ personal, status, given }: { personal: boolean; st
 export function applyResponseHeaders(headers: Headers, request: Request, status: number) {
   for (const [name, value] of Object.entries(securityHeaders)) if (!headers.has(name)) headers.set(name, value);
   const type = headers.get("Content-Type") ?? "";
-  if (!type.startsWith("text/html") && !headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", resourcePolicy);
+  if (!type.startsWith("text/html") && !headers.has("Content-Security-Policy"))
+    headers.set("Content-Security-Policy", resourcePolicy);
   applyCachePolicy(headers, { personal: hasPersonalCookies(request), status });
   // An answer for a stated knowledge (?reveal=) holds gated text the page itself does not: never indexed.
   if (new URL(request.url).searchParams.has(REVEAL_PARAMETER)) headers.set("X-Robots-Tag", "noindex");
@@ -47,7 +48,11 @@ export function applyResponseHeaders(headers: Headers, request: Request, status:
 
 /** Sets Cache-Control by the rule; `personal` is whether the request carried the reader's cookies. */
 export function applyCachePolicy(headers: Headers, { personal, status }: { personal: boolean; status: number }) {
-  const policy = cachePolicy({ personal: personal || headers.has("Set-Cookie"), status, given: headers.get("Cache-Control") });
+  const policy = cachePolicy({
+    personal: personal || headers.has("Set-Cookie"),
+    status,
+    given: headers.get("Cache-Control"),
+  });
   headers.set("Cache-Control", policy);
   // A browser that signs in must not reuse the copy it got while signed out.
   if (policy.startsWith("public") && !/\bcookie\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");

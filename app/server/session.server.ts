@@ -1,6 +1,13 @@
 import { type AppLoadContext, createCookie, redirect } from "react-router";
 import { decodeJwt } from "jose";
-import { closeEverySession, closeSession, findOpenSession, openSession, recordAccountCheck, refreshSession } from "~/models/sessions.server";
+import {
+  closeEverySession,
+  closeSession,
+  findOpenSession,
+  openSession,
+  recordAccountCheck,
+  refreshSession,
+} from "~/models/sessions.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 import { errorPage } from "~/lib/http-status";
@@ -163,13 +170,15 @@ export async function startSession(request: Request, context: AppLoadContext, id
   const existing = await readCookie(request, env);
 
   if (existing) {
-    if (await refreshSession(db, await sessionId(existing.secret), token)) return { user, setCookie: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
+    if (await refreshSession(db, await sessionId(existing.secret), token))
+      return { user, setCookie: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
   }
 
   if (issuedAt < now - NEW_SESSION_TOKEN_AGE_SECONDS) throw new InvalidTokenError("too old to start a session");
   const secret = newSecret();
   // A reader's oldest sessions close past the limit, so posting one token many times opens no more.
-  if (!(await openSession(db, await sessionId(secret), token, now))) throw new InvalidTokenError("issued before the last sign-out");
+  if (!(await openSession(db, await sessionId(secret), token, now)))
+    throw new InvalidTokenError("issued before the last sign-out");
   return { user, setCookie: await serialize(env, { secret, token: idToken }, user, now) };
 }
 
@@ -201,7 +210,9 @@ export function clearSessionCookie(env: Env) {
 export async function requireUser(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
   const { keysUnavailable } = await getSession(request, context.env);
   if (keysUnavailable) {
-    throw errorPage(503, { message: "Sign-in cannot be checked right now. Nothing you typed was sent; please try again in a moment." });
+    throw errorPage(503, {
+      message: "Sign-in cannot be checked right now. Nothing you typed was sent; please try again in a moment.",
+    });
   }
   const user = await getSignedInUser(request, context);
   if (user) return user;

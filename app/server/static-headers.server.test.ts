@@ -25,18 +25,27 @@ describe("the static files' headers (public/_headers)", () => {
   it("give every static file the security headers and the non-page policy every Function answer has", () => {
     const everything = rules.find((rule) => rule.pattern === "/*");
     expect(everything).toBeDefined();
-    expect(Object.fromEntries(everything!.headers)).toEqual({ ...securityHeaders, "Content-Security-Policy": resourcePolicy });
+    expect(Object.fromEntries(everything!.headers)).toEqual({
+      ...securityHeaders,
+      "Content-Security-Policy": resourcePolicy,
+    });
   });
 
   it("set no header of the rule for every file again, so Pages never joins two values with a comma", () => {
-    const everywhere = new Set(rules.find((rule) => rule.pattern === "/*")!.headers.map(([name]) => name.toLowerCase()));
+    const everywhere = new Set(
+      rules.find((rule) => rule.pattern === "/*")!.headers.map(([name]) => name.toLowerCase()),
+    );
     for (const rule of rules.filter((other) => other.pattern !== "/*")) {
-      for (const [name] of rule.headers) expect(everywhere.has(name.toLowerCase()), `${rule.pattern} ${name}`).toBe(false);
+      for (const [name] of rule.headers)
+        expect(everywhere.has(name.toLowerCase()), `${rule.pattern} ${name}`).toBe(false);
     }
   });
 
   it("keep hashed assets immutable and the deployment id fresh", () => {
-    expect(rules.find((rule) => rule.pattern === "/assets/*")?.headers).toContainEqual(["Cache-Control", "public, max-age=31536000, immutable"]);
+    expect(rules.find((rule) => rule.pattern === "/assets/*")?.headers).toContainEqual([
+      "Cache-Control",
+      "public, max-age=31536000, immutable",
+    ]);
     expect(rules.find((rule) => rule.pattern === "/builds/*")?.headers).toContainEqual(["Cache-Control", "no-cache"]);
   });
 });

@@ -21,9 +21,21 @@ export interface LighthouseResult {
 export async function startChrome(port: number) {
   const profile = mkdtempSync(join(tmpdir(), "bench-chrome-"));
   const chromium = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  const child = spawn(chromium, ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"], {
-    stdio: "ignore",
-  });
+  const child = spawn(
+    chromium,
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    {
+      stdio: "ignore",
+    },
+  );
   const stop = async () => {
     // Chromium writes to its profile until it has exited, so the profile goes only after that.
     if (child.exitCode === null && child.signalCode === null) {
@@ -55,7 +67,8 @@ async function once(url: string, chromePort: number): Promise<LighthouseResult> 
     disableFullPageScreenshot: true,
   });
   const lhr = result?.lhr;
-  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
+  if (!lhr || lhr.runtimeError)
+    throw new Error(`Lighthouse could not measure ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -25,9 +25,15 @@ let run = 0;
  * `fresh`: every request asks for a URL of its own, so an edge cache misses each time and the figures
  * are the server's own cost; otherwise the same URL throughout, as readers' repeated visits meet it.
  */
-export async function loadTest(url: string, { connections = 16, seconds = 3, fresh = false } = {}): Promise<LoadResult> {
+export async function loadTest(
+  url: string,
+  { connections = 16, seconds = 3, fresh = false } = {},
+): Promise<LoadResult> {
   // A few requests first, so the isolate, its caches and the connection pool are warm.
-  for (let warm = 0; warm < 5; warm++) await (await fetch(fresh ? uncached(url, `warm-${Date.now()}-${warm}`) : url, { redirect: "manual" })).arrayBuffer();
+  for (let warm = 0; warm < 5; warm++)
+    await (
+      await fetch(fresh ? uncached(url, `warm-${Date.now()}-${warm}`) : url, { redirect: "manual" })
+    ).arrayBuffer();
   const { pathname, search } = new URL(url);
   const prefix = `${Date.now()}-${run++}`;
   let sent = 0;
@@ -36,7 +42,13 @@ export async function loadTest(url: string, { connections = 16, seconds = 3, fre
     connections,
     duration: seconds,
     timeout: 10,
-    ...(fresh ? { requests: [{ setupRequest: (request) => ({ ...request, path: uncached(pathname + search, `${prefix}-${sent++}`) }) }] } : {}),
+    ...(fresh
+      ? {
+          requests: [
+            { setupRequest: (request) => ({ ...request, path: uncached(pathname + search, `${prefix}-${sent++}`) }) },
+          ],
+        }
+      : {}),
   });
   const statuses: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stats.count ?? 0;

@@ -14,23 +14,39 @@ function figures(overrides: Partial<PageFigures> = {}): PageFigures {
   };
 }
 
-const page = (name: string, byScale: Record<string, PageFigures>, latencyRatio?: number): PageResult => ({ name, path: `/${name}`, byScale, latencyRatio });
-const budget = (checks: ReturnType<typeof checkBudgets>, start: string) => checks.find((check) => check.budget.startsWith(start))!;
+const page = (name: string, byScale: Record<string, PageFigures>, latencyRatio?: number): PageResult => ({
+  name,
+  path: `/${name}`,
+  byScale,
+  latencyRatio,
+});
+const budget = (checks: ReturnType<typeof checkBudgets>, start: string) =>
+  checks.find((check) => check.budget.startsWith(start))!;
 
 describe("checkBudgets", () => {
   it("names the worst page and scale of each budget and marks it met or not", () => {
-    const checks = checkBudgets([
-      page("home", { "1": figures(), "10": figures({ firstLoadKb: 94.6 }) }, 1.1),
-      page("statistics", { "1": figures({ throughputRatio: 0.12, roundTrips: 2 }), "10": figures() }, 1.6),
-    ], 84.3);
-    expect(budget(checks, "First-load")).toEqual({ budget: expect.any(String), met: false, worst: "84.3 + 10.3 KB (home at 10×)" });
+    const checks = checkBudgets(
+      [
+        page("home", { "1": figures(), "10": figures({ firstLoadKb: 94.6 }) }, 1.1),
+        page("statistics", { "1": figures({ throughputRatio: 0.12, roundTrips: 2 }), "10": figures() }, 1.6),
+      ],
+      84.3,
+    );
+    expect(budget(checks, "First-load")).toEqual({
+      budget: expect.any(String),
+      met: false,
+      worst: "84.3 + 10.3 KB (home at 10×)",
+    });
     expect(budget(checks, "Data routes")).toMatchObject({ met: false, worst: "0.12× (statistics at 1×)" });
     expect(budget(checks, "10× content")).toMatchObject({ met: false, worst: "1.60× (statistics at 10×)" });
     expect(budget(checks, "1 D1")).toMatchObject({ met: false, worst: "2 (statistics at 1×)" });
   });
 
   it("leaves pages that read no D1 out of the throughput budget, and says what this run did not measure", () => {
-    const checks = checkBudgets([page("privacy", { "1": figures({ roundTrips: 0, throughputRatio: 0.3 }) }), page("home", { "1": figures() })], 84.3);
+    const checks = checkBudgets(
+      [page("privacy", { "1": figures({ roundTrips: 0, throughputRatio: 0.3 }) }), page("home", { "1": figures() })],
+      84.3,
+    );
     expect(budget(checks, "Data routes")).toMatchObject({ met: true, worst: "0.80× (home at 1×)" });
     expect(budget(checks, "Lighthouse")).toMatchObject({ met: null, worst: "not measured" });
     expect(budget(checks, "CLS")).toMatchObject({ met: null });
@@ -38,15 +54,31 @@ describe("checkBudgets", () => {
   });
 
   it("holds first-load JavaScript to the framework's floor plus 10 KB", () => {
-    const at = (firstLoadKb: number) => budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb }) })], 84.3), "First-load");
+    const at = (firstLoadKb: number) =>
+      budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb }) })], 84.3), "First-load");
     expect(at(94.3)).toMatchObject({ met: true, worst: "84.3 + 10.0 KB (privacy at 1×)" });
     expect(at(94.4)).toMatchObject({ met: false });
-    expect(budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb: 94.4 }) })], 88.3), "First-load")).toMatchObject({ met: true });
+    expect(
+      budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb: 94.4 }) })], 88.3), "First-load"),
+    ).toMatchObject({ met: true });
   });
 
   it("holds Lighthouse to at least 98 and CLS below 0.02 on every page", () => {
-    const lighthouse = (performance: number, cls: number) => ({ performance, cls, lcpMs: 1500, tbtMs: 0, fcpMs: 900, scores: [performance] });
-    const checks = checkBudgets([page("home", { "1": figures({ lighthouse: lighthouse(100, 0) }) }), page("tracker", { "1": figures({ lighthouse: lighthouse(98, 0.02) }) })], 84.3);
+    const lighthouse = (performance: number, cls: number) => ({
+      performance,
+      cls,
+      lcpMs: 1500,
+      tbtMs: 0,
+      fcpMs: 900,
+      scores: [performance],
+    });
+    const checks = checkBudgets(
+      [
+        page("home", { "1": figures({ lighthouse: lighthouse(100, 0) }) }),
+        page("tracker", { "1": figures({ lighthouse: lighthouse(98, 0.02) }) }),
+      ],
+      84.3,
+    );
     expect(budget(checks, "Lighthouse")).toMatchObject({ met: true, worst: "98 (tracker at 1×)" });
     const below = checkBudgets([page("tracker", { "1": figures({ lighthouse: lighthouse(97, 0) }) })], 84.3);
     expect(budget(below, "Lighthouse")).toMatchObject({ met: false, worst: "97 (tracker at 1×)" });
@@ -54,10 +86,28 @@ describe("checkBudgets", () => {
   });
 
   it("fails the budgets a page too slow to measure could not be measured for, naming it", () => {
-    const slow = figures({ status: 0, ms: 60_000, firstLoadKb: Number.NaN, roundTrips: null, tooSlow: "no answer within 60 s", load: undefined, throughputRatio: undefined, edgeCache: undefined });
-    const checks = checkBudgets([page("home", { "1": figures(), "10": figures() }, 1.1), page("statistics", { "1": figures(), "10": slow })], 84.3);
-    expect(budget(checks, "Data routes")).toMatchObject({ met: false, worst: "too slow to measure (statistics at 10×)" });
-    expect(budget(checks, "10× content")).toMatchObject({ met: false, worst: "too slow to measure (statistics at 10×)" });
+    const slow = figures({
+      status: 0,
+      ms: 60_000,
+      firstLoadKb: Number.NaN,
+      roundTrips: null,
+      tooSlow: "no answer within 60 s",
+      load: undefined,
+      throughputRatio: undefined,
+      edgeCache: undefined,
+    });
+    const checks = checkBudgets(
+      [page("home", { "1": figures(), "10": figures() }, 1.1), page("statistics", { "1": figures(), "10": slow })],
+      84.3,
+    );
+    expect(budget(checks, "Data routes")).toMatchObject({
+      met: false,
+      worst: "too slow to measure (statistics at 10×)",
+    });
+    expect(budget(checks, "10× content")).toMatchObject({
+      met: false,
+      worst: "too slow to measure (statistics at 10×)",
+    });
     expect(budget(checks, "First-load")).toMatchObject({ met: true, worst: "84.3 + 5.7 KB (home at 1×)" });
   });
 });

@@ -76,7 +76,11 @@ interface Seen {
 type Figure = number | "too slow" | undefined | null;
 
 /** The largest (or with `lowest`, smallest) figure across pages and scales, with where it was seen. */
-function extreme(pages: PageResult[], figure: (page: PageResult, scale: string, figures: PageFigures) => Figure, lowest = false): Seen | null {
+function extreme(
+  pages: PageResult[],
+  figure: (page: PageResult, scale: string, figures: PageFigures) => Figure,
+  lowest = false,
+): Seen | null {
   let worst: Seen | null = null;
   for (const page of pages) {
     for (const [scale, figures] of Object.entries(page.byScale)) {
@@ -93,7 +97,12 @@ function extreme(pages: PageResult[], figure: (page: PageResult, scale: string, 
   return worst;
 }
 
-function check(budget: string, seen: Seen | null, met: (value: number) => boolean, format: (value: number) => string): BudgetCheck {
+function check(
+  budget: string,
+  seen: Seen | null,
+  met: (value: number) => boolean,
+  format: (value: number) => string,
+): BudgetCheck {
   if (!seen) return { budget, met: null, worst: "not measured" };
   if (seen.tooSlow) return { budget, met: false, worst: `too slow to measure (${seen.where})` };
   return { budget, met: met(seen.value), worst: `${format(seen.value)} (${seen.where})` };
@@ -108,7 +117,12 @@ export function checkBudgets(pages: PageResult[], floorKb: number): BudgetCheck[
       (v) => v >= budgets.lighthouse,
       (v) => String(v),
     ),
-    check(`CLS < ${budgets.cls}`, extreme(pages, (_, __, f) => f.lighthouse?.cls), (v) => v < budgets.cls, (v) => v.toFixed(3)),
+    check(
+      `CLS < ${budgets.cls}`,
+      extreme(pages, (_, __, f) => f.lighthouse?.cls),
+      (v) => v < budgets.cls,
+      (v) => v.toFixed(3),
+    ),
     check(
       `First-load JS incl. hydration data ≤ the framework's ${floorKb.toFixed(1)} KB + ${budgets.siteKb} KB gzip`,
       extreme(pages, (_, __, f) => f.firstLoadKb),
@@ -127,13 +141,21 @@ export function checkBudgets(pages: PageResult[], floorKb: number): BudgetCheck[
       (v) => v <= budgets.latencyRatio,
       (v) => `${v.toFixed(2)}×`,
     ),
-    check(`${budgets.roundTrips} D1 round trip per page view`, extreme(pages, (_, __, f) => f.roundTrips), (v) => v <= budgets.roundTrips, (v) => String(v)),
+    check(
+      `${budgets.roundTrips} D1 round trip per page view`,
+      extreme(pages, (_, __, f) => f.roundTrips),
+      (v) => v <= budgets.roundTrips,
+      (v) => String(v),
+    ),
   ];
 }
 
 function table(header: string[], rows: string[][]) {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
   return [line(header), ...rows.map(line)].join("\n");
 }
 
@@ -145,12 +167,18 @@ export function formatSummary(results: BenchResults) {
   const out: string[] = [];
   const { connections, seconds } = results.settings;
 
-  out.push(`Server under load (${connections} connections, ${seconds} s each), every request a URL of its own (edge cache misses): requests/s, ÷ the 404 route, p50/p99 ms; "cached": requests/s on one URL (edge cache hits)`);
-  const loadRow = (name: string, byScale: Record<string, LoadResult>, ratio?: (scale: string) => string) =>
-    [name, ...scales.flatMap((scale) => {
+  out.push(
+    `Server under load (${connections} connections, ${seconds} s each), every request a URL of its own (edge cache misses): requests/s, ÷ the 404 route, p50/p99 ms; "cached": requests/s on one URL (edge cache hits)`,
+  );
+  const loadRow = (name: string, byScale: Record<string, LoadResult>, ratio?: (scale: string) => string) => [
+    name,
+    ...scales.flatMap((scale) => {
       const load = byScale[scale];
-      return load ? [load.requestsPerSecond.toFixed(0), ratio?.(scale) ?? "", `${load.p50Ms}/${load.p99Ms}`, ""] : ["", "", "", ""];
-    })];
+      return load
+        ? [load.requestsPerSecond.toFixed(0), ratio?.(scale) ?? "", `${load.p50Ms}/${load.p99Ms}`, ""]
+        : ["", "", "", ""];
+    }),
+  ];
   const pageLoadRow = (page: PageResult) => [
     page.name,
     ...scales.flatMap((scale) => {
@@ -166,17 +194,44 @@ export function formatSummary(results: BenchResults) {
   ];
   const rows = [
     loadRow(`no-data route ${results.baseline.path}`, results.baseline.byScale, () => "1.00×"),
-    loadRow(`static asset`, results.staticAsset.byScale, (scale) => `${(results.staticAsset.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`),
-    ...(results.longPath ? [loadRow(`404 of ${results.longPath.path.length} characters`, results.longPath.byScale, (scale) => `${(results.longPath!.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`)] : []),
+    loadRow(
+      `static asset`,
+      results.staticAsset.byScale,
+      (scale) =>
+        `${(results.staticAsset.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`,
+    ),
+    ...(results.longPath
+      ? [
+          loadRow(
+            `404 of ${results.longPath.path.length} characters`,
+            results.longPath.byScale,
+            (scale) =>
+              `${(results.longPath!.byScale[scale]!.requestsPerSecond / results.baseline.byScale[scale]!.requestsPerSecond).toFixed(2)}×`,
+          ),
+        ]
+      : []),
     ...results.pages.map((page) => [
       ...pageLoadRow(page),
       page.latencyRatio === undefined ? "" : `${page.latencyRatio.toFixed(2)}×`,
       page.byScale["1"]?.roundTrips === null ? "?" : String(page.byScale["1"]?.roundTrips ?? ""),
     ]),
   ];
-  out.push(table(["page", ...scales.flatMap((scale) => [`${scale}× req/s`, "÷404", "p50/p99", "cached"]), scales.length > 1 ? `${big}×÷1×` : "", "D1"], rows));
+  out.push(
+    table(
+      [
+        "page",
+        ...scales.flatMap((scale) => [`${scale}× req/s`, "÷404", "p50/p99", "cached"]),
+        scales.length > 1 ? `${big}×÷1×` : "",
+        "D1",
+      ],
+      rows,
+    ),
+  );
 
-  out.push("", `Browser: first-load JS incl. hydration data (KB gzip) as the framework's floor (${results.floorKb.toFixed(1)} KB) + the site's; Lighthouse mobile, best of runs (score, LCP s, TBT ms, CLS)`);
+  out.push(
+    "",
+    `Browser: first-load JS incl. hydration data (KB gzip) as the framework's floor (${results.floorKb.toFixed(1)} KB) + the site's; Lighthouse mobile, best of runs (score, LCP s, TBT ms, CLS)`,
+  );
   out.push(
     table(
       ["page", ...scales.flatMap((scale) => [`${scale}× JS KB`, `${scale}× score`, "LCP", "TBT", "CLS"])],
@@ -186,7 +241,9 @@ export function formatSummary(results: BenchResults) {
           const figures = page.byScale[scale];
           const lh = figures?.lighthouse;
           return [
-            figures && Number.isFinite(figures.firstLoadKb) ? `${results.floorKb.toFixed(1)}+${(figures.firstLoadKb - results.floorKb).toFixed(1)}` : "—",
+            figures && Number.isFinite(figures.firstLoadKb)
+              ? `${results.floorKb.toFixed(1)}+${(figures.firstLoadKb - results.floorKb).toFixed(1)}`
+              : "—",
             lh ? `${lh.performance} (${lh.scores.join(",")})` : "—",
             lh ? (lh.lcpMs / 1000).toFixed(1) : "",
             lh ? lh.tbtMs.toFixed(0) : "",
@@ -197,8 +254,15 @@ export function formatSummary(results: BenchResults) {
     ),
   );
 
-  const anyMark = results.pages.some((page) => Object.values(page.byScale).some((figures) => figures.edgeCache?.header));
-  out.push("", anyMark ? "Edge cache: a first request for a fresh URL, then the same URL again (median ms and the mark)" : "Edge cache: no edge cache yet (no response marks one); a first request for a fresh URL, then the same URL again (median ms)");
+  const anyMark = results.pages.some((page) =>
+    Object.values(page.byScale).some((figures) => figures.edgeCache?.header),
+  );
+  out.push(
+    "",
+    anyMark
+      ? "Edge cache: a first request for a fresh URL, then the same URL again (median ms and the mark)"
+      : "Edge cache: no edge cache yet (no response marks one); a first request for a fresh URL, then the same URL again (median ms)",
+  );
   out.push(
     table(
       ["page", ...scales.flatMap((scale) => [`${scale}× first`, "repeat"])],
@@ -216,9 +280,13 @@ export function formatSummary(results: BenchResults) {
 
   const { cpus, loadAverage } = results.machine;
   if (Math.max(loadAverage.atStart, loadAverage.atEnd) > cpus) {
-    out.push("", `Note: the machine was busy (load average ${loadAverage.atStart.toFixed(1)} at the start, ${loadAverage.atEnd.toFixed(1)} at the end, on ${cpus} CPUs): figures are skewed; rerun when it is idle.`);
+    out.push(
+      "",
+      `Note: the machine was busy (load average ${loadAverage.atStart.toFixed(1)} at the start, ${loadAverage.atEnd.toFixed(1)} at the end, on ${cpus} CPUs): figures are skewed; rerun when it is idle.`,
+    );
   }
   out.push("", "Budgets:");
-  for (const budget of results.budgets) out.push(`  ${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
+  for (const budget of results.budgets)
+    out.push(`  ${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
   return out.join("\n");
 }

@@ -10,13 +10,21 @@ const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER
 
 export function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
   const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...toolEnv, ...extraEnv } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
 }
 
 /** Migrates a state folder and imports a pack into it (the importer writes only differences, so a rerun is quick). */
 export function prepareState(persistTo: string, pack: string, packDirectory?: string) {
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  run("npx", ["tsx", "scripts/content-import.ts", pack, ...(packDirectory ? ["--dir", packDirectory] : []), "--persist-to", persistTo]);
+  run("npx", [
+    "tsx",
+    "scripts/content-import.ts",
+    pack,
+    ...(packDirectory ? ["--dir", packDirectory] : []),
+    "--persist-to",
+    persistTo,
+  ]);
 }
 
 /**
@@ -24,7 +32,15 @@ export function prepareState(persistTo: string, pack: string, packDirectory?: st
  * stops it. The settings are passed as bindings so the bench does not depend on .dev.vars: outside
  * production (so the D1 counter may run), with the counter on.
  */
-export async function startSite({ port, inspectorPort, persistTo }: { port: number; inspectorPort: number; persistTo: string }) {
+export async function startSite({
+  port,
+  inspectorPort,
+  persistTo,
+}: {
+  port: number;
+  inspectorPort: number;
+  persistTo: string;
+}) {
   const busy = await fetch(`http://localhost:${port}/`).then(
     () => true,
     () => false,
@@ -33,14 +49,22 @@ export async function startSite({ port, inspectorPort, persistTo }: { port: numb
   const child = spawn(
     "node_modules/.bin/wrangler",
     [
-      "pages", "dev", "./build/client",
-      "--port", String(port),
-      "--inspector-port", String(inspectorPort),
-      "--persist-to", persistTo,
+      "pages",
+      "dev",
+      "./build/client",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--persist-to",
+      persistTo,
       "--show-interactive-dev-session=false",
-      "--binding", "ENVIRONMENT=development",
-      "--binding", "SESSION_SECRET=bench-only-secret",
-      "--binding", "COUNT_D1_ROUND_TRIPS=true",
+      "--binding",
+      "ENVIRONMENT=development",
+      "--binding",
+      "SESSION_SECRET=bench-only-secret",
+      "--binding",
+      "COUNT_D1_ROUND_TRIPS=true",
     ],
     { stdio: "ignore", detached: true, env: toolEnv },
   );
@@ -77,7 +101,9 @@ export function firstLoadKb(html: string, clientDirectory = "build/client") {
     const path = join(clientDirectory, file);
     if (existsSync(path)) bytes += gzipSync(readFileSync(path)).length;
   }
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .join("\n");
   return (bytes + gzipSync(inline).length) / 1024;
 }
 
@@ -118,9 +144,16 @@ export async function probePage(url: string, limitMs: number): Promise<PageProbe
     const html = await response.text();
     const header = response.headers.get("x-d1-round-trips");
     const ms = performance.now() - started;
-    return { status: response.status, ms, firstLoadKb: firstLoadKb(html), roundTrips: header === null ? null : Number(header), html };
+    return {
+      status: response.status,
+      ms,
+      firstLoadKb: firstLoadKb(html),
+      roundTrips: header === null ? null : Number(header),
+      html,
+    };
   } catch (error) {
-    if (error instanceof DOMException && error.name === "TimeoutError") return { status: 0, ms: limitMs, firstLoadKb: Number.NaN, roundTrips: null, html: "" };
+    if (error instanceof DOMException && error.name === "TimeoutError")
+      return { status: 0, ms: limitMs, firstLoadKb: Number.NaN, roundTrips: null, html: "" };
     throw error;
   }
 }
@@ -156,7 +189,8 @@ export async function probeEdgeCache(url: string, samples = 7): Promise<EdgeCach
   }
   const mark = (list: typeof firsts) => list.at(-1)?.mark?.value ?? null;
   return {
-    header: firsts.find((probe) => probe.mark)?.mark?.header ?? repeats.find((probe) => probe.mark)?.mark?.header ?? null,
+    header:
+      firsts.find((probe) => probe.mark)?.mark?.header ?? repeats.find((probe) => probe.mark)?.mark?.header ?? null,
     first: { ms: median(firsts.map((probe) => probe.ms)), mark: mark(firsts) },
     repeat: { ms: median(repeats.map((probe) => probe.ms)), mark: mark(repeats) },
   };

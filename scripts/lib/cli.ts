@@ -18,7 +18,9 @@ export function parseArgs<const T extends Options>(argv: string[], options: T, u
     if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_")) {
       // Our own wording where we had one (a flag followed by another flag counts as missing its
       // value: no value here starts with a dash); Node's otherwise.
-      const missing = /^Option '(--[\w-]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec((error as Error).message);
+      const missing = /^Option '(--[\w-]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(
+        (error as Error).message,
+      );
       const message = missing ? `${missing[1]} needs a value` : (error as Error).message;
       throw new UsageError(usage ? `${message}\n${usage}` : message);
     }

@@ -46,7 +46,9 @@ describe("loadPack", () => {
 
   it("names the file and field of a bad date", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].publishedOn = "2015-13-40"));
-    expect(await problemsOf(dir)).toEqual(["web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD"]);
+    expect(await problemsOf(dir)).toEqual([
+      "web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD",
+    ]);
   });
 
   it("reports an unknown reference", async () => {
@@ -92,10 +94,17 @@ describe("loadPack", () => {
     expect(await problemsOf(typo)).toEqual(['side-stories.json › sideStories[0]: Unrecognized key: "cannon"']);
 
     const badKey = packWith("side-stories.json", (json) => (json.sideStories[0].readAfter = "chapter 2"));
-    expect((await problemsOf(badKey))[0]).toMatch(/^side-stories\.json › sideStories\[0\]\.readAfter: must be a unit key/);
+    expect((await problemsOf(badKey))[0]).toMatch(
+      /^side-stories\.json › sideStories\[0\]\.readAfter: must be a unit key/,
+    );
 
-    const image = packWith("characters.json", (json) => (json.characters[0].portrait.src = "images/portraits/missing.svg"));
-    expect(await problemsOf(image)).toEqual(["characters.json › characters[0].portrait.src: images/portraits/missing.svg is not in the pack"]);
+    const image = packWith(
+      "characters.json",
+      (json) => (json.characters[0].portrait.src = "images/portraits/missing.svg"),
+    );
+    expect(await problemsOf(image)).toEqual([
+      "characters.json › characters[0].portrait.src: images/portraits/missing.svg is not in the pack",
+    ]);
 
     const broken = packWith("anime.json", () => {});
     writeFileSync(join(broken, "anime.json"), "{ not json");

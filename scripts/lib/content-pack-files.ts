@@ -32,12 +32,20 @@ function imageProblems(directory: string, pack: ContentPack): PackProblem[] {
   pack.lightNovels.collections.forEach((collection, c) =>
     collection.volumes.forEach((volume, v) => {
       if (volume.cover && !existsSync(join(directory, volume.cover)))
-        problems.push({ file: "light-novels.json", path: `collections[${c}].volumes[${v}].cover`, message: `${volume.cover} is not in the pack` });
+        problems.push({
+          file: "light-novels.json",
+          path: `collections[${c}].volumes[${v}].cover`,
+          message: `${volume.cover} is not in the pack`,
+        });
     }),
   );
   pack.characters.characters.forEach((character, index) => {
     if (character.portrait && !existsSync(join(directory, character.portrait.src)))
-      problems.push({ file: "characters.json", path: `characters[${index}].portrait.src`, message: `${character.portrait.src} is not in the pack` });
+      problems.push({
+        file: "characters.json",
+        path: `characters[${index}].portrait.src`,
+        message: `${character.portrait.src} is not in the pack`,
+      });
   });
   return problems;
 }

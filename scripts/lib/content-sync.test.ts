@@ -29,7 +29,10 @@ describe("content rows", () => {
     const columns = migratedColumns();
     expect(contentTables.map(({ name }) => name).sort()).toEqual(Object.keys(rows!).sort());
     for (const { name, generated = [] } of contentTables) {
-      const expected = columns.get(name)!.filter((column) => !generated.includes(column)).sort();
+      const expected = columns
+        .get(name)!
+        .filter((column) => !generated.includes(column))
+        .sort();
       expect(rows![name].length, name).toBeGreaterThan(0);
       for (const row of rows![name]) expect(Object.keys(row).sort(), name).toEqual(expected);
     }
@@ -42,13 +45,36 @@ describe("planSync", () => {
       { number: 1, title: "One", original_title: null, summary: null, phases: "[]" },
       { number: 2, title: "Two", original_title: null, summary: null, phases: "[]" },
     ],
-    search_entries: [{ id: 7, ref: "chapter:wn:1-1", kind: "chapter", title: "A", subtitle: "s", path: "/p", aliases: "", body: "", reveal_position: null }],
+    search_entries: [
+      {
+        id: 7,
+        ref: "chapter:wn:1-1",
+        kind: "chapter",
+        title: "A",
+        subtitle: "s",
+        path: "/p",
+        aliases: "",
+        body: "",
+        reveal_position: null,
+      },
+    ],
   };
 
   it("plans nothing for the same rows", () => {
     const desired = {
       arcs: current.arcs.map((row) => ({ ...row })),
-      search_entries: [{ ref: "chapter:wn:1-1", kind: "chapter", title: "A", subtitle: "s", path: "/p", aliases: "", body: "", reveal_position: null }],
+      search_entries: [
+        {
+          ref: "chapter:wn:1-1",
+          kind: "chapter",
+          title: "A",
+          subtitle: "s",
+          path: "/p",
+          aliases: "",
+          body: "",
+          reveal_position: null,
+        },
+      ],
     };
     expect(planSync(desired, current)).toEqual({ statements: [], changes: [] });
   });
@@ -70,7 +96,10 @@ describe("planSync", () => {
       { sql: "DELETE FROM search_entries WHERE ref = ?", params: ["chapter:wn:1-1"] },
       { sql: "DELETE FROM arcs WHERE number = ?", params: [2] },
       { sql: "UPDATE arcs SET title = ? WHERE number = ?", params: ["One, revised", 1] },
-      { sql: "INSERT INTO arcs (number, title, original_title, summary, phases) VALUES (?, ?, ?, ?, ?)", params: [3, "Three", null, null, "[]"] },
+      {
+        sql: "INSERT INTO arcs (number, title, original_title, summary, phases) VALUES (?, ?, ?, ?, ?)",
+        params: [3, "Three", null, null, "[]"],
+      },
     ]);
   });
 });

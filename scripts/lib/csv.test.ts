@@ -25,6 +25,8 @@ describe("parseCsv", () => {
     expect(stray).toThrow(CsvSyntaxError);
     expect(stray).toThrow(expect.objectContaining({ line: 3 }));
     const unclosed = () => parseCsv('/a,/b\n\n"/c,/d\n/e,/f\n');
-    expect(unclosed).toThrow(expect.objectContaining({ line: 3, message: "a quoted field that starts in this row is never closed" }));
+    expect(unclosed).toThrow(
+      expect.objectContaining({ line: 3, message: "a quoted field that starts in this row is never closed" }),
+    );
   });
 });

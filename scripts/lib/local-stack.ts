@@ -27,9 +27,17 @@ export function prepareLocal(options: StackOptions = {}) {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("Created .dev.vars from .dev.vars.example");
   }
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(options)], "Applying D1 migrations");
+  run(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(options)],
+    "Applying D1 migrations",
+  );
   run("npx", ["tsx", "scripts/content-import.ts", "demo", ...persistArgs(options)], "Importing the demo content pack");
-  run("npx", ["tsx", "scripts/redirects.ts", "import", "content/demo/redirects.csv", ...persistArgs(options)], "Seeding demo redirects");
+  run(
+    "npx",
+    ["tsx", "scripts/redirects.ts", "import", "content/demo/redirects.csv", ...persistArgs(options)],
+    "Seeding demo redirects",
+  );
 }
 
 /** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */
@@ -48,7 +56,12 @@ function emulatorOnPort(port: number, { persistTo = ".wrangler/state" }: StackOp
   mkdirSync(directory, { recursive: true });
   const config = JSON.parse(readFileSync("firebase.json", "utf8")) as { emulators: Record<string, object> };
   const at = (name: string, port: number) => ({ ...config.emulators[name], host: AUTH_EMULATOR_HOSTNAME, port });
-  config.emulators = { ...config.emulators, auth: at("auth", port), hub: at("hub", port + 1), logging: at("logging", port + 2) };
+  config.emulators = {
+    ...config.emulators,
+    auth: at("auth", port),
+    hub: at("hub", port + 1),
+    logging: at("logging", port + 2),
+  };
   const file = join(directory, "firebase.json");
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return { args: ["--config", file], env: { ...process.env, TMPDIR: directory } };
@@ -75,9 +88,11 @@ export function serveLocal({ port, authEmulator = true, authEmulatorPort, ...opt
     stopping = true;
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     setTimeout(() => process.exit(code), 2000).unref();
-    Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve))))).then(
-      () => process.exit(code),
-    );
+    Promise.all(
+      children.map(
+        (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve))),
+      ),
+    ).then(() => process.exit(code));
   };
 
   const start = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
@@ -96,11 +111,19 @@ export function serveLocal({ port, authEmulator = true, authEmulatorPort, ...opt
 
   if (authEmulator) {
     const emulator = emulatorOnPort(authEmulatorPort ?? AUTH_EMULATOR_PORT, options);
-    start("Firebase Auth emulator", "node_modules/.bin/firebase", ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID, ...emulator.args], emulator.env);
+    start(
+      "Firebase Auth emulator",
+      "node_modules/.bin/firebase",
+      ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID, ...emulator.args],
+      emulator.env,
+    );
   }
   // Without a port, .dev.vars says where the emulator is; with one, the site is pointed at it (a
   // --binding wins over .dev.vars).
-  const emulatorBinding = authEmulatorPort === undefined ? [] : ["--binding", `FIREBASE_AUTH_EMULATOR_HOST=${authEmulatorHost(authEmulatorPort)}`];
+  const emulatorBinding =
+    authEmulatorPort === undefined
+      ? []
+      : ["--binding", `FIREBASE_AUTH_EMULATOR_HOST=${authEmulatorHost(authEmulatorPort)}`];
   start("wrangler pages dev", "node_modules/.bin/wrangler", [
     "pages",
     "dev",

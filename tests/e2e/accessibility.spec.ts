@@ -30,11 +30,16 @@ for (const path of publicPages) {
         const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
         expect(dark, `${colorScheme} theme applied`).toBe(colorScheme === "dark");
         if (violations.length) {
-          await testInfo.attach(`axe ${colorScheme} ${width}px`, { body: JSON.stringify(violations, null, 2), contentType: "application/json" });
+          await testInfo.attach(`axe ${colorScheme} ${width}px`, {
+            body: JSON.stringify(violations, null, 2),
+            contentType: "application/json",
+          });
         }
         for (const violation of violations.filter((each) => failing.has(each.impact ?? ""))) {
           for (const node of violation.nodes) {
-            problems.push(`${width}px ${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`);
+            problems.push(
+              `${width}px ${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`,
+            );
           }
         }
       }

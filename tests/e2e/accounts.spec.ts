@@ -24,7 +24,10 @@ test("a new reader creates an account, is signed in, and signs out", async ({ pa
   expect((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
 });
 
-test("a short password is refused before any request, and sign-in errors read as plain words", async ({ page, accounts }) => {
+test("a short password is refused before any request, and sign-in errors read as plain words", async ({
+  page,
+  accounts,
+}) => {
   const signUps: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("accounts:signUp")) signUps.push(request.url());
@@ -49,7 +52,15 @@ test("a short password is refused before any request, and sign-in errors read as
 
 test("every hub page sends a signed-out visitor to sign in and back", async ({ page, accounts }) => {
   const reader = await accounts.create();
-  for (const path of ["/feedback_hub", "/feedback_hub/report_bug", "/feedback_hub/report_content", "/feedback_hub/report_ln_mistl", "/feedback_hub/suggest_feature", "/feedback_hub/report_anime_mistl", "/feedback_hub/triage"]) {
+  for (const path of [
+    "/feedback_hub",
+    "/feedback_hub/report_bug",
+    "/feedback_hub/report_content",
+    "/feedback_hub/report_ln_mistl",
+    "/feedback_hub/suggest_feature",
+    "/feedback_hub/report_anime_mistl",
+    "/feedback_hub/triage",
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
   }

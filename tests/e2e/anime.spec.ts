@@ -21,32 +21,47 @@ const episodesOf = (season: number) => rows.anime_episodes.filter((episode) => e
 const shortsOf = (season: number) => rows.break_time_episodes.filter((short) => short.season_number === season);
 const notes = rows.adaptation_changes.flatMap((change) => (change.note ? [change.note] : []));
 /** What the pages show everyone: an episode title, an arc's or a season's, gives nothing away. */
-const publicOnPage = [...rows.arcs.map((arc) => arc.title), ...rows.anime_seasons.map((season) => season.title), ...rows.anime_episodes.map((episode) => episode.title)];
+const publicOnPage = [
+  ...rows.arcs.map((arc) => arc.title),
+  ...rows.anime_seasons.map((season) => season.title),
+  ...rows.anime_episodes.map((episode) => episode.title),
+];
 /** Every gated text of these pages (change notes, shorts' titles) that the page does not also say openly. */
 const flaggedShorts = rows.break_time_episodes.filter((short) => short.title_revealed_by !== null);
-const gated = [...flaggedShorts.map((short) => short.title), ...notes].filter((text) => !publicOnPage.some((open) => open.includes(text)));
+const gated = [...flaggedShorts.map((short) => short.title), ...notes].filter(
+  (text) => !publicOnPage.some((open) => open.includes(text)),
+);
 const skipped = rows.adaptation_changes.filter((change) => change.computed && change.kind === "skipped");
 /** Gated items an /anime season shows: each note the pack wrote, and each flagged short's title. */
 const gatedOnAnime = (season: number) =>
   rows.adaptation_changes.filter((change) => change.note && change.episode_key.startsWith(`anime:${season}-`)).length +
   flaggedShorts.filter((short) => short.accompanies.startsWith(`anime:${season}-`)).length;
 
-const episode = (page: Page, season: number, number: number) => page.locator(`#${unitAnchor(episodeKey(season, number))}`);
-const storedAnime = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").anime ?? null);
+const episode = (page: Page, season: number, number: number) =>
+  page.locator(`#${unitAnchor(episodeKey(season, number))}`);
+const storedAnime = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").anime ?? null);
 
 test("the demo pack has what these checks need: a skipped run in season 1 and notes of their own", () => {
-  expect(skipped.map((change) => [change.episode_key, change.chapters_from, change.chapters_to])).toEqual([["anime:1-11", "wn:2-23", "wn:2-24"]]);
+  expect(skipped.map((change) => [change.episode_key, change.chapters_from, change.chapters_to])).toEqual([
+    ["anime:1-11", "wn:2-23", "wn:2-24"],
+  ]);
   expect(notes.length).toBeGreaterThanOrEqual(2);
   expect(flaggedShorts.length).toBeGreaterThan(0);
   expect(gated.length).toBe(notes.length + flaggedShorts.length);
 });
 
-test("the server renders every episode with its title, and no change note or short title, in any season's page, its title or its description", async ({ request }) => {
+test("the server renders every episode with its title, and no change note or short title, in any season's page, its title or its description", async ({
+  request,
+}) => {
   for (const season of rows.anime_seasons) {
     for (const path of [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]) {
       const html = await (await request.get(path)).text();
       // The whole response, hydration data included: it is sealed for a requester who knows nothing.
-      const response = html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+      const response = html
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"');
       for (const text of gated) expect(response, `${path}: ${text}`).not.toContain(text);
       for (const row of episodesOf(season.number)) {
         expect(response).toContain(`id="${unitAnchor(row.key)}"`);
@@ -59,7 +74,9 @@ test("the server renders every episode with its title, and no change note or sho
   }
 });
 
-test("a reader with no progress sees every episode and nothing gated; watching up to an episode reveals its notes and shorts and those before", async ({ page }) => {
+test("a reader with no progress sees every episode and nothing gated; watching up to an episode reveals its notes and shorts and those before", async ({
+  page,
+}) => {
   await page.goto("/anime");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anime");
@@ -89,7 +106,8 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   }
   await expect(episode(page, 1, 5)).toContainText("Anime original");
   // A short's title shows unless the pack flags it; a flagged one once its episode is watched.
-  const later = (short: (typeof flaggedShorts)[number]) => short.title_revealed_by !== null && Number(short.accompanies.split("-")[1]) > 5;
+  const later = (short: (typeof flaggedShorts)[number]) =>
+    short.title_revealed_by !== null && Number(short.accompanies.split("-")[1]) > 5;
   for (const short of shortsOf(1)) {
     const accompanied = rows.anime_episodes.find((row) => row.key === short.accompanies)!;
     if (later(short)) await expect(episode(page, 1, accompanied.number)).not.toContainText(short.title);
@@ -100,21 +118,37 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   await expect(episode(page, 1, 3).getByRole("button", { name: "I have watched up to here" })).toHaveCount(0);
 });
 
-test("a reader who watched season 1 sees the chapters it skipped, linked to the web novel, and the episode's notes and shorts", async ({ page, context }) => {
+test("a reader who watched season 1 sees the chapters it skipped, linked to the web novel, and the episode's notes and shorts", async ({
+  page,
+  context,
+}) => {
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   await page.goto("/anime");
   await waitForHydration(page);
   const eleven = episode(page, 1, 11);
   const change = eleven.locator('[data-change="skipped"]');
-  await expect(change).toContainText("Before this episode, the anime leaves out Arc 2 · Chapter 23 to Arc 2 · Chapter 24 (2 chapters).");
-  await expect(change.getByRole("link", { name: "Arc 2 · Chapter 23" })).toHaveAttribute("href", "/web_novel?arc=2#wn-2-23");
-  await expect(eleven.getByRole("link", { name: /Break Time|Everyone Writes Their Name/ })).toHaveAttribute("href", "/break_time?season=1#bt-1-10");
-  await expect(eleven.getByRole("link", { name: /translation notes? for episode 11/ })).toHaveAttribute("href", /\/translation_meta\/anime_mistls\?season=1#episode-anime:1-11$/);
+  await expect(change).toContainText(
+    "Before this episode, the anime leaves out Arc 2 · Chapter 23 to Arc 2 · Chapter 24 (2 chapters).",
+  );
+  await expect(change.getByRole("link", { name: "Arc 2 · Chapter 23" })).toHaveAttribute(
+    "href",
+    "/web_novel?arc=2#wn-2-23",
+  );
+  await expect(eleven.getByRole("link", { name: /Break Time|Everyone Writes Their Name/ })).toHaveAttribute(
+    "href",
+    "/break_time?season=1#bt-1-10",
+  );
+  await expect(eleven.getByRole("link", { name: /translation notes? for episode 11/ })).toHaveAttribute(
+    "href",
+    /\/translation_meta\/anime_mistls\?season=1#episode-anime:1-11$/,
+  );
   // Episode 10 no longer reaches the chapters that were left out.
   await expect(episode(page, 1, 10)).toContainText("Adapts Arc 2 · Chapter 21 to Arc 2 · Chapter 22");
 });
 
-test("Break Time: every short is listed with its title, a flagged title waits until its episode is watched, and it links to its place on /anime", async ({ page }) => {
+test("Break Time: every short is listed with its title, a flagged title waits until its episode is watched, and it links to its place on /anime", async ({
+  page,
+}) => {
   const flagged = flaggedShorts.find((short) => short.season_number === 1)!;
   const accompanied = rows.anime_episodes.find((row) => row.key === flagged.accompanies)!;
   await page.goto("/break_time");
@@ -149,11 +183,18 @@ test("a web novel chapter's anime badge leads to the episode on /anime", async (
 });
 
 // The whole-site layout and axe suites see these pages as a new reader does (placeholders); this sees every note and short.
-test("with every episode shown, /anime's seasons and /break_time fit phones and have no serious or critical axe violation, light and dark", async ({ page, context }) => {
+test("with every episode shown, /anime's seasons and /break_time fit phones and have no serious or critical axe violation, light and dark", async ({
+  page,
+  context,
+}) => {
   test.slow();
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   const problems: string[] = [];
-  for (const [path, season] of [["/anime", 1], ["/anime?season=2", 2], ["/break_time", 1]] as const) {
+  for (const [path, season] of [
+    ["/anime", 1],
+    ["/anime?season=2", 2],
+    ["/break_time", 1],
+  ] as const) {
     for (const width of [320, 360, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
@@ -171,7 +212,9 @@ test("with every episode shown, /anime's seasons and /break_time fit phones and 
         await expect(episode(page, season, 1)).toBeVisible();
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const violation of violations.filter((each) => each.impact === "serious" || each.impact === "critical")) {
-          problems.push(`${path} ${colorScheme} ${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+          problems.push(
+            `${path} ${colorScheme} ${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
         }
       }
     }

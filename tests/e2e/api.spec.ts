@@ -11,7 +11,8 @@ import { contractOf, documentProblems } from "../support/openapi-contract";
 
 // One client of its own per run (the local stack takes CF-Connecting-IP as given), so the rate limit
 // of an earlier run, or of the test that exhausts it, never meets these requests.
-const runNetwork = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+const runNetwork = () =>
+  `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
 const client = { "CF-Connecting-IP": `${runNetwork()}::1` };
 
 test.describe.configure({ mode: "serial" });
@@ -24,7 +25,12 @@ async function answer(request: APIRequestContext, path: string, headers: Record<
   return { response, status: response.status(), body: text ? (JSON.parse(text) as unknown) : null };
 }
 
-async function expectDescribed(request: APIRequestContext, path: string, status: number, headers: Record<string, string> = {}) {
+async function expectDescribed(
+  request: APIRequestContext,
+  path: string,
+  status: number,
+  headers: Record<string, string> = {},
+) {
   const { response, body } = await answer(request, path, headers);
   expect(response.status(), path).toBe(status);
   expect(contract.problems(path.split("?")[0]!, status, body), path).toEqual([]);
@@ -42,7 +48,9 @@ test.beforeAll(async ({ request }) => {
   contract = contractOf(document);
 });
 
-test("every endpoint answers as the document describes, for a reader who states nothing and for one who states what they saw", async ({ request }) => {
+test("every endpoint answers as the document describes, for a reader who states nothing and for one who states what they saw", async ({
+  request,
+}) => {
   const reveals = ["", "reveal=wn:1-12", "reveal=ln:main-2,anime:1-4,ss:pells-first-lantern", "reveal=all"];
   const { body: characters } = await expectDescribed(request, "/characters?reveal=all&per_page=100", 200);
   const slugs = (characters as { items: Array<{ slug: string }> }).items.map((character) => character.slug);
@@ -70,7 +78,9 @@ test("every endpoint answers as the document describes, for a reader who states 
   await expectDescribed(request, `/characters/${everyonesFirst}`, 200);
 });
 
-test("a reader who states nothing gets fewer characters and no notes; one who states everything gets them", async ({ request }) => {
+test("a reader who states nothing gets fewer characters and no notes; one who states everything gets them", async ({
+  request,
+}) => {
   const nothing = (await answer(request, "/characters?per_page=100")).body as { total: number };
   const everything = (await answer(request, "/characters?per_page=100&reveal=all")).body as { total: number };
   expect(nothing.total).toBeLessThan(everything.total);
@@ -86,7 +96,9 @@ test("an unchanged answer is a 304 without a body, also when the edge cache hold
   expect(again.response.headers()["x-edge-cache"]).toBe("HIT");
 });
 
-test("bad requests get a 400 naming the parameter, unknown addresses the JSON 404, other methods a 405", async ({ request }) => {
+test("bad requests get a 400 naming the parameter, unknown addresses the JSON 404, other methods a 405", async ({
+  request,
+}) => {
   for (const [path, parameter] of [
     ["/units?pge=2", "pge"],
     ["/units?per_page=1000", "per_page"],
@@ -109,7 +121,10 @@ test("bad requests get a 400 naming the parameter, unknown addresses the JSON 40
   expect(deleted.status()).toBe(405);
   expect(deleted.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
   expect(contract.errorProblems(await deleted.json())).toEqual([]);
-  const preflight = await request.fetch(`${API_BASE}/units`, { method: "OPTIONS", headers: { ...client, Origin: "https://fan.example", "Access-Control-Request-Method": "GET" } });
+  const preflight = await request.fetch(`${API_BASE}/units`, {
+    method: "OPTIONS",
+    headers: { ...client, Origin: "https://fan.example", "Access-Control-Request-Method": "GET" },
+  });
   expect(preflight.status()).toBe(204);
   expect(preflight.headers()["access-control-allow-origin"]).toBe("*");
 });
@@ -120,7 +135,10 @@ test("a client over its limit gets a 429 the document describes, with Retry-Afte
   const flooding = { "CF-Connecting-IP": `${network}::1` };
   let refused: Awaited<ReturnType<APIRequestContext["get"]>> | null = null;
   for (let count = 1; count <= API_LIMITS.perMinute + 1 && !refused; count++) {
-    const response = await request.get(`${API_BASE}/units?per_page=1&reveal=ss:flood-${network.replaceAll(":", "-")}-${count}`, { headers: flooding });
+    const response = await request.get(
+      `${API_BASE}/units?per_page=1&reveal=ss:flood-${network.replaceAll(":", "-")}-${count}`,
+      { headers: flooding },
+    );
     if (response.status() === 429) refused = response;
     else expect(response.status()).toBe(200);
   }
@@ -131,8 +149,21 @@ test("a client over its limit gets a 429 the document describes, with Retry-Afte
   await expectDescribed(request, "/units?per_page=2", 200);
 });
 
-test("the API page shows a reader their own progress as a reveal, and the API answers it with what they have met", async ({ page, request }) => {
-  const progress = { version: 1, webNovel: "wn:2-14", lightNovels: { main: 3 }, sideStories: [], anime: null, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+test("the API page shows a reader their own progress as a reveal, and the API answers it with what they have met", async ({
+  page,
+  request,
+}) => {
+  const progress = {
+    version: 1,
+    webNovel: "wn:2-14",
+    lightNovels: { main: 3 },
+    sideStories: [],
+    anime: null,
+    breakTime: [],
+    skipped: [],
+    position: 0,
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  };
   await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
   await page.goto("/api");
   await expect(page.getByRole("heading", { level: 1, name: "API" })).toBeVisible();
@@ -140,8 +171,13 @@ test("the API page shows a reader their own progress as a reveal, and the API an
   await expect(line).toBeVisible();
   const reveal = await line.locator("code").textContent();
   expect(reveal).toBe("ln:main-3,wn:2-14");
-  const met = (await expectDescribed(request, `/characters?per_page=100&reveal=${reveal}`, 200)).body as { total: number };
+  const met = (await expectDescribed(request, `/characters?per_page=100&reveal=${reveal}`, 200)).body as {
+    total: number;
+  };
   const nobody = (await expectDescribed(request, "/characters?per_page=100", 200)).body as { total: number };
   expect(met.total).toBeGreaterThan(nobody.total);
-  await expect(page.getByRole("link", { name: "OpenAPI document" })).toHaveAttribute("href", `${API_BASE}/openapi.json`);
+  await expect(page.getByRole("link", { name: "OpenAPI document" })).toHaveAttribute(
+    "href",
+    `${API_BASE}/openapi.json`,
+  );
 });

@@ -14,7 +14,9 @@ test.beforeAll(async () => {
 test.afterAll(async () => standIn.close());
 
 const pageEvents = (events: RecordedEvent[]) =>
-  events.filter((event) => event.event === "$pageview" || event.event === "$pageleave").map((event) => `${event.event} ${event.pathname}`);
+  events
+    .filter((event) => event.event === "$pageview" || event.event === "$pageleave")
+    .map((event) => `${event.event} ${event.pathname}`);
 
 async function browseThreePages(page: Page) {
   await page.goto("/");
@@ -36,8 +38,10 @@ const threePagesEvents = [
 // PostHog drops events from user agents that look like bots ("HeadlessChrome" included); the
 // browser is also started with navigator.webdriver off (tests/support/chromium.ts). The stand-in
 // tells browsers apart by their User-Agent, so the control reader below has one of its own.
-const readerUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-const controlUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/155.0.0.0 Safari/537.36";
+const readerUserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const controlUserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/155.0.0.0 Safari/537.36";
 const analyticsViewport = { width: 1600, height: 900 };
 
 /**
@@ -47,12 +51,18 @@ const analyticsViewport = { width: 1600, height: 900 };
  * window (3 s) has passed since the control's last page, so also since the reader's.
  */
 async function browseAsControl(browser: Browser) {
-  const context = await browser.newContext({ baseURL: analyticsBaseURL, viewport: analyticsViewport, userAgent: controlUserAgent });
+  const context = await browser.newContext({
+    baseURL: analyticsBaseURL,
+    viewport: analyticsViewport,
+    userAgent: controlUserAgent,
+  });
   const earlier = standIn.eventsFrom(controlUserAgent).length;
   try {
     await browseThreePages(await context.newPage());
     // All of them, in whatever order the library's batches arrive (under load a later batch can land first).
-    await expect.poll(() => pageEvents(standIn.eventsFrom(controlUserAgent).slice(earlier)).sort(), { timeout: 15_000 }).toEqual([...threePagesEvents].sort());
+    await expect
+      .poll(() => pageEvents(standIn.eventsFrom(controlUserAgent).slice(earlier)).sort(), { timeout: 15_000 })
+      .toEqual([...threePagesEvents].sort());
   } finally {
     await context.close();
   }
@@ -96,7 +106,9 @@ test.describe("analytics", () => {
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     // The privacy page's own view is sent in the library's first batch: once it has arrived, nothing
     // captured before the switch is left waiting to be sent.
-    await expect.poll(() => pageEvents(standIn.eventsFrom(readerUserAgent)), { timeout: 15_000 }).toEqual(["$pageview /privacy_policy"]);
+    await expect
+      .poll(() => pageEvents(standIn.eventsFrom(readerUserAgent)), { timeout: 15_000 })
+      .toEqual(["$pageview /privacy_policy"]);
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
 
@@ -128,10 +140,15 @@ test("without an analytics key, no request leaves the site", async ({ page, brow
 test("a new deployment under an open page shows a toast with a reload action", async ({ page }) => {
   await page.goto(`${baseURL}/`);
   await waitForHydration(page);
-  const running = await page.evaluate(async () => ((await (await fetch("/builds/latest.json")).json()) as { id: string }).id);
+  const running = await page.evaluate(
+    async () => ((await (await fetch("/builds/latest.json")).json()) as { id: string }).id,
+  );
   // The deployment is replaced: the site now reports another build.
   await page.route("**/builds/latest.json*", (route) =>
-    route.fulfill({ contentType: "application/json", body: JSON.stringify({ id: `${running}-next`, timestamp: new Date().toISOString() }) }),
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ id: `${running}-next`, timestamp: new Date().toISOString() }),
+    }),
   );
   // Coming back to the tab triggers a check.
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
@@ -142,7 +159,9 @@ test("a new deployment under an open page shows a toast with a reload action", a
   await reloaded;
 });
 
-test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({ page }) => {
+test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({
+  page,
+}) => {
   await page.route("**/assets/toaster-*.js", (route) => route.abort());
   let loads = 0;
   page.on("load", () => loads++);
@@ -160,7 +179,11 @@ test("a chunk that fails to load reloads the page once, then shows the error pag
   // The page reloads only after stamping the guard. The error page is the second document's end
   // state: it found the first one's stamp, and the stamp is unchanged, so no further reload is coming.
   const [documents, guard] = await page.evaluate(
-    (key) => [JSON.parse(sessionStorage.getItem("e2e:documents") ?? "[]") as Array<string | null>, sessionStorage.getItem(key)] as const,
+    (key) =>
+      [
+        JSON.parse(sessionStorage.getItem("e2e:documents") ?? "[]") as Array<string | null>,
+        sessionStorage.getItem(key),
+      ] as const,
     guardKey,
   );
   expect(documents).toEqual([null, expect.stringMatching(/^\d+$/)]);

@@ -33,7 +33,12 @@ test("an unknown slug gives the 404 page", async ({ page }) => {
 test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {
   for (const [path, heading, choice, opens] of [
     ["/web_novel?arc=99", "Arc 99 does not exist", "Arc 2: The Tallow Market", "/web_novel?arc=2"],
-    ["/light_novels?collection=zzz", "The collection “zzz” does not exist", "Lanternfall EX", "/light_novels?collection=ex"],
+    [
+      "/light_novels?collection=zzz",
+      "The collection “zzz” does not exist",
+      "Lanternfall EX",
+      "/light_novels?collection=ex",
+    ],
   ] as const) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

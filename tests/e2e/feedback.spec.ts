@@ -5,29 +5,51 @@ import { waitForHydration } from "../support/browser";
 const reports: Array<{ path: string; fill: Record<string, string>; select?: Record<string, string>; title: string }> = [
   {
     path: "/feedback_hub/report_bug",
-    fill: { "What happened?": "The arc list jumps when I scroll", "What did you expect to happen?": "It stays put", "Which page was it on?": "/web_novel" },
+    fill: {
+      "What happened?": "The arc list jumps when I scroll",
+      "What did you expect to happen?": "It stays put",
+      "Which page was it on?": "/web_novel",
+    },
     title: "The arc list jumps when I scroll",
   },
   {
     path: "/feedback_hub/report_content",
-    fill: { "Which page or item?": "Lanternfall 2", "What is wrong?": "The page count is off by one", "What is right?": "312 pages" },
+    fill: {
+      "Which page or item?": "Lanternfall 2",
+      "What is wrong?": "The page count is off by one",
+      "What is right?": "312 pages",
+    },
     title: "The page count is off by one",
   },
   {
     path: "/feedback_hub/report_ln_mistl",
     select: { Volume: "ln:main-2" },
-    fill: { Chapter: "3", "The official English text": "The Candle Guild met at dawn.", "Your suggested translation": "The Wick Guild met at dawn.", "Why it matters": "The guild's name is rendered inconsistently." },
+    fill: {
+      Chapter: "3",
+      "The official English text": "The Candle Guild met at dawn.",
+      "Your suggested translation": "The Wick Guild met at dawn.",
+      "Why it matters": "The guild's name is rendered inconsistently.",
+    },
     title: "The Candle Guild met at dawn.",
   },
   {
     path: "/feedback_hub/suggest_feature",
-    fill: { "Your idea in a few words": "A reading-time estimate", "Describe the idea": "Show minutes per chapter", "What problem does it solve?": "Planning a commute" },
+    fill: {
+      "Your idea in a few words": "A reading-time estimate",
+      "Describe the idea": "Show minutes per chapter",
+      "What problem does it solve?": "Planning a commute",
+    },
     title: "A reading-time estimate",
   },
   {
     path: "/feedback_hub/report_anime_mistl",
     select: { Episode: "anime:1-3", Platform: "Netflix", Track: "subtitles" },
-    fill: { Timestamp: "12:34", "The official line": "Stay out of the dark.", "Your suggested line": "Stay out of the Gloam.", "Why it matters": "Gloam is a proper noun." },
+    fill: {
+      Timestamp: "12:34",
+      "The official line": "Stay out of the dark.",
+      "Your suggested line": "Stay out of the Gloam.",
+      "Why it matters": "Gloam is a proper noun.",
+    },
     title: "Stay out of the dark.",
   },
 ];
@@ -35,11 +57,15 @@ const reports: Array<{ path: string; fill: Record<string, string>; select?: Reco
 async function fillReport(page: Page, report: (typeof reports)[number]) {
   await page.goto(report.path);
   await waitForHydration(page);
-  for (const [label, value] of Object.entries(report.select ?? {})) await page.getByLabel(label, { exact: false }).first().selectOption(value);
-  for (const [label, value] of Object.entries(report.fill)) await page.getByLabel(label, { exact: false }).first().fill(value);
+  for (const [label, value] of Object.entries(report.select ?? {}))
+    await page.getByLabel(label, { exact: false }).first().selectOption(value);
+  for (const [label, value] of Object.entries(report.fill))
+    await page.getByLabel(label, { exact: false }).first().fill(value);
 }
 
-test("a reader sends every kind of report, sees them under My reports, and meets the rate limit", async ({ reader }) => {
+test("a reader sends every kind of report, sees them under My reports, and meets the rate limit", async ({
+  reader,
+}) => {
   const { page } = reader;
 
   // An incomplete form: errors next to the fields, and what was typed stays.
@@ -70,7 +96,16 @@ test("a reader sends every kind of report, sees them under My reports, and meets
 
 /** The reader has read the first light novel volume, as the tracker stores it (rc:progress). */
 async function readFirstVolume(page: Page) {
-  const progress = { version: 1, webNovel: null, lightNovels: { main: 1 }, sideStories: [], anime: null, breakTime: [], position: 16, updatedAt: "2024-01-01T00:00:00.000Z" };
+  const progress = {
+    version: 1,
+    webNovel: null,
+    lightNovels: { main: 1 },
+    sideStories: [],
+    anime: null,
+    breakTime: [],
+    position: 16,
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  };
   await page.context().addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
 }
 
@@ -93,7 +128,9 @@ test("on a phone, similar entries appear right under the official text being typ
   expect(box && next && box.y + box.height).toBeLessThanOrEqual(next?.y ?? 0);
 });
 
-test("a draft survives a reload, and a mistakes page opens the form on its volume, and similar entries say nothing of what the reader has not reached", async ({ reader }) => {
+test("a draft survives a reload, and a mistakes page opens the form on its volume, and similar entries say nothing of what the reader has not reached", async ({
+  reader,
+}) => {
   const { page } = reader;
 
   await page.goto("/translation_meta/ln_mistls/main_v1");
@@ -106,11 +143,14 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
   // the words matched their lines, so that an entry is there would say what it says.
   // Every answer is kept as it passes, so one the form replaces while it is still arriving is read too.
   const answers: { url: URL; body: string }[] = [];
-  await page.route((url) => url.pathname.startsWith("/resources/similar-mistakes"), async (route) => {
-    const response = await route.fetch();
-    answers.push({ url: new URL(route.request().url()), body: await response.text() });
-    await route.fulfill({ response });
-  });
+  await page.route(
+    (url) => url.pathname.startsWith("/resources/similar-mistakes"),
+    async (route) => {
+      const response = await route.fetch();
+      answers.push({ url: new URL(route.request().url()), body: await response.text() });
+      await route.fulfill({ response });
+    },
+  );
   await page.getByLabel("The official English text").fill("In this city, the night is long.");
   await expect.poll(() => answers.length).toBeGreaterThan(0);
   for (const answer of answers) {
@@ -121,19 +161,30 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
 
   await page.getByLabel("Why it matters").fill("Draft that must survive");
   // The draft is written a moment after typing stops.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("rc:draft:ln_mistl"))).toContain("Draft that must survive");
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("rc:draft:ln_mistl")))
+    .toContain("Draft that must survive");
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByLabel("Why it matters")).toHaveValue("Draft that must survive");
   await expect(page.getByText("Your unsent draft was restored.")).toBeVisible();
 });
 
-test("a moderator accepts a light novel report and it is published on its volume's page", async ({ reader, moderator }) => {
+test("a moderator accepts a light novel report and it is published on its volume's page", async ({
+  reader,
+  moderator,
+}) => {
   const readerPage = reader.page;
   const suggested = `The Ash Warden keeps ${Date.now()} lanterns.`;
   await fillReport(readerPage, {
     path: "/feedback_hub/report_ln_mistl?volume=ln:main-4",
-    fill: { Chapter: "2", "Page or ebook position": "p. 40", "The official English text": "The Ash Keeper keeps lanterns.", "Your suggested translation": suggested, "Why it matters": "Title rendered wrongly." },
+    fill: {
+      Chapter: "2",
+      "Page or ebook position": "p. 40",
+      "The official English text": "The Ash Keeper keeps lanterns.",
+      "Your suggested translation": suggested,
+      "Why it matters": "Title rendered wrongly.",
+    },
     title: "",
   });
   await readerPage.getByRole("button", { name: "Send report" }).click();

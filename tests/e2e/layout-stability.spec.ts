@@ -27,7 +27,8 @@ async function observeLayoutShifts(page: Page) {
     const isLayoutShift = (entry: PerformanceEntry): entry is LayoutShiftEntry => entry.entryType === "layout-shift";
     window.layoutShifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (isLayoutShift(entry) && !entry.hadRecentInput) window.layoutShifts.push(entry.value);
+      for (const entry of list.getEntries())
+        if (isLayoutShift(entry) && !entry.hadRecentInput) window.layoutShifts.push(entry.value);
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
@@ -98,7 +99,17 @@ for (const width of [360, 1280]) {
       test(`nothing moves when ${reader.name}'s revealed items appear`, async ({ page }) => {
         test.setTimeout(180_000);
         const { webNovel, anime, lightNovels } = reader;
-        const progress = { version: 1, webNovel, anime, lightNovels, sideStories: [], breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+        const progress = {
+          version: 1,
+          webNovel,
+          anime,
+          lightNovels,
+          sideStories: [],
+          breakTime: [],
+          skipped: [],
+          position: 0,
+          updatedAt: "2024-01-01T00:00:00.000Z",
+        };
         await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
         await observeLayoutShifts(page);
         const shifts: Record<string, number> = {};

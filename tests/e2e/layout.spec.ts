@@ -24,7 +24,10 @@ function overflow(page: Page) {
     const culprits = [...document.body.querySelectorAll("*")]
       .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !clipped(element))
       .slice(0, 3)
-      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ends at ${Math.round(element.getBoundingClientRect().right)} px`);
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ends at ${Math.round(element.getBoundingClientRect().right)} px`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits };
   });
 }
@@ -37,8 +40,10 @@ function overflow(page: Page) {
 function phoneReadingProblems(page: Page) {
   return page.evaluate(() => {
     const problems: string[] = [];
-    const visible = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
-    const describe = (element: Element) => `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50)}"`;
+    const visible = (element: Element) =>
+      element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden";
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50)}"`;
     /** How many lines a stretch of text takes on the screen. */
     const linesOf = (range: Range) => {
       const tops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.bottom);
@@ -70,7 +75,8 @@ function phoneReadingProblems(page: Page) {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.parentElement || !visible(node.parentElement)) continue;
       for (const match of (node.textContent ?? "").matchAll(/\b97[89][\d-]{10,14}\d\b/g)) {
-        if (linesOf(rangeOver(node, match.index, match.index + match[0].length)) > 1) problems.push(`ISBN ${match[0]} breaks over lines`);
+        if (linesOf(rangeOver(node, match.index, match.index + match[0].length)) > 1)
+          problems.push(`ISBN ${match[0]} breaks over lines`);
       }
     }
 
@@ -84,7 +90,8 @@ function phoneReadingProblems(page: Page) {
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = select.selectedOptions[0]?.text ?? "";
       const needed = canvas.measureText(text).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-      if (select.scrollWidth > select.clientWidth || needed > select.clientWidth + 1) problems.push(`<select> cuts off "${text}" (needs ${Math.ceil(needed)} px, has ${select.clientWidth})`);
+      if (select.scrollWidth > select.clientWidth || needed > select.clientWidth + 1)
+        problems.push(`<select> cuts off "${text}" (needs ${Math.ceil(needed)} px, has ${select.clientWidth})`);
     }
 
     // A field shows its whole placeholder. Measured by the browser's own layout, with the placeholder
@@ -95,7 +102,10 @@ function phoneReadingProblems(page: Page) {
       input.value = input.placeholder;
       const needed = input.scrollWidth;
       input.value = "";
-      if (needed > input.clientWidth) problems.push(`<input> cuts off its placeholder "${input.placeholder}" (needs ${needed} px, has ${input.clientWidth})`);
+      if (needed > input.clientWidth)
+        problems.push(
+          `<input> cuts off its placeholder "${input.placeholder}" (needs ${needed} px, has ${input.clientWidth})`,
+        );
     }
 
     // A box that scrolls can be reached from the keyboard: it takes focus and says what it is, or
@@ -106,9 +116,15 @@ function phoneReadingProblems(page: Page) {
       const scrollsY = ["auto", "scroll"].includes(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
       if (!(scrollsX || scrollsY) || !visible(element)) continue;
       const named = element.getAttribute("aria-label") || element.getAttribute("aria-labelledby");
-      const focusable = (element as HTMLElement).tabIndex >= 0 && named && (element.getAttribute("role") || !["DIV", "SPAN"].includes(element.tagName));
+      const focusable =
+        (element as HTMLElement).tabIndex >= 0 &&
+        named &&
+        (element.getAttribute("role") || !["DIV", "SPAN"].includes(element.tagName));
       const reachable = focusable || element.querySelector("a[href], button, input, select, textarea, [tabindex='0']");
-      if (!reachable) problems.push(`<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> scrolls but cannot be reached from the keyboard`);
+      if (!reachable)
+        problems.push(
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> scrolls but cannot be reached from the keyboard`,
+        );
     }
     return problems;
   });
@@ -122,7 +138,9 @@ test.describe("phones: every page fits and reads right", () => {
       for (const width of [320, 360, 390]) {
         await page.setViewportSize({ width, height: 720 });
         const measured = await overflow(page);
-        expect.soft(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(measured.innerWidth);
+        expect
+          .soft(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`)
+          .toBeLessThanOrEqual(measured.innerWidth);
         expect.soft(await phoneReadingProblems(page), `${path} at ${width} px`).toEqual([]);
         const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
         await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
@@ -141,7 +159,8 @@ function columnProblems(page: Page) {
     if (!main) return ["no <main>"];
     const problems: string[] = [];
     const edge = main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight);
-    const describe = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
     const clipped = (element: Element) => {
       for (let parent = element.parentElement; parent && parent !== main; parent = parent.parentElement) {
         if (getComputedStyle(parent).overflowX !== "visible") return true;
@@ -150,7 +169,8 @@ function columnProblems(page: Page) {
     };
     for (const element of main.querySelectorAll("*")) {
       const right = element.getBoundingClientRect().right;
-      if (element.getClientRects().length && right > edge + 0.5 && !clipped(element)) problems.push(`${describe(element)} ends at ${Math.round(right)} px, past ${Math.round(edge)}`);
+      if (element.getClientRects().length && right > edge + 0.5 && !clipped(element))
+        problems.push(`${describe(element)} ends at ${Math.round(right)} px, past ${Math.round(edge)}`);
     }
     const characters: Array<[Node, number]> = [];
     const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
@@ -169,7 +189,8 @@ function columnProblems(page: Page) {
     characters.forEach(([node, offset], index) => {
       const before = characters[index - 1];
       if (node.textContent?.[offset] !== "·" || !before) return;
-      if (bottomOf([node, offset]) - bottomOf(before) > 4) problems.push(`a line starts with "·" in "${(node.parentElement?.textContent ?? "").trim().slice(0, 60)}"`);
+      if (bottomOf([node, offset]) - bottomOf(before) > 4)
+        problems.push(`a line starts with "·" in "${(node.parentElement?.textContent ?? "").trim().slice(0, 60)}"`);
     });
     return problems.slice(0, 5);
   });
@@ -185,11 +206,16 @@ test.describe("at 320 px nothing sticks out of the main column and no line start
   }
 });
 
-test("at 320 px the tracker's pickers show the whole of a long volume title and season name", async ({ page, context }) => {
+test("at 320 px the tracker's pickers show the whole of a long volume title and season name", async ({
+  page,
+  context,
+}) => {
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   await page.setViewportSize({ width: 320, height: 720 });
   await open(page, "/reading_tracker");
-  await page.getByLabel("Lanternfall EX: last volume").selectOption({ label: "Volume 1 · The Ash Warden's Apprentice Days" });
+  await page
+    .getByLabel("Lanternfall EX: last volume")
+    .selectOption({ label: "Volume 1 · The Ash Warden's Apprentice Days" });
   await page.getByLabel("Lanternfall: last volume").selectOption({ label: "Volume 12 · The Ash Warden's Last Watch" });
   await page.getByLabel("Season", { exact: true }).selectOption({ index: 2 });
   expect(await phoneReadingProblems(page)).toEqual([]);
@@ -221,7 +247,9 @@ test.describe("header navigation", () => {
       const headerBox = await header.boundingBox();
       for (const area of areas) {
         const box = await nav.getByRole("link", { name: area.label, exact: true }).boundingBox();
-        expect(box && headerBox && box.y + box.height <= headerBox.y + headerBox.height && box.x + box.width <= width).toBe(true);
+        expect(
+          box && headerBox && box.y + box.height <= headerBox.y + headerBox.height && box.x + box.width <= width,
+        ).toBe(true);
       }
     });
   }
@@ -229,7 +257,10 @@ test.describe("header navigation", () => {
   test("on a phone the header shows the site's whole name", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 720 });
     await open(page, "/");
-    const name = page.getByRole("banner").getByRole("link", { name: "Lanternfall Companion" }).getByText("Lanternfall Companion");
+    const name = page
+      .getByRole("banner")
+      .getByRole("link", { name: "Lanternfall Companion" })
+      .getByText("Lanternfall Companion");
     for (const width of [320, 360, 390]) {
       await page.setViewportSize({ width, height: 720 });
       await expect(name).toBeInViewport({ ratio: 1 });
@@ -302,14 +333,20 @@ test.describe("statistics charts", () => {
         [...document.querySelectorAll("main figure")].map((figure) => {
           // Every piece of text a sighted reader sees in the chart itself (not the table or the captions).
           const labels = [...figure.querySelectorAll("svg text, [aria-hidden='true'] span, [role='img'] span")]
-            .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden")
+            .filter(
+              (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden",
+            )
             .filter((element) => element.textContent?.trim())
             .map((element) => ({ text: element.textContent ?? "", box: element.getBoundingClientRect() }));
           const smallest = Math.min(...labels.map((label) => label.box.height));
           const overlaps: string[] = [];
           for (const [index, a] of labels.entries()) {
             for (const b of labels.slice(index + 1)) {
-              const apart = a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5 || a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5;
+              const apart =
+                a.box.right <= b.box.left + 0.5 ||
+                b.box.right <= a.box.left + 0.5 ||
+                a.box.bottom <= b.box.top + 0.5 ||
+                b.box.bottom <= a.box.top + 0.5;
               if (!apart) overlaps.push(`"${a.text}" and "${b.text}"`);
             }
           }
@@ -317,7 +354,13 @@ test.describe("statistics charts", () => {
             const style = getComputedStyle(element);
             return ["auto", "scroll"].includes(style.overflowY) && element.scrollHeight > element.clientHeight;
           });
-          return { title: figure.querySelector("h2")?.textContent ?? "", labels: labels.length, smallest, overlaps, scrollBoxes: boxes.length };
+          return {
+            title: figure.querySelector("h2")?.textContent ?? "",
+            labels: labels.length,
+            smallest,
+            overlaps,
+            scrollBoxes: boxes.length,
+          };
         }),
       );
       for (const chart of report) {
@@ -331,21 +374,32 @@ test.describe("statistics charts", () => {
   }
 
   for (const width of [320, 360, 1280]) {
-    test(`at ${width} px the release timeline keeps months without a chapter and its axis names years in order`, async ({ page }) => {
+    test(`at ${width} px the release timeline keeps months without a chapter and its axis names years in order`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await open(page, "/statistics");
       const figure = page.locator("figure", { has: page.getByRole("heading", { name: "Release timeline" }) });
-      const years = (await figure.locator("[aria-hidden='true'] > span").evaluateAll((spans) => spans.filter((span) => span.getClientRects().length).map((span) => span.textContent ?? ""))).filter(
-        (text) => /^\d{4}$/.test(text),
-      );
+      const years = (
+        await figure
+          .locator("[aria-hidden='true'] > span")
+          .evaluateAll((spans) =>
+            spans.filter((span) => span.getClientRects().length).map((span) => span.textContent ?? ""),
+          )
+      ).filter((text) => /^\d{4}$/.test(text));
       // At least every other year is named, in order, with no month names crowding the axis.
       expect(years.length, years.join(", ")).toBeGreaterThanOrEqual(width < 500 ? 3 : 6);
       expect(years).toEqual([...years].sort());
       expect(Number(years.at(-1)) - Number(years[0])).toBeLessThanOrEqual(2 * (years.length - 1));
       // The demo pack pauses between arcs: those months are in the table, with no chapter.
       const rows = figure.locator("tbody tr");
-      const months = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]));
-      expect(months.some(([, chapters]) => chapters === "0"), "a month without a chapter").toBe(true);
+      const months = await rows.evaluateAll((trs) =>
+        trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]),
+      );
+      expect(
+        months.some(([, chapters]) => chapters === "0"),
+        "a month without a chapter",
+      ).toBe(true);
       expect(months[0]?.[0]).toBe("Mar 2014");
       // March 2014 to May 2021, every month of it.
       expect(months).toHaveLength(87);
@@ -367,7 +421,9 @@ test.describe("finished pages", () => {
         for (let index = 0; index < count; index++) {
           const cover = volumes.nth(index).getByRole("img", { name: /^Cover of / });
           await cover.scrollIntoViewIfNeeded();
-          await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+          await expect
+            .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+            .toBe(true);
           sources.push((await cover.getAttribute("src")) ?? "");
         }
         const nextLink = page.getByRole("navigation", { name: "Pages" }).locator("a[rel=next]");
@@ -388,7 +444,10 @@ test.describe("finished pages", () => {
     await page.goto("/translation_meta/ln_mistls/main_v13");
     await expect(page.getByRole("main")).not.toContainText("official English edition,");
     await expect(page.getByRole("main")).toContainText("has no official English edition yet");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /has no official English edition yet/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /has no official English edition yet/,
+    );
   });
 
   test('"No entry matches these filters" only when filters are set', async ({ page }) => {
@@ -412,8 +471,15 @@ test.describe("finished pages", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { name: "No figures yet" })).toBeVisible();
     await expect(main).toContainText("Fewer than 5 established readers");
-    await expect(main).toContainText("first saved their progress at least 7 days ago and have saved it on more than one day");
-    for (const title of ["Readers at each arc", "Readers at each light novel volume", "The media readers follow", "Where readers pause"]) {
+    await expect(main).toContainText(
+      "first saved their progress at least 7 days ago and have saved it on more than one day",
+    );
+    for (const title of [
+      "Readers at each arc",
+      "Readers at each light novel volume",
+      "The media readers follow",
+      "Where readers pause",
+    ]) {
       await expect(main.getByRole("listitem").filter({ hasText: title })).toBeVisible();
     }
     await expect(main.getByRole("link", { name: /reading tracker/ })).toHaveAttribute("href", "/reading_tracker");
@@ -429,7 +495,9 @@ test.describe("finished pages", () => {
       await field.evaluate((input) => window.scrollTo(0, input.getBoundingClientRect().top + window.scrollY - 10));
       await field.focus();
       const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
-      const labelTop = await page.locator("label[for='character-query']").evaluate((label) => label.getBoundingClientRect().top);
+      const labelTop = await page
+        .locator("label[for='character-query']")
+        .evaluate((label) => label.getBoundingClientRect().top);
       expect(labelTop, `at ${width} px`).toBeGreaterThanOrEqual(headerBottom);
     }
   });
@@ -447,7 +515,10 @@ test.describe("names a phone walk found confusing", () => {
     await expect(entries.nth(0).getByRole("link", { name: /^Read Chapter 1 · Prologue on / })).toBeVisible();
   });
 
-  test("every search result has a second line: an interlude its arc, a Break Time short the episode it airs with", async ({ page, context }) => {
+  test("every search result has a second line: an interlude its arc, a Break Time short the episode it airs with", async ({
+    page,
+    context,
+  }) => {
     await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
     const rows = page.getByRole("main").locator("ol > li:not([data-spoiler]) > a");
     await open(page, "/search?q=interlude");
@@ -457,7 +528,9 @@ test.describe("names a phone walk found confusing", () => {
     await expect(rows.filter({ hasText: "Letters to Lowwick" })).not.toContainText("Interlude:");
 
     await open(page, "/search?q=snack");
-    await expect(rows.filter({ hasText: "Nix Wants a Snack" }).locator("> span").nth(2)).toHaveText("Season 1 · Break Time 1, airs with episode 1");
+    await expect(rows.filter({ hasText: "Nix Wants a Snack" }).locator("> span").nth(2)).toHaveText(
+      "Season 1 · Break Time 1, airs with episode 1",
+    );
   });
 
   test("a light novel volume is named one way on the side stories page", async ({ page }) => {

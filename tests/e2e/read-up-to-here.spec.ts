@@ -15,15 +15,36 @@ const stored = (page: Page) => page.evaluate(() => localStorage.getItem("rc:prog
 const latestToast = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
 /** The web novel chapter a signed-in reader's account has reached. */
 const inAccount = (page: Page) =>
-  page.evaluate(async () => ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress?.webNovel ?? null);
+  page.evaluate(
+    async () =>
+      ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress
+        ?.webNovel ?? null,
+  );
 
 const cases = [
-  { path: "/web_novel?arc=1", row: `#${unitAnchor(chapterKey(1, 8))}`, earlier: `#${unitAnchor(chapterKey(1, 3))}`, button: "I have read up to here", field: "webNovel", key: chapterKey(1, 8) },
-  { path: "/anime?season=1", row: `#${unitAnchor(episodeKey(1, 8))}`, earlier: `#${unitAnchor(episodeKey(1, 3))}`, button: "I have watched up to here", field: "anime", key: episodeKey(1, 8) },
+  {
+    path: "/web_novel?arc=1",
+    row: `#${unitAnchor(chapterKey(1, 8))}`,
+    earlier: `#${unitAnchor(chapterKey(1, 3))}`,
+    button: "I have read up to here",
+    field: "webNovel",
+    key: chapterKey(1, 8),
+  },
+  {
+    path: "/anime?season=1",
+    row: `#${unitAnchor(episodeKey(1, 8))}`,
+    earlier: `#${unitAnchor(episodeKey(1, 3))}`,
+    button: "I have watched up to here",
+    field: "anime",
+    key: episodeKey(1, 8),
+  },
 ];
 
 for (const { path, row, earlier, button, field, key } of cases) {
-  test(`${path}: the tap is confirmed, the row stays under the finger, and Undo restores the progress`, async ({ page, context }) => {
+  test(`${path}: the tap is confirmed, the row stays under the finger, and Undo restores the progress`, async ({
+    page,
+    context,
+  }) => {
     // Every title shown, so what changes above the row is the buttons alone.
     await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
     await page.goto(path);
@@ -49,7 +70,9 @@ for (const { path, row, earlier, button, field, key } of cases) {
   });
 }
 
-test("a chapter read up to says so in words of its own, beside a link that says where the chapter is read", async ({ page }) => {
+test("a chapter read up to says so in words of its own, beside a link that says where the chapter is read", async ({
+  page,
+}) => {
   await page.goto("/web_novel?arc=1");
   await waitForHydration(page);
   const row = page.locator(`#${unitAnchor(chapterKey(1, 8))}`);
@@ -58,32 +81,36 @@ test("a chapter read up to says so in words of its own, beside a link that says 
   await expect(row.getByRole("link", { name: "Read Chapter 8 on lanternfall.example", exact: true })).toBeVisible();
 });
 
-withReader("a signed-in reader's Undo takes the step back in the account too; a step kept reaches the account", async ({ reader }) => {
-  const { page } = reader;
-  const button = (chapter: number) => page.locator(`#${unitAnchor(chapterKey(1, chapter))}`).getByRole("button", { name: "I have read up to here" });
-  await page.goto("/web_novel?arc=1");
-  await waitForHydration(page);
+withReader(
+  "a signed-in reader's Undo takes the step back in the account too; a step kept reaches the account",
+  async ({ reader }) => {
+    const { page } = reader;
+    const button = (chapter: number) =>
+      page.locator(`#${unitAnchor(chapterKey(1, chapter))}`).getByRole("button", { name: "I have read up to here" });
+    await page.goto("/web_novel?arc=1");
+    await waitForHydration(page);
 
-  // Kept: once the toast closes without Undo, the account has it.
-  await button(3).tap();
-  await latestToast(page).getByRole("button", { name: "Dismiss notification" }).click();
-  await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 3));
+    // Kept: once the toast closes without Undo, the account has it.
+    await button(3).tap();
+    await latestToast(page).getByRole("button", { name: "Dismiss notification" }).click();
+    await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 3));
 
-  // Undone: neither this browser nor the account keeps it, so the tracker, which merges the two, shows chapter 3.
-  await button(8).tap();
-  await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}").webNovel).toBe(chapterKey(1, 8));
-  await latestToast(page).getByRole("button", { name: "Undo" }).click();
-  await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}").webNovel).toBe(chapterKey(1, 3));
-  await page.goto("/reading_tracker");
-  await waitForHydration(page);
-  await expect(page.getByLabel("Last chapter read")).toHaveValue(chapterKey(1, 3));
-  expect(await inAccount(page)).toBe(chapterKey(1, 3));
+    // Undone: neither this browser nor the account keeps it, so the tracker, which merges the two, shows chapter 3.
+    await button(8).tap();
+    await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}").webNovel).toBe(chapterKey(1, 8));
+    await latestToast(page).getByRole("button", { name: "Undo" }).click();
+    await expect.poll(async () => JSON.parse((await stored(page)) ?? "{}").webNovel).toBe(chapterKey(1, 3));
+    await page.goto("/reading_tracker");
+    await waitForHydration(page);
+    await expect(page.getByLabel("Last chapter read")).toHaveValue(chapterKey(1, 3));
+    expect(await inAccount(page)).toBe(chapterKey(1, 3));
 
-  // Left before the toast closes: the step is saved as the page goes.
-  await page.goto("/web_novel?arc=1");
-  await waitForHydration(page);
-  await button(5).tap();
-  await expect(latestToast(page)).toContainText("Progress saved");
-  await page.goto("/privacy_policy");
-  await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 5));
-});
+    // Left before the toast closes: the step is saved as the page goes.
+    await page.goto("/web_novel?arc=1");
+    await waitForHydration(page);
+    await button(5).tap();
+    await expect(latestToast(page)).toContainText("Progress saved");
+    await page.goto("/privacy_policy");
+    await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 5));
+  },
+);

@@ -18,11 +18,15 @@ if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
 const labelOf = new Map(rows.story_units.map((unit) => [unit.key, unit.label]));
-const flaggedShorts = rows.break_time_episodes.filter((short) => short.title_revealed_by !== null && short.aired_on !== null);
+const flaggedShorts = rows.break_time_episodes.filter(
+  (short) => short.title_revealed_by !== null && short.aired_on !== null,
+);
 const flaggedChapters = rows.chapters.filter((chapter) => chapter.title_revealed_by !== null);
 /** Titles no feed or calendar may carry: each flagged somewhere, and not said openly by anything else in the pack. */
 const openTitles = [...rows.anime_episodes, ...rows.ln_volumes].map((unit) => unit.title.toLowerCase());
-const gatedTitles = [...flaggedShorts, ...flaggedChapters].map((unit) => unit.title).filter((title) => !openTitles.some((open) => open.includes(title.toLowerCase())));
+const gatedTitles = [...flaggedShorts, ...flaggedChapters]
+  .map((unit) => unit.title)
+  .filter((title) => !openTitles.some((open) => open.includes(title.toLowerCase())));
 const today = new Date().toISOString().slice(0, 10);
 
 test("the demo pack has what these checks need: a dated short whose title is flagged, and flagged chapter titles", () => {
@@ -33,7 +37,9 @@ test("the demo pack has what these checks need: a dated short whose title is fla
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("a reader filters by medium, sees a flagged title as its label, and sees it once they have watched its episode", async ({ page }) => {
+  test("a reader filters by medium, sees a flagged title as its label, and sees it once they have watched its episode", async ({
+    page,
+  }) => {
     const short = flaggedShorts[0]!;
     const label = labelOf.get(short.key)!;
     await page.goto("/releases");
@@ -43,7 +49,9 @@ test.describe("on a phone", () => {
     const out = page.getByRole("region", { name: "Out now" });
     await expect(out.getByRole("link").first()).toBeVisible();
     // Every release listed is a Break Time short.
-    const badges = await out.getByRole("link").evaluateAll((links) => links.map((link) => link.querySelector("span")?.textContent));
+    const badges = await out
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.querySelector("span")?.textContent));
     expect(new Set(badges)).toEqual(new Set(["Break Time"]));
 
     const row = out.getByRole("link").filter({ hasText: label });
@@ -52,17 +60,35 @@ test.describe("on a phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Watched up to the episode the short accompanies: the page asks again with what they know.
-    const progress = { version: 1, webNovel: null, lightNovels: {}, sideStories: [], anime: short.accompanies, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+    const progress = {
+      version: 1,
+      webNovel: null,
+      lightNovels: {},
+      sideStories: [],
+      anime: short.accompanies,
+      breakTime: [],
+      skipped: [],
+      position: 0,
+      updatedAt: "2024-01-01T00:00:00.000Z",
+    };
     await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
     await page.reload();
     await expect(out.getByRole("link").filter({ hasText: short.title })).toContainText(label);
     await row.filter({ hasText: short.title }).click();
-    await expect(page).toHaveURL(new RegExp(`/break_time\\?season=${short.season_number}#bt-${short.season_number}-${short.number}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/break_time\\?season=${short.season_number}#bt-${short.season_number}-${short.number}$`),
+    );
   });
 
-  test("what is announced is listed soonest first; a medium that does not exist offers the ones that do", async ({ page }) => {
+  test("what is announced is listed soonest first; a medium that does not exist offers the ones that do", async ({
+    page,
+  }) => {
     const announced = rows.ln_volumes
-      .flatMap((volume) => [volume.released_jp, volume.released_en].filter((date): date is string => date !== null && date > today).map((date) => ({ key: volume.key, date })))
+      .flatMap((volume) =>
+        [volume.released_jp, volume.released_en]
+          .filter((date): date is string => date !== null && date > today)
+          .map((date) => ({ key: volume.key, date })),
+      )
       .sort((a, b) => a.date.localeCompare(b.date));
     await page.goto("/releases?medium=light_novels");
     const coming = page.getByRole("region", { name: "Coming up" });
@@ -78,12 +104,17 @@ test.describe("on a phone", () => {
   });
 });
 
-test("home's latest releases lead to the radar, and the radar's head advertises every feed and the calendar", async ({ page, request }) => {
+test("home's latest releases lead to the radar, and the radar's head advertises every feed and the calendar", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Every release, and what is coming" }).click();
   await expect(page).toHaveURL(/\/releases$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Releases");
-  const advertised = await page.locator("head link[rel=alternate]").evaluateAll((links) => links.map((link) => [link.getAttribute("type"), link.getAttribute("href")]));
+  const advertised = await page
+    .locator("head link[rel=alternate]")
+    .evaluateAll((links) => links.map((link) => [link.getAttribute("type"), link.getAttribute("href")]));
   expect(advertised).toEqual([
     ["application/atom+xml", "/releases/feed.xml"],
     ...media.map((medium) => ["application/atom+xml", `/releases/${medium}/feed.xml`]),
@@ -92,7 +123,9 @@ test("home's latest releases lead to the radar, and the radar's head advertises 
   for (const [, href] of advertised) expect((await request.get(href!)).status()).toBe(200);
 });
 
-test("every feed is Atom a feed parser reads, holds its medium only, and names a flagged release by its label", async ({ request }) => {
+test("every feed is Atom a feed parser reads, holds its medium only, and names a flagged release by its label", async ({
+  request,
+}) => {
   for (const medium of [null, ...media]) {
     const response = await request.get(medium ? `/releases/${medium}/feed.xml` : "/releases/feed.xml");
     expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
@@ -101,20 +134,25 @@ test("every feed is Atom a feed parser reads, holds its medium only, and names a
     expect(feed.meta.type).toBe("atom");
     if (medium) expect(feed.items.every((item) => item.categories[0]?.term === medium)).toBe(true);
     expect(feed.items.length).toBeLessThanOrEqual(50);
-    for (const title of gatedTitles) expect(xml.toLowerCase(), `${medium ?? "every medium"}: ${title}`).not.toContain(title.toLowerCase());
+    for (const title of gatedTitles)
+      expect(xml.toLowerCase(), `${medium ?? "every medium"}: ${title}`).not.toContain(title.toLowerCase());
   }
   const breakTime = parseFeed(await (await request.get("/releases/break_time/feed.xml")).text());
   const short = flaggedShorts[0]!;
   expect(breakTime.items.map((item) => item.title)).toContain(`Break Time: ${labelOf.get(short.key)}`);
 });
 
-test("the calendar is iCalendar a calendar library reads: all-day volume and episode dates, no flagged title", async ({ request }) => {
+test("the calendar is iCalendar a calendar library reads: all-day volume and episode dates, no flagged title", async ({
+  request,
+}) => {
   const response = await request.get("/releases/calendar.ics");
   expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   const text = await response.text();
   const calendar = new ICAL.Component(ICAL.parse(text));
   const events = calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
-  const volumeDates = rows.ln_volumes.flatMap((volume) => [volume.released_jp, volume.released_en].filter((date) => date !== null)).length;
+  const volumeDates = rows.ln_volumes.flatMap((volume) =>
+    [volume.released_jp, volume.released_en].filter((date) => date !== null),
+  ).length;
   expect(events.length).toBe(Math.min(volumeDates + rows.anime_episodes.length, 400));
   expect(events.every((event) => event.startDate.isDate)).toBe(true);
   expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);

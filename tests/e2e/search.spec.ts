@@ -23,7 +23,9 @@ async function suggest(page: Page, query: string) {
     await expect(box).toBeVisible();
     await expect(box).toBeFocused();
   }
-  const answered = page.waitForResponse((response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(query)}`));
+  const answered = page.waitForResponse(
+    (response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(query)}`),
+  );
   await box.fill(query);
   await answered;
   const listbox = page.getByRole("listbox", { name: "Suggestions" });
@@ -35,7 +37,9 @@ for (const viewport of [
   { width: 360, height: 760 },
   { width: 1280, height: 800 },
 ]) {
-  test(`at ${viewport.width} px, "ilse" in the header suggests Ilse Marrow first and opens her page`, async ({ page }) => {
+  test(`at ${viewport.width} px, "ilse" in the header suggests Ilse Marrow first and opens her page`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     await waitForHydration(page);
@@ -52,7 +56,10 @@ for (const viewport of [
   });
 }
 
-test("the results page ranks the character first and narrows by kind with counts, keeping the kind across pages", async ({ page, context }) => {
+test("the results page ranks the character first and narrows by kind with counts, keeping the kind across pages", async ({
+  page,
+  context,
+}) => {
   // A reader with the shield off: every hit is theirs to see, so every kind has its chip.
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   // Six chapter titles name Nix; the character comes first.
@@ -76,7 +83,8 @@ test("the results page ranks the character first and narrows by kind with counts
   await expect(notes).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("status")).toContainText(`${count} result`);
   await expect(page.getByRole("status")).toContainText("among translation notes");
-  for (const badge of await results.locator("a > span:first-child").allInnerTexts()) expect(badge).toBe("Translation note");
+  for (const badge of await results.locator("a > span:first-child").allInnerTexts())
+    expect(badge).toBe("Translation note");
 
   await kinds.getByRole("link", { name: /^All \d+$/ }).click();
   await expect(page).not.toHaveURL(/kind=/);
@@ -85,9 +93,20 @@ test("the results page ranks the character first and narrows by kind with counts
 
 /** A stored progress record with only these Break Time shorts watched. */
 const watched = (shorts: string[]) =>
-  JSON.stringify({ version: 1, webNovel: null, lightNovels: {}, sideStories: [], anime: null, breakTime: shorts, position: 0, updatedAt: "2026-01-01T00:00:00.000Z" });
+  JSON.stringify({
+    version: 1,
+    webNovel: null,
+    lightNovels: {},
+    sideStories: [],
+    anime: null,
+    breakTime: shorts,
+    position: 0,
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  });
 
-test("a gated hit gives nothing away to a reader who has not reached it: not suggested, not counted, until they have", async ({ page }) => {
+test("a gated hit gives nothing away to a reader who has not reached it: not suggested, not counted, until they have", async ({
+  page,
+}) => {
   // A flagged Break Time short is gated with its episode, and its title is its own (episodes are named after chapters).
   const publicTitles = [
     ...rows.chapters.filter((chapter) => chapter.title_revealed_by === null).map((chapter) => chapter.title),
@@ -95,15 +114,22 @@ test("a gated hit gives nothing away to a reader who has not reached it: not sug
     ...rows.side_stories.map((story) => story.title),
     ...rows.characters.flatMap((character): string[] => [character.name, ...JSON.parse(character.aliases)]),
   ];
-  const short = rows.break_time_episodes.find((row) => row.title_revealed_by !== null && !publicTitles.some((title) => title.includes(row.title)));
+  const short = rows.break_time_episodes.find(
+    (row) => row.title_revealed_by !== null && !publicTitles.some((title) => title.includes(row.title)),
+  );
   if (!short) throw new Error("the demo pack has no Break Time short with a title of its own");
-  const word = short.title.split(" ").filter((each) => /^[A-Za-z]+$/.test(each)).sort((a, b) => b.length - a.length)[0]!;
+  const word = short.title
+    .split(" ")
+    .filter((each) => /^[A-Za-z]+$/.test(each))
+    .sort((a, b) => b.length - a.length)[0]!;
   await page.goto("/");
   await waitForHydration(page);
 
   // The suggestions ask with what the reader knows (nothing): the answer holds no trace of the short.
   const box = page.getByRole("combobox", { name: "Search the site" });
-  const answered = page.waitForResponse((response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(word)}`));
+  const answered = page.waitForResponse(
+    (response) => response.url().includes("suggest=1") && response.url().includes(`q=${encodeURIComponent(word)}`),
+  );
   await box.fill(word);
   const answer = await (await answered).text();
   for (const trace of [short.title, short.key, unitPath(short.key)]) expect(answer).not.toContain(trace);
@@ -113,7 +139,9 @@ test("a gated hit gives nothing away to a reader who has not reached it: not sug
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
   await waitForHydration(page);
   // Nothing says a hit was left out: the page says for any words that results further in the story are.
-  await expect(page.getByRole("main")).toContainText("Results from further in the story than you have read or watched are left out.");
+  await expect(page.getByRole("main")).toContainText(
+    "Results from further in the story than you have read or watched are left out.",
+  );
   await expect(page.getByRole("main")).not.toContainText(/beyond (what you have read or watched|the first chapter)/);
   await expect(page.getByRole("main")).not.toContainText(short.title);
   await expect(page.getByRole("link", { name: new RegExp(short.title) })).toHaveCount(0);

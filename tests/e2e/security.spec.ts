@@ -32,7 +32,9 @@ function expectSecurityHeaders(response: APIResponse) {
 }
 
 test.describe("signed out", () => {
-  test("every kind of response has the security headers, an explicit cache policy and no cookie", async ({ request }) => {
+  test("every kind of response has the security headers, an explicit cache policy and no cookie", async ({
+    request,
+  }) => {
     for (const path of Object.values(kinds)) {
       const response = await get(request, path);
       expect(response.status(), path).toBeLessThan(500);
@@ -98,10 +100,16 @@ test.describe("static files", () => {
 });
 
 test.describe("signed in", () => {
-  test("nothing a signed-in reader is sent is shared-cacheable, and the reader's data rides only there", async ({ reader }) => {
+  test("nothing a signed-in reader is sent is shared-cacheable, and the reader's data rides only there", async ({
+    reader,
+  }) => {
     const request = reader.page.request;
     const cookies = await reader.page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
+    expect(cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax",
+    });
 
     for (const path of Object.values(kinds)) {
       const response = await get(request, path);
@@ -128,22 +136,66 @@ test.describe("signed in", () => {
 
 test.describe("requests that should be refused answer 4xx with a short message, never 500", () => {
   const formPath = "/feedback_hub/suggest_feature";
-  const feature = { title: "Dark timeline", idea: "Show dates", problem: "Hard to follow", submissionId: "00000000-0000-4000-8000-000000000000" };
+  const feature = {
+    title: "Dark timeline",
+    idea: "Show dates",
+    problem: "Hard to follow",
+    submissionId: "00000000-0000-4000-8000-000000000000",
+  };
 
   test("cross-site, Origin null, wrong bodies and wrong methods", async ({ reader, baseURL }) => {
     const request = reader.page.request;
     const site = { Origin: baseURL! };
     const cases: Array<[string, () => Promise<APIResponse>, number]> = [
-      ["a cross-site post to a page action", () => request.post(formPath, { headers: { Origin: "https://evil.example" }, form: feature, maxRedirects: 0 }), 403],
-      ["a cross-site .data post", () => request.post(`${formPath}.data`, { headers: { Origin: "https://evil.example" }, form: feature, maxRedirects: 0 }), 403],
-      ["Origin: null", () => request.post(formPath, { headers: { Origin: "null" }, form: feature, maxRedirects: 0 }), 403],
-      ["a cross-site sign-out", () => request.post("/auth/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 }), 403],
+      [
+        "a cross-site post to a page action",
+        () => request.post(formPath, { headers: { Origin: "https://evil.example" }, form: feature, maxRedirects: 0 }),
+        403,
+      ],
+      [
+        "a cross-site .data post",
+        () =>
+          request.post(`${formPath}.data`, {
+            headers: { Origin: "https://evil.example" },
+            form: feature,
+            maxRedirects: 0,
+          }),
+        403,
+      ],
+      [
+        "Origin: null",
+        () => request.post(formPath, { headers: { Origin: "null" }, form: feature, maxRedirects: 0 }),
+        403,
+      ],
+      [
+        "a cross-site sign-out",
+        () => request.post("/auth/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 }),
+        403,
+      ],
       ["a JSON body", () => request.post(formPath, { headers: site, data: feature, maxRedirects: 0 }), 415],
-      ["a text body", () => request.post(formPath, { headers: { ...site, "Content-Type": "text/plain" }, data: "title=x", maxRedirects: 0 }), 415],
-      ["a JSON progress save", () => request.post("/resources/progress", { headers: site, data: { progress: {} }, maxRedirects: 0 }), 415],
+      [
+        "a text body",
+        () =>
+          request.post(formPath, {
+            headers: { ...site, "Content-Type": "text/plain" },
+            data: "title=x",
+            maxRedirects: 0,
+          }),
+        415,
+      ],
+      [
+        "a JSON progress save",
+        () => request.post("/resources/progress", { headers: site, data: { progress: {} }, maxRedirects: 0 }),
+        415,
+      ],
       [
         "a broken multipart body",
-        () => request.post(formPath, { headers: { ...site, "Content-Type": "multipart/form-data; boundary=zz" }, data: '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc', maxRedirects: 0 }),
+        () =>
+          request.post(formPath, {
+            headers: { ...site, "Content-Type": "multipart/form-data; boundary=zz" },
+            data: '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc',
+            maxRedirects: 0,
+          }),
         400,
       ],
       ["PUT", () => request.put(formPath, { headers: site, form: feature, maxRedirects: 0 }), 405],
@@ -166,7 +218,11 @@ test.describe("requests that should be refused answer 4xx with a short message, 
 
 test.describe("forms sent where they do not belong", () => {
   test("a form sent to a page without one says so in the site's words", async ({ page, baseURL }) => {
-    const response = await page.request.post("/web_novel", { headers: { Origin: baseURL! }, form: { q: "1" }, maxRedirects: 0 });
+    const response = await page.request.post("/web_novel", {
+      headers: { Origin: baseURL! },
+      form: { q: "1" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(405);
     expect(response.headers().allow).toBe("GET, HEAD");
     await page.setContent(await response.text());
@@ -175,10 +231,23 @@ test.describe("forms sent where they do not belong", () => {
     await expect(page.getByText(/You made a POST request|did not provide an `action`/)).toHaveCount(0);
   });
 
-  test("no answer to a stray form carries the framework's words: not the page's hydration data, its .data, nor a resource route", async ({ page, baseURL }) => {
+  test("no answer to a stray form carries the framework's words: not the page's hydration data, its .data, nor a resource route", async ({
+    page,
+    baseURL,
+  }) => {
     const internal = /did not provide an `action`|You made a POST|no way to handle|Unexpected Server Error|for route/;
-    for (const path of ["/web_novel", "/web_novel.data", "/_root.data", "/resources/timeline", "/translation_meta/feed.xml"]) {
-      const response = await page.request.post(path, { headers: { Origin: baseURL! }, form: { q: "1" }, maxRedirects: 0 });
+    for (const path of [
+      "/web_novel",
+      "/web_novel.data",
+      "/_root.data",
+      "/resources/timeline",
+      "/translation_meta/feed.xml",
+    ]) {
+      const response = await page.request.post(path, {
+        headers: { Origin: baseURL! },
+        form: { q: "1" },
+        maxRedirects: 0,
+      });
       const text = await response.text();
       expect(response.status(), path).toBe(405);
       expect(response.headers().allow, path).toBe("GET, HEAD");
@@ -186,30 +255,51 @@ test.describe("forms sent where they do not belong", () => {
       expect(text, path).not.toMatch(internal);
       expectSecurityHeaders(response);
     }
-    const resource = await page.request.post("/resources/timeline", { headers: { Origin: baseURL! }, form: { q: "1" }, maxRedirects: 0 });
+    const resource = await page.request.post("/resources/timeline", {
+      headers: { Origin: baseURL! },
+      form: { q: "1" },
+      maxRedirects: 0,
+    });
     expect(await resource.json()).toEqual({ message: "This address takes no form: it answers GET and HEAD only." });
   });
 
-  test("a body larger than its form takes is refused with 413 before it is read; a form of honest size goes through", async ({ reader, baseURL }) => {
+  test("a body larger than its form takes is refused with 413 before it is read; a form of honest size goes through", async ({
+    reader,
+    baseURL,
+  }) => {
     const request = reader.page.request;
     const site = { Origin: baseURL! };
-    const huge = await request.post("/feedback_hub/suggest_feature", { headers: site, form: { submissionId: crypto.randomUUID(), title: "Huge", idea: "x".repeat(400_000), problem: "y" }, maxRedirects: 0 });
+    const huge = await request.post("/feedback_hub/suggest_feature", {
+      headers: site,
+      form: { submissionId: crypto.randomUUID(), title: "Huge", idea: "x".repeat(400_000), problem: "y" },
+      maxRedirects: 0,
+    });
     expect(huge.status()).toBe(413);
     expect(((await huge.json()) as { message: string }).message).toContain("at most 256 KB");
     expectSecurityHeaders(huge);
-    const signOut = await request.post("/auth/logout", { headers: site, form: { redirectTo: "/web_novel" }, maxRedirects: 0 });
+    const signOut = await request.post("/auth/logout", {
+      headers: site,
+      form: { redirectTo: "/web_novel" },
+      maxRedirects: 0,
+    });
     expect(signOut.status()).toBe(302);
     expect(signOut.headers().location).toBe("/web_novel");
   });
 });
 
-test("a signed-in reader sent to /login with a dot-segment redirectTo stays on the site", async ({ reader, baseURL }) => {
+test("a signed-in reader sent to /login with a dot-segment redirectTo stays on the site", async ({
+  reader,
+  baseURL,
+}) => {
   const page = reader.page;
   const away: string[] = [];
-  await page.route((url) => url.hostname === "evil.example", (route) => {
-    away.push(route.request().url());
-    return route.fulfill({ status: 200, body: "another site" });
-  });
+  await page.route(
+    (url) => url.hostname === "evil.example",
+    (route) => {
+      away.push(route.request().url());
+      return route.fulfill({ status: 200, body: "another site" });
+    },
+  );
   for (const target of ["/..//evil.example", "/%2e%2e//evil.example/", "/.//evil.example"]) {
     await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
     await expect(page).toHaveURL(`${baseURL}/`);

@@ -39,7 +39,12 @@ test.describe("pages answer with their status", () => {
 });
 
 test.describe("not found", () => {
-  for (const path of ["/no-such-page", "/deep/er/and/deeper/still", "/caf%C3%A9/%3Cscript%3Ealert(1)%3C%2Fscript%3E", `/${"long-".repeat(400)}`]) {
+  for (const path of [
+    "/no-such-page",
+    "/deep/er/and/deeper/still",
+    "/caf%C3%A9/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    `/${"long-".repeat(400)}`,
+  ]) {
     test(`${path.slice(0, 40)}… gives the 404 page`, async ({ page }) => {
       const dialogs: string[] = [];
       page.on("dialog", (dialog) => {

@@ -4,7 +4,14 @@ import { resolvePack } from "../../app/lib/content/resolve-pack";
 import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
 import { volumeSlugFromKey } from "../../app/lib/mistakes";
 import { parsePackFolder } from "../../scripts/lib/content-pack-files";
-import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, knowsAnything, noKnowledge } from "../../app/lib/knowledge";
+import {
+  encodeKnowledge,
+  type Knowledge,
+  knowledgeOfUnits,
+  knows,
+  knowsAnything,
+  noKnowledge,
+} from "../../app/lib/knowledge";
 import { waitForHydration } from "../support/browser";
 
 /*
@@ -32,32 +39,60 @@ const revealersOf = (key: string) => unitRevealers.get(key) ?? "";
 /** Every piece of text the pack gates, with the units that reveal it. */
 const allGated: GatedText[] = [
   ...rows.chapters.flatMap((chapter) =>
-    chapter.title_revealed_by === null ? [] : [{ text: chapter.title, revealedBy: chapter.title_revealed_by, where: `title of ${chapter.key}` }],
+    chapter.title_revealed_by === null
+      ? []
+      : [{ text: chapter.title, revealedBy: chapter.title_revealed_by, where: `title of ${chapter.key}` }],
   ),
   ...rows.character_facts.flatMap((fact) =>
-    fact.revealed_by === null ? [] : [{ text: fact.value, revealedBy: fact.revealed_by, where: `fact of ${fact.character_slug}` }],
+    fact.revealed_by === null
+      ? []
+      : [{ text: fact.value, revealedBy: fact.revealed_by, where: `fact of ${fact.character_slug}` }],
   ),
   ...rows.character_relationships.flatMap((relationship) =>
     relationship.revealed_by === null
       ? []
-      : [{ text: relationship.description, revealedBy: relationship.revealed_by, where: `relationship of ${relationship.character_slug}` }],
+      : [
+          {
+            text: relationship.description,
+            revealedBy: relationship.revealed_by,
+            where: `relationship of ${relationship.character_slug}`,
+          },
+        ],
   ),
   ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((entry) =>
-    [entry.official, entry.suggested, entry.explanation].map((text) => ({ text, revealedBy: entry.revealed_by, where: `entry ${entry.id}` })),
+    [entry.official, entry.suggested, entry.explanation].map((text) => ({
+      text,
+      revealedBy: entry.revealed_by,
+      where: `entry ${entry.id}`,
+    })),
   ),
   // A flagged Break Time short's title is revealed by the short and by the episode it accompanies.
   ...rows.break_time_episodes.flatMap((short) =>
-    short.title_revealed_by === null ? [] : [{ text: short.title, revealedBy: short.title_revealed_by, where: `title of ${short.key}` }],
+    short.title_revealed_by === null
+      ? []
+      : [{ text: short.title, revealedBy: short.title_revealed_by, where: `title of ${short.key}` }],
   ),
   // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
   // and a volume's chapter title that repeats a flagged one.
   ...rows.side_stories.flatMap((story) =>
-    story.revealed_by === null ? [] : [story.title, story.summary ?? ""].map((text) => ({ text, revealedBy: story.revealed_by!, where: `side story ${story.slug}` })),
+    story.revealed_by === null
+      ? []
+      : [story.title, story.summary ?? ""].map((text) => ({
+          text,
+          revealedBy: story.revealed_by!,
+          where: `side story ${story.slug}`,
+        })),
   ),
   ...rows.arcs.flatMap((arc) =>
-    arc.summary_revealed_by === null || !arc.summary ? [] : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
+    arc.summary_revealed_by === null || !arc.summary
+      ? []
+      : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
   ),
-  ...rows.ln_volume_changes.map((change) => ({ text: change.note, revealedBy: change.revealed_by, where: `change note of ${change.volume_key}` })),
+  ...rows.ln_volume_changes.map((change) => ({
+    text: change.note,
+    revealedBy: change.revealed_by,
+    where: `change note of ${change.volume_key}`,
+  })),
   ...rows.ln_volumes.flatMap((volume) => {
     const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
     return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
@@ -66,7 +101,15 @@ const allGated: GatedText[] = [
   }),
   // What the adaptation changed is revealed with its episode.
   ...rows.adaptation_changes.flatMap((change) =>
-    change.note ? [{ text: change.note, revealedBy: revealersOf(change.episode_key), where: `change note of ${change.episode_key}` }] : [],
+    change.note
+      ? [
+          {
+            text: change.note,
+            revealedBy: revealersOf(change.episode_key),
+            where: `change note of ${change.episode_key}`,
+          },
+        ]
+      : [],
   ),
 ];
 
@@ -103,16 +146,40 @@ const publicTexts = (() => {
 })();
 
 /** The gated texts a page check can rely on: long enough to be distinctive and not also said openly. */
-const gated = allGated.filter(({ text }) => text.length >= 10 && !publicTexts.some((open) => open.includes(text.toLowerCase())));
+const gated = allGated.filter(
+  ({ text }) => text.length >= 10 && !publicTexts.some((open) => open.includes(text.toLowerCase())),
+);
 
 /** Readers of each medium, as the tracker stores them (rc:progress). */
 const readers = [
   { name: "a reader with no progress", webNovel: null, anime: null, lightNovels: {}, continues: null },
-  { name: "a web novel reader part-way through arc 2", webNovel: chapterKey(2, 20), anime: null, lightNovels: {}, continues: "Web novel: Arc 2, chapter 20" },
-  { name: "an anime-only viewer who watched season 1", webNovel: null, anime: episodeKey(1, 12), lightNovels: {}, continues: "Anime: Season 1, episode 12" },
-  { name: "a light-novel-only reader at volume 3", webNovel: null, anime: null, lightNovels: { main: 3 }, continues: "Lanternfall: volume 3" },
+  {
+    name: "a web novel reader part-way through arc 2",
+    webNovel: chapterKey(2, 20),
+    anime: null,
+    lightNovels: {},
+    continues: "Web novel: Arc 2, chapter 20",
+  },
+  {
+    name: "an anime-only viewer who watched season 1",
+    webNovel: null,
+    anime: episodeKey(1, 12),
+    lightNovels: {},
+    continues: "Anime: Season 1, episode 12",
+  },
+  {
+    name: "a light-novel-only reader at volume 3",
+    webNovel: null,
+    anime: null,
+    lightNovels: { main: 3 },
+    continues: "Lanternfall: volume 3",
+  },
 ].map((reader) => {
-  const units = [reader.webNovel, reader.anime, ...Object.entries(reader.lightNovels).map(([code, volume]) => volumeKey(code, volume))];
+  const units = [
+    reader.webNovel,
+    reader.anime,
+    ...Object.entries(reader.lightNovels).map(([code, volume]) => volumeKey(code, volume)),
+  ];
   return { ...reader, knowledge: knowledgeOfUnits(units.filter((key): key is string => key !== null)) };
 });
 
@@ -124,9 +191,13 @@ const pages = [
   ...rows.arcs.map((arc) => `/web_novel?arc=${arc.number}`),
   ...rows.ln_collections.map((collection) => `/light_novels?collection=${collection.code}`),
   // The profiles with something gated (the others show nothing the shield could miss).
-  ...[...new Set([...rows.character_facts, ...rows.character_relationships].filter((row) => row.revealed_by !== null).map((row) => row.character_slug))].map(
-    (slug) => `/characters/${slug}`,
-  ),
+  ...[
+    ...new Set(
+      [...rows.character_facts, ...rows.character_relationships]
+        .filter((row) => row.revealed_by !== null)
+        .map((row) => row.character_slug),
+    ),
+  ].map((slug) => `/characters/${slug}`),
   ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
   "/statistics/readership",
   "/translation_meta/ln_mistls",
@@ -137,28 +208,43 @@ const pages = [
 ];
 
 /** Profiles of characters not met at the start: a missing page (404) to every first load, filled in for a reader who has met them. */
-const unmetAtFirst = new Set(rows.characters.filter((character) => character.revealed_by !== null).map((character) => `/characters/${character.slug}`));
+const unmetAtFirst = new Set(
+  rows.characters
+    .filter((character) => character.revealed_by !== null)
+    .map((character) => `/characters/${character.slug}`),
+);
 
 /** Searches that find gated chapter titles: the longest word of each. */
 const searches = [
   ...new Set(
     rows.chapters
       .filter((chapter) => chapter.title_revealed_by !== null)
-      .map((chapter) => chapter.title.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0]!.toLowerCase()),
+      .map((chapter) =>
+        chapter.title
+          .split(/[^A-Za-z]+/)
+          .sort((a, b) => b.length - a.length)[0]!
+          .toLowerCase(),
+      ),
   ),
 ];
 
 const visibleText = (page: Page) => page.evaluate(() => document.body.innerText.toLowerCase());
 /** React has rendered what the last change caused. */
-const settled = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /** HTML's character references, as React escapes text. */
 const decode = (html: string) =>
-  html.replace(/&(#x27|#39|quot|amp|lt|gt);/g, (_, name: string) => ({ "#x27": "'", "#39": "'", quot: '"', amp: "&", lt: "<", gt: ">" })[name] ?? "");
+  html.replace(
+    /&(#x27|#39|quot|amp|lt|gt);/g,
+    (_, name: string) => ({ "#x27": "'", "#39": "'", quot: '"', amp: "&", lt: "<", gt: ">" })[name] ?? "",
+  );
 
 /** The gated texts in `text` that a reader with this knowledge has not seen. */
 function leaks(text: string, knowledge: Knowledge) {
-  return gated.filter((item) => !knows(knowledge, item.revealedBy) && text.includes(item.text.toLowerCase())).map((item) => `${item.where}: “${item.text}”`);
+  return gated
+    .filter((item) => !knows(knowledge, item.revealedBy) && text.includes(item.text.toLowerCase()))
+    .map((item) => `${item.where}: “${item.text}”`);
 }
 
 test("the pack gates enough text for the checks to mean something, and the media know different things", () => {
@@ -167,9 +253,15 @@ test("the pack gates enough text for the checks to mean something, and the media
   const [, webNovel, anime, lightNovels] = readers;
   // Season 1 skipped chapters (wn:2-23, wn:2-24) a web novel reader past them has read: the anime viewer does not know what they reveal.
   const pastTheSkippedChapters = knowledgeOfUnits([chapterKey(2, 30)]);
-  expect(gated.some((item) => knows(pastTheSkippedChapters, item.revealedBy) && !knows(anime!.knowledge, item.revealedBy))).toBe(true);
+  expect(
+    gated.some((item) => knows(pastTheSkippedChapters, item.revealedBy) && !knows(anime!.knowledge, item.revealedBy)),
+  ).toBe(true);
   // Volume 3 cut a scene (wn:2-16) the web novel reader has read: the light novel reader does not know what it reveals.
-  expect(gated.some((item) => knows(webNovel!.knowledge, item.revealedBy) && !knows(lightNovels!.knowledge, item.revealedBy))).toBe(true);
+  expect(
+    gated.some(
+      (item) => knows(webNovel!.knowledge, item.revealedBy) && !knows(lightNovels!.knowledge, item.revealedBy),
+    ),
+  ).toBe(true);
   expect(gated.some((item) => knows(lightNovels!.knowledge, item.revealedBy))).toBe(true);
 });
 
@@ -191,11 +283,14 @@ for (const reader of readers) {
         updatedAt: "2024-01-01T00:00:00.000Z",
       };
       await context.addInitScript((stored) => {
-        if (stored.webNovel || stored.anime || Object.keys(stored.lightNovels).length) localStorage.setItem("rc:progress", JSON.stringify(stored));
+        if (stored.webNovel || stored.anime || Object.keys(stored.lightNovels).length)
+          localStorage.setItem("rc:progress", JSON.stringify(stored));
       }, progress);
     });
 
-    test("sees nothing gated beyond what they have seen on any public page, and sees what they have", async ({ page }) => {
+    test("sees nothing gated beyond what they have seen on any public page, and sees what they have", async ({
+      page,
+    }) => {
       const shown = new Set<string>();
       const problems: string[] = [];
       for (const path of [...pages, ...searches.map((query) => `/search?q=${query}`)]) {
@@ -206,7 +301,8 @@ for (const reader of readers) {
         await settled(page);
         const text = await visibleText(page);
         problems.push(...leaks(text, reader.knowledge).map((leak) => `${path} shows ${leak}`));
-        for (const item of gated) if (knows(reader.knowledge, item.revealedBy) && text.includes(item.text.toLowerCase())) shown.add(item.text);
+        for (const item of gated)
+          if (knows(reader.knowledge, item.revealedBy) && text.includes(item.text.toLowerCase())) shown.add(item.text);
       }
       expect(problems).toEqual([]);
       // What the reader has seen is shown: the shield hides what it must, not everything.
@@ -216,7 +312,9 @@ for (const reader of readers) {
     test("is continued on the home page from where they left off, in whichever medium", async ({ page }) => {
       await page.goto("/");
       await waitForHydration(page);
-      const box = page.getByRole("region", { name: reader.continues ? "Continue where you left off" : "Track your progress" });
+      const box = page.getByRole("region", {
+        name: reader.continues ? "Continue where you left off" : "Track your progress",
+      });
       await expect(box).toBeVisible();
       if (reader.continues) await expect(box.getByRole("link", { name: reader.continues, exact: true })).toBeVisible();
     });
@@ -230,12 +328,18 @@ for (const reader of readers) {
       await expect(box).toBeVisible();
       const problems: string[] = [];
       for (const query of searches) {
-        const answered = page.waitForResponse((response) => response.url().includes("suggest=1") && response.url().includes(`q=${query}`));
+        const answered = page.waitForResponse(
+          (response) => response.url().includes("suggest=1") && response.url().includes(`q=${query}`),
+        );
         await box.fill(query);
         await answered;
         await settled(page);
         const listbox = page.getByRole("listbox", { name: "Suggestions", includeHidden: true });
-        const text = (await listbox.evaluate((element) => ((element as HTMLElement).hidden ? "" : (element as HTMLElement).innerText))).toLowerCase();
+        const text = (
+          await listbox.evaluate((element) =>
+            (element as HTMLElement).hidden ? "" : (element as HTMLElement).innerText,
+          )
+        ).toLowerCase();
         problems.push(...leaks(text, reader.knowledge).map((leak) => `suggestions for “${query}” show ${leak}`));
       }
       expect(problems).toEqual([]);
@@ -268,60 +372,87 @@ async function apiAnswers(request: APIRequestContext, reveal: string) {
   await get(`/api/v1/series?${query("")}`);
   for (const list of ["units", "characters", "translation-notes"]) {
     for (let page = 1, count = 1; page <= count; page++) {
-      const body = await get<{ page_count: number; items: Array<{ slug?: string }> }>(`/api/v1/${list}?${query(`per_page=100&page=${page}`)}`);
+      const body = await get<{ page_count: number; items: Array<{ slug?: string }> }>(
+        `/api/v1/${list}?${query(`per_page=100&page=${page}`)}`,
+      );
       count = body.page_count;
       if (list === "characters") slugs.push(...body.items.map((item) => item.slug!));
     }
   }
   for (let page = 1, count = 1; page <= count; page++) {
-    count = (await get<{ recent: { page_count: number } }>(`/api/v1/releases?${query(`page=${page}`)}`)).recent.page_count;
+    count = (await get<{ recent: { page_count: number } }>(`/api/v1/releases?${query(`page=${page}`)}`)).recent
+      .page_count;
   }
   for (const slug of slugs) await get(`/api/v1/characters/${slug}?${query("")}`);
   return answers;
 }
 
-test("a requester who states nothing gets no gated text at all: pages with their hydration data, .data, titles, meta and the feed", async ({ request }) => {
+test("a requester who states nothing gets no gated text at all: pages with their hydration data, .data, titles, meta and the feed", async ({
+  request,
+}) => {
   const problems: string[] = [];
-  for (const path of [...pages, ...searches.map((query) => `/search?q=${query}`), ...searches.map((query) => `/search?q=${query}&suggest=1`)]) {
+  for (const path of [
+    ...pages,
+    ...searches.map((query) => `/search?q=${query}`),
+    ...searches.map((query) => `/search?q=${query}&suggest=1`),
+  ]) {
     const html = decode((await (await request.get(path)).text()).replace(/<!-- -->/g, "")).toLowerCase();
     problems.push(...leaks(html, noKnowledge).map((leak) => `${path} carries ${leak}`));
     const url = new URL(path, "http://site");
-    const data = (await (await request.get(`${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`)).text()).toLowerCase();
+    const data = (
+      await (await request.get(`${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`)).text()
+    ).toLowerCase();
     problems.push(...leaks(data, noKnowledge).map((leak) => `${path}.data carries ${leak}`));
   }
   const feed = (await (await request.get("/translation_meta/feed.xml")).text()).toLowerCase();
   problems.push(...leaks(feed, noKnowledge).map((leak) => `the feed says ${leak}`));
-  for (const [path, text] of await apiAnswers(request, "")) problems.push(...leaks(text, noKnowledge).map((leak) => `${path} carries ${leak}`));
+  for (const [path, text] of await apiAnswers(request, ""))
+    problems.push(...leaks(text, noKnowledge).map((leak) => `${path} carries ${leak}`));
   expect(problems).toEqual([]);
 });
 
-test("a requester who states what they have seen gets exactly that: the anime viewer's .data holds nothing from the chapters the anime skipped", async ({ request }) => {
+test("a requester who states what they have seen gets exactly that: the anime viewer's .data holds nothing from the chapters the anime skipped", async ({
+  request,
+}) => {
   const viewer = readers[2]!;
   const problems: string[] = [];
   let revealed = 0;
   for (const path of pages) {
     const url = new URL(path, "http://site");
     url.searchParams.set("reveal", encodeKnowledge(viewer.knowledge));
-    const data = (await (await request.get(`${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`)).text()).toLowerCase();
+    const data = (
+      await (await request.get(`${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`)).text()
+    ).toLowerCase();
     problems.push(...leaks(data, viewer.knowledge).map((leak) => `${path}.data carries ${leak}`));
-    revealed += gated.filter((item) => knows(viewer.knowledge, item.revealedBy) && data.includes(item.text.toLowerCase())).length;
+    revealed += gated.filter(
+      (item) => knows(viewer.knowledge, item.revealedBy) && data.includes(item.text.toLowerCase()),
+    ).length;
   }
   expect(problems).toEqual([]);
   expect(revealed).toBeGreaterThan(10);
 });
 
-test("the API answers each reader's reveal with exactly what they have seen: nothing from chapters their medium skipped or cut", async ({ request }) => {
+test("the API answers each reader's reveal with exactly what they have seen: nothing from chapters their medium skipped or cut", async ({
+  request,
+}) => {
   for (const reader of readers.filter((each) => knowsAnything(each.knowledge))) {
     const problems: string[] = [];
     const answers = await apiAnswers(request, encodeKnowledge(reader.knowledge));
-    for (const [path, text] of answers) problems.push(...leaks(text, reader.knowledge).map((leak) => `${path} carries ${leak}`));
+    for (const [path, text] of answers)
+      problems.push(...leaks(text, reader.knowledge).map((leak) => `${path} carries ${leak}`));
     expect(problems, reader.name).toEqual([]);
     const all = answers.map(([, text]) => text).join("\n");
-    expect(gated.filter((item) => knows(reader.knowledge, item.revealedBy) && all.includes(item.text.toLowerCase())).length, reader.name).toBeGreaterThan(5);
+    expect(
+      gated.filter((item) => knows(reader.knowledge, item.revealedBy) && all.includes(item.text.toLowerCase())).length,
+      reader.name,
+    ).toBeGreaterThan(5);
   }
 });
 
-test("a character the reader has not met is a missing page; a reader who has met them sees their page", async ({ page, request }) => {
+test("a character the reader has not met is a missing page; a reader who has met them sees their page", async ({
+  page,
+  request,
+}) => {
   const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
   if (!character) throw new Error("the demo pack has no character met after the first chapter");
   const path = `/characters/${character.slug}`;
@@ -335,10 +466,20 @@ test("a character the reader has not met is a missing page; a reader who has met
   await expect(page).toHaveTitle(/^Page not found/);
   expect(await visibleText(page)).not.toContain(character.name.toLowerCase());
   const html = (await (await request.get(path)).text()).toLowerCase();
-  for (const trace of [character.name, ...(character.portrait ? [character.portrait] : [])]) expect(html).not.toContain(trace.toLowerCase());
+  for (const trace of [character.name, ...(character.portrait ? [character.portrait] : [])])
+    expect(html).not.toContain(trace.toLowerCase());
 
   // A reader who has read the chapter where they first appear: the page asks again with what they know and shows them.
-  const progress = { version: 1, webNovel: character.first_web_novel, lightNovels: {}, sideStories: [], anime: null, breakTime: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+  const progress = {
+    version: 1,
+    webNovel: character.first_web_novel,
+    lightNovels: {},
+    sideStories: [],
+    anime: null,
+    breakTime: [],
+    position: 0,
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  };
   await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
   await page.reload();
   await waitForHydration(page);
@@ -354,12 +495,17 @@ test("a character the reader has not met is a missing page; a reader who has met
   // And from the catalogue, where the reader has met them, the card opens the page.
   await page.goto(`/characters?q=${encodeURIComponent(character.name)}`);
   await waitForHydration(page);
-  await page.getByRole("link", { name: new RegExp(character.name) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(character.name) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
 });
 
-test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({ page }) => {
+test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({
+  page,
+}) => {
   await page.goto("/translation_meta/anime_mistls");
   await waitForHydration(page);
   // Every note is beyond a reader with no progress: one line per season, not a box per entry.
@@ -375,8 +521,13 @@ test("a new reader sees one line per run of hidden notes, and one click on a cha
   // "I have read up to here" on chapter 5: the entries of volume 1 up to that chapter appear, the rest stay one line.
   await page.goto("/web_novel?arc=1");
   await waitForHydration(page);
-  await page.locator(`#${unitAnchor(chapterKey(1, 5))}`).getByRole("button", { name: "I have read up to here" }).click();
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").webNovel)).toBe("wn:1-5");
+  await page
+    .locator(`#${unitAnchor(chapterKey(1, 5))}`)
+    .getByRole("button", { name: "I have read up to here" })
+    .click();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").webNovel))
+    .toBe("wn:1-5");
   const volume = rows.ln_mistakes.filter((entry) => entry.volume_key === volumeKey("main", 1));
   const reached = volume.filter((entry) => knows(knowledgeOfUnits([chapterKey(1, 5)]), entry.revealed_by)).length;
   expect(reached).toBeGreaterThan(0);
@@ -385,5 +536,7 @@ test("a new reader sees one line per run of hidden notes, and one click on a cha
   await waitForHydration(page);
   await expect(page.locator("article[id^=entry-]:visible")).toHaveCount(reached);
   await expect(page.locator('[data-spoiler="run"]')).toHaveCount(1);
-  await expect(page.locator('[data-spoiler="run"]')).toContainText(`${volume.length - reached} entries beyond what you have read or watched.`);
+  await expect(page.locator('[data-spoiler="run"]')).toContainText(
+    `${volume.length - reached} entries beyond what you have read or watched.`,
+  );
 });

@@ -6,16 +6,23 @@ import { expect, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 
 /** A sample export under tests/fixtures/exports, as the reader's browser picks it. */
-const exportFile = (name: string, buffer = readFileSync(`tests/fixtures/exports/${name}`)) => ({ name, mimeType: "application/xml", buffer });
+const exportFile = (name: string, buffer = readFileSync(`tests/fixtures/exports/${name}`)) => ({
+  name,
+  mimeType: "application/xml",
+  buffer,
+});
 
-const pick = (page: Page, file: ReturnType<typeof exportFile>) => page.getByLabel("Progress file or list export to import").setInputFiles(file);
+const pick = (page: Page, file: ReturnType<typeof exportFile>) =>
+  page.getByLabel("Progress file or list export to import").setInputFiles(file);
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("rc:progress"));
 
 test.describe("importing a list from a tracking service on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-  test("the reader sees what the file would set before anything changes, imports it and sees their progress", async ({ page }) => {
+  test("the reader sees what the file would set before anything changes, imports it and sees their progress", async ({
+    page,
+  }) => {
     await page.goto("/reading_tracker");
     await waitForHydration(page);
     await page.getByLabel("Lanternfall: last volume").selectOption("ln:main-9");
@@ -33,8 +40,12 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     // Places by their labels only: no title, nothing of the file's own text.
     await expect(preview).not.toContainText("Another Manga");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page }).include("main section[aria-labelledby=service-import-heading]").analyze();
-    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include("main section[aria-labelledby=service-import-heading]")
+      .analyze();
+    expect(
+      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
+    ).toEqual([]);
 
     // Cancel changes nothing.
     await preview.getByRole("button", { name: "Cancel" }).click();
@@ -44,7 +55,13 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     expect(await stored(page)).toBe(before);
 
     // The anime list, compressed as MyAnimeList hands it out: imported, merged, kept.
-    await pick(page, { ...exportFile("animelist_1764000000_123456.xml.gz", gzipSync(readFileSync("tests/fixtures/exports/myanimelist-anime.xml"))), mimeType: "application/gzip" });
+    await pick(page, {
+      ...exportFile(
+        "animelist_1764000000_123456.xml.gz",
+        gzipSync(readFileSync("tests/fixtures/exports/myanimelist-anime.xml")),
+      ),
+      mimeType: "application/gzip",
+    });
     await expect(preview).toContainText("Anime: Season 2 · Episode 3 (not started yet)");
     await expect(preview).toContainText("2 entries of other series in the file: left out.");
     await preview.getByRole("button", { name: "Import" }).click();
@@ -71,15 +88,27 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await expect(alert).toContainText("This export has nothing for this series");
     await pick(page, exportFile("not-a-list.xml"));
     await expect(alert).toContainText("is not a list export this site can read");
-    await pick(page, { name: "list.csv", mimeType: "text/csv", buffer: Buffer.from("title,chapter\nLanternfall,c45\n") });
+    await pick(page, {
+      name: "list.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("title,chapter\nLanternfall,c45\n"),
+    });
     await expect(alert).toContainText("This file is not XML");
-    await pick(page, { name: "Lanternfall - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-series-page.html") });
-    await expect(alert).toContainText("This file comes from Novel Updates but is not your reading list saved as a page");
+    await pick(page, {
+      name: "Lanternfall - Novel Updates.html",
+      mimeType: "text/html",
+      buffer: readFileSync("tests/fixtures/exports/novel-updates-series-page.html"),
+    });
+    await expect(alert).toContainText(
+      "This file comes from Novel Updates but is not your reading list saved as a page",
+    );
     await pick(page, { name: "huge.xml", mimeType: "application/xml", buffer: Buffer.alloc(10_000_001, 0x20) });
     await expect(alert).toContainText("This file is too large");
     // A billion-laughs file is read as small as it is: its one real number is all it sets.
     await pick(page, exportFile("billion-laughs.xml"));
-    await expect(page.getByRole("region", { name: "Import from MyAnimeList" })).toContainText("Anime: Season 2 · Episode 2 (not started yet)");
+    await expect(page.getByRole("region", { name: "Import from MyAnimeList" })).toContainText(
+      "Anime: Season 2 · Episode 2 (not started yet)",
+    );
     await page.getByRole("button", { name: "Cancel" }).click();
 
     expect(await stored(page)).toBe(before);
@@ -92,22 +121,36 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await waitForHydration(page);
     await expect(page.getByText("your Novel Updates reading list saved as a page")).toBeVisible();
 
-    await pick(page, { name: "Reading List - Novel Updates.html", mimeType: "text/html", buffer: readFileSync("tests/fixtures/exports/novel-updates-reading-list.html") });
+    await pick(page, {
+      name: "Reading List - Novel Updates.html",
+      mimeType: "text/html",
+      buffer: readFileSync("tests/fixtures/exports/novel-updates-reading-list.html"),
+    });
     const preview = page.getByRole("region", { name: "Import from Novel Updates" });
     await expect(preview.getByRole("heading", { name: "Import from Novel Updates" })).toBeFocused();
     // c45: the 45th web novel chapter in reading order; v3c2: volume 3 in progress, so the last volume read is 2.
     await expect(preview).toContainText("Web novel: Arc 2 · Chapter 13 (not started yet)");
     await expect(preview).toContainText("Light novels: Lanternfall 2 (not started yet)");
-    await expect(preview).toContainText("Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read.");
+    await expect(preview).toContainText(
+      "Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read.",
+    );
     await expect(preview).toContainText("1 entry of other series in the file: left out.");
     await expect(preview).not.toContainText("Another Web Novel");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page }).include("main section[aria-labelledby=service-import-heading]").analyze();
-    expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+    const axe = await new AxeBuilder({ page })
+      .include("main section[aria-labelledby=service-import-heading]")
+      .analyze();
+    expect(
+      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
+    ).toEqual([]);
 
     await preview.getByRole("button", { name: "Import" }).click();
     await expect(preview).toHaveCount(0);
-    await expect(page.getByText("From Novel Updates: Web novel, Arc 2 · Chapter 13; Light novels, Lanternfall 2.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("From Novel Updates: Web novel, Arc 2 · Chapter 13; Light novels, Lanternfall 2.", {
+        exact: true,
+      }),
+    ).toBeVisible();
     await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-2");
     await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-13");
     await page.reload();

@@ -12,7 +12,11 @@ async function chooseChapter(page: Page, arc: string, chapter: string) {
 
 /** Every option's text in the tracker's pickers and suggestions. */
 function optionTexts(page: Page, selector = "main option") {
-  return page.locator(selector).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).text || (option as HTMLOptionElement).value));
+  return page
+    .locator(selector)
+    .evaluateAll((options) =>
+      options.map((option) => (option as HTMLOptionElement).text || (option as HTMLOptionElement).value),
+    );
 }
 
 test("a reader at arc 2 never sees a later fact, not even for a moment, until they ask", async ({ page }) => {
@@ -30,7 +34,10 @@ test("a reader at arc 2 never sees a later fact, not even for a moment, until th
   }, secret);
   await page.goto("/characters/ilse-marrow");
   await waitForHydration(page);
-  const fact = page.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond what you have read or watched" });
+  const fact = page
+    .getByRole("region", { name: "Profile" })
+    .getByRole("listitem")
+    .filter({ hasText: "beyond what you have read or watched" });
   await expect(fact).toHaveCount(3);
   await expect(page.getByText("Apprentice keeper of the Lantern Line")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { seen: boolean }).seen)).toBe(false);
@@ -55,7 +62,11 @@ test("marking what is up next read, export and import", async ({ page }) => {
   await waitForHydration(page);
   const upNext = page.getByRole("region", { name: "Up next" });
   await expect(upNext).toContainText("Arc 1 · Chapter 1 · Prologue");
-  await upNext.getByRole("listitem").filter({ hasText: "Arc 1 · Chapter 1 · Prologue" }).getByRole("button", { name: "Mark as read" }).click();
+  await upNext
+    .getByRole("listitem")
+    .filter({ hasText: "Arc 1 · Chapter 1 · Prologue" })
+    .getByRole("button", { name: "Mark as read" })
+    .click();
   await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:1-1");
   await expect(upNext.getByRole("link", { name: "Arc 1 · Chapter 2", exact: true })).toBeVisible();
 
@@ -65,7 +76,9 @@ test("marking what is up next read, export and import", async ({ page }) => {
   const file = await (await download).path();
 
   // A broken file is refused with a clear message and changes nothing.
-  await page.getByLabel("Progress file or list export to import").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{ nope") });
+  await page
+    .getByLabel("Progress file or list export to import")
+    .setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{ nope") });
   await expect(page.getByRole("alert")).toContainText("not valid JSON");
   await expect(page.getByLabel("Last chapter read")).toHaveValue(chosen);
 
@@ -81,7 +94,13 @@ test("marking what is up next read, export and import", async ({ page }) => {
 test("statistics render charts with tables beside them", async ({ page }) => {
   await page.goto("/statistics");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Statistics");
-  for (const title of ["Words per arc", "Release timeline", "Light novel volumes per year", "Translation notes per volume", "Characters introduced per arc"]) {
+  for (const title of [
+    "Words per arc",
+    "Release timeline",
+    "Light novel volumes per year",
+    "Translation notes per volume",
+    "Characters introduced per arc",
+  ]) {
     const figure = page.getByRole("figure", { name: title });
     await expect(figure.locator("[role=img]")).toBeVisible();
     // A long table is folded under a disclosure below its chart; the reader opens it to read it.
@@ -104,7 +123,13 @@ test("a signed-in reader's progress follows them to another device", async ({ br
   await expect(laptop.getByRole("status").filter({ hasText: "Saving" })).toHaveCount(0);
   // Saved to the account before the reader moves on.
   await expect
-    .poll(() => laptop.evaluate(async () => ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress?.webNovel))
+    .poll(() =>
+      laptop.evaluate(
+        async () =>
+          ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null })
+            .progress?.webNovel,
+      ),
+    )
     .toBe("wn:5-30");
 
   // A new device: after signing in, the shield already knows how far the reader is.
@@ -113,13 +138,20 @@ test("a signed-in reader's progress follows them to another device", async ({ br
   await phone.goto("/characters/ilse-marrow");
   await waitForHydration(phone);
   await expect(phone.getByText(secret)).toBeVisible();
-  await expect(phone.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond what you have read or watched" })).toHaveCount(1);
+  await expect(
+    phone
+      .getByRole("region", { name: "Profile" })
+      .getByRole("listitem")
+      .filter({ hasText: "beyond what you have read or watched" }),
+  ).toHaveCount(1);
 });
 
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-  test("progress is set in two short choices, arc then chapter, with titles shielded and nothing said twice", async ({ page }) => {
+  test("progress is set in two short choices, arc then chapter, with titles shielded and nothing said twice", async ({
+    page,
+  }) => {
     // Every timeline the tracker is sent, to check no title beyond the reader's progress reaches the browser.
     const timelines: Promise<string>[] = [];
     page.on("response", (response) => {
@@ -176,7 +208,9 @@ test.describe("on a 360 px phone", () => {
     // Looking at another arc says the progress has not moved.
     await arc.selectOption({ label: "Arc 5: The Ashen Choir" });
     await expect(chapter).toHaveValue("");
-    await expect(page.getByText("Your progress stays at Arc 3 · Chapter 5 · Gilt and Soot until you choose a chapter.")).toBeVisible();
+    await expect(
+      page.getByText("Your progress stays at Arc 3 · Chapter 5 · Gilt and Soot until you choose a chapter."),
+    ).toBeVisible();
     await expect(upNext.getByRole("link", { name: "Arc 3 · Chapter 6", exact: true })).toBeVisible();
 
     // Or typed: a chapter found by arc and number.
@@ -195,7 +229,9 @@ test.describe("on a 360 px phone", () => {
 test.describe("an anime viewer on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-  test("continues in the web novel after the season, the chapters it left out listed and kept unread", async ({ page }) => {
+  test("continues in the web novel after the season, the chapters it left out listed and kept unread", async ({
+    page,
+  }) => {
     const hidden = "Informant for the Ashen Choir";
     await page.goto("/reading_tracker");
     await waitForHydration(page);
@@ -205,7 +241,9 @@ test.describe("an anime viewer on a 360 px phone", () => {
     // The offer says where the web novel goes on and what the season left out, before anything changes.
     const offers = page.getByRole("region", { name: "Continue in another medium" });
     const offer = offers.getByRole("listitem").filter({ hasText: "Continue in the web novel" }).first();
-    await expect(offer).toContainText("You have watched the anime up to Season 1 · Episode 12. Continue in the web novel from Arc 3 · Chapter 1 · Prologue.");
+    await expect(offer).toContainText(
+      "You have watched the anime up to Season 1 · Episode 12. Continue in the web novel from Arc 3 · Chapter 1 · Prologue.",
+    );
     await expect(offer).toContainText("The anime left out 2 chapters on the way:");
     await expect(offer).toContainText("Arc 2 · Chapter 23");
     await expect(offer).toContainText("Arc 2 · Chapter 24");
@@ -225,7 +263,12 @@ test.describe("an anime viewer on a 360 px phone", () => {
     await page.goto("/characters/hester-crane");
     await waitForHydration(page);
     await expect(page.getByText("Memory-broker of the Tallow Market")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Profile" }).getByRole("listitem").filter({ hasText: "beyond what you have read or watched" })).toHaveCount(2);
+    await expect(
+      page
+        .getByRole("region", { name: "Profile" })
+        .getByRole("listitem")
+        .filter({ hasText: "beyond what you have read or watched" }),
+    ).toHaveCount(2);
     await expect(page.getByText(hidden)).toHaveCount(0);
 
     // On the web novel's page the skipped chapter is unread, the one before it read.
@@ -237,7 +280,12 @@ test.describe("an anime viewer on a 360 px phone", () => {
     // Reading it (marked in the tracker) reveals it.
     await page.goto("/reading_tracker");
     await waitForHydration(page);
-    await page.getByRole("region", { name: "Web novel" }).getByRole("listitem").filter({ hasText: "Arc 2 · Chapter 24" }).getByRole("button", { name: "Mark as read" }).click();
+    await page
+      .getByRole("region", { name: "Web novel" })
+      .getByRole("listitem")
+      .filter({ hasText: "Arc 2 · Chapter 24" })
+      .getByRole("button", { name: "Mark as read" })
+      .click();
     await expect(page.getByRole("region", { name: "Web novel" })).toContainText("Skipped on the way: 1 chapter.");
     await page.goto("/characters/hester-crane");
     await waitForHydration(page);
@@ -255,9 +303,18 @@ test("on a laptop the pickers sit beside 'Up next', never over it", async ({ pag
     expect(upNext).not.toBeNull();
     const controls = page.locator("main select, main input:not([type=file]):not([type=checkbox]):not([type=radio])");
     expect(await controls.count()).toBeGreaterThan(5);
-    for (const box of await controls.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect))) {
-      const apart = box.right <= upNext!.x || box.x >= upNext!.x + upNext!.width || box.bottom <= upNext!.y || box.y >= upNext!.y + upNext!.height;
-      expect(apart, `a picker at ${Math.round(box.x)}–${Math.round(box.right)} px overlaps "Up next" at ${width} px`).toBe(true);
+    for (const box of await controls.evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      const apart =
+        box.right <= upNext!.x ||
+        box.x >= upNext!.x + upNext!.width ||
+        box.bottom <= upNext!.y ||
+        box.y >= upNext!.y + upNext!.height;
+      expect(
+        apart,
+        `a picker at ${Math.round(box.x)}–${Math.round(box.right)} px overlaps "Up next" at ${width} px`,
+      ).toBe(true);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }

@@ -19,7 +19,8 @@ test("a reader filters a volume to plot-relevant entries and follows a permalink
   await expect(entries.first()).toBeVisible();
   for (const badge of await entries.locator("text=Plot-relevant").all()) await expect(badge).toBeVisible();
   // The address changes as the filter is chosen; the list follows once the filtered page has loaded.
-  const unfiltered = async () => (await entries.count()) - (await page.locator("article[id^=entry-]", { hasText: "Plot-relevant" }).count());
+  const unfiltered = async () =>
+    (await entries.count()) - (await page.locator("article[id^=entry-]", { hasText: "Plot-relevant" }).count());
   await expect.poll(unfiltered).toBe(0);
 
   // The official and suggested text sit side by side with the changed words marked.
@@ -46,10 +47,20 @@ test("a reader filters a volume to plot-relevant entries and follows a permalink
 });
 
 test("malformed volume addresses give the 404 page", async ({ page }) => {
-  for (const slug of ["main_v0", "main_vx", "_v3", "main_v", "1234567890123456789012345678901234567890", "main_v3_v4", "main_v999"]) {
+  for (const slug of [
+    "main_v0",
+    "main_vx",
+    "_v3",
+    "main_v",
+    "1234567890123456789012345678901234567890",
+    "main_v3_v4",
+    "main_v999",
+  ]) {
     const response = await page.goto(`/translation_meta/ln_mistls/${slug}`);
     expect(response?.status(), slug).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Page not found: /translation_meta/ln_mistls/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      `Page not found: /translation_meta/ln_mistls/${slug}`,
+    );
   }
 });
 
@@ -67,7 +78,10 @@ test("the anime page shows one season's entries at a time, by episode with times
   await expect(page.getByRole("heading", { level: 2, name: "Season 1" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Season 2" })).toHaveCount(0);
   await expect(page.locator("article[id^=entry-]").first()).toContainText(/\d+:\d{2}–\d+:\d{2}/);
-  await page.getByRole("navigation", { name: "Seasons" }).getByRole("link", { name: /Season 2/ }).click();
+  await page
+    .getByRole("navigation", { name: "Seasons" })
+    .getByRole("link", { name: /Season 2/ })
+    .click();
   await expect(page).toHaveURL(/\?season=2$/);
   await expect(page.getByRole("heading", { level: 2, name: "Season 2" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Season 1" })).toHaveCount(0);
@@ -86,14 +100,24 @@ test("the Atom feed parses and lists entries", async ({ page }) => {
       root: `${xml.documentElement.namespaceURI} ${xml.documentElement.localName}`,
       count: entries.length,
       complete: entries.every((entry) =>
-        ["id", "title", "updated", "summary", "author"].every((name) => entry.getElementsByTagNameNS(atom, name).length > 0),
+        ["id", "title", "updated", "summary", "author"].every(
+          (name) => entry.getElementsByTagNameNS(atom, name).length > 0,
+        ),
       ),
     };
   });
-  expect(feed).toEqual({ type: "application/atom+xml; charset=utf-8", error: 0, root: "http://www.w3.org/2005/Atom feed", count: 50, complete: true });
+  expect(feed).toEqual({
+    type: "application/atom+xml; charset=utf-8",
+    error: 0,
+    root: "http://www.w3.org/2005/Atom feed",
+    count: 50,
+    complete: true,
+  });
 });
 
-test("a search across light novel entries pages through its matches with real links, the total on every page", async ({ page }) => {
+test("a search across light novel entries pages through its matches with real links, the total on every page", async ({
+  page,
+}) => {
   await page.goto("/translation_meta/ln_mistls?q=the");
   const status = page.locator("#matches-title");
   await expect(status).toHaveText(/^Showing 1–10 of (\d+) entries matching “the”$/);
@@ -116,7 +140,9 @@ test("a search across light novel entries pages through its matches with real li
   expect(response?.status()).toBe(404);
 });
 
-test("the light novels page shows a collection twelve volumes at a time, and a later volume's link opens its page", async ({ page }) => {
+test("the light novels page shows a collection twelve volumes at a time, and a later volume's link opens its page", async ({
+  page,
+}) => {
   await page.goto("/light_novels?collection=main");
   await expect(page.getByText(/^Showing 1–12 of \d+ volumes$/)).toBeVisible();
   await expect(page.locator("li[id^=ln-main-]")).toHaveCount(12);

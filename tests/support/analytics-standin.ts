@@ -19,7 +19,9 @@ function decode(body: Buffer, url: URL): unknown {
   const text = body.toString("utf8");
   if (text.startsWith("data=")) {
     const data = decodeURIComponent(new URLSearchParams(text).get("data") ?? "");
-    return JSON.parse(url.searchParams.get("compression") === "base64" ? Buffer.from(data, "base64").toString("utf8") : data);
+    return JSON.parse(
+      url.searchParams.get("compression") === "base64" ? Buffer.from(data, "base64").toString("utf8") : data,
+    );
   }
   return JSON.parse(text);
 }

@@ -52,15 +52,33 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: tricky, weight: 4 },
   { arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 40 }), weight: 2 },
-  { arbitrary: fc.string({ unit: fc.constantFrom("\u0000", "\u0001", "\u001f", "\u007f", "\t", "\n", "\r", "%", "<", "&", '"'), maxLength: 20 }), weight: 1 },
+  {
+    arbitrary: fc.string({
+      unit: fc.constantFrom("\u0000", "\u0001", "\u001f", "\u007f", "\t", "\n", "\r", "%", "<", "&", '"'),
+      maxLength: 20,
+    }),
+    weight: 1,
+  },
   // A pasted URL or a word far longer than a field allows (49 bytes broke a LIKE pattern once).
-  { arbitrary: fc.tuple(fc.constantFrom("a", "ü", "漢", "%", "<x>"), fc.integer({ min: 40, max: 3000 })).map(([unit, times]) => unit.repeat(times)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom("a", "ü", "漢", "%", "<x>"), fc.integer({ min: 40, max: 3000 }))
+      .map(([unit, times]) => unit.repeat(times)),
+    weight: 1,
+  },
   // Tricky text inside ordinary text.
-  { arbitrary: fc.tuple(fc.string({ maxLength: 10 }), tricky, fc.string({ maxLength: 10 })).map((parts) => parts.join("")), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 10 }), tricky, fc.string({ maxLength: 10 }))
+      .map((parts) => parts.join("")),
+    weight: 2,
+  },
 );
 
 /** Huge values, for the size limits: 100 KB to 1.2 MB. */
-export const hugeText = fc.tuple(fc.constantFrom("a", "é", "<", "漢字 "), fc.integer({ min: 100_000, max: 1_200_000 })).map(([unit, bytes]) => unit.repeat(Math.ceil(bytes / new TextEncoder().encode(unit).length)));
+export const hugeText = fc
+  .tuple(fc.constantFrom("a", "é", "<", "漢字 "), fc.integer({ min: 100_000, max: 1_200_000 }))
+  .map(([unit, bytes]) => unit.repeat(Math.ceil(bytes / new TextEncoder().encode(unit).length)));
 
 /** A query string: known parameter names and random ones, values hostile, names repeated. */
 export function queryString(names: readonly string[]) {
@@ -75,7 +93,24 @@ export function queryString(names: readonly string[]) {
 /** A path segment (a route parameter), percent-encoded as a browser would send it, or raw tricks a client can send. */
 export const pathSegment = fc.oneof(
   { arbitrary: hostileText.filter((text) => text.length > 0).map(encodeURIComponent), weight: 4 },
-  { arbitrary: fc.constantFrom("..", ".", "%2e%2e", "%00", "%", "%zz", "a%2fb", "a;b", "~", "main_v0", "main_v99999999999", "_v1", "main_v"), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      "..",
+      ".",
+      "%2e%2e",
+      "%00",
+      "%",
+      "%zz",
+      "a%2fb",
+      "a;b",
+      "~",
+      "main_v0",
+      "main_v99999999999",
+      "_v1",
+      "main_v",
+    ),
+    weight: 1,
+  },
 );
 
 function isBrowserFieldName(text: string) {
@@ -90,17 +125,34 @@ function isBrowserFieldName(text: string) {
  * see `bodyShape`.
  */
 export function formFields(names: readonly string[]) {
-  const name = fc.oneof({ arbitrary: fc.constantFrom(...names), weight: 5 }, { arbitrary: hostileText.filter(isBrowserFieldName), weight: 1 });
+  const name = fc.oneof(
+    { arbitrary: fc.constantFrom(...names), weight: 5 },
+    { arbitrary: hostileText.filter(isBrowserFieldName), weight: 1 },
+  );
   const value = fc.oneof({ arbitrary: hostileText, weight: 8 }, { arbitrary: hugeText, weight: 1 });
   return fc.array(fc.tuple(name, value), { maxLength: 12 });
 }
 
 /** The body a form sends, or what a script sends instead: wrong content types, broken multipart, no body. */
-export type BodyShape = "multipart" | "urlencoded" | "json" | "text" | "broken-multipart" | "wrong-boundary" | "odd-part-names" | "none";
-export const bodyShape = fc.constantFrom<BodyShape>("multipart", "multipart", "urlencoded", "json", "text", "broken-multipart", "wrong-boundary", "odd-part-names", "none");
+export type BodyShape =
+  "multipart" | "urlencoded" | "json" | "text" | "broken-multipart" | "wrong-boundary" | "odd-part-names" | "none";
+export const bodyShape = fc.constantFrom<BodyShape>(
+  "multipart",
+  "multipart",
+  "urlencoded",
+  "json",
+  "text",
+  "broken-multipart",
+  "wrong-boundary",
+  "odd-part-names",
+  "none",
+);
 
 /** Builds a request body and its headers for a shape; `fields` are what a form would have carried. */
-export function encodeBody(shape: BodyShape, fields: ReadonlyArray<readonly [string, string]>): { body?: BodyInit; headers: Record<string, string> } {
+export function encodeBody(
+  shape: BodyShape,
+  fields: ReadonlyArray<readonly [string, string]>,
+): { body?: BodyInit; headers: Record<string, string> } {
   switch (shape) {
     case "multipart": {
       const form = new FormData();
@@ -108,15 +160,27 @@ export function encodeBody(shape: BodyShape, fields: ReadonlyArray<readonly [str
       return { body: form, headers: {} };
     }
     case "urlencoded":
-      return { body: new URLSearchParams(fields.map(([name, value]) => [name, value])).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+      return {
+        body: new URLSearchParams(fields.map(([name, value]) => [name, value])).toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      };
     case "json":
       return { body: JSON.stringify(Object.fromEntries(fields)), headers: { "Content-Type": "application/json" } };
     case "text":
-      return { body: fields.map(([name, value]) => `${name}=${value}`).join("\n"), headers: { "Content-Type": "text/plain" } };
+      return {
+        body: fields.map(([name, value]) => `${name}=${value}`).join("\n"),
+        headers: { "Content-Type": "text/plain" },
+      };
     case "broken-multipart":
-      return { body: `--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nunterminated`, headers: { "Content-Type": "multipart/form-data; boundary=b" } };
+      return {
+        body: `--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nunterminated`,
+        headers: { "Content-Type": "multipart/form-data; boundary=b" },
+      };
     case "wrong-boundary":
-      return { body: `--a\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--a--\r\n`, headers: { "Content-Type": "multipart/form-data" } };
+      return {
+        body: `--a\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--a--\r\n`,
+        headers: { "Content-Type": "multipart/form-data" },
+      };
     case "odd-part-names": {
       // Parts named as no browser names them (empty, a NUL, a line break): workerd's formData() throws on them.
       const form = new FormData();
@@ -131,7 +195,16 @@ export function encodeBody(shape: BodyShape, fields: ReadonlyArray<readonly [str
 
 /** Where a POST claims to come from: this site, another site, an opaque origin, or nothing said. */
 export type OriginShape = "same" | "cross" | "null" | "none" | "same-site-header" | "cross-site-header";
-export const originShape = fc.constantFrom<OriginShape>("same", "same", "same", "cross", "null", "none", "same-site-header", "cross-site-header");
+export const originShape = fc.constantFrom<OriginShape>(
+  "same",
+  "same",
+  "same",
+  "cross",
+  "null",
+  "none",
+  "same-site-header",
+  "cross-site-header",
+);
 
 export function originHeaders(shape: OriginShape, siteOrigin: string): Record<string, string> {
   switch (shape) {

@@ -39,18 +39,29 @@ async function emulatorCall<T>(path: string, body: object, headers: Record<strin
 export async function createAccount(credentials: Credentials, claims?: Record<string, unknown>): Promise<Account> {
   const { localId } = await emulatorCall<{ localId: string }>(
     "/accounts:signUp?key=emulator",
-    { email: credentials.email, password: credentials.password, displayName: credentials.name, returnSecureToken: true },
+    {
+      email: credentials.email,
+      password: credentials.password,
+      displayName: credentials.name,
+      returnSecureToken: true,
+    },
     { "Content-Type": "application/json" },
   );
   if (claims) {
-    await emulatorCall(`/projects/${FIREBASE_PROJECT_ID}/accounts:update`, { localId, customAttributes: JSON.stringify(claims) });
+    await emulatorCall(`/projects/${FIREBASE_PROJECT_ID}/accounts:update`, {
+      localId,
+      customAttributes: JSON.stringify(claims),
+    });
   }
   return { ...credentials, uid: localId };
 }
 
 /** Deletes the account with this email, if there is one. */
 export async function removeAccount(email: string) {
-  const { users = [] } = await emulatorCall<{ users?: Array<{ localId: string }> }>(`/projects/${FIREBASE_PROJECT_ID}/accounts:lookup`, { email: [email] });
+  const { users = [] } = await emulatorCall<{ users?: Array<{ localId: string }> }>(
+    `/projects/${FIREBASE_PROJECT_ID}/accounts:lookup`,
+    { email: [email] },
+  );
   for (const { localId } of users) await emulatorCall(`/projects/${FIREBASE_PROJECT_ID}/accounts:delete`, { localId });
 }
 
@@ -61,7 +72,9 @@ export async function signIn(page: Page, credentials: Pick<Credentials, "email" 
   await page.getByLabel("Email address").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("button", { name: /^Account:/ }).or(page.locator("summary[aria-label^='Account:']"))).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: /^Account:/ }).or(page.locator("summary[aria-label^='Account:']")),
+  ).toBeVisible();
 }
 
 /** Every account a test makes, removed from the emulator when it ends. */
@@ -74,13 +87,23 @@ export interface Accounts {
 
 // Each fixture hands its value to the test through `provide` (Playwright's `use`, renamed so the React
 // hooks lint rule does not take it for a hook).
-export const test = base.extend<{ accounts: Accounts; reader: SignedIn; moderator: SignedIn }, { authEmulator: string }>({
+export const test = base.extend<
+  { accounts: Accounts; reader: SignedIn; moderator: SignedIn },
+  { authEmulator: string }
+>({
   /** The emulator starts seconds after the site answers: a worker waits for it once, before its first account. */
   authEmulator: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, provide) => {
       await expect
-        .poll(() => fetch(emulatorOrigin).then((response) => response.ok, () => false), { message: `the Auth emulator on ${emulatorOrigin}`, timeout: 60_000 })
+        .poll(
+          () =>
+            fetch(emulatorOrigin).then(
+              (response) => response.ok,
+              () => false,
+            ),
+          { message: `the Auth emulator on ${emulatorOrigin}`, timeout: 60_000 },
+        )
         .toBe(true);
       await provide(emulatorOrigin);
     },

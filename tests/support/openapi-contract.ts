@@ -26,7 +26,8 @@ export function contractOf(document: Json) {
   addFormats.default(ajv);
   const components = document.components as { schemas: Json; responses: Record<string, Json> };
   // The document's schemas under one id, so their own `#/components/schemas/…` references resolve.
-  const pointingTo = (schema: unknown, base: string) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${base}#/$defs/`)) as Json;
+  const pointingTo = (schema: unknown, base: string) =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${base}#/$defs/`)) as Json;
   ajv.addSchema({ $id: schemasId, $defs: pointingTo(components.schemas, "") });
   const localized = (schema: unknown) => pointingTo(schema, schemasId);
   const resolve = (value: Json): Json => {
@@ -37,7 +38,9 @@ export function contractOf(document: Json) {
   /** The template in the document that a concrete path matches (`/units/wn:1-1` is `/units/{key}`). */
   function operationOf(path: string) {
     const paths = document.paths as Record<string, { get: { responses: Record<string, Json> } }>;
-    const template = Object.keys(paths).find((each) => new RegExp(`^${each.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path));
+    const template = Object.keys(paths).find((each) =>
+      new RegExp(`^${each.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path),
+    );
     return template ? { template, operation: paths[template]!.get } : null;
   }
 
@@ -46,18 +49,25 @@ export function contractOf(document: Json) {
     problems(path: string, status: number, body: unknown): string[] {
       const found = operationOf(path);
       if (!found) return [`The document has no path for ${path}`];
-      const declared = found.operation.responses[String(status)] ?? (status >= 400 ? found.operation.responses.default : undefined);
+      const declared =
+        found.operation.responses[String(status)] ?? (status >= 400 ? found.operation.responses.default : undefined);
       if (!declared) return [`The document gives ${found.template} no ${status} answer`];
       const response = resolve(declared);
       const content = response.content as Record<string, { schema: unknown }> | undefined;
       if (!content) return body === null || body === "" ? [] : [`${found.template} ${status} should have no body`];
       const validate = ajv.compile(localized(content["application/json"]!.schema));
-      return validate(body) ? [] : (validate.errors ?? []).map((error) => `${found.template} ${status}: ${error.instancePath || "/"} ${error.message ?? ""}`);
+      return validate(body)
+        ? []
+        : (validate.errors ?? []).map(
+            (error) => `${found.template} ${status}: ${error.instancePath || "/"} ${error.message ?? ""}`,
+          );
     },
     /** What is wrong with an error body for the document's Error schema. */
     errorProblems(body: unknown): string[] {
       const validate = ajv.getSchema(`${schemasId}#/$defs/Error`)!;
-      return validate(body) ? [] : (validate.errors ?? []).map((error) => `Error: ${error.instancePath || "/"} ${error.message ?? ""}`);
+      return validate(body)
+        ? []
+        : (validate.errors ?? []).map((error) => `Error: ${error.instancePath || "/"} ${error.message ?? ""}`);
     },
   };
 }

@@ -9,12 +9,17 @@ import type { Bindings } from "../../app/server/env.server";
 import { fetchDeployed, type SiteRequestInit, siteOrigin } from "./site";
 
 /** The bindings of a site that trusts the Auth emulator's unsigned tokens (never production). */
-export const emulatorBindings: Partial<Bindings> = { ENVIRONMENT: "test", FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
+export const emulatorBindings: Partial<Bindings> = {
+  ENVIRONMENT: "test",
+  FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
+  FIREBASE_PROJECT_ID,
+};
 
 /** An unsigned token like the Auth emulator's, for a reader with this uid. */
 export function emulatorToken(uid: string, claims: Record<string, unknown> = {}, issuedSecondsAgo = 10) {
   const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
   return `${encode({ alg: "none", typ: "JWT" })}.${encode({
     iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
     aud: FIREBASE_PROJECT_ID,
@@ -43,7 +48,12 @@ export interface Reader {
 export async function signIn(uid: string, claims: Record<string, unknown> = {}): Promise<Reader> {
   const body = new FormData();
   body.set("idToken", emulatorToken(uid, claims));
-  const response = await fetchDeployed("/auth/session", { method: "POST", body, headers: { Origin: siteOrigin }, bindings: emulatorBindings });
+  const response = await fetchDeployed("/auth/session", {
+    method: "POST",
+    body,
+    headers: { Origin: siteOrigin },
+    bindings: emulatorBindings,
+  });
   if (!response.ok) throw new Error(`Sign-in for ${uid} answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers
     .getSetCookie()
@@ -73,6 +83,8 @@ function browserOf(uid: string, cookie: string): Reader {
 
 /** Counts rows in a table for a uid (reports, rate-limit hits, saved progress), straight from D1. */
 export async function countRows(table: "reports" | "rate_limit_hits" | "reading_progress", uid: string) {
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE uid = ?1`).bind(uid).first<{ n: number }>();
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE uid = ?1`)
+    .bind(uid)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }

@@ -53,7 +53,10 @@ function moduleOf(file: string): RouteModule {
   };
 }
 
-const routeList = [{ id: "root", parentId: undefined, path: "", index: undefined, file: "root.tsx" }, ...env.TEST_ROUTES];
+const routeList = [
+  { id: "root", parentId: undefined, path: "", index: undefined, file: "root.tsx" },
+  ...env.TEST_ROUTES,
+];
 
 /** What the browser's manifest says of a route: what it exports, and a stand-in script path. */
 function describeRoute({ id, parentId, path, index }: (typeof routeList)[number], module: RouteModule): AssetsRoute {
@@ -83,7 +86,14 @@ const routes: ServerBuild["routes"] = {};
 const assetRoutes: ServerBuild["assets"]["routes"] = {};
 for (const route of routeList) {
   const module = moduleOf(route.file);
-  routes[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, caseSensitive: undefined, module };
+  routes[route.id] = {
+    id: route.id,
+    parentId: route.parentId,
+    path: route.path,
+    index: route.index,
+    caseSensitive: undefined,
+    module,
+  };
   assetRoutes[route.id] = describeRoute(route, module);
 }
 
@@ -91,7 +101,12 @@ for (const route of routeList) {
 const build: ServerBuild = {
   entry: { module: entryServer },
   routes,
-  assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: assetRoutes, url: "/assets/manifest.js", version: "test" },
+  assets: {
+    entry: { module: "/assets/entry.client.js", imports: [] },
+    routes: assetRoutes,
+    url: "/assets/manifest.js",
+    version: "test",
+  },
   basename: "/",
   publicPath: "/",
   assetsBuildDirectory: "build/client",

@@ -20,34 +20,63 @@ export interface StoredNotes {
   publicTexts: string[];
 }
 
-type NoteRow = { id: string; revealed_by: string; japanese: string | null; official: string; suggested: string; explanation: string; chapter_title: string | null };
+type NoteRow = {
+  id: string;
+  revealed_by: string;
+  japanese: string | null;
+  official: string;
+  suggested: string;
+  explanation: string;
+  chapter_title: string | null;
+};
 
 /** Every light novel and anime entry in D1, with its gated texts, and the public texts around them. */
 export async function storedNotes(): Promise<StoredNotes> {
   const [ln, anime] = await env.DB.batch<NoteRow>([
-    env.DB.prepare(`SELECT id, revealed_by, japanese, official, suggested, explanation, chapter_title FROM ln_mistakes`),
-    env.DB.prepare(`SELECT id, revealed_by, japanese, official, suggested, explanation, NULL AS chapter_title FROM anime_mistakes`),
+    env.DB.prepare(
+      `SELECT id, revealed_by, japanese, official, suggested, explanation, chapter_title FROM ln_mistakes`,
+    ),
+    env.DB.prepare(
+      `SELECT id, revealed_by, japanese, official, suggested, explanation, NULL AS chapter_title FROM anime_mistakes`,
+    ),
   ]);
   const labels = await env.DB.batch<{ text: string }>([
-    env.DB.prepare(`SELECT label AS text FROM story_units UNION SELECT title FROM anime_episodes UNION SELECT title FROM anime_seasons
+    env.DB
+      .prepare(`SELECT label AS text FROM story_units UNION SELECT title FROM anime_episodes UNION SELECT title FROM anime_seasons
                     UNION SELECT title FROM ln_volumes UNION SELECT name FROM ln_collections`),
   ]);
   return {
     notes: [...ln!.results, ...anime!.results].map((row) => ({
       id: row.id,
       revealedBy: row.revealed_by,
-      texts: [row.japanese, row.official, row.suggested, row.explanation, row.chapter_title].filter((text): text is string => Boolean(text)),
+      texts: [row.japanese, row.official, row.suggested, row.explanation, row.chapter_title].filter(
+        (text): text is string => Boolean(text),
+      ),
     })),
     publicTexts: labels[0]!.results.map((row) => row.text),
   };
 }
 
-const xmlEscaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-const htmlEscaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const xmlEscaped = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+const htmlEscaped = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 
 /** Whether a response body holds the text as written, inside JSON, or escaped for HTML or XML. */
 function holds(body: string, text: string) {
-  return [text, JSON.stringify(text).slice(1, -1), xmlEscaped(text), htmlEscaped(text)].some((form) => body.includes(form));
+  return [text, JSON.stringify(text).slice(1, -1), xmlEscaped(text), htmlEscaped(text)].some((form) =>
+    body.includes(form),
+  );
 }
 
 /**
@@ -61,7 +90,9 @@ export function unknownTextsIn(body: string, { notes, publicTexts }: StoredNotes
   const isPublic = (text: string) => known.has(text) || publicTexts.some((shown) => shown.includes(text));
   return notes
     .filter((note) => !knows(knowledge, note.revealedBy))
-    .flatMap((note) => note.texts.filter((text) => !isPublic(text) && holds(body, text)).map((text) => `${note.id}: ${text}`));
+    .flatMap((note) =>
+      note.texts.filter((text) => !isPublic(text) && holds(body, text)).map((text) => `${note.id}: ${text}`),
+    );
 }
 
 /** The entries a loader's data holds (gated items with an id), and whether each came with its content. */

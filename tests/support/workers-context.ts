@@ -27,7 +27,11 @@ export type ParamsOf<F extends DataFunction> = Parameters<F>[0]["params"];
 
 /** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
 export type LoaderData<F extends DataFunction> =
-  Awaited<ReturnType<F>> extends infer Result ? (Result extends DataWithResponseInit<infer Value> ? Value : Result) : never;
+  Awaited<ReturnType<F>> extends infer Result
+    ? Result extends DataWithResponseInit<infer Value>
+      ? Value
+      : Result
+    : never;
 
 export interface RequestOptions<Params = Record<string, string>> extends RequestInit {
   params?: Params;
@@ -35,15 +39,29 @@ export interface RequestOptions<Params = Record<string, string>> extends Request
 }
 
 /** Calls a loader or action with a request for `path` on the test site, as the Pages Function would. */
-function call<F extends DataFunction>(handler: F, path: string, { params, bindings, ...init }: RequestOptions<ParamsOf<F>> = {}) {
+function call<F extends DataFunction>(
+  handler: F,
+  path: string,
+  { params, bindings, ...init }: RequestOptions<ParamsOf<F>> = {},
+) {
   const request = new Request(`${origin}${path}`, init);
   const url = new URL(request.url);
-  const args = { request, url, params: params ?? {}, pattern: url.pathname, context: createLoadContext(request, bindings) };
+  const args = {
+    request,
+    url,
+    params: params ?? {},
+    pattern: url.pathname,
+    context: createLoadContext(request, bindings),
+  };
   return handler(args as Parameters<F>[0]);
 }
 
 /** Runs a loader for a path, returning its data (or throwing what it threw). */
-export async function load<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>): Promise<LoaderData<F>> {
+export async function load<F extends DataFunction>(
+  loader: F,
+  path: string,
+  params?: ParamsOf<F>,
+): Promise<LoaderData<F>> {
   return unwrap(await call(loader, path, { params })) as LoaderData<F>;
 }
 
@@ -58,14 +76,22 @@ export interface Outcome<F extends DataFunction> {
  * Runs a loader or action for a request and describes what it returned or threw. A thrown `data()`
  * (a 4xx or 503 page) has its own payload, so check `status` before reading `data`.
  */
-export async function respond<F extends DataFunction>(handler: F, path: string, options: RequestOptions<ParamsOf<F>> = {}): Promise<Outcome<F>> {
+export async function respond<F extends DataFunction>(
+  handler: F,
+  path: string,
+  options: RequestOptions<ParamsOf<F>> = {},
+): Promise<Outcome<F>> {
   const result = await settle(handler, path, options);
   const data = result instanceof Response ? null : (unwrap(result) as Exclude<LoaderData<F>, Response>);
   return { status: statusOf(result), headers: headersOf(result), data };
 }
 
 /** Runs a loader or action and returns what it returned or threw: data, a `data()` result or a Response. */
-export async function settle<F extends DataFunction>(handler: F, path: string, options: RequestOptions<ParamsOf<F>> = {}): Promise<unknown> {
+export async function settle<F extends DataFunction>(
+  handler: F,
+  path: string,
+  options: RequestOptions<ParamsOf<F>> = {},
+): Promise<unknown> {
   try {
     return await call(handler, path, options);
   } catch (thrown) {
@@ -93,7 +119,9 @@ export function headersOf(outcome: unknown) {
 
 /** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
 export function unwrap<Result>(result: Result): Result extends DataWithResponseInit<infer Value> ? Value : Result {
-  return (isDataWithInit(result) ? result.data : result) as Result extends DataWithResponseInit<infer Value> ? Value : Result;
+  return (isDataWithInit(result) ? result.data : result) as Result extends DataWithResponseInit<infer Value>
+    ? Value
+    : Result;
 }
 
 function isDataWithInit(value: unknown): value is DataWithResponseInit<unknown> {

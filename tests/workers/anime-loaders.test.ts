@@ -17,10 +17,20 @@ describe("the anime page's loader", () => {
       key: "anime:1-1",
       title: "Knock Knock",
       position: 2,
-      adapts: { from: { key: "wn:1-1", label: "Arc 1 · Chapter 1 · Prologue" }, to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" } },
+      adapts: {
+        from: { key: "wn:1-1", label: "Arc 1 · Chapter 1 · Prologue" },
+        to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" },
+      },
       volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
       // The short's title is revealed by the short or by anything that reveals its episode; sealed here.
-      shorts: [{ key: "bt:1-1", number: 1, title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: null }, airedOn: null }],
+      shorts: [
+        {
+          key: "bt:1-1",
+          number: 1,
+          title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: null },
+          airedOn: null,
+        },
+      ],
       noteCount: 1,
       changes: [],
     });
@@ -28,12 +38,21 @@ describe("the anime page's loader", () => {
     expect(second?.changes).toEqual([
       {
         kind: "skipped",
-        chapters: { from: { key: "wn:1-3", label: "Arc 1 · Chapter 3" }, to: { key: "wn:1-3", label: "Arc 1 · Chapter 3" }, count: 1 },
+        chapters: {
+          from: { key: "wn:1-3", label: "Arc 1 · Chapter 3" },
+          to: { key: "wn:1-3", label: "Arc 1 · Chapter 3" },
+          count: 1,
+        },
         note: null,
         computed: true,
       },
       // The pack's note is revealed by what reveals the episode: the episode, the chapter it reaches, or the volume that covers that chapter.
-      { kind: "added", chapters: null, note: { revealedBy: "anime:1-2 wn:2-1 ln:main-2", content: null }, computed: false },
+      {
+        kind: "added",
+        chapters: null,
+        note: { revealedBy: "anime:1-2 wn:2-1 ln:main-2", content: null },
+        computed: false,
+      },
     ]);
   });
 
@@ -41,7 +60,15 @@ describe("the anime page's loader", () => {
     const { seasons, season, episodes } = await load(animeLoader, "/anime?season=1&reveal=all");
     const overview = present(season);
     // The card of every season says only what it holds and when it aired.
-    expect(seasons).toEqual([{ number: 1, title: overview.title, episodeCount: overview.episodeCount, firstAired: overview.firstAired, lastAired: overview.lastAired }]);
+    expect(seasons).toEqual([
+      {
+        number: 1,
+        title: overview.title,
+        episodeCount: overview.episodeCount,
+        firstAired: overview.firstAired,
+        lastAired: overview.lastAired,
+      },
+    ]);
     expect(overview).toEqual({
       number: 1,
       title: "Tiny Tale",
@@ -65,7 +92,10 @@ describe("the anime page's loader", () => {
     expect(gated).toEqual(["Snack Time", "An anime-original chase along the corridor.", "The Keeper Lied"]);
     for (const text of gated) expect(JSON.stringify(overview)).not.toContain(text);
     // Episode titles spoil nothing: they are there for everyone.
-    expect((await load(animeLoader, "/anime")).episodes.map((episode) => episode.title)).toEqual(["Knock Knock", "The Lie"]);
+    expect((await load(animeLoader, "/anime")).episodes.map((episode) => episode.title)).toEqual([
+      "Knock Knock",
+      "The Lie",
+    ]);
   });
 
   it("shows one season at a time and answers 404 for a season that is not there", async () => {

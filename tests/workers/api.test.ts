@@ -38,7 +38,13 @@ function get(path: string, init: RequestInit = {}, db?: D1Database) {
 
 async function json(path: string, init: RequestInit = {}) {
   const response = await get(path, init);
-  return { response, body: (await response.json()) as Record<string, unknown> & { items?: Array<Record<string, unknown>>; page_count?: number } };
+  return {
+    response,
+    body: (await response.json()) as Record<string, unknown> & {
+      items?: Array<Record<string, unknown>>;
+      page_count?: number;
+    },
+  };
 }
 
 /** Every page of a paged list, as text. */
@@ -73,25 +79,37 @@ beforeAll(async () => {
   if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
 
-  const [titles, stories, shorts, characters, facts, relationships, lnNotes, animeNotes, units] = await env.DB.batch<Record<string, string | null>>([
-    env.DB.prepare(`SELECT key, title, title_revealed_by AS revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`),
+  const [titles, stories, shorts, characters, facts, relationships, lnNotes, animeNotes, units] = await env.DB.batch<
+    Record<string, string | null>
+  >([
+    env.DB.prepare(
+      `SELECT key, title, title_revealed_by AS revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`,
+    ),
     env.DB.prepare(`SELECT key, title, summary, revealed_by FROM side_stories WHERE revealed_by IS NOT NULL`),
-    env.DB.prepare(`SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`),
+    env.DB.prepare(
+      `SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`,
+    ),
     env.DB.prepare(`SELECT slug, revealed_by FROM characters WHERE revealed_by IS NOT NULL`),
     env.DB.prepare(`SELECT character_slug, value, revealed_by FROM character_facts WHERE revealed_by IS NOT NULL`),
-    env.DB.prepare(`SELECT character_slug, description, revealed_by FROM character_relationships WHERE revealed_by IS NOT NULL AND description IS NOT NULL`),
+    env.DB.prepare(
+      `SELECT character_slug, description, revealed_by FROM character_relationships WHERE revealed_by IS NOT NULL AND description IS NOT NULL`,
+    ),
     env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM ln_mistakes`),
     env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM anime_mistakes`),
     env.DB.prepare(`SELECT key FROM story_units ORDER BY position`),
   ]);
   const texts = (where: string, revealedBy: string | null | undefined, ...values: Array<string | null | undefined>) =>
-    values.filter((value): value is string => typeof value === "string" && value.length > 0).map((text) => ({ text, revealedBy: revealedBy ?? "", where }));
+    values
+      .filter((value): value is string => typeof value === "string" && value.length > 0)
+      .map((text) => ({ text, revealedBy: revealedBy ?? "", where }));
   gatedTexts = [
     ...titles!.results.flatMap((row) => texts(`title of ${row.key}`, row.revealed_by, row.title)),
     ...stories!.results.flatMap((row) => texts(`side story ${row.key}`, row.revealed_by, row.title, row.summary)),
     ...shorts!.results.flatMap((row) => texts(`title of ${row.key}`, row.revealed_by, row.title)),
     ...facts!.results.flatMap((row) => texts(`fact of ${row.character_slug}`, row.revealed_by, row.value)),
-    ...relationships!.results.flatMap((row) => texts(`relationship of ${row.character_slug}`, row.revealed_by, row.description)),
+    ...relationships!.results.flatMap((row) =>
+      texts(`relationship of ${row.character_slug}`, row.revealed_by, row.description),
+    ),
     ...lnNotes!.results.flatMap((row) => texts(`note ${row.id}`, row.revealed_by, row.official, row.suggested)),
     ...animeNotes!.results.flatMap((row) => texts(`note ${row.id}`, row.revealed_by, row.official, row.suggested)),
   ];
@@ -165,9 +183,15 @@ describe("the API for a reader who states what they have seen", () => {
     const revealer = gatedTitle.revealedBy.split(" ")[0]!;
     const find = (bodies: string[]) =>
       bodies
-        .flatMap((body) => (JSON.parse(body) as { recent: { items: Array<{ key: string; title: string | null }> } }).recent.items)
+        .flatMap(
+          (body) =>
+            (JSON.parse(body) as { recent: { items: Array<{ key: string; title: string | null }> } }).recent.items,
+        )
         .filter((release) => release.key === key);
-    const [sealed, revealed] = [find(await releasePages("&medium=web_novel")), find(await releasePages(`&medium=web_novel&${REVEAL_PARAMETER}=${revealer}`))];
+    const [sealed, revealed] = [
+      find(await releasePages("&medium=web_novel")),
+      find(await releasePages(`&medium=web_novel&${REVEAL_PARAMETER}=${revealer}`)),
+    ];
     expect(sealed).toEqual([{ ...revealed[0], title: null }]);
     expect(revealed[0]!.title).toBe(gatedTitle.text);
   });
@@ -187,7 +211,9 @@ describe("the API for a reader who states what they have seen", () => {
     const reveal = note.revealedBy.split(" ")[0]!;
     const bodies = (await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=${reveal}`)).join("\n");
     expect(bodies).toContain(JSON.stringify(note.text).slice(1, -1));
-    const everything = JSON.parse((await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=all`))[0]!) as { total: number };
+    const everything = JSON.parse((await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=all`))[0]!) as {
+      total: number;
+    };
     const some = JSON.parse(bodies.split("\n")[0]!) as { total: number };
     expect(some.total).toBeGreaterThan(0);
     expect(everything.total).toBeGreaterThanOrEqual(some.total);
@@ -216,9 +242,15 @@ describe("the API's HTTP contract", () => {
 
   it("lets any origin read answers and errors, and answers preflights", async () => {
     for (const path of ["/api/v1/series", "/api/v1/units?pge=2", "/api/v1/nothing-here"]) {
-      expect((await get(path, { headers: { Origin: "https://fan.example" } })).headers.get("Access-Control-Allow-Origin"), path).toBe("*");
+      expect(
+        (await get(path, { headers: { Origin: "https://fan.example" } })).headers.get("Access-Control-Allow-Origin"),
+        path,
+      ).toBe("*");
     }
-    const preflight = await get("/api/v1/units", { method: "OPTIONS", headers: { Origin: "https://fan.example", "Access-Control-Request-Method": "GET" } });
+    const preflight = await get("/api/v1/units", {
+      method: "OPTIONS",
+      headers: { Origin: "https://fan.example", "Access-Control-Request-Method": "GET" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(preflight.headers.get("Access-Control-Allow-Methods")).toContain("GET");
@@ -239,7 +271,9 @@ describe("the API's HTTP contract", () => {
     const { response, body } = await json(path);
     expect(response.status).toBe(400);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(body).toEqual({ error: { status: 400, code, parameter, message: expect.stringContaining(parameter) as string } });
+    expect(body).toEqual({
+      error: { status: 400, code, parameter, message: expect.stringContaining(parameter) as string },
+    });
   });
 
   it("answers unknown addresses under /api with the JSON 404, not the site's page", async () => {
@@ -313,7 +347,10 @@ describe("the API's per-client rate limit", () => {
     const address = "203.0.113.77";
     const now = Date.now();
     const hits = Array.from({ length: API_LIMITS.perMinute }, (_, index) =>
-      env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES (?1, 'api', ?2)`).bind(`ip:${address}`, now - 30_000 + index),
+      env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES (?1, 'api', ?2)`).bind(
+        `ip:${address}`,
+        now - 30_000 + index,
+      ),
     );
     await env.DB.batch(hits);
     const refused = await get("/api/v1/series", { headers: { "CF-Connecting-IP": address } });
@@ -322,13 +359,17 @@ describe("the API's per-client rate limit", () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(31);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
-    expect(refused.headers.get("RateLimit-Policy")).toBe(`"minute";q=${API_LIMITS.perMinute};w=60, "day";q=${API_LIMITS.perDay};w=86400`);
+    expect(refused.headers.get("RateLimit-Policy")).toBe(
+      `"minute";q=${API_LIMITS.perMinute};w=60, "day";q=${API_LIMITS.perDay};w=86400`,
+    );
     expect((await get("/api/v1/series", { headers: { "CF-Connecting-IP": "203.0.113.78" } })).status).toBe(200);
   });
 
   it("counts an IPv6 client by its /64 network", async () => {
     const count = async () =>
-      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'ip:2001:db8:aa:bb::/64'`).first<{ n: number }>())!.n;
+      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'ip:2001:db8:aa:bb::/64'`).first<{
+        n: number;
+      }>())!.n;
     const before = await count();
     await get("/api/v1/series", { headers: { "CF-Connecting-IP": "2001:db8:aa:bb::1" } });
     await get("/api/v1/series", { headers: { "CF-Connecting-IP": "2001:0db8:00aa:00bb:ffff:1:2:3" } });
@@ -339,10 +380,17 @@ describe("the API's per-client rate limit", () => {
     clearContentVersionMemo();
     const address = "203.0.113.90";
     const buildId = `api-build-${Date.now()}`;
-    const count = async () => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`).bind(`ip:${address}`).first<{ n: number }>())!.n;
+    const count = async () =>
+      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`)
+        .bind(`ip:${address}`)
+        .first<{ n: number }>())!.n;
     const ask = async () => {
-      const request = new Request(`${siteOrigin}/api/v1/units?medium=break_time`, { headers: { "CF-Connecting-IP": address } });
-      return serveAtTheEdge(request, (handed) => serveFromEdgeCache({ request: handed, kv: env.REDIRECTS, buildId }, () => fetchSite(handed)));
+      const request = new Request(`${siteOrigin}/api/v1/units?medium=break_time`, {
+        headers: { "CF-Connecting-IP": address },
+      });
+      return serveAtTheEdge(request, (handed) =>
+        serveFromEdgeCache({ request: handed, kv: env.REDIRECTS, buildId }, () => fetchSite(handed)),
+      );
     };
     const first = await ask();
     const second = await ask();

@@ -35,7 +35,10 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(hinge.volumes.map((volume) => volume.label)).toEqual(["Tiny Tale 1"]);
     expect(hinge.episodes.map((episode) => episode.label)).toEqual(["Season 1 · Episode 1"]);
     // The flagged title is revealed by its chapter and by the volume that covers it, not by an episode (the anime skipped it).
-    expect(page.chapters.find((chapter) => chapter.key === "wn:1-3")?.title).toEqual({ revealedBy: "wn:1-3 ln:main-1", content: null });
+    expect(page.chapters.find((chapter) => chapter.key === "wn:1-3")?.title).toEqual({
+      revealedBy: "wn:1-3 ln:main-1",
+      content: null,
+    });
 
     const second = await load(webNovelLoader, "/web_novel?arc=2");
     expect(second.chapters.map((chapter) => chapter.title)).toEqual([
@@ -49,7 +52,11 @@ describe("catalogue loaders against the imported tiny pack", () => {
   it("light novels: collections, volumes, coverage and reading point", async () => {
     const main = await load(lightNovelsLoader, "/light_novels");
     expect(main.selectedCollection).toBe("main");
-    expect(main.volumes[0]).toMatchObject({ title: "The Door", isbn: "978-4-04-000000-2", cover: "/media/tiny/covers/main-1.svg" });
+    expect(main.volumes[0]).toMatchObject({
+      title: "The Door",
+      isbn: "978-4-04-000000-2",
+      cover: "/media/tiny/covers/main-1.svg",
+    });
     expect(main.volumes[0]?.adapts).toMatchObject({ chapters: 3, from: { key: "wn:1-1" }, to: { key: "wn:1-3" } });
     const ex = await load(lightNovelsLoader, "/light_novels?collection=ex");
     expect(ex.volumes[0]?.readAfter).toEqual({ key: "ln:main-1", label: "Tiny Tale 1" });
@@ -64,7 +71,12 @@ describe("catalogue loaders against the imported tiny pack", () => {
     ]);
     const { episodes } = await load(breakTimeLoader, "/break_time?reveal=bt:1-1");
     expect(episodes[0]?.shorts).toEqual([
-      { key: "bt:1-1", number: 1, title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: "Snack Time" }, airedOn: null },
+      {
+        key: "bt:1-1",
+        number: 1,
+        title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: "Snack Time" },
+        airedOn: null,
+      },
     ]);
   });
 
@@ -74,7 +86,9 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const extra = Array.from({ length: 30 }, (_, index) => `paged-${String(index).padStart(2, "0")}`);
     await env.DB.batch(
       extra.flatMap((slug, index) => [
-        env.DB.prepare("INSERT INTO story_units (key, medium, position, label, path) VALUES (?1, 'side_stories', ?2, ?3, '/side_stories')").bind(`ss:${slug}`, 1000 + index, slug),
+        env.DB.prepare(
+          "INSERT INTO story_units (key, medium, position, label, path) VALUES (?1, 'side_stories', ?2, ?3, '/side_stories')",
+        ).bind(`ss:${slug}`, 1000 + index, slug),
         env.DB.prepare(
           "INSERT INTO side_stories (slug, key, kind, title, published_in, read_after, canon, position) VALUES (?1, ?2, 'short_story', ?1, 'Test', ?3, 1, ?4)",
         ).bind(slug, `ss:${slug}`, present(read).read_after, 1000 + index),
@@ -94,7 +108,12 @@ describe("catalogue loaders against the imported tiny pack", () => {
       expect(await status(sideStoriesLoader, "/side_stories?page=3")).toBe(404);
       expect(await status(sideStoriesLoader, "/side_stories?page=0")).toBe(404);
     } finally {
-      await env.DB.batch(extra.flatMap((slug) => [env.DB.prepare("DELETE FROM side_stories WHERE slug = ?1").bind(slug), env.DB.prepare("DELETE FROM story_units WHERE key = ?1").bind(`ss:${slug}`)]));
+      await env.DB.batch(
+        extra.flatMap((slug) => [
+          env.DB.prepare("DELETE FROM side_stories WHERE slug = ?1").bind(slug),
+          env.DB.prepare("DELETE FROM story_units WHERE key = ?1").bind(`ss:${slug}`),
+        ]),
+      );
     }
   });
 
@@ -125,10 +144,17 @@ describe("catalogue loaders against the imported tiny pack", () => {
   it("character profile, and 404 for an unknown slug", async () => {
     // Sealed for a requester who states nothing; the fact and the relationship come with what reveals them.
     const { character: sealed } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
-    expect(sealed?.content?.firstAppearances.map((appearance) => appearance.key)).toEqual(["wn:1-1", "anime:1-1", "ln:main-1"]);
+    expect(sealed?.content?.firstAppearances.map((appearance) => appearance.key)).toEqual([
+      "wn:1-1",
+      "anime:1-1",
+      "ln:main-1",
+    ]);
     expect(JSON.stringify(sealed)).not.toContain("She built the door herself.");
     const { character } = await load(characterLoader, "/characters/mira-hale?reveal=wn:2-2", { slug: "mira-hale" });
-    expect(character?.content?.facts.map((fact) => fact.content)).toContainEqual({ label: "Secret", value: "She built the door herself." });
+    expect(character?.content?.facts.map((fact) => fact.content)).toContainEqual({
+      label: "Secret",
+      value: "She built the door herself.",
+    });
     expect(character?.content?.relationships.map((relationship) => relationship.content)).toEqual([
       { slug: "oren-vale", name: "Oren Vale", kind: "rival", description: "Argues about the lamp." },
     ]);
@@ -153,10 +179,17 @@ describe("catalogue loaders against the imported tiny pack", () => {
       expect(sealed, unmet).toEqual(await answer(nobody, "nobody-at-all"));
       for (const trace of ["Oren", "Vale", "/media/"]) expect(sealed.body, unmet).not.toContain(trace);
     }
-    expect(await respond(characterLoader, "/characters/oren-vale", { params: { slug: "oren-vale" } })).toMatchObject({ status: 404, data: { character: null } });
+    expect(await respond(characterLoader, "/characters/oren-vale", { params: { slug: "oren-vale" } })).toMatchObject({
+      status: 404,
+      data: { character: null },
+    });
 
     // A reader who has met him gets his page, in the page and in the data the browser asks for after hydration.
-    for (const path of ["/characters/oren-vale?reveal=wn:2-2", "/characters/oren-vale.data?reveal=wn:2-2", "/characters/oren-vale?reveal=all"]) {
+    for (const path of [
+      "/characters/oren-vale?reveal=wn:2-2",
+      "/characters/oren-vale.data?reveal=wn:2-2",
+      "/characters/oren-vale?reveal=all",
+    ]) {
       const response = await visitor.fetch(path);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain("Oren Vale");
@@ -167,9 +200,15 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("site search finds characters by alias, chapters and volumes by title", async () => {
     const alias = await load(searchLoader, "/search?q=doorwarden");
-    expect(alias.results[0]).toMatchObject({ kind: "character", content: { title: "Mira Hale", path: "/characters/mira-hale" } });
+    expect(alias.results[0]).toMatchObject({
+      kind: "character",
+      content: { title: "Mira Hale", path: "/characters/mira-hale" },
+    });
     const chapter = await load(searchLoader, "/search?q=corrid");
-    expect(chapter.results[0]).toMatchObject({ kind: "chapter", content: { title: "Corridor", path: "/web_novel?arc=2#wn-2-1" } });
+    expect(chapter.results[0]).toMatchObject({
+      kind: "chapter",
+      content: { title: "Corridor", path: "/web_novel?arc=2#wn-2-1" },
+    });
     const volume = await load(searchLoader, "/search?q=the%20hall");
     expect(volume.results.map((result) => result.kind)).toContain("volume");
     expect((await load(searchLoader, "/search?q=")).results).toEqual([]);
@@ -177,9 +216,21 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("site search gates what the shield gates elsewhere: a spoiler title, not a name every profile shows", async () => {
     const spoiler = await load(searchLoader, "/search?q=keeper%20lied");
-    expect(spoiler).toEqual({ query: "keeper lied", kind: null, results: [], total: 0, counts: {}, page: 1, pageCount: 1 });
+    expect(spoiler).toEqual({
+      query: "keeper lied",
+      kind: null,
+      results: [],
+      total: 0,
+      counts: {},
+      page: 1,
+      pageCount: 1,
+    });
     const known = await load(searchLoader, "/search?q=keeper%20lied&reveal=wn:1-3");
-    expect(known.results[0]).toMatchObject({ kind: "chapter", revealedBy: expect.stringContaining("wn:1-3"), content: { title: "The Keeper Lied" } });
+    expect(known.results[0]).toMatchObject({
+      kind: "chapter",
+      revealedBy: expect.stringContaining("wn:1-3"),
+      content: { title: "The Keeper Lied" },
+    });
     const name = await load(searchLoader, "/search?q=doorwarden");
     expect(name.results[0]).toMatchObject({ kind: "character", revealedBy: null, content: { title: "Mira Hale" } });
   });

@@ -21,7 +21,14 @@ import { loader as webNovelLoader } from "~/routes/web-novel";
 import { scalePack } from "../../scripts/content-generate";
 import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { fetchSite } from "../support/site";
-import { createLoadContext, type DataFunction, type LoaderData, pageOfKind, type ParamsOf, status } from "../support/workers-context";
+import {
+  createLoadContext,
+  type DataFunction,
+  type LoaderData,
+  pageOfKind,
+  type ParamsOf,
+  status,
+} from "../support/workers-context";
 
 /** The tiny pack told this many times over: enough that every list runs past its first page. */
 const SCALE = 30;
@@ -40,7 +47,13 @@ beforeAll(async () => {
 async function view<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>) {
   const request = new Request(`https://companion.test${path}`);
   const context = createLoadContext(request, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-  const data = (await loader({ request, url: new URL(request.url), params: (params ?? {}) as never, pattern: "", context })) as LoaderData<F>;
+  const data = (await loader({
+    request,
+    url: new URL(request.url),
+    params: (params ?? {}) as never,
+    pattern: "",
+    context,
+  })) as LoaderData<F>;
   return { data, roundTrips: roundTrips(context.db) };
 }
 
@@ -65,7 +78,9 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     expect(notes.data.seasons.length).toBeGreaterThan(1);
     expect(new Set(notes.data.entries.map((entry) => entry.episode.season))).toEqual(new Set([notes.data.season]));
     const total = notes.data.seasons.reduce((sum, season) => sum + season.entries, 0);
-    expect(notes.data.entries.length).toBe(notes.data.seasons.find((season) => season.number === notes.data.season)?.entries);
+    expect(notes.data.entries.length).toBe(
+      notes.data.seasons.find((season) => season.number === notes.data.season)?.entries,
+    );
     expect(notes.data.entries.length).toBeLessThan(total);
 
     const anime = await view(animeLoader, "/anime?season=2");
@@ -154,19 +169,30 @@ describe("hydration data holds what the page shows", () => {
   it("the hub's newest entries carry their line, not the whole entry", async () => {
     const { data } = await view(hubLoader, "/translation_meta?reveal=all");
     for (const entry of data.newest) {
-      expect(Object.keys(entry).sort()).toEqual(["addedOn", "content", "id", "path", "revealedBy", "severity", "where"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "addedOn",
+        "content",
+        "id",
+        "path",
+        "revealedBy",
+        "severity",
+        "where",
+      ]);
       expect(Object.keys(entry.content ?? {}).sort()).toEqual(["official", "suggested"]);
     }
     const payload = await hydrationData("/translation_meta");
     expect(payload).toContain(data.newest[0]!.where);
-    for (const unshown of ["explanation", "japanese", "credits", "二度 means twice", "The insult was softened"]) expect(payload).not.toContain(unshown);
+    for (const unshown of ["explanation", "japanese", "credits", "二度 means twice", "The insult was softened"])
+      expect(payload).not.toContain(unshown);
   });
 
   it("web novel: other arcs only by name and totals; what adapts a chapter by its label", async () => {
     const { data } = await view(webNovelLoader, "/web_novel");
-    for (const arc of data.arcs) expect(Object.keys(arc).sort()).toEqual(["chapterCount", "endedOn", "number", "startedOn", "title", "wordCount"]);
+    for (const arc of data.arcs)
+      expect(Object.keys(arc).sort()).toEqual(["chapterCount", "endedOn", "number", "startedOn", "title", "wordCount"]);
     expect(data.arc?.phases.map((phase) => phase.name)).toEqual(["Opening", "Closing"]);
-    for (const chapter of data.chapters) for (const unit of [...chapter.volumes, ...chapter.episodes]) expect(Object.keys(unit)).toEqual(["key", "label"]);
+    for (const chapter of data.chapters)
+      for (const unit of [...chapter.volumes, ...chapter.episodes]) expect(Object.keys(unit)).toEqual(["key", "label"]);
   });
 
   it("light novels: a collection's description only for the one shown; characters without their first medium", async () => {

@@ -19,7 +19,8 @@ vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
 
 /** Every public page a pack has: the site's pages, then each arc, collection page, season, volume and character. */
 function pagesOf(rows: PackRows) {
-  const pages = (count: number, perPage: number) => Array.from({ length: Math.max(1, Math.ceil(count / perPage)) }, (_, index) => index + 1);
+  const pages = (count: number, perPage: number) =>
+    Array.from({ length: Math.max(1, Math.ceil(count / perPage)) }, (_, index) => index + 1);
   const volumesIn = (code: string) => rows.ln_volumes.filter((volume) => volume.collection_code === code);
   return [
     ...publicPages,
@@ -28,20 +29,31 @@ function pagesOf(rows: PackRows) {
     "/search?q=interlude",
     ...rows.arcs.map((arc) => `/web_novel?arc=${arc.number}`),
     ...rows.ln_collections.flatMap((collection) =>
-      pages(volumesIn(collection.code).length, LN_VOLUMES_PER_PAGE).map((page) => `/light_novels?collection=${collection.code}&page=${page}`),
+      pages(volumesIn(collection.code).length, LN_VOLUMES_PER_PAGE).map(
+        (page) => `/light_novels?collection=${collection.code}&page=${page}`,
+      ),
     ),
     ...pages(rows.side_stories.length, 20).map((page) => `/side_stories?page=${page}`),
-    ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
+    ...rows.anime_seasons.flatMap((season) => [
+      `/anime?season=${season.number}`,
+      `/break_time?season=${season.number}`,
+    ]),
     ...rows.ln_volumes.map((volume) => `/translation_meta/ln_mistls/${volume.collection_code}_v${volume.number}`),
     ...pages(rows.characters.length, 24).map((page) => `/characters?page=${page}`),
     // A character not met at the start is a 404 until the reader states they have met them.
-    ...rows.characters.map((character) => `/characters/${character.slug}${character.revealed_by === null ? "" : "?reveal=all"}`),
+    ...rows.characters.map(
+      (character) => `/characters/${character.slug}${character.revealed_by === null ? "" : "?reveal=all"}`,
+    ),
   ];
 }
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };
-const decode = (text: string) => text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => entities[name.toLowerCase()] ?? whole);
-const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+const decode = (text: string) =>
+  text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => entities[name.toLowerCase()] ?? whole);
+const textOf = (html: string) =>
+  decode(html.replace(/<[^>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The page's own words, one text per element, without scripts and styles (React's <!-- --> between parts of one text kept out). */
 function visibleTexts(html: string) {
@@ -55,20 +67,30 @@ function visibleTexts(html: string) {
 
 /** The short texts that name things: the title, the description, headings, options, labels, and a kicker with the name under it. */
 function labelsOf(html: string) {
-  const labels = [...html.matchAll(/<(title|h[1-6]|option|label|dt|legend|summary)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((match) => textOf(match[2] ?? ""));
+  const labels = [...html.matchAll(/<(title|h[1-6]|option|label|dt|legend|summary)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map(
+    (match) => textOf(match[2] ?? ""),
+  );
   const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
   const suggestions = [...html.matchAll(/<option value="([^"]+)"/g)].map((match) => decode(match[1] ?? ""));
-  const kickers = [...html.replace(/<!--[\s\S]*?-->/g, "").matchAll(/class="[^"]*\buppercase\b[^"]*"[^>]*>([^<]+)<\/(?:span|p)>\s*<(?:span|h[1-6])\b[^>]*>([^<]+)</g)].map(
-    (match) => `${decode(match[1] ?? "").trim()}: ${decode(match[2] ?? "").trim()}`,
-  );
+  const kickers = [
+    ...html
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .matchAll(/class="[^"]*\buppercase\b[^"]*"[^>]*>([^<]+)<\/(?:span|p)>\s*<(?:span|h[1-6])\b[^>]*>([^<]+)</g),
+  ].map((match) => `${decode(match[1] ?? "").trim()}: ${decode(match[2] ?? "").trim()}`);
   return [...labels, ...suggestions, ...kickers, ...(description ? [decode(description)] : [])].filter(Boolean);
 }
 
 /** A phrase said twice in a row: "Interlude Interlude", "Side story · Side story". */
 const repeated = /(?<![\p{L}\p{N}])(\p{L}[\p{L}\p{N}'’]*(?: [\p{L}\p{N}'’]+)*)(?::| ·|,)? \1(?![\p{L}\p{N}])/iu;
-const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const holds = (outer: string[], inner: string[]) => inner.length > 0 && outer.some((_, start) => inner.every((word, offset) => outer[start + offset] === word));
-const begins = (outer: string[], inner: string[]) => inner.length > 0 && inner.every((word, index) => outer[index] === word);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const holds = (outer: string[], inner: string[]) =>
+  inner.length > 0 && outer.some((_, start) => inner.every((word, offset) => outer[start + offset] === word));
+const begins = (outer: string[], inner: string[]) =>
+  inner.length > 0 && inner.every((word, index) => outer[index] === word);
 
 /**
  * Where a label says a name twice: a phrase repeated, or a part (between ": " and " · ") that holds the
@@ -98,7 +120,9 @@ function linkPairsOf(html: string): Array<[string, string]> {
   for (const match of plain.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>(?:(?:\s*<(?!\/)[^>]+>)+([^<]*))?/gi)) {
     const parts = visibleTexts(match[1] ?? "");
     const link = textOf(match[1] ?? "");
-    const beside = decode(match[2] ?? "").replace(/\s+/g, " ").trim();
+    const beside = decode(match[2] ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
     if (link && beside) pairs.push([link, beside]);
     parts.slice(1).forEach((part, index) => pairs.push([parts[index] ?? "", part]));
   }
@@ -137,7 +161,9 @@ const confusing = [
 
 /** A volume named "Lanternfall Volume 1" where the site's labels say "Lanternfall 1". */
 const volumeNamedTwoWays = (collectionNames: readonly string[]) =>
-  collectionNames.map((name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Vol(?:ume|\\.) \\d`, "u"));
+  collectionNames.map(
+    (name) => new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Vol(?:ume|\\.) \\d`, "u"),
+  );
 
 async function readPages(rows: PackRows) {
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
@@ -155,7 +181,11 @@ async function readPages(rows: PackRows) {
       if (twice) problems.push(`${path}: link and title say “${twice}”`);
     }
     for (const text of visibleTexts(html)) {
-      for (const pattern of [...handMade, ...confusing, ...volumeNamedTwoWays(rows.ln_collections.map((collection) => collection.name))]) {
+      for (const pattern of [
+        ...handMade,
+        ...confusing,
+        ...volumeNamedTwoWays(rows.ln_collections.map((collection) => collection.name)),
+      ]) {
         const match = text.match(pattern);
         if (match) problems.push(`${path}: “${match[0]}” in “${text.slice(0, 120)}”`);
       }
@@ -177,7 +207,8 @@ describe.each([
   let rows: PackRows;
   beforeAll(() => {
     const resolved = resolvePack(scale === 1 ? demoPack() : scalePack(demoPack(), scale), "demo");
-    if (resolved.problems.length) throw new Error(`The pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
+    if (resolved.problems.length)
+      throw new Error(`The pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
     rows = resolved.rows;
   });
 
@@ -188,24 +219,61 @@ describe.each([
 
 describe("the copy checks", () => {
   it("catch the mistakes they are there for", () => {
-    for (const label of ["Season 2: Lanternfall Season 2: Cinder Academy", "Interlude Interlude: Letters", "Interlude (17) · Interlude: Letters", "Side story · Side story · EX 1", "Lanternfall EX 1: Lanternfall EX: Moth Letters"]) {
+    for (const label of [
+      "Season 2: Lanternfall Season 2: Cinder Academy",
+      "Interlude Interlude: Letters",
+      "Interlude (17) · Interlude: Letters",
+      "Side story · Side story · EX 1",
+      "Lanternfall EX 1: Lanternfall EX: Moth Letters",
+    ]) {
       expect(saysTwice(label), label).not.toBeNull();
     }
-    for (const label of ["Season 2: Cinder Academy", "Interlude 17 · Letters to Lowwick", "Lanternfall EX 1: Moth Letters", "Arc 1: The Unburnt Wick", `Anime · Season 1: Lanternfall · ${env.SITE_NAME}`]) {
+    for (const label of [
+      "Season 2: Cinder Academy",
+      "Interlude 17 · Letters to Lowwick",
+      "Lanternfall EX 1: Moth Letters",
+      "Arc 1: The Unburnt Wick",
+      `Anime · Season 1: Lanternfall · ${env.SITE_NAME}`,
+    ]) {
       expect(saysTwice(label), label).toBeNull();
     }
-    expect(linkPairsOf('<a href="/v1">Lanternfall 1</a><span class="block">Lanternfall 1: The Unburnt Wick</span>').map(repeatsLink)).toEqual(["Lanternfall 1 | Lanternfall 1: The Unburnt Wick"]);
-    expect(linkPairsOf('<a href="/v1"><span>Light novel</span><span>Lanternfall 1</span><span><!-- -->Lanternfall 1: The Unburnt Wick</span></a>').map(repeatsLink)).toEqual([
-      null,
-      "Lanternfall 1 | Lanternfall 1: The Unburnt Wick",
-    ]);
-    expect(linkPairsOf('<a href="/v1">Lanternfall 1</a><span class="block">The Unburnt Wick</span>').map(repeatsLink)).toEqual([null]);
-    expect(linkPairsOf('<a href="/v1"><span>Light novel</span><span>Lanternfall 1</span><span>The Unburnt Wick</span></a>').map(repeatsLink)).toEqual([null, null]);
+    expect(
+      linkPairsOf('<a href="/v1">Lanternfall 1</a><span class="block">Lanternfall 1: The Unburnt Wick</span>').map(
+        repeatsLink,
+      ),
+    ).toEqual(["Lanternfall 1 | Lanternfall 1: The Unburnt Wick"]);
+    expect(
+      linkPairsOf(
+        '<a href="/v1"><span>Light novel</span><span>Lanternfall 1</span><span><!-- -->Lanternfall 1: The Unburnt Wick</span></a>',
+      ).map(repeatsLink),
+    ).toEqual([null, "Lanternfall 1 | Lanternfall 1: The Unburnt Wick"]);
+    expect(
+      linkPairsOf('<a href="/v1">Lanternfall 1</a><span class="block">The Unburnt Wick</span>').map(repeatsLink),
+    ).toEqual([null]);
+    expect(
+      linkPairsOf(
+        '<a href="/v1"><span>Light novel</span><span>Lanternfall 1</span><span>The Unburnt Wick</span></a>',
+      ).map(repeatsLink),
+    ).toEqual([null, null]);
     for (const text of ["5 short storys", "4 store bonuss", "1 chapters", "Choose a episode", "a arc"]) {
-      expect(handMade.some((pattern) => pattern.test(text)), text).toBe(true);
+      expect(
+        handMade.some((pattern) => pattern.test(text)),
+        text,
+      ).toBe(true);
     }
-    for (const text of ["5 short stories", "4 store bonuses", "1 chapter", "Choose an episode", "a unit", "a one-off", "the days"]) {
-      expect(handMade.some((pattern) => pattern.test(text)), text).toBe(false);
+    for (const text of [
+      "5 short stories",
+      "4 store bonuses",
+      "1 chapter",
+      "Choose an episode",
+      "a unit",
+      "a one-off",
+      "the days",
+    ]) {
+      expect(
+        handMade.some((pattern) => pattern.test(text)),
+        text,
+      ).toBe(false);
     }
     for (const text of [
       "Arc 7 · Interlude (11)",
@@ -217,7 +285,10 @@ describe("the copy checks", () => {
       "other",
       "Lanternfall Short Stories 3: Lamplit Tales 3",
     ]) {
-      expect(confusing.some((pattern) => pattern.test(text)), text).toBe(true);
+      expect(
+        confusing.some((pattern) => pattern.test(text)),
+        text,
+      ).toBe(true);
     }
     for (const text of [
       "Arc 7 · Interlude 11",
@@ -228,10 +299,17 @@ describe("the copy checks", () => {
       "Each other",
       "Lanternfall Short Stories 3: Lamplit Tales",
     ]) {
-      expect(confusing.some((pattern) => pattern.test(text)), text).toBe(false);
+      expect(
+        confusing.some((pattern) => pattern.test(text)),
+        text,
+      ).toBe(false);
     }
-    const named = (text: string) => volumeNamedTwoWays(["Lanternfall", "Lanternfall EX"]).some((pattern) => pattern.test(text));
+    const named = (text: string) =>
+      volumeNamedTwoWays(["Lanternfall", "Lanternfall EX"]).some((pattern) => pattern.test(text));
     expect(["Lanternfall Volume 1 (Animate bonus)", "Lanternfall EX Vol. 2"].map(named)).toEqual([true, true]);
-    expect(["Lanternfall 1 (Animate bonus)", "Lanternfall anime Blu-ray Vol. 2 booklet"].map(named)).toEqual([false, false]);
+    expect(["Lanternfall 1 (Animate bonus)", "Lanternfall anime Blu-ray Vol. 2 booklet"].map(named)).toEqual([
+      false,
+      false,
+    ]);
   });
 });

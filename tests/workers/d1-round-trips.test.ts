@@ -40,7 +40,13 @@ describe("D1 round-trip counter", () => {
     const production = createLoadContext(request(), { ENVIRONMENT: "production", COUNT_D1_ROUND_TRIPS: "true" });
     const unset = createLoadContext(request(), { ENVIRONMENT: "development" });
 
-    await statisticsLoader({ request: request(), url: new URL(request().url), params: {}, pattern: "/statistics", context: counted });
+    await statisticsLoader({
+      request: request(),
+      url: new URL(request().url),
+      params: {},
+      pattern: "/statistics",
+      context: counted,
+    });
     const headers = new Headers();
     setRoundTripsHeader(headers, counted.db);
     expect(headers.get("X-D1-Round-Trips")).toBe("1");
@@ -55,16 +61,28 @@ describe("D1 round-trip counter", () => {
   it("counts one round trip for a view of /anime, with its episodes, changes, shorts, volumes and note counts", async () => {
     const anime = new Request("https://companion.test/anime");
     const context = createLoadContext(anime, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-    const { seasons } = await animeLoader({ request: anime, url: new URL(anime.url), params: {}, pattern: "/anime", context });
+    const { seasons } = await animeLoader({
+      request: anime,
+      url: new URL(anime.url),
+      params: {},
+      pattern: "/anime",
+      context,
+    });
     expect(seasons.length).toBeGreaterThan(0);
     expect(roundTrips(context.db)).toBe(1);
   });
 
   it("counts one round trip for a search, with its results, the name ranking and the counts per kind", async () => {
-    for (const url of ["https://companion.test/search?q=knock", "https://companion.test/search?q=door&kind=volume", "https://companion.test/search?q=door&suggest=1"]) {
+    for (const url of [
+      "https://companion.test/search?q=knock",
+      "https://companion.test/search?q=door&kind=volume",
+      "https://companion.test/search?q=door&suggest=1",
+    ]) {
       const search = new Request(url);
       const context = createLoadContext(search, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-      const { results, counts } = unwrap(await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context }));
+      const { results, counts } = unwrap(
+        await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context }),
+      );
       expect(results.length, url).toBeGreaterThan(0);
       expect(Object.keys(counts).length, url).toBeGreaterThan(1);
       expect(roundTrips(context.db), url).toBe(1);
@@ -84,7 +102,9 @@ describe("D1 round-trip counter", () => {
     expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls", {})).toBe(1);
     expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls?q=twice", {})).toBe(1);
     expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main", { slug: "main" })).toBe(1);
-    expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main_v1?severity=minor", { slug: "main_v1" })).toBe(1);
+    expect(await tripsOf(lnPageLoader, "/translation_meta/ln_mistls/main_v1?severity=minor", { slug: "main_v1" })).toBe(
+      1,
+    );
     expect(await tripsOf(releasesLoader, "/releases?medium=light_novels", {})).toBe(1);
     expect(await tripsOf(releaseFeedLoader, "/releases/anime/feed.xml", { medium: "anime" })).toBe(1);
     expect(await tripsOf(releaseCalendarLoader, "/releases/calendar.ics", {})).toBe(1);

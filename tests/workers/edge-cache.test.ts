@@ -1,6 +1,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONTENT_VERSION_KEY, clearContentVersionMemo, EDGE_CACHE_HEADER, serveFromEdgeCache } from "~/server/edge-cache.server";
+import {
+  CONTENT_VERSION_KEY,
+  clearContentVersionMemo,
+  EDGE_CACHE_HEADER,
+  serveFromEdgeCache,
+} from "~/server/edge-cache.server";
 import { serveAtTheEdge } from "~/server/edge.server";
 import { fetchSite, siteOrigin } from "../support/site";
 import { failing } from "../support/workers-context";
@@ -11,7 +16,10 @@ let builds = 0;
  * A site as the Pages Function serves it (the request's edges around the edge cache around React
  * Router), with a build id of its own so tests never share cached copies.
  */
-function deployment({ buildId = `build-${++builds}`, kv = env.REDIRECTS }: { buildId?: string; kv?: KVNamespace } = {}) {
+function deployment({
+  buildId = `build-${++builds}`,
+  kv = env.REDIRECTS,
+}: { buildId?: string; kv?: KVNamespace } = {}) {
   const produced: string[] = [];
   async function get(path: string, init: RequestInit = {}, produce?: () => Response | Promise<Response>) {
     const request = new Request(`${siteOrigin}${path}`, init);
@@ -38,7 +46,12 @@ afterEach(async () => {
 describe("edge cache for signed-out readers", () => {
   it("answers a feed reader or calendar app that already has the feed with a 304, from the cache too", async () => {
     const site = deployment();
-    for (const path of ["/releases/feed.xml", "/releases/anime/feed.xml", "/releases/calendar.ics", "/translation_meta/feed.xml"]) {
+    for (const path of [
+      "/releases/feed.xml",
+      "/releases/anime/feed.xml",
+      "/releases/calendar.ics",
+      "/translation_meta/feed.xml",
+    ]) {
       const first = await site.get(path);
       const etag = first.headers.get("ETag");
       expect(etag, path).toMatch(/^"[\w-]+"$/);
@@ -50,7 +63,13 @@ describe("edge cache for signed-out readers", () => {
 
   it("serves every kind of public page from the cache on a repeat visit, search included", async () => {
     const site = deployment();
-    for (const path of ["/search?q=ash", "/search?q=ash&kind=character", "/search.data?q=ash", "/characters", "/web_novel"]) {
+    for (const path of [
+      "/search?q=ash",
+      "/search?q=ash&kind=character",
+      "/search.data?q=ash",
+      "/characters",
+      "/web_novel",
+    ]) {
       const first = await site.get(path);
       expect(first.status, path).toBe(200);
       const second = await site.get(path);
@@ -170,7 +189,8 @@ describe("edge cache for signed-out readers", () => {
 
   it("never stores an answer that sets a cookie or is not public", async () => {
     const answers: Record<string, () => Response> = {
-      "/sets-a-cookie": () => new Response("x", { headers: { "Cache-Control": "public, s-maxage=60", "Set-Cookie": "a=b" } }),
+      "/sets-a-cookie": () =>
+        new Response("x", { headers: { "Cache-Control": "public, s-maxage=60", "Set-Cookie": "a=b" } }),
       "/private": () => new Response("x", { headers: { "Cache-Control": "private, s-maxage=60" } }),
       "/no-store": () => new Response("x", { headers: { "Cache-Control": "public, no-store" } }),
       "/no-policy": () => new Response("x"),

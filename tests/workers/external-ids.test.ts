@@ -35,12 +35,20 @@ const tinyExport = (episodes: number) =>
 
 describe("where the series is listed on tracking services", () => {
   it("are imported from the pack into external_ids", async () => {
-    const { results } = await env.DB.prepare("SELECT service, list, external_id, medium, target FROM external_ids ORDER BY service, list, external_id").all();
+    const { results } = await env.DB.prepare(
+      "SELECT service, list, external_id, medium, target FROM external_ids ORDER BY service, list, external_id",
+    ).all();
     expect(results).toEqual([
       { service: "myanimelist", list: "anime", external_id: "9900101", medium: "anime", target: "1" },
       { service: "myanimelist", list: "manga", external_id: "9900201", medium: "light_novels", target: "main" },
       { service: "novelupdates", list: "series", external_id: "tiny-tale", medium: "web_novel", target: "" },
-      { service: "novelupdates", list: "series", external_id: "tiny-tale-light-novel", medium: "light_novels", target: "main" },
+      {
+        service: "novelupdates",
+        list: "series",
+        external_id: "tiny-tale-light-novel",
+        medium: "light_novels",
+        target: "main",
+      },
     ]);
   });
 
@@ -48,8 +56,18 @@ describe("where the series is listed on tracking services", () => {
     const sealed = await timeline();
     const known = await timeline("?reveal=all");
     expect(sealed.response.headers.get("Cache-Control")).toMatch(/^public/);
-    expect(sealed.body.externalIds).toContainEqual({ service: "myanimelist", list: "anime", id: "9900101", target: { medium: "anime", season: 1 } });
-    expect(sealed.body.externalIds).toContainEqual({ service: "novelupdates", list: "series", id: "tiny-tale", target: { medium: "web_novel" } });
+    expect(sealed.body.externalIds).toContainEqual({
+      service: "myanimelist",
+      list: "anime",
+      id: "9900101",
+      target: { medium: "anime", season: 1 },
+    });
+    expect(sealed.body.externalIds).toContainEqual({
+      service: "novelupdates",
+      list: "series",
+      id: "tiny-tale",
+      target: { medium: "web_novel" },
+    });
     expect(known.body.externalIds).toEqual(sealed.body.externalIds);
     // One round trip for both: tests/workers/d1-round-trips.test.ts.
   });
@@ -71,22 +89,30 @@ describe("where the series is listed on tracking services", () => {
     });
     expect(changed.problems).toEqual([]);
     await importRows(changed.rows);
-    const ids = async () => (await env.DB.prepare("SELECT external_id FROM external_ids ORDER BY external_id").all<{ external_id: string }>()).results.map((row) => row.external_id);
+    const ids = async () =>
+      (
+        await env.DB.prepare("SELECT external_id FROM external_ids ORDER BY external_id").all<{ external_id: string }>()
+      ).results.map((row) => row.external_id);
     expect(await ids()).toEqual(["9900199", "9900201", "tiny-tale-light-novel"]);
     const { body } = await timeline();
-    expect(planServiceImport(tinyExport(1), body.externalIds, body.units, emptyProgress).error).toMatch(/^This export has nothing for this series/);
+    expect(planServiceImport(tinyExport(1), body.externalIds, body.units, emptyProgress).error).toMatch(
+      /^This export has nothing for this series/,
+    );
 
     await importRows(tinyPack().rows);
     expect(await ids()).toEqual(["9900101", "9900201", "tiny-tale", "tiny-tale-light-novel"]);
   });
 
   it("refuse a pack that gives one id to two things, so nothing is imported", async () => {
-    const { problems } = tinyPack((pack) => (pack["light-novels.json"].collections[1].externalIds = { novelUpdates: "tiny-tale" }));
+    const { problems } = tinyPack(
+      (pack) => (pack["light-novels.json"].collections[1].externalIds = { novelUpdates: "tiny-tale" }),
+    );
     expect(problems).toEqual([
       {
         file: "light-novels.json",
         path: "collections[1].externalIds.novelUpdates",
-        message: "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, collection or the web novel",
+        message:
+          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, collection or the web novel",
       },
     ]);
   });
@@ -95,7 +121,9 @@ describe("where the series is listed on tracking services", () => {
     const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
     const { rows, problems } = resolvePack(parsed.pack!, "demo");
     expect(problems).toEqual([]);
-    expect(rows.external_ids.map((row) => `${row.service}/${row.list}/${row.external_id} → ${row.medium} ${row.target}`)).toEqual([
+    expect(
+      rows.external_ids.map((row) => `${row.service}/${row.list}/${row.external_id} → ${row.medium} ${row.target}`),
+    ).toEqual([
       "myanimelist/manga/9900200 → web_novel ",
       "novelupdates/series/lanternfall → web_novel ",
       "myanimelist/manga/9900201 → light_novels main",

@@ -22,7 +22,11 @@ function brokenDatabase(): D1Database {
     run: { value: failure },
     raw: { value: failure },
   });
-  return Object.create(env.DB, { prepare: { value: () => statement }, batch: { value: failure }, exec: { value: failure } });
+  return Object.create(env.DB, {
+    prepare: { value: () => statement },
+    batch: { value: failure },
+    exec: { value: failure },
+  });
 }
 
 /** An RS256 token with a key id, so verifying it needs the signing keys. */
@@ -78,7 +82,9 @@ describe("faults: D1 failing", () => {
     ];
     for (const response of answers) {
       expect(response.status, response.url).toBe(503);
-      expect(await response.json(), response.url).toEqual({ message: "The story database is not answering right now. Please try again in a moment." });
+      expect(await response.json(), response.url).toEqual({
+        message: "The story database is not answering right now. Please try again in a moment.",
+      });
       expect(response.headers.get("Cache-Control"), response.url).toBe("private, no-store");
     }
   });
@@ -92,14 +98,20 @@ describe("faults: D1 failing", () => {
     body.set("problem", "Problem text");
     // The browser sends the form as a data request: the action answers the form itself, with the
     // outage's message and what the reader wrote, so the page keeps the form instead of an error page.
-    const response = await reader.fetch("/feedback_hub/suggest_feature.data", { method: "POST", body, bindings: { DB: brokenDatabase() } });
+    const response = await reader.fetch("/feedback_hub/suggest_feature.data", {
+      method: "POST",
+      body,
+      bindings: { DB: brokenDatabase() },
+    });
     expect(response.status).toBe(503);
     const answer = await response.text();
     expect(answer).not.toContain("D1_ERROR");
     expect(answer).toContain("The story database is not answering right now");
     expect(answer).toContain("Kept through an outage");
     expect(answer).toContain("Problem text");
-    const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`).bind(reader.uid).first<{ n: number }>();
+    const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`)
+      .bind(reader.uid)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
 });
@@ -136,12 +148,19 @@ describe("faults: token keys unreachable", () => {
     body.set("title", "Kept while keys are away");
     body.set("idea", "i");
     body.set("problem", "p");
-    const response = await fetchDeployed("/feedback_hub/suggest_feature.data", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
+    const response = await fetchDeployed("/feedback_hub/suggest_feature.data", {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, Origin: siteOrigin },
+      bindings: unreachableKeys,
+    });
     expect(response.status).toBe(503);
     const answer = await response.text();
     expect(answer).toContain("Sign-in cannot be checked right now");
     expect(answer).toContain("Kept while keys are away");
-    const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE title = 'Kept while keys are away'`).first<{ n: number }>();
+    const stored = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM reports WHERE title = 'Kept while keys are away'`,
+    ).first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
 
@@ -149,7 +168,12 @@ describe("faults: token keys unreachable", () => {
     const cookie = await keyedCookie();
     const body = new FormData();
     body.set("progress", "{}");
-    const response = await fetchDeployed("/resources/progress", { method: "POST", body, headers: { Cookie: cookie, Origin: siteOrigin }, bindings: unreachableKeys });
+    const response = await fetchDeployed("/resources/progress", {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie, Origin: siteOrigin },
+      bindings: unreachableKeys,
+    });
     expect(response.status).toBe(503);
   });
 });
@@ -163,7 +187,11 @@ describe("faults: analytics host down or slow", () => {
       expect(response.status, path).toBe(200);
     }
     // The browser sends analytics after hydration; the server never calls the host.
-    expect(outbound.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes("127.0.0.1:9"))).toEqual([]);
+    expect(
+      outbound.mock.calls.filter(([input]) =>
+        String(input instanceof Request ? input.url : input).includes("127.0.0.1:9"),
+      ),
+    ).toEqual([]);
     outbound.mockRestore();
   });
 });

@@ -8,7 +8,15 @@ import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
 import { action as sessionAction } from "~/routes/auth.session";
 import { authEmulatorHost, FIREBASE_PROJECT_ID, SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { emulatorToken } from "../support/readers";
-import { type DataFunction, load, pageOfKind, type ParamsOf, present, type RequestOptions, respond } from "../support/workers-context";
+import {
+  type DataFunction,
+  load,
+  pageOfKind,
+  type ParamsOf,
+  present,
+  type RequestOptions,
+  respond,
+} from "../support/workers-context";
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
 
@@ -21,7 +29,11 @@ async function cookieFor(uid: string, claims?: Record<string, unknown>) {
 }
 
 /** A request from a reader's browser (with their cookie, and the site's Origin on a POST) to the site with the Auth emulator. */
-function call<F extends DataFunction>(handler: F, path: string, { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {}) {
+function call<F extends DataFunction>(
+  handler: F,
+  path: string,
+  { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {},
+) {
   const headers = new Headers(options.headers);
   if (cookie) headers.set("Cookie", cookie);
   if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", "https://companion.test");
@@ -44,7 +56,10 @@ describe("report forms (actions against real D1)", () => {
   });
 
   it("answers 503 on protected pages when the signing keys cannot be fetched", async () => {
-    const request = { params: { form: "suggest_feature" }, bindings: { FIREBASE_AUTH_EMULATOR_HOST: "" , FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" } };
+    const request = {
+      params: { form: "suggest_feature" },
+      bindings: { FIREBASE_AUTH_EMULATOR_HOST: "", FIREBASE_JWKS_URL: "http://127.0.0.1:9/keys" },
+    };
     // A session cookie (its secret and an RS256 token) whose token cannot be checked without the keys.
     const sessionValue = { secret: "0".repeat(64), token: "eyJhbGciOiJSUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJ4In0.c2ln" };
     const cookie = (await createCookie(SESSION_COOKIE).serialize(sessionValue)).split(";")[0]!;
@@ -70,7 +85,14 @@ describe("report forms (actions against real D1)", () => {
       method: "POST",
       cookie: await cookieFor("reader-volume"),
       params: { form: "report_ln_mistl" },
-      body: form({ submissionId: crypto.randomUUID(), volume: "ln:main-99", chapter: "1", official: "a", suggested: "b", why: "c" }),
+      body: form({
+        submissionId: crypto.randomUUID(),
+        volume: "ln:main-99",
+        chapter: "1",
+        official: "a",
+        suggested: "b",
+        why: "c",
+      }),
     });
     expect(result.data?.errors).toEqual({ volume: "Choose a volume from the list." });
   });
@@ -104,7 +126,9 @@ describe("report forms (actions against real D1)", () => {
     expect(foreign.status).toBe(403);
 
     const hub = await call(hubLoader, "/feedback_hub", { cookie });
-    expect(hub.data?.reports.map((report) => [report.title, report.status, report.history.length])).toEqual([["Dark timeline", "open", 1]]);
+    expect(hub.data?.reports.map((report) => [report.title, report.status, report.history.length])).toEqual([
+      ["Dark timeline", "open", 1],
+    ]);
   });
 
   it("limits a reader to 5 reports a minute", async () => {
@@ -120,7 +144,9 @@ describe("report forms (actions against real D1)", () => {
     const limited = await send();
     expect(limited.status).toBe(429);
     expect(limited.data?.errors.form).toMatch(/5 reports in the last minute/);
-    const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = 'reader-busy'`).first<{ n: number }>();
+    const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = 'reader-busy'`).first<{
+      n: number;
+    }>();
     expect(count?.n).toBe(5);
   });
 
@@ -145,21 +171,38 @@ describe("report forms (actions against real D1)", () => {
     expect(again.headers.get("Set-Cookie")).toMatch(/^toast=/);
     expect(again.data?.errors).toBeUndefined();
 
-    const reports = await env.DB.prepare(`SELECT submission_id FROM reports WHERE uid = 'reader-double-at-limit' ORDER BY submission_id`).all<{ submission_id: string }>();
+    const reports = await env.DB.prepare(
+      `SELECT submission_id FROM reports WHERE uid = 'reader-double-at-limit' ORDER BY submission_id`,
+    ).all<{ submission_id: string }>();
     expect(reports.results.map((report) => report.submission_id)).toEqual([...submissionIds].sort());
-    const hits = await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'reader-double-at-limit'`).first<{ n: number }>();
+    const hits = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'reader-double-at-limit'`,
+    ).first<{ n: number }>();
     expect(hits?.n).toBe(5);
   });
 });
 
 describe("triage", () => {
   it("is for moderators only", async () => {
-    expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("plain-reader") })).status).toBe(403);
-    expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(200);
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("plain-reader") })).status).toBe(
+      403,
+    );
+    expect(
+      (await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("mod", { admin: true }) })).status,
+    ).toBe(200);
     // Paged as every list is: a page that is not a number, or is past the end, is a 404.
-    expect((await call(triageLoader, "/feedback_hub/triage?page=abc", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(404);
-    expect((await call(triageLoader, "/feedback_hub/triage?page=999", { cookie: await cookieFor("mod", { admin: true }) })).status).toBe(404);
-    const byList = await call(triageLoader, "/feedback_hub/triage", { cookie: await cookieFor("listed-mod"), bindings: { ADMIN_UIDS: "someone, listed-mod" } });
+    expect(
+      (await call(triageLoader, "/feedback_hub/triage?page=abc", { cookie: await cookieFor("mod", { admin: true }) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(triageLoader, "/feedback_hub/triage?page=999", { cookie: await cookieFor("mod", { admin: true }) }))
+        .status,
+    ).toBe(404);
+    const byList = await call(triageLoader, "/feedback_hub/triage", {
+      cookie: await cookieFor("listed-mod"),
+      bindings: { ADMIN_UIDS: "someone, listed-mod" },
+    });
     expect(byList.data?.reports).toBeDefined();
   });
 
@@ -180,18 +223,30 @@ describe("triage", () => {
       }),
     });
     const reportId = present(
-      await env.DB.prepare(`SELECT id FROM reports WHERE uid = 'reporter' AND submission_id = '11111111-2222-4333-8444-555555555555'`).first<{ id: string }>(),
+      await env.DB.prepare(
+        `SELECT id FROM reports WHERE uid = 'reporter' AND submission_id = '11111111-2222-4333-8444-555555555555'`,
+      ).first<{ id: string }>(),
       "stored report",
     ).id;
     const result = await call(triageAction, "/feedback_hub/triage", {
       method: "POST",
       cookie: await cookieFor("mod", { admin: true, name: "Mod" }),
-      body: form({ reportId, from: "open", status: "accepted", note: "Confirmed.", category: "softened", severity: "meaning_changing" }),
+      body: form({
+        reportId,
+        from: "open",
+        status: "accepted",
+        note: "Confirmed.",
+        category: "softened",
+        severity: "meaning_changing",
+      }),
     });
     expect(result.status).toBe(302);
 
     // Revealed by what reveals its volume: a reader of the volume sees it.
-    const volume = pageOfKind(await load(volumeLoader, "/translation_meta/ln_mistls/main_v2?reveal=ln:main-2", { slug: "main_v2" }), "volume");
+    const volume = pageOfKind(
+      await load(volumeLoader, "/translation_meta/ln_mistls/main_v2?reveal=ln:main-2", { slug: "main_v2" }),
+      "volume",
+    );
     expect(volume.entries.find((entry) => entry.content?.suggested === "You absolute fool.")).toMatchObject({
       chapter: 1,
       page: 31,
@@ -200,7 +255,11 @@ describe("triage", () => {
       status: "confirmed",
     });
     const reports = present((await call(hubLoader, "/feedback_hub", { cookie: reporter })).data).reports;
-    expect(reports[0]).toMatchObject({ status: "accepted", moderatorNote: "Confirmed.", publishedEntry: `report-${reportId}` });
+    expect(reports[0]).toMatchObject({
+      status: "accepted",
+      moderatorNote: "Confirmed.",
+      publishedEntry: `report-${reportId}`,
+    });
     expect(reports[0]?.history.map((entry) => entry.status)).toEqual(["open", "accepted"]);
   });
 });

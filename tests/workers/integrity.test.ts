@@ -14,7 +14,14 @@ import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { action as progressAction, loader as progressLoader } from "~/routes/resources.progress";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
-import { type DataFunction, type ParamsOf, present, type RequestOptions, respond, settle } from "../support/workers-context";
+import {
+  type DataFunction,
+  type ParamsOf,
+  present,
+  type RequestOptions,
+  respond,
+  settle,
+} from "../support/workers-context";
 
 /*
  * Data integrity under concurrency and sessions that can be closed, against real D1 in workerd.
@@ -22,7 +29,6 @@ import { type DataFunction, type ParamsOf, present, type RequestOptions, respond
  */
 
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
-
 
 function form(values: Record<string, string>) {
   const body = new FormData();
@@ -51,52 +57,102 @@ async function signIn(uid: string, claims?: Record<string, unknown>) {
 }
 
 const feature = { title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow" };
-const lnReport = { volume: "ln:main-2", chapter: "1", location: "p. 31", official: "Oh, you.", suggested: "You absolute fool.", why: "Softened." };
-const animeReport = { episode: "anime:1-2", timestamp: "1:23", platform: "Netflix", track: "subtitles", official: "Go.", suggested: "Run.", why: "Tone." };
+const lnReport = {
+  volume: "ln:main-2",
+  chapter: "1",
+  location: "p. 31",
+  official: "Oh, you.",
+  suggested: "You absolute fool.",
+  why: "Softened.",
+};
+const animeReport = {
+  episode: "anime:1-2",
+  timestamp: "1:23",
+  platform: "Netflix",
+  track: "subtitles",
+  official: "Go.",
+  suggested: "Run.",
+  why: "Tone.",
+};
 
 function sendReport(cookie: string, slug: string, values: Record<string, string>, bindings = {}) {
-  return call(formAction, `/feedback_hub/${slug}`, { method: "POST", cookie, params: { form: slug }, body: form(values), bindings });
+  return call(formAction, `/feedback_hub/${slug}`, {
+    method: "POST",
+    cookie,
+    params: { form: slug },
+    body: form(values),
+    bindings,
+  });
 }
 
 const count = async (sql: string, ...params: unknown[]) =>
-  present(await env.DB.prepare(sql).bind(...params).first<{ n: number }>(), "count").n;
+  present(
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .first<{ n: number }>(),
+    "count",
+  ).n;
 
 describe("rate limit under concurrency (defect 3)", () => {
   it("lets exactly 5 of 40 reports sent at once through, each stored once", async () => {
     const cookie = await signIn("burst-reader");
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => sendReport(cookie, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature })),
+      Array.from({ length: 40 }, () =>
+        sendReport(cookie, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature }),
+      ),
     );
     expect(results.filter((result) => result.status === 302)).toHaveLength(REPORT_LIMITS.perMinute);
     expect(results.filter((result) => result.status === 429)).toHaveLength(40 - REPORT_LIMITS.perMinute);
-    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "burst-reader")).toBe(REPORT_LIMITS.perMinute);
-    expect(await count(`SELECT COUNT(*) AS n FROM report_history h JOIN reports r ON r.id = h.report_id WHERE r.uid = ?1`, "burst-reader")).toBe(
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "burst-reader")).toBe(
       REPORT_LIMITS.perMinute,
     );
-    expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "burst-reader")).toBe(REPORT_LIMITS.perMinute);
+    expect(
+      await count(
+        `SELECT COUNT(*) AS n FROM report_history h JOIN reports r ON r.id = h.report_id WHERE r.uid = ?1`,
+        "burst-reader",
+      ),
+    ).toBe(REPORT_LIMITS.perMinute);
+    expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "burst-reader")).toBe(
+      REPORT_LIMITS.perMinute,
+    );
   });
 
   it("holds the minute and the day limit for takes at the same moment", async () => {
     const now = new Date("2026-04-01T12:00:00Z");
-    const minute = await Promise.all(Array.from({ length: 30 }, () => takeRateLimit(env.DB, { uid: "burst-minute", action: "report" }, now)));
+    const minute = await Promise.all(
+      Array.from({ length: 30 }, () => takeRateLimit(env.DB, { uid: "burst-minute", action: "report" }, now)),
+    );
     expect(minute.filter((result) => result.ok)).toHaveLength(REPORT_LIMITS.perMinute);
     expect(minute.filter((result) => !result.ok).every((result) => !result.ok && result.limit === "minute")).toBe(true);
 
     // 48 hits spread over the day, then 10 at once: only 2 more fit under the daily limit.
     for (let index = 0; index < REPORT_LIMITS.perDay - 2; index++) {
-      await env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES ('burst-day', 'report', ?1)`).bind(now.getTime() - 3_600_000 - index * 60_000).run();
+      await env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES ('burst-day', 'report', ?1)`)
+        .bind(now.getTime() - 3_600_000 - index * 60_000)
+        .run();
     }
-    const day = await Promise.all(Array.from({ length: 10 }, () => takeRateLimit(env.DB, { uid: "burst-day", action: "report" }, now)));
+    const day = await Promise.all(
+      Array.from({ length: 10 }, () => takeRateLimit(env.DB, { uid: "burst-day", action: "report" }, now)),
+    );
     expect(day.filter((result) => result.ok)).toHaveLength(2);
     // Refused until the oldest of the day's hits is a day old.
     const oldest = 3_600_000 + (REPORT_LIMITS.perDay - 3) * 60_000;
-    expect(day.find((result) => !result.ok)).toEqual({ ok: false, limit: "day", retryAfterSeconds: (86_400_000 - oldest) / 1000 });
+    expect(day.find((result) => !result.ok)).toEqual({
+      ok: false,
+      limit: "day",
+      retryAfterSeconds: (86_400_000 - oldest) / 1000,
+    });
   });
 
   it("stores a report in two D1 round trips: the session check and one batch", async () => {
     const cookie = await signIn("thrifty-reader");
     const db = countRoundTrips(env.DB);
-    const result = await sendReport(cookie, "report_ln_mistl", { submissionId: crypto.randomUUID(), ...lnReport }, { DB: db });
+    const result = await sendReport(
+      cookie,
+      "report_ln_mistl",
+      { submissionId: crypto.randomUUID(), ...lnReport },
+      { DB: db },
+    );
     expect(result.status).toBe(302);
     expect(roundTrips(db)).toBe(2);
   });
@@ -105,7 +161,11 @@ describe("rate limit under concurrency (defect 3)", () => {
 describe("submission ids (defect 9) and the medium of a named unit (defect 7)", () => {
   it("refuses a submission id that is not a real UUID", async () => {
     const cookie = await signIn("fake-id-reader");
-    for (const submissionId of ["------------------------------------", "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa", "11111111-2222-3333-4444-555555555555"]) {
+    for (const submissionId of [
+      "------------------------------------",
+      "aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+      "11111111-2222-3333-4444-555555555555",
+    ]) {
       const result = await sendReport(cookie, "suggest_feature", { submissionId, ...feature });
       expect(result.status).toBe(400);
       expect(result.data?.errors.form).toMatch(/expired/);
@@ -117,20 +177,33 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
     const submissionId = crypto.randomUUID();
     const first = await signIn("scoped-a");
     const second = await signIn("scoped-b");
-    expect((await sendReport(first, "suggest_feature", { submissionId, ...feature, title: "From A" })).status).toBe(302);
-    expect((await sendReport(second, "suggest_feature", { submissionId, ...feature, title: "From B" })).status).toBe(302);
-    const titles = async (cookie: string) => present((await call(hubLoader, "/feedback_hub", { cookie })).data).reports.map((report) => report.title);
+    expect((await sendReport(first, "suggest_feature", { submissionId, ...feature, title: "From A" })).status).toBe(
+      302,
+    );
+    expect((await sendReport(second, "suggest_feature", { submissionId, ...feature, title: "From B" })).status).toBe(
+      302,
+    );
+    const titles = async (cookie: string) =>
+      present((await call(hubLoader, "/feedback_hub", { cookie })).data).reports.map((report) => report.title);
     expect(await titles(first)).toEqual(["From A"]);
     expect(await titles(second)).toEqual(["From B"]);
   });
 
   it("refuses a light novel report naming an episode, and an anime report naming a volume", async () => {
     const cookie = await signIn("medium-reader");
-    const wrongVolume = await sendReport(cookie, "report_ln_mistl", { submissionId: crypto.randomUUID(), ...lnReport, volume: "anime:1-1" });
+    const wrongVolume = await sendReport(cookie, "report_ln_mistl", {
+      submissionId: crypto.randomUUID(),
+      ...lnReport,
+      volume: "anime:1-1",
+    });
     expect(wrongVolume.status).toBe(400);
     expect(wrongVolume.data?.errors).toEqual({ volume: "Choose a volume from the list." });
     expect(wrongVolume.data?.values.official).toBe("Oh, you.");
-    const wrongEpisode = await sendReport(cookie, "report_anime_mistl", { submissionId: crypto.randomUUID(), ...animeReport, episode: "ln:main-1" });
+    const wrongEpisode = await sendReport(cookie, "report_anime_mistl", {
+      submissionId: crypto.randomUUID(),
+      ...animeReport,
+      episode: "ln:main-1",
+    });
     expect(wrongEpisode.data?.errors).toEqual({ episode: "Choose an episode from the list." });
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "medium-reader")).toBe(0);
     expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "medium-reader")).toBe(0);
@@ -138,25 +211,50 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
 });
 
 async function storedReportId(uid: string) {
-  return present(await env.DB.prepare(`SELECT id FROM reports WHERE uid = ?1 ORDER BY created_at DESC LIMIT 1`).bind(uid).first<{ id: string }>(), "report").id;
+  return present(
+    await env.DB.prepare(`SELECT id FROM reports WHERE uid = ?1 ORDER BY created_at DESC LIMIT 1`)
+      .bind(uid)
+      .first<{ id: string }>(),
+    "report",
+  ).id;
 }
 
 /** A decision as the triage form sends it: by default made on the report as it was sent (open). */
 function decide(cookie: string, values: Record<string, string>) {
-  return call(triageAction, "/feedback_hub/triage", { method: "POST", cookie, body: form({ from: "open", ...values }) });
+  return call(triageAction, "/feedback_hub/triage", {
+    method: "POST",
+    cookie,
+    body: form({ from: "open", ...values }),
+  });
 }
 
 describe("triage decisions (defects 7, 9 and 10)", () => {
   it("two moderators accepting one report at once publish it once, with one history row", async () => {
     const reporter = await signIn("race-reporter");
-    expect((await sendReport(reporter, "report_anime_mistl", { submissionId: crypto.randomUUID(), ...animeReport })).status).toBe(302);
+    expect(
+      (await sendReport(reporter, "report_anime_mistl", { submissionId: crypto.randomUUID(), ...animeReport })).status,
+    ).toBe(302);
     const reportId = await storedReportId("race-reporter");
-    const moderators = await Promise.all(["race-mod-1", "race-mod-2", "race-mod-3"].map((uid) => signIn(uid, { admin: true })));
+    const moderators = await Promise.all(
+      ["race-mod-1", "race-mod-2", "race-mod-3"].map((uid) => signIn(uid, { admin: true })),
+    );
     const results = await Promise.all(
-      moderators.flatMap((cookie) => [1, 2, 3].map(() => decide(cookie, { reportId, status: "accepted", note: "Confirmed.", category: "mistranslation", severity: "minor" }))),
+      moderators.flatMap((cookie) =>
+        [1, 2, 3].map(() =>
+          decide(cookie, {
+            reportId,
+            status: "accepted",
+            note: "Confirmed.",
+            category: "mistranslation",
+            severity: "minor",
+          }),
+        ),
+      ),
     );
     expect(results.map((result) => result.status)).toEqual(results.map(() => 302));
-    expect(await count(`SELECT COUNT(*) AS n FROM report_history WHERE report_id = ?1 AND status = 'accepted'`, reportId)).toBe(1);
+    expect(
+      await count(`SELECT COUNT(*) AS n FROM report_history WHERE report_id = ?1 AND status = 'accepted'`, reportId),
+    ).toBe(1);
     expect(await count(`SELECT COUNT(*) AS n FROM anime_mistakes WHERE id = ?1`, `report-${reportId}`)).toBe(1);
     const mine = present((await call(hubLoader, "/feedback_hub", { cookie: reporter })).data).reports[0];
     expect(mine).toMatchObject({ status: "accepted", publishedEntry: `report-${reportId}` });
@@ -166,14 +264,25 @@ describe("triage decisions (defects 7, 9 and 10)", () => {
   it("publishes reports whose submission ids share their first characters as distinct entries", async () => {
     const moderator = await signIn("prefix-mod", { admin: true });
     const ids: string[] = [];
-    for (const [uid, suffix] of [["prefix-a", "1"], ["prefix-b", "2"]] as const) {
+    for (const [uid, suffix] of [
+      ["prefix-a", "1"],
+      ["prefix-b", "2"],
+    ] as const) {
       const cookie = await signIn(uid);
       const submissionId = `abcdef12-0000-4000-8000-00000000000${suffix}`;
-      expect((await sendReport(cookie, "report_ln_mistl", { submissionId, ...lnReport, suggested: `Fix ${suffix}` })).status).toBe(302);
+      expect(
+        (await sendReport(cookie, "report_ln_mistl", { submissionId, ...lnReport, suggested: `Fix ${suffix}` })).status,
+      ).toBe(302);
       ids.push(await storedReportId(uid));
     }
-    for (const reportId of ids) expect((await decide(moderator, { reportId, status: "accepted", note: "", category: "typo", severity: "minor" })).status).toBe(302);
-    const entries = await env.DB.prepare(`SELECT suggested FROM ln_mistakes WHERE source = 'report' AND id IN (?1, ?2) ORDER BY suggested`)
+    for (const reportId of ids)
+      expect(
+        (await decide(moderator, { reportId, status: "accepted", note: "", category: "typo", severity: "minor" }))
+          .status,
+      ).toBe(302);
+    const entries = await env.DB.prepare(
+      `SELECT suggested FROM ln_mistakes WHERE source = 'report' AND id IN (?1, ?2) ORDER BY suggested`,
+    )
       .bind(...ids.map((id) => `report-${id}`))
       .all<{ suggested: string }>();
     expect(entries.results.map((entry) => entry.suggested)).toEqual(["Fix 1", "Fix 2"]);
@@ -189,9 +298,19 @@ describe("triage decisions (defects 7, 9 and 10)", () => {
       ).bind(reportId, JSON.stringify({ ...lnReport, volume: "anime:1-1" }), at),
       env.DB.prepare(`INSERT INTO report_history (report_id, at, status) VALUES (?1, ?2, 'open')`).bind(reportId, at),
     ]);
-    const result = await decide(moderator, { reportId, status: "accepted", note: "Noted.", category: "typo", severity: "minor" });
+    const result = await decide(moderator, {
+      reportId,
+      status: "accepted",
+      note: "Noted.",
+      category: "typo",
+      severity: "minor",
+    });
     expect(result.status).toBe(302);
-    const stored = present(await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`).bind(reportId).first<{ status: string; published_entry: string | null }>());
+    const stored = present(
+      await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`)
+        .bind(reportId)
+        .first<{ status: string; published_entry: string | null }>(),
+    );
     expect(stored).toEqual({ status: "accepted", published_entry: null });
     expect(await count(`SELECT COUNT(*) AS n FROM ln_mistakes WHERE id = ?1`, `report-${reportId}`)).toBe(0);
   });
@@ -200,17 +319,24 @@ describe("triage decisions (defects 7, 9 and 10)", () => {
 /** What the reporter, the public pages and the history say about one report. */
 async function decisionState(reportId: string, table: "ln_mistakes" | "anime_mistakes") {
   const report = present(
-    await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`).bind(reportId).first<{ status: string; published_entry: string | null }>(),
+    await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?1`)
+      .bind(reportId)
+      .first<{ status: string; published_entry: string | null }>(),
   );
   const entries = await count(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ?1`, `report-${reportId}`);
-  const history = await env.DB.prepare(`SELECT status FROM report_history WHERE report_id = ?1 ORDER BY id`).bind(reportId).all<{ status: string }>();
+  const history = await env.DB.prepare(`SELECT status FROM report_history WHERE report_id = ?1 ORDER BY id`)
+    .bind(reportId)
+    .all<{ status: string }>();
   return { ...report, entries, history: history.results.map((row) => row.status) };
 }
 
 /** The report's status and the public page agree, and history holds one row per change of it. */
 function expectConsistent(state: Awaited<ReturnType<typeof decisionState>>) {
   const accepted = state.status === "accepted";
-  expect({ entries: state.entries, published: state.published_entry !== null }).toEqual({ entries: accepted ? 1 : 0, published: accepted });
+  expect({ entries: state.entries, published: state.published_entry !== null }).toEqual({
+    entries: accepted ? 1 : 0,
+    published: accepted,
+  });
   expect(state.history.at(-1)).toBe(state.status);
   for (let i = 1; i < state.history.length; i++) expect(state.history[i]).not.toBe(state.history[i - 1]);
 }
@@ -218,7 +344,14 @@ function expectConsistent(state: Awaited<ReturnType<typeof decisionState>>) {
 describe("triage decisions and what the public pages show", () => {
   async function freshReport(uid: string, slug: "report_ln_mistl" | "report_anime_mistl" = "report_anime_mistl") {
     const reporter = await signIn(uid);
-    expect((await sendReport(reporter, slug, { submissionId: crypto.randomUUID(), ...(slug === "report_ln_mistl" ? lnReport : animeReport) })).status).toBe(302);
+    expect(
+      (
+        await sendReport(reporter, slug, {
+          submissionId: crypto.randomUUID(),
+          ...(slug === "report_ln_mistl" ? lnReport : animeReport),
+        })
+      ).status,
+    ).toBe(302);
     return storedReportId(uid);
   }
   const filing = { note: "", category: "mistranslation", severity: "minor" };
@@ -230,28 +363,62 @@ describe("triage decisions and what the public pages show", () => {
     expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "accepted", entries: 1 });
     expect((await decide(moderator, { reportId, from: "accepted", status: "declined", ...filing })).status).toBe(302);
     const declined = await decisionState(reportId, "ln_mistakes");
-    expect(declined).toEqual({ status: "declined", published_entry: null, entries: 0, history: ["open", "accepted", "declined"] });
-    const search = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ln_mistake_index WHERE ln_mistake_index MATCH '"absolute"'`).first<{ n: number }>();
+    expect(declined).toEqual({
+      status: "declined",
+      published_entry: null,
+      entries: 0,
+      history: ["open", "accepted", "declined"],
+    });
+    const search = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM ln_mistake_index WHERE ln_mistake_index MATCH '"absolute"'`,
+    ).first<{ n: number }>();
     expect(search?.n).toBe(0);
-    for (const [from, status] of [["declined", "accepted"], ["accepted", "done"], ["done", "accepted"], ["accepted", "duplicate"], ["duplicate", "under_review"]] as const) {
+    for (const [from, status] of [
+      ["declined", "accepted"],
+      ["accepted", "done"],
+      ["done", "accepted"],
+      ["accepted", "duplicate"],
+      ["duplicate", "under_review"],
+    ] as const) {
       const extra: Record<string, string> = status === "duplicate" ? { duplicateOf: "another-report" } : {};
       expect((await decide(moderator, { reportId, from, status, ...filing, ...extra })).status).toBe(302);
       expectConsistent(await decisionState(reportId, "ln_mistakes"));
     }
-    expect((await decisionState(reportId, "ln_mistakes")).history).toEqual(["open", "accepted", "declined", "accepted", "done", "accepted", "duplicate", "under_review"]);
+    expect((await decisionState(reportId, "ln_mistakes")).history).toEqual([
+      "open",
+      "accepted",
+      "declined",
+      "accepted",
+      "done",
+      "accepted",
+      "duplicate",
+      "under_review",
+    ]);
   });
 
   it("migration 0014 takes down entries that stayed published after their report was declined", async () => {
     const moderator = await signIn("repair-mod", { admin: true });
     const kept = await freshReport("repair-kept", "report_ln_mistl");
     const stale = await freshReport("repair-stale", "report_ln_mistl");
-    for (const reportId of [kept, stale]) expect((await decide(moderator, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
+    for (const reportId of [kept, stale])
+      expect((await decide(moderator, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
     // What the code before this fix left behind: declined, still published.
     await env.DB.prepare(`UPDATE reports SET status = 'declined' WHERE id = ?1`).bind(stale).run();
-    const migration = present(env.TEST_MIGRATIONS.find((each) => each.name.startsWith("0014_")), "migration 0014");
+    const migration = present(
+      env.TEST_MIGRATIONS.find((each) => each.name.startsWith("0014_")),
+      "migration 0014",
+    );
     await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
-    expect(await decisionState(stale, "ln_mistakes")).toMatchObject({ status: "declined", published_entry: null, entries: 0 });
-    expect(await decisionState(kept, "ln_mistakes")).toMatchObject({ status: "accepted", published_entry: `report-${kept}`, entries: 1 });
+    expect(await decisionState(stale, "ln_mistakes")).toMatchObject({
+      status: "declined",
+      published_entry: null,
+      entries: 0,
+    });
+    expect(await decisionState(kept, "ln_mistakes")).toMatchObject({
+      status: "accepted",
+      published_entry: `report-${kept}`,
+      entries: 1,
+    });
   });
 
   it("a decision made on a stale view changes nothing and says so with 409", async () => {
@@ -262,24 +429,47 @@ describe("triage decisions and what the public pages show", () => {
     const stale = await decide(moderator, { reportId, from: "open", status: "accepted", ...filing });
     expect(stale.status).toBe(409);
     expect(stale.data).toMatchObject({ errors: { form: expect.stringContaining("is now declined") } });
-    expect(await decisionState(reportId, "anime_mistakes")).toEqual({ status: "declined", published_entry: null, entries: 0, history: ["open", "declined"] });
+    expect(await decisionState(reportId, "anime_mistakes")).toEqual({
+      status: "declined",
+      published_entry: null,
+      entries: 0,
+      history: ["open", "declined"],
+    });
     // The same decision sent again is not a conflict: it is already what is stored.
     expect((await decide(moderator, { reportId, from: "open", status: "declined", ...filing })).status).toBe(302);
     expect((await decisionState(reportId, "anime_mistakes")).history).toEqual(["open", "declined"]);
     // A status the form never had is refused, nothing written.
     expect((await decide(moderator, { reportId, from: "published", status: "accepted", ...filing })).status).toBe(400);
-    expect((await call(triageAction, "/feedback_hub/triage", { method: "POST", cookie: moderator, body: form({ reportId, status: "accepted", ...filing }) })).status).toBe(400);
-    expect(await decisionState(reportId, "anime_mistakes")).toMatchObject({ status: "declined", entries: 0, history: ["open", "declined"] });
+    expect(
+      (
+        await call(triageAction, "/feedback_hub/triage", {
+          method: "POST",
+          cookie: moderator,
+          body: form({ reportId, status: "accepted", ...filing }),
+        })
+      ).status,
+    ).toBe(400);
+    expect(await decisionState(reportId, "anime_mistakes")).toMatchObject({
+      status: "declined",
+      entries: 0,
+      history: ["open", "declined"],
+    });
   });
 
   it("accept and decline sent at once, many rounds, always end with the status, the entry and the history agreeing", async () => {
     const moderators = await Promise.all(["both-mod-1", "both-mod-2"].map((uid) => signIn(uid, { admin: true })));
     for (let round = 0; round < 12; round++) {
-      const reportId = await freshReport(`both-reporter-${round}`, round % 2 ? "report_ln_mistl" : "report_anime_mistl");
+      const reportId = await freshReport(
+        `both-reporter-${round}`,
+        round % 2 ? "report_ln_mistl" : "report_anime_mistl",
+      );
       const table = round % 2 ? "ln_mistakes" : "anime_mistakes";
       // Half the rounds start from an accepted report, so the decline must take a live entry down.
       const from = round % 3 === 0 ? "accepted" : "open";
-      if (from === "accepted") expect((await decide(moderators[0]!, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
+      if (from === "accepted")
+        expect((await decide(moderators[0]!, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(
+          302,
+        );
       const decisions = [
         { reportId, from, status: from === "accepted" ? "done" : "accepted", ...filing },
         { reportId, from, status: "declined", ...filing },
@@ -309,7 +499,8 @@ describe("triage paging and filters (defect 6)", () => {
     });
     await env.DB.batch(statements);
 
-    const page = async (search: string) => present((await call(triageLoader, `/feedback_hub/triage?${search}`, { cookie: moderator })).data);
+    const page = async (search: string) =>
+      present((await call(triageLoader, `/feedback_hub/triage?${search}`, { cookie: moderator })).data);
     // The oldest report of all, beyond the newest 200, is the first one oldest first.
     const oldest = await page("order=oldest");
     expect(oldest.reports[0]?.title).toBe("Paged 0");
@@ -321,7 +512,8 @@ describe("triage paging and filters (defect 6)", () => {
     expect(bugs.reports[0]?.title).toBe("Paged 1");
     const seen = new Set<string>();
     for (let number = 1; number <= bugs.pageCount; number++) {
-      for (const report of (await page(`kind=bug&order=oldest&page=${number}`)).reports) if (report.uid === "spammer") seen.add(report.title);
+      for (const report of (await page(`kind=bug&order=oldest&page=${number}`)).reports)
+        if (report.uid === "spammer") seen.add(report.title);
     }
     expect(seen.size).toBe(115);
 
@@ -372,13 +564,22 @@ describe("sessions that can be closed (defect 5)", () => {
     const token = emulatorToken("repeating-reader");
     const cookies: string[] = [];
     for (let i = 0; i < 10; i++) cookies.push(present((await postToken(token)).cookie));
-    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(MAX_SESSIONS_PER_READER);
-    const statuses = await Promise.all(cookies.map(async (cookie) => (await call(hubLoader, "/feedback_hub", { cookie })).status));
-    expect(statuses).toEqual([...Array(10 - MAX_SESSIONS_PER_READER).fill(302), ...Array(MAX_SESSIONS_PER_READER).fill(200)]);
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(
+      MAX_SESSIONS_PER_READER,
+    );
+    const statuses = await Promise.all(
+      cookies.map(async (cookie) => (await call(hubLoader, "/feedback_hub", { cookie })).status),
+    );
+    expect(statuses).toEqual([
+      ...Array(10 - MAX_SESSIONS_PER_READER).fill(302),
+      ...Array(MAX_SESSIONS_PER_READER).fill(200),
+    ]);
     // A kept session refreshed with a newer token stays one session and keeps working.
     const refreshed = await postToken(emulatorToken("repeating-reader", {}, 0), cookies.at(-1));
     expect(refreshed.status).toBe(200);
-    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(MAX_SESSIONS_PER_READER);
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "repeating-reader")).toBe(
+      MAX_SESSIONS_PER_READER,
+    );
     expect((await call(hubLoader, "/feedback_hub", { cookie: present(refreshed.cookie) })).status).toBe(200);
     // Another reader's sessions are not touched by this reader's limit.
     const other = await signIn("bystander-reader");
@@ -390,8 +591,14 @@ describe("sessions that can be closed (defect 5)", () => {
     const token = emulatorToken("burst-reader");
     const results = await Promise.all(Array.from({ length: 12 }, () => postToken(token)));
     expect(results.map((result) => result.status)).toEqual(results.map(() => 200));
-    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "burst-reader")).toBe(MAX_SESSIONS_PER_READER);
-    const working = await Promise.all(results.map(async ({ cookie }) => (await call(hubLoader, "/feedback_hub", { cookie: present(cookie) })).status === 200));
+    expect(await count(`SELECT COUNT(*) AS n FROM sessions WHERE uid = ?1`, "burst-reader")).toBe(
+      MAX_SESSIONS_PER_READER,
+    );
+    const working = await Promise.all(
+      results.map(
+        async ({ cookie }) => (await call(hubLoader, "/feedback_hub", { cookie: present(cookie) })).status === 200,
+      ),
+    );
     expect(working.filter(Boolean)).toHaveLength(MAX_SESSIONS_PER_READER);
   });
 
@@ -425,7 +632,10 @@ describe("sessions that can be closed (defect 5)", () => {
       present((await postToken(emulatorToken(uid, claims, 120))).cookie, `session cookie for ${uid}`);
 
     it("a deleted or disabled account loses the hub and its sessions, also with a copied cookie", async () => {
-      for (const [uid, end] of [["deleted-reader", accounts.delete], ["disabled-reader", accounts.disable]] as const) {
+      for (const [uid, end] of [
+        ["deleted-reader", accounts.delete],
+        ["disabled-reader", accounts.disable],
+      ] as const) {
         const cookie = await signInMinutesAgo(uid);
         const copy = cookie;
         end(uid);
@@ -453,7 +663,8 @@ describe("sessions that can be closed (defect 5)", () => {
     it("looks up at most once a minute, and keeps the session as it was when the lookup host is unreachable", async () => {
       const cookie = await signInMinutesAgo("steady-mod", { admin: true });
       const before = accounts.lookups();
-      for (let i = 0; i < 3; i++) expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
       expect(accounts.lookups() - before).toBe(1);
       await env.DB.prepare(`UPDATE sessions SET account_checked_at = 0 WHERE uid = ?1`).bind("steady-mod").run();
       accounts.setUnreachable(true);
@@ -471,8 +682,13 @@ describe("sessions that can be closed (defect 5)", () => {
 
   it("a moderator listed in ADMIN_UIDS keeps triage without the claim, and loses it when unlisted", async () => {
     const cookie = await signIn("listed-only-mod");
-    expect((await call(triageLoader, "/feedback_hub/triage", { cookie, bindings: { ADMIN_UIDS: "listed-only-mod" } })).status).toBe(200);
-    expect((await call(triageLoader, "/feedback_hub/triage", { cookie, bindings: { ADMIN_UIDS: "" } })).status).toBe(403);
+    expect(
+      (await call(triageLoader, "/feedback_hub/triage", { cookie, bindings: { ADMIN_UIDS: "listed-only-mod" } }))
+        .status,
+    ).toBe(200);
+    expect((await call(triageLoader, "/feedback_hub/triage", { cookie, bindings: { ADMIN_UIDS: "" } })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -487,13 +703,18 @@ function save(cookie: string, progress: Progress | string) {
 
 /** What /resources/progress answers this browser: the account's saved progress, or null. */
 async function savedProgressFor(cookie: string) {
-  const response = await settle(progressLoader, "/resources/progress", { headers: { Cookie: cookie }, bindings: emulator });
+  const response = await settle(progressLoader, "/resources/progress", {
+    headers: { Cookie: cookie },
+    bindings: emulator,
+  });
   if (!(response instanceof Response)) throw new Error("Expected a JSON response");
   return ((await response.json()) as { progress: Progress | null }).progress;
 }
 
 async function storedProgress(uid: string) {
-  const row = await env.DB.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`).bind(uid).first<{ progress: string }>();
+  const row = await env.DB.prepare(`SELECT progress FROM reading_progress WHERE uid = ?1`)
+    .bind(uid)
+    .first<{ progress: string }>();
   return row ? (JSON.parse(row.progress) as Progress) : null;
 }
 
@@ -539,7 +760,10 @@ describe("progress saves (defect 11)", () => {
   it("refuses an oversized save with 413 and stores nothing", async () => {
     const cookie = await signIn("huge-save-reader");
     for (const size of [300 * 1024, 3_200_000]) {
-      const result = await save(cookie, JSON.stringify(progressAt({ webNovel: "wn:1-1" })).replace("}", `,"padding":"${"x".repeat(size)}"}`));
+      const result = await save(
+        cookie,
+        JSON.stringify(progressAt({ webNovel: "wn:1-1" })).replace("}", `,"padding":"${"x".repeat(size)}"}`),
+      );
       expect(result.status).toBe(413);
     }
     expect(await storedProgress("huge-save-reader")).toBeNull();

@@ -5,7 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { fetchSite } from "../support/site";
 
-const decode = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/<!--[\s\S]*?-->/g, "");
+const decode = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/<!--[\s\S]*?-->/g, "");
 
 async function page(path: string) {
   const response = await fetchSite(path);
@@ -23,8 +28,8 @@ describe("a filter that names nothing", () => {
     ["/light_novels?collection=zz", "The collection “zz” does not exist", "/light_novels?collection="],
     ["/characters?page=99", "Page 99 does not exist", "/characters?page=1"],
     ["/side_stories?page=99", "Page 99 does not exist", "/side_stories?page=1"],
-    ["/side_stories?story=no-such-story", "The side story “no-such-story” does not exist", "/side_stories\""],
-    ["/side_stories?story=Not%20a%20slug!", "The side story “Not a slug!” does not exist", "/side_stories\""],
+    ["/side_stories?story=no-such-story", "The side story “no-such-story” does not exist", '/side_stories"'],
+    ["/side_stories?story=Not%20a%20slug!", "The side story “Not a slug!” does not exist", '/side_stories"'],
     ["/characters?page=abc", "Page abc does not exist", "/characters?page=1"],
     ["/side_stories?page=0", "Page 0 does not exist", "/side_stories?page=1"],
     ["/light_novels?page=-1", "Page -1 does not exist", "/light_novels?page=1"],
@@ -32,7 +37,11 @@ describe("a filter that names nothing", () => {
     ["/translation_meta/ln_mistls?page=abc", "Page abc does not exist", "/translation_meta/ln_mistls?page=1"],
     ["/translation_meta/ln_mistls?page=999999", "Page 999999 does not exist", "/translation_meta/ln_mistls?page=1"],
     ["/translation_meta/ln_mistls/main?page=abc", "Page abc does not exist", "/translation_meta/ln_mistls/main?page=1"],
-    ["/translation_meta/ln_mistls/main_v1?page=999", "Page 999 does not exist", "/translation_meta/ln_mistls/main_v1?page=1"],
+    [
+      "/translation_meta/ln_mistls/main_v1?page=999",
+      "Page 999 does not exist",
+      "/translation_meta/ln_mistls/main_v1?page=1",
+    ],
     ["/releases?medium=manga", "The medium “manga” does not exist", "/releases?medium=anime"],
     ["/releases?page=0", "Page 0 does not exist", "/releases?page=1"],
     ["/releases?medium=anime&page=99", "Page 99 does not exist", "/releases?medium=anime&page=1"],

@@ -6,7 +6,13 @@ import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { noKnowledge, parseKnowledge } from "~/lib/knowledge";
-import { type StoredNotes, entriesIn, storedNotes, unknownTextsIn, wronglyShownOrSealed } from "../support/translation-notes";
+import {
+  type StoredNotes,
+  entriesIn,
+  storedNotes,
+  unknownTextsIn,
+  wronglyShownOrSealed,
+} from "../support/translation-notes";
 import { visitor } from "../support/readers";
 import { load, pageOfKind, present, status } from "../support/workers-context";
 
@@ -19,7 +25,9 @@ describe("translation-meta loaders", () => {
         { medium: "anime", severity: "minor", count: 1 },
       ]),
     );
-    expect(hub.newest.find((entry) => entry.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe("main-2-lamp-softened");
+    expect(hub.newest.find((entry) => entry.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe(
+      "main-2-lamp-softened",
+    );
     expect(hub.newest.find((entry) => entry.id === "main-2-lamp-softened")).toMatchObject({
       where: "Tiny Tale 2, chapter 1",
       path: "/translation_meta/ln_mistls/main_v2#entry-main-2-lamp-softened",
@@ -39,10 +47,17 @@ describe("translation-meta loaders", () => {
   it("searching the light novel notes tells a requester who knows nothing the same for words only gated entries hold as for words nothing holds", async () => {
     const answer = async (path: string, word: string) => {
       const response = await visitor.fetch(path);
-      return { status: response.status, body: (await response.text()).replaceAll(word, "WORDS").replace(/nonce="[^"]*"/g, 'nonce=""') };
+      return {
+        status: response.status,
+        body: (await response.text()).replaceAll(word, "WORDS").replace(/nonce="[^"]*"/g, 'nonce=""'),
+      };
     };
     // "twice" is only in an entry of the first chapter (gated).
-    for (const ask of ["/translation_meta/ln_mistls?q=", "/translation_meta/ln_mistls.data?q=", "/translation_meta/ln_mistls?page=2&q="]) {
+    for (const ask of [
+      "/translation_meta/ln_mistls?q=",
+      "/translation_meta/ln_mistls.data?q=",
+      "/translation_meta/ln_mistls?page=2&q=",
+    ]) {
       const gatedOnly = await answer(`${ask}twice`, "twice");
       expect(gatedOnly, ask).toEqual(await answer(`${ask}qqzzx`, "qqzzx"));
       expect(gatedOnly.body, ask).not.toContain("main-1-knock-twice");
@@ -55,7 +70,10 @@ describe("translation-meta loaders", () => {
     const collection = pageOfKind(collectionPage, "collection");
     expect(collection.volumes.map((volume) => volume.total)).toEqual([2, 1]);
 
-    const volume = pageOfKind(await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?reveal=all", { slug: "main_v1" }), "volume");
+    const volume = pageOfKind(
+      await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?reveal=all", { slug: "main_v1" }),
+      "volume",
+    );
     expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.content?.chapterTitle])).toEqual([
       ["main-1-knock-twice", 1, "Knock"],
       ["main-1-hinge-name", 2, "Hinge"],
@@ -70,16 +88,27 @@ describe("translation-meta loaders", () => {
     const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
     const filtered = pageOfKind(await load(lnPageLoader, path, { slug: "main_v1" }), "volume");
     expect(filtered.entries.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
-    const none = pageOfKind(await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?status=disputed", { slug: "main_v1" }), "volume");
+    const none = pageOfKind(
+      await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?status=disputed", { slug: "main_v1" }),
+      "volume",
+    );
     expect(none.entries).toEqual([]);
   });
 
-  it.each(["main_v0", "main_vx", "_v3", "main_v", "1".repeat(40), "main_v3_v4", "main_v3", "nope", "nope_v1", "main_v01"])(
-    "answers 404 for %s",
-    async (slug) => {
-      expect(await status(lnPageLoader, `/translation_meta/ln_mistls/${slug}`, { slug })).toBe(404);
-    },
-  );
+  it.each([
+    "main_v0",
+    "main_vx",
+    "_v3",
+    "main_v",
+    "1".repeat(40),
+    "main_v3_v4",
+    "main_v3",
+    "nope",
+    "nope_v1",
+    "main_v01",
+  ])("answers 404 for %s", async (slug) => {
+    expect(await status(lnPageLoader, `/translation_meta/ln_mistls/${slug}`, { slug })).toBe(404);
+  });
 
   it("anime entries by episode and time, filtered", async () => {
     const all = await load(animeLoader, "/translation_meta/anime_mistls");
@@ -110,19 +139,26 @@ describe("translation-meta loaders", () => {
 
   it("the feed, the same for every reader, carries no line of an entry behind the spoiler shield", async () => {
     const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
-    for (const line of ["Knock on the door once.", "Knock on the door twice.", "Hinge Guard", "Hingekeeper"]) expect(xml).not.toContain(line);
+    for (const line of ["Knock on the door once.", "Knock on the door twice.", "Hinge Guard", "Hingekeeper"])
+      expect(xml).not.toContain(line);
     expect(xml).toContain("behind the spoiler shield");
   });
 });
 
 /** Every translation-notes page's data for a reveal parameter (none: a first load, a crawler). */
 async function pagesData(reveal: string | null) {
-  const withReveal = (path: string) => (reveal === null ? path : `${path}${path.includes("?") ? "&" : "?"}reveal=${reveal}`);
+  const withReveal = (path: string) =>
+    reveal === null ? path : `${path}${path.includes("?") ? "&" : "?"}reveal=${reveal}`;
   return {
     hub: await load(hubLoader, withReveal("/translation_meta")),
     // Searches that match every light novel entry of the tiny pack between them (none of them a gated text).
     ...Object.fromEntries(
-      await Promise.all(["door", "guard", "idiot"].map(async (query) => [`search ${query}`, await load(lnIndexLoader, withReveal(`/translation_meta/ln_mistls?q=${query}`))])),
+      await Promise.all(
+        ["door", "guard", "idiot"].map(async (query) => [
+          `search ${query}`,
+          await load(lnIndexLoader, withReveal(`/translation_meta/ln_mistls?q=${query}`)),
+        ]),
+      ),
     ),
     volume1: await load(lnPageLoader, withReveal("/translation_meta/ln_mistls/main_v1"), { slug: "main_v1" }),
     volume2: await load(lnPageLoader, withReveal("/translation_meta/ln_mistls/main_v2"), { slug: "main_v2" }),
@@ -147,19 +183,27 @@ describe("translation notes behind the spoiler shield", () => {
     expect([...held].sort()).toEqual(notes.notes.map((note) => note.id).sort());
   });
 
-  it.each(["wn:1-2", "anime:1-2", "ln:main-1", "ln:main-2", "wn:2-2,anime:1-1"])("with reveal=%s, exactly the entries those units reveal come with their text", async (reveal) => {
-    const knowledge = present(parseKnowledge(reveal));
-    let shown = 0;
-    for (const [page, data] of Object.entries(await pagesData(reveal))) {
-      expect(unknownTextsIn(JSON.stringify(data), notes, knowledge), page).toEqual([]);
-      expect(wronglyShownOrSealed(data, notes, knowledge), page).toEqual([]);
-      shown += [...entriesIn(data).values()].filter(Boolean).length;
-    }
-    expect(shown).toBeGreaterThan(0);
-  });
+  it.each(["wn:1-2", "anime:1-2", "ln:main-1", "ln:main-2", "wn:2-2,anime:1-1"])(
+    "with reveal=%s, exactly the entries those units reveal come with their text",
+    async (reveal) => {
+      const knowledge = present(parseKnowledge(reveal));
+      let shown = 0;
+      for (const [page, data] of Object.entries(await pagesData(reveal))) {
+        expect(unknownTextsIn(JSON.stringify(data), notes, knowledge), page).toEqual([]);
+        expect(wronglyShownOrSealed(data, notes, knowledge), page).toEqual([]);
+        shown += [...entriesIn(data).values()].filter(Boolean).length;
+      }
+      expect(shown).toBeGreaterThan(0);
+    },
+  );
 
   it("the HTML and .data of every notes page, as a first load gets them, hold no entry's text", async () => {
-    for (const path of ["/translation_meta", "/translation_meta/ln_mistls?q=door", "/translation_meta/ln_mistls/main_v1", "/translation_meta/anime_mistls"]) {
+    for (const path of [
+      "/translation_meta",
+      "/translation_meta/ln_mistls?q=door",
+      "/translation_meta/ln_mistls/main_v1",
+      "/translation_meta/anime_mistls",
+    ]) {
       const data = path.replace(/(\?|$)/, ".data$1");
       for (const address of [path, data]) {
         const response = await visitor.fetch(address);
@@ -179,7 +223,9 @@ describe("translation notes behind the spoiler shield", () => {
       expect(new Set(summaries).size).toBe(summaries.length);
     }
     const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
-    expect(xml).toContain("Mistranslation · Plot-relevant · Confirmed · p. 12 · 1st printing. Its lines are behind the spoiler shield");
+    expect(xml).toContain(
+      "Mistranslation · Plot-relevant · Confirmed · p. 12 · 1st printing. Its lines are behind the spoiler shield",
+    );
     expect(xml).toContain("Omission · Plot-relevant · Confirmed · 21:00–21:09 · StreamCo dub.");
   });
 });

@@ -57,12 +57,37 @@ const fixedPaths = [
 const paramPaths = ["/characters/$", "/translation_meta/ln_mistls/$", "/feedback_hub/$", "/$", "/web_novel/$/$"];
 /** Every query parameter a loader reads, and names the framework itself looks at. */
 const queryNames = [
-  "q", "suggest", "page", "medium", "affiliation", "sent", "kind", "status", "order", "collection", "redirectTo",
-  "arc", "unit", "volume", "episode", "chapter", "timestamp", "index", "_data", "_routes", "season", "story",
+  "q",
+  "suggest",
+  "page",
+  "medium",
+  "affiliation",
+  "sent",
+  "kind",
+  "status",
+  "order",
+  "collection",
+  "redirectTo",
+  "arc",
+  "unit",
+  "volume",
+  "episode",
+  "chapter",
+  "timestamp",
+  "index",
+  "_data",
+  "_routes",
+  "season",
+  "story",
 ];
 
 const requestPath = fc.record({
-  path: fc.oneof(fc.constantFrom(...fixedPaths), fc.tuple(fc.constantFrom(...paramPaths), pathSegment, pathSegment).map(([pattern, a, b]) => pattern.replace("$", a).replace("$", b))),
+  path: fc.oneof(
+    fc.constantFrom(...fixedPaths),
+    fc
+      .tuple(fc.constantFrom(...paramPaths), pathSegment, pathSegment)
+      .map(([pattern, a, b]) => pattern.replace("$", a).replace("$", b)),
+  ),
   query: queryString(queryNames),
   // A client-side navigation asks for the same URL's data as `<path>.data`.
   data: fc.boolean(),
@@ -121,7 +146,16 @@ describe("properties: any URL", () => {
     const oddPath = fc.oneof(
       fc.array(pathSegment, { minLength: 1, maxLength: 6 }).map((segments) => `/${segments.join("/")}`),
       fc.integer({ min: 2000, max: 20000 }).map((length) => `/${"a".repeat(length)}`),
-      fc.constantFrom("//evil.example", "/./..", "/%2e%2e/", "/%", "/index.data", "/.data", "/_root.data?_routes=root,routes/home", "/__manifest?p=/x&version=test"),
+      fc.constantFrom(
+        "//evil.example",
+        "/./..",
+        "/%2e%2e/",
+        "/%",
+        "/index.data",
+        "/.data",
+        "/_root.data?_routes=root,routes/home",
+        "/__manifest?p=/x&version=test",
+      ),
     );
     await fc.assert(
       fc.asyncProperty(oddPath, async (path) => {
@@ -149,7 +183,10 @@ describe("properties: search", () => {
         const { results, total, counts } = await load(searchLoader, url);
         const known = parseSearchKind(kind);
         if (known) for (const result of results) expect(result.kind, url).toBe(known);
-        expect(Object.values(counts).reduce((sum, count) => sum + count, 0), url).toBeGreaterThanOrEqual(total);
+        expect(
+          Object.values(counts).reduce((sum, count) => sum + count, 0),
+          url,
+        ).toBeGreaterThanOrEqual(total);
       }),
       { numRuns: RUNS.light },
     );
@@ -164,19 +201,26 @@ describe("properties: report forms", () => {
     const log = quiet();
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(formSlug, formFields([...allReportFields, "submissionId", HONEYPOT_FIELD]), fc.boolean(), async (slug, fields, withId) => {
-        // A fresh reader per run: the rate limit is tested on its own, here every run may be accepted.
-        const sender = await signIn(`property-form-${run++}`);
-        const values: Array<readonly [string, string]> = withId ? [["submissionId", crypto.randomUUID()], ...fields] : fields;
-        const { body, headers } = encodeBody("multipart", values);
-        const response = await sender.fetch(`/feedback_hub/${slug}`, { method: "POST", body, headers });
-        expect(response.status, `POST /feedback_hub/${slug}`).toBeLessThan(500);
-        await expectEscaped(response);
-        const stored = await countRows("reports", sender.uid);
-        const honeypot = values.some(([name, value]) => name === HONEYPOT_FIELD && value !== "");
-        if (response.status >= 400 || honeypot) expect(stored, "a refused report is not stored").toBe(0);
-        else expect(stored).toBeLessThanOrEqual(1);
-      }),
+      fc.asyncProperty(
+        formSlug,
+        formFields([...allReportFields, "submissionId", HONEYPOT_FIELD]),
+        fc.boolean(),
+        async (slug, fields, withId) => {
+          // A fresh reader per run: the rate limit is tested on its own, here every run may be accepted.
+          const sender = await signIn(`property-form-${run++}`);
+          const values: Array<readonly [string, string]> = withId
+            ? [["submissionId", crypto.randomUUID()], ...fields]
+            : fields;
+          const { body, headers } = encodeBody("multipart", values);
+          const response = await sender.fetch(`/feedback_hub/${slug}`, { method: "POST", body, headers });
+          expect(response.status, `POST /feedback_hub/${slug}`).toBeLessThan(500);
+          await expectEscaped(response);
+          const stored = await countRows("reports", sender.uid);
+          const honeypot = values.some(([name, value]) => name === HONEYPOT_FIELD && value !== "");
+          if (response.status >= 400 || honeypot) expect(stored, "a refused report is not stored").toBe(0);
+          else expect(stored).toBeLessThanOrEqual(1);
+        },
+      ),
       { numRuns: RUNS.normal },
     );
     log.mockRestore();
@@ -215,7 +259,19 @@ describe("properties: any request shape to an action", () => {
     "/login",
     "/feedback_hub",
   ];
-  const names = [...allReportFields, "submissionId", "reportId", "status", "note", "category", "severity", "progress", "idToken", "redirectTo", HONEYPOT_FIELD];
+  const names = [
+    ...allReportFields,
+    "submissionId",
+    "reportId",
+    "status",
+    "note",
+    "category",
+    "severity",
+    "progress",
+    "idToken",
+    "redirectTo",
+    HONEYPOT_FIELD,
+  ];
 
   // Issue 11, defect 8: JSON, text and broken multipart bodies (a part with an empty, NUL or
   // line-break name made workerd's formData() throw), cross-site POSTs and PUT/PATCH/DELETE answered 500.
@@ -234,7 +290,11 @@ describe("properties: any request shape to an action", () => {
           const sender = await signIn(`property-shape-${run++}`, { admin: true });
           const { body, headers } = encodeBody(shape, [["submissionId", crypto.randomUUID()], ...fields]);
           const target = asData ? (path === "/" ? "/_root.data" : `${path}.data`) : path;
-          const response = await sender.send(target, { method, body, headers: { ...headers, ...originHeaders(origin, siteOrigin) } });
+          const response = await sender.send(target, {
+            method,
+            body,
+            headers: { ...headers, ...originHeaders(origin, siteOrigin) },
+          });
           const described = `${method} ${target} (${shape} body, ${origin} origin)`;
           expect(response.status, described).toBeLessThan(500);
           await expectEscaped(response);
@@ -254,15 +314,29 @@ describe("properties: any request shape to an action", () => {
     const log = quiet();
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...actionPaths.slice(0, 5)), fc.constantFrom<"cross" | "null" | "cross-site-header">("cross", "null", "cross-site-header"), async (path, origin) => {
-        const sender = await signIn(`property-cross-${run++}`);
-        const body = new FormData();
-        body.set("submissionId", crypto.randomUUID());
-        for (const [name, value] of Object.entries({ title: "t", idea: "i", problem: "p", summary: "s", steps: "s", expected: "e", actual: "a", progress: "{}" })) body.set(name, value);
-        await sender.send(path, { method: "POST", body, headers: originHeaders(origin, siteOrigin) });
-        expect(await countRows("reports", sender.uid)).toBe(0);
-        expect(await countRows("reading_progress", sender.uid)).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...actionPaths.slice(0, 5)),
+        fc.constantFrom<"cross" | "null" | "cross-site-header">("cross", "null", "cross-site-header"),
+        async (path, origin) => {
+          const sender = await signIn(`property-cross-${run++}`);
+          const body = new FormData();
+          body.set("submissionId", crypto.randomUUID());
+          for (const [name, value] of Object.entries({
+            title: "t",
+            idea: "i",
+            problem: "p",
+            summary: "s",
+            steps: "s",
+            expected: "e",
+            actual: "a",
+            progress: "{}",
+          }))
+            body.set(name, value);
+          await sender.send(path, { method: "POST", body, headers: originHeaders(origin, siteOrigin) });
+          expect(await countRows("reports", sender.uid)).toBe(0);
+          expect(await countRows("reading_progress", sender.uid)).toBe(0);
+        },
+      ),
       { numRuns: RUNS.light },
     );
     log.mockRestore();
@@ -276,7 +350,18 @@ describe("properties: progress saves and sign-in tokens", () => {
     const progressText = fc.oneof(
       hostileText,
       fc.json(),
-      fc.record({ version: fc.constant(1), webNovel: fc.oneof(fc.constant(null), hostileText), lightNovels: fc.dictionary(hostileText, fc.integer()), sideStories: fc.array(hostileText, { maxLength: 5 }), anime: fc.constant(null), breakTime: fc.constant([]), position: fc.double(), updatedAt: hostileText }).map((record) => JSON.stringify(record)),
+      fc
+        .record({
+          version: fc.constant(1),
+          webNovel: fc.oneof(fc.constant(null), hostileText),
+          lightNovels: fc.dictionary(hostileText, fc.integer()),
+          sideStories: fc.array(hostileText, { maxLength: 5 }),
+          anime: fc.constant(null),
+          breakTime: fc.constant([]),
+          position: fc.double(),
+          updatedAt: hostileText,
+        })
+        .map((record) => JSON.stringify(record)),
     );
     await fc.assert(
       fc.asyncProperty(progressText, async (text) => {
@@ -296,7 +381,9 @@ describe("properties: progress saves and sign-in tokens", () => {
     const log = quiet();
     const token = fc.oneof(
       hostileText,
-      fc.tuple(hostileText, hostileText, hostileText).map((parts) => parts.map((part) => btoa(unescape(encodeURIComponent(part)))).join(".")),
+      fc
+        .tuple(hostileText, hostileText, hostileText)
+        .map((parts) => parts.map((part) => btoa(unescape(encodeURIComponent(part)))).join(".")),
       fc.constantFrom("eyJhbGciOiJub25lIn0.e30.", "eyJhbGciOiJSUzI1NiJ9.e30.c2ln", "a.b.c"),
     );
     await fc.assert(
@@ -322,12 +409,16 @@ describe("properties: progress saves and sign-in tokens", () => {
       hostileText,
     );
     await fc.assert(
-      fc.asyncProperty(cookie, fc.constantFrom("/", "/feedback_hub", "/reading_tracker", "/_root.data"), async (header, path) => {
-        // What can travel in a header: printable ASCII (a browser percent-encodes the rest).
-        const response = await visitor.send(path, { headers: { Cookie: header.replace(/[^\x20-\x7e]/g, "") } });
-        expect(response.status, `${path} with Cookie ${JSON.stringify(header.slice(0, 60))}`).toBeLessThan(500);
-        await expectEscaped(response);
-      }),
+      fc.asyncProperty(
+        cookie,
+        fc.constantFrom("/", "/feedback_hub", "/reading_tracker", "/_root.data"),
+        async (header, path) => {
+          // What can travel in a header: printable ASCII (a browser percent-encodes the rest).
+          const response = await visitor.send(path, { headers: { Cookie: header.replace(/[^\x20-\x7e]/g, "") } });
+          expect(response.status, `${path} with Cookie ${JSON.stringify(header.slice(0, 60))}`).toBeLessThan(500);
+          await expectEscaped(response);
+        },
+      ),
       { numRuns: RUNS.normal },
     );
     log.mockRestore();
@@ -339,19 +430,29 @@ describe("properties: triage decisions", () => {
     const log = quiet();
     const reportId = crypto.randomUUID();
     const body = new FormData();
-    for (const [name, value] of Object.entries({ submissionId: reportId, title: "Decide me", idea: "i", problem: "p" })) body.set(name, value);
+    for (const [name, value] of Object.entries({ submissionId: reportId, title: "Decide me", idea: "i", problem: "p" }))
+      body.set(name, value);
     await reader.fetch("/feedback_hub/suggest_feature", { method: "POST", body });
-    const historyCount = async () => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM report_history WHERE report_id = ?1`).bind(reportId).first<{ n: number }>())?.n ?? 0;
+    const historyCount = async () =>
+      (
+        await env.DB.prepare(`SELECT COUNT(*) AS n FROM report_history WHERE report_id = ?1`)
+          .bind(reportId)
+          .first<{ n: number }>()
+      )?.n ?? 0;
     await fc.assert(
-      fc.asyncProperty(formFields(["reportId", "from", "status", "note", "category", "severity"]), fc.boolean(), async (fields, ownReport) => {
-        const values: Array<readonly [string, string]> = ownReport ? [["reportId", reportId], ...fields] : fields;
-        const before = await historyCount();
-        const { body: decision } = encodeBody("multipart", values);
-        const response = await moderator.fetch("/feedback_hub/triage", { method: "POST", body: decision });
-        expect(response.status).toBeLessThan(500);
-        await expectEscaped(response);
-        if (response.status >= 400) expect(await historyCount()).toBe(before);
-      }),
+      fc.asyncProperty(
+        formFields(["reportId", "from", "status", "note", "category", "severity"]),
+        fc.boolean(),
+        async (fields, ownReport) => {
+          const values: Array<readonly [string, string]> = ownReport ? [["reportId", reportId], ...fields] : fields;
+          const before = await historyCount();
+          const { body: decision } = encodeBody("multipart", values);
+          const response = await moderator.fetch("/feedback_hub/triage", { method: "POST", body: decision });
+          expect(response.status).toBeLessThan(500);
+          await expectEscaped(response);
+          if (response.status >= 400) expect(await historyCount()).toBe(before);
+        },
+      ),
       { numRuns: RUNS.normal },
     );
     log.mockRestore();

@@ -9,7 +9,12 @@ import { signIn, visitor } from "../support/readers";
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 /** A reader who started `firstDaysAgo` days ago at the first chapter and reached `progress` `lastDaysAgo` days ago. */
-async function readerSince(uid: string, progress: Partial<Progress>, firstDaysAgo = ESTABLISHED_AFTER_DAYS + 3, lastDaysAgo = 1) {
+async function readerSince(
+  uid: string,
+  progress: Partial<Progress>,
+  firstDaysAgo = ESTABLISHED_AFTER_DAYS + 3,
+  lastDaysAgo = 1,
+) {
   await saveProgress(env.DB, uid, { ...emptyProgress, webNovel: "wn:1-1" }, daysAgo(firstDaysAgo));
   await saveProgress(env.DB, uid, { ...emptyProgress, ...progress }, daysAgo(lastDaysAgo));
 }
@@ -26,20 +31,32 @@ describe("readership", () => {
   });
 
   it("counts readers per arc and volume, and hides groups smaller than five", async () => {
-    for (let index = 0; index < 6; index++) await readerSince(`arc1-${index}`, { webNovel: "wn:1-3", lightNovels: { main: 1 } });
-    for (let index = 0; index < 2; index++) await readerSince(`arc2-${index}`, { webNovel: "wn:2-1", anime: "anime:1-2" });
+    for (let index = 0; index < 6; index++)
+      await readerSince(`arc1-${index}`, { webNovel: "wn:1-3", lightNovels: { main: 1 } });
+    for (let index = 0; index < 2; index++)
+      await readerSince(`arc2-${index}`, { webNovel: "wn:2-1", anime: "anime:1-2" });
     const readership = await getReadership(env.DB);
     expect(MIN_BUCKET).toBe(5);
     expect(readership.readers).toBe(8);
     expect(readership.arcs).toEqual([{ label: "Arc 1: The Door", readers: 6 }]);
     expect(readership.volumes).toEqual([{ label: "Tiny Tale 1", readers: 6 }]);
-    expect(readership.media).toEqual(expect.arrayContaining([{ medium: "web_novel", readers: 8 }, { medium: "light_novels", readers: 6 }]));
+    expect(readership.media).toEqual(
+      expect.arrayContaining([
+        { medium: "web_novel", readers: 8 },
+        { medium: "light_novels", readers: 6 },
+      ]),
+    );
     expect(readership.media.find((row) => row.medium === "anime")).toBeUndefined();
     expect(readership.hiddenBuckets).toBeGreaterThanOrEqual(2);
   });
 
   it("stores the position of the furthest unit reached, computed on the server", async () => {
-    const saved = await saveProgress(env.DB, "positions", { ...emptyProgress, webNovel: "wn:1-2", lightNovels: { main: 1 }, position: 999 });
+    const saved = await saveProgress(env.DB, "positions", {
+      ...emptyProgress,
+      webNovel: "wn:1-2",
+      lightNovels: { main: 1 },
+      position: 999,
+    });
     expect(saved.position).toBe(3); // ln:main-1 ends at wn:1-3, not the 999 the browser claimed
   });
 });
@@ -55,7 +72,8 @@ describe("readership counts established readers only", () => {
 
   it("four established readers and any number of new ones show nothing; a fifth established one shows them", async () => {
     for (let index = 0; index < 4; index++) await readerSince(`settled-${index}`, { webNovel: "wn:1-3" });
-    for (let index = 0; index < 6; index++) await saveProgress(env.DB, `newcomer-${index}`, { ...emptyProgress, webNovel: "wn:1-3" });
+    for (let index = 0; index < 6; index++)
+      await saveProgress(env.DB, `newcomer-${index}`, { ...emptyProgress, webNovel: "wn:1-3" });
     expect(await getReadership(env.DB)).toMatchObject({ readers: 0, arcs: [] });
     await readerSince("settled-4", { webNovel: "wn:1-3" });
     clearReadershipCache();
@@ -66,29 +84,43 @@ describe("readership counts established readers only", () => {
     // Saved twice, long ago, on the same day.
     for (let index = 0; index < 5; index++) await readerSince(`one-day-${index}`, { webNovel: "wn:1-3" }, 30, 30);
     // Saved on two days, but the first save is too recent.
-    for (let index = 0; index < 5; index++) await readerSince(`young-${index}`, { webNovel: "wn:1-3" }, ESTABLISHED_AFTER_DAYS - 2, 0);
+    for (let index = 0; index < 5; index++)
+      await readerSince(`young-${index}`, { webNovel: "wn:1-3" }, ESTABLISHED_AFTER_DAYS - 2, 0);
     expect(await getReadership(env.DB)).toMatchObject({ readers: 0, arcs: [] });
   });
 
   it("a later save does not move the first-save date, and a browser's own date does not count", async () => {
     for (let index = 0; index < 5; index++) {
-      await saveProgress(env.DB, `claims-${index}`, { ...emptyProgress, webNovel: "wn:1-2", updatedAt: daysAgo(400).toISOString() });
-      await saveProgress(env.DB, `claims-${index}`, { ...emptyProgress, webNovel: "wn:1-3", updatedAt: daysAgo(300).toISOString() });
+      await saveProgress(env.DB, `claims-${index}`, {
+        ...emptyProgress,
+        webNovel: "wn:1-2",
+        updatedAt: daysAgo(400).toISOString(),
+      });
+      await saveProgress(env.DB, `claims-${index}`, {
+        ...emptyProgress,
+        webNovel: "wn:1-3",
+        updatedAt: daysAgo(300).toISOString(),
+      });
     }
     expect(await getReadership(env.DB)).toMatchObject({ readers: 0 });
-    const stored = await env.DB.prepare(`SELECT first_saved_at, updated_at FROM reading_progress WHERE uid = 'claims-0'`).first<{ first_saved_at: string; updated_at: string }>();
+    const stored = await env.DB.prepare(
+      `SELECT first_saved_at, updated_at FROM reading_progress WHERE uid = 'claims-0'`,
+    ).first<{ first_saved_at: string; updated_at: string }>();
     expect(Date.parse(stored!.first_saved_at)).toBeGreaterThan(daysAgo(1).getTime());
   });
 
   it("the page states the rule, with and without figures", async () => {
     const reader = await signIn("rule-reader");
-    for (let index = 0; index < 5; index++) await saveProgress(env.DB, `rule-fresh-${index}`, { ...emptyProgress, webNovel: "wn:1-2" });
+    for (let index = 0; index < 5; index++)
+      await saveProgress(env.DB, `rule-fresh-${index}`, { ...emptyProgress, webNovel: "wn:1-2" });
     // The page's text as a reader sees it (React separates adjacent text with empty comments).
     const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
     const empty = await text(await reader.fetch("/statistics/readership"));
     expect(empty).toContain("No figures yet");
     expect(empty).toContain("Fewer than 5 established readers");
-    expect(empty).toContain(`first saved their progress at least ${ESTABLISHED_AFTER_DAYS} days ago and have saved it on more than one day`);
+    expect(empty).toContain(
+      `first saved their progress at least ${ESTABLISHED_AFTER_DAYS} days ago and have saved it on more than one day`,
+    );
     for (let index = 0; index < 5; index++) await readerSince(`rule-settled-${index}`, { webNovel: "wn:1-3" });
     clearReadershipCache();
     const full = await text(await visitor.fetch("/statistics/readership", { headers: { Cookie: "theme=dark" } }));

@@ -17,7 +17,9 @@ async function gatedTitles() {
 }
 
 async function timeline(reveal: string | null) {
-  const response = await fetchDeployed(`/resources/timeline${reveal === null ? "" : `?reveal=${encodeURIComponent(reveal)}`}`);
+  const response = await fetchDeployed(
+    `/resources/timeline${reveal === null ? "" : `?reveal=${encodeURIComponent(reveal)}`}`,
+  );
   expect(response.status).toBe(200);
   const text = await response.text();
   return { response, text, units: (JSON.parse(text) as { units: TrackerUnit[] }).units };
@@ -41,15 +43,23 @@ describe("reading tracker", () => {
     const { response, units } = await timeline(null);
     expect(response.headers.get("Cache-Control")).toMatch(/^public/);
     expect(units.length).toBeGreaterThan(10);
-    expect(units[0]).toMatchObject({ key: "wn:1-1", medium: "web_novel", title: { revealedBy: null, content: "Knock" } });
+    expect(units[0]).toMatchObject({
+      key: "wn:1-1",
+      medium: "web_novel",
+      title: { revealedBy: null, content: "Knock" },
+    });
     const positions = units.map((unit) => unit.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect(new Set(units.map((unit) => unit.medium))).toEqual(new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time"]));
+    expect(new Set(units.map((unit) => unit.medium))).toEqual(
+      new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time"]),
+    );
   });
 
   it("names each arc and season by number and title, for the tracker's first picker", async () => {
     const { units } = await timeline(null);
-    const groups = new Set(units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group));
+    const groups = new Set(
+      units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group),
+    );
     // A season whose title already holds its number names it once (app/lib/progress.ts groupName; the demo's second season).
     expect([...groups]).toEqual(["Arc 1: The Door", "Season 1: Tiny Tale", "Arc 2: The Hall"]);
   });
@@ -64,7 +74,18 @@ describe("reading tracker", () => {
     const keeper = sealed.units.find((unit) => unit.key === "wn:1-3");
     expect(keeper?.title).toEqual({ revealedBy: expect.stringContaining("wn:1-3"), content: null });
 
-    for (const reveal of ["wn:1-2", "wn:1-3", "ln:main-1", "anime:1-1", "bt:1-1", "anime:1-2", "wn:2-2,anime:1-2,bt:1-1", "all", "junk", ""]) {
+    for (const reveal of [
+      "wn:1-2",
+      "wn:1-3",
+      "ln:main-1",
+      "anime:1-1",
+      "bt:1-1",
+      "anime:1-2",
+      "wn:2-2,anime:1-2,bt:1-1",
+      "all",
+      "junk",
+      "",
+    ]) {
       const knowledge = parseKnowledge(reveal);
       const { text } = await timeline(reveal);
       for (const { title, revealed_by } of gated) {
@@ -101,7 +122,10 @@ describe("reading tracker", () => {
     // The server reads the skipped units in the reveal parameter: a title they reveal stays out.
     const keeper = units.find((unit) => unit.key === "wn:1-3")!;
     expect((await timeline("wn:2-2")).text).toContain("The Keeper Lied");
-    const knowsAllButTheKeeper = `-${keeper.coveredBy.split(" ").filter((key) => key.startsWith("wn:")).join(",-")},wn:2-2`;
+    const knowsAllButTheKeeper = `-${keeper.coveredBy
+      .split(" ")
+      .filter((key) => key.startsWith("wn:"))
+      .join(",-")},wn:2-2`;
     expect((await timeline(knowsAllButTheKeeper)).text).not.toContain("The Keeper Lied");
   });
 });

@@ -20,7 +20,9 @@ beforeAll(async () => {
 /** The tag beside each related character on a character's page, by name, for a reader who has seen everything. */
 async function relationshipsOn(slug: string) {
   const { character } = await load(characterLoader, `/characters/${slug}?reveal=all`, { slug });
-  return Object.fromEntries((character?.content?.relationships ?? []).flatMap(({ content }) => (content ? [[content.name, content.kind]] : [])));
+  return Object.fromEntries(
+    (character?.content?.relationships ?? []).flatMap(({ content }) => (content ? [[content.name, content.kind]] : [])),
+  );
 }
 
 describe("a character's relationships", () => {

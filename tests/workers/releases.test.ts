@@ -9,7 +9,8 @@ import { load, respond, settle, status } from "../support/workers-context";
 
 // The tiny pack (tests/fixtures/packs/tiny): chapters in 2015 (wn:1-3's title is flagged), volumes in
 // Japan in 2016–17 (main 1 and 2, then ex 1) and one in English in 2017, episodes in 2020; its one Break Time short has no date.
-const keysOf = (releases: { key: string; edition: string | null }[]) => releases.map((release) => `${release.key}${release.edition ? `/${release.edition}` : ""}`);
+const keysOf = (releases: { key: string; edition: string | null }[]) =>
+  releases.map((release) => `${release.key}${release.edition ? `/${release.edition}` : ""}`);
 
 describe("the release radar", () => {
   it("splits every dated release of every medium at today: what is coming soonest first, what is out newest first", async () => {
@@ -35,7 +36,10 @@ describe("the release radar", () => {
 
   it("seals a flagged title for a reader who states nothing, and opens it for one whose progress reveals it", async () => {
     const visitor = await load(releasesLoader, "/releases?medium=web_novel");
-    expect(visitor.recent.find((release) => release.key === "wn:1-3")?.title).toEqual({ revealedBy: "wn:1-3 ln:main-1", content: null });
+    expect(visitor.recent.find((release) => release.key === "wn:1-3")?.title).toEqual({
+      revealedBy: "wn:1-3 ln:main-1",
+      content: null,
+    });
     const reveal = encodeURIComponent(encodeKnowledge(knowledgeOfUnits(["ln:main-1"])));
     const reader = await load(releasesLoader, `/releases?medium=web_novel&reveal=${reveal}`);
     expect(reader.recent.find((release) => release.key === "wn:1-3")?.title.content).toBe("The Keeper Lied");

@@ -23,13 +23,25 @@ const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PRO
 /** An unsigned token like the Auth emulator's, for a reader with this uid. */
 function emulatorToken(uid: string) {
   const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  const claims = { iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`, aud: FIREBASE_PROJECT_ID, sub: uid, iat: now - 10, auth_time: now - 10, exp: now + 3600 };
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const claims = {
+    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
+    aud: FIREBASE_PROJECT_ID,
+    sub: uid,
+    iat: now - 10,
+    auth_time: now - 10,
+    exp: now + 3600,
+  };
   return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
 }
 
 /** A request from a browser on the site, with the emulator trusted. */
-function call<F extends DataFunction>(handler: F, path: string, { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {}) {
+function call<F extends DataFunction>(
+  handler: F,
+  path: string,
+  { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {},
+) {
   const headers = new Headers(options.headers);
   if (cookie) headers.set("Cookie", cookie);
   if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", site);
@@ -44,9 +56,15 @@ function form(values: Record<string, string>) {
 
 /** Signs a reader in the way the browser does (posting the ID token), and returns the cookie it got. */
 async function signIn(uid: string) {
-  const result = await call(sessionAction, "/auth/session", { method: "POST", body: form({ idToken: emulatorToken(uid) }) });
+  const result = await call(sessionAction, "/auth/session", {
+    method: "POST",
+    body: form({ idToken: emulatorToken(uid) }),
+  });
   expect(result.status).toBe(200);
-  return result.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).join("; ");
+  return result.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .join("; ");
 }
 
 describe("redirects to a user-supplied path", () => {
@@ -68,7 +86,9 @@ describe("redirects to a user-supplied path", () => {
 
   it("still returns a reader to the page they came from", async () => {
     const cookie = await signIn("edge-login-back");
-    const result = await call(loginLoader, "/login?redirectTo=%2Ffeedback_hub%2Freport_bug%3Fvolume%3Dln%3Amain-1", { cookie });
+    const result = await call(loginLoader, "/login?redirectTo=%2Ffeedback_hub%2Freport_bug%3Fvolume%3Dln%3Amain-1", {
+      cookie,
+    });
     expect(result.headers.get("Location")).toBe("/feedback_hub/report_bug?volume=ln:main-1");
   });
 });
@@ -76,13 +96,21 @@ describe("redirects to a user-supplied path", () => {
 describe("the request guard (before React Router)", () => {
   // A session cookie (checked later by the action): without one, a report form's body is never read.
   const post = (init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    new Request(`${site}/feedback_hub/suggest_feature`, { method: "POST", ...init, headers: { Origin: site, Cookie: "session=unchecked", ...init.headers } });
+    new Request(`${site}/feedback_hub/suggest_feature`, {
+      method: "POST",
+      ...init,
+      headers: { Origin: site, Cookie: "session=unchecked", ...init.headers },
+    });
 
   async function refusal(request: Request) {
     const outcome = await guardRequest(request);
     if (!("refusal" in outcome)) return null;
     const response = outcome.refusal;
-    return { status: response.status, message: ((await response.json()) as { message: string }).message, allow: response.headers.get("Allow") };
+    return {
+      status: response.status,
+      message: ((await response.json()) as { message: string }).message,
+      allow: response.headers.get("Allow"),
+    };
   }
 
   /** The request the guard hands on; fails the test when it refused. */
@@ -92,20 +120,32 @@ describe("the request guard (before React Router)", () => {
     return outcome.request;
   }
 
-  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])("answers %s with 405 and the methods the address takes", async (method) => {
-    expect(await refusal(new Request(`${site}/feedback_hub/report_bug`, { method, headers: { Origin: site } }))).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
-    for (const path of ["/web_novel", "/resources/timeline", "/translation_meta/feed.xml"]) {
-      expect(await refusal(new Request(`${site}${path}`, { method, headers: { Origin: site } })), path).toMatchObject({
-        status: 405,
-        allow: "GET, HEAD",
-        message: `${method} is not used here. This address takes no form: it answers GET and HEAD only.`,
-      });
-    }
-  });
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"])(
+    "answers %s with 405 and the methods the address takes",
+    async (method) => {
+      expect(
+        await refusal(new Request(`${site}/feedback_hub/report_bug`, { method, headers: { Origin: site } })),
+      ).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+      for (const path of ["/web_novel", "/resources/timeline", "/translation_meta/feed.xml"]) {
+        expect(await refusal(new Request(`${site}${path}`, { method, headers: { Origin: site } })), path).toMatchObject(
+          {
+            status: 405,
+            allow: "GET, HEAD",
+            message: `${method} is not used here. This address takes no form: it answers GET and HEAD only.`,
+          },
+        );
+      }
+    },
+  );
 
-  it.each(["https://evil.example", "null", "http://companion.test", "https://companion.test.evil.example"])("answers a POST from Origin %s with 403", async (origin) => {
-    expect(await refusal(post({ headers: { Origin: origin }, body: new URLSearchParams({ title: "x" }) }))).toMatchObject({ status: 403, message: "This form can only be sent from this site." });
-  });
+  it.each(["https://evil.example", "null", "http://companion.test", "https://companion.test.evil.example"])(
+    "answers a POST from Origin %s with 403",
+    async (origin) => {
+      expect(
+        await refusal(post({ headers: { Origin: origin }, body: new URLSearchParams({ title: "x" }) })),
+      ).toMatchObject({ status: 403, message: "This form can only be sent from this site." });
+    },
+  );
 
   it("answers a cross-site POST without Origin (Sec-Fetch-Site says so) with 403", async () => {
     const request = new Request(`${site}/auth/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
@@ -125,14 +165,23 @@ describe("the request guard (before React Router)", () => {
   });
 
   it.each([
-    ["a multipart body cut short", "multipart/form-data; boundary=zz", '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc'],
+    [
+      "a multipart body cut short",
+      "multipart/form-data; boundary=zz",
+      '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc',
+    ],
     ["a multipart type without a boundary", "multipart/form-data", "--zz\r\n"],
   ])("answers %s with 400", async (_, type, body) => {
-    expect(await refusal(post({ headers: { "Content-Type": type }, body }))).toMatchObject({ status: 400, message: "The form could not be read. Please send it again." });
+    expect(await refusal(post({ headers: { "Content-Type": type }, body }))).toMatchObject({
+      status: 400,
+      message: "The form could not be read. Please send it again.",
+    });
   });
 
   it("lets forms and reads through, and reads an empty POST as an empty form", async () => {
-    expect((await (await handedOn(post({ body: new URLSearchParams({ title: "x" }) }))).formData()).get("title")).toBe("x");
+    expect((await (await handedOn(post({ body: new URLSearchParams({ title: "x" }) }))).formData()).get("title")).toBe(
+      "x",
+    );
     expect((await (await handedOn(post({ body: form({ title: "x" }) }))).formData()).get("title")).toBe("x");
     expect(await refusal(new Request(`${site}/web_novel`))).toBeNull();
     expect(await refusal(new Request(`${site}/web_novel`, { method: "HEAD" }))).toBeNull();
@@ -150,7 +199,10 @@ describe("headers on every kind of response", () => {
   const signedIn = new Request(`${site}/statistics/readership.data`, { headers: { Cookie: "session=abc" } });
 
   it("never lets a shared cache keep what a signed-in reader was sent, whatever the route asked", () => {
-    const routeAsked = () => new Response("[]", { headers: { "Cache-Control": "public, max-age=60, s-maxage=600", "Content-Type": "text/x-script" } });
+    const routeAsked = () =>
+      new Response("[]", {
+        headers: { "Cache-Control": "public, max-age=60, s-maxage=600", "Content-Type": "text/x-script" },
+      });
     expect(secureResponse(signedIn, routeAsked()).headers.get("Cache-Control")).toBe("private, no-store");
     const open = secureResponse(signedOut, routeAsked()).headers;
     expect(open.get("Cache-Control")).toBe("public, max-age=60, s-maxage=600");
@@ -158,15 +210,30 @@ describe("headers on every kind of response", () => {
   });
 
   it("keeps a response that sets a cookie, a failure, a redirect or a refusal out of shared caches", () => {
-    expect(secureResponse(signedOut, new Response("{}", { headers: { "Set-Cookie": "toast=; Max-Age=0", "Cache-Control": "public, s-maxage=60" } })).headers.get("Cache-Control")).toBe("private, no-store");
-    expect(secureResponse(signedOut, new Response("x", { status: 503 })).headers.get("Cache-Control")).toBe("private, no-store");
-    expect(secureResponse(signedOut, Response.redirect(`${site}/login`, 302)).headers.get("Cache-Control")).toBe("no-store");
-    expect(secureResponse(signedOut, Response.json({ message: "no" }, { status: 415 })).headers.get("Cache-Control")).toBe("no-store");
+    expect(
+      secureResponse(
+        signedOut,
+        new Response("{}", { headers: { "Set-Cookie": "toast=; Max-Age=0", "Cache-Control": "public, s-maxage=60" } }),
+      ).headers.get("Cache-Control"),
+    ).toBe("private, no-store");
+    expect(secureResponse(signedOut, new Response("x", { status: 503 })).headers.get("Cache-Control")).toBe(
+      "private, no-store",
+    );
+    expect(secureResponse(signedOut, Response.redirect(`${site}/login`, 302)).headers.get("Cache-Control")).toBe(
+      "no-store",
+    );
+    expect(
+      secureResponse(signedOut, Response.json({ message: "no" }, { status: 415 })).headers.get("Cache-Control"),
+    ).toBe("no-store");
     expect(secureResponse(signedOut, new Response("[]")).headers.get("Cache-Control")).toContain("s-maxage=");
   });
 
   it("gives JSON, .data, the feed and redirects the security headers pages get", () => {
-    for (const response of [Response.json({}), new Response("[]", { headers: { "Content-Type": "text/x-script" } }), Response.redirect(`${site}/`, 302)]) {
+    for (const response of [
+      Response.json({}),
+      new Response("[]", { headers: { "Content-Type": "text/x-script" } }),
+      Response.redirect(`${site}/`, 302),
+    ]) {
       const headers = secureResponse(signedOut, response).headers;
       expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(headers.get("Strict-Transport-Security")).toContain("max-age=");
@@ -182,7 +249,10 @@ describe("through the whole site (React Router's handler over the real routes)",
 
   it("makes a signed-in reader's .data private even where the route asks shared caches to keep it", async () => {
     const cookie = await signIn("edge-data");
-    const response = await fetchSite(new Request(`${site}/statistics/readership.data`, { headers: { Cookie: cookie } }), { bindings: emulator });
+    const response = await fetchSite(
+      new Request(`${site}/statistics/readership.data`, { headers: { Cookie: cookie } }),
+      { bindings: emulator },
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("edge-data");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -194,11 +264,21 @@ describe("through the whole site (React Router's handler over the real routes)",
   it.each([
     ["a JSON body", { "Content-Type": "application/json" }, '{"title":"x"}', 415],
     ["a text body", { "Content-Type": "text/plain" }, "title=x", 415],
-    ["a broken multipart body", { "Content-Type": "multipart/form-data; boundary=zz" }, "--zz\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nabc", 400],
+    [
+      "a broken multipart body",
+      { "Content-Type": "multipart/form-data; boundary=zz" },
+      '--zz\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc',
+      400,
+    ],
     ["Origin: null", { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, "title=x", 403],
   ])("answers %s to a page action with a 4xx, not the framework's 400 or a 500", async (_, headers, body, status) => {
     const cookie = await signIn("edge-bodies");
-    const request = () => new Request(`${site}/feedback_hub/suggest_feature`, { method: "POST", headers: { Origin: site, Cookie: cookie, ...headers }, body });
+    const request = () =>
+      new Request(`${site}/feedback_hub/suggest_feature`, {
+        method: "POST",
+        headers: { Origin: site, Cookie: cookie, ...headers },
+        body,
+      });
     const response = await serve(request());
     expect(response.status).toBe(status);
     expect(((await response.json()) as { message: string }).message).toMatch(/^.{10,160}$/);
@@ -207,7 +287,9 @@ describe("through the whole site (React Router's handler over the real routes)",
 
   it("signs out with an empty POST (no Content-Type), as the browser's fetch sends it", async () => {
     const cookie = await signIn("edge-sign-out");
-    const response = await serve(new Request(`${site}/auth/logout`, { method: "POST", headers: { Origin: site, Cookie: cookie } }));
+    const response = await serve(
+      new Request(`${site}/auth/logout`, { method: "POST", headers: { Origin: site, Cookie: cookie } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
   });
@@ -215,7 +297,9 @@ describe("through the whole site (React Router's handler over the real routes)",
 
 describe("small edges", () => {
   it("builds the feed's links from the configured site origin, never the Host header", async () => {
-    const response = await settle(feedLoader, "/translation_meta/feed.xml", { headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" } });
+    const response = await settle(feedLoader, "/translation_meta/feed.xml", {
+      headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+    });
     if (!(response instanceof Response)) throw new Error("The feed answers a Response");
     const xml = await response.text();
     expect(env.SITE_URL).toMatch(/^https:\/\//);
@@ -225,12 +309,22 @@ describe("small edges", () => {
   });
 
   it("accepts signing keys only over https (plain http only from this machine)", () => {
-    const keys = (url: string, environment = "test") => () => parseEnv({ ENVIRONMENT: environment, SESSION_SECRET: "s", SITE_URL: "https://x.example", FIREBASE_JWKS_URL: url });
+    const keys =
+      (url: string, environment = "test") =>
+      () =>
+        parseEnv({
+          ENVIRONMENT: environment,
+          SESSION_SECRET: "s",
+          SITE_URL: "https://x.example",
+          FIREBASE_JWKS_URL: url,
+        });
     expect(keys("http://keys.example/jwks")).toThrow(/FIREBASE_JWKS_URL must be an https:\/\/ URL/);
     expect(keys("http://keys.example/jwks", "production")).toThrow(/FIREBASE_JWKS_URL must be an https:\/\/ URL/);
     expect(keys("http://127.0.0.1:9/jwks")).not.toThrow();
     expect(keys("https://keys.example/jwks", "production")).not.toThrow();
-    expect(() => parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s", SITE_URL: "http://x.example" })).toThrow(/SITE_URL must be an https:\/\/ origin/);
+    expect(() => parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s", SITE_URL: "http://x.example" })).toThrow(
+      /SITE_URL must be an https:\/\/ origin/,
+    );
   });
 
   it("gives a refused megabyte back cut to what a field could hold, not whole", async () => {
@@ -255,10 +349,19 @@ describe("small edges", () => {
         method: "POST",
         cookie,
         params: { form: "suggest_feature" },
-        body: form({ submissionId: crypto.randomUUID(), title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow", ...extra }),
+        body: form({
+          submissionId: crypto.randomUUID(),
+          title: "Dark timeline",
+          idea: "Show dates on a timeline",
+          problem: "Hard to follow",
+          ...extra,
+        }),
       });
     const toastAfter = async (result: Awaited<ReturnType<typeof send>>) => {
-      const toastCookie = result.headers.getSetCookie().find((value) => value.startsWith("toast="))!.split(";")[0]!;
+      const toastCookie = result.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("toast="))!
+        .split(";")[0]!;
       const page = await respond(rootLoader, "/feedback_hub", { headers: { Cookie: toastCookie } });
       const { title, description, variant } = page.data?.toast ?? {};
       return { title, description, variant };
@@ -281,7 +384,9 @@ describe("long and deep addresses", () => {
       return route ? `${addressOf(route.parentId)}/${route.path ?? ""}` : "";
     };
     // Pages only: a resource route (a .ts module, such as the API's /api/v1/units/:key) renders no layout.
-    const pages = env.TEST_ROUTES.filter((route) => route.path !== "*" && route.file.endsWith(".tsx")).map((route) => addressOf(route.id));
+    const pages = env.TEST_ROUTES.filter((route) => route.path !== "*" && route.file.endsWith(".tsx")).map((route) =>
+      addressOf(route.id),
+    );
     expect(pages).toContain("/translation_meta/ln_mistls/:slug");
     expect(Math.max(...pages.map(pathDepth))).toBe(MAX_PAGE_DEPTH);
   });
@@ -327,25 +432,31 @@ describe("long and deep addresses", () => {
     expect(((await tooLong.json()) as { message: string }).message).toMatch(/query is too long/);
     expect((await fetchDeployed(`/search.data?q=ash&x=${"y".repeat(MAX_QUERY_LENGTH)}`)).status).toBe(414);
     // The page a reader's longest search makes stays far below it.
-    expect((await fetchDeployed(`/search?q=${encodeURIComponent("é".repeat(100))}&kind=character&page=1`)).status).toBeLessThan(500);
+    expect(
+      (await fetchDeployed(`/search?q=${encodeURIComponent("é".repeat(100))}&kind=character&page=1`)).status,
+    ).toBeLessThan(500);
   });
 
   it("keeps the answer to any deep or long path a 4xx whose size grows no faster than the path", async () => {
     const segment = fc.constantFrom("a", "..", ".", "%2F", "%00", "é", "x-probe", "a.data", "__manifest", "");
     await fc.assert(
-      fc.asyncProperty(fc.array(segment, { minLength: MAX_PAGE_DEPTH + 1, maxLength: 1200 }), fc.boolean(), async (segments, data) => {
-        const path = `/${segments.join("/")}${data ? ".data" : ""}`;
-        const response = await fetchDeployed(path);
-        const body = await response.text();
-        expect(response.status, path).toBeLessThan(500);
-        // `.` and `..` segments are resolved first, so a path may come out shallow: a page, or a 404 that hydrates.
-        if (isDeeperThanEveryPage(new URL(`${site}${path}`).pathname)) {
-          expect([404, 414], path).toContain(response.status);
-          expect(body, path).not.toContain(routeDiscovery);
-        }
-        // The page shows the path a few times (title, heading, description), never once per prefix.
-        expect(body.length, path).toBeLessThan(40_000 + 8 * path.length);
-      }),
+      fc.asyncProperty(
+        fc.array(segment, { minLength: MAX_PAGE_DEPTH + 1, maxLength: 1200 }),
+        fc.boolean(),
+        async (segments, data) => {
+          const path = `/${segments.join("/")}${data ? ".data" : ""}`;
+          const response = await fetchDeployed(path);
+          const body = await response.text();
+          expect(response.status, path).toBeLessThan(500);
+          // `.` and `..` segments are resolved first, so a path may come out shallow: a page, or a 404 that hydrates.
+          if (isDeeperThanEveryPage(new URL(`${site}${path}`).pathname)) {
+            expect([404, 414], path).toContain(response.status);
+            expect(body, path).not.toContain(routeDiscovery);
+          }
+          // The page shows the path a few times (title, heading, description), never once per prefix.
+          expect(body.length, path).toBeLessThan(40_000 + 8 * path.length);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -385,7 +496,10 @@ describe("POST bodies, capped by route before they are read", () => {
     };
     // The not-found route's action answers 404 to any form, reading nothing.
     const actions = env.TEST_ROUTES.filter((route) => route.path !== "*").map((route) => ({
-      address: addressOf(route.id).replace(/:[a-z]+/g, "example").replace(/\/$/, "") || "/",
+      address:
+        addressOf(route.id)
+          .replace(/:[a-z]+/g, "example")
+          .replace(/\/$/, "") || "/",
       hasAction: "action" in modules[`../../app/${route.file}`]!,
     }));
     expect(actions.filter((route) => route.hasAction).length).toBeGreaterThanOrEqual(5);
@@ -395,9 +509,13 @@ describe("POST bodies, capped by route before they are read", () => {
   it("refuses a body declared larger than its route takes with 413, without reading any of it", async () => {
     const cookie = await signIn("edge-declared");
     const body = countedBody(50_000_000);
-    const response = await serve(post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, "Content-Length": "50000000" }));
+    const response = await serve(
+      post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, "Content-Length": "50000000" }),
+    );
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { message: string }).message).toMatch(/larger than the site takes here \(at most 256 KB\)/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /larger than the site takes here \(at most 256 KB\)/,
+    );
     expect(body.pulled()).toBe(0);
   });
 
@@ -416,11 +534,17 @@ describe("POST bodies, capped by route before they are read", () => {
       ] as const;
       for (const [method, path] of cases) {
         const body = method === "POST" ? countedBody(5_000_000) : null;
-        const request = new Request(`${site}${path}`, { method, body: body?.stream ?? null, headers: { Origin: site, Cookie: cookie, ...formType, "Content-Length": length } });
+        const request = new Request(`${site}${path}`, {
+          method,
+          body: body?.stream ?? null,
+          headers: { Origin: site, Cookie: cookie, ...formType, "Content-Length": length },
+        });
         expect(request.headers.get("Content-Length"), "sent as written").toBe(length);
         const response = await serve(request);
         expect(response.status, `${method} ${path}`).toBe(400);
-        expect(((await response.json()) as { message: string }).message).toBe("The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.");
+        expect(((await response.json()) as { message: string }).message).toBe(
+          "The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.",
+        );
         expect(response.headers.get("Cache-Control")).toBe("private, no-store");
         expect(body?.pulled() ?? 0, `${method} ${path}`).toBe(0);
       }
@@ -431,12 +555,23 @@ describe("POST bodies, capped by route before they are read", () => {
     const cookie = await signIn("edge-zero-length");
     expect((await serve(post("/auth/logout", "", { Cookie: cookie, "Content-Length": "0" }))).status).toBe(200);
     expect((await serve(post("/auth/logout", "a=1", { Cookie: cookie, "Content-Length": "003" }))).status).toBe(200);
-    expect((await serve(post("/auth/logout", countedBody(50_000).stream, { Cookie: cookie, "Content-Length": "0000050000" }))).status).toBe(413);
+    expect(
+      (
+        await serve(
+          post("/auth/logout", countedBody(50_000).stream, { Cookie: cookie, "Content-Length": "0000050000" }),
+        )
+      ).status,
+    ).toBe(413);
   });
 
   it("refuses a body sent without a length once it passes the limit, reading no further", async () => {
     const cookie = await signIn("edge-chunked");
-    for (const [path, limit] of [["/feedback_hub/suggest_feature", 256 * KB], ["/resources/progress", 256 * KB], ["/auth/session", 16 * KB], ["/auth/logout", 16 * KB]] as const) {
+    for (const [path, limit] of [
+      ["/feedback_hub/suggest_feature", 256 * KB],
+      ["/resources/progress", 256 * KB],
+      ["/auth/session", 16 * KB],
+      ["/auth/logout", 16 * KB],
+    ] as const) {
       const body = countedBody(50_000_000);
       const request = post(path, body.stream, { Cookie: cookie });
       expect(request.headers.get("Content-Length"), "a stream is sent without a length").toBeNull();
@@ -446,7 +581,10 @@ describe("POST bodies, capped by route before they are read", () => {
     }
     // A length that understates the body is no way past the limit.
     const lying = countedBody(50_000_000);
-    expect((await serve(post("/feedback_hub/suggest_feature", lying.stream, { Cookie: cookie, "Content-Length": "10" }))).status).toBe(413);
+    expect(
+      (await serve(post("/feedback_hub/suggest_feature", lying.stream, { Cookie: cookie, "Content-Length": "10" })))
+        .status,
+    ).toBe(413);
     expect(lying.pulled()).toBeLessThanOrEqual(256 * KB + 64 * KB);
   });
 
@@ -470,14 +608,21 @@ describe("POST bodies, capped by route before they are read", () => {
   it("checks where a form comes from before reading its body", async () => {
     const cookie = await signIn("edge-cross-site");
     const body = countedBody(50_000_000);
-    const response = await serve(post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, Origin: "https://evil.example" }));
+    const response = await serve(
+      post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, Origin: "https://evil.example" }),
+    );
     expect(response.status).toBe(403);
     expect(body.pulled()).toBe(0);
   });
 
   it("caps the route however its address is written (case, escapes, .data, a trailing slash)", async () => {
     const cookie = await signIn("edge-spellings");
-    for (const path of ["/FEEDBACK_HUB/Suggest_Feature", "/feedback%5Fhub/suggest_feature", "/feedback_hub/suggest_feature.data", "/feedback_hub/suggest_feature/"]) {
+    for (const path of [
+      "/FEEDBACK_HUB/Suggest_Feature",
+      "/feedback%5Fhub/suggest_feature",
+      "/feedback_hub/suggest_feature.data",
+      "/feedback_hub/suggest_feature/",
+    ]) {
       const body = countedBody(5_000_000);
       const response = await serve(post(path, body.stream, { Cookie: cookie }));
       expect(response.status, path).toBe(413);
@@ -488,7 +633,14 @@ describe("POST bodies, capped by route before they are read", () => {
   it("still takes a report at its largest: every field full of three-byte characters, percent-escaped", async () => {
     const cookie = await signIn("edge-largest-report");
     const full = (length: number) => "灯".repeat(length);
-    const values = new URLSearchParams({ submissionId: crypto.randomUUID(), happened: full(4000), expected: full(4000), page: full(300), steps: full(4000), browser: full(500) });
+    const values = new URLSearchParams({
+      submissionId: crypto.randomUUID(),
+      happened: full(4000),
+      expected: full(4000),
+      page: full(300),
+      steps: full(4000),
+      browser: full(500),
+    });
     const body = values.toString();
     expect(body.length).toBeGreaterThan(100 * KB);
     const response = await serve(post("/feedback_hub/report_bug", body, { Cookie: cookie }));
@@ -498,7 +650,10 @@ describe("POST bodies, capped by route before they are read", () => {
 
   it("answers any body size, sent with or without a length, by its route's limit: 413 over it, read no further than a piece past it", async () => {
     const cookie = await signIn("edge-sizes");
-    const routes = [["/auth/logout", 16 * KB], ["/resources/progress", 256 * KB]] as const;
+    const routes = [
+      ["/auth/logout", 16 * KB],
+      ["/resources/progress", 256 * KB],
+    ] as const;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
@@ -508,7 +663,9 @@ describe("POST bodies, capped by route before they are read", () => {
         async ([path, limit], share, piece, declared) => {
           const size = Math.round(limit * share);
           const body = countedBody(size, piece);
-          const response = await serve(post(path, body.stream, { Cookie: cookie, ...(declared ? { "Content-Length": String(size) } : {}) }));
+          const response = await serve(
+            post(path, body.stream, { Cookie: cookie, ...(declared ? { "Content-Length": String(size) } : {}) }),
+          );
           if (size > limit) {
             expect(response.status, `${size} bytes`).toBe(413);
             expect(body.pulled()).toBeLessThanOrEqual(declared ? 0 : limit + piece);
@@ -524,14 +681,28 @@ describe("POST bodies, capped by route before they are read", () => {
 });
 
 describe("a form sent to a page without one", () => {
-  const pages = ["/", "/web_novel", "/web_novel?arc=2", "/characters/ilse-marrow", "/translation_meta/ln_mistls/main_v1", "/statistics", "/feedback_hub", "/login"];
+  const pages = [
+    "/",
+    "/web_novel",
+    "/web_novel?arc=2",
+    "/characters/ilse-marrow",
+    "/translation_meta/ln_mistls/main_v1",
+    "/statistics",
+    "/feedback_hub",
+    "/login",
+  ];
   const framework = /did not provide an `action`|You made a POST|no way to handle/;
   /** What the reader sees: the page's title and its main content. */
-  const shown = (html: string) => `${html.match(/<title>.*?<\/title>/s)?.[0] ?? ""}${html.slice(html.indexOf("<main"), html.indexOf("</main>"))}`;
+  const shown = (html: string) =>
+    `${html.match(/<title>.*?<\/title>/s)?.[0] ?? ""}${html.slice(html.indexOf("<main"), html.indexOf("</main>"))}`;
 
   it("answers 405 in the site's words with the methods the page takes, through the site's error page", async () => {
     for (const path of pages) {
-      const response = await fetchDeployed(path, { method: "POST", headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" }, body: "q=1" });
+      const response = await fetchDeployed(path, {
+        method: "POST",
+        headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "q=1",
+      });
       const html = await response.text();
       expect(response.status, path).toBe(405);
       expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
@@ -562,12 +733,23 @@ describe("a form sent to a page without one", () => {
   it("answers a form sent to a resource route without an action with 405, its methods and the site's words", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      for (const path of ["/resources/timeline", "/resources/similar-mistakes?kind=ln&q=x", "/translation_meta/feed.xml", "/Resources/Timeline/"]) {
-        const response = await fetchDeployed(path, { method: "POST", headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" }, body: "q=1" });
+      for (const path of [
+        "/resources/timeline",
+        "/resources/similar-mistakes?kind=ln&q=x",
+        "/translation_meta/feed.xml",
+        "/Resources/Timeline/",
+      ]) {
+        const response = await fetchDeployed(path, {
+          method: "POST",
+          headers: { Origin: site, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "q=1",
+        });
         expect(response.status, path).toBe(405);
         expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
         expect(response.headers.get("Cache-Control"), path).toBe("no-store");
-        expect(await response.json(), path).toEqual({ message: "This address takes no form: it answers GET and HEAD only." });
+        expect(await response.json(), path).toEqual({
+          message: "This address takes no form: it answers GET and HEAD only.",
+        });
       }
       expect(logged).not.toHaveBeenCalled();
     } finally {
@@ -599,29 +781,52 @@ describe("a form sent to a page without one", () => {
     const body = fc.oneof(
       fc.constant(null),
       fc.string({ maxLength: 200 }).map((text) => new URLSearchParams({ text }).toString()),
-      fc.constant("--zz\r\nContent-Disposition: form-data; name=\"q\"\r\n\r\nx\r\n--zz--\r\n"),
+      fc.constant('--zz\r\nContent-Disposition: form-data; name="q"\r\n\r\nx\r\n--zz--\r\n'),
       fc.string({ maxLength: 200 }),
     );
-    const type = fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=zz", "application/json", "text/plain", "");
+    const type = fc.constantFrom(
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=zz",
+      "application/json",
+      "text/plain",
+      "",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...pages), body, type, fc.constantFrom("", "session=unchecked"), async (path, sent, contentType, cookie) => {
-        const headers: Record<string, string> = { Origin: site, ...(contentType ? { "Content-Type": contentType } : {}), ...(cookie ? { Cookie: cookie } : {}) };
-        const response = await fetchDeployed(path, { method: "POST", headers, body: sent });
-        const text = await response.text();
-        expect(response.status, path).toBe(405);
-        expect(shown(text), path).toMatch(/Method not allowed/);
-        expect(shown(text), path).not.toMatch(framework);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...pages),
+        body,
+        type,
+        fc.constantFrom("", "session=unchecked"),
+        async (path, sent, contentType, cookie) => {
+          const headers: Record<string, string> = {
+            Origin: site,
+            ...(contentType ? { "Content-Type": contentType } : {}),
+            ...(cookie ? { Cookie: cookie } : {}),
+          };
+          const response = await fetchDeployed(path, { method: "POST", headers, body: sent });
+          const text = await response.text();
+          expect(response.status, path).toBe(405);
+          expect(shown(text), path).toMatch(/Method not allowed/);
+          expect(shown(text), path).not.toMatch(framework);
+        },
+      ),
       { numRuns: 25 },
     );
   });
 });
 
 describe("what the framework answers by itself, in the site's words", () => {
-  const framework = /Internal Server Error|Unexpected Server Error|Invalid Request|Unknown Server Error|did not provide|for route/;
+  const framework =
+    /Internal Server Error|Unexpected Server Error|Invalid Request|Unknown Server Error|did not provide|for route/;
 
   it("gives a 404 its own name in the page's hydration data and in .data, for an unknown address and a missing filter", async () => {
-    for (const [path, method] of [["/no-such-page", "GET"], ["/no-such-page.data", "GET"], ["/no-such-page.data", "POST"], ["/web_novel?arc=99", "GET"], ["/web_novel.data?arc=99", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/no-such-page", "GET"],
+      ["/no-such-page.data", "GET"],
+      ["/no-such-page.data", "POST"],
+      ["/web_novel?arc=99", "GET"],
+      ["/web_novel.data?arc=99", "GET"],
+    ] as const) {
       const response = await fetchDeployed(path, { method, headers: { Origin: site } });
       const text = await response.text();
       expect(response.status, `${method} ${path}`).toBe(404);
@@ -631,8 +836,22 @@ describe("what the framework answers by itself, in the site's words", () => {
   });
 
   it("answers .data with any ?_routes= by the routes it names, never 500 nor the framework's words", async () => {
-    const routes = ["garbage", "", ",,,", "root,root", "%00", "routes/not-found", "routes/home", "root,routes/web-novel,../x", "a".repeat(500)];
-    for (const [path, status] of [["/web_novel.data", 200], ["/_root.data", 200], ["/no-such-page.data", 404]] as const) {
+    const routes = [
+      "garbage",
+      "",
+      ",,,",
+      "root,root",
+      "%00",
+      "routes/not-found",
+      "routes/home",
+      "root,routes/web-novel,../x",
+      "a".repeat(500),
+    ];
+    for (const [path, status] of [
+      ["/web_novel.data", 200],
+      ["/_root.data", 200],
+      ["/no-such-page.data", 404],
+    ] as const) {
       for (const value of routes) {
         const address = `${path}?_routes=${value}`;
         const response = await fetchDeployed(address);
@@ -648,13 +867,19 @@ describe("what the framework answers by itself, in the site's words", () => {
     for (const address of ["/__manifest", "/__manifest?version=test", "/__manifest?p=/web_novel&version=test"]) {
       const response = await fetchDeployed(address);
       expect(response.status, address).toBe(400);
-      expect(await response.json(), address).toEqual({ message: "The route manifest lists the routes of the paths given in ?paths=; none were given." });
+      expect(await response.json(), address).toEqual({
+        message: "The route manifest lists the routes of the paths given in ?paths=; none were given.",
+      });
     }
     const stale = await fetchDeployed("/__manifest?version=old&paths=/web_novel");
     expect(stale.status).toBe(204);
     expect(stale.headers.get("X-Remix-Reload-Document")).toBe("true");
     const current = await fetchDeployed("/__manifest?version=test&paths=/web_novel,/no-such-page");
     expect(current.status).toBe(200);
-    expect(Object.keys((await current.json()) as object).sort()).toEqual(["root", "routes/not-found", "routes/web-novel"]);
+    expect(Object.keys((await current.json()) as object).sort()).toEqual([
+      "root",
+      "routes/not-found",
+      "routes/web-novel",
+    ]);
   });
 });

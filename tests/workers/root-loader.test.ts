@@ -43,7 +43,11 @@ describe("root loader: redirect lookup", () => {
 
   it("serves the page when KV fails", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await runRootLoader("/anything", {}, { REDIRECTS: failing(env.REDIRECTS, "get", new Error("KV is down")) });
+    const result = await runRootLoader(
+      "/anything",
+      {},
+      { REDIRECTS: failing(env.REDIRECTS, "get", new Error("KV is down")) },
+    );
     expect(result).not.toBeInstanceOf(Response);
     expect(log).toHaveBeenCalledWith(expect.stringContaining("Redirect lookup failed"), expect.any(Error));
     log.mockRestore();

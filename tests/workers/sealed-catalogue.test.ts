@@ -33,14 +33,22 @@ beforeAll(async () => {
   if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
 
-  const [titles, notes, shorts, portraits, arcs, seasons, characters] = await env.DB.batch<Record<string, string | number | null>>([
-    env.DB.prepare(`SELECT key, title, original_title, title_revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`),
+  const [titles, notes, shorts, portraits, arcs, seasons, characters] = await env.DB.batch<
+    Record<string, string | number | null>
+  >([
+    env.DB.prepare(
+      `SELECT key, title, original_title, title_revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`,
+    ),
     env.DB.prepare(
       `SELECT c.episode_key, c.note, u.revealed_by FROM adaptation_changes c JOIN story_units u ON u.key = c.episode_key WHERE c.note IS NOT NULL`,
     ),
     // A flagged short's title is revealed by the short or by what reveals the episode it accompanies.
-    env.DB.prepare(`SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`),
-    env.DB.prepare(`SELECT slug, portrait, portrait_alt, portrait_revealed_by FROM characters WHERE portrait_revealed_by IS NOT NULL`),
+    env.DB.prepare(
+      `SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`,
+    ),
+    env.DB.prepare(
+      `SELECT slug, portrait, portrait_alt, portrait_revealed_by FROM characters WHERE portrait_revealed_by IS NOT NULL`,
+    ),
     env.DB.prepare(`SELECT number FROM arcs ORDER BY number`),
     env.DB.prepare(`SELECT number FROM anime_seasons ORDER BY number`),
     env.DB.prepare(`SELECT COUNT(*) AS count FROM characters`),
@@ -48,12 +56,32 @@ beforeAll(async () => {
   const text = (value: unknown) => (typeof value === "string" && value ? [value] : []);
   gatedTexts = [
     ...titles!.results.flatMap((row) =>
-      [...text(row.title), ...text(row.original_title)].map((title) => ({ text: title, revealedBy: String(row.title_revealed_by), where: `title of ${row.key}` })),
+      [...text(row.title), ...text(row.original_title)].map((title) => ({
+        text: title,
+        revealedBy: String(row.title_revealed_by),
+        where: `title of ${row.key}`,
+      })),
     ),
-    ...notes!.results.flatMap((row) => text(row.note).map((note) => ({ text: note, revealedBy: String(row.revealed_by), where: `change note of ${row.episode_key}` }))),
-    ...shorts!.results.flatMap((row) => text(row.title).map((title) => ({ text: title, revealedBy: String(row.revealed_by), where: `title of ${row.key}` }))),
+    ...notes!.results.flatMap((row) =>
+      text(row.note).map((note) => ({
+        text: note,
+        revealedBy: String(row.revealed_by),
+        where: `change note of ${row.episode_key}`,
+      })),
+    ),
+    ...shorts!.results.flatMap((row) =>
+      text(row.title).map((title) => ({
+        text: title,
+        revealedBy: String(row.revealed_by),
+        where: `title of ${row.key}`,
+      })),
+    ),
     ...portraits!.results.flatMap((row) =>
-      [...text(row.portrait), ...text(row.portrait_alt)].map((portrait) => ({ text: portrait, revealedBy: String(row.portrait_revealed_by), where: `portrait of ${row.slug}` })),
+      [...text(row.portrait), ...text(row.portrait_alt)].map((portrait) => ({
+        text: portrait,
+        revealedBy: String(row.portrait_revealed_by),
+        where: `portrait of ${row.slug}`,
+      })),
     ),
   ];
   const characterPages = Math.ceil(Number(characters!.results[0]?.count) / 24);
@@ -64,14 +92,18 @@ beforeAll(async () => {
       [`/anime?season=${season.number}`, animeLoader],
       [`/break_time?season=${season.number}`, breakTimeLoader],
     ]),
-    ...Array.from({ length: characterPages }, (_, index): [string, DataFunction] => [`/characters?page=${index + 1}`, charactersLoader]),
+    ...Array.from({ length: characterPages }, (_, index): [string, DataFunction] => [
+      `/characters?page=${index + 1}`,
+      charactersLoader,
+    ]),
   ];
 });
 
 /** How a text reads inside JSON (quotes and backslashes escaped). */
 const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
 
-const withReveal = (path: string, reveal: string) => `${path}${path.includes("?") ? "&" : "?"}${REVEAL_PARAMETER}=${reveal}`;
+const withReveal = (path: string, reveal: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}${REVEAL_PARAMETER}=${reveal}`;
 
 /** The gated texts a loader's data carries for this requester. */
 async function gatedIn(path: string, loader: DataFunction, reveal: string | null) {
@@ -92,13 +124,15 @@ describe("the catalogue pages, sealed for their requester", () => {
     expect(gatedTexts.filter((item) => item.where.startsWith("title of bt:")).length).toBe(2);
     expect(gatedTexts.filter((item) => item.where.startsWith("title of wn:")).length).toBeGreaterThan(10);
     const found = new Set<string>();
-    for (const [path, loader] of pages) for (const item of await gatedIn(path, loader, "all")) found.add(item.where + item.text);
+    for (const [path, loader] of pages)
+      for (const item of await gatedIn(path, loader, "all")) found.add(item.where + item.text);
     expect(gatedTexts.filter((item) => !found.has(item.where + item.text)).map((item) => item.where)).toEqual([]);
   });
 
   it("without a reveal parameter, no loader's data holds a gated text", async () => {
     const problems: string[] = [];
-    for (const [path, loader] of pages) problems.push(...describeAll(await gatedIn(path, loader, null)).map((leak) => `${path}: ${leak}`));
+    for (const [path, loader] of pages)
+      problems.push(...describeAll(await gatedIn(path, loader, null)).map((leak) => `${path}: ${leak}`));
     expect(problems).toEqual([]);
     // A reveal parameter that is not one reveals nothing either.
     expect(describeAll(await gatedIn("/anime?season=1", animeLoader, "everything"))).toEqual([]);
@@ -106,7 +140,11 @@ describe("the catalogue pages, sealed for their requester", () => {
 
   it("without a reveal parameter, no page's HTML (hydration data included) or .data answer holds a gated text", async () => {
     const problems: string[] = [];
-    const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const decode = (html: string) =>
+      html
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
     for (const [path] of pages) {
       const [pathname, search = ""] = path.split("?");
       const dataPath = `${pathname === "/" ? "/_root" : pathname}.data${search ? `?${search}` : ""}`;
@@ -114,7 +152,8 @@ describe("the catalogue pages, sealed for their requester", () => {
         const response = await fetchSite(address);
         expect(response.status, address).toBe(200);
         const body = decode(await response.text());
-        for (const item of gatedTexts) if (body.includes(item.text) || body.includes(inJson(item.text))) problems.push(`${address}: ${item.where}`);
+        for (const item of gatedTexts)
+          if (body.includes(item.text) || body.includes(inJson(item.text))) problems.push(`${address}: ${item.where}`);
       }
     }
     expect(problems).toEqual([]);
@@ -126,7 +165,9 @@ describe("the catalogue pages, sealed for their requester", () => {
     for (const [path, loader] of pages) {
       const onPage = await gatedIn(path, loader, "all");
       const expected = onPage.filter((item) => knows(knowledge, item.revealedBy));
-      expect(describeAll(await gatedIn(path, loader, reveal)), `${path} with reveal=${reveal}`).toEqual(describeAll(expected));
+      expect(describeAll(await gatedIn(path, loader, reveal)), `${path} with reveal=${reveal}`).toEqual(
+        describeAll(expected),
+      );
       revealed += expected.length;
     }
     // Each reader knows something here, and (but with the shield off) not everything.

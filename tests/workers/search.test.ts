@@ -8,7 +8,9 @@ import { load, status } from "../support/workers-context";
 
 /** The units that reveal a search entry, as the importer stored them. */
 async function revealedByOf(ref: string) {
-  const row = await env.DB.prepare(`SELECT revealed_by FROM search_entries WHERE ref = ?1`).bind(ref).first<{ revealed_by: string | null }>();
+  const row = await env.DB.prepare(`SELECT revealed_by FROM search_entries WHERE ref = ?1`)
+    .bind(ref)
+    .first<{ revealed_by: string | null }>();
   if (!row) throw new Error(`no search entry ${ref}`);
   return row.revealed_by;
 }
@@ -21,13 +23,18 @@ async function gatedEntries() {
   return results;
 }
 
-const titles = (results: ReadonlyArray<{ content: { title: string } | null }>) => results.map((result) => result.content?.title);
+const titles = (results: ReadonlyArray<{ content: { title: string } | null }>) =>
+  results.map((result) => result.content?.title);
 
 describe("site search against the imported tiny pack", () => {
   it("puts a character whose name or alias matches first, above titles that match better by text", async () => {
     // "The Door" (a volume) and "If the Door Stayed Shut" match "door" in their titles; Mira Hale by her alias.
     const door = await load(searchLoader, "/search?q=door");
-    expect(door.results[0]).toMatchObject({ kind: "character", revealedBy: null, content: { title: "Mira Hale", path: "/characters/mira-hale" } });
+    expect(door.results[0]).toMatchObject({
+      kind: "character",
+      revealedBy: null,
+      content: { title: "Mira Hale", path: "/characters/mira-hale" },
+    });
     expect(titles(door.results)).toEqual(expect.arrayContaining(["The Door", "If the Door Stayed Shut"]));
     // Oren Vale is met in arc 2: found only by a requester who has read that far.
     expect((await load(searchLoader, "/search?q=oren")).results).toEqual([]);
@@ -51,24 +58,41 @@ describe("site search against the imported tiny pack", () => {
     expect(await revealedByOf("episode:anime:1-1")).toBeNull();
     // An LN note at its web novel chapter, linked to its entry on the volume's page.
     const note = knock.results.find((result) => result.kind === "translation_note");
-    expect(note).toMatchObject({ content: { title: "Knock on the door once.", path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice" } });
+    expect(note).toMatchObject({
+      content: {
+        title: "Knock on the door once.",
+        path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice",
+      },
+    });
     expect(note?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["wn:1-1", "ln:main-1"]));
     const snack = await load(searchLoader, "/search?q=snack&reveal=all");
     expect(snack.results).toEqual([
       expect.objectContaining({
         kind: "break_time",
-        content: { title: "Snack Time", subtitle: "Season 1 · Break Time 1, airs with episode 1", path: expect.stringMatching(/^\/break_time\b.*#bt-1-1$/) },
+        content: {
+          title: "Snack Time",
+          subtitle: "Season 1 · Break Time 1, airs with episode 1",
+          path: expect.stringMatching(/^\/break_time\b.*#bt-1-1$/),
+        },
       }),
     ]);
     // A short is revealed by itself and by what reveals its episode.
     expect(snack.results[0]?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["bt:1-1", "anime:1-1"]));
     // An anime note at its explicit reveal point, found by the suggested wording.
     const lied = await load(searchLoader, "/search?q=lied%20to%20you&reveal=all");
-    expect(lied.results[0]).toMatchObject({ kind: "translation_note", content: { title: "I never lied.", path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie" } });
+    expect(lied.results[0]).toMatchObject({
+      kind: "translation_note",
+      content: { title: "I never lied.", path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie" },
+    });
     expect(lied.results[0]?.revealedBy?.split(" ")).toContain("wn:2-2");
     // Found by the explanation too, with the volume and chapter it is in.
     const softened = await load(searchLoader, "/search?q=softened&reveal=all");
-    expect(softened.results).toContainEqual(expect.objectContaining({ kind: "translation_note", content: expect.objectContaining({ subtitle: "Tiny Tale 2, chapter 1" }) }));
+    expect(softened.results).toContainEqual(
+      expect.objectContaining({
+        kind: "translation_note",
+        content: expect.objectContaining({ subtitle: "Tiny Tale 2, chapter 1" }),
+      }),
+    );
   });
 
   it("counts per kind only what the requester knows, and nothing of the rest", async () => {
@@ -96,7 +120,11 @@ describe("site search against the imported tiny pack", () => {
     expect(episodes.total).toBe(1);
     expect(await status(searchLoader, "/search?q=knock&kind=episode&page=2")).toBe(404);
     // A kind whose only hit is gated finds nothing for a requester who does not know it, as a kind without hits.
-    expect(await load(searchLoader, "/search?q=knock&kind=translation_note")).toMatchObject({ kind: "translation_note", results: [], total: 0 });
+    expect(await load(searchLoader, "/search?q=knock&kind=translation_note")).toMatchObject({
+      kind: "translation_note",
+      results: [],
+      total: 0,
+    });
 
     const none = await load(searchLoader, "/search?q=knock&kind=side_story");
     expect(none).toMatchObject({ kind: "side_story", results: [], total: 0 });
@@ -110,17 +138,33 @@ describe("site search against the imported tiny pack", () => {
   it("carries no gated hit (title, link, key) without reveal, and exactly the known ones with it", async () => {
     const entries = await gatedEntries();
     expect(entries.length).toBeGreaterThanOrEqual(5);
-    for (const reveal of [null, "wn:1-1", "wn:1-3", "anime:1-1", "bt:1-1", "ln:main-2", "wn:2-2,anime:1-2", "all", "junk"]) {
+    for (const reveal of [
+      null,
+      "wn:1-1",
+      "wn:1-3",
+      "anime:1-1",
+      "bt:1-1",
+      "ln:main-2",
+      "wn:2-2,anime:1-2",
+      "all",
+      "junk",
+    ]) {
       const knowledge = parseKnowledge(reveal);
       for (const entry of entries) {
         const query = encodeURIComponent(entry.title);
         const data = await load(searchLoader, `/search?q=${query}${reveal ? `&reveal=${reveal}` : ""}`);
-        const suggestions = await load(searchLoader, `/search?q=${query}&suggest=1${reveal ? `&reveal=${reveal}` : ""}`);
+        const suggestions = await load(
+          searchLoader,
+          `/search?q=${query}&suggest=1${reveal ? `&reveal=${reveal}` : ""}`,
+        );
         const known = knowledge !== null && knows(knowledge, entry.revealed_by);
         for (const answer of [data, suggestions]) {
           const text = JSON.stringify(answer);
           const where = `${entry.ref} for reveal=${reveal}`;
-          expect(answer.results.some((result) => result.ref === entry.ref), where).toBe(known);
+          expect(
+            answer.results.some((result) => result.ref === entry.ref),
+            where,
+          ).toBe(known);
           if (known) expect(text, where).toContain(entry.title);
           else for (const gated of [entry.ref, entry.path, entry.revealed_by]) expect(text, where).not.toContain(gated);
         }
@@ -135,7 +179,8 @@ describe("site search against the imported tiny pack", () => {
     const response = await visitor.fetch("/search?q=knock");
     expect(response.status).toBe(200);
     const html = await response.text();
-    for (const gated of ["Knock on the door once.", "Knock on the door twice.", "main-1-knock-twice"]) expect(html).not.toContain(gated);
+    for (const gated of ["Knock on the door once.", "Knock on the door twice.", "main-1-knock-twice"])
+      expect(html).not.toContain(gated);
     const rendered = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "");
     // The chapter "Knock" is public; the chips count what everyone may see, and no kind only gated hits have.
     expect(rendered).toMatch(/>Knock</);
@@ -144,7 +189,10 @@ describe("site search against the imported tiny pack", () => {
     expect(rendered).not.toMatch(/beyond what you have read or watched|beyond the first chapter/);
     for (const words of ["knock", "qqzzxv"]) {
       const page = await (await visitor.fetch(`/search?q=${words}`)).text();
-      expect(page.match(/Results from further in the story than you have read or watched are left out\./g), words).toHaveLength(1);
+      expect(
+        page.match(/Results from further in the story than you have read or watched are left out\./g),
+        words,
+      ).toHaveLength(1);
     }
   });
 
@@ -152,10 +200,14 @@ describe("site search against the imported tiny pack", () => {
     // Words of gated titles that no hit everyone may see holds (each found, with reveal=all, only in gated entries).
     const secrets: string[] = [];
     for (const entry of await gatedEntries()) {
-      for (const word of entry.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((each) => each.length > 3)) {
+      for (const word of entry.title
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((each) => each.length > 3)) {
         if (secrets.includes(word)) continue;
         const everything = await load(searchLoader, `/search?q=${encodeURIComponent(word)}&reveal=all`);
-        if (everything.results.length && everything.results.every((result) => result.revealedBy !== null)) secrets.push(word);
+        if (everything.results.length && everything.results.every((result) => result.revealedBy !== null))
+          secrets.push(word);
       }
     }
     expect(secrets.length).toBeGreaterThanOrEqual(3);
@@ -192,10 +244,16 @@ describe("site search against the imported tiny pack", () => {
     const paths = ["/search?q=door", "/search?q=the%20door", "/search?q=knock%20door", "/search?q=door&suggest=1"];
     const before = await Promise.all(paths.map((path) => load(searchLoader, path)));
     // Entries only a reader far ahead may see, heavy with one of the words and not the other.
-    const gatedRows = Array.from({ length: 40 }, (_, index) => [`test:gated-${index}`, index % 2 ? "door door door" : "the knock the", "wn:9-9"]);
+    const gatedRows = Array.from({ length: 40 }, (_, index) => [
+      `test:gated-${index}`,
+      index % 2 ? "door door door" : "the knock the",
+      "wn:9-9",
+    ]);
     await env.DB.batch(
       gatedRows.map(([ref, title, revealedBy]) =>
-        env.DB.prepare(`INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', 'door the knock', ?3)`).bind(ref, title, revealedBy),
+        env.DB.prepare(
+          `INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', 'door the knock', ?3)`,
+        ).bind(ref, title, revealedBy),
       ),
     );
     try {
@@ -210,6 +268,7 @@ describe("site search against the imported tiny pack", () => {
     const door = await load(searchLoader, "/search?q=door&reveal=all");
     const story = door.results.find((result) => result.kind === "side_story");
     expect(story?.content?.subtitle).toBe("Tiny Tale EX 1");
-    for (const result of door.results) expect(result.content?.subtitle.startsWith(searchKindLabels[result.kind]), result.content?.subtitle).toBe(false);
+    for (const result of door.results)
+      expect(result.content?.subtitle.startsWith(searchKindLabels[result.kind]), result.content?.subtitle).toBe(false);
   });
 });

@@ -32,39 +32,78 @@ beforeAll(async () => {
   const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
   if (!parsed.pack) throw new Error("The demo pack does not parse");
   const resolved = resolvePack(parsed.pack, "demo");
-  if (resolved.problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
+  if (resolved.problems.length)
+    throw new Error(`The demo pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
   rows = resolved.rows;
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
   const unitRevealers = new Map(rows.story_units.map((unit) => [unit.key, unit.revealed_by]));
   const all: GatedText[] = [
-    ...rows.chapters.flatMap((row) => (row.title_revealed_by === null ? [] : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }])),
-    ...rows.character_facts.flatMap((row) => (row.revealed_by === null ? [] : [{ text: row.value, revealedBy: row.revealed_by, where: `fact of ${row.character_slug}` }])),
+    ...rows.chapters.flatMap((row) =>
+      row.title_revealed_by === null
+        ? []
+        : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }],
+    ),
+    ...rows.character_facts.flatMap((row) =>
+      row.revealed_by === null
+        ? []
+        : [{ text: row.value, revealedBy: row.revealed_by, where: `fact of ${row.character_slug}` }],
+    ),
     ...rows.character_relationships.flatMap((row) =>
-      row.revealed_by === null ? [] : [{ text: row.description, revealedBy: row.revealed_by, where: `relationship of ${row.character_slug}` }],
+      row.revealed_by === null
+        ? []
+        : [{ text: row.description, revealedBy: row.revealed_by, where: `relationship of ${row.character_slug}` }],
     ),
     ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((row) =>
-      [row.official, row.suggested, row.explanation].map((text) => ({ text, revealedBy: row.revealed_by, where: `entry ${row.id}` })),
+      [row.official, row.suggested, row.explanation].map((text) => ({
+        text,
+        revealedBy: row.revealed_by,
+        where: `entry ${row.id}`,
+      })),
     ),
-  // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
-  // and a volume's chapter title that repeats a flagged one.
-  ...rows.side_stories.flatMap((story) =>
-    story.revealed_by === null ? [] : [story.title, story.summary ?? ""].map((text) => ({ text, revealedBy: story.revealed_by!, where: `side story ${story.slug}` })),
-  ),
-  ...rows.arcs.flatMap((arc) =>
-    arc.summary_revealed_by === null || !arc.summary ? [] : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
-  ),
-  ...rows.ln_volume_changes.map((change) => ({ text: change.note, revealedBy: change.revealed_by, where: `change note of ${change.volume_key}` })),
-  ...rows.ln_volumes.flatMap((volume) => {
-    const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
-    return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
-      revealers[index] ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }] : [],
-    );
-  }),
+    // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
+    // and a volume's chapter title that repeats a flagged one.
+    ...rows.side_stories.flatMap((story) =>
+      story.revealed_by === null
+        ? []
+        : [story.title, story.summary ?? ""].map((text) => ({
+            text,
+            revealedBy: story.revealed_by!,
+            where: `side story ${story.slug}`,
+          })),
+    ),
+    ...rows.arcs.flatMap((arc) =>
+      arc.summary_revealed_by === null || !arc.summary
+        ? []
+        : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
+    ),
+    ...rows.ln_volume_changes.map((change) => ({
+      text: change.note,
+      revealedBy: change.revealed_by,
+      where: `change note of ${change.volume_key}`,
+    })),
+    ...rows.ln_volumes.flatMap((volume) => {
+      const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
+      return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
+        revealers[index]
+          ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }]
+          : [],
+      );
+    }),
     ...rows.break_time_episodes.flatMap((row) =>
-      row.title_revealed_by === null ? [] : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }],
+      row.title_revealed_by === null
+        ? []
+        : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }],
     ),
     ...rows.adaptation_changes.flatMap((row) =>
-      row.note ? [{ text: row.note, revealedBy: unitRevealers.get(row.episode_key) ?? "", where: `change note of ${row.episode_key}` }] : [],
+      row.note
+        ? [
+            {
+              text: row.note,
+              revealedBy: unitRevealers.get(row.episode_key) ?? "",
+              where: `change note of ${row.episode_key}`,
+            },
+          ]
+        : [],
     ),
   ];
   // Distinctive texts only: long enough, and not also said openly somewhere in the pack.
@@ -77,18 +116,27 @@ beforeAll(async () => {
     rows.characters,
     rows.story_units,
   ]).toLowerCase();
-  gatedTexts = all.filter(({ text }) => text.length >= 12 && !open.includes(JSON.stringify(text).slice(1, -1).toLowerCase()));
+  gatedTexts = all.filter(
+    ({ text }) => text.length >= 12 && !open.includes(JSON.stringify(text).slice(1, -1).toLowerCase()),
+  );
   pages = [
     "/",
     "/web_novel",
     ...rows.arcs.map((arc) => `/web_novel?arc=${arc.number}`),
     ...rows.ln_collections.map((collection) => `/light_novels?collection=${collection.code}`),
     "/side_stories",
-    ...rows.anime_seasons.flatMap((season) => [`/anime?season=${season.number}`, `/break_time?season=${season.number}`]),
+    ...rows.anime_seasons.flatMap((season) => [
+      `/anime?season=${season.number}`,
+      `/break_time?season=${season.number}`,
+    ]),
     "/characters",
-    ...[...new Set([...rows.character_facts, ...rows.character_relationships].filter((row) => row.revealed_by !== null).map((row) => row.character_slug))].map(
-      (slug) => `/characters/${slug}`,
-    ),
+    ...[
+      ...new Set(
+        [...rows.character_facts, ...rows.character_relationships]
+          .filter((row) => row.revealed_by !== null)
+          .map((row) => row.character_slug),
+      ),
+    ].map((slug) => `/characters/${slug}`),
     "/translation_meta",
     "/translation_meta/ln_mistls",
     "/translation_meta/anime_mistls",
@@ -114,7 +162,9 @@ beforeAll(async () => {
 /** The gated texts in a response that a requester with this knowledge has not seen. */
 function leaks(body: string, knowledge: Knowledge) {
   const text = body.toLowerCase();
-  return gatedTexts.filter((item) => !knows(knowledge, item.revealedBy) && text.includes(item.text.toLowerCase())).map((item) => `${item.where}: “${item.text}”`);
+  return gatedTexts
+    .filter((item) => !knows(knowledge, item.revealedBy) && text.includes(item.text.toLowerCase()))
+    .map((item) => `${item.where}: “${item.text}”`);
 }
 
 /** The page's own address and its data's (`.data`, as the browser asks for it), with the knowledge stated. */
@@ -122,7 +172,8 @@ function addresses(path: string, knowledge: Knowledge | null) {
   const url = new URL(path, "https://companion.test");
   if (knowledge) url.searchParams.set("reveal", encodeKnowledge(knowledge));
   const page = `${url.pathname}${url.search}`;
-  const isResource = url.pathname.startsWith("/resources/") || /\.(xml|ics)$/.test(url.pathname) || url.searchParams.has("suggest");
+  const isResource =
+    url.pathname.startsWith("/resources/") || /\.(xml|ics)$/.test(url.pathname) || url.searchParams.has("suggest");
   return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
 }
 
@@ -135,15 +186,24 @@ function knowledgeArbitrary() {
     .record({
       webNovel: maybeOne(keysOf("web_novel")),
       anime: maybeOne(keysOf("anime")),
-      lightNovels: fc.subarray(collections).chain((codes) =>
-        fc.tuple(...codes.map((code) => maybeOne(rows.ln_volumes.filter((volume) => volume.collection_code === code).map((volume) => volume.key)))),
-      ),
+      lightNovels: fc
+        .subarray(collections)
+        .chain((codes) =>
+          fc.tuple(
+            ...codes.map((code) =>
+              maybeOne(rows.ln_volumes.filter((volume) => volume.collection_code === code).map((volume) => volume.key)),
+            ),
+          ),
+        ),
       checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
       // Chapters and volumes passed over when crossing from another medium (only those before a place count).
       skipped: fc.subarray([...keysOf("web_novel"), ...keysOf("light_novels")], { maxLength: 6 }),
     })
     .map(({ webNovel, anime, lightNovels, checked, skipped }) =>
-      knowledgeOfUnits([webNovel, anime, ...lightNovels, ...checked].filter((key): key is string => key !== null), skipped),
+      knowledgeOfUnits(
+        [webNovel, anime, ...lightNovels, ...checked].filter((key): key is string => key !== null),
+        skipped,
+      ),
     );
 }
 
@@ -177,7 +237,9 @@ describe("the spoiler shield over every kind of public response", () => {
   });
 
   it("an answer for a stated knowledge is never indexed; a page without one may be", async () => {
-    expect((await fetchDeployed("/characters/ilse-marrow.data?reveal=all")).headers.get("X-Robots-Tag")).toBe("noindex");
+    expect((await fetchDeployed("/characters/ilse-marrow.data?reveal=all")).headers.get("X-Robots-Tag")).toBe(
+      "noindex",
+    );
     expect((await fetchDeployed("/characters/ilse-marrow?reveal=wn:1-2")).headers.get("X-Robots-Tag")).toBe("noindex");
     expect((await fetchDeployed("/characters/ilse-marrow")).headers.get("X-Robots-Tag")).toBeNull();
   });

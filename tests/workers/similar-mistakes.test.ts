@@ -13,7 +13,9 @@ import { entriesIn, storedNotes, unknownTextsIn, wronglyShownOrSealed } from "..
 import { RUNS } from "../support/arbitraries";
 import { visitor } from "../support/readers";
 
-type Suggestions = { entries: Array<{ id: string; revealedBy: string | null; content: { official: string; suggested: string } | null }> };
+type Suggestions = {
+  entries: Array<{ id: string; revealedBy: string | null; content: { official: string; suggested: string } | null }>;
+};
 
 const query = (kind: "ln" | "anime", q: string, unit = "") => new URLSearchParams({ kind, unit, q }).toString();
 
@@ -25,8 +27,12 @@ const longLine = "灯籠の落ちる夜に約束した言葉をまだ覚えて�
 
 beforeAll(async () => {
   // An anime and a light novel entry whose official text is one long Japanese word.
-  const episode = await env.DB.prepare(`SELECT e.key, u.position FROM anime_episodes e JOIN story_units u ON u.key = e.key LIMIT 1`).first<{ key: string; position: number }>();
-  const volume = await env.DB.prepare(`SELECT v.key, u.position FROM ln_volumes v JOIN story_units u ON u.key = v.key LIMIT 1`).first<{ key: string; position: number }>();
+  const episode = await env.DB.prepare(
+    `SELECT e.key, u.position FROM anime_episodes e JOIN story_units u ON u.key = e.key LIMIT 1`,
+  ).first<{ key: string; position: number }>();
+  const volume = await env.DB.prepare(
+    `SELECT v.key, u.position FROM ln_volumes v JOIN story_units u ON u.key = v.key LIMIT 1`,
+  ).first<{ key: string; position: number }>();
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO anime_mistakes (id, episode_key, start_seconds, end_seconds, platform, track, official, suggested, explanation, category, severity, status, reveal_position, added_on)
@@ -48,7 +54,10 @@ describe("similar entries for long words", () => {
         const response = await similar(kind, word, "", "all");
         expect(response.status, `${kind}: ${word}`).toBe(200);
         const { entries } = await response.json<Suggestions>();
-        expect(entries.map((entry) => entry.id), `${kind}: ${word}`).toContain(kind === "anime" ? "long-anime-line" : "long-ln-line");
+        expect(
+          entries.map((entry) => entry.id),
+          `${kind}: ${word}`,
+        ).toContain(kind === "anime" ? "long-anime-line" : "long-ln-line");
       }
     }
   });
@@ -57,21 +66,28 @@ describe("similar entries for long words", () => {
     const word = fc.oneof(
       fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }),
       fc.string({ unit: "binary", minLength: 1, maxLength: 60 }),
-      fc.tuple(fc.constantFrom("a", "é", "漢", "😀", "\u0301", "ﬃ", "İ", "%", "_"), fc.integer({ min: 1, max: 100 })).map(([unit, times]) => unit.repeat(times)),
+      fc
+        .tuple(fc.constantFrom("a", "é", "漢", "😀", "\u0301", "ﬃ", "İ", "%", "_"), fc.integer({ min: 1, max: 100 }))
+        .map(([unit, times]) => unit.repeat(times)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("ln" as const, "anime" as const), fc.array(word, { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 50 }), async (kind, words, unit) => {
-        // The form sends what the server reads (cleanQuery); an address longer than the site takes is a 414.
-        for (const typed of [cleanQuery(words.join(" ")), words.join(" ")]) {
-          const response = await similar(kind, typed, unit);
-          if (query(kind, typed, unit).length > MAX_QUERY_LENGTH) {
-            expect(response.status).toBe(414);
-            continue;
+      fc.asyncProperty(
+        fc.constantFrom("ln" as const, "anime" as const),
+        fc.array(word, { minLength: 1, maxLength: 8 }),
+        fc.string({ maxLength: 50 }),
+        async (kind, words, unit) => {
+          // The form sends what the server reads (cleanQuery); an address longer than the site takes is a 414.
+          for (const typed of [cleanQuery(words.join(" ")), words.join(" ")]) {
+            const response = await similar(kind, typed, unit);
+            if (query(kind, typed, unit).length > MAX_QUERY_LENGTH) {
+              expect(response.status).toBe(414);
+              continue;
+            }
+            expect(response.status).toBe(200);
+            expect(Array.isArray((await response.json<Suggestions>()).entries)).toBe(true);
           }
-          expect(response.status).toBe(200);
-          expect(Array.isArray((await response.json<Suggestions>()).entries)).toBe(true);
-        }
-      }),
+        },
+      ),
       { numRuns: RUNS.normal },
     );
   });
@@ -92,13 +108,21 @@ describe("similar entries behind the spoiler shield", () => {
       const body = await response.text();
       expect(unknownTextsIn(body, notes, noKnowledge), kind).toEqual([]);
       const { entries } = JSON.parse(body) as Suggestions;
-      expect(entries.filter((entry) => !knows(noKnowledge, entry.revealedBy)), kind).toEqual([]);
+      expect(
+        entries.filter((entry) => !knows(noKnowledge, entry.revealedBy)),
+        kind,
+      ).toEqual([]);
     }
     // Every entry of the tiny pack is gated: words that match them all answer as words that match nothing.
     for (const [kind, words] of asked) {
-      expect((await (await similar(kind, words, "", "all")).json<Suggestions>()).entries.length, kind).toBeGreaterThan(0);
+      expect((await (await similar(kind, words, "", "all")).json<Suggestions>()).entries.length, kind).toBeGreaterThan(
+        0,
+      );
       const [gatedOnly, nothing] = await Promise.all([similar(kind, words), similar(kind, "qqzzxv wwjjkk")]);
-      expect({ status: gatedOnly.status, body: await gatedOnly.text() }, kind).toEqual({ status: nothing.status, body: await nothing.text() });
+      expect({ status: gatedOnly.status, body: await gatedOnly.text() }, kind).toEqual({
+        status: nothing.status,
+        body: await nothing.text(),
+      });
     }
   });
 
@@ -120,17 +144,20 @@ describe("similar entries behind the spoiler shield", () => {
     }
   });
 
-  it.each(["wn:1-2", "anime:1-2", "ln:main-2", "all"])("with reveal=%s, exactly the entries those units reveal come with their text", async (reveal) => {
-    const notes = await storedNotes();
-    const knowledge = parseKnowledge(reveal)!;
-    let shown = 0;
-    for (const [kind, words] of asked) {
-      const body = await (await similar(kind, words, "", reveal)).text();
-      expect(unknownTextsIn(body, notes, knowledge), kind).toEqual([]);
-      const data: unknown = JSON.parse(body);
-      expect(wronglyShownOrSealed(data, notes, knowledge), kind).toEqual([]);
-      shown += [...entriesIn(data).values()].filter(Boolean).length;
-    }
-    expect(shown).toBeGreaterThan(0);
-  });
+  it.each(["wn:1-2", "anime:1-2", "ln:main-2", "all"])(
+    "with reveal=%s, exactly the entries those units reveal come with their text",
+    async (reveal) => {
+      const notes = await storedNotes();
+      const knowledge = parseKnowledge(reveal)!;
+      let shown = 0;
+      for (const [kind, words] of asked) {
+        const body = await (await similar(kind, words, "", reveal)).text();
+        expect(unknownTextsIn(body, notes, knowledge), kind).toEqual([]);
+        const data: unknown = JSON.parse(body);
+        expect(wronglyShownOrSealed(data, notes, knowledge), kind).toEqual([]);
+        shown += [...entriesIn(data).values()].filter(Boolean).length;
+      }
+      expect(shown).toBeGreaterThan(0);
+    },
+  );
 });

@@ -14,7 +14,9 @@ async function aggregatedPerRequest() {
       `SELECT a.number AS arc, COUNT(c.key) AS chapters, COALESCE(SUM(c.word_count), 0) AS words
          FROM arcs a LEFT JOIN chapters c ON c.arc_number = a.number GROUP BY a.number ORDER BY a.number`,
     ),
-    env.DB.prepare(`SELECT substr(published_on, 1, 7) AS month, COUNT(*) AS chapters FROM chapters GROUP BY month ORDER BY month`),
+    env.DB.prepare(
+      `SELECT substr(published_on, 1, 7) AS month, COUNT(*) AS chapters FROM chapters GROUP BY month ORDER BY month`,
+    ),
     env.DB.prepare(
       `WITH per_year AS (SELECT substr(released_jp, 1, 4) AS year, COUNT(*) AS volumes FROM ln_volumes GROUP BY year)
        SELECT p.year, p.volumes,
@@ -32,7 +34,8 @@ async function aggregatedPerRequest() {
   return { arcs: arcs!.results, months: months!.results, years: years!.results, introductions: introductions!.results };
 }
 
-const sum = (rows: unknown[], column: string) => rows.reduce<number>((total, row) => total + Number((row as Record<string, unknown>)[column]), 0);
+const sum = (rows: unknown[], column: string) =>
+  rows.reduce<number>((total, row) => total + Number((row as Record<string, unknown>)[column]), 0);
 
 describe("statistics computed when content is imported", () => {
   it("match what aggregating the content per request gave", async () => {
@@ -58,7 +61,9 @@ describe("statistics computed when content is imported", () => {
   });
 
   it("read a handful of stored rows, not every chapter and volume", async () => {
-    const [stored] = await env.DB.batch([env.DB.prepare("SELECT chart, label, value FROM content_statistics ORDER BY chart, position")]);
+    const [stored] = await env.DB.batch([
+      env.DB.prepare("SELECT chart, label, value FROM content_statistics ORDER BY chart, position"),
+    ]);
     expect(stored!.meta.rows_read).toBe(stored!.results.length);
     // One row per bar the pages draw (two series per arc and per year), and the eight totals of home.
     const page = await load(statisticsLoader, "/statistics");
@@ -68,17 +73,25 @@ describe("statistics computed when content is imported", () => {
 
   it("count translation notes per request, so entries published from reports are in them", async () => {
     const before = await load(statisticsLoader, "/statistics");
-    const volume = await env.DB.prepare("SELECT v.key, c.name || ' ' || v.number AS label FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code LIMIT 1").first<{ key: string; label: string }>();
-    const row = await env.DB.prepare("SELECT * FROM ln_mistakes WHERE source = 'pack' LIMIT 1").first<Record<string, unknown>>();
+    const volume = await env.DB.prepare(
+      "SELECT v.key, c.name || ' ' || v.number AS label FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code LIMIT 1",
+    ).first<{ key: string; label: string }>();
+    const row = await env.DB.prepare("SELECT * FROM ln_mistakes WHERE source = 'pack' LIMIT 1").first<
+      Record<string, unknown>
+    >();
     if (!volume || !row) throw new Error("The test pack has no light novel volume or entry");
-    const columns = Object.keys(row).filter((column) => column !== "seq" && column !== "id" && column !== "source" && column !== "volume_key" && column !== "severity");
+    const columns = Object.keys(row).filter(
+      (column) =>
+        column !== "seq" && column !== "id" && column !== "source" && column !== "volume_key" && column !== "severity",
+    );
     await env.DB.prepare(
       `INSERT INTO ln_mistakes (id, source, volume_key, severity, ${columns.join(", ")}) VALUES (?, 'report', ?, 'plot_relevant', ${columns.map(() => "?").join(", ")})`,
     )
       .bind("from-a-report", volume.key, ...columns.map((column) => row[column]))
       .run();
     const after = await load(statisticsLoader, "/statistics");
-    const count = (page: typeof before) => page.mistakes.rows.find((entry) => entry.label === volume.label)?.plot_relevant ?? 0;
+    const count = (page: typeof before) =>
+      page.mistakes.rows.find((entry) => entry.label === volume.label)?.plot_relevant ?? 0;
     expect(count(after)).toBe(count(before) + 1);
   });
 
@@ -86,19 +99,43 @@ describe("statistics computed when content is imported", () => {
     // A series ten times longer than any pack here: 70 arcs, 60 years of monthly releases, 66 years of volumes.
     const rows: Array<[string, number, string, number]> = [];
     for (let arc = 1; arc <= 70; arc++) {
-      rows.push(["arc_chapters", arc, String(arc), 30], ["arc_words", arc, String(arc), 90_000], ["arc_introductions", arc, String(arc), 2]);
+      rows.push(
+        ["arc_chapters", arc, String(arc), 30],
+        ["arc_words", arc, String(arc), 90_000],
+        ["arc_introductions", arc, String(arc), 2],
+      );
     }
-    for (let month = 0; month < 720; month++) rows.push(["month_chapters", month, `${1960 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`, 3]);
-    for (let year = 0; year < 66; year++) rows.push(["year_volumes", year, String(1960 + year), 3], ["year_adapted", year, String(1960 + year), 30 * (year + 1)]);
-    const stored = await env.DB.prepare("SELECT chart, position, label, value FROM content_statistics").all<{ chart: string; position: number; label: string; value: number }>();
+    for (let month = 0; month < 720; month++)
+      rows.push([
+        "month_chapters",
+        month,
+        `${1960 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}`,
+        3,
+      ]);
+    for (let year = 0; year < 66; year++)
+      rows.push(
+        ["year_volumes", year, String(1960 + year), 3],
+        ["year_adapted", year, String(1960 + year), 30 * (year + 1)],
+      );
+    const stored = await env.DB.prepare("SELECT chart, position, label, value FROM content_statistics").all<{
+      chart: string;
+      position: number;
+      label: string;
+      value: number;
+    }>();
     const replace = (values: Array<[string, number, string, number]>) => [
       env.DB.prepare("DELETE FROM content_statistics WHERE chart != 'totals'"),
-      ...values.map((row) => env.DB.prepare("INSERT INTO content_statistics (chart, position, label, value) VALUES (?, ?, ?, ?)").bind(...row)),
+      ...values.map((row) =>
+        env.DB.prepare("INSERT INTO content_statistics (chart, position, label, value) VALUES (?, ?, ?, ?)").bind(
+          ...row,
+        ),
+      ),
     ];
     await env.DB.batch(replace(rows));
     try {
       const page = await load(statisticsLoader, "/statistics");
-      for (const bars of [page.arcs, page.releases.bars, page.years, page.introductions]) expect(bars.length).toBeLessThanOrEqual(24);
+      for (const bars of [page.arcs, page.releases.bars, page.years, page.introductions])
+        expect(bars.length).toBeLessThanOrEqual(24);
       expect(page.releases.by).toBe("year");
       expect(sum(page.arcs, "chapters")).toBe(70 * 30);
       expect(sum(page.introductions, "characters")).toBe(140);
@@ -109,7 +146,13 @@ describe("statistics computed when content is imported", () => {
       expect(page.years.at(-1)).toMatchObject({ lastYear: "2025", adapted: 30 * 66 });
       expect(page.arcs[0]).toMatchObject({ arc: 1, lastArc: 3, chapters: 90 });
     } finally {
-      await env.DB.batch(replace(stored.results.filter((row) => row.chart !== "totals").map((row) => [row.chart, row.position, row.label, row.value])));
+      await env.DB.batch(
+        replace(
+          stored.results
+            .filter((row) => row.chart !== "totals")
+            .map((row) => [row.chart, row.position, row.label, row.value]),
+        ),
+      );
     }
   });
 });

@@ -42,8 +42,14 @@ export interface AxisMark {
 }
 
 /** The series and bars of a chart with one number per bar, drawn in the theme's main colour. */
-export function countBars(name: string, bars: Array<{ label: string; value: number }>): Pick<BarChartProps, "series" | "data"> {
-  return { series: [{ name, fill: "fill-primary" }], data: bars.map(({ label, value }) => ({ label, values: [value] })) };
+export function countBars(
+  name: string,
+  bars: Array<{ label: string; value: number }>,
+): Pick<BarChartProps, "series" | "data"> {
+  return {
+    series: [{ name, fill: "fill-primary" }],
+    data: bars.map(({ label, value }) => ({ label, values: [value] })),
+  };
 }
 
 /** Tables longer than this fold under a disclosure below the chart instead of standing beside it. */
@@ -70,7 +76,10 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
 
   return (
     // overflow-x-clip: an edge label never widens the page, and nothing here becomes a scroll box.
-    <figure aria-labelledby={`${id}-title`} className="@container space-y-3 overflow-x-clip rounded-lg border border-border bg-card p-4">
+    <figure
+      aria-labelledby={`${id}-title`}
+      className="@container space-y-3 overflow-x-clip rounded-lg border border-border bg-card p-4"
+    >
       <figcaption>
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {title}
@@ -177,7 +186,11 @@ function ColumnBars({ id, series, data, max: tallest, describe, marks }: BarsPro
       <div className="relative h-48" aria-hidden="true">
         <span className="invisible block tabular-nums">{widest}</span>
         {ticks.map((tick) => (
-          <span key={tick} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${100 - (tick / max) * 100}%` }}>
+          <span
+            key={tick}
+            className="absolute right-0 -translate-y-1/2 tabular-nums"
+            style={{ top: `${100 - (tick / max) * 100}%` }}
+          >
             {formatNumber(tick)}
           </span>
         ))}
@@ -191,17 +204,42 @@ function ColumnBars({ id, series, data, max: tallest, describe, marks }: BarsPro
         aria-describedby={`${id}-table`}
       >
         {ticks.map((tick) => (
-          <line key={tick} x1={0} x2={count} y1={100 - (tick / max) * 100} y2={100 - (tick / max) * 100} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          <line
+            key={tick}
+            x1={0}
+            x2={count}
+            y1={100 - (tick / max) * 100}
+            y2={100 - (tick / max) * 100}
+            className="stroke-border"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
         {marks
           ?.filter((mark) => mark.index > 0)
           .map((mark) => (
-            <line key={mark.index} x1={mark.index} x2={mark.index} y1={0} y2={100} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              key={mark.index}
+              x1={mark.index}
+              x2={mark.index}
+              y1={0}
+              y2={100}
+              className="stroke-border"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
         {data.map((datum, index) =>
           segments(datum.values, max).map(({ start, length }, seriesIndex) =>
             length > 0 ? (
-              <rect key={`${datum.label}-${seriesIndex}`} x={index + 0.125} width={0.75} y={100 - start - length} height={length} className={series[seriesIndex]?.fill}>
+              <rect
+                key={`${datum.label}-${seriesIndex}`}
+                x={index + 0.125}
+                width={0.75}
+                y={100 - start - length}
+                height={length}
+                className={series[seriesIndex]?.fill}
+              >
                 <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
               </rect>
             ) : null,
@@ -221,7 +259,9 @@ function ColumnBars({ id, series, data, max: tallest, describe, marks }: BarsPro
                   index === 0 ? "" : index === data.length - 1 ? "-translate-x-full" : "-translate-x-1/2",
                   index % narrow === 0 ? "" : "hidden @lg:block",
                 )}
-                style={{ left: `${((index === 0 ? index + 0.125 : index === data.length - 1 ? index + 0.875 : index + 0.5) / count) * 100}%` }}
+                style={{
+                  left: `${((index === 0 ? index + 0.125 : index === data.length - 1 ? index + 0.875 : index + 0.5) / count) * 100}%`,
+                }}
               >
                 {datum.label}
               </span>
@@ -253,9 +293,23 @@ function MarkAxis({ marks, count }: { marks: readonly AxisMark[]; count: number 
         const shown = named.map((set) => set.has(mark.index));
         if (!shown.some(Boolean)) return null;
         // A class where the mark's visibility changes from the tier before: hidden on a phone, shown from @lg, …
-        const classes = markTiers.map((tier, index) => (index === 0 ? (shown[0] ? "" : tier.hide) : shown[index] === shown[index - 1] ? "" : shown[index] ? tier.show : tier.hide));
+        const classes = markTiers.map((tier, index) =>
+          index === 0
+            ? shown[0]
+              ? ""
+              : tier.hide
+            : shown[index] === shown[index - 1]
+              ? ""
+              : shown[index]
+                ? tier.show
+                : tier.hide,
+        );
         return (
-          <span key={mark.index} className={cn("absolute top-1 whitespace-nowrap pl-0.5", ...classes)} style={{ left: `${(mark.index / count) * 100}%` }}>
+          <span
+            key={mark.index}
+            className={cn("absolute top-1 whitespace-nowrap pl-0.5", ...classes)}
+            style={{ left: `${(mark.index / count) * 100}%` }}
+          >
             {mark.label}
           </span>
         );
@@ -274,7 +328,14 @@ function RowBars({ id, series, data, max, describe }: BarsProps) {
             <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full">
               {segments(datum.values, max).map(({ start, length }, seriesIndex) =>
                 length > 0 ? (
-                  <rect key={seriesIndex} x={start} width={length} y={0} height={10} className={series[seriesIndex]?.fill}>
+                  <rect
+                    key={seriesIndex}
+                    x={start}
+                    width={length}
+                    y={0}
+                    height={10}
+                    className={series[seriesIndex]?.fill}
+                  >
                     <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
                   </rect>
                 ) : null,

@@ -30,7 +30,10 @@ export function AccountMenu() {
         className="inline-flex h-9 max-w-40 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:border-primary [&::-webkit-details-marker]:hidden"
         aria-label={`Account: ${label}`}
       >
-        <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">
+        <span
+          aria-hidden="true"
+          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground"
+        >
           {label.slice(0, 1).toUpperCase()}
         </span>
         <span className="hidden truncate sm:inline">{label}</span>

@@ -25,9 +25,18 @@ export interface Suggestions {
  */
 export function suggestionOptions(data: Suggestions, query: string, shield: Shield | null): Option[] {
   return [
-    ...data.results.flatMap(({ ref, kind, revealedBy, content }) => (content && isRevealed(shield, revealedBy) ? [suggestion(ref, kind, content)] : [])),
+    ...data.results.flatMap(({ ref, kind, revealedBy, content }) =>
+      content && isRevealed(shield, revealedBy) ? [suggestion(ref, kind, content)] : [],
+    ),
     ...(data.total
-      ? [{ key: "all", path: `/search?${new URLSearchParams({ q: query })}`, title: `All results for “${query}”`, detail: `${data.total} in all, by kind` }]
+      ? [
+          {
+            key: "all",
+            path: `/search?${new URLSearchParams({ q: query })}`,
+            title: `All results for “${query}”`,
+            detail: `${data.total} in all, by kind`,
+          },
+        ]
       : []),
   ];
 }
@@ -35,5 +44,10 @@ export function suggestionOptions(data: Suggestions, query: string, shield: Shie
 /** A hit as a suggestion: its title, then its kind and the label the title does not already carry. */
 function suggestion(key: string, kind: SearchKind, content: { path: string; title: string; subtitle: string }): Option {
   const named = titleBesideLabel(content.subtitle, content.title);
-  return { key, path: content.path, title: named.title, detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · ") };
+  return {
+    key,
+    path: content.path,
+    title: named.title,
+    detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · "),
+  };
 }

@@ -30,7 +30,11 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
         {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight" prefetch="intent">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight"
+          prefetch="intent"
+        >
           <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
           <span className="text-sm leading-tight sm:text-base">{siteName}</span>
         </Link>
@@ -68,7 +72,14 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
         className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
       >
-        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
       </summary>

@@ -21,7 +21,10 @@ export function LnMistakeEntry({
 }) {
   // The chapter is named once, by its place in the volume (as search names it); each part of where
   // it is stays whole on one line.
-  const location = [entry.page ? `p. ${entry.page}` : null, entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null].filter((part) => part !== null);
+  const location = [
+    entry.page ? `p. ${entry.page}` : null,
+    entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
+  ].filter((part) => part !== null);
   return (
     <MistakeCard
       entry={entry}
@@ -40,7 +43,11 @@ export function LnMistakeEntry({
           ))}
         </>
       )}
-      badges={<Badge tone="outline" wrap>{entry.edition}</Badge>}
+      badges={
+        <Badge tone="outline" wrap>
+          {entry.edition}
+        </Badge>
+      }
       footer={
         entry.webNovelChapter ? (
           <Link to={unitPath(entry.webNovelChapter.key)} className="text-sm text-primary underline">

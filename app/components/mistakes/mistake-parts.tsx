@@ -30,7 +30,9 @@ export function MistakeComparison({ official, suggested }: { official: string; s
   return (
     <div className="grid gap-2 sm:grid-cols-2">
       <figure className="rounded-md border border-border bg-muted/60 p-3">
-        <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Official</figcaption>
+        <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          Official
+        </figcaption>
         <blockquote>
           {diff.official.map((segment, index) =>
             segment.changed ? (
@@ -99,7 +101,11 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
     { name: "status", label: "Status", labels: mistakeStatusLabels, value: filters.status },
   ] as const;
   return (
-    <Form method="get" preventScrollReset className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
+    <Form
+      method="get"
+      preventScrollReset
+      className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+    >
       {groups.map((group) => (
         <Field key={group.name} id={`filter-${group.name}`} label={group.label}>
           <Select
@@ -122,7 +128,15 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
   );
 }
 
-export function Credits({ credits, addedOn, updatedOn }: { credits: string[]; addedOn: string; updatedOn: string | null }) {
+export function Credits({
+  credits,
+  addedOn,
+  updatedOn,
+}: {
+  credits: string[];
+  addedOn: string;
+  updatedOn: string | null;
+}) {
   return (
     <p className="text-xs text-muted-foreground">
       Credit: {credits.join(", ")} · added {formatDate(addedOn)}
@@ -155,13 +169,15 @@ export function MistakeCard<Text extends MistakeText>({
   footer?: ReactNode;
 }) {
   const anchor = mistakeAnchor(entry.id);
-  const className = "space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
+  const className =
+    "space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary target:ring-2 target:ring-primary";
   const text = shown ? entry.content : null;
   const revealed = text !== null;
   // A permalink's entry is shown once the reader's revealed data arrives, after the browser has
   // given up scrolling to it: scroll then, once.
   useEffect(() => {
-    if (revealed && window.location.hash === `#${anchor}`) document.getElementById(anchor)?.scrollIntoView({ block: "start" });
+    if (revealed && window.location.hash === `#${anchor}`)
+      document.getElementById(anchor)?.scrollIntoView({ block: "start" });
   }, [revealed, anchor]);
   if (!text) return <article id={anchor} hidden className={className} />;
   return (

@@ -14,13 +14,17 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-border">
-            <th scope="col" className="px-4 py-2">Volume</th>
+            <th scope="col" className="px-4 py-2">
+              Volume
+            </th>
             {severities.map((severity) => (
               <th key={severity} scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
                 {mistakeSeverityLabels[severity]}
               </th>
             ))}
-            <th scope="col" className="px-4 py-2 text-right">All</th>
+            <th scope="col" className="px-4 py-2 text-right">
+              All
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -31,12 +35,20 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
             return (
               <tr key={volume.key} className="border-b border-border last:border-0">
                 <th scope="row" className="px-4 py-2 font-normal">
-                  <Link to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`} className="font-medium text-primary underline">
+                  <Link
+                    to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`}
+                    className="font-medium text-primary underline"
+                  >
                     {label}
                   </Link>
                   {title ? <span className="block text-xs text-muted-foreground">{title}</span> : null}
                   <span className="block text-xs text-muted-foreground sm:hidden">
-                    {severities.map((severity) => `${volume.counts[severity] ?? 0} ${mistakeSeverityLabels[severity].toLowerCase()}`).join(" · ")}
+                    {severities
+                      .map(
+                        (severity) =>
+                          `${volume.counts[severity] ?? 0} ${mistakeSeverityLabels[severity].toLowerCase()}`,
+                      )
+                      .join(" · ")}
                   </span>
                 </th>
                 {severities.map((severity) => (

@@ -45,14 +45,23 @@ function staysUnread(count: number) {
  * says where the reader would start and what they would pass over, before anything changes; what they
  * passed over stays unread (and its reveals hidden) until they read it.
  */
-export function CrossingOffers({ crossings, onCross }: { crossings: readonly Crossing[]; onCross: (crossing: Crossing) => void }) {
+export function CrossingOffers({
+  crossings,
+  onCross,
+}: {
+  crossings: readonly Crossing[];
+  onCross: (crossing: Crossing) => void;
+}) {
   return (
     <ul className="space-y-4">
       {crossings.map((crossing) => (
-        <li key={`${crossing.from.key}>${crossing.to.collection ?? crossing.to.medium}`} className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm">
+        <li
+          key={`${crossing.from.key}>${crossing.to.collection ?? crossing.to.medium}`}
+          className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm"
+        >
           <p>
-            You have {crossing.from.medium === "anime" ? "watched" : "read"} {sourceName(crossing.from)} up to {placeName(crossing.from)}. Continue in {crossing.to.name}{" "}
-            from{" "}
+            You have {crossing.from.medium === "anime" ? "watched" : "read"} {sourceName(crossing.from)} up to{" "}
+            {placeName(crossing.from)}. Continue in {crossing.to.name} from{" "}
             <Link to={unitPath(crossing.start.key)} className="font-medium text-primary underline">
               {placeName(crossing.start)}
             </Link>
@@ -82,7 +91,9 @@ export function CrossingOffers({ crossings, onCross }: { crossings: readonly Cro
                 ))}
               </ul>
               {crossing.sideStories.length > SIDE_STORIES_NAMED ? (
-                <p className="text-muted-foreground">And {formatNumber(crossing.sideStories.length - SIDE_STORIES_NAMED)} more, in the side stories below.</p>
+                <p className="text-muted-foreground">
+                  And {formatNumber(crossing.sideStories.length - SIDE_STORIES_NAMED)} more, in the side stories below.
+                </p>
               ) : null}
             </div>
           ) : null}

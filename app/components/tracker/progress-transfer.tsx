@@ -58,10 +58,15 @@ export function ProgressTransfer({
   return (
     <>
       <p className="mb-3 text-sm text-muted-foreground">
-        Import also reads lists exported from MyAnimeList, AniList or Kitsu, and your Novel Updates reading list saved as a page (Save page as…), in your browser, with a preview first.
+        Import also reads lists exported from MyAnimeList, AniList or Kitsu, and your Novel Updates reading list saved
+        as a page (Save page as…), in your browser, with a preview first.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => void files().then((loaded) => loaded.exportProgressFile(progress))}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void files().then((loaded) => loaded.exportProgressFile(progress))}
+        >
           Export to a file
         </Button>
         <Button ref={importButton} variant="outline" size="sm" onClick={() => fileInput.current?.click()}>

@@ -21,12 +21,17 @@ describe("ServiceImportPreview", () => {
   it("names what will be set and what stays, counts other series, and offers Import and Cancel", () => {
     const html = renderToStaticMarkup(
       <ServiceImportPreview
-        preview={preview([{ medium: "Anime", place: "Season 2 · Episode 3", current: "Season 1 · Episode 12" }], [{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }])}
+        preview={preview(
+          [{ medium: "Anime", place: "Season 2 · Episode 3", current: "Season 1 · Episode 12" }],
+          [{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }],
+        )}
         onImport={noop}
         onCancel={noop}
       />,
     );
-    expect(html).toMatch(/<section aria-labelledby="service-import-heading"[^>]*><h3 id="service-import-heading" tabindex="-1"[^>]*>Import from MyAnimeList<\/h3>/);
+    expect(html).toMatch(
+      /<section aria-labelledby="service-import-heading"[^>]*><h3 id="service-import-heading" tabindex="-1"[^>]*>Import from MyAnimeList<\/h3>/,
+    );
     expect(html).toContain("Season 2 · Episode 3 (now Season 1 · Episode 12)");
     expect(html).toContain("the file says Lanternfall 4, you are at Lanternfall 9");
     expect(html).toContain("312 entries of other series in the file: left out.");
@@ -36,7 +41,13 @@ describe("ServiceImportPreview", () => {
   });
 
   it("offers only Close when the reader is as far as the file everywhere", () => {
-    const html = renderToStaticMarkup(<ServiceImportPreview preview={preview([], [{ medium: "Anime", place: "Season 1 · Episode 2", current: "Season 2 · Episode 1" }])} onImport={noop} onCancel={noop} />);
+    const html = renderToStaticMarkup(
+      <ServiceImportPreview
+        preview={preview([], [{ medium: "Anime", place: "Season 1 · Episode 2", current: "Season 2 · Episode 1" }])}
+        onImport={noop}
+        onCancel={noop}
+      />,
+    );
     expect(html).toContain("importing it changes nothing");
     expect(html).not.toContain(">Import</button>");
     expect(html).toContain(">Close</button>");
@@ -48,7 +59,9 @@ describe("ServiceImportPreview", () => {
         preview={{
           ...preview([{ medium: "Light novels", place: "Lanternfall 2", current: null }]),
           service: "novelupdates",
-          notes: ["Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read."],
+          notes: [
+            "Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read.",
+          ],
           unrecognised: [
             { medium: "Web novel", place: "prologue", current: null },
             { medium: "Web novel", place: "<img src=x onerror=alert(1)>", current: null },
@@ -65,7 +78,11 @@ describe("ServiceImportPreview", () => {
     expect(html).toContain("“&lt;img src=x onerror=alert(1)&gt;”");
     expect(html).not.toContain("<img");
     const nothing = renderToStaticMarkup(
-      <ServiceImportPreview preview={{ ...preview([]), unrecognised: [{ medium: "Web novel", place: "ex1", current: null }] }} onImport={noop} onCancel={noop} />,
+      <ServiceImportPreview
+        preview={{ ...preview([]), unrecognised: [{ medium: "Web novel", place: "ex1", current: null }] }}
+        onImport={noop}
+        onCancel={noop}
+      />,
     );
     expect(nothing).toContain("Nothing in this file can be imported, so nothing will change.");
     expect(nothing).toContain(">Close</button>");

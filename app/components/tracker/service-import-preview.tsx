@@ -27,7 +27,15 @@ function Lines({ lines, describe }: { lines: ImportLine[]; describe: (line: Impo
  * releases such as "prologue", shown as text). Places are named by their labels only, so nothing spoils.
  * Focus moves to its heading, so it is read out and the keyboard starts there.
  */
-export function ServiceImportPreview({ preview, onImport, onCancel }: { preview: ImportPreview; onImport: () => void; onCancel: () => void }) {
+export function ServiceImportPreview({
+  preview,
+  onImport,
+  onCancel,
+}: {
+  preview: ImportPreview;
+  onImport: () => void;
+  onCancel: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const { changes, kept, otherEntries, notStarted, notes, unrecognised } = preview;
@@ -39,7 +47,12 @@ export function ServiceImportPreview({ preview, onImport, onCancel }: { preview:
       {changes.length ? (
         <div className="space-y-1">
           <p>Importing sets your progress to:</p>
-          <Lines lines={changes} describe={(line) => (line.current ? `${line.place} (now ${line.current})` : `${line.place} (not started yet)`)} />
+          <Lines
+            lines={changes}
+            describe={(line) =>
+              line.current ? `${line.place} (now ${line.current})` : `${line.place} (not started yet)`
+            }
+          />
         </div>
       ) : kept.length ? (
         <p>You are already as far as this file says everywhere, so importing it changes nothing.</p>
@@ -49,7 +62,10 @@ export function ServiceImportPreview({ preview, onImport, onCancel }: { preview:
       {kept.length ? (
         <div className="space-y-1">
           <p>Stays as it is, because you are further already:</p>
-          <Lines lines={kept} describe={(line) => `the file says ${line.place}, you are at ${line.current ?? line.place}`} />
+          <Lines
+            lines={kept}
+            describe={(line) => `the file says ${line.place}, you are at ${line.current ?? line.place}`}
+          />
         </div>
       ) : null}
       {notes.map((note) => (
@@ -58,11 +74,22 @@ export function ServiceImportPreview({ preview, onImport, onCancel }: { preview:
       {unrecognised.length ? (
         <div className="space-y-1">
           <p>Not recognised, so left out (set these here by hand):</p>
-          <Lines lines={unrecognised} describe={(line) => `“${line.place}” is not a chapter or volume this site can read`} />
+          <Lines
+            lines={unrecognised}
+            describe={(line) => `“${line.place}” is not a chapter or volume this site can read`}
+          />
         </div>
       ) : null}
-      {notStarted ? <p className="text-muted-foreground">{countOf(notStarted, nouns.entry)} for this series with nothing watched or read yet: left out.</p> : null}
-      {otherEntries ? <p className="text-muted-foreground">{countOf(otherEntries, nouns.entry)} of other series in the file: left out.</p> : null}
+      {notStarted ? (
+        <p className="text-muted-foreground">
+          {countOf(notStarted, nouns.entry)} for this series with nothing watched or read yet: left out.
+        </p>
+      ) : null}
+      {otherEntries ? (
+        <p className="text-muted-foreground">
+          {countOf(otherEntries, nouns.entry)} of other series in the file: left out.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {changes.length ? (
           <>

@@ -16,7 +16,14 @@ export function ShieldModePicker() {
         <legend className="sr-only">How to show things beyond your progress</legend>
         {shieldModes.map((mode) => (
           <label key={mode} className="flex items-start gap-2 text-sm">
-            <input type="radio" name="spoiler-mode" value={mode} checked={current === mode} onChange={() => setShieldMode(mode)} className="mt-1" />
+            <input
+              type="radio"
+              name="spoiler-mode"
+              value={mode}
+              checked={current === mode}
+              onChange={() => setShieldMode(mode)}
+              className="mt-1"
+            />
             <span>
               <span className="font-medium">{modeLabels[mode].label}</span> — {modeLabels[mode].help}
             </span>

@@ -9,7 +9,15 @@ import { countOf, nounFor, nouns } from "~/lib/words";
  * One medium's gaps: the chapters or volumes the reader passed over when they crossed from another
  * medium, each unread (its reveals hidden) until marked. Nothing when there are none.
  */
-export function SkippedUnits({ units, skipped, onRead }: { units: readonly TrackerUnit[]; skipped: readonly string[]; onRead: (unit: TrackerUnit) => void }) {
+export function SkippedUnits({
+  units,
+  skipped,
+  onRead,
+}: {
+  units: readonly TrackerUnit[];
+  skipped: readonly string[];
+  onRead: (unit: TrackerUnit) => void;
+}) {
   const shield = useShield();
   const gaps = units.filter((unit) => skipped.includes(unit.key));
   if (!gaps.length) return null;
@@ -17,8 +25,8 @@ export function SkippedUnits({ units, skipped, onRead }: { units: readonly Track
   return (
     <div className="space-y-2 rounded-lg border border-border p-3 text-sm">
       <p>
-        <span className="font-medium">Skipped on the way: {countOf(gaps.length, noun)}.</span> Unread until you mark {nounFor(gaps.length, nouns.it)}; what {nounFor(gaps.length, nouns.itReveals)} stays
-        hidden.
+        <span className="font-medium">Skipped on the way: {countOf(gaps.length, noun)}.</span> Unread until you mark{" "}
+        {nounFor(gaps.length, nouns.it)}; what {nounFor(gaps.length, nouns.itReveals)} stays hidden.
       </p>
       <ul className="space-y-1">
         {gaps.map((unit) => (

@@ -24,7 +24,9 @@ const units = [chapter("wn:1-1", "Prologue", null), chapter("wn:1-2", "The keepe
 const noop = () => {};
 
 describe("UnitSelect", () => {
-  const html = renderToStaticMarkup(<UnitSelect label="Last chapter read" units={units} value="wn:1-1" onChange={noop} />);
+  const html = renderToStaticMarkup(
+    <UnitSelect label="Last chapter read" units={units} value="wn:1-1" onChange={noop} />,
+  );
 
   it("is named by its visible label", () => {
     const id = html.match(/<select[^>]* id="([^"]+)"/)?.[1];
@@ -45,8 +47,18 @@ describe("UnitPicker", () => {
   const words = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
   const arcs = [
     ...units,
-    { ...chapter("wn:2-1", "Lanterns on the water", null), label: "Arc 2 · Prologue", group: "Arc 2: Ash", position: 3 },
-    { ...chapter("wn:2-2", "Who lit the tower", "wn:2-2 anime:1-3"), label: "Arc 2 · Chapter 2", group: "Arc 2: Ash", position: 4 },
+    {
+      ...chapter("wn:2-1", "Lanterns on the water", null),
+      label: "Arc 2 · Prologue",
+      group: "Arc 2: Ash",
+      position: 3,
+    },
+    {
+      ...chapter("wn:2-2", "Who lit the tower", "wn:2-2 anime:1-3"),
+      label: "Arc 2 · Chapter 2",
+      group: "Arc 2: Ash",
+      position: 4,
+    },
   ];
   const options = (html: string, label: string) => {
     const id = html.match(new RegExp(`for="([^"]+)">${label}</label>`))?.[1];
@@ -57,7 +69,11 @@ describe("UnitPicker", () => {
   it("offers the arcs first, then only the chapters of the arc the reader is in", () => {
     const html = renderToStaticMarkup(<UnitPicker units={arcs} value="wn:2-1" onChange={noop} words={words} />);
     expect(options(html, "Arc")).toEqual(["Not started", "Arc 1: Embers", "Arc 2: Ash"]);
-    expect(options(html, "Last chapter read")).toEqual(["Choose a chapter", "Prologue · Lanterns on the water", "Chapter 2"]);
+    expect(options(html, "Last chapter read")).toEqual([
+      "Choose a chapter",
+      "Prologue · Lanterns on the water",
+      "Chapter 2",
+    ]);
     expect(html).toMatch(/<option value="Arc 2: Ash" selected="">/);
     expect(html).toMatch(/<option value="wn:2-1" selected="">/);
   });
@@ -70,7 +86,14 @@ describe("UnitPicker", () => {
 
   it("asks for an episode, not a episode", () => {
     const episodes = arcs.map((unit) => ({ ...unit, medium: "anime" as const }));
-    const html = renderToStaticMarkup(<UnitPicker units={episodes} value="wn:2-1" onChange={noop} words={{ group: "Season", unit: "Last episode watched", noun: "episode" }} />);
+    const html = renderToStaticMarkup(
+      <UnitPicker
+        units={episodes}
+        value="wn:2-1"
+        onChange={noop}
+        words={{ group: "Season", unit: "Last episode watched", noun: "episode" }}
+      />,
+    );
     expect(options(html, "Last episode watched")[0]).toBe("Choose an episode");
     expect(html).toContain("Or find an episode by number or title</label>");
   });
@@ -79,7 +102,12 @@ describe("UnitPicker", () => {
     const html = renderToStaticMarkup(<UnitPicker units={arcs} value={null} onChange={noop} words={words} />);
     expect(html).toContain("Or find a chapter by number or title</label>");
     const suggestions = [...html.matchAll(/<option value="([^"]*)"><\/option>/g)].map((match) => match[1]);
-    expect(suggestions).toEqual(["Arc 1 · wn:1-1 · Prologue", "Arc 1 · wn:1-2", "Arc 2 · Prologue · Lanterns on the water", "Arc 2 · Chapter 2"]);
+    expect(suggestions).toEqual([
+      "Arc 1 · wn:1-1 · Prologue",
+      "Arc 1 · wn:1-2",
+      "Arc 2 · Prologue · Lanterns on the water",
+      "Arc 2 · Chapter 2",
+    ]);
     expect(html).not.toContain("Who lit the tower");
   });
 });
@@ -102,7 +130,9 @@ describe("UpNext", () => {
 
   it("lists what the reader passed after what comes next, and how many more there are", () => {
     const [first, second] = units as [TrackerUnit, TrackerUnit];
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([second], [first], 3)} onMarkRead={noop} /> }]);
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <UpNext units={upNext([second], [first], 3)} onMarkRead={noop} /> },
+    ]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html.indexOf("Passed on the way")).toBeGreaterThan(html.indexOf("wn:1-2"));
     expect(html.indexOf("wn:1-1")).toBeGreaterThan(html.indexOf("Passed on the way"));
@@ -110,17 +140,48 @@ describe("UpNext", () => {
   });
 
   it("offers to mark a short one watches as watched", () => {
-    const short: TrackerUnit = { key: "bt:1-2", medium: "break_time", position: 2, label: "Season 1 · Break Time 2", title: { revealedBy: null, content: "Nix Wants a Snack" }, group: "Season 1", collection: null, coveredBy: "bt:1-2" };
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([short])} onMarkRead={noop} /> }]);
+    const short: TrackerUnit = {
+      key: "bt:1-2",
+      medium: "break_time",
+      position: 2,
+      label: "Season 1 · Break Time 2",
+      title: { revealedBy: null, content: "Nix Wants a Snack" },
+      group: "Season 1",
+      collection: null,
+      coveredBy: "bt:1-2",
+    };
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <UpNext units={upNext([short])} onMarkRead={noop} /> },
+    ]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain("Season 1 · Break Time 2");
     expect(html).toContain("Mark as watched");
   });
 
   it("names each unit once, by what one unit of its medium is", () => {
-    const volume: TrackerUnit = { key: "ln:main-2", medium: "light_novels", position: 2, label: "Lanternfall 2", title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" }, group: "Lanternfall", collection: "main", coveredBy: "ln:main-2" };
-    const story: TrackerUnit = { key: "ss:first-lantern", medium: "side_stories", position: 3, label: "Pell's First Lantern", title: { revealedBy: null, content: "Pell's First Lantern" }, group: "Side stories", collection: null, coveredBy: "ss:first-lantern" };
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([volume, story])} onMarkRead={noop} /> }]);
+    const volume: TrackerUnit = {
+      key: "ln:main-2",
+      medium: "light_novels",
+      position: 2,
+      label: "Lanternfall 2",
+      title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" },
+      group: "Lanternfall",
+      collection: "main",
+      coveredBy: "ln:main-2",
+    };
+    const story: TrackerUnit = {
+      key: "ss:first-lantern",
+      medium: "side_stories",
+      position: 3,
+      label: "Pell's First Lantern",
+      title: { revealedBy: null, content: "Pell's First Lantern" },
+      group: "Side stories",
+      collection: null,
+      coveredBy: "ss:first-lantern",
+    };
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <UpNext units={upNext([volume, story])} onMarkRead={noop} /> },
+    ]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html).toContain(">The Drowned Bellringer<");
     expect(html).not.toContain("Lanternfall 2: ");
@@ -130,8 +191,19 @@ describe("UpNext", () => {
   });
 
   it("says nothing under a side story whose title only says its name again", () => {
-    const story: TrackerUnit = { key: "ss:if-heiress", medium: "side_stories", position: 3, label: "The Heiress of Lowwick", title: { revealedBy: null, content: "IF: The Heiress of Lowwick" }, group: "Side stories", collection: null, coveredBy: "ss:if-heiress" };
-    const Stub = createRoutesStub([{ path: "/", Component: () => <UpNext units={upNext([story])} onMarkRead={noop} /> }]);
+    const story: TrackerUnit = {
+      key: "ss:if-heiress",
+      medium: "side_stories",
+      position: 3,
+      label: "The Heiress of Lowwick",
+      title: { revealedBy: null, content: "IF: The Heiress of Lowwick" },
+      group: "Side stories",
+      collection: null,
+      coveredBy: "ss:if-heiress",
+    };
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <UpNext units={upNext([story])} onMarkRead={noop} /> },
+    ]);
     const html = renderToStaticMarkup(<Stub />);
     expect(html.match(/Heiress of Lowwick/g)).toHaveLength(1);
     const list = renderToStaticMarkup(<UnitChecklist units={[story]} checked={[]} onChange={noop} />);
@@ -146,11 +218,18 @@ describe("UpNext", () => {
 describe("UnitChecklist", () => {
   it("ticks what was read and points out what the reader has passed", () => {
     const stories = [
-      { ...chapter("ss:a", "Festival night", null), medium: "side_stories" as const, label: "Festival night", position: 2 },
+      {
+        ...chapter("ss:a", "Festival night", null),
+        medium: "side_stories" as const,
+        label: "Festival night",
+        position: 2,
+      },
       { ...chapter("ss:b", "Winter letters", null), medium: "side_stories" as const, position: 3 },
       { ...chapter("ss:c", "Later still", null), medium: "side_stories" as const, position: 9 },
     ];
-    const html = renderToStaticMarkup(<UnitChecklist units={stories} checked={["ss:a"]} suggestedBefore={4} onChange={noop} />);
+    const html = renderToStaticMarkup(
+      <UnitChecklist units={stories} checked={["ss:a"]} suggestedBefore={4} onChange={noop} />,
+    );
     expect(html.match(/checked=""/g)).toHaveLength(1);
     expect(html.match(/You have read past where it fits/g)).toHaveLength(1);
     expect(html).toContain("Arc 1 · ss:b · You have read past where it fits");
@@ -158,8 +237,16 @@ describe("UnitChecklist", () => {
 
   it("names a short beyond the reader's progress by its label only, unless the reader ticked it", () => {
     const shorts = [
-      { ...chapter("bt:1-1", "Snack time", "bt:1-1 anime:1-1"), medium: "break_time" as const, label: "Break Time 1-1" },
-      { ...chapter("bt:1-2", "Who ate the night", "bt:1-2 anime:1-1"), medium: "break_time" as const, label: "Break Time 1-2" },
+      {
+        ...chapter("bt:1-1", "Snack time", "bt:1-1 anime:1-1"),
+        medium: "break_time" as const,
+        label: "Break Time 1-1",
+      },
+      {
+        ...chapter("bt:1-2", "Who ate the night", "bt:1-2 anime:1-1"),
+        medium: "break_time" as const,
+        label: "Break Time 1-2",
+      },
     ];
     const html = renderToStaticMarkup(<UnitChecklist units={shorts} checked={["bt:1-1"]} onChange={noop} />);
     expect(html).toContain("Snack time");
@@ -168,7 +255,12 @@ describe("UnitChecklist", () => {
   });
 
   it("names a ticked short by its label while its title has not arrived (the response left it out)", () => {
-    const sealed = { ...chapter("bt:1-3", "", null), medium: "break_time" as const, label: "Break Time 1-3", title: { revealedBy: "bt:1-3 anime:1-2", content: null } };
+    const sealed = {
+      ...chapter("bt:1-3", "", null),
+      medium: "break_time" as const,
+      label: "Break Time 1-3",
+      title: { revealedBy: "bt:1-3 anime:1-2", content: null },
+    };
     const html = renderToStaticMarkup(<UnitChecklist units={[sealed]} checked={["bt:1-3"]} onChange={noop} />);
     expect(html).toContain(">Break Time 1-3</span>");
   });
@@ -179,24 +271,45 @@ describe("CrossingOffers", () => {
   beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 
-  const episode: TrackerUnit = { ...chapter("anime:1-12", "Moths at Dawn", null), medium: "anime", label: "Season 1 · Episode 12", group: "Season 1" };
-  const volume = (key: string, label: string): TrackerUnit => ({ ...chapter(key, label, null), medium: "light_novels", label, group: "Lanternfall", collection: "main" });
+  const episode: TrackerUnit = {
+    ...chapter("anime:1-12", "Moths at Dawn", null),
+    medium: "anime",
+    label: "Season 1 · Episode 12",
+    group: "Season 1",
+  };
+  const volume = (key: string, label: string): TrackerUnit => ({
+    ...chapter(key, label, null),
+    medium: "light_novels",
+    label,
+    group: "Lanternfall",
+    collection: "main",
+  });
   const webNovel: Crossing["to"] = { medium: "web_novel", collection: null, name: "the web novel" };
   const offer = (skipped: TrackerUnit[], to: Crossing["to"], start: TrackerUnit) => {
     const crossing: Crossing = { from: episode, to, start, skipped, sideStories: [], progress: emptyProgress };
-    const Stub = createRoutesStub([{ path: "/", Component: () => <CrossingOffers crossings={[crossing]} onCross={noop} /> }]);
-    return renderToStaticMarkup(<Stub />).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <CrossingOffers crossings={[crossing]} onCross={noop} /> },
+    ]);
+    return renderToStaticMarkup(<Stub />)
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
   };
 
   it("says one skipped unit stays unread in the singular, several in the plural", () => {
     const one = offer([units[1]!], webNovel, units[0]!);
     expect(one).toContain("The anime left out 1 chapter on the way:");
     expect(one).toContain("It stays unread, and what it reveals stays hidden, until you mark it read.");
-    expect(offer(units, webNovel, units[0]!)).toContain("They stay unread, and what they reveal stays hidden, until you mark them read.");
+    expect(offer(units, webNovel, units[0]!)).toContain(
+      "They stay unread, and what they reveal stays hidden, until you mark them read.",
+    );
   });
 
   it("names the volumes a crossing into the light novels passes over by what the anime left out of them", () => {
-    const html = offer([volume("ln:main-4", "Lanternfall 4")], { medium: "light_novels", collection: "main", name: "Lanternfall" }, volume("ln:main-5", "Lanternfall 5"));
+    const html = offer(
+      [volume("ln:main-4", "Lanternfall 4")],
+      { medium: "light_novels", collection: "main", name: "Lanternfall" },
+      volume("ln:main-5", "Lanternfall 5"),
+    );
     expect(html).toContain("1 volume with chapters the anime left out, on the way:");
   });
 });

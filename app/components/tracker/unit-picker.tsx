@@ -85,12 +85,24 @@ export function UnitPicker({
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress.
  */
-function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; onChange: (unitKey: string) => void; noun: string }) {
+function FindUnit({
+  units,
+  onChange,
+  noun,
+}: {
+  units: readonly TrackerUnit[];
+  onChange: (unitKey: string) => void;
+  noun: string;
+}) {
   const shield = useShield();
   const listId = useId();
   const [text, setText] = useState("");
   const suggestions = useMemo(
-    () => units.map((unit) => ({ unit, text: pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true }) })),
+    () =>
+      units.map((unit) => ({
+        unit,
+        text: pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true }),
+      })),
     [units, shield],
   );
 
@@ -105,7 +117,9 @@ function FindUnit({ units, onChange, noun }: { units: readonly TrackerUnit[]; on
         placeholder="Type a number or a title"
         onChange={(event) => {
           const typed = event.target.value.trim().toLowerCase();
-          const found = suggestions.find((suggestion) => suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed);
+          const found = suggestions.find(
+            (suggestion) => suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed,
+          );
           if (found) {
             onChange(found.unit.key);
             setText("");

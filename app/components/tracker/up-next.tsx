@@ -15,10 +15,20 @@ export function consumedVerb(unit: TrackerUnit) {
 }
 
 /** One unit to read or watch: its medium, its label linked to where it is, its title behind the shield, and a way to mark it. */
-function UnitCard({ unit, action, onMark }: { unit: TrackerUnit; action: string; onMark: (unit: TrackerUnit) => void }) {
+function UnitCard({
+  unit,
+  action,
+  onMark,
+}: {
+  unit: TrackerUnit;
+  action: string;
+  onMark: (unit: TrackerUnit) => void;
+}) {
   return (
     <li className="rounded-lg border border-border bg-card p-3 text-sm">
-      <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{unitMediumLabels[unit.medium]}</p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        {unitMediumLabels[unit.medium]}
+      </p>
       <p>
         <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
           {unit.label}
@@ -57,13 +67,20 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
       {passed.length ? (
         <div className="space-y-2">
           <h3 className="font-semibold">Passed on the way</h3>
-          <p className="text-sm text-muted-foreground">Not read or watched yet, though your progress is further on. What they reveal stays hidden until you mark them.</p>
+          <p className="text-sm text-muted-foreground">
+            Not read or watched yet, though your progress is further on. What they reveal stays hidden until you mark
+            them.
+          </p>
           <ul className="space-y-2">
             {passed.map((unit) => (
               <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={onMarkRead} />
             ))}
           </ul>
-          {morePassed ? <p className="text-sm text-muted-foreground">{formatNumber(morePassed)} more in the lists of each medium.</p> : null}
+          {morePassed ? (
+            <p className="text-sm text-muted-foreground">
+              {formatNumber(morePassed)} more in the lists of each medium.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -21,5 +21,9 @@ export function Badge({
   className,
   children,
 }: VariantProps<typeof badgeVariants> & { wrap?: boolean; className?: string; children: ReactNode }) {
-  return <span className={cn(badgeVariants({ tone }), wrap ? "whitespace-normal" : "whitespace-nowrap", className)}>{children}</span>;
+  return (
+    <span className={cn(badgeVariants({ tone }), wrap ? "whitespace-normal" : "whitespace-nowrap", className)}>
+      {children}
+    </span>
+  );
 }

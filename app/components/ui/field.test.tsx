@@ -10,19 +10,38 @@ function render(node: React.ReactNode) {
   const html = renderToStaticMarkup(node);
   const control = html.match(/<(input|select|textarea)\b[^>]*>/)![0];
   const attr = (name: string) => control.match(new RegExp(`${name}="([^"]*)"`))?.[1];
-  return { html, id: attr("id"), invalid: attr("aria-invalid"), describedBy: attr("aria-describedby"), required: attr("aria-required") };
+  return {
+    html,
+    id: attr("id"),
+    invalid: attr("aria-invalid"),
+    describedBy: attr("aria-describedby"),
+    required: attr("aria-required"),
+  };
 }
 
 describe("Field", () => {
   it("labels its control and ties the error and the description to it", () => {
     const field = render(
-      <Field id="field-page" label="Which page was it on?" description="The address or its path." error="This is needed." required>
+      <Field
+        id="field-page"
+        label="Which page was it on?"
+        description="The address or its path."
+        error="This is needed."
+        required
+      >
         <Input name="page" />
       </Field>,
     );
     expect(field.html).toContain('<label class="text-sm font-medium" for="field-page">Which page was it on?</label>');
-    expect(field).toMatchObject({ id: "field-page", invalid: "true", describedBy: "field-page-error field-page-description", required: "true" });
-    expect(field.html).toContain('<p id="field-page-error" class="text-sm font-medium text-destructive">This is needed.</p>');
+    expect(field).toMatchObject({
+      id: "field-page",
+      invalid: "true",
+      describedBy: "field-page-error field-page-description",
+      required: "true",
+    });
+    expect(field.html).toContain(
+      '<p id="field-page-error" class="text-sm font-medium text-destructive">This is needed.</p>',
+    );
     expect(field.html).toContain('<p id="field-page-description"');
   });
 

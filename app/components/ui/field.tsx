@@ -18,7 +18,8 @@ export function useFieldControl() {
 }
 
 /** The look shared by every text-like control; an invalid one shows it by its border. */
-export const controlClassName = "rounded-md border border-border bg-background px-3 aria-invalid:border-destructive disabled:opacity-60";
+export const controlClassName =
+  "rounded-md border border-border bg-background px-3 aria-invalid:border-destructive disabled:opacity-60";
 
 export interface FieldProps {
   label: ReactNode;
@@ -42,7 +43,8 @@ export function Field({ label, id, description, error, required, className, chil
     () => ({
       id: controlId,
       "aria-invalid": error ? true : undefined,
-      "aria-describedby": [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(" ") || undefined,
+      "aria-describedby":
+        [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(" ") || undefined,
       "aria-required": required || undefined,
     }),
     [controlId, error, errorId, description, descriptionId, required],

@@ -3,7 +3,9 @@ import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { whenIdle } from "~/browser/when-idle";
 import { useToasts } from "./toast-store";
 
-const Toaster = lazy(() => importWithRecovery(() => import("./toaster")).then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() =>
+  importWithRecovery(() => import("./toaster")).then((module) => ({ default: module.Toaster })),
+);
 
 /**
  * Loads the toast UI once the page is idle (or at the first toast), so it is not part of the
