@@ -5,7 +5,7 @@
  */
 import { API_BASE, API_LIMITS, API_PAGE_SIZE, API_RATE_LIMIT_POLICY, apiErrorCodes } from "./api";
 import { media } from "./content/units";
-import { REVEAL_PARAMETER } from "./knowledge";
+import { MAX_REVEAL_LENGTH, REVEAL_PARAMETER } from "./knowledge";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string, description?: string) => ({
@@ -191,7 +191,7 @@ export function apiDocument(origin: string) {
           in: "query",
           required: false,
           description: revealDescription,
-          schema: { type: "string", maxLength: 1800 },
+          schema: { type: "string", maxLength: MAX_REVEAL_LENGTH },
           example: "ln:main-2,wn:1-12",
         },
         page: {

@@ -63,6 +63,7 @@ describe("the API's addresses", () => {
   it("are everything under /api/, not the human page", () => {
     expect(isApiAddress("/api/v1/units")).toBe(true);
     expect(isApiAddress("/api/v2")).toBe(true);
+    expect(isApiAddress("/API/v1/series")).toBe(true);
     expect(isApiAddress("/api")).toBe(false);
     expect(isApiAddress("/api/")).toBe(false);
     expect(isApiAddress("/apiary")).toBe(false);

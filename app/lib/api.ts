@@ -4,15 +4,16 @@
  * people who build on it, and the human page `/api` quotes these numbers.
  */
 import { media, type Medium } from "./content/units";
-import { type Knowledge, parseKnowledge, REVEAL_PARAMETER } from "./knowledge";
-import { parsePositiveInt } from "./params";
+import { type Knowledge, MAX_REVEAL_LENGTH, parseKnowledge, REVEAL_PARAMETER } from "./knowledge";
+import { oneOf, parsePositiveInt } from "./params";
 
 /** Where version 1 lives. A change that could break a client gets a new version beside it, never here. */
 export const API_BASE = "/api/v1";
 
 /** Whether an address belongs to the API (the human page `/api` does not). */
 export function isApiAddress(pathname: string) {
-  return pathname.startsWith("/api/") && pathname.length > "/api/".length;
+  // Routes match without regard to case, so /API/v1/… is the API too and gets its edges.
+  return /^\/api\/./i.test(pathname);
 }
 
 /** The methods the API answers; OPTIONS only as a CORS preflight. */
@@ -113,13 +114,18 @@ export function mediumParameter(): ParameterReader<Medium>;
 export function mediumParameter<M extends Medium>(allowed: readonly M[]): ParameterReader<M>;
 export function mediumParameter(allowed: readonly Medium[] = media): ParameterReader<Medium> {
   return (value) => {
-    const medium = allowed.find((each) => each === value);
+    const medium = oneOf(allowed, value);
     return medium ? { value: medium } : { problem: `must be one of ${allowed.join(", ")}.` };
   };
 }
 
 /** `reveal`: what the reader has seen, in the site's own knowledge encoding (app/lib/knowledge.ts). */
 export const revealParameter: ParameterReader<Knowledge> = (value) => {
+  if (value.length > MAX_REVEAL_LENGTH) {
+    return {
+      problem: `is longer than ${MAX_REVEAL_LENGTH} characters: state the furthest place in each medium, which covers what comes before it.`,
+    };
+  }
   const knowledge = parseKnowledge(value);
   return knowledge
     ? { value: knowledge }

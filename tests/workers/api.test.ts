@@ -223,6 +223,11 @@ describe("the API for a reader who states what they have seen", () => {
     const { response, body } = await json(`/api/v1/units?${REVEAL_PARAMETER}=chapter-12`);
     expect(response.status).toBe(400);
     expect(body.error).toMatchObject({ status: 400, code: "invalid_parameter", parameter: REVEAL_PARAMETER });
+    // Longer than the document's maxLength, though within the address limit: refused as the document says.
+    const long = Array.from({ length: 150 }, (_, index) => `ss:story-${index}`).join(",");
+    expect(long.length).toBeGreaterThan(1800);
+    const tooLong = await json(`/api/v1/units?${REVEAL_PARAMETER}=${long}`);
+    expect([tooLong.response.status, tooLong.body.error]).toMatchObject([400, { parameter: REVEAL_PARAMETER }]);
   });
 });
 
@@ -282,6 +287,17 @@ describe("the API's HTTP contract", () => {
       expect(response.status, path).toBe(404);
       expect(body.error, path).toMatchObject({ status: 404, code: "not_found" });
     }
+  });
+
+  it("is the API whatever the case of its address: /API/v1/… gets the same edges", async () => {
+    const response = await get("/API/v1/series");
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    const refused = await get("/Api/v1/units", { method: "POST", headers: { Origin: siteOrigin } });
+    expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([
+      405,
+      "method_not_allowed",
+    ]);
+    expect((await get("/API/v1/series.data")).headers.get("Content-Type")).toMatch(/^application\/json/);
   });
 
   it.each(["POST", "PUT", "DELETE", "PATCH"])("refuses %s with a 405 and Allow", async (method) => {
