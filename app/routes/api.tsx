@@ -1,6 +1,8 @@
 import type { MetaFunction } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toast-store";
 import { API_BASE, API_LIMITS, API_PAGE_SIZE } from "~/lib/api";
 import { encodeKnowledge, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -33,9 +35,27 @@ const endpoints = [
 
 function Code({ children }: { children: string }) {
   return (
-    <pre className="whitespace-pre-wrap break-all rounded-md border border-border bg-muted p-3 text-sm">
+    <pre className="whitespace-pre-wrap [overflow-wrap:anywhere] rounded-md border border-border bg-muted p-3 text-sm">
       <code>{children}</code>
     </pre>
+  );
+}
+
+/** Once the page is interactive, a button that copies the reader's reveal, with a toast that says so. */
+function CopyButton({ text }: { text: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: "Copied", description: text });
+    } catch {
+      toast({ title: "Could not copy it", description: text, variant: "destructive" });
+    }
+  }
+  if (typeof navigator.clipboard?.writeText !== "function") return null;
+  return (
+    <Button variant="outline" size="inline" onClick={copy} className="px-2 py-0.5">
+      Copy it
+    </Button>
   );
 }
 
@@ -50,7 +70,8 @@ function YourReveal() {
     <p className="min-h-12">
       {reveal ? (
         <>
-          Your progress on this browser reads <code className="break-all font-mono text-sm">{reveal}</code>.
+          Your progress on this browser reads{" "}
+          <code className="[overflow-wrap:anywhere] font-mono text-sm">{reveal}</code>. <CopyButton text={reveal} />
         </>
       ) : (
         "This browser has no progress saved yet, so it would send no reveal."
@@ -71,8 +92,8 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
         <h1 className="text-3xl font-bold tracking-tight">API</h1>
         <p className="text-muted-foreground">
           Building a bot, an app or a reading list? Everything the site shows is also a small, read-only JSON API at{" "}
-          <code className="break-all font-mono text-sm">{base}</code>, with the same promise as the site: it never
-          spoils what a reader has not seen.
+          <code className="[overflow-wrap:anywhere] font-mono text-sm">{base}</code>, with the same promise as the site:
+          it never spoils what a reader has not seen.
         </p>
       </header>
 
@@ -138,7 +159,7 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
           </li>
           <li>
             Errors always look like{" "}
-            <code className="break-all">{`{"error": {"status": 400, "code": "unknown_parameter", "message": "…", "parameter": "pge"}}`}</code>
+            <code className="[overflow-wrap:anywhere]">{`{"error": {"status": 400, "code": "unknown_parameter", "message": "…", "parameter": "pge"}}`}</code>
             . A parameter an endpoint does not take is an error, never ignored.
           </li>
           <li>Any website may call the API from the browser (CORS for every origin).</li>

@@ -63,7 +63,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Releases"
-        lead="What came out lately and what is coming, in every medium. A title beyond your progress shows as its label, so the list spoils nothing."
+        lead="What came out lately and what is coming, in every medium. A title that would give something away shows as its label until your progress reaches it, so the list spoils nothing."
       />
       <nav aria-label="Medium" className="mb-6">
         <ul className="flex flex-wrap gap-2 text-sm">

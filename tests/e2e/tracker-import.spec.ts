@@ -30,10 +30,10 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
 
     // The manga list: the web novel's chapters and the first collection's volumes, one entry not started, one of another series.
     await pick(page, exportFile("myanimelist-manga.xml"));
-    const preview = page.getByRole("region", { name: "Import from MyAnimeList" });
+    const preview = page.getByRole("region", { name: "Import from MyAnimeList, AniList or Kitsu" });
     await expect(preview).toBeVisible();
-    await expect(preview.getByRole("heading", { name: "Import from MyAnimeList" })).toBeFocused();
-    await expect(preview).toContainText("Web novel: Arc 2 · Chapter 8 (not started yet)");
+    await expect(preview.getByRole("heading", { name: "Import from MyAnimeList, AniList or Kitsu" })).toBeFocused();
+    await expect(preview).toContainText("Web novel: Arc 2 · Chapter 8 (you have not started)");
     await expect(preview).toContainText("Light novels: the file says Lanternfall 4, you are at Lanternfall 9");
     await expect(preview).toContainText("1 entry for this series with nothing watched or read yet: left out.");
     await expect(preview).toContainText("1 entry of other series in the file: left out.");
@@ -62,10 +62,12 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
       ),
       mimeType: "application/gzip",
     });
-    await expect(preview).toContainText("Anime: Season 2 · Episode 3 (not started yet)");
+    await expect(preview).toContainText("Anime: Season 2 · Episode 3 (you have not started)");
     await expect(preview).toContainText("2 entries of other series in the file: left out.");
     await preview.getByRole("button", { name: "Import" }).click();
     await expect(preview).toHaveCount(0);
+    // The button pressed went with the preview: the keyboard goes on from where the import began.
+    await expect(page.getByRole("button", { name: "Import from a file" })).toBeFocused();
     await expect(page.getByText("From MyAnimeList: Anime, Season 2 · Episode 3.", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Last episode watched")).toHaveValue("anime:2-3");
     await expect(page.getByLabel("Lanternfall: last volume")).toHaveValue("ln:main-9");
@@ -106,8 +108,8 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await expect(alert).toContainText("This file is too large");
     // A billion-laughs file is read as small as it is: its one real number is all it sets.
     await pick(page, exportFile("billion-laughs.xml"));
-    await expect(page.getByRole("region", { name: "Import from MyAnimeList" })).toContainText(
-      "Anime: Season 2 · Episode 2 (not started yet)",
+    await expect(page.getByRole("region", { name: "Import from MyAnimeList, AniList or Kitsu" })).toContainText(
+      "Anime: Season 2 · Episode 2 (you have not started)",
     );
     await page.getByRole("button", { name: "Cancel" }).click();
 
@@ -129,8 +131,8 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     const preview = page.getByRole("region", { name: "Import from Novel Updates" });
     await expect(preview.getByRole("heading", { name: "Import from Novel Updates" })).toBeFocused();
     // c45: the 45th web novel chapter in reading order; v3c2: volume 3 in progress, so the last volume read is 2.
-    await expect(preview).toContainText("Web novel: Arc 2 · Chapter 13 (not started yet)");
-    await expect(preview).toContainText("Light novels: Lanternfall 2 (not started yet)");
+    await expect(preview).toContainText("Web novel: Arc 2 · Chapter 13 (you have not started)");
+    await expect(preview).toContainText("Light novels: Lanternfall 2 (you have not started)");
     await expect(preview).toContainText(
       "Your list says v3c2: volume 3 is in progress, so it stands for Lanternfall 2 as your last volume read.",
     );

@@ -91,6 +91,8 @@ export function ProgressTransfer({
           onImport={() => {
             setShown(null);
             onImport(shown.preview.imported, shown.preview);
+            // The button pressed is gone with the preview: the keyboard goes on from where the import began.
+            importButton.current?.focus();
           }}
           onCancel={() => {
             setShown(null);

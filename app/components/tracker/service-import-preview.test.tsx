@@ -30,7 +30,7 @@ describe("ServiceImportPreview", () => {
       />,
     );
     expect(html).toMatch(
-      /<section aria-labelledby="service-import-heading"[^>]*><h3 id="service-import-heading" tabindex="-1"[^>]*>Import from MyAnimeList<\/h3>/,
+      /<section aria-labelledby="service-import-heading"[^>]*><h3 id="service-import-heading" tabindex="-1"[^>]*>Import from MyAnimeList, AniList or Kitsu<\/h3>/,
     );
     expect(html).toContain("Season 2 · Episode 3 (now Season 1 · Episode 12)");
     expect(html).toContain("the file says Lanternfall 4, you are at Lanternfall 9");
@@ -72,7 +72,7 @@ describe("ServiceImportPreview", () => {
       />,
     );
     expect(html).toContain(">Import from Novel Updates</h3>");
-    expect(html).toContain("Lanternfall 2 (not started yet)");
+    expect(html).toContain("Lanternfall 2 (you have not started)");
     expect(html).toContain("so it stands for Lanternfall 2 as your last volume read.");
     expect(html).toContain("“prologue” is not a chapter or volume this site can read");
     expect(html).toContain("“&lt;img src=x onerror=alert(1)&gt;”");

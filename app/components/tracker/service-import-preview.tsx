@@ -8,6 +8,12 @@ import { countOf, nouns } from "~/lib/words";
 export { exportProgressFile, readPickedImport } from "~/browser/export-file.client";
 export { planServiceImport } from "~/lib/service-import";
 
+/** Where a file of each kind comes from: AniList and Kitsu export MyAnimeList's format, with its ids. */
+const importSources: Record<ImportPreview["service"], string> = {
+  myanimelist: "MyAnimeList, AniList or Kitsu",
+  novelupdates: serviceNames.novelupdates,
+};
+
 function Lines({ lines, describe }: { lines: ImportLine[]; describe: (line: ImportLine) => string }) {
   return (
     <ul className="list-disc space-y-1 pl-5">
@@ -42,7 +48,7 @@ export function ServiceImportPreview({
   return (
     <section aria-labelledby="service-import-heading" className="mt-3 space-y-3 rounded-md border bg-card p-3 text-sm">
       <h3 id="service-import-heading" ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
-        Import from {serviceNames[preview.service]}
+        Import from {importSources[preview.service]}
       </h3>
       {changes.length ? (
         <div className="space-y-1">
@@ -50,7 +56,7 @@ export function ServiceImportPreview({
           <Lines
             lines={changes}
             describe={(line) =>
-              line.current ? `${line.place} (now ${line.current})` : `${line.place} (not started yet)`
+              line.current ? `${line.place} (now ${line.current})` : `${line.place} (you have not started)`
             }
           />
         </div>
@@ -61,7 +67,7 @@ export function ServiceImportPreview({
       )}
       {kept.length ? (
         <div className="space-y-1">
-          <p>Stays as it is, because you are further already:</p>
+          <p>Stays as it is, because you are already this far or further:</p>
           <Lines
             lines={kept}
             describe={(line) => `the file says ${line.place}, you are at ${line.current ?? line.place}`}
