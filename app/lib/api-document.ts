@@ -4,7 +4,7 @@
  * schema and every endpoint's answers against it, so it cannot drift from what the API does.
  */
 import { API_BASE, API_LIMITS, API_PAGE_SIZE, API_RATE_LIMIT_POLICY, apiErrorCodes } from "./api";
-import { media } from "./content/units";
+import { media, slugPattern, unitKeyPattern } from "./content/units";
 import { MAX_REVEAL_LENGTH, REVEAL_PARAMETER } from "./knowledge";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -94,7 +94,7 @@ function endpoint(
   };
 }
 
-const revealDescription = `What the reader has seen, in the site's own encoding, so the answer holds exactly what that reveals. Without it the answer is for a reader who knows nothing: items whose content is gated are left out of lists, and gated titles are null. Unit keys joined by commas, each standing for everything before it in its medium: the last web novel chapter read (\`wn:2-14\`), each light novel collection's last volume (\`ln:main-3\`), the last anime episode watched (\`anime:1-5\`), and side stories (\`ss:festival-night\`) and Break Time shorts (\`bt:1-5\`) one by one; a chapter or volume before the reader's place that they skipped has a leading \`-\` (\`-wn:1-7\`). \`all\` reveals everything. At most 400 units. Sorting the units gives one cached answer for everyone who has seen the same.`;
+const revealDescription = `What the reader has seen, in the site's own encoding, so the answer holds exactly what that reveals. Without it the answer is for a reader who knows nothing: items whose content is gated are left out of lists, and gated titles are null. Unit keys joined by commas, each standing for everything before it in its medium: the last web novel chapter read (\`wn:2-14\`), each light novel collection's last volume (\`ln:main-3\`), the last anime episode watched (\`anime:1-5\`), and side stories (\`ss:festival-night\`) and Break Time shorts (\`bt:1-5\`) one by one; a chapter or volume before the reader's place that they skipped has a leading \`-\` (\`-wn:1-7\`). \`all\` reveals everything. At most ${MAX_REVEAL_LENGTH} characters. Sorting the units gives one cached answer for everyone who has seen the same.`;
 
 /** The document, with the site's origin as its server. */
 export function apiDocument(origin: string) {
@@ -234,7 +234,7 @@ export function apiDocument(origin: string) {
           in: "query",
           required: false,
           description: "Only notes of this light novel volume or anime episode.",
-          schema: { type: "string" },
+          schema: { type: "string", pattern: unitKeyPattern.source },
           example: "ln:main-1",
         },
         unitKey: {
@@ -242,15 +242,16 @@ export function apiDocument(origin: string) {
           in: "path",
           required: true,
           description: "A unit's key: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.",
-          schema: { type: "string" },
+          schema: { type: "string", pattern: unitKeyPattern.source },
           example: "wn:1-1",
         },
         characterSlug: {
           name: "slug",
           in: "path",
           required: true,
-          description: "A character's slug.",
-          schema: { type: "string" },
+          description: "A character's slug, as `/characters` lists it.",
+          schema: { type: "string", pattern: slugPattern.source },
+          example: "ilse-marrow",
         },
       },
       headers: {
