@@ -13,6 +13,7 @@ import {
   noKnowledge,
 } from "../../app/lib/knowledge";
 import { waitForHydration } from "../support/browser";
+import { gatedTextsOf } from "../support/gated-texts";
 
 /*
  * The spoiler shield's promise, checked over the whole site: for readers of each medium (the web novel
@@ -27,91 +28,8 @@ const { pack } = parsePackFolder("content/demo");
 if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
-interface GatedText {
-  text: string;
-  revealedBy: string;
-  where: string;
-}
-
-const unitRevealers = new Map(rows.story_units.map((unit) => [unit.key, unit.revealed_by]));
-const revealersOf = (key: string) => unitRevealers.get(key) ?? "";
-
 /** Every piece of text the pack gates, with the units that reveal it. */
-const allGated: GatedText[] = [
-  ...rows.chapters.flatMap((chapter) =>
-    chapter.title_revealed_by === null
-      ? []
-      : [{ text: chapter.title, revealedBy: chapter.title_revealed_by, where: `title of ${chapter.key}` }],
-  ),
-  ...rows.character_facts.flatMap((fact) =>
-    fact.revealed_by === null
-      ? []
-      : [{ text: fact.value, revealedBy: fact.revealed_by, where: `fact of ${fact.character_slug}` }],
-  ),
-  ...rows.character_relationships.flatMap((relationship) =>
-    relationship.revealed_by === null
-      ? []
-      : [
-          {
-            text: relationship.description,
-            revealedBy: relationship.revealed_by,
-            where: `relationship of ${relationship.character_slug}`,
-          },
-        ],
-  ),
-  ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((entry) =>
-    [entry.official, entry.suggested, entry.explanation].map((text) => ({
-      text,
-      revealedBy: entry.revealed_by,
-      where: `entry ${entry.id}`,
-    })),
-  ),
-  // A flagged Break Time short's title is revealed by the short and by the episode it accompanies.
-  ...rows.break_time_episodes.flatMap((short) =>
-    short.title_revealed_by === null
-      ? []
-      : [{ text: short.title, revealedBy: short.title_revealed_by, where: `title of ${short.key}` }],
-  ),
-  // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
-  // and a volume's chapter title that repeats a flagged one.
-  ...rows.side_stories.flatMap((story) =>
-    story.revealed_by === null
-      ? []
-      : [story.title, story.summary ?? ""].map((text) => ({
-          text,
-          revealedBy: story.revealed_by!,
-          where: `side story ${story.slug}`,
-        })),
-  ),
-  ...rows.arcs.flatMap((arc) =>
-    arc.summary_revealed_by === null || !arc.summary
-      ? []
-      : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
-  ),
-  ...rows.ln_volume_changes.map((change) => ({
-    text: change.note,
-    revealedBy: change.revealed_by,
-    where: `change note of ${change.volume_key}`,
-  })),
-  ...rows.ln_volumes.flatMap((volume) => {
-    const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
-    return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
-      revealers[index] ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }] : [],
-    );
-  }),
-  // What the adaptation changed is revealed with its episode.
-  ...rows.adaptation_changes.flatMap((change) =>
-    change.note
-      ? [
-          {
-            text: change.note,
-            revealedBy: revealersOf(change.episode_key),
-            where: `change note of ${change.episode_key}`,
-          },
-        ]
-      : [],
-  ),
-];
+const allGated = gatedTextsOf(rows);
 
 /** Every string the pack holds that is not gated: a gated text found inside one of these proves nothing. */
 const publicTexts = (() => {

@@ -15,14 +15,9 @@ import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge }
 import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { RUNS } from "../support/arbitraries";
 import { fetchDeployed, fetchSite } from "../support/site";
+import { type GatedText, gatedTextsOf } from "../support/gated-texts";
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
-
-interface GatedText {
-  text: string;
-  revealedBy: string;
-  where: string;
-}
 
 let rows: PackRows;
 let gatedTexts: GatedText[];
@@ -36,76 +31,7 @@ beforeAll(async () => {
     throw new Error(`The demo pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
   rows = resolved.rows;
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
-  const unitRevealers = new Map(rows.story_units.map((unit) => [unit.key, unit.revealed_by]));
-  const all: GatedText[] = [
-    ...rows.chapters.flatMap((row) =>
-      row.title_revealed_by === null
-        ? []
-        : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }],
-    ),
-    ...rows.character_facts.flatMap((row) =>
-      row.revealed_by === null
-        ? []
-        : [{ text: row.value, revealedBy: row.revealed_by, where: `fact of ${row.character_slug}` }],
-    ),
-    ...rows.character_relationships.flatMap((row) =>
-      row.revealed_by === null
-        ? []
-        : [{ text: row.description, revealedBy: row.revealed_by, where: `relationship of ${row.character_slug}` }],
-    ),
-    ...[...rows.ln_mistakes, ...rows.anime_mistakes].flatMap((row) =>
-      [row.official, row.suggested, row.explanation].map((text) => ({
-        text,
-        revealedBy: row.revealed_by,
-        where: `entry ${row.id}`,
-      })),
-    ),
-    // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
-    // and a volume's chapter title that repeats a flagged one.
-    ...rows.side_stories.flatMap((story) =>
-      story.revealed_by === null
-        ? []
-        : [story.title, story.summary ?? ""].map((text) => ({
-            text,
-            revealedBy: story.revealed_by!,
-            where: `side story ${story.slug}`,
-          })),
-    ),
-    ...rows.arcs.flatMap((arc) =>
-      arc.summary_revealed_by === null || !arc.summary
-        ? []
-        : [{ text: arc.summary, revealedBy: arc.summary_revealed_by, where: `summary of arc ${arc.number}` }],
-    ),
-    ...rows.ln_volume_changes.map((change) => ({
-      text: change.note,
-      revealedBy: change.revealed_by,
-      where: `change note of ${change.volume_key}`,
-    })),
-    ...rows.ln_volumes.flatMap((volume) => {
-      const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
-      return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
-        revealers[index]
-          ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }]
-          : [],
-      );
-    }),
-    ...rows.break_time_episodes.flatMap((row) =>
-      row.title_revealed_by === null
-        ? []
-        : [{ text: row.title, revealedBy: row.title_revealed_by, where: `title of ${row.key}` }],
-    ),
-    ...rows.adaptation_changes.flatMap((row) =>
-      row.note
-        ? [
-            {
-              text: row.note,
-              revealedBy: unitRevealers.get(row.episode_key) ?? "",
-              where: `change note of ${row.episode_key}`,
-            },
-          ]
-        : [],
-    ),
-  ];
+  const all = gatedTextsOf(rows);
   // Distinctive texts only: long enough, and not also said openly somewhere in the pack.
   const open = JSON.stringify([
     rows.series,

@@ -1,0 +1,95 @@
+import type { PackRows } from "../../app/lib/content/rows";
+
+/** A piece of text the content pack gates, with the units that reveal it and where it comes from. */
+export interface GatedText {
+  text: string;
+  revealedBy: string;
+  where: string;
+}
+
+/**
+ * Every piece of text a resolved pack gates, with the units that reveal it, for the checks that no
+ * response carries one beyond what its requester has seen (tests/workers/shield.test.ts,
+ * tests/e2e/spoilers.spec.ts). Read from the importer's own rows, so a new gated field is one place.
+ */
+export function gatedTextsOf(rows: PackRows): GatedText[] {
+  const unitRevealers = new Map(rows.story_units.map((unit) => [unit.key, unit.revealed_by]));
+  const flagged = <Row>(
+    list: Row[],
+    revealedBy: (row: Row) => string | null,
+    texts: (row: Row) => string[],
+    where: (row: Row) => string,
+  ) =>
+    list.flatMap((row) => {
+      const revealers = revealedBy(row);
+      return revealers === null ? [] : texts(row).map((text) => ({ text, revealedBy: revealers, where: where(row) }));
+    });
+  return [
+    ...flagged(
+      rows.chapters,
+      (row) => row.title_revealed_by,
+      (row) => [row.title],
+      (row) => `title of ${row.key}`,
+    ),
+    ...flagged(
+      rows.character_facts,
+      (row) => row.revealed_by,
+      (row) => [row.value],
+      (row) => `fact of ${row.character_slug}`,
+    ),
+    ...flagged(
+      rows.character_relationships,
+      (row) => row.revealed_by,
+      (row) => [row.description],
+      (row) => `relationship of ${row.character_slug}`,
+    ),
+    ...flagged(
+      [...rows.ln_mistakes, ...rows.anime_mistakes],
+      (row) => row.revealed_by,
+      (row) => [row.official, row.suggested, row.explanation],
+      (row) => `entry ${row.id}`,
+    ),
+    // A flagged Break Time short's title is revealed by the short and by the episode it accompanies.
+    ...flagged(
+      rows.break_time_episodes,
+      (row) => row.title_revealed_by,
+      (row) => [row.title],
+      (row) => `title of ${row.key}`,
+    ),
+    // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
+    // and a volume's chapter title that repeats a flagged one.
+    ...flagged(
+      rows.side_stories,
+      (row) => row.revealed_by,
+      (row) => [row.title, row.summary ?? ""],
+      (row) => `side story ${row.slug}`,
+    ),
+    ...flagged(
+      rows.arcs.filter((arc) => arc.summary),
+      (row) => row.summary_revealed_by,
+      (row) => [row.summary!],
+      (row) => `summary of arc ${row.number}`,
+    ),
+    ...flagged(
+      rows.ln_volume_changes,
+      (row) => row.revealed_by,
+      (row) => [row.note],
+      (row) => `change note of ${row.volume_key}`,
+    ),
+    ...rows.ln_volumes.flatMap((volume) => {
+      const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
+      return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
+        revealers[index]
+          ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }]
+          : [],
+      );
+    }),
+    // What the adaptation changed is revealed with its episode.
+    ...flagged(
+      rows.adaptation_changes.filter((change) => change.note),
+      (row) => unitRevealers.get(row.episode_key) ?? "",
+      (row) => [row.note!],
+      (row) => `change note of ${row.episode_key}`,
+    ),
+  ];
+}
