@@ -17,6 +17,7 @@ import { useRevealedData } from "~/lib/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
+import { releaseDay } from "~/lib/releases";
 import type { Route } from "./+types/translation-meta.ln-page";
 
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
@@ -35,7 +36,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
   if (!volume) notFound();
   requireExistingPage(url, volume.paging);
-  return sealedFor(request, { kind: "volume" as const, filters, ...volume });
+  // An English edition with a date still to come is announced, not out: there is nothing to compare yet.
+  const englishOut = volume.volume.releasedEn !== null && volume.volume.releasedEn <= releaseDay();
+  return sealedFor(request, { kind: "volume" as const, filters, englishOut, ...volume });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
@@ -43,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   if (data?.kind === "volume") {
     return pageMeta(siteName, {
       title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
-      description: data.volume.releasedEn
+      description: data.englishOut
         ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, differs from the Japanese, in reading order.`
         : `${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, has no official English edition yet.`,
       type: "article",
@@ -77,7 +80,7 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { volume, entries, paging, facets, filters } = data;
+  const { volume, entries, paging, facets, filters, englishOut } = data;
   const filtered = Boolean(filters.category || filters.severity || filters.status);
   return (
     <>
@@ -88,9 +91,9 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={`${volume.collectionName} ${volume.number}: translation notes`}
         lead={
-          volume.releasedEn
+          englishOut && volume.releasedEn
             ? `“${volume.title}”, official English edition of ${formatDate(volume.releasedEn)}. Entries in reading order.`
-            : `“${volume.title}” has no official English edition yet, so there is no translation to compare.`
+            : `“${volume.title}” has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
         }
       >
         <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
