@@ -101,7 +101,7 @@ export interface ReportedUnit {
   medium: "light_novels" | "anime";
 }
 
-/** How a take of the reader's rate limit is built (app/server/rate-limit.server.ts), around a condition of ours. */
+/** How a take of the reader's rate limit is built (app/models/rate-limits.server.ts), around a condition of ours. */
 export type LimitedHitFor = (onlyIf: { sql: string; params: unknown[] }) => {
   take: D1PreparedStatement;
   prune: D1PreparedStatement;

@@ -29,7 +29,7 @@ import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
-import { limitedHit } from "~/server/rate-limit.server";
+import { limitedHit } from "~/models/rate-limits.server";
 import { requireUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/feedback-hub.form";

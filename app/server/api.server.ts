@@ -14,7 +14,7 @@ import { statusText } from "~/lib/http-status";
 import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { conditionally, entityTag } from "./conditional-get.server";
 import { guardRequest } from "./request-guard.server";
-import { limitedDatabase } from "./rate-limit.server";
+import { limitedDatabase } from "~/models/rate-limits.server";
 
 /*
  * The API's side of the request's edges (decision 24): every answer under /api/v1 is JSON, with CORS

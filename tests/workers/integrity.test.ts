@@ -6,7 +6,7 @@ import { emptyProgress, type Progress } from "~/lib/progress";
 import { REPORT_LIMITS } from "~/lib/report-forms";
 import { MAX_SESSIONS_PER_READER } from "~/models/sessions.server";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
-import { takeRateLimit } from "~/server/rate-limit.server";
+import { takeRateLimit } from "~/models/rate-limits.server";
 import { action as logoutAction } from "~/routes/auth.logout";
 import { action as sessionAction } from "~/routes/auth.session";
 import { action as formAction } from "~/routes/feedback-hub.form";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { REPORT_LIMITS } from "~/lib/report-forms";
-import { takeRateLimit } from "~/server/rate-limit.server";
+import { takeRateLimit } from "~/models/rate-limits.server";
 
 const hitsOf = async (uid: string) =>
   (

@@ -1,6 +1,6 @@
 import { API_LIMITS } from "~/lib/api";
 import { REPORT_LIMITS } from "~/lib/report-forms";
-import { batch } from "~/models/db.server";
+import { batch } from "./db.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
 const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<
