@@ -1,55 +1,124 @@
+import { type InferResult, sql } from "kysely";
 import { type Medium, unitPath } from "~/lib/content/units";
 import { gated } from "~/lib/gated";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
 import type { Edition, Release } from "~/lib/releases";
-import { batch } from "./db.server";
+import { batch, query } from "./query.server";
 
-export interface ReleaseRow {
-  key: string;
-  medium: Medium;
-  edition: Edition | null;
-  label: string;
-  title: string;
-  revealed_by: string | null;
-  released_on: string;
-}
+/** A medium as a column of its own, the same in every term of the union. */
+const medium = (name: Medium) => sql<Medium>`${sql.lit(name)}`.as("medium");
+/** No edition: only light novels have two. */
+const noEdition = sql<Edition | null>`NULL`.as("edition");
+/** A volume's two editions, as rows to join: D1 allows five terms in a compound SELECT. */
+const editions = sql<{ column1: Edition }>`(VALUES ('jp'), ('en'))`.as("edition");
 
 /**
  * Every dated release of the story, one row each. Undated Break Time shorts and side stories are left
- * out: a radar can only place what has a date. D1 allows five terms in a compound SELECT, so a volume's
- * two editions come from one term.
+ * out: a radar can only place what has a date.
  */
-const RELEASES = `
-  WITH releases AS (
-    SELECT c.key, 'web_novel' AS medium, NULL AS edition, u.label, c.title, c.title_revealed_by AS revealed_by,
-           c.published_on AS released_on, u.position
-      FROM chapters c JOIN story_units u ON u.key = c.key
-    UNION ALL
-    SELECT v.key, 'light_novels', edition.column1, u.label, v.title, NULL,
-           CASE edition.column1 WHEN 'jp' THEN v.released_jp ELSE v.released_en END, u.position
-      FROM ln_volumes v JOIN story_units u ON u.key = v.key CROSS JOIN (VALUES ('jp'), ('en')) AS edition
-     WHERE edition.column1 = 'jp' OR v.released_en IS NOT NULL
-    UNION ALL
-    SELECT e.key, 'anime', NULL, u.label, e.title, NULL, e.aired_on, u.position
-      FROM anime_episodes e JOIN story_units u ON u.key = e.key
-    UNION ALL
-    SELECT b.key, 'break_time', NULL, u.label, b.title, b.title_revealed_by, b.aired_on, u.position
-      FROM break_time_episodes b JOIN story_units u ON u.key = b.key WHERE b.aired_on IS NOT NULL
-    UNION ALL
-    SELECT s.key, 'side_stories', NULL, u.label, s.title, s.revealed_by, s.published_on, u.position
-      FROM side_stories s JOIN story_units u ON u.key = s.key WHERE s.published_on IS NOT NULL
-  )`;
+const allReleases = query
+  .selectFrom("chapters as c")
+  .innerJoin("story_units as u", "u.key", "c.key")
+  .select((row) => [
+    "c.key",
+    medium("web_novel"),
+    noEdition,
+    "u.label",
+    "c.title",
+    "c.title_revealed_by as revealed_by",
+    "c.published_on as released_on",
+    "u.position",
+  ])
+  .unionAll(
+    query
+      .selectFrom("ln_volumes as v")
+      .innerJoin("story_units as u", "u.key", "v.key")
+      .crossJoin(editions)
+      .where((row) => row.or([row("edition.column1", "=", "jp"), row("v.released_en", "is not", null)]))
+      .select((row) => [
+        "v.key",
+        medium("light_novels"),
+        row.ref("edition.column1").$castTo<Edition | null>().as("edition"),
+        "u.label",
+        "v.title",
+        sql<string | null>`NULL`.as("revealed_by"),
+        row
+          .case("edition.column1")
+          .when("jp")
+          .then(row.ref("v.released_jp"))
+          .else(row.ref("v.released_en").$castTo<string>())
+          .end()
+          .as("released_on"),
+        "u.position",
+      ]),
+  )
+  .unionAll(
+    query
+      .selectFrom("anime_episodes as e")
+      .innerJoin("story_units as u", "u.key", "e.key")
+      .select([
+        "e.key",
+        medium("anime"),
+        noEdition,
+        "u.label",
+        "e.title",
+        sql<string | null>`NULL`.as("revealed_by"),
+        "e.aired_on as released_on",
+        "u.position",
+      ]),
+  )
+  .unionAll(
+    query
+      .selectFrom("break_time_episodes as b")
+      .innerJoin("story_units as u", "u.key", "b.key")
+      .where("b.aired_on", "is not", null)
+      .select((row) => [
+        "b.key",
+        medium("break_time"),
+        noEdition,
+        "u.label",
+        "b.title",
+        "b.title_revealed_by as revealed_by",
+        row.ref("b.aired_on").$castTo<string>().as("released_on"),
+        "u.position",
+      ]),
+  )
+  .unionAll(
+    query
+      .selectFrom("side_stories as s")
+      .innerJoin("story_units as u", "u.key", "s.key")
+      .where("s.published_on", "is not", null)
+      .select((row) => [
+        "s.key",
+        medium("side_stories"),
+        noEdition,
+        "u.label",
+        "s.title",
+        "s.revealed_by",
+        row.ref("s.published_on").$castTo<string>().as("released_on"),
+        "u.position",
+      ]),
+  );
 
-const COLUMNS = `key, medium, edition, label, title, revealed_by, released_on`;
-/** ?1 the medium asked for (null: every medium), ?2 today. */
-const CHOSEN = `(?1 IS NULL OR medium = ?1)`;
+type ReleaseRow = InferResult<typeof allReleases>[number];
+
+/** What a release row carries out of the table. */
+const columns = ["key", "medium", "edition", "label", "title", "revealed_by", "released_on"] as const;
+
+/** The releases of the media asked for (null: every medium), with the table of every release in scope. */
+function releasesOf(media: readonly Medium[] | null) {
+  return query
+    .with("releases", () => allReleases)
+    .selectFrom("releases")
+    .$if(media !== null, (chosen) => chosen.where("medium", "in", media!));
+}
 
 /** How many upcoming releases the radar lists: an announced schedule, never the whole future. */
 export const UPCOMING_LIMIT = 50;
 /** Past releases, a page at a time, newest first. */
 export const RECENT_PER_PAGE = 50;
 
-export function toRelease(row: ReleaseRow): Release {
+export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Release {
   return {
     key: row.key,
     medium: row.medium,
@@ -59,6 +128,26 @@ export function toRelease(row: ReleaseRow): Release {
     releasedOn: row.released_on,
     path: unitPath(row.key),
   };
+}
+
+/** Out by `today` (released on it counts as out), newest first. */
+function outBy(media: readonly Medium[] | null, today: string) {
+  return releasesOf(media)
+    .select(columns)
+    .where("released_on", "<=", today)
+    .orderBy("released_on", "desc")
+    .orderBy("position", "desc")
+    .orderBy("edition", "desc");
+}
+
+/** Coming after `today`, soonest first. */
+function comingAfter(media: readonly Medium[] | null, today: string) {
+  return releasesOf(media)
+    .select(columns)
+    .where("released_on", ">", today)
+    .orderBy("released_on")
+    .orderBy("position")
+    .orderBy("edition");
 }
 
 export interface ReleaseQuery {
@@ -78,20 +167,13 @@ export async function getReleases(
   db: D1Database,
   { medium, today, page = 1 }: ReleaseQuery,
 ): Promise<{ upcoming: Release[]; recent: Release[]; paging: PageInfo }> {
-  const [upcoming, recent, [count]] = await batch<[ReleaseRow, ReleaseRow, { total: number }]>(db, [
-    db
-      .prepare(
-        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${CHOSEN} AND released_on > ?2 ORDER BY released_on, position, edition LIMIT ?3`,
-      )
-      .bind(medium, today, UPCOMING_LIMIT),
-    db
-      .prepare(
-        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${CHOSEN} AND released_on <= ?2 ORDER BY released_on DESC, position DESC, edition DESC LIMIT ?3 OFFSET ?4`,
-      )
-      .bind(medium, today, RECENT_PER_PAGE, pageOffset(page, RECENT_PER_PAGE)),
-    db
-      .prepare(`${RELEASES} SELECT COUNT(*) AS total FROM releases WHERE ${CHOSEN} AND released_on <= ?2`)
-      .bind(medium, today),
+  const media = medium ? [medium] : null;
+  const [upcoming, recent, [count]] = await batch(db, [
+    comingAfter(media, today).limit(UPCOMING_LIMIT),
+    outBy(media, today).limit(RECENT_PER_PAGE).offset(pageOffset(page, RECENT_PER_PAGE)),
+    releasesOf(media)
+      .select((count) => count.fn.countAll<number>().as("total"))
+      .where("released_on", "<=", today),
   ]);
   return {
     upcoming: upcoming.map(toRelease),
@@ -108,18 +190,9 @@ export async function getReleaseFeed(
   db: D1Database,
   { media, today, limit }: { media: readonly Medium[] | null; today: string; limit: number },
 ) {
-  const chosen = media ? `medium IN (${media.map((_, index) => `?${index + 3}`).join(", ")})` : "1";
-  const [recent, upcoming] = await batch<[ReleaseRow, ReleaseRow]>(db, [
-    db
-      .prepare(
-        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${chosen} AND released_on <= ?1 ORDER BY released_on DESC, position DESC, edition DESC LIMIT ?2`,
-      )
-      .bind(today, limit, ...(media ?? [])),
-    db
-      .prepare(
-        `${RELEASES} SELECT ${COLUMNS} FROM releases WHERE ${chosen} AND released_on > ?1 ORDER BY released_on, position, edition LIMIT ?2`,
-      )
-      .bind(today, limit, ...(media ?? [])),
+  const [recent, upcoming] = await batch(db, [
+    outBy(media, today).limit(limit),
+    comingAfter(media, today).limit(limit),
   ]);
   return { recent: recent.map(toRelease), upcoming: upcoming.map(toRelease) };
 }
@@ -128,12 +201,12 @@ export async function getReleaseFeed(
  * The home page's latest releases, for its batch: the two newest of the web novel, the light novels
  * (either edition) and the anime, out by `today`, newest first.
  */
-export function latestReleasesStatement(db: D1Database, today: string) {
-  const newest = (medium: Medium) =>
-    `SELECT * FROM (SELECT ${COLUMNS} FROM releases WHERE medium = '${medium}' AND released_on <= ?1 ORDER BY released_on DESC, position DESC, edition DESC LIMIT 2)`;
-  return db
-    .prepare(
-      `${RELEASES} ${newest("web_novel")} UNION ALL ${newest("light_novels")} UNION ALL ${newest("anime")} ORDER BY released_on DESC`,
-    )
-    .bind(today);
+export function latestReleases(today: string) {
+  const newest = (medium: Medium) => outBy([medium], today).limit(2);
+  return query
+    .selectFrom(newest("web_novel").as("web_novel"))
+    .selectAll()
+    .unionAll(query.selectFrom(newest("light_novels").as("light_novels")).selectAll())
+    .unionAll(query.selectFrom(newest("anime").as("anime")).selectAll())
+    .orderBy("released_on", "desc");
 }

@@ -1,24 +1,28 @@
-import type { SeriesRow } from "~/lib/content/rows";
 import { totalsFrom } from "~/lib/content/statistics";
-import { batch, parseJsonList } from "./db.server";
-import { latestReleasesStatement, type ReleaseRow, toRelease } from "./releases.server";
+import { parseJsonList } from "./db.server";
+import { batch, query } from "./query.server";
+import { latestReleases, toRelease } from "./releases.server";
+
+const series = query
+  .selectFrom("series")
+  .select(["title", "original_title", "synopsis", "author", "illustrator", "media"])
+  .where("id", "=", 1);
+// Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
+const totals = query.selectFrom("content_statistics").select(["label", "value"]).where("chart", "=", "totals");
+const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
 
 /**
  * What the home page says about the series: who made it, how big it is, what came out last (by
  * `today`; a release's title is gated as on the radar, ./releases.server).
  */
 export async function getSeriesOverview(db: D1Database, today: string) {
-  const [series, counts, releases, collections] = await batch<
-    [Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow, { code: string; name: string }]
-  >(db, [
-    db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
-    // Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
-    db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
-    latestReleasesStatement(db, today),
+  const [[row], counts, releases, names] = await batch(db, [
+    series,
+    totals,
+    latestReleases(today),
     // Their names, so "continue where you left off" can say where a light novel reader is.
-    db.prepare(`SELECT code, name FROM ln_collections ORDER BY sort_order`),
+    query.selectFrom("ln_collections").select(["code", "name"]).orderBy("sort_order"),
   ]);
-  const row = series[0];
   return {
     series: row
       ? {
@@ -32,7 +36,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
       : null,
     counts: counts.length ? totalsFrom(counts) : null,
     releases: releases.map(toRelease),
-    collections,
+    collections: names,
   };
 }
 
@@ -41,22 +45,13 @@ export async function getSeriesOverview(db: D1Database, today: string) {
  * each medium is grouped (arcs, light novel collections, anime seasons), names only. One round trip.
  */
 export async function getSeries(db: D1Database) {
-  const [series, counts, arcs, collections, seasons] = await batch<
-    [
-      Omit<SeriesRow, "id" | "pack">,
-      { label: string; value: number },
-      { number: number; title: string },
-      { code: string; name: string; kind: string },
-      { number: number; title: string },
-    ]
-  >(db, [
-    db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
-    db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
-    db.prepare(`SELECT number, title FROM arcs ORDER BY number`),
-    db.prepare(`SELECT code, name, kind FROM ln_collections ORDER BY sort_order`),
-    db.prepare(`SELECT number, title FROM anime_seasons ORDER BY number`),
+  const [[row], counts, arcs, groups, seasons] = await batch(db, [
+    series,
+    totals,
+    query.selectFrom("arcs").select(["number", "title"]).orderBy("number"),
+    collections,
+    query.selectFrom("anime_seasons").select(["number", "title"]).orderBy("number"),
   ]);
-  const row = series[0];
   if (!row) return null;
   return {
     title: row.title,
@@ -67,7 +62,7 @@ export async function getSeries(db: D1Database) {
     media: parseJsonList(row.media),
     totals: totalsFrom(counts),
     arcs,
-    collections,
+    collections: groups,
     seasons,
   };
 }

@@ -1,0 +1,6 @@
+/** Writes app/models/database.ts from migrations/ (run after adding a migration): `npm run db:types`. */
+import { writeFileSync } from "node:fs";
+import { DATABASE_TYPES_FILE, generateDatabaseTypes } from "./lib/database-types";
+
+writeFileSync(DATABASE_TYPES_FILE, await generateDatabaseTypes());
+console.log(`Wrote ${DATABASE_TYPES_FILE}`);
