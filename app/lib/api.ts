@@ -6,6 +6,7 @@
 import { media, type Medium } from "./content/units";
 import { type Knowledge, MAX_REVEAL_LENGTH, parseKnowledge, REVEAL_PARAMETER } from "./knowledge";
 import { oneOf, parsePositiveInt } from "./params";
+import { pageInfo, pageOffset } from "./paging";
 
 /** Where version 1 lives. A change that could break a client gets a new version beside it, never here. */
 export const API_BASE = "/api/v1";
@@ -155,17 +156,13 @@ export interface ApiPage<T> {
  * nothing of the rest). A page past the end is empty, with the same total.
  */
 export function pageOf<T>(items: readonly T[], page = 1, perPage = API_PAGE_SIZE.default): ApiPage<T> {
-  const start = (page - 1) * perPage;
-  return {
-    items: items.slice(start, start + perPage),
-    page,
-    per_page: perPage,
-    total: items.length,
-    page_count: Math.max(1, Math.ceil(items.length / perPage)),
-  };
+  const start = pageOffset(page, perPage);
+  return pageFrom(items.slice(start, start + perPage), items.length, page, perPage);
 }
 
 /** A page read with LIMIT/OFFSET, with the list's total. */
 export function pageFrom<T>(items: T[], total: number, page = 1, perPage = API_PAGE_SIZE.default): ApiPage<T> {
-  return { items, page, per_page: perPage, total, page_count: Math.max(1, Math.ceil(total / perPage)) };
+  // The site's paging result (./paging.ts), in the API's words.
+  const paging = pageInfo(page, perPage, total);
+  return { items, page: paging.page, per_page: paging.perPage, total: paging.total, page_count: paging.pageCount };
 }

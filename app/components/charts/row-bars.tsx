@@ -1,0 +1,34 @@
+import { formatNumber } from "~/lib/format";
+import { type BarsProps, segments, total } from "./bars";
+
+/** One labelled bar per line, for categories with long names (volumes) that must stay readable on a phone. */
+export function RowBars({ id, series, data, max, describe }: BarsProps) {
+  return (
+    <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-table`}>
+      <ul className="space-y-1.5 text-sm" aria-hidden="true">
+        {data.map((datum) => (
+          <li key={datum.label} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)_4rem] items-center gap-2">
+            <span className="break-words">{datum.label}</span>
+            <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full">
+              {segments(datum.values, max).map(({ start, length }, seriesIndex) =>
+                length > 0 ? (
+                  <rect
+                    key={seriesIndex}
+                    x={start}
+                    width={length}
+                    y={0}
+                    height={10}
+                    className={series[seriesIndex]?.fill}
+                  >
+                    <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
+                  </rect>
+                ) : null,
+              )}
+            </svg>
+            <span className="text-right tabular-nums text-muted-foreground">{formatNumber(total(datum.values))}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
