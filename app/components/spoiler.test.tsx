@@ -14,7 +14,10 @@ function renderFact(fact: Gated<string>) {
       path: "/characters/aya",
       Component: () => (
         <p>
-          Known for: <Spoiler gated={fact} what="This fact">{(text) => <strong>{text}</strong>}</Spoiler>
+          Known for:{" "}
+          <Spoiler gated={fact} what="This fact">
+            {(text) => <strong>{text}</strong>}
+          </Spoiler>
         </p>
       ),
     },

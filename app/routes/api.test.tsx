@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
 import ApiPage from "./api";
@@ -23,19 +23,28 @@ function storeProgress(webNovel: string) {
   );
 }
 
-function renderApiPage() {
+async function renderApiPage() {
   const Stub = createRoutesStub([
     {
-      path: "/api",
+      path: "/",
       Component: () => (
         <>
-          <ApiPage {...({ loaderData: { base: "https://example.test/api/v1" } } as never)} />
+          <Outlet />
           <Toaster />
         </>
       ),
+      children: [
+        {
+          path: "api",
+          // The stub hands a route module's component its loader data as props, as the framework does.
+          Component: ApiPage as never,
+          loader: () => ({ base: "https://example.test/api/v1" }),
+        },
+      ],
     },
   ]);
   render(<Stub initialEntries={["/api"]} />);
+  await screen.findByRole("heading", { name: "API", level: 1 });
 }
 
 describe("the API page", () => {
@@ -47,7 +56,7 @@ describe("the API page", () => {
   it("copies this browser's reveal and says so", async () => {
     storeProgress("wn:1-12");
     const user = userEvent.setup();
-    renderApiPage();
+    await renderApiPage();
     expect(screen.getByText(/Your progress on this browser reads/)).toHaveTextContent(
       "Your progress on this browser reads wn:1-12.",
     );
@@ -61,7 +70,7 @@ describe("the API page", () => {
     localStorage.setItem("rc:spoiler-mode", "off");
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("Denied", "NotAllowedError"));
-    renderApiPage();
+    await renderApiPage();
     expect(screen.getByText(/Your progress on this browser reads/)).toHaveTextContent(
       "Your progress on this browser reads all.",
     );
@@ -69,8 +78,8 @@ describe("the API page", () => {
     expect(await screen.findByText("Could not copy it")).toBeInTheDocument();
   });
 
-  it("offers nothing to copy before any progress is saved", () => {
-    renderApiPage();
+  it("offers nothing to copy before any progress is saved", async () => {
+    await renderApiPage();
     expect(screen.getByText("This browser has no progress saved yet, so it would send no reveal.")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Copy it" })).not.toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ function renderBugForm(answer: (fields: Record<string, string>) => unknown) {
   const Stub = createRoutesStub([
     {
       path: "/feedback_hub/:form",
+      // The stub hands a route module's component its loader and action data as props, as the framework does.
       Component: ReportForm as never,
       loader: () => ({
         slug: "report_bug",
@@ -39,9 +40,7 @@ describe("the report form", () => {
     await user.type(screen.getByRole("textbox", { name: /^Which page was it on\?/ }), "/characters");
     await user.click(screen.getByRole("button", { name: "Send report" }));
 
-    expect(happened).toHaveAccessibleDescription(
-      "This is needed. Describe what you saw, including any error message.",
-    );
+    expect(happened).toHaveAccessibleDescription("This is needed. Describe what you saw, including any error message.");
     expect(happened).toBeInvalid();
     expect(happened).toHaveFocus();
     expect(screen.getByRole("textbox", { name: /^What did you expect/ })).toHaveAccessibleDescription(

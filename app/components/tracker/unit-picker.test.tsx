@@ -61,11 +61,11 @@ describe("UnitPicker", () => {
 
     await user.selectOptions(arc, "Arc 2: Ash");
     expect(shownText(arc)).toBe("Arc 2: Ash");
-    expect(within(chapter).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "Choose a chapter",
-      "Chapter 1 · Cinders",
-      "Chapter 2",
-    ]);
+    expect(
+      within(chapter)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Choose a chapter", "Chapter 1 · Cinders", "Chapter 2"]);
     expect(chapter).toHaveAccessibleDescription(
       "Your progress stays at Arc 1 · Chapter 2 · The bridge until you choose a chapter.",
     );
