@@ -38,6 +38,8 @@ async function renderApiPage() {
           path: "api",
           // The stub hands a route module's component its loader data as props, as the framework does.
           Component: ApiPage as never,
+          // Nothing to show while the first load runs, as before hydration.
+          HydrateFallback: () => null,
           loader: () => ({ base: "https://example.test/api/v1" }),
         },
       ],

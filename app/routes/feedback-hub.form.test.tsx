@@ -13,6 +13,8 @@ function renderBugForm(answer: (fields: Record<string, string>) => unknown) {
       path: "/feedback_hub/:form",
       // The stub hands a route module's component its loader and action data as props, as the framework does.
       Component: ReportForm as never,
+      // Nothing to show while the first load runs, as before hydration.
+      HydrateFallback: () => null,
       loader: () => ({
         slug: "report_bug",
         choices: { volumes: [], episodes: [] },

@@ -30,6 +30,8 @@ function renderMistakesPage(address: string) {
   const Stub = createRoutesStub([
     {
       path: "/translation_meta/ln/:volume",
+      // Nothing to show while the first load runs, as before hydration.
+      HydrateFallback: () => null,
       loader: ({ request }) => {
         asked.push(new URL(request.url).search);
         return null;
