@@ -36,9 +36,20 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+        },
+      },
+      {
+        // Components in a simulated DOM (happy-dom), rendered inside React Router's route stubs and used
+        // as a reader would: typing, clicking, the keyboard.
+        resolve: { alias },
+        test: {
+          name: "components",
+          include: ["app/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/support/component-setup.ts"],
         },
       },
       {

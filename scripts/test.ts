@@ -1,8 +1,8 @@
 /**
  * Every test, in the order that fails fastest: lint, formatting (Prettier), types, the dependency audit,
- * unit and workerd tests, then a production build and the end-to-end tests in Chromium against
+ * unit, component and workerd tests, then a production build and the end-to-end tests in Chromium against
  * `wrangler pages dev`. With `--check` (`npm run check`), only the quick steps a change is checked with
- * before a commit: lint, formatting, types, unit and workerd tests.
+ * before a commit: lint, formatting, types, unit, component and workerd tests.
  */
 import { spawnSync } from "node:child_process";
 
@@ -18,7 +18,7 @@ const steps: Step[] = [
   { name: "Format", command: ["npx", "prettier", "--check", "."], quick: true },
   { name: "Type check", command: ["npm", "run", "typecheck"], quick: true },
   { name: "Dependency audit", command: ["npx", "tsx", "scripts/audit.ts"], quick: false },
-  { name: "Unit and workerd tests", command: ["npx", "vitest", "run"], quick: true },
+  { name: "Unit, component and workerd tests", command: ["npx", "vitest", "run"], quick: true },
   { name: "Build", command: ["npm", "run", "build"], quick: false },
   { name: "End-to-end tests", command: ["npx", "playwright", "test"], quick: false },
 ];
@@ -39,6 +39,6 @@ for (const {
     process.exit(result.status ?? 1);
   }
   console.log(`=== ${name} passed in ${seconds}s`);
-  timings.push(`${name.padEnd(24)} ${seconds.padStart(7)}s`);
+  timings.push(`${name.padEnd(34)} ${seconds.padStart(7)}s`);
 }
 console.log(`\n${timings.join("\n")}\n\n${quickOnly ? "Every check passed." : "Every test passed."}`);

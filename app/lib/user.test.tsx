@@ -1,3 +1,4 @@
+// @vitest-environment node -- this file checks the markup the server sends, before any script runs.
 import { createRoutesStub, Outlet } from "react-router";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";

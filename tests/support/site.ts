@@ -36,7 +36,10 @@ type SourceRouteModule = Omit<RouteModule, "default" | "ErrorBoundary" | "Hydrat
 
 const modules = {
   ...import.meta.glob<SourceRouteModule>("../../app/root.tsx", { eager: true }),
-  ...import.meta.glob<SourceRouteModule>("../../app/routes/*.{ts,tsx}", { eager: true }),
+  // A route's component test sits beside it and is no route module.
+  ...import.meta.glob<SourceRouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.{ts,tsx}"], {
+    eager: true,
+  }),
 };
 
 /** A route module as the framework's Vite plugin compiles it: its components are wrapped to get those props. */

@@ -488,7 +488,10 @@ describe("POST bodies, capped by route before they are read", () => {
   const serve = (request: Request) => serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: emulator }));
 
   it("knows a limit for exactly the routes whose module has an action", () => {
-    const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}", { eager: true });
+    const modules = import.meta.glob<Record<string, unknown>>(
+      ["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.{ts,tsx}"],
+      { eager: true },
+    );
     const byId = new Map(env.TEST_ROUTES.map((route) => [route.id, route]));
     const addressOf = (id: string): string => {
       const route = byId.get(id);

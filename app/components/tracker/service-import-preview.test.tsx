@@ -1,3 +1,4 @@
+// @vitest-environment node -- this file checks the markup the server sends, before any script runs.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { emptyProgress } from "~/lib/progress";

@@ -1,0 +1,128 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet, useLocation, useSearchParams } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { SearchResult } from "~/lib/search-result";
+import { SearchBox } from "./search-box";
+import type { Suggestions } from "./search-suggestions";
+
+const hits: SearchResult[] = [
+  {
+    ref: "character:aya",
+    kind: "character",
+    revealedBy: null,
+    content: { title: "Aya", subtitle: "", path: "/characters/aya" },
+  },
+  {
+    ref: "chapter:wn:1-2",
+    kind: "chapter",
+    revealedBy: null,
+    content: { title: "Aya's lantern", subtitle: "Arc 1 · Chapter 2", path: "/web_novel/1/2" },
+  },
+];
+
+/** The site's shell with the header's search box, and the pages the suggestions lead to. */
+function renderSite() {
+  const asked: string[] = [];
+  function Page() {
+    const location = useLocation();
+    const [params] = useSearchParams();
+    return <h1>{location.pathname === "/search" ? `Results for ${params.get("q")}` : location.pathname}</h1>;
+  }
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <>
+          <SearchBox />
+          <Outlet />
+        </>
+      ),
+      children: [
+        { index: true, Component: () => <h1>Home</h1> },
+        {
+          // The suggestions' request: the search page's loader, as the site's own answers it.
+          path: "search",
+          loader: ({ request }): Suggestions => {
+            const url = new URL(request.url);
+            asked.push(url.search);
+            return { query: url.searchParams.get("q") ?? "", results: hits, total: 7 };
+          },
+          Component: Page,
+        },
+        { path: "*", Component: Page },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return { box: screen.getByRole("combobox", { name: "Search the site" }), asked };
+}
+
+describe("SearchBox", () => {
+  it("suggests as the reader types, once they pause", async () => {
+    const user = userEvent.setup();
+    const { box, asked } = renderSite();
+    await user.type(box, "aya");
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "AyaCharacter",
+      "Aya's lanternChapter · Arc 1 · Chapter 2",
+      "All results for “aya”7 in all, by kind",
+    ]);
+    expect(box).toHaveAttribute("aria-expanded", "true");
+    // One request for the whole word, not one per letter; a new reader asks with nothing revealed.
+    expect(asked).toEqual(["?q=aya&suggest=1"]);
+  });
+
+  it("moves through the suggestions with the arrow keys, wrapping, and opens the chosen one with Enter", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite();
+    await user.type(box, "aya");
+    const [aya, lantern, all] = await screen.findAllByRole("option");
+
+    await user.keyboard("{ArrowDown}");
+    expect(aya).toHaveAttribute("aria-selected", "true");
+    expect(box).toHaveAttribute("aria-activedescendant", aya!.id);
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(all).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowDown}");
+    expect(aya).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowUp}");
+    expect(all).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowUp}");
+    expect(lantern).toHaveAttribute("aria-selected", "true");
+    expect(aya).toHaveAttribute("aria-selected", "false");
+
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "/web_novel/1/2" })).toBeInTheDocument();
+    expect(box).toHaveValue("");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+  });
+
+  it("closes the suggestions with Escape and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite();
+    await user.type(box, "aya");
+    await screen.findAllByRole("option");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(box).toHaveAttribute("aria-expanded", "false");
+    expect(box).toHaveValue("aya");
+  });
+
+  it("sends Enter without a chosen suggestion to the full results", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite();
+    await user.type(box, "lantern{Enter}");
+    expect(await screen.findByRole("heading", { name: "Results for lantern" })).toBeInTheDocument();
+  });
+
+  it("opens a suggestion the reader clicks", async () => {
+    const user = userEvent.setup();
+    const { box } = renderSite();
+    await user.type(box, "aya");
+    await user.click(await screen.findByRole("option", { name: /^Aya\b.*Character$/ }));
+    expect(await screen.findByRole("heading", { name: "/characters/aya" })).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue(""));
+  });
+});

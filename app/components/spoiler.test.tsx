@@ -1,0 +1,81 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { gated, type Gated } from "~/lib/gated";
+import { Spoiler } from "./spoiler";
+
+const twist = gated("wn:3-7", "Aya was the keeper all along");
+
+/** A character page's fact behind the shield, with the tracker one link away. */
+function renderFact(fact: Gated<string>) {
+  const Stub = createRoutesStub([
+    {
+      path: "/characters/aya",
+      Component: () => (
+        <p>
+          Known for:{" "}
+          <Spoiler gated={fact} what="This fact">
+            {(text) => <strong>{text}</strong>}
+          </Spoiler>
+        </p>
+      ),
+    },
+    { path: "/reading_tracker", Component: () => <h1>Reading tracker</h1> },
+  ]);
+  render(<Stub initialEntries={["/characters/aya"]} />);
+}
+
+describe("Spoiler", () => {
+  afterEach(() => localStorage.clear());
+
+  it("hides a fact beyond a new reader's progress until they ask to see it", async () => {
+    const user = userEvent.setup();
+    renderFact(twist);
+    expect(screen.getByText(/This fact is beyond the first chapter\./)).toBeVisible();
+    expect(screen.queryByText("Aya was the keeper all along")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Show it" }));
+    expect(screen.getByText("Aya was the keeper all along")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Show it" })).not.toBeInTheDocument();
+  });
+
+  it("sends a reader without progress to the tracker", async () => {
+    const user = userEvent.setup();
+    renderFact(twist);
+    await user.click(screen.getByRole("link", { name: "Set your progress" }));
+    expect(screen.getByRole("heading", { name: "Reading tracker" })).toBeInTheDocument();
+  });
+
+  it("in blur mode keeps the fact from screen readers until the reader shows it", async () => {
+    localStorage.setItem("rc:spoiler-mode", "blur");
+    const user = userEvent.setup();
+    renderFact(twist);
+    // Blurred on screen and hidden from the accessibility tree: no accessible text gives it away.
+    expect(screen.queryByRole("strong")).not.toBeInTheDocument();
+    expect(screen.getByText("Aya was the keeper all along").closest("[aria-hidden]")).toHaveAttribute(
+      "aria-hidden",
+      "true",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Show spoiler" }));
+    expect(screen.getByRole("strong")).toHaveTextContent("Aya was the keeper all along");
+    expect(screen.queryByRole("button", { name: "Show spoiler" })).not.toBeInTheDocument();
+  });
+
+  it("waits, showing nothing, when the page does not have the fact yet", async () => {
+    const user = userEvent.setup();
+    renderFact({ revealedBy: "wn:3-7", content: null });
+    await user.click(screen.getByRole("button", { name: "Show it" }));
+    // The page now asks for it; until it comes, a quiet placeholder, busy, with no text of the fact.
+    expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
+    expect(screen.queryByRole("strong")).not.toBeInTheDocument();
+  });
+
+  it("shows the fact at once with the shield off", () => {
+    localStorage.setItem("rc:spoiler-mode", "off");
+    renderFact(twist);
+    expect(screen.getByRole("strong")).toHaveTextContent("Aya was the keeper all along");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+});

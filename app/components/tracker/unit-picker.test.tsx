@@ -1,0 +1,103 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { gated } from "~/lib/gated";
+import type { TrackerUnit } from "~/lib/progress";
+import { UnitPicker } from "./unit-picker";
+
+const chapter = (arc: 1 | 2, number: number, title: string, revealedBy: string | null = null): TrackerUnit => ({
+  key: `wn:${arc}-${number}`,
+  medium: "web_novel",
+  position: arc * 100 + number,
+  label: `Arc ${arc} · Chapter ${number}`,
+  title: gated(revealedBy, title),
+  group: arc === 1 ? "Arc 1: Embers" : "Arc 2: Ash",
+  collection: null,
+  coveredBy: `wn:${arc}-${number}`,
+});
+const units = [
+  chapter(1, 1, "A lantern in the rain"),
+  chapter(1, 2, "The bridge"),
+  chapter(2, 1, "Cinders"),
+  // Its title gives away the arc's turn: only a reader who has read it sees it.
+  chapter(2, 2, "The keeper falls", "wn:2-2"),
+];
+
+/** The tracker's web novel section: the picker, and the progress it saves. */
+function renderTracker(start: string | null) {
+  function Tracker() {
+    const [progress, setProgress] = useState(start);
+    return (
+      <>
+        <UnitPicker
+          units={units}
+          value={progress}
+          onChange={setProgress}
+          words={{ group: "Arc", unit: "Last chapter read", noun: "chapter" }}
+        />
+        <p>Saved: {progress ?? "not started"}</p>
+      </>
+    );
+  }
+  const Stub = createRoutesStub([{ path: "/reading_tracker", Component: Tracker }]);
+  render(<Stub initialEntries={["/reading_tracker"]} />);
+  return {
+    arc: screen.getByRole("combobox", { name: "Arc" }),
+    chapter: screen.getByRole("combobox", { name: /^Last chapter read/ }),
+  };
+}
+
+/** The text a wrapping select shows over its transparent native select: the whole chosen option. */
+const shownText = (select: HTMLElement) => select.previousElementSibling?.textContent;
+
+describe("UnitPicker", () => {
+  it("shows the arc's chapters when the reader looks at another arc, and moves progress only on a chapter", async () => {
+    const user = userEvent.setup();
+    const { arc, chapter } = renderTracker("wn:1-2");
+    expect(shownText(arc)).toBe("Arc 1: Embers");
+    expect(shownText(chapter)).toBe("Chapter 2 · The bridge");
+
+    await user.selectOptions(arc, "Arc 2: Ash");
+    expect(shownText(arc)).toBe("Arc 2: Ash");
+    expect(
+      within(chapter)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Choose a chapter", "Chapter 1 · Cinders", "Chapter 2"]);
+    expect(chapter).toHaveAccessibleDescription(
+      "Your progress stays at Arc 1 · Chapter 2 · The bridge until you choose a chapter.",
+    );
+    expect(screen.getByText("Saved: wn:1-2")).toBeInTheDocument();
+
+    await user.selectOptions(chapter, "Chapter 1 · Cinders");
+    expect(screen.getByText("Saved: wn:2-1")).toBeInTheDocument();
+    expect(shownText(chapter)).toBe("Chapter 1 · Cinders");
+    expect(chapter).not.toHaveAccessibleDescription();
+  });
+
+  it("asks for an arc first when the reader has not started", async () => {
+    const user = userEvent.setup();
+    const { arc, chapter } = renderTracker(null);
+    expect(chapter).toBeDisabled();
+    expect(shownText(chapter)).toBe("Choose an arc first");
+
+    await user.selectOptions(arc, "Arc 1: Embers");
+    expect(chapter).toBeEnabled();
+    await user.selectOptions(chapter, "Chapter 1 · A lantern in the rain");
+    expect(screen.getByText("Saved: wn:1-1")).toBeInTheDocument();
+
+    await user.selectOptions(arc, "Not started");
+    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+  });
+
+  it("sets progress from a chapter typed in full, by its label, and empties the box", async () => {
+    const user = userEvent.setup();
+    renderTracker("wn:1-1");
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    await user.type(find, "arc 2 · chapter 2");
+    expect(screen.getByText("Saved: wn:2-2")).toBeInTheDocument();
+    expect(find).toHaveValue("");
+  });
+});

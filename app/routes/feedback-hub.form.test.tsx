@@ -1,0 +1,89 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { refuse } from "~/lib/form";
+import ReportForm from "./feedback-hub.form";
+
+/** The bug report form as its loader gives it, with an action that stands in for the server's. */
+function renderBugForm(answer: (fields: Record<string, string>) => unknown) {
+  const sent: Array<Record<string, string>> = [];
+  const Stub = createRoutesStub([
+    {
+      path: "/feedback_hub/:form",
+      // The stub hands a route module's component its loader and action data as props, as the framework does.
+      Component: ReportForm as never,
+      // Nothing to show while the first load runs, as before hydration.
+      HydrateFallback: () => null,
+      loader: () => ({
+        slug: "report_bug",
+        choices: { volumes: [], episodes: [] },
+        prefill: {},
+        submissionId: "6f1c2a4e-8b3d-4c7a-9e21-0d5b7f3a1c92",
+      }),
+      action: async ({ request }) => {
+        const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
+        sent.push(fields);
+        return answer(fields);
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/feedback_hub/report_bug"]} />);
+  return sent;
+}
+
+describe("the report form", () => {
+  afterEach(() => localStorage.clear());
+
+  it("says beside each empty required field what it needs, puts the reader on the first, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const sent = renderBugForm(() => null);
+    const happened = await screen.findByRole("textbox", { name: /^What happened\?/ });
+    await user.type(screen.getByRole("textbox", { name: /^Which page was it on\?/ }), "/characters");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+
+    expect(happened).toHaveAccessibleDescription("This is needed. Describe what you saw, including any error message.");
+    expect(happened).toBeInvalid();
+    expect(happened).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: /^What did you expect/ })).toHaveAccessibleDescription(
+      "This is needed.",
+    );
+    expect(screen.getByRole("textbox", { name: /^Which page was it on\?/ })).toBeValid();
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's refusal next to the field it is about and keeps everything typed", async () => {
+    const user = userEvent.setup();
+    const sent = renderBugForm((fields) =>
+      refuse({ page: "Give an address on this site.", form: "Nothing was sent." }, fields),
+    );
+    await user.type(await screen.findByRole("textbox", { name: /^What happened\?/ }), "The map froze");
+    await user.type(screen.getByRole("textbox", { name: /^What did you expect/ }), "It to scroll");
+    await user.type(screen.getByRole("textbox", { name: /^Which page was it on\?/ }), "elsewhere.example");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+
+    const page = screen.getByRole("textbox", { name: /^Which page was it on\?/ });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nothing was sent.");
+    expect(page).toHaveAccessibleDescription("Give an address on this site.");
+    expect(page).toBeInvalid();
+    expect(page).toHaveValue("elsewhere.example");
+    expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("The map froze");
+    expect(screen.getByRole("textbox", { name: /^What did you expect/ })).toHaveValue("It to scroll");
+    expect(sent).toEqual([
+      expect.objectContaining({ happened: "The map froze", expected: "It to scroll", page: "elsewhere.example" }),
+    ]);
+  });
+
+  it("brings back an unsent draft, and starts over when asked", async () => {
+    localStorage.setItem("rc:draft:bug", JSON.stringify({ happened: "The map froze", page: "/map" }));
+    const user = userEvent.setup();
+    renderBugForm(() => null);
+    expect(await screen.findByRole("status")).toHaveTextContent("Your unsent draft was restored.");
+    expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("The map froze");
+
+    await user.click(screen.getByRole("button", { name: "Start over" }));
+    expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("");
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(localStorage.getItem("rc:draft:bug")).toBeNull();
+  });
+});
