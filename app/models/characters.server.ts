@@ -1,9 +1,11 @@
-import type { CharacterFactRow, CharacterRelationshipRow, CharacterRow as CharacterColumns } from "~/lib/content/rows";
+import { type Selectable, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { toFtsQuery } from "~/lib/search-query";
 import { gated, knownTo } from "~/lib/gated";
 import type { Knowledge } from "~/lib/knowledge";
-import { batch, parseJsonList } from "./db.server";
+import type { CharactersTable } from "./database";
+import { parseJsonList } from "./db.server";
+import { batch, query } from "./query.server";
 
 const CHARACTERS_PER_PAGE = 24;
 /** The most characters a name search reads; the requester's own are paged from them. */
@@ -16,18 +18,59 @@ export interface CharacterFilters {
   page: number;
 }
 
-type CharacterCardRow = Pick<
-  CharacterColumns,
-  | "slug"
-  | "name"
-  | "original_name"
-  | "aliases"
-  | "affiliations"
-  | "portrait"
-  | "portrait_alt"
-  | "portrait_revealed_by"
-  | "revealed_by"
->;
+/** What a catalogue card shows of a character (`c`). */
+const cardColumns = [
+  "c.slug",
+  "c.name",
+  "c.original_name",
+  "c.aliases",
+  "c.affiliations",
+  "c.portrait",
+  "c.portrait_alt",
+  "c.portrait_revealed_by",
+  "c.revealed_by",
+] as const;
+
+/** The characters whose name or an alias holds the words of an FTS query (the search index's own entries). */
+const namedBy = (fts: string) =>
+  query
+    .selectFrom("search_index")
+    .innerJoin("search_entries as e", (join) => join.on("e.id", "=", sql<number>`search_index.rowid`))
+    .select((entry) => entry.fn<string>("substr", ["e.ref", sql.lit(11)]).as("slug"))
+    .where(sql.table("search_index"), "match", `{title aliases}: ${fts}`)
+    .where("e.kind", "=", "character");
+
+/** The characters the filters choose, as `c`. */
+function chosen(filters: CharacterFilters, fts: string | null) {
+  return query
+    .selectFrom("characters as c")
+    .$if(fts !== null, (characters) => characters.where("c.slug", "in", namedBy(fts!)))
+    .$if(Boolean(filters.affiliation), (characters) =>
+      characters.where(
+        "c.slug",
+        "in",
+        query
+          .selectFrom("character_affiliations")
+          .select("character_slug")
+          .where("affiliation", "=", filters.affiliation!),
+      ),
+    )
+    .$if(Boolean(filters.medium), (characters) => characters.where("c.first_medium", "=", filters.medium!));
+}
+
+const affiliationCounts = query
+  .selectFrom("character_affiliations")
+  .select((count) => ["affiliation", count.fn.countAll<number>().as("count")])
+  .groupBy("affiliation")
+  .orderBy("affiliation");
+
+const mediumCounts = query
+  .selectFrom("characters")
+  .select((count) => ["first_medium as medium", count.fn.countAll<number>().as("count")])
+  .where("first_medium", "is not", null)
+  .groupBy("first_medium")
+  // The pack's validation makes a first medium one of the media.
+  .$narrowType<{ medium: Medium }>();
 
 /**
  * One page of the catalogue, its total, and the filter choices with their counts. The name/alias
@@ -39,45 +82,20 @@ type CharacterCardRow = Pick<
  * holds the words would otherwise tell that such a name exists.
  */
 export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters, knowledge: Knowledge) {
-  const conditions: string[] = [];
-  const params: Array<string | number> = [];
   const fts = toFtsQuery(filters.query);
-  if (fts) {
-    conditions.push(
-      `c.slug IN (SELECT substr(e.ref, 11) FROM search_index JOIN search_entries e ON e.id = search_index.rowid
-                   WHERE search_index MATCH ? AND e.kind = 'character')`,
-    );
-    params.push(`{title aliases}: ${fts}`);
-  }
-  if (filters.affiliation) {
-    conditions.push(`c.slug IN (SELECT character_slug FROM character_affiliations WHERE affiliation = ?)`);
-    params.push(filters.affiliation);
-  }
-  if (filters.medium) {
-    conditions.push(`c.first_medium = ?`);
-    params.push(filters.medium);
-  }
-  const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
   const offset = (filters.page - 1) * CHARACTERS_PER_PAGE;
+  const cards = chosen(filters, fts)
+    .select(cardColumns)
+    // Those everyone meets from the start (revealed by nothing) first.
+    .orderBy((row) => row("c.revealed_by", "is not", null))
+    .orderBy("c.sort_name")
+    .orderBy("c.slug");
 
-  const [rows, totals, affiliations, media] = await batch<
-    [CharacterCardRow, { total: number }, { affiliation: string; count: number }, { medium: Medium; count: number }]
-  >(db, [
-    db
-      .prepare(
-        `SELECT c.slug, c.name, c.original_name, c.aliases, c.affiliations, c.portrait, c.portrait_alt,
-                c.portrait_revealed_by, c.revealed_by
-           FROM characters c ${where}
-          ORDER BY c.revealed_by IS NOT NULL, c.sort_name, c.slug LIMIT ${fts ? MOST_NAMED : `${CHARACTERS_PER_PAGE} OFFSET ${offset}`}`,
-      )
-      .bind(...params),
-    db.prepare(`SELECT COUNT(*) AS total FROM characters c ${where}`).bind(...params),
-    db.prepare(
-      `SELECT affiliation, COUNT(*) AS count FROM character_affiliations GROUP BY affiliation ORDER BY affiliation`,
-    ),
-    db.prepare(
-      `SELECT first_medium AS medium, COUNT(*) AS count FROM characters WHERE first_medium IS NOT NULL GROUP BY first_medium`,
-    ),
+  const [rows, totals, affiliations, media] = await batch(db, [
+    fts ? cards.limit(MOST_NAMED) : cards.limit(CHARACTERS_PER_PAGE).offset(offset),
+    chosen(filters, fts).select((count) => count.fn.countAll<number>().as("total")),
+    affiliationCounts,
+    mediumCounts,
   ]);
 
   // A name search: everyone the requester has met, in name order (read with those everyone meets first).
@@ -109,17 +127,15 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
   };
 }
 
+/** Every character with what a card shows, in the catalogue's order (by name). */
+const directory = query.selectFrom("characters as c").select(cardColumns).orderBy("c.sort_name").orderBy("c.slug");
+
 /**
  * Every character in the catalogue's order (by name), each gated with meeting them: for the API, which
  * lists only those its requester has met and pages them among themselves. One round trip.
  */
 export async function getCharacterDirectory(db: D1Database) {
-  const [rows] = await batch<[CharacterCardRow]>(db, [
-    db.prepare(
-      `SELECT slug, name, original_name, aliases, affiliations, portrait, portrait_alt, portrait_revealed_by, revealed_by
-         FROM characters ORDER BY sort_name, slug`,
-    ),
-  ]);
+  const [rows] = await batch(db, [directory]);
   return rows.map((row) =>
     gated(row.revealed_by, {
       slug: row.slug,
@@ -138,91 +154,11 @@ function byName(a: { name: string; slug: string }, b: { name: string; slug: stri
   return x < y ? -1 : x > y ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
 }
 
-type CharacterRow = Omit<CharacterColumns, "sort_name">;
-
-/** A character's portrait, gated where a later look would spoil; null where the pack has none. */
-function portraitOf(row: Pick<CharacterColumns, "name" | "portrait" | "portrait_alt" | "portrait_revealed_by">) {
+/** A character's portrait (for a card or the profile, ./character-profile.server), gated where a later look would spoil; null where the pack has none. */
+export function portraitOf(
+  row: Pick<Selectable<CharactersTable>, "name" | "portrait" | "portrait_alt" | "portrait_revealed_by">,
+) {
   return row.portrait
     ? gated(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name })
     : null;
-}
-
-interface AppearanceRow {
-  key: string;
-  medium: Medium;
-  label: string;
-  title: string | null;
-  title_revealed_by: string | null;
-  position: number;
-}
-
-type FactRow = Pick<CharacterFactRow, "label" | "value" | "revealed_by">;
-
-type RelationshipRow = Omit<CharacterRelationshipRow, "character_slug"> & { related_name: string };
-
-/** One character's profile, or null when the slug is unknown. One round trip. */
-export async function getCharacter(db: D1Database, slug: string) {
-  const [characters, appearances, facts, relationships] = await batch<
-    [CharacterRow, AppearanceRow, FactRow, RelationshipRow]
-  >(db, [
-    db
-      .prepare(
-        `SELECT slug, name, original_name, aliases, affiliations, summary, portrait, portrait_alt, portrait_revealed_by, revealed_by,
-                first_medium, first_web_novel, first_light_novel, first_anime
-           FROM characters WHERE slug = ?`,
-      )
-      .bind(slug),
-    db
-      .prepare(
-        `SELECT u.key, u.medium, u.label, COALESCE(ch.title, v.title, e.title) AS title, ch.title_revealed_by, u.position
-           FROM characters c
-           JOIN story_units u ON u.key IN (c.first_web_novel, c.first_light_novel, c.first_anime)
-           LEFT JOIN chapters ch ON ch.key = u.key
-           LEFT JOIN ln_volumes v ON v.key = u.key
-           LEFT JOIN anime_episodes e ON e.key = u.key
-          WHERE c.slug = ?
-          ORDER BY u.position`,
-      )
-      .bind(slug),
-    db
-      .prepare(`SELECT label, value, revealed_by FROM character_facts WHERE character_slug = ? ORDER BY sort_order`)
-      .bind(slug),
-    db
-      .prepare(
-        `SELECT r.related_slug, c.name AS related_name, r.kind, r.description, r.revealed_by
-           FROM character_relationships r JOIN characters c ON c.slug = r.related_slug
-          WHERE r.character_slug = ?
-          ORDER BY r.reveal_position IS NOT NULL, r.reveal_position, c.sort_name`,
-      )
-      .bind(slug),
-  ]);
-
-  const character = characters[0];
-  if (!character) return null;
-  // Everything about a character the reader has not met is gated with meeting them.
-  return gated(character.revealed_by, {
-    slug: character.slug,
-    name: character.name,
-    originalName: character.original_name,
-    aliases: parseJsonList(character.aliases),
-    affiliations: parseJsonList(character.affiliations),
-    summary: character.summary,
-    portrait: portraitOf(character),
-    firstAppearances: appearances.map((appearance) => ({
-      key: appearance.key,
-      medium: appearance.medium,
-      label: appearance.label,
-      title: gated(appearance.title_revealed_by, appearance.title),
-    })),
-    // A fact's label is gated with its value: "Fate" alone says there is one.
-    facts: facts.map((fact) => gated(fact.revealed_by, { label: fact.label, value: fact.value })),
-    relationships: relationships.map((relationship) =>
-      gated(relationship.revealed_by, {
-        slug: relationship.related_slug,
-        name: relationship.related_name,
-        kind: relationship.kind,
-        description: relationship.description,
-      }),
-    ),
-  });
 }

@@ -1,36 +1,140 @@
-import type { LnCollectionRow, LnVolumeRow, VolumeChangeRow } from "~/lib/content/rows";
+import { expressionBuilder, type InferResult, type Selectable } from "kysely";
 import { type Gated, gated } from "~/lib/gated";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import { pageInfo } from "~/lib/paging";
-import { batch, parseJsonList } from "./db.server";
-
-type CollectionRow = Pick<LnCollectionRow, "code" | "name" | "kind" | "description"> & {
-  volume_count: number;
-  highest_number: number;
-  first_release: string | null;
-  last_release: string | null;
-};
-
-/** A volume with the labels of the units it adapts and follows, and its counts. */
-type VolumeRow = Omit<LnVolumeRow, "collection_code"> & {
-  revealed_by: string;
-  adapts_from_label: string | null;
-  adapts_to_label: string | null;
-  adapted_chapters: number | null;
-  read_after_label: string | null;
-  mistake_count: number;
-};
+import type { Database, LnVolumeChangesTable, LnVolumesTable } from "./database";
+import { parseJsonList } from "./db.server";
+import { batch, query } from "./query.server";
 
 export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volumes"][number];
 
-type ChangeRow = Omit<VolumeChangeRow, "revealed_by"> & { from_label: string | null; to_label: string | null };
-
 /** What a volume changed from the web novel, as the page shows it. */
 export interface VolumeChange {
-  kind: VolumeChangeRow["kind"];
+  kind: LnVolumeChangesTable["kind"];
   note: string;
   chapters: { from: { key: string; label: string }; to: { key: string; label: string } } | null;
 }
+
+/** Every collection with how many volumes it has, its highest number and when its first and last came out. */
+const collectionRows = query
+  .selectFrom("ln_collections as c")
+  .leftJoin("ln_volumes as v", "v.collection_code", "c.code")
+  .select((collection) => [
+    "c.code",
+    "c.name",
+    "c.kind",
+    "c.description",
+    collection.fn.count<number>("v.key").as("volume_count"),
+    collection.fn.coalesce(collection.fn.max("v.number"), collection.lit(0)).as("highest_number"),
+    collection.fn.min("v.released_jp").as("first_release"),
+    collection.fn.max("v.released_jp").as("last_release"),
+  ])
+  .groupBy("c.code")
+  .orderBy("c.sort_order");
+
+const firstCollection = query.selectFrom("ln_collections").select("code").orderBy("sort_order").limit(1);
+
+/** The collection a page shows: the one asked for, else the first. */
+const selectedCollection = (code: string | null) => code ?? firstCollection;
+
+const chapterRow = expressionBuilder<Database & { f: Database["chapters"]; t: Database["chapters"] }, "f" | "t">();
+
+/** How many web novel chapters run from `f` to `t` (a volume's first and last adapted chapter), both counted. */
+const chaptersFromTo = chapterRow
+  .selectFrom("chapters as c")
+  .select((count) => count.fn.countAll<number>().as("chapters"))
+  .where((chapter) => chapter.between("c.position", chapter.ref("f.position"), chapter.ref("t.position")))
+  .$asScalar();
+
+/** One page of a collection's volumes (page 2: numbers 13–24), with their web novel coverage and counts. */
+const pageVolumes = (collectionCode: string | null, page: number) =>
+  query
+    .selectFrom("ln_volumes as v")
+    .leftJoin("chapters as f", "f.key", "v.adapts_from")
+    .leftJoin("chapters as t", "t.key", "v.adapts_to")
+    .leftJoin("story_units as fu", "fu.key", "v.adapts_from")
+    .leftJoin("story_units as tu", "tu.key", "v.adapts_to")
+    .leftJoin("story_units as ru", "ru.key", "v.read_after")
+    .innerJoin("story_units as vu", "vu.key", "v.key")
+    .select((volume) => [
+      "v.key",
+      "v.number",
+      "v.title",
+      "v.original_title",
+      "v.released_jp",
+      "v.released_en",
+      "v.isbn",
+      "v.page_count",
+      "v.cover",
+      "v.chapter_titles",
+      "v.chapter_titles_revealed_by",
+      "v.position",
+      "vu.revealed_by",
+      "v.adapts_from",
+      "fu.label as adapts_from_label",
+      "v.adapts_to",
+      "tu.label as adapts_to_label",
+      chaptersFromTo.as("adapted_chapters"),
+      "v.read_after",
+      "ru.label as read_after_label",
+      volume
+        .selectFrom("ln_mistakes as m")
+        .select((count) => count.fn.countAll<number>().as("mistakes"))
+        .whereRef("m.volume_key", "=", "v.key")
+        .$asScalar()
+        .$notNull()
+        .as("mistake_count"),
+    ])
+    .where("v.collection_code", "=", selectedCollection(collectionCode))
+    .where("v.number", ">", (page - 1) * LN_VOLUMES_PER_PAGE)
+    .where("v.number", "<=", page * LN_VOLUMES_PER_PAGE)
+    .orderBy("v.number");
+
+/** What the volumes on that page changed from the web novel. */
+const volumeChanges = (collectionCode: string | null, page: number) =>
+  query
+    .selectFrom("ln_volume_changes as ch")
+    .innerJoin("ln_volumes as v", "v.key", "ch.volume_key")
+    .leftJoin("story_units as fu", "fu.key", "ch.chapters_from")
+    .leftJoin("story_units as tu", "tu.key", "ch.chapters_to")
+    .select([
+      "ch.volume_key",
+      "ch.sort_order",
+      "ch.kind",
+      "ch.chapters_from",
+      "ch.chapters_to",
+      "ch.note",
+      "fu.label as from_label",
+      "tu.label as to_label",
+    ])
+    .where("v.collection_code", "=", selectedCollection(collectionCode))
+    .where("v.number", ">", (page - 1) * LN_VOLUMES_PER_PAGE)
+    .where("v.number", "<=", page * LN_VOLUMES_PER_PAGE)
+    .orderBy("ch.volume_key")
+    .orderBy("ch.sort_order");
+
+type VolumeRow = InferResult<ReturnType<typeof pageVolumes>>[number];
+type ChangeRow = InferResult<ReturnType<typeof volumeChanges>>[number];
+
+/** The selected collection's coverage over all its volumes, not only this page's. */
+const coverage = (collectionCode: string | null) =>
+  query.selectNoFrom((totals) => [
+    totals
+      .selectFrom("chapters")
+      .select((count) => count.fn.countAll<number>().as("chapters"))
+      .$asScalar()
+      .$notNull()
+      .as("chapters"),
+    totals
+      .selectFrom("ln_volumes as v")
+      .innerJoin("chapters as f", "f.key", "v.adapts_from")
+      .innerJoin("chapters as t", "t.key", "v.adapts_to")
+      .select((sum) => sum.fn.coalesce(sum.fn.sum<number>(chaptersFromTo), sum.lit(0)).as("adapted"))
+      .where("v.collection_code", "=", selectedCollection(collectionCode))
+      .$asScalar()
+      .$notNull()
+      .as("adapted"),
+  ]);
 
 /** What a volume changed from the web novel, gated with the volume (it tells what happens in it); how many is public. */
 function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeRow[]) {
@@ -51,7 +155,9 @@ function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeR
 }
 
 /** A volume's chapter titles, each gated where it repeats a title the web novel flags (revealed by nothing when the list is stale). */
-function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_titles_revealed_by">): Gated<string>[] {
+function chapterTitlesOf(
+  row: Pick<Selectable<LnVolumesTable>, "chapter_titles" | "chapter_titles_revealed_by">,
+): Gated<string>[] {
   const titles = parseJsonList(row.chapter_titles);
   const revealers = JSON.parse(row.chapter_titles_revealed_by) as (string | null)[];
   return titles.map((title, index) =>
@@ -65,55 +171,11 @@ function chapterTitlesOf(row: Pick<LnVolumeRow, "chapter_titles" | "chapter_titl
  * One round trip.
  */
 export async function getLightNovels(db: D1Database, collectionCode: string | null, page = 1) {
-  const selected = `COALESCE(?1, (SELECT code FROM ln_collections ORDER BY sort_order LIMIT 1))`;
-  const [collections, volumes, changes, totals] = await batch<
-    [CollectionRow, VolumeRow, ChangeRow, { chapters: number; adapted: number }]
-  >(db, [
-    db.prepare(
-      `SELECT c.code, c.name, c.kind, c.description, COUNT(v.key) AS volume_count, COALESCE(MAX(v.number), 0) AS highest_number,
-              MIN(v.released_jp) AS first_release, MAX(v.released_jp) AS last_release
-         FROM ln_collections c LEFT JOIN ln_volumes v ON v.collection_code = c.code
-        GROUP BY c.code ORDER BY c.sort_order`,
-    ),
-    db
-      .prepare(
-        `SELECT v.key, v.number, v.title, v.original_title, v.released_jp, v.released_en, v.isbn, v.page_count,
-                v.cover, v.chapter_titles, v.chapter_titles_revealed_by, v.position, vu.revealed_by,
-                v.adapts_from, fu.label AS adapts_from_label, v.adapts_to, tu.label AS adapts_to_label,
-                (SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position) AS adapted_chapters,
-                v.read_after, ru.label AS read_after_label,
-                (SELECT COUNT(*) FROM ln_mistakes m WHERE m.volume_key = v.key) AS mistake_count
-           FROM ln_volumes v
-           LEFT JOIN chapters f ON f.key = v.adapts_from
-           LEFT JOIN chapters t ON t.key = v.adapts_to
-           LEFT JOIN story_units fu ON fu.key = v.adapts_from
-           LEFT JOIN story_units tu ON tu.key = v.adapts_to
-           LEFT JOIN story_units ru ON ru.key = v.read_after
-           JOIN story_units vu ON vu.key = v.key
-          WHERE v.collection_code = ${selected} AND v.number > ?2 AND v.number <= ?3
-          ORDER BY v.number`,
-      )
-      .bind(collectionCode, (page - 1) * LN_VOLUMES_PER_PAGE, page * LN_VOLUMES_PER_PAGE),
-    db
-      .prepare(
-        `SELECT ch.volume_key, ch.sort_order, ch.kind, ch.chapters_from, ch.chapters_to, ch.note, fu.label AS from_label, tu.label AS to_label
-           FROM ln_volume_changes ch
-           JOIN ln_volumes v ON v.key = ch.volume_key
-           LEFT JOIN story_units fu ON fu.key = ch.chapters_from
-           LEFT JOIN story_units tu ON tu.key = ch.chapters_to
-          WHERE v.collection_code = ${selected} AND v.number > ?2 AND v.number <= ?3
-          ORDER BY ch.volume_key, ch.sort_order`,
-      )
-      .bind(collectionCode, (page - 1) * LN_VOLUMES_PER_PAGE, page * LN_VOLUMES_PER_PAGE),
-    // The selected collection's coverage over all its volumes, not only this page's.
-    db
-      .prepare(
-        `SELECT (SELECT COUNT(*) FROM chapters) AS chapters,
-                (SELECT COALESCE(SUM((SELECT COUNT(*) FROM chapters c WHERE c.position BETWEEN f.position AND t.position)), 0)
-                   FROM ln_volumes v JOIN chapters f ON f.key = v.adapts_from JOIN chapters t ON t.key = v.adapts_to
-                  WHERE v.collection_code = ${selected}) AS adapted`,
-      )
-      .bind(collectionCode),
+  const [collections, volumes, changes, totals] = await batch(db, [
+    collectionRows,
+    pageVolumes(collectionCode, page),
+    volumeChanges(collectionCode, page),
+    coverage(collectionCode),
   ]);
 
   const selectedCode = collectionCode ?? collections[0]?.code ?? null;

@@ -1,6 +1,8 @@
+import { expressionBuilder, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/readership";
-import { batch } from "./db.server";
+import type { Database } from "./database";
+import { batch, query } from "./query.server";
 
 const STALLED_AFTER_DAYS = 60;
 const CACHE_MS = 10 * 60 * 1000;
@@ -22,12 +24,32 @@ export interface Readership {
   computedAt: string;
 }
 
+const progressRow = expressionBuilder<Database, "reading_progress">();
+/** The day of a record's timestamp (ISO: its first ten characters). */
+const dayOf = (column: "first_saved_at" | "updated_at") =>
+  progressRow.fn<string>("substr", [column, progressRow.lit(1), progressRow.lit(10)]);
+
 /**
- * The readers counted, as `p`: a first save at least ESTABLISHED_AFTER_DAYS old (?1 is that moment) and
- * progress saved on a later day than the first. Both dates are the server's.
+ * The readers counted, as `p`: a first save at least ESTABLISHED_AFTER_DAYS old (`firstSavedBy` is
+ * that moment) and progress saved on a later day than the first. Both dates are the server's.
  */
-const established = `(SELECT * FROM reading_progress WHERE first_saved_at <> '' AND first_saved_at <= ?1
-                        AND substr(updated_at, 1, 10) > substr(first_saved_at, 1, 10)) p`;
+const established = (firstSavedBy: string) =>
+  query
+    .selectFrom("reading_progress")
+    .selectAll()
+    .where("first_saved_at", "<>", "")
+    .where("first_saved_at", "<=", firstSavedBy)
+    .where(dayOf("updated_at"), ">", dayOf("first_saved_at"))
+    .as("p");
+
+/** How many established readers have reached each web novel arc. */
+const readersPerArc = (firstSavedBy: string) =>
+  query
+    .selectFrom(established(firstSavedBy))
+    .innerJoin("arcs as a", "a.number", "p.web_novel_arc")
+    .select((count) => ["p.web_novel_arc as arc", "a.title", count.fn.countAll<number>().as("readers")])
+    .groupBy("p.web_novel_arc")
+    .orderBy("p.web_novel_arc");
 
 /**
  * Aggregates of established readers' tracked progress. Only counts leave this function, and groups of
@@ -38,40 +60,30 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
   if (cached && now - cached.at < CACHE_MS) return cached.value;
   const stalledBefore = new Date(now - STALLED_AFTER_DAYS * 86_400_000).toISOString();
   const firstSavedBy = new Date(now - ESTABLISHED_AFTER_DAYS * 86_400_000).toISOString();
-  const [totals, arcs, volumes, media, stalled] = await batch<
-    [
-      { readers: number },
-      { arc: number; title: string; readers: number },
-      { collection: string; name: string; volume: number; readers: number },
-      { medium: Medium; readers: number },
-      { arc: number; title: string; readers: number },
-    ]
-  >(db, [
-    db.prepare(`SELECT COUNT(*) AS readers FROM ${established}`).bind(firstSavedBy),
-    db
-      .prepare(
-        `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM ${established} JOIN arcs a ON a.number = p.web_novel_arc
-          GROUP BY p.web_novel_arc ORDER BY p.web_novel_arc`,
-      )
-      .bind(firstSavedBy),
-    db
-      .prepare(
-        `SELECT j.key AS collection, c.name, j.value AS volume, COUNT(*) AS readers
-           FROM ${established}, json_each(p.progress, '$.lightNovels') j JOIN ln_collections c ON c.code = j.key
-          GROUP BY j.key, j.value ORDER BY c.sort_order, j.value`,
-      )
-      .bind(firstSavedBy),
-    db
-      .prepare(
-        `SELECT m.value AS medium, COUNT(*) AS readers FROM ${established}, json_each(p.media) m GROUP BY m.value`,
-      )
-      .bind(firstSavedBy),
-    db
-      .prepare(
-        `SELECT p.web_novel_arc AS arc, a.title, COUNT(*) AS readers FROM ${established} JOIN arcs a ON a.number = p.web_novel_arc
-          WHERE p.updated_at < ?2 GROUP BY p.web_novel_arc ORDER BY p.web_novel_arc`,
-      )
-      .bind(firstSavedBy, stalledBefore),
+  const [totals, arcs, volumes, media, stalled] = await batch(db, [
+    query.selectFrom(established(firstSavedBy)).select((count) => count.fn.countAll<number>().as("readers")),
+    readersPerArc(firstSavedBy),
+    // Each light novel collection's volume, as the record keeps it: `{"lightNovels": {"main": 3}}`.
+    query
+      .selectFrom([
+        established(firstSavedBy),
+        sql<{ key: string; value: number }>`json_each(${sql.ref("p.progress")}, '$.lightNovels')`.as("j"),
+      ])
+      .innerJoin("ln_collections as c", "c.code", "j.key")
+      .select((count) => [
+        "j.key as collection",
+        "c.name",
+        "j.value as volume",
+        count.fn.countAll<number>().as("readers"),
+      ])
+      .groupBy(["j.key", "j.value"])
+      .orderBy("c.sort_order")
+      .orderBy("j.value"),
+    query
+      .selectFrom([established(firstSavedBy), sql<{ value: Medium }>`json_each(${sql.ref("p.media")})`.as("m")])
+      .select((count) => ["m.value as medium", count.fn.countAll<number>().as("readers")])
+      .groupBy("m.value"),
+    readersPerArc(firstSavedBy).where("p.updated_at", "<", stalledBefore),
   ]);
 
   let hiddenBuckets = 0;

@@ -1,4 +1,6 @@
-import { batch } from "./db.server";
+import { type OnConflictBuilder, sql } from "kysely";
+import type { Database } from "./database";
+import { batch, query } from "./query.server";
 
 /*
  * D1 `sessions`: one row per signed-in browser, named by the SHA-256 of the cookie's secret, and
@@ -12,12 +14,24 @@ export const MAX_SESSIONS_PER_READER = 5;
 /** Expired sessions of any reader dropped by each new sign-in, at most. */
 const EXPIRED_DROPPED_PER_SIGN_IN = 200;
 
+/** The order sessions were opened in: SQLite gives a new row a rowid above every other row's. */
+const rowid = sql<number>`rowid`;
+
+/** A reader's revocation moves only later: a sign-out never lets older tokens back in. */
+const keepingTheLatest = (conflict: OnConflictBuilder<Database, "session_revocations">) =>
+  conflict.column("uid").doUpdateSet((row) => ({
+    issued_up_to: row.fn<number>("max", [row.ref("issued_up_to"), row.ref("excluded.issued_up_to")]),
+  }));
+
 /** The session, when it is open for this reader and has not run out. */
 export async function findOpenSession(db: D1Database, id: string, uid: string, now: number) {
-  const [rows] = await batch<[{ moderator: number; account_checked_at: number }]>(db, [
-    db
-      .prepare(`SELECT moderator, account_checked_at FROM sessions WHERE id = ?1 AND uid = ?2 AND expires_at > ?3`)
-      .bind(id, uid, now),
+  const [rows] = await batch(db, [
+    query
+      .selectFrom("sessions")
+      .select(["moderator", "account_checked_at"])
+      .where("id", "=", id)
+      .where("uid", "=", uid)
+      .where("expires_at", ">", now),
   ]);
   return rows[0] ?? null;
 }
@@ -25,20 +39,19 @@ export async function findOpenSession(db: D1Database, id: string, uid: string, n
 /** The account was looked up: a removed claim ends moderator rights in every session of the reader. */
 export async function recordAccountCheck(db: D1Database, id: string, uid: string, admin: boolean, now: number) {
   await batch(db, [
-    db.prepare(`UPDATE sessions SET moderator = moderator * ?2 WHERE uid = ?1`).bind(uid, admin ? 1 : 0),
-    db.prepare(`UPDATE sessions SET account_checked_at = ?2 WHERE id = ?1`).bind(id, now),
+    query
+      .updateTable("sessions")
+      .set((row) => ({ moderator: row("moderator", "*", admin ? 1 : 0) }))
+      .where("uid", "=", uid),
+    query.updateTable("sessions").set({ account_checked_at: now }).where("id", "=", id),
   ]);
 }
 
 /** A deleted or disabled account: every session of it closes, and its tokens cannot open new ones. */
 export async function closeEverySession(db: D1Database, uid: string, now: number) {
   await batch(db, [
-    db
-      .prepare(
-        `INSERT INTO session_revocations (uid, issued_up_to) VALUES (?1, ?2) ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`,
-      )
-      .bind(uid, now),
-    db.prepare(`DELETE FROM sessions WHERE uid = ?1`).bind(uid),
+    query.insertInto("session_revocations").values({ uid, issued_up_to: now }).onConflict(keepingTheLatest),
+    query.deleteFrom("sessions").where("uid", "=", uid),
   ]);
 }
 
@@ -51,14 +64,18 @@ export interface PostedToken {
 
 /** A newer token for an open session of the same reader; false when there is no such session. */
 export async function refreshSession(db: D1Database, id: string, token: PostedToken) {
-  const [refreshed] = await batch<[{ id: string }]>(db, [
-    db
-      .prepare(
-        `UPDATE sessions SET moderator = ?3, token_issued_at = MAX(token_issued_at, ?4), expires_at = MAX(expires_at, ?5),
-                account_checked_at = MAX(account_checked_at, ?4)
-          WHERE id = ?1 AND uid = ?2 RETURNING id`,
-      )
-      .bind(id, token.uid, token.moderator ? 1 : 0, token.issuedAt, token.expiresAt),
+  const [refreshed] = await batch(db, [
+    query
+      .updateTable("sessions")
+      .set((row) => ({
+        moderator: token.moderator ? 1 : 0,
+        token_issued_at: row.fn<number>("max", [row.ref("token_issued_at"), row.val(token.issuedAt)]),
+        expires_at: row.fn<number>("max", [row.ref("expires_at"), row.val(token.expiresAt)]),
+        account_checked_at: row.fn<number>("max", [row.ref("account_checked_at"), row.val(token.issuedAt)]),
+      }))
+      .where("id", "=", id)
+      .where("uid", "=", token.uid)
+      .returning("id"),
   ]);
   return refreshed.length > 0;
 }
@@ -70,32 +87,54 @@ export async function refreshSession(db: D1Database, id: string, token: PostedTo
  * arrive at once.
  */
 export async function openSession(db: D1Database, id: string, token: PostedToken, now: number) {
-  const [, , opened] = await batch<[never, never, { id: string }, never]>(db, [
-    db.prepare(`DELETE FROM sessions WHERE uid = ?1 AND expires_at <= ?2`).bind(token.uid, now),
-    db
-      .prepare(`DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ?1 LIMIT ?2)`)
-      .bind(now, EXPIRED_DROPPED_PER_SIGN_IN),
-    db
-      .prepare(
-        `INSERT INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at, account_checked_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?4
-          WHERE NOT EXISTS (SELECT 1 FROM session_revocations WHERE uid = ?2 AND issued_up_to >= ?4)
-         RETURNING id`,
-      )
-      .bind(
-        id,
-        token.uid,
-        token.moderator ? 1 : 0,
-        token.issuedAt,
-        new Date(now * 1000).toISOString(),
-        token.expiresAt,
+  const [, , opened] = await batch(db, [
+    query.deleteFrom("sessions").where("uid", "=", token.uid).where("expires_at", "<=", now),
+    query
+      .deleteFrom("sessions")
+      .where(
+        "id",
+        "in",
+        query.selectFrom("sessions").select("id").where("expires_at", "<=", now).limit(EXPIRED_DROPPED_PER_SIGN_IN),
       ),
-    db
-      .prepare(
-        `DELETE FROM sessions WHERE uid = ?1
-            AND rowid NOT IN (SELECT rowid FROM sessions WHERE uid = ?1 ORDER BY rowid DESC LIMIT ?2)`,
+    query
+      .insertInto("sessions")
+      .columns(["id", "uid", "moderator", "token_issued_at", "created_at", "expires_at", "account_checked_at"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(id).as("id"),
+            row.val(token.uid).as("uid"),
+            row.val(token.moderator ? 1 : 0).as("moderator"),
+            row.val(token.issuedAt).as("token_issued_at"),
+            row.val(new Date(now * 1000).toISOString()).as("created_at"),
+            row.val(token.expiresAt).as("expires_at"),
+            row.val(token.issuedAt).as("account_checked_at"),
+          ])
+          .where(({ exists, not, selectFrom, lit }) =>
+            not(
+              exists(
+                selectFrom("session_revocations")
+                  .select(lit(1).as("revoked"))
+                  .where("uid", "=", token.uid)
+                  .where("issued_up_to", ">=", token.issuedAt),
+              ),
+            ),
+          ),
       )
-      .bind(token.uid, MAX_SESSIONS_PER_READER),
+      .returning("id"),
+    query
+      .deleteFrom("sessions")
+      .where("uid", "=", token.uid)
+      .where(
+        rowid,
+        "not in",
+        query
+          .selectFrom("sessions")
+          .select(rowid.as("rowid"))
+          .where("uid", "=", token.uid)
+          .orderBy(rowid, "desc")
+          .limit(MAX_SESSIONS_PER_READER),
+      ),
   ]);
   return opened.length > 0;
 }
@@ -103,12 +142,11 @@ export async function openSession(db: D1Database, id: string, token: PostedToken
 /** Signing out: this session's row goes, and tokens issued up to its newest one can no longer open one. */
 export async function closeSession(db: D1Database, id: string) {
   await batch(db, [
-    db
-      .prepare(
-        `INSERT INTO session_revocations (uid, issued_up_to) SELECT uid, token_issued_at FROM sessions WHERE id = ?1
-         ON CONFLICT (uid) DO UPDATE SET issued_up_to = MAX(issued_up_to, excluded.issued_up_to)`,
-      )
-      .bind(id),
-    db.prepare(`DELETE FROM sessions WHERE id = ?1`).bind(id),
+    query
+      .insertInto("session_revocations")
+      .columns(["uid", "issued_up_to"])
+      .expression(query.selectFrom("sessions").select(["uid", "token_issued_at as issued_up_to"]).where("id", "=", id))
+      .onConflict(keepingTheLatest),
+    query.deleteFrom("sessions").where("id", "=", id),
   ]);
 }

@@ -1,17 +1,22 @@
-import type { SideStoryRow as SideStoryColumns } from "~/lib/content/rows";
+import { type Expression, expressionBuilder, type InferResult } from "kysely";
 import { gated } from "~/lib/gated";
-import { batch } from "./db.server";
-
-type SideStoryRow = Omit<SideStoryColumns, "position"> & {
-  read_after_label: string;
-  page: number;
-  story_found: number;
-};
+import { batch, query } from "./query.server";
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
 
 /** Side stories per page: the demo's fit on one; a longer series pages in reading order. */
 export const SIDE_STORIES_PER_PAGE = 20;
+
+const arithmetic = expressionBuilder();
+
+/** The page a place in reading order (from 0) falls on: places are whole numbers, so `/` drops the rest. */
+const pageOf = (place: Expression<number>) =>
+  arithmetic(arithmetic(place, "/", arithmetic.lit(SIDE_STORIES_PER_PAGE)), "+", arithmetic.lit(1));
+
+const kindCounts = query
+  .selectFrom("side_stories")
+  .select((count) => ["kind", count.fn.countAll<number>().as("count")])
+  .groupBy("kind");
 
 /**
  * One page of side stories in reading order: the page asked for, or the one that holds `story` (a
@@ -19,34 +24,76 @@ export const SIDE_STORIES_PER_PAGE = 20;
  * every kind's count. One round trip; the stories are read in the order of their index.
  */
 export async function getSideStories(db: D1Database, { page, story }: { page: number | null; story: string | null }) {
-  const [stories, kinds] = await batch<[SideStoryRow, { kind: SideStoryColumns["kind"]; count: number }]>(db, [
-    db
-      .prepare(
-        `WITH ordered AS (
-           SELECT s.*, ROW_NUMBER() OVER (ORDER BY s.position, s.title) - 1 AS place FROM side_stories s
-         ), wanted AS (
-           SELECT CAST(COALESCE(?1, (SELECT place / ${SIDE_STORIES_PER_PAGE} + 1 FROM ordered WHERE slug = ?2), 1) AS INTEGER) AS page,
-                  EXISTS (SELECT 1 FROM side_stories WHERE slug = ?2) AS story_found
-         )
-         SELECT o.slug, o.key, o.kind, o.title, o.original_title, o.summary, o.revealed_by, o.published_in, o.published_on,
-                o.read_after, u.label AS read_after_label, o.canon, o.read_url, wanted.page, wanted.story_found
-           FROM ordered o JOIN wanted ON o.place / ${SIDE_STORIES_PER_PAGE} + 1 = wanted.page
-           JOIN story_units u ON u.key = o.read_after
-          ORDER BY o.place`,
+  const [stories, kinds] = await batch(db, [
+    query
+      // Every story with its place in reading order, counted from 0.
+      .with("ordered", (from) =>
+        from
+          .selectFrom("side_stories as s")
+          .selectAll("s")
+          .select((row) => [
+            row(
+              row.fn.agg<number>("row_number").over((order) => order.orderBy("s.position").orderBy("s.title")),
+              "-",
+              row.lit(1),
+            ).as("place"),
+          ]),
       )
-      .bind(page, story),
-    db.prepare(`SELECT kind, COUNT(*) AS count FROM side_stories GROUP BY kind`),
+      // The page to show, and whether `story` names a side story.
+      .with("wanted", (from) =>
+        from.selectNoFrom((row) => [
+          row
+            .cast<number>(
+              row.fn.coalesce(
+                row.val(page),
+                row
+                  .selectFrom("ordered")
+                  .select((place) => pageOf(place.ref("place")).as("page"))
+                  .where("slug", "=", story)
+                  .$asScalar(),
+                row.lit(1),
+              ),
+              "integer",
+            )
+            .as("page"),
+          row
+            .exists(row.selectFrom("side_stories").select(row.lit(1).as("found")).where("slug", "=", story))
+            .as("story_found"),
+        ]),
+      )
+      .selectFrom("ordered as o")
+      .innerJoin("wanted", (join) => join.on((row) => row(pageOf(row.ref("o.place")), "=", row.ref("wanted.page"))))
+      .innerJoin("story_units as u", "u.key", "o.read_after")
+      .select([
+        "o.slug",
+        "o.key",
+        "o.kind",
+        "o.title",
+        "o.original_title",
+        "o.summary",
+        "o.revealed_by",
+        "o.published_in",
+        "o.published_on",
+        "o.read_after",
+        "u.label as read_after_label",
+        "o.canon",
+        "o.read_url",
+        "wanted.page",
+        "wanted.story_found",
+      ])
+      .orderBy("o.place"),
+    kindCounts,
   ]);
   const total = kinds.reduce((sum, kind) => sum + kind.count, 0);
-  const kindCounts: Partial<Record<SideStoryColumns["kind"], number>> = {};
-  for (const { kind, count } of kinds) kindCounts[kind] = count;
+  const counts: Partial<Record<InferResult<typeof kindCounts>[number]["kind"], number>> = {};
+  for (const { kind, count } of kinds) counts[kind] = count;
   return {
     page: stories[0]?.page ?? page ?? 1,
     // No row at all only when the page is past the end, which the page reports first.
     storyFound: stories[0]?.story_found === 1,
     pageCount: Math.max(1, Math.ceil(total / SIDE_STORIES_PER_PAGE)),
     total,
-    kindCounts,
+    kindCounts: counts,
     sideStories: stories.map((row) => ({
       slug: row.slug,
       key: row.key,

@@ -1,60 +1,80 @@
-import type { ArcRow as ArcColumns, ChapterRow as ChapterColumns } from "~/lib/content/rows";
 import { gated } from "~/lib/gated";
-import { batch } from "./db.server";
-
-type ArcRow = ArcColumns & { chapter_count: number; word_count: number; started_on: string; ended_on: string };
-
-type ChapterRow = Omit<ChapterColumns, "arc_number" | "title_reveal_position">;
-
-interface AdaptationRow {
-  key: string;
-  label: string;
-  from_position: number;
-  to_position: number;
-}
+import { batch, query } from "./query.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
+
+/** Every arc with its totals: chapters, words, and when its first and last chapter came out. */
+const arcRows = query
+  .selectFrom("arcs as a")
+  .leftJoin("chapters as c", "c.arc_number", "a.number")
+  .select((arc) => [
+    "a.number",
+    "a.title",
+    "a.original_title",
+    "a.summary",
+    "a.summary_revealed_by",
+    "a.phases",
+    arc.fn.count<number>("c.key").as("chapter_count"),
+    arc.fn.coalesce(arc.fn.sum<number>("c.word_count"), arc.lit(0)).as("word_count"),
+    arc.fn.min("c.published_on").as("started_on"),
+    arc.fn.max("c.published_on").as("ended_on"),
+  ])
+  .groupBy("a.number")
+  .orderBy("a.number");
+
+const firstArc = query.selectFrom("arcs").select((arc) => arc.fn.min("number").as("number"));
+
+/** The arc a page shows: the one asked for, else the first. */
+const selectedArc = (arcNumber: number | null) => arcNumber ?? firstArc;
+
+/** The selected arc's chapters' story positions, the first or the last. */
+const arcEdge = (arcNumber: number | null, edge: "min" | "max") =>
+  query
+    .selectFrom("chapters")
+    .select((chapter) => chapter.fn[edge]("position").as("position"))
+    .where("arc_number", "=", selectedArc(arcNumber));
+
+/** Volumes or episodes (`a`) whose adapted chapters overlap the arc, in the order of their first chapter. */
+const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes", arcNumber: number | null) =>
+  query
+    .selectFrom(query.dynamic.table(table).as("a"))
+    .innerJoin("story_units as u", "u.key", "a.key")
+    .innerJoin("chapters as f", "f.key", "a.adapts_from")
+    .innerJoin("chapters as t", "t.key", "a.adapts_to")
+    .select(["a.key", "u.label", "f.position as from_position", "t.position as to_position"])
+    .where("t.position", ">=", arcEdge(arcNumber, "min"))
+    .where("f.position", "<=", arcEdge(arcNumber, "max"))
+    .orderBy("f.position");
 
 /**
  * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
  * episode that adapt each of them; a chapter's title is gated where the pack flags it. One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
-  const arcQuery = `COALESCE(?1, (SELECT MIN(number) FROM arcs))`;
-  /** Volumes or episodes whose adapted chapters overlap the arc. */
-  const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes") =>
-    db
-      .prepare(
-        `SELECT a.key, u.label, f.position AS from_position, t.position AS to_position
-           FROM ${table} a
-           JOIN story_units u ON u.key = a.key
-           JOIN chapters f ON f.key = a.adapts_from
-           JOIN chapters t ON t.key = a.adapts_to
-          WHERE t.position >= (SELECT MIN(position) FROM chapters WHERE arc_number = ${arcQuery})
-            AND f.position <= (SELECT MAX(position) FROM chapters WHERE arc_number = ${arcQuery})
-          ORDER BY f.position`,
-      )
-      .bind(arcNumber);
-  const [arcs, chapters, volumes, episodes] = await batch<[ArcRow, ChapterRow, AdaptationRow, AdaptationRow]>(db, [
-    db.prepare(
-      `SELECT a.number, a.title, a.original_title, a.summary, a.summary_revealed_by, a.phases,
-              COUNT(c.key) AS chapter_count, COALESCE(SUM(c.word_count), 0) AS word_count,
-              MIN(c.published_on) AS started_on, MAX(c.published_on) AS ended_on
-         FROM arcs a LEFT JOIN chapters c ON c.arc_number = a.number
-        GROUP BY a.number ORDER BY a.number`,
-    ),
-    db
-      .prepare(
-        `SELECT key, ordinal, kind, title, original_title, published_on, word_count, read_url, translator,
-                position, title_revealed_by
-           FROM chapters WHERE arc_number = ${arcQuery} ORDER BY ordinal`,
-      )
-      .bind(arcNumber),
-    adaptationsOfArc("ln_volumes"),
-    adaptationsOfArc("anime_episodes"),
+  const [arcs, chapters, volumes, episodes] = await batch(db, [
+    arcRows,
+    query
+      .selectFrom("chapters")
+      .select([
+        "key",
+        "ordinal",
+        "kind",
+        "title",
+        "original_title",
+        "published_on",
+        "word_count",
+        "read_url",
+        "translator",
+        "position",
+        "title_revealed_by",
+      ])
+      .where("arc_number", "=", selectedArc(arcNumber))
+      .orderBy("ordinal"),
+    adaptationsOfArc("ln_volumes", arcNumber),
+    adaptationsOfArc("anime_episodes", arcNumber),
   ]);
 
-  const covering = (list: AdaptationRow[], position: number) =>
+  const covering = (list: typeof volumes, position: number) =>
     list
       .filter((unit) => unit.from_position <= position && position <= unit.to_position)
       .map(({ key, label }) => ({ key, label }));

@@ -1,7 +1,7 @@
 import { revealing } from "~/lib/api";
 import { characterProfileView } from "~/lib/api-views";
 import { slugPattern } from "~/lib/content/units";
-import { getCharacter } from "~/models/characters.server";
+import { getCharacter } from "~/models/character-profile.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.character";
 

@@ -9,7 +9,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { useRevealedData } from "~/lib/spoiler-shield";
-import { getBreakTime } from "~/models/anime.server";
+import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";

@@ -11,7 +11,7 @@ import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
 import { displayPath } from "~/lib/http-status";
 import { knows } from "~/lib/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { getCharacter } from "~/models/characters.server";
+import { getCharacter } from "~/models/character-profile.server";
 import { isRevealed, useRevealedData, useShield, wouldAskWithheld } from "~/lib/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";

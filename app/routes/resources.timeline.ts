@@ -1,4 +1,4 @@
-import { getTimeline } from "~/models/progress.server";
+import { getTimeline } from "~/models/timeline.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/resources.timeline";
 

@@ -1,0 +1,94 @@
+import type { InferResult } from "kysely";
+import type { AnimeEpisode, BreakTimeShort } from "~/lib/anime";
+import { gated } from "~/lib/gated";
+import { query } from "./query.server";
+
+/*
+ * What /anime (./anime.server) and /break_time (./break-time.server) both read: one season's episodes
+ * and the Break Time shorts beside them.
+ */
+
+const firstSeason = query.selectFrom("anime_seasons").select((season) => season.fn.min("number").as("number"));
+
+/** The season a page shows: the one asked for, else the first. */
+export const selectedSeason = (seasonNumber: number | null) => seasonNumber ?? firstSeason;
+
+/** One season's episodes in airing order, with the labels of the chapters each adapts. */
+export const seasonEpisodes = (seasonNumber: number | null) =>
+  query
+    .selectFrom("anime_episodes as e")
+    .innerJoin("anime_seasons as s", "s.number", "e.season_number")
+    .innerJoin("story_units as fu", "fu.key", "e.adapts_from")
+    .innerJoin("story_units as tu", "tu.key", "e.adapts_to")
+    .select([
+      "e.key",
+      "e.season_number",
+      "s.title as season_title",
+      "e.number",
+      "e.title",
+      "e.original_title",
+      "e.aired_on",
+      "e.adapts_from",
+      "fu.label as adapts_from_label",
+      "e.adapts_to",
+      "tu.label as adapts_to_label",
+      "e.volumes",
+      "e.position",
+    ])
+    .where("e.season_number", "=", selectedSeason(seasonNumber))
+    .orderBy("e.number");
+
+export type EpisodeRow = InferResult<ReturnType<typeof seasonEpisodes>>[number];
+
+/**
+ * A short (`b`) with what reveals its title: the short itself, or anything that reveals the episode it
+ * accompanies (the units of each, as its search entry has them). Every short and episode is a story unit.
+ */
+export const shortColumns = [
+  "b.key",
+  "b.season_number",
+  "b.number",
+  "b.title",
+  "b.aired_on",
+  "b.accompanies",
+  "b.title_revealed_by as revealed_by",
+] as const;
+
+/** A short as a page lists it: its title gated by what reveals it. */
+export const toShort = (short: {
+  key: string;
+  number: number;
+  title: string;
+  aired_on: string | null;
+  revealed_by: string | null;
+}): BreakTimeShort => ({
+  key: short.key,
+  number: short.number,
+  title: gated(short.revealed_by, short.title),
+  airedOn: short.aired_on,
+});
+
+/** Rows grouped by a key, in the order they came. */
+export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  return groups;
+}
+
+/** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
+export function episodeOf(
+  row: EpisodeRow,
+): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"> {
+  return {
+    key: row.key,
+    number: row.number,
+    position: row.position,
+    title: row.title,
+    originalTitle: row.original_title,
+    airedOn: row.aired_on,
+    adapts: {
+      from: { key: row.adapts_from, label: row.adapts_from_label },
+      to: { key: row.adapts_to, label: row.adapts_to_label },
+    },
+  };
+}

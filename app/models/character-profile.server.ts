@@ -1,0 +1,97 @@
+import { gated } from "~/lib/gated";
+import { portraitOf } from "./characters.server";
+import { parseJsonList } from "./db.server";
+import { batch, query } from "./query.server";
+
+/** One character's profile, or null when the slug is unknown. One round trip. */
+export async function getCharacter(db: D1Database, slug: string) {
+  const [characters, appearances, facts, relationships] = await batch(db, [
+    query
+      .selectFrom("characters")
+      .select([
+        "slug",
+        "name",
+        "original_name",
+        "aliases",
+        "affiliations",
+        "summary",
+        "portrait",
+        "portrait_alt",
+        "portrait_revealed_by",
+        "revealed_by",
+        "first_medium",
+        "first_web_novel",
+        "first_light_novel",
+        "first_anime",
+      ])
+      .where("slug", "=", slug),
+    // Where the character first appears in each medium, in story order.
+    query
+      .selectFrom("characters as c")
+      .innerJoin("story_units as u", (join) =>
+        join.on((unit) =>
+          unit("u.key", "in", [
+            unit.ref("c.first_web_novel"),
+            unit.ref("c.first_light_novel"),
+            unit.ref("c.first_anime"),
+          ]),
+        ),
+      )
+      .leftJoin("chapters as ch", "ch.key", "u.key")
+      .leftJoin("ln_volumes as v", "v.key", "u.key")
+      .leftJoin("anime_episodes as e", "e.key", "u.key")
+      .select((unit) => [
+        "u.key",
+        "u.medium",
+        "u.label",
+        unit.fn.coalesce("ch.title", "v.title", "e.title").as("title"),
+        "ch.title_revealed_by",
+        "u.position",
+      ])
+      .where("c.slug", "=", slug)
+      .orderBy("u.position"),
+    query
+      .selectFrom("character_facts")
+      .select(["label", "value", "revealed_by"])
+      .where("character_slug", "=", slug)
+      .orderBy("sort_order"),
+    // Relationships revealed from the start first, then in the order they are revealed, then by name.
+    query
+      .selectFrom("character_relationships as r")
+      .innerJoin("characters as c", "c.slug", "r.related_slug")
+      .select(["r.related_slug", "c.name as related_name", "r.kind", "r.description", "r.revealed_by"])
+      .where("r.character_slug", "=", slug)
+      .orderBy((relationship) => relationship("r.reveal_position", "is not", null))
+      .orderBy("r.reveal_position")
+      .orderBy("c.sort_name"),
+  ]);
+
+  const character = characters[0];
+  if (!character) return null;
+  // Everything about a character the reader has not met is gated with meeting them.
+  return gated(character.revealed_by, {
+    slug: character.slug,
+    name: character.name,
+    originalName: character.original_name,
+    aliases: parseJsonList(character.aliases),
+    affiliations: parseJsonList(character.affiliations),
+    summary: character.summary,
+    portrait: portraitOf(character),
+    firstAppearances: appearances.map((appearance) => ({
+      key: appearance.key,
+      medium: appearance.medium,
+      label: appearance.label,
+      title: gated(appearance.title_revealed_by, appearance.title),
+    })),
+    // A fact's label is gated with its value: "Fate" alone says there is one.
+    facts: facts.map((fact) => gated(fact.revealed_by, { label: fact.label, value: fact.value })),
+    relationships: relationships.map((relationship) =>
+      gated(relationship.revealed_by, {
+        slug: relationship.related_slug,
+        name: relationship.related_name,
+        kind: relationship.kind,
+        description: relationship.description,
+      }),
+    ),
+  });
+}

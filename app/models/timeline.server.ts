@@ -1,0 +1,141 @@
+import { type Expression, type InferResult, sql } from "kysely";
+import type { ExternalId, ExternalTarget } from "~/lib/external-ids";
+import { gated } from "~/lib/gated";
+import { groupName, type TrackerUnit } from "~/lib/progress";
+import { batch, query } from "./query.server";
+
+/*
+ * The reading tracker's timeline: every unit a reader can mark, and where the series is listed on
+ * tracking services. A reader's own record is ./progress.server.
+ */
+
+// Named, so the ORDER BY of the compound select finds them.
+const unitColumns = ["u.key as key", "u.medium", "u.position as position", "u.label"] as const;
+/** A column the unit's table does not have. */
+const none = sql<string | null>`NULL`;
+/** A group named by its number: "Arc 3", "Season 2". */
+const numbered = (name: string, number: Expression<number>) => sql<string>`${sql.lit(`${name} `)} || ${number}`;
+
+/**
+ * Every unit the tracker offers, in story order, with the group it is listed under (`group_label`,
+ * and `group_title` where the group has a name of its own), what its `extra` column carries (a light
+ * novel's collection) and the units that cover its place in the story.
+ */
+const timeline = query
+  .selectFrom("chapters as c")
+  .innerJoin("story_units as u", "u.key", "c.key")
+  .innerJoin("arcs as a", "a.number", "c.arc_number")
+  .select((row) => [
+    ...unitColumns,
+    "c.title",
+    "c.title_revealed_by",
+    numbered("Arc", row.ref("a.number")).as("group_label"),
+    row.ref("a.title").$castTo<string | null>().as("group_title"),
+    // A light novel's collection code; a side story's canon flag, which the tracker does not use.
+    sql<string | number | null>`NULL`.as("extra"),
+    "u.revealed_by as covered_by",
+  ])
+  .unionAll(
+    query
+      .selectFrom("ln_volumes as v")
+      .innerJoin("story_units as u", "u.key", "v.key")
+      .innerJoin("ln_collections as co", "co.code", "v.collection_code")
+      .select([
+        ...unitColumns,
+        "v.title",
+        none.as("title_revealed_by"),
+        "co.name as group_label",
+        none.as("group_title"),
+        "v.collection_code as extra",
+        "u.revealed_by as covered_by",
+      ]),
+  )
+  .unionAll(
+    query
+      .selectFrom("side_stories as s")
+      .innerJoin("story_units as u", "u.key", "s.key")
+      .select([
+        ...unitColumns,
+        "s.title",
+        "s.revealed_by as title_revealed_by",
+        sql.lit("Side stories").as("group_label"),
+        none.as("group_title"),
+        "s.canon as extra",
+        "u.revealed_by as covered_by",
+      ]),
+  )
+  // An episode's title is shown to everyone, as /anime lists it; a Break Time short's where the pack
+  // flags it, by itself and its episode, as search and /break_time gate it.
+  .unionAll(
+    query
+      .selectFrom("anime_episodes as e")
+      .innerJoin("story_units as u", "u.key", "e.key")
+      .innerJoin("anime_seasons as se", "se.number", "e.season_number")
+      .select((row) => [
+        ...unitColumns,
+        "e.title",
+        none.as("title_revealed_by"),
+        numbered("Season", row.ref("se.number")).as("group_label"),
+        row.ref("se.title").$castTo<string | null>().as("group_title"),
+        none.as("extra"),
+        "u.revealed_by as covered_by",
+      ]),
+  )
+  .unionAll(
+    query
+      .selectFrom("break_time_episodes as b")
+      .innerJoin("story_units as u", "u.key", "b.key")
+      .select((row) => [
+        ...unitColumns,
+        "b.title",
+        "b.title_revealed_by",
+        numbered("Break Time season", row.ref("b.season_number")).as("group_label"),
+        none.as("group_title"),
+        none.as("extra"),
+        "u.revealed_by as covered_by",
+      ]),
+  )
+  .orderBy("position")
+  .orderBy("key");
+
+/** Where the series is listed on tracking services. */
+const externalIds = query
+  .selectFrom("external_ids")
+  .select(["service", "list", "external_id", "medium", "target"])
+  .orderBy("service")
+  .orderBy("list")
+  .orderBy("external_id");
+
+/**
+ * Everything the reading tracker offers, in story order, each title gated where it spoils, and where
+ * the series is listed on tracking services (to import a reader's lists from them): the same for every
+ * reader once sealed, so the tracker fetches it after hydration (cacheable) instead of carrying it in
+ * the page. One round trip.
+ */
+export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
+  const [units, listings] = await batch(db, [timeline, externalIds]);
+  return {
+    units: units.map((unit) => ({
+      key: unit.key,
+      medium: unit.medium,
+      position: unit.position,
+      label: unit.label,
+      title: gated(unit.title_revealed_by, unit.title),
+      group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
+      collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
+      coveredBy: unit.covered_by,
+    })),
+    externalIds: listings.map(externalId),
+  };
+}
+
+/** An `external_ids` row as the tracker's import reads it. */
+function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {
+  const target: ExternalTarget =
+    row.medium === "anime"
+      ? { medium: "anime", season: Number(row.target) }
+      : row.medium === "light_novels"
+        ? { medium: "light_novels", collection: row.target }
+        : { medium: "web_novel" };
+  return { service: row.service, list: row.list, id: row.external_id, target };
+}
