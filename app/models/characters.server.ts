@@ -1,5 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
+import { pageInfo, pageOffset } from "~/lib/paging";
 import { toFtsQuery } from "~/lib/search-query";
 import { gated, knownTo } from "~/lib/gated";
 import type { Knowledge } from "~/lib/knowledge";
@@ -83,7 +84,7 @@ const mediumCounts = query
  */
 export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters, knowledge: Knowledge) {
   const fts = toFtsQuery(filters.query);
-  const offset = (filters.page - 1) * CHARACTERS_PER_PAGE;
+  const offset = pageOffset(filters.page, CHARACTERS_PER_PAGE);
   const cards = chosen(filters, fts)
     .select(cardColumns)
     // Those everyone meets from the start (revealed by nothing) first.
@@ -121,7 +122,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
       }),
     })),
     total,
-    pageCount: Math.max(1, Math.ceil(total / CHARACTERS_PER_PAGE)),
+    pageCount: pageInfo(filters.page, CHARACTERS_PER_PAGE, total).pageCount,
     affiliations,
     media,
   };

@@ -1,5 +1,6 @@
 import { type Expression, expressionBuilder, type InferResult } from "kysely";
 import { gated } from "~/lib/gated";
+import { pageInfo } from "~/lib/paging";
 import { batch, query } from "./query.server";
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
@@ -87,11 +88,12 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
   const total = kinds.reduce((sum, kind) => sum + kind.count, 0);
   const counts: Partial<Record<InferResult<typeof kindCounts>[number]["kind"], number>> = {};
   for (const { kind, count } of kinds) counts[kind] = count;
+  const paging = pageInfo(stories[0]?.page ?? page ?? 1, SIDE_STORIES_PER_PAGE, total);
   return {
-    page: stories[0]?.page ?? page ?? 1,
+    page: paging.page,
     // No row at all only when the page is past the end, which the page reports first.
     storyFound: stories[0]?.story_found === 1,
-    pageCount: Math.max(1, Math.ceil(total / SIDE_STORIES_PER_PAGE)),
+    pageCount: paging.pageCount,
     total,
     kindCounts: counts,
     sideStories: stories.map((row) => ({
