@@ -23,8 +23,9 @@ import {
   REPORT_LIMITS,
   validateReport,
 } from "~/lib/report-forms";
-import { revealParameter, useShield } from "~/lib/spoiler-shield";
-import { readStored, writeStored } from "~/lib/storage-keys";
+import { revealParameter } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
+import { readStored, writeStored } from "~/browser/storage";
 import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
