@@ -8,6 +8,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { formErrorsOf } from "~/lib/error-body";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { isUnitKey } from "~/lib/content/units";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
@@ -142,7 +143,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const [browser, setBrowser] = useState("");
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const errors = clientErrors ?? formErrorsOf<string>(actionData);
   const values: Partial<Record<string, string>> = actionData?.values ?? prefill;
   const draftSuffix = `:${form.kind}`;
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
