@@ -66,7 +66,7 @@ interface Timeline {
   externalIds: ExternalId[];
 }
 
-/** Each timeline fetched once per visit and reading point; saving progress revalidates the page without fetching it again. */
+/** Each timeline fetched once per visit and reading point: the page loading again (a sign-in, a way back) reuses it. */
 const timelines = new Map<string, Promise<Timeline>>();
 
 /** The timeline with the titles the reveal parameter states are known (none: only titles that spoil nothing). */
