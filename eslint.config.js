@@ -70,6 +70,28 @@ export default tseslint.config(
     },
   },
   {
+    // app/lib is pure logic the server and the browser share: browser state (storage, the window, the
+    // page) and React's hooks live in app/browser.
+    files: ["app/lib/**"],
+    ignores: ["app/lib/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...["window", "document", "localStorage", "sessionStorage", "navigator"].map((name) => ({
+          name,
+          message: "Browser state lives in app/browser; app/lib runs on the server too.",
+        })),
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^react(-router)?$/] > ImportSpecifier[imported.name=/^use[A-Z]/]",
+          message: "Hooks live in app/browser (or beside their component); app/lib holds pure logic.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/models/**", "app/server/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["~/routes/*", "**/routes/*"] }],

@@ -5,10 +5,14 @@ import * as build from "../build/server";
 import { getLoadContext } from "../load-context";
 import { serveFromEdgeCache } from "../app/server/edge-cache.server";
 import { serveAtTheEdge } from "../app/server/edge.server";
+import { answerResourceErrors } from "../app/server/resource-errors.server";
 import { refuseStrayForms } from "../app/server/stray-forms.server";
 import type { Bindings } from "../app/server/env.server";
 
-const handleRequest = createPagesFunctionHandler<Bindings>({ build: refuseStrayForms(build), getLoadContext });
+const handleRequest = createPagesFunctionHandler<Bindings>({
+  build: answerResourceErrors(refuseStrayForms(build)),
+  getLoadContext,
+});
 
 /** entry.server's build id (app/lib/build-id.ts); "development" only if a build ever lacks it. */
 const buildId: string = typeof build.entry?.module?.buildId === "string" ? build.entry.module.buildId : "development";

@@ -1,7 +1,7 @@
 import type { PostHog } from "posthog-js/dist/module.slim";
-import { doNotTrackIsOn } from "~/lib/do-not-track";
+import { doNotTrackIsOn } from "~/browser/do-not-track";
 import { createPageTracker, type PageEvent } from "~/lib/page-tracker";
-import { readStored } from "~/lib/storage-keys";
+import { readStored } from "~/browser/storage";
 import { importWithRecovery } from "./chunk-recovery.client";
 
 export interface AnalyticsConfig {

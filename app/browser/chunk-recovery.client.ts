@@ -1,5 +1,5 @@
 import { mayReload } from "~/lib/reload-guard";
-import { readStored, writeStored } from "~/lib/storage-keys";
+import { readStored, writeStored } from "~/browser/storage";
 import { fetchLatestBuildId } from "./new-version.client";
 
 /**

@@ -1,6 +1,7 @@
 import type * as FirebaseAuth from "firebase/auth";
 import type { Auth, User } from "firebase/auth";
 import type * as Analytics from "./analytics.client";
+import { readError } from "~/lib/error-body";
 import { refreshDelay, retryDelay, signOutErrors } from "~/lib/session-refresh";
 import { importWithRecovery } from "./chunk-recovery.client";
 
@@ -47,11 +48,8 @@ export async function postSession(idToken: string) {
   body.set("idToken", idToken);
   const response = await fetch("/auth/session", { method: "POST", body, credentials: "same-origin" });
   if (!response.ok) {
-    const message = await response
-      .json()
-      .then((json) => (json as { message?: string }).message)
-      .catch(() => undefined);
-    throw Object.assign(new Error(message ?? "The server did not accept the sign-in."), { status: response.status });
+    const { message } = await readError(response, "The server did not accept the sign-in.");
+    throw Object.assign(new Error(message), { status: response.status });
   }
 }
 

@@ -1,7 +1,7 @@
 import { emptyProgress, type Progress, reconcileProgress } from "~/lib/progress";
 import { checkProgress } from "~/lib/progress-file";
-import { readStored, writeStored } from "~/lib/storage-keys";
-import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
+import { readStored, writeStored } from "~/browser/storage";
+import { readStoredProgress, storeProgress } from "~/browser/stored-progress";
 
 /**
  * On a signed-in reader's first page in this browser session: merges the account's progress into

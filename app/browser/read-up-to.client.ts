@@ -1,5 +1,5 @@
 import { emptyProgress, type Progress, readUpTo } from "~/lib/progress";
-import { readStoredProgress } from "~/lib/stored-progress";
+import { readStoredProgress } from "~/browser/stored-progress";
 
 /**
  * What "I have read up to here" works out once clicked, loaded then rather than with every page that

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { toast } from "~/components/ui/toast-store";
-import { doNotTrackIsOn } from "~/lib/do-not-track";
-import { readStored, writeStored } from "~/lib/storage-keys";
+import { doNotTrackIsOn } from "~/browser/do-not-track";
+import { readStored, writeStored } from "~/browser/storage";
 
 /**
  * The analytics opt-out, stored in the browser where the analytics loader reads it. Where the site

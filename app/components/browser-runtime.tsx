@@ -4,7 +4,7 @@ import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
-import { useShield } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 import type { PublicConfig } from "~/lib/public-config";
 
 /** Loaded after hydration, so neither is part of any page's first-load JavaScript. */

@@ -2,9 +2,14 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-ro
 import { displayPath, statusText, takesNoForm } from "~/lib/http-status";
 import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter-check";
 
-/** What a thrown Response or error says about itself, if anything. */
+/**
+ * What a thrown Response or error says about itself, if anything: an error page's message, or the one
+ * error body's (`{ error: { message } }`, app/lib/error-body.ts; read here without that module, which
+ * keeps its other readers out of the shell every page loads).
+ */
 function messageOf(value: unknown): string | null {
   if (typeof value === "string" && value.trim()) return value;
+  if (value && typeof value === "object" && "error" in value) return messageOf(value.error);
   if (value && typeof value === "object" && "message" in value && typeof value.message === "string")
     return value.message;
   return null;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
-import { useShield } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 
 /**
  * Under a list that leaves out what the reader has not reached (search results, matching notes): the

@@ -1,6 +1,7 @@
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/gated";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 
 /** A character portrait, or their initials where the pack has none. */
 export function Portrait({

@@ -4,9 +4,9 @@ import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/knowledge";
-import { useShield } from "~/lib/spoiler-shield";
-import { storeProgress } from "~/lib/stored-progress";
-import { useOptionalUser } from "~/lib/user";
+import { useShield } from "~/browser/spoiler-shield";
+import { storeProgress } from "~/browser/stored-progress";
+import { useOptionalUser } from "~/browser/user";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
 const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));

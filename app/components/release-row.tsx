@@ -3,7 +3,8 @@ import { Badge } from "~/components/ui/badge";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
 import { type Release, releaseKind } from "~/lib/releases";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 
 /**
  * One release as a link to where the site shows it: what kind it is, its title (or, where the title is

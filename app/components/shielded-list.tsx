@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { askToSee, hiddenRuns, isRevealed, useShield } from "~/lib/spoiler-shield";
+import { hiddenRuns, isRevealed } from "~/lib/spoiler-shield";
+import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { beyondWhatYouKnow, nounFor, nouns } from "~/lib/words";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */

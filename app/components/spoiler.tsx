@@ -3,7 +3,8 @@ import { type ReactNode, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/gated";
-import { askToSee, isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { beyondWhatYouKnow } from "~/lib/shield-words";
 
 /**

@@ -57,7 +57,10 @@ describe("form pattern", () => {
 
   it("refuses with the messages, the input and a status", () => {
     const refusal = refuse({ form: "Wait a minute." }, { title: "Kept" }, 429);
-    expect(refusal.data).toEqual({ errors: { form: "Wait a minute." }, values: { title: "Kept" } });
+    expect(refusal.data).toEqual({
+      error: { message: "Wait a minute.", fields: { form: "Wait a minute." } },
+      values: { title: "Kept" },
+    });
     expect(refusal.init?.status).toBe(429);
   });
 });

@@ -1,23 +1,24 @@
 import { data } from "react-router";
 // Types only: this module is also loaded by the public sign-in page, whose first load stays free of zod.
 import type { output, ZodType } from "zod";
+import { type ErrorBody, errorBody, type FieldMessages, summaryOf } from "./error-body";
 
 /**
  * The one form pattern (docs/decisions/0010-one-form-pattern.md). A form names its fields once; its
  * checks, a zod schema shared by browser and server or plain code where zod must stay off a public page,
- * produce `FormErrors`; an action that refuses input answers a `Refusal`, so the page shows each message
- * next to its field and keeps what the person typed.
+ * produce `FormErrors`; an action that refuses input answers a `Refusal` (the site's one error body,
+ * ./error-body.ts, with the input beside it), so the page shows each message next to its field
+ * (`formErrorsOf`) and keeps what the person typed.
  */
 
 /** The key of a message about the whole form rather than one field. */
 const FORM_ERROR = "form";
 
 /** At most one message per field, the first found, plus one for the whole form. */
-export type FormErrors<Name extends string = string> = Partial<Record<Name | typeof FORM_ERROR, string>>;
+export type FormErrors<Name extends string = string> = FieldMessages<Name>;
 
-/** What an action answers when it refuses input: the messages and the input, given back. */
-export interface Refusal<Name extends string = string> {
-  errors: FormErrors<Name>;
+/** What an action answers when it refuses input: the one error body with the messages, and the input, given back. */
+export interface Refusal<Name extends string = string> extends ErrorBody<Name> {
   values: Partial<Record<Name, string>>;
 }
 
@@ -106,5 +107,5 @@ export function refuse<Name extends string>(
   for (const [name, value] of Object.entries(values) as Array<[Name, string | undefined]>) {
     if (value !== undefined) echoed[name] = value.slice(0, MAX_ECHOED_LENGTH);
   }
-  return data<Refusal<Name>>({ errors, values: echoed }, { status });
+  return data<Refusal<Name>>({ ...errorBody(summaryOf(errors), errors), values: echoed }, { status });
 }

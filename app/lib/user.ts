@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import type { FlashToast } from "./flash-toast";
 import type { PublicConfig } from "./public-config";
 
@@ -17,21 +16,11 @@ export interface SessionUser {
 
 /**
  * What the root loader shares with every page. The loader's payload `satisfies` this type, so the
- * compiler holds the hooks below to what the loader really returns; pages and components read the
- * root's data only through them (lib may not import the root module itself).
+ * compiler holds the hooks (app/browser/user.ts) to what the loader really returns; pages and components
+ * read the root's data only through them (nothing may import the root module itself).
  */
 export interface RootData {
   config: PublicConfig;
   toast: FlashToast | null;
   user: SessionUser | null;
-}
-
-/** The signed-in reader, or null when signed out (also inside error boundaries without root data). */
-export function useOptionalUser(): SessionUser | null {
-  return useRouteLoaderData<RootData>("root")?.user ?? null;
-}
-
-/** What the browser may know of the server's configuration, or null inside error boundaries without root data. */
-export function usePublicConfig(): PublicConfig | null {
-  return useRouteLoaderData<RootData>("root")?.config ?? null;
 }

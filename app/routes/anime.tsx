@@ -20,7 +20,7 @@ import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";

@@ -6,7 +6,7 @@ import { toast } from "~/components/ui/toast-store";
 import { API_BASE, API_LIMITS, API_PAGE_SIZE } from "~/lib/api";
 import { encodeKnowledge, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { useShield } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 import type { Route } from "./+types/api";
 
 export const meta: MetaFunction = ({ matches }) =>

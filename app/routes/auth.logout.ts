@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/server/origin.server";
+import { refusal } from "~/server/refusal.server";
 import { endSession } from "~/server/session.server";
 import type { Route } from "./+types/auth.logout";
 
@@ -16,5 +17,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw refusal(405, "Use POST.", { Allow: "POST" });
 }

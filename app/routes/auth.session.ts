@@ -1,17 +1,17 @@
 import { InvalidTokenError, KeysUnavailableError } from "~/server/firebase-token.server";
 import { assertSameOrigin } from "~/server/origin.server";
+import { refusal } from "~/server/refusal.server";
 import { startSession } from "~/server/session.server";
 import type { Route } from "./+types/auth.session";
 
 /** The browser posts a fresh Firebase ID token (form field idToken) after sign-in and every refresh. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") throw refusal(405, "Use POST.", { Allow: "POST" });
   assertSameOrigin(request);
   const form = await request.formData().catch(() => null);
   const idToken = form?.get("idToken");
   if (typeof idToken !== "string" || !idToken || idToken.length > 8192) {
-    return Response.json({ ok: false, message: "The sign-in token is missing." }, { status: 400 });
+    return refusal(400, "The sign-in token is missing.");
   }
   try {
     const { user, setCookie } = await startSession(request, context, idToken);
@@ -21,18 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof KeysUnavailableError) {
-      return Response.json(
-        { ok: false, message: "Sign-in cannot be checked right now. Please try again in a moment." },
-        { status: 503 },
-      );
+      return refusal(503, "Sign-in cannot be checked right now. Please try again in a moment.");
     }
     if (error instanceof InvalidTokenError) {
-      return Response.json({ ok: false, message: "That sign-in is not valid. Please sign in again." }, { status: 401 });
+      return refusal(401, "That sign-in is not valid. Please sign in again.");
     }
     throw error;
   }
 }
 
 export function loader() {
-  throw Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw refusal(405, "Use POST.", { Allow: "POST" });
 }

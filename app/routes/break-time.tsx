@@ -8,7 +8,7 @@ import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";

@@ -16,7 +16,7 @@ import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";

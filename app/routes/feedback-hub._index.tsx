@@ -6,7 +6,7 @@ import { ReportStatusBadge } from "~/components/report-status";
 import { formatDate } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { formByKind, reportForms, reportStatusLabels } from "~/lib/report-forms";
-import { writeStored } from "~/lib/storage-keys";
+import { writeStored } from "~/browser/storage";
 import { getReaderReports } from "~/models/reports.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/feedback-hub._index";

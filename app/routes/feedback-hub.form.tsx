@@ -8,6 +8,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { formErrorsOf } from "~/lib/error-body";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { isUnitKey } from "~/lib/content/units";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
@@ -23,8 +24,9 @@ import {
   REPORT_LIMITS,
   validateReport,
 } from "~/lib/report-forms";
-import { revealParameter, useShield } from "~/lib/spoiler-shield";
-import { readStored, writeStored } from "~/lib/storage-keys";
+import { revealParameter } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
+import { readStored, writeStored } from "~/browser/storage";
 import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
@@ -141,7 +143,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
   const [restored, setRestored] = useState(false);
   const [browser, setBrowser] = useState("");
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const errors = clientErrors ?? formErrorsOf<string>(actionData);
   const values: Partial<Record<string, string>> = actionData?.values ?? prefill;
   const draftSuffix = `:${form.kind}`;
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

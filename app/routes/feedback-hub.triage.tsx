@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { LabelOptions, Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { oneOf } from "~/lib/params";
+import { formErrorsOf } from "~/lib/error-body";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
 import {
@@ -172,7 +173,7 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
 /** One report and the decision form for it; a refused decision shows its messages here, with the input kept. */
 function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<DecisionField> }) {
   const navigation = useNavigation();
-  const errors = refusal?.errors ?? {};
+  const errors = formErrorsOf<DecisionField>(refusal);
   const values = refusal?.values ?? {};
   const field = (name: DecisionField) => `decision-${report.id}-${name}`;
   const form = formByKind(report.kind);

@@ -6,7 +6,7 @@ import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { releaseDay } from "~/lib/releases";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/home";

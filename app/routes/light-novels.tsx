@@ -15,7 +15,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { showingRange } from "~/lib/paging";
 import { volumeSlugFromKey } from "~/lib/mistakes";
 import { getLightNovels, type LightNovelVolume, type VolumeChange } from "~/models/light-novels.server";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";

@@ -5,7 +5,7 @@ import { PageSection } from "~/components/page-section";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { storageKeys } from "~/lib/storage-keys";
 import { analyticsStorageNote, storageNotes } from "~/lib/storage-notes";
-import { usePublicConfig } from "~/lib/user";
+import { usePublicConfig } from "~/browser/user";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {

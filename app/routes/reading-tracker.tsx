@@ -33,9 +33,10 @@ import {
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { crossings } from "~/lib/media-crossing";
 import type { ExternalId } from "~/lib/external-ids";
-import { readShield, revealersOf, revealParameter, useShield } from "~/lib/spoiler-shield";
-import { readStoredProgress, storeProgress } from "~/lib/stored-progress";
-import { useOptionalUser } from "~/lib/user";
+import { revealersOf, revealParameter } from "~/lib/spoiler-shield";
+import { readShield, useShield } from "~/browser/spoiler-shield";
+import { readStoredProgress, storeProgress } from "~/browser/stored-progress";
+import { useOptionalUser } from "~/browser/user";
 import { getSavedProgress } from "~/models/progress.server";
 import { getSession } from "~/server/session.server";
 import { sealedFor } from "~/server/shield.server";
@@ -65,7 +66,7 @@ interface Timeline {
   externalIds: ExternalId[];
 }
 
-/** Each timeline fetched once per visit and reading point; saving progress revalidates the page without fetching it again. */
+/** Each timeline fetched once per visit and reading point: the page loading again (a sign-in, a way back) reuses it. */
 const timelines = new Map<string, Promise<Timeline>>();
 
 /** The timeline with the titles the reveal parameter states are known (none: only titles that spoil nothing). */

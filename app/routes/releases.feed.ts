@@ -7,6 +7,7 @@ import { noKnowledge } from "~/lib/knowledge";
 import { releaseDay, releaseEvent, releaseFeedPath, releaseKind, releaseName, releaseNouns } from "~/lib/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
+import { refusal } from "~/server/refusal.server";
 import type { Route } from "./+types/releases.feed";
 
 const FEED_SIZE = 50;
@@ -20,10 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const asked = params.medium ?? null;
   const medium = oneOf(media, asked);
   if (asked !== null && medium === null) {
-    return new Response(`No such feed: the media are ${media.join(", ")}.\n`, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return refusal(404, `No such feed: the media are ${media.join(", ")}.`);
   }
   // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
   const origin = context.env.SITE_URL;

@@ -11,7 +11,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { missingMedium } from "~/lib/missing-filter";
 import { showingRange } from "~/lib/paging";
 import { type Release, releaseDay, releaseFeedPath, releaseNouns, RELEASE_CALENDAR_PATH } from "~/lib/releases";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { nouns } from "~/lib/words";
 import { getReleases } from "~/models/releases.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";

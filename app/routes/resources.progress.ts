@@ -2,6 +2,7 @@ import { parseStoredProgress } from "~/lib/progress-file";
 import { getSavedProgress, saveProgress } from "~/models/progress.server";
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
+import { refusal } from "~/server/refusal.server";
 import { getSignedInUser, requireUser } from "~/server/session.server";
 import type { Route } from "./+types/resources.progress";
 
@@ -23,17 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   // The edge caps the body already; this holds for the action called on its own too.
   const body = await readCappedBody(request, MAX_PROGRESS_BODY_BYTES);
-  if (!body)
-    return Response.json(
-      { ok: false, message: "That progress is too large to save." },
-      { status: 413, headers: noStore },
-    );
+  if (!body) return refusal(413, "That progress is too large to save.", noStore);
   const form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } })
     .formData()
     .catch(() => null);
   const progress = parseStoredProgress(String(form?.get("progress") ?? ""));
-  if (!progress)
-    return Response.json({ ok: false, message: "That progress could not be read." }, { status: 400, headers: noStore });
+  if (!progress) return refusal(400, "That progress could not be read.", noStore);
   const saved = await saveProgress(context.db, user.uid, progress);
   return Response.json({ ok: true, saved }, { headers: noStore });
 }

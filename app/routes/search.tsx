@@ -20,7 +20,8 @@ import {
   searchKinds,
 } from "~/lib/search-query";
 import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
-import { useRevealedData, useShield, wouldAskWithheld } from "~/lib/spoiler-shield";
+import { wouldAskWithheld } from "~/lib/spoiler-shield";
+import { useRevealedData, useShield } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { requestedPage } from "~/server/paging.server";

@@ -14,7 +14,7 @@ import { missingSideStory } from "~/lib/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { Spoiler } from "~/components/spoiler";
 import type { Route } from "./+types/side-stories";
 

@@ -12,7 +12,7 @@ import { parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistake-entries";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getAnimeMistakes } from "~/models/mistakes.server";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/missing-filter";

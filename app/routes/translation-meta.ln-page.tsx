@@ -13,7 +13,7 @@ import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { showingRange } from "~/lib/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";

@@ -14,7 +14,7 @@ import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
 import { getLnMistakeIndex } from "~/models/mistakes.server";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";

@@ -9,7 +9,7 @@ import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import type { MistakeLines, NewestMistake } from "~/lib/mistake-entries";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta";

@@ -12,7 +12,7 @@ import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/fo
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
-import { useRevealedData } from "~/lib/spoiler-shield";
+import { useRevealedData } from "~/browser/spoiler-shield";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";

@@ -10,6 +10,7 @@ import {
   type QueryOutcome,
   readQuery,
 } from "~/lib/api";
+import { errorOf } from "~/lib/error-body";
 import { statusText } from "~/lib/http-status";
 import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { conditionally, entityTag } from "./conditional-get.server";
@@ -122,21 +123,17 @@ function codeFor(status: number): ApiErrorCode {
   return "bad_request";
 }
 
-/** Any other error answer (the guard's `{message}`, the framework's text) in the API's one error body. */
+/**
+ * Any other error answer (the site's one error body from the guard, the framework's text) in the API's
+ * error body: the same shape, with the status, a code and (for a parameter) its name.
+ */
 async function asApiError(response: Response) {
   let message =
     response.status >= 500 ? "Something went wrong on our side. Please try again later." : statusText(response.status);
   try {
-    const parsed: unknown = await response.clone().json();
-    if (typeof parsed === "object" && parsed !== null && "error" in parsed) return response;
-    if (
-      response.status < 500 &&
-      typeof parsed === "object" &&
-      parsed !== null &&
-      "message" in parsed &&
-      typeof parsed.message === "string"
-    )
-      message = parsed.message;
+    const error = errorOf(await response.clone().json());
+    if (error && "code" in error) return response;
+    if (error && response.status < 500) message = error.message;
   } catch {
     // Not JSON: the status's own words.
   }

@@ -1,3 +1,5 @@
+import { refusal } from "./refusal.server";
+
 /**
  * Every mutation is a POST from this site's own pages: besides SameSite cookies, the Origin header
  * (or, where a browser leaves it out, Sec-Fetch-Site) must say so. `Origin: null` (sandboxed frames,
@@ -14,5 +16,5 @@ export const crossSiteMessage = "This form can only be sent from this site.";
 
 export function assertSameOrigin(request: Request) {
   // A Response, so page actions and resource routes answer alike.
-  if (!isSameOrigin(request)) throw Response.json({ message: crossSiteMessage }, { status: 403 });
+  if (!isSameOrigin(request)) throw refusal(403, crossSiteMessage);
 }

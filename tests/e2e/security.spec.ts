@@ -205,8 +205,8 @@ test.describe("requests that should be refused answer 4xx with a short message, 
     for (const [what, send, status] of cases) {
       const response = await send();
       expect(response.status(), what).toBe(status);
-      const body = (await response.json()) as { message?: string };
-      expect(body.message, what).toMatch(/^.{10,160}$/);
+      const body = (await response.json()) as { error?: { message?: string } };
+      expect(body.error?.message, what).toMatch(/^.{10,160}$/);
       expectSecurityHeaders(response);
       expect(response.headers()["cache-control"], what).toBe("private, no-store");
     }
@@ -260,7 +260,9 @@ test.describe("forms sent where they do not belong", () => {
       form: { q: "1" },
       maxRedirects: 0,
     });
-    expect(await resource.json()).toEqual({ message: "This address takes no form: it answers GET and HEAD only." });
+    expect(await resource.json()).toEqual({
+      error: { message: "This address takes no form: it answers GET and HEAD only." },
+    });
   });
 
   test("a body larger than its form takes is refused with 413 before it is read; a form of honest size goes through", async ({
@@ -275,7 +277,7 @@ test.describe("forms sent where they do not belong", () => {
       maxRedirects: 0,
     });
     expect(huge.status()).toBe(413);
-    expect(((await huge.json()) as { message: string }).message).toContain("at most 256 KB");
+    expect(((await huge.json()) as { error: { message: string } }).error.message).toContain("at most 256 KB");
     expectSecurityHeaders(huge);
     const signOut = await request.post("/auth/logout", {
       headers: site,

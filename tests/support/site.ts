@@ -17,6 +17,7 @@ import {
 import { env } from "cloudflare:workers";
 import * as entryServer from "../../app/entry.server";
 import { serveAtTheEdge } from "../../app/server/edge.server";
+import { answerResourceErrors } from "../../app/server/resource-errors.server";
 import { refuseStrayForms } from "../../app/server/stray-forms.server";
 import type { Bindings } from "../../app/server/env.server";
 import { createLoadContext } from "./workers-context";
@@ -122,8 +123,8 @@ const build: ServerBuild = {
 };
 
 // As functions/[[path]].ts serves it (every route without an action refuses a form in the site's
-// words), in production mode: errors reach the browser as they would in production (no stack, no dev overlay).
-const handler = createRequestHandler(refuseStrayForms(build), "production");
+// words, resource routes answer errors in the one error body), in production mode: errors reach the browser as they would in production (no stack, no dev overlay).
+const handler = createRequestHandler(answerResourceErrors(refuseStrayForms(build)), "production");
 
 export interface SiteRequestInit extends RequestInit {
   /** Bindings to replace for this request (a failing D1 or KV, another JWKS URL). */

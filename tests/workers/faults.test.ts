@@ -83,7 +83,7 @@ describe("faults: D1 failing", () => {
     for (const response of answers) {
       expect(response.status, response.url).toBe(503);
       expect(await response.json(), response.url).toEqual({
-        message: "The story database is not answering right now. Please try again in a moment.",
+        error: { message: "The story database is not answering right now. Please try again in a moment." },
       });
       expect(response.headers.get("Cache-Control"), response.url).toBe("private, no-store");
     }

@@ -76,7 +76,7 @@ describe("report forms (actions against real D1)", () => {
       body: form({ submissionId: crypto.randomUUID(), title: "Only a title", idea: "", problem: "x".repeat(5000) }),
     });
     expect(result.status).toBe(400);
-    expect(result.data?.errors).toEqual({ idea: "This is needed.", problem: "At most 4000 characters, please." });
+    expect(result.data?.error.fields).toEqual({ idea: "This is needed.", problem: "At most 4000 characters, please." });
     expect(result.data?.values.title).toBe("Only a title");
   });
 
@@ -94,7 +94,7 @@ describe("report forms (actions against real D1)", () => {
         why: "c",
       }),
     });
-    expect(result.data?.errors).toEqual({ volume: "Choose a volume from the list." });
+    expect(result.data?.error.fields).toEqual({ volume: "Choose a volume from the list." });
   });
 
   it("stores one report for a double submit, ignores the honeypot, and checks the Origin", async () => {
@@ -143,7 +143,7 @@ describe("report forms (actions against real D1)", () => {
     for (let index = 0; index < 5; index++) expect((await send()).status).toBe(302);
     const limited = await send();
     expect(limited.status).toBe(429);
-    expect(limited.data?.errors.form).toMatch(/5 reports in the last minute/);
+    expect(limited.data?.error.fields?.form).toMatch(/5 reports in the last minute/);
     const count = await env.DB.prepare(`SELECT COUNT(*) AS n FROM reports WHERE uid = 'reader-busy'`).first<{
       n: number;
     }>();
@@ -169,7 +169,7 @@ describe("report forms (actions against real D1)", () => {
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toMatch(/^\/feedback_hub\?sent=/);
     expect(again.headers.get("Set-Cookie")).toMatch(/^toast=/);
-    expect(again.data?.errors).toBeUndefined();
+    expect(again.data?.error).toBeUndefined();
 
     const reports = await env.DB.prepare(
       `SELECT submission_id FROM reports WHERE uid = 'reader-double-at-limit' ORDER BY submission_id`,

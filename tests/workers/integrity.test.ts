@@ -168,7 +168,7 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
     ]) {
       const result = await sendReport(cookie, "suggest_feature", { submissionId, ...feature });
       expect(result.status).toBe(400);
-      expect(result.data?.errors.form).toMatch(/expired/);
+      expect(result.data?.error.fields?.form).toMatch(/expired/);
     }
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "fake-id-reader")).toBe(0);
   });
@@ -197,14 +197,14 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
       volume: "anime:1-1",
     });
     expect(wrongVolume.status).toBe(400);
-    expect(wrongVolume.data?.errors).toEqual({ volume: "Choose a volume from the list." });
+    expect(wrongVolume.data?.error.fields).toEqual({ volume: "Choose a volume from the list." });
     expect(wrongVolume.data?.values.official).toBe("Oh, you.");
     const wrongEpisode = await sendReport(cookie, "report_anime_mistl", {
       submissionId: crypto.randomUUID(),
       ...animeReport,
       episode: "ln:main-1",
     });
-    expect(wrongEpisode.data?.errors).toEqual({ episode: "Choose an episode from the list." });
+    expect(wrongEpisode.data?.error.fields).toEqual({ episode: "Choose an episode from the list." });
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "medium-reader")).toBe(0);
     expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "medium-reader")).toBe(0);
   });
@@ -428,7 +428,7 @@ describe("triage decisions and what the public pages show", () => {
     // A second moderator still sees it open and accepts it.
     const stale = await decide(moderator, { reportId, from: "open", status: "accepted", ...filing });
     expect(stale.status).toBe(409);
-    expect(stale.data).toMatchObject({ errors: { form: expect.stringContaining("is now declined") } });
+    expect(stale.data).toMatchObject({ error: { fields: { form: expect.stringContaining("is now declined") } } });
     expect(await decisionState(reportId, "anime_mistakes")).toEqual({
       status: "declined",
       published_entry: null,

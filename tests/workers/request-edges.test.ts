@@ -108,7 +108,7 @@ describe("the request guard (before React Router)", () => {
     const response = outcome.refusal;
     return {
       status: response.status,
-      message: ((await response.json()) as { message: string }).message,
+      message: ((await response.json()) as { error: { message: string } }).error.message,
       allow: response.headers.get("Allow"),
     };
   }
@@ -281,7 +281,7 @@ describe("through the whole site (React Router's handler over the real routes)",
       });
     const response = await serve(request());
     expect(response.status).toBe(status);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^.{10,160}$/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^.{10,160}$/);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
@@ -337,7 +337,7 @@ describe("small edges", () => {
       body: form({ submissionId: crypto.randomUUID(), title: "Pasted", idea: "An idea", problem }),
     });
     expect(result.status).toBe(400);
-    expect(result.data?.errors).toHaveProperty("problem");
+    expect(result.data?.error.fields).toHaveProperty("problem");
     expect(result.data?.values.title).toBe("Pasted");
     expect(result.data?.values.problem).toBe(problem.slice(0, 10_000));
   });
@@ -417,7 +417,7 @@ describe("long and deep addresses", () => {
       return fetchSite(request);
     });
     expect(response.status).toBe(414);
-    expect(((await response.json()) as { message: string }).message).toMatch(/too long/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/too long/);
     expect(handled).toBe(false);
     expect((await fetchDeployed(`/${"%41".repeat(MAX_PATH_LENGTH / 3 + 1)}`)).status).toBe(414);
   });
@@ -429,7 +429,7 @@ describe("long and deep addresses", () => {
     expect(within.status).toBe(200);
     const tooLong = await fetchDeployed(`/web_novel?${unknown(4000)}`);
     expect(tooLong.status).toBe(414);
-    expect(((await tooLong.json()) as { message: string }).message).toMatch(/query is too long/);
+    expect(((await tooLong.json()) as { error: { message: string } }).error.message).toMatch(/query is too long/);
     expect((await fetchDeployed(`/search.data?q=ash&x=${"y".repeat(MAX_QUERY_LENGTH)}`)).status).toBe(414);
     // The page a reader's longest search makes stays far below it.
     expect(
@@ -516,7 +516,7 @@ describe("POST bodies, capped by route before they are read", () => {
       post("/feedback_hub/suggest_feature", body.stream, { Cookie: cookie, "Content-Length": "50000000" }),
     );
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { message: string }).message).toMatch(
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
       /larger than the site takes here \(at most 256 KB\)/,
     );
     expect(body.pulled()).toBe(0);
@@ -545,7 +545,7 @@ describe("POST bodies, capped by route before they are read", () => {
         expect(request.headers.get("Content-Length"), "sent as written").toBe(length);
         const response = await serve(request);
         expect(response.status, `${method} ${path}`).toBe(400);
-        expect(((await response.json()) as { message: string }).message).toBe(
+        expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
           "The request's Content-Length is not a number of bytes. Send it again without it, or with the body's length.",
         );
         expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -751,7 +751,7 @@ describe("a form sent to a page without one", () => {
         expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
         expect(response.headers.get("Cache-Control"), path).toBe("no-store");
         expect(await response.json(), path).toEqual({
-          message: "This address takes no form: it answers GET and HEAD only.",
+          error: { message: "This address takes no form: it answers GET and HEAD only." },
         });
       }
       expect(logged).not.toHaveBeenCalled();
@@ -871,7 +871,7 @@ describe("what the framework answers by itself, in the site's words", () => {
       const response = await fetchDeployed(address);
       expect(response.status, address).toBe(400);
       expect(await response.json(), address).toEqual({
-        message: "The route manifest lists the routes of the paths given in ?paths=; none were given.",
+        error: { message: "The route manifest lists the routes of the paths given in ?paths=; none were given." },
       });
     }
     const stale = await fetchDeployed("/__manifest?version=old&paths=/web_novel");

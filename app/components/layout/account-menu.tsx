@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { useOptionalUser } from "~/lib/user";
+import { useOptionalUser } from "~/browser/user";
 import { useDismissable } from "./use-dismissable";
 
 /** The signed-in state in the header: a sign-in link, or the reader's name with their links and sign-out. */

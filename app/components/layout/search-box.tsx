@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
-import { useShield } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 import type { Option, Suggestions, suggestionOptions } from "./search-suggestions";
 
 interface SuggestionsModule {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { storageKeys, writeStored } from "~/lib/storage-keys";
-import { applyStoredTheme, nextThemePreference, parseThemePreference, type ThemePreference } from "~/lib/theme";
+import { storageKeys } from "~/lib/storage-keys";
+import { writeStored } from "~/browser/storage";
+import { applyStoredTheme, nextThemePreference, parseThemePreference, type ThemePreference } from "~/browser/theme";
 
 const labels: Record<ThemePreference, string> = {
   system: "Theme: follows your system",

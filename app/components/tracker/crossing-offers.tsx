@@ -3,7 +3,8 @@ import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
 import type { Crossing } from "~/lib/media-crossing";
 import { pickerLabel, type TrackerUnit, unitName } from "~/lib/progress";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 import { formatNumber } from "~/lib/format";
 import { countOf, nounFor, nouns } from "~/lib/words";
 

@@ -1,4 +1,5 @@
-import { setShieldMode, type ShieldMode, shieldModes, useShield } from "~/lib/spoiler-shield";
+import { type ShieldMode, shieldModes } from "~/lib/spoiler-shield";
+import { setShieldMode, useShield } from "~/browser/spoiler-shield";
 
 const modeLabels: Record<ShieldMode, { label: string; help: string }> = {
   hide: { label: "Hide", help: "Anything past your progress is replaced by a note you can open." },

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 import { countOf, nounFor, nouns } from "~/lib/words";
 
 /**

@@ -1,7 +1,8 @@
 import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { type TrackerUnit, withTicked } from "~/lib/progress";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 
 /**
  * Side stories or Break Time shorts to tick off. With `suggestedBefore`, unticked units at or before

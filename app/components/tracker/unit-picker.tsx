@@ -3,7 +3,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 import { withArticle } from "~/lib/words";
 import { UnitSelect } from "./unit-select";
 

@@ -1,7 +1,8 @@
 import { Field } from "~/components/ui/field";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress";
-import { isRevealed, useShield } from "~/lib/spoiler-shield";
+import { isRevealed } from "~/lib/spoiler-shield";
+import { useShield } from "~/browser/spoiler-shield";
 
 /**
  * Picks one unit from a short list (a collection's volumes, an arc's chapters), each named within

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
-import type { Progress } from "./progress";
-import { parseStoredProgress } from "./progress-file";
-import { readStored, storageKeys, writeStored } from "./storage-keys";
+import type { Progress } from "~/lib/progress";
+import { parseStoredProgress } from "~/lib/progress-file";
+import { storageKeys } from "~/lib/storage-keys";
+import { readStored, writeStored } from "./storage";
 
 /*
  * The one place the browser reads and writes the reader's stored progress (localStorage

@@ -2,7 +2,8 @@
 import { createRoutesStub, Outlet } from "react-router";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type SessionUser, useOptionalUser } from "./user";
+import type { SessionUser } from "~/lib/user";
+import { useOptionalUser } from "./user";
 
 const reader: SessionUser = {
   uid: "reader-1",

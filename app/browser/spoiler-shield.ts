@@ -1,0 +1,128 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { sealedItems } from "~/lib/gated";
+import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { knowledgeOf, reachedUnits } from "~/lib/reached-units";
+import {
+  parseShieldMode,
+  revealersOf,
+  revealParameter,
+  type Shield,
+  type ShieldMode,
+  wouldAskWithheld,
+} from "~/lib/spoiler-shield";
+import { storageKeys } from "~/lib/storage-keys";
+import { readStored, writeStored } from "./storage";
+import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
+
+/*
+ * The spoiler shield in the browser: what this reader has seen (stored progress) and how they want the
+ * rest shown, kept current on the page, and the page's gated content fetched for it. The rules it
+ * applies are pure and shared with the server (app/lib/spoiler-shield.ts).
+ */
+
+/** Same-tab writes fire no storage event, so this page's shields hear of a new mode through this one. */
+const MODE_CHANGED = "rc:spoiler-mode-changed";
+
+/** Units the reader asked to see one item of ("Show it"): what they reveal is fetched, though only that item is shown. */
+const askedUnits = new Set<string>();
+const ASKED = "rc:spoiler-asked";
+
+/** The shield from stored progress and mode; unreadable progress counts as none, which shields the most. */
+export function readShield(): Shield {
+  const progress = readStoredProgress();
+  const knowledge = knowledgeOf(progress);
+  const asking = askedUnits.size
+    ? knowledgeOfUnits(
+        [...(progress ? reachedUnits(progress) : []), ...askedUnits],
+        (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)),
+      )
+    : knowledge;
+  return { knowledge, asking, mode: parseShieldMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledge) };
+}
+
+let snapshot: Shield | null = null;
+let snapshotKey = "";
+
+function getSnapshot() {
+  const current = readShield();
+  const key = `${encodeKnowledge(current.knowledge, Infinity)}|${encodeKnowledge(current.asking, Infinity)}|${current.mode}`;
+  if (!snapshot || key !== snapshotKey) {
+    snapshot = current;
+    snapshotKey = key;
+  }
+  return snapshot;
+}
+
+function subscribe(listener: () => void) {
+  const stopProgress = subscribeToStoredProgress(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKeys.spoilerMode.key) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  window.addEventListener(MODE_CHANGED, listener);
+  window.addEventListener(ASKED, listener);
+  return () => {
+    stopProgress();
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(MODE_CHANGED, listener);
+    window.removeEventListener(ASKED, listener);
+  };
+}
+
+/** The reader's shield in the browser; null on the server and before hydration, when everything gated stays hidden. */
+export function useShield(): Shield | null {
+  return useSyncExternalStore(subscribe, getSnapshot, () => null);
+}
+
+/** Asks for what one item's units reveal, so the reader can see it ("Show it"). */
+export function askToSee(revealedBy: string | null | undefined) {
+  const unit = revealedBy?.split(" ")[0];
+  if (!unit || askedUnits.has(unit)) return;
+  askedUnits.add(unit);
+  window.dispatchEvent(new Event(ASKED));
+}
+
+/** The address of the page's own data, as revealed for the shield. */
+function revealHref(pathname: string, search: string, reveal: string) {
+  const params = new URLSearchParams(search);
+  params.set(REVEAL_PARAMETER, reveal);
+  return `${pathname}?${params}`;
+}
+
+/**
+ * A page's loader data with the gated content its reader may see. The server sends every page sealed
+ * (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
+ * it, asked for it, or blurs or shows everything), the page's loader is asked once more with what the
+ * reader knows, and its answer replaces the sealed data. Nothing is asked when nothing would show.
+ * `withheld`: the page left gated items out without a trace (search, a character not met), so it
+ * asks whenever the reader knows anything or the shield does not hide.
+ */
+export function useRevealedData<D>(loaderData: D, { withheld = false }: { withheld?: boolean } = {}): D {
+  const shield = useShield();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<D>();
+  const [loaded, setLoaded] = useState<{ page: string; reveal: string } | null>(null);
+  const page = `${pathname}${search}`;
+  const sealed = sealedItems(loaderData);
+  const wanted =
+    shield &&
+    ((withheld && wouldAskWithheld(shield)) ||
+      sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
+  // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
+  const reveal = wanted ? revealParameter(shield, withheld ? undefined : revealersOf(sealed)) : null;
+  const { load } = fetcher;
+  useEffect(() => {
+    if (reveal === null) return;
+    setLoaded({ page, reveal });
+    void load(revealHref(pathname, search, reveal));
+  }, [load, page, pathname, search, reveal]);
+  // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
+  return loaded?.page === page && fetcher.data ? (fetcher.data as D) : loaderData;
+}
+
+/** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */
+export function setShieldMode(mode: ShieldMode) {
+  writeStored("spoilerMode", mode === "hide" ? null : mode);
+  window.dispatchEvent(new Event(MODE_CHANGED));
+}
