@@ -1,4 +1,4 @@
-import type { Progress } from "~/lib/progress";
+import type { Progress } from "~/lib/progress-record";
 import { parseProgressFile } from "~/lib/progress-import";
 
 /*

@@ -1,4 +1,5 @@
-import { emptyProgress, type Progress, reconcileProgress } from "~/lib/progress";
+import { reconcileProgress } from "~/lib/progress";
+import { emptyProgress, type Progress } from "~/lib/progress-record";
 import { checkProgress } from "~/lib/progress-file";
 import { readStored, writeStored } from "~/browser/storage";
 import { readStoredProgress, storeProgress } from "~/browser/stored-progress";

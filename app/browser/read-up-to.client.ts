@@ -1,4 +1,5 @@
-import { emptyProgress, type Progress, readUpTo } from "~/lib/progress";
+import { readUpTo } from "~/lib/progress";
+import { emptyProgress, type Progress } from "~/lib/progress-record";
 import { readStoredProgress } from "~/browser/stored-progress";
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "~/lib/gated";
 import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
-import { knowledgeOf, reachedUnits } from "~/lib/reached-units";
+import { knowledgeOf, reachedUnits } from "~/lib/progress-record";
 import {
   parseShieldMode,
   revealersOf,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { Progress } from "~/lib/progress";
+import type { Progress } from "~/lib/progress-record";
 import { parseStoredProgress } from "~/lib/progress-file";
 import { storageKeys } from "~/lib/storage-keys";
 import { readStored, writeStored } from "./storage";

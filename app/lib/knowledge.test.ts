@@ -11,7 +11,7 @@ import {
   noKnowledge,
   parseKnowledge,
 } from "./knowledge";
-import { emptyProgress, knowledgeOf } from "./progress";
+import { emptyProgress, knowledgeOf } from "./progress-record";
 
 describe("hasConsumed", () => {
   const reader = knowledgeOfUnits(["wn:2-14", "ln:main-3", "ln:ex-1", "anime:1-5", "ss:festival-night", "bt:1-2"]);

@@ -3,7 +3,8 @@ import { mediumOf, parseUnitKey } from "./content/units";
 import { gated } from "./gated";
 import { knows } from "./knowledge";
 import { crossings } from "./media-crossing";
-import { emptyProgress, knowledgeOf, type Progress, type TrackerUnit } from "./progress";
+import { emptyProgress, knowledgeOf, type Progress } from "./progress-record";
+import type { TrackerUnit } from "./tracker-units";
 
 /*
  * A small story: arc 1 has four chapters and arc 2 one. Season 1 of the anime adapts 1-1 to 1-2, then

@@ -1,14 +1,8 @@
 import { type Medium, mediumOf, parseUnitKey } from "./content/units";
 import { knows } from "./knowledge";
-import {
-  emptyProgress,
-  knowledgeOf,
-  lightNovelCollections,
-  mergeProgress,
-  type Progress,
-  type TrackerUnit,
-  unitsByMedium,
-} from "./progress";
+import { mergeProgress } from "./progress";
+import { emptyProgress, knowledgeOf, type Progress } from "./progress-record";
+import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "./tracker-units";
 
 /*
  * Crossing from one medium into another: "I finished this season (or this volume): continue in the

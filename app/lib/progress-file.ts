@@ -1,5 +1,5 @@
 import { collectionCodePattern, isUnitKey, MAX_UNIT_NUMBER, type Medium, UNIT_KEY_MAX_LENGTH } from "./content/units";
-import type { Progress } from "./progress";
+import type { Progress } from "./progress-record";
 
 /*
  * The one check of a progress record, wherever it comes from: this browser's storage, an exported

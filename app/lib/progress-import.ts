@@ -1,4 +1,4 @@
-import type { Progress } from "./progress";
+import type { Progress } from "./progress-record";
 import { checkProgress } from "./progress-file";
 
 /*

@@ -2,30 +2,30 @@ import { describe, expect, it } from "vitest";
 import { mediumOf, parseUnitKey } from "./content/units";
 import { gated } from "./gated";
 import {
-  bareTitle,
   changedProgress,
-  emptyProgress,
   followedMedia,
-  groupName,
   lastVolumeKey,
-  lightNovelCollections,
-  knowledgeOf,
   markRead,
   mergeProgress,
-  pickerLabel,
-  type Progress,
   progressPosition,
   readUpTo,
   reconcileProgress,
-  type TrackerUnit,
-  unitGroups,
-  unitName,
-  unitsByMedium,
-  upNext,
   withLastVolume,
   withPosition,
   withTicked,
 } from "./progress";
+import { emptyProgress, knowledgeOf, type Progress } from "./progress-record";
+import {
+  bareTitle,
+  groupName,
+  lightNovelCollections,
+  pickerLabel,
+  type TrackerUnit,
+  unitGroups,
+  unitName,
+  unitsByMedium,
+} from "./tracker-units";
+import { upNext } from "./up-next";
 import { checkProgress, parseStoredProgress } from "./progress-file";
 import { parseProgressFile } from "./progress-import";
 

@@ -7,7 +7,9 @@ import {
   type ExternalTarget,
   serviceNames,
 } from "./external-ids";
-import { emptyProgress, mergeProgress, type Progress, type TrackerUnit, unitsByMedium, withPosition } from "./progress";
+import { mergeProgress, withPosition } from "./progress";
+import { emptyProgress, type Progress } from "./progress-record";
+import { type TrackerUnit, unitsByMedium } from "./tracker-units";
 import { parseRelease } from "./novel-updates-page";
 import { readServiceExport, type ServiceEntry } from "./service-exports";
 import { countOf, nouns } from "./words";

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
 import { errorPage } from "~/lib/http-status";
-import { mergeProgress, type Progress, progressPosition, reachedUnits, sameProgress } from "~/lib/progress";
+import { mergeProgress, progressPosition, sameProgress } from "~/lib/progress";
+import { type Progress, reachedUnits } from "~/lib/progress-record";
 import { parseStoredProgress } from "~/lib/progress-file";
 import { batch, query } from "./query.server";
 

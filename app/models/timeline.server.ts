@@ -1,7 +1,7 @@
 import { type Expression, type InferResult, sql } from "kysely";
 import type { ExternalId, ExternalTarget } from "~/lib/external-ids";
 import { gated } from "~/lib/gated";
-import { groupName, type TrackerUnit } from "~/lib/progress";
+import { groupName, type TrackerUnit } from "~/lib/tracker-units";
 import { batch, query } from "./query.server";
 
 /*

@@ -15,21 +15,10 @@ import { consumedVerb, UpNext } from "~/components/tracker/up-next";
 import { toast } from "~/components/ui/toast-store";
 import { mediumLabels } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import {
-  changedProgress,
-  emptyProgress,
-  lastVolumeKey,
-  lightNovelCollections,
-  markRead,
-  mergeProgress,
-  type Progress,
-  reconcileProgress,
-  type TrackerUnit,
-  unitsByMedium,
-  upNext,
-  withLastVolume,
-  withPosition,
-} from "~/lib/progress";
+import { changedProgress, lastVolumeKey, markRead, mergeProgress, reconcileProgress, withLastVolume, withPosition } from "~/lib/progress";
+import { emptyProgress, type Progress } from "~/lib/progress-record";
+import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "~/lib/tracker-units";
+import { upNext } from "~/lib/up-next";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { crossings } from "~/lib/media-crossing";
 import type { ExternalId } from "~/lib/external-ids";

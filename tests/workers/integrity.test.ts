@@ -2,7 +2,7 @@ import { accounts } from "../support/account-standin";
 import { emulatorToken } from "../support/readers";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { emptyProgress, type Progress } from "~/lib/progress";
+import { emptyProgress, type Progress } from "~/lib/progress-record";
 import { REPORT_LIMITS } from "~/lib/report-forms";
 import { MAX_SESSIONS_PER_READER } from "~/models/sessions.server";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";

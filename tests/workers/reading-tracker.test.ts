@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { knows, parseKnowledge } from "~/lib/knowledge";
 import { crossings } from "~/lib/media-crossing";
-import { emptyProgress, knowledgeOf, type TrackerUnit } from "~/lib/progress";
+import { emptyProgress, knowledgeOf } from "~/lib/progress-record";
+import type { TrackerUnit } from "~/lib/tracker-units";
 import { fetchDeployed, fetchSite } from "../support/site";
 
 /**

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
 import type { Crossing } from "~/lib/media-crossing";
-import { pickerLabel, type TrackerUnit, unitName } from "~/lib/progress";
+import { pickerLabel, type TrackerUnit, unitName } from "~/lib/tracker-units";
 import { isRevealed } from "~/lib/spoiler-shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { formatNumber } from "~/lib/format";

@@ -2,7 +2,8 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/chunk-recovery.client";
 import { Button } from "~/components/ui/button";
 import type { ExternalId } from "~/lib/external-ids";
-import type { Progress, TrackerUnit } from "~/lib/progress";
+import type { Progress } from "~/lib/progress-record";
+import type { TrackerUnit } from "~/lib/tracker-units";
 import type { ImportPreview } from "~/lib/service-import";
 
 /**

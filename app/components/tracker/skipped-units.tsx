@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
-import { pickerLabel, type TrackerUnit } from "~/lib/progress";
+import { pickerLabel, type TrackerUnit } from "~/lib/tracker-units";
 import { isRevealed } from "~/lib/spoiler-shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { countOf, nounFor, nouns } from "~/lib/words";

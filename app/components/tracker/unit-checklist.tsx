@@ -1,6 +1,7 @@
 import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
-import { type TrackerUnit, withTicked } from "~/lib/progress";
+import { withTicked } from "~/lib/progress";
+import type { TrackerUnit } from "~/lib/tracker-units";
 import { isRevealed } from "~/lib/spoiler-shield";
 import { useShield } from "~/browser/spoiler-shield";
 

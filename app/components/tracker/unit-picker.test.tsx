@@ -4,7 +4,7 @@ import { useState } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { gated } from "~/lib/gated";
-import type { TrackerUnit } from "~/lib/progress";
+import type { TrackerUnit } from "~/lib/tracker-units";
 import { UnitPicker } from "./unit-picker";
 
 const chapter = (arc: 1 | 2, number: number, title: string, revealedBy: string | null = null): TrackerUnit => ({

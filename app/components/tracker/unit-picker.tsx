@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
-import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress";
+import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/tracker-units";
 import { isRevealed } from "~/lib/spoiler-shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { withArticle } from "~/lib/words";

@@ -1,6 +1,6 @@
 import { Field } from "~/components/ui/field";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
-import { pickerLabel, type TrackerUnit } from "~/lib/progress";
+import { pickerLabel, type TrackerUnit } from "~/lib/tracker-units";
 import { isRevealed } from "~/lib/spoiler-shield";
 import { useShield } from "~/browser/spoiler-shield";
 
