@@ -1,32 +1,17 @@
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Spoiler } from "~/components/spoiler";
+import { ReportField } from "~/components/feedback/report-field";
+import { SimilarEntries } from "~/components/feedback/similar-entries";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
+import { FormError } from "~/components/ui/field";
 import { formErrorsOf } from "~/lib/error-body";
 import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/form";
 import { isUnitKey } from "~/lib/content/units";
-import { REVEAL_PARAMETER } from "~/lib/knowledge";
-import type { SimilarMistake } from "~/lib/mistake-entries";
-import { cleanQuery } from "~/lib/search-query";
-import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import {
-  type FieldDefinition,
-  fieldNames,
-  formBySlug,
-  HONEYPOT_FIELD,
-  REPORT_LIMITS,
-  validateReport,
-} from "~/lib/report-forms";
-import { revealParameter } from "~/lib/spoiler-shield";
-import { useShield } from "~/browser/spoiler-shield";
-import { readStored, writeStored } from "~/browser/storage";
+import { fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
+import { useReportDraft } from "~/browser/report-draft";
 import { getReportChoices, submitReport } from "~/models/reports.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
@@ -141,51 +126,14 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
-  const [restored, setRestored] = useState(false);
   const [browser, setBrowser] = useState("");
   const errors = clientErrors ?? formErrorsOf<string>(actionData);
   const values: Partial<Record<string, string>> = actionData?.values ?? prefill;
-  const draftSuffix = `:${form.kind}`;
-  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const currentValues = () => readFields(new FormData(formRef.current ?? undefined), fieldNames(form));
+  // A reader coming back to a form sent with errors has the server's copy; otherwise their draft returns.
+  const draft = useReportDraft(formRef, form.kind, { restore: !actionData, keep: prefill, read: currentValues });
 
-  useEffect(() => {
-    setBrowser(browserDetails());
-    if (actionData) return;
-    const draft = readStored("reportDraft", draftSuffix);
-    if (!draft || !formRef.current) return;
-    try {
-      const saved = JSON.parse(draft) as Record<string, string>;
-      let any = false;
-      for (const [name, value] of Object.entries(saved)) {
-        const element = formRef.current.elements.namedItem(name);
-        if (
-          value &&
-          (element instanceof HTMLInputElement ||
-            element instanceof HTMLTextAreaElement ||
-            element instanceof HTMLSelectElement) &&
-          !prefill[name]
-        ) {
-          element.value = value;
-          any = true;
-        }
-      }
-      setRestored(any);
-    } catch {
-      writeStored("reportDraft", null, draftSuffix);
-    }
-    // Only on arrival: a draft is restored once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => () => clearTimeout(saveTimer.current), []);
-
-  function currentValues() {
-    return readFields(new FormData(formRef.current ?? undefined), fieldNames(form));
-  }
-
-  function saveDraft() {
-    clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => writeStored("reportDraft", JSON.stringify(currentValues()), draftSuffix), 300);
-  }
+  useEffect(() => setBrowser(browserDetails()), []);
 
   function check(event: FormEvent<HTMLFormElement>) {
     const { errors: found } = validateReport(form, currentValues());
@@ -207,7 +155,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
         / <span aria-current="page">{form.title}</span>
       </nav>
       <PageHeader title={form.title} lead={form.summary} />
-      {restored ? (
+      {draft.restored ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-card p-3 text-sm">
           Your unsent draft was restored.{" "}
           <Button
@@ -215,8 +163,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
             size="inline"
             onClick={() => {
               formRef.current?.reset();
-              writeStored("reportDraft", null, draftSuffix);
-              setRestored(false);
+              draft.discard();
             }}
           >
             Start over
@@ -228,8 +175,8 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
         method="post"
         noValidate
         onSubmit={check}
-        onInput={saveDraft}
-        onChange={saveDraft}
+        onInput={draft.save}
+        onChange={draft.save}
         className="space-y-5"
       >
         <input type="hidden" name="submissionId" value={submissionId} />
@@ -259,152 +206,6 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
         </Button>
       </Form>
     </div>
-  );
-}
-
-/** One field of a report form, drawn from its definition. */
-function ReportField({
-  field,
-  value,
-  error,
-  options,
-}: {
-  field: FieldDefinition;
-  value: string;
-  error?: string;
-  options?: Array<{ value: string; label: string }>;
-}) {
-  const label = (
-    <>
-      {field.label}
-      {field.required ? (
-        <span aria-hidden="true"> *</span>
-      ) : (
-        <span className="font-normal text-muted-foreground"> (optional)</span>
-      )}
-    </>
-  );
-  return (
-    <Field id={`field-${field.name}`} label={label} description={field.help} error={error} required={field.required}>
-      {field.kind === "textarea" ? (
-        <Textarea
-          name={field.name}
-          defaultValue={value}
-          rows={4}
-          maxLength={field.max}
-          placeholder={field.placeholder}
-        />
-      ) : field.kind === "select" ? (
-        <Select name={field.name} defaultValue={value}>
-          <option value="">Choose…</option>
-          {options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      ) : field.kind === "browser" ? (
-        <Input name={field.name} value={value} readOnly className="text-sm text-muted-foreground" />
-      ) : (
-        <Input name={field.name} defaultValue={value} maxLength={field.max} placeholder={field.placeholder} />
-      )}
-    </Field>
-  );
-}
-
-/**
- * While the reader types the official text, existing entries that look alike, so nothing is reported
- * twice. The question says what the reader knows (`reveal`), and the answer carries the lines of only
- * those entries; the others say where they are, behind the shield like anywhere else. A reader who
- * asks to see one is asked for again with what that reveals.
- */
-function SimilarEntries({
-  kind,
-  formRef,
-}: {
-  kind: "ln_mistl" | "anime_mistl";
-  formRef: React.RefObject<HTMLFormElement | null>;
-}) {
-  const fetcher = useFetcher<{ entries: SimilarMistake[] }>();
-  const shield = useShield();
-  const [typed, setTyped] = useState<{ unit: string; query: string } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    const element = formRef.current;
-    if (!element) return;
-    const onInput = (event: Event) => {
-      const target = event.target as HTMLInputElement;
-      if (!["official", "volume", "episode"].includes(target.name)) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const values = new FormData(element);
-        const query = String(values.get("official") ?? "").trim();
-        if (query.length < 3) return;
-        // Only what the server reads (cleanQuery), so a long text never makes an address it refuses.
-        setTyped({
-          unit: String(values.get(kind === "ln_mistl" ? "volume" : "episode") ?? ""),
-          query: cleanQuery(query),
-        });
-      }, 300);
-    };
-    element.addEventListener("input", onInput);
-    return () => {
-      element.removeEventListener("input", onInput);
-      clearTimeout(timer.current);
-    };
-  }, [formRef, kind]);
-
-  const reveal = shield ? revealParameter(shield) : "";
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!typed) return;
-    const params = new URLSearchParams({
-      kind: kind === "ln_mistl" ? "ln" : "anime",
-      unit: typed.unit,
-      q: typed.query,
-    });
-    // Readers who know nothing share one cached answer with every crawler.
-    if (reveal) params.set(REVEAL_PARAMETER, reveal);
-    void load(`/resources/similar-mistakes?${params}`);
-  }, [load, kind, typed, reveal]);
-
-  const entries = fetcher.data?.entries ?? [];
-  if (!entries.length) return null;
-  return (
-    <aside
-      aria-live="polite"
-      aria-labelledby="similar-title"
-      className="rounded-lg border border-primary/50 bg-accent p-4"
-    >
-      <h2 id="similar-title" className="font-semibold">
-        Already reported? These entries look similar
-      </h2>
-      <ul className="mt-2 space-y-2 text-sm">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <Link
-              to={
-                kind === "ln_mistl"
-                  ? `/translation_meta/ln_mistls/${volumeSlugFromKey(entry.unit)}#${mistakeAnchor(entry.id)}`
-                  : animeMistakePath(entry.id, entry.unit)
-              }
-              target="_blank"
-              className="text-primary underline"
-            >
-              {entry.where}
-            </Link>
-            :{" "}
-            <Spoiler gated={entry} what="Its text">
-              {({ official, suggested }) => (
-                <>
-                  “{official}” → “{suggested}”
-                </>
-              )}
-            </Spoiler>
-          </li>
-        ))}
-      </ul>
-    </aside>
   );
 }
 

@@ -1,0 +1,62 @@
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { readStored, writeStored } from "./storage";
+
+/**
+ * A report form's unsent draft, kept in this browser per kind of report: restored once on arrival
+ * (`restore`; never over a field the address filled in, `keep`), saved 300 ms after the reader stops
+ * typing (`save`), dropped when the reader starts over (`discard`) or the report is sent (the hub does).
+ */
+export function useReportDraft(
+  formRef: RefObject<HTMLFormElement | null>,
+  kind: string,
+  {
+    restore,
+    keep,
+    read,
+  }: { restore: boolean; keep: Partial<Record<string, string>>; read: () => Record<string, string> },
+) {
+  const suffix = `:${kind}`;
+  const [restored, setRestored] = useState(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (!restore) return;
+    const draft = readStored("reportDraft", suffix);
+    if (!draft || !formRef.current) return;
+    try {
+      const saved = JSON.parse(draft) as Record<string, string>;
+      let any = false;
+      for (const [name, value] of Object.entries(saved)) {
+        const element = formRef.current.elements.namedItem(name);
+        if (
+          value &&
+          (element instanceof HTMLInputElement ||
+            element instanceof HTMLTextAreaElement ||
+            element instanceof HTMLSelectElement) &&
+          !keep[name]
+        ) {
+          element.value = value;
+          any = true;
+        }
+      }
+      setRestored(any);
+    } catch {
+      writeStored("reportDraft", null, suffix);
+    }
+    // Only on arrival: a draft is restored once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  return {
+    restored,
+    save() {
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => writeStored("reportDraft", JSON.stringify(read()), suffix), 300);
+    },
+    discard() {
+      writeStored("reportDraft", null, suffix);
+      setRestored(false);
+    },
+  };
+}

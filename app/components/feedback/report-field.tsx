@@ -1,0 +1,55 @@
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import type { FieldDefinition } from "~/lib/report-forms";
+
+/** One field of a report form, drawn from its definition. */
+export function ReportField({
+  field,
+  value,
+  error,
+  options,
+}: {
+  field: FieldDefinition;
+  value: string;
+  error?: string;
+  options?: Array<{ value: string; label: string }>;
+}) {
+  const label = (
+    <>
+      {field.label}
+      {field.required ? (
+        <span aria-hidden="true"> *</span>
+      ) : (
+        <span className="font-normal text-muted-foreground"> (optional)</span>
+      )}
+    </>
+  );
+  return (
+    <Field id={`field-${field.name}`} label={label} description={field.help} error={error} required={field.required}>
+      {field.kind === "textarea" ? (
+        <Textarea
+          name={field.name}
+          defaultValue={value}
+          rows={4}
+          maxLength={field.max}
+          placeholder={field.placeholder}
+        />
+      ) : field.kind === "select" ? (
+        <Select name={field.name} defaultValue={value}>
+          <option value="">Choose…</option>
+          {options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      ) : field.kind === "browser" ? (
+        <Input name={field.name} value={value} readOnly className="text-sm text-muted-foreground" />
+      ) : (
+        <Input name={field.name} defaultValue={value} maxLength={field.max} placeholder={field.placeholder} />
+      )}
+    </Field>
+  );
+}
