@@ -1,11 +1,10 @@
-import { Link } from "react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { saveProgressToAccount } from "~/browser/progress-sync.client";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { PageHeader } from "~/components/page-header";
 import { ProgressTransfer } from "~/components/tracker/progress-transfer";
 import { CrossingOffers, placeName } from "~/components/tracker/crossing-offers";
 import { ShieldModePicker } from "~/components/tracker/shield-mode-picker";
+import { type AccountSave, TrackerHeader, TrackerLoading } from "~/components/tracker/tracker-header";
 import { SkippedUnits } from "~/components/tracker/skipped-units";
 import { TrackerSection } from "~/components/tracker/tracker-section";
 import { UnitChecklist } from "~/components/tracker/unit-checklist";
@@ -15,15 +14,22 @@ import { consumedVerb, UpNext } from "~/components/tracker/up-next";
 import { toast } from "~/components/ui/toast-store";
 import { mediumLabels } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { changedProgress, lastVolumeKey, markRead, mergeProgress, reconcileProgress, withLastVolume, withPosition } from "~/lib/progress";
+import {
+  changedProgress,
+  lastVolumeKey,
+  markRead,
+  mergeProgress,
+  reconcileProgress,
+  withLastVolume,
+  withPosition,
+} from "~/lib/progress";
 import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "~/lib/tracker-units";
+import { lightNovelCollections, unitsByMedium } from "~/lib/tracker-units";
 import { upNext } from "~/lib/up-next";
-import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { crossings } from "~/lib/media-crossing";
-import type { ExternalId } from "~/lib/external-ids";
-import { revealersOf, revealParameter } from "~/lib/spoiler-shield";
-import { readShield, useShield } from "~/browser/spoiler-shield";
+import { revealParameter } from "~/lib/spoiler-shield";
+import { readShield } from "~/browser/spoiler-shield";
+import { fetchTimeline, useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress, storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
 import { getSavedProgress } from "~/models/progress.server";
@@ -49,58 +55,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-/** The units the pickers list, and where the series is listed on tracking services (for importing a reader's lists). */
-interface Timeline {
-  units: TrackerUnit[];
-  externalIds: ExternalId[];
-}
-
-/** Each timeline fetched once per visit and reading point: the page loading again (a sign-in, a way back) reuses it. */
-const timelines = new Map<string, Promise<Timeline>>();
-
-/** The timeline with the titles the reveal parameter states are known (none: only titles that spoil nothing). */
-function fetchTimeline(reveal: string) {
-  let timeline = timelines.get(reveal);
-  if (!timeline) {
-    const query = reveal ? `?${new URLSearchParams({ [REVEAL_PARAMETER]: reveal })}` : "";
-    timeline = (async () => {
-      const response = await fetch(`/resources/timeline${query}`);
-      if (!response.ok) throw new Error("The story's timeline could not be loaded. Reload the page to try again.");
-      const body: Timeline = await response.json();
-      return body;
-    })().catch((error: unknown) => {
-      timelines.delete(reveal);
-      throw error;
-    });
-    timelines.set(reveal, timeline);
-  }
-  return timeline;
-}
-
-/**
- * The timeline with the titles the reader knows now: when their progress (or shield mode) changes,
- * the titles it reveals are fetched, and the list already shown stays until they arrive.
- */
-function useTimeline(loaded: { units: TrackerUnit[]; reveal: string }) {
-  const shield = useShield();
-  const [current, setCurrent] = useState(loaded);
-  const titles = useMemo(() => revealersOf(current.units.map((unit) => unit.title)), [current.units]);
-  const reveal = shield ? revealParameter(shield, titles) : loaded.reveal;
-  useEffect(() => {
-    if (reveal === current.reveal) return;
-    let live = true;
-    fetchTimeline(reveal).then(
-      ({ units }) => live && setCurrent({ units, reveal }),
-      // The titles stay as they were; the pickers still work.
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [reveal, current.reveal]);
-  return current.units;
-}
-
 const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
 const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watched", noun: "episode" };
 
@@ -110,55 +64,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description:
       "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
   });
-
-/** Where the account's copy of the reader's progress stands. */
-type AccountSave = "saved" | "saving" | "failed";
-
-/** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
-function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: AccountSave }) {
-  return (
-    <PageHeader
-      title="Reading tracker"
-      lead={
-        signedIn
-          ? "Your progress is saved to your account and follows you to every device you sign in on."
-          : "Your progress is kept in this browser. Sign in to keep it on every device."
-      }
-    >
-      {!signedIn ? (
-        <Link to="/login?redirectTo=%2Freading_tracker" className="text-sm font-medium text-primary underline">
-          Sign in to sync
-        </Link>
-      ) : (
-        <p className="text-sm text-muted-foreground" role="status">
-          {save === "saving"
-            ? "Saving…"
-            : save === "failed"
-              ? "Your account could not be reached: your progress is kept in this browser and saved with your next change."
-              : ""}
-        </p>
-      )}
-    </PageHeader>
-  );
-}
-
-/**
- * What the server renders and the browser shows until the reader's progress is read: the header, and
- * a screen's height of room so the footer does not jump when the tracker appears.
- */
-function TrackerLoading({ signedIn }: { signedIn: boolean }) {
-  return (
-    <>
-      <TrackerHeader signedIn={signedIn} save="saved" />
-      <div className="min-h-dvh" aria-busy="true">
-        <p className="text-muted-foreground">Loading your progress…</p>
-        <noscript>
-          <p>The reading tracker needs JavaScript: your progress is kept in your browser.</p>
-        </noscript>
-      </div>
-    </>
-  );
-}
 
 export function HydrateFallback() {
   return <TrackerLoading signedIn={Boolean(useOptionalUser())} />;

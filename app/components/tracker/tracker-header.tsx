@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
+
+/** Where the account's copy of the reader's progress stands. */
+export type AccountSave = "saved" | "saving" | "failed";
+
+/** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
+export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: AccountSave }) {
+  return (
+    <PageHeader
+      title="Reading tracker"
+      lead={
+        signedIn
+          ? "Your progress is saved to your account and follows you to every device you sign in on."
+          : "Your progress is kept in this browser. Sign in to keep it on every device."
+      }
+    >
+      {!signedIn ? (
+        <Link to="/login?redirectTo=%2Freading_tracker" className="text-sm font-medium text-primary underline">
+          Sign in to sync
+        </Link>
+      ) : (
+        <p className="text-sm text-muted-foreground" role="status">
+          {save === "saving"
+            ? "Saving…"
+            : save === "failed"
+              ? "Your account could not be reached: your progress is kept in this browser and saved with your next change."
+              : ""}
+        </p>
+      )}
+    </PageHeader>
+  );
+}
+
+/**
+ * What the server renders and the browser shows until the reader's progress is read: the header, and
+ * a screen's height of room so the footer does not jump when the tracker appears.
+ */
+export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      <TrackerHeader signedIn={signedIn} save="saved" />
+      <div className="min-h-dvh" aria-busy="true">
+        <p className="text-muted-foreground">Loading your progress…</p>
+        <noscript>
+          <p>The reading tracker needs JavaScript: your progress is kept in your browser.</p>
+        </noscript>
+      </div>
+    </>
+  );
+}
