@@ -19,7 +19,7 @@ const editions = sql<{ column1: Edition }>`(VALUES ('jp'), ('en'))`.as("edition"
 const allReleases = query
   .selectFrom("chapters as c")
   .innerJoin("story_units as u", "u.key", "c.key")
-  .select((row) => [
+  .select([
     "c.key",
     medium("web_novel"),
     noEdition,
