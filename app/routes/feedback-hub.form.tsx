@@ -25,7 +25,7 @@ import {
 } from "~/lib/report-forms";
 import { revealParameter, useShield } from "~/lib/spoiler-shield";
 import { readStored, writeStored } from "~/lib/storage-keys";
-import { getReportChoices, submitReport } from "~/models/reports.server";
+import { getReportChoices, submitReport } from "~/models/report-filing.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
@@ -115,7 +115,7 @@ async function sendReport(
   const outcome = await submitReport(
     context.db,
     { submissionId, uid: user.uid, kind: form.kind, title, fields: values, unit },
-    (onlyIf) => limitedHit(context.db, { uid: user.uid, action: "report" }, new Date(), onlyIf),
+    (onlyIf) => limitedHit({ uid: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
   if (!outcome.stored) {
