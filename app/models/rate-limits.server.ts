@@ -1,6 +1,7 @@
+import { type Compilable, type Expression, type InferResult, type SqlBool, sql } from "kysely";
 import { API_LIMITS } from "~/lib/api";
 import { REPORT_LIMITS } from "~/lib/report-forms";
-import { batch } from "./db.server";
+import { batch, query } from "./query.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
 const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<
@@ -15,12 +16,6 @@ export type RateLimitResult = { ok: true } | { ok: false; limit: "minute" | "day
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** Extra SQL a hit must satisfy; its parameters are numbered from ?6 on (?1 is the reader's uid). */
-export interface HitCondition {
-  sql: string;
-  params: unknown[];
-}
-
 /** How many hits a reader has in the last minute and day, as the `usage` statement reads them. */
 export interface LimitUsage {
   minute: number | null;
@@ -30,38 +25,55 @@ export interface LimitUsage {
   day_since?: number | null;
 }
 
+/** Whether the statement just before it changed a row: 1 when a hit was taken. */
+const hitTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
+
 /**
  * The statements that take one use of a limited action for a reader, for a caller's batch. `take`
- * records the hit only while the reader is under both limits (and `onlyIf` holds): counting and
- * inserting are one statement, so two requests at the same moment cannot both slip under a limit.
- * Statements after it can follow the hit with `WHERE changes() > 0`. Hits live in D1
- * `rate_limit_hits` (decision 9); `prune` drops those older than a day.
+ * records the hit only while the reader is under both limits (and `onlyIf`, a condition of the
+ * caller's, holds): counting and inserting are one statement, so two requests at the same moment
+ * cannot both slip under a limit. Statements after it can follow the hit with `changes() > 0`. Hits
+ * live in D1 `rate_limit_hits` (decision 9); `prune` drops those older than a day.
  */
 export function limitedHit(
-  db: D1Database,
   hit: { uid: string; action: LimitedAction },
   now: Date,
-  onlyIf: HitCondition = { sql: "1", params: [] },
+  onlyIf: Expression<SqlBool> | null = null,
 ) {
   const nowMs = now.getTime();
   const { perMinute, perDay } = limits[hit.action];
-  const window = [hit.uid, hit.action, nowMs, nowMs - MINUTE_MS, nowMs - DAY_MS] as const;
+  const minuteAgo = nowMs - MINUTE_MS;
+  const dayAgo = nowMs - DAY_MS;
+  const hits = query.selectFrom("rate_limit_hits").where("uid", "=", hit.uid).where("action", "=", hit.action);
+  const hitsSince = (since: number) =>
+    hits
+      .select((count) => count.fn.countAll<number>().as("hits"))
+      .where("at", ">", since)
+      .$asScalar();
   return {
-    take: db
-      .prepare(
-        `INSERT INTO rate_limit_hits (uid, action, at)
-         SELECT ?1, ?2, ?3 WHERE (${onlyIf.sql})
-            AND (SELECT COUNT(*) FROM rate_limit_hits WHERE uid = ?1 AND action = ?2 AND at > ?4) < ${perMinute}
-            AND (SELECT COUNT(*) FROM rate_limit_hits WHERE uid = ?1 AND action = ?2 AND at > ?5) < ${perDay}`,
-      )
-      .bind(...window, ...onlyIf.params),
-    prune: db.prepare(`DELETE FROM rate_limit_hits WHERE uid = ?1 AND at < ?2`).bind(hit.uid, nowMs - DAY_MS),
-    usage: db
-      .prepare(
-        `SELECT SUM(at > ?3) AS minute, COUNT(*) AS day, MIN(CASE WHEN at > ?3 THEN at END) AS minute_since, MIN(at) AS day_since
-           FROM rate_limit_hits WHERE uid = ?1 AND action = ?2 AND at > ?4`,
-      )
-      .bind(hit.uid, hit.action, nowMs - MINUTE_MS, nowMs - DAY_MS),
+    take: query
+      .insertInto("rate_limit_hits")
+      .columns(["uid", "action", "at"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(hit.uid).as("uid"),
+            row.val(hit.action).as("action"),
+            row.val(nowMs).as("at"),
+          ])
+          .$if(onlyIf !== null, (guarded) => guarded.where(onlyIf!))
+          .where(hitsSince(minuteAgo), "<", perMinute)
+          .where(hitsSince(dayAgo), "<", perDay),
+      ),
+    prune: query.deleteFrom("rate_limit_hits").where("uid", "=", hit.uid).where("at", "<", dayAgo),
+    usage: hits
+      .select((row) => [
+        row.fn.sum<number | null>(row("at", ">", minuteAgo)).as("minute"),
+        row.fn.countAll<number>().as("day"),
+        row.fn.min<number | null>(row.case().when("at", ">", minuteAgo).then(row.ref("at")).end()).as("minute_since"),
+        row.fn.min<number | null>("at").as("day_since"),
+      ])
+      .where("at", ">", dayAgo),
     /** Which limit stopped a hit that was not taken, from the usage read after it. */
     reached(usage: LimitUsage | undefined): "minute" | "day" {
       return (usage?.minute ?? 0) >= perMinute ? "minute" : "day";
@@ -82,15 +94,16 @@ export async function takeRateLimit(
   hit: { uid: string; action: LimitedAction },
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const statements = limitedHit(db, hit, now);
-  const [, taken, , usage] = await batch<[never, { taken: number }, never, LimitUsage]>(db, [
-    statements.take,
-    db.prepare(`SELECT changes() AS taken`),
-    statements.prune,
-    statements.usage,
-  ]);
+  const statements = limitedHit(hit, now);
+  const [, taken, , usage] = await batch(db, [statements.take, hitTaken, statements.prune, statements.usage]);
   if (taken[0]?.taken) return { ok: true };
   return statements.refusal(usage[0]);
+}
+
+/** A statement D1 can run in a batch of its own statements. */
+function prepared(db: D1Database, statement: Compilable) {
+  const { sql: text, parameters } = statement.compile();
+  return db.prepare(text).bind(...parameters);
 }
 
 /**
@@ -99,10 +112,10 @@ export async function takeRateLimit(
  * its own). `verdict` says whether the hit was taken.
  */
 export function limitedDatabase(db: D1Database, client: string, now = new Date()) {
-  const statements = limitedHit(db, { uid: client, action: "api" }, now);
+  const statements = limitedHit({ uid: client, action: "api" }, now);
   let outcome: RateLimitResult | null = null;
   const takenWith = (results: D1Result[]) => {
-    const taken = (results[1]?.results[0] as { taken?: number } | undefined)?.taken;
+    const taken = (results[1]?.results[0] as InferResult<typeof hitTaken>[number] | undefined)?.taken;
     outcome = taken ? { ok: true } : statements.refusal(results[3]?.results[0] as LimitUsage | undefined);
   };
   const limited = new Proxy(db, {
@@ -110,10 +123,9 @@ export function limitedDatabase(db: D1Database, client: string, now = new Date()
       if (property === "batch" && outcome === null) {
         return async (read: D1PreparedStatement[]) => {
           const results = await target.batch([
-            statements.take,
-            target.prepare(`SELECT changes() AS taken`),
-            statements.prune,
-            statements.usage,
+            ...[statements.take, hitTaken, statements.prune, statements.usage].map((statement) =>
+              prepared(target, statement),
+            ),
             ...read,
           ]);
           takenWith(results);

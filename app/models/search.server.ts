@@ -1,17 +1,8 @@
+import { type SqlBool, sql } from "kysely";
 import { gated } from "~/lib/gated";
 import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search-query";
-import type { SearchKind, SearchResult } from "~/lib/search-result";
-import { batch } from "./db.server";
-
-interface ResultRow {
-  ref: string;
-  kind: SearchKind;
-  title: string;
-  subtitle: string;
-  path: string;
-  revealed_by: string | null;
-  place: number;
-}
+import type { SearchResult } from "~/lib/search-result";
+import { batch, query } from "./query.server";
 
 /**
  * The most hits a search reads. What a reader may see is decided per hit (searchResultsFor), so a
@@ -19,6 +10,69 @@ interface ResultRow {
  * first, so what a requester who knows nothing is shown never depends on how many gated hits there are.
  */
 const MOST_HITS = 1000;
+
+/** The search index's entries that match a full-text query (`search_index`'s own syntax). */
+const matching = (fts: string) =>
+  query
+    .selectFrom("search_index")
+    .select(sql<number>`rowid`.as("rowid"))
+    .where(sql<SqlBool>`search_index MATCH ${fts}`);
+
+/**
+ * Every hit of a search, with its tier (a character by name, then by title, then by title or aliases,
+ * then the rest) and its place among the hits; those everyone may see first.
+ */
+function hitsOf(fts: string, names: string, titles: string) {
+  return query
+    .with("hits", () =>
+      query
+        .selectFrom("search_index")
+        .innerJoin("search_entries as e", (join) => join.on("e.id", "=", sql<number>`search_index.rowid`))
+        .select((row) => [
+          "e.id",
+          "e.ref",
+          "e.kind",
+          "e.title",
+          "e.subtitle",
+          "e.path",
+          "e.revealed_by",
+          row
+            .case()
+            .when(row.and([row("e.kind", "=", "character"), row("e.id", "in", matching(names))]))
+            .then(row.lit(0))
+            .when("e.id", "in", matching(titles))
+            .then(row.lit(1))
+            .when("e.id", "in", matching(names))
+            .then(row.lit(2))
+            .else(row.lit(3))
+            .end()
+            .as("tier"),
+        ])
+        .where(sql<SqlBool>`search_index MATCH ${fts}`),
+    )
+    .selectFrom("hits")
+    .select((row) => [
+      "ref",
+      "kind",
+      "title",
+      "subtitle",
+      "path",
+      "revealed_by",
+      row.fn
+        .agg<number>("row_number")
+        .over((window) =>
+          window
+            .orderBy("tier")
+            .orderBy((order) => order.fn("length", ["title"]))
+            .orderBy("title")
+            .orderBy("id"),
+        )
+        .as("place"),
+    ])
+    .orderBy((row) => row("revealed_by", "is not", null))
+    .orderBy("place")
+    .limit(MOST_HITS);
+}
 
 /**
  * Full-text search over characters, chapters, volumes, side stories, anime episodes, Break Time
@@ -36,26 +90,7 @@ export async function searchSite(db: D1Database, query: string): Promise<SearchR
   const names = toNameFtsQuery(query);
   const titles = toTitleFtsQuery(query);
   if (!fts || !names || !titles) return [];
-  const [rows] = await batch<[ResultRow]>(db, [
-    db
-      .prepare(
-        `WITH hits AS (
-           SELECT e.id, e.ref, e.kind, e.title, e.subtitle, e.path, e.revealed_by,
-                  CASE WHEN e.kind = 'character' AND e.id IN (SELECT rowid FROM search_index WHERE search_index MATCH ?2) THEN 0
-                       WHEN e.id IN (SELECT rowid FROM search_index WHERE search_index MATCH ?3) THEN 1
-                       WHEN e.id IN (SELECT rowid FROM search_index WHERE search_index MATCH ?2) THEN 2
-                       ELSE 3 END AS tier
-             FROM search_index JOIN search_entries e ON e.id = search_index.rowid
-            WHERE search_index MATCH ?1
-         )
-         SELECT ref, kind, title, subtitle, path, revealed_by,
-                row_number() OVER (ORDER BY tier, length(title), title, id) AS place
-           FROM hits
-          ORDER BY revealed_by IS NOT NULL, place
-          LIMIT ?4`,
-      )
-      .bind(fts, names, titles, MOST_HITS),
-  ]);
+  const [rows] = await batch(db, [hitsOf(fts, names, titles)]);
   // Read with public hits first (above); shown in the order of the hits themselves.
   return rows
     .sort((a, b) => a.place - b.place)

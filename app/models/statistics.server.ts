@@ -1,6 +1,7 @@
 import { inRanges, sumOf, withEmptyMonths } from "~/lib/chart-ranges";
-import type { ContentStatisticRow } from "~/lib/content/rows";
-import { batch } from "./db.server";
+import type { InferResult } from "kysely";
+import { severityCounts } from "./mistake-entries.server";
+import { batch, query } from "./query.server";
 
 /** The most bars a chart draws; longer series merge into ranges (app/lib/chart-ranges.ts). */
 const MAX_BARS = 24;
@@ -9,9 +10,32 @@ const MAX_MONTHS = 120;
 /** Translation notes are charted per volume up to this many volumes, then per collection. */
 const MAX_VOLUME_ROWS = 30;
 
-type Series = Map<ContentStatisticRow["chart"], Array<{ label: string; value: number }>>;
+type Series = Map<string, Array<{ label: string; value: number }>>;
 
-const valuesOf = (series: Series, chart: ContentStatisticRow["chart"]) => series.get(chart) ?? [];
+const valuesOf = (series: Series, chart: string) => series.get(chart) ?? [];
+
+// Counted when the pack was imported (app/lib/content/statistics.ts).
+const stored = query
+  .selectFrom("content_statistics")
+  .select(["chart", "label", "value"])
+  .orderBy("chart")
+  .orderBy("position");
+
+/** Translation notes per volume by severity, in story order, labelled "Collection number". */
+const notesPerVolume = query
+  .selectFrom("ln_mistakes as m")
+  .innerJoin("ln_volumes as v", "v.key", "m.volume_key")
+  .innerJoin("ln_collections as c", "c.code", "v.collection_code")
+  .select((row) => [
+    row(row("c.name", "||", " "), "||", row.ref("v.number").$castTo<string>()).as("label"),
+    "c.name as collection",
+    ...severityCounts,
+  ])
+  .groupBy("v.key")
+  .orderBy("c.sort_order")
+  .orderBy("v.number");
+
+type VolumeNotes = InferResult<typeof notesPerVolume>[number];
 
 /**
  * The series in numbers, for the statistics page. One round trip: the content's numbers were computed
@@ -19,20 +43,9 @@ const valuesOf = (series: Series, chart: ContentStatisticRow["chart"]) => series
  * published from accepted reports join them between imports.
  */
 export async function getStatistics(db: D1Database) {
-  const [stored, mistakes] = await batch<[Pick<ContentStatisticRow, "chart" | "label" | "value">, VolumeNotes]>(db, [
-    db.prepare(`SELECT chart, label, value FROM content_statistics ORDER BY chart, position`),
-    db.prepare(
-      `SELECT c.name || ' ' || v.number AS label, c.name AS collection,
-              COUNT(CASE WHEN m.severity = 'minor' THEN 1 END) AS minor,
-              COUNT(CASE WHEN m.severity = 'meaning_changing' THEN 1 END) AS meaning_changing,
-              COUNT(CASE WHEN m.severity = 'plot_relevant' THEN 1 END) AS plot_relevant
-         FROM ln_mistakes m JOIN ln_volumes v ON v.key = m.volume_key
-         JOIN ln_collections c ON c.code = v.collection_code
-        GROUP BY v.key ORDER BY c.sort_order, v.number`,
-    ),
-  ]);
+  const [statistics, mistakes] = await batch(db, [stored, notesPerVolume]);
   const series: Series = new Map();
-  for (const { chart, label, value } of stored) {
+  for (const { chart, label, value } of statistics) {
     const bars = series.get(chart);
     if (bars) bars.push({ label, value });
     else series.set(chart, [{ label, value }]);
@@ -110,14 +123,6 @@ function releaseTimeline(published: Array<{ label: string; value: number }>) {
     })),
   };
 }
-
-type VolumeNotes = {
-  label: string;
-  collection: string;
-  minor: number;
-  meaning_changing: number;
-  plot_relevant: number;
-};
 
 /** Translation notes by severity per volume, or per collection once there are too many volumes to read as rows. */
 function mistakesChart(volumes: VolumeNotes[]) {

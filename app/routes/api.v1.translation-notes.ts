@@ -1,7 +1,7 @@
 import { mediumParameter, pageOf, pagingParameters, revealing } from "~/lib/api";
 import { knownNotes } from "~/lib/api-views";
 import { isUnitKey } from "~/lib/content/units";
-import { getTranslationNotes } from "~/models/mistakes.server";
+import { getTranslationNotes } from "~/models/translation-notes.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.translation-notes";
 

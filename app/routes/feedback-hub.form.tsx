@@ -12,7 +12,7 @@ import { isUnitKey } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/report-forms";
 import { useReportDraft } from "~/browser/report-draft";
-import { getReportChoices, submitReport } from "~/models/reports.server";
+import { getReportChoices, submitReport } from "~/models/report-filing.server";
 import { notFound } from "~/server/not-found.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
@@ -102,7 +102,7 @@ async function sendReport(
   const outcome = await submitReport(
     context.db,
     { submissionId, uid: user.uid, kind: form.kind, title, fields: values, unit },
-    (onlyIf) => limitedHit(context.db, { uid: user.uid, action: "report" }, new Date(), onlyIf),
+    (onlyIf) => limitedHit({ uid: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
   if (!outcome.stored) {

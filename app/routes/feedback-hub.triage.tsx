@@ -22,7 +22,9 @@ import {
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { formByKind, reportForms, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
 import { countOf, nouns } from "~/lib/words";
-import { decideReport, getTriageReports, type Report, type TriageQuery } from "~/models/reports.server";
+import { decideReport } from "~/models/report-decisions.server";
+import { getTriageReports, type TriageQuery } from "~/models/report-triage.server";
+import type { Report } from "~/models/reports.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { requireModerator } from "~/server/session.server";

@@ -1,6 +1,6 @@
 import { knownTo } from "~/lib/gated";
 import { cleanQuery } from "~/lib/search-query";
-import { findSimilarMistakes } from "~/models/mistakes.server";
+import { findSimilarMistakes } from "~/models/similar-mistakes.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 
 /** How many similar entries the form lists. */

@@ -13,7 +13,7 @@ import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { parseOptionalNumber } from "~/lib/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistake-entries";
 import { useRevealedData } from "~/browser/spoiler-shield";
-import { getAnimeMistakes } from "~/models/mistakes.server";
+import { getAnimeMistakes } from "~/models/anime-mistakes.server";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/missing-filter";
 import { notFound } from "~/server/not-found.server";

@@ -10,7 +10,7 @@ import {
   mistakeStatusLabels,
 } from "~/lib/mistakes";
 import type { MistakeEntry } from "~/lib/mistake-entries";
-import { getNewestMistakes } from "~/models/mistakes.server";
+import { getNewestMistakes } from "~/models/translation-notes.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/translation-meta.feed";
 

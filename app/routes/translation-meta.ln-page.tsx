@@ -12,7 +12,7 @@ import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { showingRange } from "~/lib/paging";
-import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/mistakes.server";
+import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel-mistakes.server";
 import { useRevealedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";

@@ -13,7 +13,7 @@ import type { VolumeMistakeCount } from "~/lib/mistake-entries";
 import { type PageInfo, pageExists, showingRange } from "~/lib/paging";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { cleanQuery } from "~/lib/search-query";
-import { getLnMistakeIndex } from "~/models/mistakes.server";
+import { getLnMistakeIndex } from "~/models/light-novel-mistakes.server";
 import { useRevealedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";

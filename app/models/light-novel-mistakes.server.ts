@@ -1,0 +1,177 @@
+import type { InferResult } from "kysely";
+import { volumeKey } from "~/lib/content/units";
+import { knownTo } from "~/lib/gated";
+import type { Knowledge } from "~/lib/knowledge";
+import type { LnMistake, VolumeMistakeCount } from "~/lib/mistake-entries";
+import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes";
+import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
+import { toFtsQuery } from "~/lib/search-query";
+import {
+  inReadingOrder,
+  inVolume,
+  lnEntriesMatching,
+  lnEntryRows,
+  severityCounts,
+  toLnMistake,
+} from "./mistake-entries.server";
+import { facetCounts, filteredBy, toFacets } from "./mistake-filters.server";
+import { batch, query } from "./query.server";
+
+/** Volumes on one page of the volume tables (the index and a collection's page). */
+export const VOLUMES_PER_PAGE = 50;
+/** Search matches per page: each is a whole entry, so fewer than a volume page holds. */
+export const MATCHES_PER_PAGE = 10;
+/** The most entries a search of the light novel notes reads; the requester's own are paged from them. */
+const MOST_MATCHES = 1000;
+
+/** Per-volume entry counts by severity, one page of every volume (or of one collection's), and how many there are. */
+function volumeCounts(collectionCode: string | null, page: number) {
+  const onPage = query
+    .selectFrom("ln_volumes as v")
+    .innerJoin("ln_collections as c", "c.code", "v.collection_code")
+    .select("v.key")
+    .$if(collectionCode !== null, (one) => one.where("v.collection_code", "=", collectionCode!))
+    .orderBy("c.sort_order")
+    .orderBy("v.number")
+    .limit(VOLUMES_PER_PAGE)
+    .offset(pageOffset(page, VOLUMES_PER_PAGE));
+  const counts = query
+    .selectFrom("ln_volumes as v")
+    .innerJoin("ln_collections as c", "c.code", "v.collection_code")
+    .leftJoin("ln_mistakes as m", "m.volume_key", "v.key")
+    .select(["v.key", "v.collection_code", "c.name as collection_name", "v.number", "v.title", ...severityCounts])
+    .where("v.key", "in", onPage)
+    .groupBy("v.key")
+    .orderBy("c.sort_order")
+    .orderBy("v.number");
+  const total = query
+    .selectFrom("ln_volumes")
+    .select((count) => count.fn.countAll<number>().as("total"))
+    .$if(collectionCode !== null, (one) => one.where("collection_code", "=", collectionCode!));
+  return [counts, total] as const;
+}
+
+function toVolumeCount(row: InferResult<ReturnType<typeof volumeCounts>[0]>[number]): VolumeMistakeCount {
+  return {
+    key: row.key,
+    collectionCode: row.collection_code,
+    collectionName: row.collection_name,
+    number: row.number,
+    title: row.title,
+    counts: { minor: row.minor, meaning_changing: row.meaning_changing, plot_relevant: row.plot_relevant },
+    total: row.minor + row.meaning_changing + row.plot_relevant,
+  };
+}
+
+/**
+ * The entries that match a full-text query, with their volume's place in the story and their own place
+ * among the matches (by volume, chapter and id); those everyone may see first.
+ */
+function matchesOf(fts: string) {
+  return query
+    .with("hits", () => lnEntriesMatching(fts).select("vu.position as volume_position"))
+    .selectFrom("hits")
+    .selectAll()
+    .select((row) =>
+      row.fn
+        .agg<number>("row_number")
+        .over((window) => window.orderBy("volume_position").orderBy("chapter").orderBy("id"))
+        .as("place"),
+    )
+    .orderBy((row) => row("revealed_by", "is not", null))
+    .orderBy("place")
+    .limit(MOST_MATCHES);
+}
+
+/**
+ * The light novel index: one page of every volume with its counts by severity or, with a query, one
+ * page of the entries that match it that the requester (`knowledge`) knows, in reading order, with
+ * their total. An entry they do not know leaves no trace (not a count, a place or a page): its lines
+ * are what matched. Matches everyone may see are read first, so what a requester who knows nothing
+ * gets never depends on how many gated entries match. One round trip.
+ */
+export async function getLnMistakeIndex(
+  db: D1Database,
+  search: string,
+  page: number,
+  knowledge: Knowledge,
+): Promise<{ volumes: VolumeMistakeCount[]; matches: LnMistake[]; paging: PageInfo }> {
+  const fts = toFtsQuery(search);
+  if (!fts) {
+    const [volumes, totals] = await batch(db, volumeCounts(null, page));
+    return {
+      volumes: volumes.map(toVolumeCount),
+      matches: [],
+      paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
+    };
+  }
+  const [rows] = await batch(db, [matchesOf(fts)]);
+  const known = knownTo(rows.sort((a, b) => a.place - b.place).map(toLnMistake), knowledge);
+  const offset = pageOffset(page, MATCHES_PER_PAGE);
+  return {
+    volumes: [],
+    matches: known.slice(offset, offset + MATCHES_PER_PAGE),
+    paging: pageInfo(page, MATCHES_PER_PAGE, known.length),
+  };
+}
+
+/** One collection's volumes with their counts, a page at a time; null for an unknown collection. */
+export async function getLnCollectionMistakes(db: D1Database, code: string, page: number) {
+  const [collections, volumes, totals] = await batch(db, [
+    query.selectFrom("ln_collections").select(["code", "name"]).where("code", "=", code),
+    ...volumeCounts(code, page),
+  ]);
+  const collection = collections[0];
+  return collection
+    ? {
+        collection,
+        volumes: volumes.map(toVolumeCount),
+        paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
+      }
+    : null;
+}
+
+/** One page of a volume's entries in reading order, filtered, with their total and the counts for each filter; null if unknown. */
+export async function getVolumeMistakes(
+  db: D1Database,
+  code: string,
+  number: number,
+  filters: MistakeFilters,
+  page = 1,
+) {
+  const key = volumeKey(code, number);
+  const [volumes, entries, totals, facets] = await batch(db, [
+    query
+      .selectFrom("ln_volumes as v")
+      .innerJoin("ln_collections as c", "c.code", "v.collection_code")
+      .select(["v.key", "v.title", "v.number", "v.collection_code", "c.name as collection_name", "v.released_en"])
+      .where("v.key", "=", key),
+    lnEntryRows
+      .where("m.volume_key", "=", key)
+      .$call(filteredBy(filters))
+      .$call(inReadingOrder)
+      .limit(LN_ENTRIES_PER_PAGE)
+      .offset(pageOffset(page, LN_ENTRIES_PER_PAGE)),
+    query
+      .selectFrom("ln_mistakes as m")
+      .select((count) => count.fn.countAll<number>().as("total"))
+      .where("m.volume_key", "=", key)
+      .$call(filteredBy(filters)),
+    facetCounts("ln_mistakes", key),
+  ]);
+  const volume = volumes[0];
+  if (!volume) return null;
+  return {
+    volume: {
+      key: volume.key,
+      title: volume.title,
+      number: volume.number,
+      collectionCode: volume.collection_code,
+      collectionName: volume.collection_name,
+      releasedEn: volume.released_en,
+    },
+    entries: entries.map((row) => inVolume(toLnMistake(row))),
+    paging: pageInfo(page, LN_ENTRIES_PER_PAGE, totals[0]?.total ?? 0),
+    facets: toFacets(facets),
+  };
+}

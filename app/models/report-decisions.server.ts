@@ -1,0 +1,101 @@
+import { expressionBuilder, sql } from "kysely";
+import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
+import type { ReportStatus } from "~/lib/report-forms";
+import type { Database } from "./database";
+import { batch, query } from "./query.server";
+import { entryFollowingReport } from "./reported-mistakes.server";
+import { parseFields, reports } from "./reports.server";
+
+export interface TriageDecision {
+  reportId: string;
+  /** The status the moderator saw when deciding: the decision applies only while the report still has it. */
+  from: ReportStatus;
+  status: ReportStatus;
+  note: string;
+  duplicateOf: string | null;
+  /** For accepted mistranslation reports: how the published entry is filed. */
+  category: MistakeCategory;
+  severity: MistakeSeverity;
+  moderatorName: string;
+}
+
+export type DecisionOutcome =
+  | { decided: true; published: string | null }
+  | { decided: false; reason: "unknown" }
+  | { decided: false; reason: "changed"; status: ReportStatus };
+
+/** Only when the statement before it changed a row. */
+const afterChange = expressionBuilder<Database>()(sql<number>`changes()`, ">", 0);
+
+/**
+ * Sets a report's status with a note the reporter sees, in one batch that D1 runs as one transaction.
+ * The change is a compare-and-set on the status the moderator saw: a decision made on a stale view, or
+ * losing a race to another moderator's, changes nothing and is answered as such. The same decision made
+ * twice (a double click, two moderators agreeing at once) is stored once, with one history row.
+ *
+ * After the change, the same batch keeps what the public pages show equal to the status: an accepted
+ * light novel or anime mistranslation report is published as an entry, and a report that leaves
+ * "accepted" takes its entry down (./reported-mistakes.server). A stored volume or episode that is not
+ * one publishes nothing instead of failing.
+ */
+export async function decideReport(
+  db: D1Database,
+  decision: TriageDecision,
+  now = new Date(),
+): Promise<DecisionOutcome> {
+  const [rows] = await batch(db, [reports.where("id", "=", decision.reportId)]);
+  const report = rows[0];
+  if (!report) return { decided: false, reason: "unknown" };
+  const at = now.toISOString();
+  const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
+  const note = decision.note || null;
+  // Compare-and-set: only from the status the moderator saw, and only when something changes.
+  const change = query
+    .updateTable("reports")
+    .set({ status: decision.status, moderator_note: note, duplicate_of: duplicateOf, updated_at: at })
+    .where("id", "=", report.id)
+    .where("status", "=", decision.from)
+    .where((row) =>
+      row.or([
+        row("status", "is not", decision.status),
+        row("moderator_note", "is not", note),
+        row("duplicate_of", "is not", duplicateOf),
+      ]),
+    );
+  const history = query
+    .insertInto("report_history")
+    .columns(["report_id", "at", "status", "note", "by_moderator"])
+    .expression(
+      query
+        .selectNoFrom((row) => [
+          row.val(report.id).as("report_id"),
+          row.val(at).as("at"),
+          row.val(decision.status).as("status"),
+          row.val(note).as("note"),
+          row.lit(1).as("by_moderator"),
+        ])
+        .where(afterChange),
+    );
+  const storedNow = query
+    .selectFrom("reports")
+    .select(["status", "moderator_note", "duplicate_of", "published_entry"])
+    .where("id", "=", report.id);
+  const kind = report.kind;
+  const [stored] =
+    kind === "ln_mistl" || kind === "anime_mistl"
+      ? (
+          await batch(db, [
+            change,
+            history,
+            ...entryFollowingReport({ reportId: report.id, kind, fields: parseFields(report.fields) }, decision, now),
+            storedNow,
+          ])
+        )[5]
+      : (await batch(db, [change, history, storedNow]))[2];
+  if (!stored) return { decided: false, reason: "unknown" };
+  // Ours or an identical one made at the same time: either way, what the moderator asked for is what is stored.
+  if (stored.status === decision.status && stored.moderator_note === note && stored.duplicate_of === duplicateOf) {
+    return { decided: true, published: stored.published_entry };
+  }
+  return { decided: false, reason: "changed", status: stored.status };
+}

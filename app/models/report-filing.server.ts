@@ -1,0 +1,137 @@
+import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
+import type { ReportKind } from "~/lib/report-forms";
+import type { Database } from "./database";
+import { batch, query } from "./query.server";
+import type { limitedHit } from "./rate-limits.server";
+
+/** Every volume and every episode, in story order, with their labels and titles. */
+const volumeChoices = query
+  .selectFrom("ln_volumes as v")
+  .innerJoin("story_units as u", "u.key", "v.key")
+  .innerJoin("ln_collections as c", "c.code", "v.collection_code")
+  .select(["v.key", "u.label", "v.title"])
+  .orderBy("c.sort_order")
+  .orderBy("v.number");
+const episodeChoices = query
+  .selectFrom("anime_episodes as e")
+  .innerJoin("story_units as u", "u.key", "e.key")
+  .select(["e.key", "u.label", "e.title"])
+  .orderBy("e.season_number")
+  .orderBy("e.number");
+
+/** The choices the light novel and anime forms offer, from the real lists. */
+export async function getReportChoices(db: D1Database) {
+  const [volumes, episodes] = await batch(db, [volumeChoices, episodeChoices]);
+  // Titles that already start with the unit's name ("Lanternfall 2: …") are not prefixed twice.
+  const choice = (unit: { key: string; label: string; title: string }) => ({
+    value: unit.key,
+    label: unit.title.startsWith(unit.label) ? unit.title : `${unit.label}: ${unit.title}`,
+  });
+  return { volumes: volumes.map(choice), episodes: episodes.map(choice) };
+}
+
+/** A volume or an episode a report names, and the medium it must be of. */
+export interface ReportedUnit {
+  key: string;
+  medium: "light_novels" | "anime";
+}
+
+/** A take of the reader's rate limit (./rate-limits.server), around a condition of ours. */
+export type LimitedHitFor = (onlyIf: Expression<SqlBool>) => ReturnType<typeof limitedHit>;
+
+export type SubmitOutcome =
+  | { stored: true; reportId: string }
+  | { stored: false; problem: "unit" }
+  | { stored: false; problem: "limit"; limit: "minute" | "day" };
+
+const anywhere = expressionBuilder<Database>();
+/** Only when the statement before it changed a row: the hit was taken, the report stored. */
+const afterChange = anywhere(sql<number>`changes()`, ">", 0);
+
+/** Whether the report names no unit, or one stored with the medium its form asks for. */
+function unitStored(unit: ReportedUnit | null) {
+  return anywhere.or([
+    anywhere(anywhere.val(unit?.key ?? null), "is", null),
+    anywhere.exists(
+      query
+        .selectFrom("story_units")
+        .select((one) => one.lit(1).as("one"))
+        .where("key", "=", anywhere.val(unit?.key ?? null))
+        .where("medium", "=", anywhere.val(unit?.medium ?? null)),
+    ),
+  ]);
+}
+
+/**
+ * Stores a report with its first history entry, in one round trip. The submission id comes from the
+ * form, so the same form sent twice by the same reader is one report (and one use of the rate limit);
+ * the report's own id is chosen here. The hit on the rate limit, the report and its history are one
+ * batch: the report is inserted only when the hit was taken, and the hit only when the named volume or
+ * episode is of the right medium and the reader has not sent this form before.
+ */
+export async function submitReport(
+  db: D1Database,
+  report: {
+    submissionId: string;
+    uid: string;
+    kind: ReportKind;
+    title: string;
+    fields: Record<string, string>;
+    unit: ReportedUnit | null;
+  },
+  limitedHit: LimitedHitFor,
+  now = new Date(),
+): Promise<SubmitOutcome> {
+  const at = now.toISOString();
+  const sent = query
+    .selectFrom("reports")
+    .where("uid", "=", report.uid)
+    .where("submission_id", "=", report.submissionId);
+  const limit = limitedHit(
+    anywhere.and([anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))), unitStored(report.unit)]),
+  );
+  const reportId = crypto.randomUUID();
+  const [unitChecks, , , , , stored, usage] = await batch(db, [
+    query.selectNoFrom(unitStored(report.unit).as("ok")),
+    limit.take,
+    query
+      .insertInto("reports")
+      .columns(["id", "submission_id", "uid", "kind", "title", "fields", "status", "created_at", "updated_at"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(reportId).as("id"),
+            row.val(report.submissionId).as("submission_id"),
+            row.val(report.uid).as("uid"),
+            row.val(report.kind).as("kind"),
+            row.val(report.title).as("title"),
+            row.val(JSON.stringify(report.fields)).as("fields"),
+            row.val("open").as("status"),
+            row.val(at).as("created_at"),
+            row.val(at).as("updated_at"),
+          ])
+          .where(afterChange),
+      ),
+    query
+      .insertInto("report_history")
+      .columns(["report_id", "at", "status", "note", "by_moderator"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(reportId).as("report_id"),
+            row.val(at).as("at"),
+            row.val("open").as("status"),
+            row.lit(null).as("note"),
+            row.lit(0).as("by_moderator"),
+          ])
+          .where(afterChange),
+      ),
+    limit.prune,
+    sent.select("id"),
+    limit.usage,
+  ]);
+  const found = stored[0];
+  if (found) return { stored: true, reportId: found.id };
+  if (!unitChecks[0]?.ok) return { stored: false, problem: "unit" };
+  return { stored: false, problem: "limit", limit: limit.reached(usage[0]) };
+}

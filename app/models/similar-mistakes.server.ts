@@ -1,0 +1,128 @@
+import { sql } from "kysely";
+import { gated } from "~/lib/gated";
+import type { SimilarMistake } from "~/lib/mistake-entries";
+import { searchWords, toFtsQuery } from "~/lib/search-query";
+import { animeEntryRows, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
+import { batch, query } from "./query.server";
+
+/**
+ * The most entries a similar-entries search reads. The requester's own are picked from them
+ * (knownTo), so entries everyone may see are read first: what a requester who knows nothing gets never
+ * depends on how many gated entries match.
+ */
+const SIMILAR_CANDIDATES = 200;
+
+/**
+ * Light novel entries whose official or Japanese line holds any of the words, with whether each is in
+ * the chosen volume, how many of the words it holds, and its place in the form's order.
+ */
+function lnCandidates(unit: string, terms: string[]) {
+  const inLines = (words: string) => `{official japanese}: ${words}`;
+  return query
+    .with("hits", () =>
+      lnEntriesMatching(inLines(terms.join(" OR "))).select((row) => [
+        row("m.volume_key", "=", unit).as("in_unit"),
+        terms
+          .map((term) =>
+            row.parens(
+              row(
+                "m.seq",
+                "in",
+                query
+                  .selectFrom("ln_mistake_index")
+                  .select(sql<number>`rowid`.as("rowid"))
+                  .where(matchesIndex(inLines(term))),
+              ),
+            ),
+          )
+          .reduce((total, holds) => row(total, "+", holds))
+          .$castTo<number>()
+          .as("words"),
+      ]),
+    )
+    .selectFrom("hits")
+    .selectAll()
+    .select((row) =>
+      row.fn
+        .agg<number>("row_number")
+        .over((window) =>
+          // In the chosen unit first, then by how many words, newest first, then by id.
+          window.orderBy("in_unit", "desc").orderBy("words", "desc").orderBy("added_on", "desc").orderBy("id"),
+        )
+        .as("place"),
+    )
+    .orderBy((row) => row("revealed_by", "is not", null))
+    .orderBy("place")
+    .limit(SIMILAR_CANDIDATES);
+}
+
+/** Anime entries whose official line holds any of the words, as lnCandidates has them. */
+function animeCandidates(unit: string, words: string[]) {
+  return query
+    .with("hits", () =>
+      animeEntryRows
+        .select((row) => {
+          const holds = words.map((word) => row.parens(row(row.fn("lower", ["m.official"]), "like", `%${word}%`)));
+          const held = holds.reduce((total, each) => row(total, "+", each)).$castTo<number>();
+          return [row("m.episode_key", "=", unit).as("in_unit"), held.as("words")];
+        })
+        .where((row) =>
+          row.or(words.map((word) => row.parens(row(row.fn("lower", ["m.official"]), "like", `%${word}%`)))),
+        ),
+    )
+    .selectFrom("hits")
+    .selectAll()
+    .select((row) =>
+      row.fn
+        .agg<number>("row_number")
+        .over((window) =>
+          // In the chosen unit first, then by how many words, newest first, then by id.
+          window.orderBy("in_unit", "desc").orderBy("words", "desc").orderBy("added_on", "desc").orderBy("id"),
+        )
+        .as("place"),
+    )
+    .orderBy((row) => row("revealed_by", "is not", null))
+    .orderBy("place")
+    .limit(SIMILAR_CANDIDATES);
+}
+
+/**
+ * Existing entries that look like what a reader is reporting, in the order the form lists them: in the
+ * chosen volume or episode first, then by how many of the words each holds, newest first. The order
+ * depends only on each entry's own text (not FTS rank, whose weight for a word counts gated entries
+ * too), so the entries a requester may see keep their order whatever else matches. One round trip.
+ */
+export async function findSimilarMistakes(
+  db: D1Database,
+  kind: "ln" | "anime",
+  unit: string,
+  text: string,
+): Promise<SimilarMistake[]> {
+  if (kind === "ln") {
+    const fts = toFtsQuery(text, 6);
+    if (!fts) return [];
+    const [rows] = await batch(db, [lnCandidates(unit, fts.split(" "))]);
+    return rows
+      .sort((a, b) => a.place - b.place)
+      .map((row) => ({
+        id: row.id,
+        unit: row.volume_key,
+        where: `${row.volume_label}, chapter ${row.chapter}`,
+        ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+      }));
+  }
+  // Words of one or two letters would match nearly every line.
+  const words = searchWords(text, 50)
+    .filter((word) => [...word].length > 2)
+    .slice(0, 6);
+  if (!words.length) return [];
+  const [rows] = await batch(db, [animeCandidates(unit, words)]);
+  return rows
+    .sort((a, b) => a.place - b.place)
+    .map((row) => ({
+      id: row.id,
+      unit: row.episode_key,
+      where: `Season ${row.season_number} · Episode ${row.episode_number}`,
+      ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+    }));
+}

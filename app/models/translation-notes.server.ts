@@ -1,0 +1,138 @@
+import { type InferResult, sql } from "kysely";
+import { gated } from "~/lib/gated";
+import type { NewestMistake } from "~/lib/mistake-entries";
+import { animeMistakePath, formatTimestamp, lnMistakePath } from "~/lib/mistakes";
+import {
+  animeEntryRows,
+  entriesBefore,
+  inReadingOrder,
+  lnEntryRows,
+  toAnimeMistake,
+  toLnMistake,
+} from "./mistake-entries.server";
+import { batch, query } from "./query.server";
+
+/*
+ * The translation notes of both media together: the hub's counts and newest lines, the Atom feed,
+ * and the API's list.
+ */
+
+/** A medium as a column of its own, the same in both terms of the union. */
+const medium = (name: "light_novel" | "anime") => sql<"light_novel" | "anime">`${sql.lit(name)}`.as("medium");
+
+/** How many entries each medium has of each severity. */
+const countsBySeverity = query
+  .selectFrom("ln_mistakes")
+  .select((row) => [medium("light_novel"), "severity", row.fn.countAll<number>().as("count")])
+  .groupBy("severity")
+  .unionAll(
+    query
+      .selectFrom("anime_mistakes")
+      .select((row) => [medium("anime"), "severity", row.fn.countAll<number>().as("count")])
+      .groupBy("severity"),
+  );
+
+/** What a line of the newest entries shows of either kind. */
+const newestColumns = ["m.id", "m.severity", "m.official", "m.suggested", "m.added_on", "m.revealed_by"] as const;
+
+const newestLn = (newest: number) =>
+  query
+    .selectFrom("ln_mistakes as m")
+    .innerJoin("story_units as vu", "vu.key", "m.volume_key")
+    .select([
+      ...newestColumns,
+      "m.volume_key",
+      "vu.label as volume_label",
+      "m.chapter",
+      entriesBefore.as("entries_before"),
+    ])
+    .orderBy("m.added_on", "desc")
+    .orderBy("m.id")
+    .limit(newest);
+
+const newestAnime = (newest: number) =>
+  query
+    .selectFrom("anime_mistakes as m")
+    .innerJoin("anime_episodes as e", "e.key", "m.episode_key")
+    .select([...newestColumns, "m.episode_key", "e.season_number", "e.number as episode_number", "m.start_seconds"])
+    .orderBy("m.added_on", "desc")
+    .orderBy("m.id")
+    .limit(newest);
+
+function toNewest(
+  row: InferResult<ReturnType<typeof newestLn | typeof newestAnime>>[number],
+): Omit<NewestMistake, "where" | "path"> {
+  return {
+    id: row.id,
+    severity: row.severity,
+    addedOn: row.added_on,
+    ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+  };
+}
+
+/** The hub: counts by medium and severity, and the newest entries of both media (only what their lines show). One round trip. */
+export async function getTranslationMetaHub(db: D1Database, newest = 8) {
+  const [counts, ln, anime] = await batch(db, [countsBySeverity, newestLn(newest), newestAnime(newest)]);
+  const entries: NewestMistake[] = [
+    ...ln.map((row) => ({
+      ...toNewest(row),
+      where: `${row.volume_label}, chapter ${row.chapter}`,
+      path: lnMistakePath(row.volume_key, row.id, row.entries_before),
+    })),
+    ...anime.map((row) => ({
+      ...toNewest(row),
+      where: `Anime season ${row.season_number} · episode ${row.episode_number} at ${formatTimestamp(row.start_seconds)}`,
+      path: animeMistakePath(row.id, row.episode_key),
+    })),
+  ];
+  return {
+    counts,
+    newest: entries.sort((a, b) => b.addedOn.localeCompare(a.addedOn) || a.id.localeCompare(b.id)).slice(0, newest),
+  };
+}
+
+/** The newest entries of both media, for the Atom feed; a light novel entry with the address of its page. */
+export async function getNewestMistakes(db: D1Database, limit: number) {
+  const [ln, anime] = await batch(db, [
+    lnEntryRows
+      .select(entriesBefore.as("entries_before"))
+      .orderBy((row) => row.fn.coalesce("m.updated_on", "m.added_on"), "desc")
+      .limit(limit),
+    animeEntryRows.orderBy((row) => row.fn.coalesce("m.updated_on", "m.added_on"), "desc").limit(limit),
+  ]);
+  return {
+    ln: ln.map((row) => ({ entry: toLnMistake(row), path: lnMistakePath(row.volume_key, row.id, row.entries_before) })),
+    anime: anime.map(toAnimeMistake),
+  };
+}
+
+/**
+ * Every translation note of one medium or both (only of one volume or episode with `unit`), in story
+ * order (a volume's in its reading order, an episode's by timestamp), each light novel note with the
+ * address of its page: for the API, which keeps only those its requester knows and pages them among
+ * themselves. One round trip.
+ */
+export async function getTranslationNotes(
+  db: D1Database,
+  { medium, unit }: { medium: "light_novels" | "anime" | null; unit: string | null },
+) {
+  const asked = medium ?? "all";
+  const [ln, anime] = await batch(db, [
+    lnEntryRows
+      .select(entriesBefore.as("entries_before"))
+      .where((row) => row(row.val(asked), "in", ["light_novels", "all"]))
+      .$if(unit !== null, (one) => one.where("m.volume_key", "=", unit!))
+      .orderBy("vu.position")
+      .$call(inReadingOrder),
+    animeEntryRows
+      .where((row) => row(row.val(asked), "in", ["anime", "all"]))
+      .$if(unit !== null, (one) => one.where("m.episode_key", "=", unit!))
+      .orderBy("e.position")
+      .orderBy("m.start_seconds")
+      .orderBy("m.id"),
+  ]);
+  return {
+    ln: ln.map((row) => ({ ...toLnMistake(row), path: lnMistakePath(row.volume_key, row.id, row.entries_before) })),
+    anime: anime.map((row) => ({ ...toAnimeMistake(row), path: animeMistakePath(row.id, row.episode_key) })),
+  };
+}
