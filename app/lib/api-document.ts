@@ -6,6 +6,7 @@
 import { API_BASE, API_LIMITS, API_PAGE_SIZE, API_RATE_LIMIT_POLICY, apiErrorCodes } from "./api";
 import { media, slugPattern, unitKeyPattern } from "./content/units";
 import { MAX_REVEAL_LENGTH, REVEAL_PARAMETER } from "./knowledge";
+import { collectionKinds, mistakeSeverities } from "./vocabulary";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string, description?: string) => ({
@@ -341,7 +342,7 @@ export function apiDocument(origin: string) {
             items: object({
               code: { type: "string" },
               name: { type: "string" },
-              kind: { type: "string", enum: ["main", "side", "short_stories"] },
+              kind: { type: "string", enum: [...collectionKinds] },
             }),
           },
           anime_seasons: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
@@ -418,7 +419,7 @@ export function apiDocument(origin: string) {
           medium: { type: "string", enum: ["light_novels", "anime"] },
           unit_key: { type: "string", description: "The volume or episode." },
           category: { type: "string" },
-          severity: { type: "string", enum: ["minor", "meaning_changing", "plot_relevant"] },
+          severity: { type: "string", enum: [...mistakeSeverities] },
           status: { type: "string" },
           japanese: nullable("string"),
           official: { type: "string" },

@@ -1,5 +1,5 @@
 import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
-import type { ReportKind, ReportStatus } from "~/lib/report-forms";
+import type { ReportKind, ReportStatus } from "~/lib/vocabulary";
 import { batch } from "./db.server";
 import { type AcceptedMistakeReport, publishReportedMistake } from "./mistakes.server";
 

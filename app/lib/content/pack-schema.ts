@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { mistakeTimestampPattern } from "../mistakes";
-import { collectionCodePattern, MAX_UNIT_NUMBER, media, slugPattern, unitKeyPattern } from "./units";
+import { collectionCodePattern, MAX_UNIT_NUMBER, slugPattern, unitKeyPattern } from "./units";
+import {
+  adaptationChangeKinds,
+  animeTracks,
+  chapterKinds,
+  collectionKinds,
+  media,
+  mistakeCategories,
+  mistakeSeverities,
+  mistakeStatuses,
+  type RelationshipKind,
+  relationshipKinds,
+  sideStoryKinds,
+  volumeChangeKinds,
+} from "../vocabulary";
 
 /**
  * The files of a content pack (content/<pack>/*.json), as authors write them. Validation here checks
@@ -65,8 +79,6 @@ export const seriesFileSchema = z.strictObject({
   secrets: z.array(secretSchema).default([]),
 });
 
-export const chapterKinds = ["prologue", "chapter", "interlude", "epilogue"] as const;
-
 export const chapterSchema = z.strictObject({
   ordinal: unitNumber,
   kind: z.enum(chapterKinds).default("chapter"),
@@ -117,8 +129,6 @@ export const webNovelFileSchema = z.strictObject({
 
 const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
 
-export const volumeChangeKinds = ["added", "cut", "changed", "reordered"] as const;
-
 /**
  * What a volume does differently from the web novel: a scene the light novels added, cut, changed or
  * moved, with the web novel chapters it concerns. A cut scene's chapters are not read by reading the
@@ -150,8 +160,6 @@ export const volumeSchema = z.strictObject({
   changes: z.array(volumeChangeSchema).default([]),
 });
 
-export const collectionKinds = ["main", "side", "short_stories"] as const;
-
 export const collectionSchema = z.strictObject({
   code: z.string().regex(collectionCodePattern, { error: "must be a short lowercase code such as main or ssc" }),
   name: text,
@@ -164,8 +172,6 @@ export const collectionSchema = z.strictObject({
 export const lightNovelsFileSchema = z.strictObject({
   collections: z.array(collectionSchema).min(1),
 });
-
-export const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route"] as const;
 
 export const sideStorySchema = z.strictObject({
   slug,
@@ -186,8 +192,6 @@ export const sideStorySchema = z.strictObject({
 export const sideStoriesFileSchema = z.strictObject({
   sideStories: z.array(sideStorySchema),
 });
-
-export const adaptationChangeKinds = ["skipped", "reordered", "added", "changed"] as const;
 
 /**
  * What an episode does differently from the web novel, where its chapter range cannot say it: a
@@ -234,14 +238,12 @@ export const animeFileSchema = z.strictObject({
   breakTime: z.array(breakTimeEpisodeSchema).default([]),
 });
 
-export const relationshipKinds = ["family", "friend", "ally", "rival", "enemy", "mentor", "student", "romance", "colleague", "other"] as const;
-
 /**
  * A relationship's `kind` says what the character named in `to` is to the character listing it: on
  * Ilse's entry, Corvin is her "mentor"; on Corvin's, Ilse is his "student". Each kind read from the
  * other side is its inverse here, so a pair listed from both sides must read as inverses.
  */
-export const inverseRelationshipKinds: Record<(typeof relationshipKinds)[number], (typeof relationshipKinds)[number]> = {
+export const inverseRelationshipKinds: Record<RelationshipKind, RelationshipKind> = {
   family: "family",
   friend: "friend",
   ally: "ally",
@@ -284,18 +286,6 @@ export const charactersFileSchema = z.strictObject({
   characters: z.array(characterSchema),
 });
 
-export const mistakeCategories = [
-  "mistranslation",
-  "omission",
-  "addition",
-  "name_or_term",
-  "softened",
-  "typo",
-  "localization_choice",
-] as const;
-export const mistakeSeverities = ["minor", "meaning_changing", "plot_relevant"] as const;
-export const mistakeStatuses = ["confirmed", "fixed_in_later_printing", "disputed"] as const;
-export const animeTracks = ["subtitles", "dub", "captions"] as const;
 
 const timestamp = z.string().regex(mistakeTimestampPattern, { error: "must be a timestamp such as 12:34 or 1:02:03" });
 
