@@ -3,9 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ContentPack, packFields, packFiles } from "../app/lib/content/pack-schema";
-import { resolvePack } from "../app/lib/content/resolve-pack";
-import { generatePack, readPack, scalePack } from "./content-generate";
+import { type ContentPack, packFields, packFiles, resolvePack, scalePack } from "../pack";
+import { generatePack, readPack } from "./content-generate";
 
 const workspace = mkdtempSync(join(tmpdir(), "content-generate-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));

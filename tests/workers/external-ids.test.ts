@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import type { ExternalId } from "../../app/lib/external-ids";
 import { emptyProgress, type TrackerUnit } from "../../app/lib/progress";
 import { planServiceImport } from "../../app/lib/service-import";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { fetchDeployed } from "../support/site";
 
 type Timeline = { units: TrackerUnit[]; externalIds: ExternalId[] };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { mistakeTimestampPattern } from "../mistakes";
-import { collectionCodePattern, MAX_UNIT_NUMBER, slugPattern, unitKeyPattern } from "./units";
+import { mistakeTimestampPattern } from "../app/lib/mistakes";
+import { collectionCodePattern, MAX_UNIT_NUMBER, slugPattern, unitKeyPattern } from "../app/lib/content/units";
 import {
   adaptationChangeKinds,
   animeTracks,
@@ -14,11 +14,11 @@ import {
   relationshipKinds,
   sideStoryKinds,
   volumeChangeKinds,
-} from "../vocabulary";
+} from "../app/lib/vocabulary";
 
 /**
  * The files of a content pack (content/<pack>/*.json), as authors write them. Validation here checks
- * each file's shape; app/lib/content/resolve-pack.ts then checks references across files and turns
+ * each file's shape; pack/resolve.ts then checks references across files and turns
  * the pack into rows with positions on the story timeline.
  *
  * Units of the story are named by keys (./units), used wherever one file points at another.
@@ -45,7 +45,7 @@ const unitNumber = z.int().positive().max(MAX_UNIT_NUMBER);
  * Where each medium reveals something, when that differs from what its `revealAt` gives through the
  * cross-media map: a unit of that medium (an anime-original flashback, a scene a volume moved) or null
  * (that medium never reveals it: a scene the light novels cut). The medium's units in the derived set
- * are replaced by the one given. resolve-pack.ts checks each names a unit of its own medium.
+ * are replaced by the one given. pack/resolve.ts checks each names a unit of its own medium.
  */
 export const revealInSchema = z.strictObject({
   webNovel: unitKey.nullable().optional(),
@@ -112,15 +112,24 @@ export const arcSchema = z.strictObject({
  * tracker can import their progress from those services' exports (docs/content.md). MyAnimeList keeps
  * anime and manga (light novels, web novels) in two lists, each with its own numbers; Novel Updates
  * names a series by the slug of its page (novelupdates.com/series/<slug>/). Each id belongs to one
- * season, collection or the web novel: resolve-pack.ts refuses one used twice.
+ * season, collection or the web novel: pack/resolve.ts refuses one used twice.
  */
-const myAnimeListId = z.int({ error: "must be a MyAnimeList id, a whole number such as 52991" }).positive().max(99_999_999);
-const novelUpdatesSlug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a Novel Updates series slug such as the-unburnt-wick" }).max(200);
+const myAnimeListId = z
+  .int({ error: "must be a MyAnimeList id, a whole number such as 52991" })
+  .positive()
+  .max(99_999_999);
+const novelUpdatesSlug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a Novel Updates series slug such as the-unburnt-wick" })
+  .max(200);
 
 /** An anime season's entry on MyAnimeList's anime list (AniList and Kitsu export with these numbers too). */
 export const seasonExternalIdsSchema = z.strictObject({ myAnimeList: myAnimeListId.optional() });
 /** A light novel collection's or the web novel's entry on MyAnimeList's manga list and on Novel Updates. */
-export const novelExternalIdsSchema = z.strictObject({ myAnimeList: myAnimeListId.optional(), novelUpdates: novelUpdatesSlug.optional() });
+export const novelExternalIdsSchema = z.strictObject({
+  myAnimeList: myAnimeListId.optional(),
+  novelUpdates: novelUpdatesSlug.optional(),
+});
 
 export const webNovelFileSchema = z.strictObject({
   externalIds: novelExternalIdsSchema.optional(),
@@ -263,12 +272,18 @@ export const characterSchema = z.strictObject({
   aliases: z.array(text).default([]),
   affiliations: z.array(text).default([]),
   summary: optionalText,
-  portrait: z.strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() }).optional(),
+  portrait: z
+    .strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() })
+    .optional(),
   /** The first unit each medium shows the character in. */
   firstAppearances: z
     .strictObject({ webNovel: unitKey.optional(), lightNovel: unitKey.optional(), anime: unitKey.optional() })
     .default({}),
-  facts: z.array(z.strictObject({ label: text, value: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() })).default([]),
+  facts: z
+    .array(
+      z.strictObject({ label: text, value: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() }),
+    )
+    .default([]),
   relationships: z
     .array(
       z.strictObject({
@@ -285,7 +300,6 @@ export const characterSchema = z.strictObject({
 export const charactersFileSchema = z.strictObject({
   characters: z.array(characterSchema),
 });
-
 
 const timestamp = z.string().regex(mistakeTimestampPattern, { error: "must be a timestamp such as 12:34 or 1:02:03" });
 

@@ -1,6 +1,19 @@
 import type { z } from "zod";
-import { animeMistakePath, formatTimestamp, mistakeAnchor, timestampSeconds, volumeSlugFromKey } from "../mistakes";
-import { type ContentPack, inverseRelationshipKinds, type PackFileName, packFields, packFiles, type RevealIn } from "./pack-schema";
+import {
+  animeMistakePath,
+  formatTimestamp,
+  mistakeAnchor,
+  timestampSeconds,
+  volumeSlugFromKey,
+} from "../app/lib/mistakes";
+import {
+  type ContentPack,
+  inverseRelationshipKinds,
+  type PackFileName,
+  packFields,
+  packFiles,
+  type RevealIn,
+} from "./schema";
 import { adaptationChanges, type AdaptedRange } from "./adaptation";
 import type {
   AdaptationChangeRow,
@@ -20,8 +33,16 @@ import type {
   SearchEntryRow,
   SideStoryRow,
   VolumeChangeRow,
-} from "./rows";
-import { arcsInOrder, declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "./timeline";
+} from "../app/lib/content/rows";
+import {
+  arcsInOrder,
+  declareUnits,
+  placeUnits,
+  type Reference,
+  referenceChecker,
+  type Report,
+  type Timeline,
+} from "./timeline";
 import {
   animeMistakeRevealedBy,
   chapterTitleRevealedBy,
@@ -32,11 +53,20 @@ import {
   revealInMedia,
   revealMap,
 } from "./reveals";
-import { breakTimeAiring } from "./labels";
+import { breakTimeAiring } from "../app/lib/content/labels";
 import { lintSpoilers } from "./spoiler-lint";
 import { statisticsRows } from "./statistics";
 import { externalIdRows } from "./external-ids";
-import { breakTimeKey, chapterKey, episodeKey, type Medium, parseUnitKey, sideStoryKey, unitPath, volumeKey } from "./units";
+import {
+  breakTimeKey,
+  chapterKey,
+  episodeKey,
+  type Medium,
+  parseUnitKey,
+  sideStoryKey,
+  unitPath,
+  volumeKey,
+} from "../app/lib/content/units";
 
 /** One problem in a pack: the file, where inside it, and what is wrong. */
 export interface PackProblem {
@@ -73,7 +103,10 @@ export type PackFileSource = { json: unknown } | { problem: string };
  * Checks every file's shape (in the order of packFields) and returns the whole pack, or null with
  * every problem of every file.
  */
-export function parsePack(read: (file: PackFileName) => PackFileSource): { pack: ContentPack | null; problems: PackProblem[] } {
+export function parsePack(read: (file: PackFileName) => PackFileSource): {
+  pack: ContentPack | null;
+  problems: PackProblem[];
+} {
   const problems: PackProblem[] = [];
   const parse = <F extends PackFileName>(file: F) => {
     const source = read(file);
@@ -92,7 +125,8 @@ export function parsePack(read: (file: PackFileName) => PackFileSource): { pack:
   const anime = parse(packFields.anime);
   const characters = parse(packFields.characters);
   const mistakes = parse(packFields.mistakes);
-  if (!series || !webNovel || !lightNovels || !sideStories || !anime || !characters || !mistakes) return { pack: null, problems };
+  if (!series || !webNovel || !lightNovels || !sideStories || !anime || !characters || !mistakes)
+    return { pack: null, problems };
   return { pack: { series, webNovel, lightNovels, sideStories, anime, characters, mistakes }, problems };
 }
 
@@ -125,7 +159,8 @@ type Gate = (
 function revealInChecker(reference: Reference, report: Report) {
   return (revealIn: RevealIn | undefined, hasRevealPoint: boolean, file: PackFileName, path: string) => {
     if (!revealIn) return;
-    if (!hasRevealPoint) report(file, path, "needs a reveal point (revealAt): revealIn only says where a medium reveals it differently");
+    if (!hasRevealPoint)
+      report(file, path, "needs a reveal point (revealAt): revealIn only says where a medium reveals it differently");
     for (const [name, unit] of Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][])
       if (unit) reference(unit, file, `${path}.${name}`, revealInMedia[name]);
   };
@@ -149,7 +184,10 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const checkRevealIn = revealInChecker(reference, report);
   const gate: Gate = (item, file, path, implied = false) => {
     checkRevealIn(item?.revealIn, implied || item?.revealAt !== undefined, file, `${path}.revealIn`);
-    return { position: reference(item?.revealAt, file, `${path}.revealAt`), revealedBy: revealedByIn(revealersOf, item?.revealIn, item?.revealAt) };
+    return {
+      position: reference(item?.revealAt, file, `${path}.revealAt`),
+      revealedBy: revealedByIn(revealersOf, item?.revealIn, item?.revealAt),
+    };
   };
   const resolution: Resolution = { pack, packName, timeline, revealersOf, reference, report, gate, checkRevealIn };
   pack.series.secrets.forEach((secret, index) => gate(secret, "series.json", `secrets[${index}]`));
@@ -216,7 +254,12 @@ const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) 
 /** The first unit of a medium on the timeline: where every reader of it starts. */
 function firstUnit({ units, positions }: Timeline, medium: Medium) {
   let first: string | null = null;
-  for (const [key, unit] of units) if (unit.medium === medium && (first === null || (positions.get(key) ?? Infinity) < (positions.get(first) ?? Infinity))) first = key;
+  for (const [key, unit] of units)
+    if (
+      unit.medium === medium &&
+      (first === null || (positions.get(key) ?? Infinity) < (positions.get(first) ?? Infinity))
+    )
+      first = key;
   return first;
 }
 const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? key;
@@ -231,7 +274,12 @@ function webNovelRows({ pack, timeline, revealersOf, reference, checkRevealIn }:
   for (const arc of arcsInOrder(pack)) {
     const arcPath = `arcs[${pack.webNovel.arcs.indexOf(arc)}]`;
     reference(arc.summaryRevealAt, "web-novel.json", `${arcPath}.summaryRevealAt`);
-    checkRevealIn(arc.summaryRevealIn, arc.summaryRevealAt !== undefined, "web-novel.json", `${arcPath}.summaryRevealIn`);
+    checkRevealIn(
+      arc.summaryRevealIn,
+      arc.summaryRevealAt !== undefined,
+      "web-novel.json",
+      `${arcPath}.summaryRevealIn`,
+    );
     arcs.push({
       number: arc.number,
       title: arc.title,
@@ -245,7 +293,12 @@ function webNovelRows({ pack, timeline, revealersOf, reference, checkRevealIn }:
       if (seen.has(chapter.ordinal)) continue;
       seen.add(chapter.ordinal);
       const key = chapterKey(arc.number, chapter.ordinal);
-      checkRevealIn(chapter.titleRevealIn, chapter.titleIsSpoiler, "web-novel.json", `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`);
+      checkRevealIn(
+        chapter.titleRevealIn,
+        chapter.titleIsSpoiler,
+        "web-novel.json",
+        `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`,
+      );
       const position = positionOf(timeline, key);
       const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
       const titleRevealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
@@ -299,16 +352,33 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
       const key = volumeKey(collection.code, volume.number);
       const from = reference(volume.adapts?.from, file, `${path}.adapts.from`, "web_novel");
       const to = reference(volume.adapts?.to, file, `${path}.adapts.to`, "web_novel");
-      if (from !== null && to !== null && from > to) report(file, `${path}.adapts`, `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`);
-      if (volume.releasedEn && volume.releasedEn < volume.releasedJp) report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
+      if (from !== null && to !== null && from > to)
+        report(
+          file,
+          `${path}.adapts`,
+          `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`,
+        );
+      if (volume.releasedEn && volume.releasedEn < volume.releasedJp)
+        report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
       const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
       volume.changes.forEach((change, index) => {
         const where = `${path}.changes[${index}]`;
         const changeFrom = reference(change.chapters?.from, file, `${where}.chapters.from`, "web_novel");
         const changeTo = reference(change.chapters?.to, file, `${where}.chapters.to`, "web_novel");
-        if (changeFrom !== null && changeTo !== null && changeFrom > changeTo) report(file, `${where}.chapters`, `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`);
-        if (change.kind === "cut" && !change.chapters) report(file, `${where}.chapters`, "a cut scene names the web novel chapters it leaves out");
-        else if (change.kind === "cut" && changeFrom !== null && changeTo !== null && (from === null || to === null || changeFrom < from || changeTo > to))
+        if (changeFrom !== null && changeTo !== null && changeFrom > changeTo)
+          report(
+            file,
+            `${where}.chapters`,
+            `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`,
+          );
+        if (change.kind === "cut" && !change.chapters)
+          report(file, `${where}.chapters`, "a cut scene names the web novel chapters it leaves out");
+        else if (
+          change.kind === "cut" &&
+          changeFrom !== null &&
+          changeTo !== null &&
+          (from === null || to === null || changeFrom < from || changeTo > to)
+        )
           report(file, `${where}.chapters`, `a cut scene lies among the chapters ${key} adapts`);
         changes.push({
           volume_key: key,
@@ -351,7 +421,13 @@ function lightNovelRows({ pack, packName, timeline, revealersOf, reference, repo
         revealed_by: null,
       });
     });
-    return { code: collection.code, name: collection.name, kind: collection.kind, description: collection.description ?? null, sort_order: c };
+    return {
+      code: collection.code,
+      name: collection.name,
+      kind: collection.kind,
+      description: collection.description ?? null,
+      sort_order: c,
+    };
   });
   return { collections, volumes, changes, search };
 }
@@ -376,7 +452,11 @@ function sideStoryRows({ pack, timeline, gate, report }: Resolution) {
     const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
     // The slug is in every address and anchor of the story: it must not spell a title the shield hides.
     if (story.revealAt && slugOf(story.title) === story.slug)
-      report("side-stories.json", `sideStories[${index}].slug`, `spells the story's title, which is gated: choose a slug that does not give it away`);
+      report(
+        "side-stories.json",
+        `sideStories[${index}].slug`,
+        `spells the story's title, which is gated: choose a slug that does not give it away`,
+      );
     stories.push({
       slug: story.slug,
       key,
@@ -431,16 +511,29 @@ function animeRows({ pack, timeline, revealersOf, reference, report }: Resolutio
       const path = `seasons[${s}].episodes[${e}]`;
       const from = reference(episode.adapts.from, file, `${path}.adapts.from`, "web_novel");
       const to = reference(episode.adapts.to, file, `${path}.adapts.to`, "web_novel");
-      if (from !== null && to !== null && from > to) report(file, `${path}.adapts`, `adapts runs backwards: ${episode.adapts.from} comes after ${episode.adapts.to}`);
+      if (from !== null && to !== null && from > to)
+        report(
+          file,
+          `${path}.adapts`,
+          `adapts runs backwards: ${episode.adapts.from} comes after ${episode.adapts.to}`,
+        );
       episode.volumes.forEach((volume, index) => reference(volume, file, `${path}.volumes[${index}]`, "light_novels"));
       if (from !== null && to !== null && from <= to) ranges.push({ key, from, to });
       episode.changes.forEach((change, c) => {
         const where = `${path}.changes[${c}].chapters`;
         const first = reference(change.chapters?.from, file, `${where}.from`, "web_novel");
         const last = reference(change.chapters?.to, file, `${where}.to`, "web_novel");
-        if (first !== null && last !== null && first > last) report(file, where, `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`);
+        if (first !== null && last !== null && first > last)
+          report(file, where, `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`);
         const chapterRange = { chapters_from: change.chapters?.from ?? null, chapters_to: change.chapters?.to ?? null };
-        notes.push({ episode_key: key, sort_order: 0, kind: change.kind, ...chapterRange, note: change.note, computed: 0 });
+        notes.push({
+          episode_key: key,
+          sort_order: 0,
+          kind: change.kind,
+          ...chapterRange,
+          note: change.note,
+          computed: 0,
+        });
       });
       episodes.push({
         key,
@@ -456,9 +549,15 @@ function animeRows({ pack, timeline, revealersOf, reference, report }: Resolutio
       });
     });
     // Found changes first (in story order), then the pack's notes, numbered per episode.
-    const found = adaptationChanges(ranges, chapters).map(
-      (change): AdaptationChangeRow => ({ episode_key: change.episode, sort_order: 0, kind: change.kind, chapters_from: change.from, chapters_to: change.to, note: null, computed: 1 }),
-    );
+    const found = adaptationChanges(ranges, chapters).map((change): AdaptationChangeRow => ({
+      episode_key: change.episode,
+      sort_order: 0,
+      kind: change.kind,
+      chapters_from: change.from,
+      chapters_to: change.to,
+      note: null,
+      computed: 1,
+    }));
     for (const { key } of ranges) {
       const ofEpisode = [...found, ...notes].filter((change) => change.episode_key === key);
       ofEpisode.forEach((change, order) => changes.push({ ...change, sort_order: order }));
@@ -493,20 +592,18 @@ function animeRows({ pack, timeline, revealersOf, reference, report }: Resolutio
  */
 function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
-  const episodes = anime.episodes.map(
-    (episode): SearchEntryRow => ({
-      ref: `episode:${episode.key}`,
-      kind: "episode",
-      title: episode.title,
-      subtitle: labelOf(timeline, episode.key),
-      path: unitPath(episode.key),
-      aliases: episode.original_title ?? "",
-      body: seasonTitles.get(episode.season_number) ?? "",
-      reveal_position: episode.position,
-      // Episode titles are shown to everyone, as /anime lists them.
-      revealed_by: null,
-    }),
-  );
+  const episodes = anime.episodes.map((episode): SearchEntryRow => ({
+    ref: `episode:${episode.key}`,
+    kind: "episode",
+    title: episode.title,
+    subtitle: labelOf(timeline, episode.key),
+    path: unitPath(episode.key),
+    aliases: episode.original_title ?? "",
+    body: seasonTitles.get(episode.season_number) ?? "",
+    reveal_position: episode.position,
+    // Episode titles are shown to everyone, as /anime lists them.
+    revealed_by: null,
+  }));
   const shorts = anime.shorts.map((short): SearchEntryRow => {
     // The reference checker has refused a pack whose short accompanies no episode.
     const episode = parseUnitKey(short.accompanies, "anime") ?? { season: short.season_number, episode: 0 };
@@ -526,7 +623,10 @@ function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof a
 }
 
 /** Search entries for translation notes, each gated where its entry is on the mistakes pages. */
-function translationNoteSearchEntries({ timeline }: Resolution, mistakes: ReturnType<typeof mistakeRows>): SearchEntryRow[] {
+function translationNoteSearchEntries(
+  { timeline }: Resolution,
+  mistakes: ReturnType<typeof mistakeRows>,
+): SearchEntryRow[] {
   const entry = (row: LnMistakeRow | AnimeMistakeRow, subtitle: string, path: string): SearchEntryRow => ({
     ref: `translation_note:${row.id}`,
     kind: "translation_note",
@@ -547,7 +647,11 @@ function translationNoteSearchEntries({ timeline }: Resolution, mistakes: Return
       ),
     ),
     ...mistakes.anime.map((row) =>
-      entry(row, `${labelOf(timeline, row.episode_key)} at ${formatTimestamp(row.start_seconds)}`, animeMistakePath(row.id, row.episode_key)),
+      entry(
+        row,
+        `${labelOf(timeline, row.episode_key)} at ${formatTimestamp(row.start_seconds)}`,
+        animeMistakePath(row.id, row.episode_key),
+      ),
     ),
   ];
 }
@@ -609,17 +713,28 @@ function characterRows({ pack, packName, timeline, revealersOf, reference, repor
       first_medium: firstMedium,
       sort_name: character.name.toLocaleLowerCase("en"),
     });
-    for (const affiliation of new Set(character.affiliations)) affiliations.push({ character_slug: character.slug, affiliation });
+    for (const affiliation of new Set(character.affiliations))
+      affiliations.push({ character_slug: character.slug, affiliation });
     character.facts.forEach((fact, f) => {
       const { position, revealedBy } = gate(fact, file, `${path}.facts[${f}]`);
-      facts.push({ character_slug: character.slug, sort_order: f, label: fact.label, value: fact.value, reveal_position: position, revealed_by: revealedBy });
+      facts.push({
+        character_slug: character.slug,
+        sort_order: f,
+        label: fact.label,
+        value: fact.value,
+        reveal_position: position,
+        revealed_by: revealedBy,
+      });
     });
     const relationshipKeys = new Set<string>();
     character.relationships.forEach((relationship, r) => {
       const where = `${path}.relationships[${r}]`;
-      if (!characterSlugs.has(relationship.to)) report(file, `${where}.to`, `points to the character "${relationship.to}", which does not exist`);
-      else if (relationship.to === character.slug) report(file, `${where}.to`, "a character cannot be related to itself");
-      else if (relationshipKeys.has(`${relationship.to}/${relationship.kind}`)) report(file, where, `the ${relationship.kind} relationship to "${relationship.to}" is listed twice`);
+      if (!characterSlugs.has(relationship.to))
+        report(file, `${where}.to`, `points to the character "${relationship.to}", which does not exist`);
+      else if (relationship.to === character.slug)
+        report(file, `${where}.to`, "a character cannot be related to itself");
+      else if (relationshipKeys.has(`${relationship.to}/${relationship.kind}`))
+        report(file, where, `the ${relationship.kind} relationship to "${relationship.to}" is listed twice`);
       else {
         relationshipKeys.add(`${relationship.to}/${relationship.kind}`);
         const { position, revealedBy } = gate(relationship, file, where);
@@ -672,7 +787,11 @@ type LnMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
 
 /** The columns light novel and anime entries share; `revealAt` is where the entry stops being a spoiler. */
-function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null, revealedBy: string | null): MistakeEntryColumns {
+function entryColumns(
+  entry: LnMistake | AnimeMistake,
+  revealAt: number | null,
+  revealedBy: string | null,
+): MistakeEntryColumns {
   return {
     id: entry.id,
     source: "pack",
@@ -697,7 +816,9 @@ function entryColumns(entry: LnMistake | AnimeMistake, revealAt: number | null, 
 function mistakeRows({ pack, timeline, revealersOf, reference, report, gate }: Resolution) {
   const file = "mistranslations.json";
   const volumes = new Map(
-    pack.lightNovels.collections.flatMap((collection) => collection.volumes.map((volume) => [volumeKey(collection.code, volume.number), volume] as const)),
+    pack.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.map((volume) => [volumeKey(collection.code, volume.number), volume] as const),
+    ),
   );
   const ids = new Set<string>();
   const unique = (id: string, path: string) => {
@@ -724,9 +845,14 @@ function mistakeRows({ pack, timeline, revealersOf, reference, report, gate }: R
       const from = timeline.positions.get(volume.adapts.from);
       const to = timeline.positions.get(volume.adapts.to);
       if (from !== undefined && to !== undefined && (chapterPosition < from || chapterPosition > to))
-        report(file, `${path}.webNovelChapter`, `${entry.webNovelChapter} is not among the chapters ${entry.volume} adapts`);
+        report(
+          file,
+          `${path}.webNovelChapter`,
+          `${entry.webNovelChapter} is not among the chapters ${entry.volume} adapts`,
+        );
     }
-    if (entry.page === undefined && entry.ebookPosition === undefined) report(file, path, "give the page, the ebook position, or both");
+    if (entry.page === undefined && entry.ebookPosition === undefined)
+      report(file, path, "give the page, the ebook position, or both");
     // Gated where its passage is in the story (the web novel chapter), not at the end of the whole volume.
     const given = gate(entry, file, path, true);
     const revealAt = entry.revealAt ? given.position : (chapterPosition ?? volumePosition);
