@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PackFileName } from "./schema";
-import { formatProblem, parsePack, resolvePack } from "./resolve";
+import { formatProblem, type PackFileName, parsePack, resolvePack } from "./index";
 
 /** The tiny test pack with some of its files changed. */
 function resolveTiny(changes: Partial<Record<PackFileName, (json: any) => void>>) {

@@ -1,4 +1,4 @@
-import type { ContentPack, PackFileName } from "./schema";
+import type { ContentPack, PackFileName } from "./schema/files";
 import type { ExternalIdRow } from "../app/lib/content/rows";
 import type { Report } from "./timeline";
 

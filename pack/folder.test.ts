@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatProblem } from "./resolve";
+import { formatProblem } from "./index";
 import { loadPack } from "./folder";
 
 const fixture = "tests/fixtures/packs/tiny";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { knowledgeOfUnits, knows } from "../app/lib/knowledge";
-import { parsePack, resolvePack } from "./resolve";
+import { parsePack, resolvePack } from "./index";
 
 const parsed = parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) }));
 if (!parsed.pack) throw new Error("The demo pack does not parse");

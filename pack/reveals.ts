@@ -1,4 +1,5 @@
-import type { ContentPack, RevealIn } from "./schema";
+import type { RevealIn } from "./schema/fields";
+import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
 import { chapterKey, episodeKey, type Medium, mediumOf, volumeKey } from "../app/lib/content/units";
 
@@ -108,7 +109,7 @@ export function revealedByIn(
   );
   const overridden = new Set<Medium | null>(given.map(([name]) => revealInMedia[name]));
   const units = derived.split(" ").filter((unit) => unit !== "" && !overridden.has(mediumOf(unit)));
-  // A unit of another medium is a mistake resolve-pack reports; it reveals nothing here.
+  // A unit of another medium is a mistake the resolution reports; it reveals nothing here.
   for (const [name, unit] of given) if (unit && mediumOf(unit) === revealInMedia[name]) units.push(unit);
   return [...new Set(units)].join(" ");
 }

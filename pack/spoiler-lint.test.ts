@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PackFileName } from "./schema";
-import { formatProblem, parsePack, resolvePack } from "./resolve";
+import { formatProblem, type PackFileName, parsePack, resolvePack } from "./index";
 import { revealedBeforeSecret, secretPattern } from "./spoiler-lint";
 
 /*

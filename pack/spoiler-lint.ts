@@ -1,5 +1,5 @@
 import { knowledgeOfUnits, knows, noKnowledge } from "../app/lib/knowledge";
-import type { ContentPack, PackFileName } from "./schema";
+import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
   chapterTitleRevealedBy,

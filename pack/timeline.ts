@@ -1,5 +1,5 @@
 import { breakTimeLabel, webNovelChapterName } from "../app/lib/content/labels";
-import type { ContentPack, PackFileName } from "./schema";
+import type { ContentPack, PackFileName } from "./schema/files";
 import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
 
 /*

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatProblem, parsePack, resolvePack } from "./resolve";
+import { formatProblem, parsePack, resolvePack } from "../index";
 
 function resolveTinyPack(change: (characters: any) => void) {
   const parsed = parsePack((file) => {
