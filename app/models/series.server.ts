@@ -12,7 +12,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     [Omit<SeriesRow, "id" | "pack">, { label: string; value: number }, ReleaseRow, { code: string; name: string }]
   >(db, [
     db.prepare(`SELECT title, original_title, synopsis, author, illustrator, media FROM series WHERE id = 1`),
-    // Counted when the pack was imported (pack/statistics.ts), not over every table per view.
+    // Counted once when the pack was imported (the pipeline's statistics), not over every table per view.
     db.prepare(`SELECT label, value FROM content_statistics WHERE chart = 'totals'`),
     latestReleasesStatement(db, today),
     // Their names, so "continue where you left off" can say where a light novel reader is.

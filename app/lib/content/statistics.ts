@@ -1,6 +1,6 @@
 /*
  * The home page's totals as the site reads them back. They are counted once when a pack is imported
- * (pack/statistics.ts writes them as the "totals" series of content_statistics).
+ * (the content-pack pipeline writes them as the "totals" series of content_statistics).
  */
 
 /** The home page's totals, stored as the "totals" series. */
