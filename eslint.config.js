@@ -3,6 +3,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The content-pack pipeline (pack/) serves the import command and the tests; the site never imports it. */
+const noPackImports = {
+  regex: "^(~/)?(\\.\\./)+pack(/|$)",
+  message: "The site never imports the content-pack pipeline (pack/): it reads the pack's rows from D1.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,13 +41,24 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    // Layering: pure shared logic imports nothing of the app; nothing imports a route.
+    // Layering: nothing in the site imports the content-pack pipeline (the blocks below repeat it,
+    // since a later block's patterns replace an earlier one's).
+    files: ["app/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noPackImports] }] },
+  },
+  {
+    // Pure shared logic imports nothing of the app; nothing imports a route.
     files: ["app/lib/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: ["~/*", "../../*", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"],
+          patterns: [
+            {
+              group: ["~/*", "../../*", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"],
+            },
+            noPackImports,
+          ],
         },
       ],
     },
@@ -54,16 +71,21 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            "~/*",
-            "../../*",
-            "!../../tests",
-            "../../tests/*",
-            "!../../tests/support",
-            "../components/*",
-            "../models/*",
-            "../server/*",
-            "../browser/*",
-            "../routes/*",
+            {
+              group: [
+                "~/*",
+                "../../*",
+                "!../../tests",
+                "../../tests/*",
+                "!../../tests/support",
+                "../components/*",
+                "../models/*",
+                "../server/*",
+                "../browser/*",
+                "../routes/*",
+              ],
+            },
+            noPackImports,
           ],
         },
       ],
@@ -94,7 +116,7 @@ export default tseslint.config(
   {
     files: ["app/models/**", "app/server/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["~/routes/*", "**/routes/*"] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/routes/*", "**/routes/*"] }, noPackImports] }],
     },
   },
   {
@@ -111,6 +133,7 @@ export default tseslint.config(
               group: ["~/models/*", "~/server/*", "**/models/*", "**/server/*"],
               message: "Components and browser code use view types from app/lib, never models or server.",
             },
+            noPackImports,
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { packFiles } from "./app/lib/content/pack-schema";
+import { packFiles } from "./pack";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "./app/routes";
 
@@ -32,11 +32,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Pure logic and command-line tools, in Node.
+        // Pure logic, the content-pack pipeline and command-line tools, in Node.
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "pack/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
         },

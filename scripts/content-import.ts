@@ -10,11 +10,9 @@
  * the content version in KV (which keys the edge cache) is updated.
  */
 import { resolve } from "node:path";
-import { formatProblem } from "../app/lib/content/resolve-pack";
+import { applySync, contentVersionOf, formatProblem, loadPack, planSync, readContentRows } from "../pack";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
-import { loadPack } from "./lib/content-pack-files";
 import { CONTENT_VERSION_KEY } from "../app/server/edge-cache.server";
-import { applySync, contentVersionOf, planSync, readContentRows } from "./lib/content-sync";
 import { openPlatform } from "./lib/local-platform";
 
 const usage = "Usage: npm run content:import -- [pack] [--remote] [--persist-to DIR] [--dir FOLDER]";

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
-import { type ReportStatus, reportStatusLabels } from "~/lib/report-forms";
+import { reportStatusLabels } from "~/lib/report-forms";
+import type { ReportStatus } from "~/lib/vocabulary";
 
 const tones = {
   open: "outline",

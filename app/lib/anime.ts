@@ -2,8 +2,8 @@
  * The anime as the /anime and /break_time pages show it: the anime model returns these, and the
  * components render them without knowing how they are stored.
  */
-import type { adaptationChangeKinds } from "./content/pack-schema";
 import type { Gated } from "./gated";
+import type { AdaptationChangeKind } from "./vocabulary";
 import { animeNotesSeasonPath } from "./mistakes";
 
 /** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
@@ -11,8 +11,6 @@ export interface UnitLabel {
   key: string;
   label: string;
 }
-
-export type AdaptationChangeKind = (typeof adaptationChangeKinds)[number];
 
 /**
  * One thing an episode does differently from the web novel. Its kind and the chapters it concerns

@@ -1,6 +1,7 @@
 /** The shapes of the API's answers, as JSON Schema (the `components.schemas` of ./api-document.ts). */
 import { apiErrorCodes } from "./api";
 import { media } from "./content/units";
+import { collectionKinds, mistakeSeverities } from "./vocabulary";
 import { date, nullable, object, pageOf, ref, strings } from "./api-document-parts";
 
 export const apiSchemas = {
@@ -44,7 +45,7 @@ export const apiSchemas = {
       items: object({
         code: { type: "string" },
         name: { type: "string" },
-        kind: { type: "string", enum: ["main", "side", "short_stories"] },
+        kind: { type: "string", enum: [...collectionKinds] },
       }),
     },
     anime_seasons: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
@@ -121,7 +122,7 @@ export const apiSchemas = {
     medium: { type: "string", enum: ["light_novels", "anime"] },
     unit_key: { type: "string", description: "The volume or episode." },
     category: { type: "string" },
-    severity: { type: "string", enum: ["minor", "meaning_changing", "plot_relevant"] },
+    severity: { type: "string", enum: [...mistakeSeverities] },
     status: { type: "string" },
     japanese: nullable("string"),
     official: { type: "string" },

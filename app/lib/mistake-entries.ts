@@ -5,7 +5,7 @@
  * and when it was added are public, so a sealed entry still has its place, its badges and its link.
  */
 import type { Gated } from "./gated";
-import type { animeTrackLabels, MistakeCategory, MistakeSeverity, MistakeStatus } from "./mistakes";
+import type { AnimeTrack, MistakeCategory, MistakeSeverity, MistakeStatus } from "./vocabulary";
 
 /** The lines an entry quotes from the story, and why they differ. */
 export interface MistakeText {
@@ -43,7 +43,7 @@ export interface LnMistake extends MistakeEntry<LnMistakeText> {
 /** An entry on its own volume's page, which names the volume once, not per entry. */
 export type LnMistakeInVolume = Omit<LnMistake, "volume">;
 
-export type AnimeTrack = keyof typeof animeTrackLabels;
+export type { AnimeTrack };
 
 export interface AnimeMistake extends MistakeEntry {
   /** The episode, with its story position for "I have watched up to here". */

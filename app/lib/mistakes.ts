@@ -1,5 +1,12 @@
 import { oneOf } from "./params";
 import { collectionCodePattern, parseUnitKey, wholeNumberPattern } from "./content/units";
+import {
+  type AnimeTrack,
+  type MistakeCategory,
+  mistakeSeverities,
+  type MistakeSeverity,
+  type MistakeStatus,
+} from "./vocabulary";
 
 /** The words and rules of the translation-mistake pages, shared by pages, forms and the feed. */
 
@@ -11,27 +18,29 @@ export const mistakeCategoryLabels = {
   softened: "Softened or censored",
   typo: "Typo",
   localization_choice: "Localization choice",
-} as const;
+} as const satisfies Record<MistakeCategory, string>;
 
 export const mistakeSeverityLabels = {
   minor: "Minor",
   meaning_changing: "Meaning-changing",
   plot_relevant: "Plot-relevant",
-} as const;
+} as const satisfies Record<MistakeSeverity, string>;
 
 export const mistakeStatusLabels = {
   confirmed: "Confirmed",
   fixed_in_later_printing: "Fixed in a later release",
   disputed: "Disputed",
-} as const;
+} as const satisfies Record<MistakeStatus, string>;
 
-export const animeTrackLabels = { subtitles: "Subtitles", dub: "Dub", captions: "Captions" } as const;
+export const animeTrackLabels = {
+  subtitles: "Subtitles",
+  dub: "Dub",
+  captions: "Captions",
+} as const satisfies Record<AnimeTrack, string>;
 
-export type MistakeCategory = keyof typeof mistakeCategoryLabels;
-export type MistakeSeverity = keyof typeof mistakeSeverityLabels;
-export type MistakeStatus = keyof typeof mistakeStatusLabels;
+export type { MistakeCategory, MistakeSeverity, MistakeStatus };
 
-export const severities = Object.keys(mistakeSeverityLabels) as MistakeSeverity[];
+export const severities = mistakeSeverities;
 
 export interface MistakeFilters {
   category: MistakeCategory | null;

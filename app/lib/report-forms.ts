@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { checkWith } from "./form";
 import { animeTrackLabels, mistakeTimestampPattern } from "./mistakes";
+import type { ReportKind, ReportStatus } from "./vocabulary";
 
 /**
  * The five feedback forms: one definition each, from which both the page's fields and the zod schema
  * (checked in the browser before sending, and again by the server) are made.
  */
-
-export type ReportKind = "bug" | "content" | "ln_mistl" | "feature" | "anime_mistl";
 
 export interface FieldDefinition {
   name: string;
@@ -192,9 +191,6 @@ export function fieldNames(form: FormDefinition) {
 export function validateReport(form: FormDefinition, values: Record<string, unknown>) {
   return checkWith(reportSchema(form), values, fieldNames(form));
 }
-
-export const reportStatuses = ["open", "under_review", "accepted", "declined", "duplicate", "done"] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
 
 export const reportStatusLabels: Record<ReportStatus, string> = {
   open: "Open",

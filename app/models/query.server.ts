@@ -42,6 +42,12 @@ function compile(statement: Compilable) {
   return sql;
 }
 
+/** A query as a D1 statement, for a model that hands D1 a batch of its own (the API's rate limit). */
+export function prepared(db: D1Database, statement: Compilable) {
+  const { sql, parameters } = compile(statement);
+  return db.prepare(sql).bind(...parameters);
+}
+
 /**
  * Runs a page's queries in one D1 round trip and gives each one's rows, typed by the query. A
  * database failure becomes a 503 with a plain message (the general error page), never a stack trace.
@@ -50,10 +56,7 @@ export async function batch<const Q extends readonly Compilable[]>(
   db: D1Database,
   queries: Q,
 ): Promise<{ -readonly [K in keyof Q]: RowsOf<Q[K]> }> {
-  const statements = queries.map((statement) => {
-    const { sql, parameters } = compile(statement);
-    return db.prepare(sql).bind(...parameters);
-  });
+  const statements = queries.map((statement) => prepared(db, statement));
   try {
     const results = await db.batch(statements);
     return results.map((result) => result.results) as { -readonly [K in keyof Q]: RowsOf<Q[K]> };

@@ -1,7 +1,7 @@
-import { type Compilable, type Expression, type InferResult, type SqlBool, sql } from "kysely";
+import { type Expression, type InferResult, type SqlBool, sql } from "kysely";
 import { API_LIMITS } from "~/lib/api";
 import { REPORT_LIMITS } from "~/lib/report-forms";
-import { batch, query } from "./query.server";
+import { batch, prepared, query } from "./query.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
 const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<
@@ -98,12 +98,6 @@ export async function takeRateLimit(
   const [, taken, , usage] = await batch(db, [statements.take, hitTaken, statements.prune, statements.usage]);
   if (taken[0]?.taken) return { ok: true };
   return statements.refusal(usage[0]);
-}
-
-/** A statement D1 can run in a batch of its own statements. */
-function prepared(db: D1Database, statement: Compilable) {
-  const { sql: text, parameters } = statement.compile();
-  return db.prepare(text).bind(...parameters);
 }
 
 /**

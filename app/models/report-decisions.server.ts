@@ -1,6 +1,6 @@
 import { expressionBuilder, sql } from "kysely";
 import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
-import type { ReportStatus } from "~/lib/report-forms";
+import type { ReportStatus } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
 import { entryFollowingReport } from "./reported-mistakes.server";

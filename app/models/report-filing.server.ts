@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
-import type { ReportKind } from "~/lib/report-forms";
+import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
 import type { limitedHit } from "./rate-limits.server";

@@ -1,4 +1,4 @@
-import type { ReportKind, ReportStatus } from "~/lib/report-forms";
+import type { ReportKind, ReportStatus } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 import { reportHistory, toReport } from "./reports.server";
 

@@ -1,5 +1,5 @@
 import type { InferResult } from "kysely";
-import type { ReportStatus } from "~/lib/report-forms";
+import type { ReportStatus } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 
 /*

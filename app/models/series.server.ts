@@ -7,7 +7,7 @@ const series = query
   .selectFrom("series")
   .select(["title", "original_title", "synopsis", "author", "illustrator", "media"])
   .where("id", "=", 1);
-// Counted when the pack was imported (app/lib/content/statistics.ts), not over every table per view.
+// Counted once when the pack was imported (the pipeline's statistics), not over every table per view.
 const totals = query.selectFrom("content_statistics").select(["label", "value"]).where("chart", "=", "totals");
 const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
 

@@ -13,14 +13,10 @@ import { oneOf } from "~/lib/params";
 import { formErrorsOf } from "~/lib/error-body";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/form";
 import { formatDate } from "~/lib/format";
-import {
-  type MistakeCategory,
-  mistakeCategoryLabels,
-  type MistakeSeverity,
-  mistakeSeverityLabels,
-} from "~/lib/mistakes";
+import { mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { formByKind, reportForms, reportStatuses, reportStatusLabels } from "~/lib/report-forms";
+import { formByKind, reportForms, reportStatusLabels } from "~/lib/report-forms";
+import { mistakeCategories, mistakeSeverities, reportStatuses } from "~/lib/vocabulary";
 import { countOf, nouns } from "~/lib/words";
 import { decideReport } from "~/models/report-decisions.server";
 import { getTriageReports, type TriageQuery } from "~/models/report-triage.server";
@@ -64,12 +60,12 @@ const decisionSchema = z.object({
   note: z.string().trim().max(2000, "At most 2000 characters, please.").default(""),
   duplicateOf: z.string().trim().max(64, "At most 64 characters, please.").default(""),
   category: z
-    .enum(Object.keys(mistakeCategoryLabels) as [MistakeCategory, ...MistakeCategory[]], {
+    .enum(mistakeCategories, {
       error: "Choose a category.",
     })
     .default("mistranslation"),
   severity: z
-    .enum(Object.keys(mistakeSeverityLabels) as [MistakeSeverity, ...MistakeSeverity[]], {
+    .enum(mistakeSeverities, {
       error: "Choose a severity.",
     })
     .default("minor"),

@@ -8,8 +8,9 @@ import { cn } from "~/lib/cn";
 import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatSite } from "~/lib/format";
 import { countOf, type Noun, nouns } from "~/lib/words";
+import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { getSideStories, type SideStory } from "~/models/side-stories.server";
+import { getSideStories } from "~/models/side-stories.server";
 import { missingSideStory } from "~/lib/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
@@ -38,22 +39,14 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
     description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
   });
 
-// The pack schema's list, restated: importing it would bring zod to this public page (decision 8).
-const sideStoryKinds = [
-  "side_volume",
-  "short_story",
-  "store_bonus",
-  "if_route",
-] as const satisfies readonly SideStory["kind"][];
-
-const kindNouns: Record<(typeof sideStoryKinds)[number], Noun> = {
+const kindNouns: Record<SideStoryKind, Noun> = {
   side_volume: nouns.sideVolume,
   short_story: nouns.shortStory,
   store_bonus: nouns.storeBonus,
   if_route: nouns.ifRoute,
 };
 
-const kindLabels: Record<(typeof sideStoryKinds)[number], string> = {
+const kindLabels: Record<SideStoryKind, string> = {
   side_volume: "Side volume",
   short_story: "Short story",
   store_bonus: "Store bonus",

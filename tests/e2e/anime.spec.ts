@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { resolvePack } from "../../app/lib/content/resolve-pack";
+import { parsePackFolder, resolvePack } from "../../pack";
 import { episodeKey, unitAnchor } from "../../app/lib/content/units";
-import { parsePackFolder } from "../../scripts/lib/content-pack-files";
 import { waitForHydration } from "../support/browser";
 
 /*

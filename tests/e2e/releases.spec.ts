@@ -1,9 +1,8 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
-import { resolvePack } from "../../app/lib/content/resolve-pack";
+import { parsePackFolder, resolvePack } from "../../pack";
 import { media } from "../../app/lib/content/units";
-import { parsePackFolder } from "../../scripts/lib/content-pack-files";
 import { waitForHydration } from "../support/browser";
 
 /*

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { resolvePack } from "../../app/lib/content/resolve-pack";
+import { parsePackFolder, resolvePack } from "../../pack";
 import { unitPath } from "../../app/lib/content/units";
-import { parsePackFolder } from "../../scripts/lib/content-pack-files";
 import { waitForHydration } from "../support/browser";
 
 /*

@@ -1,9 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { areas, footerLinks } from "../../app/lib/areas";
-import { resolvePack } from "../../app/lib/content/resolve-pack";
+import { parsePackFolder, resolvePack } from "../../pack";
 import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
 import { volumeSlugFromKey } from "../../app/lib/mistakes";
-import { parsePackFolder } from "../../scripts/lib/content-pack-files";
 import {
   encodeKnowledge,
   type Knowledge,

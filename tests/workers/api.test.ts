@@ -8,12 +8,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { API_LIMITS } from "~/lib/api";
-import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { REVEAL_PARAMETER } from "~/lib/knowledge";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { clearContentVersionMemo, serveFromEdgeCache } from "~/server/edge-cache.server";
 import { serveAtTheEdge } from "~/server/edge.server";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { fetchDeployed, fetchSite, siteOrigin } from "../support/site";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });

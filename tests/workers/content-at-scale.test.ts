@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack } from "../../pack";
 import { roundTrips } from "~/server/d1-round-trips.server";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as lightNovelsLoader } from "~/routes/light-novels";
@@ -18,8 +18,6 @@ import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { loader as webNovelLoader } from "~/routes/web-novel";
-import { scalePack } from "../../scripts/content-generate";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { fetchSite } from "../support/site";
 import {
   createLoadContext,

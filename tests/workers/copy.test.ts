@@ -8,10 +8,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
-import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack } from "../../pack";
 import type { PackRows } from "~/lib/content/rows";
-import { scalePack } from "../../scripts/content-generate";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { publicPages } from "../support/public-pages";
 import { fetchSite } from "../support/site";
 

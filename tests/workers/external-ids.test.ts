@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import type { ExternalId } from "../../app/lib/external-ids";
 import { emptyProgress } from "../../app/lib/progress-record";
 import type { TrackerUnit } from "../../app/lib/tracker-units";
 import { planServiceImport } from "../../app/lib/service-import";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { fetchDeployed } from "../support/site";
 
 type Timeline = { units: TrackerUnit[]; externalIds: ExternalId[] };

@@ -4,8 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { load } from "../support/workers-context";
 import { loader as characterLoader } from "~/routes/character";
 

@@ -6,14 +6,13 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { knows, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as webNovelLoader } from "~/routes/web-novel";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { fetchSite } from "../support/site";
 import { type DataFunction, load } from "../support/workers-context";
 

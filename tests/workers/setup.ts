@@ -1,7 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { installAccountStandIn } from "../support/account-standin";
 
 // Every test file starts from the migrated schema with the tiny pack imported the way the CLI does it.

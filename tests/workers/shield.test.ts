@@ -8,11 +8,10 @@
 import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { parsePack, resolvePack } from "~/lib/content/resolve-pack";
+import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import type { PackRows } from "~/lib/content/rows";
 import { media } from "~/lib/content/units";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/knowledge";
-import { applySync, planSync, readContentRows } from "../../scripts/lib/content-sync";
 import { RUNS } from "../support/arbitraries";
 import { fetchDeployed, fetchSite } from "../support/site";
 import { type GatedText, gatedTextsOf } from "../support/gated-texts";

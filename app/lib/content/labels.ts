@@ -1,4 +1,4 @@
-import type { chapterKinds } from "./pack-schema";
+import type { ChapterKind } from "../vocabulary";
 
 /**
  * A story unit's or group's label with its title, composed once for every place that names it
@@ -116,7 +116,6 @@ export function lightNovelChapterTitle(title: string | null | undefined) {
   return rest;
 }
 
-type ChapterKind = (typeof chapterKinds)[number];
 
 /** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */
 export const chapterKindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const satisfies Record<ChapterKind, string>;

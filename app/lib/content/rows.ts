@@ -9,7 +9,7 @@ import type {
   relationshipKinds,
   sideStoryKinds,
   volumeChangeKinds,
-} from "./pack-schema";
+} from "../vocabulary";
 import type { SearchKind } from "../search-query";
 import type { Medium } from "./units";
 import type { ExternalList, ExternalService } from "../external-ids";

@@ -9,8 +9,9 @@
  *   bt:<season>-<number>        a Break Time short     bt:1-5
  */
 
-export const media = ["web_novel", "light_novels", "side_stories", "anime", "break_time"] as const;
-export type Medium = (typeof media)[number];
+import { media, type Medium } from "../vocabulary";
+
+export { media, type Medium };
 
 export const mediumLabels: Record<Medium, string> = {
   web_novel: "Web novel",

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatProblem, parsePack, resolvePack } from "./resolve-pack";
+import { formatProblem, parsePack, resolvePack } from "../index";
 
 function resolveTinyPack(change: (characters: any) => void) {
   const parsed = parsePack((file) => {
@@ -40,7 +40,8 @@ describe("where each medium reveals something (revealIn)", () => {
   // In the tiny pack wn:1-3 is revealed by itself and ln:main-1; the anime skipped it.
   const secretFact = (revealIn: object) =>
     resolveTinyPack((json) => Object.assign(json.characters[0].facts[1], { revealIn }));
-  const revealedBy = (revealIn: object) => secretFact(revealIn).rows?.character_facts.find((fact) => fact.label === "Secret")?.revealed_by;
+  const revealedBy = (revealIn: object) =>
+    secretFact(revealIn).rows?.character_facts.find((fact) => fact.label === "Secret")?.revealed_by;
 
   it("replaces the medium's units in what the cross-media map derives, or takes them away (null)", () => {
     expect(revealedBy({})).toBe("wn:1-3 ln:main-1");
@@ -52,7 +53,9 @@ describe("where each medium reveals something (revealIn)", () => {
 
   it("must name a unit that exists, of its own medium, beside a revealAt; other keys are refused", () => {
     const problems = (revealIn: object, revealAt?: string) =>
-      resolveTinyPack((json) => Object.assign(json.characters[0].facts[revealAt ? 1 : 0], { revealIn }, revealAt && { revealAt })).problems.map(formatProblem);
+      resolveTinyPack((json) =>
+        Object.assign(json.characters[0].facts[revealAt ? 1 : 0], { revealIn }, revealAt && { revealAt }),
+      ).problems.map(formatProblem);
     expect(problems({ anime: "wn:1-2" }, "wn:1-3")).toEqual([
       "characters.json › characters[0].facts[1].revealIn.anime: must point to an anime episode (anime:…), not wn:1-2",
     ]);
@@ -62,6 +65,8 @@ describe("where each medium reveals something (revealIn)", () => {
     expect(problems({ anime: "anime:1-1" })).toEqual([
       "characters.json › characters[0].facts[0].revealIn: needs a reveal point (revealAt): revealIn only says where a medium reveals it differently",
     ]);
-    expect(problems({ manga: null }, "wn:1-3")).toEqual(['characters.json › characters[0].facts[1].revealIn: Unrecognized key: "manga"']);
+    expect(problems({ manga: null }, "wn:1-3")).toEqual([
+      'characters.json › characters[0].facts[1].revealIn: Unrecognized key: "manga"',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type PackFileSource, type PackProblem, parsePack, resolvePack } from "../../app/lib/content/resolve-pack";
-import type { ContentPack } from "../../app/lib/content/pack-schema";
+import { type PackFileSource, type PackProblem, parsePack } from "./resolve/parse";
+import { resolvePack } from "./resolve/resolve";
+import type { ContentPack } from "./schema/files";
 
 /** Reads a pack folder and checks each file's shape: the whole pack, or null with every problem. */
 export function parsePackFolder(directory: string) {

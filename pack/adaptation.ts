@@ -44,7 +44,10 @@ function runs(chapters: readonly ChapterPlace[], take: (chapter: ChapterPlace) =
  * starts after it, the one a viewer meets just past the gap; a reordered run to the episode that
  * goes back, naming the chapters it returns to that earlier episodes had already passed.
  */
-export function adaptationChanges(episodes: readonly AdaptedRange[], chapters: readonly ChapterPlace[]): ComputedChange[] {
+export function adaptationChanges(
+  episodes: readonly AdaptedRange[],
+  chapters: readonly ChapterPlace[],
+): ComputedChange[] {
   const first = episodes[0];
   const last = episodes.at(-1);
   if (!first || !last) return [];
@@ -54,7 +57,10 @@ export function adaptationChanges(episodes: readonly AdaptedRange[], chapters: r
   const start = Math.min(...episodes.map((episode) => episode.from));
   const end = Math.max(...episodes.map((episode) => episode.to));
   const covered = (position: number) => episodes.some((episode) => episode.from <= position && position <= episode.to);
-  for (const gap of runs(inOrder, (chapter) => chapter.position > start && chapter.position < end && !covered(chapter.position))) {
+  for (const gap of runs(
+    inOrder,
+    (chapter) => chapter.position > start && chapter.position < end && !covered(chapter.position),
+  )) {
     const resumes = episodes.find((episode) => episode.from > gap.to.position) ?? last;
     changes.push({ episode: resumes.key, kind: "skipped", from: gap.from.key, to: gap.to.key });
   }
@@ -63,8 +69,12 @@ export function adaptationChanges(episodes: readonly AdaptedRange[], chapters: r
   for (const episode of episodes) {
     // Starting inside the chapter the previous episode ended in is a split chapter, not a step back.
     if (episode.from < reached) {
-      const back = runs(inOrder, (chapter) => chapter.position >= episode.from && chapter.position <= Math.min(episode.to, reached));
-      for (const run of back) changes.push({ episode: episode.key, kind: "reordered", from: run.from.key, to: run.to.key });
+      const back = runs(
+        inOrder,
+        (chapter) => chapter.position >= episode.from && chapter.position <= Math.min(episode.to, reached),
+      );
+      for (const run of back)
+        changes.push({ episode: episode.key, kind: "reordered", from: run.from.key, to: run.to.key });
     }
     reached = Math.max(reached, episode.to);
   }

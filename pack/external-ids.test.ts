@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PackFileName } from "./pack-schema";
-import { formatProblem, parsePack, resolvePack } from "./resolve-pack";
+import { formatProblem, type PackFileName, parsePack, resolvePack } from "./index";
 
 /** The tiny test pack with some of its files changed. */
 function resolveTiny(changes: Partial<Record<PackFileName, (json: any) => void>>) {
@@ -22,7 +21,13 @@ describe("external ids (where the series is listed on tracking services)", () =>
     expect(rows?.external_ids).toEqual([
       { service: "novelupdates", list: "series", external_id: "tiny-tale", medium: "web_novel", target: "" },
       { service: "myanimelist", list: "manga", external_id: "9900201", medium: "light_novels", target: "main" },
-      { service: "novelupdates", list: "series", external_id: "tiny-tale-light-novel", medium: "light_novels", target: "main" },
+      {
+        service: "novelupdates",
+        list: "series",
+        external_id: "tiny-tale-light-novel",
+        medium: "light_novels",
+        target: "main",
+      },
       { service: "myanimelist", list: "anime", external_id: "9900101", medium: "anime", target: "1" },
     ]);
   });
@@ -39,14 +44,17 @@ describe("external ids (where the series is listed on tracking services)", () =>
   });
 
   it("let an anime and a manga share a number: MyAnimeList numbers its two lists apart", () => {
-    const { problems } = resolveTiny({ "light-novels.json": (json) => (json.collections[1].externalIds = { myAnimeList: 9900101 }) });
+    const { problems } = resolveTiny({
+      "light-novels.json": (json) => (json.collections[1].externalIds = { myAnimeList: 9900101 }),
+    });
     expect(problems).toEqual([]);
   });
 
   it("refuse ids that are not ids, and services or places that have none", () => {
     const { problems } = resolveTiny({
       "anime.json": (json) => (json.seasons[0].externalIds = { myAnimeList: "9900101", novelUpdates: "tiny" }),
-      "light-novels.json": (json) => (json.collections[0].externalIds = { myAnimeList: -3, novelUpdates: "Tiny Tale!" }),
+      "light-novels.json": (json) =>
+        (json.collections[0].externalIds = { myAnimeList: -3, novelUpdates: "Tiny Tale!" }),
       "side-stories.json": (json) => (json.sideStories[0].externalIds = { myAnimeList: 1 }),
     });
     expect(problems).toEqual(
@@ -57,6 +65,8 @@ describe("external ids (where the series is listed on tracking services)", () =>
         'side-stories.json › sideStories[0]: Unrecognized key: "externalIds"',
       ]),
     );
-    expect(problems.some((problem) => problem.startsWith("light-novels.json › collections[0].externalIds.myAnimeList:"))).toBe(true);
+    expect(
+      problems.some((problem) => problem.startsWith("light-novels.json › collections[0].externalIds.myAnimeList:")),
+    ).toBe(true);
   });
 });

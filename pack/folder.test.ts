@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatProblem } from "../../app/lib/content/resolve-pack";
-import { loadPack } from "./content-pack-files";
+import { formatProblem } from "./index";
+import { loadPack } from "./folder";
 
 const fixture = "tests/fixtures/packs/tiny";
 const made: string[] = [];

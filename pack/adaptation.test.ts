@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { adaptationChanges } from "./adaptation";
 
 /** Chapters wn:1-1 … wn:1-n at positions 1 … n. */
-const chapters = (n: number) => Array.from({ length: n }, (_, index) => ({ key: `wn:1-${index + 1}`, position: index + 1 }));
+const chapters = (n: number) =>
+  Array.from({ length: n }, (_, index) => ({ key: `wn:1-${index + 1}`, position: index + 1 }));
 const episode = (number: number, from: number, to: number) => ({ key: `anime:1-${number}`, from, to });
 
 describe("adaptationChanges", () => {
@@ -11,7 +12,9 @@ describe("adaptationChanges", () => {
   });
 
   it("gives each run of uncovered chapters inside the season's span to the episode that resumes after it", () => {
-    expect(adaptationChanges([episode(1, 1, 4), episode(2, 7, 8), episode(3, 9, 9), episode(4, 11, 12)], chapters(20))).toEqual([
+    expect(
+      adaptationChanges([episode(1, 1, 4), episode(2, 7, 8), episode(3, 9, 9), episode(4, 11, 12)], chapters(20)),
+    ).toEqual([
       { episode: "anime:1-2", kind: "skipped", from: "wn:1-5", to: "wn:1-6" },
       { episode: "anime:1-4", kind: "skipped", from: "wn:1-10", to: "wn:1-10" },
     ]);

@@ -1,6 +1,6 @@
-import { breakTimeLabel, webNovelChapterName } from "./labels";
-import type { ContentPack, PackFileName } from "./pack-schema";
-import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "./units";
+import { breakTimeLabel, webNovelChapterName } from "../app/lib/content/labels";
+import type { ContentPack, PackFileName } from "./schema/files";
+import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
 
 /*
  * The story timeline of a pack, in two phases: declareUnits names every unit and says how its
@@ -46,7 +46,8 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
 
   const arcNumbers = new Set<number>();
   pack.webNovel.arcs.forEach((arc, arcIndex) => {
-    if (arcNumbers.has(arc.number)) report("web-novel.json", `arcs[${arcIndex}].number`, `arc ${arc.number} appears twice`);
+    if (arcNumbers.has(arc.number))
+      report("web-novel.json", `arcs[${arcIndex}].number`, `arc ${arc.number} appears twice`);
     arcNumbers.add(arc.number);
   });
   let chapterCount = 0;
@@ -60,45 +61,91 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     }
     arc.phases.forEach((phase, index) => {
       if (!arc.chapters.some((chapter) => chapter.ordinal === phase.fromOrdinal))
-        report("web-novel.json", `arcs[${arcIndex}].phases[${index}].fromOrdinal`, `arc ${arc.number} has no chapter ${phase.fromOrdinal}`);
+        report(
+          "web-novel.json",
+          `arcs[${arcIndex}].phases[${index}].fromOrdinal`,
+          `arc ${arc.number} has no chapter ${phase.fromOrdinal}`,
+        );
     });
   }
 
   const collectionCodes = new Set<string>();
   pack.lightNovels.collections.forEach((collection, c) => {
-    if (collectionCodes.has(collection.code)) report("light-novels.json", `collections[${c}].code`, `collection "${collection.code}" appears twice`);
+    if (collectionCodes.has(collection.code))
+      report("light-novels.json", `collections[${c}].code`, `collection "${collection.code}" appears twice`);
     collectionCodes.add(collection.code);
     collection.volumes.forEach((volume, v) => {
       const path = `collections[${c}].volumes[${v}]`;
       const unit = { medium: "light_novels", collection: collection.code, volume: volume.number } as const;
       const declareVolume = (placement: Placement) =>
         declare(unit, placement, `${collection.name} ${volume.number}`, "light-novels.json", `${path}.number`);
-      if (volume.adapts) declareVolume({ after: volume.adapts.to, offset: 0, file: "light-novels.json", path: `${path}.adapts.to` });
-      else if (volume.readAfter) declareVolume({ after: volume.readAfter, offset: READ_AFTER_OFFSET, file: "light-novels.json", path: `${path}.readAfter` });
-      else report("light-novels.json", path, "a volume needs either adapts (the chapters it covers) or readAfter (where to read it)");
+      if (volume.adapts)
+        declareVolume({ after: volume.adapts.to, offset: 0, file: "light-novels.json", path: `${path}.adapts.to` });
+      else if (volume.readAfter)
+        declareVolume({
+          after: volume.readAfter,
+          offset: READ_AFTER_OFFSET,
+          file: "light-novels.json",
+          path: `${path}.readAfter`,
+        });
+      else
+        report(
+          "light-novels.json",
+          path,
+          "a volume needs either adapts (the chapters it covers) or readAfter (where to read it)",
+        );
     });
   });
 
   pack.sideStories.sideStories.forEach((story, index) => {
-    const placement = { after: story.readAfter, offset: READ_AFTER_OFFSET, file: "side-stories.json", path: `sideStories[${index}].readAfter` } as const;
+    const placement = {
+      after: story.readAfter,
+      offset: READ_AFTER_OFFSET,
+      file: "side-stories.json",
+      path: `sideStories[${index}].readAfter`,
+    } as const;
     // A label is shown to everyone: a story the shield hides is named by where it was published.
     const label = story.revealAt ? `Side story · ${story.publishedIn}` : story.title;
-    declare({ medium: "side_stories", slug: story.slug }, placement, label, "side-stories.json", `sideStories[${index}].slug`);
+    declare(
+      { medium: "side_stories", slug: story.slug },
+      placement,
+      label,
+      "side-stories.json",
+      `sideStories[${index}].slug`,
+    );
   });
 
   const seasonNumbers = new Set<number>();
   pack.anime.seasons.forEach((season, s) => {
-    if (seasonNumbers.has(season.number)) report("anime.json", `seasons[${s}].number`, `season ${season.number} appears twice`);
+    if (seasonNumbers.has(season.number))
+      report("anime.json", `seasons[${s}].number`, `season ${season.number} appears twice`);
     seasonNumbers.add(season.number);
     season.episodes.forEach((episode, e) => {
       const path = `seasons[${s}].episodes[${e}]`;
       const placement = { after: episode.adapts.to, offset: 0, file: "anime.json", path: `${path}.adapts.to` } as const;
-      declare({ medium: "anime", season: season.number, episode: episode.number }, placement, `Season ${season.number} · Episode ${episode.number}`, "anime.json", `${path}.number`);
+      declare(
+        { medium: "anime", season: season.number, episode: episode.number },
+        placement,
+        `Season ${season.number} · Episode ${episode.number}`,
+        "anime.json",
+        `${path}.number`,
+      );
     });
   });
   pack.anime.breakTime.forEach((short, index) => {
-    const placement = { after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const;
-    declare({ medium: "break_time", season: short.season, number: short.number }, placement, breakTimeLabel(short), "anime.json", `breakTime[${index}].number`);
+    const placement = {
+      after: short.accompanies,
+      offset: 0,
+      file: "anime.json",
+      path: `breakTime[${index}].accompanies`,
+    } as const;
+    declare(
+      { medium: "break_time", season: short.season, number: short.number },
+      placement,
+      breakTimeLabel(short),
+      "anime.json",
+      `breakTime[${index}].number`,
+    );
   });
 
   return units;
@@ -128,7 +175,8 @@ export function placeUnits(units: ReadonlyMap<string, DeclaredUnit>, report: Rep
     const base = positionOf(placement.after);
     resolving.delete(key);
     if (base === null) {
-      if (!units.has(placement.after)) report(placement.file, placement.path, `points to ${placement.after}, which does not exist`);
+      if (!units.has(placement.after))
+        report(placement.file, placement.path, `points to ${placement.after}, which does not exist`);
       return null;
     }
     const position = base + placement.offset;

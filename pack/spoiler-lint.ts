@@ -1,8 +1,15 @@
-import { knowledgeOfUnits, knows, noKnowledge } from "../knowledge";
-import type { ContentPack, PackFileName } from "./pack-schema";
-import { animeMistakeRevealedBy, chapterTitleRevealedBy, lnChapterTitlesRevealedBy, lnMistakeRevealedBy, revealedByAny, revealedByIn } from "./reveals";
+import { knowledgeOfUnits, knows, noKnowledge } from "../app/lib/knowledge";
+import type { ContentPack, PackFileName } from "./schema/files";
+import {
+  animeMistakeRevealedBy,
+  chapterTitleRevealedBy,
+  lnChapterTitlesRevealedBy,
+  lnMistakeRevealedBy,
+  revealedByAny,
+  revealedByIn,
+} from "./reveals";
 import type { Report } from "./timeline";
-import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "./units";
+import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "../app/lib/content/units";
 
 /*
  * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
@@ -23,20 +30,30 @@ export interface PackText {
 type RevealersOf = (unitKey: string) => string;
 
 /** Every text the pack shows readers, with what reveals each. Secrets themselves are never shown. */
-export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>): PackText[] {
+export function packTexts(
+  pack: ContentPack,
+  revealersOf: RevealersOf,
+  positions: ReadonlyMap<string, number>,
+): PackText[] {
   const texts: PackText[] = [];
   const add = (file: PackFileName, path: string, text: string | undefined, revealedBy: string | null) => {
     if (text !== undefined) texts.push({ file, path, text, revealedBy });
   };
 
   const { series } = pack;
-  for (const field of ["title", "originalTitle", "synopsis", "author", "illustrator"] as const) add("series.json", field, series[field], null);
+  for (const field of ["title", "originalTitle", "synopsis", "author", "illustrator"] as const)
+    add("series.json", field, series[field], null);
 
   pack.webNovel.arcs.forEach((arc, a) => {
     const path = `arcs[${a}]`;
     add("web-novel.json", `${path}.title`, arc.title, null);
     add("web-novel.json", `${path}.originalTitle`, arc.originalTitle, null);
-    add("web-novel.json", `${path}.summary`, arc.summary, revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt));
+    add(
+      "web-novel.json",
+      `${path}.summary`,
+      arc.summary,
+      revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
+    );
     arc.phases.forEach((phase, p) => add("web-novel.json", `${path}.phases[${p}].name`, phase.name, null));
     arc.chapters.forEach((chapter, c) => {
       const revealedBy = chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf);
@@ -53,10 +70,14 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
       add("light-novels.json", `${path}.volumes[${v}].title`, volume.title, null);
       add("light-novels.json", `${path}.volumes[${v}].originalTitle`, volume.originalTitle, null);
       const chapterTitles = lnChapterTitlesRevealedBy(pack, volume, revealersOf, positions);
-      volume.chapters.forEach((title, t) => add("light-novels.json", `${path}.volumes[${v}].chapters[${t}]`, title, chapterTitles[t] ?? null));
+      volume.chapters.forEach((title, t) =>
+        add("light-novels.json", `${path}.volumes[${v}].chapters[${t}]`, title, chapterTitles[t] ?? null),
+      );
       // What a volume changed is gated with the volume.
       const volumeRevealedBy = revealersOf(volumeKey(collection.code, volume.number));
-      volume.changes.forEach((change, n) => add("light-novels.json", `${path}.volumes[${v}].changes[${n}].note`, change.note, volumeRevealedBy));
+      volume.changes.forEach((change, n) =>
+        add("light-novels.json", `${path}.volumes[${v}].changes[${n}].note`, change.note, volumeRevealedBy),
+      );
     });
   });
 
@@ -83,7 +104,14 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
     });
   });
   pack.anime.breakTime.forEach((short, b) =>
-    add("anime.json", `breakTime[${b}].title`, short.title, short.titleIsSpoiler ? revealedByAny(revealersOf, breakTimeKey(short.season, short.number), short.accompanies) : null),
+    add(
+      "anime.json",
+      `breakTime[${b}].title`,
+      short.title,
+      short.titleIsSpoiler
+        ? revealedByAny(revealersOf, breakTimeKey(short.season, short.number), short.accompanies)
+        : null,
+    ),
   );
 
   pack.characters.characters.forEach((character, index) => {
@@ -91,28 +119,53 @@ export function packTexts(pack: ContentPack, revealersOf: RevealersOf, positions
     add("characters.json", `${path}.name`, character.name, null);
     add("characters.json", `${path}.originalName`, character.originalName, null);
     character.aliases.forEach((alias, a) => add("characters.json", `${path}.aliases[${a}]`, alias, null));
-    character.affiliations.forEach((affiliation, a) => add("characters.json", `${path}.affiliations[${a}]`, affiliation, null));
+    character.affiliations.forEach((affiliation, a) =>
+      add("characters.json", `${path}.affiliations[${a}]`, affiliation, null),
+    );
     add("characters.json", `${path}.summary`, character.summary, null);
     if (character.portrait)
-      add("characters.json", `${path}.portrait.alt`, character.portrait.alt, revealedByIn(revealersOf, character.portrait.revealIn, character.portrait.revealAt));
+      add(
+        "characters.json",
+        `${path}.portrait.alt`,
+        character.portrait.alt,
+        revealedByIn(revealersOf, character.portrait.revealIn, character.portrait.revealAt),
+      );
     character.facts.forEach((fact, f) => {
       const revealedBy = revealedByIn(revealersOf, fact.revealIn, fact.revealAt);
       add("characters.json", `${path}.facts[${f}].label`, fact.label, revealedBy);
       add("characters.json", `${path}.facts[${f}].value`, fact.value, revealedBy);
     });
     character.relationships.forEach((relationship, r) =>
-      add("characters.json", `${path}.relationships[${r}].description`, relationship.description, revealedByIn(revealersOf, relationship.revealIn, relationship.revealAt)),
+      add(
+        "characters.json",
+        `${path}.relationships[${r}].description`,
+        relationship.description,
+        revealedByIn(revealersOf, relationship.revealIn, relationship.revealAt),
+      ),
     );
   });
 
-  const noteTexts = (path: string, entry: { official: string; suggested: string; explanation: string; japanese?: string }, revealedBy: string | null) => {
-    for (const field of ["official", "suggested", "explanation", "japanese"] as const) add("mistranslations.json", `${path}.${field}`, entry[field], revealedBy);
+  const noteTexts = (
+    path: string,
+    entry: { official: string; suggested: string; explanation: string; japanese?: string },
+    revealedBy: string | null,
+  ) => {
+    for (const field of ["official", "suggested", "explanation", "japanese"] as const)
+      add("mistranslations.json", `${path}.${field}`, entry[field], revealedBy);
   };
-  pack.mistakes.lightNovel.forEach((entry, index) => noteTexts(`lightNovel[${index}]`, entry, lnMistakeRevealedBy(entry, revealersOf)));
-  pack.mistakes.anime.forEach((entry, index) => noteTexts(`anime[${index}]`, entry, animeMistakeRevealedBy(entry, revealersOf)));
+  pack.mistakes.lightNovel.forEach((entry, index) =>
+    noteTexts(`lightNovel[${index}]`, entry, lnMistakeRevealedBy(entry, revealersOf)),
+  );
+  pack.mistakes.anime.forEach((entry, index) =>
+    noteTexts(`anime[${index}]`, entry, animeMistakeRevealedBy(entry, revealersOf)),
+  );
   // An entry's id is its permalink, in feeds and anchors, shown to everyone.
-  pack.mistakes.lightNovel.forEach((entry, index) => add("mistranslations.json", `lightNovel[${index}].id`, wordsOf(entry.id), null));
-  pack.mistakes.anime.forEach((entry, index) => add("mistranslations.json", `anime[${index}].id`, wordsOf(entry.id), null));
+  pack.mistakes.lightNovel.forEach((entry, index) =>
+    add("mistranslations.json", `lightNovel[${index}].id`, wordsOf(entry.id), null),
+  );
+  pack.mistakes.anime.forEach((entry, index) =>
+    add("mistranslations.json", `anime[${index}].id`, wordsOf(entry.id), null),
+  );
   return texts;
 }
 
@@ -143,12 +196,26 @@ export function revealedBeforeSecret(textRevealedBy: string | null, secretReveal
 }
 
 /** Reports every text that names a secret where a reader can see it before knowing the secret. */
-export function lintSpoilers(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>, report: Report) {
+export function lintSpoilers(
+  pack: ContentPack,
+  revealersOf: RevealersOf,
+  positions: ReadonlyMap<string, number>,
+  report: Report,
+) {
   // A key that points nowhere was reported where it is written; it reveals nothing here.
-  const placed = (revealedBy: string | null) => revealedBy && revealedBy.split(" ").filter((unit) => positions.has(unit)).join(" ");
+  const placed = (revealedBy: string | null) =>
+    revealedBy &&
+    revealedBy
+      .split(" ")
+      .filter((unit) => positions.has(unit))
+      .join(" ");
   const secrets = pack.series.secrets
     .filter((secret) => positions.has(secret.revealAt))
-    .map((secret) => ({ id: secret.id, pattern: secretPattern(secret.words), revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)) }));
+    .map((secret) => ({
+      id: secret.id,
+      pattern: secretPattern(secret.words),
+      revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)),
+    }));
   if (!secrets.length) return;
   for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
     for (const secret of secrets) {
@@ -157,7 +224,11 @@ export function lintSpoilers(pack: ContentPack, revealersOf: RevealersOf, positi
       const early = revealedBeforeSecret(placed(revealedBy), secret.revealedBy);
       if (early === null) continue;
       const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
-      report(file, path, `names the secret "${secret.id}" ("${match[0]}") before it is revealed: ${who} without knowing the secret`);
+      report(
+        file,
+        path,
+        `names the secret "${secret.id}" ("${match[0]}") before it is revealed: ${who} without knowing the secret`,
+      );
     }
   }
 }

@@ -1,6 +1,7 @@
-import type { ContentPack, RevealIn } from "./pack-schema";
+import type { RevealIn } from "./schema/fields";
+import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
-import { chapterKey, episodeKey, type Medium, mediumOf, volumeKey } from "./units";
+import { chapterKey, episodeKey, type Medium, mediumOf, volumeKey } from "../app/lib/content/units";
 
 /**
  * The cross-media map of a pack, read as "which units reveal this": whatever the story reveals at a
@@ -23,18 +24,36 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
   };
   /** The web novel chapter a volume or an episode reaches. */
   const reaches = new Map<string, string>();
-  const cover = (key: string, adapts: { from: string; to: string } | undefined, changes: { kind: string; chapters?: { from: string; to: string } }[] = []) => {
+  const cover = (
+    key: string,
+    adapts: { from: string; to: string } | undefined,
+    changes: { kind: string; chapters?: { from: string; to: string } }[] = [],
+  ) => {
     if (!adapts) return;
     reaches.set(key, adapts.to);
-    const ranges = [rangeOf(adapts), ...changes.filter((change) => change.kind === "reordered").map((change) => rangeOf(change.chapters))];
+    const ranges = [
+      rangeOf(adapts),
+      ...changes.filter((change) => change.kind === "reordered").map((change) => rangeOf(change.chapters)),
+    ];
     // The light novels "cut" a scene; an episode "skipped" one inside its range.
-    const cut = changes.filter((change) => change.kind === "cut" || change.kind === "skipped").map((change) => rangeOf(change.chapters));
-    coverers.push({ key, ranges: ranges.filter((range) => range !== null), cut: cut.filter((range) => range !== null) });
+    const cut = changes
+      .filter((change) => change.kind === "cut" || change.kind === "skipped")
+      .map((change) => rangeOf(change.chapters));
+    coverers.push({
+      key,
+      ranges: ranges.filter((range) => range !== null),
+      cut: cut.filter((range) => range !== null),
+    });
   };
   for (const collection of pack.lightNovels.collections)
-    for (const volume of collection.volumes) cover(volumeKey(collection.code, volume.number), volume.adapts, volume.changes);
-  for (const season of pack.anime.seasons) for (const episode of season.episodes) cover(episodeKey(season.number, episode.number), episode.adapts, episode.changes);
-  const chapters = new Set(pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))));
+    for (const volume of collection.volumes)
+      cover(volumeKey(collection.code, volume.number), volume.adapts, volume.changes);
+  for (const season of pack.anime.seasons)
+    for (const episode of season.episodes)
+      cover(episodeKey(season.number, episode.number), episode.adapts, episode.changes);
+  const chapters = new Set(
+    pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
+  );
 
   const known = new Map<string, string>();
   return (unitKey) => {
@@ -46,7 +65,8 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     if (chapter !== undefined && at !== undefined) {
       units.add(chapter);
       const within = ({ from, to }: Range) => from <= at && at <= to;
-      for (const coverer of coverers) if (coverer.ranges.some(within) && !coverer.cut.some(within)) units.add(coverer.key);
+      for (const coverer of coverers)
+        if (coverer.ranges.some(within) && !coverer.cut.some(within)) units.add(coverer.key);
     }
     const revealedBy = [...units].join(" ");
     known.set(unitKey, revealedBy);
@@ -55,7 +75,10 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
 }
 
 /** The units that reveal something revealed at any of the given units (none given: it is not gated). */
-export function revealedByAny(revealersOf: (unitKey: string) => string, ...unitKeys: (string | null | undefined)[]): string | null {
+export function revealedByAny(
+  revealersOf: (unitKey: string) => string,
+  ...unitKeys: (string | null | undefined)[]
+): string | null {
   const given = unitKeys.filter((key): key is string => Boolean(key));
   if (!given.length) return null;
   return [...new Set(given.flatMap((key) => revealersOf(key).split(" ")))].join(" ");
@@ -81,10 +104,12 @@ export function revealedByIn(
 ): string | null {
   const derived = revealedByAny(revealersOf, ...unitKeys);
   if (derived === null || !revealIn) return derived;
-  const given = (Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][]).filter(([, unit]) => unit !== undefined);
+  const given = (Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][]).filter(
+    ([, unit]) => unit !== undefined,
+  );
   const overridden = new Set<Medium | null>(given.map(([name]) => revealInMedia[name]));
   const units = derived.split(" ").filter((unit) => unit !== "" && !overridden.has(mediumOf(unit)));
-  // A unit of another medium is a mistake resolve-pack reports; it reveals nothing here.
+  // A unit of another medium is a mistake the resolution reports; it reveals nothing here.
   for (const [name, unit] of given) if (unit && mediumOf(unit) === revealInMedia[name]) units.push(unit);
   return [...new Set(units)].join(" ");
 }
@@ -109,7 +134,12 @@ export function chapterTitleRevealedBy(chapter: Chapter, key: string, revealersO
  * 2: Ambrose") among the chapters the volume adapts inherits that chapter's flag, and one titled after a
  * gated side story (a collection that prints it) that story's; any other spoils nothing.
  */
-export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, revealersOf: (unitKey: string) => string, positions: ReadonlyMap<string, number>) {
+export function lnChapterTitlesRevealedBy(
+  pack: ContentPack,
+  volume: Volume,
+  revealersOf: (unitKey: string) => string,
+  positions: ReadonlyMap<string, number>,
+) {
   const from = volume.adapts ? positions.get(volume.adapts.from) : undefined;
   const to = volume.adapts ? positions.get(volume.adapts.to) : undefined;
   const flagged = new Map<string, string>();
@@ -119,7 +149,8 @@ export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, rev
         const key = chapterKey(arc.number, chapter.ordinal);
         const at = positions.get(key);
         const revealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
-        if (revealedBy !== null && at !== undefined && from <= at && at <= to) flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
+        if (revealedBy !== null && at !== undefined && from <= at && at <= to)
+          flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
       }
   // A side story the shield hides keeps its title hidden where a collection lists it among its chapters.
   for (const story of pack.sideStories.sideStories) {
@@ -136,11 +167,16 @@ export function lnChapterTitlesRevealedBy(pack: ContentPack, volume: Volume, rev
  * A light novel translation note is revealed where its passage is: by its web novel chapter and whatever
  * covers it, and always by its own volume (unless it gives its own revealAt).
  */
-export function lnMistakeRevealedBy(entry: LnMistake, revealersOf: (unitKey: string) => string, hasChapter = entry.webNovelChapter !== undefined) {
+export function lnMistakeRevealedBy(
+  entry: LnMistake,
+  revealersOf: (unitKey: string) => string,
+  hasChapter = entry.webNovelChapter !== undefined,
+) {
   if (entry.revealAt) return revealedByIn(revealersOf, entry.revealIn, entry.revealAt);
   // The volume itself reveals its passage; what else covers the volume's last chapter does not (an
   // episode that reaches it may have skipped the passage's chapter), only what covers the passage's.
-  const volumeAlone = (key: string) => (key !== entry.volume ? revealersOf(key) : hasChapter ? key : withoutAnime(revealersOf(key)));
+  const volumeAlone = (key: string) =>
+    key !== entry.volume ? revealersOf(key) : hasChapter ? key : withoutAnime(revealersOf(key));
   return revealedByIn(volumeAlone, entry.revealIn, entry.volume, hasChapter ? entry.webNovelChapter : undefined);
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ColumnOf, ContentTable } from "../../app/lib/content/rows";
+import type { ColumnOf, ContentTable } from "../app/lib/content/rows";
 
 /** A row as D1 holds it: every column, also those SQLite fills in itself. */
 export type StoredRow = Record<string, string | number | null>;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { knowledgeOfUnits, knows } from "../knowledge";
-import { parsePack, resolvePack } from "./resolve-pack";
+import { knowledgeOfUnits, knows } from "../app/lib/knowledge";
+import { parsePack, resolvePack } from "./index";
 
 const parsed = parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) }));
 if (!parsed.pack) throw new Error("The demo pack does not parse");
@@ -23,7 +23,8 @@ describe("what reveals what the story reveals at a unit", () => {
 
   it("a chapter the anime skipped is revealed by no episode", () => {
     // Season 1's episode 10 ends at wn:2-22 and episode 11 starts at wn:2-25.
-    for (const skipped of ["wn:2-23", "wn:2-24"]) expect(revealersOf(skipped).filter((unit) => unit.startsWith("anime:"))).toEqual([]);
+    for (const skipped of ["wn:2-23", "wn:2-24"])
+      expect(revealersOf(skipped).filter((unit) => unit.startsWith("anime:"))).toEqual([]);
   });
 
   it("an episode reveals what its last adapted chapter reveals, to readers of the web novel too", () => {
@@ -57,18 +58,23 @@ describe("what reveals what the story reveals at a unit", () => {
       ...rows.anime_mistakes,
     ];
     for (const row of gatedRows) expect(row.revealed_by).toMatch(/\S/);
-    for (const row of rows.character_facts.filter((each) => each.reveal_position === null)) expect(row.revealed_by).toBeNull();
+    for (const row of rows.character_facts.filter((each) => each.reveal_position === null))
+      expect(row.revealed_by).toBeNull();
   });
 
   it("a light novel entry is revealed by its own volume and by its passage's web novel chapter", () => {
     const entry = rows.ln_mistakes.find((each) => each.web_novel_chapter);
-    expect(entry?.revealed_by.split(" ")).toEqual(expect.arrayContaining([entry!.volume_key, entry!.web_novel_chapter]));
+    expect(entry?.revealed_by.split(" ")).toEqual(
+      expect.arrayContaining([entry!.volume_key, entry!.web_novel_chapter]),
+    );
   });
 
   it("a side story that gives a fate away is gated with its title and summary, in its row and in search", () => {
     const story = rows.side_stories.find((each) => each.slug === "if-the-longest-watch")!;
     expect(story.revealed_by?.split(" ")).toContain("wn:6-28");
-    expect(rows.search_entries.find((entry) => entry.ref === `side_story:${story.slug}`)?.revealed_by).toBe(story.revealed_by);
+    expect(rows.search_entries.find((entry) => entry.ref === `side_story:${story.slug}`)?.revealed_by).toBe(
+      story.revealed_by,
+    );
     expect(rows.side_stories.find((each) => each.slug === "nix-and-the-bakery-cat")?.revealed_by).toBeNull();
   });
 
@@ -89,8 +95,10 @@ describe("what reveals what the story reveals at a unit", () => {
 });
 
 describe("where a medium reveals something differently, in the demo pack", () => {
-  const factRevealedBy = (slug: string, label: string) => rows.character_facts.find((fact) => fact.character_slug === slug && fact.label === label)!.revealed_by;
-  const knownAfter = (slug: string, label: string, ...units: string[]) => knows(knowledgeOfUnits(units), factRevealedBy(slug, label));
+  const factRevealedBy = (slug: string, label: string) =>
+    rows.character_facts.find((fact) => fact.character_slug === slug && fact.label === label)!.revealed_by;
+  const knownAfter = (slug: string, label: string, ...units: string[]) =>
+    knows(knowledgeOfUnits(units), factRevealedBy(slug, label));
 
   it("a fact revealed only in the web novel: the light novels cut the scene", () => {
     // The Archprelate's secret, wn:5-5; volume 9 (wn:5-1 to wn:5-16) left the scene out, and no season adapts arc 5.
@@ -99,7 +107,10 @@ describe("where a medium reveals something differently, in the demo pack", () =>
   });
 
   it("an anime-original reveal: season 2 episode 12 shows the Saint is Corvin's sister, long before wn:5-16", () => {
-    for (const [slug, label] of [["corvin-hale", "Birth name"], ["maelis-ashgrave", "Relation"]] as const) {
+    for (const [slug, label] of [
+      ["corvin-hale", "Birth name"],
+      ["maelis-ashgrave", "Relation"],
+    ] as const) {
       expect(knownAfter(slug, label, "anime:2-12")).toBe(true);
       expect(knownAfter(slug, label, "anime:2-11")).toBe(false);
       expect(knownAfter(slug, label, "wn:5-15")).toBe(false);
@@ -133,11 +144,15 @@ describe("meeting a character", () => {
     const maelis = character("maelis-ashgrave").revealed_by!.split(" ");
     expect(maelis).toEqual(expect.arrayContaining(["wn:4-29", "ln:main-8", "anime:2-12"]));
     expect(knows(knowledgeOfUnits(["wn:4-28"]), character("maelis-ashgrave").revealed_by)).toBe(false);
-    expect(rows.search_entries.find((entry) => entry.ref === "character:maelis-ashgrave")?.revealed_by).toBe(character("maelis-ashgrave").revealed_by);
+    expect(rows.search_entries.find((entry) => entry.ref === "character:maelis-ashgrave")?.revealed_by).toBe(
+      character("maelis-ashgrave").revealed_by,
+    );
   });
 
   it("a relationship the pack does not gate is gated with meeting the other character", () => {
-    const toUnmet = rows.character_relationships.find((row) => character(row.related_slug).revealed_by !== null && row.reveal_position === null);
+    const toUnmet = rows.character_relationships.find(
+      (row) => character(row.related_slug).revealed_by !== null && row.reveal_position === null,
+    );
     expect(toUnmet?.revealed_by).toBe(character(toUnmet!.related_slug).revealed_by);
   });
 });
@@ -155,7 +170,9 @@ describe("what a light novel volume changed", () => {
 
   it("a scene the volume cut is not read by reading the volume", () => {
     const { rows: tiny } = tinyPack((json) => {
-      json.collections[0].volumes[0].changes = [{ kind: "cut", chapters: { from: "wn:1-2", to: "wn:1-2" }, note: "The hinge scene is left out." }];
+      json.collections[0].volumes[0].changes = [
+        { kind: "cut", chapters: { from: "wn:1-2", to: "wn:1-2" }, note: "The hinge scene is left out." },
+      ];
     });
     const revealers = new Map(tiny.story_units.map((unit) => [unit.key, unit.revealed_by.split(" ")]));
     expect(revealers.get("wn:1-2")).not.toContain("ln:main-1");
@@ -167,7 +184,9 @@ describe("what a light novel volume changed", () => {
 
   it("a scene moved to a later volume is read there", () => {
     const { rows: tiny, problems: found } = tinyPack((json) => {
-      json.collections[0].volumes[1].changes = [{ kind: "reordered", chapters: { from: "wn:1-2", to: "wn:1-2" }, note: "The hinge scene opens this volume." }];
+      json.collections[0].volumes[1].changes = [
+        { kind: "reordered", chapters: { from: "wn:1-2", to: "wn:1-2" }, note: "The hinge scene opens this volume." },
+      ];
     });
     expect(found).toEqual([]);
     expect(tiny.story_units.find((unit) => unit.key === "wn:1-2")?.revealed_by.split(" ")).toContain("ln:main-2");
@@ -186,9 +205,13 @@ describe("what a light novel volume changed", () => {
 
   it("a cut scene must lie among the chapters the volume adapts, and name them", () => {
     const { problems: outside } = tinyPack((json) => {
-      json.collections[0].volumes[0].changes = [{ kind: "cut", chapters: { from: "wn:2-1", to: "wn:2-1" }, note: "Not here." }];
+      json.collections[0].volumes[0].changes = [
+        { kind: "cut", chapters: { from: "wn:2-1", to: "wn:2-1" }, note: "Not here." },
+      ];
     });
-    expect(outside).toEqual([expect.objectContaining({ file: "light-novels.json", path: "collections[0].volumes[0].changes[0].chapters" })]);
+    expect(outside).toEqual([
+      expect.objectContaining({ file: "light-novels.json", path: "collections[0].volumes[0].changes[0].chapters" }),
+    ]);
     const { problems: unnamed } = tinyPack((json) => {
       json.collections[0].volumes[0].changes = [{ kind: "cut", note: "Something." }];
     });

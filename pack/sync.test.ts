@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPack } from "./content-pack-files";
-import { contentTables, planSync } from "./content-sync";
+import { loadPack } from "./folder";
+import { contentTables, planSync } from "./sync";
 
 /** The columns of every table the migrations create or add, in order. */
 function migratedColumns() {

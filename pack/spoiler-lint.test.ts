@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { PackFileName } from "./pack-schema";
-import { formatProblem, parsePack, resolvePack } from "./resolve-pack";
+import { formatProblem, type PackFileName, parsePack, resolvePack } from "./index";
 import { revealedBeforeSecret, secretPattern } from "./spoiler-lint";
 
 /*
@@ -32,8 +31,12 @@ describe("the spoiler lint", () => {
   });
 
   it("refuses a public text that names a secret, with the file, the field and the secret", () => {
-    const problems = problemsOfTiny((files) => (files["characters.json"].characters[0].summary = "A keeper who BUILT the door long ago."));
-    expect(problems).toEqual([secretFinding("characters.json › characters[0].summary", "BUILT the door", "every reader sees it")]);
+    const problems = problemsOfTiny(
+      (files) => (files["characters.json"].characters[0].summary = "A keeper who BUILT the door long ago."),
+    );
+    expect(problems).toEqual([
+      secretFinding("characters.json › characters[0].summary", "BUILT the door", "every reader sees it"),
+    ]);
   });
 
   it("matches whole words and phrases only, across spaces and apostrophes", () => {
@@ -46,10 +49,19 @@ describe("the spoiler lint", () => {
 
   it("refuses a text gated at a point a reader can reach before the secret", () => {
     const problems = problemsOfTiny((files) => {
-      files["characters.json"].characters[0].relationships[0] = { to: "oren-vale", kind: "rival", description: "Knows she built the door.", revealAt: "wn:1-2" };
+      files["characters.json"].characters[0].relationships[0] = {
+        to: "oren-vale",
+        kind: "rival",
+        description: "Knows she built the door.",
+        revealAt: "wn:1-2",
+      };
     });
     expect(problems).toEqual([
-      secretFinding("characters.json › characters[0].relationships[0].description", "built the door", "a reader who has consumed wn:1-2 sees it"),
+      secretFinding(
+        "characters.json › characters[0].relationships[0].description",
+        "built the door",
+        "a reader who has consumed wn:1-2 sees it",
+      ),
     ]);
   });
 
@@ -69,23 +81,43 @@ describe("the spoiler lint", () => {
       files["characters.json"].characters[0].relationships[0].revealAt = "wn:2-1";
     });
     expect(problems).toEqual([
-      secretFinding("characters.json › characters[0].relationships[0].description", "built the door", "a reader who has consumed anime:1-2 sees it"),
+      secretFinding(
+        "characters.json › characters[0].relationships[0].description",
+        "built the door",
+        "a reader who has consumed anime:1-2 sees it",
+      ),
     ]);
   });
 
   it("checks fact labels, flagged and unflagged chapter titles and translation notes", () => {
     const problems = problemsOfTiny((files) => {
-      files["characters.json"].characters[1].facts.push({ label: "Built the door", value: "Not him", revealAt: "wn:1-1" });
+      files["characters.json"].characters[1].facts.push({
+        label: "Built the door",
+        value: "Not him",
+        revealAt: "wn:1-1",
+      });
       files["web-novel.json"].arcs[0].chapters[1].title = "Who Built the Door";
       files["web-novel.json"].arcs[0].chapters[1].titleIsSpoiler = true;
       files["web-novel.json"].arcs[1].chapters[0].title = "The Keeper Lied Again";
       files["mistranslations.json"].lightNovel[0].explanation = "Mira built the door, so the count matters.";
     });
     expect(problems).toEqual([
-      secretFinding("web-novel.json › arcs[0].chapters[1].title", "Built the Door", "a reader who has consumed wn:1-2 sees it"),
+      secretFinding(
+        "web-novel.json › arcs[0].chapters[1].title",
+        "Built the Door",
+        "a reader who has consumed wn:1-2 sees it",
+      ),
       secretFinding("web-novel.json › arcs[1].chapters[0].title", "The Keeper Lied", "every reader sees it"),
-      secretFinding("characters.json › characters[1].facts[1].label", "Built the door", "a reader who has consumed wn:1-1 sees it"),
-      secretFinding("mistranslations.json › lightNovel[0].explanation", "built the door", "a reader who has consumed wn:1-1 sees it"),
+      secretFinding(
+        "characters.json › characters[1].facts[1].label",
+        "Built the door",
+        "a reader who has consumed wn:1-1 sees it",
+      ),
+      secretFinding(
+        "mistranslations.json › lightNovel[0].explanation",
+        "built the door",
+        "a reader who has consumed wn:1-1 sees it",
+      ),
     ]);
   });
 
@@ -98,15 +130,25 @@ describe("the spoiler lint", () => {
     expect(titled(true)).toEqual([]);
     expect(titled(false)).toEqual([
       secretFinding("web-novel.json › arcs[0].chapters[2].title", "The Keeper Lied", "every reader sees it"),
-      secretFinding("light-novels.json › collections[0].volumes[0].chapters[2]", "The Keeper Lied", "every reader sees it"),
+      secretFinding(
+        "light-novels.json › collections[0].volumes[0].chapters[2]",
+        "The Keeper Lied",
+        "every reader sees it",
+      ),
     ]);
   });
 
   it("checks side stories and arc summaries, which can be gated with their own revealAt", () => {
     const summaries = (gated: boolean) =>
       problemsOfTiny((files) => {
-        Object.assign(files["side-stories.json"].sideStories[1], { summary: "What if nobody built the door?", ...(gated && { revealAt: "wn:1-3" }) });
-        Object.assign(files["web-novel.json"].arcs[1], { summary: "After Mira built the door.", ...(gated && { summaryRevealAt: "ln:main-1" }) });
+        Object.assign(files["side-stories.json"].sideStories[1], {
+          summary: "What if nobody built the door?",
+          ...(gated && { revealAt: "wn:1-3" }),
+        });
+        Object.assign(files["web-novel.json"].arcs[1], {
+          summary: "After Mira built the door.",
+          ...(gated && { summaryRevealAt: "ln:main-1" }),
+        });
       });
     expect(summaries(false)).toEqual([
       secretFinding("web-novel.json › arcs[1].summary", "built the door", "every reader sees it"),
@@ -118,8 +160,16 @@ describe("the spoiler lint", () => {
   it("follows per-medium overrides: a secret the light novels cut makes every light novel reveal of it too early", () => {
     const problems = problemsOfTiny((files) => (files["series.json"].secrets[0].revealIn = { lightNovels: null }));
     expect(problems).toEqual([
-      secretFinding("web-novel.json › arcs[0].chapters[2].title", "The Keeper Lied", "a reader who has consumed ln:main-1 sees it"),
-      secretFinding("characters.json › characters[0].facts[1].value", "built the door", "a reader who has consumed ln:main-1 sees it"),
+      secretFinding(
+        "web-novel.json › arcs[0].chapters[2].title",
+        "The Keeper Lied",
+        "a reader who has consumed ln:main-1 sees it",
+      ),
+      secretFinding(
+        "characters.json › characters[0].facts[1].value",
+        "built the door",
+        "a reader who has consumed ln:main-1 sees it",
+      ),
     ]);
     const cutToo = problemsOfTiny((files) => {
       files["series.json"].secrets[0].revealIn = { lightNovels: null };

@@ -1,0 +1,73 @@
+import type { ContentPack, PackFileName } from "./schema/files";
+import type { ExternalIdRow } from "../app/lib/content/rows";
+import type { Report } from "./timeline";
+
+/**
+ * The rows of `external_ids`: where each anime season, light novel collection and the web novel are
+ * listed on MyAnimeList and Novel Updates (pack fields `externalIds`, docs/content.md). An id names one
+ * thing: the same id on a second season, collection or the web novel is refused, naming both places.
+ * The ids sit on what they stand for, so none can point at a season or collection that does not exist.
+ */
+export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow[] {
+  const rows: ExternalIdRow[] = [];
+  const seen = new Map<string, string>();
+  const add = (row: ExternalIdRow, file: PackFileName, path: string) => {
+    const key = `${row.service}/${row.list}/${row.external_id}`;
+    const first = seen.get(key);
+    if (first !== undefined)
+      return report(
+        file,
+        path,
+        `${row.external_id} is already the id of ${first}: each id names one season, collection or the web novel`,
+      );
+    seen.set(key, `${file} › ${path}`);
+    rows.push(row);
+  };
+
+  const novel = (
+    ids: ContentPack["webNovel"]["externalIds"],
+    medium: ExternalIdRow["medium"],
+    target: string,
+    file: PackFileName,
+    path: string,
+  ) => {
+    if (ids?.myAnimeList !== undefined)
+      add(
+        { service: "myanimelist", list: "manga", external_id: String(ids.myAnimeList), medium, target },
+        file,
+        `${path}.myAnimeList`,
+      );
+    if (ids?.novelUpdates !== undefined)
+      add(
+        { service: "novelupdates", list: "series", external_id: ids.novelUpdates, medium, target },
+        file,
+        `${path}.novelUpdates`,
+      );
+  };
+  novel(pack.webNovel.externalIds, "web_novel", "", "web-novel.json", "externalIds");
+  pack.lightNovels.collections.forEach((collection, c) =>
+    novel(
+      collection.externalIds,
+      "light_novels",
+      collection.code,
+      "light-novels.json",
+      `collections[${c}].externalIds`,
+    ),
+  );
+  pack.anime.seasons.forEach((season, s) => {
+    const id = season.externalIds?.myAnimeList;
+    if (id !== undefined)
+      add(
+        {
+          service: "myanimelist",
+          list: "anime",
+          external_id: String(id),
+          medium: "anime",
+          target: String(season.number),
+        },
+        "anime.json",
+        `seasons[${s}].externalIds.myAnimeList`,
+      );
+  });
+  return rows;
+}

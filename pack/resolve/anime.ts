@@ -1,0 +1,146 @@
+import { breakTimeAiring } from "../../app/lib/content/labels";
+import type {
+  AdaptationChangeRow,
+  AnimeEpisodeRow,
+  BreakTimeEpisodeRow,
+  SearchEntryRow,
+} from "../../app/lib/content/rows";
+import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
+import { adaptationChanges, type AdaptedRange } from "../adaptation";
+import { revealedByAny } from "../reveals";
+import { labelOf, positionOf, type Resolution } from "./resolution";
+
+/**
+ * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists volumes
+ * and its differences from the web novel; a short accompanies an episode. What each season skipped
+ * or told out of order is found from its episodes' chapter ranges (./adaptation) and stored beside
+ * the pack's own notes.
+ */
+export function animeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
+  const file = "anime.json";
+  const episodes: AnimeEpisodeRow[] = [];
+  const changes: AdaptationChangeRow[] = [];
+  const episodeKeys = new Set<string>();
+  const chapters = [...timeline.units]
+    .filter(([key, unit]) => unit.medium === "web_novel" && timeline.positions.has(key))
+    .map(([key]) => ({ key, position: positionOf(timeline, key) }));
+  const seasons = pack.anime.seasons.map((season, s) => {
+    const ranges: AdaptedRange[] = [];
+    const notes: AdaptationChangeRow[] = [];
+    season.episodes.forEach((episode, e) => {
+      const key = episodeKey(season.number, episode.number);
+      if (episodeKeys.has(key)) return;
+      episodeKeys.add(key);
+      const path = `seasons[${s}].episodes[${e}]`;
+      const from = reference(episode.adapts.from, file, `${path}.adapts.from`, "web_novel");
+      const to = reference(episode.adapts.to, file, `${path}.adapts.to`, "web_novel");
+      if (from !== null && to !== null && from > to)
+        report(
+          file,
+          `${path}.adapts`,
+          `adapts runs backwards: ${episode.adapts.from} comes after ${episode.adapts.to}`,
+        );
+      episode.volumes.forEach((volume, index) => reference(volume, file, `${path}.volumes[${index}]`, "light_novels"));
+      if (from !== null && to !== null && from <= to) ranges.push({ key, from, to });
+      episode.changes.forEach((change, c) => {
+        const where = `${path}.changes[${c}].chapters`;
+        const first = reference(change.chapters?.from, file, `${where}.from`, "web_novel");
+        const last = reference(change.chapters?.to, file, `${where}.to`, "web_novel");
+        if (first !== null && last !== null && first > last)
+          report(file, where, `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`);
+        const chapterRange = { chapters_from: change.chapters?.from ?? null, chapters_to: change.chapters?.to ?? null };
+        notes.push({
+          episode_key: key,
+          sort_order: 0,
+          kind: change.kind,
+          ...chapterRange,
+          note: change.note,
+          computed: 0,
+        });
+      });
+      episodes.push({
+        key,
+        season_number: season.number,
+        number: episode.number,
+        title: episode.title,
+        original_title: episode.originalTitle ?? null,
+        aired_on: episode.airedOn,
+        adapts_from: episode.adapts.from,
+        adapts_to: episode.adapts.to,
+        volumes: JSON.stringify(episode.volumes),
+        position: positionOf(timeline, key),
+      });
+    });
+    // Found changes first (in story order), then the pack's notes, numbered per episode.
+    const found = adaptationChanges(ranges, chapters).map((change): AdaptationChangeRow => ({
+      episode_key: change.episode,
+      sort_order: 0,
+      kind: change.kind,
+      chapters_from: change.from,
+      chapters_to: change.to,
+      note: null,
+      computed: 1,
+    }));
+    for (const { key } of ranges) {
+      const ofEpisode = [...found, ...notes].filter((change) => change.episode_key === key);
+      ofEpisode.forEach((change, order) => changes.push({ ...change, sort_order: order }));
+    }
+    return { number: season.number, title: season.title };
+  });
+
+  const shorts: BreakTimeEpisodeRow[] = [];
+  const shortKeys = new Set<string>();
+  pack.anime.breakTime.forEach((short, index) => {
+    const key = breakTimeKey(short.season, short.number);
+    if (shortKeys.has(key)) return;
+    shortKeys.add(key);
+    reference(short.accompanies, file, `breakTime[${index}].accompanies`, "anime");
+    shorts.push({
+      key,
+      season_number: short.season,
+      number: short.number,
+      title: short.title,
+      aired_on: short.airedOn ?? null,
+      accompanies: short.accompanies,
+      position: positionOf(timeline, key),
+      title_revealed_by: short.titleIsSpoiler ? revealedByAny(revealersOf, key, short.accompanies) : null,
+    });
+  });
+  return { seasons, episodes, changes, shorts };
+}
+
+/**
+ * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode's title
+ * is public, a short's is gated where the pack flags it (with the episode it accompanies).
+ */
+export function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
+  const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
+  const episodes = anime.episodes.map((episode): SearchEntryRow => ({
+    ref: `episode:${episode.key}`,
+    kind: "episode",
+    title: episode.title,
+    subtitle: labelOf(timeline, episode.key),
+    path: unitPath(episode.key),
+    aliases: episode.original_title ?? "",
+    body: seasonTitles.get(episode.season_number) ?? "",
+    reveal_position: episode.position,
+    // Episode titles are shown to everyone, as /anime lists them.
+    revealed_by: null,
+  }));
+  const shorts = anime.shorts.map((short): SearchEntryRow => {
+    // The reference checker has refused a pack whose short accompanies no episode.
+    const episode = parseUnitKey(short.accompanies, "anime") ?? { season: short.season_number, episode: 0 };
+    return {
+      ref: `break_time:${short.key}`,
+      kind: "break_time",
+      title: short.title,
+      subtitle: breakTimeAiring({ season: short.season_number, number: short.number }, episode),
+      path: unitPath(short.key),
+      aliases: "",
+      body: "",
+      reveal_position: positionOf(timeline, short.accompanies),
+      revealed_by: short.title_revealed_by,
+    };
+  });
+  return [...episodes, ...shorts];
+}

@@ -1,0 +1,137 @@
+import type {
+  CharacterAffiliationRow,
+  CharacterFactRow,
+  CharacterRelationshipRow,
+  CharacterRow,
+  SearchEntryRow,
+} from "../../app/lib/content/rows";
+import { revealedByAny } from "../reveals";
+import { inverseRelationshipKinds } from "../schema/characters";
+import { firstUnit, mediaPath, type Resolution } from "./resolution";
+
+/**
+ * Characters with their affiliations, facts and relationships, each spoiler stored as the position
+ * it is revealed at. A character's existence is revealed at their earliest first appearance.
+ */
+export function characterRows({ pack, packName, timeline, revealersOf, reference, report, gate }: Resolution) {
+  const file = "characters.json";
+  const characters: CharacterRow[] = [];
+  const affiliations: CharacterAffiliationRow[] = [];
+  const facts: CharacterFactRow[] = [];
+  const relationships: CharacterRelationshipRow[] = [];
+  const search: SearchEntryRow[] = [];
+  const characterSlugs = new Set(pack.characters.characters.map((character) => character.slug));
+  const seen = new Set<string>();
+  // Who the story opens with is no spoiler: met in the web novel's first chapter or the anime's first episode.
+  const openingUnits = new Set([firstUnit(timeline, "web_novel"), firstUnit(timeline, "anime")]);
+  const existence = new Map(
+    pack.characters.characters.map((character) => {
+      const { webNovel, lightNovel, anime } = character.firstAppearances;
+      const opens = [webNovel, anime].some((key) => key !== undefined && openingUnits.has(key));
+      return [character.slug, opens ? null : (revealedByAny(revealersOf, webNovel, lightNovel, anime) ?? "")] as const;
+    }),
+  );
+  pack.characters.characters.forEach((character, index) => {
+    const path = `characters[${index}]`;
+    if (seen.has(character.slug)) {
+      report(file, `${path}.slug`, `the slug "${character.slug}" is used twice`);
+      return;
+    }
+    seen.add(character.slug);
+    const first = character.firstAppearances;
+    const firsts = [
+      ["web_novel", reference(first.webNovel, file, `${path}.firstAppearances.webNovel`, "web_novel")],
+      ["light_novels", reference(first.lightNovel, file, `${path}.firstAppearances.lightNovel`, "light_novels")],
+      ["anime", reference(first.anime, file, `${path}.firstAppearances.anime`, "anime")],
+    ] as const;
+    // Release order of the media: the web novel came first, then the light novels, then the anime.
+    const firstMedium = firsts.find(([, position]) => position !== null)?.[0] ?? null;
+    const appearsAt = Math.min(...firsts.map(([, position]) => position ?? Infinity));
+    const portrait = gate(character.portrait, file, `${path}.portrait`);
+    characters.push({
+      slug: character.slug,
+      name: character.name,
+      original_name: character.originalName ?? null,
+      aliases: JSON.stringify(character.aliases),
+      affiliations: JSON.stringify(character.affiliations),
+      summary: character.summary ?? null,
+      portrait: character.portrait ? mediaPath(packName, character.portrait.src) : null,
+      portrait_alt: character.portrait?.alt ?? null,
+      portrait_reveal_position: portrait.position,
+      portrait_revealed_by: portrait.revealedBy,
+      revealed_by: existence.get(character.slug) ?? null,
+      first_web_novel: first.webNovel ?? null,
+      first_light_novel: first.lightNovel ?? null,
+      first_anime: first.anime ?? null,
+      first_medium: firstMedium,
+      sort_name: character.name.toLocaleLowerCase("en"),
+    });
+    for (const affiliation of new Set(character.affiliations))
+      affiliations.push({ character_slug: character.slug, affiliation });
+    character.facts.forEach((fact, f) => {
+      const { position, revealedBy } = gate(fact, file, `${path}.facts[${f}]`);
+      facts.push({
+        character_slug: character.slug,
+        sort_order: f,
+        label: fact.label,
+        value: fact.value,
+        reveal_position: position,
+        revealed_by: revealedBy,
+      });
+    });
+    const relationshipKeys = new Set<string>();
+    character.relationships.forEach((relationship, r) => {
+      const where = `${path}.relationships[${r}]`;
+      if (!characterSlugs.has(relationship.to))
+        report(file, `${where}.to`, `points to the character "${relationship.to}", which does not exist`);
+      else if (relationship.to === character.slug)
+        report(file, `${where}.to`, "a character cannot be related to itself");
+      else if (relationshipKeys.has(`${relationship.to}/${relationship.kind}`))
+        report(file, where, `the ${relationship.kind} relationship to "${relationship.to}" is listed twice`);
+      else {
+        relationshipKeys.add(`${relationship.to}/${relationship.kind}`);
+        const { position, revealedBy } = gate(relationship, file, where);
+        relationships.push({
+          character_slug: character.slug,
+          related_slug: relationship.to,
+          kind: relationship.kind,
+          description: relationship.description,
+          reveal_position: position,
+          // A relationship the pack does not gate still names the other character: gated with meeting them.
+          revealed_by: relationship.revealAt ? revealedBy : (existence.get(relationship.to) ?? null),
+        });
+      }
+    });
+    search.push({
+      ref: `character:${character.slug}`,
+      kind: "character",
+      title: character.name,
+      subtitle: character.affiliations.join(" · "),
+      path: `/characters/${character.slug}`,
+      aliases: [character.originalName, ...character.aliases].filter(Boolean).join(" · "),
+      body: character.summary ?? "",
+      reveal_position: Number.isFinite(appearsAt) ? appearsAt : null,
+      // A character is found once the reader has met them.
+      revealed_by: existence.get(character.slug) ?? null,
+    });
+  });
+  // Each side reads from its own character: two characters cannot each be the other's mentor.
+  const kindsBetween = new Map<string, Set<string>>();
+  for (const { character_slug, related_slug, kind } of relationships) {
+    const key = `${character_slug}/${related_slug}`;
+    kindsBetween.set(key, (kindsBetween.get(key) ?? new Set()).add(kind));
+  }
+  pack.characters.characters.forEach((character, index) => {
+    character.relationships.forEach((relationship, r) => {
+      const back = kindsBetween.get(`${relationship.to}/${character.slug}`);
+      const inverse = inverseRelationshipKinds[relationship.kind];
+      if (inverse === relationship.kind || !back?.has(relationship.kind)) return;
+      report(
+        file,
+        `characters[${index}].relationships[${r}].kind`,
+        `"${relationship.to}" is ${character.slug}'s ${relationship.kind}, so "${relationship.to}" must list "${character.slug}" as ${inverse}, not ${relationship.kind}`,
+      );
+    });
+  });
+  return { characters, affiliations, facts, relationships, search };
+}

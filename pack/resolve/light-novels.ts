@@ -1,0 +1,103 @@
+import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../../app/lib/content/rows";
+import { unitPath, volumeKey } from "../../app/lib/content/units";
+import { lnChapterTitlesRevealedBy } from "../reveals";
+import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
+
+/**
+ * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order;
+ * English after Japanese release; a change's chapters run forwards, and a cut scene lies among the
+ * chapters the volume adapts.
+ */
+export function lightNovelRows({ pack, packName, timeline, revealersOf, reference, report }: Resolution) {
+  const file = "light-novels.json";
+  const volumes: LnVolumeRow[] = [];
+  const changes: VolumeChangeRow[] = [];
+  const search: SearchEntryRow[] = [];
+  const collections = pack.lightNovels.collections.map((collection, c) => {
+    const numbers = new Set<number>();
+    collection.volumes.forEach((volume, v) => {
+      if (numbers.has(volume.number)) return;
+      numbers.add(volume.number);
+      const path = `collections[${c}].volumes[${v}]`;
+      const key = volumeKey(collection.code, volume.number);
+      const from = reference(volume.adapts?.from, file, `${path}.adapts.from`, "web_novel");
+      const to = reference(volume.adapts?.to, file, `${path}.adapts.to`, "web_novel");
+      if (from !== null && to !== null && from > to)
+        report(
+          file,
+          `${path}.adapts`,
+          `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`,
+        );
+      if (volume.releasedEn && volume.releasedEn < volume.releasedJp)
+        report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
+      const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
+      volume.changes.forEach((change, index) => {
+        const where = `${path}.changes[${index}]`;
+        const changeFrom = reference(change.chapters?.from, file, `${where}.chapters.from`, "web_novel");
+        const changeTo = reference(change.chapters?.to, file, `${where}.chapters.to`, "web_novel");
+        if (changeFrom !== null && changeTo !== null && changeFrom > changeTo)
+          report(
+            file,
+            `${where}.chapters`,
+            `runs backwards: ${change.chapters?.from} comes after ${change.chapters?.to}`,
+          );
+        if (change.kind === "cut" && !change.chapters)
+          report(file, `${where}.chapters`, "a cut scene names the web novel chapters it leaves out");
+        else if (
+          change.kind === "cut" &&
+          changeFrom !== null &&
+          changeTo !== null &&
+          (from === null || to === null || changeFrom < from || changeTo > to)
+        )
+          report(file, `${where}.chapters`, `a cut scene lies among the chapters ${key} adapts`);
+        changes.push({
+          volume_key: key,
+          sort_order: index,
+          kind: change.kind,
+          chapters_from: change.chapters?.from ?? null,
+          chapters_to: change.chapters?.to ?? null,
+          note: change.note,
+          revealed_by: revealersOf(key),
+        });
+      });
+      volumes.push({
+        key,
+        collection_code: collection.code,
+        number: volume.number,
+        title: volume.title,
+        original_title: volume.originalTitle ?? null,
+        released_jp: volume.releasedJp,
+        released_en: volume.releasedEn ?? null,
+        isbn: volume.isbn ?? null,
+        page_count: volume.pageCount ?? null,
+        cover: volume.cover ? mediaPath(packName, volume.cover) : null,
+        chapter_titles: JSON.stringify(volume.chapters),
+        chapter_titles_revealed_by: JSON.stringify(chapterTitlesRevealedBy),
+        adapts_from: volume.adapts?.from ?? null,
+        adapts_to: volume.adapts?.to ?? null,
+        read_after: volume.readAfter ?? null,
+        position: positionOf(timeline, key),
+      });
+      search.push({
+        ref: `volume:${key}`,
+        kind: "volume",
+        title: volume.title,
+        subtitle: labelOf(timeline, key),
+        path: unitPath(key),
+        aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
+        // Chapter titles that give something away are not searchable with the volume (their chapters are).
+        body: volume.chapters.filter((_, index) => chapterTitlesRevealedBy[index] === null).join(" · "),
+        reveal_position: null,
+        revealed_by: null,
+      });
+    });
+    return {
+      code: collection.code,
+      name: collection.name,
+      kind: collection.kind,
+      description: collection.description ?? null,
+      sort_order: c,
+    };
+  });
+  return { collections, volumes, changes, search };
+}

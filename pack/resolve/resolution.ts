@@ -1,0 +1,85 @@
+import type { RevealIn } from "../schema/fields";
+import type { ContentPack, PackFileName } from "../schema/files";
+import { revealedByIn, revealInMedia, revealMap } from "../reveals";
+import { declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "../timeline";
+import type { Medium } from "../../app/lib/content/units";
+
+/*
+ * The first phases of resolving a pack, and what every row builder then works from: every unit
+ * declared and placed on the story timeline, what reveals each, and the checks of references and
+ * reveal points that report into one list of problems.
+ */
+
+/** What a row builder works from: the pack, its timeline, and where to look up and report references. */
+export interface Resolution {
+  pack: ContentPack;
+  packName: string;
+  timeline: Timeline;
+  /** The units that reveal what the story reveals at a unit (./reveals). */
+  revealersOf: (unitKey: string) => string;
+  reference: Reference;
+  report: Report;
+  /** Checks a gated item's `revealAt` and `revealIn` and gives its position and what reveals it. */
+  gate: Gate;
+  checkRevealIn: ReturnType<typeof revealInChecker>;
+}
+
+/** `implied`: the item has a reveal point of its own (a translation note's passage), so revealIn needs no revealAt. */
+export type Gate = (
+  item: { revealAt?: string; revealIn?: RevealIn } | undefined,
+  file: PackFileName,
+  path: string,
+  implied?: boolean,
+) => { position: number | null; revealedBy: string | null };
+
+/**
+ * Checks a `revealIn` (at `path`): each medium's unit must exist and be of that medium, and there must be
+ * a reveal point for it to change.
+ */
+function revealInChecker(reference: Reference, report: Report) {
+  return (revealIn: RevealIn | undefined, hasRevealPoint: boolean, file: PackFileName, path: string) => {
+    if (!revealIn) return;
+    if (!hasRevealPoint)
+      report(file, path, "needs a reveal point (revealAt): revealIn only says where a medium reveals it differently");
+    for (const [name, unit] of Object.entries(revealIn) as [keyof RevealIn, string | null | undefined][])
+      if (unit) reference(unit, file, `${path}.${name}`, revealInMedia[name]);
+  };
+}
+
+/**
+ * Declares every unit of the pack and places it on the story timeline, then gives the checks the row
+ * builders share, each reporting through `report`. The series' secrets are checked here: they make
+ * no rows.
+ */
+export function startResolution(pack: ContentPack, packName: string, report: Report): Resolution {
+  const units = declareUnits(pack, report);
+  const timeline: Timeline = { units, positions: placeUnits(units, report) };
+  const revealersOf = revealMap(pack, timeline);
+  const reference = referenceChecker(timeline, report);
+  const checkRevealIn = revealInChecker(reference, report);
+  const gate: Gate = (item, file, path, implied = false) => {
+    checkRevealIn(item?.revealIn, implied || item?.revealAt !== undefined, file, `${path}.revealIn`);
+    return {
+      position: reference(item?.revealAt, file, `${path}.revealAt`),
+      revealedBy: revealedByIn(revealersOf, item?.revealIn, item?.revealAt),
+    };
+  };
+  pack.series.secrets.forEach((secret, index) => gate(secret, "series.json", `secrets[${index}]`));
+  return { pack, packName, timeline, revealersOf, reference, report, gate, checkRevealIn };
+}
+
+export const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;
+/** The first unit of a medium on the timeline: where every reader of it starts. */
+export function firstUnit({ units, positions }: Timeline, medium: Medium) {
+  let first: string | null = null;
+  for (const [key, unit] of units)
+    if (
+      unit.medium === medium &&
+      (first === null || (positions.get(key) ?? Infinity) < (positions.get(first) ?? Infinity))
+    )
+      first = key;
+  return first;
+}
+export const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? key;
+/** Where the site serves an image of the pack (images/covers/a.svg → /media/<pack>/covers/a.svg). */
+export const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;

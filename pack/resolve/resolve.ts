@@ -1,0 +1,86 @@
+import type { PackRows } from "../../app/lib/content/rows";
+import { unitPath } from "../../app/lib/content/units";
+import { externalIdRows } from "../external-ids";
+import type { ContentPack } from "../schema/files";
+import { lintSpoilers } from "../spoiler-lint";
+import { statisticsRows } from "../statistics";
+import type { Report } from "../timeline";
+import { animeRows, animeSearchEntries } from "./anime";
+import { characterRows } from "./characters";
+import { lightNovelRows } from "./light-novels";
+import { mistakeRows, translationNoteSearchEntries } from "./mistakes";
+import type { PackProblem } from "./parse";
+import { startResolution } from "./resolution";
+import { sideStoryRows } from "./side-stories";
+import { webNovelRows } from "./web-novel";
+
+/**
+ * Checks references across the pack and turns it into table rows, in named phases: declare every
+ * unit, place it on the story timeline, then build each file's rows, checking its references as they
+ * are read. Chapters sit in reading order; a volume or episode where the last chapter it adapts is; a
+ * side story or side volume just after the unit it is read after; a Break Time short with the episode
+ * it accompanies. Problems are listed in the order the phases meet them.
+ */
+export function resolvePack(pack: ContentPack, packName: string): { rows: PackRows; problems: PackProblem[] } {
+  const problems: PackProblem[] = [];
+  const report: Report = (file, path, message) => problems.push({ file, path, message });
+  const resolution = startResolution(pack, packName, report);
+  const { timeline, revealersOf } = resolution;
+
+  const webNovel = webNovelRows(resolution);
+  const lightNovels = lightNovelRows(resolution);
+  const sideStories = sideStoryRows(resolution);
+  const anime = animeRows(resolution);
+  const characters = characterRows(resolution);
+  const mistakes = mistakeRows(resolution);
+  const rows: Omit<PackRows, "content_statistics" | "external_ids"> = {
+    series: [
+      {
+        id: 1,
+        pack: packName,
+        title: pack.series.title,
+        original_title: pack.series.originalTitle,
+        synopsis: pack.series.synopsis,
+        author: pack.series.author ?? null,
+        illustrator: pack.series.illustrator ?? null,
+        media: JSON.stringify(pack.series.media),
+      },
+    ],
+    story_units: [...timeline.units].map(([key, unit]) => ({
+      key,
+      medium: unit.medium,
+      position: timeline.positions.get(key) ?? 0,
+      label: unit.label,
+      path: unitPath(key),
+      revealed_by: revealersOf(key),
+    })),
+    arcs: webNovel.arcs,
+    chapters: webNovel.chapters,
+    ln_collections: lightNovels.collections,
+    ln_volumes: lightNovels.volumes,
+    ln_volume_changes: lightNovels.changes,
+    side_stories: sideStories.stories,
+    anime_seasons: anime.seasons,
+    anime_episodes: anime.episodes,
+    adaptation_changes: anime.changes,
+    break_time_episodes: anime.shorts,
+    characters: characters.characters,
+    character_affiliations: characters.affiliations,
+    character_facts: characters.facts,
+    character_relationships: characters.relationships,
+    search_entries: [
+      ...webNovel.search,
+      ...lightNovels.search,
+      ...sideStories.search,
+      ...characters.search,
+      ...animeSearchEntries(resolution, anime),
+      ...translationNoteSearchEntries(resolution, mistakes),
+    ],
+    ln_mistakes: mistakes.lightNovel,
+    anime_mistakes: mistakes.anime,
+  };
+  const externalIds = externalIdRows(pack, report);
+  // Last, once every reference has been checked: no text may name a secret before it is revealed.
+  lintSpoilers(pack, revealersOf, timeline.positions, report);
+  return { rows: { ...rows, content_statistics: statisticsRows(rows), external_ids: externalIds }, problems };
+}

@@ -1,0 +1,57 @@
+import type { SearchEntryRow, SideStoryRow } from "../../app/lib/content/rows";
+import { sideStoryKey, unitPath } from "../../app/lib/content/units";
+import { positionOf, type Resolution } from "./resolution";
+
+/** A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch". */
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+export function sideStoryRows({ pack, timeline, gate, report }: Resolution) {
+  const stories: SideStoryRow[] = [];
+  const search: SearchEntryRow[] = [];
+  const slugs = new Set<string>();
+  pack.sideStories.sideStories.forEach((story, index) => {
+    if (slugs.has(story.slug)) return;
+    slugs.add(story.slug);
+    const key = sideStoryKey(story.slug);
+    const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
+    // The slug is in every address and anchor of the story: it must not spell a title the shield hides.
+    if (story.revealAt && slugOf(story.title) === story.slug)
+      report(
+        "side-stories.json",
+        `sideStories[${index}].slug`,
+        `spells the story's title, which is gated: choose a slug that does not give it away`,
+      );
+    stories.push({
+      slug: story.slug,
+      key,
+      kind: story.kind,
+      title: story.title,
+      original_title: story.originalTitle ?? null,
+      summary: story.summary ?? null,
+      published_in: story.publishedIn,
+      published_on: story.publishedOn ?? null,
+      read_after: story.readAfter,
+      canon: story.canon ? 1 : 0,
+      read_url: story.readUrl ?? null,
+      position: positionOf(timeline, key),
+      revealed_by: gated.revealedBy,
+    });
+    search.push({
+      ref: `side_story:${story.slug}`,
+      kind: "side_story",
+      title: story.title,
+      subtitle: story.publishedIn,
+      path: unitPath(key),
+      aliases: story.originalTitle ?? "",
+      body: story.summary ?? "",
+      reveal_position: gated.position,
+      revealed_by: gated.revealedBy,
+    });
+  });
+  return { stories, search };
+}

@@ -1,0 +1,72 @@
+import type { ArcRow, ChapterRow, SearchEntryRow } from "../../app/lib/content/rows";
+import { chapterKey, unitPath } from "../../app/lib/content/units";
+import { chapterTitleRevealedBy, revealedByIn } from "../reveals";
+import { arcsInOrder } from "../timeline";
+import { labelOf, positionOf, type Resolution } from "./resolution";
+
+/** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
+export function webNovelRows({ pack, timeline, revealersOf, reference, checkRevealIn }: Resolution) {
+  const arcs: ArcRow[] = [];
+  const chapters: ChapterRow[] = [];
+  const search: SearchEntryRow[] = [];
+  for (const arc of arcsInOrder(pack)) {
+    const arcPath = `arcs[${pack.webNovel.arcs.indexOf(arc)}]`;
+    reference(arc.summaryRevealAt, "web-novel.json", `${arcPath}.summaryRevealAt`);
+    checkRevealIn(
+      arc.summaryRevealIn,
+      arc.summaryRevealAt !== undefined,
+      "web-novel.json",
+      `${arcPath}.summaryRevealIn`,
+    );
+    arcs.push({
+      number: arc.number,
+      title: arc.title,
+      original_title: arc.originalTitle ?? null,
+      summary: arc.summary ?? null,
+      summary_revealed_by: revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
+      phases: JSON.stringify(arc.phases),
+    });
+    const seen = new Set<number>();
+    for (const chapter of arc.chapters) {
+      if (seen.has(chapter.ordinal)) continue;
+      seen.add(chapter.ordinal);
+      const key = chapterKey(arc.number, chapter.ordinal);
+      checkRevealIn(
+        chapter.titleRevealIn,
+        chapter.titleIsSpoiler,
+        "web-novel.json",
+        `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`,
+      );
+      const position = positionOf(timeline, key);
+      const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
+      const titleRevealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
+      chapters.push({
+        key,
+        arc_number: arc.number,
+        ordinal: chapter.ordinal,
+        kind: chapter.kind,
+        title: chapter.title,
+        original_title: chapter.originalTitle ?? null,
+        published_on: chapter.publishedOn,
+        word_count: chapter.wordCount,
+        read_url: chapter.readUrl ?? null,
+        translator: chapter.translator ?? null,
+        position,
+        title_reveal_position: titleRevealPosition,
+        title_revealed_by: titleRevealedBy,
+      });
+      search.push({
+        ref: `chapter:${key}`,
+        kind: "chapter",
+        title: chapter.title,
+        subtitle: labelOf(timeline, key),
+        path: unitPath(key),
+        aliases: chapter.originalTitle ?? "",
+        body: arc.title,
+        reveal_position: titleRevealPosition,
+        revealed_by: titleRevealedBy,
+      });
+    }
+  }
+  return { arcs, chapters, search };
+}

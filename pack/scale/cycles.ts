@@ -1,0 +1,142 @@
+import { parseUnitKey, unitKey } from "../../app/lib/content/units";
+import type { RevealIn } from "../schema/fields";
+import type { ContentPack } from "../schema/files";
+
+/*
+ * Where each cycle of a scaled pack sits (numbered and dated after the one before), and how single
+ * values move into it: keys, slugs, titles, dates, ISBNs. Cycle 1 leaves everything as it is.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** How much one cycle of the story takes up, so the next can be numbered and dated after it. */
+interface CycleSize {
+  arcs: number;
+  volumesByCollection: Map<string, number>;
+  seasons: number;
+  /** Whole weeks, longer than the pack's span of dates, so weekly schedules keep their weekday. */
+  days: number;
+  /** Room between ISBNs of one cycle and the next (the spread of the pack's ISBNs). */
+  isbns: number;
+}
+
+/** Where cycle `index` (1-based) of the story sits: the shifts applied to everything in it. */
+export interface Cycle {
+  index: number;
+  arcShift: number;
+  volumeShift: (collection: string) => number;
+  seasonShift: number;
+  dayShift: number;
+  isbnShift: number;
+}
+
+export function measureCycle(pack: ContentPack): CycleSize {
+  const volumesByCollection = new Map<string, number>();
+  for (const collection of pack.lightNovels.collections) {
+    const largest = Math.max(0, ...collection.volumes.map((volume) => volume.number));
+    volumesByCollection.set(collection.code, Math.max(largest, volumesByCollection.get(collection.code) ?? 0));
+  }
+  const times = packDates(pack).map(dayNumber);
+  const span = Math.max(...times) - Math.min(...times);
+  const isbns = packIsbns(pack).map(isbnSerial);
+  return {
+    arcs: Math.max(0, ...pack.webNovel.arcs.map((arc) => arc.number)),
+    volumesByCollection,
+    // Break Time names its season too; a short may belong to a season with no main episodes listed.
+    seasons: Math.max(
+      0,
+      ...pack.anime.seasons.map((season) => season.number),
+      ...pack.anime.breakTime.map((short) => short.season),
+    ),
+    days: (Math.floor(span / 7) + 1) * 7,
+    isbns: isbns.length ? Math.max(...isbns) - Math.min(...isbns) + 1 : 0,
+  };
+}
+
+export function cycleAt(size: CycleSize, index: number): Cycle {
+  const before = index - 1;
+  return {
+    index,
+    arcShift: size.arcs * before,
+    volumeShift: (collection) => (size.volumesByCollection.get(collection) ?? 0) * before,
+    seasonShift: size.seasons * before,
+    dayShift: size.days * before,
+    isbnShift: size.isbns * before,
+  };
+}
+
+function packDates(pack: ContentPack) {
+  return [
+    ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.publishedOn)),
+    ...pack.lightNovels.collections.flatMap((collection) =>
+      collection.volumes.flatMap((volume) => [volume.releasedJp, volume.releasedEn]),
+    ),
+    ...pack.sideStories.sideStories.map((story) => story.publishedOn),
+    ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
+    ...pack.anime.breakTime.map((short) => short.airedOn),
+    ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
+  ].filter((date): date is string => date !== undefined);
+}
+
+function packIsbns(pack: ContentPack) {
+  return pack.lightNovels.collections.flatMap((collection) =>
+    collection.volumes.flatMap((volume) => (volume.isbn ? [volume.isbn] : [])),
+  );
+}
+
+export const retitle = (title: string, cycle: Cycle) => (cycle.index === 1 ? title : `${title} (cycle ${cycle.index})`);
+export const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);
+export const maybe = <T, R>(value: T | undefined, move: (value: T) => R) =>
+  value === undefined ? undefined : move(value);
+
+/** The same unit in another cycle: wn:2-14 in cycle 3 of a 7-arc story is wn:16-14. */
+export function moveKey(key: string, cycle: Cycle) {
+  const unit = parseUnitKey(key);
+  // The schema only lets unit keys through, so this means the schema and the key module disagree.
+  if (!unit) throw new Error(`Cannot move ${key} to another cycle: not a unit key`);
+  switch (unit.medium) {
+    case "web_novel":
+      return unitKey({ ...unit, arc: unit.arc + cycle.arcShift });
+    case "light_novels":
+      return unitKey({ ...unit, volume: unit.volume + cycle.volumeShift(unit.collection) });
+    case "side_stories":
+      return unitKey({ ...unit, slug: moveSlug(unit.slug, cycle) });
+    case "anime":
+    case "break_time":
+      return unitKey({ ...unit, season: unit.season + cycle.seasonShift });
+  }
+}
+
+/** Where each medium reveals something, moved into the cycle (null stays null: that medium never reveals it). */
+export function moveRevealIn(revealIn: RevealIn | undefined, cycle: Cycle): RevealIn | undefined {
+  if (!revealIn) return undefined;
+  return Object.fromEntries(Object.entries(revealIn).map(([medium, key]) => [medium, key ? moveKey(key, cycle) : key]));
+}
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+export function moveDate(date: string, cycle: Cycle) {
+  if (cycle.dayShift === 0) return date;
+  const moved = new Date((dayNumber(date) + cycle.dayShift) * DAY_MS);
+  if (moved.getUTCFullYear() > 9999)
+    throw new RangeError("That scale moves dates past the year 9999; use a smaller --scale.");
+  return moved.toISOString().slice(0, 10);
+}
+
+/** The nine digits between an ISBN's 97x prefix and its check digit. */
+const isbnSerial = (isbn: string) => Number(isbn.replace(/-/g, "").slice(3, 12));
+
+/** A different, still valid ISBN for the copy, keeping the original's hyphenation. */
+export function moveIsbn(isbn: string, cycle: Cycle) {
+  if (cycle.isbnShift === 0) return isbn;
+  const serial = isbnSerial(isbn) + cycle.isbnShift;
+  if (serial >= 1e9) throw new RangeError("That scale runs out of ISBNs; use a smaller --scale.");
+  const body = isbn.replace(/-/g, "").slice(0, 3) + String(serial).padStart(9, "0");
+  const digits = [...body, String(isbnCheckDigit(body))];
+  return isbn.replace(/\d/g, () => digits.shift()!);
+}
+
+function isbnCheckDigit(first12: string) {
+  const sum = [...first12].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10;
+}

@@ -1,0 +1,213 @@
+import type { ContentPack } from "../schema/files";
+import {
+  cycleAt,
+  maybe,
+  measureCycle,
+  moveDate,
+  moveIsbn,
+  moveKey,
+  moveRevealIn,
+  moveSlug,
+  retitle,
+  type Cycle,
+} from "./cycles";
+
+/*
+ * A content pack N times the size of another, to try the site with more story than the demo has
+ * (scripts/content-generate.ts writes it to a folder).
+ *
+ * The story is told N times over. Cycle 1 is the pack exactly as it is; each later cycle k is a copy
+ * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
+ * slugs and mistake ids suffixed -k, titles (volumes' chapter titles too) and names suffixed " (cycle k)", dates moved past the previous
+ * cycle and every reference pointing into its own cycle. Mistake entries keep their quoted lines as they
+ * are. The series' secrets stay those of cycle 1: a later copy's texts are revealed later still, so the
+ * spoiler lint checks them against the same secrets. Nothing is random: the same pack and N always give
+ * the same pack.
+ */
+
+type Arc = ContentPack["webNovel"]["arcs"][number];
+type Collection = ContentPack["lightNovels"]["collections"][number];
+type Volume = Collection["volumes"][number];
+type SideStory = ContentPack["sideStories"]["sideStories"][number];
+type Season = ContentPack["anime"]["seasons"][number];
+type BreakTimeEpisode = ContentPack["anime"]["breakTime"][number];
+type Character = ContentPack["characters"]["characters"][number];
+type LightNovelMistake = ContentPack["mistakes"]["lightNovel"][number];
+type AnimeMistake = ContentPack["mistakes"]["anime"][number];
+
+function copyArc(arc: Arc, cycle: Cycle): Arc {
+  return {
+    ...arc,
+    number: arc.number + cycle.arcShift,
+    title: retitle(arc.title, cycle),
+    summaryRevealAt: maybe(arc.summaryRevealAt, (key) => moveKey(key, cycle)),
+    summaryRevealIn: moveRevealIn(arc.summaryRevealIn, cycle),
+    chapters: arc.chapters.map((chapter) => ({
+      ...chapter,
+      title: retitle(chapter.title, cycle),
+      publishedOn: moveDate(chapter.publishedOn, cycle),
+      titleRevealIn: moveRevealIn(chapter.titleRevealIn, cycle),
+    })),
+  };
+}
+
+function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
+  return {
+    ...volume,
+    number: volume.number + cycle.volumeShift(collection),
+    title: retitle(volume.title, cycle),
+    // Retitled like the web novel chapters they are titled after, so each keeps its chapter's flag.
+    chapters: volume.chapters.map((title) => retitle(title, cycle)),
+    releasedJp: moveDate(volume.releasedJp, cycle),
+    releasedEn: maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
+    isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
+    adapts: maybe(volume.adapts, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+    readAfter: maybe(volume.readAfter, (key) => moveKey(key, cycle)),
+    changes: volume.changes.map((change) => ({
+      ...change,
+      chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+    })),
+  };
+}
+
+function copySideStory(story: SideStory, cycle: Cycle): SideStory {
+  return {
+    ...story,
+    slug: moveSlug(story.slug, cycle),
+    title: retitle(story.title, cycle),
+    publishedOn: maybe(story.publishedOn, (date) => moveDate(date, cycle)),
+    readAfter: moveKey(story.readAfter, cycle),
+    revealAt: maybe(story.revealAt, (key) => moveKey(key, cycle)),
+    revealIn: moveRevealIn(story.revealIn, cycle),
+  };
+}
+
+function copySeason(season: Season, cycle: Cycle): Season {
+  return {
+    ...season,
+    number: season.number + cycle.seasonShift,
+    title: retitle(season.title, cycle),
+    // An id on a tracking service names one season; the copies are not listed there.
+    externalIds: cycle.index === 1 ? season.externalIds : undefined,
+    episodes: season.episodes.map((episode) => ({
+      ...episode,
+      title: retitle(episode.title, cycle),
+      airedOn: moveDate(episode.airedOn, cycle),
+      adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
+      volumes: episode.volumes.map((key) => moveKey(key, cycle)),
+      changes: episode.changes.map((change) => ({
+        ...change,
+        chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+      })),
+    })),
+  };
+}
+
+function copyBreakTime(short: BreakTimeEpisode, cycle: Cycle): BreakTimeEpisode {
+  return {
+    ...short,
+    season: short.season + cycle.seasonShift,
+    title: retitle(short.title, cycle),
+    airedOn: maybe(short.airedOn, (date) => moveDate(date, cycle)),
+    accompanies: moveKey(short.accompanies, cycle),
+  };
+}
+
+function copyCharacter(character: Character, cycle: Cycle): Character {
+  const key = (unit: string | undefined) => maybe(unit, (found) => moveKey(found, cycle));
+  return {
+    ...character,
+    slug: moveSlug(character.slug, cycle),
+    name: retitle(character.name, cycle),
+    portrait: maybe(character.portrait, (portrait) => ({
+      ...portrait,
+      revealAt: key(portrait.revealAt),
+      revealIn: moveRevealIn(portrait.revealIn, cycle),
+    })),
+    firstAppearances: {
+      ...character.firstAppearances,
+      webNovel: key(character.firstAppearances.webNovel),
+      lightNovel: key(character.firstAppearances.lightNovel),
+      anime: key(character.firstAppearances.anime),
+    },
+    facts: character.facts.map((fact) => ({
+      ...fact,
+      revealAt: key(fact.revealAt),
+      revealIn: moveRevealIn(fact.revealIn, cycle),
+    })),
+    relationships: character.relationships.map((relationship) => ({
+      ...relationship,
+      to: moveSlug(relationship.to, cycle),
+      revealAt: key(relationship.revealAt),
+      revealIn: moveRevealIn(relationship.revealIn, cycle),
+    })),
+  };
+}
+
+/** A mistake entry's id, keys and dates moved into the cycle; the quoted lines stay as they are. */
+function copyMistake<M extends LightNovelMistake | AnimeMistake>(mistake: M, cycle: Cycle): M {
+  return {
+    ...mistake,
+    id: moveSlug(mistake.id, cycle),
+    revealAt: maybe(mistake.revealAt, (key) => moveKey(key, cycle)),
+    revealIn: moveRevealIn(mistake.revealIn, cycle),
+    addedOn: moveDate(mistake.addedOn, cycle),
+    updatedOn: maybe(mistake.updatedOn, (date) => moveDate(date, cycle)),
+  };
+}
+
+function copyLightNovelMistake(mistake: LightNovelMistake, cycle: Cycle): LightNovelMistake {
+  return {
+    ...copyMistake(mistake, cycle),
+    volume: moveKey(mistake.volume, cycle),
+    webNovelChapter: maybe(mistake.webNovelChapter, (key) => moveKey(key, cycle)),
+  };
+}
+
+function copyAnimeMistake(mistake: AnimeMistake, cycle: Cycle): AnimeMistake {
+  return { ...copyMistake(mistake, cycle), episode: moveKey(mistake.episode, cycle) };
+}
+
+/**
+ * The pack told `scale` times over, each cycle after the last. Optional fields a unit lacks come
+ * out as undefined, which JSON leaves out, so the files keep the original's shape.
+ */
+export function scalePack(pack: ContentPack, scale: number): ContentPack {
+  if (!Number.isInteger(scale) || scale < 1)
+    throw new RangeError(`The scale must be a whole number of at least 1, not ${scale}.`);
+  const size = measureCycle(pack);
+  const cycles = Array.from({ length: scale }, (_, index) => cycleAt(size, index + 1));
+  return {
+    series: pack.series,
+    webNovel: {
+      externalIds: pack.webNovel.externalIds,
+      arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))),
+    },
+    lightNovels: {
+      collections: pack.lightNovels.collections.map((collection) => ({
+        ...collection,
+        volumes: cycles.flatMap((cycle) =>
+          collection.volumes.map((volume) => copyVolume(volume, collection.code, cycle)),
+        ),
+      })),
+    },
+    sideStories: {
+      sideStories: cycles.flatMap((cycle) => pack.sideStories.sideStories.map((story) => copySideStory(story, cycle))),
+    },
+    anime: {
+      seasons: cycles.flatMap((cycle) => pack.anime.seasons.map((season) => copySeason(season, cycle))),
+      breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
+    },
+    characters: {
+      characters: cycles.flatMap((cycle) =>
+        pack.characters.characters.map((character) => copyCharacter(character, cycle)),
+      ),
+    },
+    mistakes: {
+      lightNovel: cycles.flatMap((cycle) =>
+        pack.mistakes.lightNovel.map((mistake) => copyLightNovelMistake(mistake, cycle)),
+      ),
+      anime: cycles.flatMap((cycle) => pack.mistakes.anime.map((mistake) => copyAnimeMistake(mistake, cycle))),
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { adaptationChangeKinds } from "../../app/lib/vocabulary";
+import { adaptsSchema, isoDate, optionalText, seasonExternalIdsSchema, text, unitKey, unitNumber } from "./fields";
+
+/* anime.json: seasons, their episodes with what each adapts and changes, and the Break Time shorts. */
+
+/**
+ * What an episode does differently from the web novel, where its chapter range cannot say it: a
+ * scene left out or moved, an anime-original scene, a changed outcome. Chapters skipped between
+ * episodes and episodes that go back are found from `adapts` without being written here.
+ */
+export const adaptationChangeSchema = z.strictObject({
+  kind: z.enum(adaptationChangeKinds),
+  /** The web novel chapters the change concerns (a scene's source, what was cut). */
+  chapters: adaptsSchema.optional(),
+  note: text,
+});
+
+export const episodeSchema = z.strictObject({
+  number: unitNumber,
+  title: text,
+  originalTitle: optionalText,
+  airedOn: isoDate,
+  adapts: adaptsSchema,
+  /** Light novel volumes the episode covers, for the reader's convenience. */
+  volumes: z.array(unitKey).default([]),
+  changes: z.array(adaptationChangeSchema).default([]),
+});
+
+export const seasonSchema = z.strictObject({
+  number: unitNumber,
+  title: text,
+  externalIds: seasonExternalIdsSchema.optional(),
+  episodes: z.array(episodeSchema).min(1),
+});
+
+export const breakTimeEpisodeSchema = z.strictObject({
+  season: unitNumber,
+  number: unitNumber,
+  title: text,
+  airedOn: isoDate.optional(),
+  accompanies: unitKey,
+  /** The title gives something away: hidden until the reader has watched the short or its episode (or what reveals that). */
+  titleIsSpoiler: z.boolean().default(false),
+});
+
+export const animeFileSchema = z.strictObject({
+  seasons: z.array(seasonSchema).min(1),
+  breakTime: z.array(breakTimeEpisodeSchema).default([]),
+});

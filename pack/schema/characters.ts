@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { type RelationshipKind, relationshipKinds } from "../../app/lib/vocabulary";
+import { imagePath, optionalText, revealInSchema, slug, text, unitKey } from "./fields";
+
+/* characters.json: the cast, with their facts, portraits and relationships, each gated where it gives something away. */
+
+/**
+ * A relationship's `kind` says what the character named in `to` is to the character listing it: on
+ * Ilse's entry, Corvin is her "mentor"; on Corvin's, Ilse is his "student". Each kind read from the
+ * other side is its inverse here, so a pair listed from both sides must read as inverses.
+ */
+export const inverseRelationshipKinds: Record<RelationshipKind, RelationshipKind> = {
+  family: "family",
+  friend: "friend",
+  ally: "ally",
+  rival: "rival",
+  enemy: "enemy",
+  mentor: "student",
+  student: "mentor",
+  romance: "romance",
+  colleague: "colleague",
+  other: "other",
+};
+
+export const characterSchema = z.strictObject({
+  slug,
+  name: text,
+  originalName: optionalText,
+  aliases: z.array(text).default([]),
+  affiliations: z.array(text).default([]),
+  summary: optionalText,
+  portrait: z
+    .strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() })
+    .optional(),
+  /** The first unit each medium shows the character in. */
+  firstAppearances: z
+    .strictObject({ webNovel: unitKey.optional(), lightNovel: unitKey.optional(), anime: unitKey.optional() })
+    .default({}),
+  facts: z
+    .array(
+      z.strictObject({ label: text, value: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() }),
+    )
+    .default([]),
+  relationships: z
+    .array(
+      z.strictObject({
+        to: slug,
+        kind: z.enum(relationshipKinds),
+        description: text,
+        revealAt: unitKey.optional(),
+        revealIn: revealInSchema.optional(),
+      }),
+    )
+    .default([]),
+});
+
+export const charactersFileSchema = z.strictObject({
+  characters: z.array(characterSchema),
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { MAX_UNIT_NUMBER, slugPattern, unitKeyPattern } from "../../app/lib/content/units";
+
+/*
+ * The field shapes every file of a pack shares: unit keys, slugs, dates, texts, image paths, where
+ * a medium reveals something differently (revealIn), and the ids on tracking services.
+ *
+ * Units of the story are named by keys (app/lib/content/units.ts), used wherever one file points at
+ * another. `revealAt` is the unit after which a fact stops being a spoiler.
+ */
+
+export const unitKey = z.string().regex(unitKeyPattern, {
+  error: "must be a unit key such as wn:2-14, ln:main-3, ss:some-slug, anime:1-5 or bt:1-5",
+});
+export const slug = z.string().regex(slugPattern, { error: "must be a lowercase slug such as aria-vell" });
+export const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
+export const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
+export const text = z.string().trim().min(1, { error: "must not be empty" });
+export const optionalText = text.optional();
+/** Paths of images inside the pack folder, such as images/portraits/aria-vell.svg. */
+export const imagePath = z.string().regex(/^images\/[a-z0-9/_-]+\.(svg|png|jpg|webp)$/, {
+  error: "must be a path inside the pack's images/ folder, such as images/covers/main-1.svg",
+});
+
+/** A number that becomes part of a unit key: an arc, chapter, volume, season or episode. */
+export const unitNumber = z.int().positive().max(MAX_UNIT_NUMBER);
+
+/** A range of web novel chapters: what a volume or an episode adapts, what a change concerns. */
+export const adaptsSchema = z.strictObject({ from: unitKey, to: unitKey });
+
+/**
+ * Where each medium reveals something, when that differs from what its `revealAt` gives through the
+ * cross-media map: a unit of that medium (an anime-original flashback, a scene a volume moved) or null
+ * (that medium never reveals it: a scene the light novels cut). The medium's units in the derived set
+ * are replaced by the one given. pack/resolve/resolution.ts checks each names a unit of its own medium.
+ */
+export const revealInSchema = z.strictObject({
+  webNovel: unitKey.nullable().optional(),
+  lightNovels: unitKey.nullable().optional(),
+  anime: unitKey.nullable().optional(),
+  sideStories: unitKey.nullable().optional(),
+});
+export type RevealIn = z.infer<typeof revealInSchema>;
+
+/**
+ * Where a part of the series is listed on the tracking services readers keep lists on, so the reading
+ * tracker can import their progress from those services' exports (docs/content.md). MyAnimeList keeps
+ * anime and manga (light novels, web novels) in two lists, each with its own numbers; Novel Updates
+ * names a series by the slug of its page (novelupdates.com/series/<slug>/). Each id belongs to one
+ * season, collection or the web novel: pack/external-ids.ts refuses one used twice.
+ */
+const myAnimeListId = z
+  .int({ error: "must be a MyAnimeList id, a whole number such as 52991" })
+  .positive()
+  .max(99_999_999);
+const novelUpdatesSlug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must be a Novel Updates series slug such as the-unburnt-wick" })
+  .max(200);
+
+/** An anime season's entry on MyAnimeList's anime list (AniList and Kitsu export with these numbers too). */
+export const seasonExternalIdsSchema = z.strictObject({ myAnimeList: myAnimeListId.optional() });
+/** A light novel collection's or the web novel's entry on MyAnimeList's manga list and on Novel Updates. */
+export const novelExternalIdsSchema = z.strictObject({
+  myAnimeList: myAnimeListId.optional(),
+  novelUpdates: novelUpdatesSlug.optional(),
+});

@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import { animeFileSchema } from "./anime";
+import { charactersFileSchema } from "./characters";
+import { mistakesFileSchema } from "./mistakes";
+import { lightNovelsFileSchema, seriesFileSchema, sideStoriesFileSchema, webNovelFileSchema } from "./novels";
+
+/**
+ * The files of a content pack (content/<pack>/*.json), as authors write them, each with its schema.
+ * Validation checks each file's shape (pack/resolve/parse.ts); pack/resolve/resolve.ts then checks
+ * references across files and turns the pack into rows with positions on the story timeline.
+ */
+
+export const packFiles = {
+  "series.json": seriesFileSchema,
+  "web-novel.json": webNovelFileSchema,
+  "light-novels.json": lightNovelsFileSchema,
+  "side-stories.json": sideStoriesFileSchema,
+  "anime.json": animeFileSchema,
+  "characters.json": charactersFileSchema,
+  "mistranslations.json": mistakesFileSchema,
+} as const;
+
+export type PackFileName = keyof typeof packFiles;
+
+export interface ContentPack {
+  series: z.infer<typeof seriesFileSchema>;
+  webNovel: z.infer<typeof webNovelFileSchema>;
+  lightNovels: z.infer<typeof lightNovelsFileSchema>;
+  sideStories: z.infer<typeof sideStoriesFileSchema>;
+  anime: z.infer<typeof animeFileSchema>;
+  characters: z.infer<typeof charactersFileSchema>;
+  mistakes: z.infer<typeof mistakesFileSchema>;
+}
+
+/** Which file holds each part of a pack. */
+export const packFields = {
+  series: "series.json",
+  webNovel: "web-novel.json",
+  lightNovels: "light-novels.json",
+  sideStories: "side-stories.json",
+  anime: "anime.json",
+  characters: "characters.json",
+  mistakes: "mistranslations.json",
+} as const satisfies Record<keyof ContentPack, PackFileName>;

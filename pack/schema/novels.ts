@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { collectionCodePattern, slugPattern } from "../../app/lib/content/units";
+import { chapterKinds, collectionKinds, media, sideStoryKinds, volumeChangeKinds } from "../../app/lib/vocabulary";
+import {
+  adaptsSchema,
+  httpsUrl,
+  imagePath,
+  isoDate,
+  novelExternalIdsSchema,
+  optionalText,
+  revealInSchema,
+  slug,
+  text,
+  unitKey,
+  unitNumber,
+} from "./fields";
+
+/*
+ * The files of the written story: series.json (with the secrets the spoiler lint keeps), web-novel.json,
+ * light-novels.json and side-stories.json.
+ */
+
+/**
+ * A secret of the story (a true name, a fate, an identity): the words that give it away and where it
+ * is revealed. The spoiler lint (./spoiler-lint.ts) refuses any text of the pack that names it and
+ * can be shown to a reader who does not know it yet. Secrets are never shown themselves.
+ */
+export const secretSchema = z.strictObject({
+  id: z.string().regex(slugPattern, { error: "must be a lowercase slug such as corvins-sister" }),
+  /** Matched case-insensitively as whole words or phrases. */
+  words: z.array(z.string().trim().min(1, { error: "must not be empty" })).min(1),
+  revealAt: unitKey,
+  revealIn: revealInSchema.optional(),
+});
+
+export const seriesFileSchema = z.strictObject({
+  title: text,
+  originalTitle: text,
+  synopsis: text,
+  author: optionalText,
+  illustrator: optionalText,
+  media: z.array(z.enum(media)).min(1),
+  /** What the story keeps for later, checked by the spoiler lint; never shown. */
+  secrets: z.array(secretSchema).default([]),
+});
+
+export const chapterSchema = z.strictObject({
+  ordinal: unitNumber,
+  kind: z.enum(chapterKinds).default("chapter"),
+  title: text,
+  originalTitle: optionalText,
+  publishedOn: isoDate,
+  wordCount: z.int().positive(),
+  readUrl: httpsUrl.optional(),
+  translator: optionalText,
+  /** The title gives away what happens in it: hidden until the reader reaches this chapter. */
+  titleIsSpoiler: z.boolean().default(false),
+  /** With titleIsSpoiler: where each medium reveals what the title gives away, when that differs. */
+  titleRevealIn: revealInSchema.optional(),
+});
+
+export const arcSchema = z.strictObject({
+  number: unitNumber,
+  title: text,
+  originalTitle: optionalText,
+  summary: optionalText,
+  /** The summary gives something away: hidden until this unit (and where each medium reveals it). */
+  summaryRevealAt: unitKey.optional(),
+  summaryRevealIn: revealInSchema.optional(),
+  /** Named parts of an arc, each starting at a chapter ordinal. */
+  phases: z.array(z.strictObject({ name: text, fromOrdinal: unitNumber })).default([]),
+  chapters: z.array(chapterSchema).min(1),
+});
+
+export const webNovelFileSchema = z.strictObject({
+  externalIds: novelExternalIdsSchema.optional(),
+  arcs: z.array(arcSchema).min(1),
+});
+
+/**
+ * What a volume does differently from the web novel: a scene the light novels added, cut, changed or
+ * moved, with the web novel chapters it concerns. A cut scene's chapters are not read by reading the
+ * volume; a moved scene's chapters are read where the volume now tells them.
+ */
+export const volumeChangeSchema = z.strictObject({
+  kind: z.enum(volumeChangeKinds),
+  chapters: adaptsSchema.optional(),
+  note: text,
+});
+
+export const volumeSchema = z.strictObject({
+  number: unitNumber,
+  title: text,
+  originalTitle: optionalText,
+  releasedJp: isoDate,
+  releasedEn: isoDate.optional(),
+  isbn: z
+    .string()
+    .regex(/^97[89]-?(\d-?){9}\d$/, { error: "must be an ISBN-13 such as 978-1-23456-789-7" })
+    .optional(),
+  pageCount: z.int().positive().optional(),
+  cover: imagePath.optional(),
+  chapters: z.array(text).default([]),
+  /** The web novel chapters the volume adapts (main-line volumes). */
+  adapts: adaptsSchema.optional(),
+  /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
+  readAfter: unitKey.optional(),
+  changes: z.array(volumeChangeSchema).default([]),
+});
+
+export const collectionSchema = z.strictObject({
+  code: z.string().regex(collectionCodePattern, { error: "must be a short lowercase code such as main or ssc" }),
+  name: text,
+  kind: z.enum(collectionKinds),
+  description: optionalText,
+  externalIds: novelExternalIdsSchema.optional(),
+  volumes: z.array(volumeSchema).min(1),
+});
+
+export const lightNovelsFileSchema = z.strictObject({
+  collections: z.array(collectionSchema).min(1),
+});
+
+export const sideStorySchema = z.strictObject({
+  slug,
+  kind: z.enum(sideStoryKinds),
+  title: text,
+  originalTitle: optionalText,
+  summary: optionalText,
+  publishedIn: text,
+  publishedOn: isoDate.optional(),
+  readAfter: unitKey,
+  canon: z.boolean(),
+  readUrl: httpsUrl.optional(),
+  /** The title or summary gives something away: both hidden until this unit (and where each medium reveals it). */
+  revealAt: unitKey.optional(),
+  revealIn: revealInSchema.optional(),
+});
+
+export const sideStoriesFileSchema = z.strictObject({
+  sideStories: z.array(sideStorySchema),
+});
