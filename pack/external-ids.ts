@@ -1,5 +1,5 @@
 import type { ContentPack, PackFileName } from "./schema/files";
-import type { ExternalIdRow } from "../app/lib/content/rows";
+import type { ExternalIdRow } from "./rows";
 import type { Report } from "./timeline";
 
 /**

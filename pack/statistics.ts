@@ -1,4 +1,4 @@
-import type { ContentStatisticRow, PackRows } from "../app/lib/content/rows";
+import type { ContentStatisticRow, PackRows } from "./rows";
 import type { SeriesTotals } from "../app/lib/content/statistics";
 
 /** What the statistics are computed from: every other table of the pack. */

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { ColumnOf, ContentTable } from "../app/lib/content/rows";
+import type { ColumnOf, ContentTable } from "./rows";
 
 /** A row as D1 holds it: every column, also those SQLite fills in itself. */
 export type StoredRow = Record<string, string | number | null>;
-/** Rows by table, as a pack wants them (app/lib/content/rows.ts) or as D1 holds them. */
+/** Rows by table, as a pack wants them (./rows.ts) or as D1 holds them. */
 export type TableRows = Partial<Record<ContentTable, readonly StoredRow[]>>;
 
 /** A content table, the columns that identify a row, those SQLite fills in, and which rows the pack owns. */

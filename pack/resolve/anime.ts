@@ -4,7 +4,7 @@ import type {
   AnimeEpisodeRow,
   BreakTimeEpisodeRow,
   SearchEntryRow,
-} from "../../app/lib/content/rows";
+} from "../rows";
 import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
 import { adaptationChanges, type AdaptedRange } from "../adaptation";
 import { revealedByAny } from "../reveals";

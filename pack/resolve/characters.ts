@@ -4,7 +4,7 @@ import type {
   CharacterRelationshipRow,
   CharacterRow,
   SearchEntryRow,
-} from "../../app/lib/content/rows";
+} from "../rows";
 import { revealedByAny } from "../reveals";
 import { inverseRelationshipKinds } from "../schema/characters";
 import { firstUnit, mediaPath, type Resolution } from "./resolution";

@@ -1,4 +1,4 @@
-import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../../app/lib/content/rows";
+import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
 import { lnChapterTitlesRevealedBy } from "../reveals";
 import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";

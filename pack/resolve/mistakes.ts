@@ -5,7 +5,7 @@ import {
   timestampSeconds,
   volumeSlugFromKey,
 } from "../../app/lib/mistakes";
-import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../../app/lib/content/rows";
+import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
 import { volumeKey } from "../../app/lib/content/units";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";
 import type { ContentPack } from "../schema/files";

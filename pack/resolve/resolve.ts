@@ -1,4 +1,4 @@
-import type { PackRows } from "../../app/lib/content/rows";
+import type { PackRows } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";

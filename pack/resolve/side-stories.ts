@@ -1,4 +1,4 @@
-import type { SearchEntryRow, SideStoryRow } from "../../app/lib/content/rows";
+import type { SearchEntryRow, SideStoryRow } from "../rows";
 import { sideStoryKey, unitPath } from "../../app/lib/content/units";
 import { positionOf, type Resolution } from "./resolution";
 

@@ -1,4 +1,4 @@
-import type { ArcRow, ChapterRow, SearchEntryRow } from "../../app/lib/content/rows";
+import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
 import { chapterTitleRevealedBy, revealedByIn } from "../reveals";
 import { arcsInOrder } from "../timeline";

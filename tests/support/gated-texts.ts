@@ -1,4 +1,4 @@
-import type { PackRows } from "../../app/lib/content/rows";
+import type { PackRows } from "../../pack/rows";
 
 /** A piece of text the content pack gates, with the units that reveal it and where it comes from. */
 export interface GatedText {

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack } from "../../pack";
-import type { PackRows } from "~/lib/content/rows";
+import type { PackRows } from "../../pack/rows";
 import { publicPages } from "../support/public-pages";
 import { fetchSite } from "../support/site";
 

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
-import type { PackRows } from "~/lib/content/rows";
+import type { PackRows } from "../../pack/rows";
 import { media } from "~/lib/content/units";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/knowledge";
 import { RUNS } from "../support/arbitraries";
