@@ -1,19 +1,11 @@
 import { expressionBuilder, type InferResult, type Selectable } from "kysely";
 import { type Gated, gated } from "~/lib/gated";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
+import type { LightNovelVolume, VolumeChange } from "~/lib/light-novels";
 import { pageInfo } from "~/lib/paging";
-import type { Database, LnVolumeChangesTable, LnVolumesTable } from "./database";
+import type { Database, LnVolumesTable } from "./database";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
-
-export type LightNovelVolume = Awaited<ReturnType<typeof getLightNovels>>["volumes"][number];
-
-/** What a volume changed from the web novel, as the page shows it. */
-export interface VolumeChange {
-  kind: LnVolumeChangesTable["kind"];
-  note: string;
-  chapters: { from: { key: string; label: string }; to: { key: string; label: string } } | null;
-}
 
 /** Every collection with how many volumes it has, its highest number and when its first and last came out. */
 const collectionRows = query
@@ -198,7 +190,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     webNovelChapters,
     adaptedChapters,
     paging: pageInfo(page, LN_VOLUMES_PER_PAGE, highest),
-    volumes: volumes.map((volume) => ({
+    volumes: volumes.map((volume): LightNovelVolume => ({
       key: volume.key,
       number: volume.number,
       title: volume.title,
