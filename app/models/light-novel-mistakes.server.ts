@@ -97,6 +97,8 @@ export async function getLnMistakeIndex(
   knowledge: Knowledge,
 ): Promise<{ volumes: VolumeMistakeCount[]; matches: LnMistake[]; paging: PageInfo }> {
   const fts = toFtsQuery(search);
+  // Text with nothing searchable in it ("%", "*") matches no entry; it does not list every volume.
+  if (search && !fts) return { volumes: [], matches: [], paging: pageInfo(page, MATCHES_PER_PAGE, 0) };
   if (!fts) {
     const [volumes, totals] = await batch(db, volumeCounts(null, page));
     return {

@@ -42,6 +42,11 @@ describe("translation-meta loaders", () => {
     const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&reveal=all");
     expect(search.matches.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
     expect(search.paging).toMatchObject({ page: 1, total: 1 });
+    // Nothing searchable in the text: no entry matches, and the volumes are not offered as matches.
+    for (const query of ["%25", "*", "%22", "-"]) {
+      const nothing = await load(lnIndexLoader, `/translation_meta/ln_mistls?q=${query}`);
+      expect(nothing, query).toMatchObject({ volumes: [], matches: [], paging: { total: 0 } });
+    }
   });
 
   it("searching the light novel notes tells a requester who knows nothing the same for words only gated entries hold as for words nothing holds", async () => {
