@@ -1,10 +1,5 @@
 import { breakTimeAiring } from "../../app/lib/content/labels";
-import type {
-  AdaptationChangeRow,
-  AnimeEpisodeRow,
-  BreakTimeEpisodeRow,
-  SearchEntryRow,
-} from "../rows";
+import type { AdaptationChangeRow, AnimeEpisodeRow, BreakTimeEpisodeRow, SearchEntryRow } from "../rows";
 import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
 import { adaptationChanges, type AdaptedRange } from "../adaptation";
 import { revealedByAny } from "../reveals";
