@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { readStoredProgress, storeProgress, subscribeToStoredProgress } from "./stored-progress";
+import { readStoredProgress } from "./read-stored-progress";
+import { storeProgress, subscribeToStoredProgress } from "./stored-progress";
 
 /** A browser window with just what stored progress uses: localStorage and events. */
 function fakeWindow() {

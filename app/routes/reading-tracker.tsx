@@ -28,9 +28,10 @@ import { lightNovelCollections, unitsByMedium } from "~/lib/tracker-units";
 import { upNext } from "~/lib/up-next";
 import { crossings } from "~/lib/media-crossing";
 import { revealParameter } from "~/lib/spoiler-shield";
-import { readShield } from "~/browser/spoiler-shield";
+import { loadShield } from "~/browser/spoiler-shield";
 import { fetchTimeline, useTimeline } from "~/browser/tracker-timeline";
-import { readStoredProgress, storeProgress } from "~/browser/stored-progress";
+import { readStoredProgress } from "~/browser/read-stored-progress";
+import { storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
 import { getSavedProgress } from "~/models/progress.server";
 import { getSession } from "~/server/session.server";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * titles this reader knows (the page asks again as their progress moves: useTimeline).
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const reveal = revealParameter(readShield());
+  const reveal = revealParameter(await loadShield());
   const [{ saved }, { units, externalIds }] = await Promise.all([serverLoader(), fetchTimeline(reveal)]);
   return { saved, units, externalIds, reveal };
 }
