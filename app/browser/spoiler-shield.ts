@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "~/lib/gated";
 import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
-import { knowledgeOf, type Progress, reachedUnits } from "~/lib/progress-record";
+import { knowledgeOf, reachedUnits } from "~/lib/progress-record";
 import {
   parseShieldMode,
   revealersOf,
@@ -13,7 +13,7 @@ import {
 } from "~/lib/spoiler-shield";
 import { storageKeys } from "~/lib/storage-keys";
 import { readStored, writeStored } from "./storage";
-import { keepsProgress, subscribeToStoredProgress } from "./stored-progress";
+import { loadStoredProgress, storedProgressIfRead, subscribeToStoredProgress } from "./stored-progress";
 
 /*
  * The spoiler shield in the browser: what this reader has seen (stored progress) and how they want the
@@ -28,34 +28,14 @@ const MODE_CHANGED = "rc:spoiler-mode-changed";
 const askedUnits = new Set<string>();
 const ASKED = "rc:spoiler-asked";
 
-/** Read when there is stored progress: a reader without any never loads it. */
-let progressReader: { readStoredProgress: () => Progress | null } | null = null;
-let loadingReader: Promise<void> | null = null;
-/** The shield can be read: the page's shields hear of it through this one. */
-const READY = "rc:spoiler-shield-ready";
-
-function loadProgressReader() {
-  loadingReader ??= import("./read-stored-progress").then((reader) => {
-    progressReader = reader;
-    window.dispatchEvent(new Event(READY));
-  });
-  return loadingReader;
-}
-
-// Started as the page's scripts run, beside hydration, for a reader with progress.
-if (typeof window !== "undefined" && keepsProgress()) void loadProgressReader();
-
 /**
  * The shield from stored progress and mode; unreadable progress counts as none, which shields the most.
  * Null while the stored progress cannot be read yet (its reader is on its way): as before hydration,
  * everything gated stays hidden.
  */
 function readShield(): Shield | null {
-  if (keepsProgress() && !progressReader) {
-    void loadProgressReader();
-    return null;
-  }
-  const progress = progressReader?.readStoredProgress() ?? null;
+  const progress = storedProgressIfRead();
+  if (progress === undefined) return null;
   const knowledge = knowledgeOf(progress);
   const asking = askedUnits.size
     ? knowledgeOfUnits(
@@ -88,13 +68,11 @@ function subscribe(listener: () => void) {
   window.addEventListener("storage", onStorage);
   window.addEventListener(MODE_CHANGED, listener);
   window.addEventListener(ASKED, listener);
-  window.addEventListener(READY, listener);
   return () => {
     stopProgress();
     window.removeEventListener("storage", onStorage);
     window.removeEventListener(MODE_CHANGED, listener);
     window.removeEventListener(ASKED, listener);
-    window.removeEventListener(READY, listener);
   };
 }
 
@@ -105,7 +83,7 @@ export function useShield(): Shield | null {
 
 /** The reader's shield once its stored progress can be read (for a client loader, which runs before any hook). */
 export async function loadShield(): Promise<Shield> {
-  if (keepsProgress()) await loadProgressReader();
+  await loadStoredProgress();
   return readShield()!;
 }
 

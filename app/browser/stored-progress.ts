@@ -1,12 +1,13 @@
+import { useSyncExternalStore } from "react";
 import { storageKeys } from "~/lib/storage-keys";
 import type { Progress } from "~/lib/progress-record";
 import { readStored, writeStored } from "./storage";
 
 /*
- * The one place the browser writes the reader's stored progress (localStorage rc:progress) and tells
- * the page of it. Reading it (checking what is stored) is ./read-stored-progress.ts, a module of its
- * own: every page carries this one in its first load, and only pages that show a reader's progress,
- * or a shield that has progress to read, load the reading.
+ * The one place the browser keeps the reader's progress (localStorage rc:progress): the tracker, the
+ * sign-in sync, the spoiler shield and "continue reading" all come here. Checking what is stored is
+ * ./read-stored-progress.ts, a module of its own that every page carries only when this browser keeps
+ * progress: a reader without any never loads it.
  */
 
 /** Same-tab writes fire no storage event, so this page's readers hear of them through this one. */
@@ -15,6 +16,39 @@ const PROGRESS_STORED = "rc:progress-stored";
 /** Whether this browser stores any progress record, readable or not (nothing is parsed). */
 export function keepsProgress() {
   return readStored("progress") !== null;
+}
+
+let progressReader: { readStoredProgress: () => Progress | null } | null = null;
+let loadingReader: Promise<void> | null = null;
+
+function loadProgressReader() {
+  loadingReader ??= import("./read-stored-progress").then((reader) => {
+    progressReader = reader;
+    // What was stored can be read now: everything on the page that reads it hears of it.
+    window.dispatchEvent(new Event(PROGRESS_STORED));
+  });
+  return loadingReader;
+}
+
+// Started as the page's scripts run, beside hydration, when there is progress to read.
+if (typeof window !== "undefined" && keepsProgress()) void loadProgressReader();
+
+/**
+ * The progress stored in this browser: null where there is none, it is unreadable or storage is
+ * blocked; undefined while what is stored cannot be read yet (the reading is on its way, and everything
+ * that reads progress hears when it arrives).
+ */
+export function storedProgressIfRead(): Progress | null | undefined {
+  if (!keepsProgress()) return null;
+  if (progressReader) return progressReader.readStoredProgress();
+  void loadProgressReader();
+  return undefined;
+}
+
+/** The progress stored in this browser, once it can be read (for code that runs outside components). */
+export async function loadStoredProgress(): Promise<Progress | null> {
+  if (keepsProgress()) await loadProgressReader();
+  return storedProgressIfRead() ?? null;
 }
 
 /** Stores progress in this browser (null: none, as before any was set) and tells everything on the page that reads it. */
@@ -35,4 +69,12 @@ export function subscribeToStoredProgress(onChange: () => void) {
     window.removeEventListener("storage", onStorage);
     window.removeEventListener(PROGRESS_STORED, onChange);
   };
+}
+
+/**
+ * The stored progress, kept current. Undefined on the server, in the first paint (so the page hydrates
+ * as the server rendered it) and while it is being read; then null (no progress) or the record.
+ */
+export function useStoredProgress(): Progress | null | undefined {
+  return useSyncExternalStore(subscribeToStoredProgress, storedProgressIfRead, () => undefined);
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { mediumLabels, parseUnitKey, unitKey, unitPath, volumeKey } from "~/lib/content/units";
 import type { Progress } from "~/lib/progress-record";
-import { useStoredProgress } from "~/browser/read-stored-progress";
+import { useStoredProgress } from "~/browser/stored-progress";
 
 /** A light novel collection, as the home page names it. */
 export interface CollectionName {
