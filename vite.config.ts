@@ -35,7 +35,6 @@ const shellModules = [
   "app/lib/meta.ts",
   "app/lib/format.ts",
   "app/lib/content/units.ts",
-  "app/lib/search-query.ts",
   "app/lib/areas.ts",
   "app/lib/spoiler-shield.ts",
   "app/browser/spoiler-shield.ts",

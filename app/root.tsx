@@ -26,7 +26,7 @@ import { isDeeperThanEveryPage } from "~/lib/addresses";
 import { areas } from "~/lib/areas";
 import type { FlashToast } from "~/lib/flash-toast";
 import { pageMeta } from "~/lib/meta";
-import { progressMarkScript } from "~/browser/stored-progress";
+import { progressMarkScript } from "~/browser/progress-mark";
 import { themeScript } from "~/browser/theme";
 import { type RootData } from "~/lib/user";
 import { usePublicConfig } from "~/browser/user";

@@ -2,7 +2,8 @@ import { reconcileProgress } from "~/lib/progress";
 import { emptyProgress, type Progress } from "~/lib/progress-record";
 import { checkProgress } from "~/lib/progress-file";
 import { readStored, writeStored } from "~/browser/storage";
-import { readStoredProgress, storeProgress } from "~/browser/stored-progress";
+import { readStoredProgress } from "~/browser/read-stored-progress";
+import { storeProgress } from "~/browser/stored-progress";
 
 /**
  * On a signed-in reader's first page in this browser session: merges the account's progress into

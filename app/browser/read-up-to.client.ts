@@ -1,6 +1,6 @@
 import { readUpTo } from "~/lib/progress";
 import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { readStoredProgress } from "~/browser/stored-progress";
+import { readStoredProgress } from "~/browser/read-stored-progress";
 
 /**
  * What "I have read up to here" works out once clicked, loaded then rather than with every page that

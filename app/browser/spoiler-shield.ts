@@ -13,7 +13,7 @@ import {
 } from "~/lib/spoiler-shield";
 import { storageKeys } from "~/lib/storage-keys";
 import { readStored, writeStored } from "./storage";
-import { readStoredProgress, subscribeToStoredProgress } from "./stored-progress";
+import { loadStoredProgress, storedProgressIfRead, subscribeToStoredProgress } from "./stored-progress";
 
 /*
  * The spoiler shield in the browser: what this reader has seen (stored progress) and how they want the
@@ -28,9 +28,14 @@ const MODE_CHANGED = "rc:spoiler-mode-changed";
 const askedUnits = new Set<string>();
 const ASKED = "rc:spoiler-asked";
 
-/** The shield from stored progress and mode; unreadable progress counts as none, which shields the most. */
-export function readShield(): Shield {
-  const progress = readStoredProgress();
+/**
+ * The shield from stored progress and mode; unreadable progress counts as none, which shields the most.
+ * Null while the stored progress cannot be read yet (its reader is on its way): as before hydration,
+ * everything gated stays hidden.
+ */
+function readShield(): Shield | null {
+  const progress = storedProgressIfRead();
+  if (progress === undefined) return null;
   const knowledge = knowledgeOf(progress);
   const asking = askedUnits.size
     ? knowledgeOfUnits(
@@ -46,6 +51,7 @@ let snapshotKey = "";
 
 function getSnapshot() {
   const current = readShield();
+  if (!current) return null;
   const key = `${encodeKnowledge(current.knowledge, Infinity)}|${encodeKnowledge(current.asking, Infinity)}|${current.mode}`;
   if (!snapshot || key !== snapshotKey) {
     snapshot = current;
@@ -73,6 +79,12 @@ function subscribe(listener: () => void) {
 /** The reader's shield in the browser; null on the server and before hydration, when everything gated stays hidden. */
 export function useShield(): Shield | null {
   return useSyncExternalStore(subscribe, getSnapshot, () => null);
+}
+
+/** The reader's shield once its stored progress can be read (for a client loader, which runs before any hook). */
+export async function loadShield(): Promise<Shield> {
+  await loadStoredProgress();
+  return readShield()!;
 }
 
 /** Asks for what one item's units reveal, so the reader can see it ("Show it"). */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { readStoredProgress, storeProgress, subscribeToStoredProgress } from "./stored-progress";
+import { readStoredProgress } from "./read-stored-progress";
+import { loadStoredProgress, storedProgressIfRead, storeProgress, subscribeToStoredProgress } from "./stored-progress";
 
 /** A browser window with just what stored progress uses: localStorage and events. */
 function fakeWindow() {
@@ -50,6 +51,20 @@ describe("stored progress", () => {
     stop();
     storeProgress(reader);
     expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it("loads the reading only where progress is kept, and tells subscribers once what is kept can be read", async () => {
+    const onChange = vi.fn();
+    const stop = subscribeToStoredProgress(onChange);
+    expect(storedProgressIfRead()).toBeNull();
+    window.localStorage.setItem("rc:progress", JSON.stringify(reader));
+    expect(storedProgressIfRead()).toBeUndefined();
+    expect(await loadStoredProgress()).toEqual(reader);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(storedProgressIfRead()).toEqual(reader);
+    window.localStorage.removeItem("rc:progress");
+    expect(storedProgressIfRead()).toBeNull();
+    stop();
   });
 
   it("reads nothing where there is no browser storage (the server)", () => {

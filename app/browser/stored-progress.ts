@@ -1,25 +1,54 @@
 import { useSyncExternalStore } from "react";
-import type { Progress } from "~/lib/progress-record";
-import { parseStoredProgress } from "~/lib/progress-file";
 import { storageKeys } from "~/lib/storage-keys";
+import type { Progress } from "~/lib/progress-record";
 import { readStored, writeStored } from "./storage";
 
 /*
- * The one place the browser reads and writes the reader's stored progress (localStorage
- * rc:progress): the tracker, the sign-in sync, the spoiler shield and "continue reading" all come
- * here. What is stored is checked once per stored value; every reader on the page shares the result.
+ * The one place the browser keeps the reader's progress (localStorage rc:progress): the tracker, the
+ * sign-in sync, the spoiler shield and "continue reading" all come here. Checking what is stored is
+ * ./read-stored-progress.ts, a module of its own that every page carries only when this browser keeps
+ * progress: a reader without any never loads it.
  */
 
 /** Same-tab writes fire no storage event, so this page's readers hear of them through this one. */
 const PROGRESS_STORED = "rc:progress-stored";
 
-let lastRead: { json: string | null; progress: Progress | null } = { json: null, progress: null };
+/** Whether this browser stores any progress record, readable or not (nothing is parsed). */
+export function keepsProgress() {
+  return readStored("progress") !== null;
+}
 
-/** The progress stored in this browser; null where there is none, it is unreadable or storage is blocked. */
-export function readStoredProgress(): Progress | null {
-  const json = readStored("progress");
-  if (json !== lastRead.json) lastRead = { json, progress: parseStoredProgress(json) };
-  return lastRead.progress;
+let progressReader: { readStoredProgress: () => Progress | null } | null = null;
+let loadingReader: Promise<void> | null = null;
+
+function loadProgressReader() {
+  loadingReader ??= import("./read-stored-progress").then((reader) => {
+    progressReader = reader;
+    // What was stored can be read now: everything on the page that reads it hears of it.
+    window.dispatchEvent(new Event(PROGRESS_STORED));
+  });
+  return loadingReader;
+}
+
+// Started as the page's scripts run, beside hydration, when there is progress to read.
+if (typeof window !== "undefined" && keepsProgress()) void loadProgressReader();
+
+/**
+ * The progress stored in this browser: null where there is none, it is unreadable or storage is
+ * blocked; undefined while what is stored cannot be read yet (the reading is on its way, and everything
+ * that reads progress hears when it arrives).
+ */
+export function storedProgressIfRead(): Progress | null | undefined {
+  if (!keepsProgress()) return null;
+  if (progressReader) return progressReader.readStoredProgress();
+  void loadProgressReader();
+  return undefined;
+}
+
+/** The progress stored in this browser, once it can be read (for code that runs outside components). */
+export async function loadStoredProgress(): Promise<Progress | null> {
+  if (keepsProgress()) await loadProgressReader();
+  return storedProgressIfRead() ?? null;
 }
 
 /** Stores progress in this browser (null: none, as before any was set) and tells everything on the page that reads it. */
@@ -43,40 +72,9 @@ export function subscribeToStoredProgress(onChange: () => void) {
 }
 
 /**
- * The stored progress, kept current. Undefined on the server and in the first paint, so the page
- * hydrates as the server rendered it; then null (no progress) or the record.
+ * The stored progress, kept current. Undefined on the server, in the first paint (so the page hydrates
+ * as the server rendered it) and while it is being read; then null (no progress) or the record.
  */
 export function useStoredProgress(): Progress | null | undefined {
-  return useSyncExternalStore(subscribeToStoredProgress, readStoredProgress, () => undefined);
+  return useSyncExternalStore(subscribeToStoredProgress, storedProgressIfRead, () => undefined);
 }
-
-/**
- * Marks <html data-progress> before the first paint when this browser keeps progress in some medium,
- * so the places kept for items such a reader may know (ShieldedList's `places`) show from the first
- * paint, and a reader without progress sees each run folded into its one line. It must stay
- * self-contained: its source is inlined into <head> (progressMarkScript), like the theme's.
- */
-export function markStoredProgress(storageKey: string) {
-  try {
-    const stored = JSON.parse(window.localStorage.getItem(storageKey) ?? "null") as {
-      webNovel?: string | null;
-      anime?: string | null;
-      lightNovels?: Record<string, number>;
-      sideStories?: string[];
-      breakTime?: string[];
-    } | null;
-    const some =
-      stored &&
-      (stored.webNovel ||
-        stored.anime ||
-        Object.keys(stored.lightNovels ?? {}).length ||
-        stored.sideStories?.length ||
-        stored.breakTime?.length);
-    if (some) document.documentElement.dataset.progress = "";
-  } catch {
-    // Unreadable or blocked storage: no progress, as the shield reads it.
-  }
-}
-
-/** Inline <head> script; the HTML stays the same for every reader, so pages remain cacheable. */
-export const progressMarkScript = `(${markStoredProgress.toString()})(${JSON.stringify(storageKeys.progress.key)})`;

@@ -59,7 +59,8 @@ describe("the API page", () => {
     storeProgress("wn:1-12");
     const user = userEvent.setup();
     await renderApiPage();
-    expect(screen.getByText(/Your progress on this browser reads/)).toHaveTextContent(
+    // The shield reads stored progress once its reader has loaded, a moment after the page.
+    expect(await screen.findByText(/Your progress on this browser reads/)).toHaveTextContent(
       "Your progress on this browser reads wn:1-12.",
     );
 

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { TrackerLoading } from "~/components/tracker/tracker-header";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { revealParameter } from "~/lib/spoiler-shield";
-import { readShield } from "~/browser/spoiler-shield";
+import { loadShield } from "~/browser/spoiler-shield";
 import { fetchTimeline } from "~/browser/tracker-timeline";
 import { useOptionalUser } from "~/browser/user";
 import { getSavedProgress } from "~/models/progress.server";
@@ -32,13 +32,13 @@ const Tracker = lazy(() => trackerModule().then((module) => ({ default: module.T
  * code comes at the same time, so the page waits for neither one after the other.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const reveal = revealParameter(readShield());
+  const reveal = loadShield().then((shield) => revealParameter(shield));
   const [{ saved }, { units, externalIds }] = await Promise.all([
     serverLoader(),
-    fetchTimeline(reveal),
+    reveal.then(fetchTimeline),
     trackerModule(),
   ]);
-  return { saved, units, externalIds, reveal };
+  return { saved, units, externalIds, reveal: await reveal };
 }
 clientLoader.hydrate = true as const;
 

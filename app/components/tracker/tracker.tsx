@@ -28,7 +28,8 @@ import { lightNovelCollections, unitsByMedium } from "~/lib/tracker-units";
 import { upNext } from "~/lib/up-next";
 import { crossings } from "~/lib/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
-import { readStoredProgress, storeProgress } from "~/browser/stored-progress";
+import { readStoredProgress } from "~/browser/read-stored-progress";
+import { storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
 
 /** Only a signed-in reader's changes go to the account: the code that sends them loads for them alone. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { breakTimeAiring, breakTimeLabel, labelWithTitle, lightNovelChapterName, titleAfterLabel, titleBesideLabel, webNovelChapterName } from "./labels";
+import {
+  breakTimeAiring,
+  breakTimeLabel,
+  labelWithTitle,
+  lightNovelChapterName,
+  titleAfterLabel,
+  titleBesideLabel,
+  webNovelChapterName,
+} from "./labels";
 
 describe("labelWithTitle", () => {
   it("joins a label and a title that do not overlap", () => {
@@ -10,11 +18,17 @@ describe("labelWithTitle", () => {
 
   it("never says the demo pack's names twice", () => {
     expect(labelWithTitle("Season 2", "Lanternfall Season 2: Cinder Academy")).toBe("Season 2: Cinder Academy");
-    expect(labelWithTitle("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe("Lanternfall EX 1: The Ash Warden's Apprentice Days");
+    expect(labelWithTitle("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe(
+      "Lanternfall EX 1: The Ash Warden's Apprentice Days",
+    );
     expect(labelWithTitle("Lanternfall EX 2", "Lanternfall EX 2: Moth Letters")).toBe("Lanternfall EX 2: Moth Letters");
     expect(labelWithTitle("Interlude", "Interlude: Letters to Lowwick")).toBe("Interlude: Letters to Lowwick");
-    expect(labelWithTitle("Interlude 17", "Interlude: Letters to Lowwick", " · ")).toBe("Interlude 17 · Letters to Lowwick");
-    expect(labelWithTitle("Arc 7 · Interlude 11", "Interlude: Meanwhile, on the Lantern Line")).toBe("Arc 7 · Interlude 11: Meanwhile, on the Lantern Line");
+    expect(labelWithTitle("Interlude 17", "Interlude: Letters to Lowwick", " · ")).toBe(
+      "Interlude 17 · Letters to Lowwick",
+    );
+    expect(labelWithTitle("Arc 7 · Interlude 11", "Interlude: Meanwhile, on the Lantern Line")).toBe(
+      "Arc 7 · Interlude 11: Meanwhile, on the Lantern Line",
+    );
     expect(labelWithTitle("Lanternfall 1", "Lanternfall 1: The Unburnt Wick")).toBe("Lanternfall 1: The Unburnt Wick");
     expect(labelWithTitle("Prologue", "Prologue")).toBe("Prologue");
   });
@@ -25,7 +39,9 @@ describe("labelWithTitle", () => {
 
   it("gives what a title adds beside its label", () => {
     expect(titleAfterLabel("Interlude", "Interlude: Letters to Lowwick")).toBe("Letters to Lowwick");
-    expect(titleAfterLabel("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe("The Ash Warden's Apprentice Days");
+    expect(titleAfterLabel("Lanternfall EX 1", "Lanternfall EX: The Ash Warden's Apprentice Days")).toBe(
+      "The Ash Warden's Apprentice Days",
+    );
     expect(titleAfterLabel("Epilogue", "Epilogue")).toBe("");
     expect(titleAfterLabel("Season 2", "Lanternfall Season 2")).toBeNull();
     expect(labelWithTitle("Season 2", "Lanternfall Season 2")).toBe("Lanternfall Season 2");
@@ -39,22 +55,44 @@ describe("labelWithTitle", () => {
 
 describe("titleBesideLabel", () => {
   it("gives every row its label as a second line, and the title only what it adds to the label", () => {
-    expect(titleBesideLabel("Lanternfall 14", "Lanternfall 14: The Lamps of Morning")).toEqual({ title: "The Lamps of Morning", label: "Lanternfall 14" });
-    expect(titleBesideLabel("Arc 7 · Interlude 11", "Interlude: Meanwhile")).toEqual({ title: "Meanwhile", label: "Arc 7 · Interlude 11" });
-    expect(titleBesideLabel("Arc 3 · Chapter 14", "The Ash Warden")).toEqual({ title: "The Ash Warden", label: "Arc 3 · Chapter 14" });
+    expect(titleBesideLabel("Lanternfall 14", "Lanternfall 14: The Lamps of Morning")).toEqual({
+      title: "The Lamps of Morning",
+      label: "Lanternfall 14",
+    });
+    expect(titleBesideLabel("Arc 7 · Interlude 11", "Interlude: Meanwhile")).toEqual({
+      title: "Meanwhile",
+      label: "Arc 7 · Interlude 11",
+    });
+    expect(titleBesideLabel("Arc 3 · Chapter 14", "The Ash Warden")).toEqual({
+      title: "The Ash Warden",
+      label: "Arc 3 · Chapter 14",
+    });
   });
 
   it("shows a title that is only its label alone, and one that holds it in the middle whole", () => {
-    expect(titleBesideLabel("Arc 7 · Chapter 31 · Epilogue", "Epilogue")).toEqual({ title: "Arc 7 · Chapter 31 · Epilogue", label: null });
-    expect(titleBesideLabel("Season 2", "Lanternfall Season 2")).toEqual({ title: "Lanternfall Season 2", label: null });
+    expect(titleBesideLabel("Arc 7 · Chapter 31 · Epilogue", "Epilogue")).toEqual({
+      title: "Arc 7 · Chapter 31 · Epilogue",
+      label: null,
+    });
+    expect(titleBesideLabel("Season 2", "Lanternfall Season 2")).toEqual({
+      title: "Lanternfall Season 2",
+      label: null,
+    });
   });
 });
 
 describe("a volume's number", () => {
   it("is said once, by the label, when the title puts it at the end", () => {
-    expect(labelWithTitle("Lanternfall Short Stories 3", "Lanternfall Short Stories: Lamplit Tales 3")).toBe("Lanternfall Short Stories 3: Lamplit Tales");
-    expect(labelWithTitle("Lanternfall Short Stories 1", "Lanternfall Short Stories: Lamplit Tales")).toBe("Lanternfall Short Stories 1: Lamplit Tales");
-    expect(titleBesideLabel("Lanternfall Short Stories 2", "Lanternfall Short Stories: Lamplit Tales 2")).toEqual({ title: "Lamplit Tales", label: "Lanternfall Short Stories 2" });
+    expect(labelWithTitle("Lanternfall Short Stories 3", "Lanternfall Short Stories: Lamplit Tales 3")).toBe(
+      "Lanternfall Short Stories 3: Lamplit Tales",
+    );
+    expect(labelWithTitle("Lanternfall Short Stories 1", "Lanternfall Short Stories: Lamplit Tales")).toBe(
+      "Lanternfall Short Stories 1: Lamplit Tales",
+    );
+    expect(titleBesideLabel("Lanternfall Short Stories 2", "Lanternfall Short Stories: Lamplit Tales 2")).toEqual({
+      title: "Lamplit Tales",
+      label: "Lanternfall Short Stories 2",
+    });
   });
 
   it("stays in a title that says it after the shared name, or that is only a number", () => {
@@ -67,14 +105,20 @@ describe("a volume's number", () => {
 describe("a Break Time short", () => {
   it("is named as /break_time names it, with the episode it airs with in plain words", () => {
     expect(breakTimeLabel({ season: 1, number: 2 })).toBe("Season 1 · Break Time 2");
-    expect(breakTimeAiring({ season: 1, number: 5 }, { season: 1, episode: 5 })).toBe("Season 1 · Break Time 5, airs with episode 5");
-    expect(breakTimeAiring({ season: 2, number: 1 }, { season: 1, episode: 12 })).toBe("Season 2 · Break Time 1, airs with season 1, episode 12");
+    expect(breakTimeAiring({ season: 1, number: 5 }, { season: 1, episode: 5 })).toBe(
+      "Season 1 · Break Time 5, airs with episode 5",
+    );
+    expect(breakTimeAiring({ season: 2, number: 1 }, { season: 1, episode: 12 })).toBe(
+      "Season 2 · Break Time 1, airs with season 1, episode 12",
+    );
   });
 });
 
 describe("lightNovelChapterName", () => {
   it("says a chapter's number once: its place in the volume", () => {
-    expect(lightNovelChapterName(1, "Prologue: Interlude: Ledger of the Forgotten")).toBe("Chapter 1: Ledger of the Forgotten");
+    expect(lightNovelChapterName(1, "Prologue: Interlude: Ledger of the Forgotten")).toBe(
+      "Chapter 1: Ledger of the Forgotten",
+    );
     expect(lightNovelChapterName(3, "Chapter 2: A Choir Without Faces")).toBe("Chapter 3: A Choir Without Faces");
     expect(lightNovelChapterName(4, "Ilse: A Name Written Twice")).toBe("Chapter 4: Ilse: A Name Written Twice");
     expect(lightNovelChapterName(9, "Epilogue")).toBe("Chapter 9: Epilogue");
@@ -84,7 +128,14 @@ describe("lightNovelChapterName", () => {
 
 describe("webNovelChapterName", () => {
   it("numbers every entry of an arc by its place, so the arc starts at 1 and skips no number", () => {
-    const arc = [["prologue", 1], ["chapter", 2], ["chapter", 15], ["interlude", 16], ["chapter", 17], ["epilogue", 31]] as const;
+    const arc = [
+      ["prologue", 1],
+      ["chapter", 2],
+      ["chapter", 15],
+      ["interlude", 16],
+      ["chapter", 17],
+      ["epilogue", 31],
+    ] as const;
     expect(arc.map(([kind, ordinal]) => webNovelChapterName(kind, ordinal))).toEqual([
       "Chapter 1 · Prologue",
       "Chapter 2",

@@ -6,7 +6,11 @@ import type { ChapterKind } from "../vocabulary";
  * twice when the pack's title already carries it.
  */
 
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Whether `inner`'s words appear in `outer`, in order and next to each other. */
 function holdsWords(outer: string, inner: string) {
@@ -52,7 +56,8 @@ export function titleAfterLabel(label: string, title: string | null | undefined)
     const rest = shown.slice(colon + 2).trim();
     // "Arc 7 · Interlude 11" and "Interlude: Meanwhile" give "Meanwhile": the label's last part counts too.
     const lastPart = label.split(" · ").at(-1) ?? label;
-    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label))) return withoutLabelNumber(label, head, rest);
+    if (rest && (beginsWithWords(label, head) || beginsWithWords(lastPart, head) || holdsWords(head, label)))
+      return withoutLabelNumber(label, head, rest);
   }
   if (beginsWithWords(label, shown) || beginsWithWords(label.split(" · ").at(-1) ?? label, shown)) return "";
   if (holdsWords(shown, label)) return null;
@@ -92,8 +97,14 @@ export function breakTimeLabel(short: { season: number; number: number }) {
  * The line under a Break Time short's title, in /break_time's words (a short airs with an episode):
  * "Season 1 · Break Time 2, airs with episode 2", with the episode's season when it is another one.
  */
-export function breakTimeAiring(short: { season: number; number: number }, episode: { season: number; episode: number }) {
-  const airsWith = episode.season === short.season ? `episode ${episode.episode}` : `season ${episode.season}, episode ${episode.episode}`;
+export function breakTimeAiring(
+  short: { season: number; number: number },
+  episode: { season: number; episode: number },
+) {
+  const airsWith =
+    episode.season === short.season
+      ? `episode ${episode.episode}`
+      : `season ${episode.season}, episode ${episode.episode}`;
   return `${breakTimeLabel(short)}, airs with ${airsWith}`;
 }
 
@@ -116,9 +127,13 @@ export function lightNovelChapterTitle(title: string | null | undefined) {
   return rest;
 }
 
-
 /** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */
-export const chapterKindLabels = { prologue: "Prologue", chapter: "Chapter", interlude: "Interlude", epilogue: "Epilogue" } as const satisfies Record<ChapterKind, string>;
+export const chapterKindLabels = {
+  prologue: "Prologue",
+  chapter: "Chapter",
+  interlude: "Interlude",
+  epilogue: "Epilogue",
+} as const satisfies Record<ChapterKind, string>;
 
 /**
  * A web novel entry's name within its arc. Every entry is numbered by its place in the arc (its

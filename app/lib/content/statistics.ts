@@ -4,7 +4,10 @@
  */
 
 /** The home page's totals, stored as the "totals" series. */
-export type SeriesTotals = Record<"arcs" | "chapters" | "words" | "volumes" | "side_stories" | "episodes" | "shorts" | "characters", number>;
+export type SeriesTotals = Record<
+  "arcs" | "chapters" | "words" | "volumes" | "side_stories" | "episodes" | "shorts" | "characters",
+  number
+>;
 
 /** The totals from the stored "totals" bars; a total the import did not write is 0. */
 export function totalsFrom(bars: Array<{ label: string; value: number }>): SeriesTotals {

@@ -132,6 +132,7 @@ describe("unit keys", () => {
   it("writes whole numbers one way, in keys and URLs", () => {
     expect(wholeNumberPattern.test("1")).toBe(true);
     expect(wholeNumberPattern.test("999999")).toBe(true);
-    for (const text of ["", "0", "01", "1000000", "-1", "1.0", "1e3", " 1", "x"]) expect(wholeNumberPattern.test(text)).toBe(false);
+    for (const text of ["", "0", "01", "1000000", "-1", "1.0", "1e3", " 1", "x"])
+      expect(wholeNumberPattern.test(text)).toBe(false);
   });
 });

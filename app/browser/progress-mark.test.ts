@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyProgress, type Progress } from "~/lib/progress-record";
+import { markStoredProgress } from "./progress-mark";
+
+/** Runs the head script against a stored value (undefined: storage that throws) and says whether it marked the page. */
+function marks(stored: string | null | undefined) {
+  const dataset: Record<string, string> = {};
+  vi.stubGlobal("document", { documentElement: { dataset } });
+  vi.stubGlobal("localStorage", {
+    getItem: () => {
+      if (stored === undefined) throw new DOMException("Blocked", "SecurityError");
+      return stored;
+    },
+  });
+  markStoredProgress("rc:progress");
+  return "progress" in dataset;
+}
+
+const stored = (changes: Partial<Progress>) => JSON.stringify({ ...emptyProgress, ...changes });
+
+describe("the head script that marks a browser keeping progress", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("marks a record with a place or a tick in any medium", () => {
+    expect(marks(stored({ webNovel: "wn:2-14" }))).toBe(true);
+    expect(marks(stored({ anime: "anime:1-12" }))).toBe(true);
+    expect(marks(stored({ lightNovels: { main: 3 } }))).toBe(true);
+    expect(marks(stored({ sideStories: ["ss:festival-night"] }))).toBe(true);
+    expect(marks(stored({ breakTime: ["bt:1-2"] }))).toBe(true);
+  });
+
+  it("leaves the page unmarked with no progress, an empty record, skipped units alone, or blocked storage", () => {
+    expect(marks(null)).toBe(false);
+    expect(marks(stored({}))).toBe(false);
+    expect(marks(stored({ skipped: ["wn:1-7"] }))).toBe(false);
+    expect(marks("{")).toBe(false);
+    expect(marks(undefined)).toBe(false);
+  });
+});

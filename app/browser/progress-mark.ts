@@ -1,0 +1,22 @@
+import { storageKeys } from "~/lib/storage-keys";
+
+/**
+ * Marks <html data-progress> before the first paint when this browser keeps progress in some medium,
+ * so the places kept for items such a reader may know (ShieldedList's `places`) show from the first
+ * paint, and a reader without progress sees each run folded into its one line. It must stay
+ * self-contained and small: its source is inlined into the <head> of every page (progressMarkScript),
+ * like the theme's. It reads the record as storeProgress writes it (JSON.stringify): a place in the web
+ * novel or the anime, a light novel collection, or a side story or short ticked; the record itself is
+ * checked later, by the shield.
+ */
+export function markStoredProgress(storageKey: string) {
+  try {
+    if (/"(webNovel|anime)":"|"lightNovels":\{"|"(sideStories|breakTime)":\["/.test(localStorage.getItem(storageKey)!))
+      document.documentElement.dataset.progress = "";
+  } catch {
+    // Blocked storage: no progress, as the shield reads it.
+  }
+}
+
+/** Inline <head> script; the HTML stays the same for every reader, so pages remain cacheable. */
+export const progressMarkScript = `(${markStoredProgress.toString()})(${JSON.stringify(storageKeys.progress.key)})`;
