@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { whenIdle } from "~/browser/when-idle";
 import { useToasts } from "./toast-store";
 
