@@ -47,6 +47,7 @@ const shellModules = [
   "app/components/general-error-boundary.tsx",
   "app/components/server-rendered-lazy.ts",
   "app/components/page-header.tsx",
+  "app/components/logo.tsx",
   "app/components/spoiler.tsx",
   "app/browser/lazy-import.ts",
   "app/browser/when-idle.ts",
