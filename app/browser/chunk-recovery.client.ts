@@ -1,6 +1,5 @@
 import { mayReload } from "~/lib/reload-guard";
 import { readStored, writeStored } from "~/browser/storage";
-import { fetchLatestBuildId } from "./new-version.client";
 
 /**
  * A piece of JavaScript failed to load (importWithRecovery in lazy-import.ts, which loads this module):
@@ -14,6 +13,10 @@ export function recoverFromChunkError(): boolean {
   const now = Date.now();
   if (!mayReload(last === null ? null : Number(last), now)) return false;
   writeStored("chunkReload", String(now), `:${path}`);
-  void fetchLatestBuildId().finally(() => window.location.reload());
+  // Asks for the deployed build's id as the new-version check does (not importing that module, which
+  // would split it into a chunk the browser runtime then waits for), and reloads whatever the answer.
+  void fetch(`/builds/latest.json?${now}`, { cache: "no-store" })
+    .catch(() => null)
+    .finally(() => window.location.reload());
   return true;
 }
