@@ -9,6 +9,7 @@ import {
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce-provider";
+import { serverRenderedLazyReady } from "~/components/server-rendered-lazy";
 import { setRoundTripsHeader } from "~/server/d1-round-trips.server";
 import { applyDocumentHeaders } from "~/server/document-headers.server";
 import { getPublicConfig } from "~/server/env.server";
@@ -33,6 +34,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
+  // Parts the browser loads lazily (the error page) are rendered in the HTML at once, never a fallback.
+  await serverRenderedLazyReady();
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>

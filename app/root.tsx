@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { AccountMenu } from "~/components/layout/account-menu";
 import { NavigationProgress } from "~/components/layout/navigation-progress";

@@ -2,7 +2,7 @@ import type { PostHog } from "posthog-js/dist/module.slim";
 import { doNotTrackIsOn } from "~/browser/do-not-track";
 import { createPageTracker, type PageEvent } from "~/lib/page-tracker";
 import { readStored } from "~/browser/storage";
-import { importWithRecovery } from "./chunk-recovery.client";
+import { importWithRecovery } from "./lazy-import";
 
 export interface AnalyticsConfig {
   key: string;

@@ -3,7 +3,7 @@ import type { Auth, User } from "firebase/auth";
 import type * as Analytics from "./analytics.client";
 import { readError } from "~/lib/error-body";
 import { refreshDelay, retryDelay, signOutErrors } from "~/lib/session-refresh";
-import { importWithRecovery } from "./chunk-recovery.client";
+import { importWithRecovery } from "./lazy-import";
 
 /**
  * Analytics follows sign-in and sign-out, loaded only then so the login page does not carry it; if it

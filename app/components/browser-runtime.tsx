@@ -1,6 +1,6 @@
 import { useLocation, useRevalidator } from "react-router";
 import { useEffect, useState } from "react";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery, loadChunkRecovery } from "~/browser/lazy-import";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
@@ -36,6 +36,9 @@ export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefin
     });
     return () => cancelAnimationFrame(frame);
   }, [shieldReady]);
+
+  // The recovery from a chunk that fails to load, loaded ahead so that it is at hand when one does.
+  useEffect(() => whenIdle(() => void loadChunkRecovery().catch(() => {})), []);
 
   const analyticsConfig = config?.analytics ?? null;
   useEffect(

@@ -1,8 +1,9 @@
 // @vitest-environment node -- this file checks the markup the server sends, before any script runs.
 import { createRoutesStub } from "react-router";
 import { renderToString } from "react-dom/server";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GeneralErrorBoundary } from "./general-error-boundary";
+import { serverRenderedLazyReady } from "./server-rendered-lazy";
 
 /**
  * What React Router hands an error boundary for a thrown `data(value, { status })`: an ErrorResponse
@@ -22,6 +23,8 @@ function renderError(error: unknown, path = "/page") {
 }
 
 describe("GeneralErrorBoundary", () => {
+  // As the server does before rendering a document: the error page's code is then rendered in one pass.
+  beforeAll(() => serverRenderedLazyReady());
   beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 

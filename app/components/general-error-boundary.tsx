@@ -1,106 +1,38 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { displayPath, statusText, takesNoForm } from "~/lib/http-status";
-import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter-check";
+import { Suspense } from "react";
+import { lazyRenderedOnServer } from "./server-rendered-lazy";
 
-/**
- * What a thrown Response or error says about itself, if anything: an error page's message, or the one
- * error body's (`{ error: { message } }`, app/lib/error-body.ts; read here without that module, which
- * keeps its other readers out of the shell every page loads).
- */
-function messageOf(value: unknown): string | null {
-  if (typeof value === "string" && value.trim()) return value;
-  if (value && typeof value === "object" && "error" in value) return messageOf(value.error);
-  if (value && typeof value === "object" && "message" in value && typeof value.message === "string")
-    return value.message;
-  return null;
+const load = () => import("./error-page");
+
+/** What shows if the error page's own code cannot be loaded (offline, or a new deployment replaced it). */
+function Unloaded() {
+  return (
+    <p className="mx-auto max-w-2xl py-16 text-muted-foreground">
+      Part of the site could not be loaded. Check your connection, then reload the page.
+    </p>
+  );
 }
+
+const RouteErrorPage = lazyRenderedOnServer(load, (module) => module.RouteErrorPage, Unloaded);
+const LazyNotFound = lazyRenderedOnServer(load, (module) => module.NotFound, Unloaded);
 
 /**
  * The one error boundary: the root uses it and so does every route, so an error deep in a page
- * leaves the header and navigation working.
+ * leaves the header and navigation working. The error page's code (app/components/error-page.tsx)
+ * is loaded only by a page that shows it; the server renders it in the HTML as any page.
  */
 export function GeneralErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return isMissingFilter(error.data) ? (
-      <FilterNotFound missing={error.data} />
-    ) : (
-      <NotFound pathname={location.pathname} />
-    );
-  }
-  // The framework's own words for a POST to a page without a form name its route module.
-  if (isRouteErrorResponse(error) && error.status === 405) {
-    return <MethodNotAllowed pathname={location.pathname} />;
-  }
-
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // React Router fills in "Internal Server Error" as the status text of any thrown data(), so the
-  // title comes from the status itself.
-  const title = statusText(status);
-  const description = isRouteErrorResponse(error)
-    ? (messageOf(error.data) ?? "The server could not answer this request.")
-    : (messageOf(error) ?? "Something went wrong while showing this page.");
-
-  if (!isRouteErrorResponse(error)) console.error(error);
-
   return (
-    <ErrorPage status={status} title={title}>
-      <p className="text-muted-foreground">{description}</p>
-    </ErrorPage>
+    <Suspense fallback={null}>
+      <RouteErrorPage />
+    </Suspense>
   );
 }
 
+/** The not-found page, for a page that finds nothing to show without erroring. */
 export function NotFound({ pathname }: { pathname: string }) {
   return (
-    <ErrorPage status={404} title={`Page not found: ${displayPath(pathname)}`}>
-      <p className="text-muted-foreground">The address may be mistyped, or the page has moved.</p>
-    </ErrorPage>
-  );
-}
-
-/** The page exists, but what its address asks for does not: say what, and link to what does. */
-function FilterNotFound({ missing }: { missing: MissingFilter }) {
-  return (
-    <ErrorPage status={404} title={`${missing.missing} does not exist`}>
-      <p className="text-muted-foreground">{missing.instead}:</p>
-      <ul className="flex flex-wrap gap-x-4 gap-y-2">
-        {missing.choices.map((choice) => (
-          <li key={choice.href}>
-            <Link to={choice.href} className="font-medium text-primary underline underline-offset-4">
-              {choice.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </ErrorPage>
-  );
-}
-
-function MethodNotAllowed({ pathname }: { pathname: string }) {
-  return (
-    <ErrorPage status={405} title="Method not allowed">
-      <p className="text-muted-foreground">
-        {`${takesNoForm(displayPath(pathname))} Open it by its address, or send the form from the page it belongs to.`}
-      </p>
-    </ErrorPage>
-  );
-}
-
-function ErrorPage({ status, title, children }: { status: number; title: string; children: React.ReactNode }) {
-  return (
-    <section className="mx-auto max-w-2xl py-16" aria-labelledby="error-title">
-      <p className="text-sm font-semibold uppercase tracking-widest text-primary">Error {status}</p>
-      <h1 id="error-title" className="mt-2 break-words text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
-        {title}
-      </h1>
-      <div className="mt-4 space-y-4">{children}</div>
-      <p className="mt-8">
-        <Link to="/" className="font-medium text-primary underline underline-offset-4">
-          Go to the home page
-        </Link>
-      </p>
-    </section>
+    <Suspense fallback={null}>
+      <LazyNotFound pathname={pathname} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { flushSync } from "react-dom";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/knowledge";

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 
+export { displayPath } from "./display-path";
+
 const statusTexts: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
@@ -37,13 +39,4 @@ export function statusText(status: number) {
  */
 export function errorPage<Value>(status: number, value: Value) {
   return data(value, { status, statusText: statusText(status) });
-}
-
-/** Shows a path as a reader typed it: percent-escapes decoded where they form valid text. */
-export function displayPath(pathname: string) {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
 }

@@ -8,7 +8,7 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
-import { displayPath } from "~/lib/http-status";
+import { displayPath } from "~/lib/display-path";
 import { knows } from "~/lib/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { getCharacter } from "~/models/character-profile.server";

@@ -1,7 +1,7 @@
 import { redirect, useNavigate, useRevalidator } from "react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import type { UserCredential } from "firebase/auth";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { displayPath } from "~/lib/http-status";
+import { displayPath } from "~/lib/display-path";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/not-found";

@@ -162,7 +162,8 @@ test("a new deployment under an open page shows a toast with a reload action", a
 test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({
   page,
 }) => {
-  await page.route("**/assets/toaster-*.js", (route) => route.abort());
+  // The browser runtime is the part every page loads lazily right after hydration.
+  await page.route("**/assets/browser-runtime-*.js", (route) => route.abort());
   let loads = 0;
   page.on("load", () => loads++);
   // Every document of the tab notes the reload guard it starts with in sessionStorage, which outlives

@@ -1,19 +1,31 @@
-import { Form, Link, useLocation, useSubmit } from "react-router";
-import { useRef } from "react";
-import { Button } from "~/components/ui/button";
+import { Link, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { useOptionalUser } from "~/browser/user";
 import { useDismissable } from "./use-dismissable";
+import type * as Panel from "./account-panel";
 
-/** The signed-in state in the header: a sign-in link, or the reader's name with their links and sign-out. */
+let panel: Promise<typeof Panel> | undefined;
+const loadPanel = () => (panel ??= importWithRecovery(() => import("./account-panel")));
+const AccountPanel = lazy(() => loadPanel().then((module) => ({ default: module.AccountPanel })));
+
+/**
+ * The signed-in state in the header: a sign-in link, or the reader's name with their links and
+ * sign-out. The menu's panel is loaded when the reader first points at, focuses or opens it; a menu
+ * opened before the page was interactive gets its panel once it is.
+ */
 export function AccountMenu() {
   const user = useOptionalUser();
   const location = useLocation();
-  const submit = useSubmit();
   const menu = useRef<HTMLDetailsElement>(null);
+  const [opened, setOpened] = useState(false);
   useDismissable(menu);
-  const here = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (menu.current?.open) setOpened(true);
+  }, [user]);
   if (!user) {
     if (location.pathname === "/login") return null;
+    const here = `${location.pathname}${location.search}`;
     return (
       <Link
         to={`/login?${new URLSearchParams({ redirectTo: here })}`}
@@ -24,11 +36,20 @@ export function AccountMenu() {
     );
   }
   const label = user.name || user.email || "Your account";
+  const preload = () => void loadPanel().catch(() => {});
   return (
-    <details ref={menu} className="relative">
+    <details
+      ref={menu}
+      className="relative"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary
         className="inline-flex h-9 max-w-40 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm font-medium hover:border-primary [&::-webkit-details-marker]:hidden"
         aria-label={`Account: ${label}`}
+        onPointerEnter={preload}
+        onFocus={preload}
       >
         <span
           aria-hidden="true"
@@ -38,35 +59,11 @@ export function AccountMenu() {
         </span>
         <span className="hidden truncate sm:inline">{label}</span>
       </summary>
-      <div className="absolute right-0 top-11 z-50 w-60 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg">
-        <p className="truncate px-3 py-2 text-sm text-muted-foreground">{user.email ?? label}</p>
-        <Link to="/feedback_hub" className="block rounded-md px-3 py-2 text-sm hover:bg-muted">
-          Feedback hub and my reports
-        </Link>
-        {user.admin ? (
-          <Link to="/feedback_hub/triage" className="block rounded-md px-3 py-2 text-sm hover:bg-muted">
-            Triage reports
-          </Link>
-        ) : null}
-        <Form
-          method="post"
-          action="/auth/logout"
-          onSubmit={(event) => {
-            // First end the Firebase session in this browser too, then clear the server's cookie.
-            event.preventDefault();
-            const form = event.currentTarget;
-            void import("~/browser/firebase-auth.client")
-              .then((module) => module.signOutEverywhere({ serverToo: false }))
-              .catch(() => {})
-              .finally(() => submit(form));
-          }}
-        >
-          <input type="hidden" name="redirectTo" value={location.pathname.startsWith("/feedback_hub") ? "/" : here} />
-          <Button type="submit" variant="ghost" size="menu">
-            Sign out
-          </Button>
-        </Form>
-      </div>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AccountPanel user={user} label={label} />
+        </Suspense>
+      ) : null}
     </details>
   );
 }

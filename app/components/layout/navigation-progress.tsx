@@ -1,64 +1,28 @@
 import { useNavigation } from "react-router";
-import { useEffect, useState } from "react";
-import { Logo } from "~/components/logo";
+import { type ComponentType, lazy, Suspense, useState } from "react";
+import { importWithRecovery } from "~/browser/lazy-import";
 
-/** A navigation that takes longer than this shows the slim bar… */
-const BAR_DELAY_MS = 150;
-/** …and past this, the full-screen loading background. */
-const SLOW_DELAY_MS = 1500;
-
-type Stage = "idle" | "bar" | "slow";
+const NavigationIndicators = lazy<ComponentType<{ busy: boolean }>>(() =>
+  importWithRecovery(() => import("./navigation-indicators")).then(
+    (module) => ({ default: module.NavigationIndicators }),
+    // Without its indicators a navigation still happens: nothing to show instead.
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * Client-side only: the server never renders either indicator, so first paint always shows the
- * server-rendered page.
+ * server-rendered page. Their code loads when the first client navigation starts (a bar shows only
+ * after 150 ms anyway), so a page nobody leaves in place never loads it.
  */
 export function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.formMethod === undefined;
-  const [stage, setStage] = useState<Stage>("idle");
-
-  useEffect(() => {
-    if (!busy) {
-      setStage("idle");
-      return;
-    }
-    const bar = setTimeout(() => setStage("bar"), BAR_DELAY_MS);
-    const slow = setTimeout(() => setStage("slow"), SLOW_DELAY_MS);
-    return () => {
-      clearTimeout(bar);
-      clearTimeout(slow);
-    };
-  }, [busy]);
-
-  return (
-    <>
-      <div
-        role="progressbar"
-        aria-label="Loading the next page"
-        aria-hidden={stage === "idle"}
-        className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden"
-      >
-        {stage !== "idle" ? <div className="h-full w-1/3 animate-progress bg-primary" /> : null}
-      </div>
-      {stage === "slow" ? <LoadingBackground /> : null}
-    </>
-  );
-}
-
-/** The full-screen loading background: the logo and an indeterminate loading bar. */
-export function LoadingBackground() {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-background/95 animate-fade-in"
-    >
-      <Logo className="size-16" />
-      <div className="h-1 w-48 overflow-hidden rounded-full bg-muted">
-        <div className="h-full w-1/3 animate-progress rounded-full bg-primary" />
-      </div>
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
+  const [started, setStarted] = useState(false);
+  if (busy && !started) setStarted(true);
+  return started ? (
+    <Suspense fallback={null}>
+      <NavigationIndicators busy={busy} />
+    </Suspense>
+  ) : null;
 }

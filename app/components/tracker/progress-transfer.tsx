@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState } from "react";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { Button } from "~/components/ui/button";
 import type { ExternalId } from "~/lib/external-ids";
 import type { Progress } from "~/lib/progress-record";

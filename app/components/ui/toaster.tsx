@@ -7,7 +7,9 @@ import {
   ToastTitle,
   ToastViewport,
 } from "./toast";
-import { dispatch, TOAST_DURATION, useToasts } from "./toast-store";
+import { dispatch, TOAST_DURATION, useToasts } from "./toast-state";
+
+export { toast } from "./toast-state";
 
 /** Renders the toast store: swipe right past 50 px to dismiss, F8 focuses the list. */
 export function Toaster() {

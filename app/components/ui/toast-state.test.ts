@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { currentToasts, dispatch, TOAST_REMOVE_DELAY, type Toast, toast, toastReducer } from "./toast-store";
+import { currentToasts, dispatch, TOAST_REMOVE_DELAY, type Toast, toast, toastReducer } from "./toast-state";
 
 const make = (id: string, open = true): Toast => ({ id, title: id, open });
 

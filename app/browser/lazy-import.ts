@@ -1,0 +1,35 @@
+import type * as ChunkRecovery from "./chunk-recovery.client";
+
+/**
+ * The recovery from a chunk that fails to load (app/browser/chunk-recovery.client.ts) is loaded
+ * once the page is idle (the browser runtime asks for it), or at the first failure: it is not part of
+ * any page's first load.
+ */
+let recovery: Promise<typeof ChunkRecovery> | undefined;
+
+export function loadChunkRecovery() {
+  return (recovery ??= import("./chunk-recovery.client"));
+}
+
+export class ChunkLoadError extends Error {
+  constructor() {
+    super("Part of the site could not be loaded. Check your connection, then reload the page.");
+    this.name = "ChunkLoadError";
+  }
+}
+
+/**
+ * Imports a lazily loaded part of the site; if its chunk fails, checks for a new deployment and
+ * reloads (see recoverFromChunkError): the returned promise then never settles (the page is about to
+ * reload), or rejects with a ChunkLoadError when the reload guard says no.
+ */
+export async function importWithRecovery<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error("A chunk failed to load", error);
+    const module = await loadChunkRecovery().catch(() => null);
+    if (module?.recoverFromChunkError()) return new Promise<T>(() => {});
+    throw new ChunkLoadError();
+  }
+}
