@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { TrackerLoading } from "~/components/tracker/tracker-header";
 import { pageMeta, siteNameFrom } from "~/lib/meta";

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ExternalId } from "~/lib/external-ids";
 import type { TrackerUnit } from "~/lib/tracker-units";
-import { importWithRecovery } from "~/browser/chunk-recovery.client";
+import { importWithRecovery } from "~/browser/lazy-import";
 import { ProgressTransfer } from "./progress-transfer";
 import { CrossingOffers, placeName } from "./crossing-offers";
 import { ShieldModePicker } from "./shield-mode-picker";
