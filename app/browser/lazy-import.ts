@@ -33,3 +33,18 @@ export async function importWithRecovery<T>(load: () => Promise<T>): Promise<T> 
     throw new ChunkLoadError();
   }
 }
+
+/**
+ * Loads a part the page works without (toasts, the navigation bar, the account menu's panel), once:
+ * a failure is logged and never reloads the page (a reader may be typing); the caller shows what it
+ * shows instead, and the next call tries again.
+ */
+export function optionalPart<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      console.error("A chunk failed to load", error);
+      throw new ChunkLoadError();
+    }));
+}

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { storageKeys } from "~/lib/storage-keys";
 import type { Progress } from "~/lib/progress-record";
+import { importWithRecovery } from "./lazy-import";
 import { readStored, writeStored } from "./storage";
 
 /*
@@ -20,32 +21,48 @@ export function keepsProgress() {
 
 let progressReader: { readStoredProgress: () => Progress | null } | null = null;
 let loadingReader: Promise<void> | null = null;
+/** The reading could not be loaded (and no reload fixed it): what is stored counts as no progress. */
+let readingFailed = false;
 
 function loadProgressReader() {
-  loadingReader ??= import("./read-stored-progress").then((reader) => {
-    progressReader = reader;
-    // What was stored can be read now: everything on the page that reads it hears of it.
-    window.dispatchEvent(new Event(PROGRESS_STORED));
-  });
+  loadingReader ??= importWithRecovery(() => import("./read-stored-progress")).then(
+    (reader) => {
+      progressReader = reader;
+      readingFailed = false;
+      // What was stored can be read now: everything on the page that reads it hears of it.
+      window.dispatchEvent(new Event(PROGRESS_STORED));
+    },
+    (error: unknown) => {
+      loadingReader = null;
+      readingFailed = true;
+      window.dispatchEvent(new Event(PROGRESS_STORED));
+      throw error;
+    },
+  );
   return loadingReader;
 }
 
 // Started as the page's scripts run, beside hydration, when there is progress to read.
-if (typeof window !== "undefined" && keepsProgress()) void loadProgressReader();
+if (typeof window !== "undefined" && keepsProgress()) loadProgressReader().catch(() => {});
 
 /**
- * The progress stored in this browser: null where there is none, it is unreadable or storage is
- * blocked; undefined while what is stored cannot be read yet (the reading is on its way, and everything
- * that reads progress hears when it arrives).
+ * The progress stored in this browser: null where there is none, it is unreadable, storage is blocked
+ * or its reading could not be loaded (which shields the most and writes nothing); undefined while what
+ * is stored cannot be read yet (the reading is on its way, and everything that reads progress hears
+ * when it arrives).
  */
 export function storedProgressIfRead(): Progress | null | undefined {
   if (!keepsProgress()) return null;
   if (progressReader) return progressReader.readStoredProgress();
-  void loadProgressReader();
+  if (readingFailed) return null;
+  loadProgressReader().catch(() => {});
   return undefined;
 }
 
-/** The progress stored in this browser, once it can be read (for code that runs outside components). */
+/**
+ * The progress stored in this browser, once it can be read (for code that runs outside components).
+ * Rejects when its reading cannot be loaded: code that may write progress must not take that for none.
+ */
 export async function loadStoredProgress(): Promise<Progress | null> {
   if (keepsProgress()) await loadProgressReader();
   return storedProgressIfRead() ?? null;

@@ -3,6 +3,9 @@ import { lazyRenderedOnServer } from "./server-rendered-lazy";
 
 const load = () => import("./error-page");
 
+/** While a client navigation's error page loads (the server's HTML never shows it: it renders the page at once). */
+const loading = <p className="mx-auto max-w-2xl py-16 text-muted-foreground">Loading…</p>;
+
 /** What shows if the error page's own code cannot be loaded (offline, or a new deployment replaced it). */
 function Unloaded() {
   return (
@@ -22,7 +25,7 @@ const LazyNotFound = lazyRenderedOnServer(load, (module) => module.NotFound, Unl
  */
 export function GeneralErrorBoundary() {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={loading}>
       <RouteErrorPage />
     </Suspense>
   );
@@ -31,7 +34,7 @@ export function GeneralErrorBoundary() {
 /** The not-found page, for a page that finds nothing to show without erroring. */
 export function NotFound({ pathname }: { pathname: string }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={loading}>
       <LazyNotFound pathname={pathname} />
     </Suspense>
   );

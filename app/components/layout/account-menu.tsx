@@ -1,13 +1,26 @@
 import { Link, useLocation } from "react-router";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { importWithRecovery } from "~/browser/lazy-import";
+import { optionalPart } from "~/browser/lazy-import";
 import { useOptionalUser } from "~/browser/user";
 import { useDismissable } from "./use-dismissable";
 import type * as Panel from "./account-panel";
 
-let panel: Promise<typeof Panel> | undefined;
-const loadPanel = () => (panel ??= importWithRecovery(() => import("./account-panel")));
-const AccountPanel = lazy(() => loadPanel().then((module) => ({ default: module.AccountPanel })));
+const loadPanel = optionalPart<typeof Panel>(() => import("./account-panel"));
+const AccountPanel = lazy(() =>
+  loadPanel().then(
+    (module) => ({ default: module.AccountPanel }),
+    () => ({ default: PanelUnavailable }),
+  ),
+);
+
+/** What the open menu says if its links could not be loaded (offline, or a new deployment replaced them). */
+function PanelUnavailable() {
+  return (
+    <p role="alert" className="px-3 py-2 text-sm">
+      The menu could not be loaded. Check your connection, then reload the page.
+    </p>
+  );
+}
 
 /**
  * The signed-in state in the header: a sign-in link, or the reader's name with their links and
@@ -60,9 +73,11 @@ export function AccountMenu() {
         <span className="hidden truncate sm:inline">{label}</span>
       </summary>
       {opened ? (
-        <Suspense fallback={null}>
-          <AccountPanel user={user} label={label} />
-        </Suspense>
+        <div className="absolute right-0 top-11 z-50 w-60 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg">
+          <Suspense fallback={<p className="px-3 py-2 text-sm text-muted-foreground">Loading…</p>}>
+            <AccountPanel user={user} label={label} />
+          </Suspense>
+        </div>
       ) : null}
     </details>
   );

@@ -2,13 +2,13 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { SessionUser } from "~/lib/user";
 
-/** The open account menu: the reader's links and sign-out (loaded when the menu first opens). */
+/** The open account menu's links and sign-out, inside its box (loaded when the menu first opens). */
 export function AccountPanel({ user, label }: { user: SessionUser; label: string }) {
   const location = useLocation();
   const submit = useSubmit();
   const here = `${location.pathname}${location.search}`;
   return (
-    <div className="absolute right-0 top-11 z-50 w-60 rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg">
+    <>
       <p className="truncate px-3 py-2 text-sm text-muted-foreground">{user.email ?? label}</p>
       <Link to="/feedback_hub" className="block rounded-md px-3 py-2 text-sm hover:bg-muted">
         Feedback hub and my reports
@@ -36,6 +36,6 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
           Sign out
         </Button>
       </Form>
-    </div>
+    </>
   );
 }

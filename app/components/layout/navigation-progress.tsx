@@ -1,9 +1,10 @@
 import { useNavigation } from "react-router";
 import { type ComponentType, lazy, Suspense, useState } from "react";
-import { importWithRecovery } from "~/browser/lazy-import";
+import { optionalPart } from "~/browser/lazy-import";
 
+const loadIndicators = optionalPart(() => import("./navigation-indicators"));
 const NavigationIndicators = lazy<ComponentType<{ busy: boolean }>>(() =>
-  importWithRecovery(() => import("./navigation-indicators")).then(
+  loadIndicators().then(
     (module) => ({ default: module.NavigationIndicators }),
     // Without its indicators a navigation still happens: nothing to show instead.
     () => ({ default: () => null }),

@@ -1,5 +1,5 @@
 import { type ReactNode, useSyncExternalStore } from "react";
-import { importWithRecovery } from "~/browser/lazy-import";
+import { optionalPart } from "~/browser/lazy-import";
 import type * as ToastUi from "./toaster";
 
 export type ToastVariant = "default" | "destructive";
@@ -23,21 +23,21 @@ export interface ToastInput {
   onClose?: () => void;
 }
 
-let toaster: Promise<typeof ToastUi> | undefined;
+const loadToastUi = optionalPart<typeof ToastUi>(() => import("./toaster"));
 let wanted = false;
 const listeners = new Set<() => void>();
 
 /**
  * The toast UI and its state (toaster.tsx, toast-state.ts), loaded at the first toast: a page
- * nobody acts on never loads them.
+ * nobody acts on never loads them. Should it fail to load, the toast is not shown; what raised it
+ * has happened all the same.
  */
 export function loadToaster() {
-  if (!toaster) {
-    toaster = importWithRecovery(() => import("./toaster"));
+  if (!wanted) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  return toaster;
+  return loadToastUi();
 }
 
 /**
