@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSite } from "./format";
+import { formatDate, formatMonth, formatMonthRange, formatSite } from "./format";
 
 describe("formatSite", () => {
   it("names the site a link leads to by its host, without www", () => {
@@ -9,5 +9,30 @@ describe("formatSite", () => {
 
   it("leaves what is not an address as it is", () => {
     expect(formatSite("not an address")).toBe("not an address");
+  });
+});
+
+describe("formatDate and formatMonth", () => {
+  it("write the same text however often a date is formatted", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(formatDate("2016-05-25")).toBe("25 May 2016");
+      expect(formatMonth("2016-05-25")).toBe("May 2016");
+      expect(formatMonthRange("2014-03-01", "2014-11-30")).toBe("Mar 2014 – Nov 2014");
+    }
+  });
+
+  it("leave what is not a date as it is, and say nothing is there for nothing", () => {
+    expect(formatDate("soon")).toBe("soon");
+    expect(formatMonth("soon")).toBe("soon");
+    expect(formatDate(null)).toBe("—");
+  });
+
+  it("keep writing correct dates past the most they remember", () => {
+    for (let day = 0; day < 6000; day++) {
+      const date = new Date(Date.UTC(2000, 0, 1 + day)).toISOString().slice(0, 10);
+      formatDate(date);
+    }
+    expect(formatDate("2016-05-25")).toBe("25 May 2016");
+    expect(formatDate("2000-01-01")).toBe("1 Jan 2000");
   });
 });

@@ -11,7 +11,7 @@ import {
   shortColumns,
   toShort,
 } from "./anime-episodes.server";
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -93,16 +93,10 @@ function toChange(row: InferResult<ReturnType<typeof seasonChanges>>[number]): A
   };
 }
 
-/**
- * The anime page: every season as a card (its episodes and aired dates), and one season (the first
- * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
- * adapts, what it skipped or changed, its Break Time shorts and how many translation notes it has.
- * Only that season is read in full and travels to the browser, so the page costs the same however long
- * the anime runs. One D1 round trip; each statement reads through an index.
- */
-export async function getAnime(db: D1Database, seasonNumber: number | null) {
+/** The page's queries for a season: built once for the first season, once for a season asked for by number. */
+const pageQueries = (seasonNumber: number | null) => {
   const season = selectedSeason(seasonNumber);
-  const [cards, episodes, changes, shorts, volumes, noteCounts, arcRows, totals] = await batch(db, [
+  return [
     seasonCards,
     seasonEpisodes(seasonNumber),
     seasonChanges(seasonNumber),
@@ -122,7 +116,25 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
       .groupBy("m.episode_key"),
     arcs,
     shortTotal,
-  ]);
+  ] as const;
+};
+
+const firstSeasonQueries = pageQueries(null);
+const numberedSeasonQueries = pageQueries(slot<number>("season"));
+
+/**
+ * The anime page: every season as a card (its episodes and aired dates), and one season (the first
+ * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
+ * adapts, what it skipped or changed, its Break Time shorts and how many translation notes it has.
+ * Only that season is read in full and travels to the browser, so the page costs the same however long
+ * the anime runs. One D1 round trip; each statement reads through an index.
+ */
+export async function getAnime(db: D1Database, seasonNumber: number | null) {
+  const [cards, episodes, changes, shorts, volumes, noteCounts, arcRows, totals] = await batch(
+    db,
+    seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
+    { season: seasonNumber },
+  );
 
   const changesOf = groupBy(changes, (change) => change.episode_key);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);

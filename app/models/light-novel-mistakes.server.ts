@@ -15,7 +15,7 @@ import {
   toLnMistake,
 } from "./mistake-entries.server";
 import { facetCounts, filteredBy, toFacets } from "./mistake-filters.server";
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 /** Volumes on one page of the volume tables (the index and a collection's page). */
 export const VOLUMES_PER_PAGE = 50;
@@ -25,7 +25,7 @@ export const MATCHES_PER_PAGE = 10;
 const MOST_MATCHES = 1000;
 
 /** Per-volume entry counts by severity, one page of every volume (or of one collection's), and how many there are. */
-function volumeCounts(collectionCode: string | null, page: number) {
+function volumeCounts(collectionCode: string | null, offset: number) {
   const onPage = query
     .selectFrom("ln_volumes as v")
     .innerJoin("ln_collections as c", "c.code", "v.collection_code")
@@ -34,7 +34,7 @@ function volumeCounts(collectionCode: string | null, page: number) {
     .orderBy("c.sort_order")
     .orderBy("v.number")
     .limit(VOLUMES_PER_PAGE)
-    .offset(pageOffset(page, VOLUMES_PER_PAGE));
+    .offset(offset);
   const counts = query
     .selectFrom("ln_volumes as v")
     .innerJoin("ln_collections as c", "c.code", "v.collection_code")
@@ -83,6 +83,10 @@ function matchesOf(fts: string) {
     .limit(MOST_MATCHES);
 }
 
+/** The index's queries, built once; the page's offset and the search are slots filled per request. */
+const everyVolumeCounts = volumeCounts(null, slot<number>("offset"));
+const matches = matchesOf(slot<string>("fts"));
+
 /**
  * The light novel index: one page of every volume with its counts by severity or, with a query, one
  * page of the entries that match it that the requester (`knowledge`) knows, in reading order, with
@@ -100,14 +104,14 @@ export async function getLnMistakeIndex(
   // Text with nothing searchable in it ("%", "*") matches no entry; it does not list every volume.
   if (search && !fts) return { volumes: [], matches: [], paging: pageInfo(page, MATCHES_PER_PAGE, 0) };
   if (!fts) {
-    const [volumes, totals] = await batch(db, volumeCounts(null, page));
+    const [volumes, totals] = await batch(db, everyVolumeCounts, { offset: pageOffset(page, VOLUMES_PER_PAGE) });
     return {
       volumes: volumes.map(toVolumeCount),
       matches: [],
       paging: pageInfo(page, VOLUMES_PER_PAGE, totals[0]?.total ?? 0),
     };
   }
-  const [rows] = await batch(db, [matchesOf(fts)]);
+  const [rows] = await batch(db, [matches], { fts });
   const known = knownTo(rows.sort((a, b) => a.place - b.place).map(toLnMistake), knowledge);
   const offset = pageOffset(page, MATCHES_PER_PAGE);
   return {
@@ -121,7 +125,7 @@ export async function getLnMistakeIndex(
 export async function getLnCollectionMistakes(db: D1Database, code: string, page: number) {
   const [collections, volumes, totals] = await batch(db, [
     query.selectFrom("ln_collections").select(["code", "name"]).where("code", "=", code),
-    ...volumeCounts(code, page),
+    ...volumeCounts(code, pageOffset(page, VOLUMES_PER_PAGE)),
   ]);
   const collection = collections[0];
   return collection

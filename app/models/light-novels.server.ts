@@ -5,7 +5,7 @@ import type { LightNovelVolume, VolumeChange } from "~/lib/light-novels";
 import { pageInfo } from "~/lib/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { parseJsonList } from "./db.server";
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 /** Every collection with how many volumes it has, its highest number and when its first and last came out. */
 const collectionRows = query
@@ -38,8 +38,11 @@ const chaptersFromTo = chapterRow
   .where((chapter) => chapter.between("c.position", chapter.ref("f.position"), chapter.ref("t.position")))
   .$asScalar();
 
+/** The volume numbers a page holds: after `after`, up to `upTo` (page 2: after 12, up to 24). */
+type PageRange = { after: number; upTo: number };
+
 /** One page of a collection's volumes (page 2: numbers 13–24), with their web novel coverage and counts. */
-const pageVolumes = (collectionCode: string | null, page: number) =>
+const pageVolumes = (collectionCode: string | null, page: PageRange) =>
   query
     .selectFrom("ln_volumes as v")
     .leftJoin("chapters as f", "f.key", "v.adapts_from")
@@ -78,12 +81,12 @@ const pageVolumes = (collectionCode: string | null, page: number) =>
         .as("mistake_count"),
     ])
     .where("v.collection_code", "=", selectedCollection(collectionCode))
-    .where("v.number", ">", (page - 1) * LN_VOLUMES_PER_PAGE)
-    .where("v.number", "<=", page * LN_VOLUMES_PER_PAGE)
+    .where("v.number", ">", page.after)
+    .where("v.number", "<=", page.upTo)
     .orderBy("v.number");
 
 /** What the volumes on that page changed from the web novel. */
-const volumeChanges = (collectionCode: string | null, page: number) =>
+const volumeChanges = (collectionCode: string | null, page: PageRange) =>
   query
     .selectFrom("ln_volume_changes as ch")
     .innerJoin("ln_volumes as v", "v.key", "ch.volume_key")
@@ -100,8 +103,8 @@ const volumeChanges = (collectionCode: string | null, page: number) =>
       "tu.label as to_label",
     ])
     .where("v.collection_code", "=", selectedCollection(collectionCode))
-    .where("v.number", ">", (page - 1) * LN_VOLUMES_PER_PAGE)
-    .where("v.number", "<=", page * LN_VOLUMES_PER_PAGE)
+    .where("v.number", ">", page.after)
+    .where("v.number", "<=", page.upTo)
     .orderBy("ch.volume_key")
     .orderBy("ch.sort_order");
 
@@ -158,17 +161,33 @@ function chapterTitlesOf(
 }
 
 /**
+ * The page's queries, built once for the first collection and once for a collection asked for by
+ * code; the code and the page's range are slots filled per request.
+ */
+const pageQueries = (collectionCode: string | null) => {
+  const page = { after: slot<number>("after"), upTo: slot<number>("upTo") };
+  return [
+    collectionRows,
+    pageVolumes(collectionCode, page),
+    volumeChanges(collectionCode, page),
+    coverage(collectionCode),
+  ] as const;
+};
+
+const firstCollectionQueries = pageQueries(null);
+const namedCollectionQueries = pageQueries(slot<string>("code"));
+
+/**
  * Every collection, and one page of the volumes of one of them with their web novel coverage. A page
  * holds volumes by number (page 2: volumes 13–24), so a volume's page follows from its key (unitPath).
  * One round trip.
  */
 export async function getLightNovels(db: D1Database, collectionCode: string | null, page = 1) {
-  const [collections, volumes, changes, totals] = await batch(db, [
-    collectionRows,
-    pageVolumes(collectionCode, page),
-    volumeChanges(collectionCode, page),
-    coverage(collectionCode),
-  ]);
+  const [collections, volumes, changes, totals] = await batch(
+    db,
+    collectionCode === null ? firstCollectionQueries : namedCollectionQueries,
+    { code: collectionCode, after: (page - 1) * LN_VOLUMES_PER_PAGE, upTo: page * LN_VOLUMES_PER_PAGE },
+  );
 
   const selectedCode = collectionCode ?? collections[0]?.code ?? null;
   const webNovelChapters = totals[0]?.chapters ?? 0;

@@ -42,21 +42,51 @@ function compile(statement: Compilable) {
   return sql;
 }
 
+const SLOT = Symbol("slot");
+type Slot = { readonly [SLOT]: string };
+
+const isSlot = (value: unknown): value is Slot => typeof value === "object" && value !== null && SLOT in value;
+
+/**
+ * A value a request supplies to a query built once at import: the query is built and compiled with the
+ * slot where the value goes, and `batch` (or `prepared`) puts the request's value in its place, so a
+ * page's queries are not rebuilt and recompiled on every request. Only values can be slots (what
+ * Kysely sends as a parameter); a request that changes a query's shape picks one of its built forms.
+ */
+export function slot<T>(name: string): T {
+  return { [SLOT]: name } as unknown as T;
+}
+
+/** The values a request gives a query's slots, by name. */
+export type SlotValues = Readonly<Record<string, unknown>>;
+
+function fill(parameters: readonly unknown[], values: SlotValues | undefined) {
+  if (!parameters.some(isSlot)) return parameters;
+  return parameters.map((parameter) => {
+    if (!isSlot(parameter)) return parameter;
+    const name = parameter[SLOT];
+    if (!values || !(name in values)) throw new Error(`No value for the query's slot "${name}"`);
+    return values[name];
+  });
+}
+
 /** A query as a D1 statement, for a model that hands D1 a batch of its own (the API's rate limit). */
-export function prepared(db: D1Database, statement: Compilable) {
+export function prepared(db: D1Database, statement: Compilable, values?: SlotValues) {
   const { sql, parameters } = compile(statement);
-  return db.prepare(sql).bind(...parameters);
+  return db.prepare(sql).bind(...fill(parameters, values));
 }
 
 /**
- * Runs a page's queries in one D1 round trip and gives each one's rows, typed by the query. A
+ * Runs a page's queries in one D1 round trip and gives each one's rows, typed by the query; `values`
+ * fills the slots of queries built at import (`slot`). A
  * database failure becomes a 503 with a plain message (the general error page), never a stack trace.
  */
 export async function batch<const Q extends readonly Compilable[]>(
   db: D1Database,
   queries: Q,
+  values?: SlotValues,
 ): Promise<{ -readonly [K in keyof Q]: RowsOf<Q[K]> }> {
-  const statements = queries.map((statement) => prepared(db, statement));
+  const statements = queries.map((statement) => prepared(db, statement, values));
   try {
     const results = await db.batch(statements);
     return results.map((result) => result.results) as { -readonly [K in keyof Q]: RowsOf<Q[K]> };

@@ -2,7 +2,7 @@ import { type SqlBool, sql } from "kysely";
 import { gated } from "~/lib/gated";
 import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search-query";
 import type { SearchResult } from "~/lib/search-result";
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 /**
  * The most hits a search reads. What a reader may see is decided per hit (searchResultsFor), so a
@@ -74,6 +74,9 @@ function hitsOf(fts: string, names: string, titles: string) {
     .limit(MOST_HITS);
 }
 
+/** The search, built once; the three queries made of the reader's words are slots filled per request. */
+const hits = hitsOf(slot<string>("fts"), slot<string>("names"), slot<string>("titles"));
+
 /**
  * Full-text search over characters, chapters, volumes, side stories, anime episodes, Break Time
  * shorts and translation notes: every hit in order, each gated as the page it links to.
@@ -90,7 +93,7 @@ export async function searchSite(db: D1Database, query: string): Promise<SearchR
   const names = toNameFtsQuery(query);
   const titles = toTitleFtsQuery(query);
   if (!fts || !names || !titles) return [];
-  const [rows] = await batch(db, [hitsOf(fts, names, titles)]);
+  const [rows] = await batch(db, [hits], { fts, names, titles });
   // Read with public hits first (above); shown in the order of the hits themselves.
   return rows
     .sort((a, b) => a.place - b.place)

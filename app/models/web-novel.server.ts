@@ -1,5 +1,5 @@
 import { gated } from "~/lib/gated";
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
 
@@ -24,34 +24,31 @@ const arcRows = query
 
 const firstArc = query.selectFrom("arcs").select((arc) => arc.fn.min("number").as("number"));
 
-/** The arc a page shows: the one asked for, else the first. */
-const selectedArc = (arcNumber: number | null) => arcNumber ?? firstArc;
+/** The arc a page shows: the one asked for (a slot filled per request), else the first. */
+type ArcChoice = number | typeof firstArc;
 
 /** The selected arc's chapters' story positions, the first or the last. */
-const arcEdge = (arcNumber: number | null, edge: "min" | "max") =>
+const arcEdge = (arc: ArcChoice, edge: "min" | "max") =>
   query
     .selectFrom("chapters")
     .select((chapter) => chapter.fn[edge]("position").as("position"))
-    .where("arc_number", "=", selectedArc(arcNumber));
+    .where("arc_number", "=", arc);
 
 /** Volumes or episodes (`a`) whose adapted chapters overlap the arc, in the order of their first chapter. */
-const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes", arcNumber: number | null) =>
+const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes", arc: ArcChoice) =>
   query
     .selectFrom(query.dynamic.table(table).as("a"))
     .innerJoin("story_units as u", "u.key", "a.key")
     .innerJoin("chapters as f", "f.key", "a.adapts_from")
     .innerJoin("chapters as t", "t.key", "a.adapts_to")
     .select(["a.key", "u.label", "f.position as from_position", "t.position as to_position"])
-    .where("t.position", ">=", arcEdge(arcNumber, "min"))
-    .where("f.position", "<=", arcEdge(arcNumber, "max"))
+    .where("t.position", ">=", arcEdge(arc, "min"))
+    .where("f.position", "<=", arcEdge(arc, "max"))
     .orderBy("f.position");
 
-/**
- * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
- * episode that adapt each of them; a chapter's title is gated where the pack flags it. One D1 round trip.
- */
-export async function getWebNovel(db: D1Database, arcNumber: number | null) {
-  const [arcs, chapters, volumes, episodes] = await batch(db, [
+/** The page's queries for an arc, built once for the first arc and once for an arc asked for by number. */
+const pageQueries = (arc: ArcChoice) =>
+  [
     arcRows,
     query
       .selectFrom("chapters")
@@ -68,11 +65,25 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
         "position",
         "title_revealed_by",
       ])
-      .where("arc_number", "=", selectedArc(arcNumber))
+      .where("arc_number", "=", arc)
       .orderBy("ordinal"),
-    adaptationsOfArc("ln_volumes", arcNumber),
-    adaptationsOfArc("anime_episodes", arcNumber),
-  ]);
+    adaptationsOfArc("ln_volumes", arc),
+    adaptationsOfArc("anime_episodes", arc),
+  ] as const;
+
+const firstArcQueries = pageQueries(firstArc);
+const numberedArcQueries = pageQueries(slot<number>("arc"));
+
+/**
+ * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
+ * episode that adapt each of them; a chapter's title is gated where the pack flags it. One D1 round trip.
+ */
+export async function getWebNovel(db: D1Database, arcNumber: number | null) {
+  const [arcs, chapters, volumes, episodes] = await batch(
+    db,
+    arcNumber === null ? firstArcQueries : numberedArcQueries,
+    { arc: arcNumber },
+  );
 
   const covering = (list: typeof volumes, position: number) =>
     list

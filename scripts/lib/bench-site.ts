@@ -66,7 +66,9 @@ export async function startSite({
       "--binding",
       "COUNT_D1_ROUND_TRIPS=true",
     ],
-    { stdio: "ignore", detached: true, env: toolEnv },
+    // NODE_ENV as `wrangler pages deploy` sets it, so the Function bundles React's production build as
+    // deployed (`pages dev` would bundle its development build, which checks every element it renders).
+    { stdio: "ignore", detached: true, env: { ...toolEnv, NODE_ENV: "production" } },
   );
   // A process group of its own, so stopping it also stops the workerd it starts.
   const stop = () => {
