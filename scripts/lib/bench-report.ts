@@ -16,7 +16,9 @@ export interface PageFigures {
   load?: LoadResult;
   /** Under load on the one URL: what readers' repeated visits meet, edge cache hits included. */
   cachedLoad?: LoadResult;
-  /** Throughput (of `load`) as a share of the no-data route's (the 404 page) on the same site. */
+  /** The no-data route (the 404 page) under the same load on the same site, measured right before `load`. */
+  noDataLoad?: LoadResult;
+  /** Throughput (of `load`) as a share of `noDataLoad`'s: both measured moments apart, so the machine's load falls on both. */
   throughputRatio?: number;
   lighthouse?: LighthouseResult & { scores: number[] };
   edgeCache?: EdgeCacheProbe;
@@ -168,7 +170,7 @@ export function formatSummary(results: BenchResults) {
   const { connections, seconds } = results.settings;
 
   out.push(
-    `Server under load (${connections} connections, ${seconds} s each), every request a URL of its own (edge cache misses): requests/s, ÷ the 404 route, p50/p99 ms; "cached": requests/s on one URL (edge cache hits)`,
+    `Server under load (${connections} connections, ${seconds} s each), every request a URL of its own (edge cache misses): requests/s, ÷ the 404 route (measured right before each page), p50/p99 ms; "cached": requests/s on one URL (edge cache hits)`,
   );
   const loadRow = (name: string, byScale: Record<string, LoadResult>, ratio?: (scale: string) => string) => [
     name,
