@@ -3,23 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
+import { emptyProgress } from "~/lib/progress-record";
 import ApiPage from "./api";
 
 /** Progress as the tracker stores it in this browser: the last web novel chapter read. */
 function storeProgress(webNovel: string) {
   localStorage.setItem(
     "rc:progress",
-    JSON.stringify({
-      version: 1,
-      webNovel,
-      lightNovels: {},
-      sideStories: [],
-      anime: null,
-      breakTime: [],
-      skipped: [],
-      position: 0,
-      updatedAt: "2026-11-20T09:00:00.000Z",
-    }),
+    JSON.stringify({ ...emptyProgress, webNovel, updatedAt: "2026-11-20T09:00:00.000Z" }),
   );
 }
 
