@@ -1,3 +1,4 @@
+import { type ComponentType, lazy } from "react";
 import type * as ChunkRecovery from "./chunk-recovery.client";
 
 /**
@@ -47,4 +48,20 @@ export function optionalPart<T>(load: () => Promise<T>): () => Promise<T> {
       console.error("A chunk failed to load", error);
       throw new ChunkLoadError();
     }));
+}
+
+/**
+ * A component loaded when it is first rendered (React.lazy, inside a Suspense) whose code the page
+ * works without: should it fail to load, `unavailable` renders in its place instead of an error.
+ */
+export function lazyOptional<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  unavailable: ComponentType<Props>,
+) {
+  return lazy(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: unavailable }),
+    ),
+  );
 }

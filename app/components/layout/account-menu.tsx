@@ -1,17 +1,12 @@
 import { Link, useLocation } from "react-router";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { optionalPart } from "~/browser/lazy-import";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import { useOptionalUser } from "~/browser/user";
 import { useDismissable } from "./use-dismissable";
 import type * as Panel from "./account-panel";
 
 const loadPanel = optionalPart<typeof Panel>(() => import("./account-panel"));
-const AccountPanel = lazy(() =>
-  loadPanel().then(
-    (module) => ({ default: module.AccountPanel }),
-    () => ({ default: PanelUnavailable }),
-  ),
-);
+const AccountPanel = lazyOptional(() => loadPanel().then((module) => module.AccountPanel), PanelUnavailable);
 
 /** What the open menu says if its links could not be loaded (offline, or a new deployment replaced them). */
 function PanelUnavailable() {

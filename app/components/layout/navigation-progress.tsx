@@ -1,14 +1,12 @@
 import { useNavigation } from "react-router";
-import { type ComponentType, lazy, Suspense, useState } from "react";
-import { optionalPart } from "~/browser/lazy-import";
+import { Suspense, useState } from "react";
+import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 
 const loadIndicators = optionalPart(() => import("./navigation-indicators"));
-const NavigationIndicators = lazy<ComponentType<{ busy: boolean }>>(() =>
-  loadIndicators().then(
-    (module) => ({ default: module.NavigationIndicators }),
-    // Without its indicators a navigation still happens: nothing to show instead.
-    () => ({ default: () => null }),
-  ),
+// Without its indicators a navigation still happens: nothing to show instead.
+const NavigationIndicators = lazyOptional(
+  () => loadIndicators().then((module) => module.NavigationIndicators),
+  () => null,
 );
 
 /**

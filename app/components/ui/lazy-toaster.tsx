@@ -1,12 +1,11 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyOptional } from "~/browser/lazy-import";
 import { loadToaster, useToasterWanted } from "./toast-store";
 
-const Toaster = lazy<ComponentType>(() =>
-  loadToaster().then(
-    (module) => ({ default: module.Toaster }),
-    // Toasts only confirm what already happened: without their code, the page goes on without them.
-    () => ({ default: () => null }),
-  ),
+// Toasts only confirm what already happened: without their code, the page goes on without them.
+const Toaster = lazyOptional(
+  () => loadToaster().then((module) => module.Toaster),
+  () => null,
 );
 
 /**
