@@ -58,6 +58,8 @@ const shellModules = [
   "app/components/ui/select.tsx",
   "app/components/page-section.tsx",
   "app/components/original-text.tsx",
+  // The document around every page and what runs with it (the root route renders them).
+  "app/components/layout/site-document.tsx",
 ];
 
 /**

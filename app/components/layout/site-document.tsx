@@ -1,0 +1,112 @@
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Outlet, Scripts, ScrollRestoration, useLocation, Links, Meta } from "react-router";
+import { importWithRecovery } from "~/browser/lazy-import";
+import { progressMarkScript } from "~/browser/progress-mark";
+import { themeScript } from "~/browser/theme";
+import { usePublicConfig } from "~/browser/user";
+import { AccountMenu } from "~/components/layout/account-menu";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { SearchBox } from "~/components/layout/search-box";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { useNonce } from "~/components/nonce-provider";
+import { LazyToaster } from "~/components/ui/lazy-toaster";
+import { toast } from "~/components/ui/toast-store";
+import { isDeeperThanEveryPage } from "~/lib/addresses";
+import { areas } from "~/lib/areas";
+import type { FlashToast } from "~/lib/flash-toast";
+import type { PublicConfig } from "~/lib/public-config";
+
+/*
+ * The document every page is rendered in and what runs around every page: the root route (app/root.tsx)
+ * renders these. They live here, in the shell every page loads (vite.config.ts), so the root's own chunk
+ * is only its route module.
+ */
+
+/** The HTML document around every page: head, header, main, footer, toasts and the app's scripts. */
+export function SiteDocument({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const siteName = usePublicConfig()?.siteName ?? "Reading companion";
+  // Only the not-found page answers such a path; it stays plain HTML (see isDeeperThanEveryPage).
+  const hydrates = !isDeeperThanEveryPage(useLocation().pathname);
+
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#b4531f" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${themeScript};${progressMarkScript}` }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-background font-sans text-foreground antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} account={<AccountMenu />} />
+        {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it. */}
+        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} />
+        <LazyToaster />
+        <ScrollRestoration nonce={nonce} />
+        {hydrates ? <Scripts nonce={nonce} /> : null}
+      </body>
+    </html>
+  );
+}
+
+/** Every page, with the server's queued toast shown and the browser runtime started once hydrated. */
+export function SitePage({
+  config,
+  flashToast,
+  uid,
+}: {
+  config: PublicConfig | undefined;
+  flashToast: FlashToast | null;
+  uid: string | null;
+}) {
+  useFlashToast(flashToast);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    // Styles and tests can tell a hydrated page from server-rendered HTML.
+    document.documentElement.dataset.hydrated = "true";
+    setHydrated(true);
+  }, []);
+  return (
+    <>
+      {hydrated ? <LazyBrowserRuntime config={config} uid={uid} /> : null}
+      <Outlet />
+    </>
+  );
+}
+
+/** The browser runtime renders nothing, so it loads after hydration instead of with every page's first load. */
+const BrowserRuntime = lazy(() =>
+  importWithRecovery(() => import("~/components/browser-runtime")).then((module) => ({
+    default: module.BrowserRuntime,
+  })),
+);
+
+function LazyBrowserRuntime(props: { config: PublicConfig | undefined; uid: string | null }) {
+  return (
+    <Suspense fallback={null}>
+      <BrowserRuntime {...props} />
+    </Suspense>
+  );
+}
+
+/** Shows a toast the server queued for this page. */
+function useFlashToast(flash: FlashToast | null) {
+  useEffect(() => {
+    if (!flash) return;
+    toast({ title: flash.title, description: flash.description, variant: flash.variant });
+  }, [flash]);
+}
