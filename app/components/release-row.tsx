@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
-import { type Release, releaseKind } from "~/lib/releases";
+import { type Release, releaseKind, releasePath } from "~/lib/releases";
 import { isRevealed } from "~/lib/spoiler-shield";
 import { useShield } from "~/browser/spoiler-shield";
 
@@ -17,7 +17,7 @@ export function ReleaseRow({ release }: { release: Release }) {
   const revealed = isRevealed(shield, title.revealedBy);
   const named = revealed && title.content !== null ? titleBesideLabel(label, title.content) : null;
   return (
-    <Link to={release.path} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
+    <Link to={releasePath(release)} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted">
       <Badge tone="outline">{releaseKind(release)}</Badge>
       {/* Known but still on its way, a title keeps the row as it was, so nothing moves twice. */}
       <span className="font-medium" aria-busy={revealed && !named ? true : undefined}>

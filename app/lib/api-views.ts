@@ -8,7 +8,7 @@ import type { Medium } from "./content/units";
 import { type Gated, knownTo, seal } from "./gated";
 import type { Knowledge } from "./knowledge";
 import type { AnimeMistake, LnMistake } from "./mistake-entries";
-import type { Edition, Release } from "./releases";
+import { type Edition, type Release, releasePath } from "./releases";
 
 /** A unit of the story as the units model reads it. */
 export interface StoryUnit {
@@ -240,6 +240,6 @@ export function releaseView(release: Release, knowledge: Knowledge, origin: stri
     label: release.label,
     title: title.content,
     released_on: release.releasedOn,
-    url: `${origin}${release.path}`,
+    url: `${origin}${releasePath(release)}`,
   };
 }

@@ -1,5 +1,5 @@
 import { titleBesideLabel } from "./content/labels";
-import { type Medium, unitMediumLabels } from "./content/units";
+import { type Medium, unitMediumLabels, unitPath } from "./content/units";
 import type { Gated } from "./gated";
 
 /** A light novel volume comes out twice: in Japan, then (perhaps) in English. */
@@ -18,8 +18,11 @@ export interface Release {
   label: string;
   title: Gated<string>;
   releasedOn: string;
-  /** Where the site shows it. */
-  path: string;
+}
+
+/** Where the site shows a release: its unit's place on its medium's page. */
+export function releasePath(release: Pick<Release, "key">) {
+  return unitPath(release.key);
 }
 
 /** Today's date as releases are dated (YYYY-MM-DD, UTC): released on it counts as out. */

@@ -1,5 +1,5 @@
 import { type InferResult, sql } from "kysely";
-import { type Medium, unitPath } from "~/lib/content/units";
+import type { Medium } from "~/lib/content/units";
 import { gated } from "~/lib/gated";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
 import type { Edition, Release } from "~/lib/releases";
@@ -126,7 +126,6 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
     label: row.label,
     title: gated(row.revealed_by, row.title),
     releasedOn: row.released_on,
-    path: unitPath(row.key),
   };
 }
 

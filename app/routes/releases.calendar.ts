@@ -2,7 +2,7 @@ import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/gated";
 import { renderCalendar } from "~/lib/icalendar";
 import { noKnowledge } from "~/lib/knowledge";
-import { releaseDay, releaseEvent, releaseKind, releaseName } from "~/lib/releases";
+import { releaseDay, releaseEvent, releaseKind, releaseName, releasePath } from "~/lib/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.calendar";
@@ -33,8 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       uid: `${release.key}/${release.edition ?? "first"}@${host}`,
       date: release.releasedOn,
       summary: `${releaseEvent(release)}: ${releaseName(release)}`,
-      description: `${releaseEvent(release)}: ${formatDate(release.releasedOn)}. ${origin}${release.path}`,
-      url: `${origin}${release.path}`,
+      description: `${releaseEvent(release)}: ${formatDate(release.releasedOn)}. ${origin}${releasePath(release)}`,
+      url: `${origin}${releasePath(release)}`,
       categories: [releaseKind(release)],
     })),
   });

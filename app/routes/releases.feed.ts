@@ -4,7 +4,15 @@ import { media } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/gated";
 import { noKnowledge } from "~/lib/knowledge";
-import { releaseDay, releaseEvent, releaseFeedPath, releaseKind, releaseName, releaseNouns } from "~/lib/releases";
+import {
+  releaseDay,
+  releaseEvent,
+  releaseFeedPath,
+  releaseKind,
+  releaseName,
+  releaseNouns,
+  releasePath,
+} from "~/lib/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import { refusal } from "~/server/refusal.server";
@@ -34,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A volume's two editions share a page, so the id names the edition too.
     id: `tag:${host},2026:release/${release.key}/${release.edition ?? "first"}`,
     title: `${releaseKind(release)}: ${releaseName(release)}`,
-    link: `${origin}${release.path}`,
+    link: `${origin}${releasePath(release)}`,
     updated: release.releasedOn,
     published: release.releasedOn,
     authors: [context.env.SITE_NAME],
