@@ -60,7 +60,72 @@ const shellModules = [
   "app/components/original-text.tsx",
   // The document around every page and what runs with it (the root route renders them).
   "app/components/layout/site-document.tsx",
+  // What the shell's modules use (listed, so pages share them instead of carrying copies).
+  "app/lib/addresses.ts",
+  "app/lib/gated.ts",
+  "app/lib/knowledge.ts",
+  "app/lib/progress-record.ts",
+  "app/lib/shield-words.ts",
+  "app/lib/vocabulary.ts",
 ];
+
+/**
+ * Each page's chunk carries its own copy of the page parts it uses (app/components and app/lib modules
+ * outside the shell: lists, labels, words, pagination), as if no other page used them. Shared, they were
+ * a dozen small chunks that each page fetched and decompressed apart, which cost a page up to 1.8 KB
+ * gzip of its first load (decision 28). Copies are made in the browser build only. Modules with
+ * state the whole page shares (app/browser: stored progress, the shield, timelines) are never copied,
+ * and neither are the shell's, so every page and the shell share one of each.
+ */
+const PAGE_COPY = "?page=";
+
+function pageCopies(): Plugin {
+  const routes = new URL("./app/routes/", import.meta.url).pathname;
+  const app = new URL("./app/", import.meta.url).pathname;
+  const pageOf = (importer: string) => {
+    const copy = importer.indexOf(PAGE_COPY);
+    if (copy >= 0) return importer.slice(copy + PAGE_COPY.length);
+    const [module = ""] = importer.split("?");
+    // No dot in the page's name: the id must still end in the module's own extension for esbuild.
+    return module.startsWith(routes)
+      ? module
+          .slice(routes.length)
+          .replace(/\.tsx?$/, "")
+          .replace(/\W/g, "-")
+      : null;
+  };
+  const isPagePart = (id: string) =>
+    id.startsWith(app) &&
+    /\.tsx?$/.test(id) &&
+    !id.startsWith(routes) &&
+    !id.startsWith(`${app}browser/`) &&
+    !/\.(server|client)\.tsx?$/.test(id) &&
+    !shellModules.some((module) => id.endsWith(module));
+  return {
+    name: "page-copies",
+    apply: "build",
+    enforce: "pre",
+    generateBundle(_options, bundle) {
+      // A module the shell carries must not be copied too: pages would carry it twice.
+      const chunks = Object.values(bundle).filter((chunk) => chunk.type === "chunk");
+      const inShell = new Set(chunks.find((chunk) => chunk.name === "shell")?.moduleIds);
+      const copied = chunks.flatMap((chunk) => chunk.moduleIds).filter((id) => id.includes(PAGE_COPY));
+      const twice = [...new Set(copied.map((id) => id.slice(0, id.indexOf(PAGE_COPY))))].filter((id) =>
+        inShell.has(id),
+      );
+      if (twice.length)
+        this.error(`The shell carries ${twice.join(", ")}: list each in shellModules (vite.config.ts).`);
+    },
+    async resolveId(source, importer, options) {
+      if (options.ssr || !importer || this.environment?.name === "ssr") return null;
+      const page = pageOf(importer);
+      if (!page) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !isPagePart(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${PAGE_COPY}${page}` };
+    },
+  };
+}
 
 /**
  * The framework every page runs on travels in the same chunk, for the same reason. The bench builds a
@@ -71,7 +136,7 @@ const framework = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 const frameworkChunk = process.env.FRAMEWORK_CHUNK === "apart" ? "framework" : "shell";
 
 export default defineConfig({
-  plugins: [cloudflareDevProxy({ getLoadContext }), reactRouter(), tailwindcss(), buildInfo()],
+  plugins: [cloudflareDevProxy({ getLoadContext }), pageCopies(), reactRouter(), tailwindcss(), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     // terser (two passes) makes every page's first load about 4 KB gzip smaller than esbuild (decision 12).
