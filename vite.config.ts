@@ -27,8 +27,9 @@ function buildInfo(): Plugin {
 }
 
 /**
- * Small modules nearly every page uses travel in one chunk: one request and one gzip stream instead of
- * a dozen, which keeps first-load JavaScript inside its budget.
+ * The shell: the document around every page, the spoiler shield, and the few small modules nearly every
+ * page uses, in one chunk every page loads (one request and one gzip stream). What only some pages use
+ * stays out of it: each of those pages carries its own copy (pageCopies), so the others load none of it.
  */
 const shellModules = [
   "app/lib/cn.ts",
@@ -42,7 +43,6 @@ const shellModules = [
   "app/browser/storage.ts",
   "app/lib/display-path.ts",
   "app/components/ui/toast-store.ts",
-  "app/components/ui/badge.tsx",
   "app/components/general-error-boundary.tsx",
   "app/components/server-rendered-lazy.ts",
   "app/components/page-header.tsx",
@@ -52,12 +52,6 @@ const shellModules = [
   "app/browser/when-idle.ts",
   "app/browser/user.ts",
   "app/components/ui/button.tsx",
-  "app/components/ui/field.tsx",
-  "app/components/ui/input.tsx",
-  "app/components/ui/label.tsx",
-  "app/components/ui/select.tsx",
-  "app/components/page-section.tsx",
-  "app/components/original-text.tsx",
   // The document around every page and what runs with it (the root route renders them).
   "app/components/layout/site-document.tsx",
   // What the shell's modules use (listed, so pages share them instead of carrying copies).
