@@ -16,15 +16,24 @@ const firebaseAuth = () => importWithRecovery(() => import("~/browser/firebase-a
  * chunk-failure recovery. Renders nothing; a chunk that cannot be recovered becomes the general
  * error page (by throwing to the root error boundary).
  */
-export function BrowserRuntime({ config, uid }: { config: PublicConfig | undefined; uid: string | null }) {
+export interface BrowserRuntimeProps {
+  config: PublicConfig | undefined;
+  uid: string | null;
+  /** The pages the reader saw before the runtime loaded, oldest first (each given once). */
+  takePagesSeen: () => string[];
+}
+
+export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimeProps) {
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   const [failure, setFailure] = useState<Error | null>(null);
   if (failure) throw failure;
 
   useEffect(() => {
-    void analytics().then((module) => module.trackPage(pathname));
-  }, [pathname]);
+    // Pages seen before this loaded come first (the tracker counts a path again only after another).
+    const pages = [...takePagesSeen(), pathname];
+    void analytics().then((module) => pages.forEach(module.trackPage));
+  }, [pathname, takePagesSeen]);
 
   // The server renders shielded items as short placeholders; once the shield knows the reader's
   // progress, revealed items grow, so a permalink's target is brought back into view.

@@ -78,6 +78,20 @@ test.describe("analytics", () => {
     expect(standIn.events.find((event) => event.event === "$pageview")?.url).toBe(`${analyticsBaseURL}/`);
   });
 
+  test("a reader who goes on before the runtime has loaded still counts the page they landed on", async ({ page }) => {
+    standIn.events.length = 0;
+    // The runtime (and with it analytics) arrives only once the reader has gone on to two more pages.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/browser-runtime-*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await browseThreePages(page);
+    release();
+    await expect.poll(() => pageEvents(standIn.events), { timeout: 15_000 }).toEqual(threePagesEvents);
+  });
+
   test("an analytics host that never answers changes nothing for the reader", async ({ page }) => {
     // Every request to the analytics host hangs, as a slow or unreachable host's would.
     const held: string[] = [];

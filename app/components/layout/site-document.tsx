@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, Scripts, ScrollRestoration, useLocation, Links, Meta } from "react-router";
 import { importWithRecovery } from "~/browser/lazy-import";
+import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { progressMarkScript } from "~/browser/progress-mark";
 import { themeScript } from "~/browser/theme";
 import { usePublicConfig } from "~/browser/user";
@@ -80,9 +81,10 @@ export function SitePage({
     document.documentElement.dataset.hydrated = "true";
     setHydrated(true);
   }, []);
+  const takePagesSeen = usePagesSeenBeforeRuntime();
   return (
     <>
-      {hydrated ? <LazyBrowserRuntime config={config} uid={uid} /> : null}
+      {hydrated ? <LazyBrowserRuntime config={config} uid={uid} takePagesSeen={takePagesSeen} /> : null}
       <Outlet />
     </>
   );
@@ -95,7 +97,27 @@ const BrowserRuntime = lazy(() =>
   })),
 );
 
-function LazyBrowserRuntime(props: { config: PublicConfig | undefined; uid: string | null }) {
+/** A reader may go on to other pages before the runtime has loaded; the pages they saw are kept for it. */
+const MAX_PAGES_SEEN = 20;
+
+/**
+ * The paths of the pages seen since hydration until the runtime takes them (its analytics counts each
+ * view, the landing page's included), and from then on nothing.
+ */
+function usePagesSeenBeforeRuntime() {
+  const { pathname } = useLocation();
+  const pagesSeen = useRef<string[] | null>([]);
+  useEffect(() => {
+    if (pagesSeen.current && pagesSeen.current.length < MAX_PAGES_SEEN) pagesSeen.current.push(pathname);
+  }, [pathname]);
+  return useCallback(() => {
+    const pages = pagesSeen.current ?? [];
+    pagesSeen.current = null;
+    return pages;
+  }, []);
+}
+
+function LazyBrowserRuntime(props: BrowserRuntimeProps) {
   return (
     <Suspense fallback={null}>
       <BrowserRuntime {...props} />
