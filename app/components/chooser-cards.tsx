@@ -1,5 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
 
 export interface ChooserCard {
@@ -11,11 +14,29 @@ export interface ChooserCard {
   detail: string;
 }
 
+/** Up to this many, every card shows; beyond it, the chosen card and its neighbours, and a picker for all. */
+export const MAX_CARDS = 12;
+/** How many cards show beside the picker when there are more than MAX_CARDS. */
+const NEIGHBOURHOOD = 6;
+
+/** The cards shown of a long run: the chosen one, the two before it and those after, NEIGHBOURHOOD in all. */
+export function cardsAround<T extends { value: number }>(cards: readonly T[], selected: number | null): readonly T[] {
+  if (cards.length <= MAX_CARDS) return cards;
+  const chosen = Math.max(
+    0,
+    cards.findIndex((card) => card.value === selected),
+  );
+  const start = Math.min(Math.max(0, chosen - 2), cards.length - NEIGHBOURHOOD);
+  return cards.slice(start, start + NEIGHBOURHOOD);
+}
+
 /**
  * The cards that pick which part of a long list a page shows (`?arc=3`, `?season=2`): a swipeable row
  * on phones, a grid from small screens up. The chosen card is marked for assistive technology too. A
  * card keeps the page's other parameters (filters) and starts the list from its first page. On a
- * phone the row is scrolled so the chosen card is whole on the screen, not cut off at its edge.
+ * phone the row is scrolled so the chosen card is whole on the screen, not cut off at its edge. A long
+ * run (seventy arcs) shows the chosen card and its neighbours, and a picker of every one beside them,
+ * so the page stays the same size however long the story grows.
  */
 export function ChooserCards({
   label,
@@ -23,12 +44,14 @@ export function ChooserCards({
   cards,
   selected,
 }: {
+  /** What the cards are, as a heading would name them: "Arcs", "Seasons". */
   label: string;
   param: string;
   cards: readonly ChooserCard[];
   selected: number | null;
 }) {
   const { search } = useLocation();
+  const shown = cardsAround(cards, selected);
   const row = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const list = row.current;
@@ -49,11 +72,14 @@ export function ChooserCards({
   };
   return (
     <nav aria-label={label} className="mb-10">
+      {shown.length < cards.length ? (
+        <ChooserPicker label={label} param={param} cards={cards} selected={selected} search={search} />
+      ) : null}
       <ol
         ref={row}
         className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
       >
-        {cards.map((card) => (
+        {shown.map((card) => (
           <li key={card.value} className="w-64 shrink-0 snap-start sm:w-auto">
             <Link
               to={href(card.value)}
@@ -72,5 +98,42 @@ export function ChooserCards({
         ))}
       </ol>
     </nav>
+  );
+}
+
+/**
+ * Every card of a long run as one native select: a form that asks for the page with the chosen value
+ * (and the page's other parameters), so it works without JavaScript too.
+ */
+function ChooserPicker({
+  label,
+  param,
+  cards,
+  selected,
+  search,
+}: {
+  label: string;
+  param: string;
+  cards: readonly ChooserCard[];
+  selected: number | null;
+  search: string;
+}) {
+  const kept = [...new URLSearchParams(search)].filter(([name]) => name !== param && name !== "page");
+  return (
+    <Form method="get" preventScrollReset className="mb-3 flex flex-wrap items-end gap-2">
+      {kept.map(([name, value], index) => (
+        <input key={`${index}-${name}`} type="hidden" name={name} value={value} />
+      ))}
+      <Field label={`All ${cards.length} ${label.toLowerCase()}`} className="min-w-0 flex-1 sm:max-w-md">
+        <Select name={param} defaultValue={selected ?? undefined} key={selected}>
+          {cards.map((card) => (
+            <option key={card.value} value={card.value}>
+              {card.kicker}: {card.title}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit">Show</Button>
+    </Form>
   );
 }
