@@ -55,6 +55,23 @@ for (const viewport of [
   });
 }
 
+test("Escape closes the suggestions and keeps what the reader typed; a second Escape clears it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await suggest(page, "ilse");
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.press("Escape");
+  await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+  await expect(box).toHaveValue("ilse");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=ilse$/);
+  await box.fill("ilse");
+  await box.press("Escape");
+  await box.press("Escape");
+  await expect(box).toHaveValue("");
+});
+
 test("the results page ranks the character first and narrows by kind with counts, keeping the kind across pages", async ({
   page,
   context,

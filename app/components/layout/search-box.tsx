@@ -134,6 +134,9 @@ export function SearchBox() {
               event.preventDefault();
               setActive((current) => (current <= 0 ? options.length - 1 : current - 1));
             } else if (event.key === "Escape") {
+              // With suggestions showing, Escape only closes them and keeps the words; the browser's own
+              // clearing of a search field waits for a second Escape.
+              if (open && options.length) event.preventDefault();
               close();
             } else if (event.key === "Enter" && open && active >= 0 && options[active]) {
               event.preventDefault();
