@@ -2,7 +2,6 @@ import type { PostHog } from "posthog-js/dist/module.slim";
 import { doNotTrackIsOn } from "~/browser/do-not-track";
 import { createPageTracker, type PageEvent } from "~/lib/page-tracker";
 import { readStored } from "~/browser/storage";
-import { importWithRecovery } from "./lazy-import";
 
 export interface AnalyticsConfig {
   key: string;
@@ -36,6 +35,7 @@ export const trackPage = createPageTracker(send);
 /**
  * Loads posthog-js (the slim build) once the page is interactive, never before, and only when
  * analytics is configured and allowed. Events of the pages seen meanwhile are sent once it loads.
+ * Should the library's chunk be refused (a content blocker), analytics stays off for this page.
  */
 export async function startAnalytics(config: AnalyticsConfig | null) {
   if (state !== "idle") return;
@@ -45,7 +45,16 @@ export async function startAnalytics(config: AnalyticsConfig | null) {
     return;
   }
   state = "loading";
-  const { default: posthog } = await importWithRecovery(() => import("posthog-js/dist/module.slim"));
+  const library = await import("posthog-js/dist/module.slim").catch((error: unknown) => {
+    console.error("Analytics could not be loaded", error);
+    return null;
+  });
+  if (!library) {
+    state = "off";
+    pending = [];
+    return;
+  }
+  const { default: posthog } = library;
   // Only what DESIGN §5 specifies; batching, retries, rate limits and quotas stay the library's own.
   posthog.init(config.key, {
     api_host: config.host,

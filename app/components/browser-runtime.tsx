@@ -1,14 +1,19 @@
 import { useLocation, useRevalidator } from "react-router";
 import { useEffect, useState } from "react";
-import { importWithRecovery, loadChunkRecovery } from "~/browser/lazy-import";
+import { importWithRecovery, loadChunkRecovery, optionalPart } from "~/browser/lazy-import";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
 import type { PublicConfig } from "~/lib/public-config";
 
-/** Loaded after hydration, so neither is part of any page's first-load JavaScript. */
-const analytics = () => importWithRecovery(() => import("~/browser/analytics.client"));
+/**
+ * Loaded after hydration, so neither is part of any page's first-load JavaScript. Analytics is a part
+ * the reader never needs: should its chunk be refused (content blockers refuse such files), nothing is
+ * counted and nothing else changes.
+ */
+const analytics = optionalPart(() => import("~/browser/analytics.client"));
+const ignore = () => {};
 const firebaseAuth = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
 
 /**
@@ -32,7 +37,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
   useEffect(() => {
     // Pages seen before this loaded come first (the tracker counts a path again only after another).
     const pages = [...takePagesSeen(), pathname];
-    void analytics().then((module) => pages.forEach(module.trackPage));
+    analytics().then((module) => pages.forEach(module.trackPage), ignore);
   }, [pathname, takePagesSeen]);
 
   // The server renders shielded items as short placeholders; once the shield knows the reader's
@@ -56,7 +61,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
         () =>
           void analytics()
             .then((module) => module.startAnalytics(analyticsConfig))
-            .catch((error: Error) => setFailure(error)),
+            .catch(ignore),
       ),
     [analyticsConfig],
   );
@@ -65,10 +70,10 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
   const firebase = config?.firebase;
   useEffect(() => {
     if (!uid || !firebase) {
-      void analytics().then((module) => module.resetAnalytics());
+      analytics().then((module) => module.resetAnalytics(), ignore);
       return;
     }
-    void analytics().then((module) => module.identifyReader(uid));
+    analytics().then((module) => module.identifyReader(uid), ignore);
     void importWithRecovery(() => import("~/browser/progress-sync.client")).then((module) =>
       module.syncProgressOnSignIn(uid).catch(() => {}),
     );

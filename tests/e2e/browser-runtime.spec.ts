@@ -176,18 +176,18 @@ test("a new deployment under an open page shows a toast with a reload action", a
 test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({
   page,
 }) => {
-  // The browser runtime is the part every page loads lazily right after hydration.
-  await page.route("**/assets/browser-runtime-*.js", (route) => route.abort());
+  // The tracker's own code is a part its page needs, loaded beside its timeline.
+  await page.route("**/assets/tracker-*.js", (route) => route.abort());
   let loads = 0;
   page.on("load", () => loads++);
   // Every document of the tab notes the reload guard it starts with in sessionStorage, which outlives
   // the reloads, so the last document can tell how many came before it.
-  const guardKey = `${storageKeys.chunkReload.key}:/side_stories`;
+  const guardKey = `${storageKeys.chunkReload.key}:/reading_tracker`;
   await page.addInitScript((key) => {
     const documents = JSON.parse(sessionStorage.getItem("e2e:documents") ?? "[]") as Array<string | null>;
     sessionStorage.setItem("e2e:documents", JSON.stringify([...documents, sessionStorage.getItem(key)]));
   }, guardKey);
-  await page.goto(`${baseURL}/side_stories`);
+  await page.goto(`${baseURL}/reading_tracker`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error", { timeout: 15_000 });
   await expect(page.getByText("Part of the site could not be loaded")).toBeVisible();
   await expect.poll(() => loads).toBe(2);

@@ -49,6 +49,32 @@ test("without the navigation bar's code, a click on a link still goes where it s
   expect(loads.count).toBe(1);
 });
 
+for (const [part, chunk] of [
+  ["the browser runtime", "browser-runtime"],
+  ["analytics", "analytics.client"],
+] as const) {
+  test(`without ${part}'s code (a content blocker refuses it), the page stays and its links work`, async ({ page }) => {
+    let refuse = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    await page.route(`**/assets/${chunk}-*.js`, async (route) => {
+      refuse();
+      await route.abort();
+    });
+    const loads = countLoads(page);
+    await page.goto("/side_stories");
+    await waitForHydration(page);
+    await refused;
+    // Whatever the failure would set off (a reload, the error page) has happened once the network is quiet.
+    await page.waitForLoadState("networkidle");
+    expect(loads.count).toBe(1);
+    await expect(page.getByText("Part of the site could not be loaded")).toHaveCount(0);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Characters" }).click();
+    await expect(page).toHaveURL(/\/characters$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+    expect(loads.count).toBe(1);
+  });
+}
+
 test("without the code that reads stored progress, the shield hides everything and still offers 'Show it'", async ({
   page,
 }) => {

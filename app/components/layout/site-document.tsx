@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, Scripts, ScrollRestoration, useLocation, Links, Meta } from "react-router";
-import { importWithRecovery } from "~/browser/lazy-import";
+import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { progressMarkScript } from "~/browser/progress-mark";
 import { themeScript } from "~/browser/theme";
@@ -90,11 +90,15 @@ export function SitePage({
   );
 }
 
-/** The browser runtime renders nothing, so it loads after hydration instead of with every page's first load. */
-const BrowserRuntime = lazy(() =>
-  importWithRecovery(() => import("~/components/browser-runtime")).then((module) => ({
-    default: module.BrowserRuntime,
-  })),
+/**
+ * The browser runtime renders nothing, so it loads after hydration instead of with every page's first
+ * load. Reading needs none of it (analytics, the new-version check, the session's upkeep): should its
+ * chunk be refused (a content blocker, a bad connection), the page goes on without it.
+ */
+const loadBrowserRuntime = optionalPart(() => import("~/components/browser-runtime"));
+const BrowserRuntime = lazyOptional(
+  () => loadBrowserRuntime().then((module) => module.BrowserRuntime),
+  () => null,
 );
 
 /** A reader may go on to other pages before the runtime has loaded; the pages they saw are kept for it. */
