@@ -73,6 +73,10 @@ const shellModules = [
  */
 const PAGE_COPY = "?page=";
 
+/** Whether a module's code keeps something at its top level that its users share: a variable, a store, a context. */
+const holdsState = (code: string | null | undefined) =>
+  /^(let |var |(export )?const \w+ = new (Map|Set|WeakMap)\b)|\bcreateContext[<(]/m.test(code ?? "");
+
 function pageCopies(): Plugin {
   const routes = new URL("./app/routes/", import.meta.url).pathname;
   const app = new URL("./app/", import.meta.url).pathname;
@@ -100,15 +104,26 @@ function pageCopies(): Plugin {
     apply: "build",
     enforce: "pre",
     generateBundle(_options, bundle) {
-      // A module the shell carries must not be copied too: pages would carry it twice.
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === "chunk");
       const inShell = new Set(chunks.find((chunk) => chunk.name === "shell")?.moduleIds);
-      const copied = chunks.flatMap((chunk) => chunk.moduleIds).filter((id) => id.includes(PAGE_COPY));
-      const twice = [...new Set(copied.map((id) => id.slice(0, id.indexOf(PAGE_COPY))))].filter((id) =>
-        inShell.has(id),
+      const originals = new Set(chunks.flatMap((chunk) => chunk.moduleIds).filter((id) => !id.includes(PAGE_COPY)));
+      const copied = new Set(
+        chunks
+          .flatMap((chunk) => chunk.moduleIds)
+          .filter((id) => id.includes(PAGE_COPY))
+          .map((id) => id.slice(0, id.indexOf(PAGE_COPY))),
       );
+      // A module the shell carries must not be copied too: pages would carry it twice.
+      const twice = [...copied].filter((id) => inShell.has(id));
       if (twice.length)
         this.error(`The shell carries ${twice.join(", ")}: list each in shellModules (vite.config.ts).`);
+      // Nor a module with state that a part the shell loads lazily uses too: the page's copy and the
+      // part would each have their own (a toast store, a context).
+      const split = [...copied].filter((id) => originals.has(id) && holdsState(this.getModuleInfo(id)?.code));
+      if (split.length)
+        this.error(
+          `${split.join(", ")} holds state and is used both by pages and by a part the shell loads: import it only through the shell, or list it in shellModules (vite.config.ts).`,
+        );
     },
     async resolveId(source, importer, options) {
       if (options.ssr || !importer || this.environment?.name === "ssr") return null;
