@@ -4,7 +4,8 @@ import { readStored, writeStored } from "./storage";
 /**
  * A report form's unsent draft, kept in this browser per kind of report: restored once on arrival
  * (`restore`; never over a field the address filled in, `keep`), saved 300 ms after the reader stops
- * typing (`save`), dropped when the reader starts over (`discard`) or the report is sent (the hub does).
+ * typing (`save`) or at once when the form goes away before then (the reader went elsewhere), dropped
+ * when the reader starts over (`discard`) or the report is sent (the hub does, after the form has gone).
  */
 export function useReportDraft(
   formRef: RefObject<HTMLFormElement | null>,
@@ -18,6 +19,13 @@ export function useReportDraft(
   const suffix = `:${kind}`;
   const [restored, setRestored] = useState(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** What is typed and not stored yet, with the key it goes under (read as typed: the form is gone on unmount). */
+  const unsaved = useRef<{ suffix: string; draft: string } | null>(null);
+  const storeUnsaved = () => {
+    clearTimeout(saveTimer.current);
+    if (unsaved.current) writeStored("reportDraft", unsaved.current.draft, unsaved.current.suffix);
+    unsaved.current = null;
+  };
 
   useEffect(() => {
     if (!restore) return;
@@ -46,15 +54,19 @@ export function useReportDraft(
     // Only on arrival: a draft is restored once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => storeUnsaved, []);
 
   return {
     restored,
     save() {
       clearTimeout(saveTimer.current);
-      saveTimer.current = setTimeout(() => writeStored("reportDraft", JSON.stringify(read()), suffix), 300);
+      unsaved.current = { suffix, draft: JSON.stringify(read()) };
+      saveTimer.current = setTimeout(storeUnsaved, 300);
     },
     discard() {
+      clearTimeout(saveTimer.current);
+      unsaved.current = null;
       writeStored("reportDraft", null, suffix);
       setRestored(false);
     },

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,6 +7,11 @@ import ReportForm from "./feedback-hub.form";
 
 /** The bug report form as its loader gives it, with an action that stands in for the server's. */
 function renderBugForm(answer: (fields: Record<string, string>) => unknown) {
+  return renderBugFormAmong(answer).sent;
+}
+
+/** The bug report form beside another page of the site a link can go to. */
+function renderBugFormAmong(answer: (fields: Record<string, string>) => unknown) {
   const sent: Array<Record<string, string>> = [];
   const Stub = createRoutesStub([
     {
@@ -27,13 +32,18 @@ function renderBugForm(answer: (fields: Record<string, string>) => unknown) {
         return answer(fields);
       },
     },
+    { path: "/characters", Component: () => <h1>Characters</h1> },
   ]);
-  render(<Stub initialEntries={["/feedback_hub/report_bug"]} />);
-  return sent;
+  const view = render(<Stub initialEntries={["/feedback_hub/report_bug"]} />);
+  return { sent, view };
 }
 
 describe("the report form", () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    // The form stores what was typed as it goes away: it goes first, then what it stored.
+    cleanup();
+    localStorage.clear();
+  });
 
   it("says beside each empty required field what it needs, puts the reader on the first, and sends nothing", async () => {
     const user = userEvent.setup();
@@ -72,6 +82,23 @@ describe("the report form", () => {
     expect(sent).toEqual([
       expect.objectContaining({ happened: "The map froze", expected: "It to scroll", page: "elsewhere.example" }),
     ]);
+  });
+
+  it("keeps what was typed as a draft when the reader leaves at once, and drops it when they start over", async () => {
+    const user = userEvent.setup();
+    const { view } = renderBugFormAmong(() => null);
+    await user.type(await screen.findByRole("textbox", { name: /^What happened\?/ }), "The map froze");
+    // The page goes away right after the last key, well within the wait before a draft is stored.
+    view.unmount();
+    expect(JSON.parse(localStorage.getItem("rc:draft:bug") ?? "{}")).toMatchObject({ happened: "The map froze" });
+
+    renderBugForm(() => null);
+    expect(await screen.findByRole("textbox", { name: /^What happened\?/ })).toHaveValue("The map froze");
+    await user.type(screen.getByRole("textbox", { name: /^What happened\?/ }), " again");
+    await user.click(screen.getByRole("button", { name: "Start over" }));
+    // A save still waiting when the reader starts over is not stored after the draft is gone.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(localStorage.getItem("rc:draft:bug")).toBeNull();
   });
 
   it("brings back an unsent draft, and starts over when asked", async () => {
