@@ -20,7 +20,7 @@ export const MAX_CARDS = 12;
 const NEIGHBOURHOOD = 6;
 
 /** The cards shown of a long run: the chosen one, the two before it and those after, NEIGHBOURHOOD in all. */
-export function cardsAround<T extends { value: number }>(cards: readonly T[], selected: number | null): readonly T[] {
+function cardsAround<T extends { value: number }>(cards: readonly T[], selected: number | null): readonly T[] {
   if (cards.length <= MAX_CARDS) return cards;
   const chosen = Math.max(
     0,
