@@ -41,6 +41,7 @@ export const statisticsCharts = [
   "arc_words",
   "arc_introductions",
   "month_chapters",
+  "year_chapters",
   "year_volumes",
   "year_adapted",
 ] as const;

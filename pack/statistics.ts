@@ -1,5 +1,9 @@
 import type { ContentStatisticRow, PackRows } from "./rows";
+import { withEmptyMonths } from "../app/lib/chart-ranges";
 import type { SeriesTotals } from "../app/lib/content/statistics";
+
+/** The release timeline shows months up to ten years of them, then years. */
+export const MAX_MONTHS = 120;
 
 /** What the statistics are computed from: every other table of the pack. */
 type SourceRows = Omit<PackRows, "content_statistics" | "external_ids">;
@@ -16,11 +20,28 @@ function series(chart: ContentStatisticRow["chart"], values: Iterable<[string, n
 const byLabel = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
+ * The release timeline as the page draws it: chapters per month, every month from the first to the
+ * last (a month without one is 0, so the gaps between arcs show), or chapters per year, every year,
+ * once that is more than ten years of months. A long series is a row per year, never a row per month.
+ */
+function releaseTimeline(chaptersPerMonth: Map<string, number>): ContentStatisticRow[] {
+  const months = withEmptyMonths([...chaptersPerMonth].map(([label, value]) => ({ label, value })));
+  if (months.length <= MAX_MONTHS)
+    return series(
+      "month_chapters",
+      months.map(({ label, value }): [string, number] => [label, value]),
+    );
+  const years = new Map<string, number>();
+  for (const { label, value } of months) tally(years, label.slice(0, 4), value);
+  return series("year_chapters", years);
+}
+
+/**
  * The statistics page's numbers, computed once when a pack is imported instead of aggregating every
- * chapter and volume per request: per arc its chapters, words and the characters it introduces; chapters
- * published per month; light novel volumes released in Japan per year, and how many web novel chapters
- * the volumes released by the end of each year adapt (a chapter counts once, however many volumes cover it);
- * and the home page's totals.
+ * chapter and volume per request: per arc its chapters, words and the characters it introduces; the
+ * release timeline (releaseTimeline); light novel volumes released in Japan per year, and how many web
+ * novel chapters the volumes released by the end of each year adapt (a chapter counts once, however many
+ * volumes cover it); and the home page's totals.
  */
 export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
   const { arcs, chapters, ln_volumes: volumes, characters } = rows;
@@ -78,7 +99,7 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
       "arc_introductions",
       [...introductions].sort((a, b) => a[0] - b[0]).map(([arc, count]): [string, number] => [String(arc), count]),
     ),
-    ...series("month_chapters", [...months].sort(byLabel)),
+    ...releaseTimeline(months),
     ...series("year_volumes", years),
     ...series("year_adapted", adapted),
   ];

@@ -1,12 +1,10 @@
-import { inRanges, sumOf, withEmptyMonths } from "~/lib/chart-ranges";
+import { inRanges, sumOf } from "~/lib/chart-ranges";
 import type { InferResult } from "kysely";
 import { severityCounts } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 
 /** The most bars a chart draws; longer series merge into ranges (app/lib/chart-ranges.ts). */
 const MAX_BARS = 24;
-/** The release timeline shows months up to ten years of them, then years. */
-const MAX_MONTHS = 120;
 /** Translation notes are charted per volume up to this many volumes, then per collection. */
 const MAX_VOLUME_ROWS = 30;
 
@@ -77,7 +75,7 @@ export async function getStatistics(db: D1Database) {
       chapters: sumOf(range, (arc) => arc.chapters),
       words: sumOf(range, (arc) => arc.words),
     })),
-    releases: releaseTimeline(valuesOf(series, "month_chapters")),
+    releases: releaseTimeline(valuesOf(series, "month_chapters"), valuesOf(series, "year_chapters")),
     years: inRanges(years, MAX_BARS, (range) => ({
       ...range.at(-1)!,
       year: range[0]!.year,
@@ -100,27 +98,25 @@ type IntroductionBar = { arc: number; lastArc?: number; characters: number };
 type YearBar = { year: string; lastYear?: string; volumes: number; adapted: number; total: number };
 
 /**
- * Chapters published per month, or per year (then in ranges of years) once there are more than ten
- * years of months. A month without a chapter is a bar of 0 (and counts towards those ten years), so
- * the gaps between arcs show.
+ * Chapters published per month, or per range of years once the import counted them per year (more
+ * than ten years of months: pack/statistics.ts fills the empty months and chooses).
  */
-function releaseTimeline(published: Array<{ label: string; value: number }>) {
-  const months = withEmptyMonths(published);
-  if (months.length <= MAX_MONTHS)
+function releaseTimeline(
+  months: Array<{ label: string; value: number }>,
+  years: Array<{ label: string; value: number }>,
+) {
+  if (years.length === 0)
     return {
       by: "month" as const,
       bars: months.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
     };
-  const perYear = new Map<string, number>();
-  for (const { label, value } of months) perYear.set(label.slice(0, 4), (perYear.get(label.slice(0, 4)) ?? 0) + value);
-  const years = [...perYear].map(([year, chapters]) => ({ from: year, to: year, chapters }));
   return {
     by: "year" as const,
-    bars: inRanges(years, MAX_BARS, (range) => ({
-      from: range[0]!.from,
-      to: range.at(-1)!.to,
-      chapters: sumOf(range, (year) => year.chapters),
-    })),
+    bars: inRanges(
+      years.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
+      MAX_BARS,
+      (range) => ({ from: range[0]!.from, to: range.at(-1)!.to, chapters: sumOf(range, (year) => year.chapters) }),
+    ),
   };
 }
 
