@@ -23,7 +23,8 @@ export function EpisodeTitle({
   return (
     <div className="min-w-0">
       <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        Episode {episode.number} · <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
+        {`Episode ${episode.number} · `}
+        <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
       </p>
       <Heading className="font-semibold">{episode.title}</Heading>
       <OriginalText text={episode.originalTitle} className="text-sm" />

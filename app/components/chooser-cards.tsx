@@ -128,7 +128,7 @@ function ChooserPicker({
         <Select name={param} defaultValue={selected ?? undefined} key={selected}>
           {cards.map((card) => (
             <option key={card.value} value={card.value}>
-              {card.kicker}: {card.title}
+              {`${card.kicker}: ${card.title}`}
             </option>
           ))}
         </Select>

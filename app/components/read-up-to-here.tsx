@@ -82,19 +82,21 @@ export function ReadUpToHere({
     if (sync) window.addEventListener("pagehide", leave);
   }
 
-  // Both labels share one cell, so the control keeps its size whichever it shows. Before the page is
-  // interactive (the server cannot know the reader's progress) the cell is kept, empty, so nothing
-  // beside it moves when it appears.
-  const hidden = done || !shield;
+  // Before the page is interactive (the server cannot know the reader's progress) the cell is kept,
+  // empty, so nothing beside it moves when the button appears: one invisible box the button's size (no
+  // accessible name, as it is hidden), where a list of a hundred rows renders nothing more.
+  if (!shield)
+    return <span className="invisible inline-flex rounded-md border px-2 py-1 text-xs font-medium">{label}</span>;
+  // Both labels share one cell, so the control keeps its size whichever it shows.
   return (
     <span ref={box} className="inline-grid">
       <Button
         variant="outline"
         size="xs"
         onClick={() => void markRead()}
-        className={hidden ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"}
-        disabled={hidden}
-        aria-hidden={hidden || undefined}
+        className={done ? "invisible col-start-1 row-start-1" : "col-start-1 row-start-1"}
+        disabled={done}
+        aria-hidden={done || undefined}
       >
         {label}
       </Button>

@@ -75,7 +75,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
                     <WatchedUpToHere episode={episode} />
                     <Link to={unitPath(episode.key)} className="text-primary underline">
-                      On the anime page<span className="sr-only">: episode {episode.number}</span>
+                      On the anime page<span className="sr-only">{`: episode ${episode.number}`}</span>
                     </Link>
                   </div>
                 </div>

@@ -114,7 +114,7 @@ function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: bool
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
           <Link to={unitPath(episode.key)} className="hover:underline">
-            Episode {episode.number}: {episode.title}
+            {`Episode ${episode.number}: ${episode.title}`}
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">

@@ -5,7 +5,7 @@ import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
-import { Badge } from "~/components/ui/badge";
+import { badgeClassName } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { chapterKindLabels, labelWithTitle, webNovelChapterName } from "~/lib/content/labels";
 import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/format";
@@ -138,11 +138,11 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
         <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm text-muted-foreground">
           <ReadUpToHere unit={chapter} />
           <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
-          <span className="tabular-nums">{formatNumber(chapter.wordCount)} words</span>
+          <span className="tabular-nums">{`${formatNumber(chapter.wordCount)} words`}</span>
           {chapter.readUrl ? (
             <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
-              Read<span className="sr-only"> {webNovelChapterName(chapter.kind, chapter.ordinal)}</span> on{" "}
-              {formatSite(chapter.readUrl)}
+              Read<span className="sr-only">{` ${webNovelChapterName(chapter.kind, chapter.ordinal)}`}</span>
+              {` on ${formatSite(chapter.readUrl)}`}
             </a>
           ) : null}
         </div>
@@ -150,16 +150,16 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
       {chapter.volumes.length || chapter.episodes.length || chapter.translator ? (
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           {chapter.volumes.map((volume) => (
-            <Link key={volume.key} to={unitPath(volume.key)}>
-              <Badge tone="outline">LN: {volume.label}</Badge>
+            <Link key={volume.key} to={unitPath(volume.key)} className={badgeClassName("outline")}>
+              {`LN: ${volume.label}`}
             </Link>
           ))}
           {chapter.episodes.map((episode) => (
-            <Link key={episode.key} to={unitPath(episode.key)}>
-              <Badge tone="outline">Anime: {episode.label}</Badge>
+            <Link key={episode.key} to={unitPath(episode.key)} className={badgeClassName("outline")}>
+              {`Anime: ${episode.label}`}
             </Link>
           ))}
-          {chapter.translator ? <span>Translated by {chapter.translator}</span> : null}
+          {chapter.translator ? <span>{`Translated by ${chapter.translator}`}</span> : null}
         </div>
       ) : null}
     </li>

@@ -15,6 +15,7 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
   const wide = labelStep(data.length, chars, 460);
   const narrow = Math.ceil(labelStep(data.length, chars, 210) / wide) * wide;
   const count = Math.max(1, data.length);
+  const stacks = data.map((datum) => segments(datum.values, max));
 
   return (
     <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-muted-foreground">
@@ -64,22 +65,20 @@ export function ColumnBars({ id, series, data, max: tallest, describe, marks }: 
               vectorEffect="non-scaling-stroke"
             />
           ))}
-        {data.map((datum, index) =>
-          segments(datum.values, max).map(({ start, length }, seriesIndex) =>
-            length > 0 ? (
-              <rect
-                key={`${datum.label}-${seriesIndex}`}
-                x={index + 0.125}
-                width={0.75}
-                y={100 - start - length}
-                height={length}
-                className={series[seriesIndex]?.fill}
-              >
-                <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
-              </rect>
-            ) : null,
-          ),
-        )}
+        {/* A series' colour on its group, not on each of its bars. */}
+        {series.map((each, seriesIndex) => (
+          <g key={each.name} className={each.fill}>
+            {stacks.map((stack, index) => {
+              const { start = 0, length = 0 } = stack[seriesIndex] ?? {};
+              const datum = data[index]!;
+              return length > 0 ? (
+                <rect key={datum.label} x={index + 0.125} width={0.75} y={100 - start - length} height={length}>
+                  <title>{describe(datum, datum.values[seriesIndex] ?? 0, seriesIndex)}</title>
+                </rect>
+              ) : null;
+            })}
+          </g>
+        ))}
       </svg>
       {marks ? (
         <MarkAxis marks={marks} count={count} />

@@ -1,6 +1,13 @@
 import { formatNumber } from "~/lib/format";
 import type { BarDatum, BarSeries } from "./bars";
 
+const tableClassName = [
+  "w-full border-collapse text-left text-sm max-sm:text-xs",
+  "[&_td]:py-1 [&_td]:pr-2 [&_th]:py-1 [&_th]:pr-2 [&_tr]:border-b [&_tr]:border-border",
+  "[&_tbody_tr:last-child]:border-0 [&_tbody_th]:font-normal max-sm:[&_tbody_th]:min-w-[6.5rem]",
+  "[&_tbody_td]:text-right [&_tbody_td]:tabular-nums",
+].join(" ");
+
 /** The chart's numbers as a table, for screen readers and anyone who prefers figures. */
 export function FigureTable({
   id,
@@ -14,14 +21,15 @@ export function FigureTable({
   data: BarDatum[];
 }) {
   return (
-    // Smaller on phones, so a row's name keeps two lines beside columns named "Meaning-changing".
-    <table id={`${id}-table`} className="w-full border-collapse text-left text-sm max-sm:text-xs">
+    // Smaller on phones, so a row's name keeps two lines beside columns named "Meaning-changing". The
+    // cells are styled from the table, not each on its own: a long table renders a class per table.
+    <table id={`${id}-table`} className={tableClassName}>
       <caption className="sr-only">{title}</caption>
       <thead>
-        <tr className="border-b border-border">
-          <td className="py-1 pr-2" />
+        <tr>
+          <td />
           {series.map((each) => (
-            <th key={each.name} scope="col" className="py-1 pr-2 text-right align-bottom">
+            <th key={each.name} scope="col" className="text-right align-bottom">
               {each.name}
             </th>
           ))}
@@ -29,14 +37,10 @@ export function FigureTable({
       </thead>
       <tbody>
         {data.map((datum) => (
-          <tr key={datum.label} className="border-b border-border last:border-0">
-            <th scope="row" className="py-1 pr-2 font-normal max-sm:min-w-[6.5rem]">
-              {datum.label}
-            </th>
+          <tr key={datum.label}>
+            <th scope="row">{datum.label}</th>
             {datum.values.map((value, index) => (
-              <td key={index} className="py-1 pr-2 text-right tabular-nums">
-                {formatNumber(value)}
-              </td>
+              <td key={index}>{formatNumber(value)}</td>
             ))}
           </tr>
         ))}

@@ -127,7 +127,7 @@ export function VolumeCard({
         {volume.chapterTitles.length ? (
           <details className="text-sm">
             <summary className="cursor-pointer font-medium">
-              {countOf(volume.chapterTitles.length, nouns.chapter)} in this volume
+              {`${countOf(volume.chapterTitles.length, nouns.chapter)} in this volume`}
             </summary>
             <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">
               {volume.chapterTitles.map((title, index) => (
