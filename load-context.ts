@@ -16,10 +16,26 @@ declare module "react-router" {
   }
 }
 
+/**
+ * The configuration each set of bindings parses to. An isolate is handed the same bindings object for
+ * every request it serves, so the configuration is checked once per isolate, not once per request;
+ * bindings that fail the check are not kept, and every request is refused with the same message.
+ */
+const parsedEnvs = new WeakMap<Bindings, Env>();
+
+function envOf(bindings: Bindings) {
+  let env = parsedEnvs.get(bindings);
+  if (!env) {
+    env = parseEnv(bindings);
+    parsedEnvs.set(bindings, env);
+  }
+  return env;
+}
+
 /** Shared by functions/[[path]].ts and the Vite dev proxy, so both give routes the same context. */
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
   const { env: bindings } = context.cloudflare;
-  const env = parseEnv(bindings);
+  const env = envOf(bindings);
   const db = env.COUNT_D1_ROUND_TRIPS && env.ENVIRONMENT !== "production" ? countRoundTrips(bindings.DB) : bindings.DB;
   return { env, db, redirects: bindings.REDIRECTS };
 }

@@ -83,7 +83,7 @@ export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
 
 const developmentSecret = "local-development-secret";
 
-/** Parses the raw bindings once per request; throws a readable message when configuration is wrong. */
+/** Parses the raw bindings (once per isolate: load-context.ts); throws a readable message when configuration is wrong. */
 export function parseEnv(raw: Record<string, unknown>): Env {
   const result = envSchema.safeParse(raw);
   if (!result.success) {
