@@ -9,10 +9,11 @@ import { action as sessionAction } from "~/routes/auth.session";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { serveAtTheEdge } from "~/server/edge.server";
-import { parseEnv } from "~/server/env.server";
+import { type Bindings, parseEnv } from "~/server/env.server";
 import { bodyLimitFor } from "~/server/body-limits.server";
 import { guardRequest } from "~/server/request-guard.server";
 import { secureResponse } from "~/server/response-headers.server";
+import { getLoadContext } from "../../load-context";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
 import { fetchDeployed, fetchSite } from "../support/site";
 import { type DataFunction, type ParamsOf, type RequestOptions, respond, settle } from "../support/workers-context";
@@ -325,6 +326,18 @@ describe("small edges", () => {
     expect(() => parseEnv({ ENVIRONMENT: "production", SESSION_SECRET: "s", SITE_URL: "http://x.example" })).toThrow(
       /SITE_URL must be an https:\/\/ origin/,
     );
+  });
+
+  it("checks the configuration once per set of bindings, and refuses bad bindings on every request", () => {
+    const contextFor = (bindings: Bindings) =>
+      getLoadContext({ request: new Request("https://x.example/"), context: { cloudflare: { env: bindings } } });
+    const bindings = { ...env } as Bindings;
+    const first = contextFor(bindings);
+    expect(contextFor(bindings).env).toBe(first.env);
+    expect(contextFor({ ...bindings, SITE_NAME: "Another Companion" }).env.SITE_NAME).toBe("Another Companion");
+    const wrong = { ...bindings, ENVIRONMENT: "production", SESSION_SECRET: undefined } as unknown as Bindings;
+    for (let request = 0; request < 2; request++)
+      expect(() => contextFor(wrong)).toThrow(/SESSION_SECRET must be set in production/);
   });
 
   it("gives a refused megabyte back cut to what a field could hold, not whole", async () => {
