@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MONTHS, statisticsRows } from "./statistics";
+import { MAX_MONTHS } from "../app/lib/chart-ranges";
+import { statisticsRows } from "./statistics";
 import type { ChapterRow, PackRows } from "./rows";
 
 /** A pack of one arc whose chapters came out on these days, and nothing else. */

@@ -1,9 +1,6 @@
 import type { ContentStatisticRow, PackRows } from "./rows";
-import { withEmptyMonths } from "../app/lib/chart-ranges";
+import { monthsOrYears } from "../app/lib/chart-ranges";
 import type { SeriesTotals } from "../app/lib/content/statistics";
-
-/** The release timeline shows months up to ten years of them, then years. */
-export const MAX_MONTHS = 120;
 
 /** What the statistics are computed from: every other table of the pack. */
 type SourceRows = Omit<PackRows, "content_statistics" | "external_ids">;
@@ -25,15 +22,11 @@ const byLabel = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 
  * once that is more than ten years of months. A long series is a row per year, never a row per month.
  */
 function releaseTimeline(chaptersPerMonth: Map<string, number>): ContentStatisticRow[] {
-  const months = withEmptyMonths([...chaptersPerMonth].map(([label, value]) => ({ label, value })));
-  if (months.length <= MAX_MONTHS)
-    return series(
-      "month_chapters",
-      months.map(({ label, value }): [string, number] => [label, value]),
-    );
-  const years = new Map<string, number>();
-  for (const { label, value } of months) tally(years, label.slice(0, 4), value);
-  return series("year_chapters", years);
+  const { by, counts } = monthsOrYears([...chaptersPerMonth].map(([label, value]) => ({ label, value })));
+  return series(
+    by === "month" ? "month_chapters" : "year_chapters",
+    counts.map(({ label, value }): [string, number] => [label, value]),
+  );
 }
 
 /**

@@ -59,6 +59,21 @@ function withEmpty(bars: ReadonlyArray<{ label: string; value: number }>, next: 
   return filled;
 }
 
+/** The release timeline shows months up to ten years of them, then years. */
+export const MAX_MONTHS = 120;
+
+/**
+ * Chapters per month as the release timeline draws them: every month from the first to the last, a
+ * month without one as 0, or chapters per year, every year, once that is more than ten years of months.
+ */
+export function monthsOrYears(published: ReadonlyArray<{ label: string; value: number }>) {
+  const months = withEmptyMonths(published);
+  if (months.length <= MAX_MONTHS) return { by: "month" as const, counts: months };
+  const years = new Map<string, number>();
+  for (const { label, value } of months) years.set(label.slice(0, 4), (years.get(label.slice(0, 4)) ?? 0) + value);
+  return { by: "year" as const, counts: [...years].map(([label, value]) => ({ label, value })) };
+}
+
 /**
  * Where a run of months ("2014-03", …) starts a year, for the axis: the bar of each January named by
  * its year, and the first bar by its own year when the run starts later in that year.

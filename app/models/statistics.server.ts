@@ -1,4 +1,4 @@
-import { inRanges, sumOf } from "~/lib/chart-ranges";
+import { inRanges, monthsOrYears, sumOf } from "~/lib/chart-ranges";
 import type { InferResult } from "kysely";
 import { severityCounts } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
@@ -99,21 +99,25 @@ type YearBar = { year: string; lastYear?: string; volumes: number; adapted: numb
 
 /**
  * Chapters published per month, or per range of years once the import counted them per year (more
- * than ten years of months: pack/statistics.ts fills the empty months and chooses).
+ * than ten years of months: pack/statistics.ts fills the empty months and chooses). A database
+ * imported before the import did so holds only the months with a chapter, however many: those are
+ * filled and chosen from here, which costs nothing much on a timeline stored as drawn (at most ten
+ * years of months, already filled).
  */
 function releaseTimeline(
   months: Array<{ label: string; value: number }>,
   years: Array<{ label: string; value: number }>,
 ) {
-  if (years.length === 0)
+  const timeline = years.length ? { by: "year" as const, counts: years } : monthsOrYears(months);
+  if (timeline.by === "month")
     return {
       by: "month" as const,
-      bars: months.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
+      bars: timeline.counts.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
     };
   return {
     by: "year" as const,
     bars: inRanges(
-      years.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
+      timeline.counts.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
       MAX_BARS,
       (range) => ({ from: range[0]!.from, to: range.at(-1)!.to, chapters: sumOf(range, (year) => year.chapters) }),
     ),

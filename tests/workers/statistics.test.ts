@@ -150,4 +150,50 @@ describe("statistics computed when content is imported", () => {
       );
     }
   });
+  it("draw a timeline stored by an older import, months with a chapter only, filled and past ten years per year", async () => {
+    const stored = await env.DB.prepare(
+      "SELECT chart, position, label, value FROM content_statistics WHERE chart IN ('month_chapters', 'year_chapters')",
+    ).all<{ chart: string; position: number; label: string; value: number }>();
+    const replace = (rows: Array<[string, number, string, number]>) =>
+      env.DB.batch([
+        env.DB.prepare("DELETE FROM content_statistics WHERE chart IN ('month_chapters', 'year_chapters')"),
+        ...rows.map((row) =>
+          env.DB.prepare("INSERT INTO content_statistics (chart, position, label, value) VALUES (?, ?, ?, ?)").bind(
+            ...row,
+          ),
+        ),
+      ]);
+    try {
+      // Twenty years, a chapter in every other month: 120 months stored, 240 between the first and the last.
+      const older = Array.from({ length: 120 }, (_, index): [string, number, string, number] => [
+        "month_chapters",
+        index,
+        `${2000 + Math.floor((index * 2) / 12)}-${String(((index * 2) % 12) + 1).padStart(2, "0")}`,
+        2,
+      ]);
+      await replace(older);
+      const long = await load(statisticsLoader, "/statistics");
+      expect(long.releases.by).toBe("year");
+      expect(long.releases.bars.map((bar) => bar.from)).toEqual(
+        Array.from({ length: 20 }, (_, year) => `${2000 + year}`),
+      );
+      expect(sum(long.releases.bars, "chapters")).toBe(240);
+
+      await replace([
+        ["month_chapters", 0, "2014-11", 3],
+        ["month_chapters", 1, "2015-02", 1],
+      ]);
+      const short = await load(statisticsLoader, "/statistics");
+      expect(short.releases).toEqual({
+        by: "month",
+        bars: ["2014-11", "2014-12", "2015-01", "2015-02"].map((month, index) => ({
+          from: month,
+          to: month,
+          chapters: [3, 0, 0, 1][index],
+        })),
+      });
+    } finally {
+      await replace(stored.results.map((row) => [row.chart, row.position, row.label, row.value]));
+    }
+  });
 });
