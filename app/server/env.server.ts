@@ -50,10 +50,12 @@ const envSchema = z
       .string()
       .default("")
       .transform((value) =>
-        value
-          .split(",")
-          .map((uid) => uid.trim())
-          .filter(Boolean),
+        Object.freeze(
+          value
+            .split(",")
+            .map((uid) => uid.trim())
+            .filter(Boolean),
+        ),
       ),
     POSTHOG_KEY: optionalText,
     POSTHOG_HOST: optionalText.pipe(
@@ -79,7 +81,8 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+/** Read-only: one parse serves every request of an isolate (load-context.ts), so no request may change it for the next. */
+export type Env = Readonly<z.infer<typeof envSchema> & { SESSION_SECRET: string }>;
 
 const developmentSecret = "local-development-secret";
 
@@ -90,7 +93,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Server configuration is invalid. ${problems.join("; ")}`);
   }
-  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret };
+  return Object.freeze({ ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret });
 }
 
 /** What the browser may see: public web configuration only, never secrets. */

@@ -334,6 +334,8 @@ describe("small edges", () => {
     const bindings = { ...env } as Bindings;
     const first = contextFor(bindings);
     expect(contextFor(bindings).env).toBe(first.env);
+    // Shared by every request of the isolate, so none can change it for the next (a moderator list above all).
+    expect(Object.isFrozen(first.env) && Object.isFrozen(first.env.ADMIN_UIDS)).toBe(true);
     expect(contextFor({ ...bindings, SITE_NAME: "Another Companion" }).env.SITE_NAME).toBe("Another Companion");
     const wrong = { ...bindings, ENVIRONMENT: "production", SESSION_SECRET: undefined } as unknown as Bindings;
     for (let request = 0; request < 2; request++)
