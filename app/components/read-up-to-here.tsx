@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { flushSync } from "react-dom";
 import { importWithRecovery } from "~/browser/lazy-import";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClassName } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
@@ -85,8 +85,7 @@ export function ReadUpToHere({
   // Before the page is interactive (the server cannot know the reader's progress) the cell is kept,
   // empty, so nothing beside it moves when the button appears: one invisible box the button's size (no
   // accessible name, as it is hidden), where a list of a hundred rows renders nothing more.
-  if (!shield)
-    return <span className="invisible inline-flex rounded-md border px-2 py-1 text-xs font-medium">{label}</span>;
+  if (!shield) return <span className={buttonClassName("outline", "xs", "invisible")}>{label}</span>;
   // Both labels share one cell, so the control keeps its size whichever it shows.
   return (
     <span ref={box} className="inline-grid">

@@ -35,17 +35,19 @@ export type ButtonProps = ComponentPropsWithoutRef<"button"> & {
   size?: keyof typeof sizes | null;
 };
 
+/** A button's look, for an element that stands in for one (a box the button's size before it can be used). */
+export function buttonClassName(
+  variant?: keyof typeof variants | null,
+  size?: keyof typeof sizes | null,
+  className?: string,
+) {
+  return cn(base, variants[variant ?? "default"], sizes[size ?? "default"], className);
+}
+
 /** A button. `type` defaults to "button": only a form's real submit button says "submit". */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { className, variant, size, type = "button", ...props },
   ref,
 ) {
-  return (
-    <button
-      ref={ref}
-      type={type}
-      className={cn(base, variants[variant ?? "default"], sizes[size ?? "default"], className)}
-      {...props}
-    />
-  );
+  return <button ref={ref} type={type} className={buttonClassName(variant, size, className)} {...props} />;
 });
