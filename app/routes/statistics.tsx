@@ -59,7 +59,9 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       description:
         releases.by === "month"
           ? "Web novel chapters published each month, months without a chapter included; a line marks the start of each year."
-          : "Web novel chapters published each year.",
+          : releases.bars.some((bar) => bar.from !== bar.to)
+            ? "Web novel chapters published in each run of years, years without a chapter included."
+            : "Web novel chapters published each year, years without a chapter included.",
       unit: nouns.chapter,
       ...countBars(
         "Chapters",
