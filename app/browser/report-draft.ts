@@ -54,7 +54,7 @@ export function useReportDraft(
     // Only on arrival: a draft is restored once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // As the form goes away, a draft still waiting for the save's pause is stored at once.
   useEffect(() => storeUnsaved, []);
 
   return {
