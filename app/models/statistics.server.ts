@@ -108,19 +108,16 @@ function releaseTimeline(
   months: Array<{ label: string; value: number }>,
   years: Array<{ label: string; value: number }>,
 ) {
-  const timeline = years.length ? { by: "year" as const, counts: years } : monthsOrYears(months);
-  if (timeline.by === "month")
-    return {
-      by: "month" as const,
-      bars: timeline.counts.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
-    };
+  const { by, counts } = years.length ? { by: "year" as const, counts: years } : monthsOrYears(months);
+  const bars = counts.map(({ label, value }) => ({ from: label, to: label, chapters: value }));
+  if (by === "month") return { by, bars };
   return {
-    by: "year" as const,
-    bars: inRanges(
-      timeline.counts.map(({ label, value }) => ({ from: label, to: label, chapters: value })),
-      MAX_BARS,
-      (range) => ({ from: range[0]!.from, to: range.at(-1)!.to, chapters: sumOf(range, (year) => year.chapters) }),
-    ),
+    by,
+    bars: inRanges(bars, MAX_BARS, (range) => ({
+      from: range[0]!.from,
+      to: range.at(-1)!.to,
+      chapters: sumOf(range, (year) => year.chapters),
+    })),
   };
 }
 
