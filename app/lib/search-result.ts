@@ -15,6 +15,9 @@ export type SearchResult = { ref: string; kind: SearchKind } & Gated<{ title: st
 /** How many hits each kind has for a query (kinds without any are left out), for the filter chips. */
 export type SearchKindCounts = Partial<Record<SearchKind, number>>;
 
+/** What a search shows a requester: a page of the hits they know, how many, and how many of each kind. */
+export type SearchShown = { results: SearchResult[]; total: number; counts: SearchKindCounts };
+
 /**
  * What a search shows a requester: the hits they know (in the order of the hits, a page a slice of
  * it) and their number per kind. A hit they do not know leaves no trace, not a count, a kind, a rank or
@@ -24,7 +27,7 @@ export function searchResultsFor(
   matches: readonly SearchResult[],
   knowledge: Knowledge,
   { kind, limit, offset }: { kind: SearchKind | null; limit: number; offset: number },
-) {
+): SearchShown {
   const known = knownTo(matches, knowledge);
   const counts: SearchKindCounts = {};
   for (const match of known) counts[match.kind] = (counts[match.kind] ?? 0) + 1;

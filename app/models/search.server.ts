@@ -1,12 +1,19 @@
 import { type SqlBool, sql } from "kysely";
 import { gated } from "~/lib/gated";
+import { type Knowledge, knowsAnything } from "~/lib/knowledge";
 import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search-query";
-import type { SearchResult } from "~/lib/search-result";
+import {
+  type SearchKind,
+  type SearchKindCounts,
+  type SearchResult,
+  type SearchShown,
+  searchResultsFor,
+} from "~/lib/search-result";
 import { batch, query, slot } from "./query.server";
 
 /**
- * The most hits a search reads. What a reader may see is decided per hit (searchResultsFor), so a
- * search reads every hit; past this many, counts and pages stop. Hits everyone may see are read
+ * The most hits a search ranks. What a reader who knows something may see is decided per hit
+ * (searchResultsFor), so their search reads every hit; past this many, counts and pages stop. Hits everyone may see are read
  * first, so what a requester who knows nothing is shown never depends on how many gated hits there are.
  */
 const MOST_HITS = 1000;
@@ -20,9 +27,10 @@ const matching = (fts: string) =>
 
 /**
  * Every hit of a search, with its tier (a character by name, then by title, then by title or aliases,
- * then the rest) and its place among the hits; those everyone may see first.
+ * then the rest) and its place among the hits, as the CTE `ranked`: those everyone may see first, and
+ * only those with `onlyPublic`.
  */
-function hitsOf(fts: string, names: string, titles: string) {
+function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: { onlyPublic: boolean }) {
   return query
     .with("hits", () =>
       query
@@ -48,34 +56,103 @@ function hitsOf(fts: string, names: string, titles: string) {
             .end()
             .as("tier"),
         ])
-        .where(sql<SqlBool>`search_index MATCH ${fts}`),
+        .where(sql<SqlBool>`search_index MATCH ${fts}`)
+        .$if(onlyPublic, (hits) => hits.where("e.revealed_by", "is", null)),
     )
-    .selectFrom("hits")
-    .select((row) => [
-      "ref",
-      "kind",
-      "title",
-      "subtitle",
-      "path",
-      "revealed_by",
-      row.fn
-        .agg<number>("row_number")
-        .over((window) =>
-          window
-            .orderBy("tier")
-            .orderBy((order) => order.fn("length", ["title"]))
-            .orderBy("title")
-            .orderBy("id"),
-        )
-        .as("place"),
-    ])
-    .orderBy((row) => row("revealed_by", "is not", null))
-    .orderBy("place")
-    .limit(MOST_HITS);
+    .with("ranked", (ranked) =>
+      ranked
+        .selectFrom("hits")
+        .select((row) => [
+          "ref",
+          "kind",
+          "title",
+          "subtitle",
+          "path",
+          "revealed_by",
+          row.fn
+            .agg<number>("row_number")
+            .over((window) =>
+              window
+                .orderBy("tier")
+                .orderBy((order) => order.fn("length", ["title"]))
+                .orderBy("title")
+                .orderBy("id"),
+            )
+            .as("place"),
+        ])
+        .orderBy((row) => row("revealed_by", "is not", null))
+        .orderBy("place")
+        .limit(MOST_HITS),
+    );
 }
 
-/** The search, built once; the three queries made of the reader's words are slots filled per request. */
-const hits = hitsOf(slot<string>("fts"), slot<string>("names"), slot<string>("titles"));
+/** The searches, built once; the three queries made of the reader's words are slots filled per request. */
+const words = [slot<string>("fts"), slot<string>("names"), slot<string>("titles")] as const;
+
+/** Every hit, for a requester who knows something: what they may see is decided per hit. */
+const everyHit = rankedHits(...words, { onlyPublic: false })
+  .selectFrom("ranked")
+  .selectAll();
+
+/**
+ * For a requester who knows nothing: how many hits everyone may see each kind has (as a JSON object),
+ * and one page of them, of any kind or of one, in one statement, so the hits are found and ranked once
+ * (SQLite keeps a CTE read twice). One row with no hit when the page is past the last.
+ */
+const publicPage = (ofKind: boolean) =>
+  rankedHits(...words, { onlyPublic: true })
+    .with("counts", (counts) =>
+      counts
+        .selectFrom("ranked")
+        .select((row) => ["kind", row.fn.countAll<number>().as("hits")])
+        .groupBy("kind"),
+    )
+    .selectFrom((counts) =>
+      counts
+        .selectFrom("counts")
+        .select(sql<string>`json_group_object(kind, hits)`.as("kinds"))
+        .as("all_kinds"),
+    )
+    .leftJoin(
+      (shown) =>
+        shown
+          .selectFrom("ranked")
+          .selectAll()
+          .$if(ofKind, (page) => page.where("kind", "=", slot<SearchKind>("kind")))
+          .orderBy("place")
+          .limit(slot<number>("limit"))
+          .offset(slot<number>("offset"))
+          .as("shown"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      "all_kinds.kinds",
+      "shown.ref",
+      "shown.kind",
+      "shown.title",
+      "shown.subtitle",
+      "shown.path",
+      "shown.revealed_by",
+    ])
+    .orderBy("shown.place");
+const publicPages = { anyKind: publicPage(false), ofKind: publicPage(true) };
+
+type Hit = { ref: string; kind: SearchKind; title: string; subtitle: string; path: string; revealed_by: string | null };
+
+const resultOf = (hit: Hit): SearchResult => ({
+  ref: hit.ref,
+  kind: hit.kind,
+  // Gated as the page it links to: a character once the reader has met them.
+  ...gated(hit.revealed_by, { title: hit.title, subtitle: hit.subtitle, path: hit.path }),
+});
+
+/** What the reader typed, as the three full-text queries of a search; null when nothing in it is searchable. */
+function wordsOf(query: string) {
+  const fts = toFtsQuery(query);
+  const names = toNameFtsQuery(query);
+  const titles = toTitleFtsQuery(query);
+  return fts && names && titles ? { fts, names, titles } : null;
+}
 
 /**
  * Full-text search over characters, chapters, volumes, side stories, anime episodes, Break Time
@@ -88,19 +165,31 @@ const hits = hitsOf(slot<string>("fts"), slot<string>("names"), slot<string>("ti
  * whose title holds them, then title or aliases, then the rest; within each, shorter titles (where the
  * words are more of the title) first. One round trip; an empty or unsearchable query finds nothing.
  */
-export async function searchSite(db: D1Database, query: string): Promise<SearchResult[]> {
-  const fts = toFtsQuery(query);
-  const names = toNameFtsQuery(query);
-  const titles = toTitleFtsQuery(query);
-  if (!fts || !names || !titles) return [];
-  const [rows] = await batch(db, [hits], { fts, names, titles });
+export async function searchHits(db: D1Database, query: string): Promise<SearchResult[]> {
+  const values = wordsOf(query);
+  if (!values) return [];
+  const [rows] = await batch(db, [everyHit], values);
   // Read with public hits first (above); shown in the order of the hits themselves.
-  return rows
-    .sort((a, b) => a.place - b.place)
-    .map((row) => ({
-      ref: row.ref,
-      kind: row.kind,
-      // Gated as the page it links to: a character once the reader has met them.
-      ...gated(row.revealed_by, { title: row.title, subtitle: row.subtitle, path: row.path }),
-    }));
+  return rows.sort((a, b) => a.place - b.place).map(resultOf);
+}
+
+/**
+ * What a search shows its requester (searchResultsFor over searchHits): a page of the hits they know
+ * and their number per kind. A requester who knows nothing (every first load) may see exactly the hits
+ * that spoil nothing, so the database pages and counts those and only the page is read; the same
+ * answer, tested against searchResultsFor. One round trip either way.
+ */
+export async function searchSite(
+  db: D1Database,
+  query: string,
+  knowledge: Knowledge,
+  page: { kind: SearchKind | null; limit: number; offset: number },
+): Promise<SearchShown> {
+  if (knowsAnything(knowledge)) return searchResultsFor(await searchHits(db, query), knowledge, page);
+  const values = wordsOf(query);
+  if (!values) return { results: [], total: 0, counts: {} };
+  const [rows] = await batch(db, [page.kind ? publicPages.ofKind : publicPages.anyKind], { ...values, ...page });
+  const counts: SearchKindCounts = JSON.parse(rows[0]?.kinds ?? "{}");
+  const total = page.kind ? (counts[page.kind] ?? 0) : Object.values(counts).reduce((sum, hits) => sum + hits, 0);
+  return { results: rows.filter((row): row is Hit & typeof row => row.ref !== null).map(resultOf), total, counts };
 }

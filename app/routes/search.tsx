@@ -19,7 +19,7 @@ import {
   searchKindPlurals,
   searchKinds,
 } from "~/lib/search-query";
-import { type SearchKindCounts, searchResultsFor } from "~/lib/search-result";
+import type { SearchKindCounts } from "~/lib/search-result";
 import { wouldAskWithheld } from "~/lib/spoiler-shield";
 import { useRevealedData, useShield } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
@@ -44,8 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const suggest = params.get("suggest") === "1";
   const page = requestedPage(new URL(request.url));
   const limit = suggest ? SUGGESTIONS : RESULTS_PER_PAGE;
-  const matches = await searchSite(context.db, query);
-  const found = searchResultsFor(matches, requesterKnowledge(request), { kind, limit, offset: (page - 1) * limit });
+  const found = await searchSite(context.db, query, requesterKnowledge(request), {
+    kind,
+    limit,
+    offset: (page - 1) * limit,
+  });
   const pageCount = Math.max(1, Math.ceil(found.total / RESULTS_PER_PAGE));
   const results = sealedFor(request, { query, kind, ...found, page, pageCount });
   // Past the last page the requester may see: a 404 the page renders itself, so a reader who knows

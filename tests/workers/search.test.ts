@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { knows, parseKnowledge } from "~/lib/knowledge";
-import { searchKindLabels } from "~/lib/search-query";
+import { knows, noKnowledge, parseKnowledge } from "~/lib/knowledge";
+import { searchKindLabels, searchKinds } from "~/lib/search-query";
+import { searchResultsFor } from "~/lib/search-result";
+import { searchHits, searchSite } from "~/models/search.server";
 import { loader as searchLoader } from "~/routes/search";
 import { visitor } from "../support/readers";
 import { load, status } from "../support/workers-context";
@@ -261,6 +263,56 @@ describe("site search against the imported tiny pack", () => {
       expect(after).toEqual(before);
     } finally {
       await env.DB.prepare(`DELETE FROM search_entries WHERE ref LIKE 'test:gated-%'`).run();
+    }
+  });
+
+  it("pages and counts a search for a requester who knows nothing in the database as searchResultsFor does over every hit", async () => {
+    const { results } = await env.DB.prepare(`SELECT title, aliases FROM search_entries`).all<{
+      title: string;
+      aliases: string;
+    }>();
+    const words = new Set(["the door", "knock door", "a", "qqzzxv"]);
+    for (const { title, aliases } of results)
+      for (const word of `${title} ${aliases}`.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word) words.add(word);
+    expect(words.size).toBeGreaterThan(40);
+    const pages = [
+      ...[null, ...searchKinds].map((kind) => ({ kind, limit: 20, offset: 0 })),
+      { kind: null, limit: 8, offset: 0 },
+      { kind: null, limit: 2, offset: 1 },
+      { kind: null, limit: 3, offset: 4 },
+      { kind: "chapter" as const, limit: 1, offset: 2 },
+    ];
+    for (const word of words) {
+      const every = await searchHits(env.DB, word);
+      for (const page of pages) {
+        const where = `"${word}" ${JSON.stringify(page)}`;
+        expect(await searchSite(env.DB, word, noKnowledge, page), where).toEqual(
+          searchResultsFor(every, noKnowledge, page),
+        );
+      }
+    }
+  });
+
+  it("stops counting at the same thousand hits either way, whatever gated hits there are", async () => {
+    const rows = [
+      ...Array.from({ length: 1030 }, (_, index) => [`test:many-${index}`, `Door ${index}`, null]),
+      ...Array.from({ length: 30 }, (_, index) => [`test:many-gated-${index}`, "Door", "wn:9-9"]),
+    ];
+    await env.DB.batch(
+      rows.map(([ref, title, revealedBy]) =>
+        env.DB.prepare(
+          `INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', '', ?3)`,
+        ).bind(ref, title, revealedBy),
+      ),
+    );
+    try {
+      const page = { kind: null, limit: 20, offset: 990 };
+      const shown = await searchSite(env.DB, "door", noKnowledge, page);
+      expect(shown.total).toBe(1000);
+      expect(shown.results).toHaveLength(10);
+      expect(shown).toEqual(searchResultsFor(await searchHits(env.DB, "door"), noKnowledge, page));
+    } finally {
+      await env.DB.prepare(`DELETE FROM search_entries WHERE ref LIKE 'test:many-%'`).run();
     }
   });
 
