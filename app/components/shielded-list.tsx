@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { hiddenRuns, isRevealed } from "~/lib/spoiler-shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
-import { beyondWhatYouKnow, nounFor, nouns } from "~/lib/words";
+import { BeyondWhatYouKnow } from "~/components/spoiler";
+import { nounFor, nouns } from "~/lib/words";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
 const ShownOnRequest = createContext(false);
@@ -74,7 +75,7 @@ export function ShieldedList<T extends { revealedBy: string | null; content: unk
                   }
                 : null
             }
-            hasProgress={shield?.hasProgress ?? true}
+            hasProgress={shield?.hasProgress ?? null}
             unknownAs={unknownAs}
             className={places}
           />,
@@ -124,7 +125,8 @@ export function HiddenRun({
   count: number;
   /** What "Show them" does; null before the page is interactive (its place is kept); left out, no button. */
   onShow?: (() => void) | null;
-  hasProgress: boolean;
+  /** Null before the page is interactive (BeyondWhatYouKnow). */
+  hasProgress: boolean | null;
   /** How the line says the reader has not got there: "3 entries beyond what you have read or watched", "3 characters you have not met yet". */
   unknownAs?: "beyond" | "unmet";
   className?: string;
@@ -137,7 +139,15 @@ export function HiddenRun({
         className,
       )}
     >
-      {unknownAs === "unmet" ? `${what} you have not met yet.` : `${what} ${beyondWhatYouKnow(hasProgress)}.`}{" "}
+      {unknownAs === "unmet" ? (
+        `${what} you have not met yet. `
+      ) : (
+        <>
+          {`${what} `}
+          <BeyondWhatYouKnow hasProgress={hasProgress} />
+          {". "}
+        </>
+      )}
       <Link to="/reading_tracker" className="text-primary underline">
         Set your progress
       </Link>

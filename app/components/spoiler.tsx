@@ -67,7 +67,9 @@ export function Spoiler<T>({
       )}
     >
       <span className={waiting ? "invisible" : undefined} aria-hidden={waiting || undefined}>
-        {what} is {beyondWhatYouKnow(shield?.hasProgress ?? true)}.{" "}
+        {`${what} is `}
+        <BeyondWhatYouKnow hasProgress={shield?.hasProgress ?? null} />
+        {". "}
         {/* The button's place is kept before the page is interactive, so the line does not rewrap when it appears. */}
         <Button
           variant="link"
@@ -79,17 +81,52 @@ export function Spoiler<T>({
         >
           Show it
         </Button>
-        {shield && !shield.hasProgress ? (
-          <>
-            {" "}
-            ·{" "}
-            <Link to="/reading_tracker" className="text-primary underline">
-              Set your progress
-            </Link>
-          </>
-        ) : null}
+        <SetYourProgress hasProgress={shield?.hasProgress ?? null} />
       </span>
       {waiting ? <span className={cn("absolute inset-0 flex items-center", block ? "px-3" : "px-2")}>…</span> : null}
     </Wrapper>
+  );
+}
+
+/** Shows only in a browser that keeps progress (<html data-progress>, set before the first paint). */
+const withProgressOnly = "[:root:not([data-progress])_&]:hidden";
+/** Shows only in a browser that keeps none. */
+const withoutProgressOnly = "[:root[data-progress]_&]:hidden";
+
+/**
+ * Where the shield leaves the reader, in its one wording (beyondWhatYouKnow). Before the page is
+ * interactive the shield is not known yet (`hasProgress` null), so both wordings are sent and the one
+ * for this browser shows from the first paint: the line keeps its length, and on a narrow phone its
+ * lines, when the shield takes over.
+ */
+export function BeyondWhatYouKnow({ hasProgress }: { hasProgress: boolean | null }) {
+  if (hasProgress !== null) return beyondWhatYouKnow(hasProgress);
+  return (
+    <>
+      <span className={withoutProgressOnly}>{beyondWhatYouKnow(false)}</span>
+      <span className={withProgressOnly}>{beyondWhatYouKnow(true)}</span>
+    </>
+  );
+}
+
+/**
+ * " · Set your progress", for a reader without progress, after what a Spoiler hides. Before the page
+ * is interactive its place is kept, invisible, in a browser that keeps no progress.
+ */
+function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
+  if (hasProgress === null)
+    return (
+      <span className={`invisible ${withoutProgressOnly}`} aria-hidden="true">
+        {" · Set your progress"}
+      </span>
+    );
+  if (hasProgress) return null;
+  return (
+    <>
+      {" · "}
+      <Link to="/reading_tracker" className="text-primary underline">
+        Set your progress
+      </Link>
+    </>
   );
 }

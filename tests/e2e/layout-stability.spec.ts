@@ -120,3 +120,78 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+/*
+ * A sealed line says where the shield leaves the reader ("beyond the first chapter" without progress),
+ * and before the page is interactive the shield is not known. On a narrow phone a few words more or
+ * less rewrap the line, so each sealed line must keep its height from the first paint, for a reader
+ * without progress and for one with it.
+ */
+test.describe("at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 800 }, isMobile: false, hasTouch: false });
+
+  const pagesWithSealedLines = [
+    "/web_novel",
+    "/anime?season=2",
+    "/light_novels",
+    "/side_stories",
+    "/characters",
+    "/characters/hester-crane",
+    "/translation_meta/ln_mistls/main_v3",
+  ];
+
+  /**
+   * The height of every sealed line on the page, by the element with an id it is in and what it says,
+   * whichever wording it has (a reader's revealed items change which lines there are, not what a line is).
+   */
+  const sealedLines = (page: Page) =>
+    page.evaluate(() => {
+      const heights: Record<string, number> = {};
+      for (const line of document.querySelectorAll<HTMLElement>('[data-spoiler="hidden"], [data-spoiler="run"]')) {
+        const what = line.innerText
+          .replace(/beyond (the first chapter|what you have read or watched)/, "beyond")
+          .replace(/·\s*Set your progress|Set your progress|·\s*Show (it|them)|Show (it|them)/g, "")
+          .replace(/\s+/g, " ")
+          .trim();
+        const where = `${line.parentElement?.closest("[id]")?.id ?? "page"}: ${what}`;
+        let place = 0;
+        while (`${where} #${place}` in heights) place++;
+        heights[`${where} #${place}`] = Math.round(line.getBoundingClientRect().height);
+      }
+      return heights;
+    });
+
+  const viewers = [
+    { name: "a new reader", progress: null },
+    { name: "an anime-only viewer who watched season 1", progress: { anime: "anime:1-12" } },
+  ];
+  for (const { name, progress } of viewers) {
+    test(`sealed lines keep their lines for ${name} when the page becomes interactive`, async ({ page }) => {
+      test.setTimeout(120_000);
+      if (progress) {
+        const stored = { version: 1, webNovel: null, lightNovels: {}, sideStories: [], breakTime: [], skipped: [] };
+        const record = { ...stored, ...progress, position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+        await page.addInitScript((value) => localStorage.setItem("rc:progress", value), JSON.stringify(record));
+      }
+      let compared = 0;
+      for (const path of pagesWithSealedLines) {
+        // Before the page is interactive: as the first paint shows it, with the page's modules held back.
+        await page.route("**/assets/**/*.js", (route) => route.abort());
+        await page.goto(path);
+        const before = await sealedLines(page);
+        await page.unrouteAll();
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        await page.waitForFunction(() => !document.querySelector('[data-spoiler="loading"]'));
+        const after = await sealedLines(page);
+        for (const [line, height] of Object.entries(after)) {
+          if (!(line in before)) continue;
+          expect(height, `${path}: ${line}`).toBe(before[line]);
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(5);
+    });
+  }
+});
