@@ -1,4 +1,4 @@
-import { createPagesFunctionHandler } from "@react-router/cloudflare";
+import { createRequestHandler } from "@react-router/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the server build exists only after `npm run build`
 // @ts-ignore it is JavaScript without types, and missing before the first build
 import * as build from "../build/server";
@@ -9,7 +9,11 @@ import { answerResourceErrors } from "../app/server/resource-errors.server";
 import { refuseStrayForms } from "../app/server/stray-forms.server";
 import type { Bindings } from "../app/server/env.server";
 
-const handleRequest = createPagesFunctionHandler<Bindings>({
+/*
+ * React Router's handler for a Pages Function, without the asset lookup its Pages wrapper makes first
+ * (a subrequest on every page): public/_routes.json keeps every static file off the Function.
+ */
+const handleRequest = createRequestHandler<Bindings>({
   build: answerResourceErrors(refuseStrayForms(build)),
   getLoadContext,
 });
@@ -22,6 +26,6 @@ export const onRequest: typeof handleRequest = (context) =>
     serveFromEdgeCache(
       { request, kv: context.env.REDIRECTS, buildId },
       // The guard's copy of a POST carries what React Router reads (URL, method, headers, body), not `cf`.
-      () => handleRequest({ ...context, request: request as typeof context.request }),
+      async () => handleRequest({ ...context, request: request as typeof context.request }),
     ),
   );

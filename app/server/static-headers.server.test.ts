@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { resourcePolicy, securityHeaders } from "./response-headers.server";
 
@@ -47,5 +47,21 @@ describe("the static files' headers (public/_headers)", () => {
       "public, max-age=31536000, immutable",
     ]);
     expect(rules.find((rule) => rule.pattern === "/builds/*")?.headers).toContainEqual(["Cache-Control", "no-cache"]);
+  });
+});
+
+describe("the static files' routes (public/_routes.json)", () => {
+  const routes = JSON.parse(readFileSync("public/_routes.json", "utf8")) as { include: string[]; exclude: string[] };
+
+  it("keep every static file off the Function, which answers only pages, data and the API", () => {
+    // What the build puts beside public/: hashed assets, the build id, and each pack's images (scripts/copy-media.ts).
+    const built = ["assets", "builds", "media"];
+    const published = readdirSync("public", { withFileTypes: true }).filter(
+      (entry) => !["_headers", "_routes.json"].includes(entry.name),
+    );
+    expect(routes.include).toEqual(["/*"]);
+    for (const entry of published)
+      expect(routes.exclude).toContain(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`);
+    for (const folder of built) expect(routes.exclude).toContain(`/${folder}/*`);
   });
 });

@@ -141,6 +141,19 @@ test("every feed is Atom a feed parser reads, holds its medium only, and names a
   expect(breakTime.items.map((item) => item.title)).toContain(`Break Time: ${labelOf.get(short.key)}`);
 });
 
+test("a feed reader polling with the tag it has gets a 304 without a body, also when the edge holds no copy", async ({
+  request,
+}) => {
+  const first = await request.get("/releases/feed.xml");
+  const etag = first.headers()["etag"];
+  expect(etag).toBeTruthy();
+  // An address the edge cache has not seen (the feed ignores the parameter), so the Function answers.
+  const again = await request.get(`/releases/feed.xml?poll=${Date.now()}`, { headers: { "If-None-Match": etag! } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()["x-edge-cache"]).toBe("MISS");
+  expect(await again.body()).toHaveLength(0);
+});
+
 test("the calendar is iCalendar a calendar library reads: all-day volume and episode dates, no flagged title", async ({
   request,
 }) => {

@@ -66,12 +66,15 @@ test.describe("signed out", () => {
 test.describe("static files", () => {
   const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-  test("static files and the asset layer's own answers carry the headers every page has", async ({ request }) => {
+  test("static files come from the asset layer, and they and its own answers carry the headers every page has", async ({
+    request,
+  }) => {
     const home = await (await get(request, "/")).text();
     const hashed = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
     expect(hashed).toBeTruthy();
     const files: Array<[string, number]> = [
       ["/logo.svg", 200],
+      ["/media/demo/portraits/sister-perrin.svg", 200],
       [hashed!, 200],
       ["/builds/latest.json", 200],
       ["/favicon.png", 200],
@@ -82,6 +85,8 @@ test.describe("static files", () => {
     for (const [path, status] of files) {
       const response = await get(request, path);
       expect(response.status(), path).toBe(status);
+      // Answered by the asset layer itself (public/_routes.json), never by the Function.
+      expect(response.headers()["x-edge-cache"], path).toBeUndefined();
       expectSecurityHeaders(response);
       expect(response.headers()["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
       // One policy, not two joined: an SVG opened on its own runs nothing.
