@@ -25,6 +25,19 @@ async function gatedEntries() {
   return results;
 }
 
+/** Adds chapter entries to the index for one test: [ref, title, revealed by]; `removeTestEntries` takes them out. */
+async function addTestEntries(rows: ReadonlyArray<readonly [string, string, string | null]>, body = "") {
+  await env.DB.batch(
+    rows.map(([ref, title, revealedBy]) =>
+      env.DB.prepare(
+        `INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', ?3, ?4)`,
+      ).bind(ref, title, body, revealedBy),
+    ),
+  );
+}
+
+const removeTestEntries = () => env.DB.prepare(`DELETE FROM search_entries WHERE ref LIKE 'test:%'`).run();
+
 const titles = (results: ReadonlyArray<{ content: { title: string } | null }>) =>
   results.map((result) => result.content?.title);
 
@@ -246,23 +259,18 @@ describe("site search against the imported tiny pack", () => {
     const paths = ["/search?q=door", "/search?q=the%20door", "/search?q=knock%20door", "/search?q=door&suggest=1"];
     const before = await Promise.all(paths.map((path) => load(searchLoader, path)));
     // Entries only a reader far ahead may see, heavy with one of the words and not the other.
-    const gatedRows = Array.from({ length: 40 }, (_, index) => [
-      `test:gated-${index}`,
-      index % 2 ? "door door door" : "the knock the",
-      "wn:9-9",
-    ]);
-    await env.DB.batch(
-      gatedRows.map(([ref, title, revealedBy]) =>
-        env.DB.prepare(
-          `INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', 'door the knock', ?3)`,
-        ).bind(ref, title, revealedBy),
+    await addTestEntries(
+      Array.from(
+        { length: 40 },
+        (_, index) => [`test:gated-${index}`, index % 2 ? "door door door" : "the knock the", "wn:9-9"] as const,
       ),
+      "door the knock",
     );
     try {
       const after = await Promise.all(paths.map((path) => load(searchLoader, path)));
       expect(after).toEqual(before);
     } finally {
-      await env.DB.prepare(`DELETE FROM search_entries WHERE ref LIKE 'test:gated-%'`).run();
+      await removeTestEntries();
     }
   });
 
@@ -294,17 +302,10 @@ describe("site search against the imported tiny pack", () => {
   });
 
   it("stops counting at the same thousand hits either way, whatever gated hits there are", async () => {
-    const rows = [
-      ...Array.from({ length: 1030 }, (_, index) => [`test:many-${index}`, `Door ${index}`, null]),
-      ...Array.from({ length: 30 }, (_, index) => [`test:many-gated-${index}`, "Door", "wn:9-9"]),
-    ];
-    await env.DB.batch(
-      rows.map(([ref, title, revealedBy]) =>
-        env.DB.prepare(
-          `INSERT INTO search_entries (ref, kind, title, subtitle, path, aliases, body, revealed_by) VALUES (?1, 'chapter', ?2, '', '/web_novel', '', '', ?3)`,
-        ).bind(ref, title, revealedBy),
-      ),
-    );
+    await addTestEntries([
+      ...Array.from({ length: 1030 }, (_, index) => [`test:many-${index}`, `Door ${index}`, null] as const),
+      ...Array.from({ length: 30 }, (_, index) => [`test:many-gated-${index}`, "Door", "wn:9-9"] as const),
+    ]);
     try {
       const page = { kind: null, limit: 20, offset: 990 };
       const shown = await searchSite(env.DB, "door", noKnowledge, page);
@@ -312,7 +313,7 @@ describe("site search against the imported tiny pack", () => {
       expect(shown.results).toHaveLength(10);
       expect(shown).toEqual(searchResultsFor(await searchHits(env.DB, "door"), noKnowledge, page));
     } finally {
-      await env.DB.prepare(`DELETE FROM search_entries WHERE ref LIKE 'test:many-%'`).run();
+      await removeTestEntries();
     }
   });
 
