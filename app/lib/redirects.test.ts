@@ -23,6 +23,21 @@ describe("redirect entries", () => {
     expect(problems(`/${"a".repeat(600)}`, "/new")).toEqual([expect.stringContaining("at most 512 bytes")]);
   });
 
+  it("refuses a source the static files answer, where a redirect would never be looked up", () => {
+    // public/_routes.json sends these straight to the static files: the site's code never sees them.
+    for (const from of [
+      "/media/demo/portraits/old.svg",
+      "/assets/old.js",
+      "/icons/old.png",
+      "/favicon.png",
+      "/robots.txt",
+    ])
+      expect(problems(from, "/new"), from).toEqual([expect.stringContaining("static file")]);
+    // Only what the rules name: the folder's own address without a slash, and look-alikes, reach the site.
+    for (const from of ["/media", "/media/", "/medias/x", "/favicon.png.old", "/robots.txt2"])
+      expect(problems(from, "/new"), from).toEqual([]);
+  });
+
   it.each([
     ["javascript:alert(1)", "scheme must be https:"],
     ["JavaScript:alert(1)", "scheme must be https:"],

@@ -30,6 +30,27 @@ export function normalizeSourcePath(path: string) {
   return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
 }
 
+/**
+ * What public/_routes.json sends straight to the static files (its `exclude`, held to it by a test):
+ * such a request never reaches the site's code, so no redirect is ever looked up for it. A rule is an
+ * exact path or ends in `*` (anything after it).
+ */
+export const staticFileRules = [
+  "/assets/*",
+  "/builds/*",
+  "/icons/*",
+  "/media/*",
+  "/favicon.png",
+  "/logo.svg",
+  "/site.webmanifest",
+  "/robots.txt",
+];
+
+/** The rule that sends a path straight to the static files, if any. */
+function staticFileRule(path: string) {
+  return staticFileRules.find((rule) => (rule.endsWith("*") ? path.startsWith(rule.slice(0, -1)) : path === rule));
+}
+
 const redirectSourceSchema = z
   .string({ error: "A source path is required" })
   .superRefine((value, ctx) => {
@@ -48,6 +69,14 @@ const redirectSourceSchema = z
     }
     if (new TextEncoder().encode(value).length > MAX_SOURCE_LENGTH) {
       ctx.addIssue({ code: "custom", message: `The source must be at most ${MAX_SOURCE_LENGTH} bytes` });
+      return;
+    }
+    const rule = staticFileRule(normalizeSourcePath(value));
+    if (rule) {
+      ctx.addIssue({
+        code: "custom",
+        message: `The source ${value} is a static file address (${rule} in public/_routes.json): the site never sees those requests, so the redirect would never be followed`,
+      });
     }
   })
   .transform(normalizeSourcePath);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { staticFileRules } from "~/lib/redirects";
 import { resourcePolicy, securityHeaders } from "./response-headers.server";
 
 /** public/_headers as Cloudflare Pages reads it: a path pattern, then its indented `Name: value` lines. */
@@ -63,5 +64,9 @@ describe("the static files' routes (public/_routes.json)", () => {
     for (const entry of published)
       expect(routes.exclude).toContain(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`);
     for (const folder of built) expect(routes.exclude).toContain(`/${folder}/*`);
+  });
+
+  it("are the ones the redirects refuse as sources (no redirect is looked up for a static file)", () => {
+    expect([...routes.exclude].sort()).toEqual([...staticFileRules].sort());
   });
 });
