@@ -1,6 +1,7 @@
 import { isApiAddress } from "~/lib/api";
 import { serveApi } from "./api.server";
 import { conditionally } from "./conditional-get.server";
+import { refusal } from "./refusal.server";
 import { guardRequest } from "./request-guard.server";
 import { secureResponse } from "./response-headers.server";
 
@@ -17,10 +18,29 @@ export async function serveAtTheEdge(
   request: Request,
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
-  if (isApiAddress(new URL(request.url).pathname)) return secureResponse(request, await serveApi(request, handle));
+  const answer = answering(handle);
+  if (isApiAddress(new URL(request.url).pathname)) return secureResponse(request, await serveApi(request, answer));
   const outcome = await guardRequest(request);
   return secureResponse(
     request,
-    "refusal" in outcome ? outcome.refusal : conditionally(request, await handle(outcome.request)),
+    "refusal" in outcome ? outcome.refusal : conditionally(request, await answer(outcome.request)),
   );
+}
+
+/**
+ * `handle`, with what it throws (React Router answers its own errors; this is what fails before it,
+ * such as a configuration the load context refuses) logged and answered with a plain 500, so the
+ * answer still leaves with the security headers and never stored.
+ */
+function answering(handle: (request: Request) => Promise<Response>) {
+  return async (request: Request) => {
+    try {
+      return await handle(request);
+    } catch (error) {
+      console.error("The site could not answer", request.method, new URL(request.url).pathname, error);
+      return refusal(500, "The site cannot answer right now. Please try again in a moment.", {
+        "Cache-Control": "no-store",
+      });
+    }
+  };
 }

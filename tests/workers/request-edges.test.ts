@@ -342,6 +342,30 @@ describe("small edges", () => {
       expect(() => contextFor(wrong)).toThrow(/SESSION_SECRET must be set in production/);
   });
 
+  it("answers what fails before React Router (a refused configuration) with a plain 500 that still has the edges' headers", async () => {
+    const wrong = { ENVIRONMENT: "production", SESSION_SECRET: undefined } as unknown as Partial<Bindings>;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const path of ["/web_novel", "/web_novel.data", "/api/v1/series", "/releases/feed.xml"]) {
+        const response = await fetchDeployed(path, { bindings: wrong });
+        expect(response.status, path).toBe(500);
+        expect(response.headers.get("Cache-Control"), path).toMatch(/no-store/);
+        expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+        expect(response.headers.get("Strict-Transport-Security"), path).toMatch(/max-age=/);
+        const text = await response.text();
+        expect(text, path).not.toMatch(/SESSION_SECRET|configuration|at \w+ \(/);
+      }
+      expect(logged).toHaveBeenCalledWith(
+        "The site could not answer",
+        "GET",
+        "/web_novel",
+        expect.objectContaining({ message: expect.stringMatching(/SESSION_SECRET/) }),
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it("gives a refused megabyte back cut to what a field could hold, not whole", async () => {
     const cookie = await signIn("edge-megabyte");
     const problem = "long ".repeat(200_000);
@@ -764,7 +788,7 @@ describe("a form sent to a page without one", () => {
         });
         expect(response.status, path).toBe(405);
         expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
-        expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+        expect(response.headers.get("Cache-Control"), path).toMatch(/no-store/);
         expect(await response.json(), path).toEqual({
           error: { message: "This address takes no form: it answers GET and HEAD only." },
         });
