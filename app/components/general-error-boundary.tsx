@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { lazyRenderedOnServer } from "./server-rendered-lazy";
 
 const load = () => import("./error-page");
@@ -31,11 +31,16 @@ export function GeneralErrorBoundary() {
   );
 }
 
-/** The not-found page, for a page that finds nothing to show without erroring. */
-export function NotFound({ pathname }: { pathname: string }) {
+/**
+ * The not-found page, for a page that finds nothing to show without erroring. It renders again only
+ * when its address changes: while the page hydrates, its code may still be on its way, and an update
+ * reaching it then (the page re-rendering as the reader's shield becomes known) would make React drop
+ * the server's HTML for the "Loading…" fallback.
+ */
+export const NotFound = memo(function NotFound({ pathname }: { pathname: string }) {
   return (
     <Suspense fallback={loading}>
       <LazyNotFound pathname={pathname} />
     </Suspense>
   );
-}
+});

@@ -8,6 +8,7 @@ import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
+import { cn } from "~/lib/cn";
 import { displayPath } from "~/lib/display-path";
 import { knows } from "~/lib/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/meta";
@@ -57,11 +58,22 @@ export default function Character({ loaderData }: Route.ComponentProps) {
   const shield = useShield();
   const { pathname } = useLocation();
   if (!character) {
-    // Asked again with what the reader knows: a page's height of room until the answer says whether
-    // they have met this character, so a reader who has sees no "not found" on the way.
-    if (wouldAskWithheld(shield) && revealed === loaderData)
-      return <article aria-busy="true" className="min-h-[100dvh]" />;
-    return <NotFound pathname={pathname} />;
+    // A reader who will ask again with what they know (before hydration: a browser that keeps
+    // progress, <html data-progress>) sees nothing, in a page's height of room, until the answer says
+    // whether they have met this character, so one who has sees no "not found" on the way. The missing
+    // page stays in place, invisible, the same element throughout.
+    const asking = shield ? wouldAskWithheld(shield) && revealed === loaderData : null;
+    return (
+      <div
+        aria-busy={asking || undefined}
+        className={cn(
+          asking === null && "[:root[data-progress]_&]:invisible [:root[data-progress]_&]:min-h-[100dvh]",
+          asking && "invisible min-h-[100dvh]",
+        )}
+      >
+        <NotFound pathname={pathname} />
+      </div>
+    );
   }
   if (character.content && isRevealed(shield, character.revealedBy))
     return <CharacterProfile character={character.content} />;

@@ -420,6 +420,64 @@ test("a character the reader has not met is a missing page; a reader who has met
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
 });
 
+declare global {
+  interface Window {
+    /** Every heading <main> showed, frame by frame (headingsPainted). */
+    paintedHeadings: string[];
+  }
+}
+
+/** Records the visible heading of <main> at every frame from the first paint on, each change once. */
+async function recordPaintedHeadings(page: Page) {
+  await page.addInitScript(() => {
+    // Runs in the page: everything it uses is defined here.
+    window.paintedHeadings = [];
+    const record = () => {
+      // innerText leaves out what is invisible; an empty heading is a frame without one.
+      const heading = document.querySelector<HTMLElement>("main h1")?.innerText.trim() ?? "";
+      if (window.paintedHeadings.at(-1) !== heading) window.paintedHeadings.push(heading);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+}
+
+test("a character's address says one thing from the first paint: missing to a new reader, their page to one who has met them", async ({
+  page,
+}) => {
+  const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
+  if (!character) throw new Error("the demo pack has no character met after the first chapter");
+  const path = `/characters/${character.slug}`;
+  await recordPaintedHeadings(page);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const settled = async () => {
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return page.evaluate(() => window.paintedHeadings.filter(Boolean));
+  };
+
+  // A new reader: the missing page, painted once and kept while the page becomes interactive (no "Loading…").
+  await page.goto(path);
+  expect(await settled()).toEqual([`Page not found: ${path}`]);
+  expect(errors).toEqual([]);
+
+  // A reader who has met them: never a "Page not found" on the way to their page.
+  const progress = { version: 1, webNovel: character.first_web_novel, anime: null, lightNovels: {}, sideStories: [] };
+  const stored = { ...progress, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+  await page.evaluate((value) => localStorage.setItem("rc:progress", value), JSON.stringify(stored));
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
+  expect(await settled()).toEqual([character.name]);
+
+  // An address that names no one, for the same reader: missing once they have asked, and only then.
+  await page.goto("/characters/no-such-person");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
+  expect(await settled()).toEqual(["Page not found: /characters/no-such-person"]);
+  expect(errors).toEqual([]);
+});
+
 test("a new reader sees one line per run of hidden notes, and one click on a chapter reveals what it reached", async ({
   page,
 }) => {
