@@ -74,8 +74,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // Hits the reader knows are ranked among the others in their answer, and the first answer cannot hold
   // their places without telling everyone where they rank. So for a reader who will ask (before
   // hydration: a browser that keeps progress, <html data-progress>) the results wait, invisible, in
-  // their place until that answer is shown, instead of being pushed down by it; if it does not come
-  // within a few seconds, the first answer is shown.
+  // their place until that answer is shown, instead of being pushed down by it, and so do the counts
+  // and pages, which would otherwise tell the reader the first answer's ("Nothing found"); if it does
+  // not come within a few seconds, the first answer is shown.
   const asking = query !== "" && revealed === loaderData && (shield ? wouldAskWithheld(shield) : true);
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
@@ -108,24 +109,25 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {kind ? <input type="hidden" name="kind" value={kind} /> : null}
         <Button type="submit">Search</Button>
       </Form>
-      {query ? <KindFilter query={query} kind={kind} counts={counts} /> : null}
-      {query ? (
-        <p role="status" className="mb-4 text-sm text-muted-foreground">
-          {page > pageCount ? (
-            <>
-              {`Page ${page} does not exist for “${query}”${among}. `}
-              <Link to={`/search?${firstPage(query, kind)}`} className="text-primary underline">
-                First page
-              </Link>
-            </>
-          ) : total ? (
-            `${countOf(total, nouns.result)} for “${query}”${among}`
-          ) : (
-            `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`
-          )}
-        </p>
-      ) : null}
+      {/* Everything the answer decides (kinds, counts, results, pages) waits together. */}
       <div className={hold} aria-busy={waiting || undefined}>
+        {query ? <KindFilter query={query} kind={kind} counts={counts} /> : null}
+        {query ? (
+          <p role="status" className="mb-4 text-sm text-muted-foreground">
+            {page > pageCount ? (
+              <>
+                {`Page ${page} does not exist for “${query}”${among}. `}
+                <Link to={`/search?${firstPage(query, kind)}`} className="text-primary underline">
+                  First page
+                </Link>
+              </>
+            ) : total ? (
+              `${countOf(total, nouns.result)} for “${query}”${among}`
+            ) : (
+              `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`
+            )}
+          </p>
+        ) : null}
         <ol className="divide-y divide-border rounded-lg border border-border bg-card empty:hidden">
           <ShieldedList
             items={results}
@@ -150,9 +152,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             }}
           />
         </ol>
+        {query ? <LeftOutNotice what="Results" className="mt-4" /> : null}
+        <Pagination page={page} pageCount={pageCount} />
       </div>
-      {query ? <LeftOutNotice what="Results" className="mt-4" /> : null}
-      <Pagination page={page} pageCount={pageCount} />
     </>
   );
 }

@@ -171,3 +171,44 @@ test("a gated hit gives nothing away to a reader who has not reached it: not sug
   const options = await suggest(page, word);
   await expect(options.first()).toContainText(short.title);
 });
+
+declare global {
+  interface Window {
+    /** Every line the results page's status showed, frame by frame. */
+    paintedStatuses: string[];
+  }
+}
+
+test("a reader with progress is told only their own count: the first answer's waits unseen with its results", async ({
+  page,
+}) => {
+  // A character met in the web novel after its first chapter, searched by name: the first answer
+  // (a requester who knows nothing) leaves them out, the reader's own answer has them.
+  const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
+  if (!character) throw new Error("the demo pack has no character met after the first chapter");
+  const word = character.name.split(" ")[0]!;
+  const path = `/search?q=${encodeURIComponent(word)}`;
+  await page.goto(path);
+  await waitForHydration(page);
+  const everyones = await page.getByRole("status").innerText();
+
+  await page.addInitScript(() => {
+    // Runs in the page: everything it uses is defined here. innerText leaves out what is invisible.
+    window.paintedStatuses = [];
+    const record = () => {
+      const status = document.querySelector<HTMLElement>("main [role=status]")?.innerText.trim() ?? "";
+      if (window.paintedStatuses.at(-1) !== status) window.paintedStatuses.push(status);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+  const progress = { version: 1, webNovel: character.first_web_novel, anime: null, lightNovels: {}, sideStories: [] };
+  const stored = { ...progress, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
+  await page.evaluate((value) => localStorage.setItem("rc:progress", value), JSON.stringify(stored));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("main").locator(`ol a[href="/characters/${character.slug}"]`)).toBeVisible();
+  const theirs = await page.getByRole("status").innerText();
+  expect(theirs).not.toBe(everyones);
+  expect(await page.evaluate(() => window.paintedStatuses.filter(Boolean))).toEqual([theirs]);
+});
