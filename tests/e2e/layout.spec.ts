@@ -149,6 +149,22 @@ test.describe("phones: every page fits and reads right", () => {
   }
 });
 
+test("the words a reader typed, said back by a page, wrap within a phone's width however long", async ({ page }) => {
+  // The longest query a search takes (100 characters), as one word.
+  const word = "lantern".repeat(15).slice(0, 100);
+  await page.setViewportSize({ width: 320, height: 720 });
+  for (const path of [
+    `/search?q=${word}`,
+    `/search?q=${word}&page=3`,
+    `/translation_meta/ln_mistls?q=${word}`,
+    `/characters?q=${word}`,
+  ]) {
+    await open(page, path);
+    const measured = await overflow(page);
+    expect(measured.scrollWidth, `${path}: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(320);
+  }
+});
+
 /**
  * What sticks out of the main column (its content edge, inside its padding), and each "·" that starts
  * a line: a separator belongs with what it follows.

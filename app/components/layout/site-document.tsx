@@ -51,8 +51,9 @@ export function SiteDocument({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         <SiteHeader siteName={siteName} areas={areas} search={<SearchBox />} account={<AccountMenu />} />
-        {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it. */}
-        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-8">
+        {/* At least a screen tall, so the footer starts below the fold and revealed content never pushes it.
+            A word longer than the line (one a reader typed, said back) breaks rather than widen the page. */}
+        <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 break-words px-4 py-8">
           {children}
         </main>
         <SiteFooter siteName={siteName} />
