@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { unitPath } from "../../app/lib/content/units";
-import { waitForHydration } from "../support/browser";
+import { paintedText, recordPaintedText, waitForHydration } from "../support/browser";
 
 /*
  * The site search as a reader uses it: a character's name finds the character first, in the header's
@@ -172,13 +172,6 @@ test("a gated hit gives nothing away to a reader who has not reached it: not sug
   await expect(options.first()).toContainText(short.title);
 });
 
-declare global {
-  interface Window {
-    /** Every line the results page's status showed, frame by frame. */
-    paintedStatuses: string[];
-  }
-}
-
 test("a reader with progress is told only their own count: the first answer's waits unseen with its results", async ({
   page,
 }) => {
@@ -192,16 +185,7 @@ test("a reader with progress is told only their own count: the first answer's wa
   await waitForHydration(page);
   const everyones = await page.getByRole("status").innerText();
 
-  await page.addInitScript(() => {
-    // Runs in the page: everything it uses is defined here. innerText leaves out what is invisible.
-    window.paintedStatuses = [];
-    const record = () => {
-      const status = document.querySelector<HTMLElement>("main [role=status]")?.innerText.trim() ?? "";
-      if (window.paintedStatuses.at(-1) !== status) window.paintedStatuses.push(status);
-      requestAnimationFrame(record);
-    };
-    requestAnimationFrame(record);
-  });
+  await recordPaintedText(page, "main [role=status]");
   const progress = { version: 1, webNovel: character.first_web_novel, anime: null, lightNovels: {}, sideStories: [] };
   const stored = { ...progress, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
   await page.evaluate((value) => localStorage.setItem("rc:progress", value), JSON.stringify(stored));
@@ -210,5 +194,5 @@ test("a reader with progress is told only their own count: the first answer's wa
   await expect(page.getByRole("main").locator(`ol a[href="/characters/${character.slug}"]`)).toBeVisible();
   const theirs = await page.getByRole("status").innerText();
   expect(theirs).not.toBe(everyones);
-  expect(await page.evaluate(() => window.paintedStatuses.filter(Boolean))).toEqual([theirs]);
+  expect(await paintedText(page)).toEqual([theirs]);
 });

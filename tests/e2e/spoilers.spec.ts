@@ -11,7 +11,7 @@ import {
   knowsAnything,
   noKnowledge,
 } from "../../app/lib/knowledge";
-import { waitForHydration } from "../support/browser";
+import { paintedText, recordPaintedText, waitForHydration } from "../support/browser";
 import { gatedTextsOf } from "../support/gated-texts";
 
 /*
@@ -420,42 +420,20 @@ test("a character the reader has not met is a missing page; a reader who has met
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
 });
 
-declare global {
-  interface Window {
-    /** Every heading <main> showed, frame by frame (headingsPainted). */
-    paintedHeadings: string[];
-  }
-}
-
-/** Records the visible heading of <main> at every frame from the first paint on, each change once. */
-async function recordPaintedHeadings(page: Page) {
-  await page.addInitScript(() => {
-    // Runs in the page: everything it uses is defined here.
-    window.paintedHeadings = [];
-    const record = () => {
-      // innerText leaves out what is invisible; an empty heading is a frame without one.
-      const heading = document.querySelector<HTMLElement>("main h1")?.innerText.trim() ?? "";
-      if (window.paintedHeadings.at(-1) !== heading) window.paintedHeadings.push(heading);
-      requestAnimationFrame(record);
-    };
-    requestAnimationFrame(record);
-  });
-}
-
 test("a character's address says one thing from the first paint: missing to a new reader, their page to one who has met them", async ({
   page,
 }) => {
   const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
   if (!character) throw new Error("the demo pack has no character met after the first chapter");
   const path = `/characters/${character.slug}`;
-  await recordPaintedHeadings(page);
+  await recordPaintedText(page, "main h1");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   const settled = async () => {
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    return page.evaluate(() => window.paintedHeadings.filter(Boolean));
+    return paintedText(page);
   };
 
   // A new reader: the missing page, painted once and kept while the page becomes interactive (no "Loading…").

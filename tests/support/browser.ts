@@ -15,3 +15,32 @@ export async function clientNavigate(page: Page, path: string) {
     void (window as Window & typeof globalThis & RouterWindow).__reactRouterDataRouter.navigate(to);
   }, path);
 }
+
+declare global {
+  interface Window {
+    /** What one element showed, frame by frame (recordPaintedText). */
+    paintedTexts: string[];
+  }
+}
+
+/**
+ * From the next page load on, records the visible text of the first element `selector` finds at
+ * every frame, each change once ("" for a frame without it); `paintedText` reads them back.
+ */
+export async function recordPaintedText(page: Page, selector: string) {
+  await page.addInitScript((target) => {
+    // Runs in the page: everything it uses is defined here. innerText leaves out what is invisible.
+    window.paintedTexts = [];
+    const record = () => {
+      const text = document.querySelector<HTMLElement>(target)?.innerText.trim() ?? "";
+      if (window.paintedTexts.at(-1) !== text) window.paintedTexts.push(text);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  }, selector);
+}
+
+/** Every text recordPaintedText saw painted so far, frames without the element left out. */
+export function paintedText(page: Page) {
+  return page.evaluate(() => window.paintedTexts.filter(Boolean));
+}
