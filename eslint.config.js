@@ -4,6 +4,11 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** The content-pack pipeline (pack/) serves the import command and the tests; the site never imports it. */
+/** The app outside app/lib, as a module in app/lib or one of its subject folders reaches it. */
+const appOutsideLib = ["components", "models", "server", "browser", "routes"].flatMap((layer) => [
+  `../${layer}/*`,
+  `../../${layer}/*`,
+]);
 const noPackImports = {
   regex: "^(~/)?(\\.\\./)+pack(/|$)",
   message: "The site never imports the content-pack pipeline (pack/): it reads the pack's rows from D1.",
@@ -55,7 +60,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/*", "../../*", "../components/*", "../models/*", "../server/*", "../browser/*", "../routes/*"],
+              group: ["~/*", ...appOutsideLib, "../../../*"],
             },
             noPackImports,
           ],
@@ -74,15 +79,11 @@ export default tseslint.config(
             {
               group: [
                 "~/*",
-                "../../*",
-                "!../../tests",
-                "../../tests/*",
-                "!../../tests/support",
-                "../components/*",
-                "../models/*",
-                "../server/*",
-                "../browser/*",
-                "../routes/*",
+                ...appOutsideLib,
+                "../../../*",
+                "!../../../tests",
+                "../../../tests/*",
+                "!../../../tests/support",
               ],
             },
             noPackImports,

@@ -33,15 +33,15 @@ function buildInfo(): Plugin {
  */
 const shellModules = [
   "app/lib/cn.ts",
-  "app/lib/meta.ts",
+  "app/lib/http/meta.ts",
   "app/lib/format.ts",
   "app/lib/content/units.ts",
   "app/lib/areas.ts",
-  "app/lib/spoiler-shield.ts",
+  "app/lib/shield/shield.ts",
   "app/browser/spoiler-shield.ts",
-  "app/lib/storage-keys.ts",
+  "app/lib/runtime/storage-keys.ts",
   "app/browser/storage.ts",
-  "app/lib/display-path.ts",
+  "app/lib/http/display-path.ts",
   "app/components/ui/toast-store.ts",
   "app/components/general-error-boundary.tsx",
   "app/components/server-rendered-lazy.ts",
@@ -55,11 +55,11 @@ const shellModules = [
   // The document around every page and what runs with it (the root route renders them).
   "app/components/layout/site-document.tsx",
   // What the shell's modules use (listed, so pages share them instead of carrying copies).
-  "app/lib/addresses.ts",
-  "app/lib/gated.ts",
-  "app/lib/knowledge.ts",
-  "app/lib/progress-record.ts",
-  "app/lib/shield-words.ts",
+  "app/lib/http/addresses.ts",
+  "app/lib/shield/gated.ts",
+  "app/lib/shield/knowledge.ts",
+  "app/lib/progress/changes/record.ts",
+  "app/lib/shield/words.ts",
   "app/lib/vocabulary.ts",
 ];
 

@@ -13,13 +13,13 @@ import { serverRenderedLazyReady } from "~/components/server-rendered-lazy";
 import { setRoundTripsHeader } from "~/server/d1-round-trips.server";
 import { applyDocumentHeaders } from "~/server/document-headers.server";
 import { getPublicConfig } from "~/server/env.server";
-import { PAGE_METHODS } from "~/lib/http-status";
+import { PAGE_METHODS } from "~/lib/http/status";
 import { hasPersonalCookies } from "~/server/cookies.server";
 import { applyResponseHeaders } from "~/server/response-headers.server";
 
 export const streamTimeout = 5_000;
 /** The build id, for the Pages Function (which wrangler bundles without Vite's define) to key its edge cache by. */
-export { BUILD_ID as buildId } from "~/lib/build-id";
+export { BUILD_ID as buildId } from "~/lib/runtime/build-id";
 
 function createNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -3,8 +3,8 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SiteDocument, SitePage } from "~/components/layout/site-document";
-import { pageMeta } from "~/lib/meta";
-import { type RootData } from "~/lib/user";
+import { pageMeta } from "~/lib/http/meta";
+import { type RootData } from "~/lib/account/user";
 import { getPublicConfig } from "~/server/env.server";
 import { findRedirect } from "~/server/redirects.server";
 import { clearSessionCookie, getSession, toSessionUser } from "~/server/session.server";

@@ -18,7 +18,7 @@ const handleRequest = createRequestHandler<Bindings>({
   getLoadContext,
 });
 
-/** entry.server's build id (app/lib/build-id.ts); "development" only if a build ever lacks it. */
+/** entry.server's build id (app/lib/runtime/build-id.ts); "development" only if a build ever lacks it. */
 const buildId: string = typeof build.entry?.module?.buildId === "string" ? build.entry.module.buildId : "development";
 
 export const onRequest: typeof handleRequest = (context) =>

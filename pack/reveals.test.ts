@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { knowledgeOfUnits, knows } from "../app/lib/knowledge";
+import { knowledgeOfUnits, knows } from "../app/lib/shield/knowledge";
 import { parsePack, resolvePack } from "./index";
 
 const parsed = parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) }));

@@ -1,4 +1,4 @@
-import { knowledgeOfUnits, knows, noKnowledge } from "../app/lib/knowledge";
+import { knowledgeOfUnits, knows, noKnowledge } from "../app/lib/shield/knowledge";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
@@ -15,7 +15,7 @@ import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "../app/lib/cont
  * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
  * and where it is revealed), and no text of the pack may name a secret where a reader can see the text
  * without knowing the secret. Texts are checked with what reveals them as the importer stores it, and
- * knowledge as the shield reads it (app/lib/knowledge.ts): a text is safe when every unit that reveals
+ * knowledge as the shield reads it (app/lib/shield/knowledge.ts): a text is safe when every unit that reveals
  * it makes the secret known to whoever consumed it (having read wn:5-20 means having read wn:5-16).
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MONTHS } from "../app/lib/chart-ranges";
+import { MAX_MONTHS } from "../app/lib/content/chart-ranges";
 import { statisticsRows } from "./statistics";
 import type { ChapterRow, PackRows } from "./rows";
 

@@ -1,5 +1,5 @@
 import type { ContentStatisticRow, PackRows } from "./rows";
-import { monthsOrYears } from "../app/lib/chart-ranges";
+import { monthsOrYears } from "../app/lib/content/chart-ranges";
 import type { SeriesTotals } from "../app/lib/content/statistics";
 
 /** What the statistics are computed from: every other table of the pack. */

@@ -11,7 +11,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { describeProblems, type RedirectEntry, redirectEntrySchema } from "../app/lib/redirects";
+import { describeProblems, type RedirectEntry, redirectEntrySchema } from "../app/lib/http/redirects";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { type CsvRecord, CsvSyntaxError, parseCsv } from "./lib/csv";
 import { openRedirectStore, type RedirectStore } from "./lib/redirect-store";

@@ -1,6 +1,6 @@
 import type { PostHog } from "posthog-js/dist/module.slim";
 import { doNotTrackIsOn } from "~/browser/do-not-track";
-import { createPageTracker, type PageEvent } from "~/lib/page-tracker";
+import { createPageTracker, type PageEvent } from "~/lib/runtime/page-tracker";
 import { readStored } from "~/browser/storage";
 
 export interface AnalyticsConfig {

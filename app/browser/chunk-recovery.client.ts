@@ -1,4 +1,4 @@
-import { mayReload } from "~/lib/reload-guard";
+import { mayReload } from "~/lib/runtime/reload-guard";
 import { readStored, writeStored } from "~/browser/storage";
 
 /**

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { emptyProgress } from "~/lib/progress-record";
+import { emptyProgress } from "~/lib/progress/record";
 import { MAX_EXPORT_BYTES, readPickedFile, readPickedImport, tooLargeMessage } from "./export-file.client";
 
 describe("reading the file a reader picks", () => {

@@ -1,5 +1,5 @@
-import type { Progress } from "~/lib/progress-record";
-import { parseProgressFile } from "~/lib/progress-import";
+import type { Progress } from "~/lib/progress/record";
+import { parseProgressFile } from "~/lib/progress/file-import";
 
 /*
  * Reading the file a reader picks on the reading tracker (loaded only then, as is the export), with its size checked

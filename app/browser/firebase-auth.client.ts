@@ -1,8 +1,8 @@
 import type * as FirebaseAuth from "firebase/auth";
 import type { Auth, User } from "firebase/auth";
 import type * as Analytics from "./analytics.client";
-import { readError } from "~/lib/error-body";
-import { refreshDelay, retryDelay, signOutErrors } from "~/lib/session-refresh";
+import { readError } from "~/lib/http/error-body";
+import { refreshDelay, retryDelay, signOutErrors } from "~/lib/runtime/session-refresh";
 import { importWithRecovery } from "./lazy-import";
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emptyProgress, type Progress } from "~/lib/progress-record";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { markStoredProgress } from "./progress-mark";
 
 /** Runs the head script against a stored value (undefined: storage that throws) and says whether it marked the page. */

@@ -1,4 +1,4 @@
-import { storageKeys } from "~/lib/storage-keys";
+import { storageKeys } from "~/lib/runtime/storage-keys";
 
 /**
  * Marks <html data-progress> before the first paint when this browser keeps progress in some medium,

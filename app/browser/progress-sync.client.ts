@@ -1,6 +1,6 @@
-import { reconcileProgress } from "~/lib/progress";
-import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { checkProgress } from "~/lib/progress-file";
+import { reconcileProgress } from "~/lib/progress/changes";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { checkProgress } from "~/lib/progress/file";
 import { readStored, writeStored } from "~/browser/storage";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 import { storeProgress } from "~/browser/stored-progress";

@@ -1,5 +1,5 @@
-import type { Progress } from "~/lib/progress-record";
-import { parseStoredProgress } from "~/lib/progress-file";
+import type { Progress } from "~/lib/progress/record";
+import { parseStoredProgress } from "~/lib/progress/file";
 import { readStored } from "./storage";
 
 /*

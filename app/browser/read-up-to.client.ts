@@ -1,5 +1,5 @@
-import { readUpTo } from "~/lib/progress";
-import { emptyProgress, type Progress } from "~/lib/progress-record";
+import { readUpTo } from "~/lib/progress/changes";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 
 /**

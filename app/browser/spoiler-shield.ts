@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { sealedItems } from "~/lib/gated";
-import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
-import { knowledgeOf, reachedUnits } from "~/lib/progress-record";
+import { sealedItems } from "~/lib/shield/gated";
+import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { knowledgeOf, reachedUnits } from "~/lib/progress/record";
 import {
   parseShieldMode,
   revealersOf,
@@ -10,15 +10,15 @@ import {
   type Shield,
   type ShieldMode,
   wouldAskWithheld,
-} from "~/lib/spoiler-shield";
-import { storageKeys } from "~/lib/storage-keys";
+} from "~/lib/shield/shield";
+import { storageKeys } from "~/lib/runtime/storage-keys";
 import { readStored, writeStored } from "./storage";
 import { loadStoredProgress, storedProgressIfRead, subscribeToStoredProgress } from "./stored-progress";
 
 /*
  * The spoiler shield in the browser: what this reader has seen (stored progress) and how they want the
  * rest shown, kept current on the page, and the page's gated content fetched for it. The rules it
- * applies are pure and shared with the server (app/lib/spoiler-shield.ts).
+ * applies are pure and shared with the server (app/lib/shield/shield.ts).
  */
 
 /** Same-tab writes fire no storage event, so this page's shields hear of a new mode through this one. */

@@ -1,6 +1,6 @@
-import { type StorageKeyName, storageKeys } from "~/lib/storage-keys";
+import { type StorageKeyName, storageKeys } from "~/lib/runtime/storage-keys";
 
-/* Reading and writing the keys declared in app/lib/storage-keys.ts; nothing else touches browser storage. */
+/* Reading and writing the keys declared in app/lib/runtime/storage-keys.ts; nothing else touches browser storage. */
 
 function area(name: StorageKeyName) {
   return storageKeys[name].where === "sessionStorage" ? window.sessionStorage : window.localStorage;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emptyProgress, type Progress } from "~/lib/progress-record";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { readStoredProgress } from "./read-stored-progress";
 import { loadStoredProgress, storedProgressIfRead, storeProgress, subscribeToStoredProgress } from "./stored-progress";
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { storageKeys } from "~/lib/storage-keys";
-import type { Progress } from "~/lib/progress-record";
+import { storageKeys } from "~/lib/runtime/storage-keys";
+import type { Progress } from "~/lib/progress/record";
 import { importWithRecovery } from "./lazy-import";
 import { readStored, writeStored } from "./storage";
 

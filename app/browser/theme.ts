@@ -1,4 +1,4 @@
-import { storageKeys } from "~/lib/storage-keys";
+import { storageKeys } from "~/lib/runtime/storage-keys";
 
 export type ThemePreference = "light" | "dark" | "system";
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
-import type { ExternalId } from "~/lib/external-ids";
-import { REVEAL_PARAMETER } from "~/lib/knowledge";
-import { revealersOf, revealParameter } from "~/lib/spoiler-shield";
-import type { TrackerUnit } from "~/lib/tracker-units";
+import type { ExternalId } from "~/lib/progress/external-ids";
+import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { revealersOf, revealParameter } from "~/lib/shield/shield";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { useShield } from "./spoiler-shield";
 
 /** The units the pickers list, and where the series is listed on tracking services (for importing a reader's lists). */

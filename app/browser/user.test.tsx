@@ -2,7 +2,7 @@
 import { createRoutesStub, Outlet } from "react-router";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "~/lib/user";
+import type { SessionUser } from "~/lib/account/user";
 import { useOptionalUser } from "./user";
 
 const reader: SessionUser = {

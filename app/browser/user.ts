@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicConfig } from "~/lib/public-config";
-import type { RootData, SessionUser } from "~/lib/user";
+import type { PublicConfig } from "~/lib/account/public-config";
+import type { RootData, SessionUser } from "~/lib/account/user";
 
 /** The signed-in reader, or null when signed out (also inside error boundaries without root data). */
 export function useOptionalUser(): SessionUser | null {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
-import type { AnimeEpisode, BreakTimeShort, UnitLabel } from "~/lib/anime";
+import type { AnimeEpisode, BreakTimeShort, UnitLabel } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 

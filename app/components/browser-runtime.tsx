@@ -5,7 +5,7 @@ import { watchForNewVersion } from "~/browser/new-version.client";
 import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
-import type { PublicConfig } from "~/lib/public-config";
+import type { PublicConfig } from "~/lib/account/public-config";
 
 /**
  * Loaded after hydration, so neither is part of any page's first-load JavaScript. Analytics is a part

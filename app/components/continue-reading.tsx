@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { mediumLabels, parseUnitKey, unitKey, unitPath, volumeKey } from "~/lib/content/units";
-import type { Progress } from "~/lib/progress-record";
+import type { Progress } from "~/lib/progress/record";
 import { useStoredProgress } from "~/browser/stored-progress";
 
 /** A light novel collection, as the home page names it. */

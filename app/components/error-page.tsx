@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { displayPath, statusText, takesNoForm } from "~/lib/http-status";
-import { isMissingFilter, type MissingFilter } from "~/lib/missing-filter-check";
+import { displayPath, statusText, takesNoForm } from "~/lib/http/status";
+import { isMissingFilter, type MissingFilter } from "~/lib/http/missing-filter-check";
 
 /**
  * What a thrown Response or error says about itself, if anything: an error page's message, or the one
- * error body's (`{ error: { message } }`, app/lib/error-body.ts; read here without that module, which
+ * error body's (`{ error: { message } }`, app/lib/http/error-body.ts; read here without that module, which
  * keeps its other readers out of the error page's chunk).
  */
 function messageOf(value: unknown): string | null {

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
-import type { Gated } from "~/lib/gated";
-import { isRevealed } from "~/lib/spoiler-shield";
+import type { Gated } from "~/lib/shield/gated";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /** A character portrait, or their initials where the pack has none. */

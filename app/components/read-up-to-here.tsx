@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
-import { hasConsumed } from "~/lib/knowledge";
+import { hasConsumed } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
-import { type Release, releaseKind, releasePath } from "~/lib/releases";
-import { isRevealed } from "~/lib/spoiler-shield";
+import { type Release, releaseKind, releasePath } from "~/lib/feeds/releases";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { reportStatusLabels } from "~/lib/report-forms";
+import { reportStatusLabels } from "~/lib/forms/report-forms";
 import type { ReportStatus } from "~/lib/vocabulary";
 
 const tones = {

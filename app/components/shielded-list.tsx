@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { hiddenRuns, isRevealed } from "~/lib/spoiler-shield";
+import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { BeyondWhatYouKnow } from "~/components/spoiler";
 import { nounFor, nouns } from "~/lib/words";

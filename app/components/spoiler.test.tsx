@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { gated, type Gated } from "~/lib/gated";
+import { gated, type Gated } from "~/lib/shield/gated";
 import { Spoiler } from "./spoiler";
 
 const twist = gated("wn:3-7", "Aya was the keeper all along");

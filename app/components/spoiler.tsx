@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { type ReactNode, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { Gated } from "~/lib/gated";
-import { isRevealed } from "~/lib/spoiler-shield";
+import type { Gated } from "~/lib/shield/gated";
+import { isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
-import { beyondWhatYouKnow } from "~/lib/shield-words";
+import { beyondWhatYouKnow } from "~/lib/shield/words";
 
 /**
  * One gated item inside running text or a row (a title, a fact): its content once the reader knows

@@ -65,4 +65,4 @@ export function withArticle(phrase: string) {
   return `${startsWithVowelSound ? "an" : "a"} ${phrase}`;
 }
 
-export { beyondWhatYouKnow } from "./shield-words";
+export { beyondWhatYouKnow } from "./shield/words";

@@ -1,6 +1,6 @@
 import type { InferResult } from "kysely";
-import type { AnimeEpisode, BreakTimeShort } from "~/lib/anime";
-import { gated } from "~/lib/gated";
+import type { AnimeEpisode, BreakTimeShort } from "~/lib/content/anime";
+import { gated } from "~/lib/shield/gated";
 import { query } from "./query.server";
 
 /*

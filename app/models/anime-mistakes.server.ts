@@ -1,4 +1,4 @@
-import type { MistakeFilters } from "~/lib/mistakes";
+import type { MistakeFilters } from "~/lib/mistakes/rules";
 import { animeEntryRows, toAnimeMistake } from "./mistake-entries.server";
 import { chosenFilters, facetCounts, filteredBy, toFacets } from "./mistake-filters.server";
 import { batch, query } from "./query.server";

@@ -1,7 +1,7 @@
 import { type InferResult, sql } from "kysely";
-import type { AdaptationChange, AnimeEpisode, AnimeSeason } from "~/lib/anime";
+import type { AdaptationChange, AnimeEpisode, AnimeSeason } from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
-import { gated } from "~/lib/gated";
+import { gated } from "~/lib/shield/gated";
 import {
   type EpisodeRow,
   episodeOf,

@@ -1,4 +1,4 @@
-import type { AnimeEpisode } from "~/lib/anime";
+import type { AnimeEpisode } from "~/lib/content/anime";
 import { episodeOf, groupBy, seasonEpisodes, selectedSeason, shortColumns, toShort } from "./anime-episodes.server";
 import { batch, query } from "./query.server";
 

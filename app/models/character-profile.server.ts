@@ -1,4 +1,4 @@
-import { gated } from "~/lib/gated";
+import { gated } from "~/lib/shield/gated";
 import { portraitOf } from "./characters.server";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";

@@ -1,9 +1,9 @@
 import { type Selectable, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
-import { pageInfo, pageOffset } from "~/lib/paging";
-import { toFtsQuery } from "~/lib/search-query";
-import { gated, knownTo } from "~/lib/gated";
-import type { Knowledge } from "~/lib/knowledge";
+import { pageInfo, pageOffset } from "~/lib/http/paging";
+import { toFtsQuery } from "~/lib/search/query";
+import { gated, knownTo } from "~/lib/shield/gated";
+import type { Knowledge } from "~/lib/shield/knowledge";
 import type { CharactersTable } from "./database";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";

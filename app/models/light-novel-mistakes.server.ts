@@ -1,11 +1,11 @@
 import type { InferResult } from "kysely";
 import { volumeKey } from "~/lib/content/units";
-import { knownTo } from "~/lib/gated";
-import type { Knowledge } from "~/lib/knowledge";
-import type { LnMistake, VolumeMistakeCount } from "~/lib/mistake-entries";
-import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes";
-import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
-import { toFtsQuery } from "~/lib/search-query";
+import { knownTo } from "~/lib/shield/gated";
+import type { Knowledge } from "~/lib/shield/knowledge";
+import type { LnMistake, VolumeMistakeCount } from "~/lib/mistakes/entries";
+import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
+import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
+import { toFtsQuery } from "~/lib/search/query";
 import {
   inReadingOrder,
   inVolume,

@@ -1,8 +1,8 @@
 import { expressionBuilder, type InferResult, type Selectable } from "kysely";
-import { type Gated, gated } from "~/lib/gated";
+import { type Gated, gated } from "~/lib/shield/gated";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
-import type { LightNovelVolume, VolumeChange } from "~/lib/light-novels";
-import { pageInfo } from "~/lib/paging";
+import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
+import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { parseJsonList } from "./db.server";
 import { batch, query, slot } from "./query.server";

@@ -1,7 +1,7 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
-import { gated } from "~/lib/gated";
-import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeText } from "~/lib/mistake-entries";
-import type { MistakeSeverity } from "~/lib/mistakes";
+import { gated } from "~/lib/shield/gated";
+import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeText } from "~/lib/mistakes/entries";
+import type { MistakeSeverity } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
 import { parseJsonList } from "./db.server";
 import { query } from "./query.server";

@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
-import type { MistakeFacets } from "~/lib/mistake-entries";
-import type { MistakeFilters } from "~/lib/mistakes";
+import type { MistakeFacets } from "~/lib/mistakes/entries";
+import type { MistakeFilters } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
 import { query } from "./query.server";
 

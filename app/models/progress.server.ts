@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
-import { errorPage } from "~/lib/http-status";
-import { mergeProgress, progressPosition, sameProgress } from "~/lib/progress";
-import { type Progress, reachedUnits } from "~/lib/progress-record";
-import { parseStoredProgress } from "~/lib/progress-file";
+import { errorPage } from "~/lib/http/status";
+import { mergeProgress, progressPosition, sameProgress } from "~/lib/progress/changes";
+import { type Progress, reachedUnits } from "~/lib/progress/record";
+import { parseStoredProgress } from "~/lib/progress/file";
 import { batch, query } from "./query.server";
 
 /*
@@ -47,7 +47,7 @@ const SAVE_ATTEMPTS = 16;
 
 /**
  * Saves a signed-in reader's progress merged into what the account has (furthest wins per medium,
- * checklists united: app/lib/progress.ts), so a save that arrives late never undoes a newer one. Only
+ * checklists united: app/lib/progress/changes/changes.ts), so a save that arrives late never undoes a newer one. Only
  * units on the timeline are kept, so the record stays as small as the series. The write is
  * conditional on the record it merged with; when another save wrote in between, it merges again.
  * Returns the record as stored.

@@ -7,7 +7,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
-import { errorPage } from "~/lib/http-status";
+import { errorPage } from "~/lib/http/status";
 import type { Database } from "./database";
 
 /**

@@ -1,6 +1,6 @@
 import { type Expression, type InferResult, type SqlBool, sql } from "kysely";
-import { API_LIMITS } from "~/lib/api";
-import { REPORT_LIMITS } from "~/lib/report-forms";
+import { API_LIMITS } from "~/lib/api/contract";
+import { REPORT_LIMITS } from "~/lib/forms/report-forms";
 import { batch, prepared, query } from "./query.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */

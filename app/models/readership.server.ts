@@ -1,6 +1,6 @@
 import { expressionBuilder, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
-import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/readership";
+import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/content/readership";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
 

@@ -1,8 +1,8 @@
 import { type InferResult, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
-import { gated } from "~/lib/gated";
-import { type PageInfo, pageInfo, pageOffset } from "~/lib/paging";
-import type { Edition, Release } from "~/lib/releases";
+import { gated } from "~/lib/shield/gated";
+import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
+import type { Edition, Release } from "~/lib/feeds/releases";
 import { batch, query } from "./query.server";
 
 /** A medium as a column of its own, the same in every term of the union. */

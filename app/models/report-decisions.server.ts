@@ -1,5 +1,5 @@
 import { expressionBuilder, sql } from "kysely";
-import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes";
+import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes/rules";
 import type { ReportStatus } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";

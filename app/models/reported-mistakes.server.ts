@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, expressionBuilder } from "kysely";
-import { type MistakeCategory, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes";
+import { type MistakeCategory, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
 import { query } from "./query.server";
 

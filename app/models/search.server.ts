@@ -1,14 +1,14 @@
 import { type SqlBool, sql } from "kysely";
-import { gated } from "~/lib/gated";
-import { type Knowledge, knowsAnything } from "~/lib/knowledge";
-import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search-query";
+import { gated } from "~/lib/shield/gated";
+import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
+import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search/query";
 import {
   type SearchKind,
   type SearchKindCounts,
   type SearchResult,
   type SearchShown,
   searchResultsFor,
-} from "~/lib/search-result";
+} from "~/lib/search/result";
 import { batch, query, slot } from "./query.server";
 
 /**

@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type InferResult } from "kysely";
-import { gated } from "~/lib/gated";
-import { pageInfo } from "~/lib/paging";
+import { gated } from "~/lib/shield/gated";
+import { pageInfo } from "~/lib/http/paging";
 import { batch, query } from "./query.server";
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { gated } from "~/lib/gated";
-import type { SimilarMistake } from "~/lib/mistake-entries";
-import { searchWords, toFtsQuery } from "~/lib/search-query";
+import { gated } from "~/lib/shield/gated";
+import type { SimilarMistake } from "~/lib/mistakes/entries";
+import { searchWords, toFtsQuery } from "~/lib/search/query";
 import { animeEntryRows, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 

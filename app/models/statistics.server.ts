@@ -1,9 +1,9 @@
-import { inRanges, monthsOrYears, sumOf } from "~/lib/chart-ranges";
+import { inRanges, monthsOrYears, sumOf } from "~/lib/content/chart-ranges";
 import type { InferResult } from "kysely";
 import { severityCounts } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 
-/** The most bars a chart draws; longer series merge into ranges (app/lib/chart-ranges.ts). */
+/** The most bars a chart draws; longer series merge into ranges (app/lib/content/chart-ranges.ts). */
 const MAX_BARS = 24;
 /** Translation notes are charted per volume up to this many volumes, then per collection. */
 const MAX_VOLUME_ROWS = 30;

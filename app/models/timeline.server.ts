@@ -1,7 +1,7 @@
 import { type Expression, type InferResult, sql } from "kysely";
-import type { ExternalId, ExternalTarget } from "~/lib/external-ids";
-import { gated } from "~/lib/gated";
-import { groupName, type TrackerUnit } from "~/lib/tracker-units";
+import type { ExternalId, ExternalTarget } from "~/lib/progress/external-ids";
+import { gated } from "~/lib/shield/gated";
+import { groupName, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { batch, query } from "./query.server";
 
 /*

@@ -1,7 +1,7 @@
 import { type InferResult, sql } from "kysely";
-import { gated } from "~/lib/gated";
-import type { NewestMistake } from "~/lib/mistake-entries";
-import { animeMistakePath, formatTimestamp, lnMistakePath } from "~/lib/mistakes";
+import { gated } from "~/lib/shield/gated";
+import type { NewestMistake } from "~/lib/mistakes/entries";
+import { animeMistakePath, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
 import {
   animeEntryRows,
   entriesBefore,

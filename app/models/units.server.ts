@@ -1,7 +1,7 @@
 import { type InferResult, sql } from "kysely";
-import type { StoryUnit } from "~/lib/api-views";
+import type { StoryUnit } from "~/lib/api/views";
 import type { Medium } from "~/lib/content/units";
-import { gated } from "~/lib/gated";
+import { gated } from "~/lib/shield/gated";
 import { batch, query } from "./query.server";
 
 const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position"] as const;

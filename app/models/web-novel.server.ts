@@ -1,4 +1,4 @@
-import { gated } from "~/lib/gated";
+import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];

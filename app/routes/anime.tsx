@@ -13,16 +13,16 @@ import {
   type AnimeSeason,
   animeNotesPath,
   type UnitLabel,
-} from "~/lib/anime";
+} from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { parseOptionalNumber } from "~/lib/params";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { parseOptionalNumber } from "~/lib/http/params";
 import { useRevealedData } from "~/browser/spoiler-shield";
 import { getAnime } from "~/models/anime.server";
-import { missingSeason } from "~/lib/missing-filter";
+import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/anime";

@@ -1,4 +1,4 @@
-import { API_BASE, apiError } from "~/lib/api";
+import { API_BASE, apiError } from "~/lib/api/contract";
 import { apiErrorResponse } from "~/server/api.server";
 import type { Route } from "./+types/api.not-found";
 

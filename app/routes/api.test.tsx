@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/ui/toaster";
-import { emptyProgress } from "~/lib/progress-record";
+import { emptyProgress } from "~/lib/progress/record";
 import ApiPage from "./api";
 
 /** Progress as the tracker stores it in this browser: the last web novel chapter read. */

@@ -3,9 +3,9 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
-import { API_BASE, API_LIMITS, API_PAGE_SIZE } from "~/lib/api";
-import { encodeKnowledge, knowsAnything, REVEAL_PARAMETER } from "~/lib/knowledge";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { API_BASE, API_LIMITS, API_PAGE_SIZE } from "~/lib/api/contract";
+import { encodeKnowledge, knowsAnything, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Route } from "./+types/api";
 

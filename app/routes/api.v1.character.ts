@@ -1,5 +1,5 @@
-import { revealing } from "~/lib/api";
-import { characterProfileView } from "~/lib/api-views";
+import { revealing } from "~/lib/api/contract";
+import { characterProfileView } from "~/lib/api/views";
 import { slugPattern } from "~/lib/content/units";
 import { getCharacter } from "~/models/character-profile.server";
 import { answerApi } from "~/server/api.server";

@@ -1,5 +1,5 @@
-import { pageOf, pagingParameters, revealing } from "~/lib/api";
-import { metCharacters } from "~/lib/api-views";
+import { pageOf, pagingParameters, revealing } from "~/lib/api/contract";
+import { metCharacters } from "~/lib/api/views";
 import { getCharacterDirectory } from "~/models/characters.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.characters";

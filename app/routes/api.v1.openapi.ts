@@ -1,5 +1,5 @@
-import { apiDocument } from "~/lib/api-document";
-import { readQuery } from "~/lib/api";
+import { apiDocument } from "~/lib/api/document";
+import { readQuery } from "~/lib/api/contract";
 import { apiErrorResponse, apiJson } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.openapi";
 

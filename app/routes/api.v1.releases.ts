@@ -1,6 +1,6 @@
-import { mediumParameter, pageFrom, pageParameter, revealing } from "~/lib/api";
-import { releaseView } from "~/lib/api-views";
-import { releaseDay } from "~/lib/releases";
+import { mediumParameter, pageFrom, pageParameter, revealing } from "~/lib/api/contract";
+import { releaseView } from "~/lib/api/views";
+import { releaseDay } from "~/lib/feeds/releases";
 import { getReleases, RECENT_PER_PAGE } from "~/models/releases.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.releases";

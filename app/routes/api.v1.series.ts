@@ -1,4 +1,4 @@
-import { revealing } from "~/lib/api";
+import { revealing } from "~/lib/api/contract";
 import { getSeries } from "~/models/series.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.series";

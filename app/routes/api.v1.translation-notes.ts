@@ -1,5 +1,5 @@
-import { mediumParameter, pageOf, pagingParameters, revealing } from "~/lib/api";
-import { knownNotes } from "~/lib/api-views";
+import { mediumParameter, pageOf, pagingParameters, revealing } from "~/lib/api/contract";
+import { knownNotes } from "~/lib/api/views";
 import { isUnitKey } from "~/lib/content/units";
 import { getTranslationNotes } from "~/models/translation-notes.server";
 import { answerApi } from "~/server/api.server";

@@ -1,5 +1,5 @@
-import { revealing } from "~/lib/api";
-import { unitView } from "~/lib/api-views";
+import { revealing } from "~/lib/api/contract";
+import { unitView } from "~/lib/api/views";
 import { isUnitKey } from "~/lib/content/units";
 import { getStoryUnit } from "~/models/units.server";
 import { answerApi } from "~/server/api.server";

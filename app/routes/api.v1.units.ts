@@ -1,6 +1,6 @@
-import { mediumParameter, pageFrom, pagingParameters, revealing } from "~/lib/api";
-import { unitView } from "~/lib/api-views";
-import { API_PAGE_SIZE } from "~/lib/api";
+import { mediumParameter, pageFrom, pagingParameters, revealing } from "~/lib/api/contract";
+import { unitView } from "~/lib/api/views";
+import { API_PAGE_SIZE } from "~/lib/api/contract";
 import { getStoryUnits } from "~/models/units.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.units";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/lib/http/safe-redirect";
 import { assertSameOrigin } from "~/server/origin.server";
 import { refusal } from "~/server/refusal.server";
 import { endSession } from "~/server/session.server";

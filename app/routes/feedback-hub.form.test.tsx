@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { refuse } from "~/lib/form";
+import { refuse } from "~/lib/forms/form";
 import ReportForm from "./feedback-hub.form";
 
 /** The bug report form as its loader gives it, with an action that stands in for the server's. */

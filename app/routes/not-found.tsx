@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { displayPath } from "~/lib/display-path";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { displayPath } from "~/lib/http/display-path";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/not-found";
 

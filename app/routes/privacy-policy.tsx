@@ -2,9 +2,9 @@ import type { MetaFunction } from "react-router";
 import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { storageKeys } from "~/lib/storage-keys";
-import { analyticsStorageNote, storageNotes } from "~/lib/storage-notes";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { storageKeys } from "~/lib/runtime/storage-keys";
+import { analyticsStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
 import { usePublicConfig } from "~/browser/user";
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -1,8 +1,8 @@
 import { formatDate } from "~/lib/format";
-import { seal } from "~/lib/gated";
-import { renderCalendar } from "~/lib/icalendar";
-import { noKnowledge } from "~/lib/knowledge";
-import { releaseDay, releaseEvent, releaseKind, releaseName, releasePath } from "~/lib/releases";
+import { seal } from "~/lib/shield/gated";
+import { renderCalendar } from "~/lib/feeds/icalendar";
+import { noKnowledge } from "~/lib/shield/knowledge";
+import { releaseDay, releaseEvent, releaseKind, releaseName, releasePath } from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.calendar";

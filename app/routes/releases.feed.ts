@@ -1,9 +1,9 @@
-import { oneOf } from "~/lib/params";
-import { renderAtom } from "~/lib/atom";
+import { oneOf } from "~/lib/http/params";
+import { renderAtom } from "~/lib/feeds/atom";
 import { media } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
-import { seal } from "~/lib/gated";
-import { noKnowledge } from "~/lib/knowledge";
+import { seal } from "~/lib/shield/gated";
+import { noKnowledge } from "~/lib/shield/knowledge";
 import {
   releaseDay,
   releaseEvent,
@@ -12,7 +12,7 @@ import {
   releaseName,
   releaseNouns,
   releasePath,
-} from "~/lib/releases";
+} from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import { refusal } from "~/server/refusal.server";

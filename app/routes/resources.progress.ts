@@ -1,4 +1,4 @@
-import { parseStoredProgress } from "~/lib/progress-file";
+import { parseStoredProgress } from "~/lib/progress/file";
 import { getSavedProgress, saveProgress } from "~/models/progress.server";
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";

@@ -1,5 +1,5 @@
-import { knownTo } from "~/lib/gated";
-import { cleanQuery } from "~/lib/search-query";
+import { knownTo } from "~/lib/shield/gated";
+import { cleanQuery } from "~/lib/search/query";
 import { findSimilarMistakes } from "~/models/similar-mistakes.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 

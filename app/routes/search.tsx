@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import {
   cleanQuery,
   parseSearchKind,
@@ -18,9 +18,9 @@ import {
   searchKindLabels,
   searchKindPlurals,
   searchKinds,
-} from "~/lib/search-query";
-import type { SearchKindCounts } from "~/lib/search-result";
-import { wouldAskWithheld } from "~/lib/spoiler-shield";
+} from "~/lib/search/query";
+import type { SearchKindCounts } from "~/lib/search/result";
+import { wouldAskWithheld } from "~/lib/shield/shield";
 import { useRevealedData, useShield } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";

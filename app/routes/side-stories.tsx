@@ -9,9 +9,9 @@ import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/uni
 import { formatDate, formatSite } from "~/lib/format";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { getSideStories } from "~/models/side-stories.server";
-import { missingSideStory } from "~/lib/missing-filter";
+import { missingSideStory } from "~/lib/http/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";

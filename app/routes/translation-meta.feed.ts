@@ -1,6 +1,6 @@
-import { renderAtom } from "~/lib/atom";
-import { seal } from "~/lib/gated";
-import { noKnowledge } from "~/lib/knowledge";
+import { renderAtom } from "~/lib/feeds/atom";
+import { seal } from "~/lib/shield/gated";
+import { noKnowledge } from "~/lib/shield/knowledge";
 import {
   animeMistakePath,
   animeTrackLabels,
@@ -8,8 +8,8 @@ import {
   mistakeCategoryLabels,
   mistakeSeverityLabels,
   mistakeStatusLabels,
-} from "~/lib/mistakes";
-import type { MistakeEntry } from "~/lib/mistake-entries";
+} from "~/lib/mistakes/rules";
+import type { MistakeEntry } from "~/lib/mistakes/entries";
 import { getNewestMistakes } from "~/models/translation-notes.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/translation-meta.feed";

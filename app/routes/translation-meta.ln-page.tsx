@@ -9,15 +9,15 @@ import { Pagination } from "~/components/pagination";
 import { unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
-import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes";
-import { pageMeta, siteNameFrom } from "~/lib/meta";
-import { showingRange } from "~/lib/paging";
+import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { showingRange } from "~/lib/http/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel-mistakes.server";
 import { useRevealedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
-import { releaseDay } from "~/lib/releases";
+import { releaseDay } from "~/lib/feeds/releases";
 import type { Route } from "./+types/translation-meta.ln-page";
 
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */

@@ -9,10 +9,10 @@ import {
   type QuerySpec,
   type QueryOutcome,
   readQuery,
-} from "~/lib/api";
-import { errorOf } from "~/lib/error-body";
-import { statusText } from "~/lib/http-status";
-import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+} from "~/lib/api/contract";
+import { errorOf } from "~/lib/http/error-body";
+import { statusText } from "~/lib/http/status";
+import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { conditionally, entityTag } from "./conditional-get.server";
 import { guardRequest } from "./request-guard.server";
 import { limitedDatabase } from "~/models/rate-limits.server";

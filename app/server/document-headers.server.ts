@@ -1,4 +1,4 @@
-import type { PublicConfig } from "~/lib/public-config";
+import type { PublicConfig } from "~/lib/account/public-config";
 import { applyCachePolicy, securityHeaders } from "./response-headers.server";
 
 /** The Firebase Auth endpoints the browser SDK talks to. */

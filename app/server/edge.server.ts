@@ -1,4 +1,4 @@
-import { isApiAddress } from "~/lib/api";
+import { isApiAddress } from "~/lib/api/contract";
 import { serveApi } from "./api.server";
 import { conditionally } from "./conditional-get.server";
 import { refusal } from "./refusal.server";

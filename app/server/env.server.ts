@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BUILD_ID } from "../lib/build-id";
-import type { PublicConfig } from "../lib/public-config";
+import { BUILD_ID } from "../lib/runtime/build-id";
+import type { PublicConfig } from "../lib/account/public-config";
 
 /** The bindings Cloudflare hands the Function, as declared in wrangler.toml. */
 export interface Bindings {

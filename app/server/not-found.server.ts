@@ -1,5 +1,5 @@
-import { errorPage } from "~/lib/http-status";
-import type { MissingFilter } from "~/lib/missing-filter";
+import { errorPage } from "~/lib/http/status";
+import type { MissingFilter } from "~/lib/http/missing-filter";
 
 /**
  * Throw from a loader when the address names something that does not exist. When the page exists but

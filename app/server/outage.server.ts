@@ -1,4 +1,4 @@
-import { refuse } from "~/lib/form";
+import { refuse } from "~/lib/forms/form";
 
 /** The message of a 503 thrown by a dependency's guard (D1's `batch`, the token keys' check), else null. */
 function outageMessage(error: unknown) {

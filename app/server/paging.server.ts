@@ -1,6 +1,6 @@
-import { missingPage, notAPage } from "~/lib/missing-filter";
-import { type PageInfo, pageExists } from "~/lib/paging";
-import { parsePageParam } from "~/lib/params";
+import { missingPage, notAPage } from "~/lib/http/missing-filter";
+import { type PageInfo, pageExists } from "~/lib/http/paging";
+import { parsePageParam } from "~/lib/http/params";
 import { notFound } from "./not-found.server";
 
 /*

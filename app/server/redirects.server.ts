@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { MAX_SOURCE_LENGTH, normalizeSourcePath, type RedirectValue, redirectValueSchema } from "~/lib/redirects";
+import { MAX_SOURCE_LENGTH, normalizeSourcePath, type RedirectValue, redirectValueSchema } from "~/lib/http/redirects";
 
 /** KV caches reads at the edge for this long (the minimum Cloudflare allows). */
 const KV_CACHE_TTL_SECONDS = 60;

@@ -1,5 +1,5 @@
-import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from "~/lib/addresses";
-import { PAGE_METHODS, takesNoForm } from "~/lib/http-status";
+import { MAX_PATH_LENGTH, MAX_QUERY_LENGTH } from "~/lib/http/addresses";
+import { PAGE_METHODS, takesNoForm } from "~/lib/http/status";
 import { bodyLimitFor, hasReadableLength, readCappedBody } from "./body-limits.server";
 import { hasSessionCookie, MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";

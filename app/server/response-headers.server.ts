@@ -1,4 +1,4 @@
-import { REVEAL_PARAMETER } from "~/lib/knowledge";
+import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { hasPersonalCookies } from "./cookies.server";
 
 /**

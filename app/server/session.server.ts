@@ -10,8 +10,8 @@ import {
 } from "~/models/sessions.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
-import { errorPage } from "~/lib/http-status";
-import type { SessionUser } from "~/lib/user";
+import { errorPage } from "~/lib/http/status";
+import type { SessionUser } from "~/lib/account/user";
 import { lookUpAccount } from "./account-lookup.server";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";
 

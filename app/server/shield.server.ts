@@ -1,5 +1,5 @@
-import { seal } from "~/lib/gated";
-import { noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { seal } from "~/lib/shield/gated";
+import { noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 
 /**
  * What the requester states they know, from the `reveal` parameter the browser adds when it asks for

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { staticFileRules } from "~/lib/redirects";
+import { staticFileRules } from "~/lib/http/redirects";
 import { resourcePolicy, securityHeaders } from "./response-headers.server";
 
 /** public/_headers as Cloudflare Pages reads it: a path pattern, then its indented `Name: value` lines. */

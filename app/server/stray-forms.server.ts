@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { PAGE_METHODS, takesNoForm } from "~/lib/http-status";
+import { PAGE_METHODS, takesNoForm } from "~/lib/http/status";
 import { refusal } from "./refusal.server";
 
 /** The action of every route that has none: the site's 405 (the edge has already left the body unread). */

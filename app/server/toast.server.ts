@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { type FlashToast, flashToastSchema } from "~/lib/flash-toast";
+import { type FlashToast, flashToastSchema } from "~/lib/http/flash-toast";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 

@@ -4,7 +4,7 @@ import {
   mistakeAnchor,
   timestampSeconds,
   volumeSlugFromKey,
-} from "../../app/lib/mistakes";
+} from "../../app/lib/mistakes/rules";
 import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
 import { volumeKey } from "../../app/lib/content/units";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";

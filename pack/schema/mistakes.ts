@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mistakeTimestampPattern } from "../../app/lib/mistakes";
+import { mistakeTimestampPattern } from "../../app/lib/mistakes/rules";
 import { animeTracks, mistakeCategories, mistakeSeverities, mistakeStatuses } from "../../app/lib/vocabulary";
 import { isoDate, optionalText, revealInSchema, slug, text, unitKey } from "./fields";
 

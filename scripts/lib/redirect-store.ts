@@ -1,4 +1,4 @@
-import { type RedirectEntry, redirectValueSchema } from "../../app/lib/redirects";
+import { type RedirectEntry, redirectValueSchema } from "../../app/lib/http/redirects";
 import { openPlatform, type PlatformOptions } from "./local-platform";
 
 function toEntry(from: string, raw: string | null): RedirectEntry | null {

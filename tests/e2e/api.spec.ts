@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { API_BASE, API_LIMITS } from "../../app/lib/api";
+import { API_BASE, API_LIMITS } from "../../app/lib/api/contract";
 import { contractOf, documentProblems } from "../support/openapi-contract";
 
 /**

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { storageKeys } from "../../app/lib/storage-keys";
+import { storageKeys } from "../../app/lib/runtime/storage-keys";
 import { analyticsBaseURL, analyticsHostPort, baseURL } from "../../playwright.config";
 import { type RecordedEvent, startAnalyticsStandIn } from "../support/analytics-standin";
 import { waitForHydration } from "../support/browser";

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { chapterKey, unitAnchor } from "../../app/lib/content/units";
-import { emptyProgress } from "../../app/lib/progress-record";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { test as withReader } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { areas, footerLinks } from "../../app/lib/areas";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { chapterKey, episodeKey, unitAnchor, volumeKey } from "../../app/lib/content/units";
-import { volumeSlugFromKey } from "../../app/lib/mistakes";
+import { volumeSlugFromKey } from "../../app/lib/mistakes/rules";
 import {
   encodeKnowledge,
   type Knowledge,
@@ -10,7 +10,7 @@ import {
   knows,
   knowsAnything,
   noKnowledge,
-} from "../../app/lib/knowledge";
+} from "../../app/lib/shield/knowledge";
 import { paintedText, recordPaintedText, waitForHydration } from "../support/browser";
 import { gatedTextsOf } from "../support/gated-texts";
 

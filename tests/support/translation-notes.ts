@@ -4,8 +4,8 @@
  * one spoiler rule (`knows`), not from the code under test.
  */
 import { env } from "cloudflare:workers";
-import { isGated } from "~/lib/gated";
-import { type Knowledge, knows } from "~/lib/knowledge";
+import { isGated } from "~/lib/shield/gated";
+import { type Knowledge, knows } from "~/lib/shield/knowledge";
 
 export interface StoredNote {
   id: string;

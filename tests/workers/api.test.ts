@@ -7,9 +7,9 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { API_LIMITS } from "~/lib/api";
+import { API_LIMITS } from "~/lib/api/contract";
 import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
-import { REVEAL_PARAMETER } from "~/lib/knowledge";
+import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { clearContentVersionMemo, serveFromEdgeCache } from "~/server/edge-cache.server";
 import { serveAtTheEdge } from "~/server/edge.server";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
-import type { ExternalId } from "../../app/lib/external-ids";
-import { emptyProgress } from "../../app/lib/progress-record";
-import type { TrackerUnit } from "../../app/lib/tracker-units";
-import { planServiceImport } from "../../app/lib/service-import";
+import type { ExternalId } from "../../app/lib/progress/external-ids";
+import { emptyProgress } from "../../app/lib/progress/record";
+import type { TrackerUnit } from "../../app/lib/progress/tracker-units";
+import { planServiceImport } from "../../app/lib/progress/service-import";
 import { fetchDeployed } from "../support/site";
 
 type Timeline = { units: TrackerUnit[]; externalIds: ExternalId[] };

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { REPORT_LIMITS } from "~/lib/report-forms";
+import { REPORT_LIMITS } from "~/lib/forms/report-forms";
 import { countRows, type Reader, signIn } from "../support/readers";
 
 const READERS = 12;

@@ -5,7 +5,7 @@ import { loader as animeLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
-import { noKnowledge, parseKnowledge } from "~/lib/knowledge";
+import { noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
 import {
   type StoredNotes,
   entriesIn,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REPORT_LIMITS } from "~/lib/report-forms";
+import { REPORT_LIMITS } from "~/lib/forms/report-forms";
 import { takeRateLimit } from "~/models/rate-limits.server";
 
 const hitsOf = async (uid: string) =>

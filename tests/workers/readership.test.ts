@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/readership";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { ESTABLISHED_AFTER_DAYS, MIN_BUCKET } from "~/lib/content/readership";
 import { clearReadershipCache, getReadership } from "~/models/readership.server";
 import { saveProgress } from "~/models/progress.server";
 import { signIn, visitor } from "../support/readers";

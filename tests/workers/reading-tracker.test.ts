@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { knows, parseKnowledge } from "~/lib/knowledge";
-import { crossings } from "~/lib/media-crossing";
-import { emptyProgress, knowledgeOf } from "~/lib/progress-record";
-import type { TrackerUnit } from "~/lib/tracker-units";
+import { knows, parseKnowledge } from "~/lib/shield/knowledge";
+import { crossings } from "~/lib/progress/media-crossing";
+import { emptyProgress, knowledgeOf } from "~/lib/progress/record";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { fetchDeployed, fetchSite } from "../support/site";
 
 /**
@@ -61,7 +61,7 @@ describe("reading tracker", () => {
     const groups = new Set(
       units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group),
     );
-    // A season whose title already holds its number names it once (app/lib/progress.ts groupName; the demo's second season).
+    // A season whose title already holds its number names it once (app/lib/progress/changes/changes.ts groupName; the demo's second season).
     expect([...groups]).toEqual(["Arc 1: The Door", "Season 1: Tiny Tale", "Arc 2: The Hall"]);
   });
 

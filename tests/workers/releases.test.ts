@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { encodeKnowledge, knowledgeOfUnits } from "~/lib/knowledge";
+import { encodeKnowledge, knowledgeOfUnits } from "~/lib/shield/knowledge";
 import { getReleaseFeed, getReleases } from "~/models/releases.server";
-import { releasePath } from "~/lib/releases";
+import { releasePath } from "~/lib/feeds/releases";
 import { loader as releasesLoader } from "~/routes/releases";
 import { loader as feedLoader } from "~/routes/releases.feed";
 import { loader as calendarLoader } from "~/routes/releases.calendar";

@@ -1,7 +1,13 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { isDeeperThanEveryPage, MAX_PAGE_DEPTH, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, pathDepth } from "~/lib/addresses";
+import {
+  isDeeperThanEveryPage,
+  MAX_PAGE_DEPTH,
+  MAX_PATH_LENGTH,
+  MAX_QUERY_LENGTH,
+  pathDepth,
+} from "~/lib/http/addresses";
 import { loader as rootLoader } from "~/root";
 import { loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/auth.logout";

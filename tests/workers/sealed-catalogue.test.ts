@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
-import { knows, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { knows, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as charactersLoader } from "~/routes/characters";

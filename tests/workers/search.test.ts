@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { knows, noKnowledge, parseKnowledge } from "~/lib/knowledge";
-import { searchKindLabels, searchKinds } from "~/lib/search-query";
-import { searchResultsFor } from "~/lib/search-result";
+import { knows, noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
+import { searchKindLabels, searchKinds } from "~/lib/search/query";
+import { searchResultsFor } from "~/lib/search/result";
 import { searchHits, searchSite } from "~/models/search.server";
 import { loader as searchLoader } from "~/routes/search";
 import { visitor } from "../support/readers";

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import type { PackRows } from "../../pack/rows";
 import { media } from "~/lib/content/units";
-import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/knowledge";
+import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/shield/knowledge";
 import { RUNS } from "../support/arbitraries";
 import { fetchDeployed, fetchSite } from "../support/site";
 import { type GatedText, gatedTextsOf } from "../support/gated-texts";

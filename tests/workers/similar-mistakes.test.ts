@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_QUERY_LENGTH } from "~/lib/addresses";
-import { knows, noKnowledge, parseKnowledge } from "~/lib/knowledge";
-import { cleanQuery } from "~/lib/search-query";
+import { MAX_QUERY_LENGTH } from "~/lib/http/addresses";
+import { knows, noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
+import { cleanQuery } from "~/lib/search/query";
 import { entriesIn, storedNotes, unknownTextsIn, wronglyShownOrSealed } from "../support/translation-notes";
 import { RUNS } from "../support/arbitraries";
 import { visitor } from "../support/readers";

@@ -1,4 +1,4 @@
-import { axisTicks } from "~/lib/chart-ranges";
+import { axisTicks } from "~/lib/content/chart-ranges";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { type AxisMark, type BarsProps, labelStep, namedMarks, segments } from "./bars";

@@ -2,7 +2,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import type { FieldDefinition } from "~/lib/report-forms";
+import type { FieldDefinition } from "~/lib/forms/report-forms";
 
 /** One field of a report form, drawn from its definition. */
 export function ReportField({

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Spoiler } from "~/components/spoiler";
-import { REVEAL_PARAMETER } from "~/lib/knowledge";
-import type { SimilarMistake } from "~/lib/mistake-entries";
-import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes";
-import { cleanQuery } from "~/lib/search-query";
-import { revealParameter } from "~/lib/spoiler-shield";
+import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import type { SimilarMistake } from "~/lib/mistakes/entries";
+import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes/rules";
+import { cleanQuery } from "~/lib/search/query";
+import { revealParameter } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { SessionUser } from "~/lib/user";
+import type { SessionUser } from "~/lib/account/user";
 
 /** The open account menu's links and sign-out, inside its box (loaded when the menu first opens). */
 export function AccountPanel({ user, label }: { user: SessionUser; label: string }) {

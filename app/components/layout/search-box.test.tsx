@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation, useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { SearchResult } from "~/lib/search-result";
+import type { SearchResult } from "~/lib/search/result";
 import { SearchBox } from "./search-box";
 import type { Suggestions } from "./search-suggestions";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
-import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/knowledge";
+import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Option, Suggestions, suggestionOptions } from "./search-suggestions";
 

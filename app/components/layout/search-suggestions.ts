@@ -1,7 +1,7 @@
 import { titleBesideLabel } from "~/lib/content/labels";
-import { type SearchKind, searchKindLabels } from "~/lib/search-query";
-import type { SearchResult } from "~/lib/search-result";
-import { isRevealed, type Shield } from "~/lib/spoiler-shield";
+import { type SearchKind, searchKindLabels } from "~/lib/search/query";
+import type { SearchResult } from "~/lib/search/result";
+import { isRevealed, type Shield } from "~/lib/shield/shield";
 
 /** One line of the suggestions: a hit, or the last line that opens the full results. */
 export interface Option {

@@ -13,10 +13,10 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/components/nonce-provider";
 import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { toast } from "~/components/ui/toast-store";
-import { isDeeperThanEveryPage } from "~/lib/addresses";
+import { isDeeperThanEveryPage } from "~/lib/http/addresses";
 import { areas } from "~/lib/areas";
-import type { FlashToast } from "~/lib/flash-toast";
-import type { PublicConfig } from "~/lib/public-config";
+import type { FlashToast } from "~/lib/http/flash-toast";
+import type { PublicConfig } from "~/lib/account/public-config";
 
 /*
  * The document every page is rendered in and what runs around every page: the root route (app/root.tsx)

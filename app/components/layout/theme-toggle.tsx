@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { storageKeys } from "~/lib/storage-keys";
+import { storageKeys } from "~/lib/runtime/storage-keys";
 import { writeStored } from "~/browser/storage";
 import { applyStoredTheme, nextThemePreference, parseThemePreference, type ThemePreference } from "~/browser/theme";
 

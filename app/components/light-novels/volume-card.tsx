@@ -6,8 +6,8 @@ import { Badge } from "~/components/ui/badge";
 import { lightNovelChapterTitle, titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
-import type { LightNovelVolume, VolumeChange } from "~/lib/light-novels";
-import { volumeSlugFromKey } from "~/lib/mistakes";
+import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
+import { volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { countOf, nouns } from "~/lib/words";
 
 /** One volume on the light novels page: cover, dates, what it adapts, its changes and chapters, its notes. */

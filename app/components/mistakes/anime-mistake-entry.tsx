@@ -1,5 +1,5 @@
-import { animeTrackLabels, formatTimestamp } from "~/lib/mistakes";
-import type { AnimeMistake } from "~/lib/mistake-entries";
+import { animeTrackLabels, formatTimestamp } from "~/lib/mistakes/rules";
+import type { AnimeMistake } from "~/lib/mistakes/entries";
 import { MistakeCard } from "./mistake-parts";
 
 /** One anime entry: when in the episode, on which platform and track, and the text. */

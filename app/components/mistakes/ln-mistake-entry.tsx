@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { lightNovelChapterName } from "~/lib/content/labels";
 import { unitPath } from "~/lib/content/units";
-import type { LnMistake, LnMistakeInVolume } from "~/lib/mistake-entries";
+import type { LnMistake, LnMistakeInVolume } from "~/lib/mistakes/entries";
 import { MistakeCard } from "./mistake-parts";
 
 /** One light novel entry: the volume's chapter, page or ebook position, edition, and the text. */

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation, useNavigate, useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { MistakeFacets } from "~/lib/mistake-entries";
-import { parseMistakeFilters } from "~/lib/mistakes";
+import type { MistakeFacets } from "~/lib/mistakes/entries";
+import { parseMistakeFilters } from "~/lib/mistakes/rules";
 import { MistakeFilterForm } from "./mistake-parts";
 
 const facets: MistakeFacets = {

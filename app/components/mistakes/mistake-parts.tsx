@@ -13,10 +13,10 @@ import {
   mistakeCategoryLabels,
   mistakeSeverityLabels,
   mistakeStatusLabels,
-} from "~/lib/mistakes";
+} from "~/lib/mistakes/rules";
 import { formatDate } from "~/lib/format";
-import type { MistakeEntry, MistakeFacets, MistakeText } from "~/lib/mistake-entries";
-import { diffWords } from "~/lib/word-diff";
+import type { MistakeEntry, MistakeFacets, MistakeText } from "~/lib/mistakes/entries";
+import { diffWords } from "~/lib/mistakes/word-diff";
 
 const severityTone = { minor: "neutral", meaning_changing: "outline", plot_relevant: "warning" } as const;
 

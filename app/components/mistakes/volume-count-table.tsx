@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { titleAfterLabel } from "~/lib/content/labels";
-import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes";
-import type { VolumeMistakeCount } from "~/lib/mistake-entries";
+import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes/rules";
+import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
 
 /**
  * Volumes with their entry counts per severity, each linking to its page. On phones a column per

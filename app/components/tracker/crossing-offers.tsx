@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
-import type { Crossing } from "~/lib/media-crossing";
-import { pickerLabel, type TrackerUnit, unitName } from "~/lib/tracker-units";
-import { isRevealed } from "~/lib/spoiler-shield";
+import type { Crossing } from "~/lib/progress/media-crossing";
+import { pickerLabel, type TrackerUnit, unitName } from "~/lib/progress/tracker-units";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { formatNumber } from "~/lib/format";
 import { countOf, nounFor, nouns } from "~/lib/words";

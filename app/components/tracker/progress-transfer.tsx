@@ -1,10 +1,10 @@
 import { type ChangeEvent, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button } from "~/components/ui/button";
-import type { ExternalId } from "~/lib/external-ids";
-import type { Progress } from "~/lib/progress-record";
-import type { TrackerUnit } from "~/lib/tracker-units";
-import type { ImportPreview } from "~/lib/service-import";
+import type { ExternalId } from "~/lib/progress/external-ids";
+import type { Progress } from "~/lib/progress/record";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import type { ImportPreview } from "~/lib/progress/service-import";
 
 /**
  * Loaded when the reader exports or picks a file, never in the page's first load: the file reader and

@@ -1,8 +1,8 @@
 // @vitest-environment node -- this file checks the markup the server sends, before any script runs.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { emptyProgress } from "~/lib/progress-record";
-import type { ImportPreview } from "~/lib/service-import";
+import { emptyProgress } from "~/lib/progress/record";
+import type { ImportPreview } from "~/lib/progress/service-import";
 import { ServiceImportPreview } from "./service-import-preview";
 
 const preview = (changes: ImportPreview["changes"], kept: ImportPreview["kept"] = []): ImportPreview => ({

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { serviceNames } from "~/lib/external-ids";
-import type { ImportLine, ImportPreview } from "~/lib/service-import";
+import { serviceNames } from "~/lib/progress/external-ids";
+import type { ImportLine, ImportPreview } from "~/lib/progress/service-import";
 import { countOf, nouns } from "~/lib/words";
 
 // The tracker loads this module when a reader exports or picks a file: reading, planning and the preview come together.
 export { exportProgressFile, readPickedImport } from "~/browser/export-file.client";
-export { planServiceImport } from "~/lib/service-import";
+export { planServiceImport } from "~/lib/progress/service-import";
 
 /** Where a file of each kind comes from: AniList and Kitsu export MyAnimeList's format, with its ids. */
 const importSources: Record<ImportPreview["service"], string> = {

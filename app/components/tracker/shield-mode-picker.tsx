@@ -1,4 +1,4 @@
-import { type ShieldMode, shieldModes } from "~/lib/spoiler-shield";
+import { type ShieldMode, shieldModes } from "~/lib/shield/shield";
 import { setShieldMode, useShield } from "~/browser/spoiler-shield";
 
 const modeLabels: Record<ShieldMode, { label: string; help: string }> = {

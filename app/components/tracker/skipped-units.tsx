@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
-import { pickerLabel, type TrackerUnit } from "~/lib/tracker-units";
-import { isRevealed } from "~/lib/spoiler-shield";
+import { pickerLabel, type TrackerUnit } from "~/lib/progress/tracker-units";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { countOf, nounFor, nouns } from "~/lib/words";
 

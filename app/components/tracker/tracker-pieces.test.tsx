@@ -2,10 +2,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gated } from "~/lib/gated";
-import type { Crossing } from "~/lib/media-crossing";
-import { emptyProgress } from "~/lib/progress-record";
-import type { TrackerUnit } from "~/lib/tracker-units";
+import { gated } from "~/lib/shield/gated";
+import type { Crossing } from "~/lib/progress/media-crossing";
+import { emptyProgress } from "~/lib/progress/record";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { CrossingOffers } from "./crossing-offers";
 import { UnitChecklist } from "./unit-checklist";
 import { UnitPicker } from "./unit-picker";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { ExternalId } from "~/lib/external-ids";
-import type { TrackerUnit } from "~/lib/tracker-units";
+import type { ExternalId } from "~/lib/progress/external-ids";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { ProgressTransfer } from "./progress-transfer";
 import { CrossingOffers, placeName } from "./crossing-offers";
@@ -22,11 +22,11 @@ import {
   reconcileProgress,
   withLastVolume,
   withPosition,
-} from "~/lib/progress";
-import { emptyProgress, type Progress } from "~/lib/progress-record";
-import { lightNovelCollections, unitsByMedium } from "~/lib/tracker-units";
-import { upNext } from "~/lib/up-next";
-import { crossings } from "~/lib/media-crossing";
+} from "~/lib/progress/changes";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
+import { upNext } from "~/lib/progress/up-next";
+import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 import { storeProgress } from "~/browser/stored-progress";

@@ -1,8 +1,8 @@
 import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
-import { withTicked } from "~/lib/progress";
-import type { TrackerUnit } from "~/lib/tracker-units";
-import { isRevealed } from "~/lib/spoiler-shield";
+import { withTicked } from "~/lib/progress/changes";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**

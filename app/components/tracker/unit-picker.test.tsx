@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { gated } from "~/lib/gated";
-import type { TrackerUnit } from "~/lib/tracker-units";
+import { gated } from "~/lib/shield/gated";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { UnitPicker } from "./unit-picker";
 
 const chapter = (arc: 1 | 2, number: number, title: string, revealedBy: string | null = null): TrackerUnit => ({

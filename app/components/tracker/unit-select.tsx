@@ -1,7 +1,7 @@
 import { Field } from "~/components/ui/field";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
-import { pickerLabel, type TrackerUnit } from "~/lib/tracker-units";
-import { isRevealed } from "~/lib/spoiler-shield";
+import { pickerLabel, type TrackerUnit } from "~/lib/progress/tracker-units";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**

@@ -3,8 +3,8 @@ import { Spoiler } from "~/components/spoiler";
 import { Button } from "~/components/ui/button";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitMediumLabels, unitPath } from "~/lib/content/units";
-import type { TrackerUnit } from "~/lib/tracker-units";
-import type { UpNextUnits } from "~/lib/up-next";
+import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import type { UpNextUnits } from "~/lib/progress/up-next";
 import { formatNumber } from "~/lib/format";
 
 /** The media one watches rather than reads. */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { contractOf, documentProblems } from "../../../tests/support/openapi-contract";
+import { API_BASE, apiErrorCodes } from "./contract";
+import { apiDocument } from "./document";
+
+const document = apiDocument("https://companion.test");
+
+describe("the API's OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    expect(await documentProblems(document)).toEqual([]);
+    const { info: _info, ...withoutInfo } = document;
+    expect(await documentProblems(withoutInfo)).not.toEqual([]);
+  });
+
+  it("names the site's API as its server", () => {
+    expect(document.servers).toEqual([{ url: `https://companion.test${API_BASE}` }]);
+  });
+
+  it("compiles every schema with a draft 2020-12 validator, and describes the one error body", () => {
+    const contract = contractOf(document as unknown as Record<string, unknown>);
+    expect(
+      contract.errorProblems({ error: { status: 400, code: "unknown_parameter", message: "No.", parameter: "pge" } }),
+    ).toEqual([]);
+    expect(contract.errorProblems({ error: { status: 400, code: "oops", message: "No." } })).not.toEqual([]);
+    expect(contract.errorProblems({ message: "No." })).not.toEqual([]);
+    const errorBody = document.components.schemas.Error.properties.error as {
+      properties: { code: { enum: string[] } };
+    };
+    expect(errorBody.properties.code.enum).toEqual([...apiErrorCodes]);
+  });
+
+  it("refuses an answer with a field it does not describe", () => {
+    const contract = contractOf(document as unknown as Record<string, unknown>);
+    const page = { items: [], page: 1, per_page: 50, total: 0, page_count: 1 };
+    expect(contract.problems("/characters", 200, page)).toEqual([]);
+    expect(contract.problems("/characters", 200, { ...page, secret: 1 })).not.toEqual([]);
+    expect(
+      contract.problems("/units/wn:1-1", 404, { error: { status: 404, code: "not_found", message: "No." } }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,183 @@
+/** The shapes of the API's answers, as JSON Schema (the `components.schemas` of ./api-document.ts). */
+import { apiErrorCodes } from "./contract";
+import { media } from "../content/units";
+import { collectionKinds, mistakeSeverities } from "../vocabulary";
+import { date, nullable, object, pageOf, ref, strings } from "./document-parts";
+
+export const apiSchemas = {
+  Error: object({
+    error: {
+      type: "object",
+      additionalProperties: false,
+      required: ["status", "code", "message"],
+      properties: {
+        status: { type: "integer", minimum: 400, maximum: 599, description: "The HTTP status, repeated." },
+        code: {
+          type: "string",
+          enum: [...apiErrorCodes],
+          description: "What went wrong. Codes are added, never renamed.",
+        },
+        message: { type: "string", description: "For people: what went wrong and what to do." },
+        parameter: { type: "string", description: "The query parameter at fault, for a 400 about one." },
+      },
+    },
+  }),
+  Medium: { type: "string", enum: [...media] },
+  Series: object({
+    title: { type: "string" },
+    original_title: { type: "string" },
+    synopsis: { type: "string" },
+    author: nullable("string"),
+    illustrator: nullable("string"),
+    media: strings,
+    totals: object({
+      arcs: { type: "integer" },
+      chapters: { type: "integer" },
+      words: { type: "integer" },
+      volumes: { type: "integer" },
+      side_stories: { type: "integer" },
+      episodes: { type: "integer" },
+      shorts: { type: "integer", description: "Break Time shorts." },
+    }),
+    arcs: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
+    light_novel_collections: {
+      type: "array",
+      items: object({
+        code: { type: "string" },
+        name: { type: "string" },
+        kind: { type: "string", enum: [...collectionKinds] },
+      }),
+    },
+    anime_seasons: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
+    url: { type: "string", format: "uri" },
+  }),
+  Unit: object(
+    {
+      key: { type: "string", examples: ["wn:2-14"] },
+      medium: ref("Medium"),
+      label: { type: "string", description: "A short name that never spoils: `Arc 2 · Chapter 14`." },
+      title: nullable("string", "Null when the title spoils something the reader has not seen."),
+      original_title: nullable(
+        "string",
+        "The title in the original language; null when there is none or the title is withheld.",
+      ),
+      released_on: date("When it was first published, released in Japan or aired."),
+      url: { type: "string", format: "uri", description: "Where the site shows it." },
+    },
+    "A web novel chapter, light novel volume, side story, anime episode or Break Time short.",
+  ),
+  UnitPage: pageOf("Unit", "One page of units."),
+  Portrait: {
+    type: ["object", "null"],
+    additionalProperties: false,
+    required: ["url", "alt"],
+    properties: { url: { type: "string", format: "uri" }, alt: { type: "string" } },
+  },
+  Character: object({
+    slug: { type: "string" },
+    name: { type: "string" },
+    original_name: nullable("string"),
+    aliases: strings,
+    affiliations: strings,
+    portrait: { ...ref("Portrait"), description: "Null when there is none, or it would spoil." },
+    url: { type: "string", format: "uri" },
+  }),
+  CharacterPage: pageOf("Character", "One page of characters."),
+  CharacterProfile: object({
+    slug: { type: "string" },
+    name: { type: "string" },
+    original_name: nullable("string"),
+    aliases: strings,
+    affiliations: strings,
+    portrait: ref("Portrait"),
+    url: { type: "string", format: "uri" },
+    summary: nullable("string"),
+    first_appearances: {
+      type: "array",
+      items: object({
+        key: { type: "string" },
+        medium: ref("Medium"),
+        label: { type: "string" },
+        title: nullable("string", "Null when it spoils."),
+      }),
+    },
+    facts: {
+      type: "array",
+      description: "Only the facts the reader knows.",
+      items: object({ label: { type: "string" }, value: { type: "string" } }),
+    },
+    relationships: {
+      type: "array",
+      description: "Only the relationships the reader knows.",
+      items: object({
+        slug: { type: "string" },
+        name: { type: "string" },
+        kind: { type: "string" },
+        description: nullable("string"),
+      }),
+    },
+  }),
+  TranslationNote: object({
+    id: { type: "string" },
+    medium: { type: "string", enum: ["light_novels", "anime"] },
+    unit_key: { type: "string", description: "The volume or episode." },
+    category: { type: "string" },
+    severity: { type: "string", enum: [...mistakeSeverities] },
+    status: { type: "string" },
+    japanese: nullable("string"),
+    official: { type: "string" },
+    suggested: { type: "string" },
+    explanation: { type: "string" },
+    credits: strings,
+    added_on: { type: "string", format: "date" },
+    updated_on: date("When it last changed."),
+    light_novel: {
+      type: ["object", "null"],
+      additionalProperties: false,
+      required: ["chapter", "chapter_title", "web_novel_chapter", "page", "ebook_position", "edition"],
+      properties: {
+        chapter: { type: "integer" },
+        chapter_title: nullable("string"),
+        web_novel_chapter: nullable("string", "The web novel chapter's key."),
+        page: nullable("integer"),
+        ebook_position: nullable("string"),
+        edition: { type: "string" },
+      },
+    },
+    anime: {
+      type: ["object", "null"],
+      additionalProperties: false,
+      required: ["start_seconds", "end_seconds", "platform", "track"],
+      properties: {
+        start_seconds: { type: "integer" },
+        end_seconds: { type: "integer" },
+        platform: { type: "string" },
+        track: { type: "string" },
+      },
+    },
+    url: { type: "string", format: "uri" },
+  }),
+  TranslationNotePage: pageOf("TranslationNote", "One page of notes."),
+  Release: object({
+    key: { type: "string", description: "The unit released." },
+    medium: ref("Medium"),
+    edition: {
+      type: ["string", "null"],
+      enum: ["jp", "en", null],
+      description: "For a light novel volume: released in Japan or in English.",
+    },
+    label: { type: "string", description: "A short name that never spoils." },
+    title: nullable("string", "Null when the title spoils something the reader has not seen."),
+    released_on: { type: "string", format: "date" },
+    url: { type: "string", format: "uri" },
+  }),
+  ReleasePage: pageOf("Release", "One page of releases out, newest first."),
+  Releases: object({
+    upcoming: {
+      type: "array",
+      items: ref("Release"),
+      description: "Announced releases after today (UTC), soonest first.",
+    },
+    recent: ref("ReleasePage"),
+  }),
+};

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { characterProfileView, metCharacters, releaseView, unitView } from "./views";
+import { gated } from "../shield/gated";
+import { knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
+
+const origin = "https://companion.test";
+const reader = knowledgeOfUnits(["wn:1-10"]);
+
+describe("the API's views, sealed for the requester", () => {
+  it("lists a unit for everyone, its gated title null until the reveal covers it", () => {
+    const unit = {
+      key: "wn:1-9",
+      medium: "web_novel" as const,
+      label: "Arc 1 · Chapter 9",
+      named: gated("wn:1-9", { title: "The Fall", originalTitle: "堕" }),
+      releasedOn: "2014-05-24",
+      path: "/web_novel?arc=1#wn-1-9",
+    };
+    expect(unitView(unit, noKnowledge, origin)).toEqual({
+      key: "wn:1-9",
+      medium: "web_novel",
+      label: "Arc 1 · Chapter 9",
+      title: null,
+      original_title: null,
+      released_on: "2014-05-24",
+      url: `${origin}/web_novel?arc=1#wn-1-9`,
+    });
+    expect(unitView(unit, reader, origin)).toMatchObject({ title: "The Fall", original_title: "堕" });
+  });
+
+  it("leaves out characters not met, and a portrait that would spoil", () => {
+    const character = (slug: string, revealedBy: string | null, portraitRevealedBy: string | null) =>
+      gated(revealedBy, {
+        slug,
+        name: slug,
+        originalName: null,
+        aliases: [],
+        affiliations: [],
+        portrait: gated(portraitRevealedBy, { src: `/media/${slug}.svg`, alt: slug }),
+      });
+    const listed = metCharacters(
+      [character("ilse", null, "wn:5-1"), character("pell", "wn:1-8", null), character("velleda", "wn:2-11", null)],
+      reader,
+      origin,
+    );
+    expect(listed.map((each) => each.slug)).toEqual(["ilse", "pell"]);
+    expect(listed[0]!.portrait).toBeNull();
+    expect(listed[1]!.portrait).toEqual({ url: `${origin}/media/pell.svg`, alt: "pell" });
+  });
+
+  it("answers a profile only to a requester who has met the character, with only the facts they know", () => {
+    const profile = gated("wn:1-8", {
+      slug: "pell",
+      name: "Pell",
+      originalName: null,
+      aliases: [],
+      affiliations: [],
+      summary: "A lantern-smith.",
+      portrait: null,
+      firstAppearances: [
+        {
+          key: "wn:1-8",
+          medium: "web_novel" as const,
+          label: "Arc 1 · Chapter 8",
+          title: gated<string | null>(null, "Pell's Workshop"),
+        },
+      ],
+      facts: [gated(null, { label: "Age", value: "15" }), gated("wn:3-1", { label: "Fate", value: "Lives" })],
+      relationships: [
+        gated("wn:1-9", { slug: "nell", name: "Nell", kind: "sister", description: null }),
+        gated("wn:4-1", { slug: "x", name: "X", kind: "rival", description: null }),
+      ],
+    });
+    expect(characterProfileView(profile, noKnowledge, origin)).toBeNull();
+    expect(characterProfileView(null, reader, origin)).toBeNull();
+    const seen = characterProfileView(profile, reader, origin)!;
+    expect(seen.facts).toEqual([{ label: "Age", value: "15" }]);
+    expect(seen.relationships.map((each) => each.slug)).toEqual(["nell"]);
+    expect(seen.first_appearances[0]!.title).toBe("Pell's Workshop");
+  });
+
+  it("lists every release, its gated title null", () => {
+    const release = {
+      key: "bt:1-7",
+      medium: "break_time" as const,
+      edition: null,
+      label: "Season 1 · Break Time 7",
+      title: gated("bt:1-7", "The Bin"),
+      releasedOn: "2020-05-16",
+      path: "/break_time?season=1#bt-1-7",
+    };
+    expect(releaseView(release, noKnowledge, origin)).toMatchObject({
+      key: "bt:1-7",
+      title: null,
+      label: "Season 1 · Break Time 7",
+    });
+    expect(releaseView(release, knowledgeOfUnits(["bt:1-7"]), origin).title).toBe("The Bin");
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * What the API answers, built from what the models read and sealed for the requester's knowledge by
+ * the one rule (`seal`, `knownTo`): an item the requester may not see is left out of a list, a title
+ * they may not see is null. The field names are the API's (snake_case, as its parameters are) and are
+ * described in the OpenAPI document (./api-document.ts); they change only with a new API version.
+ */
+import type { Medium } from "../content/units";
+import { type Gated, knownTo, seal } from "../shield/gated";
+import type { Knowledge } from "../shield/knowledge";
+import type { AnimeMistake, LnMistake } from "../mistakes/entries";
+import { type Edition, type Release, releasePath } from "../feeds/releases";
+
+/** A unit of the story as the units model reads it. */
+export interface StoryUnit {
+  key: string;
+  medium: Medium;
+  label: string;
+  named: Gated<{ title: string; originalTitle: string | null }>;
+  releasedOn: string | null;
+  path: string;
+}
+
+export interface ApiUnit {
+  key: string;
+  medium: Medium;
+  label: string;
+  title: string | null;
+  original_title: string | null;
+  released_on: string | null;
+  url: string;
+}
+
+/** A unit: its title null where the requester may not see it (or it has none in the original language). */
+export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string): ApiUnit {
+  const { named } = seal(unit, knowledge);
+  return {
+    key: unit.key,
+    medium: unit.medium,
+    label: unit.label,
+    title: named.content?.title ?? null,
+    original_title: named.content?.originalTitle ?? null,
+    released_on: unit.releasedOn,
+    url: `${origin}${unit.path}`,
+  };
+}
+
+type Portrait = Gated<{ src: string; alt: string }> | null;
+
+/** A character as the directory reads them: everything gated with meeting them. */
+export type CharacterCard = Gated<{
+  slug: string;
+  name: string;
+  originalName: string | null;
+  aliases: string[];
+  affiliations: string[];
+  portrait: Portrait;
+}>;
+
+/** A character's profile as the characters model reads it. */
+export type CharacterProfile = Gated<{
+  slug: string;
+  name: string;
+  originalName: string | null;
+  aliases: string[];
+  affiliations: string[];
+  summary: string | null;
+  portrait: Portrait;
+  firstAppearances: Array<{ key: string; medium: Medium; label: string; title: Gated<string | null> }>;
+  facts: Array<Gated<{ label: string; value: string }>>;
+  relationships: Array<Gated<{ slug: string; name: string; kind: string; description: string | null }>>;
+}>;
+
+export interface ApiCharacter {
+  slug: string;
+  name: string;
+  original_name: string | null;
+  aliases: string[];
+  affiliations: string[];
+  portrait: { url: string; alt: string } | null;
+  url: string;
+}
+
+function portraitView(portrait: Portrait, origin: string) {
+  return portrait?.content
+    ? { url: new URL(portrait.content.src, `${origin}/`).href, alt: portrait.content.alt }
+    : null;
+}
+
+/** The characters the requester has met, in the directory's order; the rest are not there at all. */
+export function metCharacters(
+  characters: readonly CharacterCard[],
+  knowledge: Knowledge,
+  origin: string,
+): ApiCharacter[] {
+  return knownTo(characters, knowledge).map((character) => {
+    const { content } = seal(character, knowledge);
+    const met = content!;
+    return {
+      slug: met.slug,
+      name: met.name,
+      original_name: met.originalName,
+      aliases: met.aliases,
+      affiliations: met.affiliations,
+      portrait: portraitView(met.portrait, origin),
+      url: `${origin}/characters/${met.slug}`,
+    };
+  });
+}
+
+export interface ApiCharacterProfile extends ApiCharacter {
+  summary: string | null;
+  first_appearances: Array<{ key: string; medium: Medium; label: string; title: string | null }>;
+  facts: Array<{ label: string; value: string }>;
+  relationships: Array<{ slug: string; name: string; kind: string; description: string | null }>;
+}
+
+/** A character's profile, or null when the requester has not met them (answered as an unknown slug is). */
+export function characterProfileView(
+  profile: CharacterProfile | null,
+  knowledge: Knowledge,
+  origin: string,
+): ApiCharacterProfile | null {
+  if (!profile) return null;
+  const { content } = seal(profile, knowledge);
+  if (!content) return null;
+  return {
+    slug: content.slug,
+    name: content.name,
+    original_name: content.originalName,
+    aliases: content.aliases,
+    affiliations: content.affiliations,
+    portrait: portraitView(content.portrait, origin),
+    url: `${origin}/characters/${content.slug}`,
+    summary: content.summary,
+    first_appearances: content.firstAppearances.map((appearance) => ({
+      key: appearance.key,
+      medium: appearance.medium,
+      label: appearance.label,
+      title: appearance.title.content ?? null,
+    })),
+    facts: knownTo(content.facts, knowledge).map((fact) => fact.content!),
+    relationships: knownTo(content.relationships, knowledge).map((relationship) => relationship.content!),
+  };
+}
+
+/** A translation note of either medium as the mistakes model reads it, with the address of its page. */
+export type NoteOf<Entry> = Entry & { path: string };
+
+export interface ApiTranslationNote {
+  id: string;
+  medium: "light_novels" | "anime";
+  unit_key: string;
+  category: string;
+  severity: string;
+  status: string;
+  japanese: string | null;
+  official: string;
+  suggested: string;
+  explanation: string;
+  credits: string[];
+  added_on: string;
+  updated_on: string | null;
+  light_novel: {
+    chapter: number;
+    chapter_title: string | null;
+    web_novel_chapter: string | null;
+    page: number | null;
+    ebook_position: string | null;
+    edition: string;
+  } | null;
+  anime: { start_seconds: number; end_seconds: number; platform: string; track: string } | null;
+  url: string;
+}
+
+/** The notes the requester knows, light novel notes first, each in story order; the rest are not there at all. */
+export function knownNotes(
+  notes: { ln: NoteOf<LnMistake>[]; anime: NoteOf<AnimeMistake>[] },
+  knowledge: Knowledge,
+  origin: string,
+): ApiTranslationNote[] {
+  const common = (entry: LnMistake | AnimeMistake, path: string) => {
+    const text = entry.content!;
+    return {
+      id: entry.id,
+      category: entry.category,
+      severity: entry.severity,
+      status: entry.status,
+      japanese: text.japanese,
+      official: text.official,
+      suggested: text.suggested,
+      explanation: text.explanation,
+      credits: entry.credits,
+      added_on: entry.addedOn,
+      updated_on: entry.updatedOn,
+      url: `${origin}${path}`,
+    };
+  };
+  return [
+    ...knownTo(notes.ln, knowledge).map((entry) => ({
+      ...common(entry, entry.path),
+      medium: "light_novels" as const,
+      unit_key: entry.volume.key,
+      light_novel: {
+        chapter: entry.chapter,
+        chapter_title: entry.content!.chapterTitle,
+        web_novel_chapter: entry.webNovelChapter?.key ?? null,
+        page: entry.page,
+        ebook_position: entry.ebookPosition,
+        edition: entry.edition,
+      },
+      anime: null,
+    })),
+    ...knownTo(notes.anime, knowledge).map((entry) => ({
+      ...common(entry, entry.path),
+      medium: "anime" as const,
+      unit_key: entry.episode.key,
+      light_novel: null,
+      anime: { start_seconds: entry.start, end_seconds: entry.end, platform: entry.platform, track: entry.track },
+    })),
+  ].map(({ id, medium, unit_key, ...rest }) => ({ id, medium, unit_key, ...rest }));
+}
+
+export interface ApiRelease {
+  key: string;
+  medium: Medium;
+  edition: Edition | null;
+  label: string;
+  title: string | null;
+  released_on: string;
+  url: string;
+}
+
+/** A release: every one is listed, its title null where the requester may not see it. */
+export function releaseView(release: Release, knowledge: Knowledge, origin: string): ApiRelease {
+  const { title } = seal(release, knowledge);
+  return {
+    key: release.key,
+    medium: release.medium,
+    edition: release.edition,
+    label: release.label,
+    title: title.content,
+    released_on: release.releasedOn,
+    url: `${origin}${releasePath(release)}`,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The anime as the /anime and /break_time pages show it: the anime model returns these, and the
+ * components render them without knowing how they are stored.
+ */
+import type { Gated } from "../shield/gated";
+import type { AdaptationChangeKind } from "../vocabulary";
+import { animeNotesSeasonPath } from "../mistakes/rules";
+
+/** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
+export interface UnitLabel {
+  key: string;
+  label: string;
+}
+
+/**
+ * One thing an episode does differently from the web novel. Its kind and the chapters it concerns
+ * are labels and numbers, shown to everyone (the season's overview counts the skipped chapters too);
+ * the pack's words about it tell the story, so they are gated with the episode.
+ */
+export interface AdaptationChange {
+  kind: AdaptationChangeKind;
+  /** The web novel chapters it concerns, first to last, and how many they are. */
+  chapters: { from: UnitLabel; to: UnitLabel; count: number } | null;
+  /** The pack's words, revealed by what reveals the episode; null for a change found from the chapter ranges alone. */
+  note: Gated<string> | null;
+  /** Found from the episodes' chapter ranges at import rather than written in the pack. */
+  computed: boolean;
+}
+
+/** A Break Time short: its number and date are public; its title is revealed by the short or the episode it accompanies. */
+export interface BreakTimeShort {
+  key: string;
+  number: number;
+  title: Gated<string>;
+  airedOn: string | null;
+}
+
+export interface AnimeEpisode {
+  key: string;
+  season: number;
+  number: number;
+  /** Story position, for ordering and "I have watched up to here" (the shield reads `revealedBy`s). */
+  position: number;
+  /** Episode titles are not flagged in the pack: shown to everyone, like the number and the date. */
+  title: string;
+  originalTitle: string | null;
+  airedOn: string;
+  adapts: { from: UnitLabel; to: UnitLabel };
+  volumes: UnitLabel[];
+  changes: AdaptationChange[];
+  shorts: BreakTimeShort[];
+  /** Translation notes (subtitle, dub and caption mistakes) recorded for the episode. */
+  noteCount: number;
+}
+
+/** A season and what it covers, none of it gated: numbers, dates, arcs and volumes are public. */
+export interface AnimeSeason {
+  number: number;
+  title: string;
+  episodeCount: number;
+  firstAired: string | null;
+  lastAired: string | null;
+  arcs: { number: number; title: string }[];
+  volumes: UnitLabel[];
+  skippedChapters: number;
+  shortCount: number;
+}
+
+export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
+  skipped: "Skipped",
+  reordered: "Reordered",
+  added: "Anime original",
+  changed: "Changed",
+};
+
+/** Where an episode's translation notes are listed (the notes page heads each episode with this id). */
+export const animeNotesPath = (episodeKey: string) => `${animeNotesSeasonPath(episodeKey)}#episode-${episodeKey}`;

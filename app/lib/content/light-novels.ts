@@ -1,0 +1,38 @@
+import type { Gated } from "../shield/gated";
+import type { VolumeChangeKind } from "../vocabulary";
+
+/* What the light novels page shows of a volume (the view its model returns). */
+
+/** A unit a volume points to, by key and label. */
+export interface UnitLink {
+  key: string;
+  label: string;
+}
+
+/** What a volume changed from the web novel, as the page shows it. */
+export interface VolumeChange {
+  kind: VolumeChangeKind;
+  note: string;
+  chapters: { from: UnitLink; to: UnitLink } | null;
+}
+
+export interface LightNovelVolume {
+  key: string;
+  number: number;
+  title: string;
+  originalTitle: string | null;
+  releasedJp: string;
+  releasedEn: string | null;
+  isbn: string | null;
+  pageCount: number | null;
+  cover: string | null;
+  /** Each gated where it repeats a title the web novel flags. */
+  chapterTitles: Gated<string>[];
+  /** Gated as a whole by what the volume reveals; the count is never hidden. */
+  changes: Gated<VolumeChange[]> & { count: number };
+  position: number;
+  /** The web novel chapters it adapts, and how many. */
+  adapts: { from: UnitLink; to: UnitLink; chapters: number } | null;
+  readAfter: UnitLink | null;
+  mistakeCount: number;
+}

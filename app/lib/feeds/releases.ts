@@ -1,0 +1,70 @@
+import { titleBesideLabel } from "../content/labels";
+import { type Medium, unitMediumLabels, unitPath } from "../content/units";
+import type { Gated } from "../shield/gated";
+
+/** A light novel volume comes out twice: in Japan, then (perhaps) in English. */
+export type Edition = "jp" | "en";
+
+/**
+ * One release of any medium: a chapter published, a volume on sale, an episode or a Break Time short
+ * aired, a side story out. Its title is gated as its own page gates it (a flagged chapter or short
+ * title, a side story that reveals more than its place); volume and episode titles spoil nothing. Its
+ * label always shows ("Arc 5 · Chapter 12"), so a withheld title still says what came out.
+ */
+export interface Release {
+  key: string;
+  medium: Medium;
+  edition: Edition | null;
+  label: string;
+  title: Gated<string>;
+  releasedOn: string;
+}
+
+/** Where the site shows a release: its unit's place on its medium's page. */
+export function releasePath(release: Pick<Release, "key">) {
+  return unitPath(release.key);
+}
+
+/** Today's date as releases are dated (YYYY-MM-DD, UTC): released on it counts as out. */
+export function releaseDay(now = new Date()) {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The Atom feed of one medium's releases, or of every medium's. */
+export function releaseFeedPath(medium: Medium | null) {
+  return medium ? `/releases/${medium}/feed.xml` : "/releases/feed.xml";
+}
+
+/** The iCalendar feed of light novel and anime release dates. */
+export const RELEASE_CALENDAR_PATH = "/releases/calendar.ics";
+
+/**
+ * What a release is called where it cannot ask the reader (a feed, a calendar): its title beside its
+ * label where the title is in the answer, else its label alone ("Arc 5 · Chapter 12").
+ */
+export function releaseName({ label, title }: Pick<Release, "label" | "title">) {
+  if (title.content === null) return label;
+  const named = titleBesideLabel(label, title.content);
+  return named.label ? `${named.title} (${named.label})` : named.title;
+}
+
+/** What happens on a release's date, in a few words: "On sale in Japan", "On air". */
+export function releaseEvent({ medium, edition }: Pick<Release, "medium" | "edition">) {
+  if (edition) return edition === "jp" ? "On sale in Japan" : "On sale in English";
+  return medium === "anime" || medium === "break_time" ? "On air" : "Published";
+}
+
+/** "Light novel, English", "Anime", "Break Time": what came out, in a badge's few words. */
+export function releaseKind({ medium, edition }: Pick<Release, "medium" | "edition">) {
+  const kind = unitMediumLabels[medium];
+  return edition ? `${kind}, ${edition === "jp" ? "Japan" : "English"}` : kind;
+}
+
+/** A medium's releases in a sentence: "web novel releases", "Break Time releases". */
+export const releaseNouns: Record<Medium, string> = {
+  web_novel: "web novel",
+  light_novels: "light novel",
+  side_stories: "side story",
+  anime: "anime",
+  break_time: "Break Time",
+};

@@ -1,0 +1,111 @@
+import { data } from "react-router";
+// Types only: this module is also loaded by the public sign-in page, whose first load stays free of zod.
+import type { output, ZodType } from "zod";
+import { type ErrorBody, errorBody, type FieldMessages, summaryOf } from "../http/error-body";
+
+/**
+ * The one form pattern (docs/decisions/0010-one-form-pattern.md). A form names its fields once; its
+ * checks, a zod schema shared by browser and server or plain code where zod must stay off a public page,
+ * produce `FormErrors`; an action that refuses input answers a `Refusal` (the site's one error body,
+ * ./error-body.ts, with the input beside it), so the page shows each message next to its field
+ * (`formErrorsOf`) and keeps what the person typed.
+ */
+
+/** The key of a message about the whole form rather than one field. */
+const FORM_ERROR = "form";
+
+/** At most one message per field, the first found, plus one for the whole form. */
+export type FormErrors<Name extends string = string> = FieldMessages<Name>;
+
+/** What an action answers when it refuses input: the one error body with the messages, and the input, given back. */
+export interface Refusal<Name extends string = string> extends ErrorBody<Name> {
+  values: Partial<Record<Name, string>>;
+}
+
+/** The outcome of a check: the clean values, or the messages. */
+export type Checked<Values, Name extends string = string> =
+  { values: Values; errors: null } | { values: null; errors: FormErrors<Name> };
+
+/** The shape of a schema library's issue (zod's among them), so this module depends on none. */
+export interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * The first message for each field. An issue about no field, or (when `fields` is given) about a field
+ * the page does not show, belongs to the whole form.
+ */
+export function errorsFromIssues<Name extends string>(
+  issues: readonly Issue[],
+  fields?: readonly Name[],
+): FormErrors<Name> {
+  const errors: FormErrors<Name> = {};
+  for (const issue of issues) {
+    const name = issue.path.length ? String(issue.path[0]) : FORM_ERROR;
+    const key =
+      (fields && !(fields as readonly string[]).includes(name)) || name === FORM_ERROR ? FORM_ERROR : (name as Name);
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Plain checks: a message (or nothing) per field; only the failures are kept, and none means null. */
+export function collectErrors<Name extends string>(
+  checks: Partial<Record<Name | typeof FORM_ERROR, string | false | null | undefined>>,
+) {
+  const errors: FormErrors<Name> = {};
+  for (const [name, message] of Object.entries(checks) as Array<
+    [Name | typeof FORM_ERROR, string | false | null | undefined]
+  >) {
+    if (message) errors[name] = message;
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** Checks input against a schema; zod comes from the caller, so this module does not load it. */
+export function checkWith<Schema extends ZodType, Name extends string = string>(
+  schema: Schema,
+  input: unknown,
+  fields?: readonly Name[],
+): Checked<output<Schema>, Name> {
+  const result = schema.safeParse(input);
+  if (result.success) return { values: result.data, errors: null };
+  return { values: null, errors: errorsFromIssues(result.error.issues, fields) };
+}
+
+/** The named text fields of a submission, each a string ("" when missing or a file). */
+export function readFields<Name extends string>(form: FormData, names: readonly Name[]) {
+  const values = {} as Record<Name, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** The first field, in the page's order, that has a message: where focus goes after a refused submit. */
+export function firstInvalid<Name extends string>(names: readonly Name[], errors: FormErrors<Name> | null | undefined) {
+  return names.find((name) => errors?.[name]) ?? null;
+}
+
+/**
+ * The most of one field a refusal gives back: more than any field takes, so only text already refused
+ * for its length is cut. A page shows what it gets back twice (in the form and in its hydration data),
+ * so a pasted megabyte would come back as two; the browser still has the whole text in the form it sent
+ * and in the saved draft.
+ */
+export const MAX_ECHOED_LENGTH = 10_000;
+
+/** Refuses input: the messages and the input go back to the page (400 unless a status says more). */
+export function refuse<Name extends string>(
+  errors: FormErrors<Name>,
+  values: Partial<Record<Name, string>>,
+  status = 400,
+) {
+  const echoed: Partial<Record<Name, string>> = {};
+  for (const [name, value] of Object.entries(values) as Array<[Name, string | undefined]>) {
+    if (value !== undefined) echoed[name] = value.slice(0, MAX_ECHOED_LENGTH);
+  }
+  return data<Refusal<Name>>({ ...errorBody(summaryOf(errors), errors), values: echoed }, { status });
+}

@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { checkWith } from "./form";
+import { animeTrackLabels, mistakeTimestampPattern } from "../mistakes/rules";
+import type { ReportKind, ReportStatus } from "../vocabulary";
+
+/**
+ * The five feedback forms: one definition each, from which both the page's fields and the zod schema
+ * (checked in the browser before sending, and again by the server) are made.
+ */
+
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  kind: "text" | "textarea" | "select" | "browser";
+  required: boolean;
+  max: number;
+  help?: string;
+  placeholder?: string;
+  /** For selects whose choices are fixed; volume and episode lists come from the database. */
+  options?: Array<{ value: string; label: string }>;
+  optionsFrom?: "volumes" | "episodes";
+  pattern?: { regex: RegExp; message: string };
+}
+
+export interface FormDefinition {
+  kind: ReportKind;
+  slug: string;
+  title: string;
+  summary: string;
+  fields: FieldDefinition[];
+  /** The field whose text names the report in lists. */
+  titleFrom: string;
+}
+
+const text = (
+  name: string,
+  label: string,
+  required: boolean,
+  max: number,
+  extra: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
+  name,
+  label,
+  kind: "text",
+  required,
+  max,
+  ...extra,
+});
+const area = (
+  name: string,
+  label: string,
+  required: boolean,
+  max = 4000,
+  extra: Partial<FieldDefinition> = {},
+): FieldDefinition => ({
+  name,
+  label,
+  kind: "textarea",
+  required,
+  max,
+  ...extra,
+});
+
+export const reportForms: FormDefinition[] = [
+  {
+    kind: "bug",
+    slug: "report_bug",
+    title: "Report a bug",
+    summary: "Something on the site does not work as it should.",
+    titleFrom: "happened",
+    fields: [
+      area("happened", "What happened?", true, 4000, { help: "Describe what you saw, including any error message." }),
+      area("expected", "What did you expect to happen?", true),
+      text("page", "Which page was it on?", true, 300, { placeholder: "/characters or the full address" }),
+      area("steps", "Steps to make it happen again", false, 4000, { placeholder: "1. Open …\n2. Click …" }),
+      { name: "browser", label: "Your browser (filled in for you)", kind: "browser", required: false, max: 500 },
+    ],
+  },
+  {
+    kind: "content",
+    slug: "report_content",
+    title: "Report a content error",
+    summary: "A date, title, number or fact on the site is wrong.",
+    titleFrom: "problem",
+    fields: [
+      text("item", "Which page or item?", true, 300, { placeholder: "e.g. Lanternfall 3 on the light novels page" }),
+      area("problem", "What is wrong?", true),
+      area("correction", "What is right?", true),
+      text("source", "Source", false, 500, {
+        help: "Where the correct information can be checked (a link, a page number).",
+      }),
+    ],
+  },
+  {
+    kind: "ln_mistl",
+    slug: "report_ln_mistl",
+    title: "Report a light novel mistranslation",
+    summary: "The official English light novel says something the Japanese does not.",
+    titleFrom: "official",
+    fields: [
+      { name: "volume", label: "Volume", kind: "select", required: true, max: 40, optionsFrom: "volumes" },
+      text("chapter", "Chapter", true, 100, { placeholder: "e.g. 3, or the chapter's title" }),
+      text("location", "Page or ebook position", false, 100, { placeholder: "e.g. p. 112 or 43%" }),
+      area("official", "The official English text", true, 2000),
+      area("suggested", "Your suggested translation", true, 2000),
+      area("japanese", "The original Japanese, if you know it", false, 2000),
+      area("why", "Why it matters", true, 2000, { help: "A literal gloss, or what the official text changes." }),
+    ],
+  },
+  {
+    kind: "feature",
+    slug: "suggest_feature",
+    title: "Suggest a feature",
+    summary: "An idea that would make the site more useful.",
+    titleFrom: "title",
+    fields: [
+      text("title", "Your idea in a few words", true, 120),
+      area("idea", "Describe the idea", true),
+      area("problem", "What problem does it solve?", true),
+    ],
+  },
+  {
+    kind: "anime_mistl",
+    slug: "report_anime_mistl",
+    title: "Report an anime mistranslation",
+    summary: "A subtitle, dub or caption line differs from the Japanese.",
+    titleFrom: "official",
+    fields: [
+      { name: "episode", label: "Episode", kind: "select", required: true, max: 40, optionsFrom: "episodes" },
+      text("timestamp", "Timestamp", true, 8, {
+        placeholder: "12:34",
+        pattern: { regex: mistakeTimestampPattern, message: "Write the time as minutes:seconds, such as 12:34." },
+      }),
+      {
+        name: "platform",
+        label: "Platform",
+        kind: "select",
+        required: true,
+        max: 40,
+        options: ["Crunchyroll", "Netflix", "HIDIVE", "Blu-ray", "Other"].map((value) => ({ value, label: value })),
+      },
+      {
+        name: "track",
+        label: "Track",
+        kind: "select",
+        required: true,
+        max: 20,
+        options: Object.entries(animeTrackLabels).map(([value, label]) => ({ value, label })),
+      },
+      area("official", "The official line", true, 1000),
+      area("suggested", "Your suggested line", true, 1000),
+      area("why", "Why it matters", true, 2000),
+    ],
+  },
+];
+
+export function formBySlug(slug: string) {
+  return reportForms.find((form) => form.slug === slug) ?? null;
+}
+
+export function formByKind(kind: ReportKind) {
+  return reportForms.find((form) => form.kind === kind)!;
+}
+
+/** The schema of one form. Select choices from the database are checked by the server afterwards. */
+function reportSchema(form: FormDefinition) {
+  const shape: Record<string, z.ZodType<string>> = {};
+  for (const field of form.fields) {
+    let value = z.string().trim().max(field.max, `At most ${field.max} characters, please.`);
+    if (field.required)
+      value = value.min(1, field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.");
+    if (field.pattern) {
+      const { regex, message } = field.pattern;
+      value = value.refine((text) => text === "" || regex.test(text), message);
+    }
+    if (field.options) {
+      const allowed = field.options.map((option) => option.value);
+      value = value.refine((text) => text === "" || allowed.includes(text), "Choose one of the listed options.");
+    }
+    shape[field.name] = field.required ? value : value.optional().default("");
+  }
+  return z.object(shape);
+}
+
+/** The names of a form's fields, in the page's order. */
+export function fieldNames(form: FormDefinition) {
+  return form.fields.map((field) => field.name);
+}
+
+/** Validates form values, in the browser before sending and again in the action. */
+export function validateReport(form: FormDefinition, values: Record<string, unknown>) {
+  return checkWith(reportSchema(form), values, fieldNames(form));
+}
+
+export const reportStatusLabels: Record<ReportStatus, string> = {
+  open: "Open",
+  under_review: "Under review",
+  accepted: "Accepted",
+  declined: "Declined",
+  duplicate: "Duplicate",
+  done: "Done",
+};
+
+/** DESIGN: a per-reader limit on reports. */
+export const REPORT_LIMITS = { perMinute: 5, perDay: 50 } as const;
+
+/** The honeypot: a field people never see or fill in. */
+export const HONEYPOT_FIELD = "website";

@@ -1,0 +1,114 @@
+/**
+ * The translation-mistake entries as pages show them: the mistakes model returns these, and the
+ * components render them without knowing how they are stored. Every line an entry quotes from the
+ * story is behind the spoiler shield, inside its `content` (./gated); where it is, how it is judged
+ * and when it was added are public, so a sealed entry still has its place, its badges and its link.
+ */
+import type { Gated } from "../shield/gated";
+import type { AnimeTrack, MistakeCategory, MistakeSeverity, MistakeStatus } from "../vocabulary";
+
+/** The lines an entry quotes from the story, and why they differ. */
+export interface MistakeText {
+  japanese: string | null;
+  official: string;
+  suggested: string;
+  explanation: string;
+}
+
+/** What every entry has, light novel or anime: public facts, and its text gated. */
+export interface MistakeEntry<Text extends MistakeText = MistakeText> extends Gated<Text> {
+  id: string;
+  category: MistakeCategory;
+  severity: MistakeSeverity;
+  status: MistakeStatus;
+  credits: string[];
+  addedOn: string;
+  updatedOn: string | null;
+}
+
+/** A light novel entry's text: its chapter's title can spoil too. */
+export interface LnMistakeText extends MistakeText {
+  chapterTitle: string | null;
+}
+
+export interface LnMistake extends MistakeEntry<LnMistakeText> {
+  volume: { key: string; label: string };
+  chapter: number;
+  webNovelChapter: { key: string; label: string } | null;
+  page: number | null;
+  ebookPosition: string | null;
+  edition: string;
+}
+
+/** An entry on its own volume's page, which names the volume once, not per entry. */
+export type LnMistakeInVolume = Omit<LnMistake, "volume">;
+
+export type { AnimeTrack };
+
+export interface AnimeMistake extends MistakeEntry {
+  /** The episode, with its story position for "I have watched up to here". */
+  episode: { key: string; season: number; number: number; title: string; position: number };
+  /** Seconds into the episode. */
+  start: number;
+  end: number;
+  platform: string;
+  track: AnimeTrack;
+}
+
+/** One episode's entries as one gated item: the reader sees the episode when they know any of its entries. */
+export interface EpisodeMistakes extends Gated<AnimeMistake[]> {
+  key: string;
+}
+
+/**
+ * An episode's entries grouped in the order they come. A group is revealed by whatever reveals any
+ * of its entries, the episode itself first (so asking to see a folded episode asks for that episode);
+ * it spoils nothing if one of them spoils nothing.
+ */
+export function episodeMistakes(entries: readonly AnimeMistake[]): EpisodeMistakes[] {
+  const episodes = new Map<string, AnimeMistake[]>();
+  for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
+  return [...episodes].map(([key, list]) => {
+    const units = new Set(list.flatMap((entry) => entry.revealedBy?.split(" ") ?? []).filter((unit) => unit !== ""));
+    const revealedBy = list.some((entry) => entry.revealedBy === null)
+      ? null
+      : [...units].sort((a, b) => Number(b === key) - Number(a === key)).join(" ");
+    return { key, revealedBy, content: list };
+  });
+}
+
+/** One volume with how many entries it has of each severity. */
+export interface VolumeMistakeCount {
+  key: string;
+  collectionCode: string;
+  collectionName: string;
+  number: number;
+  title: string;
+  counts: Record<MistakeSeverity, number>;
+  total: number;
+}
+
+/** How many entries each filter value has. */
+export type MistakeFacets = Record<"category" | "severity" | "status", Record<string, number>>;
+
+/** The official line and the suggested one: what a one-line summary of an entry quotes. */
+export type MistakeLines = Pick<MistakeText, "official" | "suggested">;
+
+/** One line of the newest entries: where it is and links, its severity and date, and the lines it corrects (gated). */
+export interface NewestMistake extends Gated<MistakeLines> {
+  id: string;
+  /** "Lanternfall 3, chapter 2" or "Anime season 1 · episode 4 at 12:34". */
+  where: string;
+  path: string;
+  severity: MistakeSeverity;
+  addedOn: string;
+}
+
+/** An existing entry like the one a reader is reporting: where it is, and its lines (gated). */
+export interface SimilarMistake extends Gated<MistakeLines> {
+  id: string;
+  /** Its volume or episode key. */
+  unit: string;
+  /** "Lanternfall 3, chapter 2" or "Season 1 · Episode 4". */
+  where: string;
+}

@@ -1,0 +1,128 @@
+import { oneOf } from "../http/params";
+import { collectionCodePattern, parseUnitKey, wholeNumberPattern } from "../content/units";
+import {
+  type AnimeTrack,
+  type MistakeCategory,
+  mistakeSeverities,
+  type MistakeSeverity,
+  type MistakeStatus,
+} from "../vocabulary";
+
+/** The words and rules of the translation-mistake pages, shared by pages, forms and the feed. */
+
+export const mistakeCategoryLabels = {
+  mistranslation: "Mistranslation",
+  omission: "Omission",
+  addition: "Addition",
+  name_or_term: "Name or term",
+  softened: "Softened or censored",
+  typo: "Typo",
+  localization_choice: "Localization choice",
+} as const satisfies Record<MistakeCategory, string>;
+
+export const mistakeSeverityLabels = {
+  minor: "Minor",
+  meaning_changing: "Meaning-changing",
+  plot_relevant: "Plot-relevant",
+} as const satisfies Record<MistakeSeverity, string>;
+
+export const mistakeStatusLabels = {
+  confirmed: "Confirmed",
+  fixed_in_later_printing: "Fixed in a later release",
+  disputed: "Disputed",
+} as const satisfies Record<MistakeStatus, string>;
+
+export const animeTrackLabels = {
+  subtitles: "Subtitles",
+  dub: "Dub",
+  captions: "Captions",
+} as const satisfies Record<AnimeTrack, string>;
+
+export type { MistakeCategory, MistakeSeverity, MistakeStatus };
+
+export const severities = mistakeSeverities;
+
+export interface MistakeFilters {
+  category: MistakeCategory | null;
+  severity: MistakeSeverity | null;
+  status: MistakeStatus | null;
+}
+
+const pick = <T extends string>(labels: Record<T, string>, value: string | null) =>
+  oneOf(Object.keys(labels) as T[], value);
+
+/** Filters from the URL; a value the page does not know is simply no filter. */
+export function parseMistakeFilters(params: URLSearchParams): MistakeFilters {
+  return {
+    category: pick(mistakeCategoryLabels, params.get("category")),
+    severity: pick(mistakeSeverityLabels, params.get("severity")),
+    status: pick(mistakeStatusLabels, params.get("status")),
+  };
+}
+
+/**
+ * The address of one volume's page: /translation_meta/ln_mistls/main_v3. Parsing is strict: a
+ * collection code of lowercase letters and digits, "_v", and a volume number without leading zeros.
+ */
+function volumeSlug(collectionCode: string, volumeNumber: number) {
+  return `${collectionCode}_v${volumeNumber}`;
+}
+
+export type LnMistakePageSlug = { kind: "collection"; code: string } | { kind: "volume"; code: string; number: number };
+
+export function parseLnMistakeSlug(slug: string): LnMistakePageSlug | null {
+  // A code holds no underscore, so "_v" can only separate the code from the number.
+  const [code = "", number, ...rest] = slug.split("_v");
+  if (!collectionCodePattern.test(code) || rest.length) return null;
+  if (number === undefined) return { kind: "collection", code };
+  return wholeNumberPattern.test(number) ? { kind: "volume", code, number: Number(number) } : null;
+}
+
+/** ln:main-3 → main_v3 */
+export function volumeSlugFromKey(key: string) {
+  const volume = parseUnitKey(key, "light_novels");
+  return volume ? volumeSlug(volume.collection, volume.volume) : null;
+}
+
+/** Where an anime entry's line is spoken: minutes:seconds (12:34) or hours:minutes:seconds (1:02:03). */
+export const mistakeTimestampPattern = /^(\d{1,2}:)?\d{1,2}:\d{2}$/;
+
+/** 1:02:03 or 12:34 → seconds. */
+export function timestampSeconds(timestamp: string) {
+  return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** 754 seconds → 12:34; an hour or more → 1:02:03 */
+export function formatTimestamp(seconds: number) {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+export function mistakeAnchor(id: string) {
+  return `entry-${id}`;
+}
+
+/** A volume's entries per page: a volume's notes could grow past what one page should carry. */
+export const LN_ENTRIES_PER_PAGE = 50;
+
+/**
+ * The address of a light novel entry: its volume's page, on the page of the volume's (unfiltered)
+ * list that holds it, given how many entries come before it in reading order.
+ */
+export function lnMistakePath(volumeKey: string, entryId: string, entriesBefore: number) {
+  const page = Math.floor(entriesBefore / LN_ENTRIES_PER_PAGE) + 1;
+  return `/translation_meta/ln_mistls/${volumeSlugFromKey(volumeKey)}${page > 1 ? `?page=${page}` : ""}#${mistakeAnchor(entryId)}`;
+}
+
+/** The anime entries' page lists one season's entries at a time, by episode: an entry's address names its season. */
+export function animeMistakePath(entryId: string, episodeKey: string) {
+  return `${animeNotesSeasonPath(episodeKey)}#${mistakeAnchor(entryId)}`;
+}
+
+/** The anime notes page of an episode's season. */
+export function animeNotesSeasonPath(episodeKey: string) {
+  const parts = parseUnitKey(episodeKey, "anime");
+  return `/translation_meta/anime_mistls${parts?.medium === "anime" ? `?season=${parts.season}` : ""}`;
+}

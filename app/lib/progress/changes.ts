@@ -1,0 +1,155 @@
+import { type Medium, mediumOf, parseUnitKey, volumeKey } from "../content/units";
+import { hasConsumed, knowledgeOfUnits } from "../shield/knowledge";
+import { emptyProgress, knowledgeOf, type Progress, reachedUnits } from "./record";
+import { positionsOf, type TrackerUnit } from "./tracker-units";
+
+/* How a reader's progress record (./progress-record) changes: merging two, reading up to a unit, ticking one. */
+
+/** A chapter's or episode's place within its medium: wn:2-14 → [2, 14]. */
+function orderInMedium(unitKey: string): [number, number] {
+  const parts = parseUnitKey(unitKey);
+  if (parts?.medium === "web_novel") return [parts.arc, parts.chapter];
+  if (parts?.medium === "anime") return [parts.season, parts.episode];
+  return [0, 0];
+}
+
+/** The later of two chapters (or two episodes), compared by number, not as text. */
+function later(a: string | null, b: string | null) {
+  if (!a) return b;
+  if (!b) return a;
+  const [a1, a2] = orderInMedium(a);
+  const [b1, b2] = orderInMedium(b);
+  return a1 > b1 || (a1 === b1 && a2 >= b2) ? a : b;
+}
+
+/** The record with only the skipped units that lie before its places (others are unread anyway), sorted. */
+function withSkippedBehind(progress: Progress): Progress {
+  const reached = knowledgeOfUnits(reachedUnits(progress));
+  return { ...progress, skipped: [...new Set(progress.skipped)].filter((key) => hasConsumed(reached, key)).sort() };
+}
+
+/**
+ * Merges two progress records, as on sign-in on a new device: the furthest progress wins in each
+ * medium, checklists are united, nothing is lost. A unit one record skipped stays skipped unless the
+ * other has read it.
+ */
+export function mergeProgress(a: Progress, b: Progress): Progress {
+  const lightNovels: Record<string, number> = { ...a.lightNovels };
+  for (const [collection, volume] of Object.entries(b.lightNovels))
+    lightNovels[collection] = Math.max(lightNovels[collection] ?? 0, volume);
+  const [knowsA, knowsB] = [knowledgeOf(a), knowledgeOf(b)];
+  return withSkippedBehind({
+    version: 1,
+    webNovel: later(a.webNovel, b.webNovel),
+    lightNovels,
+    sideStories: [...new Set([...a.sideStories, ...b.sideStories])].sort(),
+    anime: later(a.anime, b.anime),
+    breakTime: [...new Set([...a.breakTime, ...b.breakTime])].sort(),
+    skipped: [...a.skipped, ...b.skipped].filter((key) => !hasConsumed(knowsA, key) && !hasConsumed(knowsB, key)),
+    position: Math.max(a.position, b.position),
+    updatedAt: a.updatedAt > b.updatedAt ? a.updatedAt : b.updatedAt,
+  });
+}
+
+/** Whether two records hold the same progress (when each was last changed does not count). */
+export function sameProgress(a: Progress, b: Progress) {
+  const { updatedAt: _a, ...left } = a;
+  const { updatedAt: _b, ...right } = b;
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+
+/**
+ * This browser's progress and the account's, brought together: the merged record, whether this
+ * browser must store it and whether the account must (never an empty record).
+ */
+export function reconcileProgress(local: Progress, saved: Progress | null) {
+  const progress = saved ? mergeProgress(local, saved) : local;
+  return {
+    progress,
+    storeLocally: !sameProgress(progress, local),
+    sendToAccount: !sameProgress(progress, saved ?? emptyProgress),
+  };
+}
+
+/** The furthest timeline position reached, given each unit's position. */
+export function progressPosition(progress: Progress, positionOf: (unitKey: string) => number | undefined) {
+  return Math.max(0, ...reachedUnits(progress).map((unit) => positionOf(unit) ?? 0));
+}
+
+/** The record with its position worked out from the tracker's timeline. */
+export function withPosition(progress: Progress, units: readonly TrackerUnit[]): Progress {
+  return { ...progress, position: progressPosition(progress, positionsOf(units)) };
+}
+
+/** The record as kept after the reader changes it: position worked out, skipped units tidied, stamped with the time. */
+export function changedProgress(progress: Progress, units: readonly TrackerUnit[], now = new Date()): Progress {
+  return { ...withPosition(withSkippedBehind(progress), units), updatedAt: now.toISOString() };
+}
+
+/** The key of the last volume read in a collection, or null when none is. */
+export function lastVolumeKey(progress: Progress, collection: string) {
+  const volume = progress.lightNovels[collection];
+  return volume ? volumeKey(collection, volume) : null;
+}
+
+/** The record with a collection's last volume set from a volume key (null: not started). */
+export function withLastVolume(progress: Progress, collection: string, unitKey: string | null): Progress {
+  const lightNovels = { ...progress.lightNovels };
+  const volume = unitKey ? parseUnitKey(unitKey, "light_novels") : null;
+  if (volume?.collection === collection) lightNovels[collection] = volume.volume;
+  else delete lightNovels[collection];
+  return { ...progress, lightNovels };
+}
+
+/** A checklist (side stories, Break Time) with one unit ticked or unticked, sorted like a merge. */
+export function withTicked(checked: readonly string[], unitKey: string, ticked: boolean) {
+  const next = new Set(checked);
+  if (ticked) next.add(unitKey);
+  else next.delete(unitKey);
+  return [...next].sort();
+}
+
+/**
+ * "I have read up to here" from a chapter, volume or episode on any page: that medium's progress
+ * moves up to the unit (never back) and the position with it, without the tracker's timeline. Other
+ * keys (side stories, Break Time) leave the record as it is. At or before the reader's place it reads
+ * the skipped units up to the unit (the reader is filling the gaps); past the place it moves on and
+ * the skipped units stay unread (reading the next chapter after a crossing reads nothing it skipped).
+ */
+export function readUpTo(progress: Progress, unit: { key: string; position: number }, now = new Date()): Progress {
+  const parts = parseUnitKey(unit.key);
+  const reached: Progress = { ...emptyProgress, position: unit.position, updatedAt: now.toISOString() };
+  if (parts?.medium === "web_novel") reached.webNovel = unit.key;
+  else if (parts?.medium === "anime") reached.anime = unit.key;
+  else if (parts?.medium === "light_novels") reached.lightNovels = { [parts.collection]: parts.volume };
+  else return progress;
+  const merged = mergeProgress(progress, reached);
+  const movesOn = !hasConsumed(knowledgeOfUnits(reachedUnits(progress)), unit.key);
+  return movesOn ? withSkippedBehind({ ...merged, skipped: progress.skipped }) : merged;
+}
+
+/**
+ * The media a reader follows: side stories always; the web novel once started, or while neither the
+ * anime nor a light novel is (a new reader starts there); the anime with its Break Time shorts once
+ * either is started. Light novels count per collection, in upNext.
+ */
+export function followedMedia(progress: Progress): Set<Medium> {
+  const followed = new Set<Medium>(["side_stories"]);
+  if (progress.webNovel || (!progress.anime && !Object.keys(progress.lightNovels).length)) followed.add("web_novel");
+  if (progress.anime || progress.breakTime.length) followed.add("anime").add("break_time");
+  return followed;
+}
+
+/**
+ * "Mark as read" (or watched) on one unit the tracker offers: a skipped chapter or volume is read,
+ * that one alone; a chapter, volume or episode moves its medium's progress up to it (readUpTo); a side
+ * story or a Break Time short is ticked. Other media are never touched.
+ */
+export function markRead(progress: Progress, unit: { key: string; position: number }): Progress {
+  if (progress.skipped.includes(unit.key))
+    return { ...progress, skipped: progress.skipped.filter((key) => key !== unit.key) };
+  const medium = mediumOf(unit.key);
+  if (medium === "side_stories") return { ...progress, sideStories: withTicked(progress.sideStories, unit.key, true) };
+  if (medium === "break_time") return { ...progress, breakTime: withTicked(progress.breakTime, unit.key, true) };
+  return readUpTo(progress, unit);
+}

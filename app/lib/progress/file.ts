@@ -1,0 +1,136 @@
+import { collectionCodePattern, isUnitKey, MAX_UNIT_NUMBER, type Medium, UNIT_KEY_MAX_LENGTH } from "../content/units";
+import type { Progress } from "./record";
+
+/*
+ * The one check of a progress record, wherever it comes from: this browser's storage, an exported
+ * file, a save to the account, the account's saved record. Written without a schema library because
+ * the spoiler shield reads stored progress on every page, and zod stays out of public pages'
+ * first-load JavaScript.
+ */
+
+/** What is wrong with a record: where (a dotted path, empty for the whole record) and why. */
+export interface ProgressProblem {
+  path: string;
+  message: string;
+}
+
+export type CheckedProgress = { progress: Progress; problem: null } | { progress: null; problem: ProgressProblem };
+
+const fields = [
+  "version",
+  "webNovel",
+  "lightNovels",
+  "sideStories",
+  "anime",
+  "breakTime",
+  "skipped",
+  "position",
+  "updatedAt",
+];
+/** Far more than any series has; keeps a hostile file from making every page slow. */
+const MAX_CHECKED = 5000;
+/** An ISO timestamp in UTC, as toISOString() writes it (seconds and fractions optional). */
+const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
+
+class Refusal extends Error {
+  constructor(readonly problem: ProgressProblem) {
+    super(problem.message);
+  }
+}
+
+function refuse(path: string, message: string): never {
+  throw new Refusal({ path, message });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function unitKeyOf(medium: Medium, value: unknown, path: string): string {
+  if (typeof value !== "string" || value.length > UNIT_KEY_MAX_LENGTH || !isUnitKey(value, medium))
+    refuse(path, `expected a ${medium.replace("_", " ")} key`);
+  return value;
+}
+
+function lastUnit(medium: Medium, value: unknown, path: string): string | null {
+  return value === null ? null : unitKeyOf(medium, value, path);
+}
+
+function checklist(medium: Medium, value: unknown, path: string): string[] {
+  if (!Array.isArray(value)) refuse(path, "expected a list");
+  if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
+  return value.map((key, index) => unitKeyOf(medium, key, `${path}.${index}`));
+}
+
+/** Skipped chapters and volumes; records from before there were any (and older files) have none. */
+function skippedUnits(value: unknown, path: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) refuse(path, "expected a list");
+  if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
+  return value.map((key, index) => {
+    const at = `${path}.${index}`;
+    return typeof key === "string" && isUnitKey(key, "light_novels")
+      ? unitKeyOf("light_novels", key, at)
+      : unitKeyOf("web_novel", key, at);
+  });
+}
+
+function lastVolumes(value: unknown, path: string): Record<string, number> {
+  if (!isRecord(value)) refuse(path, "expected an object");
+  const volumes: Record<string, number> = {};
+  for (const [collection, volume] of Object.entries(value)) {
+    if (!collectionCodePattern.test(collection))
+      refuse(`${path}.${collection}`, "expected a light novel collection code");
+    if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > MAX_UNIT_NUMBER)
+      refuse(`${path}.${collection}`, "expected a volume number");
+    volumes[collection] = volume;
+  }
+  return volumes;
+}
+
+function timestamp(value: unknown, path: string): string {
+  if (typeof value !== "string" || !timestampPattern.test(value) || Number.isNaN(Date.parse(value)))
+    refuse(path, "expected an ISO timestamp");
+  return value;
+}
+
+function readProgress(value: unknown): Progress {
+  if (!isRecord(value)) refuse("", "expected an object");
+  const unknownField = Object.keys(value).find((field) => !fields.includes(field));
+  if (unknownField !== undefined) refuse("", `unknown field "${unknownField}"`);
+  if (value.version !== 1) refuse("version", "expected 1");
+  const position = value.position;
+  if (typeof position !== "number" || !Number.isFinite(position) || position < 0 || position > 1e9)
+    refuse("position", "expected a story position");
+  // Built field by field in one order, so equal records serialise alike (sameProgress relies on it).
+  return {
+    version: 1,
+    webNovel: lastUnit("web_novel", value.webNovel, "webNovel"),
+    lightNovels: lastVolumes(value.lightNovels, "lightNovels"),
+    sideStories: checklist("side_stories", value.sideStories, "sideStories"),
+    anime: lastUnit("anime", value.anime, "anime"),
+    breakTime: checklist("break_time", value.breakTime, "breakTime"),
+    skipped: skippedUnits(value.skipped, "skipped"),
+    position,
+    updatedAt: timestamp(value.updatedAt, "updatedAt"),
+  };
+}
+
+/** A progress record, or the first problem with it; anything not exactly a record is refused. */
+export function checkProgress(value: unknown): CheckedProgress {
+  try {
+    return { progress: readProgress(value), problem: null };
+  } catch (error) {
+    if (error instanceof Refusal) return { progress: null, problem: error.problem };
+    throw error;
+  }
+}
+
+/** Stored or saved progress (JSON), or null when it is missing or unreadable. */
+export function parseStoredProgress(json: string | null | undefined): Progress | null {
+  if (!json) return null;
+  try {
+    return checkProgress(JSON.parse(json)).progress;
+  } catch {
+    return null;
+  }
+}

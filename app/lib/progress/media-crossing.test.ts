@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { mediumOf, parseUnitKey } from "../content/units";
+import { gated } from "../shield/gated";
+import { knows } from "../shield/knowledge";
+import { crossings } from "./media-crossing";
+import { emptyProgress, knowledgeOf, type Progress } from "./record";
+import type { TrackerUnit } from "./tracker-units";
+
+/*
+ * A small story: arc 1 has four chapters and arc 2 one. Season 1 of the anime adapts 1-1 to 1-2, then
+ * 1-4, leaving 1-3 out. The light novels' first volume covers 1-1 to 1-2, the second 1-3 to 1-4, the
+ * third 2-1. A side story comes after 1-3.
+ */
+const unit = (key: string, position: number, coveredBy: string): TrackerUnit => {
+  const medium = mediumOf(key);
+  if (!medium) throw new Error(`Not a unit key: ${key}`);
+  const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
+  return {
+    key,
+    medium,
+    position,
+    label: key,
+    title: gated(key, `Title of ${key}`),
+    group: collection ? "Lanternfall" : medium,
+    collection,
+    coveredBy,
+  };
+};
+const timeline = [
+  unit("wn:1-1", 1, "wn:1-1 ln:main-1 anime:1-1"),
+  unit("wn:1-2", 2, "wn:1-2 ln:main-1 anime:1-1"),
+  unit("ln:main-1", 2.1, "ln:main-1 wn:1-2 anime:1-1"),
+  unit("anime:1-1", 2.2, "anime:1-1 wn:1-2 ln:main-1"),
+  unit("wn:1-3", 3, "wn:1-3 ln:main-2"),
+  unit("ss:after-three", 3.5, "ss:after-three"),
+  unit("wn:1-4", 4, "wn:1-4 ln:main-2 anime:1-2"),
+  unit("ln:main-2", 4.1, "ln:main-2 wn:1-4 anime:1-2"),
+  unit("anime:1-2", 4.2, "anime:1-2 wn:1-4 ln:main-2"),
+  unit("wn:2-1", 5, "wn:2-1 ln:main-3"),
+  unit("ln:main-3", 5.1, "ln:main-3 wn:2-1"),
+];
+const progress = (changes: Partial<Progress>): Progress => ({ ...emptyProgress, ...changes });
+const keys = (units: readonly TrackerUnit[]) => units.map((each) => each.key);
+
+describe("crossings", () => {
+  const viewer = progress({ anime: "anime:1-2" });
+  const [intoWebNovel, intoLightNovels] = crossings(viewer, timeline);
+
+  it("takes an anime viewer into the web novel after the last chapter the season reached, the chapter it left out skipped", () => {
+    expect(intoWebNovel).toMatchObject({ to: { medium: "web_novel" } });
+    expect(intoWebNovel?.from.key).toBe("anime:1-2");
+    expect(intoWebNovel?.start.key).toBe("wn:2-1");
+    expect(keys(intoWebNovel?.skipped ?? [])).toEqual(["wn:1-3"]);
+    expect(keys(intoWebNovel?.sideStories ?? [])).toEqual(["ss:after-three"]);
+    expect(intoWebNovel?.progress).toMatchObject({ webNovel: "wn:1-4", anime: "anime:1-2", skipped: ["wn:1-3"] });
+  });
+
+  it("leaves what a skipped chapter reveals hidden, and shows what the season covered", () => {
+    const crossed = knowledgeOf(intoWebNovel!.progress);
+    expect(knows(crossed, "wn:1-3 ln:main-2")).toBe(false);
+    // Revealed in the web novel only, in a chapter the season adapted: the reader now reads on from there.
+    expect(knows(crossed, "wn:1-2")).toBe(true);
+  });
+
+  it("takes an anime viewer into the light novels at the volume that goes on from the season, a volume with an unseen chapter skipped", () => {
+    expect(intoLightNovels).toMatchObject({
+      to: { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" },
+    });
+    expect(intoLightNovels?.start.key).toBe("ln:main-3");
+    expect(keys(intoLightNovels?.skipped ?? [])).toEqual(["ln:main-2"]);
+    expect(intoLightNovels?.progress).toMatchObject({ lightNovels: { main: 2 }, skipped: ["ln:main-2"] });
+    expect(knows(knowledgeOf(intoLightNovels!.progress), "ln:main-1")).toBe(true);
+  });
+
+  it("takes a light novel reader into the web novel, and offers nothing where the reader is already as far", () => {
+    const reader = progress({ lightNovels: { main: 2 } });
+    const offers = crossings(reader, timeline);
+    expect(offers.map((offer) => offer.to.medium)).toEqual(["web_novel"]);
+    expect(offers[0]?.skipped).toEqual([]);
+    expect(offers[0]?.progress.webNovel).toBe("wn:1-4");
+    expect(crossings(progress({ anime: "anime:1-2", webNovel: "wn:1-4", lightNovels: { main: 2 } }), timeline)).toEqual(
+      [],
+    );
+  });
+
+  it("offers nothing to a reader with no progress in a medium to cross from", () => {
+    expect(crossings(emptyProgress, timeline)).toEqual([]);
+    expect(crossings(progress({ webNovel: "wn:1-4" }), timeline)).toEqual([]);
+  });
+
+  it("keeps a gap the reader already had, and drops one they have read since", () => {
+    const reader = progress({ anime: "anime:1-2", webNovel: "wn:1-3" });
+    const [offer] = crossings(reader, timeline);
+    expect(offer?.skipped).toEqual([]);
+    expect(offer?.progress).toMatchObject({ webNovel: "wn:1-4", skipped: [] });
+  });
+
+  it("offers one way into a medium, from the place that reaches furthest", () => {
+    const both = crossings(progress({ anime: "anime:1-1", lightNovels: { main: 2 } }), timeline);
+    expect(both.map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key])).toEqual([
+      ["ln:main-2", "web_novel", "wn:2-1"],
+    ]);
+  });
+});

@@ -1,0 +1,126 @@
+import { type Medium, mediumOf, parseUnitKey } from "../content/units";
+import { knows } from "../shield/knowledge";
+import { mergeProgress } from "./changes";
+import { emptyProgress, knowledgeOf, type Progress } from "./record";
+import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "./tracker-units";
+
+/*
+ * Crossing from one medium into another: "I finished this season (or this volume): continue in the
+ * web novel or the light novels". The reader's place in the medium they come from reaches a web novel
+ * chapter (the cross-media map: `TrackerUnit.coveredBy`); they start the other medium right after it.
+ * What they have not seen on the way (the chapters an anime season left out, the scenes the light
+ * novels cut, the volumes with such chapters) is skipped: it stays unread, and what it reveals stays
+ * hidden, until they read it. Side stories that belong before the start are listed; they stay unread.
+ */
+
+export interface Crossing {
+  /** Where the reader is in the medium they come from: the last episode watched or volume read. */
+  from: TrackerUnit;
+  /** The medium they continue in, with the collection for the light novels. */
+  to: { medium: Extract<Medium, "web_novel" | "light_novels">; collection: string | null; name: string };
+  /** The first chapter or volume to read. */
+  start: TrackerUnit;
+  /** Chapters or volumes before the start the reader has not seen, in story order. */
+  skipped: TrackerUnit[];
+  /** Side stories that come before the start and are unread. */
+  sideStories: TrackerUnit[];
+  /** The record after crossing: the place before the start set, the skipped units kept unread. */
+  progress: Progress;
+}
+
+/** The web novel chapter a unit's place reaches, from the units that cover it. */
+function reachedChapter(unit: TrackerUnit) {
+  return unit.coveredBy.split(" ").find((key) => mediumOf(key) === "web_novel") ?? null;
+}
+
+/** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
+function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
+  const byKey = new Map(units.map((unit) => [unit.key, unit]));
+  const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => `ln:${collection}-${volume}`);
+  return [progress.anime, ...volumes]
+    .map((key) => (key ? byKey.get(key) : undefined))
+    .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
+}
+
+/** Every crossing the reader can make: from each medium they are in, into each medium they are behind in. */
+export function crossings(progress: Progress, units: readonly TrackerUnit[]): Crossing[] {
+  const knowledge = knowledgeOf(progress);
+  const chapters = unitsByMedium(units).web_novel;
+  const positionOf = new Map(units.map((unit) => [unit.key, unit.position]));
+  const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
+  const sideStoriesBefore = (start: TrackerUnit) =>
+    unitsByMedium(units).side_stories.filter(
+      (unit) => unit.position < start.position && !progress.sideStories.includes(unit.key),
+    );
+  // Which chapters each light novel volume covers, read once from the chapters' cross-media map.
+  const chaptersOf = new Map<string, TrackerUnit[]>();
+  for (const chapter of chapters) {
+    for (const key of chapter.coveredBy.split(" ")) {
+      if (mediumOf(key) !== "light_novels") continue;
+      const list = chaptersOf.get(key);
+      if (list) list.push(chapter);
+      else chaptersOf.set(key, [chapter]);
+    }
+  }
+  const covered = (volume: TrackerUnit) => chaptersOf.get(volume.key) ?? [];
+  const result: Crossing[] = [];
+
+  for (const from of crossingPoints(progress, units)) {
+    const reached = positionOf.get(reachedChapter(from) ?? "") ?? -1;
+    const fromCollection = parseUnitKey(from.key, "light_novels")?.collection ?? null;
+
+    // Into the web novel, when the reader's place there is behind.
+    const start = chapters.find((chapter) => chapter.position > reached);
+    const place = chapters.findLast((chapter) => chapter.position <= reached);
+    if (start && place && (positionOf.get(progress.webNovel ?? "") ?? -1) < place.position) {
+      const skipped = chapters.filter((chapter) => chapter.position <= reached && !seen(chapter));
+      result.push({
+        from,
+        to: { medium: "web_novel", collection: null, name: "the web novel" },
+        start,
+        skipped,
+        sideStories: sideStoriesBefore(start),
+        progress: mergeProgress(progress, {
+          ...emptyProgress,
+          webNovel: place.key,
+          skipped: skipped.map((unit) => unit.key),
+        }),
+      });
+    }
+
+    // Into each light novel collection that adapts the web novel, from the anime or another collection.
+    for (const collection of lightNovelCollections(units)) {
+      if (collection.code === fromCollection) continue;
+      const startVolume = collection.volumes.find((volume) =>
+        covered(volume).some((chapter) => chapter.position > reached),
+      );
+      const index = startVolume ? collection.volumes.indexOf(startVolume) : -1;
+      const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
+      if (!startVolume || !placeVolume) continue;
+      const placeNumber = parseUnitKey(placeVolume.key, "light_novels")?.volume ?? 0;
+      if ((progress.lightNovels[collection.code] ?? 0) >= placeNumber) continue;
+      const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
+      result.push({
+        from,
+        to: { medium: "light_novels", collection: collection.code, name: `the ${collection.name} light novels` },
+        start: startVolume,
+        skipped,
+        sideStories: sideStoriesBefore(startVolume),
+        progress: mergeProgress(progress, {
+          ...emptyProgress,
+          lightNovels: { [collection.code]: placeNumber },
+          skipped: skipped.map((unit) => unit.key),
+        }),
+      });
+    }
+  }
+  // One offer per medium they could continue in: from the place that reaches furthest (a reader of
+  // volume 6 who also watched season 1 continues the web novel after volume 6, not after the season).
+  const furthest = new Map<string, Crossing>();
+  for (const crossing of result) {
+    const target = crossing.to.collection ?? crossing.to.medium;
+    const kept = furthest.get(target);
+    if (!kept || crossing.start.position > kept.start.position) furthest.set(target, crossing);
+  }
+  return result.filter((crossing) => furthest.get(crossing.to.collection ?? crossing.to.medium) === crossing);
+}

@@ -1,0 +1,213 @@
+import { mediumLabels, parseUnitKey, volumeKey } from "../content/units";
+import {
+  type ExternalId,
+  externalIdIndex,
+  externalIdKey,
+  type ExternalService,
+  type ExternalTarget,
+  serviceNames,
+} from "./external-ids";
+import { mergeProgress, withPosition } from "./changes";
+import { emptyProgress, type Progress } from "./record";
+import { type TrackerUnit, unitsByMedium } from "./tracker-units";
+import { parseRelease } from "./novel-updates-page";
+import { readServiceExport, type ServiceEntry } from "./service-exports";
+import { countOf, nouns } from "../words";
+
+/*
+ * Turning a reader's list on a tracking service into progress here, shown before anything changes:
+ * each entry the pack maps (an anime season, a light novel collection, the web novel: ./external-ids)
+ * becomes the furthest place it reaches (episodes watched in that season, volumes read in that
+ * collection, chapters read in the web novel, in reading order), and the preview says what will be
+ * set, what stays because the reader is already further, and how many entries are not this series.
+ * Places are named by their labels only ("Season 2 · Episode 3"), never titles, so a preview spoils
+ * nothing. Applying it is a merge (furthest wins), through the tracker's one save path.
+ *
+ * A Novel Updates reading list names the reader's place as a release instead of counts: "cN" on the
+ * web novel is its Nth chapter in reading order; "vNcM" or "vN" on a light novel collection means
+ * volume N is in progress, so its last volume read is N - 1 (docs/content.md). A place that reads as
+ * neither, on an entry of this series, is listed as not recognised, by the text the page shows.
+ */
+
+/** One place the import names: the medium, the place the file reaches, and the reader's place now. */
+export interface ImportLine {
+  medium: string;
+  place: string;
+  current: string | null;
+}
+
+export interface ImportPreview {
+  service: ExternalService;
+  /** The progress the file holds for this series, to be merged into the reader's. */
+  imported: Progress;
+  /** Places the import moves the reader on to. */
+  changes: ImportLine[];
+  /** Places where the reader is already as far or further: they stay. */
+  kept: ImportLine[];
+  /** Entries for this series with nothing watched or read yet. */
+  notStarted: number;
+  /** Entries of the file that are not this series. */
+  otherEntries: number;
+  /** How places given as releases (Novel Updates) were read, in a sentence each. */
+  notes: string[];
+  /** Entries of this series whose place could not be read: the place as the file writes it, as text. */
+  unrecognised: ImportLine[];
+  /** What importing did, in a sentence: "From MyAnimeList: Anime, Season 2 · Episode 3." */
+  summary: string;
+}
+
+export type ImportPlan = { preview: ImportPreview; error: null } | { preview: null; error: string };
+
+/** The furthest unit of a list (in its order) whose number is at most `reached`, by the number `numberOf` reads. */
+function furthestUpTo(units: readonly TrackerUnit[], reached: number, numberOf: (unit: TrackerUnit) => number | null) {
+  let furthest: TrackerUnit | null = null;
+  for (const unit of units) {
+    const number = numberOf(unit);
+    if (number !== null && number <= reached && (!furthest || number > (numberOf(furthest) ?? 0))) furthest = unit;
+  }
+  return furthest;
+}
+
+/** The progress one entry stands for, or null when it reaches nothing here (nothing read yet, or past nothing the pack has). */
+function progressOf(
+  entry: ServiceEntry,
+  target: ExternalTarget,
+  units: ReturnType<typeof unitsByMedium>,
+): Progress | null {
+  if (target.medium === "anime") {
+    const episode = furthestUpTo(units.anime, entry.episodes, (unit) => {
+      const parts = parseUnitKey(unit.key, "anime");
+      return parts?.season === target.season ? parts.episode : null;
+    });
+    return episode ? { ...emptyProgress, anime: episode.key } : null;
+  }
+  if (target.medium === "light_novels") {
+    const volume = furthestUpTo(units.light_novels, entry.volumes, (unit) => {
+      const parts = parseUnitKey(unit.key, "light_novels");
+      return parts?.collection === target.collection ? parts.volume : null;
+    });
+    const parts = volume ? parseUnitKey(volume.key, "light_novels") : null;
+    return parts ? { ...emptyProgress, lightNovels: { [parts.collection]: parts.volume } } : null;
+  }
+  // The web novel's chapters counted in reading order, as the services count them.
+  const chapter = Math.min(entry.chapters, units.web_novel.length);
+  return chapter > 0 ? { ...emptyProgress, webNovel: units.web_novel[chapter - 1]!.key } : null;
+}
+
+/**
+ * A Novel Updates entry's place as the counts the other services give: chapters read for the web
+ * novel ("c45" → 45; "c12 part2", a chapter partly read → 11), volumes read for a collection ("v3c2"
+ * and "v3" → 2, volume 3 being in progress). Null when the place is not one of these for its target.
+ */
+function novelUpdatesCounts(place: string, target: ExternalTarget): { volumes: number; chapters: number } | null {
+  const release = parseRelease(place);
+  if (!release) return null;
+  if (target.medium === "web_novel") {
+    if (release.volume !== null || release.chapter === null) return null;
+    return { volumes: 0, chapters: release.part ? release.chapter - 1 : release.chapter };
+  }
+  if (target.medium === "light_novels" && release.volume !== null)
+    return { volumes: Math.max(release.volume - 1, 0), chapters: 0 };
+  return null;
+}
+
+/** What the file sets against the reader's progress, medium by medium. */
+function linesOf(current: Progress, imported: Progress, units: readonly TrackerUnit[]) {
+  const labels = new Map(units.map((unit) => [unit.key, unit.label]));
+  const label = (key: string | null) => (key === null ? null : (labels.get(key) ?? key));
+  const merged = mergeProgress(current, imported);
+  const changes: ImportLine[] = [];
+  const kept: ImportLine[] = [];
+  const place = (medium: string, reached: string, now: string | null, moves: boolean) =>
+    (moves ? changes : kept).push({ medium, place: label(reached) ?? reached, current: label(now) });
+
+  if (imported.webNovel)
+    place(mediumLabels.web_novel, imported.webNovel, current.webNovel, merged.webNovel !== current.webNovel);
+  for (const [collection, volume] of Object.entries(imported.lightNovels)) {
+    const now = current.lightNovels[collection];
+    place(
+      mediumLabels.light_novels,
+      volumeKey(collection, volume),
+      now ? volumeKey(collection, now) : null,
+      volume > (now ?? 0),
+    );
+  }
+  if (imported.anime) place(mediumLabels.anime, imported.anime, current.anime, merged.anime !== current.anime);
+  return { changes, kept };
+}
+
+/**
+ * Reads a service's export and works out what importing it would do to `current`, or why it cannot
+ * be imported: the file is not an export this site reads, it has nothing for this series, or nothing
+ * watched or read yet in what it has.
+ */
+export function planServiceImport(
+  text: string,
+  externalIds: readonly ExternalId[],
+  units: readonly TrackerUnit[],
+  current: Progress,
+): ImportPlan {
+  const read = readServiceExport(text);
+  if (read.error !== null) return { preview: null, error: read.error };
+  const index = externalIdIndex(externalIds);
+  const byMedium = unitsByMedium(units);
+  let imported: Progress = emptyProgress;
+  let notStarted = 0;
+  let otherEntries = 0;
+  const notes: string[] = [];
+  const unrecognised: ImportLine[] = [];
+  const labels = new Map(units.map((unit) => [unit.key, unit.label]));
+  for (const listed of read.entries) {
+    let entry = listed;
+    const target = index.get(externalIdKey(entry.service, entry.list, entry.id));
+    if (!target) {
+      otherEntries += 1;
+      continue;
+    }
+    const place = entry.place;
+    if (place !== undefined) {
+      const counts = novelUpdatesCounts(place, target);
+      if (!counts) {
+        unrecognised.push({ medium: mediumLabels[target.medium], place: place || "no place given", current: null });
+        continue;
+      }
+      entry = { ...entry, ...counts };
+    }
+    const reached = progressOf(entry, target, byMedium);
+    if (place !== undefined && target.medium === "light_novels") {
+      // Named by the volume the import sets (a count past the collection's last volume stops there).
+      const volume = parseRelease(place)?.volume;
+      const set = reached?.lightNovels[target.collection];
+      const last = set ? labels.get(volumeKey(target.collection, set)) : null;
+      notes.push(
+        last
+          ? `Your list says ${place}: volume ${volume} is in progress, so it stands for ${last} as your last volume read.`
+          : `Your list says ${place}: volume ${volume} is in progress, so no volume of this collection counts as read yet.`,
+      );
+    }
+    if (reached) imported = mergeProgress(imported, reached);
+    else notStarted += 1;
+  }
+  if (!read.entries.length)
+    return { preview: null, error: "This export lists nothing: export your list again once it has entries." };
+  if (otherEntries === read.entries.length) {
+    return {
+      preview: null,
+      error: `This export has nothing for this series: it lists ${countOf(read.entries.length, nouns.entry)}, none of them one of its seasons, collections or the web novel. Nothing was changed.`,
+    };
+  }
+  if (imported === emptyProgress && !unrecognised.length) {
+    return {
+      preview: null,
+      error:
+        "Your export lists this series, but with nothing watched or read yet, so there is nothing to import. Nothing was changed.",
+    };
+  }
+  imported = withPosition(imported, units);
+  const { changes, kept } = linesOf(current, imported, units);
+  const summary = `From ${serviceNames[read.service]}: ${changes.map((line) => `${line.medium}, ${line.place}`).join("; ")}.`;
+  return {
+    preview: { service: read.service, imported, changes, kept, notStarted, otherEntries, notes, unrecognised, summary },
+    error: null,
+  };
+}

@@ -1,0 +1,107 @@
+import { labelWithTitle, titleAfterLabel } from "../content/labels";
+import { type Medium, parseUnitKey } from "../content/units";
+import type { Gated } from "../shield/gated";
+
+/* The units the reading tracker offers, and how its pickers group and name them. */
+
+/** A unit the reading tracker offers; the tracker gets them all in story order. */
+export interface TrackerUnit {
+  key: string;
+  medium: Medium;
+  position: number;
+  label: string;
+  /** The title, gated where it spoils (its content left out of responses for readers who do not know it). */
+  title: Gated<string>;
+  /** The arc, collection or season it is listed under. */
+  group: string;
+  /** The light novel collection's code; null outside the light novels. */
+  collection: string | null;
+  /**
+   * The units that cover this unit's place in the story, joined by spaces: itself, the web novel chapter
+   * it reaches, and every unit of another medium that covers that chapter (the pack's cross-media map).
+   */
+  coveredBy: string;
+}
+
+/** Looks up units' positions on the timeline by key. */
+export function positionsOf(units: readonly TrackerUnit[]) {
+  const positions = new Map(units.map((unit) => [unit.key, unit.position]));
+  return (unitKey: string) => positions.get(unitKey);
+}
+
+/** The tracker's units per medium, each list in story order. */
+export function unitsByMedium(units: readonly TrackerUnit[]) {
+  const groups: Record<Medium, TrackerUnit[]> = {
+    web_novel: [],
+    light_novels: [],
+    side_stories: [],
+    anime: [],
+    break_time: [],
+  };
+  for (const unit of units) groups[unit.medium].push(unit);
+  return groups;
+}
+
+/**
+ * An arc's or season's name with its title, without saying the same thing twice: "Arc 3" and
+ * "Cinder Academy" read "Arc 3: Cinder Academy"; "Season 2" and "Lanternfall Season 2: Cinder Academy"
+ * read the title alone.
+ */
+export function groupName(name: string, title: string) {
+  return labelWithTitle(name, title);
+}
+
+/** The arcs (or seasons) of one medium's units, in story order, each with its units. */
+export function unitGroups(units: readonly TrackerUnit[]) {
+  const groups = new Map<string, TrackerUnit[]>();
+  for (const unit of units) {
+    const list = groups.get(unit.group);
+    if (list) list.push(unit);
+    else groups.set(unit.group, [unit]);
+  }
+  return [...groups].map(([name, list]) => ({ name, units: list }));
+}
+
+/** A unit's name within its arc, collection or season: "Chapter 14", "Prologue", "Volume 3", "Episode 5". */
+export function unitName(unit: TrackerUnit) {
+  const parts = parseUnitKey(unit.key);
+  if (parts?.medium === "light_novels") return `Volume ${parts.volume}`;
+  const within = unit.label.indexOf(" · ");
+  return within === -1 ? unit.label : unit.label.slice(within + " · ".length);
+}
+
+/**
+ * A unit's title without its own label or its group's name in front ("Lanternfall 1: The Unburnt Wick"
+ * → "The Unburnt Wick"); "" where the response left the title out.
+ */
+export function bareTitle(unit: TrackerUnit) {
+  const title = unit.title.content ?? "";
+  for (const prefix of [unit.label, unit.group]) {
+    if (title.startsWith(`${prefix}: `)) return title.slice(prefix.length + 2);
+  }
+  return title;
+}
+
+/**
+ * How the tracker's pickers name a unit within its group: "Chapter 14 · The Ash Warden", or
+ * "Chapter 14" alone when the title may not be shown (the shield's rule decides), was left out of the
+ * response, or adds nothing.
+ * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …").
+ */
+export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false } = {}) {
+  const name = withGroup ? unit.label : unitName(unit);
+  const title = titleShown ? (titleAfterLabel(unitName(unit), bareTitle(unit)) ?? bareTitle(unit)) : "";
+  return title ? `${name} · ${title}` : name;
+}
+
+/** The light novel collections, in the order their first volumes come in the story, each with its volumes. */
+export function lightNovelCollections(units: readonly TrackerUnit[]) {
+  const volumes = new Map<string, TrackerUnit[]>();
+  for (const unit of units) {
+    if (unit.medium !== "light_novels" || !unit.collection) continue;
+    const list = volumes.get(unit.collection);
+    if (list) list.push(unit);
+    else volumes.set(unit.collection, [unit]);
+  }
+  return [...volumes].map(([code, list]) => ({ code, name: list[0]?.group ?? code, volumes: list }));
+}

@@ -1,0 +1,80 @@
+import { parseUnitKey, volumeKey } from "../content/units";
+import type { Progress } from "./record";
+import { followedMedia } from "./changes";
+import { lightNovelCollections, positionsOf, type TrackerUnit, unitsByMedium } from "./tracker-units";
+
+/** What the tracker offers next: `next` to read or watch, then what the reader `passed` on the way. */
+export interface UpNextUnits {
+  /** The next chapter, volume (per collection started) and episode of each medium the reader follows, with the side stories and Break Time shorts that come right there. */
+  next: TrackerUnit[];
+  /** Unread units behind the reader's places, in story order: skipped chapters and volumes, side stories, Break Time shorts. */
+  passed: TrackerUnit[];
+  /** How many more were passed than `passed` lists. */
+  morePassed: number;
+}
+
+/** How many side stories (and, apart, shorts) Up next offers at the reader's place. */
+const COMING_RIGHT_THERE = 3;
+
+/**
+ * The next things to read or watch: the next unit of every medium the reader follows (light novels in
+ * the collections started), and the side stories and Break Time shorts that sit between the reader's
+ * place and those; then what the reader passed on the way and has not read (first what a crossing from
+ * another medium skipped, then side stories and shorts that belong before), at most `passedCount`.
+ */
+export function upNext(progress: Progress, units: readonly TrackerUnit[], passedCount = 6): UpNextUnits {
+  const positionOf = positionsOf(units);
+  const placeOf = (unitKey: string | null) => (unitKey ? (positionOf(unitKey) ?? -1) : -1);
+  const followed = followedMedia(progress);
+  const byMedium = unitsByMedium(units);
+  const after = (list: readonly TrackerUnit[], place: number) => list.find((unit) => unit.position > place);
+
+  const next: TrackerUnit[] = [];
+  if (followed.has("web_novel"))
+    next.push(...[after(byMedium.web_novel, placeOf(progress.webNovel))].filter((unit) => unit !== undefined));
+  for (const collection of lightNovelCollections(units)) {
+    if (!Object.hasOwn(progress.lightNovels, collection.code)) continue;
+    const volume = collection.volumes.find(
+      (unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > (progress.lightNovels[collection.code] ?? 0),
+    );
+    if (volume) next.push(volume);
+  }
+  const animePlace = placeOf(progress.anime);
+  const nextEpisode = followed.has("anime") ? after(byMedium.anime, animePlace) : undefined;
+  if (nextEpisode) next.push(nextEpisode);
+
+  // Side stories come at the reader's furthest place in what they follow; shorts with the episodes.
+  const places = [
+    followed.has("web_novel") ? placeOf(progress.webNovel) : -1,
+    ...Object.entries(progress.lightNovels).map(([collection, volume]) => placeOf(volumeKey(collection, volume))),
+    followed.has("anime") ? animePlace : -1,
+  ];
+  const furthest = Math.max(...places);
+  const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
+  const checked = new Set([...progress.sideStories, ...progress.breakTime]);
+  const unchecked = (list: readonly TrackerUnit[]) => list.filter((unit) => !checked.has(unit.key));
+  const sideStories = unchecked(byMedium.side_stories);
+  const shorts = followed.has("anime") ? unchecked(byMedium.break_time) : [];
+  // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
+  next.push(
+    ...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE),
+  );
+  next.push(
+    ...shorts
+      .filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity))
+      .slice(0, COMING_RIGHT_THERE),
+  );
+
+  // The gaps in the chapters and volumes first, as they matter most to the story; then side stories; shorts last.
+  const skipped = new Set(progress.skipped);
+  const passed = [
+    ...units.filter((unit) => skipped.has(unit.key)),
+    ...sideStories.filter((unit) => unit.position <= furthest),
+    ...shorts.filter((unit) => unit.position <= animePlace),
+  ];
+  return {
+    next: next.sort((a, b) => a.position - b.position),
+    passed: passed.slice(0, passedCount),
+    morePassed: Math.max(0, passed.length - passedCount),
+  };
+}

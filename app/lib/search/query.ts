@@ -1,0 +1,98 @@
+import { oneOf } from "../http/params";
+/**
+ * The longest word, in UTF-8 bytes, that a search keeps. D1 refuses a LIKE pattern over 50 bytes, and
+ * a word is matched as `%word%`; FTS queries use the same words so both kinds of search agree.
+ */
+export const SEARCH_WORD_MAX_BYTES = 48;
+
+const utf8 = new TextEncoder();
+
+/** The word cut to SEARCH_WORD_MAX_BYTES, never inside a character. */
+function boundedWord(word: string) {
+  if (utf8.encode(word).length <= SEARCH_WORD_MAX_BYTES) return word;
+  let kept = "";
+  let bytes = 0;
+  for (const character of word) {
+    bytes += utf8.encode(character).length;
+    if (bytes > SEARCH_WORD_MAX_BYTES) break;
+    kept += character;
+  }
+  return kept;
+}
+
+/**
+ * The words of what a reader typed, as every search reads them: normalized, lower-case, letters and
+ * digits only (so no quote, operator or LIKE wildcard survives), each at most SEARCH_WORD_MAX_BYTES
+ * long, at most `maxWords` of them.
+ */
+export function searchWords(input: string, maxWords = 8): string[] {
+  return input
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, maxWords)
+    .map(boundedWord);
+}
+
+/**
+ * Turns what a reader typed into an FTS5 query: each word must match, as a prefix, so "ash ward"
+ * finds "The Ash Warden". Quotes and operators are treated as plain text, so no input can break
+ * the query. Returns null when nothing searchable is left.
+ */
+export function toFtsQuery(input: string, maxTerms = 8): string | null {
+  const terms = searchWords(input, maxTerms);
+  if (!terms.length) return null;
+  return terms.map((term) => `"${term}"*`).join(" ");
+}
+
+/** The query string as the page keeps it: trimmed and at most 100 characters. */
+export function cleanQuery(input: string | null) {
+  return (input ?? "").trim().slice(0, 100);
+}
+
+/**
+ * The same words, matched only against names and aliases (the FTS `title` and `aliases` columns):
+ * a character found this way ranks above everything else.
+ */
+export function toNameFtsQuery(input: string): string | null {
+  const fts = toFtsQuery(input);
+  return fts ? `{title aliases}: (${fts})` : null;
+}
+
+/** The same words, matched only against titles (the FTS `title` column): such hits rank next. */
+export function toTitleFtsQuery(input: string): string | null {
+  const fts = toFtsQuery(input);
+  return fts ? `{title}: (${fts})` : null;
+}
+
+/** What each kind of search result is called on the page, in the order the filter chips show them. */
+export const searchKindLabels = {
+  character: "Character",
+  chapter: "Chapter",
+  volume: "Light novel",
+  side_story: "Side story",
+  episode: "Anime episode",
+  break_time: "Break Time",
+  translation_note: "Translation note",
+} as const;
+
+export type SearchKind = keyof typeof searchKindLabels;
+
+export const searchKinds = Object.keys(searchKindLabels) as SearchKind[];
+
+/** A kind from the URL; anything else is ignored (null: every kind), as the other pages ignore unknown filters. */
+export function parseSearchKind(value: string | null | undefined): SearchKind | null {
+  return oneOf(searchKinds, value);
+}
+
+/** Plural names for the filter chips. */
+export const searchKindPlurals: Record<SearchKind, string> = {
+  character: "Characters",
+  chapter: "Chapters",
+  volume: "Light novels",
+  side_story: "Side stories",
+  episode: "Anime episodes",
+  break_time: "Break Time",
+  translation_note: "Translation notes",
+};

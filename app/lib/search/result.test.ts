@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { gated } from "../shield/gated";
+import { allKnowledge, knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
+import { type SearchResult, searchResultsFor } from "./result";
+
+const hit = (ref: string, kind: SearchResult["kind"], revealedBy: string | null): SearchResult => ({
+  ref,
+  kind,
+  ...gated(revealedBy, { title: `Title of ${ref}`, subtitle: "", path: `/${ref}` }),
+});
+const matches = [
+  hit("character:mira", "character", null),
+  hit("chapter:wn:2-2", "chapter", "wn:2-2 anime:1-3"),
+  hit("volume:ln:main-1", "volume", null),
+  hit("episode:anime:1-4", "episode", "anime:1-4"),
+  hit("chapter:wn:1-1", "chapter", null),
+];
+const refs = (results: readonly SearchResult[]) => results.map((result) => result.ref);
+
+describe("searchResultsFor", () => {
+  it("gives a requester who knows nothing only the public hits, and no trace of the others", () => {
+    const found = searchResultsFor(matches, noKnowledge, { kind: null, limit: 20, offset: 0 });
+    expect(refs(found.results)).toEqual(["character:mira", "volume:ln:main-1", "chapter:wn:1-1"]);
+    expect(found).toEqual({ results: found.results, total: 3, counts: { character: 1, volume: 1, chapter: 1 } });
+    expect(JSON.stringify(found)).not.toMatch(/wn:2-2|anime:1-4/);
+    // The same answer as if the gated hits were not there at all.
+    expect(found).toEqual(
+      searchResultsFor(
+        matches.filter((match) => match.revealedBy === null),
+        noKnowledge,
+        { kind: null, limit: 20, offset: 0 },
+      ),
+    );
+  });
+
+  it("keeps the known hits in their order and counts them per kind", () => {
+    const found = searchResultsFor(matches, knowledgeOfUnits(["anime:1-3"]), { kind: null, limit: 20, offset: 0 });
+    expect(refs(found.results)).toEqual(["character:mira", "chapter:wn:2-2", "volume:ln:main-1", "chapter:wn:1-1"]);
+    expect(found).toMatchObject({ total: 4, counts: { character: 1, chapter: 2, volume: 1 } });
+  });
+
+  it("narrows to one kind and pages through the known hits only", () => {
+    const chapters = searchResultsFor(matches, allKnowledge, { kind: "chapter", limit: 1, offset: 1 });
+    expect(refs(chapters.results)).toEqual(["chapter:wn:1-1"]);
+    expect(chapters).toMatchObject({ total: 2 });
+    const episodes = searchResultsFor(matches, noKnowledge, { kind: "episode", limit: 20, offset: 0 });
+    // A kind whose only hit is gated finds nothing, as a kind with no hit.
+    expect(episodes).toEqual({ results: [], total: 0, counts: { character: 1, volume: 1, chapter: 1 } });
+  });
+});
