@@ -3,7 +3,7 @@
  * show toasts through `toast()` in toast-store.ts.
  */
 import { useSyncExternalStore } from "react";
-import type { ToastInput } from "./toast-store";
+import type { ToastInput } from "./toast-input";
 
 /** DESIGN §4: one toast at a time; dismissed toasts leave the list after this delay. */
 export const TOAST_LIMIT = 1;

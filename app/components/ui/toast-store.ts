@@ -1,27 +1,7 @@
-import { type ReactNode, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { optionalPart } from "~/browser/lazy-import";
+import type { ToastInput } from "./toast-input";
 import type * as ToastUi from "./toaster";
-
-export type ToastVariant = "default" | "destructive";
-
-/** A button in the toast; plain data, so showing a toast never loads the toast UI up front. */
-export interface ToastActionButton {
-  label: string;
-  /** What a screen reader user is told to do instead, as Radix requires. */
-  altText: string;
-  onClick: () => void;
-}
-
-export interface ToastInput {
-  title?: ReactNode;
-  description?: ReactNode;
-  action?: ToastActionButton;
-  variant?: ToastVariant;
-  /** How long it stays, in ms; TOAST_DURATION unless a toast needs longer. */
-  duration?: number;
-  /** Called once when it closes, whatever closes it: its timer, a swipe, a button, or a newer toast in its place. */
-  onClose?: () => void;
-}
 
 const loadToastUi = optionalPart<typeof ToastUi>(() => import("./toaster"));
 let wanted = false;
