@@ -2,7 +2,7 @@
  * The product's fixed value lists, each written once: the content pack's schema builds its enums from
  * them, the database stores these values, and pages, models and the API document name the same lists.
  * Only values live here; the words a page shows for each value stay with the page or module that
- * shows them (app/lib/mistakes/rules/rules.ts, app/lib/content/units.ts, app/lib/forms/report-forms.ts).
+ * shows them (app/lib/mistakes/rules.ts, app/lib/content/units.ts, app/lib/forms/report-forms.ts).
  */
 
 /** The media the story is told in. */

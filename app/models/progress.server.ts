@@ -47,7 +47,7 @@ const SAVE_ATTEMPTS = 16;
 
 /**
  * Saves a signed-in reader's progress merged into what the account has (furthest wins per medium,
- * checklists united: app/lib/progress/changes/changes.ts), so a save that arrives late never undoes a newer one. Only
+ * checklists united: app/lib/progress/changes.ts), so a save that arrives late never undoes a newer one. Only
  * units on the timeline are kept, so the record stays as small as the series. The write is
  * conditional on the record it merged with; when another save wrote in between, it merges again.
  * Returns the record as stored.

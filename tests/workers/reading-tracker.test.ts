@@ -61,7 +61,7 @@ describe("reading tracker", () => {
     const groups = new Set(
       units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group),
     );
-    // A season whose title already holds its number names it once (app/lib/progress/changes/changes.ts groupName; the demo's second season).
+    // A season whose title already holds its number names it once (app/lib/progress/changes.ts groupName; the demo's second season).
     expect([...groups]).toEqual(["Arc 1: The Door", "Season 1: Tiny Tale", "Arc 2: The Hall"]);
   });
 
