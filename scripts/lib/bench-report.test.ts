@@ -27,7 +27,7 @@ describe("checkBudgets", () => {
   it("names the worst page and scale of each budget and marks it met or not", () => {
     const checks = checkBudgets(
       [
-        page("home", { "1": figures(), "10": figures({ firstLoadKb: 94.6 }) }, 1.1),
+        page("home", { "1": figures(), "10": figures({ firstLoadKb: 104.6 }) }, 1.1),
         page("statistics", { "1": figures({ throughputRatio: 0.12, roundTrips: 2 }), "10": figures() }, 1.6),
       ],
       84.3,
@@ -35,31 +35,31 @@ describe("checkBudgets", () => {
     expect(budget(checks, "First-load")).toEqual({
       budget: expect.any(String),
       met: false,
-      worst: "84.3 + 10.3 KB (home at 10×)",
+      worst: "84.3 + 20.3 KB (home at 10×)",
     });
-    expect(budget(checks, "Data routes")).toMatchObject({ met: false, worst: "0.12× (statistics at 1×)" });
+    // Throughput beside the 404 is reported in the tables, not budgeted.
+    expect(budget(checks, "Data routes")).toBeUndefined();
     expect(budget(checks, "10× content")).toMatchObject({ met: false, worst: "1.60× (statistics at 10×)" });
     expect(budget(checks, "1 D1")).toMatchObject({ met: false, worst: "2 (statistics at 1×)" });
   });
 
-  it("leaves pages that read no D1 out of the throughput budget, and says what this run did not measure", () => {
+  it("says what this run did not measure", () => {
     const checks = checkBudgets(
       [page("privacy", { "1": figures({ roundTrips: 0, throughputRatio: 0.3 }) }), page("home", { "1": figures() })],
       84.3,
     );
-    expect(budget(checks, "Data routes")).toMatchObject({ met: true, worst: "0.80× (home at 1×)" });
     expect(budget(checks, "Lighthouse")).toMatchObject({ met: null, worst: "not measured" });
     expect(budget(checks, "CLS")).toMatchObject({ met: null });
     expect(budget(checks, "10× content")).toMatchObject({ met: null });
   });
 
-  it("holds first-load JavaScript to the framework's floor plus 10 KB", () => {
+  it("holds first-load JavaScript to the framework's floor plus 20 KB", () => {
     const at = (firstLoadKb: number) =>
       budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb }) })], 84.3), "First-load");
-    expect(at(94.3)).toMatchObject({ met: true, worst: "84.3 + 10.0 KB (privacy at 1×)" });
-    expect(at(94.4)).toMatchObject({ met: false });
+    expect(at(104.3)).toMatchObject({ met: true, worst: "84.3 + 20.0 KB (privacy at 1×)" });
+    expect(at(104.4)).toMatchObject({ met: false });
     expect(
-      budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb: 94.4 }) })], 88.3), "First-load"),
+      budget(checkBudgets([page("privacy", { "1": figures({ firstLoadKb: 104.4 }) })], 88.3), "First-load"),
     ).toMatchObject({ met: true });
   });
 
@@ -100,10 +100,6 @@ describe("checkBudgets", () => {
       [page("home", { "1": figures(), "10": figures() }, 1.1), page("statistics", { "1": figures(), "10": slow })],
       84.3,
     );
-    expect(budget(checks, "Data routes")).toMatchObject({
-      met: false,
-      worst: "too slow to measure (statistics at 10×)",
-    });
     expect(budget(checks, "10× content")).toMatchObject({
       met: false,
       worst: "too slow to measure (statistics at 10×)",
