@@ -74,7 +74,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
       return;
     }
     analytics().then((module) => module.identifyReader(uid), ignore);
-    void importWithRecovery(() => import("~/browser/progress-sync.client")).then((module) =>
+    void importWithRecovery(() => import("~/browser/progress-save")).then((module) =>
       module.syncProgressOnSignIn(uid).catch(() => {}),
     );
     let stop: (() => void) | undefined;

@@ -10,7 +10,13 @@ import { useOptionalUser } from "~/browser/user";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
 const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
-const progressSync = () => importWithRecovery(() => import("~/browser/progress-sync.client"));
+const progressSave = () => importWithRecovery(() => import("~/browser/progress-save"));
+
+/** A signed-in reader's step could not reach the account (the tracker's header says the same). */
+const accountUnreachable = {
+  title: "Your account could not be reached",
+  description: "Your progress is kept in this browser and saved with your next change.",
+};
 
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
 const labels = {
@@ -47,14 +53,15 @@ export function ReadUpToHere({
   async function markRead() {
     if (marking.current) return;
     marking.current = true;
-    // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: its code must be here by then.
-    const [{ progressUpTo }, sync] = await Promise.all([readUpTo(), user ? progressSync() : null]).finally(
+    // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: the code is here by then.
+    const [{ progressUpTo }, { saveProgress, sendProgress }] = await Promise.all([readUpTo(), progressSave()]).finally(
       () => (marking.current = false),
     );
     const { before, progress } = progressUpTo(unit);
     const clickedAt = box.current?.getBoundingClientRect().top;
-    // Rendered now, so the rows above can be measured and the page scrolled before the next paint.
-    flushSync(() => storeProgress(progress));
+    // Kept in this browser now, the account told later; rendered now, so the rows above can be measured
+    // and the page scrolled before the next paint.
+    flushSync(() => void saveProgress(progress, { toAccount: false }));
     const moved = clickedAt === undefined || !box.current ? 0 : box.current.getBoundingClientRect().top - clickedAt;
     if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
     let undone = false;
@@ -70,16 +77,16 @@ export function ReadUpToHere({
         },
       },
       // The account, which only ever moves forward, hears of the step once it can no longer be undone.
-      onClose: sync
+      onClose: user
         ? () => {
             window.removeEventListener("pagehide", leave);
-            if (!undone) void sync.saveProgressToAccount(progress);
+            if (!undone) void sendProgress(progress).then(({ saved }) => saved || toast(accountUnreachable));
           }
         : undefined,
     });
     // Leaving the page closes the toast, so the step is saved before the page goes.
     const leave = () => shown.dismiss();
-    if (sync) window.addEventListener("pagehide", leave);
+    if (user) window.addEventListener("pagehide", leave);
   }
 
   // Before the page is interactive (the server cannot know the reader's progress) the cell is kept,

@@ -8,13 +8,17 @@ import { loadShield } from "~/browser/spoiler-shield";
 import { fetchTimeline } from "~/browser/tracker-timeline";
 import { useOptionalUser } from "~/browser/user";
 import { getSavedProgress } from "~/models/progress.server";
-import { getSession } from "~/server/session.server";
+import { getSignedInUser } from "~/server/session.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/reading-tracker";
 
-/** The signed-in reader's saved progress; nothing for anyone else (no D1 read). */
+/**
+ * The signed-in reader's saved progress, read as /resources/progress reads it for the sign-in sync (an
+ * open session, then the model's `getSavedProgress`, the record `saveProgress` merges into); nothing
+ * for anyone else (no D1 read).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await getSession(request, context.env);
+  const user = await getSignedInUser(request, context);
   return sealedFor(request, { saved: user ? await getSavedProgress(context.db, user.uid) : null });
 }
 

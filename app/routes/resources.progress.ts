@@ -1,4 +1,4 @@
-import { parseStoredProgress } from "~/lib/progress/file";
+import { checkProgress } from "~/lib/progress/file";
 import { getSavedProgress, saveProgress } from "~/models/progress.server";
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
@@ -16,20 +16,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves a signed-in reader's progress, merged into the account's (furthest wins, never back): a save
- * that arrives late cannot undo a newer one. The position is recomputed on the server.
+ * Saves a signed-in reader's progress, sent as JSON (app/browser/progress-save.ts), merged into the
+ * account's (furthest wins, never back): a save that arrives late cannot undo a newer one. The position
+ * is recomputed on the server. Answers the record as the account keeps it, so the browser can take in
+ * what another device saved.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   assertSameOrigin(request);
+  const type = request.headers.get("Content-Type")?.split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json")
+    return refusal(415, "Progress is saved as JSON: send it with Content-Type: application/json.", noStore);
   // The edge caps the body already; this holds for the action called on its own too.
   const body = await readCappedBody(request, MAX_PROGRESS_BODY_BYTES);
   if (!body) return refusal(413, "That progress is too large to save.", noStore);
-  const form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } })
-    .formData()
-    .catch(() => null);
-  const progress = parseStoredProgress(String(form?.get("progress") ?? ""));
-  if (!progress) return refusal(400, "That progress could not be read.", noStore);
+  const sent = parseJson(body);
+  if (sent === undefined) return refusal(400, "That progress could not be read: it is not JSON.", noStore);
+  const { progress, problem } = checkProgress(sent);
+  if (!progress) {
+    // The field only: a path may hold the sender's own text (a collection code).
+    const where = problem.path ? `${problem.path.split(".")[0]}: ` : "";
+    return refusal(400, `That progress could not be read (${where}${problem.message}).`, noStore);
+  }
   const saved = await saveProgress(context.db, user.uid, progress);
   return Response.json({ ok: true, saved }, { headers: noStore });
+}
+
+/** The JSON value of a body, or undefined when it is not JSON (nor UTF-8). */
+function parseJson(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    return undefined;
+  }
 }

@@ -18,15 +18,17 @@ export interface BodyLimit {
   bytes: number;
   /** The action needs a signed-in reader, so a request without a session cookie sends no body on. */
   signedIn: boolean;
+  /** What the action reads: a form, or a JSON document, whose type and content it checks itself. */
+  format: "form" | "json";
 }
 
 const limits: Array<{ route: RegExp } & BodyLimit> = [
   // A Firebase ID token (at most 8,192 characters) or a return path.
-  { route: /^\/auth\/(session|logout)$/, bytes: 16 * KB, signedIn: false },
+  { route: /^\/auth\/(session|logout)$/, bytes: 16 * KB, signedIn: false, format: "form" },
   // Reports (the longest form, every field full of three-byte characters and percent-escaped, is under
   // 120 KB) and triage decisions.
-  { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true },
-  { route: /^\/resources\/progress$/, bytes: MAX_PROGRESS_BODY_BYTES, signedIn: true },
+  { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true, format: "form" },
+  { route: /^\/resources\/progress$/, bytes: MAX_PROGRESS_BODY_BYTES, signedIn: true, format: "json" },
 ];
 
 /** A path as route matching sees it: segments decoded, any case, without `.data` or a trailing slash. */
@@ -49,7 +51,7 @@ function routePath(pathname: string) {
 export function bodyLimitFor(pathname: string): BodyLimit | null {
   const path = routePath(pathname);
   const found = limits.find(({ route }) => route.test(path));
-  return found ? { bytes: found.bytes, signedIn: found.signedIn } : null;
+  return found ? { bytes: found.bytes, signedIn: found.signedIn, format: found.format } : null;
 }
 
 /** Content-Length as HTTP writes it: one run of digits (RFC 9110, 8.6). */

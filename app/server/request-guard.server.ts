@@ -80,7 +80,8 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
 
   const contentType = request.headers.get("Content-Type") ?? "";
   const type = contentType.split(";")[0]!.trim().toLowerCase();
-  if (type && !formTypes.includes(type)) return { refusal: refusal(415, notAForm) };
+  const readsForm = limit.format === "form";
+  if (readsForm && type && !formTypes.includes(type)) return { refusal: refusal(415, notAForm) };
   const body = await readCappedBody(request, limit.bytes);
   if (!body) {
     return {
@@ -90,6 +91,8 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
       ),
     };
   }
+  // A JSON action checks the type and parses the body itself, once (the progress save).
+  if (!readsForm) return { request: withBody(request, body, contentType) };
   if (!type) {
     if (body.byteLength > 0) return { refusal: refusal(415, notAForm) };
     return { request: withBody(request, body, formTypes[0]!) };

@@ -189,9 +189,14 @@ test.describe("requests that should be refused answer 4xx with a short message, 
         415,
       ],
       [
-        "a JSON progress save",
-        () => request.post("/resources/progress", { headers: site, data: { progress: {} }, maxRedirects: 0 }),
+        "a progress save sent as a form",
+        () => request.post("/resources/progress", { headers: site, form: { progress: "{}" }, maxRedirects: 0 }),
         415,
+      ],
+      [
+        "a progress save that is not a progress record",
+        () => request.post("/resources/progress", { headers: site, data: { progress: {} }, maxRedirects: 0 }),
+        400,
       ],
       [
         "a broken multipart body",

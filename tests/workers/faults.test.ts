@@ -72,13 +72,12 @@ describe("faults: D1 failing", () => {
 
   it("answers a resource route with a 503 in the site's words, not the framework's \"Unexpected Server Error\"", async () => {
     const reader = await signIn("faults-d1-resource");
-    const body = new FormData();
-    body.set("progress", "{}");
+    const save = { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } };
     const answers = [
       await fetchDeployed("/resources/timeline", { bindings: { DB: brokenDatabase() } }),
       await fetchDeployed("/resources/similar-mistakes?kind=ln&q=x", { bindings: { DB: brokenDatabase() } }),
       await fetchDeployed("/translation_meta/feed.xml", { bindings: { DB: brokenDatabase() } }),
-      await reader.fetch("/resources/progress", { method: "POST", body, bindings: { DB: brokenDatabase() } }),
+      await reader.fetch("/resources/progress", { ...save, bindings: { DB: brokenDatabase() } }),
     ];
     for (const response of answers) {
       expect(response.status, response.url).toBe(503);
@@ -166,12 +165,10 @@ describe("faults: token keys unreachable", () => {
 
   it("answers a progress save with 503, not a sign-in redirect", async () => {
     const cookie = await keyedCookie();
-    const body = new FormData();
-    body.set("progress", "{}");
     const response = await fetchDeployed("/resources/progress", {
       method: "POST",
-      body,
-      headers: { Cookie: cookie, Origin: siteOrigin },
+      body: "{}",
+      headers: { Cookie: cookie, Origin: siteOrigin, "Content-Type": "application/json" },
       bindings: unreachableKeys,
     });
     expect(response.status).toBe(503);

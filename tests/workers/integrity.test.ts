@@ -698,7 +698,8 @@ function progressAt(overrides: Partial<Progress>): Progress {
 
 function save(cookie: string, progress: Progress | string) {
   const body = typeof progress === "string" ? progress : JSON.stringify(progress);
-  return call(progressAction, "/resources/progress", { method: "POST", cookie, body: form({ progress: body }) });
+  const headers = { "Content-Type": "application/json" };
+  return call(progressAction, "/resources/progress", { method: "POST", cookie, body, headers });
 }
 
 /** What /resources/progress answers this browser: the account's saved progress, or null. */

@@ -37,7 +37,6 @@ function reportBody(submissionId: string) {
 
 /** A progress record that has read the web novel up to `chapter` (a unit key), the `step`-th save. */
 function progressBody(chapter: string, step: number) {
-  const body = new FormData();
   const progress = {
     version: 1,
     webNovel: chapter,
@@ -48,8 +47,7 @@ function progressBody(chapter: string, step: number) {
     position: 0,
     updatedAt: new Date(Date.UTC(2026, 0, 1, 0, step)).toISOString(),
   };
-  body.set("progress", JSON.stringify(progress));
-  return body;
+  return JSON.stringify(progress);
 }
 
 /** The test pack's first web novel chapters, in story order. */
@@ -148,7 +146,11 @@ describe("load: progress saves arriving out of order", () => {
     const sends = readers.flatMap((reader) => chapters.map((chapter, step) => ({ reader, chapter, step })).reverse());
     const responses = await Promise.all(
       sends.map(({ reader, chapter, step }) =>
-        reader.fetch("/resources/progress", { method: "POST", body: progressBody(chapter, step) }),
+        reader.fetch("/resources/progress", {
+          method: "POST",
+          body: progressBody(chapter, step),
+          headers: { "Content-Type": "application/json" },
+        }),
       ),
     );
     const figures = tally(responses, started);

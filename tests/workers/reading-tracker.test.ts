@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { knows, parseKnowledge } from "~/lib/shield/knowledge";
 import { crossings } from "~/lib/progress/media-crossing";
-import { emptyProgress, knowledgeOf } from "~/lib/progress/record";
+import { emptyProgress, knowledgeOf, type Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { countRows, type Reader, signIn } from "../support/readers";
 import { fetchDeployed, fetchSite } from "../support/site";
 
 /**
@@ -128,5 +129,82 @@ describe("reading tracker", () => {
       .filter((key) => key.startsWith("wn:"))
       .join(",-")},wn:2-2`;
     expect((await timeline(knowsAllButTheKeeper)).text).not.toContain("The Keeper Lied");
+  });
+});
+
+describe("saving a reader's progress", () => {
+  const json = { "Content-Type": "application/json" };
+  const progressAt = (overrides: Partial<Progress>): Progress => ({
+    ...emptyProgress,
+    ...overrides,
+    updatedAt: new Date().toISOString(),
+  });
+  const save = (reader: Reader, body: BodyInit, headers: Record<string, string> = json) =>
+    reader.fetch("/resources/progress", { method: "POST", body, headers });
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { message: string } }).error.message;
+
+  it("takes progress sent as JSON and answers the record the account keeps, with what another device saved", async () => {
+    const reader = await signIn("tracker-json-save");
+    const laptop = await save(reader, JSON.stringify(progressAt({ webNovel: "wn:1-2" })));
+    expect(laptop.status).toBe(200);
+    expect(laptop.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await laptop.json()).toMatchObject({ ok: true, saved: { webNovel: "wn:1-2", anime: null } });
+
+    // Another device sends only its anime: the answer holds both, so that device can take in the chapter.
+    const phone = await save(reader, JSON.stringify(progressAt({ anime: "anime:1-1" })));
+    expect(phone.status).toBe(200);
+    const { saved } = (await phone.json()) as { saved: Progress };
+    expect(saved).toMatchObject({ webNovel: "wn:1-2", anime: "anime:1-1" });
+    expect(saved.position).toBeGreaterThan(0);
+  });
+
+  it("answers a form (the old way of sending it) or a body without a type with 415, storing nothing", async () => {
+    const reader = await signIn("tracker-form-save");
+    const record = JSON.stringify(progressAt({ webNovel: "wn:1-2" }));
+    const multipart = new FormData();
+    multipart.set("progress", record);
+    for (const [body, headers] of [
+      [multipart, {}],
+      [new URLSearchParams({ progress: record }), {}],
+      [record, { "Content-Type": "text/plain" }],
+      [new TextEncoder().encode(record), {}],
+    ] as const) {
+      const response = await save(reader, body, headers);
+      expect(response.status, String(body)).toBe(415);
+      expect(await errorOf(response)).toBe("Progress is saved as JSON: send it with Content-Type: application/json.");
+    }
+    expect(await countRows("reading_progress", reader.uid)).toBe(0);
+  });
+
+  it("answers a body that is not JSON or not a progress record with 400 in words, storing nothing", async () => {
+    const reader = await signIn("tracker-malformed-save");
+    const cases: Array<[BodyInit, string]> = [
+      ["{", "That progress could not be read: it is not JSON."],
+      [new Uint8Array([0x7b, 0xff, 0x7d]), "That progress could not be read: it is not JSON."],
+      ["", "That progress could not be read: it is not JSON."],
+      ["[]", "That progress could not be read (expected an object)."],
+      [JSON.stringify({ ...progressAt({}), version: 2 }), "That progress could not be read (version: expected 1)."],
+      [
+        JSON.stringify(progressAt({ webNovel: "anime:1-1" })),
+        "That progress could not be read (webNovel: expected a web novel key).",
+      ],
+      [JSON.stringify({ ...progressAt({}), extra: 1 }), 'That progress could not be read (unknown field "extra").'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await save(reader, body, { "Content-Type": "application/json; charset=utf-8" });
+      expect(response.status, message).toBe(400);
+      expect(await errorOf(response)).toBe(message);
+    }
+    expect(await countRows("reading_progress", reader.uid)).toBe(0);
+  });
+
+  it("gives the tracker a signed-in reader's saved progress only while their session is open", async () => {
+    const reader = await signIn("tracker-loader-session");
+    expect((await save(reader, JSON.stringify(progressAt({ webNovel: "wn:1-3" })))).status).toBe(200);
+    expect(await (await reader.fetch("/reading_tracker.data")).text()).toContain("wn:1-3");
+    // Signed out elsewhere: the token still verifies, but the session is closed.
+    expect((await reader.fetch("/auth/logout", { method: "POST" })).status).toBeLessThan(400);
+    expect(await (await reader.fetch("/reading_tracker.data")).text()).not.toContain("wn:1-3");
   });
 });

@@ -1,11 +1,9 @@
 import { Link } from "react-router";
+import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
 
-/** Where the account's copy of the reader's progress stands. */
-export type AccountSave = "saved" | "saving" | "failed";
-
 /** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
-export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: AccountSave }) {
+export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: ProgressSave }) {
   return (
     <PageHeader
       title="Reading tracker"

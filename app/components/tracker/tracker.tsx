@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { ExternalId } from "~/lib/progress/external-ids";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
-import { importWithRecovery } from "~/browser/lazy-import";
 import { ProgressTransfer } from "./progress-transfer";
 import { CrossingOffers, placeName } from "./crossing-offers";
 import { ShieldModePicker } from "./shield-mode-picker";
-import { type AccountSave, TrackerHeader, TrackerLoading } from "./tracker-header";
+import { TrackerHeader, TrackerLoading } from "./tracker-header";
 import { SkippedUnits } from "./skipped-units";
 import { TrackerSection } from "./tracker-section";
 import { UnitChecklist } from "./unit-checklist";
@@ -29,11 +28,8 @@ import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
-import { storeProgress } from "~/browser/stored-progress";
+import { saveProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
-
-/** Only a signed-in reader's changes go to the account: the code that sends them loads for them alone. */
-const progressSync = () => importWithRecovery(() => import("~/browser/progress-sync.client"));
 
 const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
 const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watched", noun: "episode" };
@@ -55,31 +51,21 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const { saved } = loaderData;
   const units = useTimeline(loaderData);
   const signedIn = Boolean(useOptionalUser());
-  const [save, setSave] = useState<AccountSave>("saved");
-  const savesUnderWay = useRef(0);
+  const save = useProgressSave();
   const [progress, setProgress] = useState<Progress | null>(null);
   const byMedium = useMemo(() => unitsByMedium(units), [units]);
   const collections = useMemo(() => lightNovelCollections(units), [units]);
 
-  /** Keeps a change in this browser (which every shield hears of) and in the account; nothing on the page loads again. */
+  /**
+   * Keeps a change in this browser (which every shield hears of) and in the account; nothing on the page
+   * loads again. What the account merged in from another device shows once it answers.
+   */
   function commit(next: Progress, { sync = true } = {}) {
     const changed = changedProgress(next, units);
-    storeProgress(changed);
     setProgress(changed);
-    if (!sync || !signedIn) return;
-    savesUnderWay.current += 1;
-    setSave("saving");
-    void progressSync()
-      .then(
-        (sync) => sync.saveProgressToAccount(changed),
-        // Its code could not load: the account could not be reached, as far as the reader is concerned.
-        () => false,
-      )
-      .then((saved) => {
-        savesUnderWay.current -= 1;
-        if (!saved) setSave("failed");
-        else if (savesUnderWay.current === 0) setSave("saved");
-      });
+    void saveProgress(changed, { toAccount: sync && signedIn }).then((result) => {
+      if (result?.adopted) setProgress(withPosition(result.adopted, units));
+    });
   }
 
   // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost).
@@ -89,8 +75,6 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
       storeLocally,
       sendToAccount,
     } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
-    // Loaded now, so a change made just before the reader leaves is still sent.
-    if (signedIn) void progressSync();
     const send = signedIn && sendToAccount;
     if (send || storeLocally) commit(merged, { sync: send });
     else setProgress(withPosition(merged, units));

@@ -1,0 +1,49 @@
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { saveProgress, useProgressSave } from "~/browser/progress-save";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { TrackerHeader } from "./tracker-header";
+
+const reader: Progress = { ...emptyProgress, webNovel: "wn:2-14", updatedAt: "2026-03-01T10:00:00.000Z" };
+const unreachable =
+  "Your account could not be reached: your progress is kept in this browser and saved with your next change.";
+
+/** The tracker's header as the tracker shows it: the one save status. */
+function renderHeader() {
+  function Header() {
+    return <TrackerHeader signedIn save={useProgressSave()} />;
+  }
+  const Stub = createRoutesStub([{ path: "/", Component: Header }]);
+  return render(<Stub initialEntries={["/"]} />);
+}
+
+describe("the tracker's header", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("says Saving… while the account is being saved, nothing once it is, and why when it could not be", async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderHeader();
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("");
+
+    let saving: Promise<unknown> = Promise.resolve();
+    act(() => void (saving = saveProgress(reader, { toAccount: true })));
+    expect(status).toHaveTextContent("Saving…");
+    await act(async () => {
+      answer(Response.json({ ok: true, saved: reader }));
+      await saving;
+    });
+    expect(status).toHaveTextContent("");
+
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await act(() => saveProgress({ ...reader, webNovel: "wn:2-15" }, { toAccount: true }));
+    expect(status).toHaveTextContent(unreachable);
+    // The browser keeps the change it could not send.
+    expect(JSON.parse(localStorage.getItem("rc:progress") ?? "null")).toMatchObject({ webNovel: "wn:2-15" });
+  });
+});
