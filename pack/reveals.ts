@@ -164,7 +164,7 @@ export function lnChapterTitlesRevealedBy(
 }
 
 /**
- * A light novel translation note is revealed where its passage is: by its web novel chapter and whatever
+ * A light novel mistake is revealed where its passage is: by its web novel chapter and whatever
  * covers it, and always by its own volume (unless it gives its own revealAt).
  */
 export function lnMistakeRevealedBy(
@@ -187,7 +187,7 @@ const withoutAnime = (revealedBy: string) =>
     .filter((unit) => mediumOf(unit) !== "anime")
     .join(" ");
 
-/** An anime translation note is revealed at its episode (unless it gives its own revealAt). */
+/** An anime mistake is revealed at its episode (unless it gives its own revealAt). */
 export function animeMistakeRevealedBy(entry: AnimeMistake, revealersOf: (unitKey: string) => string) {
   return revealedByIn(revealersOf, entry.revealIn, entry.revealAt ?? entry.episode);
 }

@@ -89,7 +89,7 @@ describe("the spoiler lint", () => {
     ]);
   });
 
-  it("checks fact labels, flagged and unflagged chapter titles and translation notes", () => {
+  it("checks fact labels, flagged and unflagged chapter titles and mistakes", () => {
     const problems = problemsOfTiny((files) => {
       files["characters.json"].characters[1].facts.push({
         label: "Built the door",

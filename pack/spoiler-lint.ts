@@ -145,7 +145,7 @@ export function packTexts(
     );
   });
 
-  const noteTexts = (
+  const mistakeTexts = (
     path: string,
     entry: { official: string; suggested: string; explanation: string; japanese?: string },
     revealedBy: string | null,
@@ -154,10 +154,10 @@ export function packTexts(
       add("mistranslations.json", `${path}.${field}`, entry[field], revealedBy);
   };
   pack.mistakes.lightNovel.forEach((entry, index) =>
-    noteTexts(`lightNovel[${index}]`, entry, lnMistakeRevealedBy(entry, revealersOf)),
+    mistakeTexts(`lightNovel[${index}]`, entry, lnMistakeRevealedBy(entry, revealersOf)),
   );
   pack.mistakes.anime.forEach((entry, index) =>
-    noteTexts(`anime[${index}]`, entry, animeMistakeRevealedBy(entry, revealersOf)),
+    mistakeTexts(`anime[${index}]`, entry, animeMistakeRevealedBy(entry, revealersOf)),
   );
   // An entry's id is its permalink, in feeds and anchors, shown to everyone.
   pack.mistakes.lightNovel.forEach((entry, index) =>

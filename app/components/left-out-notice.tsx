@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**
- * Under a list that leaves out what the reader has not reached (search results, matching notes): the
+ * Under a list that leaves out what the reader has not reached (search results, matching mistakes): the
  * same line whatever the list holds, since whether anything was left out would itself give it away.
  * Not shown when the reader's shield blurs or is off, as nothing is left out then.
  */

@@ -44,7 +44,7 @@ export const relationshipKinds = [
 ] as const;
 export type RelationshipKind = (typeof relationshipKinds)[number];
 
-/** What kind of mistake a translation note is about. */
+/** What kind of mistake an entry is. */
 export const mistakeCategories = [
   "mistranslation",
   "omission",

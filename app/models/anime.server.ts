@@ -111,7 +111,7 @@ const pageQueries = (seasonNumber: number | null) => {
     query
       .selectFrom("anime_episodes as e")
       .innerJoin("anime_mistakes as m", "m.episode_key", "e.key")
-      .select((count) => ["m.episode_key", count.fn.countAll<number>().as("notes")])
+      .select((count) => ["m.episode_key", count.fn.countAll<number>().as("mistakes")])
       .where("e.season_number", "=", season)
       .groupBy("m.episode_key"),
     arcs,
@@ -125,12 +125,12 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
 /**
  * The anime page: every season as a card (its episodes and aired dates), and one season (the first
  * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
- * adapts, what it skipped or changed, its Break Time shorts and how many translation notes it has.
+ * adapts, what it skipped or changed, its Break Time shorts and how many mistakes it has.
  * Only that season is read in full and travels to the browser, so the page costs the same however long
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [cards, episodes, changes, shorts, volumes, noteCounts, arcRows, totals] = await batch(
+  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals] = await batch(
     db,
     seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
     { season: seasonNumber },
@@ -139,7 +139,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const changesOf = groupBy(changes, (change) => change.episode_key);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
   const volumesOf = groupBy(volumes, (volume) => volume.episode_key);
-  const notesOf = new Map(noteCounts.map((count) => [count.episode_key, count.notes]));
+  const mistakesOf = new Map(mistakeCounts.map((count) => [count.episode_key, count.mistakes]));
 
   const toEpisode = (row: EpisodeRow): AnimeEpisode => ({
     ...episodeOf(row),
@@ -147,7 +147,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     volumes: (volumesOf.get(row.key) ?? []).map(({ key, label }) => ({ key, label })),
     changes: (changesOf.get(row.key) ?? []).map(toChange),
     shorts: (shortsOf.get(row.key) ?? []).map(toShort),
-    noteCount: notesOf.get(row.key) ?? 0,
+    mistakeCount: mistakesOf.get(row.key) ?? 0,
   });
 
   const selected = episodes.length ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcRows) : null;

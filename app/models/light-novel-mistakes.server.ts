@@ -21,7 +21,7 @@ import { batch, query, slot } from "./query.server";
 export const VOLUMES_PER_PAGE = 50;
 /** Search matches per page: each is a whole entry, so fewer than a volume page holds. */
 export const MATCHES_PER_PAGE = 10;
-/** The most entries a search of the light novel notes reads; the requester's own are paged from them. */
+/** The most entries a search of the light novel mistakes reads; the requester's own are paged from them. */
 const MOST_MATCHES = 1000;
 
 /** Per-volume entry counts by severity, one page of every volume (or of one collection's), and how many there are. */

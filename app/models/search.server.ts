@@ -156,7 +156,7 @@ function wordsOf(query: string) {
 
 /**
  * Full-text search over characters, chapters, volumes, side stories, anime episodes, Break Time
- * shorts and translation notes: every hit in order, each gated as the page it links to.
+ * shorts and mistakes: every hit in order, each gated as the page it links to.
  *
  * The order depends only on each hit's own text, never on the rest of the index (bm25 would weigh a
  * word by how many entries hold it, gated ones included, so the order of what a reader sees would

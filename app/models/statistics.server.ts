@@ -5,7 +5,7 @@ import { batch, query } from "./query.server";
 
 /** The most bars a chart draws; longer series merge into ranges (app/lib/content/chart-ranges.ts). */
 const MAX_BARS = 24;
-/** Translation notes are charted per volume up to this many volumes, then per collection. */
+/** Mistakes are charted per volume up to this many volumes, then per collection. */
 const MAX_VOLUME_ROWS = 30;
 
 type Series = Map<string, Array<{ label: string; value: number }>>;
@@ -19,8 +19,8 @@ const stored = query
   .orderBy("chart")
   .orderBy("position");
 
-/** Translation notes per volume by severity, in story order, labelled "Collection number". */
-const notesPerVolume = query
+/** Mistakes per volume by severity, in story order, labelled "Collection number". */
+const mistakesPerVolume = query
   .selectFrom("ln_mistakes as m")
   .innerJoin("ln_volumes as v", "v.key", "m.volume_key")
   .innerJoin("ln_collections as c", "c.code", "v.collection_code")
@@ -33,15 +33,15 @@ const notesPerVolume = query
   .orderBy("c.sort_order")
   .orderBy("v.number");
 
-type VolumeNotes = InferResult<typeof notesPerVolume>[number];
+type VolumeMistakes = InferResult<typeof mistakesPerVolume>[number];
 
 /**
  * The series in numbers, for the statistics page. One round trip: the content's numbers were computed
- * when the pack was imported (content_statistics); translation notes are counted here, because entries
+ * when the pack was imported (content_statistics); mistakes are counted here, because entries
  * published from accepted reports join them between imports.
  */
 export async function getStatistics(db: D1Database) {
-  const [statistics, mistakes] = await batch(db, [stored, notesPerVolume]);
+  const [statistics, mistakes] = await batch(db, [stored, mistakesPerVolume]);
   const series: Series = new Map();
   for (const { chart, label, value } of statistics) {
     const bars = series.get(chart);
@@ -121,16 +121,16 @@ function releaseTimeline(
   };
 }
 
-/** Translation notes by severity per volume, or per collection once there are too many volumes to read as rows. */
-function mistakesChart(volumes: VolumeNotes[]) {
-  const row = ({ label, minor, meaning_changing, plot_relevant }: Omit<VolumeNotes, "collection">) => ({
+/** Mistakes by severity per volume, or per collection once there are too many volumes to read as rows. */
+function mistakesChart(volumes: VolumeMistakes[]) {
+  const row = ({ label, minor, meaning_changing, plot_relevant }: Omit<VolumeMistakes, "collection">) => ({
     label,
     minor,
     meaning_changing,
     plot_relevant,
   });
   if (volumes.length <= MAX_VOLUME_ROWS) return { by: "volume" as const, rows: volumes.map(row) };
-  const perCollection = new Map<string, VolumeNotes[]>();
+  const perCollection = new Map<string, VolumeMistakes[]>();
   for (const volume of volumes)
     perCollection.set(volume.collection, [...(perCollection.get(volume.collection) ?? []), volume]);
   const collections = [...perCollection].map(([collection, range]) => ({

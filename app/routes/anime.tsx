@@ -11,7 +11,7 @@ import {
   adaptationChangeLabels,
   type AnimeEpisode,
   type AnimeSeason,
-  animeNotesPath,
+  animeMistakesPath,
   type UnitLabel,
 } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -152,9 +152,9 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
           </ul>
         ) : null}
         <p className="text-sm">
-          {episode.noteCount ? (
-            <Link to={animeNotesPath(episode.key)} className="text-primary underline">
-              {countOf(episode.noteCount, nouns.translationNote)}
+          {episode.mistakeCount ? (
+            <Link to={animeMistakesPath(episode.key)} className="text-primary underline">
+              {countOf(episode.mistakeCount, nouns.translationNote)}
               <span className="sr-only"> for episode {episode.number}</span>
             </Link>
           ) : (

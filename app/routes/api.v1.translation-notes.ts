@@ -1,7 +1,7 @@
 import { mediumParameter, pageOf, pagingParameters, revealing } from "~/lib/api/contract";
-import { knownNotes } from "~/lib/api/views";
+import { knownMistakes } from "~/lib/api/views";
 import { isUnitKey } from "~/lib/content/units";
-import { getTranslationNotes } from "~/models/translation-notes.server";
+import { getMistakes } from "~/models/mistakes.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.translation-notes";
 
@@ -15,10 +15,10 @@ const parameters = {
       : { problem: "must be a light novel volume's or an anime episode's key (ln:main-3, anime:1-5)." },
 };
 
-/** The translation notes the requester knows (light novels, then anime, each in story order), a page at a time. */
+/** The mistakes the requester knows (light novels, then anime, each in story order), a page at a time. */
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(args, parameters, async ({ db, query, knowledge }) => {
-    const notes = await getTranslationNotes(db, { medium: query.medium ?? null, unit: query.unit ?? null });
-    return pageOf(knownNotes(notes, knowledge, args.context.env.SITE_URL), query.page, query.per_page);
+    const mistakes = await getMistakes(db, { medium: query.medium ?? null, unit: query.unit ?? null });
+    return pageOf(knownMistakes(mistakes, knowledge, args.context.env.SITE_URL), query.page, query.per_page);
   });
 }

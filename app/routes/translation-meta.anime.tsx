@@ -25,11 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseMistakeFilters(params);
   const season = parseOptionalNumber(params, "season");
-  const notes = await getAnimeMistakes(context.db, filters, season ?? null);
-  if (season !== undefined && (season === null || notes.season === null)) {
-    notFound(missingSeason(params.get("season"), notes.seasons, "/translation_meta/anime_mistls"));
+  const mistakes = await getAnimeMistakes(context.db, filters, season ?? null);
+  if (season !== undefined && (season === null || mistakes.season === null)) {
+    notFound(missingSeason(params.get("season"), mistakes.seasons, "/translation_meta/anime_mistls"));
   }
-  return sealedFor(request, { filters, ...notes });
+  return sealedFor(request, { filters, ...mistakes });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -84,7 +84,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
             <h2 id={`season-${season}`} className="text-2xl font-bold tracking-tight">
               Season {season}
             </h2>
-            {/* Episodes whose notes are all beyond the reader's progress fold into one line. */}
+            {/* Episodes whose mistakes are all beyond the reader's progress fold into one line. */}
             <ShieldedList
               items={episodeMistakes(entries)}
               itemKey={(episode) => episode.key}
@@ -95,7 +95,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
                 )} on ${countOf(run.length, nouns.episode)}`
               }
               renderItem={(episode, shown) =>
-                episode.content ? <EpisodeNotes entries={episode.content} shown={shown} /> : null
+                episode.content ? <EpisodeEntries entries={episode.content} shown={shown} /> : null
               }
             />
           </section>
@@ -106,7 +106,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
 }
 
 /** One episode's heading and entries; hidden, only the entries' empty elements stay, for permalinks. */
-function EpisodeNotes({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
+function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: boolean }) {
   const episode = entries[0]!.episode;
   if (!shown) return entries.map((entry) => <AnimeMistakeEntry key={entry.id} entry={entry} shown={false} />);
   return (

@@ -10,7 +10,7 @@ import {
   mistakeStatusLabels,
 } from "~/lib/mistakes/rules";
 import type { MistakeEntry } from "~/lib/mistakes/entries";
-import { getNewestMistakes } from "~/models/translation-notes.server";
+import { getNewestMistakes } from "~/models/mistakes.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/translation-meta.feed";
 

@@ -10,7 +10,7 @@ import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import type { MistakeLines, NewestMistake } from "~/lib/mistakes/entries";
 import { useRevealedData } from "~/browser/spoiler-shield";
-import { getTranslationMetaHub } from "~/models/translation-notes.server";
+import { getTranslationMetaHub } from "~/models/mistakes.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta";
 

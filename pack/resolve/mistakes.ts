@@ -121,8 +121,8 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
   return { lightNovel, anime };
 }
 
-/** Search entries for translation notes, each gated where its entry is on the mistakes pages. */
-export function translationNoteSearchEntries(
+/** Search entries for mistakes, each gated where its entry is on the mistakes pages. */
+export function mistakeSearchEntries(
   { timeline }: Resolution,
   mistakes: ReturnType<typeof mistakeRows>,
 ): SearchEntryRow[] {

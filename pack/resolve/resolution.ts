@@ -24,7 +24,7 @@ export interface Resolution {
   checkRevealIn: ReturnType<typeof revealInChecker>;
 }
 
-/** `implied`: the item has a reveal point of its own (a translation note's passage), so revealIn needs no revealAt. */
+/** `implied`: the item has a reveal point of its own (a mistake's passage), so revealIn needs no revealAt. */
 export type Gate = (
   item: { revealAt?: string; revealIn?: RevealIn } | undefined,
   file: PackFileName,

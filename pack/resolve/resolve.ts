@@ -8,7 +8,7 @@ import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
-import { mistakeRows, translationNoteSearchEntries } from "./mistakes";
+import { mistakeRows, mistakeSearchEntries } from "./mistakes";
 import type { PackProblem } from "./parse";
 import { startResolution } from "./resolution";
 import { sideStoryRows } from "./side-stories";
@@ -74,7 +74,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
       ...sideStories.search,
       ...characters.search,
       ...animeSearchEntries(resolution, anime),
-      ...translationNoteSearchEntries(resolution, mistakes),
+      ...mistakeSearchEntries(resolution, mistakes),
     ],
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,

@@ -3,7 +3,7 @@ import { mistakeTimestampPattern } from "../../app/lib/mistakes/rules";
 import { animeTracks, mistakeCategories, mistakeSeverities, mistakeStatuses } from "../../app/lib/vocabulary";
 import { isoDate, optionalText, revealInSchema, slug, text, unitKey } from "./fields";
 
-/* mistranslations.json: translation notes on the light novels and the anime. */
+/* mistranslations.json: mistakes in the official translations of the light novels and the anime. */
 
 const timestamp = z.string().regex(mistakeTimestampPattern, { error: "must be a timestamp such as 12:34 or 1:02:03" });
 

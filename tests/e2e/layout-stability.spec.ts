@@ -72,7 +72,7 @@ const readers = [
   { name: "a light-novel-only reader at volume 3", webNovel: null, anime: null, lightNovels: { main: 3 } },
 ];
 
-/** One page of each public kind, with gated items on it: a character with gated facts and a volume's notes. */
+/** One page of each public kind, with gated items on it: a character with gated facts and a volume's mistakes. */
 const pagesWithGatedItems = [
   "/",
   "/web_novel?arc=2",

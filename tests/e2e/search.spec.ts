@@ -91,12 +91,12 @@ test("the results page ranks the character first and narrows by kind with counts
   await expect(results.first()).toContainText("Ilse Marrow");
   const kinds = page.getByRole("navigation", { name: "Kind of result" });
   await expect(kinds.getByRole("link", { name: /^All \d+$/ })).toHaveAttribute("aria-current", "page");
-  const notes = kinds.getByRole("link", { name: /^Translation notes \d+$/ });
-  const count = Number((await notes.innerText()).match(/\d+/)?.[0]);
+  const mistakes = kinds.getByRole("link", { name: /^Translation notes \d+$/ });
+  const count = Number((await mistakes.innerText()).match(/\d+/)?.[0]);
   expect(count).toBeGreaterThan(0);
-  await notes.click();
+  await mistakes.click();
   await expect(page).toHaveURL(/[?&]kind=translation_note\b/);
-  await expect(notes).toHaveAttribute("aria-current", "page");
+  await expect(mistakes).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("status")).toContainText(`${count} result`);
   await expect(page.getByRole("status")).toContainText("among translation notes");
   for (const badge of await results.locator("a > span:first-child").allInnerTexts())

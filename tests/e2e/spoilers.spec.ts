@@ -100,7 +100,7 @@ const readers = [
   return { ...reader, knowledge: knowledgeOfUnits(units.filter((key): key is string => key !== null)) };
 });
 
-/** Every public page: the areas, and each arc, collection, character profile and volume of notes the pack has. */
+/** Every public page: the areas, and each arc, collection, character profile and volume of mistakes the pack has. */
 const pages = [
   "/",
   ...areas.map((area) => area.path),
@@ -461,9 +461,9 @@ test("a new reader sees one line per run of hidden notes, and one click on a cha
 }) => {
   await page.goto("/translation_meta/anime_mistls");
   await waitForHydration(page);
-  // Every note is beyond a reader with no progress: one line per season, not a box per entry.
+  // Every mistake is beyond a reader with no progress: one line per season, not a box per entry.
   const runs = page.locator('[data-spoiler="run"]');
-  // One season's notes a page: the first season's episodes fold into one line.
+  // One season's mistakes a page: the first season's episodes fold into one line.
   await expect(runs).toHaveCount(1);
   await expect(runs.first()).toContainText(/\d+ entries on \d+ episodes beyond the first chapter/);
   await expect(page.locator("article[id^=entry-]:visible")).toHaveCount(0);

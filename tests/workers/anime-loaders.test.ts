@@ -9,7 +9,7 @@ import { load, present, status } from "../support/workers-context";
  * scene written in the pack.
  */
 describe("the anime page's loader", () => {
-  it("gives each episode what it adapts, its volumes, shorts, notes and what the adaptation skipped", async () => {
+  it("gives each episode what it adapts, its volumes, shorts, mistake count and what the adaptation skipped", async () => {
     const { selectedSeason, episodes, episodeCount, shortCount } = await load(animeLoader, "/anime");
     expect([selectedSeason, episodeCount, shortCount]).toEqual([1, 2, 1]);
     const [first, second] = episodes;
@@ -31,10 +31,10 @@ describe("the anime page's loader", () => {
           airedOn: null,
         },
       ],
-      noteCount: 1,
+      mistakeCount: 1,
       changes: [],
     });
-    expect(second).toMatchObject({ key: "anime:1-2", position: 4, noteCount: 1 });
+    expect(second).toMatchObject({ key: "anime:1-2", position: 4, mistakeCount: 1 });
     expect(second?.changes).toEqual([
       {
         kind: "skipped",

@@ -78,25 +78,24 @@ beforeAll(async () => {
   if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
   await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
 
-  const [titles, stories, shorts, characters, facts, relationships, lnNotes, animeNotes, units] = await env.DB.batch<
-    Record<string, string | null>
-  >([
-    env.DB.prepare(
-      `SELECT key, title, title_revealed_by AS revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`,
-    ),
-    env.DB.prepare(`SELECT key, title, summary, revealed_by FROM side_stories WHERE revealed_by IS NOT NULL`),
-    env.DB.prepare(
-      `SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`,
-    ),
-    env.DB.prepare(`SELECT slug, revealed_by FROM characters WHERE revealed_by IS NOT NULL`),
-    env.DB.prepare(`SELECT character_slug, value, revealed_by FROM character_facts WHERE revealed_by IS NOT NULL`),
-    env.DB.prepare(
-      `SELECT character_slug, description, revealed_by FROM character_relationships WHERE revealed_by IS NOT NULL AND description IS NOT NULL`,
-    ),
-    env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM ln_mistakes`),
-    env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM anime_mistakes`),
-    env.DB.prepare(`SELECT key FROM story_units ORDER BY position`),
-  ]);
+  const [titles, stories, shorts, characters, facts, relationships, lnMistakes, animeMistakes, units] =
+    await env.DB.batch<Record<string, string | null>>([
+      env.DB.prepare(
+        `SELECT key, title, title_revealed_by AS revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`,
+      ),
+      env.DB.prepare(`SELECT key, title, summary, revealed_by FROM side_stories WHERE revealed_by IS NOT NULL`),
+      env.DB.prepare(
+        `SELECT key, title, title_revealed_by AS revealed_by FROM break_time_episodes WHERE title_revealed_by IS NOT NULL`,
+      ),
+      env.DB.prepare(`SELECT slug, revealed_by FROM characters WHERE revealed_by IS NOT NULL`),
+      env.DB.prepare(`SELECT character_slug, value, revealed_by FROM character_facts WHERE revealed_by IS NOT NULL`),
+      env.DB.prepare(
+        `SELECT character_slug, description, revealed_by FROM character_relationships WHERE revealed_by IS NOT NULL AND description IS NOT NULL`,
+      ),
+      env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM ln_mistakes`),
+      env.DB.prepare(`SELECT id, official, suggested, revealed_by FROM anime_mistakes`),
+      env.DB.prepare(`SELECT key FROM story_units ORDER BY position`),
+    ]);
   const texts = (where: string, revealedBy: string | null | undefined, ...values: Array<string | null | undefined>) =>
     values
       .filter((value): value is string => typeof value === "string" && value.length > 0)
@@ -109,8 +108,10 @@ beforeAll(async () => {
     ...relationships!.results.flatMap((row) =>
       texts(`relationship of ${row.character_slug}`, row.revealed_by, row.description),
     ),
-    ...lnNotes!.results.flatMap((row) => texts(`note ${row.id}`, row.revealed_by, row.official, row.suggested)),
-    ...animeNotes!.results.flatMap((row) => texts(`note ${row.id}`, row.revealed_by, row.official, row.suggested)),
+    ...lnMistakes!.results.flatMap((row) => texts(`mistake ${row.id}`, row.revealed_by, row.official, row.suggested)),
+    ...animeMistakes!.results.flatMap((row) =>
+      texts(`mistake ${row.id}`, row.revealed_by, row.official, row.suggested),
+    ),
   ];
   unmet = characters!.results.map((row) => ({ slug: row.slug!, revealedBy: row.revealed_by! }));
   unitKeys = units!.results.map((row) => row.key!);
@@ -146,8 +147,8 @@ describe("the API for a reader who states nothing", () => {
     const { body: unit } = await json(`/api/v1/units/${key}`);
     expect(unit).toMatchObject({ key, title: null, original_title: null });
     expect(typeof unit.label).toBe("string");
-    const { body: notes } = await json("/api/v1/translation-notes");
-    expect(notes).toEqual({ items: [], page: 1, per_page: 50, total: 0, page_count: 1 });
+    const { body: mistakes } = await json("/api/v1/translation-notes");
+    expect(mistakes).toEqual({ items: [], page: 1, per_page: 50, total: 0, page_count: 1 });
   });
 
   it("leaves out characters the reader has not met, counted and paged among those met", async () => {
@@ -206,10 +207,10 @@ describe("the API for a reader who states what they have seen", () => {
   });
 
   it("lists exactly the translation notes the reveal covers", async () => {
-    const note = gatedTexts.find((gated) => gated.where.startsWith("note ") && gated.revealedBy)!;
-    const reveal = note.revealedBy.split(" ")[0]!;
+    const mistake = gatedTexts.find((gated) => gated.where.startsWith("mistake ") && gated.revealedBy)!;
+    const reveal = mistake.revealedBy.split(" ")[0]!;
     const bodies = (await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=${reveal}`)).join("\n");
-    expect(bodies).toContain(JSON.stringify(note.text).slice(1, -1));
+    expect(bodies).toContain(JSON.stringify(mistake.text).slice(1, -1));
     const everything = JSON.parse((await allPages(`/api/v1/translation-notes?${REVEAL_PARAMETER}=all`))[0]!) as {
       total: number;
     };

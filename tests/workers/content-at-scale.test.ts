@@ -10,7 +10,7 @@ import { roundTrips } from "~/server/d1-round-trips.server";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as lightNovelsLoader } from "~/routes/light-novels";
 import { loader as hubLoader } from "~/routes/translation-meta";
-import { loader as animeNotesLoader } from "~/routes/translation-meta.anime";
+import { loader as animeMistakesLoader } from "~/routes/translation-meta.anime";
 import { loader as sideStoriesLoader } from "~/routes/side-stories";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as animeLoader } from "~/routes/anime";
@@ -70,16 +70,18 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     expect(await status(lightNovelsLoader, "/light_novels?collection=main&page=6")).toBe(404);
   });
 
-  it("anime notes, Break Time and side stories: one season or one page, with every season's count, one round trip", async () => {
-    const notes = await view(animeNotesLoader, "/translation_meta/anime_mistls");
-    expect(notes.roundTrips).toBe(1);
-    expect(notes.data.seasons.length).toBeGreaterThan(1);
-    expect(new Set(notes.data.entries.map((entry) => entry.episode.season))).toEqual(new Set([notes.data.season]));
-    const total = notes.data.seasons.reduce((sum, season) => sum + season.entries, 0);
-    expect(notes.data.entries.length).toBe(
-      notes.data.seasons.find((season) => season.number === notes.data.season)?.entries,
+  it("anime mistakes, Break Time and side stories: one season or one page, with every season's count, one round trip", async () => {
+    const mistakes = await view(animeMistakesLoader, "/translation_meta/anime_mistls");
+    expect(mistakes.roundTrips).toBe(1);
+    expect(mistakes.data.seasons.length).toBeGreaterThan(1);
+    expect(new Set(mistakes.data.entries.map((entry) => entry.episode.season))).toEqual(
+      new Set([mistakes.data.season]),
     );
-    expect(notes.data.entries.length).toBeLessThan(total);
+    const total = mistakes.data.seasons.reduce((sum, season) => sum + season.entries, 0);
+    expect(mistakes.data.entries.length).toBe(
+      mistakes.data.seasons.find((season) => season.number === mistakes.data.season)?.entries,
+    );
+    expect(mistakes.data.entries.length).toBeLessThan(total);
 
     const anime = await view(animeLoader, "/anime?season=2");
     expect(anime.roundTrips).toBe(1);

@@ -58,7 +58,7 @@ describe("D1 round-trip counter", () => {
     }
   });
 
-  it("counts one round trip for a view of /anime, with its episodes, changes, shorts, volumes and note counts", async () => {
+  it("counts one round trip for a view of /anime, with its episodes, changes, shorts, volumes and mistake counts", async () => {
     const anime = new Request("https://companion.test/anime");
     const context = createLoadContext(anime, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
     const { seasons } = await animeLoader({

@@ -7,12 +7,12 @@ import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
 import {
-  type StoredNotes,
+  type StoredMistakes,
   entriesIn,
-  storedNotes,
+  storedMistakes,
   unknownTextsIn,
   wronglyShownOrSealed,
-} from "../support/translation-notes";
+} from "../support/mistakes";
 import { visitor } from "../support/readers";
 import { load, pageOfKind, present, status } from "../support/workers-context";
 
@@ -49,7 +49,7 @@ describe("translation-meta loaders", () => {
     }
   });
 
-  it("searching the light novel notes tells a requester who knows nothing the same for words only gated entries hold as for words nothing holds", async () => {
+  it("searching the light novel mistakes tells a requester who knows nothing the same for words only gated entries hold as for words nothing holds", async () => {
     const answer = async (path: string, word: string) => {
       const response = await visitor.fetch(path);
       return {
@@ -150,7 +150,7 @@ describe("translation-meta loaders", () => {
   });
 });
 
-/** Every translation-notes page's data for a reveal parameter (none: a first load, a crawler). */
+/** Every mistakes page's data for a reveal parameter (none: a first load, a crawler). */
 async function pagesData(reveal: string | null) {
   const withReveal = (path: string) =>
     reveal === null ? path : `${path}${path.includes("?") ? "&" : "?"}reveal=${reveal}`;
@@ -171,21 +171,21 @@ async function pagesData(reveal: string | null) {
   };
 }
 
-describe("translation notes behind the spoiler shield", () => {
-  let notes: StoredNotes;
+describe("mistakes behind the spoiler shield", () => {
+  let stored: StoredMistakes;
   beforeAll(async () => {
-    notes = await storedNotes();
-    expect(notes.notes.length).toBeGreaterThanOrEqual(5);
+    stored = await storedMistakes();
+    expect(stored.mistakes.length).toBeGreaterThanOrEqual(5);
   });
 
   it("without a reveal parameter, no loader's data holds an entry's text, though every entry is there", async () => {
     for (const [page, data] of Object.entries(await pagesData(null))) {
-      expect(unknownTextsIn(JSON.stringify(data), notes, noKnowledge), page).toEqual([]);
-      expect(wronglyShownOrSealed(data, notes, noKnowledge), page).toEqual([]);
+      expect(unknownTextsIn(JSON.stringify(data), stored, noKnowledge), page).toEqual([]);
+      expect(wronglyShownOrSealed(data, stored, noKnowledge), page).toEqual([]);
     }
     // Sealed, not left out: every entry keeps its place (its id, for a permalink) on some page.
     const held = new Set(Object.values(await pagesData(null)).flatMap((data) => [...entriesIn(data).keys()]));
-    expect([...held].sort()).toEqual(notes.notes.map((note) => note.id).sort());
+    expect([...held].sort()).toEqual(stored.mistakes.map((mistake) => mistake.id).sort());
   });
 
   it.each(["wn:1-2", "anime:1-2", "ln:main-1", "ln:main-2", "wn:2-2,anime:1-1"])(
@@ -194,15 +194,15 @@ describe("translation notes behind the spoiler shield", () => {
       const knowledge = present(parseKnowledge(reveal));
       let shown = 0;
       for (const [page, data] of Object.entries(await pagesData(reveal))) {
-        expect(unknownTextsIn(JSON.stringify(data), notes, knowledge), page).toEqual([]);
-        expect(wronglyShownOrSealed(data, notes, knowledge), page).toEqual([]);
+        expect(unknownTextsIn(JSON.stringify(data), stored, knowledge), page).toEqual([]);
+        expect(wronglyShownOrSealed(data, stored, knowledge), page).toEqual([]);
         shown += [...entriesIn(data).values()].filter(Boolean).length;
       }
       expect(shown).toBeGreaterThan(0);
     },
   );
 
-  it("the HTML and .data of every notes page, as a first load gets them, hold no entry's text", async () => {
+  it("the HTML and .data of every mistakes page, as a first load gets them, hold no entry's text", async () => {
     for (const path of [
       "/translation_meta",
       "/translation_meta/ln_mistls?q=door",
@@ -213,7 +213,7 @@ describe("translation notes behind the spoiler shield", () => {
       for (const address of [path, data]) {
         const response = await visitor.fetch(address);
         expect(response.status, address).toBe(200);
-        expect(unknownTextsIn(await response.text(), notes, noKnowledge), address).toEqual([]);
+        expect(unknownTextsIn(await response.text(), stored, noKnowledge), address).toEqual([]);
       }
     }
   });
@@ -221,9 +221,9 @@ describe("translation notes behind the spoiler shield", () => {
   it("the feed is sealed for everyone, even asked with a reveal parameter, and says what and where each entry is", async () => {
     for (const path of ["/translation_meta/feed.xml", "/translation_meta/feed.xml?reveal=all"]) {
       const xml = await (await load(feedLoader, path)).text();
-      expect(unknownTextsIn(xml, notes, noKnowledge), path).toEqual([]);
+      expect(unknownTextsIn(xml, stored, noKnowledge), path).toEqual([]);
       const summaries = [...xml.matchAll(/<summary[^>]*>([^<]*)<\/summary>/g)].map((match) => match[1]);
-      expect(summaries).toHaveLength(notes.notes.length);
+      expect(summaries).toHaveLength(stored.mistakes.length);
       // Not the same placeholder fifty times: each says its category, severity and status, and where it is.
       expect(new Set(summaries).size).toBe(summaries.length);
     }

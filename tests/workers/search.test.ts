@@ -71,15 +71,15 @@ describe("site search against the imported tiny pack", () => {
     );
     // Episode titles are shown to everyone, as /anime lists them.
     expect(await revealedByOf("episode:anime:1-1")).toBeNull();
-    // An LN note at its web novel chapter, linked to its entry on the volume's page.
-    const note = knock.results.find((result) => result.kind === "translation_note");
-    expect(note).toMatchObject({
+    // An LN mistake at its web novel chapter, linked to its entry on the volume's page.
+    const mistake = knock.results.find((result) => result.kind === "translation_note");
+    expect(mistake).toMatchObject({
       content: {
         title: "Knock on the door once.",
         path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice",
       },
     });
-    expect(note?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["wn:1-1", "ln:main-1"]));
+    expect(mistake?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["wn:1-1", "ln:main-1"]));
     const snack = await load(searchLoader, "/search?q=snack&reveal=all");
     expect(snack.results).toEqual([
       expect.objectContaining({
@@ -93,7 +93,7 @@ describe("site search against the imported tiny pack", () => {
     ]);
     // A short is revealed by itself and by what reveals its episode.
     expect(snack.results[0]?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["bt:1-1", "anime:1-1"]));
-    // An anime note at its explicit reveal point, found by the suggested wording.
+    // An anime mistake at its explicit reveal point, found by the suggested wording.
     const lied = await load(searchLoader, "/search?q=lied%20to%20you&reveal=all");
     expect(lied.results[0]).toMatchObject({
       kind: "translation_note",
@@ -117,12 +117,12 @@ describe("site search against the imported tiny pack", () => {
     expect(all.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
     expect(all).toMatchObject({ total: 4 });
 
-    // Without reveal, the note leaves no trace: not its kind, not a count.
+    // Without reveal, the mistake leaves no trace: not its kind, not a count.
     const sealed = await load(searchLoader, "/search?q=knock");
     expect(sealed.counts).toEqual({ chapter: 1, volume: 1, episode: 1 });
     expect(sealed).toMatchObject({ total: 3 });
     expect(Object.keys(sealed).sort()).toEqual(["counts", "kind", "page", "pageCount", "query", "results", "total"]);
-    // Knowing the first chapter reveals the note.
+    // Knowing the first chapter reveals the mistake.
     const first = await load(searchLoader, "/search?q=knock&reveal=wn:1-1");
     expect(first.counts).toEqual({ chapter: 1, volume: 1, episode: 1, translation_note: 1 });
     expect(first).toMatchObject({ total: 4 });

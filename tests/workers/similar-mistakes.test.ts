@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH } from "~/lib/http/addresses";
 import { knows, noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
 import { cleanQuery } from "~/lib/search/query";
-import { entriesIn, storedNotes, unknownTextsIn, wronglyShownOrSealed } from "../support/translation-notes";
+import { entriesIn, storedMistakes, unknownTextsIn, wronglyShownOrSealed } from "../support/mistakes";
 import { RUNS } from "../support/arbitraries";
 import { visitor } from "../support/readers";
 
@@ -101,12 +101,12 @@ describe("similar entries behind the spoiler shield", () => {
   ] as const;
 
   it("without a reveal parameter, leave out every entry the requester does not know, without a trace, and stay cacheable", async () => {
-    const notes = await storedNotes();
+    const stored = await storedMistakes();
     for (const [kind, words] of asked) {
       const response = await similar(kind, words);
       expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
       const body = await response.text();
-      expect(unknownTextsIn(body, notes, noKnowledge), kind).toEqual([]);
+      expect(unknownTextsIn(body, stored, noKnowledge), kind).toEqual([]);
       const { entries } = JSON.parse(body) as Suggestions;
       expect(
         entries.filter((entry) => !knows(noKnowledge, entry.revealedBy)),
@@ -147,14 +147,14 @@ describe("similar entries behind the spoiler shield", () => {
   it.each(["wn:1-2", "anime:1-2", "ln:main-2", "all"])(
     "with reveal=%s, exactly the entries those units reveal come with their text",
     async (reveal) => {
-      const notes = await storedNotes();
+      const stored = await storedMistakes();
       const knowledge = parseKnowledge(reveal)!;
       let shown = 0;
       for (const [kind, words] of asked) {
         const body = await (await similar(kind, words, "", reveal)).text();
-        expect(unknownTextsIn(body, notes, knowledge), kind).toEqual([]);
+        expect(unknownTextsIn(body, stored, knowledge), kind).toEqual([]);
         const data: unknown = JSON.parse(body);
-        expect(wronglyShownOrSealed(data, notes, knowledge), kind).toEqual([]);
+        expect(wronglyShownOrSealed(data, stored, knowledge), kind).toEqual([]);
         shown += [...entriesIn(data).values()].filter(Boolean).length;
       }
       expect(shown).toBeGreaterThan(0);

@@ -71,7 +71,7 @@ describe("statistics computed when content is imported", () => {
     expect(stored!.results.length).toBe(bars + 8);
   });
 
-  it("count translation notes per request, so entries published from reports are in them", async () => {
+  it("count mistakes per request, so entries published from reports are in them", async () => {
     const before = await load(statisticsLoader, "/statistics");
     const volume = await env.DB.prepare(
       "SELECT v.key, c.name || ' ' || v.number AS label FROM ln_volumes v JOIN ln_collections c ON c.code = v.collection_code LIMIT 1",

@@ -10,7 +10,7 @@ import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels"
 import { volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { countOf, nouns } from "~/lib/words";
 
-/** One volume on the light novels page: cover, dates, what it adapts, its changes and chapters, its notes. */
+/** One volume on the light novels page: cover, dates, what it adapts, its changes and chapters, its mistakes. */
 export function VolumeCard({
   volume,
   collectionName,

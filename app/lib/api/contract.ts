@@ -26,7 +26,7 @@ export const API_LIMITS = { perMinute: 120, perDay: 10_000 };
 /** The limits as the IETF RateLimit-Policy header states them (draft-ietf-httpapi-ratelimit-headers): the same on every answer. */
 export const API_RATE_LIMIT_POLICY = `"minute";q=${API_LIMITS.perMinute};w=60, "day";q=${API_LIMITS.perDay};w=86400`;
 
-/** How long a browser and the edge keep an answer: content changes only when a pack is imported or a note is published. */
+/** How long a browser and the edge keep an answer: content changes only when a pack is imported or a mistake is published. */
 export const API_CACHE_CONTROL = "public, max-age=60, s-maxage=600, stale-while-revalidate=300";
 
 /** Paged lists: `page` from 1, `per_page` up to the most. */

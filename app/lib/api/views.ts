@@ -143,10 +143,10 @@ export function characterProfileView(
   };
 }
 
-/** A translation note of either medium as the mistakes model reads it, with the address of its page. */
-export type NoteOf<Entry> = Entry & { path: string };
+/** A mistake of either medium as the mistakes model reads it, with the address of its page. */
+export type MistakeOf<Entry> = Entry & { path: string };
 
-export interface ApiTranslationNote {
+export interface ApiMistake {
   id: string;
   medium: "light_novels" | "anime";
   unit_key: string;
@@ -172,12 +172,12 @@ export interface ApiTranslationNote {
   url: string;
 }
 
-/** The notes the requester knows, light novel notes first, each in story order; the rest are not there at all. */
-export function knownNotes(
-  notes: { ln: NoteOf<LnMistake>[]; anime: NoteOf<AnimeMistake>[] },
+/** The mistakes the requester knows, light novel mistakes first, each in story order; the rest are not there at all. */
+export function knownMistakes(
+  mistakes: { ln: MistakeOf<LnMistake>[]; anime: MistakeOf<AnimeMistake>[] },
   knowledge: Knowledge,
   origin: string,
-): ApiTranslationNote[] {
+): ApiMistake[] {
   const common = (entry: LnMistake | AnimeMistake, path: string) => {
     const text = entry.content!;
     return {
@@ -196,7 +196,7 @@ export function knownNotes(
     };
   };
   return [
-    ...knownTo(notes.ln, knowledge).map((entry) => ({
+    ...knownTo(mistakes.ln, knowledge).map((entry) => ({
       ...common(entry, entry.path),
       medium: "light_novels" as const,
       unit_key: entry.volume.key,
@@ -210,7 +210,7 @@ export function knownNotes(
       },
       anime: null,
     })),
-    ...knownTo(notes.anime, knowledge).map((entry) => ({
+    ...knownTo(mistakes.anime, knowledge).map((entry) => ({
       ...common(entry, entry.path),
       medium: "anime" as const,
       unit_key: entry.episode.key,

@@ -4,7 +4,7 @@
  */
 import type { Gated } from "../shield/gated";
 import type { AdaptationChangeKind } from "../vocabulary";
-import { animeNotesSeasonPath } from "../mistakes/rules";
+import { animeMistakesSeasonPath } from "../mistakes/rules";
 
 /** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
 export interface UnitLabel {
@@ -49,8 +49,8 @@ export interface AnimeEpisode {
   volumes: UnitLabel[];
   changes: AdaptationChange[];
   shorts: BreakTimeShort[];
-  /** Translation notes (subtitle, dub and caption mistakes) recorded for the episode. */
-  noteCount: number;
+  /** Mistakes (in the subtitles, dub and captions) recorded for the episode. */
+  mistakeCount: number;
 }
 
 /** A season and what it covers, none of it gated: numbers, dates, arcs and volumes are public. */
@@ -73,5 +73,5 @@ export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
   changed: "Changed",
 };
 
-/** Where an episode's translation notes are listed (the notes page heads each episode with this id). */
-export const animeNotesPath = (episodeKey: string) => `${animeNotesSeasonPath(episodeKey)}#episode-${episodeKey}`;
+/** Where an episode's mistakes are listed (the anime mistakes page heads each episode with this id). */
+export const animeMistakesPath = (episodeKey: string) => `${animeMistakesSeasonPath(episodeKey)}#episode-${episodeKey}`;

@@ -104,7 +104,7 @@ export function mistakeAnchor(id: string) {
   return `entry-${id}`;
 }
 
-/** A volume's entries per page: a volume's notes could grow past what one page should carry. */
+/** A volume's entries per page: a volume's mistakes could grow past what one page should carry. */
 export const LN_ENTRIES_PER_PAGE = 50;
 
 /**
@@ -118,11 +118,11 @@ export function lnMistakePath(volumeKey: string, entryId: string, entriesBefore:
 
 /** The anime entries' page lists one season's entries at a time, by episode: an entry's address names its season. */
 export function animeMistakePath(entryId: string, episodeKey: string) {
-  return `${animeNotesSeasonPath(episodeKey)}#${mistakeAnchor(entryId)}`;
+  return `${animeMistakesSeasonPath(episodeKey)}#${mistakeAnchor(entryId)}`;
 }
 
-/** The anime notes page of an episode's season. */
-export function animeNotesSeasonPath(episodeKey: string) {
+/** The anime mistakes page of an episode's season. */
+export function animeMistakesSeasonPath(episodeKey: string) {
   const parts = parseUnitKey(episodeKey, "anime");
   return `/translation_meta/anime_mistls${parts?.medium === "anime" ? `?season=${parts.season}` : ""}`;
 }

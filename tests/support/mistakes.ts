@@ -1,5 +1,5 @@
 /**
- * The translation notes' gated texts as D1 holds them, and checks that a response carries exactly
+ * The mistakes' gated texts as D1 holds them, and checks that a response carries exactly
  * the ones its requester knows: the expectations come from each entry's `revealed_by` through the
  * one spoiler rule (`knows`), not from the code under test.
  */
@@ -7,20 +7,20 @@ import { env } from "cloudflare:workers";
 import { isGated } from "~/lib/shield/gated";
 import { type Knowledge, knows } from "~/lib/shield/knowledge";
 
-export interface StoredNote {
+export interface StoredMistake {
   id: string;
   revealedBy: string;
   /** Every text of the entry that quotes the story: the lines, the explanation, a chapter title. */
   texts: string[];
 }
 
-export interface StoredNotes {
-  notes: StoredNote[];
+export interface StoredMistakes {
+  mistakes: StoredMistake[];
   /** What the pages show everyone around the entries: labels and titles of units, collections and seasons. */
   publicTexts: string[];
 }
 
-type NoteRow = {
+type MistakeRow = {
   id: string;
   revealed_by: string;
   japanese: string | null;
@@ -31,8 +31,8 @@ type NoteRow = {
 };
 
 /** Every light novel and anime entry in D1, with its gated texts, and the public texts around them. */
-export async function storedNotes(): Promise<StoredNotes> {
-  const [ln, anime] = await env.DB.batch<NoteRow>([
+export async function storedMistakes(): Promise<StoredMistakes> {
+  const [ln, anime] = await env.DB.batch<MistakeRow>([
     env.DB.prepare(
       `SELECT id, revealed_by, japanese, official, suggested, explanation, chapter_title FROM ln_mistakes`,
     ),
@@ -46,7 +46,7 @@ export async function storedNotes(): Promise<StoredNotes> {
                     UNION SELECT title FROM ln_volumes UNION SELECT name FROM ln_collections`),
   ]);
   return {
-    notes: [...ln!.results, ...anime!.results].map((row) => ({
+    mistakes: [...ln!.results, ...anime!.results].map((row) => ({
       id: row.id,
       revealedBy: row.revealed_by,
       texts: [row.japanese, row.official, row.suggested, row.explanation, row.chapter_title].filter(
@@ -85,13 +85,15 @@ function holds(body: string, text: string) {
  * share its title), or that the pack shows everyone anyway (an episode named like the chapter), does
  * not count.
  */
-export function unknownTextsIn(body: string, { notes, publicTexts }: StoredNotes, knowledge: Knowledge) {
-  const known = new Set(notes.filter((note) => knows(knowledge, note.revealedBy)).flatMap((note) => note.texts));
+export function unknownTextsIn(body: string, { mistakes, publicTexts }: StoredMistakes, knowledge: Knowledge) {
+  const known = new Set(
+    mistakes.filter((mistake) => knows(knowledge, mistake.revealedBy)).flatMap((mistake) => mistake.texts),
+  );
   const isPublic = (text: string) => known.has(text) || publicTexts.some((shown) => shown.includes(text));
-  return notes
-    .filter((note) => !knows(knowledge, note.revealedBy))
-    .flatMap((note) =>
-      note.texts.filter((text) => !isPublic(text) && holds(body, text)).map((text) => `${note.id}: ${text}`),
+  return mistakes
+    .filter((mistake) => !knows(knowledge, mistake.revealedBy))
+    .flatMap((mistake) =>
+      mistake.texts.filter((text) => !isPublic(text) && holds(body, text)).map((text) => `${mistake.id}: ${text}`),
     );
 }
 
@@ -111,8 +113,8 @@ export function entriesIn(data: unknown, found = new Map<string, boolean>()): Ma
  * Whether the data gives each entry it holds its content exactly when the knowledge knows it (per
  * D1's revealed_by); the mismatches as "id: shown/sealed".
  */
-export function wronglyShownOrSealed(data: unknown, { notes }: StoredNotes, knowledge: Knowledge) {
-  const revealedBy = new Map(notes.map((note) => [note.id, note.revealedBy]));
+export function wronglyShownOrSealed(data: unknown, { mistakes }: StoredMistakes, knowledge: Knowledge) {
+  const revealedBy = new Map(mistakes.map((mistake) => [mistake.id, mistake.revealedBy]));
   return [...entriesIn(data)]
     .filter(([id, shown]) => !revealedBy.has(id) || shown !== knows(knowledge, revealedBy.get(id)))
     .map(([id, shown]) => `${id}: ${shown ? "shown" : "sealed"}`);

@@ -13,7 +13,7 @@ import {
 import { batch, query } from "./query.server";
 
 /*
- * The translation notes of both media together: the hub's counts and newest lines, the Atom feed,
+ * The mistakes of both media together: the hub's counts and newest lines, the Atom feed,
  * and the API's list.
  */
 
@@ -107,12 +107,12 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
 }
 
 /**
- * Every translation note of one medium or both (only of one volume or episode with `unit`), in story
- * order (a volume's in its reading order, an episode's by timestamp), each light novel note with the
+ * Every mistake of one medium or both (only of one volume or episode with `unit`), in story
+ * order (a volume's in its reading order, an episode's by timestamp), each light novel mistake with the
  * address of its page: for the API, which keeps only those its requester knows and pages them among
  * themselves. One round trip.
  */
-export async function getTranslationNotes(
+export async function getMistakes(
   db: D1Database,
   { medium, unit }: { medium: "light_novels" | "anime" | null; unit: string | null },
 ) {
