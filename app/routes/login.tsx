@@ -16,6 +16,9 @@ import { getPublicConfig } from "~/server/env.server";
 import { getSession } from "~/server/session.server";
 import type { Route } from "./+types/login";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** The sign-in client loads just after the page rather than with it, so the page itself stays light. */
 const authClient = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
 

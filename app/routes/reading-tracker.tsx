@@ -12,6 +12,9 @@ import { getSession } from "~/server/session.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/reading-tracker";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** The signed-in reader's saved progress; nothing for anyone else (no D1 read). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await getSession(request, context.env);
