@@ -81,7 +81,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setErrors({});
     try {
       const credential = await run();
-      await (await authClient()).establishSession(credential.user);
+      const answer = await (await authClient()).establishSession(credential.user);
+      if (!answer.accepted) {
+        setErrors({ form: answer.message });
+        return;
+      }
       toast({
         title: "Signed in",
         description: `Welcome${credential.user.displayName ? `, ${credential.user.displayName}` : ""}.`,
@@ -90,8 +94,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       navigate(redirectTo, { replace: true });
     } catch (error) {
       const field = authErrorField(error);
-      const message = (error as { status?: number }).status ? (error as Error).message : authErrorMessage(error);
-      setErrors(field ? { [field]: message } : { form: message });
+      setErrors(field ? { [field]: authErrorMessage(error) } : { form: authErrorMessage(error) });
     } finally {
       setBusy(false);
     }
