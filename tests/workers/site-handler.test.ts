@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSiteHandler } from "../../serve-site";
 import { build, cacheKeepingNothing, siteOrigin } from "../support/site";
@@ -28,6 +29,19 @@ describe("one request handler for production, npm run dev and these tests", () =
     expect(named("vite.config.ts")).toMatch(/plugins: \[siteDevServer\(\)/);
     // Nothing rewrites the server build on its way to the handler any more.
     expect(named("serve-site.ts")).toContain("createRequestHandler(build, mode)");
+  });
+
+  it("has every route module outside the API answer a form, with its own action or the one refusal", () => {
+    const modules = import.meta.glob<Record<string, unknown>>(
+      ["../../app/root.tsx", "../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.{ts,tsx}"],
+      { eager: true },
+    );
+    // The API's edges refuse every method but GET, HEAD and OPTIONS before React Router (serveApi).
+    const withoutAction = [{ file: "root.tsx" }, ...env.TEST_ROUTES]
+      .filter(({ file }) => !file.startsWith("routes/api.v1.") && file !== "routes/api.not-found.ts")
+      .filter(({ file }) => typeof modules[`../../app/${file}`]?.action !== "function")
+      .map(({ file }) => file);
+    expect(withoutAction).toEqual([]);
   });
 
   const modes = ["production", "development"] as const;
