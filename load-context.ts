@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { countRoundTrips } from "./app/server/d1-round-trips.server";
 import { type Bindings, type Env, parseEnv } from "./app/server/env.server";
 
-/** What both the Pages Function and the Vite dev proxy hand to getLoadContext. */
+/** What the site's one request handler (serve-site.ts) hands to getLoadContext. */
 interface Cloudflare {
   env: Bindings;
 }
@@ -32,7 +32,7 @@ function envOf(bindings: Bindings) {
   return env;
 }
 
-/** Shared by functions/[[path]].ts and the Vite dev proxy, so both give routes the same context. */
+/** Called by serve-site.ts for every request, in the Pages Function, `npm run dev` and the tests alike. */
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
   const { env: bindings } = context.cloudflare;
   const env = envOf(bindings);

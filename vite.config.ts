@@ -1,8 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { cloudflareDevProxy } from "@react-router/dev/vite/cloudflare";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { getLoadContext } from "./load-context";
+import { siteDevServer } from "./dev-server";
 
 /**
  * One id per build, shared by the client and server bundles of `react-router build` (one process).
@@ -145,7 +144,7 @@ const framework = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 const frameworkChunk = process.env.FRAMEWORK_CHUNK === "apart" ? "framework" : "shell";
 
 export default defineConfig({
-  plugins: [cloudflareDevProxy({ getLoadContext }), pageCopies(), reactRouter(), tailwindcss(), buildInfo()],
+  plugins: [siteDevServer(), pageCopies(), reactRouter(), tailwindcss(), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
     // terser (two passes) makes every page's first load about 4 KB gzip smaller than esbuild (decision 12).

@@ -78,7 +78,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** React Router answers 405 only to a POST to a page without an action: say what the page takes. */
+/**
+ * A page answers 405 only to a form it does not take (its `refuseForm` action): the refusal's headers
+ * stay behind when the error page is drawn from it, so say again what the page takes.
+ */
 function allowPageMethods(headers: Headers, status: number) {
   if (status === 405) headers.set("Allow", PAGE_METHODS.join(", "));
 }

@@ -12,6 +12,9 @@ import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" as const },
   { rel: "stylesheet", href: stylesheet },

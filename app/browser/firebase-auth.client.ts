@@ -1,6 +1,7 @@
 import type * as FirebaseAuth from "firebase/auth";
 import type { Auth, User } from "firebase/auth";
 import type * as Analytics from "./analytics.client";
+import type { SessionAnswer } from "~/lib/account/auth-errors";
 import { readError } from "~/lib/http/error-body";
 import { refreshDelay, retryDelay, signOutErrors } from "~/lib/runtime/session-refresh";
 import { importWithRecovery } from "./lazy-import";
@@ -42,15 +43,14 @@ export function loadAuth(config: FirebaseWebConfig) {
   return loaded;
 }
 
-/** Hands the server a fresh ID token; it verifies it and keeps it in an HttpOnly cookie. */
-export async function postSession(idToken: string) {
+/** Hands the server a fresh ID token; it verifies it and keeps it in an HttpOnly cookie, or says why not. */
+export async function postSession(idToken: string): Promise<SessionAnswer> {
   const body = new FormData();
   body.set("idToken", idToken);
   const response = await fetch("/auth/session", { method: "POST", body, credentials: "same-origin" });
-  if (!response.ok) {
-    const { message } = await readError(response, "The server did not accept the sign-in.");
-    throw Object.assign(new Error(message), { status: response.status });
-  }
+  if (response.ok) return { accepted: true };
+  const { message } = await readError(response, "The server did not accept the sign-in.");
+  return { accepted: false, status: response.status, message };
 }
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -71,7 +71,10 @@ export async function keepSessionFresh(user: User) {
   const refresh = async (attempt: number) => {
     try {
       const token = await user.getIdToken(true);
-      await postSession(token);
+      if (!(await postSession(token)).accepted) {
+        schedule(retryDelay(attempt), attempt + 1);
+        return;
+      }
       const result = await user.getIdTokenResult();
       schedule(refreshDelay(Date.parse(result.expirationTime), Date.now()), 0);
     } catch (error) {
@@ -88,12 +91,14 @@ export async function keepSessionFresh(user: User) {
   schedule(refreshDelay(Date.parse(result.expirationTime), Date.now()), 0);
 }
 
-/** After a successful sign-in on the login page. */
-export async function establishSession(user: User) {
+/** After a successful sign-in on the login page: the server's session, or why it refused one. */
+export async function establishSession(user: User): Promise<SessionAnswer> {
   // A fresh token, so a display name set just now is in it.
-  await postSession(await user.getIdToken(true));
+  const answer = await postSession(await user.getIdToken(true));
+  if (!answer.accepted) return answer;
   void withAnalytics(({ identifyReader }) => identifyReader(user.uid));
   await keepSessionFresh(user);
+  return answer;
 }
 
 /** Ends the Firebase session in this browser, and with serverToo the cookie as well. */

@@ -27,6 +27,9 @@ import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/anime";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
   const anime = await getAnime(context.db, seasonNumber ?? null);

@@ -9,6 +9,9 @@ import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Route } from "./+types/api";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "API",

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { assertSameOrigin } from "~/server/origin.server";
-import { refusal } from "~/server/refusal.server";
+import { answeringErrors, methodNotAllowed } from "~/server/refusal.server";
 import { endSession } from "~/server/session.server";
 import type { Route } from "./+types/auth.logout";
 
 /** Closes the session (its D1 row too) and clears the cookie; a plain form post returns to `redirectTo`, a fetch gets JSON. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
   assertSameOrigin(request);
   const setCookie = await endSession(request, context);
   const form = await request.formData().catch(() => null);
@@ -14,8 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof redirectTo === "string")
     return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
   return Response.json({ ok: true }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
-}
+});
 
 export function loader() {
-  throw refusal(405, "Use POST.", { Allow: "POST" });
+  throw methodNotAllowed(["POST"], "Use POST.");
 }

@@ -1,12 +1,12 @@
 import { InvalidTokenError, KeysUnavailableError } from "~/server/firebase-token.server";
 import { assertSameOrigin } from "~/server/origin.server";
-import { refusal } from "~/server/refusal.server";
+import { answeringErrors, methodNotAllowed, refusal } from "~/server/refusal.server";
 import { startSession } from "~/server/session.server";
 import type { Route } from "./+types/auth.session";
 
 /** The browser posts a fresh Firebase ID token (form field idToken) after sign-in and every refresh. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") throw refusal(405, "Use POST.", { Allow: "POST" });
+export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") throw methodNotAllowed(["POST"], "Use POST.");
   assertSameOrigin(request);
   const form = await request.formData().catch(() => null);
   const idToken = form?.get("idToken");
@@ -28,8 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-}
+});
 
 export function loader() {
-  throw refusal(405, "Use POST.", { Allow: "POST" });
+  throw methodNotAllowed(["POST"], "Use POST.");
 }

@@ -19,6 +19,9 @@ import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/character";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /**
  * A character the requester has not met is answered as an address that names no one: a 404 with no
  * trace of them, the same as an unknown slug, so an address cannot tell whether someone exists. The

@@ -22,6 +22,9 @@ import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/characters";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = requestedPage(new URL(request.url));

@@ -11,6 +11,9 @@ import { getReaderReports } from "~/models/reports.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/feedback-hub._index";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { reports: await getReaderReports(context.db, user.uid), admin: user.admin };

@@ -3,6 +3,9 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/feedback-hub";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** Every /feedback_hub page is for signed-in readers; each child loader checks too, as loaders run in parallel. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);

@@ -11,6 +11,9 @@ import { getSeriesOverview } from "~/models/series.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/home";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return sealedFor(request, await getSeriesOverview(context.db, releaseDay()));
 }

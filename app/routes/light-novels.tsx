@@ -16,6 +16,9 @@ import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/light-novels";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("collection");

@@ -16,6 +16,9 @@ import { getPublicConfig } from "~/server/env.server";
 import { getSession } from "~/server/session.server";
 import type { Route } from "./+types/login";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** The sign-in client loads just after the page rather than with it, so the page itself stays light. */
 const authClient = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
 
@@ -78,7 +81,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     setErrors({});
     try {
       const credential = await run();
-      await (await authClient()).establishSession(credential.user);
+      const answer = await (await authClient()).establishSession(credential.user);
+      if (!answer.accepted) {
+        setErrors({ form: answer.message });
+        return;
+      }
       toast({
         title: "Signed in",
         description: `Welcome${credential.user.displayName ? `, ${credential.user.displayName}` : ""}.`,
@@ -87,8 +94,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       navigate(redirectTo, { replace: true });
     } catch (error) {
       const field = authErrorField(error);
-      const message = (error as { status?: number }).status ? (error as Error).message : authErrorMessage(error);
-      setErrors(field ? { [field]: message } : { form: message });
+      setErrors(field ? { [field]: authErrorMessage(error) } : { form: authErrorMessage(error) });
     } finally {
       setBusy(false);
     }

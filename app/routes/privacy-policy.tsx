@@ -7,6 +7,9 @@ import { storageKeys } from "~/lib/runtime/storage-keys";
 import { analyticsStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
 import { usePublicConfig } from "~/browser/user";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "Privacy policy",

@@ -12,6 +12,9 @@ import { getSignedInUser } from "~/server/session.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/reading-tracker";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /**
  * The signed-in reader's saved progress, read as /resources/progress reads it for the sign-in sync (an
  * open session, then the model's `getSavedProgress`, the record `saveProgress` merges into); nothing

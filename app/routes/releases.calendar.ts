@@ -6,6 +6,10 @@ import { releaseDay, releaseEvent, releaseKind, releaseName, releasePath } from 
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.calendar";
+import { answeringErrors } from "~/server/refusal.server";
+
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
 
 /** How many past and how many coming dates the calendar holds: a year or two of each, not the whole history. */
 const CALENDAR_SIZE = 200;
@@ -15,7 +19,7 @@ const CALENDAR_SIZE = 200;
  * for a calendar app to subscribe to. Like a feed it is the same for everyone, so it is sealed for a
  * reader who knows nothing: an event is named by its title only where the title spoils nothing.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   const origin = context.env.SITE_URL;
   const host = new URL(origin).hostname;
   const today = releaseDay();
@@ -47,4 +51,4 @@ export async function loader({ context }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

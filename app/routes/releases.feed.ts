@@ -15,8 +15,11 @@ import {
 } from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
-import { refusal } from "~/server/refusal.server";
+import { answeringErrors, refusal } from "~/server/refusal.server";
 import type { Route } from "./+types/releases.feed";
+
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
 
 const FEED_SIZE = 50;
 
@@ -25,7 +28,7 @@ const FEED_SIZE = 50;
  * (`/releases/feed.xml`). A feed is the same for every reader and cannot know what they have seen, so
  * it is sealed for a reader who knows nothing: a release whose title could spoil is named by its label.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = answeringErrors(async ({ params, context }: Route.LoaderArgs) => {
   const asked = params.medium ?? null;
   const medium = oneOf(media, asked);
   if (asked !== null && medium === null) {
@@ -72,4 +75,4 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

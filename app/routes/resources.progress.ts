@@ -2,18 +2,18 @@ import { checkProgress } from "~/lib/progress/file";
 import { getSavedProgress, saveProgress } from "~/models/progress.server";
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
-import { refusal } from "~/server/refusal.server";
+import { answeringErrors, refusal } from "~/server/refusal.server";
 import { getSignedInUser, requireUser } from "~/server/session.server";
 import type { Route } from "./+types/resources.progress";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
 /** A signed-in reader's saved progress, so a device they sign in on can merge it. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answeringErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await getSignedInUser(request, context);
   const progress = user ? await getSavedProgress(context.db, user.uid) : null;
   return Response.json({ progress }, { headers: noStore });
-}
+});
 
 /**
  * Saves a signed-in reader's progress, sent as JSON (app/browser/progress-save.ts), merged into the
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * is recomputed on the server. Answers the record as the account keeps it, so the browser can take in
  * what another device saved.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUser(request, context);
   assertSameOrigin(request);
   const type = request.headers.get("Content-Type")?.split(";")[0]!.trim().toLowerCase();
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const saved = await saveProgress(context.db, user.uid, progress);
   return Response.json({ ok: true, saved }, { headers: noStore });
-}
+});
 
 /** The JSON value of a body, or undefined when it is not JSON (nor UTF-8). */
 function parseJson(body: Uint8Array): unknown {

@@ -28,6 +28,9 @@ import { requestedPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/search";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 const RESULTS_PER_PAGE = 20;
 const SUGGESTIONS = 8;
 

@@ -19,6 +19,9 @@ import { useRevealedData } from "~/browser/spoiler-shield";
 import { Spoiler } from "~/components/spoiler";
 import type { Route } from "./+types/side-stories";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = params.has("page") ? requestedPage(new URL(request.url)) : null;

@@ -10,6 +10,9 @@ import { countOf, nouns } from "~/lib/words";
 import { getReadership } from "~/models/readership.server";
 import type { Route } from "./+types/statistics.readership";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ context }: Route.LoaderArgs) {
   return getReadership(context.db);
 }

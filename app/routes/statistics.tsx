@@ -9,6 +9,9 @@ import { nouns } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
 import type { Route } from "./+types/statistics";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ context }: Route.LoaderArgs) {
   return getStatistics(context.db);
 }

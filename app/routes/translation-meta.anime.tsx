@@ -20,6 +20,9 @@ import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.anime";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** One season at a time (`?season=N`; the first with entries by default), as on /anime. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

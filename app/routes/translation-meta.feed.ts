@@ -13,6 +13,10 @@ import type { MistakeEntry } from "~/lib/mistakes/entries";
 import { getNewestMistakes } from "~/models/mistakes.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/translation-meta.feed";
+import { answeringErrors } from "~/server/refusal.server";
+
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
 
 const FEED_SIZE = 50;
 
@@ -38,7 +42,7 @@ function entrySummary(entry: MistakeEntry, details: Array<string | null>) {
 }
 
 /** An Atom feed of the newest translation-mistake entries of both media. */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
   const origin = context.env.SITE_URL;
   const { ln, anime } = seal(await getNewestMistakes(context.db, FEED_SIZE), noKnowledge);
@@ -89,4 +93,4 @@ export async function loader({ context }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

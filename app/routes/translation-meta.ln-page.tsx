@@ -20,6 +20,9 @@ import { sealedFor } from "~/server/shield.server";
 import { releaseDay } from "~/lib/feeds/releases";
 import type { Route } from "./+types/translation-meta.ln-page";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = parseLnMistakeSlug(params.slug ?? "");

@@ -19,6 +19,9 @@ import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.ln";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /** Without a query, a page of every volume's counts; with one, a page of the entries it matches. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

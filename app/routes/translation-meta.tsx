@@ -14,6 +14,9 @@ import { getTranslationMetaHub } from "~/models/mistakes.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return sealedFor(request, await getTranslationMetaHub(context.db));
 }

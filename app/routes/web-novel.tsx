@@ -18,6 +18,9 @@ import { notFound } from "~/server/not-found.server";
 import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/web-novel";
 
+/** A form sent here is refused with the site's 405. */
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const arcNumber = parseOptionalNumber(new URL(request.url).searchParams, "arc");
   const webNovel = await getWebNovel(context.db, arcNumber ?? null);

@@ -14,6 +14,7 @@ import { errorOf } from "~/lib/http/error-body";
 import { statusText } from "~/lib/http/status";
 import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { conditionally, entityTag } from "./conditional-get.server";
+import { thrownErrorPage } from "./refusal.server";
 import { guardRequest } from "./request-guard.server";
 import { limitedDatabase } from "~/models/rate-limits.server";
 
@@ -66,13 +67,6 @@ export interface ApiRead<S extends QuerySpec> {
   knowledge: Knowledge;
 }
 
-/** The message of a 503 thrown by a dependency's guard (D1's `batch`), else null. */
-function outageMessage(error: unknown) {
-  if (typeof error !== "object" || error === null || !("init" in error) || !("data" in error)) return null;
-  const { init, data } = error as { init?: { status?: number } | null; data?: { message?: unknown } | null };
-  return init?.status === 503 && typeof data?.message === "string" ? data.message : null;
-}
-
 /**
  * An endpoint's answer: the query read strictly (400 naming the parameter), `read` run over the
  * database with the client's hit in its one round trip, then 429 if the client is over its limit,
@@ -104,9 +98,13 @@ export async function answerApi<S extends QuerySpec>(
       );
     }
   } catch (error) {
-    const message = outageMessage(error);
-    if (message === null) throw error;
-    return apiErrorResponse(apiError(503, "unavailable", message), { "Retry-After": "30" });
+    // What a dependency's guard throws for an error page (D1's 503) answered in the API's error body.
+    const page = thrownErrorPage(error);
+    if (!page) throw error;
+    return apiErrorResponse(
+      apiError(page.status, codeFor(page.status), page.message),
+      page.status === 503 ? { "Retry-After": "30" } : {},
+    );
   }
   if (found === null || found === undefined) return apiErrorResponse(apiError(404, "not_found", missing));
   return apiJson(found);

@@ -98,12 +98,18 @@ function withFreshNonce(response: Response) {
     .transform(fresh);
 }
 
+/** What the edge cache uses of a cache: `caches.default` deployed, the platform proxy's under `npm run dev`. */
+export interface EdgeCache {
+  match(request: Request): Promise<Response | undefined>;
+  put(request: Request, response: Response): Promise<void>;
+}
+
 export interface EdgeCacheOptions {
   request: Request;
   /** Where the content importer writes the content version (KV REDIRECTS). */
   kv: KVNamespace;
   buildId: string;
-  cache?: Cache;
+  cache?: EdgeCache;
   now?: number;
 }
 

@@ -11,8 +11,9 @@ import { secureResponse } from "./response-headers.server";
  * guard hands it on (a POST's body read within its route's limit, or left out). Every answer (page,
  * `.data`, JSON, feed, redirect, error, refusal) leaves with the security headers and the caching rule,
  * and an answer with an ETag the client already has leaves as a 304 (./conditional-get.server).
- * The Pages Function wraps React Router's handler in it; tests that run the whole site in workerd can
- * do the same. The API (/api/…) has edges of its own (`serveApi`): JSON errors, CORS, ETags.
+ * The site's one request handler (serve-site.ts) serves every request through it, in the Pages
+ * Function, `npm run dev` and the whole-site tests. The API (/api/…) has edges of its own
+ * (`serveApi`): JSON errors, CORS, ETags.
  */
 export async function serveAtTheEdge(
   request: Request,

@@ -3,7 +3,7 @@ import { PAGE_METHODS, takesNoForm } from "~/lib/http/status";
 import { bodyLimitFor, hasReadableLength, readCappedBody } from "./body-limits.server";
 import { hasSessionCookie, MAX_COOKIE_HEADER_LENGTH } from "./cookies.server";
 import { crossSiteMessage, isSameOrigin } from "./origin.server";
-import { refusal } from "./refusal.server";
+import { methodNotAllowed, refusal } from "./refusal.server";
 
 const allowedMethods = ["GET", "HEAD", "POST"];
 /** The bodies the site's forms send; actions read them with request.formData(). */
@@ -64,7 +64,7 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
     // An address whose route has no action takes GET and HEAD only.
     const allow = limit ? allowedMethods : PAGE_METHODS;
     const message = limit ? "Pages answer GET; forms are sent with POST." : takesNoForm("This address");
-    return { refusal: refusal(405, `${request.method} is not used here. ${message}`, { Allow: allow.join(", ") }) };
+    return { refusal: methodNotAllowed(allow, `${request.method} is not used here. ${message}`) };
   }
   // The browser always names the paths it needs; without them the framework answers "Invalid Request".
   if (url.pathname === routeManifestPath && !url.searchParams.has("paths")) {

@@ -1,11 +1,11 @@
 /**
- * The whole site inside workerd: React Router's own request handler over the real route modules (each
- * without an action given the site's refusal, as the Pages Function does), the real entry.server and
- * the load context the Pages Function builds. `fetchSite` is React
- * Router's handler alone; `fetchDeployed` wraps it in the same edge (`serveAtTheEdge`) as
- * functions/[[path]].ts, so a request goes through everything a deployed one does (request guards,
- * route matching, `.data` requests, the framework's checks, error boundaries, rendering, response
- * headers) except the static asset server.
+ * The whole site inside workerd: the real route modules, the real entry.server and the load context
+ * the Pages Function builds, as a server build. `fetchDeployed` serves it through the site's one
+ * request handler (`createSiteHandler`, serve-site.ts), the same function functions/[[path]].ts and
+ * `npm run dev` serve through, so a request goes through everything a deployed one does (request
+ * guards, the edge cache, route matching, `.data` requests, the framework's checks, error boundaries,
+ * rendering, response headers) except the static asset server. `fetchSite` is React Router's handler
+ * alone, for what a test checks of the framework's part.
  */
 import {
   createRequestHandler,
@@ -16,11 +16,10 @@ import {
 } from "react-router";
 import { env } from "cloudflare:workers";
 import * as entryServer from "../../app/entry.server";
-import { serveAtTheEdge } from "../../app/server/edge.server";
-import { answerResourceErrors } from "../../app/server/resource-errors.server";
-import { refuseStrayForms } from "../../app/server/stray-forms.server";
+import type { EdgeCache } from "../../app/server/edge-cache.server";
 import type { Bindings } from "../../app/server/env.server";
-import { createLoadContext } from "./workers-context";
+import { createSiteHandler, type SiteOptions } from "../../serve-site";
+import { bindingsWith, createLoadContext } from "./workers-context";
 
 export const siteOrigin = "https://companion.test";
 
@@ -102,7 +101,7 @@ for (const route of routeList) {
 }
 
 /** The same settings `react-router build` writes into build/server/index.js for this app. */
-const build: ServerBuild = {
+export const build: ServerBuild = {
   entry: { module: entryServer },
   routes,
   assets: {
@@ -122,9 +121,8 @@ const build: ServerBuild = {
   allowedActionOrigins: false,
 };
 
-// As functions/[[path]].ts serves it (every route without an action refuses a form in the site's
-// words, resource routes answer errors in the one error body), in production mode: errors reach the browser as they would in production (no stack, no dev overlay).
-const handler = createRequestHandler(answerResourceErrors(refuseStrayForms(build)), "production");
+/** React Router's handler over it, in production mode: errors reach the browser as they would in production (no stack, no dev overlay). */
+export const reactRouter = createRequestHandler(build, "production");
 
 export interface SiteRequestInit extends RequestInit {
   /** Bindings to replace for this request (a failing D1 or KV, another JWKS URL). */
@@ -134,11 +132,29 @@ export interface SiteRequestInit extends RequestInit {
 /** Sends a request for `path` (or a full Request) to React Router's handler, without the edge. */
 export function fetchSite(path: string | Request, { bindings, ...init }: SiteRequestInit = {}): Promise<Response> {
   const request = typeof path === "string" ? new Request(`${siteOrigin}${path}`, init) : path;
-  return handler(request, createLoadContext(request, bindings));
+  return reactRouter(request, createLoadContext(request, bindings));
 }
 
-/** Sends a request through the whole site as the Pages Function serves it: the edge, then React Router. */
+/**
+ * An edge cache that keeps nothing, as under `npm run dev`: tests that are not about the cache never
+ * meet a copy another test stored (the edge cache's own tests hand `deploy` the real one).
+ */
+export const cacheKeepingNothing: EdgeCache = {
+  match: async () => undefined,
+  put: async () => {},
+};
+
+/** The site as deployed: the one request handler over this build (its own build id keeps its cached copies apart). */
+export function deploy(options: SiteOptions & { cache?: EdgeCache } = {}) {
+  const serve = createSiteHandler(build, options);
+  const cache = options.cache ?? cacheKeepingNothing;
+  return (request: Request, bindings: Partial<Bindings> = {}) => serve(request, bindingsWith(bindings), cache);
+}
+
+const deployed = deploy();
+
+/** Sends a request through the whole site as the Pages Function serves it (serve-site.ts: the edges, the edge cache, React Router). */
 export function fetchDeployed(path: string | Request, init: SiteRequestInit = {}): Promise<Response> {
   const request = typeof path === "string" ? new Request(`${siteOrigin}${path}`, init) : path;
-  return serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: init.bindings }));
+  return deployed(request, init.bindings);
 }

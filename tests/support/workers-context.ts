@@ -5,9 +5,14 @@ import type { Bindings } from "../../app/server/env.server";
 
 const origin = "https://companion.test";
 
+/** The test's bindings (local D1 and KV), with some replaced. */
+export function bindingsWith(overrides: Partial<Bindings> = {}): Bindings {
+  return { ...(env as Bindings), ...overrides };
+}
+
 /** The same load context the Pages Function builds, over the test's local D1 and KV. */
 export function createLoadContext(request: Request, overrides: Partial<Bindings> = {}): AppLoadContext {
-  return getLoadContext({ request, context: { cloudflare: { env: { ...(env as Bindings), ...overrides } } } });
+  return getLoadContext({ request, context: { cloudflare: { env: bindingsWith(overrides) } } });
 }
 
 /** What React Router hands a loader or an action. */

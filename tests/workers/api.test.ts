@@ -11,9 +11,8 @@ import { API_LIMITS } from "~/lib/api/contract";
 import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
-import { clearContentVersionMemo, serveFromEdgeCache } from "~/server/edge-cache.server";
-import { serveAtTheEdge } from "~/server/edge.server";
-import { fetchDeployed, fetchSite, siteOrigin } from "../support/site";
+import { clearContentVersionMemo } from "~/server/edge-cache.server";
+import { deploy, fetchDeployed, siteOrigin } from "../support/site";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -395,7 +394,7 @@ describe("the API's per-client rate limit", () => {
   it("counts only answers the edge cache did not serve", async () => {
     clearContentVersionMemo();
     const address = "203.0.113.90";
-    const buildId = `api-build-${Date.now()}`;
+    const serve = deploy({ buildId: `api-build-${Date.now()}`, cache: caches.default });
     const count = async () =>
       (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`)
         .bind(`ip:${address}`)
@@ -404,9 +403,7 @@ describe("the API's per-client rate limit", () => {
       const request = new Request(`${siteOrigin}/api/v1/units?medium=break_time`, {
         headers: { "CF-Connecting-IP": address },
       });
-      return serveAtTheEdge(request, (handed) =>
-        serveFromEdgeCache({ request: handed, kv: env.REDIRECTS, buildId }, () => fetchSite(handed)),
-      );
+      return serve(request);
     };
     const first = await ask();
     const second = await ask();

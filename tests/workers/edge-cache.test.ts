@@ -1,20 +1,16 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  CONTENT_VERSION_KEY,
-  clearContentVersionMemo,
-  EDGE_CACHE_HEADER,
-  serveFromEdgeCache,
-} from "~/server/edge-cache.server";
-import { serveAtTheEdge } from "~/server/edge.server";
-import { fetchSite, siteOrigin } from "../support/site";
-import { failing } from "../support/workers-context";
+import { CONTENT_VERSION_KEY, clearContentVersionMemo, EDGE_CACHE_HEADER } from "~/server/edge-cache.server";
+import { serveSite } from "../../serve-site";
+import { deploy, fetchSite, reactRouter, siteOrigin } from "../support/site";
+import { bindingsWith, failing } from "../support/workers-context";
 
 let builds = 0;
 
 /**
- * A site as the Pages Function serves it (the request's edges around the edge cache around React
- * Router), with a build id of its own so tests never share cached copies.
+ * A site as the Pages Function serves it (`serveSite`: the request's edges around the edge cache
+ * around React Router, or around `produce` where a test makes the answer), with the real edge cache
+ * and a build id of its own so tests never share cached copies.
  */
 function deployment({
   buildId = `build-${++builds}`,
@@ -23,12 +19,14 @@ function deployment({
   const produced: string[] = [];
   async function get(path: string, init: RequestInit = {}, produce?: () => Response | Promise<Response>) {
     const request = new Request(`${siteOrigin}${path}`, init);
-    const response = await serveAtTheEdge(request, () =>
-      serveFromEdgeCache({ request, kv, buildId }, async () => {
+    const response = await serveSite(request, bindingsWith({ REDIRECTS: kv }), {
+      buildId,
+      cache: caches.default,
+      handle: async (handed, context) => {
         produced.push(path);
-        return produce ? produce() : fetchSite(request);
-      }),
-    );
+        return produce ? produce() : reactRouter(handed, context);
+      },
+    });
     const body = await response.text();
     return { status: response.status, headers: response.headers, body, mark: response.headers.get(EDGE_CACHE_HEADER) };
   }
@@ -136,10 +134,9 @@ describe("edge cache for signed-out readers", () => {
 
   it("has stored a page by the time its first answer is read, so the very next visit is a hit", async () => {
     // As a reader's repeat (or the bench's probe) meets it: the next request comes as soon as the first answer is read.
-    const buildId = `build-${++builds}`;
+    const serve = deploy({ buildId: `build-${++builds}`, cache: caches.default });
     const visit = async (path: string) => {
-      const request = new Request(`${siteOrigin}${path}`);
-      const response = await serveFromEdgeCache({ request, kv: env.REDIRECTS, buildId }, () => fetchSite(request));
+      const response = await serve(new Request(`${siteOrigin}${path}`));
       await response.text();
       return response.headers.get(EDGE_CACHE_HEADER);
     };

@@ -14,15 +14,23 @@ import { action as logoutAction } from "~/routes/auth.logout";
 import { action as sessionAction } from "~/routes/auth.session";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
-import { serveAtTheEdge } from "~/server/edge.server";
 import { type Bindings, parseEnv } from "~/server/env.server";
 import { bodyLimitFor } from "~/server/body-limits.server";
 import { guardRequest } from "~/server/request-guard.server";
+import { refuseForm } from "~/server/stray-forms.server";
 import { secureResponse } from "~/server/response-headers.server";
 import { getLoadContext } from "../../load-context";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
-import { fetchDeployed, fetchSite } from "../support/site";
-import { type DataFunction, type ParamsOf, type RequestOptions, respond, settle } from "../support/workers-context";
+import { serveSite } from "../../serve-site";
+import { cacheKeepingNothing, fetchDeployed, fetchSite, reactRouter } from "../support/site";
+import {
+  bindingsWith,
+  type DataFunction,
+  type ParamsOf,
+  type RequestOptions,
+  respond,
+  settle,
+} from "../support/workers-context";
 
 const site = "https://companion.test";
 const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
@@ -252,7 +260,7 @@ describe("headers on every kind of response", () => {
 
 describe("through the whole site (React Router's handler over the real routes)", () => {
   /** What the Pages Function does: the edges around React Router. */
-  const serve = (request: Request) => serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: emulator }));
+  const serve = (request: Request) => fetchDeployed(request, { bindings: emulator });
 
   it("makes a signed-in reader's .data private even where the route asks shared caches to keep it", async () => {
     const cookie = await signIn("edge-data");
@@ -457,9 +465,13 @@ describe("long and deep addresses", () => {
   it("answers a path longer than the limit with 414 before any route runs", async () => {
     let handled = false;
     const request = new Request(`${site}/${"a/".repeat(MAX_PATH_LENGTH)}`);
-    const response = await serveAtTheEdge(request, () => {
-      handled = true;
-      return fetchSite(request);
+    const response = await serveSite(request, bindingsWith(), {
+      buildId: "test",
+      cache: cacheKeepingNothing,
+      handle: (handed, context) => {
+        handled = true;
+        return reactRouter(handed, context);
+      },
     });
     expect(response.status).toBe(414);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/too long/);
@@ -530,9 +542,9 @@ describe("POST bodies, capped by route before they are read", () => {
 
   const post = (path: string, body: BodyInit | null, headers: Record<string, string> = {}) =>
     new Request(`${site}${path}`, { method: "POST", body, headers: { Origin: site, ...formType, ...headers } });
-  const serve = (request: Request) => serveAtTheEdge(request, (handed) => fetchSite(handed, { bindings: emulator }));
+  const serve = (request: Request) => fetchDeployed(request, { bindings: emulator });
 
-  it("knows a limit for exactly the routes whose module has an action", () => {
+  it("knows a limit for exactly the routes whose module has an action that takes a form", () => {
     const modules = import.meta.glob<Record<string, unknown>>(
       ["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.{ts,tsx}"],
       { eager: true },
@@ -543,13 +555,16 @@ describe("POST bodies, capped by route before they are read", () => {
       return route ? `${addressOf(route.parentId)}/${route.path ?? ""}` : "";
     };
     // The not-found route's action answers 404 to any form, reading nothing.
-    const actions = env.TEST_ROUTES.filter((route) => route.path !== "*").map((route) => ({
-      address:
-        addressOf(route.id)
-          .replace(/:[a-z]+/g, "example")
-          .replace(/\/$/, "") || "/",
-      hasAction: "action" in modules[`../../app/${route.file}`]!,
-    }));
+    const actions = env.TEST_ROUTES.filter((route) => route.path !== "*").map((route) => {
+      const { action } = modules[`../../app/${route.file}`]!;
+      return {
+        address:
+          addressOf(route.id)
+            .replace(/:[a-z]+/g, "example")
+            .replace(/\/$/, "") || "/",
+        hasAction: action !== undefined && action !== refuseForm,
+      };
+    });
     expect(actions.filter((route) => route.hasAction).length).toBeGreaterThanOrEqual(5);
     for (const { address, hasAction } of actions) expect(bodyLimitFor(address) !== null, address).toBe(hasAction);
   });

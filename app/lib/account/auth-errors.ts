@@ -21,14 +21,26 @@ const messages: Record<string, string> = {
 
 export const genericAuthError = "Something went wrong while signing in. Please try again.";
 
+/**
+ * What the site's server answered a sign-in that Firebase Auth accepted (`POST /auth/session`): the
+ * session, or its refusal with the status and its message in the site's words (the one error body),
+ * which the login page shows as it is.
+ */
+export type SessionAnswer = { accepted: true } | { accepted: false; status: number; message: string };
+
+/** Firebase Auth's error code, if the error has one. */
+function codeOf(error: unknown) {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+}
+
+/** What a person reads when Firebase Auth refuses: its code in plain words. */
 export function authErrorMessage(error: unknown) {
-  const code = typeof error === "object" && error && "code" in error ? String((error as { code: unknown }).code) : "";
-  return messages[code] ?? genericAuthError;
+  return messages[codeOf(error)] ?? genericAuthError;
 }
 
 /** The field a message belongs next to. */
 export function authErrorField(error: unknown): "email" | "password" | null {
-  const code = typeof error === "object" && error && "code" in error ? String((error as { code: unknown }).code) : "";
+  const code = codeOf(error);
   if (["auth/invalid-email", "auth/user-not-found", "auth/email-already-in-use"].includes(code)) return "email";
   if (["auth/wrong-password", "auth/weak-password", "auth/missing-password"].includes(code)) return "password";
   return null;
