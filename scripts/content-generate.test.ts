@@ -71,7 +71,7 @@ function folderContents(directory: string) {
 describe("content-generate on the demo pack", () => {
   // Written once, read by the first two tests.
   const out = join(workspace, "demo-x3");
-  beforeAll(() => generatePack({ from: "content/demo", out, scale: 3 }));
+  beforeAll(() => generatePack({ from: "content/demo", out, scale: 3 }), 60_000);
 
   it("writes three times the story, in files that pass the schemas with every reference resolved", async () => {
     const demo = await readPack("content/demo");

@@ -7,7 +7,7 @@ describe("the generated database types", () => {
   let types: string;
   beforeAll(async () => {
     types = await generateDatabaseTypes();
-  });
+  }, 60_000);
 
   it("match the migrations (run `npm run db:types` after adding one)", () => {
     expect(readFileSync(DATABASE_TYPES_FILE, "utf8")).toBe(types);
