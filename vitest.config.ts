@@ -32,13 +32,25 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Pure logic, the content-pack pipeline and command-line tools, in Node.
+        // Pure logic, the content-pack pipeline and the command-line tools' parts, in Node.
         resolve: { alias },
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "pack/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["scripts/**/*.cli.test.ts"],
           environment: "node",
           testTimeout: 60_000,
+        },
+      },
+      {
+        // One run of each command-line tool as a process, against real local state: in `npm test`, not
+        // in `npm run check` (the rules they follow are checked in the unit project).
+        resolve: { alias },
+        test: {
+          name: "cli",
+          include: ["scripts/**/*.cli.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
         },
       },
       {

@@ -74,16 +74,21 @@ function parseScale(value: string | undefined) {
   return Number(value);
 }
 
-async function main() {
+/** What to generate, from the command line; a usage error for anything else. */
+export function parseGenerateArgs(argv: string[]) {
   const { values, positionals } = parseArgs(
-    process.argv.slice(2),
+    argv,
     { scale: { type: "string" }, from: { type: "string" }, out: { type: "string" } },
     usage,
   );
   if (positionals.length) throw new UsageError(usage);
   const scale = parseScale(values.scale);
   const from = (values.from ?? "content/demo").replace(/\/+$/, "");
-  const out = values.out ?? `${from}-x${scale}`;
+  return { from, out: values.out ?? `${from}-x${scale}`, scale };
+}
+
+async function main() {
+  const { from, out, scale } = parseGenerateArgs(process.argv.slice(2));
   const pack = await generatePack({ from, out, scale });
   const chapters = pack.webNovel.arcs.reduce((total, arc) => total + arc.chapters.length, 0);
   console.log(
@@ -91,5 +96,5 @@ async function main() {
   );
 }
 
-// Only as a command: the test imports this file for readPack and generatePack.
+// Only as a command: the test imports this file for its parts.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) runCli(main);

@@ -1,44 +1,144 @@
 /**
- * Every test, in the order that fails fastest: lint, formatting (Prettier), types, the dependency audit,
- * unit, component and workerd tests, then a production build and the end-to-end tests in Chromium against
+ * Every test: lint, formatting (Prettier), types, the dependency audit, the unit, component, workerd
+ * and command-line tests, a production build, and the end-to-end tests in Chromium against
  * `wrangler pages dev`. With `--check` (`npm run check`), only the quick steps a change is checked with
  * before a commit: lint, formatting, types, unit, component and workerd tests.
+ *
+ * Steps that do not depend on each other run side by side, as many at once as the machine has cores
+ * (`TEST_JOBS=1` runs them one by one). Each step's output is kept and printed in one labelled block
+ * when it ends; the first step to fail stops the others and is named at the end.
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
 
 interface Step {
   name: string;
   command: string[];
   /** Part of `npm run check`. */
   quick: boolean;
+  /** Steps that must pass first. */
+  after?: string[];
 }
 
+const vitest = (project: string) => ["npx", "vitest", "run", "--project", project];
+
+// Listed in the order that fails fastest; each starts as soon as a slot is free and its `after` steps passed.
 const steps: Step[] = [
   { name: "Lint", command: ["npx", "eslint", "."], quick: true },
   { name: "Format", command: ["npx", "prettier", "--check", "."], quick: true },
   { name: "Type check", command: ["npm", "run", "typecheck"], quick: true },
   { name: "Dependency audit", command: ["npx", "tsx", "scripts/audit.ts"], quick: false },
-  { name: "Unit, component and workerd tests", command: ["npx", "vitest", "run"], quick: true },
+  { name: "Unit tests", command: vitest("unit"), quick: true },
+  { name: "Component tests", command: vitest("components"), quick: true },
+  { name: "Workerd tests", command: vitest("workers"), quick: true },
+  { name: "Command-line tests", command: vitest("cli"), quick: false },
   { name: "Build", command: ["npm", "run", "build"], quick: false },
-  { name: "End-to-end tests", command: ["npx", "playwright", "test"], quick: false },
+  // Alone at the end: the browser tests are the most timing-sensitive, and they need the build.
+  {
+    name: "End-to-end tests",
+    command: ["npx", "playwright", "test"],
+    quick: false,
+    after: [
+      "Lint",
+      "Format",
+      "Type check",
+      "Dependency audit",
+      "Unit tests",
+      "Component tests",
+      "Workerd tests",
+      "Command-line tests",
+      "Build",
+    ],
+  },
 ];
 
 const quickOnly = process.argv.includes("--check");
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+const env = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  // Output goes through a pipe; keep the colours a terminal would show.
+  ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
+};
+
+const chosen = steps.filter((step) => step.quick || !quickOnly);
+const waiting = [...chosen];
+const running = new Map<string, ChildProcess>();
+const passed = new Set<string>();
 const timings: string[] = [];
-for (const {
-  name,
-  command: [command, ...args],
-} of steps.filter((step) => step.quick || !quickOnly)) {
-  console.log(`\n=== ${name}: ${[command, ...args].join(" ")}`);
-  const started = Date.now();
-  const result = spawnSync(command!, args, { stdio: "inherit", env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n${name} failed after ${seconds}s.`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`=== ${name} passed in ${seconds}s`);
-  timings.push(`${name.padEnd(34)} ${seconds.padStart(7)}s`);
+const started = Date.now();
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+let failed: string | undefined;
+
+console.log(`Running ${chosen.length} steps, up to ${jobs} at once.`);
+
+function ready(step: Step) {
+  return (step.after ?? []).every((name) => passed.has(name) || !chosen.some((other) => other.name === name));
 }
-console.log(`\n${timings.join("\n")}\n\n${quickOnly ? "Every check passed." : "Every test passed."}`);
+
+function startNext() {
+  while (!failed && running.size < jobs) {
+    const index = waiting.findIndex(ready);
+    if (index < 0) break;
+    const [step] = waiting.splice(index, 1);
+    run(step!);
+  }
+  if (!failed && !running.size && !waiting.length) finish();
+}
+
+function run({ name, command: [command, ...args] }: Step) {
+  console.log(`=== ${name} started: ${[command, ...args].join(" ")}`);
+  const since = Date.now();
+  // Its own process group, so stopping it stops what it started (workerd, wrangler, the browser).
+  const child = spawn(command!, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  running.set(name, child);
+  const output: Buffer[] = [];
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk));
+  child.on("close", (code, signal) => {
+    running.delete(name);
+    if (failed) return; // Stopped because another step failed.
+    const text = Buffer.concat(output).toString().trimEnd();
+    const label = `--- ${name} (${[command, ...args].join(" ")})`;
+    console.log(`\n${label}\n${text ? `${text}\n` : ""}${"-".repeat(Math.min(label.length, 80))}`);
+    if (code !== 0) {
+      failed = name;
+      const stopped = [...running.keys()];
+      for (const other of running.values()) stop(other);
+      console.error(
+        `\n${name} failed (${signal ?? `exit code ${code}`}) after ${seconds(since)}s; its output is above.` +
+          (stopped.length ? `\nStopped: ${stopped.join(", ")}.` : ""),
+      );
+      process.exit(code ?? 1);
+    }
+    passed.add(name);
+    console.log(`=== ${name} passed in ${seconds(since)}s`);
+    timings.push(`${name.padEnd(34)} ${seconds(since).padStart(7)}s`);
+    startNext();
+  });
+}
+
+function stop(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+}
+
+function finish() {
+  console.log(
+    `\n${timings.join("\n")}\n${"In all".padEnd(34)} ${seconds(started).padStart(7)}s\n\n` +
+      (quickOnly ? "Every check passed." : "Every test passed."),
+  );
+}
+
+// Ctrl-C stops every step, not only this script.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    for (const child of running.values()) stop(child);
+    process.exit(130);
+  });
+
+startNext();

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
 import type { Bindings } from "../../app/server/env.server";
 import { fetchDeployed, type SiteRequestInit, siteOrigin } from "./site";
+import { type DataFunction, type ParamsOf, type RequestOptions, respond } from "./workers-context";
 
 /** The bindings of a site that trusts the Auth emulator's unsigned tokens (never production). */
 export const emulatorBindings: Partial<Bindings> = {
@@ -61,6 +62,36 @@ export async function signIn(uid: string, claims: Record<string, unknown> = {}):
     .filter((pair) => !pair.endsWith("="))
     .join("; ");
   return browserOf(uid, cookie);
+}
+
+/** The Cookie header of a reader signed in through /auth/session, for calling loaders and actions as them. */
+export async function readerCookie(uid: string, claims: Record<string, unknown> = {}) {
+  return (await signIn(uid, claims)).cookie;
+}
+
+/** A request to a loader or action from a reader's browser: their Cookie header, if signed in. */
+export type ReaderRequestOptions<F extends DataFunction> = RequestOptions<ParamsOf<F>> & { cookie?: string };
+
+/**
+ * Calls a loader or action as a request from a reader's browser (their cookie; the site's Origin on a
+ * POST unless given) to the site trusting the Auth emulator, and describes what it answered.
+ */
+export function callAsReader<F extends DataFunction>(
+  handler: F,
+  path: string,
+  { cookie, ...options }: ReaderRequestOptions<F> = {},
+) {
+  const headers = new Headers(options.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", siteOrigin);
+  return respond(handler, path, { ...options, headers, bindings: { ...emulatorBindings, ...options.bindings } });
+}
+
+/** A form's fields as the browser posts them. */
+export function form(values: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.set(name, value);
+  return body;
 }
 
 /** A signed-out visitor's browser on the emulator-trusting site. */

@@ -8,11 +8,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { API_LIMITS } from "~/lib/api/contract";
-import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { clearContentVersionMemo } from "~/server/edge-cache.server";
 import { deploy, fetchDeployed, siteOrigin } from "../support/site";
+import { importTestPack } from "../support/packs";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -71,11 +71,7 @@ async function releasePages(query = "") {
 }
 
 beforeAll(async () => {
-  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
-  if (!parsed.pack) throw new Error("The demo pack does not parse");
-  const { rows, problems } = resolvePack(parsed.pack, "demo");
-  if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+  await importTestPack("demo");
 
   const [titles, stories, shorts, characters, facts, relationships, lnMistakes, animeMistakes, units] =
     await env.DB.batch<Record<string, string | null>>([

@@ -3,9 +3,7 @@
  * carries at most its page size and says the right total, reads D1 once, and its hydration data holds
  * only what the page shows.
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack } from "../../pack";
 import { roundTrips } from "~/server/d1-round-trips.server";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as lightNovelsLoader } from "~/routes/light-novels";
@@ -18,6 +16,7 @@ import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { loader as webNovelLoader } from "~/routes/web-novel";
+import { importTestPack } from "../support/packs";
 import { fetchSite } from "../support/site";
 import {
   createLoadContext,
@@ -33,13 +32,7 @@ const SCALE = 30;
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-beforeAll(async () => {
-  const parsed = parsePack((file) => ({ json: env.TEST_PACK[file] }));
-  if (!parsed.pack) throw new Error("The test pack does not parse");
-  const { rows, problems } = resolvePack(scalePack(parsed.pack, SCALE), "tiny");
-  if (problems.length) throw new Error(`The scaled pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
-});
+beforeAll(() => importTestPack("tiny", { scale: SCALE }));
 
 /** Calls a loader as a page view does, and says how many D1 round trips it took. */
 async function view<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>) {

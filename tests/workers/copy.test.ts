@@ -8,9 +8,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
-import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack } from "../../pack";
 import type { PackRows } from "../../pack/rows";
 import { publicPages } from "../support/public-pages";
+import { importRows, testPackRows } from "../support/packs";
 import { fetchSite } from "../support/site";
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
@@ -164,7 +164,7 @@ const volumeNamedTwoWays = (collectionNames: readonly string[]) =>
   );
 
 async function readPages(rows: PackRows) {
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+  await importRows(rows);
   const problems: string[] = [];
   for (const path of pagesOf(rows)) {
     const response = await fetchSite(path);
@@ -192,22 +192,13 @@ async function readPages(rows: PackRows) {
   return problems;
 }
 
-function demoPack() {
-  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
-  if (!parsed.pack) throw new Error(`The demo pack does not parse: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
-  return parsed.pack;
-}
-
 describe.each([
   ["the demo pack", 1],
   ["the demo pack told ten times over", 10],
 ])("every public page of %s", (_, scale) => {
   let rows: PackRows;
   beforeAll(() => {
-    const resolved = resolvePack(scale === 1 ? demoPack() : scalePack(demoPack(), scale), "demo");
-    if (resolved.problems.length)
-      throw new Error(`The pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
-    rows = resolved.rows;
+    rows = testPackRows("demo", { scale });
   });
 
   it("reads right: no hand-made plural, no wrong article, no name said twice, not even by a link and its title", async () => {

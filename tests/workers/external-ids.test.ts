@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import type { ExternalId } from "../../app/lib/progress/external-ids";
 import { emptyProgress } from "../../app/lib/progress/record";
 import type { TrackerUnit } from "../../app/lib/progress/tracker-units";
 import { planServiceImport } from "../../app/lib/progress/service-import";
+import { importRows, resolveTestPack, testPackRows } from "../support/packs";
 import { fetchDeployed } from "../support/site";
 
 type Timeline = { units: TrackerUnit[]; externalIds: ExternalId[] };
@@ -13,19 +13,6 @@ async function timeline(query = "") {
   const response = await fetchDeployed(`/resources/timeline${query}`);
   expect(response.status).toBe(200);
   return { response, body: (await response.json()) as Timeline };
-}
-
-/** The tiny pack as the test setup imported it, with a change, resolved the way the import CLI does. */
-function tinyPack(change: (pack: any) => void = () => {}) {
-  const json = structuredClone(env.TEST_PACK);
-  change(json);
-  const parsed = parsePack((file) => ({ json: json[file] }));
-  if (!parsed.pack) throw new Error(JSON.stringify(parsed.problems));
-  return resolvePack(parsed.pack, "tiny");
-}
-
-async function importRows(rows: ReturnType<typeof tinyPack>["rows"]) {
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
 }
 
 const tinyExport = (episodes: number) =>
@@ -83,12 +70,14 @@ describe("where the series is listed on tracking services", () => {
   });
 
   it("follow the pack when it is imported again: a changed id is updated, a removed one deleted", async () => {
-    const changed = tinyPack((pack) => {
-      pack["anime.json"].seasons[0].externalIds = { myAnimeList: 9900199 };
-      delete pack["web-novel.json"].externalIds;
-    });
-    expect(changed.problems).toEqual([]);
-    await importRows(changed.rows);
+    await importRows(
+      testPackRows("tiny", {
+        edit: (pack) => {
+          pack["anime.json"].seasons[0].externalIds = { myAnimeList: 9900199 };
+          delete pack["web-novel.json"].externalIds;
+        },
+      }),
+    );
     const ids = async () =>
       (
         await env.DB.prepare("SELECT external_id FROM external_ids ORDER BY external_id").all<{ external_id: string }>()
@@ -99,14 +88,14 @@ describe("where the series is listed on tracking services", () => {
       /^This export has nothing for this series/,
     );
 
-    await importRows(tinyPack().rows);
+    await importRows(testPackRows("tiny"));
     expect(await ids()).toEqual(["9900101", "9900201", "tiny-tale", "tiny-tale-light-novel"]);
   });
 
   it("refuse a pack that gives one id to two things, so nothing is imported", async () => {
-    const { problems } = tinyPack(
-      (pack) => (pack["light-novels.json"].collections[1].externalIds = { novelUpdates: "tiny-tale" }),
-    );
+    const { problems } = resolveTestPack("tiny", {
+      edit: (pack) => (pack["light-novels.json"].collections[1].externalIds = { novelUpdates: "tiny-tale" }),
+    });
     expect(problems).toEqual([
       {
         file: "light-novels.json",
@@ -118,8 +107,7 @@ describe("where the series is listed on tracking services", () => {
   });
 
   it("are valid in the demo pack", () => {
-    const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
-    const { rows, problems } = resolvePack(parsed.pack!, "demo");
+    const { rows, problems } = resolveTestPack("demo");
     expect(problems).toEqual([]);
     expect(
       rows.external_ids.map((row) => `${row.service}/${row.list}/${row.external_id} → ${row.medium} ${row.target}`),

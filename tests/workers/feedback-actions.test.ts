@@ -5,46 +5,9 @@ import { action as formAction, loader as formLoader } from "~/routes/feedback-hu
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
-import { action as sessionAction } from "~/routes/auth.session";
-import { authEmulatorHost, FIREBASE_PROJECT_ID, SESSION_COOKIE } from "../../scripts/lib/local-auth";
-import { emulatorToken } from "../support/readers";
-import {
-  type DataFunction,
-  load,
-  pageOfKind,
-  type ParamsOf,
-  present,
-  type RequestOptions,
-  respond,
-} from "../support/workers-context";
-
-const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
-
-async function cookieFor(uid: string, claims?: Record<string, unknown>) {
-  const body = form({ idToken: emulatorToken(uid, claims) });
-  const result = await call(sessionAction, "/auth/session", { method: "POST", body });
-  const setCookie = result.headers.get("Set-Cookie");
-  if (result.status !== 200 || !setCookie) throw new Error(`Sign-in for ${uid} answered ${result.status}`);
-  return setCookie.split(";")[0]!;
-}
-
-/** A request from a reader's browser (with their cookie, and the site's Origin on a POST) to the site with the Auth emulator. */
-function call<F extends DataFunction>(
-  handler: F,
-  path: string,
-  { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {},
-) {
-  const headers = new Headers(options.headers);
-  if (cookie) headers.set("Cookie", cookie);
-  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", "https://companion.test");
-  return respond(handler, path, { ...options, headers, bindings: { ...emulator, ...options.bindings } });
-}
-
-function form(values: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(values)) body.set(name, value);
-  return body;
-}
+import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
+import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { load, pageOfKind, present } from "../support/workers-context";
 
 const feature = { title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow" };
 
@@ -199,11 +162,36 @@ describe("triage", () => {
       (await call(triageLoader, "/feedback_hub/triage?page=999", { cookie: await cookieFor("mod", { admin: true }) }))
         .status,
     ).toBe(404);
+    // A moderator named in ADMIN_UIDS sees the reports as they were stored.
+    const sent = await call(formAction, "/feedback_hub/suggest_feature", {
+      method: "POST",
+      cookie: await cookieFor("triage-reporter"),
+      params: { form: "suggest_feature" },
+      body: form({ submissionId: crypto.randomUUID(), ...feature }),
+    });
+    expect(sent.status).toBe(302);
     const byList = await call(triageLoader, "/feedback_hub/triage", {
       cookie: await cookieFor("listed-mod"),
       bindings: { ADMIN_UIDS: "someone, listed-mod" },
     });
-    expect(byList.data?.reports).toBeDefined();
+    expect(byList.status).toBe(200);
+    const stored = byList.data?.reports.filter((report) => report.uid === "triage-reporter");
+    expect(stored).toEqual([
+      {
+        id: expect.any(String),
+        uid: "triage-reporter",
+        kind: "feature",
+        title: "Dark timeline",
+        fields: feature,
+        status: "open",
+        duplicateOf: null,
+        moderatorNote: null,
+        publishedEntry: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        history: [{ at: expect.any(String), status: "open", note: null, byModerator: false }],
+      },
+    ]);
   });
 
   it("accepting a light novel report publishes it on its volume's page, and the reporter sees the note", async () => {

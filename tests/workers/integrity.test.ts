@@ -1,5 +1,11 @@
 import { accounts } from "../support/account-standin";
-import { emulatorToken } from "../support/readers";
+import {
+  callAsReader as call,
+  emulatorBindings as emulator,
+  emulatorToken,
+  form,
+  readerCookie as signIn,
+} from "../support/readers";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
@@ -13,47 +19,18 @@ import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { action as progressAction, loader as progressLoader } from "~/routes/resources.progress";
-import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
-import {
-  type DataFunction,
-  type ParamsOf,
-  present,
-  type RequestOptions,
-  respond,
-  settle,
-} from "../support/workers-context";
+import { present, settle } from "../support/workers-context";
 
 /*
  * Data integrity under concurrency and sessions that can be closed, against real D1 in workerd.
  * Concurrent requests are real ones in flight together (Promise.all), as two tabs or two moderators.
  */
 
-const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
-
-function form(values: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(values)) body.set(name, value);
-  return body;
-}
-
-type CallOptions<F extends DataFunction> = RequestOptions<ParamsOf<F>> & { cookie?: string };
-
-function call<F extends DataFunction>(handler: F, path: string, { cookie, ...options }: CallOptions<F> = {}) {
-  const headers = new Headers(options.headers);
-  if (cookie) headers.set("Cookie", cookie);
-  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", "https://companion.test");
-  return respond(handler, path, { ...options, headers, bindings: { ...emulator, ...options.bindings } });
-}
-
 /** Posts a token to /auth/session as the browser does; the session cookie it answers with, or the status. */
 async function postToken(token: string, cookie?: string) {
   const result = await call(sessionAction, "/auth/session", { method: "POST", cookie, body: form({ idToken: token }) });
   const setCookie = result.headers.get("Set-Cookie");
   return { status: result.status, cookie: setCookie ? setCookie.split(";")[0]! : null };
-}
-
-async function signIn(uid: string, claims?: Record<string, unknown>) {
-  return present((await postToken(emulatorToken(uid, claims))).cookie, `session cookie for ${uid}`);
 }
 
 const feature = { title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow" };

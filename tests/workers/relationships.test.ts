@@ -2,19 +2,12 @@
  * Relationships read from the page's character: on Pell's page Cobb is his student; on Cobb's page
  * Pell is his mentor (the demo pack, as a reader meets it).
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
+import { importTestPack } from "../support/packs";
 import { load } from "../support/workers-context";
 import { loader as characterLoader } from "~/routes/character";
 
-beforeAll(async () => {
-  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
-  if (!parsed.pack) throw new Error("The demo pack does not parse");
-  const { rows, problems } = resolvePack(parsed.pack, "demo");
-  if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
-});
+beforeAll(() => importTestPack("demo"));
 
 /** The tag beside each related character on a character's page, by name, for a reader who has seen everything. */
 async function relationshipsOn(slug: string) {

@@ -11,7 +11,6 @@ import {
 import { loader as rootLoader } from "~/root";
 import { loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/auth.logout";
-import { action as sessionAction } from "~/routes/auth.session";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { type Bindings, parseEnv } from "~/server/env.server";
@@ -20,68 +19,12 @@ import { guardRequest } from "~/server/request-guard.server";
 import { refuseForm } from "~/server/stray-forms.server";
 import { secureResponse } from "~/server/response-headers.server";
 import { getLoadContext } from "../../load-context";
-import { authEmulatorHost, FIREBASE_PROJECT_ID } from "../../scripts/lib/local-auth";
 import { serveSite } from "../../serve-site";
+import { callAsReader as call, emulatorBindings as emulator, form, readerCookie as signIn } from "../support/readers";
 import { cacheKeepingNothing, fetchDeployed, fetchSite, reactRouter } from "../support/site";
-import {
-  bindingsWith,
-  type DataFunction,
-  type ParamsOf,
-  type RequestOptions,
-  respond,
-  settle,
-} from "../support/workers-context";
+import { bindingsWith, respond, settle } from "../support/workers-context";
 
 const site = "https://companion.test";
-const emulator = { FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(), FIREBASE_PROJECT_ID };
-
-/** An unsigned token like the Auth emulator's, for a reader with this uid. */
-function emulatorToken(uid: string) {
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-  const claims = {
-    iss: `https://securetoken.google.com/${FIREBASE_PROJECT_ID}`,
-    aud: FIREBASE_PROJECT_ID,
-    sub: uid,
-    iat: now - 10,
-    auth_time: now - 10,
-    exp: now + 3600,
-  };
-  return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
-}
-
-/** A request from a browser on the site, with the emulator trusted. */
-function call<F extends DataFunction>(
-  handler: F,
-  path: string,
-  { cookie, ...options }: RequestOptions<ParamsOf<F>> & { cookie?: string } = {},
-) {
-  const headers = new Headers(options.headers);
-  if (cookie) headers.set("Cookie", cookie);
-  if (options.method === "POST" && !headers.has("Origin")) headers.set("Origin", site);
-  return respond(handler, path, { ...options, headers, bindings: { ...emulator, ...options.bindings } });
-}
-
-function form(values: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(values)) body.set(name, value);
-  return body;
-}
-
-/** Signs a reader in the way the browser does (posting the ID token), and returns the cookie it got. */
-async function signIn(uid: string) {
-  const result = await call(sessionAction, "/auth/session", {
-    method: "POST",
-    body: form({ idToken: emulatorToken(uid) }),
-  });
-  expect(result.status).toBe(200);
-  return result.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .join("; ");
-}
-
 describe("redirects to a user-supplied path", () => {
   // Each normalises to //evil.example in a browser: another site.
   const escapes = ["/..//evil.example", "/%2e%2e//evil.example", "/.//evil.example/x"];

@@ -11,51 +11,90 @@ function runRootLoader(path: string, init: RequestInit = {}, bindings: Partial<B
   return settle(loader, path, { ...init, bindings });
 }
 
+/** KV REDIRECTS, noting every key the redirect lookup asks it for. */
+function watchedRedirects() {
+  const asked: string[] = [];
+  const kv = env.REDIRECTS;
+  const watched: KVNamespace = Object.create(kv, {
+    get: {
+      value: (key: string, options: KVNamespaceGetOptions<"text">) => {
+        asked.push(key);
+        return kv.get(key, options);
+      },
+    },
+  });
+  return { asked, bindings: { REDIRECTS: watched } };
+}
+
 beforeEach(() => clearRedirectMemo());
 
 describe("root loader: redirect lookup", () => {
-  it("redirects a stored internal path with its status", async () => {
+  it("redirects a stored internal path with its status, as KV answered", async () => {
     await env.REDIRECTS.put("/old-home", JSON.stringify({ to: "/privacy_policy", status: 308 }));
-    const result = (await runRootLoader("/old-home")) as Response;
+    const kv = watchedRedirects();
+    const result = await runRootLoader("/old-home", {}, kv.bindings);
     expect(result).toBeInstanceOf(Response);
-    expect(result.status).toBe(308);
-    expect(result.headers.get("Location")).toBe("/privacy_policy");
+    expect(result).toMatchObject({ status: 308 });
+    expect((result as Response).headers.get("Location")).toBe("/privacy_policy");
+    expect(kv.asked).toEqual(["/old-home"]);
   });
 
   it("sends external https targets to the browser as they are", async () => {
     await env.REDIRECTS.put("/elsewhere", JSON.stringify({ to: "https://example.com/x", status: 302 }));
-    const result = (await runRootLoader("/elsewhere/")) as Response;
+    const kv = watchedRedirects();
+    const result = (await runRootLoader("/elsewhere/", {}, kv.bindings)) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("https://example.com/x");
+    // The path is looked up as it is stored: without its trailing slash.
+    expect(kv.asked).toEqual(["/elsewhere"]);
   });
 
-  it("ignores a stored value that is not a valid redirect", async () => {
+  it("ignores a stored value that is not a valid redirect, saying why", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await env.REDIRECTS.put("/broken", JSON.stringify({ to: "javascript:alert(1)", status: 301 }));
     await env.REDIRECTS.put("/not-json", "{oops");
+    const kv = watchedRedirects();
     for (const path of ["/broken", "/not-json"]) {
-      const result = await runRootLoader(path);
-      expect(result).not.toBeInstanceOf(Response);
+      const result = await runRootLoader(path, {}, kv.bindings);
+      expect(result, path).not.toBeInstanceOf(Response);
+      expect(result, path).not.toBeInstanceOf(Error);
     }
-    expect(log).toHaveBeenCalled();
+    expect(kv.asked).toEqual(["/broken", "/not-json"]);
+    expect(log.mock.calls.map(([message]) => message)).toEqual([
+      "Ignoring invalid redirect stored for /broken",
+      "Ignoring redirect stored for /not-json: not JSON",
+    ]);
     log.mockRestore();
   });
 
-  it("serves the page when KV fails", async () => {
+  it("serves the page when KV fails, logs the failure, and asks KV again on the next request", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await runRootLoader(
-      "/anything",
-      {},
-      { REDIRECTS: failing(env.REDIRECTS, "get", new Error("KV is down")) },
-    );
-    expect(result).not.toBeInstanceOf(Response);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("Redirect lookup failed"), expect.any(Error));
+    await env.REDIRECTS.put("/flaky", JSON.stringify({ to: "/privacy_policy", status: 301 }));
+    const down = new Error("KV is down");
+    const result = await respond(loader, "/flaky", {
+      bindings: { REDIRECTS: failing(env.REDIRECTS, "get", down) },
+    });
+    expect(result.status).toBe(200);
+    expect(result.data?.toast).toBeNull();
+    expect(log).toHaveBeenCalledExactlyOnceWith("Redirect lookup failed for /flaky; serving the page", down);
     log.mockRestore();
+
+    // The failure is not remembered as "no redirect": once KV answers, the redirect is found.
+    const kv = watchedRedirects();
+    const recovered = await runRootLoader("/flaky", {}, kv.bindings);
+    expect(recovered).toMatchObject({ status: 301 });
+    expect(kv.asked).toEqual(["/flaky"]);
   });
 
   it("does not look up paths longer than a KV key can be", async () => {
-    const result = await runRootLoader(`/${"a".repeat(4000)}`);
+    const kv = watchedRedirects();
+    const result = await runRootLoader(`/${"a".repeat(4000)}`, {}, kv.bindings);
     expect(result).not.toBeInstanceOf(Response);
+    expect(result).not.toBeInstanceOf(Error);
+    expect(kv.asked).toEqual([]);
+    // A path that fits is looked up.
+    await runRootLoader(`/${"a".repeat(500)}`, {}, kv.bindings);
+    expect(kv.asked).toEqual([`/${"a".repeat(500)}`]);
   });
 });
 

@@ -6,13 +6,13 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import { knows, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as webNovelLoader } from "~/routes/web-novel";
+import { importTestPack } from "../support/packs";
 import { fetchSite } from "../support/site";
 import { type DataFunction, load } from "../support/workers-context";
 
@@ -26,11 +26,7 @@ let gatedTexts: GatedText[] = [];
 let pages: Array<[path: string, loader: DataFunction]> = [];
 
 beforeAll(async () => {
-  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
-  if (!parsed.pack) throw new Error("The demo pack does not parse");
-  const { rows, problems } = resolvePack(parsed.pack, "demo");
-  if (problems.length) throw new Error(`The demo pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+  await importTestPack("demo");
 
   const [titles, notes, shorts, portraits, arcs, seasons, characters] = await env.DB.batch<
     Record<string, string | number | null>

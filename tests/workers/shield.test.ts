@@ -6,13 +6,12 @@
  * that reveal each are the importer's own rows. A failure prints its seed.
  */
 import fc from "fast-check";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { applySync, parsePack, planSync, readContentRows, resolvePack } from "../../pack";
 import type { PackRows } from "../../pack/rows";
 import { media } from "~/lib/content/units";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/shield/knowledge";
 import { RUNS } from "../support/arbitraries";
+import { importTestPack } from "../support/packs";
 import { fetchDeployed, fetchSite } from "../support/site";
 import { type GatedText, gatedTextsOf } from "../support/gated-texts";
 
@@ -25,13 +24,7 @@ let allGatedTexts: GatedText[];
 let pages: string[];
 
 beforeAll(async () => {
-  const parsed = parsePack((file) => ({ json: env.DEMO_PACK[file] }));
-  if (!parsed.pack) throw new Error("The demo pack does not parse");
-  const resolved = resolvePack(parsed.pack, "demo");
-  if (resolved.problems.length)
-    throw new Error(`The demo pack is invalid: ${JSON.stringify(resolved.problems.slice(0, 3))}`);
-  rows = resolved.rows;
-  await applySync(env.DB, planSync(rows, await readContentRows(env.DB)).statements);
+  rows = await importTestPack("demo");
   const all = gatedTextsOf(rows);
   allGatedTexts = all;
   // Distinctive texts only: long enough, and not also said openly somewhere in the pack.

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { RedirectEntry } from "../../app/lib/http/redirects";
+import { parseRedirectCommand, type RedirectStoreAccess } from "./redirect-commands";
+
+const folder = mkdtempSync(join(tmpdir(), "redirect-commands-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** KV REDIRECTS as a map, as the store reads and writes it. */
+function memoryStore(): RedirectStoreAccess & { entries: Map<string, RedirectEntry> } {
+  const entries = new Map<string, RedirectEntry>();
+  return {
+    entries,
+    list: async () => [...entries.values()],
+    put: async (entry) => void entries.set(entry.from, entry),
+    remove: async (from) => entries.delete(from),
+  };
+}
+
+/** Runs `npm run redirects -- ...args` against `store`: the lines it printed, or the usage error it stopped with. */
+async function redirects(store: RedirectStoreAccess, ...args: string[]) {
+  const out: string[] = [];
+  try {
+    await (await parseRedirectCommand(args)).run(store, (line) => out.push(line));
+    return { out: out.join("\n"), err: "" };
+  } catch (error) {
+    return { out: out.join("\n"), err: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function csv(name: string, text: string) {
+  const file = join(folder, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe("npm run redirects: commands", () => {
+  it("adds, lists and removes a redirect", async () => {
+    const store = memoryStore();
+    expect(await redirects(store, "add", "/old-page/", "/privacy_policy", "--status", "308")).toEqual({
+      out: "Added 308 /old-page -> /privacy_policy",
+      err: "",
+    });
+    expect((await redirects(store, "list")).out).toBe("308 /old-page -> /privacy_policy");
+    expect((await redirects(store, "remove", "/old-page")).out).toBe("Removed /old-page");
+    expect((await redirects(store, "remove", "/old-page")).out).toBe("No redirect from /old-page");
+    expect((await redirects(store, "list")).out).toBe("No redirects.");
+  });
+
+  it("refuses unsafe entries with a clear message and writes nothing", async () => {
+    const store = memoryStore();
+    for (const [from, to, message] of [
+      ["old", "/x", 'The source must be a path starting with "/"'],
+      ["/a", "javascript:alert(1)", "The target's scheme must be https:"],
+      ["/a", "//evil.example", "must not start with //"],
+      ["/a", "/\\evil.example", "backslash"],
+    ] as const) {
+      expect((await redirects(store, "add", from, to)).err).toContain(message);
+    }
+    expect((await redirects(store, "add", "/a", "/b", "--status", "303")).err).toContain(
+      "The status must be one of 301, 302, 307, 308",
+    );
+    expect(store.entries.size).toBe(0);
+  });
+
+  it("imports a CSV only when every row is valid, naming each bad line", async () => {
+    const store = memoryStore();
+    const bad = csv(
+      "bad.csv",
+      "from,to,status\n/ok,/privacy_policy,301\nnope,/x,301\n/ok,/y\n/z,https://example.com,999\n",
+    );
+    const refused = await redirects(store, "import", bad);
+    expect(refused.err).toContain("Nothing was imported");
+    expect(refused.err).toContain(`${bad}:3: The source must be a path starting with "/"`);
+    expect(refused.err).toContain(`${bad}:4: /ok is already redirected on line 2`);
+    expect(refused.err).toContain(`${bad}:5: The status must be one of`);
+    expect(store.entries.size).toBe(0);
+
+    const good = csv("good.csv", "/one,/privacy_policy\n/two,https://example.com/two,302\n");
+    expect((await redirects(store, "import", good)).out).toBe(`Imported 2 redirects from ${good}`);
+    expect((await redirects(store, "list")).out.split("\n")).toEqual([
+      "301 /one -> /privacy_policy",
+      "302 /two -> https://example.com/two",
+    ]);
+  });
+
+  it("names the file's own line when a quoted field spans lines, and refuses a file that is not CSV", async () => {
+    const store = memoryStore();
+    const spanning = csv("spanning.csv", 'from,to\n\n"/two\nlines",/privacy_policy\n/ok,/privacy_policy\nnope,/x\n');
+    const refused = await redirects(store, "import", spanning);
+    expect(refused.err).toContain(`${spanning}:3: `);
+    expect(refused.err).toContain(`${spanning}:6: The source must be a path starting with "/"`);
+
+    const broken = csv("broken.csv", '/ok,/privacy_policy\n"/never,/closed\n');
+    expect((await redirects(store, "import", broken)).err).toContain(
+      `${broken}:2: a quoted field that starts in this row is never closed`,
+    );
+    expect((await redirects(store, "import", join(folder, "missing.csv"))).err).toBe(
+      `Cannot read ${join(folder, "missing.csv")}`,
+    );
+    expect(store.entries.size).toBe(0);
+  });
+
+  it("refuses unknown flags and flags without their value", async () => {
+    const store = memoryStore();
+    expect((await redirects(store, "list", "--bogus")).err).toContain("Unknown option '--bogus'");
+    expect((await redirects(store, "add", "/a", "/b", "--status")).err).toContain("--status needs a value");
+  });
+
+  it("explains its usage for unknown commands and wrong arguments", async () => {
+    const store = memoryStore();
+    expect((await redirects(store, "rename", "/a")).err).toContain('Unknown command "rename"');
+    expect((await redirects(store, "add", "/a")).err).toContain("add takes <from> <to>");
+    expect((await redirects(store)).err).toMatch(/^Usage: npm run redirects/);
+  });
+
+  it("opens local state unless told to use production or another folder", async () => {
+    expect(await parseRedirectCommand(["list"])).toMatchObject({ remote: false, persistTo: undefined });
+    expect(await parseRedirectCommand(["list", "--remote"])).toMatchObject({ remote: true });
+    expect(await parseRedirectCommand(["list", "--persist-to", "/tmp/state"])).toMatchObject({
+      persistTo: "/tmp/state",
+    });
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Content packs in workerd tests: resolved and written into D1 exactly as `npm run content:import`
+ * does it (pack/sync.ts), from the packs vitest.config.ts hands workerd as bindings.
+ */
+import { env } from "cloudflare:workers";
+import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack, type TableChange } from "../../pack";
+import type { PackRows } from "../../pack/rows";
+
+/** tests/fixtures/packs/tiny (every test file starts with it imported) and content/demo. */
+export type TestPackName = "tiny" | "demo";
+
+export interface TestPackOptions {
+  /** Changes a copy of the pack's files (parsed JSON, by file name) before it is read. */
+  edit?: (files: Record<string, any>) => void;
+  /** The pack told this many times over (pack/scale). */
+  scale?: number;
+}
+
+const bindingOf = { tiny: () => env.TEST_PACK, demo: () => env.DEMO_PACK } satisfies Record<TestPackName, unknown>;
+
+/** A pack resolved the way the import resolves it: its rows, and its problems (none for a valid pack). */
+export function resolveTestPack(name: TestPackName, { edit, scale = 1 }: TestPackOptions = {}) {
+  const files = edit ? structuredClone(bindingOf[name]()) : bindingOf[name]();
+  edit?.(files);
+  const parsed = parsePack((file) => ({ json: files[file] }));
+  if (!parsed.pack) throw new Error(`The ${name} pack does not parse: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
+  return resolvePack(scale === 1 ? parsed.pack : scalePack(parsed.pack, scale), name);
+}
+
+/** The rows of a valid pack; a pack with problems fails the test, naming the first ones. */
+export function testPackRows(name: TestPackName, options: TestPackOptions = {}): PackRows {
+  const { rows, problems } = resolveTestPack(name, options);
+  if (problems.length) throw new Error(`The ${name} pack is invalid: ${JSON.stringify(problems.slice(0, 3))}`);
+  return rows;
+}
+
+/** Writes rows into this test file's D1 as the import does: exactly the differences, in one batch. */
+export async function importRows(rows: PackRows): Promise<TableChange[]> {
+  const { statements, changes } = planSync(rows, await readContentRows(env.DB));
+  await applySync(env.DB, statements);
+  return changes;
+}
+
+/** Resolves a valid pack and imports it in place of what D1 holds; the rows it imported. */
+export async function importTestPack(name: TestPackName, options: TestPackOptions = {}): Promise<PackRows> {
+  const rows = testPackRows(name, options);
+  await importRows(rows);
+  return rows;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { contentVersionOf } from "../../pack";
+import { importRows, testPackRows } from "../support/packs";
+
+/** The tiny pack with a chapter renamed, one added, and a character's last fact gone. */
+const editedTiny = () =>
+  testPackRows("tiny", {
+    edit: (files) => {
+      files["web-novel.json"].arcs[1].chapters[0].title = "The Long Corridor";
+      files["web-novel.json"].arcs[1].chapters.push({
+        ordinal: 3,
+        title: "Afterword",
+        publishedOn: "2015-02-15",
+        wordCount: 1200,
+      });
+      files["characters.json"].characters[0].facts.pop();
+    },
+  });
+
+// What `npm run content:import` writes into D1 (the setup imported the tiny pack already).
+describe("importing a pack into D1", () => {
+  it("finds nothing to change when the same pack is imported again", async () => {
+    expect(await importRows(testPackRows("tiny"))).toEqual([]);
+  });
+
+  it("writes exactly what changed, and a new content version", async () => {
+    const tiny = testPackRows("tiny");
+    const edited = editedTiny();
+    expect(await importRows(edited)).toEqual([
+      { table: "story_units", added: 1, updated: 0, removed: 0 },
+      { table: "chapters", added: 1, updated: 1, removed: 0 },
+      { table: "character_facts", added: 0, updated: 0, removed: 1 },
+      { table: "search_entries", added: 1, updated: 1, removed: 0 },
+      // Arc 2's chapters and words, its month's chapters, and the chapter and word totals, computed again at import.
+      { table: "content_statistics", added: 0, updated: 5, removed: 0 },
+    ]);
+    expect(await importRows(editedTiny())).toEqual([]);
+    // Pages cached at the edge under the old content are no longer served.
+    expect(contentVersionOf(edited)).not.toBe(contentVersionOf(tiny));
+    expect(contentVersionOf(editedTiny())).toBe(contentVersionOf(edited));
+
+    await importRows(tiny);
+    expect(await importRows(testPackRows("tiny"))).toEqual([]);
+  });
+});
