@@ -58,7 +58,7 @@ const shellModules = [
   "app/lib/http/addresses.ts",
   "app/lib/shield/gated.ts",
   "app/lib/shield/knowledge.ts",
-  "app/lib/progress/changes/record.ts",
+  "app/lib/progress/record.ts",
   "app/lib/shield/words.ts",
   "app/lib/vocabulary.ts",
 ];
