@@ -86,6 +86,9 @@ export default defineConfig({
           name: "workers",
           include: ["tests/workers/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/workers/setup.ts"],
+          // Files share one workerd runtime and its loaded modules (a fresh runtime per file spent most of
+          // the run importing the app again); setup.ts empties the shared database and KV for each file.
+          isolate: false,
         },
       },
     ],
