@@ -1,7 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "~/lib/shield/gated";
-import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import {
+  encodeKnowledge,
+  knowledgeOfUnits,
+  knows,
+  knowsAnything,
+  REVEAL_PARAMETER,
+  type Revealers,
+} from "~/lib/shield/knowledge";
 import { knowledgeOf, reachedUnits } from "~/lib/progress/record";
 import {
   parseShieldMode,
@@ -88,8 +95,8 @@ export async function loadShield(): Promise<Shield> {
 }
 
 /** Asks for what one item's units reveal, so the reader can see it ("Show it"). */
-export function askToSee(revealedBy: string | null | undefined) {
-  const unit = revealedBy?.split(" ")[0];
+export function askToSee(revealedBy: Revealers | undefined) {
+  const unit = revealedBy?.[0];
   if (!unit || askedUnits.has(unit)) return;
   askedUnits.add(unit);
   window.dispatchEvent(new Event(ASKED));

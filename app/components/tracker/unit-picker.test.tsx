@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { readRevealers } from "~/lib/shield/knowledge";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { createRoutesStub } from "react-router";
@@ -12,10 +13,10 @@ const chapter = (arc: 1 | 2, number: number, title: string, revealedBy: string |
   medium: "web_novel",
   position: arc * 100 + number,
   label: `Arc ${arc} · Chapter ${number}`,
-  title: gated(revealedBy, title),
+  title: gated(readRevealers(revealedBy), title),
   group: arc === 1 ? "Arc 1: Embers" : "Arc 2: Ash",
   collection: null,
-  coveredBy: `wn:${arc}-${number}`,
+  coveredBy: [`wn:${arc}-${number}`],
 });
 const units = [
   chapter(1, 1, "A lantern in the rain"),

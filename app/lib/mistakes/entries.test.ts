@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { knowledgeOfUnits, knows } from "../shield/knowledge";
+import { knowledgeOfUnits, knows, readRevealers } from "../shield/knowledge";
 import { type AnimeMistake, episodeMistakes } from "./entries";
 
 function entry(id: string, episode: string, revealedBy: string | null): AnimeMistake {
@@ -17,7 +17,7 @@ function entry(id: string, episode: string, revealedBy: string | null): AnimeMis
     end: 5,
     platform: "StreamCo",
     track: "subtitles",
-    revealedBy,
+    revealedBy: readRevealers(revealedBy),
     content: null,
   };
 }
@@ -31,8 +31,8 @@ describe("episodeMistakes", () => {
       entry("d", "anime:1-1", "anime:1-1 wn:1-2"),
     ]);
     expect(groups.map((group) => [group.key, group.content?.map((each) => each.id), group.revealedBy])).toEqual([
-      ["anime:1-1", ["a", "d"], "anime:1-1 wn:1-2"],
-      ["anime:1-2", ["b", "c"], "anime:1-2 wn:4-28 ln:main-8 anime:2-12 wn:2-1"],
+      ["anime:1-1", ["a", "d"], ["anime:1-1", "wn:1-2"]],
+      ["anime:1-2", ["b", "c"], ["anime:1-2", "wn:4-28", "ln:main-8", "anime:2-12", "wn:2-1"]],
     ]);
     // Known when any entry is: a reader at wn:2-1 sees the second episode, whose first entry stays beyond them.
     expect(knows(knowledgeOfUnits(["wn:2-1"]), groups[1]!.revealedBy)).toBe(true);
@@ -43,6 +43,6 @@ describe("episodeMistakes", () => {
     expect(
       episodeMistakes([entry("a", "anime:1-1", "anime:1-1"), entry("b", "anime:1-1", null)])[0]!.revealedBy,
     ).toBeNull();
-    expect(episodeMistakes([entry("a", "anime:1-1", ""), entry("b", "anime:1-1", "")])[0]!.revealedBy).toBe("");
+    expect(episodeMistakes([entry("a", "anime:1-1", ""), entry("b", "anime:1-1", "")])[0]!.revealedBy).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readRevealers } from "../shield/knowledge";
 import { mediumOf, parseUnitKey } from "../content/units";
 import { gated } from "../shield/gated";
 import {
@@ -128,7 +129,7 @@ const unit = (key: string, position: number): TrackerUnit => {
     title: gated(null, `Title of ${key}`),
     group: collection ?? medium,
     collection,
-    coveredBy: key,
+    coveredBy: [key],
   };
 };
 const timeline = [
@@ -468,10 +469,10 @@ describe("picker labels", () => {
     medium: mediumOf(key) ?? "web_novel",
     position: 1,
     label,
-    title: gated(revealedBy, title),
+    title: gated(readRevealers(revealedBy), title),
     group,
     collection: null,
-    coveredBy: key,
+    coveredBy: [key],
   });
   const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", "wn:3-14");
   const prologue = unit(
@@ -526,7 +527,7 @@ describe("picker labels", () => {
   });
 
   it("names a unit by its label alone where the response left its title out, even if the shield would show it", () => {
-    const sealed = { ...chapter, title: { revealedBy: "wn:3-14", content: null } };
+    const sealed = { ...chapter, title: { revealedBy: ["wn:3-14"], content: null } };
     expect(bareTitle(sealed)).toBe("");
     expect(pickerLabel(sealed, true)).toBe("Chapter 14");
     expect(pickerLabel(sealed, true, { withGroup: true })).toBe("Arc 3 · Chapter 14");

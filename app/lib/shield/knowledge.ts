@@ -7,10 +7,27 @@ import { parseUnitKey } from "../content/units";
  * novel collection's last volume and the last anime episode stand for everything before them; side
  * stories and Break Time shorts count one by one.
  *
- * Everything gated carries the units that reveal it (`revealedBy`, unit keys joined by spaces, worked
- * out when the pack is imported: by default every unit of every medium that covers the point where the
- * story reveals it). It is shown when the reader has consumed any of them: `knows`.
+ * Everything gated carries the units that reveal it (`Revealers`, worked out when the pack is imported:
+ * by default every unit of every medium that covers the point where the story reveals it). It is shown
+ * when the reader has consumed any of them: `knows`.
  */
+
+/**
+ * The units that reveal an item, by key: it is shown to a reader who consumed any of them. Null: it
+ * spoils nothing and everyone sees it; empty: nothing a reader can consume reveals it (only the
+ * shield turned off shows it). Read once where it enters (a model row: app/models/db.server.ts).
+ */
+export type Revealers = readonly string[] | null;
+
+/**
+ * Revealers as the pack stores them in the database: unit keys joined by spaces, NULL when the item
+ * spoils nothing. Read once, as a row leaves the database (app/models/db.server.ts).
+ */
+export function readRevealers(stored: string): readonly string[];
+export function readRevealers(stored: string | null): Revealers;
+export function readRevealers(stored: string | null): Revealers {
+  return stored === null ? null : stored.split(" ").filter((unit) => unit !== "");
+}
 
 export interface Knowledge {
   /** The shield is off: the reader wants everything. */
@@ -87,15 +104,11 @@ export function hasConsumed(knowledge: Knowledge, unitKey: string) {
   }
 }
 
-/**
- * The one spoiler rule: whether a reader with this knowledge may see something revealed by
- * `revealedBy` (unit keys joined by spaces). Null means it spoils nothing and everyone sees it; an
- * empty list is revealed by nothing the reader can consume (only with the shield off).
- */
-export function knows(knowledge: Knowledge, revealedBy: string | null | undefined) {
+/** The one spoiler rule: whether a reader with this knowledge may see something these units reveal. */
+export function knows(knowledge: Knowledge, revealedBy: Revealers | undefined) {
   if (revealedBy === null || revealedBy === undefined) return true;
   if (knowledge.everything) return true;
-  return revealedBy.split(" ").some((unit) => unit !== "" && hasConsumed(knowledge, unit));
+  return revealedBy.some((unit) => hasConsumed(knowledge, unit));
 }
 
 /** Whether the reader knows anything at all (a shield with no progress says so). */

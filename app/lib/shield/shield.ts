@@ -1,4 +1,12 @@
-import { encodeKnowledge, type Knowledge, knowledgeFor, knows, knowsAnything, MAX_REVEAL_LENGTH } from "./knowledge";
+import {
+  encodeKnowledge,
+  type Knowledge,
+  knowledgeFor,
+  knows,
+  knowsAnything,
+  MAX_REVEAL_LENGTH,
+  type Revealers,
+} from "./knowledge";
 
 /*
  * The one spoiler rule (./knowledge: `knows`). Everything gated carries the units that reveal it. Each
@@ -26,12 +34,12 @@ export function parseShieldMode(value: string | null): ShieldMode {
 }
 
 /** Whether something revealed by `revealedBy` spoils nothing (the server shows it to everyone). */
-export function isPublic(revealedBy: string | null | undefined) {
+export function isPublic(revealedBy: Revealers | undefined) {
   return revealedBy === null || revealedBy === undefined;
 }
 
 /** Whether something revealed by `revealedBy` may be shown without asking (null shield: on the server, before hydration). */
-export function isRevealed(shield: Shield | null, revealedBy: string | null | undefined) {
+export function isRevealed(shield: Shield | null, revealedBy: Revealers | undefined) {
   if (isPublic(revealedBy)) return true;
   if (!shield) return false;
   return shield.mode === "off" || knows(shield.knowledge, revealedBy);
@@ -51,8 +59,8 @@ export function revealParameter(shield: Shield, units?: Iterable<string>) {
 }
 
 /** Every unit that reveals one of these items. */
-export function revealersOf(items: readonly { revealedBy: string | null }[]) {
-  return items.flatMap((item) => item.revealedBy?.split(" ").filter(Boolean) ?? []);
+export function revealersOf(items: readonly { revealedBy: Revealers }[]) {
+  return items.flatMap((item) => item.revealedBy ?? []);
 }
 
 /** Whether a page that left gated items out without a trace asks again (useRevealedData's `withheld`). */
