@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { knowledgeOfUnits, knows, readRevealers } from "../shield/knowledge";
 import { type AnimeMistake, episodeMistakes } from "./entries";
+import { parseUnitKey } from "../content/units";
 
 function entry(id: string, episode: string, revealedBy: string | null): AnimeMistake {
-  const [season, number] = episode.replace("anime:", "").split("-").map(Number);
+  const { season, episode: number } = parseUnitKey(episode, "anime")!;
   return {
     id,
     category: "omission",
@@ -12,7 +13,7 @@ function entry(id: string, episode: string, revealedBy: string | null): AnimeMis
     credits: [],
     addedOn: "2020-01-01",
     updatedOn: null,
-    episode: { key: episode, season: season!, number: number!, title: `Episode ${number}`, position: number! },
+    episode: { key: episode, season, number, title: `Episode ${number}`, position: number },
     start: 0,
     end: 5,
     platform: "StreamCo",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readRevealers } from "../shield/knowledge";
-import { mediumOf, parseUnitKey } from "../content/units";
+import { mediumOf, parseUnitKey, sideStoryKey } from "../content/units";
 import { gated } from "../shield/gated";
 import {
   changedProgress,
@@ -263,7 +263,7 @@ describe("upNext", () => {
   });
 
   it("offers a few side stories at a time to a reader at the end of what they follow", () => {
-    const stories = Array.from({ length: 8 }, (_, index) => unit(`ss:later-${index}`, 10 + index));
+    const stories = Array.from({ length: 8 }, (_, index) => unit(sideStoryKey(`later-${index}`), 10 + index));
     const { next } = upNext(progress({ anime: "anime:1-2", breakTime: ["bt:1-1"] }), [...timeline, ...stories]);
     expect(keys(next)).toEqual(["ss:later-0", "ss:later-1", "ss:later-2"]);
   });

@@ -1,4 +1,4 @@
-import { type Medium, mediumOf, parseUnitKey } from "../content/units";
+import { type Medium, mediumOf, parseUnitKey, volumeKey } from "../content/units";
 import { knows } from "../shield/knowledge";
 import { mergeProgress } from "./changes";
 import { emptyProgress, knowledgeOf, type Progress } from "./record";
@@ -36,7 +36,7 @@ function reachedChapter(unit: TrackerUnit) {
 /** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
 function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
-  const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => `ln:${collection}-${volume}`);
+  const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => volumeKey(collection, volume));
   return [progress.anime, ...volumes]
     .map((key) => (key ? byKey.get(key) : undefined))
     .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
