@@ -254,6 +254,23 @@ export function parseUnitKey(key: string, only?: Medium): UnitKeyParts | null {
   return null;
 }
 
+/**
+ * The units that reveal an item, by key: it is shown to a reader who consumed any of them. Null: it
+ * spoils nothing and everyone sees it; empty: nothing a reader can consume reveals it (only the
+ * shield turned off shows it). Read once where it enters (a model row: app/models/db.server.ts); the spoiler rule, app/lib/shield/knowledge.ts, says what they mean.
+ */
+export type Revealers = readonly string[] | null;
+
+/**
+ * Revealers as the pack stores them in the database: unit keys joined by spaces, NULL when the item
+ * spoils nothing. Read once, as a row leaves the database (app/models/db.server.ts).
+ */
+export function readRevealers(stored: string): readonly string[];
+export function readRevealers(stored: string | null): Revealers;
+export function readRevealers(stored: string | null): Revealers {
+  return stored === null ? null : stored.split(" ").filter((unit) => unit !== "");
+}
+
 export function isUnitKey(key: string, medium?: Medium): boolean {
   return (medium ? unitKeyPatterns[medium] : unitKeyPattern).test(key);
 }

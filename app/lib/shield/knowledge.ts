@@ -1,4 +1,4 @@
-import { MAX_UNIT_NUMBER, type UnitTable, unitMedia, unitPlace } from "../content/units";
+import { MAX_UNIT_NUMBER, type Revealers, type UnitTable, unitMedia, unitPlace } from "../content/units";
 
 /*
  * What a reader knows is what they have consumed, medium by medium: nothing is inferred from another
@@ -12,22 +12,8 @@ import { MAX_UNIT_NUMBER, type UnitTable, unitMedia, unitPlace } from "../conten
  * when the reader has consumed any of them: `knows`.
  */
 
-/**
- * The units that reveal an item, by key: it is shown to a reader who consumed any of them. Null: it
- * spoils nothing and everyone sees it; empty: nothing a reader can consume reveals it (only the
- * shield turned off shows it). Read once where it enters (a model row: app/models/db.server.ts).
- */
-export type Revealers = readonly string[] | null;
-
-/**
- * Revealers as the pack stores them in the database: unit keys joined by spaces, NULL when the item
- * spoils nothing. Read once, as a row leaves the database (app/models/db.server.ts).
- */
-export function readRevealers(stored: string): readonly string[];
-export function readRevealers(stored: string | null): Revealers;
-export function readRevealers(stored: string | null): Revealers {
-  return stored === null ? null : stored.split(" ").filter((unit) => unit !== "");
-}
+// Revealers are unit keys, so units.ts reads them; the rule below is what they mean.
+export { readRevealers, type Revealers } from "../content/units";
 
 export interface Knowledge {
   /** The shield is off: the reader wants everything. */
