@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { knowledgeOfUnits, knows } from "../app/lib/shield/knowledge";
+import { knowledgeOfUnits, knows, readRevealers } from "../app/lib/shield/knowledge";
 import { parsePack, resolvePack } from "./index";
 
 const parsed = parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) }));
@@ -46,8 +46,8 @@ describe("what reveals what the story reveals at a unit", () => {
   it("an anime-only viewer of season 1 does not know a title revealed in a chapter the season skipped; a web novel reader past it does", () => {
     const title = rows.chapters.find((chapter) => chapter.key === "wn:2-24");
     expect(title?.title_revealed_by).not.toBeNull();
-    expect(knows(knowledgeOfUnits(["anime:1-12"]), title!.title_revealed_by)).toBe(false);
-    expect(knows(knowledgeOfUnits(["wn:2-30"]), title!.title_revealed_by)).toBe(true);
+    expect(knows(knowledgeOfUnits(["anime:1-12"]), readRevealers(title!.title_revealed_by))).toBe(false);
+    expect(knows(knowledgeOfUnits(["wn:2-30"]), readRevealers(title!.title_revealed_by))).toBe(true);
   });
 
   it("every gated row names what reveals it; nothing gated is left revealed by nothing", () => {
@@ -98,7 +98,7 @@ describe("where a medium reveals something differently, in the demo pack", () =>
   const factRevealedBy = (slug: string, label: string) =>
     rows.character_facts.find((fact) => fact.character_slug === slug && fact.label === label)!.revealed_by;
   const knownAfter = (slug: string, label: string, ...units: string[]) =>
-    knows(knowledgeOfUnits(units), factRevealedBy(slug, label));
+    knows(knowledgeOfUnits(units), readRevealers(factRevealedBy(slug, label)));
 
   it("a fact revealed only in the web novel: the light novels cut the scene", () => {
     // The Archprelate's secret, wn:5-5; volume 9 (wn:5-1 to wn:5-16) left the scene out, and no season adapts arc 5.
@@ -143,7 +143,7 @@ describe("meeting a character", () => {
   it("anyone else is met at any of their first appearances, and found in search only then", () => {
     const maelis = character("maelis-ashgrave").revealed_by!.split(" ");
     expect(maelis).toEqual(expect.arrayContaining(["wn:4-29", "ln:main-8", "anime:2-12"]));
-    expect(knows(knowledgeOfUnits(["wn:4-28"]), character("maelis-ashgrave").revealed_by)).toBe(false);
+    expect(knows(knowledgeOfUnits(["wn:4-28"]), readRevealers(character("maelis-ashgrave").revealed_by))).toBe(false);
     expect(rows.search_entries.find((entry) => entry.ref === "character:maelis-ashgrave")?.revealed_by).toBe(
       character("maelis-ashgrave").revealed_by,
     );

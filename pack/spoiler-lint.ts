@@ -1,4 +1,4 @@
-import { knowledgeOfUnits, knows, noKnowledge } from "../app/lib/shield/knowledge";
+import { knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../app/lib/shield/knowledge";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
@@ -189,9 +189,9 @@ export function secretPattern(words: readonly string[]) {
  * what that unit stands for in its medium; if that makes the secret known, every reader of it knows.
  */
 export function revealedBeforeSecret(textRevealedBy: string | null, secretRevealedBy: string | null): string | null {
-  if (textRevealedBy === null) return knows(noKnowledge, secretRevealedBy) ? null : "";
-  for (const unit of textRevealedBy.split(" "))
-    if (unit !== "" && !knows(knowledgeOfUnits([unit]), secretRevealedBy)) return unit;
+  const secret = readRevealers(secretRevealedBy);
+  if (textRevealedBy === null) return knows(noKnowledge, secret) ? null : "";
+  for (const unit of readRevealers(textRevealedBy) ?? []) if (!knows(knowledgeOfUnits([unit]), secret)) return unit;
   return null;
 }
 

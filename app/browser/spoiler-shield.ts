@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { sealedItems } from "~/lib/shield/gated";
-import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, type Revealers } from "~/lib/shield/knowledge";
 import { knowledgeOf, reachedUnits } from "~/lib/progress/record";
 import {
   parseShieldMode,
@@ -9,6 +9,7 @@ import {
   revealParameter,
   type Shield,
   type ShieldMode,
+  withReveal,
   wouldAskWithheld,
 } from "~/lib/shield/shield";
 import { storageKeys } from "~/lib/runtime/storage-keys";
@@ -88,18 +89,11 @@ export async function loadShield(): Promise<Shield> {
 }
 
 /** Asks for what one item's units reveal, so the reader can see it ("Show it"). */
-export function askToSee(revealedBy: string | null | undefined) {
-  const unit = revealedBy?.split(" ")[0];
+export function askToSee(revealedBy: Revealers | undefined) {
+  const unit = revealedBy?.[0];
   if (!unit || askedUnits.has(unit)) return;
   askedUnits.add(unit);
   window.dispatchEvent(new Event(ASKED));
-}
-
-/** The address of the page's own data, as revealed for the shield. */
-function revealHref(pathname: string, search: string, reveal: string) {
-  const params = new URLSearchParams(search);
-  params.set(REVEAL_PARAMETER, reveal);
-  return `${pathname}?${params}`;
 }
 
 /**
@@ -122,12 +116,12 @@ export function useRevealedData<D>(loaderData: D, { withheld = false }: { withhe
     ((withheld && wouldAskWithheld(shield)) ||
       sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
   // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
-  const reveal = wanted ? revealParameter(shield, withheld ? undefined : revealersOf(sealed)) : null;
+  const reveal = wanted ? revealParameter(shield, withheld ? {} : { revealers: revealersOf(sealed) }) : null;
   const { load } = fetcher;
   useEffect(() => {
     if (reveal === null) return;
     setLoaded({ page, reveal });
-    void load(revealHref(pathname, search, reveal));
+    void load(`${pathname}?${withReveal(search, reveal)}`);
   }, [load, page, pathname, search, reveal]);
   // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
   return loaded?.page === page && fetcher.data ? (fetcher.data as D) : loaderData;

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { ExternalId } from "~/lib/progress/external-ids";
-import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
-import { revealersOf, revealParameter } from "~/lib/shield/shield";
+import { revealersOf, revealParameter, withReveal } from "~/lib/shield/shield";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { useShield } from "./spoiler-shield";
 
@@ -18,7 +17,7 @@ const timelines = new Map<string, Promise<Timeline>>();
 export function fetchTimeline(reveal: string) {
   let timeline = timelines.get(reveal);
   if (!timeline) {
-    const query = reveal ? `?${new URLSearchParams({ [REVEAL_PARAMETER]: reveal })}` : "";
+    const query = reveal ? `?${withReveal("", reveal)}` : "";
     timeline = (async () => {
       const response = await fetch(`/resources/timeline${query}`);
       if (!response.ok) throw new Error("The story's timeline could not be loaded. Reload the page to try again.");
@@ -41,7 +40,7 @@ export function useTimeline(loaded: { units: TrackerUnit[]; reveal: string }) {
   const shield = useShield();
   const [current, setCurrent] = useState(loaded);
   const titles = useMemo(() => revealersOf(current.units.map((unit) => unit.title)), [current.units]);
-  const reveal = shield ? revealParameter(shield, titles) : loaded.reveal;
+  const reveal = shield ? revealParameter(shield, { revealers: titles }) : loaded.reveal;
   useEffect(() => {
     if (reveal === current.reveal) return;
     let live = true;

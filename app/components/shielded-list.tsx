@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import type { Gated } from "~/lib/shield/gated";
 import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { BeyondWhatYouKnow } from "~/components/spoiler";
@@ -20,7 +21,7 @@ const ShownOnRequest = createContext(false);
  * `renderItem` gets whether the item is shown; a hidden item must render no gated text (its element
  * may stay, `hidden`, so a permalink keeps its target when the item is revealed in place).
  */
-export function ShieldedList<T extends { revealedBy: string | null; content: unknown }>({
+export function ShieldedList<T extends Gated<unknown>>({
   items,
   itemKey,
   describe,

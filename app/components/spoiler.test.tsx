@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { gated, type Gated } from "~/lib/shield/gated";
 import { Spoiler } from "./spoiler";
 
-const twist = gated("wn:3-7", "Aya was the keeper all along");
+const twist = gated(["wn:3-7"], "Aya was the keeper all along");
 
 /** A character page's fact behind the shield, with the tracker one link away. */
 function renderFact(fact: Gated<string>) {
@@ -65,7 +65,7 @@ describe("Spoiler", () => {
 
   it("waits, showing nothing, when the page does not have the fact yet", async () => {
     const user = userEvent.setup();
-    renderFact({ revealedBy: "wn:3-7", content: null });
+    renderFact({ revealedBy: ["wn:3-7"], content: null });
     await user.click(screen.getByRole("button", { name: "Show it" }));
     // The page now asks for it; until it comes, a quiet placeholder, busy, with no text of the fact.
     expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");

@@ -1,7 +1,7 @@
 import type { InferResult } from "kysely";
 import type { AnimeEpisode, BreakTimeShort } from "~/lib/content/anime";
-import { gated } from "~/lib/shield/gated";
 import { query } from "./query.server";
+import { gatedBy } from "./db.server";
 
 /*
  * What /anime (./anime.server) and /break_time (./break-time.server) both read: one season's episodes
@@ -64,7 +64,7 @@ export const toShort = (short: {
 }): BreakTimeShort => ({
   key: short.key,
   number: short.number,
-  title: gated(short.revealed_by, short.title),
+  title: gatedBy(short.revealed_by, short.title),
   airedOn: short.aired_on,
 });
 

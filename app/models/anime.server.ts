@@ -1,7 +1,6 @@
 import { type InferResult, sql } from "kysely";
 import type { AdaptationChange, AnimeEpisode, AnimeSeason } from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
-import { gated } from "~/lib/shield/gated";
 import {
   type EpisodeRow,
   episodeOf,
@@ -12,6 +11,7 @@ import {
   toShort,
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
+import { gatedBy } from "./db.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -88,7 +88,7 @@ function toChange(row: InferResult<ReturnType<typeof seasonChanges>>[number]): A
   return {
     kind: row.kind,
     chapters,
-    note: row.note === null ? null : gated(row.revealed_by, row.note),
+    note: row.note === null ? null : gatedBy(row.revealed_by, row.note),
     computed: row.computed === 1,
   };
 }

@@ -1,6 +1,5 @@
-import { gated } from "~/lib/shield/gated";
 import { portraitOf } from "./characters.server";
-import { parseJsonList } from "./db.server";
+import { gatedBy, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
@@ -69,7 +68,7 @@ export async function getCharacter(db: D1Database, slug: string) {
   const character = characters[0];
   if (!character) return null;
   // Everything about a character the reader has not met is gated with meeting them.
-  return gated(character.revealed_by, {
+  return gatedBy(character.revealed_by, {
     slug: character.slug,
     name: character.name,
     originalName: character.original_name,
@@ -81,12 +80,12 @@ export async function getCharacter(db: D1Database, slug: string) {
       key: appearance.key,
       medium: appearance.medium,
       label: appearance.label,
-      title: gated(appearance.title_revealed_by, appearance.title),
+      title: gatedBy(appearance.title_revealed_by, appearance.title),
     })),
     // A fact's label is gated with its value: "Fate" alone says there is one.
-    facts: facts.map((fact) => gated(fact.revealed_by, { label: fact.label, value: fact.value })),
+    facts: facts.map((fact) => gatedBy(fact.revealed_by, { label: fact.label, value: fact.value })),
     relationships: relationships.map((relationship) =>
-      gated(relationship.revealed_by, {
+      gatedBy(relationship.revealed_by, {
         slug: relationship.related_slug,
         name: relationship.related_name,
         kind: relationship.kind,

@@ -2,10 +2,11 @@ import { type Selectable, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
-import { gated, knownTo } from "~/lib/shield/gated";
+import { knownTo } from "~/lib/shield/gated";
 import type { Knowledge } from "~/lib/shield/knowledge";
 import type { CharactersTable } from "./database";
-import { parseJsonList } from "./db.server";
+import { gatedBy, parseJsonList } from "./db.server";
+import { readRevealers } from "~/lib/shield/knowledge";
 import { batch, query } from "./query.server";
 
 const CHARACTERS_PER_PAGE = 24;
@@ -102,7 +103,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
   // A name search: everyone the requester has met, in name order (read with those everyone meets first).
   const named = fts
     ? knownTo(
-        rows.map((row) => ({ ...row, revealedBy: row.revealed_by, content: null })),
+        rows.map((row) => ({ ...row, revealedBy: readRevealers(row.revealed_by), content: null })),
         knowledge,
       ).sort(byName)
     : null;
@@ -112,7 +113,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     // A character the reader has not met is not named, not even by their address.
     characters: listed.map((row, index) => ({
       key: `character-${offset + index}`,
-      ...gated(row.revealed_by, {
+      ...gatedBy(row.revealed_by, {
         slug: row.slug,
         name: row.name,
         originalName: row.original_name,
@@ -138,7 +139,7 @@ const directory = query.selectFrom("characters as c").select(cardColumns).orderB
 export async function getCharacterDirectory(db: D1Database) {
   const [rows] = await batch(db, [directory]);
   return rows.map((row) =>
-    gated(row.revealed_by, {
+    gatedBy(row.revealed_by, {
       slug: row.slug,
       name: row.name,
       originalName: row.original_name,
@@ -160,6 +161,6 @@ export function portraitOf(
   row: Pick<Selectable<CharactersTable>, "name" | "portrait" | "portrait_alt" | "portrait_revealed_by">,
 ) {
   return row.portrait
-    ? gated(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name })
+    ? gatedBy(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name })
     : null;
 }

@@ -1,3 +1,6 @@
+import { type Gated, gated } from "~/lib/shield/gated";
+import { readRevealers } from "~/lib/shield/knowledge";
+
 /** Columns stored as JSON text. */
 export function parseJsonList(value: string | null): string[] {
   if (!value) return [];
@@ -7,4 +10,9 @@ export function parseJsonList(value: string | null): string[] {
   } catch {
     return [];
   }
+}
+
+/** Gated content from a row, its revealers as stored (read here, once, as the row leaves the database). */
+export function gatedBy<T>(stored: string | null, content: T): Gated<T> {
+  return gated(readRevealers(stored), content);
 }

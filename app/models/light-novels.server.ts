@@ -1,10 +1,10 @@
 import { expressionBuilder, type InferResult, type Selectable } from "kysely";
-import { type Gated, gated } from "~/lib/shield/gated";
+import type { Gated } from "~/lib/shield/gated";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
-import { parseJsonList } from "./db.server";
+import { gatedBy, parseJsonList } from "./db.server";
 import { batch, query, slot } from "./query.server";
 
 /** Every collection with how many volumes it has, its highest number and when its first and last came out. */
@@ -146,7 +146,7 @@ function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeR
             }
           : null,
     }));
-  return { count: list.length, ...gated(volume.revealed_by, list) };
+  return { count: list.length, ...gatedBy(volume.revealed_by, list) };
 }
 
 /** A volume's chapter titles, each gated where it repeats a title the web novel flags (revealed by nothing when the list is stale). */
@@ -156,7 +156,7 @@ function chapterTitlesOf(
   const titles = parseJsonList(row.chapter_titles);
   const revealers = JSON.parse(row.chapter_titles_revealed_by) as (string | null)[];
   return titles.map((title, index) =>
-    gated(revealers.length === titles.length ? (revealers[index] ?? null) : "", title),
+    gatedBy(revealers.length === titles.length ? (revealers[index] ?? null) : "", title),
   );
 }
 

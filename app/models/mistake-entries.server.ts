@@ -1,9 +1,8 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
-import { gated } from "~/lib/shield/gated";
 import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeText } from "~/lib/mistakes/entries";
 import type { MistakeSeverity } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
-import { parseJsonList } from "./db.server";
+import { gatedBy, parseJsonList } from "./db.server";
 import { query } from "./query.server";
 
 /*
@@ -194,7 +193,7 @@ export function toLnMistake(row: LnMistakeRow): LnMistake {
     page: row.page,
     ebookPosition: row.ebook_position,
     edition: row.edition,
-    ...gated(row.revealed_by, { ...entryText(row), chapterTitle: row.chapter_title }),
+    ...gatedBy(row.revealed_by, { ...entryText(row), chapterTitle: row.chapter_title }),
   };
 }
 
@@ -216,6 +215,6 @@ export function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
     end: row.end_seconds,
     platform: row.platform,
     track: row.track,
-    ...gated(row.revealed_by, entryText(row)),
+    ...gatedBy(row.revealed_by, entryText(row)),
   };
 }

@@ -1,5 +1,4 @@
 import { type InferResult, sql } from "kysely";
-import { gated } from "~/lib/shield/gated";
 import type { NewestMistake } from "~/lib/mistakes/entries";
 import { animeMistakePath, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
 import {
@@ -11,6 +10,7 @@ import {
   toLnMistake,
 } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
+import { gatedBy } from "./db.server";
 
 /*
  * The mistakes of both media together: the hub's counts and newest lines, the Atom feed,
@@ -66,7 +66,7 @@ function toNewest(
     id: row.id,
     severity: row.severity,
     addedOn: row.added_on,
-    ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+    ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
   };
 }
 

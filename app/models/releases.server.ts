@@ -1,9 +1,9 @@
 import { type InferResult, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
-import { gated } from "~/lib/shield/gated";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
 import type { Edition, Release } from "~/lib/feeds/releases";
 import { batch, query } from "./query.server";
+import { gatedBy } from "./db.server";
 
 /** A medium as a column of its own, the same in every term of the union. */
 const medium = (name: Medium) => sql<Medium>`${sql.lit(name)}`.as("medium");
@@ -124,7 +124,7 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
     medium: row.medium,
     edition: row.edition,
     label: row.label,
-    title: gated(row.revealed_by, row.title),
+    title: gatedBy(row.revealed_by, row.title),
     releasedOn: row.released_on,
   };
 }

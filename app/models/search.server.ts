@@ -1,5 +1,4 @@
 import { type SqlBool, sql } from "kysely";
-import { gated } from "~/lib/shield/gated";
 import { type Knowledge, knowsAnything } from "~/lib/shield/knowledge";
 import { toFtsQuery, toNameFtsQuery, toTitleFtsQuery } from "~/lib/search/query";
 import {
@@ -10,6 +9,7 @@ import {
   searchResultsFor,
 } from "~/lib/search/result";
 import { batch, query, slot } from "./query.server";
+import { gatedBy } from "./db.server";
 
 /**
  * The most hits a search ranks. What a reader who knows something may see is decided per hit
@@ -143,7 +143,7 @@ const resultOf = (hit: Hit): SearchResult => ({
   ref: hit.ref,
   kind: hit.kind,
   // Gated as the page it links to: a character once the reader has met them.
-  ...gated(hit.revealed_by, { title: hit.title, subtitle: hit.subtitle, path: hit.path }),
+  ...gatedBy(hit.revealed_by, { title: hit.title, subtitle: hit.subtitle, path: hit.path }),
 });
 
 /** What the reader typed, as the three full-text queries of a search; null when nothing in it is searchable. */

@@ -1,7 +1,7 @@
 import { type Expression, expressionBuilder, type InferResult } from "kysely";
-import { gated } from "~/lib/shield/gated";
 import { pageInfo } from "~/lib/http/paging";
 import { batch, query } from "./query.server";
+import { gatedBy } from "./db.server";
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
 
@@ -101,7 +101,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       key: row.key,
       kind: row.kind,
       // A story that gives a fate away before it is read is gated, title and summary.
-      told: gated(row.revealed_by, { title: row.title, originalTitle: row.original_title, summary: row.summary }),
+      told: gatedBy(row.revealed_by, { title: row.title, originalTitle: row.original_title, summary: row.summary }),
       publishedIn: row.published_in,
       publishedOn: row.published_on,
       readAfter: { key: row.read_after, label: row.read_after_label },

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { gated } from "~/lib/shield/gated";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { searchWords, toFtsQuery } from "~/lib/search/query";
 import { animeEntryRows, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
+import { gatedBy } from "./db.server";
 
 /**
  * The most entries a similar-entries search reads. The requester's own are picked from them
@@ -108,7 +108,7 @@ export async function findSimilarMistakes(
         id: row.id,
         unit: row.volume_key,
         where: `${row.volume_label}, chapter ${row.chapter}`,
-        ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+        ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
       }));
   }
   // Words of one or two letters would match nearly every line.
@@ -123,6 +123,6 @@ export async function findSimilarMistakes(
       id: row.id,
       unit: row.episode_key,
       where: `Season ${row.season_number} · Episode ${row.episode_number}`,
-      ...gated(row.revealed_by, { official: row.official, suggested: row.suggested }),
+      ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
     }));
 }

@@ -1,8 +1,9 @@
 import { type Expression, type InferResult, sql } from "kysely";
 import type { ExternalId, ExternalTarget } from "~/lib/progress/external-ids";
-import { gated } from "~/lib/shield/gated";
 import { groupName, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { batch, query } from "./query.server";
+import { gatedBy } from "./db.server";
+import { readRevealers } from "~/lib/shield/knowledge";
 
 /*
  * The reading tracker's timeline: every unit a reader can mark, and where the series is listed on
@@ -120,10 +121,10 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       medium: unit.medium,
       position: unit.position,
       label: unit.label,
-      title: gated(unit.title_revealed_by, unit.title),
+      title: gatedBy(unit.title_revealed_by, unit.title),
       group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
-      coveredBy: unit.covered_by,
+      coveredBy: readRevealers(unit.covered_by),
     })),
     externalIds: listings.map(externalId),
   };

@@ -1,8 +1,8 @@
 import { type InferResult, sql } from "kysely";
 import type { StoryUnit } from "~/lib/api/views";
 import type { Medium } from "~/lib/content/units";
-import { gated } from "~/lib/shield/gated";
 import { batch, query } from "./query.server";
+import { gatedBy } from "./db.server";
 
 const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position"] as const;
 /** A column the unit's table does not have. */
@@ -78,7 +78,7 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     key: row.key,
     medium: row.medium,
     label: row.label,
-    named: gated(row.title_revealed_by, { title: row.title, originalTitle: row.original_title }),
+    named: gatedBy(row.title_revealed_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
     path: row.path,
   };

@@ -1,5 +1,5 @@
-import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
+import { gatedBy } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
 
@@ -107,7 +107,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       ? {
           originalTitle: selected.original_title,
           // A summary that tells what happens later in the arc is gated.
-          summary: selected.summary === null ? null : gated(selected.summary_revealed_by, selected.summary),
+          summary: selected.summary === null ? null : gatedBy(selected.summary_revealed_by, selected.summary),
           phases: JSON.parse(selected.phases) as Array<{ name: string; fromOrdinal: number }>,
         }
       : null,
@@ -116,7 +116,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       ordinal: chapter.ordinal,
       kind: chapter.kind,
       // A flagged title is gated with its original: either would give the chapter away.
-      title: gated(chapter.title_revealed_by, { title: chapter.title, originalTitle: chapter.original_title }),
+      title: gatedBy(chapter.title_revealed_by, { title: chapter.title, originalTitle: chapter.original_title }),
       publishedOn: chapter.published_on,
       wordCount: chapter.word_count,
       readUrl: chapter.read_url,

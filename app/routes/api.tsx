@@ -4,7 +4,8 @@ import { PageSection } from "~/components/page-section";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast-store";
 import { API_BASE, API_LIMITS, API_PAGE_SIZE } from "~/lib/api/contract";
-import { encodeKnowledge, knowsAnything, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { revealParameter } from "~/lib/shield/shield";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Route } from "./+types/api";
@@ -67,8 +68,7 @@ function YourReveal() {
   const shield = useShield();
   // Its room is kept before the page knows (two lines), so nothing below moves when it does.
   if (!shield) return <p className="min-h-12" />;
-  const reveal =
-    shield.mode === "off" ? "all" : knowsAnything(shield.knowledge) ? encodeKnowledge(shield.knowledge) : null;
+  const reveal = revealParameter(shield, { shownOnly: true });
   return (
     <p className="min-h-12">
       {reveal ? (

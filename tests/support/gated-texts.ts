@@ -1,9 +1,10 @@
 import type { PackRows } from "../../pack/rows";
+import { readRevealers } from "../../app/lib/shield/knowledge";
 
 /** A piece of text the content pack gates, with the units that reveal it and where it comes from. */
 export interface GatedText {
   text: string;
-  revealedBy: string;
+  revealedBy: readonly string[];
   where: string;
 }
 
@@ -22,7 +23,9 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
   ) =>
     list.flatMap((row) => {
       const revealers = revealedBy(row);
-      return revealers === null ? [] : texts(row).map((text) => ({ text, revealedBy: revealers, where: where(row) }));
+      return revealers === null
+        ? []
+        : texts(row).map((text) => ({ text, revealedBy: readRevealers(revealers), where: where(row) }));
     });
   return [
     ...flagged(
@@ -80,7 +83,7 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       const revealers = JSON.parse(volume.chapter_titles_revealed_by) as (string | null)[];
       return (JSON.parse(volume.chapter_titles) as string[]).flatMap((text, index) =>
         revealers[index]
-          ? [{ text, revealedBy: revealers[index]!, where: `chapter ${index + 1} of ${volume.key}` }]
+          ? [{ text, revealedBy: readRevealers(revealers[index]!), where: `chapter ${index + 1} of ${volume.key}` }]
           : [],
       );
     }),

@@ -5,11 +5,11 @@
  */
 import { env } from "cloudflare:workers";
 import { isGated } from "~/lib/shield/gated";
-import { type Knowledge, knows } from "~/lib/shield/knowledge";
+import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 
 export interface StoredMistake {
   id: string;
-  revealedBy: string;
+  revealedBy: readonly string[];
   /** Every text of the entry that quotes the story: the lines, the explanation, a chapter title. */
   texts: string[];
 }
@@ -48,7 +48,7 @@ export async function storedMistakes(): Promise<StoredMistakes> {
   return {
     mistakes: [...ln!.results, ...anime!.results].map((row) => ({
       id: row.id,
-      revealedBy: row.revealed_by,
+      revealedBy: readRevealers(row.revealed_by),
       texts: [row.japanese, row.official, row.suggested, row.explanation, row.chapter_title].filter(
         (text): text is string => Boolean(text),
       ),

@@ -27,7 +27,7 @@ describe("the anime page's loader", () => {
         {
           key: "bt:1-1",
           number: 1,
-          title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: null },
+          title: { revealedBy: ["bt:1-1", "anime:1-1", "wn:1-2", "ln:main-1"], content: null },
           airedOn: null,
         },
       ],
@@ -50,7 +50,7 @@ describe("the anime page's loader", () => {
       {
         kind: "added",
         chapters: null,
-        note: { revealedBy: "anime:1-2 wn:2-1 ln:main-2", content: null },
+        note: { revealedBy: ["anime:1-2", "wn:2-1", "ln:main-2"], content: null },
         computed: false,
       },
     ]);

@@ -36,7 +36,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(hinge.episodes.map((episode) => episode.label)).toEqual(["Season 1 · Episode 1"]);
     // The flagged title is revealed by its chapter and by the volume that covers it, not by an episode (the anime skipped it).
     expect(page.chapters.find((chapter) => chapter.key === "wn:1-3")?.title).toEqual({
-      revealedBy: "wn:1-3 ln:main-1",
+      revealedBy: ["wn:1-3", "ln:main-1"],
       content: null,
     });
 
@@ -74,7 +74,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
       {
         key: "bt:1-1",
         number: 1,
-        title: { revealedBy: "bt:1-1 anime:1-1 wn:1-2 ln:main-1", content: "Snack Time" },
+        title: { revealedBy: ["bt:1-1", "anime:1-1", "wn:1-2", "ln:main-1"], content: "Snack Time" },
         airedOn: null,
       },
     ]);
@@ -228,7 +228,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const known = await load(searchLoader, "/search?q=keeper%20lied&reveal=wn:1-3");
     expect(known.results[0]).toMatchObject({
       kind: "chapter",
-      revealedBy: expect.stringContaining("wn:1-3"),
+      revealedBy: expect.arrayContaining(["wn:1-3"]),
       content: { title: "The Keeper Lied" },
     });
     const name = await load(searchLoader, "/search?q=doorwarden");

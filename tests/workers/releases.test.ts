@@ -22,7 +22,7 @@ describe("the release radar", () => {
     expect(paging).toMatchObject({ page: 1, total: 7, pageCount: 1 });
     expect(recent.find((release) => release.key === "wn:1-3")).toMatchObject({
       label: "Arc 1 · Chapter 3",
-      title: { revealedBy: "wn:1-3 ln:main-1", content: "The Keeper Lied" },
+      title: { revealedBy: ["wn:1-3", "ln:main-1"], content: "The Keeper Lied" },
     });
     expect(releasePath(recent.find((release) => release.key === "wn:1-3")!)).toBe("/web_novel?arc=1#wn-1-3");
   });
@@ -38,7 +38,7 @@ describe("the release radar", () => {
   it("seals a flagged title for a reader who states nothing, and opens it for one whose progress reveals it", async () => {
     const visitor = await load(releasesLoader, "/releases?medium=web_novel");
     expect(visitor.recent.find((release) => release.key === "wn:1-3")?.title).toEqual({
-      revealedBy: "wn:1-3 ln:main-1",
+      revealedBy: ["wn:1-3", "ln:main-1"],
       content: null,
     });
     const reveal = encodeURIComponent(encodeKnowledge(knowledgeOfUnits(["ln:main-1"])));

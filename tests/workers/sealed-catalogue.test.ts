@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { knows, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { knows, noKnowledge, parseKnowledge, readRevealers, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as charactersLoader } from "~/routes/characters";
@@ -18,7 +18,7 @@ import { type DataFunction, load } from "../support/workers-context";
 
 interface GatedText {
   text: string;
-  revealedBy: string;
+  revealedBy: readonly string[];
   where: string;
 }
 
@@ -53,28 +53,28 @@ beforeAll(async () => {
     ...titles!.results.flatMap((row) =>
       [...text(row.title), ...text(row.original_title)].map((title) => ({
         text: title,
-        revealedBy: String(row.title_revealed_by),
+        revealedBy: readRevealers(String(row.title_revealed_by)),
         where: `title of ${row.key}`,
       })),
     ),
     ...notes!.results.flatMap((row) =>
       text(row.note).map((note) => ({
         text: note,
-        revealedBy: String(row.revealed_by),
+        revealedBy: readRevealers(String(row.revealed_by)),
         where: `change note of ${row.episode_key}`,
       })),
     ),
     ...shorts!.results.flatMap((row) =>
       text(row.title).map((title) => ({
         text: title,
-        revealedBy: String(row.revealed_by),
+        revealedBy: readRevealers(String(row.revealed_by)),
         where: `title of ${row.key}`,
       })),
     ),
     ...portraits!.results.flatMap((row) =>
       [...text(row.portrait), ...text(row.portrait_alt)].map((portrait) => ({
         text: portrait,
-        revealedBy: String(row.portrait_revealed_by),
+        revealedBy: readRevealers(String(row.portrait_revealed_by)),
         where: `portrait of ${row.slug}`,
       })),
     ),

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { knows, noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
+import { knows, noKnowledge, parseKnowledge, readRevealers } from "~/lib/shield/knowledge";
 import { searchKindLabels, searchKinds } from "~/lib/search/query";
 import { searchResultsFor } from "~/lib/search/result";
 import { searchHits, searchSite } from "~/models/search.server";
@@ -79,7 +79,7 @@ describe("site search against the imported tiny pack", () => {
         path: "/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice",
       },
     });
-    expect(mistake?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["wn:1-1", "ln:main-1"]));
+    expect(mistake?.revealedBy).toEqual(expect.arrayContaining(["wn:1-1", "ln:main-1"]));
     const snack = await load(searchLoader, "/search?q=snack&reveal=all");
     expect(snack.results).toEqual([
       expect.objectContaining({
@@ -92,14 +92,14 @@ describe("site search against the imported tiny pack", () => {
       }),
     ]);
     // A short is revealed by itself and by what reveals its episode.
-    expect(snack.results[0]?.revealedBy?.split(" ")).toEqual(expect.arrayContaining(["bt:1-1", "anime:1-1"]));
+    expect(snack.results[0]?.revealedBy).toEqual(expect.arrayContaining(["bt:1-1", "anime:1-1"]));
     // An anime mistake at its explicit reveal point, found by the suggested wording.
     const lied = await load(searchLoader, "/search?q=lied%20to%20you&reveal=all");
     expect(lied.results[0]).toMatchObject({
       kind: "translation_note",
       content: { title: "I never lied.", path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie" },
     });
-    expect(lied.results[0]?.revealedBy?.split(" ")).toContain("wn:2-2");
+    expect(lied.results[0]?.revealedBy).toContain("wn:2-2");
     // Found by the explanation too, with the volume and chapter it is in.
     const softened = await load(searchLoader, "/search?q=softened&reveal=all");
     expect(softened.results).toContainEqual(
@@ -172,7 +172,7 @@ describe("site search against the imported tiny pack", () => {
           searchLoader,
           `/search?q=${query}&suggest=1${reveal ? `&reveal=${reveal}` : ""}`,
         );
-        const known = knowledge !== null && knows(knowledge, entry.revealed_by);
+        const known = knowledge !== null && knows(knowledge, readRevealers(entry.revealed_by));
         for (const answer of [data, suggestions]) {
           const text = JSON.stringify(answer);
           const where = `${entry.ref} for reveal=${reveal}`;

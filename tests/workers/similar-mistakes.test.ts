@@ -14,7 +14,11 @@ import { RUNS } from "../support/arbitraries";
 import { visitor } from "../support/readers";
 
 type Suggestions = {
-  entries: Array<{ id: string; revealedBy: string | null; content: { official: string; suggested: string } | null }>;
+  entries: Array<{
+    id: string;
+    revealedBy: readonly string[] | null;
+    content: { official: string; suggested: string } | null;
+  }>;
 };
 
 const query = (kind: "ln" | "anime", q: string, unit = "") => new URLSearchParams({ kind, unit, q }).toString();

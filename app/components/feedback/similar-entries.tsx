@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Spoiler } from "~/components/spoiler";
-import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { cleanQuery } from "~/lib/search/query";
-import { revealParameter } from "~/lib/shield/shield";
+import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**
@@ -54,13 +53,8 @@ export function SimilarEntries({
   const { load } = fetcher;
   useEffect(() => {
     if (!typed) return;
-    const params = new URLSearchParams({
-      kind: kind === "ln_mistl" ? "ln" : "anime",
-      unit: typed.unit,
-      q: typed.query,
-    });
     // Readers who know nothing share one cached answer with every crawler.
-    if (reveal) params.set(REVEAL_PARAMETER, reveal);
+    const params = withReveal({ kind: kind === "ln_mistl" ? "ln" : "anime", unit: typed.unit, q: typed.query }, reveal);
     void load(`/resources/similar-mistakes?${params}`);
   }, [load, kind, typed, reveal]);
 

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
-import { encodeKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
+import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Option, Suggestions, suggestionOptions } from "./search-suggestions";
 
@@ -51,10 +51,9 @@ export function SearchBox() {
     setOpen(true);
     clearTimeout(timer.current);
     if (next.trim()) {
-      const params = new URLSearchParams({ q: next.trim(), suggest: "1" });
       // Suggestions never blur, so even in blur mode only what the reader knows is asked for.
-      const reveal = !shield ? "" : shield.mode === "off" ? "all" : encodeKnowledge(shield.knowledge);
-      if (reveal) params.set(REVEAL_PARAMETER, reveal);
+      const reveal = shield ? revealParameter(shield, { shownOnly: true }) : "";
+      const params = withReveal({ q: next.trim(), suggest: "1" }, reveal);
       timer.current = setTimeout(() => fetcher.load(`/search?${params}`), 150);
     }
   }

@@ -1,5 +1,6 @@
 // @vitest-environment node -- this file checks the markup the server sends, before any script runs.
 import { renderToStaticMarkup } from "react-dom/server";
+import { readRevealers } from "~/lib/shield/knowledge";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gated } from "~/lib/shield/gated";
@@ -17,10 +18,10 @@ const chapter = (key: string, title: string, revealedBy: string | null): Tracker
   medium: "web_novel",
   position: 1,
   label: `Arc 1 · ${key}`,
-  title: gated(revealedBy, title),
+  title: gated(readRevealers(revealedBy), title),
   group: "Arc 1: Embers",
   collection: null,
-  coveredBy: key,
+  coveredBy: [key],
 });
 const units = [chapter("wn:1-1", "Prologue", null), chapter("wn:1-2", "The keeper falls", "wn:1-2")];
 const noop = () => {};
@@ -150,7 +151,7 @@ describe("UpNext", () => {
       title: { revealedBy: null, content: "Nix Wants a Snack" },
       group: "Season 1",
       collection: null,
-      coveredBy: "bt:1-2",
+      coveredBy: ["bt:1-2"],
     };
     const Stub = createRoutesStub([
       { path: "/", Component: () => <UpNext units={upNext([short])} onMarkRead={noop} /> },
@@ -169,7 +170,7 @@ describe("UpNext", () => {
       title: { revealedBy: null, content: "Lanternfall 2: The Drowned Bellringer" },
       group: "Lanternfall",
       collection: "main",
-      coveredBy: "ln:main-2",
+      coveredBy: ["ln:main-2"],
     };
     const story: TrackerUnit = {
       key: "ss:first-lantern",
@@ -179,7 +180,7 @@ describe("UpNext", () => {
       title: { revealedBy: null, content: "Pell's First Lantern" },
       group: "Side stories",
       collection: null,
-      coveredBy: "ss:first-lantern",
+      coveredBy: ["ss:first-lantern"],
     };
     const Stub = createRoutesStub([
       { path: "/", Component: () => <UpNext units={upNext([volume, story])} onMarkRead={noop} /> },
@@ -201,7 +202,7 @@ describe("UpNext", () => {
       title: { revealedBy: null, content: "IF: The Heiress of Lowwick" },
       group: "Side stories",
       collection: null,
-      coveredBy: "ss:if-heiress",
+      coveredBy: ["ss:if-heiress"],
     };
     const Stub = createRoutesStub([
       { path: "/", Component: () => <UpNext units={upNext([story])} onMarkRead={noop} /> },
@@ -261,7 +262,7 @@ describe("UnitChecklist", () => {
       ...chapter("bt:1-3", "", null),
       medium: "break_time" as const,
       label: "Break Time 1-3",
-      title: { revealedBy: "bt:1-3 anime:1-2", content: null },
+      title: { revealedBy: ["bt:1-3", "anime:1-2"], content: null },
     };
     const html = renderToStaticMarkup(<UnitChecklist units={[sealed]} checked={["bt:1-3"]} onChange={noop} />);
     expect(html).toContain(">Break Time 1-3</span>");

@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { readRevealers } from "~/lib/shield/knowledge";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { createRoutesStub } from "react-router";
@@ -6,16 +7,17 @@ import { describe, expect, it } from "vitest";
 import { gated } from "~/lib/shield/gated";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { UnitPicker } from "./unit-picker";
+import { chapterKey } from "~/lib/content/units";
 
 const chapter = (arc: 1 | 2, number: number, title: string, revealedBy: string | null = null): TrackerUnit => ({
-  key: `wn:${arc}-${number}`,
+  key: chapterKey(arc, number),
   medium: "web_novel",
   position: arc * 100 + number,
   label: `Arc ${arc} · Chapter ${number}`,
-  title: gated(revealedBy, title),
+  title: gated(readRevealers(revealedBy), title),
   group: arc === 1 ? "Arc 1: Embers" : "Arc 2: Ash",
   collection: null,
-  coveredBy: `wn:${arc}-${number}`,
+  coveredBy: [chapterKey(arc, number)],
 });
 const units = [
   chapter(1, 1, "A lantern in the rain"),

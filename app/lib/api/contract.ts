@@ -121,7 +121,7 @@ export function mediumParameter(allowed: readonly Medium[] = media): ParameterRe
 }
 
 /** `reveal`: what the reader has seen, in the site's own knowledge encoding (app/lib/shield/knowledge.ts). */
-export const revealParameter: ParameterReader<Knowledge> = (value) => {
+export const readRevealParameter: ParameterReader<Knowledge> = (value) => {
   if (value.length > MAX_REVEAL_LENGTH) {
     return {
       problem: `is longer than ${MAX_REVEAL_LENGTH} characters: state the furthest place in each medium, which covers what comes before it.`,
@@ -137,7 +137,7 @@ export const revealParameter: ParameterReader<Knowledge> = (value) => {
 };
 
 /** Every endpoint that answers with story content takes `reveal`. */
-export const revealing = { [REVEAL_PARAMETER]: revealParameter };
+export const revealing = { [REVEAL_PARAMETER]: readRevealParameter };
 
 /** The parameters every paged list takes. */
 export const pagingParameters = { page: pageParameter, per_page: perPageParameter };

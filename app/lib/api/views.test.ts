@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readRevealers } from "../shield/knowledge";
 import { characterProfileView, metCharacters, releaseView, unitView } from "./views";
 import { gated } from "../shield/gated";
 import { knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
@@ -12,7 +13,7 @@ describe("the API's views, sealed for the requester", () => {
       key: "wn:1-9",
       medium: "web_novel" as const,
       label: "Arc 1 · Chapter 9",
-      named: gated("wn:1-9", { title: "The Fall", originalTitle: "堕" }),
+      named: gated(["wn:1-9"], { title: "The Fall", originalTitle: "堕" }),
       releasedOn: "2014-05-24",
       path: "/web_novel?arc=1#wn-1-9",
     };
@@ -30,13 +31,13 @@ describe("the API's views, sealed for the requester", () => {
 
   it("leaves out characters not met, and a portrait that would spoil", () => {
     const character = (slug: string, revealedBy: string | null, portraitRevealedBy: string | null) =>
-      gated(revealedBy, {
+      gated(readRevealers(revealedBy), {
         slug,
         name: slug,
         originalName: null,
         aliases: [],
         affiliations: [],
-        portrait: gated(portraitRevealedBy, { src: `/media/${slug}.svg`, alt: slug }),
+        portrait: gated(readRevealers(portraitRevealedBy), { src: `/media/${slug}.svg`, alt: slug }),
       });
     const listed = metCharacters(
       [character("ilse", null, "wn:5-1"), character("pell", "wn:1-8", null), character("velleda", "wn:2-11", null)],
@@ -49,7 +50,7 @@ describe("the API's views, sealed for the requester", () => {
   });
 
   it("answers a profile only to a requester who has met the character, with only the facts they know", () => {
-    const profile = gated("wn:1-8", {
+    const profile = gated(["wn:1-8"], {
       slug: "pell",
       name: "Pell",
       originalName: null,
@@ -65,10 +66,10 @@ describe("the API's views, sealed for the requester", () => {
           title: gated<string | null>(null, "Pell's Workshop"),
         },
       ],
-      facts: [gated(null, { label: "Age", value: "15" }), gated("wn:3-1", { label: "Fate", value: "Lives" })],
+      facts: [gated(null, { label: "Age", value: "15" }), gated(["wn:3-1"], { label: "Fate", value: "Lives" })],
       relationships: [
-        gated("wn:1-9", { slug: "nell", name: "Nell", kind: "sister", description: null }),
-        gated("wn:4-1", { slug: "x", name: "X", kind: "rival", description: null }),
+        gated(["wn:1-9"], { slug: "nell", name: "Nell", kind: "sister", description: null }),
+        gated(["wn:4-1"], { slug: "x", name: "X", kind: "rival", description: null }),
       ],
     });
     expect(characterProfileView(profile, noKnowledge, origin)).toBeNull();
@@ -85,7 +86,7 @@ describe("the API's views, sealed for the requester", () => {
       medium: "break_time" as const,
       edition: null,
       label: "Season 1 · Break Time 7",
-      title: gated("bt:1-7", "The Bin"),
+      title: gated(["bt:1-7"], "The Bin"),
       releasedOn: "2020-05-16",
       path: "/break_time?season=1#bt-1-7",
     };

@@ -95,7 +95,7 @@ describe("unit keys", () => {
     "ln:1main-1",
     "ln:ma-in-1",
     "ln:main_x-1",
-    `ln:${"a".repeat(33)}-1`,
+    volumeKey("a".repeat(33), 1),
     "ln:main-01",
     "ss:",
     "ss:-night",
@@ -103,7 +103,7 @@ describe("unit keys", () => {
     "ss:festival--night",
     "ss:Festival",
     "ss:festival_night",
-    `ss:${"a".repeat(101)}`,
+    sideStoryKey("a".repeat(101)),
     "anime:1",
     "anime:1-x",
     "bt:1--1",
@@ -125,8 +125,8 @@ describe("unit keys", () => {
     expect(collectionCodePattern.test("a".repeat(33))).toBe(false);
     expect(slugPattern.test("a".repeat(100))).toBe(true);
     expect(slugPattern.test("a".repeat(101))).toBe(false);
-    expect(parseUnitKey(`ss:${"a".repeat(100)}`)).not.toBeNull();
-    expect(`ss:${"a".repeat(100)}`).toHaveLength(UNIT_KEY_MAX_LENGTH);
+    expect(parseUnitKey(sideStoryKey("a".repeat(100)))).not.toBeNull();
+    expect(sideStoryKey("a".repeat(100))).toHaveLength(UNIT_KEY_MAX_LENGTH);
   });
 
   it("writes whole numbers one way, in keys and URLs", () => {

@@ -53,12 +53,20 @@ export const collectionCodePattern = new RegExp(`^${collectionCode}$`);
 /** Lowercase words joined by single dashes: festival-night, aria-vell. Also character slugs and entry ids. */
 export const slugPattern = new RegExp(`^${slug}$`);
 
+/** The pattern of keys made of a prefix and whole numbers joined by dashes: wn:2-14 (see numberedKey). */
+export function numberedKeyPattern(prefix: string, count: number) {
+  return new RegExp(`^${prefix}:${Array.from({ length: count }, () => `(${wholeNumber})`).join("-")}$`);
+}
+
+/** A key made of a prefix and whole numbers joined by dashes: numberedKey("wn", 2, 14) is wn:2-14. */
+export const numberedKey = (prefix: string, ...numbers: readonly number[]) => `${prefix}:${numbers.join("-")}`;
+
 export const unitKeyPatterns: Record<Medium, RegExp> = {
-  web_novel: new RegExp(`^wn:(${wholeNumber})-(${wholeNumber})$`),
+  web_novel: numberedKeyPattern("wn", 2),
   light_novels: new RegExp(`^ln:(${collectionCode})-(${wholeNumber})$`),
   side_stories: new RegExp(`^ss:(${slug})$`),
-  anime: new RegExp(`^anime:(${wholeNumber})-(${wholeNumber})$`),
-  break_time: new RegExp(`^bt:(${wholeNumber})-(${wholeNumber})$`),
+  anime: numberedKeyPattern("anime", 2),
+  break_time: numberedKeyPattern("bt", 2),
 };
 /** Any unit key. */
 export const unitKeyPattern = new RegExp(media.map((medium) => `(?:${unitKeyPatterns[medium].source})`).join("|"));
@@ -72,11 +80,149 @@ export type UnitKeyParts =
 
 export type UnitKeyPartsOf<M extends Medium> = Extract<UnitKeyParts, { medium: M }>;
 
-export const chapterKey = (arc: number, chapter: number) => `wn:${arc}-${chapter}`;
+export const chapterKey = (arc: number, chapter: number) => numberedKey("wn", arc, chapter);
 export const volumeKey = (collection: string, volume: number) => `ln:${collection}-${volume}`;
 export const sideStoryKey = (slug: string) => `ss:${slug}`;
-export const episodeKey = (season: number, episode: number) => `anime:${season}-${episode}`;
-export const breakTimeKey = (season: number, number: number) => `bt:${season}-${number}`;
+export const episodeKey = (season: number, episode: number) => numberedKey("anime", season, episode);
+export const breakTimeKey = (season: number, number: number) => numberedKey("bt", season, number);
+
+/*
+ * How each medium's units are named and read, in one table: the spoiler rule (app/lib/shield/knowledge.ts)
+ * reads nothing else about a medium. Reading goes in order along a line (one for the web novel, one per
+ * light novel collection, one for the anime), so the furthest unit on a line stands for those before
+ * it; side stories and Break Time shorts are checklists, each unit counting alone. A new medium is a
+ * new row here (with its key's parts above).
+ */
+
+/** A unit's place on a line read in order. */
+export interface LinePlace {
+  /** The line: the web novel, one light novel collection, the anime. */
+  line: string;
+  /** Where along the line, compared number by number (an arc, then a chapter in it). */
+  position: readonly number[];
+  /** The key of the unit at another position on the same line. */
+  keyAt: (position: readonly number[]) => string;
+}
+
+/** How a reader goes through a medium: along lines in order, or unit by unit (a checklist). */
+export type Reading<P> =
+  | { inOrder: false }
+  | {
+      inOrder: true;
+      line: (parts: P) => string;
+      position: (parts: P) => readonly number[];
+      /** The parts of the unit at another position on the same line. */
+      at: (parts: P, position: readonly number[]) => P;
+    };
+
+export interface MediumDefinition<P> {
+  pattern: RegExp;
+  /** The parts from the pattern's groups. */
+  parts: (groups: readonly string[]) => P;
+  key: (parts: P) => string;
+  reading: Reading<P>;
+}
+
+export interface MediumUnits<P> extends MediumDefinition<P> {
+  /** A key's parts, or null when it is not a key of this medium. */
+  read: (key: string) => P | null;
+  /** Where a key's unit sits: on a line, or null on a checklist; undefined when it is not a key of this medium. */
+  place: (key: string) => LinePlace | null | undefined;
+}
+
+export function defineMedium<P>(definition: MediumDefinition<P>): MediumUnits<P> {
+  const { pattern, parts, key, reading } = definition;
+  const read = (text: string) => {
+    const match = pattern.exec(text);
+    return match ? parts(match.slice(1)) : null;
+  };
+  return {
+    ...definition,
+    read,
+    place: (text) => {
+      const found = read(text);
+      if (!found) return undefined;
+      if (!reading.inOrder) return null;
+      return {
+        line: reading.line(found),
+        position: reading.position(found),
+        keyAt: (position) => key(reading.at(found, position)),
+      };
+    },
+  };
+}
+
+/** The media as the spoiler rule reads them: where a key's unit sits. */
+export type UnitTable = Readonly<Record<string, Pick<MediumUnits<unknown>, "place">>>;
+
+const numbers = (groups: readonly string[]) => groups.map(Number);
+
+export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>> } = {
+  web_novel: defineMedium<UnitKeyPartsOf<"web_novel">>({
+    pattern: unitKeyPatterns.web_novel,
+    parts: (groups) => {
+      const [arc = 0, chapter = 0] = numbers(groups);
+      return { medium: "web_novel", arc, chapter };
+    },
+    key: ({ arc, chapter }) => chapterKey(arc, chapter),
+    reading: {
+      inOrder: true,
+      line: () => "web_novel",
+      position: ({ arc, chapter }) => [arc, chapter],
+      at: (parts, [arc = 0, chapter = 0]) => ({ ...parts, arc, chapter }),
+    },
+  }),
+  light_novels: defineMedium<UnitKeyPartsOf<"light_novels">>({
+    pattern: unitKeyPatterns.light_novels,
+    parts: ([collection = "", volume = ""]) => ({ medium: "light_novels", collection, volume: Number(volume) }),
+    key: ({ collection, volume }) => volumeKey(collection, volume),
+    reading: {
+      inOrder: true,
+      // Each collection is a line of its own: the volumes of another say nothing of it.
+      line: ({ collection }) => `light_novels/${collection}`,
+      position: ({ volume }) => [volume],
+      at: (parts, [volume = 0]) => ({ ...parts, volume }),
+    },
+  }),
+  side_stories: defineMedium<UnitKeyPartsOf<"side_stories">>({
+    pattern: unitKeyPatterns.side_stories,
+    parts: ([slug = ""]) => ({ medium: "side_stories", slug }),
+    key: ({ slug }) => sideStoryKey(slug),
+    reading: { inOrder: false },
+  }),
+  anime: defineMedium<UnitKeyPartsOf<"anime">>({
+    pattern: unitKeyPatterns.anime,
+    parts: (groups) => {
+      const [season = 0, episode = 0] = numbers(groups);
+      return { medium: "anime", season, episode };
+    },
+    key: ({ season, episode }) => episodeKey(season, episode),
+    reading: {
+      inOrder: true,
+      line: () => "anime",
+      position: ({ season, episode }) => [season, episode],
+      at: (parts, [season = 0, episode = 0]) => ({ ...parts, season, episode }),
+    },
+  }),
+  break_time: defineMedium<UnitKeyPartsOf<"break_time">>({
+    pattern: unitKeyPatterns.break_time,
+    parts: (groups) => {
+      const [season = 0, number = 0] = numbers(groups);
+      return { medium: "break_time", season, number };
+    },
+    key: ({ season, number }) => breakTimeKey(season, number),
+    reading: { inOrder: false },
+  }),
+};
+
+/** Where a key's unit sits in a table of media: on a line, null on a checklist, undefined when it is no unit's key. */
+export function unitPlace(key: string, table: UnitTable = unitMedia): LinePlace | null | undefined {
+  for (const medium of Object.values(table)) {
+    const place = medium.place(key);
+    if (place !== undefined) return place;
+  }
+  return undefined;
+}
 
 /** The key of a unit given by its parts; the inverse of parseUnitKey. */
 export function unitKey(parts: UnitKeyParts): string {
@@ -102,23 +248,27 @@ export function parseUnitKey<M extends Medium>(key: string, medium: M): UnitKeyP
 export function parseUnitKey(key: string): UnitKeyParts | null;
 export function parseUnitKey(key: string, only?: Medium): UnitKeyParts | null {
   for (const medium of only ? [only] : media) {
-    const match = unitKeyPatterns[medium].exec(key);
-    if (!match) continue;
-    const [, first = "", second = ""] = match;
-    switch (medium) {
-      case "web_novel":
-        return { medium, arc: Number(first), chapter: Number(second) };
-      case "light_novels":
-        return { medium, collection: first, volume: Number(second) };
-      case "side_stories":
-        return { medium, slug: first };
-      case "anime":
-        return { medium, season: Number(first), episode: Number(second) };
-      case "break_time":
-        return { medium, season: Number(first), number: Number(second) };
-    }
+    const parts = unitMedia[medium].read(key);
+    if (parts) return parts;
   }
   return null;
+}
+
+/**
+ * The units that reveal an item, by key: it is shown to a reader who consumed any of them. Null: it
+ * spoils nothing and everyone sees it; empty: nothing a reader can consume reveals it (only the
+ * shield turned off shows it). Read once where it enters (a model row: app/models/db.server.ts); the spoiler rule, app/lib/shield/knowledge.ts, says what they mean.
+ */
+export type Revealers = readonly string[] | null;
+
+/**
+ * Revealers as the pack stores them in the database: unit keys joined by spaces, NULL when the item
+ * spoils nothing. Read once, as a row leaves the database (app/models/db.server.ts).
+ */
+export function readRevealers(stored: string): readonly string[];
+export function readRevealers(stored: string | null): Revealers;
+export function readRevealers(stored: string | null): Revealers {
+  return stored === null ? null : stored.split(" ").filter((unit) => unit !== "");
 }
 
 export function isUnitKey(key: string, medium?: Medium): boolean {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { knowledgeOfUnits, knows } from "../shield/knowledge";
+import { knowledgeOfUnits, knows, readRevealers } from "../shield/knowledge";
 import { type AnimeMistake, episodeMistakes } from "./entries";
+import { parseUnitKey } from "../content/units";
 
 function entry(id: string, episode: string, revealedBy: string | null): AnimeMistake {
-  const [season, number] = episode.replace("anime:", "").split("-").map(Number);
+  const { season, episode: number } = parseUnitKey(episode, "anime")!;
   return {
     id,
     category: "omission",
@@ -12,12 +13,12 @@ function entry(id: string, episode: string, revealedBy: string | null): AnimeMis
     credits: [],
     addedOn: "2020-01-01",
     updatedOn: null,
-    episode: { key: episode, season: season!, number: number!, title: `Episode ${number}`, position: number! },
+    episode: { key: episode, season, number, title: `Episode ${number}`, position: number },
     start: 0,
     end: 5,
     platform: "StreamCo",
     track: "subtitles",
-    revealedBy,
+    revealedBy: readRevealers(revealedBy),
     content: null,
   };
 }
@@ -31,8 +32,8 @@ describe("episodeMistakes", () => {
       entry("d", "anime:1-1", "anime:1-1 wn:1-2"),
     ]);
     expect(groups.map((group) => [group.key, group.content?.map((each) => each.id), group.revealedBy])).toEqual([
-      ["anime:1-1", ["a", "d"], "anime:1-1 wn:1-2"],
-      ["anime:1-2", ["b", "c"], "anime:1-2 wn:4-28 ln:main-8 anime:2-12 wn:2-1"],
+      ["anime:1-1", ["a", "d"], ["anime:1-1", "wn:1-2"]],
+      ["anime:1-2", ["b", "c"], ["anime:1-2", "wn:4-28", "ln:main-8", "anime:2-12", "wn:2-1"]],
     ]);
     // Known when any entry is: a reader at wn:2-1 sees the second episode, whose first entry stays beyond them.
     expect(knows(knowledgeOfUnits(["wn:2-1"]), groups[1]!.revealedBy)).toBe(true);
@@ -43,6 +44,6 @@ describe("episodeMistakes", () => {
     expect(
       episodeMistakes([entry("a", "anime:1-1", "anime:1-1"), entry("b", "anime:1-1", null)])[0]!.revealedBy,
     ).toBeNull();
-    expect(episodeMistakes([entry("a", "anime:1-1", ""), entry("b", "anime:1-1", "")])[0]!.revealedBy).toBe("");
+    expect(episodeMistakes([entry("a", "anime:1-1", ""), entry("b", "anime:1-1", "")])[0]!.revealedBy).toEqual([]);
   });
 });

@@ -69,10 +69,10 @@ export function episodeMistakes(entries: readonly AnimeMistake[]): EpisodeMistak
   const episodes = new Map<string, AnimeMistake[]>();
   for (const entry of entries) episodes.set(entry.episode.key, [...(episodes.get(entry.episode.key) ?? []), entry]);
   return [...episodes].map(([key, list]) => {
-    const units = new Set(list.flatMap((entry) => entry.revealedBy?.split(" ") ?? []).filter((unit) => unit !== ""));
+    const units = new Set(list.flatMap((entry) => entry.revealedBy ?? []));
     const revealedBy = list.some((entry) => entry.revealedBy === null)
       ? null
-      : [...units].sort((a, b) => Number(b === key) - Number(a === key)).join(" ");
+      : [...units].sort((a, b) => Number(b === key) - Number(a === key));
     return { key, revealedBy, content: list };
   });
 }

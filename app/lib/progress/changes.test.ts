@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mediumOf, parseUnitKey } from "../content/units";
+import { readRevealers } from "../shield/knowledge";
+import { mediumOf, parseUnitKey, sideStoryKey } from "../content/units";
 import { gated } from "../shield/gated";
 import {
   changedProgress,
@@ -128,7 +129,7 @@ const unit = (key: string, position: number): TrackerUnit => {
     title: gated(null, `Title of ${key}`),
     group: collection ?? medium,
     collection,
-    coveredBy: key,
+    coveredBy: [key],
   };
 };
 const timeline = [
@@ -262,7 +263,7 @@ describe("upNext", () => {
   });
 
   it("offers a few side stories at a time to a reader at the end of what they follow", () => {
-    const stories = Array.from({ length: 8 }, (_, index) => unit(`ss:later-${index}`, 10 + index));
+    const stories = Array.from({ length: 8 }, (_, index) => unit(sideStoryKey(`later-${index}`), 10 + index));
     const { next } = upNext(progress({ anime: "anime:1-2", breakTime: ["bt:1-1"] }), [...timeline, ...stories]);
     expect(keys(next)).toEqual(["ss:later-0", "ss:later-1", "ss:later-2"]);
   });
@@ -468,10 +469,10 @@ describe("picker labels", () => {
     medium: mediumOf(key) ?? "web_novel",
     position: 1,
     label,
-    title: gated(revealedBy, title),
+    title: gated(readRevealers(revealedBy), title),
     group,
     collection: null,
-    coveredBy: key,
+    coveredBy: [key],
   });
   const chapter = unit("wn:3-14", "Arc 3 · Chapter 14", "The Ash Warden", "Arc 3: Cinder Academy", "wn:3-14");
   const prologue = unit(
@@ -526,7 +527,7 @@ describe("picker labels", () => {
   });
 
   it("names a unit by its label alone where the response left its title out, even if the shield would show it", () => {
-    const sealed = { ...chapter, title: { revealedBy: "wn:3-14", content: null } };
+    const sealed = { ...chapter, title: { revealedBy: ["wn:3-14"], content: null } };
     expect(bareTitle(sealed)).toBe("");
     expect(pickerLabel(sealed, true)).toBe("Chapter 14");
     expect(pickerLabel(sealed, true, { withGroup: true })).toBe("Arc 3 · Chapter 14");

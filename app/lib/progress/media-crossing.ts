@@ -1,4 +1,4 @@
-import { type Medium, mediumOf, parseUnitKey } from "../content/units";
+import { type Medium, mediumOf, parseUnitKey, volumeKey } from "../content/units";
 import { knows } from "../shield/knowledge";
 import { mergeProgress } from "./changes";
 import { emptyProgress, knowledgeOf, type Progress } from "./record";
@@ -30,13 +30,13 @@ export interface Crossing {
 
 /** The web novel chapter a unit's place reaches, from the units that cover it. */
 function reachedChapter(unit: TrackerUnit) {
-  return unit.coveredBy.split(" ").find((key) => mediumOf(key) === "web_novel") ?? null;
+  return unit.coveredBy.find((key) => mediumOf(key) === "web_novel") ?? null;
 }
 
 /** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
 function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
-  const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => `ln:${collection}-${volume}`);
+  const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => volumeKey(collection, volume));
   return [progress.anime, ...volumes]
     .map((key) => (key ? byKey.get(key) : undefined))
     .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
@@ -55,7 +55,7 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
   // Which chapters each light novel volume covers, read once from the chapters' cross-media map.
   const chaptersOf = new Map<string, TrackerUnit[]>();
   for (const chapter of chapters) {
-    for (const key of chapter.coveredBy.split(" ")) {
+    for (const key of chapter.coveredBy) {
       if (mediumOf(key) !== "light_novels") continue;
       const list = chaptersOf.get(key);
       if (list) list.push(chapter);

@@ -31,7 +31,7 @@ function timeline(): TrackerUnit[] {
       title: { revealedBy: null, content: `${label} title` },
       group,
       collection,
-      coveredBy: key,
+      coveredBy: [key],
     });
   for (const [arc, chapters] of [
     [1, 30],

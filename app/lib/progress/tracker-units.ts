@@ -17,10 +17,10 @@ export interface TrackerUnit {
   /** The light novel collection's code; null outside the light novels. */
   collection: string | null;
   /**
-   * The units that cover this unit's place in the story, joined by spaces: itself, the web novel chapter
-   * it reaches, and every unit of another medium that covers that chapter (the pack's cross-media map).
+   * The units that cover this unit's place in the story: itself, the web novel chapter it reaches, and
+   * every unit of another medium that covers that chapter (the pack's cross-media map).
    */
-  coveredBy: string;
+  coveredBy: readonly string[];
 }
 
 /** Looks up units' positions on the timeline by key. */

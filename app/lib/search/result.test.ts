@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "../shield/gated";
-import { allKnowledge, knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
+import { allKnowledge, knowledgeOfUnits, noKnowledge, readRevealers } from "../shield/knowledge";
 import { type SearchResult, searchResultsFor } from "./result";
 
 const hit = (ref: string, kind: SearchResult["kind"], revealedBy: string | null): SearchResult => ({
   ref,
   kind,
-  ...gated(revealedBy, { title: `Title of ${ref}`, subtitle: "", path: `/${ref}` }),
+  ...gated(readRevealers(revealedBy), { title: `Title of ${ref}`, subtitle: "", path: `/${ref}` }),
 });
 const matches = [
   hit("character:mira", "character", null),

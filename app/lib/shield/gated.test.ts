@@ -6,12 +6,14 @@ const page = {
   character: {
     slug: "mira-hale",
     name: "Mira Hale",
-    portrait: gated("wn:2-1", { src: "/media/mira-late.webp", alt: "Mira with the lamp" }),
+    portrait: gated(["wn:2-1"], { src: "/media/mira-late.webp", alt: "Mira with the lamp" }),
     facts: [
       gated(null, { label: "Role", value: "Doorwarden" }),
-      gated("wn:1-2 ln:main-1", { label: "Secret", value: "She lied" }),
+      gated(["wn:1-2", "ln:main-1"], { label: "Secret", value: "She lied" }),
     ],
-    relationships: [{ id: 7, ...gated("anime:1-2", { name: "Oren Vale", notes: [gated("wn:3-1", "Betrays her")] }) }],
+    relationships: [
+      { id: 7, ...gated(["anime:1-2"], { name: "Oren Vale", notes: [gated(["wn:3-1"], "Betrays her")] }) },
+    ],
   },
   updatedOn: new Date("2026-01-02T00:00:00Z"),
 };
@@ -21,12 +23,12 @@ describe("seal", () => {
     const sealed = seal(page, noKnowledge);
     expect(sealed.character.slug).toBe("mira-hale");
     expect(sealed.character.name).toBe("Mira Hale");
-    expect(sealed.character.portrait).toEqual({ revealedBy: "wn:2-1", content: null });
+    expect(sealed.character.portrait).toEqual({ revealedBy: ["wn:2-1"], content: null });
     expect(sealed.character.facts).toEqual([
       gated(null, { label: "Role", value: "Doorwarden" }),
-      { revealedBy: "wn:1-2 ln:main-1", content: null },
+      { revealedBy: ["wn:1-2", "ln:main-1"], content: null },
     ]);
-    expect(sealed.character.relationships).toEqual([{ id: 7, revealedBy: "anime:1-2", content: null }]);
+    expect(sealed.character.relationships).toEqual([{ id: 7, revealedBy: ["anime:1-2"], content: null }]);
     expect(sealed.updatedOn).toEqual(page.updatedOn);
     const text = JSON.stringify(sealed);
     for (const secret of ["mira-late", "She lied", "Oren Vale", "Betrays her"]) expect(text).not.toContain(secret);
@@ -37,7 +39,7 @@ describe("seal", () => {
     expect(sealed.character.facts[1]?.content).toEqual({ label: "Secret", value: "She lied" });
     expect(sealed.character.portrait.content).toBeNull();
     expect(sealed.character.relationships[0]?.content?.name).toBe("Oren Vale");
-    expect(sealed.character.relationships[0]?.content?.notes).toEqual([{ revealedBy: "wn:3-1", content: null }]);
+    expect(sealed.character.relationships[0]?.content?.notes).toEqual([{ revealedBy: ["wn:3-1"], content: null }]);
   });
 
   it("keeps everything for a requester who wants everything, and never changes the data it was given", () => {
@@ -51,8 +53,8 @@ describe("knownTo", () => {
   it("keeps, in their order, only the items the knowledge reveals, and nothing of the others", () => {
     const items = [
       { id: "a", ...gated(null, 1) },
-      { id: "b", ...gated("wn:2-2", 2) },
-      { id: "c", ...gated("wn:1-1", 3) },
+      { id: "b", ...gated(["wn:2-2"], 2) },
+      { id: "c", ...gated(["wn:1-1"], 3) },
     ];
     expect(knownTo(items, noKnowledge).map((item) => item.id)).toEqual(["a"]);
     expect(knownTo(items, knowledgeOfUnits(["wn:1-5"])).map((item) => item.id)).toEqual(["a", "c"]);
@@ -63,7 +65,11 @@ describe("knownTo", () => {
 describe("sealedItems", () => {
   it("lists the items whose content a response left out, inside revealed content too", () => {
     const sealed = seal(page, knowledgeOfUnits(["anime:1-2"]));
-    expect(sealedItems(sealed).map((item) => item.revealedBy)).toEqual(["wn:2-1", "wn:1-2 ln:main-1", "wn:3-1"]);
+    expect(sealedItems(sealed).map((item) => item.revealedBy)).toEqual([
+      ["wn:2-1"],
+      ["wn:1-2", "ln:main-1"],
+      ["wn:3-1"],
+    ]);
     expect(sealedItems(seal(page, allKnowledge))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Knowledge, knows } from "./knowledge";
+import { type Knowledge, knows, type Revealers } from "./knowledge";
 
 /**
  * Story content behind the spoiler shield, as pages and models pass it around: the units that reveal
@@ -7,11 +7,11 @@ import { type Knowledge, knows } from "./knowledge";
  * stated they know it; pages show content through the shield's components, which also ask the reader.
  */
 export interface Gated<T> {
-  revealedBy: string | null;
+  revealedBy: Revealers;
   content: T | null;
 }
 
-export function gated<T>(revealedBy: string | null, content: T): Gated<T> {
+export function gated<T>(revealedBy: Revealers, content: T): Gated<T> {
   return { revealedBy, content };
 }
 

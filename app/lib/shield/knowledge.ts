@@ -1,4 +1,4 @@
-import { parseUnitKey } from "../content/units";
+import { MAX_UNIT_NUMBER, type Revealers, type UnitTable, unitMedia, unitPlace } from "../content/units";
 
 /*
  * What a reader knows is what they have consumed, medium by medium: nothing is inferred from another
@@ -7,106 +7,173 @@ import { parseUnitKey } from "../content/units";
  * novel collection's last volume and the last anime episode stand for everything before them; side
  * stories and Break Time shorts count one by one.
  *
- * Everything gated carries the units that reveal it (`revealedBy`, unit keys joined by spaces, worked
- * out when the pack is imported: by default every unit of every medium that covers the point where the
- * story reveals it). It is shown when the reader has consumed any of them: `knows`.
+ * Everything gated carries the units that reveal it (`Revealers`, worked out when the pack is imported:
+ * by default every unit of every medium that covers the point where the story reveals it). It is shown
+ * when the reader has consumed any of them: `knows`.
  */
+
+// Revealers are unit keys, so units.ts reads them; the rule below is what they mean.
+export { readRevealers, type Revealers } from "../content/units";
 
 export interface Knowledge {
   /** The shield is off: the reader wants everything. */
   everything: boolean;
-  /** The last web novel chapter read, as [arc, chapter]. */
-  webNovel: readonly [number, number] | null;
-  /** Per light novel collection, the last volume read. */
-  lightNovels: ReadonlyMap<string, number>;
-  /** The last anime episode watched, as [season, episode]. */
-  anime: readonly [number, number] | null;
-  /** Side stories and Break Time shorts consumed, by key. */
+  /**
+   * Per line read in order (the web novel, each light novel collection, the anime: app/lib/content/units.ts),
+   * the furthest unit reached, which stands for every unit before it on its line.
+   */
+  reached: ReadonlyMap<string, Reached>;
+  /** Units of checklists consumed (side stories, Break Time shorts), by key. */
   checked: ReadonlySet<string>;
   /**
-   * Web novel chapters and light novel volumes before the reader's place in their medium that they
-   * have not read: what they passed over when they crossed from another medium (the chapters an anime
-   * season left out), by key.
+   * Units before the reader's place on their line that they have not read: what they passed over when
+   * they crossed from another medium (the chapters an anime season left out), by key.
    */
   skipped: ReadonlySet<string>;
 }
 
+/** The furthest unit reached on a line. */
+export interface Reached {
+  key: string;
+  position: readonly number[];
+}
+
 export const noKnowledge: Knowledge = {
   everything: false,
-  webNovel: null,
-  lightNovels: new Map(),
-  anime: null,
+  reached: new Map(),
   checked: new Set(),
   skipped: new Set(),
 };
 export const allKnowledge: Knowledge = { ...noKnowledge, everything: true };
 
-/** The later of two [group, number] pairs. */
-function later(a: readonly [number, number] | null, b: readonly [number, number]) {
-  return !a || b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a;
-}
-
-/** What the given units, and everything before each in its medium but the skipped units, make known. */
-export function knowledgeOfUnits(units: Iterable<string>, skipped: Iterable<string> = []): Knowledge {
-  let webNovel: readonly [number, number] | null = null;
-  let anime: readonly [number, number] | null = null;
-  const lightNovels = new Map<string, number>();
-  const checked = new Set<string>();
-  for (const key of units) {
-    const parts = parseUnitKey(key);
-    if (!parts) continue;
-    if (parts.medium === "web_novel") webNovel = later(webNovel, [parts.arc, parts.chapter]);
-    else if (parts.medium === "anime") anime = later(anime, [parts.season, parts.episode]);
-    else if (parts.medium === "light_novels")
-      lightNovels.set(parts.collection, Math.max(lightNovels.get(parts.collection) ?? 0, parts.volume));
-    else checked.add(key);
+/** Compares two positions on one line, number by number: below zero when `a` comes first. */
+function compare(a: readonly number[], b: readonly number[]) {
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0);
+    if (difference !== 0) return difference;
   }
-  const reached = { everything: false, webNovel, lightNovels, anime, checked, skipped: new Set<string>() };
-  // A skipped unit counts only where it lies before the reader's place (else it is unread anyway).
-  for (const key of skipped) if (hasConsumed(reached, key)) reached.skipped.add(key);
-  return reached;
-}
-
-const atOrBefore = (point: readonly [number, number] | null, group: number, number: number) =>
-  point !== null && (group < point[0] || (group === point[0] && number <= point[1]));
-
-/** Whether the reader has consumed this unit. */
-export function hasConsumed(knowledge: Knowledge, unitKey: string) {
-  if (knowledge.everything) return true;
-  const parts = parseUnitKey(unitKey);
-  if (!parts) return false;
-  switch (parts.medium) {
-    case "web_novel":
-      return atOrBefore(knowledge.webNovel, parts.arc, parts.chapter) && !knowledge.skipped.has(unitKey);
-    case "anime":
-      return atOrBefore(knowledge.anime, parts.season, parts.episode);
-    case "light_novels":
-      return parts.volume <= (knowledge.lightNovels.get(parts.collection) ?? 0) && !knowledge.skipped.has(unitKey);
-    default:
-      return knowledge.checked.has(unitKey);
-  }
+  return 0;
 }
 
 /**
- * The one spoiler rule: whether a reader with this knowledge may see something revealed by
- * `revealedBy` (unit keys joined by spaces). Null means it spoils nothing and everyone sees it; an
- * empty list is revealed by nothing the reader can consume (only with the shield off).
+ * The position just before this one on its line, or null at its start. Before the first chapter of
+ * an arc is anything of the arc before (keys stop at MAX_UNIT_NUMBER).
  */
-export function knows(knowledge: Knowledge, revealedBy: string | null | undefined) {
-  if (revealedBy === null || revealedBy === undefined) return true;
-  if (knowledge.everything) return true;
-  return revealedBy.split(" ").some((unit) => unit !== "" && hasConsumed(knowledge, unit));
+function positionBefore(position: readonly number[]): readonly number[] | null {
+  const index = position.findLastIndex((number) => number > 1);
+  if (index === -1) return null;
+  return position.map((number, at) => (at < index ? number : at === index ? number - 1 : MAX_UNIT_NUMBER));
 }
+
+/**
+ * The spoiler rule over a table of media (app/lib/content/units.ts: `unitMedia`): nothing in it names a
+ * medium, so a medium added to the table is ruled like the others.
+ */
+export function knowledgeRules(table: UnitTable) {
+  /** Whether the reader has consumed this unit. */
+  function hasConsumed(knowledge: Knowledge, unitKey: string) {
+    if (knowledge.everything) return true;
+    const place = unitPlace(unitKey, table);
+    if (place === undefined) return false;
+    if (place === null) return knowledge.checked.has(unitKey);
+    const reached = knowledge.reached.get(place.line);
+    return reached !== undefined && compare(place.position, reached.position) <= 0 && !knowledge.skipped.has(unitKey);
+  }
+
+  /** What the given units, and everything before each on its line but the skipped units, make known. */
+  function knowledgeOfUnits(units: Iterable<string>, skipped: Iterable<string> = []): Knowledge {
+    const reached = new Map<string, Reached>();
+    const checked = new Set<string>();
+    for (const key of units) {
+      const place = unitPlace(key, table);
+      if (place === null) checked.add(key);
+      else if (place) {
+        const before = reached.get(place.line);
+        if (!before || compare(place.position, before.position) > 0)
+          reached.set(place.line, { key, position: place.position });
+      }
+    }
+    const known = { everything: false, reached, checked, skipped: new Set<string>() };
+    // A skipped unit counts only where it lies before the reader's place (else it is unread anyway).
+    for (const key of skipped) if (hasConsumed(known, key)) known.skipped.add(key);
+    return known;
+  }
+
+  /** The one spoiler rule: whether a reader with this knowledge may see something these units reveal. */
+  function knows(knowledge: Knowledge, revealedBy: Revealers | undefined) {
+    if (revealedBy === null || revealedBy === undefined) return true;
+    if (knowledge.everything) return true;
+    return revealedBy.some((unit) => hasConsumed(knowledge, unit));
+  }
+
+  /**
+   * The knowledge with each place that has skipped units moved back to just before the first of them,
+   * and no skipped units: it knows less (never more), and is written in a few units whatever was skipped.
+   */
+  function beforeSkipped(knowledge: Knowledge): Knowledge {
+    const reached = new Map(knowledge.reached);
+    for (const key of knowledge.skipped) {
+      const place = unitPlace(key, table);
+      const current = place && reached.get(place.line);
+      if (!place || !current || compare(place.position, current.position) > 0) continue;
+      const position = positionBefore(place.position);
+      if (position) reached.set(place.line, { key: place.keyAt(position), position });
+      else reached.delete(place.line);
+    }
+    return { ...knowledge, reached, skipped: new Set() };
+  }
+
+  /**
+   * The units that stand for the knowledge, as the reveal parameter writes them. Longer than
+   * `maxLength`, ticked side stories and shorts are left out from the end until it fits (never a place or
+   * a skipped unit: leaving one of those out could reveal more than the reader has seen). Should the
+   * places and skipped units alone not fit (a record with hundreds of skipped units), each place moves
+   * back to before its first skipped unit, which only hides more.
+   */
+  function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LENGTH): string {
+    if (knowledge.everything) return "all";
+    const places = [
+      ...[...knowledge.reached.values()].map((reached) => reached.key),
+      ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
+    ];
+    let length = places.reduce((total, unit) => total + unit.length + 1, 0);
+    if (length > maxLength + 1 && knowledge.skipped.size) return encodeKnowledge(beforeSkipped(knowledge), maxLength);
+    const checked = [...knowledge.checked].sort();
+    const kept = checked.filter((unit) => (length += unit.length + 1) <= maxLength + 1);
+    return [...places, ...kept].sort().join(",");
+  }
+
+  /** The knowledge a reveal parameter states; null when there is none or it is not one (nothing is revealed). */
+  function parseKnowledge(text: string | null): Knowledge | null {
+    if (!text) return null;
+    if (text === "all") return allKnowledge;
+    const entries = text.split(",");
+    if (entries.length > MAX_REVEAL_UNITS) return null;
+    const skipped = entries.filter((entry) => entry.startsWith(SKIPPED)).map((entry) => entry.slice(SKIPPED.length));
+    const units = entries.filter((entry) => !entry.startsWith(SKIPPED));
+    if ([...units, ...skipped].some((unit) => unitPlace(unit, table) === undefined)) return null;
+    return knowledgeOfUnits(units, skipped);
+  }
+
+  return { hasConsumed, knowledgeOfUnits, knows, encodeKnowledge, parseKnowledge };
+}
+
+const rules = knowledgeRules(unitMedia);
+
+/** Whether the reader has consumed this unit. */
+export const hasConsumed = rules.hasConsumed;
+/** What the given units, and everything before each on its line but the skipped units, make known. */
+export const knowledgeOfUnits = rules.knowledgeOfUnits;
+/** The one spoiler rule: whether a reader with this knowledge may see something these units reveal. */
+export const knows = rules.knows;
+/** The units that stand for the knowledge, as the reveal parameter writes them (see `knowledgeRules`). */
+export const encodeKnowledge = rules.encodeKnowledge;
+/** The knowledge a reveal parameter states; null when there is none or it is not one. The one parser of it. */
+export const parseKnowledge = rules.parseKnowledge;
 
 /** Whether the reader knows anything at all (a shield with no progress says so). */
 export function knowsAnything(knowledge: Knowledge) {
-  return (
-    knowledge.everything ||
-    knowledge.webNovel !== null ||
-    knowledge.anime !== null ||
-    knowledge.lightNovels.size > 0 ||
-    knowledge.checked.size > 0
-  );
+  return knowledge.everything || knowledge.reached.size > 0 || knowledge.checked.size > 0;
 }
 
 /*
@@ -129,48 +196,6 @@ const MAX_REVEAL_UNITS = 400;
 export const MAX_REVEAL_LENGTH = 1800;
 
 /**
- * The knowledge with each place that has skipped units moved back to just before the first of them,
- * and no skipped units: it knows less (never more), and is written in a few units whatever was skipped.
- */
-function beforeSkipped(knowledge: Knowledge): Knowledge {
-  let webNovel = knowledge.webNovel;
-  const lightNovels = new Map(knowledge.lightNovels);
-  for (const key of knowledge.skipped) {
-    const parts = parseUnitKey(key);
-    if (parts?.medium === "web_novel" && atOrBefore(webNovel, parts.arc, parts.chapter)) {
-      // The chapter before; before an arc's first, anything of the arc before (keys stop at six digits).
-      webNovel = parts.chapter > 1 ? [parts.arc, parts.chapter - 1] : parts.arc > 1 ? [parts.arc - 1, 999999] : null;
-    } else if (parts?.medium === "light_novels" && (lightNovels.get(parts.collection) ?? 0) >= parts.volume) {
-      if (parts.volume > 1) lightNovels.set(parts.collection, parts.volume - 1);
-      else lightNovels.delete(parts.collection);
-    }
-  }
-  return { ...knowledge, webNovel, lightNovels, skipped: new Set() };
-}
-
-/**
- * The units that stand for the knowledge, as the reveal parameter writes them. Longer than
- * `maxLength`, ticked side stories and shorts are left out from the end until it fits (never a place or
- * a skipped unit: leaving one of those out could reveal more than the reader has seen). Should the
- * places and skipped units alone not fit (a record with hundreds of skipped units), each place moves
- * back to before its first skipped unit, which only hides more.
- */
-export function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LENGTH): string {
-  if (knowledge.everything) return "all";
-  const places = [
-    ...(knowledge.webNovel ? [`wn:${knowledge.webNovel[0]}-${knowledge.webNovel[1]}`] : []),
-    ...[...knowledge.lightNovels].map(([collection, volume]) => `ln:${collection}-${volume}`),
-    ...(knowledge.anime ? [`anime:${knowledge.anime[0]}-${knowledge.anime[1]}`] : []),
-    ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
-  ];
-  let length = places.reduce((total, unit) => total + unit.length + 1, 0);
-  if (length > maxLength + 1 && knowledge.skipped.size) return encodeKnowledge(beforeSkipped(knowledge), maxLength);
-  const checked = [...knowledge.checked].sort();
-  const kept = checked.filter((unit) => (length += unit.length + 1) <= maxLength + 1);
-  return [...places, ...kept].sort().join(",");
-}
-
-/**
  * The knowledge with only the ticked side stories and shorts among these units (the revealers of a
  * page's sealed items): every place and skipped unit stays, so nothing more is revealed and an item
  * inside another is decided as before; a reader who ticked many asks with a short parameter.
@@ -179,16 +204,4 @@ export function knowledgeFor(knowledge: Knowledge, units: Iterable<string>): Kno
   if (knowledge.everything) return knowledge;
   const wanted = new Set(units);
   return { ...knowledge, checked: new Set([...knowledge.checked].filter((unit) => wanted.has(unit))) };
-}
-
-/** The knowledge a reveal parameter states; null when there is none or it is not one (nothing is revealed). */
-export function parseKnowledge(text: string | null): Knowledge | null {
-  if (!text) return null;
-  if (text === "all") return allKnowledge;
-  const entries = text.split(",");
-  if (entries.length > MAX_REVEAL_UNITS) return null;
-  const skipped = entries.filter((entry) => entry.startsWith(SKIPPED)).map((entry) => entry.slice(SKIPPED.length));
-  const units = entries.filter((entry) => !entry.startsWith(SKIPPED));
-  if ([...units, ...skipped].some((unit) => !parseUnitKey(unit))) return null;
-  return knowledgeOfUnits(units, skipped);
 }

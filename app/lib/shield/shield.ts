@@ -1,4 +1,13 @@
-import { encodeKnowledge, type Knowledge, knowledgeFor, knows, knowsAnything, MAX_REVEAL_LENGTH } from "./knowledge";
+import {
+  encodeKnowledge,
+  type Knowledge,
+  knowledgeFor,
+  knows,
+  knowsAnything,
+  MAX_REVEAL_LENGTH,
+  REVEAL_PARAMETER,
+  type Revealers,
+} from "./knowledge";
 
 /*
  * The one spoiler rule (./knowledge: `knows`). Everything gated carries the units that reveal it. Each
@@ -26,33 +35,55 @@ export function parseShieldMode(value: string | null): ShieldMode {
 }
 
 /** Whether something revealed by `revealedBy` spoils nothing (the server shows it to everyone). */
-export function isPublic(revealedBy: string | null | undefined) {
+export function isPublic(revealedBy: Revealers | undefined) {
   return revealedBy === null || revealedBy === undefined;
 }
 
 /** Whether something revealed by `revealedBy` may be shown without asking (null shield: on the server, before hydration). */
-export function isRevealed(shield: Shield | null, revealedBy: string | null | undefined) {
+export function isRevealed(shield: Shield | null, revealedBy: Revealers | undefined) {
   if (isPublic(revealedBy)) return true;
   if (!shield) return false;
   return shield.mode === "off" || knows(shield.knowledge, revealedBy);
 }
 
+/** What a request for gated content asks for, beyond the shield itself. */
+export interface RevealRequest {
+  /** The revealers of the page's sealed items: when the whole is too long for an address, only the ticks among them are sent. */
+  revealers?: Iterable<string>;
+  /**
+   * Only what the shield shows without asking (search suggestions, which never blur): what the reader
+   * has seen, or everything with the shield off; not what they asked to see, and not everything in blur mode.
+   */
+  shownOnly?: boolean;
+}
+
 /**
- * The reveal parameter a page (or a form's suggestions) asks with: everything in blur mode or with the
- * shield off, else what the reader knows and asked to see. When that is too long for an address (a
- * reader who ticked many side stories), a page that gives its sealed items' revealers (`units`) asks
- * with the ticks among them (`knowledgeFor`); beyond that, ticks are left out, which only hides more.
+ * The one way to build the `reveal` parameter, for every request for gated content (a page's own
+ * data, the tracker's timeline, suggestions, similar entries, the API page's example): everything in
+ * blur mode or with the shield off, else what the reader knows and asked to see; "" when that is
+ * nothing (the request then shares the answer everyone gets). When it is too long for an address (a
+ * reader who ticked many side stories), a page that gives its sealed items' `revealers` asks with the
+ * ticks among them (`knowledgeFor`); beyond that, ticks are left out, which only hides more.
  */
-export function revealParameter(shield: Shield, units?: Iterable<string>) {
-  if (shield.mode !== "hide") return "all";
-  const whole = encodeKnowledge(shield.asking, Infinity);
+export function revealParameter(shield: Shield, { revealers, shownOnly = false }: RevealRequest = {}) {
+  if (shield.mode === "off" || (shield.mode === "blur" && !shownOnly)) return "all";
+  const knowledge = shownOnly ? shield.knowledge : shield.asking;
+  const whole = encodeKnowledge(knowledge, Infinity);
   if (whole.length <= MAX_REVEAL_LENGTH) return whole;
-  return encodeKnowledge(units ? knowledgeFor(shield.asking, units) : shield.asking);
+  return encodeKnowledge(revealers ? knowledgeFor(knowledge, revealers) : knowledge);
+}
+
+/** The query with the reveal parameter set to `reveal`, or without one when it states nothing. */
+export function withReveal(query: string | Record<string, string> | URLSearchParams, reveal: string) {
+  const params = new URLSearchParams(query);
+  if (reveal) params.set(REVEAL_PARAMETER, reveal);
+  else params.delete(REVEAL_PARAMETER);
+  return params;
 }
 
 /** Every unit that reveals one of these items. */
-export function revealersOf(items: readonly { revealedBy: string | null }[]) {
-  return items.flatMap((item) => item.revealedBy?.split(" ").filter(Boolean) ?? []);
+export function revealersOf(items: readonly { revealedBy: Revealers }[]) {
+  return items.flatMap((item) => item.revealedBy ?? []);
 }
 
 /** Whether a page that left gated items out without a trace asks again (useRevealedData's `withheld`). */
