@@ -186,7 +186,7 @@ test("with every episode shown, /anime's seasons and /break_time fit phones and 
   page,
   context,
 }) => {
-  test.slow();
+  test.setTimeout(240_000); // 21 page loads and 12 axe runs over long pages
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   const problems: string[] = [];
   for (const [path, season] of [

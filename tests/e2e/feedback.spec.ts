@@ -66,6 +66,7 @@ async function fillReport(page: Page, report: (typeof reports)[number]) {
 test("a reader sends every kind of report, sees them under My reports, and meets the rate limit", async ({
   reader,
 }) => {
+  test.slow(); // a sign-in and six reports, each a page load and a submission
   const { page } = reader;
 
   // An incomplete form: errors next to the fields, and what was typed stays.
