@@ -91,9 +91,14 @@ async function postProgress(progress: Progress): Promise<Progress | null | false
     keepalive: true,
   }).catch(() => null);
   if (!response?.ok) return false;
-  const body: unknown = await response.json().catch(() => null);
-  const saved = typeof body === "object" && body !== null && "saved" in body ? body.saved : null;
-  return checkProgress(saved).progress;
+  return recordIn(await response.json().catch(() => null), "saved");
+}
+
+/** The progress record an answer carries under `field`, checked; null when it carries none that is valid. */
+function recordIn(body: unknown, field: string): Progress | null {
+  const value =
+    typeof body === "object" && body !== null && field in body ? (body as Record<string, unknown>)[field] : null;
+  return checkProgress(value).progress;
 }
 
 /**
@@ -118,8 +123,10 @@ export async function syncProgressOnSignIn(uid: string) {
   if (readStored("progressSynced", `:${uid}`)) return;
   const response = await fetch(endpoint, { credentials: "same-origin" });
   if (!response.ok) return;
-  const body = (await response.json()) as { progress?: unknown };
-  const saved = checkProgress(body.progress).progress;
+  const body: unknown = await response.json().catch(() => undefined);
+  // An answer that cannot be read leaves the tab unsynced: the next page tries again.
+  if (body === undefined) return;
+  const saved = recordIn(body, "progress");
   const { progress, storeLocally, sendToAccount } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
   if (sendToAccount) {
     if (!(await saveProgress(progress, { toAccount: true }))?.saved) return;
