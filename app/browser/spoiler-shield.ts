@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { sealedItems } from "~/lib/shield/gated";
+import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
 import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, type Revealers } from "~/lib/shield/knowledge";
 import { knowledgeOf, reachedUnits } from "~/lib/progress/record";
 import {
@@ -97,14 +97,15 @@ export function askToSee(revealedBy: Revealers | undefined) {
 }
 
 /**
- * A page's loader data with the gated content its reader may see. The server sends every page sealed
- * (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
+ * A page's loader data with the gated content its reader may see: the browser half of `shieldedData`
+ * (app/server/shield.server.ts). The server sends every page sealed (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
  * it, asked for it, or blurs or shows everything), the page's loader is asked once more with what the
  * reader knows, and its answer replaces the sealed data. Nothing is asked when nothing would show.
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
  * asks whenever the reader knows anything or the shield does not hide.
  */
-export function useRevealedData<D>(loaderData: D, { withheld = false }: { withheld?: boolean } = {}): D {
+export function useShieldedData<D>(shielded: Shielded<D>, { withheld = false }: { withheld?: boolean } = {}): D {
+  const loaderData = sealedCopy(shielded);
   const shield = useShield();
   const { pathname, search } = useLocation();
   const fetcher = useFetcher<D>();

@@ -16,7 +16,7 @@ const ShownOnRequest = createContext(false);
  * becomes one line that says how many and offers to show them or set progress. Each item is gated
  * (`revealedBy`, and its `content`, null where the response left it out), so the server and the first
  * paint hide every gated item and the page is the same for everyone; an item shows once its content
- * has arrived (see useRevealedData).
+ * has arrived (see useShieldedData).
  *
  * `renderItem` gets whether the item is shown; a hidden item must render no gated text (its element
  * may stay, `hidden`, so a permalink keeps its target when the item is revealed in place).

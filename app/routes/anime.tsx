@@ -20,11 +20,12 @@ import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/anime";
 
 /** A form sent here is refused with the site's 405. */
@@ -36,10 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (seasonNumber !== undefined && (seasonNumber === null || anime.selectedSeason === null)) {
     notFound(missingSeason(new URL(request.url).searchParams.get("season"), anime.seasons, "/anime"));
   }
-  return sealedFor(request, anime);
+  return shieldedData(request, anime);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
   const season = data?.season;
   return pageMeta(siteNameFrom(matches), {
     title: season ? `Anime · ${labelWithTitle(`Season ${season.number}`, season.title)}` : "Anime",
@@ -48,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = useRevealedData(loaderData);
+  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = useShieldedData(loaderData);
   return (
     <>
       <PageHeader

@@ -8,11 +8,12 @@ import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/break-time";
 
 /** A form sent here is refused with the site's 405. */
@@ -25,20 +26,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (seasonNumber !== undefined && (seasonNumber === null || breakTime.selectedSeason === null)) {
     notFound(missingSeason(new URL(request.url).searchParams.get("season"), breakTime.seasons, "/break_time"));
   }
-  return sealedFor(request, breakTime);
+  return shieldedData(request, breakTime);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
+  return pageMeta(siteNameFrom(matches), {
     title:
       data && data.seasons.length > 1 && data.selectedSeason !== null
         ? `Break Time · Season ${data.selectedSeason}`
         : "Break Time",
     description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
   });
+};
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, episodes, shortCount } = useRevealedData(loaderData);
+  const { seasons, selectedSeason, episodes, shortCount } = useShieldedData(loaderData);
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>

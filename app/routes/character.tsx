@@ -14,9 +14,10 @@ import { knows } from "~/lib/shield/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { getCharacter } from "~/models/character-profile.server";
 import { isRevealed, wouldAskWithheld } from "~/lib/shield/shield";
-import { useRevealedData, useShield } from "~/browser/spoiler-shield";
+import { useShieldedData, useShield } from "~/browser/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
-import { requesterKnowledge, sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
+import { sealedCopy, type Unshielded } from "~/lib/shield/gated";
 import type { Route } from "./+types/character";
 
 /** A form sent here is refused with the site's 405. */
@@ -26,18 +27,19 @@ export { refuseForm as action } from "~/server/stray-forms.server";
  * A character the requester has not met is answered as an address that names no one: a 404 with no
  * trace of them, the same as an unknown slug, so an address cannot tell whether someone exists. The
  * page renders that 404 itself, so a reader who has met them gets the profile once it asks again with
- * what they know (useRevealedData).
+ * what they know (useShieldedData).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug ?? "";
   if (!slugPattern.test(slug)) notFound();
   const found = await getCharacter(context.db, slug);
   const character = found && knows(requesterKnowledge(request), found.revealedBy) ? found : null;
-  const page = sealedFor(request, { character });
+  const page = shieldedData(request, { character });
   return character ? page : data(page, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const data = sealedCopy(loaderData);
   // The sealed data names no one the requester has not met.
   const character = data?.character?.content;
   if (!character)
@@ -53,10 +55,11 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   });
 };
 
-type Profile = NonNullable<NonNullable<Route.ComponentProps["loaderData"]["character"]>["content"]>;
+type Profile = NonNullable<NonNullable<Unshielded<Route.ComponentProps["loaderData"]>["character"]>["content"]>;
 
 export default function Character({ loaderData }: Route.ComponentProps) {
-  const revealed = useRevealedData(loaderData, { withheld: loaderData.character === null });
+  const sent = sealedCopy(loaderData);
+  const revealed = useShieldedData(loaderData, { withheld: sent.character === null });
   const { character } = revealed;
   const shield = useShield();
   const { pathname } = useLocation();
@@ -65,7 +68,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
     // progress, <html data-progress>) sees nothing, in a page's height of room, until the answer says
     // whether they have met this character, so one who has sees no "not found" on the way. The missing
     // page stays in place, invisible, the same element throughout.
-    const asking = shield ? wouldAskWithheld(shield) && revealed === loaderData : null;
+    const asking = shield ? wouldAskWithheld(shield) && revealed === sent : null;
     return (
       <div
         aria-busy={asking || undefined}

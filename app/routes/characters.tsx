@@ -16,10 +16,11 @@ import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { cleanQuery } from "~/lib/search/query";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
-import { requesterKnowledge, sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
+import { sealedCopy, type Unshielded } from "~/lib/shield/gated";
 import type { Route } from "./+types/characters";
 
 /** A form sent here is refused with the site's 405. */
@@ -37,15 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const catalogue = await getCharacterCatalogue(context.db, filters, requesterKnowledge(request));
   requireExistingPage(new URL(request.url), { page, pageCount: catalogue.pageCount });
-  return sealedFor(request, { ...catalogue, filters });
+  return shieldedData(request, { ...catalogue, filters });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
+  return pageMeta(siteNameFrom(matches), {
     title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
     description:
       "Every character of the series: search by name or alias, filter by affiliation or the medium they first appear in.",
   });
+};
 
 export default function Characters({ loaderData }: Route.ComponentProps) {
   // A name search leaves out, without a trace, characters the first load does not know: ask again with what the reader knows.
@@ -56,7 +59,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
     affiliations,
     media: mediaCounts,
     filters,
-  } = useRevealedData(loaderData, { withheld: loaderData.filters.query !== "" });
+  } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).filters.query !== "" });
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -143,7 +146,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type CatalogueCharacter = NonNullable<Route.ComponentProps["loaderData"]["characters"][number]["content"]>;
+type CatalogueCharacter = NonNullable<Unshielded<Route.ComponentProps["loaderData"]>["characters"][number]["content"]>;
 
 function CharacterCard({ character, eager }: { character: CatalogueCharacter; eager: boolean }) {
   return (

@@ -6,19 +6,21 @@ import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { releaseDay } from "~/lib/feeds/releases";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/home";
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return sealedFor(request, await getSeriesOverview(context.db, releaseDay()));
+  return shieldedData(request, await getSeriesOverview(context.db, releaseDay()));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
   const siteName = siteNameFrom(matches);
   return pageMeta(siteName, {
     title: siteName ?? "Reading companion",
@@ -45,7 +47,7 @@ const areaSummaries: Record<AreaPath, string> = {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { series, counts, releases, collections } = useRevealedData(loaderData);
+  const { series, counts, releases, collections } = useShieldedData(loaderData);
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],

@@ -10,10 +10,11 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { getLightNovels } from "~/models/light-novels.server";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/light-novels";
 
 /** A form sent here is refused with the site's 405. */
@@ -36,10 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   requireExistingPage(new URL(request.url), lightNovels.paging);
-  return sealedFor(request, lightNovels);
+  return shieldedData(request, lightNovels);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
   const collection = data?.collections.find((each) => each.code === data.selectedCollection);
   return pageMeta(siteNameFrom(matches), {
     title: collection ? `Light novels · ${collection.name}` : "Light novels",
@@ -61,7 +63,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
     webNovelChapters,
     adaptedChapters: adapted,
     paging,
-  } = useRevealedData(loaderData);
+  } = useShieldedData(loaderData);
   const collection = collections.find((each) => each.code === selectedCollection);
 
   return (

@@ -11,12 +11,13 @@ import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { missingMedium } from "~/lib/http/missing-filter";
 import { showingRange } from "~/lib/http/paging";
 import { type Release, releaseDay, releaseFeedPath, releaseNouns, RELEASE_CALENDAR_PATH } from "~/lib/feeds/releases";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { nouns } from "~/lib/words";
 import { getReleases } from "~/models/releases.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/releases";
 
 /** A form sent here is refused with the site's 405. */
@@ -30,15 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(url);
   const releases = await getReleases(context.db, { medium, today: releaseDay(), page });
   requireExistingPage(url, releases.paging);
-  return sealedFor(request, { medium, ...releases });
+  return shieldedData(request, { medium, ...releases });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
+  return pageMeta(siteNameFrom(matches), {
     title: data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases",
     description:
       "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
   });
+};
 
 /** Feed readers and calendar apps find the subscriptions from the page's head. */
 export const links: Route.LinksFunction = () => [
@@ -60,7 +63,7 @@ export const links: Route.LinksFunction = () => [
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
-  const { medium, upcoming, recent, paging } = useRevealedData(loaderData);
+  const { medium, upcoming, recent, paging } = useShieldedData(loaderData);
   const which = medium ? releaseNouns[medium] : null;
   return (
     <>

@@ -21,11 +21,12 @@ import {
 } from "~/lib/search/query";
 import type { SearchKindCounts } from "~/lib/search/result";
 import { wouldAskWithheld } from "~/lib/shield/shield";
-import { useRevealedData, useShield } from "~/browser/spoiler-shield";
+import { useShieldedData, useShield } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { requestedPage } from "~/server/paging.server";
-import { requesterKnowledge, sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/search";
 
 /** A form sent here is refused with the site's 405. */
@@ -53,25 +54,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offset: (page - 1) * limit,
   });
   const pageCount = Math.max(1, Math.ceil(found.total / RESULTS_PER_PAGE));
-  const results = sealedFor(request, { query, kind, ...found, page, pageCount });
+  const results = shieldedData(request, { query, kind, ...found, page, pageCount });
   // Past the last page the requester may see: a 404 the page renders itself, so a reader who knows
-  // more gets their page once it asks again with what they know (useRevealedData).
+  // more gets their page once it asks again with what they know (useShieldedData).
   return page > pageCount ? data(results, { status: 404 }) : results;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
+  return pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Search: ${data.query}` : "Search",
     description:
       "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
   });
+};
 
 /** How long results wait, invisible, for a reader's own answer before the first one is shown. */
 const REVEAL_WAIT_MS = 3000;
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
-  const revealed = useRevealedData(loaderData, { withheld: loaderData.query !== "" });
+  const sent = sealedCopy(loaderData);
+  const revealed = useShieldedData(loaderData, { withheld: sent.query !== "" });
   const { query, kind, results, total, counts, page, pageCount } = revealed;
   const shield = useShield();
   // Hits the reader knows are ranked among the others in their answer, and the first answer cannot hold
@@ -80,7 +84,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // their place until that answer is shown, instead of being pushed down by it, and so do the counts
   // and pages, which would otherwise tell the reader the first answer's ("Nothing found"); if it does
   // not come within a few seconds, the first answer is shown.
-  const asking = query !== "" && revealed === loaderData && (shield ? wouldAskWithheld(shield) : true);
+  const asking = query !== "" && revealed === sent && (shield ? wouldAskWithheld(shield) : true);
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!asking) return;

@@ -14,9 +14,10 @@ import { getSideStories } from "~/models/side-stories.server";
 import { missingSideStory } from "~/lib/http/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { shieldedData } from "~/server/shield.server";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { Spoiler } from "~/components/spoiler";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/side-stories";
 
 /** A form sent here is refused with the site's 405. */
@@ -33,14 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (page !== null) requireExistingPage(new URL(request.url), { page, pageCount: sideStories.pageCount });
   if (story !== null && !sideStories.storyFound) notFound(missingSideStory(story));
-  return sealedFor(request, sideStories);
+  return shieldedData(request, sideStories);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
+  return pageMeta(siteNameFrom(matches), {
     title: "Side stories",
     description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
   });
+};
 
 const kindNouns: Record<SideStoryKind, Noun> = {
   side_volume: nouns.sideVolume,
@@ -57,7 +60,7 @@ const kindLabels: Record<SideStoryKind, string> = {
 };
 
 export default function SideStories({ loaderData }: Route.ComponentProps) {
-  const { sideStories, kindCounts, page, pageCount } = useRevealedData(loaderData);
+  const { sideStories, kindCounts, page, pageCount } = useShieldedData(loaderData);
   const counts = sideStoryKinds.map((kind) => countOf(kindCounts[kind] ?? 0, kindNouns[kind]));
 
   return (

@@ -12,12 +12,12 @@ import { parseMistakeFilters } from "~/lib/mistakes/rules";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getAnimeMistakes } from "~/models/anime-mistakes.server";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.anime";
 
 /** A form sent here is refused with the site's 405. */
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (season !== undefined && (season === null || mistakes.season === null)) {
     notFound(missingSeason(params.get("season"), mistakes.seasons, "/translation_meta/anime_mistls"));
   }
-  return sealedFor(request, { filters, ...mistakes });
+  return shieldedData(request, { filters, ...mistakes });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
-  const { entries, facets, filters, season, seasons } = useRevealedData(loaderData);
+  const { entries, facets, filters, season, seasons } = useShieldedData(loaderData);
   const total = seasons.reduce((sum, each) => sum + each.entries, 0);
 
   return (

@@ -13,11 +13,12 @@ import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel-mistakes.server";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
 import { releaseDay } from "~/lib/feeds/releases";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln-page";
 
 /** A form sent here is refused with the site's 405. */
@@ -25,6 +26,14 @@ export { refuseForm as action } from "~/server/stray-forms.server";
 
 /** One address, two pages: a collection (`main`) or one of its volumes (`main_v3`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  return shieldedData(request, await lnMistakePage(params, request, context));
+}
+
+async function lnMistakePage(
+  params: Route.LoaderArgs["params"],
+  request: Request,
+  context: Route.LoaderArgs["context"],
+) {
   const slug = parseLnMistakeSlug(params.slug ?? "");
   if (!slug) notFound();
   const url = new URL(request.url);
@@ -33,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const collection = await getLnCollectionMistakes(context.db, slug.code, page);
     if (!collection) notFound();
     requireExistingPage(url, collection.paging);
-    return sealedFor(request, { kind: "collection" as const, ...collection });
+    return { kind: "collection" as const, ...collection };
   }
   const filters = parseMistakeFilters(url.searchParams);
   const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
@@ -41,10 +50,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireExistingPage(url, volume.paging);
   // An English edition with a date still to come is announced, not out: there is nothing to compare yet.
   const englishOut = volume.volume.releasedEn !== null && volume.volume.releasedEn <= releaseDay();
-  return sealedFor(request, { kind: "volume" as const, filters, englishOut, ...volume });
+  return { kind: "volume" as const, filters, englishOut, ...volume };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
   const siteName = siteNameFrom(matches);
   if (data?.kind === "volume") {
     return pageMeta(siteName, {
@@ -62,7 +72,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 };
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
-  const data = useRevealedData(loaderData);
+  const data = useShieldedData(loaderData);
   if (data.kind === "collection") {
     const { collection, volumes, paging } = data;
     const total = volumes.reduce((sum, volume) => sum + volume.total, 0);

@@ -14,9 +14,10 @@ import { type PageInfo, pageExists, showingRange } from "~/lib/http/paging";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { cleanQuery } from "~/lib/search/query";
 import { getLnMistakeIndex } from "~/models/light-novel-mistakes.server";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
-import { requesterKnowledge, sealedFor } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln";
 
 /** A form sent here is refused with the site's 405. */
@@ -29,23 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = requestedPage(new URL(request.url));
   const index = await getLnMistakeIndex(context.db, query, page, requesterKnowledge(request));
   if (!query) requireExistingPage(new URL(request.url), index.paging);
-  const found = sealedFor(request, { query, ...index });
+  const found = shieldedData(request, { query, ...index });
   // Past the last page of matches the requester may see: a 404 the page renders itself, so a reader
-  // who knows more gets their page once it asks again with what they know (useRevealedData).
+  // who knows more gets their page once it asks again with what they know (useShieldedData).
   return pageExists(index.paging) ? found : data(found, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  pageMeta(siteNameFrom(matches), {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
+  return pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
     description:
       "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
   });
+};
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   // A search leaves out, without a trace, entries the first load does not know: ask again with what the reader knows.
-  const { query, volumes, matches, paging } = useRevealedData(loaderData, {
-    withheld: loaderData.query !== "",
+  const { query, volumes, matches, paging } = useShieldedData(loaderData, {
+    withheld: sealedCopy(loaderData).query !== "",
   });
   return (
     <>

@@ -9,16 +9,16 @@ import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes/rules";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import type { MistakeLines, NewestMistake } from "~/lib/mistakes/entries";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta";
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return sealedFor(request, await getTranslationMetaHub(context.db));
+  return shieldedData(request, await getTranslationMetaHub(context.db));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,7 +35,7 @@ const severityHelp = {
 } as const;
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
-  const { counts, newest } = useRevealedData(loaderData);
+  const { counts, newest } = useShieldedData(loaderData);
   const count = (medium: "light_novel" | "anime", severity?: string) =>
     counts
       .filter((row) => row.medium === medium && (!severity || row.severity === severity))

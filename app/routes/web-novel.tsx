@@ -12,10 +12,11 @@ import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/fo
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useRevealedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
-import { sealedFor } from "~/server/shield.server";
+import { shieldedData } from "~/server/shield.server";
+import { sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/web-novel";
 
 /** A form sent here is refused with the site's 405. */
@@ -34,10 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     });
   }
-  return sealedFor(request, webNovel);
+  return shieldedData(request, webNovel);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const data = sealedCopy(loaderData);
   const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   return pageMeta(siteNameFrom(matches), {
     title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
@@ -48,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 };
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const { arcs, selectedArc, arc: arcText, chapters } = useRevealedData(loaderData);
+  const { arcs, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData);
   const listed = arcs.find((candidate) => candidate.number === selectedArc);
   const arc = listed && arcText ? { ...listed, ...arcText } : undefined;
   const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);

@@ -1,4 +1,4 @@
-import { seal } from "~/lib/shield/gated";
+import { seal, type Shielded } from "~/lib/shield/gated";
 import { noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 
 /**
@@ -10,7 +10,10 @@ export function requesterKnowledge(request: Request) {
   return parseKnowledge(new URL(request.url).searchParams.get(REVEAL_PARAMETER)) ?? noKnowledge;
 }
 
-/** A loader's data sealed for its requester: only the gated content they know stays in. */
-export function sealedFor<D>(request: Request, data: D): D {
-  return seal(data, requesterKnowledge(request));
+/**
+ * A loader's data sealed for its requester: only the gated content they know stays in. A page's component
+ * opens it with `useShieldedData` (app/browser/spoiler-shield.ts); a resource route sends it as JSON.
+ */
+export function shieldedData<D>(request: Request, data: D): Shielded<D> {
+  return seal(data, requesterKnowledge(request)) as unknown as Shielded<D>;
 }

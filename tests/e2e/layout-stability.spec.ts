@@ -64,7 +64,7 @@ for (const path of ["/", "/web_novel"]) {
 /*
  * Readers with progress: every public page is rendered the same for everyone, with every gated item
  * sealed; after hydration the page asks for what the reader knows and shows it in place
- * (useRevealedData). That must move nothing, for readers of each medium, on a phone and a desktop.
+ * (useShieldedData). That must move nothing, for readers of each medium, on a phone and a desktop.
  */
 const readers = [
   { name: "a web novel reader at arc 2, chapter 20", webNovel: "wn:2-20", anime: null, lightNovels: {} },

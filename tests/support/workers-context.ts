@@ -2,6 +2,7 @@ import type { AppLoadContext, UNSAFE_DataWithResponseInit as DataWithResponseIni
 import { env } from "cloudflare:workers";
 import { getLoadContext } from "../../load-context";
 import type { Bindings } from "../../app/server/env.server";
+import type { Shielded } from "../../app/lib/shield/gated";
 
 const origin = "https://companion.test";
 
@@ -30,13 +31,16 @@ export type DataFunction = (args: RouteArgs<never>) => unknown;
 /** The URL parameters a route's loader or action takes. */
 export type ParamsOf<F extends DataFunction> = Parameters<F>[0]["params"];
 
-/** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
+/**
+ * A loader's data as the browser gets it: a `data(value, init)` result is its value, and a shielded
+ * page's data its sealed copy (what the response carries).
+ */
 export type LoaderData<F extends DataFunction> =
   Awaited<ReturnType<F>> extends infer Result
-    ? Result extends DataWithResponseInit<infer Value>
-      ? Value
-      : Result
+    ? SealedCopy<Result extends DataWithResponseInit<infer Value> ? Value : Result>
     : never;
+
+type SealedCopy<T> = T extends Shielded<infer D> ? D : T;
 
 export interface RequestOptions<Params = Record<string, string>> extends RequestInit {
   params?: Params;

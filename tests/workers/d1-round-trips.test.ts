@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
+import { sealedCopy } from "../../app/lib/shield/gated";
 import { createLoadContext, type DataFunction, type ParamsOf, unwrap } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
 import { loader as animeLoader } from "../../app/routes/anime";
@@ -61,13 +62,9 @@ describe("D1 round-trip counter", () => {
   it("counts one round trip for a view of /anime, with its episodes, changes, shorts, volumes and mistake counts", async () => {
     const anime = new Request("https://companion.test/anime");
     const context = createLoadContext(anime, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-    const { seasons } = await animeLoader({
-      request: anime,
-      url: new URL(anime.url),
-      params: {},
-      pattern: "/anime",
-      context,
-    });
+    const { seasons } = sealedCopy(
+      await animeLoader({ request: anime, url: new URL(anime.url), params: {}, pattern: "/anime", context }),
+    );
     expect(seasons.length).toBeGreaterThan(0);
     expect(roundTrips(context.db)).toBe(1);
   });
@@ -80,8 +77,10 @@ describe("D1 round-trip counter", () => {
     ]) {
       const search = new Request(url);
       const context = createLoadContext(search, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-      const { results, counts } = unwrap(
-        await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context }),
+      const { results, counts } = sealedCopy(
+        unwrap(
+          await searchLoader({ request: search, url: new URL(search.url), params: {}, pattern: "/search", context }),
+        ),
       );
       expect(results.length, url).toBeGreaterThan(0);
       expect(Object.keys(counts).length, url).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gated, isGated, knownTo, seal, sealedItems } from "./gated";
+import { gated, isGated, knownTo, seal, sealedCopy, sealedItems, type Shielded } from "./gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
 
 const page = {
@@ -80,5 +80,16 @@ describe("isGated", () => {
     expect(isGated({ revealedBy: null })).toBe(false);
     expect(isGated([null, null])).toBe(false);
     expect(isGated(null)).toBe(false);
+  });
+});
+
+describe("Shielded", () => {
+  it("keeps a page's sealed data closed until it is opened: by useShieldedData, or sealedCopy for the public copy", () => {
+    const sent = seal({ title: gated(["wn:2-1"], "The Ember Court") }, noKnowledge) as unknown as Shielded<{
+      title: ReturnType<typeof gated<string>>;
+    }>;
+    // @ts-expect-error a page's component cannot read its shielded data without opening it
+    expect(sent.title.content).toBeNull();
+    expect(sealedCopy(sent).title).toEqual({ revealedBy: ["wn:2-1"], content: null });
   });
 });

@@ -66,3 +66,26 @@ export function sealedItems(data: unknown, found: Gated<unknown>[] = []): Gated<
   }
   return found;
 }
+
+declare const shieldedData: unique symbol;
+
+/**
+ * A page's loader data as the server sends it: sealed for its requester (`shieldedData` on the server).
+ * Its fields cannot be read as they are: the page's component opens it with `useShieldedData`, which
+ * reveals what the reader may see, and what must read only the public copy (a title in `meta`, whether
+ * a search had a query) opens it with `sealedCopy`. So a page cannot seal its data and forget the
+ * browser half. Nothing of this exists at run time: the data is plain.
+ */
+export interface Shielded<D> {
+  readonly [shieldedData]: D;
+}
+
+/** The data of a shielded page as sent: gated content the requester did not state stays sealed. */
+export function sealedCopy<D>(data: Shielded<D>): D;
+export function sealedCopy<D>(data: Shielded<D> | undefined): D | undefined;
+export function sealedCopy<D>(data: Shielded<D> | undefined): D | undefined {
+  return data as unknown as D | undefined;
+}
+
+/** The plain data inside a shielded page's loader data type (for a component's prop types). */
+export type Unshielded<S> = S extends Shielded<infer D> ? D : never;

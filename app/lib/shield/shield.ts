@@ -14,7 +14,7 @@ import {
  * response is sealed for its requester (app/server/shield.server.ts): a first load knows nothing, so
  * pages, titles, meta descriptions and feeds are the same for everyone and never hold gated text. In
  * the browser, the shield knows what its reader has seen (app/browser/spoiler-shield.ts: `useShield`,
- * `useRevealedData`), and the shield's components show what these rules allow.
+ * `useShieldedData`), and the shield's components show what these rules allow.
  */
 
 export type ShieldMode = "hide" | "blur" | "off";
@@ -86,7 +86,7 @@ export function revealersOf(items: readonly { revealedBy: Revealers }[]) {
   return items.flatMap((item) => item.revealedBy ?? []);
 }
 
-/** Whether a page that left gated items out without a trace asks again (useRevealedData's `withheld`). */
+/** Whether a page that left gated items out without a trace asks again (useShieldedData's `withheld`). */
 export function wouldAskWithheld(shield: Shield | null): shield is Shield {
   return shield !== null && (shield.mode !== "hide" || knowsAnything(shield.knowledge));
 }
