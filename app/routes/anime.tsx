@@ -25,7 +25,7 @@ import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/anime";
 
 /** A form sent here is refused with the site's 405. */
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   const season = data?.season;
   return pageMeta(siteNameFrom(matches), {
     title: season ? `Anime · ${labelWithTitle(`Season ${season.number}`, season.title)}` : "Anime",

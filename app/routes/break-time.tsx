@@ -13,7 +13,7 @@ import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/break-time";
 
 /** A form sent here is refused with the site's 405. */
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title:
       data && data.seasons.length > 1 && data.selectedSeason !== null

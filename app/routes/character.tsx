@@ -17,7 +17,7 @@ import { isRevealed, wouldAskWithheld } from "~/lib/shield/shield";
 import { useShieldedData, useShield } from "~/browser/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { sealedCopy, type Unshielded } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy, type Unshielded } from "~/lib/shield/gated";
 import type { Route } from "./+types/character";
 
 /** A form sent here is refused with the site's 405. */
@@ -39,8 +39,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  const data = sealedCopy(loaderData);
-  // The sealed data names no one the requester has not met.
+  const data = publicCopy(loaderData);
+  // What everyone may see: a gated character is named in no title, whatever `reveal` a link carried.
   const character = data?.character?.content;
   if (!character)
     return pageMeta(siteNameFrom(matches), {

@@ -20,7 +20,7 @@ import { useShieldedData } from "~/browser/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { sealedCopy, type Unshielded } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy, type Unshielded } from "~/lib/shield/gated";
 import type { Route } from "./+types/characters";
 
 /** A form sent here is refused with the site's 405. */
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
     description:

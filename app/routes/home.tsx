@@ -9,7 +9,7 @@ import { releaseDay } from "~/lib/feeds/releases";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getSeriesOverview } from "~/models/series.server";
 import { shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/home";
 
 /** A form sent here is refused with the site's 405. */
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   const siteName = siteNameFrom(matches);
   return pageMeta(siteName, {
     title: siteName ?? "Reading companion",

@@ -14,7 +14,7 @@ import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/light-novels";
 
 /** A form sent here is refused with the site's 405. */
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   const collection = data?.collections.find((each) => each.code === data.selectedCollection);
   return pageMeta(siteNameFrom(matches), {
     title: collection ? `Light novels · ${collection.name}` : "Light novels",

@@ -17,7 +17,7 @@ import { getReleases } from "~/models/releases.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/releases";
 
 /** A form sent here is refused with the site's 405. */
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title: data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases",
     description:

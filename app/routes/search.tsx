@@ -26,7 +26,7 @@ import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { requestedPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/search";
 
 /** A form sent here is refused with the site's 405. */
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Search: ${data.query}` : "Search",
     description:

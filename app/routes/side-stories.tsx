@@ -17,7 +17,7 @@ import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { Spoiler } from "~/components/spoiler";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/side-stories";
 
 /** A form sent here is refused with the site's 405. */
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title: "Side stories",
     description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,

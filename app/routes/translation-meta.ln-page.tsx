@@ -18,7 +18,7 @@ import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
 import { releaseDay } from "~/lib/feeds/releases";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln-page";
 
 /** A form sent here is refused with the site's 405. */
@@ -54,7 +54,7 @@ async function lnMistakePage(
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   const siteName = siteNameFrom(matches);
   if (data?.kind === "volume") {
     return pageMeta(siteName, {

@@ -17,7 +17,7 @@ import { getLnMistakeIndex } from "~/models/light-novel-mistakes.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln";
 
 /** A form sent here is refused with the site's 405. */
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
     description:

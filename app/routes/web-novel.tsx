@@ -16,7 +16,7 @@ import { useShieldedData } from "~/browser/spoiler-shield";
 import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/web-novel";
 
 /** A form sent here is refused with the site's 405. */
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const data = sealedCopy(loaderData);
+  const data = publicCopy(loaderData);
   const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   return pageMeta(siteNameFrom(matches), {
     title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",

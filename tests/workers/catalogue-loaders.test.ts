@@ -192,7 +192,16 @@ describe("catalogue loaders against the imported tiny pack", () => {
     ]) {
       const response = await visitor.fetch(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text(), path).toContain("Oren Vale");
+      const body = await response.text();
+      expect(body, path).toContain("Oren Vale");
+      // The page's title and link previews never depend on `reveal`: a crafted link names no one in them.
+      if (!path.includes(".data")) {
+        const head = body.slice(0, body.indexOf("</head>"));
+        expect(head.match(/<title>.*?<\/title>/)?.[0], path).toBe(
+          "<title>Page not found · Lanternfall Companion</title>",
+        );
+        for (const trace of ["Oren", "Vale"]) expect(head, path).not.toContain(trace);
+      }
     }
     // A character everyone meets at the start is there for everyone.
     expect((await visitor.fetch("/characters/mira-hale")).status).toBe(200);

@@ -1,4 +1,4 @@
-import { type Knowledge, knows, type Revealers } from "./knowledge";
+import { type Knowledge, knows, noKnowledge, type Revealers } from "./knowledge";
 
 /**
  * Story content behind the spoiler shield, as pages and models pass it around: the units that reveal
@@ -72,9 +72,9 @@ declare const shieldedData: unique symbol;
 /**
  * A page's loader data as the server sends it: sealed for its requester (`shieldedData` on the server).
  * Its fields cannot be read as they are: the page's component opens it with `useShieldedData`, which
- * reveals what the reader may see, and what must read only the public copy (a title in `meta`, whether
- * a search had a query) opens it with `sealedCopy`. So a page cannot seal its data and forget the
- * browser half. Nothing of this exists at run time: the data is plain.
+ * reveals what the reader may see; document metadata opens it with `publicCopy`, and what reads the data
+ * as sent (whether a search had a query) with `sealedCopy`. So a page cannot seal its data and forget
+ * the browser half. Nothing of this exists at run time: the data is plain.
  */
 export interface Shielded<D> {
   readonly [shieldedData]: D;
@@ -85,6 +85,14 @@ export function sealedCopy<D>(data: Shielded<D>): D;
 export function sealedCopy<D>(data: Shielded<D> | undefined): D | undefined;
 export function sealedCopy<D>(data: Shielded<D> | undefined): D | undefined {
   return data as unknown as D | undefined;
+}
+
+/**
+ * What everyone may see of a shielded page, whatever its requester stated: a page's title and link
+ * previews read this, so a link that carries `reveal` cannot put a gated name in them.
+ */
+export function publicCopy<D>(data: Shielded<D> | undefined): D | undefined {
+  return data && seal(sealedCopy(data), noKnowledge);
 }
 
 /** The plain data inside a shielded page's loader data type (for a component's prop types). */
