@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMonth, formatMonthRange, formatSite } from "./format";
+import { cutText, formatDate, formatMonth, formatMonthRange, formatSite } from "./format";
 
 describe("formatSite", () => {
   it("names the site a link leads to by its host, without www", () => {
@@ -34,5 +34,18 @@ describe("formatDate and formatMonth", () => {
     }
     expect(formatDate("2016-05-25")).toBe("25 May 2016");
     expect(formatDate("2000-01-01")).toBe("1 Jan 2000");
+  });
+});
+
+describe("cutText", () => {
+  it("cuts to the length asked, never between the halves of a character", () => {
+    expect(cutText("short", 140)).toBe("short");
+    expect(cutText("abcdef", 3)).toBe("abc");
+    // "🏮" is two code units: a cut after the first would leave half of it, which is not valid UTF-8.
+    expect(cutText("ab🏮cd", 3)).toBe("ab");
+    expect(cutText("ab🏮cd", 4)).toBe("ab🏮");
+    const cut = cutText(`${"x".repeat(139)}🏮 lantern`, 140);
+    expect(cut).toBe("x".repeat(139));
+    expect(new TextDecoder().decode(new TextEncoder().encode(cut))).toBe(cut);
   });
 });

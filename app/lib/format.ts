@@ -77,3 +77,13 @@ export function formatMonthRange(from: string | null, to: string | null) {
 export function formatSite(url: string) {
   return siteOf(url);
 }
+
+/**
+ * The text cut to at most `max` UTF-16 code units, never inside a character: a cut between the two
+ * halves of a surrogate pair (an emoji, a rarer CJK character) would store text that is not valid UTF-8.
+ */
+export function cutText(text: string, max: number) {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max;
+  return text.slice(0, end);
+}

@@ -1,3 +1,4 @@
+import { cutText } from "~/lib/format";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mediumParam = params.get("medium") || null;
   const filters = {
     query: cleanQuery(params.get("q")),
-    affiliation: params.get("affiliation")?.trim().slice(0, 100) || null,
+    affiliation: cutText(params.get("affiliation")?.trim() ?? "", 100) || null,
     medium: oneOf(media, mediumParam),
     page,
   };

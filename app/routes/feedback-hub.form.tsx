@@ -1,3 +1,4 @@
+import { cutText } from "~/lib/format";
 import { Form, Link, useNavigation } from "react-router";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -97,7 +98,7 @@ async function sendReport(
   };
   if (unit && !isUnitKey(unit.key, unit.medium)) return unitRefusal();
 
-  const title = (values[form.titleFrom] ?? form.title).replace(/\s+/g, " ").slice(0, 140);
+  const title = cutText((values[form.titleFrom] ?? form.title).replace(/\s+/g, " "), 140);
   // The same form sent twice is one report, and counts once against the limit.
   const outcome = await submitReport(
     context.db,

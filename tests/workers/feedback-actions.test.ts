@@ -94,6 +94,23 @@ describe("report forms (actions against real D1)", () => {
     ]);
   });
 
+  it("titles a report with its first words, cut between characters, never inside one", async () => {
+    const cookie = await cookieFor("reader-emoji");
+    // The 140th code unit is the first half of the lantern: a cut there would store text that is not UTF-8.
+    const happened = `${"x".repeat(139)}🏮 and the page went blank`;
+    const result = await call(formAction, "/feedback_hub/report_bug", {
+      method: "POST",
+      cookie,
+      params: { form: "report_bug" },
+      body: form({ submissionId: crypto.randomUUID(), happened, expected: "The page", page: "/anime" }),
+    });
+    expect(result.status).toBe(302);
+    const hub = await call(hubLoader, "/feedback_hub", { cookie });
+    const title = present(hub.data?.reports[0]).title;
+    expect(title).toBe("x".repeat(139));
+    expect(new TextDecoder().decode(new TextEncoder().encode(title))).toBe(title);
+  });
+
   it("limits a reader to 5 reports a minute", async () => {
     const cookie = await cookieFor("reader-busy");
     const send = () =>

@@ -1,3 +1,4 @@
+import { cutText } from "../format";
 import { data } from "react-router";
 // Types only: this module is also loaded by the public sign-in page, whose first load stays free of zod.
 import type { output, ZodType } from "zod";
@@ -105,7 +106,7 @@ export function refuse<Name extends string>(
 ) {
   const echoed: Partial<Record<Name, string>> = {};
   for (const [name, value] of Object.entries(values) as Array<[Name, string | undefined]>) {
-    if (value !== undefined) echoed[name] = value.slice(0, MAX_ECHOED_LENGTH);
+    if (value !== undefined) echoed[name] = cutText(value, MAX_ECHOED_LENGTH);
   }
   return data<Refusal<Name>>({ ...errorBody(summaryOf(errors), errors), values: echoed }, { status });
 }
