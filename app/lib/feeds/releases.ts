@@ -54,10 +54,13 @@ export function releaseEvent({ medium, edition }: Pick<Release, "medium" | "edit
   return medium === "anime" || medium === "break_time" ? "On air" : "Published";
 }
 
-/** "Light novel, English", "Anime", "Break Time": what came out, in a badge's few words. */
+/**
+ * "Light novel, Japanese", "Light novel, English", "Anime": what came out, in a badge's few words. An
+ * edition goes by its language, both alike.
+ */
 export function releaseKind({ medium, edition }: Pick<Release, "medium" | "edition">) {
   const kind = unitMediumLabels[medium];
-  return edition ? `${kind}, ${edition === "jp" ? "Japan" : "English"}` : kind;
+  return edition ? `${kind}, ${edition === "jp" ? "Japanese" : "English"}` : kind;
 }
 
 /** A medium's releases in a sentence: "web novel releases", "Break Time releases". */
