@@ -39,6 +39,9 @@ export default defineConfig({
           include: ["app/**/*.test.ts", "pack/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["scripts/**/*.cli.test.ts"],
           environment: "node",
+          // Files share one module graph (50 s to 23 s): the tests are pure, and the few that stub a
+          // global take it back after each test (vi.unstubAllGlobals). They pass in any file order.
+          isolate: false,
           testTimeout: 60_000,
         },
       },
@@ -62,6 +65,9 @@ export default defineConfig({
           include: ["app/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["tests/support/component-setup.ts"],
+          // Files share one module graph and document (30 s to 9 s); the set-up empties the document after
+          // each test. They pass in any file order.
+          isolate: false,
         },
       },
       {

@@ -22,17 +22,18 @@ interface Step {
 
 const vitest = (project: string) => ["npx", "vitest", "run", "--project", project];
 
-// Listed in the order that fails fastest; each starts as soon as a slot is free and its `after` steps passed.
+// Longest first, so two at a time end close together (npm run check: about 80 s instead of 100 s); each
+// starts as soon as a slot is free and its `after` steps passed.
 const steps: Step[] = [
-  { name: "Lint", command: ["npx", "eslint", "."], quick: true },
-  { name: "Format", command: ["npx", "prettier", "--check", "."], quick: true },
-  { name: "Type check", command: ["npm", "run", "typecheck"], quick: true },
-  { name: "Dependency audit", command: ["npx", "tsx", "scripts/audit.ts"], quick: false },
-  { name: "Unit tests", command: vitest("unit"), quick: true },
-  { name: "Component tests", command: vitest("components"), quick: true },
   { name: "Workerd tests", command: vitest("workers"), quick: true },
   { name: "Command-line tests", command: vitest("cli"), quick: false },
+  { name: "Type check", command: ["npm", "run", "typecheck"], quick: true },
+  { name: "Unit tests", command: vitest("unit"), quick: true },
   { name: "Build", command: ["npm", "run", "build"], quick: false },
+  { name: "Format", command: ["npx", "prettier", "--check", "."], quick: true },
+  { name: "Lint", command: ["npx", "eslint", "."], quick: true },
+  { name: "Component tests", command: vitest("components"), quick: true },
+  { name: "Dependency audit", command: ["npx", "tsx", "scripts/audit.ts"], quick: false },
   // Alone at the end: the browser tests are the most timing-sensitive, and they need the build.
   {
     name: "End-to-end tests",
