@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/shield/gated";
 import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
-import { BeyondWhatYouKnow } from "~/components/spoiler";
+import { beyondWhatYouKnow } from "~/lib/shield/words";
 import { nounFor, nouns } from "~/lib/words";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
@@ -76,7 +76,6 @@ export function ShieldedList<T extends Gated<unknown>>({
                   }
                 : null
             }
-            hasProgress={shield?.hasProgress ?? null}
             unknownAs={unknownAs}
             className={places}
           />,
@@ -117,7 +116,6 @@ export function HiddenRun({
   what,
   count,
   onShow,
-  hasProgress,
   unknownAs = "beyond",
   className,
 }: {
@@ -126,8 +124,6 @@ export function HiddenRun({
   count: number;
   /** What "Show them" does; null before the page is interactive (its place is kept); left out, no button. */
   onShow?: (() => void) | null;
-  /** Null before the page is interactive (BeyondWhatYouKnow). */
-  hasProgress: boolean | null;
   /** How the line says the reader has not got there: "3 entries beyond what you have read or watched", "3 characters you have not met yet". */
   unknownAs?: "beyond" | "unmet";
   className?: string;
@@ -140,15 +136,7 @@ export function HiddenRun({
         className,
       )}
     >
-      {unknownAs === "unmet" ? (
-        `${what} you have not met yet. `
-      ) : (
-        <>
-          {`${what} `}
-          <BeyondWhatYouKnow hasProgress={hasProgress} />
-          {". "}
-        </>
-      )}
+      {unknownAs === "unmet" ? `${what} you have not met yet. ` : <>{`${what} ${beyondWhatYouKnow}. `}</>}
       <Link to="/reading_tracker" className="text-primary underline">
         Set your progress
       </Link>

@@ -32,7 +32,7 @@ describe("Spoiler", () => {
   it("hides a fact beyond a new reader's progress until they ask to see it", async () => {
     const user = userEvent.setup();
     renderFact(twist);
-    expect(screen.getByText(/This fact is beyond the first chapter\./)).toBeVisible();
+    expect(screen.getByText(/This fact is beyond what you have read or watched\./)).toBeVisible();
     expect(screen.queryByText("Aya was the keeper all along")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Show it" }));

@@ -67,9 +67,7 @@ export function Spoiler<T>({
       )}
     >
       <span className={waiting ? "invisible" : undefined} aria-hidden={waiting || undefined}>
-        {`${what} is `}
-        <BeyondWhatYouKnow hasProgress={shield?.hasProgress ?? null} />
-        {". "}
+        {`${what} is ${beyondWhatYouKnow}. `}
         {/* The button's place is kept before the page is interactive, so the line does not rewrap when it appears. */}
         <Button
           variant="link"
@@ -88,26 +86,8 @@ export function Spoiler<T>({
   );
 }
 
-/** Shows only in a browser that keeps progress (<html data-progress>, set before the first paint). */
-const withProgressOnly = "[:root:not([data-progress])_&]:hidden";
-/** Shows only in a browser that keeps none. */
+/** Shows only in a browser that keeps no progress (<html data-progress> is set before the first paint). */
 const withoutProgressOnly = "[:root[data-progress]_&]:hidden";
-
-/**
- * Where the shield leaves the reader, in its one wording (beyondWhatYouKnow). Before the page is
- * interactive the shield is not known yet (`hasProgress` null), so both wordings are sent and the one
- * for this browser shows from the first paint: the line keeps its length, and on a narrow phone its
- * lines, when the shield takes over.
- */
-export function BeyondWhatYouKnow({ hasProgress }: { hasProgress: boolean | null }) {
-  if (hasProgress !== null) return beyondWhatYouKnow(hasProgress);
-  return (
-    <>
-      <span className={withoutProgressOnly}>{beyondWhatYouKnow(false)}</span>
-      <span className={withProgressOnly}>{beyondWhatYouKnow(true)}</span>
-    </>
-  );
-}
 
 /**
  * " · Set your progress", for a reader without progress, after what a Spoiler hides. Before the page

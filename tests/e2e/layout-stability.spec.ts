@@ -122,8 +122,8 @@ for (const width of [360, 1280]) {
 }
 
 /*
- * A sealed line says where the shield leaves the reader ("beyond the first chapter" without progress),
- * and before the page is interactive the shield is not known. On a narrow phone a few words more or
+ * A sealed line says where the shield leaves the reader, and a reader without progress is offered to
+ * set it, and before the page is interactive the shield is not known. On a narrow phone a few words more or
  * less rewrap the line, so each sealed line must keep its height from the first paint, for a reader
  * without progress and for one with it.
  */

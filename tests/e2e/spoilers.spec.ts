@@ -466,7 +466,7 @@ test("a new reader sees one line per run of hidden notes, and one click on a cha
   const runs = page.locator('[data-spoiler="run"]');
   // One season's mistakes a page: the first season's episodes fold into one line.
   await expect(runs).toHaveCount(1);
-  await expect(runs.first()).toContainText(/\d+ entries on \d+ episodes beyond the first chapter/);
+  await expect(runs.first()).toContainText(/\d+ entries on \d+ episodes beyond what you have read or watched/);
   await expect(page.locator("article[id^=entry-]:visible")).toHaveCount(0);
   await runs.first().getByRole("button", { name: "Show them" }).click();
   const firstSeason = rows.anime_mistakes.filter((entry) => entry.episode_key.startsWith("anime:1-")).length;

@@ -33,7 +33,8 @@ export function ShieldModePicker() {
       </fieldset>
       {shield && !shield.hasProgress ? (
         <p className="mt-2 text-xs text-muted-foreground">
-          With no progress set, the shield treats you as a new reader: everything after the first chapter is shielded.
+          With no progress set, the shield treats you as a new reader who has read nothing: everything the story reveals
+          is shielded.
         </p>
       ) : null}
     </>

@@ -4,10 +4,9 @@
  */
 
 /**
- * What the spoiler shield says it hides, in one wording for every page: a reader, a viewer and both
- * are told the same ("beyond what you have read or watched"). Without progress the shield treats
- * everyone as a new reader, so it says where that leaves them.
+ * What the spoiler shield says it hides, in one wording for every page and every reader: a reader, a
+ * viewer and both are told the same. It is true of a reader with no progress too, who has read nothing
+ * (the shield hides even the first chapter's secrets from them), and it reads the same before the page
+ * is interactive as after, so the line never rewraps.
  */
-export function beyondWhatYouKnow(hasProgress: boolean) {
-  return hasProgress ? "beyond what you have read or watched" : "beyond the first chapter";
-}
+export const beyondWhatYouKnow = "beyond what you have read or watched";
