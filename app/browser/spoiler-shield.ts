@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useSyncExternalStore } from "react";
+import { useLocation, useMatches } from "react-router";
 import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
 import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, type Revealers } from "~/lib/shield/knowledge";
 import { knowledgeOf, reachedUnits } from "~/lib/progress/record";
@@ -13,6 +13,7 @@ import {
   wouldAskWithheld,
 } from "~/lib/shield/shield";
 import { storageKeys } from "~/lib/runtime/storage-keys";
+import { fetchLoaderData, useFollowUp } from "./follow-up";
 import { readStored, writeStored } from "./storage";
 import { loadStoredProgress, storedProgressIfRead, subscribeToStoredProgress } from "./stored-progress";
 
@@ -98,9 +99,11 @@ export function askToSee(revealedBy: Revealers | undefined) {
 
 /**
  * A page's loader data with the gated content its reader may see: the browser half of `shieldedData`
- * (app/server/shield.server.ts). The server sends every page sealed (nothing gated in it); after hydration, when the shield would show any sealed item (the reader knows
- * it, asked for it, or blurs or shows everything), the page's loader is asked once more with what the
- * reader knows, and its answer replaces the sealed data. Nothing is asked when nothing would show.
+ * (app/server/shield.server.ts). The server sends every page sealed (nothing gated in it); after
+ * hydration, when the shield would show any sealed item (the reader knows it, asked for it, or blurs or
+ * shows everything), the page's loader is asked once more with what the reader knows, and its answer
+ * replaces the sealed data. Nothing is asked when nothing would show; should the question fail, the page
+ * stays sealed and the reader is told (app/browser/follow-up.ts).
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
  * asks whenever the reader knows anything or the shield does not hide.
  */
@@ -108,8 +111,7 @@ export function useShieldedData<D>(shielded: Shielded<D>, { withheld = false }: 
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
   const { pathname, search } = useLocation();
-  const fetcher = useFetcher<D>();
-  const [loaded, setLoaded] = useState<{ page: string; reveal: string } | null>(null);
+  const routeId = useMatches().at(-1)?.id ?? "root";
   const page = `${pathname}${search}`;
   const sealed = sealedItems(loaderData);
   const wanted =
@@ -118,14 +120,20 @@ export function useShieldedData<D>(shielded: Shielded<D>, { withheld = false }: 
       sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
   // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
   const reveal = wanted ? revealParameter(shield, withheld ? {} : { revealers: revealersOf(sealed) }) : null;
-  const { load } = fetcher;
-  useEffect(() => {
-    if (reveal === null) return;
-    setLoaded({ page, reveal });
-    void load(`${pathname}?${withReveal(search, reveal)}`);
-  }, [load, page, pathname, search, reveal]);
+  const revealed = useFollowUp(
+    reveal === null
+      ? null
+      : {
+          key: `${routeId} ${page} ${reveal}`,
+          failure: "This page could not load what you have read or watched, so it stays shielded.",
+          load: async (signal) => ({
+            page,
+            data: await fetchLoaderData<D>(`${pathname}?${withReveal(search, reveal)}`, routeId, signal),
+          }),
+        },
+  );
   // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
-  return loaded?.page === page && fetcher.data ? (fetcher.data as D) : loaderData;
+  return revealed?.page === page ? revealed.data : loaderData;
 }
 
 /** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { displayPath, statusText, takesNoForm } from "~/lib/http/status";
 import { isMissingFilter, type MissingFilter } from "~/lib/http/missing-filter-check";
+import { TryAgain } from "./try-again";
 
 /**
  * What a thrown Response or error says about itself, if anything: an error page's message, or the one
@@ -44,10 +45,18 @@ export function RouteErrorPage() {
     : (messageOf(error) ?? "Something went wrong while showing this page.");
 
   if (!isRouteErrorResponse(error)) console.error(error);
+  // A request that never reached the site, in Chromium's, Firefox's and Safari's words.
+  const unreachable =
+    error instanceof TypeError &&
+    /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/.test(error.message);
 
   return (
-    <ErrorPage status={status} title={title}>
-      <p className="text-muted-foreground">{description}</p>
+    <ErrorPage status={unreachable ? null : status} title={unreachable ? "The site could not be reached" : title}>
+      <p className="text-muted-foreground">
+        {unreachable ? "The page could not be loaded: check your connection." : description}
+      </p>
+      {/* A failed request may answer next time; a page that does not exist or refuses a form will not. */}
+      {status >= 500 ? <TryAgain /> : null}
     </ErrorPage>
   );
 }
@@ -88,10 +97,13 @@ function MethodNotAllowed({ pathname }: { pathname: string }) {
   );
 }
 
-function ErrorPage({ status, title, children }: { status: number; title: string; children: React.ReactNode }) {
+/** `status` null: no answer came, so there is no status to tell. */
+function ErrorPage({ status, title, children }: { status: number | null; title: string; children: React.ReactNode }) {
   return (
     <section className="mx-auto max-w-2xl py-16" aria-labelledby="error-title">
-      <p className="text-sm font-semibold uppercase tracking-widest text-primary">Error {status}</p>
+      <p className="text-sm font-semibold uppercase tracking-widest text-primary">
+        {status === null ? "No connection" : `Error ${status}`}
+      </p>
       <h1 id="error-title" className="mt-2 break-words text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
         {title}
       </h1>

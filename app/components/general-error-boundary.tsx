@@ -1,5 +1,6 @@
 import { memo, Suspense } from "react";
 import { lazyRenderedOnServer } from "./server-rendered-lazy";
+import { TryAgain } from "./try-again";
 
 const load = () => import("./error-page");
 
@@ -9,9 +10,10 @@ const loading = <p className="mx-auto max-w-2xl py-16 text-muted-foreground">Loa
 /** What shows if the error page's own code cannot be loaded (offline, or a new deployment replaced it). */
 function Unloaded() {
   return (
-    <p className="mx-auto max-w-2xl py-16 text-muted-foreground">
-      Part of the site could not be loaded. Check your connection, then reload the page.
-    </p>
+    <div className="mx-auto max-w-2xl space-y-4 py-16">
+      <p className="text-muted-foreground">Part of the site could not be loaded. Check your connection.</p>
+      <TryAgain />
+    </div>
   );
 }
 

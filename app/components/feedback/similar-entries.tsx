@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { Spoiler } from "~/components/spoiler";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { cleanQuery } from "~/lib/search/query";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
+import { fetchJson, useFollowUp } from "~/browser/follow-up";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**
@@ -20,7 +21,6 @@ export function SimilarEntries({
   kind: "ln_mistl" | "anime_mistl";
   formRef: React.RefObject<HTMLFormElement | null>;
 }) {
-  const fetcher = useFetcher<{ entries: SimilarMistake[] }>();
   const shield = useShield();
   const [typed, setTyped] = useState<{ unit: string; query: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -50,15 +50,21 @@ export function SimilarEntries({
   }, [formRef, kind]);
 
   const reveal = shield ? revealParameter(shield) : "";
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!typed) return;
-    // Readers who know nothing share one cached answer with every crawler.
-    const params = withReveal({ kind: kind === "ln_mistl" ? "ln" : "anime", unit: typed.unit, q: typed.query }, reveal);
-    void load(`/resources/similar-mistakes?${params}`);
-  }, [load, kind, typed, reveal]);
+  // Readers who know nothing share one cached answer with every crawler.
+  const params = typed
+    ? withReveal({ kind: kind === "ln_mistl" ? "ln" : "anime", unit: typed.unit, q: typed.query }, reveal).toString()
+    : null;
+  const answer = useFollowUp(
+    params === null
+      ? null
+      : {
+          key: params,
+          failure: "Entries like the one you are typing could not be looked up.",
+          load: (signal) => fetchJson<{ entries: SimilarMistake[] }>(`/resources/similar-mistakes?${params}`, signal),
+        },
+  );
 
-  const entries = fetcher.data?.entries ?? [];
+  const entries = answer?.entries ?? [];
   if (!entries.length) return null;
   return (
     <aside

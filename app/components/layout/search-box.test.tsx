@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation, useSearchParams } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as followUp from "~/browser/follow-up";
 import type { SearchResult } from "~/lib/search/result";
 import { SearchBox } from "./search-box";
 import type { Suggestions } from "./search-suggestions";
@@ -21,9 +22,20 @@ const hits: SearchResult[] = [
   },
 ];
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 /** The site's shell with the header's search box, and the pages the suggestions lead to. */
 function renderSite() {
   const asked: string[] = [];
+  // The suggestions' request: the search page's loader data, as the site's own answers it.
+  vi.spyOn(followUp, "fetchLoaderData").mockImplementation(async (href, routeId) => {
+    const url = new URL(href, "http://site.test");
+    expect([url.pathname, routeId]).toEqual(["/search", "routes/search"]);
+    asked.push(url.search);
+    return { query: url.searchParams.get("q") ?? "", results: hits, total: 7 } satisfies Suggestions;
+  });
   function Page() {
     const location = useLocation();
     const [params] = useSearchParams();
@@ -40,16 +52,7 @@ function renderSite() {
       ),
       children: [
         { index: true, Component: () => <h1>Home</h1> },
-        {
-          // The suggestions' request: the search page's loader, as the site's own answers it.
-          path: "search",
-          loader: ({ request }): Suggestions => {
-            const url = new URL(request.url);
-            asked.push(url.search);
-            return { query: url.searchParams.get("q") ?? "", results: hits, total: 7 };
-          },
-          Component: Page,
-        },
+        { path: "search", Component: Page },
         { path: "*", Component: Page },
       ],
     },

@@ -1,5 +1,6 @@
-import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
+import { fetchLoaderData, useFollowUp } from "~/browser/follow-up";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
@@ -19,7 +20,6 @@ const loadSuggestions = () => (suggestionsModule ??= importWithRecovery(() => im
  */
 export function SearchBox() {
   const id = useId();
-  const fetcher = useFetcher<Suggestions>();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [open, setOpen] = useState(false);
@@ -28,6 +28,17 @@ export function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [lines, setLines] = useState<SuggestionsModule | null>(null);
+  /** The suggestions last asked for (after a pause in typing). */
+  const [asked, setAsked] = useState<string | null>(null);
+  const answer = useFollowUp(
+    asked === null
+      ? null
+      : {
+          key: asked,
+          failure: "Suggestions could not be loaded.",
+          load: (signal) => fetchLoaderData<Suggestions>(`/search?${asked}`, "routes/search", signal),
+        },
+  );
   function prepare() {
     if (!lines) void loadSuggestions().then(setLines, () => {});
   }
@@ -38,7 +49,7 @@ export function SearchBox() {
 
   const shield = useShield();
   const query = value.trim();
-  const data = query && fetcher.data?.query === query ? fetcher.data : null;
+  const data = query && answer?.query === query ? answer : null;
   // The server leaves out every hit beyond what the reader knows (see search-suggestions.ts).
   const options: Option[] = data && lines ? lines.suggestionOptions(data, query, shield) : [];
   const listId = `${id}-suggestions`;
@@ -54,7 +65,7 @@ export function SearchBox() {
       // Suggestions never blur, so even in blur mode only what the reader knows is asked for.
       const reveal = shield ? revealParameter(shield, { shownOnly: true }) : "";
       const params = withReveal({ q: next.trim(), suggest: "1" }, reveal);
-      timer.current = setTimeout(() => fetcher.load(`/search?${params}`), 150);
+      timer.current = setTimeout(() => setAsked(params.toString()), 150);
     }
   }
 

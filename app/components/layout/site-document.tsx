@@ -1,11 +1,12 @@
-import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Outlet, Scripts, ScrollRestoration, useLocation, Links, Meta } from "react-router";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
-import { progressMarkScript } from "~/browser/progress-mark";
-import { themeScript } from "~/browser/theme";
+import { markStoredProgress, progressMarkScript } from "~/browser/progress-mark";
+import { applyStoredTheme, themeScript } from "~/browser/theme";
 import { usePublicConfig } from "~/browser/user";
 import { AccountMenu } from "~/components/layout/account-menu";
+import { FollowUpNotice } from "~/components/layout/follow-up-notice";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { SearchBox } from "~/components/layout/search-box";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -15,6 +16,7 @@ import { LazyToaster } from "~/components/ui/lazy-toaster";
 import { toast } from "~/components/ui/toast-store";
 import { isDeeperThanEveryPage } from "~/lib/http/addresses";
 import { areas } from "~/lib/areas";
+import { storageKeys } from "~/lib/runtime/storage-keys";
 import type { FlashToast } from "~/lib/http/flash-toast";
 import type { PublicConfig } from "~/lib/account/public-config";
 
@@ -24,12 +26,13 @@ import type { PublicConfig } from "~/lib/account/public-config";
  * is only its route module.
  */
 
-/** The HTML document around every page: head, header, main, footer, toasts and the app's scripts. */
+/** The HTML document around every page: head, header, main, footer, notices and the app's scripts. */
 export function SiteDocument({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const siteName = usePublicConfig()?.siteName ?? "Reading companion";
   // Only the not-found page answers such a path; it stays plain HTML (see isDeeperThanEveryPage).
   const hydrates = !isDeeperThanEveryPage(useLocation().pathname);
+  useDocumentMarks();
 
   return (
     <html lang="en" suppressHydrationWarning>
@@ -57,12 +60,31 @@ export function SiteDocument({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
+        <FollowUpNotice />
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         {hydrates ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );
+}
+
+/** Runs before paint in the browser; on the server, where nothing paints, React would warn of a layout effect. */
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * What the head's scripts and hydration mark on <html>, marked again whenever the document is
+ * mounted: when the root's own data fails, React Router renders the error page in a new <html>.
+ */
+function useDocumentMarks() {
+  useBeforePaint(() => {
+    applyStoredTheme(storageKeys.theme.key);
+    markStoredProgress(storageKeys.progress.key);
+  }, []);
+  useEffect(() => {
+    // Styles and tests can tell a hydrated page from server-rendered HTML.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }
 
 /** Every page, with the server's queued toast shown and the browser runtime started once hydrated. */
@@ -77,11 +99,7 @@ export function SitePage({
 }) {
   useFlashToast(flashToast);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    // Styles and tests can tell a hydrated page from server-rendered HTML.
-    document.documentElement.dataset.hydrated = "true";
-    setHydrated(true);
-  }, []);
+  useEffect(() => setHydrated(true), []);
   const takePagesSeen = usePagesSeenBeforeRuntime();
   return (
     <>

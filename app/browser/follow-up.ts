@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+
+/*
+ * Requests a page makes after it rendered: what the reader has seen (the spoiler shield's reveal), the
+ * header's suggestions, similar entries. When one fails, times out or is aborted, the page stays as it
+ * is, one notice says what failed with a retry (app/components/layout/follow-up-notice.tsx), and it is
+ * tried again by itself when the connection returns. A React Router fetcher would instead hand its
+ * failure to the error boundary, which replaces the page the reader has.
+ */
+
+/** Past this, a follow-up counts as failed: a request on a dead connection can hang for minutes. */
+const FOLLOW_UP_TIMEOUT_MS = 15_000;
+
+class FollowUpFailed extends Error {
+  constructor(url: URL, status: number) {
+    super(`${url.pathname} answered ${status}`);
+    this.name = "FollowUpFailed";
+  }
+}
+
+/**
+ * A route's loader data for an address, by the request a React Router fetcher makes for it (single fetch:
+ * `/path.data?…&_routes=<route id>`, `/_root.data` for the home page), decoded as the framework does.
+ * Anything but the route's data (an error, a redirect) throws.
+ */
+export async function fetchLoaderData<D>(href: string, routeId: string, signal: AbortSignal): Promise<D> {
+  const url = new URL(href, window.location.origin);
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  url.searchParams.set("_routes", routeId);
+  const response = await fetch(url, { signal });
+  if (!response.ok || !response.body) throw new FollowUpFailed(url, response.status);
+  const { value } = await decodeViaTurboStream(response.body, window);
+  const answer = (value as Record<string, { data?: D } | undefined>)[routeId];
+  if (!answer || !("data" in answer)) throw new FollowUpFailed(url, response.status);
+  return answer.data as D;
+}
+
+/** A resource route's JSON answer. */
+export async function fetchJson<D>(href: string, signal: AbortSignal): Promise<D> {
+  const url = new URL(href, window.location.origin);
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new FollowUpFailed(url, response.status);
+  return (await response.json()) as D;
+}
+
+export interface FollowUp<D> {
+  /** Which answer is wanted: when it changes, the request is made again (the older one is dropped). */
+  key: string;
+  /** What the notice says when it fails, as a sentence. */
+  failure: string;
+  load: (signal: AbortSignal) => Promise<D>;
+}
+
+/**
+ * The latest answer to a follow-up request (null until one arrives; an older answer stays while a newer
+ * one is on its way or has failed). Null as the request asks for nothing.
+ */
+export function useFollowUp<D>(request: FollowUp<D> | null): D | null {
+  const id = useId();
+  const [answer, setAnswer] = useState<D | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(request);
+  const key = request?.key ?? null;
+  useEffect(() => {
+    latest.current = request;
+  });
+  // A new question is not a retry of the old one: its failure is forgotten.
+  useEffect(() => () => failed(id, null), [id, key]);
+  useEffect(() => {
+    const request = latest.current;
+    if (!request) return;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, FOLLOW_UP_TIMEOUT_MS);
+    request.load(controller.signal).then(
+      (data) => {
+        if (controller.signal.aborted) return;
+        setAnswer(() => data);
+        failed(id, null);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted && !timedOut) return;
+        console.warn(request.failure, error);
+        failed(id, { failure: request.failure, retry: () => setAttempt((count) => count + 1) });
+      },
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [id, key, attempt]);
+  return answer;
+}
+
+export interface FailedFollowUp {
+  failure: string;
+  retry: () => void;
+}
+
+const failures = new Map<string, FailedFollowUp>();
+let failedNow: FailedFollowUp[] = [];
+const listeners = new Set<() => void>();
+const none: FailedFollowUp[] = [];
+
+export function retryFailedFollowUps() {
+  failedNow.forEach((failure) => failure.retry());
+}
+
+function failed(id: string, failure: FailedFollowUp | null) {
+  if (!failure && !failures.has(id)) return;
+  if (failure) failures.set(id, failure);
+  else failures.delete(id);
+  failedNow = [...failures.values()];
+  // Back online, everything that failed is asked again.
+  if (failedNow.length) window.addEventListener("online", retryFailedFollowUps);
+  else window.removeEventListener("online", retryFailedFollowUps);
+  listeners.forEach((listener) => listener());
+}
+
+/** The follow-ups that failed and were not answered since, for the notice. */
+export function useFailedFollowUps(): FailedFollowUp[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => failedNow,
+    () => none,
+  );
+}
