@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
-import { progressSaveStatus, saveProgress, sendProgress, syncProgressOnSignIn } from "./progress-save";
+import {
+  progressSaveStatus,
+  saveProgress,
+  sendProgress,
+  sendUnsentProgress,
+  syncProgressOnSignIn,
+  watchUnsentProgress,
+} from "./progress-save";
 import { readStoredProgress } from "./read-stored-progress";
 
 /** A browser window with just what saving progress uses: localStorage, sessionStorage and events. */
@@ -33,18 +40,37 @@ function pendingFetch() {
   return { fetch, answer: (response: Response) => waiting.shift()?.(response) };
 }
 
+/** A browser's navigator: online or not, and Web Locks that hand one lock at a time, in order. */
+function fakeNavigator() {
+  let held: Promise<unknown> = Promise.resolve();
+  const locks = {
+    request: (_name: string, callback: () => Promise<unknown>) => {
+      const granted = held.then(callback);
+      held = granted.catch(() => {});
+      return granted;
+    },
+  };
+  return { onLine: true, locks };
+}
+
+/** The key that says which account has not got this browser's record yet. */
+const unsent = () => window.localStorage.getItem("rc:progress-unsent");
+
 describe("saving progress", () => {
-  beforeEach(() => vi.stubGlobal("window", fakeWindow()));
+  beforeEach(() => {
+    vi.stubGlobal("window", fakeWindow());
+    vi.stubGlobal("navigator", fakeNavigator());
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it("keeps the progress in this browser first, then sends it to the account as JSON, and says so while it is under way", async () => {
     const fetch = vi.fn(async (_address: string, _init?: RequestInit) => answer({ ok: true, saved: reader }));
     vi.stubGlobal("fetch", fetch);
-    const saving = saveProgress(reader, { toAccount: true });
+    const saving = saveProgress(reader, { account: "reader-1" });
     // Kept before the account has answered.
     expect(readStoredProgress()).toEqual(reader);
     expect(progressSaveStatus()).toBe("saving");
-    expect(await saving).toEqual({ saved: true, adopted: null });
+    expect(await saving).toEqual({ outcome: "saved", adopted: null });
     expect(progressSaveStatus()).toBe("saved");
 
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -58,16 +84,16 @@ describe("saving progress", () => {
   it("sends nothing for a reader who is not signed in", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    expect(await saveProgress(reader, { toAccount: false })).toBeNull();
+    expect(await saveProgress(reader, { account: null })).toBeNull();
     expect(readStoredProgress()).toEqual(reader);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("takes in what the account merged, so another device's progress arrives", async () => {
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: merged }));
-    const result = await saveProgress(reader, { toAccount: true });
+    const result = await saveProgress(reader, { account: "reader-1" });
     expect(result).toEqual({
-      saved: true,
+      outcome: "saved",
       adopted: expect.objectContaining({ webNovel: "wn:2-14", anime: "anime:1-5" }),
     });
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-5", position: 40 });
@@ -76,10 +102,10 @@ describe("saving progress", () => {
   it("keeps a change made while the save was under way: the account's record is merged into it", async () => {
     const pending = pendingFetch();
     vi.stubGlobal("fetch", pending.fetch);
-    const first = saveProgress(reader, { toAccount: false }).then(() => sendProgress(reader));
+    const first = saveProgress(reader, { account: null }).then(() => sendProgress(reader, "reader-1"));
     await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalled());
     // The reader reads on before the account answers the first save.
-    void saveProgress({ ...reader, webNovel: "wn:2-20", updatedAt: at("10:02") }, { toAccount: false });
+    void saveProgress({ ...reader, webNovel: "wn:2-20", updatedAt: at("10:02") }, { account: null });
     pending.answer(answer({ ok: true, saved: merged }));
     await first;
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-20", anime: "anime:1-5" });
@@ -87,34 +113,100 @@ describe("saving progress", () => {
 
   it.each([
     ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
-    [
-      "the account refuses the save",
-      async () => answer({ error: { message: "That progress could not be read." } }, 400),
-    ],
     ["the account is down", async () => answer({ error: { message: "The story database is not answering." } }, 503)],
-  ])("says it failed and keeps this browser's record when %s", async (_, respond) => {
+    ["the account is busy", async () => answer({ error: { message: "Too many requests." } }, 429)],
+  ])("keeps the change on this device, owed to the account, when %s", async (_, respond) => {
     vi.stubGlobal("fetch", vi.fn(respond));
-    expect(await saveProgress(reader, { toAccount: true })).toEqual({ saved: false, adopted: null });
-    expect(progressSaveStatus()).toBe("failed");
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+    expect(progressSaveStatus()).toBe("unsent");
     expect(readStoredProgress()).toEqual(reader);
-    // The next save that reaches the account clears the failure.
+    expect(unsent()).toBe("reader-1");
+    // The next save that reaches the account clears it.
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
-    await sendProgress(reader);
+    await sendUnsentProgress("reader-1");
     expect(progressSaveStatus()).toBe("saved");
+    expect(unsent()).toBeNull();
+  });
+
+  it("says a refusal once and does not send it again", async () => {
+    const fetch = vi.fn(async () => answer({ error: { message: "That progress could not be read." } }, 400));
+    vi.stubGlobal("fetch", fetch);
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "refused", adopted: null });
+    expect(progressSaveStatus()).toBe("refused");
+    expect(readStoredProgress()).toEqual(reader);
+    expect(unsent()).toBeNull();
+    await sendUnsentProgress("reader-1");
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("offline, sends nothing and keeps the change owed to the account", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("navigator", { ...fakeNavigator(), onLine: false });
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(unsent()).toBe("reader-1");
+  });
+
+  it("sends what is owed once, however many times it is asked at once, and only to the account it is owed to", async () => {
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+      answer({ ok: true, saved: JSON.parse(String(init?.body)) }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    void saveProgress(reader, { account: null });
+    window.localStorage.setItem("rc:progress-unsent", "reader-1");
+    await sendUnsentProgress("reader-2");
+    expect(fetch).not.toHaveBeenCalled();
+    await Promise.all([sendUnsentProgress("reader-1"), sendUnsentProgress("reader-1"), sendUnsentProgress("reader-1")]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual(reader);
+    expect(unsent()).toBeNull();
+  });
+
+  it("stays owed when the reader changed it again while it was being sent", async () => {
+    const pending = pendingFetch();
+    vi.stubGlobal("fetch", pending.fetch);
+    const sending = saveProgress(reader, { account: "reader-1" });
+    await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalled());
+    void saveProgress({ ...reader, webNovel: "wn:2-20", updatedAt: at("10:02") }, { account: null });
+    pending.answer(answer({ ok: true, saved: reader }));
+    await sending;
+    expect(unsent()).toBe("reader-1");
+  });
+
+  it("sends what is owed when the page starts and when the connection returns", async () => {
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+      answer({ ok: true, saved: JSON.parse(String(init?.body)) }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("document", Object.assign(new EventTarget(), { visibilityState: "visible" }));
+    void saveProgress(reader, { account: null });
+    window.localStorage.setItem("rc:progress-unsent", "reader-1");
+    const stop = watchUnsentProgress("reader-1");
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(unsent()).toBeNull());
+    window.localStorage.setItem("rc:progress-unsent", "reader-1");
+    window.dispatchEvent(new Event("online"));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    stop();
+    window.localStorage.setItem("rc:progress-unsent", "reader-1");
+    window.dispatchEvent(new Event("online"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it("takes in nothing from an answer that holds no record it can read", async () => {
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: { webNovel: 3 } }));
-    expect(await saveProgress(reader, { toAccount: true })).toEqual({ saved: true, adopted: null });
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "saved", adopted: null });
     expect(readStoredProgress()).toEqual(reader);
   });
 
   it("keeps saying saving until the last save under way has answered", async () => {
     const pending = pendingFetch();
     vi.stubGlobal("fetch", pending.fetch);
-    const first = sendProgress(reader);
+    const first = sendProgress(reader, "reader-1");
     await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalledTimes(1));
-    const second = sendProgress(reader);
+    const second = sendProgress(reader, "reader-1");
     await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalledTimes(2));
     pending.answer(answer({ ok: true, saved: reader }));
     await first;
@@ -126,7 +218,10 @@ describe("saving progress", () => {
 });
 
 describe("the sign-in sync", () => {
-  beforeEach(() => vi.stubGlobal("window", fakeWindow()));
+  beforeEach(() => {
+    vi.stubGlobal("window", fakeWindow());
+    vi.stubGlobal("navigator", fakeNavigator());
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it("merges the account's record into this browser's, sends back what the account lacked, once per tab", async () => {
@@ -135,7 +230,7 @@ describe("the sign-in sync", () => {
       init?.method === "POST" ? answer({ ok: true, saved: merged }) : answer({ progress: account }),
     );
     vi.stubGlobal("fetch", fetch);
-    void saveProgress(reader, { toAccount: false });
+    void saveProgress(reader, { account: null });
     await syncProgressOnSignIn("reader-1");
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-5" });
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -152,7 +247,7 @@ describe("the sign-in sync", () => {
       init?.method === "POST" ? answer({ error: { message: "down" } }, 503) : answer({ progress: null }),
     );
     vi.stubGlobal("fetch", fetch);
-    void saveProgress(reader, { toAccount: false });
+    void saveProgress(reader, { account: null });
     await syncProgressOnSignIn("reader-2");
     await syncProgressOnSignIn("reader-2");
     expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(2);

@@ -17,13 +17,16 @@ import { storeProgress } from "./stored-progress";
 
 const endpoint = "/resources/progress";
 
-/** Where the account's copy of the reader's progress stands. */
-export type ProgressSave = "saved" | "saving" | "failed";
+/**
+ * Where the account's copy of the reader's progress stands: "unsent" when a change is kept on this device
+ * and waits for the account (offline, or the site could not be reached), "refused" when the account
+ * turned the last change down.
+ */
+export type ProgressSave = "saved" | "saving" | "unsent" | "refused";
 
 /** What one save to the account came to. */
 export interface AccountSaveResult {
-  /** The account has the progress sent (false: it could not be reached or refused it). */
-  saved: boolean;
+  outcome: "saved" | "unsent" | "refused";
   /** The record this browser keeps now when the account's merge added to it (another device's progress), else null. */
   adopted: Progress | null;
 }
@@ -54,35 +57,88 @@ export function useProgressSave(): ProgressSave {
 }
 
 /**
- * Keeps progress in this browser and, with `toAccount` (a signed-in reader), sends it to the account.
- * Resolves once the account has answered, or with null at once when nothing is sent.
+ * Keeps progress in this browser and, for a signed-in reader (`account`: their uid), sends it to the
+ * account. Resolves once the account has answered, or with null at once when nothing is sent.
  */
 export async function saveProgress(
   progress: Progress,
-  { toAccount }: { toAccount: boolean },
+  { account }: { account: string | null },
 ): Promise<AccountSaveResult | null> {
   storeProgress(progress);
-  return toAccount ? sendProgress(progress) : null;
+  return account ? sendProgress(progress, account) : null;
 }
 
 /**
  * Sends progress this browser already keeps to the account, and keeps what the account merged. A plain
  * request, so nothing on the page loads again; kept alive, so a save sent as the page goes away still
- * arrives. A failure (no network, a refusal) leaves this browser's record as it is and says so.
+ * arrives. The account is marked as owed this browser's record first: whatever becomes of this request
+ * (offline, a closed tab, no answer), `sendUnsentProgress` sends the record later, until one save lands.
+ * A refusal is told once and not sent again.
  */
-export async function sendProgress(progress: Progress): Promise<AccountSaveResult> {
+export async function sendProgress(progress: Progress, account: string): Promise<AccountSaveResult> {
+  writeStored("progressUnsent", account);
   savesUnderWay += 1;
   setStatus("saving");
-  const merged = await postProgress(progress);
+  // Offline, the request cannot leave: the change waits on this device.
+  const answer = navigator.onLine === false ? ({ outcome: "unsent" } as const) : await postProgress(progress);
   savesUnderWay -= 1;
-  // A failure shows until a later save succeeds with none left under way.
-  if (merged === false) setStatus("failed");
+  let adopted: Progress | null = null;
+  if (answer.outcome === "saved") {
+    adopted = answer.merged && adopt(answer.merged);
+    // Sent, unless this browser changed again meanwhile (that change's own save is on its way).
+    const kept = readStoredProgress();
+    if (!kept || sameProgress(mergeProgress(answer.merged ?? progress, kept), answer.merged ?? progress))
+      settleUnsent(account);
+  } else if (answer.outcome === "refused") settleUnsent(account);
+  // An unsent or refused change shows until a later save succeeds with none left under way.
+  if (answer.outcome !== "saved") setStatus(answer.outcome);
   else if (savesUnderWay === 0) setStatus("saved");
-  return merged === false ? { saved: false, adopted: null } : { saved: true, adopted: merged && adopt(merged) };
+  return { outcome: answer.outcome, adopted };
 }
 
-/** The account's merged record (null when its answer cannot be read), or false when the save failed. */
-async function postProgress(progress: Progress): Promise<Progress | null | false> {
+function settleUnsent(account: string) {
+  if (readStored("progressUnsent") === account) writeStored("progressUnsent", null);
+}
+
+/**
+ * Sends this browser's record to the account when a change has not reached it: on start, when the
+ * connection returns and when the page is shown again (`watchUnsentProgress`). One tab at a time (a
+ * Web Lock), and each looks again once it holds the lock, so tabs coming back online together send it once.
+ */
+export async function sendUnsentProgress(account: string) {
+  const send = async () => {
+    if (readStored("progressUnsent") !== account) return;
+    const progress = readStoredProgress();
+    if (progress) await sendProgress(progress, account);
+    else settleUnsent(account);
+  };
+  if (navigator.locks) await navigator.locks.request("rc:progress-unsent", send);
+  else await send();
+}
+
+/** Sends what this signed-in reader's account is owed now, and whenever the page is back online or shown again. */
+export function watchUnsentProgress(account: string) {
+  const send = () => {
+    if (document.visibilityState !== "hidden") sendUnsentProgress(account).catch(() => {});
+  };
+  if (readStored("progressUnsent") === account) setStatus("unsent");
+  send();
+  window.addEventListener("online", send);
+  document.addEventListener("visibilitychange", send);
+  return () => {
+    window.removeEventListener("online", send);
+    document.removeEventListener("visibilitychange", send);
+  };
+}
+
+type PostAnswer =
+  { outcome: "saved"; merged: Progress | null } | { outcome: "unsent" } | { outcome: "refused"; status: number };
+
+/**
+ * What the account made of a save: its merged record (null when the answer cannot be read); unsent when
+ * it could not be reached (no network, a server error, too many requests); refused otherwise.
+ */
+async function postProgress(progress: Progress): Promise<PostAnswer> {
   const response = await fetch(endpoint, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -90,8 +146,10 @@ async function postProgress(progress: Progress): Promise<Progress | null | false
     credentials: "same-origin",
     keepalive: true,
   }).catch(() => null);
-  if (!response?.ok) return false;
-  return recordIn(await response.json().catch(() => null), "saved");
+  if (!response || response.status >= 500 || response.status === 408 || response.status === 429)
+    return { outcome: "unsent" };
+  if (!response.ok) return { outcome: "refused", status: response.status };
+  return { outcome: "saved", merged: recordIn(await response.json().catch(() => null), "saved") };
 }
 
 /** The progress record an answer carries under `field`, checked; null when it carries none that is valid. */
@@ -129,7 +187,7 @@ export async function syncProgressOnSignIn(uid: string) {
   const saved = recordIn(body, "progress");
   const { progress, storeLocally, sendToAccount } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
   if (sendToAccount) {
-    if (!(await saveProgress(progress, { toAccount: true }))?.saved) return;
+    if ((await saveProgress(progress, { account: uid }))?.outcome !== "saved") return;
   } else if (storeLocally) storeProgress(progress);
   writeStored("progressSynced", "1", `:${uid}`);
 }

@@ -74,11 +74,19 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
       return;
     }
     analytics().then((module) => module.identifyReader(uid), ignore);
-    void importWithRecovery(() => import("~/browser/progress-save")).then((module) =>
-      module.syncProgressOnSignIn(uid).catch(() => {}),
-    );
     let stop: (() => void) | undefined;
+    let stopSending: (() => void) | undefined;
     let cancelled = false;
+    // The account's progress merged in first; then what this browser still owes the account, now and
+    // whenever it is back online.
+    void importWithRecovery(() => import("~/browser/progress-save")).then((module) =>
+      module
+        .syncProgressOnSignIn(uid)
+        .catch(() => {})
+        .then(() => {
+          if (!cancelled) stopSending = module.watchUnsentProgress(uid);
+        }),
+    );
     firebaseAuth()
       .then((module) => module.watchSession(firebase, uid, () => revalidator.revalidate()))
       .then((unsubscribe) => (cancelled ? unsubscribe() : (stop = unsubscribe)))
@@ -86,6 +94,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     return () => {
       cancelled = true;
       stop?.();
+      stopSending?.();
     };
     // The revalidator changes identity on every navigation; the watch depends on the reader only.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { flushSync } from "react-dom";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
@@ -7,15 +7,35 @@ import { hasConsumed } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
+import { whenIdle } from "~/browser/when-idle";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
 const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
 const progressSave = () => importWithRecovery(() => import("~/browser/progress-save"));
 
-/** A signed-in reader's step could not reach the account (the tracker's header says the same). */
-const accountUnreachable = {
-  title: "Your account could not be reached",
-  description: "Your progress is kept in this browser and saved with your next change.",
+/**
+ * Both fetched once the page is idle, so the first click answers at once and works offline. A failure
+ * here is left for the click to meet (and recover from): nothing reloads under a reader who is reading.
+ */
+let preloaded: Promise<unknown> | undefined;
+function usePreloadedClick() {
+  useEffect(() => {
+    preloaded ??= new Promise((idle) => whenIdle(() => idle(null)))
+      .then(() => Promise.all([import("~/browser/read-up-to.client"), import("~/browser/progress-save")]))
+      .catch(() => (preloaded = undefined));
+  }, []);
+}
+
+/** What a signed-in reader is told when their step did not reach the account. */
+const notSent = {
+  unsent: {
+    title: "Saved on this device",
+    description: "Your account could not be reached: it will get your progress when it can.",
+  },
+  refused: {
+    title: "Your account did not take this step",
+    description: "It is kept in this browser only. Sign in again, then mark it once more.",
+  },
 };
 
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
@@ -28,7 +48,8 @@ const labels = {
  * "I have read up to here" beside a chapter, volume or episode: one click moves the reader's progress
  * there (never back), which reveals what it reached on every page. A toast confirms it, with an Undo
  * that puts back the progress this browser had before; a signed-in reader's account is saved when
- * the toast closes without Undo (or the page is left), so Undo takes the step back everywhere.
+ * the toast closes without Undo (or the page is left), so Undo takes the step back everywhere; when the
+ * account cannot be reached then, this browser sends it later (progress-save.ts, `sendUnsentProgress`).
  * Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell, and
  * the page is scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
  * the rows above it change. Shown once the page is interactive, as it needs the stored progress.
@@ -49,6 +70,7 @@ export function ReadUpToHere({
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
   const done = shield ? hasConsumed(shield.knowledge, unit.key) : false;
+  usePreloadedClick();
 
   async function markRead() {
     if (marking.current) return;
@@ -61,13 +83,13 @@ export function ReadUpToHere({
     const clickedAt = box.current?.getBoundingClientRect().top;
     // Kept in this browser now, the account told later; rendered now, so the rows above can be measured
     // and the page scrolled before the next paint.
-    flushSync(() => void saveProgress(progress, { toAccount: false }));
+    flushSync(() => void saveProgress(progress, { account: null }));
     const moved = clickedAt === undefined || !box.current ? 0 : box.current.getBoundingClientRect().top - clickedAt;
     if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
     let undone = false;
     const shown = toast({
       title: "Progress saved",
-      description: `Everything up to here is marked as ${verb}.`,
+      description: `Everything up to here is marked as ${verb}.${user && !navigator.onLine ? " Saved on this device · will sync when you are back online." : ""}`,
       action: {
         label: "Undo",
         altText: "Set your progress back in the reading tracker",
@@ -80,7 +102,12 @@ export function ReadUpToHere({
       onClose: user
         ? () => {
             window.removeEventListener("pagehide", leave);
-            if (!undone) void sendProgress(progress).then(({ saved }) => saved || toast(accountUnreachable));
+            if (undone) return;
+            const offline = !navigator.onLine;
+            void sendProgress(progress, user.uid).then(({ outcome }) => {
+              // Offline, the reader was told already; the account gets it when the connection returns.
+              if (outcome === "refused" || (outcome === "unsent" && !offline)) toast(notSent[outcome]);
+            });
           }
         : undefined,
     });

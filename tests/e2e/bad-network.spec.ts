@@ -1,4 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
+import { chapterKey, unitAnchor } from "../../app/lib/content/units";
+import { test as withReader } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
 /*
@@ -137,4 +139,79 @@ test("a page whose own data fails shows the error page with a retry that brings 
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
   await expect(page).toHaveURL(/\/characters$/);
+});
+
+/** The web novel chapter a signed-in reader's account has reached. */
+const inAccount = (page: Page) =>
+  page.evaluate(
+    async () =>
+      ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null }).progress
+        ?.webNovel ?? null,
+  );
+
+/** Progress saves the browser sends to the account from now on (on every tab of the reader's browser). */
+function countSaves(page: Page) {
+  const saves: string[] = [];
+  page.context().on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/resources/progress")
+      saves.push(JSON.parse(request.postData() ?? "{}").webNovel);
+  });
+  return saves;
+}
+
+/** Marks a chapter of arc 1 read and lets its toast close, when a signed-in reader's account is sent the step. */
+async function markRead(page: Page, chapter: number) {
+  await page
+    .locator(`#${unitAnchor(chapterKey(1, chapter))}`)
+    .getByRole("button", { name: "I have read up to here" })
+    .click();
+  const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
+  await expect(toast).toContainText("Progress saved");
+  const text = await toast.textContent();
+  await toast.getByRole("button", { name: "Dismiss notification" }).click();
+  return text;
+}
+
+withReader(
+  "three chapters marked offline stay on the device and reach the account once, as one save, when it can be reached",
+  async ({ reader }) => {
+    const { page } = reader;
+    await page.goto("/web_novel?arc=1");
+    await waitForHydration(page);
+    const saves = countSaves(page);
+    await page.context().setOffline(true);
+    for (const chapter of [3, 5, 8]) expect(await markRead(page, chapter)).toContain("Saved on this device");
+    expect(saves).toEqual([]);
+
+    // Back online but the account cannot be reached: still owed, and a reload does not lose it.
+    await page.route("**/resources/progress", (route) =>
+      route.request().method() === "POST" ? route.abort("failed") : route.fallback(),
+    );
+    await page.context().setOffline(false);
+    await expect.poll(() => saves.length).toBe(1);
+    await page.unroute("**/resources/progress");
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 8));
+    expect(saves).toEqual([chapterKey(1, 8), chapterKey(1, 8)]);
+    await page.goto("/reading_tracker");
+    await expect(page.getByLabel("Last chapter read")).toHaveValue(chapterKey(1, 8));
+    expect(saves).toHaveLength(2);
+  },
+);
+
+withReader("two tabs coming back online together send what was marked offline once", async ({ reader }) => {
+  const { page } = reader;
+  const other = await page.context().newPage();
+  await other.goto("/anime");
+  await page.goto("/web_novel?arc=1");
+  await Promise.all([waitForHydration(page), waitForHydration(other)]);
+  const saves = countSaves(page);
+  await page.context().setOffline(true);
+  await markRead(page, 4);
+  await page.context().setOffline(false);
+  await expect.poll(() => inAccount(page)).toBe(chapterKey(1, 4));
+  // Both tabs heard the connection return; one sent.
+  await page.waitForTimeout(1000);
+  expect(saves).toEqual([chapterKey(1, 4)]);
 });

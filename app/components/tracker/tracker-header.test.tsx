@@ -6,8 +6,7 @@ import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { TrackerHeader } from "./tracker-header";
 
 const reader: Progress = { ...emptyProgress, webNovel: "wn:2-14", updatedAt: "2026-03-01T10:00:00.000Z" };
-const unreachable =
-  "Your account could not be reached: your progress is kept in this browser and saved with your next change.";
+const unreachable = "Saved on this device · will sync with your account when it can be reached.";
 
 /** The tracker's header as the tracker shows it: the one save status. */
 function renderHeader() {
@@ -32,7 +31,7 @@ describe("the tracker's header", () => {
     expect(status).toHaveTextContent("");
 
     let saving: Promise<unknown> = Promise.resolve();
-    act(() => void (saving = saveProgress(reader, { toAccount: true })));
+    act(() => void (saving = saveProgress(reader, { account: "reader-1" })));
     expect(status).toHaveTextContent("Saving…");
     await act(async () => {
       answer(Response.json({ ok: true, saved: reader }));
@@ -41,7 +40,7 @@ describe("the tracker's header", () => {
     expect(status).toHaveTextContent("");
 
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
-    await act(() => saveProgress({ ...reader, webNovel: "wn:2-15" }, { toAccount: true }));
+    await act(() => saveProgress({ ...reader, webNovel: "wn:2-15" }, { account: "reader-1" }));
     expect(status).toHaveTextContent(unreachable);
     // The browser keeps the change it could not send.
     expect(JSON.parse(localStorage.getItem("rc:progress") ?? "null")).toMatchObject({ webNovel: "wn:2-15" });

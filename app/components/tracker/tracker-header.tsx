@@ -2,6 +2,14 @@ import { Link } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
 
+/** Where the account's copy of the reader's progress stands, as the header says it. */
+const saveNotes: Record<ProgressSave, string> = {
+  saved: "",
+  saving: "Saving…",
+  unsent: "Saved on this device · will sync with your account when it can be reached.",
+  refused: "Your account did not take the last change: it is kept on this device only.",
+};
+
 /** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
 export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: ProgressSave }) {
   return (
@@ -19,11 +27,7 @@ export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: Pro
         </Link>
       ) : (
         <p className="text-sm text-muted-foreground" role="status">
-          {save === "saving"
-            ? "Saving…"
-            : save === "failed"
-              ? "Your account could not be reached: your progress is kept in this browser and saved with your next change."
-              : ""}
+          {saveNotes[save]}
         </p>
       )}
     </PageHeader>

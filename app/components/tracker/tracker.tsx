@@ -50,7 +50,8 @@ export interface TrackerData {
 export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const { saved } = loaderData;
   const units = useTimeline(loaderData);
-  const signedIn = Boolean(useOptionalUser());
+  const account = useOptionalUser()?.uid ?? null;
+  const signedIn = account !== null;
   const save = useProgressSave();
   const [progress, setProgress] = useState<Progress | null>(null);
   const byMedium = useMemo(() => unitsByMedium(units), [units]);
@@ -63,7 +64,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   function commit(next: Progress, { sync = true } = {}) {
     const changed = changedProgress(next, units);
     setProgress(changed);
-    void saveProgress(changed, { toAccount: sync && signedIn }).then((result) => {
+    void saveProgress(changed, { account: sync ? account : null }).then((result) => {
       if (result?.adopted) setProgress(withPosition(result.adopted, units));
     });
   }

@@ -9,6 +9,7 @@ export const storageKeys = {
   spoilerMode: { key: "rc:spoiler-mode", where: "localStorage" },
   reportDraft: { key: "rc:draft", where: "localStorage" },
   progressSynced: { key: "rc:progress-synced", where: "sessionStorage" },
+  progressUnsent: { key: "rc:progress-unsent", where: "localStorage" },
   chunkReload: { key: "rc:chunk-reload", where: "sessionStorage" },
 } as const;
 

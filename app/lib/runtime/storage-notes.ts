@@ -14,6 +14,8 @@ export const storageNotes: Record<StoredKey, string> = {
     'What you have typed into a feedback form and not sent yet (one per form, ":bug", ":ln_mistl"…), so nothing is lost if the page closes. Removed once the report is sent.',
   "rc:progress-synced":
     "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
+  "rc:progress-unsent":
+    "The account id whose saved progress this browser has not reached yet (a change made offline, or while the site could not be reached), so it is sent when you are back. Removed once it is sent.",
   "rc:chunk-reload":
     "When the page last reloaded itself because part of the site failed to load, per page, so it never reloads in a loop. Gone when you close the tab.",
 };
