@@ -212,7 +212,10 @@ describe("the reveal parameter", () => {
     );
     const knowledge = knowledgeOfUnits(["wn:2-14", "anime:1-12", ...ticked], ["wn:1-7"]);
     const text = encodeKnowledge(knowledge);
-    expect(text.length).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+    // Bounded as sent: percent-encoded in the query (each ":" and "," three characters).
+    const sent = new URLSearchParams({ reveal: text }).toString().slice("reveal=".length);
+    expect(sent.length).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+    expect(sent.length).toBeGreaterThan(MAX_REVEAL_LENGTH - 40);
     const parsed = parseKnowledge(text)!;
     expect(placesOf(parsed)).toEqual(["anime:1-12", "wn:2-14"]);
     expect([...parsed.skipped]).toEqual(["wn:1-7"]);

@@ -136,10 +136,12 @@ export function knowledgeRules(table: UnitTable) {
       ...[...knowledge.reached.values()].map((reached) => reached.key),
       ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
     ];
-    let length = places.reduce((total, unit) => total + unit.length + 1, 0);
-    if (length > maxLength + 1 && knowledge.skipped.size) return encodeKnowledge(beforeSkipped(knowledge), maxLength);
+    // Measured as sent: a query string writes each ":" as "%3A" and each "," as "%2C".
+    const sentLength = (unit: string) => encodeURIComponent(unit).length + 3;
+    let length = places.reduce((total, unit) => total + sentLength(unit), 0);
+    if (length > maxLength + 3 && knowledge.skipped.size) return encodeKnowledge(beforeSkipped(knowledge), maxLength);
     const checked = [...knowledge.checked].sort();
-    const kept = checked.filter((unit) => (length += unit.length + 1) <= maxLength + 1);
+    const kept = checked.filter((unit) => (length += sentLength(unit)) <= maxLength + 3);
     return [...places, ...kept].sort().join(",");
   }
 
@@ -190,8 +192,9 @@ const SKIPPED = "-";
 const MAX_REVEAL_UNITS = 400;
 
 /**
- * How long a reveal parameter may grow: within the site's query limit (app/lib/http/addresses.ts) with room
- * for the rest of the address. Side stories and shorts beyond it are left out, which only hides more.
+ * How long a reveal parameter may grow, as sent (percent-encoded in a query string): within the site's
+ * query limit (app/lib/http/addresses.ts) with room for the rest of the address. Side stories and shorts
+ * beyond it are left out, which only hides more.
  */
 export const MAX_REVEAL_LENGTH = 1800;
 
