@@ -5,9 +5,11 @@ import { readStored, writeStored } from "~/browser/storage";
  * A piece of JavaScript failed to load (importWithRecovery in lazy-import.ts, which loads this module):
  * most likely a new deployment replaced it. Check for one and reload, at most once per path per 10 s;
  * returns false when the guard says no (the caller then shows the general error page instead of
- * reloading in a loop).
+ * reloading in a loop, or when the browser is offline).
  */
 export function recoverFromChunkError(): boolean {
+  // Offline, a reload would replace the page the reader has with the browser's own error page.
+  if (!navigator.onLine) return false;
   const path = window.location.pathname;
   const last = readStored("chunkReload", `:${path}`);
   const now = Date.now();

@@ -22,14 +22,16 @@ class FollowUpFailed extends Error {
 /**
  * A route's loader data for an address, by the request a React Router fetcher makes for it (single fetch:
  * `/path.data?…&_routes=<route id>`, `/_root.data` for the home page), decoded as the framework does.
- * Anything but the route's data (an error, a redirect) throws.
+ * Anything but the route's data (a thrown error, a redirect, an answer not from the framework) throws.
  */
 export async function fetchLoaderData<D>(href: string, routeId: string, signal: AbortSignal): Promise<D> {
   const url = new URL(href, window.location.origin);
   url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
   url.searchParams.set("_routes", routeId);
   const response = await fetch(url, { signal });
-  if (!response.ok || !response.body) throw new FollowUpFailed(url, response.status);
+  // A page may answer its data with a status (a 404 it renders itself): the framework marks such answers.
+  if (!response.body || (!response.ok && !response.headers.has("X-Remix-Response")))
+    throw new FollowUpFailed(url, response.status);
   const { value } = await decodeViaTurboStream(response.body, window);
   const answer = (value as Record<string, { data?: D } | undefined>)[routeId];
   if (!answer || !("data" in answer)) throw new FollowUpFailed(url, response.status);
@@ -52,13 +54,22 @@ export interface FollowUp<D> {
   load: (signal: AbortSignal) => Promise<D>;
 }
 
+/** Where a follow-up stands: its answer, if any is to be shown, whether one is on its way, and whether it failed. */
+export interface FollowUpState<D> {
+  data: D | null;
+  waiting: boolean;
+  failed: boolean;
+}
+
 /**
- * The latest answer to a follow-up request (null until one arrives; an older answer stays while a newer
- * one is on its way or has failed). Null as the request asks for nothing.
+ * A follow-up request and where it stands. Its answer is shown while its key holds; while an answer to a
+ * newer key is on its way the older one stays (nothing flashes), but once that fails or nothing is asked
+ * any more, there is none: the page shows what it had before asking.
  */
-export function useFollowUp<D>(request: FollowUp<D> | null): D | null {
+export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
   const id = useId();
-  const [answer, setAnswer] = useState<D | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; data: D } | null>(null);
+  const [failedKey, setFailedKey] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(request);
   const key = request?.key ?? null;
@@ -79,12 +90,14 @@ export function useFollowUp<D>(request: FollowUp<D> | null): D | null {
     request.load(controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return;
-        setAnswer(() => data);
+        setAnswer({ key: request.key, data });
+        setFailedKey(null);
         failed(id, null);
       },
       (error: unknown) => {
         if (controller.signal.aborted && !timedOut) return;
         console.warn(request.failure, error);
+        setFailedKey(request.key);
         failed(id, { failure: request.failure, retry: () => setAttempt((count) => count + 1) });
       },
     );
@@ -93,7 +106,10 @@ export function useFollowUp<D>(request: FollowUp<D> | null): D | null {
       controller.abort();
     };
   }, [id, key, attempt]);
-  return answer;
+  if (key === null) return { data: null, waiting: false, failed: false };
+  const answered = answer?.key === key;
+  const failedNow = !answered && failedKey === key;
+  return { data: answer && !failedNow ? answer.data : null, waiting: !answered && !failedNow, failed: failedNow };
 }
 
 export interface FailedFollowUp {

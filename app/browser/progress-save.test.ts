@@ -163,6 +163,13 @@ describe("saving progress", () => {
     expect(unsent()).toBeNull();
   });
 
+  it("is no longer owed once the account's answer holds it, whatever order the answer writes it in", async () => {
+    const written = Object.fromEntries(Object.entries(merged).reverse());
+    vi.stubGlobal("fetch", async () => answer({ ok: true, saved: written }));
+    await saveProgress(reader, { account: "reader-1" });
+    expect(unsent()).toBeNull();
+  });
+
   it("stays owed when the reader changed it again while it was being sent", async () => {
     const pending = pendingFetch();
     vi.stubGlobal("fetch", pending.fetch);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { mergeProgress, reconcileProgress, sameProgress } from "~/lib/progress/changes";
+import { holdsProgress, mergeProgress, reconcileProgress, sameProgress } from "~/lib/progress/changes";
 import { checkProgress } from "~/lib/progress/file";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { readStoredProgress } from "./read-stored-progress";
@@ -87,8 +87,7 @@ export async function sendProgress(progress: Progress, account: string): Promise
     adopted = answer.merged && adopt(answer.merged);
     // Sent, unless this browser changed again meanwhile (that change's own save is on its way).
     const kept = readStoredProgress();
-    if (!kept || sameProgress(mergeProgress(answer.merged ?? progress, kept), answer.merged ?? progress))
-      settleUnsent(account);
+    if (!kept || holdsProgress(answer.merged ?? progress, kept)) settleUnsent(account);
   } else if (answer.outcome === "refused") settleUnsent(account);
   // An unsent or refused change shows until a later save succeeds with none left under way.
   if (answer.outcome !== "saved") setStatus(answer.outcome);

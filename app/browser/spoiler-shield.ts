@@ -105,9 +105,13 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * replaces the sealed data. Nothing is asked when nothing would show; should the question fail, the page
  * stays sealed and the reader is told (app/browser/follow-up.ts).
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
- * asks whenever the reader knows anything or the shield does not hide.
+ * asks whenever the reader knows anything or the shield does not hide. `waiting`: an answer is on its
+ * way (not after it failed).
  */
-export function useShieldedData<D>(shielded: Shielded<D>, { withheld = false }: { withheld?: boolean } = {}): D {
+export function useShieldedData<D>(
+  shielded: Shielded<D>,
+  { withheld = false }: { withheld?: boolean } = {},
+): { data: D; waiting: boolean } {
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
   const { pathname, search } = useLocation();
@@ -133,7 +137,9 @@ export function useShieldedData<D>(shielded: Shielded<D>, { withheld = false }: 
         },
   );
   // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
-  return revealed?.page === page ? revealed.data : loaderData;
+  return revealed.data?.page === page
+    ? { data: revealed.data.data, waiting: revealed.waiting }
+    : { data: loaderData, waiting: revealed.waiting };
 }
 
 /** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { flushSync } from "react-dom";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
-import { toast } from "~/components/ui/toast-store";
+import { loadToaster, toast } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { storeProgress } from "~/browser/stored-progress";
@@ -14,14 +14,17 @@ const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.cli
 const progressSave = () => importWithRecovery(() => import("~/browser/progress-save"));
 
 /**
- * Both fetched once the page is idle, so the first click answers at once and works offline. A failure
+ * Both fetched once the page is idle, with the toasts that confirm a click, so the first click answers
+ * at once and works offline. A failure
  * here is left for the click to meet (and recover from): nothing reloads under a reader who is reading.
  */
 let preloaded: Promise<unknown> | undefined;
 function usePreloadedClick() {
   useEffect(() => {
     preloaded ??= new Promise((idle) => whenIdle(() => idle(null)))
-      .then(() => Promise.all([import("~/browser/read-up-to.client"), import("~/browser/progress-save")]))
+      .then(() =>
+        Promise.all([import("~/browser/read-up-to.client"), import("~/browser/progress-save"), loadToaster()]),
+      )
       .catch(() => (preloaded = undefined));
   }, []);
 }

@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = useShieldedData(loaderData);
+  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = useShieldedData(loaderData).data;
   return (
     <>
       <PageHeader

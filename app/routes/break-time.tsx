@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, episodes, shortCount } = useShieldedData(loaderData);
+  const { seasons, selectedSeason, episodes, shortCount } = useShieldedData(loaderData).data;
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>

@@ -13,7 +13,7 @@ import { displayPath } from "~/lib/http/display-path";
 import { knows } from "~/lib/shield/knowledge";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { getCharacter } from "~/models/character-profile.server";
-import { isRevealed, wouldAskWithheld } from "~/lib/shield/shield";
+import { isRevealed } from "~/lib/shield/shield";
 import { useShieldedData, useShield } from "~/browser/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
@@ -59,16 +59,16 @@ type Profile = NonNullable<NonNullable<Unshielded<Route.ComponentProps["loaderDa
 
 export default function Character({ loaderData }: Route.ComponentProps) {
   const sent = sealedCopy(loaderData);
-  const revealed = useShieldedData(loaderData, { withheld: sent.character === null });
-  const { character } = revealed;
+  const { data, waiting } = useShieldedData(loaderData, { withheld: sent.character === null });
+  const { character } = data;
   const shield = useShield();
   const { pathname } = useLocation();
   if (!character) {
     // A reader who will ask again with what they know (before hydration: a browser that keeps
     // progress, <html data-progress>) sees nothing, in a page's height of room, until the answer says
-    // whether they have met this character, so one who has sees no "not found" on the way. The missing
-    // page stays in place, invisible, the same element throughout.
-    const asking = shield ? wouldAskWithheld(shield) && revealed === sent : null;
+    // whether they have met this character, so one who has sees no "not found" on the way (should the
+    // question fail, the page says so). The missing page stays in place, invisible, the same element throughout.
+    const asking = shield ? waiting && data === sent : null;
     return (
       <div
         aria-busy={asking || undefined}

@@ -60,7 +60,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
     affiliations,
     media: mediaCounts,
     filters,
-  } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).filters.query !== "" });
+  } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).filters.query !== "" }).data;
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);

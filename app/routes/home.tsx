@@ -47,7 +47,7 @@ const areaSummaries: Record<AreaPath, string> = {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { series, counts, releases, collections } = useShieldedData(loaderData);
+  const { series, counts, releases, collections } = useShieldedData(loaderData).data;
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],

@@ -63,7 +63,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
     webNovelChapters,
     adaptedChapters: adapted,
     paging,
-  } = useShieldedData(loaderData);
+  } = useShieldedData(loaderData).data;
   const collection = collections.find((each) => each.code === selectedCollection);
 
   return (

@@ -63,7 +63,7 @@ export const links: Route.LinksFunction = () => [
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
-  const { medium, upcoming, recent, paging } = useShieldedData(loaderData);
+  const { medium, upcoming, recent, paging } = useShieldedData(loaderData).data;
   const which = medium ? releaseNouns[medium] : null;
   return (
     <>

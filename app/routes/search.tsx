@@ -20,7 +20,6 @@ import {
   searchKinds,
 } from "~/lib/search/query";
 import type { SearchKindCounts } from "~/lib/search/result";
-import { wouldAskWithheld } from "~/lib/shield/shield";
 import { useShieldedData, useShield } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
@@ -75,7 +74,7 @@ const REVEAL_WAIT_MS = 3000;
 export default function Search({ loaderData }: Route.ComponentProps) {
   // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
   const sent = sealedCopy(loaderData);
-  const revealed = useShieldedData(loaderData, { withheld: sent.query !== "" });
+  const { data: revealed, waiting: answerComing } = useShieldedData(loaderData, { withheld: sent.query !== "" });
   const { query, kind, results, total, counts, page, pageCount } = revealed;
   const shield = useShield();
   // Hits the reader knows are ranked among the others in their answer, and the first answer cannot hold
@@ -83,8 +82,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // hydration: a browser that keeps progress, <html data-progress>) the results wait, invisible, in
   // their place until that answer is shown, instead of being pushed down by it, and so do the counts
   // and pages, which would otherwise tell the reader the first answer's ("Nothing found"); if it does
-  // not come within a few seconds, the first answer is shown.
-  const asking = query !== "" && revealed === sent && (shield ? wouldAskWithheld(shield) : true);
+  // not come within a few seconds (or fails), the first answer is shown.
+  const asking = query !== "" && (shield ? answerComing && revealed === sent : true);
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!asking) return;

@@ -60,7 +60,7 @@ const kindLabels: Record<SideStoryKind, string> = {
 };
 
 export default function SideStories({ loaderData }: Route.ComponentProps) {
-  const { sideStories, kindCounts, page, pageCount } = useShieldedData(loaderData);
+  const { sideStories, kindCounts, page, pageCount } = useShieldedData(loaderData).data;
   const counts = sideStoryKinds.map((kind) => countOf(kindCounts[kind] ?? 0, kindNouns[kind]));
 
   return (

@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
-  const { entries, facets, filters, season, seasons } = useShieldedData(loaderData);
+  const { entries, facets, filters, season, seasons } = useShieldedData(loaderData).data;
   const total = seasons.reduce((sum, each) => sum + each.entries, 0);
 
   return (

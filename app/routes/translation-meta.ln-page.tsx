@@ -72,7 +72,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
-  const data = useShieldedData(loaderData);
+  const { data } = useShieldedData(loaderData);
   if (data.kind === "collection") {
     const { collection, volumes, paging } = data;
     const total = volumes.reduce((sum, volume) => sum + volume.total, 0);

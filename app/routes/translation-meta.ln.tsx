@@ -49,7 +49,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   // A search leaves out, without a trace, entries the first load does not know: ask again with what the reader knows.
   const { query, volumes, matches, paging } = useShieldedData(loaderData, {
     withheld: sealedCopy(loaderData).query !== "",
-  });
+  }).data;
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">

@@ -35,7 +35,7 @@ const severityHelp = {
 } as const;
 
 export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
-  const { counts, newest } = useShieldedData(loaderData);
+  const { counts, newest } = useShieldedData(loaderData).data;
   const count = (medium: "light_novel" | "anime", severity?: string) =>
     counts
       .filter((row) => row.medium === medium && (!severity || row.severity === severity))

@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const { arcs, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData);
+  const { arcs, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData).data;
   const listed = arcs.find((candidate) => candidate.number === selectedArc);
   const arc = listed && arcText ? { ...listed, ...arcText } : undefined;
   const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);

@@ -37,7 +37,9 @@ const isReveal = (url: URL) => url.pathname.endsWith(".data") && url.searchParam
 const answer = (page: Page, wanted: (url: URL) => boolean) =>
   page.waitForResponse((response) => wanted(new URL(response.url())) && response.ok());
 
-const notice = (page: Page) => page.getByRole("status").filter({ hasText: "could not load what you have read" });
+/** The notice of a failed follow-up, by what it says. */
+const notice = (page: Page) =>
+  page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div");
 
 test.describe("a reader who asks to see spoilers blurred", () => {
   test.use({ viewport: { width: 360, height: 780 } });
@@ -107,13 +109,85 @@ test.describe("a reader who asks to see spoilers blurred", () => {
   });
 });
 
+/** Stored progress in the web novel up to this chapter. */
+const webNovelReader = (chapter: string) =>
+  JSON.stringify({
+    version: 1,
+    webNovel: chapter,
+    lightNovels: {},
+    sideStories: [],
+    anime: null,
+    breakTime: [],
+    position: 0,
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  });
+
+test.describe("a web novel reader", () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript((stored) => {
+      if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", stored);
+    }, webNovelReader("wn:3-10"));
+  });
+
+  test("sees a character address that answers 404 as not found, with no notice: the answer was a page", async ({
+    page,
+  }) => {
+    await page.goto("/characters/no-such-character");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Page not found");
+    await expect(notice(page)).toHaveCount(0);
+  });
+
+  test("whose question fails after setting progress back sees the page as sent, not the answer for more", async ({
+    page,
+    context,
+  }) => {
+    const summary = (target: Page) => target.getByText(/^\d+ characters?\b/).first();
+    await page.goto("/characters?q=a");
+    await waitForHydration(page);
+    const sealedOther = await context.newPage();
+    await sealedOther.route(isReveal, (route) => route.abort("failed"));
+    await sealedOther.goto("/characters?q=a");
+    await waitForHydration(sealedOther);
+    const sealed = await summary(sealedOther).textContent();
+
+    await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), webNovelReader("wn:5-20"));
+    await page.reload();
+    await waitForHydration(page);
+    await expect(summary(page)).not.toHaveText(sealed!);
+    // Set back in another tab while this one cannot ask: it shows what was sent, not what it knew before.
+    await page.route(isReveal, (route) => route.abort("failed"));
+    await sealedOther.evaluate((stored) => localStorage.setItem("rc:progress", stored), webNovelReader("wn:2-1"));
+    await expect(notice(page)).toBeVisible();
+    await expect(summary(page)).toHaveText(sealed!);
+  });
+});
+
+test("offline, a page whose code is here shows the error page with a retry, never the browser's own", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  let loads = 0;
+  page.on("load", () => loads++);
+  await context.setOffline(true);
+  await clientNavigate(page, "/web_novel?arc=2");
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  expect(loads).toBe(0);
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(page).toHaveURL(/arc=2$/);
+});
+
 test("the header's suggestions failing leave the page, and come on 'Try again'", async ({ page }) => {
   const isSuggestion = (url: URL) => url.pathname === "/search.data";
   await page.route(isSuggestion, (route) => route.abort("failed"));
   await page.goto("/web_novel");
   await waitForHydration(page);
   await page.getByRole("combobox", { name: "Search the site" }).fill("lantern");
-  const failed = page.getByRole("status").filter({ hasText: "Suggestions could not be loaded." });
+  const failed = page.locator("[aria-live]").filter({ hasText: "Suggestions could not be loaded." }).locator("div");
   await expect(failed).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   await expect(page.getByRole("combobox", { name: "Search the site" })).toHaveValue("lantern");
@@ -159,6 +233,15 @@ function countSaves(page: Page) {
   return saves;
 }
 
+/** Opens a page with "I have read up to here" and waits until what a click needs has been fetched (the page idle). */
+async function openReadyToMark(page: Page, path: string) {
+  const fetched = ["read-up-to.client-", "progress-save-", "toaster-"].map((chunk) =>
+    page.waitForResponse((response) => response.url().includes(`/assets/${chunk}`)),
+  );
+  await page.goto(path);
+  await Promise.all([waitForHydration(page), ...fetched]);
+}
+
 /** Marks a chapter of arc 1 read and lets its toast close, when a signed-in reader's account is sent the step. */
 async function markRead(page: Page, chapter: number) {
   await page
@@ -176,8 +259,7 @@ withReader(
   "three chapters marked offline stay on the device and reach the account once, as one save, when it can be reached",
   async ({ reader }) => {
     const { page } = reader;
-    await page.goto("/web_novel?arc=1");
-    await waitForHydration(page);
+    await openReadyToMark(page, "/web_novel?arc=1");
     const saves = countSaves(page);
     await page.context().setOffline(true);
     for (const chapter of [3, 5, 8]) expect(await markRead(page, chapter)).toContain("Saved on this device");
@@ -204,8 +286,8 @@ withReader("two tabs coming back online together send what was marked offline on
   const { page } = reader;
   const other = await page.context().newPage();
   await other.goto("/anime");
-  await page.goto("/web_novel?arc=1");
-  await Promise.all([waitForHydration(page), waitForHydration(other)]);
+  await waitForHydration(other);
+  await openReadyToMark(page, "/web_novel?arc=1");
   const saves = countSaves(page);
   await page.context().setOffline(true);
   await markRead(page, 4);

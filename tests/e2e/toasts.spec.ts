@@ -28,6 +28,25 @@ test("toasts: one at a time, F8 focuses them, and they can be dismissed", async 
   await expect(toasts).toHaveCount(0);
 });
 
+test("before any toast, the notifications region is on the page and F8 moves to it, without the toasts' code", async ({
+  page,
+}) => {
+  const toastCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/toaster-/.test(request.url())) toastCode.push(request.url());
+  });
+  await page.goto("/web_novel");
+  const region = page.getByRole("region", { name: "Notifications (F8)" });
+  await expect(region).toHaveCount(1);
+  await waitForHydration(page);
+  await page.keyboard.press("F8");
+  await expect(region.locator("ol")).toBeFocused();
+  // The empty list takes no tap meant for the page below it.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await region.locator("ol").evaluate((list) => getComputedStyle(list).pointerEvents)).toBe("none");
+  expect(toastCode).toEqual([]);
+});
+
 function analyticsText(checked: string | null) {
   return checked === "true" ? "Analytics allowed" : "Analytics turned off";
 }

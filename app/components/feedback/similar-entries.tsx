@@ -54,7 +54,7 @@ export function SimilarEntries({
   const params = typed
     ? withReveal({ kind: kind === "ln_mistl" ? "ln" : "anime", unit: typed.unit, q: typed.query }, reveal).toString()
     : null;
-  const answer = useFollowUp(
+  const { data: answer } = useFollowUp(
     params === null
       ? null
       : {

@@ -30,7 +30,7 @@ export function SearchBox() {
   const [lines, setLines] = useState<SuggestionsModule | null>(null);
   /** The suggestions last asked for (after a pause in typing). */
   const [asked, setAsked] = useState<string | null>(null);
-  const answer = useFollowUp(
+  const { data: answer } = useFollowUp(
     asked === null
       ? null
       : {
@@ -61,7 +61,9 @@ export function SearchBox() {
     setActive(-1);
     setOpen(true);
     clearTimeout(timer.current);
-    if (next.trim()) {
+    // An emptied box asks nothing: an earlier question that failed is not retried.
+    if (!next.trim()) setAsked(null);
+    else {
       // Suggestions never blur, so even in blur mode only what the reader knows is asked for.
       const reveal = shield ? revealParameter(shield, { shownOnly: true }) : "";
       const params = withReveal({ q: next.trim(), suggest: "1" }, reveal);
@@ -70,6 +72,7 @@ export function SearchBox() {
   }
 
   function close() {
+    setAsked(null);
     setOpen(false);
     setExpanded(false);
     setActive(-1);

@@ -2,6 +2,7 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { type ComponentPropsWithoutRef, type ElementRef, forwardRef } from "react";
 import { cn } from "~/lib/cn";
+import { notificationsList } from "./lazy-toaster";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -11,12 +12,7 @@ export const ToastViewport = forwardRef<
 >(({ className, ...props }, ref) => (
   <ToastPrimitive.Viewport
     ref={ref}
-    className={cn(
-      // At the bottom on every screen: at the top a phone's toast would cover the sticky header.
-      "fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]",
-      "focus-visible:ring-2 focus-visible:ring-ring",
-      className,
-    )}
+    className={cn(notificationsList, "focus-visible:ring-2 focus-visible:ring-ring", className)}
     {...props}
   />
 ));

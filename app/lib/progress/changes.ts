@@ -51,6 +51,11 @@ export function mergeProgress(a: Progress, b: Progress): Progress {
   });
 }
 
+/** Whether `a` already holds all the progress `b` does (merging `b` in would change nothing). */
+export function holdsProgress(a: Progress, b: Progress) {
+  return sameProgress(mergeProgress(a, b), mergeProgress(a, a));
+}
+
 /** Whether two records hold the same progress (when each was last changed does not count). */
 export function sameProgress(a: Progress, b: Progress) {
   const { updatedAt: _a, ...left } = a;
