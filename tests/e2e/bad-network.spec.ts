@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { chapterKey, unitAnchor } from "../../app/lib/content/units";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { test as withReader } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
@@ -110,17 +111,7 @@ test.describe("a reader who asks to see spoilers blurred", () => {
 });
 
 /** Stored progress in the web novel up to this chapter. */
-const webNovelReader = (chapter: string) =>
-  JSON.stringify({
-    version: 1,
-    webNovel: chapter,
-    lightNovels: {},
-    sideStories: [],
-    anime: null,
-    breakTime: [],
-    position: 0,
-    updatedAt: "2024-01-01T00:00:00.000Z",
-  });
+const webNovelReader = (chapter: string) => JSON.stringify({ ...emptyProgress, webNovel: chapter });
 
 test.describe("a web novel reader", () => {
   test.beforeEach(async ({ context }) => {
