@@ -24,7 +24,8 @@ describe("the head script that marks a browser keeping progress", () => {
   it("marks a record with a place or a tick in any medium", () => {
     expect(marks(stored({ webNovel: "wn:2-14" }))).toBe(true);
     expect(marks(stored({ anime: "anime:1-12" }))).toBe(true);
-    expect(marks(stored({ lightNovels: { main: 3 } }))).toBe(true);
+    expect(marks(stored({ lightNovels: ["ln:main-3"] }))).toBe(true);
+    expect(marks(JSON.stringify({ ...emptyProgress, version: 1, lightNovels: { main: 3 } }))).toBe(true);
     expect(marks(stored({ sideStories: ["ss:festival-night"] }))).toBe(true);
     expect(marks(stored({ breakTime: ["bt:1-2"] }))).toBe(true);
   });

@@ -6,12 +6,16 @@ import { storageKeys } from "~/lib/runtime/storage-keys";
  * paint, and a reader without progress sees each run folded into its one line. It must stay
  * self-contained and small: its source is inlined into the <head> of every page (progressMarkScript),
  * like the theme's. It reads the record as storeProgress writes it (JSON.stringify): a place in the web
- * novel or the anime, a light novel collection, or a side story or short ticked; the record itself is
- * checked later, by the shield.
+ * novel or the anime, a light novel collection (a list of volume keys; an object in version 1 records),
+ * or a side story or short ticked; the record itself is checked later, by the shield.
  */
 export function markStoredProgress(storageKey: string) {
   try {
-    if (/"(webNovel|anime)":"|"lightNovels":\{"|"(sideStories|breakTime)":\["/.test(localStorage.getItem(storageKey)!))
+    if (
+      /"(webNovel|anime)":"|"lightNovels":\{"|"(lightNovels|sideStories|breakTime)":\["/.test(
+        localStorage.getItem(storageKey)!,
+      )
+    )
       document.documentElement.dataset.progress = "";
   } catch {
     // Blocked storage: no progress, as the shield reads it.

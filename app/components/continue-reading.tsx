@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { mediumLabels, parseUnitKey, unitKey, unitPath, volumeKey } from "~/lib/content/units";
-import type { Progress } from "~/lib/progress/record";
+import { mediumLabels, parseUnitKey, unitKey, unitPath } from "~/lib/content/units";
+import { lastVolumeKey, lastVolumeNumber, type Progress } from "~/lib/progress/record";
 import { useStoredProgress } from "~/browser/stored-progress";
 
 /** A light novel collection, as the home page names it. */
@@ -18,12 +18,10 @@ function placesIn(progress: Progress | null | undefined, collections: readonly C
   if (!progress) return [];
   const chapter = parseUnitKey(progress.webNovel ?? "", "web_novel");
   const episode = parseUnitKey(progress.anime ?? "", "anime");
-  const volumes = collections
-    .filter(({ code }) => progress.lightNovels[code])
-    .map(({ code, name }) => ({
-      key: volumeKey(code, progress.lightNovels[code] ?? 1),
-      text: `${name}: volume ${progress.lightNovels[code]}`,
-    }));
+  const volumes = collections.flatMap(({ code, name }) => {
+    const key = lastVolumeKey(progress, code);
+    return key ? [{ key, text: `${name}: volume ${lastVolumeNumber(progress, code)}` }] : [];
+  });
   return [
     ...(chapter
       ? [{ key: unitKey(chapter), text: `${mediumLabels.web_novel}: Arc ${chapter.arc}, chapter ${chapter.chapter}` }]

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { type Medium, parseUnitKey, volumeKey } from "~/lib/content/units";
+import { type Medium, parseUnitKey } from "~/lib/content/units";
 import { errorPage } from "~/lib/http/status";
 import { mergeProgress, progressPosition, sameProgress } from "~/lib/progress/changes";
 import { type Progress, reachedUnits } from "~/lib/progress/record";
@@ -26,11 +26,7 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
   const kept: Progress = {
     ...progress,
     webNovel: known(progress.webNovel),
-    lightNovels: Object.fromEntries(
-      Object.entries(progress.lightNovels).filter(([collection, volume]) =>
-        positions.has(volumeKey(collection, volume)),
-      ),
-    ),
+    lightNovels: progress.lightNovels.filter((key) => positions.has(key)),
     sideStories: progress.sideStories.filter((key) => positions.has(key)),
     anime: known(progress.anime),
     breakTime: progress.breakTime.filter((key) => positions.has(key)),
@@ -111,7 +107,7 @@ export async function saveProgress(
 function trackedMedia(progress: Progress): Medium[] {
   const media: Array<Medium | null> = [
     progress.webNovel ? "web_novel" : null,
-    Object.keys(progress.lightNovels).length ? "light_novels" : null,
+    progress.lightNovels.length ? "light_novels" : null,
     progress.sideStories.length ? "side_stories" : null,
     progress.anime ? "anime" : null,
     progress.breakTime.length ? "break_time" : null,

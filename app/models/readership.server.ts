@@ -63,22 +63,23 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
   const [totals, arcs, volumes, media, stalled] = await batch(db, [
     query.selectFrom(established(firstSavedBy)).select((count) => count.fn.countAll<number>().as("readers")),
     readersPerArc(firstSavedBy),
-    // Each light novel collection's volume, as the record keeps it: `{"lightNovels": {"main": 3}}`.
+    // Each light novel collection's last volume read, as the record keeps it: `{"lightNovels": ["ln:main-3"]}`.
     query
       .selectFrom([
         established(firstSavedBy),
-        sql<{ key: string; value: number }>`json_each(${sql.ref("p.progress")}, '$.lightNovels')`.as("j"),
+        sql<{ value: string }>`json_each(${sql.ref("p.progress")}, '$.lightNovels')`.as("j"),
       ])
-      .innerJoin("ln_collections as c", "c.code", "j.key")
+      .innerJoin("ln_volumes as v", "v.key", "j.value")
+      .innerJoin("ln_collections as c", "c.code", "v.collection_code")
       .select((count) => [
-        "j.key as collection",
+        "v.collection_code as collection",
         "c.name",
-        "j.value as volume",
+        "v.number as volume",
         count.fn.countAll<number>().as("readers"),
       ])
-      .groupBy(["j.key", "j.value"])
+      .groupBy("v.key")
       .orderBy("c.sort_order")
-      .orderBy("j.value"),
+      .orderBy("v.number"),
     query
       .selectFrom([established(firstSavedBy), sql<{ value: Medium }>`json_each(${sql.ref("p.media")})`.as("m")])
       .select((count) => ["m.value as medium", count.fn.countAll<number>().as("readers")])

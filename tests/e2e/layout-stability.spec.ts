@@ -67,9 +67,9 @@ for (const path of ["/", "/web_novel"]) {
  * (useShieldedData). That must move nothing, for readers of each medium, on a phone and a desktop.
  */
 const readers = [
-  { name: "a web novel reader at arc 2, chapter 20", webNovel: "wn:2-20", anime: null, lightNovels: {} },
-  { name: "an anime-only viewer who watched season 1", webNovel: null, anime: "anime:1-12", lightNovels: {} },
-  { name: "a light-novel-only reader at volume 3", webNovel: null, anime: null, lightNovels: { main: 3 } },
+  { name: "a web novel reader at arc 2, chapter 20", webNovel: "wn:2-20", anime: null, lightNovels: [] },
+  { name: "an anime-only viewer who watched season 1", webNovel: null, anime: "anime:1-12", lightNovels: [] },
+  { name: "a light-novel-only reader at volume 3", webNovel: null, anime: null, lightNovels: ["ln:main-3"] },
 ];
 
 /** One page of each public kind, with gated items on it: a character with gated facts and a volume's mistakes. */
@@ -100,7 +100,7 @@ for (const width of [360, 1280]) {
         test.setTimeout(180_000);
         const { webNovel, anime, lightNovels } = reader;
         const progress = {
-          version: 1,
+          version: 2,
           webNovel,
           anime,
           lightNovels,

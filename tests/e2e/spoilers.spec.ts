@@ -191,6 +191,7 @@ for (const reader of readers) {
 
     test.beforeEach(async ({ context }) => {
       const progress = {
+        // A version 1 record, as browsers stored them before light novel places became unit keys: still read.
         version: 1,
         webNovel: reader.webNovel,
         lightNovels: reader.lightNovels,

@@ -713,9 +713,9 @@ describe("progress saves (defect 11)", () => {
     const saves = [
       progressAt({ webNovel: "wn:1-1" }),
       progressAt({ webNovel: "wn:2-2" }),
-      progressAt({ webNovel: "wn:1-3", lightNovels: { main: 1 } }),
+      progressAt({ webNovel: "wn:1-3", lightNovels: ["ln:main-1"] }),
       progressAt({ anime: "anime:1-2" }),
-      progressAt({ anime: "anime:1-1", lightNovels: { main: 2 } }),
+      progressAt({ anime: "anime:1-1", lightNovels: ["ln:main-2"] }),
       progressAt({ breakTime: ["bt:1-1"] }),
     ];
     const results = await Promise.all(saves.map((progress) => save(cookie, progress)));
@@ -723,7 +723,7 @@ describe("progress saves (defect 11)", () => {
     expect(await storedProgress("racing-saves-reader")).toMatchObject({
       webNovel: "wn:2-2",
       anime: "anime:1-2",
-      lightNovels: { main: 2 },
+      lightNovels: ["ln:main-2"],
       breakTime: ["bt:1-1"],
     });
   });

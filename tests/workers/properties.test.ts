@@ -352,9 +352,9 @@ describe("properties: progress saves and sign-in tokens", () => {
       fc.json(),
       fc
         .record({
-          version: fc.constant(1),
+          version: fc.constantFrom(1, 2),
           webNovel: fc.oneof(fc.constant(null), hostileText),
-          lightNovels: fc.dictionary(hostileText, fc.integer()),
+          lightNovels: fc.oneof(fc.dictionary(hostileText, fc.integer()), fc.array(hostileText, { maxLength: 5 })),
           sideStories: fc.array(hostileText, { maxLength: 5 }),
           anime: fc.constant(null),
           breakTime: fc.constant([]),

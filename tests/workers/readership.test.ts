@@ -32,7 +32,7 @@ describe("readership", () => {
 
   it("counts readers per arc and volume, and hides groups smaller than five", async () => {
     for (let index = 0; index < 6; index++)
-      await readerSince(`arc1-${index}`, { webNovel: "wn:1-3", lightNovels: { main: 1 } });
+      await readerSince(`arc1-${index}`, { webNovel: "wn:1-3", lightNovels: ["ln:main-1"] });
     for (let index = 0; index < 2; index++)
       await readerSince(`arc2-${index}`, { webNovel: "wn:2-1", anime: "anime:1-2" });
     const readership = await getReadership(env.DB);
@@ -54,7 +54,7 @@ describe("readership", () => {
     const saved = await saveProgress(env.DB, "positions", {
       ...emptyProgress,
       webNovel: "wn:1-2",
-      lightNovels: { main: 1 },
+      lightNovels: ["ln:main-1"],
       position: 999,
     });
     expect(saved.position).toBe(3); // ln:main-1 ends at wn:1-3, not the 999 the browser claimed
@@ -65,7 +65,11 @@ describe("readership counts established readers only", () => {
   it("five brand-new accounts, saving as often as they like today, do not unlock the figures", async () => {
     for (let index = 0; index < 5; index++) {
       await saveProgress(env.DB, `fresh-${index}`, { ...emptyProgress, webNovel: "wn:1-2" });
-      await saveProgress(env.DB, `fresh-${index}`, { ...emptyProgress, webNovel: "wn:1-3", lightNovels: { main: 1 } });
+      await saveProgress(env.DB, `fresh-${index}`, {
+        ...emptyProgress,
+        webNovel: "wn:1-3",
+        lightNovels: ["ln:main-1"],
+      });
     }
     expect(await getReadership(env.DB)).toMatchObject({ readers: 0, arcs: [], volumes: [], media: [], stalled: [] });
   });
@@ -126,5 +130,38 @@ describe("readership counts established readers only", () => {
     const full = await text(await visitor.fetch("/statistics/readership", { headers: { Cookie: "theme=dark" } }));
     expect(full).toContain("established readers track their progress");
     expect(full).toContain(`first saved their progress at least ${ESTABLISHED_AFTER_DAYS} days ago`);
+  });
+});
+
+describe("records saved before light novel places were unit keys", () => {
+  it("are moved to version 2 by their migration, which leaves newer records alone, and are counted", async () => {
+    const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0020_"))!;
+    const older = { ...emptyProgress, version: 1, webNovel: "wn:1-3", lightNovels: { main: 1, ex: 4 } };
+    const insert = env.DB.prepare(
+      `INSERT INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at, first_saved_at)
+       VALUES (?, ?, 3, 1, '["web_novel","light_novels"]', ?, ?)`,
+    );
+    const first = daysAgo(ESTABLISHED_AFTER_DAYS + 3).toISOString();
+    const last = daysAgo(1).toISOString();
+    const newer = JSON.stringify({ ...emptyProgress, webNovel: "wn:1-2", lightNovels: ["ln:main-1"] });
+    await env.DB.batch([
+      ...Array.from({ length: 5 }, (_, index) => insert.bind(`older-${index}`, JSON.stringify(older), last, first)),
+      insert.bind("none", JSON.stringify({ ...older, lightNovels: {} }), last, first),
+      insert.bind("newer", newer, last, first),
+    ]);
+    await env.DB.batch(migration.queries.map((statement) => env.DB.prepare(statement)));
+    const stored = async (uid: string) =>
+      (await env.DB.prepare("SELECT progress FROM reading_progress WHERE uid = ?")
+        .bind(uid)
+        .first<string>("progress"))!;
+
+    expect(JSON.parse(await stored("older-0"))).toEqual({
+      ...older,
+      version: 2,
+      lightNovels: ["ln:ex-4", "ln:main-1"],
+    });
+    expect(JSON.parse(await stored("none"))).toMatchObject({ version: 2, lightNovels: [] });
+    expect(await stored("newer")).toBe(newer);
+    expect((await getReadership(env.DB)).volumes).toEqual([{ label: "Tiny Tale 1", readers: 6 }]);
   });
 });

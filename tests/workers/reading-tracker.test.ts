@@ -181,7 +181,10 @@ describe("saving a reader's progress", () => {
       [new Uint8Array([0x7b, 0xff, 0x7d]), "That progress could not be read: it is not JSON."],
       ["", "That progress could not be read: it is not JSON."],
       ["[]", "That progress could not be read (expected an object)."],
-      [JSON.stringify({ ...progressAt({}), version: 2 }), "That progress could not be read (version: expected 1)."],
+      [
+        JSON.stringify({ ...progressAt({}), version: 3 }),
+        "That progress could not be read (version: expected 1 or 2).",
+      ],
       [
         JSON.stringify(progressAt({ webNovel: "anime:1-1" })),
         "That progress could not be read (webNovel: expected a web novel key).",

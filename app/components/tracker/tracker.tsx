@@ -15,14 +15,13 @@ import { toast } from "~/components/ui/toast-store";
 import { mediumLabels } from "~/lib/content/units";
 import {
   changedProgress,
-  lastVolumeKey,
   markRead,
   mergeProgress,
   reconcileProgress,
   withLastVolume,
   withPosition,
 } from "~/lib/progress/changes";
-import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { emptyProgress, lastVolumeKey, type Progress } from "~/lib/progress/record";
 import { lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
 import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";

@@ -5,7 +5,6 @@ import { gated } from "../shield/gated";
 import {
   changedProgress,
   followedMedia,
-  lastVolumeKey,
   markRead,
   mergeProgress,
   progressPosition,
@@ -15,7 +14,7 @@ import {
   withPosition,
   withTicked,
 } from "./changes";
-import { emptyProgress, knowledgeOf, type Progress } from "./record";
+import { emptyProgress, knowledgeOf, lastVolumeKey, type Progress } from "./record";
 import {
   bareTitle,
   groupName,
@@ -36,7 +35,7 @@ describe("mergeProgress", () => {
   it("keeps the furthest progress in each medium and unites checklists", () => {
     const phone = progress({
       webNovel: "wn:3-2",
-      lightNovels: { main: 2, ex: 1 },
+      lightNovels: ["ln:ex-1", "ln:main-2"],
       sideStories: ["ss:a"],
       anime: "anime:1-12",
       breakTime: ["bt:1-1"],
@@ -45,7 +44,7 @@ describe("mergeProgress", () => {
     });
     const laptop = progress({
       webNovel: "wn:2-30",
-      lightNovels: { main: 5 },
+      lightNovels: ["ln:main-5"],
       sideStories: ["ss:b", "ss:a"],
       anime: "anime:2-1",
       breakTime: ["bt:2-1"],
@@ -53,9 +52,9 @@ describe("mergeProgress", () => {
       updatedAt: "2026-02-01T00:00:00.000Z",
     });
     expect(mergeProgress(phone, laptop)).toEqual({
-      version: 1,
+      version: 2,
       webNovel: "wn:3-2",
-      lightNovels: { main: 5, ex: 1 },
+      lightNovels: ["ln:ex-1", "ln:main-5"],
       sideStories: ["ss:a", "ss:b"],
       anime: "anime:2-1",
       breakTime: ["bt:1-1", "bt:2-1"],
@@ -82,7 +81,7 @@ describe("progress files", () => {
   it("round-trips an export", () => {
     const exported = progress({
       webNovel: "wn:2-1",
-      lightNovels: { main: 1 },
+      lightNovels: ["ln:main-1"],
       position: 40,
       updatedAt: "2026-03-03T10:00:00.000Z",
     });
@@ -92,7 +91,7 @@ describe("progress files", () => {
   it.each([
     ["not json", "not valid JSON"],
     ["[]", "can read"],
-    [JSON.stringify({ ...emptyProgress, version: 2 }), "at version"],
+    [JSON.stringify({ ...emptyProgress, version: 3 }), "at version"],
     [JSON.stringify({ ...emptyProgress, webNovel: "chapter two" }), "at webNovel"],
     [JSON.stringify({ ...emptyProgress, extra: true }), "can read"],
   ])("refuses a broken file with a clear error: %s", (text, words) => {
@@ -107,7 +106,7 @@ describe("progressPosition", () => {
     const positions: Record<string, number> = { "wn:1-5": 5, "ln:main-2": 40, "anime:1-3": 12, "ss:x": 41.01 };
     expect(
       progressPosition(
-        progress({ webNovel: "wn:1-5", lightNovels: { main: 2 }, anime: "anime:1-3" }),
+        progress({ webNovel: "wn:1-5", lightNovels: ["ln:main-2"], anime: "anime:1-3" }),
         (key) => positions[key],
       ),
     ).toBe(40);
@@ -151,7 +150,7 @@ describe("markRead", () => {
   it("reads a skipped chapter or volume alone, leaving the reader's place and other gaps", () => {
     const crossed = progress({
       webNovel: "wn:2-1",
-      lightNovels: { main: 2 },
+      lightNovels: ["ln:main-2"],
       skipped: ["ln:main-1", "wn:1-1", "wn:1-2"],
     });
     expect(markRead(crossed, unit("wn:1-1", 1))).toMatchObject({
@@ -159,7 +158,7 @@ describe("markRead", () => {
       skipped: ["ln:main-1", "wn:1-2"],
     });
     expect(markRead(crossed, unit("ln:main-1", 3))).toMatchObject({
-      lightNovels: { main: 2 },
+      lightNovels: ["ln:main-2"],
       skipped: ["wn:1-1", "wn:1-2"],
     });
   });
@@ -172,7 +171,7 @@ describe("markRead", () => {
       sideStories: [],
     });
     expect(markRead(progress({ webNovel: "wn:2-1" }), unit("wn:1-2", 2))).toMatchObject({ webNovel: "wn:2-1" });
-    expect(markRead(emptyProgress, unit("ln:main-2", 5))).toMatchObject({ webNovel: null, lightNovels: { main: 2 } });
+    expect(markRead(emptyProgress, unit("ln:main-2", 5))).toMatchObject({ webNovel: null, lightNovels: ["ln:main-2"] });
   });
 
   it("ticks a side story or a Break Time short", () => {
@@ -203,7 +202,7 @@ describe("skipped units", () => {
   it("stay unread when 'I have read up to here' moves the reader on past their place", () => {
     const crossed = progress({
       webNovel: "wn:3-1",
-      lightNovels: { main: 2 },
+      lightNovels: ["ln:main-2"],
       skipped: ["ln:main-2", "wn:1-2", "wn:2-5", "wn:2-5"],
     });
     expect(readUpTo(crossed, { key: "wn:3-2", position: 12 })).toMatchObject({
@@ -211,7 +210,7 @@ describe("skipped units", () => {
       skipped: ["ln:main-2", "wn:1-2", "wn:2-5"],
     });
     expect(readUpTo(crossed, { key: "ln:main-3", position: 12 })).toMatchObject({
-      lightNovels: { main: 3 },
+      lightNovels: ["ln:main-3"],
       skipped: ["ln:main-2", "wn:1-2", "wn:2-5"],
     });
     // The place itself, skipped (a crossing into the light novels): reading it reads that volume.
@@ -251,13 +250,13 @@ describe("upNext", () => {
   });
 
   it("offers light novels only in the collections the reader has started", () => {
-    const { next, passed } = upNext(progress({ lightNovels: { main: 1 } }), timeline);
+    const { next, passed } = upNext(progress({ lightNovels: ["ln:main-1"] }), timeline);
     expect(keys(next)).toEqual(["ln:main-2"]);
     expect(keys(passed)).toEqual(["ss:prologue-night"]);
   });
 
   it("lists skipped chapters and volumes first among what was passed, at most the number asked for", () => {
-    const crossed = progress({ webNovel: "wn:2-1", lightNovels: { main: 2 }, skipped: ["wn:1-2", "ln:main-1"] });
+    const crossed = progress({ webNovel: "wn:2-1", lightNovels: ["ln:main-2"], skipped: ["wn:1-2", "ln:main-1"] });
     expect(keys(upNext(crossed, timeline).passed)).toEqual(["wn:1-2", "ln:main-1", "ss:prologue-night"]);
     expect(upNext(crossed, timeline, 1)).toMatchObject({ morePassed: 2 });
   });
@@ -271,7 +270,7 @@ describe("upNext", () => {
   it("is empty for a reader who is all caught up", () => {
     const done = progress({
       webNovel: "wn:2-1",
-      lightNovels: { main: 2, ex: 1 },
+      lightNovels: ["ln:ex-1", "ln:main-2"],
       anime: "anime:1-2",
       sideStories: ["ss:festival", "ss:prologue-night"],
       breakTime: ["bt:1-1"],
@@ -288,7 +287,7 @@ describe("followedMedia", () => {
       "break_time",
       "side_stories",
     ]);
-    expect([...followedMedia(progress({ lightNovels: { main: 1 } }))].sort()).toEqual(["side_stories"]);
+    expect([...followedMedia(progress({ lightNovels: ["ln:main-1"] }))].sort()).toEqual(["side_stories"]);
     expect([...followedMedia(progress({ breakTime: ["bt:1-1"] }))].sort()).toEqual([
       "anime",
       "break_time",
@@ -353,12 +352,14 @@ describe("tracker choices", () => {
 
   it("sets and clears a collection's last volume by its key", () => {
     const started = withLastVolume(emptyProgress, "main", "ln:main-2");
-    expect(started.lightNovels).toEqual({ main: 2 });
+    expect(started.lightNovels).toEqual(["ln:main-2"]);
     expect(lastVolumeKey(started, "main")).toBe("ln:main-2");
     expect(lastVolumeKey(started, "ex")).toBeNull();
-    expect(withLastVolume(started, "main", null).lightNovels).toEqual({});
-    // A key of another collection never lands in this one.
-    expect(withLastVolume(started, "main", "ln:ex-1").lightNovels).toEqual({});
+    expect(withLastVolume(started, "main", null).lightNovels).toEqual([]);
+    // A key of another collection never lands in this one; the other collections stay as they were.
+    expect(withLastVolume(started, "main", "ln:ex-1").lightNovels).toEqual([]);
+    const both = withLastVolume(withLastVolume(started, "ex", "ln:ex-1"), "main", "ln:main-3");
+    expect(both.lightNovels).toEqual(["ln:ex-1", "ln:main-3"]);
   });
 
   it("ticks and unticks checklist entries, kept sorted", () => {
@@ -368,7 +369,7 @@ describe("tracker choices", () => {
   });
 
   it("works out the position from the timeline and stamps a change with its time", () => {
-    const chosen = progress({ webNovel: "wn:1-2", lightNovels: { main: 2 }, position: 999 });
+    const chosen = progress({ webNovel: "wn:1-2", lightNovels: ["ln:main-2"], position: 999 });
     expect(withPosition(chosen, timeline).position).toBe(5);
     expect(changedProgress(chosen, timeline, new Date("2026-04-01T12:00:00.000Z"))).toMatchObject({
       position: 5,
@@ -380,7 +381,7 @@ describe("tracker choices", () => {
 describe("checkProgress", () => {
   const valid = progress({
     webNovel: "wn:2-1",
-    lightNovels: { main: 1 },
+    lightNovels: ["ln:main-1"],
     sideStories: ["ss:festival"],
     breakTime: ["bt:1-1"],
     position: 4,
@@ -397,6 +398,20 @@ describe("checkProgress", () => {
     expect(checkProgress({ ...emptyProgress, skipped: "wn:1-3" }).problem).toMatchObject({ path: "skipped" });
   });
 
+  it("reads a version 1 record, whose light novel places were volume numbers, as version 2", () => {
+    const older = { ...valid, version: 1, lightNovels: { main: 4, ex: 1 } };
+    expect(checkProgress(older)).toEqual({
+      progress: { ...valid, version: 2, lightNovels: ["ln:ex-1", "ln:main-4"] },
+      problem: null,
+    });
+    expect(parseProgressFile(JSON.stringify({ ...older, lightNovels: {} })).progress?.lightNovels).toEqual([]);
+  });
+
+  it("keeps light novel places sorted, so equal records serialise alike", () => {
+    const checked = checkProgress({ ...valid, lightNovels: ["ln:main-2", "ln:ex-1"] }).progress;
+    expect(checked?.lightNovels).toEqual(["ln:ex-1", "ln:main-2"]);
+  });
+
   it("accepts a record and returns it with its fields in one order", () => {
     const shuffled = Object.fromEntries(Object.entries(valid).reverse());
     const checked = checkProgress(shuffled);
@@ -407,8 +422,13 @@ describe("checkProgress", () => {
   it.each([
     [{ ...valid, sideStories: ["ss:festival", "ss:Not A Slug"] }, "sideStories.1"],
     [{ ...valid, anime: "wn:1-1" }, "anime"],
-    [{ ...valid, lightNovels: { Main: 1 } }, "lightNovels.Main"],
-    [{ ...valid, lightNovels: { main: 0 } }, "lightNovels.main"],
+    [{ ...valid, lightNovels: ["ln:Main-1"] }, "lightNovels.0"],
+    [{ ...valid, lightNovels: ["ln:main-0"] }, "lightNovels.0"],
+    [{ ...valid, lightNovels: ["ln:main-2", "ln:main-1"] }, "lightNovels.1"],
+    [{ ...valid, lightNovels: { main: 1 } }, "lightNovels"],
+    [{ ...valid, version: 1, lightNovels: ["ln:main-1"] }, "lightNovels"],
+    [{ ...valid, version: 1, lightNovels: { Main: 1 } }, "lightNovels.Main"],
+    [{ ...valid, version: 1, lightNovels: { main: 0 } }, "lightNovels.main"],
     [{ ...valid, breakTime: "bt:1-1" }, "breakTime"],
     [{ ...valid, position: -1 }, "position"],
     [{ ...valid, updatedAt: "yesterday" }, "updatedAt"],
@@ -433,7 +453,7 @@ describe("readUpTo", () => {
       progress({ webNovel: "wn:1-12", position: 12, updatedAt: now.toISOString() }),
     );
     expect(readUpTo(emptyProgress, { key: "ln:main-2", position: 32 }, now)).toMatchObject({
-      lightNovels: { main: 2 },
+      lightNovels: ["ln:main-2"],
       position: 32,
     });
     expect(readUpTo(emptyProgress, { key: "anime:1-3", position: 17 }, now)).toMatchObject({
@@ -443,11 +463,11 @@ describe("readUpTo", () => {
   });
 
   it("never moves progress back: an earlier unit keeps what was reached further on", () => {
-    const reader = progress({ webNovel: "wn:2-3", lightNovels: { main: 1 }, position: 35 });
+    const reader = progress({ webNovel: "wn:2-3", lightNovels: ["ln:main-1"], position: 35 });
     expect(readUpTo(reader, { key: "wn:1-4", position: 4 }, now)).toMatchObject({
       webNovel: "wn:2-3",
       position: 35,
-      lightNovels: { main: 1 },
+      lightNovels: ["ln:main-1"],
     });
     expect(readUpTo(reader, { key: "anime:1-1", position: 5 }, now)).toMatchObject({
       webNovel: "wn:2-3",

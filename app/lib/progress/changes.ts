@@ -1,6 +1,6 @@
-import { type Medium, mediumOf, parseUnitKey, volumeKey } from "../content/units";
+import { type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { hasConsumed, knowledgeOfUnits } from "../shield/knowledge";
-import { emptyProgress, knowledgeOf, type Progress, reachedUnits } from "./record";
+import { emptyProgress, furthestVolumes, knowledgeOf, type Progress, reachedUnits } from "./record";
 import { positionsOf, type TrackerUnit } from "./tracker-units";
 
 /* How a reader's progress record (./progress-record) changes: merging two, reading up to a unit, ticking one. */
@@ -34,14 +34,11 @@ function withSkippedBehind(progress: Progress): Progress {
  * other has read it.
  */
 export function mergeProgress(a: Progress, b: Progress): Progress {
-  const lightNovels: Record<string, number> = { ...a.lightNovels };
-  for (const [collection, volume] of Object.entries(b.lightNovels))
-    lightNovels[collection] = Math.max(lightNovels[collection] ?? 0, volume);
   const [knowsA, knowsB] = [knowledgeOf(a), knowledgeOf(b)];
   return withSkippedBehind({
-    version: 1,
+    version: 2,
     webNovel: later(a.webNovel, b.webNovel),
-    lightNovels,
+    lightNovels: furthestVolumes([...a.lightNovels, ...b.lightNovels]),
     sideStories: [...new Set([...a.sideStories, ...b.sideStories])].sort(),
     anime: later(a.anime, b.anime),
     breakTime: [...new Set([...a.breakTime, ...b.breakTime])].sort(),
@@ -91,19 +88,11 @@ export function changedProgress(progress: Progress, units: readonly TrackerUnit[
   return { ...withPosition(withSkippedBehind(progress), units), updatedAt: now.toISOString() };
 }
 
-/** The key of the last volume read in a collection, or null when none is. */
-export function lastVolumeKey(progress: Progress, collection: string) {
-  const volume = progress.lightNovels[collection];
-  return volume ? volumeKey(collection, volume) : null;
-}
-
 /** The record with a collection's last volume set from a volume key (null: not started). */
 export function withLastVolume(progress: Progress, collection: string, unitKey: string | null): Progress {
-  const lightNovels = { ...progress.lightNovels };
-  const volume = unitKey ? parseUnitKey(unitKey, "light_novels") : null;
-  if (volume?.collection === collection) lightNovels[collection] = volume.volume;
-  else delete lightNovels[collection];
-  return { ...progress, lightNovels };
+  const others = progress.lightNovels.filter((key) => parseUnitKey(key, "light_novels")?.collection !== collection);
+  const set = unitKey !== null && parseUnitKey(unitKey, "light_novels")?.collection === collection;
+  return { ...progress, lightNovels: set ? [...others, unitKey].sort() : others };
 }
 
 /** A checklist (side stories, Break Time) with one unit ticked or unticked, sorted like a merge. */
@@ -126,7 +115,7 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
   const reached: Progress = { ...emptyProgress, position: unit.position, updatedAt: now.toISOString() };
   if (parts?.medium === "web_novel") reached.webNovel = unit.key;
   else if (parts?.medium === "anime") reached.anime = unit.key;
-  else if (parts?.medium === "light_novels") reached.lightNovels = { [parts.collection]: parts.volume };
+  else if (parts?.medium === "light_novels") reached.lightNovels = [unit.key];
   else return progress;
   const merged = mergeProgress(progress, reached);
   const movesOn = !hasConsumed(knowledgeOfUnits(reachedUnits(progress)), unit.key);
@@ -140,7 +129,7 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
  */
 export function followedMedia(progress: Progress): Set<Medium> {
   const followed = new Set<Medium>(["side_stories"]);
-  if (progress.webNovel || (!progress.anime && !Object.keys(progress.lightNovels).length)) followed.add("web_novel");
+  if (progress.webNovel || (!progress.anime && !progress.lightNovels.length)) followed.add("web_novel");
   if (progress.anime || progress.breakTime.length) followed.add("anime").add("break_time");
   return followed;
 }

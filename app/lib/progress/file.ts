@@ -1,4 +1,12 @@
-import { collectionCodePattern, isUnitKey, MAX_UNIT_NUMBER, type Medium, UNIT_KEY_MAX_LENGTH } from "../content/units";
+import {
+  collectionCodePattern,
+  isUnitKey,
+  MAX_UNIT_NUMBER,
+  type Medium,
+  parseUnitKey,
+  UNIT_KEY_MAX_LENGTH,
+  volumeKey,
+} from "../content/units";
 import type { Progress } from "./record";
 
 /*
@@ -74,17 +82,30 @@ function skippedUnits(value: unknown, path: string): string[] {
   });
 }
 
-function lastVolumes(value: unknown, path: string): Record<string, number> {
+/** The last volume of each collection, by unit key; one per collection. */
+function lastVolumes(value: unknown, path: string): string[] {
+  const keys = checklist("light_novels", value, path);
+  const collections = new Set<string>();
+  keys.forEach((key, index) => {
+    const collection = parseUnitKey(key, "light_novels")!.collection;
+    if (collections.has(collection)) refuse(`${path}.${index}`, "expected one volume per light novel collection");
+    collections.add(collection);
+  });
+  return keys.sort();
+}
+
+/** Version 1 kept each collection's last volume as a number (`{"main": 3}`); read as version 2's keys. */
+function lastVolumesOfVersion1(value: unknown, path: string): string[] {
   if (!isRecord(value)) refuse(path, "expected an object");
-  const volumes: Record<string, number> = {};
+  const keys: string[] = [];
   for (const [collection, volume] of Object.entries(value)) {
     if (!collectionCodePattern.test(collection))
       refuse(`${path}.${collection}`, "expected a light novel collection code");
     if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > MAX_UNIT_NUMBER)
       refuse(`${path}.${collection}`, "expected a volume number");
-    volumes[collection] = volume;
+    keys.push(volumeKey(collection, volume));
   }
-  return volumes;
+  return keys.sort();
 }
 
 function timestamp(value: unknown, path: string): string {
@@ -97,15 +118,18 @@ function readProgress(value: unknown): Progress {
   if (!isRecord(value)) refuse("", "expected an object");
   const unknownField = Object.keys(value).find((field) => !fields.includes(field));
   if (unknownField !== undefined) refuse("", `unknown field "${unknownField}"`);
-  if (value.version !== 1) refuse("version", "expected 1");
+  if (value.version !== 1 && value.version !== 2) refuse("version", "expected 1 or 2");
   const position = value.position;
   if (typeof position !== "number" || !Number.isFinite(position) || position < 0 || position > 1e9)
     refuse("position", "expected a story position");
   // Built field by field in one order, so equal records serialise alike (sameProgress relies on it).
   return {
-    version: 1,
+    version: 2,
     webNovel: lastUnit("web_novel", value.webNovel, "webNovel"),
-    lightNovels: lastVolumes(value.lightNovels, "lightNovels"),
+    lightNovels:
+      value.version === 1
+        ? lastVolumesOfVersion1(value.lightNovels, "lightNovels")
+        : lastVolumes(value.lightNovels, "lightNovels"),
     sideStories: checklist("side_stories", value.sideStories, "sideStories"),
     anime: lastUnit("anime", value.anime, "anime"),
     breakTime: checklist("break_time", value.breakTime, "breakTime"),

@@ -69,19 +69,19 @@ describe("crossings", () => {
     });
     expect(intoLightNovels?.start.key).toBe("ln:main-3");
     expect(keys(intoLightNovels?.skipped ?? [])).toEqual(["ln:main-2"]);
-    expect(intoLightNovels?.progress).toMatchObject({ lightNovels: { main: 2 }, skipped: ["ln:main-2"] });
+    expect(intoLightNovels?.progress).toMatchObject({ lightNovels: ["ln:main-2"], skipped: ["ln:main-2"] });
     expect(knows(knowledgeOf(intoLightNovels!.progress), ["ln:main-1"])).toBe(true);
   });
 
   it("takes a light novel reader into the web novel, and offers nothing where the reader is already as far", () => {
-    const reader = progress({ lightNovels: { main: 2 } });
+    const reader = progress({ lightNovels: ["ln:main-2"] });
     const offers = crossings(reader, timeline);
     expect(offers.map((offer) => offer.to.medium)).toEqual(["web_novel"]);
     expect(offers[0]?.skipped).toEqual([]);
     expect(offers[0]?.progress.webNovel).toBe("wn:1-4");
-    expect(crossings(progress({ anime: "anime:1-2", webNovel: "wn:1-4", lightNovels: { main: 2 } }), timeline)).toEqual(
-      [],
-    );
+    expect(
+      crossings(progress({ anime: "anime:1-2", webNovel: "wn:1-4", lightNovels: ["ln:main-2"] }), timeline),
+    ).toEqual([]);
   });
 
   it("offers nothing to a reader with no progress in a medium to cross from", () => {
@@ -97,7 +97,7 @@ describe("crossings", () => {
   });
 
   it("offers one way into a medium, from the place that reaches furthest", () => {
-    const both = crossings(progress({ anime: "anime:1-1", lightNovels: { main: 2 } }), timeline);
+    const both = crossings(progress({ anime: "anime:1-1", lightNovels: ["ln:main-2"] }), timeline);
     expect(both.map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key])).toEqual([
       ["ln:main-2", "web_novel", "wn:2-1"],
     ]);

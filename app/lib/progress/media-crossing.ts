@@ -1,7 +1,7 @@
-import { type Medium, mediumOf, parseUnitKey, volumeKey } from "../content/units";
+import { type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { knows } from "../shield/knowledge";
 import { mergeProgress } from "./changes";
-import { emptyProgress, knowledgeOf, type Progress } from "./record";
+import { emptyProgress, knowledgeOf, lastVolumeNumber, type Progress } from "./record";
 import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "./tracker-units";
 
 /*
@@ -36,8 +36,7 @@ function reachedChapter(unit: TrackerUnit) {
 /** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
 function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
-  const volumes = Object.entries(progress.lightNovels).map(([collection, volume]) => volumeKey(collection, volume));
-  return [progress.anime, ...volumes]
+  return [progress.anime, ...progress.lightNovels]
     .map((key) => (key ? byKey.get(key) : undefined))
     .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
 }
@@ -98,7 +97,7 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
       const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
       if (!startVolume || !placeVolume) continue;
       const placeNumber = parseUnitKey(placeVolume.key, "light_novels")?.volume ?? 0;
-      if ((progress.lightNovels[collection.code] ?? 0) >= placeNumber) continue;
+      if (lastVolumeNumber(progress, collection.code) >= placeNumber) continue;
       const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
       result.push({
         from,
@@ -108,7 +107,7 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
         sideStories: sideStoriesBefore(startVolume),
         progress: mergeProgress(progress, {
           ...emptyProgress,
-          lightNovels: { [collection.code]: placeNumber },
+          lightNovels: [placeVolume.key],
           skipped: skipped.map((unit) => unit.key),
         }),
       });

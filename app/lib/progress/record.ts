@@ -1,4 +1,4 @@
-import { volumeKey } from "../content/units";
+import { parseUnitKey } from "../content/units";
 import { type Knowledge, knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
 
 /*
@@ -14,11 +14,12 @@ import { type Knowledge, knowledgeOfUnits, noKnowledge } from "../shield/knowled
  * knows is worked out per medium: ./knowledge).
  */
 export interface Progress {
-  version: 1;
+  /** 2 since light novel places are unit keys; version 1 records (and files) are read as version 2 (./file). */
+  version: 2;
   /** The last web novel chapter read, e.g. wn:2-14. */
   webNovel: string | null;
-  /** Per light novel collection, the last volume read. */
-  lightNovels: Record<string, number>;
+  /** The last volume read in each light novel collection started, by unit key (ln:main-3), one per collection, sorted. */
+  lightNovels: string[];
   /** Side stories read, by unit key (ss:slug). */
   sideStories: string[];
   /** The last anime episode watched, e.g. anime:1-5. */
@@ -36,9 +37,9 @@ export interface Progress {
 }
 
 export const emptyProgress: Progress = {
-  version: 1,
+  version: 2,
   webNovel: null,
-  lightNovels: {},
+  lightNovels: [],
   sideStories: [],
   anime: null,
   breakTime: [],
@@ -51,7 +52,7 @@ export const emptyProgress: Progress = {
 export function reachedUnits(progress: Progress) {
   return [
     progress.webNovel,
-    ...Object.entries(progress.lightNovels).map(([collection, volume]) => volumeKey(collection, volume)),
+    ...progress.lightNovels,
     ...progress.sideStories,
     progress.anime,
     ...progress.breakTime,
@@ -61,4 +62,26 @@ export function reachedUnits(progress: Progress) {
 /** What a reader with this progress knows (./knowledge): every place but the units skipped on the way. */
 export function knowledgeOf(progress: Progress | null): Knowledge {
   return progress ? knowledgeOfUnits(reachedUnits(progress), progress.skipped) : noKnowledge;
+}
+
+/** The key of the last volume read in a collection, or null when none is. */
+export function lastVolumeKey(progress: Progress, collection: string) {
+  return progress.lightNovels.find((key) => parseUnitKey(key, "light_novels")?.collection === collection) ?? null;
+}
+
+/** The number of the last volume read in a collection; 0 when none is. */
+export function lastVolumeNumber(progress: Progress, collection: string) {
+  const key = lastVolumeKey(progress, collection);
+  return (key && parseUnitKey(key, "light_novels")?.volume) || 0;
+}
+
+/** The furthest volume of each collection among these volume keys, one per collection, sorted. */
+export function furthestVolumes(keys: readonly string[]) {
+  const furthest = new Map<string, { key: string; volume: number }>();
+  for (const key of keys) {
+    const parts = parseUnitKey(key, "light_novels");
+    if (parts && parts.volume > (furthest.get(parts.collection)?.volume ?? 0))
+      furthest.set(parts.collection, { key, volume: parts.volume });
+  }
+  return [...furthest.values()].map(({ key }) => key).sort();
 }

@@ -157,7 +157,7 @@ describe("what importing a list would do", () => {
 
   it("sets volumes per collection and the web novel's chapter counted in reading order across arcs", () => {
     const { preview } = plan("myanimelist-manga.xml");
-    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-10", lightNovels: { main: 4 } });
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-10", lightNovels: ["ln:main-4"] });
     expect(preview?.changes).toEqual([
       { medium: "Web novel", place: "Arc 2 · Chapter 10", current: null },
       { medium: "Light novels", place: "Lanternfall 4", current: null },
@@ -168,11 +168,11 @@ describe("what importing a list would do", () => {
 
   it("stops at the last unit the series has when the list counts further", () => {
     const { preview } = plan("kitsu-manga.xml");
-    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-25", lightNovels: { main: 14 } });
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-25", lightNovels: ["ln:main-14"] });
   });
 
   it("keeps the reader's place where they are further already, and says so", () => {
-    const current: Progress = { ...emptyProgress, anime: "anime:2-8", webNovel: "wn:1-5", lightNovels: { main: 9 } };
+    const current: Progress = { ...emptyProgress, anime: "anime:2-8", webNovel: "wn:1-5", lightNovels: ["ln:main-9"] };
     const anime = plan("myanimelist-anime.xml", current).preview;
     expect(anime?.changes).toEqual([]);
     expect(anime?.kept).toEqual([{ medium: "Anime", place: "Season 2 · Episode 3", current: "Season 2 · Episode 8" }]);
@@ -184,7 +184,7 @@ describe("what importing a list would do", () => {
     // Applying it is the tracker's merge: furthest wins, nothing lost.
     expect(mergeProgress(current, manga!.imported)).toMatchObject({
       webNovel: "wn:2-10",
-      lightNovels: { main: 9 },
+      lightNovels: ["ln:main-9"],
       anime: "anime:2-8",
     });
   });
@@ -247,7 +247,7 @@ describe("reading a saved Novel Updates reading list", () => {
     const { preview, error } = plan("novel-updates-reading-list.html");
     expect(error).toBeNull();
     expect(preview?.service).toBe("novelupdates");
-    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-15", lightNovels: { main: 2 } });
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-15", lightNovels: ["ln:main-2"] });
     expect(preview?.changes).toEqual([
       { medium: "Web novel", place: "Arc 2 · Chapter 15", current: null },
       { medium: "Light novels", place: "Lanternfall 2", current: null },
@@ -264,9 +264,9 @@ describe("reading a saved Novel Updates reading list", () => {
   it("reads vN as volume N in progress, a chapter part as the chapter before, and keeps the reader's place when further", () => {
     const { preview } = planPage(readingList(row("lanternfall-light-novel", "v5"), row("lanternfall", "c31 part2")), {
       ...emptyProgress,
-      lightNovels: { main: 9 },
+      lightNovels: ["ln:main-9"],
     });
-    expect(preview?.imported).toMatchObject({ webNovel: "wn:1-30", lightNovels: { main: 4 } });
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:1-30", lightNovels: ["ln:main-4"] });
     expect(preview?.changes).toEqual([{ medium: "Web novel", place: "Arc 1 · Chapter 30", current: null }]);
     expect(preview?.kept).toEqual([{ medium: "Light novels", place: "Lanternfall 4", current: "Lanternfall 9" }]);
     // Past the collection's last volume: it stops there, and the sentence names the volume it sets.
@@ -321,7 +321,7 @@ describe("reading a saved Novel Updates reading list", () => {
       ),
     );
     expect(preview?.unrecognised).toEqual([{ medium: "Web novel", place: "no place given", current: null }]);
-    expect(preview?.imported.lightNovels).toEqual({ main: 3 });
+    expect(preview?.imported.lightNovels).toEqual(["ln:main-3"]);
   });
 
   it("refuses a Novel Updates page that is not the reading list, and a reading list of other series", () => {

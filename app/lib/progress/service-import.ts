@@ -1,4 +1,4 @@
-import { mediumLabels, parseUnitKey, volumeKey } from "../content/units";
+import { mediumLabels, parseUnitKey } from "../content/units";
 import {
   type ExternalId,
   externalIdIndex,
@@ -8,7 +8,7 @@ import {
   serviceNames,
 } from "./external-ids";
 import { mergeProgress, withPosition } from "./changes";
-import { emptyProgress, type Progress } from "./record";
+import { emptyProgress, lastVolumeKey, type Progress } from "./record";
 import { type TrackerUnit, unitsByMedium } from "./tracker-units";
 import { parseRelease } from "./novel-updates-page";
 import { readServiceExport, type ServiceEntry } from "./service-exports";
@@ -86,8 +86,7 @@ function progressOf(
       const parts = parseUnitKey(unit.key, "light_novels");
       return parts?.collection === target.collection ? parts.volume : null;
     });
-    const parts = volume ? parseUnitKey(volume.key, "light_novels") : null;
-    return parts ? { ...emptyProgress, lightNovels: { [parts.collection]: parts.volume } } : null;
+    return volume ? { ...emptyProgress, lightNovels: [volume.key] } : null;
   }
   // The web novel's chapters counted in reading order, as the services count them.
   const chapter = Math.min(entry.chapters, units.web_novel.length);
@@ -123,13 +122,13 @@ function linesOf(current: Progress, imported: Progress, units: readonly TrackerU
 
   if (imported.webNovel)
     place(mediumLabels.web_novel, imported.webNovel, current.webNovel, merged.webNovel !== current.webNovel);
-  for (const [collection, volume] of Object.entries(imported.lightNovels)) {
-    const now = current.lightNovels[collection];
+  for (const volume of imported.lightNovels) {
+    const collection = parseUnitKey(volume, "light_novels")?.collection ?? "";
     place(
       mediumLabels.light_novels,
-      volumeKey(collection, volume),
-      now ? volumeKey(collection, now) : null,
-      volume > (now ?? 0),
+      volume,
+      lastVolumeKey(current, collection),
+      lastVolumeKey(merged, collection) !== lastVolumeKey(current, collection),
     );
   }
   if (imported.anime) place(mediumLabels.anime, imported.anime, current.anime, merged.anime !== current.anime);
@@ -177,8 +176,8 @@ export function planServiceImport(
     if (place !== undefined && target.medium === "light_novels") {
       // Named by the volume the import sets (a count past the collection's last volume stops there).
       const volume = parseRelease(place)?.volume;
-      const set = reached?.lightNovels[target.collection];
-      const last = set ? labels.get(volumeKey(target.collection, set)) : null;
+      const set = reached ? lastVolumeKey(reached, target.collection) : null;
+      const last = set ? labels.get(set) : null;
       notes.push(
         last
           ? `Your list says ${place}: volume ${volume} is in progress, so it stands for ${last} as your last volume read.`

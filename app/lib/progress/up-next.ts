@@ -1,5 +1,5 @@
-import { parseUnitKey, volumeKey } from "../content/units";
-import type { Progress } from "./record";
+import { parseUnitKey } from "../content/units";
+import { lastVolumeKey, lastVolumeNumber, type Progress } from "./record";
 import { followedMedia } from "./changes";
 import { lightNovelCollections, positionsOf, type TrackerUnit, unitsByMedium } from "./tracker-units";
 
@@ -33,10 +33,9 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   if (followed.has("web_novel"))
     next.push(...[after(byMedium.web_novel, placeOf(progress.webNovel))].filter((unit) => unit !== undefined));
   for (const collection of lightNovelCollections(units)) {
-    if (!Object.hasOwn(progress.lightNovels, collection.code)) continue;
-    const volume = collection.volumes.find(
-      (unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > (progress.lightNovels[collection.code] ?? 0),
-    );
+    if (lastVolumeKey(progress, collection.code) === null) continue;
+    const read = lastVolumeNumber(progress, collection.code);
+    const volume = collection.volumes.find((unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > read);
     if (volume) next.push(volume);
   }
   const animePlace = placeOf(progress.anime);
@@ -46,7 +45,7 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   // Side stories come at the reader's furthest place in what they follow; shorts with the episodes.
   const places = [
     followed.has("web_novel") ? placeOf(progress.webNovel) : -1,
-    ...Object.entries(progress.lightNovels).map(([collection, volume]) => placeOf(volumeKey(collection, volume))),
+    ...progress.lightNovels.map(placeOf),
     followed.has("anime") ? animePlace : -1,
   ];
   const furthest = Math.max(...places);

@@ -81,7 +81,7 @@ describe("knowledgeOf", () => {
     const knowledge = knowledgeOf({
       ...emptyProgress,
       webNovel: "wn:1-4",
-      lightNovels: { main: 2 },
+      lightNovels: ["ln:main-2"],
       anime: "anime:1-3",
       sideStories: ["ss:a"],
       breakTime: ["bt:1-1"],
@@ -97,7 +97,7 @@ describe("knowledgeOf", () => {
     const knowledge = knowledgeOf({
       ...emptyProgress,
       webNovel: "wn:2-1",
-      lightNovels: { main: 3 },
+      lightNovels: ["ln:main-3"],
       skipped: ["wn:1-7", "ln:main-2", "wn:4-1"],
     });
     expect(hasConsumed(knowledge, "wn:1-6")).toBe(true);
