@@ -106,12 +106,12 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * stays sealed and the reader is told (app/browser/follow-up.ts).
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
  * asks whenever the reader knows anything or the shield does not hide. `waiting`: an answer is on its
- * way (not after it failed).
+ * way (not after it failed); `revealed`: `data` is an answer for this page, not the data as sent.
  */
 export function useShieldedData<D>(
   shielded: Shielded<D>,
   { withheld = false }: { withheld?: boolean } = {},
-): { data: D; waiting: boolean } {
+): { data: D; waiting: boolean; revealed: boolean } {
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
   const { pathname, search } = useLocation();
@@ -138,8 +138,8 @@ export function useShieldedData<D>(
   );
   // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
   return revealed.data?.page === page
-    ? { data: revealed.data.data, waiting: revealed.waiting }
-    : { data: loaderData, waiting: revealed.waiting };
+    ? { data: revealed.data.data, waiting: revealed.waiting, revealed: true }
+    : { data: loaderData, waiting: revealed.waiting, revealed: false };
 }
 
 /** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */

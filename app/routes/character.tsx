@@ -59,7 +59,7 @@ type Profile = NonNullable<NonNullable<Unshielded<Route.ComponentProps["loaderDa
 
 export default function Character({ loaderData }: Route.ComponentProps) {
   const sent = sealedCopy(loaderData);
-  const { data, waiting } = useShieldedData(loaderData, { withheld: sent.character === null });
+  const { data, waiting, revealed } = useShieldedData(loaderData, { withheld: sent.character === null });
   const { character } = data;
   const shield = useShield();
   const { pathname } = useLocation();
@@ -68,7 +68,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
     // progress, <html data-progress>) sees nothing, in a page's height of room, until the answer says
     // whether they have met this character, so one who has sees no "not found" on the way (should the
     // question fail, the page says so). The missing page stays in place, invisible, the same element throughout.
-    const asking = shield ? waiting && data === sent : null;
+    const asking = shield ? waiting && !revealed : null;
     return (
       <div
         aria-busy={asking || undefined}

@@ -74,8 +74,8 @@ const REVEAL_WAIT_MS = 3000;
 export default function Search({ loaderData }: Route.ComponentProps) {
   // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
   const sent = sealedCopy(loaderData);
-  const { data: revealed, waiting: answerComing } = useShieldedData(loaderData, { withheld: sent.query !== "" });
-  const { query, kind, results, total, counts, page, pageCount } = revealed;
+  const { data, waiting: answerComing, revealed } = useShieldedData(loaderData, { withheld: sent.query !== "" });
+  const { query, kind, results, total, counts, page, pageCount } = data;
   const shield = useShield();
   // Hits the reader knows are ranked among the others in their answer, and the first answer cannot hold
   // their places without telling everyone where they rank. So for a reader who will ask (before
@@ -83,7 +83,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // their place until that answer is shown, instead of being pushed down by it, and so do the counts
   // and pages, which would otherwise tell the reader the first answer's ("Nothing found"); if it does
   // not come within a few seconds (or fails), the first answer is shown.
-  const asking = query !== "" && (shield ? answerComing && revealed === sent : true);
+  const asking = query !== "" && (shield ? answerComing && !revealed : true);
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!asking) return;

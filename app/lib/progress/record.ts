@@ -18,7 +18,10 @@ export interface Progress {
   version: 2;
   /** The last web novel chapter read, e.g. wn:2-14. */
   webNovel: string | null;
-  /** The last volume read in each light novel collection started, by unit key (ln:main-3), one per collection, sorted. */
+  /**
+   * The last volume read in each light novel collection started, by unit key (ln:main-3): one per
+   * collection, sorted.
+   */
   lightNovels: string[];
   /** Side stories read, by unit key (ss:slug). */
   sideStories: string[];

@@ -81,10 +81,8 @@ export interface Shielded<D> {
 }
 
 /** The data of a shielded page as sent: gated content the requester did not state stays sealed. */
-export function sealedCopy<D>(data: Shielded<D>): D;
-export function sealedCopy<D>(data: Shielded<D> | undefined): D | undefined;
-export function sealedCopy<D>(data: Shielded<D> | undefined): D | undefined {
-  return data as unknown as D | undefined;
+export function sealedCopy<D>(data: Shielded<D>): D {
+  return data as unknown as D;
 }
 
 /**
