@@ -105,12 +105,14 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * replaces the sealed data. Nothing is asked when nothing would show; should the question fail, the page
  * stays sealed and the reader is told (app/browser/follow-up.ts).
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
- * asks whenever the reader knows anything or the shield does not hide. `waiting`: an answer is on its
- * way (not after it failed); `revealed`: `data` is an answer for this page, not the data as sent.
+ * asks whenever the reader knows anything or the shield does not hide. `everything`: the reader asked
+ * to see what the page withheld ("Show it" on a character not met), so it asks with `reveal=all`.
+ * `waiting`: an answer is on its way (not after it failed); `revealed`: `data` is an answer for this
+ * page, not the data as sent.
  */
 export function useShieldedData<D>(
   shielded: Shielded<D>,
-  { withheld = false }: { withheld?: boolean } = {},
+  { withheld = false, everything = false }: { withheld?: boolean; everything?: boolean } = {},
 ): { data: D; waiting: boolean; revealed: boolean } {
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
@@ -123,7 +125,10 @@ export function useShieldedData<D>(
     ((withheld && wouldAskWithheld(shield)) ||
       sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
   // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
-  const reveal = wanted ? revealParameter(shield, withheld ? {} : { revealers: revealersOf(sealed) }) : null;
+  const reveal =
+    shield && (wanted || everything)
+      ? revealParameter(shield, withheld ? { everything } : { revealers: revealersOf(sealed), everything })
+      : null;
   const revealed = useFollowUp(
     reveal === null
       ? null

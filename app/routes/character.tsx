@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
@@ -6,6 +6,7 @@ import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
 import { cn } from "~/lib/cn";
@@ -26,8 +27,8 @@ export { refuseForm as action } from "~/server/stray-forms.server";
 /**
  * A character the requester has not met is answered as an address that names no one: a 404 with no
  * trace of them, the same as an unknown slug, so an address cannot tell whether someone exists. The
- * page renders that 404 itself, so a reader who has met them gets the profile once it asks again with
- * what they know (useShieldedData).
+ * page renders that 404 itself (NotMetYet), so a reader who has met them gets the profile once it asks
+ * again with what they know (useShieldedData), and one who asks to see them gets it on request.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug ?? "";
@@ -38,14 +39,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return character ? page : data(page, { status: 404 });
 }
 
+const notMetTitle = "A character you have not met yet";
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const data = publicCopy(loaderData);
   // What everyone may see: a gated character is named in no title, whatever `reveal` a link carried.
   const character = data?.character?.content;
   if (!character)
     return pageMeta(siteNameFrom(matches), {
-      title: "Page not found",
-      description: `Page not found: ${displayPath(location.pathname)}`,
+      title: notMetTitle,
+      description: `${notMetTitle}, or no one: ${displayPath(location.pathname)}`,
     });
   return pageMeta(siteNameFrom(matches), {
     title: character.name,
@@ -59,26 +62,33 @@ type Profile = NonNullable<NonNullable<Unshielded<Route.ComponentProps["loaderDa
 
 export default function Character({ loaderData }: Route.ComponentProps) {
   const sent = sealedCopy(loaderData);
-  const { data, waiting, revealed } = useShieldedData(loaderData, { withheld: sent.character === null });
+  const { pathname } = useLocation();
+  // "Show it" on an address whose character the reader has not met: this address asks for everything
+  // (another character's address, reached from here, asks as any other).
+  const [shownAt, setShownAt] = useState<string | null>(null);
+  const showAll = shownAt === pathname;
+  const { data, waiting, revealed } = useShieldedData(loaderData, {
+    withheld: sent.character === null,
+    everything: showAll,
+  });
   const { character } = data;
   const shield = useShield();
-  const { pathname } = useLocation();
+  const shown = showAll && revealed && !waiting;
+  // Asked for everything (by "Show it", or a shield that shows everything) and no one is here: the page
+  // says so, in its title too.
+  const noOne = revealed && !waiting && !character && (showAll || (shield !== null && shield.mode !== "hide"));
+  useEffect(() => {
+    if (noOne) document.title = document.title.replace(notMetTitle, "Page not found");
+  }, [noOne]);
+  if (shown && character?.content) return <CharacterProfile character={character.content} />;
   if (!character) {
-    // A reader who will ask again with what they know (before hydration: a browser that keeps
-    // progress, <html data-progress>) sees nothing, in a page's height of room, until the answer says
-    // whether they have met this character, so one who has sees no "not found" on the way (should the
-    // question fail, the page says so). The missing page stays in place, invisible, the same element throughout.
-    const asking = shield ? waiting && !revealed : null;
+    if (noOne) return <NotFound pathname={pathname} />;
     return (
-      <div
-        aria-busy={asking || undefined}
-        className={cn(
-          asking === null && "[:root[data-progress]_&]:invisible [:root[data-progress]_&]:min-h-[100dvh]",
-          asking && "invisible min-h-[100dvh]",
-        )}
-      >
-        <NotFound pathname={pathname} />
-      </div>
+      <NotMetYet
+        checking={shield ? waiting && !revealed && !showAll : null}
+        showing={showAll && waiting}
+        onShow={shield ? () => setShownAt(pathname) : null}
+      />
     );
   }
   if (character.content && isRevealed(shield, character.revealedBy))
@@ -96,6 +106,78 @@ export default function Character({ loaderData }: Route.ComponentProps) {
         {(profile) => <CharacterProfile character={profile} />}
       </Spoiler>
     </article>
+  );
+}
+
+/**
+ * Every address of a character the reader has not met, and every address that names no one, says the
+ * same (so an address cannot tell whether someone exists): what it may be, with "Show it" and "Set your
+ * progress". A browser that keeps progress first says it is looking (before hydration: <html
+ * data-progress>), in words from the first paint, and the page keeps a screen's height while it does,
+ * so a reader who has met them sees their profile take its place without a "not met" on the way.
+ * `checking` null: not known yet whether the page will ask (on the server, before hydration).
+ */
+function NotMetYet({
+  checking,
+  showing,
+  onShow,
+}: {
+  checking: boolean | null;
+  showing: boolean;
+  onShow: (() => void) | null;
+}) {
+  return (
+    <section
+      aria-labelledby="not-met-title"
+      aria-busy={checking || showing || undefined}
+      className="min-h-[100dvh] space-y-4 py-8"
+    >
+      <p
+        role="status"
+        className={cn(
+          "text-muted-foreground",
+          checking === null ? "hidden [:root[data-progress]_&]:block" : !checking && "hidden",
+        )}
+      >
+        Looking for this character in what you have read or watched…
+      </p>
+      <div
+        className={cn(
+          "max-w-2xl space-y-4",
+          checking === null ? "[:root[data-progress]_&]:invisible" : checking && "invisible",
+        )}
+      >
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to="/characters" className="text-primary underline">
+            Characters
+          </Link>
+        </nav>
+        <h1 id="not-met-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {notMetTitle}
+        </h1>
+        <p>
+          This address names someone who has not appeared in what you have read or watched, or no one at all. The site
+          does not say which until you ask, so a link someone shared spoils nothing.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          {/* Its place is kept before the page is interactive, as the shield's other "Show it" buttons do. */}
+          <Button
+            onClick={onShow ?? undefined}
+            disabled={!onShow || showing}
+            className={onShow ? undefined : "invisible"}
+            aria-hidden={onShow ? undefined : true}
+          >
+            {showing ? "Showing…" : "Show it"}
+          </Button>
+          <Link to="/reading_tracker" className="font-medium text-primary underline underline-offset-4">
+            Set your progress
+          </Link>
+          <Link to="/characters" className="font-medium text-primary underline underline-offset-4">
+            The characters you have met
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }
 

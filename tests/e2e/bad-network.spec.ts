@@ -120,14 +120,25 @@ test.describe("a web novel reader", () => {
     }, webNovelReader("wn:3-10"));
   });
 
-  test("sees a character address that answers 404 as not found, with no notice: the answer was a page", async ({
+  test("sees a character address that answers 404 as one not met, with no notice: the answer was a page", async ({
     page,
   }) => {
     await page.goto("/characters/no-such-character");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Page not found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
     await expect(notice(page)).toHaveCount(0);
+  });
+
+  test("sees words from the first paint on a character's address while the site's scripts are still on their way", async ({
+    page,
+  }) => {
+    // A slow network: the page's HTML arrives, its scripts do not (yet).
+    await page.route("**/assets/**/*.js", () => {});
+    await page.goto("/characters/no-such-character", { waitUntil: "domcontentloaded" });
+    await expect(page.getByText("Looking for this character in what you have read or watched…")).toBeVisible();
+    // The page's other words wait, in their place, until the answer says whether the reader has met them.
+    await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
   });
 
   test("whose question fails after setting progress back sees the page as sent, not the answer for more", async ({

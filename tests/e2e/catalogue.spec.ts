@@ -24,10 +24,14 @@ test("each catalogue page shows the pack's data", async ({ page }) => {
   }
 });
 
-test("an unknown slug gives the 404 page", async ({ page }) => {
+test("an unknown slug answers 404; with the shield off the page asks for everything and says no one is there", async ({
+  page,
+}) => {
   const response = await page.goto("/characters/no-such-person");
   expect(response?.status()).toBe(404);
+  await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
+  await expect(page).toHaveTitle(/^Page not found/);
 });
 
 test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {

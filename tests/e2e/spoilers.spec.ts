@@ -368,7 +368,7 @@ test("the API answers each reader's reveal with exactly what they have seen: not
   }
 });
 
-test("a character the reader has not met is a missing page; a reader who has met them sees their page", async ({
+test("a character the reader has not met is a page that says so; Show it or having met them shows their page", async ({
   page,
   request,
 }) => {
@@ -381,12 +381,22 @@ test("a character the reader has not met is a missing page; a reader who has met
   expect(response?.status()).toBe(404);
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Page not found: ${path}`);
-  await expect(page).toHaveTitle(/^Page not found/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
+  await expect(page).toHaveTitle(/^A character you have not met yet/);
+  await expect(page.getByRole("link", { name: "Set your progress" })).toBeVisible();
   expect(await visibleText(page)).not.toContain(character.name.toLowerCase());
   const html = (await (await request.get(path)).text()).toLowerCase();
   for (const trace of [character.name, ...(character.portrait ? [character.portrait] : [])])
     expect(html).not.toContain(trace.toLowerCase());
+
+  // They ask to see who it is: the profile, for this page only (nothing is stored: a reload hides it again).
+  await page.getByRole("button", { name: "Show it" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
+  await expect(page).toHaveTitle(new RegExp(`^${character.name}`));
+  await page.reload();
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
 
   // A reader who has read the chapter where they first appear: the page asks again with what they know and shows them.
   const progress = {
@@ -404,11 +414,14 @@ test("a character the reader has not met is a missing page; a reader who has met
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
   await expect(page).toHaveTitle(new RegExp(`^${character.name}`));
-  await expect(page.getByText("Page not found")).toHaveCount(0);
-  // An address that names no one stays a missing page for them, once their browser has asked again.
+  await expect(page.getByText("A character you have not met yet")).toHaveCount(0);
+  // An address that names no one says what an unmet character's does, once their browser has asked
+  // again; asked to show it, the page says no one is there.
   await page.goto("/characters/no-such-person");
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
+  await page.getByRole("button", { name: "Show it" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
 
   // And from the catalogue, where the reader has met them, the card opens the page.
@@ -422,7 +435,7 @@ test("a character the reader has not met is a missing page; a reader who has met
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
 });
 
-test("a character's address says one thing from the first paint: missing to a new reader, their page to one who has met them", async ({
+test("a character's address says one thing from the first paint: not met to a new reader, their page to one who has met them", async ({
   page,
 }) => {
   const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
@@ -438,12 +451,12 @@ test("a character's address says one thing from the first paint: missing to a ne
     return paintedText(page);
   };
 
-  // A new reader: the missing page, painted once and kept while the page becomes interactive (no "Loading…").
+  // A new reader: the page painted once and kept while it becomes interactive (no "Loading…").
   await page.goto(path);
-  expect(await settled()).toEqual([`Page not found: ${path}`]);
+  expect(await settled()).toEqual(["A character you have not met yet"]);
   expect(errors).toEqual([]);
 
-  // A reader who has met them: never a "Page not found" on the way to their page.
+  // A reader who has met them: never a "not met" on the way to their page.
   const progress = { version: 1, webNovel: character.first_web_novel, anime: null, lightNovels: {}, sideStories: [] };
   const stored = { ...progress, breakTime: [], skipped: [], position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
   await page.evaluate((value) => localStorage.setItem("rc:progress", value), JSON.stringify(stored));
@@ -451,10 +464,10 @@ test("a character's address says one thing from the first paint: missing to a ne
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
   expect(await settled()).toEqual([character.name]);
 
-  // An address that names no one, for the same reader: missing once they have asked, and only then.
+  // An address that names no one, for the same reader: not met once they have asked, and only then.
   await page.goto("/characters/no-such-person");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
-  expect(await settled()).toEqual(["Page not found: /characters/no-such-person"]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
+  expect(await settled()).toEqual(["A character you have not met yet"]);
   expect(errors).toEqual([]);
 });
 

@@ -176,6 +176,10 @@ describe("catalogue loaders against the imported tiny pack", () => {
     ] as const) {
       const sealed = await answer(unmet, "oren-vale");
       expect(sealed.status, unmet).toBe(404);
+      // The page's words from the first paint: what the address may be, and what the reader can do.
+      if (!unmet.includes(".data"))
+        for (const words of ["A character you have not met yet", "Show it", "Set your progress"])
+          expect(sealed.body, unmet).toContain(words);
       expect(sealed, unmet).toEqual(await answer(nobody, "nobody-at-all"));
       for (const trace of ["Oren", "Vale", "/media/"]) expect(sealed.body, unmet).not.toContain(trace);
     }
@@ -198,7 +202,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
       if (!path.includes(".data")) {
         const head = body.slice(0, body.indexOf("</head>"));
         expect(head.match(/<title>.*?<\/title>/)?.[0], path).toBe(
-          "<title>Page not found · Lanternfall Companion</title>",
+          "<title>A character you have not met yet · Lanternfall Companion</title>",
         );
         for (const trace of ["Oren", "Vale"]) expect(head, path).not.toContain(trace);
       }

@@ -55,6 +55,8 @@ export interface RevealRequest {
    * has seen, or everything with the shield off; not what they asked to see, and not everything in blur mode.
    */
   shownOnly?: boolean;
+  /** Everything, whatever the shield: the reader asked to see what a page withheld without a trace ("Show it"). */
+  everything?: boolean;
 }
 
 /**
@@ -65,8 +67,11 @@ export interface RevealRequest {
  * reader who ticked many side stories), a page that gives its sealed items' `revealers` asks with the
  * ticks among them (`knowledgeFor`); beyond that, ticks are left out, which only hides more.
  */
-export function revealParameter(shield: Shield, { revealers, shownOnly = false }: RevealRequest = {}) {
-  if (shield.mode === "off" || (shield.mode === "blur" && !shownOnly)) return "all";
+export function revealParameter(
+  shield: Shield,
+  { revealers, shownOnly = false, everything = false }: RevealRequest = {},
+) {
+  if (everything || shield.mode === "off" || (shield.mode === "blur" && !shownOnly)) return "all";
   const knowledge = shownOnly ? shield.knowledge : shield.asking;
   const whole = encodeKnowledge(knowledge, Infinity);
   if (whole.length <= MAX_REVEAL_LENGTH) return whole;
