@@ -11,6 +11,12 @@ declare module "react-router" {
   interface AppLoadContext {
     /** Parsed configuration for this request. */
     env: Env;
+    /**
+     * The site's public origin, for absolute links (feeds, the API): SITE_URL where it is set (always in
+     * production, where feed ids must not change with the address a request came by), else the
+     * request's own, so a local run's links lead back to it.
+     */
+    origin: string;
     db: D1Database;
     redirects: KVNamespace;
   }
@@ -33,9 +39,15 @@ function envOf(bindings: Bindings) {
 }
 
 /** Called by serve-site.ts for every request, in the Pages Function, `npm run dev` and the tests alike. */
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }): AppLoadContext {
+export function getLoadContext({
+  request,
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: Cloudflare };
+}): AppLoadContext {
   const { env: bindings } = context.cloudflare;
   const env = envOf(bindings);
   const db = env.COUNT_D1_ROUND_TRIPS && env.ENVIRONMENT !== "production" ? countRoundTrips(bindings.DB) : bindings.DB;
-  return { env, db, redirects: bindings.REDIRECTS };
+  return { env, origin: env.SITE_URL ?? new URL(request.url).origin, db, redirects: bindings.REDIRECTS };
 }

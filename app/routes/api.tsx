@@ -85,7 +85,7 @@ function YourReveal() {
 
 /** The examples name the site's configured address, never the request's Host. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { base: `${context.env.SITE_URL}${API_BASE}` };
+  return { base: `${context.origin}${API_BASE}` };
 }
 
 export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) {

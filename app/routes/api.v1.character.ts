@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
       characterProfileView(
         slugPattern.test(slug) ? await getCharacter(db, slug) : null,
         knowledge,
-        args.context.env.SITE_URL,
+        args.context.origin,
       ),
     `No character has the slug "${slug}".`,
   );

@@ -9,10 +9,6 @@ const parameters = { ...revealing, ...pagingParameters };
 /** The characters the requester has met, by name, a page at a time; counted and paged among themselves. */
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(args, parameters, async ({ db, query, knowledge }) =>
-    pageOf(
-      metCharacters(await getCharacterDirectory(db), knowledge, args.context.env.SITE_URL),
-      query.page,
-      query.per_page,
-    ),
+    pageOf(metCharacters(await getCharacterDirectory(db), knowledge, args.context.origin), query.page, query.per_page),
   );
 }

@@ -7,5 +7,5 @@ import type { Route } from "./+types/api.v1.openapi";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(new URL(request.url).searchParams, {});
   if (!query.ok) return apiErrorResponse(query.error);
-  return apiJson(apiDocument(context.env.SITE_URL));
+  return apiJson(apiDocument(context.origin));
 }

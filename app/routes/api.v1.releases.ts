@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
       today: releaseDay(),
       page,
     });
-    const view = (release: (typeof recent)[number]) => releaseView(release, knowledge, args.context.env.SITE_URL);
+    const view = (release: (typeof recent)[number]) => releaseView(release, knowledge, args.context.origin);
     return { upcoming: upcoming.map(view), recent: pageFrom(recent.map(view), paging.total, page, RECENT_PER_PAGE) };
   });
 }

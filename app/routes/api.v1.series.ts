@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
         arcs: series.arcs,
         light_novel_collections: series.collections,
         anime_seasons: series.seasons,
-        url: `${args.context.env.SITE_URL}/`,
+        url: `${args.context.origin}/`,
       };
     },
     "No series has been imported yet.",

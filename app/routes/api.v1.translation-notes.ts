@@ -19,6 +19,6 @@ const parameters = {
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(args, parameters, async ({ db, query, knowledge }) => {
     const mistakes = await getMistakes(db, { medium: query.medium ?? null, unit: query.unit ?? null });
-    return pageOf(knownMistakes(mistakes, knowledge, args.context.env.SITE_URL), query.page, query.per_page);
+    return pageOf(knownMistakes(mistakes, knowledge, args.context.origin), query.page, query.per_page);
   });
 }

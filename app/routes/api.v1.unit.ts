@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
     revealing,
     async ({ db, knowledge }) => {
       const unit = isUnitKey(key) ? await getStoryUnit(db, key) : null;
-      return unit && unitView(unit, knowledge, args.context.env.SITE_URL);
+      return unit && unitView(unit, knowledge, args.context.origin);
     },
     `No unit of the story has the key "${key}".`,
   );

@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
       limit: perPage,
     });
     return pageFrom(
-      units.map((unit) => unitView(unit, knowledge, args.context.env.SITE_URL)),
+      units.map((unit) => unitView(unit, knowledge, args.context.origin)),
       total,
       page,
       perPage,

@@ -20,7 +20,7 @@ const CALENDAR_SIZE = 200;
  * reader who knows nothing: an event is named by its title only where the title spoils nothing.
  */
 export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
-  const origin = context.env.SITE_URL;
+  const origin = context.origin;
   const host = new URL(origin).hostname;
   const today = releaseDay();
   const { recent, upcoming } = seal(

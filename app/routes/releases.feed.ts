@@ -14,7 +14,7 @@ import {
   releasePath,
 } from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
-import { entityTag } from "~/server/conditional-get.server";
+import { atomResponse } from "~/server/atom-response.server";
 import { answeringErrors, refusal } from "~/server/refusal.server";
 import type { Route } from "./+types/releases.feed";
 
@@ -34,8 +34,7 @@ export const loader = answeringErrors(async ({ params, context }: Route.LoaderAr
   if (asked !== null && medium === null) {
     return refusal(404, `No such feed: the media are ${media.join(", ")}.`);
   }
-  // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
-  const origin = context.env.SITE_URL;
+  const origin = context.origin;
   const host = new URL(origin).hostname;
   const { recent } = seal(
     await getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }),
@@ -67,12 +66,5 @@ export const loader = answeringErrors(async ({ params, context }: Route.LoaderAr
     updated: entries[0]?.updated ?? "1970-01-01",
     entries,
   });
-  return new Response(xml, {
-    headers: {
-      ETag: await entityTag(xml),
-      "Content-Type": "application/atom+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=900, s-maxage=3600",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return atomResponse(xml, "public, max-age=900, s-maxage=3600");
 });

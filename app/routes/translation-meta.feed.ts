@@ -11,7 +11,7 @@ import {
 } from "~/lib/mistakes/rules";
 import type { MistakeEntry } from "~/lib/mistakes/entries";
 import { getNewestMistakes } from "~/models/mistakes.server";
-import { entityTag } from "~/server/conditional-get.server";
+import { atomResponse } from "~/server/atom-response.server";
 import type { Route } from "./+types/translation-meta.feed";
 import { answeringErrors } from "~/server/refusal.server";
 
@@ -43,8 +43,7 @@ function entrySummary(entry: MistakeEntry, details: Array<string | null>) {
 
 /** An Atom feed of the newest translation-mistake entries of both media. */
 export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
-  // The configured origin: the Host header is the client's to choose, and a cached feed would spread it.
-  const origin = context.env.SITE_URL;
+  const origin = context.origin;
   const { ln, anime } = seal(await getNewestMistakes(context.db, FEED_SIZE), noKnowledge);
   const entries = [
     ...ln.map(({ entry, path }) => ({
@@ -85,12 +84,5 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
     updated: entries[0]?.updated ?? "1970-01-01",
     entries,
   });
-  return new Response(xml, {
-    headers: {
-      ETag: await entityTag(xml),
-      "Content-Type": "application/atom+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300, s-maxage=600",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return atomResponse(xml, "public, max-age=300, s-maxage=600");
 });

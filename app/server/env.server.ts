@@ -25,13 +25,16 @@ const envSchema = z
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
     SITE_NAME: z.string().trim().min(1).default("Lanternfall Companion"),
     /**
-     * The site's public origin, for absolute links (the Atom feed): taken from configuration, never from
-     * the request's Host header, which a client chooses.
+     * The site's public origin, for absolute links (feeds, the API): required in production, where a
+     * feed's ids must not change with the address a request came by. Unset (a local run), links take
+     * the request's origin (the load context's `origin`).
      */
-    SITE_URL: z
-      .url({ protocol: /^https?$/, error: "SITE_URL must be the site's http(s) origin, such as https://example.com" })
-      .default("http://localhost:8788")
-      .transform((url) => new URL(url).origin),
+    SITE_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "SITE_URL must be the site's http(s) origin, such as https://example.com" })
+        .transform((url) => new URL(url).origin)
+        .optional(),
+    ),
     SESSION_SECRET: optionalText,
     FIREBASE_PROJECT_ID: z.string().trim().min(1).default("demo-lanternfall"),
     FIREBASE_API_KEY: optionalText,
@@ -65,7 +68,7 @@ const envSchema = z
     COUNT_D1_ROUND_TRIPS: optionalText.transform((value) => value === "true" || value === "1"),
   })
   .superRefine((env, ctx) => {
-    if (env.ENVIRONMENT === "production" && !env.SITE_URL.startsWith("https://")) {
+    if (env.ENVIRONMENT === "production" && !env.SITE_URL?.startsWith("https://")) {
       ctx.addIssue({
         code: "custom",
         path: ["SITE_URL"],

@@ -137,6 +137,10 @@ export function serveLocal({ port, authEmulator = true, authEmulatorPort, ...opt
       ...persistArgs(options),
       ...emulatorBinding,
       ...forwardedSettings.flatMap((name) => (process.env[name] ? ["--binding", `${name}=${process.env[name]}`] : [])),
+      // Links lead back to this run (the request's origin), not to wrangler.toml's production address,
+      // unless SITE_URL is given.
+      "--binding",
+      `SITE_URL=${process.env.SITE_URL ?? ""}`,
     ],
     // The site as deployed: NODE_ENV as `wrangler pages deploy` sets it, so the Function bundles React's
     // production build (`pages dev` alone bundles its development build, several times slower per page).

@@ -127,7 +127,7 @@ test("every feed is Atom a feed parser reads, holds its medium only, and names a
 }) => {
   for (const medium of [null, ...media]) {
     const response = await request.get(medium ? `/releases/${medium}/feed.xml` : "/releases/feed.xml");
-    expect(response.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
     const feed = parseFeed(xml);
     expect(feed.meta.type).toBe("atom");
@@ -140,6 +140,42 @@ test("every feed is Atom a feed parser reads, holds its medium only, and names a
   const short = flaggedShorts[0]!;
   expect(breakTime.items.map((item) => item.title)).toContain(`Break Time: ${labelOf.get(short.key)}`);
 });
+
+for (const [path, scheme] of [
+  ["/releases/feed.xml", "light"],
+  ["/translation_meta/feed.xml", "dark"],
+] as const) {
+  test(`${path} opened in a browser (${scheme}) reads as a page that says what a feed is, and links back to this run`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(path);
+    // The stylesheet applies: the note on what a feed is, the feed's title as a heading, the entries as
+    // blocks, and what only a feed reader needs hidden; nothing scrolls sideways on a phone.
+    const looks = await page.evaluate(() => {
+      const style = (selector: string, pseudo?: string) => {
+        const element = document.querySelector(selector);
+        return element ? getComputedStyle(element, pseudo) : null;
+      };
+      return {
+        note: style(":root", "::before")?.content,
+        title: style(":root > title")?.display,
+        entry: style("entry")?.display,
+        id: style("entry > id")?.display,
+        background: style(":root")?.backgroundColor,
+        sideways: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+    expect(looks.note).toContain("This is a feed.");
+    expect(looks).toMatchObject({ title: "block", entry: "block", id: "none", sideways: false });
+    expect(looks.background).toBe(scheme === "dark" ? "oklch(0.18 0.012 60)" : "oklch(0.99 0.004 80)");
+    // A local run's links lead back to it (no site origin is set), not to the production address.
+    const self = await page.evaluate(() => document.querySelector("link[rel=self]")?.getAttribute("href"));
+    expect(self).toBe(`${baseURL}${path}`);
+  });
+}
 
 test("a feed reader polling with the tag it has gets a 304 without a body, also when the edge holds no copy", async ({
   request,

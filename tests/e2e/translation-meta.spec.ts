@@ -107,7 +107,7 @@ test("the Atom feed parses and lists entries", async ({ page }) => {
     };
   });
   expect(feed).toEqual({
-    type: "application/atom+xml; charset=utf-8",
+    type: "application/xml; charset=utf-8",
     error: 0,
     root: "http://www.w3.org/2005/Atom feed",
     count: 50,

@@ -133,9 +133,11 @@ describe("translation-meta loaders", () => {
 
   it("the Atom feed lists the newest entries of both media", async () => {
     const response = await load(feedLoader, "/translation_meta/feed.xml");
-    expect(response.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="utf-8"\?>\n<\?xml-stylesheet type="text\/css" href="\/feed.css"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/,
+    );
     expect(xml.match(/<entry>/g)).toHaveLength(5);
     // Links are on the configured site origin (SITE_URL), not the host the request named.
     expect(xml).toContain(`<id>${env.SITE_URL}/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice</id>`);

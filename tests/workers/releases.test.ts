@@ -59,7 +59,7 @@ describe("the release feeds", () => {
   it("an Atom feed of every medium names a flagged chapter by its label, never its title", async () => {
     const outcome = await settle(feedLoader, "/releases/feed.xml");
     if (!(outcome instanceof Response)) throw new Error("the feed is a response");
-    expect(outcome.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    expect(outcome.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(outcome.headers.get("Cache-Control")).toContain("public");
     const xml = await outcome.text();
     expect(xml).not.toContain("Keeper Lied");

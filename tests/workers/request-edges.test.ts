@@ -266,6 +266,14 @@ describe("small edges", () => {
     expect(xml).not.toContain("evil.example");
   });
 
+  it("builds the feed's links from the request's origin where no site origin is set (a local run)", async () => {
+    const response = await settle(feedLoader, "/translation_meta/feed.xml", { bindings: { SITE_URL: "" } });
+    if (!(response instanceof Response)) throw new Error("The feed answers a Response");
+    const xml = await response.text();
+    expect(xml).toContain("<id>https://companion.test/translation_meta/feed.xml</id>");
+    expect(xml).not.toContain(env.SITE_URL);
+  });
+
   it("accepts signing keys only over https (plain http only from this machine)", () => {
     const keys =
       (url: string, environment = "test") =>

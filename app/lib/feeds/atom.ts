@@ -38,6 +38,9 @@ function timestamp(date: string) {
   return date.length === 10 ? `${date}T00:00:00Z` : date;
 }
 
+/** How a feed reads when a browser opens it (public/feed.css); feed readers ignore it. */
+export const FEED_STYLESHEET = "/feed.css";
+
 export function renderAtom(feed: AtomFeed) {
   const entries = feed.entries
     .map(
@@ -53,6 +56,7 @@ ${entry.categories.map((term) => `    <category term="${escapeXml(term)}"/>`).jo
     )
     .join("\n");
   return `<?xml version="1.0" encoding="utf-8"?>
+<?xml-stylesheet type="text/css" href="${FEED_STYLESHEET}"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
   <id>${escapeXml(feed.id)}</id>
   <title>${escapeXml(feed.title)}</title>

@@ -44,6 +44,7 @@ export const staticFileRules = [
   "/logo.svg",
   "/site.webmanifest",
   "/robots.txt",
+  "/feed.css",
 ];
 
 /** The rule that sends a path straight to the static files, if any. */
