@@ -1,4 +1,4 @@
-import { redirect, useNavigate, useRevalidator } from "react-router";
+import { data, redirect, useNavigate, useRevalidator } from "react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import type { UserCredential } from "firebase/auth";
 import { importWithRecovery } from "~/browser/lazy-import";
@@ -13,7 +13,7 @@ import { collectErrors, type FormErrors, firstInvalid, readFields } from "~/lib/
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { getPublicConfig } from "~/server/env.server";
-import { getSession } from "~/server/session.server";
+import { clearSessionCookie, getSession, getSignedInUser } from "~/server/session.server";
 import type { Route } from "./+types/login";
 
 /** A form sent here is refused with the site's 405. */
@@ -24,11 +24,17 @@ const authClient = () => importWithRecovery(() => import("~/browser/firebase-aut
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  // Signed in as the hub counts it (a token that verifies and a session still open), so the two never
+  // send a reader back and forth.
+  if (await getSignedInUser(request, context)) throw redirect(redirectTo);
   const { user, keysUnavailable } = await getSession(request, context.env);
-  if (user) throw redirect(redirectTo);
   const { firebase } = getPublicConfig(context.env);
   // Sign-in works with a real web configuration, or locally with the emulator.
-  return { redirectTo, firebase, available: Boolean(firebase.emulatorHost || firebase.apiKey), keysUnavailable };
+  const page = { redirectTo, firebase, available: Boolean(firebase.emulatorHost || firebase.apiKey), keysUnavailable };
+  // A token that still verifies whose session was closed (signed out, run out, the account gone): the
+  // cookie goes, and the page says why the reader is asked to sign in again.
+  if (!user) return { ...page, sessionEnded: false };
+  return data({ ...page, sessionEnded: true }, { headers: { "Set-Cookie": await clearSessionCookie(context.env) } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -61,6 +67,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { redirectTo, firebase, available, keysUnavailable } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  // Kept as first said: the answer that said it also cleared the cookie, so the next one cannot.
+  const [sessionEnded] = useState(loaderData.sessionEnded);
+  useEffect(() => {
+    // The header was drawn with that cookie; drawn again, it says signed out too.
+    if (sessionEnded) void revalidator.revalidate();
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [mode, setMode] = useState<Mode>("sign-in");
   const [errors, setErrors] = useState<FormErrors<LoginField>>({});
   const [busy, setBusy] = useState(false);
@@ -158,6 +172,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         title={tabs.find(([value]) => value === mode)?.[1] ?? "Sign in"}
         lead="An account lets you report mistakes and follow what becomes of your reports. Reading needs no account."
       />
+      {sessionEnded ? (
+        <p role="status" className="mb-4 rounded-md border border-border bg-muted p-3 text-sm">
+          Your session ended, so you are signed out here. Sign in again to go on.
+        </p>
+      ) : null}
       {keysUnavailable ? (
         <p role="alert" className="mb-4 rounded-md border border-destructive p-3 text-sm">
           Sign-in cannot be checked right now. You can still read everything; please try signing in again later.

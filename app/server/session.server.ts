@@ -205,7 +205,9 @@ export function clearSessionCookie(env: Env) {
 
 /**
  * The guard for signed-in pages and actions: a signed-out visitor (or one whose session was closed)
- * is sent to sign in and brought back; when the keys cannot be checked, a 503 explains it.
+ * is sent to sign in and brought back; when the keys cannot be checked, a 503 explains it. The login
+ * page counts a reader as signed in the same way (getSignedInUser), so the two never send a reader
+ * back and forth; it clears a closed session's cookie and says the session ended.
  */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
   const { keysUnavailable } = await getSession(request, context.env);

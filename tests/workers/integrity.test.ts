@@ -17,6 +17,7 @@ import { action as logoutAction } from "~/routes/auth.logout";
 import { action as sessionAction } from "~/routes/auth.session";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
+import { loader as loginLoader } from "~/routes/login";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { action as progressAction, loader as progressLoader } from "~/routes/resources.progress";
 import { present, settle } from "../support/workers-context";
@@ -518,6 +519,12 @@ describe("sessions that can be closed (defect 5)", () => {
     const hub = await call(hubLoader, "/feedback_hub", { cookie });
     expect(hub.status).toBe(302);
     expect(hub.headers.get("Location")).toBe("/login?redirectTo=%2Ffeedback_hub");
+    // The login page counts the reader as the hub does, so it does not send them back (a loop until the
+    // browser gave up): it clears the closed session's cookie and says the session ended.
+    const login = await call(loginLoader, "/login?redirectTo=%2Ffeedback_hub", { cookie });
+    expect(login.status).toBe(200);
+    expect(login.data).toMatchObject({ sessionEnded: true, redirectTo: "/feedback_hub" });
+    expect(login.headers.get("Set-Cookie")).toMatch(/Max-Age=0/);
     const report = await sendReport(cookie, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature });
     expect(report.headers.get("Location")).toMatch(/^\/login\?/);
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "leaving-reader")).toBe(0);
