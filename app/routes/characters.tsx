@@ -1,6 +1,5 @@
 import { cutText } from "~/lib/format";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { useEffect, useRef } from "react";
+import { Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
@@ -8,7 +7,7 @@ import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { FilterForm } from "~/components/filter-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -61,18 +60,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
     media: mediaCounts,
     filters,
   } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).filters.query !== "" }).data;
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(typing.current), []);
-
-  const submitForm = (delay: number) => {
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => {
-      if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
-    }, delay);
-  };
 
   return (
     <>
@@ -80,9 +68,8 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         title="Characters"
         lead="Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in."
       />
-      <Form
-        ref={form}
-        method="get"
+      <FilterForm
+        submitLabel="Search"
         role="search"
         className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
       >
@@ -93,11 +80,10 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
             defaultValue={filters.query}
             maxLength={100}
             placeholder="e.g. The Ash Warden"
-            onChange={() => submitForm(300)}
           />
         </Field>
         <Field id="character-affiliation" label="Affiliation">
-          <Select name="affiliation" defaultValue={filters.affiliation ?? ""} onChange={() => submitForm(0)}>
+          <Select name="affiliation" defaultValue={filters.affiliation ?? ""}>
             <option value="">Any affiliation</option>
             {affiliations.map(({ affiliation, count }) => (
               <option key={affiliation} value={affiliation}>
@@ -107,7 +93,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
           </Select>
         </Field>
         <Field id="character-medium" label="First appears in">
-          <Select name="medium" defaultValue={filters.medium ?? ""} onChange={() => submitForm(0)}>
+          <Select name="medium" defaultValue={filters.medium ?? ""}>
             <option value="">Any medium</option>
             {mediaCounts.map(({ medium, count }) => (
               <option key={medium} value={medium}>
@@ -116,8 +102,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </Field>
-        <Button type="submit">Search</Button>
-      </Form>
+      </FilterForm>
 
       <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
         {total === 0

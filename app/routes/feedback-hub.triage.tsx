@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { ReportStatusBadge } from "~/components/report-status";
 import { Button } from "~/components/ui/button";
+import { FilterForm } from "~/components/filter-form";
 import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LabelOptions, Select } from "~/components/ui/select";
@@ -118,7 +119,10 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
         / <span aria-current="page">Triage</span>
       </nav>
       <PageHeader title="Triage" lead="Every report, page by page. The reporter sees the status and your note." />
-      <Form method="get" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-border bg-card p-4">
+      <FilterForm
+        submitLabel="Show"
+        className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-border bg-card p-4"
+      >
         <Field label="Kind">
           <Select name="kind" defaultValue={filters.kind ?? ""}>
             <option value="">All kinds</option>
@@ -145,8 +149,7 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
             <option value="oldest">Oldest first</option>
           </Select>
         </Field>
-        <Button type="submit">Show</Button>
-      </Form>
+      </FilterForm>
       {reports.length === 0 ? (
         <p className="text-muted-foreground">No report matches.</p>
       ) : (

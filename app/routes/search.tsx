@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { useEffect, useState } from "react";
 import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { FilterForm } from "~/components/filter-form";
 import { Input } from "~/components/ui/input";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
@@ -99,7 +99,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         title="Search"
         lead="Characters by name or alias, chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes."
       />
-      <Form method="get" role="search" className="mb-6 flex gap-2">
+      <FilterForm submitLabel="Search" role="search" className="mb-6 flex gap-2">
         <label htmlFor="search-page-query" className="sr-only">
           Search the site
         </label>
@@ -113,8 +113,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           placeholder="Name, alias or title"
         />
         {kind ? <input type="hidden" name="kind" value={kind} /> : null}
-        <Button type="submit">Search</Button>
-      </Form>
+      </FilterForm>
       {/* Everything the answer decides (kinds, counts, results, pages) waits together. */}
       <div className={hold} aria-busy={waiting || undefined}>
         {query ? <KindFilter query={query} kind={kind} counts={counts} /> : null}

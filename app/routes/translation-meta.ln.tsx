@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { LnMistakeEntry } from "~/components/mistakes/ln-mistake-entry";
@@ -6,7 +6,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
-import { Button } from "~/components/ui/button";
+import { FilterForm } from "~/components/filter-form";
 import { Input } from "~/components/ui/input";
 import { countOf, nouns } from "~/lib/words";
 import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
@@ -66,7 +66,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           Report a mistake in a light novel
         </Link>
       </PageHeader>
-      <Form method="get" role="search" className="mb-8 flex gap-2">
+      <FilterForm submitLabel="Search" role="search" className="mb-8 flex gap-2">
         <label htmlFor="mistake-query" className="sr-only">
           Search every light novel entry
         </label>
@@ -80,8 +80,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
           aria-describedby="mistake-query-hint"
           className="min-w-0 flex-1"
         />
-        <Button type="submit">Search</Button>
-      </Form>
+      </FilterForm>
       <p id="mistake-query-hint" className="-mt-6 mb-8 text-sm text-muted-foreground">
         Searches the official text, the suggestions, the Japanese and the notes.
       </p>

@@ -1,5 +1,6 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { type ReactNode, useEffect, useState } from "react";
+import { FilterForm } from "~/components/filter-form";
 import { OriginalText } from "~/components/original-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -93,7 +94,7 @@ export function EntryLinks({ anchor }: { anchor: string }) {
   );
 }
 
-/** Category, severity and status filters as a GET form, so the URL holds them and they work without JavaScript. */
+/** Category, severity and status filters (FilterForm: the address holds them, a choice applies at once). */
 export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters; facets: MistakeFacets }) {
   const groups = [
     { name: "category", label: "Category", labels: mistakeCategoryLabels, value: filters.category },
@@ -101,19 +102,13 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
     { name: "status", label: "Status", labels: mistakeStatusLabels, value: filters.status },
   ] as const;
   return (
-    <Form
-      method="get"
-      preventScrollReset
+    <FilterForm
+      submitLabel="Filter"
       className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
     >
       {groups.map((group) => (
         <Field key={group.name} id={`filter-${group.name}`} label={group.label}>
-          <Select
-            name={group.name}
-            defaultValue={group.value ?? ""}
-            key={group.value ?? ""}
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          >
+          <Select name={group.name} defaultValue={group.value ?? ""}>
             <option value="">Any</option>
             {Object.entries(group.labels).map(([value, label]) => (
               <option key={value} value={value}>
@@ -123,8 +118,7 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
           </Select>
         </Field>
       ))}
-      <Button type="submit">Filter</Button>
-    </Form>
+    </FilterForm>
   );
 }
 
