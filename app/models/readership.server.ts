@@ -63,13 +63,21 @@ export async function getReadership(db: D1Database, now = Date.now()): Promise<R
   const [totals, arcs, volumes, media, stalled] = await batch(db, [
     query.selectFrom(established(firstSavedBy)).select((count) => count.fn.countAll<number>().as("readers")),
     readersPerArc(firstSavedBy),
-    // Each light novel collection's last volume read, as the record keeps it: `{"lightNovels": ["ln:main-3"]}`.
+    // Each light novel collection's last volume read, as the record keeps it: a volume key in version 2
+    // (`"lightNovels": ["ln:main-3"]`); in version 1, which a row keeps until its reader saves again, the
+    // volume's number under its collection's code (`"lightNovels": {"main": 3}`).
     query
       .selectFrom([
         established(firstSavedBy),
-        sql<{ value: string }>`json_each(${sql.ref("p.progress")}, '$.lightNovels')`.as("j"),
+        sql<{ key: string | number; value: string | number }>`json_each(${sql.ref("p.progress")}, '$.lightNovels')`.as(
+          "j",
+        ),
       ])
-      .innerJoin("ln_volumes as v", "v.key", "j.value")
+      .innerJoin("ln_volumes as v", (join) =>
+        join.on(
+          sql<boolean>`${sql.ref("v.key")} = ${sql.ref("j.value")} OR (${sql.ref("v.collection_code")} = ${sql.ref("j.key")} AND ${sql.ref("v.number")} = ${sql.ref("j.value")})`,
+        ),
+      )
       .innerJoin("ln_collections as c", "c.code", "v.collection_code")
       .select((count) => [
         "v.collection_code as collection",

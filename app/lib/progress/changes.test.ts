@@ -407,6 +407,11 @@ describe("checkProgress", () => {
     expect(parseProgressFile(JSON.stringify({ ...older, lightNovels: {} })).progress?.lightNovels).toEqual([]);
   });
 
+  it("holds a version 1 record to the bound its version 2 form is held to", () => {
+    const many = Object.fromEntries(Array.from({ length: 5001 }, (_, index) => [`c${index}`, 1]));
+    expect(checkProgress({ ...valid, version: 1, lightNovels: many }).problem).toMatchObject({ path: "lightNovels" });
+  });
+
   it("keeps light novel places sorted, so equal records serialise alike", () => {
     const checked = checkProgress({ ...valid, lightNovels: ["ln:main-2", "ln:ex-1"] }).progress;
     expect(checked?.lightNovels).toEqual(["ln:ex-1", "ln:main-2"]);

@@ -97,6 +97,7 @@ function lastVolumes(value: unknown, path: string): string[] {
 /** Version 1 kept each collection's last volume as a number (`{"main": 3}`); read as version 2's keys. */
 function lastVolumesOfVersion1(value: unknown, path: string): string[] {
   if (!isRecord(value)) refuse(path, "expected an object");
+  if (Object.keys(value).length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
   const keys: string[] = [];
   for (const [collection, volume] of Object.entries(value)) {
     if (!collectionCodePattern.test(collection))
