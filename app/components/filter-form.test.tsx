@@ -25,6 +25,13 @@ function renderList(address: string) {
               <option value="villain">Villain</option>
             </select>
           </label>
+          <label>
+            Order
+            <select name="order" defaultValue="newest">
+              <option value="oldest">Oldest first</option>
+              <option value="newest">Newest first</option>
+            </select>
+          </label>
         </FilterForm>
         <p data-testid="address">{location.pathname + location.search}</p>
         <button onClick={() => navigate(-1)}>Back</button>
@@ -66,18 +73,54 @@ describe("FilterForm", () => {
     await user.click(screen.getByRole("button", { name: "Back" }));
     await waitFor(() => expect(address()).toBe("/people?q=ash&kind=villain"));
     expect(name).toHaveValue("ash");
+    // A list the address says nothing of (or names what is not one of its choices) keeps its default.
+    expect(screen.getByRole("combobox", { name: "Order" })).toHaveValue("newest");
+  });
+
+  it("keeps a list's default when the address names no such choice", async () => {
+    renderList("/people?kind=nobody&order=sideways");
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Order" })).toHaveValue("newest"));
+    expect(screen.getByRole("combobox", { name: "Kind" })).toHaveValue("");
+  });
+
+  it("adds no entry when the button applies what the address already says, empty fields or not", async () => {
+    const user = userEvent.setup();
+    renderList("/people");
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Kind" }), "Hero");
+    await waitFor(() => expect(address()).toBe("/people?q=&kind=hero&order=newest"));
+    await user.click(screen.getByRole("link", { name: "Everyone" }));
+    await waitFor(() => expect(address()).toBe("/people"));
+    // The link's address and the form's (`?q=&kind=&order=newest`) say the same but the list's default.
+    await user.selectOptions(screen.getByRole("combobox", { name: "Kind" }), "Villain");
+    await waitFor(() => expect(address()).toBe("/people?q=&kind=villain&order=newest"));
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(address()).toBe("/people"));
+  });
+
+  it("drops words still to be applied when the reader goes Back before the pause", async () => {
+    const user = userEvent.setup();
+    renderList("/people?kind=hero");
+    await user.click(await screen.findByRole("link", { name: "Everyone" }));
+    await waitFor(() => expect(address()).toBe("/people"));
+    await user.type(screen.getByRole("searchbox", { name: "Name" }), "zz");
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(address()).toBe("/people?kind=hero"));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(address()).toBe("/people?kind=hero");
+    expect(screen.getByRole("searchbox", { name: "Name" })).toHaveValue("");
   });
 
   it("applies a choice at once as one entry, typing in place after a pause, and the button adds no entry for the same filters", async () => {
     const user = userEvent.setup();
     const asked = renderList("/people");
     await user.selectOptions(await screen.findByRole("combobox", { name: "Kind" }), "Hero");
-    await waitFor(() => expect(address()).toBe("/people?q=&kind=hero"));
+    await waitFor(() => expect(address()).toBe("/people?q=&kind=hero&order=newest"));
 
     await user.type(screen.getByRole("searchbox", { name: "Name" }), "mira");
-    await waitFor(() => expect(address()).toBe("/people?q=mira&kind=hero"));
+    await waitFor(() => expect(address()).toBe("/people?q=mira&kind=hero&order=newest"));
     // One question for the whole word, not one per letter.
-    expect(asked.filter((search) => search.includes("q=m"))).toEqual(["?q=mira&kind=hero"]);
+    expect(asked.filter((search) => search.includes("q=m"))).toEqual(["?q=mira&kind=hero&order=newest"]);
 
     // The button, for what the address already says, replaces its entry; typing replaced the choice's:
     // so Back goes to where the reader started.

@@ -5,11 +5,29 @@ import { Button } from "~/components/ui/button";
 /** How long typing pauses before what was typed applies. */
 const TYPING_PAUSE_MS = 300;
 
-/** The address a GET form's fields make, as the browser writes it. */
-function searchOf(form: HTMLFormElement) {
-  const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
-  return params.toString();
+/** What a query says, empty fields left out and in one order: a link's `?kind=x` and a form's `?q=&kind=x` say the same. */
+function filtersOf(params: URLSearchParams | FormData) {
+  return [...params]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "")
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .sort()
+    .join("&");
+}
+
+/** Shows `value` in a field; a choice the address names that is not one of a list's options shows the list's default. */
+function showValue(field: HTMLInputElement | HTMLSelectElement, value: string) {
+  if (field instanceof HTMLSelectElement) {
+    const options = [...field.options];
+    const option =
+      options.find((candidate) => candidate.value === value) ??
+      options.find((candidate) => candidate.defaultSelected) ??
+      options[0];
+    if (option && !option.selected) option.selected = true;
+  } else if (field.type === "checkbox" || field.type === "radio") {
+    field.checked = value === field.value;
+  } else if (field.value !== value) {
+    field.value = value;
+  }
 }
 
 const typedIn = (target: EventTarget) =>
@@ -36,23 +54,30 @@ export function FilterForm({
   const submit = useSubmit();
   const { search } = useLocation();
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The filters this form last applied: the address they make is the reader's own doing. */
+  const applied = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(typing.current), []);
 
   useEffect(() => {
     const params = new URLSearchParams(search);
+    // The address changed by Back or a link: words still to be applied would replace where the reader went.
+    const ours = applied.current === filtersOf(params);
+    if (!ours) clearTimeout(typing.current);
     for (const field of Array.from(form.current?.elements ?? [])) {
       if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || !field.name) continue;
-      if (field.type === "submit" || field.type === "hidden" || (typedIn(field) && field === document.activeElement))
-        continue;
-      const value = params.get(field.name) ?? "";
-      if (field.value !== value) field.value = value;
+      if (field.type === "submit" || field.type === "hidden") continue;
+      // The box the reader is typing in keeps their words while the address follows them.
+      if (ours && typedIn(field) && field === document.activeElement) continue;
+      showValue(field, params.get(field.name) ?? "");
     }
   }, [search]);
 
   const apply = (replace: boolean) => {
     const target = form.current;
     if (!target) return;
-    const unchanged = searchOf(target) === new URLSearchParams(search).toString();
+    const filters = filtersOf(new FormData(target));
+    applied.current = filters;
+    const unchanged = filters === filtersOf(new URLSearchParams(search));
     void submit(target, { replace: replace || unchanged, preventScrollReset: true });
   };
 
