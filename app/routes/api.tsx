@@ -83,7 +83,7 @@ function YourReveal() {
   );
 }
 
-/** The examples name the site's configured address, never the request's Host. */
+/** The examples name the site's address (the load context's `origin`: SITE_URL where it is set). */
 export function loader({ context }: Route.LoaderArgs) {
   return { base: `${context.origin}${API_BASE}` };
 }

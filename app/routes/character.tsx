@@ -45,6 +45,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const data = publicCopy(loaderData);
   // What everyone may see: a gated character is named in no title, whatever `reveal` a link carried.
   const character = data?.character?.content;
+  // No data: an address that is no character's at all (not a slug), answered by the error page.
+  if (!data)
+    return pageMeta(siteNameFrom(matches), {
+      title: "Page not found",
+      description: `Page not found: ${displayPath(location.pathname)}`,
+    });
   if (!character)
     return pageMeta(siteNameFrom(matches), {
       title: notMetTitle,
