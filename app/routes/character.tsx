@@ -109,7 +109,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">A character you have not met yet</h1>
       <Spoiler gated={character} what="This character" block>
-        {(profile) => <CharacterProfile character={profile} />}
+        {(profile) => <CharacterProfile character={profile} titled={false} />}
       </Spoiler>
     </article>
   );
@@ -187,12 +187,14 @@ function NotMetYet({
   );
 }
 
-function CharacterProfile({ character }: { character: Profile }) {
-  // The page's title names no one the first load did not know; once the profile is here, it does.
+/** `titled`: the profile is shown, not blurred behind the shield, so the page's title may name them. */
+function CharacterProfile({ character, titled = true }: { character: Profile; titled?: boolean }) {
+  // The page's title names no one the first load did not know; once the profile is shown, it does.
   useEffect(() => {
+    if (!titled) return;
     const siteName = document.title.split(" · ").at(-1);
     document.title = siteName ? `${character.name} · ${siteName}` : character.name;
-  }, [character.name]);
+  }, [character.name, titled]);
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">

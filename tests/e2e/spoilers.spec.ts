@@ -435,6 +435,19 @@ test("a character the reader has not met is a page that says so; Show it or havi
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(character.name);
 });
 
+test("in blur mode a character the reader has not met is blurred, and the page's title still names no one", async ({
+  page,
+}) => {
+  const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
+  if (!character) throw new Error("the demo pack has no character met after the first chapter");
+  await page.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "blur"));
+  await page.goto(`/characters/${character.slug}`);
+  await waitForHydration(page);
+  await expect(page.locator('[data-spoiler="blurred"]').first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveTitle(/^A character you have not met yet/);
+});
+
 test("a character's address says one thing from the first paint: not met to a new reader, their page to one who has met them", async ({
   page,
 }) => {
