@@ -5,14 +5,14 @@ import { describe, expect, it } from "vitest";
 import { FilterForm } from "./filter-form";
 
 /** A list with a name box and one choice, its address, Back and a link to the list unfiltered. */
-function renderList(address: string) {
+function renderList(address: string, keep?: readonly string[]) {
   const asked: string[] = [];
   function List() {
     const location = useLocation();
     const navigate = useNavigate();
     return (
       <>
-        <FilterForm submitLabel="Search" role="search">
+        <FilterForm submitLabel="Search" role="search" keep={keep}>
           <label>
             Name
             <input type="search" name="q" />
@@ -111,7 +111,7 @@ describe("FilterForm", () => {
     expect(screen.getByRole("searchbox", { name: "Name" })).toHaveValue("");
   });
 
-  it("applies a choice at once as one entry, typing in place after a pause, and the button adds no entry for the same filters", async () => {
+  it("applies a choice at once as one entry, typing after a pause, and the button adds no entry for the same filters", async () => {
     const user = userEvent.setup();
     const asked = renderList("/people");
     await user.selectOptions(await screen.findByRole("combobox", { name: "Kind" }), "Hero");
@@ -122,10 +122,19 @@ describe("FilterForm", () => {
     // One question for the whole word, not one per letter.
     expect(asked.filter((search) => search.includes("q=m"))).toEqual(["?q=mira&kind=hero&order=newest"]);
 
-    // The button, for what the address already says, replaces its entry; typing replaced the choice's:
-    // so Back goes to where the reader started.
+    // Words typed in an empty box are an entry of their own; more words refine it in place; the
+    // button, for what the address already says, adds none: Back goes to the choice alone.
+    await user.type(screen.getByRole("searchbox", { name: "Name" }), "n");
+    await waitFor(() => expect(address()).toBe("/people?q=miran&kind=hero&order=newest"));
     await user.click(screen.getByRole("button", { name: "Search" }));
     await user.click(screen.getByRole("button", { name: "Back" }));
-    await waitFor(() => expect(address()).toBe("/people"));
+    await waitFor(() => expect(address()).toBe("/people?q=&kind=hero&order=newest"));
+  });
+
+  it("carries what the filters leave as they are (a season shown), but no page number", async () => {
+    const user = userEvent.setup();
+    renderList("/people?season=2&page=3", ["season"]);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Kind" }), "Hero");
+    await waitFor(() => expect(address()).toBe("/people?season=2&q=&kind=hero&order=newest"));
   });
 });

@@ -37,7 +37,8 @@ const typedIn = (target: EventTarget) =>
 /**
  * A list's filters as a GET form, the one way the site's lists are filtered: the address holds them and
  * they work without JavaScript (the button). With it, a choice applies at once, as one history entry,
- * and typing applies after a pause, in place of the entry (one search is one entry); the button
+ * and typing applies after a pause: words typed in an empty box as a new entry, more words in place of
+ * it (one search is one entry); the button
  * applies what is shown and adds no entry when that is the address already. The fields always show
  * the address: after Back, or a link to the list, each field the reader is not typing in takes the
  * value the address gives.
@@ -45,11 +46,14 @@ const typedIn = (target: EventTarget) =>
 export function FilterForm({
   children,
   submitLabel,
+  keep = [],
   ...props
-}: { children: ReactNode; submitLabel: string } & Omit<
-  ComponentProps<typeof Form>,
-  "method" | "onChange" | "onSubmit"
->) {
+}: {
+  children: ReactNode;
+  submitLabel: string;
+  /** Parameters of the address the filters leave as they are (which season is shown), carried along. */
+  keep?: readonly string[];
+} & Omit<ComponentProps<typeof Form>, "method" | "onChange" | "onSubmit">) {
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const { search } = useLocation();
@@ -89,8 +93,12 @@ export function FilterForm({
       {...props}
       onChange={(event) => {
         clearTimeout(typing.current);
-        if (typedIn(event.target)) typing.current = setTimeout(() => apply(true), TYPING_PAUSE_MS);
-        else apply(false);
+        const target = event.target;
+        if (!typedIn(target)) return apply(false);
+        // The first words typed in an empty box are a new entry (Back returns to the list unfiltered);
+        // more words refine that search in place.
+        const refining = new URLSearchParams(search).get((target as HTMLInputElement).name);
+        typing.current = setTimeout(() => apply(Boolean(refining)), TYPING_PAUSE_MS);
       }}
       onSubmit={(event) => {
         event.preventDefault();
@@ -98,6 +106,10 @@ export function FilterForm({
         apply(false);
       }}
     >
+      {keep.map((name) => {
+        const value = new URLSearchParams(search).get(name);
+        return value === null ? null : <input key={name} type="hidden" name={name} value={value} />;
+      })}
       {children}
       <Button type="submit">{submitLabel}</Button>
     </Form>

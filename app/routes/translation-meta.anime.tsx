@@ -62,7 +62,7 @@ export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
           Report a mistake in the anime
         </Link>
       </PageHeader>
-      <MistakeFilterForm filters={filters} facets={facets} />
+      <MistakeFilterForm filters={filters} facets={facets} keep={["season"]} />
       <ChooserCards
         label="Seasons"
         param="season"

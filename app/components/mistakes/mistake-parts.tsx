@@ -95,7 +95,16 @@ export function EntryLinks({ anchor }: { anchor: string }) {
 }
 
 /** Category, severity and status filters (FilterForm: the address holds them, a choice applies at once). */
-export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters; facets: MistakeFacets }) {
+export function MistakeFilterForm({
+  filters,
+  facets,
+  keep,
+}: {
+  filters: MistakeFilters;
+  facets: MistakeFacets;
+  /** What else the address holds that a filter leaves as it is (the anime's season). */
+  keep?: readonly string[];
+}) {
   const groups = [
     { name: "category", label: "Category", labels: mistakeCategoryLabels, value: filters.category },
     { name: "severity", label: "Severity", labels: mistakeSeverityLabels, value: filters.severity },
@@ -104,6 +113,7 @@ export function MistakeFilterForm({ filters, facets }: { filters: MistakeFilters
   return (
     <FilterForm
       submitLabel="Filter"
+      keep={keep}
       className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
     >
       {groups.map((group) => (
