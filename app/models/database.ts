@@ -218,10 +218,12 @@ export interface LnVolumesTable {
   chapter_titles_revealed_by: Generated<string>;
 }
 
-export interface RateLimitHitsTable {
-  uid: string;
-  action: string;
-  at: number;
+export interface RateLimitWindowsTable {
+  client: string;
+  action: "report" | "api";
+  span: "minute" | "day";
+  used: number;
+  ends: number;
 }
 
 export interface ReadingProgressTable {
@@ -347,7 +349,7 @@ export interface Database {
   ln_mistakes: LnMistakesTable;
   ln_volume_changes: LnVolumeChangesTable;
   ln_volumes: LnVolumesTable;
-  rate_limit_hits: RateLimitHitsTable;
+  rate_limit_windows: RateLimitWindowsTable;
   reading_progress: ReadingProgressTable;
   report_history: ReportHistoryTable;
   reports: ReportsTable;

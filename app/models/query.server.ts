@@ -70,8 +70,8 @@ function fill(parameters: readonly unknown[], values: SlotValues | undefined) {
   });
 }
 
-/** A query as a D1 statement, for a model that hands D1 a batch of its own (the API's rate limit). */
-export function prepared(db: D1Database, statement: Compilable, values?: SlotValues) {
+/** A query as a D1 statement, its slots filled. */
+function prepared(db: D1Database, statement: Compilable, values?: SlotValues) {
   const { sql, parameters } = compile(statement);
   return db.prepare(sql).bind(...fill(parameters, values));
 }

@@ -1,139 +1,126 @@
-import { type Expression, type InferResult, type SqlBool, sql } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
 import { API_LIMITS } from "~/lib/api/contract";
 import { REPORT_LIMITS } from "~/lib/forms/report-forms";
-import { batch, prepared, query } from "./query.server";
+import type { RateLimitWindowsTable } from "./database";
+import { batch, query } from "./query.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
 const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<
-  string,
+  RateLimitWindowsTable["action"],
   { perMinute: number; perDay: number }
 >;
 
 export type LimitedAction = keyof typeof limits;
 
-export type RateLimitResult = { ok: true } | { ok: false; limit: "minute" | "day"; retryAfterSeconds: number };
+type Span = RateLimitWindowsTable["span"];
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+export type RateLimitResult = { ok: true } | { ok: false; limit: Span; retryAfterSeconds: number };
 
-/** How many hits a reader has in the last minute and day, as the `usage` statement reads them. */
-export interface LimitUsage {
-  minute: number | null;
-  day: number;
-  /** When the oldest hit of the last minute and of the last day were taken (epoch ms). */
-  minute_since?: number | null;
-  day_since?: number | null;
-}
+/** How long each window lasts from the use that opens it. */
+const WINDOW_MS: Record<Span, number> = { minute: 60_000, day: 86_400_000 };
 
-/** Whether the statement just before it changed a row: 1 when a hit was taken. */
-const hitTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
+/** How many ended windows (anyone's) each take deletes: more than a take can open, so they never pile up. */
+const SWEEP_PER_TAKE = 16;
+
+/** A client's two windows for an action, as the `usage` statement reads them. */
+export type LimitUsage = Pick<RateLimitWindowsTable, "span" | "used" | "ends">[];
+
+/** Whether the statement just before it changed a row: more than 0 when a use was taken. */
+const useTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
 
 /**
- * The statements that take one use of a limited action for a reader, for a caller's batch. `take`
- * records the hit only while the reader is under both limits (and `onlyIf`, a condition of the
- * caller's, holds): counting and inserting are one statement, so two requests at the same moment
- * cannot both slip under a limit. Statements after it can follow the hit with `changes() > 0`. Hits
- * live in D1 `rate_limit_hits` (decision 9); `prune` drops those older than a day.
+ * The statements that take one use of a limited action for a client (a reader's account id, or an
+ * API client), for a caller's batch, in this order: `open`, `take`, the caller's statements that
+ * follow the use with `changes() > 0`, `sweep`, `usage`.
+ *
+ * Uses are counted in two windows per client and action, a minute and a day, each opened by the
+ * first use after the last one ended (migration 0020). `open` starts the windows that have ended;
+ * `take` adds the use to both only while the client is under both limits (and `onlyIf`, the caller's
+ * condition, holds). The batch is one transaction, so two requests at the same moment cannot both
+ * slip under a limit, and every statement costs the same however much the client has used: the
+ * verdict reads two rows by their key. `sweep` deletes a few windows that ended, anyone's, so a
+ * client who never returns leaves nothing behind for long (decision 9).
  */
 export function limitedHit(
-  hit: { uid: string; action: LimitedAction },
+  hit: { client: string; action: LimitedAction },
   now: Date,
   onlyIf: Expression<SqlBool> | null = null,
 ) {
   const nowMs = now.getTime();
   const { perMinute, perDay } = limits[hit.action];
-  const minuteAgo = nowMs - MINUTE_MS;
-  const dayAgo = nowMs - DAY_MS;
-  const hits = query.selectFrom("rate_limit_hits").where("uid", "=", hit.uid).where("action", "=", hit.action);
-  const hitsSince = (since: number) =>
-    hits
-      .select((count) => count.fn.countAll<number>().as("hits"))
-      .where("at", ">", since)
-      .$asScalar();
+  const windows = query
+    .selectFrom("rate_limit_windows")
+    .where("client", "=", hit.client)
+    .where("action", "=", hit.action);
+  const usedIn = (span: Span) => windows.select("used").where("span", "=", span).$asScalar();
   return {
-    take: query
-      .insertInto("rate_limit_hits")
-      .columns(["uid", "action", "at"])
-      .expression(
-        query
-          .selectNoFrom((row) => [
-            row.val(hit.uid).as("uid"),
-            row.val(hit.action).as("action"),
-            row.val(nowMs).as("at"),
-          ])
-          .$if(onlyIf !== null, (guarded) => guarded.where(onlyIf!))
-          .where(hitsSince(minuteAgo), "<", perMinute)
-          .where(hitsSince(dayAgo), "<", perDay),
+    open: query
+      .insertInto("rate_limit_windows")
+      .values(
+        (["minute", "day"] as const).map((span) => ({
+          client: hit.client,
+          action: hit.action,
+          span,
+          used: 0,
+          ends: nowMs + WINDOW_MS[span],
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(["client", "action", "span"])
+          .doUpdateSet((row) => ({ used: 0, ends: row.ref("excluded.ends") }))
+          .where("rate_limit_windows.ends", "<=", nowMs),
       ),
-    prune: query.deleteFrom("rate_limit_hits").where("uid", "=", hit.uid).where("at", "<", dayAgo),
-    usage: hits
-      .select((row) => [
-        row.fn.sum<number | null>(row("at", ">", minuteAgo)).as("minute"),
-        row.fn.countAll<number>().as("day"),
-        row.fn.min<number | null>(row.case().when("at", ">", minuteAgo).then(row.ref("at")).end()).as("minute_since"),
-        row.fn.min<number | null>("at").as("day_since"),
-      ])
-      .where("at", ">", dayAgo),
-    /** Which limit stopped a hit that was not taken, from the usage read after it. */
-    reached(usage: LimitUsage | undefined): "minute" | "day" {
-      return (usage?.minute ?? 0) >= perMinute ? "minute" : "day";
+    take: query
+      .updateTable("rate_limit_windows")
+      .set((row) => ({ used: row("used", "+", 1) }))
+      .where("client", "=", hit.client)
+      .where("action", "=", hit.action)
+      .where(usedIn("minute"), "<", perMinute)
+      .where(usedIn("day"), "<", perDay)
+      .$if(onlyIf !== null, (guarded) => guarded.where(onlyIf!)),
+    sweep: query.deleteFrom("rate_limit_windows").where(
+      sql<number>`rowid`,
+      "in",
+      query
+        .selectFrom("rate_limit_windows")
+        .select(sql<number>`rowid`.as("id"))
+        .where("ends", "<=", nowMs)
+        .orderBy("ends")
+        .limit(SWEEP_PER_TAKE),
+    ),
+    usage: windows.select(["span", "used", "ends"]),
+    /** Which limit stopped a use that was not taken, from the usage read after it. */
+    reached(usage: LimitUsage | undefined): Span {
+      const minute = usage?.find((window) => window.span === "minute");
+      return (minute?.used ?? 0) >= perMinute ? "minute" : "day";
     },
-    /** The refusal for a hit that was not taken: the limit reached, and when its oldest hit leaves the window. */
+    /** The refusal for a use that was not taken: the limit reached, and when its window ends. */
     refusal(usage: LimitUsage | undefined): Extract<RateLimitResult, { ok: false }> {
       const limit = this.reached(usage);
-      const since = (limit === "minute" ? usage?.minute_since : usage?.day_since) ?? nowMs;
-      const freedAt = since + (limit === "minute" ? MINUTE_MS : DAY_MS);
-      return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - nowMs) / 1000)) };
+      const ends = usage?.find((window) => window.span === limit)?.ends ?? nowMs + WINDOW_MS[limit];
+      return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil((ends - nowMs) / 1000)) };
     },
   };
-}
-
-/** Counts one use of a limited action by a reader, unless the reader has reached a limit. One round trip. */
-export async function takeRateLimit(
-  db: D1Database,
-  hit: { uid: string; action: LimitedAction },
-  now = new Date(),
-): Promise<RateLimitResult> {
-  const statements = limitedHit(hit, now);
-  const [, taken, , usage] = await batch(db, [statements.take, hitTaken, statements.prune, statements.usage]);
-  if (taken[0]?.taken) return { ok: true };
-  return statements.refusal(usage[0]);
 }
 
 /**
- * The database as an API request uses it: its first batch also takes the client's hit on the API's
- * limit, so reading and counting are one D1 round trip (a request that reads nothing takes the hit on
- * its own). `verdict` says whether the hit was taken.
+ * Takes one use of a limited action for a client, unless it has reached a limit, in one round trip.
+ * The public API asks this before it reads anything, so a refused client costs two keyed rows.
  */
-export function limitedDatabase(db: D1Database, client: string, now = new Date()) {
-  const statements = limitedHit({ uid: client, action: "api" }, now);
-  let outcome: RateLimitResult | null = null;
-  const takenWith = (results: D1Result[]) => {
-    const taken = (results[1]?.results[0] as InferResult<typeof hitTaken>[number] | undefined)?.taken;
-    outcome = taken ? { ok: true } : statements.refusal(results[3]?.results[0] as LimitUsage | undefined);
-  };
-  const limited = new Proxy(db, {
-    get(target, property) {
-      if (property === "batch" && outcome === null) {
-        return async (read: D1PreparedStatement[]) => {
-          const results = await target.batch([
-            ...[statements.take, hitTaken, statements.prune, statements.usage].map((statement) =>
-              prepared(target, statement),
-            ),
-            ...read,
-          ]);
-          takenWith(results);
-          return results.slice(4);
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return {
-    db: limited,
-    async verdict(): Promise<RateLimitResult> {
-      return outcome ?? (outcome = await takeRateLimit(db, { uid: client, action: "api" }, now));
-    },
-  };
+export async function takeRateLimit(
+  db: D1Database,
+  hit: { client: string; action: LimitedAction },
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const statements = limitedHit(hit, now);
+  const [, , taken, , usage] = await batch(db, [
+    statements.open,
+    statements.take,
+    useTaken,
+    statements.sweep,
+    statements.usage,
+  ]);
+  if (taken[0]?.taken) return { ok: true };
+  return statements.refusal(usage);
 }

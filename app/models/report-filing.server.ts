@@ -91,8 +91,9 @@ export async function submitReport(
     anywhere.and([anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))), unitStored(report.unit)]),
   );
   const reportId = crypto.randomUUID();
-  const [unitChecks, , , , , stored, usage] = await batch(db, [
+  const [unitChecks, , , , , , stored, usage] = await batch(db, [
     query.selectNoFrom(unitStored(report.unit).as("ok")),
+    limit.open,
     limit.take,
     query
       .insertInto("reports")
@@ -126,12 +127,12 @@ export async function submitReport(
           ])
           .where(afterChange),
       ),
-    limit.prune,
+    limit.sweep,
     sent.select("id"),
     limit.usage,
   ]);
   const found = stored[0];
   if (found) return { stored: true, reportId: found.id };
   if (!unitChecks[0]?.ok) return { stored: false, problem: "unit" };
-  return { stored: false, problem: "limit", limit: limit.reached(usage[0]) };
+  return { stored: false, problem: "limit", limit: limit.reached(usage) };
 }

@@ -156,9 +156,9 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
           </li>
           <li>
             Each client (IP address) may make {API_LIMITS.perMinute} requests a minute and{" "}
-            {API_LIMITS.perDay.toLocaleString("en")} a day; answers served from the cache do not count. Over the limit
-            you get a 429 with <code>Retry-After</code> in seconds. Every answer states the limits in{" "}
-            <code>RateLimit-Policy</code>.
+            {API_LIMITS.perDay.toLocaleString("en")} a day (each minute and day counted from the first request after the
+            last one ended); answers served from the cache do not count. Over the limit you get a 429 with{" "}
+            <code>Retry-After</code> in seconds. Every answer states the limits in <code>RateLimit-Policy</code>.
           </li>
           <li>
             Errors always look like{" "}

@@ -103,7 +103,7 @@ async function sendReport(
   const outcome = await submitReport(
     context.db,
     { submissionId, uid: user.uid, kind: form.kind, title, fields: values, unit },
-    (onlyIf) => limitedHit({ uid: user.uid, action: "report" }, new Date(), onlyIf),
+    (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
   if (!outcome.stored) {

@@ -112,8 +112,9 @@ export default function PrivacyPolicy() {
             sign-in token cannot reopen it.
           </li>
           <li>
-            To limit abuse, the site counts how many reports each account sent in the last day; older counts are
-            deleted.
+            To limit abuse, the site counts how many reports each account has sent in the current minute and day, and
+            when each of those ends (a day starts with your first report after the last one ended). Once it has ended, a
+            count is deleted by the next requests the site counts, so none is kept much longer than a day.
           </li>
           <li>
             If you are signed in, your reading tracker progress (the same record as in your browser) is saved to your
@@ -152,6 +153,12 @@ export default function PrivacyPolicy() {
             MyAnimeList, AniList or Kitsu, or your Novel Updates reading list saved as a page) is read in your browser
             and never sent anywhere. Only the progress you choose to import is kept, like progress you set by hand; the
             rest of the file (other series, your scores, notes and user name) is not kept.
+          </li>
+          <li>
+            The public API (<code>/api/v1</code>) answers each client a limited number of times a minute and a day. To
+            count them, the site keeps the client&apos;s network address (an IPv6 address only by its /64 network), how
+            many answers it had in the current minute and day, and when each ends; nothing else about the request. A
+            count is deleted after it ends, as above. Pages and the edge cache&apos;s answers are not counted.
           </li>
           <li>
             To notice a new version of the site, an open page asks this site for <code>/builds/latest.json</code> every

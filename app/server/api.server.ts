@@ -16,7 +16,7 @@ import { noKnowledge, type Knowledge, REVEAL_PARAMETER } from "~/lib/shield/know
 import { conditionally, entityTag } from "./conditional-get.server";
 import { thrownErrorPage } from "./refusal.server";
 import { guardRequest } from "./request-guard.server";
-import { limitedDatabase } from "~/models/rate-limits.server";
+import { takeRateLimit } from "~/models/rate-limits.server";
 
 /*
  * The API's side of the request's edges (decision 24): every answer under /api/v1 is JSON, with CORS
@@ -60,7 +60,7 @@ export function clientOf(request: Request) {
     .join(":")}::/64`;
 }
 
-/** What an endpoint reads with: the database (its first batch also counts the client's hit), the query and the knowledge. */
+/** What an endpoint reads with: the database, the query and the knowledge. */
 export interface ApiRead<S extends QuerySpec> {
   db: D1Database;
   query: Extract<QueryOutcome<S>, { ok: true }>["values"];
@@ -68,9 +68,9 @@ export interface ApiRead<S extends QuerySpec> {
 }
 
 /**
- * An endpoint's answer: the query read strictly (400 naming the parameter), `read` run over the
- * database with the client's hit in its one round trip, then 429 if the client is over its limit,
- * 404 when `read` found nothing (`missing` says what), 503 if D1 failed, else the JSON.
+ * An endpoint's answer: the query read strictly (400 naming the parameter), then the client's use of
+ * its limit (429 when it is over, before anything is read), then `read` over the database: 404 when
+ * it found nothing (`missing` says what), 503 if D1 failed, else the JSON.
  */
 export async function answerApi<S extends QuerySpec>(
   { request, context }: { request: Request; context: AppLoadContext },
@@ -80,12 +80,10 @@ export async function answerApi<S extends QuerySpec>(
 ) {
   const query = readQuery(new URL(request.url).searchParams, spec);
   if (!query.ok) return apiErrorResponse(query.error);
-  const limited = limitedDatabase(context.db, clientOf(request));
   const knowledge = (query.values as Record<string, unknown>)[REVEAL_PARAMETER] as Knowledge | undefined;
   let found: unknown;
   try {
-    found = await read({ db: limited.db, query: query.values, knowledge: knowledge ?? noKnowledge });
-    const verdict = await limited.verdict();
+    const verdict = await takeRateLimit(context.db, { client: clientOf(request), action: "api" });
     if (!verdict.ok) {
       const per = verdict.limit === "minute" ? "a minute" : "a day";
       return apiErrorResponse(
@@ -97,6 +95,7 @@ export async function answerApi<S extends QuerySpec>(
         { "Retry-After": String(verdict.retryAfterSeconds) },
       );
     }
+    found = await read({ db: context.db, query: query.values, knowledge: knowledge ?? noKnowledge });
   } catch (error) {
     // What a dependency's guard throws for an error page (D1's 503) answered in the API's error body.
     const page = thrownErrorPage(error);

@@ -112,10 +112,20 @@ function browserOf(uid: string, cookie: string): Reader {
   return { uid, cookie, fetch, send };
 }
 
-/** Counts rows in a table for a uid (reports, rate-limit hits, saved progress), straight from D1. */
-export async function countRows(table: "reports" | "rate_limit_hits" | "reading_progress", uid: string) {
+/** Counts rows in a table for a uid (reports, saved progress), straight from D1. */
+export async function countRows(table: "reports" | "reading_progress", uid: string) {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE uid = ?1`)
     .bind(uid)
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/** How many uses of a limited action a client has taken in its current day's window (0 for none), straight from D1. */
+export async function usesToday(client: string, action: "report" | "api" = "report") {
+  const row = await env.DB.prepare(
+    `SELECT used FROM rate_limit_windows WHERE client = ?1 AND action = ?2 AND span = 'day'`,
+  )
+    .bind(client, action)
+    .first<{ used: number }>();
+  return row?.used ?? 0;
 }

@@ -13,6 +13,7 @@ import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { clearContentVersionMemo } from "~/server/edge-cache.server";
 import { deploy, fetchDeployed, siteOrigin } from "../support/site";
 import { importTestPack } from "../support/packs";
+import { usesToday } from "../support/readers";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -316,11 +317,11 @@ describe("the API's HTTP contract", () => {
     expect(await response.text()).toBe("");
   });
 
-  it("reads and counts the client's hit in one D1 round trip", async () => {
+  it("takes the client's use of its limit in one D1 round trip, then reads in one", async () => {
     const db = countRoundTrips(env.DB);
     const response = await get("/api/v1/characters/ilse-marrow?reveal=all", {}, db);
     expect(response.status).toBe(200);
-    expect(roundTrips(db)).toBe(1);
+    expect(roundTrips(db)).toBe(2);
   });
 
   it("answers a D1 failure with the JSON 503", async () => {
@@ -356,16 +357,16 @@ describe("the API when something fails on our side", () => {
 describe("the API's per-client rate limit", () => {
   it("answers a client over its minute's limit with 429, Retry-After and the error body, and others as before", async () => {
     const address = "203.0.113.77";
-    const now = Date.now();
-    const hits = Array.from({ length: API_LIMITS.perMinute }, (_, index) =>
-      env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES (?1, 'api', ?2)`).bind(
-        `ip:${address}`,
-        now - 30_000 + index,
-      ),
-    );
-    await env.DB.batch(hits);
-    const refused = await get("/api/v1/series", { headers: { "CF-Connecting-IP": address } });
+    await overTheMinuteLimit(`ip:${address}`);
+    const asked: string[] = [];
+    const watched = Object.create(env.DB, {
+      prepare: { value: (sql: string) => (asked.push(sql), env.DB.prepare(sql)) },
+    }) as D1Database;
+    const refused = await get("/api/v1/series", { headers: { "CF-Connecting-IP": address } }, watched);
     expect(refused.status).toBe(429);
+    // The verdict comes first: a refused client's request reads nothing but its own limit.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((sql) => !/rate_limit_windows|^select changes\(\)/i.test(sql))).toEqual([]);
     const wait = Number(refused.headers.get("Retry-After"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(31);
@@ -376,11 +377,14 @@ describe("the API's per-client rate limit", () => {
     expect((await get("/api/v1/series", { headers: { "CF-Connecting-IP": "203.0.113.78" } })).status).toBe(200);
   });
 
+  it("is on the privacy page: what it keeps about a client, and for how long", async () => {
+    const page = await (await fetchDeployed("/privacy_policy")).text();
+    expect(page).toContain("network address (an IPv6 address only by its /64 network)");
+    expect(page).toMatch(/deleted after it ends/);
+  });
+
   it("counts an IPv6 client by its /64 network", async () => {
-    const count = async () =>
-      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = 'ip:2001:db8:aa:bb::/64'`).first<{
-        n: number;
-      }>())!.n;
+    const count = () => usesToday("ip:2001:db8:aa:bb::/64", "api");
     const before = await count();
     await get("/api/v1/series", { headers: { "CF-Connecting-IP": "2001:db8:aa:bb::1" } });
     await get("/api/v1/series", { headers: { "CF-Connecting-IP": "2001:0db8:00aa:00bb:ffff:1:2:3" } });
@@ -391,10 +395,7 @@ describe("the API's per-client rate limit", () => {
     clearContentVersionMemo();
     const address = "203.0.113.90";
     const serve = deploy({ buildId: `api-build-${Date.now()}`, cache: caches.default });
-    const count = async () =>
-      (await env.DB.prepare(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`)
-        .bind(`ip:${address}`)
-        .first<{ n: number }>())!.n;
+    const count = () => usesToday(`ip:${address}`, "api");
     const ask = async () => {
       const request = new Request(`${siteOrigin}/api/v1/units?medium=break_time`, {
         headers: { "CF-Connecting-IP": address },
@@ -409,3 +410,13 @@ describe("the API's per-client rate limit", () => {
     expect(await count()).toBe(1);
   });
 });
+
+/** Puts a client at its minute's limit, its window half over. */
+async function overTheMinuteLimit(client: string) {
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO rate_limit_windows (client, action, span, used, ends) VALUES (?1, 'api', 'minute', ?2, ?3), (?1, 'api', 'day', ?2, ?4)`,
+  )
+    .bind(client, API_LIMITS.perMinute, now + 30_000, now + 86_370_000)
+    .run();
+}

@@ -5,6 +5,7 @@ import {
   emulatorToken,
   form,
   readerCookie as signIn,
+  usesToday,
 } from "../support/readers";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
@@ -90,36 +91,33 @@ describe("rate limit under concurrency (defect 3)", () => {
         "burst-reader",
       ),
     ).toBe(REPORT_LIMITS.perMinute);
-    expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "burst-reader")).toBe(
-      REPORT_LIMITS.perMinute,
-    );
+    expect(await usesToday("burst-reader")).toBe(REPORT_LIMITS.perMinute);
   });
 
   it("holds the minute and the day limit for takes at the same moment", async () => {
     const now = new Date("2026-04-01T12:00:00Z");
     const minute = await Promise.all(
-      Array.from({ length: 30 }, () => takeRateLimit(env.DB, { uid: "burst-minute", action: "report" }, now)),
+      Array.from({ length: 30 }, () => takeRateLimit(env.DB, { client: "burst-minute", action: "report" }, now)),
     );
     expect(minute.filter((result) => result.ok)).toHaveLength(REPORT_LIMITS.perMinute);
     expect(minute.filter((result) => !result.ok).every((result) => !result.ok && result.limit === "minute")).toBe(true);
 
-    // 48 hits spread over the day, then 10 at once: only 2 more fit under the daily limit.
+    // 48 uses over the day so far (its window opened ten hours ago), then 10 at once: only 2 more fit.
+    const opened = now.getTime() - 36_000_000;
     for (let index = 0; index < REPORT_LIMITS.perDay - 2; index++) {
-      await env.DB.prepare(`INSERT INTO rate_limit_hits (uid, action, at) VALUES ('burst-day', 'report', ?1)`)
-        .bind(now.getTime() - 3_600_000 - index * 60_000)
-        .run();
+      await takeRateLimit(env.DB, { client: "burst-day", action: "report" }, new Date(opened + index * 120_000));
     }
     const day = await Promise.all(
-      Array.from({ length: 10 }, () => takeRateLimit(env.DB, { uid: "burst-day", action: "report" }, now)),
+      Array.from({ length: 10 }, () => takeRateLimit(env.DB, { client: "burst-day", action: "report" }, now)),
     );
     expect(day.filter((result) => result.ok)).toHaveLength(2);
-    // Refused until the oldest of the day's hits is a day old.
-    const oldest = 3_600_000 + (REPORT_LIMITS.perDay - 3) * 60_000;
+    // Refused until the day's window, opened by its first use, ends.
     expect(day.find((result) => !result.ok)).toEqual({
       ok: false,
       limit: "day",
-      retryAfterSeconds: (86_400_000 - oldest) / 1000,
+      retryAfterSeconds: 14 * 3600,
     });
+    expect(await usesToday("burst-day")).toBe(REPORT_LIMITS.perDay);
   });
 
   it("stores a report in two D1 round trips: the session check and one batch", async () => {
@@ -184,7 +182,7 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
     });
     expect(wrongEpisode.data?.error.fields).toEqual({ episode: "Choose an episode from the list." });
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "medium-reader")).toBe(0);
-    expect(await count(`SELECT COUNT(*) AS n FROM rate_limit_hits WHERE uid = ?1`, "medium-reader")).toBe(0);
+    expect(await usesToday("medium-reader")).toBe(0);
   });
 });
 

@@ -25,7 +25,7 @@ export function apiDocument(origin: string) {
 
 **Caching.** Answers carry an \`ETag\`; send it back in \`If-None-Match\` and an unchanged answer is a 304 without a body. They may be cached (\`Cache-Control\`).
 
-**Limits.** Each client (IP address; IPv6 by its /64 network) may make ${API_LIMITS.perMinute} requests a minute and ${API_LIMITS.perDay.toLocaleString("en")} a day that the edge cache does not answer. Over a limit: 429 with \`Retry-After\` in seconds. Every answer states the limits in \`RateLimit-Policy\`.
+**Limits.** Each client (IP address; IPv6 by its /64 network) may make ${API_LIMITS.perMinute} requests a minute and ${API_LIMITS.perDay.toLocaleString("en")} a day that the edge cache does not answer, each minute and day counted from the first request after the last one ended. Over a limit: 429 with \`Retry-After\` in seconds. Every answer states the limits in \`RateLimit-Policy\`.
 
 **Errors.** Every error has the same body (\`Error\`): its status, a stable \`code\`, a message for people and, for a bad parameter, the parameter's name. An unknown or repeated parameter is a 400, never ignored. Methods other than GET, HEAD and OPTIONS are a 405 with \`Allow\`; an unknown path is a 404.
 
