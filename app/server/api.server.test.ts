@@ -18,6 +18,11 @@ describe("the client a rate limit counts", () => {
     expect(from("::1")).toBe("ip:0:0:0:0::/64");
   });
 
+  it("is held to an address's length, whatever a caller puts in the header", () => {
+    expect(from(`203.0.113.5${"9".repeat(4000)}`).length).toBeLessThanOrEqual(48);
+    expect(from(`2001:db8:aa:bb:${"f:".repeat(2000)}1`)).toBe("ip:2001:db8:aa:bb::/64");
+  });
+
   it("is one shared client when the address is unknown", () => {
     expect(from()).toBe("ip:unknown");
   });

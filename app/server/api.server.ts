@@ -46,7 +46,8 @@ export async function apiJson(value: unknown, cacheControl = API_CACHE_CONTROL) 
 
 /** The client a rate limit counts: its address, an IPv6 address by its /64 network (one subscriber). */
 export function clientOf(request: Request) {
-  const address = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase() || "unknown";
+  // Cloudflare sets the header; elsewhere (a local run) it is the caller's, so it is held to an address's length.
+  const address = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase().slice(0, 45) || "unknown";
   if (!address.includes(":")) return `ip:${address}`;
   const [head = "", tail = ""] = address.split("::");
   const front = head ? head.split(":") : [];
