@@ -55,7 +55,7 @@ export function AnalyticsOptOut({ configured }: { configured: boolean }) {
           aria-describedby={`${id}-help`}
           disabled={!configured || optedOut === null || doNotTrack}
           onClick={() => change(!allowed)}
-          className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-primary"
+          className="tap-area my-[10px] inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-muted transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-primary"
         >
           <span
             aria-hidden="true"

@@ -1,3 +1,4 @@
+import { cn } from "~/lib/cn";
 import { Link } from "react-router";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
@@ -33,8 +34,9 @@ export function EpisodeTitle({
 }
 
 /** A web novel chapter range as links: one chapter, or first to last. */
-export function ChapterRange({ from, to }: { from: UnitLabel; to: UnitLabel }) {
-  if (from.key === to.key) return <ChapterLink chapter={from} />;
+export function ChapterRange({ from, to, alone = false }: { from: UnitLabel; to: UnitLabel; alone?: boolean }) {
+  // One chapter on a line of its own (beside a badge, not in a sentence) is a fingertip tall.
+  if (from.key === to.key) return <ChapterLink chapter={from} className={alone ? "tap-line" : undefined} />;
   return (
     <>
       <ChapterLink chapter={from} /> to <ChapterLink chapter={to} />
@@ -42,9 +44,9 @@ export function ChapterRange({ from, to }: { from: UnitLabel; to: UnitLabel }) {
   );
 }
 
-function ChapterLink({ chapter }: { chapter: UnitLabel }) {
+function ChapterLink({ chapter, className }: { chapter: UnitLabel; className?: string }) {
   return (
-    <Link to={unitPath(chapter.key)} className="text-primary underline">
+    <Link to={unitPath(chapter.key)} className={cn("text-primary underline", className)}>
       {chapter.label}
     </Link>
   );
@@ -72,7 +74,7 @@ export function BreakTimeShorts({ shorts, linked = false }: { shorts: readonly B
           {linked ? (
             <Link
               to={unitPath(short.key)}
-              className="text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline"
+              className="tap-line text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline"
             >
               Break Time {short.number}
             </Link>

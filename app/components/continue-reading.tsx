@@ -42,15 +42,18 @@ export function ContinueReading({ collections }: { collections: readonly Collect
   const places = placesIn(useStoredProgress(), collections);
 
   return (
-    <section aria-labelledby="continue-title" className="min-h-32 rounded-lg border border-primary/40 bg-accent p-5">
+    <section
+      aria-labelledby="continue-title"
+      className="min-h-[10.25rem] rounded-lg border border-primary/40 bg-accent p-5"
+    >
       <h2 id="continue-title" className="text-lg font-semibold">
         {places.length ? "Continue where you left off" : "Track your progress"}
       </h2>
       {places.length ? (
-        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+        <ul className="mt-2 flex flex-wrap gap-x-6">
           {places.map((place) => (
             <li key={place.key}>
-              <Link to={unitPath(place.key)} className="font-medium text-primary underline">
+              <Link to={unitPath(place.key)} className="tap-line font-medium text-primary underline">
                 {place.text}
               </Link>
             </li>
@@ -61,7 +64,7 @@ export function ContinueReading({ collections }: { collections: readonly Collect
           Tell the reading tracker how far you are, and the site keeps spoilers beyond that point hidden.
         </p>
       )}
-      <Link to="/reading_tracker" className="mt-2 inline-block text-sm text-primary underline">
+      <Link to="/reading_tracker" className="tap-line text-sm text-primary underline">
         Open the reading tracker
       </Link>
     </section>

@@ -74,10 +74,10 @@ function FilterNotFound({ missing }: { missing: MissingFilter }) {
   return (
     <ErrorPage status={404} title={`${missing.missing} does not exist`}>
       <p className="text-muted-foreground">{missing.instead}:</p>
-      <ul className="flex flex-wrap gap-x-4 gap-y-2">
+      <ul className="flex flex-wrap gap-x-4">
         {missing.choices.map((choice) => (
           <li key={choice.href}>
-            <Link to={choice.href} className="font-medium text-primary underline underline-offset-4">
+            <Link to={choice.href} className="tap-line font-medium text-primary underline underline-offset-4">
               {choice.label}
             </Link>
           </li>
@@ -109,7 +109,7 @@ function ErrorPage({ status, title, children }: { status: number | null; title: 
       </h1>
       <div className="mt-4 space-y-4">{children}</div>
       <p className="mt-8">
-        <Link to="/" className="font-medium text-primary underline underline-offset-4">
+        <Link to="/" className="tap-line font-medium text-primary underline underline-offset-4">
           Go to the home page
         </Link>
       </p>

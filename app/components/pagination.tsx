@@ -11,7 +11,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
     const search = params.toString();
     return search ? `?${search}` : location.pathname;
   };
-  const linkClass = "rounded-md border border-border px-4 py-2 hover:border-primary";
+  const linkClass = "tap-line rounded-md border border-border px-4 hover:border-primary";
   return (
     <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (

@@ -158,7 +158,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
         ) : null}
         <p className="text-sm">
           {episode.mistakeCount ? (
-            <Link to={animeMistakesPath(episode.key)} className="text-primary underline">
+            <Link to={animeMistakesPath(episode.key)} className="tap-line text-primary underline">
               {countOf(episode.mistakeCount, nouns.translationNote)}
               <span className="sr-only"> for episode {episode.number}</span>
             </Link>
@@ -179,7 +179,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
 function Change({ change }: { change: AdaptationChange }) {
   const chapters = change.chapters ? (
     <>
-      <ChapterRange from={change.chapters.from} to={change.chapters.to} />
+      <ChapterRange from={change.chapters.from} to={change.chapters.to} alone={!!change.note} />
       {change.chapters.count > 1 ? ` (${countOf(change.chapters.count, nouns.chapter)})` : null}
     </>
   ) : null;

@@ -78,9 +78,9 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-muted-foreground">
                     Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
                   </p>
-                  <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
+                  <div className="flex flex-wrap items-center gap-x-3 text-sm">
                     <WatchedUpToHere episode={episode} />
-                    <Link to={unitPath(episode.key)} className="text-primary underline">
+                    <Link to={unitPath(episode.key)} className="tap-line text-primary underline">
                       On the anime page<span className="sr-only">{`: episode ${episode.number}`}</span>
                     </Link>
                   </div>

@@ -103,7 +103,7 @@ export default function Character({ loaderData }: Route.ComponentProps) {
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/characters" className="text-primary underline">
+        <Link to="/characters" className="tap-line text-primary underline">
           Characters
         </Link>
       </nav>
@@ -154,7 +154,7 @@ function NotMetYet({
         )}
       >
         <nav aria-label="Breadcrumb" className="text-sm">
-          <Link to="/characters" className="text-primary underline">
+          <Link to="/characters" className="tap-line text-primary underline">
             Characters
           </Link>
         </nav>
@@ -175,10 +175,10 @@ function NotMetYet({
           >
             {showing ? "Showing…" : "Show it"}
           </Button>
-          <Link to="/reading_tracker" className="font-medium text-primary underline underline-offset-4">
+          <Link to="/reading_tracker" className="tap-line font-medium text-primary underline underline-offset-4">
             Set your progress
           </Link>
-          <Link to="/characters" className="font-medium text-primary underline underline-offset-4">
+          <Link to="/characters" className="tap-line font-medium text-primary underline underline-offset-4">
             The characters you have met
           </Link>
         </div>
@@ -211,9 +211,13 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
           {character.aliases.length ? (
             <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p>
           ) : null}
-          <div className="flex flex-wrap gap-1">
+          <div className="flex flex-wrap gap-x-1">
             {character.affiliations.map((affiliation) => (
-              <Link key={affiliation} to={`/characters?affiliation=${encodeURIComponent(affiliation)}`}>
+              <Link
+                key={affiliation}
+                to={`/characters?affiliation=${encodeURIComponent(affiliation)}`}
+                className="tap-line"
+              >
                 <Badge tone="outline">{affiliation}</Badge>
               </Link>
             ))}

@@ -108,7 +108,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="releases-title" className="text-2xl font-semibold tracking-tight">
               Latest releases
             </h2>
-            <Link to="/releases" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/releases"
+              className="tap-line text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               Every release, and what is coming
             </Link>
           </div>

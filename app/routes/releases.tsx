@@ -72,7 +72,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
         lead="What came out lately and what is coming, in every medium. A title that would give something away shows as its label until your progress reaches it, so the list spoils nothing."
       />
       <nav aria-label="Medium" className="mb-6">
-        <ul className="flex flex-wrap gap-2 text-sm">
+        <ul className="flex flex-wrap gap-x-2 text-sm">
           {[null, ...media].map((each) => (
             <li key={each ?? "all"}>
               <Link
@@ -80,7 +80,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 aria-current={each === medium ? "page" : undefined}
                 className={cn(
-                  "inline-flex whitespace-nowrap rounded-full border px-3 py-1",
+                  "tap-area my-[7px] inline-flex whitespace-nowrap rounded-full border px-3 py-1",
                   each === medium
                     ? "border-primary bg-primary text-primary-foreground"
                     : "border-border hover:border-primary",
@@ -129,7 +129,10 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="space-y-2">
             <li>
-              <a href={releaseFeedPath(medium)} className="font-medium text-primary underline-offset-4 hover:underline">
+              <a
+                href={releaseFeedPath(medium)}
+                className="tap-line font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {medium ? `${mediumLabels[medium]} releases` : "Every release"} (Atom feed)
               </a>
               {medium ? (

@@ -196,7 +196,7 @@ function KindFilter({ query, kind, counts }: { query: string; kind: SearchKind |
                 to={`?${params}`}
                 aria-current={selected ? "page" : undefined}
                 className={cn(
-                  "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1",
+                  "tap-area my-[7px] inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1",
                   selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary",
                 )}
               >

@@ -99,7 +99,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
             <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="text-muted-foreground">Read after</dt>
               <dd>
-                <Link to={unitPath(story.readAfter.key)} className="text-primary underline">
+                <Link to={unitPath(story.readAfter.key)} className="tap-line text-primary underline">
                   {story.readAfter.label}
                 </Link>
               </dd>
@@ -121,7 +121,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               <a
                 href={story.readUrl}
                 rel="noopener noreferrer"
-                className="mt-3 inline-block font-medium text-primary underline"
+                className="tap-line mt-1 font-medium text-primary underline"
               >
                 Read<span className="sr-only"> {story.told.content ? `“${story.told.content.title}”` : "it"}</span> on{" "}
                 {formatSite(story.readUrl)}

@@ -109,13 +109,13 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
             : `“${volume.title}” has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
         }
       >
-        <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <Link to={unitPath(volume.key)} className="text-primary underline">
+        <p className="flex flex-wrap gap-x-6 text-sm">
+          <Link to={unitPath(volume.key)} className="tap-line text-primary underline">
             This volume on the light novels page
           </Link>
           <Link
             to={`/feedback_hub/report_ln_mistl?${new URLSearchParams({ volume: volume.key })}`}
-            className="font-medium text-primary underline"
+            className="tap-line font-medium text-primary underline"
           >
             Report a mistake in this volume
           </Link>

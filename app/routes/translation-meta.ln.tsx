@@ -124,7 +124,7 @@ function VolumePage({ volumes, paging }: { volumes: VolumeMistakeCount[]; paging
           return (
             <section key={code} aria-labelledby={`collection-${code}`} className="space-y-3">
               <h2 id={`collection-${code}`} className="text-xl font-semibold">
-                <Link to={`/translation_meta/ln_mistls/${code}`} className="hover:underline">
+                <Link to={`/translation_meta/ln_mistls/${code}`} className="tap-line hover:underline">
                   {name}
                 </Link>
               </h2>

@@ -124,7 +124,7 @@ export default function TranslationMeta({ loaderData }: Route.ComponentProps) {
           <h2 id="newest-title" className="text-xl font-semibold">
             Newest entries
           </h2>
-          <a href="/translation_meta/feed.xml" className="text-sm text-primary underline">
+          <a href="/translation_meta/feed.xml" className="tap-line text-sm text-primary underline">
             Atom feed
           </a>
         </div>

@@ -140,12 +140,12 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             )}
           </Spoiler>
         </div>
-        <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm text-muted-foreground">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           <ReadUpToHere unit={chapter} />
           <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
           <span className="tabular-nums">{`${formatNumber(chapter.wordCount)} words`}</span>
           {chapter.readUrl ? (
-            <a href={chapter.readUrl} className="font-medium text-primary underline" rel="noopener noreferrer">
+            <a href={chapter.readUrl} className="tap-line font-medium text-primary underline" rel="noopener noreferrer">
               Read<span className="sr-only">{` ${webNovelChapterName(chapter.kind, chapter.ordinal)}`}</span>
               {` on ${formatSite(chapter.readUrl)}`}
             </a>
@@ -153,14 +153,22 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
         </div>
       </div>
       {chapter.volumes.length || chapter.episodes.length || chapter.translator ? (
-        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
           {chapter.volumes.map((volume) => (
-            <Link key={volume.key} to={unitPath(volume.key)} className={badgeClassName("outline")}>
+            <Link
+              key={volume.key}
+              to={unitPath(volume.key)}
+              className={badgeClassName("outline", false, "tap-area my-[11px]")}
+            >
               {`LN: ${volume.label}`}
             </Link>
           ))}
           {chapter.episodes.map((episode) => (
-            <Link key={episode.key} to={unitPath(episode.key)} className={badgeClassName("outline")}>
+            <Link
+              key={episode.key}
+              to={unitPath(episode.key)}
+              className={badgeClassName("outline", false, "tap-area my-[11px]")}
+            >
               {`Anime: ${episode.label}`}
             </Link>
           ))}

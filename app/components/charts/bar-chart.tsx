@@ -94,7 +94,7 @@ export function BarChart({ id, title, description, series, data, unit, layout = 
         <>
           {chart}
           <details className="group">
-            <summary className="cursor-pointer text-sm font-medium text-primary underline">
+            <summary className="cursor-pointer py-3 text-sm font-medium text-primary underline">
               All {formatNumber(data.length)} figures as a table
             </summary>
             <div className="mt-3">{table}</div>

@@ -95,7 +95,7 @@ export function SearchBox() {
           event.preventDefault();
           setExpanded((current) => !current);
         }}
-        className="inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:hidden"
+        className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground sm:hidden"
       >
         <svg
           viewBox="0 0 24 24"
@@ -160,7 +160,7 @@ export function SearchBox() {
               choose(options[active].path);
             }
           }}
-          className="h-10 w-full rounded-md border border-border bg-background px-3 text-base sm:h-9 sm:w-44 sm:text-sm"
+          className="h-11 w-full rounded-md border border-border bg-background px-3 text-base sm:h-9 sm:w-44 sm:text-sm"
         />
         <ul
           id={listId}

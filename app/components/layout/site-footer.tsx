@@ -10,7 +10,10 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           <ul className="flex flex-wrap gap-4">
             {footerLinks.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className="underline-offset-4 hover:text-foreground hover:underline">
+                <Link
+                  to={link.path}
+                  className="inline-flex min-h-11 min-w-11 items-center underline-offset-4 hover:text-foreground hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>

@@ -32,7 +32,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
         {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
         <Link
           to="/"
-          className="flex min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight"
+          className="flex min-h-11 min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight"
           prefetch="intent"
         >
           <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
@@ -69,7 +69,7 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
   return (
     <details ref={ref} className="group relative lg:hidden">
       <summary
-        className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
+        className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
       >
         <svg
@@ -85,7 +85,7 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
       </summary>
       <nav
         aria-label="Main"
-        className="absolute right-0 top-12 w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
+        className="absolute right-0 top-[3.25rem] w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-popover p-2 text-popover-foreground shadow-lg"
         onClick={(event) => {
           // Close the menu once a link is chosen.
           if ((event.target as HTMLElement).closest("a")) event.currentTarget.parentElement?.removeAttribute("open");
@@ -94,7 +94,7 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
         <ul className="grid gap-1">
           {areas.map((area) => (
             <li key={area.path}>
-              <NavLink to={area.path} className={({ isActive }) => cn(navLinkClass({ isActive }), "block")}>
+              <NavLink to={area.path} className={({ isActive }) => cn(navLinkClass({ isActive }), "block py-3")}>
                 {area.label}
               </NavLink>
             </li>

@@ -103,7 +103,7 @@ export function VolumeCard({
           <p className="text-sm">
             <Link
               to={`/translation_meta/ln_mistls/${volumeSlugFromKey(volume.key)}`}
-              className="text-primary underline"
+              className="tap-line text-primary underline"
             >
               {countOf(volume.mistakeCount, nouns.translationNote)} for the English edition
             </Link>
@@ -126,7 +126,7 @@ export function VolumeCard({
         <ReadUpToHere unit={volume} />
         {volume.chapterTitles.length ? (
           <details className="text-sm">
-            <summary className="cursor-pointer font-medium">
+            <summary className="cursor-pointer py-3 font-medium">
               {`${countOf(volume.chapterTitles.length, nouns.chapter)} in this volume`}
             </summary>
             <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">

@@ -16,7 +16,7 @@ export function ShieldModePicker() {
       <fieldset className="space-y-2">
         <legend className="sr-only">How to show things beyond your progress</legend>
         {shieldModes.map((mode) => (
-          <label key={mode} className="flex items-start gap-2 text-sm">
+          <label key={mode} className="flex min-h-11 items-start gap-2 py-1 text-sm">
             <input
               type="radio"
               name="spoiler-mode"

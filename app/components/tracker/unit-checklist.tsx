@@ -34,7 +34,7 @@ export function UnitChecklist({
         const showLabel = title !== null && unit.label !== title && titleAfterLabel(unit.label, title) !== null;
         return (
           <li key={unit.key}>
-            <label className={cn("flex items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>
+            <label className={cn("flex min-h-11 items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>
               <input
                 type="checkbox"
                 checked={ticked.has(unit.key)}

@@ -31,7 +31,7 @@ function UnitCard({
         {unitMediumLabels[unit.medium]}
       </p>
       <p>
-        <Link to={unitPath(unit.key)} className="font-medium text-primary underline">
+        <Link to={unitPath(unit.key)} className="tap-line font-medium text-primary underline">
           {unit.label}
         </Link>
       </p>
@@ -41,7 +41,7 @@ function UnitCard({
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </Spoiler>
       </p>
-      <Button variant="outline" size="xs" onClick={() => onMark(unit)} className="mt-2">
+      <Button variant="outline" size="xs" onClick={() => onMark(unit)}>
         {action}
       </Button>
     </li>

@@ -19,15 +19,19 @@ const variants = {
   tab: "text-muted-foreground aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow",
 };
 
+/*
+ * Every size a reader taps takes at least a 44 px band: the small ones keep their look, their margins
+ * fill the band and their hit area (`tap-area`) covers it, so two rows of them never share a tap.
+ */
 const sizes = {
   default: "h-11 justify-center px-5",
-  sm: "min-h-9 justify-center px-3 py-1.5 text-sm",
-  xs: "justify-center px-2 py-1 text-xs",
-  icon: "size-10 justify-center",
+  sm: "tap-area my-1 min-h-9 justify-center px-3 py-1.5 text-sm",
+  xs: "tap-area my-[9px] justify-center px-2 py-1 text-xs",
+  icon: "size-11 justify-center",
   /** A full-width row of a menu. */
-  menu: "w-full justify-start px-3 py-2 text-left text-sm",
+  menu: "min-h-11 w-full justify-start px-3 py-2 text-left text-sm",
   /** Inside running text, as a link looks. */
-  inline: "",
+  inline: "tap-area",
 };
 
 export type ButtonProps = ComponentPropsWithoutRef<"button"> & {
