@@ -1,6 +1,6 @@
 import type { ReportKind, ReportStatus } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
-import { reportHistory, toReport } from "./reports.server";
+import { namedUnitLabel, reportHistory, toReport } from "./reports.server";
 
 /** Triage's view: which reports, in which order, which page of them. */
 export interface TriageQuery {
@@ -45,6 +45,7 @@ export async function getTriageReports(db: D1Database, triage: TriageQuery) {
       .selectFrom(onPage.as("page"))
       .innerJoin("reports as r", "r.id", "page.id")
       .selectAll("r")
+      .select(namedUnitLabel("r"))
       .orderBy("r.created_at", direction)
       .orderBy("r.id", direction),
     reportHistory.where("h.report_id", "in", onPage),

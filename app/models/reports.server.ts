@@ -1,4 +1,4 @@
-import type { InferResult } from "kysely";
+import { type InferResult, sql } from "kysely";
 import type { ReportStatus } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 
@@ -8,8 +8,18 @@ import { batch, query } from "./query.server";
  * ./report-decisions.server.
  */
 
-/** Every column of the reports (the submission id too, which no page shows). */
-export const reports = query.selectFrom("reports").selectAll();
+/**
+ * The label of the volume or episode a report names ("Lanternfall 3", "Season 1 · Episode 3"), from
+ * its fields as stored, or null when it names none (or no longer exists).
+ */
+export function namedUnitLabel(table: "reports" | "r") {
+  const fields = sql.ref(`${table}.fields`);
+  return sql<string | null>`(SELECT label FROM story_units WHERE key = CASE WHEN json_valid(${fields})
+    THEN coalesce(json_extract(${fields}, '$.volume'), json_extract(${fields}, '$.episode')) END)`.as("unit_label");
+}
+
+/** Every column of the reports (the submission id too, which no page shows), and the unit each names. */
+export const reports = query.selectFrom("reports").selectAll().select(namedUnitLabel("reports"));
 
 /** The history of reports (`h`), oldest first. */
 export const reportHistory = query
@@ -43,6 +53,8 @@ export function toReport(row: ReportRow, history: HistoryRow[]) {
     kind: row.kind,
     title: row.title,
     fields: parseFields(row.fields),
+    /** The volume or episode the report names, by its label. */
+    unitLabel: row.unit_label,
     status: row.status,
     duplicateOf: row.duplicate_of,
     moderatorNote: row.moderator_note,

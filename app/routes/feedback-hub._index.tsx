@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReportStatusBadge } from "~/components/report-status";
 import { formatDate } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { formByKind, reportForms, reportStatusLabels } from "~/lib/forms/report-forms";
+import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
 import { writeStored } from "~/browser/storage";
 import { getReaderReports } from "~/models/reports.server";
 import { requireUser } from "~/server/session.server";
@@ -77,7 +77,11 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
                   </p>
                   <ReportStatusBadge status={report.status} />
                 </div>
-                <p className="mt-1 text-xs text-muted-foreground">Sent {formatDate(report.createdAt.slice(0, 10))}</p>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {[reportPlace(report), `Sent ${formatDate(report.createdAt.slice(0, 10))}`]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
                 {report.moderatorNote ? (
                   <p className="mt-2 rounded-md bg-muted p-3 text-sm">
                     <span className="font-medium">Moderator&apos;s note: </span>

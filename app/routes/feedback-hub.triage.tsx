@@ -16,7 +16,7 @@ import { checkWith, readFields, type Refusal, refuse } from "~/lib/forms/form";
 import { formatDate } from "~/lib/format";
 import { mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes/rules";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { formByKind, reportForms, reportStatusLabels } from "~/lib/forms/report-forms";
+import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
 import { mistakeCategories, mistakeSeverities, reportStatuses } from "~/lib/vocabulary";
 import { countOf, nouns } from "~/lib/words";
 import { decideReport } from "~/models/report-decisions.server";
@@ -189,7 +189,9 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
         <ReportStatusBadge status={report.status} />
       </div>
       <p className="text-xs text-muted-foreground">
-        {report.id} · sent {formatDate(report.createdAt.slice(0, 10))} by {report.uid}
+        {[reportPlace(report), report.id, `sent ${formatDate(report.createdAt.slice(0, 10))} by ${report.uid}`]
+          .filter(Boolean)
+          .join(" · ")}
       </p>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
         {form.fields.map((field) =>

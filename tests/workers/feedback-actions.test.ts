@@ -8,6 +8,7 @@ import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
 import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { callAsReader as call, form, readerCookie as cookieFor, usesToday } from "../support/readers";
 import { load, pageOfKind, present } from "../support/workers-context";
+import { reportPlace } from "~/lib/forms/report-forms";
 
 const feature = { title: "Dark timeline", idea: "Show dates on a timeline", problem: "Hard to follow" };
 
@@ -197,6 +198,7 @@ describe("triage", () => {
         kind: "feature",
         title: "Dark timeline",
         fields: feature,
+        unitLabel: null,
         status: "open",
         duplicateOf: null,
         moderatorNote: null,
@@ -261,7 +263,10 @@ describe("triage", () => {
       status: "accepted",
       moderatorNote: "Confirmed.",
       publishedEntry: `report-${reportId}`,
+      unitLabel: "Tiny Tale 2",
     });
+    // "My reports" says where the report points: the volume by its label, the chapter and the page.
+    expect(reportPlace(reports[0]!)).toBe("Tiny Tale 2 · chapter 1 · p. 31");
     expect(reports[0]?.history.map((entry) => entry.status)).toEqual(["open", "accepted"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formBySlug, reportForms, validateReport } from "./report-forms";
+import { formBySlug, reportForms, reportPlace, validateReport } from "./report-forms";
 
 describe("report forms", () => {
   it("has the five forms at their addresses", () => {
@@ -50,5 +50,31 @@ describe("report forms", () => {
       official: "At most 1000 characters, please.",
     });
     expect(validateReport(anime, { ...base, episode: "" }).errors).toEqual({ episode: "Choose the episode." });
+  });
+});
+
+describe("where a report points", () => {
+  it("names a light novel report's volume by its label, then the chapter and the page as the reader wrote them", () => {
+    expect(
+      reportPlace({
+        kind: "ln_mistl",
+        unitLabel: "Lanternfall 3",
+        fields: { volume: "ln:main-3", chapter: "3", location: "p. 112" },
+      }),
+    ).toBe("Lanternfall 3 · chapter 3 · p. 112");
+    expect(
+      reportPlace({ kind: "ln_mistl", unitLabel: "Lanternfall 3", fields: { chapter: "The Smuggler's Lamp" } }),
+    ).toBe("Lanternfall 3 · The Smuggler's Lamp");
+    // A volume no longer in the content keeps the key the reader chose.
+    expect(reportPlace({ kind: "ln_mistl", unitLabel: null, fields: { volume: "ln:main-30", chapter: "" } })).toBe(
+      "ln:main-30",
+    );
+  });
+
+  it("names an anime report's episode and the time in it, and nothing for a report about the site", () => {
+    expect(
+      reportPlace({ kind: "anime_mistl", unitLabel: "Season 1 · Episode 3", fields: { timestamp: "12:34" } }),
+    ).toBe("Season 1 · Episode 3 at 12:34");
+    expect(reportPlace({ kind: "bug", unitLabel: null, fields: { page: "/anime" } })).toBeNull();
   });
 });

@@ -192,6 +192,34 @@ export function validateReport(form: FormDefinition, values: Record<string, unkn
   return checkWith(reportSchema(form), values, fieldNames(form));
 }
 
+/**
+ * Where in the story a report points, in the reader's own words after the unit's label:
+ * "Lanternfall 3 · chapter 3 · p. 112", "Season 1 · Episode 3 at 12:34"; null for a report that
+ * names no place (a bug, an idea).
+ */
+export function reportPlace(report: {
+  kind: ReportKind;
+  unitLabel: string | null;
+  fields: Readonly<Record<string, string | undefined>>;
+}) {
+  const { fields } = report;
+  if (report.kind === "ln_mistl") {
+    const chapter = fields.chapter?.trim();
+    const parts = [
+      report.unitLabel ?? fields.volume,
+      chapter ? (/^\d+$/.test(chapter) ? `chapter ${chapter}` : chapter) : null,
+      fields.location?.trim(),
+    ];
+    return parts.filter(Boolean).join(" · ") || null;
+  }
+  if (report.kind === "anime_mistl") {
+    const episode = report.unitLabel ?? fields.episode;
+    if (!episode) return null;
+    return fields.timestamp ? `${episode} at ${fields.timestamp}` : episode;
+  }
+  return null;
+}
+
 export const reportStatusLabels: Record<ReportStatus, string> = {
   open: "Open",
   under_review: "Under review",
