@@ -90,16 +90,20 @@ export function limitedHit(
         .limit(SWEEP_PER_TAKE),
     ),
     usage: windows.select(["span", "used", "ends"]),
-    /** Which limit stopped a use that was not taken, from the usage read after it. */
+    /**
+     * Which limit stopped a use that was not taken, from the usage read after it: the day when it is
+     * full (its wait is the longer one, even when the minute is full too), else the minute.
+     */
     reached(usage: LimitUsage | undefined): Span {
-      const minute = usage?.find((window) => window.span === "minute");
-      return (minute?.used ?? 0) >= perMinute ? "minute" : "day";
+      const day = usage?.find((window) => window.span === "day");
+      return (day?.used ?? 0) >= perDay ? "day" : "minute";
     },
-    /** The refusal for a use that was not taken: the limit reached, and when its window ends. */
+    /** The refusal for a use that was not taken: the limit reached, and when its window ends (never more than a window away). */
     refusal(usage: LimitUsage | undefined): Extract<RateLimitResult, { ok: false }> {
       const limit = this.reached(usage);
       const ends = usage?.find((window) => window.span === limit)?.ends ?? nowMs + WINDOW_MS[limit];
-      return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil((ends - nowMs) / 1000)) };
+      const seconds = Math.ceil((ends - nowMs) / 1000);
+      return { ok: false, limit, retryAfterSeconds: Math.min(WINDOW_MS[limit] / 1000, Math.max(1, seconds)) };
     },
   };
 }

@@ -91,8 +91,8 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
                 {report.publishedEntry ? (
                   <p className="mt-2 text-sm">Published as a translation note. Thank you!</p>
                 ) : null}
-                <details className="mt-2 text-sm">
-                  <summary className="cursor-pointer text-muted-foreground">History</summary>
+                <details className="text-sm">
+                  <summary className="cursor-pointer py-3 text-muted-foreground">History</summary>
                   <ol className="mt-2 space-y-1">
                     {report.history.map((entry, index) => (
                       <li key={index}>

@@ -23,6 +23,11 @@ describe("the client a rate limit counts", () => {
     expect(from(`2001:db8:aa:bb:${"f:".repeat(2000)}1`)).toBe("ip:2001:db8:aa:bb::/64");
   });
 
+  it("is an IPv4 client however it is written", () => {
+    expect(from("::ffff:203.0.113.5")).toBe("ip:203.0.113.5");
+    expect(from("::FFFF:198.51.100.7")).toBe("ip:198.51.100.7");
+  });
+
   it("is one shared client when the address is unknown", () => {
     expect(from()).toBe("ip:unknown");
   });

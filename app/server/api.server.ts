@@ -49,6 +49,9 @@ export function clientOf(request: Request) {
   // Cloudflare sets the header; elsewhere (a local run) it is the caller's, so it is held to an address's length.
   const address = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase().slice(0, 45) || "unknown";
   if (!address.includes(":")) return `ip:${address}`;
+  // An IPv4 address written as IPv6 (::ffff:203.0.113.5) is that IPv4 client.
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return `ip:${mapped[1]}`;
   const [head = "", tail = ""] = address.split("::");
   const front = head ? head.split(":") : [];
   const back = tail ? tail.split(":") : [];

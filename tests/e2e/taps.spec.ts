@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { test as signedIn } from "../support/auth";
 import { waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 import { smallTapTargets } from "../support/tap-targets";
@@ -69,4 +70,18 @@ test("for a reader with progress: the shield's Show it, I have read up to here, 
     "/reading_tracker",
   ];
   expect(await smallTargetsOn(page, paths)).toEqual({});
+});
+
+signedIn("for a signed-in reader: the account menu, the feedback hub and a report form", async ({ reader }) => {
+  const { page } = reader;
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(
+    await smallTargetsOn(page, ["/feedback_hub", "/feedback_hub/report_ln_mistl", "/feedback_hub/report_bug"]),
+  ).toEqual({});
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  expect(await smallTapTargets(page, "header details[open] > div")).toEqual([]);
 });

@@ -48,6 +48,27 @@ describe("rate limits in D1", () => {
     ]);
   });
 
+  it("names the day when both limits are reached, with the day's wait, and never asks to wait longer than a window", async () => {
+    const start = new Date("2026-03-06T00:00:00Z").getTime();
+    for (let index = 0; index < REPORT_LIMITS.perDay - REPORT_LIMITS.perMinute; index++)
+      await take("full-day-reader", start + index * 2 * MINUTE);
+    const last = start + 3 * 3_600_000;
+    for (let index = 0; index < REPORT_LIMITS.perMinute; index++) await take("full-day-reader", last);
+    expect(await take("full-day-reader", last + 1000)).toEqual({
+      ok: false,
+      limit: "day",
+      retryAfterSeconds: (start + DAY - last - 1000) / 1000,
+    });
+    // A request stamped before the window opened (another isolate's clock) still waits one window at most.
+    const opened = new Date("2026-03-07T00:01:00Z").getTime();
+    for (let index = 0; index < REPORT_LIMITS.perMinute; index++) await take("early-clock-reader", opened);
+    expect(await take("early-clock-reader", opened - 5000)).toEqual({
+      ok: false,
+      limit: "minute",
+      retryAfterSeconds: 60,
+    });
+  });
+
   it("counts each reader on their own", async () => {
     const now = new Date("2026-03-02T12:00:00Z");
     for (let index = 0; index < REPORT_LIMITS.perMinute; index++) await take("busy-reader", now);

@@ -10,11 +10,11 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
   return (
     <>
       <p className="truncate px-3 py-2 text-sm text-muted-foreground">{user.email ?? label}</p>
-      <Link to="/feedback_hub" className="block rounded-md px-3 py-2 text-sm hover:bg-muted">
+      <Link to="/feedback_hub" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
         Feedback hub and my reports
       </Link>
       {user.admin ? (
-        <Link to="/feedback_hub/triage" className="block rounded-md px-3 py-2 text-sm hover:bg-muted">
+        <Link to="/feedback_hub/triage" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
           Triage reports
         </Link>
       ) : null}
