@@ -1,5 +1,5 @@
 import { type InferResult, sql } from "kysely";
-import type { AdaptationChange, AnimeEpisode, AnimeSeason } from "~/lib/content/anime";
+import type { AdaptationChange, AnimeEpisode, AnimeSeason, UnitLabel } from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
 import {
   type EpisodeRow,
@@ -93,6 +93,22 @@ function toChange(row: InferResult<ReturnType<typeof seasonChanges>>[number]): A
   };
 }
 
+/** The web novel chapter right after the last one the season adapts: where a viewer of the whole season reads on. */
+const chapterAfterSeason = (seasonNumber: number | null) =>
+  query
+    .selectFrom("story_units as u")
+    .select(["u.key", "u.label"])
+    .where("u.medium", "=", "web_novel")
+    .where("u.position", ">", (after) =>
+      after
+        .selectFrom("anime_episodes as e")
+        .innerJoin("story_units as t", "t.key", "e.adapts_to")
+        .select((last) => last.fn.max("t.position").as("position"))
+        .where("e.season_number", "=", selectedSeason(seasonNumber)),
+    )
+    .orderBy("u.position")
+    .limit(1);
+
 /** The page's queries for a season: built once for the first season, once for a season asked for by number. */
 const pageQueries = (seasonNumber: number | null) => {
   const season = selectedSeason(seasonNumber);
@@ -116,6 +132,7 @@ const pageQueries = (seasonNumber: number | null) => {
       .groupBy("m.episode_key"),
     arcs,
     shortTotal,
+    chapterAfterSeason(seasonNumber),
   ] as const;
 };
 
@@ -130,7 +147,7 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals] = await batch(
+  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn] = await batch(
     db,
     seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
     { season: seasonNumber },
@@ -150,7 +167,9 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     mistakeCount: mistakesOf.get(row.key) ?? 0,
   });
 
-  const selected = episodes.length ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcRows) : null;
+  const selected = episodes.length
+    ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcRows, readOn[0] ?? null)
+    : null;
   const selectedNumber = seasonNumber ?? cards[0]?.number ?? null;
   return {
     seasons: cards.map((card): SeasonCard => ({
@@ -172,7 +191,12 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
 type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "firstAired" | "lastAired">;
 
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
-function summarise(episodes: AnimeEpisode[], title: string, arcList: InferResult<typeof arcs>) {
+function summarise(
+  episodes: AnimeEpisode[],
+  title: string,
+  arcList: InferResult<typeof arcs>,
+  readOn: UnitLabel | null,
+) {
   const dates = episodes.map((episode) => episode.airedOn).sort();
   const arcNumbers = episodes.flatMap((episode) =>
     [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
@@ -195,6 +219,8 @@ function summarise(episodes: AnimeEpisode[], title: string, arcList: InferResult
       .filter((change) => change.computed && change.kind === "skipped")
       .reduce((sum, change) => sum + (change.chapters?.count ?? 0), 0),
     shortCount: episodes.reduce((sum, episode) => sum + episode.shorts.length, 0),
+    lastEpisode: episodes.at(-1)?.key ?? null,
+    readOn,
   };
   return { overview, episodes };
 }

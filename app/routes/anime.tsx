@@ -14,13 +14,14 @@ import {
   animeMistakesPath,
   type UnitLabel,
 } from "~/lib/content/anime";
-import { unitAnchor, unitPath } from "~/lib/content/units";
+import { parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
+import { useStoredProgress } from "~/browser/stored-progress";
 import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
@@ -107,15 +108,57 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
           <Episode key={episode.key} episode={episode} />
         ))}
       </ol>
-      <p className="rounded-lg border border-border bg-card p-4 text-sm">
-        Finished Season {season.number}?{" "}
-        <Link to="/reading_tracker" className="font-medium text-primary underline">
-          Continue in the web novel or the light novels
-        </Link>{" "}
-        from where the season ends: once you have marked its last episode as watched, the reading tracker lists what the
-        season left out on the way and keeps it unread.
-      </p>
+      <ReadOn season={season} />
     </section>
+  );
+}
+
+/**
+ * What to read after the season, named: the web novel chapter right after the last one it adapts, and
+ * what it left out on the way. Before the season's last episode is marked as watched it offers it; after,
+ * it says so.
+ */
+function ReadOn({ season }: { season: AnimeSeason }) {
+  const progress = useStoredProgress();
+  const watched = parseUnitKey(progress?.anime ?? "", "anime");
+  const last = parseUnitKey(season.lastEpisode ?? "", "anime");
+  const finished =
+    watched !== null &&
+    last !== null &&
+    (watched.season > last.season || (watched.season === last.season && watched.episode >= last.episode));
+  const leftOut = season.skippedChapters
+    ? `lists the ${countOf(season.skippedChapters, nouns.webNovelChapter)} the season left out on the way and keeps them unread`
+    : "takes you on from there";
+  const tracker = (
+    <Link to="/reading_tracker" className="font-medium text-primary underline">
+      reading tracker
+    </Link>
+  );
+  if (!season.readOn) {
+    return (
+      <p className="rounded-lg border border-border bg-card p-4 text-sm">
+        Season {season.number} adapts the web novel to its last chapter. The {tracker} keeps your place in every medium.
+      </p>
+    );
+  }
+  const readOn = (
+    <Link to={unitPath(season.readOn.key)} className="font-medium text-primary underline">
+      {season.readOn.label}
+    </Link>
+  );
+  return (
+    <p className="rounded-lg border border-border bg-card p-4 text-sm" data-season-finished={finished || undefined}>
+      {finished ? (
+        <>
+          You have watched Season {season.number}. Read on in the web novel from {readOn}: the {tracker} {leftOut}.
+        </>
+      ) : (
+        <>
+          Finished Season {season.number}? The web novel goes on from {readOn}. Mark the season&apos;s last episode as
+          watched, and the {tracker} {leftOut}.
+        </>
+      )}
+    </p>
   );
 }
 

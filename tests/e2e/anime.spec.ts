@@ -145,6 +145,25 @@ test("a reader who watched season 1 sees the chapters it skipped, linked to the 
   await expect(episode(page, 1, 10)).toContainText("Adapts Arc 2 · Chapter 21 to Arc 2 · Chapter 22");
 });
 
+test("the end of a season names where the web novel goes on, and says so once the season is watched", async ({
+  page,
+}) => {
+  const last = episodesOf(1).at(-1)!;
+  const lastAdapted = rows.story_units.find((unit) => unit.key === last.adapts_to)!;
+  const readOn = rows.story_units
+    .filter((unit) => unit.medium === "web_novel" && unit.position > lastAdapted.position)
+    .sort((a, b) => a.position - b.position)[0]!;
+  await page.goto("/anime");
+  await waitForHydration(page);
+  const box = page.locator("main p", { hasText: "the web novel" }).last();
+  await expect(box).toContainText(`Finished Season 1? The web novel goes on from ${readOn.label}.`);
+  await expect(box.getByRole("link", { name: readOn.label })).toHaveAttribute("href", readOn.path);
+
+  await episode(page, 1, last.number).getByRole("button", { name: "I have watched up to here" }).click();
+  await expect(box).toContainText(`You have watched Season 1. Read on in the web novel from ${readOn.label}`);
+  await expect(box).toContainText("2 web novel chapters the season left out");
+});
+
 test("Break Time: every short is listed with its title, a flagged title waits until its episode is watched, and it links to its place on /anime", async ({
   page,
 }) => {

@@ -82,6 +82,9 @@ describe("the anime page's loader", () => {
       volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
       skippedChapters: 1,
       shortCount: 1,
+      // A viewer of the whole season reads on from the chapter after the last one it adapts.
+      lastEpisode: "anime:1-2",
+      readOn: { key: "wn:2-2", label: "Arc 2 · Chapter 2 · Epilogue" },
     });
     // The overview is shown to everyone, so it holds none of what the shield gates with an episode.
     const gated = [

@@ -64,6 +64,10 @@ export interface AnimeSeason {
   volumes: UnitLabel[];
   skippedChapters: number;
   shortCount: number;
+  /** The season's last episode, by key: a viewer who has watched it has finished the season. */
+  lastEpisode: string | null;
+  /** The web novel chapter right after the last one the season adapts (null when the season adapts the end). */
+  readOn: UnitLabel | null;
 }
 
 export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
