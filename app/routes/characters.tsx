@@ -18,6 +18,8 @@ import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { cleanQuery } from "~/lib/search/query";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
+import { missingAffiliation } from "~/lib/http/missing-filter";
+import { notFound } from "~/server/not-found.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import { publicCopy, sealedCopy, type Unshielded } from "~/lib/shield/gated";
@@ -37,6 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
   };
   const catalogue = await getCharacterCatalogue(context.db, filters, requesterKnowledge(request));
+  const { affiliations } = catalogue;
+  if (filters.affiliation && !affiliations.some(({ affiliation }) => affiliation === filters.affiliation))
+    throw notFound(missingAffiliation(filters.affiliation, affiliations));
   requireExistingPage(new URL(request.url), { page, pageCount: catalogue.pageCount });
   return shieldedData(request, { ...catalogue, filters });
 }

@@ -126,6 +126,9 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const byMedium = await load(charactersLoader, "/characters?medium=web_novel");
     expect(byMedium.total).toBe(2);
     expect(await status(charactersLoader, "/characters?page=2")).toBe(404);
+    // An affiliation no character has is a wrong filter, said as such with the ones there are, not an empty list.
+    expect(await status(charactersLoader, "/characters?affiliation=Nonexistent")).toBe(404);
+    expect(await status(charactersLoader, "/characters?affiliation=hall")).toBe(404);
     const odd = await load(charactersLoader, `/characters?q=${encodeURIComponent('"zz*( NEAR')}`);
     expect(odd.total).toBe(0);
   });
