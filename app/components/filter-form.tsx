@@ -38,10 +38,9 @@ const typedIn = (target: EventTarget) =>
  * A list's filters as a GET form, the one way the site's lists are filtered: the address holds them and
  * they work without JavaScript (the button). With it, a choice applies at once, as one history entry,
  * and typing applies after a pause: words typed in an empty box as a new entry, more words in place of
- * it (one search is one entry); the button
- * applies what is shown and adds no entry when that is the address already. The fields always show
- * the address: after Back, or a link to the list, each field the reader is not typing in takes the
- * value the address gives.
+ * it (one search is one entry); the button applies what is shown and adds no entry when that is the
+ * address already. The fields always show the address: after Back, or a link to the list, each field
+ * the reader is not typing in takes the value the address gives.
  */
 export function FilterForm({
   children,
