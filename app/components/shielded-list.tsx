@@ -137,7 +137,7 @@ export function HiddenRun({
       )}
     >
       {unknownAs === "unmet" ? `${what} you have not met yet. ` : <>{`${what} ${beyondWhatYouKnow}. `}</>}
-      <Link to="/reading_tracker" className="text-primary underline">
+      <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
         Set your progress
       </Link>
       {onShow !== undefined ? (

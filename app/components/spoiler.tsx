@@ -97,14 +97,15 @@ function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
   if (hasProgress === null)
     return (
       <span className={`invisible ${withoutProgressOnly}`} aria-hidden="true">
-        {" · Set your progress"}
+        {" · "}
+        <span className="whitespace-nowrap">Set your progress</span>
       </span>
     );
   if (hasProgress) return null;
   return (
     <>
       {" · "}
-      <Link to="/reading_tracker" className="text-primary underline">
+      <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
         Set your progress
       </Link>
     </>

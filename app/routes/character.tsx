@@ -198,7 +198,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link to="/characters" className="text-primary underline">
+        <Link to="/characters" className="tap-line text-primary underline">
           Characters
         </Link>{" "}
         / <span aria-current="page">{character.name}</span>
@@ -281,7 +281,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                 <Spoiler gated={relationship} what="This relationship" block>
                   {({ slug, name, kind, description }) => (
                     <>
-                      <Link to={`/characters/${slug}`} className="font-semibold text-primary underline">
+                      <Link to={`/characters/${slug}`} className="tap-line font-semibold text-primary underline">
                         {name}
                       </Link>{" "}
                       {/* "other" says nothing a reader can use; the description says what they are to each other. */}

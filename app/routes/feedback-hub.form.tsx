@@ -150,7 +150,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="max-w-2xl">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/feedback_hub" className="text-primary underline">
+        <Link to="/feedback_hub" className="tap-line text-primary underline">
           Feedback hub
         </Link>{" "}
         / <span aria-current="page">{form.title}</span>

@@ -113,7 +113,7 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/feedback_hub" className="text-primary underline">
+        <Link to="/feedback_hub" className="tap-line text-primary underline">
           Feedback hub
         </Link>{" "}
         / <span aria-current="page">Triage</span>

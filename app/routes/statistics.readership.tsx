@@ -78,7 +78,7 @@ export default function Readership({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/statistics" className="text-primary underline">
+        <Link to="/statistics" className="tap-line text-primary underline">
           Statistics
         </Link>{" "}
         / <span aria-current="page">Readership</span>

@@ -153,17 +153,17 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
 function Breadcrumb({ collection, current }: { collection?: { code: string; name: string }; current: string }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-      <Link to="/translation_meta" className="text-primary underline">
+      <Link to="/translation_meta" className="tap-line text-primary underline">
         Translation notes
       </Link>{" "}
       /{" "}
-      <Link to="/translation_meta/ln_mistls" className="text-primary underline">
+      <Link to="/translation_meta/ln_mistls" className="tap-line text-primary underline">
         Light novels
       </Link>{" "}
       /{" "}
       {collection ? (
         <>
-          <Link to={`/translation_meta/ln_mistls/${collection.code}`} className="text-primary underline">
+          <Link to={`/translation_meta/ln_mistls/${collection.code}`} className="tap-line text-primary underline">
             {collection.name}
           </Link>{" "}
           /{" "}

@@ -53,7 +53,7 @@ export default function LnMistakes({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/translation_meta" className="text-primary underline">
+        <Link to="/translation_meta" className="tap-line text-primary underline">
           Translation notes
         </Link>{" "}
         / <span aria-current="page">Light novels</span>

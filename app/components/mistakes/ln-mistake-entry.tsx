@@ -50,7 +50,7 @@ export function LnMistakeEntry({
       }
       footer={
         entry.webNovelChapter ? (
-          <Link to={unitPath(entry.webNovelChapter.key)} className="text-sm text-primary underline">
+          <Link to={unitPath(entry.webNovelChapter.key)} className="tap-line text-sm text-primary underline">
             Web novel: {entry.webNovelChapter.label}
           </Link>
         ) : null

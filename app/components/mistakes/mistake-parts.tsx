@@ -82,7 +82,7 @@ export function EntryLinks({ anchor }: { anchor: string }) {
 
   return (
     <span className="flex items-center gap-3 text-sm">
-      <a href={`#${anchor}`} className="text-primary underline">
+      <a href={`#${anchor}`} className="tap-line text-primary underline">
         Permalink
       </a>
       {canCopy ? (

@@ -22,7 +22,7 @@ export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: Pro
       }
     >
       {!signedIn ? (
-        <Link to="/login?redirectTo=%2Freading_tracker" className="text-sm font-medium text-primary underline">
+        <Link to="/login?redirectTo=%2Freading_tracker" className="tap-line text-sm font-medium text-primary underline">
           Sign in to sync
         </Link>
       ) : (
