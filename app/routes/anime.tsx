@@ -14,7 +14,7 @@ import {
   animeMistakesPath,
   type UnitLabel,
 } from "~/lib/content/anime";
-import { parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
+import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
@@ -22,6 +22,8 @@ import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { useStoredProgress } from "~/browser/stored-progress";
+import { knowledgeOf } from "~/lib/progress/record";
+import { hasConsumed } from "~/lib/shield/knowledge";
 import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
@@ -120,12 +122,7 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
  */
 function ReadOn({ season }: { season: AnimeSeason }) {
   const progress = useStoredProgress();
-  const watched = parseUnitKey(progress?.anime ?? "", "anime");
-  const last = parseUnitKey(season.lastEpisode ?? "", "anime");
-  const finished =
-    watched !== null &&
-    last !== null &&
-    (watched.season > last.season || (watched.season === last.season && watched.episode >= last.episode));
+  const finished = season.lastEpisode !== null && hasConsumed(knowledgeOf(progress ?? null), season.lastEpisode);
   const leftOut = season.skippedChapters
     ? `lists the ${countOf(season.skippedChapters, nouns.webNovelChapter)} the season left out on the way and keeps them unread`
     : "takes you on from there";

@@ -65,6 +65,9 @@ describe("where a report points", () => {
     expect(
       reportPlace({ kind: "ln_mistl", unitLabel: "Lanternfall 3", fields: { chapter: "The Smuggler's Lamp" } }),
     ).toBe("Lanternfall 3 · The Smuggler's Lamp");
+    expect(reportPlace({ kind: "ln_mistl", unitLabel: "Lanternfall 3", fields: { chapter: "123-A" } })).toBe(
+      "Lanternfall 3 · chapter 123-A",
+    );
     // A volume no longer in the content keeps the key the reader chose.
     expect(reportPlace({ kind: "ln_mistl", unitLabel: null, fields: { volume: "ln:main-30", chapter: "" } })).toBe(
       "ln:main-30",

@@ -207,7 +207,8 @@ export function reportPlace(report: {
     const chapter = fields.chapter?.trim();
     const parts = [
       report.unitLabel ?? fields.volume,
-      chapter ? (/^\d+$/.test(chapter) ? `chapter ${chapter}` : chapter) : null,
+      // A number as readers write it ("3", "123-A") reads as a chapter; a title as it is.
+      chapter ? (/^\d+(-[A-Za-z])?$/.test(chapter) ? `chapter ${chapter}` : chapter) : null,
       fields.location?.trim(),
     ];
     return parts.filter(Boolean).join(" · ") || null;
