@@ -10,6 +10,7 @@ export default [
   route("break_time", "routes/break-time.tsx"),
   route("characters", "routes/characters.tsx"),
   route("characters/:slug", "routes/character.tsx"),
+  route("discuss/:unit", "routes/discuss.tsx"),
   route("search", "routes/search.tsx"),
   route("releases", "routes/releases.tsx"),
   route("releases/feed.xml", "routes/releases.feed.ts", { id: "routes/releases.feed.all" }),

@@ -17,6 +17,7 @@ export const nouns = {
   breakTimeShort: { one: "Break Time short", other: "Break Time shorts" },
   chapter: { one: "chapter", other: "chapters" },
   character: { one: "character", other: "characters" },
+  comment: { one: "comment", other: "comments" },
   chibiShort: { one: "chibi short", other: "chibi shorts" },
   entry: { one: "entry", other: "entries" },
   episode: { one: "episode", other: "episodes" },
@@ -33,6 +34,7 @@ export const nouns = {
   word: { one: "word", other: "words" },
   reader: { one: "reader", other: "readers" },
   release: { one: "release", other: "releases" },
+  reply: { one: "reply", other: "replies" },
   percent: { one: "%", other: "%" },
   webNovelChapter: { one: "web novel chapter", other: "web novel chapters" },
   /** Phrases that carry their verb. */

@@ -134,6 +134,33 @@ export interface CharactersTable {
   revealed_by: string | null;
 }
 
+export interface CommentHistoryTable {
+  id: Generated<number>;
+  comment_id: number;
+  at: string;
+  action: "posted" | "edited" | "deleted" | "hidden" | "restored" | "restamped";
+  by_uid: string;
+  horizon: string | null;
+  body: string | null;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  unit: string;
+  parent_id: number | null;
+  uid: string;
+  writer: string;
+  author: string;
+  body: string;
+  horizon: string;
+  writer_knew: string;
+  writer_places: string;
+  submission_id: string;
+  status: Generated<"shown" | "hidden" | "deleted">;
+  created_at: string;
+  edited_at: string | null;
+}
+
 export interface ContentStatisticsTable {
   chart: string;
   position: number;
@@ -220,7 +247,7 @@ export interface LnVolumesTable {
 
 export interface RateLimitWindowsTable {
   client: string;
-  action: "report" | "api";
+  action: "report" | "api" | "comment";
   span: "minute" | "day";
   used: number;
   ends: number;
@@ -342,6 +369,8 @@ export interface Database {
   character_facts: CharacterFactsTable;
   character_relationships: CharacterRelationshipsTable;
   characters: CharactersTable;
+  comment_history: CommentHistoryTable;
+  comments: CommentsTable;
   content_statistics: ContentStatisticsTable;
   external_ids: ExternalIdsTable;
   ln_collections: LnCollectionsTable;

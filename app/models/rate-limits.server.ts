@@ -1,11 +1,12 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import { API_LIMITS } from "~/lib/api/contract";
+import { COMMENT_LIMITS } from "~/lib/discussion/comment-form";
 import { REPORT_LIMITS } from "~/lib/forms/report-forms";
 import type { RateLimitWindowsTable } from "./database";
 import { batch, query } from "./query.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
-const limits = { report: REPORT_LIMITS, api: API_LIMITS } satisfies Record<
+const limits = { report: REPORT_LIMITS, api: API_LIMITS, comment: COMMENT_LIMITS } satisfies Record<
   RateLimitWindowsTable["action"],
   { perMinute: number; perDay: number }
 >;

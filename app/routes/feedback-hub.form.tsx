@@ -6,12 +6,12 @@ import { ReportField } from "~/components/feedback/report-field";
 import { SimilarEntries } from "~/components/feedback/similar-entries";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
+import { FormError, Honeypot } from "~/components/ui/field";
 import { formErrorsOf } from "~/lib/http/error-body";
-import { type FormErrors, firstInvalid, readFields, refuse } from "~/lib/forms/form";
+import { type FormErrors, firstInvalid, HONEYPOT_FIELD, readFields, refuse } from "~/lib/forms/form";
 import { isUnitKey } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { fieldNames, formBySlug, HONEYPOT_FIELD, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
+import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
 import { useReportDraft } from "~/browser/report-draft";
 import { getReportChoices, submitReport } from "~/models/report-filing.server";
 import { notFound } from "~/server/not-found.server";
@@ -181,12 +181,7 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
         className="space-y-5"
       >
         <input type="hidden" name="submissionId" value={submissionId} />
-        {/* The honeypot: hidden from people and screen readers, filled in only by bots. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            Website <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <Honeypot />
         {form.fields.map((field) => (
           <Fragment key={field.name}>
             <ReportField

@@ -21,7 +21,7 @@ export function run(command: string, args: string[], label = `${command} ${args.
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status ?? result.signal})`);
 }
 
-/** Idempotent local set-up: settings file, D1 migrations, the demo content pack, demo redirects. */
+/** Idempotent local set-up: settings file, D1 migrations, the demo content pack, demo redirects, the demo discussion. */
 export function prepareLocal(options: StackOptions = {}) {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
@@ -38,6 +38,7 @@ export function prepareLocal(options: StackOptions = {}) {
     ["tsx", "scripts/redirects.ts", "import", "content/demo/redirects.csv", ...persistArgs(options)],
     "Seeding demo redirects",
   );
+  run("npx", ["tsx", "scripts/demo-discussion.ts", ...persistArgs(options)], "Loading the demo discussion");
 }
 
 /** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */

@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { fieldNames, HONEYPOT_FIELD, reportForms } from "~/lib/forms/report-forms";
+import { fieldNames, reportForms } from "~/lib/forms/report-forms";
+import { HONEYPOT_FIELD } from "~/lib/forms/form";
 import { parseSearchKind, searchKinds } from "~/lib/search/query";
 import { loader as searchLoader } from "~/routes/search";
 import {

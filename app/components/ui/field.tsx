@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useId, useMemo } from "react";
 import { cn } from "~/lib/cn";
+import { HONEYPOT_FIELD } from "~/lib/forms/form";
 import { Label } from "./label";
 
 /** The attributes that tie a control to its field's label, description and error. */
@@ -74,5 +75,16 @@ export function FormError({ id, className, children }: { id?: string; className?
     <p id={id} role="alert" className={cn("rounded-md border border-destructive p-3 text-sm font-medium", className)}>
       {children}
     </p>
+  );
+}
+
+/** The honeypot (app/lib/forms/form.ts): hidden from people and screen readers, filled in only by bots. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Website <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
   );
 }

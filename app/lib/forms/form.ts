@@ -110,3 +110,10 @@ export function refuse<Name extends string>(
   }
   return data<Refusal<Name>>({ ...errorBody(summaryOf(errors), errors), values: echoed }, { status });
 }
+
+/**
+ * The honeypot every form of readers' text carries: a field hidden from people and screen readers that
+ * only bots fill in (`Honeypot`, app/components/ui/field.tsx). A filled one is answered as if the form
+ * had been sent, and nothing is stored.
+ */
+export const HONEYPOT_FIELD = "website";

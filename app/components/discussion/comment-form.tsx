@@ -1,0 +1,169 @@
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, Honeypot } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { checkComment, type CommentField, commentFields, COMMENT_LIMITS } from "~/lib/discussion/comment-form";
+import { cleanCommentText, COMMENT_MAX_LENGTH, textLength } from "~/lib/discussion/comment-text";
+import { horizonChoices, type UnitLabel } from "~/lib/discussion/thread";
+import { type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
+import { formErrorsOf } from "~/lib/http/error-body";
+import { hasConsumed } from "~/lib/shield/knowledge";
+import { useReportDraft } from "~/browser/report-draft";
+import { useShield } from "~/browser/spoiler-shield";
+import { useOptionalUser } from "~/browser/user";
+
+/**
+ * The form that posts a comment to a thread, or a reply under one comment (`parent`). The horizon is
+ * picked from what the reader has seen themselves; the server checks it against their saved progress.
+ * A draft is kept in this browser until it is posted; a refusal shows each message next to its field,
+ * with the text still there.
+ */
+export function CommentForm({
+  unit,
+  parent = null,
+  answer,
+  onCancel,
+}: {
+  unit: UnitLabel;
+  parent?: { id: number; horizon: UnitLabel } | null;
+  /** The action's answer, when it answered this form. */
+  answer: unknown;
+  onCancel?: () => void;
+}) {
+  const user = useOptionalUser();
+  const shield = useShield();
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FormErrors<CommentField> | null>(null);
+  const [submissionId, setSubmissionId] = useState("");
+  const [length, setLength] = useState(0);
+  const refused = answer as { values?: Partial<Record<CommentField, string>> } | undefined;
+  const errors = clientErrors ?? formErrorsOf<CommentField>(answer);
+  const values = refused?.values ?? {};
+  const read = () => readFields(new FormData(formRef.current ?? undefined), commentFields);
+  const draft = useReportDraft(formRef, `comment:${unit.key}:${parent?.id ?? "new"}`, {
+    restore: !refused?.values,
+    keep: {},
+    read,
+  });
+  // Each form shown gets its own id, so sending it twice posts once (made here: the page is cached for everyone).
+  useEffect(() => setSubmissionId(crypto.randomUUID()), []);
+
+  if (!user) {
+    return (
+      <p className="rounded-md border border-border bg-card p-4 text-sm">
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`}
+          className="font-medium text-primary underline"
+        >
+          Sign in
+        </Link>{" "}
+        to join the discussion.
+      </p>
+    );
+  }
+  if (shield && !shield.knowledge.everything && !hasConsumed(shield.knowledge, unit.key)) {
+    return (
+      <p className="rounded-md border border-border bg-card p-4 text-sm">
+        You can join once you have read or watched {unit.label}.{" "}
+        <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
+          Set your progress
+        </Link>
+      </p>
+    );
+  }
+
+  const choices = shield ? horizonChoices(unit, shield.knowledge, parent?.horizon ?? null) : [];
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "post";
+  const fieldId = (name: string) => `${name}-${parent?.id ?? "new"}`;
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const found = checkComment(read());
+    setClientErrors(found);
+    if (found) {
+      event.preventDefault();
+      const first = firstInvalid(commentFields, found);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    } else {
+      draft.discard();
+    }
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={check}
+      onInput={(event) => {
+        draft.save();
+        if (event.target instanceof HTMLTextAreaElement) setLength(textLength(cleanCommentText(event.target.value)));
+      }}
+      onChange={draft.save}
+      className="space-y-4"
+      aria-label={parent ? "Reply" : "Post a comment"}
+    >
+      <input type="hidden" name="intent" value="post" />
+      <input type="hidden" name="submissionId" value={submissionId} />
+      {parent ? <input type="hidden" name="parent" value={parent.id} /> : null}
+      <Honeypot />
+      {draft.restored ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Your unsent draft was restored.{" "}
+          <Button
+            variant="link"
+            size="inline"
+            onClick={() => {
+              formRef.current?.reset();
+              draft.discard();
+            }}
+          >
+            Start over
+          </Button>
+        </p>
+      ) : null}
+      <Field
+        id={fieldId("text")}
+        label={parent ? "Your reply" : "Your comment"}
+        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day.`}
+        error={errors.text}
+        required
+      >
+        <Textarea name="text" rows={parent ? 3 : 4} defaultValue={values.text ?? ""} className="w-full" />
+      </Field>
+      <Field
+        id={fieldId("horizon")}
+        label="What it touches"
+        description="Readers who have not got this far will not see it."
+        error={errors.horizon}
+        required
+      >
+        <Select name="horizon" defaultValue={values.horizon ?? choices[0]?.key ?? unit.key} className="w-full">
+          {choices.length ? (
+            choices.map((choice) => (
+              <option key={choice.key} value={choice.key}>
+                {choice.label}
+              </option>
+            ))
+          ) : (
+            <option value={parent?.horizon.key ?? unit.key}>Only {parent?.horizon.label ?? unit.label}</option>
+          )}
+        </Select>
+      </Field>
+      <FormError>{errors.form}</FormError>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Posting…" : parent ? "Post reply" : "Post comment"}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

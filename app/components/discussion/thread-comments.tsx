@@ -1,0 +1,256 @@
+import { Form, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { ShieldedList } from "~/components/shielded-list";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { formatDate } from "~/lib/format";
+import type { CommentBody, ThreadComment, ThreadReply, UnitLabel } from "~/lib/discussion/thread";
+import { knewNoMore } from "~/lib/discussion/thread";
+import { writerTag } from "~/lib/discussion/writer";
+import { countOf, type Noun, nouns } from "~/lib/words";
+import { useShield } from "~/browser/spoiler-shield";
+import { useOptionalUser } from "~/browser/user";
+import { CommentForm } from "./comment-form";
+import { CommentText } from "./comment-text";
+
+/** What a run of hidden comments needs: one unit's label when they share it. */
+function describeRun(run: readonly { horizon: UnitLabel }[], noun: Noun = nouns.comment) {
+  const labels = new Set(run.map((item) => item.horizon.label));
+  const count = countOf(run.length, noun);
+  return labels.size === 1 ? `${count} touching ${[...labels][0]}:` : `${count}, each`;
+}
+
+/** The signed-in reader's writer tag (app/lib/discussion/writer.ts), once worked out. */
+function useOwnWriterTag() {
+  const user = useOptionalUser();
+  const [tag, setTag] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) return setTag(null);
+    let current = true;
+    void writerTag(user.uid).then((value) => current && setTag(value));
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  return tag;
+}
+
+/**
+ * A page of a thread's comments behind the shield: the reader's known comments, each run of the others
+ * one line that names what they need. In strict mode, comments by writers who had seen more than the
+ * reader are left out too, and counted.
+ */
+export function ThreadComments({
+  unit,
+  comments,
+  strict,
+  answer,
+}: {
+  unit: UnitLabel;
+  comments: ThreadComment[];
+  strict: boolean;
+  answer: { parent: string; data: unknown } | null;
+}) {
+  const shield = useShield();
+  const ownTag = useOwnWriterTag();
+  const tooKnowing = (body: CommentBody | null) =>
+    strict && shield !== null && body !== null && !body.removed && !knewNoMore(body.writerKnew, shield.knowledge);
+  const shown = comments.filter((comment) => !tooKnowing(comment.content));
+  const leftOut = comments.length - shown.length;
+  if (!comments.length) return <p className="text-muted-foreground">No comments yet. Be the first.</p>;
+  return (
+    <>
+      {leftOut ? (
+        <p className="mb-3 text-sm text-muted-foreground">
+          Strict mode leaves out {countOf(leftOut, nouns.comment)} by readers who had seen more than you.
+        </p>
+      ) : null}
+      <ol className="space-y-4">
+        <ShieldedList
+          items={shown}
+          itemKey={(comment) => String(comment.id)}
+          runAs="li"
+          describe={(run) => describeRun(run)}
+          renderItem={(comment, isShown) => (
+            <li
+              key={comment.id}
+              id={`comment-${comment.id}`}
+              hidden={!isShown}
+              className="rounded-lg border border-border bg-card p-4 target:border-primary"
+            >
+              {isShown && comment.content ? (
+                <>
+                  <CommentView unit={unit} place={comment} body={comment.content} ownTag={ownTag} />
+                  <Replies
+                    unit={unit}
+                    parent={comment}
+                    replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
+                    ownTag={ownTag}
+                    answer={answer?.parent === String(comment.id) ? answer.data : undefined}
+                    canReply={!comment.content.removed}
+                  />
+                </>
+              ) : null}
+            </li>
+          )}
+        />
+      </ol>
+    </>
+  );
+}
+
+function Replies({
+  unit,
+  parent,
+  replies,
+  ownTag,
+  answer,
+  canReply,
+}: {
+  unit: UnitLabel;
+  parent: ThreadComment;
+  replies: ThreadReply[];
+  ownTag: string | null;
+  answer: unknown;
+  canReply: boolean;
+}) {
+  const [replying, setReplying] = useState(answer !== undefined);
+  const shield = useShield();
+  return (
+    <div className="mt-3 space-y-3 border-l-2 border-border pl-3 sm:pl-4">
+      {replies.length ? (
+        <ol className="space-y-3" aria-label={`Replies (${replies.length})`}>
+          <ShieldedList
+            items={replies}
+            itemKey={(reply) => String(reply.id)}
+            runAs="li"
+            describe={(run) => describeRun(run, nouns.reply)}
+            renderItem={(reply, isShown) => (
+              <li
+                key={reply.id}
+                id={`comment-${reply.id}`}
+                hidden={!isShown}
+                className="target:rounded-md target:outline target:outline-primary"
+              >
+                {isShown && reply.content ? (
+                  <CommentView unit={unit} place={reply} body={reply.content} ownTag={ownTag} />
+                ) : null}
+              </li>
+            )}
+          />
+        </ol>
+      ) : null}
+      {canReply ? (
+        replying ? (
+          <CommentForm unit={unit} parent={parent} answer={answer} onCancel={() => setReplying(false)} />
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => setReplying(true)} disabled={!shield}>
+            Reply
+          </Button>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+/** One comment or reply: who, when, what they had seen, what it touches, its text, and what the reader may do with it. */
+function CommentView({
+  unit,
+  place,
+  body,
+  ownTag,
+}: {
+  unit: UnitLabel;
+  place: { id: number; horizon: UnitLabel };
+  body: CommentBody;
+  ownTag: string | null;
+}) {
+  const user = useOptionalUser();
+  if (body.removed) {
+    return (
+      <p className="text-sm italic text-muted-foreground">
+        {body.removed === "deleted" ? "Deleted by its writer." : "Hidden by a moderator."}
+        {user?.admin && body.removed === "hidden" ? <ModeratorActions id={place.id} hidden /> : null}
+      </p>
+    );
+  }
+  const own = ownTag !== null && body.writer === ownTag;
+  return (
+    <article aria-label={`Comment by ${body.author}`}>
+      <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <span className="font-semibold">{body.author}</span>
+        <time dateTime={body.postedAt} className="text-muted-foreground">
+          {formatDate(body.postedAt.slice(0, 10))}
+        </time>
+        {body.editedAt ? <span className="text-muted-foreground">(edited)</span> : null}
+      </header>
+      {body.stamp.length ? (
+        <p className="text-xs text-muted-foreground">Had seen: {body.stamp.map((place) => place.label).join(" · ")}</p>
+      ) : null}
+      {place.horizon.key !== unit.key ? (
+        <p className="mt-1">
+          <Badge tone="outline" wrap>
+            Touches {place.horizon.label}
+          </Badge>
+        </p>
+      ) : null}
+      <div className="mt-2">
+        <CommentText text={body.text} />
+      </div>
+      {own || user?.admin ? (
+        <div className="mt-2 flex flex-wrap items-center gap-x-3">
+          {own ? <DeleteButton id={place.id} /> : null}
+          {user?.admin ? <ModeratorActions id={place.id} hidden={false} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function DeleteButton({ id }: { id: number }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm("Delete this comment? Replies to it stay.")) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" variant="link" size="sm" disabled={busy}>
+        Delete
+      </Button>
+    </Form>
+  );
+}
+
+/** A moderator's decisions on one comment: hide or restore it, or move its horizon (a unit key). */
+function ModeratorActions({ id, hidden }: { id: number; hidden: boolean }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3">
+      <Form method="post" className="inline">
+        <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" variant="link" size="sm">
+          {hidden ? "Restore" : "Hide"}
+        </Button>
+      </Form>
+      {hidden ? null : (
+        <Form method="post" className="inline-flex items-center gap-2">
+          <input type="hidden" name="intent" value="restamp" />
+          <input type="hidden" name="id" value={id} />
+          <label className="sr-only" htmlFor={`restamp-${id}`}>
+            Move its horizon to (a unit key)
+          </label>
+          <Input id={`restamp-${id}`} name="horizon" placeholder="wn:8-1" className="h-9 w-28 text-sm" required />
+          <Button type="submit" variant="outline" size="sm">
+            Move horizon
+          </Button>
+        </Form>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,77 @@
+/*
+ * What a comment's text may be: plain text with line breaks. It is cleaned the same way in the
+ * browser (to count what will be kept) and on the server (what is stored): Unicode normalised,
+ * bidirectional controls and invisible characters taken out, line ends made "\n", spaces at line ends
+ * and runs of blank lines trimmed. Links stay text; pages draw them (app/components/discussion).
+ */
+
+/** The shortest and longest a comment may be, in characters as a reader counts them (code points). */
+export const COMMENT_MIN_LENGTH = 2;
+export const COMMENT_MAX_LENGTH = 4000;
+
+/**
+ * Characters a comment never keeps: bidirectional embeddings, overrides and isolates (which can make
+ * text read differently from what it says), zero-width spaces and word joiners, the byte order mark,
+ * soft hyphens, fillers that draw nothing, and control characters other than tab and line feed. The
+ * zero-width joiner and non-joiner stay: emoji sequences and several scripts need them.
+ */
+const removed =
+  // eslint-disable-next-line no-control-regex -- control characters are what this takes out
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]|\u034f|\u17b4|\u17b5/gu;
+
+/** A comment's text as it is kept: see the top of this module. */
+export function cleanCommentText(text: string) {
+  return text
+    .normalize("NFC")
+    .replace(/\r\n?/g, "\n")
+    .replace(removed, "")
+    .replace(/\t/g, "  ")
+    .replace(/[ \u00a0]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** How long a text is as a reader counts it: characters, not UTF-16 units. */
+export function textLength(text: string) {
+  let length = 0;
+  for (const _character of text) length++;
+  return length;
+}
+
+/** What is wrong with a comment's text as it will be kept, or null. */
+export function commentTextProblem(text: string): string | null {
+  const length = textLength(cleanCommentText(text));
+  if (length < COMMENT_MIN_LENGTH) return "Write at least two characters.";
+  if (length > COMMENT_MAX_LENGTH)
+    return `Keep it to ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters (this is ${length.toLocaleString("en")}).`;
+  return null;
+}
+
+/** A run of a comment's text: words, or a link as it was written (drawn as a link, never followed by search engines). */
+export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
+
+const linkPattern = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+
+/**
+ * The text with its web addresses picked out, so a page can draw them as links. Only http and https
+ * addresses; trailing punctuation ("see https://example.com.") stays text.
+ */
+export function textParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let from = 0;
+  for (const match of text.matchAll(linkPattern)) {
+    const address = match[0].replace(/[.,;:!?)\]}]+$/, "");
+    const start = match.index;
+    if (start > from) parts.push({ kind: "text", text: text.slice(from, start) });
+    let href: string | null = null;
+    try {
+      href = new URL(address).href;
+    } catch {
+      href = null;
+    }
+    parts.push(href ? { kind: "link", text: address, href } : { kind: "text", text: address });
+    from = start + address.length;
+  }
+  if (from < text.length) parts.push({ kind: "text", text: text.slice(from) });
+  return parts;
+}

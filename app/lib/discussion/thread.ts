@@ -1,0 +1,149 @@
+import { mediumOf, parseUnitKey, unitPlace } from "../content/units";
+import type { Gated } from "../shield/gated";
+import { hasConsumed, type Knowledge, knowledgeOfUnits, parseKnowledge } from "../shield/knowledge";
+
+/*
+ * A discussion thread as pages and the API see it. Every story unit has one. Its comments are behind
+ * the shield twice: the thread's list is gated by the unit itself (a thread is for readers who have
+ * consumed its unit), and each comment and each reply by its horizon, the unit a reader must have
+ * consumed to see it (the thread's unit unless its writer raised it). A reply sits inside its comment,
+ * so it also needs the comment's horizon. Who wrote a comment, when, what they had seen and how many
+ * replies it has are all inside its gate: nothing a reader cannot see leaves a trace but its place.
+ */
+
+/** A story unit as a thread names it: its key, and its label, never a spoiler ("Arc 3 · Chapter 12"). */
+export interface UnitLabel {
+  key: string;
+  label: string;
+}
+
+/** What a comment says, and who said it: all of it behind the comment's horizon. */
+export interface CommentBody {
+  /** The writer's name as they posted. "" once the comment is removed. */
+  author: string;
+  /** What pages know the writer by (./writer.ts), so a reader's own comments offer Delete. "" once removed. */
+  writer: string;
+  /** Plain text with line breaks (./comment-text.ts). "" once removed. */
+  text: string;
+  /** Why there is no text: its writer deleted it, or a moderator hid it; null while it stands. */
+  removed: "deleted" | "hidden" | null;
+  postedAt: string;
+  editedAt: string | null;
+  /** The writer's furthest unit on each line when they posted: "read to Arc 3 · Chapter 12". */
+  stamp: UnitLabel[];
+  /** What the writer had seen, as the reveal parameter writes it: strict mode compares it. */
+  writerKnew: string;
+}
+
+/** Where a comment stands, public: its id (for links to it) and its horizon (the fold names what it needs). */
+interface CommentPlace {
+  id: number;
+  horizon: UnitLabel;
+}
+
+/** A reply: gated by its horizon (and, inside its comment, by the comment's). */
+export type ThreadReply = Gated<CommentBody> & CommentPlace;
+
+/** A comment, gated by its horizon, with its replies inside. */
+export type ThreadComment = Gated<CommentBody & { replies: ThreadReply[] }> & CommentPlace;
+
+/** Comments on one page of a thread (their replies come with them). */
+export const COMMENTS_PER_PAGE = 50;
+
+/** One page of a unit's thread. */
+export interface Thread {
+  unit: UnitLabel & { path: string };
+  /** Comments and replies that stand or have replies, on every page: a count everyone gets alike. */
+  total: number;
+  page: number;
+  pageCount: number;
+  /** This page's comments in the order posted, for readers who have consumed the unit. */
+  comments: Gated<ThreadComment[]>;
+}
+
+/**
+ * Whether a reader knows at least what a writer knew when posting: every place the writer had reached
+ * on each line, every side story and short they had ticked. Strict mode shows only such comments.
+ */
+export function knewNoMore(writerKnew: string, reader: Knowledge) {
+  if (reader.everything) return true;
+  const writer = parseKnowledge(writerKnew);
+  if (!writer) return writerKnew === "";
+  if (writer.everything) return false;
+  return (
+    [...writer.reached.values()].every((place) => hasConsumed(reader, place.key)) &&
+    [...writer.checked].every((key) => hasConsumed(reader, key))
+  );
+}
+
+/** Whether `key` comes before `unit` on the same line (consuming `unit` means having passed it). */
+function comesBefore(key: string, unit: string) {
+  return key !== unit && hasConsumed(knowledgeOfUnits([unit]), key);
+}
+
+/**
+ * What is wrong with a horizon for a comment in `unit`'s thread (or a reply under a comment whose
+ * horizon is `parentHorizon`), written by a reader who knows `writer`; null when it is allowed. A
+ * writer may raise a horizon to anything they have seen themselves, never below the thread's unit or
+ * the comment they answer.
+ */
+export function horizonProblem(
+  { unit, horizon, parentHorizon }: { unit: string; horizon: string; parentHorizon: string | null },
+  writer: Knowledge,
+): string | null {
+  if (unitPlace(horizon) === undefined) return "Choose what your comment touches from the list.";
+  if (!hasConsumed(writer, unit))
+    return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
+  if (comesBefore(horizon, unit)) return "A comment here touches at least this thread's own part of the story.";
+  if (parentHorizon !== null && comesBefore(horizon, parentHorizon))
+    return "A reply touches at least what the comment it answers touches.";
+  if (!hasConsumed(writer, horizon))
+    return "Your saved progress does not reach that far. You can only mark what you have read or watched yourself.";
+  return null;
+}
+
+/** A horizon a writer may raise their comment to: their own furthest place on a line. */
+export interface HorizonChoice {
+  key: string;
+  label: string;
+}
+
+/** Where a place is on its line, in numbers everyone may see (a chapter's own number may differ from its place). */
+function whereOnLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>) {
+  switch (parts.medium) {
+    case "web_novel":
+      return `to arc ${parts.arc}`;
+    case "light_novels":
+      return `${parts.collection}, to volume ${parts.volume}`;
+    case "anime":
+      return `to season ${parts.season}, episode ${parts.episode}`;
+    default:
+      return "";
+  }
+}
+
+const furthestWords: Record<string, string> = {
+  web_novel: "Everything I have read of the web novel",
+  light_novels: "Everything I have read of the light novels",
+  anime: "Everything I have watched of the anime",
+};
+
+/**
+ * What a writer may set their comment's horizon to: the thread's unit (or the comment answered), and
+ * their own furthest place on each line that is not before it. Side stories and shorts are ticked one
+ * by one; a comment about one belongs in its own thread.
+ */
+export function horizonChoices(unit: UnitLabel, writer: Knowledge, parentHorizon: UnitLabel | null): HorizonChoice[] {
+  const base = parentHorizon ?? unit;
+  const choices: HorizonChoice[] = [
+    { key: base.key, label: `Only ${base.label} (${parentHorizon ? "as the comment it answers" : "this thread"})` },
+  ];
+  for (const place of writer.reached.values()) {
+    if (place.key === base.key || comesBefore(place.key, base.key) || !hasConsumed(writer, place.key)) continue;
+    const medium = mediumOf(place.key);
+    const parts = parseUnitKey(place.key);
+    const words = (medium && furthestWords[medium]) ?? "Everything I have seen";
+    choices.push({ key: place.key, label: `${words}${parts ? ` (${whereOnLine(parts)})` : ""}` });
+  }
+  return choices;
+}

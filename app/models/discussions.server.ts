@@ -1,0 +1,389 @@
+import { expressionBuilder, type Selectable, sql } from "kysely";
+import { pageInfo, pageOffset } from "~/lib/http/paging";
+import {
+  COMMENTS_PER_PAGE,
+  type CommentBody,
+  type Thread,
+  type ThreadReply,
+  type UnitLabel,
+} from "~/lib/discussion/thread";
+import { gated } from "~/lib/shield/gated";
+import type { CommentsTable, Database } from "./database";
+
+import { batch, query } from "./query.server";
+import type { LimitedHitFor } from "./report-filing.server";
+
+/*
+ * Discussion threads (migration 0021): reading one page of a unit's thread, posting, deleting one's
+ * own comment and moderators' decisions. Every write is one batch whose statements are conditional,
+ * so two requests at once never both pass a check the other changes.
+ */
+
+const anywhere = expressionBuilder<Database>();
+/** Only when the statement before it changed a row. */
+const afterChange = anywhere(sql<number>`changes()`, ">", 0);
+
+/** A comment or reply as read, with its horizon's label. */
+const commentColumns = [
+  "c.id",
+  "c.parent_id",
+  "c.writer",
+  "c.author",
+  "c.body",
+  "c.horizon",
+  "h.label as horizon_label",
+  "c.writer_knew",
+  "c.writer_places",
+  "c.status",
+  "c.created_at",
+  "c.edited_at",
+] as const;
+
+/** Comments of a thread, or of one page's comments, that a page shows: those standing, and removed ones that have replies standing. */
+const shownComments = (unit: string) =>
+  query
+    .selectFrom("comments as c")
+    .innerJoin("story_units as h", "h.key", "c.horizon")
+    .where("c.unit", "=", unit)
+    .where((row) =>
+      row.or([
+        row("c.status", "=", "shown"),
+        row.exists(
+          row
+            .selectFrom("comments as r")
+            .select(row.lit(1).as("one"))
+            .whereRef("r.parent_id", "=", "c.id")
+            .where("r.status", "=", "shown"),
+        ),
+      ]),
+    );
+
+/** The page's comments (not replies), in the order posted. */
+const pageComments = (unit: string, page: number) =>
+  shownComments(unit)
+    .where("c.parent_id", "is", null)
+    .orderBy("c.id")
+    .limit(COMMENTS_PER_PAGE)
+    .offset(pageOffset(page, COMMENTS_PER_PAGE));
+
+type CommentRow = Pick<Selectable<CommentsTable>, "id" | "parent_id" | "writer" | "author" | "body" | "horizon"> & {
+  horizon_label: string;
+  writer_knew: string;
+  writer_places: string;
+  status: "shown" | "hidden" | "deleted";
+  created_at: string;
+  edited_at: string | null;
+};
+
+/** A stamp as stored: the writer's places with their labels, taken when they posted. */
+function readStamp(stored: string): UnitLabel[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (item): item is UnitLabel =>
+        typeof item === "object" && item !== null && typeof item.key === "string" && typeof item.label === "string",
+    );
+  } catch {
+    return [];
+  }
+}
+
+function bodyOf(row: CommentRow): CommentBody {
+  const removed = row.status === "shown" ? null : row.status;
+  return {
+    author: removed ? "" : row.author,
+    writer: removed ? "" : row.writer,
+    text: removed ? "" : row.body,
+    removed,
+    postedAt: row.created_at,
+    editedAt: removed ? null : row.edited_at,
+    stamp: removed ? [] : readStamp(row.writer_places),
+    writerKnew: removed ? "" : row.writer_knew,
+  };
+}
+
+const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: row.horizon_label });
+
+/**
+ * One page of a unit's thread in one round trip, or null when no unit has this key. `page` past the
+ * end gives an empty page (the route answers 404 for it). The list is gated by the unit, each comment
+ * and reply by its horizon; everything else (how many, how many pages) is the same for everyone.
+ */
+export async function getThread(db: D1Database, unit: string, page: number): Promise<Thread | null> {
+  const [units, counts, comments, replies] = await batch(db, [
+    query.selectFrom("story_units").select(["key", "label", "path"]).where("key", "=", unit),
+    shownComments(unit).select((row) => [
+      row.fn.countAll<number>().as("total"),
+      row.fn.sum<number>(row.case().when("c.parent_id", "is", null).then(1).else(0).end()).as("comments"),
+    ]),
+    pageComments(unit, page).select(commentColumns),
+    query
+      .selectFrom("comments as c")
+      .innerJoin("story_units as h", "h.key", "c.horizon")
+      .select(commentColumns)
+      .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
+      .where("c.status", "=", "shown")
+      .orderBy("c.id"),
+  ]);
+  const found = units[0];
+  if (!found) return null;
+  const repliesOf = new Map<number, ThreadReply[]>();
+  for (const row of replies) {
+    const list = repliesOf.get(row.parent_id!) ?? [];
+    list.push({ id: row.id, horizon: horizonOf(row), ...gated([row.horizon], bodyOf(row)) });
+    repliesOf.set(row.parent_id!, list);
+  }
+  const paging = pageInfo(page, COMMENTS_PER_PAGE, counts[0]?.comments ?? 0);
+  return {
+    unit: { key: found.key, label: found.label, path: found.path },
+    total: counts[0]?.total ?? 0,
+    page: paging.page,
+    pageCount: paging.pageCount,
+    comments: gated(
+      [unit],
+      comments.map((row) => ({
+        id: row.id,
+        horizon: horizonOf(row),
+        ...gated([row.horizon], { ...bodyOf(row), replies: repliesOf.get(row.id) ?? [] }),
+      })),
+    ),
+  };
+}
+
+/** What a page needs to offer a reply or moderation: the comment's thread and horizon. */
+export async function getComment(db: D1Database, id: number) {
+  const [rows] = await batch(db, [
+    query.selectFrom("comments").select(["id", "unit", "parent_id", "horizon", "status", "uid"]).where("id", "=", id),
+  ]);
+  return rows[0] ?? null;
+}
+
+export type PostOutcome =
+  | { posted: true; id: number }
+  | { posted: false; problem: "unit" | "parent" | "duplicate" }
+  | { posted: false; problem: "limit"; limit: "minute" | "day" };
+
+export interface NewComment {
+  submissionId: string;
+  uid: string;
+  writer: string;
+  author: string;
+  unit: string;
+  parentId: number | null;
+  text: string;
+  horizon: string;
+  writerKnew: string;
+  /** The writer's furthest unit on each line: the stamp's labels are read with them. */
+  writerPlaces: readonly string[];
+}
+
+/**
+ * Posts a comment or a reply in one round trip. The limit's use, the comment and its history are one
+ * batch: the comment is stored only when the use was taken, and the use only when the thread's unit and
+ * the horizon exist, a reply's comment stands in the same thread, the writer has not posted the same
+ * text there already, and this form was not sent before (then it is the comment already posted).
+ */
+export async function postComment(
+  db: D1Database,
+  comment: NewComment,
+  limitedHit: LimitedHitFor,
+  now = new Date(),
+): Promise<PostOutcome> {
+  const at = now.toISOString();
+  const sent = query
+    .selectFrom("comments")
+    .where("uid", "=", comment.uid)
+    .where("submission_id", "=", comment.submissionId);
+  const unitExists = anywhere.exists(
+    query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", comment.unit),
+  );
+  const horizonExists = anywhere.exists(
+    query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", comment.horizon),
+  );
+  const parentStands =
+    comment.parentId === null
+      ? anywhere.lit(true)
+      : anywhere.exists(
+          query
+            .selectFrom("comments")
+            .select(anywhere.lit(1).as("one"))
+            .where("id", "=", comment.parentId)
+            .where("unit", "=", comment.unit)
+            .where("parent_id", "is", null)
+            .where("status", "=", "shown"),
+        );
+  const duplicate = anywhere.exists(
+    query
+      .selectFrom("comments")
+      .select(anywhere.lit(1).as("one"))
+      .where("uid", "=", comment.uid)
+      .where("unit", "=", comment.unit)
+      .where("body", "=", comment.text)
+      .where("status", "!=", "deleted"),
+  );
+  const limit = limitedHit(
+    anywhere.and([
+      anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))),
+      unitExists,
+      horizonExists,
+      parentStands,
+      anywhere.not(duplicate),
+    ]),
+  );
+  const stamp = query
+    .selectFrom("story_units")
+    .select(sql<string>`json_group_array(json_object('key', key, 'label', label))`.as("stamp"))
+    .where("key", "in", comment.writerPlaces.length ? [...comment.writerPlaces] : [""]);
+  const [checks, , , , , , postedRows, usage] = await batch(db, [
+    query.selectNoFrom([
+      unitExists.as("unit"),
+      horizonExists.as("horizon"),
+      parentStands.as("parent"),
+      duplicate.as("duplicate"),
+    ]),
+    limit.open,
+    limit.take,
+    query
+      .insertInto("comments")
+      .columns([
+        "unit",
+        "parent_id",
+        "uid",
+        "writer",
+        "author",
+        "body",
+        "horizon",
+        "writer_knew",
+        "writer_places",
+        "submission_id",
+        "created_at",
+      ])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(comment.unit).as("unit"),
+            row.val(comment.parentId).as("parent_id"),
+            row.val(comment.uid).as("uid"),
+            row.val(comment.writer).as("writer"),
+            row.val(comment.author).as("author"),
+            row.val(comment.text).as("body"),
+            row.val(comment.horizon).as("horizon"),
+            row.val(comment.writerKnew).as("writer_knew"),
+            stamp.$asScalar().as("writer_places"),
+            row.val(comment.submissionId).as("submission_id"),
+            row.val(at).as("created_at"),
+          ])
+          .where(afterChange),
+      ),
+    query
+      .insertInto("comment_history")
+      .columns(["comment_id", "at", "action", "by_uid", "horizon"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            sql<number>`last_insert_rowid()`.as("comment_id"),
+            row.val(at).as("at"),
+            row.val("posted").as("action"),
+            row.val(comment.uid).as("by_uid"),
+            row.val(comment.horizon).as("horizon"),
+          ])
+          .where(afterChange),
+      ),
+    limit.sweep,
+    sent.select("id"),
+    limit.usage,
+  ]);
+  const posted = postedRows[0];
+  if (posted) return { posted: true, id: posted.id };
+  const check = checks[0];
+  if (!check?.unit || !check.horizon) return { posted: false, problem: "unit" };
+  if (!check.parent) return { posted: false, problem: "parent" };
+  if (check.duplicate) return { posted: false, problem: "duplicate" };
+  return { posted: false, problem: "limit", limit: limit.reached(usage) };
+}
+
+/**
+ * A writer deletes their own comment: its text goes, a tombstone stays while replies to it stand.
+ * True when it was theirs and still stood.
+ */
+export async function deleteComment(db: D1Database, { id, uid }: { id: number; uid: string }, now = new Date()) {
+  const at = now.toISOString();
+  const [, , history] = await batch(db, [
+    query
+      .updateTable("comments")
+      .set({ status: "deleted", body: "" })
+      .where("id", "=", id)
+      .where("uid", "=", uid)
+      .where("status", "=", "shown"),
+    query
+      .insertInto("comment_history")
+      .columns(["comment_id", "at", "action", "by_uid"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(id).as("comment_id"),
+            row.val(at).as("at"),
+            row.val("deleted").as("action"),
+            row.val(uid).as("by_uid"),
+          ])
+          .where(afterChange),
+      ),
+    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+  ]);
+  return (history[0]?.changed ?? 0) > 0;
+}
+
+export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };
+
+/**
+ * A moderator's decision on a comment: hide it, restore it, or move its horizon (it is then hidden at
+ * once from everyone short of the new one). Conditional writes: hiding what is hidden, or re-stamping to
+ * a unit that does not exist or a comment deleted, changes nothing and returns false. The decision and
+ * its history entry are one batch.
+ */
+export async function decideOnComment(
+  db: D1Database,
+  { id, by, decision }: { id: number; by: string; decision: ModeratorDecision },
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const change =
+    decision.action === "restamp"
+      ? query
+          .updateTable("comments")
+          .set({ horizon: decision.horizon })
+          .where("id", "=", id)
+          .where("status", "!=", "deleted")
+          .where("horizon", "!=", decision.horizon)
+          .where(
+            anywhere.exists(
+              query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", decision.horizon),
+            ),
+          )
+      : query
+          .updateTable("comments")
+          .set({ status: decision.action === "hide" ? "hidden" : "shown" })
+          .where("id", "=", id)
+          .where("status", "=", decision.action === "hide" ? "shown" : "hidden");
+  const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
+  const [, , changed] = await batch(db, [
+    change,
+    query
+      .insertInto("comment_history")
+      .columns(["comment_id", "at", "action", "by_uid", "horizon"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(id).as("comment_id"),
+            row.val(at).as("at"),
+            row.val(action).as("action"),
+            row.val(by).as("by_uid"),
+            row.val(decision.action === "restamp" ? decision.horizon : null).as("horizon"),
+          ])
+          .where(afterChange),
+      ),
+    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+  ]);
+  return (changed[0]?.changed ?? 0) > 0;
+}

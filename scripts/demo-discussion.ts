@@ -1,0 +1,36 @@
+/**
+ * Loads the demo discussion (content/demo/discussion.json) into the local database, so a new visitor who
+ * sets their progress finds threads with comments, and comments folded away. Comments already loaded are
+ * left as they are; run by `npm start` after the demo pack.
+ *
+ *   npx tsx scripts/demo-discussion.ts [--persist-to DIR]
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs, runCli, UsageError } from "./lib/cli";
+import { openPlatform } from "./lib/local-platform";
+import { demoDiscussionStatements, readDemoDiscussion } from "./lib/demo-discussion";
+
+const usage = "Usage: npx tsx scripts/demo-discussion.ts [--persist-to DIR]";
+
+runCli(async () => {
+  const { values } = parseArgs(process.argv.slice(2), { "persist-to": { type: "string" } }, usage);
+  const discussion = readDemoDiscussion(JSON.parse(readFileSync("content/demo/discussion.json", "utf8")));
+  if ("problem" in discussion) throw new UsageError(`content/demo/discussion.json: ${discussion.problem}`);
+  const platform = await openPlatform({ persistTo: values["persist-to"] });
+  try {
+    const db = platform.env.DB;
+    const { results } = await db.prepare("SELECT key FROM story_units").all<{ key: string }>();
+    const units = new Set(results.map((row) => row.key));
+    const missing = discussion.comments.flatMap((comment) =>
+      [comment.unit, comment.horizon].filter((key) => !units.has(key)),
+    );
+    if (missing.length)
+      throw new UsageError(`content/demo/discussion.json names units the pack has not: ${missing.join(", ")}`);
+    const statements = await demoDiscussionStatements(discussion);
+    const outcomes = await db.batch(statements.map(({ sql, values }) => db.prepare(sql).bind(...values)));
+    const added = outcomes.filter((outcome, index) => statements[index]!.counts && outcome.meta.changes > 0).length;
+    console.log(added ? `Demo discussion: ${added} comments added.` : "Demo discussion is already loaded.");
+  } finally {
+    await platform.dispose();
+  }
+});
