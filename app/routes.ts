@@ -10,6 +10,7 @@ export default [
   route("break_time", "routes/break-time.tsx"),
   route("characters", "routes/characters.tsx"),
   route("characters/:slug", "routes/character.tsx"),
+  route("discuss", "routes/discuss._index.tsx"),
   route("discuss/:unit", "routes/discuss.tsx"),
   route("search", "routes/search.tsx"),
   route("releases", "routes/releases.tsx"),
@@ -45,6 +46,7 @@ export default [
   route("api/v1/characters/:slug", "routes/api.v1.character.ts"),
   route("api/v1/translation-notes", "routes/api.v1.translation-notes.ts"),
   route("api/v1/releases", "routes/api.v1.releases.ts"),
+  route("api/v1/discussions/:unit", "routes/api.v1.discussions.ts"),
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -36,6 +36,10 @@ import {
   staticAssetOf,
 } from "./lib/bench-site";
 
+/** The thread the bench fills with comments, 200 for each scale of content. */
+const longThread = "anime:1-11";
+const commentsPerScale = 200;
+
 /** Every kind of public page, by one example of it. */
 const pages = [
   { name: "home", path: "/" },
@@ -47,6 +51,8 @@ const pages = [
   { name: "characters", path: "/characters" },
   { name: "a character", path: "/characters/ilse-marrow" },
   { name: "search", path: "/search?q=ash" },
+  // A long thread (200 comments a scale: 2,000 at 10×) as a reader who has seen everything asks for it.
+  { name: "a discussion thread", path: `/discuss/${longThread}?reveal=all` },
   { name: "translation notes hub", path: "/translation_meta" },
   { name: "LN mistakes hub", path: "/translation_meta/ln_mistls" },
   { name: "a volume's mistakes", path: "/translation_meta/ln_mistls/main_v1" },
@@ -135,6 +141,17 @@ runCli(async () => {
       run("npx", ["tsx", "scripts/content-generate.ts", "--scale", String(site.scale), "--out", packDirectory]);
       prepareState(site.persistTo, `demo-x${site.scale}`, packDirectory);
     }
+    step(`Filling ${longThread}'s thread with ${commentsPerScale * site.scale} comments`);
+    run("npx", [
+      "tsx",
+      "scripts/demo-discussion.ts",
+      "--long-thread",
+      longThread,
+      "--comments",
+      String(commentsPerScale * site.scale),
+      "--persist-to",
+      site.persistTo,
+    ]);
   }
 
   const stops: Array<() => void | Promise<void>> = [];

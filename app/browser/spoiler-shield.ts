@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 import { useLocation, useMatches } from "react-router";
 import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
 import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, type Revealers } from "~/lib/shield/knowledge";
@@ -129,11 +129,13 @@ export function useShieldedData<D>(
     shield && (wanted || everything)
       ? revealParameter(shield, withheld ? { everything } : { revealers: revealersOf(sealed), everything })
       : null;
+  // The page's data sent again for the same address (an action revalidated it: a comment posted) is asked for again too.
+  const revision = useRevision(loaderData);
   const revealed = useFollowUp(
     reveal === null
       ? null
       : {
-          key: `${routeId} ${page} ${reveal}`,
+          key: `${routeId} ${page} ${reveal} ${revision}`,
           failure: "This page could not load what you have read or watched, so it stays shielded.",
           load: async (signal) => ({
             page,
@@ -145,6 +147,17 @@ export function useShieldedData<D>(
   return revealed.data?.page === page
     ? { data: revealed.data.data, waiting: revealed.waiting, revealed: true }
     : { data: loaderData, waiting: revealed.waiting, revealed: false };
+}
+
+/**
+ * How many times the value has changed since the component mounted: a new object is a new revision.
+ * Read during render (a ref, so it costs no render of its own); rendering twice with the same value
+ * counts once.
+ */
+function useRevision(value: unknown) {
+  const seen = useRef({ value, revision: 0 });
+  if (seen.current.value !== value) seen.current = { value, revision: seen.current.revision + 1 };
+  return seen.current.revision;
 }
 
 /** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */

@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { Link } from "react-router";
+import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
-import type { AnimeEpisode, BreakTimeShort, UnitLabel } from "~/lib/content/anime";
+import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 
@@ -58,37 +60,82 @@ export function WatchedUpToHere({ episode }: { episode: Pick<AnimeEpisode, "key"
 }
 
 /**
- * The Break Time shorts that air with an episode, each with its anchor on /break_time, or (`linked`)
- * a link there. A short's title waits for the shield; its number, the link and its date do not.
+ * The Break Time shorts that air with an episode: on /break_time, each with its anchor and its
+ * discussion; elsewhere (`linked`), each with a link there. A short's title and its discussion's count
+ * wait for the shield; its number, the links and its date do not.
  */
-export function BreakTimeShorts({ shorts, linked = false }: { shorts: readonly BreakTimeShort[]; linked?: boolean }) {
-  if (!shorts.length) return null;
+export function BreakTimeShorts(
+  props:
+    { shorts: readonly ListedBreakTimeShort[]; linked?: false } | { shorts: readonly BreakTimeShort[]; linked: true },
+) {
+  if (!props.shorts.length) return null;
   return (
     <ul className="space-y-2">
-      {shorts.map((short) => (
-        <li
-          key={short.key}
-          id={linked ? undefined : unitAnchor(short.key)}
-          className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary"
-        >
-          {linked ? (
-            <Link
-              to={unitPath(short.key)}
-              className="tap-line text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline"
-            >
-              Break Time {short.number}
-            </Link>
-          ) : (
-            <p className="text-xs font-semibold uppercase tracking-wide text-primary">Break Time {short.number}</p>
-          )}
-          <p className="font-medium">
-            <Spoiler gated={short.title} what="The title">
-              {(title) => title}
-            </Spoiler>
-          </p>
-          {short.airedOn ? <p className="text-xs text-muted-foreground">{formatDate(short.airedOn)}</p> : null}
-        </li>
-      ))}
+      {props.linked
+        ? props.shorts.map((short) => (
+            <Short
+              key={short.key}
+              short={short}
+              heading={
+                <Link
+                  to={unitPath(short.key)}
+                  className="tap-line text-xs font-semibold uppercase tracking-wide text-primary underline-offset-2 hover:underline"
+                >
+                  Break Time {short.number}
+                </Link>
+              }
+              after={
+                short.airedOn ? <p className="text-xs text-muted-foreground">{formatDate(short.airedOn)}</p> : null
+              }
+            />
+          ))
+        : props.shorts.map((short) => (
+            <Short
+              key={short.key}
+              short={short}
+              id={unitAnchor(short.key)}
+              heading={
+                <p className="text-xs font-semibold uppercase tracking-wide text-primary">Break Time {short.number}</p>
+              }
+              after={
+                // Clear of the hit area of a sealed title's "Show it", which reaches 10 px below its line.
+                <p className="mt-2.5 flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
+                  {short.airedOn ? <span>{formatDate(short.airedOn)}</span> : null}
+                  <DiscussionLink
+                    unit={short.key}
+                    comments={short.discussion}
+                    name={`Break Time ${short.number}`}
+                    className="tap-line"
+                  />
+                </p>
+              }
+            />
+          ))}
     </ul>
+  );
+}
+
+/** One short: its heading, its title behind the shield, then what follows it. */
+function Short({
+  short,
+  id,
+  heading,
+  after,
+}: {
+  short: BreakTimeShort;
+  id?: string;
+  heading: ReactNode;
+  after: ReactNode;
+}) {
+  return (
+    <li id={id} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
+      {heading}
+      <p className="font-medium">
+        <Spoiler gated={short.title} what="The title">
+          {(title) => title}
+        </Spoiler>
+      </p>
+      {after}
+    </li>
   );
 }

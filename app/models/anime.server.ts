@@ -11,6 +11,7 @@ import {
   toShort,
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
+import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
@@ -114,7 +115,7 @@ const pageQueries = (seasonNumber: number | null) => {
   const season = selectedSeason(seasonNumber);
   return [
     seasonCards,
-    seasonEpisodes(seasonNumber),
+    seasonEpisodes(seasonNumber).select((episode) => unitCommentCount(episode.ref("e.key")).as("comment_count")),
     seasonChanges(seasonNumber),
     query
       .selectFrom("anime_episodes as e")
@@ -142,7 +143,7 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
 /**
  * The anime page: every season as a card (its episodes and aired dates), and one season (the first
  * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
- * adapts, what it skipped or changed, its Break Time shorts and how many mistakes it has.
+ * adapts, what it skipped or changed, its Break Time shorts, how many mistakes it has and its discussion's count.
  * Only that season is read in full and travels to the browser, so the page costs the same however long
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
@@ -158,13 +159,14 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const volumesOf = groupBy(volumes, (volume) => volume.episode_key);
   const mistakesOf = new Map(mistakeCounts.map((count) => [count.episode_key, count.mistakes]));
 
-  const toEpisode = (row: EpisodeRow): AnimeEpisode => ({
+  const toEpisode = (row: EpisodeRow & { comment_count: number }): AnimeEpisode => ({
     ...episodeOf(row),
     season: row.season_number,
     volumes: (volumesOf.get(row.key) ?? []).map(({ key, label }) => ({ key, label })),
     changes: (changesOf.get(row.key) ?? []).map(toChange),
     shorts: (shortsOf.get(row.key) ?? []).map(toShort),
     mistakeCount: mistakesOf.get(row.key) ?? 0,
+    discussion: unitDiscussion(row.key, row.comment_count),
   });
 
   const selected = episodes.length

@@ -1,5 +1,6 @@
-import type { AnimeEpisode } from "~/lib/content/anime";
+import type { AnimeEpisode, ListedBreakTimeShort } from "~/lib/content/anime";
 import { episodeOf, groupBy, seasonEpisodes, selectedSeason, shortColumns, toShort } from "./anime-episodes.server";
+import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { batch, query } from "./query.server";
 
 /** Every season with how many episodes and Break Time shorts it has, as the page's season links show it. */
@@ -27,7 +28,7 @@ const seasons = query
 
 /**
  * The Break Time page: every season with its episode and short counts, and one season's episodes (the
- * first when none is asked for) with the shorts beside each, so the page stays small however long the
+ * first when none is asked for) with the shorts beside each and their discussions' counts, so the page stays small however long the
  * anime runs. One round trip; each statement reads through the seasons' unique indexes.
  */
 export async function getBreakTime(db: D1Database, seasonNumber: number | null) {
@@ -37,6 +38,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     query
       .selectFrom("break_time_episodes as b")
       .select(shortColumns)
+      .select((short) => unitCommentCount(short.ref("b.key")).as("comment_count"))
       .where("b.season_number", "=", selectedSeason(seasonNumber))
       .orderBy("b.number"),
   ]);
@@ -47,7 +49,10 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     selectedSeason: seasonRows.some((season) => season.number === selected) ? selected : null,
     episodes: episodes.map((row): BreakTimeEpisode => ({
       ...episodeOf(row),
-      shorts: (shortsOf.get(row.key) ?? []).map(toShort),
+      shorts: (shortsOf.get(row.key) ?? []).map((short): ListedBreakTimeShort => ({
+        ...toShort(short),
+        discussion: unitDiscussion(short.key, short.comment_count),
+      })),
     })),
     shortCount: seasonRows.reduce((sum, season) => sum + season.shortCount, 0),
   };
@@ -55,5 +60,5 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
 
 type BreakTimeEpisode = Pick<
   AnimeEpisode,
-  "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts" | "shorts"
->;
+  "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"
+> & { shorts: ListedBreakTimeShort[] };

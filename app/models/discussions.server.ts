@@ -3,6 +3,8 @@ import { pageInfo, pageOffset } from "~/lib/http/paging";
 import {
   COMMENTS_PER_PAGE,
   type CommentBody,
+  REPLY_NOTICES,
+  type ReplyNotice,
   type Thread,
   type ThreadReply,
   type UnitLabel,
@@ -151,6 +153,30 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
   };
 }
 
+/**
+ * The newest replies others posted under a reader's comments, in one round trip: when, and in which
+ * thread (gated by its unit). Never their text.
+ */
+export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNotice[]> {
+  const [rows] = await batch(db, [
+    query
+      .selectFrom("comments as c")
+      .innerJoin("comments as r", "r.parent_id", "c.id")
+      .innerJoin("story_units as u", "u.key", "r.unit")
+      .select(["r.id", "r.created_at", "r.unit", "u.label"])
+      .where("c.uid", "=", uid)
+      .where("r.uid", "!=", uid)
+      .where("r.status", "=", "shown")
+      .orderBy("r.id", "desc")
+      .limit(REPLY_NOTICES),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    postedAt: row.created_at,
+    thread: gated([row.unit], { key: row.unit, label: row.label }),
+  }));
+}
+
 /** What a page needs to offer a reply or moderation: the comment's thread and horizon. */
 export async function getComment(db: D1Database, id: number) {
   const [rows] = await batch(db, [
@@ -161,7 +187,7 @@ export async function getComment(db: D1Database, id: number) {
 
 export type PostOutcome =
   | { posted: true; id: number }
-  | { posted: false; problem: "unit" | "parent" | "duplicate" }
+  | { posted: false; problem: "unit" | "parent" | "duplicate" | "resent" }
   | { posted: false; problem: "limit"; limit: "minute" | "day" };
 
 export interface NewComment {
@@ -237,6 +263,14 @@ export async function postComment(
     .where("key", "in", comment.writerPlaces.length ? [...comment.writerPlaces] : [""]);
   const [checks, , , , , , postedRows, usage] = await batch(db, [
     query.selectNoFrom([
+      // This form's id already posted something else: the browser sent an old form's id again.
+      anywhere
+        .exists(
+          sent
+            .select(anywhere.lit(1).as("one"))
+            .where((row) => row.or([row("unit", "!=", comment.unit), row("body", "!=", comment.text)])),
+        )
+        .as("resent"),
       unitExists.as("unit"),
       horizonExists.as("horizon"),
       parentStands.as("parent"),
@@ -291,12 +325,13 @@ export async function postComment(
           .where(afterChange),
       ),
     limit.sweep,
-    sent.select("id"),
+    sent.select("id").where("unit", "=", comment.unit).where("body", "=", comment.text),
     limit.usage,
   ]);
   const posted = postedRows[0];
   if (posted) return { posted: true, id: posted.id };
   const check = checks[0];
+  if (check?.resent) return { posted: false, problem: "resent" };
   if (!check?.unit || !check.horizon) return { posted: false, problem: "unit" };
   if (!check.parent) return { posted: false, problem: "parent" };
   if (check.duplicate) return { posted: false, problem: "duplicate" };
@@ -315,7 +350,8 @@ export async function deleteComment(db: D1Database, { id, uid }: { id: number; u
       .set({ status: "deleted", body: "" })
       .where("id", "=", id)
       .where("uid", "=", uid)
-      .where("status", "=", "shown"),
+      // A comment a moderator hid is the writer's to delete too: its text goes for good.
+      .where("status", "in", ["shown", "hidden"]),
     query
       .insertInto("comment_history")
       .columns(["comment_id", "at", "action", "by_uid"])
@@ -344,7 +380,7 @@ export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { a
  */
 export async function decideOnComment(
   db: D1Database,
-  { id, by, decision }: { id: number; by: string; decision: ModeratorDecision },
+  { id, unit, by, decision }: { id: number; unit: string; by: string; decision: ModeratorDecision },
   now = new Date(),
 ) {
   const at = now.toISOString();
@@ -354,6 +390,7 @@ export async function decideOnComment(
           .updateTable("comments")
           .set({ horizon: decision.horizon })
           .where("id", "=", id)
+          .where("unit", "=", unit)
           .where("status", "!=", "deleted")
           .where("horizon", "!=", decision.horizon)
           .where(
@@ -365,6 +402,7 @@ export async function decideOnComment(
           .updateTable("comments")
           .set({ status: decision.action === "hide" ? "hidden" : "shown" })
           .where("id", "=", id)
+          .where("unit", "=", unit)
           .where("status", "=", decision.action === "hide" ? "shown" : "hidden");
   const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
   const [, , changed] = await batch(db, [

@@ -4,6 +4,7 @@ import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
+import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy, parseJsonList } from "./db.server";
 import { batch, query, slot } from "./query.server";
 
@@ -41,7 +42,7 @@ const chaptersFromTo = chapterRow
 /** The volume numbers a page holds: after `after`, up to `upTo` (page 2: after 12, up to 24). */
 type PageRange = { after: number; upTo: number };
 
-/** One page of a collection's volumes (page 2: numbers 13–24), with their web novel coverage and counts. */
+/** One page of a collection's volumes (page 2: numbers 13–24), with their web novel coverage and counts (mistakes, comments). */
 const pageVolumes = (collectionCode: string | null, page: PageRange) =>
   query
     .selectFrom("ln_volumes as v")
@@ -79,6 +80,7 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
         .$asScalar()
         .$notNull()
         .as("mistake_count"),
+      unitCommentCount(volume.ref("v.key")).as("comment_count"),
     ])
     .where("v.collection_code", "=", selectedCollection(collectionCode))
     .where("v.number", ">", page.after)
@@ -234,6 +236,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
         ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after }
         : null,
       mistakeCount: volume.mistake_count,
+      discussion: unitDiscussion(volume.key, volume.comment_count),
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { type Expression, expressionBuilder, type InferResult } from "kysely";
 import { pageInfo } from "~/lib/http/paging";
 import { batch, query } from "./query.server";
+import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
@@ -22,7 +23,7 @@ const kindCounts = query
 /**
  * One page of side stories in reading order: the page asked for, or the one that holds `story` (a
  * slug, for links to one story), else the first; `storyFound` says whether `story` names one. With
- * every kind's count. One round trip; the stories are read in the order of their index.
+ * every kind's count and each story's discussion's count. One round trip; the stories are read in the order of their index.
  */
 export async function getSideStories(db: D1Database, { page, story }: { page: number | null; story: string | null }) {
   const [stories, kinds] = await batch(db, [
@@ -65,7 +66,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       .selectFrom("ordered as o")
       .innerJoin("wanted", (join) => join.on((row) => row(pageOf(row.ref("o.place")), "=", row.ref("wanted.page"))))
       .innerJoin("story_units as u", "u.key", "o.read_after")
-      .select([
+      .select((row) => [
         "o.slug",
         "o.key",
         "o.kind",
@@ -81,6 +82,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
         "o.read_url",
         "wanted.page",
         "wanted.story_found",
+        unitCommentCount(row.ref("o.key")).as("comment_count"),
       ])
       .orderBy("o.place"),
     kindCounts,
@@ -107,6 +109,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       readAfter: { key: row.read_after, label: row.read_after_label },
       canon: row.canon === 1,
       readUrl: row.read_url,
+      discussion: unitDiscussion(row.key, row.comment_count),
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { batch, query, slot } from "./query.server";
+import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
@@ -52,7 +53,7 @@ const pageQueries = (arc: ArcChoice) =>
     arcRows,
     query
       .selectFrom("chapters")
-      .select([
+      .select((chapter) => [
         "key",
         "ordinal",
         "kind",
@@ -64,6 +65,7 @@ const pageQueries = (arc: ArcChoice) =>
         "translator",
         "position",
         "title_revealed_by",
+        unitCommentCount(chapter.ref("chapters.key")).as("comment_count"),
       ])
       .where("arc_number", "=", arc)
       .orderBy("ordinal"),
@@ -76,7 +78,8 @@ const numberedArcQueries = pageQueries(slot<number>("arc"));
 
 /**
  * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
- * episode that adapt each of them; a chapter's title is gated where the pack flags it. One D1 round trip.
+ * episode that adapt each of them and its discussion's count; a chapter's title is gated where the pack
+ * flags it. One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   const [arcs, chapters, volumes, episodes] = await batch(
@@ -124,6 +127,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       position: chapter.position,
       volumes: covering(volumes, chapter.position),
       episodes: covering(episodes, chapter.position),
+      discussion: unitDiscussion(chapter.key, chapter.comment_count),
     })),
   };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
+import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
@@ -196,7 +197,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
             ))}
           </ul>
         ) : null}
-        <p className="text-sm">
+        <p className="flex flex-wrap items-center gap-x-4 text-sm">
           {episode.mistakeCount ? (
             <Link to={animeMistakesPath(episode.key)} className="tap-line text-primary underline">
               {countOf(episode.mistakeCount, nouns.translationNote)}
@@ -205,6 +206,12 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
           ) : (
             <span className="text-muted-foreground">No translation notes yet</span>
           )}
+          <DiscussionLink
+            unit={episode.key}
+            comments={episode.discussion}
+            name={`episode ${episode.number}`}
+            className="tap-line"
+          />
         </p>
       </div>
       <BreakTimeShorts shorts={episode.shorts} linked />

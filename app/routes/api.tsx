@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), {
     title: "API",
     description:
-      "A public, read-only JSON API over the story's units, characters, releases and translation notes, as spoiler-safe as the site.",
+      "A public, read-only JSON API over the story's units, characters, releases, translation notes and discussions, as spoiler-safe as the site.",
   });
 
 const endpoints = [
@@ -34,6 +34,10 @@ const endpoints = [
     "Where the official English light novels and anime differ from the Japanese; medium=, unit=, paged.",
   ],
   ["/releases", "What is coming and what came out, of every medium or one (medium=), newest first, page= for older."],
+  [
+    "/discussions/{unit}",
+    "A unit's discussion thread, 50 comments a page (page=), each with its replies; a comment's content only where reveal= covers what it touches.",
+  ],
   ["/openapi.json", "The OpenAPI 3.1 document: every parameter, field and answer."],
 ] as const;
 

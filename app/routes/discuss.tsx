@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CommentForm } from "~/components/discussion/comment-form";
 import { ThreadComments } from "~/components/discussion/thread-comments";
@@ -6,10 +7,11 @@ import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { checkComment, cleanCommentText, commentFields, limitMessage } from "~/lib/discussion/comment-form";
-import { horizonProblem } from "~/lib/discussion/thread";
+import { comesBefore, horizonProblem, THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
+import { writerName } from "~/lib/discussion/comment-text";
 import { writerTag } from "~/lib/discussion/writer";
 import { HONEYPOT_FIELD, readFields, refuse } from "~/lib/forms/form";
-import { isUnitKey } from "~/lib/content/units";
+import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { errorPage } from "~/lib/http/status";
 import { knowledgeOf } from "~/lib/progress/record";
@@ -53,6 +55,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return shieldedData(request, thread);
 }
 
+/** Kept at the edge only seconds (a signed-in reader's answers are private anyway). */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": THREAD_CACHE_CONTROL });
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const thread = publicCopy(loaderData);
   const label = thread?.unit.label ?? "A part of the story";
@@ -89,10 +94,10 @@ async function act(
 ) {
   const user = await requireUser(request, context);
   const intent = String(body.get("intent") ?? "");
-  const here = `/discuss/${unit}`;
+  const here = discussionPath(unit);
   const back = (page: number) => (page > 1 ? `${here}?page=${page}` : here);
-  const referrerPage =
-    Number(new URL(request.headers.get("Referer") ?? here, request.url).searchParams.get("page")) || 1;
+  // The page the reader acted on, to go back to (its forms say it).
+  const referrerPage = commentId(body.get("page")) ?? 1;
 
   if (intent === "delete") {
     const id = commentId(body.get("id"));
@@ -106,8 +111,10 @@ async function act(
     const horizon = String(body.get("horizon") ?? "").trim();
     if (intent === "restamp" && !isUnitKey(horizon))
       return refuse({ form: "Give the horizon as a unit key, such as wn:8-1 or anime:2-3." }, {});
+    if (intent === "restamp" && comesBefore(horizon, unit))
+      return refuse({ form: "A comment's horizon is at least its thread's own unit." }, {});
     const decision: ModeratorDecision = intent === "restamp" ? { action: intent, horizon } : { action: intent };
-    if (id === null || !(await decideOnComment(context.db, { id, by: user.uid, decision })))
+    if (id === null || !(await decideOnComment(context.db, { id, unit, by: user.uid, decision })))
       return refuse({ form: "Nothing changed: the comment was removed, or already so." }, {}, 409);
     const said = { hide: "Comment hidden", restore: "Comment restored", restamp: "Horizon moved" }[intent];
     return redirectWithToast(context.env, back(referrerPage), { title: said });
@@ -149,7 +156,7 @@ async function act(
       submissionId,
       uid: user.uid,
       writer: await writerTag(user.uid),
-      author: (user.name ?? "").trim().slice(0, 60) || "A reader",
+      author: writerName(user.name),
       unit,
       parentId,
       text: cleanCommentText(raw.text),
@@ -171,15 +178,23 @@ async function act(
       );
     case "duplicate":
       return refuse({ text: "You have already posted this here." }, raw, 409);
+    case "resent":
+      return refuse({ form: "This form was already used for another comment. Please post it again." }, raw, 409);
     case "limit":
       return refuse({ form: limitMessage(outcome.limit) }, raw, 429);
   }
 }
 
 export default function Discussion({ loaderData, actionData }: Route.ComponentProps) {
-  const thread = useShieldedData(loaderData).data;
-  const [params, setParams] = useSearchParams();
-  const strict = params.get("strict") === "1";
+  const { data: thread, revealed } = useShieldedData(loaderData);
+  const location = useLocation();
+  // A link to one comment (#comment-12) finds it once the comments have arrived, after the first paint.
+  useEffect(() => {
+    if (revealed && location.hash.startsWith("#comment-"))
+      document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: "start" });
+  }, [revealed, location.hash]);
+  // The reader's choice on this page only: the thread's address (and its cached answer) stays the same.
+  const [strict, setStrict] = useState(false);
   const answered = actionData as { values?: { parent?: string } } | undefined;
   const answer = answered ? { parent: answered.values?.parent ?? "", data: actionData } : null;
   return (
@@ -194,23 +209,26 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         title={`Discussion: ${thread.unit.label}`}
         lead={`For readers who have read or watched ${thread.unit.label}. A comment that touches more is hidden from anyone who has not got that far.`}
       >
-        <p className="text-sm text-muted-foreground">{countOf(thread.total, nouns.comment)}</p>
+        <p className="text-sm text-muted-foreground">{countOf(thread.total, nouns.commentOrReply)}</p>
       </PageHeader>
-      <label className="mb-4 flex min-h-11 items-center gap-2 text-sm">
+      {/* Before the comments: revealing them only grows the page downwards, so nothing on screen moves. */}
+      <section aria-labelledby="post-heading" className="mb-6">
+        <h2 id="post-heading" className="mb-3 text-lg font-semibold">
+          Post a comment
+        </h2>
+        {/* Drawn anew after each navigation (a comment posted): empty, with a new submission id. */}
+        <CommentForm
+          key={location.key}
+          unit={thread.unit}
+          answer={answer && !answer.parent ? answer.data : undefined}
+        />
+      </section>
+      <h2 className="mb-1 text-lg font-semibold">Comments</h2>
+      <label className="mb-3 flex min-h-11 items-center gap-2 text-sm">
         <input
           type="checkbox"
           checked={strict}
-          onChange={(event) =>
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (event.target.checked) next.set("strict", "1");
-                else next.delete("strict");
-                return next;
-              },
-              { replace: true, preventScrollReset: true },
-            )
-          }
+          onChange={(event) => setStrict(event.target.checked)}
           className="size-5"
         />
         Strict: only comments by readers who had seen no more than I have
@@ -226,12 +244,6 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         )}
       </Spoiler>
       <Pagination page={thread.page} pageCount={thread.pageCount} />
-      <section aria-labelledby="post-heading" className="mt-8">
-        <h2 id="post-heading" className="mb-3 text-lg font-semibold">
-          Post a comment
-        </h2>
-        <CommentForm unit={thread.unit} answer={answer && !answer.parent ? answer.data : undefined} />
-      </section>
     </div>
   );
 }

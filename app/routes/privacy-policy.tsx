@@ -97,7 +97,15 @@ export default function PrivacyPolicy() {
             Accounts are handled by Google&apos;s Firebase Authentication. It keeps your email address, password
             (hashed), display name and, if you sign in with Google, your Google profile name and photo. The site
             receives these in your sign-in token and shows them in the header; it does not copy them into its own
-            database.
+            database, except your display name on the comments you post.
+          </li>
+          <li>
+            When you post a comment or a reply, the site stores your account id, your display name, what you wrote, what
+            it touches, when you posted it and your reading progress at that moment (the furthest chapter, volume and
+            episode you had reached), which is shown beside it as &ldquo;Had seen&rdquo;. Pages know you by a
+            fingerprint of your account id, never the id itself, so your own comments can offer Delete. Deleting a
+            comment removes its text at once; moderators keep a record of what happened to each comment (posted,
+            deleted, hidden, restored, moved), without its text.
           </li>
           <li>
             When you send a report, the site stores your account id, what you typed into the form, when you sent it and,
@@ -112,9 +120,9 @@ export default function PrivacyPolicy() {
             sign-in token cannot reopen it.
           </li>
           <li>
-            To limit abuse, the site counts how many reports each account has sent in the current minute and day, and
-            when each of those ends (a day starts with your first report after the last one ended). Once it has ended, a
-            count is deleted by the next requests the site counts, so none is kept much longer than a day.
+            To limit abuse, the site counts how many reports and comments each account has sent in the current minute
+            and day, and when each of those ends (a day starts with your first one after the last day ended). Once it
+            has ended, a count is deleted by the next requests the site counts, so none is kept much longer than a day.
           </li>
           <li>
             If you are signed in, your reading tracker progress (the same record as in your browser) is saved to your

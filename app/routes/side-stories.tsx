@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { Pagination } from "~/components/pagination";
@@ -81,9 +82,15 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
               story.canon ? "border-border" : "border-dashed border-border",
             )}
           >
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-wrap items-center gap-x-2">
               <Badge tone="outline">{kindLabels[story.kind]}</Badge>
               {story.canon ? <Badge>Canon</Badge> : <Badge tone="warning">Not canon</Badge>}
+              <DiscussionLink
+                unit={story.key}
+                comments={story.discussion}
+                name={story.told.content ? `“${story.told.content.title}”` : "this story"}
+                className="tap-line ml-2 text-sm"
+              />
             </div>
             <div className="mt-2">
               <Spoiler gated={story.told} what="This story" block>

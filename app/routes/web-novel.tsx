@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ChooserCards } from "~/components/chooser-cards";
+import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
@@ -152,29 +153,33 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           ) : null}
         </div>
       </div>
-      {chapter.volumes.length || chapter.episodes.length || chapter.translator ? (
-        <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-          {chapter.volumes.map((volume) => (
-            <Link
-              key={volume.key}
-              to={unitPath(volume.key)}
-              className={badgeClassName("outline", false, "tap-area my-[11px]")}
-            >
-              {`LN: ${volume.label}`}
-            </Link>
-          ))}
-          {chapter.episodes.map((episode) => (
-            <Link
-              key={episode.key}
-              to={unitPath(episode.key)}
-              className={badgeClassName("outline", false, "tap-area my-[11px]")}
-            >
-              {`Anime: ${episode.label}`}
-            </Link>
-          ))}
-          {chapter.translator ? <span>{`Translated by ${chapter.translator}`}</span> : null}
-        </div>
-      ) : null}
+      <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+        {chapter.volumes.map((volume) => (
+          <Link
+            key={volume.key}
+            to={unitPath(volume.key)}
+            className={badgeClassName("outline", false, "tap-area my-[11px]")}
+          >
+            {`LN: ${volume.label}`}
+          </Link>
+        ))}
+        {chapter.episodes.map((episode) => (
+          <Link
+            key={episode.key}
+            to={unitPath(episode.key)}
+            className={badgeClassName("outline", false, "tap-area my-[11px]")}
+          >
+            {`Anime: ${episode.label}`}
+          </Link>
+        ))}
+        {chapter.translator ? <span>{`Translated by ${chapter.translator}`}</span> : null}
+        <DiscussionLink
+          unit={chapter.key}
+          comments={chapter.discussion}
+          name={webNovelChapterName(chapter.kind, chapter.ordinal)}
+          className="tap-line"
+        />
+      </div>
     </li>
   );
 }

@@ -81,6 +81,8 @@ export async function answerApi<S extends QuerySpec>(
   spec: S,
   read: (with_: ApiRead<S>) => Promise<unknown>,
   missing = "Nothing is at this address.",
+  /** How long its answers may be kept, when not the API's usual time (a discussion changes within seconds). */
+  cacheControl = API_CACHE_CONTROL,
 ) {
   const query = readQuery(new URL(request.url).searchParams, spec);
   if (!query.ok) return apiErrorResponse(query.error);
@@ -110,7 +112,7 @@ export async function answerApi<S extends QuerySpec>(
     );
   }
   if (found === null || found === undefined) return apiErrorResponse(apiError(404, "not_found", missing));
-  return apiJson(found);
+  return apiJson(found, cacheControl);
 }
 
 /** The code an error status has when something other than an endpoint answered it. */

@@ -120,3 +120,39 @@ export async function demoDiscussionStatements({ comments }: { comments: DemoCom
   }
   return statements;
 }
+
+/**
+ * A long thread for the bench: `count` comments in `unit`'s thread by 40 writers who had seen
+ * `seen`, every fifth one raised to `raisedTo`, and a reply under every tenth. Deterministic, so a rerun
+ * adds nothing.
+ */
+export function syntheticThread({
+  unit,
+  count,
+  seen,
+  raisedTo,
+}: {
+  unit: string;
+  count: number;
+  seen: string[];
+  raisedTo: string;
+}): DemoComment[] {
+  const comments: DemoComment[] = [];
+  const start = Date.parse("2026-11-01T00:00:00Z");
+  for (let index = 0; index < count; index++) {
+    const writer = { id: `bench-${index % 40}`, name: `Bench reader ${index % 40}`, seen };
+    const id = `bench-${unit}-${index}`;
+    const isReply = index % 10 === 9;
+    const parent = isReply ? comments.findLast((comment) => comment.replyTo === null) : undefined;
+    comments.push({
+      id,
+      unit,
+      replyTo: parent?.id ?? null,
+      horizon: index % 5 === 4 ? raisedTo : (parent?.horizon ?? unit),
+      writer,
+      postedAt: new Date(start + index * 60_000).toISOString(),
+      text: `Comment ${index + 1} on this episode. ${"The lanterns on the bridge, the bell, the rain: what a sequence. ".repeat(1 + (index % 4))}`.trim(),
+    });
+  }
+  return comments;
+}

@@ -69,6 +69,9 @@ test("every endpoint answers as the document describes, for a reader who states 
     await expectDescribed(request, `/translation-notes?unit=ln:main-1${and}`, 200);
     await expectDescribed(request, `/releases${query}`, 200);
     await expectDescribed(request, `/releases?medium=light_novels&page=2${and}`, 200);
+    // The demo discussion (npm start loads it): comments at the thread's unit and raised ones, and a reply.
+    await expectDescribed(request, `/discussions/anime:1-11${query}`, 200);
+    await expectDescribed(request, `/discussions/anime:1-11?page=2${and}`, 200);
   }
   // Every profile is its own request: a client of their own, so this one stays well under its limit.
   const profiles = { "CF-Connecting-IP": `${runNetwork()}::1` };
@@ -106,12 +109,15 @@ test("bad requests get a 400 naming the parameter, unknown addresses the JSON 40
     ["/characters?medium=anime", "medium"],
     ["/translation-notes?unit=wn:1-1", "unit"],
     ["/releases?per_page=10", "per_page"],
+    ["/discussions/anime:1-11?per_page=10", "per_page"],
   ] as const) {
     const { body } = await expectDescribed(request, path, 400);
     expect((body as { error: { parameter: string } }).error.parameter).toBe(parameter);
   }
   await expectDescribed(request, "/units/wn:999-1", 404);
   await expectDescribed(request, "/characters/no-such-person", 404);
+  await expectDescribed(request, "/discussions/wn:999-1", 404);
+  await expectDescribed(request, "/discussions/no-such-unit", 404);
   for (const path of ["/nothing-here", "/units/wn:1-1/more"]) {
     const { response, body } = await answer(request, path);
     expect(response.status(), path).toBe(404);

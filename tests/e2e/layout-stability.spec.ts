@@ -88,6 +88,7 @@ const pagesWithGatedItems = [
   "/search?q=ilse",
   "/search?q=lantern",
   "/reading_tracker",
+  "/discuss/anime:1-11",
 ];
 
 for (const width of [360, 1280]) {

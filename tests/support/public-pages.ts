@@ -20,5 +20,6 @@ export const publicPages = [
   "/translation_meta/ln_mistls/main_v13",
   "/translation_meta/anime_mistls",
   "/search?q=lantern",
+  "/discuss/anime:1-11",
   "/no-such-page",
 ];

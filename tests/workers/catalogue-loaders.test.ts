@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loader as animeLoader } from "~/routes/anime";
 import { loader as characterLoader } from "~/routes/character";
 import { loader as charactersLoader } from "~/routes/characters";
 import { loader as homeLoader } from "~/routes/home";
@@ -76,8 +77,98 @@ describe("catalogue loaders against the imported tiny pack", () => {
         number: 1,
         title: { revealedBy: ["bt:1-1", "anime:1-1", "wn:1-2", "ln:main-1"], content: "Snack Time" },
         airedOn: null,
+        discussion: { revealedBy: ["bt:1-1"], content: 0 },
       },
     ]);
+  });
+
+  it("each listed unit's discussion count: comments at the unit's own horizon, sealed until the requester knows the unit", async () => {
+    let id = 0;
+    /** A comment (or, with `parent`, a reply) in a unit's thread, as posting leaves it. */
+    const comment = (unit: string, { horizon = unit, status = "shown", parent = null as number | null } = {}) =>
+      env.DB.prepare(
+        `INSERT INTO comments (id, unit, parent_id, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, status, created_at)
+         VALUES (?1, ?2, ?3, 'reader-1', 'w1', 'Ada', 'A comment.', ?4, '', '[]', ?5, ?6, '2026-11-20T10:00:00Z')`,
+      ).bind(++id + 9000, unit, parent, horizon, `count-${id}`, status);
+    await env.DB.batch([
+      // wn:1-2: two that count; one raised past the chapter, one hidden and a reply do not.
+      comment("wn:1-2"),
+      comment("wn:1-2"),
+      comment("wn:1-2", { horizon: "wn:2-1" }),
+      comment("wn:1-2", { status: "hidden" }),
+      comment("wn:1-2", { parent: 9001 }),
+      comment("ln:main-1"),
+      comment("ss:lamp-oil"),
+      comment("anime:1-1"),
+      comment("anime:1-1"),
+      comment("anime:1-1"),
+      comment("bt:1-1"),
+    ]);
+    try {
+      const pages = [
+        {
+          key: "wn:1-2",
+          count: 2,
+          counts: async (reveal: string) =>
+            (await load(webNovelLoader, `/web_novel?arc=1${reveal}`)).chapters.map(
+              (chapter) => [chapter.key, chapter.discussion] as const,
+            ),
+        },
+        {
+          key: "ln:main-1",
+          count: 1,
+          counts: async (reveal: string) =>
+            (await load(lightNovelsLoader, `/light_novels?collection=main${reveal}`)).volumes.map(
+              (volume) => [volume.key, volume.discussion] as const,
+            ),
+        },
+        {
+          key: "ss:lamp-oil",
+          count: 1,
+          counts: async (reveal: string) =>
+            (await load(sideStoriesLoader, `/side_stories?page=1${reveal}`)).sideStories.map(
+              (story) => [story.key, story.discussion] as const,
+            ),
+        },
+        {
+          key: "anime:1-1",
+          count: 3,
+          counts: async (reveal: string) =>
+            (await load(animeLoader, `/anime?season=1${reveal}`)).episodes.map(
+              (episode) => [episode.key, episode.discussion] as const,
+            ),
+        },
+        {
+          key: "bt:1-1",
+          count: 1,
+          counts: async (reveal: string) =>
+            (await load(breakTimeLoader, `/break_time?season=1${reveal}`)).episodes.flatMap((episode) =>
+              episode.shorts.map((short) => [short.key, short.discussion] as const),
+            ),
+        },
+      ];
+      for (const { key, count, counts } of pages) {
+        // Nobody's knowledge: every unit's count is left out, whatever it is.
+        const sealed = await counts("");
+        expect(sealed.length, key).toBeGreaterThan(0);
+        for (const [unit, discussion] of sealed)
+          expect(discussion, unit).toEqual({ revealedBy: [unit], content: null });
+        // A requester who knows another unit only (here, one of another medium) gets no number for this one.
+        const elsewhere = key.startsWith("wn:") ? "anime:1-2" : "wn:2-2";
+        expect(new Map(await counts(`&reveal=${elsewhere}`)).get(key), key).toEqual({
+          revealedBy: [key],
+          content: null,
+        });
+        // A requester who knows the unit gets its count.
+        const known = new Map(await counts(`&reveal=${key}`));
+        expect(known.get(key), key).toEqual({ revealedBy: [key], content: count });
+      }
+      // Units the requester knows with no comments count 0.
+      const arc = new Map(await pages[0]!.counts("&reveal=wn:1-3"));
+      expect([arc.get("wn:1-1")?.content, arc.get("wn:1-2")?.content, arc.get("wn:1-3")?.content]).toEqual([0, 2, 0]);
+    } finally {
+      await env.DB.prepare("DELETE FROM comments WHERE id > 9000").run();
+    }
   });
 
   it("side stories page in reading order; a link to one story opens the page that holds it", async () => {

@@ -135,7 +135,8 @@ function repeatsLink([link, title]: [string, string]): string | null {
 /** Plurals made by adding an s, a count of one with a plural, and "a" before a vowel. */
 const handMade = [
   /\b\p{L}+[^aeiou\W]ys\b/iu,
-  /\b\p{L}+(?:uss|xs|chs|shs|sss)\b/iu,
+  // "Discuss" (a unit's link to its thread) is a word of its own, not "discus" made plural.
+  /\b(?!discuss\b)\p{L}+(?:uss|xs|chs|shs|sss)\b/iu,
   /(?<![\d.,])1 (?:\p{L}+ ){0,2}(?:chapters|volumes|episodes|entries|results|seasons|arcs|shorts|notes|stories|bonuses|routes|characters|words|reports)\b/iu,
   /\ba (?:[aei]\p{L}+|o(?!ne\b|nce\b)\p{L}+|u(?!n[iu]|s[eu])\p{L}+)\b/u,
 ];

@@ -6,6 +6,9 @@ import { createLoadContext, type DataFunction, type ParamsOf, unwrap } from "../
 import { loader as statisticsLoader } from "../../app/routes/statistics";
 import { loader as animeLoader } from "../../app/routes/anime";
 import { loader as lightNovelsLoader } from "../../app/routes/light-novels";
+import { loader as webNovelLoader } from "../../app/routes/web-novel";
+import { loader as sideStoriesLoader } from "../../app/routes/side-stories";
+import { loader as breakTimeLoader } from "../../app/routes/break-time";
 import { loader as hubLoader } from "../../app/routes/translation-meta";
 import { loader as lnIndexLoader } from "../../app/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "../../app/routes/translation-meta.ln-page";
@@ -14,6 +17,7 @@ import { loader as releasesLoader } from "../../app/routes/releases";
 import { loader as releaseFeedLoader } from "../../app/routes/releases.feed";
 import { loader as releaseCalendarLoader } from "../../app/routes/releases.calendar";
 import { loader as timelineLoader } from "../../app/routes/resources.timeline";
+import { loader as discussionLoader } from "../../app/routes/discuss";
 
 const request = () => new Request("https://companion.test/statistics");
 
@@ -97,6 +101,10 @@ describe("D1 round-trip counter", () => {
       return roundTrips(context.db);
     }
     expect(await tripsOf(lightNovelsLoader, "/light_novels?collection=main", {})).toBe(1);
+    // The pages that list units, each unit's discussion count read in the page's own batch.
+    expect(await tripsOf(webNovelLoader, "/web_novel?arc=1", {})).toBe(1);
+    expect(await tripsOf(sideStoriesLoader, "/side_stories", {})).toBe(1);
+    expect(await tripsOf(breakTimeLoader, "/break_time?season=1", {})).toBe(1);
     expect(await tripsOf(hubLoader, "/translation_meta", {})).toBe(1);
     expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls", {})).toBe(1);
     expect(await tripsOf(lnIndexLoader, "/translation_meta/ln_mistls?q=twice", {})).toBe(1);
@@ -109,6 +117,8 @@ describe("D1 round-trip counter", () => {
     expect(await tripsOf(releaseCalendarLoader, "/releases/calendar.ics", {})).toBe(1);
     // The tracker's timeline, with where the series is listed on tracking services (for importing lists).
     expect(await tripsOf(timelineLoader, "/resources/timeline", {})).toBe(1);
+    // A discussion thread: the unit, its counts, a page of comments and their replies.
+    expect(await tripsOf(discussionLoader, "/discuss/wn:1-2?reveal=all", { unit: "wn:1-2" })).toBe(1);
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {

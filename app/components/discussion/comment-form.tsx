@@ -49,8 +49,17 @@ export function CommentForm({
     keep: {},
     read,
   });
-  // Each form shown gets its own id, so sending it twice posts once (made here: the page is cached for everyone).
-  useEffect(() => setSubmissionId(crypto.randomUUID()), []);
+  // Each form shown gets its own id, so sending it twice posts once (made here: the page is cached for
+  // everyone); a refused one gets a new id. A posted form is drawn anew (the page keys it by location).
+  useEffect(() => setSubmissionId(crypto.randomUUID()), [answer]);
+  // The draft goes once the post has landed (the answer sends the page on: a refusal would stay, and a
+  // request that never arrived leaves the draft for the reader to post again).
+  const landed =
+    navigation.state === "loading" && submissionId !== "" && navigation.formData?.get("submissionId") === submissionId;
+  useEffect(() => {
+    if (landed) draft.discard();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when this form's post lands
+  }, [landed]);
 
   if (!user) {
     return (
@@ -81,14 +90,16 @@ export function CommentForm({
   const fieldId = (name: string) => `${name}-${parent?.id ?? "new"}`;
 
   function check(event: FormEvent<HTMLFormElement>) {
-    const found = checkComment(read());
+    const found: FormErrors<CommentField> | null =
+      checkComment(read()) ??
+      (navigator.onLine === false
+        ? { form: "You are offline, so nothing was sent. Your text is kept here; post it when you are back online." }
+        : null);
     setClientErrors(found);
     if (found) {
       event.preventDefault();
       const first = firstInvalid(commentFields, found);
       if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    } else {
-      draft.discard();
     }
   }
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useEffect, useState } from "react";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
@@ -14,11 +14,23 @@ import { useOptionalUser } from "~/browser/user";
 import { CommentForm } from "./comment-form";
 import { CommentText } from "./comment-text";
 
-/** What a run of hidden comments needs: one unit's label when they share it. */
+/** What a run of hidden comments needs (a run shares one horizon: `byHorizon`). */
 function describeRun(run: readonly { horizon: UnitLabel }[], noun: Noun = nouns.comment) {
-  const labels = new Set(run.map((item) => item.horizon.label));
-  const count = countOf(run.length, noun);
-  return labels.size === 1 ? `${count} touching ${[...labels][0]}:` : `${count}, each`;
+  return `${countOf(run.length, noun)} touching ${run[0]?.horizon.label ?? "more"}:`;
+}
+
+/**
+ * The comments in runs of the same horizon, in order: each run folds on its own, so a fold names the one
+ * unit its comments need and "Show them" reveals no comment that touches more.
+ */
+function byHorizon<T extends { horizon: UnitLabel }>(items: readonly T[]): T[][] {
+  const groups: T[][] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last[0]!.horizon.key === item.horizon.key) last.push(item);
+    else groups.push([item]);
+  }
+  return groups;
 }
 
 /** The signed-in reader's writer tag (app/lib/discussion/writer.ts), once worked out. */
@@ -67,34 +79,37 @@ export function ThreadComments({
         </p>
       ) : null}
       <ol className="space-y-4">
-        <ShieldedList
-          items={shown}
-          itemKey={(comment) => String(comment.id)}
-          runAs="li"
-          describe={(run) => describeRun(run)}
-          renderItem={(comment, isShown) => (
-            <li
-              key={comment.id}
-              id={`comment-${comment.id}`}
-              hidden={!isShown}
-              className="rounded-lg border border-border bg-card p-4 target:border-primary"
-            >
-              {isShown && comment.content ? (
-                <>
-                  <CommentView unit={unit} place={comment} body={comment.content} ownTag={ownTag} />
-                  <Replies
-                    unit={unit}
-                    parent={comment}
-                    replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
-                    ownTag={ownTag}
-                    answer={answer?.parent === String(comment.id) ? answer.data : undefined}
-                    canReply={!comment.content.removed}
-                  />
-                </>
-              ) : null}
-            </li>
-          )}
-        />
+        {byHorizon(shown).map((group) => (
+          <ShieldedList
+            key={group[0]!.id}
+            items={group}
+            itemKey={(comment) => String(comment.id)}
+            runAs="li"
+            describe={(run) => describeRun(run)}
+            renderItem={(comment, isShown) => (
+              <li
+                key={comment.id}
+                id={`comment-${comment.id}`}
+                hidden={!isShown}
+                className="rounded-lg border border-border bg-card p-4 target:border-primary"
+              >
+                {isShown && comment.content ? (
+                  <>
+                    <CommentView unit={unit} place={comment} body={comment.content} ownTag={ownTag} />
+                    <Replies
+                      unit={unit}
+                      parent={comment}
+                      replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
+                      ownTag={ownTag}
+                      answer={answer?.parent === String(comment.id) ? answer.data : undefined}
+                      canReply={!comment.content.removed}
+                    />
+                  </>
+                ) : null}
+              </li>
+            )}
+          />
+        ))}
       </ol>
     </>
   );
@@ -117,33 +132,43 @@ function Replies({
 }) {
   const [replying, setReplying] = useState(answer !== undefined);
   const shield = useShield();
+  const location = useLocation();
   return (
     <div className="mt-3 space-y-3 border-l-2 border-border pl-3 sm:pl-4">
       {replies.length ? (
         <ol className="space-y-3" aria-label={`Replies (${replies.length})`}>
-          <ShieldedList
-            items={replies}
-            itemKey={(reply) => String(reply.id)}
-            runAs="li"
-            describe={(run) => describeRun(run, nouns.reply)}
-            renderItem={(reply, isShown) => (
-              <li
-                key={reply.id}
-                id={`comment-${reply.id}`}
-                hidden={!isShown}
-                className="target:rounded-md target:outline target:outline-primary"
-              >
-                {isShown && reply.content ? (
-                  <CommentView unit={unit} place={reply} body={reply.content} ownTag={ownTag} />
-                ) : null}
-              </li>
-            )}
-          />
+          {byHorizon(replies).map((group) => (
+            <ShieldedList
+              key={group[0]!.id}
+              items={group}
+              itemKey={(reply) => String(reply.id)}
+              runAs="li"
+              describe={(run) => describeRun(run, nouns.reply)}
+              renderItem={(reply, isShown) => (
+                <li
+                  key={reply.id}
+                  id={`comment-${reply.id}`}
+                  hidden={!isShown}
+                  className="target:rounded-md target:outline target:outline-primary"
+                >
+                  {isShown && reply.content ? (
+                    <CommentView unit={unit} place={reply} body={reply.content} ownTag={ownTag} />
+                  ) : null}
+                </li>
+              )}
+            />
+          ))}
         </ol>
       ) : null}
       {canReply ? (
         replying ? (
-          <CommentForm unit={unit} parent={parent} answer={answer} onCancel={() => setReplying(false)} />
+          <CommentForm
+            key={location.key}
+            unit={unit}
+            parent={parent}
+            answer={answer}
+            onCancel={() => setReplying(false)}
+          />
         ) : (
           <Button variant="outline" size="sm" onClick={() => setReplying(true)} disabled={!shield}>
             Reply
@@ -179,7 +204,7 @@ function CommentView({
   return (
     <article aria-label={`Comment by ${body.author}`}>
       <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <span className="font-semibold">{body.author}</span>
+        <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{body.author}</span>
         <time dateTime={body.postedAt} className="text-muted-foreground">
           {formatDate(body.postedAt.slice(0, 10))}
         </time>
@@ -220,11 +245,18 @@ function DeleteButton({ id }: { id: number }) {
     >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={id} />
+      <PageField />
       <Button type="submit" variant="link" size="sm" disabled={busy}>
         Delete
       </Button>
     </Form>
   );
+}
+
+/** The thread's page the reader acts on, so the action brings them back to it. */
+function PageField() {
+  const [params] = useSearchParams();
+  return <input type="hidden" name="page" value={params.get("page") ?? "1"} />;
 }
 
 /** A moderator's decisions on one comment: hide or restore it, or move its horizon (a unit key). */
@@ -234,6 +266,7 @@ function ModeratorActions({ id, hidden }: { id: number; hidden: boolean }) {
       <Form method="post" className="inline">
         <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
         <input type="hidden" name="id" value={id} />
+        <PageField />
         <Button type="submit" variant="link" size="sm">
           {hidden ? "Restore" : "Hide"}
         </Button>
@@ -242,6 +275,7 @@ function ModeratorActions({ id, hidden }: { id: number; hidden: boolean }) {
         <Form method="post" className="inline-flex items-center gap-2">
           <input type="hidden" name="intent" value="restamp" />
           <input type="hidden" name="id" value={id} />
+          <PageField />
           <label className="sr-only" htmlFor={`restamp-${id}`}>
             Move its horizon to (a unit key)
           </label>

@@ -13,6 +13,9 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
       <Link to="/feedback_hub" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
         Feedback hub and my reports
       </Link>
+      <Link to="/discuss" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
+        Replies to your comments
+      </Link>
       {user.admin ? (
         <Link to="/feedback_hub/triage" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
           Triage reports

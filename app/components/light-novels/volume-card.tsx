@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
@@ -123,7 +124,15 @@ export function VolumeCard({
             </Spoiler>
           </div>
         ) : null}
-        <ReadUpToHere unit={volume} />
+        <div className="flex flex-wrap items-center gap-x-4 text-sm">
+          <ReadUpToHere unit={volume} />
+          <DiscussionLink
+            unit={volume.key}
+            comments={volume.discussion}
+            name={`${collectionName} ${volume.number}`}
+            className="tap-line"
+          />
+        </div>
         {volume.chapterTitles.length ? (
           <details className="text-sm">
             <summary className="cursor-pointer py-3 font-medium">

@@ -66,6 +66,14 @@ export const apiParameters = {
     schema: { type: "string", pattern: unitKeyPattern.source },
     example: "wn:1-1",
   },
+  discussionUnit: {
+    name: "unit",
+    in: "path",
+    required: true,
+    description: "The unit whose thread it is: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.",
+    schema: { type: "string", pattern: unitKeyPattern.source },
+    example: "anime:1-11",
+  },
   characterSlug: {
     name: "slug",
     in: "path",

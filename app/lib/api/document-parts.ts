@@ -19,6 +19,11 @@ export function object(properties: Record<string, unknown>, description?: string
   };
 }
 
+/** An object, or null where the answer withholds it. */
+export function nullableObject(properties: Record<string, unknown>, description?: string) {
+  return { ...object(properties, description), type: ["object", "null"] };
+}
+
 /** A page of a list: the items and where they stand in the whole. */
 export function pageOf(item: string, description: string) {
   return object(

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { contractOf, documentProblems } from "../../../tests/support/openapi-contract";
 import { API_BASE, apiErrorCodes } from "./contract";
 import { apiDocument } from "./document";
+import { threadView } from "./views";
+import { gated } from "../shield/gated";
+import { allKnowledge, noKnowledge } from "../shield/knowledge";
 
 const document = apiDocument("https://companion.test");
 
@@ -37,5 +40,33 @@ describe("the API's OpenAPI document", () => {
     expect(
       contract.problems("/units/wn:1-1", 404, { error: { status: 404, code: "not_found", message: "No." } }),
     ).toEqual([]);
+  });
+
+  it("describes a discussion thread as its view builds it, sealed and revealed", () => {
+    const contract = contractOf(document as unknown as Record<string, unknown>);
+    const place = { key: "wn:1-2", label: "Arc 1 · Chapter 2" };
+    const body = {
+      author: "Ada",
+      writer: "w1",
+      text: "Fine.",
+      removed: null,
+      postedAt: "2025-01-01T00:00:00.000Z",
+      editedAt: null,
+      stamp: [place],
+      writerKnew: "wn:1-2",
+    };
+    const reply = { id: 2, horizon: place, ...gated(["wn:1-2"], body) };
+    const thread = {
+      unit: { ...place, path: "/web_novel?arc=1#wn-1-2" },
+      total: 2,
+      page: 1,
+      pageCount: 1,
+      comments: gated(["wn:1-2"], [{ id: 1, horizon: place, ...gated(["wn:1-2"], { ...body, replies: [reply] }) }]),
+    };
+    for (const knowledge of [noKnowledge, allKnowledge]) {
+      expect(
+        contract.problems("/discussions/wn:1-2", 200, threadView(thread, knowledge, "https://companion.test")),
+      ).toEqual([]);
+    }
   });
 });

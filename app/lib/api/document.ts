@@ -16,7 +16,8 @@ export function apiDocument(origin: string) {
     info: {
       title: "Reading companion API",
       version: "1.0.0",
-      summary: "The story's units, characters, releases and translation notes, read-only and spoiler-safe.",
+      summary:
+        "The story's units, characters, releases, translation notes and readers' discussions, read-only and spoiler-safe.",
       description: `A public read-only API over the same content as the site. Every endpoint answers GET (and HEAD) with JSON the same for everyone who asks the same URL.
 
 **Spoilers.** Everything that could spoil the story is left out unless the request says what its reader has seen with \`${REVEAL_PARAMETER}\`, and then only what that reveals is included. Nothing left out leaves a trace: counts, totals, pages and order depend only on what the reader may see, and an item the reader may not see answers as one that does not exist.
@@ -84,6 +85,14 @@ export function apiDocument(origin: string) {
         `The release radar: what is coming (soonest first, at most 50) and what came out (newest first, 50 a page), of every medium or one. A light novel volume is released twice, in Japan (\`edition: jp\`) and in English (\`en\`). Every release is listed; a title that spoils is null unless \`reveal\` reveals it. Undated Break Time shorts and side stories are not releases.`,
         ["reveal", "page", "releaseMedium"],
         success(ref("Releases"), "What is coming and one page of what came out."),
+      ),
+      "/discussions/{unit}": endpoint(
+        "getDiscussion",
+        "A unit's discussion",
+        "One page of the readers' thread about a unit: its comments in the order posted (50 a page), each with its replies. The count and the pages are the same for everyone. The comments are null unless `reveal` reveals the unit; each comment's and reply's content (its writer, text, time, stamp and replies) is null unless `reveal` reveals its horizon, which is always given.",
+        ["discussionUnit", "reveal", "page"],
+        success(ref("DiscussionThread"), "One page of the thread."),
+        true,
       ),
       "/openapi.json": {
         get: {

@@ -2,7 +2,38 @@
 import { apiErrorCodes } from "./contract";
 import { media } from "../content/units";
 import { collectionKinds, mistakeSeverities } from "../vocabulary";
-import { date, nullable, object, pageOf, ref, strings } from "./document-parts";
+import { date, nullable, nullableObject, object, pageOf, ref, strings } from "./document-parts";
+
+/** A unit as a discussion names it. */
+const place = (description: string) =>
+  object(
+    { key: { type: "string" }, label: { type: "string", description: "A short name that never spoils." } },
+    description,
+  );
+
+/** What a comment or a reply says, and who said it: all of it behind its horizon. */
+const post = {
+  author: { type: "string", description: "The writer's name as they posted; empty once removed." },
+  text: { type: "string", description: "Plain text with line breaks; empty once removed." },
+  removed: {
+    type: ["string", "null"],
+    enum: ["deleted", "hidden", null],
+    description: "Why there is no text: its writer deleted it, or a moderator hid it; null while it stands.",
+  },
+  posted_at: { type: "string", format: "date-time" },
+  edited_at: { type: ["string", "null"], format: "date-time" },
+  stamp: {
+    type: "array",
+    items: place("A place the writer had reached."),
+    description: "The writer's furthest unit on each line when they posted; empty once removed.",
+  },
+  writer_knew: {
+    type: "string",
+    description: "What the writer had seen when they posted, as `reveal` writes it; empty once removed.",
+  },
+};
+
+const horizon = place("What a reader must have seen to read it: the thread's unit, or one its writer raised it to.");
 
 export const apiSchemas = {
   Error: object({
@@ -179,5 +210,39 @@ export const apiSchemas = {
       description: "Announced releases after today (UTC), soonest first.",
     },
     recent: ref("ReleasePage"),
+  }),
+  DiscussionReply: object({
+    id: { type: "integer" },
+    horizon,
+    content: nullableObject(post, "Null unless `reveal` reveals the reply's horizon."),
+  }),
+  DiscussionComment: object({
+    id: { type: "integer" },
+    horizon,
+    content: nullableObject(
+      { ...post, replies: { type: "array", items: ref("DiscussionReply"), description: "In the order posted." } },
+      "Null unless `reveal` reveals the comment's horizon.",
+    ),
+  }),
+  DiscussionThread: object({
+    unit: object({
+      key: { type: "string" },
+      label: { type: "string", description: "A short name that never spoils." },
+      url: { type: "string", format: "uri", description: "Where the site shows the unit." },
+    }),
+    url: { type: "string", format: "uri", description: "Where the site shows the thread." },
+    comment_count: {
+      type: "integer",
+      minimum: 0,
+      description: "Comments and replies in the whole thread: the same for everyone.",
+    },
+    page: { type: "integer", minimum: 1, description: "The page answered; past the last page, `comments` is empty." },
+    per_page: { type: "integer", minimum: 1 },
+    page_count: { type: "integer", minimum: 1 },
+    comments: {
+      type: ["array", "null"],
+      items: ref("DiscussionComment"),
+      description: "This page's comments in the order posted; null unless `reveal` reveals the thread's unit.",
+    },
   }),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readRevealers } from "../shield/knowledge";
-import { characterProfileView, metCharacters, releaseView, unitView } from "./views";
+import { characterProfileView, metCharacters, releaseView, threadView, unitView } from "./views";
 import { gated } from "../shield/gated";
 import { knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
 
@@ -96,5 +96,49 @@ describe("the API's views, sealed for the requester", () => {
       label: "Season 1 · Break Time 7",
     });
     expect(releaseView(release, knowledgeOfUnits(["bt:1-7"]), origin).title).toBe("The Bin");
+  });
+
+  it("shows a thread's comments only for its unit, each comment's content only for its horizon, and never the writer's tag", () => {
+    const body = (text: string) => ({
+      author: "Ada",
+      writer: "w-secret",
+      text,
+      removed: null,
+      postedAt: "2025-01-01T00:00:00.000Z",
+      editedAt: null,
+      stamp: [{ key: "wn:2-1", label: "Arc 2 · Chapter 1" }],
+      writerKnew: "wn:2-1",
+    });
+    const place = (key: string) => ({ key, label: key });
+    const thread = {
+      unit: { ...place("wn:1-9"), path: "/web_novel?arc=1#wn-1-9" },
+      total: 3,
+      page: 1,
+      pageCount: 1,
+      comments: gated(
+        ["wn:1-9"],
+        [
+          {
+            id: 1,
+            horizon: place("wn:1-9"),
+            ...gated(["wn:1-9"], {
+              ...body("Fine."),
+              replies: [{ id: 2, horizon: place("wn:2-1"), ...gated(["wn:2-1"], body("Raised.")) }],
+            }),
+          },
+          { id: 3, horizon: place("wn:2-1"), ...gated(["wn:2-1"], { ...body("Also raised."), replies: [] }) },
+        ],
+      ),
+    };
+    const sealed = threadView(thread, noKnowledge, origin);
+    expect(sealed).toMatchObject({ comment_count: 3, page_count: 1, per_page: 50, comments: null });
+    expect(sealed.url).toBe(`${origin}/discuss/wn:1-9`);
+    const reader = threadView(thread, knowledgeOfUnits(["wn:1-9"]), origin);
+    expect(reader.comments!.map((comment) => comment.content?.text ?? null)).toEqual(["Fine.", null]);
+    expect(reader.comments![0]!.content!.replies).toEqual([{ id: 2, horizon: place("wn:2-1"), content: null }]);
+    expect(JSON.stringify(reader)).not.toMatch(/raised/i);
+    const everything = threadView(thread, knowledgeOfUnits(["wn:2-1"]), origin);
+    expect(everything.comments![0]!.content!.replies[0]!.content!.text).toBe("Raised.");
+    expect(JSON.stringify(everything)).not.toContain("w-secret");
   });
 });

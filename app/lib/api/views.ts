@@ -4,11 +4,12 @@
  * they may not see is null. The field names are the API's (snake_case, as its parameters are) and are
  * described in the OpenAPI document (./api-document.ts); they change only with a new API version.
  */
-import type { Medium } from "../content/units";
+import { discussionPath, type Medium } from "../content/units";
 import { type Gated, knownTo, seal } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import type { AnimeMistake, LnMistake } from "../mistakes/entries";
 import { type Edition, type Release, releasePath } from "../feeds/releases";
+import { COMMENTS_PER_PAGE, type CommentBody, type Thread, type UnitLabel } from "../discussion/thread";
 
 /** A unit of the story as the units model reads it. */
 export interface StoryUnit {
@@ -241,5 +242,84 @@ export function releaseView(release: Release, knowledge: Knowledge, origin: stri
     title: title.content,
     released_on: release.releasedOn,
     url: `${origin}${releasePath(release)}`,
+  };
+}
+
+/** What a comment or reply says, as the API shows it where `reveal` reveals its horizon (never the writer's tag). */
+export interface ApiPost {
+  author: string;
+  text: string;
+  removed: "deleted" | "hidden" | null;
+  posted_at: string;
+  edited_at: string | null;
+  stamp: UnitLabel[];
+  writer_knew: string;
+}
+
+export interface ApiReply {
+  id: number;
+  horizon: UnitLabel;
+  content: ApiPost | null;
+}
+
+export interface ApiComment {
+  id: number;
+  horizon: UnitLabel;
+  content: (ApiPost & { replies: ApiReply[] }) | null;
+}
+
+export interface ApiThread {
+  unit: { key: string; label: string; url: string };
+  url: string;
+  comment_count: number;
+  page: number;
+  per_page: number;
+  page_count: number;
+  comments: ApiComment[] | null;
+}
+
+const placeView = (place: UnitLabel): UnitLabel => ({ key: place.key, label: place.label });
+
+function postView(body: CommentBody): ApiPost {
+  return {
+    author: body.author,
+    text: body.text,
+    removed: body.removed,
+    posted_at: body.postedAt,
+    edited_at: body.editedAt,
+    stamp: body.stamp.map(placeView),
+    writer_knew: body.writerKnew,
+  };
+}
+
+/**
+ * One page of a unit's discussion thread. Its count and pages are the same for everyone; its comments
+ * are null unless `reveal` reveals the unit, and each comment's and reply's content (who, what, when,
+ * what they had seen, its replies) null unless it reveals its horizon, which is shown so a client can
+ * say what it needs.
+ */
+export function threadView(thread: Thread, knowledge: Knowledge, origin: string): ApiThread {
+  const { comments } = seal(thread, knowledge);
+  return {
+    unit: { key: thread.unit.key, label: thread.unit.label, url: `${origin}${thread.unit.path}` },
+    // The thread's page (app/routes/discuss.tsx).
+    url: `${origin}${discussionPath(thread.unit.key)}`,
+    comment_count: thread.total,
+    page: thread.page,
+    per_page: COMMENTS_PER_PAGE,
+    page_count: thread.pageCount,
+    comments:
+      comments.content?.map((comment) => ({
+        id: comment.id,
+        horizon: placeView(comment.horizon),
+        content: comment.content && {
+          ...postView(comment.content),
+          replies: comment.content.replies.map((reply) => ({
+            id: reply.id,
+            horizon: placeView(reply.horizon),
+            content: reply.content && postView(reply.content),
+          })),
+        },
+      })) ?? null,
   };
 }

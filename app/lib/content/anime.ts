@@ -35,6 +35,11 @@ export interface BreakTimeShort {
   airedOn: string | null;
 }
 
+/** A short as /break_time lists it, with how many comments its discussion holds at its own horizon (gated by the short). */
+export interface ListedBreakTimeShort extends BreakTimeShort {
+  discussion: Gated<number>;
+}
+
 export interface AnimeEpisode {
   key: string;
   season: number;
@@ -51,6 +56,8 @@ export interface AnimeEpisode {
   shorts: BreakTimeShort[];
   /** Mistakes (in the subtitles, dub and captions) recorded for the episode. */
   mistakeCount: number;
+  /** Comments in its discussion at its own horizon, gated by the episode. */
+  discussion: Gated<number>;
 }
 
 /** A season and what it covers, none of it gated: numbers, dates, arcs and volumes are public. */

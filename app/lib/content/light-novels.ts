@@ -35,4 +35,6 @@ export interface LightNovelVolume {
   adapts: { from: UnitLink; to: UnitLink; chapters: number } | null;
   readAfter: UnitLink | null;
   mistakeCount: number;
+  /** Comments in its discussion at its own horizon, gated by the volume. */
+  discussion: Gated<number>;
 }

@@ -3,6 +3,7 @@ import {
   breakTimeKey,
   chapterKey,
   collectionCodePattern,
+  discussionPath,
   episodeKey,
   isUnitKey,
   mediumOf,
@@ -20,7 +21,7 @@ import {
 } from "./units";
 
 describe("units", () => {
-  it("knows each unit's medium, anchor and page", () => {
+  it("knows each unit's medium, anchor, page and discussion", () => {
     expect(mediumOf("ln:ssc-2")).toBe("light_novels");
     expect(unitAnchor("wn:2-14")).toBe("wn-2-14");
     expect(unitPath("wn:2-14")).toBe("/web_novel?arc=2#wn-2-14");
@@ -29,6 +30,8 @@ describe("units", () => {
     expect(unitAnchor("anime:1-5")).toBe("s1e5");
     expect(unitPath("anime:1-5")).toBe("/anime?season=1#s1e5");
     expect(unitPath("bt:2-1")).toBe("/break_time?season=2#bt-2-1");
+    expect(discussionPath("wn:3-12")).toBe("/discuss/wn:3-12");
+    expect(discussionPath("ss:festival-night")).toBe("/discuss/ss:festival-night");
   });
 
   it("links a malformed key home with a harmless anchor instead of failing the page", () => {

@@ -318,3 +318,6 @@ export function unitPath(key: string) {
       return `/break_time?season=${parts.season}#${anchor}`;
   }
 }
+
+/** A unit's discussion thread (app/routes/discuss.tsx): keys are safe in a path as they are. */
+export const discussionPath = (key: string) => `/discuss/${key}`;

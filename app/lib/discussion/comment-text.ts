@@ -75,3 +75,15 @@ export function textParts(text: string): TextPart[] {
   if (from < text.length) parts.push({ kind: "text", text: text.slice(from) });
   return parts;
 }
+
+/** The longest a writer's name is shown, in characters. */
+export const WRITER_NAME_MAX_LENGTH = 60;
+
+/**
+ * A writer's name as their comments show it: cleaned like a comment's text, on one line, cut between
+ * characters (never inside one); "A reader" when nothing is left.
+ */
+export function writerName(name: string | null) {
+  const line = cleanCommentText(name ?? "").replace(/\s+/g, " ");
+  return Array.from(line).slice(0, WRITER_NAME_MAX_LENGTH).join("").trim() || "A reader";
+}

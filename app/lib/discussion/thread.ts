@@ -47,6 +47,13 @@ export type ThreadReply = Gated<CommentBody> & CommentPlace;
 /** A comment, gated by its horizon, with its replies inside. */
 export type ThreadComment = Gated<CommentBody & { replies: ThreadReply[] }> & CommentPlace;
 
+/**
+ * How long a thread's public answer (the page for signed-out readers, the API's) may be kept at the
+ * edge: a new comment reaches everyone within seconds, while a thread read by thousands is still mostly
+ * served from the cache (docs/discussion.md).
+ */
+export const THREAD_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
+
 /** Comments on one page of a thread (their replies come with them). */
 export const COMMENTS_PER_PAGE = 50;
 
@@ -77,7 +84,7 @@ export function knewNoMore(writerKnew: string, reader: Knowledge) {
 }
 
 /** Whether `key` comes before `unit` on the same line (consuming `unit` means having passed it). */
-function comesBefore(key: string, unit: string) {
+export function comesBefore(key: string, unit: string) {
   return key !== unit && hasConsumed(knowledgeOfUnits([unit]), key);
 }
 
@@ -112,7 +119,7 @@ export interface HorizonChoice {
 function whereOnLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>) {
   switch (parts.medium) {
     case "web_novel":
-      return `to arc ${parts.arc}`;
+      return `to arc ${parts.arc}, chapter ${parts.chapter}`;
     case "light_novels":
       return `${parts.collection}, to volume ${parts.volume}`;
     case "anime":
@@ -146,4 +153,18 @@ export function horizonChoices(unit: UnitLabel, writer: Knowledge, parentHorizon
     choices.push({ key: place.key, label: `${words}${parts ? ` (${whereOnLine(parts)})` : ""}` });
   }
   return choices;
+}
+
+/**
+ * A reply to one of the reader's own comments, as "Replies to you" lists it: never its text. The
+ * thread is named only to a reader who knows its unit; whether they may read the reply is the thread's
+ * own rule, applied when they open it.
+ */
+/** How many replies "Replies to you" lists: the newest. */
+export const REPLY_NOTICES = 30;
+
+export interface ReplyNotice {
+  id: number;
+  postedAt: string;
+  thread: Gated<UnitLabel>;
 }

@@ -232,4 +232,3 @@ export const reportStatusLabels: Record<ReportStatus, string> = {
 
 /** DESIGN: a per-reader limit on reports. */
 export const REPORT_LIMITS = { perMinute: 5, perDay: 50 } as const;
-

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
+import { horizonChoices, horizonProblem, knewNoMore } from "./thread";
+
+const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:festival-night"]);
+
+describe("a comment's horizon", () => {
+  it("may be the thread's unit or anything the writer has seen beyond it, in any medium", () => {
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: null }, writer)).toBeNull();
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:2-24", parentHorizon: null }, writer)).toBeNull();
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-12", parentHorizon: null }, writer)).toBeNull();
+  });
+
+  it("is never below its thread or the comment it answers, never beyond the writer, and needs the thread seen", () => {
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-3", parentHorizon: null }, writer)).toMatch(
+      /at least this thread/,
+    );
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: "wn:3-5" }, writer)).toBeNull();
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:3-1", parentHorizon: "wn:3-5" }, writer)).toMatch(
+      /at least what the comment it answers/,
+    );
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:4-1", parentHorizon: null }, writer)).toMatch(
+      /does not reach that far/,
+    );
+    expect(horizonProblem({ unit: "anime:2-1", horizon: "anime:2-1", parentHorizon: null }, writer)).toMatch(
+      /does not include this yet/,
+    );
+    expect(horizonProblem({ unit: "wn:1-1", horizon: "nonsense", parentHorizon: null }, writer)).toMatch(
+      /from the list/,
+    );
+  });
+
+  it("is chosen from the thread's unit and the writer's own furthest places past it", () => {
+    const choices = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null);
+    expect(choices.map((choice) => choice.key)).toEqual(["anime:1-11", "wn:3-10", "anime:1-12", "ln:main-2"]);
+    expect(choices[0]?.label).toBe("Only Season 1 · Episode 11 (this thread)");
+    expect(choices[1]?.label).toBe("Everything I have read of the web novel (to arc 3, chapter 10)");
+    // A place before the thread on its own line is no choice.
+    expect(
+      horizonChoices({ key: "wn:3-12", label: "Arc 3 · Chapter 12" }, writer, null).map((choice) => choice.key),
+    ).toEqual(["wn:3-12", "anime:1-12", "ln:main-2"]);
+  });
+});
+
+describe("strict mode", () => {
+  it("keeps a comment whose writer knew no more than the reader, in every medium", () => {
+    const reader = knowledgeOfUnits(["wn:3-12", "anime:1-12"]);
+    expect(knewNoMore(encodeKnowledge(knowledgeOfUnits(["wn:3-10", "anime:1-5"])), reader)).toBe(true);
+    expect(knewNoMore(encodeKnowledge(knowledgeOfUnits(["wn:3-10", "ln:main-1"])), reader)).toBe(false);
+    expect(knewNoMore(encodeKnowledge(knowledgeOfUnits(["ss:festival-night"])), reader)).toBe(false);
+    expect(knewNoMore("all", reader)).toBe(false);
+    expect(knewNoMore("", reader)).toBe(true);
+    expect(knewNoMore("not a reveal", reader)).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Discussion as readers meet it: an anime-only viewer finds a comment about a chapter the anime skipped
+ * folded away until they read it; a writer posts, a moderator moves a comment's horizon and a reader who
+ * saw it a moment before no longer does on their next load; a reply reaches its writer as a notice
+ * without its words; bad input keeps the text.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/auth";
+
+const progress = (fields: Record<string, unknown>) =>
+  JSON.stringify({
+    version: 2,
+    webNovel: null,
+    lightNovels: [],
+    sideStories: [],
+    anime: null,
+    breakTime: [],
+    skipped: [],
+    position: 0,
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    ...fields,
+  });
+
+/** Starts the page's browser with this progress (once: what the reader marks later stays). */
+const withProgress = (page: Page, fields: Record<string, unknown>) =>
+  page.addInitScript((value) => {
+    if (localStorage.getItem("rc:progress") === null) localStorage.setItem("rc:progress", value);
+  }, progress(fields));
+
+/** Saves progress to the signed-in reader's account, as the site's save does, and in this browser. */
+async function saveToAccount(page: Page, fields: Record<string, unknown>) {
+  const record = progress({ ...fields, updatedAt: new Date().toISOString() });
+  const status = await page.evaluate(async (body) => {
+    localStorage.setItem("rc:progress", body);
+    return (
+      await fetch("/resources/progress", { method: "POST", headers: { "Content-Type": "application/json" }, body })
+    ).status;
+  }, record);
+  expect(status).toBe(200);
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+const comments = (page: Page) => page.locator("main ol").first();
+
+test("an anime-only viewer sees a comment about a skipped chapter folded, and after reading the chapter it appears", async ({
+  page,
+  request,
+}) => {
+  // The demo thread: a comment about episode 11, and one about the web novel chapter the season left out.
+  const source = await (await request.get("/discuss/anime:1-11")).text();
+  expect(source).not.toContain("second bell is explained");
+  expect(source).not.toContain("rain on the bridge");
+
+  await withProgress(page, { anime: "anime:1-12" });
+  await page.goto("/discuss/anime:1-11");
+  await expect(comments(page)).toContainText("The rain on the bridge");
+  await expect(comments(page)).toContainText("1 comment touching Arc 2 · Chapter 24");
+  await expect(page.locator("main")).not.toContainText("second bell is explained");
+
+  // The viewer reads the skipped chapter: "I have read up to here" on its row.
+  await page.goto("/web_novel?arc=2#wn-2-24");
+  await hydrated(page);
+  await page.locator("#wn-2-24").getByRole("button", { name: "I have read up to here" }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText(/read/i);
+  await page.goto("/discuss/anime:1-11");
+  await expect(comments(page)).toContainText("second bell is explained");
+  await expect(comments(page)).not.toContainText("touching Arc 2 · Chapter 24");
+});
+
+test("a reader without progress sees the thread folded, and nothing of it is in the page", async ({ page }) => {
+  await page.goto("/discuss/wn:1-5");
+  await hydrated(page);
+  await expect(page.locator("main")).toContainText("This discussion is beyond what you have read or watched");
+  expect(await page.content()).not.toContain("good hook");
+});
+
+test("a writer posts, a reader sees it, a moderator moves its horizon and the reader no longer does on their next load", async ({
+  reader,
+  moderator,
+  browser,
+}) => {
+  const writer = reader.page;
+  const text = `Episode ten's cliffhanger, written at ${Date.now()}`;
+  await saveToAccount(writer, { anime: "anime:1-12" });
+  await writer.goto("/discuss/anime:1-10");
+  await hydrated(writer);
+
+  // Bad input first: the message sits by the field and the text stays.
+  await writer.getByLabel("Your comment").fill("x");
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(writer.getByText("Write at least two characters.")).toBeVisible();
+  await expect(writer.getByLabel("Your comment")).toHaveValue("x");
+
+  await writer.getByLabel("Your comment").fill(text);
+  await expect(writer.getByLabel("What it touches")).toHaveValue("anime:1-10");
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment posted");
+  await expect(comments(writer)).toContainText(text);
+
+  // Another reader who watched the season sees it.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await withProgress(other, { anime: "anime:1-12" });
+  await other.goto("/discuss/anime:1-10");
+  await expect(comments(other)).toContainText(text);
+
+  // The moderator (who has watched it too) replies; the writer is told, without a word of the reply.
+  await saveToAccount(moderator.page, { anime: "anime:1-12" });
+  await moderator.page.goto("/discuss/anime:1-10");
+  await hydrated(moderator.page);
+  const item = moderator.page.locator("main li", { hasText: text });
+  await item.getByRole("button", { name: "Reply" }).click();
+  await item.getByLabel("Your reply").fill("A moderator's reply, never in a notice");
+  await item.getByRole("button", { name: "Post reply" }).click();
+  await expect(item).toContainText("A moderator's reply, never in a notice");
+  await writer.goto("/discuss");
+  await expect(writer.locator("main")).toContainText("A reply in Season 1 · Episode 10");
+  expect(await writer.content()).not.toContain("never in a notice");
+  expect(await writer.content()).not.toContain("Moderator");
+
+  // The moderator moves the comment's horizon to the web novel's arc 3.
+  // The comment's own controls come first; its reply has its own.
+  await item.getByLabel("Move its horizon to (a unit key)").first().fill("wn:3-1");
+  await item.getByRole("button", { name: "Move horizon" }).first().click();
+  await expect(moderator.page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Horizon moved");
+
+  await other.reload();
+  await hydrated(other);
+  await expect(comments(other)).toContainText("touching Arc 3 · Chapter 1");
+  await expect(other.locator("main")).not.toContainText(text);
+  await context.close();
+});

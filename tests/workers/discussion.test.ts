@@ -1,0 +1,293 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/discuss";
+import { loader as repliesLoader } from "~/routes/discuss._index";
+import { COMMENT_LIMITS } from "~/lib/discussion/comment-form";
+import type { Thread } from "~/lib/discussion/thread";
+import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { load, present, status } from "../support/workers-context";
+
+/** Saves a reader's progress straight to D1, as a save through the site would leave it. */
+async function saveProgress(uid: string, progress: Partial<Progress>) {
+  const record: Progress = { ...emptyProgress, ...progress, updatedAt: new Date().toISOString() };
+  await env.DB.prepare(
+    `INSERT OR REPLACE INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at) VALUES (?1, ?2, 0, NULL, '[]', ?3)`,
+  )
+    .bind(uid, JSON.stringify(record), record.updatedAt)
+    .run();
+}
+
+/** What the action answered, with a refusal's messages and the input it gave back. */
+async function answered(sent: ReturnType<typeof call<typeof action>>) {
+  const answer = await sent;
+  const data = answer.data as
+    { error?: { fields?: Record<string, string> }; values?: Record<string, string> } | undefined;
+  return { ...answer, fields: data?.error?.fields ?? {}, values: data?.values ?? {} };
+}
+
+const post = (cookie: string, unit: string, fields: Record<string, string>) =>
+  answered(
+    call(action, `/discuss/${unit}`, {
+      method: "POST",
+      cookie,
+      params: { unit },
+      body: form({ intent: "post", submissionId: crypto.randomUUID(), ...fields }),
+    }),
+  );
+
+const thread = async (unit: string, reveal?: string) =>
+  (await load(loader, `/discuss/${unit}${reveal ? `?reveal=${encodeURIComponent(reveal)}` : ""}`, {
+    unit,
+  })) as unknown as Thread;
+
+/** Every text a thread's data carries, comments and replies. */
+function textsOf(data: Thread) {
+  return (data.comments.content ?? []).flatMap((comment) => [
+    ...(comment.content ? [comment.content.text] : []),
+    ...(comment.content?.replies ?? []).flatMap((reply) => (reply.content ? [reply.content.text] : [])),
+  ]);
+}
+
+describe("discussion threads (loader and action against real D1)", () => {
+  it("answers 404 for an address that names no unit, and for a page past the end", async () => {
+    expect(await status(loader, "/discuss/wn:9-9", { unit: "wn:9-9" })).toBe(404);
+    expect(await status(loader, "/discuss/nonsense", { unit: "nonsense" })).toBe(404);
+    expect(await status(loader, "/discuss/wn:1-2?page=3", { unit: "wn:1-2" })).toBe(404);
+    expect(await status(loader, "/discuss/wn:1-2?page=x", { unit: "wn:1-2" })).toBe(404);
+  });
+
+  it("posts a comment at the thread's unit and a raised one, and seals each for readers short of it", async () => {
+    const cookie = await cookieFor("writer-1", { name: "Ada" });
+    await saveProgress("writer-1", { webNovel: "wn:2-2", anime: "anime:1-2" });
+    expect((await post(cookie, "wn:1-2", { text: "Lovely chapter.", horizon: "wn:1-2" })).status).toBe(302);
+    expect(
+      (await post(cookie, "wn:1-2", { text: "Knowing arc 2, this reads differently.", horizon: "wn:2-2" })).status,
+    ).toBe(302);
+
+    // Nobody's knowledge: the list is sealed, its count is public.
+    const sealed = await thread("wn:1-2");
+    expect(sealed.total).toBe(2);
+    expect(sealed.comments.content).toBeNull();
+    expect(JSON.stringify(sealed)).not.toMatch(/Lovely|arc 2|Ada/);
+
+    // A reader of the chapter sees the first; the raised one keeps only its place and horizon.
+    const reader = await thread("wn:1-2", "wn:1-3");
+    expect(textsOf(reader)).toEqual(["Lovely chapter."]);
+    const raised = present(reader.comments.content?.[1]);
+    expect(raised.content).toBeNull();
+    expect(raised.horizon).toEqual({ key: "wn:2-2", label: expect.any(String) });
+    expect(JSON.stringify(reader)).not.toMatch(/arc 2, this/);
+
+    // An anime viewer who has not read the chapter sees nothing of the thread.
+    expect((await thread("wn:1-2", "anime:1-2")).comments.content).toBeNull();
+
+    // A reader of arc 2 sees both, with the writer's stamp and name.
+    const known = await thread("wn:1-2", "wn:2-2");
+    expect(textsOf(known)).toEqual(["Lovely chapter.", "Knowing arc 2, this reads differently."]);
+    const first = present(known.comments.content?.[0]?.content);
+    expect(first.author).toBe("Ada");
+    expect(first.stamp.map((place) => place.key).sort()).toEqual(["anime:1-2", "wn:2-2"]);
+    expect(first.writerKnew).toBe("anime:1-2,wn:2-2");
+    expect(JSON.stringify(known)).not.toContain("writer-1");
+  });
+
+  it("refuses a horizon the writer has not reached, one below the thread, a thread the writer has not reached, and keeps the text", async () => {
+    const cookie = await cookieFor("writer-2");
+    await saveProgress("writer-2", { webNovel: "wn:1-3" });
+    const beyond = await post(cookie, "wn:1-2", { text: "Something about arc 2", horizon: "wn:2-1" });
+    expect(beyond.status).toBe(400);
+    expect(beyond.fields.horizon).toMatch(/does not reach that far/);
+    expect(beyond.values.text).toBe("Something about arc 2");
+    const below = await post(cookie, "wn:1-2", { text: "An earlier horizon", horizon: "wn:1-1" });
+    expect(below.fields.horizon).toMatch(/at least this thread/);
+    const unread = await post(cookie, "anime:1-1", { text: "Not watched it", horizon: "anime:1-1" });
+    expect(unread.fields.horizon).toMatch(/does not include this yet/);
+    const short = await post(cookie, "wn:1-2", { text: " \u200b\u202e ", horizon: "wn:1-2" });
+    expect(short.fields.text).toMatch(/at least two/);
+    const long = await post(cookie, "wn:1-2", { text: "x".repeat(4001), horizon: "wn:1-2" });
+    expect(long.fields.text).toMatch(/4,000/);
+    expect(await status(action, "/discuss/wn:9-9", { unit: "wn:9-9" })).not.toBe(200);
+  });
+
+  it("posts a form sent twice once, refuses the same text twice, strips controls, and ignores the honeypot", async () => {
+    const cookie = await cookieFor("writer-3");
+    await saveProgress("writer-3", { webNovel: "wn:1-3" });
+    const submissionId = crypto.randomUUID();
+    const twice = await Promise.all(
+      [0, 1].map(() =>
+        answered(
+          call(action, "/discuss/wn:1-3", {
+            method: "POST",
+            cookie,
+            params: { unit: "wn:1-3" },
+            body: form({ intent: "post", submissionId, text: "Once \u202eonly\u200b", horizon: "wn:1-3" }),
+          }),
+        ),
+      ),
+    );
+    expect(twice.map((answer) => answer.status)).toEqual([302, 302]);
+    const again = await post(cookie, "wn:1-3", { text: "Once only", horizon: "wn:1-3" });
+    expect(again.status).toBe(409);
+    expect(again.fields.text).toMatch(/already posted/);
+    await post(cookie, "wn:1-3", { text: "A bot's link", horizon: "wn:1-3", website: "https://spam.example" });
+    expect(textsOf(await thread("wn:1-3", "wn:1-3"))).toEqual(["Once only"]);
+  });
+
+  it("holds a writer to the limit, even when posts arrive at once", async () => {
+    const cookie = await cookieFor("writer-4");
+    await saveProgress("writer-4", { webNovel: "wn:2-1" });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => post(cookie, "wn:2-1", { text: `Burst ${index}`, horizon: "wn:2-1" })),
+    );
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(COMMENT_LIMITS.perMinute);
+    const limited = answers.find((answer) => answer.status === 429);
+    expect(limited?.fields.form).toMatch(/in the last minute/);
+    const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM comments WHERE uid = 'writer-4'`).first<{
+      n: number;
+    }>();
+    expect(stored?.n).toBe(COMMENT_LIMITS.perMinute);
+  });
+
+  it("puts a reply under its comment, behind both horizons, and keeps it when the comment is deleted", async () => {
+    const writer = await cookieFor("writer-5");
+    const answerer = await cookieFor("writer-6");
+    await saveProgress("writer-5", { webNovel: "wn:1-3" });
+    await saveProgress("writer-6", { webNovel: "wn:2-2" });
+    await post(writer, "wn:1-1", { text: "A comment to answer", horizon: "wn:1-1" });
+    const commentId = present((await thread("wn:1-1", "wn:1-1")).comments.content?.[0]).id;
+    const below = await post(answerer, "wn:1-1", { text: "Too low", horizon: "wn:1-1", parent: String(commentId) });
+    expect(below.status).toBe(302);
+    await post(answerer, "wn:1-1", { text: "Arc 2 answer", horizon: "wn:2-2", parent: String(commentId) });
+    const known = await thread("wn:1-1", "wn:1-3");
+    const replies = present(known.comments.content?.[0]?.content).replies;
+    expect(replies.map((reply) => reply.content?.text ?? null)).toEqual(["Too low", null]);
+
+    const deleted = await call(action, "/discuss/wn:1-1", {
+      method: "POST",
+      cookie: writer,
+      params: { unit: "wn:1-1" },
+      body: form({ intent: "delete", id: String(commentId) }),
+    });
+    expect(deleted.status).toBe(302);
+    const after = present((await thread("wn:1-1", "wn:2-2")).comments.content?.[0]?.content);
+    expect(after).toMatchObject({ removed: "deleted", text: "", author: "" });
+    expect(after.replies.map((reply) => reply.content?.text)).toEqual(["Too low", "Arc 2 answer"]);
+    // Someone else's comment cannot be deleted; a reply to a deleted comment is refused.
+    const foreign = await call(action, "/discuss/wn:1-1", {
+      method: "POST",
+      cookie: answerer,
+      params: { unit: "wn:1-1" },
+      body: form({ intent: "delete", id: String(commentId) }),
+    });
+    expect(foreign.status).toBe(409);
+    const late = await post(answerer, "wn:1-1", { text: "Late reply", horizon: "wn:1-1", parent: String(commentId) });
+    expect(late.status).toBe(409);
+    expect(late.values.text).toBe("Late reply");
+  });
+
+  it("lets only moderators hide, restore and re-stamp, each at once for every reader", async () => {
+    const writer = await cookieFor("writer-7");
+    await saveProgress("writer-7", { webNovel: "wn:2-2" });
+    await post(writer, "wn:2-2", { text: "Needs a moderator", horizon: "wn:2-2" });
+    const id = present((await thread("wn:2-2", "wn:2-2")).comments.content?.[0]).id;
+    const decide = (cookie: string, fields: Record<string, string>) =>
+      call(action, "/discuss/wn:2-2", {
+        method: "POST",
+        cookie,
+        params: { unit: "wn:2-2" },
+        body: form({ id: String(id), ...fields }),
+      });
+    expect((await decide(writer, { intent: "hide" })).status).toBe(403);
+    const moderator = await cookieFor("moderator-1", { admin: true });
+    expect((await decide(moderator, { intent: "restamp", horizon: "not a key" })).status).toBe(400);
+    // Re-stamped to a later unit: a reader of the thread's chapter no longer sees it.
+    expect((await decide(moderator, { intent: "restamp", horizon: "anime:1-2" })).status).toBe(302);
+    expect(textsOf(await thread("wn:2-2", "wn:2-2"))).toEqual([]);
+    expect(textsOf(await thread("wn:2-2", "wn:2-2,anime:1-2"))).toEqual(["Needs a moderator"]);
+    expect((await decide(moderator, { intent: "hide" })).status).toBe(302);
+    expect((await decide(moderator, { intent: "hide" })).status).toBe(409);
+    expect((await thread("wn:2-2", "all")).total).toBe(0);
+    expect((await decide(moderator, { intent: "restore" })).status).toBe(302);
+    expect(textsOf(await thread("wn:2-2", "all"))).toEqual(["Needs a moderator"]);
+    const history = await env.DB.prepare(`SELECT action FROM comment_history WHERE comment_id = ?1 ORDER BY id`)
+      .bind(id)
+      .all<{ action: string }>();
+    expect(history.results.map((row) => row.action)).toEqual(["posted", "restamped", "hidden", "restored"]);
+  });
+
+  it("tells a writer of replies to their comments, naming the thread only to a reader who knows it, never with text", async () => {
+    const writer = await cookieFor("writer-8");
+    const answerer = await cookieFor("writer-9", { name: "Bea" });
+    await saveProgress("writer-8", { anime: "anime:1-2" });
+    await saveProgress("writer-9", { anime: "anime:1-2", webNovel: "wn:2-2" });
+    await post(writer, "anime:1-1", { text: "What a first episode", horizon: "anime:1-1" });
+    const id = present((await thread("anime:1-1", "anime:1-1")).comments.content?.[0]).id;
+    await post(answerer, "anime:1-1", { text: "Secret arc 2 words", horizon: "wn:2-2", parent: String(id) });
+    // Their own reply to themselves is no notice.
+    await post(writer, "anime:1-1", { text: "Replying to myself", horizon: "anime:1-1", parent: String(id) });
+
+    const sealed = await call(repliesLoader, "/discuss", { cookie: writer });
+    expect(sealed.status).toBe(200);
+    const body = JSON.stringify(sealed.data);
+    // Its revealers name the unit (as every gated item does); its label and the words stay out.
+    expect(body).not.toMatch(/Secret|Bea|Episode/);
+    const known = await call(repliesLoader, "/discuss?reveal=anime%3A1-2", { cookie: writer });
+    const notices = (known.data as unknown as { replies: { thread: { content: unknown } }[] }).replies;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.thread.content).toEqual({ key: "anime:1-1", label: expect.any(String) });
+    expect(JSON.stringify(known.data)).not.toMatch(/Secret|Bea/);
+    expect((await call(repliesLoader, "/discuss")).status).toBe(302);
+  });
+
+  it("refuses a form's id sent again with other text, keeps moderators to the thread in the address, and lets a writer delete a hidden comment", async () => {
+    const cookie = await cookieFor("writer-10", { name: "  Zoe\u0007\n\tthe ".padEnd(80, "x") });
+    await saveProgress("writer-10", { webNovel: "wn:2-2" });
+    const submissionId = crypto.randomUUID();
+    const send = (unit: string, text: string) =>
+      answered(
+        call(action, `/discuss/${unit}`, {
+          method: "POST",
+          cookie,
+          params: { unit },
+          body: form({ intent: "post", submissionId, text, horizon: unit }),
+        }),
+      );
+    expect((await send("wn:2-1", "First with this form")).status).toBe(302);
+    const reused = await send("wn:2-2", "Second with the same form");
+    expect(reused.status).toBe(409);
+    expect(reused.fields.form).toMatch(/already used/);
+    const first = present(
+      (await thread("wn:2-1", "wn:2-2")).comments.content?.find((c) => c.content?.text === "First with this form"),
+    );
+    expect(first.content?.author).toMatch(/^Zoe the x+$/);
+    expect(Array.from(first.content?.author ?? "")).toHaveLength(60);
+
+    const moderator = await cookieFor("moderator-2", { admin: true });
+    const decide = (unit: string, fields: Record<string, string>) =>
+      call(action, `/discuss/${unit}`, {
+        method: "POST",
+        cookie: moderator,
+        params: { unit },
+        body: form({ id: String(first.id), ...fields }),
+      });
+    expect((await decide("wn:1-1", { intent: "hide" })).status).toBe(409);
+    expect((await decide("wn:2-1", { intent: "restamp", horizon: "wn:1-3" })).status).toBe(400);
+    expect((await decide("wn:2-1", { intent: "hide" })).status).toBe(302);
+    const deleted = await call(action, "/discuss/wn:2-1", {
+      method: "POST",
+      cookie,
+      params: { unit: "wn:2-1" },
+      body: form({ intent: "delete", id: String(first.id) }),
+    });
+    expect(deleted.status).toBe(302);
+    const row = await env.DB.prepare(`SELECT status, body FROM comments WHERE id = ?1`).bind(first.id).first();
+    expect(row).toEqual({ status: "deleted", body: "" });
+  });
+
+  it("sends a signed-out writer to sign in", async () => {
+    const answer = await post("", "wn:1-2", { text: "Hello there", horizon: "wn:1-2" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+});
