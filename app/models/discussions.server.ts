@@ -185,6 +185,35 @@ export async function getComment(db: D1Database, id: number) {
   return rows[0] ?? null;
 }
 
+/**
+ * The history entry of a change to a comment, written only when the statement before it changed a row
+ * (in the same batch). `comment` is the comment's id, or null for the comment just inserted.
+ */
+function historyEntry(entry: {
+  comment: number | null;
+  at: string;
+  action: "posted" | "deleted" | "hidden" | "restored" | "restamped";
+  by: string;
+  horizon?: string | null;
+}) {
+  return query
+    .insertInto("comment_history")
+    .columns(["comment_id", "at", "action", "by_uid", "horizon"])
+    .expression(
+      query
+        .selectNoFrom((row) => [
+          entry.comment === null
+            ? sql<number>`last_insert_rowid()`.as("comment_id")
+            : row.val(entry.comment).as("comment_id"),
+          row.val(entry.at).as("at"),
+          row.val(entry.action).as("action"),
+          row.val(entry.by).as("by_uid"),
+          row.val(entry.horizon ?? null).as("horizon"),
+        ])
+        .where(afterChange),
+    );
+}
+
 export type PostOutcome =
   | { posted: true; id: number }
   | { posted: false; problem: "unit" | "parent" | "duplicate" | "resent" }
@@ -310,20 +339,7 @@ export async function postComment(
           ])
           .where(afterChange),
       ),
-    query
-      .insertInto("comment_history")
-      .columns(["comment_id", "at", "action", "by_uid", "horizon"])
-      .expression(
-        query
-          .selectNoFrom((row) => [
-            sql<number>`last_insert_rowid()`.as("comment_id"),
-            row.val(at).as("at"),
-            row.val("posted").as("action"),
-            row.val(comment.uid).as("by_uid"),
-            row.val(comment.horizon).as("horizon"),
-          ])
-          .where(afterChange),
-      ),
+    historyEntry({ comment: null, at, action: "posted", by: comment.uid, horizon: comment.horizon }),
     limit.sweep,
     sent.select("id").where("unit", "=", comment.unit).where("body", "=", comment.text),
     limit.usage,
@@ -352,19 +368,7 @@ export async function deleteComment(db: D1Database, { id, uid }: { id: number; u
       .where("uid", "=", uid)
       // A comment a moderator hid is the writer's to delete too: its text goes for good.
       .where("status", "in", ["shown", "hidden"]),
-    query
-      .insertInto("comment_history")
-      .columns(["comment_id", "at", "action", "by_uid"])
-      .expression(
-        query
-          .selectNoFrom((row) => [
-            row.val(id).as("comment_id"),
-            row.val(at).as("at"),
-            row.val("deleted").as("action"),
-            row.val(uid).as("by_uid"),
-          ])
-          .where(afterChange),
-      ),
+    historyEntry({ comment: id, at, action: "deleted", by: uid }),
     query.selectNoFrom(sql<number>`changes()`.as("changed")),
   ]);
   return (history[0]?.changed ?? 0) > 0;
@@ -407,20 +411,13 @@ export async function decideOnComment(
   const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
   const [, , changed] = await batch(db, [
     change,
-    query
-      .insertInto("comment_history")
-      .columns(["comment_id", "at", "action", "by_uid", "horizon"])
-      .expression(
-        query
-          .selectNoFrom((row) => [
-            row.val(id).as("comment_id"),
-            row.val(at).as("at"),
-            row.val(action).as("action"),
-            row.val(by).as("by_uid"),
-            row.val(decision.action === "restamp" ? decision.horizon : null).as("horizon"),
-          ])
-          .where(afterChange),
-      ),
+    historyEntry({
+      comment: id,
+      at,
+      action,
+      by,
+      horizon: decision.action === "restamp" ? decision.horizon : null,
+    }),
     query.selectNoFrom(sql<number>`changes()`.as("changed")),
   ]);
   return (changed[0]?.changed ?? 0) > 0;

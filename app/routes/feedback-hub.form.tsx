@@ -2,6 +2,7 @@ import { cutText } from "~/lib/format";
 import { Form, Link, useNavigation } from "react-router";
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { DraftRestored } from "~/components/draft-restored";
 import { ReportField } from "~/components/feedback/report-field";
 import { SimilarEntries } from "~/components/feedback/similar-entries";
 import { PageHeader } from "~/components/page-header";
@@ -157,19 +158,13 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
       </nav>
       <PageHeader title={form.title} lead={form.summary} />
       {draft.restored ? (
-        <p role="status" className="mb-4 rounded-md border border-border bg-card p-3 text-sm">
-          Your unsent draft was restored.{" "}
-          <Button
-            variant="link"
-            size="inline"
-            onClick={() => {
-              formRef.current?.reset();
-              draft.discard();
-            }}
-          >
-            Start over
-          </Button>
-        </p>
+        <DraftRestored
+          className="mb-4 rounded-md border border-border bg-card p-3"
+          onStartOver={() => {
+            formRef.current?.reset();
+            draft.discard();
+          }}
+        />
       ) : null}
       <Form
         ref={formRef}

@@ -5,30 +5,19 @@
  * without its words; bad input keeps the text.
  */
 import type { Page } from "@playwright/test";
+import { emptyProgress, type Progress } from "../../app/lib/progress/record";
 import { expect, test } from "../support/auth";
 
-const progress = (fields: Record<string, unknown>) =>
-  JSON.stringify({
-    version: 2,
-    webNovel: null,
-    lightNovels: [],
-    sideStories: [],
-    anime: null,
-    breakTime: [],
-    skipped: [],
-    position: 0,
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    ...fields,
-  });
+const progress = (fields: Partial<Progress>) => JSON.stringify({ ...emptyProgress, ...fields });
 
 /** Starts the page's browser with this progress (once: what the reader marks later stays). */
-const withProgress = (page: Page, fields: Record<string, unknown>) =>
+const withProgress = (page: Page, fields: Partial<Progress>) =>
   page.addInitScript((value) => {
     if (localStorage.getItem("rc:progress") === null) localStorage.setItem("rc:progress", value);
   }, progress(fields));
 
 /** Saves progress to the signed-in reader's account, as the site's save does, and in this browser. */
-async function saveToAccount(page: Page, fields: Record<string, unknown>) {
+async function saveToAccount(page: Page, fields: Partial<Progress>) {
   const record = progress({ ...fields, updatedAt: new Date().toISOString() });
   const status = await page.evaluate(async (body) => {
     localStorage.setItem("rc:progress", body);

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { DraftRestored } from "~/components/draft-restored";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Honeypot } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
@@ -122,19 +123,13 @@ export function CommentForm({
       {parent ? <input type="hidden" name="parent" value={parent.id} /> : null}
       <Honeypot />
       {draft.restored ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Your unsent draft was restored.{" "}
-          <Button
-            variant="link"
-            size="inline"
-            onClick={() => {
-              formRef.current?.reset();
-              draft.discard();
-            }}
-          >
-            Start over
-          </Button>
-        </p>
+        <DraftRestored
+          className="text-muted-foreground"
+          onStartOver={() => {
+            formRef.current?.reset();
+            draft.discard();
+          }}
+        />
       ) : null}
       <Field
         id={fieldId("text")}
