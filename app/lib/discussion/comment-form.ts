@@ -1,5 +1,5 @@
 import { collectErrors, type FormErrors } from "../forms/form";
-import { cleanCommentText, commentTextProblem } from "./comment-text";
+import { commentTextProblem } from "./comment-text";
 
 /*
  * The comment form, checked in the browser and again by the thread's action (plain code: the thread
@@ -20,8 +20,6 @@ export function checkComment(values: Record<CommentField, string>): FormErrors<C
     horizon: values.horizon === "" ? "Choose what your comment touches." : null,
   });
 }
-
-export { cleanCommentText };
 
 /** The refusal when a limit is reached, in the words of the form. */
 export function limitMessage(limit: "minute" | "day") {
