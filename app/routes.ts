@@ -31,6 +31,7 @@ export default [
   route("feedback_hub", "routes/feedback-hub.tsx", [
     index("routes/feedback-hub._index.tsx"),
     route("triage", "routes/feedback-hub.triage.tsx"),
+    route("triage/comments", "routes/feedback-hub.triage-comments.tsx"),
     route(":form", "routes/feedback-hub.form.tsx"),
   ]),
   route("resources/similar-mistakes", "routes/resources.similar-mistakes.ts"),

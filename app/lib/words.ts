@@ -35,6 +35,7 @@ export const nouns = {
   word: { one: "word", other: "words" },
   reader: { one: "reader", other: "readers" },
   release: { one: "release", other: "releases" },
+  report: { one: "report", other: "reports" },
   reply: { one: "reply", other: "replies" },
   percent: { one: "%", other: "%" },
   webNovelChapter: { one: "web novel chapter", other: "web novel chapters" },

@@ -142,6 +142,18 @@ export interface CommentHistoryTable {
   by_uid: string;
   horizon: string | null;
   body: string | null;
+  reason: string | null;
+}
+
+export interface CommentReportsTable {
+  id: Generated<number>;
+  comment_id: number;
+  uid: string;
+  kind: "spoiler" | "abuse";
+  needs: string | null;
+  note: Generated<string>;
+  status: Generated<"open" | "closed">;
+  created_at: string;
 }
 
 export interface CommentsTable {
@@ -370,6 +382,7 @@ export interface Database {
   character_relationships: CharacterRelationshipsTable;
   characters: CharactersTable;
   comment_history: CommentHistoryTable;
+  comment_reports: CommentReportsTable;
   comments: CommentsTable;
   content_statistics: ContentStatisticsTable;
   external_ids: ExternalIdsTable;

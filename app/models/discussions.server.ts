@@ -9,6 +9,7 @@ import {
   type ThreadReply,
   type UnitLabel,
 } from "~/lib/discussion/thread";
+import { EDIT_MINUTES } from "~/lib/discussion/standing";
 import { gated } from "~/lib/shield/gated";
 import type { CommentsTable, Database } from "./database";
 
@@ -21,9 +22,9 @@ import type { LimitedHitFor } from "./report-filing.server";
  * so two requests at once never both pass a check the other changes.
  */
 
-const anywhere = expressionBuilder<Database>();
+export const anywhere = expressionBuilder<Database>();
 /** Only when the statement before it changed a row. */
-const afterChange = anywhere(sql<number>`changes()`, ">", 0);
+export const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
 /** A comment or reply as read, with its horizon's label. */
 const commentColumns = [
@@ -189,16 +190,17 @@ export async function getComment(db: D1Database, id: number) {
  * The history entry of a change to a comment, written only when the statement before it changed a row
  * (in the same batch). `comment` is the comment's id, or null for the comment just inserted.
  */
-function historyEntry(entry: {
+export function historyEntry(entry: {
   comment: number | null;
   at: string;
   action: "posted" | "deleted" | "hidden" | "restored" | "restamped";
   by: string;
   horizon?: string | null;
+  reason?: string | null;
 }) {
   return query
     .insertInto("comment_history")
-    .columns(["comment_id", "at", "action", "by_uid", "horizon"])
+    .columns(["comment_id", "at", "action", "by_uid", "horizon", "reason"])
     .expression(
       query
         .selectNoFrom((row) => [
@@ -209,6 +211,7 @@ function historyEntry(entry: {
           row.val(entry.action).as("action"),
           row.val(entry.by).as("by_uid"),
           row.val(entry.horizon ?? null).as("horizon"),
+          row.val(entry.reason ?? null).as("reason"),
         ])
         .where(afterChange),
     );
@@ -374,51 +377,48 @@ export async function deleteComment(db: D1Database, { id, uid }: { id: number; u
   return (history[0]?.changed ?? 0) > 0;
 }
 
-export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };
+export type EditOutcome = { edited: true } | { edited: false; problem: "gone" | "late" | "changed" | "same" };
 
 /**
- * A moderator's decision on a comment: hide it, restore it, or move its horizon (it is then hidden at
- * once from everyone short of the new one). Conditional writes: hiding what is hidden, or re-stamping to
- * a unit that does not exist or a comment deleted, changes nothing and returns false. The decision and
- * its history entry are one batch.
+ * A writer edits their comment within EDIT_MINUTES of posting it, in one round trip. `version` is when
+ * the comment was last written as the writer's form showed it (its edit time, or its posting time): when
+ * it was edited since (in another tab), this edit is refused and the other kept. The text before the
+ * edit goes into the history, for moderators. The horizon stays: a writer raises it with a new comment.
  */
-export async function decideOnComment(
+export async function editComment(
   db: D1Database,
-  { id, unit, by, decision }: { id: number; unit: string; by: string; decision: ModeratorDecision },
+  edit: { id: number; uid: string; text: string; version: string },
   now = new Date(),
-) {
+): Promise<EditOutcome> {
   const at = now.toISOString();
-  const change =
-    decision.action === "restamp"
-      ? query
-          .updateTable("comments")
-          .set({ horizon: decision.horizon })
-          .where("id", "=", id)
-          .where("unit", "=", unit)
-          .where("status", "!=", "deleted")
-          .where("horizon", "!=", decision.horizon)
-          .where(
-            anywhere.exists(
-              query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", decision.horizon),
-            ),
-          )
-      : query
-          .updateTable("comments")
-          .set({ status: decision.action === "hide" ? "hidden" : "shown" })
-          .where("id", "=", id)
-          .where("unit", "=", unit)
-          .where("status", "=", decision.action === "hide" ? "shown" : "hidden");
-  const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
-  const [, , changed] = await batch(db, [
-    change,
-    historyEntry({
-      comment: id,
-      at,
-      action,
-      by,
-      horizon: decision.action === "restamp" ? decision.horizon : null,
-    }),
+  const since = new Date(now.getTime() - EDIT_MINUTES * 60_000).toISOString();
+  const editable = query
+    .selectFrom("comments")
+    .where("id", "=", edit.id)
+    .where("uid", "=", edit.uid)
+    .where("status", "=", "shown")
+    .where("created_at", ">", since)
+    .where((row) => row(row.fn.coalesce("edited_at", "created_at"), "=", edit.version))
+    .where("body", "!=", edit.text);
+  const [, , changed, rows] = await batch(db, [
+    query
+      .insertInto("comment_history")
+      .columns(["comment_id", "at", "action", "by_uid", "body"])
+      .expression(
+        editable.select((row) => ["id", row.val(at).as("at"), row.val("edited").as("action"), "uid", "body"]),
+      ),
+    query
+      .updateTable("comments")
+      .set({ body: edit.text, edited_at: at })
+      .where("id", "in", editable.select("id"))
+      .where(afterChange),
     query.selectNoFrom(sql<number>`changes()`.as("changed")),
+    query.selectFrom("comments").select(["uid", "status", "created_at", "edited_at", "body"]).where("id", "=", edit.id),
   ]);
-  return (changed[0]?.changed ?? 0) > 0;
+  if ((changed[0]?.changed ?? 0) > 0) return { edited: true };
+  const row = rows[0];
+  if (!row || row.uid !== edit.uid || row.status !== "shown") return { edited: false, problem: "gone" };
+  if (row.created_at <= since) return { edited: false, problem: "late" };
+  if ((row.edited_at ?? row.created_at) !== edit.version) return { edited: false, problem: "changed" };
+  return { edited: false, problem: "same" };
 }

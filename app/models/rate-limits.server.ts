@@ -36,19 +36,19 @@ const useTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
  *
  * Uses are counted in two windows per client and action, a minute and a day, each opened by the
  * first use after the last one ended (migration 0020). `open` starts the windows that have ended;
- * `take` adds the use to both only while the client is under both limits (and `onlyIf`, the caller's
- * condition, holds). The batch is one transaction, so two requests at the same moment cannot both
+ * `take` adds the use to both only while the client is under both limits (the action's, or `limits`
+ * when this client has stricter ones) and `onlyIf`, the caller's condition, holds. The batch is one transaction, so two requests at the same moment cannot both
  * slip under a limit, and every statement costs the same however much the client has used: the
  * verdict reads two rows by their key. `sweep` deletes a few windows that ended, anyone's, so a
  * client who never returns leaves nothing behind for long (decision 9).
  */
 export function limitedHit(
-  hit: { client: string; action: LimitedAction },
+  hit: { client: string; action: LimitedAction; limits?: { perMinute: number; perDay: number } },
   now: Date,
   onlyIf: Expression<SqlBool> | null = null,
 ) {
   const nowMs = now.getTime();
-  const { perMinute, perDay } = limits[hit.action];
+  const { perMinute, perDay } = hit.limits ?? limits[hit.action];
   const windows = query
     .selectFrom("rate_limit_windows")
     .where("client", "=", hit.client)

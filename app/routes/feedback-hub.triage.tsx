@@ -118,7 +118,11 @@ export default function Triage({ loaderData, actionData }: Route.ComponentProps)
         </Link>{" "}
         / <span aria-current="page">Triage</span>
       </nav>
-      <PageHeader title="Triage" lead="Every report, page by page. The reporter sees the status and your note." />
+      <PageHeader title="Triage" lead="Every report, page by page. The reporter sees the status and your note.">
+        <Link to="/feedback_hub/triage/comments" className="text-sm font-medium text-primary underline">
+          Reported comments
+        </Link>
+      </PageHeader>
       <FilterForm
         submitLabel="Show"
         className="mb-6 flex flex-wrap items-end gap-3 rounded-lg border border-border bg-card p-4"

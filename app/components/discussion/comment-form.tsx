@@ -119,6 +119,7 @@ export function CommentForm({
       aria-label={parent ? "Reply" : "Post a comment"}
     >
       <input type="hidden" name="intent" value="post" />
+      <input type="hidden" name="form" value={`post:${parent?.id ?? "new"}`} />
       <input type="hidden" name="submissionId" value={submissionId} />
       {parent ? <input type="hidden" name="parent" value={parent.id} /> : null}
       <Honeypot />
@@ -134,7 +135,7 @@ export function CommentForm({
       <Field
         id={fieldId("text")}
         label={parent ? "Your reply" : "Your comment"}
-        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day.`}
+        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day (fewer in your first day).`}
         error={errors.text}
         required
       >

@@ -1,9 +1,8 @@
-import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 import { useEffect, useState } from "react";
 import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { formatDate } from "~/lib/format";
 import type { CommentBody, ThreadComment, ThreadReply, UnitLabel } from "~/lib/discussion/thread";
 import { knewNoMore } from "~/lib/discussion/thread";
@@ -11,6 +10,7 @@ import { writerTag } from "~/lib/discussion/writer";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
+import { answerTo, DeleteButton, EditForm, ModeratorActions, ReportForm, useStillEditable } from "./comment-actions";
 import { CommentForm } from "./comment-form";
 import { CommentText } from "./comment-text";
 
@@ -57,12 +57,13 @@ export function ThreadComments({
   unit,
   comments,
   strict,
-  answer,
+  actionData,
 }: {
   unit: UnitLabel;
   comments: ThreadComment[];
   strict: boolean;
-  answer: { parent: string; data: unknown } | null;
+  /** The thread's action's answer: each form shows the one meant for it (`answerTo`). */
+  actionData: unknown;
 }) {
   const shield = useShield();
   const ownTag = useOwnWriterTag();
@@ -95,13 +96,19 @@ export function ThreadComments({
               >
                 {isShown && comment.content ? (
                   <>
-                    <CommentView unit={unit} place={comment} body={comment.content} ownTag={ownTag} />
+                    <CommentView
+                      unit={unit}
+                      place={comment}
+                      body={comment.content}
+                      ownTag={ownTag}
+                      actionData={actionData}
+                    />
                     <Replies
                       unit={unit}
                       parent={comment}
                       replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
                       ownTag={ownTag}
-                      answer={answer?.parent === String(comment.id) ? answer.data : undefined}
+                      actionData={actionData}
                       canReply={!comment.content.removed}
                     />
                   </>
@@ -120,16 +127,17 @@ function Replies({
   parent,
   replies,
   ownTag,
-  answer,
+  actionData,
   canReply,
 }: {
   unit: UnitLabel;
   parent: ThreadComment;
   replies: ThreadReply[];
   ownTag: string | null;
-  answer: unknown;
+  actionData: unknown;
   canReply: boolean;
 }) {
+  const answer = answerTo(actionData, `post:${parent.id}`);
   const [replying, setReplying] = useState(answer !== undefined);
   const shield = useShield();
   const location = useLocation();
@@ -152,7 +160,13 @@ function Replies({
                   className="target:rounded-md target:outline target:outline-primary"
                 >
                   {isShown && reply.content ? (
-                    <CommentView unit={unit} place={reply} body={reply.content} ownTag={ownTag} />
+                    <CommentView
+                      unit={unit}
+                      place={reply}
+                      body={reply.content}
+                      ownTag={ownTag}
+                      actionData={actionData}
+                    />
                   ) : null}
                 </li>
               )}
@@ -185,22 +199,35 @@ function CommentView({
   place,
   body,
   ownTag,
+  actionData,
 }: {
   unit: UnitLabel;
   place: { id: number; horizon: UnitLabel };
   body: CommentBody;
   ownTag: string | null;
+  actionData: unknown;
 }) {
   const user = useOptionalUser();
+  const own = ownTag !== null && body.writer === ownTag;
+  const editable = useStillEditable(body.postedAt);
+  const editAnswer = answerTo(actionData, `edit:${place.id}`);
+  const reportAnswer = answerTo(actionData, `report:${place.id}`);
+  const moderateAnswer = answerTo(actionData, `moderate:${place.id}`);
+  const answered = editAnswer ? "edit" : reportAnswer ? "report" : null;
+  const [open, setOpen] = useState<"edit" | "report" | null>(answered);
+  // After each navigation: open on the form the action refused, closed once it went through.
+  const { key } = useLocation();
+  useEffect(() => setOpen(answered), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- per navigation
   if (body.removed) {
     return (
-      <p className="text-sm italic text-muted-foreground">
-        {body.removed === "deleted" ? "Deleted by its writer." : "Hidden by a moderator."}
-        {user?.admin && body.removed === "hidden" ? <ModeratorActions id={place.id} hidden /> : null}
-      </p>
+      <div className="text-sm italic text-muted-foreground">
+        <p>{body.removed === "deleted" ? "Deleted by its writer." : "Hidden by a moderator."}</p>
+        {user?.admin && body.removed === "hidden" ? (
+          <ModeratorActions id={place.id} hidden answer={moderateAnswer} />
+        ) : null}
+      </div>
     );
   }
-  const own = ownTag !== null && body.writer === ownTag;
   return (
     <article aria-label={`Comment by ${body.author}`}>
       <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -220,71 +247,38 @@ function CommentView({
           </Badge>
         </p>
       ) : null}
-      <div className="mt-2">
-        <CommentText text={body.text} />
-      </div>
-      {own || user?.admin ? (
+      {open === "edit" && own ? (
+        <EditForm
+          id={place.id}
+          text={body.text}
+          version={body.editedAt ?? body.postedAt}
+          answer={editAnswer}
+          onDone={() => setOpen(null)}
+        />
+      ) : (
+        <div className="mt-2">
+          <CommentText text={body.text} />
+        </div>
+      )}
+      {user ? (
         <div className="mt-2 flex flex-wrap items-center gap-x-3">
+          {own && editable && open !== "edit" ? (
+            <Button variant="link" size="sm" onClick={() => setOpen("edit")}>
+              Edit
+            </Button>
+          ) : null}
           {own ? <DeleteButton id={place.id} /> : null}
-          {user?.admin ? <ModeratorActions id={place.id} hidden={false} /> : null}
+          {!own && open !== "report" ? (
+            <Button variant="link" size="sm" onClick={() => setOpen("report")}>
+              Report
+            </Button>
+          ) : null}
         </div>
       ) : null}
+      {open === "report" && !own ? (
+        <ReportForm id={place.id} horizon={place.horizon} answer={reportAnswer} onDone={() => setOpen(null)} />
+      ) : null}
+      {user?.admin ? <ModeratorActions id={place.id} hidden={false} answer={moderateAnswer} /> : null}
     </article>
-  );
-}
-
-function DeleteButton({ id }: { id: number }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
-  return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm("Delete this comment? Replies to it stay.")) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <PageField />
-      <Button type="submit" variant="link" size="sm" disabled={busy}>
-        Delete
-      </Button>
-    </Form>
-  );
-}
-
-/** The thread's page the reader acts on, so the action brings them back to it. */
-function PageField() {
-  const [params] = useSearchParams();
-  return <input type="hidden" name="page" value={params.get("page") ?? "1"} />;
-}
-
-/** A moderator's decisions on one comment: hide or restore it, or move its horizon (a unit key). */
-function ModeratorActions({ id, hidden }: { id: number; hidden: boolean }) {
-  return (
-    <span className="inline-flex flex-wrap items-center gap-x-3">
-      <Form method="post" className="inline">
-        <input type="hidden" name="intent" value={hidden ? "restore" : "hide"} />
-        <input type="hidden" name="id" value={id} />
-        <PageField />
-        <Button type="submit" variant="link" size="sm">
-          {hidden ? "Restore" : "Hide"}
-        </Button>
-      </Form>
-      {hidden ? null : (
-        <Form method="post" className="inline-flex items-center gap-2">
-          <input type="hidden" name="intent" value="restamp" />
-          <input type="hidden" name="id" value={id} />
-          <PageField />
-          <label className="sr-only" htmlFor={`restamp-${id}`}>
-            Move its horizon to (a unit key)
-          </label>
-          <Input id={`restamp-${id}`} name="horizon" placeholder="wn:8-1" className="h-9 w-28 text-sm" required />
-          <Button type="submit" variant="outline" size="sm">
-            Move horizon
-          </Button>
-        </Form>
-      )}
-    </span>
   );
 }

@@ -14,7 +14,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         Feedback hub and my reports
       </Link>
       <Link to="/discuss" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
-        Replies to your comments
+        Your discussion
       </Link>
       {user.admin ? (
         <Link to="/feedback_hub/triage" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">

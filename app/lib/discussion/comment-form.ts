@@ -22,8 +22,9 @@ export function checkComment(values: Record<CommentField, string>): FormErrors<C
 }
 
 /** The refusal when a limit is reached, in the words of the form. */
-export function limitMessage(limit: "minute" | "day") {
+export function limitMessage(limit: "minute" | "day", limits: { perMinute: number; perDay: number } = COMMENT_LIMITS) {
+  const many = (count: number) => (count === 1 ? "a comment" : `${count} comments`);
   return limit === "minute"
-    ? `You have posted ${COMMENT_LIMITS.perMinute} comments in the last minute. Please wait a minute, then post this one; it is kept here.`
-    : `You have posted ${COMMENT_LIMITS.perDay} comments today, the daily limit. Your text is kept in this browser; please post it tomorrow.`;
+    ? `You have posted ${many(limits.perMinute)} in the last minute. Please wait a minute, then post this one; it is kept here.`
+    : `You have posted ${many(limits.perDay)} today, your daily limit. Your text is kept in this browser; please post it tomorrow.`;
 }

@@ -1,0 +1,21 @@
+/*
+ * A reader's report of a comment (app/server/thread-actions.server.ts): a spoiler, with the part of the
+ * story a reader should have seen first, or abuse; with an optional note to the moderators.
+ */
+
+export const commentReportKinds = {
+  spoiler: "It spoils more than it says it touches",
+  abuse: "It is abusive, hateful or spam",
+} as const;
+
+export type CommentReportKind = keyof typeof commentReportKinds;
+
+/** The longest note a report may carry, in characters. */
+export const REPORT_NOTE_MAX_LENGTH = 500;
+
+/** What is wrong with a report's note, or null. */
+export function reportNoteProblem(note: string) {
+  return [...note.trim()].length > REPORT_NOTE_MAX_LENGTH
+    ? `At most ${REPORT_NOTE_MAX_LENGTH} characters, please.`
+    : null;
+}

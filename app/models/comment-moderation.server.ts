@@ -1,0 +1,343 @@
+import { sql } from "kysely";
+import { pageInfo, pageOffset } from "~/lib/http/paging";
+import { STRIKE_DAYS, type Standing } from "~/lib/discussion/standing";
+import type { UnitLabel } from "~/lib/discussion/thread";
+import { gated, type Gated } from "~/lib/shield/gated";
+import { afterChange, anywhere, historyEntry } from "./discussions.server";
+import { batch, query } from "./query.server";
+import type { LimitedHitFor } from "./report-filing.server";
+
+/*
+ * Moderating discussion (migrations 0021, 0022): readers' reports of comments, moderators' decisions
+ * (hide, restore, move the horizon) with their reason to the writer, the queue of reported comments,
+ * what a writer is told, and a writer's standing (strikes). Each write is one conditional batch.
+ */
+
+/** Decisions that count against a writer: a moderator (anyone but the writer) hid or moved their comment. */
+const strikeActions = ["hidden", "restamped"] as const;
+
+/**
+ * A writer's standing (app/lib/discussion/standing.ts) in one round trip: their strikes within
+ * STRIKE_DAYS (a comment moved, or hidden and still hidden, counts once) and whether they are new to
+ * discussion.
+ */
+export async function getStanding(db: D1Database, uid: string, now = new Date()): Promise<Standing> {
+  const since = new Date(now.getTime() - STRIKE_DAYS * 86_400_000).toISOString();
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  const [strikes, seasoned] = await batch(db, [
+    query
+      .selectFrom("comment_history as h")
+      .innerJoin("comments as c", "c.id", "h.comment_id")
+      .select((row) => [row.fn.count<number>("c.id").distinct().as("strikes"), row.fn.min<string>("h.at").as("oldest")])
+      .where("c.uid", "=", uid)
+      .where("h.by_uid", "!=", uid)
+      .where("h.at", ">=", since)
+      .where((row) =>
+        row.or([
+          row("h.action", "=", "restamped"),
+          row.and([row("h.action", "=", "hidden"), row("c.status", "=", "hidden")]),
+        ]),
+      ),
+    query
+      .selectFrom("comments")
+      .select(anywhere.lit(1).as("one"))
+      .where("uid", "=", uid)
+      .where("created_at", "<=", dayAgo)
+      .limit(1),
+  ]);
+  return {
+    strikes: strikes[0]?.strikes ?? 0,
+    oldestStrikeAt: strikes[0]?.oldest ?? null,
+    newWriter: seasoned.length === 0,
+  };
+}
+
+export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };
+
+/**
+ * A moderator's decision on a comment: hide it, restore it, or move its horizon (it is then hidden at
+ * once from everyone short of the new one), with a reason its writer is shown. Conditional writes:
+ * hiding what is hidden, or re-stamping to a unit that does not exist or a comment deleted, changes
+ * nothing and returns false. The decision, its history entry and the closing of the comment's open
+ * reports are one batch.
+ */
+export async function decideOnComment(
+  db: D1Database,
+  {
+    id,
+    unit,
+    by,
+    decision,
+    reason = null,
+  }: { id: number; unit: string; by: string; decision: ModeratorDecision; reason?: string | null },
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const change =
+    decision.action === "restamp"
+      ? query
+          .updateTable("comments")
+          .set({ horizon: decision.horizon })
+          .where("id", "=", id)
+          .where("unit", "=", unit)
+          .where("status", "!=", "deleted")
+          .where("horizon", "!=", decision.horizon)
+          .where(
+            anywhere.exists(
+              query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", decision.horizon),
+            ),
+          )
+      : query
+          .updateTable("comments")
+          .set({ status: decision.action === "hide" ? "hidden" : "shown" })
+          .where("id", "=", id)
+          .where("unit", "=", unit)
+          .where("status", "=", decision.action === "hide" ? "shown" : "hidden");
+  const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
+  const [, changed] = await batch(db, [
+    change,
+    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+    historyEntry({
+      comment: id,
+      at,
+      action,
+      by,
+      horizon: decision.action === "restamp" ? decision.horizon : null,
+      reason,
+    }),
+    // Only after the history entry went in, that is after the decision changed the comment.
+    closeReports(id).where(afterChange),
+  ]);
+  return (changed[0]?.changed ?? 0) > 0;
+}
+
+const closeReports = (commentId: number) =>
+  query
+    .updateTable("comment_reports")
+    .set({ status: "closed" })
+    .where("comment_id", "=", commentId)
+    .where("status", "=", "open");
+
+/** A moderator leaves a reported comment as it is: its open reports close. False when none was open. */
+export async function dismissCommentReports(db: D1Database, commentId: number) {
+  const [, changed] = await batch(db, [
+    closeReports(commentId),
+    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+  ]);
+  return (changed[0]?.changed ?? 0) > 0;
+}
+
+export type CommentReportOutcome =
+  | { reported: true }
+  | { reported: false; problem: "gone" | "again" }
+  | { reported: false; problem: "limit"; limit: "minute" | "day" };
+
+/**
+ * A reader reports a comment as a spoiler (with the unit they think it needs) or as abuse, in one round
+ * trip and under the report forms' limits. One report a reader and comment: a second is refused. Only a
+ * comment that stands in this thread, not the reader's own, can be reported.
+ */
+export async function reportComment(
+  db: D1Database,
+  report: {
+    commentId: number;
+    unit: string;
+    uid: string;
+    kind: "spoiler" | "abuse";
+    needs: string | null;
+    note: string;
+  },
+  limitedHit: LimitedHitFor,
+  now = new Date(),
+): Promise<CommentReportOutcome> {
+  const stands = anywhere.exists(
+    query
+      .selectFrom("comments")
+      .select(anywhere.lit(1).as("one"))
+      .where("id", "=", report.commentId)
+      .where("unit", "=", report.unit)
+      .where("status", "=", "shown")
+      .where("uid", "!=", report.uid),
+  );
+  const again = anywhere.exists(
+    query
+      .selectFrom("comment_reports")
+      .select(anywhere.lit(1).as("one"))
+      .where("comment_id", "=", report.commentId)
+      .where("uid", "=", report.uid),
+  );
+  const limit = limitedHit(anywhere.and([stands, anywhere.not(again)]));
+  const [checks, , , , stored, , usage] = await batch(db, [
+    query.selectNoFrom([stands.as("stands"), again.as("again")]),
+    limit.open,
+    limit.take,
+    query
+      .insertInto("comment_reports")
+      .columns(["comment_id", "uid", "kind", "needs", "note", "created_at"])
+      .expression(
+        query
+          .selectNoFrom((row) => [
+            row.val(report.commentId).as("comment_id"),
+            row.val(report.uid).as("uid"),
+            row.val(report.kind).as("kind"),
+            row.val(report.needs).as("needs"),
+            row.val(report.note).as("note"),
+            row.val(now.toISOString()).as("created_at"),
+          ])
+          .where(afterChange),
+      ),
+    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+    limit.sweep,
+    limit.usage,
+  ]);
+  if ((stored[0]?.changed ?? 0) > 0) return { reported: true };
+  const check = checks[0];
+  if (!check?.stands) return { reported: false, problem: "gone" };
+  if (check.again) return { reported: false, problem: "again" };
+  return { reported: false, problem: "limit", limit: limit.reached(usage) };
+}
+
+/** A reported comment as the moderators' queue shows it: all of it (moderators see everything). */
+export interface ReportedComment {
+  id: number;
+  thread: UnitLabel;
+  horizon: UnitLabel;
+  author: string;
+  text: string;
+  status: "shown" | "hidden" | "deleted";
+  postedAt: string;
+  reports: { kind: "spoiler" | "abuse"; needs: UnitLabel | null; note: string; at: string }[];
+}
+
+export const REPORTED_PER_PAGE = 20;
+
+/** The queue: comments with open reports, the longest waiting first, in one round trip. */
+export async function getReportedComments(db: D1Database, page: number) {
+  const open = query.selectFrom("comment_reports").where("status", "=", "open");
+  const [counts, rows] = await batch(db, [
+    open.select((row) => row.fn.count<number>("comment_id").distinct().as("comments")),
+    query
+      .selectFrom("comments as c")
+      .innerJoin("story_units as t", "t.key", "c.unit")
+      .innerJoin("story_units as h", "h.key", "c.horizon")
+      .select((row) => [
+        "c.id",
+        "c.unit",
+        "t.label as unit_label",
+        "c.horizon",
+        "h.label as horizon_label",
+        "c.author",
+        "c.body",
+        "c.status",
+        "c.created_at",
+        row
+          .selectFrom("comment_reports as r")
+          .leftJoin("story_units as n", "n.key", "r.needs")
+          .select(
+            sql<string>`json_group_array(json_object('kind', r.kind, 'needs', r.needs, 'needsLabel', n.label, 'note', r.note, 'at', r.created_at))`.as(
+              "reports",
+            ),
+          )
+          .whereRef("r.comment_id", "=", "c.id")
+          .where("r.status", "=", "open")
+          .as("reports"),
+      ])
+      .where("c.id", "in", open.select("comment_id"))
+      .orderBy(
+        (row) =>
+          row
+            .selectFrom("comment_reports as r")
+            .select((inner) => inner.fn.min("r.id").as("first"))
+            .whereRef("r.comment_id", "=", "c.id")
+            .where("r.status", "=", "open"),
+        "asc",
+      )
+      .limit(REPORTED_PER_PAGE)
+      .offset(pageOffset(page, REPORTED_PER_PAGE)),
+  ]);
+  const paging = pageInfo(page, REPORTED_PER_PAGE, counts[0]?.comments ?? 0);
+  const comments: ReportedComment[] = rows.map((row) => ({
+    id: row.id,
+    thread: { key: row.unit, label: row.unit_label },
+    horizon: { key: row.horizon, label: row.horizon_label },
+    author: row.author,
+    text: row.body,
+    status: row.status,
+    postedAt: row.created_at,
+    reports: (
+      JSON.parse(row.reports ?? "[]") as {
+        kind: "spoiler" | "abuse";
+        needs: string | null;
+        needsLabel: string | null;
+        note: string;
+        at: string;
+      }[]
+    ).map((report) => ({
+      kind: report.kind,
+      needs: report.needs ? { key: report.needs, label: report.needsLabel ?? report.needs } : null,
+      note: report.note,
+      at: report.at,
+    })),
+  }));
+  return { comments, ...paging };
+}
+
+/** A moderator's decision as the writer is told it: never the comment's text. */
+export interface DecisionNotice {
+  id: number;
+  at: string;
+  action: "hidden" | "restored" | "restamped";
+  /**
+   * The comment's thread, named only to a writer who knows its unit; inside it, where the comment was
+   * moved and the moderator's words, behind the new horizon too.
+   */
+  thread: Gated<UnitLabel & { commentId: number; details: Gated<DecisionDetails> }>;
+}
+
+export interface DecisionDetails {
+  horizon: UnitLabel | null;
+  reason: string | null;
+}
+
+export const DECISION_NOTICES = 30;
+
+/** The newest moderators' decisions on a writer's comments, in one round trip. */
+export async function getDecisionsOn(db: D1Database, uid: string): Promise<DecisionNotice[]> {
+  const [rows] = await batch(db, [
+    query
+      .selectFrom("comment_history as d")
+      .innerJoin("comments as c", "c.id", "d.comment_id")
+      .innerJoin("story_units as t", "t.key", "c.unit")
+      .leftJoin("story_units as h", "h.key", "d.horizon")
+      .select([
+        "d.id",
+        "d.at",
+        "d.action",
+        "d.reason",
+        "d.horizon",
+        "h.label as horizon_label",
+        "c.id as comment_id",
+        "c.unit",
+        "t.label as unit_label",
+      ])
+      .where("c.uid", "=", uid)
+      .where("d.by_uid", "!=", uid)
+      .where("d.action", "in", [...strikeActions, "restored"])
+      .orderBy("d.id", "desc")
+      .limit(DECISION_NOTICES),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    action: row.action as DecisionNotice["action"],
+    thread: gated([row.unit], {
+      key: row.unit,
+      label: row.unit_label,
+      commentId: row.comment_id,
+      details: gated(row.horizon ? [row.horizon] : [row.unit], {
+        horizon: row.horizon ? { key: row.horizon, label: row.horizon_label ?? row.horizon } : null,
+        reason: row.reason,
+      }),
+    }),
+  }));
+}

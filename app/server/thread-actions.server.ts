@@ -1,0 +1,236 @@
+import type { AppLoadContext } from "react-router";
+import { checkComment, limitMessage } from "~/lib/discussion/comment-form";
+import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussion/comment-text";
+import { reportNoteProblem } from "~/lib/discussion/comment-report";
+import { postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
+import { comesBefore, horizonProblem } from "~/lib/discussion/thread";
+import { writerTag } from "~/lib/discussion/writer";
+import { discussionPath, isUnitKey } from "~/lib/content/units";
+import { formatDate } from "~/lib/format";
+import { collectErrors, HONEYPOT_FIELD, refuse } from "~/lib/forms/form";
+import { knowledgeOf } from "~/lib/progress/record";
+import { encodeKnowledge } from "~/lib/shield/knowledge";
+import { hasConsumed } from "~/lib/shield/knowledge";
+import {
+  decideOnComment,
+  getStanding,
+  type ModeratorDecision,
+  reportComment,
+} from "~/models/comment-moderation.server";
+import { deleteComment, editComment, getComment, postComment } from "~/models/discussions.server";
+import { getSavedProgress } from "~/models/progress.server";
+import { limitedHit } from "~/models/rate-limits.server";
+import type { requireUser } from "./session.server";
+import { errorPage } from "~/lib/http/status";
+import { notFound } from "./not-found.server";
+import { redirectWithToast } from "./toast.server";
+
+/*
+ * What a thread's forms do (app/routes/discuss.tsx): post a comment or reply, edit or delete one's own,
+ * report another's, and moderators' decisions. Each refusal names its field and gives the text back,
+ * with `form` (which of the page's forms was sent) so the page shows it in that form.
+ */
+
+/** Every field the thread's forms send that a refusal gives back. */
+export const threadFormFields = ["form", "text", "horizon", "parent", "kind", "needs", "note", "reason"] as const;
+export type ThreadFormValues = Record<(typeof threadFormFields)[number], string>;
+
+interface ThreadRequest {
+  context: AppLoadContext;
+  user: Awaited<ReturnType<typeof requireUser>>;
+  unit: string;
+  body: FormData;
+  raw: ThreadFormValues;
+}
+
+/** A submission id as the browser makes it (crypto.randomUUID). */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A comment's id from a form: a positive whole number, or null. */
+export function commentId(value: FormDataEntryValue | null) {
+  const text = typeof value === "string" ? value : "";
+  return /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : null;
+}
+
+/** Where an action sends the reader back: the page of the thread they acted on (its forms say it). */
+function backTo(unit: string, body: FormData, id?: number | null) {
+  const page = commentId(body.get("page")) ?? 1;
+  return `${discussionPath(unit)}${page > 1 ? `?page=${page}` : ""}${id ? `#comment-${id}` : ""}`;
+}
+
+const removedReply = "The comment you answer was removed, so this reply cannot be posted. Your text is kept.";
+
+/** Why a writer may not post for now, or null. */
+function stoppedMessage(standing: Standing) {
+  const until = stoppedUntil(standing);
+  return `Posting is paused for your account: moderators moved or hid ${standing.strikes} of your comments in the last month.${until ? ` You can post again from ${formatDate(until.slice(0, 10))}.` : ""} Your text is kept here.`;
+}
+
+export async function postIntent({ context, user, unit, body, raw }: ThreadRequest) {
+  const posted = (id: number | null) =>
+    redirectWithToast(context.env, `${discussionPath(unit)}${id ? `#comment-${id}` : ""}`, {
+      title: "Comment posted",
+      description: "Readers who have not got as far as it touches will not see it.",
+    });
+  // A filled honeypot is a bot: answer as a real post, store nothing.
+  if (String(body.get(HONEYPOT_FIELD) ?? "") !== "") return posted(null);
+  const errors = checkComment(raw);
+  if (errors) return refuse(errors, raw);
+  const sentId = String(body.get("submissionId") ?? "");
+  const submissionId = uuidPattern.test(sentId) ? sentId : crypto.randomUUID();
+  const parentId = raw.parent === "" ? null : commentId(raw.parent);
+  if (raw.parent !== "" && parentId === null)
+    return refuse({ form: "The comment you answer is not on this page." }, raw);
+
+  const [progress, parent, standing] = await Promise.all([
+    getSavedProgress(context.db, user.uid),
+    parentId === null ? null : getComment(context.db, parentId),
+    getStanding(context.db, user.uid),
+  ]);
+  if (parentId !== null && (!parent || parent.unit !== unit || parent.parent_id !== null || parent.status !== "shown"))
+    return refuse({ form: removedReply }, raw, 409);
+  const limits = postingLimits(standing);
+  if (!limits) return refuse({ form: stoppedMessage(standing) }, raw, 403);
+  const writer = knowledgeOf(progress);
+  const problem = horizonProblem({ unit, horizon: raw.horizon, parentHorizon: parent?.horizon ?? null }, writer);
+  if (problem) return refuse({ horizon: problem }, raw);
+
+  const outcome = await postComment(
+    context.db,
+    {
+      submissionId,
+      uid: user.uid,
+      writer: await writerTag(user.uid),
+      author: writerName(user.name),
+      unit,
+      parentId,
+      text: cleanCommentText(raw.text),
+      horizon: raw.horizon,
+      writerKnew: encodeKnowledge(writer),
+      writerPlaces: [...writer.reached.values()].map((place) => place.key),
+    },
+    (onlyIf) => limitedHit({ client: user.uid, action: "comment", limits }, new Date(), onlyIf),
+  );
+  if (outcome.posted) return posted(outcome.id);
+  switch (outcome.problem) {
+    case "unit":
+      throw notFound();
+    case "parent":
+      return refuse({ form: removedReply }, raw, 409);
+    case "duplicate":
+      return refuse({ text: "You have already posted this here." }, raw, 409);
+    case "resent":
+      return refuse({ form: "This form was already used for another comment. Please post it again." }, raw, 409);
+    case "limit":
+      return refuse({ form: limitMessage(outcome.limit, limits) }, raw, 429);
+  }
+}
+
+export async function editIntent({ context, user, unit, body, raw }: ThreadRequest) {
+  const id = commentId(body.get("id"));
+  const textProblem = commentTextProblem(raw.text);
+  if (textProblem) return refuse({ text: textProblem }, raw);
+  if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
+  const outcome = await editComment(context.db, {
+    id,
+    uid: user.uid,
+    text: cleanCommentText(raw.text),
+    version: String(body.get("version") ?? ""),
+  });
+  if (outcome.edited) return redirectWithToast(context.env, backTo(unit, body, id), { title: "Comment edited" });
+  const messages = {
+    gone: "That comment is not yours, or it was removed.",
+    late: "A comment can be edited for 15 minutes after posting; this one no longer can. Your text is kept here.",
+    changed:
+      "This comment was edited elsewhere (another tab or device) while you wrote. Your text is kept here: reload to see the other edit, then edit again.",
+    same: "Nothing to save: the text is as it was.",
+  } as const;
+  return refuse(
+    outcome.problem === "same" ? { text: messages.same } : { form: messages[outcome.problem] },
+    raw,
+    outcome.problem === "same" ? 400 : 409,
+  );
+}
+
+/** Where a moderator's decision made on a thread's page sends them back. */
+export const threadPageOf = (unit: string, body: FormData) => backTo(unit, body);
+
+export async function deleteIntent({ context, user, unit, body, raw }: ThreadRequest) {
+  const id = commentId(body.get("id"));
+  if (id === null || !(await deleteComment(context.db, { id, uid: user.uid })))
+    return refuse({ form: "That comment is not yours, or it was already removed." }, raw, 409);
+  return redirectWithToast(context.env, backTo(unit, body), { title: "Comment deleted" });
+}
+
+export async function reportIntent({ context, user, unit, body, raw }: ThreadRequest) {
+  const id = commentId(body.get("id"));
+  if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
+  const kind = raw.kind === "spoiler" || raw.kind === "abuse" ? raw.kind : null;
+  const needs = raw.needs === "" ? null : raw.needs;
+  const errors = collectErrors<"kind" | "needs" | "note">({
+    kind: kind ? null : "Say whether it spoils or is abusive.",
+    needs:
+      needs !== null && !isUnitKey(needs)
+        ? "Choose what it spoils from the list."
+        : needs !== null && !hasConsumed(knowledgeOf(await getSavedProgress(context.db, user.uid)), needs)
+          ? "You can only name a part of the story you have seen yourself."
+          : null,
+    note: reportNoteProblem(raw.note),
+  });
+  if (errors) return refuse(errors, raw);
+  const outcome = await reportComment(
+    context.db,
+    {
+      commentId: id,
+      unit,
+      uid: user.uid,
+      kind: kind!,
+      needs: kind === "spoiler" ? needs : null,
+      note: raw.note.trim(),
+    },
+    (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
+  );
+  if (outcome.reported)
+    return redirectWithToast(context.env, backTo(unit, body, id), {
+      title: "Reported",
+      description: "Thank you. Moderators will look at it.",
+    });
+  if (outcome.problem === "again") return refuse({ form: "You have already reported this comment." }, raw, 409);
+  if (outcome.problem === "gone") return refuse({ form: "That comment was removed, or it is your own." }, raw, 409);
+  if (outcome.problem === "limit")
+    return refuse(
+      { form: `You have reported a lot in the last ${outcome.limit}. Please wait, then send this again.` },
+      raw,
+      429,
+    );
+}
+
+/** A moderator's words to the writer: optional, at most this long. */
+export const REASON_MAX_LENGTH = 500;
+
+/**
+ * A moderator hides, restores or re-stamps a comment, from its thread or from the queue of reported
+ * comments; `back` is where the reader goes after it.
+ */
+export async function moderateIntent({ context, user, unit, body, raw }: ThreadRequest, back: string) {
+  if (!user.admin) throw errorPage(403, { message: "Only moderators can decide on comments." });
+  const intent = String(body.get("intent"));
+  const id = commentId(body.get("id"));
+  const horizon = raw.horizon.trim();
+  if (intent === "restamp" && !isUnitKey(horizon))
+    return refuse({ horizon: "Give the horizon as a unit key, such as wn:8-1 or anime:2-3." }, raw);
+  if (intent === "restamp" && comesBefore(horizon, unit))
+    return refuse({ horizon: "A comment's horizon is at least its thread's own unit." }, raw);
+  const reason = raw.reason.trim();
+  if ([...reason].length > REASON_MAX_LENGTH)
+    return refuse({ reason: `At most ${REASON_MAX_LENGTH} characters, please.` }, raw);
+  const decision: ModeratorDecision =
+    intent === "restamp" ? { action: "restamp", horizon } : { action: intent === "hide" ? "hide" : "restore" };
+  if (id === null || !(await decideOnComment(context.db, { id, unit, by: user.uid, decision, reason: reason || null })))
+    return refuse({ form: "Nothing changed: the comment was removed, or already so." }, raw, 409);
+  const said = { hide: "Comment hidden", restore: "Comment restored", restamp: "Horizon moved" }[decision.action];
+  return redirectWithToast(context.env, back, {
+    title: said,
+    description: "Its writer sees your decision and reason on their discussion page.",
+  });
+}

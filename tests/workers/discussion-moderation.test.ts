@@ -1,0 +1,208 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { action } from "~/routes/discuss";
+import { loader as yourDiscussion } from "~/routes/discuss._index";
+import { action as queueAction, loader as queueLoader } from "~/routes/feedback-hub.triage-comments";
+import { NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/discussion/standing";
+import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
+import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { present } from "../support/workers-context";
+
+/** Sends one of the thread's forms (edit, report, moderators' decisions) for comment `id`. */
+const send = (cookie: string, unit: string, fields: Record<string, string>) =>
+  answered(call(action, `/discuss/${unit}`, { method: "POST", cookie, params: { unit }, body: form(fields) }));
+
+/** Posts a comment and gives its id. */
+async function posted(cookie: string, unit: string, text: string, horizon = unit) {
+  const answer = await post(cookie, unit, { text, horizon });
+  expect(answer.status).toBe(302);
+  return Number(/#comment-(\d+)/.exec(answer.headers.get("Location") ?? "")?.[1]);
+}
+
+const version = async (id: number) =>
+  present(
+    await env.DB.prepare(`SELECT coalesce(edited_at, created_at) AS version FROM comments WHERE id = ?1`)
+      .bind(id)
+      .first<{ version: string }>(),
+  ).version;
+
+describe("discussion moderation: edits, reports, decisions and standing (against real D1)", () => {
+  it("lets a writer edit within 15 minutes, keeps the text before for moderators, and keeps one of two edits at once", async () => {
+    const cookie = await cookieFor("editor-1");
+    await saveProgress("editor-1", { webNovel: "wn:1-3" });
+    const id = await posted(cookie, "wn:1-2", "First words");
+    const first = await version(id);
+    const edited = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: first,
+      text: "Better words",
+    });
+    expect(edited.status).toBe(302);
+    expect(textsOf(await thread("wn:1-2", "wn:1-2"))).toEqual(["Better words"]);
+    const history = await env.DB.prepare(`SELECT action, body FROM comment_history WHERE comment_id = ?1 ORDER BY id`)
+      .bind(id)
+      .all();
+    expect(history.results).toEqual([
+      { action: "posted", body: null },
+      { action: "edited", body: "First words" },
+    ]);
+
+    // An edit from a page drawn before that one: refused with its text kept, the other edit stands.
+    const stale = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      form: `edit:${id}`,
+      id: String(id),
+      version: first,
+      text: "Older tab",
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.fields.form).toMatch(/edited elsewhere/);
+    expect(stale.values).toMatchObject({ text: "Older tab", form: `edit:${id}` });
+
+    // Two at once from the same page: one is kept, the other told.
+    const current = await version(id);
+    const both = await Promise.all(
+      ["Tab A", "Tab B"].map((text) =>
+        send(cookie, "wn:1-2", { intent: "edit", form: `edit:${id}`, id: String(id), version: current, text }),
+      ),
+    );
+    expect(both.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    const kept = both[both.findIndex((answer) => answer.status === 302)] === both[0] ? "Tab A" : "Tab B";
+    expect(textsOf(await thread("wn:1-2", "wn:1-2"))).toEqual([kept]);
+
+    // Someone else cannot edit it, and nobody can once 15 minutes have passed.
+    const other = await cookieFor("editor-2");
+    const foreign = await send(other, "wn:1-2", {
+      intent: "edit",
+      id: String(id),
+      version: await version(id),
+      text: "Mine now",
+    });
+    expect(foreign.status).toBe(409);
+    await env.DB.prepare(`UPDATE comments SET created_at = ?2, edited_at = NULL WHERE id = ?1`)
+      .bind(id, new Date(Date.now() - 16 * 60_000).toISOString())
+      .run();
+    const late = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      id: String(id),
+      version: await version(id),
+      text: "Too late now",
+    });
+    expect(late.status).toBe(409);
+    expect(late.fields.form).toMatch(/15 minutes/);
+    const empty = await send(cookie, "wn:1-2", {
+      intent: "edit",
+      id: String(id),
+      version: await version(id),
+      text: " ",
+    });
+    expect(empty.fields.text).toBeTruthy();
+  });
+
+  it("takes a reader's report into the moderators' queue once, and a decision there closes it and tells the writer why, behind the shield", async () => {
+    const writer = await cookieFor("reported-writer", { name: "Kit" });
+    const reader = await cookieFor("reporting-reader");
+    await saveProgress("reported-writer", { webNovel: "wn:2-2" });
+    await saveProgress("reporting-reader", { webNovel: "wn:2-2" });
+    const id = await posted(writer, "wn:1-3", "Wait until <b>arc 2</b> ends");
+    const report = (cookie: string, fields: Record<string, string>) =>
+      send(cookie, "wn:1-3", { intent: "report", form: `report:${id}`, id: String(id), ...fields });
+
+    expect((await report(reader, { kind: "nonsense" })).fields.kind).toBeTruthy();
+    // A unit the reporter has not seen cannot be named.
+    expect((await report(reader, { kind: "spoiler", needs: "anime:1-2" })).fields.needs).toMatch(/seen yourself/);
+    expect(
+      (await report(reader, { kind: "spoiler", needs: "wn:2-2", note: "x".repeat(501) })).fields.note,
+    ).toBeTruthy();
+    expect((await report(writer, { kind: "abuse" })).status).toBe(409);
+    expect((await report(reader, { kind: "spoiler", needs: "wn:2-2", note: "Spoils the arc's end" })).status).toBe(302);
+    const again = await report(reader, { kind: "abuse" });
+    expect(again.status).toBe(409);
+    expect(again.fields.form).toMatch(/already reported/);
+
+    const moderator = await cookieFor("queue-moderator", { admin: true });
+    expect((await call(queueLoader, "/feedback_hub/triage/comments", { cookie: reader })).status).toBe(403);
+    const queue = await call(queueLoader, "/feedback_hub/triage/comments", { cookie: moderator });
+    expect(queue.status).toBe(200);
+    const waiting = (queue.data as unknown as { comments: { id: number; reports: { needs: { key: string } }[] }[] })
+      .comments;
+    expect(waiting.map((comment) => comment.id)).toEqual([id]);
+    expect(waiting[0]?.reports[0]?.needs.key).toBe("wn:2-2");
+
+    // Re-stamped from the queue with a reason: the comment leaves the queue and a reader of the thread's chapter.
+    const decided = await call(queueAction, "/feedback_hub/triage/comments", {
+      method: "POST",
+      cookie: moderator,
+      body: form({
+        intent: "restamp",
+        form: `moderate:${id}`,
+        id: String(id),
+        unit: "wn:1-3",
+        horizon: "wn:2-2",
+        reason: "It tells how arc 2 ends",
+      }),
+    });
+    expect(decided.status).toBe(302);
+    expect(textsOf(await thread("wn:1-3", "wn:1-3"))).toEqual([]);
+    const after = await call(queueLoader, "/feedback_hub/triage/comments", { cookie: moderator });
+    expect((after.data as unknown as { comments: unknown[] }).comments).toEqual([]);
+    const dismissed = await call(queueAction, "/feedback_hub/triage/comments", {
+      method: "POST",
+      cookie: moderator,
+      body: form({ intent: "dismiss", form: `dismiss:${id}`, id: String(id) }),
+    });
+    expect(dismissed.status).toBe(409);
+
+    // The writer is told, with the reason, only as far as they know; never the comment's text.
+    await saveProgress("reported-writer", { webNovel: "wn:1-3" });
+    const short = await call(yourDiscussion, "/discuss?reveal=wn%3A1-3", { cookie: writer });
+    const shortBody = JSON.stringify(short.data);
+    expect(shortBody).not.toMatch(/tells how|Wait until/);
+    const decisions = (short.data as unknown as { decisions: { action: string; thread: { content: unknown } }[] })
+      .decisions;
+    expect(decisions.map((decision) => decision.action)).toEqual(["restamped"]);
+    expect(decisions[0]?.thread.content).toMatchObject({ key: "wn:1-3", commentId: id });
+    const known = await call(yourDiscussion, "/discuss?reveal=wn%3A2-2", { cookie: writer });
+    expect(JSON.stringify(known.data)).toMatch(/It tells how arc 2 ends/);
+    expect(JSON.stringify(known.data)).not.toMatch(/Wait until/);
+  });
+
+  it("holds a new writer to stricter limits, and slows then stops a writer whose comments moderators keep moving", async () => {
+    const fresh = await cookieFor("fresh-writer");
+    await saveProgress("fresh-writer", { webNovel: "wn:1-3" }, { newWriter: true });
+    const burst = await Promise.all(
+      [0, 1, 2].map((index) => post(fresh, "wn:1-1", { text: `New here ${index}`, horizon: "wn:1-1" })),
+    );
+    expect(burst.filter((answer) => answer.status === 302)).toHaveLength(NEW_WRITER_LIMITS.perMinute);
+    expect(burst.find((answer) => answer.status === 429)?.fields.form).toMatch(/a comment in the last minute/);
+
+    const struck = await cookieFor("struck-writer");
+    await saveProgress("struck-writer", { webNovel: "wn:2-2" });
+    const moderator = await cookieFor("strict-moderator", { admin: true });
+    const ids = [];
+    for (let index = 0; index < STRIKES_TO_STOP; index++) {
+      // Each in its own minute's window, as a writer posting over a week would.
+      await env.DB.prepare(`DELETE FROM rate_limit_windows WHERE client = 'struck-writer'`).run();
+      ids.push(await posted(struck, "wn:1-2", `Careless ${index}`));
+    }
+    // A hide undone is no strike.
+    await send(moderator, "wn:1-2", { intent: "hide", id: String(ids[0]) });
+    await send(moderator, "wn:1-2", { intent: "restore", id: String(ids[0]) });
+    for (const id of ids.slice(1))
+      await send(moderator, "wn:1-2", { intent: "restamp", id: String(id), horizon: "wn:2-2" });
+    await env.DB.prepare(`DELETE FROM rate_limit_windows WHERE client = 'struck-writer'`).run();
+    // Three strikes: slowed to one a minute.
+    const slowed = await Promise.all(
+      [0, 1].map((index) => post(struck, "wn:1-2", { text: `Slowed ${index}`, horizon: "wn:1-2" })),
+    );
+    expect(slowed.map((answer) => answer.status).sort()).toEqual([302, 429]);
+    await send(moderator, "wn:1-2", { intent: "restamp", id: String(ids[0]), horizon: "wn:2-2" });
+    await env.DB.prepare(`DELETE FROM rate_limit_windows WHERE client = 'struck-writer'`).run();
+    const stopped = await post(struck, "wn:1-2", { text: "Stopped now", horizon: "wn:1-2" });
+    expect(stopped.status).toBe(403);
+    expect(stopped.fields.form).toMatch(/Posting is paused/);
+    expect(stopped.values.text).toBe("Stopped now");
+  });
+});
