@@ -28,6 +28,8 @@ const limits: Array<{ route: RegExp } & BodyLimit> = [
   // Reports (the longest form, every field full of three-byte characters and percent-escaped, is under
   // 120 KB) and triage decisions.
   { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true, format: "form" },
+  // A moderator's decision on a reported comment: a unit key and a reason of 500 characters.
+  { route: /^\/feedback_hub\/triage\/comments$/, bytes: 16 * KB, signedIn: true, format: "form" },
   // A comment (4,000 characters, each up to four bytes, percent-escaped) with its few other fields.
   { route: /^\/discuss\/[^/]+$/, bytes: 64 * KB, signedIn: true, format: "form" },
   { route: /^\/resources\/progress$/, bytes: MAX_PROGRESS_BODY_BYTES, signedIn: true, format: "json" },

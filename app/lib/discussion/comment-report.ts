@@ -4,8 +4,8 @@
  */
 
 export const commentReportKinds = {
-  spoiler: "It spoils more than it says it touches",
-  abuse: "It is abusive, hateful or spam",
+  spoiler: "It spoils something",
+  abuse: "Abuse, hate or spam",
 } as const;
 
 export type CommentReportKind = keyof typeof commentReportKinds;
