@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { STRIKE_DAYS, type Standing } from "~/lib/discussion/standing";
-import type { UnitLabel } from "~/lib/discussion/thread";
+import type { ThreadPlace, UnitLabel } from "~/lib/discussion/thread";
 import { gated, type Gated } from "~/lib/shield/gated";
-import { afterChange, anywhere, historyEntry } from "./discussions.server";
+import { afterChange, anywhere, historyEntry, threadPageOf } from "./discussions.server";
 import { batch, query } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
 
@@ -291,7 +291,7 @@ export interface DecisionNotice {
    * The comment's thread, named only to a writer who knows its unit; inside it, where the comment was
    * moved and the moderator's words, behind the new horizon too.
    */
-  thread: Gated<UnitLabel & { commentId: number; details: Gated<DecisionDetails> }>;
+  thread: Gated<ThreadPlace & { commentId: number; details: Gated<DecisionDetails> }>;
 }
 
 export interface DecisionDetails {
@@ -319,6 +319,7 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
         "c.id as comment_id",
         "c.unit",
         "t.label as unit_label",
+        threadPageOf(sql`coalesce(c.parent_id, c.id)`, sql.ref("c.unit")).as("page"),
       ])
       .where("c.uid", "=", uid)
       .where("d.by_uid", "!=", uid)
@@ -334,6 +335,7 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
       key: row.unit,
       label: row.unit_label,
       commentId: row.comment_id,
+      page: row.page,
       details: gated(row.horizon ? [row.horizon] : [row.unit], {
         horizon: row.horizon ? { key: row.horizon, label: row.horizon_label ?? row.horizon } : null,
         reason: row.reason,

@@ -1,4 +1,4 @@
-import { expressionBuilder, type Selectable, sql } from "kysely";
+import { expressionBuilder, type RawBuilder, type Selectable, sql } from "kysely";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import {
   COMMENTS_PER_PAGE,
@@ -155,6 +155,14 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
 }
 
 /**
+ * The page of its thread on which the comment with this id stands (for a reply, give its comment's id):
+ * one more than how many pages the comments listed before it fill.
+ */
+export const threadPageOf = (commentId: RawBuilder<number>, unit: RawBuilder<string>) =>
+  sql<number>`1 + (SELECT count(*) FROM comments AS b WHERE b.unit = ${unit} AND b.parent_id IS NULL AND b.id < ${commentId}
+    AND (b.status = 'shown' OR EXISTS (SELECT 1 FROM comments AS br WHERE br.parent_id = b.id AND br.status = 'shown'))) / ${COMMENTS_PER_PAGE}`;
+
+/**
  * The newest replies others posted under a reader's comments, in one round trip: when, and in which
  * thread (gated by its unit). Never their text.
  */
@@ -164,7 +172,13 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
       .selectFrom("comments as c")
       .innerJoin("comments as r", "r.parent_id", "c.id")
       .innerJoin("story_units as u", "u.key", "r.unit")
-      .select(["r.id", "r.created_at", "r.unit", "u.label"])
+      .select([
+        "r.id",
+        "r.created_at",
+        "r.unit",
+        "u.label",
+        threadPageOf(sql.ref("c.id"), sql.ref("c.unit")).as("page"),
+      ])
       .where("c.uid", "=", uid)
       .where("r.uid", "!=", uid)
       .where("r.status", "=", "shown")
@@ -174,7 +188,7 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
   return rows.map((row) => ({
     id: row.id,
     postedAt: row.created_at,
-    thread: gated([row.unit], { key: row.unit, label: row.label }),
+    thread: gated([row.unit], { key: row.unit, label: row.label, page: row.page }),
   }));
 }
 

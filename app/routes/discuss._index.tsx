@@ -2,11 +2,10 @@ import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
-import { discussionPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { useShieldedData } from "~/browser/spoiler-shield";
-import { REPLY_NOTICES } from "~/lib/discussion/thread";
+import { commentPath, REPLY_NOTICES } from "~/lib/discussion/thread";
 import { getDecisionsOn } from "~/models/comment-moderation.server";
 import { getRepliesTo } from "~/models/discussions.server";
 import { requireUser } from "~/server/session.server";
@@ -52,10 +51,7 @@ export default function YourDiscussion({ loaderData }: Route.ComponentProps) {
             <li key={reply.id} className="rounded-md border border-border bg-card px-3 py-2">
               <Spoiler gated={reply.thread} what="Its thread">
                 {(thread) => (
-                  <Link
-                    to={`${discussionPath(thread.key)}#comment-${reply.id}`}
-                    className="tap-line font-medium text-primary underline"
-                  >
+                  <Link to={commentPath(thread, reply.id)} className="tap-line font-medium text-primary underline">
                     {`A reply in ${thread.label}`}
                   </Link>
                 )}
@@ -78,7 +74,7 @@ export default function YourDiscussion({ loaderData }: Route.ComponentProps) {
                 {(thread) => (
                   <>
                     <Link
-                      to={`${discussionPath(thread.key)}#comment-${thread.commentId}`}
+                      to={commentPath(thread, thread.commentId)}
                       className="tap-line font-medium text-primary underline"
                     >
                       {`Your comment in ${thread.label}`}

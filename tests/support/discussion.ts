@@ -45,10 +45,10 @@ export const post = (cookie: string, unit: string, fields: Record<string, string
     }),
   );
 
-export const thread = async (unit: string, reveal?: string) =>
-  (await load(loader, `/discuss/${unit}${reveal ? `?reveal=${encodeURIComponent(reveal)}` : ""}`, {
-    unit,
-  })) as unknown as Thread;
+export const thread = async (unit: string, reveal?: string, page = 1) => {
+  const query = new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), ...(reveal ? { reveal } : {}) });
+  return (await load(loader, `/discuss/${unit}${query.size ? `?${query}` : ""}`, { unit })) as unknown as Thread;
+};
 
 /** Every text a thread's data carries, comments and replies. */
 export function textsOf(data: Thread) {

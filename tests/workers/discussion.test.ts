@@ -195,7 +195,7 @@ describe("discussion threads (loader and action against real D1)", () => {
     const known = await call(repliesLoader, "/discuss?reveal=anime%3A1-2", { cookie: writer });
     const notices = (known.data as unknown as { replies: { thread: { content: unknown } }[] }).replies;
     expect(notices).toHaveLength(1);
-    expect(notices[0]?.thread.content).toEqual({ key: "anime:1-1", label: expect.any(String) });
+    expect(notices[0]?.thread.content).toEqual({ key: "anime:1-1", label: expect.any(String), page: 1 });
     expect(JSON.stringify(known.data)).not.toMatch(/Secret|Bea/);
     expect((await call(repliesLoader, "/discuss")).status).toBe(302);
   });
@@ -243,6 +243,27 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(deleted.status).toBe(302);
     const row = await env.DB.prepare(`SELECT status, body FROM comments WHERE id = ?1`).bind(first.id).first();
     expect(row).toEqual({ status: "deleted", body: "" });
+  });
+
+  it("links a notice to the page of its thread the reply is on", async () => {
+    const writer = await cookieFor("writer-11");
+    const answerer = await cookieFor("writer-12");
+    await saveProgress("writer-11", { anime: "anime:1-2" });
+    await saveProgress("writer-12", { anime: "anime:1-2" });
+    // Fifty comments by others fill the thread's first page (a deleted one without replies is not listed).
+    const statements = Array.from({ length: 51 }, (_, index) =>
+      env.DB.prepare(
+        `INSERT INTO comments (unit, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, status, created_at)
+         VALUES ('anime:1-2', 'someone', '', 'Someone', ?1, 'anime:1-2', '', '[]', ?2, ?3, ?4)`,
+      ).bind(`Earlier ${index}`, crypto.randomUUID(), index === 0 ? "deleted" : "shown", new Date().toISOString()),
+    );
+    await env.DB.batch(statements);
+    await post(writer, "anime:1-2", { text: "On the second page", horizon: "anime:1-2" });
+    const id = present((await thread("anime:1-2", "anime:1-2", 2)).comments.content?.[0]).id;
+    await post(answerer, "anime:1-2", { text: "An answer", horizon: "anime:1-2", parent: String(id) });
+    const notices = await call(repliesLoader, "/discuss?reveal=anime%3A1-2", { cookie: writer });
+    const [notice] = (notices.data as unknown as { replies: { thread: { content: { page: number } } }[] }).replies;
+    expect(notice?.thread.content.page).toBe(2);
   });
 
   it("sends a signed-out writer to sign in", async () => {

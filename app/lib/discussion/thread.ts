@@ -1,4 +1,4 @@
-import { mediumOf, parseUnitKey, unitPlace } from "../content/units";
+import { discussionPath, mediumOf, parseUnitKey, unitPlace } from "../content/units";
 import type { Gated } from "../shield/gated";
 import { hasConsumed, type Knowledge, knowledgeOfUnits, parseKnowledge } from "../shield/knowledge";
 
@@ -166,5 +166,16 @@ export const REPLY_NOTICES = 30;
 export interface ReplyNotice {
   id: number;
   postedAt: string;
-  thread: Gated<UnitLabel>;
+  /** The thread, and the page of it the reply is on. */
+  thread: Gated<ThreadPlace>;
+}
+
+/** A thread and one of its pages, as a notice links to a comment on it. */
+export interface ThreadPlace extends UnitLabel {
+  page: number;
+}
+
+/** The address of a comment or reply on its thread's page. */
+export function commentPath(thread: { key: string; page: number }, id: number) {
+  return `${discussionPath(thread.key)}${thread.page > 1 ? `?page=${thread.page}` : ""}#comment-${id}`;
 }
