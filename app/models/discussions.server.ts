@@ -372,12 +372,13 @@ export async function postComment(
 }
 
 /**
- * A writer deletes their own comment: its text goes, a tombstone stays while replies to it stand.
+ * A writer deletes their own comment: its text and its earlier versions go, a tombstone stays while
+ * replies to it stand.
  * True when it was theirs and still stood.
  */
 export async function deleteComment(db: D1Database, { id, uid }: { id: number; uid: string }, now = new Date()) {
   const at = now.toISOString();
-  const [, , history] = await batch(db, [
+  const [, changed] = await batch(db, [
     query
       .updateTable("comments")
       .set({ status: "deleted", body: "" })
@@ -385,10 +386,12 @@ export async function deleteComment(db: D1Database, { id, uid }: { id: number; u
       .where("uid", "=", uid)
       // A comment a moderator hid is the writer's to delete too: its text goes for good.
       .where("status", "in", ["shown", "hidden"]),
-    historyEntry({ comment: id, at, action: "deleted", by: uid }),
     query.selectNoFrom(sql<number>`changes()`.as("changed")),
+    historyEntry({ comment: id, at, action: "deleted", by: uid }),
+    // Its earlier versions go with it.
+    query.updateTable("comment_history").set({ body: null }).where("comment_id", "=", id).where(afterChange),
   ]);
-  return (history[0]?.changed ?? 0) > 0;
+  return (changed[0]?.changed ?? 0) > 0;
 }
 
 export type EditOutcome = { edited: true } | { edited: false; problem: "gone" | "late" | "changed" | "same" };

@@ -103,9 +103,11 @@ export default function PrivacyPolicy() {
             When you post a comment or a reply, the site stores your account id, your display name, what you wrote, what
             it touches, when you posted it and your reading progress at that moment (the furthest chapter, volume and
             episode you had reached), which is shown beside it as &ldquo;Had seen&rdquo;. Pages know you by a
-            fingerprint of your account id, never the id itself, so your own comments can offer Delete. Deleting a
-            comment removes its text at once; moderators keep a record of what happened to each comment (posted,
-            deleted, hidden, restored, moved), without its text.
+            fingerprint of your account id, never the id itself, so your own comments can offer Edit and Delete. When
+            you edit a comment, the text before the edit is kept for moderators. Deleting a comment removes its text and
+            every earlier version at once; moderators keep a record of what happened to each comment (posted, edited,
+            deleted, hidden, restored, moved, with a moderator&apos;s reason), without its text. When you report a
+            comment, the site stores your account id, what you chose and your note, for moderators only.
           </li>
           <li>
             When you send a report, the site stores your account id, what you typed into the form, when you sent it and,

@@ -99,6 +99,15 @@ describe("discussion moderation: edits, reports, decisions and standing (against
       text: " ",
     });
     expect(empty.fields.text).toBeTruthy();
+
+    // Deleting it takes its earlier versions too.
+    expect((await send(cookie, "wn:1-2", { intent: "delete", id: String(id) })).status).toBe(302);
+    const versions = await env.DB.prepare(
+      `SELECT count(*) AS n FROM comment_history WHERE comment_id = ?1 AND body IS NOT NULL`,
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(versions?.n).toBe(0);
   });
 
   it("takes a reader's report into the moderators' queue once, and a decision there closes it and tells the writer why, behind the shield", async () => {
