@@ -26,6 +26,11 @@ function flattenRoutes(
   });
 }
 
+/** A plain string variable of wrangler.toml's [vars]. */
+function wranglerVar(name: string) {
+  return new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, "m").exec(readFileSync("wrangler.toml", "utf8"))?.[1] ?? "";
+}
+
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
 export default defineConfig({
@@ -77,8 +82,11 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // Set here, so a .dev.vars left by `npm start` (which wrangler reads too) changes nothing.
               bindings: {
                 ENVIRONMENT: "test",
+                SITE_URL: wranglerVar("SITE_URL"),
+                FIREBASE_AUTH_EMULATOR_HOST: "",
                 SESSION_SECRET: "workers-test-secret",
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 TEST_PACK: readTestPack(),
