@@ -28,6 +28,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("auth/session", "routes/auth.session.ts"),
   route("auth/logout", "routes/auth.logout.ts"),
+  route("account/delete", "routes/account.delete.tsx"),
   route("feedback_hub", "routes/feedback-hub.tsx", [
     index("routes/feedback-hub._index.tsx"),
     route("triage", "routes/feedback-hub.triage.tsx"),

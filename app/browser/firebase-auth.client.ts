@@ -124,3 +124,23 @@ export async function watchSession(config: FirebaseWebConfig, serverUid: string,
     else if (!user) void signOutEverywhere({ serverToo: true }).then(onSignedOut);
   });
 }
+
+export type SignInDeletion = "deleted" | "signed-out" | "recent-login" | "failed";
+
+/**
+ * Deletes the reader's sign-in account at Firebase from this browser, then signs it out. Firebase
+ * refuses when the reader signed in too long ago ("recent-login": they sign in again and repeat).
+ */
+export async function deleteSignInAccount(config: FirebaseWebConfig): Promise<SignInDeletion> {
+  const { auth, sdk } = await loadAuth(config);
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return "signed-out";
+  try {
+    await sdk.deleteUser(user);
+  } catch (error) {
+    return (error as { code?: string }).code === "auth/requires-recent-login" ? "recent-login" : "failed";
+  }
+  await signOutEverywhere({ serverToo: false });
+  return "deleted";
+}

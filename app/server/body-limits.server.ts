@@ -25,6 +25,8 @@ export interface BodyLimit {
 const limits: Array<{ route: RegExp } & BodyLimit> = [
   // A Firebase ID token (at most 8,192 characters) or a return path.
   { route: /^\/auth\/(session|logout)$/, bytes: 16 * KB, signedIn: false, format: "form" },
+  // Deleting an account: one checkbox.
+  { route: /^\/account\/delete$/, bytes: 4 * KB, signedIn: true, format: "form" },
   // Reports (the longest form, every field full of three-byte characters and percent-escaped, is under
   // 120 KB) and triage decisions.
   { route: /^\/feedback_hub\/[^/]+$/, bytes: 256 * KB, signedIn: true, format: "form" },

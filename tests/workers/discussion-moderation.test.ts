@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { action } from "~/routes/discuss";
+import { action as deleteAccount } from "~/routes/account.delete";
 import { loader as yourDiscussion } from "~/routes/discuss._index";
 import { action as queueAction, loader as queueLoader } from "~/routes/feedback-hub.triage-comments";
 import { NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/discussion/standing";
@@ -213,5 +214,47 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(stopped.status).toBe(403);
     expect(stopped.fields.form).toMatch(/Posting is paused/);
     expect(stopped.values.text).toBe("Stopped now");
+  });
+
+  it("deleting an account takes its comments' text, earlier versions, name and stamp, its reports and progress, and ends its session", async () => {
+    const leaving = await cookieFor("leaving-writer", { name: "Lee" });
+    const staying = await cookieFor("staying-reader", { name: "Sam" });
+    await saveProgress("leaving-writer", { webNovel: "wn:2-2" });
+    await saveProgress("staying-reader", { webNovel: "wn:2-2" });
+    const id = await posted(leaving, "wn:2-1", "Words of a reader who leaves");
+    await send(leaving, "wn:2-1", { intent: "edit", id: String(id), version: await version(id), text: "Edited words" });
+    await post(staying, "wn:2-1", { text: "An answer that stays", horizon: "wn:2-1", parent: String(id) });
+    const other = await posted(staying, "wn:2-1", "A comment the leaver reports");
+    await send(leaving, "wn:2-1", { intent: "report", id: String(other), kind: "abuse" });
+
+    const unconfirmed = await call(deleteAccount, "/account/delete", {
+      method: "POST",
+      cookie: leaving,
+      body: form({}),
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(JSON.stringify(unconfirmed.data)).toMatch(/Tick the box/);
+    const deleted = await call(deleteAccount, "/account/delete", {
+      method: "POST",
+      cookie: leaving,
+      body: form({ confirm: "yes" }),
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.get("Set-Cookie")).toMatch(/Max-Age=0/i);
+
+    const after = present(
+      (await thread("wn:2-1", "wn:2-2")).comments.content?.find((comment) => comment.id === id)?.content,
+    );
+    expect(after).toMatchObject({ removed: "deleted", text: "", author: "", stamp: [] });
+    expect(after.replies.map((reply) => reply.content?.text)).toEqual(["An answer that stays"]);
+    const left = await env.DB.batch([
+      env.DB.prepare(`SELECT count(*) AS n FROM comments WHERE uid = 'leaving-writer'`),
+      env.DB.prepare(`SELECT count(*) AS n FROM comment_history WHERE comment_id = ?1 AND body IS NOT NULL`).bind(id),
+      env.DB.prepare(`SELECT count(*) AS n FROM comment_reports WHERE uid = 'leaving-writer'`),
+      env.DB.prepare(`SELECT count(*) AS n FROM reading_progress WHERE uid = 'leaving-writer'`),
+      env.DB.prepare(`SELECT count(*) AS n FROM sessions WHERE uid = 'leaving-writer'`),
+    ]);
+    expect(left.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0, 0]);
+    expect(JSON.stringify(await thread("wn:2-1", "all"))).not.toMatch(/Lee|leaves|Edited words/);
   });
 });

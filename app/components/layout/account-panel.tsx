@@ -39,6 +39,9 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
           Sign out
         </Button>
       </Form>
+      <Link to="/account/delete" className="block rounded-md px-3 py-3 text-sm text-muted-foreground hover:bg-muted">
+        Delete your account
+      </Link>
     </>
   );
 }

@@ -1,0 +1,140 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
+import { refuse } from "~/lib/forms/form";
+import { formErrorsOf } from "~/lib/http/error-body";
+import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import type { SignInDeletion } from "~/browser/firebase-auth.client";
+import { usePublicConfig } from "~/browser/user";
+import { forgetAccount } from "~/models/account.server";
+import { assertSameOrigin } from "~/server/origin.server";
+import { keepingInputThroughOutage } from "~/server/outage.server";
+import { endSession, getSignedInUser, requireUser } from "~/server/session.server";
+import type { Route } from "./+types/account.delete";
+
+/*
+ * Deleting an account: the server forgets what it keeps of the reader (forgetAccount), ends the
+ * session, and the browser then deletes the sign-in account at Firebase. The page does not need a
+ * signed-in reader to open, so it can say how the deletion went after the session has ended.
+ */
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSignedInUser(request, context);
+  return { signedIn: user !== null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), {
+    title: "Delete your account",
+    description: "Delete your account and what the site keeps of it.",
+  });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const body = await request.formData();
+  const confirmed = body.get("confirm") === "yes";
+  return keepingInputThroughOutage({}, async () => {
+    const user = await requireUser(request, context);
+    if (!confirmed) return refuse({ confirm: "Tick the box to say you want your account deleted." }, {});
+    await forgetAccount(context.db, user.uid);
+    const setCookie = await endSession(request, context);
+    return data({ forgotten: true }, { headers: { "Set-Cookie": setCookie } });
+  });
+}
+
+const outcomes: Record<SignInDeletion, string> = {
+  deleted: "Your account is deleted, with everything the site kept of it. Thank you for reading with us.",
+  "recent-login":
+    "Everything the site kept of your account is deleted. To delete your sign-in account too, Firebase asks you to sign in once more: sign in, then come back to this page and delete again.",
+  "signed-out":
+    "Everything the site kept of your account is deleted. Your sign-in account is not signed in on this browser: sign in, then come back to this page and delete again to remove it too.",
+  failed:
+    "Everything the site kept of your account is deleted, but your sign-in account could not be deleted just now. Sign in and come back to this page to try again.",
+};
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const config = usePublicConfig();
+  const navigation = useNavigation();
+  const forgotten = (actionData as { forgotten?: boolean } | undefined)?.forgotten === true;
+  const errors = formErrorsOf<"confirm">(forgotten ? undefined : actionData);
+  const [outcome, setOutcome] = useState<SignInDeletion | null>(null);
+  useEffect(() => {
+    if (!forgotten || !config) return;
+    void import("~/browser/firebase-auth.client")
+      .then((client) => client.deleteSignInAccount(config.firebase))
+      .catch((): SignInDeletion => "failed")
+      .then(setOutcome);
+  }, [forgotten, config]);
+
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title="Delete your account" />
+      {forgotten ? (
+        <div role="status" className="space-y-3 rounded-lg border border-border bg-card p-4">
+          <p>{outcome ? outcomes[outcome] : "Deleting your sign-in account…"}</p>
+          {outcome && outcome !== "deleted" ? (
+            <Link to="/login?redirectTo=/account/delete" className="font-medium text-primary underline">
+              Sign in
+            </Link>
+          ) : outcome ? (
+            <Link to="/" className="font-medium text-primary underline">
+              Home
+            </Link>
+          ) : null}
+        </div>
+      ) : loaderData.signedIn ? (
+        <Form method="post" className="space-y-4">
+          <p>Deleting your account removes, at once and for good:</p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>your reading progress saved to your account (this browser keeps its own copy until you clear it);</li>
+            <li>
+              the text of every comment and reply you posted, its earlier versions, your name and what you had seen
+              beside it (a comment others answered leaves &ldquo;Deleted by its writer&rdquo; so their replies still
+              read);
+            </li>
+            <li>your reports of comments, and your sessions on every device;</li>
+            <li>your sign-in account (email, password, name) at Firebase Authentication.</li>
+          </ul>
+          <p>
+            Reports you sent through the feedback hub stay for moderators, no longer tied to you. Translation notes
+            published from them stay, credited to &ldquo;A reader&rdquo;.
+          </p>
+          <label className="flex min-h-11 items-center gap-3">
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              className="size-5"
+              aria-invalid={errors.confirm ? true : undefined}
+              aria-describedby={errors.confirm ? "confirm-error" : undefined}
+            />
+            I want my account deleted
+          </label>
+          {errors.confirm ? (
+            <p id="confirm-error" className="text-sm font-medium text-destructive">
+              {errors.confirm}
+            </p>
+          ) : null}
+          <FormError>{errors.form}</FormError>
+          <Button type="submit" variant="destructive" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Deleting…" : "Delete my account"}
+          </Button>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/login?redirectTo=/account/delete" className="font-medium text-primary underline">
+            Sign in
+          </Link>{" "}
+          to delete your account.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
