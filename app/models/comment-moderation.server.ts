@@ -18,7 +18,7 @@ const strikeActions = ["hidden", "restamped"] as const;
 
 /**
  * A writer's standing (app/lib/discussion/standing.ts) in one round trip: their strikes within
- * STRIKE_DAYS (a comment moved, or hidden and still hidden, counts once) and whether they are new to
+ * STRIKE_DAYS (a comment moved, or hidden and not restored, counts once) and whether they are new to
  * discussion.
  */
 export async function getStanding(db: D1Database, uid: string, now = new Date()): Promise<Standing> {
@@ -35,7 +35,20 @@ export async function getStanding(db: D1Database, uid: string, now = new Date())
       .where((row) =>
         row.or([
           row("h.action", "=", "restamped"),
-          row.and([row("h.action", "=", "hidden"), row("c.status", "=", "hidden")]),
+          // A hide counts until a moderator restores the comment (its writer deleting it changes nothing).
+          row.and([
+            row("h.action", "=", "hidden"),
+            row.not(
+              row.exists(
+                row
+                  .selectFrom("comment_history as r")
+                  .select(row.lit(1).as("one"))
+                  .whereRef("r.comment_id", "=", "h.comment_id")
+                  .where("r.action", "=", "restored")
+                  .whereRef("r.id", ">", "h.id"),
+              ),
+            ),
+          ]),
         ]),
       ),
     query
@@ -57,8 +70,8 @@ export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { a
 /**
  * A moderator's decision on a comment: hide it, restore it, or move its horizon (it is then hidden at
  * once from everyone short of the new one), with a reason its writer is shown. Conditional writes:
- * hiding what is hidden, or re-stamping to a unit that does not exist or a comment deleted, changes
- * nothing and returns false. The decision, its history entry and the closing of the comment's open
+ * hiding what is hidden, or re-stamping a comment deleted, changes nothing ("unchanged"); re-stamping
+ * to a unit that does not exist changes nothing either ("no-such-unit"). The decision, its history entry and the closing of the comment's open
  * reports are one batch.
  */
 export async function decideOnComment(
@@ -94,9 +107,15 @@ export async function decideOnComment(
           .where("unit", "=", unit)
           .where("status", "=", decision.action === "hide" ? "shown" : "hidden");
   const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
+  const horizonExists =
+    decision.action === "restamp"
+      ? anywhere.exists(
+          query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", decision.horizon),
+        )
+      : anywhere.lit(true);
   const [, changed] = await batch(db, [
     change,
-    query.selectNoFrom(sql<number>`changes()`.as("changed")),
+    query.selectNoFrom([sql<number>`changes()`.as("changed"), horizonExists.as("horizon")]),
     historyEntry({
       comment: id,
       at,
@@ -108,7 +127,8 @@ export async function decideOnComment(
     // Only after the history entry went in, that is after the decision changed the comment.
     closeReports(id).where(afterChange),
   ]);
-  return (changed[0]?.changed ?? 0) > 0;
+  if ((changed[0]?.changed ?? 0) > 0) return "decided";
+  return changed[0]?.horizon ? "unchanged" : "no-such-unit";
 }
 
 const closeReports = (commentId: number) =>
@@ -129,7 +149,7 @@ export async function dismissCommentReports(db: D1Database, commentId: number) {
 
 export type CommentReportOutcome =
   | { reported: true }
-  | { reported: false; problem: "gone" | "again" }
+  | { reported: false; problem: "gone" | "again" | "needs" }
   | { reported: false; problem: "limit"; limit: "minute" | "day" };
 
 /**
@@ -166,9 +186,15 @@ export async function reportComment(
       .where("comment_id", "=", report.commentId)
       .where("uid", "=", report.uid),
   );
-  const limit = limitedHit(anywhere.and([stands, anywhere.not(again)]));
+  const needsExists =
+    report.needs === null
+      ? anywhere.lit(true)
+      : anywhere.exists(
+          query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", report.needs),
+        );
+  const limit = limitedHit(anywhere.and([stands, anywhere.not(again), needsExists]));
   const [checks, , , , stored, , usage] = await batch(db, [
-    query.selectNoFrom([stands.as("stands"), again.as("again")]),
+    query.selectNoFrom([stands.as("stands"), again.as("again"), needsExists.as("needs")]),
     limit.open,
     limit.take,
     query
@@ -194,6 +220,7 @@ export async function reportComment(
   const check = checks[0];
   if (!check?.stands) return { reported: false, problem: "gone" };
   if (check.again) return { reported: false, problem: "again" };
+  if (!check.needs) return { reported: false, problem: "needs" };
   return { reported: false, problem: "limit", limit: limit.reached(usage) };
 }
 
@@ -318,6 +345,7 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
         "h.label as horizon_label",
         "c.id as comment_id",
         "c.unit",
+        "c.horizon as comment_horizon",
         "t.label as unit_label",
         threadPageOf(sql`coalesce(c.parent_id, c.id)`, sql.ref("c.unit")).as("page"),
       ])
@@ -336,7 +364,8 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
       label: row.unit_label,
       commentId: row.comment_id,
       page: row.page,
-      details: gated(row.horizon ? [row.horizon] : [row.unit], {
+      // Where it was moved to; else where it stands: the reason may speak of what it touches.
+      details: gated([row.horizon ?? row.comment_horizon], {
         horizon: row.horizon ? { key: row.horizon, label: row.horizon_label ?? row.horizon } : null,
         reason: row.reason,
       }),

@@ -9,7 +9,7 @@ import {
   type ThreadReply,
   type UnitLabel,
 } from "~/lib/discussion/thread";
-import { EDIT_MINUTES } from "~/lib/discussion/standing";
+import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
 import { gated } from "~/lib/shield/gated";
 import type { CommentsTable, Database } from "./database";
 
@@ -116,10 +116,9 @@ const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: ro
 export async function getThread(db: D1Database, unit: string, page: number): Promise<Thread | null> {
   const [units, counts, comments, replies] = await batch(db, [
     query.selectFrom("story_units").select(["key", "label", "path"]).where("key", "=", unit),
-    shownComments(unit).select((row) => [
-      row.fn.countAll<number>().as("total"),
-      row.fn.sum<number>(row.case().when("c.parent_id", "is", null).then(1).else(0).end()).as("comments"),
-    ]),
+    shownComments(unit)
+      .where("c.parent_id", "is", null)
+      .select((row) => row.fn.countAll<number>().as("comments")),
     pageComments(unit, page).select(commentColumns),
     query
       .selectFrom("comments as c")
@@ -140,7 +139,7 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
   const paging = pageInfo(page, COMMENTS_PER_PAGE, counts[0]?.comments ?? 0);
   return {
     unit: { key: found.key, label: found.label, path: found.path },
-    total: counts[0]?.total ?? 0,
+    total: counts[0]?.comments ?? 0,
     page: paging.page,
     pageCount: paging.pageCount,
     comments: gated(
@@ -233,7 +232,7 @@ export function historyEntry(entry: {
 
 export type PostOutcome =
   | { posted: true; id: number }
-  | { posted: false; problem: "unit" | "parent" | "duplicate" | "resent" }
+  | { posted: false; problem: "unit" | "horizon" | "parent" | "duplicate" | "resent" }
   | { posted: false; problem: "limit"; limit: "minute" | "day" };
 
 export interface NewComment {
@@ -365,7 +364,8 @@ export async function postComment(
   if (posted) return { posted: true, id: posted.id };
   const check = checks[0];
   if (check?.resent) return { posted: false, problem: "resent" };
-  if (!check?.unit || !check.horizon) return { posted: false, problem: "unit" };
+  if (!check?.unit) return { posted: false, problem: "unit" };
+  if (!check.horizon) return { posted: false, problem: "horizon" };
   if (!check.parent) return { posted: false, problem: "parent" };
   if (check.duplicate) return { posted: false, problem: "duplicate" };
   return { posted: false, problem: "limit", limit: limit.reached(usage) };
@@ -376,25 +376,38 @@ export async function postComment(
  * replies to it stand.
  * True when it was theirs and still stood.
  */
-export async function deleteComment(db: D1Database, { id, uid }: { id: number; uid: string }, now = new Date()) {
+export async function deleteComment(
+  db: D1Database,
+  { id, unit, uid }: { id: number; unit: string; uid: string },
+  now = new Date(),
+) {
   const at = now.toISOString();
   const [, changed] = await batch(db, [
     query
       .updateTable("comments")
       .set({ status: "deleted", body: "" })
       .where("id", "=", id)
+      .where("unit", "=", unit)
       .where("uid", "=", uid)
       // A comment a moderator hid is the writer's to delete too: its text goes for good.
       .where("status", "in", ["shown", "hidden"]),
     query.selectNoFrom(sql<number>`changes()`.as("changed")),
     historyEntry({ comment: id, at, action: "deleted", by: uid }),
-    // Its earlier versions go with it.
+    // Its earlier versions go with it, and readers' reports of it close (there is nothing left to decide).
     query.updateTable("comment_history").set({ body: null }).where("comment_id", "=", id).where(afterChange),
+    query
+      .updateTable("comment_reports")
+      .set({ status: "closed" })
+      .where("comment_id", "=", id)
+      .where("status", "=", "open")
+      .where(
+        anywhere.exists(query.selectFrom("comments").select("id").where("id", "=", id).where("status", "=", "deleted")),
+      ),
   ]);
   return (changed[0]?.changed ?? 0) > 0;
 }
 
-export type EditOutcome = { edited: true } | { edited: false; problem: "gone" | "late" | "changed" | "same" };
+export type EditOutcome = { edited: true } | { edited: false; problem: "gone" | "late" | "often" | "changed" | "same" };
 
 /**
  * A writer edits their comment within EDIT_MINUTES of posting it, in one round trip. `version` is when
@@ -404,15 +417,23 @@ export type EditOutcome = { edited: true } | { edited: false; problem: "gone" | 
  */
 export async function editComment(
   db: D1Database,
-  edit: { id: number; uid: string; text: string; version: string },
+  edit: { id: number; unit: string; uid: string; text: string; version: string },
   now = new Date(),
 ): Promise<EditOutcome> {
   const at = now.toISOString();
   const since = new Date(now.getTime() - EDIT_MINUTES * 60_000).toISOString();
+  const edits = query
+    .selectFrom("comment_history")
+    .select((row) => row.fn.countAll<number>().as("edits"))
+    .where("comment_id", "=", edit.id)
+    .where("action", "=", "edited")
+    .$asScalar();
   const editable = query
     .selectFrom("comments")
     .where("id", "=", edit.id)
+    .where("unit", "=", edit.unit)
     .where("uid", "=", edit.uid)
+    .where(edits, "<", EDITS_PER_COMMENT)
     .where("status", "=", "shown")
     .where("created_at", ">", since)
     .where((row) => row(row.fn.coalesce("edited_at", "created_at"), "=", edit.version))
@@ -427,15 +448,21 @@ export async function editComment(
     query
       .updateTable("comments")
       .set({ body: edit.text, edited_at: at })
-      .where("id", "in", editable.select("id"))
+      // Only when the history entry went in: the checks were made there (the entry itself now counts as an edit).
+      .where("id", "=", edit.id)
       .where(afterChange),
     query.selectNoFrom(sql<number>`changes()`.as("changed")),
-    query.selectFrom("comments").select(["uid", "status", "created_at", "edited_at", "body"]).where("id", "=", edit.id),
+    query
+      .selectFrom("comments")
+      .select(["unit", "uid", "status", "created_at", "edited_at", edits.as("edits")])
+      .where("id", "=", edit.id),
   ]);
   if ((changed[0]?.changed ?? 0) > 0) return { edited: true };
   const row = rows[0];
-  if (!row || row.uid !== edit.uid || row.status !== "shown") return { edited: false, problem: "gone" };
+  if (!row || row.unit !== edit.unit || row.uid !== edit.uid || row.status !== "shown")
+    return { edited: false, problem: "gone" };
   if (row.created_at <= since) return { edited: false, problem: "late" };
+  if ((row.edits ?? 0) >= EDITS_PER_COMMENT) return { edited: false, problem: "often" };
   if ((row.edited_at ?? row.created_at) !== edit.version) return { edited: false, problem: "changed" };
   return { edited: false, problem: "same" };
 }

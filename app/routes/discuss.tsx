@@ -110,7 +110,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         title={`Discussion: ${thread.unit.label}`}
         lead={`For readers who have read or watched ${thread.unit.label}. A comment that touches more is hidden from anyone who has not got that far.`}
       >
-        <p className="text-sm text-muted-foreground">{countOf(thread.total, nouns.commentOrReply)}</p>
+        <p className="text-sm text-muted-foreground">{countOf(thread.total, nouns.comment)}</p>
       </PageHeader>
       {/* Before the comments: revealing them only grows the page downwards, so nothing on screen moves. */}
       <section aria-labelledby="post-heading" className="mb-6">

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { checkComment, limitMessage } from "~/lib/discussion/comment-form";
 import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussion/comment-text";
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
-import { postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
+import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
 import { comesBefore, horizonProblem } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
@@ -58,7 +58,8 @@ function backTo(unit: string, body: FormData, id?: number | null) {
   return `${discussionPath(unit)}${page > 1 ? `?page=${page}` : ""}${id ? `#comment-${id}` : ""}`;
 }
 
-const removedReply = "The comment you answer was removed, so this reply cannot be posted. Your text is kept.";
+const removedReply =
+  "The comment you answer was removed (or is itself a reply), so this reply cannot be posted. Your text is kept.";
 
 /** Why a writer may not post for now, or null. */
 function stoppedMessage(standing: Standing) {
@@ -115,6 +116,8 @@ export async function postIntent({ context, user, unit, body, raw }: ThreadReque
   switch (outcome.problem) {
     case "unit":
       throw notFound();
+    case "horizon":
+      return refuse({ horizon: "Choose what your comment touches from the list." }, raw);
     case "parent":
       return refuse({ form: removedReply }, raw, 409);
     case "duplicate":
@@ -133,6 +136,7 @@ export async function editIntent({ context, user, unit, body, raw }: ThreadReque
   if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
   const outcome = await editComment(context.db, {
     id,
+    unit,
     uid: user.uid,
     text: cleanCommentText(raw.text),
     version: String(body.get("version") ?? ""),
@@ -140,7 +144,8 @@ export async function editIntent({ context, user, unit, body, raw }: ThreadReque
   if (outcome.edited) return redirectWithToast(context.env, backTo(unit, body, id), { title: "Comment edited" });
   const messages = {
     gone: "That comment is not yours, or it was removed.",
-    late: "A comment can be edited for 15 minutes after posting; this one no longer can. Your text is kept here.",
+    late: `A comment can be edited for ${EDIT_MINUTES} minutes after posting; this one no longer can. Your text is kept here.`,
+    often: `A comment can be edited ${EDITS_PER_COMMENT} times; this one has been. Your text is kept here.`,
     changed:
       "This comment was edited elsewhere (another tab or device) while you wrote. Your text is kept here: reload to see the other edit, then edit again.",
     same: "Nothing to save: the text is as it was.",
@@ -157,7 +162,7 @@ export const threadPageOf = (unit: string, body: FormData) => backTo(unit, body)
 
 export async function deleteIntent({ context, user, unit, body, raw }: ThreadRequest) {
   const id = commentId(body.get("id"));
-  if (id === null || !(await deleteComment(context.db, { id, uid: user.uid })))
+  if (id === null || !(await deleteComment(context.db, { id, unit, uid: user.uid })))
     return refuse({ form: "That comment is not yours, or it was already removed." }, raw, 409);
   return redirectWithToast(context.env, backTo(unit, body), { title: "Comment deleted" });
 }
@@ -196,6 +201,7 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
       description: "Thank you. Moderators will look at it.",
     });
   if (outcome.problem === "again") return refuse({ form: "You have already reported this comment." }, raw, 409);
+  if (outcome.problem === "needs") return refuse({ needs: "Choose what it spoils from the list." }, raw);
   if (outcome.problem === "gone") return refuse({ form: "That comment was removed, or it is your own." }, raw, 409);
   if (outcome.problem === "limit")
     return refuse(
@@ -221,12 +227,17 @@ export async function moderateIntent({ context, user, unit, body, raw }: ThreadR
     return refuse({ horizon: "Give the horizon as a unit key, such as wn:8-1 or anime:2-3." }, raw);
   if (intent === "restamp" && comesBefore(horizon, unit))
     return refuse({ horizon: "A comment's horizon is at least its thread's own unit." }, raw);
-  const reason = raw.reason.trim();
+  const reason = cleanCommentText(raw.reason);
   if ([...reason].length > REASON_MAX_LENGTH)
     return refuse({ reason: `At most ${REASON_MAX_LENGTH} characters, please.` }, raw);
   const decision: ModeratorDecision =
     intent === "restamp" ? { action: "restamp", horizon } : { action: intent === "hide" ? "hide" : "restore" };
-  if (id === null || !(await decideOnComment(context.db, { id, unit, by: user.uid, decision, reason: reason || null })))
+  const decided =
+    id === null
+      ? "unchanged"
+      : await decideOnComment(context.db, { id, unit, by: user.uid, decision, reason: reason || null });
+  if (decided === "no-such-unit") return refuse({ horizon: "No part of the story has that key." }, raw);
+  if (decided === "unchanged")
     return refuse({ form: "Nothing changed: the comment was removed, or already so." }, raw, 409);
   const said = { hide: "Comment hidden", restore: "Comment restored", restamp: "Horizon moved" }[decision.action];
   return redirectWithToast(context.env, back, {

@@ -4,7 +4,7 @@ import { action } from "~/routes/discuss";
 import { action as deleteAccount } from "~/routes/account.delete";
 import { loader as yourDiscussion } from "~/routes/discuss._index";
 import { action as queueAction, loader as queueLoader } from "~/routes/feedback-hub.triage-comments";
-import { NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/discussion/standing";
+import { EDITS_PER_COMMENT, NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/discussion/standing";
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present } from "../support/workers-context";
@@ -256,5 +256,67 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     ]);
     expect(left.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0, 0]);
     expect(JSON.stringify(await thread("wn:2-1", "all"))).not.toMatch(/Lee|leaves|Edited words/);
+  });
+
+  it("holds what an attacker tried: strikes a writer's deletions cannot wipe, a cap on edits, field errors for keys that name nothing, a reason behind the comment's horizon, no reply count in the total", async () => {
+    const writer = await cookieFor("tried-writer");
+    const moderator = await cookieFor("tried-moderator", { admin: true });
+    await saveProgress("tried-writer", { webNovel: "wn:2-2" });
+
+    // A key shaped like a unit that names none: a field error, the text kept.
+    const nowhere = await post(writer, "wn:1-2", { text: "Touching nothing", horizon: "wn:1-999" });
+    expect([nowhere.status, nowhere.values.text]).toEqual([400, "Touching nothing"]);
+    expect(nowhere.fields.horizon).toBeTruthy();
+
+    // Edits: at most EDITS_PER_COMMENT, and only at the comment's own thread.
+    const id = await posted(writer, "wn:1-2", "Edit me");
+    const edit = (unit: string, text: string) =>
+      version(id).then((current) => send(writer, unit, { intent: "edit", id: String(id), version: current, text }));
+    expect((await edit("wn:2-2", "From another thread")).status).toBe(409);
+    for (let count = 1; count <= EDITS_PER_COMMENT; count++)
+      expect((await edit("wn:1-2", `Edit ${count}`)).status).toBe(302);
+    const often = await edit("wn:1-2", "One more");
+    expect(often.status).toBe(409);
+    expect(often.fields.form).toMatch(/edited 5 times/);
+
+    // A report or a re-stamp naming no unit: a field error.
+    const reader = await cookieFor("tried-reader");
+    await saveProgress("tried-reader", { webNovel: "wn:2-2" });
+    const report = await send(reader, "wn:1-2", {
+      intent: "report",
+      id: String(id),
+      kind: "spoiler",
+      needs: "wn:1-999",
+    });
+    expect(report.fields.needs).toBeTruthy();
+    const restamp = await send(moderator, "wn:1-2", { intent: "restamp", id: String(id), horizon: "wn:1-999" });
+    expect(restamp.fields.horizon).toMatch(/No part of the story/);
+
+    // A raised comment with replies: the public total counts the comment, never its replies.
+    const before = (await thread("wn:1-2", "wn:1-2")).total;
+    const raised = await posted(writer, "wn:1-2", "Raised with replies", "wn:2-2");
+    for (const index of [1, 2, 3])
+      await post(reader, "wn:1-2", { text: `Reply ${index}`, horizon: "wn:2-2", parent: String(raised) });
+    expect((await thread("wn:1-2", "wn:1-2")).total).toBe(before + 1);
+
+    // Hidden with a reason that speaks of arc 2: the writer, short of arc 2, is not shown it.
+    await send(moderator, "wn:1-2", { intent: "hide", id: String(raised), reason: "It tells how arc 2 ends" });
+    await saveProgress("tried-writer", { webNovel: "wn:1-3" });
+    const told = await call(yourDiscussion, "/discuss?reveal=wn%3A1-3", { cookie: writer });
+    expect(JSON.stringify(told.data)).not.toMatch(/how arc 2 ends/);
+
+    // Deleting hidden comments does not take their strikes away.
+    await saveProgress("tried-writer", { webNovel: "wn:2-2" });
+    const more = [];
+    for (let index = 0; index < STRIKES_TO_STOP - 1; index++) {
+      await env.DB.prepare(`DELETE FROM rate_limit_windows WHERE client = 'tried-writer'`).run();
+      more.push(await posted(writer, "wn:2-1", `To be hidden ${index}`));
+    }
+    for (const hidden of more) await send(moderator, "wn:2-1", { intent: "hide", id: String(hidden) });
+    for (const hidden of [...more]) await send(writer, "wn:2-1", { intent: "delete", id: String(hidden) });
+    await send(writer, "wn:1-2", { intent: "delete", id: String(raised) });
+    await env.DB.prepare(`DELETE FROM rate_limit_windows WHERE client = 'tried-writer'`).run();
+    const paused = await post(writer, "wn:2-1", { text: "Still paused?", horizon: "wn:2-1" });
+    expect(paused.status).toBe(403);
   });
 });

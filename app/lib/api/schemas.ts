@@ -234,7 +234,8 @@ export const apiSchemas = {
     comment_count: {
       type: "integer",
       minimum: 0,
-      description: "Comments and replies in the whole thread: the same for everyone.",
+      description:
+        "Comments (not replies) listed in the whole thread: the same for everyone. How many replies a comment has is behind its horizon.",
     },
     page: { type: "integer", minimum: 1, description: "The page answered; past the last page, `comments` is empty." },
     per_page: { type: "integer", minimum: 1 },

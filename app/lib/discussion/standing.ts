@@ -10,6 +10,9 @@ import { COMMENT_LIMITS } from "./comment-form";
 /** How long after posting a writer may still edit their comment. */
 export const EDIT_MINUTES = 15;
 
+/** How many times a comment may be edited: enough to fix a slip or two, not a way to write without limit. */
+export const EDITS_PER_COMMENT = 5;
+
 /** Whether a comment posted at `postedAt` may still be edited at `now`. */
 export function stillEditable(postedAt: string, now = Date.now()) {
   const posted = Date.parse(postedAt);

@@ -60,7 +60,11 @@ export const COMMENTS_PER_PAGE = 50;
 /** One page of a unit's thread. */
 export interface Thread {
   unit: UnitLabel & { path: string };
-  /** Comments and replies that stand or have replies, on every page: a count everyone gets alike. */
+  /**
+   * The comments listed on every page (those that stand, and removed ones whose replies stand): a count
+   * everyone gets alike, as the comments' places are. Replies are not counted: how many a comment has is
+   * behind its horizon.
+   */
   total: number;
   page: number;
   pageCount: number;
