@@ -18,6 +18,7 @@ export const nouns = {
   chapter: { one: "chapter", other: "chapters" },
   character: { one: "character", other: "characters" },
   comment: { one: "comment", other: "comments" },
+  commentOrReply: { one: "comment or reply", other: "comments and replies" },
   chibiShort: { one: "chibi short", other: "chibi shorts" },
   entry: { one: "entry", other: "entries" },
   episode: { one: "episode", other: "episodes" },

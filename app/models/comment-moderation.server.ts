@@ -309,6 +309,53 @@ export async function getReportedComments(db: D1Database, page: number) {
   return { comments, ...paging };
 }
 
+/** How many hidden comments the queue lists, the most recently hidden first. */
+export const HIDDEN_LISTED = 20;
+
+/**
+ * Comments moderators hid, the most recently hidden first, so one can be restored: a hidden comment
+ * without replies leaves its thread altogether.
+ */
+export async function getHiddenComments(db: D1Database): Promise<ReportedComment[]> {
+  const [rows] = await batch(db, [
+    query
+      .selectFrom("comments as c")
+      .innerJoin("story_units as t", "t.key", "c.unit")
+      .innerJoin("story_units as h", "h.key", "c.horizon")
+      .select([
+        "c.id",
+        "c.unit",
+        "t.label as unit_label",
+        "c.horizon",
+        "h.label as horizon_label",
+        "c.author",
+        "c.body",
+        "c.created_at",
+      ])
+      .where("c.status", "=", "hidden")
+      .orderBy(
+        (row) =>
+          row
+            .selectFrom("comment_history as d")
+            .select((inner) => inner.fn.max("d.id").as("last"))
+            .whereRef("d.comment_id", "=", "c.id")
+            .where("d.action", "=", "hidden"),
+        "desc",
+      )
+      .limit(HIDDEN_LISTED),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    thread: { key: row.unit, label: row.unit_label },
+    horizon: { key: row.horizon, label: row.horizon_label },
+    author: row.author,
+    text: row.body,
+    status: "hidden",
+    postedAt: row.created_at,
+    reports: [],
+  }));
+}
+
 /** A moderator's decision as the writer is told it: never the comment's text. */
 export interface DecisionNotice {
   id: number;

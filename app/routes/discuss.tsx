@@ -9,10 +9,12 @@ import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
 import { readFields, refuse } from "~/lib/forms/form";
+import { threadFormFields } from "~/lib/discussion/comment-form";
 import { isUnitKey } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";
 import { countOf, nouns } from "~/lib/words";
+import { keepingTheForm } from "~/browser/form-outage";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getThread } from "~/models/discussions.server";
 import { notFound } from "~/server/not-found.server";
@@ -26,7 +28,6 @@ import {
   moderateIntent,
   postIntent,
   reportIntent,
-  threadFormFields,
   threadPageOf,
 } from "~/server/thread-actions.server";
 import { shieldedData } from "~/server/shield.server";
@@ -48,6 +49,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireExistingPage(url, thread);
   return shieldedData(request, thread);
 }
+
+/** A post that never reaches the site, or that it fails to answer, keeps the page and the text (app/browser/form-outage.ts). */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  keepingTheForm(request, serverAction, threadFormFields);
 
 /** Kept at the edge only seconds (a signed-in reader's answers are private anyway). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": THREAD_CACHE_CONTROL });

@@ -11,15 +11,22 @@ import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { commentReportKinds } from "~/lib/discussion/comment-report";
 import { formatDate } from "~/lib/format";
 import { readFields, refuse } from "~/lib/forms/form";
+import { threadFormFields } from "~/lib/discussion/comment-form";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { countOf, nouns } from "~/lib/words";
-import { dismissCommentReports, getReportedComments, type ReportedComment } from "~/models/comment-moderation.server";
+import {
+  dismissCommentReports,
+  getHiddenComments,
+  getReportedComments,
+  HIDDEN_LISTED,
+  type ReportedComment,
+} from "~/models/comment-moderation.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { requireModerator } from "~/server/session.server";
-import { commentId, moderateIntent, threadFormFields } from "~/server/thread-actions.server";
+import { commentId, moderateIntent } from "~/server/thread-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/feedback-hub.triage-comments";
 
@@ -34,9 +41,12 @@ const here = "/feedback_hub/triage/comments";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireModerator(request, context);
   const url = new URL(request.url);
-  const queue = await getReportedComments(context.db, requestedPage(url));
+  const [queue, hidden] = await Promise.all([
+    getReportedComments(context.db, requestedPage(url)),
+    getHiddenComments(context.db),
+  ]);
   requireExistingPage(url, queue);
-  return queue;
+  return { ...queue, hidden };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -68,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReportedComments({ loaderData, actionData }: Route.ComponentProps) {
-  const { comments, total, page, pageCount } = loaderData;
+  const { comments, total, page, pageCount, hidden } = loaderData;
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -99,6 +109,20 @@ export default function ReportedComments({ loaderData, actionData }: Route.Compo
         <p className="text-muted-foreground">No reported comment is waiting.</p>
       )}
       <Pagination page={page} pageCount={pageCount} />
+      <h2 className="mb-2 mt-10 text-xl font-semibold">Hidden comments</h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        The {HIDDEN_LISTED} most recently hidden, to restore one: a hidden comment without replies is gone from its
+        thread.
+      </p>
+      {hidden.length ? (
+        <ol className="space-y-4">
+          {hidden.map((comment) => (
+            <ReportedItem key={comment.id} comment={comment} actionData={actionData} />
+          ))}
+        </ol>
+      ) : (
+        <p className="text-muted-foreground">No comment is hidden.</p>
+      )}
     </>
   );
 }
@@ -130,7 +154,9 @@ function ReportedItem({ comment, actionData }: { comment: ReportedComment; actio
       <div className="mt-2 rounded-md bg-muted p-3 text-sm">
         {comment.text ? <CommentText text={comment.text} /> : <p className="italic">Deleted by its writer.</p>}
       </div>
-      <h3 className="mt-3 text-sm font-semibold">{countOf(comment.reports.length, nouns.report)}</h3>
+      {comment.reports.length ? (
+        <h3 className="mt-3 text-sm font-semibold">{countOf(comment.reports.length, nouns.report)}</h3>
+      ) : null}
       <ul className="mt-1 space-y-1 text-sm">
         {comment.reports.map((report, index) => (
           <li key={index} className="[overflow-wrap:anywhere]">
@@ -151,15 +177,17 @@ function ReportedItem({ comment, actionData }: { comment: ReportedComment; actio
           extra={<input type="hidden" name="unit" value={comment.thread.key} />}
         />
       )}
-      <Form method="post" className="mt-2">
-        <input type="hidden" name="intent" value="dismiss" />
-        <input type="hidden" name="form" value={`dismiss:${comment.id}`} />
-        <input type="hidden" name="id" value={comment.id} />
-        <Button type="submit" variant="link" size="sm" disabled={navigation.state === "submitting"}>
-          Leave it as it is and close its reports
-        </Button>
-        <FormError>{dismissed.form}</FormError>
-      </Form>
+      {comment.reports.length ? (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="dismiss" />
+          <input type="hidden" name="form" value={`dismiss:${comment.id}`} />
+          <input type="hidden" name="id" value={comment.id} />
+          <Button type="submit" variant="link" size="sm" disabled={navigation.state === "submitting"}>
+            Leave it as it is and close its reports
+          </Button>
+          <FormError>{dismissed.form}</FormError>
+        </Form>
+      ) : null}
     </li>
   );
 }

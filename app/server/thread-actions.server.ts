@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { checkComment, limitMessage } from "~/lib/discussion/comment-form";
+import { checkComment, limitMessage, type threadFormFields } from "~/lib/discussion/comment-form";
 import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussion/comment-text";
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
 import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
@@ -31,9 +31,7 @@ import { redirectWithToast } from "./toast.server";
  * with `form` (which of the page's forms was sent) so the page shows it in that form.
  */
 
-/** Every field the thread's forms send that a refusal gives back. */
-export const threadFormFields = ["form", "text", "horizon", "parent", "kind", "needs", "note", "reason"] as const;
-export type ThreadFormValues = Record<(typeof threadFormFields)[number], string>;
+type ThreadFormValues = Record<(typeof threadFormFields)[number], string>;
 
 interface ThreadRequest {
   context: AppLoadContext;

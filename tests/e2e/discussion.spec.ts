@@ -81,7 +81,17 @@ test("a writer posts, a reader sees it, a moderator moves its horizon and the re
   await expect(writer.getByText("Write at least two characters.")).toBeVisible();
   await expect(writer.getByLabel("Your comment")).toHaveValue("x");
 
+  // A post that never reaches the site keeps the page, the text and the draft.
   await writer.getByLabel("Your comment").fill(text);
+  await writer.route("**/discuss/anime:1-10.data*", (route) => route.abort());
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(writer.getByRole("alert")).toContainText("could not be reached");
+  await expect(writer.getByLabel("Your comment")).toHaveValue(text);
+  await expect
+    .poll(() => writer.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("comment:anime:1-10"))))
+    .toHaveLength(1);
+  await writer.unrouteAll();
+
   await expect(writer.getByLabel("What it touches")).toHaveValue("anime:1-10");
   await writer.getByRole("button", { name: "Post comment" }).click();
   await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment posted");

@@ -116,7 +116,7 @@ export function DeleteButton({ id }: { id: number }) {
     <Form
       method="post"
       onSubmit={(event) => {
-        if (!window.confirm("Delete this comment? Replies to it stay.")) event.preventDefault();
+        if (!window.confirm("Delete this comment? Its text goes for good.")) event.preventDefault();
       }}
     >
       <CommentFormFields intent="delete" form={`delete:${id}`} id={id} />

@@ -7,6 +7,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { checkComment, type CommentField, commentFields, COMMENT_LIMITS } from "~/lib/discussion/comment-form";
 import { cleanCommentText, COMMENT_MAX_LENGTH, textLength } from "~/lib/discussion/comment-text";
+import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
 import { horizonChoices, type UnitLabel } from "~/lib/discussion/thread";
 import { type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
 import { formErrorsOf } from "~/lib/http/error-body";
@@ -61,6 +62,14 @@ export function CommentForm({
     if (landed) draft.discard();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when this form's post lands
   }, [landed]);
+  // A refusal (or a post that never reached the site) gives the text back: it is the draft again, and
+  // the count says how long it is.
+  useEffect(() => {
+    const text = formRef.current?.querySelector("textarea")?.value ?? "";
+    setLength(textLength(cleanCommentText(text)));
+    if (refused?.values) draft.save();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
+  }, [answer, draft.restored]);
 
   if (!user) {
     return (
@@ -135,7 +144,7 @@ export function CommentForm({
       <Field
         id={fieldId("text")}
         label={parent ? "Your reply" : "Your comment"}
-        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day (fewer in your first day).`}
+        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day (${NEW_WRITER_LIMITS.perMinute} a minute and ${NEW_WRITER_LIMITS.perDay} a day on your first day).`}
         error={errors.text}
         required
       >

@@ -70,13 +70,20 @@ export function ThreadComments({
   const tooKnowing = (body: CommentBody | null) =>
     strict && shield !== null && body !== null && !body.removed && !knewNoMore(body.writerKnew, shield.knowledge);
   const shown = comments.filter((comment) => !tooKnowing(comment.content));
-  const leftOut = comments.length - shown.length;
+  // Left out: comments, and replies under the comments still shown.
+  const leftOut =
+    comments.length -
+    shown.length +
+    shown.reduce(
+      (count, comment) => count + (comment.content?.replies.filter((reply) => tooKnowing(reply.content)).length ?? 0),
+      0,
+    );
   if (!comments.length) return <p className="text-muted-foreground">No comments yet. Be the first.</p>;
   return (
     <>
       {leftOut ? (
         <p className="mb-3 text-sm text-muted-foreground">
-          Strict mode leaves out {countOf(leftOut, nouns.comment)} by readers who had seen more than you.
+          Strict mode leaves out {countOf(leftOut, nouns.commentOrReply)} by readers who had seen more than you.
         </p>
       ) : null}
       <ol className="space-y-4">
@@ -139,6 +146,9 @@ function Replies({
 }) {
   const answer = answerTo(actionData, `post:${parent.id}`);
   const [replying, setReplying] = useState(answer !== undefined);
+  // After each navigation: open on a refused reply, closed once one was posted.
+  const { key } = useLocation();
+  useEffect(() => setReplying(answer !== undefined), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- per navigation
   const shield = useShield();
   const location = useLocation();
   return (

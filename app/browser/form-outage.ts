@@ -1,0 +1,31 @@
+import { isRouteErrorResponse } from "react-router";
+import { errorBody } from "~/lib/http/error-body";
+
+/*
+ * A form's answer when the site could not be reached, or could not answer (a 5xx that is not the
+ * form's own refusal): the form's refusal in the action's own shape, with everything the reader typed,
+ * so the page stays and the form shows what failed beside their text. Used by a route's clientAction
+ * around its server action.
+ */
+
+const unreachableMessage =
+  "The site could not be reached, so nothing was sent. Your text is kept here: send it again when you are back online.";
+const failedMessage =
+  "The site could not take this just now. Your text is kept here: please send it again in a moment.";
+
+export async function keepingTheForm(
+  request: Request,
+  serverAction: () => Promise<unknown>,
+  fields: readonly string[],
+): Promise<unknown> {
+  const sent = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    const unreachable = error instanceof TypeError;
+    if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
+    const message = unreachable ? unreachableMessage : failedMessage;
+    const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
+    return { ...errorBody(message, { form: message }), values };
+  }
+}
