@@ -27,12 +27,13 @@ let run = 0;
  */
 export async function loadTest(
   url: string,
-  { connections = 16, seconds = 3, fresh = false } = {},
+  { connections = 16, seconds = 3, fresh = false, warm = true } = {},
 ): Promise<LoadResult> {
-  // A few requests first, so the isolate, its caches and the connection pool are warm.
-  for (let warm = 0; warm < 5; warm++)
+  // A few requests first, so the isolate, its caches and the connection pool are warm (unless the
+  // caller warmed it, to start the load at a moment of its choosing).
+  for (let request = 0; warm && request < 5; request++)
     await (
-      await fetch(fresh ? uncached(url, `warm-${Date.now()}-${warm}`) : url, { redirect: "manual" })
+      await fetch(fresh ? uncached(url, `warm-${Date.now()}-${request}`) : url, { redirect: "manual" })
     ).arrayBuffer();
   const { pathname, search } = new URL(url);
   const prefix = `${Date.now()}-${run++}`;

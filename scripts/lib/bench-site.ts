@@ -1,9 +1,11 @@
 /** The benchmark's sites: their local state, the production build served on them, and what one request shows. */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { uncached } from "./bench-load";
+import { authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
+import { emulatorOnPort } from "./local-stack";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
 const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -27,19 +29,56 @@ export function prepareState(persistTo: string, pack: string, packDirectory?: st
   ]);
 }
 
+/** Stops a process group the bench started, and waits (a few seconds at most) until its leader has gone. */
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      return; // already gone
+    }
+    await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  };
+}
+
+/**
+ * The bench's own Firebase Auth emulator (its helpers on the two ports after it), for the write
+ * burst's writers; its config and temporary files in `persistTo`/firebase. Answers with a function
+ * that stops it; the caller waits for it to answer (bench-burst's waitForEmulator).
+ */
+export async function startAuthEmulator(port: number, persistTo: string) {
+  const busy = await fetch(`http://${authEmulatorHost(port)}/`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`Port ${port} is in use: the bench runs its Auth emulator there; stop what runs there`);
+  const emulator = emulatorOnPort(port, { persistTo });
+  const child = spawn(
+    "node_modules/.bin/firebase",
+    ["emulators:start", "--only", "auth", "--project", FIREBASE_PROJECT_ID, ...emulator.args],
+    { stdio: "ignore", detached: true, env: emulator.env },
+  );
+  return stopper(child);
+}
+
 /**
  * Serves build/client with `wrangler pages dev` on its own state, and answers with a function that
  * stops it. The settings are passed as bindings so the bench does not depend on .dev.vars: outside
- * production (so the D1 counter may run), with the counter on.
+ * production (so the D1 counter may run), with the counter on, tokens checked against the bench's
+ * Auth emulator.
  */
 export async function startSite({
   port,
   inspectorPort,
   persistTo,
+  authEmulatorPort,
 }: {
   port: number;
   inspectorPort: number;
   persistTo: string;
+  authEmulatorPort: number;
 }) {
   const busy = await fetch(`http://localhost:${port}/`).then(
     () => true,
@@ -65,19 +104,15 @@ export async function startSite({
       "SESSION_SECRET=bench-only-secret",
       "--binding",
       "COUNT_D1_ROUND_TRIPS=true",
+      "--binding",
+      `FIREBASE_AUTH_EMULATOR_HOST=${authEmulatorHost(authEmulatorPort)}`,
     ],
     // NODE_ENV as `wrangler pages deploy` sets it, so the Function bundles React's production build as
     // deployed (`pages dev` would bundle its development build, which checks every element it renders).
     { stdio: "ignore", detached: true, env: { ...toolEnv, NODE_ENV: "production" } },
   );
   // A process group of its own, so stopping it also stops the workerd it starts.
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
+  const stop = stopper(child);
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) break;
     try {
@@ -87,7 +122,7 @@ export async function startSite({
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  stop();
+  await stop();
   throw new Error(`The site on port ${port} did not start`);
 }
 

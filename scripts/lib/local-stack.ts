@@ -51,7 +51,7 @@ const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME"];
  * and that folder is its temporary directory, where the CLI notes which emulators run for a project:
  * so a test stack's emulator and `npm start`'s run side by side without touching each other.
  */
-function emulatorOnPort(port: number, { persistTo = ".wrangler/state" }: StackOptions) {
+export function emulatorOnPort(port: number, { persistTo = ".wrangler/state" }: StackOptions) {
   if (port === AUTH_EMULATOR_PORT) return { args: [], env: process.env };
   const directory = resolve(persistTo, "firebase");
   mkdirSync(directory, { recursive: true });
