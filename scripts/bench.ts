@@ -9,12 +9,15 @@
  *     Every request asks for a URL of its own, so the edge cache misses and the figures are the
  *     server's own cost; the same page on one URL (edge cache hits) is measured beside it;
  *   - D1 round trips per page view (the site's X-D1-Round-Trips header, on for the bench only);
- *   - an edge cache's first answer next to a repeat.
+ *   - an edge cache's first answer next to a repeat;
+ *   - a write burst on the long thread: 16 signed-in writers post at once for 10 s while readers load
+ *     the thread; every comment answered as posted must be stored exactly once and nothing else, and
+ *     readers' latency is set beside their latency without the writers.
  * Writes bench/results.json and prints a summary with each budget met or not. It never fails on a
  * budget: the figures are for people, not a gate.
  *
- *   npm run bench                       everything, about 15 minutes
- *   npm run bench -- --quick            1× only, no Lighthouse: a minute or two, for development
+ *   npm run bench                       everything, about 20 minutes
+ *   npm run bench -- --quick            1× only, no Lighthouse: a few minutes, for development
  *   npm run bench -- --skip-build       measure the build already in build/
  *   npm run bench -- --scale 5 --lighthouse-runs 3 --seconds 5
  */
@@ -24,7 +27,14 @@ import { cpus, loadavg } from "node:os";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { bestOf, startChrome } from "./lib/bench-lighthouse";
 import { loadTest, type LoadResult, uncached } from "./lib/bench-load";
-import { type BenchResults, checkBudgets, formatSummary, type PageFigures, type PageResult } from "./lib/bench-report";
+import {
+  type BenchResults,
+  checkBudgets,
+  formatSummary,
+  type PageFigures,
+  type PageResult,
+  type WriteBurstResults,
+} from "./lib/bench-report";
 import { measureFrameworkFloorKb } from "./lib/bench-floor";
 import {
   type PageProbe,
@@ -32,9 +42,14 @@ import {
   probeEdgeCache,
   probePage,
   run,
+  startAuthEmulator,
   startSite,
   staticAssetOf,
 } from "./lib/bench-site";
+import { prepareWriters, tallyBurst, waitForEmulator, writeBurst } from "./lib/bench-burst";
+import { clearBursts, readBackBurst } from "./lib/bench-burst-d1";
+import { authEmulatorHost } from "./lib/local-auth";
+import { COMMENT_LIMITS } from "../app/lib/discussion/comment-form";
 
 /** The thread the bench fills with comments, 200 for each scale of content. */
 const longThread = "anime:1-11";
@@ -71,8 +86,20 @@ const probeLimitMs = 60_000;
 /** A page whose one unloaded request takes longer than this is not put under load nor through Lighthouse. */
 const tooSlowMs = 5_000;
 
-/** Ports 8851–8859 belong to the bench: sites, their inspectors, Chromium's DevTools. */
-const ports = { sites: [8851, 8852], inspectors: [8853, 8854], chrome: 8859 };
+/**
+ * The write burst: this many writers post to the long thread at once, as fast as the site answers,
+ * for this long, each taking its accounts in turn so that no account passes the per-minute limit
+ * while it lasts (a writer that runs out of accounts goes round them again: refusals at the limit,
+ * counted as expected). Readers load the thread page meanwhile, on the load test's connections.
+ */
+const burst = { writers: 16, accountsPerWriter: 12, seconds: 10, readerPath: `/discuss/${longThread}?reveal=all` };
+
+/**
+ * Ports 8851–8859 belong to the bench: sites, their inspectors, Chromium's DevTools; its Auth
+ * emulator (for the burst's writers) is on 9399, its helpers on 9400–9401.
+ */
+const ports = { sites: [8851, 8852], inspectors: [8853, 8854], chrome: 8859, authEmulator: 9399 };
+const emulatorOrigin = `http://${authEmulatorHost(ports.authEmulator)}`;
 
 const usage =
   "Usage: npm run bench [-- --quick] [--skip-build] [--scale N] [--lighthouse-runs N] [--seconds N] [--connections N]";
@@ -152,6 +179,8 @@ runCli(async () => {
       "--persist-to",
       site.persistTo,
     ]);
+    // What an interrupted run's burst may have left (the burst clears its own once it is read back).
+    await clearBursts(site.persistTo, longThread);
   }
 
   const stops: Array<() => void | Promise<void>> = [];
@@ -162,7 +191,8 @@ runCli(async () => {
 
   try {
     step(`Serving the production build: ${sites.map((site) => `${site.scale}× on ${site.base}`).join(", ")}`);
-    for (const site of sites) stops.push(await startSite(site));
+    stops.push(await startAuthEmulator(ports.authEmulator, ".wrangler/bench"));
+    for (const site of sites) stops.push(await startSite({ ...site, authEmulatorPort: ports.authEmulator }));
 
     // What a first visit gets, per page and scale: status, first-load JS, D1 round trips.
     const probes = new Map<string, PageProbe>();
@@ -246,6 +276,60 @@ runCli(async () => {
       }
     }
 
+    // The write burst, last, so the comments it adds are in no other figure (they are taken out after).
+    await waitForEmulator(emulatorOrigin);
+    const burstRuns = [];
+    for (const site of sites) {
+      step(
+        `Write burst at ${site.scale}×: signing in ${burst.writers} writers × ${burst.accountsPerWriter} accounts, their progress saved`,
+      );
+      const tag = `${Date.now().toString(36)}-${site.scale}x`;
+      const writers = await prepareWriters(site.base, emulatorOrigin, {
+        writers: burst.writers,
+        accountsPerWriter: burst.accountsPerWriter,
+        unit: longThread,
+        tag,
+      });
+      const readerUrl = site.base + burst.readerPath;
+      step(`  readers alone: ${connections} connections on ${burst.readerPath}, ${burst.seconds} s`);
+      const readersUnloaded = await loadTest(readerUrl, { connections, seconds: burst.seconds, fresh: true });
+      step(`  readers with ${burst.writers} writers posting as fast as answered, ${burst.seconds} s`);
+      const [readersDuringBurst, attempts] = await Promise.all([
+        loadTest(readerUrl, { connections, seconds: burst.seconds, fresh: true, warm: false }),
+        writeBurst(site.base, writers, { unit: longThread, tag, seconds: burst.seconds }),
+      ]);
+      step(
+        `  ${attempts.length} posts sent, ${attempts.filter((attempt) => attempt.outcome === "posted").length} answered as posted; readers p50 ${readersUnloaded.p50Ms} → ${readersDuringBurst.p50Ms} ms`,
+      );
+      burstRuns.push({ site, tag, writers, attempts, readersUnloaded, readersDuringBurst });
+    }
+    // D1 is read back with the sites stopped (its files are theirs while they run).
+    step("Reading the burst's comments back from D1");
+    await stopAll();
+    const writeBurstResults: WriteBurstResults = {
+      unit: longThread,
+      path: burst.readerPath,
+      writers: burst.writers,
+      accountsPerWriter: burst.accountsPerWriter,
+      perMinute: COMMENT_LIMITS.perMinute,
+      seconds: burst.seconds,
+      readerConnections: connections,
+      byScale: {},
+    };
+    for (const { site, tag, writers, attempts, readersUnloaded, readersDuringBurst } of burstRuns) {
+      const stored = await readBackBurst(site.persistTo, longThread, tag);
+      const uids = writers.flatMap((writer) => writer.accounts.map((account) => account.uid));
+      await clearBursts(site.persistTo, longThread, uids);
+      writeBurstResults.byScale[site.key] = {
+        ...tallyBurst(attempts, stored, { perMinute: COMMENT_LIMITS.perMinute, seconds: burst.seconds }),
+        accounts: uids.length,
+        readersUnloaded,
+        readersDuringBurst,
+        readerP50Ratio: readersDuringBurst.p50Ms / readersUnloaded.p50Ms,
+        readerP99Ratio: readersDuringBurst.p99Ms / readersUnloaded.p99Ms,
+      };
+    }
+
     const dirty = output("git", ["status", "--porcelain"]) ? " (with uncommitted changes)" : "";
     const report: BenchResults = {
       startedAt,
@@ -265,8 +349,9 @@ runCli(async () => {
       staticAsset: { path: staticAsset, byScale: staticLoad },
       longPath: { path: longPath, byScale: longPathLoad },
       pages: results,
+      writeBurst: writeBurstResults,
       floorKb,
-      budgets: checkBudgets(results, floorKb),
+      budgets: checkBudgets(results, floorKb, writeBurstResults),
     };
     mkdirSync("bench", { recursive: true });
     writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkBudgets, type PageFigures, type PageResult } from "./bench-report";
+import {
+  type BurstFigures,
+  checkBudgets,
+  formatBurst,
+  type PageFigures,
+  type PageResult,
+  type WriteBurstResults,
+} from "./bench-report";
 
 function figures(overrides: Partial<PageFigures> = {}): PageFigures {
   return {
@@ -105,5 +112,96 @@ describe("checkBudgets", () => {
       worst: "too slow to measure (statistics at 10×)",
     });
     expect(budget(checks, "First-load")).toMatchObject({ met: true, worst: "84.3 + 5.7 KB (home at 1×)" });
+  });
+});
+
+describe("the write burst's budgets", () => {
+  const load = (p50Ms: number, p99Ms: number) => ({
+    requestsPerSecond: 80,
+    p50Ms,
+    p99Ms,
+    errors: 0,
+    statuses: { "200": 800 },
+  });
+  function burstFigures(overrides: Partial<BurstFigures> = {}): BurstFigures {
+    return {
+      attempted: 300,
+      posted: 290,
+      limitRefusals: 10,
+      unexpectedRefusals: 0,
+      noAnswer: 0,
+      stored: 290,
+      lost: 0,
+      duplicated: 0,
+      storedUnanswered: 0,
+      idMismatches: 0,
+      mostByOneAccount: 3,
+      writeP50Ms: 400,
+      writeP99Ms: 900,
+      postsPerSecond: 29,
+      accounts: 192,
+      readersUnloaded: load(200, 300),
+      readersDuringBurst: load(300, 500),
+      readerP50Ratio: 1.5,
+      readerP99Ratio: 500 / 300,
+      ...overrides,
+    };
+  }
+  const results = (byScale: Record<string, BurstFigures>): WriteBurstResults => ({
+    unit: "anime:1-11",
+    path: "/discuss/anime:1-11?reveal=all",
+    writers: 16,
+    accountsPerWriter: 12,
+    perMinute: 3,
+    seconds: 10,
+    readerConnections: 16,
+    byScale,
+  });
+  const checks = (byScale: Record<string, BurstFigures>) => checkBudgets([], 84.3, results(byScale));
+
+  it("is met when every post was answered and stored as answered, refusals at the limit included", () => {
+    expect(budget(checks({ "1": burstFigures() }), "Write burst (16 writers, 10 s): every post")).toMatchObject({
+      met: true,
+      worst: "none lost, duplicated or unanswered (posted: 290 at 1×)",
+    });
+  });
+
+  it("names what went wrong, and where", () => {
+    const check = budget(
+      checks({ "1": burstFigures(), "10": burstFigures({ lost: 2, duplicated: 1, noAnswer: 3 }) }),
+      "Write burst (16 writers, 10 s): every post",
+    );
+    expect(check).toMatchObject({
+      met: false,
+      worst: "2 answered as posted but not stored, 1 stored twice, 3 not answered (at 10×)",
+    });
+  });
+
+  it("holds readers to twice their latency without the burst, at p50 and at p99", () => {
+    const readers = (overrides: Partial<BurstFigures>) =>
+      budget(checks({ "1": burstFigures(overrides) }), "Write burst (16 writers, 10 s): readers");
+    expect(readers({ readerP50Ratio: 2, readerP99Ratio: 1.2 })).toMatchObject({
+      met: true,
+      worst: "2.00× (p50 at 1×)",
+    });
+    expect(readers({ readerP50Ratio: 1.1, readerP99Ratio: 2.4 })).toMatchObject({
+      met: false,
+      worst: "2.40× (p99 at 1×)",
+    });
+  });
+
+  it("says when no burst was measured", () => {
+    const without = checkBudgets([], 84.3);
+    expect(without.filter((check) => check.budget.startsWith("Write burst"))).toEqual([
+      expect.objectContaining({ met: null, worst: "not measured" }),
+      expect.objectContaining({ met: null, worst: "not measured" }),
+    ]);
+  });
+
+  it("prints each figure with a column for each scale", () => {
+    const text = formatBurst(results({ "1": burstFigures(), "10": burstFigures({ posted: 250 }) })).join("\n");
+    expect(text).toMatch(/answered as posted\s+290 \(29\.0\/s\)\s+250 \(29\.0\/s\)/);
+    expect(text).toMatch(/readers during ÷ alone, p50\/p99\s+1\.50×\/1\.67×/);
+    expect(text).toMatch(/refused at the limit \(expected\)\s+10\s+10/);
   });
 });

@@ -2,6 +2,7 @@
 import type { EdgeCacheProbe } from "./bench-site";
 import type { LighthouseResult } from "./bench-lighthouse";
 import type { LoadResult } from "./bench-load";
+import type { BurstTally } from "./bench-burst";
 
 export interface PageFigures {
   /** 0: no answer within the time limit. */
@@ -33,6 +34,33 @@ export interface PageResult {
   latencyRatio?: number;
 }
 
+/** The write burst at one scale: what the writers were answered, what D1 stored, what readers met. */
+export interface BurstFigures extends BurstTally {
+  /** Accounts the writers posted as, in turn. */
+  accounts: number;
+  /** The thread page under the readers' load alone, measured right before the burst. */
+  readersUnloaded: LoadResult;
+  /** The same load while the writers post. */
+  readersDuringBurst: LoadResult;
+  /** readersDuringBurst ÷ readersUnloaded, at p50 and at p99. */
+  readerP50Ratio: number;
+  readerP99Ratio: number;
+}
+
+export interface WriteBurstResults {
+  /** The thread written to. */
+  unit: string;
+  /** The page readers load meanwhile (every request a URL of its own). */
+  path: string;
+  writers: number;
+  accountsPerWriter: number;
+  /** The comment limit per account and minute (refusals past it are expected). */
+  perMinute: number;
+  seconds: number;
+  readerConnections: number;
+  byScale: Record<string, BurstFigures>;
+}
+
 export interface BenchResults {
   startedAt: string;
   finishedAt: string;
@@ -47,6 +75,8 @@ export interface BenchResults {
   /** The framework's JavaScript alone (gzip KB): the floor every page's first load stands on (decision 20). */
   floorKb: number;
   pages: PageResult[];
+  /** Absent in results from before the burst was measured. */
+  writeBurst?: WriteBurstResults;
   budgets: BudgetCheck[];
 }
 
@@ -57,6 +87,8 @@ export const budgets = {
   siteKb: 20,
   latencyRatio: 1.3,
   roundTrips: 1,
+  /** Readers' thread page during the write burst ÷ without it, at p50 and at p99. */
+  burstReaderRatio: 2,
 };
 
 export interface BudgetCheck {
@@ -109,7 +141,55 @@ function check(
   return { budget, met: met(seen.value), worst: `${format(seen.value)} (${seen.where})` };
 }
 
-export function checkBudgets(pages: PageResult[], floorKb: number): BudgetCheck[] {
+/** What went wrong in a burst, in words; empty when every post was answered and stored as answered. */
+export function burstFaults(figures: BurstFigures) {
+  const faults: string[] = [];
+  const say = (count: number, what: string) => count > 0 && faults.push(`${count} ${what}`);
+  say(figures.lost, "answered as posted but not stored");
+  say(figures.duplicated, "stored twice");
+  say(figures.storedUnanswered, "stored but not answered as posted");
+  say(figures.idMismatches, "stored under another id than answered");
+  say(figures.unexpectedRefusals, "refused unexpectedly");
+  say(figures.noAnswer, "not answered");
+  return faults;
+}
+
+function burstChecks(burst: WriteBurstResults | undefined): BudgetCheck[] {
+  const scales = Object.entries(burst?.byScale ?? {});
+  const title = burst ? `Write burst (${burst.writers} writers, ${burst.seconds} s)` : "Write burst (16 writers, 10 s)";
+  const integrity = `${title}: every post answered, each answered as posted stored once, nothing else stored`;
+  const readers = `${title}: readers' thread page ≤ ${budgets.burstReaderRatio}× its latency without it (p50 and p99)`;
+  if (!scales.length)
+    return [
+      { budget: integrity, met: null, worst: "not measured" },
+      { budget: readers, met: null, worst: "not measured" },
+    ];
+  const faulty = scales.find(([, figures]) => burstFaults(figures).length);
+  const posted = scales.map(([scale, figures]) => `${figures.posted} at ${scale}×`).join(", ");
+  let worstRatio = { value: -Infinity, where: "" };
+  for (const [scale, figures] of scales)
+    for (const [at, value] of [
+      ["p50", figures.readerP50Ratio],
+      ["p99", figures.readerP99Ratio],
+    ] as const)
+      if (value > worstRatio.value) worstRatio = { value, where: `${at} at ${scale}×` };
+  return [
+    {
+      budget: integrity,
+      met: !faulty,
+      worst: faulty
+        ? `${burstFaults(faulty[1]).join(", ")} (at ${faulty[0]}×)`
+        : `none lost, duplicated or unanswered (posted: ${posted})`,
+    },
+    {
+      budget: readers,
+      met: worstRatio.value <= budgets.burstReaderRatio,
+      worst: `${worstRatio.value.toFixed(2)}× (${worstRatio.where})`,
+    },
+  ];
+}
+
+export function checkBudgets(pages: PageResult[], floorKb: number, burst?: WriteBurstResults): BudgetCheck[] {
   const ranLighthouse = pages.some((page) => Object.values(page.byScale).some((f) => f.lighthouse));
   return [
     check(
@@ -142,6 +222,7 @@ export function checkBudgets(pages: PageResult[], floorKb: number): BudgetCheck[
       (v) => v <= budgets.roundTrips,
       (v) => String(v),
     ),
+    ...burstChecks(burst),
   ];
 }
 
@@ -273,6 +354,8 @@ export function formatSummary(results: BenchResults) {
     ),
   );
 
+  if (results.writeBurst) out.push("", ...formatBurst(results.writeBurst));
+
   const { cpus, loadAverage } = results.machine;
   if (Math.max(loadAverage.atStart, loadAverage.atEnd) > cpus) {
     out.push(
@@ -284,4 +367,45 @@ export function formatSummary(results: BenchResults) {
   for (const budget of results.budgets)
     out.push(`  ${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
   return out.join("\n");
+}
+
+/** The write burst's figures, a column for each scale. */
+export function formatBurst(burst: WriteBurstResults) {
+  const scales = Object.keys(burst.byScale);
+  const row = (name: string, figure: (figures: BurstFigures) => string) => [
+    name,
+    ...scales.map((scale) => figure(burst.byScale[scale]!)),
+  ];
+  const ms = (load: LoadResult) => `${load.p50Ms}/${load.p99Ms}`;
+  return [
+    `Write burst on ${burst.unit}'s thread: ${burst.writers} writers posting at once, as fast as answered, for ${burst.seconds} s, each taking ${burst.accountsPerWriter} accounts in turn (${burst.perMinute} posts a minute allowed to each; refusals past it are expected); ${burst.readerConnections} connections reading ${burst.path} (every request a URL of its own) before and during it; D1 read back after`,
+    table(
+      ["", ...scales.map((scale) => `${scale}×`)],
+      [
+        row("posts attempted", (f) => String(f.attempted)),
+        row("answered as posted", (f) => `${f.posted} (${f.postsPerSecond.toFixed(1)}/s)`),
+        row(`refused at the limit (expected)`, (f) => String(f.limitRefusals)),
+        row("refused otherwise", (f) => String(f.unexpectedRefusals)),
+        row("no answer", (f) => String(f.noAnswer)),
+        row("stored in D1", (f) => String(f.stored)),
+        row("posted, not stored (lost)", (f) => String(f.lost)),
+        row("stored twice (duplicates)", (f) => String(f.duplicated)),
+        row("stored, not answered as posted", (f) => String(f.storedUnanswered)),
+        row("most stored by one account", (f) => String(f.mostByOneAccount)),
+        row("writes p50/p99 ms", (f) => `${f.writeP50Ms.toFixed(0)}/${f.writeP99Ms.toFixed(0)}`),
+        row(
+          "readers alone p50/p99 ms, req/s",
+          (f) => `${ms(f.readersUnloaded)}, ${f.readersUnloaded.requestsPerSecond.toFixed(0)}`,
+        ),
+        row(
+          "readers during burst p50/p99 ms, req/s",
+          (f) => `${ms(f.readersDuringBurst)}, ${f.readersDuringBurst.requestsPerSecond.toFixed(0)}`,
+        ),
+        row(
+          "readers during ÷ alone, p50/p99",
+          (f) => `${f.readerP50Ratio.toFixed(2)}×/${f.readerP99Ratio.toFixed(2)}×`,
+        ),
+      ],
+    ),
+  ];
 }
