@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { errorBody } from "~/lib/http/error-body";
 
 /*
@@ -26,6 +26,7 @@ export async function keepingTheForm(
     if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
     const message = unreachable ? unreachableMessage : failedMessage;
     const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
-    return { ...errorBody(message, { form: message }), values };
+    // As a refusal with its status: the router then asks no loader again, a request that would fail too.
+    return data({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });
   }
 }

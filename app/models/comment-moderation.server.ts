@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { STRIKE_DAYS, type Standing } from "~/lib/discussion/standing";
+import { HIDDEN_LISTED, REPORTED_PER_PAGE } from "~/lib/discussion/comment-report";
 import type { ThreadPlace, UnitLabel } from "~/lib/discussion/thread";
 import { gated, type Gated } from "~/lib/shield/gated";
 import { afterChange, anywhere, historyEntry, threadPageOf } from "./discussions.server";
@@ -236,8 +237,6 @@ export interface ReportedComment {
   reports: { kind: "spoiler" | "abuse"; needs: UnitLabel | null; note: string; at: string }[];
 }
 
-export const REPORTED_PER_PAGE = 20;
-
 /** The queue: comments with open reports, the longest waiting first, in one round trip. */
 export async function getReportedComments(db: D1Database, page: number) {
   const open = query.selectFrom("comment_reports").where("status", "=", "open");
@@ -308,9 +307,6 @@ export async function getReportedComments(db: D1Database, page: number) {
   }));
   return { comments, ...paging };
 }
-
-/** How many hidden comments the queue lists, the most recently hidden first. */
-export const HIDDEN_LISTED = 20;
 
 /**
  * Comments moderators hid, the most recently hidden first, so one can be restored: a hidden comment

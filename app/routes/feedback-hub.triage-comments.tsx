@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
-import { commentReportKinds } from "~/lib/discussion/comment-report";
+import { commentReportKinds, HIDDEN_LISTED } from "~/lib/discussion/comment-report";
 import { formatDate } from "~/lib/format";
 import { readFields, refuse } from "~/lib/forms/form";
 import { threadFormFields } from "~/lib/discussion/comment-form";
@@ -19,7 +19,6 @@ import {
   dismissCommentReports,
   getHiddenComments,
   getReportedComments,
-  HIDDEN_LISTED,
   type ReportedComment,
 } from "~/models/comment-moderation.server";
 import { assertSameOrigin } from "~/server/origin.server";

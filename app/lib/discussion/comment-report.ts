@@ -19,3 +19,9 @@ export function reportNoteProblem(note: string) {
     ? `At most ${REPORT_NOTE_MAX_LENGTH} characters, please.`
     : null;
 }
+
+/** Reported comments on one page of the moderators' queue. */
+export const REPORTED_PER_PAGE = 20;
+
+/** How many hidden comments the queue lists, the most recently hidden first. */
+export const HIDDEN_LISTED = 20;
