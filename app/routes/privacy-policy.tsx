@@ -110,6 +110,12 @@ export default function PrivacyPolicy() {
             comment, the site stores your account id, what you chose and your note, for moderators only.
           </li>
           <li>
+            You can delete your account from the account menu (&ldquo;Delete your account&rdquo;): your saved progress,
+            the text, earlier versions, name and stamp of your comments, your reports of comments and your sessions go
+            at once, and then your sign-in account at Firebase. Feedback reports you sent stay for moderators, tied to
+            no account.
+          </li>
+          <li>
             When you send a report, the site stores your account id, what you typed into the form, when you sent it and,
             for bug reports, the browser details shown on the form. Moderators read reports and add a status and a note,
             which you see under My reports. An accepted mistranslation report is published as a translation note,
