@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -61,8 +61,11 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   const forgotten = (actionData as { forgotten?: boolean } | undefined)?.forgotten === true;
   const errors = formErrorsOf<"confirm">(forgotten ? undefined : actionData);
   const [outcome, setOutcome] = useState<SignInDeletion | null>(null);
+  // Once per deletion: the root's data is loaded again after the action, which must not start another.
+  const started = useRef(false);
   useEffect(() => {
-    if (!forgotten || !config) return;
+    if (!forgotten || !config || started.current) return;
+    started.current = true;
     void import("~/browser/firebase-auth.client")
       .then((client) => client.deleteSignInAccount(config.firebase))
       .catch((): SignInDeletion => "failed")

@@ -188,3 +188,41 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   await expect(writer.locator("main")).toContainText("Your comment in Season 1 · Episode 9 was moved by a moderator");
   expect(await writer.content()).not.toContain("who lights the lantern");
 });
+
+test("a writer deletes their account: their comment's words and name leave the thread, and the account is gone", async ({
+  reader,
+  browser,
+}) => {
+  const writer = reader.page;
+  const text = `Words from an account that leaves, ${Date.now()}`;
+  await saveToAccount(writer, { anime: "anime:1-12" });
+  await writer.goto("/discuss/anime:1-7");
+  await hydrated(writer);
+  await writer.getByLabel("Your comment").fill(text);
+  await writer.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments(writer)).toContainText(text);
+
+  await writer.goto("/account/delete");
+  await hydrated(writer);
+  await writer.getByRole("button", { name: "Delete my account" }).click();
+  await expect(writer.getByText("Tick the box to say you want your account deleted.")).toBeVisible();
+  await writer.getByLabel("I want my account deleted").check();
+  await writer.getByRole("button", { name: "Delete my account" }).click();
+  await expect(writer.getByRole("status")).toContainText("Your account is deleted");
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await withProgress(other, { anime: "anime:1-12" });
+  await other.goto("/discuss/anime:1-7");
+  await hydrated(other);
+  await expect(other.locator("main")).not.toContainText(text);
+  expect(await other.content()).not.toContain(text);
+  // The sign-in account is gone too.
+  await other.goto("/login");
+  await hydrated(other);
+  await other.getByLabel("Email address").fill(reader.email);
+  await other.getByLabel("Password").fill(reader.password);
+  await other.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(other.getByText("There is no account with that email address")).toBeVisible();
+  await context.close();
+});
