@@ -237,25 +237,73 @@ export interface ReportedComment {
   reports: { kind: "spoiler" | "abuse"; needs: UnitLabel | null; note: string; at: string }[];
 }
 
-/** The queue: comments with open reports, the longest waiting first, in one round trip. */
-export async function getReportedComments(db: D1Database, page: number) {
+/** A comment as moderators see it, with its thread's and horizon's labels. */
+const moderatedComments = () =>
+  query
+    .selectFrom("comments as c")
+    .innerJoin("story_units as t", "t.key", "c.unit")
+    .innerJoin("story_units as h", "h.key", "c.horizon")
+    .select([
+      "c.id",
+      "c.unit",
+      "t.label as unit_label",
+      "c.horizon",
+      "h.label as horizon_label",
+      "c.author",
+      "c.body",
+      "c.status",
+      "c.created_at",
+    ]);
+
+type ModeratedRow = {
+  id: number;
+  unit: string;
+  unit_label: string;
+  horizon: string;
+  horizon_label: string;
+  author: string;
+  body: string;
+  status: ReportedComment["status"];
+  created_at: string;
+};
+
+interface StoredReport {
+  kind: "spoiler" | "abuse";
+  needs: string | null;
+  needsLabel: string | null;
+  note: string;
+  at: string;
+}
+
+function toModerated(row: ModeratedRow, reports: StoredReport[]): ReportedComment {
+  return {
+    id: row.id,
+    thread: { key: row.unit, label: row.unit_label },
+    horizon: { key: row.horizon, label: row.horizon_label },
+    author: row.author,
+    text: row.body,
+    status: row.status,
+    postedAt: row.created_at,
+    reports: reports.map((report) => ({
+      kind: report.kind,
+      needs: report.needs ? { key: report.needs, label: report.needsLabel ?? report.needs } : null,
+      note: report.note,
+      at: report.at,
+    })),
+  };
+}
+
+/**
+ * The moderators' queue in one round trip: comments with open reports, the longest waiting first, a
+ * page of them; and the most recently hidden comments, so one can be restored (a hidden comment
+ * without replies leaves its thread altogether).
+ */
+export async function getModerationQueue(db: D1Database, page: number) {
   const open = query.selectFrom("comment_reports").where("status", "=", "open");
-  const [counts, rows] = await batch(db, [
+  const [counts, reported, hidden] = await batch(db, [
     open.select((row) => row.fn.count<number>("comment_id").distinct().as("comments")),
-    query
-      .selectFrom("comments as c")
-      .innerJoin("story_units as t", "t.key", "c.unit")
-      .innerJoin("story_units as h", "h.key", "c.horizon")
-      .select((row) => [
-        "c.id",
-        "c.unit",
-        "t.label as unit_label",
-        "c.horizon",
-        "h.label as horizon_label",
-        "c.author",
-        "c.body",
-        "c.status",
-        "c.created_at",
+    moderatedComments()
+      .select((row) =>
         row
           .selectFrom("comment_reports as r")
           .leftJoin("story_units as n", "n.key", "r.needs")
@@ -267,7 +315,7 @@ export async function getReportedComments(db: D1Database, page: number) {
           .whereRef("r.comment_id", "=", "c.id")
           .where("r.status", "=", "open")
           .as("reports"),
-      ])
+      )
       .where("c.id", "in", open.select("comment_id"))
       .orderBy(
         (row) =>
@@ -280,54 +328,7 @@ export async function getReportedComments(db: D1Database, page: number) {
       )
       .limit(REPORTED_PER_PAGE)
       .offset(pageOffset(page, REPORTED_PER_PAGE)),
-  ]);
-  const paging = pageInfo(page, REPORTED_PER_PAGE, counts[0]?.comments ?? 0);
-  const comments: ReportedComment[] = rows.map((row) => ({
-    id: row.id,
-    thread: { key: row.unit, label: row.unit_label },
-    horizon: { key: row.horizon, label: row.horizon_label },
-    author: row.author,
-    text: row.body,
-    status: row.status,
-    postedAt: row.created_at,
-    reports: (
-      JSON.parse(row.reports ?? "[]") as {
-        kind: "spoiler" | "abuse";
-        needs: string | null;
-        needsLabel: string | null;
-        note: string;
-        at: string;
-      }[]
-    ).map((report) => ({
-      kind: report.kind,
-      needs: report.needs ? { key: report.needs, label: report.needsLabel ?? report.needs } : null,
-      note: report.note,
-      at: report.at,
-    })),
-  }));
-  return { comments, ...paging };
-}
-
-/**
- * Comments moderators hid, the most recently hidden first, so one can be restored: a hidden comment
- * without replies leaves its thread altogether.
- */
-export async function getHiddenComments(db: D1Database): Promise<ReportedComment[]> {
-  const [rows] = await batch(db, [
-    query
-      .selectFrom("comments as c")
-      .innerJoin("story_units as t", "t.key", "c.unit")
-      .innerJoin("story_units as h", "h.key", "c.horizon")
-      .select([
-        "c.id",
-        "c.unit",
-        "t.label as unit_label",
-        "c.horizon",
-        "h.label as horizon_label",
-        "c.author",
-        "c.body",
-        "c.created_at",
-      ])
+    moderatedComments()
       .where("c.status", "=", "hidden")
       .orderBy(
         (row) =>
@@ -340,16 +341,11 @@ export async function getHiddenComments(db: D1Database): Promise<ReportedComment
       )
       .limit(HIDDEN_LISTED),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    thread: { key: row.unit, label: row.unit_label },
-    horizon: { key: row.horizon, label: row.horizon_label },
-    author: row.author,
-    text: row.body,
-    status: "hidden",
-    postedAt: row.created_at,
-    reports: [],
-  }));
+  return {
+    comments: reported.map((row) => toModerated(row, JSON.parse(row.reports ?? "[]") as StoredReport[])),
+    hidden: hidden.map((row) => toModerated(row, [])),
+    ...pageInfo(page, REPORTED_PER_PAGE, counts[0]?.comments ?? 0),
+  };
 }
 
 /** A moderator's decision as the writer is told it: never the comment's text. */

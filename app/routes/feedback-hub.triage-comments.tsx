@@ -15,12 +15,7 @@ import { threadFormFields } from "~/lib/discussion/comment-form";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { countOf, nouns } from "~/lib/words";
-import {
-  dismissCommentReports,
-  getHiddenComments,
-  getReportedComments,
-  type ReportedComment,
-} from "~/models/comment-moderation.server";
+import { dismissCommentReports, getModerationQueue, type ReportedComment } from "~/models/comment-moderation.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
@@ -40,12 +35,9 @@ const here = "/feedback_hub/triage/comments";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireModerator(request, context);
   const url = new URL(request.url);
-  const [queue, hidden] = await Promise.all([
-    getReportedComments(context.db, requestedPage(url)),
-    getHiddenComments(context.db),
-  ]);
+  const queue = await getModerationQueue(context.db, requestedPage(url));
   requireExistingPage(url, queue);
-  return { ...queue, hidden };
+  return queue;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

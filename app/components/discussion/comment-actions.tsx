@@ -98,15 +98,32 @@ export function EditForm({
         <Textarea name="text" rows={4} defaultValue={answer?.values?.text ?? text} className="w-full" />
       </Field>
       <FormError>{errors.form}</FormError>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="sm" disabled={sending}>
-          {sending ? "Saving…" : "Save"}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <SendOrCancel label="Save" busyLabel="Saving…" sending={sending} onCancel={onDone} />
     </Form>
+  );
+}
+
+/** A small form's own buttons: send it, or close it. */
+function SendOrCancel({
+  label,
+  busyLabel,
+  sending,
+  onCancel,
+}: {
+  label: string;
+  busyLabel: string;
+  sending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" size="sm" disabled={sending}>
+        {sending ? busyLabel : label}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
 
@@ -184,14 +201,7 @@ export function ReportForm({
         <Textarea name="note" rows={2} defaultValue={values.note ?? ""} className="w-full" />
       </Field>
       <FormError>{errors.form}</FormError>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="sm" disabled={sending}>
-          {sending ? "Sending…" : "Send report"}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <SendOrCancel label="Send report" busyLabel="Sending…" sending={sending} onCancel={onDone} />
     </Form>
   );
 }
