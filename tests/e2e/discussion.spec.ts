@@ -1,7 +1,7 @@
 /**
  * Discussion as readers meet it: an anime-only viewer finds a comment about a chapter the anime skipped
  * folded away until they read it; a writer posts, a moderator moves a comment's horizon and a reader who
- * saw it a moment before no longer does on their next load; a reply reaches its writer as a notice
+ * saw it a moment before no longer does within seconds; a reply reaches its writer as a notice
  * without its words; bad input keeps the text; a writer edits their comment, another reader reports it,
  * a moderator moves it from the queue of reported comments and its writer is told, behind the shield.
  */
@@ -64,7 +64,7 @@ test("a reader without progress sees the thread folded, and nothing of it is in 
   expect(await page.content()).not.toContain("good hook");
 });
 
-test("a writer posts, a reader sees it, a moderator moves its horizon and the reader no longer does on their next load", async ({
+test("a writer posts, a reader sees it, a moderator moves its horizon and the reader no longer does within seconds", async ({
   reader,
   moderator,
   browser,
@@ -124,9 +124,13 @@ test("a writer posts, a reader sees it, a moderator moves its horizon and the re
   await item.getByRole("button", { name: "Move horizon" }).first().click();
   await expect(moderator.page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Horizon moved");
 
-  await other.reload();
-  await hydrated(other);
-  await expect(comments(other)).toContainText("touching Arc 3 · Chapter 1");
+  // A signed-out reader's thread is kept at the edge for a few seconds (THREAD_CACHE_CONTROL), so the
+  // decision reaches them within that, never later.
+  await expect(async () => {
+    await other.reload();
+    await hydrated(other);
+    await expect(comments(other)).toContainText("touching Arc 3 · Chapter 1", { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(other.locator("main")).not.toContainText(text);
   await context.close();
 });
