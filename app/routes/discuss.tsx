@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { answerTo } from "~/components/discussion/comment-actions";
+
 import { CommentForm } from "~/components/discussion/comment-form";
 import { ThreadComments } from "~/components/discussion/thread-comments";
 import { PageHeader } from "~/components/page-header";
@@ -9,7 +9,7 @@ import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
 import { THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
 import { readFields, refuse } from "~/lib/forms/form";
-import { threadFormFields } from "~/lib/discussion/comment-form";
+import { answerTo, threadFormFields } from "~/lib/discussion/thread-forms";
 import { isUnitKey } from "~/lib/content/units";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";

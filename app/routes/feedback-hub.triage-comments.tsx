@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { answerTo, ModeratorActions } from "~/components/discussion/comment-actions";
+import { ModeratorActions } from "~/components/discussion/comment-actions";
+import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentText } from "~/components/discussion/comment-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -11,7 +12,7 @@ import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { commentReportKinds, HIDDEN_LISTED } from "~/lib/discussion/comment-report";
 import { formatDate } from "~/lib/format";
 import { readFields, refuse } from "~/lib/forms/form";
-import { threadFormFields } from "~/lib/discussion/comment-form";
+import { threadFormFields } from "~/lib/discussion/thread-forms";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { countOf, nouns } from "~/lib/words";

@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "react-router";
-import { checkComment, limitMessage, type threadFormFields } from "~/lib/discussion/comment-form";
+import { checkComment, limitMessage } from "~/lib/discussion/comment-form";
+import type { threadFormFields } from "~/lib/discussion/thread-forms";
 import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussion/comment-text";
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
 import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
-import { comesBefore, horizonProblem } from "~/lib/discussion/thread";
+import { horizonProblem } from "~/lib/discussion/horizon";
+import { comesBefore } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";

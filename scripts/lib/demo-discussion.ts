@@ -1,5 +1,5 @@
 import { cleanCommentText, commentTextProblem } from "../../app/lib/discussion/comment-text";
-import { horizonProblem } from "../../app/lib/discussion/thread";
+import { horizonProblem } from "../../app/lib/discussion/horizon";
 import { writerTag } from "../../app/lib/discussion/writer";
 import { isUnitKey } from "../../app/lib/content/units";
 import { encodeKnowledge, knowledgeOfUnits } from "../../app/lib/shield/knowledge";

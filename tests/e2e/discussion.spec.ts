@@ -42,8 +42,12 @@ test("an anime-only viewer sees a comment about a skipped chapter folded, and af
   expect(source).not.toContain("rain on the bridge");
 
   await withProgress(page, { anime: "anime:1-12" });
+  // A signed-out reader loads none of the forms' code (posting, editing, reporting, moderating).
+  const scripts: string[] = [];
+  page.on("request", (sent) => sent.resourceType() === "script" && scripts.push(sent.url()));
   await page.goto("/discuss/anime:1-11");
   await expect(comments(page)).toContainText("The rain on the bridge");
+  expect(scripts.filter((url) => url.includes("writer-tools"))).toEqual([]);
   await expect(comments(page)).toContainText("1 comment touching Arc 2 · Chapter 24");
   await expect(page.locator("main")).not.toContainText("second bell is explained");
 
@@ -187,6 +191,9 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   await item.getByLabel("A note to the moderators (optional)").fill("Says who lights it");
   await item.getByRole("button", { name: "Send report" }).click();
   await expect(other.getByRole("region", { name: "Notifications (F8)" })).toContainText("Reported");
+  // One report a reader and comment: it is no longer offered.
+  await expect(item.getByRole("button", { name: "Report" })).toHaveCount(0);
+  await expect(item).toContainText("Reported");
   await context.close();
 
   // The moderator finds it in the queue, with the unit suggested, and moves it with a reason.
@@ -243,4 +250,16 @@ test("a writer deletes their account: their comment's words and name leave the t
   await other.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(other.getByText("There is no account with that email address")).toBeVisible();
   await context.close();
+});
+
+test("when the forms' code cannot be loaded, a signed-in reader still reads the thread and is told the form is missing", async ({
+  reader,
+}) => {
+  const page = reader.page;
+  await saveToAccount(page, { anime: "anime:1-12" });
+  await page.route("**/assets/writer-tools-*.js", (route) => route.abort());
+  await page.goto("/discuss/anime:1-11");
+  await hydrated(page);
+  await expect(page.getByRole("alert")).toContainText("The form could not be loaded");
+  await expect(comments(page)).toContainText("The rain on the bridge");
 });

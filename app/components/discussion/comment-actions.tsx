@@ -1,29 +1,120 @@
-import { Form, useNavigation, useSearchParams } from "react-router";
-import { type ReactNode, useEffect, useState } from "react";
+import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { answerTo, type FormAnswer as Answer } from "~/lib/discussion/thread-forms";
 import { commentReportKinds, REPORT_NOTE_MAX_LENGTH } from "~/lib/discussion/comment-report";
 import { COMMENT_MAX_LENGTH } from "~/lib/discussion/comment-text";
 import { EDIT_MINUTES, stillEditable } from "~/lib/discussion/standing";
-import { horizonChoices, type UnitLabel } from "~/lib/discussion/thread";
+import { horizonChoices } from "~/lib/discussion/horizon";
+import type { CommentBody, UnitLabel } from "~/lib/discussion/thread";
+import { writerTag } from "~/lib/discussion/writer";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { useShield } from "~/browser/spoiler-shield";
+import { useOptionalUser } from "~/browser/user";
+import { CommentText } from "./comment-text";
 
 /*
- * What a reader may do with one comment besides replying: edit or delete their own, report another's;
- * and a moderator's decisions. Every form says which it is (`form`), so a refusal comes back to it with
- * the reader's text and each message next to its field.
+ * What a signed-in reader may do with one comment besides replying: edit or delete their own, report
+ * another's; and a moderator's decisions. Every form says which it is (`form`), so a refusal comes back
+ * to it with the reader's text and each message next to its field. Loaded only for signed-in readers
+ * (lazy-writer-tools.tsx).
  */
 
-type Answer = { values?: Record<string, string | undefined> } | undefined;
+/**
+ * A comment's text and what the signed-in reader may do with it: its writer edits it in place (for its
+ * first minutes) or deletes it, another reader reports it (once: then it says so), a moderator decides.
+ */
+export function CommentTools({
+  place,
+  body,
+  moderator,
+  actionData,
+}: {
+  place: { id: number; horizon: UnitLabel };
+  body: CommentBody;
+  moderator: boolean;
+  actionData: unknown;
+}) {
+  const ownTag = useOwnWriterTag();
+  const own = ownTag !== null && body.writer === ownTag;
+  const editable = useStillEditable(body.postedAt);
+  const editAnswer = answerTo(actionData, `edit:${place.id}`);
+  const reportAnswer = answerTo(actionData, `report:${place.id}`);
+  const answered = editAnswer ? "edit" : reportAnswer ? "report" : null;
+  const [open, setOpen] = useState<"edit" | "report" | null>(answered);
+  // A report sent and not refused is one this reader has made: the site takes one a comment.
+  const [reported, setReported] = useState(false);
+  const sendingReport = useSending("report", place.id);
+  const reportSent = useRef(false);
+  useEffect(() => {
+    if (sendingReport) reportSent.current = true;
+  }, [sendingReport]);
+  // After each navigation: open on the form the action refused, closed once it went through.
+  const { key } = useLocation();
+  useEffect(() => {
+    if (reportSent.current && !reportAnswer) setReported(true);
+    reportSent.current = false;
+    setOpen(answered);
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- per navigation
+  return (
+    <>
+      {open === "edit" && own ? (
+        <EditForm
+          id={place.id}
+          text={body.text}
+          version={body.editedAt ?? body.postedAt}
+          answer={editAnswer}
+          onDone={() => setOpen(null)}
+        />
+      ) : (
+        <div className="mt-2">
+          <CommentText text={body.text} />
+        </div>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-x-3">
+        {own && editable && open !== "edit" ? (
+          <Button variant="link" size="sm" onClick={() => setOpen("edit")}>
+            Edit
+          </Button>
+        ) : null}
+        {own ? <DeleteButton id={place.id} /> : null}
+        {!own && reported ? <span className="text-sm text-muted-foreground">Reported</span> : null}
+        {!own && !reported && open !== "report" ? (
+          <Button variant="link" size="sm" onClick={() => setOpen("report")}>
+            Report
+          </Button>
+        ) : null}
+      </div>
+      {open === "report" && !own ? (
+        <ReportForm id={place.id} horizon={place.horizon} answer={reportAnswer} onDone={() => setOpen(null)} />
+      ) : null}
+      {moderator ? (
+        <ModeratorActions id={place.id} hidden={false} answer={answerTo(actionData, `moderate:${place.id}`)} />
+      ) : null}
+    </>
+  );
+}
 
-/** The action's answer when it answered the form `key` ("edit:12", "post:new" …), else undefined. */
-export function answerTo(actionData: unknown, key: string): Answer {
-  const answer = actionData as Answer;
-  return answer?.values?.form === key ? answer : undefined;
+/** The signed-in reader's writer tag (app/lib/discussion/writer.ts), worked out once a page for all its comments. */
+let ownTagOf: { uid: string; tag: Promise<string> } | null = null;
+
+function useOwnWriterTag() {
+  const user = useOptionalUser();
+  const [tag, setTag] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) return setTag(null);
+    if (ownTagOf?.uid !== user.uid) ownTagOf = { uid: user.uid, tag: writerTag(user.uid) };
+    let current = true;
+    void ownTagOf.tag.then((value) => current && setTag(value));
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  return tag;
 }
 
 /** The thread's page the reader acts on, so the action brings them back to it. */
@@ -55,7 +146,7 @@ function useSending(intent: string, id: number) {
 }
 
 /** Whether the comment is still the writer's to edit, worked out in the browser after the page is drawn. */
-export function useStillEditable(postedAt: string) {
+function useStillEditable(postedAt: string) {
   const [editable, setEditable] = useState(false);
   useEffect(() => {
     setEditable(stillEditable(postedAt));
@@ -68,7 +159,7 @@ export function useStillEditable(postedAt: string) {
 }
 
 /** The writer's own comment, edited in place: its text in a box, saved or given up. */
-export function EditForm({
+function EditForm({
   id,
   text,
   version,
@@ -127,7 +218,7 @@ function SendOrCancel({
   );
 }
 
-export function DeleteButton({ id }: { id: number }) {
+function DeleteButton({ id }: { id: number }) {
   const sending = useSending("delete", id);
   return (
     <Form
@@ -148,7 +239,7 @@ export function DeleteButton({ id }: { id: number }) {
  * A reader reports another's comment: it spoils (and what a reader should have seen first, from what
  * this reader has seen themselves), or it is abusive.
  */
-export function ReportForm({
+function ReportForm({
   id,
   horizon,
   answer,

@@ -1,26 +1,14 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { DraftRestored } from "~/components/draft-restored";
-import { Button } from "~/components/ui/button";
-import { Field, FormError, Honeypot } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
-import { checkComment, type CommentField, commentFields, COMMENT_LIMITS } from "~/lib/discussion/comment-form";
-import { cleanCommentText, COMMENT_MAX_LENGTH, textLength } from "~/lib/discussion/comment-text";
-import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
-import { horizonChoices, type UnitLabel } from "~/lib/discussion/thread";
-import { type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
-import { formErrorsOf } from "~/lib/http/error-body";
+import { Link, useLocation } from "react-router";
+import type { UnitLabel } from "~/lib/discussion/thread";
 import { hasConsumed } from "~/lib/shield/knowledge";
-import { useReportDraft } from "~/browser/report-draft";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
+import { PostFormSlot } from "./lazy-writer-tools";
 
 /**
- * The form that posts a comment to a thread, or a reply under one comment (`parent`). The horizon is
- * picked from what the reader has seen themselves; the server checks it against their saved progress.
- * A draft is kept in this browser until it is posted; a refusal shows each message next to its field,
- * with the text still there.
+ * Where a reader joins a thread: a signed-out reader is asked to sign in, one who has not seen the
+ * thread's unit to set their progress, and a signed-in reader who has gets the form (PostForm, loaded
+ * only for them).
  */
 export function CommentForm({
   unit,
@@ -37,40 +25,6 @@ export function CommentForm({
   const user = useOptionalUser();
   const shield = useShield();
   const { pathname, search } = useLocation();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FormErrors<CommentField> | null>(null);
-  const [submissionId, setSubmissionId] = useState("");
-  const [length, setLength] = useState(0);
-  const refused = answer as { values?: Partial<Record<CommentField, string>> } | undefined;
-  const errors = clientErrors ?? formErrorsOf<CommentField>(answer);
-  const values = refused?.values ?? {};
-  const read = () => readFields(new FormData(formRef.current ?? undefined), commentFields);
-  const draft = useReportDraft(formRef, `comment:${unit.key}:${parent?.id ?? "new"}`, {
-    restore: !refused?.values,
-    keep: {},
-    read,
-  });
-  // Each form shown gets its own id, so sending it twice posts once (made here: the page is cached for
-  // everyone); a refused one gets a new id. A posted form is drawn anew (the page keys it by location).
-  useEffect(() => setSubmissionId(crypto.randomUUID()), [answer]);
-  // The draft goes once the post has landed (the answer sends the page on: a refusal would stay, and a
-  // request that never arrived leaves the draft for the reader to post again).
-  const landed =
-    navigation.state === "loading" && submissionId !== "" && navigation.formData?.get("submissionId") === submissionId;
-  useEffect(() => {
-    if (landed) draft.discard();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when this form's post lands
-  }, [landed]);
-  // A refusal (or a post that never reached the site) gives the text back: it is the draft again, and
-  // the count says how long it is.
-  useEffect(() => {
-    const text = formRef.current?.querySelector("textarea")?.value ?? "";
-    setLength(textLength(cleanCommentText(text)));
-    if (refused?.values) draft.save();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
-  }, [answer, draft.restored]);
-
   if (!user) {
     return (
       <p className="rounded-md border border-border bg-card p-4 text-sm">
@@ -95,91 +49,5 @@ export function CommentForm({
     );
   }
 
-  const choices = shield ? horizonChoices(unit, shield.knowledge, parent?.horizon ?? null) : [];
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "post";
-  const fieldId = (name: string) => `${name}-${parent?.id ?? "new"}`;
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const found: FormErrors<CommentField> | null =
-      checkComment(read()) ??
-      (navigator.onLine === false
-        ? { form: "You are offline, so nothing was sent. Your text is kept here; post it when you are back online." }
-        : null);
-    setClientErrors(found);
-    if (found) {
-      event.preventDefault();
-      const first = firstInvalid(commentFields, found);
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
-  }
-
-  return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={check}
-      onInput={(event) => {
-        draft.save();
-        if (event.target instanceof HTMLTextAreaElement) setLength(textLength(cleanCommentText(event.target.value)));
-      }}
-      onChange={draft.save}
-      className="space-y-4"
-      aria-label={parent ? "Reply" : "Post a comment"}
-    >
-      <input type="hidden" name="intent" value="post" />
-      <input type="hidden" name="form" value={`post:${parent?.id ?? "new"}`} />
-      <input type="hidden" name="submissionId" value={submissionId} />
-      {parent ? <input type="hidden" name="parent" value={parent.id} /> : null}
-      <Honeypot />
-      {draft.restored ? (
-        <DraftRestored
-          className="text-muted-foreground"
-          onStartOver={() => {
-            formRef.current?.reset();
-            draft.discard();
-          }}
-        />
-      ) : null}
-      <Field
-        id={fieldId("text")}
-        label={parent ? "Your reply" : "Your comment"}
-        description={`Plain text; ${length.toLocaleString("en")} of ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters. Up to ${COMMENT_LIMITS.perMinute} a minute and ${COMMENT_LIMITS.perDay} a day (${NEW_WRITER_LIMITS.perMinute} a minute and ${NEW_WRITER_LIMITS.perDay} a day on your first day).`}
-        error={errors.text}
-        required
-      >
-        <Textarea name="text" rows={parent ? 3 : 4} defaultValue={values.text ?? ""} className="w-full" />
-      </Field>
-      <Field
-        id={fieldId("horizon")}
-        label="What it touches"
-        description="Readers who have not got this far will not see it."
-        error={errors.horizon}
-        required
-      >
-        <Select name="horizon" defaultValue={values.horizon ?? choices[0]?.key ?? unit.key} className="w-full">
-          {choices.length ? (
-            choices.map((choice) => (
-              <option key={choice.key} value={choice.key}>
-                {choice.label}
-              </option>
-            ))
-          ) : (
-            <option value={parent?.horizon.key ?? unit.key}>Only {parent?.horizon.label ?? unit.label}</option>
-          )}
-        </Select>
-      </Field>
-      <FormError>{errors.form}</FormError>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={submitting}>
-          {submitting ? "Posting…" : parent ? "Post reply" : "Post comment"}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </Form>
-  );
+  return <PostFormSlot unit={unit} parent={parent} answer={answer} onCancel={onCancel} />;
 }

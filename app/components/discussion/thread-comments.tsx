@@ -6,13 +6,12 @@ import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import type { CommentBody, ThreadComment, ThreadReply, UnitLabel } from "~/lib/discussion/thread";
 import { knewNoMore } from "~/lib/discussion/thread";
-import { writerTag } from "~/lib/discussion/writer";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
-import { answerTo, DeleteButton, EditForm, ModeratorActions, ReportForm, useStillEditable } from "./comment-actions";
+import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentForm } from "./comment-form";
-import { CommentText } from "./comment-text";
+import { CommentToolsSlot, ModeratorActionsSlot, TextOnly } from "./lazy-writer-tools";
 
 /** What a run of hidden comments needs (a run shares one horizon: `byHorizon`). */
 function describeRun(run: readonly { horizon: UnitLabel }[], noun: Noun = nouns.comment) {
@@ -33,21 +32,6 @@ function byHorizon<T extends { horizon: UnitLabel }>(items: readonly T[]): T[][]
   return groups;
 }
 
-/** The signed-in reader's writer tag (app/lib/discussion/writer.ts), once worked out. */
-function useOwnWriterTag() {
-  const user = useOptionalUser();
-  const [tag, setTag] = useState<string | null>(null);
-  useEffect(() => {
-    if (!user) return setTag(null);
-    let current = true;
-    void writerTag(user.uid).then((value) => current && setTag(value));
-    return () => {
-      current = false;
-    };
-  }, [user]);
-  return tag;
-}
-
 /**
  * A page of a thread's comments behind the shield: the reader's known comments, each run of the others
  * one line that names what they need. In strict mode, comments by writers who had seen more than the
@@ -66,7 +50,6 @@ export function ThreadComments({
   actionData: unknown;
 }) {
   const shield = useShield();
-  const ownTag = useOwnWriterTag();
   const tooKnowing = (body: CommentBody | null) =>
     strict && shield !== null && body !== null && !body.removed && !knewNoMore(body.writerKnew, shield.knowledge);
   const shown = comments.filter((comment) => !tooKnowing(comment.content));
@@ -103,18 +86,11 @@ export function ThreadComments({
               >
                 {isShown && comment.content ? (
                   <>
-                    <CommentView
-                      unit={unit}
-                      place={comment}
-                      body={comment.content}
-                      ownTag={ownTag}
-                      actionData={actionData}
-                    />
+                    <CommentView unit={unit} place={comment} body={comment.content} actionData={actionData} />
                     <Replies
                       unit={unit}
                       parent={comment}
                       replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
-                      ownTag={ownTag}
                       actionData={actionData}
                       canReply={!comment.content.removed}
                     />
@@ -133,14 +109,12 @@ function Replies({
   unit,
   parent,
   replies,
-  ownTag,
   actionData,
   canReply,
 }: {
   unit: UnitLabel;
   parent: ThreadComment;
   replies: ThreadReply[];
-  ownTag: string | null;
   actionData: unknown;
   canReply: boolean;
 }) {
@@ -170,13 +144,7 @@ function Replies({
                   className="target:rounded-md target:outline target:outline-primary"
                 >
                   {isShown && reply.content ? (
-                    <CommentView
-                      unit={unit}
-                      place={reply}
-                      body={reply.content}
-                      ownTag={ownTag}
-                      actionData={actionData}
-                    />
+                    <CommentView unit={unit} place={reply} body={reply.content} actionData={actionData} />
                   ) : null}
                 </li>
               )}
@@ -208,32 +176,20 @@ function CommentView({
   unit,
   place,
   body,
-  ownTag,
   actionData,
 }: {
   unit: UnitLabel;
   place: { id: number; horizon: UnitLabel };
   body: CommentBody;
-  ownTag: string | null;
   actionData: unknown;
 }) {
   const user = useOptionalUser();
-  const own = ownTag !== null && body.writer === ownTag;
-  const editable = useStillEditable(body.postedAt);
-  const editAnswer = answerTo(actionData, `edit:${place.id}`);
-  const reportAnswer = answerTo(actionData, `report:${place.id}`);
-  const moderateAnswer = answerTo(actionData, `moderate:${place.id}`);
-  const answered = editAnswer ? "edit" : reportAnswer ? "report" : null;
-  const [open, setOpen] = useState<"edit" | "report" | null>(answered);
-  // After each navigation: open on the form the action refused, closed once it went through.
-  const { key } = useLocation();
-  useEffect(() => setOpen(answered), [key]); // eslint-disable-line react-hooks/exhaustive-deps -- per navigation
   if (body.removed) {
     return (
       <div className="text-sm italic text-muted-foreground">
         <p>{body.removed === "deleted" ? "Deleted by its writer." : "Hidden by a moderator."}</p>
         {user?.admin && body.removed === "hidden" ? (
-          <ModeratorActions id={place.id} hidden answer={moderateAnswer} />
+          <ModeratorActionsSlot id={place.id} hidden answer={answerTo(actionData, `moderate:${place.id}`)} />
         ) : null}
       </div>
     );
@@ -257,38 +213,11 @@ function CommentView({
           </Badge>
         </p>
       ) : null}
-      {open === "edit" && own ? (
-        <EditForm
-          id={place.id}
-          text={body.text}
-          version={body.editedAt ?? body.postedAt}
-          answer={editAnswer}
-          onDone={() => setOpen(null)}
-        />
-      ) : (
-        <div className="mt-2">
-          <CommentText text={body.text} />
-        </div>
-      )}
       {user ? (
-        <div className="mt-2 flex flex-wrap items-center gap-x-3">
-          {own && editable && open !== "edit" ? (
-            <Button variant="link" size="sm" onClick={() => setOpen("edit")}>
-              Edit
-            </Button>
-          ) : null}
-          {own ? <DeleteButton id={place.id} /> : null}
-          {!own && open !== "report" ? (
-            <Button variant="link" size="sm" onClick={() => setOpen("report")}>
-              Report
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-      {open === "report" && !own ? (
-        <ReportForm id={place.id} horizon={place.horizon} answer={reportAnswer} onDone={() => setOpen(null)} />
-      ) : null}
-      {user?.admin ? <ModeratorActions id={place.id} hidden={false} answer={moderateAnswer} /> : null}
+        <CommentToolsSlot place={place} body={body} moderator={Boolean(user.admin)} actionData={actionData} />
+      ) : (
+        <TextOnly body={body} />
+      )}
     </article>
   );
 }

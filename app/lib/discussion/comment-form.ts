@@ -13,9 +13,6 @@ export const COMMENT_LIMITS = { perMinute: 3, perDay: 60 } as const;
 export const commentFields = ["text", "horizon"] as const;
 export type CommentField = (typeof commentFields)[number];
 
-/** Every field the thread's forms send that a refusal gives back (`form` says which form was sent). */
-export const threadFormFields = ["form", "text", "horizon", "parent", "kind", "needs", "note", "reason"] as const;
-
 /** What the action refuses input with: its messages, by field. */
 export function checkComment(values: Record<CommentField, string>): FormErrors<CommentField> | null {
   return collectErrors<CommentField>({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeKnowledge, knowledgeOfUnits } from "../shield/knowledge";
-import { horizonChoices, horizonProblem, knewNoMore } from "./thread";
+import { horizonChoices, horizonProblem } from "./horizon";
+import { knewNoMore } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:festival-night"]);
 

@@ -1,0 +1,75 @@
+import { mediumOf, parseUnitKey, unitPlace } from "../content/units";
+import { hasConsumed, type Knowledge } from "../shield/knowledge";
+import { comesBefore, type UnitLabel } from "./thread";
+
+/*
+ * A comment's horizon as its writer sets it: what they may choose (the forms offer it) and what is
+ * wrong with what they sent (the action checks it against their saved progress).
+ */
+
+/**
+ * What is wrong with a horizon for a comment in `unit`'s thread (or a reply under a comment whose
+ * horizon is `parentHorizon`), written by a reader who knows `writer`; null when it is allowed. A
+ * writer may raise a horizon to anything they have seen themselves, never below the thread's unit or
+ * the comment they answer.
+ */
+export function horizonProblem(
+  { unit, horizon, parentHorizon }: { unit: string; horizon: string; parentHorizon: string | null },
+  writer: Knowledge,
+): string | null {
+  if (unitPlace(horizon) === undefined) return "Choose what your comment touches from the list.";
+  if (!hasConsumed(writer, unit))
+    return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
+  if (comesBefore(horizon, unit)) return "A comment here touches at least this thread's own part of the story.";
+  if (parentHorizon !== null && comesBefore(horizon, parentHorizon))
+    return "A reply touches at least what the comment it answers touches.";
+  if (!hasConsumed(writer, horizon))
+    return "Your saved progress does not reach that far. You can only mark what you have read or watched yourself.";
+  return null;
+}
+
+/** A horizon a writer may raise their comment to: their own furthest place on a line. */
+export interface HorizonChoice {
+  key: string;
+  label: string;
+}
+
+/** Where a place is on its line, in numbers everyone may see (a chapter's own number may differ from its place). */
+function whereOnLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>) {
+  switch (parts.medium) {
+    case "web_novel":
+      return `to arc ${parts.arc}, chapter ${parts.chapter}`;
+    case "light_novels":
+      return `${parts.collection}, to volume ${parts.volume}`;
+    case "anime":
+      return `to season ${parts.season}, episode ${parts.episode}`;
+    default:
+      return "";
+  }
+}
+
+const furthestWords: Record<string, string> = {
+  web_novel: "Everything I have read of the web novel",
+  light_novels: "Everything I have read of the light novels",
+  anime: "Everything I have watched of the anime",
+};
+
+/**
+ * What a writer may set their comment's horizon to: the thread's unit (or the comment answered), and
+ * their own furthest place on each line that is not before it. Side stories and shorts are ticked one
+ * by one; a comment about one belongs in its own thread.
+ */
+export function horizonChoices(unit: UnitLabel, writer: Knowledge, parentHorizon: UnitLabel | null): HorizonChoice[] {
+  const base = parentHorizon ?? unit;
+  const choices: HorizonChoice[] = [
+    { key: base.key, label: `Only ${base.label} (${parentHorizon ? "as the comment it answers" : "this thread"})` },
+  ];
+  for (const place of writer.reached.values()) {
+    if (place.key === base.key || comesBefore(place.key, base.key) || !hasConsumed(writer, place.key)) continue;
+    const medium = mediumOf(place.key);
+    const parts = parseUnitKey(place.key);
+    const words = (medium && furthestWords[medium]) ?? "Everything I have seen";
+    choices.push({ key: place.key, label: `${words}${parts ? ` (${whereOnLine(parts)})` : ""}` });
+  }
+  return choices;
+}
