@@ -3,10 +3,12 @@ import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/shield/gated";
+import { knowledgeOfUnits, knows } from "~/lib/shield/knowledge";
 import { hiddenRuns, isRevealed } from "~/lib/shield/shield";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 import { nounFor, nouns } from "~/lib/words";
+import { AskedToSee } from "./spoiler";
 
 /** Inside an item the reader asked to see, nested lists show everything too (one click, not one per level). */
 const ShownOnRequest = createContext(false);
@@ -47,11 +49,16 @@ export function ShieldedList<T extends Gated<unknown>>({
 }) {
   const shield = useShield();
   const shownOnRequest = useContext(ShownOnRequest);
+  const askedAround = useContext(AskedToSee);
   const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
   const segments = hiddenRuns(
     items,
     (item) =>
-      item.content !== null && (shownOnRequest || asked.has(itemKey(item)) || isRevealed(shield, item.revealedBy)),
+      item.content !== null &&
+      (shownOnRequest ||
+        asked.has(itemKey(item)) ||
+        isRevealed(shield, item.revealedBy) ||
+        (askedAround !== null && knows(knowledgeOfUnits(askedAround), item.revealedBy))),
   );
   const item = (each: T, shown: boolean) => (
     <ShownOnRequest.Provider key={itemKey(each)} value={shown && (shownOnRequest || asked.has(itemKey(each)))}>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { gated, type Gated } from "~/lib/shield/gated";
+import { ShieldedList } from "./shielded-list";
 import { Spoiler } from "./spoiler";
 
 const twist = gated(["wn:3-7"], "Aya was the keeper all along");
@@ -77,5 +78,40 @@ describe("Spoiler", () => {
     renderFact(twist);
     expect(screen.getByRole("strong")).toHaveTextContent("Aya was the keeper all along");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("once asked, shows the items in a list inside that the same units reveal, and folds those that need more", async () => {
+    const user = userEvent.setup();
+    const thread = gated(
+      ["anime:1-11"],
+      [gated(["anime:1-11"], "On the episode itself"), gated(["wn:2-24"], "About a chapter the season left out")],
+    );
+    const Stub = createRoutesStub([
+      {
+        path: "/discuss/anime:1-11",
+        Component: () => (
+          <Spoiler gated={thread} what="This discussion" block>
+            {(comments) => (
+              <ul>
+                <ShieldedList
+                  items={comments}
+                  itemKey={(comment) => String(comment.content)}
+                  runAs="li"
+                  describe={(run) => `${run.length} touching more:`}
+                  renderItem={(comment, shown) => (
+                    <li key={String(comment.content)}>{shown ? comment.content : null}</li>
+                  )}
+                />
+              </ul>
+            )}
+          </Spoiler>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/discuss/anime:1-11"]} />);
+    await user.click(screen.getByRole("button", { name: "Show it" }));
+    expect(screen.getByText("On the episode itself")).toBeVisible();
+    expect(screen.queryByText("About a chapter the season left out")).not.toBeInTheDocument();
+    expect(screen.getByText(/1 touching more:/)).toBeVisible();
   });
 });

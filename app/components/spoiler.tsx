@@ -1,11 +1,19 @@
 import { Link } from "react-router";
-import { type ReactNode, useState } from "react";
+import { createContext, type ReactNode, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/shield/gated";
 import { isRevealed } from "~/lib/shield/shield";
+import type { Revealers } from "~/lib/shield/knowledge";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
+
+/**
+ * What the reader asked to see with "Show it" on a Spoiler around this part of the page (its item's
+ * revealers), or null: a list inside shows the items those reveal too ("This discussion" of an episode
+ * shows the comments on that episode, never those that touch more).
+ */
+export const AskedToSee = createContext<Revealers | null>(null);
 
 /**
  * One gated item inside running text or a row (a title, a fact): its content once the reader knows
@@ -33,7 +41,9 @@ export function Spoiler<T>({
     setAsked(true);
     askToSee(revealedBy);
   };
-  if (content !== null && (asked || isRevealed(shield, revealedBy))) return <>{children(content)}</>;
+  if (content !== null && asked)
+    return <AskedToSee.Provider value={revealedBy}>{children(content)}</AskedToSee.Provider>;
+  if (content !== null && isRevealed(shield, revealedBy)) return <>{children(content)}</>;
 
   const Wrapper = block ? "div" : "span";
   if (shield?.mode === "blur" && content !== null) {

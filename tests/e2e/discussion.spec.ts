@@ -61,11 +61,22 @@ test("an anime-only viewer sees a comment about a skipped chapter folded, and af
   await expect(comments(page)).not.toContainText("touching Arc 2 · Chapter 24");
 });
 
-test("a reader without progress sees the thread folded, and nothing of it is in the page", async ({ page }) => {
+test("a reader without progress sees the thread folded, nothing of it in the page; 'Show it' shows the episode's comments and no more", async ({
+  page,
+}) => {
   await page.goto("/discuss/wn:1-5");
   await hydrated(page);
   await expect(page.locator("main")).toContainText("This discussion is beyond what you have read or watched");
   expect(await page.content()).not.toContain("good hook");
+
+  await page.goto("/discuss/anime:1-11");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Show it" }).click();
+  // Asking to see the episode's discussion shows the comments on the episode, not those that touch more.
+  await expect(comments(page)).toContainText("The rain on the bridge");
+  await expect(comments(page)).not.toContainText("touching Season 1 · Episode 11");
+  await expect(comments(page)).toContainText("1 comment touching Arc 2 · Chapter 24");
+  await expect(page.locator("main")).not.toContainText("second bell is explained");
 });
 
 test("a writer posts, readers see it, a moderator moves its horizon and a reader no longer does on their next load", async ({
