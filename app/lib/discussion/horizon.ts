@@ -1,4 +1,4 @@
-import { mediumOf, parseUnitKey, unitPlace } from "../content/units";
+import { parseUnitKey, unitPlace } from "../content/units";
 import { hasConsumed, type Knowledge } from "../shield/knowledge";
 import { comesBefore, type UnitLabel } from "./thread";
 
@@ -34,25 +34,22 @@ export interface HorizonChoice {
   label: string;
 }
 
-/** Where a place is on its line, in numbers everyone may see (a chapter's own number may differ from its place). */
-function whereOnLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>) {
+/**
+ * What a writer has seen of a line, short enough for a phone's select (a chapter's own number may
+ * differ from its place, so places are counted, never named).
+ */
+function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>) {
   switch (parts.medium) {
     case "web_novel":
-      return `to arc ${parts.arc}, chapter ${parts.chapter}`;
+      return `The web novel to arc ${parts.arc}, chapter ${parts.chapter}`;
     case "light_novels":
-      return `${parts.collection}, to volume ${parts.volume}`;
+      return `The light novels: ${parts.collection} to volume ${parts.volume}`;
     case "anime":
-      return `to season ${parts.season}, episode ${parts.episode}`;
+      return `The anime to season ${parts.season}, episode ${parts.episode}`;
     default:
-      return "";
+      return "Everything I have seen";
   }
 }
-
-const furthestWords: Record<string, string> = {
-  web_novel: "Everything I have read of the web novel",
-  light_novels: "Everything I have read of the light novels",
-  anime: "Everything I have watched of the anime",
-};
 
 /**
  * What a writer may set their comment's horizon to: the thread's unit (or the comment answered), and
@@ -61,15 +58,11 @@ const furthestWords: Record<string, string> = {
  */
 export function horizonChoices(unit: UnitLabel, writer: Knowledge, parentHorizon: UnitLabel | null): HorizonChoice[] {
   const base = parentHorizon ?? unit;
-  const choices: HorizonChoice[] = [
-    { key: base.key, label: `Only ${base.label} (${parentHorizon ? "as the comment it answers" : "this thread"})` },
-  ];
+  const choices: HorizonChoice[] = [{ key: base.key, label: `Only ${base.label}` }];
   for (const place of writer.reached.values()) {
     if (place.key === base.key || comesBefore(place.key, base.key) || !hasConsumed(writer, place.key)) continue;
-    const medium = mediumOf(place.key);
     const parts = parseUnitKey(place.key);
-    const words = (medium && furthestWords[medium]) ?? "Everything I have seen";
-    choices.push({ key: place.key, label: `${words}${parts ? ` (${whereOnLine(parts)})` : ""}` });
+    choices.push({ key: place.key, label: parts ? seenOfLine(parts) : "Everything I have seen" });
   }
   return choices;
 }

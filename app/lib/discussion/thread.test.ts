@@ -34,8 +34,9 @@ describe("a comment's horizon", () => {
   it("is chosen from the thread's unit and the writer's own furthest places past it", () => {
     const choices = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null);
     expect(choices.map((choice) => choice.key)).toEqual(["anime:1-11", "wn:3-10", "anime:1-12", "ln:main-2"]);
-    expect(choices[0]?.label).toBe("Only Season 1 · Episode 11 (this thread)");
-    expect(choices[1]?.label).toBe("Everything I have read of the web novel (to arc 3, chapter 10)");
+    expect(choices[0]?.label).toBe("Only Season 1 · Episode 11");
+    expect(choices[1]?.label).toBe("The web novel to arc 3, chapter 10");
+    expect(choices[3]?.label).toBe("The light novels: main to volume 2");
     // A place before the thread on its own line is no choice.
     expect(
       horizonChoices({ key: "wn:3-12", label: "Arc 3 · Chapter 12" }, writer, null).map((choice) => choice.key),
