@@ -4,8 +4,9 @@ import { STRIKE_DAYS, type Standing } from "~/lib/discussion/standing";
 import { HIDDEN_LISTED, REPORTED_PER_PAGE } from "~/lib/discussion/comment-report";
 import type { ThreadPlace, UnitLabel } from "~/lib/discussion/thread";
 import { gated, type Gated } from "~/lib/shield/gated";
-import { afterChange, anywhere, historyEntry, threadPageOf } from "./discussions.server";
-import { batch, query } from "./query.server";
+import { afterChange, answeredComment, anywhere, historyEntry, threadPageOf } from "./discussions.server";
+import { savedProgressFrom, savedProgressOfReader } from "./progress.server";
+import { batch, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
 
 /*
@@ -18,52 +19,70 @@ import type { LimitedHitFor } from "./report-filing.server";
 const strikeActions = ["hidden", "restamped"] as const;
 
 /**
- * A writer's standing (app/lib/discussion/standing.ts) in one round trip: their strikes within
- * STRIKE_DAYS (a comment moved, or hidden and not restored, counts once) and whether they are new to
- * discussion.
+ * A writer's comments that count as strikes (app/lib/discussion/standing.ts) since the slot `since`: a
+ * comment moved, or hidden and not restored, counts once. Built once; slot `uid` is the writer's.
  */
-export async function getStanding(db: D1Database, uid: string, now = new Date()): Promise<Standing> {
-  const since = new Date(now.getTime() - STRIKE_DAYS * 86_400_000).toISOString();
-  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  const [strikes, seasoned] = await batch(db, [
-    query
-      .selectFrom("comment_history as h")
-      .innerJoin("comments as c", "c.id", "h.comment_id")
-      .select((row) => [row.fn.count<number>("c.id").distinct().as("strikes"), row.fn.min<string>("h.at").as("oldest")])
-      .where("c.uid", "=", uid)
-      .where("h.by_uid", "!=", uid)
-      .where("h.at", ">=", since)
-      .where((row) =>
-        row.or([
-          row("h.action", "=", "restamped"),
-          // A hide counts until a moderator restores the comment (its writer deleting it changes nothing).
-          row.and([
-            row("h.action", "=", "hidden"),
-            row.not(
-              row.exists(
-                row
-                  .selectFrom("comment_history as r")
-                  .select(row.lit(1).as("one"))
-                  .whereRef("r.comment_id", "=", "h.comment_id")
-                  .where("r.action", "=", "restored")
-                  .whereRef("r.id", ">", "h.id"),
-              ),
-            ),
-          ]),
-        ]),
-      ),
-    query
-      .selectFrom("comments")
-      .select(anywhere.lit(1).as("one"))
-      .where("uid", "=", uid)
-      .where("created_at", "<=", dayAgo)
-      .limit(1),
-  ]);
-  return {
+const strikesOfWriter = query
+  .selectFrom("comment_history as h")
+  .innerJoin("comments as c", "c.id", "h.comment_id")
+  .select((row) => [row.fn.count<number>("c.id").distinct().as("strikes"), row.fn.min<string>("h.at").as("oldest")])
+  .where("c.uid", "=", slot<string>("uid"))
+  .where("h.by_uid", "!=", slot<string>("uid"))
+  .where("h.at", ">=", slot<string>("since"))
+  .where((row) =>
+    row.or([
+      row("h.action", "=", "restamped"),
+      // A hide counts until a moderator restores the comment (its writer deleting it changes nothing).
+      row.and([
+        row("h.action", "=", "hidden"),
+        row.not(
+          row.exists(
+            row
+              .selectFrom("comment_history as r")
+              .select(row.lit(1).as("one"))
+              .whereRef("r.comment_id", "=", "h.comment_id")
+              .where("r.action", "=", "restored")
+              .whereRef("r.id", ">", "h.id"),
+          ),
+        ),
+      ]),
+    ]),
+  );
+
+/** Any comment of the writer's posted before the slot `dayAgo`: they are no longer new to discussion. */
+const seasonedWriter = query
+  .selectFrom("comments")
+  .select(anywhere.lit(1).as("one"))
+  .where("uid", "=", slot<string>("uid"))
+  .where("created_at", "<=", slot<string>("dayAgo"))
+  .limit(1);
+
+/**
+ * What a post is checked against before its batch, in one round trip: the writer's saved progress (the
+ * horizon they chose must be within it), their standing (which limits hold them: whether they are new
+ * to discussion, their strikes within STRIKE_DAYS) and, for a reply, the comment it answers.
+ */
+export async function getWriterBeforePost(
+  db: D1Database,
+  { uid, parentId }: { uid: string; parentId: number | null },
+  now = new Date(),
+) {
+  const [progress, strikes, seasoned, parents] = await batch(
+    db,
+    [savedProgressOfReader, strikesOfWriter, seasonedWriter, answeredComment],
+    {
+      uid,
+      since: new Date(now.getTime() - STRIKE_DAYS * 86_400_000).toISOString(),
+      dayAgo: new Date(now.getTime() - 86_400_000).toISOString(),
+      parentId,
+    },
+  );
+  const standing: Standing = {
     strikes: strikes[0]?.strikes ?? 0,
     oldestStrikeAt: strikes[0]?.oldest ?? null,
     newWriter: seasoned.length === 0,
   };
+  return { progress: savedProgressFrom(progress), standing, parent: parents[0] ?? null };
 }
 
 export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };

@@ -13,7 +13,7 @@ import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
 import { gated } from "~/lib/shield/gated";
 import type { CommentsTable, Database } from "./database";
 
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
 
 /*
@@ -191,13 +191,11 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
   }));
 }
 
-/** What a page needs to offer a reply or moderation: the comment's thread and horizon. */
-export async function getComment(db: D1Database, id: number) {
-  const [rows] = await batch(db, [
-    query.selectFrom("comments").select(["id", "unit", "parent_id", "horizon", "status", "uid"]).where("id", "=", id),
-  ]);
-  return rows[0] ?? null;
-}
+/** The comment a reply answers, built once: its thread, horizon and status; slot `parentId` (null: none). */
+export const answeredComment = query
+  .selectFrom("comments")
+  .select(["id", "unit", "parent_id", "horizon", "status"])
+  .where("id", "=", slot<number | null>("parentId"));
 
 /**
  * The history entry of a change to a comment, written only when the statement before it changed a row

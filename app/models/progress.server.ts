@@ -4,7 +4,7 @@ import { errorPage } from "~/lib/http/status";
 import { mergeProgress, progressPosition, sameProgress } from "~/lib/progress/changes";
 import { type Progress, reachedUnits } from "~/lib/progress/record";
 import { parseStoredProgress } from "~/lib/progress/file";
-import { batch, query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 /*
  * A signed-in reader's saved record (D1 `reading_progress`): read for the tracker, and saved merged
@@ -14,10 +14,16 @@ import { batch, query } from "./query.server";
 /** A reader's record as stored (JSON), when they have one. */
 const storedProgress = (uid: string) => query.selectFrom("reading_progress").select("progress").where("uid", "=", uid);
 
+/** The reader's stored record, built once: its slot `uid` is the reader's, for a caller's batch. */
+export const savedProgressOfReader = storedProgress(slot<string>("uid"));
+
+/** The record `savedProgressOfReader` read, or null when there is none (or it does not parse). */
+export const savedProgressFrom = (rows: readonly { progress: string }[]) => parseStoredProgress(rows[0]?.progress);
+
 /** A signed-in reader's saved record: for the tracker, and for merging on sign-in. */
 export async function getSavedProgress(db: D1Database, uid: string) {
-  const [rows] = await batch(db, [storedProgress(uid)]);
-  return parseStoredProgress(rows[0]?.progress);
+  const [rows] = await batch(db, [savedProgressOfReader], { uid });
+  return savedProgressFrom(rows);
 }
 
 /** The record with only the units the timeline knows, its position worked out from theirs. */

@@ -15,11 +15,11 @@ import { encodeKnowledge } from "~/lib/shield/knowledge";
 import { hasConsumed } from "~/lib/shield/knowledge";
 import {
   decideOnComment,
-  getStanding,
+  getWriterBeforePost,
   type ModeratorDecision,
   reportComment,
 } from "~/models/comment-moderation.server";
-import { deleteComment, editComment, getComment, postComment } from "~/models/discussions.server";
+import { deleteComment, editComment, postComment } from "~/models/discussions.server";
 import { getSavedProgress } from "~/models/progress.server";
 import { limitedHit } from "~/models/rate-limits.server";
 import type { requireUser } from "./session.server";
@@ -83,11 +83,7 @@ export async function postIntent({ context, user, unit, body, raw }: ThreadReque
   if (raw.parent !== "" && parentId === null)
     return refuse({ form: "The comment you answer is not on this page." }, raw);
 
-  const [progress, parent, standing] = await Promise.all([
-    getSavedProgress(context.db, user.uid),
-    parentId === null ? null : getComment(context.db, parentId),
-    getStanding(context.db, user.uid),
-  ]);
+  const { progress, parent, standing } = await getWriterBeforePost(context.db, { uid: user.uid, parentId });
   if (parentId !== null && (!parent || parent.unit !== unit || parent.parent_id !== null || parent.status !== "shown"))
     return refuse({ form: removedReply }, raw, 409);
   const limits = postingLimits(standing);

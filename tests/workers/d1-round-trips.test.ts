@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { countRoundTrips, roundTrips, setRoundTripsHeader } from "../../app/server/d1-round-trips.server";
 import { sealedCopy } from "../../app/lib/shield/gated";
-import { createLoadContext, type DataFunction, type ParamsOf, unwrap } from "../support/workers-context";
+import { createLoadContext, type DataFunction, type ParamsOf, statusOf, unwrap } from "../support/workers-context";
 import { loader as statisticsLoader } from "../../app/routes/statistics";
 import { loader as animeLoader } from "../../app/routes/anime";
 import { loader as lightNovelsLoader } from "../../app/routes/light-novels";
@@ -17,7 +17,10 @@ import { loader as releasesLoader } from "../../app/routes/releases";
 import { loader as releaseFeedLoader } from "../../app/routes/releases.feed";
 import { loader as releaseCalendarLoader } from "../../app/routes/releases.calendar";
 import { loader as timelineLoader } from "../../app/routes/resources.timeline";
-import { loader as discussionLoader } from "../../app/routes/discuss";
+import { action as discussionAction, loader as discussionLoader } from "../../app/routes/discuss";
+import { saveProgress } from "../support/discussion";
+import { emulatorBindings, form, readerCookie } from "../support/readers";
+import { siteOrigin } from "../support/site";
 
 const request = () => new Request("https://companion.test/statistics");
 
@@ -119,6 +122,26 @@ describe("D1 round-trip counter", () => {
     expect(await tripsOf(timelineLoader, "/resources/timeline", {})).toBe(1);
     // A discussion thread: the unit, its counts, a page of comments and their replies.
     expect(await tripsOf(discussionLoader, "/discuss/wn:1-2?reveal=all", { unit: "wn:1-2" })).toBe(1);
+  });
+
+  it("counts three round trips for a post: the session, the writer's progress and standing, the post's batch", async () => {
+    const cookie = await readerCookie("round-trip-writer");
+    await saveProgress("round-trip-writer", { webNovel: "wn:1-3" });
+    const post = new Request(`${siteOrigin}/discuss/wn:1-3`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: siteOrigin },
+      body: form({ intent: "post", submissionId: crypto.randomUUID(), text: "Counted.", horizon: "wn:1-3" }),
+    });
+    const context = createLoadContext(post, { ...emulatorBindings, COUNT_D1_ROUND_TRIPS: "true" });
+    const answer = await discussionAction({
+      request: post,
+      url: new URL(post.url),
+      params: { unit: "wn:1-3" },
+      pattern: "/discuss/:unit",
+      context,
+    });
+    expect(statusOf(answer)).toBe(302);
+    expect(roundTrips(context.db)).toBe(3);
   });
 
   it("is read by another copy of the module: the Pages Function's load context and the server build bundle one each", async () => {
