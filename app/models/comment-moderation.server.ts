@@ -6,7 +6,7 @@ import type { ThreadPlace, UnitLabel } from "~/lib/discussion/thread";
 import { gated, type Gated } from "~/lib/shield/gated";
 import { afterChange, answeredComment, anywhere, historyEntry, threadPageOf } from "./discussions.server";
 import { savedProgressFrom, savedProgressOfReader } from "./progress.server";
-import { batch, query, slot } from "./query.server";
+import { batch, type BatchRows, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
 
 /*
@@ -57,33 +57,31 @@ const seasonedWriter = query
   .where("created_at", "<=", slot<string>("dayAgo"))
   .limit(1);
 
+/** The reads of `writerBeforePost`, in the order its rows are read. */
+const writerReads = [savedProgressOfReader, strikesOfWriter, seasonedWriter, answeredComment] as const;
+
 /**
- * What a post is checked against before its batch, in one round trip: the writer's saved progress (the
- * horizon they chose must be within it), their standing (which limits hold them: whether they are new
- * to discussion, their strikes within STRIKE_DAYS) and, for a reply, the comment it answers.
+ * What a post is checked against before its batch, read in the session's round trip (`requireUserWith`):
+ * the writer's saved progress (the horizon they chose must be within it), their standing (which limits
+ * hold them: whether they are new to discussion, their strikes within STRIKE_DAYS) and, for a reply,
+ * the comment it answers. The queries' slot `uid` is the writer's.
  */
-export async function getWriterBeforePost(
-  db: D1Database,
-  { uid, parentId }: { uid: string; parentId: number | null },
-  now = new Date(),
-) {
-  const [progress, strikes, seasoned, parents] = await batch(
-    db,
-    [savedProgressOfReader, strikesOfWriter, seasonedWriter, answeredComment],
-    {
-      uid,
-      since: new Date(now.getTime() - STRIKE_DAYS * 86_400_000).toISOString(),
-      dayAgo: new Date(now.getTime() - 86_400_000).toISOString(),
-      parentId,
-    },
-  );
-  const standing: Standing = {
-    strikes: strikes[0]?.strikes ?? 0,
-    oldestStrikeAt: strikes[0]?.oldest ?? null,
-    newWriter: seasoned.length === 0,
-  };
-  return { progress: savedProgressFrom(progress), standing, parent: parents[0] ?? null };
-}
+export const writerBeforePost = {
+  reads: writerReads,
+  values: (parentId: number | null, now = new Date()) => ({
+    since: new Date(now.getTime() - STRIKE_DAYS * 86_400_000).toISOString(),
+    dayAgo: new Date(now.getTime() - 86_400_000).toISOString(),
+    parentId,
+  }),
+  from([progress, strikes, seasoned, parents]: BatchRows<typeof writerReads>) {
+    const standing: Standing = {
+      strikes: strikes[0]?.strikes ?? 0,
+      oldestStrikeAt: strikes[0]?.oldest ?? null,
+      newWriter: seasoned.length === 0,
+    };
+    return { progress: savedProgressFrom(progress), standing, parent: parents[0] ?? null };
+  },
+};
 
 export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };
 

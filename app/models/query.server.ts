@@ -27,6 +27,9 @@ export const query = new Kysely<Database>({
 /** What a query gives back: its rows (none for a write without RETURNING). */
 type RowsOf<Q> = Q extends Compilable<infer Row> ? Row[] : never;
 
+/** What a batch of queries gives back: each query's rows, in order. */
+export type BatchRows<Q extends readonly Compilable[]> = { -readonly [K in keyof Q]: RowsOf<Q[K]> };
+
 /**
  * A query built once at import is compiled once per isolate, on its first use; one built per request
  * is compiled each time.
@@ -85,11 +88,11 @@ export async function batch<const Q extends readonly Compilable[]>(
   db: D1Database,
   queries: Q,
   values?: SlotValues,
-): Promise<{ -readonly [K in keyof Q]: RowsOf<Q[K]> }> {
+): Promise<BatchRows<Q>> {
   const statements = queries.map((statement) => prepared(db, statement, values));
   try {
     const results = await db.batch(statements);
-    return results.map((result) => result.results) as { -readonly [K in keyof Q]: RowsOf<Q[K]> };
+    return results.map((result) => result.results) as BatchRows<Q>;
   } catch (error) {
     console.error("D1 query failed", error);
     throw errorPage(503, { message: "The story database is not answering right now. Please try again in a moment." });

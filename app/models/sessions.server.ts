@@ -1,6 +1,6 @@
-import { type OnConflictBuilder, sql } from "kysely";
+import { type Compilable, type OnConflictBuilder, sql } from "kysely";
 import type { Database } from "./database";
-import { batch, query } from "./query.server";
+import { batch, type BatchRows, query, slot, type SlotValues } from "./query.server";
 
 /*
  * D1 `sessions`: one row per signed-in browser, named by the SHA-256 of the cookie's secret, and
@@ -23,17 +23,32 @@ const keepingTheLatest = (conflict: OnConflictBuilder<Database, "session_revocat
     issued_up_to: row.fn<number>("max", [row.ref("issued_up_to"), row.ref("excluded.issued_up_to")]),
   }));
 
-/** The session, when it is open for this reader and has not run out. */
-export async function findOpenSession(db: D1Database, id: string, uid: string, now: number) {
-  const [rows] = await batch(db, [
-    query
-      .selectFrom("sessions")
-      .select(["moderator", "account_checked_at"])
-      .where("id", "=", id)
-      .where("uid", "=", uid)
-      .where("expires_at", ">", now),
-  ]);
-  return rows[0] ?? null;
+/** A session open for this reader and not run out, built once: slots `sessionId`, `uid`, `nowSeconds`. */
+const openSessionOf = query
+  .selectFrom("sessions")
+  .select(["moderator", "account_checked_at"])
+  .where("id", "=", slot<string>("sessionId"))
+  .where("uid", "=", slot<string>("uid"))
+  .where("expires_at", ">", slot<number>("nowSeconds"));
+
+/**
+ * The session, when it is open for this reader and has not run out; in the same round trip, the rows
+ * of `reads`, a caller's queries of the reader's own rows (built once: their slot `uid` is the
+ * reader's, `values` fills their others).
+ */
+export async function findOpenSession<const Q extends readonly Compilable[]>(
+  db: D1Database,
+  { id, uid, now }: { id: string; uid: string; now: number },
+  reads: Q,
+  values: SlotValues = {},
+) {
+  const [sessions, ...rows] = await batch(db, [openSessionOf, ...reads], {
+    ...values,
+    sessionId: id,
+    uid,
+    nowSeconds: now,
+  });
+  return { session: sessions[0] ?? null, rows: rows as BatchRows<Q> };
 }
 
 /** The account was looked up: a removed claim ends moderator rights in every session of the reader. */

@@ -73,10 +73,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const raw = readFields(body, threadFormFields);
   // Read before anything that needs D1 or the token keys, so an outage gives the reader's text back.
   return keepingInputThroughOutage(raw, async () => {
+    const intent = String(body.get("intent") ?? "");
+    // A post checks the session itself: the writer's rows are read in the session's round trip.
+    if (intent === "post") return postIntent({ request, context, unit, body, raw });
     const thread = { context, user: await requireUser(request, context), unit, body, raw };
-    switch (String(body.get("intent") ?? "")) {
-      case "post":
-        return postIntent(thread);
+    switch (intent) {
       case "edit":
         return editIntent(thread);
       case "delete":

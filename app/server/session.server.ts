@@ -1,5 +1,6 @@
 import { type AppLoadContext, createCookie, redirect } from "react-router";
 import { decodeJwt } from "jose";
+import type { Compilable } from "kysely";
 import {
   closeEverySession,
   closeSession,
@@ -8,6 +9,7 @@ import {
   recordAccountCheck,
   refreshSession,
 } from "~/models/sessions.server";
+import type { BatchRows, SlotValues } from "~/models/query.server";
 import { cookieNames, hasCookie } from "./cookies.server";
 import type { Env } from "./env.server";
 import { errorPage } from "~/lib/http/status";
@@ -109,19 +111,25 @@ async function readSession(request: Request, env: Env): Promise<SessionState> {
 export function getSignedInUser(request: Request, context: AppLoadContext): Promise<VerifiedUser | null> {
   let checked = checkedPerRequest.get(request);
   if (!checked) {
-    checked = checkSession(request, context);
+    checked = checkSession(request, context, []).then((signedIn) => signedIn?.user ?? null);
     checkedPerRequest.set(request, checked);
   }
   return checked;
 }
 
-async function checkSession(request: Request, context: AppLoadContext): Promise<VerifiedUser | null> {
+/** The session's check, with the rows of `reads` read in its round trip (see `requireUserWith`). */
+async function checkSession<const Q extends readonly Compilable[]>(
+  request: Request,
+  context: AppLoadContext,
+  reads: Q,
+  values: SlotValues = {},
+): Promise<{ user: VerifiedUser; rows: BatchRows<Q> } | null> {
   const { user } = await getSession(request, context.env);
   const cookie = user ? await readCookie(request, context.env) : null;
   if (!user || !cookie) return null;
   const id = await sessionId(cookie.secret);
   const now = Math.floor(Date.now() / 1000);
-  const session = await findOpenSession(context.db, id, user.uid, now);
+  const { session, rows } = await findOpenSession(context.db, { id, uid: user.uid, now }, reads, values);
   if (!session) return null;
   let moderator = session.moderator === 1;
   if (now - session.account_checked_at >= ACCOUNT_RECHECK_SECONDS) {
@@ -138,7 +146,7 @@ async function checkSession(request: Request, context: AppLoadContext): Promise<
   // A listed uid is a moderator at once; a claim counts while the session's newest token had it and
   // the account still has it (looked up at most a minute ago, or as last known when the lookup failed).
   const admin = context.env.ADMIN_UIDS.includes(user.uid) || (user.admin && moderator);
-  return { ...user, admin };
+  return { user: { ...user, admin }, rows };
 }
 
 /** What pages may know of the verified reader (the root loader shares it with every page). */
@@ -210,14 +218,42 @@ export function clearSessionCookie(env: Env) {
  * back and forth; it clears a closed session's cookie and says the session ended.
  */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
-  const { keysUnavailable } = await getSession(request, context.env);
+  await refuseWithoutKeys(request, context.env);
+  return (await getSignedInUser(request, context)) ?? toSignIn(request);
+}
+
+/**
+ * `requireUser` for an action that first reads the reader's own rows: `reads` (queries built once,
+ * their slot `uid` the reader's, `values` filling their others) go to D1 in the session's round trip,
+ * and their rows are handed back once the session is found open.
+ */
+export async function requireUserWith<const Q extends readonly Compilable[]>(
+  request: Request,
+  context: AppLoadContext,
+  reads: Q,
+  values: SlotValues,
+): Promise<{ user: VerifiedUser; rows: BatchRows<Q> }> {
+  await refuseWithoutKeys(request, context.env);
+  const checked = checkSession(request, context, reads, values);
+  if (!checkedPerRequest.has(request)) {
+    // Loaders that ask later in this request (a refused form's page) get this check's answer.
+    const user = checked.then((signedIn) => signedIn?.user ?? null);
+    user.catch(() => undefined); // its failure reaches the caller through `checked`
+    checkedPerRequest.set(request, user);
+  }
+  return (await checked) ?? toSignIn(request);
+}
+
+async function refuseWithoutKeys(request: Request, env: Env) {
+  const { keysUnavailable } = await getSession(request, env);
   if (keysUnavailable) {
     throw errorPage(503, {
       message: "Sign-in cannot be checked right now. Nothing you typed was sent; please try again in a moment.",
     });
   }
-  const user = await getSignedInUser(request, context);
-  if (user) return user;
+}
+
+function toSignIn(request: Request): never {
   const url = new URL(request.url);
   throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
 }

@@ -15,14 +15,14 @@ import { encodeKnowledge } from "~/lib/shield/knowledge";
 import { hasConsumed } from "~/lib/shield/knowledge";
 import {
   decideOnComment,
-  getWriterBeforePost,
+  writerBeforePost,
   type ModeratorDecision,
   reportComment,
 } from "~/models/comment-moderation.server";
 import { deleteComment, editComment, postComment } from "~/models/discussions.server";
 import { getSavedProgress } from "~/models/progress.server";
 import { limitedHit } from "~/models/rate-limits.server";
-import type { requireUser } from "./session.server";
+import { type requireUser, requireUserWith } from "./session.server";
 import { errorPage } from "~/lib/http/status";
 import { notFound } from "./not-found.server";
 import { redirectWithToast } from "./toast.server";
@@ -67,7 +67,24 @@ function stoppedMessage(standing: Standing) {
   return `Posting is paused for your account: moderators moved or hid ${standing.strikes} of your comments in the last month.${until ? ` You can post again from ${formatDate(until.slice(0, 10))}.` : ""} Your text is kept here.`;
 }
 
-export async function postIntent({ context, user, unit, body, raw }: ThreadRequest) {
+/**
+ * A post: the writer's progress, standing and the comment they answer are read in their session's
+ * round trip (`requireUserWith`), then the post is one batch.
+ */
+export async function postIntent({
+  request,
+  context,
+  unit,
+  body,
+  raw,
+}: Omit<ThreadRequest, "user"> & { request: Request }) {
+  const parentId = raw.parent === "" ? null : commentId(raw.parent);
+  const { user, rows } = await requireUserWith(
+    request,
+    context,
+    writerBeforePost.reads,
+    writerBeforePost.values(parentId),
+  );
   const posted = (id: number | null) =>
     redirectWithToast(context.env, `${discussionPath(unit)}${id ? `#comment-${id}` : ""}`, {
       title: "Comment posted",
@@ -79,11 +96,10 @@ export async function postIntent({ context, user, unit, body, raw }: ThreadReque
   if (errors) return refuse(errors, raw);
   const sentId = String(body.get("submissionId") ?? "");
   const submissionId = uuidPattern.test(sentId) ? sentId : crypto.randomUUID();
-  const parentId = raw.parent === "" ? null : commentId(raw.parent);
   if (raw.parent !== "" && parentId === null)
     return refuse({ form: "The comment you answer is not on this page." }, raw);
 
-  const { progress, parent, standing } = await getWriterBeforePost(context.db, { uid: user.uid, parentId });
+  const { progress, parent, standing } = writerBeforePost.from(rows);
   if (parentId !== null && (!parent || parent.unit !== unit || parent.parent_id !== null || parent.status !== "shown"))
     return refuse({ form: removedReply }, raw, 409);
   const limits = postingLimits(standing);

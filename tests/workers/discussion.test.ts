@@ -266,9 +266,20 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(notice?.thread.content.page).toBe(2);
   });
 
-  it("sends a signed-out writer to sign in", async () => {
+  it("sends a signed-out writer to sign in, and one whose session was closed, storing nothing", async () => {
     const answer = await post("", "wn:1-2", { text: "Hello there", horizon: "wn:1-2" });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+
+    const cookie = await cookieFor("writer-closed");
+    await saveProgress("writer-closed", { webNovel: "wn:1-3" });
+    await env.DB.prepare(`DELETE FROM sessions WHERE uid = 'writer-closed'`).run();
+    const closed = await post(cookie, "wn:1-2", { text: "After signing out", horizon: "wn:1-2" });
+    expect(closed.status).toBe(302);
+    expect(closed.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    const stored = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM comments WHERE uid = 'writer-closed' AND status = 'shown'`,
+    ).first<{ n: number }>();
+    expect(stored?.n).toBe(0);
   });
 });
