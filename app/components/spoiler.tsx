@@ -66,6 +66,9 @@ export function Spoiler<T>({
   // Known (or asked for), and the page's revealed data is on its way: a quiet "…" in the placeholder's
   // own box, which keeps its size, so the item moves nothing until its content takes its place.
   const waiting = asked || (shield !== null && shield.mode !== "hide") || isRevealed(shield, revealedBy);
+  // Before the page is interactive, a browser that keeps progress (<html data-progress>) may well know
+  // it: the placeholder is quiet there too, rather than saying it is beyond them and then showing it.
+  const undecided = shield === null;
   return (
     <Wrapper
       data-spoiler={waiting ? "loading" : "hidden"}
@@ -73,10 +76,14 @@ export function Spoiler<T>({
       className={cn(
         "relative rounded border border-dashed bg-muted px-2 py-0.5 text-sm text-muted-foreground",
         waiting ? "border-transparent" : "border-border",
+        undecided && withProgressQuiet.border,
         block ? "block p-3" : "inline-block",
       )}
     >
-      <span className={waiting ? "invisible" : undefined} aria-hidden={waiting || undefined}>
+      <span
+        className={waiting ? "invisible" : undecided ? withProgressQuiet.words : undefined}
+        aria-hidden={waiting || undefined}
+      >
         {`${what} is ${beyondWhatYouKnow}. `}
         {/* The button's place is kept before the page is interactive, so the line does not rewrap when it appears. */}
         <Button
@@ -91,13 +98,30 @@ export function Spoiler<T>({
         </Button>
         <SetYourProgress hasProgress={shield?.hasProgress ?? null} />
       </span>
-      {waiting ? <span className={cn("absolute inset-0 flex items-center", block ? "px-3" : "px-2")}>…</span> : null}
+      {waiting || undecided ? (
+        <span
+          aria-hidden={waiting ? undefined : true}
+          className={cn(
+            "absolute inset-0 items-center",
+            waiting ? "flex" : withProgressQuiet.dots,
+            block ? "px-3" : "px-2",
+          )}
+        >
+          …
+        </span>
+      ) : null}
     </Wrapper>
   );
 }
 
 /** Shows only in a browser that keeps no progress (<html data-progress> is set before the first paint). */
 const withoutProgressOnly = "[:root[data-progress]_&]:hidden";
+/** A placeholder's parts before the page is interactive, in a browser that keeps progress: as while waiting. */
+const withProgressQuiet = {
+  border: "[:root[data-progress]_&]:border-transparent",
+  words: "[:root[data-progress]_&]:invisible",
+  dots: "hidden [:root[data-progress]_&]:flex",
+};
 
 /**
  * " · Set your progress", for a reader without progress, after what a Spoiler hides. Before the page
