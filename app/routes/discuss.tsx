@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 import { CommentForm } from "~/components/discussion/comment-form";
@@ -95,13 +95,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Discussion({ loaderData, actionData }: Route.ComponentProps) {
-  const { data: thread, revealed } = useShieldedData(loaderData);
+  const { data: thread } = useShieldedData(loaderData);
   const location = useLocation();
-  // A link to one comment (#comment-12) finds it once the comments have arrived, after the first paint.
+  // A link to one comment (#comment-12), or the comment just posted, is scrolled to once it shows: the
+  // comments arrive after the first paint, and a posted one with the page's data asked for again.
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (revealed && location.hash.startsWith("#comment-"))
-      document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: "start" });
-  }, [revealed, location.hash]);
+    if (!location.hash.startsWith("#comment-") || scrolledFor.current === location.key) return;
+    const target = document.getElementById(location.hash.slice(1));
+    if (!target || target.hidden) return;
+    target.scrollIntoView({ block: "start" });
+    scrolledFor.current = location.key;
+  }, [thread, location.hash, location.key]);
   // The reader's choice on this page only: the thread's address (and its cached answer) stays the same.
   const [strict, setStrict] = useState(false);
   return (

@@ -109,9 +109,13 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await writer.unrouteAll();
 
   await expect(writer.getByLabel("What it touches")).toHaveValue("anime:1-10");
+  // On a phone the comments start below the form: the posted one is brought into view.
+  await writer.setViewportSize({ width: 360, height: 640 });
   await writer.getByRole("button", { name: "Post comment" }).click();
   await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment posted");
   await expect(comments(writer)).toContainText(text);
+  await expect(writer.locator("main li", { hasText: text })).toBeInViewport();
+  await writer.setViewportSize({ width: 1280, height: 720 });
 
   // Another reader who watched the season sees it, signed in and signed out.
   const context = await browser.newContext();
