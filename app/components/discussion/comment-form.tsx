@@ -1,27 +1,17 @@
 import { Link, useLocation } from "react-router";
-import type { UnitLabel } from "~/lib/discussion/thread";
 import { hasConsumed } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
 import { PostFormSlot } from "./lazy-writer-tools";
+// Its props only: the form's code stays in the chunk signed-in readers load.
+import type { PostFormProps } from "./post-form";
 
 /**
  * Where a reader joins a thread: a signed-out reader is asked to sign in, one who has not seen the
  * thread's unit to set their progress, and a signed-in reader who has gets the form (PostForm, loaded
  * only for them).
  */
-export function CommentForm({
-  unit,
-  parent = null,
-  answer,
-  onCancel,
-}: {
-  unit: UnitLabel;
-  parent?: { id: number; horizon: UnitLabel } | null;
-  /** The action's answer, when it answered this form. */
-  answer: unknown;
-  onCancel?: () => void;
-}) {
+export function CommentForm({ unit, parent = null, answer, onCancel }: PostFormProps) {
   const user = useOptionalUser();
   const shield = useShield();
   const { pathname, search } = useLocation();

@@ -2,6 +2,7 @@ import { type ComponentProps, memo, Suspense } from "react";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { CommentBody } from "~/lib/discussion/thread";
 import { CommentText } from "./comment-text";
+import type { PostFormProps } from "./post-form";
 
 /*
  * The thread's forms (posting, editing, reporting, moderating) are for signed-in readers only, so they
@@ -41,8 +42,6 @@ const LazyModeratorActions = lazyOptional(
   () => loadWriterTools().then((module) => module.ModeratorActions),
   () => null,
 );
-
-type PostFormProps = ComponentProps<typeof LazyPostForm>;
 
 export const PostFormSlot = memo(
   function PostFormSlot(props: PostFormProps) {

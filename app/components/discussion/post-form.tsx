@@ -22,18 +22,16 @@ import { useShield } from "~/browser/spoiler-shield";
  * A draft is kept in this browser until it is posted; a refusal shows each message next to its field,
  * with the text still there.
  */
-export function PostForm({
-  unit,
-  parent = null,
-  answer,
-  onCancel,
-}: {
+export interface PostFormProps {
   unit: UnitLabel;
+  /** The comment a reply answers; none for a new comment. */
   parent?: { id: number; horizon: UnitLabel } | null;
   /** The action's answer, when it answered this form. */
   answer: unknown;
   onCancel?: () => void;
-}) {
+}
+
+export function PostForm({ unit, parent = null, answer, onCancel }: PostFormProps) {
   const shield = useShield();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
