@@ -4,10 +4,14 @@
  * by side:
  *   - Lighthouse mobile (performance, LCP, TBT, CLS) for every kind of public page, best of 2 runs;
  *   - first-load JavaScript including the inline hydration data (gzip);
+ *   - taps: from input to the paint of the answer, for the first and a later tap on the reader's main
+ *     controls, on a fresh load in Chromium slowed 4× on slow 4G (median of 3 loads);
  *   - throughput and p50/p99 latency under concurrent load for every page kind, next to the no-data
  *     route (a 404) and a static asset; the ratio to the 404 route and the 10×÷1× latency ratio.
  *     Every request asks for a URL of its own, so the edge cache misses and the figures are the
  *     server's own cost; the same page on one URL (edge cache hits) is measured beside it;
+ *   - CPU time per cache miss: the workerd process that runs the Function, per request one after
+ *     another (median and p99) and per request under load, with D1's share (the site's Server-Timing);
  *   - D1 round trips per page view (the site's X-D1-Round-Trips header, on for the bench only);
  *   - an edge cache's first answer next to a repeat;
  *   - a write burst on the long thread: 16 signed-in writers post at once for 10 s while readers load
@@ -48,6 +52,8 @@ import {
 } from "./lib/bench-site";
 import { prepareWriters, tallyBurst, waitForEmulator, writeBurst } from "./lib/bench-burst";
 import { clearBursts, readBackBurst } from "./lib/bench-burst-d1";
+import { type CpuFigures, cpuPerRequestDuring, functionProcess, measureCpuPerMiss } from "./lib/bench-cpu";
+import { measureTaps, type TapFigures } from "./lib/bench-taps";
 import { authEmulatorHost } from "./lib/local-auth";
 import { NEW_WRITER_LIMITS } from "../app/lib/discussion/standing";
 
@@ -266,7 +272,20 @@ runCli(async () => {
   try {
     step(`Serving the production build: ${sites.map((site) => `${site.scale}× on ${site.base}`).join(", ")}`);
     stops.push(await startAuthEmulator(ports.authEmulator, ".wrangler/bench"));
-    for (const site of sites) stops.push(await startSite({ ...site, authEmulatorPort: ports.authEmulator }));
+    // The workerd that runs each site's Function, whose CPU time is measured (null: not found, not measured).
+    const functionPids = new Map<string, number | null>();
+    for (const site of sites) {
+      const { stop, group } = await startSite({ ...site, authEmulatorPort: ports.authEmulator });
+      stops.push(stop);
+      functionPids.set(site.key, functionProcess(group));
+      if (functionPids.get(site.key) === null)
+        step(`warning: the workerd that runs the Function at ${site.scale}× was not found; CPU time is not measured`);
+    }
+    /** CPU per miss, request after request, when the site's Function process is known. */
+    const cpuOf = async (site: (typeof sites)[number], path: string): Promise<CpuFigures | undefined> => {
+      const pid = functionPids.get(site.key);
+      return pid ? await measureCpuPerMiss(site.base + path, pid) : undefined;
+    };
 
     // What a first visit gets, per page and scale: status, first-load JS, D1 round trips.
     const probes = new Map<string, PageProbe>();
@@ -291,6 +310,11 @@ runCli(async () => {
     };
     // The 404 page is never cached, and a hashed asset never reaches the Function.
     const baseline = await load(noDataRoute);
+    const baselineCpu: Record<string, CpuFigures> = {};
+    for (const site of sites) {
+      const cpu = await cpuOf(site, noDataRoute);
+      if (cpu) baselineCpu[site.key] = cpu;
+    }
     const staticLoad = await load(staticAsset);
     const longPathLoad = await load(longPath);
     const results: PageResult[] = [];
@@ -313,11 +337,14 @@ runCli(async () => {
           // The 404 route right before the page: a ratio of two figures taken moments apart holds when the
           // machine's load moves during the run (one 404 figure at the start made every ratio follow it).
           figures.noDataLoad = await loadTest(site.base + noDataRoute, { connections, seconds });
-          const loaded = await loadTest(site.base + page.path, { connections, seconds, fresh: true });
+          const pid = functionPids.get(site.key);
+          const freshLoad = () => loadTest(site.base + page.path, { connections, seconds, fresh: true });
+          const loaded = pid ? await cpuPerRequestDuring(pid, freshLoad) : await freshLoad();
           figures.load = loaded;
           figures.throughputRatio = loaded.requestsPerSecond / figures.noDataLoad.requestsPerSecond;
           figures.cachedLoad = await loadTest(site.base + page.path, { connections, seconds });
           figures.edgeCache = await probeEdgeCache(site.base + page.path);
+          figures.cpu = await cpuOf(site, page.path);
         }
         byScale[site.key] = figures;
       }
@@ -328,8 +355,23 @@ runCli(async () => {
         byScale,
         ...(scales.length > 1 && one && big ? { latencyRatio: big.p50Ms / one.p50Ms } : {}),
       });
+      const said = (figures: PageFigures) =>
+        figures.tooSlow ??
+        `${figures.load!.requestsPerSecond.toFixed(0)} req/s${figures.cpu ? `, ${figures.cpu.p50Ms} ms CPU a miss` : ""}`;
+      step(`  ${page.name}: ${sites.map((site) => `${site.scale}× ${said(byScale[site.key]!)}`).join(", ")}`);
+    }
+
+    // Taps, then Lighthouse, in one headless Chromium.
+    stops.push(await startChrome(ports.chrome));
+    const tapRuns = quick ? 1 : 3;
+    step(`Taps on a 4×-slowed phone on slow 4G, median of ${tapRuns} fresh loads a control and scale`);
+    const taps: Record<string, Record<string, TapFigures>> = {};
+    for (const site of sites) {
+      taps[site.key] = await measureTaps(site.base, ports.chrome, tapRuns);
       step(
-        `  ${page.name}: ${sites.map((site) => `${site.scale}× ${byScale[site.key]!.tooSlow ?? `${byScale[site.key]!.load!.requestsPerSecond.toFixed(0)} req/s`}`).join(", ")}`,
+        `  ${site.scale}×: ${Object.entries(taps[site.key]!)
+          .map(([name, figures]) => `${name} ${figures.firstMs ?? "—"}/${figures.laterMs ?? "—"} ms`)
+          .join(", ")}`,
       );
     }
 
@@ -337,8 +379,6 @@ runCli(async () => {
       step(
         `Lighthouse mobile, best of ${lighthouseRuns}, ${pages.length} pages × ${scales.length} scales (about 10 s a run)`,
       );
-      const stopChrome = await startChrome(ports.chrome);
-      stops.push(stopChrome);
       for (const page of results) {
         for (const site of sites) {
           const figures = page.byScale[site.key]!;
@@ -376,13 +416,14 @@ runCli(async () => {
             : null,
       },
       settings: { scales, lighthouseRuns, connections, seconds },
-      baseline: { path: noDataRoute, byScale: baseline },
+      baseline: { path: noDataRoute, byScale: baseline, cpu: baselineCpu },
       staticAsset: { path: staticAsset, byScale: staticLoad },
       longPath: { path: longPath, byScale: longPathLoad },
       pages: results,
+      taps,
       ...(writeBurstResults ? { writeBurst: writeBurstResults } : {}),
       floorKb,
-      budgets: checkBudgets(results, floorKb, writeBurstResults),
+      budgets: checkBudgets(results, floorKb, writeBurstResults, taps),
     };
     mkdirSync("bench", { recursive: true });
     writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);

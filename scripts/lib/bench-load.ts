@@ -2,6 +2,8 @@
 import autocannon from "autocannon";
 
 export interface LoadResult {
+  /** Requests answered. */
+  requests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -9,6 +11,8 @@ export interface LoadResult {
   errors: number;
   /** Status codes seen, e.g. {"200": 1234}. */
   statuses: Record<string, number>;
+  /** CPU ms per request answered of the process that runs the Function, when the bench measured it. */
+  cpuMsPerRequest?: number | null;
 }
 
 /** The query parameter that makes a URL one no cache has seen (the edge cache keys by path and query). */
@@ -54,6 +58,7 @@ export async function loadTest(
   const statuses: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stats.count ?? 0;
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.total / (result.duration || seconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

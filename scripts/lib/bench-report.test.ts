@@ -14,7 +14,7 @@ function figures(overrides: Partial<PageFigures> = {}): PageFigures {
     ms: 40,
     firstLoadKb: 90,
     roundTrips: 1,
-    load: { requestsPerSecond: 100, p50Ms: 50, p99Ms: 90, errors: 0, statuses: { "200": 300 } },
+    load: { requests: 300, requestsPerSecond: 100, p50Ms: 50, p99Ms: 90, errors: 0, statuses: { "200": 300 } },
     throughputRatio: 0.8,
     edgeCache: { header: null, first: { ms: 20, mark: null }, repeat: { ms: 20, mark: null } },
     ...overrides,
@@ -48,6 +48,53 @@ describe("checkBudgets", () => {
     expect(budget(checks, "Data routes")).toBeUndefined();
     expect(budget(checks, "10× content")).toMatchObject({ met: false, worst: "1.60× (statistics at 10×)" });
     expect(budget(checks, "1 D1")).toMatchObject({ met: false, worst: "2 (statistics at 1×)" });
+  });
+
+  it("holds every tap, first and later, at every scale to 100 ms, and names a control it could not tap", () => {
+    const taps = (laterMs: number) => ({
+      "1": { "I have read up to here": { firstMs: 60, laterMs: 40 }, "a tracker picker": { firstMs: 90, laterMs } },
+      "10": { "I have read up to here": { firstMs: 80, laterMs: 40 } },
+    });
+    expect(budget(checkBudgets([], 84.3, undefined, taps(100)), "A tap")).toMatchObject({
+      met: true,
+      worst: "100 ms (a tracker picker, later tap, at 1×)",
+    });
+    expect(budget(checkBudgets([], 84.3, undefined, taps(232)), "A tap")).toMatchObject({
+      met: false,
+      worst: "232 ms (a tracker picker, later tap, at 1×)",
+    });
+    const failed = { "1": { "a spoiler's Show it": { firstMs: null, laterMs: null, problem: "Timeout" } } };
+    expect(budget(checkBudgets([], 84.3, undefined, failed), "A tap")).toMatchObject({ met: false });
+    expect(budget(checkBudgets([], 84.3), "A tap")).toMatchObject({ met: null, worst: "not measured" });
+  });
+
+  it("holds CPU per miss to the largest scale's median, and says so when a page's process was not measured", () => {
+    const cpu = (p50Ms: number) => ({
+      samples: 40,
+      p50Ms,
+      p99Ms: p50Ms * 2,
+      d1P50Ms: 1,
+      cacheP50Ms: 0.5,
+      ownP50Ms: p50Ms - 1.5,
+      ownP99Ms: p50Ms * 2 - 1.5,
+    });
+    const checks = checkBudgets(
+      [
+        // 1× over the budget does not count: the budget is on the largest scale.
+        page("home", { "1": figures({ cpu: cpu(14) }), "10": figures({ cpu: cpu(9.5) }) }),
+        page("web novel", { "1": figures({ cpu: cpu(8) }), "10": figures({ cpu: cpu(10.4) }) }),
+      ],
+      84.3,
+    );
+    expect(budget(checks, "CPU per cache miss")).toMatchObject({ met: false, worst: "10.4 ms (web novel at 10×)" });
+    const within = checkBudgets(
+      [page("home", { "1": figures({ cpu: cpu(3) }), "10": figures({ cpu: cpu(10) }) })],
+      84.3,
+    );
+    expect(budget(within, "CPU per cache miss")).toMatchObject({ met: true, worst: "10.0 ms (home at 10×)" });
+    expect(budget(checkBudgets([page("home", { "1": figures() })], 84.3), "CPU per cache miss")).toMatchObject({
+      met: null,
+    });
   });
 
   it("says what this run did not measure", () => {
@@ -117,6 +164,7 @@ describe("checkBudgets", () => {
 
 describe("the write burst's budgets", () => {
   const load = (p50Ms: number, p99Ms: number) => ({
+    requests: 800,
     requestsPerSecond: 80,
     p50Ms,
     p99Ms,

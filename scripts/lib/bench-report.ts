@@ -3,6 +3,8 @@ import type { EdgeCacheProbe } from "./bench-site";
 import type { LighthouseResult } from "./bench-lighthouse";
 import type { LoadResult } from "./bench-load";
 import type { BurstTally } from "./bench-burst";
+import type { CpuFigures } from "./bench-cpu";
+import type { TapFigures } from "./bench-taps";
 
 export interface PageFigures {
   /** 0: no answer within the time limit. */
@@ -23,6 +25,8 @@ export interface PageFigures {
   throughputRatio?: number;
   lighthouse?: LighthouseResult & { scores: number[] };
   edgeCache?: EdgeCacheProbe;
+  /** CPU time per edge cache miss, one request after another; absent when the Function's process was not found. */
+  cpu?: CpuFigures;
 }
 
 export interface PageResult {
@@ -68,13 +72,15 @@ export interface BenchResults {
   /** loadAverage: the one-minute load average; above the CPU count, other work skewed the figures. */
   machine: { cpus: number; loadAverage: { atStart: number; atEnd: number }; node: string; chromium: string | null };
   settings: { scales: number[]; lighthouseRuns: number; connections: number; seconds: number };
-  baseline: { path: string; byScale: Record<string, LoadResult> };
+  baseline: { path: string; byScale: Record<string, LoadResult>; cpu?: Record<string, CpuFigures> };
   staticAsset: { path: string; byScale: Record<string, LoadResult> };
   /** A 404 for a path of 2,000 characters (400 segments), next to the short 404 of `baseline`. */
   longPath?: { path: string; byScale: Record<string, LoadResult> };
   /** The framework's JavaScript alone (gzip KB): the floor every page's first load stands on (decision 20). */
   floorKb: number;
   pages: PageResult[];
+  /** By scale, then control: the first and a later tap (absent in results from before taps were measured). */
+  taps?: Record<string, Record<string, TapFigures>>;
   /** Absent in results from before the burst was measured. */
   writeBurst?: WriteBurstResults;
   budgets: BudgetCheck[];
@@ -87,6 +93,10 @@ export const budgets = {
   siteKb: 20,
   latencyRatio: 1.3,
   roundTrips: 1,
+  /** ms from a tap to the paint of its answer, first tap and later ones, every scale. */
+  tapMs: 100,
+  /** CPU ms per cache miss at the largest scale (the Workers free plan's limit a request), median, local D1 included. */
+  cpuMs: 10,
   /** Readers' thread page during the write burst ÷ without it, at p50 and at p99. */
   burstReaderRatio: 2,
 };
@@ -189,7 +199,30 @@ function burstChecks(burst: WriteBurstResults | undefined): BudgetCheck[] {
   ];
 }
 
-export function checkBudgets(pages: PageResult[], floorKb: number, burst?: WriteBurstResults): BudgetCheck[] {
+function tapCheck(taps: BenchResults["taps"]): BudgetCheck {
+  const budget = `A tap answers within ${budgets.tapMs} ms (4× slower CPU, slow 4G; first and later taps)`;
+  let worst: { value: number; where: string } | null = null;
+  for (const [scale, controls] of Object.entries(taps ?? {}))
+    for (const [control, figures] of Object.entries(controls)) {
+      if (figures.problem)
+        return { budget, met: false, worst: `${control} at ${scale}× not measured: ${figures.problem}` };
+      for (const [which, value] of [
+        ["first", figures.firstMs],
+        ["later", figures.laterMs],
+      ] as const)
+        if (value !== null && (!worst || value > worst.value))
+          worst = { value, where: `${control}, ${which} tap, at ${scale}×` };
+    }
+  if (!worst) return { budget, met: null, worst: "not measured" };
+  return { budget, met: worst.value <= budgets.tapMs, worst: `${worst.value} ms (${worst.where})` };
+}
+
+export function checkBudgets(
+  pages: PageResult[],
+  floorKb: number,
+  burst?: WriteBurstResults,
+  taps?: BenchResults["taps"],
+): BudgetCheck[] {
   const ranLighthouse = pages.some((page) => Object.values(page.byScale).some((f) => f.lighthouse));
   return [
     check(
@@ -204,6 +237,7 @@ export function checkBudgets(pages: PageResult[], floorKb: number, burst?: Write
       (v) => v < budgets.cls,
       (v) => v.toFixed(3),
     ),
+    tapCheck(taps),
     check(
       `First-load JS incl. hydration data ≤ the framework's ${floorKb.toFixed(1)} KB + ${budgets.siteKb} KB gzip`,
       extreme(pages, (_, __, f) => f.firstLoadKb),
@@ -215,6 +249,14 @@ export function checkBudgets(pages: PageResult[], floorKb: number, burst?: Write
       extreme(pages, (page, scale, f) => (scale === "1" ? undefined : f.tooSlow ? "too slow" : page.latencyRatio)),
       (v) => v <= budgets.latencyRatio,
       (v) => `${v.toFixed(2)}×`,
+    ),
+    check(
+      `CPU per cache miss ≤ ${budgets.cpuMs} ms at the largest scale (median, local D1 included)`,
+      extreme(pages, (page, scale, f) =>
+        scale === String(Math.max(...Object.keys(page.byScale).map(Number))) ? f.cpu?.p50Ms : undefined,
+      ),
+      (v) => v <= budgets.cpuMs,
+      (v) => `${v.toFixed(1)} ms`,
     ),
     check(
       `${budgets.roundTrips} D1 round trip per page view`,
@@ -330,6 +372,11 @@ export function formatSummary(results: BenchResults) {
     ),
   );
 
+  if (results.taps) out.push("", ...formatTaps(results.taps));
+
+  if (results.pages.some((page) => Object.values(page.byScale).some((figures) => figures.cpu)))
+    out.push("", ...formatCpu(results));
+
   const anyMark = results.pages.some((page) =>
     Object.values(page.byScale).some((figures) => figures.edgeCache?.header),
   );
@@ -367,6 +414,64 @@ export function formatSummary(results: BenchResults) {
   for (const budget of results.budgets)
     out.push(`  ${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
   return out.join("\n");
+}
+
+/** The taps, first and later, a pair of columns for each scale. */
+export function formatTaps(taps: NonNullable<BenchResults["taps"]>) {
+  const scales = Object.keys(taps);
+  const controls = [...new Set(scales.flatMap((scale) => Object.keys(taps[scale]!)))];
+  const ms = (value: number | null | undefined) => (value === null || value === undefined ? "—" : String(value));
+  return [
+    "Taps: ms from input to the paint of the answer on a fresh load (Chromium, 4× slower CPU, slow 4G, 360 px), median of the loads; first tap / a later one",
+    table(
+      ["control", ...scales.map((scale) => `${scale}× first/later`)],
+      controls.map((control) => [
+        control,
+        ...scales.map((scale) => {
+          const figures = taps[scale]![control];
+          if (!figures) return "—";
+          return figures.problem ? `not measured: ${figures.problem}` : `${ms(figures.firstMs)}/${ms(figures.laterMs)}`;
+        }),
+      ]),
+    ),
+  ];
+}
+
+/** CPU time per cache miss, a group of columns for each scale. */
+export function formatCpu(results: BenchResults) {
+  const scales = results.settings.scales.map(String);
+  const ms = (value: number | null | undefined) => (value === null || value === undefined ? "—" : value.toFixed(1));
+  const columns = (cpu: CpuFigures | undefined, load?: LoadResult) =>
+    cpu
+      ? [
+          `${ms(cpu.p50Ms)}/${ms(cpu.p99Ms)}`,
+          ms(cpu.d1P50Ms),
+          ms(cpu.cacheP50Ms),
+          `${ms(cpu.ownP50Ms)}/${ms(cpu.ownP99Ms)}`,
+          ms(load?.cpuMsPerRequest),
+        ]
+      : ["—", "", "", "", ""];
+  const samples = results.pages.flatMap((page) => Object.values(page.byScale)).find((f) => f.cpu)?.cpu?.samples;
+  return [
+    `CPU per cache miss (ms) of the workerd that runs the Function, local D1 and edge cache included: p50/p99 of ${samples} requests one after another; the waits for D1 and for the edge cache (p50: locally both run in that process, on Cloudflare neither does); the rest, the Function's own (p50/p99); the mean per request under load`,
+    table(
+      ["page", ...scales.flatMap((scale) => [`${scale}× p50/p99`, "D1", "cache", "own", "loaded"])],
+      [
+        ...(results.baseline.cpu
+          ? [
+              [
+                `no-data route ${results.baseline.path}`,
+                ...scales.flatMap((scale) => columns(results.baseline.cpu?.[scale])),
+              ],
+            ]
+          : []),
+        ...results.pages.map((page) => [
+          page.name,
+          ...scales.flatMap((scale) => columns(page.byScale[scale]?.cpu, page.byScale[scale]?.load)),
+        ]),
+      ],
+    ),
+  ];
 }
 
 /** The write burst's figures, a column for each scale. */

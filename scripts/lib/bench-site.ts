@@ -65,7 +65,7 @@ export async function startAuthEmulator(port: number, persistTo: string) {
 
 /**
  * Serves build/client with `wrangler pages dev` on its own state, and answers with a function that
- * stops it. The settings are passed as bindings so the bench does not depend on .dev.vars: outside
+ * stops it and the process group it leads (where the workerd that runs the Function is found). The settings are passed as bindings so the bench does not depend on .dev.vars: outside
  * production (so the D1 counter may run), with the counter on, tokens checked against the bench's
  * Auth emulator.
  */
@@ -116,7 +116,7 @@ export async function startSite({
   for (let attempt = 0; attempt < 120; attempt++) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`http://localhost:${port}/privacy_policy`)).ok) return stop;
+      if ((await fetch(`http://localhost:${port}/privacy_policy`)).ok) return { stop, group: child.pid! };
     } catch {
       // not up yet
     }

@@ -222,3 +222,25 @@ describe("edge cache for signed-out readers", () => {
     expect((await site.get("/side_stories")).mark).toBe("BYPASS");
   });
 });
+
+describe("the bench's timings", () => {
+  it("say how long a stored miss waited for the cache when the request's D1 time is told, and a hit read nothing", async () => {
+    const site = deployment();
+    const timed = () =>
+      new Response("<p>timed</p>", {
+        headers: { "Cache-Control": "public, max-age=60", "Server-Timing": "d1;dur=2.00" },
+      });
+    const miss = await site.get("/statistics", {}, timed);
+    expect(miss.mark).toBe("MISS");
+    expect(miss.headers.get("Server-Timing")).toMatch(/^d1;dur=2\.00, cache;dur=\d+\.\d\d$/);
+    const hit = await site.get("/statistics", {}, timed);
+    expect([hit.mark, hit.headers.get("Server-Timing")]).toEqual(["HIT", "d1;dur=0"]);
+    // Without D1's time (production, or counting off) a miss says nothing of the cache either.
+    const quiet = await site.get(
+      "/characters",
+      {},
+      () => new Response("<p>quiet</p>", { headers: { "Cache-Control": "public, max-age=60" } }),
+    );
+    expect([quiet.mark, quiet.headers.has("Server-Timing")]).toEqual(["MISS", false]);
+  });
+});
