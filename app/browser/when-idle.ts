@@ -25,3 +25,20 @@ function onceIdle(fn: () => void, timeout: number) {
   const timer = setTimeout(fn, 200);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Resolves once the browser has painted what is on screen now (or after 100 ms, where frames are not
+ * drawn: a hidden tab), so a tap's own answer shows first and the work it starts, such as the whole
+ * page drawn again for new progress, runs after it, off the input's frame.
+ */
+export function afterNextPaint() {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}

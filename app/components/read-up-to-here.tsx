@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { hasConsumed } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
-import { whenIdle } from "~/browser/when-idle";
+import { afterNextPaint, whenIdle } from "~/browser/when-idle";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
 const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
@@ -70,18 +70,30 @@ export function ReadUpToHere({
   const box = useRef<HTMLSpanElement>(null);
   // The first click waits for the code above; a second click meanwhile must not take the step twice.
   const marking = useRef(false);
+  // The click is answered at once, in its own frame: the row says "✓ Read up to here" while the rest of
+  // the page is drawn again for the new progress just after. Only until the shield has moved (an Undo
+  // may then take it back).
+  const [markedWith, setMarkedWith] = useState<typeof shield | undefined>(undefined);
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
-  const done = shield ? hasConsumed(shield.knowledge, unit.key) : false;
+  const done = shield ? markedWith === shield || hasConsumed(shield.knowledge, unit.key) : false;
   usePreloadedClick();
 
   async function markRead() {
     if (marking.current) return;
     marking.current = true;
+    setMarkedWith(shield);
     // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: the code is here by then.
-    const [{ progressUpTo }, { saveProgress, sendProgress }] = await Promise.all([readUpTo(), progressSave()]).finally(
-      () => (marking.current = false),
-    );
+    const [{ progressUpTo }, { saveProgress, sendProgress }] = await Promise.all([
+      readUpTo(),
+      progressSave(),
+      afterNextPaint(),
+    ])
+      .catch((error: unknown) => {
+        setMarkedWith(undefined);
+        throw error;
+      })
+      .finally(() => (marking.current = false));
     const { before, progress } = progressUpTo(unit);
     const clickedAt = box.current?.getBoundingClientRect().top;
     // Kept in this browser now, the account told later; rendered now, so the rows above can be measured

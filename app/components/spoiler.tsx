@@ -6,6 +6,7 @@ import type { Gated } from "~/lib/shield/gated";
 import { isRevealed } from "~/lib/shield/shield";
 import type { Revealers } from "~/lib/shield/knowledge";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
+import { afterNextPaint } from "~/browser/when-idle";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 
 /**
@@ -37,9 +38,10 @@ export function Spoiler<T>({
   const shield = useShield();
   const [asked, setAsked] = useState(false);
   const { content, revealedBy } = gated;
+  // The placeholder answers at once ("…"); the page is drawn again for what was asked just after, off the tap's frame.
   const ask = () => {
     setAsked(true);
-    askToSee(revealedBy);
+    void afterNextPaint().then(() => askToSee(revealedBy));
   };
   if (content !== null && asked)
     return <AskedToSee.Provider value={revealedBy}>{children(content)}</AskedToSee.Provider>;
