@@ -102,4 +102,21 @@ describe("UnitPicker", () => {
     expect(screen.getByText("Saved: wn:2-2")).toBeInTheDocument();
     expect(find).toHaveValue("");
   });
+
+  it("suggests every chapter by arc and number once the reader comes to the box, titles shielded by the same rule", async () => {
+    const user = userEvent.setup();
+    renderTracker(null);
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    const suggestions = () =>
+      [...document.querySelectorAll("datalist option")].map((option) => (option as HTMLOptionElement).value);
+    expect(suggestions()).toEqual([]);
+    await user.click(find);
+    expect(suggestions()).toEqual([
+      "Arc 1 · Chapter 1 · A lantern in the rain",
+      "Arc 1 · Chapter 2 · The bridge",
+      "Arc 2 · Chapter 1 · Cinders",
+      "Arc 2 · Chapter 2",
+    ]);
+    expect(document.body.innerHTML).not.toContain("The keeper falls");
+  });
 });

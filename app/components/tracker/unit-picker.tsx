@@ -85,6 +85,8 @@ export function UnitPicker({
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress.
+ * The list is built once the reader comes to the box (focus), not before: every unit's label, a
+ * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
 function FindUnit({
   units,
@@ -98,13 +100,16 @@ function FindUnit({
   const shield = useShield();
   const listId = useId();
   const [text, setText] = useState("");
+  const [wanted, setWanted] = useState(false);
   const suggestions = useMemo(
     () =>
-      units.map((unit) => ({
-        unit,
-        text: pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true }),
-      })),
-    [units, shield],
+      wanted
+        ? units.map((unit) => ({
+            unit,
+            text: pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true }),
+          }))
+        : [],
+    [units, shield, wanted],
   );
 
   return (
@@ -113,6 +118,7 @@ function FindUnit({
         type="search"
         list={listId}
         value={text}
+        onFocus={() => setWanted(true)}
         autoComplete="off"
         // Short enough to show whole at 320 px beside the room the browser keeps for the suggestion arrow and the clear button.
         placeholder="Type a number or a title"
