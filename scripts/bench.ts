@@ -326,6 +326,7 @@ runCli(async () => {
           status: probe.status,
           ms: probe.ms,
           firstLoadKb: probe.firstLoadKb,
+          htmlKb: new TextEncoder().encode(probe.html).length / 1024,
           roundTrips: probe.roundTrips,
         };
         if (probe.ms > tooSlowMs) {

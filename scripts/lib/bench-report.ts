@@ -12,6 +12,8 @@ export interface PageFigures {
   /** One signed-out document request, unloaded. */
   ms: number;
   firstLoadKb: number;
+  /** The document's size as sent, before compression (KB): what the Function rendered. */
+  htmlKb?: number;
   roundTrips: number | null;
   /** Set when one request took so long that the page was not put under load nor through Lighthouse. */
   tooSlow?: string;
@@ -441,21 +443,22 @@ export function formatTaps(taps: NonNullable<BenchResults["taps"]>) {
 export function formatCpu(results: BenchResults) {
   const scales = results.settings.scales.map(String);
   const ms = (value: number | null | undefined) => (value === null || value === undefined ? "—" : value.toFixed(1));
-  const columns = (cpu: CpuFigures | undefined, load?: LoadResult) =>
+  const columns = (cpu: CpuFigures | undefined, load?: LoadResult, htmlKb?: number) =>
     cpu
       ? [
+          htmlKb === undefined ? "—" : htmlKb.toFixed(0),
           `${ms(cpu.p50Ms)}/${ms(cpu.p99Ms)}`,
           ms(cpu.d1P50Ms),
           ms(cpu.cacheP50Ms),
           `${ms(cpu.ownP50Ms)}/${ms(cpu.ownP99Ms)}`,
           ms(load?.cpuMsPerRequest),
         ]
-      : ["—", "", "", "", ""];
+      : ["—", "", "", "", "", ""];
   const samples = results.pages.flatMap((page) => Object.values(page.byScale)).find((f) => f.cpu)?.cpu?.samples;
   return [
-    `CPU per cache miss (ms) of the workerd that runs the Function, local D1 and edge cache included: p50/p99 of ${samples} requests one after another; the waits for D1 and for the edge cache (p50: locally both run in that process, on Cloudflare neither does); the rest, the Function's own (p50/p99); the mean per request under load`,
+    `CPU per cache miss (ms) of the workerd that runs the Function beside the page's HTML (KB, uncompressed), local D1 and edge cache included: p50/p99 of ${samples} requests one after another; the waits for D1 and for the edge cache (p50: locally both run in that process, on Cloudflare neither does); the rest, the Function's own (p50/p99); the mean per request under load`,
     table(
-      ["page", ...scales.flatMap((scale) => [`${scale}× p50/p99`, "D1", "cache", "own", "loaded"])],
+      ["page", ...scales.flatMap((scale) => [`${scale}× HTML KB`, "p50/p99", "D1", "cache", "own", "loaded"])],
       [
         ...(results.baseline.cpu
           ? [
@@ -467,7 +470,9 @@ export function formatCpu(results: BenchResults) {
           : []),
         ...results.pages.map((page) => [
           page.name,
-          ...scales.flatMap((scale) => columns(page.byScale[scale]?.cpu, page.byScale[scale]?.load)),
+          ...scales.flatMap((scale) =>
+            columns(page.byScale[scale]?.cpu, page.byScale[scale]?.load, page.byScale[scale]?.htmlKb),
+          ),
         ]),
       ],
     ),
