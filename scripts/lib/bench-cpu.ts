@@ -48,8 +48,11 @@ export function functionProcess(groupId: number): number | null {
   for (const pid of processes) {
     const stat = statOf(pid);
     if (stat?.group !== groupId || stat.name !== "workerd") continue;
-    const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    if (commandLine.includes("--inspector-addr")) return Number(pid);
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--inspector-addr")) return Number(pid);
+    } catch {
+      // the process ended between the two reads
+    }
   }
   return null;
 }

@@ -7,6 +7,7 @@
  * for a control whose answer waits for code or data, the first frame in which the answer shows.
  */
 import { type BrowserContext, chromium, type Locator, type Page } from "@playwright/test";
+import { quantile } from "./bench-cpu";
 
 /** What DevTools applies for Lighthouse's "slow 4G" (its own figures, as `--throttling-method=devtools` uses them). */
 const slow4g = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
@@ -203,8 +204,7 @@ export async function measureTaps(base: string, chromePort: number, runs = 3) {
           await context.close();
         }
       }
-      const median = (values: number[]) =>
-        values.length ? [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]! : null;
+      const median = (values: number[]) => (values.length ? quantile(values, 0.5) : null);
       results[target.name] = { firstMs: median(firsts), laterMs: median(laters), ...(problem ? { problem } : {}) };
     }
   } finally {
