@@ -2,7 +2,7 @@ import { useRef, useSyncExternalStore } from "react";
 import { useLocation, useMatches } from "react-router";
 import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
 import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, type Revealers } from "~/lib/shield/knowledge";
-import { knowledgeOf, reachedUnits } from "~/lib/progress/record";
+import { knowledgeOf, type Progress, reachedUnits } from "~/lib/progress/record";
 import {
   parseShieldMode,
   revealersOf,
@@ -30,6 +30,9 @@ const MODE_CHANGED = "rc:spoiler-mode-changed";
 const askedUnits = new Set<string>();
 const ASKED = "rc:spoiler-asked";
 
+/** Counts the units asked for, so a snapshot knows when it is out of date. */
+let askedVersion = 0;
+
 /**
  * The shield from stored progress and mode; unreadable progress counts as none, which shields the most.
  * Null while the stored progress cannot be read yet (its reader is on its way): as before hydration,
@@ -37,7 +40,10 @@ const ASKED = "rc:spoiler-asked";
  */
 function readShield(): Shield | null {
   const progress = storedProgressIfRead();
-  if (progress === undefined) return null;
+  return progress === undefined ? null : shieldOf(progress, readStored("spoilerMode"));
+}
+
+function shieldOf(progress: Progress | null, mode: string | null): Shield {
   const knowledge = knowledgeOf(progress);
   const asking = askedUnits.size
     ? knowledgeOfUnits(
@@ -45,21 +51,28 @@ function readShield(): Shield | null {
         (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)),
       )
     : knowledge;
-  return { knowledge, asking, mode: parseShieldMode(readStored("spoilerMode")), hasProgress: knowsAnything(knowledge) };
+  return { knowledge, asking, mode: parseShieldMode(mode), hasProgress: knowsAnything(knowledge) };
 }
 
-let snapshot: Shield | null = null;
-let snapshotKey = "";
+/**
+ * The last shield handed out and what it was made from. Every shielded component on a page reads it on
+ * every render and every event (a long page has over a hundred), so it is made again only when the
+ * stored progress (one object per stored value), the stored mode or the units asked for change, and
+ * kept as the same object when the new one says the same.
+ */
+let snapshot: { progress: Progress | null; mode: string | null; asked: number; key: string; shield: Shield } | null =
+  null;
 
 function getSnapshot() {
-  const current = readShield();
-  if (!current) return null;
-  const key = `${encodeKnowledge(current.knowledge, Infinity)}|${encodeKnowledge(current.asking, Infinity)}|${current.mode}`;
-  if (!snapshot || key !== snapshotKey) {
-    snapshot = current;
-    snapshotKey = key;
-  }
-  return snapshot;
+  const progress = storedProgressIfRead();
+  if (progress === undefined) return null;
+  const mode = readStored("spoilerMode");
+  if (snapshot && snapshot.progress === progress && snapshot.mode === mode && snapshot.asked === askedVersion)
+    return snapshot.shield;
+  const shield = shieldOf(progress, mode);
+  const key = `${encodeKnowledge(shield.knowledge, Infinity)}|${encodeKnowledge(shield.asking, Infinity)}|${shield.mode}`;
+  snapshot = { progress, mode, asked: askedVersion, key, shield: snapshot?.key === key ? snapshot.shield : shield };
+  return snapshot.shield;
 }
 
 function subscribe(listener: () => void) {
@@ -94,6 +107,7 @@ export function askToSee(revealedBy: Revealers | undefined) {
   const unit = revealedBy?.[0];
   if (!unit || askedUnits.has(unit)) return;
   askedUnits.add(unit);
+  askedVersion++;
   window.dispatchEvent(new Event(ASKED));
 }
 
