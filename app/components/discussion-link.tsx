@@ -27,13 +27,12 @@ export function DiscussionLink({
   const shield = useShield();
   const count = comments.content !== null && isRevealed(shield, comments.revealedBy) ? comments.content : 0;
   return (
-    <Link to={discussionPath(unit)} className={cn("whitespace-nowrap text-primary", className)}>
-      <span className="inline-grid tabular-nums">
+    // Its look is the stylesheet's (.discussion-link, app/styles/app.css): every unit of a list has one.
+    <Link to={discussionPath(unit)} className={cn("discussion-link", className)}>
+      <span>
         {/* Its widest words, unseen, in the same cell: the link keeps its width when the number appears. */}
-        <span aria-hidden="true" className="invisible col-start-1 row-start-1">
-          Discussion · 000
-        </span>
-        <span className="col-start-1 row-start-1 underline">
+        <span aria-hidden="true">Discussion · 000</span>
+        <span>
           {count ? (
             <>
               Discussion<span className="sr-only">{` of ${name}`}</span>

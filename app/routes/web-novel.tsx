@@ -108,7 +108,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
                   {countOf(group.chapters.length, nouns.chapter)}
                 </span>
               </summary>
-              <ol className="divide-y divide-border border-t border-border">
+              <ol className="chapter-rows divide-y divide-border border-t border-border">
                 {group.chapters.map((chapter) => (
                   <ChapterItem key={chapter.key} chapter={chapter} />
                 ))}
@@ -125,11 +125,12 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
 
 function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
   return (
-    <li id={unitAnchor(chapter.key)} className="px-4 py-3 target:bg-accent">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <div className="min-w-0">
+    // An arc's list holds hundreds of these: their parts' look is the list's (.chapter-rows, app/styles/app.css).
+    <li id={unitAnchor(chapter.key)}>
+      <div className="chapter-head">
+        <div>
           {/* Every entry shows its number in the arc: a prologue is 1, so the list reads 1, 2, 3 … */}
-          <span className="mr-2 text-sm tabular-nums text-muted-foreground">{chapter.ordinal}</span>
+          <span className="chapter-number">{chapter.ordinal}</span>
           <Spoiler gated={chapter.title} what="This chapter's title">
             {({ title, originalTitle }) => (
               <>
@@ -141,34 +142,26 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             )}
           </Spoiler>
         </div>
-        <div className="flex min-w-0 flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+        <div className="chapter-facts">
           <ReadUpToHere unit={chapter} />
           <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
-          <span className="tabular-nums">{`${formatNumber(chapter.wordCount)} words`}</span>
+          <span>{`${formatNumber(chapter.wordCount)} words`}</span>
           {chapter.readUrl ? (
-            <a href={chapter.readUrl} className="tap-line font-medium text-primary underline" rel="noopener noreferrer">
+            <a href={chapter.readUrl} rel="noopener noreferrer">
               Read<span className="sr-only">{` ${webNovelChapterName(chapter.kind, chapter.ordinal)}`}</span>
               {` on ${formatSite(chapter.readUrl)}`}
             </a>
           ) : null}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+      <div className="chapter-links">
         {chapter.volumes.map((volume) => (
-          <Link
-            key={volume.key}
-            to={unitPath(volume.key)}
-            className={badgeClassName("outline", false, "tap-area my-[11px]")}
-          >
+          <Link key={volume.key} to={unitPath(volume.key)} className={badgeClassName("outline")}>
             {`LN: ${volume.label}`}
           </Link>
         ))}
         {chapter.episodes.map((episode) => (
-          <Link
-            key={episode.key}
-            to={unitPath(episode.key)}
-            className={badgeClassName("outline", false, "tap-area my-[11px]")}
-          >
+          <Link key={episode.key} to={unitPath(episode.key)} className={badgeClassName("outline")}>
             {`Anime: ${episode.label}`}
           </Link>
         ))}
@@ -177,7 +170,6 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           unit={chapter.key}
           comments={chapter.discussion}
           name={webNovelChapterName(chapter.kind, chapter.ordinal)}
-          className="tap-line"
         />
       </div>
     </li>

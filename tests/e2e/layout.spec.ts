@@ -525,9 +525,9 @@ test.describe("names a phone walk found confusing", () => {
   test("an arc's list numbers its entries from 1, its prologue included", async ({ page }) => {
     await open(page, "/web_novel?arc=1");
     const entries = page.getByRole("main").locator("details ol > li");
-    await expect(entries.nth(0).locator("span.tabular-nums").first()).toHaveText("1");
+    await expect(entries.nth(0).locator(".chapter-number")).toHaveText("1");
     await expect(entries.nth(0)).toContainText("Prologue: Before the Lamps Are Lit");
-    await expect(entries.nth(1).locator("span.tabular-nums").first()).toHaveText("2");
+    await expect(entries.nth(1).locator(".chapter-number")).toHaveText("2");
     await expect(entries.nth(0).getByRole("link", { name: /^Read Chapter 1 · Prologue on / })).toBeVisible();
   });
 

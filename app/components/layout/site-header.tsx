@@ -2,7 +2,6 @@ import { Link, NavLink } from "react-router";
 import { type ReactNode, useRef } from "react";
 import { Logo } from "~/components/logo";
 import type { Area } from "~/lib/areas";
-import { cn } from "~/lib/cn";
 import { ThemeToggle } from "./theme-toggle";
 import { useDismissable } from "./use-dismissable";
 
@@ -14,12 +13,6 @@ interface SiteHeaderProps {
   /** The signed-in state: the reader's name and sign-out, or a sign-in link. */
   account?: ReactNode;
 }
-
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-foreground",
-    isActive ? "text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
-  );
 
 /**
  * The site's header: name, search and account on the first row; from 1024 px up every area on a
@@ -47,10 +40,11 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
       </div>
       {areas.length > 0 ? (
         <nav aria-label="Main" className="hidden border-t border-border lg:block">
-          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1">
+          {/* The links' look is the list's (.area-links): the current area is the link marked aria-current. */}
+          <ul className="area-links mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1">
             {areas.map((area) => (
               <li key={area.path}>
-                <NavLink to={area.path} className={navLinkClass} prefetch="intent">
+                <NavLink to={area.path} prefetch="intent">
                   {area.label}
                 </NavLink>
               </li>
@@ -91,12 +85,10 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
           if ((event.target as HTMLElement).closest("a")) event.currentTarget.parentElement?.removeAttribute("open");
         }}
       >
-        <ul className="grid gap-1">
+        <ul className="area-links grid gap-1 [&_a]:block [&_a]:py-3">
           {areas.map((area) => (
             <li key={area.path}>
-              <NavLink to={area.path} className={({ isActive }) => cn(navLinkClass({ isActive }), "block py-3")}>
-                {area.label}
-              </NavLink>
+              <NavLink to={area.path}>{area.label}</NavLink>
             </li>
           ))}
         </ul>
