@@ -154,9 +154,9 @@ test("a gated hit gives nothing away to a reader who has not reached it: not sug
   await box.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
   await waitForHydration(page);
-  // Nothing says a hit was left out: the page says for any words that results further in the story are.
+  // Nothing says a hit was left out: the page says for any words that results that would give something away are.
   await expect(page.getByRole("main")).toContainText(
-    "Results from further in the story than you have read or watched are left out.",
+    "Results that would give away something you have not read or watched yet are left out.",
   );
   await expect(page.getByRole("main")).not.toContainText(/beyond (what you have read or watched|the first chapter)/);
   await expect(page.getByRole("main")).not.toContainText(short.title);
