@@ -1,45 +1,26 @@
 import { Link } from "react-router";
-import { mediumLabels, parseUnitKey, unitKey, unitPath } from "~/lib/content/units";
-import { lastVolumeKey, lastVolumeNumber, type Progress } from "~/lib/progress/record";
+import { unitPath } from "~/lib/content/units";
+import { type CollectionName, continuePlaces, passedOver, type UnitSpans } from "~/lib/progress/continue-places";
 import { useStoredProgress } from "~/browser/stored-progress";
 
-/** A light novel collection, as the home page names it. */
-export interface CollectionName {
-  code: string;
-  name: string;
-}
+export type { CollectionName };
 
-/**
- * Where the reader stopped in every medium they follow: wn:2-14 → "Web novel: Arc 2, chapter 14",
- * "Lanternfall: volume 3", "Anime: Season 1, episode 12". A light novel or anime reader is continued as
- * well as a web novel reader.
- */
-function placesIn(progress: Progress | null | undefined, collections: readonly CollectionName[]) {
-  if (!progress) return [];
-  const chapter = parseUnitKey(progress.webNovel ?? "", "web_novel");
-  const episode = parseUnitKey(progress.anime ?? "", "anime");
-  const volumes = collections.flatMap(({ code, name }) => {
-    const key = lastVolumeKey(progress, code);
-    return key ? [{ key, text: `${name}: volume ${lastVolumeNumber(progress, code)}` }] : [];
-  });
-  return [
-    ...(chapter
-      ? [{ key: unitKey(chapter), text: `${mediumLabels.web_novel}: Arc ${chapter.arc}, chapter ${chapter.chapter}` }]
-      : []),
-    ...volumes,
-    ...(episode
-      ? [{ key: unitKey(episode), text: `${mediumLabels.anime}: Season ${episode.season}, episode ${episode.episode}` }]
-      : []),
-  ];
-}
+/** The words around each place's link: before it and after it. */
+const sentences = {
+  next: { read: ["Read ", " next"], watch: ["Watch ", " next"] },
+  "caught-up": { read: ["Caught up at ", ", the latest"], watch: ["Caught up at ", ", the latest"] },
+  after: { read: ["Go on after ", ""], watch: ["Go on after ", ""] },
+} as const;
 
 /**
  * "Continue reading" from the reading tracker. The server renders the invitation to track progress
- * (the page stays the same for everyone); once interactive, a reader with progress sees where they
- * left off in the same box, so nothing below it moves.
+ * (the page stays the same for everyone); once interactive, a reader with progress sees what comes next
+ * in every medium they follow in the same box, so nothing below it moves, and what they passed over.
  */
-export function ContinueReading({ collections }: { collections: readonly CollectionName[] }) {
-  const places = placesIn(useStoredProgress(), collections);
+export function ContinueReading({ collections, spans }: { collections: readonly CollectionName[]; spans: UnitSpans }) {
+  const progress = useStoredProgress();
+  const places = continuePlaces(progress, spans, collections);
+  const passed = passedOver(progress);
 
   return (
     <section
@@ -53,9 +34,11 @@ export function ContinueReading({ collections }: { collections: readonly Collect
         <ul className="mt-2 flex flex-wrap gap-x-6">
           {places.map((place) => (
             <li key={place.key}>
+              {sentences[place.kind][place.medium === "anime" ? "watch" : "read"][0]}
               <Link to={unitPath(place.key)} className="tap-line font-medium text-primary underline">
                 {place.text}
               </Link>
+              {sentences[place.kind][place.medium === "anime" ? "watch" : "read"][1]}
             </li>
           ))}
         </ul>
@@ -64,6 +47,9 @@ export function ContinueReading({ collections }: { collections: readonly Collect
           Tell the reading tracker how far you are, and the site keeps spoilers beyond that point hidden.
         </p>
       )}
+      {passed ? (
+        <p className="text-sm">{`Still unread: the ${passed} you passed over when you changed medium.`}</p>
+      ) : null}
       <Link to="/reading_tracker" className="tap-line text-sm text-primary underline">
         Open the reading tracker
       </Link>

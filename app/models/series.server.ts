@@ -1,4 +1,5 @@
 import { totalsFrom } from "~/lib/content/statistics";
+import type { UnitSpans } from "~/lib/progress/continue-places";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 import { latestReleases, toRelease } from "./releases.server";
@@ -9,6 +10,36 @@ const series = query
   .where("id", "=", 1);
 // Counted once when the pack was imported (the pipeline's statistics), not over every table per view.
 const totals = query.selectFrom("content_statistics").select(["label", "value"]).where("chart", "=", "totals");
+/** Each group's numbers, so the home page can name what comes after a reader's place (app/lib/progress/continue-places.ts). */
+const arcSpans = query
+  .selectFrom("chapters")
+  .select((eb) => [
+    "arc_number as group",
+    eb.fn.min("ordinal").as("first"),
+    eb.fn.max("ordinal").as("last"),
+    eb.fn.countAll<number>().as("count"),
+  ])
+  .groupBy("arc_number")
+  .orderBy("arc_number");
+const collectionSpans = query
+  .selectFrom("ln_volumes")
+  .select((eb) => [
+    "collection_code as group",
+    eb.fn.min("number").as("first"),
+    eb.fn.max("number").as("last"),
+    eb.fn.countAll<number>().as("count"),
+  ])
+  .groupBy("collection_code");
+const seasonSpans = query
+  .selectFrom("anime_episodes")
+  .select((eb) => [
+    "season_number as group",
+    eb.fn.min("number").as("first"),
+    eb.fn.max("number").as("last"),
+    eb.fn.countAll<number>().as("count"),
+  ])
+  .groupBy("season_number")
+  .orderBy("season_number");
 const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
 
 /**
@@ -16,12 +47,15 @@ const collections = query.selectFrom("ln_collections").select(["code", "name", "
  * `today`; a release's title is gated as on the radar, ./releases.server).
  */
 export async function getSeriesOverview(db: D1Database, today: string) {
-  const [[row], counts, releases, names] = await batch(db, [
+  const [[row], counts, releases, names, arcs, volumes, seasons] = await batch(db, [
     series,
     totals,
     latestReleases(today),
     // Their names, so "continue where you left off" can say where a light novel reader is.
     query.selectFrom("ln_collections").select(["code", "name"]).orderBy("sort_order"),
+    arcSpans,
+    collectionSpans,
+    seasonSpans,
   ]);
   return {
     series: row
@@ -37,6 +71,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     counts: counts.length ? totalsFrom(counts) : null,
     releases: releases.map(toRelease),
     collections: names,
+    spans: { arcs, collections: volumes, seasons } satisfies UnitSpans,
   };
 }
 

@@ -47,7 +47,7 @@ const areaSummaries: Record<AreaPath, string> = {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { series, counts, releases, collections } = useShieldedData(loaderData).data;
+  const { series, counts, releases, collections, spans } = useShieldedData(loaderData).data;
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
@@ -82,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <ContinueReading collections={collections} />
+      <ContinueReading collections={collections} spans={spans} />
 
       {stats.length ? (
         <section aria-labelledby="numbers-title">

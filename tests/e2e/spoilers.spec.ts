@@ -76,21 +76,21 @@ const readers = [
     webNovel: chapterKey(2, 20),
     anime: null,
     lightNovels: {},
-    continues: "Web novel: Arc 2, chapter 20",
+    continues: "Read Arc 2, chapter 21 next",
   },
   {
     name: "an anime-only viewer who watched season 1",
     webNovel: null,
     anime: episodeKey(1, 12),
     lightNovels: {},
-    continues: "Anime: Season 1, episode 12",
+    continues: "Watch Season 2, episode 1 next",
   },
   {
     name: "a light-novel-only reader at volume 3",
     webNovel: null,
     anime: null,
     lightNovels: { main: 3 },
-    continues: "Lanternfall: volume 3",
+    continues: "Read Lanternfall volume 4 next",
   },
 ].map((reader) => {
   const units = [
@@ -228,14 +228,19 @@ for (const reader of readers) {
       if (knowsAnything(reader.knowledge)) expect(shown.size).toBeGreaterThan(10);
     });
 
-    test("is continued on the home page from where they left off, in whichever medium", async ({ page }) => {
+    test("is offered on the home page what comes after where they left off, in whichever medium", async ({ page }) => {
       await page.goto("/");
       await waitForHydration(page);
       const box = page.getByRole("region", {
         name: reader.continues ? "Continue where you left off" : "Track your progress",
       });
       await expect(box).toBeVisible();
-      if (reader.continues) await expect(box.getByRole("link", { name: reader.continues, exact: true })).toBeVisible();
+      if (reader.continues) {
+        // The sentence names the next unit; its link is the unit ("Read [Arc 2, chapter 21] next").
+        await expect(box.getByRole("listitem").filter({ hasText: reader.continues })).toHaveText(reader.continues);
+        const unit = reader.continues.replace(/^(Read|Watch) | next$/g, "");
+        await expect(box.getByRole("link", { name: unit, exact: true })).toBeVisible();
+      }
     });
 
     test("sees nothing gated beyond what they have seen in the header's suggestions", async ({ page }) => {

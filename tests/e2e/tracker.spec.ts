@@ -282,6 +282,22 @@ test.describe("an anime viewer on a 360 px phone", () => {
     await expect(page.locator("#wn-2-22").getByText(/^✓\s*Read up to here$/)).toBeVisible();
     await expect(page.locator("#wn-2-24").getByRole("button", { name: "I have read up to here" })).toBeVisible();
 
+    // Home names what comes next, not the chapter the season ended on (watched, never read), and what was passed over.
+    await page.goto("/");
+    await waitForHydration(page);
+    const continueBox = page.getByRole("region", { name: "Continue where you left off" });
+    await expect(continueBox.getByRole("listitem").filter({ hasText: "Arc 3, chapter 1" })).toHaveText(
+      "Read Arc 3, chapter 1 next",
+    );
+    await expect(continueBox.getByRole("link", { name: "Arc 3, chapter 1", exact: true })).toHaveAttribute(
+      "href",
+      /\/web_novel\?arc=3#wn-3-1$/,
+    );
+    await expect(continueBox).not.toContainText("chapter 32");
+    await expect(continueBox).toContainText(
+      "Still unread: the 2 web novel chapters you passed over when you changed medium.",
+    );
+
     // Reading it (marked in the tracker) reveals it.
     await page.goto("/reading_tracker");
     await waitForHydration(page);

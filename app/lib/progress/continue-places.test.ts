@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { continuePlaces, passedOver, type UnitSpans } from "./continue-places";
+import { emptyProgress, type Progress } from "./record";
+
+const spans: UnitSpans = {
+  arcs: [
+    { group: 1, first: 1, last: 32, count: 32 },
+    { group: 2, first: 1, last: 32, count: 32 },
+    // A real series' arc whose numbers skip (a chapter withdrawn, "123-A" split off): no next number is guessed.
+    { group: 3, first: 1, last: 40, count: 38 },
+  ],
+  collections: [
+    { group: "main", first: 1, last: 12, count: 12 },
+    { group: "ex", first: 1, last: 3, count: 3 },
+  ],
+  seasons: [
+    { group: 1, first: 1, last: 12, count: 12 },
+    { group: 2, first: 1, last: 13, count: 13 },
+  ],
+};
+const collections = [
+  { code: "main", name: "Lanternfall" },
+  { code: "ex", name: "Lanternfall EX" },
+];
+const at = (progress: Partial<Progress>) => ({ ...emptyProgress, ...progress });
+const places = (progress: Partial<Progress>) =>
+  continuePlaces(at(progress), spans, collections).map(({ kind, key, text }) => ({ kind, key, text }));
+
+describe("continuePlaces", () => {
+  it("names the unit after the reader's place, not the one they finished", () => {
+    expect(places({ webNovel: "wn:2-14" })).toEqual([{ kind: "next", key: "wn:2-15", text: "Arc 2, chapter 15" }]);
+    expect(places({ anime: "anime:1-5" })).toEqual([{ kind: "next", key: "anime:1-6", text: "Season 1, episode 6" }]);
+    expect(places({ lightNovels: ["ln:main-3"] })).toEqual([
+      { kind: "next", key: "ln:main-4", text: "Lanternfall volume 4" },
+    ]);
+  });
+
+  it("goes on to the next arc or season after the last of one", () => {
+    expect(places({ webNovel: "wn:1-32" })).toEqual([{ kind: "next", key: "wn:2-1", text: "Arc 2, chapter 1" }]);
+    expect(places({ anime: "anime:1-12" })).toEqual([{ kind: "next", key: "anime:2-1", text: "Season 2, episode 1" }]);
+  });
+
+  it("says the reader is caught up after the last unit of a medium or collection", () => {
+    expect(places({ anime: "anime:2-13", lightNovels: ["ln:ex-3", "ln:main-2"] })).toEqual([
+      { kind: "next", key: "ln:main-3", text: "Lanternfall volume 3" },
+      { kind: "caught-up", key: "ln:ex-3", text: "Lanternfall EX volume 3" },
+      { kind: "caught-up", key: "anime:2-13", text: "Season 2, episode 13" },
+    ]);
+  });
+
+  it("guesses no number where a group's numbers have gaps, nor for a group it does not know", () => {
+    expect(places({ webNovel: "wn:3-5" })).toEqual([{ kind: "after", key: "wn:3-5", text: "Arc 3, chapter 5" }]);
+    // The last of a gappy arc still goes on to what comes after it.
+    expect(places({ webNovel: "wn:3-40" })).toEqual([{ kind: "caught-up", key: "wn:3-40", text: "Arc 3, chapter 40" }]);
+    expect(places({ webNovel: "wn:9-1" })).toEqual([{ kind: "after", key: "wn:9-1", text: "Arc 9, chapter 1" }]);
+  });
+
+  it("after a crossing from the anime names the chapter after the season's, and counts what it left out", () => {
+    const crossed = at({ anime: "anime:1-12", webNovel: "wn:2-20", skipped: ["wn:1-7", "wn:2-3"] });
+    expect(continuePlaces(crossed, spans, collections).map(({ key }) => key)).toEqual(["wn:2-21", "anime:2-1"]);
+    expect(passedOver(crossed)).toBe("2 web novel chapters");
+    expect(passedOver(at({ skipped: ["wn:1-7", "ln:main-2"] }))).toBe("1 web novel chapter and 1 volume");
+  });
+
+  it("is nothing for a reader without progress", () => {
+    expect(continuePlaces(null, spans, collections)).toEqual([]);
+    expect(continuePlaces(emptyProgress, spans, collections)).toEqual([]);
+    expect(passedOver(emptyProgress)).toBeNull();
+  });
+});

@@ -1,0 +1,149 @@
+import { chapterKey, episodeKey, type Medium, parseUnitKey, volumeKey } from "../content/units";
+import { countOf, nouns } from "../words";
+import { lastVolumeNumber, type Progress } from "./record";
+
+/*
+ * "Continue where you left off" on the home page names what comes next in every medium the reader
+ * follows, not what they did last: after a crossing from the anime, the last chapter on record is one
+ * the reader watched, never read. The page is the same for everyone (and cached), so what comes next is
+ * worked out in the browser from each group's numbers (below), not from the reader's place on the server.
+ */
+
+/** The numbers one group holds (an arc's chapters, a collection's volumes, a season's episodes). */
+export interface UnitSpan {
+  group: number | string;
+  first: number;
+  last: number;
+  /** How many units it holds: fewer than last − first + 1 means the numbers have gaps. */
+  count: number;
+}
+
+export interface UnitSpans {
+  arcs: UnitSpan[];
+  collections: UnitSpan[];
+  seasons: UnitSpan[];
+}
+
+/** A light novel collection, as the home page names it. */
+export interface CollectionName {
+  code: string;
+  name: string;
+}
+
+/** Where to go on in one medium: `key` is the unit to open (null when the reader is caught up and there is none). */
+export interface ContinuePlace {
+  medium: Medium;
+  /** The unit, named whole without its medium: "Arc 2, chapter 15", "Lanternfall volume 4", "Season 1, episode 13". */
+  text: string;
+  key: string;
+  /**
+   * "next": `key` is the unit after the reader's place; "caught-up": nothing comes after it yet, and
+   * "after": what comes next is not known (gaps in the numbers): `key` is the reader's place.
+   */
+  kind: "next" | "caught-up" | "after";
+}
+
+type After = { group: number | string; number: number } | "caught-up" | "unknown";
+
+/**
+ * The unit after `number` in `group`: the next number of the group where its numbers run without gaps,
+ * the first of the next group (`onward`: the web novel's next arc, the anime's next season) after its
+ * last, "caught-up" after the last of all, "unknown" where gaps hide what comes next.
+ */
+function after(spans: readonly UnitSpan[], group: number | string, number: number, onward: boolean): After {
+  const index = spans.findIndex((span) => span.group === group);
+  const span = spans[index];
+  if (!span) return "unknown";
+  if (number < span.last) {
+    if (span.count !== span.last - span.first + 1) return "unknown";
+    return { group, number: Math.max(number + 1, span.first) };
+  }
+  const next = onward ? spans[index + 1] : undefined;
+  return next ? { group: next.group, number: next.first } : "caught-up";
+}
+
+/** What the reader goes on to in each medium they follow, web novel, light novels (each collection started), anime. */
+export function continuePlaces(
+  progress: Progress | null | undefined,
+  spans: UnitSpans,
+  collections: readonly CollectionName[],
+): ContinuePlace[] {
+  if (!progress) return [];
+  const places: ContinuePlace[] = [];
+  const chapter = parseUnitKey(progress.webNovel ?? "", "web_novel");
+  if (chapter) {
+    const next = after(spans.arcs, chapter.arc, chapter.chapter, true);
+    const medium = "web_novel";
+    places.push(
+      typeof next === "object"
+        ? {
+            medium,
+            kind: "next",
+            key: chapterKey(Number(next.group), next.number),
+            text: `Arc ${next.group}, chapter ${next.number}`,
+          }
+        : {
+            medium,
+            kind: next === "caught-up" ? "caught-up" : "after",
+            key: chapterKey(chapter.arc, chapter.chapter),
+            text: `Arc ${chapter.arc}, chapter ${chapter.chapter}`,
+          },
+    );
+  }
+  for (const { code, name } of collections) {
+    const read = lastVolumeNumber(progress, code);
+    if (!read) continue;
+    const next = after(spans.collections, code, read, false);
+    places.push(
+      typeof next === "object"
+        ? {
+            medium: "light_novels",
+            kind: "next",
+            key: volumeKey(code, next.number),
+            text: `${name} volume ${next.number}`,
+          }
+        : {
+            medium: "light_novels",
+            kind: next === "caught-up" ? "caught-up" : "after",
+            key: volumeKey(code, read),
+            text: `${name} volume ${read}`,
+          },
+    );
+  }
+  const episode = parseUnitKey(progress.anime ?? "", "anime");
+  if (episode) {
+    const next = after(spans.seasons, episode.season, episode.episode, true);
+    const medium = "anime";
+    places.push(
+      typeof next === "object"
+        ? {
+            medium,
+            kind: "next",
+            key: episodeKey(Number(next.group), next.number),
+            text: `Season ${next.group}, episode ${next.number}`,
+          }
+        : {
+            medium,
+            kind: next === "caught-up" ? "caught-up" : "after",
+            key: episodeKey(episode.season, episode.episode),
+            text: `Season ${episode.season}, episode ${episode.episode}`,
+          },
+    );
+  }
+  return places;
+}
+
+/**
+ * What the reader passed over and has not read (the chapters and volumes a crossing left out), in
+ * words: "2 web novel chapters and 1 volume", or null when there is none.
+ */
+export function passedOver(progress: Progress | null | undefined): string | null {
+  const skipped = progress?.skipped ?? [];
+  const chapters = skipped.filter((key) => parseUnitKey(key, "web_novel")).length;
+  const volumes = skipped.filter((key) => parseUnitKey(key, "light_novels")).length;
+  const parts = [
+    ...(chapters ? [countOf(chapters, nouns.webNovelChapter)] : []),
+    ...(volumes ? [countOf(volumes, nouns.volume)] : []),
+  ];
+  return parts.length ? parts.join(" and ") : null;
+}
