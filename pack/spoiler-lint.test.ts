@@ -89,6 +89,24 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("knows a secret told again: a reader who met any telling of it knows it", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters[0].relationships[0].description = "Knows she built the door.";
+      files["characters.json"].characters[0].relationships[0].revealAt = "wn:2-1";
+      // Episode 2 adapts wn:2-1, which tells the secret again in a flashback: its viewers know it.
+      files["series.json"].secrets.push({ id: "mira-built-the-door", words: ["Mira's door"], revealAt: "wn:2-1" });
+      files["characters.json"].characters[1].facts.push({ label: "Rumour", value: "Mira's door", revealAt: "wn:1-2" });
+    });
+    // Either telling's words give it away, before either telling.
+    expect(problems).toEqual([
+      secretFinding(
+        "characters.json › characters[1].facts[1].value",
+        "Mira's door",
+        "a reader who has consumed wn:1-2 sees it",
+      ),
+    ]);
+  });
+
   it("checks fact labels, flagged and unflagged chapter titles and mistakes", () => {
     const problems = problemsOfTiny((files) => {
       files["characters.json"].characters[1].facts.push({

@@ -195,6 +195,26 @@ export function revealedBeforeSecret(textRevealedBy: string | null, secretReveal
   return null;
 }
 
+/**
+ * The pack's secrets, each with every unit that tells it. A secret listed again under its id is the
+ * same secret told again elsewhere (a retelling, a recap): whoever met any telling knows it, and any
+ * telling's words give it away. A telling at a key that points nowhere was reported where it is written.
+ */
+export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
+  const told = new Map<string, { id: string; words: string[]; revealedBy: string }>();
+  for (const secret of pack.series.secrets) {
+    if (!positions.has(secret.revealAt)) continue;
+    const revealedBy = revealedByIn(revealersOf, secret.revealIn, secret.revealAt) ?? "";
+    const telling = told.get(secret.id);
+    if (!telling) told.set(secret.id, { id: secret.id, words: [...secret.words], revealedBy });
+    else {
+      telling.words = [...new Set([...telling.words, ...secret.words])];
+      telling.revealedBy = [...new Set(`${telling.revealedBy} ${revealedBy}`.split(" "))].filter(Boolean).join(" ");
+    }
+  }
+  return [...told.values()];
+}
+
 /** Reports every text that names a secret where a reader can see it before knowing the secret. */
 export function lintSpoilers(
   pack: ContentPack,
@@ -209,13 +229,11 @@ export function lintSpoilers(
       .split(" ")
       .filter((unit) => positions.has(unit))
       .join(" ");
-  const secrets = pack.series.secrets
-    .filter((secret) => positions.has(secret.revealAt))
-    .map((secret) => ({
-      id: secret.id,
-      pattern: secretPattern(secret.words),
-      revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)),
-    }));
+  const secrets = secretsTold(pack, revealersOf, positions).map((secret) => ({
+    id: secret.id,
+    pattern: secretPattern(secret.words),
+    revealedBy: placed(secret.revealedBy),
+  }));
   if (!secrets.length) return;
   for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
     for (const secret of secrets) {
