@@ -22,8 +22,8 @@ function problemsOfTiny(edit: (files: Record<PackFileName, any>) => void = () =>
   return resolvePack(again.pack, "tiny").problems.map(formatProblem);
 }
 
-const secretFinding = (where: string, matched: string, who: string) =>
-  `${where}: names the secret "mira-built-the-door" ("${matched}") before it is revealed: ${who} without knowing the secret`;
+const secretFinding = (where: string, matched: string, who: string, more = "") =>
+  `${where}: names the secret "mira-built-the-door" ("${matched}") before it is revealed: ${who} without knowing the secret${more}`;
 
 describe("the spoiler lint", () => {
   it("passes the tiny pack, whose secret is named only where it is revealed", () => {
@@ -87,6 +87,103 @@ describe("the spoiler lint", () => {
         "a reader who has consumed anime:1-2 sees it",
       ),
     ]);
+  });
+
+  it("knows a secret told again: a reader who met any telling of it knows it", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters[0].relationships[0].description = "Knows she built the door.";
+      files["characters.json"].characters[0].relationships[0].revealAt = "wn:2-1";
+      // Episode 2 adapts wn:2-1, which tells the secret again in a flashback: its viewers know it.
+      files["series.json"].secrets.push({ id: "mira-built-the-door", words: ["Mira's door"], revealAt: "wn:2-1" });
+      files["characters.json"].characters[1].facts.push({ label: "Rumour", value: "Mira's door", revealAt: "wn:1-2" });
+    });
+    // Either telling's words give it away, before either telling.
+    expect(problems).toEqual([
+      secretFinding(
+        "characters.json › characters[1].facts[1].value",
+        "Mira's door",
+        "a reader who has consumed wn:1-2 sees it",
+      ),
+    ]);
+  });
+
+  describe("readers who crossed from another medium", () => {
+    /** Oren's relationship to Mira restates the secret, gated at `revealAt` (a chapter after the secret's). */
+    const restated = (revealAt: string) => (files: Record<PackFileName, any>) => {
+      files["characters.json"].characters[1].relationships = [
+        { to: "mira-hale", kind: "rival", description: "Knows she built the door.", revealAt },
+      ];
+    };
+
+    it("refuses a later chapter's text restating a secret of a chapter the anime skipped, naming the crossing", () => {
+      // Episode 2 goes on at wn:2-1, past wn:1-3: a viewer who continues in the web novel after it has
+      // not read wn:1-3, and reads on to wn:2-2.
+      expect(problemsOfTiny(restated("wn:2-2"))).toEqual([
+        secretFinding(
+          "characters.json › characters[1].relationships[0].description",
+          "built the door",
+          "a reader who crossed from the anime after anime:1-2 into the web novel skipped wn:1-3, which reveals it, and sees it at wn:2-2",
+          "; so does a reader of 1 other crossing",
+        ),
+      ]);
+    });
+
+    it("names the light novel crossing when it is the only one: a volume that includes the skipped chapter is skipped too", () => {
+      const problems = problemsOfTiny((files) => {
+        restated("wn:2-2")(files);
+        // Web novel readers who crossed from the anime see the text no earlier than the anime's own reveal.
+        files["characters.json"].characters[1].relationships[0].revealIn = { webNovel: null };
+      });
+      expect(problems).toEqual([
+        secretFinding(
+          "characters.json › characters[1].relationships[0].description",
+          "built the door",
+          "a reader who crossed from the anime after anime:1-2 into the Tiny Tale light novels skipped ln:main-1, which reveals it, and sees it at ln:main-2",
+        ),
+      ]);
+    });
+
+    it("refuses a text a light novel reader reaches in the web novel after the volumes cut the secret's chapter", () => {
+      const problems = problemsOfTiny((files) => {
+        restated("wn:2-2")(files);
+        files["characters.json"].characters[1].relationships[0].revealIn = { lightNovels: null };
+        files["light-novels.json"].collections[0].volumes[0].changes.push({
+          kind: "cut",
+          note: "The confession at the door is gone.",
+          chapters: { from: "wn:1-3", to: "wn:1-3" },
+        });
+        // Only the anime could take a reader past the cut: it covers wn:1-3 here.
+        files["anime.json"].seasons[0].episodes[0].adapts.to = "wn:1-3";
+      });
+      expect(problems).toEqual([
+        secretFinding(
+          "characters.json › characters[1].relationships[0].description",
+          "built the door",
+          "a reader who crossed from the Tiny Tale light novels after ln:main-1 into the web novel skipped wn:1-3, which reveals it, and sees it at wn:2-2",
+        ),
+      ]);
+    });
+
+    it("accepts the text when every crossing's reader knows the secret by the time they see it", () => {
+      // The anime tells the secret in its episode 2, so the viewer knows it whichever medium they go on in.
+      const told = problemsOfTiny((files) => {
+        restated("wn:2-2")(files);
+        files["series.json"].secrets[0].revealIn = { anime: "anime:1-2" };
+      });
+      expect(told).toEqual([]);
+      // Gated where no crossing reaches without reading wn:1-3: the chapter itself.
+      expect(problemsOfTiny(restated("wn:1-3"))).toEqual([]);
+    });
+
+    it("does not count a text as seen through a unit the crossing skipped", () => {
+      // Revealed by wn:1-3 and ln:main-1 alone: the crossing readers who skipped them do not see it.
+      expect(
+        problemsOfTiny((files) => {
+          restated("wn:1-3")(files);
+          files["characters.json"].characters[1].relationships[0].revealIn = { anime: null };
+        }),
+      ).toEqual([]);
+    });
   });
 
   it("checks fact labels, flagged and unflagged chapter titles and mistakes", () => {

@@ -1,4 +1,7 @@
-import { knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../app/lib/shield/knowledge";
+import type { Crossing } from "../app/lib/progress/media-crossing";
+import { reachedUnits } from "../app/lib/progress/record";
+import { hasConsumed, knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../app/lib/shield/knowledge";
+import { packCrossings, trackerUnitsOf } from "./crossings";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
@@ -16,7 +19,9 @@ import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "../app/lib/cont
  * and where it is revealed), and no text of the pack may name a secret where a reader can see the text
  * without knowing the secret. Texts are checked with what reveals them as the importer stores it, and
  * knowledge as the shield reads it (app/lib/shield/knowledge.ts): a text is safe when every unit that reveals
- * it makes the secret known to whoever consumed it (having read wn:5-20 means having read wn:5-16).
+ * it makes the secret known to whoever consumed it (having read wn:5-20 means having read wn:5-16), and
+ * to whoever reaches that unit after crossing from another medium, which may have skipped the chapter or
+ * volume that tells the secret (./crossings).
  */
 
 /** One text of the pack, where it is and what reveals it (null: shown to every reader). */
@@ -195,7 +200,119 @@ export function revealedBeforeSecret(textRevealedBy: string | null, secretReveal
   return null;
 }
 
-/** Reports every text that names a secret where a reader can see it before knowing the secret. */
+/**
+ * The pack's secrets, each with every unit that tells it. A secret listed again under its id is the
+ * same secret told again elsewhere (a retelling, a recap): whoever met any telling knows it, and any
+ * telling's words give it away. A telling at a key that points nowhere was reported where it is written.
+ */
+export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
+  const told = new Map<string, { id: string; words: string[]; revealedBy: string }>();
+  for (const secret of pack.series.secrets) {
+    if (!positions.has(secret.revealAt)) continue;
+    const revealedBy = revealedByIn(revealersOf, secret.revealIn, secret.revealAt) ?? "";
+    const telling = told.get(secret.id);
+    if (!telling) told.set(secret.id, { id: secret.id, words: [...secret.words], revealedBy });
+    else {
+      telling.words = [...new Set([...telling.words, ...secret.words])];
+      telling.revealedBy = [...new Set(`${telling.revealedBy} ${revealedBy}`.split(" "))].filter(Boolean).join(" ");
+    }
+  }
+  return [...told.values()];
+}
+
+/** A reader just after a crossing: where they are in each medium and what they skipped. */
+interface CrossedReader {
+  crossing: Crossing;
+  places: string[];
+  skipped: ReadonlySet<string>;
+}
+
+const crossedReader = (crossing: Crossing): CrossedReader => ({
+  crossing,
+  places: reachedUnits(crossing.progress),
+  skipped: new Set(crossing.progress.skipped),
+});
+
+/** A reader who has not learnt a secret by the time they cross, with the units they skipped that tell it. */
+interface UnawareReader extends CrossedReader {
+  skippedSecret: string[];
+}
+
+/**
+ * The readers who do not know the secret just after their crossing, having skipped a unit that tells
+ * it: only they can meet a text that names it before knowing it. Reading on only adds to what a
+ * reader knows; and one who skipped nothing that tells the secret knows at a text's unit at least what
+ * that unit alone makes known, which revealedBeforeSecret has judged. Whether a unit was skipped is
+ * asked of that unit alone, so the skipped units among the secret's are all the rule needs here.
+ */
+function unawareReaders(secret: readonly string[], readers: readonly CrossedReader[]): UnawareReader[] {
+  const unaware: UnawareReader[] = [];
+  for (const reader of readers) {
+    const skippedSecret = secret.filter((key) => reader.skipped.has(key));
+    if (skippedSecret.length && !knows(knowledgeOfUnits(reader.places, skippedSecret), secret))
+      unaware.push({ ...reader, skippedSecret });
+  }
+  return unaware;
+}
+
+/** A reader of a crossing who sees a text at one of its units without knowing a secret. */
+interface CrossedBeforeSecret {
+  crossing: Crossing;
+  /** The text's unit they see it at. */
+  unit: string;
+  /** What they skipped that reveals the secret. */
+  skipped: string[];
+  /** How many other crossings let their readers see it too. */
+  others: number;
+}
+
+/**
+ * The first crossing (in the order given) whose reader sees the text without knowing the secret, or
+ * null when there is none, for a text whose every unit makes the secret known to its readers who
+ * crossed nothing (revealedBeforeSecret). Each crossing's reader goes on from it to each of the text's
+ * units in turn, the units they skipped staying unread (./crossings), and is judged with the shield's
+ * rule; a unit they skipped shows them nothing.
+ */
+function crossedBeforeSecret(
+  textRevealedBy: string | null,
+  secret: readonly string[],
+  readers: readonly UnawareReader[],
+): CrossedBeforeSecret | null {
+  let first: CrossedBeforeSecret | null = null;
+  for (const { crossing, places, skipped, skippedSecret } of readers) {
+    for (const unit of readRevealers(textRevealedBy) ?? []) {
+      const knowledge = knowledgeOfUnits(
+        [...places, unit],
+        skipped.has(unit) ? [...skippedSecret, unit] : skippedSecret,
+      );
+      if (!hasConsumed(knowledge, unit) || knows(knowledge, secret)) continue;
+      if (first) first.others++;
+      else first = { crossing, unit, skipped: skippedSecret, others: 0 };
+      break;
+    }
+  }
+  return first;
+}
+
+/** Who sees a text before knowing the secret, after a crossing: "a reader who crossed from the anime after anime:1-12 …". */
+function crossingReader({ crossing, unit, skipped }: CrossedBeforeSecret) {
+  const source = crossing.from.medium === "anime" ? "the anime" : `the ${crossing.from.group} light novels`;
+  const reveals = skipped.length === 1 ? "which reveals it" : "which reveal it";
+  return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${reveals}, and sees it at ${unit}`;
+}
+
+/** The other crossings that show a text early, after the first is named. */
+const otherCrossings = (others: number) =>
+  others === 0
+    ? ""
+    : others === 1
+      ? "; so does a reader of 1 other crossing"
+      : `; so do readers of ${others} other crossings`;
+
+/**
+ * Reports every text that names a secret where a reader can see it before knowing the secret: a reader
+ * who read everything before the text's units, or one who reached them after a media crossing.
+ */
 export function lintSpoilers(
   pack: ContentPack,
   revealersOf: RevealersOf,
@@ -209,26 +326,47 @@ export function lintSpoilers(
       .split(" ")
       .filter((unit) => positions.has(unit))
       .join(" ");
-  const secrets = pack.series.secrets
-    .filter((secret) => positions.has(secret.revealAt))
-    .map((secret) => ({
+  // Worked out once a text that names a secret passes the readers who crossed nothing.
+  let readers: CrossedReader[] | undefined;
+  const crossedReaders = () =>
+    (readers ??= packCrossings(trackerUnitsOf(pack, revealersOf, positions)).map(crossedReader));
+  const secrets = secretsTold(pack, revealersOf, positions).map((secret) => {
+    const revealedBy = placed(secret.revealedBy);
+    let unaware: UnawareReader[] | undefined;
+    return {
       id: secret.id,
       pattern: secretPattern(secret.words),
-      revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)),
-    }));
+      revealedBy,
+      /** The crossings' readers who do not know it as they cross, worked out once a text names it. */
+      unaware: () => (unaware ??= unawareReaders(readRevealers(revealedBy) ?? [], crossedReaders())),
+      /** What crossedBeforeSecret found, by the units that reveal a text (texts often share them). */
+      crossed: new Map<string | null, CrossedBeforeSecret | null>(),
+    };
+  });
   if (!secrets.length) return;
   for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
     for (const secret of secrets) {
       const match = secret.pattern.exec(text);
       if (!match) continue;
-      const early = revealedBeforeSecret(placed(revealedBy), secret.revealedBy);
-      if (early === null) continue;
-      const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
-      report(
-        file,
-        path,
-        `names the secret "${secret.id}" ("${match[0]}") before it is revealed: ${who} without knowing the secret`,
-      );
+      const finding = `names the secret "${secret.id}" ("${match[0]}") before it is revealed`;
+      const textRevealedBy = placed(revealedBy);
+      const early = revealedBeforeSecret(textRevealedBy, secret.revealedBy);
+      if (early !== null) {
+        const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
+        report(file, path, `${finding}: ${who} without knowing the secret`);
+        continue;
+      }
+      let crossed = secret.crossed.get(textRevealedBy);
+      if (crossed === undefined) {
+        crossed = crossedBeforeSecret(textRevealedBy, readRevealers(secret.revealedBy) ?? [], secret.unaware());
+        secret.crossed.set(textRevealedBy, crossed);
+      }
+      if (crossed)
+        report(
+          file,
+          path,
+          `${finding}: ${crossingReader(crossed)} without knowing the secret${otherCrossings(crossed.others)}`,
+        );
     }
   }
 }

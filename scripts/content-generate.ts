@@ -7,8 +7,8 @@
  * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
  * slugs and mistake ids suffixed -k, titles (volumes' chapter titles too) and names suffixed " (cycle k)", dates moved past the previous
  * cycle and every reference pointing into its own cycle. Mistake entries keep their quoted lines as they
- * are. Copies share the original images, which are copied along. The series' secrets stay those of cycle
- * 1: a later copy's texts are revealed later still, so the spoiler lint checks them against the same secrets.
+ * are. Copies share the original images, which are copied along. Each cycle tells the series' secrets
+ * again: each is listed once per cycle under its id, revealed at that cycle's copy of its chapter.
  * Nothing is random: the same pack and N always give byte-identical files.
  */
 import { existsSync } from "node:fs";

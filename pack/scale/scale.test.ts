@@ -9,6 +9,7 @@ function smallPack(): ContentPack {
       originalTitle: "スモール",
       synopsis: "A test story.",
       media: ["web_novel"],
+      secrets: [{ id: "the-hero-was-the-villain", words: ["was the villain"], revealAt: "wn:1-2" }],
     }),
     webNovel: packFiles["web-novel.json"].parse({
       arcs: [
@@ -203,6 +204,14 @@ describe("scalePack", () => {
       facts: [{ revealAt: "wn:5-2" }],
       relationships: [{ to: "sidekick-3", revealAt: "ss:after-hours-3" }],
     });
+  });
+
+  it("tells each secret again in every cycle, under its id and words, at its cycle's copy of the chapter", () => {
+    expect(scalePack(smallPack(), 3).series.secrets).toEqual([
+      { id: "the-hero-was-the-villain", words: ["was the villain"], revealAt: "wn:1-2" },
+      { id: "the-hero-was-the-villain", words: ["was the villain"], revealAt: "wn:3-2" },
+      { id: "the-hero-was-the-villain", words: ["was the villain"], revealAt: "wn:5-2" },
+    ]);
   });
 
   it("copies mistake entries into every cycle, with ids, unit keys and dates moved and the quoted lines kept", () => {

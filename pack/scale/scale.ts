@@ -20,11 +20,13 @@ import {
  * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
  * slugs and mistake ids suffixed -k, titles (volumes' chapter titles too) and names suffixed " (cycle k)", dates moved past the previous
  * cycle and every reference pointing into its own cycle. Mistake entries keep their quoted lines as they
- * are. The series' secrets stay those of cycle 1: a later copy's texts are revealed later still, so the
- * spoiler lint checks them against the same secrets. Nothing is random: the same pack and N always give
- * the same pack.
+ * are. Each cycle tells the series' secrets again: each secret is listed once per cycle under its id,
+ * revealed at that cycle's copy of its chapter, so the spoiler lint knows that a reader who skipped one
+ * telling (a crossing from the anime) meets the secret again in the next cycle before its texts name it.
+ * Nothing is random: the same pack and N always give the same pack.
  */
 
+type Secret = ContentPack["series"]["secrets"][number];
 type Arc = ContentPack["webNovel"]["arcs"][number];
 type Collection = ContentPack["lightNovels"]["collections"][number];
 type Volume = Collection["volumes"][number];
@@ -34,6 +36,11 @@ type BreakTimeEpisode = ContentPack["anime"]["breakTime"][number];
 type Character = ContentPack["characters"]["characters"][number];
 type LightNovelMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
+
+/** The same secret, told again in the cycle: its id and words kept, where it is revealed moved. */
+function copySecret(secret: Secret, cycle: Cycle): Secret {
+  return { ...secret, revealAt: moveKey(secret.revealAt, cycle), revealIn: moveRevealIn(secret.revealIn, cycle) };
+}
 
 function copyArc(arc: Arc, cycle: Cycle): Arc {
   return {
@@ -178,7 +185,10 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
   const size = measureCycle(pack);
   const cycles = Array.from({ length: scale }, (_, index) => cycleAt(size, index + 1));
   return {
-    series: pack.series,
+    series: {
+      ...pack.series,
+      secrets: cycles.flatMap((cycle) => pack.series.secrets.map((secret) => copySecret(secret, cycle))),
+    },
     webNovel: {
       externalIds: pack.webNovel.externalIds,
       arcs: cycles.flatMap((cycle) => pack.webNovel.arcs.map((arc) => copyArc(arc, cycle))),

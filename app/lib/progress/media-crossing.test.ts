@@ -3,7 +3,7 @@ import { readRevealers } from "../shield/knowledge";
 import { mediumOf, parseUnitKey } from "../content/units";
 import { gated } from "../shield/gated";
 import { knows } from "../shield/knowledge";
-import { crossings } from "./media-crossing";
+import { crossings, crossingsOn } from "./media-crossing";
 import { emptyProgress, knowledgeOf, type Progress } from "./record";
 import type { TrackerUnit } from "./tracker-units";
 
@@ -101,5 +101,16 @@ describe("crossings", () => {
     expect(both.map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key])).toEqual([
       ["ln:main-2", "web_novel", "wn:2-1"],
     ]);
+  });
+
+  it("reads a timeline once for many records, with the same crossings as one by one", () => {
+    const records = [
+      viewer,
+      progress({ lightNovels: ["ln:main-2"] }),
+      progress({ anime: "anime:1-1", lightNovels: ["ln:main-2"] }),
+      emptyProgress,
+    ];
+    const crossingsFrom = crossingsOn(timeline);
+    for (const record of records) expect(crossingsFrom(record)).toEqual(crossings(record, timeline));
   });
 });

@@ -34,8 +34,7 @@ function reachedChapter(unit: TrackerUnit) {
 }
 
 /** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
-function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
-  const byKey = new Map(units.map((unit) => [unit.key, unit]));
+function crossingPoints(progress: Progress, byKey: ReadonlyMap<string, TrackerUnit>) {
   return [progress.anime, ...progress.lightNovels]
     .map((key) => (key ? byKey.get(key) : undefined))
     .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
@@ -43,14 +42,17 @@ function crossingPoints(progress: Progress, units: readonly TrackerUnit[]) {
 
 /** Every crossing the reader can make: from each medium they are in, into each medium they are behind in. */
 export function crossings(progress: Progress, units: readonly TrackerUnit[]): Crossing[] {
-  const knowledge = knowledgeOf(progress);
-  const chapters = unitsByMedium(units).web_novel;
+  return crossingsOn(units)(progress);
+}
+
+/**
+ * The crossings over one timeline, for any number of records: what the timeline says (its chapters in
+ * order, which chapters each light novel volume covers) is read once, what each record can make then.
+ */
+export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress) => Crossing[] {
+  const byKey = new Map(units.map((unit) => [unit.key, unit]));
+  const { web_novel: chapters, side_stories: sideStories } = unitsByMedium(units);
   const positionOf = new Map(units.map((unit) => [unit.key, unit.position]));
-  const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
-  const sideStoriesBefore = (start: TrackerUnit) =>
-    unitsByMedium(units).side_stories.filter(
-      (unit) => unit.position < start.position && !progress.sideStories.includes(unit.key),
-    );
   // Which chapters each light novel volume covers, read once from the chapters' cross-media map.
   const chaptersOf = new Map<string, TrackerUnit[]>();
   for (const chapter of chapters) {
@@ -62,64 +64,72 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
     }
   }
   const covered = (volume: TrackerUnit) => chaptersOf.get(volume.key) ?? [];
-  const result: Crossing[] = [];
+  const collections = lightNovelCollections(units);
 
-  for (const from of crossingPoints(progress, units)) {
-    const reached = positionOf.get(reachedChapter(from) ?? "") ?? -1;
-    const fromCollection = parseUnitKey(from.key, "light_novels")?.collection ?? null;
+  return (progress) => {
+    const knowledge = knowledgeOf(progress);
+    const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
+    const sideStoriesBefore = (start: TrackerUnit) =>
+      sideStories.filter((unit) => unit.position < start.position && !progress.sideStories.includes(unit.key));
+    const result: Crossing[] = [];
 
-    // Into the web novel, when the reader's place there is behind.
-    const start = chapters.find((chapter) => chapter.position > reached);
-    const place = chapters.findLast((chapter) => chapter.position <= reached);
-    if (start && place && (positionOf.get(progress.webNovel ?? "") ?? -1) < place.position) {
-      const skipped = chapters.filter((chapter) => chapter.position <= reached && !seen(chapter));
-      result.push({
-        from,
-        to: { medium: "web_novel", collection: null, name: "the web novel" },
-        start,
-        skipped,
-        sideStories: sideStoriesBefore(start),
-        progress: mergeProgress(progress, {
-          ...emptyProgress,
-          webNovel: place.key,
-          skipped: skipped.map((unit) => unit.key),
-        }),
-      });
+    for (const from of crossingPoints(progress, byKey)) {
+      const reached = positionOf.get(reachedChapter(from) ?? "") ?? -1;
+      const fromCollection = parseUnitKey(from.key, "light_novels")?.collection ?? null;
+
+      // Into the web novel, when the reader's place there is behind.
+      const start = chapters.find((chapter) => chapter.position > reached);
+      const place = chapters.findLast((chapter) => chapter.position <= reached);
+      if (start && place && (positionOf.get(progress.webNovel ?? "") ?? -1) < place.position) {
+        const skipped = chapters.filter((chapter) => chapter.position <= reached && !seen(chapter));
+        result.push({
+          from,
+          to: { medium: "web_novel", collection: null, name: "the web novel" },
+          start,
+          skipped,
+          sideStories: sideStoriesBefore(start),
+          progress: mergeProgress(progress, {
+            ...emptyProgress,
+            webNovel: place.key,
+            skipped: skipped.map((unit) => unit.key),
+          }),
+        });
+      }
+
+      // Into each light novel collection that adapts the web novel, from the anime or another collection.
+      for (const collection of collections) {
+        if (collection.code === fromCollection) continue;
+        const startVolume = collection.volumes.find((volume) =>
+          covered(volume).some((chapter) => chapter.position > reached),
+        );
+        const index = startVolume ? collection.volumes.indexOf(startVolume) : -1;
+        const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
+        if (!startVolume || !placeVolume) continue;
+        const placeNumber = parseUnitKey(placeVolume.key, "light_novels")?.volume ?? 0;
+        if (lastVolumeNumber(progress, collection.code) >= placeNumber) continue;
+        const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
+        result.push({
+          from,
+          to: { medium: "light_novels", collection: collection.code, name: `the ${collection.name} light novels` },
+          start: startVolume,
+          skipped,
+          sideStories: sideStoriesBefore(startVolume),
+          progress: mergeProgress(progress, {
+            ...emptyProgress,
+            lightNovels: [placeVolume.key],
+            skipped: skipped.map((unit) => unit.key),
+          }),
+        });
+      }
     }
-
-    // Into each light novel collection that adapts the web novel, from the anime or another collection.
-    for (const collection of lightNovelCollections(units)) {
-      if (collection.code === fromCollection) continue;
-      const startVolume = collection.volumes.find((volume) =>
-        covered(volume).some((chapter) => chapter.position > reached),
-      );
-      const index = startVolume ? collection.volumes.indexOf(startVolume) : -1;
-      const placeVolume = index > 0 ? collection.volumes[index - 1] : undefined;
-      if (!startVolume || !placeVolume) continue;
-      const placeNumber = parseUnitKey(placeVolume.key, "light_novels")?.volume ?? 0;
-      if (lastVolumeNumber(progress, collection.code) >= placeNumber) continue;
-      const skipped = collection.volumes.slice(0, index).filter((volume) => !covered(volume).every(seen));
-      result.push({
-        from,
-        to: { medium: "light_novels", collection: collection.code, name: `the ${collection.name} light novels` },
-        start: startVolume,
-        skipped,
-        sideStories: sideStoriesBefore(startVolume),
-        progress: mergeProgress(progress, {
-          ...emptyProgress,
-          lightNovels: [placeVolume.key],
-          skipped: skipped.map((unit) => unit.key),
-        }),
-      });
+    // One offer per medium they could continue in: from the place that reaches furthest (a reader of
+    // volume 6 who also watched season 1 continues the web novel after volume 6, not after the season).
+    const furthest = new Map<string, Crossing>();
+    for (const crossing of result) {
+      const target = crossing.to.collection ?? crossing.to.medium;
+      const kept = furthest.get(target);
+      if (!kept || crossing.start.position > kept.start.position) furthest.set(target, crossing);
     }
-  }
-  // One offer per medium they could continue in: from the place that reaches furthest (a reader of
-  // volume 6 who also watched season 1 continues the web novel after volume 6, not after the season).
-  const furthest = new Map<string, Crossing>();
-  for (const crossing of result) {
-    const target = crossing.to.collection ?? crossing.to.medium;
-    const kept = furthest.get(target);
-    if (!kept || crossing.start.position > kept.start.position) furthest.set(target, crossing);
-  }
-  return result.filter((crossing) => furthest.get(crossing.to.collection ?? crossing.to.medium) === crossing);
+    return result.filter((crossing) => furthest.get(crossing.to.collection ?? crossing.to.medium) === crossing);
+  };
 }
