@@ -148,13 +148,17 @@ export interface RunPlace {
   keyAt: (number: number) => string;
 }
 
+/** Where a unit sits: on a line (null on a checklist), and in a run (null when its medium numbers none). */
+export interface UnitLocation {
+  place: LinePlace | null;
+  run: RunPlace | null;
+}
+
 export interface MediumUnits<P> extends MediumDefinition<P> {
   /** A key's parts, or null when it is not a key of this medium. */
   read: (key: string) => P | null;
-  /** Where a key's unit sits: on a line, or null on a checklist; undefined when it is not a key of this medium. */
-  place: (key: string) => LinePlace | null | undefined;
-  /** Where a key's unit sits in its run, or null when its medium has none; undefined when it is not a key of this medium. */
-  run: (key: string) => RunPlace | null | undefined;
+  /** Where a key's unit sits, read from the key once; undefined when it is not a key of this medium. */
+  locate: (key: string) => UnitLocation | undefined;
 }
 
 export function defineMedium<P>(definition: MediumDefinition<P>): MediumUnits<P> {
@@ -163,31 +167,31 @@ export function defineMedium<P>(definition: MediumDefinition<P>): MediumUnits<P>
     const match = pattern.exec(text);
     return match ? parts(match.slice(1)) : null;
   };
+  const placeOf = (found: P): LinePlace | null =>
+    reading.inOrder
+      ? {
+          line: reading.line(found),
+          position: reading.position(found),
+          keyAt: (position) => key(reading.at(found, position)),
+        }
+      : null;
+  const runOf = (found: P): RunPlace | null => {
+    if (!numbering) return null;
+    const keyAt = (number: number) => key(numbering.at(found, number));
+    return { run: keyAt(1), number: numbering.number(found), keyAt };
+  };
   return {
     ...definition,
     read,
-    place: (text) => {
+    locate: (text) => {
       const found = read(text);
-      if (!found) return undefined;
-      if (!reading.inOrder) return null;
-      return {
-        line: reading.line(found),
-        position: reading.position(found),
-        keyAt: (position) => key(reading.at(found, position)),
-      };
-    },
-    run: (text) => {
-      const found = read(text);
-      if (!found) return undefined;
-      if (!numbering) return null;
-      const keyAt = (number: number) => key(numbering.at(found, number));
-      return { run: keyAt(1), number: numbering.number(found), keyAt };
+      return found ? { place: placeOf(found), run: runOf(found) } : undefined;
     },
   };
 }
 
 /** The media as the spoiler rule reads them: where a key's unit sits. */
-export type UnitTable = Readonly<Record<string, Pick<MediumUnits<unknown>, "place" | "run">>>;
+export type UnitTable = Readonly<Record<string, Pick<MediumUnits<unknown>, "locate">>>;
 
 const numbers = (groups: readonly string[]) => groups.map(Number);
 
@@ -253,22 +257,23 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
   }),
 };
 
-/** Where a key's unit sits in a table of media: on a line, null on a checklist, undefined when it is no unit's key. */
-export function unitPlace(key: string, table: UnitTable = unitMedia): LinePlace | null | undefined {
+/** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
+export function unitLocation(key: string, table: UnitTable = unitMedia): UnitLocation | undefined {
   for (const medium of Object.values(table)) {
-    const place = medium.place(key);
-    if (place !== undefined) return place;
+    const location = medium.locate(key);
+    if (location) return location;
   }
   return undefined;
 }
 
+/** Where a key's unit sits in a table of media: on a line, null on a checklist, undefined when it is no unit's key. */
+export function unitPlace(key: string, table: UnitTable = unitMedia): LinePlace | null | undefined {
+  return unitLocation(key, table)?.place;
+}
+
 /** Where a key's unit sits in its run in a table of media: null in none (a side story), undefined when it is no unit's key. */
 export function unitRun(key: string, table: UnitTable = unitMedia): RunPlace | null | undefined {
-  for (const medium of Object.values(table)) {
-    const run = medium.run(key);
-    if (run !== undefined) return run;
-  }
-  return undefined;
+  return unitLocation(key, table)?.run;
 }
 
 /** The key of a unit given by its parts; the inverse of parseUnitKey. */

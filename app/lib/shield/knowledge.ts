@@ -3,6 +3,7 @@ import {
   type Revealers,
   type UnitTable,
   unitMedia,
+  unitLocation,
   unitPlace,
   unitRun,
   wholeNumberPattern,
@@ -105,10 +106,9 @@ export function knowledgeRules(table: UnitTable) {
     return { keys, runs: new Map([...runs].map(([run, spans]) => [run, joinSpans(spans)])) };
   }
 
-  /** Whether the set holds this unit: a look-up in its run's spans, however long they are. */
-  function holds(units: Units, unitKey: string) {
+  /** Whether the set holds this unit (in this run): a look-up in its run's spans, however long they are. */
+  function holds(units: Units, unitKey: string, run = unitRun(unitKey, table)) {
     if (!units.keys.size && !units.runs.size) return false;
-    const run = unitRun(unitKey, table);
     if (!run) return units.keys.has(unitKey);
     const spans = units.runs.get(run.run);
     return spans !== undefined && spansHold(spans, run.number);
@@ -126,12 +126,13 @@ export function knowledgeRules(table: UnitTable) {
   /** Whether the reader has consumed this unit. */
   function hasConsumed(knowledge: Knowledge, unitKey: string) {
     if (knowledge.everything) return true;
-    const place = unitPlace(unitKey, table);
-    if (place === undefined) return false;
-    if (place === null) return holds(knowledge.checked, unitKey);
+    const location = unitLocation(unitKey, table);
+    if (!location) return false;
+    const { place, run } = location;
+    if (place === null) return holds(knowledge.checked, unitKey, run);
     const reached = knowledge.reached.get(place.line);
     return (
-      reached !== undefined && compare(place.position, reached.position) <= 0 && !holds(knowledge.skipped, unitKey)
+      reached !== undefined && compare(place.position, reached.position) <= 0 && !holds(knowledge.skipped, unitKey, run)
     );
   }
 
