@@ -135,8 +135,10 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
           <code>wn:2-14</code>), each light novel collection&apos;s last volume (<code>ln:main-3</code>), the last anime
           episode (<code>anime:1-5</code>), and side stories (<code>ss:festival-night</code>) and Break Time shorts (
           <code>bt:1-5</code>) one by one. A chapter or volume the reader skipped gets a leading minus (
-          <code>-wn:1-7</code>); <code>all</code> shows everything. Each place stands for everything before it in its
-          own medium only: an anime viewer has not read the chapters the anime left out.
+          <code>-wn:1-7</code>), and consecutive ones of an arc, collection or season, or ticked shorts of a season, can
+          be written as a span from the first key to the last number (<code>-wn:1-7..12</code>, <code>bt:1-1..9</code>
+          ); <code>all</code> shows everything. Each place stands for everything before it in its own medium only: an
+          anime viewer has not read the chapters the anime left out.
         </p>
         <YourReveal />
         <Code>{`curl '${base}/characters?${REVEAL_PARAMETER}=wn:1-12'`}</Code>

@@ -9,9 +9,19 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PackRows } from "../../pack/rows";
 import { media } from "~/lib/content/units";
-import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "~/lib/shield/knowledge";
+import {
+  encodeKnowledge,
+  hasConsumed,
+  type Knowledge,
+  knowledgeOfUnits,
+  knows,
+  MAX_REVEAL_LENGTH,
+  noKnowledge,
+  parseKnowledge,
+  revealLength,
+} from "~/lib/shield/knowledge";
 import { RUNS } from "../support/arbitraries";
-import { importTestPack } from "../support/packs";
+import { importTestPack, testPackRows } from "../support/packs";
 import { fetchDeployed, fetchSite } from "../support/site";
 import { type GatedText, gatedTextsOf } from "../support/gated-texts";
 
@@ -105,9 +115,24 @@ function addresses(path: string, knowledge: Knowledge | null) {
   return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
 }
 
+/** The keys of a medium's units, in story order. */
+function unitsInOrder(pack: PackRows, medium: string) {
+  return pack.story_units
+    .filter((unit) => unit.medium === medium)
+    .sort((a, b) => a.position - b.position)
+    .map((unit) => unit.key);
+}
+
+/** Up to a dozen keys in a row of a list in story order, or none. */
+function consecutive(keys: string[]) {
+  return fc
+    .tuple(fc.nat({ max: keys.length - 1 }), fc.nat({ max: 12 }))
+    .map(([start, count]) => keys.slice(start, start + count));
+}
+
 /** A reader's knowledge: any mix of media, from none to far along in each, with or without units skipped on the way. */
 function knowledgeArbitrary() {
-  const keysOf = (medium: string) => rows.story_units.filter((unit) => unit.medium === medium).map((unit) => unit.key);
+  const keysOf = (medium: string) => unitsInOrder(rows, medium);
   const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
   const collections = [...new Set(rows.ln_volumes.map((volume) => volume.collection_code))];
   return fc
@@ -126,11 +151,14 @@ function knowledgeArbitrary() {
       checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
       // Chapters and volumes passed over when crossing from another medium (only those before a place count).
       skipped: fc.subarray([...keysOf("web_novel"), ...keysOf("light_novels")], { maxLength: 6 }),
+      // Runs in story order, which the reveal writes as spans: a season's shorts, an arc's chapters skipped.
+      shortsInARow: consecutive(keysOf("break_time")),
+      skippedInARow: consecutive(keysOf("web_novel")),
     })
-    .map(({ webNovel, anime, lightNovels, checked, skipped }) =>
+    .map(({ webNovel, anime, lightNovels, checked, skipped, shortsInARow, skippedInARow }) =>
       knowledgeOfUnits(
-        [webNovel, anime, ...lightNovels, ...checked].filter((key): key is string => key !== null),
-        skipped,
+        [webNovel, anime, ...lightNovels, ...checked, ...shortsInARow].filter((key): key is string => key !== null),
+        [...skipped, ...skippedInARow],
       ),
     );
 }
@@ -179,5 +207,44 @@ describe("the spoiler shield over every kind of public response", () => {
     expect(await (await fetchSite(data!)).text()).toContain(fact.value);
     const [, sealed] = addresses(`/characters/${fact.character_slug}`, null);
     expect(await (await fetchSite(sealed!)).text()).not.toContain(fact.value);
+  });
+
+  it("a reader of a series ten times the demo asks with an address the site reads, every place, skip and short in it", async () => {
+    const scaled = testPackRows("demo", { scale: 10 });
+    const [chapters, volumes, stories, episodes, shorts] = media.map((medium) => unitsInOrder(scaled, medium));
+    // A viewer of every episode who crosses into the web novel has skipped every chapter no episode adapts.
+    const at = new Map(chapters!.map((key, index) => [key, index]));
+    const adapted = new Set(
+      scaled.anime_episodes.flatMap((episode) => {
+        const [from, to] = [at.get(episode.adapts_from)!, at.get(episode.adapts_to)!];
+        return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+      }),
+    );
+    const furthest = Math.max(...adapted);
+    const skipped = chapters!.filter((_, index) => index < furthest && !adapted.has(index));
+    expect(skipped.length).toBeGreaterThan(800);
+    const crossed = knowledgeOfUnits([chapters![furthest + 1]!, episodes!.at(-1)!, ...shorts!], skipped);
+    const lastVolumes = new Map<string, string>();
+    for (const volume of [...scaled.ln_volumes].sort((a, b) => a.number - b.number))
+      lastVolumes.set(volume.collection_code, volume.key);
+    const everything = knowledgeOfUnits([
+      chapters!.at(-1)!,
+      ...lastVolumes.values(),
+      episodes!.at(-1)!,
+      ...shorts!,
+      ...stories!,
+    ]);
+    // The crosser is sent whole; the reader of every unit loses only side stories to the bound.
+    expect(parseKnowledge(encodeKnowledge(crossed))).toEqual(crossed);
+    const sent = parseKnowledge(encodeKnowledge(everything))!;
+    for (const key of [...chapters!, ...volumes!, ...episodes!, ...shorts!])
+      expect(hasConsumed(sent, key), key).toBe(true);
+    expect(stories!.filter((key) => !hasConsumed(sent, key)).length).toBeGreaterThan(0);
+    for (const knowledge of [crossed, everything]) {
+      expect(revealLength(encodeKnowledge(knowledge))).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+      const api = `/api/v1/units?${new URLSearchParams({ reveal: encodeKnowledge(knowledge) })}`;
+      for (const address of [...addresses("/side_stories", knowledge), api])
+        expect((await fetchSite(address)).status, address).toBe(200);
+    }
   });
 });

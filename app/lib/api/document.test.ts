@@ -4,7 +4,8 @@ import { API_BASE, apiErrorCodes } from "./contract";
 import { apiDocument } from "./document";
 import { threadView } from "./views";
 import { gated } from "../shield/gated";
-import { allKnowledge, noKnowledge } from "../shield/knowledge";
+import { allKnowledge, encodeKnowledge, knowledgeOfUnits, noKnowledge, parseKnowledge } from "../shield/knowledge";
+import { apiParameters, revealPattern } from "./components";
 
 const document = apiDocument("https://companion.test");
 
@@ -68,5 +69,35 @@ describe("the API's OpenAPI document", () => {
         contract.problems("/discussions/wn:1-2", 200, threadView(thread, knowledge, "https://companion.test")),
       ).toEqual([]);
     }
+  });
+});
+
+describe("the reveal parameter's pattern", () => {
+  const pattern = new RegExp(revealPattern);
+
+  it("matches whatever the site writes and the API reads: keys, skipped units, spans, all", () => {
+    const written = encodeKnowledge(
+      knowledgeOfUnits(
+        ["wn:2-14", "ln:main-3", "anime:1-5", "ss:festival-night", "bt:1-1", "bt:1-2", "bt:1-3", "bt:2-1"],
+        ["wn:1-7", "wn:1-8", "wn:1-9", "ln:main-1"],
+      ),
+    );
+    expect(written).toBe("-ln:main-1,-wn:1-7..9,anime:1-5,bt:1-1..3,bt:2-1,ln:main-3,ss:festival-night,wn:2-14");
+    for (const reveal of [
+      written,
+      "all",
+      "wn:1-2",
+      "-wn:1-7,wn:2-1",
+      "bt:1-1..999999",
+      String(apiParameters.reveal.example),
+    ]) {
+      expect(parseKnowledge(reveal), reveal).not.toBeNull();
+      expect(pattern.test(reveal), reveal).toBe(true);
+    }
+  });
+
+  it("refuses what is not of its form", () => {
+    for (const reveal of ["", "ALL", "wn:1-2,", "wn:1-2..", "wn:1-2..012", "wn:1-2..x", "wn:1-2;ss:a", "wn:1-2 ss:a"])
+      expect(pattern.test(reveal), reveal).toBe(false);
   });
 });

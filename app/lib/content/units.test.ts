@@ -16,6 +16,8 @@ import {
   unitKeyPattern,
   type UnitKeyParts,
   unitPath,
+  unitPlace,
+  unitRun,
   volumeKey,
   wholeNumberPattern,
 } from "./units";
@@ -38,6 +40,32 @@ describe("units", () => {
     expect(mediumOf("xx:1-1")).toBeNull();
     expect(unitPath("wn:1")).toBe("/");
     expect(unitAnchor("wn:<b>")).toBe("wn--b-");
+  });
+});
+
+describe("runs of units", () => {
+  it("numbers an arc's chapters, a collection's volumes, a season's episodes and shorts one after another", () => {
+    for (const [key, run, number, other] of [
+      ["wn:2-14", "wn:2-1", 14, "wn:2-999999"],
+      ["ln:ex2-10", "ln:ex2-1", 10, "ln:ex2-999999"],
+      ["anime:1-5", "anime:1-1", 5, "anime:1-999999"],
+      ["bt:2-3", "bt:2-1", 3, "bt:2-999999"],
+    ] as const) {
+      const place = unitRun(key)!;
+      expect([place.run, place.number], key).toEqual([run, number]);
+      expect(place.keyAt(999_999)).toBe(other);
+    }
+    expect(unitRun("ss:festival-night")).toBeNull();
+    expect(unitRun("wn:2")).toBeUndefined();
+  });
+
+  it("runs along a line's positions: a run is a position but its last number, which is the unit's number", () => {
+    for (const key of ["wn:2-14", "ln:main-3", "anime:2-13"]) {
+      const { number, keyAt } = unitRun(key)!;
+      const position = unitPlace(key)!.position;
+      expect(position.at(-1), key).toBe(number);
+      expect(unitPlace(keyAt(number + 1))!.position, key).toEqual([...position.slice(0, -1), number + 1]);
+    }
   });
 });
 

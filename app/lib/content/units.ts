@@ -115,45 +115,83 @@ export type Reading<P> =
       at: (parts: P, position: readonly number[]) => P;
     };
 
+/**
+ * How units are numbered one after another in runs (an arc's chapters, a collection's volumes, a
+ * season's episodes or shorts): every number from 1 to MAX_UNIT_NUMBER names a unit of the run, so
+ * "from this unit to number n" names exactly the units between (the reveal parameter's spans). On a line
+ * read in order, a run is a position but its last number, and the unit's number is that last one.
+ * Side stories have no numbers.
+ */
+export interface Numbering<P> {
+  /** The unit's number in its run (the last number of its key). */
+  number: (parts: P) => number;
+  /** The parts of the unit with another number in the same run. */
+  at: (parts: P, number: number) => P;
+}
+
 export interface MediumDefinition<P> {
   pattern: RegExp;
   /** The parts from the pattern's groups. */
   parts: (groups: readonly string[]) => P;
   key: (parts: P) => string;
   reading: Reading<P>;
+  /** Absent: the units have no order in their keys. */
+  numbering?: Numbering<P>;
+}
+
+/** A unit's place in its run of consecutively numbered units. */
+export interface RunPlace {
+  /** The run, named by its first unit's key (wn:2-1 for the chapters of arc 2). */
+  run: string;
+  number: number;
+  /** The key of the unit with another number in the same run. */
+  keyAt: (number: number) => string;
+}
+
+/** Where a unit sits: on a line (null on a checklist), and in a run (null when its medium numbers none). */
+export interface UnitLocation {
+  place: LinePlace | null;
+  run: RunPlace | null;
 }
 
 export interface MediumUnits<P> extends MediumDefinition<P> {
   /** A key's parts, or null when it is not a key of this medium. */
   read: (key: string) => P | null;
-  /** Where a key's unit sits: on a line, or null on a checklist; undefined when it is not a key of this medium. */
-  place: (key: string) => LinePlace | null | undefined;
+  /** Where a key's unit sits, read from the key once; undefined when it is not a key of this medium. */
+  locate: (key: string) => UnitLocation | undefined;
 }
 
 export function defineMedium<P>(definition: MediumDefinition<P>): MediumUnits<P> {
-  const { pattern, parts, key, reading } = definition;
+  const { pattern, parts, key, reading, numbering } = definition;
   const read = (text: string) => {
     const match = pattern.exec(text);
     return match ? parts(match.slice(1)) : null;
   };
+  const placeOf = (found: P): LinePlace | null =>
+    reading.inOrder
+      ? {
+          line: reading.line(found),
+          position: reading.position(found),
+          keyAt: (position) => key(reading.at(found, position)),
+        }
+      : null;
+  const runOf = (found: P): RunPlace | null => {
+    if (!numbering) return null;
+    const keyAt = (number: number) => key(numbering.at(found, number));
+    return { run: keyAt(1), number: numbering.number(found), keyAt };
+  };
   return {
     ...definition,
     read,
-    place: (text) => {
+    locate: (text) => {
       const found = read(text);
-      if (!found) return undefined;
-      if (!reading.inOrder) return null;
-      return {
-        line: reading.line(found),
-        position: reading.position(found),
-        keyAt: (position) => key(reading.at(found, position)),
-      };
+      return found ? { place: placeOf(found), run: runOf(found) } : undefined;
     },
   };
 }
 
 /** The media as the spoiler rule reads them: where a key's unit sits. */
-export type UnitTable = Readonly<Record<string, Pick<MediumUnits<unknown>, "place">>>;
+export type UnitTable = Readonly<Record<string, Pick<MediumUnits<unknown>, "locate">>>;
 
 const numbers = (groups: readonly string[]) => groups.map(Number);
 
@@ -171,6 +209,7 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
       position: ({ arc, chapter }) => [arc, chapter],
       at: (parts, [arc = 0, chapter = 0]) => ({ ...parts, arc, chapter }),
     },
+    numbering: { number: ({ chapter }) => chapter, at: (parts, chapter) => ({ ...parts, chapter }) },
   }),
   light_novels: defineMedium<UnitKeyPartsOf<"light_novels">>({
     pattern: unitKeyPatterns.light_novels,
@@ -183,6 +222,7 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
       position: ({ volume }) => [volume],
       at: (parts, [volume = 0]) => ({ ...parts, volume }),
     },
+    numbering: { number: ({ volume }) => volume, at: (parts, volume) => ({ ...parts, volume }) },
   }),
   side_stories: defineMedium<UnitKeyPartsOf<"side_stories">>({
     pattern: unitKeyPatterns.side_stories,
@@ -203,6 +243,7 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
       position: ({ season, episode }) => [season, episode],
       at: (parts, [season = 0, episode = 0]) => ({ ...parts, season, episode }),
     },
+    numbering: { number: ({ episode }) => episode, at: (parts, episode) => ({ ...parts, episode }) },
   }),
   break_time: defineMedium<UnitKeyPartsOf<"break_time">>({
     pattern: unitKeyPatterns.break_time,
@@ -212,16 +253,27 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
     },
     key: ({ season, number }) => breakTimeKey(season, number),
     reading: { inOrder: false },
+    numbering: { number: ({ number }) => number, at: (parts, number) => ({ ...parts, number }) },
   }),
 };
 
-/** Where a key's unit sits in a table of media: on a line, null on a checklist, undefined when it is no unit's key. */
-export function unitPlace(key: string, table: UnitTable = unitMedia): LinePlace | null | undefined {
+/** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
+export function unitLocation(key: string, table: UnitTable = unitMedia): UnitLocation | undefined {
   for (const medium of Object.values(table)) {
-    const place = medium.place(key);
-    if (place !== undefined) return place;
+    const location = medium.locate(key);
+    if (location) return location;
   }
   return undefined;
+}
+
+/** Where a key's unit sits in a table of media: on a line, null on a checklist, undefined when it is no unit's key. */
+export function unitPlace(key: string, table: UnitTable = unitMedia): LinePlace | null | undefined {
+  return unitLocation(key, table)?.place;
+}
+
+/** Where a key's unit sits in its run in a table of media: null in none (a side story), undefined when it is no unit's key. */
+export function unitRun(key: string, table: UnitTable = unitMedia): RunPlace | null | undefined {
+  return unitLocation(key, table)?.run;
 }
 
 /** The key of a unit given by its parts; the inverse of parseUnitKey. */

@@ -1,6 +1,6 @@
 import { discussionPath } from "../content/units";
 import type { Gated } from "../shield/gated";
-import { hasConsumed, type Knowledge, knowledgeOfUnits, parseKnowledge } from "../shield/knowledge";
+import { hasConsumed, type Knowledge, knowledgeOfUnits, knowsAllOf, parseKnowledge } from "../shield/knowledge";
 
 /*
  * A discussion thread as pages and the API see it. Every story unit has one. Its comments are behind
@@ -80,11 +80,7 @@ export function knewNoMore(writerKnew: string, reader: Knowledge) {
   if (reader.everything) return true;
   const writer = parseKnowledge(writerKnew);
   if (!writer) return writerKnew === "";
-  if (writer.everything) return false;
-  return (
-    [...writer.reached.values()].every((place) => hasConsumed(reader, place.key)) &&
-    [...writer.checked].every((key) => hasConsumed(reader, key))
-  );
+  return knowsAllOf(reader, writer);
 }
 
 /** Whether `key` comes before `unit` on the same line (consuming `unit` means having passed it). */

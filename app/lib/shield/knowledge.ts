@@ -1,4 +1,14 @@
-import { MAX_UNIT_NUMBER, type Revealers, type UnitTable, unitMedia, unitPlace } from "../content/units";
+import {
+  MAX_UNIT_NUMBER,
+  type Revealers,
+  type UnitTable,
+  unitMedia,
+  unitLocation,
+  unitPlace,
+  unitRun,
+  wholeNumberPattern,
+} from "../content/units";
+import { joinSpans, type Span, spansCover, spansHold } from "./spans";
 
 /*
  * What a reader knows is what they have consumed, medium by medium: nothing is inferred from another
@@ -23,13 +33,24 @@ export interface Knowledge {
    * the furthest unit reached, which stands for every unit before it on its line.
    */
   reached: ReadonlyMap<string, Reached>;
-  /** Units of checklists consumed (side stories, Break Time shorts), by key. */
-  checked: ReadonlySet<string>;
+  /** Units of checklists consumed (side stories, Break Time shorts). */
+  checked: Units;
   /**
    * Units before the reader's place on their line that they have not read: what they passed over when
-   * they crossed from another medium (the chapters an anime season left out), by key.
+   * they crossed from another medium (the chapters an anime season left out).
    */
-  skipped: ReadonlySet<string>;
+  skipped: Units;
+}
+
+/**
+ * A set of units as the reveal parameter writes it: those numbered in runs (app/lib/content/units.ts:
+ * `unitRun`) as spans of numbers, never one by one, and the others (side stories) by key.
+ */
+export interface Units {
+  /** Units in no run, by key. */
+  keys: ReadonlySet<string>;
+  /** By run (named by its first unit's key), the numbers held, as joined spans (./spans.ts); never empty. */
+  runs: ReadonlyMap<string, readonly Span[]>;
 }
 
 /** The furthest unit reached on a line. */
@@ -38,11 +59,13 @@ export interface Reached {
   position: readonly number[];
 }
 
+const noUnits: Units = { keys: new Set(), runs: new Map() };
+
 export const noKnowledge: Knowledge = {
   everything: false,
   reached: new Map(),
-  checked: new Set(),
-  skipped: new Set(),
+  checked: noUnits,
+  skipped: noUnits,
 };
 export const allKnowledge: Knowledge = { ...noKnowledge, everything: true };
 
@@ -70,33 +93,84 @@ function positionBefore(position: readonly number[]): readonly number[] | null {
  * medium, so a medium added to the table is ruled like the others.
  */
 export function knowledgeRules(table: UnitTable) {
+  /** The units written: each alone, or with the last number of a span of its run (an entry of the reveal parameter). */
+  function unitsOf(entries: Iterable<Entry>): Units {
+    const keys = new Set<string>();
+    const runs = new Map<string, Span[]>();
+    for (const { key, last } of entries) {
+      const run = unitRun(key, table);
+      if (!run) keys.add(key);
+      else if (runs.has(run.run)) runs.get(run.run)!.push([run.number, last ?? run.number]);
+      else runs.set(run.run, [[run.number, last ?? run.number]]);
+    }
+    return { keys, runs: new Map([...runs].map(([run, spans]) => [run, joinSpans(spans)])) };
+  }
+
+  /** Whether the set holds this unit (in this run): a look-up in its run's spans, however long they are. */
+  function holds(units: Units, unitKey: string, run = unitRun(unitKey, table)) {
+    if (!units.keys.size && !units.runs.size) return false;
+    if (!run) return units.keys.has(unitKey);
+    const spans = units.runs.get(run.run);
+    return spans !== undefined && spansHold(spans, run.number);
+  }
+
+  /** The set's entries as the reveal parameter writes them: a key, or a span's first key and its last number. */
+  function entriesOf(units: Units): string[] {
+    const spans = [...units.runs].flatMap(([run, spans]) => {
+      const keyAt = unitRun(run, table)!.keyAt;
+      return spans.map(([first, last]) => (first === last ? keyAt(first) : `${keyAt(first)}${RANGE}${last}`));
+    });
+    return [...units.keys, ...spans];
+  }
+
   /** Whether the reader has consumed this unit. */
   function hasConsumed(knowledge: Knowledge, unitKey: string) {
     if (knowledge.everything) return true;
-    const place = unitPlace(unitKey, table);
-    if (place === undefined) return false;
-    if (place === null) return knowledge.checked.has(unitKey);
+    const location = unitLocation(unitKey, table);
+    if (!location) return false;
+    const { place, run } = location;
+    if (place === null) return holds(knowledge.checked, unitKey, run);
     const reached = knowledge.reached.get(place.line);
-    return reached !== undefined && compare(place.position, reached.position) <= 0 && !knowledge.skipped.has(unitKey);
+    return (
+      reached !== undefined && compare(place.position, reached.position) <= 0 && !holds(knowledge.skipped, unitKey, run)
+    );
+  }
+
+  /**
+   * The part of a skipped entry that lies before the reader's place on its line, or null when none does
+   * (a unit past the place is unread anyway, and one on no line is never skipped).
+   */
+  function skippedBefore(reached: Knowledge["reached"], { key, last }: Entry): Entry | null {
+    const place = unitPlace(key, table);
+    const current = place && reached.get(place.line);
+    if (!place || !current || compare(place.position, current.position) > 0) return null;
+    if (last === undefined) return { key };
+    // A span that runs past the place ends at it: the place lies in the span's run.
+    const end = unitPlace(unitRun(key, table)!.keyAt(last), table)!;
+    return { key, last: compare(end.position, current.position) <= 0 ? last : unitRun(current.key, table)!.number };
+  }
+
+  /** What these entries of the reveal parameter make known (units, and units skipped before a place). */
+  function knowledgeOfEntries(units: Iterable<Entry>, skipped: Iterable<Entry>): Knowledge {
+    const reached = new Map<string, Reached>();
+    const checked: Entry[] = [];
+    for (const entry of units) {
+      const place = unitPlace(entry.key, table);
+      if (place === null) checked.push(entry);
+      else if (place) {
+        const before = reached.get(place.line);
+        if (!before || compare(place.position, before.position) > 0)
+          reached.set(place.line, { key: entry.key, position: place.position });
+      }
+    }
+    const skippedBeforePlaces = [...skipped].flatMap((entry) => skippedBefore(reached, entry) ?? []);
+    return { everything: false, reached, checked: unitsOf(checked), skipped: unitsOf(skippedBeforePlaces) };
   }
 
   /** What the given units, and everything before each on its line but the skipped units, make known. */
   function knowledgeOfUnits(units: Iterable<string>, skipped: Iterable<string> = []): Knowledge {
-    const reached = new Map<string, Reached>();
-    const checked = new Set<string>();
-    for (const key of units) {
-      const place = unitPlace(key, table);
-      if (place === null) checked.add(key);
-      else if (place) {
-        const before = reached.get(place.line);
-        if (!before || compare(place.position, before.position) > 0)
-          reached.set(place.line, { key, position: place.position });
-      }
-    }
-    const known = { everything: false, reached, checked, skipped: new Set<string>() };
-    // A skipped unit counts only where it lies before the reader's place (else it is unread anyway).
-    for (const key of skipped) if (hasConsumed(known, key)) known.skipped.add(key);
-    return known;
+    const entries = (keys: Iterable<string>) => [...keys].map((key) => ({ key }));
+    return knowledgeOfEntries(entries(units), entries(skipped));
   }
 
   /** The one spoiler rule: whether a reader with this knowledge may see something these units reveal. */
@@ -107,12 +181,43 @@ export function knowledgeRules(table: UnitTable) {
   }
 
   /**
+   * Whether the reader has consumed all the writer had: every place reached and every unit ticked (a
+   * ticked unit is consumed when the reader ticked it too, so a span of them is held by one of theirs).
+   */
+  function knowsAllOf(reader: Knowledge, writer: Knowledge) {
+    if (reader.everything) return true;
+    if (writer.everything) return false;
+    return (
+      [...writer.reached.values()].every((place) => hasConsumed(reader, place.key)) &&
+      [...writer.checked.keys].every((key) => hasConsumed(reader, key)) &&
+      [...writer.checked.runs].every(([run, spans]) =>
+        spans.every((span) => spansCover(reader.checked.runs.get(run) ?? [], span)),
+      )
+    );
+  }
+
+  /**
+   * The knowledge with only the ticked side stories and shorts among these units (the revealers of a
+   * page's sealed items): every place and skipped unit stays, so nothing more is revealed and an item
+   * inside another is decided as before; a reader who ticked many asks with a short parameter.
+   */
+  function knowledgeFor(knowledge: Knowledge, units: Iterable<string>): Knowledge {
+    if (knowledge.everything) return knowledge;
+    const ticked = [...new Set(units)].filter((unit) => holds(knowledge.checked, unit));
+    return { ...knowledge, checked: unitsOf(ticked.map((key) => ({ key }))) };
+  }
+
+  /**
    * The knowledge with each place that has skipped units moved back to just before the first of them,
    * and no skipped units: it knows less (never more), and is written in a few units whatever was skipped.
    */
   function beforeSkipped(knowledge: Knowledge): Knowledge {
     const reached = new Map(knowledge.reached);
-    for (const key of knowledge.skipped) {
+    const firstOfEach = [
+      ...knowledge.skipped.keys,
+      ...[...knowledge.skipped.runs].map(([run, spans]) => unitRun(run, table)!.keyAt(spans[0]![0])),
+    ];
+    for (const key of firstOfEach) {
       const place = unitPlace(key, table);
       const current = place && reached.get(place.line);
       if (!place || !current || compare(place.position, current.position) > 0) continue;
@@ -120,44 +225,79 @@ export function knowledgeRules(table: UnitTable) {
       if (position) reached.set(place.line, { key: place.keyAt(position), position });
       else reached.delete(place.line);
     }
-    return { ...knowledge, reached, skipped: new Set() };
+    return { ...knowledge, reached, skipped: noUnits };
   }
 
   /**
-   * The units that stand for the knowledge, as the reveal parameter writes them. Longer than
+   * The entries that stand for the knowledge, as the reveal parameter writes them. Longer than
    * `maxLength`, ticked side stories and shorts are left out from the end until it fits (never a place or
    * a skipped unit: leaving one of those out could reveal more than the reader has seen). Should the
-   * places and skipped units alone not fit (a record with hundreds of skipped units), each place moves
+   * places and skipped units alone not fit (a record with hundreds of skipped runs), each place moves
    * back to before its first skipped unit, which only hides more.
    */
   function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LENGTH): string {
     if (knowledge.everything) return "all";
     const places = [
       ...[...knowledge.reached.values()].map((reached) => reached.key),
-      ...[...knowledge.skipped].map((key) => `${SKIPPED}${key}`),
+      ...entriesOf(knowledge.skipped).map((entry) => `${SKIPPED}${entry}`),
     ];
-    // Measured as sent: a query string writes each ":" as "%3A" and each "," as "%2C".
-    const sentLength = (unit: string) => encodeURIComponent(unit).length + 3;
-    let length = places.reduce((total, unit) => total + sentLength(unit), 0);
-    if (length > maxLength + 3 && knowledge.skipped.size) return encodeKnowledge(beforeSkipped(knowledge), maxLength);
-    const checked = [...knowledge.checked].sort();
-    const kept = checked.filter((unit) => (length += sentLength(unit)) <= maxLength + 3);
+    // Measured as sent, with the comma before each.
+    const sentLength = (entry: string) => revealLength(entry) + revealLength(",");
+    let length = places.reduce((total, entry) => total + sentLength(entry), 0);
+    if (length > maxLength + 3 && knowledge.skipped.runs.size + knowledge.skipped.keys.size)
+      return encodeKnowledge(beforeSkipped(knowledge), maxLength);
+    const checked = entriesOf(knowledge.checked).sort();
+    const kept = checked.filter((entry) => (length += sentLength(entry)) <= maxLength + 3);
     return [...places, ...kept].sort().join(",");
   }
 
-  /** The knowledge a reveal parameter states; null when there is none or it is not one (nothing is revealed). */
+  /**
+   * The knowledge a reveal parameter states; null when there is none or it is not one (nothing is
+   * revealed). Each entry costs the same to read whatever span it names: a span is held by its ends.
+   */
   function parseKnowledge(text: string | null): Knowledge | null {
     if (!text) return null;
     if (text === "all") return allKnowledge;
     const entries = text.split(",");
-    if (entries.length > MAX_REVEAL_UNITS) return null;
-    const skipped = entries.filter((entry) => entry.startsWith(SKIPPED)).map((entry) => entry.slice(SKIPPED.length));
-    const units = entries.filter((entry) => !entry.startsWith(SKIPPED));
-    if ([...units, ...skipped].some((unit) => unitPlace(unit, table) === undefined)) return null;
-    return knowledgeOfUnits(units, skipped);
+    if (entries.length > MAX_REVEAL_ENTRIES) return null;
+    const units: Entry[] = [];
+    const skipped: Entry[] = [];
+    for (const text of entries) {
+      const entry = readEntry(text);
+      if (!entry) return null;
+      (entry.skipped ? skipped : units).push(entry);
+    }
+    return knowledgeOfEntries(units, skipped);
   }
 
-  return { hasConsumed, knowledgeOfUnits, knows, encodeKnowledge, parseKnowledge };
+  /**
+   * One entry: a unit's key, with a leading minus when it was skipped, or the first unit of a span and
+   * the last number of its run (wn:1-7..12). A span is written only where every number in it names a
+   * unit the entry stands for: skipped units on a line, or ticked ones on a checklist (never a place,
+   * which stands for everything before it anyway); its end comes after its start.
+   */
+  function readEntry(text: string): (Entry & { skipped: boolean }) | null {
+    const skipped = text.startsWith(SKIPPED);
+    const [key = "", lastText, ...rest] = text.slice(skipped ? SKIPPED.length : 0).split(RANGE);
+    const place = unitPlace(key, table);
+    if (place === undefined || rest.length) return null;
+    if (lastText === undefined) return { key, skipped };
+    const run = unitRun(key, table);
+    const last = Number(lastText);
+    if (!run || !wholeNumberPattern.test(lastText) || last <= run.number) return null;
+    if (place !== null && !skipped) return null;
+    return { key, last, skipped };
+  }
+
+  return {
+    hasConsumed,
+    knowledgeOfUnits,
+    knows,
+    knowsAllOf,
+    knowledgeFor,
+    encodeKnowledge,
+    parseKnowledge,
+  };
 }
 
 const rules = knowledgeRules(unitMedia);
@@ -168,28 +308,51 @@ export const hasConsumed = rules.hasConsumed;
 export const knowledgeOfUnits = rules.knowledgeOfUnits;
 /** The one spoiler rule: whether a reader with this knowledge may see something these units reveal. */
 export const knows = rules.knows;
-/** The units that stand for the knowledge, as the reveal parameter writes them (see `knowledgeRules`). */
+/** Whether the reader has consumed all the writer had: every place reached and every unit ticked. */
+export const knowsAllOf = rules.knowsAllOf;
+/** The knowledge with only the ticks among these units (a page's revealers), every place and skipped unit kept. */
+export const knowledgeFor = rules.knowledgeFor;
+/** The entries that stand for the knowledge, as the reveal parameter writes them (see `knowledgeRules`). */
 export const encodeKnowledge = rules.encodeKnowledge;
 /** The knowledge a reveal parameter states; null when there is none or it is not one. The one parser of it. */
 export const parseKnowledge = rules.parseKnowledge;
 
 /** Whether the reader knows anything at all (a shield with no progress says so). */
 export function knowsAnything(knowledge: Knowledge) {
-  return knowledge.everything || knowledge.reached.size > 0 || knowledge.checked.size > 0;
+  return (
+    knowledge.everything || knowledge.reached.size > 0 || knowledge.checked.keys.size + knowledge.checked.runs.size > 0
+  );
 }
 
 /*
  * Knowledge travels in a URL's `reveal` parameter when the browser asks for the gated texts its reader
- * may see: "all" with the shield off, else the units that stand for it, sorted and joined by commas
- * (wn:2-14,ln:main-3,ss:festival-night), a skipped unit with a minus in front (-wn:1-7), so readers who
- * know the same share one cached answer.
+ * may see: "all" with the shield off, else the entries that stand for it, sorted and joined by commas,
+ * so readers who know the same share one cached answer. An entry is a unit's key (wn:2-14, ln:main-3,
+ * ss:festival-night), a skipped unit has a minus in front (-wn:1-7), and consecutive units of a run
+ * (an arc's chapters, a collection's volumes, a season's episodes or shorts) are written as the first
+ * and the last number: -wn:1-7..12 for chapters 7 to 12 of arc 1 skipped, bt:1-1..9 for the first nine
+ * shorts ticked. The end is only a number, so a span cannot leave its run: the keys between are exactly
+ * the numbers between, whatever the pack holds. Side stories have no order in their keys (a span of
+ * slugs would take in any story whose slug sorts between), so they stay listed one by one
+ * (docs/decisions/0034-reveal-ranges.md).
  */
 
 export const REVEAL_PARAMETER = "reveal";
 /** What marks a skipped unit in the reveal parameter. */
 const SKIPPED = "-";
-/** More than any reader's progress names; a longer list is refused, not read. */
-const MAX_REVEAL_UNITS = 400;
+/** What joins a span's first key and its last number in the reveal parameter. */
+const RANGE = "..";
+/**
+ * More entries than any reader's progress needs; a longer list is refused, not read. An entry costs
+ * the same to read and to hold whatever span it names.
+ */
+export const MAX_REVEAL_ENTRIES = 400;
+
+/** An entry of the reveal parameter: a unit, or the first of a span of its run with the last number. */
+interface Entry {
+  key: string;
+  last?: number;
+}
 
 /**
  * How long a reveal parameter may grow, as sent (percent-encoded in a query string): within the site's
@@ -198,13 +361,5 @@ const MAX_REVEAL_UNITS = 400;
  */
 export const MAX_REVEAL_LENGTH = 1800;
 
-/**
- * The knowledge with only the ticked side stories and shorts among these units (the revealers of a
- * page's sealed items): every place and skipped unit stays, so nothing more is revealed and an item
- * inside another is decided as before; a reader who ticked many asks with a short parameter.
- */
-export function knowledgeFor(knowledge: Knowledge, units: Iterable<string>): Knowledge {
-  if (knowledge.everything) return knowledge;
-  const wanted = new Set(units);
-  return { ...knowledge, checked: new Set([...knowledge.checked].filter((unit) => wanted.has(unit))) };
-}
+/** How long a reveal parameter is as sent: a query string writes each ":" as "%3A" and each "," as "%2C". */
+export const revealLength = (reveal: string) => encodeURIComponent(reveal).length;

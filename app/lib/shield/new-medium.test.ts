@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defineMedium, numberedKey, numberedKeyPattern, unitMedia } from "../content/units";
+import { defineMedium, type MediumDefinition, numberedKey, numberedKeyPattern, unitMedia } from "../content/units";
 import { knowledgeRules } from "./knowledge";
 
 /*
  * Adding a medium is one row in the table of media (app/lib/content/units.ts): here a manga, read in
  * order volume by volume and chapter by chapter, joins a copy of the table, and the spoiler rule holds
- * for it as it does for the others, with nothing else changed.
+ * for it as it does for the others, with nothing else changed. Without `numbering` its units are written
+ * one by one in the reveal parameter; with it, consecutive ones as spans.
  */
 
 interface MangaChapter {
@@ -14,7 +15,7 @@ interface MangaChapter {
   chapter: number;
 }
 
-const manga = defineMedium<MangaChapter>({
+const mangaDefinition = {
   pattern: numberedKeyPattern("mg", 2),
   parts: (groups) => {
     const [volume = 0, chapter = 0] = groups.map(Number);
@@ -27,7 +28,8 @@ const manga = defineMedium<MangaChapter>({
     position: ({ volume, chapter }) => [volume, chapter],
     at: (parts, [volume = 0, chapter = 0]) => ({ ...parts, volume, chapter }),
   },
-});
+} satisfies MediumDefinition<MangaChapter>;
+const manga = defineMedium<MangaChapter>(mangaDefinition);
 
 const { hasConsumed, knowledgeOfUnits, knows, encodeKnowledge, parseKnowledge } = knowledgeRules({
   ...unitMedia,
@@ -61,6 +63,22 @@ describe("a medium added to the table of media", () => {
     expect(text).toBe("-mg:2-4,mg:3-20,ss:festival-night,wn:2-14");
     expect(encodeKnowledge(parseKnowledge(text)!)).toBe(text);
     expect(parseKnowledge("mg:03-1")).toBeNull();
+  });
+
+  it("writes consecutive skipped chapters as a span once its chapters are numbered in runs", () => {
+    const numbered = knowledgeRules({
+      ...unitMedia,
+      manga: defineMedium<MangaChapter>({
+        ...mangaDefinition,
+        numbering: { number: ({ chapter }) => chapter, at: (parts, chapter) => ({ ...parts, chapter }) },
+      }),
+    });
+    const skipped = Array.from({ length: 300 }, (_, index) => numberedKey("mg", 2, index + 1));
+    const text = numbered.encodeKnowledge(numbered.knowledgeOfUnits(["mg:3-20"], skipped));
+    expect(text).toBe("-mg:2-1..300,mg:3-20");
+    expect(numbered.hasConsumed(numbered.parseKnowledge(text)!, "mg:2-300")).toBe(false);
+    expect(numbered.hasConsumed(numbered.parseKnowledge(text)!, "mg:2-301")).toBe(true);
+    expect(parseKnowledge("-mg:2-1..300,mg:3-20")).toBeNull();
   });
 
   it("moves back before its first skipped chapter when the skipped chapters alone would not fit", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { knowledgeOfUnits } from "./knowledge";
-import { hiddenRuns, isPublic, isRevealed, type Shield } from "./shield";
+import { sideStoryKey } from "../content/units";
+import { knowledgeOfUnits, MAX_REVEAL_LENGTH, revealLength } from "./knowledge";
+import { hiddenRuns, isPublic, isRevealed, revealParameter, type Shield } from "./shield";
 
 /** A shield for a reader who has consumed these units (and everything before each in its medium). */
 const reader = (units: string[], mode: Shield["mode"] = "hide", asked: string[] = []): Shield => ({
@@ -60,6 +61,19 @@ describe("isPublic (the server's side of the rule)", () => {
   it("agrees with the browser's rule before the shield is known", () => {
     for (const revealedBy of [null, undefined, [], ["wn:1-1"], ["wn:1-1", "anime:1-1"]])
       expect(isRevealed(null, revealedBy)).toBe(isPublic(revealedBy));
+  });
+});
+
+describe("revealParameter", () => {
+  it("sends the whole knowledge only when it fits as sent, percent-encoded", () => {
+    // 61 ticked side stories: 1,776 characters as written, 2,022 as sent (each ":" and "," three).
+    const ticked = Array.from({ length: 61 }, (_, index) => sideStoryKey(`a-side-story-numbered-${100 + index}`));
+    const shield = reader(["wn:2-14", ...ticked]);
+    const whole = revealParameter(shield);
+    expect(revealLength(whole)).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+    expect(whole).toContain("wn:2-14");
+    // A page that names its sealed items' revealers asks with the ticks among them.
+    expect(revealParameter(shield, { revealers: [ticked[3]!, "wn:9-1"] })).toBe(`${ticked[3]},wn:2-14`);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   knows,
   knowsAnything,
   MAX_REVEAL_LENGTH,
+  revealLength,
   REVEAL_PARAMETER,
   type Revealers,
 } from "./knowledge";
@@ -63,8 +64,8 @@ export interface RevealRequest {
  * The one way to build the `reveal` parameter, for every request for gated content (a page's own
  * data, the tracker's timeline, suggestions, similar entries, the API page's example): everything in
  * blur mode or with the shield off, else what the reader knows and asked to see; "" when that is
- * nothing (the request then shares the answer everyone gets). When it is too long for an address (a
- * reader who ticked many side stories), a page that gives its sealed items' `revealers` asks with the
+ * nothing (the request then shares the answer everyone gets). When it is too long for an address as
+ * sent (a reader who ticked many side stories), a page that gives its sealed items' `revealers` asks with the
  * ticks among them (`knowledgeFor`); beyond that, ticks are left out, which only hides more.
  */
 export function revealParameter(
@@ -74,7 +75,7 @@ export function revealParameter(
   if (everything || shield.mode === "off" || (shield.mode === "blur" && !shownOnly)) return "all";
   const knowledge = shownOnly ? shield.knowledge : shield.asking;
   const whole = encodeKnowledge(knowledge, Infinity);
-  if (whole.length <= MAX_REVEAL_LENGTH) return whole;
+  if (revealLength(whole) <= MAX_REVEAL_LENGTH) return whole;
   return encodeKnowledge(revealers ? knowledgeFor(knowledge, revealers) : knowledge);
 }
 
