@@ -1,4 +1,5 @@
-import { knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../app/lib/shield/knowledge";
+import { readRevealers } from "../app/lib/shield/knowledge";
+import { revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
@@ -172,27 +173,29 @@ export function packTexts(
 /** An identifier read as the words it spells: page-one-of-the-ledger → "page one of the ledger". */
 const wordsOf = (identifier: string) => identifier.replaceAll("-", " ");
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * The secret's words as one pattern: case-insensitive, whole words or phrases (no letter or digit
- * either side), any run of spaces matching any other, and straight and curly apostrophes alike.
- */
-export function secretPattern(words: readonly string[]) {
-  const phrases = words.map((word) => escapeRegExp(word.trim()).replace(/\s+/g, "\\s+").replace(/['’]/g, "['’]"));
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+/** What reveals a text or a secret, without the keys that point nowhere (each was reported where it is written). */
+function placedIn(positions: ReadonlyMap<string, number>) {
+  return (revealedBy: string | null) =>
+    revealedBy &&
+    revealedBy
+      .split(" ")
+      .filter((unit) => positions.has(unit))
+      .join(" ");
 }
 
 /**
- * A unit that reveals the text to a reader who may not know the secret, or null when there is none.
- * "" stands for every reader (the text is not gated). A reader who consumed a unit has, at the least,
- * what that unit stands for in its medium; if that makes the secret known, every reader of it knows.
+ * The pack's secrets as the lint judges them and the import stores them (for triage to hold readers'
+ * reports to): each with what reveals it; a secret revealed at a unit that does not exist is left out.
  */
-export function revealedBeforeSecret(textRevealedBy: string | null, secretRevealedBy: string | null): string | null {
-  const secret = readRevealers(secretRevealedBy);
-  if (textRevealedBy === null) return knows(noKnowledge, secret) ? null : "";
-  for (const unit of readRevealers(textRevealedBy) ?? []) if (!knows(knowledgeOfUnits([unit]), secret)) return unit;
-  return null;
+export function packSecrets(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
+  const placed = placedIn(positions);
+  return pack.series.secrets
+    .filter((secret) => positions.has(secret.revealAt))
+    .map((secret) => ({
+      id: secret.id,
+      words: secret.words,
+      revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)) ?? "",
+    }));
 }
 
 /** Reports every text that names a secret where a reader can see it before knowing the secret. */
@@ -202,26 +205,17 @@ export function lintSpoilers(
   positions: ReadonlyMap<string, number>,
   report: Report,
 ) {
-  // A key that points nowhere was reported where it is written; it reveals nothing here.
-  const placed = (revealedBy: string | null) =>
-    revealedBy &&
-    revealedBy
-      .split(" ")
-      .filter((unit) => positions.has(unit))
-      .join(" ");
-  const secrets = pack.series.secrets
-    .filter((secret) => positions.has(secret.revealAt))
-    .map((secret) => ({
-      id: secret.id,
-      pattern: secretPattern(secret.words),
-      revealedBy: placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)),
-    }));
+  const placed = placedIn(positions);
+  const secrets = packSecrets(pack, revealersOf, positions).map((secret) => ({
+    ...secret,
+    pattern: secretPattern(secret.words),
+  }));
   if (!secrets.length) return;
   for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
     for (const secret of secrets) {
       const match = secret.pattern.exec(text);
       if (!match) continue;
-      const early = revealedBeforeSecret(placed(revealedBy), secret.revealedBy);
+      const early = revealedBeforeSecret(readRevealers(placed(revealedBy)), readRevealers(secret.revealedBy));
       if (early === null) continue;
       const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
       report(
