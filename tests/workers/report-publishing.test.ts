@@ -1,12 +1,13 @@
 /**
  * What a reader's accepted report publishes: held to the story's secrets (as the pack's own texts are at
- * import) judged by whoever the entry's volume or episode shows it to, and a location that is a place in
- * the book.
+ * import) judged by whoever the entry's volume or episode shows it to, a location that is a place in the
+ * book, and a feed that carries nothing of an entry sealed for a signed-out reader.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { action as triageAction } from "~/routes/feedback-hub.triage";
+import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { importTestPack } from "../support/packs";
@@ -212,5 +213,25 @@ describe("accepting a report that names a secret", () => {
     expect(results.map((result) => result.status)).toEqual([422, 422]);
     expect(await stored(reportId)).toEqual({ status: "open", published_entry: null });
     expect(await entryCount(reportId)).toBe(0);
+  });
+});
+
+describe("the translation notes feed", () => {
+  it("prints neither the text nor the place within its unit of an entry sealed for a signed-out reader", async () => {
+    const reportId = await lnReport({
+      volume: "ln:main-2",
+      chapter: "1",
+      location: "loc. 4321",
+      official: "A line only readers of the hall know.",
+    });
+    expect((await accept(reportId)).status).toBe(302);
+    const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
+    const entry = present(
+      [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((match) => match[0]).find((text) => text.includes(reportId)),
+    );
+    expect(entry).toContain("<title>Tiny Tale 2, chapter 1: Softened or censored (Meaning-changing)</title>");
+    expect(entry).not.toContain("4321");
+    expect(entry).not.toContain("A line only readers of the hall know.");
+    expect(entry).toContain("behind the spoiler shield");
   });
 });
