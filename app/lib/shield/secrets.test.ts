@@ -56,6 +56,9 @@ describe("secretNamedEarly", () => {
     expect(secretNamedEarly("She built the door.", units("ln:main-1"), secrets)).toBeNull();
     expect(secretNamedEarly("", null, secrets)).toBeNull();
     expect(secretNamedEarly("The hall remembers.", units("ln:main-2"), [])).toBeNull();
+    // A secret stored without words (the pack refuses one; a damaged row) names nothing.
+    const wordless = [{ id: "wordless", words: ["", "  "], revealedBy: units("wn:9-9") }];
+    expect(secretNamedEarly("Any text at all.", units("ln:main-1"), wordless)).toBeNull();
   });
 
   it("judges every unit that shows the text: one early unit is enough to refuse it", () => {

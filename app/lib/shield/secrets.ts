@@ -52,7 +52,10 @@ export function secretNamedEarly(
   secrets: readonly StorySecret[],
 ): SecretNamedEarly | null {
   for (const secret of secrets) {
-    const match = secretPattern(secret.words).exec(text);
+    // A secret without words names nothing (an empty pattern would match every text).
+    const words = secret.words.filter((word) => word.trim() !== "");
+    if (!words.length) continue;
+    const match = secretPattern(words).exec(text);
     if (!match) continue;
     const before = revealedBeforeSecret(textRevealedBy, secret.revealedBy);
     if (before !== null) return { secret: secret.id, words: match[0], before };
