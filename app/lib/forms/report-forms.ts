@@ -102,6 +102,7 @@ export const reportForms: FormDefinition[] = [
       text("chapter", "Chapter", true, 100, { placeholder: "e.g. 3, or the chapter's title" }),
       text("location", "Page or ebook position", false, 100, {
         placeholder: "e.g. p. 112 or 43%",
+        help: "A page, a percentage or a Kindle location (loc. 1234).",
         // Published with the entry when the report is accepted: a place in the book, never free text.
         pattern: { regex: bookLocationPattern, message: bookLocationMessage },
       }),
