@@ -26,6 +26,8 @@ export type CharacterAffiliationRow = Row<"character_affiliations">;
 export type CharacterFactRow = Row<"character_facts">;
 export type CharacterRelationshipRow = Row<"character_relationships">;
 export type SearchEntryRow = Row<"search_entries", "id">;
+/** A secret of the story, kept for triage to hold readers' reports to; never shown. */
+export type StorySecretRow = Row<"story_secrets">;
 
 /** A pack's entries are the pack's own; a reader's accepted report comes in through the feedback hub. */
 type FromPack = { source: "pack" };
@@ -78,6 +80,7 @@ export type PackRows = {
   anime_mistakes: AnimeMistakeRow[];
   content_statistics: ContentStatisticRow[];
   external_ids: ExternalIdRow[];
+  story_secrets: StorySecretRow[];
 };
 
 export type ContentTable = keyof PackRows;

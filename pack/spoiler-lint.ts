@@ -1,6 +1,7 @@
 import type { Crossing } from "../app/lib/progress/media-crossing";
 import { reachedUnits } from "../app/lib/progress/record";
-import { hasConsumed, knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../app/lib/shield/knowledge";
+import { hasConsumed, knowledgeOfUnits, knows, readRevealers } from "../app/lib/shield/knowledge";
+import { revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
 import { packCrossings, trackerUnitsOf } from "./crossings";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
@@ -177,39 +178,29 @@ export function packTexts(
 /** An identifier read as the words it spells: page-one-of-the-ledger → "page one of the ledger". */
 const wordsOf = (identifier: string) => identifier.replaceAll("-", " ");
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * The secret's words as one pattern: case-insensitive, whole words or phrases (no letter or digit
- * either side), any run of spaces matching any other, and straight and curly apostrophes alike.
- */
-export function secretPattern(words: readonly string[]) {
-  const phrases = words.map((word) => escapeRegExp(word.trim()).replace(/\s+/g, "\\s+").replace(/['’]/g, "['’]"));
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+/** What reveals a text or a secret, without the keys that point nowhere (each was reported where it is written). */
+function placedIn(positions: ReadonlyMap<string, number>) {
+  return (revealedBy: string | null) =>
+    revealedBy &&
+    revealedBy
+      .split(" ")
+      .filter((unit) => positions.has(unit))
+      .join(" ");
 }
 
 /**
- * A unit that reveals the text to a reader who may not know the secret, or null when there is none.
- * "" stands for every reader (the text is not gated). A reader who consumed a unit has, at the least,
- * what that unit stands for in its medium; if that makes the secret known, every reader of it knows.
- */
-export function revealedBeforeSecret(textRevealedBy: string | null, secretRevealedBy: string | null): string | null {
-  const secret = readRevealers(secretRevealedBy);
-  if (textRevealedBy === null) return knows(noKnowledge, secret) ? null : "";
-  for (const unit of readRevealers(textRevealedBy) ?? []) if (!knows(knowledgeOfUnits([unit]), secret)) return unit;
-  return null;
-}
-
-/**
- * The pack's secrets, each with every unit that tells it. A secret listed again under its id is the
- * same secret told again elsewhere (a retelling, a recap): whoever met any telling knows it, and any
- * telling's words give it away. A telling at a key that points nowhere was reported where it is written.
+ * The pack's secrets as the lint judges them and the import stores them (for triage to hold readers'
+ * reports to), each with every unit that tells it. A secret listed again under its id is the same
+ * secret told again elsewhere (a retelling, a recap): whoever met any telling knows it, and any
+ * telling's words give it away. A telling at a key that points nowhere was reported where it is
+ * written, and is left out; so are the keys of what reveals it that point nowhere.
  */
 export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
+  const placed = placedIn(positions);
   const told = new Map<string, { id: string; words: string[]; revealedBy: string }>();
   for (const secret of pack.series.secrets) {
     if (!positions.has(secret.revealAt)) continue;
-    const revealedBy = revealedByIn(revealersOf, secret.revealIn, secret.revealAt) ?? "";
+    const revealedBy = placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)) ?? "";
     const telling = told.get(secret.id);
     if (!telling) told.set(secret.id, { id: secret.id, words: [...secret.words], revealedBy });
     else {
@@ -319,26 +310,18 @@ export function lintSpoilers(
   positions: ReadonlyMap<string, number>,
   report: Report,
 ) {
-  // A key that points nowhere was reported where it is written; it reveals nothing here.
-  const placed = (revealedBy: string | null) =>
-    revealedBy &&
-    revealedBy
-      .split(" ")
-      .filter((unit) => positions.has(unit))
-      .join(" ");
+  const placed = placedIn(positions);
   // Worked out once a text that names a secret passes the readers who crossed nothing.
   let readers: CrossedReader[] | undefined;
   const crossedReaders = () =>
     (readers ??= packCrossings(trackerUnitsOf(pack, revealersOf, positions)).map(crossedReader));
   const secrets = secretsTold(pack, revealersOf, positions).map((secret) => {
-    const revealedBy = placed(secret.revealedBy);
     let unaware: UnawareReader[] | undefined;
     return {
-      id: secret.id,
+      ...secret,
       pattern: secretPattern(secret.words),
-      revealedBy,
       /** The crossings' readers who do not know it as they cross, worked out once a text names it. */
-      unaware: () => (unaware ??= unawareReaders(readRevealers(revealedBy) ?? [], crossedReaders())),
+      unaware: () => (unaware ??= unawareReaders(readRevealers(secret.revealedBy) ?? [], crossedReaders())),
       /** What crossedBeforeSecret found, by the units that reveal a text (texts often share them). */
       crossed: new Map<string | null, CrossedBeforeSecret | null>(),
     };
@@ -350,7 +333,7 @@ export function lintSpoilers(
       if (!match) continue;
       const finding = `names the secret "${secret.id}" ("${match[0]}") before it is revealed`;
       const textRevealedBy = placed(revealedBy);
-      const early = revealedBeforeSecret(textRevealedBy, secret.revealedBy);
+      const early = revealedBeforeSecret(readRevealers(textRevealedBy), readRevealers(secret.revealedBy));
       if (early !== null) {
         const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
         report(file, path, `${finding}: ${who} without knowing the secret`);

@@ -3,7 +3,7 @@ import { monthsOrYears } from "../app/lib/content/chart-ranges";
 import type { SeriesTotals } from "../app/lib/content/statistics";
 
 /** What the statistics are computed from: every other table of the pack. */
-type SourceRows = Omit<PackRows, "content_statistics" | "external_ids">;
+type SourceRows = Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets">;
 
 /** Adds one to a count kept by label, keeping the labels in order of first appearance. */
 function tally(counts: Map<string, number>, label: string, amount = 1) {

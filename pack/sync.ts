@@ -35,6 +35,7 @@ export const contentTables: ContentTableSpec[] = [
   { name: "anime_mistakes", key: ["id"], generated: ["seq"], scope: "source = 'pack'" },
   { name: "content_statistics", key: ["chart", "position"] },
   { name: "external_ids", key: ["service", "list", "external_id"] },
+  { name: "story_secrets", key: ["id"] },
 ];
 
 export interface Statement {

@@ -360,6 +360,12 @@ export interface SideStoriesTable {
   revealed_by: string | null;
 }
 
+export interface StorySecretsTable {
+  id: string;
+  words: string;
+  revealed_by: string;
+}
+
 export interface StoryUnitsTable {
   key: string;
   medium: "web_novel" | "light_novels" | "side_stories" | "anime" | "break_time";
@@ -401,5 +407,6 @@ export interface Database {
   session_revocations: SessionRevocationsTable;
   sessions: SessionsTable;
   side_stories: SideStoriesTable;
+  story_secrets: StorySecretsTable;
   story_units: StoryUnitsTable;
 }

@@ -3,7 +3,7 @@ import type { MistakeCategory, MistakeSeverity } from "~/lib/mistakes/rules";
 import type { ReportStatus } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
-import { entryFollowingReport } from "./reported-mistakes.server";
+import { entryFollowingReport, reportPublicationProblem } from "./reported-mistakes.server";
 import { parseFields, reports } from "./reports.server";
 
 export interface TriageDecision {
@@ -22,7 +22,10 @@ export interface TriageDecision {
 export type DecisionOutcome =
   | { decided: true; published: string | null }
   | { decided: false; reason: "unknown" }
-  | { decided: false; reason: "changed"; status: ReportStatus };
+  | { decided: false; reason: "changed"; status: ReportStatus }
+  | { decided: false; reason: "unpublishable"; problem: ReportPublicationProblem };
+
+export type ReportPublicationProblem = NonNullable<Awaited<ReturnType<typeof reportPublicationProblem>>>;
 
 /** Only when the statement before it changed a row. */
 const afterChange = expressionBuilder<Database>()(sql<number>`changes()`, ">", 0);
@@ -36,7 +39,9 @@ const afterChange = expressionBuilder<Database>()(sql<number>`changes()`, ">", 0
  * After the change, the same batch keeps what the public pages show equal to the status: an accepted
  * light novel or anime mistranslation report is published as an entry, and a report that leaves
  * "accepted" takes its entry down (./reported-mistakes.server). A stored volume or episode that is not
- * one publishes nothing instead of failing.
+ * one publishes nothing instead of failing. A report that accepting would publish is first held to the
+ * story's secrets and its location's pattern (./reported-mistakes.server): one that fails is not
+ * decided, and the moderator is told why.
  */
 export async function decideReport(
   db: D1Database,
@@ -46,6 +51,16 @@ export async function decideReport(
   const [rows] = await batch(db, [reports.where("id", "=", decision.reportId)]);
   const report = rows[0];
   if (!report) return { decided: false, reason: "unknown" };
+  const kind = report.kind;
+  const mistake =
+    kind === "ln_mistl" || kind === "anime_mistl"
+      ? { reportId: report.id, kind, fields: parseFields(report.fields) }
+      : null;
+  // Accepting publishes the report unless its entry is already there (a stale view is answered below).
+  if (mistake && decision.status === "accepted" && report.published_entry === null && report.status === decision.from) {
+    const problem = await reportPublicationProblem(db, mistake);
+    if (problem) return { decided: false, reason: "unpublishable", problem };
+  }
   const at = now.toISOString();
   const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
   const note = decision.note || null;
@@ -80,18 +95,9 @@ export async function decideReport(
     .selectFrom("reports")
     .select(["status", "moderator_note", "duplicate_of", "published_entry"])
     .where("id", "=", report.id);
-  const kind = report.kind;
-  const [stored] =
-    kind === "ln_mistl" || kind === "anime_mistl"
-      ? (
-          await batch(db, [
-            change,
-            history,
-            ...entryFollowingReport({ reportId: report.id, kind, fields: parseFields(report.fields) }, decision, now),
-            storedNow,
-          ])
-        )[5]
-      : (await batch(db, [change, history, storedNow]))[2];
+  const [stored] = mistake
+    ? (await batch(db, [change, history, ...entryFollowingReport(mistake, decision, now), storedNow]))[5]
+    : (await batch(db, [change, history, storedNow]))[2];
   if (!stored) return { decided: false, reason: "unknown" };
   // Ours or an identical one made at the same time: either way, what the moderator asked for is what is stored.
   if (stored.status === decision.status && stored.moderator_note === note && stored.duplicate_of === duplicateOf) {

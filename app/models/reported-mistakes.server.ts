@@ -1,7 +1,10 @@
 import { type ExpressionBuilder, expressionBuilder } from "kysely";
-import { type MistakeCategory, type MistakeSeverity, timestampSeconds } from "~/lib/mistakes/rules";
+import { type MistakeCategory, type MistakeSeverity, parseBookLocation, timestampSeconds } from "~/lib/mistakes/rules";
+import { publicationProblem } from "~/lib/mistakes/publishing";
+import { parseJsonList } from "./db.server";
 import type { Database } from "./database";
-import { query } from "./query.server";
+import { batch, query } from "./query.server";
+import { readRevealers } from "~/lib/shield/knowledge";
 
 /** A mistranslation report a moderator accepted, and how its entry is filed. */
 export interface AcceptedMistakeReport {
@@ -58,7 +61,8 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
   };
   if (report.kind === "ln_mistl") {
     const chapter = Number.parseInt(fields.chapter ?? "", 10);
-    const page = Number.parseInt((fields.location ?? "").replace(/^p\.?\s*/i, ""), 10);
+    // Checked before publishing (./report-decisions.server): a page, an ebook position, or nothing.
+    const location = parseBookLocation(fields.location ?? "");
     const volume = fields.volume ?? "";
     return query
       .insertInto("ln_mistakes")
@@ -91,8 +95,8 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
             row.val("report").as("source"),
             row.val(volume).as("volume_key"),
             row.val(Number.isFinite(chapter) && chapter > 0 ? chapter : 1).as("chapter"),
-            row.val(Number.isFinite(page) && page > 0 ? page : null).as("page"),
-            row.val(Number.isFinite(page) ? null : fields.location || null).as("ebook_position"),
+            row.val(location?.page ?? null).as("page"),
+            row.val(location?.ebookPosition ?? null).as("ebook_position"),
             row.val("Reported by a reader").as("edition"),
             row.val(fields.japanese ?? "").as("japanese"),
             row.val(entry.official).as("official"),
@@ -202,4 +206,32 @@ export function entryFollowingReport(report: AcceptedMistakeReport, filing: Mist
       .where("id", "=", report.reportId)
       .where((row) => row("published_entry", "is not", publishedNow(row))),
   ] as const;
+}
+
+/**
+ * Why the report may not be published as it stands, or null (app/lib/mistakes/publishing.ts): it is held
+ * to the story's secrets (stored by the content import) as seen by whoever its volume or episode reveals
+ * it to. A refusal about a secret names the unit whose readers would be spoiled by its label. A unit
+ * that no longer exists publishes nothing, so nothing is checked.
+ */
+export async function reportPublicationProblem(db: D1Database, report: AcceptedMistakeReport) {
+  const unitKey = (report.kind === "ln_mistl" ? report.fields.volume : report.fields.episode) ?? "";
+  const [units, secrets] = await batch(db, [
+    query.selectFrom("story_units").select("revealed_by").where("key", "=", unitKey),
+    query.selectFrom("story_secrets").select(["id", "words", "revealed_by"]).orderBy("id"),
+  ]);
+  const unit = units[0];
+  if (!unit) return null;
+  const problem = publicationProblem(
+    report,
+    readRevealers(unit.revealed_by),
+    secrets.map((secret) => ({
+      id: secret.id,
+      words: parseJsonList(secret.words),
+      revealedBy: readRevealers(secret.revealed_by),
+    })),
+  );
+  if (problem?.problem !== "secret") return problem && { kind: report.kind, ...problem };
+  const [labels] = await batch(db, [query.selectFrom("story_units").select("label").where("key", "=", problem.before)]);
+  return { kind: report.kind, ...problem, beforeLabel: labels[0]?.label ?? null };
 }

@@ -19,7 +19,7 @@ import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
 import { mistakeCategories, mistakeSeverities, reportStatuses } from "~/lib/vocabulary";
 import { countOf, nouns } from "~/lib/words";
-import { decideReport } from "~/models/report-decisions.server";
+import { decideReport, type ReportPublicationProblem } from "~/models/report-decisions.server";
 import { getTriageReports, type TriageQuery } from "~/models/report-triage.server";
 import type { Report } from "~/models/reports.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
@@ -92,6 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.decided && result.reason === "unknown")
     return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
+  if (!result.decided && result.reason === "unpublishable")
+    return refuse<DecisionField>({ form: unpublishableMessage(result.problem) }, raw, 422);
   if (!result.decided) {
     const now = reportStatusLabels[result.status].toLowerCase();
     return refuse<DecisionField>(
@@ -106,6 +108,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     title: `Marked ${reportStatusLabels[decision.status].toLowerCase()}`,
     description: result.published ? "It is published on the translation notes pages." : undefined,
   });
+}
+
+/**
+ * Why an accepted report is not published, for the moderator beside the form: the field, what in it is
+ * wrong and what to do. The report stays as it was; the reader's words are theirs, so the way on is a
+ * note asking them to send it again.
+ */
+function unpublishableMessage(problem: ReportPublicationProblem) {
+  const field = formByKind(problem.kind).fields.find((candidate) => candidate.name === problem.field);
+  const label = field?.label ?? problem.field;
+  const way = "Decline it with a note asking the reader to send it again without that.";
+  if (problem.problem === "location") {
+    const shape =
+      problem.field === "timestamp"
+        ? "a time such as 12:34"
+        : "a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234)";
+    return `Not published: its “${label}” reads “${problem.written}”, which is not ${shape}, and the entry would show it to every reader of the ${problem.kind === "ln_mistl" ? "volume" : "episode"}. ${way}`;
+  }
+  const readers = problem.beforeLabel ? `readers of ${problem.beforeLabel}` : "every reader";
+  return `Not published: its “${label}” names the secret “${problem.secret}” (“${problem.words}”), which ${readers} may not know yet, and the entry would show it to them. ${way}`;
 }
 
 export default function Triage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import {
   mistakeSeverityLabels,
   mistakeStatusLabels,
 } from "~/lib/mistakes/rules";
-import type { MistakeEntry } from "~/lib/mistakes/entries";
+import type { LnMistake, MistakeEntry } from "~/lib/mistakes/entries";
 import { getNewestMistakes } from "~/models/mistakes.server";
 import { atomResponse } from "~/server/atom-response.server";
 import type { Route } from "./+types/translation-meta.feed";
@@ -23,8 +23,9 @@ const FEED_SIZE = 50;
 /**
  * A feed is the same for every reader and cannot know what they have seen, so it is sealed for a
  * reader who knows nothing: an entry behind the spoiler shield is summarised by its public facts (how
- * it is judged, and where it is), never its lines; the link opens it on the site, where the reader's
- * progress decides.
+ * it is judged, and its volume and chapter or its episode), never its lines nor its place within the
+ * unit (a page, an ebook position or a time, which a reader's report may have written); the link opens
+ * it on the site, where the reader's progress decides.
  */
 function entrySummary(entry: MistakeEntry, details: Array<string | null>) {
   const facts = [
@@ -41,6 +42,14 @@ function entrySummary(entry: MistakeEntry, details: Array<string | null>) {
   return `${facts}. Official: “${entry.content.official}” Suggested: “${entry.content.suggested}” ${entry.content.explanation}`;
 }
 
+/** How an entry is judged, as its title says it: "Mistranslation (Plot-relevant)". */
+const judged = (entry: MistakeEntry) =>
+  `${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`;
+
+/** Where a light novel entry is in its volume: a page, or an ebook position. */
+const placeInVolume = (entry: LnMistake) =>
+  entry.page ? `p. ${entry.page}` : entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null;
+
 /** An Atom feed of the newest translation-mistake entries of both media. */
 export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   const origin = context.origin;
@@ -48,25 +57,22 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   const entries = [
     ...ln.map(({ entry, path }) => ({
       id: `${origin}${path}`,
-      title: `${entry.volume.label}, chapter ${entry.chapter}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
+      title: `${entry.volume.label}, chapter ${entry.chapter}: ${judged(entry)}`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
-      summary: entrySummary(entry, [
-        entry.page ? `p. ${entry.page}` : entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
-        entry.edition,
-      ]),
+      summary: entrySummary(entry, [entry.content ? placeInVolume(entry) : null, entry.edition]),
     })),
     ...anime.map((entry) => ({
       id: `${origin}${animeMistakePath(entry.id, entry.episode.key)}`,
-      title: `Season ${entry.episode.season} episode ${entry.episode.number} at ${formatTimestamp(entry.start)}: ${mistakeCategoryLabels[entry.category]} (${mistakeSeverityLabels[entry.severity]})`,
+      title: `Season ${entry.episode.season} episode ${entry.episode.number}${entry.content ? ` at ${formatTimestamp(entry.start)}` : ""}: ${judged(entry)}`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,
       authors: entry.credits,
       categories: [entry.category, entry.severity],
       summary: entrySummary(entry, [
-        `${formatTimestamp(entry.start)}–${formatTimestamp(entry.end)}`,
+        entry.content ? `${formatTimestamp(entry.start)}–${formatTimestamp(entry.end)}` : null,
         `${entry.platform} ${animeTrackLabels[entry.track].toLowerCase()}`,
       ]),
     })),

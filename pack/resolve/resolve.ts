@@ -2,7 +2,7 @@ import type { PackRows } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";
-import { lintSpoilers } from "../spoiler-lint";
+import { lintSpoilers, secretsTold } from "../spoiler-lint";
 import { statisticsRows } from "../statistics";
 import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
@@ -33,7 +33,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const anime = animeRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
-  const rows: Omit<PackRows, "content_statistics" | "external_ids"> = {
+  const rows: Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets"> = {
     series: [
       {
         id: 1,
@@ -82,5 +82,14 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const externalIds = externalIdRows(pack, report);
   // Last, once every reference has been checked: no text may name a secret before it is revealed.
   lintSpoilers(pack, revealersOf, timeline.positions, report);
-  return { rows: { ...rows, content_statistics: statisticsRows(rows), external_ids: externalIds }, problems };
+  // Kept for triage, which holds a reader's report to the same secrets before publishing it.
+  const storySecrets = secretsTold(pack, revealersOf, timeline.positions).map((secret) => ({
+    id: secret.id,
+    words: JSON.stringify(secret.words),
+    revealed_by: secret.revealedBy,
+  }));
+  return {
+    rows: { ...rows, content_statistics: statisticsRows(rows), external_ids: externalIds, story_secrets: storySecrets },
+    problems,
+  };
 }

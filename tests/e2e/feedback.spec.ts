@@ -214,3 +214,47 @@ test("a moderator accepts a light novel report and it is published on its volume
   await expect(mine.getByText("Accepted", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(mine.getByText("Thanks, confirmed against the Japanese.").first()).toBeVisible();
 });
+
+test("a report's location must be a place in the book, and one that names a later secret is not published", async ({
+  reader,
+  moderator,
+}) => {
+  const readerPage = reader.page;
+  const official = `Her lamp burns ${Date.now()} nights.`;
+  await fillReport(readerPage, {
+    path: "/feedback_hub/report_ln_mistl?volume=ln:main-1",
+    fill: {
+      Chapter: "2",
+      "Page or ebook position": "the bridge scene",
+      "The official English text": official,
+      "Your suggested translation": "Her lamp keeps burning.",
+      // The demo's secret "hester-dies", revealed long after the first volume.
+      "Why it matters": "It foreshadows her last jar.",
+    },
+    title: "",
+  });
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  // A location that is not one: the error next to the field, and what was typed stays.
+  await expect(readerPage.locator("#field-location-error")).toHaveText(
+    "Write a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234).",
+  );
+  await expect(readerPage.getByLabel("Page or ebook position")).toHaveValue("the bridge scene");
+  await readerPage.getByLabel("Page or ebook position").fill("43%");
+  await readerPage.getByRole("button", { name: "Send report" }).click();
+  await expect(readerPage).toHaveURL(/\/feedback_hub\?sent=ln_mistl/);
+
+  const { page } = moderator;
+  await page.goto("/feedback_hub/triage?kind=ln_mistl&status=open");
+  await waitForHydration(page);
+  const item = page.getByRole("listitem").filter({ hasText: official });
+  await item.getByLabel("Status").selectOption("accepted");
+  await item.getByLabel("Note to the reporter").fill("Thank you; the explanation gives away a later chapter.");
+  await item.getByRole("button", { name: "Save decision" }).click();
+  // Refused beside the form, naming the field and the secret; the moderator's note stays.
+  await expect(item.getByRole("alert")).toContainText(
+    "Not published: its “Why it matters” names the secret “hester-dies” (“her last jar”)",
+  );
+  await expect(item.getByLabel("Note to the reporter")).toHaveValue(
+    "Thank you; the explanation gives away a later chapter.",
+  );
+});

@@ -51,6 +51,17 @@ describe("report forms", () => {
     });
     expect(validateReport(anime, { ...base, episode: "" }).errors).toEqual({ episode: "Choose the episode." });
   });
+
+  it("takes a light novel report's location only as a page, a percentage or a Kindle location", () => {
+    const ln = formBySlug("report_ln_mistl")!;
+    const base = { volume: "ln:main-1", chapter: "3", official: "a", suggested: "b", why: "c" };
+    for (const location of ["", "p. 112", "112", "43%", "loc. 1234"])
+      expect(validateReport(ln, { ...base, location }).errors, location).toBeNull();
+    for (const location of ["p. 112, where Corvin's sister dies", "the bridge scene", "150%"])
+      expect(validateReport(ln, { ...base, location }).errors, location).toEqual({
+        location: "Write a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234).",
+      });
+  });
 });
 
 describe("where a report points", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkWith } from "./form";
-import { animeTrackLabels, mistakeTimestampPattern } from "../mistakes/rules";
+import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
 
 /**
@@ -100,7 +100,12 @@ export const reportForms: FormDefinition[] = [
     fields: [
       { name: "volume", label: "Volume", kind: "select", required: true, max: 40, optionsFrom: "volumes" },
       text("chapter", "Chapter", true, 100, { placeholder: "e.g. 3, or the chapter's title" }),
-      text("location", "Page or ebook position", false, 100, { placeholder: "e.g. p. 112 or 43%" }),
+      text("location", "Page or ebook position", false, 100, {
+        placeholder: "e.g. p. 112 or 43%",
+        help: "A page, a percentage or a Kindle location (loc. 1234).",
+        // Published with the entry when the report is accepted: a place in the book, never free text.
+        pattern: { regex: bookLocationPattern, message: bookLocationMessage },
+      }),
       area("official", "The official English text", true, 2000),
       area("suggested", "Your suggested translation", true, 2000),
       area("japanese", "The original Japanese, if you know it", false, 2000),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatTimestamp, parseLnMistakeSlug, parseMistakeFilters, timestampSeconds, volumeSlugFromKey } from "./rules";
+import {
+  bookLocationPattern,
+  formatTimestamp,
+  parseBookLocation,
+  parseLnMistakeSlug,
+  parseMistakeFilters,
+  timestampSeconds,
+  volumeSlugFromKey,
+} from "./rules";
 
 describe("parseLnMistakeSlug", () => {
   it("reads collections and volumes", () => {
@@ -40,5 +48,42 @@ describe("mistake helpers", () => {
     expect(timestampSeconds("12:34")).toBe(754);
     expect(timestampSeconds("1:02:03")).toBe(3723);
     expect(volumeSlugFromKey("ln:main-3")).toBe("main_v3");
+  });
+});
+
+describe("a light novel location", () => {
+  it.each([
+    ["p. 112", { page: 112, ebookPosition: null }],
+    ["P.112", { page: 112, ebookPosition: null }],
+    ["page 7", { page: 7, ebookPosition: null }],
+    ["pg 31", { page: 31, ebookPosition: null }],
+    ["  112 ", { page: 112, ebookPosition: null }],
+    ["43%", { page: null, ebookPosition: "43%" }],
+    ["43.50 %", { page: null, ebookPosition: "43.5%" }],
+    ["100%", { page: null, ebookPosition: "100%" }],
+    ["loc. 1234", { page: null, ebookPosition: "loc. 1234" }],
+    ["Location 88", { page: null, ebookPosition: "loc. 88" }],
+  ])("reads %j as a page or an ebook position", (text, location) => {
+    expect(parseBookLocation(text)).toEqual(location);
+    expect(bookLocationPattern.test(text.trim())).toBe(true);
+  });
+
+  it.each([
+    "",
+    "p. 0",
+    "0",
+    "p. 112 where Corvin's sister dies",
+    "the scene where she built the door",
+    "101%",
+    "-3",
+    "1e3",
+    "p. 123456",
+    "43%%",
+    "chapter 3",
+    "12:34",
+    "p. 112\nand more",
+  ])("refuses %j, which is not a place in a book", (text) => {
+    expect(parseBookLocation(text)).toBeNull();
+    expect(bookLocationPattern.test(text)).toBe(false);
   });
 });

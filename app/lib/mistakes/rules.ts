@@ -87,6 +87,37 @@ export function volumeSlugFromKey(key: string) {
 /** Where an anime entry's line is spoken: minutes:seconds (12:34) or hours:minutes:seconds (1:02:03). */
 export const mistakeTimestampPattern = /^(\d{1,2}:)?\d{1,2}:\d{2}$/;
 
+/**
+ * Where in a light novel a passage is, as readers write it: a page of the print edition ("p. 112",
+ * "page 112", "112"), a percentage through an ebook ("43%", "43.5%") or a Kindle location ("loc. 1234").
+ * A reader's location is published with their accepted report, so it is one of these and nothing else:
+ * free text there would be shown to every reader beside the entry, behind no shield.
+ */
+const bookPage = /^(?:(?:p|pg|page)\.?\s*)?([1-9]\d{0,4})$/i;
+const ebookPercentage = /^(100|\d{1,2}(?:\.\d{1,2})?)\s*%$/;
+const kindleLocation = /^(?:loc|location)\.?\s*([1-9]\d{0,6})$/i;
+
+export const bookLocationPattern = new RegExp(
+  [bookPage, ebookPercentage, kindleLocation].map((pattern) => pattern.source).join("|"),
+  "i",
+);
+export const bookLocationMessage = "Write a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234).";
+
+/** A passage's place in its volume: a page, or a position in an ebook as the site writes it ("43%", "loc. 1234"). */
+export type BookLocation = { page: number; ebookPosition: null } | { page: null; ebookPosition: string };
+
+/** A location as a reader wrote it, read into a page or an ebook position; null when it is neither. */
+export function parseBookLocation(text: string): BookLocation | null {
+  const location = text.trim();
+  const page = bookPage.exec(location);
+  if (page) return { page: Number(page[1]), ebookPosition: null };
+  const percentage = ebookPercentage.exec(location);
+  if (percentage) return { page: null, ebookPosition: `${Number(percentage[1])}%` };
+  const kindle = kindleLocation.exec(location);
+  if (kindle) return { page: null, ebookPosition: `loc. ${kindle[1]}` };
+  return null;
+}
+
 /** 1:02:03 or 12:34 → seconds. */
 export function timestampSeconds(timestamp: string) {
   return timestamp.split(":").reduce((total, part) => total * 60 + Number(part), 0);

@@ -1,0 +1,49 @@
+import type { Revealers } from "../shield/knowledge";
+import { type SecretNamedEarly, secretNamedEarly, type StorySecret } from "../shield/secrets";
+import { mistakeTimestampPattern, parseBookLocation } from "./rules";
+
+/*
+ * What a reader's mistranslation report becomes when a moderator accepts it: an entry on its volume's
+ * or episode's page, shown to every reader of that unit, with the reader's own words in it. Before it is
+ * published it is held to what the pack's own texts are held to at import: no secret named where a
+ * reader can see the entry without knowing the secret, and a location that is a place, not a sentence.
+ */
+
+export type MistakeReportKind = "ln_mistl" | "anime_mistl";
+
+/** The fields of each kind of report whose text the published entry shows, as the reader wrote it. */
+export const publishedFields = {
+  ln_mistl: ["official", "suggested", "japanese", "why", "location"],
+  anime_mistl: ["official", "suggested", "why"],
+} as const satisfies Record<MistakeReportKind, readonly string[]>;
+
+/** Why a report cannot be published as it stands. */
+export type PublicationProblem =
+  | { problem: "location"; field: "location" | "timestamp"; written: string }
+  | ({ problem: "secret"; field: string } & SecretNamedEarly);
+
+/**
+ * The first reason the report may not be published, or null: a location that is not one (a report sent
+ * before the form checked it), then a secret named in any published field where a reader who sees the
+ * entry (one of `revealedBy`, the units that reveal its volume or episode) may not know it yet.
+ */
+export function publicationProblem(
+  report: { kind: MistakeReportKind; fields: Readonly<Record<string, string | undefined>> },
+  revealedBy: Revealers,
+  secrets: readonly StorySecret[],
+): PublicationProblem | null {
+  const { fields } = report;
+  if (report.kind === "ln_mistl") {
+    const location = fields.location?.trim() ?? "";
+    if (location && !parseBookLocation(location)) return { problem: "location", field: "location", written: location };
+  } else {
+    const timestamp = fields.timestamp?.trim() ?? "";
+    if (!mistakeTimestampPattern.test(timestamp))
+      return { problem: "location", field: "timestamp", written: timestamp };
+  }
+  for (const field of publishedFields[report.kind]) {
+    const named = secretNamedEarly(fields[field] ?? "", revealedBy, secrets);
+    if (named) return { problem: "secret", field, ...named };
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { revealedBeforeSecret, secretNamedEarly, secretPattern, type StorySecret } from "./secrets";
+
+const units = (revealedBy: string) => revealedBy.split(" ");
+
+describe("secretPattern", () => {
+  it("matches whole words and phrases only, across spaces and apostrophes", () => {
+    const pattern = secretPattern(["built the door", "Mira's secret"]);
+    expect(pattern.test("She built  the\ndoor.")).toBe(true);
+    expect(pattern.test("Mira’s secret is out")).toBe(true);
+    expect(pattern.test("She rebuilt the doorway.")).toBe(false);
+    expect(pattern.test("She built the doors.")).toBe(false);
+  });
+
+  it("reads the words as text, never as a pattern of their own", () => {
+    const pattern = secretPattern(["a (b)*", "c.d"]);
+    expect(pattern.test("says a (b)* here")).toBe(true);
+    expect(pattern.test("says a bbb here")).toBe(false);
+    expect(pattern.test("cxd")).toBe(false);
+  });
+});
+
+describe("revealedBeforeSecret", () => {
+  it("names the first unit whose readers may not know the secret, '' for a public text, null when none", () => {
+    expect(revealedBeforeSecret(null, units("wn:1-3"))).toBe("");
+    expect(revealedBeforeSecret(null, null)).toBeNull();
+    expect(revealedBeforeSecret(units("wn:2-1 ln:main-2"), units("wn:1-3 ln:main-1"))).toBeNull();
+    expect(revealedBeforeSecret(units("wn:2-1 anime:1-2"), units("wn:1-3 ln:main-1"))).toBe("anime:1-2");
+    expect(revealedBeforeSecret(units("ss:lamp-oil"), units("wn:1-3"))).toBe("ss:lamp-oil");
+    expect(revealedBeforeSecret(units("ss:lamp-oil"), units("wn:1-3 ss:lamp-oil"))).toBeNull();
+    expect(revealedBeforeSecret([], units("wn:1-3"))).toBeNull();
+  });
+});
+
+describe("secretNamedEarly", () => {
+  const secrets: StorySecret[] = [
+    { id: "mira-built-the-door", words: ["built the door"], revealedBy: units("wn:1-3 ln:main-1") },
+    { id: "the-hall-remembers", words: ["the hall remembers", "Hall's memory"], revealedBy: units("wn:2-2 ln:main-2") },
+  ];
+
+  it("names the secret, the words that give it away and a unit that shows the text too early", () => {
+    expect(secretNamedEarly("Here the HALL’S memory wakes.", units("ln:main-1 wn:1-3"), secrets)).toEqual({
+      secret: "the-hall-remembers",
+      words: "HALL’S memory",
+      before: "ln:main-1",
+    });
+    expect(secretNamedEarly("She built the door.", null, secrets)).toEqual({
+      secret: "mira-built-the-door",
+      words: "built the door",
+      before: "",
+    });
+  });
+
+  it("lets a text name what every reader who can see it already knows", () => {
+    expect(secretNamedEarly("She built the door; the hall remembers.", units("ln:main-2 wn:2-2"), secrets)).toBeNull();
+    expect(secretNamedEarly("She built the door.", units("ln:main-1"), secrets)).toBeNull();
+    expect(secretNamedEarly("", null, secrets)).toBeNull();
+    expect(secretNamedEarly("The hall remembers.", units("ln:main-2"), [])).toBeNull();
+    // A secret stored without words (the pack refuses one; a damaged row) names nothing.
+    const wordless = [{ id: "wordless", words: ["", "  "], revealedBy: units("wn:9-9") }];
+    expect(secretNamedEarly("Any text at all.", units("ln:main-1"), wordless)).toBeNull();
+  });
+
+  it("judges every unit that shows the text: one early unit is enough to refuse it", () => {
+    // An episode that covers the volume's chapters but reached the secret's chapter without it.
+    expect(secretNamedEarly("built the door", units("ln:main-1 anime:1-2"), secrets)?.before).toBe("anime:1-2");
+  });
+});

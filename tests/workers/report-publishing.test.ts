@@ -1,0 +1,237 @@
+/**
+ * What a reader's accepted report publishes: held to the story's secrets (as the pack's own texts are at
+ * import) judged by whoever the entry's volume or episode shows it to, a location that is a place in the
+ * book, and a feed that carries nothing of an entry sealed for a signed-out reader.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as formAction } from "~/routes/feedback-hub.form";
+import { action as triageAction } from "~/routes/feedback-hub.triage";
+import { loader as feedLoader } from "~/routes/translation-meta.feed";
+import { loader as volumeLoader } from "~/routes/translation-meta.ln-page";
+import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
+import { importTestPack } from "../support/packs";
+import { load, pageOfKind, present } from "../support/workers-context";
+
+/*
+ * The tiny pack with a second secret, revealed at wn:2-2 and so by ln:main-2 (which adapts wn:2-1 to
+ * wn:2-2), not by ln:main-1. Its first secret, Mira built the door, is revealed at wn:1-3 (and by
+ * ln:main-1), which anime episode 2 skipped.
+ */
+beforeAll(() =>
+  importTestPack("tiny", {
+    edit: (files) =>
+      files["series.json"].secrets.push({
+        id: "the-hall-remembers",
+        words: ["the hall remembers"],
+        revealAt: "wn:2-2",
+      }),
+  }),
+);
+
+let sent = 0;
+
+/** Sends a report from a reader of its own (each reader may send 5 a minute) and gives its stored id. */
+async function sendReport(slug: "report_ln_mistl" | "report_anime_mistl", fields: Record<string, string>) {
+  const submissionId = crypto.randomUUID();
+  const uid = `publishing-reader-${++sent}`;
+  const result = await call(formAction, `/feedback_hub/${slug}`, {
+    method: "POST",
+    cookie: await cookieFor(uid),
+    params: { form: slug },
+    body: form({ submissionId, ...fields }),
+  });
+  expect(result.status, JSON.stringify(result.data)).toBe(302);
+  return present(
+    await env.DB.prepare(`SELECT id FROM reports WHERE uid = ? AND submission_id = ?`)
+      .bind(uid, submissionId)
+      .first<{ id: string }>(),
+    "stored report",
+  ).id;
+}
+
+const lnReport = (fields: Record<string, string>) =>
+  sendReport("report_ln_mistl", {
+    volume: "ln:main-1",
+    chapter: "2",
+    location: "p. 31",
+    official: "Oh, you.",
+    suggested: "You absolute fool.",
+    why: "Softened insult.",
+    ...fields,
+  });
+
+/** A moderator accepts the report, filing it as a softened, meaning-changing entry. */
+async function accept(reportId: string, note = "Confirmed.") {
+  return call(triageAction, "/feedback_hub/triage", {
+    method: "POST",
+    cookie: await cookieFor("publishing-mod", { admin: true, name: "Mod" }),
+    body: form({
+      reportId,
+      from: "open",
+      status: "accepted",
+      note,
+      category: "softened",
+      severity: "meaning_changing",
+    }),
+  });
+}
+
+async function stored(reportId: string) {
+  return present(
+    await env.DB.prepare(`SELECT status, published_entry FROM reports WHERE id = ?`)
+      .bind(reportId)
+      .first<{ status: string; published_entry: string | null }>(),
+  );
+}
+
+const entryCount = async (reportId: string) =>
+  present(
+    await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM ln_mistakes WHERE id = ?1) + (SELECT count(*) FROM anime_mistakes WHERE id = ?1) AS n`,
+    )
+      .bind(`report-${reportId}`)
+      .first<{ n: number }>(),
+  ).n;
+
+describe("the content import", () => {
+  it("stores the pack's secrets with what reveals each, for triage to hold reports to", async () => {
+    const { results } = await env.DB.prepare(`SELECT id, words, revealed_by FROM story_secrets ORDER BY id`).all();
+    expect(results).toEqual([
+      { id: "mira-built-the-door", words: '["built the door","The Keeper Lied"]', revealed_by: "wn:1-3 ln:main-1" },
+      { id: "the-hall-remembers", words: '["the hall remembers"]', revealed_by: "wn:2-2 ln:main-2" },
+    ]);
+  });
+});
+
+describe("a report's location", () => {
+  it("is refused on sending when it is not a page, a percentage or a Kindle location, with the text kept", async () => {
+    const location = "p. 31, just after the hall remembers everything";
+    const result = await call(formAction, "/feedback_hub/report_ln_mistl", {
+      method: "POST",
+      cookie: await cookieFor("publishing-location"),
+      params: { form: "report_ln_mistl" },
+      body: form({
+        submissionId: crypto.randomUUID(),
+        volume: "ln:main-1",
+        chapter: "2",
+        location,
+        official: "a",
+        suggested: "b",
+        why: "c",
+      }),
+    });
+    expect(result.status).toBe(400);
+    expect(result.data?.error.fields).toEqual({
+      location: "Write a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234).",
+    });
+    expect(result.data?.values).toMatchObject({ location, official: "a", why: "c" });
+  });
+
+  it("is refused on accepting when the report was sent before the form checked it", async () => {
+    const reportId = await lnReport({});
+    await env.DB.prepare(`UPDATE reports SET fields = json_set(fields, '$.location', ?) WHERE id = ?`)
+      .bind("the scene where Oren cries", reportId)
+      .run();
+    const result = await accept(reportId);
+    expect(result.status).toBe(422);
+    expect(result.data?.error.fields?.form).toBe(
+      "Not published: its “Page or ebook position” reads “the scene where Oren cries”, which is not a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234), and the entry would show it to every reader of the volume. Decline it with a note asking the reader to send it again without that.",
+    );
+    expect(await stored(reportId)).toEqual({ status: "open", published_entry: null });
+    expect(await entryCount(reportId)).toBe(0);
+  });
+
+  it("is published as a page or an ebook position, never a percentage read as a page", async () => {
+    const percentage = await lnReport({ location: "43.5%", suggested: "At forty-three and a half." });
+    const kindle = await lnReport({ location: "Location 812", suggested: "At location eight hundred." });
+    const none = await lnReport({ location: "", suggested: "Somewhere in it." });
+    for (const reportId of [percentage, kindle, none]) expect((await accept(reportId)).status).toBe(302);
+    const volume = pageOfKind(
+      await load(volumeLoader, "/translation_meta/ln_mistls/main_v1?reveal=ln:main-1", { slug: "main_v1" }),
+      "volume",
+    );
+    const place = (suggested: string) => {
+      const entry = present(volume.entries.find((candidate) => candidate.content?.suggested === suggested));
+      return [entry.page, entry.ebookPosition];
+    };
+    expect(place("At forty-three and a half.")).toEqual([null, "43.5%"]);
+    expect(place("At location eight hundred.")).toEqual([null, "loc. 812"]);
+    expect(place("Somewhere in it.")).toEqual([null, null]);
+  });
+});
+
+describe("accepting a report that names a secret", () => {
+  it("is refused when the entry's volume shows it before the secret, naming the field, the secret and the readers", async () => {
+    const reportId = await lnReport({ why: "Because THE HALL remembers, the insult is a threat." });
+    const result = await accept(reportId, "A good catch, thank you.");
+    expect(result.status).toBe(422);
+    expect(result.data?.error.fields?.form).toBe(
+      "Not published: its “Why it matters” names the secret “the-hall-remembers” (“THE HALL remembers”), which readers of Tiny Tale 1 may not know yet, and the entry would show it to them. Decline it with a note asking the reader to send it again without that.",
+    );
+    // The moderator's own input comes back to the form.
+    expect(result.data?.values).toMatchObject({ reportId, status: "accepted", note: "A good catch, thank you." });
+    expect(await stored(reportId)).toEqual({ status: "open", published_entry: null });
+    expect(await entryCount(reportId)).toBe(0);
+    // Declining it, with the note, is still possible.
+    const declined = await call(triageAction, "/feedback_hub/triage", {
+      method: "POST",
+      cookie: await cookieFor("publishing-mod", { admin: true, name: "Mod" }),
+      body: form({ reportId, from: "open", status: "declined", note: "Please send it again without the spoiler." }),
+    });
+    expect(declined.status).toBe(302);
+    expect((await stored(reportId)).status).toBe("declined");
+  });
+
+  it("publishes the same words where every reader of the volume knows the secret", async () => {
+    const reportId = await lnReport({ volume: "ln:main-2", chapter: "1", why: "Because the hall remembers." });
+    expect((await accept(reportId)).status).toBe(302);
+    expect(await stored(reportId)).toEqual({ status: "accepted", published_entry: `report-${reportId}` });
+  });
+
+  it("refuses an anime report on an episode whose viewers skipped the chapter that reveals it", async () => {
+    const reportId = await sendReport("report_anime_mistl", {
+      episode: "anime:1-2",
+      timestamp: "3:10",
+      platform: "Netflix",
+      track: "subtitles",
+      official: "So you built the door.",
+      suggested: "So it was you.",
+      why: "The subtitle says more than the line.",
+    });
+    const result = await accept(reportId);
+    expect(result.status).toBe(422);
+    expect(result.data?.error.fields?.form).toContain(
+      "its “The official line” names the secret “mira-built-the-door” (“built the door”), which readers of",
+    );
+    expect(await entryCount(reportId)).toBe(0);
+  });
+
+  it("refuses both of two moderators accepting it at once, and publishes nothing", async () => {
+    const reportId = await lnReport({ official: "When the hall remembers, run." });
+    const results = await Promise.all([accept(reportId), accept(reportId)]);
+    expect(results.map((result) => result.status)).toEqual([422, 422]);
+    expect(await stored(reportId)).toEqual({ status: "open", published_entry: null });
+    expect(await entryCount(reportId)).toBe(0);
+  });
+});
+
+describe("the translation notes feed", () => {
+  it("prints neither the text nor the place within its unit of an entry sealed for a signed-out reader", async () => {
+    const reportId = await lnReport({
+      volume: "ln:main-2",
+      chapter: "1",
+      location: "loc. 4321",
+      official: "A line only readers of the hall know.",
+    });
+    expect((await accept(reportId)).status).toBe(302);
+    const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
+    const entry = present(
+      [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((match) => match[0]).find((text) => text.includes(reportId)),
+    );
+    expect(entry).toContain("<title>Tiny Tale 2, chapter 1: Softened or censored (Meaning-changing)</title>");
+    expect(entry).not.toContain("4321");
+    expect(entry).not.toContain("A line only readers of the hall know.");
+    expect(entry).toContain("behind the spoiler shield");
+  });
+});
