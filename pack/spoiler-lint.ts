@@ -1,7 +1,7 @@
 import type { Crossing } from "../app/lib/progress/media-crossing";
 import { reachedUnits } from "../app/lib/progress/record";
 import { hasConsumed, knowledgeOfUnits, knows, readRevealers } from "../app/lib/shield/knowledge";
-import { revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
+import { namesSecret, revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
 import { packCrossings, trackerUnitsOf } from "./crossings";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
@@ -329,9 +329,9 @@ export function lintSpoilers(
   if (!secrets.length) return;
   for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
     for (const secret of secrets) {
-      const match = secret.pattern.exec(text);
-      if (!match) continue;
-      const finding = `names the secret "${secret.id}" ("${match[0]}") before it is revealed`;
+      const named = namesSecret(secret.pattern, text);
+      if (named === null) continue;
+      const finding = `names the secret "${secret.id}" ("${named}") before it is revealed`;
       const textRevealedBy = placed(revealedBy);
       const early = revealedBeforeSecret(readRevealers(textRevealedBy), readRevealers(secret.revealedBy));
       if (early !== null) {

@@ -93,9 +93,10 @@ export const mistakeTimestampPattern = /^(\d{1,2}:)?\d{1,2}:\d{2}$/;
  * A reader's location is published with their accepted report, so it is one of these and nothing else:
  * free text there would be shown to every reader beside the entry, behind no shield.
  */
-const bookPage = /^(?:(?:p|pg|page)\.?\s*)?([1-9]\d{0,4})$/i;
-const ebookPercentage = /^(100|\d{1,2}(?:\.\d{1,2})?)\s*%$/;
-const kindleLocation = /^(?:loc|location)\.?\s*([1-9]\d{0,6})$/i;
+const bookPage = /^(?:(?:p|pp|pg|page)\.?\s*)?([1-9]\d{0,4})$/i;
+// A decimal point or comma (43,5% as much of Europe writes it); 100 only as itself or 100.0.
+const ebookPercentage = /^(100(?:[.,]0{1,2})?|\d{1,2}(?:[.,]\d{1,2})?|[.,]\d{1,2})\s*%$/;
+const kindleLocation = /^(?:loc|location)\.?:?\s*([1-9]\d{0,7})$/i;
 
 export const bookLocationPattern = new RegExp(
   [bookPage, ebookPercentage, kindleLocation].map((pattern) => pattern.source).join("|"),
@@ -112,7 +113,7 @@ export function parseBookLocation(text: string): BookLocation | null {
   const page = bookPage.exec(location);
   if (page) return { page: Number(page[1]), ebookPosition: null };
   const percentage = ebookPercentage.exec(location);
-  if (percentage) return { page: null, ebookPosition: `${Number(percentage[1])}%` };
+  if (percentage) return { page: null, ebookPosition: `${Number(percentage[1]!.replace(",", "."))}%` };
   const kindle = kindleLocation.exec(location);
   if (kindle) return { page: null, ebookPosition: `loc. ${kindle[1]}` };
   return null;

@@ -334,7 +334,7 @@ export function knowsAnything(knowledge: Knowledge) {
  * shorts ticked. The end is only a number, so a span cannot leave its run: the keys between are exactly
  * the numbers between, whatever the pack holds. Side stories have no order in their keys (a span of
  * slugs would take in any story whose slug sorts between), so they stay listed one by one
- * (docs/decisions/0034-reveal-ranges.md).
+ * (docs/decisions/0036-reveal-spans.md).
  */
 
 export const REVEAL_PARAMETER = "reveal";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { revealedBeforeSecret, secretNamedEarly, secretPattern, type StorySecret } from "./secrets";
+import { namesSecret, revealedBeforeSecret, secretNamedEarly, secretPattern, type StorySecret } from "./secrets";
 
 const units = (revealedBy: string) => revealedBy.split(" ");
 
@@ -17,6 +17,31 @@ describe("secretPattern", () => {
     expect(pattern.test("says a (b)* here")).toBe(true);
     expect(pattern.test("says a bbb here")).toBe(false);
     expect(pattern.test("cxd")).toBe(false);
+  });
+});
+
+describe("namesSecret", () => {
+  const pattern = secretPattern(["Corvin's sister", "Aurélie"]);
+
+  it("reads the text as it shows: nothing invisible or look-alike hides the words", () => {
+    for (const text of [
+      "The Saint is Cor\u200Bvin's sister.", // a zero-width space
+      "Cor\u200Dvin's sister", // a zero-width joiner
+      "Cor\u00ADvin's sister", // a soft hyphen
+      "Cor\u2060vin's sister", // a word joiner
+      "Corvin\u2018s sister", // other apostrophes
+      "Corvin\u02BCs sister",
+      "Corvin\uFF07s sister", // full-width
+      "\uFF23\uFF4F\uFF52\uFF56\uFF49\uFF4E's sister",
+      "Aurélie is the queen".normalize("NFD"), // an accent written as a letter and a mark
+      "Aurelie is the queen", // and left out
+    ])
+      expect(namesSecret(pattern, text), JSON.stringify(text)).not.toBeNull();
+  });
+
+  it("names nothing where the words are not there", () => {
+    expect(namesSecret(pattern, "Corvin's sisterhood")).toBeNull();
+    expect(namesSecret(pattern, "Aurelian")).toBeNull();
   });
 });
 

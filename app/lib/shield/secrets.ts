@@ -17,13 +17,34 @@ export interface StorySecret {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Apostrophes as readers type them: straight, curly, the modifier letter, acute and grave accents, the prime. */
+const apostrophes = "['‘’ʼ´`′]";
+
 /**
  * The secret's words as one pattern: case-insensitive, whole words or phrases (no letter or digit
- * either side), any run of spaces matching any other, and straight and curly apostrophes alike.
+ * either side), any run of spaces matching any other, and every apostrophe alike. Match it with
+ * `namesSecret`, which reads the text as it shows.
  */
 export function secretPattern(words: readonly string[]) {
-  const phrases = words.map((word) => escapeRegExp(word.trim()).replace(/\s+/g, "\\s+").replace(/['’]/g, "['’]"));
+  const phrases = words.map((word) =>
+    escapeRegExp(comparable(word).trim()).replace(/\s+/g, "\\s+").replace(new RegExp(apostrophes, "g"), apostrophes),
+  );
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+}
+
+/**
+ * A text as a reader sees it, for matching: compatibility forms folded (full-width letters,
+ * ligatures), accents taken off (readers write "Aurelie" for "Aurélie", and a letter with a mark
+ * after it for one letter), and the characters that show nothing (zero-width spaces and joiners, soft
+ * hyphens, direction marks) taken out, so none of them can hide a secret's words.
+ */
+function comparable(text: string) {
+  return text.normalize("NFKD").replace(/[\p{M}\p{Cf}]/gu, "");
+}
+
+/** The words of the text that name the secret (as the text shows them once compared), or null when it names none. */
+export function namesSecret(pattern: RegExp, text: string): string | null {
+  return pattern.exec(comparable(text))?.[0] ?? null;
 }
 
 /**
@@ -55,10 +76,10 @@ export function secretNamedEarly(
     // A secret without words names nothing (an empty pattern would match every text).
     const words = secret.words.filter((word) => word.trim() !== "");
     if (!words.length) continue;
-    const match = secretPattern(words).exec(text);
-    if (!match) continue;
+    const named = namesSecret(secretPattern(words), text);
+    if (named === null) continue;
     const before = revealedBeforeSecret(textRevealedBy, secret.revealedBy);
-    if (before !== null) return { secret: secret.id, words: match[0], before };
+    if (before !== null) return { secret: secret.id, words: named, before };
   }
   return null;
 }
