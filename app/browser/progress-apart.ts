@@ -4,7 +4,7 @@ import { checkProgress } from "~/lib/progress/file";
 import type { Progress } from "~/lib/progress/record";
 import { storageKeys } from "~/lib/runtime/storage-keys";
 import { readStoredProgress } from "./read-stored-progress";
-import { readStored, writeStored } from "./storage";
+import { forgetStored, readStored, writeStored } from "./storage";
 import { storeProgress } from "./stored-progress";
 
 /*
@@ -100,6 +100,8 @@ export function setAsideOthersProgress(uid: string): boolean {
   }
   writeStored("progressOwner", null);
   storeProgress(null);
+  // What this tab synced before is no longer in this browser: the next sync must not be skipped.
+  forgetStored("progressSynced");
   return true;
 }
 

@@ -17,6 +17,10 @@ function fakeWindow() {
   const storage = () => {
     const items = new Map<string, string>();
     return {
+      get length() {
+        return items.size;
+      },
+      key: (index: number) => [...items.keys()][index] ?? null,
       getItem: (key: string) => items.get(key) ?? null,
       setItem: (key: string, value: string) => void items.set(key, value),
       removeItem: (key: string) => void items.delete(key),
@@ -371,6 +375,21 @@ describe("a shared browser", () => {
     // Reader B's record is set aside in turn, and nothing of it reached reader A.
     expect(readStoredProgress()?.anime).toBe("anime:1-3");
     expect(progressApartFrom("reader-a")).toEqual([{ owner: "reader-b", progress: accountB, keptApartBy: [] }]);
+  });
+
+  it("in one tab, A, then B, then A again: each sign-in syncs again and A gets their own record back", async () => {
+    const a = accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    vi.stubGlobal("fetch", a.fetch);
+    await syncProgressOnSignIn("reader-a");
+    expect(readStoredProgress()).toEqual(readerA);
+    vi.stubGlobal("fetch", b.fetch);
+    await syncProgressOnSignIn("reader-b");
+    expect(readStoredProgress()).toEqual(accountB);
+    expect(a.holds()).toEqual(readerA);
+    expect(b.holds()).toEqual(accountB);
   });
 
   it("leaves everything where it is when the other account's record cannot be set aside", async () => {

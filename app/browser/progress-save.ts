@@ -194,7 +194,7 @@ function adopt(merged: Progress): Progress | null {
  */
 export async function syncProgressOnSignIn(uid: string) {
   if (!setAsideOthersProgress(uid)) return;
-  if (readStored("progressSynced", `:${uid}`)) return;
+  if (readStored("progressSynced", `:${uid}`) && !ownProgressApart(uid)) return;
   const response = await fetch(endpoint, { credentials: "same-origin" });
   if (!response.ok) return;
   const body: unknown = await response.json().catch(() => undefined);

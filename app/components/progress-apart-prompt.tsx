@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
  * Asks a signed-in reader what becomes of progress another account saved in this browser (set aside
  * by the sign-in sync, ~/browser/progress-apart.ts): add it to theirs, keep it apart, or clear it from
  * this device. Nothing is added without the yes; meanwhile the page shows the reader's own progress.
- * It goes as soon as an answer is given here or in another tab.
+ * It goes as soon as an answer is given here or in another tab. It opens the page's content (it is
+ * drawn before each page, inside <main>), where no toast or notice covers it.
  */
 export function ProgressApartPrompt({ uid }: { uid: string }) {
   const others = useProgressApartFrom(uid);
@@ -23,10 +24,7 @@ export function ProgressApartPrompt({ uid }: { uid: string }) {
       .finally(() => setAdding(false));
   };
   return (
-    <section
-      aria-labelledby={title}
-      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-md rounded-lg border border-border bg-background p-4 text-sm shadow-lg"
-    >
+    <section aria-labelledby={title} className="mb-6 rounded-lg border border-primary bg-background p-4 text-sm">
       <h2 id={title} className="font-semibold">
         This device holds reading progress saved by another account
       </h2>

@@ -1,7 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { Account } from "../support/auth";
 import { expect, signIn, test } from "../support/auth";
 import { waitForHydration } from "../support/browser";
+import { smallTapTargets } from "../support/tap-targets";
 
 /** A fact of Ilse Marrow's that only a reader at arc 5 knows. */
 const secret = "The shadow of the keeper Lanthe";
@@ -19,7 +21,11 @@ function accountProgress(page: Page) {
 
 /** Every key of this site in the browser's localStorage. */
 function storedKeys(page: Page) {
-  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("rc:")).sort());
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("rc:"))
+      .sort(),
+  );
 }
 
 /** Signs out from the account menu, with the button named. */
@@ -104,6 +110,17 @@ test("the next reader adds the last one's progress on their yes, and clearing th
   const [readerA, readerB] = await Promise.all([accounts.create("Reader A"), accounts.create("Reader B")]);
   await readerReadsAndLeaves(page, readerA);
   await signIn(page, readerB);
+
+  // On a 360 px phone, in light and dark: every choice is a full tap, and nothing serious for a screen reader.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(prompt(page)).toBeVisible();
+  expect(await smallTapTargets(page, "section[aria-labelledby]")).toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).include("section[aria-labelledby]").analyze();
+    expect(violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+  }
+
   await prompt(page).getByRole("button", { name: "Add it to mine" }).click();
   await expect(prompt(page)).toHaveCount(0);
   await expect.poll(async () => (await accountProgress(page))?.webNovel).toBe("wn:5-30");
