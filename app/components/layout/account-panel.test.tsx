@@ -36,6 +36,7 @@ function renderPanel() {
     { path: "/", Component: () => <AccountPanel user={user} label="Reader A" /> },
     {
       path: "/auth/logout",
+      Component: () => <p>Signed out</p>,
       action: async ({ request }) => {
         signOuts.push(String((await request.formData()).get("redirectTo")));
         return null;
@@ -88,5 +89,16 @@ describe("signing out from the account menu", () => {
     );
     expect(signOuts).toEqual([]);
     expect(localStorage.getItem("rc:progress")).toBe(progress);
+
+    // Once the account can be reached, the progress is sent and the device cleared. (This also leaves the
+    // save status as other files of this non-isolated project expect it: saved.)
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ ok: true, saved: JSON.parse(progress) as unknown })),
+    );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Sign out and clear this device" }));
+    await vi.waitFor(() => expect(signOuts).toEqual(["/"]));
+    expect(localStorage.getItem("rc:progress")).toBeNull();
+    expect(localStorage.getItem("rc:progress-unsent")).toBeNull();
   });
 });
