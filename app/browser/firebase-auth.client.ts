@@ -5,6 +5,7 @@ import type { SessionAnswer } from "~/lib/account/auth-errors";
 import { readError } from "~/lib/http/error-body";
 import { refreshDelay, retryDelay, signOutErrors } from "~/lib/runtime/session-refresh";
 import { importWithRecovery } from "./lazy-import";
+import { forgetDrafts } from "./report-draft";
 
 /**
  * Analytics follows sign-in and sign-out, loaded only then so the login page does not carry it; if it
@@ -101,8 +102,12 @@ export async function establishSession(user: User): Promise<SessionAnswer> {
   return answer;
 }
 
-/** Ends the Firebase session in this browser, and with serverToo the cookie as well. */
+/**
+ * Ends the Firebase session in this browser, and with serverToo the cookie as well. Every unsent draft
+ * goes with it, whatever ended the session: a draft is its writer's, not the next reader's.
+ */
 export async function signOutEverywhere({ serverToo }: { serverToo: boolean }) {
+  forgetDrafts();
   clearTimeout(refreshTimer);
   refreshingUid = null;
   await withAnalytics(({ resetAnalytics }) => resetAnalytics());

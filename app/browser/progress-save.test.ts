@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { clearProgressApart, keepProgressApart, progressApartFrom } from "./progress-apart";
 import {
+  addProgressApart,
   progressSaveStatus,
   saveProgress,
   sendProgress,
@@ -15,6 +17,10 @@ function fakeWindow() {
   const storage = () => {
     const items = new Map<string, string>();
     return {
+      get length() {
+        return items.size;
+      },
+      key: (index: number) => [...items.keys()][index] ?? null,
       getItem: (key: string) => items.get(key) ?? null,
       setItem: (key: string, value: string) => void items.set(key, value),
       removeItem: (key: string) => void items.delete(key),
@@ -261,3 +267,149 @@ describe("the sign-in sync", () => {
     expect(readStoredProgress()).toEqual(reader);
   });
 });
+
+describe("a shared browser", () => {
+  const readerA: Progress = { ...emptyProgress, webNovel: "wn:5-30", position: 90, updatedAt: at("08:00") };
+  const accountB: Progress = { ...emptyProgress, anime: "anime:1-2", position: 10, updatedAt: at("07:00") };
+  /** An account whose saved record is `saved`, answering every save with what it then holds. */
+  function accountHolding(saved: Progress | null) {
+    let holds = saved;
+    const fetch = vi.fn(async (_: string, init?: RequestInit) => {
+      if (init?.method !== "POST") return answer({ progress: holds });
+      holds = JSON.parse(String(init.body)) as Progress;
+      return answer({ ok: true, saved: holds });
+    });
+    vi.stubGlobal("fetch", fetch);
+    return { fetch, holds: () => holds };
+  }
+  const apart = () => JSON.parse(window.localStorage.getItem("rc:progress-apart") ?? "[]") as unknown[];
+
+  beforeEach(() => {
+    vi.stubGlobal("window", fakeWindow());
+    vi.stubGlobal("navigator", fakeNavigator());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("never merges one account's record into another's: it is set aside, and the page shows the account's own", async () => {
+    accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    expect(window.localStorage.getItem("rc:progress-owner")).toBe("reader-a");
+
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    expect(readStoredProgress()).toEqual(accountB);
+    expect(b.holds()).toEqual(accountB);
+    expect(b.fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
+    expect(window.localStorage.getItem("rc:progress-owner")).toBe("reader-b");
+    expect(progressApartFrom("reader-b")).toEqual([{ owner: "reader-a", progress: readerA, keptApartBy: [] }]);
+  });
+
+  it("sets the other account's record aside before the account answers, and even when it never does", async () => {
+    accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer({ error: { message: "down" } }, 503)),
+    );
+    await syncProgressOnSignIn("reader-b");
+    expect(readStoredProgress()).toBeNull();
+    expect(progressApartFrom("reader-b")).toHaveLength(1);
+  });
+
+  it("a record kept signed out and never saved to an account is the reader's own: the first account takes it in", async () => {
+    void saveProgress(readerA, { account: null });
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    expect(b.holds()).toMatchObject({ webNovel: "wn:5-30", anime: "anime:1-2" });
+    expect(apart()).toEqual([]);
+    expect(window.localStorage.getItem("rc:progress-owner")).toBe("reader-b");
+  });
+
+  it("progress read signed out after an account's sign-out stays that account's", async () => {
+    accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    void saveProgress({ ...readerA, anime: "anime:1-1" }, { account: null });
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    expect(b.holds()).toEqual(accountB);
+    expect(progressApartFrom("reader-b")[0]).toMatchObject({ owner: "reader-a", progress: { anime: "anime:1-1" } });
+  });
+
+  it("adds the other account's record only when the reader says yes", async () => {
+    accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    expect((await addProgressApart("reader-b"))?.outcome).toBe("saved");
+    expect(b.holds()).toMatchObject({ webNovel: "wn:5-30", anime: "anime:1-2" });
+    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:5-30", anime: "anime:1-2" });
+    expect(apart()).toEqual([]);
+  });
+
+  it("keeps it apart or clears it from this browser, as the reader answers, and asks no more", async () => {
+    accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    keepProgressApart("reader-b");
+    expect(progressApartFrom("reader-b")).toEqual([]);
+    // Kept in this browser: a third account is still asked about it.
+    expect(progressApartFrom("reader-c")).toHaveLength(1);
+    clearProgressApart("reader-c");
+    expect(apart()).toEqual([]);
+  });
+
+  it("gives an account its record back when it signs in here again, with what it read while set aside", async () => {
+    const a = accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    // A change the account never received (offline), then reader B signs in.
+    writeStoredRecord({ ...readerA, anime: "anime:1-3" });
+    accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+
+    window.sessionStorage.removeItem("rc:progress-synced:reader-a");
+    vi.stubGlobal("fetch", a.fetch);
+    await syncProgressOnSignIn("reader-a");
+    expect(a.holds()).toMatchObject({ webNovel: "wn:5-30", anime: "anime:1-3" });
+    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:5-30", anime: "anime:1-3" });
+    // Reader B's record is set aside in turn, and nothing of it reached reader A.
+    expect(readStoredProgress()?.anime).toBe("anime:1-3");
+    expect(progressApartFrom("reader-a")).toEqual([{ owner: "reader-b", progress: accountB, keptApartBy: [] }]);
+  });
+
+  it("in one tab, A, then B, then A again: each sign-in syncs again and A gets their own record back", async () => {
+    const a = accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    vi.stubGlobal("fetch", a.fetch);
+    await syncProgressOnSignIn("reader-a");
+    expect(readStoredProgress()).toEqual(readerA);
+    vi.stubGlobal("fetch", b.fetch);
+    await syncProgressOnSignIn("reader-b");
+    expect(readStoredProgress()).toEqual(accountB);
+    expect(a.holds()).toEqual(readerA);
+    expect(b.holds()).toEqual(accountB);
+  });
+
+  it("leaves everything where it is when the other account's record cannot be set aside", async () => {
+    accountHolding(readerA);
+    await syncProgressOnSignIn("reader-a");
+    const storage = window.localStorage;
+    const setItem = storage.setItem;
+    storage.setItem = (key: string, value: string) => {
+      if (key === "rc:progress-apart") throw new DOMException("full", "QuotaExceededError");
+      setItem(key, value);
+    };
+    const b = accountHolding(accountB);
+    await syncProgressOnSignIn("reader-b");
+    expect(b.fetch).not.toHaveBeenCalled();
+    expect(readStoredProgress()).toEqual(readerA);
+    expect(storage.getItem("rc:progress-owner")).toBe("reader-a");
+  });
+});
+
+/** A record stored in this browser as the site stores it, without an account. */
+function writeStoredRecord(progress: Progress) {
+  window.localStorage.setItem("rc:progress", JSON.stringify(progress));
+}

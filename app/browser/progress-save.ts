@@ -2,6 +2,13 @@ import { useSyncExternalStore } from "react";
 import { holdsProgress, mergeProgress, reconcileProgress, sameProgress } from "~/lib/progress/changes";
 import { checkProgress } from "~/lib/progress/file";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
+import {
+  dropProgressApart,
+  ownProgress,
+  ownProgressApart,
+  progressApartFrom,
+  setAsideOthersProgress,
+} from "./progress-apart";
 import { readStoredProgress } from "./read-stored-progress";
 import { readStored, writeStored } from "./storage";
 import { storeProgress } from "./stored-progress";
@@ -16,6 +23,9 @@ import { storeProgress } from "./stored-progress";
  */
 
 const endpoint = "/resources/progress";
+
+/** What the reader is to be asked after the sync (the browser runtime loads this module, not that one). */
+export { progressApartFrom };
 
 /**
  * Where the account's copy of the reader's progress stands: "unsent" when a change is kept on this device
@@ -77,6 +87,7 @@ export async function saveProgress(
  */
 export async function sendProgress(progress: Progress, account: string): Promise<AccountSaveResult> {
   writeStored("progressUnsent", account);
+  ownProgress(account);
   savesUnderWay += 1;
   setStatus("saving");
   // Offline, the request cannot leave: the change waits on this device.
@@ -175,18 +186,48 @@ function adopt(merged: Progress): Progress | null {
  * the browser's (furthest wins per medium), so the spoiler shield is right on every device at once,
  * and sends back anything this browser had that the account did not. Tried again on the next page
  * until the account has it.
+ *
+ * Only this reader's own progress takes part: a record kept signed out and never saved to an account,
+ * this account's record, and what was set aside for it while another account was signed in here.
+ * Another account's record is set aside first, on every page, before anything is read
+ * (./progress-apart.ts); it is added only when the reader says yes (`addProgressApart`).
  */
 export async function syncProgressOnSignIn(uid: string) {
-  if (readStored("progressSynced", `:${uid}`)) return;
+  if (!setAsideOthersProgress(uid)) return;
+  if (readStored("progressSynced", `:${uid}`) && !ownProgressApart(uid)) return;
   const response = await fetch(endpoint, { credentials: "same-origin" });
   if (!response.ok) return;
   const body: unknown = await response.json().catch(() => undefined);
   // An answer that cannot be read leaves the tab unsynced: the next page tries again.
   if (body === undefined) return;
   const saved = recordIn(body, "progress");
-  const { progress, storeLocally, sendToAccount } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
-  if (sendToAccount) {
-    if ((await saveProgress(progress, { account: uid }))?.outcome !== "saved") return;
-  } else if (storeLocally) storeProgress(progress);
+  // Another tab may have signed another account in meanwhile: its record is set aside again.
+  if (!setAsideOthersProgress(uid)) return;
+  const own = ownProgressApart(uid);
+  const stored = readStoredProgress();
+  const local = own ? mergeProgress(stored ?? emptyProgress, own) : (stored ?? emptyProgress);
+  const { progress, storeLocally, sendToAccount } = reconcileProgress(local, saved);
+  // Stored here before the set-aside copy goes, so a failing save still leaves it in this browser.
+  const saving = sendToAccount ? saveProgress(progress, { account: uid }) : null;
+  if (!sendToAccount && (storeLocally || own)) storeProgress(progress);
+  if (own) dropProgressApart([uid]);
+  ownProgress(uid);
+  if (saving && (await saving)?.outcome !== "saved") return;
   writeStored("progressSynced", "1", `:${uid}`);
+}
+
+/**
+ * The reader said yes: the other accounts' records set aside in this browser are added to this
+ * account's progress (stored here first, then saved to the account like any change).
+ */
+export async function addProgressApart(uid: string) {
+  const others = progressApartFrom(uid);
+  if (!others.length) return null;
+  const progress = others.reduce(
+    (sum, entry) => mergeProgress(sum, entry.progress),
+    readStoredProgress() ?? emptyProgress,
+  );
+  const saving = saveProgress(progress, { account: uid });
+  dropProgressApart(others.map((entry) => entry.owner));
+  return saving;
 }

@@ -1,8 +1,34 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { readStored, writeStored } from "./storage";
+import { forgetStored, readStored, writeStored } from "./storage";
+import { useOptionalUser } from "./user";
 
 /**
- * A report form's unsent draft, kept in this browser per kind of report: restored once on arrival
+ * Where a draft is kept: per account (`rc:draft:<uid>:bug`), so a draft written by one reader never
+ * opens in another's form in a shared browser; a signed-out reader's under the form's kind alone.
+ */
+function draftSuffix(kind: string, uid: string | null) {
+  return uid ? `:${uid}:${kind}` : `:${kind}`;
+}
+
+/** Forgets one form's draft (its report was sent). */
+export function forgetDraft(kind: string, uid: string | null) {
+  writeStored("reportDraft", null, draftSuffix(kind, uid));
+}
+
+/**
+ * Drafts forgotten so far: a save still waiting when every draft is forgotten (the reader signed out
+ * with a form open) is dropped, not written back after.
+ */
+let forgotten = 0;
+
+/** Forgets every draft in this browser, of every form and account (on sign-out). */
+export function forgetDrafts() {
+  forgotten += 1;
+  forgetStored("reportDraft");
+}
+
+/**
+ * A report form's unsent draft, kept in this browser per kind of report and account: restored once on arrival
  * (`restore`; never over a field the address filled in, `keep`), saved 300 ms after the reader stops
  * typing (`save`) or at once when the form goes away before then (the reader went elsewhere), dropped
  * when the reader starts over (`discard`) or the report is sent (the hub does, after the form has gone).
@@ -16,14 +42,15 @@ export function useReportDraft(
     read,
   }: { restore: boolean; keep: Partial<Record<string, string>>; read: () => Record<string, string> },
 ) {
-  const suffix = `:${kind}`;
+  const suffix = draftSuffix(kind, useOptionalUser()?.uid ?? null);
   const [restored, setRestored] = useState(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** What is typed and not stored yet, with the key it goes under (read as typed: the form is gone on unmount). */
-  const unsaved = useRef<{ suffix: string; draft: string } | null>(null);
+  const unsaved = useRef<{ suffix: string; draft: string; forgotten: number } | null>(null);
   const storeUnsaved = () => {
     clearTimeout(saveTimer.current);
-    if (unsaved.current) writeStored("reportDraft", unsaved.current.draft, unsaved.current.suffix);
+    if (unsaved.current?.forgotten === forgotten)
+      writeStored("reportDraft", unsaved.current.draft, unsaved.current.suffix);
     unsaved.current = null;
   };
 
@@ -61,7 +88,7 @@ export function useReportDraft(
     restored,
     save() {
       clearTimeout(saveTimer.current);
-      unsaved.current = { suffix, draft: JSON.stringify(read()) };
+      unsaved.current = { suffix, draft: JSON.stringify(read()), forgotten };
       saveTimer.current = setTimeout(storeUnsaved, 300);
     },
     discard() {

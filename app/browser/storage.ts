@@ -24,3 +24,15 @@ export function writeStored(name: StorageKeyName, value: string | null, suffix =
     // Storage can be unavailable; the choice then lasts for this page only.
   }
 }
+
+/** Removes a value and every value kept under it with a suffix (rc:draft, rc:draft:…). */
+export function forgetStored(name: StorageKeyName) {
+  const { key } = storageKeys[name];
+  try {
+    const storage = area(name);
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const stored of keys) if (stored === key || stored?.startsWith(`${key}:`)) storage.removeItem(stored);
+  } catch {
+    // Storage can be unavailable; nothing was kept then.
+  }
+}

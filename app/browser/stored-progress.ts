@@ -68,9 +68,13 @@ export async function loadStoredProgress(): Promise<Progress | null> {
   return storedProgressIfRead() ?? null;
 }
 
-/** Stores progress in this browser (null: none, as before any was set) and tells everything on the page that reads it. */
+/**
+ * Stores progress in this browser (null: none, as before any was set, and then no account owns it:
+ * ./progress-apart.ts) and tells everything on the page that reads it.
+ */
 export function storeProgress(progress: Progress | null) {
   writeStored("progress", progress ? JSON.stringify(progress) : null);
+  if (!progress) writeStored("progressOwner", null);
   window.dispatchEvent(new Event(PROGRESS_STORED));
 }
 

@@ -1,6 +1,6 @@
 import { useLocation, useRevalidator } from "react-router";
-import { useEffect, useState } from "react";
-import { importWithRecovery, loadChunkRecovery, optionalPart } from "~/browser/lazy-import";
+import { Suspense, useEffect, useState } from "react";
+import { importWithRecovery, lazyOptional, loadChunkRecovery, optionalPart } from "~/browser/lazy-import";
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { whenIdle } from "~/browser/when-idle";
 import { toast } from "~/components/ui/toast-store";
@@ -15,10 +15,15 @@ import type { PublicConfig } from "~/lib/account/public-config";
 const analytics = optionalPart(() => import("~/browser/analytics.client"));
 const ignore = () => {};
 const firebaseAuth = () => importWithRecovery(() => import("~/browser/firebase-auth.client"));
+/** Loaded only when this browser holds progress another account saved, for the signed-in reader to answer. */
+const ProgressApartPrompt = lazyOptional(
+  () => import("~/components/progress-apart-prompt").then((module) => module.ProgressApartPrompt),
+  () => null,
+);
 
 /**
  * What runs in the browser after hydration: page-view analytics, the new-deployment check and
- * chunk-failure recovery. Renders nothing; a chunk that cannot be recovered becomes the general
+ * chunk-failure recovery. Renders nothing but the question about another account's progress; a chunk that cannot be recovered becomes the general
  * error page (by throwing to the root error boundary).
  */
 export interface BrowserRuntimeProps {
@@ -32,6 +37,8 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   const [failure, setFailure] = useState<Error | null>(null);
+  /** The signed-in reader is to be asked about another account's progress set aside in this browser. */
+  const [askAboutApart, setAskAboutApart] = useState(false);
   if (failure) throw failure;
 
   useEffect(() => {
@@ -77,14 +84,16 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     let stop: (() => void) | undefined;
     let stopSending: (() => void) | undefined;
     let cancelled = false;
-    // The account's progress merged in first; then what this browser still owes the account, now and
-    // whenever it is back online.
+    // The account's progress merged in first (another account's set aside, and the reader asked about
+    // it); then what this browser still owes the account, now and whenever it is back online.
     void importWithRecovery(() => import("~/browser/progress-save")).then((module) =>
       module
         .syncProgressOnSignIn(uid)
         .catch(() => {})
         .then(() => {
-          if (!cancelled) stopSending = module.watchUnsentProgress(uid);
+          if (cancelled) return;
+          stopSending = module.watchUnsentProgress(uid);
+          setAskAboutApart(module.progressApartFrom(uid).length > 0);
         }),
     );
     firebaseAuth()
@@ -117,5 +126,9 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     );
   }, [buildId]);
 
-  return null;
+  return askAboutApart && uid ? (
+    <Suspense fallback={null}>
+      <ProgressApartPrompt uid={uid} />
+    </Suspense>
+  ) : null;
 }

@@ -6,7 +6,8 @@ import { ReportStatusBadge } from "~/components/report-status";
 import { formatDate } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
-import { writeStored } from "~/browser/storage";
+import { forgetDraft } from "~/browser/report-draft";
+import { useOptionalUser } from "~/browser/user";
 import { getReaderReports } from "~/models/reports.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/feedback-hub._index";
@@ -29,10 +30,11 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
   const { reports, admin } = loaderData;
   const [params] = useSearchParams();
   const sent = params.get("sent");
+  const uid = useOptionalUser()?.uid ?? null;
   useEffect(() => {
     // The report is stored: its draft is no longer needed.
-    if (sent && reportForms.some((form) => form.kind === sent)) writeStored("reportDraft", null, `:${sent}`);
-  }, [sent]);
+    if (sent && reportForms.some((form) => form.kind === sent)) forgetDraft(sent, uid);
+  }, [sent, uid]);
 
   return (
     <>

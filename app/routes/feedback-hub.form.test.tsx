@@ -1,8 +1,9 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { refuse } from "~/lib/forms/form";
+import { forgetDrafts } from "~/browser/report-draft";
 import ReportForm from "./feedback-hub.form";
 
 /** The bug report form as its loader gives it, with an action that stands in for the server's. */
@@ -10,10 +11,10 @@ function renderBugForm(answer: (fields: Record<string, string>) => unknown) {
   return renderBugFormAmong(answer).sent;
 }
 
-/** The bug report form beside another page of the site a link can go to. */
-function renderBugFormAmong(answer: (fields: Record<string, string>) => unknown) {
+/** The bug report form beside another page of the site a link can go to; signed in as `uid` when given. */
+function renderBugFormAmong(answer: (fields: Record<string, string>) => unknown, uid?: string) {
   const sent: Array<Record<string, string>> = [];
-  const Stub = createRoutesStub([
+  const pages: Parameters<typeof createRoutesStub>[0] = [
     {
       path: "/feedback_hub/:form",
       // The stub hands a route module's component its loader and action data as props, as the framework does.
@@ -33,7 +34,22 @@ function renderBugFormAmong(answer: (fields: Record<string, string>) => unknown)
       },
     },
     { path: "/characters", Component: () => <h1>Characters</h1> },
-  ]);
+  ];
+  const user = { uid, name: null, email: null, emailVerified: true, photoUrl: null, provider: "password" };
+  const Stub = createRoutesStub(
+    uid
+      ? [
+          {
+            id: "root",
+            path: "/",
+            Component: Outlet,
+            HydrateFallback: () => null,
+            loader: () => ({ user }),
+            children: pages,
+          },
+        ]
+      : pages,
+  );
   const view = render(<Stub initialEntries={["/feedback_hub/report_bug"]} />);
   return { sent, view };
 }
@@ -112,5 +128,34 @@ describe("the report form", () => {
     expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("");
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
     expect(localStorage.getItem("rc:draft:bug")).toBeNull();
+  });
+
+  it("keeps a signed-in reader's draft as theirs: it never opens in another account's form", async () => {
+    const user = userEvent.setup();
+    const first = renderBugFormAmong(() => null, "reader-a").view;
+    await user.type(await screen.findByRole("textbox", { name: /^What happened\?/ }), "My private words");
+    first.unmount();
+    expect(JSON.parse(localStorage.getItem("rc:draft:reader-a:bug") ?? "{}")).toMatchObject({
+      happened: "My private words",
+    });
+
+    const second = renderBugFormAmong(() => null, "reader-b").view;
+    expect(await screen.findByRole("textbox", { name: /^What happened\?/ })).toHaveValue("");
+    expect(screen.queryByText("Your unsent draft was restored.")).not.toBeInTheDocument();
+    second.unmount();
+
+    renderBugFormAmong(() => null, "reader-a");
+    expect(await screen.findByRole("textbox", { name: /^What happened\?/ })).toHaveValue("My private words");
+  });
+
+  it("forgets every draft on sign-out, also one still waiting to be stored as the form goes", async () => {
+    localStorage.setItem("rc:draft:bug", JSON.stringify({ happened: "Signed out words" }));
+    localStorage.setItem("rc:draft:reader-c:comment:wn:1-1:new", JSON.stringify({ body: "A comment" }));
+    const user = userEvent.setup();
+    const { view } = renderBugFormAmong(() => null, "reader-a");
+    await user.type(await screen.findByRole("textbox", { name: /^What happened\?/ }), "Typed just now");
+    forgetDrafts();
+    view.unmount();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith("rc:draft"))).toEqual([]);
   });
 });

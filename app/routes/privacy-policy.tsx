@@ -43,6 +43,12 @@ export default function PrivacyPolicy() {
 
       <PageSection id="browser-storage" title="Stored in your browser">
         <p>These stay on your device. The site never reads them on its servers.</p>
+        <p>
+          Signing out always removes your unsent drafts. On a shared device, choose &ldquo;Sign out and clear this
+          device&rdquo; in the account menu to remove your progress, your spoiler setting and anything else kept about
+          you here (the theme and the analytics choice stay). Progress another account saved here is never added to
+          yours unless you say so when you sign in.
+        </p>
         {/* On phones each key is one block (key and where on a line, what it holds under them) instead
             of three squeezed columns; the roles keep it a table for screen readers either way. */}
         <table role="table" className="w-full border-collapse text-left text-sm max-sm:block">

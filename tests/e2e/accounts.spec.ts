@@ -19,7 +19,7 @@ test("a new reader creates an account, is signed in, and signs out", async ({ pa
   expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
 
   await account.click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   expect((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
 });

@@ -163,7 +163,7 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
   await page.getByLabel("Why it matters").fill("Draft that must survive");
   // The draft is written a moment after typing stops.
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem("rc:draft:ln_mistl")))
+    .poll(() => page.evaluate((uid) => localStorage.getItem(`rc:draft:${uid}:ln_mistl`), reader.uid))
     .toContain("Draft that must survive");
   await page.reload();
   await waitForHydration(page);

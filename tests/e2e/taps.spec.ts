@@ -84,6 +84,6 @@ signedIn("for a signed-in reader: the account menu, the feedback hub and a repor
     .getByRole("banner")
     .getByLabel(/^Account:/)
     .click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
   expect(await smallTapTargets(page, "header details[open] > div")).toEqual([]);
 });

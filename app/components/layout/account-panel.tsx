@@ -1,12 +1,18 @@
 import { Form, Link, useLocation, useSubmit } from "react-router";
+import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { SessionUser } from "~/lib/account/user";
 
-/** The open account menu's links and sign-out, inside its box (loaded when the menu first opens). */
+/**
+ * The open account menu's links and sign-out, inside its box (loaded when the menu first opens). Sign-out
+ * is one tap; beside it, signing out and clearing this device for a shared browser.
+ */
 export function AccountPanel({ user, label }: { user: SessionUser; label: string }) {
   const location = useLocation();
   const submit = useSubmit();
   const here = `${location.pathname}${location.search}`;
+  const clearId = useId();
+  const [unsent, setUnsent] = useState(false);
   return (
     <>
       <p className="truncate px-3 py-2 text-sm text-muted-foreground">{user.email ?? label}</p>
@@ -25,19 +31,43 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         method="post"
         action="/auth/logout"
         onSubmit={(event) => {
-          // First end the Firebase session in this browser too, then clear the server's cookie.
+          // First clear this device if asked, then end the Firebase session in this browser too (which
+          // forgets every draft), then clear the server's cookie.
           event.preventDefault();
           const form = event.currentTarget;
-          void import("~/browser/firebase-auth.client")
-            .then((module) => module.signOutEverywhere({ serverToo: false }))
-            .catch(() => {})
-            .finally(() => submit(form));
+          const clearing = (event.nativeEvent as SubmitEvent).submitter?.id === clearId;
+          setUnsent(false);
+          void (async () => {
+            if (clearing) {
+              const cleared = await import("~/browser/reader-data")
+                .then((module) => module.clearReaderData(user.uid))
+                .catch(() => false);
+              // Nothing is cleared and the reader stays signed in: their latest progress would be lost.
+              if (!cleared) return setUnsent(true);
+            }
+            await import("~/browser/firebase-auth.client")
+              .then((module) => module.signOutEverywhere({ serverToo: false }))
+              .catch(() => {});
+            submit(form);
+          })();
         }}
       >
         <input type="hidden" name="redirectTo" value={location.pathname.startsWith("/feedback_hub") ? "/" : here} />
         <Button type="submit" variant="ghost" size="menu">
           Sign out
         </Button>
+        <Button type="submit" id={clearId} variant="ghost" size="menu" aria-describedby={`${clearId}-what`}>
+          Sign out and clear this device
+        </Button>
+        <p id={`${clearId}-what`} className="px-3 pb-2 text-xs text-muted-foreground">
+          Removes your reading progress, spoiler setting and drafts from this browser. Your account keeps your progress.
+        </p>
+        {unsent ? (
+          <p role="alert" className="px-3 pb-2 text-sm">
+            Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are
+            online.
+          </p>
+        ) : null}
       </Form>
       <Link to="/account/delete" className="block rounded-md px-3 py-3 text-sm text-muted-foreground hover:bg-muted">
         Delete your account

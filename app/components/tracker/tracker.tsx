@@ -27,6 +27,7 @@ import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
+import { setAsideOthersProgress } from "~/browser/progress-apart";
 import { saveProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
 
@@ -68,8 +69,14 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
     });
   }
 
-  // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost).
+  // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost). Only
+  // the reader's own: another account's record is set aside first, and the reader asked about it.
   useEffect(() => {
+    if (account && !setAsideOthersProgress(account)) {
+      // It could not be moved (storage full or blocked): the account's own progress shows, nothing is stored.
+      setProgress(withPosition(saved ?? emptyProgress, units));
+      return;
+    }
     const {
       progress: merged,
       storeLocally,

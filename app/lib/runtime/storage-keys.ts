@@ -6,6 +6,8 @@ export const storageKeys = {
   theme: { key: "rc:theme", where: "localStorage" },
   analyticsOptOut: { key: "rc:analytics-opt-out", where: "localStorage" },
   progress: { key: "rc:progress", where: "localStorage" },
+  progressOwner: { key: "rc:progress-owner", where: "localStorage" },
+  progressApart: { key: "rc:progress-apart", where: "localStorage" },
   spoilerMode: { key: "rc:spoiler-mode", where: "localStorage" },
   reportDraft: { key: "rc:draft", where: "localStorage" },
   progressSynced: { key: "rc:progress-synced", where: "sessionStorage" },

@@ -9,9 +9,13 @@ export const storageNotes: Record<StoredKey, string> = {
   "rc:analytics-opt-out": 'Set to "1" when you turn analytics off on this page; analytics is then never loaded.',
   "rc:progress":
     "Your reading progress from the reading tracker (the last chapter, volume and episode you reached, the side stories and Break Time shorts you ticked). If you are signed in it is also saved to your account.",
+  "rc:progress-owner":
+    "The account id your progress in this browser was last saved to, so that another account signing in here is asked before it is added to theirs. Absent while the progress was never saved to an account.",
+  "rc:progress-apart":
+    "Progress saved by another account that was set aside when you signed in here (with that account's id, and the accounts that chose to keep it apart), until you add it to yours, clear it, or its own account signs in again.",
   "rc:spoiler-mode": "How the spoiler shield shows things beyond your progress: hidden, blurred, or not shielded.",
   "rc:draft":
-    'What you have typed into a feedback form and not sent yet (one per form, ":bug", ":ln_mistl"…), so nothing is lost if the page closes. Removed once the report is sent.',
+    'What you have typed into a feedback form or a comment and not sent yet (one per form and account: your account id, then ":bug", ":ln_mistl"…), so nothing is lost if the page closes; another account never sees it. Removed once it is sent, and every draft is removed when you sign out.',
   "rc:progress-synced":
     "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
   "rc:progress-unsent":

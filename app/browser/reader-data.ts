@@ -1,0 +1,33 @@
+import { forgetStored, readStored, writeStored } from "./storage";
+import { dropProgressApart, progressApart } from "./progress-apart";
+import { forgetDrafts } from "./report-draft";
+import { setShieldMode } from "./spoiler-shield";
+import { storeProgress } from "./stored-progress";
+
+/*
+ * "Sign out and clear this device": everything this browser keeps about its reader goes (the progress,
+ * whose it is, other accounts' progress set aside, the spoiler setting, the sync's marks and every
+ * draft). The theme and the analytics opt-out stay: they are the device's, and dropping the opt-out
+ * would turn analytics on for whoever comes next. Each removal is a storage event, so the other tabs'
+ * shields hear of it.
+ */
+
+/**
+ * Clears this device for the reader signing out (`uid`). Progress their account has not received yet
+ * (offline, the site unreachable) is sent first; if it still cannot be, nothing is cleared and false
+ * says so: clearing would lose it.
+ */
+export async function clearReaderData(uid: string): Promise<boolean> {
+  if (readStored("progressUnsent") === uid) {
+    const { sendUnsentProgress } = await import("./progress-save");
+    await sendUnsentProgress(uid).catch(() => {});
+    if (readStored("progressUnsent") === uid) return false;
+  }
+  forgetDrafts();
+  storeProgress(null);
+  dropProgressApart(progressApart().map((entry) => entry.owner));
+  writeStored("progressUnsent", null);
+  forgetStored("progressSynced");
+  setShieldMode("hide");
+  return true;
+}

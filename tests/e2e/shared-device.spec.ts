@@ -1,0 +1,136 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { Account } from "../support/auth";
+import { expect, signIn, test } from "../support/auth";
+import { waitForHydration } from "../support/browser";
+import { smallTapTargets } from "../support/tap-targets";
+
+/** A fact of Ilse Marrow's that only a reader at arc 5 knows. */
+const secret = "The shadow of the keeper Lanthe";
+const prompt = (page: Page) =>
+  page.getByRole("region", { name: "This device holds reading progress saved by another account" });
+
+/** The progress the signed-in reader's account holds, as the site answers it. */
+function accountProgress(page: Page) {
+  return page.evaluate(
+    async () =>
+      ((await (await fetch("/resources/progress")).json()) as { progress: { webNovel: string | null } | null })
+        .progress,
+  );
+}
+
+/** Every key of this site in the browser's localStorage. */
+function storedKeys(page: Page) {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("rc:"))
+      .sort(),
+  );
+}
+
+/** Signs out from the account menu, with the button named. */
+async function signOut(page: Page, button: "Sign out" | "Sign out and clear this device") {
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}
+
+/**
+ * Reader A reads up to arc 5 on the tracker (saved to their account), starts a bug report and leaves it
+ * unsent, then signs out without clearing the device.
+ */
+async function readerReadsAndLeaves(page: Page, readerA: Account) {
+  await signIn(page, readerA);
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await expect(page.getByText("Your progress is saved to your account")).toBeVisible();
+  await page.getByLabel("Arc", { exact: true }).selectOption({ label: "Arc 5: The Ashen Choir" });
+  await page.getByLabel("Last chapter read").selectOption("wn:5-30");
+  await expect.poll(async () => (await accountProgress(page))?.webNovel).toBe("wn:5-30");
+
+  await page.goto("/feedback_hub/report_bug");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: /^What happened\?/ }).fill("Reader A's private words");
+  await expect
+    .poll(() => page.evaluate((uid) => localStorage.getItem(`rc:draft:${uid}:bug`), readerA.uid))
+    .toContain("Reader A's private words");
+
+  await signOut(page, "Sign out");
+  // Signing out forgets every draft; the progress stays on this device (the reader did not clear it).
+  expect((await storedKeys(page)).filter((key) => key.startsWith("rc:draft"))).toEqual([]);
+  expect(await storedKeys(page)).toEqual(expect.arrayContaining(["rc:progress", "rc:progress-owner"]));
+}
+
+test("on a shared browser the next reader's account takes nothing of the last one's unasked, and 'clear this device' leaves no progress", async ({
+  page,
+  accounts,
+}) => {
+  const [readerA, readerB] = await Promise.all([accounts.create("Reader A"), accounts.create("Reader B")]);
+  await readerReadsAndLeaves(page, readerA);
+
+  await signIn(page, readerB);
+  await expect(prompt(page)).toBeVisible();
+  await expect(prompt(page).getByRole("button", { name: "Add it to mine" })).toBeVisible();
+  // Meanwhile the page shows reader B's own progress (none), and B's account holds none of A's.
+  await page.goto("/characters/ilse-marrow");
+  await waitForHydration(page);
+  await expect(prompt(page)).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  expect(await accountProgress(page)).toBeNull();
+
+  // Reader A's draft never opens in reader B's form.
+  await page.goto("/feedback_hub/report_bug");
+  await waitForHydration(page);
+  await expect(page.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("");
+  await expect(page.getByText("Your unsent draft was restored.")).toHaveCount(0);
+
+  await prompt(page).getByRole("button", { name: "Keep it apart" }).click();
+  await expect(prompt(page)).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("textbox", { name: /^What happened\?/ })).toBeVisible();
+  await expect(prompt(page)).toHaveCount(0);
+  expect(await accountProgress(page)).toBeNull();
+
+  await signOut(page, "Sign out and clear this device");
+  expect(await storedKeys(page)).toEqual([]);
+  await page.goto("/characters/ilse-marrow");
+  await waitForHydration(page);
+  await expect(page.getByText(secret)).toHaveCount(0);
+});
+
+test("the next reader adds the last one's progress on their yes, and clearing the device reaches a tab already open", async ({
+  page,
+  context,
+  accounts,
+}) => {
+  const [readerA, readerB] = await Promise.all([accounts.create("Reader A"), accounts.create("Reader B")]);
+  await readerReadsAndLeaves(page, readerA);
+  await signIn(page, readerB);
+
+  // On a 360 px phone, in light and dark: every choice is a full tap, and nothing serious for a screen reader.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(prompt(page)).toBeVisible();
+  expect(await smallTapTargets(page, "section[aria-labelledby]")).toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).include("section[aria-labelledby]").analyze();
+    expect(violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+  }
+
+  await prompt(page).getByRole("button", { name: "Add it to mine" }).click();
+  await expect(prompt(page)).toHaveCount(0);
+  await expect.poll(async () => (await accountProgress(page))?.webNovel).toBe("wn:5-30");
+
+  // Another tab on a page the progress reveals hears of the clearing without a reload.
+  const other = await context.newPage();
+  await other.goto("/characters/ilse-marrow");
+  await waitForHydration(other);
+  await expect(other.getByText(secret)).toBeVisible();
+  await signOut(page, "Sign out and clear this device");
+  expect(await storedKeys(page)).toEqual([]);
+  await expect(other.getByText(secret)).toHaveCount(0);
+});
