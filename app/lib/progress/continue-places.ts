@@ -62,6 +62,23 @@ function after(spans: readonly UnitSpan[], group: number | string, number: numbe
   return next ? { group: next.group, number: next.first } : "caught-up";
 }
 
+/** A unit of a group, named whole: its key and what the link says. */
+type Naming = (group: number | string, number: number) => { key: string; text: string };
+
+/** Where a reader at `number` of `group` goes on to: the unit after it, or their own place when none is known or there is none yet. */
+function placeAfter(
+  medium: Medium,
+  spans: readonly UnitSpan[],
+  group: number | string,
+  number: number,
+  onward: boolean,
+  name: Naming,
+): ContinuePlace {
+  const next = after(spans, group, number, onward);
+  if (typeof next === "object") return { medium, kind: "next", ...name(next.group, next.number) };
+  return { medium, kind: next === "caught-up" ? "caught-up" : "after", ...name(group, number) };
+}
+
 /** What the reader goes on to in each medium they follow, web novel, light novels (each collection started), anime. */
 export function continuePlaces(
   progress: Progress | null | undefined,
@@ -71,68 +88,33 @@ export function continuePlaces(
   if (!progress) return [];
   const places: ContinuePlace[] = [];
   const chapter = parseUnitKey(progress.webNovel ?? "", "web_novel");
-  if (chapter) {
-    const next = after(spans.arcs, chapter.arc, chapter.chapter, true);
-    const medium = "web_novel";
+  if (chapter)
     places.push(
-      typeof next === "object"
-        ? {
-            medium,
-            kind: "next",
-            key: chapterKey(Number(next.group), next.number),
-            text: `Arc ${next.group}, chapter ${next.number}`,
-          }
-        : {
-            medium,
-            kind: next === "caught-up" ? "caught-up" : "after",
-            key: chapterKey(chapter.arc, chapter.chapter),
-            text: `Arc ${chapter.arc}, chapter ${chapter.chapter}`,
-          },
+      placeAfter("web_novel", spans.arcs, chapter.arc, chapter.chapter, true, (arc, number) => ({
+        key: chapterKey(Number(arc), number),
+        text: `Arc ${arc}, chapter ${number}`,
+      })),
     );
-  }
   for (const { code, name } of collections) {
     const read = lastVolumeNumber(progress, code);
-    if (!read) continue;
-    const next = after(spans.collections, code, read, false);
-    places.push(
-      typeof next === "object"
-        ? {
-            medium: "light_novels",
-            kind: "next",
-            key: volumeKey(code, next.number),
-            text: `${name} volume ${next.number}`,
-          }
-        : {
-            medium: "light_novels",
-            kind: next === "caught-up" ? "caught-up" : "after",
-            key: volumeKey(code, read),
-            text: `${name} volume ${read}`,
-          },
-    );
+    if (read)
+      places.push(
+        placeAfter("light_novels", spans.collections, code, read, false, (_, number) => ({
+          key: volumeKey(code, number),
+          text: `${name} volume ${number}`,
+        })),
+      );
   }
   const episode = parseUnitKey(progress.anime ?? "", "anime");
-  if (episode) {
-    const next = after(spans.seasons, episode.season, episode.episode, true);
-    const medium = "anime";
+  if (episode)
     places.push(
-      typeof next === "object"
-        ? {
-            medium,
-            kind: "next",
-            key: episodeKey(Number(next.group), next.number),
-            text: `Season ${next.group}, episode ${next.number}`,
-          }
-        : {
-            medium,
-            kind: next === "caught-up" ? "caught-up" : "after",
-            key: episodeKey(episode.season, episode.episode),
-            text: `Season ${episode.season}, episode ${episode.episode}`,
-          },
+      placeAfter("anime", spans.seasons, episode.season, episode.episode, true, (season, number) => ({
+        key: episodeKey(Number(season), number),
+        text: `Season ${season}, episode ${number}`,
+      })),
     );
-  }
   return places;
 }
-
 /**
  * What the reader passed over and has not read (the chapters and volumes a crossing left out), in
  * words: "2 web novel chapters and 1 volume", or null when there is none.
