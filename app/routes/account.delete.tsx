@@ -58,7 +58,10 @@ const outcomes: Record<SignInDeletion, string> = {
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const config = usePublicConfig();
   const navigation = useNavigation();
-  const forgotten = (actionData as { forgotten?: boolean } | undefined)?.forgotten === true;
+  // Kept once seen: any later reload of the page's data (the session watch revalidates when Firebase
+  // signs the deleted account out) drops the action's answer, and the reader must still be told.
+  const [forgotten, setForgotten] = useState(false);
+  if (!forgotten && (actionData as { forgotten?: boolean } | undefined)?.forgotten === true) setForgotten(true);
   const errors = formErrorsOf<"confirm">(forgotten ? undefined : actionData);
   const [outcome, setOutcome] = useState<SignInDeletion | null>(null);
   // Once per deletion: the root's data is loaded again after the action, which must not start another.
