@@ -35,6 +35,11 @@ describe("namesSecret", () => {
       "\uFF23\uFF4F\uFF52\uFF56\uFF49\uFF4E's sister",
       "Aurélie is the queen".normalize("NFD"), // an accent written as a letter and a mark
       "Aurelie is the queen", // and left out
+      "\u0421\u043Ervin's sister", // a Cyrillic "С" and "о"
+      "C\u03BFrvin's sister", // a Greek omicron
+      "AUR\u0415LIE", // a Cyrillic capital "Е"
+      "The Saint is \u202Eretsis s'nivroC\u202C.", // a right-to-left override shows it the right way round
+      "\u202Deilèrua", // and a left-to-right one, to the end of the text
     ])
       expect(namesSecret(pattern, text), JSON.stringify(text)).not.toBeNull();
   });
@@ -42,6 +47,9 @@ describe("namesSecret", () => {
   it("names nothing where the words are not there", () => {
     expect(namesSecret(pattern, "Corvin's sisterhood")).toBeNull();
     expect(namesSecret(pattern, "Aurelian")).toBeNull();
+    // Words in other scripts stay themselves: only look-alikes are read as Latin.
+    expect(namesSecret(pattern, "Корвин's sister")).toBeNull();
+    expect(namesSecret(secretPattern(["Иван"]), "Ивaн ушёл")).not.toBeNull();
   });
 });
 

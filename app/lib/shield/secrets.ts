@@ -33,18 +33,50 @@ export function secretPattern(words: readonly string[]) {
 }
 
 /**
+ * Cyrillic and Greek letters drawn like Latin ones, as the Latin letter they show: "Соrvin" with a
+ * Cyrillic "С" and "о" reads as "Corvin". Both the secret's words and the text are folded, so a secret
+ * written in Cyrillic or Greek still matches itself.
+ */
+const lookAlikeLetters = "авсԁеёһіїјкӏмнорԛѕтуѵԝхүαβεηικνορτυχωϲϳ";
+const latinShown = "abcdeehiijklmhopqstyvwxyabenikvoptuxwcj";
+const lookAlikes = new Map(
+  [...lookAlikeLetters].flatMap((letter, index) => [
+    [letter, latinShown[index]!],
+    [letter.toUpperCase(), latinShown[index]!.toUpperCase()],
+  ]),
+);
+const lookAlike = new RegExp(`[${[...lookAlikes.keys()].join("")}]`, "gu");
+
+/**
  * A text as a reader sees it, for matching: compatibility forms folded (full-width letters,
  * ligatures), accents taken off (readers write "Aurelie" for "Aurélie", and a letter with a mark
- * after it for one letter), and the characters that show nothing (zero-width spaces and joiners, soft
- * hyphens, direction marks) taken out, so none of them can hide a secret's words.
+ * after it for one letter), look-alike letters read as the Latin they show, and the characters that
+ * show nothing (zero-width spaces and joiners, soft hyphens, direction marks) taken out, so none of
+ * them can hide a secret's words.
  */
 function comparable(text: string) {
-  return text.normalize("NFKD").replace(/[\p{M}\p{Cf}]/gu, "");
+  return text
+    .normalize("NFKD")
+    .replace(/[\p{M}\p{Cf}]/gu, "")
+    .replace(lookAlike, (letter) => lookAlikes.get(letter) ?? letter);
+}
+
+/**
+ * The text in the order it shows: a direction override (U+202E right-to-left, U+202D left-to-right)
+ * lays out what follows it, up to the end of the override (U+202C) or of the line, backwards, so
+ * "\u202Enivroc" shows "corvin". Each overridden run is read reversed; null when there is none.
+ */
+function overriddenRunsReversed(text: string): string | null {
+  if (!/[\u202D\u202E]/.test(text)) return null;
+  return text.replace(/[\u202D\u202E]([^\u202C\n]*)/g, (_run, inside: string) => [...inside].reverse().join(""));
 }
 
 /** The words of the text that name the secret (as the text shows them once compared), or null when it names none. */
 export function namesSecret(pattern: RegExp, text: string): string | null {
-  return pattern.exec(comparable(text))?.[0] ?? null;
+  const named = pattern.exec(comparable(text))?.[0];
+  if (named !== undefined) return named;
+  const shown = overriddenRunsReversed(text);
+  return shown === null ? null : (pattern.exec(comparable(shown))?.[0] ?? null);
 }
 
 /**
