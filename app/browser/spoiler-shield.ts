@@ -141,7 +141,11 @@ export function useShieldedData<D>(
   // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
   const reveal =
     shield && (wanted || everything)
-      ? revealParameter(shield, withheld ? { everything } : { revealers: revealersOf(sealed), everything })
+      ? revealParameter(shield, {
+          ...(withheld ? {} : { revealers: revealersOf(sealed) }),
+          everything,
+          besides: search.slice(1),
+        })
       : null;
   // The page's data sent again for the same address (an action revalidated it: a comment posted) is asked for again too.
   const revision = useRevision(loaderData);

@@ -65,8 +65,10 @@ export function SearchBox() {
     if (!next.trim()) setAsked(null);
     else {
       // Suggestions never blur, so even in blur mode only what the reader knows is asked for.
-      const reveal = shield ? revealParameter(shield, { shownOnly: true }) : "";
-      const params = withReveal({ q: next.trim(), suggest: "1" }, reveal);
+      const query = { q: next.trim(), suggest: "1" };
+      const besides = new URLSearchParams(query).toString();
+      const reveal = shield ? revealParameter(shield, { shownOnly: true, besides }) : "";
+      const params = withReveal(query, reveal);
       timer.current = setTimeout(() => setAsked(params.toString()), 150);
     }
   }

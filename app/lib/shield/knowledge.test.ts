@@ -234,9 +234,13 @@ describe("the reveal parameter", () => {
   });
 
   it("refuses an over-long list rather than reading it", () => {
-    const units = Array.from({ length: 401 }, (_, index) => sideStoryKey(`story-${index}`));
-    expect(parseKnowledge(units.join(","))).toBeNull();
-    expect(parseKnowledge(units.slice(0, 400).join(","))?.checked.keys.size).toBe(400);
+    const units = Array.from({ length: 400 }, (_, index) => sideStoryKey(`s-${index}`));
+    const longest = units.slice(
+      0,
+      units.findIndex((_, count) => units.slice(0, count + 1).join(",").length > MAX_REVEAL_LENGTH),
+    );
+    expect(parseKnowledge(longest.join(","))?.checked.keys.size).toBe(longest.length);
+    expect(parseKnowledge(units.slice(0, longest.length + 1).join(","))).toBeNull();
   });
 });
 
@@ -287,16 +291,18 @@ describe("spans in the reveal parameter", () => {
     expect(encodeKnowledge(parseKnowledge("-wn:1-5..9")!)).toBe("");
   });
 
-  it("holds a span by its ends: the longest a run can be costs what two units do, and is refused past 400 entries", () => {
+  it("holds a span by its ends: the longest a run can be costs what two units do, and is refused past the length limit", () => {
     const knowledge = parseKnowledge("-wn:1-1..999999,wn:2-1,bt:1-1..999999")!;
     expect(knowledge.skipped.runs.get("wn:1-1")).toEqual([[1, 999_999]]);
     expect(knowledge.checked.runs.get("bt:1-1")).toEqual([[1, 999_999]]);
     expect(hasConsumed(knowledge, "bt:1-999999")).toBe(true);
     expect(hasConsumed(knowledge, "wn:1-999999")).toBe(false);
     expect(hasConsumed(knowledge, "wn:2-1")).toBe(true);
+    // 16 characters a span: 112 of them fit the limit, one more does not.
     const spans = (count: number) => Array.from({ length: count }, (_, index) => `bt:${index + 1}-1..999999`).join(",");
-    expect(parseKnowledge(spans(400))?.checked.runs.size).toBe(400);
-    expect(parseKnowledge(spans(401))).toBeNull();
+    expect(spans(112).length).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+    expect(parseKnowledge(spans(112))?.checked.runs.size).toBe(112);
+    expect(parseKnowledge(spans(113))).toBeNull();
   });
 
   it("refuses a span that is not one: reversed, empty, past the largest number, on a place or a side story, or written as a key", () => {

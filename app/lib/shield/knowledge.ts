@@ -258,8 +258,8 @@ export function knowledgeRules(table: UnitTable) {
   function parseKnowledge(text: string | null): Knowledge | null {
     if (!text) return null;
     if (text === "all") return allKnowledge;
+    if (text.length > MAX_REVEAL_LENGTH) return null;
     const entries = text.split(",");
-    if (entries.length > MAX_REVEAL_ENTRIES) return null;
     const units: Entry[] = [];
     const skipped: Entry[] = [];
     for (const text of entries) {
@@ -342,11 +342,6 @@ export const REVEAL_PARAMETER = "reveal";
 const SKIPPED = "-";
 /** What joins a span's first key and its last number in the reveal parameter. */
 const RANGE = "..";
-/**
- * More entries than any reader's progress needs; a longer list is refused, not read. An entry costs
- * the same to read and to hold whatever span it names.
- */
-export const MAX_REVEAL_ENTRIES = 400;
 
 /** An entry of the reveal parameter: a unit, or the first of a span of its run with the last number. */
 interface Entry {
@@ -357,7 +352,8 @@ interface Entry {
 /**
  * How long a reveal parameter may grow, as sent (percent-encoded in a query string): within the site's
  * query limit (app/lib/http/addresses.ts) with room for the rest of the address. Side stories and shorts
- * beyond it are left out, which only hides more.
+ * beyond it are left out, which only hides more. A longer one (read, so at most as long as sent) is
+ * refused rather than read: every entry costs the same to read and to hold whatever span it names.
  */
 export const MAX_REVEAL_LENGTH = 1800;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_QUERY_LENGTH } from "../http/addresses";
 import { sideStoryKey } from "../content/units";
 import { knowledgeOfUnits, MAX_REVEAL_LENGTH, revealLength } from "./knowledge";
 import { hiddenRuns, isPublic, isRevealed, revealParameter, type Shield } from "./shield";
@@ -74,6 +75,20 @@ describe("revealParameter", () => {
     expect(whole).toContain("wn:2-14");
     // A page that names its sealed items' revealers asks with the ticks among them.
     expect(revealParameter(shield, { revealers: [ticked[3]!, "wn:9-1"] })).toBe(`${ticked[3]},wn:2-14`);
+  });
+
+  it("leaves room for the rest of the query, so a long search beside a long record stays within the site's limit", () => {
+    const ticked = Array.from({ length: 61 }, (_, index) => sideStoryKey(`a-side-story-numbered-${100 + index}`));
+    const shield = reader(["wn:2-14", "anime:1-12", ...ticked]);
+    // A search of 100 letters that take three bytes each: 900 characters as sent.
+    const besides = new URLSearchParams({ q: "灯".repeat(100), suggest: "1" }).toString();
+    const reveal = revealParameter(shield, { shownOnly: true, besides });
+    const query = new URLSearchParams({ q: "灯".repeat(100), suggest: "1", reveal, _routes: "routes/search" });
+    expect(query.toString().length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    // The places are kept; only ticks are left out.
+    expect(reveal).toContain("wn:2-14");
+    expect(reveal).toContain("anime:1-12");
+    expect(reveal.split(",").length).toBeLessThan(63);
   });
 });
 

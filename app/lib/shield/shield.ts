@@ -1,3 +1,4 @@
+import { MAX_QUERY_LENGTH } from "../http/addresses";
 import {
   encodeKnowledge,
   type Knowledge,
@@ -58,6 +59,21 @@ export interface RevealRequest {
   shownOnly?: boolean;
   /** Everything, whatever the shield: the reader asked to see what a page withheld without a trace ("Show it"). */
   everything?: boolean;
+  /**
+   * The rest of the request's query as sent (a search's text, a page's filters): the parameter takes
+   * only the room it leaves under the site's query limit, so a long search beside a long record is
+   * answered, never refused as too long (ticks are left out first, which only hides more).
+   */
+  besides?: string;
+}
+
+/** What a data request adds to its query beside the page's own and `reveal`: `_routes=` and a route id, as sent. */
+const FRAMEWORK_PARAMETERS_LENGTH = 120;
+
+/** How long the reveal parameter may be, as sent, beside the rest of a query. */
+function revealRoom(besides: string) {
+  const taken = besides.length + `&${REVEAL_PARAMETER}=`.length + FRAMEWORK_PARAMETERS_LENGTH;
+  return Math.min(MAX_REVEAL_LENGTH, MAX_QUERY_LENGTH - taken);
 }
 
 /**
@@ -65,18 +81,20 @@ export interface RevealRequest {
  * data, the tracker's timeline, suggestions, similar entries, the API page's example): everything in
  * blur mode or with the shield off, else what the reader knows and asked to see; "" when that is
  * nothing (the request then shares the answer everyone gets). When it is too long for an address as
- * sent (a reader who ticked many side stories), a page that gives its sealed items' `revealers` asks with the
+ * sent, or beside the rest of the query (a reader who ticked many side stories, searching in a script
+ * that takes nine characters a letter), a page that gives its sealed items' `revealers` asks with the
  * ticks among them (`knowledgeFor`); beyond that, ticks are left out, which only hides more.
  */
 export function revealParameter(
   shield: Shield,
-  { revealers, shownOnly = false, everything = false }: RevealRequest = {},
+  { revealers, shownOnly = false, everything = false, besides = "" }: RevealRequest = {},
 ) {
   if (everything || shield.mode === "off" || (shield.mode === "blur" && !shownOnly)) return "all";
   const knowledge = shownOnly ? shield.knowledge : shield.asking;
+  const room = revealRoom(besides);
   const whole = encodeKnowledge(knowledge, Infinity);
-  if (revealLength(whole) <= MAX_REVEAL_LENGTH) return whole;
-  return encodeKnowledge(revealers ? knowledgeFor(knowledge, revealers) : knowledge);
+  if (revealLength(whole) <= room) return whole;
+  return encodeKnowledge(revealers ? knowledgeFor(knowledge, revealers) : knowledge, room);
 }
 
 /** The query with the reveal parameter set to `reveal`, or without one when it states nothing. */
