@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { packCrossings, trackerUnitsOf } from "./crossings";
+import { crossedReaders } from "../app/lib/progress/crossed-readers";
+import { trackerUnitsOf } from "./crossings";
 import { formatProblem, parsePack, resolvePack } from "./index";
 import { startResolution } from "./resolve/resolution";
 
@@ -12,7 +13,9 @@ import { startResolution } from "./resolve/resolution";
 const readDemo = () => parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) })).pack!;
 const demo = readDemo();
 const { revealersOf, timeline } = startResolution(demo, "demo", () => {});
-const crossings = packCrossings(trackerUnitsOf(demo, revealersOf, timeline.positions));
+const crossings = crossedReaders(trackerUnitsOf(demo, revealersOf, timeline.positions)).map(
+  (reader) => reader.crossing,
+);
 const crossing = (from: string, to: string) =>
   crossings.find((each) => each.from.key === from && (each.to.collection ?? each.to.medium) === to);
 const keys = (units: readonly { key: string }[] | undefined) => units?.map((unit) => unit.key);

@@ -1,17 +1,12 @@
 import { mediumOf, parseUnitKey, readRevealers } from "../app/lib/content/units";
-import { type Crossing, crossingsOn } from "../app/lib/progress/media-crossing";
-import { emptyProgress, type Progress } from "../app/lib/progress/record";
 import type { TrackerUnit } from "../app/lib/progress/tracker-units";
 import { gated } from "../app/lib/shield/gated";
 import type { ContentPack } from "./schema/files";
 
 /*
- * The media crossings a pack lets readers make, as the reading tracker offers them
- * (app/lib/progress/media-crossing.ts): "I finished this episode (or volume): continue in the web novel
- * or the light novels". A reader who crosses skips what their medium left out on the way, and what a
- * skipped unit reveals stays unknown to them however far they read on; the spoiler lint judges texts
- * with these readers too. One crossing per place a reader can cross from, each worked out by the
- * tracker's own rule: their number grows with the pack's episodes and volumes, never with what they skip.
+ * The pack's timeline as the reading tracker reads it, for the media crossings the spoiler lint judges
+ * texts with (app/lib/progress/crossed-readers.ts): "I finished this episode (or volume): continue in
+ * the web novel or the light novels".
  */
 
 /**
@@ -43,23 +38,4 @@ export function trackerUnitsOf(
   }
   // In story order, as the tracker gets them.
   return units.sort((a, b) => a.position - b.position || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-}
-
-/** A reader's record who has watched up to this episode or read up to this volume, and nothing else. */
-function progressAt(unit: TrackerUnit): Progress {
-  return unit.medium === "anime"
-    ? { ...emptyProgress, anime: unit.key }
-    : { ...emptyProgress, lightNovels: [unit.key] };
-}
-
-/**
- * Every crossing the tracker offers a reader who comes from one place: after each anime episode and
- * each light novel volume, into the web novel and each other light novel collection, in story order of
- * the places crossed from.
- */
-export function packCrossings(units: readonly TrackerUnit[]): Crossing[] {
-  const crossingsFrom = crossingsOn(units);
-  return units
-    .filter((unit) => unit.medium === "anime" || unit.medium === "light_novels")
-    .flatMap((unit) => crossingsFrom(progressAt(unit)));
 }

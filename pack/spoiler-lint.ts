@@ -1,8 +1,15 @@
-import type { Crossing } from "../app/lib/progress/media-crossing";
-import { reachedUnits } from "../app/lib/progress/record";
-import { hasConsumed, knowledgeOfUnits, knows, readRevealers } from "../app/lib/shield/knowledge";
+import {
+  type CrossedBeforeSecret,
+  type CrossedReader,
+  crossedBeforeSecret,
+  crossedReaders,
+  crossingReader,
+  type UnawareReader,
+  unawareReaders,
+} from "../app/lib/progress/crossed-readers";
+import { readRevealers } from "../app/lib/shield/knowledge";
 import { namesSecret, revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
-import { packCrossings, trackerUnitsOf } from "./crossings";
+import { trackerUnitsOf } from "./crossings";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
@@ -211,87 +218,6 @@ export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positio
   return [...told.values()];
 }
 
-/** A reader just after a crossing: where they are in each medium and what they skipped. */
-interface CrossedReader {
-  crossing: Crossing;
-  places: string[];
-  skipped: ReadonlySet<string>;
-}
-
-const crossedReader = (crossing: Crossing): CrossedReader => ({
-  crossing,
-  places: reachedUnits(crossing.progress),
-  skipped: new Set(crossing.progress.skipped),
-});
-
-/** A reader who has not learnt a secret by the time they cross, with the units they skipped that tell it. */
-interface UnawareReader extends CrossedReader {
-  skippedSecret: string[];
-}
-
-/**
- * The readers who do not know the secret just after their crossing, having skipped a unit that tells
- * it: only they can meet a text that names it before knowing it. Reading on only adds to what a
- * reader knows; and one who skipped nothing that tells the secret knows at a text's unit at least what
- * that unit alone makes known, which revealedBeforeSecret has judged. Whether a unit was skipped is
- * asked of that unit alone, so the skipped units among the secret's are all the rule needs here.
- */
-function unawareReaders(secret: readonly string[], readers: readonly CrossedReader[]): UnawareReader[] {
-  const unaware: UnawareReader[] = [];
-  for (const reader of readers) {
-    const skippedSecret = secret.filter((key) => reader.skipped.has(key));
-    if (skippedSecret.length && !knows(knowledgeOfUnits(reader.places, skippedSecret), secret))
-      unaware.push({ ...reader, skippedSecret });
-  }
-  return unaware;
-}
-
-/** A reader of a crossing who sees a text at one of its units without knowing a secret. */
-interface CrossedBeforeSecret {
-  crossing: Crossing;
-  /** The text's unit they see it at. */
-  unit: string;
-  /** What they skipped that reveals the secret. */
-  skipped: string[];
-  /** How many other crossings let their readers see it too. */
-  others: number;
-}
-
-/**
- * The first crossing (in the order given) whose reader sees the text without knowing the secret, or
- * null when there is none, for a text whose every unit makes the secret known to its readers who
- * crossed nothing (revealedBeforeSecret). Each crossing's reader goes on from it to each of the text's
- * units in turn, the units they skipped staying unread (./crossings), and is judged with the shield's
- * rule; a unit they skipped shows them nothing.
- */
-function crossedBeforeSecret(
-  textRevealedBy: string | null,
-  secret: readonly string[],
-  readers: readonly UnawareReader[],
-): CrossedBeforeSecret | null {
-  let first: CrossedBeforeSecret | null = null;
-  for (const { crossing, places, skipped, skippedSecret } of readers) {
-    for (const unit of readRevealers(textRevealedBy) ?? []) {
-      const knowledge = knowledgeOfUnits(
-        [...places, unit],
-        skipped.has(unit) ? [...skippedSecret, unit] : skippedSecret,
-      );
-      if (!hasConsumed(knowledge, unit) || knows(knowledge, secret)) continue;
-      if (first) first.others++;
-      else first = { crossing, unit, skipped: skippedSecret, others: 0 };
-      break;
-    }
-  }
-  return first;
-}
-
-/** Who sees a text before knowing the secret, after a crossing: "a reader who crossed from the anime after anime:1-12 …". */
-function crossingReader({ crossing, unit, skipped }: CrossedBeforeSecret) {
-  const source = crossing.from.medium === "anime" ? "the anime" : `the ${crossing.from.group} light novels`;
-  const reveals = skipped.length === 1 ? "which reveals it" : "which reveal it";
-  return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${reveals}, and sees it at ${unit}`;
-}
-
 /** The other crossings that show a text early, after the first is named. */
 const otherCrossings = (others: number) =>
   others === 0
@@ -313,15 +239,14 @@ export function lintSpoilers(
   const placed = placedIn(positions);
   // Worked out once a text that names a secret passes the readers who crossed nothing.
   let readers: CrossedReader[] | undefined;
-  const crossedReaders = () =>
-    (readers ??= packCrossings(trackerUnitsOf(pack, revealersOf, positions)).map(crossedReader));
+  const readersWhoCrossed = () => (readers ??= crossedReaders(trackerUnitsOf(pack, revealersOf, positions)));
   const secrets = secretsTold(pack, revealersOf, positions).map((secret) => {
     let unaware: UnawareReader[] | undefined;
     return {
       ...secret,
       pattern: secretPattern(secret.words),
       /** The crossings' readers who do not know it as they cross, worked out once a text names it. */
-      unaware: () => (unaware ??= unawareReaders(readRevealers(secret.revealedBy) ?? [], crossedReaders())),
+      unaware: () => (unaware ??= unawareReaders(readRevealers(secret.revealedBy) ?? [], readersWhoCrossed())),
       /** What crossedBeforeSecret found, by the units that reveal a text (texts often share them). */
       crossed: new Map<string | null, CrossedBeforeSecret | null>(),
     };
@@ -341,7 +266,11 @@ export function lintSpoilers(
       }
       let crossed = secret.crossed.get(textRevealedBy);
       if (crossed === undefined) {
-        crossed = crossedBeforeSecret(textRevealedBy, readRevealers(secret.revealedBy) ?? [], secret.unaware());
+        crossed = crossedBeforeSecret(
+          readRevealers(textRevealedBy),
+          readRevealers(secret.revealedBy) ?? [],
+          secret.unaware(),
+        );
         secret.crossed.set(textRevealedBy, crossed);
       }
       if (crossed)

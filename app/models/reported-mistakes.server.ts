@@ -1,9 +1,11 @@
 import { type ExpressionBuilder, expressionBuilder } from "kysely";
 import { type MistakeCategory, type MistakeSeverity, parseBookLocation, timestampSeconds } from "~/lib/mistakes/rules";
-import { publicationProblem } from "~/lib/mistakes/publishing";
+import { namesAnySecret, publicationProblem } from "~/lib/mistakes/publishing";
+import { crossedReaders } from "~/lib/progress/crossed-readers";
 import { parseJsonList } from "./db.server";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
+import { getTimeline } from "./timeline.server";
 import { readRevealers } from "~/lib/shield/knowledge";
 
 /** A mistranslation report a moderator accepted, and how its entry is filed. */
@@ -222,15 +224,19 @@ export async function reportPublicationProblem(db: D1Database, report: AcceptedM
   ]);
   const unit = units[0];
   if (!unit) return null;
-  const problem = publicationProblem(
-    report,
-    readRevealers(unit.revealed_by),
-    secrets.map((secret) => ({
-      id: secret.id,
-      words: parseJsonList(secret.words),
-      revealedBy: readRevealers(secret.revealed_by),
-    })),
-  );
+  const revealedBy = readRevealers(unit.revealed_by);
+  const storySecrets = secrets.map((secret) => ({
+    id: secret.id,
+    words: parseJsonList(secret.words),
+    revealedBy: readRevealers(secret.revealed_by),
+  }));
+  let problem = publicationProblem(report, revealedBy, storySecrets);
+  // Readers who came from another medium may have skipped what tells a secret the report names: the
+  // timeline is read for them only then (a second round trip, on this moderator's action alone).
+  if (!problem && namesAnySecret(report, storySecrets)) {
+    const { units: timeline } = await getTimeline(db);
+    problem = publicationProblem(report, revealedBy, storySecrets, crossedReaders(timeline));
+  }
   if (problem?.problem !== "secret") return problem && { kind: report.kind, ...problem };
   const [labels] = await batch(db, [query.selectFrom("story_units").select("label").where("key", "=", problem.before)]);
   return { kind: report.kind, ...problem, beforeLabel: labels[0]?.label ?? null };

@@ -126,7 +126,12 @@ function unpublishableMessage(problem: ReportPublicationProblem) {
         : "a page (p. 112), a percentage (43%) or a Kindle location (loc. 1234)";
     return `Not published: its “${label}” reads “${problem.written}”, which is not ${shape}, and the entry would show it to every reader of the ${problem.kind === "ln_mistl" ? "volume" : "episode"}. ${way}`;
   }
-  const readers = problem.beforeLabel ? `readers of ${problem.beforeLabel}` : "every reader";
+  const readers =
+    "crossed" in problem
+      ? `readers of ${problem.beforeLabel ?? problem.before} who came from ${problem.crossed.from} into ${problem.crossed.into} and skipped ${problem.crossed.skipped.join(", ")}`
+      : problem.beforeLabel
+        ? `readers of ${problem.beforeLabel}`
+        : "every reader";
   return `Not published: its “${label}” names the secret “${problem.secret}” (“${problem.words}”), which ${readers} may not know yet, and the entry would show it to them. ${way}`;
 }
 

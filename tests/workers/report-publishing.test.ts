@@ -207,6 +207,23 @@ describe("accepting a report that names a secret", () => {
     expect(await entryCount(reportId)).toBe(0);
   });
 
+  it("refuses a volume's report that names a secret its readers who came from the anime skipped", async () => {
+    // Whoever read Tiny Tale 2 from the start read Tiny Tale 1 and knows Mira built the door (wn:1-3).
+    // A viewer who went on in the web novel after anime episode 2 skipped wn:1-3 (the anime left it out),
+    // and the entry shows to readers of wn:2-2, which Tiny Tale 2 adapts.
+    const reportId = await lnReport({
+      volume: "ln:main-2",
+      chapter: "1",
+      why: "Since Mira built the door, it is a boast.",
+    });
+    const result = await accept(reportId);
+    expect(result.status).toBe(422);
+    expect(result.data?.error.fields?.form).toContain(
+      "names the secret “mira-built-the-door” (“built the door”), which readers of Arc 2 · Chapter 2 · Epilogue who came from Season 1 · Episode 2 into the web novel and skipped Arc 1 · Chapter 3 may not know yet",
+    );
+    expect(await entryCount(reportId)).toBe(0);
+  });
+
   it("refuses both of two moderators accepting it at once, and publishes nothing", async () => {
     const reportId = await lnReport({ official: "When the hall remembers, run." });
     const results = await Promise.all([accept(reportId), accept(reportId)]);

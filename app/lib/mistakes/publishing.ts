@@ -1,5 +1,16 @@
+import {
+  type CrossedReader,
+  type SecretNamedAfterCrossing,
+  secretNamedAfterCrossing,
+} from "../progress/crossed-readers";
 import type { Revealers } from "../shield/knowledge";
-import { type SecretNamedEarly, secretNamedEarly, type StorySecret } from "../shield/secrets";
+import {
+  namesSecret,
+  type SecretNamedEarly,
+  secretNamedEarly,
+  secretPattern,
+  type StorySecret,
+} from "../shield/secrets";
 import { mistakeTimestampPattern, parseBookLocation } from "./rules";
 
 /*
@@ -20,17 +31,21 @@ export const publishedFields = {
 /** Why a report cannot be published as it stands. */
 export type PublicationProblem =
   | { problem: "location"; field: "location" | "timestamp"; written: string }
-  | ({ problem: "secret"; field: string } & SecretNamedEarly);
+  | ({ problem: "secret"; field: string } & (SecretNamedEarly | SecretNamedAfterCrossing));
+
+type ReportToPublish = { kind: MistakeReportKind; fields: Readonly<Record<string, string | undefined>> };
 
 /**
  * The first reason the report may not be published, or null: a location that is not one (a report sent
  * before the form checked it), then a secret named in any published field where a reader who sees the
- * entry (one of `revealedBy`, the units that reveal its volume or episode) may not know it yet.
+ * entry (one of `revealedBy`, the units that reveal its volume or episode) may not know it yet: one who
+ * read everything before, or, among `crossed`, one who came from another medium and skipped what tells it.
  */
 export function publicationProblem(
-  report: { kind: MistakeReportKind; fields: Readonly<Record<string, string | undefined>> },
+  report: ReportToPublish,
   revealedBy: Revealers,
   secrets: readonly StorySecret[],
+  crossed: readonly CrossedReader[] = [],
 ): PublicationProblem | null {
   const { fields } = report;
   if (report.kind === "ln_mistl") {
@@ -42,8 +57,21 @@ export function publicationProblem(
       return { problem: "location", field: "timestamp", written: timestamp };
   }
   for (const field of publishedFields[report.kind]) {
-    const named = secretNamedEarly(fields[field] ?? "", revealedBy, secrets);
+    const text = fields[field] ?? "";
+    const named =
+      secretNamedEarly(text, revealedBy, secrets) ?? secretNamedAfterCrossing(text, revealedBy, secrets, crossed);
     if (named) return { problem: "secret", field, ...named };
   }
   return null;
+}
+
+/** Whether any published field names any secret: only then do the readers of crossings need judging. */
+export function namesAnySecret(report: ReportToPublish, secrets: readonly StorySecret[]) {
+  const patterns = secrets
+    .map((secret) => secret.words.filter((word) => word.trim() !== ""))
+    .filter((words) => words.length > 0)
+    .map(secretPattern);
+  return publishedFields[report.kind].some((field) =>
+    patterns.some((pattern) => namesSecret(pattern, report.fields[field] ?? "") !== null),
+  );
 }

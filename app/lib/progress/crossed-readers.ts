@@ -1,0 +1,151 @@
+import { hasConsumed, knowledgeOfUnits, knows, type Revealers } from "../shield/knowledge";
+import { namesSecret, type SecretNamedEarly, secretPattern, type StorySecret } from "../shield/secrets";
+import { type Crossing, crossingsOn } from "./media-crossing";
+import { emptyProgress, type Progress, reachedUnits } from "./record";
+import type { TrackerUnit } from "./tracker-units";
+
+/*
+ * The readers media crossings make, for judging a text that names a secret: a reader who crosses skips
+ * what their medium left out on the way, and what a skipped unit reveals stays unknown to them however
+ * far they read on. The pack's spoiler lint (pack/spoiler-lint.ts) judges the pack's texts with them at
+ * import, and triage a reader's report before publishing it (app/lib/mistakes/publishing.ts). One
+ * crossing per place a reader can cross from, each worked out by the tracker's own rule
+ * (./media-crossing): their number grows with the series' episodes and volumes, never with what they skip.
+ */
+
+/** A reader's record who has watched up to this episode or read up to this volume, and nothing else. */
+function progressAt(unit: TrackerUnit): Progress {
+  return unit.medium === "anime"
+    ? { ...emptyProgress, anime: unit.key }
+    : { ...emptyProgress, lightNovels: [unit.key] };
+}
+
+/** A reader just after a crossing: where they are in each medium and what they skipped. */
+export interface CrossedReader {
+  crossing: Crossing;
+  places: string[];
+  skipped: ReadonlySet<string>;
+}
+
+/**
+ * The reader of every crossing the tracker offers from one place: after each anime episode and each
+ * light novel volume, into the web novel and each other light novel collection, in story order of the
+ * places crossed from.
+ */
+export function crossedReaders(units: readonly TrackerUnit[]): CrossedReader[] {
+  const crossingsFrom = crossingsOn(units);
+  return units
+    .filter((unit) => unit.medium === "anime" || unit.medium === "light_novels")
+    .flatMap((unit) => crossingsFrom(progressAt(unit)))
+    .map((crossing) => ({
+      crossing,
+      places: reachedUnits(crossing.progress),
+      skipped: new Set(crossing.progress.skipped),
+    }));
+}
+
+/** A reader who has not learnt a secret by the time they cross, with the units they skipped that tell it. */
+export interface UnawareReader extends CrossedReader {
+  skippedSecret: string[];
+}
+
+/**
+ * The readers who do not know the secret just after their crossing, having skipped a unit that tells
+ * it: only they can meet a text that names it before knowing it. Reading on only adds to what a
+ * reader knows; and one who skipped nothing that tells the secret knows at a text's unit at least what
+ * that unit alone makes known, which revealedBeforeSecret (app/lib/shield/secrets.ts) judges. Whether a
+ * unit was skipped is asked of that unit alone, so the skipped units among the secret's are all the
+ * rule needs here.
+ */
+export function unawareReaders(secret: readonly string[], readers: readonly CrossedReader[]): UnawareReader[] {
+  const unaware: UnawareReader[] = [];
+  for (const reader of readers) {
+    const skippedSecret = secret.filter((key) => reader.skipped.has(key));
+    if (skippedSecret.length && !knows(knowledgeOfUnits(reader.places, skippedSecret), secret))
+      unaware.push({ ...reader, skippedSecret });
+  }
+  return unaware;
+}
+
+/** A reader of a crossing who sees a text at one of its units without knowing a secret. */
+export interface CrossedBeforeSecret {
+  crossing: Crossing;
+  /** The text's unit they see it at. */
+  unit: string;
+  /** What they skipped that reveals the secret. */
+  skipped: string[];
+  /** How many other crossings let their readers see it too. */
+  others: number;
+}
+
+/**
+ * The first crossing (in the order given) whose reader sees the text without knowing the secret, or
+ * null when there is none, for a text whose every unit makes the secret known to its readers who
+ * crossed nothing (revealedBeforeSecret). Each crossing's reader goes on from it to each of the text's
+ * units in turn, the units they skipped staying unread, and is judged with the shield's rule; a unit
+ * they skipped shows them nothing.
+ */
+export function crossedBeforeSecret(
+  textRevealedBy: Revealers,
+  secret: readonly string[],
+  readers: readonly UnawareReader[],
+): CrossedBeforeSecret | null {
+  let first: CrossedBeforeSecret | null = null;
+  for (const { crossing, places, skipped, skippedSecret } of readers) {
+    for (const unit of textRevealedBy ?? []) {
+      const knowledge = knowledgeOfUnits(
+        [...places, unit],
+        skipped.has(unit) ? [...skippedSecret, unit] : skippedSecret,
+      );
+      if (!hasConsumed(knowledge, unit) || knows(knowledge, secret)) continue;
+      if (first) first.others++;
+      else first = { crossing, unit, skipped: skippedSecret, others: 0 };
+      break;
+    }
+  }
+  return first;
+}
+
+/** Who sees a text before knowing the secret, after a crossing: "a reader who crossed from the anime after anime:1-12 …". */
+export function crossingReader({ crossing, unit, skipped }: CrossedBeforeSecret) {
+  const source = crossing.from.medium === "anime" ? "the anime" : `the ${crossing.from.group} light novels`;
+  const reveals = skipped.length === 1 ? "which reveals it" : "which reveal it";
+  return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${reveals}, and sees it at ${unit}`;
+}
+
+/** A secret a text names where a crossing's reader sees the text before knowing the secret. */
+export interface SecretNamedAfterCrossing extends SecretNamedEarly {
+  /** Who: where they crossed from, the medium they went on in, and what they skipped that tells the secret (labels). */
+  crossed: { from: string; into: string; skipped: string[] };
+}
+
+/**
+ * The first secret the text names where the reader of a crossing sees the text without knowing the
+ * secret, or null when there is none: secretNamedEarly (app/lib/shield/secrets.ts) with the readers
+ * crossings make, for a text it let through. A text every reader sees was judged for every reader there.
+ */
+export function secretNamedAfterCrossing(
+  text: string,
+  textRevealedBy: Revealers,
+  secrets: readonly StorySecret[],
+  readers: readonly CrossedReader[],
+): SecretNamedAfterCrossing | null {
+  if (textRevealedBy === null || !readers.length) return null;
+  for (const secret of secrets) {
+    const words = secret.words.filter((word) => word.trim() !== "");
+    if (!words.length || secret.revealedBy === null) continue;
+    const named = namesSecret(secretPattern(words), text);
+    if (named === null) continue;
+    const found = crossedBeforeSecret(textRevealedBy, secret.revealedBy, unawareReaders(secret.revealedBy, readers));
+    if (!found) continue;
+    const { from, to, skipped } = found.crossing;
+    const labelOf = (key: string) => skipped.find((unit) => unit.key === key)?.label ?? key;
+    return {
+      secret: secret.id,
+      words: named,
+      before: found.unit,
+      crossed: { from: from.label, into: to.name, skipped: found.skipped.map(labelOf) },
+    };
+  }
+  return null;
+}
