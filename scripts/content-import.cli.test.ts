@@ -16,11 +16,12 @@ spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--p
   encoding: "utf8",
 });
 
-function importPack() {
-  const result = spawnSync("npx", ["tsx", "scripts/content-import.ts", "tiny", "--dir", pack, "--persist-to", state], {
-    env,
-    encoding: "utf8",
-  });
+function importPack(...flags: string[]) {
+  const result = spawnSync(
+    "npx",
+    ["tsx", "scripts/content-import.ts", "tiny", "--dir", pack, "--persist-to", state, ...flags],
+    { env, encoding: "utf8" },
+  );
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }
 
@@ -44,8 +45,13 @@ function edit(file: string, change: (json: any) => void) {
 // nothing for the same pack again) is in tests/workers/pack-import.test.ts; what makes a pack wrong, in
 // pack/folder.test.ts.
 describe("npm run content:import", () => {
-  it("refuses a broken pack, writing nothing; imports it once fixed; then finds nothing to change", () => {
+  it("checks a pack without writing; refuses a broken pack, writing nothing; imports it once fixed; then finds nothing to change", () => {
     edit("characters.json", (json) => (json.characters[1].firstAppearances.webNovel = "wn:7-1"));
+    const checked = importPack("--check");
+    expect(checked.code).toBe(1);
+    expect(checked.err).toContain(
+      "content/tiny has 1 problem:\n  characters.json › characters[1].firstAppearances.webNovel: points to wn:7-1, which does not exist",
+    );
     const refused = importPack();
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("content/tiny has 1 problem; nothing was imported:");
@@ -54,6 +60,10 @@ describe("npm run content:import", () => {
     );
 
     edit("characters.json", (json) => (json.characters[1].firstAppearances.webNovel = "wn:2-1"));
+    expect(importPack("--check")).toMatchObject({
+      code: 0,
+      out: "content/tiny has no problems; nothing was written (--check).",
+    });
     const first = importPack();
     expect(first.code).toBe(0);
     expect(first.out).toContain("Imported content/tiny:");

@@ -1,13 +1,14 @@
 /**
  * Validates a content pack and loads it into D1.
  *
- *   npm run content:import -- [pack] [--remote] [--persist-to DIR] [--dir FOLDER]
+ *   npm run content:import -- [pack] [--check] [--remote] [--persist-to DIR] [--dir FOLDER]
  *
  * The pack is content/<pack> (default: demo); --dir reads it from another folder.
  *
- * The whole pack is checked first; any problem is reported with its file and path and nothing is
- * written. Otherwise exactly the differences from what D1 holds are written in one atomic batch, and
- * the content version in KV (which keys the edge cache) is updated.
+ * The whole pack is checked first (its files' shapes, every reference, the spoiler lint); any problem is
+ * reported with its file and path and nothing is written. Otherwise exactly the differences from what D1
+ * holds are written in one atomic batch, and the content version in KV (which keys the edge cache) is
+ * updated. With --check the pack is only checked: no database is opened.
  */
 import { resolve } from "node:path";
 import { applySync, contentVersionOf, formatProblem, loadPack, planSync, readContentRows } from "../pack";
@@ -15,25 +16,36 @@ import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { CONTENT_VERSION_KEY } from "../app/server/edge-cache.server";
 import { openPlatform } from "./lib/local-platform";
 
-const usage = "Usage: npm run content:import -- [pack] [--remote] [--persist-to DIR] [--dir FOLDER]";
+const usage = "Usage: npm run content:import -- [pack] [--check] [--remote] [--persist-to DIR] [--dir FOLDER]";
 
 runCli(async () => {
   const { values, positionals } = parseArgs(
     process.argv.slice(2),
-    { remote: { type: "boolean" }, "persist-to": { type: "string" }, dir: { type: "string" } },
+    {
+      check: { type: "boolean" },
+      remote: { type: "boolean" },
+      "persist-to": { type: "string" },
+      dir: { type: "string" },
+    },
     usage,
   );
   const packName = positionals[0] ?? "demo";
   if (!/^[a-z0-9][a-z0-9-]*$/.test(packName)) throw new UsageError(`"${packName}" is not a pack name (content/<pack>)`);
   const directory = values.dir !== undefined ? resolve(values.dir) : resolve("content", packName);
 
+  const check = values.check === true;
   const { rows, problems } = await loadPack(directory, packName);
   if (!rows) {
+    const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
     throw new UsageError(
-      `content/${packName} has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported:\n${problems
+      `content/${packName} has ${count}${check ? "" : "; nothing was imported"}:\n${problems
         .map((problem) => `  ${formatProblem(problem)}`)
         .join("\n")}`,
     );
+  }
+  if (check) {
+    console.log(`content/${packName} has no problems; nothing was written (--check).`);
+    return;
   }
 
   const platform = await openPlatform({ remote: values.remote === true, persistTo: values["persist-to"] });
