@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH } from "../http/addresses";
 import { sideStoryKey } from "../content/units";
@@ -89,6 +90,39 @@ describe("revealParameter", () => {
     expect(reveal).toContain("wn:2-14");
     expect(reveal).toContain("anime:1-12");
     expect(reveal.split(",").length).toBeLessThan(63);
+  });
+
+  it("never makes a search's address longer than the site reads, whatever the record and the text (a property)", () => {
+    const stories = Array.from({ length: 80 }, (_, index) => sideStoryKey(`a-side-story-numbered-${100 + index}`));
+    fc.assert(
+      fc.property(
+        fc.subarray(stories),
+        fc.subarray(Array.from({ length: 30 }, (_, index) => `wn:1-${index + 1}`)),
+        // The search box takes 100 UTF-16 code units: in any script, and in ones that take 9 characters a letter as sent.
+        fc
+          .oneof(
+            fc.string({ unit: "grapheme", maxLength: 100 }),
+            fc.string({ unit: fc.constantFrom("a", " ", "é", "灯", "🏮"), minLength: 40, maxLength: 100 }),
+          )
+          .map((text) => text.slice(0, 100)),
+        fc.constantFrom("hide", "blur", "off") as fc.Arbitrary<Shield["mode"]>,
+        (ticked, skipped, text, mode) => {
+          const shield: Shield = {
+            knowledge: knowledgeOfUnits(["wn:2-14", "anime:1-12", ...ticked], skipped),
+            asking: knowledgeOfUnits(["wn:2-14", "anime:1-12", ...ticked], skipped),
+            mode,
+            hasProgress: true,
+          };
+          const query = { q: text.trim(), suggest: "1" };
+          const reveal = revealParameter(shield, { shownOnly: true, besides: new URLSearchParams(query).toString() });
+          const sent = new URLSearchParams({ ...query, reveal, _routes: "routes/translation-meta.ln-mistls.$slug" });
+          expect(sent.toString().length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+          // What is left out only hides: the reader's places are always there.
+          if (reveal !== "all") expect(reveal).toContain("wn:2-14");
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
