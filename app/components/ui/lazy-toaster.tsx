@@ -4,10 +4,6 @@ import { loadToaster, useToasterWanted } from "./toast-store";
 
 /** The region's name, as the toast UI's own viewport says it (its F8 hotkey, toaster.tsx). */
 const NAME = "Notifications (F8)";
-/** Where the toasts' list sits, here and in the toast UI's viewport (toast.tsx): at the bottom on every
- * screen, as at the top a phone's toast would cover the sticky header. */
-export const notificationsList =
-  "fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]";
 
 /**
  * The notifications region from the first paint, empty, as assistive technology expects to find it
@@ -24,7 +20,7 @@ function EmptyNotifications() {
   }, []);
   return (
     <section aria-label={NAME} tabIndex={-1} className="pointer-events-none">
-      <ol ref={list} tabIndex={-1} className={notificationsList} />
+      <ol ref={list} tabIndex={-1} className="notifications-list" />
     </section>
   );
 }

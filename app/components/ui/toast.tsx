@@ -2,7 +2,6 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { type ComponentPropsWithoutRef, type ElementRef, forwardRef } from "react";
 import { cn } from "~/lib/cn";
-import { notificationsList } from "./lazy-toaster";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -12,7 +11,7 @@ export const ToastViewport = forwardRef<
 >(({ className, ...props }, ref) => (
   <ToastPrimitive.Viewport
     ref={ref}
-    className={cn(notificationsList, "focus-visible:ring-2 focus-visible:ring-ring", className)}
+    className={cn("notifications-list focus-visible:ring-2 focus-visible:ring-ring", className)}
     {...props}
   />
 ));
