@@ -3,6 +3,7 @@ import {
   type BurstFigures,
   checkBudgets,
   formatBurst,
+  formatFirstLoad,
   type PageFigures,
   type PageResult,
   type WriteBurstResults,
@@ -251,5 +252,24 @@ describe("the write burst's budgets", () => {
     expect(text).toMatch(/answered as posted\s+290 \(29\.0\/s\)\s+250 \(29\.0\/s\)/);
     expect(text).toMatch(/readers during ÷ alone, p50\/p99\s+1\.50×\/1\.67×/);
     expect(text).toMatch(/refused at the limit \(expected\)\s+10\s+10/);
+  });
+});
+
+describe("the first-load probe alone", () => {
+  it("gives each page as floor + site with the room left, and marks a page over the ceiling", () => {
+    const text = formatFirstLoad(
+      [
+        page("home", { "1": figures({ firstLoadKb: 100.3 }), "10": figures({ firstLoadKb: 100.4 }) }),
+        page("web novel", { "1": figures({ firstLoadKb: 104.9 }), "10": figures({ firstLoadKb: Number.NaN }) }),
+      ],
+      84.3,
+    );
+    expect(text).toMatch(/home \/home\s+84\.3\+16\.0\s+4\.0\s+84\.3\+16\.1\s+3\.9/);
+    expect(text).toMatch(/web novel \/web novel\s+84\.3\+20\.6\s+-0\.6\s+—/);
+    expect(text).toMatch(/NOT MET\s+First-load .*: worst 84\.3 \+ 20\.6 KB \(web novel at 1×\)/);
+  });
+
+  it("says the budget is met when every page is under the ceiling", () => {
+    expect(formatFirstLoad([page("home", { "1": figures({ firstLoadKb: 100 }) })], 84.3)).toMatch(/^met\s+First-load/m);
   });
 });

@@ -281,6 +281,33 @@ function table(header: string[], rows: string[][]) {
 
 const mark = (met: boolean | null) => (met === null ? "not measured" : met ? "met" : "NOT MET");
 
+/**
+ * The first-load probe alone (`--first-load`): each page's first load as the floor + the site's share, the
+ * room left under the ceiling (negative: over it), and the first-load budget.
+ */
+export function formatFirstLoad(pages: PageResult[], floorKb: number) {
+  const scales = [...new Set(pages.flatMap((page) => Object.keys(page.byScale)))];
+  const out = [
+    `First-load JS incl. hydration data (KB gzip) as the framework's floor (${floorKb.toFixed(1)} KB) + the site's, and the room left under + ${budgets.siteKb} KB`,
+    table(
+      ["page", ...scales.flatMap((scale) => [`${scale}× JS KB`, "room"])],
+      pages.map((page) => [
+        `${page.name} ${page.path}`,
+        ...scales.flatMap((scale) => {
+          const kb = page.byScale[scale]?.firstLoadKb;
+          if (kb === undefined || !Number.isFinite(kb)) return ["—", ""];
+          const site = kb - floorKb;
+          return [`${floorKb.toFixed(1)}+${site.toFixed(1)}`, (budgets.siteKb - site).toFixed(1)];
+        }),
+      ]),
+    ),
+    "",
+  ];
+  const budget = checkBudgets(pages, floorKb).find((check) => check.budget.startsWith("First-load"))!;
+  out.push(`${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
+  return out.join("\n");
+}
+
 export function formatSummary(results: BenchResults) {
   const scales = results.settings.scales.map(String);
   const big = scales.at(-1)!;
