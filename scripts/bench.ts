@@ -341,6 +341,7 @@ runCli(async () => {
           status: probe.status,
           ms: probe.ms,
           firstLoadKb: probe.firstLoadKb,
+          firstLoadParts: probe.firstLoadParts,
           htmlKb: new TextEncoder().encode(probe.html).length / 1024,
           roundTrips: probe.roundTrips,
         };
