@@ -23,7 +23,7 @@
  *   npm run bench                       everything, about 20 minutes
  *   npm run bench -- --quick            1× only, no Lighthouse: a few minutes, for development
  *   npm run bench -- --skip-build       measure the build already in build/
- *   npm run bench -- --first-load       only each page's first-load JS: nothing timed, about 2 minutes
+ *   npm run bench -- --first-load       only each page's first-load JS: nothing timed, a few minutes
  *   npm run bench -- --scale 5 --lighthouse-runs 3 --seconds 5
  */
 import { spawnSync } from "node:child_process";
