@@ -23,6 +23,7 @@
  *   npm run bench                       everything, about 20 minutes
  *   npm run bench -- --quick            1× only, no Lighthouse: a few minutes, for development
  *   npm run bench -- --skip-build       measure the build already in build/
+ *   npm run bench -- --first-load       only each page's first-load JS: nothing timed, a few minutes
  *   npm run bench -- --scale 5 --lighthouse-runs 3 --seconds 5
  */
 import { spawnSync } from "node:child_process";
@@ -34,6 +35,7 @@ import { loadTest, type LoadResult, uncached } from "./lib/bench-load";
 import {
   type BenchResults,
   checkBudgets,
+  formatFirstLoad,
   formatSummary,
   type PageFigures,
   type PageResult,
@@ -111,7 +113,7 @@ const ports = { sites: [8851, 8852], inspectors: [8853, 8854], chrome: 8859, aut
 const emulatorOrigin = `http://${authEmulatorHost(ports.authEmulator)}`;
 
 const usage =
-  "Usage: npm run bench [-- --quick] [--skip-build] [--scale N] [--lighthouse-runs N] [--seconds N] [--connections N]";
+  "Usage: npm run bench [-- --quick] [--first-load] [--skip-build] [--scale N] [--lighthouse-runs N] [--seconds N] [--connections N]";
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number) {
   if (value === undefined) return fallback;
@@ -204,6 +206,7 @@ runCli(async () => {
     process.argv.slice(2),
     {
       quick: { type: "boolean" },
+      "first-load": { type: "boolean" },
       "skip-build": { type: "boolean" },
       scale: { type: "string" },
       "lighthouse-runs": { type: "string" },
@@ -214,6 +217,9 @@ runCli(async () => {
   );
   if (positionals.length) throw new UsageError(usage);
   const quick = values.quick ?? false;
+  // Only what a first visit downloads: it follows the build and the content, not the machine, so it
+  // needs no idle machine and none of the timed parts.
+  const firstLoadOnly = values["first-load"] ?? false;
   const bigScale = positiveInteger(values.scale, "--scale", 10);
   const scales = quick || bigScale === 1 ? [1] : [1, bigScale];
   const lighthouseRuns = quick ? 0 : positiveInteger(values["lighthouse-runs"], "--lighthouse-runs", 2);
@@ -271,7 +277,8 @@ runCli(async () => {
 
   try {
     step(`Serving the production build: ${sites.map((site) => `${site.scale}× on ${site.base}`).join(", ")}`);
-    stops.push(await startAuthEmulator(ports.authEmulator, ".wrangler/bench"));
+    // The emulator is for the write burst's writers; a signed-out first visit never asks it.
+    if (!firstLoadOnly) stops.push(await startAuthEmulator(ports.authEmulator, ".wrangler/bench"));
     // The workerd that runs each site's Function, whose CPU time is measured (null: not found, not measured).
     const functionPids = new Map<string, number | null>();
     for (const site of sites) {
@@ -298,6 +305,14 @@ runCli(async () => {
           );
         probes.set(`${page.path} ${site.key}`, probe);
       }
+    }
+    if (firstLoadOnly) {
+      const firstLoads = pages.map((page) => ({
+        ...page,
+        byScale: Object.fromEntries(sites.map((site) => [site.key, probes.get(`${page.path} ${site.key}`)!])),
+      }));
+      console.log(`\n${formatFirstLoad(firstLoads, floorKb)}`);
+      return;
     }
     const staticAsset = staticAssetOf(probes.get(`/ 1`)!.html);
 
@@ -326,6 +341,7 @@ runCli(async () => {
           status: probe.status,
           ms: probe.ms,
           firstLoadKb: probe.firstLoadKb,
+          firstLoadParts: probe.firstLoadParts,
           htmlKb: new TextEncoder().encode(probe.html).length / 1024,
           roundTrips: probe.roundTrips,
         };

@@ -3,8 +3,11 @@ import {
   type BurstFigures,
   checkBudgets,
   formatBurst,
+  firstLoadKbOf,
+  formatFirstLoad,
   type PageFigures,
   type PageResult,
+  siteShares,
   type WriteBurstResults,
 } from "./bench-report";
 
@@ -251,5 +254,56 @@ describe("the write burst's budgets", () => {
     expect(text).toMatch(/answered as posted\s+290 \(29\.0\/s\)\s+250 \(29\.0\/s\)/);
     expect(text).toMatch(/readers during ÷ alone, p50\/p99\s+1\.50×\/1\.67×/);
     expect(text).toMatch(/refused at the limit \(expected\)\s+10\s+10/);
+  });
+});
+
+describe("the first-load probe alone", () => {
+  it("gives each page as floor + site with the room left, and marks a page over the ceiling", () => {
+    const text = formatFirstLoad(
+      [
+        page("home", { "1": figures({ firstLoadKb: 100.3 }), "10": figures({ firstLoadKb: 100.4 }) }),
+        page("web novel", { "1": figures({ firstLoadKb: 104.9 }), "10": figures({ firstLoadKb: Number.NaN }) }),
+      ],
+      84.3,
+    );
+    expect(text).toMatch(/home \/home\s+84\.3\+16\.0\s+4\.0\s+84\.3\+16\.1\s+3\.9/);
+    expect(text).toMatch(/web novel \/web novel\s+84\.3\+20\.6\s+-0\.6\s+—/);
+    expect(text).toMatch(/NOT MET\s+First-load .*: worst 84\.3 \+ 20\.6 KB \(web novel at 1×\)/);
+  });
+
+  it("splits the site's share into the shell less the floor, the root and entry, the page's chunks and the inline scripts", () => {
+    const firstLoadParts = {
+      scripts: [
+        { file: "/assets/entry.client-B6Z6iXVd.js", kb: 0.2 },
+        { file: "/assets/shell-Dg9Tq_CL.js", kb: 97.3 },
+        { file: "/assets/root-CaUL7RJW.js", kb: 0.6 },
+        { file: "/assets/web-novel-CseH08EZ.js", kb: 4.7 },
+        { file: "/assets/error-body-BPmD0kK9.js", kb: 0.2 },
+      ],
+      inlineKb: 6.1,
+    };
+    expect(firstLoadKbOf(firstLoadParts)).toBeCloseTo(109.1);
+    expect(siteShares(firstLoadParts, 83.9)).toEqual({
+      shell: expect.closeTo(13.4),
+      rootAndEntry: expect.closeTo(0.8),
+      page: expect.closeTo(4.9),
+      inline: 6.1,
+    });
+    const text = formatFirstLoad(
+      [
+        page("web novel", {
+          "1": figures({ firstLoadKb: 109.1, firstLoadParts }),
+          "10": figures({ firstLoadKb: 111 }),
+        }),
+      ],
+      83.9,
+    );
+    expect(text).toMatch(
+      /web novel \/web novel\s+83\.9\+25\.2\s+-5\.2\s+83\.9\+27\.1\s+-7\.1\s+13\.4\s+0\.8\s+4\.9\s+6\.1$/m,
+    );
+  });
+
+  it("says the budget is met when every page is under the ceiling", () => {
+    expect(formatFirstLoad([page("home", { "1": figures({ firstLoadKb: 100 }) })], 84.3)).toMatch(/^met\s+First-load/m);
   });
 });

@@ -12,6 +12,8 @@ export interface PageFigures {
   /** One signed-out document request, unloaded. */
   ms: number;
   firstLoadKb: number;
+  /** What `firstLoadKb` is made of: each script's gzip KB, and the inline scripts' together. */
+  firstLoadParts?: FirstLoadParts;
   /** The document's size as sent, before compression (KB): what the Function rendered. */
   htmlKb?: number;
   roundTrips: number | null;
@@ -30,6 +32,17 @@ export interface PageFigures {
   /** CPU time per edge cache miss, one request after another; absent when the Function's process was not found. */
   cpu?: CpuFigures;
 }
+
+export interface FirstLoadParts {
+  /** Each script the HTML loads or preloads, by its address (/assets/…), gzip KB. */
+  scripts: { file: string; kb: number }[];
+  /** The inline scripts together (hydration data, React Router's scripts, the theme script), gzip KB. */
+  inlineKb: number;
+}
+
+/** The JavaScript a first visit downloads (gzip, KB): every part together. */
+export const firstLoadKbOf = (parts: FirstLoadParts) =>
+  parts.scripts.reduce((sum, script) => sum + script.kb, parts.inlineKb);
 
 export interface PageResult {
   name: string;
@@ -280,6 +293,60 @@ function table(header: string[], rows: string[][]) {
 }
 
 const mark = (met: boolean | null) => (met === null ? "not measured" : met ? "met" : "NOT MET");
+
+/**
+ * The site's share of a first load by where it comes from (gzip KB): the shell less the framework's floor
+ * (the site's code every page carries), the root route and the entry, the page's own chunks, and the
+ * inline scripts (hydration data, React Router's scripts, the theme script).
+ */
+export function siteShares(parts: FirstLoadParts, floorKb: number) {
+  const sum = (test: (file: string) => boolean) =>
+    parts.scripts.filter((script) => test(script.file)).reduce((total, script) => total + script.kb, 0);
+  const isShell = (file: string) => /\/shell-[^/]*\.js$/.test(file);
+  const isRootOrEntry = (file: string) => /\/(root|entry\.client)-[^/]*\.js$/.test(file);
+  return {
+    shell: sum(isShell) - floorKb,
+    rootAndEntry: sum(isRootOrEntry),
+    page: sum((file) => !isShell(file) && !isRootOrEntry(file)),
+    inline: parts.inlineKb,
+  };
+}
+
+/**
+ * The first-load probe alone (`--first-load`): each page's first load as the floor + the site's share, the
+ * room left under the ceiling (negative: over it), where the site's share comes from at the first scale,
+ * and the first-load budget.
+ */
+export function formatFirstLoad(pages: PageResult[], floorKb: number) {
+  const scales = [...new Set(pages.flatMap((page) => Object.keys(page.byScale)))];
+  const first = scales[0]!;
+  const out = [
+    `First-load JS incl. hydration data (KB gzip) as the framework's floor (${floorKb.toFixed(1)} KB) + the site's, the room left under + ${budgets.siteKb} KB, and at ${first}× the site's share by part: the shell less the floor, the root route and entry, the page's own chunks, the inline scripts (hydration data)`,
+    table(
+      ["page", ...scales.flatMap((scale) => [`${scale}× JS KB`, "room"]), "shell", "root+entry", "page's", "inline"],
+      pages.map((page) => {
+        const parts = page.byScale[first]?.firstLoadParts;
+        const shares = parts ? siteShares(parts, floorKb) : null;
+        return [
+          `${page.name} ${page.path}`,
+          ...scales.flatMap((scale) => {
+            const kb = page.byScale[scale]?.firstLoadKb;
+            if (kb === undefined || !Number.isFinite(kb)) return ["—", ""];
+            const site = kb - floorKb;
+            return [`${floorKb.toFixed(1)}+${site.toFixed(1)}`, (budgets.siteKb - site).toFixed(1)];
+          }),
+          ...(shares
+            ? [shares.shell, shares.rootAndEntry, shares.page, shares.inline].map((kb) => kb.toFixed(1))
+            : ["", "", "", ""]),
+        ];
+      }),
+    ),
+    "",
+  ];
+  const budget = checkBudgets(pages, floorKb).find((check) => check.budget.startsWith("First-load"))!;
+  out.push(`${mark(budget.met).padEnd(12)} ${budget.budget}: worst ${budget.worst}`);
+  return out.join("\n");
+}
 
 export function formatSummary(results: BenchResults) {
   const scales = results.settings.scales.map(String);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { uncached } from "./bench-load";
+import { type FirstLoadParts, firstLoadKbOf } from "./bench-report";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
 import { emulatorOnPort } from "./local-stack";
 
@@ -127,21 +128,21 @@ export async function startSite({
 }
 
 /**
- * The JavaScript a first visit downloads (gzip, KB): the module scripts and preloads the HTML names,
- * plus the inline scripts (the hydration data and the theme script), which travel in the HTML.
+ * The JavaScript a first visit downloads, part by part (gzip, KB): each module script and preload the
+ * HTML names, and its inline scripts together (the hydration data, React Router's scripts and the
+ * theme script), which travel in the HTML.
  */
-export function firstLoadKb(html: string, clientDirectory = "build/client") {
+export function firstLoadParts(html: string, clientDirectory = "build/client"): FirstLoadParts {
   const files = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
   for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) files.add(match[1]!);
-  let bytes = 0;
-  for (const file of files) {
-    const path = join(clientDirectory, file);
-    if (existsSync(path)) bytes += gzipSync(readFileSync(path)).length;
-  }
+  const scripts = [...files]
+    .map((file) => ({ file, path: join(clientDirectory, file) }))
+    .filter(({ path }) => existsSync(path))
+    .map(({ file, path }) => ({ file, kb: gzipSync(readFileSync(path)).length / 1024 }));
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .join("\n");
-  return (bytes + gzipSync(inline).length) / 1024;
+  return { scripts, inlineKb: gzipSync(inline).length / 1024 };
 }
 
 /** A hashed script the HTML loads: the static asset the load test sets beside the pages. */
@@ -168,6 +169,7 @@ export interface PageProbe {
   /** How long the one request took. */
   ms: number;
   firstLoadKb: number;
+  firstLoadParts?: FirstLoadParts;
   /** D1 round trips the document request made (X-D1-Round-Trips); null when the site does not say. */
   roundTrips: number | null;
   html: string;
@@ -181,10 +183,12 @@ export async function probePage(url: string, limitMs: number): Promise<PageProbe
     const html = await response.text();
     const header = response.headers.get("x-d1-round-trips");
     const ms = performance.now() - started;
+    const parts = firstLoadParts(html);
     return {
       status: response.status,
       ms,
-      firstLoadKb: firstLoadKb(html),
+      firstLoadKb: firstLoadKbOf(parts),
+      firstLoadParts: parts,
       roundTrips: header === null ? null : Number(header),
       html,
     };
