@@ -27,7 +27,8 @@ runCli(async () => {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(packName)) throw new UsageError(`"${packName}" is not a pack name (content/<pack>)`);
   const directory = values.dir !== undefined ? resolve(values.dir) : resolve("content", packName);
 
-  const { rows, problems } = await loadPack(directory, packName);
+  const { rows, problems, warnings } = await loadPack(directory, packName);
+  for (const warning of warnings) console.warn(`Warning: ${formatProblem(warning)}`);
   if (!rows) {
     throw new UsageError(
       `content/${packName} has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported:\n${problems
