@@ -9,14 +9,19 @@ export function parsePackFolder(directory: string) {
   return parsePack((file) => readPackFile(join(directory, file)));
 }
 
-/** Reads, validates and resolves content/<pack>; every problem is reported, nothing is written. */
+/**
+ * Reads, validates and resolves content/<pack>; every problem is reported, nothing is written. Warnings
+ * (titles that may give the story away) are reported beside the rows and refuse nothing.
+ */
 export async function loadPack(directory: string, packName: string) {
   const { pack, problems } = parsePackFolder(directory);
-  if (!pack) return { rows: null, problems };
+  if (!pack) return { rows: null, problems, warnings: [] };
 
   const resolved = resolvePack(pack, packName);
   const all = [...resolved.problems, ...imageProblems(directory, pack)];
-  return all.length ? { rows: null, problems: all } : { rows: resolved.rows, problems: [] };
+  return all.length
+    ? { rows: null, problems: all, warnings: resolved.warnings }
+    : { rows: resolved.rows, problems: [], warnings: resolved.warnings };
 }
 
 function readPackFile(path: string): PackFileSource {

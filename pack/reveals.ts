@@ -1,7 +1,8 @@
 import type { RevealIn } from "./schema/fields";
 import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
-import { chapterKey, episodeKey, type Medium, mediumOf, volumeKey } from "../app/lib/content/units";
+import { chapterKey, episodeKey, type Medium, mediumOf, readRevealers, volumeKey } from "../app/lib/content/units";
+import { titleRevealers } from "../app/lib/shield/knowledge";
 
 /**
  * The cross-media map of a pack, read as "which units reveal this": whatever the story reveals at a
@@ -82,6 +83,20 @@ export function revealedByAny(
   const given = unitKeys.filter((key): key is string => Boolean(key));
   if (!given.length) return null;
   return [...new Set(given.flatMap((key) => revealersOf(key).split(" ")))].join(" ");
+}
+
+/**
+ * What reveals a unit's entry in the site search: its title's gate (app/lib/shield/knowledge.ts:
+ * `titleRevealers`), since an entry is found by its title. A title the pack flags (`flagged`) stays behind
+ * what reveals it; any other is found by a reader who reached the unit or chose to see titles of what
+ * they have not reached, never by one who hides them.
+ */
+export function unitEntryRevealedBy(
+  revealersOf: (unitKey: string) => string,
+  key: string,
+  flagged: string | null,
+): string {
+  return titleRevealers(readRevealers(flagged), readRevealers(revealersOf(key))).join(" ");
 }
 
 /** The medium each key of a `revealIn` names. */

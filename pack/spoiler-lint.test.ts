@@ -7,6 +7,20 @@ import { formatProblem, type PackFileName, parsePack, resolvePack } from "./inde
  * wn:1-1 to wn:1-3). Its anime skips wn:1-3: episode 1 adapts wn:1-1 to wn:1-2, episode 2 wn:2-1.
  */
 
+/** The tiny pack resolved after `edit` changed its files (each file's JSON, by name). */
+function resolveTiny(edit: (files: Record<PackFileName, any>) => void) {
+  const files = {} as Record<PackFileName, any>;
+  const parsed = parsePack((file) => {
+    files[file] ??= JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+    return { json: files[file] };
+  });
+  if (!parsed.pack) throw new Error("The tiny pack does not parse");
+  edit(files);
+  const again = parsePack((file) => ({ json: files[file] }));
+  if (!again.pack) throw new Error(again.problems.map(formatProblem).join("\n"));
+  return resolvePack(again.pack, "tiny");
+}
+
 /** The tiny pack's problems after `edit` changed its files (each file's JSON, by name). */
 function problemsOfTiny(edit: (files: Record<PackFileName, any>) => void = () => {}) {
   const files = {} as Record<PackFileName, any>;
@@ -278,5 +292,44 @@ describe("the spoiler lint", () => {
       "series.json › secrets[1].revealAt: points to wn:9-9, which does not exist",
       "series.json › secrets[2].revealIn.anime: must point to an anime episode (anime:…), not wn:1-2",
     ]);
+  });
+});
+
+describe("the title lint", () => {
+  const warningsOf = (edit: (files: Record<PackFileName, any>) => void) =>
+    resolveTiny(edit).warnings.map(formatProblem);
+
+  it("warns, and refuses nothing, where a title pairs a character with a word of ending", () => {
+    const resolved = resolveTiny((files) => (files["web-novel.json"].arcs[0].chapters[1].title = "Mira's Last Door"));
+    expect(resolved.problems).toEqual([]);
+    expect(resolved.warnings.map(formatProblem)).toEqual([
+      `web-novel.json › arcs[0].chapters[1].title: "Mira's Last Door" pairs Mira Hale with "Last": a reader who shows titles of what they have not reached learns how their story goes; flag the title as a spoiler (titleIsSpoiler) or name it otherwise`,
+    ]);
+  });
+
+  it("knows a character by a name of theirs or an alias, and an ending by any of its words", () => {
+    for (const title of ["The Death of Hale", "Farewell, Doorwarden", "The Funeral of Mira Hale", "Mira's Final Knock"])
+      expect(
+        warningsOf((files) => (files["anime.json"].seasons[0].episodes[0].title = title)),
+        title,
+      ).toHaveLength(1);
+  });
+
+  it("passes a flagged title, a title with no character, and a character with no ending", () => {
+    expect(
+      warningsOf((files) => {
+        const chapters = files["web-novel.json"].arcs[0].chapters;
+        chapters[1].title = "Mira's Last Door";
+        chapters[1].titleIsSpoiler = true;
+        chapters[0].title = "The Last Door";
+        files["anime.json"].seasons[0].episodes[0].title = "Mira Lasts";
+      }),
+    ).toEqual([]);
+  });
+
+  it("passes the demo pack, which flags or renames every such title", () => {
+    const demo = parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) }));
+    if (!demo.pack) throw new Error("The demo pack does not parse");
+    expect(resolvePack(demo.pack, "demo").warnings.map(formatProblem)).toEqual([]);
   });
 });

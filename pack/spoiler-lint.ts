@@ -282,3 +282,66 @@ export function lintSpoilers(
     }
   }
 }
+
+/*
+ * Titles the lint cannot judge by the secrets: a title that names a character beside a word of ending
+ * ("Corvin's Final Entry", "The Ash Warden's Last Watch") tells how that character's story goes to
+ * whoever reads the list of titles, whether or not the pack declared a secret for it. Such a title is
+ * only warned about (the lint cannot know whether the ending is the character's), unless the pack flags
+ * it as a spoiler, which gates it (`titleIsSpoiler`, or a side story's `revealAt`).
+ */
+
+/** Words that say something ends: with a character's name in a title, they give away what becomes of them. */
+const finality =
+  /\b(?:last|final|death|dies|died|dying|farewell|funeral|goodbye|demise|epitaph|requiem|eulogy|end of|fall of|passing of)\b/i;
+
+/** Words of names that name no one by themselves. */
+const notNames = new Set(["the", "of", "and", "mother", "father", "king", "queen", "saint", "lady", "lord"]);
+
+/**
+ * A character's names as a title may say them: the whole name, each name of four letters or more, each
+ * alias with and without its "The" ("Farewell, Doorwarden").
+ */
+function namesOf(character: ContentPack["characters"]["characters"][number]) {
+  const words = character.name.split(/\s+/).filter((word) => word.length >= 4 && !notNames.has(word.toLowerCase()));
+  const aliases = character.aliases.flatMap((alias) => [alias, alias.replace(/^the\s+/i, "")]);
+  return [...new Set([character.name, ...words, ...aliases])];
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a text is a title the shield may show to a reader who has not reached it: a title not flagged,
+ * a light novel's chapter, an arc's phase (shown to everyone).
+ */
+const isShownTitle = ({ path, revealedBy }: PackText) =>
+  revealedBy === null &&
+  (/\.title$/.test(path) || /\.volumes\[\d+\]\.chapters\[\d+\]$/.test(path) || /\.phases\[\d+\]\.name$/.test(path));
+
+/**
+ * Warns about every title the shield may show before its place (not flagged) that names a character
+ * beside a word of ending, with the file, the field, the character and the word.
+ */
+export function lintTitles(
+  pack: ContentPack,
+  revealersOf: RevealersOf,
+  positions: ReadonlyMap<string, number>,
+  warn: Report,
+) {
+  const characters = pack.characters.characters.map((character) => ({
+    name: character.name,
+    pattern: new RegExp(`\\b(?:${namesOf(character).map(escaped).join("|")})\\b`, "i"),
+  }));
+  for (const text of packTexts(pack, revealersOf, positions)) {
+    if (!isShownTitle(text)) continue;
+    const ending = finality.exec(text.text);
+    if (!ending) continue;
+    const character = characters.find(({ pattern }) => pattern.test(text.text));
+    if (character)
+      warn(
+        text.file,
+        text.path,
+        `"${text.text}" pairs ${character.name} with "${ending[0]}": a reader who shows titles of what they have not reached learns how their story goes; flag the title as a spoiler (titleIsSpoiler) or name it otherwise`,
+      );
+  }
+}

@@ -1,4 +1,4 @@
-import { breakTimeLabel, webNovelChapterName } from "../app/lib/content/labels";
+import { placeName } from "../app/lib/content/labels";
 import type { ContentPack, PackFileName } from "./schema/files";
 import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
 
@@ -55,9 +55,9 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     const arcIndex = pack.webNovel.arcs.indexOf(arc);
     for (const chapter of [...arc.chapters].sort((a, b) => a.ordinal - b.ordinal)) {
       const path = `arcs[${arcIndex}].chapters[${arc.chapters.indexOf(chapter)}]`;
-      const name = webNovelChapterName(chapter.kind, chapter.ordinal);
       const unit = { medium: "web_novel", arc: arc.number, chapter: chapter.ordinal } as const;
-      declare(unit, { fixed: ++chapterCount }, `Arc ${arc.number} · ${name}`, "web-novel.json", `${path}.ordinal`);
+      const label = placeName({ ...unit, kind: chapter.kind, ordinal: chapter.ordinal });
+      declare(unit, { fixed: ++chapterCount }, label, "web-novel.json", `${path}.ordinal`);
     }
     arc.phases.forEach((phase, index) => {
       if (!arc.chapters.some((chapter) => chapter.ordinal === phase.fromOrdinal))
@@ -78,7 +78,13 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
       const path = `collections[${c}].volumes[${v}]`;
       const unit = { medium: "light_novels", collection: collection.code, volume: volume.number } as const;
       const declareVolume = (placement: Placement) =>
-        declare(unit, placement, `${collection.name} ${volume.number}`, "light-novels.json", `${path}.number`);
+        declare(
+          unit,
+          placement,
+          placeName({ ...unit, collectionName: collection.name }),
+          "light-novels.json",
+          `${path}.number`,
+        );
       if (volume.adapts)
         declareVolume({ after: volume.adapts.to, offset: 0, file: "light-novels.json", path: `${path}.adapts.to` });
       else if (volume.readAfter)
@@ -104,12 +110,11 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
       file: "side-stories.json",
       path: `sideStories[${index}].readAfter`,
     } as const;
-    // A label is shown to everyone: a story the shield hides is named by where it was published.
-    const label = story.revealAt ? `Side story · ${story.publishedIn}` : story.title;
+    // A label is shown to everyone, where the title may be hidden: a story is named by where it was published.
     declare(
       { medium: "side_stories", slug: story.slug },
       placement,
-      label,
+      placeName({ medium: "side_stories", publishedIn: story.publishedIn }),
       "side-stories.json",
       `sideStories[${index}].slug`,
     );
@@ -126,7 +131,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
       declare(
         { medium: "anime", season: season.number, episode: episode.number },
         placement,
-        `Season ${season.number} · Episode ${episode.number}`,
+        placeName({ medium: "anime", season: season.number, episode: episode.number }),
         "anime.json",
         `${path}.number`,
       );
@@ -142,7 +147,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     declare(
       { medium: "break_time", season: short.season, number: short.number },
       placement,
-      breakTimeLabel(short),
+      placeName({ medium: "break_time", season: short.season, number: short.number }),
       "anime.json",
       `breakTime[${index}].number`,
     );

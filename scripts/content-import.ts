@@ -34,7 +34,8 @@ runCli(async () => {
   const directory = values.dir !== undefined ? resolve(values.dir) : resolve("content", packName);
 
   const check = values.check === true;
-  const { rows, problems } = await loadPack(directory, packName);
+  const { rows, problems, warnings } = await loadPack(directory, packName);
+  for (const warning of warnings) console.warn(`Warning: ${formatProblem(warning)}`);
   if (!rows) {
     const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
     throw new UsageError(

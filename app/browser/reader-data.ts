@@ -1,7 +1,7 @@
 import { forgetStored, readStored, writeStored } from "./storage";
 import { dropProgressApart, progressApart } from "./progress-apart";
 import { forgetDrafts } from "./report-draft";
-import { setShieldMode } from "./spoiler-shield";
+import { setShieldMode, setUnreachedTitles } from "./spoiler-shield";
 import { storeProgress } from "./stored-progress";
 
 /*
@@ -29,5 +29,6 @@ export async function clearReaderData(uid: string): Promise<boolean> {
   writeStored("progressUnsent", null);
   forgetStored("progressSynced");
   setShieldMode("hide");
+  setUnreachedTitles("hide");
   return true;
 }

@@ -1,10 +1,18 @@
 import { useRef, useSyncExternalStore } from "react";
 import { useLocation, useMatches } from "react-router";
 import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
-import { encodeKnowledge, knowledgeOfUnits, knows, knowsAnything, type Revealers } from "~/lib/shield/knowledge";
+import {
+  encodeKnowledge,
+  knowledgeOfUnits,
+  knows,
+  knowsAnything,
+  type Revealers,
+  type TitlesChoice,
+} from "~/lib/shield/knowledge";
 import { knowledgeOf, type Progress, reachedUnits } from "~/lib/progress/record";
 import {
   parseShieldMode,
+  parseTitlesChoice,
   revealersOf,
   revealParameter,
   type Shield,
@@ -23,7 +31,7 @@ import { loadStoredProgress, storedProgressIfRead, subscribeToStoredProgress } f
  * applies are pure and shared with the server (app/lib/shield/shield.ts).
  */
 
-/** Same-tab writes fire no storage event, so this page's shields hear of a new mode through this one. */
+/** Same-tab writes fire no storage event, so this page's shields hear of a new mode or choice of titles through this one. */
 const MODE_CHANGED = "rc:spoiler-mode-changed";
 
 /** Units the reader asked to see one item of ("Show it"): what they reveal is fetched, though only that item is shown. */
@@ -40,16 +48,21 @@ let askedVersion = 0;
  */
 function readShield(): Shield | null {
   const progress = storedProgressIfRead();
-  return progress === undefined ? null : shieldOf(progress, readStored("spoilerMode"));
+  return progress === undefined ? null : shieldOf(progress, readStored("spoilerMode"), readStored("unreachedTitles"));
 }
 
-function shieldOf(progress: Progress | null, mode: string | null): Shield {
-  const knowledge = knowledgeOf(progress);
+function shieldOf(progress: Progress | null, mode: string | null, titles: string | null): Shield {
+  // The reader's choice of titles is part of what they know: it travels with it in every reveal.
+  const unreachedTitles = parseTitlesChoice(titles);
+  const knowledge = { ...knowledgeOf(progress), unreachedTitles };
   const asking = askedUnits.size
-    ? knowledgeOfUnits(
-        [...(progress ? reachedUnits(progress) : []), ...askedUnits],
-        (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)),
-      )
+    ? {
+        ...knowledgeOfUnits(
+          [...(progress ? reachedUnits(progress) : []), ...askedUnits],
+          (progress?.skipped ?? []).filter((key) => !askedUnits.has(key)),
+        ),
+        unreachedTitles,
+      }
     : knowledge;
   return { knowledge, asking, mode: parseShieldMode(mode), hasProgress: knowsAnything(knowledge) };
 }
@@ -57,28 +70,48 @@ function shieldOf(progress: Progress | null, mode: string | null): Shield {
 /**
  * The last shield handed out and what it was made from. Every shielded component on a page reads it on
  * every render and every event (a long page has over a hundred), so it is made again only when the
- * stored progress (one object per stored value), the stored mode or the units asked for change, and
- * kept as the same object when the new one says the same.
+ * stored progress (one object per stored value), the stored mode, the choice of titles or the units asked
+ * for change, and kept as the same object when the new one says the same.
  */
-let snapshot: { progress: Progress | null; mode: string | null; asked: number; key: string; shield: Shield } | null =
-  null;
+let snapshot: {
+  progress: Progress | null;
+  mode: string | null;
+  titles: string | null;
+  asked: number;
+  key: string;
+  shield: Shield;
+} | null = null;
 
 function getSnapshot() {
   const progress = storedProgressIfRead();
   if (progress === undefined) return null;
   const mode = readStored("spoilerMode");
-  if (snapshot && snapshot.progress === progress && snapshot.mode === mode && snapshot.asked === askedVersion)
+  const titles = readStored("unreachedTitles");
+  if (
+    snapshot &&
+    snapshot.progress === progress &&
+    snapshot.mode === mode &&
+    snapshot.titles === titles &&
+    snapshot.asked === askedVersion
+  )
     return snapshot.shield;
-  const shield = shieldOf(progress, mode);
+  const shield = shieldOf(progress, mode, titles);
   const key = `${encodeKnowledge(shield.knowledge, Infinity)}|${encodeKnowledge(shield.asking, Infinity)}|${shield.mode}`;
-  snapshot = { progress, mode, asked: askedVersion, key, shield: snapshot?.key === key ? snapshot.shield : shield };
+  snapshot = {
+    progress,
+    mode,
+    titles,
+    asked: askedVersion,
+    key,
+    shield: snapshot?.key === key ? snapshot.shield : shield,
+  };
   return snapshot.shield;
 }
 
 function subscribe(listener: () => void) {
   const stopProgress = subscribeToStoredProgress(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKeys.spoilerMode.key) listener();
+    if (event.key === storageKeys.spoilerMode.key || event.key === storageKeys.unreachedTitles.key) listener();
   };
   window.addEventListener("storage", onStorage);
   window.addEventListener(MODE_CHANGED, listener);
@@ -181,5 +214,11 @@ function useRevision(value: unknown) {
 /** Stores how the shield shows things beyond the reader's progress, and tells every shield on the page. */
 export function setShieldMode(mode: ShieldMode) {
   writeStored("spoilerMode", mode === "hide" ? null : mode);
+  window.dispatchEvent(new Event(MODE_CHANGED));
+}
+
+/** Stores whether titles of what the reader has not reached show, and tells every shield on the page. */
+export function setUnreachedTitles(choice: TitlesChoice) {
+  writeStored("unreachedTitles", choice === "hide" ? null : choice);
   window.dispatchEvent(new Event(MODE_CHANGED));
 }

@@ -2,14 +2,13 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { formatDate } from "~/lib/format";
-import { type Release, releaseKind, releasePath } from "~/lib/feeds/releases";
+import { type Release, releaseKind, releasePath, releasePlace } from "~/lib/feeds/releases";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**
  * One release as a link to where the site shows it: what kind it is, its title (or, where the title is
- * beyond the reader's progress, its label in its place, which says what came out and spoils nothing),
- * and its date. Not the Spoiler's "Show it": the whole row is a link to the release.
+ * hidden, its place, which says what came out and spoils nothing), and its date. Not the Spoiler's "Show it": the whole row is a link to the release.
  */
 export function ReleaseRow({ release }: { release: Release }) {
   const shield = useShield();
@@ -21,7 +20,7 @@ export function ReleaseRow({ release }: { release: Release }) {
       <Badge tone="outline">{releaseKind(release)}</Badge>
       {/* Known but still on its way, a title keeps the row as it was, so nothing moves twice. */}
       <span className="font-medium" aria-busy={revealed && !named ? true : undefined}>
-        {named ? named.title : label}
+        {named ? named.title : releasePlace(release)}
       </span>
       <span className="text-sm text-muted-foreground">
         {named?.label ? `${named.label} · ` : null}

@@ -1,5 +1,5 @@
 import { type Gated, gated } from "~/lib/shield/gated";
-import { readRevealers } from "~/lib/shield/knowledge";
+import { readRevealers, titleRevealers } from "~/lib/shield/knowledge";
 
 /** Columns stored as JSON text. */
 export function parseJsonList(value: string | null): string[] {
@@ -15,4 +15,13 @@ export function parseJsonList(value: string | null): string[] {
 /** Gated content from a row, its revealers as stored (read here, once, as the row leaves the database). */
 export function gatedBy<T>(stored: string | null, content: T): Gated<T> {
   return gated(readRevealers(stored), content);
+}
+
+/**
+ * A unit's title from a row, gated as `titleRevealers` says: by its flag as stored where the pack flags
+ * it, else by the units that reach the unit (`story_units.revealed_by`) or the reader's choice to see
+ * titles of what they have not reached.
+ */
+export function gatedTitle<T>(flagged: string | null, reachedBy: string, content: T): Gated<T> {
+  return gated(titleRevealers(readRevealers(flagged), readRevealers(reachedBy)), content);
 }

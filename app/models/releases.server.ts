@@ -3,7 +3,7 @@ import type { Medium } from "~/lib/content/units";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
 import type { Edition, Release } from "~/lib/feeds/releases";
 import { batch, query } from "./query.server";
-import { gatedBy } from "./db.server";
+import { gatedTitle } from "./db.server";
 
 /** A medium as a column of its own, the same in every term of the union. */
 const medium = (name: Medium) => sql<Medium>`${sql.lit(name)}`.as("medium");
@@ -26,6 +26,7 @@ const allReleases = query
     "u.label",
     "c.title",
     "c.title_revealed_by as revealed_by",
+    "u.revealed_by as reached_by",
     "c.published_on as released_on",
     "u.position",
   ])
@@ -42,6 +43,7 @@ const allReleases = query
         "u.label",
         "v.title",
         sql<string | null>`NULL`.as("revealed_by"),
+        "u.revealed_by as reached_by",
         row
           .case("edition.column1")
           .when("jp")
@@ -63,6 +65,7 @@ const allReleases = query
         "u.label",
         "e.title",
         sql<string | null>`NULL`.as("revealed_by"),
+        "u.revealed_by as reached_by",
         "e.aired_on as released_on",
         "u.position",
       ]),
@@ -79,6 +82,7 @@ const allReleases = query
         "u.label",
         "b.title",
         "b.title_revealed_by as revealed_by",
+        "u.revealed_by as reached_by",
         row.ref("b.aired_on").$castTo<string>().as("released_on"),
         "u.position",
       ]),
@@ -95,6 +99,7 @@ const allReleases = query
         "u.label",
         "s.title",
         "s.revealed_by",
+        "u.revealed_by as reached_by",
         row.ref("s.published_on").$castTo<string>().as("released_on"),
         "u.position",
       ]),
@@ -103,7 +108,7 @@ const allReleases = query
 type ReleaseRow = InferResult<typeof allReleases>[number];
 
 /** What a release row carries out of the table. */
-const columns = ["key", "medium", "edition", "label", "title", "revealed_by", "released_on"] as const;
+const columns = ["key", "medium", "edition", "label", "title", "revealed_by", "reached_by", "released_on"] as const;
 
 /** The releases of the media asked for (null: every medium), with the table of every release in scope. */
 function releasesOf(media: readonly Medium[] | null) {
@@ -124,7 +129,7 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
     medium: row.medium,
     edition: row.edition,
     label: row.label,
-    title: gatedBy(row.revealed_by, row.title),
+    title: gatedTitle(row.revealed_by, row.reached_by, row.title),
     releasedOn: row.released_on,
   };
 }

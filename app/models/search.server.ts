@@ -175,9 +175,10 @@ export async function searchHits(db: D1Database, query: string): Promise<SearchR
 
 /**
  * What a search shows its requester (searchResultsFor over searchHits): a page of the hits they know
- * and their number per kind. A requester who knows nothing (every first load) may see exactly the hits
- * that spoil nothing, so the database pages and counts those and only the page is read; the same
- * answer, tested against searchResultsFor. One round trip either way.
+ * and their number per kind. A requester who knows nothing and hides titles of what they have not
+ * reached (every first load) may see exactly the hits that spoil nothing (no unit, whose entry is found
+ * by its title), so the database pages and counts those and only the page is read; the same answer,
+ * tested against searchResultsFor. One round trip either way.
  */
 export async function searchSite(
   db: D1Database,
@@ -185,7 +186,9 @@ export async function searchSite(
   knowledge: Knowledge,
   page: { kind: SearchKind | null; limit: number; offset: number },
 ): Promise<SearchShown> {
-  if (knowsAnything(knowledge)) return searchResultsFor(await searchHits(db, query), knowledge, page);
+  // A requester who shows titles of what they have not reached may see entries found by titles that hide from everyone else.
+  if (knowsAnything(knowledge) || knowledge.unreachedTitles === "show")
+    return searchResultsFor(await searchHits(db, query), knowledge, page);
   const values = wordsOf(query);
   if (!values) return { results: [], total: 0, counts: {} };
   const [rows] = await batch(db, [page.kind ? publicPages.ofKind : publicPages.anyKind], { ...values, ...page });

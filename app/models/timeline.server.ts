@@ -2,7 +2,7 @@ import { type Expression, type InferResult, sql } from "kysely";
 import type { ExternalId, ExternalTarget } from "~/lib/progress/external-ids";
 import { groupName, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { batch, query } from "./query.server";
-import { gatedBy } from "./db.server";
+import { gatedTitle } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
 
 /*
@@ -65,8 +65,8 @@ const timeline = query
         "u.revealed_by as covered_by",
       ]),
   )
-  // An episode's title is shown to everyone, as /anime lists it; a Break Time short's where the pack
-  // flags it, by itself and its episode, as search and /break_time gate it.
+  // Every title is gated as a unit's title is (`gatedTitle`): a Break Time short's flagged one by itself
+  // and its episode, as search and /break_time gate it.
   .unionAll(
     query
       .selectFrom("anime_episodes as e")
@@ -108,7 +108,8 @@ const externalIds = query
   .orderBy("external_id");
 
 /**
- * Everything the reading tracker offers, in story order, each title gated where it spoils, and where
+ * Everything the reading tracker offers, in story order, each title gated as a unit's title is (where
+ * it spoils, and until the reader reaches the unit unless they show such titles), and where
  * the series is listed on tracking services (to import a reader's lists from them): the same for every
  * reader once sealed, so the tracker fetches it after hydration (cacheable) instead of carrying it in
  * the page. One round trip.
@@ -121,7 +122,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       medium: unit.medium,
       position: unit.position,
       label: unit.label,
-      title: gatedBy(unit.title_revealed_by, unit.title),
+      title: gatedTitle(unit.title_revealed_by, unit.covered_by, unit.title),
       group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
       coveredBy: readRevealers(unit.covered_by),

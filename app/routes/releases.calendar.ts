@@ -1,11 +1,11 @@
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
 import { renderCalendar } from "~/lib/feeds/icalendar";
-import { noKnowledge } from "~/lib/shield/knowledge";
 import { releaseDay, releaseEvent, releaseKind, releaseName, releasePath } from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.calendar";
+import { requesterKnowledge } from "~/server/shield.server";
 import { answeringErrors } from "~/server/refusal.server";
 
 /** A form sent here is refused with the site's 405. */
@@ -16,16 +16,16 @@ const CALENDAR_SIZE = 200;
 
 /**
  * An iCalendar feed of light novel and anime release dates (volumes in Japan and in English, episodes),
- * for a calendar app to subscribe to. Like a feed it is the same for everyone, so it is sealed for a
- * reader who knows nothing: an event is named by its title only where the title spoils nothing.
+ * for a calendar app to subscribe to. Like a feed it is sealed for what its address states (by default
+ * nothing): an event is named by its place unless `?reveal=titles` asks for titles that spoil nothing.
  */
-export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
+export const loader = answeringErrors(async ({ context, request }: Route.LoaderArgs) => {
   const origin = context.origin;
   const host = new URL(origin).hostname;
   const today = releaseDay();
   const { recent, upcoming } = seal(
     await getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }),
-    noKnowledge,
+    requesterKnowledge(request),
   );
   const releases = [...recent.reverse(), ...upcoming];
   const ics = renderCalendar({

@@ -3,7 +3,6 @@ import { renderAtom } from "~/lib/feeds/atom";
 import { media } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
-import { noKnowledge } from "~/lib/shield/knowledge";
 import {
   releaseDay,
   releaseEvent,
@@ -15,6 +14,7 @@ import {
 } from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { atomResponse } from "~/server/atom-response.server";
+import { requesterKnowledge } from "~/server/shield.server";
 import { answeringErrors, refusal } from "~/server/refusal.server";
 import type { Route } from "./+types/releases.feed";
 
@@ -25,10 +25,12 @@ const FEED_SIZE = 50;
 
 /**
  * An Atom feed of the newest releases, of one medium (`/releases/anime/feed.xml`) or of all
- * (`/releases/feed.xml`). A feed is the same for every reader and cannot know what they have seen, so
- * it is sealed for a reader who knows nothing: a release whose title could spoil is named by its label.
+ * (`/releases/feed.xml`). A feed cannot ask its reader what they have seen, so it is sealed for what its
+ * address states (`reveal`, as pages send it): by default nothing, and a release is named by its place.
+ * `?reveal=titles` (the radar's links for a reader who shows titles of what they have not reached)
+ * names every release whose title the pack does not flag.
  */
-export const loader = answeringErrors(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = answeringErrors(async ({ params, context, request }: Route.LoaderArgs) => {
   const asked = params.medium ?? null;
   const medium = oneOf(media, asked);
   if (asked !== null && medium === null) {
@@ -38,7 +40,7 @@ export const loader = answeringErrors(async ({ params, context }: Route.LoaderAr
   const host = new URL(origin).hostname;
   const { recent } = seal(
     await getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }),
-    noKnowledge,
+    requesterKnowledge(request),
   );
   const entries = recent.map((release) => ({
     // A volume's two editions share a page, so the id names the edition too.
@@ -51,7 +53,7 @@ export const loader = answeringErrors(async ({ params, context }: Route.LoaderAr
     categories: [release.medium, ...(release.edition ? [release.edition] : [])],
     summary: `${releaseName(release)}. ${releaseEvent(release)}: ${formatDate(release.releasedOn)}.${
       release.title.content === null
-        ? " Its title is left out because it could spoil; the site shows it once your progress reaches it."
+        ? " Its title is left out until your progress reaches it; the site shows it then, or at once if you choose to see titles of what you have not reached."
         : ""
     }`,
   }));

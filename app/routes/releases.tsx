@@ -10,8 +10,15 @@ import { oneOf } from "~/lib/http/params";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { missingMedium } from "~/lib/http/missing-filter";
 import { showingRange } from "~/lib/http/paging";
-import { type Release, releaseDay, releaseFeedPath, releaseNouns, RELEASE_CALENDAR_PATH } from "~/lib/feeds/releases";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import {
+  feedAddress,
+  type Release,
+  releaseDay,
+  releaseFeedPath,
+  releaseNouns,
+  RELEASE_CALENDAR_PATH,
+} from "~/lib/feeds/releases";
+import { useShield, useShieldedData } from "~/browser/spoiler-shield";
 import { nouns } from "~/lib/words";
 import { getReleases } from "~/models/releases.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
@@ -65,11 +72,12 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export default function Releases({ loaderData }: Route.ComponentProps) {
   const { medium, upcoming, recent, paging } = useShieldedData(loaderData).data;
   const which = medium ? releaseNouns[medium] : null;
+  const titles = useShield()?.knowledge.unreachedTitles ?? "hide";
   return (
     <>
       <PageHeader
         title="Releases"
-        lead="What came out lately and what is coming, in every medium. A title that would give something away shows as its label until your progress reaches it, so the list spoils nothing."
+        lead="What came out lately and what is coming, in every medium. A release is named by its place until your progress reaches it, so the list spoils nothing; choose to see titles of what you have not reached on the reading tracker."
       />
       <nav aria-label="Medium" className="mb-6">
         <ul className="flex flex-wrap gap-x-2 text-sm">
@@ -124,13 +132,13 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
 
         <PageSection id="follow-title" title="Follow the releases">
           <p className="max-w-3xl text-muted-foreground">
-            Subscribe in a feed reader or a calendar app. Both are the same for everyone, so they name a release by its
-            label where its title could spoil.
+            Subscribe in a feed reader or a calendar app. They cannot know your progress, so they name a release by its
+            place, or by its title where it spoils nothing if you chose to see titles of what you have not reached.
           </p>
           <ul className="space-y-2">
             <li>
               <a
-                href={releaseFeedPath(medium)}
+                href={feedAddress(releaseFeedPath(medium), titles)}
                 className="tap-line font-medium text-primary underline-offset-4 hover:underline"
               >
                 {medium ? `${mediumLabels[medium]} releases` : "Every release"} (Atom feed)
@@ -138,14 +146,20 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
               {medium ? (
                 <>
                   {" · "}
-                  <a href={releaseFeedPath(null)} className="text-primary underline-offset-4 hover:underline">
+                  <a
+                    href={feedAddress(releaseFeedPath(null), titles)}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
                     every medium
                   </a>
                 </>
               ) : null}
             </li>
             <li>
-              <a href={RELEASE_CALENDAR_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+              <a
+                href={feedAddress(RELEASE_CALENDAR_PATH, titles)}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 Light novel and anime release dates (iCalendar)
               </a>
               <span className="text-muted-foreground">: add its address to your calendar app as a subscription.</span>

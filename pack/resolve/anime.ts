@@ -2,7 +2,7 @@ import { breakTimeAiring } from "../../app/lib/content/labels";
 import type { AdaptationChangeRow, AnimeEpisodeRow, BreakTimeEpisodeRow, SearchEntryRow } from "../rows";
 import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
 import { adaptationChanges, type AdaptedRange } from "../adaptation";
-import { revealedByAny } from "../reveals";
+import { revealedByAny, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 
 /**
@@ -105,10 +105,13 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
 }
 
 /**
- * Search entries for episodes and Break Time shorts, gated as their pages gate them: an episode's title
- * is public, a short's is gated where the pack flags it (with the episode it accompanies).
+ * Search entries for episodes and Break Time shorts, gated as their titles are (`unitEntryRevealedBy`): a
+ * short's flagged title with the episode it accompanies.
  */
-export function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<typeof animeRows>): SearchEntryRow[] {
+export function animeSearchEntries(
+  { timeline, revealersOf }: Resolution,
+  anime: ReturnType<typeof animeRows>,
+): SearchEntryRow[] {
   const seasonTitles = new Map(anime.seasons.map((season) => [season.number, season.title]));
   const episodes = anime.episodes.map((episode): SearchEntryRow => ({
     ref: `episode:${episode.key}`,
@@ -119,8 +122,7 @@ export function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<t
     aliases: episode.original_title ?? "",
     body: seasonTitles.get(episode.season_number) ?? "",
     reveal_position: episode.position,
-    // Episode titles are shown to everyone, as /anime lists them.
-    revealed_by: null,
+    revealed_by: unitEntryRevealedBy(revealersOf, episode.key, null),
   }));
   const shorts = anime.shorts.map((short): SearchEntryRow => {
     // The reference checker has refused a pack whose short accompanies no episode.
@@ -134,7 +136,7 @@ export function animeSearchEntries({ timeline }: Resolution, anime: ReturnType<t
       aliases: "",
       body: "",
       reveal_position: positionOf(timeline, short.accompanies),
-      revealed_by: short.title_revealed_by,
+      revealed_by: unitEntryRevealedBy(revealersOf, short.key, short.title_revealed_by),
     };
   });
   return [...episodes, ...shorts];

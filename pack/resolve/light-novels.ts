@@ -1,6 +1,6 @@
 import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
-import { lnChapterTitlesRevealedBy } from "../reveals";
+import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
 import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
 
 /**
@@ -88,7 +88,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         // Chapter titles that give something away are not searchable with the volume (their chapters are).
         body: volume.chapters.filter((_, index) => chapterTitlesRevealedBy[index] === null).join(" · "),
         reveal_position: null,
-        revealed_by: null,
+        revealed_by: unitEntryRevealedBy(revealersOf, key, null),
       });
     });
     return {

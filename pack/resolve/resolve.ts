@@ -2,7 +2,7 @@ import type { PackRows } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";
-import { lintSpoilers, secretsTold } from "../spoiler-lint";
+import { lintSpoilers, lintTitles, secretsTold } from "../spoiler-lint";
 import { statisticsRows } from "../statistics";
 import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
@@ -19,11 +19,16 @@ import { webNovelRows } from "./web-novel";
  * unit, place it on the story timeline, then build each file's rows, checking its references as they
  * are read. Chapters sit in reading order; a volume or episode where the last chapter it adapts is; a
  * side story or side volume just after the unit it is read after; a Break Time short with the episode
- * it accompanies. Problems are listed in the order the phases meet them.
+ * it accompanies. Problems are listed in the order the phases meet them; warnings (titles that may give
+ * the story away, ../spoiler-lint.ts: `lintTitles`) are listed apart and refuse nothing.
  */
-export function resolvePack(pack: ContentPack, packName: string): { rows: PackRows; problems: PackProblem[] } {
+export function resolvePack(
+  pack: ContentPack,
+  packName: string,
+): { rows: PackRows; problems: PackProblem[]; warnings: PackProblem[] } {
   const problems: PackProblem[] = [];
   const report: Report = (file, path, message) => problems.push({ file, path, message });
+  const warnings: PackProblem[] = [];
   const resolution = startResolution(pack, packName, report);
   const { timeline, revealersOf } = resolution;
 
@@ -82,6 +87,7 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   const externalIds = externalIdRows(pack, report);
   // Last, once every reference has been checked: no text may name a secret before it is revealed.
   lintSpoilers(pack, revealersOf, timeline.positions, report);
+  lintTitles(pack, revealersOf, timeline.positions, (file, path, message) => warnings.push({ file, path, message }));
   // Kept for triage, which holds a reader's report to the same secrets before publishing it.
   const storySecrets = secretsTold(pack, revealersOf, timeline.positions).map((secret) => ({
     id: secret.id,
@@ -91,5 +97,6 @@ export function resolvePack(pack: ContentPack, packName: string): { rows: PackRo
   return {
     rows: { ...rows, content_statistics: statisticsRows(rows), external_ids: externalIds, story_secrets: storySecrets },
     problems,
+    warnings,
   };
 }

@@ -1,6 +1,7 @@
 import type { SearchEntryRow, SideStoryRow } from "../rows";
 import { sideStoryKey, unitPath } from "../../app/lib/content/units";
 import { positionOf, type Resolution } from "./resolution";
+import { unitEntryRevealedBy } from "../reveals";
 
 /** A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch". */
 const slugOf = (title: string) =>
@@ -10,7 +11,7 @@ const slugOf = (title: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-export function sideStoryRows({ pack, timeline, gate, report }: Resolution) {
+export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Resolution) {
   const stories: SideStoryRow[] = [];
   const search: SearchEntryRow[] = [];
   const slugs = new Set<string>();
@@ -50,7 +51,7 @@ export function sideStoryRows({ pack, timeline, gate, report }: Resolution) {
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
       reveal_position: gated.position,
-      revealed_by: gated.revealedBy,
+      revealed_by: unitEntryRevealedBy(revealersOf, key, gated.revealedBy),
     });
   });
   return { stories, search };

@@ -1,6 +1,6 @@
 import type { ArcRow, ChapterRow, SearchEntryRow } from "../rows";
 import { chapterKey, unitPath } from "../../app/lib/content/units";
-import { chapterTitleRevealedBy, revealedByIn } from "../reveals";
+import { chapterTitleRevealedBy, revealedByIn, unitEntryRevealedBy } from "../reveals";
 import { arcsInOrder } from "../timeline";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 
@@ -64,7 +64,7 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, checkReve
         aliases: chapter.originalTitle ?? "",
         body: arc.title,
         reveal_position: titleRevealPosition,
-        revealed_by: titleRevealedBy,
+        revealed_by: unitEntryRevealedBy(revealersOf, key, titleRevealedBy),
       });
     }
   }

@@ -196,3 +196,90 @@ test("a reader with progress is told only their own count: the first answer's wa
   expect(theirs).not.toBe(everyones);
   expect(await paintedText(page)).toEqual([theirs]);
 });
+
+/** Every unit whose title has a word starting with "ash", with whether the pack flags its title. */
+const ashTitles = [
+  ...rows.chapters.map((unit) => ({ title: unit.title, flagged: unit.title_revealed_by !== null })),
+  ...rows.ln_volumes.map((unit) => ({ title: unit.title, flagged: false })),
+  ...rows.side_stories.map((unit) => ({ title: unit.title, flagged: unit.revealed_by !== null })),
+  ...rows.anime_episodes.map((unit) => ({ title: unit.title, flagged: false })),
+  ...rows.break_time_episodes.map((unit) => ({ title: unit.title, flagged: unit.title_revealed_by !== null })),
+].filter((unit) => /\bash/i.test(unit.title));
+
+test('a new reader searching "ash" is told no title of what they have not reached: not suggested, listed or counted', async ({
+  page,
+}) => {
+  expect(ashTitles.length).toBeGreaterThan(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  const answered = page.waitForResponse(
+    (response) => response.url().includes("suggest=1") && response.url().includes("q=ash"),
+  );
+  await box.fill("ash");
+  const answer = await (await answered).text();
+  for (const { title } of ashTitles) expect(answer, title).not.toContain(title);
+  await expect(page.getByRole("listbox", { name: "Suggestions", includeHidden: true })).not.toContainText(
+    /Chapter|Light novel/,
+  );
+
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=ash$/);
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  for (const { title } of ashTitles) await expect(main).not.toContainText(title);
+  // No chip counts what was left out, and the count is what the page lists.
+  const kinds = page.getByRole("navigation", { name: "Kind of result" });
+  for (const kind of ["Chapters", "Light novels", "Side stories", "Anime episodes", "Break Time"])
+    await expect(kinds.getByRole("link", { name: new RegExp(`^${kind} \\d+$`) })).toHaveCount(0);
+  const listed = await main.locator("ol > li:not([data-spoiler]) a").count();
+  await expect(page.getByRole("status")).toContainText(listed === 1 ? "1 result" : `${listed} results`);
+});
+
+test("a reader who chooses to see titles of what they have not reached finds them by search and on the radar", async ({
+  page,
+}) => {
+  const open = ashTitles.find((unit) => !unit.flagged && !/:/.test(unit.title));
+  const flagged = ashTitles.find((unit) => unit.flagged);
+  if (!open || !flagged)
+    throw new Error("the demo pack has no open and no flagged title with a word starting with ash");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const titles = page.getByRole("group", { name: "Titles of what I have not reached" });
+  await expect(titles.getByRole("radio", { name: /^Hide/ })).toBeChecked();
+  await titles.getByRole("radio", { name: /^Show/ }).check();
+  expect(await page.evaluate(() => localStorage.getItem("rc:unreached-titles"))).toBe("show");
+
+  await page.goto("/search?q=ash");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: new RegExp(open.title) })).toBeVisible();
+  // A title the pack flags stays hidden whatever the reader chose.
+  await expect(main).not.toContainText(flagged.title);
+
+  // The radar names what came out by title, and its feeds say so in their addresses.
+  await page.goto("/releases?medium=anime");
+  await waitForHydration(page);
+  const today = new Date().toISOString().slice(0, 10);
+  const episode = rows.anime_episodes
+    .filter((each) => each.aired_on <= today)
+    .sort((a, b) => b.aired_on.localeCompare(a.aired_on))[0]!;
+  await expect(page.getByRole("region", { name: "Out now" })).toContainText(episode.title);
+  await expect(page.getByRole("link", { name: /Anime releases \(Atom feed\)/ })).toHaveAttribute(
+    "href",
+    "/releases/anime/feed.xml?reveal=titles",
+  );
+
+  // Back to hide: the radar names them by place again.
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await page
+    .getByRole("group", { name: "Titles of what I have not reached" })
+    .getByRole("radio", { name: /^Hide/ })
+    .check();
+  await page.goto("/releases?medium=anime");
+  await waitForHydration(page);
+  await expect(page.getByRole("region", { name: "Out now" })).not.toContainText(episode.title);
+});

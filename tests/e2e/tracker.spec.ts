@@ -172,8 +172,9 @@ test.describe("on a 360 px phone", () => {
     await expect(page.getByRole("region", { name: "Up next" })).toContainText("Arc 1 · Chapter 1 · Prologue");
     const chapters = await chapter.locator("option").allTextContents();
     expect(chapters.length).toBeLessThan(40);
-    expect(chapters).toContain("Chapter 5 · Gilt and Soot");
-    // A title beyond the reader's progress stays hidden; the chapter is named without it.
+    // A new reader has reached nothing: every title stays hidden, and each chapter is named by its place.
+    expect(chapters).toContain("Chapter 5");
+    expect(chapters.join("\n")).not.toContain("Gilt and Soot");
     expect(chapters).toContain("Chapter 29");
     await chapter.selectOption("wn:3-5");
 
@@ -204,7 +205,7 @@ test.describe("on a 360 px phone", () => {
     // A light novel volume is named within its collection, whose name is the picker's label.
     for (const collection of ["Lanternfall", "Lanternfall EX", "Lanternfall Short Stories"]) {
       const volumes = await page.getByLabel(`${collection}: last volume`).locator("option").allTextContents();
-      expect(volumes[1]).toMatch(/^Volume 1 · \S/);
+      expect(volumes[1]).toMatch(/^Volume 1(?: · \S.*)?$/);
       for (const volume of volumes) expect(volume).not.toContain("Lanternfall");
     }
     // Each arc and season is named once.

@@ -192,6 +192,17 @@ describe("the API for a reader who states what they have seen", () => {
     expect(revealed[0]!.title).toBe(gatedTitle.text);
   });
 
+  it("names a release the reader has not reached by its key and label only, unless the reveal says titles", async () => {
+    const titlesOf = (body: string) =>
+      (JSON.parse(body) as { recent: { items: Array<{ title: string | null }> } }).recent.items.map(
+        (release) => release.title,
+      );
+    const [sealed] = await releasePages("&medium=anime");
+    expect(titlesOf(sealed!).every((title) => title === null)).toBe(true);
+    const [choosing] = await releasePages(`&medium=anime&${REVEAL_PARAMETER}=titles`);
+    expect(titlesOf(choosing!).every((title) => title !== null)).toBe(true);
+  });
+
   it("lists a character once the reader has met them, and answers their profile", async () => {
     const { slug, revealedBy } = unmet[0]!;
     const reveal = revealedBy.split(" ")[0]!;

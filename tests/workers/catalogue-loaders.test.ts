@@ -17,12 +17,23 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const home = await load(homeLoader, "/");
     expect(home.series?.title).toBe("Tiny Tale");
     expect(home.counts).toMatchObject({ arcs: 2, chapters: 5, volumes: 3, characters: 2 });
-    // An episode's title spoils nothing: everyone reads it. A flagged chapter title is sealed (tests/workers/sealed-catalogue.test.ts).
+    // A first visit has reached nothing, so home names the latest releases by their place, not their titles.
     const episodes = home.releases.filter((release) => release.medium === "anime");
-    expect(episodes.map((episode) => episode.title)).toEqual([
-      { revealedBy: null, content: "The Lie" },
-      { revealedBy: null, content: "Knock Knock" },
+    expect(episodes.map((episode) => [episode.label, episode.title.content])).toEqual([
+      ["Season 1 · Episode 2", null],
+      ["Season 1 · Episode 1", null],
     ]);
+    expect(episodes[1]?.title.revealedBy).toEqual(expect.arrayContaining(["titles", "anime:1-1"]));
+    // A viewer of the first episode reads its title; one who chose to see titles of what they have not reached, both.
+    const viewer = await load(homeLoader, "/?reveal=anime:1-1");
+    expect(viewer.releases.filter((release) => release.medium === "anime").map((each) => each.title.content)).toEqual([
+      null,
+      "Knock Knock",
+    ]);
+    const choosing = await load(homeLoader, "/?reveal=titles");
+    expect(choosing.releases.filter((release) => release.medium === "anime").map((each) => each.title.content)).toEqual(
+      ["The Lie", "Knock Knock"],
+    );
   });
 
   it("web novel: arcs with totals, one arc's chapters with what adapts them", async () => {
@@ -311,12 +322,15 @@ describe("catalogue loaders against the imported tiny pack", () => {
       kind: "character",
       content: { title: "Mira Hale", path: "/characters/mira-hale" },
     });
-    const chapter = await load(searchLoader, "/search?q=corrid");
+    // Titles are found by a reader who reached them, or who chose to see titles of what they have not reached.
+    expect((await load(searchLoader, "/search?q=corrid")).results).toEqual([]);
+    expect((await load(searchLoader, "/search?q=corrid&reveal=wn:2-1")).results[0]).toMatchObject({ kind: "chapter" });
+    const chapter = await load(searchLoader, "/search?q=corrid&reveal=titles");
     expect(chapter.results[0]).toMatchObject({
       kind: "chapter",
       content: { title: "Corridor", path: "/web_novel?arc=2#wn-2-1" },
     });
-    const volume = await load(searchLoader, "/search?q=the%20hall");
+    const volume = await load(searchLoader, "/search?q=the%20hall&reveal=titles");
     expect(volume.results.map((result) => result.kind)).toContain("volume");
     expect((await load(searchLoader, "/search?q=")).results).toEqual([]);
   });

@@ -81,9 +81,9 @@ describe("D1 round-trip counter", () => {
 
   it("counts one round trip for a search, with its results, the name ranking and the counts per kind", async () => {
     for (const url of [
-      "https://companion.test/search?q=knock",
-      "https://companion.test/search?q=door&kind=volume",
-      "https://companion.test/search?q=door&suggest=1",
+      "https://companion.test/search?q=knock&reveal=titles",
+      "https://companion.test/search?q=door&kind=volume&reveal=titles",
+      "https://companion.test/search?q=door&suggest=1&reveal=titles",
     ]) {
       const search = new Request(url);
       const context = createLoadContext(search, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });

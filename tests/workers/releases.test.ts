@@ -46,6 +46,20 @@ describe("the release radar", () => {
     expect(reader.recent.find((release) => release.key === "wn:1-3")?.title.content).toBe("The Keeper Lied");
   });
 
+  it("names what the reader has not reached by its place, unless they chose to see such titles", async () => {
+    const titleOf = (releases: { key: string; title: { content: string | null } }[], key: string) =>
+      releases.find((release) => release.key === key)?.title.content;
+    const visitor = await load(releasesLoader, "/releases");
+    expect(visitor.recent.map((release) => release.title.content)).toEqual(visitor.recent.map(() => null));
+    const reader = await load(releasesLoader, "/releases?reveal=wn:1-2");
+    expect(titleOf(reader.recent, "wn:1-2")).toBe("Hinge");
+    expect(titleOf(reader.recent, "wn:2-1")).toBeNull();
+    const choosing = await load(releasesLoader, "/releases?reveal=titles");
+    expect(titleOf(choosing.recent, "wn:2-1")).not.toBeNull();
+    // A flagged title stays behind what reveals it, whatever the reader chose.
+    expect(titleOf(choosing.recent, "wn:1-3")).toBeNull();
+  });
+
   it("answers a medium or a page that is not there with the 404 that offers what is", async () => {
     expect(await status(releasesLoader, "/releases?medium=manga")).toBe(404);
     expect(await status(releasesLoader, "/releases?page=0")).toBe(404);
@@ -56,15 +70,21 @@ describe("the release radar", () => {
 });
 
 describe("the release feeds", () => {
-  it("an Atom feed of every medium names a flagged chapter by its label, never its title", async () => {
+  it("an Atom feed of every medium names every release by its place, and with ?reveal=titles every title but a flagged one", async () => {
     const outcome = await settle(feedLoader, "/releases/feed.xml");
     if (!(outcome instanceof Response)) throw new Error("the feed is a response");
     expect(outcome.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(outcome.headers.get("Cache-Control")).toContain("public");
     const xml = await outcome.text();
-    expect(xml).not.toContain("Keeper Lied");
+    for (const title of ["Keeper Lied", "Knock Knock", "The Lie", "The Door"]) expect(xml).not.toContain(title);
     expect(xml).toContain("<title>Web novel: Arc 1 · Chapter 3</title>");
-    expect(xml).toContain("<title>Anime: Knock Knock (Season 1 · Episode 1)</title>");
+    expect(xml).toContain("<title>Anime: Season 1 · Episode 1</title>");
+    const choosing = await settle(feedLoader, "/releases/feed.xml?reveal=titles");
+    if (!(choosing instanceof Response)) throw new Error("the feed is a response");
+    const titled = await choosing.text();
+    expect(titled).not.toContain("Keeper Lied");
+    expect(titled).toContain("<title>Web novel: Arc 1 · Chapter 3</title>");
+    expect(titled).toContain("<title>Anime: Knock Knock (Season 1 · Episode 1)</title>");
     // Both editions of a volume, each its own entry.
     expect(xml).toContain("release/ln:main-1/jp</id>");
     expect(xml).toContain("release/ln:main-1/en</id>");

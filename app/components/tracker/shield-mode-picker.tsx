@@ -1,10 +1,16 @@
 import { type ShieldMode, shieldModes } from "~/lib/shield/shield";
-import { setShieldMode, useShield } from "~/browser/spoiler-shield";
+import { type TitlesChoice, titlesChoices } from "~/lib/shield/knowledge";
+import { setShieldMode, setUnreachedTitles, useShield } from "~/browser/spoiler-shield";
 
 const modeLabels: Record<ShieldMode, { label: string; help: string }> = {
   hide: { label: "Hide", help: "Anything past your progress is replaced by a note you can open." },
   blur: { label: "Blur", help: "Anything past your progress is blurred until you click it." },
   off: { label: "Off", help: "Show everything, spoilers included." },
+};
+
+const titlesLabels: Record<TitlesChoice, { label: string; help: string }> = {
+  hide: { label: "Hide", help: "Named by their place: “Arc 6 · Chapter 24”, “Season 2 · Episode 3”." },
+  show: { label: "Show", help: "Shown by their titles, unless a title gives something away." },
 };
 
 /** How the spoiler shield shows things beyond the reader's progress; applies to every page at once. */
@@ -27,6 +33,24 @@ export function ShieldModePicker() {
             />
             <span>
               <span className="font-medium">{modeLabels[mode].label}</span> — {modeLabels[mode].help}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="mt-4 space-y-2">
+        <legend className="text-sm font-medium">Titles of what I have not reached</legend>
+        {titlesChoices.map((choice) => (
+          <label key={choice} className="flex min-h-11 items-start gap-2 py-1 text-sm">
+            <input
+              type="radio"
+              name="unreached-titles"
+              value={choice}
+              checked={(shield?.knowledge.unreachedTitles ?? "hide") === choice}
+              onChange={() => setUnreachedTitles(choice)}
+              className="mt-1"
+            />
+            <span>
+              <span className="font-medium">{titlesLabels[choice].label}</span> — {titlesLabels[choice].help}
             </span>
           </label>
         ))}

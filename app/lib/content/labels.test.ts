@@ -3,6 +3,7 @@ import {
   breakTimeAiring,
   breakTimeLabel,
   labelWithTitle,
+  placeName,
   lightNovelChapterName,
   titleAfterLabel,
   titleBesideLabel,
@@ -149,5 +150,21 @@ describe("webNovelChapterName", () => {
   it("does not say a prologue's kind twice when its title is only that word", () => {
     expect(labelWithTitle("Arc 1 · Chapter 1 · Prologue", "Prologue")).toBe("Arc 1 · Chapter 1 · Prologue");
     expect(titleAfterLabel("Chapter 31 · Epilogue", "Epilogue: Lamps at Morning")).toBe("Lamps at Morning");
+  });
+});
+
+describe("placeName", () => {
+  it("names every medium's unit by its place, never its title", () => {
+    expect(placeName({ medium: "web_novel", arc: 6, kind: "chapter", ordinal: 24 })).toBe("Arc 6 · Chapter 24");
+    expect(placeName({ medium: "web_novel", arc: 2, kind: "interlude", ordinal: 17 })).toBe("Arc 2 · Interlude 17");
+    expect(placeName({ medium: "web_novel", arc: 1, kind: "prologue", ordinal: 1 })).toBe(
+      "Arc 1 · Chapter 1 · Prologue",
+    );
+    expect(placeName({ medium: "light_novels", collectionName: "Lanternfall", volume: 3 })).toBe("Lanternfall 3");
+    expect(placeName({ medium: "side_stories", publishedIn: "Lanternfall EX 1" })).toBe(
+      "Side story · Lanternfall EX 1",
+    );
+    expect(placeName({ medium: "anime", season: 2, episode: 3 })).toBe("Season 2 · Episode 3");
+    expect(placeName({ medium: "break_time", season: 1, number: 2 })).toBe("Season 1 · Break Time 2");
   });
 });

@@ -88,6 +88,34 @@ export function titleBesideLabel(label: string, title: string): { title: string;
   return rest ? { title: rest, label } : { title: label, label: null };
 }
 
+/** A unit by what the pack says of its place, as `placeName` names it. */
+export type UnitPlace =
+  | { medium: "web_novel"; arc: number; kind: ChapterKind; ordinal: number }
+  | { medium: "light_novels"; collectionName: string; volume: number }
+  | { medium: "side_stories"; publishedIn: string }
+  | { medium: "anime"; season: number; episode: number }
+  | { medium: "break_time"; season: number; number: number };
+
+/**
+ * A unit named by its place in the story, never by its title: "Arc 6 · Chapter 24", "Lanternfall 3",
+ * "Side story · Lanternfall EX 1", "Season 2 · Episode 3", "Season 1 · Break Time 2". Every unit's label
+ * is this (the importer stores it), so it is what shows where a title is hidden, and it spoils nothing.
+ */
+export function placeName(place: UnitPlace): string {
+  switch (place.medium) {
+    case "web_novel":
+      return `Arc ${place.arc} · ${webNovelChapterName(place.kind, place.ordinal)}`;
+    case "light_novels":
+      return `${place.collectionName} ${place.volume}`;
+    case "side_stories":
+      return `Side story · ${place.publishedIn}`;
+    case "anime":
+      return `Season ${place.season} · Episode ${place.episode}`;
+    case "break_time":
+      return breakTimeLabel(place);
+  }
+}
+
 /** A Break Time short's label: "Season 1 · Break Time 2". */
 export function breakTimeLabel(short: { season: number; number: number }) {
   return `Season ${short.season} · Break Time ${short.number}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { releaseEvent, releaseKind } from "./releases";
+import { feedAddress, releaseEvent, releaseKind, releaseName, releasePlace } from "./releases";
 
 describe("releaseKind", () => {
   it("names a light novel edition by its language, the Japanese as the English", () => {
@@ -7,5 +7,30 @@ describe("releaseKind", () => {
     expect(releaseKind({ medium: "light_novels", edition: "en" })).toBe("Light novel, English");
     expect(releaseKind({ medium: "anime", edition: null })).toBe("Anime");
     expect(releaseEvent({ medium: "light_novels", edition: "jp" })).toBe("On sale in Japan");
+  });
+});
+
+describe("a release whose title is hidden", () => {
+  const hidden = { revealedBy: ["ss:lamp-oil", "titles"], content: null };
+
+  it("is named by its place, without the kind its badge or entry already says", () => {
+    const story = {
+      medium: "side_stories" as const,
+      edition: null,
+      label: "Side story · Author's blog",
+      title: hidden,
+    };
+    expect(releasePlace(story)).toBe("Author's blog");
+    expect(releaseName(story)).toBe("Author's blog");
+    const chapter = { medium: "web_novel" as const, edition: null, label: "Arc 6 · Chapter 24", title: hidden };
+    expect(releaseName(chapter)).toBe("Arc 6 · Chapter 24");
+    expect(releaseName({ ...chapter, title: { revealedBy: null, content: "Corvin's Entry" } })).toBe(
+      "Corvin's Entry (Arc 6 · Chapter 24)",
+    );
+  });
+
+  it("is named by its title in a feed only where the reader's address chose to see such titles", () => {
+    expect(feedAddress("/releases/feed.xml", "hide")).toBe("/releases/feed.xml");
+    expect(feedAddress("/releases/anime/feed.xml", "show")).toBe("/releases/anime/feed.xml?reveal=titles");
   });
 });

@@ -1,15 +1,17 @@
 import { titleBesideLabel } from "../content/labels";
 import { type Medium, unitMediumLabels, unitPath } from "../content/units";
 import type { Gated } from "../shield/gated";
+import { REVEAL_PARAMETER, type TitlesChoice, UNREACHED_TITLES } from "../shield/knowledge";
 
 /** A light novel volume comes out twice: in Japan, then (perhaps) in English. */
 export type Edition = "jp" | "en";
 
 /**
  * One release of any medium: a chapter published, a volume on sale, an episode or a Break Time short
- * aired, a side story out. Its title is gated as its own page gates it (a flagged chapter or short
- * title, a side story that reveals more than its place); volume and episode titles spoil nothing. Its
- * label always shows ("Arc 5 · Chapter 12"), so a withheld title still says what came out.
+ * aired, a side story out. Its title is gated as every unit's title is (`titleRevealers`: a flagged title
+ * by what reveals it, any other until the reader reaches the unit or chooses to see titles of what they
+ * have not reached). Its label, the unit's place, always shows ("Arc 5 · Chapter 12"), so a withheld
+ * title still says what came out.
  */
 export interface Release {
   key: string;
@@ -39,13 +41,32 @@ export function releaseFeedPath(medium: Medium | null) {
 export const RELEASE_CALENDAR_PATH = "/releases/calendar.ics";
 
 /**
- * What a release is called where it cannot ask the reader (a feed, a calendar): its title beside its
- * label where the title is in the answer, else its label alone ("Arc 5 · Chapter 12").
+ * A feed's or the calendar's address for a reader with this choice of titles: one who shows titles of
+ * what they have not reached subscribes to an address that says so, since a feed cannot ask them.
  */
-export function releaseName({ label, title }: Pick<Release, "label" | "title">) {
-  if (title.content === null) return label;
+export function feedAddress(path: string, unreachedTitles: TitlesChoice) {
+  return unreachedTitles === "show" ? `${path}?${REVEAL_PARAMETER}=${UNREACHED_TITLES}` : path;
+}
+
+/**
+ * What a release is called where it cannot ask the reader (a feed, a calendar): its title beside its
+ * label where the title is in the answer, else its place alone ("Arc 5 · Chapter 12"; a side story's
+ * without the kind the feed's entry says first).
+ */
+export function releaseName(release: Pick<Release, "label" | "title" | "medium" | "edition">) {
+  const { label, title } = release;
+  if (title.content === null) return releasePlace(release);
   const named = titleBesideLabel(label, title.content);
   return named.label ? `${named.title} (${named.label})` : named.title;
+}
+
+/**
+ * A release's place beside the badge that says its kind: its label without the kind in front, which
+ * the badge already says ("Author's blog" under "Side story", where the label is "Side story · Author's blog").
+ */
+export function releasePlace(release: Pick<Release, "label" | "medium" | "edition">) {
+  const kind = `${unitMediumLabels[release.medium]} · `;
+  return release.label.startsWith(kind) ? release.label.slice(kind.length) : release.label;
 }
 
 /** What happens on a release's date, in a few words: "On sale in Japan", "On air". */

@@ -9,6 +9,7 @@ export const storageKeys = {
   progressOwner: { key: "rc:progress-owner", where: "localStorage" },
   progressApart: { key: "rc:progress-apart", where: "localStorage" },
   spoilerMode: { key: "rc:spoiler-mode", where: "localStorage" },
+  unreachedTitles: { key: "rc:unreached-titles", where: "localStorage" },
   reportDraft: { key: "rc:draft", where: "localStorage" },
   progressSynced: { key: "rc:progress-synced", where: "sessionStorage" },
   progressUnsent: { key: "rc:progress-unsent", where: "localStorage" },

@@ -14,6 +14,8 @@ export const storageNotes: Record<StoredKey, string> = {
   "rc:progress-apart":
     "Progress saved by another account that was set aside when you signed in here (with that account's id, and the accounts that chose to keep it apart), until you add it to yours, clear it, or its own account signs in again.",
   "rc:spoiler-mode": "How the spoiler shield shows things beyond your progress: hidden, blurred, or not shielded.",
+  "rc:unreached-titles":
+    'Set to "show" when you choose to see the titles of chapters, volumes and episodes you have not reached; absent, they are named by their place.',
   "rc:draft":
     'What you have typed into a feedback form or a comment and not sent yet (one per form and account: your account id, then ":bug", ":ln_mistl"…), so nothing is lost if the page closes; another account never sees it. Removed once it is sent, and every draft is removed when you sign out.',
   "rc:progress-synced":

@@ -13,6 +13,7 @@ import {
   noKnowledge,
   parseKnowledge,
   revealLength,
+  titleRevealers,
   type Units,
 } from "./knowledge";
 import { emptyProgress, knowledgeOf } from "../progress/record";
@@ -425,5 +426,56 @@ describe("spans in the reveal parameter", () => {
       expect(parseKnowledge(text)).toEqual(crossed);
       expect(text.split(",").length).toBeLessThan(70);
     });
+  });
+});
+
+describe("titles of what the reader has not reached", () => {
+  // Chapter 25 of arc 6, reached in the web novel by wn:6-25 and in the light novels by ln:main-9.
+  const unflagged = titleRevealers(null, ["wn:6-25", "ln:main-9"]);
+  const flagged = titleRevealers(["wn:6-25"], ["wn:6-25", "ln:main-9"]);
+
+  it("are hidden from a reader who states nothing, and from one who has not reached the unit", () => {
+    expect(knows(noKnowledge, unflagged)).toBe(false);
+    expect(knows(parseKnowledge("wn:6-24")!, unflagged)).toBe(false);
+  });
+
+  it("are shown once the reader reaches the unit in any medium", () => {
+    expect(knows(parseKnowledge("wn:6-25")!, unflagged)).toBe(true);
+    expect(knows(parseKnowledge("ln:main-9")!, unflagged)).toBe(true);
+    // Skipped on the way to a later place: not reached.
+    expect(knows(parseKnowledge("-wn:6-25,wn:7-1")!, titleRevealers(null, ["wn:6-25"]))).toBe(false);
+  });
+
+  it("are shown to a reader who chose to see them, but a title the pack flags stays behind its reveal", () => {
+    const choosing = parseKnowledge("titles")!;
+    expect(choosing.unreachedTitles).toBe("show");
+    expect(knows(choosing, unflagged)).toBe(true);
+    expect(knows(choosing, flagged)).toBe(false);
+    expect(knows(allKnowledge, unflagged)).toBe(true);
+  });
+
+  it("travel in the reveal parameter as one entry, sorted with the rest, read back the same", () => {
+    const reader = { ...knowledgeOfUnits(["wn:2-14", "ss:festival-night"]), unreachedTitles: "show" as const };
+    const reveal = encodeKnowledge(reader);
+    expect(reveal).toBe("ss:festival-night,titles,wn:2-14");
+    expect(parseKnowledge(reveal)).toEqual(reader);
+    expect(encodeKnowledge({ ...noKnowledge, unreachedTitles: "show" })).toBe("titles");
+    expect(encodeKnowledge(noKnowledge)).toBe("");
+    expect(parseKnowledge("wn:2-14")!.unreachedTitles).toBe("hide");
+    // Repeated, it says the same; beside "all" or as a span it is no entry at all.
+    expect(parseKnowledge("titles,titles")).toEqual(parseKnowledge("titles"));
+    expect(parseKnowledge("all,titles")).toBeNull();
+    expect(parseKnowledge("titles..3")).toBeNull();
+    expect(parseKnowledge("-titles")).toBeNull();
+  });
+
+  it("stay chosen when a long record is cut to fit an address", () => {
+    const reader = { ...knowledgeOfUnits([], []), unreachedTitles: "show" as const };
+    const ticks = Array.from({ length: 300 }, (_, index) => `ss:story-${index}`);
+    const long = { ...reader, checked: knowledgeOfUnits(ticks).checked };
+    const reveal = encodeKnowledge(long);
+    expect(revealLength(reveal)).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
+    expect(parseKnowledge(reveal)!.unreachedTitles).toBe("show");
+    expect(knowledgeFor(long, []).unreachedTitles).toBe("show");
   });
 });

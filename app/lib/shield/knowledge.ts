@@ -40,7 +40,24 @@ export interface Knowledge {
    * they crossed from another medium (the chapters an anime season left out).
    */
   skipped: Units;
+  /**
+   * Whether titles of units the reader has not reached are shown ("show") or named by their place
+   * ("hide"): the reader's setting, stated in the reveal parameter as `titles`. Unstated, they are
+   * hidden, so a first visit is not told how the story goes by what its chapters are called.
+   */
+  unreachedTitles: TitlesChoice;
 }
+
+/** The reader's setting "Titles of what I have not reached: show / hide". */
+export type TitlesChoice = "show" | "hide";
+export const titlesChoices: readonly TitlesChoice[] = ["hide", "show"];
+
+/**
+ * The revealer that stands for the reader's choice to see titles of what they have not reached: a
+ * unit's title that spoils nothing of itself is revealed by it and by the units that reach the unit
+ * (`titleRevealers`), so the one rule, `knows`, decides titles too.
+ */
+export const UNREACHED_TITLES = "titles";
 
 /**
  * A set of units as the reveal parameter writes it: those numbered in runs (app/lib/content/units.ts:
@@ -66,8 +83,19 @@ export const noKnowledge: Knowledge = {
   reached: new Map(),
   checked: noUnits,
   skipped: noUnits,
+  unreachedTitles: "hide",
 };
-export const allKnowledge: Knowledge = { ...noKnowledge, everything: true };
+export const allKnowledge: Knowledge = { ...noKnowledge, everything: true, unreachedTitles: "show" };
+
+/**
+ * What reveals a unit's title: where the pack flags the title as a spoiler, what reveals it (`flagged`);
+ * else the units that reach the unit in any medium (`reachedBy`: the unit, and those covering the same
+ * point of the story), or the reader's choice to see titles of what they have not reached.
+ */
+export function titleRevealers(flagged: Revealers, reachedBy: readonly string[]): readonly string[] {
+  // The units first: "Show it" asks for the first revealer (app/browser/spoiler-shield.ts: `askToSee`).
+  return flagged ?? [...reachedBy, UNREACHED_TITLES];
+}
 
 /** Compares two positions on one line, number by number: below zero when `a` comes first. */
 function compare(a: readonly number[], b: readonly number[]) {
@@ -164,7 +192,13 @@ export function knowledgeRules(table: UnitTable) {
       }
     }
     const skippedBeforePlaces = [...skipped].flatMap((entry) => skippedBefore(reached, entry) ?? []);
-    return { everything: false, reached, checked: unitsOf(checked), skipped: unitsOf(skippedBeforePlaces) };
+    return {
+      everything: false,
+      reached,
+      checked: unitsOf(checked),
+      skipped: unitsOf(skippedBeforePlaces),
+      unreachedTitles: "hide",
+    };
   }
 
   /** What the given units, and everything before each on its line but the skipped units, make known. */
@@ -177,7 +211,9 @@ export function knowledgeRules(table: UnitTable) {
   function knows(knowledge: Knowledge, revealedBy: Revealers | undefined) {
     if (revealedBy === null || revealedBy === undefined) return true;
     if (knowledge.everything) return true;
-    return revealedBy.some((unit) => hasConsumed(knowledge, unit));
+    return revealedBy.some((unit) =>
+      unit === UNREACHED_TITLES ? knowledge.unreachedTitles === "show" : hasConsumed(knowledge, unit),
+    );
   }
 
   /**
@@ -238,6 +274,7 @@ export function knowledgeRules(table: UnitTable) {
   function encodeKnowledge(knowledge: Knowledge, maxLength = MAX_REVEAL_LENGTH): string {
     if (knowledge.everything) return "all";
     const places = [
+      ...(knowledge.unreachedTitles === "show" ? [UNREACHED_TITLES] : []),
       ...[...knowledge.reached.values()].map((reached) => reached.key),
       ...entriesOf(knowledge.skipped).map((entry) => `${SKIPPED}${entry}`),
     ];
@@ -262,12 +299,17 @@ export function knowledgeRules(table: UnitTable) {
     const entries = text.split(",");
     const units: Entry[] = [];
     const skipped: Entry[] = [];
+    let unreachedTitles: TitlesChoice = "hide";
     for (const text of entries) {
+      if (text === UNREACHED_TITLES) {
+        unreachedTitles = "show";
+        continue;
+      }
       const entry = readEntry(text);
       if (!entry) return null;
       (entry.skipped ? skipped : units).push(entry);
     }
-    return knowledgeOfEntries(units, skipped);
+    return { ...knowledgeOfEntries(units, skipped), unreachedTitles };
   }
 
   /**

@@ -2,8 +2,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH } from "../http/addresses";
 import { sideStoryKey } from "../content/units";
-import { knowledgeOfUnits, MAX_REVEAL_LENGTH, revealLength } from "./knowledge";
-import { hiddenRuns, isPublic, isRevealed, revealParameter, type Shield } from "./shield";
+import { knowledgeOfUnits, MAX_REVEAL_LENGTH, revealLength, titleRevealers } from "./knowledge";
+import {
+  hiddenRuns,
+  isPublic,
+  isRevealed,
+  parseTitlesChoice,
+  revealParameter,
+  type Shield,
+  wouldAskWithheld,
+} from "./shield";
 
 /** A shield for a reader who has consumed these units (and everything before each in its medium). */
 const reader = (units: string[], mode: Shield["mode"] = "hide", asked: string[] = []): Shield => ({
@@ -143,5 +151,33 @@ describe("hiddenRuns", () => {
   it("makes one line of a list that is hidden from start to end, and nothing of an empty one", () => {
     expect(hiddenRuns([1, 2, 3, 4, 5], shown)).toEqual([{ shown: false, items: [1, 2, 3, 4, 5] }]);
     expect(hiddenRuns([], shown)).toEqual([]);
+  });
+});
+
+describe("titles of what the reader has not reached", () => {
+  const choosing = (units: string[]): Shield => {
+    const shield = reader(units);
+    const knowledge = { ...shield.knowledge, unreachedTitles: "show" as const };
+    return { ...shield, knowledge, asking: knowledge };
+  };
+  const title = titleRevealers(null, ["wn:6-25"]);
+
+  it("are asked for, and shown, only for a reader who chose to see them", () => {
+    expect(revealParameter(reader([]))).toBe("");
+    expect(revealParameter(choosing([]))).toBe("titles");
+    expect(revealParameter(choosing(["wn:1-2"]), { shownOnly: true })).toBe("titles,wn:1-2");
+    expect(isRevealed(reader(["wn:6-24"]), title)).toBe(false);
+    expect(isRevealed(choosing([]), title)).toBe(true);
+  });
+
+  it("make a page that withholds hits ask again even for a reader with no progress", () => {
+    expect(wouldAskWithheld(reader([]))).toBe(false);
+    expect(wouldAskWithheld(choosing([]))).toBe(true);
+  });
+
+  it("are read from storage as hidden unless stored as shown", () => {
+    expect(parseTitlesChoice("show")).toBe("show");
+    for (const stored of [null, "", "hide", "SHOW", "yes"])
+      expect(parseTitlesChoice(stored), String(stored)).toBe("hide");
   });
 });

@@ -9,6 +9,7 @@ import {
   revealLength,
   REVEAL_PARAMETER,
   type Revealers,
+  type TitlesChoice,
 } from "./knowledge";
 
 /*
@@ -34,6 +35,11 @@ export interface Shield {
 /** A stored mode; anything else (none, unreadable) shields the most. */
 export function parseShieldMode(value: string | null): ShieldMode {
   return value === "blur" || value === "off" ? value : "hide";
+}
+
+/** A stored choice of titles of what the reader has not reached; anything else (none, unreadable) hides them. */
+export function parseTitlesChoice(value: string | null): TitlesChoice {
+  return value === "show" ? "show" : "hide";
 }
 
 /** Whether something revealed by `revealedBy` spoils nothing (the server shows it to everyone). */
@@ -112,7 +118,10 @@ export function revealersOf(items: readonly { revealedBy: Revealers }[]) {
 
 /** Whether a page that left gated items out without a trace asks again (useShieldedData's `withheld`). */
 export function wouldAskWithheld(shield: Shield | null): shield is Shield {
-  return shield !== null && (shield.mode !== "hide" || knowsAnything(shield.knowledge));
+  return (
+    shield !== null &&
+    (shield.mode !== "hide" || knowsAnything(shield.knowledge) || shield.knowledge.unreachedTitles === "show")
+  );
 }
 
 /** A list in order, as items shown and runs of hidden items (each run shown as one line). */
