@@ -129,3 +129,21 @@ test("an import is undone, in this browser and in the account, from a toast that
   await waitForHydration(page);
   await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-20");
 });
+
+test("a set-back made in one tab is where the next change in another tab starts", async ({ reader }) => {
+  const first = reader.page;
+  await openTracker(first);
+  await chooseChapter(first, "Arc 5: The Ashen Choir", "wn:5-30");
+  await expect.poll(async () => (await accountProgress(first))?.webNovel).toBe("wn:5-30");
+  const second = await first.context().newPage();
+  await openTracker(second);
+  await expect(second.getByLabel("Last chapter read")).toHaveValue("wn:5-30");
+
+  await chooseChapter(first, "Arc 2: The Tallow Market", "wn:2-20");
+  await expect(second.getByLabel("Last chapter read")).toHaveValue("wn:2-20");
+  // The other tab moves on in the anime: its old web novel place is not saved over the set-back.
+  await second.getByLabel("Season", { exact: true }).selectOption({ label: "Season 1: Lanternfall" });
+  await second.getByLabel("Last episode watched").selectOption("anime:1-2");
+  await expect.poll(() => accountProgress(second)).toMatchObject({ webNovel: "wn:2-20", anime: "anime:1-2" });
+  await expect(first.getByLabel("Last episode watched")).toHaveValue("anime:1-2");
+});

@@ -14,7 +14,14 @@ import { UnitSelect } from "./unit-select";
 import { consumedVerb, UpNext } from "./up-next";
 import { toast } from "~/components/ui/toast-store";
 import { type Medium, mediumLabels } from "~/lib/content/units";
-import { changedProgress, markRead, mergeProgress, withLastVolume, withPosition } from "~/lib/progress/changes";
+import {
+  changedProgress,
+  markRead,
+  mergeProgress,
+  sameProgress,
+  withLastVolume,
+  withPosition,
+} from "~/lib/progress/changes";
 import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
 import { emptyProgress, lastVolumeKey, type Progress } from "~/lib/progress/record";
 import { lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
@@ -22,6 +29,7 @@ import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
+import { subscribeToStoredProgress } from "~/browser/stored-progress";
 import { setAsideOthersProgress } from "~/browser/progress-apart";
 import { reconcileWithAccount, saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
@@ -108,6 +116,17 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
     // Once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A change stored by another tab (a set-back there) shows here too, so the next change made here starts
+  // from it instead of saving this tab's older record over it.
+  useEffect(
+    () =>
+      subscribeToStoredProgress(() => {
+        const stored = readStoredProgress();
+        if (stored && shown.current && !sameProgress(stored, shown.current)) show(withPosition(stored, units));
+      }),
+    [units],
+  );
 
   const offers = useMemo(() => (progress ? crossings(progress, units) : []), [progress, units]);
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
