@@ -37,6 +37,7 @@ export default [
   ]),
   route("resources/similar-mistakes", "routes/resources.similar-mistakes.ts"),
   route("resources/progress", "routes/resources.progress.ts"),
+  route("resources/progress/history", "routes/resources.progress-history.ts"),
   route("resources/timeline", "routes/resources.timeline.ts"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
   route("api", "routes/api.tsx"),

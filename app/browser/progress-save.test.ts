@@ -84,7 +84,7 @@ describe("saving progress", () => {
     expect(address).toBe("/resources/progress");
     expect(init).toMatchObject({ method: "POST", keepalive: true, credentials: "same-origin" });
     expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
-    expect(JSON.parse(String(init?.body))).toEqual(reader);
+    expect(JSON.parse(String(init?.body))).toEqual({ progress: reader, revision: null, setBack: [] });
   });
 
   it("sends nothing for a reader who is not signed in", async () => {
@@ -105,7 +105,7 @@ describe("saving progress", () => {
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-5", position: 40 });
   });
 
-  it("keeps a change made while the save was under way: the account's record is merged into it", async () => {
+  it("keeps a change made while the save was under way: that change's own save brings the account's record", async () => {
     const pending = pendingFetch();
     vi.stubGlobal("fetch", pending.fetch);
     const first = saveProgress(reader, { account: null }).then(() => sendProgress(reader, "reader-1"));
@@ -114,7 +114,7 @@ describe("saving progress", () => {
     void saveProgress({ ...reader, webNovel: "wn:2-20", updatedAt: at("10:02") }, { account: null });
     pending.answer(answer({ ok: true, saved: merged }));
     await first;
-    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-20", anime: "anime:1-5" });
+    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-20", anime: null });
   });
 
   it.each([
@@ -156,7 +156,7 @@ describe("saving progress", () => {
 
   it("sends what is owed once, however many times it is asked at once, and only to the account it is owed to", async () => {
     const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
-      answer({ ok: true, saved: JSON.parse(String(init?.body)) }),
+      answer({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
     );
     vi.stubGlobal("fetch", fetch);
     void saveProgress(reader, { account: null });
@@ -165,7 +165,7 @@ describe("saving progress", () => {
     expect(fetch).not.toHaveBeenCalled();
     await Promise.all([sendUnsentProgress("reader-1"), sendUnsentProgress("reader-1"), sendUnsentProgress("reader-1")]);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual(reader);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({ progress: reader });
     expect(unsent()).toBeNull();
   });
 
@@ -189,7 +189,7 @@ describe("saving progress", () => {
 
   it("sends what is owed when the page starts and when the connection returns", async () => {
     const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
-      answer({ ok: true, saved: JSON.parse(String(init?.body)) }),
+      answer({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
     );
     vi.stubGlobal("fetch", fetch);
     vi.stubGlobal("document", Object.assign(new EventTarget(), { visibilityState: "visible" }));
@@ -230,6 +230,71 @@ describe("saving progress", () => {
   });
 });
 
+describe("setting progress back", () => {
+  beforeEach(() => {
+    vi.stubGlobal("window", fakeWindow());
+    vi.stubGlobal("navigator", fakeNavigator());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const further: Progress = { ...reader, webNovel: "wn:5-30", position: 90 };
+  const bodies = (fetch: ReturnType<typeof vi.fn>) =>
+    fetch.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+
+  it("sends the revision this browser last heard and the media set back, and keeps a set-back owed until the account has it", async () => {
+    let revision = 7;
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+      answer({
+        ok: true,
+        saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress,
+        revision: ++revision,
+      }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await saveProgress(further, { account: "reader-1" });
+    // Offline, the reader sets the web novel back: kept here, owed to the account as a set-back.
+    vi.stubGlobal("navigator", { ...fakeNavigator(), onLine: false });
+    expect(await saveProgress(reader, { account: "reader-1", setBack: ["web_novel"] })).toMatchObject({
+      outcome: "unsent",
+    });
+    expect(readStoredProgress()).toEqual(reader);
+    vi.stubGlobal("navigator", fakeNavigator());
+    await sendUnsentProgress("reader-1");
+    expect(bodies(fetch)).toEqual([
+      { progress: further, revision: null, setBack: [] },
+      { progress: reader, revision: 8, setBack: ["web_novel"] },
+    ]);
+    expect(unsent()).toBeNull();
+    // Once the account has it, the next save moves on as usual.
+    await saveProgress({ ...reader, anime: "anime:1-1" }, { account: "reader-1" });
+    expect(bodies(fetch)[2]).toMatchObject({ revision: 9, setBack: [] });
+  });
+
+  it("takes in the account's record as it is while this browser holds what it sent: another device's set-back arrives", async () => {
+    // This browser still holds wn:5-30; the account was set back to wn:2-14 on another device.
+    vi.stubGlobal("fetch", async () => answer({ ok: true, saved: { ...reader, anime: "anime:1-5" }, revision: 4 }));
+    const result = await saveProgress({ ...further, anime: "anime:1-5" }, { account: "reader-1" });
+    expect(result?.adopted).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-5" });
+    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-5" });
+  });
+
+  it("on sign-in, takes a set-back made since this browser last heard, and sends nothing back up", async () => {
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) => {
+      if (init?.method === "POST") return answer({ ok: true, saved: further, revision: 3 });
+      return answer({
+        progress: reader,
+        revision: 5,
+        setBacks: { web_novel: { revision: 5, at: at("09:30") } },
+      });
+    });
+    vi.stubGlobal("fetch", fetch);
+    await saveProgress(further, { account: "reader-1" });
+    await syncProgressOnSignIn("reader-1");
+    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14" });
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(1);
+  });
+});
+
 describe("the sign-in sync", () => {
   beforeEach(() => {
     vi.stubGlobal("window", fakeWindow());
@@ -248,8 +313,7 @@ describe("the sign-in sync", () => {
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-5" });
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toMatchObject({
-      webNovel: "wn:2-14",
-      anime: "anime:1-5",
+      progress: { webNovel: "wn:2-14", anime: "anime:1-5" },
     });
     await syncProgressOnSignIn("reader-1");
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -276,7 +340,7 @@ describe("a shared browser", () => {
     let holds = saved;
     const fetch = vi.fn(async (_: string, init?: RequestInit) => {
       if (init?.method !== "POST") return answer({ progress: holds });
-      holds = JSON.parse(String(init.body)) as Progress;
+      holds = (JSON.parse(String(init.body)) as { progress: Progress }).progress;
       return answer({ ok: true, saved: holds });
     });
     vi.stubGlobal("fetch", fetch);

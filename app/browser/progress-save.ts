@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from "react";
-import { holdsProgress, mergeProgress, reconcileProgress, sameProgress } from "~/lib/progress/changes";
+import type { Medium } from "~/lib/content/units";
+import { mergeProgress, sameProgress } from "~/lib/progress/changes";
 import { checkProgress } from "~/lib/progress/file";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
+import {
+  type AccountProgress,
+  isMedium,
+  reconcileProgress,
+  setBacksFrom,
+  type ProgressSent,
+} from "~/lib/progress/set-back";
 import {
   dropProgressApart,
   ownProgress,
@@ -15,11 +23,13 @@ import { storeProgress } from "./stored-progress";
 
 /*
  * The one way the browser saves the reader's progress: kept in this browser first (every shield on the
- * page hears of it), then, for a signed-in reader, sent to the account as JSON. The account merges it
- * (furthest wins, never back) and answers the merged record; where that holds more than this browser
- * (another device's progress), this browser keeps it too. One status says where the account's copy
- * stands, for the pages to show. The tracker, "I have read up to here", the tracker's import and the
- * sign-in sync all save through here; nothing else calls /resources/progress.
+ * page hears of it), then, for a signed-in reader, sent to the account as JSON with the account revision
+ * this browser last heard and the media it set back on purpose. The account brings it together with its
+ * own by the set-back rule (app/lib/progress/set-back.ts: furthest wins, except where the reader set
+ * progress back) and answers the record it keeps; while this browser's record is still the one sent,
+ * it keeps the account's (another device's progress, or its set-back). One status says where the
+ * account's copy stands, for the pages to show. The tracker, "I have read up to here", the tracker's
+ * import and the sign-in sync all save through here; nothing else calls /resources/progress.
  */
 
 const endpoint = "/resources/progress";
@@ -68,14 +78,62 @@ export function useProgressSave(): ProgressSave {
 
 /**
  * Keeps progress in this browser and, for a signed-in reader (`account`: their uid), sends it to the
- * account. Resolves once the account has answered, or with null at once when nothing is sent.
+ * account; `setBack` names the media this change sets back on purpose (the tracker works them out:
+ * `mediaSetBack`), which the account then takes as they are. Resolves once the account has answered,
+ * or with null at once when nothing is sent.
  */
 export async function saveProgress(
   progress: Progress,
-  { account }: { account: string | null },
+  { account, setBack = [] }: { account: string | null; setBack?: readonly Medium[] },
 ): Promise<AccountSaveResult | null> {
   storeProgress(progress);
-  return account ? sendProgress(progress, account) : null;
+  if (!account) return null;
+  // Kept until the account has it, so a set-back made offline still reaches it as one.
+  if (setBack.length)
+    writeStored(
+      "progressSetBack",
+      JSON.stringify([...new Set([...setBackUnsent(account), ...setBack])]),
+      `:${account}`,
+    );
+  return sendProgress(progress, account);
+}
+
+/** The account revision this browser's record holds every set-back up to; null when it never heard one. */
+function heardRevision(account: string): number | null {
+  const stored = readStored("progressRevision", `:${account}`);
+  const revision = stored === null ? NaN : Number(stored);
+  return Number.isSafeInteger(revision) && revision >= 0 ? revision : null;
+}
+
+/** Notes that this browser's record holds the account's set-backs up to `revision` (answers may come out of order). */
+function hearRevision(account: string, revision: number) {
+  if (revision > (heardRevision(account) ?? -1)) writeStored("progressRevision", String(revision), `:${account}`);
+}
+
+/** The media this browser set back that the account has not taken yet. */
+function setBackUnsent(account: string): Medium[] {
+  try {
+    const stored: unknown = JSON.parse(readStored("progressSetBack", `:${account}`) ?? "[]");
+    return Array.isArray(stored) ? stored.filter(isMedium) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What this browser would send the account now: its record, the revision it heard and what it set back. */
+function sentFor(progress: Progress, account: string): ProgressSent {
+  return { progress, revision: heardRevision(account), setBack: setBackUnsent(account) };
+}
+
+/**
+ * This browser's record brought together with the account's (read on arrival: the tracker, the sign-in
+ * sync) by the rule the account applies: what both should keep, and whether this browser must store it
+ * and the account be sent it. From then on this browser has heard the account's revision.
+ */
+export function reconcileWithAccount(account: string, local: Progress, saved: AccountProgress | null) {
+  const reconciled = reconcileProgress(sentFor(local, account), saved);
+  if (saved) hearRevision(account, saved.revision);
+  return reconciled;
 }
 
 /**
@@ -91,14 +149,17 @@ export async function sendProgress(progress: Progress, account: string): Promise
   savesUnderWay += 1;
   setStatus("saving");
   // Offline, the request cannot leave: the change waits on this device.
-  const answer = navigator.onLine === false ? ({ outcome: "unsent" } as const) : await postProgress(progress);
+  const answer =
+    navigator.onLine === false ? ({ outcome: "unsent" } as const) : await postProgress(sentFor(progress, account));
   savesUnderWay -= 1;
   let adopted: Progress | null = null;
   if (answer.outcome === "saved") {
-    adopted = answer.merged && adopt(answer.merged);
+    // This browser's own save holds what it sent: a later change of its own is never stale beside it.
+    if (answer.revision !== null) hearRevision(account, answer.revision);
+    adopted = answer.merged && adopt(answer.merged, progress);
     // Sent, unless this browser changed again meanwhile (that change's own save is on its way).
     const kept = readStoredProgress();
-    if (!kept || holdsProgress(answer.merged ?? progress, kept)) settleUnsent(account);
+    if (!kept || sameProgress(answer.merged ?? progress, kept)) settleUnsent(account);
   } else if (answer.outcome === "refused") settleUnsent(account);
   // An unsent or refused change shows until a later save succeeds with none left under way.
   if (answer.outcome !== "saved") setStatus(answer.outcome);
@@ -108,6 +169,7 @@ export async function sendProgress(progress: Progress, account: string): Promise
 
 function settleUnsent(account: string) {
   if (readStored("progressUnsent") === account) writeStored("progressUnsent", null);
+  writeStored("progressSetBack", null, `:${account}`);
 }
 
 /**
@@ -142,24 +204,33 @@ export function watchUnsentProgress(account: string) {
 }
 
 type PostAnswer =
-  { outcome: "saved"; merged: Progress | null } | { outcome: "unsent" } | { outcome: "refused"; status: number };
+  | { outcome: "saved"; merged: Progress | null; revision: number | null }
+  | { outcome: "unsent" }
+  | { outcome: "refused"; status: number };
 
 /**
- * What the account made of a save: its merged record (null when the answer cannot be read); unsent when
- * it could not be reached (no network, a server error, too many requests); refused otherwise.
+ * What the account made of a save: the record it keeps and its revision (null when the answer cannot be
+ * read); unsent when it could not be reached (no network, a server error, too many requests); refused otherwise.
  */
-async function postProgress(progress: Progress): Promise<PostAnswer> {
+async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
   const response = await fetch(endpoint, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(progress),
+    body: JSON.stringify(sent),
     credentials: "same-origin",
     keepalive: true,
   }).catch(() => null);
   if (!response || response.status >= 500 || response.status === 408 || response.status === 429)
     return { outcome: "unsent" };
   if (!response.ok) return { outcome: "refused", status: response.status };
-  return { outcome: "saved", merged: recordIn(await response.json().catch(() => null), "saved") };
+  const body: unknown = await response.json().catch(() => null);
+  return { outcome: "saved", merged: recordIn(body, "saved"), revision: revisionIn(body) };
+}
+
+/** The account's revision an answer carries; null when it carries none. */
+function revisionIn(body: unknown): number | null {
+  const revision = typeof body === "object" && body !== null ? (body as { revision?: unknown }).revision : null;
+  return Number.isSafeInteger(revision) && (revision as number) >= 0 ? (revision as number) : null;
 }
 
 /** The progress record an answer carries under `field`, checked; null when it carries none that is valid. */
@@ -170,22 +241,24 @@ function recordIn(body: unknown, field: string): Progress | null {
 }
 
 /**
- * Takes in what the account merged. It is merged into what this browser keeps *now*, not what was
- * sent: a change made while the save was under way stays.
+ * Takes in the record the account keeps after a save of `sent`, as it is (it holds another device's
+ * progress, or a set-back made there), while this browser still keeps what it sent. A change made while
+ * the save was under way stays, and its own save brings the account's record.
  */
-function adopt(merged: Progress): Progress | null {
+function adopt(merged: Progress, sent: Progress): Progress | null {
   const local = readStoredProgress();
-  const kept = local ? mergeProgress(local, merged) : merged;
-  if (local && sameProgress(kept, local)) return null;
-  storeProgress(kept);
-  return kept;
+  if (local && !sameProgress(local, sent)) return null;
+  if (local && sameProgress(merged, local)) return null;
+  storeProgress(merged);
+  return merged;
 }
 
 /**
- * On a signed-in reader's first page in this browser session: merges the account's progress into
- * the browser's (furthest wins per medium), so the spoiler shield is right on every device at once,
- * and sends back anything this browser had that the account did not. Tried again on the next page
- * until the account has it.
+ * On a signed-in reader's first page in this browser session: brings the account's progress and the
+ * browser's together (furthest wins per medium, except where the reader set progress back: on another
+ * device since this browser last heard, or here with the account not told yet), so the spoiler shield is
+ * right on every device at once, and sends back anything this browser had that the account did not.
+ * Tried again on the next page until the account has it.
  *
  * Only this reader's own progress takes part: a record kept signed out and never saved to an account,
  * this account's record, and what was set aside for it while another account was signed in here.
@@ -200,13 +273,13 @@ export async function syncProgressOnSignIn(uid: string) {
   const body: unknown = await response.json().catch(() => undefined);
   // An answer that cannot be read leaves the tab unsynced: the next page tries again.
   if (body === undefined) return;
-  const saved = recordIn(body, "progress");
+  const saved = accountIn(body);
   // Another tab may have signed another account in meanwhile: its record is set aside again.
   if (!setAsideOthersProgress(uid)) return;
   const own = ownProgressApart(uid);
   const stored = readStoredProgress();
   const local = own ? mergeProgress(stored ?? emptyProgress, own) : (stored ?? emptyProgress);
-  const { progress, storeLocally, sendToAccount } = reconcileProgress(local, saved);
+  const { progress, storeLocally, sendToAccount } = reconcileWithAccount(uid, local, saved);
   // Stored here before the set-aside copy goes, so a failing save still leaves it in this browser.
   const saving = sendToAccount ? saveProgress(progress, { account: uid }) : null;
   if (!sendToAccount && (storeLocally || own)) storeProgress(progress);
@@ -214,6 +287,18 @@ export async function syncProgressOnSignIn(uid: string) {
   ownProgress(uid);
   if (saving && (await saving)?.outcome !== "saved") return;
   writeStored("progressSynced", "1", `:${uid}`);
+}
+
+/** The account's record, revision and set-backs as GET /resources/progress answers them; null for none. */
+function accountIn(body: unknown): AccountProgress | null {
+  const progress = recordIn(body, "progress");
+  if (!progress) return null;
+  // A record from before revisions has none yet: 0, the first its next write raises.
+  return {
+    progress,
+    revision: revisionIn(body) ?? 0,
+    setBacks: setBacksFrom((body as { setBacks?: unknown }).setBacks),
+  };
 }
 
 /**

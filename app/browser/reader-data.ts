@@ -28,6 +28,8 @@ export async function clearReaderData(uid: string): Promise<boolean> {
   dropProgressApart(progressApart().map((entry) => entry.owner));
   writeStored("progressUnsent", null);
   forgetStored("progressSynced");
+  forgetStored("progressRevision");
+  forgetStored("progressSetBack");
   setShieldMode("hide");
   setUnreachedTitles("hide");
   return true;

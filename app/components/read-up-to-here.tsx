@@ -113,7 +113,7 @@ export function ReadUpToHere({
           storeProgress(before);
         },
       },
-      // The account, which only ever moves forward, hears of the step once it can no longer be undone.
+      // The account hears of the step once it can no longer be undone, so an Undo never has to set it back.
       onClose: user
         ? () => {
             window.removeEventListener("pagehide", leave);

@@ -6,7 +6,7 @@ import { batch, query } from "./query.server";
  */
 
 /**
- * Forgets a reader's account in one batch: their saved progress, their limits' counts and their
+ * Forgets a reader's account in one batch: their saved progress and its history, their limits' counts and their
  * sessions go; their comments lose their text, earlier versions, name, stamp and account (a tombstone
  * stays where replies stand, "Deleted by its writer"); their reports of comments go; their feedback
  * reports stay for moderators, no longer tied to any account. Moderators' records of what happened to
@@ -23,6 +23,7 @@ export async function forgetAccount(db: D1Database, uid: string) {
       .where("uid", "=", uid),
     query.deleteFrom("comment_reports").where("uid", "=", uid),
     query.deleteFrom("reading_progress").where("uid", "=", uid),
+    query.deleteFrom("progress_history").where("uid", "=", uid),
     query.updateTable("reports").set({ uid: "" }).where("uid", "=", uid),
     query.deleteFrom("rate_limit_windows").where("client", "=", uid),
     query.deleteFrom("sessions").where("uid", "=", uid),

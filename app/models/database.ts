@@ -257,6 +257,14 @@ export interface LnVolumesTable {
   chapter_titles_revealed_by: Generated<string>;
 }
 
+export interface ProgressHistoryTable {
+  uid: string;
+  revision: number;
+  progress: string;
+  saved_at: string;
+  change: "saved" | "set_back";
+}
+
 export interface RateLimitWindowsTable {
   client: string;
   action: "report" | "api" | "comment";
@@ -273,6 +281,8 @@ export interface ReadingProgressTable {
   media: string;
   updated_at: string;
   first_saved_at: Generated<string>;
+  revision: Generated<number>;
+  set_backs: Generated<string>;
 }
 
 export interface ReportHistoryTable {
@@ -397,6 +407,7 @@ export interface Database {
   ln_mistakes: LnMistakesTable;
   ln_volume_changes: LnVolumeChangesTable;
   ln_volumes: LnVolumesTable;
+  progress_history: ProgressHistoryTable;
   rate_limit_windows: RateLimitWindowsTable;
   reading_progress: ReadingProgressTable;
   report_history: ReportHistoryTable;

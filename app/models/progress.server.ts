@@ -1,14 +1,17 @@
 import { sql } from "kysely";
 import { type Medium, parseUnitKey } from "~/lib/content/units";
 import { errorPage } from "~/lib/http/status";
-import { mergeProgress, progressPosition, sameProgress } from "~/lib/progress/changes";
-import { type Progress, reachedUnits } from "~/lib/progress/record";
+import { progressPosition, sameProgress } from "~/lib/progress/changes";
+import { emptyProgress, type Progress, reachedUnits } from "~/lib/progress/record";
 import { parseStoredProgress } from "~/lib/progress/file";
+import type { ProgressHistoryEntry } from "~/lib/progress/history";
+import { type AccountProgress, parseSetBacks, progressAfterSave, type ProgressSent } from "~/lib/progress/set-back";
 import { batch, query, slot } from "./query.server";
 
 /*
- * A signed-in reader's saved record (D1 `reading_progress`): read for the tracker, and saved merged
- * with what the account has, furthest wins. What the tracker offers is ./timeline.server.
+ * A signed-in reader's saved record (D1 `reading_progress`) and the history of its last saves
+ * (`progress_history`): read for the tracker, and saved by the set-back rule. What the tracker offers is
+ * ./timeline.server.
  */
 
 /** A reader's record as stored (JSON), when they have one. */
@@ -47,65 +50,158 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
 /** How often a save is tried again when another save for the same reader wrote first. */
 const SAVE_ATTEMPTS = 16;
 
+/** How many saves of each account's record the history keeps (the newest). */
+export const HISTORY_KEPT = 20;
+
+/** A reader's record as the set-back rule reads it: with its revision and set-backs. */
+const accountRecord = (uid: string) =>
+  query.selectFrom("reading_progress").select(["progress", "revision", "set_backs"]).where("uid", "=", uid);
+
+/** The account's record as the rule reads it; a row whose record cannot be read holds no progress (a save replaces it). */
+function accountProgressFrom(
+  row: { progress: string; revision: number; set_backs: string } | undefined,
+): AccountProgress | null {
+  if (!row) return null;
+  const progress = parseStoredProgress(row.progress) ?? emptyProgress;
+  return { progress, revision: row.revision, setBacks: parseSetBacks(row.set_backs) };
+}
+
+/** A signed-in reader's saved record with its revision and set-backs: for the tracker and the sign-in sync. */
+export async function getAccountProgress(db: D1Database, uid: string): Promise<AccountProgress | null> {
+  const [rows] = await batch(db, [accountRecord(uid)]);
+  return accountProgressFrom(rows[0]);
+}
+
 /**
- * Saves a signed-in reader's progress merged into what the account has (furthest wins per medium,
- * checklists united: app/lib/progress/changes.ts), so a save that arrives late never undoes a newer one. Only
- * units on the timeline are kept, so the record stays as small as the series. The write is
- * conditional on the record it merged with; when another save wrote in between, it merges again.
- * Returns the record as stored.
+ * Saves a signed-in reader's progress into what the account has by the set-back rule
+ * (app/lib/progress/set-back.ts): furthest wins per medium, except in the media the save sets back on
+ * purpose, and a medium set back since the sending device last heard keeps the account's place. So a late
+ * save never undoes a newer one, and a stale device never undoes a set-back. Only units on the timeline
+ * are kept, so the record stays as small as the series.
+ *
+ * One read, then one batch that writes: the record (only if its revision is still the one read, so two
+ * saves at once cannot lose one another: the loser reads and merges again), its history entry and the
+ * sweep that keeps the history to HISTORY_KEPT entries, all or nothing. Returns the record as stored.
  */
 export async function saveProgress(
   db: D1Database,
   uid: string,
-  progress: Progress,
+  sent: ProgressSent,
   now = new Date(),
-): Promise<Progress> {
+): Promise<AccountProgress> {
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-    const offeredKeys = JSON.stringify([...reachedUnits(progress), ...progress.skipped]);
+    const offeredKeys = JSON.stringify([...reachedUnits(sent.progress), ...sent.progress.skipped]);
     const [rows, units] = await batch(db, [
-      storedProgress(uid),
-      // The keys travel as one JSON list: one bound value however many units the record names.
+      accountRecord(uid),
+      // The keys travel as one JSON list: one bound value however many units the record names. The
+      // account's own keys come too (every text in its record that is a unit's key), so a set-back's
+      // position can be worked out again.
       query
         .selectFrom("story_units")
         .select(["key", "position"])
-        .where(
-          "key",
-          "in",
-          query.selectFrom(sql<{ value: string }>`json_each(${offeredKeys})`.as("offered")).select("value"),
+        .where((where) =>
+          where.or([
+            where(
+              "key",
+              "in",
+              query.selectFrom(sql<{ value: string }>`json_each(${offeredKeys})`.as("offered")).select("value"),
+            ),
+            where(
+              "key",
+              "in",
+              query
+                .selectFrom([
+                  "reading_progress",
+                  // A record that is not JSON names no unit: the save replaces it.
+                  sql<{
+                    value: string;
+                  }>`json_tree(iif(json_valid(reading_progress.progress), reading_progress.progress, '{}'))`.as("kept"),
+                ])
+                .select("kept.value")
+                .where("reading_progress.uid", "=", uid),
+            ),
+          ]),
         ),
     ]);
-    const current = rows[0]?.progress;
-    const saved = parseStoredProgress(current);
-    const offered = onTimeline(progress, new Map(units.map((unit) => [unit.key, unit.position])));
-    const merged = saved ? mergeProgress(saved, offered) : offered;
-    if (saved && sameProgress(merged, saved)) return saved;
+    const account = accountProgressFrom(rows[0]);
+    const positions = new Map(units.map((unit) => [unit.key, unit.position]));
+    const after = progressAfterSave(account, { ...sent, progress: onTimeline(sent.progress, positions) }, now);
+    const merged = onTimeline(after.progress, positions);
+    if (account && sameProgress(merged, account.progress)) return account;
 
     const stored: Progress = { ...merged, updatedAt: now.toISOString() };
+    const revision = (account?.revision ?? 0) + 1;
+    const setBacks = JSON.stringify(after.setBacks);
     const columns = {
       progress: JSON.stringify(stored),
       position: stored.position,
       web_novel_arc: stored.webNovel ? (parseUnitKey(stored.webNovel, "web_novel")?.arc ?? null) : null,
       media: JSON.stringify(trackedMedia(stored)),
       updated_at: stored.updatedAt,
+      revision,
+      set_backs: setBacks,
     };
-    const write =
-      current === undefined
-        ? query
-            .insertInto("reading_progress")
-            .values({ uid, ...columns, first_saved_at: stored.updatedAt })
-            .onConflict((conflict) => conflict.column("uid").doNothing())
-            .returning("uid")
-        : query
-            .updateTable("reading_progress")
-            .set(columns)
+    const write = account
+      ? query
+          .updateTable("reading_progress")
+          .set(columns)
+          .where("uid", "=", uid)
+          .where("revision", "=", account.revision)
+          .returning("uid")
+      : query
+          .insertInto("reading_progress")
+          .values({ uid, ...columns, first_saved_at: stored.updatedAt })
+          .onConflict((conflict) => conflict.column("uid").doNothing())
+          .returning("uid");
+    const change = setBacks === JSON.stringify(account?.setBacks ?? {}) ? "saved" : "set_back";
+    const [written] = await batch(db, [
+      write,
+      // This save's entry, only if the write above went in (the row holds this very record at this revision).
+      query
+        .insertInto("progress_history")
+        .orIgnore()
+        .columns(["uid", "revision", "progress", "saved_at", "change"])
+        .expression(
+          query
+            .selectFrom("reading_progress")
+            .select(["uid", "revision", "progress", "updated_at", sql.lit(change).as("change")])
             .where("uid", "=", uid)
-            .where("progress", "=", current)
-            .returning("uid");
-    const [written] = await batch(db, [write]);
-    if (written.length) return stored;
+            .where("revision", "=", revision)
+            .where("progress", "=", columns.progress),
+        ),
+      // The sweep: entries older than the newest HISTORY_KEPT revisions go.
+      query
+        .deleteFrom("progress_history")
+        .where("uid", "=", uid)
+        .where(
+          "revision",
+          "<=",
+          query
+            .selectFrom("reading_progress")
+            .select(sql<number>`revision - ${HISTORY_KEPT}`.as("oldest"))
+            .where("uid", "=", uid),
+        ),
+    ]);
+    if (written.length) return { progress: stored, revision, setBacks: after.setBacks };
   }
   throw errorPage(503, {
     message: "Your progress is being saved from several places at once. Please try again in a moment.",
+  });
+}
+
+/** The last saves of a reader's record, newest first (at most HISTORY_KEPT). */
+export async function getProgressHistory(db: D1Database, uid: string): Promise<ProgressHistoryEntry[]> {
+  const [rows] = await batch(db, [
+    query
+      .selectFrom("progress_history")
+      .select(["revision", "progress", "saved_at", "change"])
+      .where("uid", "=", uid)
+      .orderBy("revision", "desc")
+      .limit(HISTORY_KEPT),
+  ]);
+  return rows.flatMap((row) => {
+    const progress = parseStoredProgress(row.progress);
+    return progress ? [{ revision: row.revision, progress, savedAt: row.saved_at, change: row.change }] : [];
   });
 }
 

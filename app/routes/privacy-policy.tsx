@@ -116,10 +116,10 @@ export default function PrivacyPolicy() {
             comment, the site stores your account id, what you chose and your note, for moderators only.
           </li>
           <li>
-            You can delete your account from the account menu (&ldquo;Delete your account&rdquo;): your saved progress,
-            the text, earlier versions, name and stamp of your comments, your reports of comments and your sessions go
-            at once, and then your sign-in account at Firebase. Feedback reports you sent stay for moderators, tied to
-            no account.
+            You can delete your account from the account menu (&ldquo;Delete your account&rdquo;): your saved progress
+            and its history, the text, earlier versions, name and stamp of your comments, your reports of comments and
+            your sessions go at once, and then your sign-in account at Firebase. Feedback reports you sent stay for
+            moderators, tied to no account.
           </li>
           <li>
             When you send a report, the site stores your account id, what you typed into the form, when you sent it and,
@@ -140,8 +140,9 @@ export default function PrivacyPolicy() {
           </li>
           <li>
             If you are signed in, your reading tracker progress (the same record as in your browser) is saved to your
-            account so it follows you to other devices. The readership statistics count it only in totals, and never
-            show a group of fewer than five readers.
+            account so it follows you to other devices, with its last 20 saves (each as saved, and when) so you can look
+            back and restore one on the reading tracker; an older save is deleted as a new one is kept. The readership
+            statistics count it only in totals, and never show a group of fewer than five readers.
           </li>
         </ul>
       </PageSection>

@@ -7,7 +7,7 @@ import { revealParameter } from "~/lib/shield/shield";
 import { loadShield } from "~/browser/spoiler-shield";
 import { fetchTimeline } from "~/browser/tracker-timeline";
 import { useOptionalUser } from "~/browser/user";
-import { getSavedProgress } from "~/models/progress.server";
+import { getAccountProgress } from "~/models/progress.server";
 import { getSignedInUser } from "~/server/session.server";
 import type { Route } from "./+types/reading-tracker";
 
@@ -15,14 +15,14 @@ import type { Route } from "./+types/reading-tracker";
 export { refuseForm as action } from "~/server/stray-forms.server";
 
 /**
- * The signed-in reader's saved progress, read as /resources/progress reads it for the sign-in sync (an
- * open session, then the model's `getSavedProgress`, the record `saveProgress` merges into); nothing
- * for anyone else (no D1 read).
+ * The signed-in reader's saved progress with its revision and set-backs, read as /resources/progress
+ * reads it for the sign-in sync (an open session, then the model's `getAccountProgress`, the record
+ * `saveProgress` saves into); nothing for anyone else (no D1 read).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSignedInUser(request, context);
   // Progress is the reader's own and holds no story text: nothing to seal (the titles come with the timeline).
-  return { saved: user ? await getSavedProgress(context.db, user.uid) : null };
+  return { saved: user ? await getAccountProgress(context.db, user.uid) : null };
 }
 
 /**

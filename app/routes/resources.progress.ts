@@ -1,5 +1,5 @@
-import { checkProgress } from "~/lib/progress/file";
-import { getSavedProgress, saveProgress } from "~/models/progress.server";
+import { checkProgressSent } from "~/lib/progress/set-back";
+import { getAccountProgress, saveProgress } from "~/models/progress.server";
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { answeringErrors, refusal } from "~/server/refusal.server";
@@ -8,18 +8,25 @@ import type { Route } from "./+types/resources.progress";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-/** A signed-in reader's saved progress, so a device they sign in on can merge it. */
+/**
+ * A signed-in reader's saved progress, its revision and set-backs, so a device they sign in on can bring
+ * its own record together with it by the set-back rule (app/lib/progress/set-back.ts).
+ */
 export const loader = answeringErrors(async ({ request, context }: Route.LoaderArgs) => {
   const user = await getSignedInUser(request, context);
-  const progress = user ? await getSavedProgress(context.db, user.uid) : null;
-  return Response.json({ progress }, { headers: noStore });
+  const account = user ? await getAccountProgress(context.db, user.uid) : null;
+  return Response.json(
+    { progress: account?.progress ?? null, revision: account?.revision ?? null, setBacks: account?.setBacks ?? {} },
+    { headers: noStore },
+  );
 });
 
 /**
- * Saves a signed-in reader's progress, sent as JSON (app/browser/progress-save.ts), merged into the
- * account's (furthest wins, never back): a save that arrives late cannot undo a newer one. The position
- * is recomputed on the server. Answers the record as the account keeps it, so the browser can take in
- * what another device saved.
+ * Saves a signed-in reader's progress, sent as JSON (app/browser/progress-save.ts): `{progress,
+ * revision, setBack}`, or a bare record from a page older than set-backs. It goes into the account's by
+ * the set-back rule (furthest wins, except in the media set back on purpose; a stale device does not undo
+ * a set-back). The position is recomputed on the server. Answers the record as the account keeps it and
+ * its revision, so the browser can take in what another device saved.
  */
 export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUser(request, context);
@@ -30,16 +37,18 @@ export const action = answeringErrors(async ({ request, context }: Route.ActionA
   // The edge caps the body already; this holds for the action called on its own too.
   const body = await readCappedBody(request, MAX_PROGRESS_BODY_BYTES);
   if (!body) return refusal(413, "That progress is too large to save.", noStore);
-  const sent = parseJson(body);
-  if (sent === undefined) return refusal(400, "That progress could not be read: it is not JSON.", noStore);
-  const { progress, problem } = checkProgress(sent);
-  if (!progress) {
+  const json = parseJson(body);
+  if (json === undefined) return refusal(400, "That progress could not be read: it is not JSON.", noStore);
+  const { sent, problem } = checkProgressSent(json);
+  if (!sent) {
     // The field only: a path may hold the sender's own text (a collection code).
-    const where = problem.path ? `${problem.path.split(".")[0]}: ` : "";
+    const [first, second] = problem.path.split(".");
+    const field = first === "progress" && second ? `${first}.${second}` : first;
+    const where = field ? `${field}: ` : "";
     return refusal(400, `That progress could not be read (${where}${problem.message}).`, noStore);
   }
-  const saved = await saveProgress(context.db, user.uid, progress);
-  return Response.json({ ok: true, saved }, { headers: noStore });
+  const saved = await saveProgress(context.db, user.uid, sent);
+  return Response.json({ ok: true, saved: saved.progress, revision: saved.revision }, { headers: noStore });
 });
 
 /** The JSON value of a body, or undefined when it is not JSON (nor UTF-8). */

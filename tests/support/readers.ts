@@ -113,7 +113,7 @@ function browserOf(uid: string, cookie: string): Reader {
 }
 
 /** Counts rows in a table for a uid (reports, saved progress), straight from D1. */
-export async function countRows(table: "reports" | "reading_progress", uid: string) {
+export async function countRows(table: "reports" | "reading_progress" | "progress_history", uid: string) {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE uid = ?1`)
     .bind(uid)
     .first<{ n: number }>();

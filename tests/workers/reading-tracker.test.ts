@@ -4,7 +4,8 @@ import { knows, parseKnowledge, readRevealers } from "~/lib/shield/knowledge";
 import { crossings } from "~/lib/progress/media-crossing";
 import { emptyProgress, knowledgeOf, type Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
-import { countRows, type Reader, signIn } from "../support/readers";
+import { forgetAccount } from "~/models/account.server";
+import { countRows, type Reader, signIn, visitor } from "../support/readers";
 import { fetchDeployed, fetchSite } from "../support/site";
 
 /**
@@ -211,5 +212,194 @@ describe("saving a reader's progress", () => {
     // Signed out elsewhere: the token still verifies, but the session is closed.
     expect((await reader.fetch("/auth/logout", { method: "POST" })).status).toBeLessThan(400);
     expect(await (await reader.fetch("/reading_tracker.data")).text()).not.toContain("wn:1-3");
+  });
+});
+
+describe("setting a reader's progress back", () => {
+  const json = { "Content-Type": "application/json" };
+  const record = (overrides: Partial<Progress>, updatedAt = new Date().toISOString()): Progress => ({
+    ...emptyProgress,
+    ...overrides,
+    updatedAt,
+  });
+  interface Answer {
+    saved: Progress;
+    revision: number;
+  }
+  const send = async (reader: Reader, body: unknown) => {
+    const response = await reader.fetch("/resources/progress", {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: json,
+    });
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    return (await response.json()) as Answer;
+  };
+  const account = async (reader: Reader) =>
+    (await (await reader.fetch("/resources/progress")).json()) as {
+      progress: Progress | null;
+      revision: number | null;
+      setBacks: Record<string, { revision: number; at: string }>;
+    };
+  const history = async (reader: Reader) =>
+    (
+      (await (await reader.fetch("/resources/progress/history")).json()) as {
+        history: Array<{ revision: number; progress: Progress; savedAt: string; change: string }>;
+      }
+    ).history;
+
+  it("takes a set-back as it is, and a device that had not heard of it does not push it forward again", async () => {
+    const reader = await signIn("set-back-two-devices");
+    const first = await send(reader, {
+      progress: record({ webNovel: "wn:2-2", anime: "anime:1-1" }),
+      revision: null,
+      setBack: [],
+    });
+    expect(first.revision).toBe(1);
+    const phoneHeard = first.revision;
+
+    // The laptop sets the web novel back on purpose: the account takes it, and its position with it.
+    const laptop = await send(reader, {
+      progress: record({ webNovel: "wn:1-2", anime: "anime:1-1" }),
+      revision: first.revision,
+      setBack: ["web_novel"],
+    });
+    expect(laptop).toMatchObject({ saved: { webNovel: "wn:1-2", anime: "anime:1-1" }, revision: 2 });
+    expect(laptop.saved.position).toBeLessThan(first.saved.position);
+    expect((await account(reader)).setBacks).toEqual({ web_novel: { revision: 2, at: expect.any(String) } });
+
+    // The phone still holds the old place and watched on: its anime is taken, its web novel is not.
+    const phone = await send(reader, {
+      progress: record({ webNovel: "wn:2-2", anime: "anime:1-2" }),
+      revision: phoneHeard,
+      setBack: [],
+    });
+    expect(phone).toMatchObject({ saved: { webNovel: "wn:1-2", anime: "anime:1-2" }, revision: 3 });
+
+    // A page from before set-backs sends a bare record changed before the set-back: it moves nothing back up.
+    const old = await send(reader, record({ webNovel: "wn:2-2" }, "2020-01-01T00:00:00.000Z"));
+    expect(old.saved.webNovel).toBe("wn:1-2");
+
+    // A device that heard of it reads on as usual.
+    const onward = await send(reader, {
+      progress: record({ webNovel: "wn:1-3" }),
+      revision: phone.revision,
+      setBack: [],
+    });
+    expect(onward.saved).toMatchObject({ webNovel: "wn:1-3", anime: "anime:1-2" });
+    expect((await account(reader)).progress).toMatchObject({ webNovel: "wn:1-3", anime: "anime:1-2" });
+  });
+
+  it("unticks a checklist and marks a chapter unread again only on purpose", async () => {
+    const reader = await signIn("set-back-checklists");
+    const first = await send(reader, { progress: record({ breakTime: ["bt:1-1"] }), revision: null, setBack: [] });
+    // A save without the short merges it back in (a checklist is united)…
+    const plain = await send(reader, { progress: record({}), revision: first.revision, setBack: [] });
+    expect(plain.saved.breakTime).toEqual(["bt:1-1"]);
+    // …and one that sets Break Time back leaves it out.
+    const back = await send(reader, { progress: record({}), revision: first.revision, setBack: ["break_time"] });
+    expect(back.saved.breakTime).toEqual([]);
+  });
+
+  it("keeps the last 20 saves of each account, newest first, swept in the batch that writes", async () => {
+    const reader = await signIn("set-back-history");
+    const other = await signIn("set-back-history-other");
+    await send(other, { progress: record({ webNovel: "wn:1-1" }), revision: null, setBack: [] });
+    let revision: number | null = null;
+    for (let step = 0; step < 25; step++) {
+      // Back and forth between two chapters, each a write: a set-back, then a step on.
+      const chapter = step % 2 ? "wn:1-2" : "wn:1-3";
+      ({ revision } = await send(reader, {
+        progress: record({ webNovel: chapter }),
+        revision,
+        setBack: step % 2 ? ["web_novel"] : [],
+      }));
+    }
+    expect(revision).toBe(25);
+    expect(await countRows("progress_history", reader.uid)).toBe(20);
+    const saves = await history(reader);
+    expect(saves.map((save) => save.revision)).toEqual(Array.from({ length: 20 }, (_, index) => 25 - index));
+    expect(saves[0]).toMatchObject({ progress: { webNovel: "wn:1-3" }, change: "saved" });
+    expect(saves[1]).toMatchObject({ progress: { webNovel: "wn:1-2" }, change: "set_back" });
+    // A save that changes nothing writes nothing.
+    await send(reader, { progress: record({ webNovel: "wn:1-3" }), revision, setBack: [] });
+    expect((await history(reader))[0]!.revision).toBe(25);
+    // Another account's history is its own.
+    expect((await history(other)).map((save) => save.revision)).toEqual([1]);
+    expect(await history(visitor)).toEqual([]);
+  });
+
+  it("loses no save when several arrive at once: each is one write with its history entry", async () => {
+    const reader = await signIn("set-back-at-once");
+    const chapters = ["wn:1-1", "wn:1-2", "wn:1-3", "wn:2-1", "wn:2-2"];
+    // Each sets the web novel to its own chapter, so each must write.
+    const answers = await Promise.all(
+      chapters.map((webNovel) =>
+        send(reader, { progress: record({ webNovel }), revision: null, setBack: ["web_novel"] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.revision).sort()).toEqual([1, 2, 3, 4, 5]);
+    const saved = await account(reader);
+    const saves = await history(reader);
+    expect(saves[0]!.revision).toBe(saved.revision);
+    expect(saves[0]!.progress).toEqual(saved.progress);
+    // One entry per write, none twice.
+    expect(saves.map((save) => save.revision)).toEqual(
+      Array.from({ length: saved.revision! }, (_, index) => saved.revision! - index),
+    );
+  });
+
+  it("answers a save it cannot read with 400 in words, storing nothing", async () => {
+    const reader = await signIn("set-back-malformed");
+    const progress = record({ webNovel: "wn:1-2" });
+    const cases: Array<[unknown, string]> = [
+      [{ progress, revision: -1, setBack: [] }, "revision: expected a revision number or null"],
+      [{ progress, revision: "3", setBack: [] }, "revision: expected a revision number or null"],
+      [{ progress, revision: 1.5, setBack: [] }, "revision: expected a revision number or null"],
+      [{ progress, setBack: [] }, "revision: expected a revision number or null"],
+      [{ progress, revision: null, setBack: ["comics"] }, "setBack: expected a list of media"],
+      [{ progress, revision: null, setBack: "web_novel" }, "setBack: expected a list of media"],
+      [{ progress, revision: null, setBack: Array(6).fill("anime") }, "setBack: expected a list of media"],
+      [{ progress, revision: null, setBack: [], extra: 1 }, 'unknown field "extra"'],
+      [
+        { progress: { ...progress, webNovel: "anime:1-1" }, revision: null, setBack: [] },
+        "progress.webNovel: expected a web novel key",
+      ],
+      [{ progress: null, revision: null, setBack: [] }, "progress: expected an object"],
+    ];
+    for (const [body, message] of cases) {
+      const response = await reader.fetch("/resources/progress", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: json,
+      });
+      expect(response.status, message).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        `That progress could not be read (${message}).`,
+      );
+    }
+    expect(await countRows("reading_progress", reader.uid)).toBe(0);
+    expect(await countRows("progress_history", reader.uid)).toBe(0);
+  });
+
+  it("replaces a saved record it cannot read instead of failing every save", async () => {
+    const reader = await signIn("set-back-unreadable");
+    for (const stored of ["{not json", JSON.stringify({ webNovel: 3 })]) {
+      await env.DB.prepare(
+        `INSERT OR REPLACE INTO reading_progress (uid, progress, position, web_novel_arc, media, updated_at, revision) VALUES (?1, ?2, 0, NULL, '[]', '2026-01-01T00:00:00.000Z', 4)`,
+      )
+        .bind(reader.uid, stored)
+        .run();
+      const saved = await send(reader, { progress: record({ webNovel: "wn:1-2" }), revision: null, setBack: [] });
+      expect(saved).toMatchObject({ saved: { webNovel: "wn:1-2" }, revision: 5 });
+    }
+  });
+
+  it("forgets the history with the account", async () => {
+    const reader = await signIn("set-back-forgotten");
+    await send(reader, { progress: record({ webNovel: "wn:1-2" }), revision: null, setBack: [] });
+    expect(await countRows("progress_history", reader.uid)).toBe(1);
+    await forgetAccount(env.DB, reader.uid);
+    expect(await countRows("progress_history", reader.uid)).toBe(0);
   });
 });

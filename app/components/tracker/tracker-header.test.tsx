@@ -1,17 +1,18 @@
 import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { saveProgress, useProgressSave } from "~/browser/progress-save";
+import { saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { TrackerHeader } from "./tracker-header";
 
 const reader: Progress = { ...emptyProgress, webNovel: "wn:2-14", updatedAt: "2026-03-01T10:00:00.000Z" };
 const unreachable = "Saved on this device · will sync with your account when it can be reached.";
 
-/** The tracker's header as the tracker shows it: the one save status. */
+/** The tracker's header as the tracker shows it: the one save status, and a retry that sends what is owed. */
 function renderHeader() {
   function Header() {
-    return <TrackerHeader signedIn save={useProgressSave()} />;
+    return <TrackerHeader signedIn save={useProgressSave()} onRetry={() => void sendUnsentProgress("reader-1")} />;
   }
   const Stub = createRoutesStub([{ path: "/", Component: Header }]);
   return render(<Stub initialEntries={["/"]} />);
@@ -44,5 +45,15 @@ describe("the tracker's header", () => {
     expect(status).toHaveTextContent(unreachable);
     // The browser keeps the change it could not send.
     expect(JSON.parse(localStorage.getItem("rc:progress") ?? "null")).toMatchObject({ webNovel: "wn:2-15" });
+
+    // Try again sends it at once; once it lands, the note and the button go.
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+      Response.json({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await vi.waitFor(() => expect(status).toHaveTextContent(""));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 });

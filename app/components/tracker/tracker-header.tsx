@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
 
 /** Where the account's copy of the reader's progress stands, as the header says it. */
 const saveNotes: Record<ProgressSave, string> = {
@@ -10,8 +11,20 @@ const saveNotes: Record<ProgressSave, string> = {
   refused: "Your account did not take the last change: it is kept on this device only.",
 };
 
-/** The page header, the same while the tracker loads as after, so nothing moves when it is ready. */
-export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: ProgressSave }) {
+/**
+ * The page header, the same while the tracker loads as after, so nothing moves when it is ready. A change
+ * the account could not be reached for stays on screen, and `onRetry` sends it again at once (it also
+ * goes by itself when the connection returns).
+ */
+export function TrackerHeader({
+  signedIn,
+  save,
+  onRetry,
+}: {
+  signedIn: boolean;
+  save: ProgressSave;
+  onRetry?: () => void;
+}) {
   return (
     <PageHeader
       title="Reading tracker"
@@ -26,9 +39,16 @@ export function TrackerHeader({ signedIn, save }: { signedIn: boolean; save: Pro
           Sign in to sync
         </Link>
       ) : (
-        <p className="text-sm text-muted-foreground" role="status">
-          {saveNotes[save]}
-        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-sm text-muted-foreground" role="status">
+            {saveNotes[save]}
+          </p>
+          {save === "unsent" && onRetry ? (
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
+        </div>
       )}
     </PageHeader>
   );

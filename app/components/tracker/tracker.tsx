@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ExternalId } from "~/lib/progress/external-ids";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { ProgressHistory, formatSavedAt } from "./progress-history";
 import { ProgressTransfer } from "./progress-transfer";
 import { CrossingOffers, placeName } from "./crossing-offers";
 import { ShieldModePicker } from "./shield-mode-picker";
@@ -12,23 +13,25 @@ import { UnitPicker, type UnitPickerWords } from "./unit-picker";
 import { UnitSelect } from "./unit-select";
 import { consumedVerb, UpNext } from "./up-next";
 import { toast } from "~/components/ui/toast-store";
-import { mediumLabels } from "~/lib/content/units";
+import { type Medium, mediumLabels } from "~/lib/content/units";
 import {
   changedProgress,
   markRead,
   mergeProgress,
-  reconcileProgress,
+  sameProgress,
   withLastVolume,
   withPosition,
 } from "~/lib/progress/changes";
+import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
 import { emptyProgress, lastVolumeKey, type Progress } from "~/lib/progress/record";
 import { lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
 import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
+import { subscribeToStoredProgress } from "~/browser/stored-progress";
 import { setAsideOthersProgress } from "~/browser/progress-apart";
-import { saveProgress, useProgressSave } from "~/browser/progress-save";
+import { reconcileWithAccount, saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
 
 const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
@@ -36,7 +39,7 @@ const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watch
 
 /** What the route's loaders bring the tracker: the account's saved progress (signed in) and the timeline the pickers list. */
 export interface TrackerData {
-  saved: Progress | null;
+  saved: AccountProgress | null;
   units: TrackerUnit[];
   externalIds: ExternalId[];
   reveal: string;
@@ -54,47 +57,87 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const signedIn = account !== null;
   const save = useProgressSave();
   const [progress, setProgress] = useState<Progress | null>(null);
+  // The progress on screen, for a change made from a toast after the page moved on (Undo).
+  const shown = useRef<Progress | null>(null);
+  // Saves the account took, so the history reads itself again.
+  const [saves, setSaves] = useState(0);
   const byMedium = useMemo(() => unitsByMedium(units), [units]);
   const collections = useMemo(() => lightNovelCollections(units), [units]);
 
-  /**
-   * Keeps a change in this browser (which every shield hears of) and in the account; nothing on the page
-   * loads again. What the account merged in from another device shows once it answers.
-   */
-  function commit(next: Progress, { sync = true } = {}) {
-    const changed = changedProgress(next, units);
-    setProgress(changed);
-    void saveProgress(changed, { account: sync ? account : null }).then((result) => {
-      if (result?.adopted) setProgress(withPosition(result.adopted, units));
-    });
+  function show(next: Progress) {
+    shown.current = next;
+    setProgress(next);
   }
 
-  // On arrival: this browser's progress, merged with the account's (furthest wins, nothing lost). Only
-  // the reader's own: another account's record is set aside first, and the reader asked about it.
+  /**
+   * Keeps a change in this browser (which every shield hears of) and in the account; nothing on the page
+   * loads again. Where it is behind what was on screen, it sets progress back on purpose (the account
+   * takes it as it is, and other devices follow). What the account merged in from another device shows
+   * once it answers. Returns what was on screen before and the media set back.
+   */
+  function commit(next: Progress, { sync = true } = {}) {
+    const before = shown.current;
+    const changed = changedProgress(next, units);
+    const setBack = before ? mediaSetBack(before, changed) : [];
+    show(changed);
+    void saveProgress(changed, { account: sync ? account : null, setBack }).then((result) => {
+      if (result?.adopted) show(withPosition(result.adopted, units));
+      if (result?.outcome === "saved") setSaves((count) => count + 1);
+    });
+    return { before, setBack };
+  }
+
+  /** A change the reader makes with a picker or a checklist: a step back says so, with an Undo. */
+  function change(next: Progress) {
+    const { before, setBack } = commit(next);
+    if (before && setBack.length) toast(setBackToast(setBack, signedIn, () => commit(before)));
+  }
+
+  // On arrival: this browser's progress brought together with the account's (furthest wins, except where
+  // the reader set progress back). Only the reader's own: another account's record is set aside first,
+  // and the reader asked about it.
   useEffect(() => {
     if (account && !setAsideOthersProgress(account)) {
       // It could not be moved (storage full or blocked): the account's own progress shows, nothing is stored.
-      setProgress(withPosition(saved ?? emptyProgress, units));
+      show(withPosition(saved?.progress ?? emptyProgress, units));
       return;
     }
+    const local = readStoredProgress() ?? emptyProgress;
     const {
       progress: merged,
       storeLocally,
       sendToAccount,
-    } = reconcileProgress(readStoredProgress() ?? emptyProgress, saved);
+    } = account
+      ? reconcileWithAccount(account, local, saved)
+      : { progress: local, storeLocally: false, sendToAccount: false };
     const send = signedIn && sendToAccount;
     if (send || storeLocally) commit(merged, { sync: send });
-    else setProgress(withPosition(merged, units));
+    else show(withPosition(merged, units));
     // Once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A change stored by another tab (a set-back there) shows here too, so the next change made here starts
+  // from it instead of saving this tab's older record over it.
+  useEffect(
+    () =>
+      subscribeToStoredProgress(() => {
+        const stored = readStoredProgress();
+        if (stored && shown.current && !sameProgress(stored, shown.current)) show(withPosition(stored, units));
+      }),
+    [units],
+  );
 
   const offers = useMemo(() => (progress ? crossings(progress, units) : []), [progress, units]);
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
 
   return (
     <>
-      <TrackerHeader signedIn={signedIn} save={save} />
+      <TrackerHeader
+        signedIn={signedIn}
+        save={save}
+        onRetry={account ? () => void sendUnsentProgress(account).catch(() => {}) : undefined}
+      />
 
       {/*
         Phones: the pickers first (setting progress is what most readers come for), then "Up next", then
@@ -107,7 +150,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               words={webNovelWords}
               units={byMedium.web_novel}
               value={progress.webNovel}
-              onChange={(webNovel) => commit({ ...progress, webNovel })}
+              onChange={(webNovel) => change({ ...progress, webNovel })}
             />
             <SkippedUnits
               units={byMedium.web_novel}
@@ -123,7 +166,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                   label={`${collection.name}: last volume`}
                   units={collection.volumes}
                   value={lastVolumeKey(progress, collection.code)}
-                  onChange={(volume) => commit(withLastVolume(progress, collection.code, volume))}
+                  onChange={(volume) => change(withLastVolume(progress, collection.code, volume))}
                 />
               ))}
             </div>
@@ -138,7 +181,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               words={animeWords}
               units={byMedium.anime}
               value={progress.anime}
-              onChange={(anime) => commit({ ...progress, anime })}
+              onChange={(anime) => change({ ...progress, anime })}
             />
           </TrackerSection>
           {offers.length ? (
@@ -176,14 +219,42 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               units={units}
               externalIds={loaderData.externalIds}
               onImport={(imported, from) => {
-                commit(mergeProgress(progress, imported));
+                const { before } = commit(mergeProgress(progress, imported));
                 toast({
                   title: "Progress imported",
                   description: from === "file" ? "It was merged with the progress in this browser." : from.summary,
+                  action: before
+                    ? undoAction("Put back your progress from before the import", () => {
+                        commit(before);
+                        toast({
+                          title: "Import undone",
+                          description: "Your progress is back to where it was before the import.",
+                        });
+                      })
+                    : undefined,
                 });
               }}
             />
           </TrackerSection>
+          {signedIn ? (
+            <TrackerSection title="History">
+              <ProgressHistory
+                progress={progress}
+                units={units}
+                saves={saves}
+                onRestore={(entry) => {
+                  const { before } = commit(entry.progress);
+                  toast({
+                    title: "Progress restored",
+                    description: `Back to your save of ${formatSavedAt(entry.savedAt)}.`,
+                    action: before
+                      ? undoAction("Put back your progress from before the restore", () => commit(before))
+                      : undefined,
+                  });
+                }}
+              />
+            </TrackerSection>
+          ) : null}
         </aside>
 
         <div className="min-w-0 space-y-8">
@@ -192,18 +263,33 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               units={byMedium.side_stories}
               checked={progress.sideStories}
               suggestedBefore={progress.position}
-              onChange={(sideStories) => commit({ ...progress, sideStories })}
+              onChange={(sideStories) => change({ ...progress, sideStories })}
             />
           </TrackerSection>
           <TrackerSection title={mediumLabels.break_time}>
             <UnitChecklist
               units={byMedium.break_time}
               checked={progress.breakTime}
-              onChange={(breakTime) => commit({ ...progress, breakTime })}
+              onChange={(breakTime) => change({ ...progress, breakTime })}
             />
           </TrackerSection>
         </div>
       </div>
     </>
   );
+}
+
+/** An Undo button for a toast: what a screen reader user is told to do instead, and what Undo does. */
+function undoAction(altText: string, onClick: () => void) {
+  return { label: "Undo", altText, onClick };
+}
+
+/** The toast that says a change set progress back, with an Undo that puts back what was on screen. */
+function setBackToast(setBack: readonly Medium[], signedIn: boolean, undo: () => void) {
+  const media = setBack.map((medium) => mediumLabels[medium]).join(", ");
+  return {
+    title: "Progress set back",
+    description: `${media}: set back to what you chose.${signedIn ? " Your account keeps it, and your other devices follow." : ""}`,
+    action: undoAction("Choose your progress again in the tracker", undo),
+  };
 }

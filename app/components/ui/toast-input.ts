@@ -17,7 +17,7 @@ export interface ToastInput {
   description?: ReactNode;
   action?: ToastActionButton;
   variant?: ToastVariant;
-  /** How long it stays, in ms; TOAST_DURATION unless a toast needs longer. */
+  /** How long it stays, in ms; by default TOAST_DURATION, or TOAST_ACTION_DURATION with an action (toast-state.ts). */
   duration?: number;
   /** Called once when it closes, whatever closes it: its timer, a swipe, a button, or a newer toast in its place. */
   onClose?: () => void;

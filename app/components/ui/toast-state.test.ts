@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { currentToasts, dispatch, TOAST_REMOVE_DELAY, type Toast, toast, toastReducer } from "./toast-state";
+import {
+  currentToasts,
+  dispatch,
+  TOAST_ACTION_DURATION,
+  TOAST_DURATION,
+  TOAST_REMOVE_DELAY,
+  type Toast,
+  toast,
+  toastDuration,
+  toastReducer,
+} from "./toast-state";
 
 const make = (id: string, open = true): Toast => ({ id, title: id, open });
 
@@ -24,6 +34,22 @@ describe("toastReducer", () => {
   it("removes one toast or all of them", () => {
     expect(toastReducer({ toasts: [make("a")] }, { type: "REMOVE_TOAST", toastId: "a" }).toasts).toEqual([]);
     expect(toastReducer({ toasts: [make("a")] }, { type: "REMOVE_TOAST" }).toasts).toEqual([]);
+  });
+});
+
+describe("toastDuration", () => {
+  const undo = { label: "Undo", altText: "Set it back", onClick: () => {} };
+
+  it("keeps a plain toast 5 s and one with an action (Undo) at least 10 s, long enough to reach on a phone", () => {
+    expect(TOAST_DURATION).toBe(5000);
+    expect(toastDuration({})).toBe(TOAST_DURATION);
+    expect(toastDuration({ action: undo })).toBe(TOAST_ACTION_DURATION);
+    expect(TOAST_ACTION_DURATION).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("keeps a toast's own duration", () => {
+    expect(toastDuration({ duration: 2000, action: undo })).toBe(2000);
+    expect(toastDuration({ duration: Infinity })).toBe(Infinity);
   });
 });
 

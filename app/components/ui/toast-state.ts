@@ -9,6 +9,16 @@ import type { ToastInput } from "./toast-input";
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
+/**
+ * A toast with an action (Undo) stays twice as long: a reader on a phone has to see it, read it and reach
+ * it. Every toast also stays while it is hovered or holds the focus (the Radix viewport pauses its timer).
+ */
+export const TOAST_ACTION_DURATION = 10_000;
+
+/** How long a toast stays: its own duration, or the default for a toast with an action or without. */
+export function toastDuration(toast: Pick<ToastInput, "duration" | "action">) {
+  return toast.duration ?? (toast.action ? TOAST_ACTION_DURATION : TOAST_DURATION);
+}
 
 export interface Toast extends ToastInput {
   id: string;

@@ -7,7 +7,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from "./toast";
-import { dispatch, TOAST_DURATION, useToasts } from "./toast-state";
+import { dispatch, TOAST_DURATION, toastDuration, useToasts } from "./toast-state";
 
 export { toast } from "./toast-state";
 
@@ -21,7 +21,7 @@ export function Toaster() {
           key={id}
           variant={variant}
           open={open}
-          duration={duration}
+          duration={toastDuration({ duration, action })}
           onOpenChange={(nextOpen) => {
             if (!nextOpen) dispatch({ type: "DISMISS_TOAST", toastId: id });
           }}

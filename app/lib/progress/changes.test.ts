@@ -9,7 +9,6 @@ import {
   mergeProgress,
   progressPosition,
   readUpTo,
-  reconcileProgress,
   withLastVolume,
   withPosition,
   withTicked,
@@ -300,43 +299,6 @@ describe("followedMedia", () => {
       "side_stories",
       "web_novel",
     ]);
-  });
-});
-
-describe("reconcileProgress", () => {
-  const local = progress({ webNovel: "wn:2-1", position: 4 });
-  const saved = progress({ anime: "anime:1-2", position: 6 });
-
-  it("merges the account's record into this browser's, and tells which side needs the result", () => {
-    expect(reconcileProgress(local, saved)).toEqual({
-      progress: mergeProgress(local, saved),
-      storeLocally: true,
-      sendToAccount: true,
-    });
-  });
-
-  it("changes nothing when both sides agree", () => {
-    expect(reconcileProgress(local, { ...local, updatedAt: "2026-05-05T00:00:00.000Z" })).toMatchObject({
-      storeLocally: false,
-      sendToAccount: false,
-    });
-  });
-
-  it("sends this browser's progress to an account that has none, but never an empty record", () => {
-    expect(reconcileProgress(local, null)).toEqual({ progress: local, storeLocally: false, sendToAccount: true });
-    expect(reconcileProgress(emptyProgress, null)).toEqual({
-      progress: emptyProgress,
-      storeLocally: false,
-      sendToAccount: false,
-    });
-  });
-
-  it("stores the account's progress in a browser that is behind", () => {
-    expect(reconcileProgress(emptyProgress, saved)).toMatchObject({
-      progress: { anime: "anime:1-2" },
-      storeLocally: true,
-      sendToAccount: false,
-    });
   });
 });
 

@@ -60,19 +60,6 @@ export function sameProgress(a: Progress, b: Progress) {
   return JSON.stringify(left) === JSON.stringify(right);
 }
 
-/**
- * This browser's progress and the account's, brought together: the merged record, whether this
- * browser must store it and whether the account must (never an empty record).
- */
-export function reconcileProgress(local: Progress, saved: Progress | null) {
-  const progress = saved ? mergeProgress(local, saved) : local;
-  return {
-    progress,
-    storeLocally: !sameProgress(progress, local),
-    sendToAccount: !sameProgress(progress, saved ?? emptyProgress),
-  };
-}
-
 /** The furthest timeline position reached, given each unit's position. */
 export function progressPosition(progress: Progress, positionOf: (unitKey: string) => number | undefined) {
   return Math.max(0, ...reachedUnits(progress).map((unit) => positionOf(unit) ?? 0));

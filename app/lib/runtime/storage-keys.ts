@@ -13,6 +13,8 @@ export const storageKeys = {
   reportDraft: { key: "rc:draft", where: "localStorage" },
   progressSynced: { key: "rc:progress-synced", where: "sessionStorage" },
   progressUnsent: { key: "rc:progress-unsent", where: "localStorage" },
+  progressRevision: { key: "rc:progress-revision", where: "localStorage" },
+  progressSetBack: { key: "rc:progress-set-back", where: "localStorage" },
   chunkReload: { key: "rc:chunk-reload", where: "sessionStorage" },
 } as const;
 
