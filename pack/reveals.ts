@@ -1,6 +1,7 @@
 import type { RevealIn } from "./schema/fields";
 import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
+import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
 import { chapterKey, episodeKey, type Medium, mediumOf, volumeKey } from "../app/lib/content/units";
 
 /**
@@ -157,9 +158,13 @@ export function lnChapterTitlesRevealedBy(
     const revealedBy = story.revealAt ? revealedByIn(revealersOf, story.revealIn, story.revealAt) : null;
     if (revealedBy !== null) flagged.set(story.title.toLocaleLowerCase("en"), revealedBy);
   }
-  return volume.chapters.map((title) => {
-    const afterLabel = title.slice(title.indexOf(": ") + 1).trim();
-    return flagged.get(title.toLocaleLowerCase("en")) ?? flagged.get(afterLabel.toLocaleLowerCase("en")) ?? null;
+  return volume.chapters.map((entry) => {
+    // The line as printed, what follows its first colon, and the title apart from a label the pack gives.
+    const line = lightNovelChapterName(lightNovelChapterOf(entry));
+    const afterLabel = line.slice(line.indexOf(": ") + 1).trim();
+    const { title } = lightNovelChapterOf(entry);
+    const flag = (text: string) => flagged.get(text.toLocaleLowerCase("en"));
+    return flag(line) ?? flag(afterLabel) ?? flag(title) ?? null;
   });
 }
 
