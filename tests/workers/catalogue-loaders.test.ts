@@ -77,7 +77,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
         number: 1,
         title: { revealedBy: ["bt:1-1", "anime:1-1", "wn:1-2", "ln:main-1"], content: "Snack Time" },
         airedOn: null,
-        discussion: { revealedBy: ["bt:1-1"], content: 0 },
+        // Its viewers, and the viewers of the episode it aired with, watched it.
+        discussion: { revealedBy: ["bt:1-1", "anime:1-1"], content: 0 },
       },
     ]);
   });
@@ -147,22 +148,29 @@ describe("catalogue loaders against the imported tiny pack", () => {
             ),
         },
       ];
+      // A unit's own revealers: a short's are also the episode it aired with.
+      const revealersOf = (unit: string) => (unit === "bt:1-1" ? ["bt:1-1", "anime:1-1"] : [unit]);
       for (const { key, count, counts } of pages) {
         // Nobody's knowledge: every unit's count is left out, whatever it is.
         const sealed = await counts("");
         expect(sealed.length, key).toBeGreaterThan(0);
         for (const [unit, discussion] of sealed)
-          expect(discussion, unit).toEqual({ revealedBy: [unit], content: null });
+          expect(discussion, unit).toEqual({ revealedBy: revealersOf(unit), content: null });
         // A requester who knows another unit only (here, one of another medium) gets no number for this one.
         const elsewhere = key.startsWith("wn:") ? "anime:1-2" : "wn:2-2";
         expect(new Map(await counts(`&reveal=${elsewhere}`)).get(key), key).toEqual({
-          revealedBy: [key],
+          revealedBy: revealersOf(key),
           content: null,
         });
         // A requester who knows the unit gets its count.
         const known = new Map(await counts(`&reveal=${key}`));
-        expect(known.get(key), key).toEqual({ revealedBy: [key], content: count });
+        expect(known.get(key), key).toEqual({ revealedBy: revealersOf(key), content: count });
       }
+      // A viewer of the episode a short aired with watched the short: its count, through the one rule.
+      const shorts = pages.find((page) => page.key === "bt:1-1")!;
+      expect(new Map(await shorts.counts("&reveal=anime:1-1")).get("bt:1-1")?.content).toBe(1);
+      // A reader of the chapter that episode adapts did not.
+      expect(new Map(await shorts.counts("&reveal=wn:1-1")).get("bt:1-1")?.content).toBeNull();
       // Units the requester knows with no comments count 0.
       const arc = new Map(await pages[0]!.counts("&reveal=wn:1-3"));
       expect([arc.get("wn:1-1")?.content, arc.get("wn:1-2")?.content, arc.get("wn:1-3")?.content]).toEqual([0, 2, 0]);
