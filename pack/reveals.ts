@@ -1,7 +1,17 @@
 import type { RevealIn } from "./schema/fields";
 import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
-import { chapterKey, episodeKey, type Medium, mediumOf, readRevealers, volumeKey } from "../app/lib/content/units";
+import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
+import {
+  breakTimeKey,
+  chapterKey,
+  episodeKey,
+  type Medium,
+  mediumOf,
+  readRevealers,
+  unitRevealers,
+  volumeKey,
+} from "../app/lib/content/units";
 import { titleRevealers } from "../app/lib/shield/knowledge";
 
 /**
@@ -11,8 +21,9 @@ import { titleRevealers } from "../app/lib/shield/knowledge";
  * chapter (not by an episode of a season that skipped it, nor by a volume or an episode that left the
  * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes); a volume's or an
  * episode's by the web novel
- * chapter it reaches and whatever else covers that chapter. A side story or a Break Time short reveals
- * only to those who consumed it. The answer is unit keys joined by spaces (knowledge.ts reads them).
+ * chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
+ * it; a Break Time short to those who watched it, or the episode it aired with (app/lib/content/units.ts:
+ * `unitRevealers`). The answer is unit keys joined by spaces (knowledge.ts reads them).
  */
 export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey: string) => string {
   const position = (key: string) => positions.get(key);
@@ -56,13 +67,17 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
   );
 
+  const airedWith = new Map(
+    pack.anime.breakTime.map((short) => [breakTimeKey(short.season, short.number), short.accompanies]),
+  );
+
   const known = new Map<string, string>();
   return (unitKey) => {
     const cached = known.get(unitKey);
     if (cached !== undefined) return cached;
     const chapter = chapters.has(unitKey) ? unitKey : reaches.get(unitKey);
     const at = chapter === undefined ? undefined : position(chapter);
-    const units = new Set([unitKey]);
+    const units = new Set(unitRevealers(unitKey, airedWith.get(unitKey) ?? null));
     if (chapter !== undefined && at !== undefined) {
       units.add(chapter);
       const within = ({ from, to }: Range) => from <= at && at <= to;
@@ -172,9 +187,13 @@ export function lnChapterTitlesRevealedBy(
     const revealedBy = story.revealAt ? revealedByIn(revealersOf, story.revealIn, story.revealAt) : null;
     if (revealedBy !== null) flagged.set(story.title.toLocaleLowerCase("en"), revealedBy);
   }
-  return volume.chapters.map((title) => {
-    const afterLabel = title.slice(title.indexOf(": ") + 1).trim();
-    return flagged.get(title.toLocaleLowerCase("en")) ?? flagged.get(afterLabel.toLocaleLowerCase("en")) ?? null;
+  return volume.chapters.map((entry) => {
+    // The line as printed, what follows its first colon, and the title apart from a label the pack gives.
+    const line = lightNovelChapterName(lightNovelChapterOf(entry));
+    const afterLabel = line.slice(line.indexOf(": ") + 1).trim();
+    const { title } = lightNovelChapterOf(entry);
+    const flag = (text: string) => flagged.get(text.toLocaleLowerCase("en"));
+    return flag(line) ?? flag(afterLabel) ?? flag(title) ?? null;
   });
 }
 

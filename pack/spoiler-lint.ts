@@ -20,6 +20,7 @@ import {
   revealedByIn,
 } from "./reveals";
 import type { Report } from "./timeline";
+import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
 import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "../app/lib/content/units";
 
 /*
@@ -83,8 +84,13 @@ export function packTexts(
       add("light-novels.json", `${path}.volumes[${v}].title`, volume.title, null);
       add("light-novels.json", `${path}.volumes[${v}].originalTitle`, volume.originalTitle, null);
       const chapterTitles = lnChapterTitlesRevealedBy(pack, volume, revealersOf, positions);
-      volume.chapters.forEach((title, t) =>
-        add("light-novels.json", `${path}.volumes[${v}].chapters[${t}]`, title, chapterTitles[t] ?? null),
+      volume.chapters.forEach((chapter, t) =>
+        add(
+          "light-novels.json",
+          `${path}.volumes[${v}].chapters[${t}]`,
+          lightNovelChapterName(lightNovelChapterOf(chapter)),
+          chapterTitles[t] ?? null,
+        ),
       );
       // What a volume changed is gated with the volume.
       const volumeRevealedBy = revealersOf(volumeKey(collection.code, volume.number));

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useMatches } from "react-router";
 import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
 import {
@@ -154,12 +154,19 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
  * asks whenever the reader knows anything or the shield does not hide. `everything`: the reader asked
  * to see what the page withheld ("Show it" on a character not met), so it asks with `reveal=all`.
+ * `shownOnly`: with `withheld`, ask only for what the shield shows without asking (what the reader has
+ * seen, or everything with the shield off), for a list that counts what it shows and so has no line
+ * for hidden items to blur or show (the characters a reader has met).
  * `waiting`: an answer is on its way (not after it failed); `revealed`: `data` is an answer for this
  * page, not the data as sent.
  */
 export function useShieldedData<D>(
   shielded: Shielded<D>,
-  { withheld = false, everything = false }: { withheld?: boolean; everything?: boolean } = {},
+  {
+    withheld = false,
+    everything = false,
+    shownOnly = false,
+  }: { withheld?: boolean; everything?: boolean; shownOnly?: boolean } = {},
 ): { data: D; waiting: boolean; revealed: boolean } {
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
@@ -175,7 +182,7 @@ export function useShieldedData<D>(
   const reveal =
     shield && (wanted || everything)
       ? revealParameter(shield, {
-          ...(withheld ? {} : { revealers: revealersOf(sealed) }),
+          ...(withheld ? { shownOnly } : { revealers: revealersOf(sealed) }),
           everything,
           besides: search.slice(1),
         })
@@ -198,6 +205,34 @@ export function useShieldedData<D>(
   return revealed.data?.page === page
     ? { data: revealed.data.data, waiting: revealed.waiting, revealed: true }
     : { data: loaderData, waiting: revealed.waiting, revealed: false };
+}
+
+/** How long a list waits, invisible, for its reader's own answer before the first one is shown. */
+const ANSWER_WAIT_MS = 3000;
+
+/**
+ * For a page that leaves items out without a trace (useShieldedData's `withheld`), whose list the
+ * reader's own answer reorders and recounts: the first answer cannot hold the places of what the reader
+ * knows without telling everyone where they are. So while that answer is on its way (before hydration:
+ * in a browser that keeps progress, <html data-progress>) the list, its counts and its pages wait,
+ * invisible, in their place, instead of being pushed about by it; if it does not come within a few
+ * seconds (or fails), the first answer is shown. `asks`: whether the page asks at all (a search with
+ * words). Gives the class for what waits (undefined when nothing does) and whether it waits.
+ */
+export function useAnswerWait(asks: boolean, answer: { waiting: boolean; revealed: boolean }) {
+  const shield = useShield();
+  const asking = asks && (shield ? answer.waiting && !answer.revealed : true);
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!asking) return;
+    const timer = setTimeout(() => setGaveUp(true), ANSWER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [asking]);
+  const waiting = asking && !gaveUp;
+  return {
+    waiting,
+    className: waiting ? (shield ? "invisible" : "[:root[data-progress]_&]:invisible") : undefined,
+  };
 }
 
 /**

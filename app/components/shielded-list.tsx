@@ -29,7 +29,6 @@ export function ShieldedList<T extends Gated<unknown>>({
   describe,
   runAs = "div",
   unknownAs = "beyond",
-  places,
   renderItem,
 }: {
   items: readonly T[];
@@ -40,11 +39,6 @@ export function ShieldedList<T extends Gated<unknown>>({
   runAs?: "div" | "li";
   /** How a run line says the reader has not got there (HiddenRun). */
   unknownAs?: "beyond" | "unmet";
-  /**
-   * For a grid of cards: every hidden item keeps a place of a card's size (these classes, e.g. a
-   * min-height), the run's line in its first, so revealing any of them after hydration moves nothing.
-   */
-  places?: string;
   renderItem: (item: T, shown: boolean) => ReactNode;
 }) {
   const shield = useShield();
@@ -84,33 +78,9 @@ export function ShieldedList<T extends Gated<unknown>>({
                 : null
             }
             unknownAs={unknownAs}
-            className={places}
           />,
-          ...(places === undefined
-            ? []
-            : segment.items
-                .slice(1)
-                .map((each) => <EmptyPlace key={`place:${itemKey(each)}`} as={runAs} className={places} />)),
           ...segment.items.map((each) => item(each, false)),
         ],
-  );
-}
-
-/**
- * A hidden item's place in a grid of cards (ShieldedList's `places`): empty, and the size of a card.
- * Shown only to a browser that keeps progress (<html data-progress>, set before the first paint), for
- * whom any of them may be revealed; without progress, the run stays one line.
- */
-function EmptyPlace({ as: Element, className }: { as: "div" | "li"; className: string }) {
-  return (
-    <Element
-      aria-hidden="true"
-      data-spoiler="place"
-      className={cn(
-        "rounded-md border border-dashed border-border bg-muted [:root:not([data-progress])_&]:hidden",
-        className,
-      )}
-    />
   );
 }
 

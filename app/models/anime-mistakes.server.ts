@@ -1,6 +1,7 @@
+import type { Knowledge } from "~/lib/shield/knowledge";
 import type { MistakeFilters } from "~/lib/mistakes/rules";
 import { animeEntryRows, toAnimeMistake } from "./mistake-entries.server";
-import { chosenFilters, facetCounts, filteredBy, toFacets } from "./mistake-filters.server";
+import { chosenFilters, facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
 import { batch, query } from "./query.server";
 
 /** The first season with any entry, whatever the filters. */
@@ -41,7 +42,12 @@ function seasonsUnder(filters: MistakeFilters) {
  * timestamp, with every season's count under the same filters: the page stays one season long however
  * long the anime runs. One round trip.
  */
-export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters, season: number | null) {
+export async function getAnimeMistakes(
+  db: D1Database,
+  filters: MistakeFilters,
+  season: number | null,
+  knowledge: Knowledge,
+) {
   const [entries, seasonRows, facets] = await batch(db, [
     animeEntryRows
       .where("e.season_number", "=", (row) => row.fn.coalesce(row.val(season), firstSeasonWithEntries))
@@ -50,7 +56,7 @@ export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters, 
       .orderBy("m.start_seconds")
       .orderBy("m.id"),
     seasonsUnder(filters),
-    facetCounts("anime_mistakes"),
+    facetRows("anime_mistakes"),
   ]);
   // The same season the first statement defaults to: the first with any entry, whatever the filters.
   const shown = season ?? seasonRows.find((each) => each.unfiltered > 0)?.number ?? seasonRows[0]?.number ?? null;
@@ -58,6 +64,6 @@ export async function getAnimeMistakes(db: D1Database, filters: MistakeFilters, 
     season: seasonRows.some((each) => each.number === shown) ? shown : null,
     seasons: seasonRows.map(({ number, title, entries: count }) => ({ number, title, entries: count })),
     entries: entries.map(toAnimeMistake),
-    facets: toFacets(facets),
+    facets: facetsKnownTo(facets, knowledge),
   };
 }

@@ -51,7 +51,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
       ...episodeOf(row),
       shorts: (shortsOf.get(row.key) ?? []).map((short): ListedBreakTimeShort => ({
         ...toShort(short),
-        discussion: unitDiscussion(short.key, short.comment_count),
+        discussion: unitDiscussion(short.key, short.comment_count, short.accompanies),
       })),
     })),
     shortCount: seasonRows.reduce((sum, season) => sum + season.shortCount, 0),

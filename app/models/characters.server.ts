@@ -2,16 +2,13 @@ import { type Selectable, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
-import { knownTo } from "~/lib/shield/gated";
-import type { Knowledge } from "~/lib/shield/knowledge";
+import { type Knowledge, knows, knowsAnything } from "~/lib/shield/knowledge";
 import type { CharactersTable } from "./database";
 import { gatedBy, parseJsonList } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
 import { batch, query } from "./query.server";
 
 const CHARACTERS_PER_PAGE = 24;
-/** The most characters a name search reads; the requester's own are paged from them. */
-const MOST_NAMED = 1000;
 
 export interface CharacterFilters {
   query: string;
@@ -60,58 +57,48 @@ function chosen(filters: CharacterFilters, fts: string | null) {
     .$if(Boolean(filters.medium), (characters) => characters.where("c.first_medium", "=", filters.medium!));
 }
 
-const affiliationCounts = query
-  .selectFrom("character_affiliations")
-  .select((count) => ["affiliation", count.fn.countAll<number>().as("count")])
-  .groupBy("affiliation")
-  .orderBy("affiliation");
+const publicAffiliationCounts = query
+  .selectFrom("character_affiliations as a")
+  .innerJoin("characters as c", "c.slug", "a.character_slug")
+  .select((count) => ["a.affiliation", count.fn.countAll<number>().as("count")])
+  .where("c.revealed_by", "is", null)
+  .groupBy("a.affiliation")
+  .orderBy("a.affiliation");
 
-const mediumCounts = query
+const publicMediumCounts = query
   .selectFrom("characters")
   .select((count) => ["first_medium as medium", count.fn.countAll<number>().as("count")])
   .where("first_medium", "is not", null)
+  .where("revealed_by", "is", null)
   .groupBy("first_medium")
+  .orderBy("first_medium")
   // The pack's validation makes a first medium one of the media.
   .$narrowType<{ medium: Medium }>();
 
+/** Every character with what a card shows and what the filters read, in the catalogue's order (by name). */
+const everyone = query
+  .selectFrom("characters as c")
+  .select([...cardColumns, "c.first_medium"])
+  .orderBy("c.sort_name")
+  .orderBy("c.slug")
+  .$narrowType<{ first_medium: Medium | null }>();
+
 /**
- * One page of the catalogue, its total, and the filter choices with their counts. The name/alias
- * search uses the FTS index; filters use indexed columns. One round trip.
- *
- * Without a name search the catalogue lists everyone, those the requester has not met folded (as
- * designed: the catalogue says how many there are). A name search lists only characters the requester
- * (`knowledge`) has met, counted and paged among themselves: whether an unmet character's name or alias
- * holds the words would otherwise tell that such a name exists.
+ * One page of the catalogue: the characters the requester (`knowledge`) has met, by name, counted and
+ * paged among themselves, with the filter choices counted the same way. A character they have not met
+ * leaves no trace (not a card, a count, a choice or a page): the count says what the reader can see.
+ * A requester who knows nothing (every first load) may see exactly those everyone meets from the start,
+ * so the database pages and counts those; one who knows something has every character read and each
+ * judged by the one rule. The name/alias search uses the FTS index. One round trip either way.
  */
 export async function getCharacterCatalogue(db: D1Database, filters: CharacterFilters, knowledge: Knowledge) {
   const fts = toFtsQuery(filters.query);
   const offset = pageOffset(filters.page, CHARACTERS_PER_PAGE);
-  const cards = chosen(filters, fts)
-    .select(cardColumns)
-    // Those everyone meets from the start (revealed by nothing) first.
-    .orderBy((row) => row("c.revealed_by", "is not", null))
-    .orderBy("c.sort_name")
-    .orderBy("c.slug");
-
-  const [rows, totals, affiliations, media] = await batch(db, [
-    fts ? cards.limit(MOST_NAMED) : cards.limit(CHARACTERS_PER_PAGE).offset(offset),
-    chosen(filters, fts).select((count) => count.fn.countAll<number>().as("total")),
-    affiliationCounts,
-    mediumCounts,
-  ]);
-
-  // A name search: everyone the requester has met, in name order (read with those everyone meets first).
-  const named = fts
-    ? knownTo(
-        rows.map((row) => ({ ...row, revealedBy: readRevealers(row.revealed_by), content: null })),
-        knowledge,
-      ).sort(byName)
-    : null;
-  const listed = named ? named.slice(offset, offset + CHARACTERS_PER_PAGE) : rows;
-  const total = named ? named.length : (totals[0]?.total ?? 0);
+  const { rows, total, affiliations, media } = knowsAnything(knowledge)
+    ? await metCatalogue(db, filters, fts, knowledge, offset)
+    : await publicCatalogue(db, filters, fts, offset);
   return {
-    // A character the reader has not met is not named, not even by their address.
-    characters: listed.map((row, index) => ({
+    characters: rows.map((row, index) => ({
       key: `character-${offset + index}`,
       ...gatedBy(row.revealed_by, {
         slug: row.slug,
@@ -127,6 +114,53 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
     affiliations,
     media,
   };
+}
+
+/** The catalogue for a requester who knows nothing: those everyone meets, paged and counted in SQL. */
+async function publicCatalogue(db: D1Database, filters: CharacterFilters, fts: string | null, offset: number) {
+  const chosenPublic = chosen(filters, fts).where("c.revealed_by", "is", null);
+  const [rows, totals, affiliations, media] = await batch(db, [
+    chosenPublic.select(cardColumns).orderBy("c.sort_name").orderBy("c.slug").limit(CHARACTERS_PER_PAGE).offset(offset),
+    chosenPublic.select((count) => count.fn.countAll<number>().as("total")),
+    publicAffiliationCounts,
+    publicMediumCounts,
+  ]);
+  return { rows, total: totals[0]?.total ?? 0, affiliations, media };
+}
+
+/** The catalogue for a requester who knows something: every character read, those they have met kept. */
+async function metCatalogue(
+  db: D1Database,
+  filters: CharacterFilters,
+  fts: string | null,
+  knowledge: Knowledge,
+  offset: number,
+) {
+  const [all, named] = fts ? await batch(db, [everyone, namedBy(fts)]) : [...(await batch(db, [everyone])), null];
+  const met = all.filter((row) => knows(knowledge, readRevealers(row.revealed_by)));
+  const namedSlugs = named ? new Set(named.map((row) => row.slug)) : null;
+  const chosenMet = met.filter(
+    (row) =>
+      (!namedSlugs || namedSlugs.has(row.slug)) &&
+      (!filters.affiliation || parseJsonList(row.affiliations).includes(filters.affiliation)) &&
+      (!filters.medium || row.first_medium === filters.medium),
+  );
+  return {
+    rows: chosenMet.slice(offset, offset + CHARACTERS_PER_PAGE),
+    total: chosenMet.length,
+    affiliations: countsOf(met.flatMap((row) => parseJsonList(row.affiliations))).map(([affiliation, count]) => ({
+      affiliation,
+      count,
+    })),
+    media: countsOf(met.flatMap((row) => row.first_medium ?? [])).map(([medium, count]) => ({ medium, count })),
+  };
+}
+
+/** How many times each value occurs, in the order SQL sorts text (by code point). */
+function countsOf<T extends string>(values: readonly T[]): [T, number][] {
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Every character with what a card shows, in the catalogue's order (by name). */
@@ -148,12 +182,6 @@ export async function getCharacterDirectory(db: D1Database) {
       portrait: portraitOf(row),
     }),
   );
-}
-
-/** The catalogue's order: by name, as SQL sorts it (sort_name is the name in lower case). */
-function byName(a: { name: string; slug: string }, b: { name: string; slug: string }) {
-  const [x, y] = [a.name.toLocaleLowerCase("en"), b.name.toLocaleLowerCase("en")];
-  return x < y ? -1 : x > y ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
 }
 
 /** A character's portrait (for a card or the profile, ./character-profile.server), gated where a later look would spoil; null where the pack has none. */

@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder } from "kysely";
+import { unitRevealers } from "~/lib/content/units";
 import { gated } from "~/lib/shield/gated";
 import type { Database } from "./database";
 
@@ -24,5 +25,9 @@ export const unitCommentCount = (unit: Expression<string>) =>
     .$asScalar()
     .$notNull();
 
-/** The count as a page carries it: gated by the unit, so a reader who has not consumed it gets no number. */
-export const unitDiscussion = (unit: string, comments: number) => gated([unit], comments);
+/**
+ * The count as a page carries it: gated by the unit (a Break Time short also by the episode it aired
+ * with, `airedWith`), so a reader who has not consumed it gets no number.
+ */
+export const unitDiscussion = (unit: string, comments: number, airedWith: string | null = null) =>
+  gated(unitRevealers(unit, airedWith), comments);

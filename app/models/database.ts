@@ -226,6 +226,7 @@ export interface LnMistakesTable {
   added_on: string;
   updated_on: string | null;
   revealed_by: Generated<string>;
+  chapter_label: string | null;
 }
 
 export interface LnVolumeChangesTable {
@@ -255,6 +256,7 @@ export interface LnVolumesTable {
   read_after: string | null;
   position: number;
   chapter_titles_revealed_by: Generated<string>;
+  chapter_labels: Generated<string>;
 }
 
 export interface ProgressHistoryTable {

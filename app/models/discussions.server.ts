@@ -10,6 +10,7 @@ import {
   type UnitLabel,
 } from "~/lib/discussion/thread";
 import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
+import { unitRevealers } from "~/lib/content/units";
 import { gated } from "~/lib/shield/gated";
 import type { CommentsTable, Database } from "./database";
 
@@ -28,6 +29,7 @@ export const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
 /** A comment or reply as read, with its horizon's label. */
 const commentColumns = [
+  "hb.accompanies as horizon_aired_with",
   "c.id",
   "c.parent_id",
   "c.writer",
@@ -47,6 +49,8 @@ const shownComments = (unit: string) =>
   query
     .selectFrom("comments as c")
     .innerJoin("story_units as h", "h.key", "c.horizon")
+    // A horizon at a Break Time short is revealed by the episode it aired with too (unitRevealers).
+    .leftJoin("break_time_episodes as hb", "hb.key", "c.horizon")
     .where("c.unit", "=", unit)
     .where((row) =>
       row.or([
@@ -71,6 +75,7 @@ const pageComments = (unit: string, page: number) =>
 
 type CommentRow = Pick<Selectable<CommentsTable>, "id" | "parent_id" | "writer" | "author" | "body" | "horizon"> & {
   horizon_label: string;
+  horizon_aired_with: string | null;
   writer_knew: string;
   writer_places: string;
   status: "shown" | "hidden" | "deleted";
@@ -107,6 +112,8 @@ function bodyOf(row: CommentRow): CommentBody {
 }
 
 const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: row.horizon_label });
+/** What reveals a comment: its horizon (a short's, with the episode it aired with). */
+const horizonRevealers = (row: CommentRow) => unitRevealers(row.horizon, row.horizon_aired_with);
 
 /**
  * One page of a unit's thread in one round trip, or null when no unit has this key. `page` past the
@@ -115,7 +122,11 @@ const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: ro
  */
 export async function getThread(db: D1Database, unit: string, page: number): Promise<Thread | null> {
   const [units, counts, comments, replies] = await batch(db, [
-    query.selectFrom("story_units").select(["key", "label", "path"]).where("key", "=", unit),
+    query
+      .selectFrom("story_units as u")
+      .leftJoin("break_time_episodes as b", "b.key", "u.key")
+      .select(["u.key", "u.label", "u.path", "b.accompanies"])
+      .where("u.key", "=", unit),
     shownComments(unit)
       .where("c.parent_id", "is", null)
       .select((row) => row.fn.countAll<number>().as("comments")),
@@ -123,6 +134,7 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
     query
       .selectFrom("comments as c")
       .innerJoin("story_units as h", "h.key", "c.horizon")
+      .leftJoin("break_time_episodes as hb", "hb.key", "c.horizon")
       .select(commentColumns)
       .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
       .where("c.status", "=", "shown")
@@ -133,7 +145,7 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
   const repliesOf = new Map<number, ThreadReply[]>();
   for (const row of replies) {
     const list = repliesOf.get(row.parent_id!) ?? [];
-    list.push({ id: row.id, horizon: horizonOf(row), ...gated([row.horizon], bodyOf(row)) });
+    list.push({ id: row.id, horizon: horizonOf(row), ...gated(horizonRevealers(row), bodyOf(row)) });
     repliesOf.set(row.parent_id!, list);
   }
   const paging = pageInfo(page, COMMENTS_PER_PAGE, counts[0]?.comments ?? 0);
@@ -143,11 +155,11 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
     page: paging.page,
     pageCount: paging.pageCount,
     comments: gated(
-      [unit],
+      unitRevealers(found.key, found.accompanies),
       comments.map((row) => ({
         id: row.id,
         horizon: horizonOf(row),
-        ...gated([row.horizon], { ...bodyOf(row), replies: repliesOf.get(row.id) ?? [] }),
+        ...gated(horizonRevealers(row), { ...bodyOf(row), replies: repliesOf.get(row.id) ?? [] }),
       })),
     ),
   };

@@ -14,7 +14,7 @@ import {
   severityCounts,
   toLnMistake,
 } from "./mistake-entries.server";
-import { facetCounts, filteredBy, toFacets } from "./mistake-filters.server";
+import { facetRows, facetsKnownTo, filteredBy } from "./mistake-filters.server";
 import { batch, query, slot } from "./query.server";
 
 /** Volumes on one page of the volume tables (the index and a collection's page). */
@@ -143,7 +143,8 @@ export async function getVolumeMistakes(
   code: string,
   number: number,
   filters: MistakeFilters,
-  page = 1,
+  page: number,
+  knowledge: Knowledge,
 ) {
   const key = volumeKey(code, number);
   const [volumes, entries, totals, facets] = await batch(db, [
@@ -163,7 +164,7 @@ export async function getVolumeMistakes(
       .select((count) => count.fn.countAll<number>().as("total"))
       .where("m.volume_key", "=", key)
       .$call(filteredBy(filters)),
-    facetCounts("ln_mistakes", key),
+    facetRows("ln_mistakes", key),
   ]);
   const volume = volumes[0];
   if (!volume) return null;
@@ -178,6 +179,6 @@ export async function getVolumeMistakes(
     },
     entries: entries.map((row) => inVolume(toLnMistake(row))),
     paging: pageInfo(page, LN_ENTRIES_PER_PAGE, totals[0]?.total ?? 0),
-    facets: toFacets(facets),
+    facets: facetsKnownTo(facets, knowledge),
   };
 }

@@ -1,5 +1,4 @@
 import { expressionBuilder, type InferResult, type Selectable } from "kysely";
-import type { Gated } from "~/lib/shield/gated";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
@@ -63,6 +62,7 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
       "v.page_count",
       "v.cover",
       "v.chapter_titles",
+      "v.chapter_labels",
       "v.chapter_titles_revealed_by",
       "v.position",
       "vu.revealed_by",
@@ -151,15 +151,21 @@ function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeR
   return { count: list.length, ...gatedBy(volume.revealed_by, list) };
 }
 
-/** A volume's chapter titles, each gated where it repeats a title the web novel flags (revealed by nothing when the list is stale). */
-function chapterTitlesOf(
-  row: Pick<Selectable<LnVolumesTable>, "chapter_titles" | "chapter_titles_revealed_by">,
-): Gated<string>[] {
+/**
+ * A volume's chapters: each one's label as its book prints it (none where the pack does not know it, or
+ * was imported before labels were kept) and its title, gated where it repeats a title the web novel
+ * flags (revealed by nothing when the list is stale).
+ */
+function chaptersOf(
+  row: Pick<Selectable<LnVolumesTable>, "chapter_titles" | "chapter_labels" | "chapter_titles_revealed_by">,
+): LightNovelVolume["chapters"] {
   const titles = parseJsonList(row.chapter_titles);
+  const labels = JSON.parse(row.chapter_labels) as (string | null)[];
   const revealers = JSON.parse(row.chapter_titles_revealed_by) as (string | null)[];
-  return titles.map((title, index) =>
-    gatedBy(revealers.length === titles.length ? (revealers[index] ?? null) : "", title),
-  );
+  return titles.map((title, index) => ({
+    label: labels.length === titles.length ? (labels[index] ?? null) : null,
+    title: gatedBy(revealers.length === titles.length ? (revealers[index] ?? null) : "", title),
+  }));
 }
 
 /**
@@ -221,7 +227,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       isbn: volume.isbn,
       pageCount: volume.page_count,
       cover: volume.cover,
-      chapterTitles: chapterTitlesOf(volume),
+      chapters: chaptersOf(volume),
       changes: changesOf(volume, changes),
       position: volume.position,
       adapts:

@@ -23,6 +23,7 @@ const lnColumns = [
   "vu.label as volume_label",
   "m.chapter",
   "m.chapter_title",
+  "m.chapter_label",
   "m.web_novel_chapter",
   "cu.label as web_novel_label",
   "m.page",
@@ -187,6 +188,7 @@ export function toLnMistake(row: LnMistakeRow): LnMistake {
     ...entryFacts(row),
     volume: { key: row.volume_key, label: row.volume_label },
     chapter: row.chapter,
+    chapterLabel: row.chapter_label,
     webNovelChapter: row.web_novel_chapter
       ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter }
       : null,

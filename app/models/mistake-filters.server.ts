@@ -1,6 +1,7 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
 import type { MistakeFacets } from "~/lib/mistakes/entries";
 import type { MistakeFilters } from "~/lib/mistakes/rules";
+import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 import type { Database } from "./database";
 import { query } from "./query.server";
 
@@ -24,23 +25,28 @@ export function filteredBy(filters: MistakeFilters) {
     chosenFilters(filters).reduce((narrowed, condition) => narrowed.where(condition), entries);
 }
 
-/** How many entries each filter value has: for one volume's light novel entries, or all anime entries. */
-export function facetCounts(table: "ln_mistakes" | "anime_mistakes", volumeKey: string | null = null) {
-  const facet = (name: "category" | "severity" | "status") =>
-    query
-      .selectFrom(table)
-      .select((row) => [
-        sql<"category" | "severity" | "status">`${sql.lit(name)}`.as("facet"),
-        row.ref(name).$castTo<string>().as("value"),
-        row.fn.countAll<number>().as("count"),
-      ])
-      .$if(volumeKey !== null, (one) => one.where(sql.ref("volume_key"), "=", volumeKey))
-      .groupBy(name);
-  return facet("category").unionAll(facet("severity")).unionAll(facet("status"));
+/**
+ * What each entry has of the filters, and what reveals it: for one volume's light novel entries, or
+ * all anime entries. Counted by `facetsKnownTo`.
+ */
+export function facetRows(table: "ln_mistakes" | "anime_mistakes", volumeKey: string | null = null) {
+  return query
+    .selectFrom(table)
+    .select(["category", "severity", "status", "revealed_by"])
+    .$if(volumeKey !== null, (one) => one.where(sql.ref("volume_key"), "=", volumeKey));
 }
 
-export function toFacets(rows: InferResult<ReturnType<typeof facetCounts>>): MistakeFacets {
+/**
+ * How many entries each filter value has among those the requester knows: an entry behind the shield
+ * is in no count, so a filter says how many entries it shows (a first load counts only entries that
+ * spoil nothing; the reader's own answer counts theirs).
+ */
+export function facetsKnownTo(rows: InferResult<ReturnType<typeof facetRows>>, knowledge: Knowledge): MistakeFacets {
   const facets: MistakeFacets = { category: {}, severity: {}, status: {} };
-  for (const row of rows) facets[row.facet][row.value] = row.count;
+  for (const row of rows) {
+    if (!knows(knowledge, readRevealers(row.revealed_by))) continue;
+    for (const name of ["category", "severity", "status"] as const)
+      facets[name][row[name]] = (facets[name][row[name]] ?? 0) + 1;
+  }
   return facets;
 }

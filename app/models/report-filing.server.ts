@@ -1,4 +1,5 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
+import { unitChoice } from "~/lib/forms/report-forms";
 import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
@@ -22,12 +23,7 @@ const episodeChoices = query
 /** The choices the light novel and anime forms offer, from the real lists. */
 export async function getReportChoices(db: D1Database) {
   const [volumes, episodes] = await batch(db, [volumeChoices, episodeChoices]);
-  // Titles that already start with the unit's name ("Lanternfall 2: …") are not prefixed twice.
-  const choice = (unit: { key: string; label: string; title: string }) => ({
-    value: unit.key,
-    label: unit.title.startsWith(unit.label) ? unit.title : `${unit.label}: ${unit.title}`,
-  });
-  return { volumes: volumes.map(choice), episodes: episodes.map(choice) };
+  return { volumes: volumes.map(unitChoice), episodes: episodes.map(unitChoice) };
 }
 
 /** A volume or an episode a report names, and the medium it must be of. */

@@ -1,3 +1,4 @@
+import { lightNovelChapterLabel } from "~/lib/content/labels";
 import { type ExpressionBuilder, expressionBuilder } from "kysely";
 import { type MistakeCategory, type MistakeSeverity, parseBookLocation, timestampSeconds } from "~/lib/mistakes/rules";
 import { namesAnySecret, publicationProblem } from "~/lib/mistakes/publishing";
@@ -63,6 +64,11 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
   };
   if (report.kind === "ln_mistl") {
     const chapter = Number.parseInt(fields.chapter ?? "", 10);
+    // A chapter's number as the reader wrote it is the book's ("3", "123-A"); a title they typed is not
+    // published as a label (triage holds the entry's text to the secrets, not this field).
+    const chapterLabel = /^\d+(?:-[A-Za-z\d]+)?$/.test(fields.chapter?.trim() ?? "")
+      ? lightNovelChapterLabel(fields.chapter!)
+      : null;
     // Checked before publishing (./report-decisions.server): a page, an ebook position, or nothing.
     const location = parseBookLocation(fields.location ?? "");
     const volume = fields.volume ?? "";
@@ -73,6 +79,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
         "source",
         "volume_key",
         "chapter",
+        "chapter_label",
         "page",
         "ebook_position",
         "edition",
@@ -97,6 +104,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
             row.val("report").as("source"),
             row.val(volume).as("volume_key"),
             row.val(Number.isFinite(chapter) && chapter > 0 ? chapter : 1).as("chapter"),
+            row.val(chapterLabel).as("chapter_label"),
             row.val(location?.page ?? null).as("page"),
             row.val(location?.ebookPosition ?? null).as("ebook_position"),
             row.val("Reported by a reader").as("edition"),

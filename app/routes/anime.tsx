@@ -72,13 +72,29 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
           detail: `${countOf(each.episodeCount, nouns.episode)} · ${formatMonthRange(each.firstAired, each.lastAired)}`,
         }))}
       />
-      {season ? <Season season={season} episodes={episodes} /> : <p>No anime has been loaded yet.</p>}
+      {season ? (
+        <Season
+          season={season}
+          episodes={episodes}
+          nextSeason={seasons.find((each) => each.number > season.number)?.number ?? null}
+        />
+      ) : (
+        <p>No anime has been loaded yet.</p>
+      )}
     </>
   );
 }
 
 /** A season's overview (nothing in it is gated) and every episode, each with what can spoil behind the shield. */
-function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpisode[] }) {
+function Season({
+  season,
+  episodes,
+  nextSeason,
+}: {
+  season: AnimeSeason;
+  episodes: AnimeEpisode[];
+  nextSeason: number | null;
+}) {
   return (
     <section aria-labelledby="season-title" className="space-y-4">
       <h2 id="season-title" className="text-2xl font-bold tracking-tight">
@@ -111,7 +127,7 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
           <Episode key={episode.key} episode={episode} />
         ))}
       </ol>
-      <ReadOn season={season} />
+      <ReadOn season={season} nextSeason={nextSeason} />
     </section>
   );
 }
@@ -119,9 +135,9 @@ function Season({ season, episodes }: { season: AnimeSeason; episodes: AnimeEpis
 /**
  * What to read after the season, named: the web novel chapter right after the last one it adapts, and
  * what it left out on the way. Before the season's last episode is marked as watched it offers it; after,
- * it says so.
+ * it says so, and names the next season to watch on with, if there is one.
  */
-function ReadOn({ season }: { season: AnimeSeason }) {
+function ReadOn({ season, nextSeason }: { season: AnimeSeason; nextSeason: number | null }) {
   const progress = useStoredProgress();
   const finished = season.lastEpisode !== null && hasConsumed(knowledgeOf(progress ?? null), season.lastEpisode);
   const leftOut = season.skippedChapters
@@ -149,6 +165,16 @@ function ReadOn({ season }: { season: AnimeSeason }) {
       {finished ? (
         <>
           You have watched Season {season.number}. Read on in the web novel from {readOn}: the {tracker} {leftOut}.
+          {nextSeason !== null ? (
+            <>
+              {" "}
+              Or watch on with{" "}
+              <Link to={`/anime?season=${nextSeason}`} className="font-medium text-primary underline">
+                Season {nextSeason}
+              </Link>
+              .
+            </>
+          ) : null}
         </>
       ) : (
         <>

@@ -1,11 +1,10 @@
 import { cutText } from "~/lib/format";
-import { Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
-import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { FilterForm } from "~/components/filter-form";
 import { Field } from "~/components/ui/field";
@@ -16,13 +15,11 @@ import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { cleanQuery } from "~/lib/search/query";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
-import { missingAffiliation } from "~/lib/http/missing-filter";
-import { notFound } from "~/server/not-found.server";
-import { requestedPage, requireExistingPage } from "~/server/paging.server";
+import { requestedPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { publicCopy, sealedCopy, type Unshielded } from "~/lib/shield/gated";
+import { publicCopy, type Unshielded } from "~/lib/shield/gated";
 import type { Route } from "./+types/characters";
 
 /** A form sent here is refused with the site's 405. */
@@ -39,11 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
   };
   const catalogue = await getCharacterCatalogue(context.db, filters, requesterKnowledge(request));
-  const { affiliations } = catalogue;
-  if (filters.affiliation && !affiliations.some(({ affiliation }) => affiliation === filters.affiliation))
-    throw notFound(missingAffiliation(filters.affiliation, affiliations));
-  requireExistingPage(new URL(request.url), { page, pageCount: catalogue.pageCount });
-  return shieldedData(request, { ...catalogue, filters });
+  const sealed = shieldedData(request, { ...catalogue, filters });
+  // An affiliation none of the characters the requester has met holds (or no one at all: the two read
+  // the same, so the answer tells nothing of those not met), or a page past their last: a 404 the page
+  // renders itself, so a reader who has met more gets their page once it asks again with what they know.
+  const missingAffiliation =
+    filters.affiliation !== null &&
+    !catalogue.affiliations.some(({ affiliation }) => affiliation === filters.affiliation);
+  return missingAffiliation || page > catalogue.pageCount ? data(sealed, { status: 404 }) : sealed;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -51,27 +51,26 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta(siteNameFrom(matches), {
     title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
     description:
-      "Every character of the series: search by name or alias, filter by affiliation or the medium they first appear in.",
+      "The characters of the series a reader has met, by name: search by name or alias, filter by affiliation or the medium they first appear in.",
   });
 };
 
 export default function Characters({ loaderData }: Route.ComponentProps) {
-  // A name search leaves out, without a trace, characters the first load does not know: ask again with what the reader knows.
-  const {
-    characters,
-    total,
-    pageCount,
-    affiliations,
-    media: mediaCounts,
-    filters,
-  } = useShieldedData(loaderData, { withheld: sealedCopy(loaderData).filters.query !== "" }).data;
+  // The catalogue lists only the characters its requester has met, and the first load knows nothing:
+  // ask again with what the shield shows (no line of hidden characters to blur or show).
+  const answer = useShieldedData(loaderData, { withheld: true, shownOnly: true });
+  const { characters, total, pageCount, affiliations, media: mediaCounts, filters } = answer.data;
+  // The reader's own answer recounts and reorders the list: it waits for it, invisible, in its place.
+  const { waiting, className: hold } = useAnswerWait(true, answer);
   const navigation = useNavigation();
+  const affiliationMissing =
+    filters.affiliation !== null && !affiliations.some(({ affiliation }) => affiliation === filters.affiliation);
 
   return (
     <>
       <PageHeader
         title="Characters"
-        lead="Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in."
+        lead="The characters you have met, by name. Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in."
       />
       <FilterForm
         submitLabel="Search"
@@ -90,6 +89,8 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         <Field id="character-affiliation" label="Affiliation">
           <Select name="affiliation" defaultValue={filters.affiliation ?? ""}>
             <option value="">Any affiliation</option>
+            {/* The address's own affiliation stays chosen, also when no one the reader has met holds it. */}
+            {affiliationMissing ? <option value={filters.affiliation!}>{filters.affiliation} (0)</option> : null}
             {affiliations.map(({ affiliation, count }) => (
               <option key={affiliation} value={affiliation}>
                 {affiliation} ({count})
@@ -100,6 +101,9 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         <Field id="character-medium" label="First appears in">
           <Select name="medium" defaultValue={filters.medium ?? ""}>
             <option value="">Any medium</option>
+            {filters.medium && !mediaCounts.some(({ medium }) => medium === filters.medium) ? (
+              <option value={filters.medium}>{mediumLabels[filters.medium]} (0)</option>
+            ) : null}
             {mediaCounts.map(({ medium, count }) => (
               <option key={medium} value={medium}>
                 {mediumLabels[medium]} ({count})
@@ -109,32 +113,52 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         </Field>
       </FilterForm>
 
-      <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
-        {total === 0
-          ? "No character matches."
-          : `${countOf(total, nouns.character)}${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`}
-      </p>
+      <div className={hold} aria-busy={waiting || undefined}>
+        <p role="status" className="mb-4 text-sm text-muted-foreground" aria-busy={navigation.state !== "idle"}>
+          {affiliationMissing ? (
+            `No character you have met is in “${filters.affiliation}”.`
+          ) : filters.page > pageCount ? (
+            <>
+              {`Page ${filters.page} does not exist. `}
+              <Link to={firstPage(filters)} className="text-primary underline">
+                First page
+              </Link>
+            </>
+          ) : total === 0 ? (
+            "No character you have met matches."
+          ) : (
+            `${countOf(total, nouns.character)}, by name${pageCount > 1 ? ` · page ${filters.page} of ${pageCount}` : ""}`
+          )}
+        </p>
 
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <ShieldedList
-          items={characters}
-          itemKey={(character) => character.key}
-          describe={(run) => countOf(run.length, nouns.character)}
-          runAs="li"
-          unknownAs="unmet"
-          // A card's height (its portrait, padding and border), so a character the reader has met takes the place that waited for them.
-          places="min-h-[5.625rem] rounded-lg"
-          renderItem={(item, shown) =>
-            shown && item.content ? (
-              <CharacterCard key={item.key} character={item.content} eager={characters.indexOf(item) < 6} />
-            ) : null
-          }
-        />
-      </ul>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {characters.map((character, index) =>
+            character.content ? (
+              <CharacterCard key={character.key} character={character.content} eager={index < 6} />
+            ) : null,
+          )}
+        </ul>
 
-      <Pagination page={filters.page} pageCount={pageCount} />
+        <p className="mt-6 text-sm text-muted-foreground">
+          Characters you have not met yet are not listed.{" "}
+          <Link to="/reading_tracker" className="text-primary underline">
+            Set your progress
+          </Link>
+        </p>
+
+        {filters.page <= pageCount ? <Pagination page={filters.page} pageCount={pageCount} /> : null}
+      </div>
     </>
   );
+}
+
+/** The first page of the list the address asks for (its words and filters kept). */
+function firstPage(filters: { query: string; affiliation: string | null; medium: string | null }) {
+  const params = new URLSearchParams();
+  if (filters.query) params.set("q", filters.query);
+  if (filters.affiliation) params.set("affiliation", filters.affiliation);
+  if (filters.medium) params.set("medium", filters.medium);
+  return `/characters${params.size ? `?${params}` : ""}`;
 }
 
 type CatalogueCharacter = NonNullable<Unshielded<Route.ComponentProps["loaderData"]>["characters"][number]["content"]>;

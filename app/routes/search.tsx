@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useEffect, useState } from "react";
 import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -20,7 +19,7 @@ import {
   searchKinds,
 } from "~/lib/search/query";
 import type { SearchKindCounts } from "~/lib/search/result";
-import { useShieldedData, useShield } from "~/browser/spoiler-shield";
+import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
 import { searchSite } from "~/models/search.server";
 import { requestedPage } from "~/server/paging.server";
@@ -68,30 +67,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** How long results wait, invisible, for a reader's own answer before the first one is shown. */
-const REVEAL_WAIT_MS = 3000;
-
 export default function Search({ loaderData }: Route.ComponentProps) {
   // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
   const sent = sealedCopy(loaderData);
   const { data, waiting: answerComing, revealed } = useShieldedData(loaderData, { withheld: sent.query !== "" });
   const { query, kind, results, total, counts, page, pageCount } = data;
-  const shield = useShield();
-  // Hits the reader knows are ranked among the others in their answer, and the first answer cannot hold
-  // their places without telling everyone where they rank. So for a reader who will ask (before
-  // hydration: a browser that keeps progress, <html data-progress>) the results wait, invisible, in
-  // their place until that answer is shown, instead of being pushed down by it, and so do the counts
-  // and pages, which would otherwise tell the reader the first answer's ("Nothing found"); if it does
-  // not come within a few seconds (or fails), the first answer is shown.
-  const asking = query !== "" && (shield ? answerComing && !revealed : true);
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!asking) return;
-    const timer = setTimeout(() => setGaveUp(true), REVEAL_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [asking]);
-  const waiting = asking && !gaveUp;
-  const hold = waiting ? (shield ? "invisible" : "[:root[data-progress]_&]:invisible") : undefined;
+  // Hits the reader knows are ranked among the others in their answer, so the results, their counts and
+  // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing found").
+  const { waiting, className: hold } = useAnswerWait(query !== "", { waiting: answerComing, revealed });
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
     <>

@@ -17,7 +17,7 @@ import { getAnimeMistakes } from "~/models/anime-mistakes.server";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
-import { shieldedData } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import type { Route } from "./+types/translation-meta.anime";
 
 /** A form sent here is refused with the site's 405. */
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseMistakeFilters(params);
   const season = parseOptionalNumber(params, "season");
-  const mistakes = await getAnimeMistakes(context.db, filters, season ?? null);
+  const mistakes = await getAnimeMistakes(context.db, filters, season ?? null, requesterKnowledge(request));
   if (season !== undefined && (season === null || mistakes.season === null)) {
     notFound(missingSeason(params.get("season"), mistakes.seasons, "/translation_meta/anime_mistls"));
   }

@@ -16,7 +16,7 @@ import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
-import { shieldedData } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import { releaseDay } from "~/lib/feeds/releases";
 import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/translation-meta.ln-page";
@@ -45,7 +45,14 @@ async function lnMistakePage(
     return { kind: "collection" as const, ...collection };
   }
   const filters = parseMistakeFilters(url.searchParams);
-  const volume = await getVolumeMistakes(context.db, slug.code, slug.number, filters, page);
+  const volume = await getVolumeMistakes(
+    context.db,
+    slug.code,
+    slug.number,
+    filters,
+    page,
+    requesterKnowledge(request),
+  );
   if (!volume) notFound();
   requireExistingPage(url, volume.paging);
   // An English edition with a date still to come is announced, not out: there is nothing to compare yet.

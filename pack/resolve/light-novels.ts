@@ -1,4 +1,5 @@
 import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
+import { lightNovelChapterName, lightNovelChapterOf } from "../../app/lib/content/labels";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
 import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
@@ -31,6 +32,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
       if (volume.releasedEn && volume.releasedEn < volume.releasedJp)
         report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
       const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
+      const chapters = volume.chapters.map(lightNovelChapterOf);
       volume.changes.forEach((change, index) => {
         const where = `${path}.changes[${index}]`;
         const changeFrom = reference(change.chapters?.from, file, `${where}.chapters.from`, "web_novel");
@@ -71,7 +73,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         isbn: volume.isbn ?? null,
         page_count: volume.pageCount ?? null,
         cover: volume.cover ? mediaPath(packName, volume.cover) : null,
-        chapter_titles: JSON.stringify(volume.chapters),
+        chapter_titles: JSON.stringify(chapters.map((chapter) => chapter.title)),
+        chapter_labels: JSON.stringify(chapters.map((chapter) => chapter.label)),
         chapter_titles_revealed_by: JSON.stringify(chapterTitlesRevealedBy),
         adapts_from: volume.adapts?.from ?? null,
         adapts_to: volume.adapts?.to ?? null,
@@ -86,7 +89,10 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         path: unitPath(key),
         aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
         // Chapter titles that give something away are not searchable with the volume (their chapters are).
-        body: volume.chapters.filter((_, index) => chapterTitlesRevealedBy[index] === null).join(" · "),
+        body: chapters
+          .filter((_, index) => chapterTitlesRevealedBy[index] === null)
+          .map((chapter) => lightNovelChapterName(chapter))
+          .join(" · "),
         reveal_position: null,
         revealed_by: unitEntryRevealedBy(revealersOf, key, null),
       });

@@ -6,6 +6,7 @@ import {
   volumeSlugFromKey,
 } from "../../app/lib/mistakes/rules";
 import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
+import { lightNovelChapterOf } from "../../app/lib/content/labels";
 import { volumeKey } from "../../app/lib/content/units";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";
 import type { ContentPack } from "../schema/files";
@@ -85,11 +86,14 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
     const given = gate(entry, file, path, true);
     const revealAt = entry.revealAt ? given.position : (chapterPosition ?? volumePosition);
     const revealedBy = lnMistakeRevealedBy(entry, revealersOf, chapterPosition !== null);
+    const listed = volume?.chapters[entry.chapter - 1];
+    const chapter = listed === undefined ? null : lightNovelChapterOf(listed);
     lightNovel.push({
       ...entryColumns(entry, revealAt, revealedBy),
       volume_key: entry.volume,
       chapter: entry.chapter,
-      chapter_title: volume?.chapters[entry.chapter - 1] ?? null,
+      chapter_title: chapter?.title || null,
+      chapter_label: chapter?.label ?? null,
       web_novel_chapter: entry.webNovelChapter ?? null,
       page: entry.page ?? null,
       ebook_position: entry.ebookPosition ?? null,
@@ -141,7 +145,7 @@ export function mistakeSearchEntries(
     ...mistakes.lightNovel.map((row) =>
       entry(
         row,
-        `${labelOf(timeline, row.volume_key)}, chapter ${row.chapter}`,
+        `${labelOf(timeline, row.volume_key)}, ${row.chapter_label ?? `chapter ${row.chapter}`}`,
         `/translation_meta/ln_mistls/${volumeSlugFromKey(row.volume_key)}#${mistakeAnchor(row.id)}`,
       ),
     ),

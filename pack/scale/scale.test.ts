@@ -50,7 +50,13 @@ function smallPack(): ContentPack {
           name: "Small Stories",
           kind: "short_stories",
           volumes: [
-            { number: 1, title: "Tales", releasedJp: "2020-09-25", chapters: ["A Tale"], readAfter: "ln:main-1" },
+            {
+              number: 1,
+              title: "Tales",
+              releasedJp: "2020-09-25",
+              chapters: ["A Tale", { label: "123-A", title: "Split" }, { label: "Afterword" }],
+              readAfter: "ln:main-1",
+            },
           ],
         },
       ],
@@ -184,6 +190,12 @@ describe("scalePack", () => {
       [3, { from: "wn:5-1", to: "wn:5-2" }],
     ]);
     expect(ssc!.volumes.map((volume) => volume.readAfter)).toEqual(["ln:main-1", "ln:main-2", "ln:main-3"]);
+    // A chapter's own label stays as its book prints it; its title is told again like the others.
+    expect(ssc!.volumes[2]!.chapters).toEqual([
+      "A Tale (cycle 3)",
+      { label: "123-A", title: "Split (cycle 3)" },
+      { label: "Afterword" },
+    ]);
     expect(scaled.sideStories.sideStories.map((story) => [story.slug, story.readAfter])).toEqual([
       ["after-hours", "wn:2-1"],
       ["after-hours-2", "wn:4-1"],

@@ -64,7 +64,11 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
     number: volume.number + cycle.volumeShift(collection),
     title: retitle(volume.title, cycle),
     // Retitled like the web novel chapters they are titled after, so each keeps its chapter's flag.
-    chapters: volume.chapters.map((title) => retitle(title, cycle)),
+    chapters: volume.chapters.map((chapter) =>
+      typeof chapter === "string"
+        ? retitle(chapter, cycle)
+        : { ...chapter, ...(chapter.title ? { title: retitle(chapter.title, cycle) } : {}) },
+    ),
     releasedJp: moveDate(volume.releasedJp, cycle),
     releasedEn: maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
     isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),

@@ -88,6 +88,21 @@ export const volumeChangeSchema = z.strictObject({
   note: text,
 });
 
+/**
+ * One chapter of a volume, as its book names it: the line it prints ("Prologue: Before the Lamps Are
+ * Lit", "Chapter 1: Lowwick After Dusk"), whose leading label the site keeps, or the label and the title
+ * apart where the line does not say the label ({ "label": "Chapter 123-A", "title": "Moth Letters" },
+ * { "label": "Afterword" }). app/lib/content/labels.ts reads both (`lightNovelChapterOf`).
+ */
+export const lightNovelChapterSchema = z.union([
+  text,
+  z
+    .strictObject({ label: optionalText, title: optionalText })
+    .refine((chapter) => chapter.label !== undefined || chapter.title !== undefined, {
+      error: "a chapter needs a label, a title or both",
+    }),
+]);
+
 export const volumeSchema = z.strictObject({
   number: unitNumber,
   title: text,
@@ -100,7 +115,7 @@ export const volumeSchema = z.strictObject({
     .optional(),
   pageCount: z.int().positive().optional(),
   cover: imagePath.optional(),
-  chapters: z.array(text).default([]),
+  chapters: z.array(lightNovelChapterSchema).default([]),
   /** The web novel chapters the volume adapts (main-line volumes). */
   adapts: adaptsSchema.optional(),
   /** Where to read it, for volumes that adapt nothing (side volumes, collections). */

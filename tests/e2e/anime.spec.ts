@@ -162,6 +162,8 @@ test("the end of a season names where the web novel goes on, and says so once th
   await episode(page, 1, last.number).getByRole("button", { name: "I have watched up to here" }).click();
   await expect(box).toContainText(`You have watched Season 1. Read on in the web novel from ${readOn.label}`);
   await expect(box).toContainText("2 web novel chapters the season left out");
+  // And what there is to watch next.
+  await expect(box.getByRole("link", { name: "Season 2" })).toHaveAttribute("href", "/anime?season=2");
 });
 
 test("Break Time: every short is listed with its title, a flagged title waits until its episode is watched, and it links to its place on /anime", async ({

@@ -1,5 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { parsePackFolder, resolvePack } from "../../pack";
+import { knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../../app/lib/shield/knowledge";
 import { waitForHydration } from "../support/browser";
+
+const { pack } = parsePackFolder("content/demo");
+if (!pack) throw new Error("The demo pack does not parse");
+const { rows } = resolvePack(pack, "demo");
 
 // These pages are about the content, not the spoiler shield (tests/e2e/tracker.spec.ts): show everything.
 test.beforeEach(async ({ context }) => {
@@ -81,7 +87,7 @@ test("the catalogue filters keep their state in the URL", async ({ page }) => {
   await page.getByLabel("Name or alias").fill("ash warden");
   await expect(page).toHaveURL(/\?q=ash\+warden/);
   await expect(page.getByRole("link", { name: /Corvin Hale/ })).toBeVisible();
-  await expect(page.getByRole("status")).toHaveText("1 character");
+  await expect(page.getByRole("status")).toHaveText("1 character, by name");
 
   // A shared link shows the same result without JavaScript doing anything.
   await page.goto("/characters?affiliation=Wick+Guild");
@@ -118,4 +124,107 @@ test("the header search works as a plain form without JavaScript", async ({ brow
   // Without JavaScript the shield cannot know the reader's progress, so the name stays shielded.
   await expect(page.locator('a[href="/characters/corvin-hale"]')).toBeVisible();
   await context.close();
+});
+
+test("a light novel volume names its chapters as the book does: the prologue, then chapter 1", async ({ page }) => {
+  await page.goto("/light_novels");
+  await waitForHydration(page);
+  const volume = page.locator("#ln-main-1");
+  await volume.getByText(/chapters in this volume/).click();
+  const chapters = volume.getByRole("listitem").filter({ hasText: /^(Prologue|Chapter|Epilogue|Afterword)/ });
+  await expect(chapters.first()).toHaveText("Prologue: Before the Lamps Are Lit");
+  await expect(chapters.nth(1)).toHaveText("Chapter 1: Lowwick After Dusk");
+  await expect(chapters.last()).toHaveText("Afterword");
+});
+
+/*
+ * The catalogue on a phone counts what it shows: the characters the reader has met, by name, every
+ * one a card, with no empty tile and no count or filter choice that takes in someone not met yet.
+ */
+test.describe("the characters a reader has met, at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  const lastChapter = [...rows.story_units]
+    .filter((unit) => unit.medium === "web_novel")
+    .sort((a, b) => b.position - a.position)[0]!.key;
+  const readers = [
+    { name: "a new reader", webNovel: null, knowledge: noKnowledge },
+    {
+      name: "a reader at the web novel's last chapter",
+      webNovel: lastChapter,
+      knowledge: knowledgeOfUnits([lastChapter]),
+    },
+  ];
+
+  /** The catalogue's words and cards once the reader's own answer is shown. */
+  async function shown(page: Page, path: string) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    const cards = page.locator('main ul a[href^="/characters/"]');
+    return { status: (await page.getByRole("status").textContent()) ?? "", cards: await cards.count() };
+  }
+
+  for (const reader of readers) {
+    test(`${reader.name} sees a count of the cards there are, in one order, and filters that count only them`, async ({
+      page,
+    }) => {
+      // The shield as a reader has it (this file's other tests turn it off).
+      await page.addInitScript(
+        ({ webNovel }) => {
+          localStorage.removeItem("rc:spoiler-mode");
+          if (webNovel)
+            localStorage.setItem(
+              "rc:progress",
+              JSON.stringify({
+                version: 2,
+                webNovel,
+                anime: null,
+                lightNovels: [],
+                sideStories: [],
+                breakTime: [],
+                skipped: [],
+                position: 0,
+                updatedAt: "2024-01-01T00:00:00.000Z",
+              }),
+            );
+        },
+        { webNovel: reader.webNovel },
+      );
+      const met = rows.characters.filter((character) => knows(reader.knowledge, readRevealers(character.revealed_by)));
+      expect(met.length).toBeGreaterThan(0);
+      if (reader.webNovel) expect(met.length).toBeGreaterThan(24);
+      const pages = Math.ceil(met.length / 24);
+
+      const first = await shown(page, "/characters");
+      const noun = met.length === 1 ? "character" : "characters";
+      expect(first.status).toBe(`${met.length} ${noun}, by name${pages > 1 ? ` · page 1 of ${pages}` : ""}`);
+      expect(first.cards).toBe(Math.min(24, met.length));
+      await expect(page.locator('main [data-spoiler="run"], main [data-spoiler="place"]')).toHaveCount(0);
+      const names = await page.locator('main ul a[href^="/characters/"] p.font-semibold').allTextContents();
+      expect(names).toEqual(
+        [...met]
+          .sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.slug < b.slug ? -1 : 1))
+          .slice(0, 24)
+          .map((character) => character.name),
+      );
+
+      // Each affiliation offered is counted among the characters met, and only those met offer one.
+      const counts = new Map<string, number>();
+      for (const character of met)
+        for (const affiliation of JSON.parse(character.affiliations) as string[])
+          counts.set(affiliation, (counts.get(affiliation) ?? 0) + 1);
+      const offered = (await page.getByLabel("Affiliation").locator("option").allTextContents()).slice(1);
+      expect(offered).toEqual(
+        [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([affiliation, count]) => `${affiliation} (${count})`),
+      );
+
+      if (pages > 1) {
+        const last = await shown(page, `/characters?page=${pages}`);
+        expect(last.status).toBe(`${met.length} characters, by name · page ${pages} of ${pages}`);
+        expect(last.cards).toBe(met.length - 24 * (pages - 1));
+      }
+    });
+  }
 });

@@ -155,3 +155,21 @@ test("the light novels page shows a collection twelve volumes at a time, and a l
   await expect(page).toHaveURL(/\/light_novels\?collection=main&page=2#ln-main-13$/);
   await expect(page.locator("#ln-main-13")).toBeInViewport();
 });
+
+test("a volume's filters count only the entries its reader can see", async ({ page }) => {
+  const severities = async () => {
+    await page.goto("/translation_meta/ln_mistls/main_v1");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    return (await page.getByLabel("Severity").locator("option").allTextContents()).slice(1);
+  };
+  const counted = (options: string[]) =>
+    options.reduce((sum, option) => sum + Number(/\((\d+)\)$/.exec(option)?.[1]), 0);
+  // With the shield off every entry shows, and is counted.
+  const everything = counted(await severities());
+  expect(everything).toBeGreaterThan(0);
+  // A new reader sees every entry of the volume behind the shield, and no filter counts them.
+  await page.addInitScript(() => localStorage.removeItem("rc:spoiler-mode"));
+  expect(counted(await severities())).toBe(0);
+  await expect(page.locator('[data-spoiler="run"]').first()).toBeVisible();
+});

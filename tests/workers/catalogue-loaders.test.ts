@@ -88,7 +88,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
         number: 1,
         title: { revealedBy: ["bt:1-1", "anime:1-1", "wn:1-2", "ln:main-1"], content: "Snack Time" },
         airedOn: null,
-        discussion: { revealedBy: ["bt:1-1"], content: 0 },
+        // Its viewers, and the viewers of the episode it aired with, watched it.
+        discussion: { revealedBy: ["bt:1-1", "anime:1-1"], content: 0 },
       },
     ]);
   });
@@ -158,22 +159,29 @@ describe("catalogue loaders against the imported tiny pack", () => {
             ),
         },
       ];
+      // A unit's own revealers: a short's are also the episode it aired with.
+      const revealersOf = (unit: string) => (unit === "bt:1-1" ? ["bt:1-1", "anime:1-1"] : [unit]);
       for (const { key, count, counts } of pages) {
         // Nobody's knowledge: every unit's count is left out, whatever it is.
         const sealed = await counts("");
         expect(sealed.length, key).toBeGreaterThan(0);
         for (const [unit, discussion] of sealed)
-          expect(discussion, unit).toEqual({ revealedBy: [unit], content: null });
+          expect(discussion, unit).toEqual({ revealedBy: revealersOf(unit), content: null });
         // A requester who knows another unit only (here, one of another medium) gets no number for this one.
         const elsewhere = key.startsWith("wn:") ? "anime:1-2" : "wn:2-2";
         expect(new Map(await counts(`&reveal=${elsewhere}`)).get(key), key).toEqual({
-          revealedBy: [key],
+          revealedBy: revealersOf(key),
           content: null,
         });
         // A requester who knows the unit gets its count.
         const known = new Map(await counts(`&reveal=${key}`));
-        expect(known.get(key), key).toEqual({ revealedBy: [key], content: count });
+        expect(known.get(key), key).toEqual({ revealedBy: revealersOf(key), content: count });
       }
+      // A viewer of the episode a short aired with watched the short: its count, through the one rule.
+      const shorts = pages.find((page) => page.key === "bt:1-1")!;
+      expect(new Map(await shorts.counts("&reveal=anime:1-1")).get("bt:1-1")?.content).toBe(1);
+      // A reader of the chapter that episode adapts did not.
+      expect(new Map(await shorts.counts("&reveal=wn:1-1")).get("bt:1-1")?.content).toBeNull();
       // Units the requester knows with no comments count 0.
       const arc = new Map(await pages[0]!.counts("&reveal=wn:1-3"));
       expect([arc.get("wn:1-1")?.content, arc.get("wn:1-2")?.content, arc.get("wn:1-3")?.content]).toEqual([0, 2, 0]);
@@ -225,10 +233,10 @@ describe("catalogue loaders against the imported tiny pack", () => {
     // Oren Vale is met in arc 2: named only to a requester who has read that far.
     const byAffiliation = await load(charactersLoader, "/characters?affiliation=Hall&reveal=wn:2-2");
     expect(byAffiliation.characters.map((character) => character.content?.slug)).toEqual(["oren-vale"]);
-    const byMedium = await load(charactersLoader, "/characters?medium=web_novel");
+    const byMedium = await load(charactersLoader, "/characters?medium=web_novel&reveal=wn:2-2");
     expect(byMedium.total).toBe(2);
     expect(await status(charactersLoader, "/characters?page=2")).toBe(404);
-    // An affiliation no character has is a wrong filter, said as such with the ones there are, not an empty list.
+    // An affiliation no character has is a wrong filter: a 404, which the page says itself.
     expect(await status(charactersLoader, "/characters?affiliation=Nonexistent")).toBe(404);
     expect(await status(charactersLoader, "/characters?affiliation=hall")).toBe(404);
     const odd = await load(charactersLoader, `/characters?q=${encodeURIComponent('"zz*( NEAR')}`);
@@ -244,6 +252,37 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const met = await load(charactersLoader, "/characters?q=oren&reveal=wn:2-2");
     expect(met.characters.map((character) => character.content?.slug)).toEqual(["oren-vale"]);
     expect(met.total).toBe(1);
+  });
+
+  it("characters: the catalogue counts, pages and offers as choices only the characters the requester has met", async () => {
+    // A first load knows nothing: Mira Hale, met in the first chapter, and no trace of Oren Vale (met in arc 2).
+    const first = await load(charactersLoader, "/characters");
+    expect(first.characters.map((character) => character.content?.slug)).toEqual(["mira-hale"]);
+    expect([first.total, first.pageCount]).toEqual([1, 1]);
+    expect(first.affiliations).toEqual([{ affiliation: "Keepers", count: 1 }]);
+    expect(first.media).toEqual([{ medium: "web_novel", count: 1 }]);
+    expect(JSON.stringify(first)).not.toMatch(/oren|Hall/i);
+
+    // A reader of arc 2 has met both, counted and offered by name.
+    const reader = await load(charactersLoader, "/characters?reveal=wn:2-2");
+    expect(reader.characters.map((character) => character.content?.slug)).toEqual(["mira-hale", "oren-vale"]);
+    expect(reader.total).toBe(2);
+    expect(reader.affiliations).toEqual([
+      { affiliation: "Hall", count: 1 },
+      { affiliation: "Keepers", count: 1 },
+    ]);
+    expect(reader.media).toEqual([{ medium: "web_novel", count: 2 }]);
+    // With the shield off, everyone.
+    expect((await load(charactersLoader, "/characters?reveal=all")).total).toBe(2);
+
+    // An affiliation only characters not met hold reads as one no one holds: the same 404 and the same data.
+    const unmet = await respond(charactersLoader, "/characters?affiliation=Hall");
+    const nobody = await respond(charactersLoader, "/characters?affiliation=Zzz");
+    expect([unmet.status, nobody.status]).toEqual([404, 404]);
+    const { filters: _, ...unmetData } = present(unmet.data);
+    const { filters: __, ...nobodyData } = present(nobody.data);
+    expect(unmetData).toEqual(nobodyData);
+    expect(unmetData.characters).toEqual([]);
   });
 
   it("character profile, and 404 for an unknown slug", async () => {

@@ -37,7 +37,8 @@ function pagesOf(rows: PackRows) {
       `/break_time?season=${season.number}`,
     ]),
     ...rows.ln_volumes.map((volume) => `/translation_meta/ln_mistls/${volume.collection_code}_v${volume.number}`),
-    ...pages(rows.characters.length, 24).map((page) => `/characters?page=${page}`),
+    // The catalogue lists the characters a reader has met: every one, with the shield off.
+    ...pages(rows.characters.length, 24).map((page) => `/characters?page=${page}&reveal=all`),
     // A character not met at the start is a 404 until the reader states they have met them.
     ...rows.characters.map(
       (character) => `/characters/${character.slug}${character.revealed_by === null ? "" : "?reveal=all"}`,

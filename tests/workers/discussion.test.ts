@@ -15,6 +15,19 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(await status(loader, "/discuss/wn:1-2?page=x", { unit: "wn:1-2" })).toBe(404);
   });
 
+  it("shows a Break Time short's thread to the viewers of the episode it aired with, who watched it", async () => {
+    const cookie = await cookieFor("writer-bt", { name: "Bea" });
+    await saveProgress("writer-bt", { anime: "anime:1-1", breakTime: ["bt:1-1"] });
+    expect((await post(cookie, "bt:1-1", { text: "Snack time forever.", horizon: "bt:1-1" })).status).toBe(302);
+    // Through the one rule: the short's revealers are the short and its episode.
+    const viewer = await thread("bt:1-1", "anime:1-1");
+    expect(viewer.comments.revealedBy).toEqual(["bt:1-1", "anime:1-1"]);
+    expect(textsOf(viewer)).toEqual(["Snack time forever."]);
+    // Nobody's knowledge, and a reader of the chapter the episode adapts, see nothing of it.
+    expect((await thread("bt:1-1")).comments.content).toBeNull();
+    expect((await thread("bt:1-1", "wn:1-1")).comments.content).toBeNull();
+  });
+
   it("posts a comment at the thread's unit and a raised one, and seals each for readers short of it", async () => {
     const cookie = await cookieFor("writer-1", { name: "Ada" });
     await saveProgress("writer-1", { webNovel: "wn:2-2", anime: "anime:1-2" });

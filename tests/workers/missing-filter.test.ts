@@ -26,7 +26,6 @@ describe("a filter that names nothing", () => {
     ["/break_time?season=99", "Season 99 does not exist", "/break_time?season=1"],
     ["/translation_meta/anime_mistls?season=99", "Season 99 does not exist", "/translation_meta/anime_mistls?season=1"],
     ["/light_novels?collection=zz", "The collection “zz” does not exist", "/light_novels?collection="],
-    ["/characters?page=99", "Page 99 does not exist", "/characters?page=1"],
     ["/side_stories?page=99", "Page 99 does not exist", "/side_stories?page=1"],
     ["/side_stories?story=no-such-story", "The side story “no-such-story” does not exist", '/side_stories"'],
     ["/side_stories?story=Not%20a%20slug!", "The side story “Not a slug!” does not exist", '/side_stories"'],
@@ -59,6 +58,13 @@ describe("a filter that names nothing", () => {
     expect(status).toBe(404);
     expect(html).toContain("Page 99 does not exist for “lantern”.");
     expect(html).toContain(`href="/search?q=lantern&page=1"`);
+  });
+
+  it("says a page of characters past the last one the requester has met does not exist, on the characters page itself", async () => {
+    // Rendered by the characters page, so a reader who has met more gets their page once it asks with what they know.
+    const { status, html } = await page("/characters?page=99");
+    expect(status).toBe(404);
+    expect(html).toMatch(/Page 99 does not exist\. <a[^>]*href="\/characters"[^>]*>First page<\/a>/);
   });
 
   it("opens the page that holds a side story a link names", async () => {

@@ -89,6 +89,25 @@ describe("translation-meta loaders", () => {
     expect(volume.facets.severity).toEqual({ minor: 1, plot_relevant: 1 });
   });
 
+  it("counts in each filter only the entries the requester knows, on a volume's page and the anime's", async () => {
+    const volumeFacets = async (reveal: string) =>
+      pageOfKind(
+        await load(lnPageLoader, `/translation_meta/ln_mistls/main_v1${reveal}`, { slug: "main_v1" }),
+        "volume",
+      ).facets;
+    // A first load knows nothing: both entries are behind the shield, and no filter counts them.
+    expect(await volumeFacets("")).toEqual({ category: {}, severity: {}, status: {} });
+    // A reader of the first chapter knows the entry its passage comes from, not the one revealed in arc 2.
+    expect((await volumeFacets("?reveal=wn:1-1")).severity).toEqual({ plot_relevant: 1 });
+    expect((await volumeFacets("?reveal=all")).severity).toEqual({ minor: 1, plot_relevant: 1 });
+
+    const animeFacets = async (reveal: string) =>
+      (await load(animeLoader, `/translation_meta/anime_mistls${reveal}`)).facets;
+    const everything = await animeFacets("?reveal=all");
+    expect(Object.values(everything.status).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+    expect(await animeFacets("")).toEqual({ category: {}, severity: {}, status: {} });
+  });
+
   it("filters a volume's entries by the URL", async () => {
     const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
     const filtered = pageOfKind(await load(lnPageLoader, path, { slug: "main_v1" }), "volume");

@@ -159,6 +159,22 @@ describe("a report's location", () => {
     expect(place("At location eight hundred.")).toEqual([null, "loc. 812"]);
     expect(place("Somewhere in it.")).toEqual([null, null]);
   });
+
+  it("names its chapter by the number the reader wrote, and publishes no label from a title they typed", async () => {
+    const numbered = await lnReport({ chapter: "12-A", suggested: "In the split chapter." });
+    const titled = await lnReport({ chapter: "The Ash Warden Weeps", suggested: "In a chapter by its title." });
+    for (const reportId of [numbered, titled]) expect((await accept(reportId)).status).toBe(302);
+    const volume = pageOfKind(
+      await load(volumeLoader, "/translation_meta/ln_mistls/main_v1?reveal=ln:main-1", { slug: "main_v1" }),
+      "volume",
+    );
+    const chapterOf = (suggested: string) => {
+      const entry = present(volume.entries.find((candidate) => candidate.content?.suggested === suggested));
+      return [entry.chapter, entry.chapterLabel];
+    };
+    expect(chapterOf("In the split chapter.")).toEqual([12, "Chapter 12-A"]);
+    expect(chapterOf("In a chapter by its title.")).toEqual([1, null]);
+  });
 });
 
 describe("accepting a report that names a secret", () => {

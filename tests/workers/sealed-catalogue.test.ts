@@ -87,11 +87,10 @@ beforeAll(async () => {
       [`/anime?season=${season.number}`, animeLoader],
       [`/break_time?season=${season.number}`, breakTimeLoader],
     ]),
-    ...Array.from({ length: characterPages }, (_, index): [string, DataFunction] => [
-      `/characters?page=${index + 1}`,
-      charactersLoader,
-    ]),
+    // Its pages list the characters the requester has met, so they are read whole (gatedIn).
+    ["/characters", charactersLoader],
   ];
+  expect(characterPages).toBeGreaterThan(1);
 });
 
 /** How a text reads inside JSON (quotes and backslashes escaped). */
@@ -100,9 +99,25 @@ const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
 const withReveal = (path: string, reveal: string) =>
   `${path}${path.includes("?") ? "&" : "?"}${REVEAL_PARAMETER}=${reveal}`;
 
-/** The gated texts a loader's data carries for this requester. */
+/**
+ * The gated texts a loader's data carries for this requester; for the characters, every page of them
+ * (its pages list those the requester has met, so a page holds other characters for each requester).
+ */
 async function gatedIn(path: string, loader: DataFunction, reveal: string | null) {
-  const data = JSON.stringify(await load(loader, reveal === null ? path : withReveal(path, reveal)));
+  const address = reveal === null ? path : withReveal(path, reveal);
+  const first = await load(loader, address);
+  const rest =
+    loader === charactersLoader
+      ? await Promise.all(
+          Array.from({ length: (first as { pageCount: number }).pageCount - 1 }, (_, index) =>
+            load(
+              loader,
+              reveal === null ? `${path}?page=${index + 2}` : withReveal(`${path}?page=${index + 2}`, reveal),
+            ),
+          ),
+        )
+      : [];
+  const data = JSON.stringify([first, ...rest]);
   return gatedTexts.filter((item) => data.includes(inJson(item.text)));
 }
 

@@ -4,7 +4,7 @@ import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
-import { lightNovelChapterTitle, titleAfterLabel } from "~/lib/content/labels";
+import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
@@ -133,17 +133,25 @@ export function VolumeCard({
             className="tap-line"
           />
         </div>
-        {volume.chapterTitles.length ? (
+        {volume.chapters.length ? (
           <details className="text-sm">
             <summary className="cursor-pointer py-3 font-medium">
-              {`${countOf(volume.chapterTitles.length, nouns.chapter)} in this volume`}
+              {`${countOf(volume.chapters.length, nouns.chapter)} in this volume`}
             </summary>
-            <ol className="mt-2 list-decimal space-y-0.5 pl-5 text-muted-foreground">
-              {volume.chapterTitles.map((title, index) => (
+            {/* Named as the book names them ("Prologue", "Chapter 1"), never numbered by their place in the list. */}
+            <ol className="mt-2 space-y-0.5 text-muted-foreground">
+              {volume.chapters.map(({ label, title }, index) => (
                 <li key={index}>
-                  <Spoiler gated={title} what="This chapter's title">
-                    {(text) => lightNovelChapterTitle(text)}
-                  </Spoiler>
+                  {label && title.content === "" ? (
+                    label
+                  ) : (
+                    <>
+                      {label ? `${label}: ` : null}
+                      <Spoiler gated={title} what="This chapter's title">
+                        {(text) => text}
+                      </Spoiler>
+                    </>
+                  )}
                 </li>
               ))}
             </ol>

@@ -19,8 +19,8 @@ export function LnMistakeEntry({
   showVolume?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
-  // The chapter is named once, by its place in the volume (as search names it); each part of where
-  // it is stays whole on one line.
+  // The chapter is named as its book names it ("Prologue: …", "Chapter 3: …"); each part of where it is
+  // stays whole on one line.
   const location = [
     entry.page ? `p. ${entry.page}` : null,
     entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
@@ -33,7 +33,7 @@ export function LnMistakeEntry({
       heading={({ chapterTitle }) => (
         <>
           {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
-          {lightNovelChapterName(entry.chapter, chapterTitle)}
+          {lightNovelChapterName({ label: entry.chapterLabel, title: chapterTitle }, entry.chapter)}
           {location.map((part) => (
             // Glued to the word before it by a no-break space: "· p. 110" never starts a line.
             <span key={part} className="whitespace-nowrap text-sm font-normal text-muted-foreground">

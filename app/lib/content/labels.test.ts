@@ -3,8 +3,10 @@ import {
   breakTimeAiring,
   breakTimeLabel,
   labelWithTitle,
+  lightNovelChapterLabel,
   placeName,
   lightNovelChapterName,
+  lightNovelChapterOf,
   titleAfterLabel,
   titleBesideLabel,
   webNovelChapterName,
@@ -115,15 +117,50 @@ describe("a Break Time short", () => {
   });
 });
 
-describe("lightNovelChapterName", () => {
-  it("says a chapter's number once: its place in the volume", () => {
-    expect(lightNovelChapterName(1, "Prologue: Interlude: Ledger of the Forgotten")).toBe(
-      "Chapter 1: Ledger of the Forgotten",
-    );
-    expect(lightNovelChapterName(3, "Chapter 2: A Choir Without Faces")).toBe("Chapter 3: A Choir Without Faces");
-    expect(lightNovelChapterName(4, "Ilse: A Name Written Twice")).toBe("Chapter 4: Ilse: A Name Written Twice");
-    expect(lightNovelChapterName(9, "Epilogue")).toBe("Chapter 9: Epilogue");
-    expect(lightNovelChapterName(2, null)).toBe("Chapter 2");
+describe("a light novel chapter", () => {
+  it("keeps the book's own label: a prologue is the Prologue, and chapter 1 is the book's chapter 1", () => {
+    const volume = ["Prologue: Before the Lamps Are Lit", "Chapter 1: Lowwick After Dusk", "Interlude", "Epilogue"];
+    expect(volume.map((line) => lightNovelChapterName(lightNovelChapterOf(line)))).toEqual(volume);
+    expect(lightNovelChapterOf("Chapter 1: Lowwick After Dusk")).toEqual({
+      label: "Chapter 1",
+      title: "Lowwick After Dusk",
+    });
+    expect(lightNovelChapterOf("Chapter 123-A: The Split")).toEqual({ label: "Chapter 123-A", title: "The Split" });
+    expect(lightNovelChapterOf("Afterword")).toEqual({ label: "Afterword", title: "" });
+    // The book's label is the first; a label the title repeats from the web novel is not said twice.
+    expect(lightNovelChapterOf("Prologue: Interlude: Ledger of the Forgotten")).toEqual({
+      label: "Prologue",
+      title: "Ledger of the Forgotten",
+    });
+    expect(lightNovelChapterOf("Prologue: Interlude")).toEqual({ label: "Prologue", title: "Interlude" });
+  });
+
+  it("makes up no number where the book's label is not known", () => {
+    expect(lightNovelChapterOf("Keeper Ansel Dray")).toEqual({ label: null, title: "Keeper Ansel Dray" });
+    // A title that only begins with a label's word, or holds a colon of its own, is a title.
+    expect(lightNovelChapterOf("Interlude at the Bridge")).toEqual({ label: null, title: "Interlude at the Bridge" });
+    expect(lightNovelChapterOf("Ilse: A Name Written Twice")).toEqual({
+      label: null,
+      title: "Ilse: A Name Written Twice",
+    });
+    expect(lightNovelChapterName(lightNovelChapterOf("Keeper Ansel Dray"))).toBe("Keeper Ansel Dray");
+  });
+
+  it("takes a label the pack gives apart, a bare number as a chapter's", () => {
+    expect(lightNovelChapterOf({ label: "123-A", title: "Moth Letters" })).toEqual({
+      label: "Chapter 123-A",
+      title: "Moth Letters",
+    });
+    expect(lightNovelChapterOf({ label: "Afterword" })).toEqual({ label: "Afterword", title: "" });
+    expect(lightNovelChapterOf({ title: "Keeper Ansel Dray" })).toEqual({ label: null, title: "Keeper Ansel Dray" });
+    expect(lightNovelChapterLabel(" 3 ")).toBe("Chapter 3");
+    expect(lightNovelChapterLabel("Interlude 2")).toBe("Interlude 2");
+  });
+
+  it("is named by the chapter's number a report gave only when nothing else is known", () => {
+    expect(lightNovelChapterName({ label: null, title: null }, 3)).toBe("Chapter 3");
+    expect(lightNovelChapterName({ label: "Chapter 3", title: null }, 9)).toBe("Chapter 3");
+    expect(lightNovelChapterName({ label: null, title: "Keeper Ansel Dray" }, 2)).toBe("Keeper Ansel Dray");
   });
 });
 

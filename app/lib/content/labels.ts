@@ -137,22 +137,62 @@ export function breakTimeAiring(
 }
 
 /**
- * A light novel chapter named by its place in the volume, once: the volume's own title often carries
- * a label of its own ("Chapter 2: A Choir Without Faces" as the volume's third chapter, "Prologue:
- * Interlude: Ledger of the Forgotten"), which would give the chapter a second number. Those labels
- * give way to the position: "Chapter 3: A Choir Without Faces". A title that is only a label stays.
+ * A light novel chapter as a pack lists it: the line the book prints ("Prologue: Before the Lamps Are
+ * Lit", "Chapter 1: Lowwick After Dusk", "Keeper Ansel Dray"), or its label and title apart, for a label
+ * the line does not say ({ "label": "Chapter 123-A", "title": "Moth Letters" }, { "label": "Afterword" }).
  */
-export function lightNovelChapterName(position: number, title: string | null | undefined) {
-  const rest = lightNovelChapterTitle(title);
-  return rest ? `Chapter ${position}: ${rest}` : `Chapter ${position}`;
+export type LightNovelChapterEntry = string | { label?: string; title?: string };
+
+/** A light novel chapter: the book's own label for it (null where it is not known) and its title ("" when it has none). */
+export interface LightNovelChapter {
+  label: string | null;
+  title: string;
 }
 
-/** A light novel chapter's title without the labels of its own in front ("Prologue: Interlude: Ledger" is "Ledger"), for a list that numbers it. */
-export function lightNovelChapterTitle(title: string | null | undefined) {
-  let rest = title?.trim() ?? "";
-  const leadingLabel = /^(?:prologue|epilogue|interlude|afterword|chapter\s+\d+)\s*:\s*/i;
-  while (leadingLabel.test(rest)) rest = rest.replace(leadingLabel, "");
-  return rest;
+/** A label a book puts in front of a chapter's title: "Prologue", "Chapter 12", "Chapter 123-A", "Afterword". */
+const leadingChapterLabel = /^(prologue|epilogue|interlude|afterword|chapter\s+\d+(?:-[a-z\d]+)?)(?:\s*:\s*|$)/i;
+
+/**
+ * A chapter's label as the site writes it: a bare number as readers write it ("3", "123-A") is "Chapter 3",
+ * "Chapter 123-A"; any other label ("Prologue", "Interlude 2", "Afterword") as the book prints it.
+ */
+export function lightNovelChapterLabel(label: string) {
+  const written = label.trim();
+  return /^\d+(?:-[A-Za-z\d]+)?$/.test(written) ? `Chapter ${written}` : written;
+}
+
+/**
+ * A chapter of a pack's list, as its label and title: a line that starts with a label the book uses
+ * gives it ("Chapter 1: Lowwick After Dusk"); a line without one has no known label, and no number is
+ * made up from its place in the list (where a prologue would be chapter 1).
+ */
+export function lightNovelChapterOf(entry: LightNovelChapterEntry): LightNovelChapter {
+  if (typeof entry !== "string")
+    return { label: entry.label ? lightNovelChapterLabel(entry.label) : null, title: entry.title?.trim() ?? "" };
+  const line = entry.trim();
+  const label = leadingChapterLabel.exec(line);
+  if (!label) return { label: null, title: line };
+  // A title that starts with a label of its own (the web novel's: "Prologue: Interlude: Ledger of the
+  // Forgotten") gives it up, so the chapter's name says one label.
+  let title = line.slice(label[0].length).trim();
+  for (
+    let own = leadingChapterLabel.exec(title);
+    own && own[0].length < title.length;
+    own = leadingChapterLabel.exec(title)
+  )
+    title = title.slice(own[0].length).trim();
+  return { label: label[1]!.replace(/\s+/g, " "), title };
+}
+
+/**
+ * A light novel chapter named as its book names it: "Chapter 1: Lowwick After Dusk", "Prologue: Before
+ * the Lamps Are Lit", "Epilogue", or its title alone where its label is not known. With neither, the
+ * chapter's number as a report gave it ("Chapter 3"), else nothing.
+ */
+export function lightNovelChapterName(chapter: { label: string | null; title: string | null }, number?: number) {
+  const title = chapter.title?.trim() ?? "";
+  if (chapter.label) return title ? `${chapter.label}: ${title}` : chapter.label;
+  return title || (number ? `Chapter ${number}` : "");
 }
 
 /** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */

@@ -26,8 +26,11 @@ export interface LightNovelVolume {
   isbn: string | null;
   pageCount: number | null;
   cover: string | null;
-  /** Each gated where it repeats a title the web novel flags. */
-  chapterTitles: Gated<string>[];
+  /**
+   * Its chapters as the book names them: the book's own label ("Prologue", "Chapter 1"; null where the
+   * pack does not know it), public, and the title, gated where it repeats a title the web novel flags.
+   */
+  chapters: { label: string | null; title: Gated<string> }[];
   /** Gated as a whole by what the volume reveals; the count is never hidden. */
   changes: Gated<VolumeChange[]> & { count: number };
   position: number;

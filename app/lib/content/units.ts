@@ -323,6 +323,16 @@ export function readRevealers(stored: string | null): Revealers {
   return stored === null ? null : stored.split(" ").filter((unit) => unit !== "");
 }
 
+/**
+ * What reveals a unit itself (its discussion's comments and their count, a comment written at it): the
+ * unit, and for a Break Time short also the episode it aired with (`airedWith`), whose viewers watched it
+ * with that episode. So the one rule (app/lib/shield/knowledge.ts: `knows`) counts a short as watched by
+ * anyone who watched its episode, as the pack's own revealers do (pack/reveals.ts).
+ */
+export function unitRevealers(unit: string, airedWith: string | null = null): readonly string[] {
+  return airedWith ? [unit, airedWith] : [unit];
+}
+
 export function isUnitKey(key: string, medium?: Medium): boolean {
   return (medium ? unitKeyPatterns[medium] : unitKeyPattern).test(key);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkWith } from "./form";
+import { labelWithTitle } from "../content/labels";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
 
@@ -165,6 +166,14 @@ export function formBySlug(slug: string) {
 
 export function formByKind(kind: ReportKind) {
   return reportForms.find((form) => form.kind === kind)!;
+}
+
+/**
+ * A volume or an episode as a report form offers it: its label and title, each said once (a volume
+ * titled "Lanternfall EX: Moth Letters" is "Lanternfall EX 2: Moth Letters", not the collection twice).
+ */
+export function unitChoice(unit: { key: string; label: string; title: string }) {
+  return { value: unit.key, label: labelWithTitle(unit.label, unit.title) };
 }
 
 /** The schema of one form. Select choices from the database are checked by the server afterwards. */

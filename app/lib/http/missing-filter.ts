@@ -64,21 +64,6 @@ export function missingMedium(asked: string, path: string): MissingFilter {
   };
 }
 
-/**
- * An affiliation no character has (`?affiliation=` mistyped, or from before a pack change): every
- * affiliation is offered, as the characters page lists them to everyone.
- */
-export function missingAffiliation(asked: string, affiliations: readonly { affiliation: string }[]): MissingFilter {
-  return {
-    missing: `The affiliation “${asked}”`,
-    instead: "The affiliations there are",
-    choices: affiliations.map(({ affiliation }) => ({
-      label: affiliation,
-      href: `/characters?${new URLSearchParams({ affiliation })}`,
-    })),
-  };
-}
-
 /** A link to one side story (`?story=`) that names none, mistyped or from before a pack change: the list is offered. */
 export function missingSideStory(slug: string): MissingFilter {
   return {

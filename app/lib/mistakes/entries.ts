@@ -33,7 +33,10 @@ export interface LnMistakeText extends MistakeText {
 
 export interface LnMistake extends MistakeEntry<LnMistakeText> {
   volume: { key: string; label: string };
+  /** The chapter's place in its volume's list (a pack's entry) or its number as a reader wrote it (a report's). */
   chapter: number;
+  /** The chapter's label as its book prints it ("Prologue", "Chapter 3"); null where it is not known. */
+  chapterLabel: string | null;
   webNovelChapter: { key: string; label: string } | null;
   page: number | null;
   ebookPosition: string | null;
