@@ -3,13 +3,13 @@ import {
   type BurstFigures,
   checkBudgets,
   formatBurst,
-  firstLoadKbOf,
   formatFirstLoad,
   type PageFigures,
   type PageResult,
   siteShares,
   type WriteBurstResults,
 } from "./bench-report";
+import { firstLoadKbOf } from "./bench-site";
 
 function figures(overrides: Partial<PageFigures> = {}): PageFigures {
   return {

@@ -1,5 +1,5 @@
 /** The benchmark's figures, the budgets (docs/performance.md, decision 20) checked against them, and the printed summary. */
-import type { EdgeCacheProbe } from "./bench-site";
+import type { EdgeCacheProbe, FirstLoadParts } from "./bench-site";
 import type { LighthouseResult } from "./bench-lighthouse";
 import type { LoadResult } from "./bench-load";
 import type { BurstTally } from "./bench-burst";
@@ -32,17 +32,6 @@ export interface PageFigures {
   /** CPU time per edge cache miss, one request after another; absent when the Function's process was not found. */
   cpu?: CpuFigures;
 }
-
-export interface FirstLoadParts {
-  /** Each script the HTML loads or preloads, by its address (/assets/…), gzip KB. */
-  scripts: { file: string; kb: number }[];
-  /** The inline scripts together (hydration data, React Router's scripts, the theme script), gzip KB. */
-  inlineKb: number;
-}
-
-/** The JavaScript a first visit downloads (gzip, KB): every part together. */
-export const firstLoadKbOf = (parts: FirstLoadParts) =>
-  parts.scripts.reduce((sum, script) => sum + script.kb, parts.inlineKb);
 
 export interface PageResult {
   name: string;

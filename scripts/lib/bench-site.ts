@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { uncached } from "./bench-load";
-import { type FirstLoadParts, firstLoadKbOf } from "./bench-report";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
 import { emulatorOnPort } from "./local-stack";
 
@@ -126,6 +125,17 @@ export async function startSite({
   await stop();
   throw new Error(`The site on port ${port} did not start`);
 }
+
+export interface FirstLoadParts {
+  /** Each script the HTML loads or preloads, by its address (/assets/…), gzip KB. */
+  scripts: { file: string; kb: number }[];
+  /** The inline scripts together (hydration data, React Router's scripts, the theme script), gzip KB. */
+  inlineKb: number;
+}
+
+/** The JavaScript a first visit downloads (gzip, KB): every part together. */
+export const firstLoadKbOf = (parts: FirstLoadParts) =>
+  parts.scripts.reduce((sum, script) => sum + script.kb, parts.inlineKb);
 
 /**
  * The JavaScript a first visit downloads, part by part (gzip, KB): each module script and preload the
