@@ -103,6 +103,9 @@ export default defineConfig({
           // Files share one workerd runtime and its loaded modules (a fresh runtime per file spent most of
           // the run importing the app again); setup.ts empties the shared database and KV for each file.
           isolate: false,
+          // Some tests send hundreds of requests (search's every word and page, the load tests): a few
+          // seconds, many more on a busy machine. The limit catches a hang; it measures nothing.
+          testTimeout: 30_000,
         },
       },
     ],
