@@ -1,4 +1,5 @@
 import { placeName } from "../app/lib/content/labels";
+import { formatMonth } from "../app/lib/format";
 import type { ContentPack, PackFileName } from "./schema/files";
 import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
 
@@ -103,6 +104,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     });
   });
 
+  const among = sideStoriesAmong(pack.sideStories.sideStories);
   pack.sideStories.sideStories.forEach((story, index) => {
     const placement = {
       after: story.readAfter,
@@ -114,7 +116,7 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     declare(
       { medium: "side_stories", slug: story.slug },
       placement,
-      placeName({ medium: "side_stories", publishedIn: story.publishedIn }),
+      placeName({ medium: "side_stories", publishedIn: story.publishedIn, among: among[index] }),
       "side-stories.json",
       `sideStories[${index}].slug`,
     );
@@ -217,4 +219,24 @@ export function referenceChecker({ units, positions }: Timeline, report: Report)
     }
     return positions.get(key) ?? null;
   };
+}
+
+/**
+ * What tells apart side stories published in the same place, as their labels say it: nothing for a
+ * story alone there; the month each came out, where those differ; else each one's number there, in
+ * the pack's order ("story 2"). A label is every reader's, so it names where, never what.
+ */
+function sideStoriesAmong(stories: readonly { publishedIn: string; publishedOn?: string | undefined }[]) {
+  const byPlace = new Map<string, number[]>();
+  stories.forEach((story, index) => byPlace.set(story.publishedIn, [...(byPlace.get(story.publishedIn) ?? []), index]));
+  const among: (string | undefined)[] = stories.map(() => undefined);
+  for (const indexes of byPlace.values()) {
+    if (indexes.length < 2) continue;
+    const months = indexes.map((index) =>
+      stories[index]!.publishedOn ? formatMonth(stories[index]!.publishedOn) : null,
+    );
+    const distinct = months.every((month) => month !== null) && new Set(months).size === months.length;
+    indexes.forEach((index, n) => (among[index] = distinct ? months[n]! : `story ${n + 1}`));
+  }
+  return among;
 }

@@ -201,6 +201,9 @@ describe("placeName", () => {
     expect(placeName({ medium: "side_stories", publishedIn: "Lanternfall EX 1" })).toBe(
       "Side story · Lanternfall EX 1",
     );
+    expect(placeName({ medium: "side_stories", publishedIn: "Author's blog", among: "Jan 2015" })).toBe(
+      "Side story · Author's blog, Jan 2015",
+    );
     expect(placeName({ medium: "anime", season: 2, episode: 3 })).toBe("Season 2 · Episode 3");
     expect(placeName({ medium: "break_time", season: 1, number: 2 })).toBe("Season 1 · Break Time 2");
   });

@@ -92,13 +92,19 @@ export function titleBesideLabel(label: string, title: string): { title: string;
 export type UnitPlace =
   | { medium: "web_novel"; arc: number; kind: ChapterKind; ordinal: number }
   | { medium: "light_novels"; collectionName: string; volume: number }
-  | { medium: "side_stories"; publishedIn: string }
+  | {
+      medium: "side_stories";
+      publishedIn: string;
+      /** Where among the stories published in the same place: its month, or its number there. */
+      among?: string;
+    }
   | { medium: "anime"; season: number; episode: number }
   | { medium: "break_time"; season: number; number: number };
 
 /**
  * A unit named by its place in the story, never by its title: "Arc 6 · Chapter 24", "Lanternfall 3",
- * "Side story · Lanternfall EX 1", "Season 2 · Episode 3", "Season 1 · Break Time 2". Every unit's label
+ * "Side story · Lanternfall EX 1" ("Side story · Author's blog, Jan 2015" where the blog holds more than
+ * one), "Season 2 · Episode 3", "Season 1 · Break Time 2". Every unit's label
  * is this (the importer stores it), so it is what shows where a title is hidden, and it spoils nothing.
  */
 export function placeName(place: UnitPlace): string {
@@ -108,7 +114,7 @@ export function placeName(place: UnitPlace): string {
     case "light_novels":
       return `${place.collectionName} ${place.volume}`;
     case "side_stories":
-      return `Side story · ${place.publishedIn}`;
+      return `Side story · ${place.publishedIn}${place.among ? `, ${place.among}` : ""}`;
     case "anime":
       return `Season ${place.season} · Episode ${place.episode}`;
     case "break_time":
