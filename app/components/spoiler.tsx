@@ -87,17 +87,21 @@ export function Spoiler<T>({
         aria-hidden={waiting || undefined}
       >
         {`${what} is ${beyondWhatYouKnow}. `}
-        {/* The button's place is kept before the page is interactive, so the line does not rewrap when it appears. */}
-        <Button
-          variant="link"
-          size="inline"
-          onClick={ask}
-          disabled={!shield}
-          className={shield ? undefined : "invisible"}
-          aria-hidden={shield ? undefined : true}
-        >
-          Show it
-        </Button>
+        {/* The button's place is kept before the page is interactive, so the line does not rewrap when it
+            appears. The "·" after it stays on its line: no line starts with the dot. */}
+        <span className="whitespace-nowrap">
+          <Button
+            variant="link"
+            size="inline"
+            onClick={ask}
+            disabled={!shield}
+            className={shield ? undefined : "invisible"}
+            aria-hidden={shield ? undefined : true}
+          >
+            Show it
+          </Button>
+          {shield?.hasProgress === false ? "\u00A0·" : null}
+        </span>
         <SetYourProgress hasProgress={shield?.hasProgress ?? null} />
       </span>
       {waiting || undecided ? (
@@ -126,21 +130,23 @@ const withProgressQuiet = {
 };
 
 /**
- * " · Set your progress", for a reader without progress, after what a Spoiler hides. Before the page
- * is interactive its place is kept, invisible, in a browser that keeps no progress.
+ * " · Set your progress", for a reader without progress, after what a Spoiler hides (the dot held to
+ * the word before it, so no line starts with it). Before the page is interactive its place is kept,
+ * invisible, in a browser that keeps no progress.
  */
 function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
   if (hasProgress === null)
     return (
       <span className={`invisible ${withoutProgressOnly}`} aria-hidden="true">
-        {" · "}
+        {"\u00A0· "}
         <span className="whitespace-nowrap">Set your progress</span>
       </span>
     );
   if (hasProgress) return null;
+  // The "·" before it is the button's (Spoiler), so that the line may break after it, never before.
   return (
     <>
-      {" · "}
+      {" "}
       <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
         Set your progress
       </Link>

@@ -35,7 +35,8 @@ function UnitCard({
           {unit.label}
         </Link>
       </p>
-      <p>
+      {/* Kept apart from the button below, so a finger on the placeholder's "Show it" never lands on it. */}
+      <p className="mb-4">
         <Spoiler gated={unit.title} what="The title">
           {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer"; nothing where the title only says the label again ("IF: The Heiress of Lowwick"). */}
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
