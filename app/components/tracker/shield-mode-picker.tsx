@@ -1,5 +1,7 @@
-import { type ShieldMode, shieldModes } from "~/lib/shield/shield";
-import { type TitlesChoice, titlesChoices } from "~/lib/shield/knowledge";
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+import type { ShieldMode } from "~/lib/shield/shield";
+import type { TitlesChoice } from "~/lib/shield/knowledge";
 import { setShieldMode, setUnreachedTitles, useShield } from "~/browser/spoiler-shield";
 
 const modeLabels: Record<ShieldMode, { label: string; help: string }> = {
@@ -19,42 +21,21 @@ export function ShieldModePicker() {
   const current = shield?.mode ?? "hide";
   return (
     <>
-      <fieldset className="space-y-2">
-        <legend className="sr-only">How to show things beyond your progress</legend>
-        {shieldModes.map((mode) => (
-          <label key={mode} className="flex min-h-11 items-start gap-2 py-1 text-sm">
-            <input
-              type="radio"
-              name="spoiler-mode"
-              value={mode}
-              checked={current === mode}
-              onChange={() => setShieldMode(mode)}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-medium">{modeLabels[mode].label}</span> — {modeLabels[mode].help}
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="mt-4 space-y-2">
-        <legend className="text-sm font-medium">Titles of what I have not reached</legend>
-        {titlesChoices.map((choice) => (
-          <label key={choice} className="flex min-h-11 items-start gap-2 py-1 text-sm">
-            <input
-              type="radio"
-              name="unreached-titles"
-              value={choice}
-              checked={(shield?.knowledge.unreachedTitles ?? "hide") === choice}
-              onChange={() => setUnreachedTitles(choice)}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-medium">{titlesLabels[choice].label}</span> — {titlesLabels[choice].help}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <Choices
+        name="spoiler-mode"
+        legend={<span className="sr-only">How to show things beyond your progress</span>}
+        labels={modeLabels}
+        current={current}
+        choose={setShieldMode}
+      />
+      <Choices
+        name="unreached-titles"
+        className="mt-4"
+        legend={<span className="text-sm font-medium">Titles of what I have not reached</span>}
+        labels={titlesLabels}
+        current={shield?.knowledge.unreachedTitles ?? "hide"}
+        choose={setUnreachedTitles}
+      />
       {shield && !shield.hasProgress ? (
         <p className="mt-2 text-xs text-muted-foreground">
           With no progress set, the shield treats you as a new reader who has read nothing: everything the story reveals
@@ -62,5 +43,43 @@ export function ShieldModePicker() {
         </p>
       ) : null}
     </>
+  );
+}
+
+/** One setting as radio buttons, each choice with its name and what it does. */
+function Choices<C extends string>({
+  name,
+  legend,
+  labels,
+  current,
+  choose,
+  className,
+}: {
+  name: string;
+  legend: ReactNode;
+  labels: Record<C, { label: string; help: string }>;
+  current: C;
+  choose: (choice: C) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={cn("space-y-2", className)}>
+      <legend>{legend}</legend>
+      {(Object.keys(labels) as C[]).map((choice) => (
+        <label key={choice} className="flex min-h-11 items-start gap-2 py-1 text-sm">
+          <input
+            type="radio"
+            name={name}
+            value={choice}
+            checked={current === choice}
+            onChange={() => choose(choice)}
+            className="mt-1"
+          />
+          <span>
+            <span className="font-medium">{labels[choice].label}</span> — {labels[choice].help}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
