@@ -7,8 +7,8 @@ import { formatProblem, type PackFileName, parsePack, resolvePack } from "./inde
  * wn:1-1 to wn:1-3). Its anime skips wn:1-3: episode 1 adapts wn:1-1 to wn:1-2, episode 2 wn:2-1.
  */
 
-/** The tiny pack resolved after `edit` changed its files (each file's JSON, by name). */
-function resolveTiny(edit: (files: Record<PackFileName, any>) => void) {
+/** The tiny pack parsed again after `edit` changed its files (each file's JSON, by name). */
+function editedTiny(edit: (files: Record<PackFileName, any>) => void) {
   const files = {} as Record<PackFileName, any>;
   const parsed = parsePack((file) => {
     files[file] ??= JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
@@ -16,21 +16,19 @@ function resolveTiny(edit: (files: Record<PackFileName, any>) => void) {
   });
   if (!parsed.pack) throw new Error("The tiny pack does not parse");
   edit(files);
-  const again = parsePack((file) => ({ json: files[file] }));
+  return parsePack((file) => ({ json: files[file] }));
+}
+
+/** The tiny pack resolved after `edit` changed its files. */
+function resolveTiny(edit: (files: Record<PackFileName, any>) => void) {
+  const again = editedTiny(edit);
   if (!again.pack) throw new Error(again.problems.map(formatProblem).join("\n"));
   return resolvePack(again.pack, "tiny");
 }
 
-/** The tiny pack's problems after `edit` changed its files (each file's JSON, by name). */
+/** The tiny pack's problems after `edit` changed its files. */
 function problemsOfTiny(edit: (files: Record<PackFileName, any>) => void = () => {}) {
-  const files = {} as Record<PackFileName, any>;
-  const parsed = parsePack((file) => {
-    files[file] ??= JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
-    return { json: files[file] };
-  });
-  if (!parsed.pack) throw new Error("The tiny pack does not parse");
-  edit(files);
-  const again = parsePack((file) => ({ json: files[file] }));
+  const again = editedTiny(edit);
   if (!again.pack) return again.problems.map(formatProblem);
   return resolvePack(again.pack, "tiny").problems.map(formatProblem);
 }
