@@ -4,15 +4,16 @@ import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
-import { Spoiler } from "~/components/spoiler";
+import { UnitTitle } from "~/components/unit-title";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 
 /*
  * The pieces of an anime episode that /anime and /break_time share. Every episode is listed for
- * everyone: its number, air date, title and what it adapts spoil nothing. What can spoil is gated one
- * by one where it stands: the pack's notes on what the adaptation changed, and Break Time shorts' titles.
+ * everyone: its number, air date and what it adapts spoil nothing. What can spoil is gated one by one
+ * where it stands: titles (named by their place until reached), the pack's notes on what the adaptation
+ * changed.
  */
 
 /** Episode number and air date, then the episode's title and its original. */
@@ -20,7 +21,7 @@ export function EpisodeTitle({
   episode,
   as: Heading = "h3",
 }: {
-  episode: Pick<AnimeEpisode, "number" | "airedOn" | "title" | "originalTitle">;
+  episode: Pick<AnimeEpisode, "number" | "airedOn" | "title">;
   as?: "h3" | "h4";
 }) {
   return (
@@ -29,8 +30,14 @@ export function EpisodeTitle({
         {`Episode ${episode.number} · `}
         <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
       </p>
-      <Heading className="font-semibold">{episode.title}</Heading>
-      <OriginalText text={episode.originalTitle} className="text-sm" />
+      <UnitTitle gated={episode.title} as={Heading} className="font-semibold" what="This episode's title">
+        {({ title, originalTitle }) => (
+          <>
+            <Heading className="font-semibold">{title}</Heading>
+            <OriginalText text={originalTitle} className="text-sm" />
+          </>
+        )}
+      </UnitTitle>
     </div>
   );
 }
@@ -131,9 +138,9 @@ function Short({
     <li id={id} className="rounded-md bg-muted p-3 target:ring-2 target:ring-primary">
       {heading}
       <p className="font-medium">
-        <Spoiler gated={short.title} what="The title">
+        <UnitTitle gated={short.title} what="The title">
           {(title) => title}
-        </Spoiler>
+        </UnitTitle>
       </p>
       {after}
     </li>

@@ -1,7 +1,7 @@
 import type { InferResult } from "kysely";
 import type { AnimeEpisode, BreakTimeShort } from "~/lib/content/anime";
 import { query } from "./query.server";
-import { gatedBy } from "./db.server";
+import { gatedTitle } from "./db.server";
 
 /*
  * What /anime (./anime.server) and /break_time (./break-time.server) both read: one season's episodes
@@ -18,6 +18,7 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
   query
     .selectFrom("anime_episodes as e")
     .innerJoin("anime_seasons as s", "s.number", "e.season_number")
+    .innerJoin("story_units as eu", "eu.key", "e.key")
     .innerJoin("story_units as fu", "fu.key", "e.adapts_from")
     .innerJoin("story_units as tu", "tu.key", "e.adapts_to")
     .select([
@@ -27,6 +28,7 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.number",
       "e.title",
       "e.original_title",
+      "eu.revealed_by as reached_by",
       "e.aired_on",
       "e.adapts_from",
       "fu.label as adapts_from_label",
@@ -41,8 +43,9 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
 export type EpisodeRow = InferResult<ReturnType<typeof seasonEpisodes>>[number];
 
 /**
- * A short (`b`) with what reveals its title: the short itself, or anything that reveals the episode it
- * accompanies (the units of each, as its search entry has them). Every short and episode is a story unit.
+ * A short (`b`, its story unit `bu`) with what reveals its title: where the pack flags it, the short
+ * itself or anything that reveals the episode it accompanies (as its search entry has them); else the
+ * units that reach the short (`gatedTitle`). Every short and episode is a story unit.
  */
 export const shortColumns = [
   "b.key",
@@ -52,6 +55,7 @@ export const shortColumns = [
   "b.aired_on",
   "b.accompanies",
   "b.title_revealed_by as revealed_by",
+  "bu.revealed_by as reached_by",
 ] as const;
 
 /** A short as a page lists it: its title gated by what reveals it. */
@@ -61,10 +65,11 @@ export const toShort = (short: {
   title: string;
   aired_on: string | null;
   revealed_by: string | null;
+  reached_by: string;
 }): BreakTimeShort => ({
   key: short.key,
   number: short.number,
-  title: gatedBy(short.revealed_by, short.title),
+  title: gatedTitle(short.revealed_by, short.reached_by, short.title),
   airedOn: short.aired_on,
 });
 
@@ -78,13 +83,13 @@ export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
 /** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
 export function episodeOf(
   row: EpisodeRow,
-): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"> {
+): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "airedOn" | "adapts"> {
   return {
     key: row.key,
     number: row.number,
     position: row.position,
-    title: row.title,
-    originalTitle: row.original_title,
+    // Gated as a unit's title is, with its original: either would give the episode away.
+    title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     airedOn: row.aired_on,
     adapts: {
       from: { key: row.adapts_from, label: row.adapts_from_label },

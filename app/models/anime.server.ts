@@ -120,6 +120,7 @@ const pageQueries = (seasonNumber: number | null) => {
     query
       .selectFrom("anime_episodes as e")
       .innerJoin("break_time_episodes as b", "b.accompanies", "e.key")
+      .innerJoin("story_units as bu", "bu.key", "b.key")
       .select(shortColumns)
       .where("e.season_number", "=", season)
       .orderBy("b.season_number")

@@ -37,6 +37,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
     seasonEpisodes(seasonNumber),
     query
       .selectFrom("break_time_episodes as b")
+      .innerJoin("story_units as bu", "bu.key", "b.key")
       .select(shortColumns)
       .select((short) => unitCommentCount(short.ref("b.key")).as("comment_count"))
       .where("b.season_number", "=", selectedSeason(seasonNumber))
@@ -58,7 +59,6 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
   };
 }
 
-type BreakTimeEpisode = Pick<
-  AnimeEpisode,
-  "key" | "number" | "position" | "title" | "originalTitle" | "airedOn" | "adapts"
-> & { shorts: ListedBreakTimeShort[] };
+type BreakTimeEpisode = Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "airedOn" | "adapts"> & {
+  shorts: ListedBreakTimeShort[];
+};

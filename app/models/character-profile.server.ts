@@ -1,5 +1,5 @@
 import { portraitOf } from "./characters.server";
-import { gatedBy, parseJsonList } from "./db.server";
+import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
@@ -45,6 +45,7 @@ export async function getCharacter(db: D1Database, slug: string) {
         "u.label",
         unit.fn.coalesce("ch.title", "v.title", "e.title").as("title"),
         "ch.title_revealed_by",
+        "u.revealed_by as reached_by",
         "u.position",
       ])
       .where("c.slug", "=", slug)
@@ -80,7 +81,7 @@ export async function getCharacter(db: D1Database, slug: string) {
       key: appearance.key,
       medium: appearance.medium,
       label: appearance.label,
-      title: gatedBy(appearance.title_revealed_by, appearance.title),
+      title: gatedTitle(appearance.title_revealed_by, appearance.reached_by, appearance.title),
     })),
     // A fact's label is gated with its value: "Fate" alone says there is one.
     facts: facts.map((fact) => gatedBy(fact.revealed_by, { label: fact.label, value: fact.value })),

@@ -1,6 +1,7 @@
 import type { InferResult } from "kysely";
 import { volumeKey } from "~/lib/content/units";
 import { knownTo } from "~/lib/shield/gated";
+import { gatedTitle } from "./db.server";
 import type { Knowledge } from "~/lib/shield/knowledge";
 import type { LnMistake, VolumeMistakeCount } from "~/lib/mistakes/entries";
 import { LN_ENTRIES_PER_PAGE, type MistakeFilters } from "~/lib/mistakes/rules";
@@ -38,8 +39,17 @@ function volumeCounts(collectionCode: string | null, offset: number) {
   const counts = query
     .selectFrom("ln_volumes as v")
     .innerJoin("ln_collections as c", "c.code", "v.collection_code")
+    .innerJoin("story_units as vu", "vu.key", "v.key")
     .leftJoin("ln_mistakes as m", "m.volume_key", "v.key")
-    .select(["v.key", "v.collection_code", "c.name as collection_name", "v.number", "v.title", ...severityCounts])
+    .select([
+      "v.key",
+      "v.collection_code",
+      "c.name as collection_name",
+      "v.number",
+      "v.title",
+      "vu.revealed_by as reached_by",
+      ...severityCounts,
+    ])
     .where("v.key", "in", onPage)
     .groupBy("v.key")
     .orderBy("c.sort_order")
@@ -57,7 +67,7 @@ function toVolumeCount(row: InferResult<ReturnType<typeof volumeCounts>[0]>[numb
     collectionCode: row.collection_code,
     collectionName: row.collection_name,
     number: row.number,
-    title: row.title,
+    title: gatedTitle(null, row.reached_by, row.title),
     counts: { minor: row.minor, meaning_changing: row.meaning_changing, plot_relevant: row.plot_relevant },
     total: row.minor + row.meaning_changing + row.plot_relevant,
   };
@@ -151,7 +161,7 @@ export async function getVolumeMistakes(
     query
       .selectFrom("ln_volumes as v")
       .innerJoin("ln_collections as c", "c.code", "v.collection_code")
-      .select(["v.key", "v.title", "v.number", "v.collection_code", "c.name as collection_name", "v.released_en"])
+      .select(["v.key", "v.number", "v.collection_code", "c.name as collection_name", "v.released_en"])
       .where("v.key", "=", key),
     lnEntryRows
       .where("m.volume_key", "=", key)
@@ -171,7 +181,6 @@ export async function getVolumeMistakes(
   return {
     volume: {
       key: volume.key,
-      title: volume.title,
       number: volume.number,
       collectionCode: volume.collection_code,
       collectionName: volume.collection_name,

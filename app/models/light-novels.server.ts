@@ -4,7 +4,8 @@ import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels"
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, parseJsonList } from "./db.server";
+import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
+import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
 
 /** Every collection with how many volumes it has, its highest number and when its first and last came out. */
@@ -153,18 +154,25 @@ function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeR
 
 /**
  * A volume's chapters: each one's label as its book prints it (none where the pack does not know it, or
- * was imported before labels were kept) and its title, gated where it repeats a title the web novel
- * flags (revealed by nothing when the list is stale).
+ * was imported before labels were kept) and its title, gated as a unit's title is, by the volume: where
+ * it repeats a title the web novel flags, by what reveals that (by nothing when the list is stale); else
+ * until the reader reaches the volume, unless they show titles of what they have not reached. A chapter
+ * the book names by its label alone ("Epilogue") has no title to hold back.
  */
 function chaptersOf(
-  row: Pick<Selectable<LnVolumesTable>, "chapter_titles" | "chapter_labels" | "chapter_titles_revealed_by">,
+  row: Pick<Selectable<LnVolumesTable>, "chapter_titles" | "chapter_labels" | "chapter_titles_revealed_by"> & {
+    revealed_by: string;
+  },
 ): LightNovelVolume["chapters"] {
   const titles = parseJsonList(row.chapter_titles);
   const labels = JSON.parse(row.chapter_labels) as (string | null)[];
   const revealers = JSON.parse(row.chapter_titles_revealed_by) as (string | null)[];
   return titles.map((title, index) => ({
     label: labels.length === titles.length ? (labels[index] ?? null) : null,
-    title: gatedBy(revealers.length === titles.length ? (revealers[index] ?? null) : "", title),
+    title:
+      title === ""
+        ? gated(null, title)
+        : gatedTitle(revealers.length === titles.length ? (revealers[index] ?? null) : "", row.revealed_by, title),
   }));
 }
 
@@ -220,8 +228,8 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
     volumes: volumes.map((volume): LightNovelVolume => ({
       key: volume.key,
       number: volume.number,
-      title: volume.title,
-      originalTitle: volume.original_title,
+      // Gated as a unit's title is, with its original: either would give the volume away.
+      title: gatedTitle(null, volume.revealed_by, { title: volume.title, originalTitle: volume.original_title }),
       releasedJp: volume.released_jp,
       releasedEn: volume.released_en,
       isbn: volume.isbn,

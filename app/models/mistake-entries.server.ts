@@ -2,7 +2,7 @@ import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql
 import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeText } from "~/lib/mistakes/entries";
 import type { MistakeSeverity } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
-import { gatedBy, parseJsonList } from "./db.server";
+import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { query } from "./query.server";
 
 /*
@@ -43,7 +43,10 @@ const lnColumns = [
 ] as const;
 
 /** The anime entries with their episode. */
-const animeEntries = query.selectFrom("anime_mistakes as m").innerJoin("anime_episodes as e", "e.key", "m.episode_key");
+const animeEntries = query
+  .selectFrom("anime_mistakes as m")
+  .innerJoin("anime_episodes as e", "e.key", "m.episode_key")
+  .innerJoin("story_units as eu", "eu.key", "m.episode_key");
 
 const animeColumns = [
   "m.id",
@@ -51,6 +54,7 @@ const animeColumns = [
   "e.season_number",
   "e.number as episode_number",
   "e.title as episode_title",
+  "eu.revealed_by as episode_reached_by",
   "e.position as episode_position",
   "m.start_seconds",
   "m.end_seconds",
@@ -210,7 +214,8 @@ export function toAnimeMistake(row: AnimeMistakeRow): AnimeMistake {
       key: row.episode_key,
       season: row.season_number,
       number: row.episode_number,
-      title: row.episode_title,
+      // Gated as a unit's title is: until the reader reaches the episode, unless they show such titles.
+      title: gatedTitle(null, row.episode_reached_by, row.episode_title),
       position: row.episode_position,
     },
     start: row.start_seconds,

@@ -2,7 +2,7 @@ import { type Expression, expressionBuilder, type InferResult } from "kysely";
 import { pageInfo } from "~/lib/http/paging";
 import { batch, query } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 
 export type SideStory = Awaited<ReturnType<typeof getSideStories>>["sideStories"][number];
 
@@ -66,6 +66,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       .selectFrom("ordered as o")
       .innerJoin("wanted", (join) => join.on((row) => row(pageOf(row.ref("o.place")), "=", row.ref("wanted.page"))))
       .innerJoin("story_units as u", "u.key", "o.read_after")
+      .innerJoin("story_units as su", "su.key", "o.key")
       .select((row) => [
         "o.slug",
         "o.key",
@@ -74,6 +75,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
         "o.original_title",
         "o.summary",
         "o.revealed_by",
+        "su.revealed_by as reached_by",
         "o.published_in",
         "o.published_on",
         "o.read_after",
@@ -102,8 +104,10 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       slug: row.slug,
       key: row.key,
       kind: row.kind,
-      // A story that gives a fate away before it is read is gated, title and summary.
-      told: gatedBy(row.revealed_by, { title: row.title, originalTitle: row.original_title, summary: row.summary }),
+      // A title is gated as a unit's title is; a story that gives a fate away before it is read is
+      // gated by what reveals it, title and summary.
+      title: gatedTitle(row.revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
+      summary: row.summary === null ? null : gatedBy(row.revealed_by, row.summary),
       publishedIn: row.published_in,
       publishedOn: row.published_on,
       readAfter: { key: row.read_after, label: row.read_after_label },

@@ -2,16 +2,17 @@ import { type InferResult, sql } from "kysely";
 import type { StoryUnit } from "~/lib/api/views";
 import type { Medium } from "~/lib/content/units";
 import { batch, query } from "./query.server";
-import { gatedBy } from "./db.server";
+import { gatedTitle } from "./db.server";
 
-const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position"] as const;
+const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position", "u.revealed_by as reached_by"] as const;
 /** A column the unit's table does not have. */
 const none = sql<string | null>`NULL`;
 
 /**
  * Every unit with its title and release date, from the table of its medium. Titles are gated as the
- * pages gate them: a flagged chapter title, a side story that gives something away, a flagged Break
- * Time short; volume and episode titles spoil nothing.
+ * pages gate them (`gatedTitle`): where the pack flags one (a chapter title, a side story that gives
+ * something away, a Break Time short), by what reveals it; else until the requester reaches the unit,
+ * unless they show titles of what they have not reached.
  */
 const units = query
   .selectFrom("story_units as u")
@@ -78,7 +79,7 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     key: row.key,
     medium: row.medium,
     label: row.label,
-    named: gatedBy(row.title_revealed_by, { title: row.title, originalTitle: row.original_title }),
+    named: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
     path: row.path,
   };

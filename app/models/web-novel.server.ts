@@ -1,6 +1,6 @@
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
 
@@ -52,23 +52,25 @@ const pageQueries = (arc: ArcChoice) =>
   [
     arcRows,
     query
-      .selectFrom("chapters")
+      .selectFrom("chapters as c")
+      .innerJoin("story_units as u", "u.key", "c.key")
       .select((chapter) => [
-        "key",
-        "ordinal",
-        "kind",
-        "title",
-        "original_title",
-        "published_on",
-        "word_count",
-        "read_url",
-        "translator",
-        "position",
-        "title_revealed_by",
-        unitCommentCount(chapter.ref("chapters.key")).as("comment_count"),
+        "c.key",
+        "c.ordinal",
+        "c.kind",
+        "c.title",
+        "c.original_title",
+        "c.published_on",
+        "c.word_count",
+        "c.read_url",
+        "c.translator",
+        "c.position",
+        "c.title_revealed_by",
+        "u.revealed_by as reached_by",
+        unitCommentCount(chapter.ref("c.key")).as("comment_count"),
       ])
-      .where("arc_number", "=", arc)
-      .orderBy("ordinal"),
+      .where("c.arc_number", "=", arc)
+      .orderBy("c.ordinal"),
     adaptationsOfArc("ln_volumes", arc),
     adaptationsOfArc("anime_episodes", arc),
   ] as const;
@@ -78,8 +80,8 @@ const numberedArcQueries = pageQueries(slot<number>("arc"));
 
 /**
  * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
- * episode that adapt each of them and its discussion's count; a chapter's title is gated where the pack
- * flags it. One D1 round trip.
+ * episode that adapt each of them and its discussion's count; a chapter's title is gated as a unit's
+ * title is (`gatedTitle`). One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
   const [arcs, chapters, volumes, episodes] = await batch(
@@ -118,8 +120,11 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       key: chapter.key,
       ordinal: chapter.ordinal,
       kind: chapter.kind,
-      // A flagged title is gated with its original: either would give the chapter away.
-      title: gatedBy(chapter.title_revealed_by, { title: chapter.title, originalTitle: chapter.original_title }),
+      // A title is gated with its original: either would give the chapter away.
+      title: gatedTitle(chapter.title_revealed_by, chapter.reached_by, {
+        title: chapter.title,
+        originalTitle: chapter.original_title,
+      }),
       publishedOn: chapter.published_on,
       wordCount: chapter.word_count,
       readUrl: chapter.read_url,

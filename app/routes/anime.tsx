@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
+import { UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
@@ -122,6 +123,7 @@ function Season({
         </Fact>
         <Fact term="Break Time">{countOf(season.shortCount, nouns.short)}</Fact>
       </dl>
+      <UnreachedTitlesNote />
       <ol className="space-y-3">
         {episodes.map((episode) => (
           <Episode key={episode.key} episode={episode} />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
+import { UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -65,7 +66,8 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
           <h2 id="season-title" className="mb-4 text-2xl font-bold tracking-tight">
             {labelWithTitle(`Season ${season.number}`, season.title)}
           </h2>
-          {/* Every episode, for everyone; a short's title waits for the shield (BreakTimeShorts). */}
+          <UnreachedTitlesNote className="mb-4" />
+          {/* Every episode, for everyone; a title waits for the reader to reach it or the shield (UnitTitle). */}
           <ol className="space-y-3">
             {episodes.map((episode) => (
               <li

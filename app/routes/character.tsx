@@ -4,7 +4,9 @@ import { GeneralErrorBoundary, NotFound } from "~/components/general-error-bound
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
+import type { Gated } from "~/lib/shield/gated";
 import { Spoiler } from "~/components/spoiler";
+import { TITLE_HIDDEN, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { titleAfterLabel } from "~/lib/content/labels";
@@ -239,12 +241,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                     {unitMediumLabels[appearance.medium]}
                   </span>
                   <span className="block font-medium">{appearance.label}</span>
-                  <span className="block text-sm text-muted-foreground">
-                    <Spoiler gated={appearance.title} what="The title">
-                      {/* Under the label, only what the title adds to it: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick". */}
-                      {(title) => (title ? (titleAfterLabel(appearance.label, title) ?? title) : null)}
-                    </Spoiler>
-                  </span>
+                  <AppearanceTitle label={appearance.label} title={appearance.title} />
                 </Link>
               </li>
             ))}
@@ -296,6 +293,25 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
         </PageSection>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * Under an appearance's label, only what its title adds to it ("The Unburnt Wick", not "Lanternfall 1:
+ * The Unburnt Wick"); "Title hidden" where it waits for the reader to reach the unit.
+ */
+function AppearanceTitle({ label, title }: { label: string; title: Gated<string | null> }) {
+  const heldBack = useTitleHeldBack(title);
+  return (
+    <span className="block text-sm text-muted-foreground">
+      {heldBack ? (
+        TITLE_HIDDEN
+      ) : (
+        <Spoiler gated={title} what="The title">
+          {(text) => (text ? (titleAfterLabel(label, text) ?? text) : null)}
+        </Spoiler>
+      )}
+    </span>
   );
 }
 

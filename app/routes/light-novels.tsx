@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { VolumeCard } from "~/components/light-novels/volume-card";
 import { PageHeader } from "~/components/page-header";
@@ -109,6 +110,7 @@ export default function LightNovels({ loaderData }: Route.ComponentProps) {
             {paging.pageCount > 1 ? (
               <p className="text-sm text-muted-foreground">{showingRange(paging, nouns.volume)}</p>
             ) : null}
+            <UnreachedTitlesNote />
           </header>
           <ol className="grid gap-4 lg:grid-cols-2">
             {volumes.map((volume, index) => (

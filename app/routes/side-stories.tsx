@@ -11,13 +11,15 @@ import { formatDate, formatSite } from "~/lib/format";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { getSideStories } from "~/models/side-stories.server";
+import { getSideStories, type SideStory } from "~/models/side-stories.server";
 import { missingSideStory } from "~/lib/http/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import { useShield, useShieldedData } from "~/browser/spoiler-shield";
 import { Spoiler } from "~/components/spoiler";
+import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
+import { isRevealed } from "~/lib/shield/shield";
 import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/side-stories";
 
@@ -72,73 +74,82 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
       >
         <p className="text-sm text-muted-foreground">{counts.join(" · ")}</p>
       </PageHeader>
+      <UnreachedTitlesNote className="mb-4" />
       <ol className="space-y-3">
         {sideStories.map((story) => (
-          <li
-            key={story.slug}
-            id={unitAnchor(story.key)}
-            className={cn(
-              "rounded-lg border bg-card p-4 target:border-primary",
-              story.canon ? "border-border" : "border-dashed border-border",
-            )}
-          >
-            <div className="flex flex-wrap items-center gap-x-2">
-              <Badge tone="outline">{kindLabels[story.kind]}</Badge>
-              {story.canon ? <Badge>Canon</Badge> : <Badge tone="warning">Not canon</Badge>}
-              <DiscussionLink
-                unit={story.key}
-                comments={story.discussion}
-                name={story.told.content ? `“${story.told.content.title}”` : "this story"}
-                className="tap-line ml-2 text-sm"
-              />
-            </div>
-            <div className="mt-2">
-              <Spoiler gated={story.told} what="This story" block>
-                {(told) => (
-                  <>
-                    <h2 className="text-lg font-semibold">{told.title}</h2>
-                    <OriginalText text={told.originalTitle} className="text-sm" />
-                    {told.summary ? <p className="mt-2 max-w-3xl">{told.summary}</p> : null}
-                  </>
-                )}
-              </Spoiler>
-            </div>
-            <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="text-muted-foreground">Read after</dt>
-              <dd>
-                <Link to={unitPath(story.readAfter.key)} className="tap-line text-primary underline">
-                  {story.readAfter.label}
-                </Link>
-              </dd>
-              <dt className="text-muted-foreground">Published in</dt>
-              <dd>
-                {story.publishedIn}
-                {/* The separator stays with what it follows; a line never starts with "·". */}
-                {story.publishedOn ? (
-                  <>
-                    {"\u00a0· "}
-                    <time dateTime={story.publishedOn} className="whitespace-nowrap">
-                      {formatDate(story.publishedOn)}
-                    </time>
-                  </>
-                ) : null}
-              </dd>
-            </dl>
-            {story.readUrl ? (
-              <a
-                href={story.readUrl}
-                rel="noopener noreferrer"
-                className="tap-line mt-1 font-medium text-primary underline"
-              >
-                Read<span className="sr-only"> {story.told.content ? `“${story.told.content.title}”` : "it"}</span> on{" "}
-                {formatSite(story.readUrl)}
-              </a>
-            ) : null}
-          </li>
+          <SideStoryCard key={story.slug} story={story} />
         ))}
       </ol>
       <Pagination page={page} pageCount={pageCount} />
     </>
+  );
+}
+
+/** One side story: what kind it is, its title (once the reader may see it) and summary, where to read it. */
+function SideStoryCard({ story }: { story: SideStory }) {
+  const shield = useShield();
+  const titleShown = isRevealed(shield, story.title.revealedBy) ? story.title.content : null;
+  return (
+    <li
+      id={unitAnchor(story.key)}
+      className={cn(
+        "rounded-lg border bg-card p-4 target:border-primary",
+        story.canon ? "border-border" : "border-dashed border-border",
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-x-2">
+        <Badge tone="outline">{kindLabels[story.kind]}</Badge>
+        {story.canon ? <Badge>Canon</Badge> : <Badge tone="warning">Not canon</Badge>}
+        <DiscussionLink
+          unit={story.key}
+          comments={story.discussion}
+          name={titleShown ? `“${titleShown.title}”` : "this story"}
+          className="tap-line ml-2 text-sm"
+        />
+      </div>
+      <div className="mt-2">
+        <UnitTitle gated={story.title} as="h2" className="text-lg font-semibold" what="This story's title">
+          {(told) => (
+            <>
+              <h2 className="text-lg font-semibold">{told.title}</h2>
+              <OriginalText text={told.originalTitle} className="text-sm" />
+            </>
+          )}
+        </UnitTitle>
+        {story.summary ? (
+          <Spoiler gated={story.summary} what="Its summary" block>
+            {(summary) => <p className="mt-2 max-w-3xl">{summary}</p>}
+          </Spoiler>
+        ) : null}
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Read after</dt>
+        <dd>
+          <Link to={unitPath(story.readAfter.key)} className="tap-line text-primary underline">
+            {story.readAfter.label}
+          </Link>
+        </dd>
+        <dt className="text-muted-foreground">Published in</dt>
+        <dd>
+          {story.publishedIn}
+          {/* The separator stays with what it follows; a line never starts with "·". */}
+          {story.publishedOn ? (
+            <>
+              {"\u00a0· "}
+              <time dateTime={story.publishedOn} className="whitespace-nowrap">
+                {formatDate(story.publishedOn)}
+              </time>
+            </>
+          ) : null}
+        </dd>
+      </dl>
+      {story.readUrl ? (
+        <a href={story.readUrl} rel="noopener noreferrer" className="tap-line mt-1 font-medium text-primary underline">
+          Read<span className="sr-only"> {titleShown ? `“${titleShown.title}”` : "it"}</span> on{" "}
+          {formatSite(story.readUrl)}
+        </a>
+      ) : null}
+    </li>
   );
 }
 

@@ -1,3 +1,4 @@
+import { TitleIfShown } from "~/components/unit-title";
 import { Link } from "react-router";
 import { ChooserCards } from "~/components/chooser-cards";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -117,7 +118,8 @@ function EpisodeEntries({ entries, shown }: { entries: AnimeMistake[]; shown: bo
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`episode-${episode.key}`} className="text-lg font-semibold">
           <Link to={unitPath(episode.key)} className="hover:underline">
-            {`Episode ${episode.number}: ${episode.title}`}
+            {`Episode ${episode.number}`}
+            <TitleIfShown gated={episode.title}>{(title) => `: ${title}`}</TitleIfShown>
           </Link>
         </h3>
         <span className="flex flex-wrap items-center gap-3">

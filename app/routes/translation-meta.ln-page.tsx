@@ -67,8 +67,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     return pageMeta(siteName, {
       title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
       description: data.englishOut
-        ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, differs from the Japanese, in reading order.`
-        : `${data.volume.collectionName} ${data.volume.number}, “${data.volume.title}”, has no official English edition yet.`,
+        ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number} differs from the Japanese, in reading order.`
+        : `${data.volume.collectionName} ${data.volume.number} has no official English edition yet.`,
       type: "article",
     });
   }
@@ -112,8 +112,8 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
         title={`${volume.collectionName} ${volume.number}: translation notes`}
         lead={
           englishOut && volume.releasedEn
-            ? `“${volume.title}”, official English edition of ${formatDate(volume.releasedEn)}. Entries in reading order.`
-            : `“${volume.title}” has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
+            ? `The official English edition of ${formatDate(volume.releasedEn)}. Entries in reading order.`
+            : `${volume.collectionName} ${volume.number} has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
         }
       >
         <p className="flex flex-wrap gap-x-6 text-sm">

@@ -6,6 +6,7 @@ import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
+import { TITLE_HIDDEN, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { badgeClassName } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { chapterKindLabels, labelWithTitle, webNovelChapterName } from "~/lib/content/labels";
@@ -100,6 +101,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null}
           </header>
+          <UnreachedTitlesNote />
           {groups.map((group) => (
             <details key={group.name} open className="group rounded-lg border border-border bg-card">
               <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
@@ -131,7 +133,15 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
         <div>
           {/* Every entry shows its number in the arc: a prologue is 1, so the list reads 1, 2, 3 … */}
           <span className="chapter-number">{chapter.ordinal}</span>
-          <Spoiler gated={chapter.title} what="This chapter's title">
+          <UnitTitle
+            gated={chapter.title}
+            hidden={
+              chapter.kind === "chapter"
+                ? TITLE_HIDDEN
+                : labelWithTitle(chapterKindLabels[chapter.kind], TITLE_HIDDEN.toLowerCase())
+            }
+            what="This chapter's title"
+          >
             {({ title, originalTitle }) => (
               <>
                 <span className="font-medium">
@@ -140,7 +150,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
                 <OriginalText text={originalTitle} as="span" className="ml-2 text-sm" />
               </>
             )}
-          </Spoiler>
+          </UnitTitle>
         </div>
         <div className="chapter-facts">
           <ReadUpToHere unit={chapter} />

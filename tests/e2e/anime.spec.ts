@@ -6,7 +6,8 @@ import { waitForHydration } from "../support/browser";
 
 /*
  * /anime and /break_time behind the spoiler shield, against the demo pack the e2e stack imports:
- * every episode is listed for everyone (number, date, title, what it adapts); the pack's notes on
+ * every episode is listed for everyone (number, date, what it adapts), its title once the reader has
+ * reached it or chose to see titles of what they have not reached; the pack's notes on
  * what an adaptation changed and the Break Time shorts' titles the pack flags stay hidden until the reader has
  * seen what reveals them, and "I have watched up to here" reveals those of an episode and the ones
  * before it. The texts come from the pack through the importer's own resolver.
@@ -19,12 +20,11 @@ const { rows } = resolvePack(pack, "demo");
 const episodesOf = (season: number) => rows.anime_episodes.filter((episode) => episode.season_number === season);
 const shortsOf = (season: number) => rows.break_time_episodes.filter((short) => short.season_number === season);
 const notes = rows.adaptation_changes.flatMap((change) => (change.note ? [change.note] : []));
-/** What the pages show everyone: an episode title, an arc's or a season's, gives nothing away. */
-const publicOnPage = [
-  ...rows.arcs.map((arc) => arc.title),
-  ...rows.anime_seasons.map((season) => season.title),
-  ...rows.anime_episodes.map((episode) => episode.title),
-];
+/** What the pages show everyone: an arc's or a season's title gives nothing away. */
+const publicOnPage = [...rows.arcs.map((arc) => arc.title), ...rows.anime_seasons.map((season) => season.title)];
+/** Episode titles the pages do not also say openly (an arc may be named as an episode is). */
+const episodeTitles = (season: number) =>
+  episodesOf(season).filter((row) => !publicOnPage.some((open) => open.includes(row.title)));
 /** Every gated text of these pages (change notes, shorts' titles) that the page does not also say openly. */
 const flaggedShorts = rows.break_time_episodes.filter((short) => short.title_revealed_by !== null);
 const gated = [...flaggedShorts.map((short) => short.title), ...notes].filter(
@@ -50,7 +50,7 @@ test("the demo pack has what these checks need: a skipped run in season 1 and no
   expect(gated.length).toBe(notes.length + flaggedShorts.length);
 });
 
-test("the server renders every episode with its title, and no change note or short title, in any season's page, its title or its description", async ({
+test("the server renders every episode with its title hidden, and no change note or short title, in any season's page, its title or its description", async ({
   request,
 }) => {
   for (const season of rows.anime_seasons) {
@@ -62,10 +62,9 @@ test("the server renders every episode with its title, and no change note or sho
         .replace(/&amp;/g, "&")
         .replace(/&quot;/g, '"');
       for (const text of gated) expect(response, `${path}: ${text}`).not.toContain(text);
-      for (const row of episodesOf(season.number)) {
-        expect(response).toContain(`id="${unitAnchor(row.key)}"`);
-        expect(response).toContain(row.title);
-      }
+      for (const row of episodesOf(season.number)) expect(response).toContain(`id="${unitAnchor(row.key)}"`);
+      for (const row of episodeTitles(season.number))
+        expect(response, `${path}: ${row.title}`).not.toContain(row.title);
     }
     // The anchors the site search links to are there for every short.
     const breakTime = await (await request.get(`/break_time?season=${season.number}`)).text();
@@ -80,7 +79,9 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anime");
   await expect(page.locator('[data-spoiler="run"]')).toHaveCount(0);
-  for (const row of episodesOf(1)) await expect(episode(page, 1, row.number)).toContainText(row.title);
+  // Every episode is there, its title hidden until the reader reaches it.
+  for (const row of episodesOf(1)) await expect(episode(page, 1, row.number)).toContainText("Title hidden");
+  for (const row of episodeTitles(1)) await expect(episode(page, 1, row.number)).not.toContainText(row.title);
   const hidden = page.locator('[data-spoiler="hidden"]');
   await expect(hidden).toHaveCount(gatedOnAnime(1));
   await expect(hidden.first()).toContainText("Set your progress");
@@ -104,15 +105,19 @@ test("a reader with no progress sees every episode and nothing gated; watching u
     await expect(page.locator("main")).toContainText(change.note!);
   }
   await expect(episode(page, 1, 5)).toContainText("Anime original");
-  // A short's title shows unless the pack flags it; a flagged one once its episode is watched.
-  const later = (short: (typeof flaggedShorts)[number]) =>
-    short.title_revealed_by !== null && Number(short.accompanies.split("-")[1]) > 5;
+  // The titles of the episodes watched show; the later ones wait.
+  for (const row of episodeTitles(1)) {
+    if (row.number <= 5) await expect(episode(page, 1, row.number)).toContainText(row.title);
+    else await expect(episode(page, 1, row.number)).not.toContainText(row.title);
+  }
+  // A short's title shows once its episode is watched; the later ones wait.
+  const later = (short: (typeof flaggedShorts)[number]) => Number(short.accompanies.split("-")[1]) > 5;
   for (const short of shortsOf(1)) {
     const accompanied = rows.anime_episodes.find((row) => row.key === short.accompanies)!;
     if (later(short)) await expect(episode(page, 1, accompanied.number)).not.toContainText(short.title);
     else await expect(episode(page, 1, accompanied.number)).toContainText(short.title);
   }
-  await expect(hidden).toHaveCount(shortsOf(1).filter(later).length);
+  await expect(hidden).toHaveCount(flaggedShorts.filter((short) => short.season_number === 1).filter(later).length);
   // The button is gone where progress already is.
   await expect(episode(page, 1, 3).getByRole("button", { name: "I have watched up to here" })).toHaveCount(0);
 });
@@ -166,7 +171,7 @@ test("the end of a season names where the web novel goes on, and says so once th
   await expect(box.getByRole("link", { name: "Season 2" })).toHaveAttribute("href", "/anime?season=2");
 });
 
-test("Break Time: every short is listed with its title, a flagged title waits until its episode is watched, and it links to its place on /anime", async ({
+test("Break Time: every short is listed, its title once its episode is watched or titles are shown, a flagged title only once watched, and it links to its place on /anime", async ({
   page,
 }) => {
   const flagged = flaggedShorts.find((short) => short.season_number === 1)!;
@@ -177,9 +182,14 @@ test("Break Time: every short is listed with its title, a flagged title waits un
   const hidden = page.locator('[data-spoiler="hidden"]');
   await expect(hidden).toHaveCount(flaggedShorts.filter((short) => short.season_number === 1).length);
   const third = episode(page, 1, 3);
+  // A new reader sees where each title is, not what it says.
+  await expect(third).not.toContainText("The Great Sweeping Championship");
+  await expect(third.getByText("Title hidden")).toHaveCount(2);
+  // Titles that spoil nothing of themselves show, for every page, once the reader chooses to see them.
+  await page.getByRole("button", { name: "Show them" }).click();
   await expect(third).toContainText("The Lantern Line");
-  // A title that spoils nothing is shown to a new reader.
   await expect(third).toContainText("The Great Sweeping Championship");
+  await expect(hidden).toHaveCount(flaggedShorts.filter((short) => short.season_number === 1).length);
   const withFlagged = episode(page, 1, accompanied.number);
   await expect(withFlagged).not.toContainText(flagged.title);
   await withFlagged.getByRole("button", { name: "I have watched up to here" }).click();

@@ -526,6 +526,9 @@ test.describe("names a phone walk found confusing", () => {
     await open(page, "/web_novel?arc=1");
     const entries = page.getByRole("main").locator("details ol > li");
     await expect(entries.nth(0).locator(".chapter-number")).toHaveText("1");
+    // A new reader is told what the entry is, not what it is called; one who shows titles, both.
+    await expect(entries.nth(0)).toContainText("Prologue: title hidden");
+    await page.getByRole("button", { name: "Show them" }).click();
     await expect(entries.nth(0)).toContainText("Prologue: Before the Lamps Are Lit");
     await expect(entries.nth(1).locator(".chapter-number")).toHaveText("2");
     await expect(entries.nth(0).getByRole("link", { name: /^Read Chapter 1 · Prologue on / })).toBeVisible();

@@ -15,7 +15,8 @@ describe("the anime page's loader", () => {
     const [first, second] = episodes;
     expect(first).toMatchObject({
       key: "anime:1-1",
-      title: "Knock Knock",
+      // An episode's title waits for its viewers (and those who reached its place another way).
+      title: { revealedBy: expect.arrayContaining(["anime:1-1", "titles"]), content: null },
       position: 2,
       adapts: {
         from: { key: "wn:1-1", label: "Arc 1 · Chapter 1 · Prologue" },
@@ -94,11 +95,11 @@ describe("the anime page's loader", () => {
     ];
     expect(gated).toEqual(["Snack Time", "An anime-original chase along the corridor.", "The Keeper Lied"]);
     for (const text of gated) expect(JSON.stringify(overview)).not.toContain(text);
-    // Episode titles spoil nothing: they are there for everyone.
-    expect((await load(animeLoader, "/anime")).episodes.map((episode) => episode.title)).toEqual([
-      "Knock Knock",
-      "The Lie",
-    ]);
+    // Episode titles spoil nothing of themselves: there for their viewers, and for everyone who chose to see them.
+    const titlesAt = async (reveal: string) =>
+      (await load(animeLoader, `/anime?reveal=${reveal}`)).episodes.map((episode) => episode.title.content?.title);
+    expect(await titlesAt("anime:1-1")).toEqual(["Knock Knock", undefined]);
+    expect(await titlesAt("titles")).toEqual(["Knock Knock", "The Lie"]);
   });
 
   it("shows one season at a time and answers 404 for a season that is not there", async () => {

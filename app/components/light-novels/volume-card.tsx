@@ -3,6 +3,7 @@ import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
+import { TITLE_HIDDEN, UnitTitle, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -51,10 +52,16 @@ export function VolumeCard({
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {collectionName} {volume.number}
           </p>
-          <h3 className="font-semibold">
-            {titleAfterLabel(`${collectionName} ${volume.number}`, volume.title) || volume.title}
-          </h3>
-          <OriginalText text={volume.originalTitle} className="text-sm" />
+          <UnitTitle gated={volume.title} as="h3" className="font-semibold" what="This volume's title">
+            {({ title, originalTitle }) => (
+              <>
+                <h3 className="font-semibold">
+                  {titleAfterLabel(`${collectionName} ${volume.number}`, title) || title}
+                </h3>
+                <OriginalText text={originalTitle} className="text-sm" />
+              </>
+            )}
+          </UnitTitle>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           <dt className="text-muted-foreground">Japan</dt>
@@ -140,24 +147,32 @@ export function VolumeCard({
             </summary>
             {/* Named as the book names them ("Prologue", "Chapter 1"), never numbered by their place in the list. */}
             <ol className="mt-2 space-y-0.5 text-muted-foreground">
-              {volume.chapters.map(({ label, title }, index) => (
-                <li key={index}>
-                  {label && title.content === "" ? (
-                    label
-                  ) : (
-                    <>
-                      {label ? `${label}: ` : null}
-                      <Spoiler gated={title} what="This chapter's title">
-                        {(text) => text}
-                      </Spoiler>
-                    </>
-                  )}
-                </li>
+              {volume.chapters.map((chapter, index) => (
+                <VolumeChapter key={index} {...chapter} />
               ))}
             </ol>
           </details>
         ) : null}
       </div>
+    </li>
+  );
+}
+
+/**
+ * One line of a volume's contents: its label and title ("Chapter 3: Moth Letters"), the label alone where
+ * the book gives no title or the title waits for the reader to reach the volume, and a title the web
+ * novel flags behind the Spoiler.
+ */
+function VolumeChapter({ label, title }: LightNovelVolume["chapters"][number]) {
+  const heldBack = useTitleHeldBack(title);
+  if (title.content === "") return <li>{label}</li>;
+  if (heldBack) return <li>{label ? `${label}: ${TITLE_HIDDEN.toLowerCase()}` : TITLE_HIDDEN}</li>;
+  return (
+    <li>
+      {label ? `${label}: ` : null}
+      <Spoiler gated={title} what="This chapter's title">
+        {(text) => text}
+      </Spoiler>
     </li>
   );
 }

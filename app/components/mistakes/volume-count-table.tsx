@@ -1,3 +1,4 @@
+import { TITLE_HIDDEN, TitleIfShown } from "~/components/unit-title";
 import { Link } from "react-router";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { mistakeSeverityLabels, severities, volumeSlugFromKey } from "~/lib/mistakes/rules";
@@ -30,8 +31,6 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
         <tbody>
           {volumes.map((volume) => {
             const label = `${volume.collectionName} ${volume.number}`;
-            // The title beside its link says only what the link does not: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick".
-            const title = titleAfterLabel(label, volume.title) ?? volume.title;
             return (
               <tr key={volume.key} className="border-b border-border last:border-0">
                 <th scope="row" className="px-4 py-2 font-normal">
@@ -41,7 +40,17 @@ export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeC
                   >
                     {label}
                   </Link>
-                  {title ? <span className="block text-xs text-muted-foreground">{title}</span> : null}
+                  <TitleIfShown
+                    gated={volume.title}
+                    fallback={<span className="block text-xs text-muted-foreground">{TITLE_HIDDEN}</span>}
+                  >
+                    {/* Beside its link, only what the link does not say: "The Unburnt Wick", not "Lanternfall 1: The Unburnt Wick". */}
+                    {(title) => (
+                      <span className="block text-xs text-muted-foreground">
+                        {titleAfterLabel(label, title) ?? title}
+                      </span>
+                    )}
+                  </TitleIfShown>
                   <span className="block text-xs text-muted-foreground sm:hidden">
                     {severities
                       .map(

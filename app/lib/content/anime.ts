@@ -46,9 +46,12 @@ export interface AnimeEpisode {
   number: number;
   /** Story position, for ordering and "I have watched up to here" (the shield reads `revealedBy`s). */
   position: number;
-  /** Episode titles are not flagged in the pack: shown to everyone, like the number and the date. */
-  title: string;
-  originalTitle: string | null;
+  /**
+   * Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`):
+   * episode titles are not flagged in the pack, so they wait only for the reader to reach the episode
+   * or choose to see titles of what they have not reached. Its number and date are public.
+   */
+  title: Gated<{ title: string; originalTitle: string | null }>;
   airedOn: string;
   adapts: { from: UnitLabel; to: UnitLabel };
   volumes: UnitLabel[];

@@ -19,8 +19,8 @@ export interface VolumeChange {
 export interface LightNovelVolume {
   key: string;
   number: number;
-  title: string;
-  originalTitle: string | null;
+  /** Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
+  title: Gated<{ title: string; originalTitle: string | null }>;
   releasedJp: string;
   releasedEn: string | null;
   isbn: string | null;
@@ -28,7 +28,8 @@ export interface LightNovelVolume {
   cover: string | null;
   /**
    * Its chapters as the book names them: the book's own label ("Prologue", "Chapter 1"; null where the
-   * pack does not know it), public, and the title, gated where it repeats a title the web novel flags.
+   * pack does not know it), public, and the title, gated as the volume's title is, or where it repeats a
+   * title the web novel flags, by what reveals that.
    */
   chapters: { label: string | null; title: Gated<string> }[];
   /** Gated as a whole by what the volume reveals; the count is never hidden. */

@@ -50,7 +50,8 @@ export type { AnimeTrack };
 
 export interface AnimeMistake extends MistakeEntry {
   /** The episode, with its story position for "I have watched up to here". */
-  episode: { key: string; season: number; number: number; title: string; position: number };
+  /** Its episode; the title gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
+  episode: { key: string; season: number; number: number; title: Gated<string>; position: number };
   /** Seconds into the episode. */
   start: number;
   end: number;
@@ -86,7 +87,8 @@ export interface VolumeMistakeCount {
   collectionCode: string;
   collectionName: string;
   number: number;
-  title: string;
+  /** Gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
+  title: Gated<string>;
   counts: Record<MistakeSeverity, number>;
   total: number;
 }

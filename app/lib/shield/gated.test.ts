@@ -34,6 +34,17 @@ describe("seal", () => {
     for (const secret of ["mira-late", "She lied", "Oren Vale", "Betrays her"]) expect(text).not.toContain(secret);
   });
 
+  it("seals a gated item's fields beside its content by their own units (a public entry's episode title)", () => {
+    const entry = { episode: { number: 3, title: gated(["anime:1-3"], "The Lie") }, ...gated(null, "A note") };
+    const sealed = seal({ entries: [entry] }, noKnowledge);
+    expect(sealed.entries[0]).toEqual({
+      episode: { number: 3, title: { revealedBy: ["anime:1-3"], content: null } },
+      revealedBy: null,
+      content: "A note",
+    });
+    expect(sealedItems(sealed)).toEqual([{ revealedBy: ["anime:1-3"], content: null }]);
+  });
+
   it("keeps what the requester knows, and seals what is nested inside it by its own units", () => {
     const sealed = seal(page, knowledgeOfUnits(["ln:main-1", "anime:1-2"]));
     expect(sealed.character.facts[1]?.content).toEqual({ label: "Secret", value: "She lied" });

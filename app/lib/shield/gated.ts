@@ -47,8 +47,10 @@ function sealValue(value: unknown, knowledge: Knowledge): unknown {
   if (Array.isArray(value)) return value.map((item) => sealValue(item, knowledge));
   if (value instanceof Date) return value;
   if (isGated(value)) {
-    const content = knows(knowledge, value.revealedBy) ? sealValue(value.content, knowledge) : null;
-    return { ...value, content };
+    // A gated item may carry fields beside its content (an entry's episode), gated items among them.
+    const { content, ...beside } = value;
+    const sealed = knows(knowledge, value.revealedBy) ? sealValue(content, knowledge) : null;
+    return { ...(sealValue(beside, knowledge) as object), content: sealed };
   }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sealValue(item, knowledge)]));
 }
@@ -59,8 +61,10 @@ export function sealedItems(data: unknown, found: Gated<unknown>[] = []): Gated<
   if (Array.isArray(data)) {
     for (const item of data) sealedItems(item, found);
   } else if (isGated(data)) {
-    if (data.content === null) found.push(data);
-    else sealedItems(data.content, found);
+    const { content, ...beside } = data;
+    if (content === null) found.push(data);
+    else sealedItems(content, found);
+    sealedItems(beside, found);
   } else {
     for (const item of Object.values(data)) sealedItems(item, found);
   }

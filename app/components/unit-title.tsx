@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { Spoiler } from "~/components/spoiler";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import type { Gated } from "~/lib/shield/gated";
+import { UNREACHED_TITLES } from "~/lib/shield/knowledge";
+import { isRevealed } from "~/lib/shield/shield";
+import { setUnreachedTitles, useShield } from "~/browser/spoiler-shield";
+
+/**
+ * A unit's title where a catalogue lists the unit under its place (the arc's chapter number, "Episode
+ * 3", "Lanternfall 1"). A title that spoils nothing of itself, of a unit the reader has not reached, is
+ * held back only by their choice of titles (app/lib/shield/knowledge.ts: `titleRevealers`): it reads
+ * "Title hidden", quietly, beside the place that already names the unit; the page's UnreachedTitlesNote
+ * says why and offers them all. A title flagged as a spoiler stays behind the Spoiler, as anything
+ * else that gives the story away.
+ */
+export function UnitTitle<T>({
+  gated,
+  as: Hidden = "span",
+  className,
+  hidden = TITLE_HIDDEN,
+  what,
+  children,
+}: {
+  gated: Gated<T>;
+  /** The element of "Title hidden" where the title would be a heading of its own, so the page keeps its outline. */
+  as?: "span" | "h2" | "h3" | "h4";
+  /** Its classes there, as the title's own. */
+  className?: string;
+  /** What stands in its place, where the title would say more than its text ("Prologue: title hidden"). */
+  hidden?: string;
+  what: string;
+  children: (content: T) => ReactNode;
+}) {
+  if (useTitleHeldBack(gated)) return <Hidden className={cn("text-muted-foreground", className)}>{hidden}</Hidden>;
+  return (
+    <Spoiler gated={gated} what={what}>
+      {children}
+    </Spoiler>
+  );
+}
+
+/** What stands in a title's place while it waits for the reader. */
+export const TITLE_HIDDEN = "Title hidden";
+
+/**
+ * Whether a title is held back only by the reader's choice of titles (a unit they have not reached, its
+ * title flagged by nothing) and not shown: what a catalogue names by the unit's place instead.
+ */
+export function useTitleHeldBack(gated: Gated<unknown>) {
+  const shield = useShield();
+  const onlyUnreached = gated.revealedBy?.includes(UNREACHED_TITLES) ?? false;
+  const shown = gated.content !== null && (isRevealed(shield, gated.revealedBy) || shield?.mode === "blur");
+  return onlyUnreached && !shown;
+}
+
+/**
+ * A title beside a label that already names its unit ("Lanternfall 1", "Episode 3"), where the reader
+ * may see it; while it waits for them, nothing (the label says which unit it is) or the fallback.
+ */
+export function TitleIfShown<T>({
+  gated,
+  children,
+  fallback = null,
+}: {
+  gated: Gated<T>;
+  children: (content: T) => ReactNode;
+  /** What stands in its place meanwhile, where its line keeps the page from moving when it comes. */
+  fallback?: ReactNode;
+}) {
+  const shield = useShield();
+  if (gated.content === null || !(isRevealed(shield, gated.revealedBy) || shield?.mode === "blur")) return fallback;
+  return <>{children(gated.content)}</>;
+}
+
+/**
+ * One line over a catalogue that names what it holds back: titles of what the reader has not reached,
+ * with the setting (the reading tracker's too) to see them. Both states read alike, so
+ * the line keeps its size when a reader who chose to see titles opens the page.
+ */
+export function UnreachedTitlesNote({ className }: { className?: string }) {
+  const shield = useShield();
+  const shown = shield?.knowledge.unreachedTitles === "show";
+  return (
+    <p className={cn("text-sm text-muted-foreground", className)}>
+      {`Titles of what you have not reached: ${shown ? "shown, unless one gives something away" : "hidden"}. `}
+      <Button
+        variant="link"
+        size="inline"
+        disabled={!shield}
+        onClick={() => setUnreachedTitles(shown ? "hide" : "show")}
+      >
+        {shown ? "Hide them" : "Show them"}
+      </Button>
+    </p>
+  );
+}
