@@ -43,7 +43,8 @@ export function OfflineNotice() {
       ? `This page is the copy kept on this device ${age}, as the connection was too slow. Reload for the latest.`
       : null;
   return (
-    <div role="status" className="empty:hidden">
+    // The live region is always there, so what it comes to say is announced.
+    <div aria-live="polite">
       {message ? (
         <p className="mb-6 rounded-lg border border-border bg-muted px-3 py-2 text-sm" data-offline-notice="">
           {message}
