@@ -13,6 +13,7 @@ import {
   isSignedInCache,
   isStaleCache,
   keptCopy,
+  oldestBeyond,
   pageOf,
   readerOf,
   routesTogether,
@@ -28,6 +29,8 @@ declare const self: ServiceWorkerGlobalScope;
 /** How long a page waits for the network before the kept copy is shown (the network's answer is still kept). */
 const NETWORK_TIMEOUT_SECONDS = 4;
 const READER_KEY = "/service-worker/reader";
+/** The most copies of pages (documents and `.data` answers) one reader's cache holds; the oldest go first. */
+const MAX_PAGES = 300;
 
 // A new build's worker takes over at once and deletes the older builds' caches: an older worker never
 // goes on serving pages beside a newer build (the new-deployment toast and the chunk-reload guard see
@@ -53,19 +56,40 @@ function currentReader() {
   reader ??= caches
     .open(cacheNames.reader)
     .then((cache) => cache.match(READER_KEY))
-    .then(async (kept) => ((await kept?.text()) === "signed-in" ? "signed-in" : "signed-out"));
+    .then(async (kept) => ((await kept?.text()) === "signed-in" ? "signed-in" : "signed-out"))
+    // Storage refused (disabled, a private window): only copies anyone may see.
+    .catch(() => "signed-out" as const);
   return reader;
 }
 
-/** Learns who the reader is now; a sign-out deletes every signed-in page kept, before anything is shown. */
+/**
+ * Learns who the reader is now; a sign-out deletes every signed-in page kept, before anything is shown.
+ * Storage that fails leaves the answer to the page as it is.
+ */
 async function learnReader(now: Reader) {
   const before = await currentReader();
   reader = Promise.resolve(now);
-  if (now === "signed-out") {
-    const names = await caches.keys();
-    await Promise.all(names.filter(isSignedInCache).map((name) => caches.delete(name)));
+  try {
+    if (now === "signed-out") {
+      const names = await caches.keys();
+      await Promise.all(names.filter(isSignedInCache).map((name) => caches.delete(name)));
+    }
+    if (now !== before) await (await caches.open(cacheNames.reader)).put(READER_KEY, new Response(now));
+  } catch {
+    // Nothing was kept that could be shown to the wrong reader: reading a cache fails the same way.
   }
-  if (now !== before) await (await caches.open(cacheNames.reader)).put(READER_KEY, new Response(now));
+}
+
+/** Keeps a page's copy in its reader's cache, and no more than the newest MAX_PAGES there. */
+async function keepPage(request: Request | string, response: Response, madeFor: Reader) {
+  const cache = await caches.open(cacheNames.pages(BUILD_ID, madeFor));
+  await cache.put(request, stamped(response));
+  await trimPages(cache);
+}
+
+async function trimPages(cache: Cache) {
+  const keys = await cache.keys();
+  await Promise.all(oldestBeyond(keys, MAX_PAGES).map((key) => cache.delete(key)));
 }
 
 /** The copy of a response to keep: with when it was kept, so the page can tell the reader how old it is. */
@@ -97,9 +121,10 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
       const madeFor = readerOf(response.headers);
       if (response.status !== 200 || response.redirected || !madeFor) return null;
       if (madeFor === partition) return stamped(response);
-      await (await caches.open(cacheNames.pages(BUILD_ID, madeFor))).put(request, stamped(response));
+      await keepPage(request, response, madeFor);
       return null;
     },
+    cacheDidUpdate: async ({ cacheName }) => trimPages(await caches.open(cacheName)),
     handlerWillRespond: async ({ request, response }) => {
       const storedAt = storedAtOf(response.headers);
       if (storedAt === null) answeredFromCopy.delete(pageOf(request.url));
@@ -204,7 +229,7 @@ async function keep(urls: string[]) {
         const madeFor = readerOf(response.headers);
         if (response.status !== 200 || response.redirected || !madeFor) continue;
         await learnReader(madeFor);
-        await (await caches.open(cacheNames.pages(BUILD_ID, madeFor))).put(url, stamped(response));
+        await keepPage(url, response, madeFor);
       }
     } catch {
       // Offline or refused: it is kept on the next visit instead.

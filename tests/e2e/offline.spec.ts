@@ -217,6 +217,22 @@ test("the worker of a new build deletes every older build's caches, and the new-
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("A new version is available");
 });
 
+test("under the worker, a chunk the server no longer has still reloads the page once, then shows the error page", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  // A deployment replaced the tracker's code: the worker has no copy, and the server answers none.
+  await context.route("**/assets/tracker-*.js", (route) => route.abort());
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.goto("/reading_tracker");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error", { timeout: 15_000 });
+  await expect(page.getByText("Part of the site could not be loaded")).toBeVisible();
+  await expect.poll(() => loads).toBe(2);
+});
+
 test("the manifest and the worker are served as an installable site needs them", async ({ page, request }) => {
   await page.goto("/");
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");

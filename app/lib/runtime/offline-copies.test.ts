@@ -4,6 +4,7 @@ import {
   copyAge,
   isSignedInCache,
   keptCopy,
+  oldestBeyond,
   isStaleCache,
   pageOf,
   routesTogether,
@@ -117,6 +118,15 @@ describe("cache names", () => {
     expect(isSignedInCache(cacheNames.pages("b1", "signed-out"))).toBe(false);
     expect(isSignedInCache(cacheNames.assets("b1"))).toBe(false);
     expect(isSignedInCache(cacheNames.reader)).toBe(false);
+  });
+});
+
+describe("oldestBeyond", () => {
+  it("lets the oldest go from a cache over its size, and nothing from one within it", () => {
+    expect(oldestBeyond(["a", "b", "c", "d"], 2)).toEqual(["a", "b"]);
+    expect(oldestBeyond(["a", "b"], 2)).toEqual([]);
+    expect(oldestBeyond([], 2)).toEqual([]);
+    expect(oldestBeyond(["a"], 0)).toEqual(["a"]);
   });
 });
 

@@ -62,6 +62,11 @@ export function isSignedInCache(name: string) {
   return name.startsWith(`${PREFIX}pages-`) && name.endsWith("-signed-in");
 }
 
+/** What a cache that holds more than `max` entries lets go: the oldest (a cache lists its keys oldest first). */
+export function oldestBeyond<T>(keys: readonly T[], max: number): T[] {
+  return keys.slice(0, Math.max(0, keys.length - max));
+}
+
 /**
  * How the worker answers a request: `asset` (a hashed file: from the cache, else the network, kept),
  * `page` (a document or its `.data`: the network, and the kept copy when it fails or is slow),
