@@ -26,6 +26,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // The site's service worker answers from its copies when the network is slow or gone; every spec but
+    // the one about it (offline.spec.ts) sees the network as it is.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },

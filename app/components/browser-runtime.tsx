@@ -2,7 +2,9 @@ import { useLocation, useRevalidator } from "react-router";
 import { Suspense, useEffect, useState } from "react";
 import { importWithRecovery, lazyOptional, loadChunkRecovery, optionalPart } from "~/browser/lazy-import";
 import { watchForNewVersion } from "~/browser/new-version.client";
+import { registerServiceWorker } from "~/browser/service-worker.client";
 import { whenIdle } from "~/browser/when-idle";
+import { OfflineNotice } from "~/components/layout/offline-notice";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
 import type { PublicConfig } from "~/lib/account/public-config";
@@ -22,9 +24,10 @@ const ProgressApartPrompt = lazyOptional(
 );
 
 /**
- * What runs in the browser after hydration: page-view analytics, the new-deployment check and
- * chunk-failure recovery. Renders nothing but the question about another account's progress; a chunk that cannot be recovered becomes the general
- * error page (by throwing to the root error boundary).
+ * What runs in the browser after hydration: page-view analytics, the new-deployment check,
+ * chunk-failure recovery and the service worker. Renders nothing but the offline notice and the question
+ * about another account's progress; a chunk that cannot be recovered becomes the general error page (by
+ * throwing to the root error boundary).
  */
 export interface BrowserRuntimeProps {
   config: PublicConfig | undefined;
@@ -109,6 +112,11 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [uid, firebase?.projectId, firebase?.emulatorHost, firebase?.apiKey]);
 
+  // The service worker, registered once the page is idle and told at every sign-in and sign-out (a
+  // sign-out deletes the signed-in pages it kept).
+  const signedIn = uid !== null;
+  useEffect(() => whenIdle(() => void registerServiceWorker(signedIn)), [signedIn]);
+
   const buildId = config?.buildId;
   useEffect(() => {
     if (!buildId) return;
@@ -126,9 +134,14 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     );
   }, [buildId]);
 
-  return askAboutApart && uid ? (
-    <Suspense fallback={null}>
-      <ProgressApartPrompt uid={uid} />
-    </Suspense>
-  ) : null;
+  return (
+    <>
+      <OfflineNotice />
+      {askAboutApart && uid ? (
+        <Suspense fallback={null}>
+          <ProgressApartPrompt uid={uid} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
-import { hasPersonalCookies } from "./cookies.server";
+import { READER_HEADER, readerHeaderValue } from "~/lib/runtime/offline-copies";
+import { hasPersonalCookies, hasSessionCookie } from "./cookies.server";
 
 /**
  * What every response carries, whatever made it: HTML, `.data`, JSON, the feed, a redirect or a refusal;
@@ -42,6 +43,8 @@ export function applyResponseHeaders(headers: Headers, request: Request, status:
   if (!type.startsWith("text/html") && !headers.has("Content-Security-Policy"))
     headers.set("Content-Security-Policy", resourcePolicy);
   applyCachePolicy(headers, { personal: hasPersonalCookies(request), status });
+  // For the service worker: whom the answer was made for, so a signed-in copy is never shown signed out.
+  headers.set(READER_HEADER, readerHeaderValue(hasSessionCookie(request)));
   // An answer for a stated knowledge (?reveal=) holds gated text the page itself does not: never indexed.
   if (new URL(request.url).searchParams.has(REVEAL_PARAMETER)) headers.set("X-Robots-Tag", "noindex");
 }

@@ -3,17 +3,24 @@ import { describe, expect, it } from "vitest";
 import { staticFileRules } from "~/lib/http/redirects";
 import { resourcePolicy, securityHeaders } from "./response-headers.server";
 
-/** public/_headers as Cloudflare Pages reads it: a path pattern, then its indented `Name: value` lines. */
+/**
+ * public/_headers as Cloudflare Pages reads it: a path pattern, then its indented `Name: value` lines and
+ * `! Name` lines (which take off a header an earlier rule set).
+ */
 function readHeadersFile(text: string) {
-  const rules: Array<{ pattern: string; headers: Array<[string, string]> }> = [];
+  const rules: Array<{ pattern: string; headers: Array<[string, string]>; detached: string[] }> = [];
   for (const line of text.split("\n")) {
     if (!line.trim() || line.trimStart().startsWith("#")) continue;
     if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: [] });
+      rules.push({ pattern: line.trim(), headers: [], detached: [] });
       continue;
     }
     const colon = line.indexOf(":");
     const rule = rules.at(-1);
+    if (rule && line.trim().startsWith("!")) {
+      rule.detached.push(line.trim().slice(1).trim());
+      continue;
+    }
     if (!rule || colon < 0) throw new Error(`Not a header line: ${line}`);
     rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
@@ -37,9 +44,19 @@ describe("the static files' headers (public/_headers)", () => {
       rules.find((rule) => rule.pattern === "/*")!.headers.map(([name]) => name.toLowerCase()),
     );
     for (const rule of rules.filter((other) => other.pattern !== "/*")) {
+      const detached = new Set(rule.detached.map((name) => name.toLowerCase()));
       for (const [name] of rule.headers)
-        expect(everywhere.has(name.toLowerCase()), `${rule.pattern} ${name}`).toBe(false);
+        expect(everywhere.has(name.toLowerCase()) && !detached.has(name.toLowerCase()), `${rule.pattern} ${name}`).toBe(
+          false,
+        );
     }
+  });
+
+  it("serve the service worker fresh, with a policy that lets it fetch this site's pages and nothing else", () => {
+    const worker = rules.find((rule) => rule.pattern === "/sw.js");
+    expect(worker?.headers).toContainEqual(["Cache-Control", "no-cache"]);
+    expect(worker?.detached).toEqual(["Content-Security-Policy"]);
+    expect(worker?.headers).toContainEqual(["Content-Security-Policy", "default-src 'none'; connect-src 'self'"]);
   });
 
   it("keep hashed assets immutable and the deployment id fresh", () => {
@@ -57,6 +74,7 @@ describe("the static files' routes (public/_routes.json)", () => {
   it("keep every static file off the Function, which answers only pages, data and the API", () => {
     // What the build puts beside public/: hashed assets, the build id, and each pack's images (scripts/copy-media.ts).
     const built = ["assets", "builds", "media"];
+    expect(routes.exclude).toContain("/sw.js");
     const published = readdirSync("public", { withFileTypes: true }).filter(
       (entry) => !["_headers", "_routes.json"].includes(entry.name),
     );

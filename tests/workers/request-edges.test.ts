@@ -186,6 +186,16 @@ describe("headers on every kind of response", () => {
     expect(secureResponse(signedOut, new Response("[]")).headers.get("Cache-Control")).toContain("s-maxage=");
   });
 
+  it("says on every answer whether its request came with a session, for the service worker to file its copy", () => {
+    for (const response of [new Response("<p>"), new Response("[]"), Response.redirect(`${site}/`, 302)]) {
+      expect(secureResponse(signedIn, response.clone()).headers.get("X-Signed-In")).toBe("yes");
+      expect(secureResponse(signedOut, response).headers.get("X-Signed-In")).toBe("no");
+    }
+    // A toast's cookie alone is not a session.
+    const toastOnly = new Request(`${site}/`, { headers: { Cookie: "toast=abc" } });
+    expect(secureResponse(toastOnly, new Response("<p>")).headers.get("X-Signed-In")).toBe("no");
+  });
+
   it("gives JSON, .data, the feed and redirects the security headers pages get", () => {
     for (const response of [
       Response.json({}),

@@ -40,7 +40,8 @@ export function SiteDocument({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <meta name="theme-color" content="#b4531f" />
+        <meta name="theme-color" content="#b4531f" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#16100c" media="(prefers-color-scheme: dark)" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${themeScript};${progressMarkScript}` }} />
         <Meta />
         <Links />

@@ -201,7 +201,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
         </div>
 
         <aside className="min-w-0 space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <TrackerSection title="Up next">
+          <TrackerSection title="Up next" id="up-next">
             <UpNext
               units={upNext(progress, units)}
               onMarkRead={(unit) => {

@@ -38,7 +38,9 @@ export function normalizeSourcePath(path: string) {
 export const staticFileRules = [
   "/assets/*",
   "/builds/*",
+  "/sw.js",
   "/icons/*",
+  "/screenshots/*",
   "/media/*",
   "/favicon.png",
   "/logo.svg",

@@ -1,0 +1,90 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Link } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as serviceWorker from "~/browser/service-worker.client";
+import type { KeptCopy } from "~/lib/runtime/worker-messages";
+import { OfflineNotice } from "./offline-notice";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, "onLine", "get").mockReturnValue(online);
+}
+
+/** A page with the notice and a link to another page, whose copy the worker keeps as `kept`. */
+function renderSite(kept: KeptCopy = null) {
+  vi.spyOn(serviceWorker, "askKeptCopy").mockResolvedValue(kept);
+  const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+  const Stub = createRoutesStub([
+    {
+      path: "/releases",
+      Component: () => (
+        <>
+          <OfflineNotice />
+          <h1>Releases</h1>
+          <Link to="/characters">Characters</Link>
+        </>
+      ),
+    },
+    { path: "/characters", Component: () => <h1>Characters</h1> },
+  ]);
+  render(<Stub initialEntries={["/releases"]} />);
+  return { assign };
+}
+
+describe("OfflineNotice", () => {
+  it("says nothing online when the page came from the network", async () => {
+    setOnline(true);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    renderSite();
+    await screen.findByRole("heading", { name: "Releases" });
+    expect(screen.queryByText(/offline|copy kept/)).toBeNull();
+  });
+
+  it("says the reader is offline, and how old the copy is when the worker answered with one", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(Date.now() - 2 * 60 * 60 * 1000 - 5_000);
+    renderSite();
+    expect(
+      await screen.findByText("You are offline. This page is the copy kept on this device 2 hours ago."),
+    ).toBeTruthy();
+  });
+
+  it("says the reader went offline under a page that came from the network, and no age", async () => {
+    setOnline(true);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    renderSite();
+    await screen.findByRole("heading", { name: "Releases" });
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(await screen.findByText("You are offline. This page is as it was when it loaded.")).toBeTruthy();
+  });
+
+  it("says a copy answered online (the network too slow) is one, with a way to the latest", async () => {
+    setOnline(true);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(Date.now() - 10_000);
+    renderSite();
+    expect(await screen.findByText(/copy kept on this device just now, as the connection was too slow/)).toBeTruthy();
+  });
+
+  it("offline, opens a link to a page the worker keeps only as a document as that document", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    const { assign } = renderSite("document");
+    await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/characters$/)));
+    expect(screen.queryByRole("heading", { name: "Characters" })).toBeNull();
+  });
+
+  it("offline, follows a link within the site when the worker keeps the page's data", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    const { assign } = renderSite("data");
+    await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
+    expect(await screen.findByRole("heading", { name: "Characters" })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
+import { copyAge } from "~/lib/runtime/offline-copies";
+
+/**
+ * Says that the reader is offline, or that the page is the copy this device kept (the service worker
+ * answered with it: offline or on a connection too slow to wait for), and how old that copy is. Part of
+ * the browser runtime, so no page's first load carries it; a page opened offline has it from the
+ * worker's copy of the runtime's chunk.
+ */
+export function OfflineNotice() {
+  const { pathname, search } = useLocation();
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [storedAt, setStoredAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void askCopyAge(`${pathname}${search}`).then((kept) => current && setStoredAt(kept));
+    return () => {
+      current = false;
+    };
+  }, [pathname, search]);
+
+  useOfflineLinks(online);
+
+  const age = storedAt === null ? null : copyAge(storedAt, Date.now());
+  const message = !online
+    ? age
+      ? `You are offline. This page is the copy kept on this device ${age}.`
+      : "You are offline. This page is as it was when it loaded."
+    : age
+      ? `This page is the copy kept on this device ${age}, as the connection was too slow. Reload for the latest.`
+      : null;
+  return (
+    // The live region is always there, so what it comes to say is announced.
+    <div aria-live="polite">
+      {message ? (
+        <p className="mb-6 rounded-lg border border-border bg-muted px-3 py-2 text-sm" data-offline-notice="">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Offline, a link to a page the worker kept only as a whole document (a page opened by its address,
+ * never reached within the site) opens it as a document, which the worker answers with its copy; the
+ * site's own navigation would ask for the page's data, which it does not have. Any other link goes as
+ * usual (its data kept, or no copy at all: the site says the page could not load, with a retry).
+ */
+function useOfflineLinks(online: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (online) return;
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey ||
+        (link.target && link.target !== "_self") ||
+        link.hasAttribute("download") ||
+        link.origin !== window.location.origin
+      )
+        return;
+      const page = `${link.pathname}${link.search}`;
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (page === here) return;
+      // Decided once the worker answers; until then the site's own navigation waits.
+      event.preventDefault();
+      void askKeptCopy(page).then((kept) => {
+        if (kept === "document") window.location.assign(link.href);
+        else void navigate(`${page}${link.hash}`);
+      });
+    };
+    // Before the site's own links see the click (React listens on the document, in the bubbling phase).
+    window.addEventListener("click", onClick, true);
+    return () => window.removeEventListener("click", onClick, true);
+  }, [online, navigate]);
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import {
+  cacheNames,
+  copyAge,
+  isSignedInCache,
+  keptCopy,
+  oldestBeyond,
+  isStaleCache,
+  pageOf,
+  routesTogether,
+  readerHeaderValue,
+  readerOf,
+  storedAtOf,
+  strategyFor,
+} from "./offline-copies";
+
+const origin = "https://companion.test";
+const get = (path: string, mode = "cors") => ({ url: `${origin}${path}`, method: "GET", mode });
+
+describe("strategyFor: how the service worker answers a request", () => {
+  it("takes hashed files from the device first", () => {
+    expect(strategyFor(get("/assets/shell-BEGrc_rd.js", "no-cors"), origin)).toBe("asset");
+    expect(strategyFor(get("/assets/inter-latin-wght-normal.woff2"), origin)).toBe("asset");
+  });
+
+  it("answers documents and their .data from the network, with the kept copy after it", () => {
+    expect(strategyFor(get("/", "navigate"), origin)).toBe("page");
+    expect(strategyFor(get("/releases?medium=anime", "navigate"), origin)).toBe("page");
+    expect(strategyFor(get("/_root.data"), origin)).toBe("page");
+    expect(strategyFor(get("/characters/ilse-marrow.data?_routes=root"), origin)).toBe("page");
+    // The reveal request is a .data request too: its address holds the knowledge it is asked with.
+    expect(strategyFor(get("/web_novel.data?reveal=wn%3A1-12"), origin)).toBe("page");
+  });
+
+  it("stays out of forms, other sites, the API, sign-in, resources and the build id", () => {
+    expect(strategyFor({ ...get("/releases.data"), method: "POST" }, origin)).toBe("network");
+    expect(strategyFor({ ...get("/auth/logout", "navigate"), method: "POST" }, origin)).toBe("network");
+    expect(strategyFor({ url: "https://evil.example/assets/x.js", method: "GET", mode: "cors" }, origin)).toBe(
+      "network",
+    );
+    for (const path of [
+      "/api",
+      "/api.data",
+      "/api/v1/units",
+      "/auth/session",
+      "/resources/timeline?reveal=all",
+      "/builds/latest.json",
+      "/site.webmanifest",
+      "/releases/feed.xml",
+      "/releases/calendar.ics",
+    ])
+      expect(strategyFor(get(path, "navigate"), origin), path).toBe("network");
+    expect(strategyFor(get("/builds/latest.json?123"), origin)).toBe("network");
+    expect(strategyFor(get("/resources/timeline?reveal=all"), origin)).toBe("network");
+    expect(strategyFor(get("/api/v1/units"), origin)).toBe("network");
+    expect(strategyFor(get("/media/cover.webp"), origin)).toBe("network");
+    // A page whose name only starts like one of them is a page.
+    expect(strategyFor(get("/apiary", "navigate"), origin)).toBe("page");
+  });
+});
+
+describe("routesTogether: the routes offline pages may lead to", () => {
+  const manifest = (paths: string, version = "v1") =>
+    `${origin}/__manifest?paths=${encodeURIComponent(paths)}&version=${version}`;
+  it("sends React Router's route questions to the network, and puts the kept answers of its version together", () => {
+    expect(strategyFor({ url: manifest("/characters"), method: "GET", mode: "cors" }, origin)).toBe("routes");
+    const kept = [
+      { url: manifest("/,/releases"), routes: { root: { id: "root" }, "routes/releases": { id: "routes/releases" } } },
+      {
+        url: manifest("/characters"),
+        routes: { root: { id: "root" }, "routes/characters": { id: "routes/characters" } },
+      },
+      { url: manifest("/anime", "v0"), routes: { "routes/anime": { id: "routes/anime" } } },
+      { url: manifest("/broken"), routes: ["not", "routes"] },
+    ];
+    expect(routesTogether(manifest("/characters/ilse-marrow"), kept)).toEqual({
+      root: { id: "root" },
+      "routes/releases": { id: "routes/releases" },
+      "routes/characters": { id: "routes/characters" },
+    });
+  });
+
+  it("answers nothing when no kept answer is of the version asked", () => {
+    expect(routesTogether(manifest("/", "v9"), [{ url: manifest("/"), routes: { root: {} } }])).toBeNull();
+    expect(routesTogether(manifest("/"), [])).toBeNull();
+  });
+});
+
+describe("cache names", () => {
+  it("name the build and, for pages, the reader, so neither reader's copies are ever the other's", () => {
+    const names = new Set([
+      cacheNames.assets("b1"),
+      cacheNames.pages("b1", "signed-in"),
+      cacheNames.pages("b1", "signed-out"),
+      cacheNames.pages("b2", "signed-in"),
+      cacheNames.reader,
+    ]);
+    expect(names.size).toBe(5);
+    expect(cacheNames.pages("b1", "signed-in")).toContain("b1");
+  });
+
+  it("count every older build's caches as stale, never this build's or the reader's, nor another's storage", () => {
+    const build = "20261130-abc";
+    expect(isStaleCache(cacheNames.assets(build), build)).toBe(false);
+    expect(isStaleCache(cacheNames.pages(build, "signed-in"), build)).toBe(false);
+    expect(isStaleCache(cacheNames.pages(build, "signed-out"), build)).toBe(false);
+    expect(isStaleCache(cacheNames.reader, build)).toBe(false);
+    expect(isStaleCache(cacheNames.assets("20261129-old"), build)).toBe(true);
+    expect(isStaleCache(cacheNames.pages("20261129-old", "signed-out"), build)).toBe(true);
+    // A build whose id starts like this one's is another build.
+    expect(isStaleCache(cacheNames.assets(`${build}x`), build)).toBe(true);
+    expect(isStaleCache("workbox-precache-v2", build)).toBe(false);
+  });
+
+  it("find the signed-in pages of every build for a sign-out, and nothing else", () => {
+    expect(isSignedInCache(cacheNames.pages("b1", "signed-in"))).toBe(true);
+    expect(isSignedInCache(cacheNames.pages("b0", "signed-in"))).toBe(true);
+    expect(isSignedInCache(cacheNames.pages("b1", "signed-out"))).toBe(false);
+    expect(isSignedInCache(cacheNames.assets("b1"))).toBe(false);
+    expect(isSignedInCache(cacheNames.reader)).toBe(false);
+  });
+});
+
+describe("oldestBeyond", () => {
+  it("lets the oldest go from a cache over its size, and nothing from one within it", () => {
+    expect(oldestBeyond(["a", "b", "c", "d"], 2)).toEqual(["a", "b"]);
+    expect(oldestBeyond(["a", "b"], 2)).toEqual([]);
+    expect(oldestBeyond([], 2)).toEqual([]);
+    expect(oldestBeyond(["a"], 0)).toEqual(["a"]);
+  });
+});
+
+describe("whom an answer was made for", () => {
+  it("reads the site's header, and nothing else as a reader", () => {
+    expect(readerOf(new Headers({ "X-Signed-In": readerHeaderValue(true) }))).toBe("signed-in");
+    expect(readerOf(new Headers({ "X-Signed-In": readerHeaderValue(false) }))).toBe("signed-out");
+    expect(readerOf(new Headers())).toBeNull();
+    expect(readerOf(new Headers({ "X-Signed-In": "true" }))).toBeNull();
+  });
+
+  it("reads when a copy was kept, or nothing from a missing or broken stamp", () => {
+    expect(storedAtOf(new Headers({ "X-Stored-At": "1764480000000" }))).toBe(1764480000000);
+    for (const broken of ["", "0", "-5", "soon", "NaN", "Infinity"])
+      expect(storedAtOf(new Headers({ "X-Stored-At": broken }))).toBeNull();
+    expect(storedAtOf(new Headers())).toBeNull();
+  });
+});
+
+describe("pageOf", () => {
+  it("takes a document and its .data, with or without the routes and reveal asked, as one page", () => {
+    expect(pageOf(`${origin}/releases`)).toBe("/releases");
+    expect(pageOf(`${origin}/releases.data`)).toBe("/releases");
+    expect(pageOf(`${origin}/releases.data?_routes=root%2Croutes%2Freleases`)).toBe("/releases");
+    expect(pageOf(`${origin}/search.data?q=ash&reveal=wn%3A1-3`)).toBe("/search?q=ash");
+    expect(pageOf(`${origin}/search?q=ash`)).toBe("/search?q=ash");
+    expect(pageOf(`${origin}/_root.data`)).toBe("/");
+    expect(pageOf(`${origin}/`)).toBe("/");
+  });
+});
+
+describe("copyAge", () => {
+  const now = Date.UTC(2026, 10, 30, 12);
+  it("says how old a copy is in whole minutes, hours or days", () => {
+    expect(copyAge(now, now)).toBe("just now");
+    expect(copyAge(now - 59_000, now)).toBe("just now");
+    expect(copyAge(now - 60_000, now)).toBe("1 minute ago");
+    expect(copyAge(now - 59 * 60_000, now)).toBe("59 minutes ago");
+    expect(copyAge(now - 60 * 60_000, now)).toBe("1 hour ago");
+    expect(copyAge(now - 25 * 60 * 60_000, now)).toBe("1 day ago");
+    expect(copyAge(now - 400 * 24 * 60 * 60_000, now)).toBe("400 days ago");
+  });
+
+  it("takes a copy from the future (the clock moved back) as just made", () => {
+    expect(copyAge(now + 3_600_000, now)).toBe("just now");
+  });
+});
+
+describe("keptCopy", () => {
+  const kept = [
+    `${origin}/releases`,
+    `${origin}/characters.data?_routes=root%2Croutes%2Fcharacters`,
+    `${origin}/characters`,
+    `${origin}/web_novel.data?reveal=wn%3A1-3`,
+    `${origin}/search?q=ash`,
+  ];
+  it("prefers the page's data, then its document", () => {
+    expect(keptCopy(kept, "/characters")).toBe("data");
+    expect(keptCopy(kept, "/releases")).toBe("document");
+    expect(keptCopy(kept, "/search?q=ash")).toBe("document");
+  });
+
+  it("never takes a reveal's answer, another query or another page for the page's data", () => {
+    expect(keptCopy(kept, "/web_novel")).toBeNull();
+    expect(keptCopy(kept, "/search?q=ashes")).toBeNull();
+    expect(keptCopy(kept, "/characters/ilse-marrow")).toBeNull();
+    expect(keptCopy([], "/")).toBeNull();
+  });
+});

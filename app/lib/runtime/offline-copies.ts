@@ -1,0 +1,163 @@
+import { REVEAL_PARAMETER } from "../shield/knowledge";
+
+/**
+ * The service worker's decisions (app/service-worker.ts), pure so they can be tested: what each request
+ * gets, which cache keeps it, and whose copy a response is. Nothing here touches a cache.
+ */
+
+/** Whether the reader a page was made for was signed in: a copy for one is never shown to the other. */
+export type Reader = "signed-in" | "signed-out";
+
+/**
+ * The header every answer of the site carries (app/server/response-headers.server.ts): whether the
+ * request came with a session. The worker files each page it keeps by it, and learns from it that the
+ * reader signed in or out, even in another tab.
+ */
+export const READER_HEADER = "X-Signed-In";
+
+export function readerHeaderValue(signedIn: boolean) {
+  return signedIn ? "yes" : "no";
+}
+
+/** The reader a response was made for, or null when it does not say (a static file, another site). */
+export function readerOf(headers: Headers): Reader | null {
+  const value = headers.get(READER_HEADER);
+  return value === "yes" ? "signed-in" : value === "no" ? "signed-out" : null;
+}
+
+/** When the worker stored a copy (milliseconds since the epoch), kept on the copy itself. */
+export const STORED_AT_HEADER = "X-Stored-At";
+
+export function storedAtOf(headers: Headers): number | null {
+  const value = Number(headers.get(STORED_AT_HEADER));
+  return headers.has(STORED_AT_HEADER) && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Every cache the worker opens starts so; anything else in the origin's storage is not the worker's. */
+const PREFIX = "rc-";
+
+/**
+ * Caches are named by the build that made them (and pages by their reader too), so a new build's worker
+ * can tell every older cache and delete it, and a sign-out deletes the signed-in pages of every build.
+ */
+export const cacheNames = {
+  assets: (build: string) => `${PREFIX}assets-${build}`,
+  pages: (build: string, reader: Reader) => `${PREFIX}pages-${build}-${reader}`,
+  /** What the worker last learned of the reader, kept across the worker's restarts (no build: it outlives one). */
+  reader: `${PREFIX}reader`,
+} as const;
+
+/** The caches a worker of `build` deletes when it takes over: every one of the worker's but its own. */
+export function isStaleCache(name: string, build: string) {
+  if (!name.startsWith(PREFIX) || name === cacheNames.reader) return false;
+  return (
+    name !== cacheNames.assets(build) &&
+    name !== cacheNames.pages(build, "signed-in") &&
+    name !== cacheNames.pages(build, "signed-out")
+  );
+}
+
+/** The caches a sign-out deletes: signed-in pages, of whichever build. */
+export function isSignedInCache(name: string) {
+  return name.startsWith(`${PREFIX}pages-`) && name.endsWith("-signed-in");
+}
+
+/** What a cache that holds more than `max` entries lets go: the oldest (a cache lists its keys oldest first). */
+export function oldestBeyond<T>(keys: readonly T[], max: number): T[] {
+  return keys.slice(0, Math.max(0, keys.length - max));
+}
+
+/**
+ * How the worker answers a request: `asset` (a hashed file: from the cache, else the network, kept),
+ * `page` (a document or its `.data`: the network, and the kept copy when it fails or is slow),
+ * `routes` (React Router's `/__manifest`, which tells a page the routes its links lead to: the
+ * network, else what the kept answers of this build say together), or `network` (the worker stays out
+ * of it: another site, a form, the API, sign-in, the build id).
+ */
+export type Strategy = "asset" | "page" | "routes" | "network";
+
+interface RequestFacts {
+  url: string;
+  method: string;
+  /** `navigate` for a document the browser opens. */
+  mode: string;
+}
+
+/** Where React Router asks which routes the addresses a page links to have (lazy route discovery). */
+const ROUTES_PATH = "/__manifest";
+
+/**
+ * The routes every kept `/__manifest` answer of one version names, together: offline, a page opened from
+ * its copy knows only its own routes, and asks for those of a link before following it. Each answer is an
+ * object of routes by id, the same route the same in every answer of a version.
+ */
+export function routesTogether(wanted: string, kept: ReadonlyArray<{ url: string; routes: unknown }>) {
+  const version = new URL(wanted).searchParams.get("version");
+  const together: Record<string, unknown> = {};
+  for (const answer of kept) {
+    if (new URL(answer.url).searchParams.get("version") !== version) continue;
+    if (answer.routes && typeof answer.routes === "object" && !Array.isArray(answer.routes))
+      Object.assign(together, answer.routes);
+  }
+  return Object.keys(together).length ? together : null;
+}
+
+/** Addresses that are pages by their form but must always reach the site. */
+const neverKept = /^\/(api|auth|resources|builds)(\/|\.data$|$)/;
+
+export function strategyFor(request: RequestFacts, origin: string): Strategy {
+  if (request.method !== "GET") return "network";
+  const url = new URL(request.url);
+  if (url.origin !== origin) return "network";
+  if (url.pathname.startsWith("/assets/")) return "asset";
+  if (url.pathname === ROUTES_PATH) return "routes";
+  if (neverKept.test(url.pathname)) return "network";
+  if (url.pathname.endsWith(".data")) return "page";
+  // A file opened in a tab (the feed, the calendar, the manifest) is not a page to keep.
+  return request.mode === "navigate" && !/\.\w+$/.test(url.pathname) ? "page" : "network";
+}
+
+/**
+ * The page a document or `.data` request is for (`/releases.data?_routes=…` and `/releases` are one
+ * page, `/_root.data` is the home page): what the page asks the worker about when it wants to know
+ * whether it shows a kept copy.
+ */
+export function pageOf(url: string) {
+  const address = new URL(url);
+  let path = address.pathname;
+  if (path === "/_root.data") path = "/";
+  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  const params = new URLSearchParams(address.search);
+  params.delete("_routes");
+  params.delete(REVEAL_PARAMETER);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** How old a kept copy is, in words: "just now", "5 minutes ago", "3 days ago". */
+export function copyAge(storedAt: number, now: number) {
+  const minutes = Math.max(0, Math.floor((now - storedAt) / 60_000));
+  if (minutes < 1) return "just now";
+  const [count, unit] =
+    minutes < 60
+      ? [minutes, "minute"]
+      : minutes < 24 * 60
+        ? [Math.floor(minutes / 60), "hour"]
+        : [Math.floor(minutes / (24 * 60)), "day"];
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+/**
+ * Which copy of `page` a list of kept addresses holds: its data (without a reveal: what a navigation
+ * asks for first) wins over its document, since opening it within the site keeps the page around it.
+ */
+export function keptCopy(keptUrls: readonly string[], page: string): "data" | "document" | null {
+  let found: "data" | "document" | null = null;
+  for (const url of keptUrls) {
+    if (pageOf(url) !== page) continue;
+    const address = new URL(url);
+    if (!address.pathname.endsWith(".data")) found ??= "document";
+    else if (!address.searchParams.has(REVEAL_PARAMETER)) return "data";
+  }
+  return found;
+}

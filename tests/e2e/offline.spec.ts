@@ -1,0 +1,285 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { emptyProgress } from "../../app/lib/progress/record";
+import { expect, signIn, test } from "../support/auth";
+import { clientNavigate, waitForHydration } from "../support/browser";
+
+/*
+ * The site installed and offline (decision 40): the manifest, and the service worker that answers pages
+ * a reader visited from the copies it kept, with a notice that says so and how old the copy is. Every
+ * other spec blocks the worker (playwright.config.ts); this one lets it run, on a phone.
+ */
+test.use({ serviceWorkers: "allow", viewport: { width: 360, height: 780 } });
+
+/** A fact of Ilse Marrow's that only a reader at arc 5 knows (as in shared-device.spec.ts). */
+const secret = "The shadow of the keeper Lanthe";
+const readerAt = (chapter: string) => JSON.stringify({ ...emptyProgress, webNovel: chapter });
+
+/** Waits until the worker controls the page (it registers once the page is idle). */
+async function controlled(page: Page) {
+  await waitForHydration(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+/** The addresses the worker keeps for pages, by cache. */
+function keptPages(page: Page) {
+  return page.evaluate(async () => {
+    const kept: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const requests = await (await caches.open(name)).keys();
+      kept[name] = requests.map((request) => new URL(request.url).pathname + new URL(request.url).search);
+    }
+    return kept;
+  });
+}
+
+const offlineNotice = (page: Page) => page.locator("[data-offline-notice]");
+/** The signed-in reader's menu in the header (a disclosure on a phone). */
+const accountMenu = (page: Page) => page.getByRole("banner").getByLabel(/^Account:/);
+
+/**
+ * The network gone, for the page and for the worker: Chromium's offline mode leaves a service worker's
+ * own requests alone, so they are refused too, as a dead connection refuses them.
+ */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route("**/*", (route) => route.abort("internetdisconnected"));
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await context.setOffline(false);
+}
+
+test("a visited page opens offline on a phone, saying it is offline and how old the copy is", async ({
+  page,
+  context,
+}) => {
+  // The first page loads before the worker exists; it keeps that page once it does.
+  await page.goto("/");
+  await controlled(page);
+  await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/");
+  await page.goto("/releases");
+  await waitForHydration(page);
+  // Reached within the site: the worker keeps its data.
+  await clientNavigate(page, "/characters");
+  await expect(page.getByRole("heading", { level: 1, name: "Characters" })).toBeVisible();
+  await page.goto("/privacy_policy");
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toHaveCount(0);
+
+  await goOffline(context);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy");
+  await expect(offlineNotice(page)).toHaveText("You are offline. This page is the copy kept on this device just now.");
+
+  // A page opened by its address: the worker has its document.
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Releases" })).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+
+  // A link to a page reached within the site goes within the site, from the kept data.
+  await page.locator('a[href="/characters"]').first().dispatchEvent("click");
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Characters" })).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("This page is the copy kept on this device");
+
+  // A link to a page kept only as a document opens that document.
+  await page.locator('a[href="/privacy_policy"]').first().dispatchEvent("click");
+  await expect(page).toHaveURL(/\/privacy_policy$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy");
+
+  // Hours later, still offline: the notice says how old the copy is. No sideways scroll on a phone.
+  await page.clock.install({ time: new Date(Date.now() + 3 * 60 * 60 * 1000 + 60_000) });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toHaveText(
+    "You are offline. This page is the copy kept on this device 3 hours ago.",
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Online again, the page comes from the network and the notice goes.
+  await goOnline(context);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toHaveCount(0);
+});
+
+test("offline, a page shows only what its reader knows now: a copy answered for more knowledge is never used", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-30"));
+  await page.goto("/characters/ilse-marrow");
+  await waitForHydration(page);
+  await expect(page.getByText(secret)).toBeVisible();
+
+  await goOffline(context);
+  await page.reload();
+  await waitForHydration(page);
+  // The same reader: the kept answer for what they know.
+  await expect(page.getByText(secret)).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+
+  // The reader set their progress back meanwhile: the kept answer was for more than they know now.
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:1-3"));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Ilse Marrow");
+  const sealed = page.getByText("This fact is beyond what you have read or watched.");
+  await expect(sealed.first()).toBeVisible();
+  const sealedCount = await sealed.count();
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // Asking to see a sealed fact asks with knowledge never asked with online: no copy answers it.
+  await page.getByRole("button", { name: "Show it" }).first().click();
+  await expect(
+    page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div"),
+  ).toBeVisible();
+  await expect(sealed).toHaveCount(sealedCount);
+  await expect(page.getByText(secret)).toHaveCount(0);
+});
+
+test("after signing out, no page kept for the signed-in reader is ever shown, online or off", async ({
+  page,
+  context,
+  accounts,
+}) => {
+  const account = await accounts.create("Offline Reader");
+  await page.goto("/releases");
+  await controlled(page);
+  await signIn(page, account);
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await expect(accountMenu(page)).toBeVisible();
+  await expect
+    .poll(async () => Object.entries(await keptPages(page)).filter(([name]) => name.endsWith("-signed-in")))
+    .toContainEqual([expect.stringMatching(/^rc-pages-.+-signed-in$/), expect.arrayContaining(["/releases"])]);
+
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect
+    .poll(async () => Object.keys(await keptPages(page)).filter((name) => name.endsWith("-signed-in")))
+    .toEqual([]);
+
+  await goOffline(context);
+  for (const path of ["/releases", "/"]) {
+    await page.goto(path).catch(() => {});
+    await expect(accountMenu(page)).toHaveCount(0);
+    await expect(page.getByText(account.email)).toHaveCount(0);
+  }
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+});
+
+test("the worker of a new build deletes every older build's caches, and the new-deployment toast still shows", async ({
+  page,
+  context,
+}) => {
+  // Caches an older build's worker left behind, and one that is not the worker's (before the first page only).
+  await context.addInitScript(() => {
+    if (sessionStorage.getItem("e2e:older-caches")) return;
+    sessionStorage.setItem("e2e:older-caches", "made");
+    void caches.open("rc-assets-20200101000000-older");
+    void caches.open("rc-pages-20200101000000-older-signed-out");
+    void caches.open("someone-elses");
+  });
+  await page.goto("/");
+  await controlled(page);
+  const build = await page.evaluate(
+    async () => ((await (await fetch("/builds/latest.json")).json()) as { id: string }).id,
+  );
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await expect
+    .poll(async () => Object.keys(await keptPages(page)).sort())
+    .toEqual(expect.arrayContaining([`rc-assets-${build}`, `rc-pages-${build}-signed-out`, "someone-elses"]));
+  const names = Object.keys(await keptPages(page));
+  expect(names.filter((name) => name.includes("older"))).toEqual([]);
+
+  // The build id is never answered from a copy: a new deployment is seen under a controlled page.
+  await page.route("**/builds/latest.json*", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ id: `${build}-next`, timestamp: new Date().toISOString() }),
+    }),
+  );
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("A new version is available");
+});
+
+test("under the worker, a chunk the server no longer has still reloads the page once, then shows the error page", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  // A deployment replaced the tracker's code: the worker has no copy, and the server answers none.
+  await context.route("**/assets/tracker-*.js", (route) => route.abort());
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.goto("/reading_tracker");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error", { timeout: 15_000 });
+  await expect(page.getByText("Part of the site could not be loaded")).toBeVisible();
+  await expect.poll(() => loads).toBe(2);
+});
+
+test("the manifest and the worker are served as an installable site needs them", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
+
+  const response = await request.get("/site.webmanifest");
+  expect(response.status()).toBe(200);
+  const manifest = (await response.json()) as {
+    name: string;
+    short_name: string;
+    description: string;
+    start_url: string;
+    scope: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    shortcuts: Array<{ name: string; short_name: string; url: string }>;
+    screenshots: Array<{ src: string; sizes: string; form_factor: string }>;
+  };
+  expect(manifest).toMatchObject({ start_url: "/", scope: "/", display: "standalone" });
+  expect(manifest.name.length).toBeGreaterThan(0);
+  expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+  expect(manifest.description.length).toBeGreaterThan(20);
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+  for (const purpose of ["any", "maskable"])
+    for (const size of ["192x192", "512x512"])
+      expect(manifest.icons, `${purpose} ${size}`).toContainEqual(
+        expect.objectContaining({ purpose, sizes: size, type: "image/png" }),
+      );
+  expect(manifest.shortcuts.map((shortcut) => shortcut.short_name)).toEqual(["Tracker", "Releases", "Up next"]);
+  expect(manifest.screenshots.map((screenshot) => screenshot.form_factor).sort()).toEqual(["narrow", "wide"]);
+
+  // Every image is a PNG of the size the manifest says; every shortcut opens a page.
+  for (const image of [...manifest.icons.filter((icon) => icon.type === "image/png"), ...manifest.screenshots]) {
+    const file = await request.get(image.src);
+    expect(file.status(), image.src).toBe(200);
+    const png = await file.body();
+    expect(png.subarray(1, 4).toString(), image.src).toBe("PNG");
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, image.src).toBe(image.sizes);
+  }
+  for (const shortcut of manifest.shortcuts) expect((await request.get(shortcut.url)).status(), shortcut.url).toBe(200);
+
+  // The worker: at the site's root (its scope is the whole site), always asked for afresh, and allowed to fetch the site.
+  const worker = await request.get("/sw.js");
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()["content-type"]).toContain("javascript");
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+  expect(worker.headers()["content-security-policy"]).toBe("default-src 'none'; connect-src 'self'");
+});
