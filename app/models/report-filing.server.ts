@@ -5,18 +5,18 @@ import type { Database } from "./database";
 import { batch, query } from "./query.server";
 import type { limitedHit } from "./rate-limits.server";
 
-/** Every volume and every episode, in story order, with their labels and titles. */
+/** Every volume and every episode, in story order, with their labels. */
 const volumeChoices = query
   .selectFrom("ln_volumes as v")
   .innerJoin("story_units as u", "u.key", "v.key")
   .innerJoin("ln_collections as c", "c.code", "v.collection_code")
-  .select(["v.key", "u.label", "v.title"])
+  .select(["v.key", "u.label"])
   .orderBy("c.sort_order")
   .orderBy("v.number");
 const episodeChoices = query
   .selectFrom("anime_episodes as e")
   .innerJoin("story_units as u", "u.key", "e.key")
-  .select(["e.key", "u.label", "e.title"])
+  .select(["e.key", "u.label"])
   .orderBy("e.season_number")
   .orderBy("e.number");
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { checkWith } from "./form";
-import { labelWithTitle } from "../content/labels";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
 
@@ -169,11 +168,12 @@ export function formByKind(kind: ReportKind) {
 }
 
 /**
- * A volume or an episode as a report form offers it: its label and title, each said once (a volume
- * titled "Lanternfall EX: Moth Letters" is "Lanternfall EX 2: Moth Letters", not the collection twice).
+ * A volume or an episode as a report form offers it: by its label, its place ("Lanternfall EX 2",
+ * "Season 1 · Episode 3"), which names it to the reader filing about it. Not by its title: the list
+ * holds every volume and episode, most beyond what the reader has reached (decision 39).
  */
-export function unitChoice(unit: { key: string; label: string; title: string }) {
-  return { value: unit.key, label: labelWithTitle(unit.label, unit.title) };
+export function unitChoice(unit: { key: string; label: string }) {
+  return { value: unit.key, label: unit.label };
 }
 
 /** The schema of one form. Select choices from the database are checked by the server afterwards. */
