@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Spoiler } from "~/components/spoiler";
+import { UnitTitle } from "~/components/unit-title";
 import { Button } from "~/components/ui/button";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitMediumLabels, unitPath } from "~/lib/content/units";
@@ -15,7 +15,10 @@ export function consumedVerb(unit: TrackerUnit) {
   return watched.has(unit.medium) ? "watched" : "read";
 }
 
-/** One unit to read or watch: its medium, its label linked to where it is, its title behind the shield, and a way to mark it. */
+/**
+ * One unit to read or watch: its medium, its label linked to where it is, its title behind the shield
+ * ("Title hidden" while it waits for the reader, as the catalogues say it), and a way to mark it.
+ */
 function UnitCard({
   unit,
   action,
@@ -37,10 +40,10 @@ function UnitCard({
       </p>
       {/* Kept apart from the button below, so a finger on the placeholder's "Show it" never lands on it. */}
       <p className="mb-4">
-        <Spoiler gated={unit.title} what="The title">
+        <UnitTitle gated={unit.title} what="The title">
           {/* Under its link, only what the title adds: "The Drowned Bellringer", not "Lanternfall 2: The Drowned Bellringer"; nothing where the title only says the label again ("IF: The Heiress of Lowwick"). */}
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
-        </Spoiler>
+        </UnitTitle>
       </p>
       <Button variant="outline" size="xs" onClick={() => onMark(unit)}>
         {action}
