@@ -3,6 +3,7 @@ import { cn } from "~/lib/cn";
 import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
+import { StoryDate } from "~/components/story-date";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
@@ -27,7 +28,7 @@ export function EpisodeTitle({
     <div className="min-w-0">
       <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
         {`Episode ${episode.number} · `}
-        <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
+        <StoryDate date={episode.airedOn} />
       </p>
       <Heading className="font-semibold">{episode.title}</Heading>
       <OriginalText text={episode.originalTitle} className="text-sm" />

@@ -49,7 +49,8 @@ export interface AnimeEpisode {
   /** Episode titles are not flagged in the pack: shown to everyone, like the number and the date. */
   title: string;
   originalTitle: string | null;
-  airedOn: string;
+  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  airedOn: string | null;
   adapts: { from: UnitLabel; to: UnitLabel };
   volumes: UnitLabel[];
   changes: AdaptationChange[];
