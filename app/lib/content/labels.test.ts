@@ -214,6 +214,14 @@ describe("webNovelEntryNames", () => {
     );
   });
 
+  it("says the kind once where the label is written with it", () => {
+    const arc = [
+      { kind: "chapter", ordinal: 1, label: "chapter 26" },
+      { kind: "interlude", ordinal: 2, label: "Interlude 4" },
+    ] as const;
+    expect([...webNovelEntryNames(arc).values()]).toEqual(["Chapter 26", "Interlude 4"]);
+  });
+
   it("gives an entry's name within its arc from its full label", () => {
     expect(webNovelChapterName("Arc 3 · Chapter 123-A")).toBe("Chapter 123-A");
     expect(webNovelChapterName("Arc 1 · Prologue")).toBe("Prologue");

@@ -238,8 +238,9 @@ export function webNovelEntryNames(entries: readonly WebNovelEntry[]): Map<numbe
     const place = (counted.get(entry.kind) ?? 0) + 1;
     counted.set(entry.kind, place);
     const word = chapterKindLabels[entry.kind];
-    const number =
-      entry.label?.trim() || (entry.kind === "chapter" || (ofKind.get(entry.kind) ?? 0) > 1 ? place : null);
+    // A label written with its kind ("Interlude 4" on an interlude) says the word once.
+    const label = entry.label?.trim().replace(new RegExp(`^${word}\\s+`, "i"), "");
+    const number = label || (entry.kind === "chapter" || (ofKind.get(entry.kind) ?? 0) > 1 ? place : null);
     names.set(entry.ordinal, number === null ? word : `${word} ${number}`);
   }
   return names;
