@@ -10,6 +10,10 @@ ALTER TABLE chapters DROP COLUMN published_on;
 ALTER TABLE chapters RENAME COLUMN published_on_known TO published_on;
 CREATE INDEX chapters_published_on ON chapters (published_on);
 
+-- The number the series itself gives a web novel entry ("26", "123-A"), null where it gives none: the
+-- unit's label already says its name; this lets the home page name the chapter after a reader's place.
+ALTER TABLE chapters ADD COLUMN label TEXT;
+
 ALTER TABLE chapters ADD COLUMN word_count_known INTEGER;
 UPDATE chapters SET word_count_known = word_count;
 ALTER TABLE chapters DROP COLUMN word_count;

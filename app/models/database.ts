@@ -89,6 +89,7 @@ export interface ChaptersTable {
   title_reveal_position: number | null;
   title_revealed_by: string | null;
   published_on: string | null;
+  label: string | null;
   word_count: number | null;
 }
 

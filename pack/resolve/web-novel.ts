@@ -45,6 +45,7 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, checkReve
         arc_number: arc.number,
         ordinal: chapter.ordinal,
         kind: chapter.kind,
+        label: chapter.label ?? null,
         title: chapter.title,
         original_title: chapter.originalTitle ?? null,
         published_on: chapter.publishedOn ?? null,

@@ -287,10 +287,10 @@ test.describe("an anime viewer on a 360 px phone", () => {
     await page.goto("/");
     await waitForHydration(page);
     const continueBox = page.getByRole("region", { name: "Continue where you left off" });
-    await expect(continueBox.getByRole("listitem").filter({ hasText: "Arc 3, chapter 1" })).toHaveText(
-      "Read Arc 3, chapter 1 next",
+    await expect(continueBox.getByRole("listitem").filter({ hasText: "Arc 3, prologue" })).toHaveText(
+      "Read Arc 3, prologue next",
     );
-    await expect(continueBox.getByRole("link", { name: "Arc 3, chapter 1", exact: true })).toHaveAttribute(
+    await expect(continueBox.getByRole("link", { name: "Arc 3, prologue", exact: true })).toHaveAttribute(
       "href",
       /\/web_novel\?arc=3#wn-3-1$/,
     );
