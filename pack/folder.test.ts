@@ -44,10 +44,104 @@ describe("loadPack", () => {
     expect(character?.reveal_position).toBe(4); // first appears in wn:2-1
   });
 
-  it("names the file and field of a bad date", async () => {
-    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].publishedOn = "2015-13-40"));
+  it("names the file and field of a date written in no form it reads", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].publishedOn = "Oct 2016"));
     expect(await problemsOf(dir)).toEqual([
-      "web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD",
+      "web-novel.json › arcs[0].chapters[1].publishedOn: must be a date written YYYY-MM-DD, YYYY-MM or YYYY (leave it out when it is not known)",
+    ]);
+  });
+
+  it("refuses a month that is not one, at a month's or a day's precision", async () => {
+    const dir = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[0].releasedJp = "2016-13";
+      json.collections[0].volumes[1].releasedJp = "2016-00-10";
+    });
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].releasedJp: 2016-13 has no month 13: a month is 01 to 12",
+      "light-novels.json › collections[0].volumes[1].releasedJp: 2016-00-10 has no month 00: a month is 01 to 12",
+    ]);
+  });
+
+  it("refuses a day its month does not have", async () => {
+    const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[0].airedOn = "2015-02-29"));
+    expect(await problemsOf(dir)).toEqual([
+      "anime.json › seasons[0].episodes[0].airedOn: 2015-02-29 is not a day: February 2015 has 28 days",
+    ]);
+  });
+
+  it("refuses an English release surely before the Japanese one, at the precision each has", async () => {
+    const dir = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[0].releasedJp = "2016-03";
+      json.collections[0].volumes[0].releasedEn = "2016-02-28";
+      // The same year cannot be told apart from a day in it: either could be first.
+      json.collections[0].volumes[1].releasedJp = "2016";
+      json.collections[0].volumes[1].releasedEn = "2016-01-05";
+    });
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].releasedEn: the English release (2016-02-28) cannot come before the Japanese one (2016-03)",
+    ]);
+  });
+
+  it("accepts dates at a month's or a year's precision, dates and word counts left out, and no English edition stated", async () => {
+    const web = packWith("web-novel.json", (json) => {
+      json.arcs[0].chapters[0].publishedOn = "2015-01";
+      json.arcs[0].chapters[1].publishedOn = "2015";
+      delete json.arcs[0].chapters[2].publishedOn;
+      delete json.arcs[0].chapters[2].wordCount;
+    });
+    const { rows, problems } = await loadPack(web, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.chapters.map((chapter) => [chapter.published_on, chapter.word_count])).toEqual([
+      ["2015-01", 3000],
+      ["2015", 4000],
+      [null, null],
+      ["2015-02-01", 4500],
+      ["2015-02-08", 2500],
+    ]);
+    const books = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[1].releasedEn = null;
+      delete json.collections[1].volumes[0].releasedJp;
+    });
+    const volumes = (await loadPack(books, "tiny")).rows!.ln_volumes;
+    expect(volumes.map((volume) => [volume.released_jp, volume.released_en, volume.no_english_edition])).toEqual([
+      ["2016-01-10", "2017-03-01", 0],
+      ["2016-06-10", null, 1],
+      [null, null, 0],
+    ]);
+  });
+
+  it("refuses an empty label", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = " "));
+    expect(await problemsOf(dir)).toEqual([
+      "web-novel.json › arcs[0].chapters[1].label: must not be empty: leave label out where the series gives the entry no number",
+    ]);
+  });
+
+  it("refuses a label too long to be a number", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = "The Hinge That Creaked"));
+    expect(await problemsOf(dir)).toEqual([
+      'web-novel.json › arcs[0].chapters[1].label: must be at most 20 characters: a label is the entry\'s number as the series writes it ("26", "123-A"), not its title',
+    ]);
+  });
+
+  it("refuses a label that is not written as a number", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = "2 · B"));
+    expect(await problemsOf(dir)).toEqual([
+      'web-novel.json › arcs[0].chapters[1].label: must be the entry\'s number as the series writes it, letters, digits and dashes such as "26" or "123-A"',
+    ]);
+  });
+
+  it("refuses two entries of an arc with one name, whether labelled or counted", async () => {
+    const dir = packWith("web-novel.json", (json) => {
+      json.arcs[0].chapters[1].label = "4";
+      json.arcs[0].chapters[2].label = "4";
+      // Arc 2's first chapter is counted as Chapter 1; its epilogue becomes a chapter labelled 1.
+      json.arcs[1].chapters[1].kind = "chapter";
+      json.arcs[1].chapters[1].label = "1";
+    });
+    expect(await problemsOf(dir)).toEqual([
+      `web-novel.json › arcs[0].chapters[2].label: is named "Chapter 4" in arc 1, like arcs[0].chapters[1]: give each entry a label of its own (a chapter without one is numbered among the arc's chapters)`,
+      `web-novel.json › arcs[1].chapters[1].label: is named "Chapter 1" in arc 2, like arcs[1].chapters[0]: give each entry a label of its own (a chapter without one is numbered among the arc's chapters)`,
     ]);
   });
 

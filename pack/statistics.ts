@@ -42,10 +42,17 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
   const chaptersPerArc = new Map(arcNumbers.map((number) => [String(number), 0]));
   const wordsPerArc = new Map(arcNumbers.map((number) => [String(number), 0]));
   const months = new Map<string, number>();
+  // What the sums leave out, so the page can say it: a word count or a month the pack does not know.
+  let withoutWords = 0;
+  let withoutMonth = 0;
   for (const chapter of chapters) {
     tally(chaptersPerArc, String(chapter.arc_number));
-    tally(wordsPerArc, String(chapter.arc_number), chapter.word_count);
-    tally(months, chapter.published_on.slice(0, 7));
+    if (chapter.word_count === null) withoutWords++;
+    else tally(wordsPerArc, String(chapter.arc_number), chapter.word_count);
+    // A year-only date belongs to no month: counted among those the timeline lacks, never put in January.
+    if (chapter.published_on !== null && chapter.published_on.length >= 7)
+      tally(months, chapter.published_on.slice(0, 7));
+    else withoutMonth++;
   }
 
   const chapterByKey = new Map(chapters.map((chapter) => [chapter.key, chapter]));
@@ -56,13 +63,18 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
   }
 
   const volumesPerYear = new Map<string, number>();
-  for (const volume of volumes) tally(volumesPerYear, volume.released_jp.slice(0, 4));
+  let undatedVolumes = 0;
+  for (const volume of volumes)
+    if (volume.released_jp === null) undatedVolumes++;
+    else tally(volumesPerYear, volume.released_jp.slice(0, 4));
   const years = [...volumesPerYear].sort(byLabel);
   // Each year's adapted chapters: the union of the position ranges of the volumes released by then.
   const ranges = volumes.flatMap((volume) => {
     const from = volume.adapts_from ? chapterByKey.get(volume.adapts_from) : undefined;
     const to = volume.adapts_to ? chapterByKey.get(volume.adapts_to) : undefined;
-    return from && to ? [{ year: volume.released_jp.slice(0, 4), from: from.position, to: to.position }] : [];
+    return from && to && volume.released_jp !== null
+      ? [{ year: volume.released_jp.slice(0, 4), from: from.position, to: to.position }]
+      : [];
   });
   const positions = chapters.map((chapter) => chapter.position).sort((a, b) => a - b);
   const adapted = years.map(([year]): [string, number] => {
@@ -76,7 +88,10 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
   const totals: Array<[keyof SeriesTotals, number]> = [
     ["arcs", arcs.length],
     ["chapters", chapters.length],
-    ["words", chapters.reduce((sum, chapter) => sum + chapter.word_count, 0)],
+    ["words", chapters.reduce((sum, chapter) => sum + (chapter.word_count ?? 0), 0)],
+    ["chapters_without_words", withoutWords],
+    ["chapters_without_month", withoutMonth],
+    ["volumes_undated", undatedVolumes],
     ["volumes", volumes.length],
     ["side_stories", rows.side_stories.length],
     ["episodes", rows.anime_episodes.length],

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadPack } from "./folder";
 import { contentTables, planSync } from "./sync";
 
-/** The columns of every table the migrations create or add, in order. */
+/** The columns of every table the migrations create, add, drop and rename, in order. */
 function migratedColumns() {
   const sql = readdirSync("migrations")
     .filter((name) => name.endsWith(".sql"))
@@ -19,7 +19,16 @@ function migratedColumns() {
       .filter((word) => /^[a-z_]+$/.test(word));
     tables.set(name!, columns);
   }
-  for (const [, name, column] of sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g)) tables.get(name!)?.push(column!);
+  // Columns added, dropped and renamed, in the order the migrations change them.
+  for (const [, name, change, column, renamed] of sql.matchAll(
+    /ALTER TABLE (\w+) (ADD|DROP|RENAME) COLUMN (\w+)(?: TO (\w+))?/g,
+  )) {
+    const columns = tables.get(name!);
+    if (!columns) continue;
+    if (change === "ADD") columns.push(column!);
+    else if (change === "DROP") columns.splice(columns.indexOf(column!), 1);
+    else columns.splice(columns.indexOf(column!), 1, renamed!);
+  }
   return tables;
 }
 

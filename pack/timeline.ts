@@ -1,4 +1,4 @@
-import { placeName } from "../app/lib/content/labels";
+import { placeName, webNovelEntryNames } from "../app/lib/content/labels";
 import { formatMonth } from "../app/lib/format";
 import type { ContentPack, PackFileName } from "./schema/files";
 import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
@@ -54,11 +54,22 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   let chapterCount = 0;
   for (const arc of arcsInOrder(pack)) {
     const arcIndex = pack.webNovel.arcs.indexOf(arc);
+    const names = webNovelEntryNames(arc.chapters);
+    const named = new Map<string, { path: string; ordinal: number }>();
     for (const chapter of [...arc.chapters].sort((a, b) => a.ordinal - b.ordinal)) {
       const path = `arcs[${arcIndex}].chapters[${arc.chapters.indexOf(chapter)}]`;
       const unit = { medium: "web_novel", arc: arc.number, chapter: chapter.ordinal } as const;
-      const label = placeName({ ...unit, kind: chapter.kind, ordinal: chapter.ordinal });
-      declare(unit, { fixed: ++chapterCount }, label, "web-novel.json", `${path}.ordinal`);
+      const name = names.get(chapter.ordinal)!;
+      // Two entries of an arc with one name could not be told apart on any page, feed or picker.
+      const other = named.get(name);
+      if (other !== undefined && other.ordinal !== chapter.ordinal)
+        report(
+          "web-novel.json",
+          chapter.label === undefined ? `${path}.ordinal` : `${path}.label`,
+          `is named "${name}" in arc ${arc.number}, like ${other.path}: give each entry a label of its own (a chapter without one is numbered among the arc's chapters)`,
+        );
+      else named.set(name, { path, ordinal: chapter.ordinal });
+      declare(unit, { fixed: ++chapterCount }, placeName({ ...unit, name }), "web-novel.json", `${path}.ordinal`);
     }
     arc.phases.forEach((phase, index) => {
       if (!arc.chapters.some((chapter) => chapter.ordinal === phase.fromOrdinal))

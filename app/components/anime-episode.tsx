@@ -3,6 +3,7 @@ import { cn } from "~/lib/cn";
 import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
+import { StoryDate } from "~/components/story-date";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { UnitTitle } from "~/components/unit-title";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
@@ -28,7 +29,7 @@ export function EpisodeTitle({
     <div className="min-w-0">
       <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
         {`Episode ${episode.number} · `}
-        <time dateTime={episode.airedOn}>{formatDate(episode.airedOn)}</time>
+        <StoryDate date={episode.airedOn} />
       </p>
       <UnitTitle gated={episode.title} as={Heading} className="font-semibold" what="This episode's title">
         {({ title, originalTitle }) => (

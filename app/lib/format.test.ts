@@ -24,7 +24,15 @@ describe("formatDate and formatMonth", () => {
   it("leave what is not a date as it is, and say nothing is there for nothing", () => {
     expect(formatDate("soon")).toBe("soon");
     expect(formatMonth("soon")).toBe("soon");
-    expect(formatDate(null)).toBe("—");
+    expect(formatDate(null)).toBe("date unknown");
+  });
+
+  it("write a date at the precision it has, never making up a day", () => {
+    expect(formatDate("2016-10-12")).toBe("12 Oct 2016");
+    expect(formatDate("2016-10")).toBe("Oct 2016");
+    expect(formatDate("2018")).toBe("2018");
+    expect(formatMonth("2018")).toBe("2018");
+    expect(formatMonthRange("2014", "2014-11")).toBe("2014 – Nov 2014");
   });
 
   it("keep writing correct dates past the most they remember", () => {

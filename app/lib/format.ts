@@ -32,15 +32,18 @@ function remembered(format: (value: string) => string) {
   };
 }
 
-const dayOf = remembered((isoDate) => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : dateFormat.format(date);
-});
+/** A date at the precision it has (app/lib/content/dates.ts): a year is its number, a month its month. */
+function formatted(isoDate: string, format: Intl.DateTimeFormat) {
+  if (/^\d{4}$/.test(isoDate)) return isoDate;
+  const month = /^\d{4}-\d{2}$/.test(isoDate);
+  const date = new Date(`${month ? `${isoDate}-01` : isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return (month ? monthFormat : format).format(date);
+}
 
-const monthOf = remembered((isoDate) => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : monthFormat.format(date);
-});
+const dayOf = remembered((isoDate) => formatted(isoDate, dateFormat));
+
+const monthOf = remembered((isoDate) => formatted(isoDate, monthFormat));
 
 const siteOf = remembered((url) => {
   try {
@@ -50,12 +53,16 @@ const siteOf = remembered((url) => {
   }
 });
 
-/** 2016-05-25 → 25 May 2016 */
+/**
+ * A date at the precision it has: 2016-05-25 → 25 May 2016, 2016-05 → May 2016, 2016 → 2016; a date
+ * not known (null) → "date unknown", never a day made up.
+ */
 export function formatDate(isoDate: string | null | undefined) {
-  if (!isoDate) return "—";
+  if (!isoDate) return "date unknown";
   return dayOf(isoDate);
 }
 
+/** The month of a date (a year-only date stays its year): 2016-05-25 → May 2016, 2016 → 2016. */
 export function formatMonth(isoDate: string | null | undefined) {
   if (!isoDate) return "—";
   return monthOf(isoDate);

@@ -200,7 +200,7 @@ function summarise(
   arcList: InferResult<typeof arcs>,
   readOn: UnitLabel | null,
 ) {
-  const dates = episodes.map((episode) => episode.airedOn).sort();
+  const dates = episodes.flatMap((episode) => (episode.airedOn ? [episode.airedOn] : [])).sort();
   const arcNumbers = episodes.flatMap((episode) =>
     [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
   );

@@ -21,11 +21,11 @@ export interface AnimeEpisodesTable {
   number: number;
   title: string;
   original_title: string | null;
-  aired_on: string;
   adapts_from: string;
   adapts_to: string;
   volumes: Generated<string>;
   position: number;
+  aired_on: string | null;
 }
 
 export interface AnimeMistakesTable {
@@ -83,13 +83,14 @@ export interface ChaptersTable {
   kind: "prologue" | "chapter" | "interlude" | "epilogue";
   title: string;
   original_title: string | null;
-  published_on: string;
-  word_count: number;
   read_url: string | null;
   translator: string | null;
   position: number;
   title_reveal_position: number | null;
   title_revealed_by: string | null;
+  published_on: string | null;
+  label: string | null;
+  word_count: number | null;
 }
 
 export interface CharacterAffiliationsTable {
@@ -245,7 +246,6 @@ export interface LnVolumesTable {
   number: number;
   title: string;
   original_title: string | null;
-  released_jp: string;
   released_en: string | null;
   isbn: string | null;
   page_count: number | null;
@@ -257,6 +257,8 @@ export interface LnVolumesTable {
   position: number;
   chapter_titles_revealed_by: Generated<string>;
   chapter_labels: Generated<string>;
+  released_jp: string | null;
+  no_english_edition: Generated<0 | 1>;
 }
 
 export interface ProgressHistoryTable {

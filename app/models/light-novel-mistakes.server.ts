@@ -161,7 +161,14 @@ export async function getVolumeMistakes(
     query
       .selectFrom("ln_volumes as v")
       .innerJoin("ln_collections as c", "c.code", "v.collection_code")
-      .select(["v.key", "v.number", "v.collection_code", "c.name as collection_name", "v.released_en"])
+      .select([
+        "v.key",
+        "v.number",
+        "v.collection_code",
+        "c.name as collection_name",
+        "v.released_en",
+        "v.no_english_edition",
+      ])
       .where("v.key", "=", key),
     lnEntryRows
       .where("m.volume_key", "=", key)
@@ -185,6 +192,7 @@ export async function getVolumeMistakes(
       collectionCode: volume.collection_code,
       collectionName: volume.collection_name,
       releasedEn: volume.released_en,
+      noEnglishEdition: volume.no_english_edition === 1,
     },
     entries: entries.map((row) => inVolume(toLnMistake(row))),
     paging: pageInfo(page, LN_ENTRIES_PER_PAGE, totals[0]?.total ?? 0),

@@ -13,13 +13,14 @@ const noEdition = sql<Edition | null>`NULL`.as("edition");
 const editions = sql<{ column1: Edition }>`(VALUES ('jp'), ('en'))`.as("edition");
 
 /**
- * Every dated release of the story, one row each. Undated Break Time shorts and side stories are left
- * out: a radar can only place what has a date.
+ * Every dated release of the story, one row each, at its date's precision (a day, a month or a year).
+ * Undated releases are left out: a radar can only place what has a date.
  */
 const allReleases = query
   .selectFrom("chapters as c")
   .innerJoin("story_units as u", "u.key", "c.key")
-  .select([
+  .where("c.published_on", "is not", null)
+  .select((row) => [
     "c.key",
     medium("web_novel"),
     noEdition,
@@ -27,7 +28,7 @@ const allReleases = query
     "c.title",
     "c.title_revealed_by as revealed_by",
     "u.revealed_by as reached_by",
-    "c.published_on as released_on",
+    row.ref("c.published_on").$castTo<string>().as("released_on"),
     "u.position",
   ])
   .unionAll(
@@ -35,7 +36,12 @@ const allReleases = query
       .selectFrom("ln_volumes as v")
       .innerJoin("story_units as u", "u.key", "v.key")
       .crossJoin(editions)
-      .where((row) => row.or([row("edition.column1", "=", "jp"), row("v.released_en", "is not", null)]))
+      .where((row) =>
+        row.or([
+          row.and([row("edition.column1", "=", "jp"), row("v.released_jp", "is not", null)]),
+          row.and([row("edition.column1", "=", "en"), row("v.released_en", "is not", null)]),
+        ]),
+      )
       .select((row) => [
         "v.key",
         medium("light_novels"),
@@ -47,7 +53,7 @@ const allReleases = query
         row
           .case("edition.column1")
           .when("jp")
-          .then(row.ref("v.released_jp"))
+          .then(row.ref("v.released_jp").$castTo<string>())
           .else(row.ref("v.released_en").$castTo<string>())
           .end()
           .as("released_on"),
@@ -58,7 +64,8 @@ const allReleases = query
     query
       .selectFrom("anime_episodes as e")
       .innerJoin("story_units as u", "u.key", "e.key")
-      .select([
+      .where("e.aired_on", "is not", null)
+      .select((row) => [
         "e.key",
         medium("anime"),
         noEdition,
@@ -66,7 +73,7 @@ const allReleases = query
         "e.title",
         sql<string | null>`NULL`.as("revealed_by"),
         "u.revealed_by as reached_by",
-        "e.aired_on as released_on",
+        row.ref("e.aired_on").$castTo<string>().as("released_on"),
         "u.position",
       ]),
   )
@@ -134,21 +141,29 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
   };
 }
 
-/** Out by `today` (released on it counts as out), newest first. */
+/**
+ * Whether a release is out by `today`: a day on it or before (released on it counts as out); a month or
+ * a year once it is over, since until then the release may still be on its way (decision 41). The
+ * first term keeps the walk on the date indexes; a month or a year sorts just before its first day.
+ */
+const isOut = (today: string) =>
+  sql<boolean>`(released_on <= ${today} AND (length(released_on) = 10 OR released_on < substr(${today}, 1, length(released_on))))`;
+
+/** Out by `today`, newest first; a month or a year sorts after the days it holds, as the earliest it can be. */
 function outBy(media: readonly Medium[] | null, today: string) {
   return releasesOf(media)
     .select(columns)
-    .where("released_on", "<=", today)
+    .where(isOut(today))
     .orderBy("released_on", "desc")
     .orderBy("position", "desc")
     .orderBy("edition", "desc");
 }
 
-/** Coming after `today`, soonest first. */
+/** Not out by `today`, soonest first: an announced month or year stays coming only until it is over. */
 function comingAfter(media: readonly Medium[] | null, today: string) {
   return releasesOf(media)
     .select(columns)
-    .where("released_on", ">", today)
+    .where(sql<boolean>`NOT ${isOut(today)}`)
     .orderBy("released_on")
     .orderBy("position")
     .orderBy("edition");
@@ -177,7 +192,7 @@ export async function getReleases(
     outBy(media, today).limit(RECENT_PER_PAGE).offset(pageOffset(page, RECENT_PER_PAGE)),
     releasesOf(media)
       .select((count) => count.fn.countAll<number>().as("total"))
-      .where("released_on", "<=", today),
+      .where(isOut(today)),
   ]);
   return {
     upcoming: upcoming.map(toRelease),

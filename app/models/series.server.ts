@@ -1,5 +1,6 @@
 import { totalsFrom } from "~/lib/content/statistics";
-import type { UnitSpans } from "~/lib/progress/continue-places";
+import { sql } from "kysely";
+import type { ArcSpan, UnitSpans } from "~/lib/progress/continue-places";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 import { latestReleases, toRelease } from "./releases.server";
@@ -18,6 +19,10 @@ const arcSpans = query
     eb.fn.min("ordinal").as("first"),
     eb.fn.max("ordinal").as("last"),
     eb.fn.countAll<number>().as("count"),
+    // Only the entries counting cannot name: a few an arc, so home's data stays small.
+    sql<string>`json_group_array(json_array(ordinal, kind, label)) FILTER (WHERE kind != 'chapter' OR label IS NOT NULL)`.as(
+      "named",
+    ),
   ])
   .groupBy("arc_number")
   .orderBy("arc_number");
@@ -71,7 +76,11 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     counts: counts.length ? totalsFrom(counts) : null,
     releases: releases.map(toRelease),
     collections: names,
-    spans: { arcs, collections: volumes, seasons } satisfies UnitSpans,
+    spans: {
+      arcs: arcs.map((arc) => ({ ...arc, named: JSON.parse(arc.named) as ArcSpan["named"] })),
+      collections: volumes,
+      seasons,
+    } satisfies UnitSpans,
   };
 }
 

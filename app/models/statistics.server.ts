@@ -1,4 +1,5 @@
 import { inRanges, monthsOrYears, sumOf } from "~/lib/content/chart-ranges";
+import { type SeriesTotals, totalsFrom } from "~/lib/content/statistics";
 import type { InferResult } from "kysely";
 import { severityCounts } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
@@ -40,6 +41,12 @@ type VolumeMistakes = InferResult<typeof mistakesPerVolume>[number];
  * when the pack was imported (content_statistics); mistakes are counted here, because entries
  * published from accepted reports join them between imports.
  */
+const lacking = ({ chapters_without_words, chapters_without_month, volumes_undated }: SeriesTotals) => ({
+  chapters_without_words,
+  chapters_without_month,
+  volumes_undated,
+});
+
 export async function getStatistics(db: D1Database) {
   const [statistics, mistakes] = await batch(db, [stored, mistakesPerVolume]);
   const series: Series = new Map();
@@ -68,7 +75,12 @@ export async function getStatistics(db: D1Database) {
     characters: value,
   }));
   return {
-    totals: { chapters: total, words: sumOf(arcs, (arc) => arc.words) },
+    totals: {
+      chapters: total,
+      words: sumOf(arcs, (arc) => arc.words),
+      // What the sums lack, so the page says it instead of counting it as none (a total the import did not write is 0).
+      ...lacking(totalsFrom(valuesOf(series, "totals"))),
+    },
     arcs: inRanges(arcs, MAX_BARS, (range) => ({
       arc: range[0]!.arc,
       lastArc: range.at(-1)!.arc,

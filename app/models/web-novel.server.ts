@@ -1,8 +1,10 @@
+import { webNovelChapterName } from "~/lib/content/labels";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy, gatedTitle } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
+export type WebNovelArc = Awaited<ReturnType<typeof getWebNovel>>["arcs"][number];
 
 /** Every arc with its totals: chapters, words, and when its first and last chapter came out. */
 const arcRows = query
@@ -17,6 +19,9 @@ const arcRows = query
     "a.phases",
     arc.fn.count<number>("c.key").as("chapter_count"),
     arc.fn.coalesce(arc.fn.sum<number>("c.word_count"), arc.lit(0)).as("word_count"),
+    // What the sums and dates leave out: entries whose word count or date the pack does not know.
+    arc.fn.count<number>("c.word_count").as("with_words"),
+    arc.fn.count<number>("c.published_on").as("dated"),
     arc.fn.min("c.published_on").as("started_on"),
     arc.fn.max("c.published_on").as("ended_on"),
   ])
@@ -56,6 +61,7 @@ const pageQueries = (arc: ArcChoice) =>
       .innerJoin("story_units as u", "u.key", "c.key")
       .select((chapter) => [
         "c.key",
+        "u.label",
         "c.ordinal",
         "c.kind",
         "c.title",
@@ -104,6 +110,8 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       title: arc.title,
       chapterCount: arc.chapter_count,
       wordCount: arc.word_count,
+      withoutWordCount: arc.chapter_count - arc.with_words,
+      undated: arc.chapter_count - arc.dated,
       startedOn: arc.started_on,
       endedOn: arc.ended_on,
     })),
@@ -118,6 +126,8 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       : null,
     chapters: chapters.map((chapter) => ({
       key: chapter.key,
+      /** Its name within the arc, as the series numbers it: "Chapter 26", "Chapter 123-A", "Interlude". */
+      name: webNovelChapterName(chapter.label),
       ordinal: chapter.ordinal,
       kind: chapter.kind,
       // A title is gated with its original: either would give the chapter away.

@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ReleaseRow } from "~/components/release-row";
 import { type AreaPath, areas, footerLinks } from "~/lib/areas";
 import { formatNumber } from "~/lib/format";
+import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { releaseDay } from "~/lib/feeds/releases";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -51,7 +52,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const stats = counts
     ? [
         [formatNumber(counts.chapters), "web novel chapters", "/web_novel"],
-        [formatNumber(counts.words), "words", "/web_novel"],
+        [
+          formatNumber(counts.words),
+          // A sum that lacks some chapters' counts says so, rather than passing for the whole.
+          counts.chapters_without_words
+            ? `words (${countOf(counts.chapters_without_words, nouns.chapter)} without a word count)`
+            : "words",
+          "/web_novel",
+        ],
         [formatNumber(counts.volumes), "light novel volumes", "/light_novels"],
         [formatNumber(counts.side_stories), "side stories", "/side_stories"],
         [formatNumber(counts.episodes), "anime episodes", "/anime"],

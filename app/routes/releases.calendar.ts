@@ -1,3 +1,4 @@
+import { datePrecision } from "~/lib/content/dates";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
 import { renderCalendar } from "~/lib/feeds/icalendar";
@@ -27,7 +28,8 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
     await getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }),
     requesterKnowledge(request),
   );
-  const releases = [...recent.reverse(), ...upcoming];
+  // A calendar's event is on a day: a release known only by its month or year has none (decision 41).
+  const releases = [...recent.reverse(), ...upcoming].filter((release) => datePrecision(release.releasedOn) === "day");
   const ics = renderCalendar({
     productId: `-//${context.env.SITE_NAME}//Releases//EN`,
     name: `${context.env.SITE_NAME}: release dates`,

@@ -1,6 +1,7 @@
 import { oneOf } from "~/lib/http/params";
 import { renderAtom } from "~/lib/feeds/atom";
 import { media } from "~/lib/content/units";
+import { dateEnd, datePrecision } from "~/lib/content/dates";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
 import {
@@ -47,8 +48,9 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
     id: `tag:${host},2026:release/${release.key}/${release.edition ?? "first"}`,
     title: `${releaseKind(release)}: ${releaseName(release)}`,
     link: `${origin}${releasePath(release)}`,
-    updated: release.releasedOn,
-    published: release.releasedOn,
+    // A month or a year has no day to publish it on: it joins the feed once it is over (decision 41).
+    updated: dateEnd(release.releasedOn),
+    ...(datePrecision(release.releasedOn) === "day" ? { published: release.releasedOn } : {}),
     authors: [context.env.SITE_NAME],
     categories: [release.medium, ...(release.edition ? [release.edition] : [])],
     summary: `${releaseName(release)}. ${releaseEvent(release)}: ${formatDate(release.releasedOn)}.${

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { rangeLabel, yearStarts } from "~/lib/content/chart-ranges";
 import { formatNumber, formatMonth } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { nouns } from "~/lib/words";
+import { countOf, type Noun, nouns } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
 import type { Route } from "./+types/statistics";
 
@@ -33,13 +33,16 @@ const coverage = (year: { adapted: number; total: number }) =>
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { totals, arcs, releases, years, mistakes, introductions } = loaderData;
-  const { words, chapters } = totals;
+  const { words, chapters, chapters_without_words, chapters_without_month, volumes_undated } = totals;
+  /** What a chart or a sum leaves out, said after it: " 3 chapters without a word count are not counted." */
+  const lacking = (count: number, noun: Noun, what: string) =>
+    count ? ` ${countOf(count, noun)} ${what} ${count === 1 ? "is" : "are"} not counted.` : "";
   const lastYear = years.at(-1);
   const charts: BarChartProps[] = [
     {
       id: "words-per-arc",
       title: "Words per arc",
-      description: "The length of each web novel arc.",
+      description: `The length of each web novel arc.${lacking(chapters_without_words, nouns.chapter, "without a word count")}`,
       unit: nouns.word,
       ...countBars(
         "Words",
@@ -60,11 +63,12 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       id: "release-timeline",
       title: "Release timeline",
       description:
-        releases.by === "month"
+        (releases.by === "month"
           ? "Web novel chapters published each month, months without a chapter included; a line marks the start of each year."
           : releases.bars.some((bar) => bar.from !== bar.to)
             ? "Web novel chapters published in each run of years, years without a chapter included."
-            : "Web novel chapters published each year, years without a chapter included.",
+            : "Web novel chapters published each year, years without a chapter included.") +
+        lacking(chapters_without_month, nouns.chapter, "without a month"),
       unit: nouns.chapter,
       ...countBars(
         "Chapters",
@@ -78,7 +82,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     {
       id: "volumes-per-year",
       title: "Light novel volumes per year",
-      description: `Volumes released in Japan each year; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.`,
+      description: `Volumes released in Japan each year; by the last year the light novels cover ${lastYear ? coverage(lastYear) : 0}% of the web novel.${lacking(volumes_undated, nouns.volume, "without a Japanese release date")}`,
       unit: nouns.volume,
       ...countBars(
         "Volumes",
@@ -126,7 +130,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Statistics"
-        lead={`${formatNumber(chapters)} chapters and ${formatNumber(words)} words of web novel: about ${formatNumber(Math.round(words / 250 / 60))} hours of reading at 250 words a minute.`}
+        lead={`${formatNumber(chapters)} chapters and ${formatNumber(words)} words of web novel${chapters_without_words ? ` (${countOf(chapters_without_words, nouns.chapter)} without a word count)` : ""}: about ${formatNumber(Math.round(words / 250 / 60))} hours of reading at 250 words a minute.`}
       >
         <Link to="/statistics/readership" className="text-sm font-medium text-primary underline">
           How far are other readers?

@@ -6,6 +6,7 @@ import { MistakeFilterForm } from "~/components/mistakes/mistake-parts";
 import { VolumeCountTable } from "~/components/mistakes/volume-count-table";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
+import { hasCome } from "~/lib/content/dates";
 import { unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
@@ -56,7 +57,9 @@ async function lnMistakePage(
   if (!volume) notFound();
   requireExistingPage(url, volume.paging);
   // An English edition with a date still to come is announced, not out: there is nothing to compare yet.
-  const englishOut = volume.volume.releasedEn !== null && volume.volume.releasedEn <= releaseDay();
+  // One whose date is not known is out unless the pack says there is none yet.
+  const { releasedEn, noEnglishEdition } = volume.volume;
+  const englishOut = releasedEn !== null ? hasCome(releasedEn, releaseDay()) : !noEnglishEdition;
   return { kind: "volume" as const, filters, englishOut, ...volume };
 }
 
@@ -111,8 +114,8 @@ export default function LnMistakePage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={`${volume.collectionName} ${volume.number}: translation notes`}
         lead={
-          englishOut && volume.releasedEn
-            ? `The official English edition of ${formatDate(volume.releasedEn)}. Entries in reading order.`
+          englishOut
+            ? `The official English edition${volume.releasedEn ? ` of ${formatDate(volume.releasedEn)}` : ""}. Entries in reading order.`
             : `${volume.collectionName} ${volume.number} has no official English edition yet${volume.releasedEn ? ` (it is announced for ${formatDate(volume.releasedEn)})` : ""}, so there is no translation to compare.`
         }
       >

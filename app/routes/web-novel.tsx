@@ -6,16 +6,17 @@ import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
+import { StoryDate } from "~/components/story-date";
 import { TITLE_HIDDEN, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { badgeClassName } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { chapterKindLabels, labelWithTitle, webNovelChapterName } from "~/lib/content/labels";
-import { formatDate, formatMonthRange, formatNumber, formatSite } from "~/lib/format";
+import { labelWithTitle } from "~/lib/content/labels";
+import { formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
-import { getWebNovel, type WebNovelChapter } from "~/models/web-novel.server";
+import { getWebNovel, type WebNovelArc, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
 import { publicCopy } from "~/lib/shield/gated";
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta(siteNameFrom(matches), {
     title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
     description: arc
-      ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${formatNumber(arc.wordCount)} words, ${formatMonthRange(arc.startedOn, arc.endedOn)}. Where to read each chapter and which light novel volume adapts it.`
+      ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${wordsOf(arc)}, ${datesOf(arc)}. Where to read each chapter and which light novel volume adapts it.`
       : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
   });
 };
@@ -55,8 +56,16 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
   const { arcs, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData).data;
   const listed = arcs.find((candidate) => candidate.number === selectedArc);
   const arc = listed && arcText ? { ...listed, ...arcText } : undefined;
-  const totalChapters = arcs.reduce((sum, each) => sum + each.chapterCount, 0);
-  const totalWords = arcs.reduce((sum, each) => sum + each.wordCount, 0);
+  const total = (count: (each: (typeof arcs)[number]) => number) => arcs.reduce((sum, each) => sum + count(each), 0);
+  const whole = {
+    chapterCount: total((each) => each.chapterCount),
+    wordCount: total((each) => each.wordCount),
+    withoutWordCount: total((each) => each.withoutWordCount),
+    undated: total((each) => each.undated),
+    // Arcs in order: the first's start and the last's end, where a date is known.
+    startedOn: arcs.find((each) => each.startedOn)?.startedOn ?? null,
+    endedOn: arcs.findLast((each) => each.endedOn)?.endedOn ?? null,
+  };
 
   const phases = arc?.phases.length ? arc.phases : [{ name: "Chapters", fromOrdinal: 1 }];
   const groups = phases.map((phase, index) => ({
@@ -72,7 +81,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Web novel"
-        lead={`${countOf(arcs.length, nouns.arc)}, ${countOf(totalChapters, nouns.chapter)} and ${formatNumber(totalWords)} words, serialized ${formatMonthRange(arcs[0]?.startedOn ?? null, arcs.at(-1)?.endedOn ?? null)}.`}
+        lead={`${countOf(arcs.length, nouns.arc)}, ${countOf(whole.chapterCount, nouns.chapter)} and ${wordsOf(whole)}, serialized ${datesOf(whole)}.`}
       />
       <ChooserCards
         label="Arcs"
@@ -82,7 +91,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           value: each.number,
           kicker: `Arc ${each.number}`,
           title: each.title,
-          detail: `${countOf(each.chapterCount, nouns.chapter)} · ${formatNumber(each.wordCount)} words · ${formatMonthRange(each.startedOn, each.endedOn)}`,
+          detail: `${countOf(each.chapterCount, nouns.chapter)} · ${wordsOf(each)} · ${datesOf(each)}`,
         }))}
       />
 
@@ -125,27 +134,47 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A chapter's number from its name: "Chapter 123-A" → "123-A". */
+const chapterNumber = (name: string) => name.replace(/^Chapter /, "");
+
+/** Summed words, and how many entries the sum lacks: "84,000 words (3 chapters without a word count)". */
+function wordsOf({ chapterCount, wordCount, withoutWordCount }: ArcTotals) {
+  if (chapterCount > 0 && withoutWordCount === chapterCount) return "word count unknown";
+  const lacking = withoutWordCount ? ` (${countOf(withoutWordCount, nouns.chapter)} without a word count)` : "";
+  return `${formatNumber(wordCount)} words${lacking}`;
+}
+
+/** The months the entries came out in, and how many are undated: "Mar 2014 – Nov 2014 (2 chapters undated)". */
+function datesOf({ chapterCount, undated, startedOn, endedOn }: ArcTotals) {
+  if (!startedOn) return "dates unknown";
+  const lacking = undated ? ` (${countOf(undated, nouns.chapter)} undated)` : "";
+  return `${formatMonthRange(startedOn, endedOn)}${chapterCount ? lacking : ""}`;
+}
+
+type ArcTotals = Pick<
+  WebNovelArc,
+  "chapterCount" | "wordCount" | "withoutWordCount" | "undated" | "startedOn" | "endedOn"
+>;
+
 function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
   return (
     // An arc's list holds hundreds of these: their parts' look is the list's (.chapter-rows, app/styles/app.css).
     <li id={unitAnchor(chapter.key)}>
       <div className="chapter-head">
         <div>
-          {/* Every entry shows its number in the arc: a prologue is 1, so the list reads 1, 2, 3 … */}
-          <span className="chapter-number">{chapter.ordinal}</span>
+          {/* A chapter shows its number as the series gives it ("26", "123-A"); another entry says what it is beside its title. */}
+          <span className="chapter-number">{chapter.kind === "chapter" ? chapterNumber(chapter.name) : null}</span>
           <UnitTitle
             gated={chapter.title}
             hidden={
-              chapter.kind === "chapter"
-                ? TITLE_HIDDEN
-                : labelWithTitle(chapterKindLabels[chapter.kind], TITLE_HIDDEN.toLowerCase())
+              chapter.kind === "chapter" ? TITLE_HIDDEN : labelWithTitle(chapter.name, TITLE_HIDDEN.toLowerCase())
             }
             what="This chapter's title"
           >
             {({ title, originalTitle }) => (
               <>
                 <span className="font-medium">
-                  {chapter.kind === "chapter" ? title : labelWithTitle(chapterKindLabels[chapter.kind], title)}
+                  {chapter.kind === "chapter" ? title : labelWithTitle(chapter.name, title)}
                 </span>
                 <OriginalText text={originalTitle} as="span" className="ml-2 text-sm" />
               </>
@@ -154,11 +183,12 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
         </div>
         <div className="chapter-facts">
           <ReadUpToHere unit={chapter} />
-          <time dateTime={chapter.publishedOn}>{formatDate(chapter.publishedOn)}</time>
-          <span>{`${formatNumber(chapter.wordCount)} words`}</span>
+          <StoryDate date={chapter.publishedOn} />
+          {/* A word count the pack does not know is left out, never shown as 0. */}
+          {chapter.wordCount === null ? null : <span>{`${formatNumber(chapter.wordCount)} words`}</span>}
           {chapter.readUrl ? (
             <a href={chapter.readUrl} rel="noopener noreferrer">
-              Read<span className="sr-only">{` ${webNovelChapterName(chapter.kind, chapter.ordinal)}`}</span>
+              Read<span className="sr-only">{` ${chapter.name}`}</span>
               {` on ${formatSite(chapter.readUrl)}`}
             </a>
           ) : null}
@@ -176,11 +206,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           </Link>
         ))}
         {chapter.translator ? <span>{`Translated by ${chapter.translator}`}</span> : null}
-        <DiscussionLink
-          unit={chapter.key}
-          comments={chapter.discussion}
-          name={webNovelChapterName(chapter.kind, chapter.ordinal)}
-        />
+        <DiscussionLink unit={chapter.key} comments={chapter.discussion} name={chapter.name} />
       </div>
     </li>
   );

@@ -59,7 +59,7 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
         number: episode.number,
         title: episode.title,
         original_title: episode.originalTitle ?? null,
-        aired_on: episode.airedOn,
+        aired_on: episode.airedOn ?? null,
         adapts_from: episode.adapts.from,
         adapts_to: episode.adapts.to,
         volumes: JSON.stringify(episode.volumes),

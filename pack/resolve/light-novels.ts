@@ -1,5 +1,6 @@
 import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { lightNovelChapterName, lightNovelChapterOf } from "../../app/lib/content/labels";
+import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
 import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
@@ -29,8 +30,12 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
           `${path}.adapts`,
           `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`,
         );
-      if (volume.releasedEn && volume.releasedEn < volume.releasedJp)
-        report(file, `${path}.releasedEn`, "the English release cannot come before the Japanese one");
+      if (volume.releasedEn && volume.releasedJp && surelyBefore(volume.releasedEn, volume.releasedJp))
+        report(
+          file,
+          `${path}.releasedEn`,
+          `the English release (${volume.releasedEn}) cannot come before the Japanese one (${volume.releasedJp})`,
+        );
       const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
       const chapters = volume.chapters.map(lightNovelChapterOf);
       volume.changes.forEach((change, index) => {
@@ -68,8 +73,10 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         number: volume.number,
         title: volume.title,
         original_title: volume.originalTitle ?? null,
-        released_jp: volume.releasedJp,
+        released_jp: volume.releasedJp ?? null,
         released_en: volume.releasedEn ?? null,
+        // null states there is no English edition yet; left out, it is not known (then "date unknown").
+        no_english_edition: volume.releasedEn === null ? 1 : 0,
         isbn: volume.isbn ?? null,
         page_count: volume.pageCount ?? null,
         cover: volume.cover ? mediaPath(packName, volume.cover) : null,

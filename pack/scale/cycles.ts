@@ -1,3 +1,4 @@
+import { dateEnd, dateStart } from "../../app/lib/content/dates";
 import { parseUnitKey, unitKey } from "../../app/lib/content/units";
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack } from "../schema/files";
@@ -36,7 +37,7 @@ export function measureCycle(pack: ContentPack): CycleSize {
     const largest = Math.max(0, ...collection.volumes.map((volume) => volume.number));
     volumesByCollection.set(collection.code, Math.max(largest, volumesByCollection.get(collection.code) ?? 0));
   }
-  const times = packDates(pack).map(dayNumber);
+  const times = packDates(pack).flatMap((date) => [dayNumber(dateStart(date)), dayNumber(dateEnd(date))]);
   const span = Math.max(...times) - Math.min(...times);
   const isbns = packIsbns(pack).map(isbnSerial);
   return {
@@ -75,7 +76,7 @@ function packDates(pack: ContentPack) {
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
     ...pack.anime.breakTime.map((short) => short.airedOn),
     ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
-  ].filter((date): date is string => date !== undefined);
+  ].filter((date): date is string => typeof date === "string");
 }
 
 function packIsbns(pack: ContentPack) {
@@ -117,10 +118,11 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 export function moveDate(date: string, cycle: Cycle) {
   if (cycle.dayShift === 0) return date;
-  const moved = new Date((dayNumber(date) + cycle.dayShift) * DAY_MS);
+  const moved = new Date((dayNumber(dateStart(date)) + cycle.dayShift) * DAY_MS);
   if (moved.getUTCFullYear() > 9999)
     throw new RangeError("That scale moves dates past the year 9999; use a smaller --scale.");
-  return moved.toISOString().slice(0, 10);
+  // A month or a year stays one: its first day moves, and the copy keeps the precision the pack gave.
+  return moved.toISOString().slice(0, date.length);
 }
 
 /** The nine digits between an ISBN's 97x prefix and its check digit. */

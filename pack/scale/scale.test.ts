@@ -283,8 +283,8 @@ describe("scalePack", () => {
     // Dates move by the same whole number of weeks as the chapters of their cycle.
     const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
     const chapterShift = days(
-      scaled.webNovel.arcs[0]!.chapters[0]!.publishedOn,
-      scaled.webNovel.arcs[4]!.chapters[0]!.publishedOn,
+      scaled.webNovel.arcs[0]!.chapters[0]!.publishedOn!,
+      scaled.webNovel.arcs[4]!.chapters[0]!.publishedOn!,
     );
     expect(chapterShift % 7).toBe(0);
     expect(days(twist!.addedOn, scaled.mistakes.lightNovel[4]!.addedOn)).toBe(chapterShift);
@@ -292,14 +292,14 @@ describe("scalePack", () => {
     expect(days(pilot!.addedOn, scaled.mistakes.anime[2]!.addedOn)).toBe(chapterShift);
     expect(scaled.mistakes.lightNovel[5]!.updatedOn).toBeUndefined();
     // A later cycle starts after every date of the one before, mistake entries included.
-    expect(scaled.webNovel.arcs[2]!.chapters[0]!.publishedOn > pilot!.addedOn).toBe(true);
+    expect(scaled.webNovel.arcs[2]!.chapters[0]!.publishedOn! > pilot!.addedOn).toBe(true);
   });
 
   it("dates each cycle after the one before, on the same weekdays, with fresh valid ISBNs", () => {
     const scaled = scalePack(smallPack(), 3);
     const firstChapters = scaled.webNovel.arcs
       .filter((arc) => arc.number % 2 === 1)
-      .map((arc) => arc.chapters[0]!.publishedOn);
+      .map((arc) => arc.chapters[0]!.publishedOn!);
     const lastBreakTime = scaled.anime.breakTime.map((short) => short.airedOn!);
     for (let cycle = 1; cycle < 3; cycle++) expect(firstChapters[cycle]! > lastBreakTime[cycle - 1]!).toBe(true);
     for (const date of firstChapters) expect(new Date(date).getUTCDay()).toBe(new Date("2020-01-04").getUTCDay());

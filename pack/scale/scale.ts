@@ -52,7 +52,7 @@ function copyArc(arc: Arc, cycle: Cycle): Arc {
     chapters: arc.chapters.map((chapter) => ({
       ...chapter,
       title: retitle(chapter.title, cycle),
-      publishedOn: moveDate(chapter.publishedOn, cycle),
+      publishedOn: maybe(chapter.publishedOn, (date) => moveDate(date, cycle)),
       titleRevealIn: moveRevealIn(chapter.titleRevealIn, cycle),
     })),
   };
@@ -69,8 +69,9 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
         ? retitle(chapter, cycle)
         : { ...chapter, ...(chapter.title ? { title: retitle(chapter.title, cycle) } : {}) },
     ),
-    releasedJp: moveDate(volume.releasedJp, cycle),
-    releasedEn: maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
+    releasedJp: maybe(volume.releasedJp, (date) => moveDate(date, cycle)),
+    // null (no English edition yet) stays a statement, not an unknown.
+    releasedEn: volume.releasedEn === null ? null : maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
     isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
     adapts: maybe(volume.adapts, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
     readAfter: maybe(volume.readAfter, (key) => moveKey(key, cycle)),
@@ -103,7 +104,7 @@ function copySeason(season: Season, cycle: Cycle): Season {
     episodes: season.episodes.map((episode) => ({
       ...episode,
       title: retitle(episode.title, cycle),
-      airedOn: moveDate(episode.airedOn, cycle),
+      airedOn: maybe(episode.airedOn, (date) => moveDate(date, cycle)),
       adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
       volumes: episode.volumes.map((key) => moveKey(key, cycle)),
       changes: episode.changes.map((change) => ({

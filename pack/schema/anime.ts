@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adaptationChangeKinds } from "../../app/lib/vocabulary";
-import { adaptsSchema, isoDate, optionalText, seasonExternalIdsSchema, text, unitKey, unitNumber } from "./fields";
+import { adaptsSchema, optionalText, seasonExternalIdsSchema, storyDate, text, unitKey, unitNumber } from "./fields";
 
 /* anime.json: seasons, their episodes with what each adapts and changes, and the Break Time shorts. */
 
@@ -20,7 +20,7 @@ export const episodeSchema = z.strictObject({
   number: unitNumber,
   title: text,
   originalTitle: optionalText,
-  airedOn: isoDate,
+  airedOn: storyDate.optional(),
   adapts: adaptsSchema,
   /** Light novel volumes the episode covers, for the reader's convenience. */
   volumes: z.array(unitKey).default([]),
@@ -38,7 +38,7 @@ export const breakTimeEpisodeSchema = z.strictObject({
   season: unitNumber,
   number: unitNumber,
   title: text,
-  airedOn: isoDate.optional(),
+  airedOn: storyDate.optional(),
   accompanies: unitKey,
   /** The title gives something away: hidden until the reader has watched the short or its episode (or what reveals that). */
   titleIsSpoiler: z.boolean().default(false),

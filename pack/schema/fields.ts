@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storyDateProblem } from "../../app/lib/content/dates";
 import { MAX_UNIT_NUMBER, slugPattern, unitKeyPattern } from "../../app/lib/content/units";
 
 /*
@@ -13,7 +14,16 @@ export const unitKey = z.string().regex(unitKeyPattern, {
   error: "must be a unit key such as wn:2-14, ln:main-3, ss:some-slug, anime:1-5 or bt:1-5",
 });
 export const slug = z.string().regex(slugPattern, { error: "must be a lowercase slug such as aria-vell" });
+/** A day the site itself records (a translation note added): always known to the day. */
 export const isoDate = z.iso.date({ error: "must be a date written YYYY-MM-DD" });
+/**
+ * A date of the story (published, on sale, aired) at the precision the sources give it: a day, a month
+ * or a year (app/lib/content/dates.ts). A date not known is left out; none is made up.
+ */
+export const storyDate = z.string().check((check) => {
+  const problem = storyDateProblem(check.value);
+  if (problem) check.issues.push({ code: "custom", message: problem, input: check.value });
+});
 export const httpsUrl = z.url({ protocol: /^https$/, error: "must be an https:// URL" });
 export const text = z.string().trim().min(1, { error: "must not be empty" });
 export const optionalText = text.optional();

@@ -5,11 +5,11 @@ import {
   adaptsSchema,
   httpsUrl,
   imagePath,
-  isoDate,
   novelExternalIdsSchema,
   optionalText,
   revealInSchema,
   slug,
+  storyDate,
   text,
   unitKey,
   unitNumber,
@@ -44,13 +44,35 @@ export const seriesFileSchema = z.strictObject({
   secrets: z.array(secretSchema).default([]),
 });
 
+/** The longest label a web novel entry may carry: a number as the series writes it, not a title. */
+export const MAX_CHAPTER_LABEL = 20;
+
+/**
+ * The number the series itself gives a web novel entry ("26", "123-A", "4"), shown as "Chapter 26",
+ * "Interlude 4": a few letters, digits and dashes, never the " · " that joins the parts of a name.
+ */
+export const chapterLabel = z
+  .string()
+  .trim()
+  .min(1, { error: "must not be empty: leave label out where the series gives the entry no number" })
+  .max(MAX_CHAPTER_LABEL, {
+    error: `must be at most ${MAX_CHAPTER_LABEL} characters: a label is the entry's number as the series writes it ("26", "123-A"), not its title`,
+  })
+  // An empty label is the message above's, not this one's.
+  .regex(/^(?:[\p{L}\p{N}][\p{L}\p{N}.\- ]*)?$/u, {
+    error: 'must be the entry\'s number as the series writes it, letters, digits and dashes such as "26" or "123-A"',
+  });
+
 export const chapterSchema = z.strictObject({
+  /** Its place in the arc's reading order: the number in its unit key and address. */
   ordinal: unitNumber,
   kind: z.enum(chapterKinds).default("chapter"),
+  /** The number the series gives it, where it gives one that its place among the arc's chapters does not. */
+  label: chapterLabel.optional(),
   title: text,
   originalTitle: optionalText,
-  publishedOn: isoDate,
-  wordCount: z.int().positive(),
+  publishedOn: storyDate.optional(),
+  wordCount: z.int().positive().optional(),
   readUrl: httpsUrl.optional(),
   translator: optionalText,
   /** The title gives away what happens in it: hidden until the reader reaches this chapter. */
@@ -107,8 +129,9 @@ export const volumeSchema = z.strictObject({
   number: unitNumber,
   title: text,
   originalTitle: optionalText,
-  releasedJp: isoDate,
-  releasedEn: isoDate.optional(),
+  releasedJp: storyDate.optional(),
+  /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */
+  releasedEn: storyDate.nullable().optional(),
   isbn: z
     .string()
     .regex(/^97[89]-?(\d-?){9}\d$/, { error: "must be an ISBN-13 such as 978-1-23456-789-7" })
@@ -143,7 +166,7 @@ export const sideStorySchema = z.strictObject({
   originalTitle: optionalText,
   summary: optionalText,
   publishedIn: text,
-  publishedOn: isoDate.optional(),
+  publishedOn: storyDate.optional(),
   readAfter: unitKey,
   canon: z.boolean(),
   readUrl: httpsUrl.optional(),

@@ -64,7 +64,7 @@ test("from a character to their first chapter, to the volume that adapts it, and
   await page.goto("/characters/corvin-hale");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Corvin Hale");
-  await page.getByRole("link", { name: /Web novel\s*Arc 1 · Chapter 5/ }).click();
+  await page.getByRole("link", { name: /Web novel\s*Arc 1 · Chapter 4/ }).click();
   await expect(page).toHaveURL(/\/web_novel\?arc=1#wn-1-5$/);
   const chapter = page.locator("#wn-1-5");
   await expect(chapter).toBeVisible();
@@ -73,7 +73,7 @@ test("from a character to their first chapter, to the volume that adapts it, and
   const volume = page.locator("#ln-main-1");
   await expect(volume).toBeVisible();
   // The volume's coverage starts at the arc's prologue.
-  await volume.getByRole("link", { name: "Arc 1 · Chapter 1 · Prologue", exact: true }).click();
+  await volume.getByRole("link", { name: "Arc 1 · Prologue", exact: true }).click();
   await expect(page).toHaveURL(/\/web_novel\?arc=1#wn-1-1$/);
   await page.goBack();
   await page.goBack();
@@ -135,6 +135,40 @@ test("a light novel volume names its chapters as the book does: the prologue, th
   await expect(chapters.first()).toHaveText("Prologue: Before the Lamps Are Lit");
   await expect(chapters.nth(1)).toHaveText("Chapter 1: Lowwick After Dusk");
   await expect(chapters.last()).toHaveText("Afterword");
+});
+
+test("dates show at the precision the pack knows them, and a volume reads 'Not yet' only where the pack says so", async ({
+  page,
+}) => {
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  const facts = (key: string) => page.locator(`#${key.replace(":", "-")} .chapter-facts`);
+  await expect(facts("wn:1-2")).toContainText("Mar 2014");
+  await expect(facts("wn:1-4").locator("time")).toHaveText("2014");
+  // No date and no word count known: nothing made up.
+  await expect(facts("wn:1-5")).toContainText("date unknown");
+  await expect(facts("wn:1-5")).not.toContainText("words");
+  await expect(page.getByRole("main")).toContainText("(1 chapter without a word count)");
+  await expect(page.getByRole("main")).toContainText("(1 chapter undated)");
+
+  // Arc 7 numbers two routes as the series does: 19-A, 19-B, 20-A, 20-B, then 21.
+  await page.goto("/web_novel?arc=7");
+  await waitForHydration(page);
+  const numbers = await page.locator("details ol > li .chapter-number").allTextContents();
+  expect(numbers.slice(-10, -1)).toEqual(["19-A", "19-B", "20-A", "20-B", "21", "22", "23", "24", "25"]);
+  await expect(facts("wn:7-23")).not.toContainText("words");
+
+  await page.goto("/light_novels?collection=main&page=2");
+  await waitForHydration(page);
+  await expect(page.locator("#ln-main-14")).toContainText(/English\s*Not yet/);
+  await page.goto("/light_novels?collection=ssc");
+  await waitForHydration(page);
+  await expect(page.locator("#ln-ssc-2")).toContainText(/English\s*date unknown/);
+  await expect(page.locator("#ln-ssc-2")).not.toContainText("Not yet");
+  await page.goto("/light_novels?collection=ex");
+  await waitForHydration(page);
+  await expect(page.locator("#ln-ex-2")).toContainText(/Japan\s*Jul 2018/);
+  await expect(page.locator("#ln-ex-3")).toContainText(/Japan\s*2019/);
 });
 
 /*

@@ -74,9 +74,9 @@ test("a reader sets progress back: it stays back after a reload and on another d
   await openTracker(laptop);
   await laptop.getByText("Your last saves").click();
   const saves = laptop.getByRole("list", { name: "Your last saves, newest first" }).getByRole("listitem");
-  await expect(saves.first()).toContainText("Web novel: Arc 2 · Chapter 20 · Anime: Season 1 · Episode 2");
+  await expect(saves.first()).toContainText("Web novel: Arc 2 · Chapter 18 · Anime: Season 1 · Episode 2");
   await expect(saves.first()).toContainText("Your progress now");
-  const atArc5 = saves.filter({ hasText: "Web novel: Arc 5 · Chapter 30" }).first();
+  const atArc5 = saves.filter({ hasText: "Web novel: Arc 5 · Chapter 28" }).first();
   await atArc5.getByRole("button", { name: /^Restore your save of / }).click();
   await expect(toast(laptop)).toContainText("Progress restored");
   await expect(laptop.getByLabel("Last chapter read")).toHaveValue("wn:5-30");

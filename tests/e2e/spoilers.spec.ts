@@ -76,7 +76,7 @@ const readers = [
     webNovel: chapterKey(2, 20),
     anime: null,
     lightNovels: {},
-    continues: "Read Arc 2, chapter 21 next",
+    continues: "Read Arc 2, chapter 19 next",
   },
   {
     name: "an anime-only viewer who watched season 1",

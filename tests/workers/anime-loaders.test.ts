@@ -19,8 +19,8 @@ describe("the anime page's loader", () => {
       title: { revealedBy: expect.arrayContaining(["anime:1-1", "titles"]), content: null },
       position: 2,
       adapts: {
-        from: { key: "wn:1-1", label: "Arc 1 · Chapter 1 · Prologue" },
-        to: { key: "wn:1-2", label: "Arc 1 · Chapter 2" },
+        from: { key: "wn:1-1", label: "Arc 1 · Prologue" },
+        to: { key: "wn:1-2", label: "Arc 1 · Chapter 1" },
       },
       volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
       // The short's title is revealed by the short or by anything that reveals its episode; sealed here.
@@ -40,8 +40,8 @@ describe("the anime page's loader", () => {
       {
         kind: "skipped",
         chapters: {
-          from: { key: "wn:1-3", label: "Arc 1 · Chapter 3" },
-          to: { key: "wn:1-3", label: "Arc 1 · Chapter 3" },
+          from: { key: "wn:1-3", label: "Arc 1 · Chapter 2" },
+          to: { key: "wn:1-3", label: "Arc 1 · Chapter 2" },
           count: 1,
         },
         note: null,
@@ -85,7 +85,7 @@ describe("the anime page's loader", () => {
       shortCount: 1,
       // A viewer of the whole season reads on from the chapter after the last one it adapts.
       lastEpisode: "anime:1-2",
-      readOn: { key: "wn:2-2", label: "Arc 2 · Chapter 2 · Epilogue" },
+      readOn: { key: "wn:2-2", label: "Arc 2 · Epilogue" },
     });
     // The overview is shown to everyone, so it holds none of what the shield gates with an episode.
     const gated = [

@@ -109,7 +109,7 @@ describe("a unit's discussion in the API", () => {
     expect(body).toEqual({
       unit: {
         key: "wn:1-2",
-        label: "Arc 1 · Chapter 2",
+        label: "Arc 1 · Chapter 1",
         url: expect.stringMatching(/^https:\/\/[^/]+\/web_novel\?arc=1#wn-1-2$/) as string,
       },
       url: expect.stringMatching(/^https:\/\/[^/]+\/discuss\/wn:1-2$/) as string,

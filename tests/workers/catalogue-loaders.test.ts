@@ -17,6 +17,11 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const home = await load(homeLoader, "/");
     expect(home.series?.title).toBe("Tiny Tale");
     expect(home.counts).toMatchObject({ arcs: 2, chapters: 5, volumes: 3, characters: 2 });
+    // Each arc's span names only the entries counting cannot: here a prologue and an epilogue.
+    expect(home.spans.arcs).toEqual([
+      { group: 1, first: 1, last: 3, count: 3, named: [[1, "prologue", null]] },
+      { group: 2, first: 1, last: 2, count: 2, named: [[2, "epilogue", null]] },
+    ]);
     // A first visit has reached nothing, so home names the latest releases by their place, not their titles.
     const episodes = home.releases.filter((release) => release.medium === "anime");
     expect(episodes.map((episode) => [episode.label, episode.title.content])).toEqual([
@@ -43,6 +48,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
       [2, 2, 7000],
     ]);
     expect(page.selectedArc).toBe(1);
+    // Each entry named as the series numbers it: the prologue is no chapter.
+    expect(page.chapters.map((chapter) => chapter.name)).toEqual(["Prologue", "Chapter 1", "Chapter 2"]);
     const hinge = present(page.chapters.find((chapter) => chapter.key === "wn:1-2"));
     expect(hinge.volumes.map((volume) => volume.label)).toEqual(["Tiny Tale 1"]);
     expect(hinge.episodes.map((episode) => episode.label)).toEqual(["Season 1 · Episode 1"]);

@@ -186,7 +186,16 @@ describe("hydration data holds what the page shows", () => {
   it("web novel: other arcs only by name and totals; what adapts a chapter by its label", async () => {
     const { data } = await view(webNovelLoader, "/web_novel");
     for (const arc of data.arcs)
-      expect(Object.keys(arc).sort()).toEqual(["chapterCount", "endedOn", "number", "startedOn", "title", "wordCount"]);
+      expect(Object.keys(arc).sort()).toEqual([
+        "chapterCount",
+        "endedOn",
+        "number",
+        "startedOn",
+        "title",
+        "undated",
+        "withoutWordCount",
+        "wordCount",
+      ]);
     expect(data.arc?.phases.map((phase) => phase.name)).toEqual(["Opening", "Closing"]);
     for (const chapter of data.chapters)
       for (const unit of [...chapter.volumes, ...chapter.episodes]) expect(Object.keys(unit)).toEqual(["key", "label"]);

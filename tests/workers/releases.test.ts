@@ -21,7 +21,7 @@ describe("the release radar", () => {
     expect(keysOf(recent)).toEqual(["ln:main-2/jp", "ln:main-1/jp", "wn:2-2", "wn:2-1", "wn:1-3", "wn:1-2", "wn:1-1"]);
     expect(paging).toMatchObject({ page: 1, total: 7, pageCount: 1 });
     expect(recent.find((release) => release.key === "wn:1-3")).toMatchObject({
-      label: "Arc 1 · Chapter 3",
+      label: "Arc 1 · Chapter 2",
       title: { revealedBy: ["wn:1-3", "ln:main-1"], content: "The Keeper Lied" },
     });
     expect(releasePath(recent.find((release) => release.key === "wn:1-3")!)).toBe("/web_novel?arc=1#wn-1-3");
@@ -69,6 +69,58 @@ describe("the release radar", () => {
   });
 });
 
+describe("releases dated by their month or year, or not at all", () => {
+  /** The tiny pack with main 2 known only as June 2016, ex 1 only as 2017, and wn:1-1 undated, for `check`. */
+  async function withPartialDates(check: () => Promise<void>) {
+    const set = (main2: string, ex1: string, wn11: string | null) =>
+      env.DB.batch([
+        env.DB.prepare("UPDATE ln_volumes SET released_jp = ? WHERE key = 'ln:main-2'").bind(main2),
+        env.DB.prepare("UPDATE ln_volumes SET released_jp = ? WHERE key = 'ln:ex-1'").bind(ex1),
+        env.DB.prepare("UPDATE chapters SET published_on = ? WHERE key = 'wn:1-1'").bind(wn11),
+      ]);
+    await set("2016-06", "2017", null);
+    try {
+      await check();
+    } finally {
+      await set("2016-06-10", "2017-01-01", "2015-01-01");
+    }
+  }
+
+  it("keeps a month or a year coming until it is over, then out, and leaves an undated release off", async () => {
+    await withPartialDates(async () => {
+      const during = await getReleases(env.DB, { medium: null, today: "2016-06-30" });
+      expect(keysOf(during.upcoming)).toEqual(["ln:main-2/jp", "ln:ex-1/jp", "ln:main-1/en", "anime:1-1", "anime:1-2"]);
+      expect(keysOf(during.recent)).toEqual(["ln:main-1/jp", "wn:2-2", "wn:2-1", "wn:1-3", "wn:1-2"]);
+      const after = await getReleases(env.DB, { medium: null, today: "2016-07-01" });
+      expect(keysOf(after.recent).slice(0, 2)).toEqual(["ln:main-2/jp", "ln:main-1/jp"]);
+      expect(after.paging.total).toBe(6);
+      // A year is coming all through it, its last day too, and out the day after.
+      const lastDay = await getReleases(env.DB, { medium: "light_novels", today: "2017-12-31" });
+      expect(keysOf(lastDay.upcoming)).toContain("ln:ex-1/jp");
+      const yearOver = await getReleases(env.DB, { medium: "light_novels", today: "2018-01-01" });
+      // Out, it sorts with its year, before (below, newest first) the days the year holds.
+      expect(keysOf(yearOver.recent).slice(0, 2)).toEqual(["ln:main-1/en", "ln:ex-1/jp"]);
+    });
+  });
+
+  it("says a month in a feed without a day to publish it on, and leaves it out of the calendar", async () => {
+    await withPartialDates(async () => {
+      const feed = await settle(feedLoader, "/releases/light_novels/feed.xml", { params: { medium: "light_novels" } });
+      if (!(feed instanceof Response)) throw new Error("the feed is a response");
+      const entry = (await feed.text()).split("<entry>").find((part) => part.includes("release/ln:main-2/jp"))!;
+      expect(entry).toContain("<updated>2016-06-30T00:00:00Z</updated>");
+      expect(entry).not.toContain("<published>");
+      expect(entry).toContain("On sale in Japan: Jun 2016.");
+      const calendar = await settle(calendarLoader, "/releases/calendar.ics");
+      if (!(calendar instanceof Response)) throw new Error("the calendar is a response");
+      const ics = await calendar.text();
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+      expect(ics).not.toContain("DTSTART;VALUE=DATE:201606");
+      expect(ics).not.toContain("DTSTART;VALUE=DATE:2017010");
+    });
+  });
+});
+
 describe("the release feeds", () => {
   it("an Atom feed of every medium names every release by its place, and with ?reveal=titles every title but a flagged one", async () => {
     const outcome = await settle(feedLoader, "/releases/feed.xml");
@@ -77,13 +129,13 @@ describe("the release feeds", () => {
     expect(outcome.headers.get("Cache-Control")).toContain("public");
     const xml = await outcome.text();
     for (const title of ["Keeper Lied", "Knock Knock", "The Lie", "The Door"]) expect(xml).not.toContain(title);
-    expect(xml).toContain("<title>Web novel: Arc 1 · Chapter 3</title>");
+    expect(xml).toContain("<title>Web novel: Arc 1 · Chapter 2</title>");
     expect(xml).toContain("<title>Anime: Season 1 · Episode 1</title>");
     const choosing = await settle(feedLoader, "/releases/feed.xml?reveal=titles");
     if (!(choosing instanceof Response)) throw new Error("the feed is a response");
     const titled = await choosing.text();
     expect(titled).not.toContain("Keeper Lied");
-    expect(titled).toContain("<title>Web novel: Arc 1 · Chapter 3</title>");
+    expect(titled).toContain("<title>Web novel: Arc 1 · Chapter 2</title>");
     expect(titled).toContain("<title>Anime: Knock Knock (Season 1 · Episode 1)</title>");
     // Both editions of a volume, each its own entry.
     expect(xml).toContain("release/ln:main-1/jp</id>");

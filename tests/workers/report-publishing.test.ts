@@ -235,7 +235,7 @@ describe("accepting a report that names a secret", () => {
     const result = await accept(reportId);
     expect(result.status).toBe(422);
     expect(result.data?.error.fields?.form).toContain(
-      "names the secret “mira-built-the-door” (“built the door”), which readers of Arc 2 · Chapter 2 · Epilogue who came from Season 1 · Episode 2 into the web novel and skipped Arc 1 · Chapter 3 may not know yet",
+      "names the secret “mira-built-the-door” (“built the door”), which readers of Arc 2 · Epilogue who came from Season 1 · Episode 2 into the web novel and skipped Arc 1 · Chapter 2 may not know yet",
     );
     expect(await entryCount(reportId)).toBe(0);
   });

@@ -46,7 +46,13 @@ describe("statistics computed when content is imported", () => {
     expect(page.releases.by).toBe("month");
     const months = page.releases.bars.map((bar) => ({ month: bar.from, chapters: bar.chapters }));
     expect({ arcs: page.arcs, months, years: page.years, introductions: page.introductions }).toEqual(reference);
-    expect(page.totals).toEqual({ chapters: sum(reference.arcs, "chapters"), words: sum(reference.arcs, "words") });
+    expect(page.totals).toEqual({
+      chapters: sum(reference.arcs, "chapters"),
+      words: sum(reference.arcs, "words"),
+      chapters_without_words: 0,
+      chapters_without_month: 0,
+      volumes_undated: 0,
+    });
   });
 
   it("give home the same totals as counting every table", async () => {
@@ -57,7 +63,12 @@ describe("statistics computed when content is imported", () => {
               (SELECT COUNT(*) FROM side_stories) AS side_stories, (SELECT COUNT(*) FROM anime_episodes) AS episodes,
               (SELECT COUNT(*) FROM break_time_episodes) AS shorts, (SELECT COUNT(*) FROM characters) AS characters`,
     ).first();
-    expect(home.counts).toEqual(counted);
+    expect(home.counts).toEqual({
+      ...counted,
+      chapters_without_words: 0,
+      chapters_without_month: 0,
+      volumes_undated: 0,
+    });
   });
 
   it("read a handful of stored rows, not every chapter and volume", async () => {
@@ -65,10 +76,11 @@ describe("statistics computed when content is imported", () => {
       env.DB.prepare("SELECT chart, label, value FROM content_statistics ORDER BY chart, position"),
     ]);
     expect(stored!.meta.rows_read).toBe(stored!.results.length);
-    // One row per bar the pages draw (two series per arc and per year), and the eight totals of home.
+    // One row per bar the pages draw (two series per arc and per year), the eight totals of home and the
+    // three counts of what they lack.
     const page = await load(statisticsLoader, "/statistics");
     const bars = page.arcs.length * 2 + page.releases.bars.length + page.years.length * 2 + page.introductions.length;
-    expect(stored!.results.length).toBe(bars + 8);
+    expect(stored!.results.length).toBe(bars + 11);
   });
 
   it("count mistakes per request, so entries published from reports are in them", async () => {
@@ -136,7 +148,7 @@ describe("statistics computed when content is imported", () => {
       expect(sum(page.introductions, "characters")).toBe(140);
       expect(sum(page.releases.bars, "chapters")).toBe(60 * 36);
       expect(sum(page.years, "volumes")).toBe(66 * 3);
-      expect(page.totals).toEqual({ chapters: 70 * 30, words: 70 * 90_000 });
+      expect(page.totals).toMatchObject({ chapters: 70 * 30, words: 70 * 90_000 });
       // A range of years shows the running total reached at its end.
       expect(page.years.at(-1)).toMatchObject({ lastYear: "2025", adapted: 30 * 66 });
       expect(page.arcs[0]).toMatchObject({ arc: 1, lastArc: 3, chapters: 90 });

@@ -7,7 +7,7 @@ import { TITLE_HIDDEN, UnitTitle, useTitleHeldBack } from "~/components/unit-tit
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
-import { formatDate } from "~/lib/format";
+import { StoryDate } from "~/components/story-date";
 import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
 import { volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { countOf, nouns } from "~/lib/words";
@@ -66,11 +66,12 @@ export function VolumeCard({
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           <dt className="text-muted-foreground">Japan</dt>
           <dd>
-            <time dateTime={volume.releasedJp}>{formatDate(volume.releasedJp)}</time>
+            <StoryDate date={volume.releasedJp} />
           </dd>
           <dt className="text-muted-foreground">English</dt>
           <dd>
-            {volume.releasedEn ? <time dateTime={volume.releasedEn}>{formatDate(volume.releasedEn)}</time> : "Not yet"}
+            {/* "Not yet" only where the pack says so: a date that is simply not known is not a missing edition. */}
+            {volume.releasedEn === null && volume.noEnglishEdition ? "Not yet" : <StoryDate date={volume.releasedEn} />}
           </dd>
           {volume.isbn ? (
             <>

@@ -13,7 +13,7 @@ function sourceName(from: TrackerUnit) {
   return from.medium === "anime" ? "the anime" : `the ${from.group} light novels`;
 }
 
-/** A place in its medium, without repeating the medium's name: "Season 1 · Episode 12", "Volume 3", "Arc 3 · Chapter 1 · Prologue". */
+/** A place in its medium, without repeating the medium's name: "Season 1 · Episode 12", "Volume 3", "Arc 3 · Prologue". */
 export function placeName(unit: TrackerUnit) {
   return unit.medium === "light_novels" ? unitName(unit) : unit.label;
 }

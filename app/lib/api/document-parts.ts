@@ -7,6 +7,12 @@ export const nullable = (type: string, description?: string) => ({
   ...(description ? { description } : {}),
 });
 export const date = (description: string) => ({ type: ["string", "null"], format: "date", description });
+/** A date of the story at the precision the series' sources give it (app/lib/content/dates.ts): a day, a month or a year. */
+export const storyDate = (description: string, type: string | string[] = ["string", "null"]) => ({
+  type,
+  pattern: "^\\d{4}(-\\d{2}(-\\d{2})?)?$",
+  description: `${description} Written at its precision: \`2016-10-12\`, \`2016-10\` (a month) or \`2016\` (a year).`,
+});
 export const strings = { type: "array", items: { type: "string" } };
 
 export function object(properties: Record<string, unknown>, description?: string) {

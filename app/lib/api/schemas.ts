@@ -2,7 +2,7 @@
 import { apiErrorCodes } from "./contract";
 import { media } from "../content/units";
 import { collectionKinds, mistakeSeverities } from "../vocabulary";
-import { date, nullable, nullableObject, object, pageOf, ref, strings } from "./document-parts";
+import { date, nullable, nullableObject, object, pageOf, ref, storyDate, strings } from "./document-parts";
 
 /** A unit as a discussion names it. */
 const place = (description: string) =>
@@ -92,7 +92,7 @@ export const apiSchemas = {
         "string",
         "The title in the original language; null when there is none or the title is withheld.",
       ),
-      released_on: date("When it was first published, released in Japan or aired."),
+      released_on: storyDate("When it was first published, released in Japan or aired; null where it is not known."),
       url: { type: "string", format: "uri", description: "Where the site shows it." },
     },
     "A web novel chapter, light novel volume, side story, anime episode or Break Time short.",
@@ -199,7 +199,7 @@ export const apiSchemas = {
     },
     label: { type: "string", description: "A short name that never spoils." },
     title: nullable("string", "Null when the title spoils something the reader has not seen."),
-    released_on: { type: "string", format: "date" },
+    released_on: storyDate("When it came out or comes out.", "string"),
     url: { type: "string", format: "uri" },
   }),
   ReleasePage: pageOf("Release", "One page of releases out, newest first."),

@@ -52,7 +52,8 @@ export interface AnimeEpisode {
    * or choose to see titles of what they have not reached. Its number and date are public.
    */
   title: Gated<{ title: string; originalTitle: string | null }>;
-  airedOn: string;
+  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  airedOn: string | null;
   adapts: { from: UnitLabel; to: UnitLabel };
   volumes: UnitLabel[];
   changes: AdaptationChange[];

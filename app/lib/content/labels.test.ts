@@ -10,6 +10,7 @@ import {
   titleAfterLabel,
   titleBesideLabel,
   webNovelChapterName,
+  webNovelEntryNames,
 } from "./labels";
 
 describe("labelWithTitle", () => {
@@ -164,39 +165,78 @@ describe("a light novel chapter", () => {
   });
 });
 
-describe("webNovelChapterName", () => {
-  it("numbers every entry of an arc by its place, so the arc starts at 1 and skips no number", () => {
+describe("webNovelEntryNames", () => {
+  it("numbers an arc's chapters among its chapters only, so a prologue or an interlude moves no chapter's number", () => {
     const arc = [
-      ["prologue", 1],
-      ["chapter", 2],
-      ["chapter", 15],
-      ["interlude", 16],
-      ["chapter", 17],
-      ["epilogue", 31],
+      { kind: "prologue", ordinal: 1 },
+      { kind: "chapter", ordinal: 2 },
+      { kind: "chapter", ordinal: 3 },
+      { kind: "interlude", ordinal: 4 },
+      { kind: "chapter", ordinal: 5 },
+      { kind: "epilogue", ordinal: 6 },
     ] as const;
-    expect(arc.map(([kind, ordinal]) => webNovelChapterName(kind, ordinal))).toEqual([
-      "Chapter 1 · Prologue",
+    expect([...webNovelEntryNames(arc).values()]).toEqual([
+      "Prologue",
+      "Chapter 1",
       "Chapter 2",
-      "Chapter 15",
-      "Interlude 16",
-      "Chapter 17",
-      "Chapter 31 · Epilogue",
+      "Interlude",
+      "Chapter 3",
+      "Epilogue",
     ]);
   });
 
+  it("numbers interludes among themselves only where the arc has several", () => {
+    const arc = [
+      { kind: "chapter", ordinal: 1 },
+      { kind: "interlude", ordinal: 2 },
+      { kind: "chapter", ordinal: 3 },
+      { kind: "interlude", ordinal: 4 },
+    ] as const;
+    expect([...webNovelEntryNames(arc).values()]).toEqual(["Chapter 1", "Interlude 1", "Chapter 2", "Interlude 2"]);
+  });
+
+  it("names an entry by the number the series gives it, in reading order, whatever its place", () => {
+    const arc = [
+      { kind: "chapter", ordinal: 1, label: "26" },
+      { kind: "chapter", ordinal: 2, label: "123-A" },
+      { kind: "chapter", ordinal: 3, label: "124-B" },
+      { kind: "interlude", ordinal: 4, label: "4" },
+      { kind: "chapter", ordinal: 5 },
+    ] as const;
+    expect(webNovelEntryNames(arc)).toEqual(
+      new Map([
+        [1, "Chapter 26"],
+        [2, "Chapter 123-A"],
+        [3, "Chapter 124-B"],
+        [4, "Interlude 4"],
+        [5, "Chapter 4"],
+      ]),
+    );
+  });
+
+  it("says the kind once where the label is written with it", () => {
+    const arc = [
+      { kind: "chapter", ordinal: 1, label: "chapter 26" },
+      { kind: "interlude", ordinal: 2, label: "Interlude 4" },
+    ] as const;
+    expect([...webNovelEntryNames(arc).values()]).toEqual(["Chapter 26", "Interlude 4"]);
+  });
+
+  it("gives an entry's name within its arc from its full label", () => {
+    expect(webNovelChapterName("Arc 3 · Chapter 123-A")).toBe("Chapter 123-A");
+    expect(webNovelChapterName("Arc 1 · Prologue")).toBe("Prologue");
+  });
+
   it("does not say a prologue's kind twice when its title is only that word", () => {
-    expect(labelWithTitle("Arc 1 · Chapter 1 · Prologue", "Prologue")).toBe("Arc 1 · Chapter 1 · Prologue");
-    expect(titleAfterLabel("Chapter 31 · Epilogue", "Epilogue: Lamps at Morning")).toBe("Lamps at Morning");
+    expect(labelWithTitle("Arc 1 · Prologue", "Prologue")).toBe("Arc 1 · Prologue");
+    expect(titleAfterLabel("Arc 7 · Epilogue", "Epilogue: Lamps at Morning")).toBe("Lamps at Morning");
   });
 });
 
 describe("placeName", () => {
   it("names every medium's unit by its place, never its title", () => {
-    expect(placeName({ medium: "web_novel", arc: 6, kind: "chapter", ordinal: 24 })).toBe("Arc 6 · Chapter 24");
-    expect(placeName({ medium: "web_novel", arc: 2, kind: "interlude", ordinal: 17 })).toBe("Arc 2 · Interlude 17");
-    expect(placeName({ medium: "web_novel", arc: 1, kind: "prologue", ordinal: 1 })).toBe(
-      "Arc 1 · Chapter 1 · Prologue",
-    );
+    expect(placeName({ medium: "web_novel", arc: 6, name: "Chapter 24" })).toBe("Arc 6 · Chapter 24");
+    expect(placeName({ medium: "web_novel", arc: 2, name: "Interlude" })).toBe("Arc 2 · Interlude");
     expect(placeName({ medium: "light_novels", collectionName: "Lanternfall", volume: 3 })).toBe("Lanternfall 3");
     expect(placeName({ medium: "side_stories", publishedIn: "Lanternfall EX 1" })).toBe(
       "Side story · Lanternfall EX 1",

@@ -90,7 +90,12 @@ export function titleBesideLabel(label: string, title: string): { title: string;
 
 /** A unit by what the pack says of its place, as `placeName` names it. */
 export type UnitPlace =
-  | { medium: "web_novel"; arc: number; kind: ChapterKind; ordinal: number }
+  | {
+      medium: "web_novel";
+      arc: number;
+      /** The entry's name within its arc (`webNovelEntryNames`): "Chapter 26", "Interlude". */
+      name: string;
+    }
   | { medium: "light_novels"; collectionName: string; volume: number }
   | {
       medium: "side_stories";
@@ -110,7 +115,7 @@ export type UnitPlace =
 export function placeName(place: UnitPlace): string {
   switch (place.medium) {
     case "web_novel":
-      return `Arc ${place.arc} · ${webNovelChapterName(place.kind, place.ordinal)}`;
+      return `Arc ${place.arc} · ${place.name}`;
     case "light_novels":
       return `${place.collectionName} ${place.volume}`;
     case "side_stories":
@@ -209,13 +214,40 @@ export const chapterKindLabels = {
   epilogue: "Epilogue",
 } as const satisfies Record<ChapterKind, string>;
 
+/** A web novel entry as its arc lists it: its place in reading order, its kind, and the series' own number for it. */
+export interface WebNovelEntry {
+  ordinal: number;
+  kind: ChapterKind;
+  label?: string | null | undefined;
+}
+
 /**
- * A web novel entry's name within its arc. Every entry is numbered by its place in the arc (its
- * ordinal, the number in its unit key), so the arc reads 1, 2, 3 … with no number missing: "Chapter 14",
- * "Interlude 16"; an arc's one prologue or epilogue says its number too ("Chapter 1 · Prologue"), so
- * "Chapter 2" is not the first chapter a reader sees.
+ * The names of an arc's entries, by ordinal, as the series numbers them. An entry with a `label` is
+ * named by it ("Chapter 123-A", "Interlude 4"). Without one, a chapter is numbered among the arc's
+ * chapters only, in reading order, so an interlude before it does not move its number ("Chapter 26",
+ * not "Chapter 27"); any other kind is named by its kind alone where the arc has one of it
+ * ("Prologue", "Interlude"), and numbered among its own kind where it has several ("Interlude 2").
  */
-export function webNovelChapterName(kind: ChapterKind, ordinal: number) {
-  if (kind === "interlude") return `Interlude ${ordinal}`;
-  return kind === "chapter" ? `Chapter ${ordinal}` : `Chapter ${ordinal} · ${chapterKindLabels[kind]}`;
+export function webNovelEntryNames(entries: readonly WebNovelEntry[]): Map<number, string> {
+  const inOrder = [...entries].sort((a, b) => a.ordinal - b.ordinal);
+  const ofKind = new Map<ChapterKind, number>();
+  for (const entry of inOrder) ofKind.set(entry.kind, (ofKind.get(entry.kind) ?? 0) + 1);
+  const counted = new Map<ChapterKind, number>();
+  const names = new Map<number, string>();
+  for (const entry of inOrder) {
+    const place = (counted.get(entry.kind) ?? 0) + 1;
+    counted.set(entry.kind, place);
+    const word = chapterKindLabels[entry.kind];
+    // A label written with its kind ("Interlude 4" on an interlude) says the word once.
+    const label = entry.label?.trim().replace(new RegExp(`^${word}\\s+`, "i"), "");
+    const number = label || (entry.kind === "chapter" || (ofKind.get(entry.kind) ?? 0) > 1 ? place : null);
+    names.set(entry.ordinal, number === null ? word : `${word} ${number}`);
+  }
+  return names;
+}
+
+/** An entry's name within its arc, from its arc's full label ("Arc 3 · Chapter 26" → "Chapter 26"). */
+export function webNovelChapterName(unitLabel: string) {
+  const within = unitLabel.indexOf(" · ");
+  return within === -1 ? unitLabel : unitLabel.slice(within + " · ".length);
 }

@@ -21,8 +21,11 @@ export interface LightNovelVolume {
   number: number;
   /** Its title and original, gated as a unit's title is (app/lib/shield/knowledge.ts: `titleRevealers`). */
   title: Gated<{ title: string; originalTitle: string | null }>;
-  releasedJp: string;
+  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  releasedJp: string | null;
+  /** Null where there is no English date: `noEnglishEdition` says whether the pack states there is no edition yet. */
   releasedEn: string | null;
+  noEnglishEdition: boolean;
   isbn: string | null;
   pageCount: number | null;
   cover: string | null;

@@ -5,7 +5,18 @@
 
 /** The home page's totals, stored as the "totals" series. */
 export type SeriesTotals = Record<
-  "arcs" | "chapters" | "words" | "volumes" | "side_stories" | "episodes" | "shorts" | "characters",
+  | "arcs"
+  | "chapters"
+  | "words"
+  | "volumes"
+  | "side_stories"
+  | "episodes"
+  | "shorts"
+  | "characters"
+  // What the sums lack: chapters without a word count, chapters without a month, volumes without a date.
+  | "chapters_without_words"
+  | "chapters_without_month"
+  | "volumes_undated",
   number
 >;
 
@@ -22,5 +33,8 @@ export function totalsFrom(bars: Array<{ label: string; value: number }>): Serie
     episodes: total("episodes"),
     shorts: total("shorts"),
     characters: total("characters"),
+    chapters_without_words: total("chapters_without_words"),
+    chapters_without_month: total("chapters_without_month"),
+    volumes_undated: total("volumes_undated"),
   };
 }

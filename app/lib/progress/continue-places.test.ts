@@ -4,10 +4,22 @@ import { emptyProgress, type Progress } from "./record";
 
 const spans: UnitSpans = {
   arcs: [
-    { group: 1, first: 1, last: 32, count: 32 },
-    { group: 2, first: 1, last: 32, count: 32 },
+    { group: 1, first: 1, last: 32, count: 32, named: [] },
+    // A prologue, an interlude, and two routes the series numbers 19-A and 19-B.
+    {
+      group: 2,
+      first: 1,
+      last: 32,
+      count: 32,
+      named: [
+        [1, "prologue", null],
+        [10, "interlude", null],
+        [20, "chapter", "19-A"],
+        [21, "chapter", "19-B"],
+      ],
+    },
     // A real series' arc whose numbers skip (a chapter withdrawn, "123-A" split off): no next number is guessed.
-    { group: 3, first: 1, last: 40, count: 38 },
+    { group: 3, first: 1, last: 40, count: 38, named: [] },
   ],
   collections: [
     { group: "main", first: 1, last: 12, count: 12 },
@@ -28,7 +40,10 @@ const places = (progress: Partial<Progress>) =>
 
 describe("continuePlaces", () => {
   it("names the unit after the reader's place, not the one they finished", () => {
-    expect(places({ webNovel: "wn:2-14" })).toEqual([{ kind: "next", key: "wn:2-15", text: "Arc 2, chapter 15" }]);
+    // Named as the site names it, not by its place in reading order: the prologue and interlude are no chapters.
+    expect(places({ webNovel: "wn:2-14" })).toEqual([{ kind: "next", key: "wn:2-15", text: "Arc 2, chapter 13" }]);
+    expect(places({ webNovel: "wn:2-19" })).toEqual([{ kind: "next", key: "wn:2-20", text: "Arc 2, chapter 19-A" }]);
+    expect(places({ webNovel: "wn:2-9" })).toEqual([{ kind: "next", key: "wn:2-10", text: "Arc 2, interlude" }]);
     expect(places({ anime: "anime:1-5" })).toEqual([{ kind: "next", key: "anime:1-6", text: "Season 1, episode 6" }]);
     expect(places({ lightNovels: ["ln:main-3"] })).toEqual([
       { kind: "next", key: "ln:main-4", text: "Lanternfall volume 4" },
@@ -36,7 +51,7 @@ describe("continuePlaces", () => {
   });
 
   it("goes on to the next arc or season after the last of one", () => {
-    expect(places({ webNovel: "wn:1-32" })).toEqual([{ kind: "next", key: "wn:2-1", text: "Arc 2, chapter 1" }]);
+    expect(places({ webNovel: "wn:1-32" })).toEqual([{ kind: "next", key: "wn:2-1", text: "Arc 2, prologue" }]);
     expect(places({ anime: "anime:1-12" })).toEqual([{ kind: "next", key: "anime:2-1", text: "Season 2, episode 1" }]);
   });
 
@@ -49,10 +64,11 @@ describe("continuePlaces", () => {
   });
 
   it("guesses no number where a group's numbers have gaps, nor for a group it does not know", () => {
-    expect(places({ webNovel: "wn:3-5" })).toEqual([{ kind: "after", key: "wn:3-5", text: "Arc 3, chapter 5" }]);
+    // Where an arc's numbers skip, its chapters cannot be counted: the place is its arc.
+    expect(places({ webNovel: "wn:3-5" })).toEqual([{ kind: "after", key: "wn:3-5", text: "Arc 3" }]);
     // The last of a gappy arc still goes on to what comes after it.
-    expect(places({ webNovel: "wn:3-40" })).toEqual([{ kind: "caught-up", key: "wn:3-40", text: "Arc 3, chapter 40" }]);
-    expect(places({ webNovel: "wn:9-1" })).toEqual([{ kind: "after", key: "wn:9-1", text: "Arc 9, chapter 1" }]);
+    expect(places({ webNovel: "wn:3-40" })).toEqual([{ kind: "caught-up", key: "wn:3-40", text: "Arc 3" }]);
+    expect(places({ webNovel: "wn:9-1" })).toEqual([{ kind: "after", key: "wn:9-1", text: "Arc 9" }]);
   });
 
   it("after a crossing from the anime names the chapter after the season's, and counts what it left out", () => {

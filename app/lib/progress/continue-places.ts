@@ -1,4 +1,6 @@
+import { webNovelEntryNames } from "../content/labels";
 import { chapterKey, episodeKey, type Medium, parseUnitKey, volumeKey } from "../content/units";
+import type { ChapterKind } from "../vocabulary";
 import { countOf, nouns } from "../words";
 import { lastVolumeNumber, type Progress } from "./record";
 
@@ -18,8 +20,17 @@ export interface UnitSpan {
   count: number;
 }
 
+/**
+ * An arc's span, with the entries its name does not follow from counting (an entry of another kind
+ * than chapter, or one the series numbers itself), so the chapter after a place is named as the site
+ * names it everywhere ("Arc 7, chapter 19-A"), not by its place in reading order.
+ */
+export interface ArcSpan extends UnitSpan {
+  named: Array<[ordinal: number, kind: ChapterKind, label: string | null]>;
+}
+
 export interface UnitSpans {
-  arcs: UnitSpan[];
+  arcs: ArcSpan[];
   collections: UnitSpan[];
   seasons: UnitSpan[];
 }
@@ -79,6 +90,22 @@ function placeAfter(
   return { medium, kind: next === "caught-up" ? "caught-up" : "after", ...name(group, number) };
 }
 
+/**
+ * A web novel entry named as the site names it ("Arc 2, chapter 13", "Arc 3, prologue"), from its arc's
+ * span; where the arc's numbers have gaps its chapters cannot be counted, so it is named by its arc alone.
+ */
+function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
+  const span = arcs.find((each) => each.group === arc);
+  if (!span || span.count !== span.last - span.first + 1) return `Arc ${arc}`;
+  const named = new Map(span.named.map(([at, kind, label]) => [at, { kind, label }]));
+  const entries = Array.from({ length: span.count }, (_, index) => {
+    const at = span.first + index;
+    return { ordinal: at, kind: "chapter" as ChapterKind, ...named.get(at) };
+  });
+  const name = webNovelEntryNames(entries).get(ordinal) ?? "";
+  return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+}
+
 /** What the reader goes on to in each medium they follow, web novel, light novels (each collection started), anime. */
 export function continuePlaces(
   progress: Progress | null | undefined,
@@ -92,7 +119,7 @@ export function continuePlaces(
     places.push(
       placeAfter("web_novel", spans.arcs, chapter.arc, chapter.chapter, true, (arc, number) => ({
         key: chapterKey(Number(arc), number),
-        text: `Arc ${arc}, chapter ${number}`,
+        text: chapterName(spans.arcs, Number(arc), number),
       })),
     );
   for (const { code, name } of collections) {
