@@ -107,7 +107,8 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       // A title is gated as a unit's title is; a story that gives a fate away before it is read is
       // gated by what reveals it, title and summary.
       title: gatedTitle(row.revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
-      summary: row.summary === null ? null : gatedBy(row.revealed_by, row.summary),
+      // A summary tells the story: it waits for the reader to reach it (whatever they chose for titles).
+      summary: row.summary === null ? null : gatedBy(row.revealed_by ?? row.reached_by, row.summary),
       publishedIn: row.published_in,
       publishedOn: row.published_on,
       readAfter: { key: row.read_after, label: row.read_after_label },

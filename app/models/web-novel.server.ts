@@ -1,6 +1,7 @@
 import { webNovelChapterName } from "~/lib/content/labels";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
+import { gated } from "~/lib/shield/gated";
 import { gatedBy, gatedTitle } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
@@ -121,7 +122,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
           originalTitle: selected.original_title,
           // A summary that tells what happens later in the arc is gated.
           summary: selected.summary === null ? null : gatedBy(selected.summary_revealed_by, selected.summary),
-          phases: JSON.parse(selected.phases) as Array<{ name: string; fromOrdinal: number }>,
+          phases: phasesOf(selected.phases, chapters),
         }
       : null,
     chapters: chapters.map((chapter) => ({
@@ -145,4 +146,25 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       discussion: unitDiscussion(chapter.key, chapter.comment_count),
     })),
   };
+}
+
+/**
+ * An arc's phases, each name gated as a unit's title is: a phase is often named as one of its chapters is
+ * ("The Dusk King"), so its name waits with that chapter's title; else with the title of the chapter
+ * that opens it.
+ */
+function phasesOf(
+  stored: string,
+  chapters: readonly { ordinal: number; title: string; title_revealed_by: string | null; reached_by: string }[],
+) {
+  const phases = JSON.parse(stored) as Array<{ name: string; fromOrdinal: number }>;
+  return phases.map(({ name, fromOrdinal }, index) => {
+    const named =
+      chapters.find((chapter) => chapter.title === name) ??
+      chapters.find((chapter) => index === 0 || chapter.ordinal >= fromOrdinal);
+    return {
+      name: named ? gatedTitle(named.title_revealed_by, named.reached_by, name) : gated(null, name),
+      fromOrdinal,
+    };
+  });
 }

@@ -7,7 +7,8 @@ import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
-import { TITLE_HIDDEN, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
+import { TITLE_HIDDEN, TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
+import { gated } from "~/lib/shield/gated";
 import { badgeClassName } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle } from "~/lib/content/labels";
@@ -67,9 +68,10 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
     endedOn: arcs.findLast((each) => each.endedOn)?.endedOn ?? null,
   };
 
-  const phases = arc?.phases.length ? arc.phases : [{ name: "Chapters", fromOrdinal: 1 }];
+  const phases = arc?.phases.length ? arc.phases : [{ name: gated(null, "Chapters"), fromOrdinal: 1 }];
   const groups = phases.map((phase, index) => ({
     name: phase.name,
+    part: `Part ${index + 1}`,
     chapters: chapters.filter(
       (chapter) =>
         chapter.ordinal >= (index === 0 ? 0 : phase.fromOrdinal) &&
@@ -112,9 +114,14 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           </header>
           <UnreachedTitlesNote />
           {groups.map((group) => (
-            <details key={group.name} open className="group rounded-lg border border-border bg-card">
+            <details key={group.part} open className="group rounded-lg border border-border bg-card">
               <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
-                <span>{group.name}</span>
+                {/* A phase named as its opening chapter waits with that chapter's title: "Part 2" meanwhile. */}
+                <span>
+                  <TitleIfShown gated={group.name} fallback={group.part}>
+                    {(name) => name}
+                  </TitleIfShown>
+                </span>
                 <span className="text-sm font-normal text-muted-foreground">
                   {countOf(group.chapters.length, nouns.chapter)}
                 </span>

@@ -42,7 +42,7 @@ let pages: Array<[path: string, loader: DataFunction]> = [];
 beforeAll(async () => {
   await importTestPack("demo");
 
-  const [titles, notes, shorts, portraits, arcs, seasons, characters, unflagged, collections, sideStories, ...shown] =
+  const [titles, notes, shorts, portraits, arcs, seasons, characters, unflagged, collections, sideStories, ...rest] =
     await env.DB.batch<Record<string, string | number | null>>([
       env.DB.prepare(
         `SELECT key, title, original_title, title_revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`,
@@ -88,15 +88,17 @@ beforeAll(async () => {
       env.DB.prepare(
         `SELECT name AS text FROM characters WHERE revealed_by IS NULL
          UNION ALL SELECT summary FROM characters WHERE revealed_by IS NULL
-         UNION ALL SELECT summary FROM side_stories WHERE revealed_by IS NULL`,
+         UNION ALL SELECT original_title FROM series UNION ALL SELECT original_title FROM arcs`,
       ),
+      // A side story's summary tells the story: it waits for the reader to reach the story.
       env.DB.prepare(
-        `SELECT original_title AS text FROM series UNION ALL SELECT original_title FROM arcs
-         UNION ALL SELECT phases FROM arcs`,
+        `SELECT s.key, s.summary, u.revealed_by FROM side_stories s JOIN story_units u ON u.key = s.key
+         WHERE s.revealed_by IS NULL AND s.summary IS NOT NULL`,
       ),
     ]);
   const text = (value: unknown) => (typeof value === "string" && value ? [value] : []);
-  const publicTexts = shown.flatMap((statement) => statement.results.flatMap((row) => text(row.text)));
+  const summaries = rest.pop()!;
+  const publicTexts = rest.flatMap((statement) => statement.results.flatMap((row) => text(row.text)));
   gatedTexts = [
     ...titles!.results.flatMap((row) =>
       [...text(row.title), ...text(row.original_title)].map((title) => ({
@@ -135,6 +137,11 @@ beforeAll(async () => {
           where: `unreached title of ${row.key}`,
         })),
     ),
+    ...summaries.results.map((row) => ({
+      text: String(row.summary),
+      revealedBy: readRevealers(String(row.revealed_by)),
+      where: `summary of ${row.key}`,
+    })),
   ];
   const characterPages = Math.ceil(Number(characters!.results[0]?.count) / 24);
   pages = [
@@ -237,7 +244,7 @@ const readers = [
 describe("the catalogue pages, sealed for their requester", () => {
   it("the demo pack gates enough on these pages for the checks to mean something, and each gated text is on one of them", async () => {
     const kinds = new Set(gatedTexts.map((item) => item.where.split(" of ")[0]));
-    expect([...kinds].sort()).toEqual(["change note", "portrait", "title", "unreached title"]);
+    expect([...kinds].sort()).toEqual(["change note", "portrait", "summary", "title", "unreached title"]);
     // The demo flags two Break Time titles; the others spoil nothing and are shown to everyone.
     expect(gatedTexts.filter((item) => item.where.startsWith("title of bt:")).length).toBe(2);
     expect(gatedTexts.filter((item) => item.where.startsWith("title of wn:")).length).toBeGreaterThan(10);
