@@ -69,6 +69,12 @@ export const apiSchemas = {
       side_stories: { type: "integer" },
       episodes: { type: "integer" },
       shorts: { type: "integer", description: "Break Time shorts." },
+      chapters_without_words: {
+        type: "integer",
+        description: "Chapters whose word count is not known: `words` sums the others.",
+      },
+      chapters_without_month: { type: "integer", description: "Chapters whose date is not known to the month." },
+      volumes_undated: { type: "integer", description: "Light novel volumes whose Japanese date is not known." },
     }),
     arcs: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
     light_novel_collections: {
