@@ -150,8 +150,8 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
 
 /**
  * An arc's phases, each name gated as a unit's title is: a phase is often named as one of its chapters is
- * ("The Dusk King"), so its name waits with that chapter's title; else with the title of the chapter
- * that opens it.
+ * ("The Dusk King"), so its name waits with that chapter's title; else as the title of the chapter that
+ * opens it would wait if the pack did not flag it (the name is not that title).
  */
 function phasesOf(
   stored: string,
@@ -159,12 +159,9 @@ function phasesOf(
 ) {
   const phases = JSON.parse(stored) as Array<{ name: string; fromOrdinal: number }>;
   return phases.map(({ name, fromOrdinal }, index) => {
-    const named =
-      chapters.find((chapter) => chapter.title === name) ??
-      chapters.find((chapter) => index === 0 || chapter.ordinal >= fromOrdinal);
-    return {
-      name: named ? gatedTitle(named.title_revealed_by, named.reached_by, name) : gated(null, name),
-      fromOrdinal,
-    };
+    const named = chapters.find((chapter) => chapter.title === name);
+    if (named) return { name: gatedTitle(named.title_revealed_by, named.reached_by, name), fromOrdinal };
+    const opening = chapters.find((chapter) => index === 0 || chapter.ordinal >= fromOrdinal);
+    return { name: opening ? gatedTitle(null, opening.reached_by, name) : gated(null, name), fromOrdinal };
   });
 }
