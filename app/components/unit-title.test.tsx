@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { gated, type Gated } from "~/lib/shield/gated";
 import { titleRevealers } from "~/lib/shield/knowledge";
-import { UnitTitle, UnreachedTitlesNote } from "./unit-title";
+import { TitleIfShown, UnitTitle, UnreachedTitlesNote } from "./unit-title";
 
 /** An episode's title as a catalogue carries it: sealed (null) or with its text, gated as a unit's title is. */
 const episodeTitle = (content: string | null) => gated(titleRevealers(null, ["anime:1-3"]), content);
@@ -60,5 +60,25 @@ describe("UnitTitle", () => {
     await user.click(screen.getByRole("button", { name: "Show them" }));
     expect(localStorage.getItem("rc:unreached-titles")).toBe("show");
     expect(screen.getByRole("button", { name: "Hide them" })).toBeVisible();
+  });
+
+  it("never shows a title beside a label unblurred in blur mode, where the answer carries it", async () => {
+    localStorage.setItem("rc:spoiler-mode", "blur");
+    const Stub = createRoutesStub([
+      {
+        path: "/notes",
+        Component: () => (
+          <p>
+            Lanternfall 3
+            <TitleIfShown gated={episodeTitle("The Lie")} fallback=" · Title hidden">
+              {(title) => ` · ${title}`}
+            </TitleIfShown>
+          </p>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/notes"]} />);
+    expect(await screen.findByText(/Lanternfall 3 · Title hidden/)).toBeVisible();
+    expect(screen.queryByText(/The Lie/)).not.toBeInTheDocument();
   });
 });

@@ -70,7 +70,8 @@ export function TitleIfShown<T>({
   fallback?: ReactNode;
 }) {
   const shield = useShield();
-  if (gated.content === null || !(isRevealed(shield, gated.revealedBy) || shield?.mode === "blur")) return fallback;
+  // Not in blur mode: a title beside a label has no box to blur it in, so it waits as in hide mode.
+  if (gated.content === null || !isRevealed(shield, gated.revealedBy)) return fallback;
   return <>{children(gated.content)}</>;
 }
 
