@@ -1,5 +1,6 @@
 import { type InferResult, sql } from "kysely";
 import type { NewestMistake } from "~/lib/mistakes/entries";
+import { lightNovelPlace } from "~/lib/content/labels";
 import { animeMistakePath, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
 import {
   animeEntryRows,
@@ -44,6 +45,7 @@ const newestLn = (newest: number) =>
       "m.volume_key",
       "vu.label as volume_label",
       "m.chapter",
+      "m.chapter_label",
       entriesBefore.as("entries_before"),
     ])
     .orderBy("m.added_on", "desc")
@@ -76,7 +78,7 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
   const entries: NewestMistake[] = [
     ...ln.map((row) => ({
       ...toNewest(row),
-      where: `${row.volume_label}, chapter ${row.chapter}`,
+      where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
       path: lnMistakePath(row.volume_key, row.id, row.entries_before),
     })),
     ...anime.map((row) => ({

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
+import { lightNovelPlace } from "~/lib/content/labels";
 import { searchWords, toFtsQuery } from "~/lib/search/query";
 import { animeEntryRows, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
@@ -107,7 +108,7 @@ export async function findSimilarMistakes(
       .map((row) => ({
         id: row.id,
         unit: row.volume_key,
-        where: `${row.volume_label}, chapter ${row.chapter}`,
+        where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
         ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
       }));
   }

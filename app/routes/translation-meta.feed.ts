@@ -1,4 +1,5 @@
 import { renderAtom } from "~/lib/feeds/atom";
+import { lightNovelPlace } from "~/lib/content/labels";
 import { seal } from "~/lib/shield/gated";
 import { noKnowledge } from "~/lib/shield/knowledge";
 import {
@@ -57,7 +58,7 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   const entries = [
     ...ln.map(({ entry, path }) => ({
       id: `${origin}${path}`,
-      title: `${entry.volume.label}, chapter ${entry.chapter}: ${judged(entry)}`,
+      title: `${lightNovelPlace(entry.volume.label, { number: entry.chapter, label: entry.chapterLabel })}: ${judged(entry)}`,
       updated: entry.updatedOn ?? entry.addedOn,
       published: entry.addedOn,
       authors: entry.credits,

@@ -6,7 +6,7 @@ import {
   volumeSlugFromKey,
 } from "../../app/lib/mistakes/rules";
 import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
-import { lightNovelChapterOf } from "../../app/lib/content/labels";
+import { lightNovelChapterOf, lightNovelPlace } from "../../app/lib/content/labels";
 import { volumeKey } from "../../app/lib/content/units";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";
 import type { ContentPack } from "../schema/files";
@@ -145,7 +145,7 @@ export function mistakeSearchEntries(
     ...mistakes.lightNovel.map((row) =>
       entry(
         row,
-        `${labelOf(timeline, row.volume_key)}, ${row.chapter_label ?? `chapter ${row.chapter}`}`,
+        lightNovelPlace(labelOf(timeline, row.volume_key), { number: row.chapter, label: row.chapter_label }),
         `/translation_meta/ln_mistls/${volumeSlugFromKey(row.volume_key)}#${mistakeAnchor(row.id)}`,
       ),
     ),

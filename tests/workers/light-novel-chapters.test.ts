@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { loader as lightNovelsLoader } from "~/routes/light-novels";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
-import { load, pageOfKind } from "../support/workers-context";
+import { loader as apiNotesLoader } from "~/routes/api.v1.translation-notes";
+import { loader as hubLoader } from "~/routes/translation-meta";
+import { loader as feedLoader } from "~/routes/translation-meta.feed";
+import { load, pageOfKind, settle } from "../support/workers-context";
 import { importTestPack } from "../support/packs";
 
 /*
@@ -58,6 +61,23 @@ describe("a light novel volume's chapters", () => {
     expect(volume.entries.map((entry) => [entry.chapter, entry.chapterLabel, entry.content?.chapterTitle])).toEqual([
       [1, "Prologue", "Knock"],
       [2, "Chapter 1", "Hinge"],
+    ]);
+  });
+
+  it("name it so wherever a line says where a note is: the hub, the feed and the API", async () => {
+    const hub = await load(hubLoader, "/translation_meta");
+    const wheres = hub.newest.filter((entry) => entry.path.includes("main_v1")).map((entry) => entry.where);
+    expect(wheres.sort()).toEqual(["Tiny Tale 1, Chapter 1", "Tiny Tale 1, Prologue"]);
+    const feed = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
+    expect(feed).toContain("<title>Tiny Tale 1, Prologue: ");
+    expect(feed).toContain("<title>Tiny Tale 1, Chapter 1: ");
+    const api = (await settle(apiNotesLoader, "/api/v1/translation-notes?reveal=all&unit=ln:main-1")) as Response;
+    const { items } = (await api.json()) as {
+      items: Array<{ light_novel: { chapter: number; chapter_label: string | null } }>;
+    };
+    expect(items.map(({ light_novel }) => [light_novel.chapter, light_novel.chapter_label])).toEqual([
+      [1, "Prologue"],
+      [2, "Chapter 1"],
     ]);
   });
 });

@@ -171,9 +171,16 @@ export const apiSchemas = {
     light_novel: {
       type: ["object", "null"],
       additionalProperties: false,
-      required: ["chapter", "chapter_title", "web_novel_chapter", "page", "ebook_position", "edition"],
+      required: ["chapter", "chapter_label", "chapter_title", "web_novel_chapter", "page", "ebook_position", "edition"],
       properties: {
-        chapter: { type: "integer" },
+        chapter: {
+          type: "integer",
+          description: "The chapter's place in the volume's contents (1 is the first entry, a prologue included).",
+        },
+        chapter_label: nullable(
+          "string",
+          'The chapter as the book labels it ("Chapter 6", "Prologue"), where it is known.',
+        ),
         chapter_title: nullable("string"),
         web_novel_chapter: nullable("string", "The web novel chapter's key."),
         page: nullable("integer"),

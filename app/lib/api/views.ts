@@ -203,6 +203,7 @@ export function knownMistakes(
       unit_key: entry.volume.key,
       light_novel: {
         chapter: entry.chapter,
+        chapter_label: entry.chapterLabel,
         chapter_title: entry.content!.chapterTitle,
         web_novel_chapter: entry.webNovelChapter?.key ?? null,
         page: entry.page,

@@ -206,6 +206,15 @@ export function lightNovelChapterName(chapter: { label: string | null; title: st
   return title || (number ? `Chapter ${number}` : "");
 }
 
+/**
+ * Where a light novel entry (a translation note, a reported mistake) is, for a line that names it:
+ * "Lanternfall 3, Chapter 6", "Lanternfall 3, Prologue" as the book labels the chapter; where the label
+ * is not known, by its place in the volume's contents ("Lanternfall 3, chapter 7").
+ */
+export function lightNovelPlace(volume: string, chapter: { number: number; label: string | null }) {
+  return `${volume}, ${chapter.label ?? `chapter ${chapter.number}`}`;
+}
+
 /** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */
 export const chapterKindLabels = {
   prologue: "Prologue",
