@@ -44,6 +44,11 @@ export function UnitTitle<T>({
 /** What stands in a title's place while it waits for the reader. */
 export const TITLE_HIDDEN = "Title hidden";
 
+/** What stands in a title's place after a label that says what the entry is: "Prologue: title hidden". */
+export function titleHiddenAfter(label: string | null) {
+  return label ? `${label}: ${TITLE_HIDDEN.toLowerCase()}` : TITLE_HIDDEN;
+}
+
 /**
  * Whether a title is held back only by the reader's choice of titles (a unit they have not reached, its
  * title flagged by nothing) and not shown: what a catalogue names by the unit's place instead.
@@ -69,10 +74,17 @@ export function TitleIfShown<T>({
   /** What stands in its place meanwhile, where its line keeps the page from moving when it comes. */
   fallback?: ReactNode;
 }) {
+  const content = useShownContent(gated);
+  return content === null ? fallback : <>{children(content)}</>;
+}
+
+/**
+ * A gated content where the reader may see it plainly, else null. Not in blur mode: a title beside a
+ * label or in an accessible name has no box to blur it in, so it waits as in hide mode.
+ */
+export function useShownContent<T>(gated: Gated<T>): T | null {
   const shield = useShield();
-  // Not in blur mode: a title beside a label has no box to blur it in, so it waits as in hide mode.
-  if (gated.content === null || !isRevealed(shield, gated.revealedBy)) return fallback;
-  return <>{children(gated.content)}</>;
+  return gated.content !== null && isRevealed(shield, gated.revealedBy) ? gated.content : null;
 }
 
 /**

@@ -16,10 +16,9 @@ import { missingSideStory } from "~/lib/http/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { useShield, useShieldedData } from "~/browser/spoiler-shield";
+import { useShieldedData } from "~/browser/spoiler-shield";
 import { Spoiler } from "~/components/spoiler";
-import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
-import { isRevealed } from "~/lib/shield/shield";
+import { UnitTitle, UnreachedTitlesNote, useShownContent } from "~/components/unit-title";
 import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/side-stories";
 
@@ -87,8 +86,7 @@ export default function SideStories({ loaderData }: Route.ComponentProps) {
 
 /** One side story: what kind it is, its title (once the reader may see it) and summary, where to read it. */
 function SideStoryCard({ story }: { story: SideStory }) {
-  const shield = useShield();
-  const titleShown = isRevealed(shield, story.title.revealedBy) ? story.title.content : null;
+  const titleShown = useShownContent(story.title);
   return (
     <li
       id={unitAnchor(story.key)}

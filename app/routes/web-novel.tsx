@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
-import { TITLE_HIDDEN, TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
+import { titleHiddenAfter, TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { gated } from "~/lib/shield/gated";
 import { badgeClassName } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -173,9 +173,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <span className="chapter-number">{chapter.kind === "chapter" ? chapterNumber(chapter.name) : null}</span>
           <UnitTitle
             gated={chapter.title}
-            hidden={
-              chapter.kind === "chapter" ? TITLE_HIDDEN : labelWithTitle(chapter.name, TITLE_HIDDEN.toLowerCase())
-            }
+            hidden={titleHiddenAfter(chapter.kind === "chapter" ? null : chapter.name)}
             what="This chapter's title"
           >
             {({ title, originalTitle }) => (

@@ -3,7 +3,7 @@ import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
-import { TITLE_HIDDEN, UnitTitle, useTitleHeldBack } from "~/components/unit-title";
+import { titleHiddenAfter, UnitTitle, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -167,7 +167,7 @@ export function VolumeCard({
 function VolumeChapter({ label, title }: LightNovelVolume["chapters"][number]) {
   const heldBack = useTitleHeldBack(title);
   if (title.content === "") return <li>{label}</li>;
-  if (heldBack) return <li>{label ? `${label}: ${TITLE_HIDDEN.toLowerCase()}` : TITLE_HIDDEN}</li>;
+  if (heldBack) return <li>{titleHiddenAfter(label)}</li>;
   return (
     <li>
       {label ? `${label}: ` : null}
