@@ -70,6 +70,7 @@ const shellModules = [
   "app/lib/http/meta.ts",
   "app/lib/format.ts",
   "app/lib/content/units.ts",
+  "app/lib/content/site-identity.ts",
   "app/lib/areas.ts",
   "app/lib/shield/shield.ts",
   "app/browser/spoiler-shield.ts",

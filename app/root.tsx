@@ -6,6 +6,8 @@ import { SiteDocument, SitePage } from "~/components/layout/site-document";
 import { pageMeta } from "~/lib/http/meta";
 import { type RootData } from "~/lib/account/user";
 import { getPublicConfig } from "~/server/env.server";
+import { siteIdentity } from "~/server/site-identity.server";
+import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { findRedirect } from "~/server/redirects.server";
 import { clearSessionCookie, getSession, toSessionUser } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
@@ -25,8 +27,8 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(loaderData?.config.siteName, {
-    title: loaderData?.config.siteName ?? "Reading companion",
-    description: "A spoiler-safe reading companion for a serialized story in every medium.",
+    title: loaderData?.config.siteName ?? UNNAMED_SITE.name,
+    description: loaderData?.config.siteDescription ?? UNNAMED_SITE.description,
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,14 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = await findRedirect(context, pathname);
   if (target) throw redirect(target.to, target.status);
 
-  const [{ toast: flashToast, headers: toastHeaders }, session] = await Promise.all([
+  const [{ toast: flashToast, headers: toastHeaders }, session, site] = await Promise.all([
     readFlashToast(request, context.env),
     getSession(request, context.env),
+    siteIdentity(context),
   ]);
   const headers = new Headers(toastHeaders);
   if (session.stale) headers.append("Set-Cookie", await clearSessionCookie(context.env));
   const user = session.user && toSessionUser(session.user);
-  return data({ config: getPublicConfig(context.env), toast: flashToast, user } satisfies RootData, { headers });
+  return data({ config: getPublicConfig(context.env, site), toast: flashToast, user } satisfies RootData, { headers });
 }
 
 /** The redirect lookup must run for every path, so client navigations re-run this loader. */

@@ -40,6 +40,7 @@ export default [
   route("resources/progress/history", "routes/resources.progress-history.ts"),
   route("resources/timeline", "routes/resources.timeline.ts"),
   route("privacy_policy", "routes/privacy-policy.tsx"),
+  route("site.webmanifest", "routes/site-webmanifest.ts"),
   route("api", "routes/api.tsx"),
   route("api/v1/openapi.json", "routes/api.v1.openapi.ts"),
   route("api/v1/series", "routes/api.v1.series.ts"),

@@ -110,6 +110,17 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses a site's short name a home screen would cut, and a name too long to head a page", async () => {
+    const dir = packWith(
+      "series.json",
+      (json) => (json.site = { name: "N".repeat(61), shortName: "Lanternfall Notes" }),
+    );
+    expect(await problemsOf(dir)).toEqual([
+      "series.json › site.name: must be at most 60 characters: it heads every page",
+      "series.json › site.shortName: must be at most 12 characters: a home screen cuts a longer name under the app's icon",
+    ]);
+  });
+
   it("refuses an empty label", async () => {
     const dir = packWith("web-novel.json", (json) => (json.arcs[0].chapters[1].label = " "));
     expect(await problemsOf(dir)).toEqual([

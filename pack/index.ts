@@ -24,3 +24,4 @@ export {
   type TableChange,
   type TableRows,
 } from "./sync";
+export { publishSiteIdentity } from "./publish";

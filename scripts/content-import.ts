@@ -8,10 +8,18 @@
  * The whole pack is checked first (its files' shapes, every reference, the spoiler lint); any problem is
  * reported with its file and path and nothing is written. Otherwise exactly the differences from what D1
  * holds are written in one atomic batch, and the content version in KV (which keys the edge cache) is
- * updated. With --check the pack is only checked: no database is opened.
+ * updated, with the site's identity (its name, from the pack). With --check the pack is only checked: no database is opened.
  */
 import { resolve } from "node:path";
-import { applySync, contentVersionOf, formatProblem, loadPack, planSync, readContentRows } from "../pack";
+import {
+  applySync,
+  contentVersionOf,
+  formatProblem,
+  loadPack,
+  planSync,
+  publishSiteIdentity,
+  readContentRows,
+} from "../pack";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { CONTENT_VERSION_KEY } from "../app/server/edge-cache.server";
 import { openPlatform } from "./lib/local-platform";
@@ -58,6 +66,7 @@ runCli(async () => {
     const version = contentVersionOf(rows);
     if ((await platform.env.REDIRECTS.get(CONTENT_VERSION_KEY)) !== version)
       await platform.env.REDIRECTS.put(CONTENT_VERSION_KEY, version);
+    await publishSiteIdentity(platform.env.REDIRECTS, rows);
     if (!changes.length) console.log(`content/${packName} is already up to date.`);
     else {
       console.log(`Imported content/${packName}:`);

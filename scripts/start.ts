@@ -8,7 +8,7 @@
  * --skip-prepare serves existing local state as it is; --no-auth-emulator leaves the emulator out
  * (for a second site on the same state); --auth-emulator-port runs the emulator on another port than
  * firebase.json's and points the site at it (with --no-auth-emulator: at another stack's emulator).
- * POSTHOG_KEY, POSTHOG_HOST and SITE_NAME in the environment are passed to the site.
+ * POSTHOG_KEY, POSTHOG_HOST, SITE_NAME and SITE_DESCRIPTION in the environment are passed to the site.
  */
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { prepareLocal, run, serveLocal } from "./lib/local-stack";

@@ -341,6 +341,9 @@ export interface SeriesTable {
   author: string | null;
   illustrator: string | null;
   media: string;
+  site_name: Generated<string>;
+  site_short_name: Generated<string>;
+  site_description: Generated<string>;
 }
 
 export interface SessionRevocationsTable {

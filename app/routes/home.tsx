@@ -1,3 +1,4 @@
+import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { Link } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const data = publicCopy(loaderData);
   const siteName = siteNameFrom(matches);
   return pageMeta(siteName, {
-    title: siteName ?? "Reading companion",
+    title: siteName ?? UNNAMED_SITE.name,
     description: data?.series
       ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories and anime, in order.`
       : "A spoiler-safe companion to a serialized story in every medium.",

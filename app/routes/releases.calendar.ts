@@ -1,3 +1,4 @@
+import { siteIdentity } from "~/server/site-identity.server";
 import { datePrecision } from "~/lib/content/dates";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
@@ -24,15 +25,16 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
   const origin = context.origin;
   const host = new URL(origin).hostname;
   const today = releaseDay();
-  const { recent, upcoming } = seal(
-    await getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }),
-    requesterKnowledge(request),
-  );
+  const [feed, site] = await Promise.all([
+    getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }),
+    siteIdentity(context),
+  ]);
+  const { recent, upcoming } = seal(feed, requesterKnowledge(request));
   // A calendar's event is on a day: a release known only by its month or year has none (decision 41).
   const releases = [...recent.reverse(), ...upcoming].filter((release) => datePrecision(release.releasedOn) === "day");
   const ics = renderCalendar({
-    productId: `-//${context.env.SITE_NAME}//Releases//EN`,
-    name: `${context.env.SITE_NAME}: release dates`,
+    productId: `-//${site.name}//Releases//EN`,
+    name: `${site.name}: release dates`,
     description: "Light novel volumes in Japan and in English, and anime episodes, without spoiling a title.",
     stamp: today,
     events: releases.map((release) => ({

@@ -1,3 +1,4 @@
+import { siteIdentity } from "~/server/site-identity.server";
 import { oneOf } from "~/lib/http/params";
 import { renderAtom } from "~/lib/feeds/atom";
 import { media } from "~/lib/content/units";
@@ -39,10 +40,11 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
   }
   const origin = context.origin;
   const host = new URL(origin).hostname;
-  const { recent } = seal(
-    await getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }),
-    requesterKnowledge(request),
-  );
+  const [feed, site] = await Promise.all([
+    getReleaseFeed(context.db, { media: medium ? [medium] : null, today: releaseDay(), limit: FEED_SIZE }),
+    siteIdentity(context),
+  ]);
+  const { recent } = seal(feed, requesterKnowledge(request));
   const entries = recent.map((release) => ({
     // A volume's two editions share a page, so the id names the edition too.
     id: `tag:${host},2026:release/${release.key}/${release.edition ?? "first"}`,
@@ -51,7 +53,7 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
     // A month or a year has no day to publish it on: it joins the feed once it is over (decision 41).
     updated: dateEnd(release.releasedOn),
     ...(datePrecision(release.releasedOn) === "day" ? { published: release.releasedOn } : {}),
-    authors: [context.env.SITE_NAME],
+    authors: [site.name],
     categories: [release.medium, ...(release.edition ? [release.edition] : [])],
     summary: `${releaseName(release)}. ${releaseEvent(release)}: ${formatDate(release.releasedOn)}.${
       release.title.content === null
@@ -61,7 +63,7 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
   }));
   const xml = renderAtom({
     id: `${origin}${releaseFeedPath(medium)}`,
-    title: `${context.env.SITE_NAME}: ${medium ? `${releaseNouns[medium]} releases` : "releases"}`,
+    title: `${site.name}: ${medium ? `${releaseNouns[medium]} releases` : "releases"}`,
     subtitle: medium
       ? `The newest ${releaseNouns[medium]} releases, without spoiling a title.`
       : "The newest releases of every medium, without spoiling a title.",

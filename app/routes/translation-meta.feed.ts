@@ -1,3 +1,4 @@
+import { siteIdentity } from "~/server/site-identity.server";
 import { renderAtom } from "~/lib/feeds/atom";
 import { lightNovelPlace } from "~/lib/content/labels";
 import { seal } from "~/lib/shield/gated";
@@ -54,7 +55,8 @@ const placeInVolume = (entry: LnMistake) =>
 /** An Atom feed of the newest translation-mistake entries of both media. */
 export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
   const origin = context.origin;
-  const { ln, anime } = seal(await getNewestMistakes(context.db, FEED_SIZE), noKnowledge);
+  const [newest, site] = await Promise.all([getNewestMistakes(context.db, FEED_SIZE), siteIdentity(context)]);
+  const { ln, anime } = seal(newest, noKnowledge);
   const entries = [
     ...ln.map(({ entry, path }) => ({
       id: `${origin}${path}`,
@@ -84,7 +86,7 @@ export const loader = answeringErrors(async ({ context }: Route.LoaderArgs) => {
 
   const xml = renderAtom({
     id: `${origin}/translation_meta/feed.xml`,
-    title: `${context.env.SITE_NAME}: translation notes`,
+    title: `${site.name}: translation notes`,
     subtitle: "The newest entries on where the official English light novels and anime differ from the Japanese.",
     link: `${origin}/translation_meta`,
     selfLink: `${origin}/translation_meta/feed.xml`,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BUILD_ID } from "../lib/runtime/build-id";
 import type { PublicConfig } from "../lib/account/public-config";
+import type { SiteIdentity } from "../lib/content/site-identity";
+import { withSettings } from "./site-identity.server";
 
 /** The bindings Cloudflare hands the Function, as declared in wrangler.toml. */
 export interface Bindings {
@@ -23,7 +25,10 @@ const optionalText = z
 const envSchema = z
   .object({
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
-    SITE_NAME: z.string().trim().min(1).default("Lanternfall Companion"),
+    /** Over the name the content pack gives the site (app/server/site-identity.server.ts). */
+    SITE_NAME: optionalText,
+    /** Over the description the content pack gives the site. */
+    SITE_DESCRIPTION: optionalText,
     /**
      * The site's public origin, for absolute links (feeds, the API): required in production, where a
      * feed's ids must not change with the address a request came by. Unset (a local run), links take
@@ -99,10 +104,14 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   return Object.freeze({ ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret });
 }
 
-/** What the browser may see: public web configuration only, never secrets. */
-export function getPublicConfig(env: Env): PublicConfig {
+/**
+ * What the browser may see: public web configuration only, never secrets. The site's identity is the
+ * one the request read (site-identity.server.ts); without it, what the settings alone say.
+ */
+export function getPublicConfig(env: Env, site: SiteIdentity = withSettings(null, env)): PublicConfig {
   return {
-    siteName: env.SITE_NAME,
+    siteName: site.name,
+    siteDescription: site.description,
     environment: env.ENVIRONMENT,
     buildId: BUILD_ID,
     firebase: {

@@ -11,6 +11,8 @@ import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
 import type { PackProblem } from "./parse";
 import { startResolution } from "./resolution";
+import { siteColumns } from "../publish";
+import { siteIdentityOf } from "../../app/lib/content/site-identity";
 import { sideStoryRows } from "./side-stories";
 import { webNovelRows } from "./web-novel";
 
@@ -49,6 +51,7 @@ export function resolvePack(
         author: pack.series.author ?? null,
         illustrator: pack.series.illustrator ?? null,
         media: JSON.stringify(pack.series.media),
+        ...siteColumns(siteIdentityOf(pack.series)),
       },
     ],
     story_units: [...timeline.units].map(([key, unit]) => ({

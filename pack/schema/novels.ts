@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { collectionCodePattern, slugPattern } from "../../app/lib/content/units";
+import { MAX_SHORT_NAME } from "../../app/lib/content/site-identity";
 import { chapterKinds, collectionKinds, media, sideStoryKinds, volumeChangeKinds } from "../../app/lib/vocabulary";
 import {
   adaptsSchema,
@@ -42,6 +43,29 @@ export const seriesFileSchema = z.strictObject({
   media: z.array(z.enum(media)).min(1),
   /** What the story keeps for later, checked by the spoiler lint; never shown. */
   secrets: z.array(secretSchema).default([]),
+  /**
+   * What the site calls itself (app/lib/content/site-identity.ts): in the header, page titles, feeds and
+   * the installed app. Left out, "<title> Companion"; the SITE_NAME and SITE_DESCRIPTION settings override it.
+   */
+  site: z
+    .strictObject({
+      name: z.string().trim().min(1).max(60, { error: "must be at most 60 characters: it heads every page" }),
+      shortName: z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_SHORT_NAME, {
+          error: `must be at most ${MAX_SHORT_NAME} characters: a home screen cuts a longer name under the app's icon`,
+        })
+        .optional(),
+      description: z
+        .string()
+        .trim()
+        .min(1)
+        .max(300, { error: "must be at most 300 characters: link previews and app stores cut it" })
+        .optional(),
+    })
+    .optional(),
 });
 
 /** The longest label a web novel entry may carry: a number as the series writes it, not a title. */

@@ -56,7 +56,7 @@ export function prepareLocal(options: StackOptions = {}) {
 }
 
 /** Runtime settings taken from the environment of `npm start` (they win over .dev.vars). */
-const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME"];
+const forwardedSettings = ["POSTHOG_KEY", "POSTHOG_HOST", "SITE_NAME", "SITE_DESCRIPTION"];
 
 /**
  * The Firebase CLI takes its ports only from a config file, so an emulator on another port gets a

@@ -78,7 +78,6 @@ test.describe("static files", () => {
       [hashed!, 200],
       ["/builds/latest.json", 200],
       ["/favicon.png", 200],
-      ["/site.webmanifest", 200],
       ["/robots.txt", 200],
       ["/assets/no-such-file.js", 404],
     ];

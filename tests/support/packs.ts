@@ -3,7 +3,16 @@
  * does it (pack/sync.ts), from the packs vitest.config.ts hands workerd as bindings.
  */
 import { env } from "cloudflare:workers";
-import { applySync, parsePack, planSync, readContentRows, resolvePack, scalePack, type TableChange } from "../../pack";
+import {
+  applySync,
+  parsePack,
+  planSync,
+  publishSiteIdentity,
+  readContentRows,
+  resolvePack,
+  scalePack,
+  type TableChange,
+} from "../../pack";
 import type { PackRows } from "../../pack/rows";
 
 /** tests/fixtures/packs/tiny (every test file starts with it imported) and content/demo. */
@@ -38,6 +47,7 @@ export function testPackRows(name: TestPackName, options: TestPackOptions = {}):
 export async function importRows(rows: PackRows): Promise<TableChange[]> {
   const { statements, changes } = planSync(rows, await readContentRows(env.DB));
   await applySync(env.DB, statements);
+  await publishSiteIdentity(env.REDIRECTS, rows);
   return changes;
 }
 

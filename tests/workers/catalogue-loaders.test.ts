@@ -362,7 +362,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
       if (!path.includes(".data")) {
         const head = body.slice(0, body.indexOf("</head>"));
         expect(head.match(/<title>.*?<\/title>/)?.[0], path).toBe(
-          "<title>A character you have not met yet · Lanternfall Companion</title>",
+          "<title>A character you have not met yet · Tiny Tale Companion</title>",
         );
         for (const trace of ["Oren", "Vale"]) expect(head, path).not.toContain(trace);
       }

@@ -1,3 +1,4 @@
+import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Outlet, Scripts, ScrollRestoration, useLocation, Links, Meta } from "react-router";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
@@ -29,7 +30,7 @@ import type { PublicConfig } from "~/lib/account/public-config";
 /** The HTML document around every page: head, header, main, footer, notices and the app's scripts. */
 export function SiteDocument({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const siteName = usePublicConfig()?.siteName ?? "Reading companion";
+  const siteName = usePublicConfig()?.siteName ?? UNNAMED_SITE.name;
   // Only the not-found page answers such a path; it stays plain HTML (see isDeeperThanEveryPage).
   const hydrates = !isDeeperThanEveryPage(useLocation().pathname);
   useDocumentMarks();

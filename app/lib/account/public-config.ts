@@ -4,6 +4,7 @@
  */
 export interface PublicConfig {
   siteName: string;
+  siteDescription: string;
   environment: "development" | "test" | "production";
   /** The running build, compared with builds/latest.json to notice new deployments. */
   buildId: string;

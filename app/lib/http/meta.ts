@@ -1,3 +1,4 @@
+import { UNNAMED_SITE } from "../content/site-identity";
 import type { MetaDescriptor } from "react-router";
 
 export interface PageMeta {
@@ -12,7 +13,7 @@ export function pageMeta(
   siteName: string | undefined,
   { title, description, type = "website" }: PageMeta,
 ): MetaDescriptor[] {
-  const site = siteName ?? "Reading companion";
+  const site = siteName ?? UNNAMED_SITE.name;
   const fullTitle = title === site ? title : `${title} · ${site}`;
   return [
     { title: fullTitle },

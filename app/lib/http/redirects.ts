@@ -44,7 +44,6 @@ export const staticFileRules = [
   "/media/*",
   "/favicon.png",
   "/logo.svg",
-  "/site.webmanifest",
   "/robots.txt",
   "/feed.css",
 ];
