@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { storageKeys } from "~/lib/runtime/storage-keys";
-import { analyticsStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
+import { analyticsStorageNote, sentProgressStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
 import { usePublicConfig } from "~/browser/user";
 
 /** A form sent here is refused with the site's 405. */
@@ -68,6 +68,7 @@ export default function PrivacyPolicy() {
           <tbody role="rowgroup" className="max-sm:block">
             {[
               ...Object.values(storageKeys).map(({ key, where }) => ({ key, where, what: storageNotes[key] })),
+              sentProgressStorageNote,
               analyticsStorageNote,
             ].map((entry) => (
               <tr role="row" key={entry.key} className="border-b border-border align-top max-sm:block max-sm:py-2">
