@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/http/meta";
 import { type RootData } from "~/lib/account/user";
 import { getPublicConfig } from "~/server/env.server";
 import { findRedirect } from "~/server/redirects.server";
-import { clearSessionCookie, getSession, toSessionUser } from "~/server/session.server";
+import { clearSessionCookies, getSession, toSessionUser } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSession(request, context.env),
   ]);
   const headers = new Headers(toastHeaders);
-  if (session.stale) headers.append("Set-Cookie", await clearSessionCookie(context.env));
+  if (session.stale) for (const cookie of await clearSessionCookies(context.env)) headers.append("Set-Cookie", cookie);
   const user = session.user && toSessionUser(session.user);
   return data({ config: getPublicConfig(context.env), toast: flashToast, user } satisfies RootData, { headers });
 }

@@ -23,6 +23,11 @@ const cookies = [
       "Only when you sign in: your sign-in token from Firebase Authentication and a random session key, so the site knows it is you. It is HttpOnly (scripts cannot read it), sent only over HTTPS to this site, refreshed while a page is open, and removed when you sign out.",
   },
   {
+    name: "signed-in (__Host-signed-in on the live site)",
+    purpose:
+      "Set and removed with the session cookie, for exactly as long, and holding nothing else: it tells the site's offline copies on this device (the service worker, which cannot read the HttpOnly session) whether you are still signed in, so a page kept for you is never shown once the session has gone.",
+  },
+  {
     name: "toast",
     purpose:
       'Carries a one-line confirmation message (for example "Report sent") to the next page you see after a form. It is signed, lasts at most 60 seconds and is deleted as soon as the message is shown.',
