@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { OutputBundle } from "rollup";
 import { build, defineConfig, type Plugin } from "vite";
 import { siteDevServer } from "./dev-server";
 
@@ -28,15 +29,21 @@ function buildInfo(): Plugin {
 /**
  * The service worker (app/service-worker.ts), built on its own into /sw.js beside the client build: a
  * classic script (every browser runs one) that shares no chunk with the pages, so it is never part of a
- * page's JavaScript. It is built with the same build id, so its caches are named by the build it serves.
+ * page's JavaScript. It is built with the same build id, so its caches are named by the build it serves,
+ * and told the files of this build's error page, which it keeps as it installs.
  */
 function serviceWorker(): Plugin {
   let clientDir: string | null = null;
+  let errorPage: string[] = [];
   return {
     name: "service-worker",
     apply: "build",
-    writeBundle(options) {
-      if (options.dir?.replace(/\\/g, "/").endsWith("build/client")) clientDir = options.dir;
+    writeBundle(options, bundle) {
+      if (!options.dir?.replace(/\\/g, "/").endsWith("build/client")) return;
+      clientDir = options.dir;
+      errorPage = errorPageFiles(bundle);
+      if (!errorPage.length)
+        this.error("The error page's chunk (app/components/error-page.tsx) is not in the client build.");
     },
     async closeBundle() {
       if (!clientDir) return;
@@ -46,7 +53,11 @@ function serviceWorker(): Plugin {
         configFile: false,
         logLevel: "warn",
         // Workbox logs in development builds only; this worker is always a production one.
-        define: { __BUILD_ID__: JSON.stringify(buildId), "process.env.NODE_ENV": JSON.stringify("production") },
+        define: {
+          __BUILD_ID__: JSON.stringify(buildId),
+          __ERROR_PAGE_FILES__: JSON.stringify(errorPage),
+          "process.env.NODE_ENV": JSON.stringify("production"),
+        },
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
         build: {
           outDir,
@@ -58,6 +69,26 @@ function serviceWorker(): Plugin {
       });
     },
   };
+}
+
+/**
+ * The addresses of the error page's code and of what it imports (decision 40): every page shows it when
+ * its data cannot be had, offline above all, and it loads only then, so a visit where nothing failed
+ * never fetched it for the worker to keep.
+ */
+function errorPageFiles(bundle: OutputBundle) {
+  const files = new Set<string>();
+  const add = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (!chunk || files.has(fileName)) return;
+    files.add(fileName);
+    if (chunk.type === "chunk") for (const imported of chunk.imports) add(imported);
+  };
+  const errorPage = Object.values(bundle).find(
+    (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/components/error-page.tsx"),
+  );
+  if (errorPage) add(errorPage.fileName);
+  return [...files].map((fileName) => `/${fileName}`);
 }
 
 /**

@@ -9,7 +9,7 @@ import { getPublicConfig } from "~/server/env.server";
 import { siteIdentity } from "~/server/site-identity.server";
 import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { findRedirect } from "~/server/redirects.server";
-import { clearSessionCookie, getSession, toSessionUser } from "~/server/session.server";
+import { clearSessionCookies, getSession, toSessionUser } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteIdentity(context),
   ]);
   const headers = new Headers(toastHeaders);
-  if (session.stale) headers.append("Set-Cookie", await clearSessionCookie(context.env));
+  if (session.stale) for (const cookie of await clearSessionCookies(context.env)) headers.append("Set-Cookie", cookie);
   const user = session.user && toSessionUser(session.user);
   return data({ config: getPublicConfig(context.env, site), toast: flashToast, user } satisfies RootData, { headers });
 }

@@ -16,6 +16,7 @@ import {
   oldestBeyond,
   pageOf,
   readerOf,
+  readerOfCookies,
   routesTogether,
   STORED_AT_HEADER,
   storedAtOf,
@@ -28,14 +29,18 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** How long a page waits for the network before the kept copy is shown (the network's answer is still kept). */
 const NETWORK_TIMEOUT_SECONDS = 4;
-const READER_KEY = "/service-worker/reader";
 /** The most copies of pages (documents and `.data` answers) one reader's cache holds; the oldest go first. */
 const MAX_PAGES = 300;
 
 // A new build's worker takes over at once and deletes the older builds' caches: an older worker never
 // goes on serving pages beside a newer build (the new-deployment toast and the chunk-reload guard see
 // to the pages already open).
-self.addEventListener("install", () => void self.skipWaiting());
+self.addEventListener("install", (event) => {
+  void self.skipWaiting();
+  // The error page's code too, which a visit where nothing failed never fetched: offline, a page whose
+  // data has no copy shows it, with its retry. A file that cannot be fetched now is kept when a page loads it.
+  event.waitUntil(Promise.all(__ERROR_PAGE_FILES__.map((url) => keepAsset(url).catch(() => {}))));
+});
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
@@ -46,35 +51,26 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/*
- * Whether the reader is signed in, as last learned (from an answer's header or the page's word): which
- * kept pages may be shown. Kept in a cache, since the browser stops an idle worker and its variables.
+/**
+ * Whose copies may answer now: signed in only while the browser holds the session, as the cookie the
+ * site sets beside it says (offline-copies.ts `readerOfCookies`). Read at every request, since cookies
+ * are cleared and sessions run out with no page there to tell the worker.
  */
-let reader: Promise<Reader> | null = null;
-
-function currentReader() {
-  reader ??= caches
-    .open(cacheNames.reader)
-    .then((cache) => cache.match(READER_KEY))
-    .then(async (kept) => ((await kept?.text()) === "signed-in" ? "signed-in" : "signed-out"))
-    // Storage refused (disabled, a private window): only copies anyone may see.
-    .catch(() => "signed-out" as const);
-  return reader;
+async function currentReader(): Promise<Reader> {
+  if (!("cookieStore" in self)) return readerOfCookies(null);
+  const cookies = await self.cookieStore.getAll().catch(() => null);
+  return readerOfCookies(cookies ? cookies.map((cookie) => cookie.name ?? "") : null);
 }
 
 /**
- * Learns who the reader is now; a sign-out deletes every signed-in page kept, before anything is shown.
- * Storage that fails leaves the answer to the page as it is.
+ * Learns that the reader signed out (an answer made signed out, or the page's word): every signed-in
+ * page kept is deleted, before the page sees the answer. Storage that fails leaves the answer as it is.
  */
 async function learnReader(now: Reader) {
-  const before = await currentReader();
-  reader = Promise.resolve(now);
+  if (now !== "signed-out") return;
   try {
-    if (now === "signed-out") {
-      const names = await caches.keys();
-      await Promise.all(names.filter(isSignedInCache).map((name) => caches.delete(name)));
-    }
-    if (now !== before) await (await caches.open(cacheNames.reader)).put(READER_KEY, new Response(now));
+    const names = await caches.keys();
+    await Promise.all(names.filter(isSignedInCache).map((name) => caches.delete(name)));
   } catch {
     // Nothing was kept that could be shown to the wrong reader: reading a cache fails the same way.
   }
@@ -221,10 +217,8 @@ async function keep(urls: string[]) {
   for (const url of urls) {
     const strategy = strategyFor({ url, method: "GET", mode: "navigate" }, self.location.origin);
     try {
-      if (strategy === "asset") {
-        const assets = await caches.open(cacheNames.assets(BUILD_ID));
-        if (!(await assets.match(url))) await assets.add(url);
-      } else if (strategy === "page") {
+      if (strategy === "asset") await keepAsset(url);
+      else if (strategy === "page") {
         const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
         const madeFor = readerOf(response.headers);
         if (response.status !== 200 || response.redirected || !madeFor) continue;
@@ -235,4 +229,10 @@ async function keep(urls: string[]) {
       // Offline or refused: it is kept on the next visit instead.
     }
   }
+}
+
+/** Keeps a hashed file of this build, unless it is kept already. */
+async function keepAsset(url: string) {
+  const assets = await caches.open(cacheNames.assets(BUILD_ID));
+  if (!(await assets.match(url))) await assets.add(url);
 }

@@ -59,6 +59,36 @@ function fakeNavigator() {
   return { onLine: true, locks };
 }
 
+/** Cache Storage: one store every tab reads alike, in the order it was written. */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, string>>();
+  const open = async (name: string) => {
+    const store = stores.get(name) ?? new Map<string, string>();
+    stores.set(name, store);
+    return {
+      match: async (key: string) => (store.has(key) ? new Response(store.get(key)) : undefined),
+      put: async (key: string, response: Response) => void store.set(key, await response.text()),
+    };
+  };
+  return { open, delete: async (name: string) => stores.delete(name) };
+}
+
+/**
+ * Another tab of the same browser, as Chromium runs it: its own process, with its own copy of
+ * localStorage, which hears of this tab's writes by messages that come when they come.
+ */
+function anotherTab() {
+  const tab = fakeWindow();
+  const copy = (from: Storage, to: Storage) => {
+    for (let index = 0; index < from.length; index++) {
+      const key = from.key(index)!;
+      to.setItem(key, from.getItem(key)!);
+    }
+  };
+  copy(window.localStorage, tab.localStorage as unknown as Storage);
+  return tab;
+}
+
 /** The key that says which account has not got this browser's record yet. */
 const unsent = () => window.localStorage.getItem("rc:progress-unsent");
 
@@ -167,6 +197,54 @@ describe("saving progress", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toMatchObject({ progress: reader });
     expect(unsent()).toBeNull();
+  });
+
+  it("sends a change once when the next tab under the lock has not heard yet that the tab before it sent it", async () => {
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+      answer({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("caches", fakeCaches());
+    vi.stubGlobal("navigator", { ...fakeNavigator(), onLine: false });
+    await saveProgress(reader, { account: "reader-1" });
+    expect(unsent()).toBe("reader-1");
+    // Both tabs hear the connection return; this one gets the lock first and sends.
+    const other = anotherTab();
+    vi.stubGlobal("navigator", fakeNavigator());
+    await sendUnsentProgress("reader-1");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(unsent()).toBeNull();
+    // The other tab gets the lock next, its localStorage still saying the change is owed.
+    vi.stubGlobal("window", other);
+    expect(unsent()).toBe("reader-1");
+    await sendUnsentProgress("reader-1");
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    // A change made after that is owed, and sent, as any.
+    vi.stubGlobal("navigator", { ...fakeNavigator(), onLine: false });
+    await saveProgress({ ...reader, webNovel: "wn:2-20", updatedAt: at("10:02") }, { account: "reader-1" });
+    vi.stubGlobal("navigator", fakeNavigator());
+    await sendUnsentProgress("reader-1");
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(unsent()).toBeNull();
+  });
+
+  it("sends what is owed when storage shared by the tabs refuses: at worst twice, never not at all", async () => {
+    const fetch = vi.fn(async () => answer({ ok: true, saved: reader }));
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("caches", {
+      open: async () => {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+    });
+    vi.stubGlobal("navigator", { ...fakeNavigator(), onLine: false });
+    await saveProgress(reader, { account: "reader-1" });
+    const other = anotherTab();
+    vi.stubGlobal("navigator", fakeNavigator());
+    await sendUnsentProgress("reader-1");
+    vi.stubGlobal("window", other);
+    await sendUnsentProgress("reader-1");
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it("is no longer owed once the account's answer holds it, whatever order the answer writes it in", async () => {

@@ -18,6 +18,7 @@ import {
   setAsideOthersProgress,
 } from "./progress-apart";
 import { readStoredProgress } from "./read-stored-progress";
+import { lastChangeSent, noteChangeSent } from "./sent-progress";
 import { readStored, writeStored } from "./storage";
 import { storeProgress } from "./stored-progress";
 
@@ -139,12 +140,20 @@ export function reconcileWithAccount(account: string, local: Progress, saved: Ac
 /**
  * Sends progress this browser already keeps to the account, and keeps what the account merged. A plain
  * request, so nothing on the page loads again; kept alive, so a save sent as the page goes away still
- * arrives. The account is marked as owed this browser's record first: whatever becomes of this request
- * (offline, a closed tab, no answer), `sendUnsentProgress` sends the record later, until one save lands.
- * A refusal is told once and not sent again.
+ * arrives. The account is marked as owed this browser's record first, by a new change: whatever becomes
+ * of this request (offline, a closed tab, no answer), `sendUnsentProgress` sends the record later, until
+ * one save lands. A refusal is told once and not sent again.
  */
-export async function sendProgress(progress: Progress, account: string): Promise<AccountSaveResult> {
+export function sendProgress(progress: Progress, account: string): Promise<AccountSaveResult> {
+  const change = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  // The change first: a tab that reads the mark has read its change too (one tab's writes reach the others in order).
+  writeStored("progressUnsent", change, ":change");
   writeStored("progressUnsent", account);
+  return deliver(progress, account, change);
+}
+
+/** Sends the record owed by `change` (null: a mark from before changes were named) and settles what it came to. */
+async function deliver(progress: Progress, account: string, change: string | null): Promise<AccountSaveResult> {
   ownProgress(account);
   savesUnderWay += 1;
   setStatus("saving");
@@ -159,30 +168,40 @@ export async function sendProgress(progress: Progress, account: string): Promise
     adopted = answer.merged && adopt(answer.merged, progress);
     // Sent, unless this browser changed again meanwhile (that change's own save is on its way).
     const kept = readStoredProgress();
-    if (!kept || sameProgress(answer.merged ?? progress, kept)) settleUnsent(account);
-  } else if (answer.outcome === "refused") settleUnsent(account);
+    if (!kept || sameProgress(answer.merged ?? progress, kept)) await settleUnsent(account, change);
+  } else if (answer.outcome === "refused") await settleUnsent(account, change);
   // An unsent or refused change shows until a later save succeeds with none left under way.
   if (answer.outcome !== "saved") setStatus(answer.outcome);
   else if (savesUnderWay === 0) setStatus("saved");
   return { outcome: answer.outcome, adopted };
 }
 
-function settleUnsent(account: string) {
-  if (readStored("progressUnsent") === account) writeStored("progressUnsent", null);
+/** The account has what it was owed (or turned it down): the mark goes, and the other tabs can tell. */
+async function settleUnsent(account: string, change: string | null) {
+  if (readStored("progressUnsent") === account) {
+    writeStored("progressUnsent", null);
+    writeStored("progressUnsent", null, ":change");
+  }
   writeStored("progressSetBack", null, `:${account}`);
+  if (change) await noteChangeSent(account, change);
 }
 
 /**
  * Sends this browser's record to the account when a change has not reached it: on start, when the
  * connection returns and when the page is shown again (`watchUnsentProgress`). One tab at a time (a
- * Web Lock), and each looks again once it holds the lock, so tabs coming back online together send it once.
+ * Web Lock), and each looks again once it holds the lock, so tabs coming back online together send it
+ * once. The mark it reads may be out of date: a tab's localStorage hears late that the tab before it
+ * under the lock settled the change, so the change the account last took is asked of a store every
+ * tab reads alike (./sent-progress.ts), noted there before the lock is let go.
  */
 export async function sendUnsentProgress(account: string) {
   const send = async () => {
     if (readStored("progressUnsent") !== account) return;
+    const change = readStored("progressUnsent", ":change");
+    if (change && (await lastChangeSent(account)) === change) return;
     const progress = readStoredProgress();
-    if (progress) await sendProgress(progress, account);
-    else settleUnsent(account);
+    if (progress) await deliver(progress, account, change);
+    else await settleUnsent(account, change);
   };
   if (navigator.locks) await navigator.locks.request("rc:progress-unsent", send);
   else await send();

@@ -1,5 +1,6 @@
-import { forgetStored, readStored, writeStored } from "./storage";
+import { forgetStored, readStored } from "./storage";
 import { dropProgressApart, progressApart } from "./progress-apart";
+import { forgetChangesSent } from "./sent-progress";
 import { forgetDrafts } from "./report-draft";
 import { setShieldMode, setUnreachedTitles } from "./spoiler-shield";
 import { storeProgress } from "./stored-progress";
@@ -26,7 +27,8 @@ export async function clearReaderData(uid: string): Promise<boolean> {
   forgetDrafts();
   storeProgress(null);
   dropProgressApart(progressApart().map((entry) => entry.owner));
-  writeStored("progressUnsent", null);
+  forgetStored("progressUnsent");
+  await forgetChangesSent();
   forgetStored("progressSynced");
   forgetStored("progressRevision");
   forgetStored("progressSetBack");

@@ -13,6 +13,7 @@ import { forgetAccount } from "~/models/account.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
 import { endSession, getSignedInUser, requireUser } from "~/server/session.server";
+import { withCookies } from "~/server/cookies.server";
 import type { Route } from "./+types/account.delete";
 
 /*
@@ -40,8 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context);
     if (!confirmed) return refuse({ confirm: "Tick the box to say you want your account deleted." }, {});
     await forgetAccount(context.db, user.uid);
-    const setCookie = await endSession(request, context);
-    return data({ forgotten: true }, { headers: { "Set-Cookie": setCookie } });
+    return data({ forgotten: true }, { headers: withCookies(await endSession(request, context)) });
   });
 }
 

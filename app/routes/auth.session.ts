@@ -1,4 +1,5 @@
 import { InvalidTokenError, KeysUnavailableError } from "~/server/firebase-token.server";
+import { withCookies } from "~/server/cookies.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { answeringErrors, methodNotAllowed, refusal } from "~/server/refusal.server";
 import { startSession } from "~/server/session.server";
@@ -14,10 +15,10 @@ export const action = answeringErrors(async ({ request, context }: Route.ActionA
     return refusal(400, "The sign-in token is missing.");
   }
   try {
-    const { user, setCookie } = await startSession(request, context, idToken);
+    const { user, setCookies } = await startSession(request, context, idToken);
     return Response.json(
       { ok: true, uid: user.uid },
-      { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } },
+      { headers: withCookies(setCookies, { "Cache-Control": "no-store" }) },
     );
   } catch (error) {
     if (error instanceof KeysUnavailableError) {

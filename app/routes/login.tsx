@@ -13,7 +13,8 @@ import { collectErrors, type FormErrors, firstInvalid, readFields } from "~/lib/
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { getPublicConfig } from "~/server/env.server";
-import { clearSessionCookie, getSession, getSignedInUser } from "~/server/session.server";
+import { clearSessionCookies, getSession, getSignedInUser } from "~/server/session.server";
+import { withCookies } from "~/server/cookies.server";
 import type { Route } from "./+types/login";
 
 /** A form sent here is refused with the site's 405. */
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A token that still verifies whose session was closed (signed out, run out, the account gone): the
   // cookie goes, and the page says why the reader is asked to sign in again.
   if (!user) return { ...page, sessionEnded: false };
-  return data({ ...page, sessionEnded: true }, { headers: { "Set-Cookie": await clearSessionCookie(context.env) } });
+  return data({ ...page, sessionEnded: true }, { headers: withCookies(await clearSessionCookies(context.env)) });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { storageKeys } from "~/lib/runtime/storage-keys";
-import { analyticsStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
+import { analyticsStorageNote, sentProgressStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
 import { usePublicConfig } from "~/browser/user";
 
 /** A form sent here is refused with the site's 405. */
@@ -21,6 +21,11 @@ const cookies = [
     name: "session (__Host-session on the live site)",
     purpose:
       "Only when you sign in: your sign-in token from Firebase Authentication and a random session key, so the site knows it is you. It is HttpOnly (scripts cannot read it), sent only over HTTPS to this site, refreshed while a page is open, and removed when you sign out.",
+  },
+  {
+    name: "signed-in (__Host-signed-in on the live site)",
+    purpose:
+      "Set and removed with the session cookie, for exactly as long, and holding nothing else: it tells the site's offline copies on this device (the service worker, which cannot read the HttpOnly session) whether you are still signed in, so a page kept for you is never shown once the session has gone.",
   },
   {
     name: "toast",
@@ -68,6 +73,7 @@ export default function PrivacyPolicy() {
           <tbody role="rowgroup" className="max-sm:block">
             {[
               ...Object.values(storageKeys).map(({ key, where }) => ({ key, where, what: storageNotes[key] })),
+              sentProgressStorageNote,
               analyticsStorageNote,
             ].map((entry) => (
               <tr role="row" key={entry.key} className="border-b border-border align-top max-sm:block max-sm:py-2">

@@ -1,8 +1,12 @@
+import { signedInCookieName } from "~/lib/runtime/offline-copies";
+
 /** Every cookie the site sets. The privacy policy describes each one. */
 export const cookieNames = {
   toast: "toast",
   /** The verified Firebase ID token; `__Host-` pins it to this exact host over HTTPS in production. */
   session: (production: boolean) => (production ? "__Host-session" : "session"),
+  /** Beside the session, with its life and no secret: what the service worker can read of it. */
+  signedIn: signedInCookieName,
 } as const;
 
 /**
@@ -32,4 +36,11 @@ export function hasSessionCookie(request: Request) {
 
 export function hasPersonalCookies(request: Request) {
   return namesIn(request).some((name) => personalCookies.includes(name));
+}
+
+/** Headers that set every cookie in `setCookies` (one Set-Cookie header each), besides `init`. */
+export function withCookies(setCookies: readonly string[], init?: HeadersInit) {
+  const headers = new Headers(init);
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }

@@ -57,6 +57,16 @@ function sessionCookie(env: Env) {
   return createCookie(cookieNames.session(production), { path: "/", httpOnly: true, secure: true, sameSite: "lax" });
 }
 
+/**
+ * Set and cleared with the session cookie, with the same life, holding nothing but that it is there: the
+ * service worker cannot read the HttpOnly session, and reads this to know whether the browser still
+ * holds one (cleared cookies, a session run out) before it answers with a signed-in copy (decision 40).
+ */
+function signedInCookie(env: Env) {
+  const production = env.ENVIRONMENT === "production";
+  return createCookie(cookieNames.signedIn(production), { path: "/", httpOnly: false, secure: true, sameSite: "lax" });
+}
+
 async function readCookie(request: Request, env: Env): Promise<CookieValue | null> {
   const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
   if (typeof value !== "object" || value === null) return null;
@@ -167,7 +177,7 @@ export function toSessionUser(user: VerifiedUser): SessionUser {
  * has (a new token, the moderator flag as it now says). A new session needs a token issued in the
  * last few minutes and after the reader's last sign-out, so a token copied from a cookie cannot
  * reopen a closed session. Throws InvalidTokenError or KeysUnavailableError; returns the Set-Cookie
- * header that keeps the session.
+ * headers that keep the session.
  */
 export async function startSession(request: Request, context: AppLoadContext, idToken: string) {
   const { env, db } = context;
@@ -179,7 +189,7 @@ export async function startSession(request: Request, context: AppLoadContext, id
 
   if (existing) {
     if (await refreshSession(db, await sessionId(existing.secret), token))
-      return { user, setCookie: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
+      return { user, setCookies: await serialize(env, { secret: existing.secret, token: idToken }, user, now) };
   }
 
   if (issuedAt < now - NEW_SESSION_TOKEN_AGE_SECONDS) throw new InvalidTokenError("too old to start a session");
@@ -187,28 +197,33 @@ export async function startSession(request: Request, context: AppLoadContext, id
   // A reader's oldest sessions close past the limit, so posting one token many times opens no more.
   if (!(await openSession(db, await sessionId(secret), token, now)))
     throw new InvalidTokenError("issued before the last sign-out");
-  return { user, setCookie: await serialize(env, { secret, token: idToken }, user, now) };
+  return { user, setCookies: await serialize(env, { secret, token: idToken }, user, now) };
 }
 
+/** The session cookie, then the one that says it is there, both for as long as the token lasts. */
 function serialize(env: Env, value: CookieValue, user: VerifiedUser, now: number) {
-  return sessionCookie(env).serialize(value, { maxAge: Math.max(0, user.expiresAt - now) });
+  const maxAge = Math.max(0, user.expiresAt - now);
+  return Promise.all([sessionCookie(env).serialize(value, { maxAge }), signedInCookie(env).serialize(1, { maxAge })]);
 }
 
 /**
  * Closes this browser's session: its D1 row goes, and tokens issued up to its newest one can no longer
- * open a session. Returns the Set-Cookie header that clears the cookie.
+ * open a session. Returns the Set-Cookie headers that clear the cookies.
  */
 export async function endSession(request: Request, context: AppLoadContext) {
   const cookie = await readCookie(request, context.env);
   if (cookie) {
     await closeSession(context.db, await sessionId(cookie.secret));
   }
-  return clearSessionCookie(context.env);
+  return clearSessionCookies(context.env);
 }
 
-/** Clears a cookie whose token no longer verifies (its session has run out with it); no D1 needed. */
-export function clearSessionCookie(env: Env) {
-  return sessionCookie(env).serialize("", { maxAge: 0 });
+/** Clears a session's cookies, as when its token no longer verifies (its session has run out with it); no D1 needed. */
+export function clearSessionCookies(env: Env) {
+  return Promise.all([
+    sessionCookie(env).serialize("", { maxAge: 0 }),
+    signedInCookie(env).serialize("", { maxAge: 0 }),
+  ]);
 }
 
 /**

@@ -181,6 +181,76 @@ test("after signing out, no page kept for the signed-in reader is ever shown, on
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 });
 
+test("a signed-in reader's tracker opens offline whole: its timeline and code were kept with it", async ({
+  page,
+  context,
+  accounts,
+}) => {
+  const account = await accounts.create("Offline Tracker");
+  await page.goto("/releases");
+  await controlled(page);
+  await signIn(page, account);
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await expect(page.getByLabel("Last chapter read")).toBeVisible();
+  // The timeline the tracker loaded after the page, kept for this reader.
+  await expect
+    .poll(async () => Object.entries(await keptPages(page)).filter(([name]) => name.endsWith("-signed-in")))
+    .toContainEqual([
+      expect.stringMatching(/-signed-in$/),
+      expect.arrayContaining([expect.stringMatching(/^\/resources\/timeline/)]),
+    ]);
+
+  await goOffline(context);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Last chapter read")).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  await expect(accountMenu(page)).toBeVisible();
+  await expect(page.getByText("could not be loaded")).toHaveCount(0);
+  await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+
+  // A page with no copy shows the error page and its retry: its code was kept when the worker installed,
+  // though no visit ever needed it.
+  await clientNavigate(page, "/reading_tracker?from=nowhere");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The site could not be reached");
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(page.getByText("Part of the site could not be loaded")).toHaveCount(0);
+});
+
+test("offline, a browser whose cookies were cleared is shown no page kept for the signed-in reader", async ({
+  page,
+  context,
+  accounts,
+}) => {
+  const account = await accounts.create("Cleared Reader");
+  await page.goto("/releases");
+  await controlled(page);
+  await signIn(page, account);
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await expect
+    .poll(async () => Object.entries(await keptPages(page)).filter(([name]) => name.endsWith("-signed-in")))
+    .toContainEqual([expect.stringMatching(/-signed-in$/), expect.arrayContaining(["/releases"])]);
+
+  // Still holding the session, offline: the reader's own copy.
+  await goOffline(context);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(accountMenu(page)).toBeVisible();
+
+  // The cookies go (cleared, or the session ran out) with no page online to tell the worker.
+  await context.clearCookies();
+  for (const path of ["/releases", "/"]) {
+    await page.goto(path).catch(() => {});
+    await expect(accountMenu(page)).toHaveCount(0);
+    await expect(page.getByText(account.email)).toHaveCount(0);
+  }
+  await page.reload().catch(() => {});
+  await expect(accountMenu(page)).toHaveCount(0);
+  await expect(page.getByText(account.email)).toHaveCount(0);
+});
+
 test("the worker of a new build deletes every older build's caches, and the new-deployment toast still shows", async ({
   page,
   context,

@@ -531,6 +531,32 @@ describe("sessions that can be closed (defect 5)", () => {
     expect(await storedProgress("leaving-reader")).toMatchObject({ webNovel: "wn:1-2" });
   });
 
+  it("sets the cookie the service worker reads with the session, for as long, and clears it with it", async () => {
+    const signedIn = await call(sessionAction, "/auth/session", {
+      method: "POST",
+      body: form({ idToken: emulatorToken("marked-reader") }),
+    });
+    const [session, marker, ...more] = signedIn.headers.getSetCookie();
+    expect(more).toEqual([]);
+    expect(session).toMatch(/^session=.+HttpOnly/);
+    // Readable by scripts (the worker), holding nothing of the session: a few bytes that say it is there.
+    expect(marker).toMatch(/^signed-in=[^;]{1,8};/);
+    expect(marker).toMatch(/; Path=\/(;|$)/);
+    expect(marker).toMatch(/; Secure(;|$)/);
+    expect(marker).not.toMatch(/HttpOnly/i);
+    const maxAge = (cookie: string) => cookie.match(/Max-Age=(\d+)/)?.[1];
+    expect(maxAge(marker!)).toBe(maxAge(session!));
+
+    const cookie = session!.split(";")[0]!;
+    const out = await call(logoutAction, "/auth/logout", { method: "POST", cookie, body: form({}) });
+    expect(out.headers.getSetCookie().map((set) => set.split("=")[0])).toEqual(["session", "signed-in"]);
+    for (const set of out.headers.getSetCookie()) expect(set).toMatch(/Max-Age=0/);
+    // A closed session's cookie brought to the sign-in page: both go there too.
+    const login = await call(loginLoader, "/login", { cookie });
+    expect(login.headers.getSetCookie().map((set) => set.split("=")[0])).toEqual(["session", "signed-in"]);
+    for (const set of login.headers.getSetCookie()) expect(set).toMatch(/Max-Age=0/);
+  });
+
   it("the token from a closed session cannot open a new one; a fresh sign-in can", async () => {
     const token = emulatorToken("replaying-reader", {}, 20);
     const cookie = present((await postToken(token)).cookie);

@@ -10,6 +10,8 @@ import {
   routesTogether,
   readerHeaderValue,
   readerOf,
+  readerOfCookies,
+  signedInCookieName,
   storedAtOf,
   strategyFor,
 } from "./offline-copies";
@@ -32,6 +34,14 @@ describe("strategyFor: how the service worker answers a request", () => {
     expect(strategyFor(get("/web_novel.data?reveal=wn%3A1-12"), origin)).toBe("page");
   });
 
+  it("keeps the tracker's timeline as it keeps pages: the tracker cannot be drawn without it", () => {
+    expect(strategyFor(get("/resources/timeline"), origin)).toBe("page");
+    expect(strategyFor(get("/resources/timeline?reveal=wn%3A1-12"), origin)).toBe("page");
+    // Another resource, or a form sent to it, still always reaches the site.
+    expect(strategyFor(get("/resources/timeline/more"), origin)).toBe("network");
+    expect(strategyFor({ ...get("/resources/timeline"), method: "POST" }, origin)).toBe("network");
+  });
+
   it("stays out of forms, other sites, the API, sign-in, resources and the build id", () => {
     expect(strategyFor({ ...get("/releases.data"), method: "POST" }, origin)).toBe("network");
     expect(strategyFor({ ...get("/auth/logout", "navigate"), method: "POST" }, origin)).toBe("network");
@@ -43,7 +53,8 @@ describe("strategyFor: how the service worker answers a request", () => {
       "/api.data",
       "/api/v1/units",
       "/auth/session",
-      "/resources/timeline?reveal=all",
+      "/resources/progress",
+      "/resources/similar-mistakes?q=a",
       "/builds/latest.json",
       "/site.webmanifest",
       "/releases/feed.xml",
@@ -51,7 +62,7 @@ describe("strategyFor: how the service worker answers a request", () => {
     ])
       expect(strategyFor(get(path, "navigate"), origin), path).toBe("network");
     expect(strategyFor(get("/builds/latest.json?123"), origin)).toBe("network");
-    expect(strategyFor(get("/resources/timeline?reveal=all"), origin)).toBe("network");
+    expect(strategyFor(get("/resources/progress"), origin)).toBe("network");
     expect(strategyFor(get("/api/v1/units"), origin)).toBe("network");
     expect(strategyFor(get("/media/cover.webp"), origin)).toBe("network");
     // A page whose name only starts like one of them is a page.
@@ -93,23 +104,25 @@ describe("cache names", () => {
       cacheNames.pages("b1", "signed-in"),
       cacheNames.pages("b1", "signed-out"),
       cacheNames.pages("b2", "signed-in"),
-      cacheNames.reader,
     ]);
-    expect(names.size).toBe(5);
+    expect(names.size).toBe(4);
     expect(cacheNames.pages("b1", "signed-in")).toContain("b1");
   });
 
-  it("count every older build's caches as stale, never this build's or the reader's, nor another's storage", () => {
+  it("count every older build's caches as stale, never this build's nor another's storage", () => {
     const build = "20261130-abc";
     expect(isStaleCache(cacheNames.assets(build), build)).toBe(false);
     expect(isStaleCache(cacheNames.pages(build, "signed-in"), build)).toBe(false);
     expect(isStaleCache(cacheNames.pages(build, "signed-out"), build)).toBe(false);
-    expect(isStaleCache(cacheNames.reader, build)).toBe(false);
+    // Where an older worker kept the reader it last heard of: read from the session's cookie now.
+    expect(isStaleCache("rc-reader", build)).toBe(true);
     expect(isStaleCache(cacheNames.assets("20261129-old"), build)).toBe(true);
     expect(isStaleCache(cacheNames.pages("20261129-old", "signed-out"), build)).toBe(true);
     // A build whose id starts like this one's is another build.
     expect(isStaleCache(cacheNames.assets(`${build}x`), build)).toBe(true);
     expect(isStaleCache("workbox-precache-v2", build)).toBe(false);
+    // The page's own store of the changes each account took (app/browser/sent-progress.ts).
+    expect(isStaleCache("rc:progress-sent", build)).toBe(false);
   });
 
   it("find the signed-in pages of every build for a sign-out, and nothing else", () => {
@@ -117,7 +130,7 @@ describe("cache names", () => {
     expect(isSignedInCache(cacheNames.pages("b0", "signed-in"))).toBe(true);
     expect(isSignedInCache(cacheNames.pages("b1", "signed-out"))).toBe(false);
     expect(isSignedInCache(cacheNames.assets("b1"))).toBe(false);
-    expect(isSignedInCache(cacheNames.reader)).toBe(false);
+    expect(isSignedInCache("rc-reader")).toBe(false);
   });
 });
 
@@ -136,6 +149,16 @@ describe("whom an answer was made for", () => {
     expect(readerOf(new Headers({ "X-Signed-In": readerHeaderValue(false) }))).toBe("signed-out");
     expect(readerOf(new Headers())).toBeNull();
     expect(readerOf(new Headers({ "X-Signed-In": "true" }))).toBeNull();
+  });
+
+  it("takes the reader as signed in only while the browser holds the session's readable cookie", () => {
+    expect(readerOfCookies([signedInCookieName(true)])).toBe("signed-in");
+    expect(readerOfCookies(["toast", signedInCookieName(false)])).toBe("signed-in");
+    // Cleared cookies, a session run out, another cookie of the same sound.
+    expect(readerOfCookies([])).toBe("signed-out");
+    expect(readerOfCookies(["toast", "signed-in-elsewhere", "__Host-session"])).toBe("signed-out");
+    // A worker that cannot read cookies shows only copies anyone may see.
+    expect(readerOfCookies(null)).toBe("signed-out");
   });
 
   it("reads when a copy was kept, or nothing from a missing or broken stamp", () => {

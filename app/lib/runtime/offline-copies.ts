@@ -25,6 +25,26 @@ export function readerOf(headers: Headers): Reader | null {
   return value === "yes" ? "signed-in" : value === "no" ? "signed-out" : null;
 }
 
+/**
+ * The cookie the site sets and clears with the session, for as long as it lasts, holding no secret:
+ * unlike the session cookie (HttpOnly) the worker can read it (the Cookie Store API), so it knows whether
+ * the browser still holds a session when a page is asked for, even offline, after cookies were cleared
+ * or the session ran out (app/server/session.server.ts).
+ */
+export const signedInCookieName = (production: boolean) => (production ? "__Host-signed-in" : "signed-in");
+
+/**
+ * Whose copies may answer a request, from the cookies the worker could read (null: it cannot read any,
+ * in a browser without the Cookie Store API in workers): signed in only while the browser holds the
+ * session, so a signed-in copy is never shown to a browser that does not, and one that cannot be asked
+ * gets only copies anyone may see.
+ */
+export function readerOfCookies(names: readonly string[] | null): Reader {
+  return names?.some((name) => name === signedInCookieName(true) || name === signedInCookieName(false))
+    ? "signed-in"
+    : "signed-out";
+}
+
 /** When the worker stored a copy (milliseconds since the epoch), kept on the copy itself. */
 export const STORED_AT_HEADER = "X-Stored-At";
 
@@ -43,13 +63,11 @@ const PREFIX = "rc-";
 export const cacheNames = {
   assets: (build: string) => `${PREFIX}assets-${build}`,
   pages: (build: string, reader: Reader) => `${PREFIX}pages-${build}-${reader}`,
-  /** What the worker last learned of the reader, kept across the worker's restarts (no build: it outlives one). */
-  reader: `${PREFIX}reader`,
 } as const;
 
 /** The caches a worker of `build` deletes when it takes over: every one of the worker's but its own. */
 export function isStaleCache(name: string, build: string) {
-  if (!name.startsWith(PREFIX) || name === cacheNames.reader) return false;
+  if (!name.startsWith(PREFIX)) return false;
   return (
     name !== cacheNames.assets(build) &&
     name !== cacheNames.pages(build, "signed-in") &&
@@ -69,7 +87,8 @@ export function oldestBeyond<T>(keys: readonly T[], max: number): T[] {
 
 /**
  * How the worker answers a request: `asset` (a hashed file: from the cache, else the network, kept),
- * `page` (a document or its `.data`: the network, and the kept copy when it fails or is slow),
+ * `page` (a document, its `.data` or a resource it cannot show without: the network, and the kept copy
+ * when it fails or is slow),
  * `routes` (React Router's `/__manifest`, which tells a page the routes its links lead to: the
  * network, else what the kept answers of this build say together), or `network` (the worker stays out
  * of it: another site, a form, the API, sign-in, the build id).
@@ -105,12 +124,20 @@ export function routesTogether(wanted: string, kept: ReadonlyArray<{ url: string
 /** Addresses that are pages by their form but must always reach the site. */
 const neverKept = /^\/(api|auth|resources|builds)(\/|\.data$|$)/;
 
+/**
+ * The resources a page loads after it renders that it cannot show without, kept as the pages are: the
+ * tracker's timeline (sealed as its `?reveal=` states, like the reveal request, so a kept answer holds
+ * exactly what that knowledge allows).
+ */
+const keptResources = new Set(["/resources/timeline"]);
+
 export function strategyFor(request: RequestFacts, origin: string): Strategy {
   if (request.method !== "GET") return "network";
   const url = new URL(request.url);
   if (url.origin !== origin) return "network";
   if (url.pathname.startsWith("/assets/")) return "asset";
   if (url.pathname === ROUTES_PATH) return "routes";
+  if (keptResources.has(url.pathname)) return "page";
   if (neverKept.test(url.pathname)) return "network";
   if (url.pathname.endsWith(".data")) return "page";
   // A file opened in a tab (the feed, the calendar, the manifest) is not a page to keep.

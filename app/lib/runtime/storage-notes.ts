@@ -21,13 +21,20 @@ export const storageNotes: Record<StoredKey, string> = {
   "rc:progress-synced":
     "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
   "rc:progress-unsent":
-    "The account id whose saved progress this browser has not reached yet (a change made offline, or while the site could not be reached), so it is sent when you are back. Removed once it is sent.",
+    "The account id whose saved progress this browser has not reached yet (a change made offline, or while the site could not be reached), so it is sent when you are back; beside it (:change) a random id of that change, so that two tabs coming back online together send it once. Removed once it is sent.",
   "rc:progress-revision":
     "Per account (your account id after the colon): the number of the last save of your account's progress this browser has heard of, so that a step back you took on another device is not undone by this browser's older progress.",
   "rc:progress-set-back":
     "Per account: the media in which you set your progress back in this browser while your account could not be reached yet, so the step back reaches it as a step back. Removed once it has.",
   "rc:chunk-reload":
     "When the page last reloaded itself because part of the site failed to load, per page, so it never reloads in a loop. Gone when you close the tab.",
+};
+
+/** What app/browser/sent-progress.ts keeps in the browser's Cache Storage, beside the keys above (its name is that module's). */
+export const sentProgressStorageNote = {
+  key: "rc:progress-sent",
+  where: "Cache storage",
+  what: 'Per account: the random id of the last change of your progress your account received from this browser, so that another tab that has not heard of it yet does not send it again. Removed by "Sign out and clear this device".',
 };
 
 /** Written by the analytics library itself, only when analytics is configured and allowed. */
