@@ -9,9 +9,11 @@ import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { BUILD_ID } from "~/lib/runtime/build-id";
 import {
+  assetsOf,
   cacheNames,
   isSignedInCache,
   isStaleCache,
+  keptCacheReader,
   keptCopy,
   oldestBeyond,
   pageOf,
@@ -23,7 +25,8 @@ import {
   strategyFor,
   type Reader,
 } from "~/lib/runtime/offline-copies";
-import type { CopyAnswer, WorkerMessage } from "~/lib/runtime/worker-messages";
+import { afterKnowledge, type KeptUnit, removedAddresses, type UnitToKeep } from "~/lib/runtime/kept-units";
+import type { CopyAnswer, KeepAnswer, WorkerMessage } from "~/lib/runtime/worker-messages";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -39,13 +42,16 @@ self.addEventListener("install", (event) => {
   void self.skipWaiting();
   // The error page's code too, which a visit where nothing failed never fetched: offline, a page whose
   // data has no copy shows it, with its retry. A file that cannot be fetched now is kept when a page loads it.
-  event.waitUntil(Promise.all(__ERROR_PAGE_FILES__.map((url) => keepAsset(url).catch(() => {}))));
+  event.waitUntil(Promise.all(__ERROR_PAGE_FILES__.map((url) => keepAssets([url]).catch(() => {}))));
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
-      await Promise.all(names.filter((name) => isStaleCache(name, BUILD_ID)).map((name) => caches.delete(name)));
+      const stale = names.filter((name) => isStaleCache(name, BUILD_ID));
+      // One at a time: two older caches of one reader carry into the same list.
+      for (const name of stale) await carryKeptOver(name);
+      await Promise.all(stale.map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),
   );
@@ -121,6 +127,16 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
       return null;
     },
     cacheDidUpdate: async ({ cacheName }) => trimPages(await caches.open(cacheName)),
+    // No copy of a visited page, or an older one: what the reader kept for offline.
+    cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+      const kept = await (
+        await caches.open(cacheNames.kept(BUILD_ID, partition))
+      )
+        .match(request)
+        .catch(() => undefined);
+      if (!kept || !cachedResponse) return kept ?? cachedResponse;
+      return (storedAtOf(kept.headers) ?? 0) > (storedAtOf(cachedResponse.headers) ?? 0) ? kept : cachedResponse;
+    },
     handlerWillRespond: async ({ request, response }) => {
       const storedAt = storedAtOf(response.headers);
       if (storedAt === null) answeredFromCopy.delete(pageOf(request.url));
@@ -192,22 +208,53 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
   } else if (message?.type === "kept") {
     const port = event.ports[0];
     event.waitUntil(
-      currentReader()
-        .then((now) => caches.open(cacheNames.pages(BUILD_ID, now)))
-        .then((cache) => cache.keys())
-        .then((requests) =>
-          port?.postMessage(
-            keptCopy(
-              requests.map((request) => request.url),
-              message.page,
-            ),
-          ),
-        ),
+      (async () => {
+        const now = await currentReader();
+        const visited = await (await caches.open(cacheNames.pages(BUILD_ID, now))).keys();
+        const copy = keptCopy(
+          visited.map((request) => request.url),
+          message.page,
+        );
+        // A page only kept for offline opens as a document: its route may be one this build's kept
+        // answers do not name, which a navigation within the site would need.
+        const kept = keptCopy(
+          (await keptUnits(now)).flatMap((unit) => unit.addresses),
+          message.page,
+        );
+        port?.postMessage(copy ?? (kept && "document"));
+      })().catch(() => port?.postMessage(null)),
     );
   } else if (message?.type === "keep") {
     event.waitUntil(keep(message.urls));
+  } else if (message?.type === "keep-unit") {
+    const port = event.ports[0];
+    event.waitUntil(
+      keepUnit(message.unit, message.knowledge, message.addresses).then((answer) => port?.postMessage(answer)),
+    );
+  } else if (message?.type === "kept-units") {
+    answerWith(event, currentReader().then(keptUnits));
+  } else if (message?.type === "remove-unit") {
+    answerWith(
+      event,
+      changeKept((units) => ({
+        units: units.filter((unit) => unit.unit !== message.unit),
+        drop: removedAddresses(units, message.unit),
+      })),
+    );
+  } else if (message?.type === "knowledge") {
+    knowledgeNow = message.knowledge;
+    answerWith(
+      event,
+      changeKept((units) => afterKnowledge(units, message.knowledge)),
+    );
   }
 });
+
+/** Answers a message on its port: a list of kept units, or none when storage fails (the page then says so). */
+function answerWith(event: ExtendableMessageEvent, answer: Promise<KeptUnit[]>) {
+  const port = event.ports[0];
+  event.waitUntil(answer.then((units) => port?.postMessage(units)).catch(() => port?.postMessage(null)));
+}
 
 /**
  * Keeps what the page loaded before this worker controlled it (its first visit): its document and
@@ -217,7 +264,7 @@ async function keep(urls: string[]) {
   for (const url of urls) {
     const strategy = strategyFor({ url, method: "GET", mode: "navigate" }, self.location.origin);
     try {
-      if (strategy === "asset") await keepAsset(url);
+      if (strategy === "asset") await keepAssets([url]);
       else if (strategy === "page") {
         const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
         const madeFor = readerOf(response.headers);
@@ -231,8 +278,144 @@ async function keep(urls: string[]) {
   }
 }
 
-/** Keeps a hashed file of this build, unless it is kept already. */
-async function keepAsset(url: string) {
+/*
+ * Keep for offline (app/lib/runtime/kept-units.ts): the units a reader kept, each with every answer kept
+ * for it, in a cache of their own per build and reader, listed in it at KEPT_LIST. The visited pages'
+ * bound never trims it; a sign-out deletes the signed-in one; a new build fetches its answers again.
+ */
+const KEPT_LIST = "/service-worker/kept-units";
+
+/** What the reader knows now, as the page last said (`knowledge`): a keep made for other knowledge is not left so. */
+let knowledgeNow: string | null = null;
+
+async function keptUnits(madeFor: Reader): Promise<KeptUnit[]> {
+  const list = await (await caches.open(cacheNames.kept(BUILD_ID, madeFor))).match(KEPT_LIST);
+  const units: unknown = await list?.json().catch(() => []);
+  return Array.isArray(units) ? (units as KeptUnit[]) : [];
+}
+
+/** Changes to the list, one at a time: two keeps at once must not each write over the other. */
+let keptChanges: Promise<unknown> = Promise.resolve();
+
+/**
+ * Changes the current reader's list, then deletes the answers the change lets go. Gives the list after it.
+ */
+function changeKept(change: (units: KeptUnit[]) => { units: KeptUnit[]; drop: string[] }): Promise<KeptUnit[]> {
+  const changed = keptChanges.then(async () => {
+    const madeFor = await currentReader();
+    const cache = await caches.open(cacheNames.kept(BUILD_ID, madeFor));
+    const before = await keptUnits(madeFor);
+    const { units, drop } = change(before);
+    // The answers go before the list says they are gone, so nothing kept outlives what the list shows.
+    await Promise.all(drop.map((address) => cache.delete(address)));
+    if (drop.length || JSON.stringify(units) !== JSON.stringify(before))
+      await cache.put(KEPT_LIST, Response.json(units));
+    return units;
+  });
+  keptChanges = changed.catch(() => {});
+  return changed;
+}
+
+class KeepRefused extends Error {}
+
+/**
+ * Keeps a unit: fetches each of its addresses as the reader (with their session) and keeps the answers.
+ * An address the site does not answer with a page (a thread since removed) is left out; one made for
+ * another reader (they signed in or out meanwhile), a failed network or a refusing store keeps nothing.
+ */
+async function keepUnit(unit: UnitToKeep, knowledge: string, addresses: string[]): Promise<KeepAnswer> {
+  const madeFor = await currentReader();
+  let bytes = 0;
+  const kept: string[] = [];
+  try {
+    const cache = await caches.open(cacheNames.kept(BUILD_ID, madeFor));
+    for (const address of addresses) {
+      const document = !new URL(address).pathname.endsWith(".data");
+      const response = await fetch(address, {
+        credentials: "same-origin",
+        headers: document ? { Accept: "text/html" } : {},
+      });
+      if (readerOf(response.headers) !== madeFor) throw new Error("The reader signed in or out meanwhile");
+      if (response.status !== 200 || response.redirected) continue;
+      const copy = stamped(response);
+      const body = await copy.blob();
+      try {
+        await cache.put(address, new Response(body, { status: copy.status, headers: copy.headers }));
+      } catch {
+        throw new KeepRefused();
+      }
+      bytes += body.size;
+      kept.push(address);
+      // A page never visited needs its files too to come to life offline (kept with the build's files).
+      if (document) await keepAssets(assetsOf(await body.text(), self.location.origin));
+    }
+  } catch (error) {
+    await changeKept((units) => {
+      // What this keep stored goes, but nothing a kept unit holds; a unit it was to keep again is lost.
+      const others = new Set(units.flatMap((each) => each.addresses));
+      const lost = units.map((each): KeptUnit =>
+        each.unit === unit.unit && each.state !== "kept" ? { ...each, state: "lost" } : each,
+      );
+      return { units: lost, drop: kept.filter((address) => !others.has(address)) };
+    }).catch(() => {});
+    return { outcome: error instanceof KeepRefused || isQuotaError(error) ? "refused" : "failed" };
+  }
+  const { unit: name, place, pages } = unit;
+  const made: KeptUnit = {
+    unit: name,
+    place,
+    pages,
+    knowledge,
+    addresses: kept,
+    bytes,
+    keptAt: Date.now(),
+    state: "kept",
+  };
+  try {
+    const units = await changeKept((units) => {
+      const before = units.find((each) => each.unit === unit.unit);
+      const after = [...units.filter((each) => each.unit !== unit.unit), made];
+      const still = new Set(after.flatMap((each) => each.addresses));
+      const replaced = before?.addresses.filter((address) => !still.has(address)) ?? [];
+      // The reader's knowledge moved while it was kept: what was made for the old one goes at once.
+      return knowledgeNow === null || knowledgeNow === knowledge
+        ? { units: after, drop: replaced }
+        : (({ units, drop }) => ({ units, drop: [...replaced, ...drop] }))(afterKnowledge(after, knowledgeNow));
+    });
+    return { outcome: "kept", unit: units.find((each) => each.unit === unit.unit) ?? made };
+  } catch (error) {
+    return { outcome: isQuotaError(error) ? "refused" : "failed" };
+  }
+}
+
+async function keepAssets(urls: string[]) {
   const assets = await caches.open(cacheNames.assets(BUILD_ID));
-  if (!(await assets.match(url))) await assets.add(url);
+  for (const url of urls) if (!(await assets.match(url))) await assets.add(url);
+}
+
+function isQuotaError(error: unknown) {
+  return error instanceof DOMException && (error.name === "QuotaExceededError" || error.name === "SecurityError");
+}
+
+/**
+ * An older build's kept units (any other cache holds none), carried into this build's list to be kept
+ * again: their answers were made by the older build and go with its cache. Storage that fails: what was
+ * kept goes with the older build.
+ */
+async function carryKeptOver(name: string) {
+  const madeFor = keptCacheReader(name);
+  if (!madeFor) return;
+  try {
+    const list = await (await caches.open(name)).match(KEPT_LIST);
+    const older: unknown = await list?.json().catch(() => []);
+    if (!Array.isArray(older) || !older.length) return;
+    const cache = await caches.open(cacheNames.kept(BUILD_ID, madeFor));
+    const units = await keptUnits(madeFor);
+    const carried = (older as KeptUnit[])
+      .filter((unit) => !units.some((each) => each.unit === unit.unit))
+      .map((unit): KeptUnit => ({ ...unit, addresses: [], bytes: 0, state: "refresh" }));
+    await cache.put(KEPT_LIST, Response.json([...units, ...carried]));
+  } catch {
+    // Nothing is carried; the list of this build simply lacks them.
+  }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { dataAddress } from "~/lib/http/data-address";
 
 /*
  * Requests a page makes after it rendered: what the reader has seen (the spoiler shield's reveal), the
@@ -25,9 +26,7 @@ class FollowUpFailed extends Error {
  * Anything but the route's data (a thrown error, a redirect, an answer not from the framework) throws.
  */
 export async function fetchLoaderData<D>(href: string, routeId: string, signal: AbortSignal): Promise<D> {
-  const url = new URL(href, window.location.origin);
-  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
-  url.searchParams.set("_routes", routeId);
+  const url = new URL(dataAddress(href, window.location.origin, { routeId }));
   const response = await fetch(url, { signal });
   // A page may answer its data with a status (a 404 it renders itself): the framework marks such answers.
   if (!response.body || (!response.ok && !response.headers.has("X-Remix-Response")))

@@ -1,8 +1,8 @@
 import { useLocation, useRevalidator } from "react-router";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { importWithRecovery, lazyOptional, loadChunkRecovery, optionalPart } from "~/browser/lazy-import";
 import { watchForNewVersion } from "~/browser/new-version.client";
-import { registerServiceWorker } from "~/browser/service-worker.client";
+import { keptKnowledge, registerServiceWorker, tellKnowledge } from "~/browser/service-worker.client";
 import { whenIdle } from "~/browser/when-idle";
 import { OfflineNotice } from "~/components/layout/offline-notice";
 import { toast } from "~/components/ui/toast-store";
@@ -52,7 +52,8 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
 
   // The server renders shielded items as short placeholders; once the shield knows the reader's
   // progress, revealed items grow, so a permalink's target is brought back into view.
-  const shieldReady = useShield() !== null;
+  const shield = useShield();
+  const shieldReady = shield !== null;
   useEffect(() => {
     if (!shieldReady || !window.location.hash) return;
     const frame = requestAnimationFrame(() => {
@@ -116,6 +117,19 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
   // sign-out deletes the signed-in pages it kept).
   const signedIn = uid !== null;
   useEffect(() => whenIdle(() => void registerServiceWorker(signedIn)), [signedIn]);
+
+  // What the reader knows, told to the worker at the start and whenever it changes (progress moved on or
+  // set back, another mode of the shield): what they kept for offline never holds more than that.
+  const knowledge = shield ? keptKnowledge(shield) : null;
+  const shieldNow = useRef(shield);
+  useEffect(() => {
+    shieldNow.current = shield;
+  });
+  useEffect(() => {
+    const now = shieldNow.current;
+    if (knowledge === null || !now) return;
+    return whenIdle(() => void tellKnowledge(now).catch(() => {}));
+  }, [knowledge]);
 
   const buildId = config?.buildId;
   useEffect(() => {

@@ -23,6 +23,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
+import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import { useStoredProgress } from "~/browser/stored-progress";
 import { knowledgeOf } from "~/lib/progress/record";
 import { hasConsumed } from "~/lib/shield/knowledge";
@@ -98,9 +99,12 @@ function Season({
 }) {
   return (
     <section aria-labelledby="season-title" className="space-y-4">
-      <h2 id="season-title" className="text-2xl font-bold tracking-tight">
-        {labelWithTitle(`Season ${season.number}`, season.title)}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <h2 id="season-title" className="text-2xl font-bold tracking-tight">
+          {labelWithTitle(`Season ${season.number}`, season.title)}
+        </h2>
+        <KeepForOffline keep={{ season: season.number, episodes: episodes.map((episode) => episode.key) }} />
+      </div>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">
           {countOf(season.episodeCount, nouns.episode)}, aired {formatMonthRange(season.firstAired, season.lastAired)}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { ReadUpToHere } from "~/components/read-up-to-here";
@@ -100,9 +101,12 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
       {arc ? (
         <section aria-labelledby="arc-title" className="space-y-6">
           <header className="space-y-2">
-            <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
-              {labelWithTitle(`Arc ${arc.number}`, arc.title)}
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+              <h2 id="arc-title" className="text-2xl font-bold tracking-tight">
+                {labelWithTitle(`Arc ${arc.number}`, arc.title)}
+              </h2>
+              <KeepForOffline keep={{ arc: arc.number, chapters: chapters.map((chapter) => chapter.key) }} />
+            </div>
             <OriginalText text={arc.originalTitle} />
             {arc.summary ? (
               <div className="max-w-3xl">

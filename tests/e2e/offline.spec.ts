@@ -144,6 +144,105 @@ test("offline, a page shows only what its reader knows now: a copy answered for 
   await expect(page.getByText(secret)).toHaveCount(0);
 });
 
+/** The title of arc 5's first chapter: shown to a reader who reached it, "Title hidden" to one who has not. */
+const arcFiveOpening = "A Hymn With No Words";
+
+/** Every address kept for offline, in any cache of kept units. */
+async function keptForOffline(page: Page) {
+  return Object.entries(await keptPages(page))
+    .filter(([name]) => name.startsWith("rc-kept-"))
+    .flatMap(([, addresses]) => addresses)
+    .filter((address) => address !== "/service-worker/kept-units");
+}
+
+/** The units the worker lists as kept, with the knowledge each was kept at. */
+function keptUnitsListed(page: Page) {
+  return page.evaluate(async () => {
+    const listed: Array<{ unit: string; knowledge: string; state: string }> = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("rc-kept-")) continue;
+      const list = await (await caches.open(name)).match("/service-worker/kept-units");
+      const units = list ? ((await list.json()) as typeof listed) : [];
+      listed.push(...units.map(({ unit, knowledge, state }) => ({ unit, knowledge, state })));
+    }
+    return listed;
+  });
+}
+
+test("a kept arc opens offline on a phone as far as the reader knows, is listed with its size, and is kept again when progress moves back", async ({
+  page,
+  context,
+}) => {
+  // An arc's page and its 33 threads, kept twice.
+  test.setTimeout(300_000);
+  await page.goto("/");
+  await controlled(page);
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-30"));
+  await page.goto("/web_novel?arc=5");
+  await waitForHydration(page);
+  await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
+
+  // One tap keeps the arc: its page and its chapters' threads, with what this reader may see of them.
+  await page.getByRole("button", { name: "Keep for offline: Arc 5" }).click();
+  await expect(page.getByRole("button", { name: /^Kept · [\d.]+ [KM]B: Arc 5/ })).toBeVisible({ timeout: 60_000 });
+  const kept = await keptForOffline(page);
+  expect(kept).toEqual(
+    expect.arrayContaining([
+      "/web_novel?arc=5",
+      "/web_novel.data?arc=5",
+      "/web_novel.data?arc=5&reveal=wn%3A5-30&_routes=routes%2Fweb-novel",
+      "/discuss/wn:5-1",
+    ]),
+  );
+  // The visited pages go: what opens offline now is only what the keep stored.
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith("rc-pages-")) await caches.delete(name);
+  });
+
+  await goOffline(context);
+  await page.goto("/web_novel?arc=5");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 2, name: /^Arc 5/ })).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline. This page is the copy kept on this device");
+  await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // A chapter's thread was kept with it.
+  await page.goto("/discuss/wn:5-1");
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+
+  // Online, the progress set back: the answers kept for arc 5's knowledge go, and the arc is kept again.
+  await goOnline(context);
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:1-3"));
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await expect
+    .poll(() => keptUnitsListed(page), { timeout: 60_000 })
+    .toEqual([{ unit: "arc:5", knowledge: "wn:1-3", state: "kept" }]);
+  const keptNow = await keptForOffline(page);
+  expect(keptNow).toContain("/web_novel.data?arc=5&reveal=wn%3A1-3&_routes=routes%2Fweb-novel");
+  expect(keptNow.filter((address) => address.includes("wn%3A5-30"))).toEqual([]);
+  await page.reload();
+  await waitForHydration(page);
+  const stored = page.getByRole("region", { name: "Stored for offline" });
+  await expect(stored.getByRole("listitem").filter({ hasText: "Arc 5" })).toContainText(/[\d.]+ [KM]B · 34 pages/);
+
+  await goOffline(context);
+  await page.goto("/web_novel?arc=5");
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  await expect(page.getByRole("heading", { level: 2, name: /^Arc 5/ })).toBeVisible();
+  await expect(page.getByText(arcFiveOpening)).toHaveCount(0);
+
+  // Remove takes it off the device.
+  await goOnline(context);
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await stored.getByRole("button", { name: "Remove: Arc 5" }).click();
+  await expect(stored).toContainText("Nothing yet.");
+  expect(await keptForOffline(page)).toEqual([]);
+});
+
 test("after signing out, no page kept for the signed-in reader is ever shown, online or off", async ({
   page,
   context,

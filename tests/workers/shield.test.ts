@@ -14,7 +14,6 @@ import {
   hasConsumed,
   type Knowledge,
   knowledgeOfUnits,
-  knows,
   MAX_REVEAL_LENGTH,
   noKnowledge,
   parseKnowledge,
@@ -23,7 +22,8 @@ import {
 import { RUNS } from "../support/arbitraries";
 import { importTestPack, testPackRows } from "../support/packs";
 import { fetchDeployed, fetchSite } from "../support/site";
-import { type GatedText, gatedTextsOf } from "../support/gated-texts";
+import type { GatedText } from "../support/gated-texts";
+import { knowledgeArbitrary, leaks as leaksBeyond, packGatedTexts, unitsInOrder } from "../support/reader-knowledge";
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
 
@@ -35,21 +35,7 @@ let pages: string[];
 
 beforeAll(async () => {
   rows = await importTestPack("demo");
-  const all = gatedTextsOf(rows);
-  allGatedTexts = all;
-  // Distinctive texts only: long enough, and not also said openly somewhere in the pack.
-  const open = JSON.stringify([
-    rows.series,
-    rows.arcs.map((arc) => (arc.summary_revealed_by === null ? arc : { ...arc, summary: null })),
-    rows.ln_volumes.map(({ chapter_titles: _, ...volume }) => volume),
-    rows.side_stories.filter((story) => story.revealed_by === null),
-    rows.anime_episodes,
-    rows.characters,
-    rows.story_units,
-  ]).toLowerCase();
-  gatedTexts = all.filter(
-    ({ text }) => text.length >= 12 && !open.includes(JSON.stringify(text).slice(1, -1).toLowerCase()),
-  );
+  ({ all: allGatedTexts, distinctive: gatedTexts } = packGatedTexts(rows));
   pages = [
     "/",
     "/web_novel",
@@ -90,20 +76,9 @@ beforeAll(async () => {
   ];
 });
 
-/**
- * The gated texts in a response that a requester with this knowledge has not seen: not revealed to
- * them, and not within a text that is (a light novel's line the anime's dub also gets wrong, for one).
- */
-function leaks(body: string, knowledge: Knowledge) {
-  const text = body.toLowerCase();
-  const seen = allGatedTexts.filter((item) => knows(knowledge, item.revealedBy)).map((item) => item.text.toLowerCase());
-  return gatedTexts
-    .filter((item) => {
-      const words = item.text.toLowerCase();
-      return !knows(knowledge, item.revealedBy) && text.includes(words) && !seen.some((known) => known.includes(words));
-    })
-    .map((item) => `${item.where}: “${item.text}”`);
-}
+/** The gated texts in a response beyond what a requester with this knowledge has seen. */
+const leaks = (body: string, knowledge: Knowledge) =>
+  leaksBeyond(body, knowledge, { all: allGatedTexts, distinctive: gatedTexts });
 
 /** The page's own address and its data's (`.data`, as the browser asks for it), with the knowledge stated. */
 function addresses(path: string, knowledge: Knowledge | null) {
@@ -113,54 +88,6 @@ function addresses(path: string, knowledge: Knowledge | null) {
   const isResource =
     url.pathname.startsWith("/resources/") || /\.(xml|ics)$/.test(url.pathname) || url.searchParams.has("suggest");
   return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
-}
-
-/** The keys of a medium's units, in story order. */
-function unitsInOrder(pack: PackRows, medium: string) {
-  return pack.story_units
-    .filter((unit) => unit.medium === medium)
-    .sort((a, b) => a.position - b.position)
-    .map((unit) => unit.key);
-}
-
-/** Up to a dozen keys in a row of a list in story order, or none. */
-function consecutive(keys: string[]) {
-  return fc
-    .tuple(fc.nat({ max: keys.length - 1 }), fc.nat({ max: 12 }))
-    .map(([start, count]) => keys.slice(start, start + count));
-}
-
-/** A reader's knowledge: any mix of media, from none to far along in each, with or without units skipped on the way. */
-function knowledgeArbitrary() {
-  const keysOf = (medium: string) => unitsInOrder(rows, medium);
-  const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
-  const collections = [...new Set(rows.ln_volumes.map((volume) => volume.collection_code))];
-  return fc
-    .record({
-      webNovel: maybeOne(keysOf("web_novel")),
-      anime: maybeOne(keysOf("anime")),
-      lightNovels: fc
-        .subarray(collections)
-        .chain((codes) =>
-          fc.tuple(
-            ...codes.map((code) =>
-              maybeOne(rows.ln_volumes.filter((volume) => volume.collection_code === code).map((volume) => volume.key)),
-            ),
-          ),
-        ),
-      checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
-      // Chapters and volumes passed over when crossing from another medium (only those before a place count).
-      skipped: fc.subarray([...keysOf("web_novel"), ...keysOf("light_novels")], { maxLength: 6 }),
-      // Runs in story order, which the reveal writes as spans: a season's shorts, an arc's chapters skipped.
-      shortsInARow: consecutive(keysOf("break_time")),
-      skippedInARow: consecutive(keysOf("web_novel")),
-    })
-    .map(({ webNovel, anime, lightNovels, checked, skipped, shortsInARow, skippedInARow }) =>
-      knowledgeOfUnits(
-        [webNovel, anime, ...lightNovels, ...checked, ...shortsInARow].filter((key): key is string => key !== null),
-        [...skipped, ...skippedInARow],
-      ),
-    );
 }
 
 describe("the spoiler shield over every kind of public response", () => {
@@ -181,7 +108,7 @@ describe("the spoiler shield over every kind of public response", () => {
 
   it("a requester who states their knowledge gets nothing beyond it, on any page", async () => {
     await fc.assert(
-      fc.asyncProperty(knowledgeArbitrary(), fc.constantFrom(...pages), async (knowledge, path) => {
+      fc.asyncProperty(knowledgeArbitrary(rows), fc.constantFrom(...pages), async (knowledge, path) => {
         for (const address of addresses(path, knowledge)) {
           const response = await fetchSite(address);
           expect(response.status, address).toBeLessThan(500);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { DiscussionLink } from "~/components/discussion-link";
+import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
@@ -108,6 +109,13 @@ export function VolumeCard({
             </Link>
           </p>
         ) : null}
+        <KeepForOffline
+          keep={{
+            volume: volume.key,
+            place: `${collectionName} ${volume.number}`,
+            hasNotes: Boolean(volume.mistakeCount),
+          }}
+        />
         {volume.mistakeCount ? (
           <p className="text-sm">
             <Link

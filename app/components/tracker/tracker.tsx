@@ -8,6 +8,8 @@ import { ShieldModePicker } from "./shield-mode-picker";
 import { TrackerHeader, TrackerLoading } from "./tracker-header";
 import { SkippedUnits } from "./skipped-units";
 import { TrackerSection } from "./tracker-section";
+import { useOfflineKeeping } from "~/components/offline/keep-for-offline";
+import { StoredForOffline } from "~/components/offline/stored-for-offline";
 import { UnitChecklist } from "./unit-checklist";
 import { UnitPicker, type UnitPickerWords } from "./unit-picker";
 import { UnitSelect } from "./unit-select";
@@ -55,6 +57,8 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const units = useTimeline(loaderData);
   const account = useOptionalUser()?.uid ?? null;
   const signedIn = account !== null;
+  /** A service worker controls the page: it keeps arcs, seasons and volumes for offline. */
+  const keepsOffline = useOfflineKeeping();
   const save = useProgressSave();
   const [progress, setProgress] = useState<Progress | null>(null);
   // The progress on screen, for a change made from a toast after the page moved on (Undo).
@@ -236,6 +240,11 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               }}
             />
           </TrackerSection>
+          {keepsOffline ? (
+            <TrackerSection title="Stored for offline" id="stored-for-offline">
+              <StoredForOffline />
+            </TrackerSection>
+          ) : null}
           {signedIn ? (
             <TrackerSection title="History">
               <ProgressHistory

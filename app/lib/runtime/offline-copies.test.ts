@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  assetsOf,
   cacheNames,
   copyAge,
   isSignedInCache,
+  keptCacheReader,
   keptCopy,
   oldestBeyond,
   isStaleCache,
@@ -116,6 +118,10 @@ describe("cache names", () => {
     expect(isStaleCache(cacheNames.pages(build, "signed-out"), build)).toBe(false);
     // Where an older worker kept the reader it last heard of: read from the session's cookie now.
     expect(isStaleCache("rc-reader", build)).toBe(true);
+    // What the reader kept for offline is the current build's too; an older build's is carried over, then deleted.
+    expect(isStaleCache(cacheNames.kept(build, "signed-in"), build)).toBe(false);
+    expect(isStaleCache(cacheNames.kept(build, "signed-out"), build)).toBe(false);
+    expect(isStaleCache(cacheNames.kept("20261129-old", "signed-out"), build)).toBe(true);
     expect(isStaleCache(cacheNames.assets("20261129-old"), build)).toBe(true);
     expect(isStaleCache(cacheNames.pages("20261129-old", "signed-out"), build)).toBe(true);
     // A build whose id starts like this one's is another build.
@@ -131,6 +137,16 @@ describe("cache names", () => {
     expect(isSignedInCache(cacheNames.pages("b1", "signed-out"))).toBe(false);
     expect(isSignedInCache(cacheNames.assets("b1"))).toBe(false);
     expect(isSignedInCache("rc-reader")).toBe(false);
+    // What a signed-in reader kept for offline goes at sign-out too.
+    expect(isSignedInCache(cacheNames.kept("b1", "signed-in"))).toBe(true);
+    expect(isSignedInCache(cacheNames.kept("b1", "signed-out"))).toBe(false);
+  });
+
+  it("tell an older build's kept units by their reader, and nothing else as kept", () => {
+    expect(keptCacheReader(cacheNames.kept("b0", "signed-in"))).toBe("signed-in");
+    expect(keptCacheReader(cacheNames.kept("b0", "signed-out"))).toBe("signed-out");
+    expect(keptCacheReader(cacheNames.pages("b0", "signed-out"))).toBeNull();
+    expect(keptCacheReader("rc-kept-b0")).toBeNull();
   });
 });
 
@@ -217,5 +233,20 @@ describe("keptCopy", () => {
     expect(keptCopy(kept, "/search?q=ashes")).toBeNull();
     expect(keptCopy(kept, "/characters/ilse-marrow")).toBeNull();
     expect(keptCopy([], "/")).toBeNull();
+  });
+});
+
+describe("assetsOf", () => {
+  it("names each hashed file a document uses once, and nothing else", () => {
+    const html = `<link rel="modulepreload" href="/assets/discuss-Bx1_a-9Z.js"/><link rel="stylesheet" href="/assets/app-C2.css">
+      <script type="module">import "/assets/entry.client-D4.js"; import("/assets/discuss-Bx1_a-9Z.js")</script>
+      <a href="/assets-list">x</a><img src="/media/cover.webp"> @font-face{src:url(/assets/inter-latin.woff2)}`;
+    expect(assetsOf(html, origin)).toEqual([
+      `${origin}/assets/discuss-Bx1_a-9Z.js`,
+      `${origin}/assets/app-C2.css`,
+      `${origin}/assets/entry.client-D4.js`,
+      `${origin}/assets/inter-latin.woff2`,
+    ]);
+    expect(assetsOf("<p>No scripts</p>", origin)).toEqual([]);
   });
 });

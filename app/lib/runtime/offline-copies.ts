@@ -63,6 +63,11 @@ const PREFIX = "rc-";
 export const cacheNames = {
   assets: (build: string) => `${PREFIX}assets-${build}`,
   pages: (build: string, reader: Reader) => `${PREFIX}pages-${build}-${reader}`,
+  /**
+   * What the reader kept for offline (app/lib/runtime/kept-units.ts), apart from the pages they visited,
+   * so the visited pages' bound never takes it away.
+   */
+  kept: (build: string, reader: Reader) => `${PREFIX}kept-${build}-${reader}`,
 } as const;
 
 /** The caches a worker of `build` deletes when it takes over: every one of the worker's but its own. */
@@ -71,13 +76,24 @@ export function isStaleCache(name: string, build: string) {
   return (
     name !== cacheNames.assets(build) &&
     name !== cacheNames.pages(build, "signed-in") &&
-    name !== cacheNames.pages(build, "signed-out")
+    name !== cacheNames.pages(build, "signed-out") &&
+    name !== cacheNames.kept(build, "signed-in") &&
+    name !== cacheNames.kept(build, "signed-out")
   );
 }
 
-/** The caches a sign-out deletes: signed-in pages, of whichever build. */
+/** The caches a sign-out deletes: signed-in pages, visited or kept, of whichever build. */
 export function isSignedInCache(name: string) {
-  return name.startsWith(`${PREFIX}pages-`) && name.endsWith("-signed-in");
+  return (name.startsWith(`${PREFIX}pages-`) || name.startsWith(`${PREFIX}kept-`)) && name.endsWith("-signed-in");
+}
+
+/**
+ * Whose units a cache of kept pages holds, or null when it is not one: a new build's worker carries an
+ * older build's list over (its answers are fetched again) before deleting it.
+ */
+export function keptCacheReader(name: string): Reader | null {
+  if (!name.startsWith(`${PREFIX}kept-`)) return null;
+  return name.endsWith("-signed-in") ? "signed-in" : name.endsWith("-signed-out") ? "signed-out" : null;
 }
 
 /** What a cache that holds more than `max` entries lets go: the oldest (a cache lists its keys oldest first). */
@@ -187,4 +203,13 @@ export function keptCopy(keptUrls: readonly string[], page: string): "data" | "d
     else if (!address.searchParams.has(REVEAL_PARAMETER)) return "data";
   }
   return found;
+}
+
+/**
+ * The hashed files a page's document names (its scripts, the modules it preloads, its styles and fonts):
+ * what a page kept for offline but never visited needs beside its document to come to life offline.
+ */
+export function assetsOf(html: string, origin: string): string[] {
+  const names = html.match(/\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g) ?? [];
+  return [...new Set(names)].map((path) => new URL(path, origin).href);
 }

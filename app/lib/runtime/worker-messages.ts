@@ -1,3 +1,5 @@
+import type { KeptUnit, UnitToKeep } from "./kept-units";
+
 /** What a page tells or asks the service worker (app/service-worker.ts). */
 export type WorkerMessage =
   /** Whether the reader is signed in now: a sign-out deletes every signed-in copy the worker keeps. */
@@ -7,7 +9,21 @@ export type WorkerMessage =
   /** Which copy of this page the worker keeps for the reader now; the answer comes on the port. */
   | { type: "kept"; page: string }
   /** What the page loaded before the worker controlled it, to keep as the worker would have. */
-  | { type: "keep"; urls: string[] };
+  | { type: "keep"; urls: string[] }
+  /**
+   * Keep an arc, a season or a volume for offline: these addresses (kept-units.ts `keptAddresses`), made
+   * for this knowledge. The answer (`KeepAnswer`) comes on the port.
+   */
+  | { type: "keep-unit"; unit: UnitToKeep; knowledge: string; addresses: string[] }
+  /** The units kept for the reader now (`KeptUnit[]`), on the port. */
+  | { type: "kept-units" }
+  /** Remove a kept unit; the units kept after it come on the port. */
+  | { type: "remove-unit"; unit: string }
+  /**
+   * What the reader knows now (the reveal parameter it writes): every kept answer made for other
+   * knowledge is deleted; the units kept after it come on the port, those to keep again marked `refresh`.
+   */
+  | { type: "knowledge"; knowledge: string };
 
 /** The worker's answer to `copy`: when the copy it answered with was kept, or null when it answered from the network. */
 export interface CopyAnswer {
@@ -19,3 +35,9 @@ export interface CopyAnswer {
  * (only the whole page, opened as a document), or null (no copy).
  */
 export type KeptCopy = "data" | "document" | null;
+
+/**
+ * The worker's answer to `keep-unit`: the unit as kept, or why not: `refused` (the device would not store
+ * it: storage full, turned off, a private window) or `failed` (the network: it can be tried again).
+ */
+export type KeepAnswer = { outcome: "kept"; unit: KeptUnit } | { outcome: "refused" | "failed" };

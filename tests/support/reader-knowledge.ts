@@ -1,0 +1,98 @@
+/**
+ * Readers drawn at random over a pack, and what of a pack's gated text an answer holds beyond a reader's
+ * knowledge: the spoiler shield's promise as a property (tests/workers/shield.test.ts) and kept copies
+ * for offline held to it (tests/workers/kept-offline.test.ts).
+ */
+import fc from "fast-check";
+import type { PackRows } from "../../pack/rows";
+import { type Knowledge, knowledgeOfUnits, knows } from "~/lib/shield/knowledge";
+import { type GatedText, gatedTextsOf } from "./gated-texts";
+
+/**
+ * The pack's gated texts: `all`, short ones too (what a requester knows may hold another's words), and
+ * `distinctive`, those long enough and not also said openly somewhere in the pack, which an answer is
+ * searched for.
+ */
+export function packGatedTexts(rows: PackRows) {
+  const all = gatedTextsOf(rows);
+  const open = JSON.stringify([
+    rows.series,
+    rows.arcs.map((arc) => (arc.summary_revealed_by === null ? arc : { ...arc, summary: null })),
+    rows.ln_volumes.map(({ chapter_titles: _, ...volume }) => volume),
+    rows.side_stories.filter((story) => story.revealed_by === null),
+    rows.anime_episodes,
+    rows.characters,
+    rows.story_units,
+  ]).toLowerCase();
+  const distinctive = all.filter(
+    ({ text }) => text.length >= 12 && !open.includes(JSON.stringify(text).slice(1, -1).toLowerCase()),
+  );
+  return { all, distinctive };
+}
+
+/**
+ * The gated texts in a response that a requester with this knowledge has not seen: not revealed to
+ * them, and not within a text that is (a light novel's line the anime's dub also gets wrong, for one).
+ */
+export function leaks(
+  body: string,
+  knowledge: Knowledge,
+  { all, distinctive }: { all: readonly GatedText[]; distinctive: readonly GatedText[] },
+) {
+  const text = body.toLowerCase();
+  const seen = all.filter((item) => knows(knowledge, item.revealedBy)).map((item) => item.text.toLowerCase());
+  return distinctive
+    .filter((item) => {
+      const words = item.text.toLowerCase();
+      return !knows(knowledge, item.revealedBy) && text.includes(words) && !seen.some((known) => known.includes(words));
+    })
+    .map((item) => `${item.where}: “${item.text}”`);
+}
+
+/** The keys of a medium's units, in story order. */
+export function unitsInOrder(pack: PackRows, medium: string) {
+  return pack.story_units
+    .filter((unit) => unit.medium === medium)
+    .sort((a, b) => a.position - b.position)
+    .map((unit) => unit.key);
+}
+
+/** Up to a dozen keys in a row of a list in story order, or none. */
+function consecutive(keys: string[]) {
+  return fc
+    .tuple(fc.nat({ max: keys.length - 1 }), fc.nat({ max: 12 }))
+    .map(([start, count]) => keys.slice(start, start + count));
+}
+
+/** A reader's knowledge: any mix of media, from none to far along in each, with or without units skipped on the way. */
+export function knowledgeArbitrary(rows: PackRows) {
+  const keysOf = (medium: string) => unitsInOrder(rows, medium);
+  const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
+  const collections = [...new Set(rows.ln_volumes.map((volume) => volume.collection_code))];
+  return fc
+    .record({
+      webNovel: maybeOne(keysOf("web_novel")),
+      anime: maybeOne(keysOf("anime")),
+      lightNovels: fc
+        .subarray(collections)
+        .chain((codes) =>
+          fc.tuple(
+            ...codes.map((code) =>
+              maybeOne(rows.ln_volumes.filter((volume) => volume.collection_code === code).map((volume) => volume.key)),
+            ),
+          ),
+        ),
+      checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
+      // Chapters and volumes passed over when crossing from another medium (only those before a place count).
+      skipped: fc.subarray([...keysOf("web_novel"), ...keysOf("light_novels")], { maxLength: 6 }),
+      // Runs in story order, which the reveal writes as spans: a season's shorts, an arc's chapters skipped.
+      shortsInARow: consecutive(keysOf("break_time")),
+      skippedInARow: consecutive(keysOf("web_novel")),
+    })
+    .map(({ webNovel, anime, lightNovels, checked, skipped, shortsInARow, skippedInARow }) =>
+      knowledgeOfUnits(
+        [webNovel, anime, ...lightNovels, ...checked, ...shortsInARow].filter((key): key is string => key !== null),
+        [...skipped, ...skippedInARow],
+      ),
+    );
+}
