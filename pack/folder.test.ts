@@ -145,6 +145,32 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses an ISBN-13 whose check digit disagrees with its digits, giving the digit they make", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "978-4-04-000000-2"));
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].isbn: 978-4-04-000000-2 has the wrong check digit: the digits before it give 8 (978-4-04-000000-8), so one of them or the last is mistyped",
+    ]);
+  });
+
+  it("accepts an ISBN-10, X for ten, and refuses one whose check digit is wrong", async () => {
+    const good = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[0].isbn = "0-8044-2957-X";
+      json.collections[0].volumes[1].isbn = "0306406152";
+    });
+    expect((await loadPack(good, "tiny")).problems).toEqual([]);
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "0-8044-2957-5"));
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].isbn: 0-8044-2957-5 has the wrong check digit: the digits before it give X (0-8044-2957-X), so one of them or the last is mistyped",
+    ]);
+  });
+
+  it("refuses an ISBN of neither form", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "977-4-04-000000-8"));
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].isbn: must be an ISBN-13 such as 978-1-23456-789-7 or an ISBN-10 such as 1-23456-789-X",
+    ]);
+  });
+
   it("reports an unknown reference", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[0].firstAppearances.webNovel = "wn:9-9"));
     expect(await problemsOf(dir)).toEqual([
