@@ -171,6 +171,13 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses a translation note on a volume that lists no chapters, rather than calling its place chapter 1", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].chapters = []));
+    expect(await problemsOf(dir)).toEqual([
+      'mistranslations.json › lightNovel[2].chapter: ln:main-2 lists no chapters, so chapter 1 cannot be named as its book names it: list the volume\'s chapters in light-novels.json (an afterword as { "label": "Afterword" }) and give the passage\'s place in that list',
+    ]);
+  });
+
   it("reports an unknown reference", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[0].firstAppearances.webNovel = "wn:9-9"));
     expect(await problemsOf(dir)).toEqual([
