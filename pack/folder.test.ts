@@ -178,6 +178,93 @@ describe("loadPack", () => {
     ]);
   });
 
+  describe("light novel ranges", () => {
+    const volumes = (edit: (volumes: any[], json: any) => void) =>
+      packWith("light-novels.json", (json) => edit(json.collections[0].volumes, json));
+
+    it("refuses a range that runs backwards", async () => {
+      const dir = volumes((list) => (list[1].adapts = { from: "wn:2-2", to: "wn:2-1" }));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].adapts: adapts runs backwards: wn:2-2 comes after wn:2-1",
+      ]);
+    });
+
+    it("refuses a range that names a chapter the web novel does not have, once", async () => {
+      const dir = volumes((list) => (list[1].adapts = { from: "wn:2-1", to: "wn:2-9" }));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].adapts.to: points to wn:2-9, which does not exist",
+      ]);
+    });
+
+    it("refuses a volume whose range overlaps the one before it, unless it says so", async () => {
+      const dir = volumes((list) => (list[1].adapts = { from: "wn:1-3", to: "wn:2-2" }));
+      expect(await problemsOf(dir)).toEqual([
+        'light-novels.json › collections[0].volumes[1].adapts: adapts wn:1-3 to wn:2-2, which overlaps ln:main-1 (wn:1-1 to wn:1-3): they share wn:1-3, and a reader of ln:main-1 would be shown what the story reveals there. Correct the range, or, where the books really share these chapters (a chapter split between two volumes), say so with "overlapsPrevious": true on ln:main-2',
+      ]);
+    });
+
+    it("refuses a volume that shares chapters with one before the volume before it", async () => {
+      const dir = volumes((list) => {
+        list[1].adapts = { from: "wn:2-1", to: "wn:2-1" };
+        list.push({ number: 3, title: "The Stair", adapts: { from: "wn:1-2", to: "wn:1-2" } });
+      });
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[2].adapts: adapts wn:1-2, which overlaps ln:main-1 (wn:1-1 to wn:1-3): they share wn:1-2, and a reader of ln:main-1 would be shown what the story reveals there. A volume may share chapters only with the one just before it",
+      ]);
+    });
+
+    it("refuses a declared overlap that is no continuation of the volume before", async () => {
+      const dir = volumes((list) => {
+        list[1].adapts = { from: "wn:1-2", to: "wn:1-3" };
+        list[1].overlapsPrevious = true;
+      });
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].adapts: adapts wn:1-2 to wn:1-3, which is not a continuation of ln:main-1 (wn:1-1 to wn:1-3): a volume that shares chapters with the one before it begins after that volume's first chapter, at or before its last, and ends after its last",
+      ]);
+    });
+
+    it("refuses an overlap declared where the volumes share no chapter", async () => {
+      const dir = volumes((list) => (list[1].overlapsPrevious = true));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].overlapsPrevious: ln:main-2 adapts wn:2-1 to wn:2-2 and shares no chapter with ln:main-1 (wn:1-1 to wn:1-3): leave overlapsPrevious out",
+      ]);
+    });
+
+    it("refuses an overlap declared on a collection's first volume", async () => {
+      const dir = volumes((list) => (list[0].overlapsPrevious = true));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[0].overlapsPrevious: ln:main-1 is its collection's first volume that adapts the web novel, so it has no volume before it to share chapters with: leave overlapsPrevious out",
+      ]);
+    });
+
+    it("accepts a declared overlap, whose shared chapters only the later volume reveals", async () => {
+      const dir = volumes((list) => {
+        list[1].adapts = { from: "wn:1-3", to: "wn:2-2" };
+        list[1].overlapsPrevious = true;
+      });
+      const { rows, problems } = await loadPack(dir, "tiny");
+      expect(problems).toEqual([]);
+      const revealedBy = (key: string) =>
+        rows!.story_units
+          .find((unit) => unit.key === key)!
+          .revealed_by.split(" ")
+          .filter((unit) => unit.startsWith("ln:"));
+      // The split chapter is finished in ln:main-2: the reader of ln:main-1 has not read its end.
+      expect(revealedBy("wn:1-3")).toEqual(["ln:main-2"]);
+      expect(revealedBy("wn:1-2")).toEqual(["ln:main-1"]);
+      // What ln:main-1 itself reveals still waits for wn:1-3 read to its end.
+      expect(rows!.story_units.find((unit) => unit.key === "ln:main-1")!.revealed_by).toContain("wn:1-3");
+    });
+
+    it("accepts volumes of two collections that adapt the same chapters", async () => {
+      const dir = volumes(
+        (_, json) =>
+          (json.collections[1].volumes[0] = { number: 1, title: "Again", adapts: { from: "wn:1-1", to: "wn:1-3" } }),
+      );
+      expect((await loadPack(dir, "tiny")).problems).toEqual([]);
+    });
+  });
+
   it("reports an unknown reference", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[0].firstAppearances.webNovel = "wn:9-9"));
     expect(await problemsOf(dir)).toEqual([

@@ -139,6 +139,11 @@ export const volumeSchema = z.strictObject({
   chapters: z.array(lightNovelChapterSchema).default([]),
   /** The web novel chapters the volume adapts (main-line volumes). */
   adapts: adaptsSchema.optional(),
+  /**
+   * The volume begins in chapters the volume before it in its collection ends with (a chapter split
+   * between two books). Without it, two volumes of a collection that adapt one chapter are refused.
+   */
+  overlapsPrevious: z.boolean().default(false),
   /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
   readAfter: unitKey.optional(),
   changes: z.array(volumeChangeSchema).default([]),
