@@ -206,3 +206,15 @@ export function collectionSpans(collection: Collection, positions: ReadonlyMap<s
     (a, b) => collection.volumes[a.index]!.number - collection.volumes[b.index]!.number || a.index - b.index,
   );
 }
+
+/**
+ * The light novel volumes an episode's adapted chapters lie in: every volume, of any collection, whose
+ * range meets the episode's, in story order (by the first chapter each adapts). A book holding part of a
+ * chapter the episode adapts is listed, so a volume sharing a split chapter is too.
+ */
+export function volumesOfEpisode(spans: readonly VolumeSpan[], episode: { from: number; to: number }): string[] {
+  return spans
+    .filter((span) => span.from.position <= episode.to && episode.from <= span.to.position)
+    .sort((a, b) => a.from.position - b.from.position)
+    .map((span) => span.key);
+}

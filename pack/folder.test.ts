@@ -265,6 +265,42 @@ describe("loadPack", () => {
     });
   });
 
+  describe("an episode's light novel volumes", () => {
+    it("are found from the volumes' ranges where the pack leaves them out", async () => {
+      const dir = packWith(
+        "anime.json",
+        (json) => (json.seasons[0].episodes[1].adapts = { from: "wn:1-3", to: "wn:2-1" }),
+      );
+      const { rows, problems } = await loadPack(dir, "tiny");
+      expect(problems).toEqual([]);
+      expect(rows!.anime_episodes.map((episode) => [episode.key, JSON.parse(episode.volumes)])).toEqual([
+        ["anime:1-1", ["ln:main-1"]],
+        ["anime:1-2", ["ln:main-1", "ln:main-2"]],
+      ]);
+    });
+
+    it("are refused where a list written by hand disagrees with the ranges, naming the volumes they give", async () => {
+      const dir = packWith("anime.json", (json) => {
+        json.seasons[0].episodes[0].volumes = ["ln:main-1", "ln:main-2"];
+        json.seasons[0].episodes[1].volumes = [];
+      });
+      expect(await problemsOf(dir)).toEqual([
+        "anime.json › seasons[0].episodes[0].volumes: lists ln:main-1 and ln:main-2, but the volumes' ranges give ln:main-1 for wn:1-1 to wn:1-2: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
+        "anime.json › seasons[0].episodes[1].volumes: lists none, but the volumes' ranges give ln:main-2 for wn:2-1 to wn:2-1: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
+      ]);
+    });
+
+    it("accept a list written by hand in another order, and keep it in story order", async () => {
+      const dir = packWith("anime.json", (json) => {
+        json.seasons[0].episodes[1].adapts = { from: "wn:1-3", to: "wn:2-1" };
+        json.seasons[0].episodes[1].volumes = ["ln:main-2", "ln:main-1"];
+      });
+      const { rows, problems } = await loadPack(dir, "tiny");
+      expect(problems).toEqual([]);
+      expect(JSON.parse(rows!.anime_episodes[1]!.volumes)).toEqual(["ln:main-1", "ln:main-2"]);
+    });
+  });
+
   it("reports an unknown reference", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[0].firstAppearances.webNovel = "wn:9-9"));
     expect(await problemsOf(dir)).toEqual([
