@@ -237,6 +237,13 @@ describe("loadPack", () => {
       ]);
     });
 
+    it("refuses an overlap declared on a volume that adapts nothing", async () => {
+      const dir = packWith("light-novels.json", (json) => (json.collections[1].volumes[0].overlapsPrevious = true));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[1].volumes[0].overlapsPrevious: ln:ex-1 adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out",
+      ]);
+    });
+
     it("accepts a declared overlap, whose shared chapters only the later volume reveals", async () => {
       const dir = volumes((list) => {
         list[1].adapts = { from: "wn:1-3", to: "wn:2-2" };

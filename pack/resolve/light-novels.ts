@@ -32,6 +32,12 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
           `${path}.adapts`,
           `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`,
         );
+      if (volume.overlapsPrevious && !volume.adapts)
+        report(
+          file,
+          `${path}.overlapsPrevious`,
+          `${key} adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out`,
+        );
       if (volume.releasedEn && volume.releasedJp && surelyBefore(volume.releasedEn, volume.releasedJp))
         report(
           file,
