@@ -20,10 +20,9 @@ import { titleRevealers } from "../app/lib/shield/knowledge";
  * unit is revealed by that unit and by every unit of another medium that covers the same point. A web
  * novel chapter's reveal is shared by the light novel volumes and the anime episodes that adapt that
  * chapter (not by an episode of a season that skipped it, nor by a volume or an episode that left the
- * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes; nor by
- * a volume that ends with chapters the next declares it shares, `overlapsPrevious`); a volume's or an
- * episode's by the web novel
- * chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
+ * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes; nor
+ * by a volume that ends with chapters the next one declares it shares, `overlapsPrevious`); a volume's or
+ * an episode's by the web novel chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
  * it; a Break Time short to those who watched it, or the episode it aired with (app/lib/content/units.ts:
  * `unitRevealers`). The answer is unit keys joined by spaces (knowledge.ts reads them).
  */
