@@ -108,6 +108,15 @@ export interface SpanProblem {
   message: string;
 }
 
+/**
+ * Whether a volume continues the one before it, sharing its last chapters: it begins after that
+ * volume's first chapter, at or before its last, and ends after its last.
+ */
+const continues = (span: VolumeSpan, previous: VolumeSpan) =>
+  previous.from.position < span.from.position &&
+  span.from.position <= previous.to.position &&
+  span.to.position > previous.to.position;
+
 const chaptersBetween = (from: ChapterPlace, to: ChapterPlace) =>
   from.key === to.key ? from.key : `${from.key} to ${to.key}`;
 
@@ -135,11 +144,7 @@ export function volumeSpanProblems(spans: readonly VolumeSpan[]): SpanProblem[] 
         field: "overlapsPrevious",
         message: `${span.key} adapts ${chaptersBetween(span.from, span.to)} and shares no chapter with ${previous.key} (${chaptersBetween(previous.from, previous.to)}): leave overlapsPrevious out`,
       });
-    else if (
-      span.overlapsPrevious &&
-      previous &&
-      (span.from.position <= previous.from.position || span.to.position <= previous.to.position)
-    )
+    else if (span.overlapsPrevious && previous && !continues(span, previous))
       problems.push({
         index: span.index,
         field: "adapts",
@@ -174,12 +179,7 @@ export function readBeforeShared(spans: readonly VolumeSpan[]): Map<string, numb
   const readUpTo = new Map<string, number>();
   spans.forEach((span, at) => {
     const previous = at > 0 ? spans[at - 1]! : null;
-    if (
-      span.overlapsPrevious &&
-      previous &&
-      previous.from.position < span.from.position &&
-      span.from.position <= previous.to.position
-    )
+    if (span.overlapsPrevious && previous && continues(span, previous))
       readUpTo.set(previous.key, span.from.position - 1);
   });
   return readUpTo;

@@ -6,11 +6,11 @@ import { revealedByAny, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 
 /**
- * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and its differences
- * from the web novel; the volumes it covers are found from the volumes' ranges (../adaptation:
- * `volumesOfEpisode`), and a list the pack gives must agree with them; a short accompanies an episode. What each season skipped
- * or told out of order is found from its episodes' chapter ranges (./adaptation) and stored beside
- * the pack's own notes.
+ * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists its
+ * differences from the web novel; the volumes it covers are found from the volumes' ranges
+ * (../adaptation: `volumesOfEpisode`), and a list the pack gives must agree with them; a short
+ * accompanies an episode. What each season skipped or told out of order is found from its episodes'
+ * chapter ranges (../adaptation) and stored beside the pack's own notes.
  */
 export function animeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
   const file = "anime.json";
