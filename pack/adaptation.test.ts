@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adaptationChanges } from "./adaptation";
+import { adaptationChanges, readBeforeShared, volumesOfEpisode } from "./adaptation";
 
 /** Chapters wn:1-1 … wn:1-n at positions 1 … n. */
 const chapters = (n: number) =>
@@ -52,5 +52,30 @@ describe("adaptationChanges", () => {
 
   it("finds nothing for a season without episodes", () => {
     expect(adaptationChanges([], chapters(3))).toEqual([]);
+  });
+});
+
+const span = (number: number, from: number, to: number, overlapsPrevious = false) => ({
+  key: `ln:main-${number}`,
+  index: number - 1,
+  from: { key: `wn:1-${from}`, position: from },
+  to: { key: `wn:1-${to}`, position: to },
+  overlapsPrevious,
+});
+
+describe("readBeforeShared", () => {
+  it("ends a volume's reading before the chapters the next declares it shares, and nowhere else", () => {
+    expect([...readBeforeShared([span(1, 1, 5), span(2, 5, 9, true), span(3, 10, 12)])]).toEqual([["ln:main-1", 4]]);
+    // Refused by the check, and trusted by nothing: an overlap declared where the volumes share nothing.
+    expect([...readBeforeShared([span(1, 1, 5), span(2, 6, 9, true)])]).toEqual([]);
+  });
+});
+
+describe("volumesOfEpisode", () => {
+  it("lists every volume whose range meets the episode's, in story order, both of a shared chapter's", () => {
+    const spans = [span(2, 5, 9, true), span(1, 1, 5), span(3, 10, 12)];
+    expect(volumesOfEpisode(spans, { from: 5, to: 5 })).toEqual(["ln:main-1", "ln:main-2"]);
+    expect(volumesOfEpisode(spans, { from: 9, to: 10 })).toEqual(["ln:main-2", "ln:main-3"]);
+    expect(volumesOfEpisode(spans, { from: 13, to: 14 })).toEqual([]);
   });
 });

@@ -1,8 +1,15 @@
+import { volumeKey } from "../app/lib/content/units";
+import type { ContentPack } from "./schema/files";
+
+type Collection = ContentPack["lightNovels"]["collections"][number];
+
 /*
  * What an adaptation left out or told out of order, read from the data alone: each episode says which
  * web novel chapters it adapts (a first and a last), so chapters inside a season's adapted span that
  * no episode covers were skipped, and an episode that starts before the previous one ends went back.
  * Explicit notes in the pack cover what these ranges cannot say (a scene moved, an original scene).
+ * The light novel volumes' ranges are read here too: where a collection's volumes overlap, and what
+ * the reader of a volume that shares chapters with the next has read.
  */
 
 /** One episode's adapted range, as story positions of its first and last chapter. */
@@ -79,4 +86,135 @@ export function adaptationChanges(
     reached = Math.max(reached, episode.to);
   }
   return changes;
+}
+
+/**
+ * One light novel volume's adapted chapters, as story positions and keys, with whether the pack declares
+ * that it begins in chapters the volume before it ends with (`overlapsPrevious`).
+ */
+export interface VolumeSpan {
+  key: string;
+  /** The volume's place in its collection's list in the file, for naming the field. */
+  index: number;
+  from: ChapterPlace;
+  to: ChapterPlace;
+  overlapsPrevious: boolean;
+}
+
+/** A problem with a collection's ranges, on the volume (its index in the file) and field it concerns. */
+export interface SpanProblem {
+  index: number;
+  field: "adapts" | "overlapsPrevious";
+  message: string;
+}
+
+/**
+ * Whether a volume continues the one before it, sharing its last chapters: it begins after that
+ * volume's first chapter, at or before its last, and ends after its last.
+ */
+const continues = (span: VolumeSpan, previous: VolumeSpan) =>
+  previous.from.position < span.from.position &&
+  span.from.position <= previous.to.position &&
+  span.to.position > previous.to.position;
+
+const chaptersBetween = (from: ChapterPlace, to: ChapterPlace) =>
+  from.key === to.key ? from.key : `${from.key} to ${to.key}`;
+
+/**
+ * What is wrong with the ranges of one collection's volumes, given in number order. A collection is read
+ * in order, so its volumes adapt chapters no other of its volumes adapts: an overlap would let the
+ * reader of the earlier volume be shown what the story reveals in the chapters they share (a range
+ * running to the end of the arc reveals the end of the arc). Where the books really share chapters (a
+ * chapter split between two volumes), the later volume says so with `overlapsPrevious`; it then begins
+ * inside the volume before it and ends after it, and shares nothing with any other.
+ */
+export function volumeSpanProblems(spans: readonly VolumeSpan[]): SpanProblem[] {
+  const problems: SpanProblem[] = [];
+  spans.forEach((span, at) => {
+    const previous = at > 0 ? spans[at - 1]! : null;
+    if (span.overlapsPrevious && !previous)
+      problems.push({
+        index: span.index,
+        field: "overlapsPrevious",
+        message: `${span.key} is its collection's first volume that adapts the web novel, so it has no volume before it to share chapters with: leave overlapsPrevious out`,
+      });
+    else if (span.overlapsPrevious && previous && span.from.position > previous.to.position)
+      problems.push({
+        index: span.index,
+        field: "overlapsPrevious",
+        message: `${span.key} adapts ${chaptersBetween(span.from, span.to)} and shares no chapter with ${previous.key} (${chaptersBetween(previous.from, previous.to)}): leave overlapsPrevious out`,
+      });
+    else if (span.overlapsPrevious && previous && !continues(span, previous))
+      problems.push({
+        index: span.index,
+        field: "adapts",
+        message: `adapts ${chaptersBetween(span.from, span.to)}, which is not a continuation of ${previous.key} (${chaptersBetween(previous.from, previous.to)}): a volume that shares chapters with the one before it begins after that volume's first chapter, at or before its last, and ends after its last`,
+      });
+    spans.slice(0, at).forEach((earlier, before) => {
+      const declared = span.overlapsPrevious && before === at - 1;
+      if (declared || earlier.to.position < span.from.position || span.to.position < earlier.from.position) return;
+      const first = earlier.from.position > span.from.position ? earlier.from : span.from;
+      const last = earlier.to.position < span.to.position ? earlier.to : span.to;
+      const shared = `they share ${chaptersBetween(first, last)}, and a reader of ${earlier.key} would be shown what the story reveals there`;
+      problems.push({
+        index: span.index,
+        field: "adapts",
+        message:
+          before === at - 1
+            ? `adapts ${chaptersBetween(span.from, span.to)}, which overlaps ${earlier.key} (${chaptersBetween(earlier.from, earlier.to)}): ${shared}. Correct the range, or, where the books really share these chapters (a chapter split between two volumes), say so with "overlapsPrevious": true on ${span.key}`
+            : `adapts ${chaptersBetween(span.from, span.to)}, which overlaps ${earlier.key} (${chaptersBetween(earlier.from, earlier.to)}): ${shared}. A volume may share chapters only with the one just before it`,
+      });
+    });
+  });
+  return problems;
+}
+
+/**
+ * The last chapter (a story position) each volume's reader has read, where it ends with chapters the
+ * next volume declares it shares (`overlapsPrevious`): those are read with the next volume, which
+ * finishes them (a split chapter's second half is in the later book). The shield gives the earlier
+ * volume's reader nothing the story reveals in them; the later volume's reader, who read both, all.
+ */
+export function readBeforeShared(spans: readonly VolumeSpan[]): Map<string, number> {
+  const readUpTo = new Map<string, number>();
+  spans.forEach((span, at) => {
+    const previous = at > 0 ? spans[at - 1]! : null;
+    if (span.overlapsPrevious && previous && continues(span, previous))
+      readUpTo.set(previous.key, span.from.position - 1);
+  });
+  return readUpTo;
+}
+
+/** A collection's volumes that adapt the web novel, in number order, as spans over the story's positions. */
+export function collectionSpans(collection: Collection, positions: ReadonlyMap<string, number>): VolumeSpan[] {
+  const spans: VolumeSpan[] = [];
+  collection.volumes.forEach((volume, index) => {
+    if (!volume.adapts) return;
+    const from = positions.get(volume.adapts.from);
+    const to = positions.get(volume.adapts.to);
+    // A range that points nowhere or runs backwards is reported where it is read.
+    if (from === undefined || to === undefined || from > to) return;
+    spans.push({
+      key: volumeKey(collection.code, volume.number),
+      index,
+      from: { key: volume.adapts.from, position: from },
+      to: { key: volume.adapts.to, position: to },
+      overlapsPrevious: volume.overlapsPrevious,
+    });
+  });
+  return spans.sort(
+    (a, b) => collection.volumes[a.index]!.number - collection.volumes[b.index]!.number || a.index - b.index,
+  );
+}
+
+/**
+ * The light novel volumes an episode's adapted chapters lie in: every volume, of any collection, whose
+ * range meets the episode's, in story order (by the first chapter each adapts). A book holding part of a
+ * chapter the episode adapts is listed, so a volume sharing a split chapter is too.
+ */
+export function volumesOfEpisode(spans: readonly VolumeSpan[], episode: { from: number; to: number }): string[] {
+  return spans
+    .filter((span) => span.from.position <= episode.to && episode.from <= span.to.position)
+    .sort((a, b) => a.from.position - b.from.position)
+    .map((span) => span.key);
 }

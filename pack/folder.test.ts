@@ -156,6 +156,169 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses an ISBN-13 whose check digit disagrees with its digits, giving the digit they make", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "978-4-04-000000-2"));
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].isbn: 978-4-04-000000-2 has the wrong check digit: the digits before it give 8 (978-4-04-000000-8), so one of them or the last is mistyped",
+    ]);
+  });
+
+  it("accepts an ISBN-10, X for ten, and refuses one whose check digit is wrong", async () => {
+    const good = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[0].isbn = "0-8044-2957-X";
+      json.collections[0].volumes[1].isbn = "0306406152";
+    });
+    expect((await loadPack(good, "tiny")).problems).toEqual([]);
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "0-8044-2957-5"));
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].isbn: 0-8044-2957-5 has the wrong check digit: the digits before it give X (0-8044-2957-X), so one of them or the last is mistyped",
+    ]);
+  });
+
+  it("refuses an ISBN of neither form", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[0].isbn = "977-4-04-000000-8"));
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[0].isbn: must be an ISBN-13 such as 978-1-23456-789-7 or an ISBN-10 such as 1-23456-789-X",
+    ]);
+  });
+
+  it("refuses a translation note on a volume that lists no chapters, rather than calling its place chapter 1", async () => {
+    const dir = packWith("light-novels.json", (json) => (json.collections[0].volumes[1].chapters = []));
+    expect(await problemsOf(dir)).toEqual([
+      'mistranslations.json › lightNovel[2].chapter: ln:main-2 lists no chapters, so chapter 1 cannot be named as its book names it: list the volume\'s chapters in light-novels.json (an afterword as { "label": "Afterword" }) and give the passage\'s place in that list',
+    ]);
+  });
+
+  describe("light novel ranges", () => {
+    const volumes = (edit: (volumes: any[], json: any) => void) =>
+      packWith("light-novels.json", (json) => edit(json.collections[0].volumes, json));
+
+    it("refuses a range that runs backwards", async () => {
+      const dir = volumes((list) => (list[1].adapts = { from: "wn:2-2", to: "wn:2-1" }));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].adapts: adapts runs backwards: wn:2-2 comes after wn:2-1",
+      ]);
+    });
+
+    it("refuses a range that names a chapter the web novel does not have, once", async () => {
+      const dir = volumes((list) => (list[1].adapts = { from: "wn:2-1", to: "wn:2-9" }));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].adapts.to: points to wn:2-9, which does not exist",
+      ]);
+    });
+
+    it("refuses a volume whose range overlaps the one before it, unless it says so", async () => {
+      const dir = volumes((list) => (list[1].adapts = { from: "wn:1-3", to: "wn:2-2" }));
+      expect(await problemsOf(dir)).toEqual([
+        'light-novels.json › collections[0].volumes[1].adapts: adapts wn:1-3 to wn:2-2, which overlaps ln:main-1 (wn:1-1 to wn:1-3): they share wn:1-3, and a reader of ln:main-1 would be shown what the story reveals there. Correct the range, or, where the books really share these chapters (a chapter split between two volumes), say so with "overlapsPrevious": true on ln:main-2',
+      ]);
+    });
+
+    it("refuses a volume that shares chapters with one before the volume before it", async () => {
+      const dir = volumes((list) => {
+        list[1].adapts = { from: "wn:2-1", to: "wn:2-1" };
+        list.push({ number: 3, title: "The Stair", adapts: { from: "wn:1-2", to: "wn:1-2" } });
+      });
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[2].adapts: adapts wn:1-2, which overlaps ln:main-1 (wn:1-1 to wn:1-3): they share wn:1-2, and a reader of ln:main-1 would be shown what the story reveals there. A volume may share chapters only with the one just before it",
+      ]);
+    });
+
+    it("refuses a declared overlap that is no continuation of the volume before", async () => {
+      const dir = volumes((list) => {
+        list[1].adapts = { from: "wn:1-2", to: "wn:1-3" };
+        list[1].overlapsPrevious = true;
+      });
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].adapts: adapts wn:1-2 to wn:1-3, which is not a continuation of ln:main-1 (wn:1-1 to wn:1-3): a volume that shares chapters with the one before it begins after that volume's first chapter, at or before its last, and ends after its last",
+      ]);
+    });
+
+    it("refuses an overlap declared where the volumes share no chapter", async () => {
+      const dir = volumes((list) => (list[1].overlapsPrevious = true));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[1].overlapsPrevious: ln:main-2 adapts wn:2-1 to wn:2-2 and shares no chapter with ln:main-1 (wn:1-1 to wn:1-3): leave overlapsPrevious out",
+      ]);
+    });
+
+    it("refuses an overlap declared on a collection's first volume", async () => {
+      const dir = volumes((list) => (list[0].overlapsPrevious = true));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[0].volumes[0].overlapsPrevious: ln:main-1 is its collection's first volume that adapts the web novel, so it has no volume before it to share chapters with: leave overlapsPrevious out",
+      ]);
+    });
+
+    it("refuses an overlap declared on a volume that adapts nothing", async () => {
+      const dir = packWith("light-novels.json", (json) => (json.collections[1].volumes[0].overlapsPrevious = true));
+      expect(await problemsOf(dir)).toEqual([
+        "light-novels.json › collections[1].volumes[0].overlapsPrevious: ln:ex-1 adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out",
+      ]);
+    });
+
+    it("accepts a declared overlap, whose shared chapters only the later volume reveals", async () => {
+      const dir = volumes((list) => {
+        list[1].adapts = { from: "wn:1-3", to: "wn:2-2" };
+        list[1].overlapsPrevious = true;
+      });
+      const { rows, problems } = await loadPack(dir, "tiny");
+      expect(problems).toEqual([]);
+      const revealedBy = (key: string) =>
+        rows!.story_units
+          .find((unit) => unit.key === key)!
+          .revealed_by.split(" ")
+          .filter((unit) => unit.startsWith("ln:"));
+      // The split chapter is finished in ln:main-2: the reader of ln:main-1 has not read its end.
+      expect(revealedBy("wn:1-3")).toEqual(["ln:main-2"]);
+      expect(revealedBy("wn:1-2")).toEqual(["ln:main-1"]);
+      // What ln:main-1 itself reveals still waits for wn:1-3 read to its end.
+      expect(rows!.story_units.find((unit) => unit.key === "ln:main-1")!.revealed_by).toContain("wn:1-3");
+    });
+
+    it("accepts volumes of two collections that adapt the same chapters", async () => {
+      const dir = volumes(
+        (_, json) =>
+          (json.collections[1].volumes[0] = { number: 1, title: "Again", adapts: { from: "wn:1-1", to: "wn:1-3" } }),
+      );
+      expect((await loadPack(dir, "tiny")).problems).toEqual([]);
+    });
+  });
+
+  describe("an episode's light novel volumes", () => {
+    it("are found from the volumes' ranges where the pack leaves them out", async () => {
+      const dir = packWith(
+        "anime.json",
+        (json) => (json.seasons[0].episodes[1].adapts = { from: "wn:1-3", to: "wn:2-1" }),
+      );
+      const { rows, problems } = await loadPack(dir, "tiny");
+      expect(problems).toEqual([]);
+      expect(rows!.anime_episodes.map((episode) => [episode.key, JSON.parse(episode.volumes)])).toEqual([
+        ["anime:1-1", ["ln:main-1"]],
+        ["anime:1-2", ["ln:main-1", "ln:main-2"]],
+      ]);
+    });
+
+    it("are refused where a list written by hand disagrees with the ranges, naming the volumes they give", async () => {
+      const dir = packWith("anime.json", (json) => {
+        json.seasons[0].episodes[0].volumes = ["ln:main-1", "ln:main-2"];
+        json.seasons[0].episodes[1].volumes = [];
+      });
+      expect(await problemsOf(dir)).toEqual([
+        "anime.json › seasons[0].episodes[0].volumes: lists ln:main-1 and ln:main-2, but the volumes' ranges give ln:main-1 for wn:1-1 to wn:1-2: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
+        "anime.json › seasons[0].episodes[1].volumes: lists none, but the volumes' ranges give ln:main-2 for wn:2-1 to wn:2-1: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
+      ]);
+    });
+
+    it("accept a list written by hand in another order, and keep it in story order", async () => {
+      const dir = packWith("anime.json", (json) => {
+        json.seasons[0].episodes[1].adapts = { from: "wn:1-3", to: "wn:2-1" };
+        json.seasons[0].episodes[1].volumes = ["ln:main-2", "ln:main-1"];
+      });
+      const { rows, problems } = await loadPack(dir, "tiny");
+      expect(problems).toEqual([]);
+      expect(JSON.parse(rows!.anime_episodes[1]!.volumes)).toEqual(["ln:main-1", "ln:main-2"]);
+    });
+  });
+
   it("reports an unknown reference", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[0].firstAppearances.webNovel = "wn:9-9"));
     expect(await problemsOf(dir)).toEqual([

@@ -1,6 +1,7 @@
 import type { RevealIn } from "./schema/fields";
 import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
+import { collectionSpans, readBeforeShared } from "./adaptation";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
 import {
   breakTimeKey,
@@ -19,9 +20,9 @@ import { titleRevealers } from "../app/lib/shield/knowledge";
  * unit is revealed by that unit and by every unit of another medium that covers the same point. A web
  * novel chapter's reveal is shared by the light novel volumes and the anime episodes that adapt that
  * chapter (not by an episode of a season that skipped it, nor by a volume or an episode that left the
- * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes); a volume's or an
- * episode's by the web novel
- * chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
+ * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes; nor
+ * by a volume that ends with chapters the next one declares it shares, `overlapsPrevious`); a volume's or
+ * an episode's by the web novel chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
  * it; a Break Time short to those who watched it, or the episode it aired with (app/lib/content/units.ts:
  * `unitRevealers`). The answer is unit keys joined by spaces (knowledge.ts reads them).
  */
@@ -40,11 +41,15 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     key: string,
     adapts: { from: string; to: string } | undefined,
     changes: { kind: string; chapters?: { from: string; to: string } }[] = [],
+    readUpTo?: number,
   ) => {
     if (!adapts) return;
+    // What is revealed at the unit itself waits for its last chapter, read to the end.
     reaches.set(key, adapts.to);
+    const adapted = rangeOf(adapts);
     const ranges = [
-      rangeOf(adapts),
+      // Chapters it shares with the next volume are read with that one (../adaptation: `readBeforeShared`).
+      adapted && readUpTo !== undefined ? { from: adapted.from, to: Math.min(adapted.to, readUpTo) } : adapted,
       ...changes.filter((change) => change.kind === "reordered").map((change) => rangeOf(change.chapters)),
     ];
     // The light novels "cut" a scene; an episode "skipped" one inside its range.
@@ -57,9 +62,13 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
       cut: cut.filter((range) => range !== null),
     });
   };
-  for (const collection of pack.lightNovels.collections)
-    for (const volume of collection.volumes)
-      cover(volumeKey(collection.code, volume.number), volume.adapts, volume.changes);
+  for (const collection of pack.lightNovels.collections) {
+    const readUpTo = readBeforeShared(collectionSpans(collection, positions));
+    for (const volume of collection.volumes) {
+      const key = volumeKey(collection.code, volume.number);
+      cover(key, volume.adapts, volume.changes, readUpTo.get(key));
+    }
+  }
   for (const season of pack.anime.seasons)
     for (const episode of season.episodes)
       cover(episodeKey(season.number, episode.number), episode.adapts, episode.changes);

@@ -34,7 +34,7 @@ function referencedKeys(pack: ContentPack) {
       season.episodes.flatMap((episode) => [
         episode.adapts.from,
         episode.adapts.to,
-        ...episode.volumes,
+        ...(episode.volumes ?? []),
         ...episode.changes.flatMap((change) => [change.chapters?.from, change.chapters?.to]),
       ]),
     ),

@@ -1,4 +1,4 @@
-import { expressionBuilder, type InferResult, type Selectable } from "kysely";
+import { expressionBuilder, type InferResult, type Selectable, sql } from "kysely";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
 import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
@@ -115,7 +115,39 @@ const volumeChanges = (collectionCode: string | null, page: PageRange) =>
 type VolumeRow = InferResult<ReturnType<typeof pageVolumes>>[number];
 type ChangeRow = InferResult<ReturnType<typeof volumeChanges>>[number];
 
-/** The selected collection's coverage over all its volumes, not only this page's. */
+/**
+ * The selected collection's volumes' ranges in story order, each with the last chapter (a position) the
+ * volumes before it reach, so a chapter two volumes share (pack: `overlapsPrevious`) is counted once.
+ */
+const adaptedSpans = (collectionCode: string | null) =>
+  query
+    .selectFrom("ln_volumes as v")
+    .innerJoin("chapters as f", "f.key", "v.adapts_from")
+    .innerJoin("chapters as t", "t.key", "v.adapts_to")
+    .select([
+      "f.position as first",
+      "t.position as last",
+      sql<
+        number | null
+      >`max(t.position) over (order by f.position, v.number rows between unbounded preceding and 1 preceding)`.as(
+        "reached",
+      ),
+    ])
+    .where("v.collection_code", "=", selectedCollection(collectionCode))
+    .as("s");
+
+const spanRow = expressionBuilder<Database & { s: { first: number; last: number; reached: number | null } }, "s">();
+
+/** How many web novel chapters a span adds to those the spans before it reach. */
+const chaptersAdded = spanRow
+  .selectFrom("chapters as c")
+  .select((count) => count.fn.countAll<number>().as("chapters"))
+  .where((chapter) =>
+    chapter.between("c.position", sql<number>`max(s.first, coalesce(s.reached + 1, s.first))`, chapter.ref("s.last")),
+  )
+  .$asScalar();
+
+/** The selected collection's coverage over all its volumes, not only this page's: each chapter once. */
 const coverage = (collectionCode: string | null) =>
   query.selectNoFrom((totals) => [
     totals
@@ -125,11 +157,8 @@ const coverage = (collectionCode: string | null) =>
       .$notNull()
       .as("chapters"),
     totals
-      .selectFrom("ln_volumes as v")
-      .innerJoin("chapters as f", "f.key", "v.adapts_from")
-      .innerJoin("chapters as t", "t.key", "v.adapts_to")
-      .select((sum) => sum.fn.coalesce(sum.fn.sum<number>(chaptersFromTo), sum.lit(0)).as("adapted"))
-      .where("v.collection_code", "=", selectedCollection(collectionCode))
+      .selectFrom(adaptedSpans(collectionCode))
+      .select((sum) => sum.fn.coalesce(sum.fn.sum<number>(chaptersAdded), sum.lit(0)).as("adapted"))
       .$asScalar()
       .$notNull()
       .as("adapted"),

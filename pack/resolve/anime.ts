@@ -1,15 +1,16 @@
 import { breakTimeAiring } from "../../app/lib/content/labels";
 import type { AdaptationChangeRow, AnimeEpisodeRow, BreakTimeEpisodeRow, SearchEntryRow } from "../rows";
 import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
-import { adaptationChanges, type AdaptedRange } from "../adaptation";
+import { adaptationChanges, type AdaptedRange, collectionSpans, volumesOfEpisode } from "../adaptation";
 import { revealedByAny, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 
 /**
- * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists volumes
- * and its differences from the web novel; a short accompanies an episode. What each season skipped
- * or told out of order is found from its episodes' chapter ranges (./adaptation) and stored beside
- * the pack's own notes.
+ * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists its
+ * differences from the web novel; the volumes it covers are found from the volumes' ranges
+ * (../adaptation: `volumesOfEpisode`), and a list the pack gives must agree with them; a short
+ * accompanies an episode. What each season skipped or told out of order is found from its episodes'
+ * chapter ranges (../adaptation) and stored beside the pack's own notes.
  */
 export function animeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
   const file = "anime.json";
@@ -19,6 +20,7 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
   const chapters = [...timeline.units]
     .filter(([key, unit]) => unit.medium === "web_novel" && timeline.positions.has(key))
     .map(([key]) => ({ key, position: positionOf(timeline, key) }));
+  const spans = pack.lightNovels.collections.flatMap((collection) => collectionSpans(collection, timeline.positions));
   const seasons = pack.anime.seasons.map((season, s) => {
     const ranges: AdaptedRange[] = [];
     const notes: AdaptationChangeRow[] = [];
@@ -35,8 +37,22 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
           `${path}.adapts`,
           `adapts runs backwards: ${episode.adapts.from} comes after ${episode.adapts.to}`,
         );
-      episode.volumes.forEach((volume, index) => reference(volume, file, `${path}.volumes[${index}]`, "light_novels"));
-      if (from !== null && to !== null && from <= to) ranges.push({ key, from, to });
+      const listed = (episode.volumes ?? []).map((volume, index) =>
+        reference(volume, file, `${path}.volumes[${index}]`, "light_novels"),
+      );
+      const adapted = from !== null && to !== null && from <= to ? { from, to } : null;
+      if (adapted) ranges.push({ key, ...adapted });
+      const volumes = adapted ? volumesOfEpisode(spans, adapted) : (episode.volumes ?? []);
+      // A list written by hand must say what the volumes' own ranges say (once its keys are sound).
+      if (adapted && episode.volumes && listed.every((position) => position !== null)) {
+        const given = new Set(episode.volumes);
+        if (given.size !== volumes.length || volumes.some((volume) => !given.has(volume)))
+          report(
+            file,
+            `${path}.volumes`,
+            `lists ${listOf(episode.volumes)}, but the volumes' ranges give ${listOf(volumes)} for ${episode.adapts.from} to ${episode.adapts.to}: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong`,
+          );
+      }
       episode.changes.forEach((change, c) => {
         const where = `${path}.changes[${c}].chapters`;
         const first = reference(change.chapters?.from, file, `${where}.from`, "web_novel");
@@ -62,7 +78,7 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
         aired_on: episode.airedOn ?? null,
         adapts_from: episode.adapts.from,
         adapts_to: episode.adapts.to,
-        volumes: JSON.stringify(episode.volumes),
+        volumes: JSON.stringify(volumes),
         position: positionOf(timeline, key),
       });
     });
@@ -140,4 +156,10 @@ export function animeSearchEntries(
     };
   });
   return [...episodes, ...shorts];
+}
+
+/** Volume keys as a sentence names them: "ln:main-1", "ln:main-1 and ln:main-2", "none". */
+function listOf(keys: readonly string[]) {
+  if (!keys.length) return "none";
+  return keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}`;
 }

@@ -2,11 +2,13 @@ import type { LnVolumeRow, SearchEntryRow, VolumeChangeRow } from "../rows";
 import { lightNovelChapterName, lightNovelChapterOf } from "../../app/lib/content/labels";
 import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
+import { collectionSpans, volumeSpanProblems } from "../adaptation";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
 import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
 
 /**
- * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order;
+ * Collections, volumes and what each volume changed: what a volume adapts must be chapters, in order,
+ * that no other volume of its collection adapts unless it declares it (../adaptation: `volumeSpanProblems`);
  * English after Japanese release; a change's chapters run forwards, and a cut scene lies among the
  * chapters the volume adapts.
  */
@@ -29,6 +31,12 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
           file,
           `${path}.adapts`,
           `adapts runs backwards: ${volume.adapts?.from} comes after ${volume.adapts?.to}`,
+        );
+      if (volume.overlapsPrevious && !volume.adapts)
+        report(
+          file,
+          `${path}.overlapsPrevious`,
+          `${key} adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out`,
         );
       if (volume.releasedEn && volume.releasedJp && surelyBefore(volume.releasedEn, volume.releasedJp))
         report(
@@ -104,6 +112,8 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         revealed_by: unitEntryRevealedBy(revealersOf, key, null),
       });
     });
+    for (const problem of volumeSpanProblems(collectionSpans(collection, timeline.positions)))
+      report(file, `collections[${c}].volumes[${problem.index}].${problem.field}`, problem.message);
     return {
       code: collection.code,
       name: collection.name,

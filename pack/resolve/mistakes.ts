@@ -40,7 +40,8 @@ function entryColumns(
 
 /**
  * Translation-mistake entries: ids are permalinks, so each is used once across both lists; an LN
- * entry's chapter, page and web novel chapter must exist in its volume; an anime entry ends after it starts.
+ * entry's chapter, page and web novel chapter must exist in its volume, whose chapters must be listed
+ * for its chapter to be named; an anime entry ends after it starts.
  */
 export function mistakeRows({ pack, timeline, revealersOf, reference, report, gate }: Resolution) {
   const file = "mistranslations.json";
@@ -67,6 +68,14 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
     const volume = volumes.get(entry.volume);
     if (volume && volume.chapters.length && entry.chapter > volume.chapters.length)
       report(file, `${path}.chapter`, `${entry.volume} has ${volume.chapters.length} chapters, not ${entry.chapter}`);
+    // A chapter is named as its book names it, from the volume's list; without the list the site could
+    // only guess "Chapter 1", which may be the book's prologue or not a chapter at all.
+    if (volume && !volume.chapters.length)
+      report(
+        file,
+        `${path}.chapter`,
+        `${entry.volume} lists no chapters, so chapter ${entry.chapter} cannot be named as its book names it: list the volume's chapters in light-novels.json (an afterword as { "label": "Afterword" }) and give the passage's place in that list`,
+      );
     if (volume?.pageCount && entry.page && entry.page > volume.pageCount)
       report(file, `${path}.page`, `${entry.volume} has ${volume.pageCount} pages, not ${entry.page}`);
     const chapterPosition = reference(entry.webNovelChapter, file, `${path}.webNovelChapter`, "web_novel");

@@ -9,7 +9,7 @@ import { animeRows, animeSearchEntries } from "./anime";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
-import type { PackProblem } from "./parse";
+import { formatProblem, type PackProblem } from "./parse";
 import { startResolution } from "./resolution";
 import { siteColumns } from "../publish";
 import { siteIdentityOf } from "../../app/lib/content/site-identity";
@@ -29,7 +29,14 @@ export function resolvePack(
   packName: string,
 ): { rows: PackRows; problems: PackProblem[]; warnings: PackProblem[] } {
   const problems: PackProblem[] = [];
-  const report: Report = (file, path, message) => problems.push({ file, path, message });
+  // A reference read by two phases (a volume placed after the chapter it adapts to) is one problem.
+  const reported = new Set<string>();
+  const report: Report = (file, path, message) => {
+    const problem = { file, path, message };
+    if (reported.has(formatProblem(problem))) return;
+    reported.add(formatProblem(problem));
+    problems.push(problem);
+  };
   const warnings: PackProblem[] = [];
   const resolution = startResolution(pack, packName, report);
   const { timeline, revealersOf } = resolution;

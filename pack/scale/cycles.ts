@@ -2,6 +2,7 @@ import { dateEnd, dateStart } from "../../app/lib/content/dates";
 import { parseUnitKey, unitKey } from "../../app/lib/content/units";
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack } from "../schema/files";
+import { isbnCheckDigit } from "../schema/isbn";
 
 /*
  * Where each cycle of a scaled pack sits (numbered and dated after the one before), and how single
@@ -125,20 +126,21 @@ export function moveDate(date: string, cycle: Cycle) {
   return moved.toISOString().slice(0, date.length);
 }
 
-/** The nine digits between an ISBN's 97x prefix and its check digit. */
-const isbnSerial = (isbn: string) => Number(isbn.replace(/-/g, "").slice(3, 12));
+/** An ISBN's digits without its 97x prefix (an ISBN-10 has none) and its check digit: the nine that name the book. */
+const isbnSerial = (isbn: string) => Number(isbnPrefixAndSerial(isbn).serial);
+
+function isbnPrefixAndSerial(isbn: string) {
+  const digits = isbn.replace(/-/g, "");
+  const prefix = digits.length === 13 ? digits.slice(0, 3) : "";
+  return { prefix, serial: digits.slice(prefix.length, -1) };
+}
 
 /** A different, still valid ISBN for the copy, keeping the original's hyphenation. */
 export function moveIsbn(isbn: string, cycle: Cycle) {
   if (cycle.isbnShift === 0) return isbn;
   const serial = isbnSerial(isbn) + cycle.isbnShift;
   if (serial >= 1e9) throw new RangeError("That scale runs out of ISBNs; use a smaller --scale.");
-  const body = isbn.replace(/-/g, "").slice(0, 3) + String(serial).padStart(9, "0");
-  const digits = [...body, String(isbnCheckDigit(body))];
-  return isbn.replace(/\d/g, () => digits.shift()!);
-}
-
-function isbnCheckDigit(first12: string) {
-  const sum = [...first12].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10;
+  const body = isbnPrefixAndSerial(isbn).prefix + String(serial).padStart(9, "0");
+  const digits = [...body, isbnCheckDigit(body)];
+  return isbn.replace(/[\dX]/g, () => digits.shift()!);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ContentPack, packFiles, parsePackFolder, scalePack } from "../index";
+import { isbn } from "../schema/isbn";
 
 /** A pack small enough to check every rewritten reference by hand. */
 function smallPack(): ContentPack {
@@ -309,6 +310,18 @@ describe("scalePack", () => {
     for (const isbn of isbns) {
       expect(isbn).toMatch(/^978-4-\d{5}-\d{3}-\d$/);
       expect(isbnIsValid(isbn)).toBe(true);
+    }
+  });
+
+  it("moves an ISBN-10 to another valid ISBN-10, keeping its hyphens and a check digit of X", () => {
+    const pack = smallPack();
+    pack.lightNovels.collections[0]!.volumes[0]!.isbn = "0-8044-2957-X";
+    const isbns = scalePack(pack, 3).lightNovels.collections[0]!.volumes.map((volume) => volume.isbn!);
+    expect(isbns[0]).toBe("0-8044-2957-X");
+    expect(new Set(isbns).size).toBe(3);
+    for (const moved of isbns) {
+      expect(moved).toMatch(/^\d-\d{4}-\d{4}-[\dX]$/);
+      expect(isbn.safeParse(moved).success).toBe(true);
     }
   });
 

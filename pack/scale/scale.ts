@@ -106,7 +106,7 @@ function copySeason(season: Season, cycle: Cycle): Season {
       title: retitle(episode.title, cycle),
       airedOn: maybe(episode.airedOn, (date) => moveDate(date, cycle)),
       adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
-      volumes: episode.volumes.map((key) => moveKey(key, cycle)),
+      volumes: maybe(episode.volumes, (keys) => keys.map((key) => moveKey(key, cycle))),
       changes: episode.changes.map((change) => ({
         ...change,
         chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),

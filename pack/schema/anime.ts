@@ -22,8 +22,11 @@ export const episodeSchema = z.strictObject({
   originalTitle: optionalText,
   airedOn: storyDate.optional(),
   adapts: adaptsSchema,
-  /** Light novel volumes the episode covers, for the reader's convenience. */
-  volumes: z.array(unitKey).default([]),
+  /**
+   * The light novel volumes the episode covers, for the reader's convenience. Left out, they are found
+   * from the volumes' own ranges (pack/adaptation.ts: `volumesOfEpisode`); a list given must agree.
+   */
+  volumes: z.array(unitKey).optional(),
   changes: z.array(adaptationChangeSchema).default([]),
 });
 

@@ -15,6 +15,7 @@ import {
   unitKey,
   unitNumber,
 } from "./fields";
+import { isbn } from "./isbn";
 
 /*
  * The files of the written story: series.json (with the secrets the spoiler lint keeps), web-novel.json,
@@ -156,15 +157,17 @@ export const volumeSchema = z.strictObject({
   releasedJp: storyDate.optional(),
   /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */
   releasedEn: storyDate.nullable().optional(),
-  isbn: z
-    .string()
-    .regex(/^97[89]-?(\d-?){9}\d$/, { error: "must be an ISBN-13 such as 978-1-23456-789-7" })
-    .optional(),
+  isbn: isbn.optional(),
   pageCount: z.int().positive().optional(),
   cover: imagePath.optional(),
   chapters: z.array(lightNovelChapterSchema).default([]),
   /** The web novel chapters the volume adapts (main-line volumes). */
   adapts: adaptsSchema.optional(),
+  /**
+   * The volume begins in chapters the volume before it in its collection ends with (a chapter split
+   * between two books). Without it, two volumes of a collection that adapt one chapter are refused.
+   */
+  overlapsPrevious: z.boolean().default(false),
   /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
   readAfter: unitKey.optional(),
   changes: z.array(volumeChangeSchema).default([]),

@@ -82,7 +82,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const reader = await load(lightNovelsLoader, "/light_novels?reveal=ln:main-1");
     expect(reader.volumes[0]?.title.content?.title).toBe("The Door");
     expect(main.volumes[0]).toMatchObject({
-      isbn: "978-4-04-000000-2",
+      isbn: "978-4-04-000000-8",
       cover: "/media/tiny/covers/main-1.svg",
     });
     expect(main.volumes[0]?.adapts).toMatchObject({ chapters: 3, from: { key: "wn:1-1" }, to: { key: "wn:1-3" } });

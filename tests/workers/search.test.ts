@@ -104,12 +104,12 @@ describe("site search against the imported tiny pack", () => {
       content: { title: "I never lied.", path: "/translation_meta/anime_mistls?season=1#entry-s1e2-the-lie" },
     });
     expect(lied.results[0]?.revealedBy).toContain("wn:2-2");
-    // Found by the explanation too, with the volume and chapter it is in.
+    // Found by the explanation too, with the volume and the chapter it is in, as the book names it.
     const softened = await load(searchLoader, "/search?q=softened&reveal=all");
     expect(softened.results).toContainEqual(
       expect.objectContaining({
         kind: "translation_note",
-        content: expect.objectContaining({ subtitle: "Tiny Tale 2, chapter 1" }),
+        content: expect.objectContaining({ subtitle: "Tiny Tale 2, Chapter 1" }),
       }),
     );
   });
