@@ -18,5 +18,6 @@ describe("namesOf", () => {
       "Lord of the Longest Night",
     ]);
     expect(namesOf({ name: "Ilse Marrow (cycle 3)", aliases: [] })).toEqual(["Ilse Marrow", "Ilse", "Marrow"]);
+    expect(namesOf({ name: "J. R. Hale", aliases: [] })).toEqual(["J. R. Hale", "Hale"]);
   });
 });

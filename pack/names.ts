@@ -39,9 +39,9 @@ const honorifics = new Set([
 /**
  * The ways a text names a character: the whole name and each alias (the same without a leading "The",
  * which a sentence writes in lower case: "the Gilt Flame"), and each word of a personal name the name
- * writes with a capital, a title aside ("Sabine", "Ostrander", "Suet" of "Mother Suet"). A name that is
- * an epithet ("The Dusk King") is named only whole: "Dusk" alone names no one. A name's closing
- * parenthesis tells characters of one name apart ("Hero (cycle 3)") and is not said in a text.
+ * writes with a capital, titles and initials aside ("Sabine", "Ostrander", "Suet" of "Mother Suet"). A
+ * name that is an epithet ("The Dusk King") is named only whole: "Dusk" alone names no one. A name's
+ * closing parenthesis tells characters of one name apart ("Hero (cycle 3)") and is not said in a text.
  */
 export function namesOf(character: Pick<Character, "name" | "aliases">) {
   const said = (name: string) => name.replace(/^the\s+/i, "").replace(/\s*\([^()]*\)$/, "");
@@ -49,7 +49,7 @@ export function namesOf(character: Pick<Character, "name" | "aliases">) {
   const words = /^the\s/i.test(character.name)
     ? []
     : (name.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).filter(
-        (word) => /^\p{Lu}/u.test(word) && !honorifics.has(word.toLowerCase()),
+        (word) => /^\p{Lu}\p{L}/u.test(word) && !honorifics.has(word.toLowerCase()),
       );
   return [...new Set([name, ...character.aliases.map(said), ...words])].filter((each) => each !== "");
 }

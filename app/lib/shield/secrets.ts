@@ -55,10 +55,11 @@ export function namePattern(names: readonly string[]) {
         /^\s+$/.test(part)
           ? "\\s+"
           : [...part]
-              .map((character, at) =>
+              .map((character, at, characters) =>
                 new RegExp(apostrophes).test(character)
                   ? apostrophes
-                  : at === 0 && /\p{Lu}/u.test(character)
+                  : // A capital that begins a word ("Sabine", the S of "*Star*", the E of "Wick-Eye") stays one.
+                    /\p{Lu}/u.test(character) && !/\p{L}/u.test(characters[at - 1] ?? "")
                     ? escapeRegExp(character)
                     : anyCase(character),
               )
