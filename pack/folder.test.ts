@@ -333,6 +333,13 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("names the character a text names before the reader meets them, and where they first appear", async () => {
+    const dir = packWith("web-novel.json", (json) => (json.arcs[0].summary = "Mira opens the door to Oren."));
+    expect(await problemsOf(dir)).toEqual([
+      'web-novel.json › arcs[0].summary: names Oren Vale ("Oren") before the reader meets them: every reader sees it without having met Oren Vale, who first appears at wn:2-1',
+    ]);
+  });
+
   it("reports a duplicate slug", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[1].slug = "mira-hale"));
     const problems = await problemsOf(dir);

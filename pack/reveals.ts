@@ -163,6 +163,39 @@ type Volume = ContentPack["lightNovels"]["collections"][number]["volumes"][numbe
 type LnMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
 
+/** The first unit of each medium on the timeline: where every reader of it starts. */
+function openingUnits(positions: ReadonlyMap<string, number>) {
+  const first = new Map<Medium, [string, number]>();
+  for (const [key, position] of positions) {
+    const medium = mediumOf(key);
+    const before = medium && first.get(medium);
+    if (medium && (!before || position < before[1])) first.set(medium, [key, position]);
+  }
+  return new Set([...first.values()].map(([key]) => key));
+}
+
+/**
+ * What reveals each character's existence, by slug: their first appearances and whatever covers them (a
+ * reader has met them once they consumed any of those units). Null for a character every reader knows
+ * from the start: one the story opens with (met in the web novel's first chapter or the anime's first
+ * episode), or one the pack declares `knownFromStart` (the protagonist on the cover and in the synopsis).
+ */
+export function charactersMetBy(
+  pack: ContentPack,
+  revealersOf: (unitKey: string) => string,
+  positions: ReadonlyMap<string, number>,
+): Map<string, string | null> {
+  const opening = openingUnits(positions);
+  return new Map(
+    pack.characters.characters.map((character) => {
+      const { webNovel, lightNovel, anime } = character.firstAppearances;
+      const opens = [webNovel, anime].some((key) => key !== undefined && opening.has(key));
+      const known = opens || character.knownFromStart;
+      return [character.slug, known ? null : (revealedByAny(revealersOf, webNovel, lightNovel, anime) ?? "")] as const;
+    }),
+  );
+}
+
 /** A flagged chapter title is revealed at the chapter itself (and where `titleRevealIn` says); any other spoils nothing. */
 export function chapterTitleRevealedBy(chapter: Chapter, key: string, revealersOf: (unitKey: string) => string) {
   return chapter.titleIsSpoiler ? revealedByIn(revealersOf, chapter.titleRevealIn, key) : null;

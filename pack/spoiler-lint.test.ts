@@ -52,16 +52,15 @@ describe("the spoiler lint", () => {
 
   it("refuses a text gated at a point a reader can reach before the secret", () => {
     const problems = problemsOfTiny((files) => {
-      files["characters.json"].characters[0].relationships[0] = {
-        to: "oren-vale",
-        kind: "rival",
-        description: "Knows she built the door.",
+      files["characters.json"].characters[0].facts.push({
+        label: "Rumour",
+        value: "Knows she built the door.",
         revealAt: "wn:1-2",
-      };
+      });
     });
     expect(problems).toEqual([
       secretFinding(
-        "characters.json › characters[0].relationships[0].description",
+        "characters.json › characters[0].facts[2].value",
         "built the door",
         "a reader who has consumed wn:1-2 sees it",
       ),
@@ -221,6 +220,15 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("gates an arc's phase named as a flagged chapter with that chapter's title", () => {
+    const phase = (name: string) =>
+      problemsOfTiny((files) => (files["web-novel.json"].arcs[0].phases = [{ name, fromOrdinal: 1 }]));
+    expect(phase("The Keeper Lied")).toEqual([]);
+    expect(phase("When the Keeper Lied")).toEqual([
+      secretFinding("web-novel.json › arcs[0].phases[0].name", "the Keeper Lied", "every reader sees it"),
+    ]);
+  });
+
   it("lets a light novel chapter inherit the flag of the web novel chapter it is titled after", () => {
     const titled = (flagged: boolean) =>
       problemsOfTiny((files) => {
@@ -290,6 +298,158 @@ describe("the spoiler lint", () => {
       "series.json › secrets[1].revealAt: points to wn:9-9, which does not exist",
       "series.json › secrets[2].revealIn.anime: must point to an anime episode (anime:…), not wn:1-2",
     ]);
+  });
+});
+
+describe("the character lint", () => {
+  /** A finding of a text that names a character where a reader sees it before meeting them. */
+  const metFinding = (where: string, who: string, named: string, seen: string, firsts: string, more = "") =>
+    `${where}: names ${who} ("${named}") before the reader meets them: ${seen} without having met ${who}, who first appears at ${firsts}${more}`;
+  /** Tamsin Reed, first met at `firstAppearances` (by default in wn:2-2). */
+  const tamsin = (firstAppearances: Record<string, string> = { webNovel: "wn:2-2" }) => ({
+    slug: "tamsin-reed",
+    name: "Tamsin Reed",
+    aliases: ["The Lampwright"],
+    firstAppearances,
+  });
+
+  it("refuses a text every reader sees that names a character met later, once, by the name it says", () => {
+    const problems = problemsOfTiny((files) => (files["web-novel.json"].arcs[0].summary = "Mira meets Oren Vale."));
+    expect(problems).toEqual([
+      metFinding("web-novel.json › arcs[0].summary", "Oren Vale", "Oren Vale", "every reader sees it", "wn:2-1"),
+    ]);
+  });
+
+  it("knows a character by a name of theirs alone or an alias, as whole words written as names are", () => {
+    const named = (summary: string) =>
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push(tamsin());
+        files["web-novel.json"].arcs[0].summary = summary;
+      });
+    for (const [summary, word] of [
+      ["Tamsin knocks.", "Tamsin"],
+      ["The door is Reed's.", "Reed"],
+      ["The Lampwright waits.", "Lampwright"],
+      ["A knock: TAMSIN!", "TAMSIN"],
+      ["Lamps for Tamsin’s hall.", "Tamsin"],
+    ] as const)
+      expect(named(summary), summary).toEqual([
+        metFinding("web-novel.json › arcs[0].summary", "Tamsin Reed", word, "every reader sees it", "wn:2-2"),
+      ]);
+    // A name's word inside another word, or written as the common word it also is, names no one.
+    for (const summary of ["Tamsina knocks at the Reedbed.", "A reed by the door; the lampwright's shop."])
+      expect(named(summary), summary).toEqual([]);
+  });
+
+  it("judges a word two characters share (a family's name) by whichever of them the reader has met", () => {
+    const problems = (gate: string) =>
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push({ ...tamsin(), name: "Tamsin Vale", slug: "tamsin-vale" });
+        Object.assign(files["web-novel.json"].arcs[1], {
+          summary: "The hall of the Vale family.",
+          summaryRevealAt: gate,
+        });
+      });
+    expect(problems("wn:2-1")).toEqual([]);
+    expect(problems("wn:1-2")).toEqual([
+      `web-novel.json › arcs[1].summary: names Oren Vale or Tamsin Vale ("Vale") before the reader meets them: a reader who has consumed wn:1-2 sees it without having met Oren Vale or Tamsin Vale, who first appear at wn:2-1 (Oren Vale); wn:2-2 (Tamsin Vale)`,
+    ]);
+  });
+
+  it("shows a relationship's character by name: the relationship waits until the reader has met them", () => {
+    const relationship = (revealAt?: string) =>
+      problemsOfTiny((files) => {
+        const mira = files["characters.json"].characters[0];
+        if (revealAt) mira.relationships[0].revealAt = revealAt;
+        else delete mira.relationships[0].revealAt;
+      });
+    expect(relationship("wn:1-2")).toEqual([
+      metFinding(
+        "characters.json › characters[0].relationships[0].to",
+        "Oren Vale",
+        "Oren Vale",
+        "a reader who has consumed wn:1-2 sees it",
+        "wn:2-1",
+      ),
+    ]);
+    // Not gated by the pack: gated with meeting Oren, as imported.
+    expect(relationship()).toEqual([]);
+  });
+
+  it("judges a text on a character's profile by the readers who have met that character", () => {
+    const fact = (revealAt?: string) =>
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push(tamsin());
+        files["characters.json"].characters[1].facts.push({ label: "Debt", value: "Owes Tamsin a lamp", revealAt });
+      });
+    expect(fact()).toEqual([
+      metFinding(
+        "characters.json › characters[1].facts[1].value",
+        "Tamsin Reed",
+        "Tamsin",
+        "a reader who has met Oren Vale at wn:2-1 sees it",
+        "wn:2-2",
+      ),
+    ]);
+    expect(fact("wn:2-2")).toEqual([]);
+  });
+
+  it("refuses a text a reader reaches after crossing from a medium that skipped where the character is met", () => {
+    // Met in wn:1-3, which the anime skipped: a viewer who goes on in the web novel after episode 2 never met her.
+    const crossing = (firstAppearances: Record<string, string>) =>
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push(tamsin(firstAppearances));
+        Object.assign(files["web-novel.json"].arcs[1], {
+          summary: "Tamsin keeps the hall.",
+          summaryRevealAt: "wn:2-2",
+        });
+      });
+    expect(crossing({ webNovel: "wn:1-3" })).toEqual([
+      metFinding(
+        "web-novel.json › arcs[1].summary",
+        "Tamsin Reed",
+        "Tamsin",
+        "a reader who crossed from the anime after anime:1-2 into the web novel skipped wn:1-3, which introduces Tamsin Reed, and sees it at wn:2-2",
+        "wn:1-3",
+        "; so does a reader of 1 other crossing",
+      ),
+    ]);
+    // The anime introduces her in its own episode 2: every viewer has met her.
+    expect(crossing({ webNovel: "wn:1-3", anime: "anime:1-2" })).toEqual([]);
+  });
+
+  it("lets a crossing's reader see a profile's text only if they have met its character", () => {
+    // Both met in wn:1-3 alone: a viewer who skipped it sees neither Tamsin's profile nor what it says of Ada.
+    const profile = (owner: Record<string, string>) =>
+      problemsOfTiny((files) => {
+        const ada = { slug: "ada-lorn", name: "Ada Lorn", firstAppearances: { webNovel: "wn:1-3" } };
+        const fact = { label: "Trust", value: "Trusts Ada with the lamp", revealAt: "wn:2-2" };
+        files["characters.json"].characters.push({ ...tamsin(owner), facts: [fact] }, ada);
+      });
+    expect(profile({ webNovel: "wn:1-3" })).toEqual([]);
+    // Met by the anime's viewers too: they see the fact, and have never met Ada.
+    expect(profile({ webNovel: "wn:1-3", anime: "anime:1-2" })).toEqual([
+      metFinding(
+        "characters.json › characters[2].facts[0].value",
+        "Ada Lorn",
+        "Ada",
+        "a reader who crossed from the anime after anime:1-2 into the web novel skipped wn:1-3, which introduces Ada Lorn, and sees it at wn:2-2",
+        "wn:1-3",
+        "; so does a reader of 1 other crossing",
+      ),
+    ]);
+  });
+
+  it("lets any text name a character the pack declares known from the start, whose profile is then public", () => {
+    const declared = (knownFromStart: boolean) =>
+      resolveTiny((files) => {
+        files["web-novel.json"].arcs[0].summary = "Mira meets Oren Vale.";
+        files["characters.json"].characters[1].knownFromStart = knownFromStart;
+      });
+    expect(declared(false).problems).toHaveLength(1);
+    const resolved = declared(true);
+    expect(resolved.problems).toEqual([]);
+    expect(resolved.rows.characters.find((character) => character.slug === "oren-vale")?.revealed_by).toBeNull();
   });
 });
 

@@ -8,12 +8,14 @@ import {
   unawareReaders,
 } from "../app/lib/progress/crossed-readers";
 import { readRevealers } from "../app/lib/shield/knowledge";
-import { namesSecret, revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
+import { namePattern, namesSecret, revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
 import { trackerUnitsOf } from "./crossings";
+import { namesOf } from "./names";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
   chapterTitleRevealedBy,
+  charactersMetBy,
   lnChapterTitlesRevealedBy,
   lnMistakeRevealedBy,
   revealedByAny,
@@ -39,6 +41,8 @@ export interface PackText {
   path: string;
   text: string;
   revealedBy: string | null;
+  /** The slug of the character whose profile shows the text: only a reader who has met them sees it. */
+  onProfileOf?: string;
 }
 
 type RevealersOf = (unitKey: string) => string;
@@ -50,8 +54,14 @@ export function packTexts(
   positions: ReadonlyMap<string, number>,
 ): PackText[] {
   const texts: PackText[] = [];
-  const add = (file: PackFileName, path: string, text: string | undefined, revealedBy: string | null) => {
-    if (text !== undefined) texts.push({ file, path, text, revealedBy });
+  const add = (
+    file: PackFileName,
+    path: string,
+    text: string | undefined,
+    revealedBy: string | null,
+    onProfileOf?: string,
+  ) => {
+    if (text !== undefined) texts.push({ file, path, text, revealedBy, ...(onProfileOf && { onProfileOf }) });
   };
 
   const { series } = pack;
@@ -68,7 +78,16 @@ export function packTexts(
       arc.summary,
       revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
     );
-    arc.phases.forEach((phase, p) => add("web-novel.json", `${path}.phases[${p}].name`, phase.name, null));
+    // A phase named as one of the arc's chapters waits with that chapter's title (app/models/web-novel.server.ts).
+    const titles = new Map(
+      arc.chapters.map((chapter) => [
+        chapter.title,
+        chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf),
+      ]),
+    );
+    arc.phases.forEach((phase, p) =>
+      add("web-novel.json", `${path}.phases[${p}].name`, phase.name, titles.get(phase.name) ?? null),
+    );
     arc.chapters.forEach((chapter, c) => {
       const revealedBy = chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf);
       add("web-novel.json", `${path}.chapters[${c}].title`, chapter.title, revealedBy);
@@ -133,35 +152,38 @@ export function packTexts(
     ),
   );
 
+  const metBy = charactersMetBy(pack, revealersOf, positions);
+  const names = new Map(pack.characters.characters.map((character) => [character.slug, character.name]));
   pack.characters.characters.forEach((character, index) => {
     const path = `characters[${index}]`;
-    add("characters.json", `${path}.name`, character.name, null);
-    add("characters.json", `${path}.originalName`, character.originalName, null);
-    character.aliases.forEach((alias, a) => add("characters.json", `${path}.aliases[${a}]`, alias, null));
-    character.affiliations.forEach((affiliation, a) =>
-      add("characters.json", `${path}.affiliations[${a}]`, affiliation, null),
-    );
-    add("characters.json", `${path}.summary`, character.summary, null);
+    // Everything about a character is on their profile (and card and search entry), seen once they are met.
+    const onProfile = (field: string, text: string | undefined, revealedBy: string | null = null) =>
+      add("characters.json", `${path}.${field}`, text, revealedBy, character.slug);
+    onProfile("name", character.name);
+    onProfile("originalName", character.originalName);
+    character.aliases.forEach((alias, a) => onProfile(`aliases[${a}]`, alias));
+    character.affiliations.forEach((affiliation, a) => onProfile(`affiliations[${a}]`, affiliation));
+    onProfile("summary", character.summary);
     if (character.portrait)
-      add(
-        "characters.json",
-        `${path}.portrait.alt`,
+      onProfile(
+        "portrait.alt",
         character.portrait.alt,
         revealedByIn(revealersOf, character.portrait.revealIn, character.portrait.revealAt),
       );
     character.facts.forEach((fact, f) => {
       const revealedBy = revealedByIn(revealersOf, fact.revealIn, fact.revealAt);
-      add("characters.json", `${path}.facts[${f}].label`, fact.label, revealedBy);
-      add("characters.json", `${path}.facts[${f}].value`, fact.value, revealedBy);
+      onProfile(`facts[${f}].label`, fact.label, revealedBy);
+      onProfile(`facts[${f}].value`, fact.value, revealedBy);
     });
-    character.relationships.forEach((relationship, r) =>
-      add(
-        "characters.json",
-        `${path}.relationships[${r}].description`,
-        relationship.description,
-        revealedByIn(revealersOf, relationship.revealIn, relationship.revealAt),
-      ),
-    );
+    character.relationships.forEach((relationship, r) => {
+      // A relationship the pack does not gate is gated with meeting the character it names, as imported.
+      const revealedBy = relationship.revealAt
+        ? revealedByIn(revealersOf, relationship.revealIn, relationship.revealAt)
+        : (metBy.get(relationship.to) ?? null);
+      // The profile shows the related character's name beside the description.
+      onProfile(`relationships[${r}].to`, names.get(relationship.to), revealedBy);
+      onProfile(`relationships[${r}].description`, relationship.description, revealedBy);
+    });
   });
 
   const mistakeTexts = (
@@ -192,7 +214,7 @@ export function packTexts(
 const wordsOf = (identifier: string) => identifier.replaceAll("-", " ");
 
 /** What reveals a text or a secret, without the keys that point nowhere (each was reported where it is written). */
-function placedIn(positions: ReadonlyMap<string, number>) {
+export function placedIn(positions: ReadonlyMap<string, number>) {
   return (revealedBy: string | null) =>
     revealedBy &&
     revealedBy
@@ -225,12 +247,25 @@ export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positio
 }
 
 /** The other crossings that show a text early, after the first is named. */
-const otherCrossings = (others: number) =>
+export const otherCrossings = (others: number) =>
   others === 0
     ? ""
     : others === 1
       ? "; so does a reader of 1 other crossing"
       : `; so do readers of ${others} other crossings`;
+
+/**
+ * The readers of every crossing the tracker offers over the pack (app/lib/progress/crossed-readers.ts),
+ * worked out once, when a text that passes the readers who crossed nothing first needs them.
+ */
+export function readersWhoCrossed(
+  pack: ContentPack,
+  revealersOf: RevealersOf,
+  positions: ReadonlyMap<string, number>,
+): () => readonly CrossedReader[] {
+  let readers: CrossedReader[] | undefined;
+  return () => (readers ??= crossedReaders(trackerUnitsOf(pack, revealersOf, positions)));
+}
 
 /**
  * Reports every text that names a secret where a reader can see it before knowing the secret: a reader
@@ -241,11 +276,9 @@ export function lintSpoilers(
   revealersOf: RevealersOf,
   positions: ReadonlyMap<string, number>,
   report: Report,
+  readersWhoCrossed: () => readonly CrossedReader[],
 ) {
   const placed = placedIn(positions);
-  // Worked out once a text that names a secret passes the readers who crossed nothing.
-  let readers: CrossedReader[] | undefined;
-  const readersWhoCrossed = () => (readers ??= crossedReaders(trackerUnitsOf(pack, revealersOf, positions)));
   const secrets = secretsTold(pack, revealersOf, positions).map((secret) => {
     let unaware: UnawareReader[] | undefined;
     return {
@@ -301,21 +334,6 @@ export function lintSpoilers(
 const finality =
   /\b(?:last|final|death|dies|died|dying|farewell|funeral|goodbye|demise|epitaph|requiem|eulogy|end of|fall of|passing of)\b/i;
 
-/** Words of names that name no one by themselves. */
-const notNames = new Set(["the", "of", "and", "mother", "father", "king", "queen", "saint", "lady", "lord"]);
-
-/**
- * A character's names as a title may say them: the whole name, each name of four letters or more, each
- * alias with and without its "The" ("Farewell, Doorwarden").
- */
-function namesOf(character: ContentPack["characters"]["characters"][number]) {
-  const words = character.name.split(/\s+/).filter((word) => word.length >= 4 && !notNames.has(word.toLowerCase()));
-  const aliases = character.aliases.flatMap((alias) => [alias, alias.replace(/^the\s+/i, "")]);
-  return [...new Set([character.name, ...words, ...aliases])];
-}
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Whether a text is a title the shield may show to a reader who has not reached it: a title not flagged,
  * a light novel's chapter, an arc's phase (shown to everyone).
@@ -336,13 +354,13 @@ export function lintTitles(
 ) {
   const characters = pack.characters.characters.map((character) => ({
     name: character.name,
-    pattern: new RegExp(`\\b(?:${namesOf(character).map(escaped).join("|")})\\b`, "i"),
+    pattern: namePattern(namesOf(character)),
   }));
   for (const text of packTexts(pack, revealersOf, positions)) {
     if (!isShownTitle(text)) continue;
     const ending = finality.exec(text.text);
     if (!ending) continue;
-    const character = characters.find(({ pattern }) => pattern.test(text.text));
+    const character = characters.find(({ pattern }) => namesSecret(pattern, text.text) !== null);
     if (character)
       warn(
         text.file,

@@ -5,9 +5,9 @@ import type {
   CharacterRow,
   SearchEntryRow,
 } from "../rows";
-import { revealedByAny } from "../reveals";
+import { charactersMetBy } from "../reveals";
 import { inverseRelationshipKinds } from "../schema/characters";
-import { firstUnit, mediaPath, type Resolution } from "./resolution";
+import { mediaPath, type Resolution } from "./resolution";
 
 /**
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
@@ -22,15 +22,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
   const search: SearchEntryRow[] = [];
   const characterSlugs = new Set(pack.characters.characters.map((character) => character.slug));
   const seen = new Set<string>();
-  // Who the story opens with is no spoiler: met in the web novel's first chapter or the anime's first episode.
-  const openingUnits = new Set([firstUnit(timeline, "web_novel"), firstUnit(timeline, "anime")]);
-  const existence = new Map(
-    pack.characters.characters.map((character) => {
-      const { webNovel, lightNovel, anime } = character.firstAppearances;
-      const opens = [webNovel, anime].some((key) => key !== undefined && openingUnits.has(key));
-      return [character.slug, opens ? null : (revealedByAny(revealersOf, webNovel, lightNovel, anime) ?? "")] as const;
-    }),
-  );
+  // A character's existence is revealed by their first appearances, unless every reader knows them from the start.
+  const existence = charactersMetBy(pack, revealersOf, timeline.positions);
   pack.characters.characters.forEach((character, index) => {
     const path = `characters[${index}]`;
     if (seen.has(character.slug)) {

@@ -2,7 +2,6 @@ import type { RevealIn } from "../schema/fields";
 import type { ContentPack, PackFileName } from "../schema/files";
 import { revealedByIn, revealInMedia, revealMap } from "../reveals";
 import { declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "../timeline";
-import type { Medium } from "../../app/lib/content/units";
 
 /*
  * The first phases of resolving a pack, and what every row builder then works from: every unit
@@ -69,17 +68,6 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
 }
 
 export const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;
-/** The first unit of a medium on the timeline: where every reader of it starts. */
-export function firstUnit({ units, positions }: Timeline, medium: Medium) {
-  let first: string | null = null;
-  for (const [key, unit] of units)
-    if (
-      unit.medium === medium &&
-      (first === null || (positions.get(key) ?? Infinity) < (positions.get(first) ?? Infinity))
-    )
-      first = key;
-  return first;
-}
 export const labelOf = ({ units }: Timeline, key: string) => units.get(key)?.label ?? key;
 /** Where the site serves an image of the pack (images/covers/a.svg → /media/<pack>/covers/a.svg). */
 export const mediaPath = (packName: string, image: string) => `/media/${packName}/${image.replace(/^images\//, "")}`;

@@ -2,7 +2,8 @@ import type { PackRows } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";
-import { lintSpoilers, lintTitles, secretsTold } from "../spoiler-lint";
+import { lintCharactersNamed } from "../character-lint";
+import { lintSpoilers, lintTitles, readersWhoCrossed, secretsTold } from "../spoiler-lint";
 import { statisticsRows } from "../statistics";
 import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
@@ -95,8 +96,11 @@ export function resolvePack(
     anime_mistakes: mistakes.anime,
   };
   const externalIds = externalIdRows(pack, report);
-  // Last, once every reference has been checked: no text may name a secret before it is revealed.
-  lintSpoilers(pack, revealersOf, timeline.positions, report);
+  // Last, once every reference has been checked: no text may name a secret before it is revealed, nor a
+  // character before the reader meets them.
+  const crossed = readersWhoCrossed(pack, revealersOf, timeline.positions);
+  lintSpoilers(pack, revealersOf, timeline.positions, report, crossed);
+  lintCharactersNamed(pack, revealersOf, timeline.positions, report, crossed);
   lintTitles(pack, revealersOf, timeline.positions, (file, path, message) => warnings.push({ file, path, message }));
   // Kept for triage, which holds a reader's report to the same secrets before publishing it.
   const storySecrets = secretsTold(pack, revealersOf, timeline.positions).map((secret) => ({

@@ -18,7 +18,7 @@ import {
  *
  * The story is told N times over. Cycle 1 is the pack exactly as it is; each later cycle k is a copy
  * numbered on from the one before (arcs, light novel volumes per collection, anime seasons), with
- * slugs and mistake ids suffixed -k, titles (volumes' chapter titles too) and names suffixed " (cycle k)", dates moved past the previous
+ * slugs and mistake ids suffixed -k, titles (volumes' chapter titles and arcs' phases too) and names suffixed " (cycle k)", dates moved past the previous
  * cycle and every reference pointing into its own cycle. Mistake entries keep their quoted lines as they
  * are. Each cycle tells the series' secrets again: each secret is listed once per cycle under its id,
  * revealed at that cycle's copy of its chapter, so the spoiler lint knows that a reader who skipped one
@@ -47,6 +47,8 @@ function copyArc(arc: Arc, cycle: Cycle): Arc {
     ...arc,
     number: arc.number + cycle.arcShift,
     title: retitle(arc.title, cycle),
+    // Retitled like the chapters, so a phase named as a chapter still waits with that chapter's title.
+    phases: arc.phases.map((phase) => ({ ...phase, name: retitle(phase.name, cycle) })),
     summaryRevealAt: maybe(arc.summaryRevealAt, (key) => moveKey(key, cycle)),
     summaryRevealIn: moveRevealIn(arc.summaryRevealIn, cycle),
     chapters: arc.chapters.map((chapter) => ({

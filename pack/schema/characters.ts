@@ -32,6 +32,12 @@ export const characterSchema = z.strictObject({
   portrait: z
     .strictObject({ src: imagePath, alt: text, revealAt: unitKey.optional(), revealIn: revealInSchema.optional() })
     .optional(),
+  /**
+   * Every reader knows the character before reading (the protagonist on the cover and in the synopsis):
+   * their profile is public and any text may name them. Without it, a character is known from the start
+   * only when the story opens with them (pack/reveals.ts: `charactersMetBy`).
+   */
+  knownFromStart: z.boolean().default(false),
   /** The first unit each medium shows the character in. */
   firstAppearances: z
     .strictObject({ webNovel: unitKey.optional(), lightNovel: unitKey.optional(), anime: unitKey.optional() })

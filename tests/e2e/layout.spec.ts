@@ -547,7 +547,7 @@ test.describe("names a phone walk found confusing", () => {
     await expect(rows.filter({ hasText: "Letters to Lowwick" })).not.toContainText("Interlude:");
 
     await open(page, "/search?q=snack");
-    await expect(rows.filter({ hasText: "Nix Wants a Snack" }).locator("> span").nth(2)).toHaveText(
+    await expect(rows.filter({ hasText: "The Moth Wants a Snack" }).locator("> span").nth(2)).toHaveText(
       "Season 1 · Break Time 1, airs with episode 1",
     );
   });

@@ -83,34 +83,47 @@ export interface CrossedBeforeSecret {
  * null when there is none, for a text whose every unit makes the secret known to its readers who
  * crossed nothing (revealedBeforeSecret). Each crossing's reader goes on from it to each of the text's
  * units in turn, the units they skipped staying unread, and is judged with the shield's rule; a unit
- * they skipped shows them nothing.
+ * they skipped shows them nothing. A text shown only on a page the reader must also have reached
+ * (`shownWith`: a character's profile, shown once they are met) is seen by a reader who goes on to a
+ * unit of each, and knows the secret after neither.
  */
 export function crossedBeforeSecret(
   textRevealedBy: Revealers,
   secret: readonly string[],
   readers: readonly UnawareReader[],
+  shownWith: Revealers = null,
 ): CrossedBeforeSecret | null {
   let first: CrossedBeforeSecret | null = null;
   for (const { crossing, places, skipped, skippedSecret } of readers) {
-    for (const unit of textRevealedBy ?? []) {
-      const knowledge = knowledgeOfUnits(
-        [...places, unit],
-        skipped.has(unit) ? [...skippedSecret, unit] : skippedSecret,
-      );
-      if (!hasConsumed(knowledge, unit) || knows(knowledge, secret)) continue;
-      if (first) first.others++;
-      else first = { crossing, unit, skipped: skippedSecret, others: 0 };
-      break;
-    }
+    /** A unit of these the reader sees without knowing the secret once they go on to it, or undefined. */
+    const unawareAt = (units: readonly string[]) =>
+      units.find((unit) => {
+        const knowledge = knowledgeOfUnits(
+          [...places, unit],
+          skipped.has(unit) ? [...skippedSecret, unit] : skippedSecret,
+        );
+        return hasConsumed(knowledge, unit) && !knows(knowledge, secret);
+      });
+    const unit = unawareAt(textRevealedBy ?? []);
+    // Knowledge adds up line by line: a reader who goes on to both knows the secret only if one of them tells it.
+    if (unit === undefined || (shownWith !== null && unawareAt(shownWith) === undefined)) continue;
+    if (first) first.others++;
+    else first = { crossing, unit, skipped: skippedSecret, others: 0 };
   }
   return first;
 }
 
-/** Who sees a text before knowing the secret, after a crossing: "a reader who crossed from the anime after anime:1-12 …". */
-export function crossingReader({ crossing, unit, skipped }: CrossedBeforeSecret) {
+/**
+ * Who sees a text before knowing the secret, after a crossing: "a reader who crossed from the anime after
+ * anime:1-12 …". `skippedWhat` says what the skipped units are to the text (by default, that they reveal
+ * the secret).
+ */
+export function crossingReader(
+  { crossing, unit, skipped }: CrossedBeforeSecret,
+  skippedWhat = skipped.length === 1 ? "which reveals it" : "which reveal it",
+) {
   const source = crossing.from.medium === "anime" ? "the anime" : `the ${crossing.from.group} light novels`;
-  const reveals = skipped.length === 1 ? "which reveals it" : "which reveal it";
-  return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${reveals}, and sees it at ${unit}`;
+  return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${skippedWhat}, and sees it at ${unit}`;
 }
 
 /** A secret a text names where a crossing's reader sees the text before knowing the secret. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { namesSecret, revealedBeforeSecret, secretNamedEarly, secretPattern, type StorySecret } from "./secrets";
+import {
+  namePattern,
+  namesSecret,
+  revealedBeforeSecret,
+  secretNamedEarly,
+  secretPattern,
+  type StorySecret,
+} from "./secrets";
 
 const units = (revealedBy: string) => revealedBy.split(" ");
 
@@ -17,6 +24,27 @@ describe("secretPattern", () => {
     expect(pattern.test("says a (b)* here")).toBe(true);
     expect(pattern.test("says a bbb here")).toBe(false);
     expect(pattern.test("cxd")).toBe(false);
+  });
+});
+
+describe("namePattern", () => {
+  const pattern = namePattern(["Sable", "Gilt Flame", "Aurélie d'Arc", "Wick-Eye"]);
+
+  it("matches a name as a secret's words are matched, in any case but a capital where the name has one", () => {
+    for (const text of ["Sable", "SABLE's lamp", "the Gilt  Flame", "GILT FLAME", "Aurelie d’Arc", "Ѕable", "Wick-Eye"])
+      expect(namesSecret(pattern, text), text).not.toBeNull();
+  });
+
+  it("leaves the common word the name also is, and the name inside another word", () => {
+    for (const text of [
+      "a sable coat",
+      "the gilt flame of a candle",
+      "Sables",
+      "Gilt Flames",
+      "aurélie d'arc",
+      "wick-eye",
+    ])
+      expect(namesSecret(pattern, text), text).toBeNull();
   });
 });
 

@@ -33,6 +33,44 @@ export function secretPattern(words: readonly string[]) {
 }
 
 /**
+ * A character's names as one pattern, matched as a secret's words are (whole words, the text read as it
+ * shows, spaces and apostrophes alike, letters in any case), except that a word the name writes with a
+ * capital names the character only where it begins with one: a name is a proper noun, and the same word
+ * in lower case is the common word ("a sable coat", "the stone wall", "a wren"), while "SABINE" and
+ * "Sabine's" still name Sabine. Match it with `namesSecret`.
+ */
+export function namePattern(names: readonly string[]) {
+  const anyCase = (letter: string) => {
+    const lower = letter.toLowerCase();
+    const upper = letter.toUpperCase();
+    return lower === upper || [...lower].length > 1 || [...upper].length > 1
+      ? escapeRegExp(letter)
+      : `[${lower}${upper}]`;
+  };
+  const phrases = names.map((name) =>
+    comparable(name)
+      .trim()
+      .split(/(\s+)/)
+      .map((part) =>
+        /^\s+$/.test(part)
+          ? "\\s+"
+          : [...part]
+              .map((character, at, characters) =>
+                new RegExp(apostrophes).test(character)
+                  ? apostrophes
+                  : // A capital that begins a word ("Sabine", the S of "*Star*", the E of "Wick-Eye") stays one.
+                    /\p{Lu}/u.test(character) && !/\p{L}/u.test(characters[at - 1] ?? "")
+                    ? escapeRegExp(character)
+                    : anyCase(character),
+              )
+              .join(""),
+      )
+      .join(""),
+  );
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "u");
+}
+
+/**
  * Cyrillic and Greek letters drawn like Latin ones, as the Latin letter they show: "Соrvin" with a
  * Cyrillic "С" and "о" reads as "Corvin". Both the secret's words and the text are folded, so a secret
  * written in Cyrillic or Greek still matches itself.
@@ -78,6 +116,22 @@ export function namesSecret(pattern: RegExp, text: string): string | null {
   const shown = overriddenRunsReversed(text);
   return shown === null ? null : (pattern.exec(comparable(shown))?.[0] ?? null);
 }
+
+/**
+ * The text as `namesSecret` reads it, worked out once for a text matched against many patterns: as it
+ * shows once compared, and again with its overridden runs the right way round where it has any. Match
+ * each pattern against every reading.
+ */
+export function readingsOf(text: string): string[] {
+  const shown = overriddenRunsReversed(text);
+  return shown === null ? [comparable(text)] : [comparable(text), comparable(shown)];
+}
+
+/** The words of a compared text (`readingsOf`), in lower case: the words a pattern built from some names can match first. */
+export const comparedWords = (reading: string) => reading.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The first word of a name as `comparedWords` reads a text. */
+export const firstComparedWord = (name: string) => comparedWords(comparable(name))[0] ?? "";
 
 /**
  * A unit that reveals the text to a reader who may not know the secret, or null when there is none.
