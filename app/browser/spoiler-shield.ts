@@ -197,7 +197,9 @@ export function useShieldedData<D>(
           failure: "This page could not load what you have read or watched, so it stays shielded.",
           load: async (signal) => ({
             page,
-            data: await fetchLoaderData<D>(`${pathname}?${withReveal(search, reveal)}`, routeId, signal),
+            data: sealedCopy(
+              await fetchLoaderData<Shielded<D>>(`${pathname}?${withReveal(search, reveal)}`, routeId, signal),
+            ),
           }),
         },
   );

@@ -1,7 +1,7 @@
 import { knownTo } from "~/lib/shield/gated";
 import { cleanQuery } from "~/lib/search/query";
 import { findSimilarMistakes } from "~/models/similar-mistakes.server";
-import { requesterKnowledge, shieldedData } from "~/server/shield.server";
+import { requesterKnowledge, sealedFor } from "~/server/shield.server";
 
 /** How many similar entries the form lists. */
 const SIMILAR = 5;
@@ -23,5 +23,5 @@ export const loader = answeringErrors(async ({ request, context }: Route.LoaderA
   const unit = (params.get("unit") ?? "").slice(0, 40);
   const similar = await findSimilarMistakes(context.db, kind, unit, cleanQuery(params.get("q")));
   const entries = knownTo(similar, requesterKnowledge(request)).slice(0, SIMILAR);
-  return Response.json(shieldedData(request, { entries }), { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(sealedFor(request, { entries }), { headers: { "Cache-Control": "public, max-age=60" } });
 });

@@ -1,5 +1,5 @@
 import { getTimeline } from "~/models/timeline.server";
-import { shieldedData } from "~/server/shield.server";
+import { sealedFor } from "~/server/shield.server";
 import type { Route } from "./+types/resources.timeline";
 import { answeringErrors } from "~/server/refusal.server";
 
@@ -13,5 +13,5 @@ export { refuseForm as action } from "~/server/stray-forms.server";
  * series' ids on tracking services, for importing a reader's lists from them.
  */
 export const loader = answeringErrors(async ({ context, request }: Route.LoaderArgs) => {
-  return Response.json(shieldedData(request, await getTimeline(context.db)));
+  return Response.json(sealedFor(request, await getTimeline(context.db)));
 });

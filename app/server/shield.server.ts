@@ -1,4 +1,4 @@
-import { seal, type Shielded } from "~/lib/shield/gated";
+import { type Plain, seal, type Shielded, shieldedJson } from "~/lib/shield/gated";
 import { noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 
 /**
@@ -11,9 +11,14 @@ export function requesterKnowledge(request: Request) {
 }
 
 /**
- * A loader's data sealed for its requester: only the gated content they know stays in. A page's component
- * opens it with `useShieldedData` (app/browser/spoiler-shield.ts); a resource route sends it as JSON.
+ * A page loader's data sealed for its requester: only the gated content they know stays in. The page's
+ * component opens it with `useShieldedData` (app/browser/spoiler-shield.ts).
  */
-export function shieldedData<D>(request: Request, data: D): Shielded<D> {
-  return seal(data, requesterKnowledge(request)) as unknown as Shielded<D>;
+export function shieldedData<D>(request: Request, data: D & Plain<D>): Shielded<D> {
+  return shieldedJson<D>(sealedFor(request, data));
+}
+
+/** Data sealed for its requester as a resource route answers it (`Response.json`). */
+export function sealedFor<D>(request: Request, data: D): D {
+  return seal(data, requesterKnowledge(request));
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext, UNSAFE_DataWithResponseInit as DataWithResponseIni
 import { env } from "cloudflare:workers";
 import { getLoadContext } from "../../load-context";
 import type { Bindings } from "../../app/server/env.server";
-import type { Shielded } from "../../app/lib/shield/gated";
+import { sealedCopy, type Shielded } from "../../app/lib/shield/gated";
 
 const origin = "https://companion.test";
 
@@ -127,10 +127,17 @@ export function headersOf(outcome: unknown) {
 }
 
 /** A loader's data as the browser gets it: a `data(value, init)` result is its value. */
-export function unwrap<Result>(result: Result): Result extends DataWithResponseInit<infer Value> ? Value : Result {
-  return (isDataWithInit(result) ? result.data : result) as Result extends DataWithResponseInit<infer Value>
-    ? Value
-    : Result;
+export function unwrap<Result>(result: Result): Unwrapped<Result> {
+  const value = isDataWithInit(result) ? result.data : result;
+  return (isShielded(value) ? sealedCopy(value) : value) as Unwrapped<Result>;
+}
+
+/** A loader's result as the browser reads it: a `data()` result's value, a shielded page's data opened. */
+type Unwrapped<Result> = SealedCopy<Result extends DataWithResponseInit<infer Value> ? Value : Result>;
+
+/** A shielded page's data as sent (app/lib/shield/gated.ts: `Shielded`), read as the browser reads it. */
+function isShielded(value: unknown): value is Shielded<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { sealed?: unknown }).sealed === "string";
 }
 
 function isDataWithInit(value: unknown): value is DataWithResponseInit<unknown> {

@@ -25,6 +25,7 @@ import {
   pageOfKind,
   type ParamsOf,
   status,
+  unwrap,
 } from "../support/workers-context";
 
 /** The tiny pack told this many times over: enough that every list runs past its first page. */
@@ -38,13 +39,15 @@ beforeAll(() => importTestPack("tiny", { scale: SCALE }));
 async function view<F extends DataFunction>(loader: F, path: string, params?: ParamsOf<F>) {
   const request = new Request(`https://companion.test${path}`);
   const context = createLoadContext(request, { ENVIRONMENT: "development", COUNT_D1_ROUND_TRIPS: "true" });
-  const data = (await loader({
-    request,
-    url: new URL(request.url),
-    params: (params ?? {}) as never,
-    pattern: "",
-    context,
-  })) as LoaderData<F>;
+  const data = unwrap(
+    await loader({
+      request,
+      url: new URL(request.url),
+      params: (params ?? {}) as never,
+      pattern: "",
+      context,
+    }),
+  ) as LoaderData<F>;
   return { data, roundTrips: roundTrips(context.db) };
 }
 

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation, useSearchParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as followUp from "~/browser/follow-up";
+import { shieldedJson } from "~/lib/shield/gated";
 import type { SearchResult } from "~/lib/search/result";
 import { SearchBox } from "./search-box";
 import type { Suggestions } from "./search-suggestions";
@@ -34,7 +35,7 @@ function renderSite() {
     const url = new URL(href, "http://site.test");
     expect([url.pathname, routeId]).toEqual(["/search", "routes/search"]);
     asked.push(url.search);
-    return { query: url.searchParams.get("q") ?? "", results: hits, total: 7 } satisfies Suggestions;
+    return shieldedJson({ query: url.searchParams.get("q") ?? "", results: hits, total: 7 } satisfies Suggestions);
   });
   function Page() {
     const location = useLocation();

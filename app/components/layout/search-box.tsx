@@ -2,6 +2,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { fetchLoaderData, useFollowUp } from "~/browser/follow-up";
 import { importWithRecovery } from "~/browser/lazy-import";
+import { sealedCopy, type Shielded } from "~/lib/shield/gated";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Option, Suggestions, suggestionOptions } from "./search-suggestions";
@@ -36,7 +37,8 @@ export function SearchBox() {
       : {
           key: asked,
           failure: "Suggestions could not be loaded.",
-          load: (signal) => fetchLoaderData<Suggestions>(`/search?${asked}`, "routes/search", signal),
+          load: async (signal) =>
+            sealedCopy(await fetchLoaderData<Shielded<Suggestions>>(`/search?${asked}`, "routes/search", signal)),
         },
   );
   function prepare() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gated, isGated, knownTo, seal, sealedCopy, sealedItems, type Shielded } from "./gated";
+import { gated, isGated, knownTo, seal, sealedCopy, sealedItems, type Shielded, shieldedJson } from "./gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
 
 const page = {
@@ -96,11 +96,24 @@ describe("isGated", () => {
 
 describe("Shielded", () => {
   it("keeps a page's sealed data closed until it is opened: by useShieldedData, or sealedCopy for the public copy", () => {
-    const sent = seal({ title: gated(["wn:2-1"], "The Ember Court") }, noKnowledge) as unknown as Shielded<{
-      title: ReturnType<typeof gated<string>>;
-    }>;
+    const sent: Shielded<{ title: ReturnType<typeof gated<string>> }> = shieldedJson(
+      seal({ title: gated(["wn:2-1"], "The Ember Court") }, noKnowledge),
+    );
     // @ts-expect-error a page's component cannot read its shielded data without opening it
-    expect(sent.title.content).toBeNull();
+    expect(sent.title).toBeUndefined();
     expect(sealedCopy(sent).title).toEqual({ revealedBy: ["wn:2-1"], content: null });
+  });
+
+  it("travels as JSON text and opens to the data as sealed, one copy however often it is opened", () => {
+    const sealed = seal({ ...page, updatedOn: "2026-01-02" }, knowledgeOfUnits(["wn:1-2"]));
+    const sent = shieldedJson(sealed);
+    // One string in the page's hydration data: React Router's table of indexed values gzips to about twice its JSON.
+    expect(Object.values(sent)).toEqual([JSON.stringify(sealed)]);
+    expect(sealedCopy(sent)).toEqual(sealed);
+    // The page's renders, its metadata and its follow-up compare the data they were given by identity.
+    expect(sealedCopy(sent)).toBe(sealedCopy(sent));
+    expect(sealedCopy(shieldedJson(sealed))).not.toBe(sealedCopy(sent));
+    // @ts-expect-error JSON would turn a date into text: a page's data carries dates as ISO text already
+    shieldedJson({ updatedOn: new Date("2026-01-02") });
   });
 });
