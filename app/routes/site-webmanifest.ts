@@ -1,6 +1,8 @@
 import { siteIdentity } from "~/server/site-identity.server";
 import type { Route } from "./+types/site-webmanifest";
 
+export { refuseForm as action } from "~/server/stray-forms.server";
+
 /*
  * The web app manifest: what a phone needs to install the site (its name from the content pack, its
  * icons, shortcuts and screenshots). Served by the site, not as a static file, because the name is the

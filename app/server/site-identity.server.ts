@@ -42,12 +42,13 @@ export function withSettings(published: SiteIdentity | null, env: SiteSettings) 
 
 async function publishedIdentity(kv: KVNamespace, now: number) {
   if (memo && memo.expires > now) return memo.value;
-  let value: SiteIdentity | null = null;
   try {
-    value = parseSiteIdentity(await kv.get(SITE_IDENTITY_KEY, { type: "text", cacheTtl: KV_TTL_SECONDS }));
+    const value = parseSiteIdentity(await kv.get(SITE_IDENTITY_KEY, { type: "text", cacheTtl: KV_TTL_SECONDS }));
+    memo = { value, expires: now + MEMO_MS };
+    return value;
   } catch (error) {
+    // Not remembered: the next request asks KV again.
     console.error("The site's identity could not be read; using the settings", error);
+    return null;
   }
-  memo = { value, expires: now + MEMO_MS };
-  return value;
 }

@@ -29,7 +29,7 @@ describe("translation-meta loaders", () => {
       "main-2-lamp-softened",
     );
     expect(hub.newest.find((entry) => entry.id === "main-2-lamp-softened")).toMatchObject({
-      where: "Tiny Tale 2, chapter 1",
+      where: "Tiny Tale 2, Chapter 1",
       path: "/translation_meta/ln_mistls/main_v2#entry-main-2-lamp-softened",
     });
   });

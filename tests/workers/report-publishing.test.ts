@@ -262,7 +262,7 @@ describe("the translation notes feed", () => {
     const entry = present(
       [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((match) => match[0]).find((text) => text.includes(reportId)),
     );
-    expect(entry).toContain("<title>Tiny Tale 2, chapter 1: Softened or censored (Meaning-changing)</title>");
+    expect(entry).toContain("<title>Tiny Tale 2, Chapter 1: Softened or censored (Meaning-changing)</title>");
     expect(entry).not.toContain("4321");
     expect(entry).not.toContain("A line only readers of the hall know.");
     expect(entry).toContain("behind the spoiler shield");
