@@ -326,6 +326,13 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("reports a first appearance that points nowhere once, not again for every text that names the character", async () => {
+    const dir = packWith("characters.json", (json) => (json.characters[1].firstAppearances.webNovel = "wn:7-1"));
+    expect(await problemsOf(dir)).toEqual([
+      "characters.json › characters[1].firstAppearances.webNovel: points to wn:7-1, which does not exist",
+    ]);
+  });
+
   it("reports a revealAt that points nowhere", async () => {
     const dir = packWith("characters.json", (json) => (json.characters[0].facts[1].revealAt = "ss:no-such-story"));
     expect(await problemsOf(dir)).toEqual([

@@ -190,7 +190,10 @@ export function charactersMetBy(
     pack.characters.characters.map((character) => {
       const { webNovel, lightNovel, anime } = character.firstAppearances;
       const opens = [webNovel, anime].some((key) => key !== undefined && opening.has(key));
-      const known = opens || character.knownFromStart;
+      // A first appearance that points nowhere is reported as such; texts naming the character are not
+      // judged by it too (the pack is refused either way).
+      const unplaced = [webNovel, lightNovel, anime].some((key) => key !== undefined && !positions.has(key));
+      const known = opens || character.knownFromStart || unplaced;
       return [character.slug, known ? null : (revealedByAny(revealersOf, webNovel, lightNovel, anime) ?? "")] as const;
     }),
   );
