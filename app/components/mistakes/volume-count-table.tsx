@@ -11,11 +11,12 @@ import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
 export function VolumeCountTable({ volumes, caption }: { volumes: VolumeMistakeCount[]; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full border-collapse text-left text-sm">
+      {/* Columns of fixed widths from sm up: a volume's title shown once the reader reaches it never widens its column and moves the counts. */}
+      <table className="w-full border-collapse text-left text-sm sm:table-fixed">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-border">
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="px-4 py-2 sm:w-2/5">
               Volume
             </th>
             {severities.map((severity) => (
