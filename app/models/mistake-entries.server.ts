@@ -10,11 +10,22 @@ import { query } from "./query.server";
  * joins add, their reading order, and what a page shows of a row. Filters: ./mistake-filters.server.
  */
 
-/** The light novel entries with their volume's label and their web novel chapter's, if any. */
+/** The light novel entries with their volume's label and contents, and their web novel chapter's label, if any. */
 const lnEntries = query
   .selectFrom("ln_mistakes as m")
   .innerJoin("story_units as vu", "vu.key", "m.volume_key")
+  .innerJoin("ln_volumes as v", "v.key", "m.volume_key")
   .leftJoin("story_units as cu", "cu.key", "m.web_novel_chapter");
+
+/**
+ * What reveals the entry's chapter title as its volume's contents list it (app/models/light-novels.server.ts:
+ * `chaptersOf`): the flag of a title that repeats one the web novel flags, null for none, or "" (nothing)
+ * where the volume's flags are stale.
+ */
+const chapterTitleFlag = sql<string | null>`CASE
+  WHEN json_array_length(v.chapter_titles_revealed_by) = json_array_length(v.chapter_titles)
+  THEN json_extract(v.chapter_titles_revealed_by, '$[' || (m.chapter - 1) || ']')
+  ELSE '' END`.as("chapter_title_flag");
 
 /** An entry's own columns (without the importer's `source`) and the labels its joins add. */
 const lnColumns = [
@@ -23,6 +34,8 @@ const lnColumns = [
   "vu.label as volume_label",
   "m.chapter",
   "m.chapter_title",
+  chapterTitleFlag,
+  "vu.revealed_by as volume_reached_by",
   "m.chapter_label",
   "m.web_novel_chapter",
   "cu.label as web_novel_label",
@@ -82,6 +95,7 @@ export function lnEntriesMatching(fts: string) {
     .selectFrom("ln_mistake_index")
     .innerJoin("ln_mistakes as m", (join) => join.on("m.seq", "=", sql<number>`ln_mistake_index.rowid`))
     .innerJoin("story_units as vu", "vu.key", "m.volume_key")
+    .innerJoin("ln_volumes as v", "v.key", "m.volume_key")
     .leftJoin("story_units as cu", "cu.key", "m.web_novel_chapter")
     .select([...lnColumns])
     .where(matchesIndex(fts));
@@ -193,13 +207,16 @@ export function toLnMistake(row: LnMistakeRow): LnMistake {
     volume: { key: row.volume_key, label: row.volume_label },
     chapter: row.chapter,
     chapterLabel: row.chapter_label,
+    // Gated as the volume's contents gate it, not by the entry: a passage the reader may see can sit in
+    // a chapter whose title names what they skipped.
+    chapterTitle: gatedTitle(row.chapter_title_flag, row.volume_reached_by, row.chapter_title),
     webNovelChapter: row.web_novel_chapter
       ? { key: row.web_novel_chapter, label: row.web_novel_label ?? row.web_novel_chapter }
       : null,
     page: row.page,
     ebookPosition: row.ebook_position,
     edition: row.edition,
-    ...gatedBy(row.revealed_by, { ...entryText(row), chapterTitle: row.chapter_title }),
+    ...gatedBy(row.revealed_by, entryText(row)),
   };
 }
 

@@ -79,7 +79,7 @@ describe("translation-meta loaders", () => {
       await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?reveal=all", { slug: "main_v1" }),
       "volume",
     );
-    expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.content?.chapterTitle])).toEqual([
+    expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.chapterTitle.content])).toEqual([
       ["main-1-knock-twice", 1, "Knock"],
       ["main-1-hinge-name", 2, "Hinge"],
     ]);

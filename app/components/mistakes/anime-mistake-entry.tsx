@@ -9,14 +9,14 @@ export function AnimeMistakeEntry({ entry, shown }: { entry: AnimeMistake; shown
       entry={entry}
       shown={shown}
       headingLevel="h4"
-      heading={() => (
+      heading={
         <span className="tabular-nums">
           {formatTimestamp(entry.start)}–{formatTimestamp(entry.end)}
           <span className="ml-2 text-sm font-normal text-muted-foreground">
             {entry.platform} · {animeTrackLabels[entry.track]}
           </span>
         </span>
-      )}
+      }
     />
   );
 }

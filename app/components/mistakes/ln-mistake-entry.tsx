@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { TitleIfShown } from "~/components/unit-title";
 import { lightNovelChapterName } from "~/lib/content/labels";
 import { unitPath } from "~/lib/content/units";
 import type { LnMistake, LnMistakeInVolume } from "~/lib/mistakes/entries";
@@ -30,10 +31,16 @@ export function LnMistakeEntry({
       entry={entry}
       shown={shown}
       headingLevel={headingLevel}
-      heading={({ chapterTitle }) => (
+      heading={
         <>
           {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
-          {lightNovelChapterName({ label: entry.chapterLabel, title: chapterTitle }, entry.chapter)}
+          {/* Its title where the reader may see it; meanwhile the label names the chapter alone. */}
+          <TitleIfShown
+            gated={entry.chapterTitle}
+            fallback={lightNovelChapterName({ label: entry.chapterLabel, title: null }, entry.chapter)}
+          >
+            {(title) => lightNovelChapterName({ label: entry.chapterLabel, title }, entry.chapter)}
+          </TitleIfShown>
           {location.map((part) => (
             // Glued to the word before it by a no-break space: "· p. 110" never starts a line.
             <span key={part} className="whitespace-nowrap text-sm font-normal text-muted-foreground">
@@ -42,7 +49,7 @@ export function LnMistakeEntry({
             </span>
           ))}
         </>
-      )}
+      }
       badges={
         <Badge tone="outline" wrap>
           {entry.edition}

@@ -16,7 +16,7 @@ import {
   mistakeStatusLabels,
 } from "~/lib/mistakes/rules";
 import { formatDate } from "~/lib/format";
-import type { MistakeEntry, MistakeFacets, MistakeText } from "~/lib/mistakes/entries";
+import type { MistakeEntry, MistakeFacets } from "~/lib/mistakes/entries";
 import { diffWords } from "~/lib/mistakes/word-diff";
 
 const severityTone = { minor: "neutral", meaning_changing: "outline", plot_relevant: "warning" } as const;
@@ -153,9 +153,9 @@ export function Credits({
  * One entry on a mistakes page: its heading (where it is), permalink, badges, the Japanese, the
  * official and suggested text side by side, and why. Entries sit in a ShieldedList: one it hides
  * (or whose text the response left out) keeps its hidden, empty element, so a permalink still has
- * its target once the entry is shown. The heading gets the entry's text, as a chapter title can spoil.
+ * its target once the entry is shown.
  */
-export function MistakeCard<Text extends MistakeText>({
+export function MistakeCard({
   entry,
   shown,
   heading,
@@ -163,10 +163,11 @@ export function MistakeCard<Text extends MistakeText>({
   footer,
   headingLevel: Heading = "h3",
 }: {
-  entry: MistakeEntry<Text>;
+  entry: MistakeEntry;
   /** Whether the spoiler shield lets the entry be shown (ShieldedList decides). */
   shown: boolean;
-  heading: (text: Text) => ReactNode;
+  /** Where the entry is; shown with the entry only. */
+  heading: ReactNode;
   /** Where the card sits in the page's outline. */
   headingLevel?: "h2" | "h3" | "h4";
   badges?: ReactNode;
@@ -188,7 +189,7 @@ export function MistakeCard<Text extends MistakeText>({
     <article id={anchor} aria-labelledby={`${anchor}-title`} className={className}>
       <header className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={`${anchor}-title`} className="font-semibold">
-          {heading(text)}
+          {heading}
         </Heading>
         <EntryLinks anchor={anchor} />
       </header>

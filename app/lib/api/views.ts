@@ -163,6 +163,7 @@ export interface ApiMistake {
   updated_on: string | null;
   light_novel: {
     chapter: number;
+    chapter_label: string | null;
     chapter_title: string | null;
     web_novel_chapter: string | null;
     page: number | null;
@@ -204,7 +205,7 @@ export function knownMistakes(
       light_novel: {
         chapter: entry.chapter,
         chapter_label: entry.chapterLabel,
-        chapter_title: entry.content!.chapterTitle,
+        chapter_title: seal(entry.chapterTitle, knowledge).content,
         web_novel_chapter: entry.webNovelChapter?.key ?? null,
         page: entry.page,
         ebook_position: entry.ebookPosition,

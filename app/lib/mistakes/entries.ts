@@ -16,7 +16,7 @@ export interface MistakeText {
 }
 
 /** What every entry has, light novel or anime: public facts, and its text gated. */
-export interface MistakeEntry<Text extends MistakeText = MistakeText> extends Gated<Text> {
+export interface MistakeEntry extends Gated<MistakeText> {
   id: string;
   category: MistakeCategory;
   severity: MistakeSeverity;
@@ -26,17 +26,14 @@ export interface MistakeEntry<Text extends MistakeText = MistakeText> extends Ga
   updatedOn: string | null;
 }
 
-/** A light novel entry's text: its chapter's title can spoil too. */
-export interface LnMistakeText extends MistakeText {
-  chapterTitle: string | null;
-}
-
-export interface LnMistake extends MistakeEntry<LnMistakeText> {
+export interface LnMistake extends MistakeEntry {
   volume: { key: string; label: string };
   /** The chapter's place in its volume's list (a pack's entry) or its number as a reader wrote it (a report's). */
   chapter: number;
   /** The chapter's label as its book prints it ("Prologue", "Chapter 3"); null where it is not known. */
   chapterLabel: string | null;
+  /** Its title, gated as its volume's contents gate it (a title can spoil where the passage does not). */
+  chapterTitle: Gated<string | null>;
   webNovelChapter: { key: string; label: string } | null;
   page: number | null;
   ebookPosition: string | null;
