@@ -50,6 +50,18 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("refuses a site description that names a secret: every page and link preview carries it", () => {
+    const problems = problemsOfTiny((files) => {
+      files["series.json"].site = {
+        name: "Door Keepers",
+        description: "Where the girl who built the door keeps her lamps.",
+      };
+    });
+    expect(problems).toEqual([
+      secretFinding("series.json › site.description", "built the door", "every reader sees it"),
+    ]);
+  });
+
   it("refuses a text gated at a point a reader can reach before the secret", () => {
     const problems = problemsOfTiny((files) => {
       files["characters.json"].characters[0].facts.push({

@@ -67,6 +67,9 @@ export function packTexts(
   const { series } = pack;
   for (const field of ["title", "originalTitle", "synopsis", "author", "illustrator"] as const)
     add("series.json", field, series[field], null);
+  // The site's name and description are on every page, its manifest and its link previews.
+  for (const field of ["name", "shortName", "description"] as const)
+    add("series.json", `site.${field}`, series.site?.[field], null);
 
   pack.webNovel.arcs.forEach((arc, a) => {
     const path = `arcs[${a}]`;
