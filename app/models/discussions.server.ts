@@ -117,11 +117,17 @@ const horizonRevealers = (row: CommentRow) => unitRevealers(row.horizon, row.hor
 
 /**
  * One page of a unit's thread in one round trip, or null when no unit has this key. `page` past the
- * end gives an empty page (the route answers 404 for it). The list is gated by the unit, each comment
+ * end gives an empty page (the route answers 404 for it). `readerAt`: the requester's furthest units,
+ * named for their horizon choices. The list is gated by the unit, each comment
  * and reply by its horizon; everything else (how many, how many pages) is the same for everyone.
  */
-export async function getThread(db: D1Database, unit: string, page: number): Promise<Thread | null> {
-  const [units, counts, comments, replies] = await batch(db, [
+export async function getThread(
+  db: D1Database,
+  unit: string,
+  page: number,
+  readerAt: readonly string[] = [],
+): Promise<Thread | null> {
+  const [units, counts, comments, replies, places] = await batch(db, [
     query
       .selectFrom("story_units as u")
       .leftJoin("break_time_episodes as b", "b.key", "u.key")
@@ -139,6 +145,10 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
       .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
       .where("c.status", "=", "shown")
       .orderBy("c.id"),
+    query
+      .selectFrom("story_units")
+      .select(["key", "label"])
+      .where((row) => (readerAt.length ? row("key", "in", readerAt) : row.lit(false))),
   ]);
   const found = units[0];
   if (!found) return null;
@@ -162,6 +172,7 @@ export async function getThread(db: D1Database, unit: string, page: number): Pro
         ...gated(horizonRevealers(row), { ...bodyOf(row), replies: repliesOf.get(row.id) ?? [] }),
       })),
     ),
+    readerPlaces: places.map((place) => ({ key: place.key, label: place.label })),
   };
 }
 

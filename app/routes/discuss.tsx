@@ -30,7 +30,7 @@ import {
   reportIntent,
   threadPageOf,
 } from "~/server/thread-actions.server";
-import { shieldedData } from "~/server/shield.server";
+import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import type { Route } from "./+types/discuss";
 
 /** The unit a thread's address names, or a 404 when it names none. */
@@ -44,7 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const unit = threadUnit(params);
   const url = new URL(request.url);
   const page = requestedPage(url);
-  const thread = await getThread(context.db, unit, page);
+  // Where the requester says they are, so the form names their horizons as the series does.
+  const readerAt = [...requesterKnowledge(request).reached.values()].map((place) => place.key);
+  const thread = await getThread(context.db, unit, page, readerAt);
   if (!thread) notFound();
   requireExistingPage(url, thread);
   return shieldedData(request, thread);
@@ -129,7 +131,12 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
           Post a comment
         </h2>
         {/* Drawn anew after each navigation (a comment posted): empty, with a new submission id. */}
-        <CommentForm key={location.key} unit={thread.unit} answer={answerTo(actionData, "post:new")} />
+        <CommentForm
+          key={location.key}
+          unit={thread.unit}
+          readerPlaces={thread.readerPlaces}
+          answer={answerTo(actionData, "post:new")}
+        />
       </section>
       <h2 className="mb-1 text-lg font-semibold">Comments</h2>
       <label className="mb-3 flex min-h-11 items-center gap-2 text-sm">
@@ -143,7 +150,13 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
       </label>
       <Spoiler gated={thread.comments} what="This discussion" block>
         {(comments) => (
-          <ThreadComments unit={thread.unit} comments={comments} strict={strict} actionData={actionData} />
+          <ThreadComments
+            unit={thread.unit}
+            readerPlaces={thread.readerPlaces}
+            comments={comments}
+            strict={strict}
+            actionData={actionData}
+          />
         )}
       </Spoiler>
       <Pagination page={thread.page} pageCount={thread.pageCount} />

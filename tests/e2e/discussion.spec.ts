@@ -109,6 +109,11 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await writer.unrouteAll();
 
   await expect(writer.getByLabel("What it touches")).toHaveValue("anime:1-10");
+  // The writer's own furthest place is named as the series numbers it.
+  await expect(writer.getByLabel("What it touches").locator("option")).toHaveText([
+    "Only Season 1 · Episode 10",
+    "The anime to Season 1 · Episode 12",
+  ]);
   // On a phone the comments start below the form: the posted one is brought into view.
   await writer.setViewportSize({ width: 360, height: 640 });
   await writer.getByRole("button", { name: "Post comment" }).click();

@@ -15,6 +15,17 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(await status(loader, "/discuss/wn:1-2?page=x", { unit: "wn:1-2" })).toBe(404);
   });
 
+  it("names the requester's places as the series numbers them, for the horizons they may choose", async () => {
+    // Arc 1 opens with a prologue, so its third entry is its second chapter.
+    const named = await thread("wn:1-2", "wn:1-3,anime:1-2");
+    expect(named.readerPlaces.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: "anime:1-2", label: "Season 1 · Episode 2" },
+      { key: "wn:1-3", label: "Arc 1 · Chapter 2" },
+    ]);
+    // A first load states nothing, and gets nothing to name.
+    expect((await thread("wn:1-2")).readerPlaces).toEqual([]);
+  });
+
   it("shows a Break Time short's thread to the viewers of the episode it aired with, who watched it", async () => {
     const cookie = await cookieFor("writer-bt", { name: "Bea" });
     await saveProgress("writer-bt", { anime: "anime:1-1", breakTime: ["bt:1-1"] });

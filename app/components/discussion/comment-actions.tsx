@@ -30,11 +30,14 @@ import { CommentText } from "./comment-text";
  */
 export function CommentTools({
   place,
+  readerPlaces,
   body,
   moderator,
   actionData,
 }: {
   place: { id: number; horizon: UnitLabel };
+  /** The reader's places as the series names them, for a report's "should have seen first". */
+  readerPlaces: readonly UnitLabel[];
   body: CommentBody;
   moderator: boolean;
   actionData: unknown;
@@ -90,7 +93,13 @@ export function CommentTools({
         ) : null}
       </div>
       {open === "report" && !own ? (
-        <ReportForm id={place.id} horizon={place.horizon} answer={reportAnswer} onDone={() => setOpen(null)} />
+        <ReportForm
+          id={place.id}
+          horizon={place.horizon}
+          readerPlaces={readerPlaces}
+          answer={reportAnswer}
+          onDone={() => setOpen(null)}
+        />
       ) : null}
       {moderator ? (
         <ModeratorActions id={place.id} hidden={false} answer={answerTo(actionData, `moderate:${place.id}`)} />
@@ -242,11 +251,13 @@ function DeleteButton({ id }: { id: number }) {
 function ReportForm({
   id,
   horizon,
+  readerPlaces,
   answer,
   onDone,
 }: {
   id: number;
   horizon: UnitLabel;
+  readerPlaces: readonly UnitLabel[];
   answer: Answer;
   onDone: () => void;
 }) {
@@ -255,7 +266,7 @@ function ReportForm({
   const values = answer?.values ?? {};
   const sending = useSending("report", id);
   // Beyond what the comment says it touches: the reader's own furthest places past it.
-  const further = shield ? horizonChoices(horizon, shield.knowledge, null).slice(1) : [];
+  const further = shield ? horizonChoices(horizon, shield.knowledge, null, readerPlaces).slice(1) : [];
   return (
     <Form method="post" className="mt-2 space-y-3 rounded-md border border-border p-3" aria-label="Report this comment">
       <CommentFormFields intent="report" form={`report:${id}`} id={id} />

@@ -11,7 +11,7 @@ import type { PostFormProps } from "./post-form";
  * thread's unit to set their progress, and a signed-in reader who has gets the form (PostForm, loaded
  * only for them).
  */
-export function CommentForm({ unit, parent = null, answer, onCancel }: PostFormProps) {
+export function CommentForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
   const user = useOptionalUser();
   const shield = useShield();
   const { pathname, search } = useLocation();
@@ -39,5 +39,5 @@ export function CommentForm({ unit, parent = null, answer, onCancel }: PostFormP
     );
   }
 
-  return <PostFormSlot unit={unit} parent={parent} answer={answer} onCancel={onCancel} />;
+  return <PostFormSlot unit={unit} readerPlaces={readerPlaces} parent={parent} answer={answer} onCancel={onCancel} />;
 }

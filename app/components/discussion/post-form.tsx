@@ -24,6 +24,8 @@ import { useShield } from "~/browser/spoiler-shield";
  */
 export interface PostFormProps {
   unit: UnitLabel;
+  /** The reader's places as the series names them (`Thread.readerPlaces`), for the horizon's choices. */
+  readerPlaces: readonly UnitLabel[];
   /** The comment a reply answers; none for a new comment. */
   parent?: { id: number; horizon: UnitLabel } | null;
   /** The action's answer, when it answered this form. */
@@ -31,7 +33,7 @@ export interface PostFormProps {
   onCancel?: () => void;
 }
 
-export function PostForm({ unit, parent = null, answer, onCancel }: PostFormProps) {
+export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
   const shield = useShield();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,7 +69,7 @@ export function PostForm({ unit, parent = null, answer, onCancel }: PostFormProp
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
   }, [answer, draft.restored]);
 
-  const choices = shield ? horizonChoices(unit, shield.knowledge, parent?.horizon ?? null) : [];
+  const choices = shield ? horizonChoices(unit, shield.knowledge, parent?.horizon ?? null, readerPlaces) : [];
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "post";
   const fieldId = (name: string) => `${name}-${parent?.id ?? "new"}`;
 

@@ -39,11 +39,14 @@ function byHorizon<T extends { horizon: UnitLabel }>(items: readonly T[]): T[][]
  */
 export function ThreadComments({
   unit,
+  readerPlaces,
   comments,
   strict,
   actionData,
 }: {
   unit: UnitLabel;
+  /** The reader's places, named for a reply's horizon (`Thread.readerPlaces`). */
+  readerPlaces: UnitLabel[];
   comments: ThreadComment[];
   strict: boolean;
   /** The thread's action's answer: each form shows the one meant for it (`answerTo`). */
@@ -86,9 +89,16 @@ export function ThreadComments({
               >
                 {isShown && comment.content ? (
                   <>
-                    <CommentView unit={unit} place={comment} body={comment.content} actionData={actionData} />
+                    <CommentView
+                      unit={unit}
+                      readerPlaces={readerPlaces}
+                      place={comment}
+                      body={comment.content}
+                      actionData={actionData}
+                    />
                     <Replies
                       unit={unit}
+                      readerPlaces={readerPlaces}
                       parent={comment}
                       replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
                       actionData={actionData}
@@ -107,12 +117,14 @@ export function ThreadComments({
 
 function Replies({
   unit,
+  readerPlaces,
   parent,
   replies,
   actionData,
   canReply,
 }: {
   unit: UnitLabel;
+  readerPlaces: UnitLabel[];
   parent: ThreadComment;
   replies: ThreadReply[];
   actionData: unknown;
@@ -144,7 +156,13 @@ function Replies({
                   className="target:rounded-md target:outline target:outline-primary"
                 >
                   {isShown && reply.content ? (
-                    <CommentView unit={unit} place={reply} body={reply.content} actionData={actionData} />
+                    <CommentView
+                      unit={unit}
+                      readerPlaces={readerPlaces}
+                      place={reply}
+                      body={reply.content}
+                      actionData={actionData}
+                    />
                   ) : null}
                 </li>
               )}
@@ -157,6 +175,7 @@ function Replies({
           <CommentForm
             key={location.key}
             unit={unit}
+            readerPlaces={readerPlaces}
             parent={parent}
             answer={answer}
             onCancel={() => setReplying(false)}
@@ -174,11 +193,13 @@ function Replies({
 /** One comment or reply: who, when, what they had seen, what it touches, its text, and what the reader may do with it. */
 function CommentView({
   unit,
+  readerPlaces,
   place,
   body,
   actionData,
 }: {
   unit: UnitLabel;
+  readerPlaces: UnitLabel[];
   place: { id: number; horizon: UnitLabel };
   body: CommentBody;
   actionData: unknown;
@@ -214,7 +235,13 @@ function CommentView({
         </p>
       ) : null}
       {user ? (
-        <CommentToolsSlot place={place} body={body} moderator={Boolean(user.admin)} actionData={actionData} />
+        <CommentToolsSlot
+          place={place}
+          readerPlaces={readerPlaces}
+          body={body}
+          moderator={Boolean(user.admin)}
+          actionData={actionData}
+        />
       ) : (
         <TextOnly body={body} />
       )}

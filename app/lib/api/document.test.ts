@@ -62,6 +62,7 @@ describe("the API's OpenAPI document", () => {
       total: 2,
       page: 1,
       pageCount: 1,
+      readerPlaces: [],
       comments: gated(["wn:1-2"], [{ id: 1, horizon: place, ...gated(["wn:1-2"], { ...body, replies: [reply] }) }]),
     };
     for (const knowledge of [noKnowledge, allKnowledge]) {

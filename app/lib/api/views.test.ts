@@ -115,6 +115,7 @@ describe("the API's views, sealed for the requester", () => {
       total: 3,
       page: 1,
       pageCount: 1,
+      readerPlaces: [],
       comments: gated(
         ["wn:1-9"],
         [

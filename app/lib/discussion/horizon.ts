@@ -34,35 +34,53 @@ export interface HorizonChoice {
   label: string;
 }
 
+/** Each line as a horizon's choice names it, before the writer's place on it. */
+const lineNames: Record<string, string> = {
+  web_novel: "The web novel",
+  light_novels: "The light novels",
+  anime: "The anime",
+};
+
 /**
- * What a writer has seen of a line, short enough for a phone's select (a chapter's own number may
- * differ from its place, so places are counted, never named).
+ * What a writer has seen of a line, short enough for a phone's select: "The web novel to Arc 4 ·
+ * Chapter 26", named as the series numbers it (`named`, from the thread's data). Until that name
+ * arrives, the place is given without a number a reader could take for the chapter's own: a web novel
+ * chapter's place in its arc may differ from its number (interludes, "123-A").
  */
-function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>) {
+function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: string | undefined) {
+  const line = lineNames[parts.medium];
+  if (!line) return "Everything I have seen";
+  if (named) return `${line} to ${named}`;
   switch (parts.medium) {
     case "web_novel":
-      return `The web novel to arc ${parts.arc}, chapter ${parts.chapter}`;
+      return `${line}, into arc ${parts.arc}`;
     case "light_novels":
-      return `The light novels: ${parts.collection} to volume ${parts.volume}`;
+      return `${line}: ${parts.collection} to volume ${parts.volume}`;
     case "anime":
-      return `The anime to season ${parts.season}, episode ${parts.episode}`;
+      return `${line} to season ${parts.season}, episode ${parts.episode}`;
     default:
-      return "Everything I have seen";
+      return line;
   }
 }
 
 /**
  * What a writer may set their comment's horizon to: the thread's unit (or the comment answered), and
- * their own furthest place on each line that is not before it. Side stories and shorts are ticked one
- * by one; a comment about one belongs in its own thread.
+ * their own furthest place on each line that is not before it, named as `readerPlaces` names it. Side
+ * stories and shorts are ticked one by one; a comment about one belongs in its own thread.
  */
-export function horizonChoices(unit: UnitLabel, writer: Knowledge, parentHorizon: UnitLabel | null): HorizonChoice[] {
+export function horizonChoices(
+  unit: UnitLabel,
+  writer: Knowledge,
+  parentHorizon: UnitLabel | null,
+  readerPlaces: readonly UnitLabel[] = [],
+): HorizonChoice[] {
   const base = parentHorizon ?? unit;
   const choices: HorizonChoice[] = [{ key: base.key, label: `Only ${base.label}` }];
   for (const place of writer.reached.values()) {
     if (place.key === base.key || comesBefore(place.key, base.key) || !hasConsumed(writer, place.key)) continue;
     const parts = parseUnitKey(place.key);
-    choices.push({ key: place.key, label: parts ? seenOfLine(parts) : "Everything I have seen" });
+    const named = readerPlaces.find((known) => known.key === place.key)?.label;
+    choices.push({ key: place.key, label: parts ? seenOfLine(parts, named) : "Everything I have seen" });
   }
   return choices;
 }

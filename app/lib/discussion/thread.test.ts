@@ -35,8 +35,20 @@ describe("a comment's horizon", () => {
     const choices = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null);
     expect(choices.map((choice) => choice.key)).toEqual(["anime:1-11", "wn:3-10", "anime:1-12", "ln:main-2"]);
     expect(choices[0]?.label).toBe("Only Season 1 · Episode 11");
-    expect(choices[1]?.label).toBe("The web novel to arc 3, chapter 10");
+    // Until the thread's data names them, a web novel place gives no number a reader could take for the
+    // chapter's own (its tenth entry may be "Chapter 9" after an interlude).
+    expect(choices[1]?.label).toBe("The web novel, into arc 3");
     expect(choices[3]?.label).toBe("The light novels: main to volume 2");
+    const named = horizonChoices({ key: "anime:1-11", label: "Season 1 · Episode 11" }, writer, null, [
+      { key: "wn:3-10", label: "Arc 3 · Chapter 9" },
+      { key: "ln:main-2", label: "Lanternfall 2" },
+    ]);
+    expect(named.map((choice) => choice.label)).toEqual([
+      "Only Season 1 · Episode 11",
+      "The web novel to Arc 3 · Chapter 9",
+      "The anime to season 1, episode 12",
+      "The light novels to Lanternfall 2",
+    ]);
     // A place before the thread on its own line is no choice.
     expect(
       horizonChoices({ key: "wn:3-12", label: "Arc 3 · Chapter 12" }, writer, null).map((choice) => choice.key),

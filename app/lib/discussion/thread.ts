@@ -70,6 +70,11 @@ export interface Thread {
   pageCount: number;
   /** This page's comments in the order posted, for readers who have consumed the unit. */
   comments: Gated<ThreadComment[]>;
+  /**
+   * The requester's furthest place on each line, named as the series names it ("Arc 4 · Chapter 26"),
+   * from what their request states they know: the horizons a writer may choose. None on a first load.
+   */
+  readerPlaces: UnitLabel[];
 }
 
 /**
