@@ -19,13 +19,14 @@ const lnEntries = query
 
 /**
  * What reveals the entry's chapter title as its volume's contents list it (app/models/light-novels.server.ts:
- * `chaptersOf`): the flag of a title that repeats one the web novel flags, null for none, or "" (nothing)
- * where the volume's flags are stale.
+ * `chaptersOf`): the flag of a title that repeats one the web novel flags, null for none (and for an
+ * entry whose place in the contents is not known, chapter 0), or "" (nothing) where the volume's flags
+ * are stale.
  */
 const chapterTitleFlag = sql<string | null>`CASE
-  WHEN json_array_length(v.chapter_titles_revealed_by) = json_array_length(v.chapter_titles)
-  THEN json_extract(v.chapter_titles_revealed_by, '$[' || (m.chapter - 1) || ']')
-  ELSE '' END`.as("chapter_title_flag");
+  WHEN json_array_length(v.chapter_titles_revealed_by) <> json_array_length(v.chapter_titles) THEN ''
+  WHEN m.chapter > 0 THEN json_extract(v.chapter_titles_revealed_by, '$[' || (m.chapter - 1) || ']')
+  END`.as("chapter_title_flag");
 
 /** An entry's own columns (without the importer's `source`) and the labels its joins add. */
 const lnColumns = [

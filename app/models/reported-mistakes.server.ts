@@ -1,5 +1,5 @@
 import { lightNovelChapterLabel } from "~/lib/content/labels";
-import { type ExpressionBuilder, expressionBuilder } from "kysely";
+import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
 import { type MistakeCategory, type MistakeSeverity, parseBookLocation, timestampSeconds } from "~/lib/mistakes/rules";
 import { namesAnySecret, publicationProblem } from "~/lib/mistakes/publishing";
 import { crossedReaders } from "~/lib/progress/crossed-readers";
@@ -63,12 +63,22 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
     added_on: now.toISOString().slice(0, 10),
   };
   if (report.kind === "ln_mistl") {
-    const chapter = Number.parseInt(fields.chapter ?? "", 10);
+    const typed = fields.chapter?.trim() ?? "";
     // A chapter's number as the reader wrote it is the book's ("3", "123-A"); a title they typed is not
     // published as a label (triage holds the entry's text to the secrets, not this field).
-    const chapterLabel = /^\d+(?:-[A-Za-z\d]+)?$/.test(fields.chapter?.trim() ?? "")
-      ? lightNovelChapterLabel(fields.chapter!)
-      : null;
+    const typedLabel = /^\d+(?:-[A-Za-z\d]+)?$/.test(typed) ? lightNovelChapterLabel(typed) : null;
+    // The entry takes its place in the volume's contents, as the pack's entries do: the chapter whose
+    // label the reader gave ("3" is "Chapter 3", after a prologue the fourth of the list), else the one
+    // whose title they typed. Not found, a number stays as written, and a title gives no place (0).
+    const place = sql<number>`CAST(COALESCE(
+      (SELECT l.key + 1 FROM json_each(v.chapter_labels) AS l WHERE l.value = ${typedLabel} LIMIT 1),
+      (SELECT t.key + 1 FROM json_each(v.chapter_titles) AS t
+        WHERE t.value <> '' AND lower(t.value) = lower(${typed}) LIMIT 1),
+      ${typedLabel ? Math.max(Number.parseInt(typed, 10), 0) : 0}) AS INTEGER)`;
+    const listed = (list: "chapter_labels" | "chapter_titles") =>
+      sql<
+        string | null
+      >`CASE WHEN ${place} > 0 THEN json_extract(v.${sql.raw(list)}, '$[' || (${place} - 1) || ']') END`;
     // Checked before publishing (./report-decisions.server): a page, an ebook position, or nothing.
     const location = parseBookLocation(fields.location ?? "");
     const volume = fields.volume ?? "";
@@ -80,6 +90,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
         "volume_key",
         "chapter",
         "chapter_label",
+        "chapter_title",
         "page",
         "ebook_position",
         "edition",
@@ -103,8 +114,9 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
             row.val(entryId).as("id"),
             row.val("report").as("source"),
             row.val(volume).as("volume_key"),
-            row.val(Number.isFinite(chapter) && chapter > 0 ? chapter : 1).as("chapter"),
-            row.val(chapterLabel).as("chapter_label"),
+            place.as("chapter"),
+            sql<string | null>`COALESCE(${listed("chapter_labels")}, ${typedLabel})`.as("chapter_label"),
+            sql<string | null>`NULLIF(${listed("chapter_titles")}, '')`.as("chapter_title"),
             row.val(location?.page ?? null).as("page"),
             row.val(location?.ebookPosition ?? null).as("ebook_position"),
             row.val("Reported by a reader").as("edition"),

@@ -160,20 +160,34 @@ describe("a report's location", () => {
     expect(place("Somewhere in it.")).toEqual([null, null]);
   });
 
-  it("names its chapter by the number the reader wrote, and publishes no label from a title they typed", async () => {
+  it("takes its chapter's place in the volume's contents from the number or the title the reader wrote", async () => {
+    // The tiny pack's volume 1 lists "Knock" and "Hinge" without labels; volume 2 "Chapter 1: Corridor"
+    // and "Epilogue: Lamp".
     const numbered = await lnReport({ chapter: "12-A", suggested: "In the split chapter." });
     const titled = await lnReport({ chapter: "The Ash Warden Weeps", suggested: "In a chapter by its title." });
-    for (const reportId of [numbered, titled]) expect((await accept(reportId)).status).toBe(302);
-    const volume = pageOfKind(
-      await load(volumeLoader, "/translation_meta/ln_mistls/main_v1?reveal=ln:main-1", { slug: "main_v1" }),
-      "volume",
+    const listed = await lnReport({ chapter: " hinge ", suggested: "In a listed chapter by its title." });
+    const labelled = await lnReport({ volume: "ln:main-2", chapter: "1", suggested: "In the book's chapter 1." });
+    for (const reportId of [numbered, titled, listed, labelled]) expect((await accept(reportId)).status).toBe(302);
+    const entries = await Promise.all(
+      ["main_v1", "main_v2"].map(
+        async (slug) =>
+          pageOfKind(
+            await load(volumeLoader, `/translation_meta/ln_mistls/${slug}?reveal=ln:main-2`, { slug }),
+            "volume",
+          ).entries,
+      ),
     );
     const chapterOf = (suggested: string) => {
-      const entry = present(volume.entries.find((candidate) => candidate.content?.suggested === suggested));
-      return [entry.chapter, entry.chapterLabel];
+      const entry = present(entries.flat().find((candidate) => candidate.content?.suggested === suggested));
+      return [entry.chapter, entry.chapterLabel, entry.chapterTitle.content];
     };
-    expect(chapterOf("In the split chapter.")).toEqual([12, "Chapter 12-A"]);
-    expect(chapterOf("In a chapter by its title.")).toEqual([1, null]);
+    // A number the contents do not list stays as written; a title they do not list gives no place, and
+    // no label is made of it.
+    expect(chapterOf("In the split chapter.")).toEqual([12, "Chapter 12-A", null]);
+    expect(chapterOf("In a chapter by its title.")).toEqual([0, null, null]);
+    // Found in the contents: its place, label and title there, as a pack's entry has them.
+    expect(chapterOf("In a listed chapter by its title.")).toEqual([2, null, "Hinge"]);
+    expect(chapterOf("In the book's chapter 1.")).toEqual([1, "Chapter 1", "Corridor"]);
   });
 });
 

@@ -26,6 +26,15 @@ export function LnMistakeEntry({
     entry.page ? `p. ${entry.page}` : null,
     entry.ebookPosition ? `ebook ${entry.ebookPosition}` : null,
   ].filter((part) => part !== null);
+  // "Lanternfall 3, Chapter 2: Title" (the volume where the page is not its own); a reader's report
+  // whose chapter the contents do not list says so.
+  const where = (title: string | null) =>
+    [
+      showVolume && entry.volume ? entry.volume.label : "",
+      lightNovelChapterName({ label: entry.chapterLabel, title }, entry.chapter),
+    ]
+      .filter(Boolean)
+      .join(", ") || "Chapter not known";
   return (
     <MistakeCard
       entry={entry}
@@ -33,13 +42,9 @@ export function LnMistakeEntry({
       headingLevel={headingLevel}
       heading={
         <>
-          {showVolume && entry.volume ? `${entry.volume.label}, ` : ""}
           {/* Its title where the reader may see it; meanwhile the label names the chapter alone. */}
-          <TitleIfShown
-            gated={entry.chapterTitle}
-            fallback={lightNovelChapterName({ label: entry.chapterLabel, title: null }, entry.chapter)}
-          >
-            {(title) => lightNovelChapterName({ label: entry.chapterLabel, title }, entry.chapter)}
+          <TitleIfShown gated={entry.chapterTitle} fallback={where(null)}>
+            {where}
           </TitleIfShown>
           {location.map((part) => (
             // Glued to the word before it by a no-break space: "· p. 110" never starts a line.

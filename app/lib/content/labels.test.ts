@@ -7,6 +7,7 @@ import {
   placeName,
   lightNovelChapterName,
   lightNovelChapterOf,
+  lightNovelPlace,
   titleAfterLabel,
   titleBesideLabel,
   webNovelChapterName,
@@ -134,6 +135,12 @@ describe("a light novel chapter", () => {
       title: "Ledger of the Forgotten",
     });
     expect(lightNovelChapterOf("Prologue: Interlude")).toEqual({ label: "Prologue", title: "Interlude" });
+  });
+
+  it("places an entry by the book's label, else its place in the contents, else the volume alone", () => {
+    expect(lightNovelPlace("Lanternfall 3", { number: 4, label: "Chapter 3" })).toBe("Lanternfall 3, Chapter 3");
+    expect(lightNovelPlace("Lanternfall 3", { number: 7, label: null })).toBe("Lanternfall 3, chapter 7");
+    expect(lightNovelPlace("Lanternfall 3", { number: 0, label: null })).toBe("Lanternfall 3");
   });
 
   it("makes up no number where the book's label is not known", () => {

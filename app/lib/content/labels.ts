@@ -209,10 +209,13 @@ export function lightNovelChapterName(chapter: { label: string | null; title: st
 /**
  * Where a light novel entry (a translation note, a reported mistake) is, for a line that names it:
  * "Lanternfall 3, Chapter 6", "Lanternfall 3, Prologue" as the book labels the chapter; where the label
- * is not known, by its place in the volume's contents ("Lanternfall 3, chapter 7").
+ * is not known, by its place in the volume's contents ("Lanternfall 3, chapter 7"); where that is not
+ * known either, by the volume alone.
  */
 export function lightNovelPlace(volume: string, chapter: { number: number; label: string | null }) {
-  return `${volume}, ${chapter.label ?? `chapter ${chapter.number}`}`;
+  if (chapter.label) return `${volume}, ${chapter.label}`;
+  // A reader's report that named a chapter the contents do not list has no place in them (0).
+  return chapter.number > 0 ? `${volume}, chapter ${chapter.number}` : volume;
 }
 
 /** What a web novel entry is, in front of its title on the arc's list: "Prologue: Before the Lamps Are Lit". */
