@@ -142,6 +142,20 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses two entries with one serial number, and a number that is not a page's", async () => {
+    const dir = packWith("web-novel.json", (json) => {
+      json.arcs[0].chapters[0].serialNumber = 7;
+      json.arcs[1].chapters[0].serialNumber = 7;
+    });
+    expect(await problemsOf(dir)).toEqual([
+      "web-novel.json › arcs[1].chapters[0].serialNumber: 7 is also wn:1-1's: each entry has its own number on the serial site",
+    ]);
+    const zero = packWith("web-novel.json", (json) => (json.arcs[0].chapters[0].serialNumber = 0));
+    expect(await problemsOf(zero)).toEqual([
+      "web-novel.json › arcs[0].chapters[0].serialNumber: must be 1 or more: the entry's page number on the serial site",
+    ]);
+  });
+
   it("refuses two entries of an arc with one name, whether labelled or counted", async () => {
     const dir = packWith("web-novel.json", (json) => {
       json.arcs[0].chapters[1].label = "4";

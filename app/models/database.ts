@@ -91,6 +91,7 @@ export interface ChaptersTable {
   published_on: string | null;
   label: string | null;
   word_count: number | null;
+  serial_number: number | null;
 }
 
 export interface CharacterAffiliationsTable {

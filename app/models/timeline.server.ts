@@ -19,8 +19,8 @@ const numbered = (name: string, number: Expression<number>) => sql<string>`${sql
 
 /**
  * Every unit the tracker offers, in story order, with the group it is listed under (`group_label`,
- * and `group_title` where the group has a name of its own), what its `extra` column carries (a light
- * novel's collection) and the units that cover its place in the story.
+ * and `group_title` where the group has a name of its own), what its `extra` column carries (a web
+ * novel entry's serial number, a light novel's collection) and the units that cover its place in the story.
  */
 const timeline = query
   .selectFrom("chapters as c")
@@ -32,8 +32,9 @@ const timeline = query
     "c.title_revealed_by",
     numbered("Arc", row.ref("a.number")).as("group_label"),
     row.ref("a.title").$castTo<string | null>().as("group_title"),
-    // A light novel's collection code; a side story's canon flag, which the tracker does not use.
-    sql<string | number | null>`NULL`.as("extra"),
+    // A web novel entry's serial number; a light novel's collection code; a side story's canon flag,
+    // which the tracker does not use.
+    sql<string | number | null>`c.serial_number`.as("extra"),
     "u.revealed_by as covered_by",
   ])
   .unionAll(
@@ -125,6 +126,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       title: gatedTitle(unit.title_revealed_by, unit.covered_by, unit.title),
       group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
+      ...(unit.medium === "web_novel" && typeof unit.extra === "number" && { serialNumber: unit.extra }),
       coveredBy: readRevealers(unit.covered_by),
     })),
     externalIds: listings.map(externalId),

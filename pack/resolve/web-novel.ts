@@ -5,10 +5,12 @@ import { arcsInOrder } from "../timeline";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 
 /** Arcs, their chapters (each ordinal once; duplicates were reported when declared) and chapter search entries. */
-export function webNovelRows({ pack, timeline, revealersOf, reference, checkRevealIn }: Resolution) {
+export function webNovelRows({ pack, timeline, revealersOf, reference, report, checkRevealIn }: Resolution) {
   const arcs: ArcRow[] = [];
   const chapters: ChapterRow[] = [];
   const search: SearchEntryRow[] = [];
+  /** Which entry holds each serial number: two entries cannot be one page of the serial site. */
+  const serialNumbers = new Map<number, string>();
   for (const arc of arcsInOrder(pack)) {
     const arcPath = `arcs[${pack.webNovel.arcs.indexOf(arc)}]`;
     reference(arc.summaryRevealAt, "web-novel.json", `${arcPath}.summaryRevealAt`);
@@ -37,6 +39,16 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, checkReve
         "web-novel.json",
         `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].titleRevealIn`,
       );
+      if (chapter.serialNumber !== undefined) {
+        const holder = serialNumbers.get(chapter.serialNumber);
+        if (holder)
+          report(
+            "web-novel.json",
+            `${arcPath}.chapters[${arc.chapters.indexOf(chapter)}].serialNumber`,
+            `${chapter.serialNumber} is also ${holder}'s: each entry has its own number on the serial site`,
+          );
+        else serialNumbers.set(chapter.serialNumber, key);
+      }
       const position = positionOf(timeline, key);
       const titleRevealPosition = chapter.titleIsSpoiler ? position : null;
       const titleRevealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
@@ -51,6 +63,7 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, checkReve
         published_on: chapter.publishedOn ?? null,
         word_count: chapter.wordCount ?? null,
         read_url: chapter.readUrl ?? null,
+        serial_number: chapter.serialNumber ?? null,
         translator: chapter.translator ?? null,
         position,
         title_reveal_position: titleRevealPosition,

@@ -20,6 +20,8 @@ interface CycleSize {
   days: number;
   /** Room between ISBNs of one cycle and the next (the spread of the pack's ISBNs). */
   isbns: number;
+  /** The web novel's largest serial number: the next cycle's entries are numbered on from it. */
+  serialNumbers: number;
 }
 
 /** Where cycle `index` (1-based) of the story sits: the shifts applied to everything in it. */
@@ -30,6 +32,7 @@ export interface Cycle {
   seasonShift: number;
   dayShift: number;
   isbnShift: number;
+  serialShift: number;
 }
 
 export function measureCycle(pack: ContentPack): CycleSize {
@@ -52,6 +55,10 @@ export function measureCycle(pack: ContentPack): CycleSize {
     ),
     days: (Math.floor(span / 7) + 1) * 7,
     isbns: isbns.length ? Math.max(...isbns) - Math.min(...isbns) + 1 : 0,
+    serialNumbers: Math.max(
+      0,
+      ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.serialNumber ?? 0)),
+    ),
   };
 }
 
@@ -64,6 +71,7 @@ export function cycleAt(size: CycleSize, index: number): Cycle {
     seasonShift: size.seasons * before,
     dayShift: size.days * before,
     isbnShift: size.isbns * before,
+    serialShift: size.serialNumbers * before,
   };
 }
 

@@ -55,6 +55,7 @@ function copyArc(arc: Arc, cycle: Cycle): Arc {
       ...chapter,
       title: retitle(chapter.title, cycle),
       publishedOn: maybe(chapter.publishedOn, (date) => moveDate(date, cycle)),
+      serialNumber: maybe(chapter.serialNumber, (number) => number + cycle.serialShift),
       titleRevealIn: moveRevealIn(chapter.titleRevealIn, cycle),
     })),
   };

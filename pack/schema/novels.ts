@@ -99,6 +99,14 @@ export const chapterSchema = z.strictObject({
   publishedOn: storyDate.optional(),
   wordCount: z.int().positive().optional(),
   readUrl: httpsUrl.optional(),
+  /**
+   * Its number on the site that serializes it (the page number in its address), which trackers count
+   * by: an import maps a reader's "c45" to the entry numbered 45, never by counting entries.
+   */
+  serialNumber: z
+    .int({ error: "must be a whole number: the entry's page number on the serial site" })
+    .positive({ error: "must be 1 or more: the entry's page number on the serial site" })
+    .optional(),
   translator: optionalText,
   /** The title gives away what happens in it: hidden until the reader reaches this chapter. */
   titleIsSpoiler: z.boolean().default(false),

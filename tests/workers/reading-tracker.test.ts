@@ -5,7 +5,9 @@ import { crossings } from "~/lib/progress/media-crossing";
 import { emptyProgress, knowledgeOf, type Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { forgetAccount } from "~/models/account.server";
+import { getTimeline } from "~/models/timeline.server";
 import { countRows, type Reader, signIn, visitor } from "../support/readers";
+import { importTestPack } from "../support/packs";
 import { fetchDeployed, fetchSite } from "../support/site";
 
 /**
@@ -54,9 +56,23 @@ describe("reading tracker", () => {
     });
     const positions = units.map((unit) => unit.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
     expect(new Set(units.map((unit) => unit.medium))).toEqual(
       new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time"]),
     );
+  });
+
+  it("gives a web novel entry its serial site's number where the pack does, for imports to map by", async () => {
+    await importTestPack("tiny", {
+      edit: (files) => (files["web-novel.json"].arcs[0].chapters[1].serialNumber = 57),
+    });
+    try {
+      const { units } = await getTimeline(env.DB);
+      expect(units.find((unit) => unit.key === "wn:1-2")?.serialNumber).toBe(57);
+      expect(units.find((unit) => unit.key === "wn:1-1")).not.toHaveProperty("serialNumber");
+    } finally {
+      await importTestPack("tiny");
+    }
   });
 
   it("names each arc and season by number and title, for the tracker's first picker", async () => {

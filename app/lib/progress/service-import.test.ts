@@ -12,8 +12,12 @@ import { planServiceImport } from "./service-import";
 
 const exportFile = (name: string) => readFileSync(`tests/fixtures/exports/${name}`, "utf8");
 
-/** A timeline shaped like the demo pack's: two arcs, two collections, two seasons, in story order enough for these tests. */
-function timeline(): TrackerUnit[] {
+/**
+ * A timeline shaped like the demo pack's: two arcs, two collections, two seasons, in story order enough
+ * for these tests. The web novel's entries carry their serial site's numbers, `serialNumber` gives
+ * (by default, their place in reading order; null: the pack does not know them).
+ */
+function timeline(serialNumber: ((place: number) => number) | null = (place) => place): TrackerUnit[] {
   const units: TrackerUnit[] = [];
   let position = 0;
   const add = (
@@ -22,6 +26,7 @@ function timeline(): TrackerUnit[] {
     label: string,
     group: string,
     collection: string | null = null,
+    serial: number | null = null,
   ) =>
     units.push({
       key,
@@ -32,13 +37,22 @@ function timeline(): TrackerUnit[] {
       group,
       collection,
       coveredBy: [key],
+      ...(serial !== null && { serialNumber: serial }),
     });
+  let place = 0;
   for (const [arc, chapters] of [
     [1, 30],
     [2, 25],
   ] as const)
     for (let chapter = 1; chapter <= chapters; chapter++)
-      add(chapterKey(arc, chapter), "web_novel", `Arc ${arc} · Chapter ${chapter}`, `Arc ${arc}`);
+      add(
+        chapterKey(arc, chapter),
+        "web_novel",
+        `Arc ${arc} · Chapter ${chapter}`,
+        `Arc ${arc}`,
+        null,
+        serialNumber ? serialNumber(++place) : null,
+      );
   for (let volume = 1; volume <= 14; volume++)
     add(volumeKey("main", volume), "light_novels", `Lanternfall ${volume}`, "Lanternfall", "main");
   for (let volume = 1; volume <= 4; volume++)
@@ -164,6 +178,42 @@ describe("what importing a list would do", () => {
     ]);
     expect(preview?.notStarted).toBe(1);
     expect(preview?.otherEntries).toBe(1);
+  });
+
+  it("maps a count of chapters to the entries the serial site numbers so, never to a count of entries", () => {
+    // The story places an entry the serial site published 31st at arc 1's 16th place; the rest follow it
+    // one number down.
+    const published = timeline((place) => (place < 16 ? place : place === 16 ? 31 : place <= 31 ? place - 1 : place));
+    const withCount = (chapters: number) =>
+      planServiceImport(
+        // The fixture's web novel entry reads 40 chapters.
+        exportFile("myanimelist-manga.xml").replace(
+          "<my_read_chapters>40</my_read_chapters>",
+          `<my_read_chapters>${chapters}</my_read_chapters>`,
+        ),
+        externalIds,
+        published,
+        emptyProgress,
+      ).preview;
+    // Twenty read: numbers 1 to 20, so not the 16th entry (31): the place stops before it, crediting no
+    // entry the reader has not read.
+    expect(withCount(20)?.imported.webNovel).toBe("wn:1-15");
+    // Thirty-one read: every entry through arc 2's first (30), then arc 2's second (32) is not.
+    expect(withCount(31)?.imported.webNovel).toBe("wn:2-1");
+    expect(withCount(31)?.notes).toEqual([]);
+  });
+
+  it("counts entries in reading order only where the pack gives no serial numbers, and says so", () => {
+    const { preview } = planServiceImport(
+      exportFile("myanimelist-manga.xml"),
+      externalIds,
+      timeline(null),
+      emptyProgress,
+    );
+    expect(preview?.imported).toMatchObject({ webNovel: "wn:2-10" });
+    expect(preview?.notes).toEqual([
+      "Your list counts 40 chapters of the web novel. This site does not know the serial site's chapter numbers, so they were counted in reading order, interludes included: check the place before you import.",
+    ]);
   });
 
   it("stops at the last unit the series has when the list counts further", () => {

@@ -23,8 +23,10 @@ import { countOf, nouns } from "../words";
  * Places are named by their labels only ("Season 2 · Episode 3"), never titles, so a preview spoils
  * nothing. Applying it is a merge (furthest wins), through the tracker's one save path.
  *
- * A Novel Updates reading list names the reader's place as a release instead of counts: "cN" on the
- * web novel is its Nth chapter in reading order; "vNcM" or "vN" on a light novel collection means
+ * A tracker counts the web novel's chapters by the serial site's numbers, which the pack gives its
+ * entries (`serialNumber`): a count maps to the entries so numbered, never to a count of entries, unless
+ * the pack gives no numbers. A Novel Updates reading list names the reader's place as a release instead
+ * of counts: "cN" on the web novel is the entry numbered N; "vNcM" or "vN" on a light novel collection means
  * volume N is in progress, so its last volume read is N - 1 (docs/content.md). A place that reads as
  * neither, on an entry of this series, is listed as not recognised, by the text the page shows.
  */
@@ -88,9 +90,31 @@ function progressOf(
     });
     return volume ? { ...emptyProgress, lightNovels: [volume.key] } : null;
   }
-  // The web novel's chapters counted in reading order, as the services count them.
-  const chapter = Math.min(entry.chapters, units.web_novel.length);
-  return chapter > 0 ? { ...emptyProgress, webNovel: units.web_novel[chapter - 1]!.key } : null;
+  const chapter = webNovelReached(units.web_novel, entry.chapters);
+  return chapter ? { ...emptyProgress, webNovel: chapter.key } : null;
+}
+
+/** Whether the pack gives the web novel's entries their serial site's numbers, which trackers count by. */
+const hasSerialNumbers = (chapters: readonly TrackerUnit[]) =>
+  chapters.some((chapter) => chapter.serialNumber !== undefined);
+
+/**
+ * The furthest web novel entry a tracker's count of chapters read reaches. Trackers count the serial
+ * site's numbers, and the pack gives them where it knows them: the reader has read every entry numbered
+ * up to `read`, so the place is the furthest entry in reading order before the first numbered entry past
+ * it (an entry the serial site published later but the story places earlier stops the run there, so no
+ * unread entry is credited). An entry without a number is crossed with the numbered ones around it.
+ * A pack without numbers leaves counting entries in reading order (the import's preview says so).
+ */
+function webNovelReached(chapters: readonly TrackerUnit[], read: number): TrackerUnit | null {
+  if (!hasSerialNumbers(chapters)) return read > 0 ? (chapters[Math.min(read, chapters.length) - 1] ?? null) : null;
+  let furthest: TrackerUnit | null = null;
+  for (const chapter of chapters) {
+    if (chapter.serialNumber === undefined) continue;
+    if (chapter.serialNumber > read) break;
+    furthest = chapter;
+  }
+  return furthest;
 }
 
 /**
@@ -184,6 +208,10 @@ export function planServiceImport(
           : `Your list says ${place}: volume ${volume} is in progress, so no volume of this collection counts as read yet.`,
       );
     }
+    if (target.medium === "web_novel" && entry.chapters > 0 && !hasSerialNumbers(byMedium.web_novel))
+      notes.push(
+        `Your list counts ${countOf(entry.chapters, nouns.chapter)} of the web novel. This site does not know the serial site's chapter numbers, so they were counted in reading order, interludes included: check the place before you import.`,
+      );
     if (reached) imported = mergeProgress(imported, reached);
     else notStarted += 1;
   }

@@ -16,6 +16,8 @@ export interface TrackerUnit {
   group: string;
   /** The light novel collection's code; null outside the light novels. */
   collection: string | null;
+  /** A web novel entry's number on the serial site, which trackers count by; absent where not known. */
+  serialNumber?: number;
   /**
    * The units that cover this unit's place in the story: itself, the web novel chapter it reaches, and
    * every unit of another medium that covers that chapter (the pack's cross-media map).
