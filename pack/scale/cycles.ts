@@ -18,8 +18,11 @@ interface CycleSize {
   seasons: number;
   /** Whole weeks, longer than the pack's span of dates, so weekly schedules keep their weekday. */
   days: number;
-  /** Room between ISBNs of one cycle and the next (the spread of the pack's ISBNs). */
-  isbns: number;
+  /**
+   * Room between ISBNs of one cycle and the next: the spread of the pack's ISBNs in each registration
+   * group (978-4 for Japan, 978-1 for English), so a Japanese and an English edition do not make it vast.
+   */
+  isbnsByGroup: Map<string, number>;
 }
 
 /** Where cycle `index` (1-based) of the story sits: the shifts applied to everything in it. */
@@ -29,7 +32,7 @@ export interface Cycle {
   volumeShift: (collection: string) => number;
   seasonShift: number;
   dayShift: number;
-  isbnShift: number;
+  isbnShift: (isbn: string) => number;
 }
 
 export function measureCycle(pack: ContentPack): CycleSize {
@@ -40,7 +43,9 @@ export function measureCycle(pack: ContentPack): CycleSize {
   }
   const times = packDates(pack).flatMap((date) => [dayNumber(dateStart(date)), dayNumber(dateEnd(date))]);
   const span = Math.max(...times) - Math.min(...times);
-  const isbns = packIsbns(pack).map(isbnSerial);
+  const isbnsByGroup = new Map<string, number>();
+  for (const [group, serials] of groupedIsbnSerials(pack))
+    isbnsByGroup.set(group, Math.max(...serials) - Math.min(...serials) + 1);
   return {
     arcs: Math.max(0, ...pack.webNovel.arcs.map((arc) => arc.number)),
     volumesByCollection,
@@ -51,7 +56,7 @@ export function measureCycle(pack: ContentPack): CycleSize {
       ...pack.anime.breakTime.map((short) => short.season),
     ),
     days: (Math.floor(span / 7) + 1) * 7,
-    isbns: isbns.length ? Math.max(...isbns) - Math.min(...isbns) + 1 : 0,
+    isbnsByGroup,
   };
 }
 
@@ -63,7 +68,7 @@ export function cycleAt(size: CycleSize, index: number): Cycle {
     volumeShift: (collection) => (size.volumesByCollection.get(collection) ?? 0) * before,
     seasonShift: size.seasons * before,
     dayShift: size.days * before,
-    isbnShift: size.isbns * before,
+    isbnShift: (isbn) => (size.isbnsByGroup.get(isbnGroup(isbn)) ?? 0) * before,
   };
 }
 
@@ -71,7 +76,11 @@ function packDates(pack: ContentPack) {
   return [
     ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.publishedOn)),
     ...pack.lightNovels.collections.flatMap((collection) =>
-      collection.volumes.flatMap((volume) => [volume.releasedJp, volume.releasedEn]),
+      collection.volumes.flatMap((volume) => [
+        volume.releasedJp,
+        volume.releasedEn,
+        ...volume.editions.map((edition) => edition.releasedOn),
+      ]),
     ),
     ...pack.sideStories.sideStories.map((story) => story.publishedOn),
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
@@ -80,9 +89,19 @@ function packDates(pack: ContentPack) {
   ].filter((date): date is string => typeof date === "string");
 }
 
+/** The serials of the pack's ISBNs, by registration group. */
+function groupedIsbnSerials(pack: ContentPack) {
+  const groups = new Map<string, number[]>();
+  for (const isbn of packIsbns(pack))
+    groups.set(isbnGroup(isbn), [...(groups.get(isbnGroup(isbn)) ?? []), isbnSerial(isbn)]);
+  return groups;
+}
+
 function packIsbns(pack: ContentPack) {
   return pack.lightNovels.collections.flatMap((collection) =>
-    collection.volumes.flatMap((volume) => (volume.isbn ? [volume.isbn] : [])),
+    collection.volumes.flatMap((volume) =>
+      [volume.isbn, ...volume.editions.map((edition) => edition.isbn)].filter((isbn) => isbn !== undefined),
+    ),
   );
 }
 
@@ -128,6 +147,11 @@ export function moveDate(date: string, cycle: Cycle) {
 
 /** An ISBN's digits without its 97x prefix (an ISBN-10 has none) and its check digit: the nine that name the book. */
 const isbnSerial = (isbn: string) => Number(isbnPrefixAndSerial(isbn).serial);
+/** An ISBN's prefix and the first digit of its group: "9784" for 978-4-86716-101-2. */
+const isbnGroup = (isbn: string) => {
+  const { prefix, serial } = isbnPrefixAndSerial(isbn);
+  return prefix + serial.slice(0, 1);
+};
 
 function isbnPrefixAndSerial(isbn: string) {
   const digits = isbn.replace(/-/g, "");
@@ -137,8 +161,9 @@ function isbnPrefixAndSerial(isbn: string) {
 
 /** A different, still valid ISBN for the copy, keeping the original's hyphenation. */
 export function moveIsbn(isbn: string, cycle: Cycle) {
-  if (cycle.isbnShift === 0) return isbn;
-  const serial = isbnSerial(isbn) + cycle.isbnShift;
+  const shift = cycle.isbnShift(isbn);
+  if (shift === 0) return isbn;
+  const serial = isbnSerial(isbn) + shift;
   if (serial >= 1e9) throw new RangeError("That scale runs out of ISBNs; use a smaller --scale.");
   const body = isbnPrefixAndSerial(isbn).prefix + String(serial).padStart(9, "0");
   const digits = [...body, isbnCheckDigit(body)];
