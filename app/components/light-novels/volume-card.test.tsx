@@ -68,8 +68,8 @@ describe("VolumeCard", () => {
     expect(screen.getByText("Illustrator").nextElementSibling).toHaveTextContent("Kaho Isurugi");
     const editions = within(screen.getByRole("list", { name: "Editions of Lanternfall 1" })).getAllByRole("listitem");
     expect(editions.map((edition) => edition.textContent)).toEqual([
-      "Japanese · Hoshikuzu Bunko · 25 Apr 2016ISBN 978-4-86716-101-2",
-      "English · Cinderlight Press · Jun 2017ISBN 978-1-98765-101-0",
+      "Japanese\u00a0· Hoshikuzu Bunko\u00a0· 25 Apr 2016ISBN 978-4-86716-101-2",
+      "English\u00a0· Cinderlight Press\u00a0· Jun 2017ISBN 978-1-98765-101-0",
     ]);
   });
 

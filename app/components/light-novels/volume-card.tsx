@@ -211,7 +211,8 @@ function Edition({ edition }: { edition: VolumeEdition }) {
   return (
     <li data-edition={edition.language} lang="en">
       <span className="font-medium">{formatLanguage(edition.language)}</span>
-      {` · ${edition.publisher} · `}
+      {/* A separator ends a line rather than starts one: it is held to the word before it. */}
+      {`\u00a0· ${edition.publisher}\u00a0· `}
       <StoryDate date={edition.releasedOn} />
       {edition.title ? <EditionTitle title={edition.title} language={edition.language} /> : null}
       {edition.isbn ? (
