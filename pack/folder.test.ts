@@ -410,3 +410,136 @@ describe("loadPack", () => {
     expect(problems[1]).toMatch(/^anime\.json: not valid JSON/);
   });
 });
+
+describe("a volume's editions and illustrator", () => {
+  const japanese = {
+    language: "ja",
+    publisher: "Hoshikuzu Bunko",
+    releasedOn: "2016-01-10",
+    isbn: "978-4-04-000000-8",
+  };
+  const english = { language: "en", publisher: "Cinderlight Press", releasedOn: "2017-03", isbn: "978-1-98765-101-0" };
+  /** The tiny pack with the first volume's dates and ISBN given by its editions instead. */
+  const withEditions = (...editions: object[]) =>
+    packWith("light-novels.json", (json) => {
+      const volume = json.collections[0].volumes[0];
+      delete volume.releasedJp;
+      delete volume.releasedEn;
+      delete volume.isbn;
+      volume.editions = editions;
+    });
+
+  it("dates a volume by its first edition in Japanese and in English where it writes no date of its own", async () => {
+    const dir = withEditions(
+      japanese,
+      { ...english, title: "The Wick That Would Not Burn" },
+      { ...english, publisher: "Moth Paperbacks", releasedOn: "2017-01-05", isbn: undefined },
+    );
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    const volume = rows!.ln_volumes[0]!;
+    expect([volume.released_jp, volume.released_en, volume.no_english_edition]).toEqual([
+      "2016-01-10",
+      "2017-01-05",
+      0,
+    ]);
+    expect(JSON.parse(volume.editions)).toEqual([
+      { ...japanese, title: null },
+      { ...english, title: "The Wick That Would Not Burn" },
+      { ...english, publisher: "Moth Paperbacks", releasedOn: "2017-01-05", isbn: null, title: null },
+    ]);
+    // An edition's ISBN and title find the volume in search, as its own ISBN does.
+    const entry = rows!.search_entries.find((found) => found.ref === "volume:ln:main-1");
+    expect(entry?.aliases).toContain("978-1-98765-101-0");
+    expect(entry?.aliases).toContain("The Wick That Would Not Burn");
+  });
+
+  it("refuses an edition's ISBN whose check digit is wrong", async () => {
+    expect(await problemsOf(withEditions(japanese, { ...english, isbn: "978-1-98765-101-1" }))).toEqual([
+      "light-novels.json › collections[0].volumes[0].editions[1].isbn: 978-1-98765-101-1 has the wrong check digit: the digits before it give 0 (978-1-98765-101-0), so one of them or the last is mistyped",
+    ]);
+  });
+
+  it("refuses two editions in one language from the same publisher", async () => {
+    expect(await problemsOf(withEditions(japanese, english, { ...english, publisher: "cinderlight press" }))).toEqual([
+      'light-novels.json › collections[0].volumes[0].editions[2].publisher: cinderlight press publishes the "en" edition twice (editions[1] and editions[2]): list each publisher\'s edition in a language once',
+    ]);
+  });
+
+  it("refuses an edition out before the Japanese original, at the precision each has", async () => {
+    expect(await problemsOf(withEditions(japanese, { ...english, releasedOn: "2015-12" }))).toEqual([
+      'light-novels.json › collections[0].volumes[0].editions[1].releasedOn: the "en" edition (2015-12) cannot come out before the Japanese original (2016-01-10)',
+    ]);
+    // The same month as the original may be either side of it.
+    expect((await loadPack(withEditions(japanese, { ...english, releasedOn: "2016-01" }), "tiny")).problems).toEqual(
+      [],
+    );
+  });
+
+  it("refuses a language written in no form of a language tag", async () => {
+    expect(await problemsOf(withEditions(japanese, { ...english, language: "English" }))).toEqual([
+      'light-novels.json › collections[0].volumes[0].editions[1].language: must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
+    ]);
+    expect((await loadPack(withEditions(japanese, { ...english, language: "pt-BR" }), "tiny")).problems).toEqual([]);
+  });
+
+  it("refuses an English edition listed for a volume that states it has none", async () => {
+    const dir = packWith("light-novels.json", (json) => {
+      json.collections[0].volumes[1].releasedEn = null;
+      json.collections[0].volumes[1].editions = [english];
+    });
+    expect(await problemsOf(dir)).toEqual([
+      "light-novels.json › collections[0].volumes[1].releasedEn: is null, which says there is no English edition, but editions[0] is one: leave releasedEn out",
+    ]);
+  });
+
+  it("gives each volume its own illustrator, else its collection's, else the series'", async () => {
+    const series = packWith("series.json", (json) => (json.illustrator = "Chitose Mochizuki"));
+    const dir = packWith("light-novels.json", (json) => {
+      json.collections[1].illustrator = "Ren Amano";
+      json.collections[0].volumes[1].illustrator = "Kaho Isurugi";
+    });
+    cpSync(join(series, "series.json"), join(dir, "series.json"));
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    expect(rows!.ln_volumes.map((volume) => [volume.key, volume.illustrator])).toEqual([
+      ["ln:main-1", "Chitose Mochizuki"],
+      ["ln:main-2", "Kaho Isurugi"],
+      ["ln:ex-1", "Ren Amano"],
+    ]);
+  });
+});
+
+describe("a Break Time short released on its own", () => {
+  it("sits after where it is watched and is revealed by itself alone", async () => {
+    const dir = packWith("anime.json", (json) =>
+      json.breakTime.push({
+        season: 1,
+        number: 2,
+        title: "Moth on Holiday",
+        readAfter: "anime:1-2",
+        titleIsSpoiler: true,
+      }),
+    );
+    const { rows, problems } = await loadPack(dir, "tiny");
+    expect(problems).toEqual([]);
+    const short = rows!.break_time_episodes.find((row) => row.key === "bt:1-2")!;
+    const episode = rows!.story_units.find((unit) => unit.key === "anime:1-2")!;
+    expect(short.accompanies).toBeNull();
+    expect(short.position).toBeCloseTo(episode.position + 0.01);
+    expect(short.title_revealed_by).toBe("bt:1-2");
+    const entry = rows!.search_entries.find((found) => found.ref === "break_time:bt:1-2");
+    expect(entry?.subtitle).toBe("Season 1 · Break Time 2, released on its own");
+  });
+
+  it("needs the episode it aired with or where to watch it, not both", async () => {
+    const neither = packWith("anime.json", (json) => delete json.breakTime[0].accompanies);
+    expect(await problemsOf(neither)).toEqual([
+      "anime.json › breakTime[0].accompanies: a short needs accompanies (the episode it aired with) or, if it aired with none, readAfter (where to watch it)",
+    ]);
+    const both = packWith("anime.json", (json) => (json.breakTime[0].readAfter = "anime:1-2"));
+    expect(await problemsOf(both)).toEqual([
+      "anime.json › breakTime[0].readAfter: a short that accompanies an episode is watched with it: leave readAfter out",
+    ]);
+  });
+});

@@ -151,12 +151,15 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     });
   });
   pack.anime.breakTime.forEach((short, index) => {
-    const placement = {
-      after: short.accompanies,
-      offset: 0,
-      file: "anime.json",
-      path: `breakTime[${index}].accompanies`,
-    } as const;
+    // A short aired with an episode sits at it; one released on its own just after where it is watched.
+    const placement = short.accompanies
+      ? ({ after: short.accompanies, offset: 0, file: "anime.json", path: `breakTime[${index}].accompanies` } as const)
+      : ({
+          after: short.readAfter ?? "",
+          offset: READ_AFTER_OFFSET,
+          file: "anime.json",
+          path: `breakTime[${index}].readAfter`,
+        } as const);
     declare(
       { medium: "break_time", season: short.season, number: short.number },
       placement,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText, formatDate, formatMonth, formatMonthRange, formatSite } from "./format";
+import { cutText, formatDate, formatLanguage, formatMonth, formatMonthRange, formatSite } from "./format";
 
 describe("formatSite", () => {
   it("names the site a link leads to by its host, without www", () => {
@@ -55,5 +55,15 @@ describe("cutText", () => {
     const cut = cutText(`${"x".repeat(139)}🏮 lantern`, 140);
     expect(cut).toBe("x".repeat(139));
     expect(new TextDecoder().decode(new TextEncoder().encode(cut))).toBe(cut);
+  });
+});
+
+describe("formatLanguage", () => {
+  it("names an edition's language in English, and shows a tag it cannot name as written", () => {
+    expect(formatLanguage("ja")).toBe("Japanese");
+    expect(formatLanguage("en")).toBe("English");
+    expect(formatLanguage("zh-Hant")).toBe("Traditional Chinese");
+    expect(formatLanguage("qqq")).toBe("qqq");
+    expect(formatLanguage("not a tag")).toBe("not a tag");
   });
 });

@@ -94,3 +94,15 @@ export function cutText(text: string, max: number) {
   const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max;
   return text.slice(0, end);
 }
+
+const languageNames = new Intl.DisplayNames(["en-GB"], { type: "language", fallback: "code" });
+
+/** A language tag as a reader names it: "ja" → "Japanese", "pt-BR" → "Brazilian Portuguese"; an unknown tag as it is. */
+export function formatLanguage(tag: string) {
+  try {
+    return languageNames.of(tag) ?? tag;
+  } catch {
+    // A tag Intl cannot read (the pack's check refuses most) is shown as written.
+    return tag;
+  }
+}

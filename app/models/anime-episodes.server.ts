@@ -74,9 +74,13 @@ export const toShort = (short: {
 });
 
 /** Rows grouped by a key, in the order they came. */
-export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
+export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string | null) {
   const groups = new Map<string, T[]>();
-  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  for (const row of rows) {
+    // A row with no key belongs to no group (a short that accompanies no episode).
+    const key = keyOf(row);
+    if (key !== null) groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
   return groups;
 }
 

@@ -44,17 +44,20 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
       .orderBy("b.number"),
   ]);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
+  const listed = (short: (typeof shorts)[number]): ListedBreakTimeShort => ({
+    ...toShort(short),
+    discussion: unitDiscussion(short.key, short.comment_count, short.accompanies),
+  });
   const selected = seasonNumber ?? seasonRows[0]?.number ?? null;
   return {
     seasons: seasonRows,
     selectedSeason: seasonRows.some((season) => season.number === selected) ? selected : null,
     episodes: episodes.map((row): BreakTimeEpisode => ({
       ...episodeOf(row),
-      shorts: (shortsOf.get(row.key) ?? []).map((short): ListedBreakTimeShort => ({
-        ...toShort(short),
-        discussion: unitDiscussion(short.key, short.comment_count, short.accompanies),
-      })),
+      shorts: (shortsOf.get(row.key) ?? []).map(listed),
     })),
+    /** The season's shorts that accompany no episode (a chibi series released on its own), in number order. */
+    onTheirOwn: shorts.filter((short) => short.accompanies === null).map(listed),
     shortCount: seasonRows.reduce((sum, season) => sum + season.shortCount, 0),
   };
 }

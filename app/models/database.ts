@@ -71,7 +71,7 @@ export interface BreakTimeEpisodesTable {
   number: number;
   title: string;
   aired_on: string | null;
-  accompanies: string;
+  accompanies: string | null;
   position: number;
   title_revealed_by: string | null;
 }
@@ -260,6 +260,8 @@ export interface LnVolumesTable {
   chapter_labels: Generated<string>;
   released_jp: string | null;
   no_english_edition: Generated<0 | 1>;
+  illustrator: string | null;
+  editions: Generated<string>;
 }
 
 export interface ProgressHistoryTable {

@@ -1,6 +1,6 @@
 import { expressionBuilder, type InferResult, type Selectable, sql } from "kysely";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
-import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
+import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
@@ -61,6 +61,8 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
       "v.released_en",
       "v.no_english_edition",
       "v.isbn",
+      "v.illustrator",
+      "v.editions",
       "v.page_count",
       "v.cover",
       "v.chapter_titles",
@@ -207,6 +209,24 @@ function chaptersOf(
 }
 
 /**
+ * A volume's editions as its row keeps them (JSON), each title gated exactly as the volume's own title
+ * is: a title in another language names the volume as surely as its own does.
+ */
+export function editionsOf(editions: string, revealedBy: string): VolumeEdition[] {
+  const stored = JSON.parse(editions) as {
+    language: string;
+    publisher: string;
+    title: string | null;
+    releasedOn: string | null;
+    isbn: string | null;
+  }[];
+  return stored.map((edition) => ({
+    ...edition,
+    title: edition.title === null ? null : gatedTitle(null, revealedBy, edition.title),
+  }));
+}
+
+/**
  * The page's queries, built once for the first collection and once for a collection asked for by
  * code; the code and the page's range are slots filled per request.
  */
@@ -264,6 +284,8 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       releasedEn: volume.released_en,
       noEnglishEdition: volume.no_english_edition === 1,
       isbn: volume.isbn,
+      illustrator: volume.illustrator,
+      editions: editionsOf(volume.editions, volume.revealed_by),
       pageCount: volume.page_count,
       cover: volume.cover,
       chapters: chaptersOf(volume),

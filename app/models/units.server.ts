@@ -3,10 +3,13 @@ import type { StoryUnit } from "~/lib/api/views";
 import type { Medium } from "~/lib/content/units";
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
+import { editionsOf } from "./light-novels.server";
 
 const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position", "u.revealed_by as reached_by"] as const;
 /** A column the unit's table does not have. */
 const none = sql<string | null>`NULL`;
+/** What only a light novel volume has: who illustrated it and its editions (JSON). */
+const notAVolume = [none.as("illustrator"), none.as("editions")] as const;
 
 /**
  * Every unit with its title and release date, from the table of its medium. Titles are gated as the
@@ -24,17 +27,20 @@ const units = query
     "c.title_revealed_by",
     // Side stories and Break Time shorts may have no date.
     row.ref("c.published_on").$castTo<string | null>().as("released_on"),
+    ...notAVolume,
   ])
   .unionAll(
     query
       .selectFrom("story_units as u")
       .innerJoin("ln_volumes as v", "v.key", "u.key")
-      .select([
+      .select((row) => [
         ...unitColumns,
         "v.title",
         "v.original_title",
         none.as("title_revealed_by"),
         "v.released_jp as released_on",
+        "v.illustrator",
+        row.ref("v.editions").$castTo<string | null>().as("editions"),
       ]),
   )
   .unionAll(
@@ -47,6 +53,7 @@ const units = query
         "s.original_title",
         "s.revealed_by as title_revealed_by",
         "s.published_on as released_on",
+        ...notAVolume,
       ]),
   )
   .unionAll(
@@ -59,6 +66,7 @@ const units = query
         "e.original_title",
         none.as("title_revealed_by"),
         "e.aired_on as released_on",
+        ...notAVolume,
       ]),
   )
   .unionAll(
@@ -71,6 +79,7 @@ const units = query
         none.as("original_title"),
         "b.title_revealed_by",
         "b.aired_on as released_on",
+        ...notAVolume,
       ]),
   );
 
@@ -82,6 +91,10 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     named: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
     path: row.path,
+    volume:
+      row.medium === "light_novels"
+        ? { illustrator: row.illustrator, editions: editionsOf(row.editions ?? "[]", row.reached_by) }
+        : null,
   };
 }
 

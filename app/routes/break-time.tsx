@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, episodes, shortCount } = useShieldedData(loaderData).data;
+  const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = useShieldedData(loaderData).data;
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>
@@ -97,6 +97,20 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+          {onTheirOwn.length ? (
+            <section aria-labelledby="on-their-own" className="mt-6">
+              <h3 id="on-their-own" className="text-xl font-semibold">
+                Released on their own
+              </h3>
+              {/* Only ticking one counts it as watched: no episode brings it along (pack: readAfter). */}
+              <p className="mb-3 text-sm text-muted-foreground">
+                Shorts that aired with no episode. Watching the anime does not count them as watched.
+              </p>
+              <div className="rounded-lg border border-border bg-card p-4">
+                <BreakTimeShorts shorts={onTheirOwn} />
+              </div>
+            </section>
+          ) : null}
         </section>
       ) : (
         <p>No anime has been loaded yet.</p>

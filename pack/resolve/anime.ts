@@ -112,7 +112,7 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
       number: short.number,
       title: short.title,
       aired_on: short.airedOn ?? null,
-      accompanies: short.accompanies,
+      accompanies: short.accompanies ?? null,
       position: positionOf(timeline, key),
       title_revealed_by: short.titleIsSpoiler ? revealedByAny(revealersOf, key, short.accompanies) : null,
     });
@@ -141,8 +141,7 @@ export function animeSearchEntries(
     revealed_by: unitEntryRevealedBy(revealersOf, episode.key, null),
   }));
   const shorts = anime.shorts.map((short): SearchEntryRow => {
-    // The reference checker has refused a pack whose short accompanies no episode.
-    const episode = parseUnitKey(short.accompanies, "anime") ?? { season: short.season_number, episode: 0 };
+    const episode = short.accompanies === null ? null : parseUnitKey(short.accompanies, "anime");
     return {
       ref: `break_time:${short.key}`,
       kind: "break_time",
@@ -151,7 +150,7 @@ export function animeSearchEntries(
       path: unitPath(short.key),
       aliases: "",
       body: "",
-      reveal_position: positionOf(timeline, short.accompanies),
+      reveal_position: positionOf(timeline, short.accompanies ?? short.key),
       revealed_by: unitEntryRevealedBy(revealersOf, short.key, short.title_revealed_by),
     };
   });

@@ -3,6 +3,7 @@ import { lightNovelChapterName, lightNovelChapterOf } from "../../app/lib/conten
 import { surelyBefore } from "../../app/lib/content/dates";
 import { unitPath, volumeKey } from "../../app/lib/content/units";
 import { collectionSpans, volumeSpanProblems } from "../adaptation";
+import { editionProblems, editionsColumn, volumeReleases } from "../editions";
 import { lnChapterTitlesRevealedBy, unitEntryRevealedBy } from "../reveals";
 import { labelOf, mediaPath, positionOf, type Resolution } from "./resolution";
 
@@ -38,12 +39,14 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
           `${path}.overlapsPrevious`,
           `${key} adapts no web novel chapters, so it shares none with the volume before it: leave overlapsPrevious out`,
         );
-      if (volume.releasedEn && volume.releasedJp && surelyBefore(volume.releasedEn, volume.releasedJp))
+      const { releasedJp, releasedEn } = volumeReleases(volume);
+      if (volume.releasedEn && releasedJp && surelyBefore(volume.releasedEn, releasedJp))
         report(
           file,
           `${path}.releasedEn`,
-          `the English release (${volume.releasedEn}) cannot come before the Japanese one (${volume.releasedJp})`,
+          `the English release (${volume.releasedEn}) cannot come before the Japanese one (${releasedJp})`,
         );
+      for (const problem of editionProblems(volume)) report(file, `${path}.${problem.field}`, problem.message);
       const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
       const chapters = volume.chapters.map(lightNovelChapterOf);
       volume.changes.forEach((change, index) => {
@@ -81,11 +84,14 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         number: volume.number,
         title: volume.title,
         original_title: volume.originalTitle ?? null,
-        released_jp: volume.releasedJp ?? null,
-        released_en: volume.releasedEn ?? null,
+        released_jp: releasedJp ?? null,
+        released_en: releasedEn ?? null,
         // null states there is no English edition yet; left out, it is not known (then "date unknown").
-        no_english_edition: volume.releasedEn === null ? 1 : 0,
+        no_english_edition: releasedEn === null ? 1 : 0,
         isbn: volume.isbn ?? null,
+        // The volume's own illustrator wins over its collection's, which wins over the series'.
+        illustrator: volume.illustrator ?? collection.illustrator ?? pack.series.illustrator ?? null,
+        editions: editionsColumn(volume),
         page_count: volume.pageCount ?? null,
         cover: volume.cover ? mediaPath(packName, volume.cover) : null,
         chapter_titles: JSON.stringify(chapters.map((chapter) => chapter.title)),
@@ -102,7 +108,13 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         title: volume.title,
         subtitle: labelOf(timeline, key),
         path: unitPath(key),
-        aliases: [volume.originalTitle, volume.isbn].filter(Boolean).join(" "),
+        aliases: [
+          volume.originalTitle,
+          volume.isbn,
+          ...volume.editions.flatMap((edition) => [edition.title, edition.isbn]),
+        ]
+          .filter(Boolean)
+          .join(" "),
         // Chapter titles that give something away are not searchable with the volume (their chapters are).
         body: chapters
           .filter((_, index) => chapterTitlesRevealedBy[index] === null)

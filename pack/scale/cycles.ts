@@ -18,8 +18,11 @@ interface CycleSize {
   seasons: number;
   /** Whole weeks, longer than the pack's span of dates, so weekly schedules keep their weekday. */
   days: number;
-  /** Room between ISBNs of one cycle and the next (the spread of the pack's ISBNs). */
-  isbns: number;
+  /**
+   * Room between ISBNs of one cycle and the next: the spread of the pack's ISBNs in each registration
+   * group (978-4 for Japan, 978-1 for English), so a Japanese and an English edition do not make it vast.
+   */
+  isbnsByGroup: Map<string, number>;
   /** The web novel's largest serial number: the next cycle's entries are numbered on from it. */
   serialNumbers: number;
 }
@@ -31,7 +34,7 @@ export interface Cycle {
   volumeShift: (collection: string) => number;
   seasonShift: number;
   dayShift: number;
-  isbnShift: number;
+  isbnShift: (isbn: string) => number;
   serialShift: number;
 }
 
@@ -43,7 +46,9 @@ export function measureCycle(pack: ContentPack): CycleSize {
   }
   const times = packDates(pack).flatMap((date) => [dayNumber(dateStart(date)), dayNumber(dateEnd(date))]);
   const span = Math.max(...times) - Math.min(...times);
-  const isbns = packIsbns(pack).map(isbnSerial);
+  const isbnsByGroup = new Map<string, number>();
+  for (const [group, serials] of groupedIsbnSerials(pack))
+    isbnsByGroup.set(group, Math.max(...serials) - Math.min(...serials) + 1);
   return {
     arcs: Math.max(0, ...pack.webNovel.arcs.map((arc) => arc.number)),
     volumesByCollection,
@@ -54,7 +59,7 @@ export function measureCycle(pack: ContentPack): CycleSize {
       ...pack.anime.breakTime.map((short) => short.season),
     ),
     days: (Math.floor(span / 7) + 1) * 7,
-    isbns: isbns.length ? Math.max(...isbns) - Math.min(...isbns) + 1 : 0,
+    isbnsByGroup,
     serialNumbers: Math.max(
       0,
       ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.serialNumber ?? 0)),
@@ -70,7 +75,7 @@ export function cycleAt(size: CycleSize, index: number): Cycle {
     volumeShift: (collection) => (size.volumesByCollection.get(collection) ?? 0) * before,
     seasonShift: size.seasons * before,
     dayShift: size.days * before,
-    isbnShift: size.isbns * before,
+    isbnShift: (isbn) => (size.isbnsByGroup.get(isbnGroup(isbn)) ?? 0) * before,
     serialShift: size.serialNumbers * before,
   };
 }
@@ -79,7 +84,11 @@ function packDates(pack: ContentPack) {
   return [
     ...pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapter.publishedOn)),
     ...pack.lightNovels.collections.flatMap((collection) =>
-      collection.volumes.flatMap((volume) => [volume.releasedJp, volume.releasedEn]),
+      collection.volumes.flatMap((volume) => [
+        volume.releasedJp,
+        volume.releasedEn,
+        ...volume.editions.map((edition) => edition.releasedOn),
+      ]),
     ),
     ...pack.sideStories.sideStories.map((story) => story.publishedOn),
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
@@ -88,9 +97,19 @@ function packDates(pack: ContentPack) {
   ].filter((date): date is string => typeof date === "string");
 }
 
+/** The serials of the pack's ISBNs, by registration group. */
+function groupedIsbnSerials(pack: ContentPack) {
+  const groups = new Map<string, number[]>();
+  for (const isbn of packIsbns(pack))
+    groups.set(isbnGroup(isbn), [...(groups.get(isbnGroup(isbn)) ?? []), isbnSerial(isbn)]);
+  return groups;
+}
+
 function packIsbns(pack: ContentPack) {
   return pack.lightNovels.collections.flatMap((collection) =>
-    collection.volumes.flatMap((volume) => (volume.isbn ? [volume.isbn] : [])),
+    collection.volumes.flatMap((volume) =>
+      [volume.isbn, ...volume.editions.map((edition) => edition.isbn)].filter((isbn) => isbn !== undefined),
+    ),
   );
 }
 
@@ -136,6 +155,11 @@ export function moveDate(date: string, cycle: Cycle) {
 
 /** An ISBN's digits without its 97x prefix (an ISBN-10 has none) and its check digit: the nine that name the book. */
 const isbnSerial = (isbn: string) => Number(isbnPrefixAndSerial(isbn).serial);
+/** An ISBN's prefix and the first digit of its group: "9784" for 978-4-86716-101-2. */
+const isbnGroup = (isbn: string) => {
+  const { prefix, serial } = isbnPrefixAndSerial(isbn);
+  return prefix + serial.slice(0, 1);
+};
 
 function isbnPrefixAndSerial(isbn: string) {
   const digits = isbn.replace(/-/g, "");
@@ -145,8 +169,9 @@ function isbnPrefixAndSerial(isbn: string) {
 
 /** A different, still valid ISBN for the copy, keeping the original's hyphenation. */
 export function moveIsbn(isbn: string, cycle: Cycle) {
-  if (cycle.isbnShift === 0) return isbn;
-  const serial = isbnSerial(isbn) + cycle.isbnShift;
+  const shift = cycle.isbnShift(isbn);
+  if (shift === 0) return isbn;
+  const serial = isbnSerial(isbn) + shift;
   if (serial >= 1e9) throw new RangeError("That scale runs out of ISBNs; use a smaller --scale.");
   const body = isbnPrefixAndSerial(isbn).prefix + String(serial).padStart(9, "0");
   const digits = [...body, isbnCheckDigit(body)];

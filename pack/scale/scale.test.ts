@@ -325,6 +325,22 @@ describe("scalePack", () => {
     }
   });
 
+  it("moves a Japanese and an English edition within their own ISBN groups, so ten cycles fit", () => {
+    const pack = smallPack();
+    pack.lightNovels.collections[0]!.volumes[0]!.editions = [
+      { language: "ja", publisher: "Hoshikuzu Bunko", isbn: "978-4-86716-101-2", releasedOn: "2016-04-25" },
+      { language: "en", publisher: "Cinderlight Press", isbn: "978-1-98765-101-0", title: "The Wick" },
+    ];
+    const editions = scalePack(pack, 10).lightNovels.collections[0]!.volumes.map((volume) => volume.editions);
+    const [japanese, english] = [0, 1].map((index) => editions.map((listed) => listed[index]!.isbn!));
+    expect(new Set([...japanese!, ...english!]).size).toBe(20);
+    for (const moved of japanese!) expect(moved).toMatch(/^978-4-/);
+    for (const moved of english!) expect(moved).toMatch(/^978-1-/);
+    for (const moved of [...japanese!, ...english!]) expect(isbnIsValid(moved)).toBe(true);
+    expect(editions[1]![1]!.title).toBe("The Wick (cycle 2)");
+    expect(editions[1]![0]!.releasedOn! > "2016-04-25").toBe(true);
+  });
+
   it("leaves a pack as it is at scale 1", async () => {
     const demo = parsePackFolder("content/demo").pack!;
     expect(scalePack(demo, 1)).toEqual(demo);

@@ -76,6 +76,13 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
     // null (no English edition yet) stays a statement, not an unknown.
     releasedEn: volume.releasedEn === null ? null : maybe(volume.releasedEn, (date) => moveDate(date, cycle)),
     isbn: maybe(volume.isbn, (isbn) => moveIsbn(isbn, cycle)),
+    illustrator: volume.illustrator,
+    editions: volume.editions.map((edition) => ({
+      ...edition,
+      title: maybe(edition.title, (title) => retitle(title, cycle)),
+      releasedOn: maybe(edition.releasedOn, (date) => moveDate(date, cycle)),
+      isbn: maybe(edition.isbn, (isbn) => moveIsbn(isbn, cycle)),
+    })),
     adapts: maybe(volume.adapts, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
     readAfter: maybe(volume.readAfter, (key) => moveKey(key, cycle)),
     changes: volume.changes.map((change) => ({
@@ -124,7 +131,8 @@ function copyBreakTime(short: BreakTimeEpisode, cycle: Cycle): BreakTimeEpisode 
     season: short.season + cycle.seasonShift,
     title: retitle(short.title, cycle),
     airedOn: maybe(short.airedOn, (date) => moveDate(date, cycle)),
-    accompanies: moveKey(short.accompanies, cycle),
+    accompanies: maybe(short.accompanies, (key) => moveKey(key, cycle)),
+    readAfter: maybe(short.readAfter, (key) => moveKey(key, cycle)),
   };
 }
 

@@ -37,15 +37,40 @@ export const seasonSchema = z.strictObject({
   episodes: z.array(episodeSchema).min(1),
 });
 
-export const breakTimeEpisodeSchema = z.strictObject({
-  season: unitNumber,
-  number: unitNumber,
-  title: text,
-  airedOn: storyDate.optional(),
-  accompanies: unitKey,
-  /** The title gives something away: hidden until the reader has watched the short or its episode (or what reveals that). */
-  titleIsSpoiler: z.boolean().default(false),
-});
+export const breakTimeEpisodeSchema = z
+  .strictObject({
+    season: unitNumber,
+    number: unitNumber,
+    title: text,
+    airedOn: storyDate.optional(),
+    /** The episode it aired with: its viewers have watched it too. */
+    accompanies: unitKey.optional(),
+    /**
+     * For a short that accompanies no episode (a chibi series released on its own): where to watch it.
+     * Only its own viewers have watched it.
+     */
+    readAfter: unitKey.optional(),
+    /** The title gives something away: hidden until the reader has watched the short or its episode (or what reveals that). */
+    titleIsSpoiler: z.boolean().default(false),
+  })
+  .check((check) => {
+    const { accompanies, readAfter } = check.value;
+    if (accompanies !== undefined && readAfter !== undefined)
+      check.issues.push({
+        code: "custom",
+        input: readAfter,
+        path: ["readAfter"],
+        message: "a short that accompanies an episode is watched with it: leave readAfter out",
+      });
+    else if (accompanies === undefined && readAfter === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value,
+        path: ["accompanies"],
+        message:
+          "a short needs accompanies (the episode it aired with) or, if it aired with none, readAfter (where to watch it)",
+      });
+  });
 
 export const animeFileSchema = z.strictObject({
   seasons: z.array(seasonSchema).min(1),

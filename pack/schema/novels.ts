@@ -158,10 +158,34 @@ export const lightNovelChapterSchema = z.union([
     }),
 ]);
 
+/**
+ * A language tag as BCP 47 writes the common ones: a language ("ja", "en"), then a script ("zh-Hant")
+ * and a region ("pt-BR", "es-419") where an edition needs them.
+ */
+export const languageTag = z.string().regex(/^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/, {
+  error: 'must be a language tag (BCP 47) such as "ja", "en", "pt-BR" or "zh-Hant"',
+});
+
+/**
+ * One edition of a volume: its language, who publishes it, its title in that language (gated as the
+ * volume's own title is), when it came out and its ISBN. The Japanese original is the edition in "ja".
+ */
+export const editionSchema = z.strictObject({
+  language: languageTag,
+  publisher: text,
+  title: optionalText,
+  releasedOn: storyDate.optional(),
+  isbn: isbn.optional(),
+});
+
 export const volumeSchema = z.strictObject({
   number: unitNumber,
   title: text,
   originalTitle: optionalText,
+  /** Who illustrated this volume, where it is not the collection's (or the series') illustrator. */
+  illustrator: optionalText,
+  /** Its editions; releasedJp, releasedEn and isbn, where written, describe the Japanese and English ones. */
+  editions: z.array(editionSchema).default([]),
   releasedJp: storyDate.optional(),
   /** null: the pack states there is no English edition (yet); left out: whether there is one is not known. */
   releasedEn: storyDate.nullable().optional(),
@@ -186,6 +210,8 @@ export const collectionSchema = z.strictObject({
   name: text,
   kind: z.enum(collectionKinds),
   description: optionalText,
+  /** Who illustrated its volumes, where it is not the series' illustrator (a volume may name its own). */
+  illustrator: optionalText,
   externalIds: novelExternalIdsSchema.optional(),
   volumes: z.array(volumeSchema).min(1),
 });

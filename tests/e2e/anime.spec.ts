@@ -34,7 +34,7 @@ const skipped = rows.adaptation_changes.filter((change) => change.computed && ch
 /** Gated items an /anime season shows: each note the pack wrote, and each flagged short's title. */
 const gatedOnAnime = (season: number) =>
   rows.adaptation_changes.filter((change) => change.note && change.episode_key.startsWith(`anime:${season}-`)).length +
-  flaggedShorts.filter((short) => short.accompanies.startsWith(`anime:${season}-`)).length;
+  flaggedShorts.filter((short) => short.accompanies?.startsWith(`anime:${season}-`)).length;
 
 const episode = (page: Page, season: number, number: number) =>
   page.locator(`#${unitAnchor(episodeKey(season, number))}`);
@@ -111,7 +111,7 @@ test("a reader with no progress sees every episode and nothing gated; watching u
     else await expect(episode(page, 1, row.number)).not.toContainText(row.title);
   }
   // A short's title shows once its episode is watched; the later ones wait.
-  const later = (short: (typeof flaggedShorts)[number]) => Number(short.accompanies.split("-")[1]) > 5;
+  const later = (short: (typeof flaggedShorts)[number]) => Number(short.accompanies?.split("-")[1]) > 5;
   for (const short of shortsOf(1)) {
     const accompanied = rows.anime_episodes.find((row) => row.key === short.accompanies)!;
     if (later(short)) await expect(episode(page, 1, accompanied.number)).not.toContainText(short.title);

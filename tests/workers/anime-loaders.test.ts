@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as breakTimeLoader } from "~/routes/break-time";
+import { importTestPack } from "../support/packs";
 import { load, present, status } from "../support/workers-context";
 
 /*
@@ -132,5 +133,27 @@ describe("the anime page's loader", () => {
     expect(page.shortCount).toBe(1);
     expect(await status(breakTimeLoader, "/break_time?season=2")).toBe(404);
     expect(await status(breakTimeLoader, "/break_time?season=x")).toBe(404);
+  });
+
+  it("Break Time lists a short that accompanies no episode on its own, its title and discussion revealed by it alone", async () => {
+    await importTestPack("tiny", {
+      edit: (files) =>
+        files["anime.json"].breakTime.push({ season: 1, number: 2, title: "Moth on Holiday", readAfter: "anime:1-2" }),
+    });
+    try {
+      const page = await load(breakTimeLoader, "/break_time?season=1");
+      expect(page.episodes.map((episode) => episode.shorts.map((short) => short.key))).toEqual([["bt:1-1"], []]);
+      expect(page.onTheirOwn.map((short) => [short.key, short.title.revealedBy, short.discussion.revealedBy])).toEqual([
+        ["bt:1-2", ["bt:1-2", "titles"], ["bt:1-2"]],
+      ]);
+      expect(page.shortCount).toBe(2);
+      // Watching every episode does not reveal it; ticking it does.
+      const watched = await load(breakTimeLoader, "/break_time?season=1&reveal=anime:1-2");
+      expect(watched.onTheirOwn[0]?.title.content).toBeNull();
+      const ticked = await load(breakTimeLoader, "/break_time?season=1&reveal=bt:1-2");
+      expect(ticked.onTheirOwn[0]?.title.content).toBe("Moth on Holiday");
+    } finally {
+      await importTestPack("tiny");
+    }
   });
 });

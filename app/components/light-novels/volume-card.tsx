@@ -9,7 +9,8 @@ import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { StoryDate } from "~/components/story-date";
-import type { LightNovelVolume, VolumeChange } from "~/lib/content/light-novels";
+import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
+import { formatLanguage } from "~/lib/format";
 import { volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { countOf, nouns } from "~/lib/words";
 
@@ -74,6 +75,12 @@ export function VolumeCard({
             {/* "Not yet" only where the pack says so: a date that is simply not known is not a missing edition. */}
             {volume.releasedEn === null && volume.noEnglishEdition ? "Not yet" : <StoryDate date={volume.releasedEn} />}
           </dd>
+          {volume.illustrator ? (
+            <>
+              <dt className="text-muted-foreground">Illustrator</dt>
+              <dd className="min-w-0 max-sm:col-span-2">{volume.illustrator}</dd>
+            </>
+          ) : null}
           {volume.isbn ? (
             <>
               <dt className="text-muted-foreground">ISBN</dt>
@@ -89,6 +96,16 @@ export function VolumeCard({
         </dl>
       </div>
       <div className="col-span-2 min-w-0 space-y-2 sm:col-span-1 sm:col-start-2">
+        {volume.editions.length ? (
+          <div className="text-sm">
+            <p className="font-medium">Editions</p>
+            <ul aria-label={`Editions of ${collectionName} ${volume.number}`} className="mt-1 space-y-1.5">
+              {volume.editions.map((edition, index) => (
+                <Edition key={index} edition={edition} />
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {volume.adapts ? (
           <p className="text-sm">
             Adapts{" "}
@@ -183,6 +200,38 @@ function VolumeChapter({ label, title }: LightNovelVolume["chapters"][number]) {
         {(text) => text}
       </Spoiler>
     </li>
+  );
+}
+
+/**
+ * One edition: language, publisher and date on one line, its title in that language (waiting for the
+ * reader as the volume's own title does), its ISBN. Lines wrap, so a narrow screen never scrolls sideways.
+ */
+function Edition({ edition }: { edition: VolumeEdition }) {
+  return (
+    <li data-edition={edition.language} lang="en">
+      <span className="font-medium">{formatLanguage(edition.language)}</span>
+      {/* A separator ends a line rather than starts one: it is held to the word before it. */}
+      {`\u00a0· ${edition.publisher}\u00a0· `}
+      <StoryDate date={edition.releasedOn} />
+      {edition.title ? <EditionTitle title={edition.title} language={edition.language} /> : null}
+      {edition.isbn ? (
+        <span className="block font-mono text-xs leading-5 text-muted-foreground">ISBN {edition.isbn}</span>
+      ) : null}
+    </li>
+  );
+}
+
+/** An edition's title, or nothing while the volume's title waits for the reader (the card says why). */
+function EditionTitle({ title, language }: { title: NonNullable<VolumeEdition["title"]>; language: string }) {
+  const heldBack = useTitleHeldBack(title);
+  if (heldBack) return null;
+  return (
+    <span className="block break-words">
+      <Spoiler gated={title} what="This edition's title">
+        {(text) => <span lang={language}>{text}</span>}
+      </Spoiler>
+    </span>
   );
 }
 

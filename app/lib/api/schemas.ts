@@ -100,6 +100,32 @@ export const apiSchemas = {
       ),
       released_on: storyDate("When it was first published, released in Japan or aired; null where it is not known."),
       url: { type: "string", format: "uri", description: "Where the site shows it." },
+      volume: nullableObject(
+        {
+          illustrator: nullable(
+            "string",
+            "Who illustrated it: the volume's own, else its collection's, else the series'.",
+          ),
+          editions: {
+            type: "array",
+            items: object({
+              language: {
+                type: "string",
+                description: "A BCP 47 language tag: `ja`, `en`, `pt-BR`.",
+                examples: ["en"],
+              },
+              publisher: { type: "string" },
+              title: nullable(
+                "string",
+                "Its title in its language; null when there is none, or whenever the volume's own title is withheld.",
+              ),
+              released_on: storyDate("When this edition came out; null where it is not known."),
+              isbn: nullable("string", "Its ISBN, check digit verified."),
+            }),
+          },
+        },
+        "A light novel volume's book: who illustrated it and its editions. Null for every other unit.",
+      ),
     },
     "A web novel chapter, light novel volume, side story, anime episode or Break Time short.",
   ),

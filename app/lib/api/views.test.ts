@@ -16,6 +16,7 @@ describe("the API's views, sealed for the requester", () => {
       named: gated(["wn:1-9"], { title: "The Fall", originalTitle: "堕" }),
       releasedOn: "2014-05-24",
       path: "/web_novel?arc=1#wn-1-9",
+      volume: null,
     };
     expect(unitView(unit, noKnowledge, origin)).toEqual({
       key: "wn:1-9",
@@ -25,8 +26,49 @@ describe("the API's views, sealed for the requester", () => {
       original_title: null,
       released_on: "2014-05-24",
       url: `${origin}/web_novel?arc=1#wn-1-9`,
+      volume: null,
     });
     expect(unitView(unit, reader, origin)).toMatchObject({ title: "The Fall", original_title: "堕" });
+  });
+
+  it("describes a volume's illustrator and editions, each edition's title withheld exactly as the volume's is", () => {
+    const reachedBy = ["ln:main-1", "wn:1-10"];
+    const volume = {
+      key: "ln:main-1",
+      medium: "light_novels" as const,
+      label: "Lanternfall 1",
+      named: gated(reachedBy, { title: "The Unburnt Wick", originalTitle: null }),
+      releasedOn: "2016-04-25",
+      path: "/light_novels#ln-main-1",
+      volume: {
+        illustrator: "Chitose Mochizuki",
+        editions: [
+          {
+            language: "en",
+            publisher: "Cinderlight Press",
+            title: gated(reachedBy, "The Wick That Would Not Burn"),
+            releasedOn: "2017-06",
+            isbn: "978-1-98765-101-0",
+          },
+          { language: "ja", publisher: "Hoshikuzu Bunko", title: null, releasedOn: null, isbn: null },
+        ],
+      },
+    };
+    const edition = {
+      language: "en",
+      publisher: "Cinderlight Press",
+      released_on: "2017-06",
+      isbn: "978-1-98765-101-0",
+    };
+    const untitled = { language: "ja", publisher: "Hoshikuzu Bunko", title: null, released_on: null, isbn: null };
+    expect(unitView(volume, noKnowledge, origin)).toMatchObject({
+      title: null,
+      volume: { illustrator: "Chitose Mochizuki", editions: [{ ...edition, title: null }, untitled] },
+    });
+    expect(unitView(volume, reader, origin)).toMatchObject({
+      title: "The Unburnt Wick",
+      volume: { editions: [{ ...edition, title: "The Wick That Would Not Burn" }, untitled] },
+    });
   });
 
   it("leaves out characters not met, and a portrait that would spoil", () => {

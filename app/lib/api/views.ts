@@ -9,6 +9,7 @@ import { type Gated, knownTo, seal } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import type { AnimeMistake, LnMistake } from "../mistakes/entries";
 import { type Edition, type Release, releasePath } from "../feeds/releases";
+import type { VolumeEdition } from "../content/light-novels";
 import { COMMENTS_PER_PAGE, type CommentBody, type Thread, type UnitLabel } from "../discussion/thread";
 
 /** A unit of the story as the units model reads it. */
@@ -19,6 +20,8 @@ export interface StoryUnit {
   named: Gated<{ title: string; originalTitle: string | null }>;
   releasedOn: string | null;
   path: string;
+  /** A light novel volume's book: who illustrated it and its editions; null for every other unit. */
+  volume: { illustrator: string | null; editions: VolumeEdition[] } | null;
 }
 
 export interface ApiUnit {
@@ -29,11 +32,21 @@ export interface ApiUnit {
   original_title: string | null;
   released_on: string | null;
   url: string;
+  volume: {
+    illustrator: string | null;
+    editions: Array<{
+      language: string;
+      publisher: string;
+      title: string | null;
+      released_on: string | null;
+      isbn: string | null;
+    }>;
+  } | null;
 }
 
 /** A unit: its title null where the requester may not see it (or it has none in the original language). */
 export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string): ApiUnit {
-  const { named } = seal(unit, knowledge);
+  const { named, volume } = seal(unit, knowledge);
   return {
     key: unit.key,
     medium: unit.medium,
@@ -42,6 +55,17 @@ export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string):
     original_title: named.content?.originalTitle ?? null,
     released_on: unit.releasedOn,
     url: `${origin}${unit.path}`,
+    // An edition's title is withheld exactly when the volume's own is.
+    volume: volume && {
+      illustrator: volume.illustrator,
+      editions: volume.editions.map((edition) => ({
+        language: edition.language,
+        publisher: edition.publisher,
+        title: edition.title?.content ?? null,
+        released_on: edition.releasedOn,
+        isbn: edition.isbn,
+      })),
+    },
   };
 }
 

@@ -117,6 +117,10 @@ describe("a Break Time short", () => {
       "Season 2 · Break Time 1, airs with season 1, episode 12",
     );
   });
+
+  it("says a short that aired with no episode was released on its own", () => {
+    expect(breakTimeAiring({ season: 1, number: 13 }, null)).toBe("Season 1 · Break Time 13, released on its own");
+  });
 });
 
 describe("a light novel chapter", () => {

@@ -134,12 +134,14 @@ export function breakTimeLabel(short: { season: number; number: number }) {
 
 /**
  * The line under a Break Time short's title, in /break_time's words (a short airs with an episode):
- * "Season 1 · Break Time 2, airs with episode 2", with the episode's season when it is another one.
+ * "Season 1 · Break Time 2, airs with episode 2", with the episode's season when it is another one;
+ * "released on its own" for a short that accompanies no episode.
  */
 export function breakTimeAiring(
   short: { season: number; number: number },
-  episode: { season: number; episode: number },
+  episode: { season: number; episode: number } | null,
 ) {
+  if (episode === null) return `${breakTimeLabel(short)}, released on its own`;
   const airsWith =
     episode.season === short.season
       ? `episode ${episode.episode}`

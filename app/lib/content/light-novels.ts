@@ -16,6 +16,17 @@ export interface VolumeChange {
   chapters: { from: UnitLink; to: UnitLink } | null;
 }
 
+/** One edition of a volume: its language (a BCP 47 tag), publisher, title there, date and ISBN. */
+export interface VolumeEdition {
+  language: string;
+  publisher: string;
+  /** Its title in its language, gated as the volume's own title is; null where the pack gives none. */
+  title: Gated<string> | null;
+  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  releasedOn: string | null;
+  isbn: string | null;
+}
+
 export interface LightNovelVolume {
   key: string;
   number: number;
@@ -27,6 +38,9 @@ export interface LightNovelVolume {
   releasedEn: string | null;
   noEnglishEdition: boolean;
   isbn: string | null;
+  /** Who illustrated it: its own illustrator, else its collection's, else the series'. */
+  illustrator: string | null;
+  editions: VolumeEdition[];
   pageCount: number | null;
   cover: string | null;
   /**

@@ -1,0 +1,88 @@
+import { render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { LightNovelVolume } from "~/lib/content/light-novels";
+import { gated } from "~/lib/shield/gated";
+import { titleRevealers } from "~/lib/shield/knowledge";
+import { VolumeCard } from "./volume-card";
+
+/** Lanternfall 1 as the page carries it, its title and its editions' titles sealed (null) or with their text. */
+function volume(titles: { own: string | null; english: string | null }): LightNovelVolume {
+  const reachedBy = titleRevealers(null, ["ln:main-1", "wn:1-16"]);
+  return {
+    key: "ln:main-1",
+    number: 1,
+    title: { revealedBy: reachedBy, content: titles.own === null ? null : { title: titles.own, originalTitle: null } },
+    releasedJp: "2016-04-25",
+    releasedEn: "2017-06-27",
+    noEnglishEdition: false,
+    isbn: null,
+    illustrator: "Kaho Isurugi",
+    editions: [
+      {
+        language: "ja",
+        publisher: "Hoshikuzu Bunko",
+        title: null,
+        releasedOn: "2016-04-25",
+        isbn: "978-4-86716-101-2",
+      },
+      {
+        language: "en",
+        publisher: "Cinderlight Press",
+        title: { revealedBy: reachedBy, content: titles.english },
+        releasedOn: "2017-06",
+        isbn: "978-1-98765-101-0",
+      },
+    ],
+    pageCount: null,
+    cover: null,
+    chapters: [],
+    changes: { ...gated(null, []), count: 0 },
+    position: 16,
+    adapts: null,
+    readAfter: null,
+    mistakeCount: 0,
+    discussion: gated(["ln:main-1"], 0),
+  };
+}
+
+function renderCard(card: LightNovelVolume) {
+  const Stub = createRoutesStub([
+    {
+      path: "/light_novels",
+      Component: () => (
+        <ul>
+          <VolumeCard volume={card} collectionName="Lanternfall" eager={false} />
+        </ul>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/light_novels"]} />);
+}
+
+describe("VolumeCard", () => {
+  afterEach(() => localStorage.clear());
+
+  it("names its illustrator and lists each edition: language, publisher, date and ISBN", () => {
+    renderCard(volume({ own: null, english: null }));
+    expect(screen.getByText("Illustrator").nextElementSibling).toHaveTextContent("Kaho Isurugi");
+    const editions = within(screen.getByRole("list", { name: "Editions of Lanternfall 1" })).getAllByRole("listitem");
+    expect(editions.map((edition) => edition.textContent)).toEqual([
+      "Japanese\u00a0· Hoshikuzu Bunko\u00a0· 25 Apr 2016ISBN 978-4-86716-101-2",
+      "English\u00a0· Cinderlight Press\u00a0· Jun 2017ISBN 978-1-98765-101-0",
+    ]);
+  });
+
+  it("shows an edition's title where the volume's own is shown, and holds it back with it", () => {
+    localStorage.setItem("rc:unreached-titles", "show");
+    renderCard(volume({ own: "The Unburnt Wick", english: "The Wick That Would Not Burn" }));
+    expect(screen.getByRole("heading", { name: "The Unburnt Wick" })).toBeVisible();
+    expect(screen.getByText("The Wick That Would Not Burn")).toBeVisible();
+  });
+
+  it("says nothing of an edition's title while the volume's title waits for the reader", () => {
+    renderCard(volume({ own: null, english: null }));
+    expect(screen.getByRole("heading", { name: "Title hidden" })).toBeVisible();
+    expect(screen.queryByText(/beyond what you have read/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { dateStart, surelyBefore } from "../app/lib/content/dates";
+import type { ContentPack } from "./schema/files";
+
+/*
+ * A volume's editions (docs/content.md, "Editions"): the Japanese original and its translations, and
+ * the dates the site shows for the volume. `releasedJp`, `releasedEn` and `isbn` are the short way to
+ * describe the Japanese and English editions; where a volume writes both, what it writes there wins.
+ */
+
+type Volume = ContentPack["lightNovels"]["collections"][number]["volumes"][number];
+type Edition = Volume["editions"][number];
+
+/** The language an edition is in, without its script or region: "pt-BR" is in "pt". */
+const languageOf = (edition: Edition) => edition.language.split("-")[0]!;
+
+/** The earliest date among the editions in a language that have one, or undefined. */
+function firstRelease(editions: readonly Edition[], language: string) {
+  return editions
+    .filter((edition) => languageOf(edition) === language && edition.releasedOn !== undefined)
+    .map((edition) => edition.releasedOn!)
+    .sort((a, b) => dateStart(a).localeCompare(dateStart(b)))[0];
+}
+
+/**
+ * When the volume came out in Japan and in English: `releasedJp` and `releasedEn` where written, else
+ * the first edition in that language that has a date. `releasedEn: null` (no English edition yet)
+ * stays null; a date that no field gives is not known.
+ */
+export function volumeReleases(volume: Volume): {
+  releasedJp: string | undefined;
+  releasedEn: string | null | undefined;
+} {
+  return {
+    releasedJp: volume.releasedJp ?? firstRelease(volume.editions, "ja"),
+    releasedEn: volume.releasedEn !== undefined ? volume.releasedEn : firstRelease(volume.editions, "en"),
+  };
+}
+
+/** What is wrong with a volume's editions, each with the field (under the volume) it concerns. */
+export function editionProblems(volume: Volume): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const { releasedJp } = volumeReleases(volume);
+  const seen = new Map<string, number>();
+  volume.editions.forEach((edition, index) => {
+    const field = `editions[${index}]`;
+    const one = `${edition.language}\u0000${edition.publisher.toLowerCase()}`;
+    const first = seen.get(one);
+    if (first !== undefined)
+      problems.push({
+        field: `${field}.publisher`,
+        message: `${edition.publisher} publishes the "${edition.language}" edition twice (editions[${first}] and ${field}): list each publisher's edition in a language once`,
+      });
+    else seen.set(one, index);
+    if (
+      languageOf(edition) !== "ja" &&
+      edition.releasedOn &&
+      releasedJp &&
+      surelyBefore(edition.releasedOn, releasedJp)
+    )
+      problems.push({
+        field: `${field}.releasedOn`,
+        message: `the "${edition.language}" edition (${edition.releasedOn}) cannot come out before the Japanese original (${releasedJp})`,
+      });
+  });
+  const english = volume.editions.findIndex((edition) => languageOf(edition) === "en");
+  if (volume.releasedEn === null && english !== -1)
+    problems.push({
+      field: "releasedEn",
+      message: `is null, which says there is no English edition, but editions[${english}] is one: leave releasedEn out`,
+    });
+  return problems;
+}
+
+/** The editions as the volume's row keeps them (ln_volumes.editions, JSON): every field, null where left out. */
+export function editionsColumn(volume: Volume) {
+  return JSON.stringify(
+    volume.editions.map((edition) => ({
+      language: edition.language,
+      publisher: edition.publisher,
+      title: edition.title ?? null,
+      releasedOn: edition.releasedOn ?? null,
+      isbn: edition.isbn ?? null,
+    })),
+  );
+}
