@@ -162,6 +162,14 @@ export function packTexts(
       add("characters.json", `${path}.${field}`, text, revealedBy, character.slug);
     // A slug is in every address of the profile and every link to it, which anyone may be sent.
     add("characters.json", `${path}.slug`, wordsOf(character.slug), null);
+    // The true name's search entry says whom it names ("Known as The Grey Lantern") to whoever knows it.
+    if (character.trueName)
+      add(
+        "characters.json",
+        `${path}.trueName`,
+        character.name,
+        revealedByIn(revealersOf, character.trueName.revealIn, character.trueName.revealAt),
+      );
     onProfile("name", character.name);
     onProfile("originalName", character.originalName);
     character.aliases.forEach((alias, a) => onProfile(`aliases[${a}]`, alias));

@@ -120,4 +120,11 @@ describe("a true name that is a secret", () => {
       'characters.json › characters[1].slug: names the secret "true-name-tamsin-hale" ("tamsin hale") before it is revealed: every reader sees it without knowing the secret; a slug is in every address of its page and every link to it, so make it of what every reader may know',
     ]);
   });
+
+  it("is refused where it is revealed before the reader meets the character it names", () => {
+    const { problems } = resolveTiny((files) => (oren(files).trueName.revealAt = "wn:1-3"));
+    expect(problems).toEqual([
+      'characters.json › characters[1].trueName: names Oren Vale ("Oren Vale") before the reader meets them: a reader who has consumed wn:1-3 sees it without having met Oren Vale, who first appears at wn:2-1',
+    ]);
+  });
 });
