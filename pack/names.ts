@@ -53,3 +53,14 @@ export function namesOf(character: Pick<Character, "name" | "aliases">) {
       );
   return [...new Set([name, ...character.aliases.map(said), ...words])].filter((each) => each !== "");
 }
+
+/**
+ * Which of the names everyone who meets the character sees a true name already is ("the name everyone
+ * sees", "the alias …"), or null: then it is no secret, and the pack has it wrong.
+ */
+export function namedOpenly(character: Pick<Character, "name" | "aliases">, trueName: string) {
+  const same = (name: string) => name.trim().toLocaleLowerCase("en") === trueName.trim().toLocaleLowerCase("en");
+  if (same(character.name)) return "the name everyone sees";
+  const alias = character.aliases.find(same);
+  return alias === undefined ? null : `the alias "${alias}"`;
+}

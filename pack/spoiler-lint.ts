@@ -10,7 +10,8 @@ import {
 import { readRevealers } from "../app/lib/shield/knowledge";
 import { namePattern, namesSecret, revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
 import { trackerUnitsOf } from "./crossings";
-import { namesOf } from "./names";
+import { namedOpenly, namesOf } from "./names";
+import type { RevealIn } from "./schema/fields";
 import type { ContentPack, PackFileName } from "./schema/files";
 import {
   animeMistakeRevealedBy,
@@ -162,6 +163,16 @@ export function packTexts(
     // Everything about a character is on their profile (and card and search entry), seen once they are met.
     const onProfile = (field: string, text: string | undefined, revealedBy: string | null = null) =>
       add("characters.json", `${path}.${field}`, text, revealedBy, character.slug);
+    // A slug is in every address of the profile and every link to it, which anyone may be sent.
+    add("characters.json", `${path}.slug`, wordsOf(character.slug), null);
+    // The true name's search entry says whom it names ("Known as The Grey Lantern") to whoever knows it.
+    if (character.trueName)
+      add(
+        "characters.json",
+        `${path}.trueName`,
+        character.name,
+        revealedByIn(revealersOf, character.trueName.revealIn, character.trueName.revealAt),
+      );
     onProfile("name", character.name);
     onProfile("originalName", character.originalName);
     character.aliases.forEach((alias, a) => onProfile(`aliases[${a}]`, alias));
@@ -213,6 +224,10 @@ export function packTexts(
   return texts;
 }
 
+/** How to fix a slug that names a secret: it cannot be gated, since it is the page's address. */
+const slugAdvice =
+  "; a slug is in every address of its page and every link to it, so make it of what every reader may know";
+
 /** An identifier read as the words it spells: page-one-of-the-ledger → "page one of the ledger". */
 const wordsOf = (identifier: string) => identifier.replaceAll("-", " ");
 
@@ -236,17 +251,59 @@ export function placedIn(positions: ReadonlyMap<string, number>) {
 export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
   const placed = placedIn(positions);
   const told = new Map<string, { id: string; words: string[]; revealedBy: string }>();
-  for (const secret of pack.series.secrets) {
-    if (!positions.has(secret.revealAt)) continue;
+  const tell = (id: string, words: readonly string[], secret: { revealAt: string; revealIn?: RevealIn }) => {
+    if (!positions.has(secret.revealAt)) return;
     const revealedBy = placed(revealedByIn(revealersOf, secret.revealIn, secret.revealAt)) ?? "";
-    const telling = told.get(secret.id);
-    if (!telling) told.set(secret.id, { id: secret.id, words: [...secret.words], revealedBy });
+    const telling = told.get(id);
+    if (!telling) told.set(id, { id, words: [...words], revealedBy });
     else {
-      telling.words = [...new Set([...telling.words, ...secret.words])];
+      telling.words = [...new Set([...telling.words, ...words])];
       telling.revealedBy = [...new Set(`${telling.revealedBy} ${revealedBy}`.split(" "))].filter(Boolean).join(" ");
     }
-  }
+  };
+  for (const secret of pack.series.secrets) tell(secret.id, secret.words, secret);
+  // A character's true name is a secret of its own, told where it is revealed (one the character is
+  // openly named by is no secret, and reported as such: pack/resolve/characters.ts).
+  for (const character of pack.characters.characters)
+    if (character.trueName && !namedOpenly(character, character.trueName.name))
+      tell(
+        trueNameSecretId(character.trueName.name),
+        trueNameWords(pack, character, character.trueName.name),
+        character.trueName,
+      );
   return [...told.values()];
+}
+
+/**
+ * The secret a true name is, as the lint names it in a finding: by the name, so a story told again (a
+ * scaled pack's cycles) tells the same secret again, as the series' own secrets are told again by id.
+ */
+const trueNameSecretId = (trueName: string) =>
+  `true-name-${trueName
+    .toLocaleLowerCase("en")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "")}`;
+
+/**
+ * The words that give a true name away: the whole name, and each word of it that names a character
+ * by itself (pack/names.ts) and names no one else ("Briony" of "Briony Oakhart", not "Oakhart", which
+ * is her sister Fen's name too and is said openly wherever Fen is).
+ */
+function trueNameWords(
+  pack: ContentPack,
+  character: { slug: string; name: string; aliases: string[] },
+  trueName: string,
+) {
+  const lower = (name: string) => name.toLocaleLowerCase("en");
+  const namedOtherwise = new Set(
+    pack.characters.characters
+      .filter((other) => other.slug !== character.slug)
+      .flatMap((other) => namesOf(other))
+      .concat(namesOf(character))
+      .map(lower),
+  );
+  const [whole = trueName, ...words] = namesOf({ name: trueName, aliases: [] });
+  return [whole, ...words.filter((word) => !namedOtherwise.has(lower(word)))];
 }
 
 /** The other crossings that show a text early, after the first is named. */
@@ -303,7 +360,7 @@ export function lintSpoilers(
       const early = revealedBeforeSecret(readRevealers(textRevealedBy), readRevealers(secret.revealedBy));
       if (early !== null) {
         const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
-        report(file, path, `${finding}: ${who} without knowing the secret`);
+        report(file, path, `${finding}: ${who} without knowing the secret${path.endsWith(".slug") ? slugAdvice : ""}`);
         continue;
       }
       let crossed = secret.crossed.get(textRevealedBy);

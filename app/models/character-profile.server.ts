@@ -1,4 +1,4 @@
-import { portraitOf } from "./characters.server";
+import { portraitOf, trueNameOf } from "./characters.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 
@@ -10,6 +10,8 @@ export async function getCharacter(db: D1Database, slug: string) {
       .select([
         "slug",
         "name",
+        "true_name",
+        "true_name_revealed_by",
         "original_name",
         "aliases",
         "affiliations",
@@ -59,7 +61,15 @@ export async function getCharacter(db: D1Database, slug: string) {
     query
       .selectFrom("character_relationships as r")
       .innerJoin("characters as c", "c.slug", "r.related_slug")
-      .select(["r.related_slug", "c.name as related_name", "r.kind", "r.description", "r.revealed_by"])
+      .select([
+        "r.related_slug",
+        "c.name as related_name",
+        "c.true_name",
+        "c.true_name_revealed_by",
+        "r.kind",
+        "r.description",
+        "r.revealed_by",
+      ])
       .where("r.character_slug", "=", slug)
       .orderBy((relationship) => relationship("r.reveal_position", "is not", null))
       .orderBy("r.reveal_position")
@@ -72,6 +82,7 @@ export async function getCharacter(db: D1Database, slug: string) {
   return gatedBy(character.revealed_by, {
     slug: character.slug,
     name: character.name,
+    trueName: trueNameOf(character),
     originalName: character.original_name,
     aliases: parseJsonList(character.aliases),
     affiliations: parseJsonList(character.affiliations),
@@ -89,6 +100,8 @@ export async function getCharacter(db: D1Database, slug: string) {
       gatedBy(relationship.revealed_by, {
         slug: relationship.related_slug,
         name: relationship.related_name,
+        // The related character's true name, by its own units: knowing the relationship is not knowing it.
+        trueName: trueNameOf(relationship),
         kind: relationship.kind,
         description: relationship.description,
       }),

@@ -4,6 +4,7 @@ import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
 import { type Knowledge, knows, knowsAnything } from "~/lib/shield/knowledge";
 import type { CharactersTable } from "./database";
+import { secretly } from "~/lib/shield/gated";
 import { gatedBy, parseJsonList } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
 import { batch, query } from "./query.server";
@@ -28,22 +29,34 @@ const cardColumns = [
   "c.portrait_alt",
   "c.portrait_revealed_by",
   "c.revealed_by",
+  "c.true_name",
+  "c.true_name_revealed_by",
 ] as const;
 
-/** The characters whose name or an alias holds the words of an FTS query (the search index's own entries). */
-const namedBy = (fts: string) =>
+/**
+ * The characters' entries of the search index whose name or aliases hold the words of an FTS query. A
+ * character's true name has an entry of its own, to the same profile, so an entry names its character
+ * by its path.
+ */
+const entriesNaming = (fts: string) =>
   query
     .selectFrom("search_index")
     .innerJoin("search_entries as e", (join) => join.on("e.id", "=", sql<number>`search_index.rowid`))
-    .select((entry) => entry.fn<string>("substr", ["e.ref", sql.lit(11)]).as("slug"))
     .where(sql.table("search_index"), "match", `{title aliases}: ${fts}`)
     .where("e.kind", "=", "character");
+const slugOfEntry = sql<string>`substr(e.path, ${"/characters/".length + 1})`.as("slug");
+
+/** The characters an FTS query names, with what reveals each entry that names them (a true name's is gated). */
+const namedBy = (fts: string) => entriesNaming(fts).select([slugOfEntry, "e.revealed_by"]);
 
 /** The characters the filters choose, as `c`. */
 function chosen(filters: CharacterFilters, fts: string | null) {
   return query
     .selectFrom("characters as c")
-    .$if(fts !== null, (characters) => characters.where("c.slug", "in", namedBy(fts!)))
+    .$if(fts !== null, (characters) =>
+      // Named by what everyone who has met them may see: never by a true name.
+      characters.where("c.slug", "in", entriesNaming(fts!).select(slugOfEntry).where("e.revealed_by", "is", null)),
+    )
     .$if(Boolean(filters.affiliation), (characters) =>
       characters.where(
         "c.slug",
@@ -103,6 +116,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
       ...gatedBy(row.revealed_by, {
         slug: row.slug,
         name: row.name,
+        trueName: trueNameOf(row),
         originalName: row.original_name,
         aliases: parseJsonList(row.aliases),
         affiliations: parseJsonList(row.affiliations),
@@ -138,7 +152,10 @@ async function metCatalogue(
 ) {
   const [all, named] = fts ? await batch(db, [everyone, namedBy(fts)]) : [...(await batch(db, [everyone])), null];
   const met = all.filter((row) => knows(knowledge, readRevealers(row.revealed_by)));
-  const namedSlugs = named ? new Set(named.map((row) => row.slug)) : null;
+  // Named by a name the requester may see: a true name only once they know it.
+  const namedSlugs = named
+    ? new Set(named.filter((entry) => knows(knowledge, readRevealers(entry.revealed_by))).map((entry) => entry.slug))
+    : null;
   const chosenMet = met.filter(
     (row) =>
       (!namedSlugs || namedSlugs.has(row.slug)) &&
@@ -176,6 +193,7 @@ export async function getCharacterDirectory(db: D1Database) {
     gatedBy(row.revealed_by, {
       slug: row.slug,
       name: row.name,
+      trueName: trueNameOf(row),
       originalName: row.original_name,
       aliases: parseJsonList(row.aliases),
       affiliations: parseJsonList(row.affiliations),
@@ -191,4 +209,12 @@ export function portraitOf(
   return row.portrait
     ? gatedBy(row.portrait_revealed_by, { src: row.portrait, alt: row.portrait_alt ?? row.name })
     : null;
+}
+
+/**
+ * A character's true name where the pack keeps it secret: a response carries it only to a requester who
+ * knows it, and to anyone else carries null, as for a character with no other name (`secretly`).
+ */
+export function trueNameOf(row: Pick<Selectable<CharactersTable>, "true_name" | "true_name_revealed_by">) {
+  return row.true_name === null ? null : secretly(readRevealers(row.true_name_revealed_by), row.true_name);
 }

@@ -134,6 +134,8 @@ export interface CharactersTable {
   sort_name: string;
   portrait_revealed_by: string | null;
   revealed_by: string | null;
+  true_name: string | null;
+  true_name_revealed_by: string | null;
 }
 
 export interface CommentHistoryTable {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
+import { CharacterName, useShownName } from "~/components/character-name";
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
@@ -20,7 +21,7 @@ import { isRevealed } from "~/lib/shield/shield";
 import { useShieldedData, useShield } from "~/browser/spoiler-shield";
 import { notFound } from "~/server/not-found.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
-import { publicCopy, sealedCopy, type Unshielded } from "~/lib/shield/gated";
+import { publicCopy, type Unshielded } from "~/lib/shield/gated";
 import type { Route } from "./+types/character";
 
 /** A form sent here is refused with the site's 405. */
@@ -69,16 +70,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 type Profile = NonNullable<NonNullable<Unshielded<Route.ComponentProps["loaderData"]>["character"]>["content"]>;
 
 export default function Character({ loaderData }: Route.ComponentProps) {
-  const sent = sealedCopy(loaderData);
   const { pathname } = useLocation();
   // "Show it" on an address whose character the reader has not met: this address asks for everything
   // (another character's address, reached from here, asks as any other).
   const [shownAt, setShownAt] = useState<string | null>(null);
   const showAll = shownAt === pathname;
-  const { data, waiting, revealed } = useShieldedData(loaderData, {
-    withheld: sent.character === null,
-    everything: showAll,
-  });
+  // Always asked again with what the reader knows: a character's true name, once they know it, is carried
+  // with no trace before (`secretly`), so a public profile cannot tell whether there is one to ask for.
+  const { data, waiting, revealed } = useShieldedData(loaderData, { withheld: true, everything: showAll });
   const { character } = data;
   const shield = useShield();
   const shown = showAll && revealed && !waiting;
@@ -191,24 +190,27 @@ function NotMetYet({
 
 /** `titled`: the profile is shown, not blurred behind the shield, so the page's title may name them. */
 function CharacterProfile({ character, titled = true }: { character: Profile; titled?: boolean }) {
-  // The page's title names no one the first load did not know; once the profile is shown, it does.
+  const { name, knownAs } = useShownName(character);
+  // The page's title names no one the first load did not know; once the profile is shown, it does (by
+  // their true name once the reader knows it).
   useEffect(() => {
     if (!titled) return;
     const siteName = document.title.split(" · ").at(-1);
-    document.title = siteName ? `${character.name} · ${siteName}` : character.name;
-  }, [character.name, titled]);
+    document.title = siteName ? `${name} · ${siteName}` : name;
+  }, [name, titled]);
   return (
     <article className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to="/characters" className="tap-line text-primary underline">
           Characters
         </Link>{" "}
-        / <span aria-current="page">{character.name}</span>
+        / <span aria-current="page">{name}</span>
       </nav>
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <Portrait portrait={character.portrait} name={character.name} size="lg" eager />
         <div className="space-y-2">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{character.name}</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{name}</h1>
+          {knownAs ? <p className="text-lg">Known as “{knownAs}”</p> : null}
           <OriginalText text={character.originalName} className="text-lg" />
           {character.aliases.length ? (
             <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p>
@@ -276,10 +278,10 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
             {character.relationships.map((relationship, index) => (
               <li key={index} className="rounded-lg border border-border bg-card p-3">
                 <Spoiler gated={relationship} what="This relationship" block>
-                  {({ slug, name, kind, description }) => (
+                  {({ slug, name, trueName, kind, description }) => (
                     <>
                       <Link to={`/characters/${slug}`} className="tap-line font-semibold text-primary underline">
-                        {name}
+                        <CharacterName character={{ name, trueName }} />
                       </Link>{" "}
                       {/* "other" says nothing a reader can use; the description says what they are to each other. */}
                       {kind === "other" ? null : <Badge>{kind}</Badge>}

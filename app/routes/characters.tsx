@@ -1,6 +1,7 @@
 import { cutText } from "~/lib/format";
 import { data, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CharacterName } from "~/components/character-name";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
@@ -173,7 +174,9 @@ function CharacterCard({ character, eager }: { character: CatalogueCharacter; ea
       >
         <Portrait portrait={character.portrait} name={character.name} eager={eager} />
         <div className="min-w-0">
-          <p className="font-semibold">{character.name}</p>
+          <p className="font-semibold">
+            <CharacterName character={character} />
+          </p>
           <OriginalText text={character.originalName} className="text-sm" />
           {character.aliases.length ? (
             <p className="text-sm text-muted-foreground">Also: {character.aliases.join(", ")}</p>

@@ -5,6 +5,7 @@ import type {
   CharacterRow,
   SearchEntryRow,
 } from "../rows";
+import { namedOpenly } from "../names";
 import { charactersMetBy } from "../reveals";
 import { inverseRelationshipKinds } from "../schema/characters";
 import { mediaPath, type Resolution } from "./resolution";
@@ -41,6 +42,14 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
     const firstMedium = firsts.find(([, position]) => position !== null)?.[0] ?? null;
     const appearsAt = Math.min(...firsts.map(([, position]) => position ?? Infinity));
     const portrait = gate(character.portrait, file, `${path}.portrait`);
+    const trueName = character.trueName && gate(character.trueName, file, `${path}.trueName`);
+    const sameAs = character.trueName && namedOpenly(character, character.trueName.name);
+    if (sameAs)
+      report(
+        file,
+        `${path}.trueName.name`,
+        `"${character.trueName!.name}" is ${sameAs}, which every reader who meets them sees: a true name is the one the story keeps from the reader until it is revealed. Leave trueName out where the name is no secret`,
+      );
     characters.push({
       slug: character.slug,
       name: character.name,
@@ -57,6 +66,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       first_light_novel: first.lightNovel ?? null,
       first_anime: first.anime ?? null,
       first_medium: firstMedium,
+      true_name: character.trueName?.name ?? null,
+      true_name_revealed_by: trueName?.revealedBy ?? null,
       sort_name: character.name.toLocaleLowerCase("en"),
     });
     for (const affiliation of new Set(character.affiliations))
@@ -107,6 +118,19 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       // A character is found once the reader has met them.
       revealed_by: existence.get(character.slug) ?? null,
     });
+    // The true name is found only by readers who know it: an entry of its own, to the same profile.
+    if (character.trueName)
+      search.push({
+        ref: `character-true-name:${character.slug}`,
+        kind: "character",
+        title: character.trueName.name,
+        subtitle: [`Known as ${character.name}`, ...character.affiliations].join(" · "),
+        path: `/characters/${character.slug}`,
+        aliases: [character.name, character.originalName, ...character.aliases].filter(Boolean).join(" · "),
+        body: character.summary ?? "",
+        reveal_position: trueName!.position,
+        revealed_by: trueName!.revealedBy,
+      });
   });
   // Each side reads from its own character: two characters cannot each be the other's mentor.
   const kindsBetween = new Map<string, Set<string>>();

@@ -105,6 +105,7 @@ function smallPack(): ContentPack {
         {
           slug: "sidekick",
           name: "Sidekick",
+          trueName: { name: "Lost Prince", revealAt: "wn:1-2", revealIn: { anime: "anime:1-1" } },
           relationships: [{ to: "hero", kind: "friend", description: "Follows the hero" }],
         },
       ],
@@ -216,6 +217,12 @@ describe("scalePack", () => {
       firstAppearances: { webNovel: "wn:5-1", lightNovel: "ln:main-3", anime: "anime:3-1" },
       facts: [{ revealAt: "wn:5-2" }],
       relationships: [{ to: "sidekick-3", revealAt: "ss:after-hours-3" }],
+    });
+    const sidekick3 = scaled.characters.characters.find((character) => character.slug === "sidekick-3");
+    expect(sidekick3?.trueName).toEqual({
+      name: "Lost Prince",
+      revealAt: "wn:5-2",
+      revealIn: { anime: "anime:3-1" },
     });
   });
 

@@ -142,6 +142,12 @@ function copyCharacter(character: Character, cycle: Cycle): Character {
     ...character,
     slug: moveSlug(character.slug, cycle),
     name: retitle(character.name, cycle),
+    // A true name is a secret, told again in each cycle under the same name, as the series' secrets are.
+    trueName: maybe(character.trueName, (trueName) => ({
+      ...trueName,
+      revealAt: moveKey(trueName.revealAt, cycle),
+      revealIn: moveRevealIn(trueName.revealIn, cycle),
+    })),
     portrait: maybe(character.portrait, (portrait) => ({
       ...portrait,
       revealAt: key(portrait.revealAt),

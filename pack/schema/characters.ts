@@ -24,7 +24,14 @@ export const inverseRelationshipKinds: Record<RelationshipKind, RelationshipKind
 
 export const characterSchema = z.strictObject({
   slug,
+  /** The name everyone who has met the character sees: the mask, the title they are introduced under. */
   name: text,
+  /**
+   * The character's own name, where it is a secret the story keeps (a masked figure's face): shown, with
+   * the name above as "known as", only to readers who know where it is revealed; to anyone else the
+   * character has no other name, and no text of the pack may say it earlier (pack/spoiler-lint.ts).
+   */
+  trueName: z.strictObject({ name: text, revealAt: unitKey, revealIn: revealInSchema.optional() }).optional(),
   originalName: optionalText,
   aliases: z.array(text).default([]),
   affiliations: z.array(text).default([]),

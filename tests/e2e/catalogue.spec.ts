@@ -262,3 +262,50 @@ test.describe("the characters a reader has met, at 360 px", () => {
     });
   }
 });
+
+test.describe("a true name kept secret", () => {
+  /** The Grey Lantern's page for a web novel reader at `chapter`, with the shield as readers have it. */
+  async function greyLanternFor(page: Page, chapter: string) {
+    await page.addInitScript((webNovel) => {
+      localStorage.removeItem("rc:spoiler-mode");
+      localStorage.setItem(
+        "rc:progress",
+        JSON.stringify({
+          version: 2,
+          webNovel,
+          anime: null,
+          lightNovels: [],
+          sideStories: [],
+          breakTime: [],
+          skipped: [],
+          position: 0,
+          updatedAt: "2024-01-01T00:00:00.000Z",
+        }),
+      );
+    }, chapter);
+    await page.goto("/characters/grey-lantern");
+    await waitForHydration(page);
+  }
+
+  test("a reader who has met the Grey Lantern but not reached wn:2-27 sees only the name everyone knows", async ({
+    page,
+  }) => {
+    await greyLanternFor(page, "wn:2-26");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Grey Lantern");
+    await expect(page).toHaveTitle(/^The Grey Lantern · /);
+    await page.waitForLoadState("networkidle");
+    expect(await page.content()).not.toContain("Briony");
+  });
+
+  test("a reader of wn:2-27 sees her true name, known as the Grey Lantern, in the page's title too", async ({
+    page,
+  }) => {
+    await greyLanternFor(page, "wn:2-27");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Briony Oakhart");
+    await expect(page.getByText("Known as “The Grey Lantern”")).toBeVisible();
+    await expect(page).toHaveTitle(/^Briony Oakhart · /);
+    await page.getByRole("link", { name: /Fen Oakhart/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fen Oakhart");
+    await expect(page.getByRole("link", { name: "Briony Oakhart known as The Grey Lantern" })).toBeVisible();
+  });
+});

@@ -34,6 +34,14 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.title],
       (row) => `title of ${row.key}`,
     ),
+    // A true name kept secret, wherever it would name the character (their profile, card, search
+    // entry, the relationships that name them).
+    ...flagged(
+      rows.characters,
+      (row) => row.true_name_revealed_by,
+      (row) => (row.true_name ? [row.true_name] : []),
+      (row) => `true name of ${row.slug}`,
+    ),
     ...flagged(
       rows.character_facts,
       (row) => row.revealed_by,

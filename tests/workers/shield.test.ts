@@ -71,6 +71,13 @@ beforeAll(async () => {
     "/search?q=the",
     "/search?q=lantern&suggest=1",
     "/search?q=corvin&suggest=1",
+    // A true name kept secret: found, listed and named only by those who know it.
+    "/search?q=briony",
+    "/search?q=briony&suggest=1",
+    "/characters?q=briony",
+    "/api/v1/characters?per_page=100",
+    "/api/v1/characters/grey-lantern",
+    "/api/v1/characters/fen-oakhart",
     "/resources/similar-mistakes?side=ln&q=lantern",
     "/resources/similar-mistakes?side=anime&q=name",
   ];
@@ -86,7 +93,7 @@ function addresses(path: string, knowledge: Knowledge | null) {
   if (knowledge) url.searchParams.set("reveal", encodeKnowledge(knowledge));
   const page = `${url.pathname}${url.search}`;
   const isResource =
-    url.pathname.startsWith("/resources/") || /\.(xml|ics)$/.test(url.pathname) || url.searchParams.has("suggest");
+    /^\/(resources|api)\//.test(url.pathname) || /\.(xml|ics)$/.test(url.pathname) || url.searchParams.has("suggest");
   return isResource ? [page] : [page, `${url.pathname === "/" ? "/_root" : url.pathname}.data${url.search}`];
 }
 

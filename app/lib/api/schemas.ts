@@ -138,7 +138,11 @@ export const apiSchemas = {
   },
   Character: object({
     slug: { type: "string" },
-    name: { type: "string" },
+    name: { type: "string", description: "The name everyone who has met them knows them by." },
+    true_name: nullable(
+      "string",
+      "The character's true name, where the story keeps it secret under the name they are known by (`name`): null unless the reader knows it, and for a character with no other name.",
+    ),
     original_name: nullable("string"),
     aliases: strings,
     affiliations: strings,
@@ -148,7 +152,11 @@ export const apiSchemas = {
   CharacterPage: pageOf("Character", "One page of characters."),
   CharacterProfile: object({
     slug: { type: "string" },
-    name: { type: "string" },
+    name: { type: "string", description: "The name everyone who has met them knows them by." },
+    true_name: nullable(
+      "string",
+      "The character's true name, where the story keeps it secret under the name they are known by (`name`): null unless the reader knows it, and for a character with no other name.",
+    ),
     original_name: nullable("string"),
     aliases: strings,
     affiliations: strings,
@@ -175,6 +183,7 @@ export const apiSchemas = {
       items: object({
         slug: { type: "string" },
         name: { type: "string" },
+        true_name: nullable("string", "The related character's true name, null unless the reader knows it."),
         kind: { type: "string" },
         description: nullable("string"),
       }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readRevealers } from "../shield/knowledge";
 import { characterProfileView, metCharacters, releaseView, threadView, unitView } from "./views";
-import { gated } from "../shield/gated";
+import { gated, secretly } from "../shield/gated";
 import { knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
 
 const origin = "https://companion.test";
@@ -76,6 +76,7 @@ describe("the API's views, sealed for the requester", () => {
       gated(readRevealers(revealedBy), {
         slug,
         name: slug,
+        trueName: null,
         originalName: null,
         aliases: [],
         affiliations: [],
@@ -95,6 +96,7 @@ describe("the API's views, sealed for the requester", () => {
     const profile = gated(["wn:1-8"], {
       slug: "pell",
       name: "Pell",
+      trueName: secretly(["wn:3-1"], "Pellam the Younger"),
       originalName: null,
       aliases: [],
       affiliations: [],
@@ -110,8 +112,14 @@ describe("the API's views, sealed for the requester", () => {
       ],
       facts: [gated(null, { label: "Age", value: "15" }), gated(["wn:3-1"], { label: "Fate", value: "Lives" })],
       relationships: [
-        gated(["wn:1-9"], { slug: "nell", name: "Nell", kind: "sister", description: null }),
-        gated(["wn:4-1"], { slug: "x", name: "X", kind: "rival", description: null }),
+        gated(["wn:1-9"], {
+          slug: "nell",
+          name: "Nell",
+          trueName: secretly(["wn:1-8"], "Nellie Quill"),
+          kind: "sister",
+          description: null,
+        }),
+        gated(["wn:4-1"], { slug: "x", name: "X", trueName: null, kind: "rival", description: null }),
       ],
     });
     expect(characterProfileView(profile, noKnowledge, origin)).toBeNull();
@@ -120,6 +128,33 @@ describe("the API's views, sealed for the requester", () => {
     expect(seen.facts).toEqual([{ label: "Age", value: "15" }]);
     expect(seen.relationships.map((each) => each.slug)).toEqual(["nell"]);
     expect(seen.first_appearances[0]!.title).toBe("Pell's Workshop");
+  });
+
+  it("gives a true name only to a requester who knows it, and no trace of it to anyone else", () => {
+    const profile = (trueName: ReturnType<typeof secretly<string>>) =>
+      gated(["wn:1-8"], {
+        slug: "pell",
+        name: "The Grey Lantern",
+        trueName,
+        originalName: null,
+        aliases: [],
+        affiliations: [],
+        summary: null,
+        portrait: null,
+        firstAppearances: [],
+        facts: [],
+        relationships: [gated(["wn:1-8"], { slug: "nell", name: "Nell", trueName, kind: "family", description: null })],
+      });
+    const unaware = characterProfileView(profile(secretly(["wn:3-1"], "Briony")), reader, origin)!;
+    expect(unaware).toMatchObject({ name: "The Grey Lantern", true_name: null });
+    expect(unaware.relationships[0]).toMatchObject({ name: "Nell", true_name: null });
+    expect(JSON.stringify(unaware)).not.toMatch(/Briony|wn:3-1/);
+    const aware = characterProfileView(profile(secretly(["wn:1-9"], "Briony")), reader, origin)!;
+    expect(aware).toMatchObject({ name: "The Grey Lantern", true_name: "Briony" });
+    expect(aware.relationships[0]).toMatchObject({ name: "Nell", true_name: "Briony" });
+    expect(metCharacters([profile(secretly(["wn:3-1"], "Briony"))], reader, origin)[0]).toMatchObject({
+      true_name: null,
+    });
   });
 
   it("lists every release, its gated title null", () => {

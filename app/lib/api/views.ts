@@ -5,7 +5,7 @@
  * described in the OpenAPI document (./api-document.ts); they change only with a new API version.
  */
 import { discussionPath, type Medium } from "../content/units";
-import { type Gated, knownTo, seal } from "../shield/gated";
+import { type Gated, knownTo, type Secret, seal } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import type { AnimeMistake, LnMistake } from "../mistakes/entries";
 import { type Edition, type Release, releasePath } from "../feeds/releases";
@@ -70,11 +70,14 @@ export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string):
 }
 
 type Portrait = Gated<{ src: string; alt: string }> | null;
+/** A true name that is a secret: null in a sealed answer whose requester does not know it (`secretly`). */
+type TrueName = Secret<string> | null;
 
 /** A character as the directory reads them: everything gated with meeting them. */
 export type CharacterCard = Gated<{
   slug: string;
   name: string;
+  trueName: TrueName;
   originalName: string | null;
   aliases: string[];
   affiliations: string[];
@@ -85,6 +88,7 @@ export type CharacterCard = Gated<{
 export type CharacterProfile = Gated<{
   slug: string;
   name: string;
+  trueName: TrueName;
   originalName: string | null;
   aliases: string[];
   affiliations: string[];
@@ -92,12 +96,16 @@ export type CharacterProfile = Gated<{
   portrait: Portrait;
   firstAppearances: Array<{ key: string; medium: Medium; label: string; title: Gated<string | null> }>;
   facts: Array<Gated<{ label: string; value: string }>>;
-  relationships: Array<Gated<{ slug: string; name: string; kind: string; description: string | null }>>;
+  relationships: Array<
+    Gated<{ slug: string; name: string; trueName: TrueName; kind: string; description: string | null }>
+  >;
 }>;
 
 export interface ApiCharacter {
   slug: string;
   name: string;
+  /** Null unless the requester knows it: the name the character is known by is `name`. */
+  true_name: string | null;
   original_name: string | null;
   aliases: string[];
   affiliations: string[];
@@ -123,6 +131,7 @@ export function metCharacters(
     return {
       slug: met.slug,
       name: met.name,
+      true_name: met.trueName?.content ?? null,
       original_name: met.originalName,
       aliases: met.aliases,
       affiliations: met.affiliations,
@@ -136,7 +145,13 @@ export interface ApiCharacterProfile extends ApiCharacter {
   summary: string | null;
   first_appearances: Array<{ key: string; medium: Medium; label: string; title: string | null }>;
   facts: Array<{ label: string; value: string }>;
-  relationships: Array<{ slug: string; name: string; kind: string; description: string | null }>;
+  relationships: Array<{
+    slug: string;
+    name: string;
+    true_name: string | null;
+    kind: string;
+    description: string | null;
+  }>;
 }
 
 /** A character's profile, or null when the requester has not met them (answered as an unknown slug is). */
@@ -151,6 +166,7 @@ export function characterProfileView(
   return {
     slug: content.slug,
     name: content.name,
+    true_name: content.trueName?.content ?? null,
     original_name: content.originalName,
     aliases: content.aliases,
     affiliations: content.affiliations,
@@ -164,7 +180,10 @@ export function characterProfileView(
       title: appearance.title.content ?? null,
     })),
     facts: knownTo(content.facts, knowledge).map((fact) => fact.content!),
-    relationships: knownTo(content.relationships, knowledge).map((relationship) => relationship.content!),
+    relationships: knownTo(content.relationships, knowledge).map((relationship) => {
+      const { trueName, ...known } = relationship.content!;
+      return { ...known, true_name: trueName?.content ?? null };
+    }),
   };
 }
 

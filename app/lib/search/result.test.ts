@@ -47,4 +47,24 @@ describe("searchResultsFor", () => {
     // A kind whose only hit is gated finds nothing, as a kind with no hit.
     expect(episodes).toEqual({ results: [], total: 0, counts: { character: 1, volume: 1, chapter: 1 } });
   });
+
+  it("lists a character found by their true name and by the name everyone knows once, at the better hit", () => {
+    const masked = (ref: string, title: string, revealedBy: string) => ({
+      ref,
+      kind: "character" as const,
+      ...gated(readRevealers(revealedBy), { title, subtitle: "", path: "/characters/grey-lantern" }),
+    });
+    const found = [
+      masked("character-true-name:grey-lantern", "Briony Oakhart", "wn:2-27"),
+      masked("character:grey-lantern", "The Grey Lantern", "wn:2-20"),
+      hit("character:mira", "character", null),
+    ];
+    const page = { kind: null, limit: 20, offset: 0 };
+    const aware = searchResultsFor(found, knowledgeOfUnits(["wn:2-27"]), page);
+    expect(refs(aware.results)).toEqual(["character-true-name:grey-lantern", "character:mira"]);
+    expect(aware).toMatchObject({ total: 2, counts: { character: 2 } });
+    const unaware = searchResultsFor(found, knowledgeOfUnits(["wn:2-26"]), page);
+    expect(refs(unaware.results)).toEqual(["character:grey-lantern", "character:mira"]);
+    expect(JSON.stringify(unaware)).not.toMatch(/Briony|true-name/);
+  });
 });

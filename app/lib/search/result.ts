@@ -28,9 +28,23 @@ export function searchResultsFor(
   knowledge: Knowledge,
   { kind, limit, offset }: { kind: SearchKind | null; limit: number; offset: number },
 ): SearchShown {
-  const known = knownTo(matches, knowledge);
+  const known = oncePerPage(knownTo(matches, knowledge));
   const counts: SearchKindCounts = {};
   for (const match of known) counts[match.kind] = (counts[match.kind] ?? 0) + 1;
   const ofKind = kind ? known.filter((match) => match.kind === kind) : known;
   return { results: ofKind.slice(offset, offset + limit), total: ofKind.length, counts };
+}
+
+/**
+ * The hits with each page found once: a character whose true name the requester knows is found by it
+ * and by the name everyone knows them by (two entries, one profile), and is listed at the better of the two.
+ */
+function oncePerPage(hits: readonly SearchResult[]): SearchResult[] {
+  const found = new Set<string>();
+  return hits.filter((hit) => {
+    if (hit.kind !== "character" || !hit.content) return true;
+    if (found.has(hit.content.path)) return false;
+    found.add(hit.content.path);
+    return true;
+  });
 }

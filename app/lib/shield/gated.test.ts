@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gated, isGated, knownTo, seal, sealedCopy, sealedItems, type Shielded, shieldedJson } from "./gated";
+import { gated, isGated, knownTo, seal, sealedCopy, sealedItems, secretly, type Shielded, shieldedJson } from "./gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge } from "./knowledge";
 
 const page = {
@@ -57,6 +57,33 @@ describe("seal", () => {
     expect(seal(page, allKnowledge)).toEqual(page);
     seal(page, noKnowledge);
     expect(page.character.portrait.content).not.toBeNull();
+  });
+});
+
+describe("a secret (secretly)", () => {
+  const masked = {
+    name: "The Grey Lantern",
+    trueName: secretly(["wn:2-27", "ln:main-4"], "Briony Oakhart"),
+    relationships: [gated(["wn:2-20"], { name: "Fen Oakhart", trueName: secretly(["wn:5-1"], "Fen the Elder") })],
+  };
+
+  it("leaves no trace where the requester does not know it: null in its place, not its revealers", () => {
+    const sealed = seal(masked, noKnowledge);
+    expect(sealed.trueName).toBeNull();
+    expect(JSON.stringify(sealed)).not.toMatch(/Briony|wn:2-27|ln:main-4/);
+    expect(sealedItems(sealed)).not.toContainEqual(expect.objectContaining({ secret: true }));
+  });
+
+  it("is kept, with its revealers, for a requester who knows it, and sealed again by its own units inside", () => {
+    const sealed = seal(masked, knowledgeOfUnits(["ln:main-4"]));
+    expect(sealed.trueName).toEqual({ revealedBy: ["wn:2-27", "ln:main-4"], content: "Briony Oakhart", secret: true });
+    // The relationship is gated at wn:2-20 only: a light novel reader does not know it, nor its name.
+    expect(sealed.relationships[0]!.content).toBeNull();
+    expect(seal(masked, knowledgeOfUnits(["wn:3-1"])).relationships[0]!.content).toEqual({
+      name: "Fen Oakhart",
+      trueName: null,
+    });
+    expect(seal(masked, allKnowledge)).toEqual(masked);
   });
 });
 

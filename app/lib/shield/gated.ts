@@ -16,6 +16,19 @@ export function gated<T>(revealedBy: Revealers, content: T): Gated<T> {
 }
 
 /**
+ * Gated content whose being there at all gives the story away: a name that is itself a secret (a masked
+ * figure's true name). Where a response may not carry it, it carries null in its place, as if there
+ * were none: no revealers, no placeholder, nothing to blur or to ask for.
+ */
+export interface Secret<T> extends Gated<T> {
+  secret: true;
+}
+
+export function secretly<T>(revealedBy: Revealers, content: T): Secret<T> {
+  return { revealedBy, content, secret: true };
+}
+
+/**
  * The items a requester with this knowledge may see, in their order. What the others are, how many and
  * where they stood is left out with them: a list that leaves out what a requester does not know must
  * not tell them it did.
@@ -47,6 +60,7 @@ function sealValue(value: unknown, knowledge: Knowledge): unknown {
   if (Array.isArray(value)) return value.map((item) => sealValue(item, knowledge));
   if (value instanceof Date) return value;
   if (isGated(value)) {
+    if ("secret" in value && value.secret === true && !knows(knowledge, value.revealedBy)) return null;
     // A gated item may carry fields beside its content (an entry's episode), gated items among them.
     const { content, ...beside } = value;
     const sealed = knows(knowledge, value.revealedBy) ? sealValue(content, knowledge) : null;
