@@ -1,5 +1,5 @@
 import { type Expression, type InferResult, sql } from "kysely";
-import type { ExternalId, ExternalTarget } from "~/lib/progress/external-ids";
+import { type ExternalId, type ExternalTarget, parseAnimeTarget } from "~/lib/progress/external-ids";
 import { groupName, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
@@ -135,7 +135,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
 function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {
   const target: ExternalTarget =
     row.medium === "anime"
-      ? { medium: "anime", season: Number(row.target) }
+      ? parseAnimeTarget(row.target)
       : row.medium === "light_novels"
         ? { medium: "light_novels", collection: row.target }
         : { medium: "web_novel" };
