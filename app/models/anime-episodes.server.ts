@@ -30,6 +30,11 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.original_title",
       "eu.revealed_by as reached_by",
       "e.aired_on",
+      "e.aired_time",
+      "e.time_zone",
+      "e.runtime",
+      "s.runtime as season_runtime",
+      "e.part_number",
       "e.adapts_from",
       "fu.label as adapts_from_label",
       "e.adapts_to",
@@ -83,7 +88,10 @@ export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string) {
 /** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
 export function episodeOf(
   row: EpisodeRow,
-): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "airedOn" | "adapts"> {
+): Pick<
+  AnimeEpisode,
+  "key" | "number" | "position" | "title" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "part" | "adapts"
+> {
   return {
     key: row.key,
     number: row.number,
@@ -91,6 +99,10 @@ export function episodeOf(
     // Gated as a unit's title is, with its original: either would give the episode away.
     title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     airedOn: row.aired_on,
+    airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
+    runtime: row.runtime ?? row.season_runtime,
+    runtimeDiffers: row.runtime !== null && row.runtime !== row.season_runtime,
+    part: row.part_number,
     adapts: {
       from: { key: row.adapts_from, label: row.adapts_from_label },
       to: { key: row.adapts_to, label: row.adapts_to_label },

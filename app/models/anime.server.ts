@@ -1,5 +1,5 @@
 import { type InferResult, sql } from "kysely";
-import type { AdaptationChange, AnimeEpisode, AnimeSeason, UnitLabel } from "~/lib/content/anime";
+import type { AdaptationChange, AnimeEpisode, AnimeSeason, SeasonPart, UnitLabel } from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
 import {
   type EpisodeRow,
@@ -12,7 +12,7 @@ import {
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -24,6 +24,11 @@ const seasonCards = query
     season.fn.count<number>("e.key").as("episode_count"),
     season.fn.min("e.aired_on").as("first_aired"),
     season.fn.max("e.aired_on").as("last_aired"),
+    season
+      .selectFrom("anime_season_parts as p")
+      .select((part) => part.fn.countAll<number>().as("parts"))
+      .whereRef("p.season_number", "=", "s.number")
+      .as("part_count"),
   ])
   .groupBy("s.number")
   .orderBy("s.number");
@@ -32,6 +37,41 @@ const arcs = query.selectFrom("arcs").select(["number", "title"]).orderBy("numbe
 const shortTotal = query
   .selectFrom("break_time_episodes")
   .select((shorts) => shorts.fn.countAll<number>().as("shorts"));
+
+/**
+ * The season's parts in airing order, each with what reveals its title: where the pack gates it, its
+ * gate; else the units that reach its first episode, as an episode's title waits.
+ */
+const seasonParts = (seasonNumber: number | null) =>
+  query
+    .selectFrom("anime_season_parts as p")
+    .innerJoin("anime_episodes as e", (join) =>
+      join.onRef("e.season_number", "=", "p.season_number").onRef("e.number", "=", "p.first_episode"),
+    )
+    .innerJoin("story_units as u", "u.key", "e.key")
+    .select([
+      "p.number",
+      "p.title",
+      "p.title_revealed_by",
+      "u.revealed_by as reached_by",
+      "p.first_episode",
+      "p.last_episode",
+      "p.aired_from",
+      "p.aired_to",
+    ])
+    .where("p.season_number", "=", selectedSeason(seasonNumber))
+    .orderBy("p.number");
+
+function toPart(row: InferResult<ReturnType<typeof seasonParts>>[number]): SeasonPart {
+  return {
+    number: row.number,
+    title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.reached_by, row.title),
+    firstEpisode: row.first_episode,
+    lastEpisode: row.last_episode,
+    airedFrom: row.aired_from,
+    airedTo: row.aired_to,
+  };
+}
 
 /** What the adaptation skipped or changed in the season's episodes, with what reveals each episode. */
 const seasonChanges = (seasonNumber: number | null) =>
@@ -135,6 +175,7 @@ const pageQueries = (seasonNumber: number | null) => {
     arcs,
     shortTotal,
     chapterAfterSeason(seasonNumber),
+    seasonParts(seasonNumber),
   ] as const;
 };
 
@@ -149,7 +190,7 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn] = await batch(
+  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn, parts] = await batch(
     db,
     seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
     { season: seasonNumber },
@@ -171,7 +212,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   });
 
   const selected = episodes.length
-    ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcRows, readOn[0] ?? null)
+    ? summarise(episodes.map(toEpisode), episodes[0]!, parts.map(toPart), arcRows, readOn[0] ?? null)
     : null;
   const selectedNumber = seasonNumber ?? cards[0]?.number ?? null;
   return {
@@ -181,6 +222,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
       episodeCount: card.episode_count,
       firstAired: card.first_aired,
       lastAired: card.last_aired,
+      partCount: card.part_count ?? 0,
     })),
     selectedSeason: cards.some((card) => card.number === selectedNumber) ? selectedNumber : null,
     season: selected?.overview ?? null,
@@ -191,12 +233,15 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
 }
 
 /** A season as its card shows it on /anime. */
-type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "firstAired" | "lastAired">;
+type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "firstAired" | "lastAired"> & {
+  partCount: number;
+};
 
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
 function summarise(
   episodes: AnimeEpisode[],
-  title: string,
+  { season_title: title, season_runtime: runtime }: Pick<EpisodeRow, "season_title" | "season_runtime">,
+  parts: SeasonPart[],
   arcList: InferResult<typeof arcs>,
   readOn: UnitLabel | null,
 ) {
@@ -208,6 +253,8 @@ function summarise(
   const overview: AnimeSeason = {
     number: episodes[0]?.season ?? 0,
     title,
+    runtime,
+    parts,
     episodeCount: episodes.length,
     firstAired: dates[0] ?? null,
     lastAired: dates.at(-1) ?? null,

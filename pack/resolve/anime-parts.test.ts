@@ -4,15 +4,20 @@ import { formatProblem, parsePack, resolvePack } from "../index";
 
 /*
  * A season in parts, runtimes and air times, checked on the tiny pack (one season of episodes 1 and 2,
- * here without its parts and given episodes 3 and 4 too): each shape the check refuses, with the sentence it says.
+ * here without its parts, runtimes and air times, and given episodes 3 and 4): each shape the check refuses, with the sentence it says.
  */
 
 function resolveAnime(change: (season: any) => void) {
   const parsed = parsePack((file) => {
     const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
     if (file === "anime.json") {
+      // The season as it would be without parts, runtimes or air times.
       const season = json.seasons[0];
-      delete season.parts;
+      for (const field of ["parts", "timeZone", "runtime"]) delete season[field];
+      const [first] = season.episodes;
+      delete first.airedAt;
+      delete first.runtime;
+      first.airedOn = "2020-04-01";
       const [, second] = season.episodes;
       for (const [number, airedOn] of [
         [3, "2020-07-01"],
