@@ -1,5 +1,5 @@
 import type { InferResult } from "kysely";
-import type { AnimeEpisode, BreakTimeShort } from "~/lib/content/anime";
+import type { AnimeEpisode, BreakTimeShort, SeasonPart } from "~/lib/content/anime";
 import { query } from "./query.server";
 import { gatedTitle } from "./db.server";
 
@@ -46,6 +46,46 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
     .orderBy("e.number");
 
 export type EpisodeRow = InferResult<ReturnType<typeof seasonEpisodes>>[number];
+
+/**
+ * Every season's parts in airing order, each with what reveals its title: where the pack gates it, its
+ * gate; else the units that reach its first episode, as an episode's title waits.
+ */
+export const allParts = query
+  .selectFrom("anime_season_parts as p")
+  .innerJoin("anime_episodes as e", (join) =>
+    join.onRef("e.season_number", "=", "p.season_number").onRef("e.number", "=", "p.first_episode"),
+  )
+  .innerJoin("story_units as u", "u.key", "e.key")
+  .select([
+    "p.season_number",
+    "p.number",
+    "p.title",
+    "p.title_revealed_by",
+    "u.revealed_by as reached_by",
+    "p.first_episode",
+    "p.last_episode",
+    "p.aired_from",
+    "p.aired_to",
+  ])
+  .orderBy("p.season_number")
+  .orderBy("p.number");
+
+/** One season's parts (the one asked for, else the first). */
+export const seasonParts = (seasonNumber: number | null) =>
+  allParts.where("p.season_number", "=", selectedSeason(seasonNumber));
+
+/** A part as the pages and the API show it: its title gated as a unit's title is. */
+export function toPart(row: InferResult<typeof allParts>[number]): SeasonPart {
+  return {
+    number: row.number,
+    title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.reached_by, row.title),
+    firstEpisode: row.first_episode,
+    lastEpisode: row.last_episode,
+    airedFrom: row.aired_from,
+    airedTo: row.aired_to,
+  };
+}
 
 /**
  * A short (`b`, its story unit `bu`) with what reveals its title: where the pack flags it, the short

@@ -6,13 +6,15 @@ import {
   episodeOf,
   groupBy,
   seasonEpisodes,
+  seasonParts,
   selectedSeason,
   shortColumns,
+  toPart,
   toShort,
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle } from "./db.server";
+import { gatedBy } from "./db.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -37,41 +39,6 @@ const arcs = query.selectFrom("arcs").select(["number", "title"]).orderBy("numbe
 const shortTotal = query
   .selectFrom("break_time_episodes")
   .select((shorts) => shorts.fn.countAll<number>().as("shorts"));
-
-/**
- * The season's parts in airing order, each with what reveals its title: where the pack gates it, its
- * gate; else the units that reach its first episode, as an episode's title waits.
- */
-const seasonParts = (seasonNumber: number | null) =>
-  query
-    .selectFrom("anime_season_parts as p")
-    .innerJoin("anime_episodes as e", (join) =>
-      join.onRef("e.season_number", "=", "p.season_number").onRef("e.number", "=", "p.first_episode"),
-    )
-    .innerJoin("story_units as u", "u.key", "e.key")
-    .select([
-      "p.number",
-      "p.title",
-      "p.title_revealed_by",
-      "u.revealed_by as reached_by",
-      "p.first_episode",
-      "p.last_episode",
-      "p.aired_from",
-      "p.aired_to",
-    ])
-    .where("p.season_number", "=", selectedSeason(seasonNumber))
-    .orderBy("p.number");
-
-function toPart(row: InferResult<ReturnType<typeof seasonParts>>[number]): SeasonPart {
-  return {
-    number: row.number,
-    title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.reached_by, row.title),
-    firstEpisode: row.first_episode,
-    lastEpisode: row.last_episode,
-    airedFrom: row.aired_from,
-    airedTo: row.aired_to,
-  };
-}
 
 /** What the adaptation skipped or changed in the season's episodes, with what reveals each episode. */
 const seasonChanges = (seasonNumber: number | null) =>

@@ -7,6 +7,10 @@ import { gatedTitle } from "./db.server";
 const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position", "u.revealed_by as reached_by"] as const;
 /** A column the unit's table does not have. */
 const none = sql<string | null>`NULL`;
+/** A number column the unit's table does not have. */
+const noNumber = sql<number | null>`NULL`;
+/** What only an anime episode has: its part, runtime and local air time. */
+const noBroadcast = [noNumber.as("part"), noNumber.as("runtime"), none.as("aired_time"), none.as("time_zone")] as const;
 
 /**
  * Every unit with its title and release date, from the table of its medium. Titles are gated as the
@@ -24,6 +28,7 @@ const units = query
     "c.title_revealed_by",
     // Side stories and Break Time shorts may have no date.
     row.ref("c.published_on").$castTo<string | null>().as("released_on"),
+    ...noBroadcast,
   ])
   .unionAll(
     query
@@ -35,6 +40,7 @@ const units = query
         "v.original_title",
         none.as("title_revealed_by"),
         "v.released_jp as released_on",
+        ...noBroadcast,
       ]),
   )
   .unionAll(
@@ -47,18 +53,25 @@ const units = query
         "s.original_title",
         "s.revealed_by as title_revealed_by",
         "s.published_on as released_on",
+        ...noBroadcast,
       ]),
   )
   .unionAll(
     query
       .selectFrom("story_units as u")
       .innerJoin("anime_episodes as e", "e.key", "u.key")
-      .select([
+      .innerJoin("anime_seasons as se", "se.number", "e.season_number")
+      .select((row) => [
         ...unitColumns,
         "e.title",
         "e.original_title",
         none.as("title_revealed_by"),
         "e.aired_on as released_on",
+        "e.part_number as part",
+        // Its own runtime, else its season's usual.
+        row.fn.coalesce("e.runtime", "se.runtime").as("runtime"),
+        "e.aired_time",
+        "e.time_zone",
       ]),
   )
   .unionAll(
@@ -71,6 +84,7 @@ const units = query
         none.as("original_title"),
         "b.title_revealed_by",
         "b.aired_on as released_on",
+        ...noBroadcast,
       ]),
   );
 
@@ -81,6 +95,14 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     label: row.label,
     named: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
+    broadcast:
+      row.medium === "anime"
+        ? {
+            part: row.part,
+            runtime: row.runtime,
+            airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
+          }
+        : null,
     path: row.path,
   };
 }
