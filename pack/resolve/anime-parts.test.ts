@@ -82,7 +82,7 @@ describe("a season in parts", () => {
         season.parts[1].episodes.from = 2;
       }),
     ).toEqual([
-      "anime.json › seasons[0].parts[1].episodes: episodes 2 to 4 overlaps part 1 (episodes 1 to 2): each episode is in one part, so part 2 begins after episode 2",
+      "anime.json › seasons[0].parts[1].episodes: episodes 2 to 4 overlap part 1 (episodes 1 to 2): each episode is in one part, so part 2 begins after episode 2",
     ]);
   });
 

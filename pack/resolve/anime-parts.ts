@@ -74,8 +74,8 @@ export function seasonParts(
         file,
         `${path}.episodes`,
         to >= previous.from
-          ? `${runOf(part.episodes)} overlaps part ${previous.number} (${runOf(previous)}): each episode is in one part, so part ${part.number} begins after episode ${previous.to}`
-          : `${runOf(part.episodes)} come before part ${previous.number} (${runOf(previous)}): list the parts in the order they aired`,
+          ? `${runOf(part.episodes)} ${from === to ? "overlaps" : "overlap"} part ${previous.number} (${runOf(previous)}): each episode is in one part, so part ${part.number} begins after episode ${previous.to}`
+          : `${runOf(part.episodes)} ${from === to ? "comes" : "come"} before part ${previous.number} (${runOf(previous)}): list the parts in the order they aired`,
       );
     if (part.titleRevealAt !== undefined && part.title === undefined)
       report(
