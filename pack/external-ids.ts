@@ -1,9 +1,10 @@
 import type { ContentPack, PackFileName } from "./schema/files";
 import type { ExternalIdRow } from "./rows";
 import type { Report } from "./timeline";
+import { type AnimeTarget, animeTargetText } from "../app/lib/progress/external-ids";
 
 /**
- * The rows of `external_ids`: where each anime season, light novel collection and the web novel are
+ * The rows of `external_ids`: where each anime season (or part of one), light novel collection and the web novel are
  * listed on MyAnimeList and Novel Updates (pack fields `externalIds`, docs/content.md). An id names one
  * thing: the same id on a second season, collection or the web novel is refused, naming both places.
  * The ids sit on what they stand for, so none can point at a season or collection that does not exist.
@@ -54,8 +55,7 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
       `collections[${c}].externalIds`,
     ),
   );
-  pack.anime.seasons.forEach((season, s) => {
-    const id = season.externalIds?.myAnimeList;
+  const anime = (id: number | undefined, target: AnimeTarget, path: string) => {
     if (id !== undefined)
       add(
         {
@@ -63,11 +63,26 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
           list: "anime",
           external_id: String(id),
           medium: "anime",
-          target: String(season.number),
+          target: animeTargetText(target),
         },
         "anime.json",
-        `seasons[${s}].externalIds.myAnimeList`,
+        path,
       );
+  };
+  pack.anime.seasons.forEach((season, s) => {
+    anime(
+      season.externalIds?.myAnimeList,
+      { medium: "anime", season: season.number },
+      `seasons[${s}].externalIds.myAnimeList`,
+    );
+    // A part's entry lists its own run of the season's episodes.
+    season.parts?.forEach((part, p) =>
+      anime(
+        part.externalIds?.myAnimeList,
+        { medium: "anime", season: season.number, episodes: part.episodes },
+        `seasons[${s}].parts[${p}].externalIds.myAnimeList`,
+      ),
+    );
   });
   return rows;
 }

@@ -18,6 +18,7 @@ export type LnVolumeRow = Row<"ln_volumes">;
 export type SideStoryRow = Row<"side_stories">;
 export type AnimeSeasonRow = Row<"anime_seasons">;
 export type AnimeEpisodeRow = Row<"anime_episodes">;
+export type AnimeSeasonPartRow = Row<"anime_season_parts">;
 export type AdaptationChangeRow = Row<"adaptation_changes">;
 export type VolumeChangeRow = Row<"ln_volume_changes">;
 export type BreakTimeEpisodeRow = Row<"break_time_episodes">;
@@ -67,6 +68,7 @@ export type PackRows = {
   ln_volumes: LnVolumeRow[];
   side_stories: SideStoryRow[];
   anime_seasons: AnimeSeasonRow[];
+  anime_season_parts: AnimeSeasonPartRow[];
   anime_episodes: AnimeEpisodeRow[];
   adaptation_changes: AdaptationChangeRow[];
   ln_volume_changes: VolumeChangeRow[];

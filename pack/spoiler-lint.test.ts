@@ -62,6 +62,17 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("reads a season part's title as an episode's, or gated where the pack gates it", () => {
+    const titled = (titleRevealAt?: string) =>
+      problemsOfTiny((files) =>
+        Object.assign(files["anime.json"].seasons[0].parts[1], { title: "Who Built the Door", titleRevealAt }),
+      );
+    expect(titled()).toEqual([
+      secretFinding("anime.json › seasons[0].parts[1].title", "Built the Door", "every reader sees it"),
+    ]);
+    expect(titled("wn:1-3")).toEqual([]);
+  });
+
   it("refuses a text gated at a point a reader can reach before the secret", () => {
     const problems = problemsOfTiny((files) => {
       files["characters.json"].characters[0].facts.push({

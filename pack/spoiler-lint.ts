@@ -144,6 +144,10 @@ export function packTexts(
       const revealedBy = revealersOf(episodeKey(season.number, episode.number));
       episode.changes.forEach((change, c) => add("anime.json", `${path}.changes[${c}].note`, change.note, revealedBy));
     });
+    // A part's title is shown as an episode's is, unless the pack gates it where it stops being a spoiler.
+    season.parts?.forEach((part, p) =>
+      add("anime.json", `seasons[${s}].parts[${p}].title`, part.title, revealedByAny(revealersOf, part.titleRevealAt)),
+    );
   });
   pack.anime.breakTime.forEach((short, b) =>
     add(

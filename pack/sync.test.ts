@@ -11,7 +11,7 @@ function migratedColumns() {
     .map((name) => readFileSync(join("migrations", name), "utf8"))
     .join("\n");
   const tables = new Map<string, string[]>();
-  for (const [, name, body] of sql.matchAll(/CREATE TABLE (\w+) \(\n([\s\S]*?)\n\);/g)) {
+  for (const [, name, body] of sql.matchAll(/CREATE TABLE (\w+) \(\n([\s\S]*?)\n\)[^;\n]*;/g)) {
     const columns = body!
       .split("\n")
       .map((line) => line.trim().split(/\s+/)[0]!)

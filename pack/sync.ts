@@ -22,6 +22,7 @@ export const contentTables: ContentTableSpec[] = [
   { name: "ln_volume_changes", key: ["volume_key", "sort_order"] },
   { name: "side_stories", key: ["slug"] },
   { name: "anime_seasons", key: ["number"] },
+  { name: "anime_season_parts", key: ["season_number", "number"] },
   { name: "anime_episodes", key: ["key"] },
   { name: "adaptation_changes", key: ["episode_key", "sort_order"] },
   { name: "break_time_episodes", key: ["key"] },

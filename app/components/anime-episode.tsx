@@ -9,6 +9,7 @@ import { UnitTitle } from "~/components/unit-title";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
+import { airTimeLabel, runtimeLabel } from "~/lib/content/air-times";
 
 /*
  * The pieces of an anime episode that /anime and /break_time share. Every episode is listed for
@@ -17,12 +18,15 @@ import { formatDate } from "~/lib/format";
  * changed.
  */
 
-/** Episode number and air date, then the episode's title and its original. */
+/**
+ * Episode number and air date (the broadcaster's date, with its local time where known), its runtime
+ * where it is not the season's usual, then the episode's title and its original.
+ */
 export function EpisodeTitle({
   episode,
   as: Heading = "h3",
 }: {
-  episode: Pick<AnimeEpisode, "number" | "airedOn" | "title">;
+  episode: Pick<AnimeEpisode, "number" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "title">;
   as?: "h3" | "h4";
 }) {
   return (
@@ -30,6 +34,8 @@ export function EpisodeTitle({
       <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
         {`Episode ${episode.number} · `}
         <StoryDate date={episode.airedOn} />
+        {episode.airedTime ? `, ${airTimeLabel(episode.airedTime.time, episode.airedTime.timeZone)}` : null}
+        {episode.runtimeDiffers && episode.runtime !== null ? ` · ${runtimeLabel(episode.runtime)}` : null}
       </p>
       <UnitTitle gated={episode.title} as={Heading} className="font-semibold" what="This episode's title">
         {({ title, originalTitle }) => (

@@ -1,5 +1,5 @@
 import type { InferResult } from "kysely";
-import type { AnimeEpisode, BreakTimeShort } from "~/lib/content/anime";
+import type { AnimeEpisode, BreakTimeShort, SeasonPart } from "~/lib/content/anime";
 import { query } from "./query.server";
 import { gatedTitle } from "./db.server";
 
@@ -30,6 +30,11 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.original_title",
       "eu.revealed_by as reached_by",
       "e.aired_on",
+      "e.aired_time",
+      "e.time_zone",
+      "e.runtime",
+      "s.runtime as season_runtime",
+      "e.part_number",
       "e.adapts_from",
       "fu.label as adapts_from_label",
       "e.adapts_to",
@@ -41,6 +46,46 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
     .orderBy("e.number");
 
 export type EpisodeRow = InferResult<ReturnType<typeof seasonEpisodes>>[number];
+
+/**
+ * Every season's parts in airing order, each with what reveals its title: where the pack gates it, its
+ * gate; else the units that reach its first episode, as an episode's title waits.
+ */
+export const allParts = query
+  .selectFrom("anime_season_parts as p")
+  .innerJoin("anime_episodes as e", (join) =>
+    join.onRef("e.season_number", "=", "p.season_number").onRef("e.number", "=", "p.first_episode"),
+  )
+  .innerJoin("story_units as u", "u.key", "e.key")
+  .select([
+    "p.season_number",
+    "p.number",
+    "p.title",
+    "p.title_revealed_by",
+    "u.revealed_by as reached_by",
+    "p.first_episode",
+    "p.last_episode",
+    "p.aired_from",
+    "p.aired_to",
+  ])
+  .orderBy("p.season_number")
+  .orderBy("p.number");
+
+/** One season's parts (the one asked for, else the first). */
+export const seasonParts = (seasonNumber: number | null) =>
+  allParts.where("p.season_number", "=", selectedSeason(seasonNumber));
+
+/** A part as the pages and the API show it: its title gated as a unit's title is. */
+export function toPart(row: InferResult<typeof allParts>[number]): SeasonPart {
+  return {
+    number: row.number,
+    title: row.title === null ? null : gatedTitle(row.title_revealed_by, row.reached_by, row.title),
+    firstEpisode: row.first_episode,
+    lastEpisode: row.last_episode,
+    airedFrom: row.aired_from,
+    airedTo: row.aired_to,
+  };
+}
 
 /**
  * A short (`b`, its story unit `bu`) with what reveals its title: where the pack flags it, the short
@@ -87,7 +132,10 @@ export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string | null)
 /** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
 export function episodeOf(
   row: EpisodeRow,
-): Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "airedOn" | "adapts"> {
+): Pick<
+  AnimeEpisode,
+  "key" | "number" | "position" | "title" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "part" | "adapts"
+> {
   return {
     key: row.key,
     number: row.number,
@@ -95,6 +143,10 @@ export function episodeOf(
     // Gated as a unit's title is, with its original: either would give the episode away.
     title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     airedOn: row.aired_on,
+    airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
+    runtime: row.runtime ?? row.season_runtime,
+    runtimeDiffers: row.runtime !== null && row.runtime !== row.season_runtime,
+    part: row.part_number,
     adapts: {
       from: { key: row.adapts_from, label: row.adapts_from_label },
       to: { key: row.adapts_to, label: row.adapts_to_label },

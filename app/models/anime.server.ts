@@ -1,13 +1,15 @@
 import { type InferResult, sql } from "kysely";
-import type { AdaptationChange, AnimeEpisode, AnimeSeason, UnitLabel } from "~/lib/content/anime";
+import type { AdaptationChange, AnimeEpisode, AnimeSeason, SeasonPart, UnitLabel } from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
 import {
   type EpisodeRow,
   episodeOf,
   groupBy,
   seasonEpisodes,
+  seasonParts,
   selectedSeason,
   shortColumns,
+  toPart,
   toShort,
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
@@ -24,6 +26,11 @@ const seasonCards = query
     season.fn.count<number>("e.key").as("episode_count"),
     season.fn.min("e.aired_on").as("first_aired"),
     season.fn.max("e.aired_on").as("last_aired"),
+    season
+      .selectFrom("anime_season_parts as p")
+      .select((part) => part.fn.countAll<number>().as("parts"))
+      .whereRef("p.season_number", "=", "s.number")
+      .as("part_count"),
   ])
   .groupBy("s.number")
   .orderBy("s.number");
@@ -135,6 +142,7 @@ const pageQueries = (seasonNumber: number | null) => {
     arcs,
     shortTotal,
     chapterAfterSeason(seasonNumber),
+    seasonParts(seasonNumber),
   ] as const;
 };
 
@@ -149,7 +157,7 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn] = await batch(
+  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn, parts] = await batch(
     db,
     seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
     { season: seasonNumber },
@@ -171,7 +179,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   });
 
   const selected = episodes.length
-    ? summarise(episodes.map(toEpisode), episodes[0]!.season_title, arcRows, readOn[0] ?? null)
+    ? summarise(episodes.map(toEpisode), episodes[0]!, parts.map(toPart), arcRows, readOn[0] ?? null)
     : null;
   const selectedNumber = seasonNumber ?? cards[0]?.number ?? null;
   return {
@@ -181,6 +189,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
       episodeCount: card.episode_count,
       firstAired: card.first_aired,
       lastAired: card.last_aired,
+      partCount: card.part_count ?? 0,
     })),
     selectedSeason: cards.some((card) => card.number === selectedNumber) ? selectedNumber : null,
     season: selected?.overview ?? null,
@@ -191,12 +200,15 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
 }
 
 /** A season as its card shows it on /anime. */
-type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "firstAired" | "lastAired">;
+type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "firstAired" | "lastAired"> & {
+  partCount: number;
+};
 
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
 function summarise(
   episodes: AnimeEpisode[],
-  title: string,
+  { season_title: title, season_runtime: runtime }: Pick<EpisodeRow, "season_title" | "season_runtime">,
+  parts: SeasonPart[],
   arcList: InferResult<typeof arcs>,
   readOn: UnitLabel | null,
 ) {
@@ -208,6 +220,8 @@ function summarise(
   const overview: AnimeSeason = {
     number: episodes[0]?.season ?? 0,
     title,
+    runtime,
+    parts,
     episodeCount: episodes.length,
     firstAired: dates[0] ?? null,
     lastAired: dates.at(-1) ?? null,

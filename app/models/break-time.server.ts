@@ -62,6 +62,9 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
   };
 }
 
-type BreakTimeEpisode = Pick<AnimeEpisode, "key" | "number" | "position" | "title" | "airedOn" | "adapts"> & {
+type BreakTimeEpisode = Pick<
+  AnimeEpisode,
+  "key" | "number" | "position" | "title" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "adapts"
+> & {
   shorts: ListedBreakTimeShort[];
 };

@@ -26,6 +26,10 @@ export interface AnimeEpisodesTable {
   volumes: Generated<string>;
   position: number;
   aired_on: string | null;
+  runtime: number | null;
+  part_number: number | null;
+  aired_time: string | null;
+  time_zone: string | null;
 }
 
 export interface AnimeMistakesTable {
@@ -51,9 +55,21 @@ export interface AnimeMistakesTable {
   revealed_by: Generated<string>;
 }
 
+export interface AnimeSeasonPartsTable {
+  season_number: Generated<number>;
+  number: number;
+  title: string | null;
+  title_revealed_by: string | null;
+  first_episode: number;
+  last_episode: number;
+  aired_from: string | null;
+  aired_to: string | null;
+}
+
 export interface AnimeSeasonsTable {
   number: Generated<number>;
   title: string;
+  runtime: number | null;
 }
 
 export interface ArcsTable {
@@ -401,6 +417,7 @@ export interface Database {
   adaptation_changes: AdaptationChangesTable;
   anime_episodes: AnimeEpisodesTable;
   anime_mistakes: AnimeMistakesTable;
+  anime_season_parts: AnimeSeasonPartsTable;
   anime_seasons: AnimeSeasonsTable;
   arcs: ArcsTable;
   break_time_episodes: BreakTimeEpisodesTable;

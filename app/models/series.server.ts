@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { ArcSpan, UnitSpans } from "~/lib/progress/continue-places";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
+import { allParts, toPart } from "./anime-episodes.server";
 import { latestReleases, toRelease } from "./releases.server";
 
 const series = query
@@ -86,15 +87,17 @@ export async function getSeriesOverview(db: D1Database, today: string) {
 
 /**
  * The series as the API describes it: who made it, its media, its totals (counted at import) and how
- * each medium is grouped (arcs, light novel collections, anime seasons), names only. One round trip.
+ * each medium is grouped (arcs, light novel collections, anime seasons and their parts), names only (a
+ * part's title gated as a unit's title is). One round trip.
  */
 export async function getSeries(db: D1Database) {
-  const [[row], counts, arcs, groups, seasons] = await batch(db, [
+  const [[row], counts, arcs, groups, seasons, parts] = await batch(db, [
     series,
     totals,
     query.selectFrom("arcs").select(["number", "title"]).orderBy("number"),
     collections,
-    query.selectFrom("anime_seasons").select(["number", "title"]).orderBy("number"),
+    query.selectFrom("anime_seasons").select(["number", "title", "runtime"]).orderBy("number"),
+    allParts,
   ]);
   if (!row) return null;
   return {
@@ -107,6 +110,9 @@ export async function getSeries(db: D1Database) {
     totals: totalsFrom(counts),
     arcs,
     collections: groups,
-    seasons,
+    seasons: seasons.map((season) => ({
+      ...season,
+      parts: parts.filter((part) => part.season_number === season.number).map(toPart),
+    })),
   };
 }

@@ -1,6 +1,6 @@
 import { type Expression, type InferResult, sql } from "kysely";
-import type { ExternalId, ExternalTarget } from "~/lib/progress/external-ids";
-import { groupName, type TrackerUnit } from "~/lib/progress/tracker-units";
+import { type ExternalId, type ExternalTarget, parseAnimeTarget } from "~/lib/progress/external-ids";
+import { groupName, inPart, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
@@ -20,7 +20,8 @@ const numbered = (name: string, number: Expression<number>) => sql<string>`${sql
 /**
  * Every unit the tracker offers, in story order, with the group it is listed under (`group_label`,
  * and `group_title` where the group has a name of its own), what its `extra` column carries (a web
- * novel entry's serial number, a light novel's collection) and the units that cover its place in the story.
+ * novel entry's serial number, a light novel's collection, an episode's part of its season) and the
+ * units that cover its place in the story.
  */
 const timeline = query
   .selectFrom("chapters as c")
@@ -79,7 +80,8 @@ const timeline = query
         none.as("title_revealed_by"),
         numbered("Season", row.ref("se.number")).as("group_label"),
         row.ref("se.title").$castTo<string | null>().as("group_title"),
-        none.as("extra"),
+        // The part of its season it aired in, which its group names.
+        "e.part_number as extra",
         "u.revealed_by as covered_by",
       ]),
   )
@@ -124,7 +126,10 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       position: unit.position,
       label: unit.label,
       title: gatedTitle(unit.title_revealed_by, unit.covered_by, unit.title),
-      group: unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
+      group: inPart(
+        unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
+        unit.medium === "anime" && typeof unit.extra === "number" ? unit.extra : null,
+      ),
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
       ...(unit.medium === "web_novel" && typeof unit.extra === "number" && { serialNumber: unit.extra }),
       coveredBy: readRevealers(unit.covered_by),
@@ -137,7 +142,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
 function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {
   const target: ExternalTarget =
     row.medium === "anime"
-      ? { medium: "anime", season: Number(row.target) }
+      ? parseAnimeTarget(row.target)
       : row.medium === "light_novels"
         ? { medium: "light_novels", collection: row.target }
         : { medium: "web_novel" };

@@ -10,6 +10,10 @@ const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position", "u.
 const none = sql<string | null>`NULL`;
 /** What only a light novel volume has: who illustrated it and its editions (JSON). */
 const notAVolume = [none.as("illustrator"), none.as("editions")] as const;
+/** A number column the unit's table does not have. */
+const noNumber = sql<number | null>`NULL`;
+/** What only an anime episode has: its part, runtime and local air time. */
+const noBroadcast = [noNumber.as("part"), noNumber.as("runtime"), none.as("aired_time"), none.as("time_zone")] as const;
 
 /**
  * Every unit with its title and release date, from the table of its medium. Titles are gated as the
@@ -28,6 +32,7 @@ const units = query
     // Side stories and Break Time shorts may have no date.
     row.ref("c.published_on").$castTo<string | null>().as("released_on"),
     ...notAVolume,
+    ...noBroadcast,
   ])
   .unionAll(
     query
@@ -41,6 +46,7 @@ const units = query
         "v.released_jp as released_on",
         "v.illustrator",
         row.ref("v.editions").$castTo<string | null>().as("editions"),
+        ...noBroadcast,
       ]),
   )
   .unionAll(
@@ -54,19 +60,26 @@ const units = query
         "s.revealed_by as title_revealed_by",
         "s.published_on as released_on",
         ...notAVolume,
+        ...noBroadcast,
       ]),
   )
   .unionAll(
     query
       .selectFrom("story_units as u")
       .innerJoin("anime_episodes as e", "e.key", "u.key")
-      .select([
+      .innerJoin("anime_seasons as se", "se.number", "e.season_number")
+      .select((row) => [
         ...unitColumns,
         "e.title",
         "e.original_title",
         none.as("title_revealed_by"),
         "e.aired_on as released_on",
         ...notAVolume,
+        "e.part_number as part",
+        // Its own runtime, else its season's usual.
+        row.fn.coalesce("e.runtime", "se.runtime").as("runtime"),
+        "e.aired_time",
+        "e.time_zone",
       ]),
   )
   .unionAll(
@@ -80,6 +93,7 @@ const units = query
         "b.title_revealed_by",
         "b.aired_on as released_on",
         ...notAVolume,
+        ...noBroadcast,
       ]),
   );
 
@@ -90,6 +104,14 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     label: row.label,
     named: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
+    broadcast:
+      row.medium === "anime"
+        ? {
+            part: row.part,
+            runtime: row.runtime,
+            airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
+          }
+        : null,
     path: row.path,
     volume:
       row.medium === "light_novels"

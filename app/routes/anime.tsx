@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
-import { UnreachedTitlesNote } from "~/components/unit-title";
+import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
@@ -14,11 +14,13 @@ import {
   type AnimeEpisode,
   type AnimeSeason,
   animeMistakesPath,
+  type SeasonPart,
   type UnitLabel,
 } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
+import { runtimeLabel } from "~/lib/content/air-times";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
@@ -71,7 +73,13 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
           value: each.number,
           kicker: `Season ${each.number}`,
           title: titleAfterLabel(`Season ${each.number}`, each.title) || each.title,
-          detail: `${countOf(each.episodeCount, nouns.episode)} · ${formatMonthRange(each.firstAired, each.lastAired)}`,
+          detail: [
+            countOf(each.episodeCount, nouns.episode),
+            each.partCount ? `${each.partCount} parts` : null,
+            formatMonthRange(each.firstAired, each.lastAired),
+          ]
+            .filter(Boolean)
+            .join(" · "),
         }))}
       />
       {season ? (
@@ -108,7 +116,9 @@ function Season({
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">
           {countOf(season.episodeCount, nouns.episode)}, aired {formatMonthRange(season.firstAired, season.lastAired)}
+          {season.parts.length ? ` in ${season.parts.length} parts` : null}
         </Fact>
+        {season.runtime !== null ? <Fact term="Runtime">{runtimeLabel(season.runtime)} an episode</Fact> : null}
         <Fact term="Web novel">
           {season.arcs.map((arc, index) => (
             <span key={arc.number}>
@@ -128,11 +138,26 @@ function Season({
         <Fact term="Break Time">{countOf(season.shortCount, nouns.short)}</Fact>
       </dl>
       <UnreachedTitlesNote />
-      <ol className="space-y-3">
-        {episodes.map((episode) => (
-          <Episode key={episode.key} episode={episode} />
-        ))}
-      </ol>
+      {season.parts.length ? (
+        season.parts.map((part) => (
+          <section key={part.number} aria-labelledby={`part-${part.number}`} className="space-y-3">
+            <PartHeading part={part} />
+            <ol className="space-y-3">
+              {episodes
+                .filter((episode) => episode.part === part.number)
+                .map((episode) => (
+                  <Episode key={episode.key} episode={episode} heading="h4" />
+                ))}
+            </ol>
+          </section>
+        ))
+      ) : (
+        <ol className="space-y-3">
+          {episodes.map((episode) => (
+            <Episode key={episode.key} episode={episode} />
+          ))}
+        </ol>
+      )}
       <ReadOn season={season} nextSeason={nextSeason} />
     </section>
   );
@@ -201,7 +226,36 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Episode({ episode }: { episode: AnimeEpisode }) {
+/**
+ * A part's heading over its episodes: its number and, where it has one, its title (waiting as an
+ * episode's title waits, or behind the shield where the pack gates it), then its episodes and dates.
+ */
+function PartHeading({ part }: { part: SeasonPart }) {
+  const run =
+    part.firstEpisode === part.lastEpisode
+      ? `Episode ${part.firstEpisode}`
+      : `Episodes ${part.firstEpisode}–${part.lastEpisode}`;
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-border pb-1">
+      <h3 id={`part-${part.number}`} className="text-lg font-semibold">
+        Part {part.number}
+        {part.title ? (
+          <>
+            {": "}
+            <UnitTitle gated={part.title} what="This part's title" hidden="title hidden">
+              {(title) => title}
+            </UnitTitle>
+          </>
+        ) : null}
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        {run} · aired {formatMonthRange(part.airedFrom, part.airedTo)}
+      </p>
+    </div>
+  );
+}
+
+function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?: "h3" | "h4" }) {
   return (
     // On a laptop the shorts sit in a column beside the episode; on a phone, below it.
     <li
@@ -210,7 +264,7 @@ function Episode({ episode }: { episode: AnimeEpisode }) {
     >
       <div className="min-w-0 space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-          <EpisodeTitle episode={episode} />
+          <EpisodeTitle episode={episode} as={heading} />
           <WatchedUpToHere episode={episode} />
         </div>
         <p className="text-sm">

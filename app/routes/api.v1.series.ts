@@ -1,14 +1,18 @@
 import { revealing } from "~/lib/api/contract";
+import { seasonView } from "~/lib/api/views";
 import { getSeries } from "~/models/series.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.series";
 
-/** The series: who made it, its media, its totals and how each medium is grouped. Nothing in it is gated. */
+/**
+ * The series: who made it, its media, its totals and how each medium is grouped. Nothing in it is gated
+ * but the titles of seasons' parts, null where the requester may not see them.
+ */
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(
     args,
     revealing,
-    async ({ db }) => {
+    async ({ db, knowledge }) => {
       const series = await getSeries(db);
       if (!series) return null;
       // The number of characters is left out: the API lists only those a requester has met.
@@ -23,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
         totals,
         arcs: series.arcs,
         light_novel_collections: series.collections,
-        anime_seasons: series.seasons,
+        anime_seasons: series.seasons.map((season) => seasonView(season, knowledge)),
         url: `${args.context.origin}/`,
       };
     },

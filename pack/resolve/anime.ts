@@ -1,9 +1,16 @@
 import { breakTimeAiring } from "../../app/lib/content/labels";
-import type { AdaptationChangeRow, AnimeEpisodeRow, BreakTimeEpisodeRow, SearchEntryRow } from "../rows";
+import type {
+  AdaptationChangeRow,
+  AnimeEpisodeRow,
+  AnimeSeasonPartRow,
+  BreakTimeEpisodeRow,
+  SearchEntryRow,
+} from "../rows";
 import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
 import { adaptationChanges, type AdaptedRange, collectionSpans, volumesOfEpisode } from "../adaptation";
 import { revealedByAny, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
+import { episodeAiring, seasonParts } from "./anime-parts";
 
 /**
  * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists its
@@ -12,9 +19,11 @@ import { labelOf, positionOf, type Resolution } from "./resolution";
  * accompanies an episode. What each season skipped or told out of order is found from its episodes'
  * chapter ranges (../adaptation) and stored beside the pack's own notes.
  */
-export function animeRows({ pack, timeline, revealersOf, reference, report }: Resolution) {
+export function animeRows(resolution: Resolution) {
+  const { pack, timeline, revealersOf, reference, report } = resolution;
   const file = "anime.json";
   const episodes: AnimeEpisodeRow[] = [];
+  const parts: AnimeSeasonPartRow[] = [];
   const changes: AdaptationChangeRow[] = [];
   const episodeKeys = new Set<string>();
   const chapters = [...timeline.units]
@@ -24,6 +33,8 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
   const seasons = pack.anime.seasons.map((season, s) => {
     const ranges: AdaptedRange[] = [];
     const notes: AdaptationChangeRow[] = [];
+    const { rows: partRows, partOf } = seasonParts(season, s, resolution);
+    parts.push(...partRows);
     season.episodes.forEach((episode, e) => {
       const key = episodeKey(season.number, episode.number);
       if (episodeKeys.has(key)) return;
@@ -75,7 +86,9 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
         number: episode.number,
         title: episode.title,
         original_title: episode.originalTitle ?? null,
-        aired_on: episode.airedOn ?? null,
+        ...episodeAiring(season, episode, partOf.get(episode.number), path, report),
+        runtime: episode.runtime ?? null,
+        part_number: partOf.get(episode.number) ?? null,
         adapts_from: episode.adapts.from,
         adapts_to: episode.adapts.to,
         volumes: JSON.stringify(volumes),
@@ -96,7 +109,7 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
       const ofEpisode = [...found, ...notes].filter((change) => change.episode_key === key);
       ofEpisode.forEach((change, order) => changes.push({ ...change, sort_order: order }));
     }
-    return { number: season.number, title: season.title };
+    return { number: season.number, title: season.title, runtime: season.runtime ?? null };
   });
 
   const shorts: BreakTimeEpisodeRow[] = [];
@@ -117,7 +130,7 @@ export function animeRows({ pack, timeline, revealersOf, reference, report }: Re
       title_revealed_by: short.titleIsSpoiler ? revealedByAny(revealersOf, key, short.accompanies) : null,
     });
   });
-  return { seasons, episodes, changes, shorts };
+  return { seasons, parts, episodes, changes, shorts };
 }
 
 /**

@@ -77,6 +77,7 @@ export function resolvePack(
     ln_volume_changes: lightNovels.changes,
     side_stories: sideStories.stories,
     anime_seasons: anime.seasons,
+    anime_season_parts: anime.parts,
     anime_episodes: anime.episodes,
     adaptation_changes: anime.changes,
     break_time_episodes: anime.shorts,

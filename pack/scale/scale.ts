@@ -111,10 +111,22 @@ function copySeason(season: Season, cycle: Cycle): Season {
     title: retitle(season.title, cycle),
     // An id on a tracking service names one season; the copies are not listed there.
     externalIds: cycle.index === 1 ? season.externalIds : undefined,
+    parts: maybe(season.parts, (parts) =>
+      parts.map((part) => ({
+        ...part,
+        title: maybe(part.title, (title) => retitle(title, cycle)),
+        titleRevealAt: maybe(part.titleRevealAt, (key) => moveKey(key, cycle)),
+        airedFrom: maybe(part.airedFrom, (date) => moveDate(date, cycle)),
+        airedTo: maybe(part.airedTo, (date) => moveDate(date, cycle)),
+        externalIds: cycle.index === 1 ? part.externalIds : undefined,
+      })),
+    ),
     episodes: season.episodes.map((episode) => ({
       ...episode,
       title: retitle(episode.title, cycle),
       airedOn: maybe(episode.airedOn, (date) => moveDate(date, cycle)),
+      // The clock time stays; the day moves as a date does.
+      airedAt: maybe(episode.airedAt, (at) => `${moveDate(at.slice(0, 10), cycle)}${at.slice(10)}`),
       adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
       volumes: maybe(episode.volumes, (keys) => keys.map((key) => moveKey(key, cycle))),
       changes: episode.changes.map((change) => ({

@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { adaptationChangeKinds } from "../../app/lib/vocabulary";
+import { airedAtProblem, runtimeProblem, timeZoneProblem } from "../../app/lib/content/air-times";
 import { adaptsSchema, optionalText, seasonExternalIdsSchema, storyDate, text, unitKey, unitNumber } from "./fields";
+
+/** A field whose value is refused with the sentence `problemOf` gives. */
+const checked = <T extends z.ZodType<string | number>>(base: T, problemOf: (value: z.infer<T>) => string | null) =>
+  base.check((check) => {
+    const problem = problemOf(check.value);
+    if (problem) check.issues.push({ code: "custom", message: problem, input: check.value });
+  });
+
+/** The broadcaster's IANA time zone ("Asia/Tokyo"), in which an episode's `airedAt` is written. */
+const timeZone = checked(z.string(), timeZoneProblem);
+/** A runtime in whole minutes, 1 to 600 (app/lib/content/air-times.ts). */
+const runtime = checked(z.number({ error: "must be a runtime in minutes, such as 24" }), runtimeProblem);
+/** A broadcast's local date and time, "2020-04-05T00:30": after midnight is the next day (decision 43). */
+const airedAt = checked(z.string(), airedAtProblem);
 
 /* anime.json: seasons, their episodes with what each adapts and changes, and the Break Time shorts. */
 
@@ -20,7 +35,12 @@ export const episodeSchema = z.strictObject({
   number: unitNumber,
   title: text,
   originalTitle: optionalText,
+  /** The day it aired, at the precision known; or, where the hour is known, `airedAt` instead. */
   airedOn: storyDate.optional(),
+  /** The broadcast's local date and time in its part's or season's `timeZone`. */
+  airedAt: airedAt.optional(),
+  /** Its length in minutes, where it differs from its season's `runtime` or the season gives none. */
+  runtime: runtime.optional(),
   adapts: adaptsSchema,
   /**
    * The light novel volumes the episode covers, for the reader's convenience. Left out, they are found
@@ -30,10 +50,32 @@ export const episodeSchema = z.strictObject({
   changes: z.array(adaptationChangeSchema).default([]),
 });
 
+/**
+ * A part (cour) of a season, aired apart from the others: a run of the season's episodes, numbered as
+ * the season numbers them, with its own dates and entries on the tracking services (MyAnimeList gives
+ * each part its own id, and numbers its episodes from 1). Its title may name a story event: then it
+ * waits for `titleRevealAt`, as a fact does.
+ */
+export const seasonPartSchema = z.strictObject({
+  number: unitNumber,
+  title: optionalText,
+  titleRevealAt: unitKey.optional(),
+  episodes: z.strictObject({ from: unitNumber, to: unitNumber }),
+  airedFrom: storyDate.optional(),
+  airedTo: storyDate.optional(),
+  timeZone: timeZone.optional(),
+  externalIds: seasonExternalIdsSchema.optional(),
+});
+
 export const seasonSchema = z.strictObject({
   number: unitNumber,
   title: text,
+  /** How long its episodes usually run, in minutes. */
+  runtime: runtime.optional(),
+  /** The broadcaster's time zone, for its episodes' `airedAt` (a part may give its own). */
+  timeZone: timeZone.optional(),
   externalIds: seasonExternalIdsSchema.optional(),
+  parts: z.array(seasonPartSchema).optional(),
   episodes: z.array(episodeSchema).min(1),
 });
 

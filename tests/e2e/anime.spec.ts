@@ -171,6 +171,43 @@ test("the end of a season names where the web novel goes on, and says so once th
   await expect(box.getByRole("link", { name: "Season 2" })).toHaveAttribute("href", "/anime?season=2");
 });
 
+test("a season in parts lists its episodes under each part with its dates, the part's title once its first episode is watched", async ({
+  page,
+}) => {
+  const parts = rows.anime_season_parts.filter((part) => part.season_number === 2);
+  expect(parts.length).toBeGreaterThan(1);
+  await page.goto("/anime?season=2");
+  await waitForHydration(page);
+  for (const part of parts) {
+    const section = page.getByRole("region", { name: new RegExp(`^Part ${part.number}\\b`) });
+    await expect(section.getByRole("heading", { level: 3 })).toHaveText(new RegExp(`^Part ${part.number}`));
+    await expect(section).toContainText(`Episodes ${part.first_episode}–${part.last_episode} · aired`);
+    const inPart = episodesOf(2).filter((row) => row.part_number === part.number);
+    await expect(section.locator("li[id]")).toHaveCount(inPart.length);
+  }
+  // A part's title waits, as an episode's does, for its first episode.
+  const titled = parts.find((part) => part.title !== null)!;
+  const heading = page.locator(`#part-${titled.number}`);
+  await expect(heading).toHaveText(`Part ${titled.number}: title hidden`);
+  await episode(page, 2, titled.first_episode).getByRole("button", { name: "I have watched up to here" }).click();
+  await expect.poll(() => storedAnime(page)).toBe(episodeKey(2, titled.first_episode));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(heading).toHaveText(`Part ${titled.number}: ${titled.title}`);
+});
+
+test("an episode says its broadcast by the broadcaster's date and local time, and its runtime only where it is not the season's", async ({
+  page,
+}) => {
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await expect(episode(page, 1, 1)).toContainText("Episode 1 · 4 Apr 2020, 22:00 Tokyo time · 90 min");
+  // Listed as 24:30 on 9 May: dated by the clock in Tokyo.
+  await expect(episode(page, 1, 6)).toContainText("Episode 6 · 10 May 2020, 00:30 Tokyo time");
+  await expect(episode(page, 1, 2)).not.toContainText(" min");
+  await expect(page.locator("main")).toContainText("24 min an episode");
+});
+
 test("Break Time: every short is listed, its title once its episode is watched or titles are shown, a flagged title only once watched, and it links to its place on /anime", async ({
   page,
 }) => {

@@ -75,13 +75,27 @@ describe("the anime page's loader", () => {
         episodeCount: overview.episodeCount,
         firstAired: overview.firstAired,
         lastAired: overview.lastAired,
+        partCount: 2,
       },
     ]);
     expect(overview).toEqual({
       number: 1,
       title: "Tiny Tale",
+      runtime: 24,
+      parts: [
+        { number: 1, title: null, firstEpisode: 1, lastEpisode: 1, airedFrom: "2020-04-02", airedTo: "2020-04-02" },
+        {
+          number: 2,
+          // Its title waits where the pack gates it, whatever the reader's choice of titles.
+          title: { revealedBy: ["anime:1-2", "wn:2-1", "ln:main-2"], content: "Down the Hall" },
+          firstEpisode: 2,
+          lastEpisode: 2,
+          airedFrom: "2020-04-08",
+          airedTo: "2020-04-08",
+        },
+      ],
       episodeCount: 2,
-      firstAired: "2020-04-01",
+      firstAired: "2020-04-02",
       lastAired: "2020-04-08",
       arcs: [
         { number: 1, title: "The Door" },
@@ -110,6 +124,37 @@ describe("the anime page's loader", () => {
       (await load(animeLoader, `/anime?reveal=${reveal}`)).episodes.map((episode) => episode.title.content?.title);
     expect(await titlesAt("anime:1-1")).toEqual(["Knock Knock", undefined]);
     expect(await titlesAt("titles")).toEqual(["Knock Knock", "The Lie"]);
+  });
+
+  it("gives each episode its part, its broadcaster's date and local time, and its runtime where it is not the season's", async () => {
+    const { episodes } = await load(animeLoader, "/anime");
+    expect(
+      episodes.map(({ part, airedOn, airedTime, runtime, runtimeDiffers }) => ({
+        part,
+        airedOn,
+        airedTime,
+        runtime,
+        runtimeDiffers,
+      })),
+    ).toEqual([
+      // Listed as 24:30 on 1 April, it aired on the 2nd by the broadcaster's clock, double length.
+      {
+        part: 1,
+        airedOn: "2020-04-02",
+        airedTime: { time: "00:30", timeZone: "Asia/Tokyo" },
+        runtime: 48,
+        runtimeDiffers: true,
+      },
+      { part: 2, airedOn: "2020-04-08", airedTime: null, runtime: 24, runtimeDiffers: false },
+    ]);
+  });
+
+  it("keeps a gated part title out of the page until the reader reaches where it is revealed", async () => {
+    const titleAt = async (reveal: string) =>
+      present((await load(animeLoader, `/anime?reveal=${reveal}`)).season).parts[1]?.title?.content ?? null;
+    expect(await titleAt("titles")).toBeNull();
+    expect(await titleAt("anime:1-1")).toBeNull();
+    expect(await titleAt("anime:1-2")).toBe("Down the Hall");
   });
 
   it("shows one season at a time and answers 404 for a season that is not there", async () => {

@@ -113,6 +113,39 @@ beforeAll(async () => {
   unitKeys = units!.results.map((row) => row.key!);
 });
 
+describe("the API's anime", () => {
+  type Season = { number: number; runtime: number | null; parts: Array<Record<string, unknown>> };
+  const seasons = async (query = "") => (await json(`/api/v1/series${query}`)).body.anime_seasons as Season[];
+
+  it("lists a season's parts with their episodes and dates, a part's title only for who may see it", async () => {
+    const [first, second] = await seasons();
+    expect(first).toMatchObject({ number: 1, runtime: 24, parts: [] });
+    expect(second?.parts).toEqual([
+      { number: 1, title: null, first_episode: 1, last_episode: 7, aired_from: "2022-10-01", aired_to: "2022-11-12" },
+      // Its title waits as an episode's title waits: for part 2's first episode, or a requester who shows titles.
+      { number: 2, title: null, first_episode: 8, last_episode: 13, aired_from: "2022-11-19", aired_to: "2022-12-24" },
+    ]);
+    expect((await seasons("?reveal=anime:2-7"))[1]?.parts[1]?.title).toBeNull();
+    expect((await seasons("?reveal=anime:2-8"))[1]?.parts[1]?.title).toBe("The Second Term");
+    expect((await seasons("?reveal=titles"))[1]?.parts[1]?.title).toBe("The Second Term");
+  });
+
+  it("gives an episode its part, runtime and local air time, dated by the broadcaster's clock", async () => {
+    const episode = async (key: string) => (await json(`/api/v1/units/${key}`)).body;
+    expect(await episode("anime:1-1")).toMatchObject({ runtime: 90, aired_time: "22:00", time_zone: "Asia/Tokyo" });
+    // Listed as 24:30 on 9 May: the broadcaster's clock said 00:30 on the 10th.
+    expect(await episode("anime:1-6")).toMatchObject({
+      released_on: "2020-05-10",
+      part: null,
+      runtime: 24,
+      aired_time: "00:30",
+      time_zone: "Asia/Tokyo",
+    });
+    expect(await episode("anime:2-8")).toMatchObject({ part: 2, runtime: 24, aired_time: null, time_zone: null });
+    expect(await episode("wn:1-1")).toMatchObject({ part: null, runtime: null, aired_time: null, time_zone: null });
+  });
+});
+
 describe("the API for a reader who states nothing", () => {
   it("has gated texts to hide in the demo pack", () => {
     expect(gatedTexts.length).toBeGreaterThan(20);

@@ -75,13 +75,19 @@ describe("reading tracker", () => {
     }
   });
 
-  it("names each arc and season by number and title, for the tracker's first picker", async () => {
+  it("names each arc and season (and part of a season) by number and title, for the tracker's first picker", async () => {
     const { units } = await timeline(null);
     const groups = new Set(
       units.filter((unit) => unit.medium === "web_novel" || unit.medium === "anime").map((unit) => unit.group),
     );
     // A season whose title already holds its number names it once (app/lib/progress/changes.ts groupName; the demo's second season).
-    expect([...groups]).toEqual(["Arc 1: The Door", "Season 1: Tiny Tale", "Arc 2: The Hall"]);
+    // A season in parts is offered part by part: its episodes keep the season's numbers.
+    expect([...groups]).toEqual([
+      "Arc 1: The Door",
+      "Season 1: Tiny Tale · Part 1",
+      "Season 1: Tiny Tale · Part 2",
+      "Arc 2: The Hall",
+    ]);
   });
 
   it("carries no title that spoils without reveal, and exactly the titles the requester knows with it", async () => {

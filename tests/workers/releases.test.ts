@@ -161,6 +161,17 @@ describe("the release feeds", () => {
     expect(ics).not.toContain("Chapter");
   });
 
+  it("dates an episode broadcast after midnight by the broadcaster's clock, not by UTC's or the listing's day", async () => {
+    // anime:1-1 aired at 00:30 on 2 April in Tokyo (listed there as 24:30 on the 1st; 15:30 on the 1st in UTC).
+    const outcome = await settle(calendarLoader, "/releases/calendar.ics");
+    if (!(outcome instanceof Response)) throw new Error("the calendar is a response");
+    const ics = await outcome.text();
+    expect(ics).toContain("DTSTART;VALUE=DATE:20200402");
+    expect(ics).not.toContain("DTSTART;VALUE=DATE:20200401");
+    const { upcoming } = await getReleases(env.DB, { medium: "anime", today: "2020-04-01" });
+    expect(upcoming.map((release) => [release.key, release.releasedOn])).toContainEqual(["anime:1-1", "2020-04-02"]);
+  });
+
   it("a feed reads a bounded number of releases, however long the story", async () => {
     const { recent, upcoming } = await getReleaseFeed(env.DB, { media: null, today: "2016-06-10", limit: 3 });
     expect([recent.length, upcoming.length]).toEqual([3, 3]);

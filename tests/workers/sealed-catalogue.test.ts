@@ -146,6 +146,23 @@ beforeAll(async () => {
       where: `summary of ${row.key}`,
     })),
   ];
+  // A season part's title waits where the pack gates it, else as its first episode's title waits.
+  const parts = await env.DB.prepare(
+    `SELECT p.season_number, p.number, p.title, p.title_revealed_by, u.revealed_by FROM anime_season_parts p
+     JOIN anime_episodes e ON e.season_number = p.season_number AND e.number = p.first_episode
+     JOIN story_units u ON u.key = e.key WHERE p.title IS NOT NULL`,
+  ).all<Record<string, string | number | null>>();
+  expect(parts.results.length).toBeGreaterThan(0);
+  gatedTexts.push(
+    ...parts.results.map((row) => ({
+      text: String(row.title),
+      revealedBy: titleRevealers(
+        readRevealers(row.title_revealed_by === null ? null : String(row.title_revealed_by)),
+        readRevealers(String(row.revealed_by)),
+      ),
+      where: `title of season ${row.season_number} part ${row.number}`,
+    })),
+  );
   const characterPages = Math.ceil(Number(characters!.results[0]?.count) / 24);
   pages = [
     ["/", homeLoader],

@@ -85,7 +85,27 @@ export const apiSchemas = {
         kind: { type: "string", enum: [...collectionKinds] },
       }),
     },
-    anime_seasons: { type: "array", items: object({ number: { type: "integer" }, title: { type: "string" } }) },
+    anime_seasons: {
+      type: "array",
+      items: object({
+        number: { type: "integer" },
+        title: { type: "string" },
+        runtime: nullable("integer", "How long its episodes usually run, in minutes; null where not known."),
+        parts: {
+          type: "array",
+          description:
+            "The parts (cours) it aired in, apart from each other, in order; empty for a season aired in one run. Its episodes keep the season's numbers.",
+          items: object({
+            number: { type: "integer" },
+            title: nullable("string", "Null when it has none, or it would spoil something the reader has not seen."),
+            first_episode: { type: "integer" },
+            last_episode: { type: "integer" },
+            aired_from: storyDate("Its first broadcast; null where not known."),
+            aired_to: storyDate("Its last broadcast; null where not known."),
+          }),
+        },
+      }),
+    },
     url: { type: "string", format: "uri" },
   }),
   Unit: object(
@@ -98,7 +118,22 @@ export const apiSchemas = {
         "string",
         "The title in the original language; null when there is none or the title is withheld.",
       ),
-      released_on: storyDate("When it was first published, released in Japan or aired; null where it is not known."),
+      released_on: storyDate(
+        "When it was first published, released in Japan or aired (an episode: the broadcaster's date, in its time zone); null where it is not known.",
+      ),
+      part: nullable(
+        "integer",
+        "The part (cour) of its season an anime episode aired in; null for other units and in a season without parts.",
+      ),
+      runtime: nullable(
+        "integer",
+        "An anime episode's length in minutes (its own, else its season's usual); null where not known or not an episode.",
+      ),
+      aired_time: nullable(
+        "string",
+        "An anime episode's local broadcast time, HH:MM on `released_on` in `time_zone` (00:30, never 24:30); null where not known.",
+      ),
+      time_zone: nullable("string", "The broadcaster's IANA time zone for `aired_time` (Asia/Tokyo); null with it."),
       url: { type: "string", format: "uri", description: "Where the site shows it." },
       volume: nullableObject(
         {

@@ -15,6 +15,7 @@ describe("the API's views, sealed for the requester", () => {
       label: "Arc 1 · Chapter 9",
       named: gated(["wn:1-9"], { title: "The Fall", originalTitle: "堕" }),
       releasedOn: "2014-05-24",
+      broadcast: null,
       path: "/web_novel?arc=1#wn-1-9",
       volume: null,
     };
@@ -25,6 +26,10 @@ describe("the API's views, sealed for the requester", () => {
       title: null,
       original_title: null,
       released_on: "2014-05-24",
+      part: null,
+      runtime: null,
+      aired_time: null,
+      time_zone: null,
       url: `${origin}/web_novel?arc=1#wn-1-9`,
       volume: null,
     });
@@ -39,6 +44,7 @@ describe("the API's views, sealed for the requester", () => {
       label: "Lanternfall 1",
       named: gated(reachedBy, { title: "The Unburnt Wick", originalTitle: null }),
       releasedOn: "2016-04-25",
+      broadcast: null,
       path: "/light_novels#ln-main-1",
       volume: {
         illustrator: "Chitose Mochizuki",
@@ -68,6 +74,26 @@ describe("the API's views, sealed for the requester", () => {
     expect(unitView(volume, reader, origin)).toMatchObject({
       title: "The Unburnt Wick",
       volume: { editions: [{ ...edition, title: "The Wick That Would Not Burn" }, untitled] },
+    });
+  });
+
+  it("gives an episode its part, runtime and local air time, the date being the broadcaster's", () => {
+    const episode = {
+      key: "anime:2-8",
+      medium: "anime" as const,
+      label: "Season 2 · Episode 8",
+      named: gated(["anime:2-8"], { title: "Lessons", originalTitle: null }),
+      releasedOn: "2022-11-20",
+      broadcast: { part: 2, runtime: 24, airedTime: { time: "00:30", timeZone: "Asia/Tokyo" } },
+      path: "/anime?season=2#anime-2-8",
+      volume: null,
+    };
+    expect(unitView(episode, noKnowledge, origin)).toMatchObject({
+      released_on: "2022-11-20",
+      part: 2,
+      runtime: 24,
+      aired_time: "00:30",
+      time_zone: "Asia/Tokyo",
     });
   });
 

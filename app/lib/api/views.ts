@@ -8,6 +8,7 @@ import { discussionPath, type Medium } from "../content/units";
 import { type Gated, knownTo, type Secret, seal } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import type { AnimeMistake, LnMistake } from "../mistakes/entries";
+import type { SeasonPart } from "../content/anime";
 import { type Edition, type Release, releasePath } from "../feeds/releases";
 import type { VolumeEdition } from "../content/light-novels";
 import { COMMENTS_PER_PAGE, type CommentBody, type Thread, type UnitLabel } from "../discussion/thread";
@@ -19,6 +20,12 @@ export interface StoryUnit {
   label: string;
   named: Gated<{ title: string; originalTitle: string | null }>;
   releasedOn: string | null;
+  /** An anime episode's part of its season, runtime in minutes and local air time, where known; null for other units. */
+  broadcast: {
+    part: number | null;
+    runtime: number | null;
+    airedTime: { time: string; timeZone: string } | null;
+  } | null;
   path: string;
   /** A light novel volume's book: who illustrated it and its editions; null for every other unit. */
   volume: { illustrator: string | null; editions: VolumeEdition[] } | null;
@@ -31,6 +38,10 @@ export interface ApiUnit {
   title: string | null;
   original_title: string | null;
   released_on: string | null;
+  part: number | null;
+  runtime: number | null;
+  aired_time: string | null;
+  time_zone: string | null;
   url: string;
   volume: {
     illustrator: string | null;
@@ -54,6 +65,10 @@ export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string):
     title: named.content?.title ?? null,
     original_title: named.content?.originalTitle ?? null,
     released_on: unit.releasedOn,
+    part: unit.broadcast?.part ?? null,
+    runtime: unit.broadcast?.runtime ?? null,
+    aired_time: unit.broadcast?.airedTime?.time ?? null,
+    time_zone: unit.broadcast?.airedTime?.timeZone ?? null,
     url: `${origin}${unit.path}`,
     // An edition's title is withheld exactly when the volume's own is.
     volume: volume && {
@@ -66,6 +81,31 @@ export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string):
         isbn: edition.isbn,
       })),
     },
+  };
+}
+
+/** An anime season as the series model reads it, with its parts. */
+export interface SeriesSeason {
+  number: number;
+  title: string;
+  runtime: number | null;
+  parts: SeasonPart[];
+}
+
+/** A season with its usual runtime and its parts, a part's title null where the requester may not see it. */
+export function seasonView(season: SeriesSeason, knowledge: Knowledge) {
+  return {
+    number: season.number,
+    title: season.title,
+    runtime: season.runtime,
+    parts: season.parts.map((part) => ({
+      number: part.number,
+      title: part.title ? seal(part.title, knowledge).content : null,
+      first_episode: part.firstEpisode,
+      last_episode: part.lastEpisode,
+      aired_from: part.airedFrom,
+      aired_to: part.airedTo,
+    })),
   };
 }
 

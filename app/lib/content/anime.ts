@@ -52,8 +52,19 @@ export interface AnimeEpisode {
    * or choose to see titles of what they have not reached. Its number and date are public.
    */
   title: Gated<{ title: string; originalTitle: string | null }>;
-  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  /**
+   * At its precision (app/lib/content/dates.ts); null where it is not known. Where the pack gives the
+   * hour, the broadcaster's date: the day its clock showed in its time zone.
+   */
   airedOn: string | null;
+  /** The broadcast's local time ("00:30") and the broadcaster's IANA time zone, where the pack gives them. */
+  airedTime: { time: string; timeZone: string } | null;
+  /** Its length in minutes: its own where the pack gives one, else its season's usual; null where not known. */
+  runtime: number | null;
+  /** Whether its runtime is its own and not the season's usual (a double-length premiere): shown then. */
+  runtimeDiffers: boolean;
+  /** The part of its season it aired in; null in a season without parts. */
+  part: number | null;
   adapts: { from: UnitLabel; to: UnitLabel };
   volumes: UnitLabel[];
   changes: AdaptationChange[];
@@ -64,10 +75,28 @@ export interface AnimeEpisode {
   discussion: Gated<number>;
 }
 
-/** A season and what it covers, none of it gated: numbers, dates, arcs and volumes are public. */
+/**
+ * A part (cour) of a season, aired apart from the others: its run of the season's episodes and its dates
+ * are public; its title, which may name what happens in it, is gated as a unit's title is.
+ */
+export interface SeasonPart {
+  number: number;
+  /** Gated where the pack gates it, else until the reader reaches the part's first episode (or shows such titles). */
+  title: Gated<string> | null;
+  firstEpisode: number;
+  lastEpisode: number;
+  airedFrom: string | null;
+  airedTo: string | null;
+}
+
+/** A season and what it covers, none of it gated (but its parts' titles): numbers, dates, arcs and volumes are public. */
 export interface AnimeSeason {
   number: number;
   title: string;
+  /** How long its episodes usually run, in minutes; null where the pack does not say. */
+  runtime: number | null;
+  /** Its parts in airing order; none for a season that aired in one run. */
+  parts: SeasonPart[];
   episodeCount: number;
   firstAired: string | null;
   lastAired: string | null;

@@ -12,9 +12,28 @@ export type ExternalService = (typeof externalServices)[number];
 export const externalLists = ["anime", "manga", "series"] as const;
 export type ExternalList = (typeof externalLists)[number];
 
+/**
+ * A season's entry, or a part's: `episodes` are the run of the season's episodes (as the season numbers
+ * them) a part's entry lists, the service numbering them from 1 (MyAnimeList gives each part its own
+ * entry, whose episode 1 is the part's first episode).
+ */
+export type AnimeTarget = { medium: "anime"; season: number; episodes?: { from: number; to: number } };
+
 /** What on this site an entry on a service stands for. */
-export type ExternalTarget =
-  { medium: "anime"; season: number } | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
+export type ExternalTarget = AnimeTarget | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
+
+/** An anime entry's target as `external_ids.target` stores it: "2" for a season, "2:8-13" for a part. */
+export function animeTargetText({ season, episodes }: AnimeTarget) {
+  return episodes ? `${season}:${episodes.from}-${episodes.to}` : String(season);
+}
+
+/** An anime entry's target from its stored text ("2", "2:8-13"). */
+export function parseAnimeTarget(text: string): AnimeTarget {
+  const [, season, from, to] = /^(\d+)(?::(\d+)-(\d+))?$/.exec(text) ?? [];
+  return from === undefined || to === undefined
+    ? { medium: "anime", season: Number(season) }
+    : { medium: "anime", season: Number(season), episodes: { from: Number(from), to: Number(to) } };
+}
 
 /** One entry of the series on a service, and what it stands for here. */
 export interface ExternalId {

@@ -435,3 +435,41 @@ describe("reading a saved Novel Updates reading list", () => {
     }
   });
 });
+
+describe("importing a season's parts", () => {
+  // Season 2 aired in two parts, each its own MyAnimeList entry numbering its episodes from 1.
+  const partIds: ExternalId[] = [
+    {
+      service: "myanimelist",
+      list: "anime",
+      id: "9900102",
+      target: { medium: "anime", season: 2, episodes: { from: 1, to: 7 } },
+    },
+    {
+      service: "myanimelist",
+      list: "anime",
+      id: "9900103",
+      target: { medium: "anime", season: 2, episodes: { from: 8, to: 13 } },
+    },
+  ];
+  const list = (...entries: [string, number][]) =>
+    `<?xml version="1.0" encoding="UTF-8" ?><myanimelist><myinfo><user_export_type>1</user_export_type></myinfo>${entries
+      .map(
+        ([id, watched]) =>
+          `<anime><series_animedb_id>${id}</series_animedb_id><my_watched_episodes>${watched}</my_watched_episodes></anime>`,
+      )
+      .join("")}</myanimelist>`;
+  const imported = (...entries: [string, number][]) =>
+    planServiceImport(list(...entries), partIds, timeline(), emptyProgress).preview?.imported.anime;
+
+  it("maps part 2's episode 1 to the season's episode where part 2 begins, by its number", () => {
+    expect(imported(["9900103", 1])).toBe("anime:2-8");
+    expect(imported(["9900103", 4])).toBe("anime:2-11");
+  });
+
+  it("stops at the part's own last episode, never in the next part, and keeps the furthest of two parts", () => {
+    expect(imported(["9900102", 13])).toBe("anime:2-7");
+    expect(imported(["9900103", 40])).toBe("anime:2-13");
+    expect(imported(["9900102", 7], ["9900103", 2])).toBe("anime:2-9");
+  });
+});

@@ -77,9 +77,14 @@ function progressOf(
   units: ReturnType<typeof unitsByMedium>,
 ): Progress | null {
   if (target.medium === "anime") {
+    // A part's entry numbers its episodes from 1 at the part's first: its episode n is the season's
+    // episode from + n - 1, and nothing past the part's last is its to give.
+    const run = target.episodes;
     const episode = furthestUpTo(units.anime, entry.episodes, (unit) => {
       const parts = parseUnitKey(unit.key, "anime");
-      return parts?.season === target.season ? parts.episode : null;
+      if (parts?.season !== target.season) return null;
+      if (!run) return parts.episode;
+      return parts.episode >= run.from && parts.episode <= run.to ? parts.episode - run.from + 1 : null;
     });
     return episode ? { ...emptyProgress, anime: episode.key } : null;
   }

@@ -53,7 +53,15 @@ export function groupName(name: string, title: string) {
   return labelWithTitle(name, title);
 }
 
-/** The arcs (or seasons) of one medium's units, in story order, each with its units. */
+/**
+ * A season's group for the episodes of one of its parts, so the tracker's first picker offers each
+ * part apart ("Season 2: Cinder Academy · Part 1"); a season without parts is one group.
+ */
+export function inPart(season: string, part: number | null) {
+  return part === null ? season : `${season} · Part ${part}`;
+}
+
+/** The arcs (or seasons, or their parts) of one medium's units, in story order, each with its units. */
 export function unitGroups(units: readonly TrackerUnit[]) {
   const groups = new Map<string, TrackerUnit[]>();
   for (const unit of units) {
