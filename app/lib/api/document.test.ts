@@ -76,7 +76,7 @@ describe("the API's OpenAPI document", () => {
 describe("the reveal parameter's pattern", () => {
   const pattern = new RegExp(revealPattern);
 
-  it("matches whatever the site writes and the API reads: keys, skipped units, spans, all", () => {
+  it("matches whatever the site writes and the API reads: keys, skipped units, spans, titles, all", () => {
     const written = encodeKnowledge(
       knowledgeOfUnits(
         ["wn:2-14", "ln:main-3", "anime:1-5", "ss:festival-night", "bt:1-1", "bt:1-2", "bt:1-3", "bt:2-1"],
@@ -90,6 +90,9 @@ describe("the reveal parameter's pattern", () => {
       "wn:1-2",
       "-wn:1-7,wn:2-1",
       "bt:1-1..999999",
+      "titles",
+      "-wn:1-7,titles,wn:2-1",
+      encodeKnowledge({ ...knowledgeOfUnits(["wn:2-14"]), unreachedTitles: "show" }),
       String(apiParameters.reveal.example),
     ]) {
       expect(parseKnowledge(reveal), reveal).not.toBeNull();
@@ -98,7 +101,18 @@ describe("the reveal parameter's pattern", () => {
   });
 
   it("refuses what is not of its form", () => {
-    for (const reveal of ["", "ALL", "wn:1-2,", "wn:1-2..", "wn:1-2..012", "wn:1-2..x", "wn:1-2;ss:a", "wn:1-2 ss:a"])
+    for (const reveal of [
+      "",
+      "ALL",
+      "wn:1-2,",
+      "wn:1-2..",
+      "wn:1-2..012",
+      "wn:1-2..x",
+      "wn:1-2;ss:a",
+      "wn:1-2 ss:a",
+      "-titles",
+      "titles..2",
+    ])
       expect(pattern.test(reveal), reveal).toBe(false);
   });
 });
