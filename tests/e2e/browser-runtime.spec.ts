@@ -165,10 +165,13 @@ test("a new deployment under an open page shows a toast with a reload action", a
       body: JSON.stringify({ id: `${running}-next`, timestamp: new Date().toISOString() }),
     }),
   );
-  // Coming back to the tab triggers a check.
-  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  // Coming back to the tab triggers a check. The runtime that watches for it loads after hydration, so
+  // the reader comes back until it is there.
   const region = page.getByRole("region", { name: "Notifications (F8)" });
-  await expect(region).toContainText("A new version is available");
+  await expect(async () => {
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect(region).toContainText("A new version is available", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   const reloaded = page.waitForEvent("load");
   await region.getByRole("button", { name: "Reload" }).click();
   await reloaded;
