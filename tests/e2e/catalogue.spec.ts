@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../../app/lib/shield/knowledge";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { waitForHydration } from "../support/browser";
 
 const { pack } = parsePackFolder("content/demo");
@@ -11,6 +12,18 @@ const { rows } = resolvePack(pack, "demo");
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
 });
+
+/**
+ * The shield as a reader has it (this file's other tests turn it off), for a web novel reader at
+ * `webNovel` (none: no progress), as the tracker stores it.
+ */
+function withShieldOn(page: Page, webNovel: string | null) {
+  const progress = webNovel ? JSON.stringify({ ...emptyProgress, webNovel }) : null;
+  return page.addInitScript((stored) => {
+    localStorage.removeItem("rc:spoiler-mode");
+    if (stored) localStorage.setItem("rc:progress", stored);
+  }, progress);
+}
 
 // These run against the demo pack that the e2e stack imports (content/demo).
 
@@ -204,28 +217,7 @@ test.describe("the characters a reader has met, at 360 px", () => {
     test(`${reader.name} sees a count of the cards there are, in one order, and filters that count only them`, async ({
       page,
     }) => {
-      // The shield as a reader has it (this file's other tests turn it off).
-      await page.addInitScript(
-        ({ webNovel }) => {
-          localStorage.removeItem("rc:spoiler-mode");
-          if (webNovel)
-            localStorage.setItem(
-              "rc:progress",
-              JSON.stringify({
-                version: 2,
-                webNovel,
-                anime: null,
-                lightNovels: [],
-                sideStories: [],
-                breakTime: [],
-                skipped: [],
-                position: 0,
-                updatedAt: "2024-01-01T00:00:00.000Z",
-              }),
-            );
-        },
-        { webNovel: reader.webNovel },
-      );
+      await withShieldOn(page, reader.webNovel);
       const met = rows.characters.filter((character) => knows(reader.knowledge, readRevealers(character.revealed_by)));
       expect(met.length).toBeGreaterThan(0);
       if (reader.webNovel) expect(met.length).toBeGreaterThan(24);
@@ -266,23 +258,7 @@ test.describe("the characters a reader has met, at 360 px", () => {
 test.describe("a true name kept secret", () => {
   /** The Grey Lantern's page for a web novel reader at `chapter`, with the shield as readers have it. */
   async function greyLanternFor(page: Page, chapter: string) {
-    await page.addInitScript((webNovel) => {
-      localStorage.removeItem("rc:spoiler-mode");
-      localStorage.setItem(
-        "rc:progress",
-        JSON.stringify({
-          version: 2,
-          webNovel,
-          anime: null,
-          lightNovels: [],
-          sideStories: [],
-          breakTime: [],
-          skipped: [],
-          position: 0,
-          updatedAt: "2024-01-01T00:00:00.000Z",
-        }),
-      );
-    }, chapter);
+    await withShieldOn(page, chapter);
     await page.goto("/characters/grey-lantern");
     await waitForHydration(page);
   }
