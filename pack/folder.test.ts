@@ -62,6 +62,22 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses a place to find a side story at an address that is not https, or left since a date in no form it reads", async () => {
+    const dir = packWith("side-stories.json", (json) => {
+      json.sideStories[1].kind = "game_story";
+      json.sideStories[1].foundIn = [
+        { name: "The game", until: "March 2021" },
+        { name: "A wiki", url: "http://tiny.example/wiki" },
+        { name: " " },
+      ];
+    });
+    expect(await problemsOf(dir)).toEqual([
+      "side-stories.json › sideStories[1].foundIn[0].until: must be a date written YYYY-MM-DD, YYYY-MM or YYYY (leave it out when it is not known)",
+      "side-stories.json › sideStories[1].foundIn[1].url: must be an https:// URL",
+      "side-stories.json › sideStories[1].foundIn[2].name: must not be empty",
+    ]);
+  });
+
   it("refuses a day its month does not have", async () => {
     const dir = packWith("anime.json", (json) => (json.seasons[0].episodes[0].airedOn = "2015-02-29"));
     expect(await problemsOf(dir)).toEqual([

@@ -269,6 +269,18 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("reads where a side story can be found as public, even when the story itself is gated", () => {
+    const problems = problemsOfTiny((files) =>
+      Object.assign(files["side-stories.json"].sideStories[1], {
+        revealAt: "wn:1-3",
+        foundIn: [{ name: "Who Built the Door? (visual novel)" }],
+      }),
+    );
+    expect(problems).toEqual([
+      secretFinding("side-stories.json › sideStories[1].foundIn[0].name", "Built the Door", "every reader sees it"),
+    ]);
+  });
+
   it("checks side stories and arc summaries, which can be gated with their own revealAt", () => {
     const summaries = (gated: boolean) =>
       problemsOfTiny((files) => {

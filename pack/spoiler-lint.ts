@@ -130,6 +130,8 @@ export function packTexts(
     add("side-stories.json", `${path}.originalTitle`, story.originalTitle, revealedBy);
     add("side-stories.json", `${path}.summary`, story.summary, revealedBy);
     add("side-stories.json", `${path}.publishedIn`, story.publishedIn, null);
+    // Where it can be found is shown to everyone, as where it was published is.
+    story.foundIn?.forEach((place, p) => add("side-stories.json", `${path}.foundIn[${p}].name`, place.name, null));
     // A slug is in every address and anchor of the story, shown to everyone.
     add("side-stories.json", `${path}.slug`, wordsOf(story.slug), null);
   });

@@ -21,8 +21,11 @@ export type CollectionKind = (typeof collectionKinds)[number];
 export const volumeChangeKinds = ["added", "cut", "changed", "reordered"] as const;
 export type VolumeChangeKind = (typeof volumeChangeKinds)[number];
 
-/** The kinds of side story. */
-export const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route"] as const;
+/**
+ * The kinds of side story: besides the books' own, a game's story (a mobile game's events, a visual
+ * novel's route), which is read where the game can still be played or where it was written down.
+ */
+export const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route", "game_story"] as const;
 export type SideStoryKind = (typeof sideStoryKinds)[number];
 
 /** What an anime episode does differently from the web novel. */

@@ -21,6 +21,7 @@ export const nouns = {
   commentOrReply: { one: "comment or reply", other: "comments and replies" },
   chibiShort: { one: "chibi short", other: "chibi shorts" },
   entry: { one: "entry", other: "entries" },
+  gameStory: { one: "game story", other: "game stories" },
   episode: { one: "episode", other: "episodes" },
   ifRoute: { one: "IF route", other: "IF routes" },
   result: { one: "result", other: "results" },

@@ -385,7 +385,7 @@ export interface SessionsTable {
 export interface SideStoriesTable {
   slug: string;
   key: string;
-  kind: "side_volume" | "short_story" | "store_bonus" | "if_route";
+  kind: "side_volume" | "short_story" | "store_bonus" | "if_route" | "game_story";
   title: string;
   original_title: string | null;
   summary: string | null;
@@ -396,6 +396,7 @@ export interface SideStoriesTable {
   read_url: string | null;
   position: number;
   revealed_by: string | null;
+  found_in: Generated<string>;
 }
 
 export interface StorySecretsTable {

@@ -15,6 +15,16 @@ const arithmetic = expressionBuilder();
 const pageOf = (place: Expression<number>) =>
   arithmetic(arithmetic(place, "/", arithmetic.lit(SIDE_STORIES_PER_PAGE)), "+", arithmetic.lit(1));
 
+/** A place a side story can be read or played, as the pack gives it; `until`, when it stopped being there. */
+export interface FoundIn {
+  name: string;
+  url: string | null;
+  until: string | null;
+}
+
+/** Where a story can be found, as its row keeps it (JSON); publication facts, shown to everyone. */
+const placesOf = (foundIn: string) => JSON.parse(foundIn) as FoundIn[];
+
 const kindCounts = query
   .selectFrom("side_stories")
   .select((count) => ["kind", count.fn.countAll<number>().as("count")])
@@ -82,6 +92,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
         "u.label as read_after_label",
         "o.canon",
         "o.read_url",
+        "o.found_in",
         "wanted.page",
         "wanted.story_found",
         unitCommentCount(row.ref("o.key")).as("comment_count"),
@@ -114,6 +125,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       readAfter: { key: row.read_after, label: row.read_after_label },
       canon: row.canon === 1,
       readUrl: row.read_url,
+      foundIn: placesOf(row.found_in),
       discussion: unitDiscussion(row.key, row.comment_count),
     })),
   };

@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
     title: "Side stories",
-    description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses and IF routes, with where each was published and when to read it.`,
+    description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses, IF routes and game stories, with where each was published, where to find it and when to read it.`,
   });
 };
 
@@ -52,6 +52,7 @@ const kindNouns: Record<SideStoryKind, Noun> = {
   short_story: nouns.shortStory,
   store_bonus: nouns.storeBonus,
   if_route: nouns.ifRoute,
+  game_story: nouns.gameStory,
 };
 
 const kindLabels: Record<SideStoryKind, string> = {
@@ -59,11 +60,14 @@ const kindLabels: Record<SideStoryKind, string> = {
   short_story: "Short story",
   store_bonus: "Store bonus",
   if_route: "IF route",
+  game_story: "Game story",
 };
 
 export default function SideStories({ loaderData }: Route.ComponentProps) {
   const { sideStories, kindCounts, page, pageCount } = useShieldedData(loaderData).data;
-  const counts = sideStoryKinds.map((kind) => countOf(kindCounts[kind] ?? 0, kindNouns[kind]));
+  const counts = sideStoryKinds.flatMap((kind) =>
+    kindCounts[kind] ? [countOf(kindCounts[kind], kindNouns[kind])] : [],
+  );
 
   return (
     <>
@@ -140,6 +144,12 @@ function SideStoryCard({ story }: { story: SideStory }) {
             </>
           ) : null}
         </dd>
+        {story.foundIn.length || story.kind === "game_story" ? (
+          <>
+            <dt className="text-muted-foreground">Where to find it</dt>
+            <dd>{story.foundIn.length ? <FoundIn places={story.foundIn} /> : "Not known"}</dd>
+          </>
+        ) : null}
       </dl>
       {story.readUrl ? (
         <a href={story.readUrl} rel="noopener noreferrer" className="tap-line mt-1 font-medium text-primary underline">
@@ -148,6 +158,33 @@ function SideStoryCard({ story }: { story: SideStory }) {
         </a>
       ) : null}
     </li>
+  );
+}
+
+/** The places a story can be found, and those it is no longer in (with when it left them). */
+function FoundIn({ places }: { places: SideStory["foundIn"] }) {
+  return (
+    <ul>
+      {places.map((place) => (
+        <li key={`${place.name} ${place.until}`}>
+          {place.url ? (
+            <a href={place.url} rel="noopener noreferrer" className="tap-line text-primary underline">
+              {place.name}
+            </a>
+          ) : (
+            place.name
+          )}
+          {place.until ? (
+            <span className="text-muted-foreground">
+              {"\u00a0· until "}
+              <time dateTime={place.until} className="whitespace-nowrap">
+                {formatDate(place.until)}
+              </time>
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -39,6 +39,13 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
       read_after: story.readAfter,
       canon: story.canon ? 1 : 0,
       read_url: story.readUrl ?? null,
+      found_in: JSON.stringify(
+        (story.foundIn ?? []).map((place) => ({
+          name: place.name,
+          url: place.url ?? null,
+          until: place.until ?? null,
+        })),
+      ),
       position: positionOf(timeline, key),
       revealed_by: gated.revealedBy,
     });

@@ -98,6 +98,9 @@ function copySideStory(story: SideStory, cycle: Cycle): SideStory {
     slug: moveSlug(story.slug, cycle),
     title: retitle(story.title, cycle),
     publishedOn: maybe(story.publishedOn, (date) => moveDate(date, cycle)),
+    foundIn: maybe(story.foundIn, (places) =>
+      places.map((place) => ({ ...place, until: maybe(place.until, (date) => moveDate(date, cycle)) })),
+    ),
     readAfter: moveKey(story.readAfter, cycle),
     revealAt: maybe(story.revealAt, (key) => moveKey(key, cycle)),
     revealIn: moveRevealIn(story.revealIn, cycle),

@@ -220,6 +220,16 @@ export const lightNovelsFileSchema = z.strictObject({
   collections: z.array(collectionSchema).min(1),
 });
 
+/**
+ * A place a side story can be read or played: a book that reprints it, a game, a site. `until` is when it
+ * stopped being there (a game's service ended, a bonus was withdrawn), at the precision known.
+ */
+export const foundInSchema = z.strictObject({
+  name: text,
+  url: httpsUrl.optional(),
+  until: storyDate.optional(),
+});
+
 export const sideStorySchema = z.strictObject({
   slug,
   kind: z.enum(sideStoryKinds),
@@ -231,6 +241,8 @@ export const sideStorySchema = z.strictObject({
   readAfter: unitKey,
   canon: z.boolean(),
   readUrl: httpsUrl.optional(),
+  /** Where it can be found today, and where it could once: a game's story outlives the game only in a reprint. */
+  foundIn: z.array(foundInSchema).optional(),
   /** The title or summary gives something away: both hidden until this unit (and where each medium reveals it). */
   revealAt: unitKey.optional(),
   revealIn: revealInSchema.optional(),

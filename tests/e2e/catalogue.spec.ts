@@ -43,6 +43,17 @@ test("each catalogue page shows the pack's data", async ({ page }) => {
   }
 });
 
+test("a game's story says where it can still be found, and where it no longer is", async ({ page }) => {
+  await page.goto("/side_stories?story=night-watch-lamplighters-relay");
+  const story = page.locator("li", { has: page.getByText("Game story", { exact: true }) });
+  await expect(story.getByText("Lanternfall: Night Watch (mobile game) · until 31 Mar 2023")).toBeVisible();
+  await expect(story.getByRole("link", { name: "Fan transcript on the series wiki" })).toHaveAttribute(
+    "href",
+    "https://lanternfall.example/wiki/lamplighters-relay",
+  );
+  await expect(page.getByText(/\b1 game story\b/)).toBeVisible();
+});
+
 test("an unknown slug answers 404; with the shield off the page asks for everything and says no one is there", async ({
   page,
 }) => {

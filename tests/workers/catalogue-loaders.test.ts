@@ -97,6 +97,12 @@ describe("catalogue loaders against the imported tiny pack", () => {
       ["lamp-oil", true],
       ["if-the-door", false],
     ]);
+    // Where a story can be found: publication facts, the same for every reader.
+    expect(sideStories[1]?.foundIn).toEqual([
+      { name: "Tiny Tale EX 1 first printing", url: null, until: "2019-05" },
+      { name: "Tiny wiki", url: "https://tiny.example/wiki/if-the-door", until: null },
+    ]);
+    expect(sideStories[0]?.foundIn).toEqual([]);
     const { episodes } = await load(breakTimeLoader, "/break_time?reveal=bt:1-1");
     expect(episodes[0]?.shorts).toEqual([
       {
