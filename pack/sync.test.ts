@@ -19,10 +19,16 @@ function migratedColumns() {
       .filter((word) => /^[a-z_]+$/.test(word));
     tables.set(name!, columns);
   }
-  // Columns added, dropped and renamed, in the order the migrations change them.
-  for (const [, name, change, column, renamed] of sql.matchAll(
-    /ALTER TABLE (\w+) (ADD|DROP|RENAME) COLUMN (\w+)(?: TO (\w+))?/g,
+  // Columns added, dropped and renamed, and tables made again under a new name and renamed back, in the
+  // order the migrations change them.
+  for (const [, name, change, column, renamed, table] of sql.matchAll(
+    /ALTER TABLE (\w+) (?:(ADD|DROP|RENAME) COLUMN (\w+)(?: TO (\w+))?|RENAME TO (\w+))/g,
   )) {
+    if (table) {
+      tables.set(table, tables.get(name!)!);
+      tables.delete(name!);
+      continue;
+    }
     const columns = tables.get(name!);
     if (!columns) continue;
     if (change === "ADD") columns.push(column!);
