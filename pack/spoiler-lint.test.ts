@@ -269,6 +269,18 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("refuses a text that repeats a flagged chapter title where a reader sees it before the chapter", () => {
+    const problems = problemsOfTiny((files) => {
+      Object.assign(files["web-novel.json"].arcs[0].chapters[1], { title: "The Lamp Room", titleIsSpoiler: true });
+      files["characters.json"].characters[0].summary = "Keeps the key to the lamp room.";
+      files["characters.json"].characters[1].summary = "Sleeps in the lamp room.";
+    });
+    // Mira is met in the first chapter, before it; Oren's profile is seen only by readers who met him after it.
+    expect(problems).toEqual([
+      'characters.json › characters[0].summary: names the flagged title of wn:1-2 ("the lamp room") before it is revealed: every reader sees it without having reached the chapter',
+    ]);
+  });
+
   it("reads where a side story can be found as public, even when the story itself is gated", () => {
     const problems = problemsOfTiny((files) =>
       Object.assign(files["side-stories.json"].sideStories[1], {

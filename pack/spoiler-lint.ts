@@ -345,7 +345,13 @@ export function lintSpoilers(
   readersWhoCrossed: () => readonly CrossedReader[],
 ) {
   const placed = placedIn(positions);
-  const secrets = secretsTold(pack, revealersOf, positions).map((secret) => {
+  const told = secretsTold(pack, revealersOf, positions).map((secret) => ({
+    ...secret,
+    named: `the secret "${secret.id}"`,
+    unknown: "without knowing the secret",
+    flaggedTitle: false,
+  }));
+  const secrets = [...told, ...flaggedTitles(pack, revealersOf, positions)].map((secret) => {
     let unaware: UnawareReader[] | undefined;
     return {
       ...secret,
@@ -357,16 +363,29 @@ export function lintSpoilers(
     };
   });
   if (!secrets.length) return;
-  for (const { file, path, text, revealedBy } of packTexts(pack, revealersOf, positions)) {
+  let metBy: Map<string, string | null> | undefined;
+  for (const { file, path, text, revealedBy, onProfileOf } of packTexts(pack, revealersOf, positions)) {
+    // A flagged title is judged only in prose (a title or name that repeats it is gated as a title is),
+    // and only in a text that names none of the secrets, whose finding says it all.
+    let namesASecret = false;
+    const prose = !namesAUnit.test(path);
     for (const secret of secrets) {
+      if (secret.flaggedTitle && (namesASecret || !prose)) continue;
       const named = namesSecret(secret.pattern, text);
       if (named === null) continue;
-      const finding = `names the secret "${secret.id}" ("${named}") before it is revealed`;
-      const textRevealedBy = placed(revealedBy);
+      if (!secret.flaggedTitle) namesASecret = true;
+      const finding = `names ${secret.named} ("${named}") before it is revealed`;
+      // A profile is shown to those who have met its character, so what it says openly is seen by them
+      // (the series' secrets are judged, more strictly, as if every reader saw it).
+      const shownBy =
+        secret.flaggedTitle && revealedBy === null && onProfileOf !== undefined
+          ? ((metBy ??= charactersMetBy(pack, revealersOf, positions)).get(onProfileOf) ?? null)
+          : revealedBy;
+      const textRevealedBy = placed(shownBy);
       const early = revealedBeforeSecret(readRevealers(textRevealedBy), readRevealers(secret.revealedBy));
       if (early !== null) {
         const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
-        report(file, path, `${finding}: ${who} without knowing the secret${path.endsWith(".slug") ? slugAdvice : ""}`);
+        report(file, path, `${finding}: ${who} ${secret.unknown}${path.endsWith(".slug") ? slugAdvice : ""}`);
         continue;
       }
       let crossed = secret.crossed.get(textRevealedBy);
@@ -379,13 +398,47 @@ export function lintSpoilers(
         secret.crossed.set(textRevealedBy, crossed);
       }
       if (crossed)
-        report(
-          file,
-          path,
-          `${finding}: ${crossingReader(crossed)} without knowing the secret${otherCrossings(crossed.others)}`,
-        );
+        report(file, path, `${finding}: ${crossingReader(crossed)} ${secret.unknown}${otherCrossings(crossed.others)}`);
     }
   }
+}
+
+/**
+ * A web novel chapter's title flagged as a spoiler is a secret of its own: a text that repeats it ("The
+ * Ostrander Mills" in a character's holdings) tells a reader who has not reached the chapter what the
+ * shield hides from them in the chapter list. Told where the title is revealed; a title two chapters
+ * share, or that another chapter's title says within it ("Pell's Great Lantern", "Pell's Great Lantern
+ * Relit"), is known to whoever reached either, as a secret told again is.
+ */
+/** The path of a text that is a unit's title or name: a title, a light novel's chapter line, an arc's phase. */
+const namesAUnit = /\.(?:title|originalTitle)$|\.volumes\[\d+\]\.chapters\[\d+\]$|\.phases\[\d+\]\.name$/;
+
+function flaggedTitles(pack: ContentPack, revealersOf: RevealersOf, positions: ReadonlyMap<string, number>) {
+  const placed = placedIn(positions);
+  const titles = new Map<string, { key: string; title: string; revealedBy: Set<string> }>();
+  for (const arc of pack.webNovel.arcs)
+    for (const chapter of arc.chapters) {
+      const key = chapterKey(arc.number, chapter.ordinal);
+      const revealedBy = positions.has(key) ? placed(chapterTitleRevealedBy(chapter, key, revealersOf)) : null;
+      if (!revealedBy) continue;
+      const lower = chapter.title.toLocaleLowerCase("en");
+      const told = titles.get(lower) ?? { key, title: chapter.title, revealedBy: new Set<string>() };
+      for (const unit of revealedBy.split(" ")) told.revealedBy.add(unit);
+      titles.set(lower, told);
+    }
+  const told = [...titles.entries()];
+  for (const [lower, { revealedBy }] of told)
+    for (const [within, longer] of told)
+      if (within !== lower && within.includes(lower) && namesSecret(secretPattern([lower]), longer.title) !== null)
+        for (const unit of longer.revealedBy) revealedBy.add(unit);
+  return [...titles.values()].map(({ key, title, revealedBy }) => ({
+    id: `title-of-${key}`,
+    words: [title],
+    revealedBy: [...revealedBy].join(" "),
+    named: `the flagged title of ${key}`,
+    unknown: "without having reached the chapter",
+    flaggedTitle: true,
+  }));
 }
 
 /*
