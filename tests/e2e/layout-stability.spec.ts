@@ -61,6 +61,20 @@ for (const path of ["/", "/web_novel"]) {
   });
 }
 
+test.describe("on a first visit, when the service worker takes the page", () => {
+  test.use({ serviceWorkers: "allow" });
+  for (const path of ["/web_novel", "/anime", "/light_novels"])
+    test(`${path} does not move as "Keep for offline" comes`, async ({ page }) => {
+      await observeLayoutShifts(page);
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      await expect(page.getByRole("button", { name: /^Keep for offline/ }).first()).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => window.layoutShifts.reduce((sum, value) => sum + value, 0))).toBeLessThan(0.005);
+    });
+});
+
 /*
  * Readers with progress: every public page is rendered the same for everyone, with every gated item
  * sealed; after hydration the page asks for what the reader knows and shows it in place

@@ -1,5 +1,6 @@
 import { Suspense, useSyncExternalStore } from "react";
 import { lazyOptional } from "~/browser/lazy-import";
+import { buttonClassName } from "~/components/ui/button";
 import type { KeepRequest } from "~/lib/runtime/kept-units";
 
 /*
@@ -24,11 +25,32 @@ export function useOfflineKeeping() {
   return useSyncExternalStore(subscribe, controlled, () => false);
 }
 
+const noChange = () => () => {};
+/** Whether this browser can have a service worker; the server cannot tell, and takes it that it can. */
+const canKeep = () => "serviceWorker" in navigator;
+
+/**
+ * The button's place, kept until the button comes: on a first visit the service worker takes the page a
+ * few seconds after it loads, and the button would then push the page down on a phone, where it wraps
+ * below the title.
+ */
+function KeepPlace() {
+  return (
+    <span aria-hidden="true" className={buttonClassName("outline", "sm", "invisible")}>
+      Keep for offline
+    </span>
+  );
+}
+
 /** `keep`: the unit, by the facts its page has (kept-units.ts `unitToKeep` makes the rest). */
 export function KeepForOffline({ keep }: { keep: KeepRequest }) {
-  return useOfflineKeeping() ? (
-    <Suspense fallback={null}>
-      <KeepButton keep={keep} />
-    </Suspense>
-  ) : null;
+  const controlled = useOfflineKeeping();
+  const keeping = useSyncExternalStore(noChange, canKeep, () => true);
+  if (controlled)
+    return (
+      <Suspense fallback={<KeepPlace />}>
+        <KeepButton keep={keep} />
+      </Suspense>
+    );
+  return keeping ? <KeepPlace /> : null;
 }
