@@ -3,6 +3,7 @@
  * does it (pack/sync.ts), from the packs vitest.config.ts hands workerd as bindings.
  */
 import { env } from "cloudflare:workers";
+import { clearSiteIdentityMemo } from "~/server/site-identity.server";
 import {
   applySync,
   parsePack,
@@ -48,6 +49,9 @@ export async function importRows(rows: PackRows): Promise<TableChange[]> {
   const { statements, changes } = planSync(rows, await readContentRows(env.DB));
   await applySync(env.DB, statements);
   await publishSiteIdentity(env.REDIRECTS, rows);
+  // The site's name is remembered for a few seconds: a test file that imports another pack after one
+  // that ran before it (in the same worker) must not be named by the other's.
+  clearSiteIdentityMemo();
   return changes;
 }
 
