@@ -6,6 +6,14 @@ import type { ContentPack } from "./schema/files";
  */
 
 type Character = ContentPack["characters"]["characters"][number];
+/** A character as the name lints read them: per-medium names are optional, as a true name's words are read without. */
+type Named = Pick<Character, "name" | "aliases"> & { mediumNames?: Character["mediumNames"] };
+
+/** The names a medium says wherever the character is met: a name it says only later is a secret until then. */
+export const openMediumNames = (character: Named) =>
+  (character.mediumNames ?? []).filter((mediumName) => !mediumName.revealAt).map((mediumName) => mediumName.name);
+
+const mediumSaying = { webNovel: "the web novel", lightNovels: "the light novels", anime: "the anime" } as const;
 
 /** Words of a name that name no one by themselves: "Mother Suet" is named "Suet", never "Mother". */
 const honorifics = new Set([
@@ -42,25 +50,32 @@ const honorifics = new Set([
  * writes with a capital, titles and initials aside ("Sabine", "Ostrander", "Suet" of "Mother Suet"). A
  * name that is an epithet ("The Dusk King") is named only whole: "Dusk" alone names no one. A name's
  * closing parenthesis tells characters of one name apart ("Hero (cycle 3)") and is not said in a text.
+ * A name a medium says openly ("Felix" in the anime) names the character as their name does.
  */
-export function namesOf(character: Pick<Character, "name" | "aliases">) {
+export function namesOf(character: Named) {
   const said = (name: string) => name.replace(/^the\s+/i, "").replace(/\s*\([^()]*\)$/, "");
-  const name = said(character.name);
-  const words = /^the\s/i.test(character.name)
-    ? []
-    : (name.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).filter(
-        (word) => /^\p{Lu}\p{L}/u.test(word) && !honorifics.has(word.toLowerCase()),
-      );
-  return [...new Set([name, ...character.aliases.map(said), ...words])].filter((each) => each !== "");
+  const wordsOf = (full: string) =>
+    /^the\s/i.test(full)
+      ? []
+      : (said(full).match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).filter(
+          (word) => /^\p{Lu}\p{L}/u.test(word) && !honorifics.has(word.toLowerCase()),
+        );
+  const personal = [character.name, ...openMediumNames(character)];
+  return [...new Set([...personal.map(said), ...character.aliases.map(said), ...personal.flatMap(wordsOf)])].filter(
+    (each) => each !== "",
+  );
 }
 
 /**
- * Which of the names everyone who meets the character sees a true name already is ("the name everyone
- * sees", "the alias …"), or null: then it is no secret, and the pack has it wrong.
+ * Which of the names everyone who meets the character sees a name kept secret already is ("the name
+ * everyone sees", "the alias …", "the name … the anime says"), or null: then it is no secret, and the
+ * pack has it wrong.
  */
-export function namedOpenly(character: Pick<Character, "name" | "aliases">, trueName: string) {
+export function namedOpenly(character: Named, trueName: string) {
   const same = (name: string) => name.trim().toLocaleLowerCase("en") === trueName.trim().toLocaleLowerCase("en");
   if (same(character.name)) return "the name everyone sees";
   const alias = character.aliases.find(same);
-  return alias === undefined ? null : `the alias "${alias}"`;
+  if (alias !== undefined) return `the alias "${alias}"`;
+  const inMedium = (character.mediumNames ?? []).find((mediumName) => !mediumName.revealAt && same(mediumName.name));
+  return inMedium === undefined ? null : `the name "${inMedium.name}" ${mediumSaying[inMedium.medium]} says`;
 }

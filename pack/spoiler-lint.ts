@@ -180,6 +180,14 @@ export function packTexts(
         revealedByIn(revealersOf, character.trueName.revealIn, character.trueName.revealAt),
       );
     onProfile("name", character.name);
+    character.mediumNames.forEach((mediumName, n) => {
+      const revealedBy = mediumName.revealAt
+        ? revealedByIn(revealersOf, mediumName.revealIn, mediumName.revealAt)
+        : null;
+      onProfile(`mediumNames[${n}].name`, mediumName.name, revealedBy);
+      // A name a medium says later has a search entry that says whom it names, to whoever knows it.
+      if (revealedBy !== null) add("characters.json", `${path}.mediumNames[${n}]`, character.name, revealedBy);
+    });
     onProfile("originalName", character.originalName);
     character.aliases.forEach((alias, a) => onProfile(`aliases[${a}]`, alias));
     character.affiliations.forEach((affiliation, a) => onProfile(`affiliations[${a}]`, affiliation));
@@ -277,6 +285,14 @@ export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positio
         trueNameWords(pack, character, character.trueName.name),
         character.trueName,
       );
+  // So is a name a medium says only later, unless the character is openly named so anyway.
+  for (const character of pack.characters.characters)
+    for (const mediumName of character.mediumNames)
+      if (mediumName.revealAt && !namedOpenly(character, mediumName.name))
+        tell(`medium-name-${secretIdOf(mediumName.name)}`, trueNameWords(pack, character, mediumName.name), {
+          revealAt: mediumName.revealAt,
+          revealIn: mediumName.revealIn,
+        });
   return [...told.values()];
 }
 
@@ -284,20 +300,23 @@ export function secretsTold(pack: ContentPack, revealersOf: RevealersOf, positio
  * The secret a true name is, as the lint names it in a finding: by the name, so a story told again (a
  * scaled pack's cycles) tells the same secret again, as the series' own secrets are told again by id.
  */
-const trueNameSecretId = (trueName: string) =>
-  `true-name-${trueName
+const trueNameSecretId = (trueName: string) => `true-name-${secretIdOf(trueName)}`;
+
+/** A name as a secret's id spells it: "Briony Oakhart" → "briony-oakhart". */
+const secretIdOf = (name: string) =>
+  name
     .toLocaleLowerCase("en")
     .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-|-$/g, "")}`;
+    .replace(/^-|-$/g, "");
 
 /**
- * The words that give a true name away: the whole name, and each word of it that names a character
+ * The words that give a true name (or a name a medium says only later) away: the whole name, and each word of it that names a character
  * by itself (pack/names.ts) and names no one else ("Briony" of "Briony Oakhart", not "Oakhart", which
  * is her sister Fen's name too and is said openly wherever Fen is).
  */
 function trueNameWords(
   pack: ContentPack,
-  character: { slug: string; name: string; aliases: string[] },
+  character: ContentPack["characters"]["characters"][number],
   trueName: string,
 ) {
   const lower = (name: string) => name.toLocaleLowerCase("en");

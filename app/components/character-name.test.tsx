@@ -1,5 +1,7 @@
-import { render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { storeProgress } from "~/browser/stored-progress";
+import { emptyProgress } from "~/lib/progress/record";
 import { secretly } from "~/lib/shield/gated";
 import { CharacterName } from "./character-name";
 
@@ -26,5 +28,64 @@ describe("CharacterName", () => {
     render(<CharacterName character={greyLantern} />);
     expect(screen.getByText("Briony Oakhart")).toBeVisible();
     expect(screen.getByText("known as The Grey Lantern")).toBeVisible();
+  });
+});
+
+describe("CharacterName, named otherwise per medium", () => {
+  const ferris = {
+    name: "Ferris Dunmore",
+    trueName: null,
+    mediumNames: [
+      secretly(null, { medium: "anime" as const, translation: null, name: "Felix Dunmore" }),
+      secretly(null, { medium: "web_novel" as const, translation: "fan translation", name: "Felis Dunmore" }),
+    ],
+  };
+  const nix = {
+    name: "Nix",
+    trueName: null,
+    mediumNames: [secretly(["anime:1-6"], { medium: "anime" as const, translation: null, name: "Nyx" })],
+  };
+
+  afterEach(() => {
+    storeProgress(null);
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("names them for a reader with no progress by the pack's name", () => {
+    render(<CharacterName character={ferris} />);
+    expect(screen.getByText("Ferris Dunmore")).toBeVisible();
+  });
+
+  it("names them for a reader of one medium by that medium's name", async () => {
+    storeProgress({ ...emptyProgress, anime: "anime:1-4" });
+    render(<CharacterName character={ferris} />);
+    expect(await screen.findByText("Felix Dunmore")).toBeVisible();
+  });
+
+  it("names them by a name said later only once the reader knows it, and shows nothing of it before", async () => {
+    storeProgress({ ...emptyProgress, anime: "anime:1-5" });
+    localStorage.setItem("rc:spoiler-mode", "blur");
+    const { unmount } = render(<CharacterName character={nix} />);
+    await waitFor(() => expect(screen.getByText("Nix")).toBeVisible());
+    expect(document.body.textContent).not.toContain("Nyx");
+    unmount();
+    storeProgress({ ...emptyProgress, anime: "anime:1-6" });
+    render(<CharacterName character={nix} />);
+    expect(await screen.findByText("Nyx")).toBeVisible();
+  });
+
+  it("names them for a reader of several media by the one they are furthest in along the story", async () => {
+    const units = [
+      { key: "wn:1-18", position: 18 },
+      { key: "wn:1-30", position: 30 },
+      { key: "anime:1-4", position: 20 },
+    ];
+    const fetched = vi.fn(async () => Response.json({ units, externalIds: [] }));
+    vi.stubGlobal("fetch", fetched);
+    storeProgress({ ...emptyProgress, webNovel: "wn:1-30", anime: "anime:1-4" });
+    render(<CharacterName character={ferris} />);
+    expect(await screen.findByText("Felis Dunmore")).toBeVisible();
+    expect(fetched).toHaveBeenCalledWith("/resources/timeline");
   });
 });

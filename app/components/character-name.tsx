@@ -1,25 +1,45 @@
+import { useFollowedFirst } from "~/browser/followed-first";
 import { useShield } from "~/browser/spoiler-shield";
+import { type MediumName, type NamedMedium, type OtherName, shownNames } from "~/lib/content/medium-names";
 import type { Secret } from "~/lib/shield/gated";
 import { isRevealed } from "~/lib/shield/shield";
 
-/** A character as pages name them: the name everyone who has met them knows, and a true name kept secret. */
+/**
+ * A character as pages name them: the name everyone who has met them knows, a true name kept secret,
+ * and the names media and translations say otherwise.
+ */
 export interface Named {
   name: string;
   /** Null where the answer may not carry it (its requester does not know it) or there is none. */
   trueName: Secret<string> | null;
+  /** Those the answer carries: a name a medium says later is left out where its requester does not know it. */
+  mediumNames?: ReadonlyArray<Secret<MediumName>>;
 }
 
 /**
- * The name to show for a character, and the name everyone knows them by where that is another ("known
- * as"): the true name once the reader knows where it is revealed. An answer asked for everything (blur
+ * The name to show for a character, the name everyone knows them by where that is another ("known
+ * as"), and their other names with where each is said ("Ferris in the light novels").
+ *
+ * A true name heads once the reader knows where it is revealed. An answer asked for everything (blur
  * mode, "Show it" on a character not met) carries it too, but the reader has not read it yet, so they see
  * what everyone sees, with nothing blurred in its place: that there is another name is itself the secret.
+ * Otherwise the name of the medium the reader follows first heads (`useFollowedFirst`; the pack's name
+ * for a reader with no progress), among the names they know; `appearsIn`, the media the character is
+ * in, says where the pack's name is the one said.
  */
-export function useShownName({ name, trueName }: Named): { name: string; knownAs: string | null } {
+export function useShownName(
+  { name, trueName, mediumNames = [] }: Named,
+  appearsIn: readonly NamedMedium[] = [],
+): { name: string; knownAs: string | null; others: OtherName[] } {
   const shield = useShield();
+  const known = mediumNames.flatMap((each) =>
+    each.content && isRevealed(shield, each.revealedBy) ? [each.content] : [],
+  );
+  const followed = useFollowedFirst(known.length > 0);
+  const inMedium = shownNames(name, known, appearsIn, followed);
   return trueName?.content && isRevealed(shield, trueName.revealedBy)
-    ? { name: trueName.content, knownAs: name }
-    : { name, knownAs: null };
+    ? { name: trueName.content, knownAs: inMedium.name, others: inMedium.others }
+    : { name: inMedium.name, knownAs: null, others: inMedium.others };
 }
 
 /** A character's name as a list shows it, with "known as …" under it where the reader knows their true name. */

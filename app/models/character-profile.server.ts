@@ -1,4 +1,4 @@
-import { portraitOf, trueNameOf } from "./characters.server";
+import { mediumNamesOf, portraitOf, trueNameOf } from "./characters.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 
@@ -12,6 +12,7 @@ export async function getCharacter(db: D1Database, slug: string) {
         "name",
         "true_name",
         "true_name_revealed_by",
+        "medium_names",
         "original_name",
         "aliases",
         "affiliations",
@@ -66,6 +67,7 @@ export async function getCharacter(db: D1Database, slug: string) {
         "c.name as related_name",
         "c.true_name",
         "c.true_name_revealed_by",
+        "c.medium_names",
         "r.kind",
         "r.description",
         "r.revealed_by",
@@ -83,6 +85,7 @@ export async function getCharacter(db: D1Database, slug: string) {
     slug: character.slug,
     name: character.name,
     trueName: trueNameOf(character),
+    mediumNames: mediumNamesOf(character),
     originalName: character.original_name,
     aliases: parseJsonList(character.aliases),
     affiliations: parseJsonList(character.affiliations),
@@ -102,6 +105,7 @@ export async function getCharacter(db: D1Database, slug: string) {
         name: relationship.related_name,
         // The related character's true name, by its own units: knowing the relationship is not knowing it.
         trueName: trueNameOf(relationship),
+        mediumNames: mediumNamesOf(relationship),
         kind: relationship.kind,
         description: relationship.description,
       }),

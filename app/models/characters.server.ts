@@ -4,7 +4,8 @@ import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
 import { type Knowledge, knows, knowsAnything } from "~/lib/shield/knowledge";
 import type { CharactersTable } from "./database";
-import { secretly } from "~/lib/shield/gated";
+import { type Secret, secretly } from "~/lib/shield/gated";
+import type { MediumName, StoredMediumName } from "~/lib/content/medium-names";
 import { gatedBy, parseJsonList } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
 import { batch, query } from "./query.server";
@@ -31,6 +32,7 @@ const cardColumns = [
   "c.revealed_by",
   "c.true_name",
   "c.true_name_revealed_by",
+  "c.medium_names",
 ] as const;
 
 /**
@@ -117,6 +119,7 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
         slug: row.slug,
         name: row.name,
         trueName: trueNameOf(row),
+        mediumNames: mediumNamesOf(row),
         originalName: row.original_name,
         aliases: parseJsonList(row.aliases),
         affiliations: parseJsonList(row.affiliations),
@@ -194,6 +197,7 @@ export async function getCharacterDirectory(db: D1Database) {
       slug: row.slug,
       name: row.name,
       trueName: trueNameOf(row),
+      mediumNames: mediumNamesOf(row),
       originalName: row.original_name,
       aliases: parseJsonList(row.aliases),
       affiliations: parseJsonList(row.affiliations),
@@ -217,4 +221,14 @@ export function portraitOf(
  */
 export function trueNameOf(row: Pick<Selectable<CharactersTable>, "true_name" | "true_name_revealed_by">) {
   return row.true_name === null ? null : secretly(readRevealers(row.true_name_revealed_by), row.true_name);
+}
+
+/**
+ * A character's names per medium and translation, in the pack's order: each a secret (`secretly`), so a
+ * name a medium says only later is left out, without a trace, of a response to a requester who does not
+ * know it; one said wherever the character is met travels with the rest of them.
+ */
+export function mediumNamesOf(row: Pick<Selectable<CharactersTable>, "medium_names">) {
+  const stored = JSON.parse(row.medium_names) as StoredMediumName[];
+  return stored.map(({ revealedBy, ...name }): Secret<MediumName> => secretly(readRevealers(revealedBy), name));
 }

@@ -152,6 +152,7 @@ export interface CharactersTable {
   revealed_by: string | null;
   true_name: string | null;
   true_name_revealed_by: string | null;
+  medium_names: Generated<string>;
 }
 
 export interface CommentHistoryTable {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
 import { CharacterName, useShownName } from "~/components/character-name";
+import { namedMedia } from "~/lib/content/medium-names";
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
@@ -190,7 +191,10 @@ function NotMetYet({
 
 /** `titled`: the profile is shown, not blurred behind the shield, so the page's title may name them. */
 function CharacterProfile({ character, titled = true }: { character: Profile; titled?: boolean }) {
-  const { name, knownAs } = useShownName(character);
+  const { name, knownAs, others } = useShownName(
+    character,
+    character.firstAppearances.flatMap((appearance) => namedMedia.find((medium) => medium === appearance.medium) ?? []),
+  );
   // The page's title names no one the first load did not know; once the profile is shown, it does (by
   // their true name once the reader knows it).
   useEffect(() => {
@@ -211,6 +215,15 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{name}</h1>
           {knownAs ? <p className="text-lg">Known as “{knownAs}”</p> : null}
+          {others.length ? (
+            <ul aria-label="Other names" className="text-muted-foreground">
+              {others.map((other) => (
+                <li key={other.name}>
+                  <span className="font-medium text-foreground">{other.name}</span> in {other.where}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <OriginalText text={character.originalName} className="text-lg" />
           {character.aliases.length ? (
             <p>Also known as {character.aliases.map((alias) => `“${alias}”`).join(", ")}</p>
@@ -278,10 +291,10 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
             {character.relationships.map((relationship, index) => (
               <li key={index} className="rounded-lg border border-border bg-card p-3">
                 <Spoiler gated={relationship} what="This relationship" block>
-                  {({ slug, name, trueName, kind, description }) => (
+                  {({ slug, name, trueName, mediumNames, kind, description }) => (
                     <>
                       <Link to={`/characters/${slug}`} className="tap-line font-semibold text-primary underline">
-                        <CharacterName character={{ name, trueName }} />
+                        <CharacterName character={{ name, trueName, mediumNames }} />
                       </Link>{" "}
                       {/* "other" says nothing a reader can use; the description says what they are to each other. */}
                       {kind === "other" ? null : <Badge>{kind}</Badge>}

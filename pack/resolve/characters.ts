@@ -5,10 +5,22 @@ import type {
   CharacterRow,
   SearchEntryRow,
 } from "../rows";
+import { type StoredMediumName, whereSaid } from "../../app/lib/content/medium-names";
 import { namedOpenly } from "../names";
 import { charactersMetBy } from "../reveals";
-import { inverseRelationshipKinds } from "../schema/characters";
+import { inverseRelationshipKinds, type NamedMedium } from "../schema/characters";
 import { mediaPath, type Resolution } from "./resolution";
+
+/** The site's name of each medium a character can be named in. */
+const storedMedia: Record<NamedMedium, StoredMediumName["medium"]> = {
+  webNovel: "web_novel",
+  lightNovels: "light_novels",
+  anime: "anime",
+};
+/** Where firstAppearances says a character appears in each medium (it writes the light novels in the singular). */
+const firstAppearanceOf = { webNovel: "webNovel", lightNovels: "lightNovel", anime: "anime" } as const;
+const firstIn = (first: { webNovel?: string; lightNovel?: string; anime?: string }, medium: NamedMedium) =>
+  first[firstAppearanceOf[medium]] !== undefined;
 
 /**
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
@@ -50,6 +62,40 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         `${path}.trueName.name`,
         `"${character.trueName!.name}" is ${sameAs}, which every reader who meets them sees: a true name is the one the story keeps from the reader until it is revealed. Leave trueName out where the name is no secret`,
       );
+    const mediumNames: Array<StoredMediumName & { position: number | null }> = [];
+    const told = new Set<string>();
+    character.mediumNames.forEach((mediumName, n) => {
+      const where = `${path}.mediumNames[${n}]`;
+      const medium = storedMedia[mediumName.medium];
+      const { position, revealedBy } = gate(mediumName, file, where);
+      const said = `${mediumName.medium}/${mediumName.translation?.toLocaleLowerCase("en") ?? ""}`;
+      if (!firstIn(first, mediumName.medium))
+        report(
+          file,
+          `${where}.medium`,
+          `names the character in ${whereSaid({ medium, translation: null })}, which does not show them: give firstAppearances.${firstAppearanceOf[mediumName.medium]} or leave the name out`,
+        );
+      else if (told.has(said))
+        report(
+          file,
+          where,
+          `${whereSaid({ medium, translation: mediumName.translation ?? null })} already names the character: tell a medium's names apart by their translation`,
+        );
+      else if (mediumName.revealAt && namedOpenly(character, mediumName.name))
+        report(
+          file,
+          `${where}.revealAt`,
+          `"${mediumName.name}" is ${namedOpenly(character, mediumName.name)}, which every reader who meets them sees: leave revealAt out`,
+        );
+      told.add(said);
+      mediumNames.push({
+        medium,
+        translation: mediumName.translation ?? null,
+        name: mediumName.name,
+        revealedBy: mediumName.revealAt ? revealedBy : null,
+        position,
+      });
+    });
     characters.push({
       slug: character.slug,
       name: character.name,
@@ -68,6 +114,7 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       first_medium: firstMedium,
       true_name: character.trueName?.name ?? null,
       true_name_revealed_by: trueName?.revealedBy ?? null,
+      medium_names: JSON.stringify(mediumNames.map(({ position: _, ...stored }) => stored)),
       sort_name: character.name.toLocaleLowerCase("en"),
     });
     for (const affiliation of new Set(character.affiliations))
@@ -131,6 +178,25 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         reveal_position: trueName!.position,
         revealed_by: trueName!.revealedBy,
       });
+    // Each name a medium says otherwise finds the character too: said openly, once they are met; one
+    // the medium says later, only by readers who know it.
+    const found = new Set([character.name.toLocaleLowerCase("en")]);
+    mediumNames.forEach((mediumName, n) => {
+      if (found.has(mediumName.name.toLocaleLowerCase("en"))) return;
+      found.add(mediumName.name.toLocaleLowerCase("en"));
+      search.push({
+        ref: `character-name:${character.slug}:${n + 1}`,
+        kind: "character",
+        title: mediumName.name,
+        subtitle: [`${character.name}'s name in ${whereSaid(mediumName)}`, ...character.affiliations].join(" · "),
+        path: `/characters/${character.slug}`,
+        aliases: [character.name, character.originalName, ...character.aliases].filter(Boolean).join(" · "),
+        body: character.summary ?? "",
+        reveal_position:
+          mediumName.revealedBy === null ? (Number.isFinite(appearsAt) ? appearsAt : null) : mediumName.position,
+        revealed_by: mediumName.revealedBy ?? existence.get(character.slug) ?? null,
+      });
+    });
   });
   // Each side reads from its own character: two characters cannot each be the other's mentor.
   const kindsBetween = new Map<string, Set<string>>();

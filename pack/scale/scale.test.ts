@@ -106,6 +106,10 @@ function smallPack(): ContentPack {
           slug: "sidekick",
           name: "Sidekick",
           trueName: { name: "Lost Prince", revealAt: "wn:1-2", revealIn: { anime: "anime:1-1" } },
+          mediumNames: [
+            { medium: "anime", name: "Sidekicker" },
+            { medium: "webNovel", translation: "fan translation", name: "Lost Sidekick", revealAt: "wn:1-2" },
+          ],
           relationships: [{ to: "hero", kind: "friend", description: "Follows the hero" }],
         },
       ],
@@ -224,6 +228,11 @@ describe("scalePack", () => {
       revealAt: "wn:5-2",
       revealIn: { anime: "anime:3-1" },
     });
+    // A name a medium says openly is each cycle's own; one it says later is told again, at its cycle's chapter.
+    expect(sidekick3?.mediumNames).toEqual([
+      { medium: "anime", name: "Sidekicker (cycle 3)" },
+      { medium: "webNovel", translation: "fan translation", name: "Lost Sidekick", revealAt: "wn:5-2" },
+    ]);
   });
 
   it("tells each secret again in every cycle, under its id and words, at its cycle's copy of the chapter", () => {

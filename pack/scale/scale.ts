@@ -163,6 +163,13 @@ function copyCharacter(character: Character, cycle: Cycle): Character {
       revealAt: moveKey(trueName.revealAt, cycle),
       revealIn: moveRevealIn(trueName.revealIn, cycle),
     })),
+    // A name a medium says openly is the character's own in each cycle; one it says later is a secret, told again.
+    mediumNames: character.mediumNames.map((mediumName) => ({
+      ...mediumName,
+      name: mediumName.revealAt ? mediumName.name : retitle(mediumName.name, cycle),
+      revealAt: key(mediumName.revealAt),
+      revealIn: moveRevealIn(mediumName.revealIn, cycle),
+    })),
     portrait: maybe(character.portrait, (portrait) => ({
       ...portrait,
       revealAt: key(portrait.revealAt),

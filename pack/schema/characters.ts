@@ -22,6 +22,27 @@ export const inverseRelationshipKinds: Record<RelationshipKind, RelationshipKind
   other: "other",
 };
 
+/** The media a character's name can differ in, as `revealIn` names them. */
+export const namedMedia = ["webNovel", "lightNovels", "anime"] as const;
+export type NamedMedium = (typeof namedMedia)[number];
+
+/**
+ * The character's name in one medium, or in one translation of it where a medium has several (the
+ * official English light novels, a fan translation of the web novel): "Felix" in the anime where the
+ * light novels say "Ferris". `translation` tells a medium's translations apart, as readers know them
+ * ("Cinderlight Press", "fan translation"); the first name listed for a medium is the one its readers
+ * are shown. `revealAt` (and `revealIn`) gate a name the medium only says later: until then it is a
+ * secret, as a true name is.
+ */
+export const mediumNameSchema = z.strictObject({
+  medium: z.enum(namedMedia, { error: `must be one of ${namedMedia.join(", ")}` }),
+  translation: optionalText,
+  name: text,
+  revealAt: unitKey.optional(),
+  revealIn: revealInSchema.optional(),
+});
+export type MediumName = z.infer<typeof mediumNameSchema>;
+
 export const characterSchema = z.strictObject({
   slug,
   /** The name everyone who has met the character sees: the mask, the title they are introduced under. */
@@ -32,6 +53,12 @@ export const characterSchema = z.strictObject({
    * character has no other name, and no text of the pack may say it earlier (pack/spoiler-lint.ts).
    */
   trueName: z.strictObject({ name: text, revealAt: unitKey, revealIn: revealInSchema.optional() }).optional(),
+  /**
+   * Where a medium or a translation calls the character otherwise than `name` (`mediumNameSchema`
+   * above): each reader is shown the name of the medium they follow first, the others
+   * labelled ("Felix in the anime").
+   */
+  mediumNames: z.array(mediumNameSchema).default([]),
   originalName: optionalText,
   aliases: z.array(text).default([]),
   affiliations: z.array(text).default([]),

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
-import { knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../../app/lib/shield/knowledge";
+import { type Knowledge, knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../../app/lib/shield/knowledge";
+import type { StoredMediumName } from "../../app/lib/content/medium-names";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { waitForHydration } from "../support/browser";
 
@@ -214,6 +215,15 @@ test.describe("the characters a reader has met, at 360 px", () => {
     },
   ];
 
+  /**
+   * A character's name as a web novel reader is shown it: the web novel's own where the pack gives one
+   * they know (Ferris Dunmore's fan translation says "Felis Dunmore"), else the pack's name.
+   */
+  const nameInWebNovel = (character: (typeof rows.characters)[number], knowledge: Knowledge) =>
+    (JSON.parse(character.medium_names ?? "[]") as StoredMediumName[]).find(
+      (name) => name.medium === "web_novel" && knows(knowledge, readRevealers(name.revealedBy)),
+    )?.name ?? character.name;
+
   /** The catalogue's words and cards once the reader's own answer is shown. */
   async function shown(page: Page, path: string) {
     await page.goto(path);
@@ -244,7 +254,7 @@ test.describe("the characters a reader has met, at 360 px", () => {
         [...met]
           .sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.slug < b.slug ? -1 : 1))
           .slice(0, 24)
-          .map((character) => character.name),
+          .map((character) => nameInWebNovel(character, reader.knowledge)),
       );
 
       // Each affiliation offered is counted among the characters met, and only those met offer one.

@@ -1,5 +1,6 @@
 import type { PackRows } from "../../pack/rows";
 import { readRevealers } from "../../app/lib/shield/knowledge";
+import type { StoredMediumName } from "../../app/lib/content/medium-names";
 
 /** A piece of text the content pack gates, with the units that reveal it and where it comes from. */
 export interface GatedText {
@@ -41,6 +42,15 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => row.true_name_revealed_by,
       (row) => (row.true_name ? [row.true_name] : []),
       (row) => `true name of ${row.slug}`,
+    ),
+    // A name a medium says only later, wherever it would name the character.
+    ...flagged(
+      rows.characters.flatMap((row) =>
+        (JSON.parse(row.medium_names ?? "[]") as StoredMediumName[]).map((name) => ({ slug: row.slug, ...name })),
+      ),
+      (row) => row.revealedBy,
+      (row) => [row.name],
+      (row) => `name of ${row.slug} in ${row.medium}`,
     ),
     ...flagged(
       rows.character_facts,

@@ -322,7 +322,14 @@ describe("catalogue loaders against the imported tiny pack", () => {
       value: "She built the door herself.",
     });
     expect(character?.content?.relationships.map((relationship) => relationship.content)).toEqual([
-      { slug: "oren-vale", name: "Oren Vale", trueName: null, kind: "rival", description: "Argues about the lamp." },
+      {
+        slug: "oren-vale",
+        name: "Oren Vale",
+        trueName: null,
+        mediumNames: [],
+        kind: "rival",
+        description: "Argues about the lamp.",
+      },
     ]);
     expect(await status(characterLoader, "/characters/nobody", { slug: "nobody" })).toBe(404);
     expect(await status(characterLoader, "/characters/Bad%20Slug", { slug: "Bad Slug" })).toBe(404);

@@ -78,6 +78,13 @@ beforeAll(async () => {
     "/api/v1/characters?per_page=100",
     "/api/v1/characters/grey-lantern",
     "/api/v1/characters/fen-oakhart",
+    // A name a medium says only later (the anime's "Nyx"): found and named only by those who know it.
+    "/search?q=nyx",
+    "/search?q=nyx&suggest=1",
+    "/characters?q=nyx",
+    "/characters/nix",
+    "/characters/ferris-dunmore",
+    "/api/v1/characters/nix",
     "/resources/similar-mistakes?side=ln&q=lantern",
     "/resources/similar-mistakes?side=anime&q=name",
   ];

@@ -1,8 +1,21 @@
 /** The shapes of the API's answers, as JSON Schema (the `components.schemas` of ./api-document.ts). */
 import { apiErrorCodes } from "./contract";
 import { media } from "../content/units";
+import { namedMedia } from "../content/medium-names";
 import { collectionKinds, mistakeSeverities } from "../vocabulary";
 import { date, nullable, nullableObject, object, pageOf, ref, storyDate, strings } from "./document-parts";
+
+/** Where a medium or a translation names a character otherwise, as far as the requester knows. */
+const mediumNames = {
+  type: "array",
+  description:
+    "The character's name in a medium (`web_novel`, `light_novels`, `anime`) or one of its translations, where it differs from `name`, in the pack's order: the first of a medium is the one its readers see. A name a medium says only later is left out unless the reader knows it.",
+  items: object({
+    medium: { type: "string", enum: [...namedMedia] },
+    translation: nullable("string", "Which translation of the medium says it, where the medium has several."),
+    name: { type: "string" },
+  }),
+};
 
 /** A unit as a discussion names it. */
 const place = (description: string) =>
@@ -178,6 +191,7 @@ export const apiSchemas = {
       "string",
       "The character's true name, where the story keeps it secret under the name they are known by (`name`): null unless the reader knows it, and for a character with no other name.",
     ),
+    medium_names: mediumNames,
     original_name: nullable("string"),
     aliases: strings,
     affiliations: strings,
@@ -192,6 +206,7 @@ export const apiSchemas = {
       "string",
       "The character's true name, where the story keeps it secret under the name they are known by (`name`): null unless the reader knows it, and for a character with no other name.",
     ),
+    medium_names: mediumNames,
     original_name: nullable("string"),
     aliases: strings,
     affiliations: strings,
@@ -219,6 +234,7 @@ export const apiSchemas = {
         slug: { type: "string" },
         name: { type: "string" },
         true_name: nullable("string", "The related character's true name, null unless the reader knows it."),
+        medium_names: mediumNames,
         kind: { type: "string" },
         description: nullable("string"),
       }),

@@ -103,6 +103,7 @@ describe("the API's views, sealed for the requester", () => {
         slug,
         name: slug,
         trueName: null,
+        mediumNames: [],
         originalName: null,
         aliases: [],
         affiliations: [],
@@ -123,6 +124,7 @@ describe("the API's views, sealed for the requester", () => {
       slug: "pell",
       name: "Pell",
       trueName: secretly(["wn:3-1"], "Pellam the Younger"),
+      mediumNames: [],
       originalName: null,
       aliases: [],
       affiliations: [],
@@ -142,10 +144,11 @@ describe("the API's views, sealed for the requester", () => {
           slug: "nell",
           name: "Nell",
           trueName: secretly(["wn:1-8"], "Nellie Quill"),
+          mediumNames: [],
           kind: "sister",
           description: null,
         }),
-        gated(["wn:4-1"], { slug: "x", name: "X", trueName: null, kind: "rival", description: null }),
+        gated(["wn:4-1"], { slug: "x", name: "X", trueName: null, mediumNames: [], kind: "rival", description: null }),
       ],
     });
     expect(characterProfileView(profile, noKnowledge, origin)).toBeNull();
@@ -162,6 +165,7 @@ describe("the API's views, sealed for the requester", () => {
         slug: "pell",
         name: "The Grey Lantern",
         trueName,
+        mediumNames: [],
         originalName: null,
         aliases: [],
         affiliations: [],
@@ -169,7 +173,16 @@ describe("the API's views, sealed for the requester", () => {
         portrait: null,
         firstAppearances: [],
         facts: [],
-        relationships: [gated(["wn:1-8"], { slug: "nell", name: "Nell", trueName, kind: "family", description: null })],
+        relationships: [
+          gated(["wn:1-8"], {
+            slug: "nell",
+            name: "Nell",
+            trueName,
+            mediumNames: [],
+            kind: "family",
+            description: null,
+          }),
+        ],
       });
     const unaware = characterProfileView(profile(secretly(["wn:3-1"], "Briony")), reader, origin)!;
     expect(unaware).toMatchObject({ name: "The Grey Lantern", true_name: null });
@@ -181,6 +194,44 @@ describe("the API's views, sealed for the requester", () => {
     expect(metCharacters([profile(secretly(["wn:3-1"], "Briony"))], reader, origin)[0]).toMatchObject({
       true_name: null,
     });
+  });
+
+  it("gives the names media say otherwise that the requester knows, and nothing of one a medium says later", () => {
+    const names = [
+      secretly(null, { medium: "anime" as const, translation: null, name: "Felix" }),
+      secretly(["wn:3-1"], { medium: "light_novels" as const, translation: "fan translation", name: "Feris" }),
+    ];
+    const profile = gated(["wn:1-8"], {
+      slug: "ferris",
+      name: "Ferris",
+      trueName: null,
+      mediumNames: names,
+      originalName: null,
+      aliases: [],
+      affiliations: [],
+      summary: null,
+      portrait: null,
+      firstAppearances: [],
+      facts: [],
+      relationships: [
+        gated(["wn:1-8"], {
+          slug: "nix",
+          name: "Nix",
+          trueName: null,
+          mediumNames: names,
+          kind: "friend",
+          description: null,
+        }),
+      ],
+    });
+    const seen = characterProfileView(profile, reader, origin)!;
+    expect(seen.medium_names).toEqual([{ medium: "anime", translation: null, name: "Felix" }]);
+    expect(seen.relationships[0]!.medium_names).toEqual([{ medium: "anime", translation: null, name: "Felix" }]);
+    expect(JSON.stringify(seen)).not.toMatch(/Feris|wn:3-1|revealedBy/);
+    expect(metCharacters([profile], knowledgeOfUnits(["wn:3-1"]), origin)[0]!.medium_names).toEqual([
+      { medium: "anime", translation: null, name: "Felix" },
+      { medium: "light_novels", translation: "fan translation", name: "Feris" },
+    ]);
   });
 
   it("lists every release, its gated title null", () => {

@@ -4,6 +4,7 @@
  * they may not see is null. The field names are the API's (snake_case, as its parameters are) and are
  * described in the OpenAPI document (./api-document.ts); they change only with a new API version.
  */
+import type { MediumName } from "../content/medium-names";
 import { discussionPath, type Medium } from "../content/units";
 import { type Gated, knownTo, type Secret, seal } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
@@ -112,12 +113,19 @@ export function seasonView(season: SeriesSeason, knowledge: Knowledge) {
 type Portrait = Gated<{ src: string; alt: string }> | null;
 /** A true name that is a secret: null in a sealed answer whose requester does not know it (`secretly`). */
 type TrueName = Secret<string> | null;
+/** Names media and translations say otherwise: one a medium says later is left out of a sealed answer whose requester does not know it. */
+type MediumNames = Array<Secret<MediumName>>;
+
+/** The names per medium a sealed answer carries, as the API gives them. */
+const mediumNamesView = (names: MediumNames): ApiMediumName[] =>
+  names.flatMap((each) => (each.content ? [{ ...each.content }] : []));
 
 /** A character as the directory reads them: everything gated with meeting them. */
 export type CharacterCard = Gated<{
   slug: string;
   name: string;
   trueName: TrueName;
+  mediumNames: MediumNames;
   originalName: string | null;
   aliases: string[];
   affiliations: string[];
@@ -129,6 +137,7 @@ export type CharacterProfile = Gated<{
   slug: string;
   name: string;
   trueName: TrueName;
+  mediumNames: MediumNames;
   originalName: string | null;
   aliases: string[];
   affiliations: string[];
@@ -137,15 +146,30 @@ export type CharacterProfile = Gated<{
   firstAppearances: Array<{ key: string; medium: Medium; label: string; title: Gated<string | null> }>;
   facts: Array<Gated<{ label: string; value: string }>>;
   relationships: Array<
-    Gated<{ slug: string; name: string; trueName: TrueName; kind: string; description: string | null }>
+    Gated<{
+      slug: string;
+      name: string;
+      trueName: TrueName;
+      mediumNames: MediumNames;
+      kind: string;
+      description: string | null;
+    }>
   >;
 }>;
+
+export interface ApiMediumName {
+  medium: MediumName["medium"];
+  translation: string | null;
+  name: string;
+}
 
 export interface ApiCharacter {
   slug: string;
   name: string;
   /** Null unless the requester knows it: the name the character is known by is `name`. */
   true_name: string | null;
+  /** Where a medium or a translation names them otherwise, those the requester knows. */
+  medium_names: ApiMediumName[];
   original_name: string | null;
   aliases: string[];
   affiliations: string[];
@@ -172,6 +196,7 @@ export function metCharacters(
       slug: met.slug,
       name: met.name,
       true_name: met.trueName?.content ?? null,
+      medium_names: mediumNamesView(met.mediumNames),
       original_name: met.originalName,
       aliases: met.aliases,
       affiliations: met.affiliations,
@@ -189,6 +214,7 @@ export interface ApiCharacterProfile extends ApiCharacter {
     slug: string;
     name: string;
     true_name: string | null;
+    medium_names: ApiMediumName[];
     kind: string;
     description: string | null;
   }>;
@@ -207,6 +233,7 @@ export function characterProfileView(
     slug: content.slug,
     name: content.name,
     true_name: content.trueName?.content ?? null,
+    medium_names: mediumNamesView(content.mediumNames),
     original_name: content.originalName,
     aliases: content.aliases,
     affiliations: content.affiliations,
@@ -221,8 +248,8 @@ export function characterProfileView(
     })),
     facts: knownTo(content.facts, knowledge).map((fact) => fact.content!),
     relationships: knownTo(content.relationships, knowledge).map((relationship) => {
-      const { trueName, ...known } = relationship.content!;
-      return { ...known, true_name: trueName?.content ?? null };
+      const { trueName, mediumNames, ...known } = relationship.content!;
+      return { ...known, true_name: trueName?.content ?? null, medium_names: mediumNamesView(mediumNames) };
     }),
   };
 }

@@ -87,6 +87,21 @@ describe("a secret (secretly)", () => {
   });
 });
 
+describe("secrets in a list", () => {
+  it("leave no place behind where the requester does not know them, and are kept in order where they do", () => {
+    const names = [
+      secretly(null, { name: "Felix" }),
+      secretly(["anime:1-6"], { name: "Nyx" }),
+      secretly(["wn:2-2"], { name: "Feris" }),
+    ];
+    expect(seal({ names }, knowledgeOfUnits(["wn:2-2"])).names).toEqual([names[0], names[2]]);
+    const unaware = seal({ names }, noKnowledge);
+    expect(unaware.names).toEqual([names[0]]);
+    expect(JSON.stringify(unaware)).not.toMatch(/Nyx|Feris|anime:1-6|wn:2-2/);
+    expect(seal({ names }, allKnowledge).names).toEqual(names);
+  });
+});
+
 describe("knownTo", () => {
   it("keeps, in their order, only the items the knowledge reveals, and nothing of the others", () => {
     const items = [

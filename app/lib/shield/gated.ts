@@ -17,8 +17,9 @@ export function gated<T>(revealedBy: Revealers, content: T): Gated<T> {
 
 /**
  * Gated content whose being there at all gives the story away: a name that is itself a secret (a masked
- * figure's true name). Where a response may not carry it, it carries null in its place, as if there
- * were none: no revealers, no placeholder, nothing to blur or to ask for.
+ * figure's true name, a name a medium says only later). Where a response may not carry it, it carries
+ * null in its place, as if there were none, and a list leaves it out: no revealers, no placeholder, no
+ * gap, nothing to blur or to ask for.
  */
 export interface Secret<T> extends Gated<T> {
   secret: true;
@@ -57,10 +58,12 @@ export function seal<D>(data: D, knowledge: Knowledge): D {
 
 function sealValue(value: unknown, knowledge: Knowledge): unknown {
   if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => sealValue(item, knowledge));
+  // A secret in a list leaves no place behind: how many there were would tell that there are more.
+  if (Array.isArray(value))
+    return value.filter((item) => !unknownSecret(item, knowledge)).map((item) => sealValue(item, knowledge));
   if (value instanceof Date) return value;
   if (isGated(value)) {
-    if ("secret" in value && value.secret === true && !knows(knowledge, value.revealedBy)) return null;
+    if (unknownSecret(value, knowledge)) return null;
     // A gated item may carry fields beside its content (an entry's episode), gated items among them.
     const { content, ...beside } = value;
     const sealed = knows(knowledge, value.revealedBy) ? sealValue(content, knowledge) : null;
@@ -68,6 +71,10 @@ function sealValue(value: unknown, knowledge: Knowledge): unknown {
   }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sealValue(item, knowledge)]));
 }
+
+/** Whether a value is a secret (`secretly`) the knowledge does not reveal. */
+const unknownSecret = (value: unknown, knowledge: Knowledge) =>
+  isGated(value) && "secret" in value && value.secret === true && !knows(knowledge, value.revealedBy);
 
 /** Every gated item in the data whose content the response left out. */
 export function sealedItems(data: unknown, found: Gated<unknown>[] = []): Gated<unknown>[] {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { type MediumName, shownNames } from "./medium-names";
+
+const ferris: MediumName[] = [
+  { medium: "anime", translation: null, name: "Felix Dunmore" },
+  { medium: "light_novels", translation: "Cinderlight Press", name: "Ferris Dunmore" },
+  { medium: "light_novels", translation: "fan translation", name: "Felis Dunmore" },
+  { medium: "web_novel", translation: "fan translation", name: "Felis Dunmore" },
+];
+const everywhere = ["web_novel", "light_novels", "anime"] as const;
+
+describe("shownNames", () => {
+  it("heads a reader with no medium with the pack's name, the others labelled with every medium that says each", () => {
+    expect(shownNames("Ferris Dunmore", ferris, everywhere, null)).toEqual({
+      name: "Ferris Dunmore",
+      others: [
+        { name: "Felis Dunmore", where: "the web novel (fan translation) and the light novels (fan translation)" },
+        { name: "Felix Dunmore", where: "the anime" },
+      ],
+    });
+  });
+
+  it("heads a reader with the name of the medium they follow first: its first translation listed", () => {
+    expect(shownNames("Ferris Dunmore", ferris, everywhere, "anime")).toEqual({
+      name: "Felix Dunmore",
+      others: [
+        { name: "Felis Dunmore", where: "the web novel (fan translation) and the light novels (fan translation)" },
+        { name: "Ferris Dunmore", where: "the light novels (Cinderlight Press)" },
+      ],
+    });
+    expect(shownNames("Ferris Dunmore", ferris, everywhere, "light_novels").name).toBe("Ferris Dunmore");
+    expect(shownNames("Ferris Dunmore", ferris, everywhere, "web_novel").name).toBe("Felis Dunmore");
+  });
+
+  it("says the pack's name for each medium the character is in with no name of its own, and nothing for one they are not in", () => {
+    const nix: MediumName[] = [{ medium: "anime", translation: null, name: "Nyx" }];
+    expect(shownNames("Nix", nix, everywhere, "anime")).toEqual({
+      name: "Nyx",
+      others: [{ name: "Nix", where: "the web novel and the light novels" }],
+    });
+    expect(shownNames("Nix", nix, ["light_novels", "anime"], "anime").others).toEqual([
+      { name: "Nix", where: "the light novels" },
+    ]);
+    // A reader who follows a medium without a name of its own sees the pack's.
+    expect(shownNames("Nix", nix, everywhere, "web_novel")).toEqual({
+      name: "Nix",
+      others: [{ name: "Nyx", where: "the anime" }],
+    });
+  });
+
+  it("has nothing to label for a character named alike everywhere, or whose other names the reader does not know", () => {
+    expect(shownNames("Nix", [], everywhere, "anime")).toEqual({ name: "Nix", others: [] });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { followedFirst, onlyMedium } from "./followed-first";
+import { emptyProgress, type Progress } from "./record";
+
+const progress = (places: Partial<Progress>): Progress => ({ ...emptyProgress, ...places });
+/** Story positions: the anime's first season adapts arc 1 (episode n at chapter 5n), the first volume arc 1. */
+const positions = new Map([
+  ["wn:1-5", 5],
+  ["wn:1-20", 20],
+  ["wn:2-3", 33],
+  ["anime:1-1", 5],
+  ["anime:1-4", 20],
+  ["ln:main-1", 30],
+  ["ln:ex-1", 12],
+  ["bt:1-2", 10],
+]);
+const positionOf = (key: string) => positions.get(key);
+
+describe("the medium a reader follows first", () => {
+  it("is none for a reader with no place in a medium a name can differ in", () => {
+    expect(followedFirst(null, positionOf)).toBeNull();
+    expect(followedFirst(progress({ sideStories: ["ss:festival-night"] }), positionOf)).toBeNull();
+    expect(onlyMedium(progress({ sideStories: ["ss:festival-night"] }))).toEqual({ medium: null });
+  });
+
+  it("is the one medium a reader has a place in, without the story's timeline (Break Time shorts are the anime's)", () => {
+    expect(onlyMedium(progress({ anime: "anime:1-1" }))).toEqual({ medium: "anime" });
+    expect(onlyMedium(progress({ breakTime: ["bt:1-2"] }))).toEqual({ medium: "anime" });
+    expect(onlyMedium(progress({ lightNovels: ["ln:ex-1", "ln:main-1"] }))).toEqual({ medium: "light_novels" });
+    expect(onlyMedium(progress({ webNovel: "wn:1-5", anime: "anime:1-1" }))).toBeNull();
+  });
+
+  it("is, of several, the one the reader is furthest in along the story; on a tie, the one the series came out in first", () => {
+    expect(followedFirst(progress({ webNovel: "wn:1-5", anime: "anime:1-4" }), positionOf)).toBe("anime");
+    expect(followedFirst(progress({ webNovel: "wn:2-3", anime: "anime:1-4" }), positionOf)).toBe("web_novel");
+    expect(followedFirst(progress({ webNovel: "wn:1-20", anime: "anime:1-4" }), positionOf)).toBe("web_novel");
+    expect(followedFirst(progress({ webNovel: "wn:1-20", lightNovels: ["ln:ex-1", "ln:main-1"] }), positionOf)).toBe(
+      "light_novels",
+    );
+    expect(followedFirst(progress({ anime: "anime:1-1", breakTime: ["bt:1-2"], webNovel: "wn:1-5" }), positionOf)).toBe(
+      "anime",
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { namedMedia, type NamedMedium } from "../content/medium-names";
+import type { Progress } from "./record";
+
+/*
+ * The medium a reader follows first, for the names that differ between media (app/lib/content/
+ * medium-names.ts): "Felix" to a reader who follows the anime, "Ferris" to one who follows the light
+ * novels. A progress record does not keep the order the reader took up the media, so it is the one they
+ * are furthest in along the story (decision 47).
+ */
+
+/** Where a progress record stands in each medium a name can differ in: the units it holds there. */
+export function placesIn(progress: Progress | null): Partial<Record<NamedMedium, string[]>> {
+  if (!progress) return {};
+  const places: Partial<Record<NamedMedium, string[]>> = {};
+  if (progress.webNovel) places.web_novel = [progress.webNovel];
+  if (progress.lightNovels.length) places.light_novels = [...progress.lightNovels];
+  // The Break Time shorts are the anime's: a viewer of them follows the anime.
+  if (progress.anime || progress.breakTime.length)
+    places.anime = [progress.anime, ...progress.breakTime].filter((key): key is string => key !== null);
+  return places;
+}
+
+/**
+ * The media a record holds a place in, when one of them is the one the reader follows first without
+ * comparing places (it holds a place in one), or null when their places must be compared along the
+ * story (`followedFirst`).
+ */
+export function onlyMedium(progress: Progress | null): { medium: NamedMedium | null } | null {
+  const held = namedMedia.filter((medium) => placesIn(progress)[medium]);
+  return held.length > 1 ? null : { medium: held[0] ?? null };
+}
+
+/**
+ * The medium a reader follows first: of the web novel, the light novels and the anime, the one whose
+ * place in the record (its furthest unit there) is furthest along the story, by each unit's position on
+ * the story timeline (`positionOf`); on a tie, the one the series came out in first. Null for a record
+ * that holds a place in none of them (no progress, or side stories only): that reader is shown the name
+ * the pack gives the character.
+ */
+export function followedFirst(
+  progress: Progress | null,
+  positionOf: (unitKey: string) => number | undefined,
+): NamedMedium | null {
+  const places = placesIn(progress);
+  let first: { medium: NamedMedium; position: number } | null = null;
+  for (const medium of namedMedia) {
+    const units = places[medium];
+    if (!units) continue;
+    const position = Math.max(-1, ...units.map((unit) => positionOf(unit) ?? -1));
+    if (!first || position > first.position) first = { medium, position };
+  }
+  return first?.medium ?? null;
+}

@@ -1,0 +1,57 @@
+import { expect, type Page, test } from "@playwright/test";
+import { emptyProgress, type Progress } from "../../app/lib/progress/record";
+import { waitForHydration } from "../support/browser";
+
+/*
+ * Names per medium, in the demo pack: Ferris Dunmore is "Felix Dunmore" in the anime and "Felis Dunmore"
+ * in the fan translations; Nix is "Nyx" in the anime from anime:1-6 on. Each reader is shown the name of
+ * the medium they follow first, the others labelled, with the shield as readers have it.
+ */
+
+/** A character's page for a reader with these places, as the tracker stores them. */
+async function profileFor(page: Page, slug: string, places: Partial<Progress>) {
+  await page.addInitScript(
+    (stored) => {
+      localStorage.removeItem("rc:spoiler-mode");
+      localStorage.setItem("rc:progress", stored);
+    },
+    JSON.stringify({ ...emptyProgress, ...places }),
+  );
+  await page.goto(`/characters/${slug}`);
+  await waitForHydration(page);
+}
+
+const otherNames = (page: Page) => page.getByRole("list", { name: "Other names" }).getByRole("listitem");
+
+test("a viewer who follows the anime sees Ferris by the anime's name, with the light novels' and the fan translations' labelled", async ({
+  page,
+}) => {
+  await profileFor(page, "ferris-dunmore", { anime: "anime:1-4" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Felix Dunmore");
+  await expect(page).toHaveTitle(/^Felix Dunmore · /);
+  await expect(otherNames(page)).toHaveText([
+    "Felis Dunmore in the web novel (fan translation) and the light novels (fan translation)",
+    "Ferris Dunmore in the light novels (Cinderlight Press)",
+  ]);
+});
+
+test("a reader further in the web novel than in the anime sees the web novel's name", async ({ page }) => {
+  await profileFor(page, "ferris-dunmore", { webNovel: "wn:2-1", anime: "anime:1-4" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Felis Dunmore");
+  await expect(otherNames(page)).toHaveText([
+    "Ferris Dunmore in the light novels (Cinderlight Press)",
+    "Felix Dunmore in the anime",
+  ]);
+});
+
+test("a name the anime says only later is nowhere on the page before, and heads it after", async ({ page }) => {
+  await profileFor(page, "nix", { anime: "anime:1-5" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nix");
+  await page.waitForLoadState("networkidle");
+  expect(await page.content()).not.toContain("Nyx");
+  await expect(page.getByRole("list", { name: "Other names" })).toHaveCount(0);
+
+  await profileFor(page, "nix", { anime: "anime:1-6" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nyx");
+  await expect(otherNames(page)).toHaveText(["Nix in the web novel and the light novels"]);
+});
