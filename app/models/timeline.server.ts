@@ -85,6 +85,24 @@ const timeline = query
         "u.revealed_by as covered_by",
       ]),
   )
+  // A recut's episodes are listed under the recut, on a line of their own (decision 45).
+  .unionAll(
+    query
+      .selectFrom("anime_recut_episodes as e")
+      .innerJoin("story_units as u", "u.key", "e.key")
+      .innerJoin("anime_recuts as r", (join) =>
+        join.onRef("r.season_number", "=", "e.season_number").onRef("r.number", "=", "e.recut_number"),
+      )
+      .select([
+        ...unitColumns,
+        "e.title",
+        none.as("title_revealed_by"),
+        "r.title as group_label",
+        none.as("group_title"),
+        none.as("extra"),
+        "u.revealed_by as covered_by",
+      ]),
+  )
   .unionAll(
     query
       .selectFrom("break_time_episodes as b")
