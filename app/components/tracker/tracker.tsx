@@ -195,7 +195,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                 {recuts.map((recut) => (
                   <UnitSelect
                     key={recut.id}
-                    label={`${recut.name}: last episode watched`}
+                    label={`${recut.name}: watched up to`}
                     units={recut.episodes}
                     value={lastRecutEpisode(progress, recut.id)}
                     onChange={(episode) => change(withRecutEpisode(progress, recut.id, episode))}
