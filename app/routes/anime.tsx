@@ -189,7 +189,7 @@ function Recut({ recut }: { recut: AnimeRecut }) {
         {recut.originalTitle ? <OriginalText text={recut.originalTitle} className="text-sm" /> : null}
         <p className="text-sm text-muted-foreground">
           {[
-            `A recut of Season ${recut.season}: ${countOf(held.size, nouns.episode)} in ${countOf(recut.episodes.length, nouns.episode)}`,
+            `${countOf(held.size, nouns.episode)} of Season ${recut.season} recut into ${recut.episodes.length}`,
             recut.runtime !== null ? `${runtimeLabel(recut.runtime)} an episode` : null,
             `aired ${formatMonthRange(recut.airedFrom, recut.airedTo)}`,
           ]
