@@ -11,11 +11,12 @@ import { episodeKey, recutEpisodeKey } from "~/lib/content/units";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, readRevealers } from "~/lib/shield/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as searchLoader } from "~/routes/search";
+import { loader as discussLoader } from "~/routes/discuss";
 import { importTestPack } from "../support/packs";
 import { fetchSite } from "../support/site";
 import type { GatedText } from "../support/gated-texts";
 import { leaks as leaksBeyond, packGatedTexts } from "../support/reader-knowledge";
-import { load, present } from "../support/workers-context";
+import { load, present, status } from "../support/workers-context";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -107,5 +108,14 @@ describe("a viewer of the recut alone", () => {
     const last = recutViewer(6);
     const seasonTwo = rows.story_units.find((unit) => unit.key === "anime:2-1")!;
     expect(knows(last, readRevealers(seasonTwo.revealed_by))).toBe(false);
+  });
+
+  it("has a discussion thread for each recut episode, named by its place", async () => {
+    const key = recutEpisodeKey(1, 1, 2);
+    const sealed = await load(discussLoader, `/discuss/${key}`, { unit: key });
+    expect(JSON.stringify(sealed)).toContain("Season 1 Recut · Episode 2");
+    expect(JSON.stringify(sealed)).not.toContain("Bread and Bridges");
+    const unknown = "anime:1r1-9";
+    expect(await status(discussLoader, `/discuss/${unknown}`, { unit: unknown })).toBe(404);
   });
 });
