@@ -206,3 +206,20 @@ describe("the demo's recut of season 1", () => {
     expect(revealedBy("anime:1-10")).not.toContain("anime:1r1-5");
   });
 });
+
+describe("the spoiler lint", () => {
+  it("reads a recut's new scenes as gated with their episode: a secret named there before the recut reveals it is refused", () => {
+    const parsed = parsePack((file) => {
+      const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+      if (file === "anime.json")
+        json.seasons[0].recuts[0].episodes[0].newScenes = [{ note: "Mira says she built the door." }];
+      return { json };
+    });
+    const problems = resolvePack(parsed.pack!, "tiny").problems.map(formatProblem);
+    expect(
+      problems.some((problem) =>
+        problem.startsWith("anime.json › seasons[0].recuts[0].episodes[0].newScenes[0].note: names the secret"),
+      ),
+    ).toBe(true);
+  });
+});
