@@ -83,6 +83,14 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
         `seasons[${s}].parts[${p}].externalIds.myAnimeList`,
       ),
     );
+    // A recut's entry lists the recut's own episodes, by its own numbers (decision 45).
+    season.recuts.forEach((recut, r) =>
+      anime(
+        recut.externalIds?.myAnimeList,
+        { medium: "anime", season: season.number, recut: recut.number },
+        `seasons[${s}].recuts[${r}].externalIds.myAnimeList`,
+      ),
+    );
   });
   return rows;
 }

@@ -7,6 +7,7 @@ import {
   breakTimeKey,
   chapterKey,
   episodeKey,
+  isRecutEpisodeKey,
   type Medium,
   mediumOf,
   readRevealers,
@@ -14,6 +15,7 @@ import {
   volumeKey,
 } from "../app/lib/content/units";
 import { titleRevealers } from "../app/lib/shield/knowledge";
+import { recutContents, watchedIn } from "./recuts";
 
 /**
  * The cross-media map of a pack, read as "which units reveal this": whatever the story reveals at a
@@ -24,12 +26,14 @@ import { titleRevealers } from "../app/lib/shield/knowledge";
  * by a volume that ends with chapters the next one declares it shares, `overlapsPrevious`); a volume's or
  * an episode's by the web novel chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
  * it; a Break Time short to those who watched it, or the episode it aired with (app/lib/content/units.ts:
- * `unitRevealers`). The answer is unit keys joined by spaces (knowledge.ts reads them).
+ * `unitRevealers`). An episode of a recut reveals what the season's episodes it holds reveal, and what
+ * they reveal it reveals too (decision 45). The answer is unit keys joined by spaces (knowledge.ts reads them).
  */
 export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey: string) => string {
   const position = (key: string) => positions.get(key);
   type Range = { from: number; to: number };
-  const coverers: { key: string; ranges: Range[]; cut: Range[] }[] = [];
+  type Coverer = { key: string; ranges: Range[]; cut: Range[] };
+  const coverers: Coverer[] = [];
   const rangeOf = (chapters: { from: string; to: string } | undefined): Range | null => {
     const from = chapters && position(chapters.from);
     const to = chapters && position(chapters.to);
@@ -56,11 +60,13 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     const cut = changes
       .filter((change) => change.kind === "cut" || change.kind === "skipped")
       .map((change) => rangeOf(change.chapters));
-    coverers.push({
+    const coverer = {
       key,
       ranges: ranges.filter((range) => range !== null),
       cut: cut.filter((range) => range !== null),
-    });
+    };
+    coverers.push(coverer);
+    return coverer;
   };
   for (const collection of pack.lightNovels.collections) {
     const readUpTo = readBeforeShared(collectionSpans(collection, positions));
@@ -69,9 +75,33 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
       cover(key, volume.adapts, volume.changes, readUpTo.get(key));
     }
   }
-  for (const season of pack.anime.seasons)
-    for (const episode of season.episodes)
-      cover(episodeKey(season.number, episode.number), episode.adapts, episode.changes);
+  /** The recut episode that holds each of a season's episodes to its end (decision 45). */
+  const watchedWith = new Map<string, string[]>();
+  for (const season of pack.anime.seasons) {
+    const covers = new Map<string, Coverer | undefined>();
+    for (const episode of season.episodes) {
+      const key = episodeKey(season.number, episode.number);
+      covers.set(key, cover(key, episode.adapts, episode.changes));
+    }
+    // A recut's episode covers what the season's episodes it holds to their end cover, and the chapters
+    // its new scenes come from; it reaches what the last of them reaches.
+    season.recuts.forEach((recut, r) => {
+      for (const episode of recutContents(season, recut, `seasons[].recuts[${r}]`).episodes) {
+        const watched = watchedIn(episode);
+        for (const original of watched) {
+          const covered = covers.get(original);
+          if (covered) coverers.push({ ...covered, key: episode.key });
+          watchedWith.set(original, [...(watchedWith.get(original) ?? []), episode.key]);
+        }
+        const scenes = recut.episodes.find((candidate) => candidate.number === episode.number)?.newScenes ?? [];
+        const sources = scenes.map((scene) => rangeOf(scene.chapters)).filter((range) => range !== null);
+        if (sources.length) coverers.push({ key: episode.key, ranges: sources, cut: [] });
+        const last = watched.at(-1);
+        const reached = last === undefined ? undefined : reaches.get(last);
+        if (reached !== undefined) reaches.set(episode.key, reached);
+      }
+    });
+  }
   const chapters = new Set(
     pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
   );
@@ -87,6 +117,8 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     const chapter = chapters.has(unitKey) ? unitKey : reaches.get(unitKey);
     const at = chapter === undefined ? undefined : position(chapter);
     const units = new Set(unitRevealers(unitKey, airedWith.get(unitKey) ?? null));
+    // Whatever a season's episode reveals, the recut episodes that hold it reveal too.
+    for (const recutEpisode of watchedWith.get(unitKey) ?? []) units.add(recutEpisode);
     if (chapter !== undefined && at !== undefined) {
       units.add(chapter);
       const within = ({ from, to }: Range) => from <= at && at <= to;
@@ -123,6 +155,10 @@ export function unitEntryRevealedBy(
   return titleRevealers(readRevealers(flagged), readRevealers(revealersOf(key))).join(" ");
 }
 
+/** The recut episodes among some units (joined by spaces): those that hold a season's episode, among its revealers. */
+const recutEpisodesAmong = (revealedBy: string) =>
+  revealedBy.split(" ").filter((unit) => unit !== "" && isRecutEpisodeKey(unit));
+
 /** The medium each key of a `revealIn` names. */
 export const revealInMedia = {
   webNovel: "web_novel",
@@ -148,8 +184,11 @@ export function revealedByIn(
   );
   const overridden = new Set<Medium | null>(given.map(([name]) => revealInMedia[name]));
   const units = derived.split(" ").filter((unit) => unit !== "" && !overridden.has(mediumOf(unit)));
-  // A unit of another medium is a mistake the resolution reports; it reveals nothing here.
-  for (const [name, unit] of given) if (unit && mediumOf(unit) === revealInMedia[name]) units.push(unit);
+  // A unit of another medium is a mistake the resolution reports; it reveals nothing here. A season's
+  // episode given for the anime brings the recut episodes that hold it (decision 45).
+  for (const [name, unit] of given)
+    if (unit && mediumOf(unit) === revealInMedia[name])
+      units.push(unit, ...(name === "anime" ? recutEpisodesAmong(revealersOf(unit)) : []));
   return [...new Set(units)].join(" ");
 }
 

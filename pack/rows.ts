@@ -22,6 +22,8 @@ export type AnimeSeasonPartRow = Row<"anime_season_parts">;
 export type AdaptationChangeRow = Row<"adaptation_changes">;
 export type VolumeChangeRow = Row<"ln_volume_changes">;
 export type BreakTimeEpisodeRow = Row<"break_time_episodes">;
+export type AnimeRecutRow = Row<"anime_recuts">;
+export type AnimeRecutEpisodeRow = Row<"anime_recut_episodes">;
 export type CharacterRow = Row<"characters">;
 export type CharacterAffiliationRow = Row<"character_affiliations">;
 export type CharacterFactRow = Row<"character_facts">;
@@ -73,6 +75,8 @@ export type PackRows = {
   adaptation_changes: AdaptationChangeRow[];
   ln_volume_changes: VolumeChangeRow[];
   break_time_episodes: BreakTimeEpisodeRow[];
+  anime_recuts: AnimeRecutRow[];
+  anime_recut_episodes: AnimeRecutEpisodeRow[];
   characters: CharacterRow[];
   character_affiliations: CharacterAffiliationRow[];
   character_facts: CharacterFactRow[];

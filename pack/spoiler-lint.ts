@@ -24,7 +24,7 @@ import {
 } from "./reveals";
 import type { Report } from "./timeline";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
-import { breakTimeKey, chapterKey, episodeKey, volumeKey } from "../app/lib/content/units";
+import { breakTimeKey, chapterKey, episodeKey, recutEpisodeKey, volumeKey } from "../app/lib/content/units";
 
 /*
  * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
@@ -150,6 +150,20 @@ export function packTexts(
     season.parts?.forEach((part, p) =>
       add("anime.json", `seasons[${s}].parts[${p}].title`, part.title, revealedByAny(revealersOf, part.titleRevealAt)),
     );
+    // A recut's titles are shown as the season's are; the scenes it adds are gated with their episode (decision 45).
+    season.recuts.forEach((recut, r) => {
+      const path = `seasons[${s}].recuts[${r}]`;
+      add("anime.json", `${path}.title`, recut.title, null);
+      add("anime.json", `${path}.originalTitle`, recut.originalTitle, null);
+      recut.episodes.forEach((episode, e) => {
+        add("anime.json", `${path}.episodes[${e}].title`, episode.title, null);
+        add("anime.json", `${path}.episodes[${e}].originalTitle`, episode.originalTitle, null);
+        const revealedBy = revealersOf(recutEpisodeKey(season.number, recut.number, episode.number));
+        episode.newScenes.forEach((scene, n) =>
+          add("anime.json", `${path}.episodes[${e}].newScenes[${n}].note`, scene.note, revealedBy),
+        );
+      });
+    });
   });
   pack.anime.breakTime.forEach((short, b) =>
     add(

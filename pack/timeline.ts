@@ -1,7 +1,8 @@
 import { placeName, webNovelEntryNames } from "../app/lib/content/labels";
 import { formatMonth } from "../app/lib/format";
 import type { ContentPack, PackFileName } from "./schema/files";
-import { type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
+import { episodeKey, type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
+import { recutContents } from "./recuts";
 
 /*
  * The story timeline of a pack, in two phases: declareUnits names every unit and says how its
@@ -148,6 +149,27 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
         "anime.json",
         `${path}.number`,
       );
+    });
+    // A recut's episode sits with the last of the season's episodes it holds (decision 45).
+    const recutNumbers = new Set<number>();
+    season.recuts.forEach((recut, r) => {
+      if (recutNumbers.has(recut.number))
+        report(
+          "anime.json",
+          `seasons[${s}].recuts[${r}].number`,
+          `season ${season.number} has two recuts numbered ${recut.number}`,
+        );
+      recutNumbers.add(recut.number);
+      for (const episode of recutContents(season, recut, `seasons[${s}].recuts[${r}]`).episodes) {
+        const last = episode.contents.at(-1)?.episode ?? episodeKey(season.number, season.episodes[0]!.number);
+        declare(
+          { medium: "anime", season: season.number, episode: episode.number, recut: recut.number },
+          { after: last, offset: 0, file: "anime.json", path: `${episode.path}.contains` },
+          placeName({ medium: "anime", season: season.number, episode: episode.number, recut: recut.number }),
+          "anime.json",
+          `${episode.path}.number`,
+        );
+      }
     });
   });
   pack.anime.breakTime.forEach((short, index) => {

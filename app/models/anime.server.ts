@@ -15,6 +15,7 @@ import {
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
+import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -143,6 +144,9 @@ const pageQueries = (seasonNumber: number | null) => {
     shortTotal,
     chapterAfterSeason(seasonNumber),
     seasonParts(seasonNumber),
+    seasonRecuts(seasonNumber),
+    seasonRecutEpisodes(seasonNumber),
+    seasonRecutChapters(seasonNumber),
   ] as const;
 };
 
@@ -157,11 +161,21 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn, parts] = await batch(
-    db,
-    seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
-    { season: seasonNumber },
-  );
+  const [
+    cards,
+    episodes,
+    changes,
+    shorts,
+    volumes,
+    mistakeCounts,
+    arcRows,
+    totals,
+    readOn,
+    parts,
+    recutRows,
+    recutEpisodeRows,
+    recutChapters,
+  ] = await batch(db, seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries, { season: seasonNumber });
 
   const changesOf = groupBy(changes, (change) => change.episode_key);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
@@ -194,6 +208,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     selectedSeason: cards.some((card) => card.number === selectedNumber) ? selectedNumber : null,
     season: selected?.overview ?? null,
     episodes: selected?.episodes ?? [],
+    recuts: selected ? toRecuts(recutRows, recutEpisodeRows, recutChapters) : [],
     episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
     shortCount: totals[0]?.shorts ?? 0,
   };

@@ -55,6 +55,32 @@ export interface AnimeMistakesTable {
   revealed_by: Generated<string>;
 }
 
+export interface AnimeRecutEpisodesTable {
+  key: string;
+  season_number: number;
+  recut_number: number;
+  number: number;
+  title: string;
+  original_title: string | null;
+  aired_on: string | null;
+  aired_time: string | null;
+  runtime: number | null;
+  contents: string;
+  new_scenes: Generated<string>;
+  position: number;
+}
+
+export interface AnimeRecutsTable {
+  season_number: Generated<number>;
+  number: number;
+  title: string;
+  original_title: string | null;
+  runtime: number | null;
+  time_zone: string | null;
+  aired_from: string | null;
+  aired_to: string | null;
+}
+
 export interface AnimeSeasonPartsTable {
   season_number: Generated<number>;
   number: number;
@@ -419,6 +445,8 @@ export interface Database {
   adaptation_changes: AdaptationChangesTable;
   anime_episodes: AnimeEpisodesTable;
   anime_mistakes: AnimeMistakesTable;
+  anime_recut_episodes: AnimeRecutEpisodesTable;
+  anime_recuts: AnimeRecutsTable;
   anime_season_parts: AnimeSeasonPartsTable;
   anime_seasons: AnimeSeasonsTable;
   arcs: ArcsTable;

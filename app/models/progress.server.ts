@@ -38,6 +38,7 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
     lightNovels: progress.lightNovels.filter((key) => positions.has(key)),
     sideStories: progress.sideStories.filter((key) => positions.has(key)),
     anime: known(progress.anime),
+    recuts: progress.recuts.filter((key) => positions.has(key)),
     breakTime: progress.breakTime.filter((key) => positions.has(key)),
     skipped: progress.skipped.filter((key) => positions.has(key)),
   };
@@ -211,7 +212,7 @@ function trackedMedia(progress: Progress): Medium[] {
     progress.webNovel ? "web_novel" : null,
     progress.lightNovels.length ? "light_novels" : null,
     progress.sideStories.length ? "side_stories" : null,
-    progress.anime ? "anime" : null,
+    progress.anime || progress.recuts.length ? "anime" : null,
     progress.breakTime.length ? "break_time" : null,
   ];
   return media.filter((medium): medium is Medium => medium !== null);

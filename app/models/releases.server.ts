@@ -62,18 +62,21 @@ const allReleases = query
   )
   .unionAll(
     query
-      .selectFrom("anime_episodes as e")
-      .innerJoin("story_units as u", "u.key", "e.key")
-      .where("e.aired_on", "is not", null)
+      // A season's episodes and its recuts' (decision 45), in one term: D1 joins at most five.
+      .selectFrom("story_units as u")
+      .leftJoin("anime_episodes as e", "e.key", "u.key")
+      .leftJoin("anime_recut_episodes as re", "re.key", "u.key")
+      .where("u.medium", "=", "anime")
+      .where((row) => row.fn.coalesce("e.aired_on", "re.aired_on"), "is not", null)
       .select((row) => [
-        "e.key",
+        "u.key",
         medium("anime"),
         noEdition,
         "u.label",
-        "e.title",
+        row.fn.coalesce("e.title", "re.title").$castTo<string>().as("title"),
         sql<string | null>`NULL`.as("revealed_by"),
         "u.revealed_by as reached_by",
-        row.ref("e.aired_on").$castTo<string>().as("released_on"),
+        row.fn.coalesce("e.aired_on", "re.aired_on").$castTo<string>().as("released_on"),
         "u.position",
       ]),
   )

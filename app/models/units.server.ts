@@ -66,20 +66,27 @@ const units = query
   .unionAll(
     query
       .selectFrom("story_units as u")
-      .innerJoin("anime_episodes as e", "e.key", "u.key")
-      .innerJoin("anime_seasons as se", "se.number", "e.season_number")
+      // A season's episode or a recut's (decision 45), in one select: D1 joins at most five.
+      .leftJoin("anime_episodes as e", "e.key", "u.key")
+      .leftJoin("anime_seasons as se", "se.number", "e.season_number")
+      .leftJoin("anime_recut_episodes as re", "re.key", "u.key")
+      .leftJoin("anime_recuts as r", (join) =>
+        join.onRef("r.season_number", "=", "re.season_number").onRef("r.number", "=", "re.recut_number"),
+      )
+      .where("u.medium", "=", "anime")
+      .where((row) => row.or([row("e.key", "is not", null), row("re.key", "is not", null)]))
       .select((row) => [
         ...unitColumns,
-        "e.title",
-        "e.original_title",
+        row.fn.coalesce("e.title", "re.title").$castTo<string>().as("title"),
+        row.fn.coalesce("e.original_title", "re.original_title").as("original_title"),
         none.as("title_revealed_by"),
-        "e.aired_on as released_on",
+        row.fn.coalesce("e.aired_on", "re.aired_on").as("released_on"),
         ...notAVolume,
         "e.part_number as part",
-        // Its own runtime, else its season's usual.
-        row.fn.coalesce("e.runtime", "se.runtime").as("runtime"),
-        "e.aired_time",
-        "e.time_zone",
+        // Its own runtime, else its season's (or recut's) usual.
+        row.fn.coalesce("e.runtime", "se.runtime", "re.runtime", "r.runtime").as("runtime"),
+        row.fn.coalesce("e.aired_time", "re.aired_time").as("aired_time"),
+        row.fn.coalesce("e.time_zone", "r.time_zone").as("time_zone"),
       ]),
   )
   .unionAll(

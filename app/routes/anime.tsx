@@ -8,11 +8,14 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
+import { OriginalText } from "~/components/original-text";
 import {
   type AdaptationChange,
   adaptationChangeLabels,
   type AnimeEpisode,
+  type AnimeRecut,
   type AnimeSeason,
+  type RecutEpisode,
   animeMistakesPath,
   type SeasonPart,
   type UnitLabel,
@@ -58,7 +61,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, season, episodes, episodeCount, shortCount } = useShieldedData(loaderData).data;
+  const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount } =
+    useShieldedData(loaderData).data;
   return (
     <>
       <PageHeader
@@ -86,6 +90,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
         <Season
           season={season}
           episodes={episodes}
+          recuts={recuts}
           nextSeason={seasons.find((each) => each.number > season.number)?.number ?? null}
         />
       ) : (
@@ -99,10 +104,12 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
 function Season({
   season,
   episodes,
+  recuts,
   nextSeason,
 }: {
   season: AnimeSeason;
   episodes: AnimeEpisode[];
+  recuts: AnimeRecut[];
   nextSeason: number | null;
 }) {
   return (
@@ -159,7 +166,104 @@ function Season({
         </ol>
       )}
       <ReadOn season={season} nextSeason={nextSeason} />
+      {recuts.map((recut) => (
+        <Recut key={recut.number} recut={recut} />
+      ))}
     </section>
+  );
+}
+
+/**
+ * A recut of the season (decision 45): its episodes, each with the season's episodes it holds (linked to
+ * them above) and the scenes it adds. Watching it marks its own episodes, never the season's.
+ */
+function Recut({ recut }: { recut: AnimeRecut }) {
+  const id = `recut-${recut.season}-${recut.number}`;
+  const held = new Set(recut.episodes.flatMap((episode) => episode.contents.map((content) => content.number)));
+  return (
+    <section aria-labelledby={id} className="space-y-3" data-recut={`${recut.season}r${recut.number}`}>
+      <div className="space-y-1 border-b border-border pb-1">
+        <h3 id={id} className="text-lg font-semibold">
+          {recut.title}
+        </h3>
+        {recut.originalTitle ? <OriginalText text={recut.originalTitle} className="text-sm" /> : null}
+        <p className="text-sm text-muted-foreground">
+          {[
+            `${countOf(held.size, nouns.episode)} of Season ${recut.season} recut into ${recut.episodes.length}`,
+            recut.runtime !== null ? `${runtimeLabel(recut.runtime)} an episode` : null,
+            `aired ${formatMonthRange(recut.airedFrom, recut.airedTo)}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <p className="text-sm">
+          Its viewers have seen what its episodes hold, and nothing of the season&apos;s other episodes: mark its
+          episodes as watched here or in the{" "}
+          <Link to="/reading_tracker" className="text-primary underline">
+            reading tracker
+          </Link>
+          .
+        </p>
+      </div>
+      <ol className="space-y-3">
+        {recut.episodes.map((episode) => (
+          <RecutEpisodeItem key={episode.key} episode={episode} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function RecutEpisodeItem({ episode }: { episode: RecutEpisode }) {
+  return (
+    <li
+      id={unitAnchor(episode.key)}
+      className="space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <EpisodeTitle episode={episode} as="h4" />
+        <WatchedUpToHere episode={episode} />
+      </div>
+      <p className="text-sm">
+        Holds{" "}
+        {episode.contents.map((content, index) => (
+          <span key={`${content.episode.key}-${content.part?.number ?? 0}`}>
+            {index === 0 ? null : index === episode.contents.length - 1 ? " and " : ", "}
+            <Link to={`#${unitAnchor(content.episode.key)}`} className="text-primary underline">
+              {content.episode.label}
+            </Link>
+            {content.part ? ` (part ${content.part.number} of ${content.part.of})` : null}
+          </span>
+        ))}
+      </p>
+      {episode.newScenes.length ? (
+        <ul aria-label="Scenes the recut adds" className="space-y-2">
+          {episode.newScenes.map((scene, index) => (
+            <li key={index} data-change="new-scene" className="space-y-1 text-sm">
+              <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+                <Badge tone="outline">New scene</Badge>
+                {scene.chapters ? (
+                  <span className="min-w-0">
+                    <ChapterRange from={scene.chapters.from} to={scene.chapters.to} alone />
+                  </span>
+                ) : null}
+              </p>
+              <Spoiler gated={scene.note} what="This note" block>
+                {(note) => <p>{note}</p>}
+              </Spoiler>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-sm">
+        <DiscussionLink
+          unit={episode.key}
+          comments={episode.discussion}
+          name={`recut episode ${episode.number}`}
+          className="tap-line"
+        />
+      </p>
+    </li>
   );
 }
 

@@ -6,7 +6,7 @@ import type {
   BreakTimeEpisodeRow,
   SearchEntryRow,
 } from "../rows";
-import { breakTimeKey, episodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
+import { breakTimeKey, episodeKey, isRecutEpisodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
 import { adaptationChanges, type AdaptedRange, collectionSpans, volumesOfEpisode } from "../adaptation";
 import { revealedByAny, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
@@ -119,6 +119,12 @@ export function animeRows(resolution: Resolution) {
     if (shortKeys.has(key)) return;
     shortKeys.add(key);
     reference(short.accompanies, file, `breakTime[${index}].accompanies`, "anime");
+    if (short.accompanies !== undefined && isRecutEpisodeKey(short.accompanies))
+      report(
+        file,
+        `breakTime[${index}].accompanies`,
+        `${short.accompanies} is an episode of a recut: a short accompanies the season's own episode it aired with`,
+      );
     shorts.push({
       key,
       season_number: short.season,

@@ -7,7 +7,7 @@ import {
 } from "../../app/lib/mistakes/rules";
 import type { AnimeMistakeRow, LnMistakeRow, MistakeEntryColumns, SearchEntryRow } from "../rows";
 import { lightNovelChapterOf, lightNovelPlace } from "../../app/lib/content/labels";
-import { volumeKey } from "../../app/lib/content/units";
+import { isRecutEpisodeKey, volumeKey } from "../../app/lib/content/units";
 import { animeMistakeRevealedBy, lnMistakeRevealedBy } from "../reveals";
 import type { ContentPack } from "../schema/files";
 import { labelOf, type Resolution } from "./resolution";
@@ -116,6 +116,12 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
     const path = `anime[${index}]`;
     if (!unique(entry.id, path)) return;
     const episodePosition = reference(entry.episode, file, `${path}.episode`, "anime");
+    if (isRecutEpisodeKey(entry.episode))
+      report(
+        file,
+        `${path}.episode`,
+        `${entry.episode} is an episode of a recut: an entry names the season's own episode the passage is in`,
+      );
     const start = timestampSeconds(entry.start);
     const end = timestampSeconds(entry.end);
     if (end < start) report(file, `${path}.end`, `ends (${entry.end}) before it starts (${entry.start})`);

@@ -45,7 +45,8 @@ describe("where each medium reveals something (revealIn)", () => {
 
   it("replaces the medium's units in what the cross-media map derives, or takes them away (null)", () => {
     expect(revealedBy({})).toBe("wn:1-3 ln:main-1");
-    expect(revealedBy({ anime: "anime:1-1" })).toBe("wn:1-3 ln:main-1 anime:1-1");
+    // With the episode, the recut's episode that holds it (decision 45).
+    expect(revealedBy({ anime: "anime:1-1" })).toBe("wn:1-3 ln:main-1 anime:1-1 anime:1r1-1");
     expect(revealedBy({ lightNovels: null })).toBe("wn:1-3");
     expect(revealedBy({ lightNovels: "ln:main-2", webNovel: "wn:2-1" })).toBe("wn:2-1 ln:main-2");
     expect(revealedBy({ webNovel: null, lightNovels: null })).toBe("");

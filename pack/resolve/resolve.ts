@@ -7,6 +7,7 @@ import { lintSpoilers, lintTitles, readersWhoCrossed, secretsTold } from "../spo
 import { statisticsRows } from "../statistics";
 import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
+import { recutRows, recutSearchEntries } from "./recuts";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
@@ -46,6 +47,7 @@ export function resolvePack(
   const lightNovels = lightNovelRows(resolution);
   const sideStories = sideStoryRows(resolution);
   const anime = animeRows(resolution);
+  const recuts = recutRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
   const rows: Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets"> = {
@@ -81,6 +83,8 @@ export function resolvePack(
     anime_episodes: anime.episodes,
     adaptation_changes: anime.changes,
     break_time_episodes: anime.shorts,
+    anime_recuts: recuts.recuts,
+    anime_recut_episodes: recuts.episodes,
     characters: characters.characters,
     character_affiliations: characters.affiliations,
     character_facts: characters.facts,
@@ -91,6 +95,7 @@ export function resolvePack(
       ...sideStories.search,
       ...characters.search,
       ...animeSearchEntries(resolution, anime),
+      ...recutSearchEntries(resolution, recuts),
       ...mistakeSearchEntries(resolution, mistakes),
     ],
     ln_mistakes: mistakes.lightNovel,

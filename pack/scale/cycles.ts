@@ -92,6 +92,13 @@ function packDates(pack: ContentPack) {
     ),
     ...pack.sideStories.sideStories.map((story) => story.publishedOn),
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
+    ...pack.anime.seasons.flatMap((season) =>
+      season.recuts.flatMap((recut) => [
+        recut.airedFrom,
+        recut.airedTo,
+        ...recut.episodes.map((episode) => episode.airedOn),
+      ]),
+    ),
     ...pack.anime.breakTime.map((short) => short.airedOn),
     ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
   ].filter((date): date is string => typeof date === "string");

@@ -137,6 +137,24 @@ function copySeason(season: Season, cycle: Cycle): Season {
         chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
       })),
     })),
+    // A recut holds its season's episodes by their numbers, which a copy keeps.
+    recuts: season.recuts.map((recut) => ({
+      ...recut,
+      title: retitle(recut.title, cycle),
+      externalIds: cycle.index === 1 ? recut.externalIds : undefined,
+      airedFrom: maybe(recut.airedFrom, (date) => moveDate(date, cycle)),
+      airedTo: maybe(recut.airedTo, (date) => moveDate(date, cycle)),
+      episodes: recut.episodes.map((episode) => ({
+        ...episode,
+        title: retitle(episode.title, cycle),
+        airedOn: maybe(episode.airedOn, (date) => moveDate(date, cycle)),
+        airedAt: maybe(episode.airedAt, (at) => `${moveDate(at.slice(0, 10), cycle)}${at.slice(10)}`),
+        newScenes: episode.newScenes.map((scene) => ({
+          ...scene,
+          chapters: maybe(scene.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
+        })),
+      })),
+    })),
   };
 }
 

@@ -67,6 +67,83 @@ export const seasonPartSchema = z.strictObject({
   externalIds: seasonExternalIdsSchema.optional(),
 });
 
+/**
+ * What one episode of a recut holds of the season's own episodes, by the season's numbering: one
+ * episode (`{ "episode": 3 }`), a run of them (`{ "from": 1, "to": 2 }`), or a part of one split across
+ * the recut's episodes (`{ "episode": 3, "part": 1, "of": 2 }`, then part 2 in a later one). A split
+ * episode counts as watched, with all it reveals, at the recut episode that holds its last part.
+ */
+export const recutContentSchema = z
+  .strictObject({
+    episode: unitNumber.optional(),
+    part: unitNumber.optional(),
+    of: unitNumber.optional(),
+    from: unitNumber.optional(),
+    to: unitNumber.optional(),
+  })
+  .check((check) => {
+    const { episode, part, of, from, to } = check.value;
+    const problem = (path: string, message: string) =>
+      check.issues.push({ code: "custom", input: check.value, path: [path], message });
+    const run = from !== undefined || to !== undefined;
+    if (episode === undefined && !run)
+      problem(
+        "episode",
+        'must name the season\'s episodes it holds: { "episode": 3 }, { "episode": 3, "part": 1, "of": 2 } or { "from": 1, "to": 2 }',
+      );
+    else if (episode !== undefined && run)
+      problem("from", 'names one episode ("episode") or a run ("from" and "to"), not both');
+    else if (run && (from === undefined || to === undefined))
+      problem(from === undefined ? "from" : "to", 'a run of episodes gives both "from" and "to"');
+    else if (run && part !== undefined) problem("part", "a run of episodes is held whole: a part names one episode");
+    else if ((part === undefined) !== (of === undefined))
+      problem(
+        part === undefined ? "part" : "of",
+        'a part of an episode gives both "part" and "of" (how many parts the episode is split into)',
+      );
+    else if (part !== undefined && of !== undefined && part > of)
+      problem("part", `is part ${part} of ${of}: a part's number is at most "of"`);
+  });
+
+/** A scene a recut adds that none of the season's episodes has: a note, like a change of kind "added". */
+export const recutSceneSchema = z.strictObject({
+  /** The web novel chapters the scene comes from, where it adapts any (left out: anime-original). */
+  chapters: adaptsSchema.optional(),
+  note: text,
+});
+
+export const recutEpisodeSchema = z.strictObject({
+  number: unitNumber,
+  title: text,
+  originalTitle: optionalText,
+  airedOn: storyDate.optional(),
+  /** The broadcast's local date and time in the recut's `timeZone`. */
+  airedAt: airedAt.optional(),
+  runtime: runtime.optional(),
+  /** The season's episodes it holds, in the order it shows them (decision 45). */
+  contains: z.array(recutContentSchema).min(1, { error: "must hold at least one of the season's episodes" }),
+  newScenes: z.array(recutSceneSchema).default([]),
+});
+
+/**
+ * A version of a season that re-cuts its episodes (a re-edited broadcast: 25 episodes as 13 one-hour
+ * ones): its own title, dates, runtime and entries on the tracking services, and its own episodes, each
+ * holding some of the season's. Its viewers have watched exactly what its episodes hold, never the
+ * season's other episodes or a later season (decision 45).
+ */
+export const recutSchema = z.strictObject({
+  /** Its number among the season's recuts, from 1: its episodes' keys are anime:<season>r<number>-<episode>. */
+  number: unitNumber,
+  title: text,
+  originalTitle: optionalText,
+  runtime: runtime.optional(),
+  timeZone: timeZone.optional(),
+  airedFrom: storyDate.optional(),
+  airedTo: storyDate.optional(),
+  externalIds: seasonExternalIdsSchema.optional(),
+  episodes: z.array(recutEpisodeSchema).min(1),
+});
+
 export const seasonSchema = z.strictObject({
   number: unitNumber,
   title: text,
@@ -77,6 +154,8 @@ export const seasonSchema = z.strictObject({
   externalIds: seasonExternalIdsSchema.optional(),
   parts: z.array(seasonPartSchema).optional(),
   episodes: z.array(episodeSchema).min(1),
+  /** Versions of the season that re-cut its episodes (decision 45). */
+  recuts: z.array(recutSchema).default([]),
 });
 
 export const breakTimeEpisodeSchema = z

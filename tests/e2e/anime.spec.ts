@@ -31,10 +31,16 @@ const gated = [...flaggedShorts.map((short) => short.title), ...notes].filter(
   (text) => !publicOnPage.some((open) => open.includes(text)),
 );
 const skipped = rows.adaptation_changes.filter((change) => change.computed && change.kind === "skipped");
-/** Gated items an /anime season shows: each note the pack wrote, and each flagged short's title. */
+/** The scenes a season's recuts add, each a gated note on /anime (decision 45). */
+const newScenesOf = (season: number) =>
+  rows.anime_recut_episodes
+    .filter((episode) => episode.season_number === season)
+    .flatMap((episode) => JSON.parse(episode.new_scenes) as { note: string }[]);
+/** Gated items an /anime season shows: each note the pack wrote, each flagged short's title, each recut's new scene. */
 const gatedOnAnime = (season: number) =>
   rows.adaptation_changes.filter((change) => change.note && change.episode_key.startsWith(`anime:${season}-`)).length +
-  flaggedShorts.filter((short) => short.accompanies?.startsWith(`anime:${season}-`)).length;
+  flaggedShorts.filter((short) => short.accompanies?.startsWith(`anime:${season}-`)).length +
+  newScenesOf(season).length;
 
 const episode = (page: Page, season: number, number: number) =>
   page.locator(`#${unitAnchor(episodeKey(season, number))}`);
@@ -117,7 +123,10 @@ test("a reader with no progress sees every episode and nothing gated; watching u
     if (later(short)) await expect(episode(page, 1, accompanied.number)).not.toContainText(short.title);
     else await expect(episode(page, 1, accompanied.number)).toContainText(short.title);
   }
-  await expect(hidden).toHaveCount(flaggedShorts.filter((short) => short.season_number === 1).filter(later).length);
+  // The recut's new scene is in its episode 3, which holds episode 6: it waits too.
+  await expect(hidden).toHaveCount(
+    flaggedShorts.filter((short) => short.season_number === 1).filter(later).length + newScenesOf(1).length,
+  );
   // The button is gone where progress already is.
   await expect(episode(page, 1, 3).getByRole("button", { name: "I have watched up to here" })).toHaveCount(0);
 });

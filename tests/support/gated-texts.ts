@@ -112,5 +112,13 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.note!],
       (row) => `change note of ${row.episode_key}`,
     ),
+    // A scene a recut adds is revealed with its recut episode (decision 45).
+    ...rows.anime_recut_episodes.flatMap((episode) =>
+      (JSON.parse(episode.new_scenes) as { note: string }[]).map((scene) => ({
+        text: scene.note,
+        revealedBy: readRevealers(unitRevealers.get(episode.key) ?? ""),
+        where: `new scene of ${episode.key}`,
+      })),
+    ),
   ];
 }

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import type { PackRows } from "../../pack/rows";
 import { type Knowledge, knowledgeOfUnits, knows } from "~/lib/shield/knowledge";
+import { isRecutEpisodeKey } from "~/lib/content/units";
 import { type GatedText, gatedTextsOf } from "./gated-texts";
 
 /**
@@ -21,6 +22,8 @@ export function packGatedTexts(rows: PackRows) {
     rows.ln_volumes.map(({ chapter_titles: _, ...volume }) => volume),
     rows.side_stories.filter((story) => story.revealed_by === null),
     rows.anime_episodes,
+    rows.anime_recuts,
+    rows.anime_recut_episodes.map(({ new_scenes: _, ...episode }) => episode),
     rows.characters,
     rows.story_units,
   ]).toLowerCase();
@@ -64,7 +67,10 @@ function consecutive(keys: string[]) {
     .map(([start, count]) => keys.slice(start, start + count));
 }
 
-/** A reader's knowledge: any mix of media, from none to far along in each, with or without units skipped on the way. */
+/**
+ * A reader's knowledge: any mix of media, from none to far along in each (a season's episodes and each
+ * recut apart, decision 45), with or without units skipped on the way.
+ */
 export function knowledgeArbitrary(rows: PackRows) {
   const keysOf = (medium: string) => unitsInOrder(rows, medium);
   const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
@@ -72,7 +78,8 @@ export function knowledgeArbitrary(rows: PackRows) {
   return fc
     .record({
       webNovel: maybeOne(keysOf("web_novel")),
-      anime: maybeOne(keysOf("anime")),
+      anime: maybeOne(keysOf("anime").filter((key) => !isRecutEpisodeKey(key))),
+      recut: maybeOne(keysOf("anime").filter(isRecutEpisodeKey)),
       lightNovels: fc
         .subarray(collections)
         .chain((codes) =>
@@ -89,9 +96,11 @@ export function knowledgeArbitrary(rows: PackRows) {
       shortsInARow: consecutive(keysOf("break_time")),
       skippedInARow: consecutive(keysOf("web_novel")),
     })
-    .map(({ webNovel, anime, lightNovels, checked, skipped, shortsInARow, skippedInARow }) =>
+    .map(({ webNovel, anime, recut, lightNovels, checked, skipped, shortsInARow, skippedInARow }) =>
       knowledgeOfUnits(
-        [webNovel, anime, ...lightNovels, ...checked, ...shortsInARow].filter((key): key is string => key !== null),
+        [webNovel, anime, recut, ...lightNovels, ...checked, ...shortsInARow].filter(
+          (key): key is string => key !== null,
+        ),
         [...skipped, ...skippedInARow],
       ),
     );

@@ -108,7 +108,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
       {
         key: "bt:1-1",
         number: 1,
-        title: { revealedBy: ["bt:1-1", "anime:1-1", "wn:1-2", "ln:main-1"], content: "Snack Time" },
+        title: { revealedBy: ["bt:1-1", "anime:1-1", "anime:1r1-1", "wn:1-2", "ln:main-1"], content: "Snack Time" },
         airedOn: null,
         // Its viewers, and the viewers of the episode it aired with, watched it.
         discussion: { revealedBy: ["bt:1-1", "anime:1-1"], content: 0 },

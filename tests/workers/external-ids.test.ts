@@ -118,6 +118,8 @@ describe("where the series is listed on tracking services", () => {
       "novelupdates/series/lanternfall-light-novel → light_novels main",
       "myanimelist/manga/9900202 → light_novels ex",
       "myanimelist/anime/9900101 → anime 1",
+      // The recut's own entry, numbering the recut's episodes (decision 45).
+      "myanimelist/anime/9900104 → anime 1r1",
       "myanimelist/anime/9900102 → anime 2:1-7",
       "myanimelist/anime/9900103 → anime 2:8-13",
     ]);

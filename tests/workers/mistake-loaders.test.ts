@@ -83,7 +83,7 @@ describe("translation-meta loaders", () => {
       ["main-1-knock-twice", 1, "Knock"],
       ["main-1-hinge-name", 2, "Hinge"],
     ]);
-    expect(volume.entries[1]?.revealedBy).toEqual(["wn:2-1", "ln:main-2", "anime:1-2"]);
+    expect(volume.entries[1]?.revealedBy).toEqual(["wn:2-1", "ln:main-2", "anime:1-2", "anime:1r1-2"]);
     // Revealed by the chapter its passage comes from (wn:1-1), not only by the end of the volume (wn:1-3).
     expect(volume.entries[0]?.revealedBy).toContain("wn:1-1");
     expect(volume.facets.severity).toEqual({ minor: 1, plot_relevant: 1 });

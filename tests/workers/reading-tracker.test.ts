@@ -82,9 +82,11 @@ describe("reading tracker", () => {
     );
     // A season whose title already holds its number names it once (app/lib/progress/changes.ts groupName; the demo's second season).
     // A season in parts is offered part by part: its episodes keep the season's numbers.
+    // A recut's episodes are listed under the recut's title, where the season's episodes they hold are.
     expect([...groups]).toEqual([
       "Arc 1: The Door",
       "Season 1: Tiny Tale · Part 1",
+      "Tiny Tale: Recut",
       "Season 1: Tiny Tale · Part 2",
       "Arc 2: The Hall",
     ]);

@@ -23,10 +23,11 @@ import {
   sameProgress,
   withLastVolume,
   withPosition,
+  withRecutEpisode,
 } from "~/lib/progress/changes";
 import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
-import { emptyProgress, lastVolumeKey, type Progress } from "~/lib/progress/record";
-import { lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
+import { emptyProgress, lastRecutEpisode, lastVolumeKey, type Progress } from "~/lib/progress/record";
+import { animeRecuts, lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
 import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
@@ -67,6 +68,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const [saves, setSaves] = useState(0);
   const byMedium = useMemo(() => unitsByMedium(units), [units]);
   const collections = useMemo(() => lightNovelCollections(units), [units]);
+  const recuts = useMemo(() => animeRecuts(units), [units]);
 
   function show(next: Progress) {
     shown.current = next;
@@ -187,6 +189,20 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               value={progress.anime}
               onChange={(anime) => change({ ...progress, anime })}
             />
+            {recuts.length ? (
+              // A recut is watched apart from its season: its episodes say nothing of the season's others.
+              <div className="grid items-end gap-3 sm:grid-cols-2">
+                {recuts.map((recut) => (
+                  <UnitSelect
+                    key={recut.id}
+                    label={`${recut.name}: watched up to`}
+                    units={recut.episodes}
+                    value={lastRecutEpisode(progress, recut.id)}
+                    onChange={(episode) => change(withRecutEpisode(progress, recut.id, episode))}
+                  />
+                ))}
+              </div>
+            ) : null}
           </TrackerSection>
           {offers.length ? (
             <TrackerSection title="Continue in another medium">

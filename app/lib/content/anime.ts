@@ -119,3 +119,51 @@ export const adaptationChangeLabels: Record<AdaptationChangeKind, string> = {
 
 /** Where an episode's mistakes are listed (the anime mistakes page heads each episode with this id). */
 export const animeMistakesPath = (episodeKey: string) => `${animeMistakesSeasonPath(episodeKey)}#episode-${episodeKey}`;
+
+/**
+ * One of the season's episodes as a recut episode holds it: whole, or a part of one split across the
+ * recut's episodes. Its number and label are public (they are the season's own).
+ */
+export interface RecutContent {
+  episode: UnitLabel;
+  number: number;
+  /** The part held, of how many; null for the whole episode. */
+  part: { number: number; of: number } | null;
+}
+
+/** A scene a recut episode adds that none of the season's episodes has: its words gated with the episode. */
+export interface RecutScene {
+  note: Gated<string>;
+  chapters: { from: UnitLabel; to: UnitLabel } | null;
+}
+
+/**
+ * An episode of a recut (decision 45): which of the season's episodes it holds and its number and date
+ * are public; its title and the scenes it adds are gated as an episode's are.
+ */
+export interface RecutEpisode {
+  key: string;
+  number: number;
+  position: number;
+  title: Gated<{ title: string; originalTitle: string | null }>;
+  airedOn: string | null;
+  airedTime: { time: string; timeZone: string } | null;
+  runtime: number | null;
+  runtimeDiffers: boolean;
+  contents: RecutContent[];
+  newScenes: RecutScene[];
+  /** Comments in its discussion at its own horizon, gated by the episode. */
+  discussion: Gated<number>;
+}
+
+/** A version of a season that re-cuts its episodes: its title, dates and runtime are public. */
+export interface AnimeRecut {
+  season: number;
+  number: number;
+  title: string;
+  originalTitle: string | null;
+  runtime: number | null;
+  airedFrom: string | null;
+  airedTo: string | null;
+  episodes: RecutEpisode[];
+}

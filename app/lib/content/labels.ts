@@ -103,8 +103,13 @@ export type UnitPlace =
       /** Where among the stories published in the same place: its month, or its number there. */
       among?: string;
     }
-  | { medium: "anime"; season: number; episode: number }
+  | { medium: "anime"; season: number; episode: number; recut?: number }
   | { medium: "break_time"; season: number; number: number };
+
+/** A recut of a season named by its place, never its title: "Season 1 Recut", "Season 1 Recut 2". */
+export function recutName(season: number, recut: number) {
+  return `Season ${season} Recut${recut === 1 ? "" : ` ${recut}`}`;
+}
 
 /**
  * A unit named by its place in the story, never by its title: "Arc 6 · Chapter 24", "Lanternfall 3",
@@ -121,7 +126,9 @@ export function placeName(place: UnitPlace): string {
     case "side_stories":
       return `Side story · ${place.publishedIn}${place.among ? `, ${place.among}` : ""}`;
     case "anime":
-      return `Season ${place.season} · Episode ${place.episode}`;
+      return place.recut === undefined
+        ? `Season ${place.season} · Episode ${place.episode}`
+        : `${recutName(place.season, place.recut)} · Episode ${place.episode}`;
     case "break_time":
       return breakTimeLabel(place);
   }

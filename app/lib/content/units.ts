@@ -6,6 +6,7 @@
  *   ln:<collection>-<volume>    a light novel volume   ln:main-3
  *   ss:<slug>                   a side story           ss:festival-night
  *   anime:<season>-<episode>    an anime episode       anime:1-5
+ *   anime:<season>r<recut>-<n>  a recut's episode      anime:1r1-2 (a re-edit of season 1: decision 45)
  *   bt:<season>-<number>        a Break Time short     bt:1-5
  */
 
@@ -65,7 +66,8 @@ export const unitKeyPatterns: Record<Medium, RegExp> = {
   web_novel: numberedKeyPattern("wn", 2),
   light_novels: new RegExp(`^ln:(${collectionCode})-(${wholeNumber})$`),
   side_stories: new RegExp(`^ss:(${slug})$`),
-  anime: numberedKeyPattern("anime", 2),
+  // A season's episode (anime:1-5), or an episode of a recut of the season (anime:1r1-2).
+  anime: new RegExp(`^anime:(${wholeNumber})(?:r(${wholeNumber}))?-(${wholeNumber})$`),
   break_time: numberedKeyPattern("bt", 2),
 };
 /** Any unit key. */
@@ -75,7 +77,16 @@ export type UnitKeyParts =
   | { medium: "web_novel"; arc: number; chapter: number }
   | { medium: "light_novels"; collection: string; volume: number }
   | { medium: "side_stories"; slug: string }
-  | { medium: "anime"; season: number; episode: number }
+  | {
+      medium: "anime";
+      season: number;
+      episode: number;
+      /**
+       * The recut of the season the episode belongs to (its number among the season's recuts), numbered
+       * by the recut's own episodes; absent for the season's own episodes.
+       */
+      recut?: number;
+    }
   | { medium: "break_time"; season: number; number: number };
 
 export type UnitKeyPartsOf<M extends Medium> = Extract<UnitKeyParts, { medium: M }>;
@@ -84,6 +95,13 @@ export const chapterKey = (arc: number, chapter: number) => numberedKey("wn", ar
 export const volumeKey = (collection: string, volume: number) => `ln:${collection}-${volume}`;
 export const sideStoryKey = (slug: string) => `ss:${slug}`;
 export const episodeKey = (season: number, episode: number) => numberedKey("anime", season, episode);
+/** An episode of a recut of a season: recutEpisodeKey(1, 1, 2) is anime:1r1-2. */
+export const recutEpisodeKey = (season: number, recut: number, episode: number) =>
+  `anime:${season}r${recut}-${episode}`;
+/** The line a recut is read along: each recut is its own, apart from its season's episodes and every other recut. */
+export const recutLine = (season: number, recut: number) => `anime/${season}r${recut}`;
+/** Whether a key names an episode of a recut (anime:1r1-2), not one of a season's own. */
+export const isRecutEpisodeKey = (key: string) => parseUnitKey(key, "anime")?.recut !== undefined;
 export const breakTimeKey = (season: number, number: number) => numberedKey("bt", season, number);
 
 /*
@@ -232,16 +250,21 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
   }),
   anime: defineMedium<UnitKeyPartsOf<"anime">>({
     pattern: unitKeyPatterns.anime,
-    parts: (groups) => {
-      const [season = 0, episode = 0] = numbers(groups);
-      return { medium: "anime", season, episode };
-    },
-    key: ({ season, episode }) => episodeKey(season, episode),
+    parts: ([season = "", recut, episode = ""]) =>
+      recut === undefined
+        ? { medium: "anime", season: Number(season), episode: Number(episode) }
+        : { medium: "anime", season: Number(season), episode: Number(episode), recut: Number(recut) },
+    key: ({ season, episode, recut }) =>
+      recut === undefined ? episodeKey(season, episode) : recutEpisodeKey(season, recut, episode),
     reading: {
       inOrder: true,
-      line: () => "anime",
-      position: ({ season, episode }) => [season, episode],
-      at: (parts, [season = 0, episode = 0]) => ({ ...parts, season, episode }),
+      // A recut is a line of its own: watching it says nothing of the season's episodes or later seasons.
+      line: ({ season, recut }) => (recut === undefined ? "anime" : recutLine(season, recut)),
+      position: ({ season, episode, recut }) => (recut === undefined ? [season, episode] : [episode]),
+      at: (parts, position) =>
+        parts.recut === undefined
+          ? { ...parts, season: position[0] ?? 0, episode: position[1] ?? 0 }
+          : { ...parts, episode: position[0] ?? 0 },
     },
     numbering: { number: ({ episode }) => episode, at: (parts, episode) => ({ ...parts, episode }) },
   }),
@@ -286,7 +309,7 @@ export function unitKey(parts: UnitKeyParts): string {
     case "side_stories":
       return sideStoryKey(parts.slug);
     case "anime":
-      return episodeKey(parts.season, parts.episode);
+      return unitMedia.anime.key(parts);
     case "break_time":
       return breakTimeKey(parts.season, parts.number);
   }
@@ -347,7 +370,10 @@ export function unitAnchor(key: string) {
   const parts = parseUnitKey(key);
   // Only validated keys reach the pages; anything else still gets a usable, distinct id.
   if (!parts) return key.replace(/[^a-z0-9-]/g, "-");
-  if (parts.medium === "anime") return `s${parts.season}e${parts.episode}`;
+  if (parts.medium === "anime")
+    return parts.recut === undefined
+      ? `s${parts.season}e${parts.episode}`
+      : `s${parts.season}r${parts.recut}e${parts.episode}`;
   return unitKey(parts).replace(":", "-");
 }
 

@@ -1,6 +1,14 @@
 import { type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { hasConsumed, knowledgeOfUnits } from "../shield/knowledge";
-import { emptyProgress, furthestVolumes, knowledgeOf, type Progress, reachedUnits } from "./record";
+import {
+  emptyProgress,
+  furthestRecutEpisodes,
+  furthestVolumes,
+  knowledgeOf,
+  type Progress,
+  reachedUnits,
+  recutOf,
+} from "./record";
 import { positionsOf, type TrackerUnit } from "./tracker-units";
 
 /* How a reader's progress record (./progress-record) changes: merging two, reading up to a unit, ticking one. */
@@ -41,6 +49,7 @@ export function mergeProgress(a: Progress, b: Progress): Progress {
     lightNovels: furthestVolumes([...a.lightNovels, ...b.lightNovels]),
     sideStories: [...new Set([...a.sideStories, ...b.sideStories])].sort(),
     anime: later(a.anime, b.anime),
+    recuts: furthestRecutEpisodes([...a.recuts, ...b.recuts]),
     breakTime: [...new Set([...a.breakTime, ...b.breakTime])].sort(),
     skipped: [...a.skipped, ...b.skipped].filter((key) => !hasConsumed(knowsA, key) && !hasConsumed(knowsB, key)),
     position: Math.max(a.position, b.position),
@@ -82,6 +91,13 @@ export function withLastVolume(progress: Progress, collection: string, unitKey: 
   return { ...progress, lightNovels: set ? [...others, unitKey].sort() : others };
 }
 
+/** The record with a recut's ("1r1") last episode watched set from an episode key (null: not started). */
+export function withRecutEpisode(progress: Progress, recut: string, unitKey: string | null): Progress {
+  const others = progress.recuts.filter((key) => recutOf(key) !== recut);
+  const set = unitKey !== null && recutOf(unitKey) === recut;
+  return { ...progress, recuts: set ? [...others, unitKey].sort() : others };
+}
+
 /** A checklist (side stories, Break Time) with one unit ticked or unticked, sorted like a merge. */
 export function withTicked(checked: readonly string[], unitKey: string, ticked: boolean) {
   const next = new Set(checked);
@@ -101,6 +117,7 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
   const parts = parseUnitKey(unit.key);
   const reached: Progress = { ...emptyProgress, position: unit.position, updatedAt: now.toISOString() };
   if (parts?.medium === "web_novel") reached.webNovel = unit.key;
+  else if (parts?.medium === "anime" && parts.recut !== undefined) reached.recuts = [unit.key];
   else if (parts?.medium === "anime") reached.anime = unit.key;
   else if (parts?.medium === "light_novels") reached.lightNovels = [unit.key];
   else return progress;
@@ -116,8 +133,9 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
  */
 export function followedMedia(progress: Progress): Set<Medium> {
   const followed = new Set<Medium>(["side_stories"]);
-  if (progress.webNovel || (!progress.anime && !progress.lightNovels.length)) followed.add("web_novel");
-  if (progress.anime || progress.breakTime.length) followed.add("anime").add("break_time");
+  const watches = progress.anime || progress.recuts.length;
+  if (progress.webNovel || (!watches && !progress.lightNovels.length)) followed.add("web_novel");
+  if (watches || progress.breakTime.length) followed.add("anime").add("break_time");
   return followed;
 }
 

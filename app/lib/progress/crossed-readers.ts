@@ -3,6 +3,7 @@ import { namesSecret, type SecretNamedEarly, secretPattern, type StorySecret } f
 import { type Crossing, crossingsOn } from "./media-crossing";
 import { emptyProgress, type Progress, reachedUnits } from "./record";
 import type { TrackerUnit } from "./tracker-units";
+import { isRecutEpisodeKey } from "../content/units";
 
 /*
  * The readers media crossings make, for judging a text that names a secret: a reader who crosses skips
@@ -34,14 +35,17 @@ export interface CrossedReader {
  */
 export function crossedReaders(units: readonly TrackerUnit[]): CrossedReader[] {
   const crossingsFrom = crossingsOn(units);
-  return units
-    .filter((unit) => unit.medium === "anime" || unit.medium === "light_novels")
-    .flatMap((unit) => crossingsFrom(progressAt(unit)))
-    .map((crossing) => ({
-      crossing,
-      places: reachedUnits(crossing.progress),
-      skipped: new Set(crossing.progress.skipped),
-    }));
+  return (
+    units
+      // The tracker offers no crossing from a recut (decision 45): its viewers cross from no place.
+      .filter((unit) => (unit.medium === "anime" && !isRecutEpisodeKey(unit.key)) || unit.medium === "light_novels")
+      .flatMap((unit) => crossingsFrom(progressAt(unit)))
+      .map((crossing) => ({
+        crossing,
+        places: reachedUnits(crossing.progress),
+        skipped: new Set(crossing.progress.skipped),
+      }))
+  );
 }
 
 /** A reader who has not learnt a secret by the time they cross, with the units they skipped that tell it. */

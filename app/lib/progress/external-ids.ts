@@ -13,23 +13,31 @@ export const externalLists = ["anime", "manga", "series"] as const;
 export type ExternalList = (typeof externalLists)[number];
 
 /**
- * A season's entry, or a part's: `episodes` are the run of the season's episodes (as the season numbers
- * them) a part's entry lists, the service numbering them from 1 (MyAnimeList gives each part its own
- * entry, whose episode 1 is the part's first episode).
+ * A season's entry, a part's or a recut's: `episodes` are the run of the season's episodes (as the season
+ * numbers them) a part's entry lists, the service numbering them from 1 (MyAnimeList gives each part its
+ * own entry, whose episode 1 is the part's first episode); `recut` is the recut of the season an entry
+ * lists, numbered as the recut numbers its own episodes (decision 45).
  */
-export type AnimeTarget = { medium: "anime"; season: number; episodes?: { from: number; to: number } };
+export type AnimeTarget = {
+  medium: "anime";
+  season: number;
+  episodes?: { from: number; to: number };
+  recut?: number;
+};
 
 /** What on this site an entry on a service stands for. */
 export type ExternalTarget = AnimeTarget | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
 
-/** An anime entry's target as `external_ids.target` stores it: "2" for a season, "2:8-13" for a part. */
-export function animeTargetText({ season, episodes }: AnimeTarget) {
+/** An anime entry's target as `external_ids.target` stores it: "2" for a season, "2:8-13" for a part, "1r1" for a recut. */
+export function animeTargetText({ season, episodes, recut }: AnimeTarget) {
+  if (recut !== undefined) return `${season}r${recut}`;
   return episodes ? `${season}:${episodes.from}-${episodes.to}` : String(season);
 }
 
-/** An anime entry's target from its stored text ("2", "2:8-13"). */
+/** An anime entry's target from its stored text ("2", "2:8-13", "1r1"). */
 export function parseAnimeTarget(text: string): AnimeTarget {
-  const [, season, from, to] = /^(\d+)(?::(\d+)-(\d+))?$/.exec(text) ?? [];
+  const [, season, recut, from, to] = /^(\d+)(?:r(\d+)|:(\d+)-(\d+))?$/.exec(text) ?? [];
+  if (recut !== undefined) return { medium: "anime", season: Number(season), recut: Number(recut) };
   return from === undefined || to === undefined
     ? { medium: "anime", season: Number(season) }
     : { medium: "anime", season: Number(season), episodes: { from: Number(from), to: Number(to) } };

@@ -30,6 +30,7 @@ const fields = [
   "lightNovels",
   "sideStories",
   "anime",
+  "recuts",
   "breakTime",
   "skipped",
   "position",
@@ -67,6 +68,29 @@ function checklist(medium: Medium, value: unknown, path: string): string[] {
   if (!Array.isArray(value)) refuse(path, "expected a list");
   if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
   return value.map((key, index) => unitKeyOf(medium, key, `${path}.${index}`));
+}
+
+/** The season's own last episode watched: a recut's episode has its own field. */
+function lastEpisode(value: unknown, path: string): string | null {
+  const key = lastUnit("anime", value, path);
+  if (key !== null && parseUnitKey(key, "anime")?.recut !== undefined)
+    refuse(path, "expected a season's episode (a recut's episode goes in recuts)");
+  return key;
+}
+
+/** The last episode of each recut; one per recut. Records from before recuts have none. */
+function lastRecutEpisodes(value: unknown, path: string): string[] {
+  if (value === undefined) return [];
+  const keys = checklist("anime", value, path);
+  const recuts = new Set<string>();
+  keys.forEach((key, index) => {
+    const parts = parseUnitKey(key, "anime")!;
+    if (parts.recut === undefined) refuse(`${path}.${index}`, "expected a recut's episode key (anime:1r1-2)");
+    const recut = `${parts.season}r${parts.recut}`;
+    if (recuts.has(recut)) refuse(`${path}.${index}`, "expected one episode per recut");
+    recuts.add(recut);
+  });
+  return keys.sort();
 }
 
 /** Skipped chapters and volumes; records from before there were any (and older files) have none. */
@@ -132,7 +156,8 @@ function readProgress(value: unknown): Progress {
         ? lastVolumesOfVersion1(value.lightNovels, "lightNovels")
         : lastVolumes(value.lightNovels, "lightNovels"),
     sideStories: checklist("side_stories", value.sideStories, "sideStories"),
-    anime: lastUnit("anime", value.anime, "anime"),
+    anime: lastEpisode(value.anime, "anime"),
+    recuts: lastRecutEpisodes(value.recuts, "recuts"),
     breakTime: checklist("break_time", value.breakTime, "breakTime"),
     skipped: skippedUnits(value.skipped, "skipped"),
     position,

@@ -32,6 +32,10 @@ export function savedPlaces(progress: Progress, units: readonly TrackerUnit[]): 
   }
   const anime = progress.anime && byKey.get(progress.anime);
   if (anime) places.push(`Anime: ${anime.label}`);
+  for (const key of progress.recuts) {
+    const episode = byKey.get(key);
+    if (episode) places.push(`Anime: ${episode.label}`);
+  }
   const count = (keys: readonly string[], one: string, many: string) => {
     const known = keys.filter((key) => byKey.has(key)).length;
     if (known) places.push(`${known} ${known === 1 ? one : many}`);

@@ -27,6 +27,11 @@ export interface Progress {
   sideStories: string[];
   /** The last anime episode watched, e.g. anime:1-5. */
   anime: string | null;
+  /**
+   * The last episode watched of each recut of a season started (decision 45), by unit key (anime:1r1-2):
+   * one per recut, sorted. Records from before recuts (and older files) have none.
+   */
+  recuts: string[];
   /** Break Time shorts watched, by unit key (bt:1-5). */
   breakTime: string[];
   /**
@@ -45,6 +50,7 @@ export const emptyProgress: Progress = {
   lightNovels: [],
   sideStories: [],
   anime: null,
+  recuts: [],
   breakTime: [],
   skipped: [],
   position: 0,
@@ -58,6 +64,7 @@ export function reachedUnits(progress: Progress) {
     ...progress.lightNovels,
     ...progress.sideStories,
     progress.anime,
+    ...progress.recuts,
     ...progress.breakTime,
   ].filter((unit): unit is string => Boolean(unit));
 }
@@ -85,6 +92,29 @@ export function furthestVolumes(keys: readonly string[]) {
     const parts = parseUnitKey(key, "light_novels");
     if (parts && parts.volume > (furthest.get(parts.collection)?.volume ?? 0))
       furthest.set(parts.collection, { key, volume: parts.volume });
+  }
+  return [...furthest.values()].map(({ key }) => key).sort();
+}
+
+/** The recut an episode key belongs to ("1r1" for anime:1r1-2), or null for any other key. */
+export function recutOf(key: string) {
+  const parts = parseUnitKey(key, "anime");
+  return parts?.recut === undefined ? null : `${parts.season}r${parts.recut}`;
+}
+
+/** The last episode watched of a recut ("1r1"), or null when none is. */
+export function lastRecutEpisode(progress: Progress, recut: string) {
+  return progress.recuts.find((key) => recutOf(key) === recut) ?? null;
+}
+
+/** The furthest episode of each recut among these recut episode keys, one per recut, sorted. */
+export function furthestRecutEpisodes(keys: readonly string[]) {
+  const furthest = new Map<string, { key: string; episode: number }>();
+  for (const key of keys) {
+    const parts = parseUnitKey(key, "anime");
+    const recut = recutOf(key);
+    if (parts && recut && parts.episode > (furthest.get(recut)?.episode ?? 0))
+      furthest.set(recut, { key, episode: parts.episode });
   }
   return [...furthest.values()].map(({ key }) => key).sort();
 }

@@ -63,6 +63,9 @@ function timeline(serialNumber: ((place: number) => number) | null = (place) => 
   ] as const)
     for (let episode = 1; episode <= episodes; episode++)
       add(episodeKey(season, episode), "anime", `Season ${season} · Episode ${episode}`, `Season ${season}`);
+  // Season 1's recut: its twelve episodes in six.
+  for (let episode = 1; episode <= 6; episode++)
+    add(`anime:1r1-${episode}`, "anime", `Season 1 Recut · Episode ${episode}`, "Lanternfall: Recut");
   return units;
 }
 
@@ -471,5 +474,27 @@ describe("importing a season's parts", () => {
     expect(imported(["9900102", 13])).toBe("anime:2-7");
     expect(imported(["9900103", 40])).toBe("anime:2-13");
     expect(imported(["9900102", 7], ["9900103", 2])).toBe("anime:2-9");
+  });
+});
+
+describe("importing a recut's entry", () => {
+  const recutIds: ExternalId[] = [
+    { service: "myanimelist", list: "anime", id: "9900101", target: { medium: "anime", season: 1 } },
+    { service: "myanimelist", list: "anime", id: "9900104", target: { medium: "anime", season: 1, recut: 1 } },
+  ];
+  const list = (...entries: [string, number][]) =>
+    `<?xml version="1.0" encoding="UTF-8" ?><myanimelist><myinfo><user_export_type>1</user_export_type></myinfo>${entries
+      .map(
+        ([id, watched]) =>
+          `<anime><series_animedb_id>${id}</series_animedb_id><my_watched_episodes>${watched}</my_watched_episodes></anime>`,
+      )
+      .join("")}</myanimelist>`;
+  const imported = (...entries: [string, number][]) =>
+    planServiceImport(list(...entries), recutIds, timeline(), emptyProgress).preview?.imported;
+
+  it("sets the recut's episode of that number, never the season's, and stops at the recut's last", () => {
+    expect(imported(["9900104", 2])).toMatchObject({ anime: null, recuts: ["anime:1r1-2"] });
+    expect(imported(["9900104", 40])).toMatchObject({ anime: null, recuts: ["anime:1r1-6"] });
+    expect(imported(["9900101", 3], ["9900104", 1])).toMatchObject({ anime: "anime:1-3", recuts: ["anime:1r1-1"] });
   });
 });

@@ -8,8 +8,8 @@ import {
   serviceNames,
 } from "./external-ids";
 import { mergeProgress, withPosition } from "./changes";
-import { emptyProgress, lastVolumeKey, type Progress } from "./record";
-import { type TrackerUnit, unitsByMedium } from "./tracker-units";
+import { emptyProgress, lastRecutEpisode, lastVolumeKey, type Progress, recutOf } from "./record";
+import { animeRecuts, type TrackerUnit, unitsByMedium } from "./tracker-units";
 import { parseRelease } from "./novel-updates-page";
 import { readServiceExport, type ServiceEntry } from "./service-exports";
 import { countOf, nouns } from "../words";
@@ -75,7 +75,18 @@ function progressOf(
   entry: ServiceEntry,
   target: ExternalTarget,
   units: ReturnType<typeof unitsByMedium>,
+  recuts: ReturnType<typeof animeRecuts>,
 ): Progress | null {
+  if (target.medium === "anime" && target.recut !== undefined) {
+    // A recut's entry numbers the recut's own episodes: its episode n is the recut's episode n.
+    const recut = recuts.find((candidate) => candidate.id === `${target.season}r${target.recut}`);
+    const episode = furthestUpTo(
+      recut?.episodes ?? [],
+      entry.episodes,
+      (unit) => parseUnitKey(unit.key, "anime")?.episode ?? null,
+    );
+    return episode ? { ...emptyProgress, recuts: [episode.key] } : null;
+  }
   if (target.medium === "anime") {
     // A part's entry numbers its episodes from 1 at the part's first: its episode n is the season's
     // episode from + n - 1, and nothing past the part's last is its to give.
@@ -161,6 +172,11 @@ function linesOf(current: Progress, imported: Progress, units: readonly TrackerU
     );
   }
   if (imported.anime) place(mediumLabels.anime, imported.anime, current.anime, merged.anime !== current.anime);
+  for (const episode of imported.recuts) {
+    const recut = recutOf(episode) ?? "";
+    const now = lastRecutEpisode(current, recut);
+    place(mediumLabels.anime, episode, now, lastRecutEpisode(merged, recut) !== now);
+  }
   return { changes, kept };
 }
 
@@ -179,6 +195,7 @@ export function planServiceImport(
   if (read.error !== null) return { preview: null, error: read.error };
   const index = externalIdIndex(externalIds);
   const byMedium = unitsByMedium(units);
+  const recuts = animeRecuts(units);
   let imported: Progress = emptyProgress;
   let notStarted = 0;
   let otherEntries = 0;
@@ -201,7 +218,7 @@ export function planServiceImport(
       }
       entry = { ...entry, ...counts };
     }
-    const reached = progressOf(entry, target, byMedium);
+    const reached = progressOf(entry, target, byMedium, recuts);
     if (place !== undefined && target.medium === "light_novels") {
       // Named by the volume the import sets (a count past the collection's last volume stops there).
       const volume = parseRelease(place)?.volume;

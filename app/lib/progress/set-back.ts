@@ -35,26 +35,27 @@ export interface ProgressSent {
   setBack: readonly Medium[];
 }
 
-/** Which field holds each medium's place or checklist (its skipped units are the rest of its part). */
-const placeField = {
-  web_novel: "webNovel",
-  light_novels: "lightNovels",
-  side_stories: "sideStories",
-  anime: "anime",
-  break_time: "breakTime",
-} as const satisfies Record<Medium, keyof Progress>;
+/** Which fields hold each medium's places or checklist (its skipped units are the rest of its part). */
+const placeFields = {
+  web_novel: ["webNovel"],
+  light_novels: ["lightNovels"],
+  side_stories: ["sideStories"],
+  // A recut's episodes are anime episodes on a line of their own (decision 45).
+  anime: ["anime", "recuts"],
+  break_time: ["breakTime"],
+} as const satisfies Record<Medium, readonly (keyof Progress)[]>;
 
-/** A record's part in one medium, comparable as text: its place (or checklist) and the units skipped in it. */
+/** A record's part in one medium, comparable as text: its places (or checklist) and the units skipped in it. */
 function partOf(progress: Progress, medium: Medium) {
   const skipped = progress.skipped.filter((key) => mediumOf(key) === medium).sort();
-  return JSON.stringify([progress[placeField[medium]], skipped]);
+  return JSON.stringify([...placeFields[medium].map((field) => progress[field]), skipped]);
 }
 
 /** `progress` with its parts in `taken` media replaced by `from`'s. */
 export function withMediaFrom(progress: Progress, from: Progress, taken: readonly Medium[]): Progress {
   if (!taken.length) return progress;
   const next: Progress = { ...progress };
-  for (const medium of taken) Object.assign(next, { [placeField[medium]]: from[placeField[medium]] });
+  for (const medium of taken) for (const field of placeFields[medium]) Object.assign(next, { [field]: from[field] });
   const fromTaken = (key: string) => taken.includes(mediumOf(key)!);
   next.skipped = [
     ...progress.skipped.filter((key) => !fromTaken(key)),

@@ -1,5 +1,6 @@
 import { labelWithTitle, titleAfterLabel } from "../content/labels";
-import { type Medium, parseUnitKey } from "../content/units";
+import { isRecutEpisodeKey, type Medium, parseUnitKey } from "../content/units";
+import { recutOf } from "./record";
 import type { Gated } from "../shield/gated";
 
 /* The units the reading tracker offers, and how its pickers group and name them. */
@@ -31,7 +32,10 @@ export function positionsOf(units: readonly TrackerUnit[]) {
   return (unitKey: string) => positions.get(unitKey);
 }
 
-/** The tracker's units per medium, each list in story order. */
+/**
+ * The tracker's units per medium, each list in story order; the anime's are the seasons' own episodes,
+ * a recut's episodes being on a line of their own (`animeRecuts`).
+ */
 export function unitsByMedium(units: readonly TrackerUnit[]) {
   const groups: Record<Medium, TrackerUnit[]> = {
     web_novel: [],
@@ -40,7 +44,7 @@ export function unitsByMedium(units: readonly TrackerUnit[]) {
     anime: [],
     break_time: [],
   };
-  for (const unit of units) groups[unit.medium].push(unit);
+  for (const unit of units) if (!isRecutEpisodeKey(unit.key)) groups[unit.medium].push(unit);
   return groups;
 }
 
@@ -114,4 +118,17 @@ export function lightNovelCollections(units: readonly TrackerUnit[]) {
     else volumes.set(unit.collection, [unit]);
   }
   return [...volumes].map(([code, list]) => ({ code, name: list[0]?.group ?? code, volumes: list }));
+}
+
+/** The recuts of seasons ("1r1"), in the order their first episodes come in the story, each with its episodes. */
+export function animeRecuts(units: readonly TrackerUnit[]) {
+  const recuts = new Map<string, TrackerUnit[]>();
+  for (const unit of units) {
+    const recut = recutOf(unit.key);
+    if (recut === null) continue;
+    const list = recuts.get(recut);
+    if (list) list.push(unit);
+    else recuts.set(recut, [unit]);
+  }
+  return [...recuts].map(([id, episodes]) => ({ id, name: episodes[0]?.group ?? id, episodes }));
 }

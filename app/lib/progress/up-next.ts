@@ -1,7 +1,7 @@
 import { parseUnitKey } from "../content/units";
-import { lastVolumeKey, lastVolumeNumber, type Progress } from "./record";
+import { lastRecutEpisode, lastVolumeKey, lastVolumeNumber, type Progress } from "./record";
 import { followedMedia } from "./changes";
-import { lightNovelCollections, positionsOf, type TrackerUnit, unitsByMedium } from "./tracker-units";
+import { animeRecuts, lightNovelCollections, positionsOf, type TrackerUnit, unitsByMedium } from "./tracker-units";
 
 /** What the tracker offers next: `next` to read or watch, then what the reader `passed` on the way. */
 export interface UpNextUnits {
@@ -39,8 +39,16 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     if (volume) next.push(volume);
   }
   const animePlace = placeOf(progress.anime);
-  const nextEpisode = followed.has("anime") ? after(byMedium.anime, animePlace) : undefined;
+  // A viewer of recuts alone is offered their next episodes, not the season's own.
+  const watchesSeasons = progress.anime !== null || !progress.recuts.length;
+  const nextEpisode = followed.has("anime") && watchesSeasons ? after(byMedium.anime, animePlace) : undefined;
   if (nextEpisode) next.push(nextEpisode);
+  for (const recut of animeRecuts(units)) {
+    const last = lastRecutEpisode(progress, recut.id);
+    if (last === null) continue;
+    const episode = after(recut.episodes, placeOf(last));
+    if (episode) next.push(episode);
+  }
 
   // Side stories come at the reader's furthest place in what they follow; shorts with the episodes.
   const places = [

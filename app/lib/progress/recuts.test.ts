@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { hasConsumed, knows } from "../shield/knowledge";
+import { mediaSetBack } from "./set-back";
+import { readUpTo, withRecutEpisode } from "./changes";
+import { emptyProgress, knowledgeOf, type Progress } from "./record";
+import { checkProgress } from "./file";
+import { animeRecuts, type TrackerUnit, unitsByMedium } from "./tracker-units";
+import { upNext } from "./up-next";
+import { gated } from "../shield/gated";
+import { parseAnimeTarget, animeTargetText } from "./external-ids";
+
+/* A recut of a season in a reader's progress (decision 45): its own place, read on a line of its own. */
+
+const progress = (changes: Partial<Progress>): Progress => ({ ...emptyProgress, ...changes });
+const now = new Date("2026-05-01T10:00:00.000Z");
+
+describe("a recut's place in a progress record", () => {
+  it("is read, checked and kept apart from the season's episodes", () => {
+    expect(checkProgress(progress({ recuts: ["anime:1r1-3"] })).progress?.recuts).toEqual(["anime:1r1-3"]);
+    // A record from before recuts has none.
+    const { recuts: _recuts, ...older } = emptyProgress;
+    expect(checkProgress(older).progress?.recuts).toEqual([]);
+    expect(checkProgress(progress({ anime: "anime:1r1-3" })).problem).toMatchObject({ path: "anime" });
+    expect(checkProgress(progress({ recuts: ["anime:1-3"] })).problem).toMatchObject({ path: "recuts.0" });
+    expect(checkProgress(progress({ recuts: ["anime:1r1-3", "anime:1r1-4"] })).problem).toMatchObject({
+      path: "recuts.1",
+    });
+  });
+
+  it("makes known its episodes up to the place, and nothing of the season's line", () => {
+    const knowledge = knowledgeOf(progress({ recuts: ["anime:1r1-3"] }));
+    expect(hasConsumed(knowledge, "anime:1r1-1")).toBe(true);
+    expect(hasConsumed(knowledge, "anime:1r1-3")).toBe(true);
+    expect(hasConsumed(knowledge, "anime:1r1-4")).toBe(false);
+    expect(hasConsumed(knowledge, "anime:1-1")).toBe(false);
+    expect(hasConsumed(knowledge, "anime:2r1-1")).toBe(false);
+    expect(knows(knowledge, ["anime:1-6", "anime:1r1-3"])).toBe(true);
+    expect(knows(knowledge, ["anime:1-7"])).toBe(false);
+  });
+
+  it("moves on with 'I have watched up to here', never back, and by its own picker either way", () => {
+    const watched = readUpTo(progress({ anime: "anime:2-1" }), { key: "anime:1r1-2", position: 4 }, now);
+    expect(watched).toMatchObject({ anime: "anime:2-1", recuts: ["anime:1r1-2"] });
+    expect(readUpTo(watched, { key: "anime:1r1-1", position: 2 }, now).recuts).toEqual(["anime:1r1-2"]);
+    expect(withRecutEpisode(watched, "1r1", "anime:1r1-1").recuts).toEqual(["anime:1r1-1"]);
+    expect(withRecutEpisode(watched, "1r1", null).recuts).toEqual([]);
+    // Moving a recut back is a set-back of the anime.
+    expect(mediaSetBack(watched, withRecutEpisode(watched, "1r1", "anime:1r1-1"))).toEqual(["anime"]);
+  });
+
+  it("is offered by the tracker apart from the season, with the recut's next episode up next", () => {
+    const unit = (key: string, position: number, group: string): TrackerUnit => ({
+      key,
+      medium: "anime",
+      position,
+      label: key,
+      title: gated(null, key),
+      group,
+      collection: null,
+      coveredBy: [key],
+    });
+    const units = [
+      unit("anime:1-1", 1, "Season 1"),
+      unit("anime:1r1-1", 2, "Recut"),
+      unit("anime:1-2", 2, "Season 1"),
+      unit("anime:1r1-2", 4, "Recut"),
+      unit("anime:1-3", 3, "Season 1"),
+      unit("anime:1-4", 4, "Season 1"),
+    ];
+    expect(unitsByMedium(units).anime.map((each) => each.key)).toEqual([
+      "anime:1-1",
+      "anime:1-2",
+      "anime:1-3",
+      "anime:1-4",
+    ]);
+    expect(animeRecuts(units)).toEqual([{ id: "1r1", name: "Recut", episodes: [units[1], units[3]] }]);
+    const next = upNext(progress({ recuts: ["anime:1r1-1"] }), units).next.map((each) => each.key);
+    expect(next).toEqual(["anime:1r1-2"]);
+  });
+
+  it("has its own entry on a tracking service, by its own numbers", () => {
+    expect(animeTargetText({ medium: "anime", season: 1, recut: 1 })).toBe("1r1");
+    expect(parseAnimeTarget("1r1")).toEqual({ medium: "anime", season: 1, recut: 1 });
+    expect(parseAnimeTarget("2:8-13")).toEqual({ medium: "anime", season: 2, episodes: { from: 8, to: 13 } });
+  });
+});

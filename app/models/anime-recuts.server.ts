@@ -1,0 +1,133 @@
+import { type InferResult, sql } from "kysely";
+import type { AnimeRecut, RecutContent, RecutEpisode, RecutScene, UnitLabel } from "~/lib/content/anime";
+import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
+import { gatedBy, gatedTitle } from "./db.server";
+import { groupBy, selectedSeason } from "./anime-episodes.server";
+import { query } from "./query.server";
+import { parseUnitKey } from "~/lib/content/units";
+import { placeName } from "~/lib/content/labels";
+
+/*
+ * The recuts of a season (decision 45) as /anime shows them: each recut, its episodes, which of the
+ * season's episodes each holds (with their labels) and the scenes it adds. A recut episode is a story
+ * unit of its own, so its title, its new scenes and its discussion's count are gated by what reveals it
+ * (story_units.revealed_by), as a season's episode's are.
+ */
+
+/** One season's recuts (the one asked for, else the first), in number order. */
+export const seasonRecuts = (seasonNumber: number | null) =>
+  query
+    .selectFrom("anime_recuts as r")
+    .select(["r.season_number", "r.number", "r.title", "r.original_title", "r.runtime", "r.aired_from", "r.aired_to"])
+    .where("r.season_number", "=", selectedSeason(seasonNumber))
+    .orderBy("r.number");
+
+/** One season's recut episodes, in number order, with what reveals each and its discussion's count. */
+export const seasonRecutEpisodes = (seasonNumber: number | null) =>
+  query
+    .selectFrom("anime_recut_episodes as e")
+    .innerJoin("story_units as u", "u.key", "e.key")
+    .innerJoin("anime_recuts as r", (join) =>
+      join.onRef("r.season_number", "=", "e.season_number").onRef("r.number", "=", "e.recut_number"),
+    )
+    .select((episode) => [
+      "e.key",
+      "e.recut_number",
+      "e.number",
+      "e.title",
+      "e.original_title",
+      "e.aired_on",
+      "e.aired_time",
+      "r.time_zone",
+      "e.runtime",
+      "r.runtime as recut_runtime",
+      "e.contents",
+      "e.new_scenes",
+      "e.position",
+      "u.revealed_by",
+      unitCommentCount(episode.ref("e.key")).as("comment_count"),
+    ])
+    .where("e.season_number", "=", selectedSeason(seasonNumber))
+    .orderBy("e.recut_number")
+    .orderBy("e.number");
+
+/** The labels of the web novel chapters the season's recut episodes' new scenes come from. */
+export const seasonRecutChapters = (seasonNumber: number | null) =>
+  query
+    .selectFrom([
+      "anime_recut_episodes as e",
+      sql<{ key: number; value: string }>`json_each(${sql.ref("e.new_scenes")})`.as("s"),
+    ])
+    .innerJoin("story_units as u", (join) =>
+      join.on(sql<boolean>`u.key IN (json_extract(s.value, '$.chaptersFrom'), json_extract(s.value, '$.chaptersTo'))`),
+    )
+    .select(["u.key", "u.label"])
+    .where("e.season_number", "=", selectedSeason(seasonNumber))
+    .distinct();
+
+type RecutRow = InferResult<ReturnType<typeof seasonRecuts>>[number];
+type RecutEpisodeRow = InferResult<ReturnType<typeof seasonRecutEpisodes>>[number];
+
+/** The stored JSON of a recut episode's contents and scenes (pack/resolve/recuts.ts writes them). */
+interface StoredContent {
+  episode: string;
+  part: number | null;
+  of: number | null;
+}
+interface StoredScene {
+  note: string;
+  chaptersFrom: string | null;
+  chaptersTo: string | null;
+}
+
+/** A season's recuts with their episodes, as the page shows them. */
+export function toRecuts(
+  recuts: readonly RecutRow[],
+  episodes: readonly RecutEpisodeRow[],
+  labels: readonly UnitLabel[],
+): AnimeRecut[] {
+  const labelOf = new Map(labels.map((unit) => [unit.key, unit.label]));
+  const unit = (key: string): UnitLabel => ({ key, label: labelOf.get(key) ?? key });
+  // A season's episode is labelled by its place, as its story unit is.
+  const episodeLabel = (key: string): UnitLabel => {
+    const parts = parseUnitKey(key, "anime");
+    return { key, label: parts ? placeName(parts) : key };
+  };
+  const episodesOf = groupBy(episodes, (episode) => String(episode.recut_number));
+  return recuts.map((recut) => ({
+    season: recut.season_number,
+    number: recut.number,
+    title: recut.title,
+    originalTitle: recut.original_title,
+    runtime: recut.runtime,
+    airedFrom: recut.aired_from,
+    airedTo: recut.aired_to,
+    episodes: (episodesOf.get(String(recut.number)) ?? []).map((row): RecutEpisode => {
+      const contents = JSON.parse(row.contents) as StoredContent[];
+      const scenes = JSON.parse(row.new_scenes) as StoredScene[];
+      return {
+        key: row.key,
+        number: row.number,
+        position: row.position,
+        title: gatedTitle(null, row.revealed_by, { title: row.title, originalTitle: row.original_title }),
+        airedOn: row.aired_on,
+        airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
+        runtime: row.runtime ?? row.recut_runtime,
+        runtimeDiffers: row.runtime !== null && row.runtime !== row.recut_runtime,
+        contents: contents.map((content): RecutContent => ({
+          episode: episodeLabel(content.episode),
+          number: parseUnitKey(content.episode, "anime")?.episode ?? 0,
+          part: content.part !== null && content.of !== null ? { number: content.part, of: content.of } : null,
+        })),
+        newScenes: scenes.map((scene): RecutScene => ({
+          note: gatedBy(row.revealed_by, scene.note),
+          chapters:
+            scene.chaptersFrom && scene.chaptersTo
+              ? { from: unit(scene.chaptersFrom), to: unit(scene.chaptersTo) }
+              : null,
+        })),
+        discussion: unitDiscussion(row.key, row.comment_count),
+      };
+    }),
+  }));
+}

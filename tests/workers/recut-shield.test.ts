@@ -1,0 +1,121 @@
+/**
+ * A recut of a season behind the shield (decision 45), over the demo pack: season 1's twelve episodes
+ * recut into six, each holding two (episode 10 split across the recut's episodes 5 and 6), with a new
+ * scene in its episode 3. A viewer of the recut's episode N has seen exactly the season's episodes it
+ * and the recut's episodes before it hold, and its new scenes: never the season's later episodes, nor a
+ * later season.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PackRows } from "../../pack/rows";
+import { episodeKey, recutEpisodeKey } from "~/lib/content/units";
+import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, readRevealers } from "~/lib/shield/knowledge";
+import { loader as animeLoader } from "~/routes/anime";
+import { loader as searchLoader } from "~/routes/search";
+import { loader as discussLoader } from "~/routes/discuss";
+import { importTestPack } from "../support/packs";
+import { fetchSite } from "../support/site";
+import type { GatedText } from "../support/gated-texts";
+import { leaks as leaksBeyond, packGatedTexts } from "../support/reader-knowledge";
+import { load, present, status } from "../support/workers-context";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let rows: PackRows;
+let texts: { all: GatedText[]; distinctive: GatedText[] };
+
+beforeAll(async () => {
+  rows = await importTestPack("demo");
+  texts = packGatedTexts(rows);
+});
+
+/** The last of the season's episodes the recut's episodes 1 to N hold to their end. */
+const watchedThrough = [2, 4, 6, 8, 9, 12];
+const recutViewer = (episode: number) => knowledgeOfUnits([recutEpisodeKey(1, 1, episode)]);
+const reveal = (knowledge: Knowledge) => encodeKnowledge(knowledge);
+
+describe("a viewer of the recut alone", () => {
+  it("knows at its episode N exactly what a viewer of the season's episodes it holds knows, for every gated text", () => {
+    expect(texts.all.length).toBeGreaterThan(150);
+    for (const [index, through] of watchedThrough.entries()) {
+      const recut = recutViewer(index + 1);
+      const season = knowledgeOfUnits([episodeKey(1, through)]);
+      const differ = texts.all
+        .filter((text) => !text.where.startsWith("new scene of"))
+        .filter((text) => knows(recut, text.revealedBy) !== knows(season, text.revealedBy))
+        .map(
+          (text) => `${text.where}: recut ${knows(recut, text.revealedBy)}, season ${knows(season, text.revealedBy)}`,
+        );
+      expect(differ, `recut episode ${index + 1} against episode ${through}`).toEqual([]);
+    }
+  });
+
+  it("sees on /anime the titles of the season's episodes 1 and 2 and of the recut's episode 1, and nothing past them", async () => {
+    const viewer = recutViewer(1);
+    const { episodes, recuts } = await load(animeLoader, `/anime?season=1&reveal=${reveal(viewer)}`);
+    const titleOf = (number: number) => episodes.find((episode) => episode.number === number)?.title.content?.title;
+    expect(titleOf(1)).toBe("The Unburnt Wick");
+    expect(titleOf(2)).toBe("The Man Who Writes His Own Name");
+    expect(titleOf(3)).toBeUndefined();
+    const [recut] = recuts;
+    expect(present(recut).title).toBe("Lanternfall: Recut");
+    const [first, second, third] = present(recut).episodes;
+    expect(first).toMatchObject({
+      key: "anime:1r1-1",
+      title: { content: { title: "Lanternlight" } },
+      contents: [
+        { number: 1, part: null, episode: { key: "anime:1-1", label: "Season 1 · Episode 1" } },
+        { number: 2, part: null, episode: { key: "anime:1-2", label: "Season 1 · Episode 2" } },
+      ],
+    });
+    expect(second?.title.content).toBeNull();
+    // Its new scene waits for the recut's episode 3.
+    expect(third?.newScenes).toEqual([
+      { note: { revealedBy: expect.arrayContaining(["anime:1r1-3"]), content: null }, chapters: null },
+    ]);
+    const split = present(recut).episodes[4]!;
+    expect(split.contents.map((content) => [content.number, content.part])).toEqual([
+      [9, null],
+      [10, { number: 1, of: 2 }],
+    ]);
+  });
+
+  it("gets no gated text beyond episodes 1 and 2 on any page of the anime, the tracker's timeline or search", async () => {
+    for (const episode of [1, 3, 5]) {
+      const viewer = recutViewer(episode);
+      for (const path of [
+        "/anime?season=1",
+        "/anime?season=2",
+        "/break_time?season=1",
+        "/resources/timeline",
+        "/search?q=the",
+      ]) {
+        const url = `${path}${path.includes("?") ? "&" : "?"}reveal=${encodeURIComponent(reveal(viewer))}`;
+        const response = await fetchSite(url);
+        expect(response.status, url).toBe(200);
+        const body = await response.text();
+        expect(leaksBeyond(body, viewer, texts), url).toEqual([]);
+      }
+    }
+  });
+
+  it("is told in search what the season's episodes it holds would tell, and finds the recut's episodes it reached", async () => {
+    const viewer = recutViewer(1);
+    const found = await load(searchLoader, `/search?q=lanternlight&reveal=${reveal(viewer)}`);
+    expect(JSON.stringify(found)).toContain("anime:1r1-1");
+    const unaware = await load(searchLoader, `/search?q=paper%20lanterns&reveal=${reveal(viewer)}`);
+    expect(JSON.stringify(unaware)).not.toContain("Paper Lanterns");
+    // A season 2 text is not revealed to the recut's viewer at its last episode.
+    const last = recutViewer(6);
+    const seasonTwo = rows.story_units.find((unit) => unit.key === "anime:2-1")!;
+    expect(knows(last, readRevealers(seasonTwo.revealed_by))).toBe(false);
+  });
+
+  it("has a discussion thread for each recut episode, named by its place", async () => {
+    const key = recutEpisodeKey(1, 1, 2);
+    const sealed = await load(discussLoader, `/discuss/${key}`, { unit: key });
+    expect(JSON.stringify(sealed)).toContain("Season 1 Recut · Episode 2");
+    expect(JSON.stringify(sealed)).not.toContain("Bread and Bridges");
+    const unknown = "anime:1r1-9";
+    expect(await status(discussLoader, `/discuss/${unknown}`, { unit: unknown })).toBe(404);
+  });
+});
