@@ -22,6 +22,7 @@ export type AnimeSeasonPartRow = Row<"anime_season_parts">;
 export type AdaptationChangeRow = Row<"adaptation_changes">;
 export type VolumeChangeRow = Row<"ln_volume_changes">;
 export type BreakTimeEpisodeRow = Row<"break_time_episodes">;
+export type AnimeSpecialRow = Row<"anime_specials">;
 export type CharacterRow = Row<"characters">;
 export type CharacterAffiliationRow = Row<"character_affiliations">;
 export type CharacterFactRow = Row<"character_facts">;
@@ -73,6 +74,7 @@ export type PackRows = {
   adaptation_changes: AdaptationChangeRow[];
   ln_volume_changes: VolumeChangeRow[];
   break_time_episodes: BreakTimeEpisodeRow[];
+  anime_specials: AnimeSpecialRow[];
   characters: CharacterRow[];
   character_affiliations: CharacterAffiliationRow[];
   character_facts: CharacterFactRow[];

@@ -26,6 +26,7 @@ export const contentTables: ContentTableSpec[] = [
   { name: "anime_episodes", key: ["key"] },
   { name: "adaptation_changes", key: ["episode_key", "sort_order"] },
   { name: "break_time_episodes", key: ["key"] },
+  { name: "anime_specials", key: ["slug"] },
   { name: "characters", key: ["slug"] },
   { name: "character_affiliations", key: ["character_slug", "affiliation"] },
   { name: "character_facts", key: ["character_slug", "sort_order"] },

@@ -39,6 +39,7 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
     sideStories: progress.sideStories.filter((key) => positions.has(key)),
     anime: known(progress.anime),
     breakTime: progress.breakTime.filter((key) => positions.has(key)),
+    animeSpecials: progress.animeSpecials.filter((key) => positions.has(key)),
     skipped: progress.skipped.filter((key) => positions.has(key)),
   };
   return {
@@ -213,6 +214,7 @@ function trackedMedia(progress: Progress): Medium[] {
     progress.sideStories.length ? "side_stories" : null,
     progress.anime ? "anime" : null,
     progress.breakTime.length ? "break_time" : null,
+    progress.animeSpecials.length ? "anime_specials" : null,
   ];
   return media.filter((medium): medium is Medium => medium !== null);
 }

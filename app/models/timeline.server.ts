@@ -99,6 +99,21 @@ const timeline = query
         "u.revealed_by as covered_by",
       ]),
   )
+  // An OVA, special or film: its title waits as an episode's does, or for the special where the pack flags it.
+  .unionAll(
+    query
+      .selectFrom("anime_specials as sp")
+      .innerJoin("story_units as u", "u.key", "sp.key")
+      .select([
+        ...unitColumns,
+        "sp.title",
+        "sp.title_revealed_by",
+        sql.lit("OVAs, specials and films").as("group_label"),
+        none.as("group_title"),
+        none.as("extra"),
+        "u.revealed_by as covered_by",
+      ]),
+  )
   .orderBy("position")
   .orderBy("key");
 
@@ -143,8 +158,10 @@ function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {
   const target: ExternalTarget =
     row.medium === "anime"
       ? parseAnimeTarget(row.target)
-      : row.medium === "light_novels"
-        ? { medium: "light_novels", collection: row.target }
-        : { medium: "web_novel" };
+      : row.medium === "anime_specials"
+        ? { medium: "anime_specials", special: row.target }
+        : row.medium === "light_novels"
+          ? { medium: "light_novels", collection: row.target }
+          : { medium: "web_novel" };
   return { service: row.service, list: row.list, id: row.external_id, target };
 }

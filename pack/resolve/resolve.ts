@@ -7,6 +7,7 @@ import { lintSpoilers, lintTitles, readersWhoCrossed, secretsTold } from "../spo
 import { statisticsRows } from "../statistics";
 import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
+import { animeSpecialRows } from "./anime-specials";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
@@ -22,7 +23,8 @@ import { webNovelRows } from "./web-novel";
  * unit, place it on the story timeline, then build each file's rows, checking its references as they
  * are read. Chapters sit in reading order; a volume or episode where the last chapter it adapts is; a
  * side story or side volume just after the unit it is read after; a Break Time short with the episode
- * it accompanies. Problems are listed in the order the phases meet them; warnings (titles that may give
+ * it accompanies; an OVA, special or film just after the episode it is watched after, else where what
+ * it adapts is. Problems are listed in the order the phases meet them; warnings (titles that may give
  * the story away, ../spoiler-lint.ts: `lintTitles`) are listed apart and refuse nothing.
  */
 export function resolvePack(
@@ -46,6 +48,7 @@ export function resolvePack(
   const lightNovels = lightNovelRows(resolution);
   const sideStories = sideStoryRows(resolution);
   const anime = animeRows(resolution);
+  const specials = animeSpecialRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
   const rows: Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets"> = {
@@ -81,6 +84,7 @@ export function resolvePack(
     anime_episodes: anime.episodes,
     adaptation_changes: anime.changes,
     break_time_episodes: anime.shorts,
+    anime_specials: specials.specials,
     characters: characters.characters,
     character_affiliations: characters.affiliations,
     character_facts: characters.facts,
@@ -91,6 +95,7 @@ export function resolvePack(
       ...sideStories.search,
       ...characters.search,
       ...animeSearchEntries(resolution, anime),
+      ...specials.search,
       ...mistakeSearchEntries(resolution, mistakes),
     ],
     ln_mistakes: mistakes.lightNovel,

@@ -93,6 +93,7 @@ function packDates(pack: ContentPack) {
     ...pack.sideStories.sideStories.map((story) => story.publishedOn),
     ...pack.anime.seasons.flatMap((season) => season.episodes.map((episode) => episode.airedOn)),
     ...pack.anime.breakTime.map((short) => short.airedOn),
+    ...pack.anime.specials.map((special) => special.releasedOn),
     ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
   ].filter((date): date is string => typeof date === "string");
 }
@@ -129,6 +130,7 @@ export function moveKey(key: string, cycle: Cycle) {
     case "light_novels":
       return unitKey({ ...unit, volume: unit.volume + cycle.volumeShift(unit.collection) });
     case "side_stories":
+    case "anime_specials":
       return unitKey({ ...unit, slug: moveSlug(unit.slug, cycle) });
     case "anime":
     case "break_time":

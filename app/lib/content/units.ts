@@ -7,6 +7,7 @@
  *   ss:<slug>                   a side story           ss:festival-night
  *   anime:<season>-<episode>    an anime episode       anime:1-5
  *   bt:<season>-<number>        a Break Time short     bt:1-5
+ *   sp:<slug>                   an OVA, special, film  sp:embers-of-the-bridge
  */
 
 import { media, type Medium } from "../vocabulary";
@@ -19,6 +20,7 @@ export const mediumLabels: Record<Medium, string> = {
   side_stories: "Side stories",
   anime: "Anime",
   break_time: "Break Time",
+  anime_specials: "OVAs, specials and films",
 };
 
 /** What one unit of a medium is, for a card that names one: "Light novel", not "Light novels". */
@@ -28,6 +30,7 @@ export const unitMediumLabels: Record<Medium, string> = {
   side_stories: "Side story",
   anime: "Anime",
   break_time: "Break Time",
+  anime_specials: "Anime special",
 };
 
 /** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
@@ -67,6 +70,7 @@ export const unitKeyPatterns: Record<Medium, RegExp> = {
   side_stories: new RegExp(`^ss:(${slug})$`),
   anime: numberedKeyPattern("anime", 2),
   break_time: numberedKeyPattern("bt", 2),
+  anime_specials: new RegExp(`^sp:(${slug})$`),
 };
 /** Any unit key. */
 export const unitKeyPattern = new RegExp(media.map((medium) => `(?:${unitKeyPatterns[medium].source})`).join("|"));
@@ -76,7 +80,8 @@ export type UnitKeyParts =
   | { medium: "light_novels"; collection: string; volume: number }
   | { medium: "side_stories"; slug: string }
   | { medium: "anime"; season: number; episode: number }
-  | { medium: "break_time"; season: number; number: number };
+  | { medium: "break_time"; season: number; number: number }
+  | { medium: "anime_specials"; slug: string };
 
 export type UnitKeyPartsOf<M extends Medium> = Extract<UnitKeyParts, { medium: M }>;
 
@@ -85,12 +90,14 @@ export const volumeKey = (collection: string, volume: number) => `ln:${collectio
 export const sideStoryKey = (slug: string) => `ss:${slug}`;
 export const episodeKey = (season: number, episode: number) => numberedKey("anime", season, episode);
 export const breakTimeKey = (season: number, number: number) => numberedKey("bt", season, number);
+export const animeSpecialKey = (slug: string) => `sp:${slug}`;
 
 /*
  * How each medium's units are named and read, in one table: the spoiler rule (app/lib/shield/knowledge.ts)
  * reads nothing else about a medium. Reading goes in order along a line (one for the web novel, one per
  * light novel collection, one for the anime), so the furthest unit on a line stands for those before
- * it; side stories and Break Time shorts are checklists, each unit counting alone. A new medium is a
+ * it; side stories, Break Time shorts and anime specials (OVAs, specials, films) are checklists, each unit
+ * counting alone: a film's viewer has watched the film, not the episodes before it. A new medium is a
  * new row here (with its key's parts above).
  */
 
@@ -255,6 +262,13 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
     reading: { inOrder: false },
     numbering: { number: ({ number }) => number, at: (parts, number) => ({ ...parts, number }) },
   }),
+  anime_specials: defineMedium<UnitKeyPartsOf<"anime_specials">>({
+    pattern: unitKeyPatterns.anime_specials,
+    parts: ([slug = ""]) => ({ medium: "anime_specials", slug }),
+    key: ({ slug }) => animeSpecialKey(slug),
+    // Watched on its own, wherever it sits in watch order: it stands for no episode.
+    reading: { inOrder: false },
+  }),
 };
 
 /** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
@@ -289,6 +303,8 @@ export function unitKey(parts: UnitKeyParts): string {
       return episodeKey(parts.season, parts.episode);
     case "break_time":
       return breakTimeKey(parts.season, parts.number);
+    case "anime_specials":
+      return animeSpecialKey(parts.slug);
   }
 }
 
@@ -357,7 +373,8 @@ export const LN_VOLUMES_PER_PAGE = 12;
 /**
  * The page that lists a unit, with its anchor. The web novel is shown an arc at a time, the light
  * novels a collection at a time, the anime and Break Time a season at a time and side stories a page at a
- * time, so those links name which (a side story by its slug: the page that holds it opens).
+ * time, so those links name which (a side story by its slug: the page that holds it opens). The anime's
+ * OVAs, specials and films are on every view of the anime page.
  */
 export function unitPath(key: string) {
   const parts = parseUnitKey(key);
@@ -378,6 +395,9 @@ export function unitPath(key: string) {
       return `/anime?season=${parts.season}#${anchor}`;
     case "break_time":
       return `/break_time?season=${parts.season}#${anchor}`;
+    case "anime_specials":
+      // Every view of the anime page lists the OVAs, specials and films under its season.
+      return `/anime#${anchor}`;
   }
 }
 

@@ -91,4 +91,5 @@ export const releaseNouns: Record<Medium, string> = {
   side_stories: "side story",
   anime: "anime",
   break_time: "Break Time",
+  anime_specials: "anime special",
 };

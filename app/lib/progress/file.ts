@@ -31,6 +31,7 @@ const fields = [
   "sideStories",
   "anime",
   "breakTime",
+  "animeSpecials",
   "skipped",
   "position",
   "updatedAt",
@@ -134,6 +135,9 @@ function readProgress(value: unknown): Progress {
     sideStories: checklist("side_stories", value.sideStories, "sideStories"),
     anime: lastUnit("anime", value.anime, "anime"),
     breakTime: checklist("break_time", value.breakTime, "breakTime"),
+    // Records and files from before OVAs, specials and films were tracked have none.
+    animeSpecials:
+      value.animeSpecials === undefined ? [] : checklist("anime_specials", value.animeSpecials, "animeSpecials"),
     skipped: skippedUnits(value.skipped, "skipped"),
     position,
     updatedAt: timestamp(value.updatedAt, "updatedAt"),

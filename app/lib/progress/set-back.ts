@@ -42,6 +42,7 @@ const placeField = {
   side_stories: "sideStories",
   anime: "anime",
   break_time: "breakTime",
+  anime_specials: "animeSpecials",
 } as const satisfies Record<Medium, keyof Progress>;
 
 /** A record's part in one medium, comparable as text: its place (or checklist) and the units skipped in it. */

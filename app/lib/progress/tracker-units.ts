@@ -39,6 +39,7 @@ export function unitsByMedium(units: readonly TrackerUnit[]) {
     side_stories: [],
     anime: [],
     break_time: [],
+    anime_specials: [],
   };
   for (const unit of units) groups[unit.medium].push(unit);
   return groups;
