@@ -15,6 +15,7 @@ import {
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
+import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-specials.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -143,6 +144,8 @@ const pageQueries = (seasonNumber: number | null) => {
     shortTotal,
     chapterAfterSeason(seasonNumber),
     seasonParts(seasonNumber),
+    allAnimeSpecials,
+    animeSpecialSources,
   ] as const;
 };
 
@@ -152,16 +155,14 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
 /**
  * The anime page: every season as a card (its episodes and aired dates), and one season (the first
  * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
- * adapts, what it skipped or changed, its Break Time shorts, how many mistakes it has and its discussion's count.
+ * adapts, what it skipped or changed, its Break Time shorts, how many mistakes it has and its discussion's count;
+ * and the OVAs, specials and films.
  * Only that season is read in full and travels to the browser, so the page costs the same however long
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
 export async function getAnime(db: D1Database, seasonNumber: number | null) {
-  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn, parts] = await batch(
-    db,
-    seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries,
-    { season: seasonNumber },
-  );
+  const [cards, episodes, changes, shorts, volumes, mistakeCounts, arcRows, totals, readOn, parts, specials, sources] =
+    await batch(db, seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries, { season: seasonNumber });
 
   const changesOf = groupBy(changes, (change) => change.episode_key);
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
@@ -196,6 +197,8 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     episodes: selected?.episodes ?? [],
     episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
     shortCount: totals[0]?.shorts ?? 0,
+    /** The OVAs, specials and films, on every view of the page (there are few). */
+    specials: toAnimeSpecials(specials, sources),
   };
 }
 

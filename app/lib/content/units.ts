@@ -30,7 +30,8 @@ export const unitMediumLabels: Record<Medium, string> = {
   side_stories: "Side story",
   anime: "Anime",
   break_time: "Break Time",
-  anime_specials: "Anime special",
+  // Its label names its kind: "Anime · Film".
+  anime_specials: "Anime",
 };
 
 /** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
