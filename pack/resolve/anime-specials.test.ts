@@ -47,7 +47,7 @@ describe("OVAs, specials and films", () => {
         slug: "lamp-oil-film",
         key: "sp:lamp-oil-film",
         kind: "film",
-        released_on: "2021-07",
+        released_on: "2021-07-16",
         runtime: 90,
         adapts_chapters: "[]",
         adapts_side_stories: '["ss:lamp-oil"]',
