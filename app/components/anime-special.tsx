@@ -21,7 +21,7 @@ import { unitAnchor, unitPath } from "~/lib/content/units";
 export function AnimeSpecials({ specials }: { specials: readonly AnimeSpecial[] }) {
   if (!specials.length) return null;
   return (
-    <section aria-labelledby="anime-specials" className="space-y-3">
+    <section aria-labelledby="anime-specials" className="mt-8 space-y-3">
       <h2 id="anime-specials" className="text-2xl font-bold tracking-tight">
         OVAs, specials and films
       </h2>
@@ -63,7 +63,7 @@ function Special({ special }: { special: AnimeSpecial }) {
         </div>
         <ReadUpToHere unit={special} verb="watchedThis" />
       </div>
-      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <Badge tone="outline">{animeSpecialKindLabels[special.kind]}</Badge>
         {adapts.chapters.length || adapts.sideStories.length ? (
           <span className="min-w-0">
@@ -89,7 +89,7 @@ function Special({ special }: { special: AnimeSpecial }) {
         )}
         {special.watchAfter ? (
           <span className="min-w-0">
-            · Watched after{" "}
+            Watched after{" "}
             <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
               {special.watchAfter.label}
             </Link>
