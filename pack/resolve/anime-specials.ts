@@ -2,6 +2,7 @@ import type { AnimeSpecialRow, SearchEntryRow } from "../rows";
 import { animeSpecialKey, unitPath } from "../../app/lib/content/units";
 import { unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
+import { slugOf } from "./side-stories";
 
 /**
  * The anime's OVAs, specials and films (anime.json `specials`): each is a unit of its own, watched on its
@@ -37,6 +38,13 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       reference(story, file, `${path}.adapts.sideStories[${s}]`, "side_stories");
     });
     reference(special.watchAfter, file, `${path}.watchAfter`, "anime");
+    // The slug is in every address and anchor of the special: it must not spell a title the shield hides.
+    if (special.titleIsSpoiler && slugOf(special.title) === special.slug)
+      report(
+        file,
+        `${path}.slug`,
+        "spells the special's title, which is flagged: choose a slug that does not give it away",
+      );
     // Only a unit placed on the timeline is kept: one whose placement points nowhere is already reported.
     if (!timeline.positions.has(key)) return;
     specials.push({
