@@ -38,8 +38,8 @@ describe("external ids (where the series is listed on tracking services)", () =>
       "web-novel.json": (json) => (json.externalIds = { novelUpdates: "tiny-tale-light-novel" }),
     });
     expect(problems).toEqual([
-      "light-novels.json › collections[0].externalIds.novelUpdates: tiny-tale-light-novel is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, collection or the web novel",
-      "light-novels.json › collections[1].externalIds.myAnimeList: 9900201 is already the id of light-novels.json › collections[0].externalIds.myAnimeList: each id names one season, collection or the web novel",
+      "light-novels.json › collections[0].externalIds.novelUpdates: tiny-tale-light-novel is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection or the web novel",
+      "light-novels.json › collections[1].externalIds.myAnimeList: 9900201 is already the id of light-novels.json › collections[0].externalIds.myAnimeList: each id names one season, special, collection or the web novel",
     ]);
   });
 

@@ -2,9 +2,10 @@ import type { ContentPack, PackFileName } from "./schema/files";
 import type { ExternalIdRow } from "./rows";
 import type { Report } from "./timeline";
 import { type AnimeTarget, animeTargetText } from "../app/lib/progress/external-ids";
+import { animeSpecialKey } from "../app/lib/content/units";
 
 /**
- * The rows of `external_ids`: where each anime season (or part of one), light novel collection and the web novel are
+ * The rows of `external_ids`: where each anime season (or part of one), OVA, special or film, light novel collection and the web novel are
  * listed on MyAnimeList and Novel Updates (pack fields `externalIds`, docs/content.md). An id names one
  * thing: the same id on a second season, collection or the web novel is refused, naming both places.
  * The ids sit on what they stand for, so none can point at a season or collection that does not exist.
@@ -19,7 +20,7 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
       return report(
         file,
         path,
-        `${row.external_id} is already the id of ${first}: each id names one season, collection or the web novel`,
+        `${row.external_id} is already the id of ${first}: each id names one season, special, collection or the web novel`,
       );
     seen.set(key, `${file} › ${path}`);
     rows.push(row);
@@ -91,6 +92,22 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
         `seasons[${s}].recuts[${r}].externalIds.myAnimeList`,
       ),
     );
+  });
+  // A film's or an OVA's own entry: watched there, it is watched here.
+  pack.anime.specials.forEach((special, index) => {
+    const id = special.externalIds?.myAnimeList;
+    if (id !== undefined)
+      add(
+        {
+          service: "myanimelist",
+          list: "anime",
+          external_id: String(id),
+          medium: "anime_specials",
+          target: animeSpecialKey(special.slug),
+        },
+        "anime.json",
+        `specials[${index}].externalIds.myAnimeList`,
+      );
   });
   return rows;
 }

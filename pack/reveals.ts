@@ -4,6 +4,7 @@ import type { Timeline } from "./timeline";
 import { collectionSpans, readBeforeShared } from "./adaptation";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
 import {
+  animeSpecialKey,
   breakTimeKey,
   chapterKey,
   episodeKey,
@@ -25,9 +26,12 @@ import { recutContents, watchedIn } from "./recuts";
  * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes; nor
  * by a volume that ends with chapters the next one declares it shares, `overlapsPrevious`); a volume's or
  * an episode's by the web novel chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
- * it; a Break Time short to those who watched it, or the episode it aired with (app/lib/content/units.ts:
- * `unitRevealers`). An episode of a recut reveals what the season's episodes it holds reveal, and what
- * they reveal it reveals too (decision 45). The answer is unit keys joined by spaces (knowledge.ts reads them).
+ * it (and the OVAs, specials and films that tell it: their viewers know what it reveals, and its readers
+ * know what they show); a Break Time short to those who watched it, or the episode it aired with
+ * (app/lib/content/units.ts: `unitRevealers`). An OVA, special or film that adapts chapters covers them as
+ * an episode does; an anime-original one reveals to its own viewers only. An episode of a recut reveals
+ * what the season's episodes it holds reveal, and what they reveal it reveals too (decision 45). The
+ * answer is unit keys joined by spaces (knowledge.ts reads them).
  */
 export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey: string) => string {
   const position = (key: string) => positions.get(key);
@@ -102,6 +106,23 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
       }
     });
   }
+  // An OVA, special or film covers the chapters it adapts as an episode does; it reaches its last range's end.
+  const tellers = new Map<string, string[]>();
+  const told = new Map<string, string[]>();
+  for (const special of pack.anime.specials) {
+    const key = animeSpecialKey(special.slug);
+    const ranges = special.adapts?.chapters ?? [];
+    const last = ranges.at(-1);
+    if (last) {
+      reaches.set(key, last.to);
+      coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [] });
+    }
+    // A side story it tells is known to its viewers, and the special to the story's readers.
+    for (const story of special.adapts?.sideStories ?? []) {
+      tellers.set(story, [...(tellers.get(story) ?? []), key]);
+      told.set(key, [...(told.get(key) ?? []), story]);
+    }
+  }
   const chapters = new Set(
     pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
   );
@@ -119,6 +140,9 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     const units = new Set(unitRevealers(unitKey, airedWith.get(unitKey) ?? null));
     // Whatever a season's episode reveals, the recut episodes that hold it reveal too.
     for (const recutEpisode of watchedWith.get(unitKey) ?? []) units.add(recutEpisode);
+    // A side story and the specials that tell it reveal the same: each to the readers and viewers of all.
+    for (const story of told.get(unitKey) ?? [unitKey])
+      for (const unit of [story, ...(tellers.get(story) ?? [])]) if (tellers.has(story)) units.add(unit);
     if (chapter !== undefined && at !== undefined) {
       units.add(chapter);
       const within = ({ from, to }: Range) => from <= at && at <= to;

@@ -24,6 +24,7 @@ export type VolumeChangeRow = Row<"ln_volume_changes">;
 export type BreakTimeEpisodeRow = Row<"break_time_episodes">;
 export type AnimeRecutRow = Row<"anime_recuts">;
 export type AnimeRecutEpisodeRow = Row<"anime_recut_episodes">;
+export type AnimeSpecialRow = Row<"anime_specials">;
 export type CharacterRow = Row<"characters">;
 export type CharacterAffiliationRow = Row<"character_affiliations">;
 export type CharacterFactRow = Row<"character_facts">;
@@ -77,6 +78,7 @@ export type PackRows = {
   break_time_episodes: BreakTimeEpisodeRow[];
   anime_recuts: AnimeRecutRow[];
   anime_recut_episodes: AnimeRecutEpisodeRow[];
+  anime_specials: AnimeSpecialRow[];
   characters: CharacterRow[];
   character_affiliations: CharacterAffiliationRow[];
   character_facts: CharacterFactRow[];

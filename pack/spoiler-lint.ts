@@ -24,7 +24,14 @@ import {
 } from "./reveals";
 import type { Report } from "./timeline";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
-import { breakTimeKey, chapterKey, episodeKey, recutEpisodeKey, volumeKey } from "../app/lib/content/units";
+import {
+  animeSpecialKey,
+  breakTimeKey,
+  chapterKey,
+  episodeKey,
+  recutEpisodeKey,
+  volumeKey,
+} from "../app/lib/content/units";
 
 /*
  * The spoiler lint: the pack declares its secrets (series.json `secrets`: the words that give each away
@@ -175,6 +182,19 @@ export function packTexts(
         : null,
     ),
   );
+
+  pack.anime.specials.forEach((special, index) => {
+    const path = `specials[${index}]`;
+    // Its title is shown as an episode's is unless flagged; what it tells waits for what reveals it.
+    const revealedBy = revealersOf(animeSpecialKey(special.slug));
+    const titleRevealedBy = special.titleIsSpoiler ? revealedBy : null;
+    add("anime.json", `${path}.title`, special.title, titleRevealedBy);
+    add("anime.json", `${path}.originalTitle`, special.originalTitle, titleRevealedBy);
+    add("anime.json", `${path}.synopsis`, special.synopsis, revealedBy);
+    add("anime.json", `${path}.original`, special.original, revealedBy);
+    // A slug is in every address and anchor of the special, shown to everyone.
+    add("anime.json", `${path}.slug`, wordsOf(special.slug), null);
+  });
 
   const metBy = charactersMetBy(pack, revealersOf, positions);
   const names = new Map(pack.characters.characters.map((character) => [character.slug, character.name]));

@@ -28,6 +28,7 @@ export const contentTables: ContentTableSpec[] = [
   { name: "break_time_episodes", key: ["key"] },
   { name: "anime_recuts", key: ["season_number", "number"] },
   { name: "anime_recut_episodes", key: ["key"] },
+  { name: "anime_specials", key: ["slug"] },
   { name: "characters", key: ["slug"] },
   { name: "character_affiliations", key: ["character_slug", "affiliation"] },
   { name: "character_facts", key: ["character_slug", "sort_order"] },

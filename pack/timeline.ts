@@ -190,6 +190,39 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
       `breakTime[${index}].number`,
     );
   });
+  const specials = pack.anime.specials;
+  specials.forEach((special, index) => {
+    const path = `specials[${index}]`;
+    // Watched after an episode where the pack says so; else where what it adapts is: its last chapter,
+    // or the side story it tells. (An anime-original one without watchAfter is refused by the schema.)
+    const lastRange = special.adapts?.chapters?.at(-1);
+    const story = special.adapts?.sideStories?.[0];
+    const placement: Placement | null = special.watchAfter
+      ? { after: special.watchAfter, offset: READ_AFTER_OFFSET, file: "anime.json", path: `${path}.watchAfter` }
+      : lastRange
+        ? {
+            after: lastRange.to,
+            offset: 0,
+            file: "anime.json",
+            path: `${path}.adapts.chapters[${special.adapts!.chapters!.length - 1}].to`,
+          }
+        : story
+          ? { after: story, offset: 0, file: "anime.json", path: `${path}.adapts.sideStories[0]` }
+          : null;
+    if (!placement) return;
+    const ofKind = specials.filter((other) => other.kind === special.kind);
+    declare(
+      { medium: "anime_specials", slug: special.slug },
+      placement,
+      placeName({
+        medium: "anime_specials",
+        kind: special.kind,
+        among: ofKind.length > 1 ? ofKind.indexOf(special) + 1 : undefined,
+      }),
+      "anime.json",
+      `${path}.slug`,
+    );
+  });
 
   return units;
 }
@@ -236,6 +269,7 @@ const unitKinds: Record<Medium, string> = {
   side_stories: "a side story (ss:…)",
   anime: "an anime episode (anime:…)",
   break_time: "a Break Time episode (bt:…)",
+  anime_specials: "an OVA, special or film (sp:…)",
 };
 
 /** The position of a referenced unit, or null when there is none (an absent or broken reference). */

@@ -1,4 +1,5 @@
-import { readUpTo } from "~/lib/progress/changes";
+import { markRead, readUpTo } from "~/lib/progress/changes";
+import { mediumOf } from "~/lib/content/units";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 
@@ -8,5 +9,8 @@ import { readStoredProgress } from "~/browser/read-stored-progress";
  */
 export function progressUpTo(unit: { key: string; position: number }): { before: Progress | null; progress: Progress } {
   const before = readStoredProgress();
+  // An OVA, special or film is ticked on its own, as the tracker ticks it.
+  if (mediumOf(unit.key) === "anime_specials")
+    return { before, progress: { ...markRead(before ?? emptyProgress, unit), updatedAt: new Date().toISOString() } };
   return { before, progress: readUpTo(before ?? emptyProgress, unit) };
 }

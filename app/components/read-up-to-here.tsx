@@ -43,8 +43,18 @@ const notSent = {
 
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
 const labels = {
-  read: { label: "I have read up to here", doneLabel: "Read up to here" },
-  watched: { label: "I have watched up to here", doneLabel: "Watched up to here" },
+  read: {
+    label: "I have read up to here",
+    doneLabel: "Read up to here",
+    marked: "Everything up to here is marked as read.",
+  },
+  watched: {
+    label: "I have watched up to here",
+    doneLabel: "Watched up to here",
+    marked: "Everything up to here is marked as watched.",
+  },
+  // An OVA, special or film is watched on its own: marking it says nothing of the episodes around it.
+  watchedThis: { label: "I have watched this", doneLabel: "Watched", marked: "It is marked as watched, on its own." },
 } as const;
 
 /**
@@ -64,7 +74,7 @@ export function ReadUpToHere({
   unit: { key: string; position: number };
   verb?: keyof typeof labels;
 }) {
-  const { label, doneLabel } = labels[verb];
+  const { label, doneLabel, marked } = labels[verb];
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
@@ -104,7 +114,7 @@ export function ReadUpToHere({
     let undone = false;
     const shown = toast({
       title: "Progress saved",
-      description: `Everything up to here is marked as ${verb}.${user && !navigator.onLine ? " Saved on this device · will sync when you are back online." : ""}`,
+      description: `${marked}${user && !navigator.onLine ? " Saved on this device · will sync when you are back online." : ""}`,
       action: {
         label: "Undo",
         altText: "Set your progress back in the reading tracker",

@@ -6,7 +6,7 @@
  */
 
 /** The media the story is told in. */
-export const media = ["web_novel", "light_novels", "side_stories", "anime", "break_time"] as const;
+export const media = ["web_novel", "light_novels", "side_stories", "anime", "break_time", "anime_specials"] as const;
 export type Medium = (typeof media)[number];
 
 /** What a web novel chapter is: most are plain chapters. */
@@ -27,6 +27,10 @@ export type VolumeChangeKind = (typeof volumeChangeKinds)[number];
  */
 export const sideStoryKinds = ["side_volume", "short_story", "store_bonus", "if_route", "game_story"] as const;
 export type SideStoryKind = (typeof sideStoryKinds)[number];
+
+/** What an anime special is: an original video release, a special aired apart from the seasons, a film. */
+export const animeSpecialKinds = ["ova", "special", "film"] as const;
+export type AnimeSpecialKind = (typeof animeSpecialKinds)[number];
 
 /** What an anime episode does differently from the web novel. */
 export const adaptationChangeKinds = ["skipped", "reordered", "added", "changed"] as const;

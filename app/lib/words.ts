@@ -27,6 +27,7 @@ export const nouns = {
   result: { one: "result", other: "results" },
   season: { one: "season", other: "seasons" },
   short: { one: "short", other: "shorts" },
+  animeSpecial: { one: "OVA, special or film", other: "OVAs, specials and films" },
   shortStory: { one: "short story", other: "short stories" },
   sideStory: { one: "side story", other: "side stories" },
   sideVolume: { one: "side volume", other: "side volumes" },

@@ -16,6 +16,7 @@ import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
 import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
+import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-specials.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -147,6 +148,8 @@ const pageQueries = (seasonNumber: number | null) => {
     seasonRecuts(seasonNumber),
     seasonRecutEpisodes(seasonNumber),
     seasonRecutChapters(seasonNumber),
+    allAnimeSpecials,
+    animeSpecialSources,
   ] as const;
 };
 
@@ -156,7 +159,8 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
 /**
  * The anime page: every season as a card (its episodes and aired dates), and one season (the first
  * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
- * adapts, what it skipped or changed, its Break Time shorts, how many mistakes it has and its discussion's count.
+ * adapts, what it skipped or changed, its Break Time shorts, how many mistakes it has and its discussion's count;
+ * and the OVAs, specials and films.
  * Only that season is read in full and travels to the browser, so the page costs the same however long
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
@@ -175,6 +179,8 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     recutRows,
     recutEpisodeRows,
     recutChapters,
+    specials,
+    sources,
   ] = await batch(db, seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries, { season: seasonNumber });
 
   const changesOf = groupBy(changes, (change) => change.episode_key);
@@ -211,6 +217,8 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     recuts: selected ? toRecuts(recutRows, recutEpisodeRows, recutChapters) : [],
     episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
     shortCount: totals[0]?.shorts ?? 0,
+    /** The OVAs, specials and films, on every view of the page (there are few). */
+    specials: toAnimeSpecials(specials, sources),
   };
 }
 

@@ -98,6 +98,24 @@ export interface AnimeSeasonsTable {
   runtime: number | null;
 }
 
+export interface AnimeSpecialsTable {
+  slug: string;
+  key: string;
+  kind: "ova" | "special" | "film";
+  title: string;
+  original_title: string | null;
+  title_revealed_by: string | null;
+  synopsis: string | null;
+  released_on: string | null;
+  runtime: number | null;
+  adapts_chapters: Generated<string>;
+  adapts_side_stories: Generated<string>;
+  original: string | null;
+  watch_after: string | null;
+  position: number;
+  sort_order: number;
+}
+
 export interface ArcsTable {
   number: Generated<number>;
   title: string;
@@ -231,7 +249,7 @@ export interface ExternalIdsTable {
   service: "myanimelist" | "novelupdates";
   list: "anime" | "manga" | "series";
   external_id: string;
-  medium: "anime" | "light_novels" | "web_novel";
+  medium: "anime" | "light_novels" | "web_novel" | "anime_specials";
   target: string;
 }
 
@@ -364,7 +382,7 @@ export interface ReportsTable {
 export interface SearchEntriesTable {
   id: Generated<number>;
   ref: string;
-  kind: "character" | "chapter" | "volume" | "side_story" | "episode" | "break_time" | "translation_note";
+  kind: "character" | "chapter" | "volume" | "side_story" | "episode" | "break_time" | "anime_special" | "translation_note";
   title: string;
   subtitle: string;
   path: string;
@@ -434,7 +452,7 @@ export interface StorySecretsTable {
 
 export interface StoryUnitsTable {
   key: string;
-  medium: "web_novel" | "light_novels" | "side_stories" | "anime" | "break_time";
+  medium: "web_novel" | "light_novels" | "side_stories" | "anime" | "break_time" | "anime_specials";
   position: number;
   label: string;
   path: string;
@@ -449,6 +467,7 @@ export interface Database {
   anime_recuts: AnimeRecutsTable;
   anime_season_parts: AnimeSeasonPartsTable;
   anime_seasons: AnimeSeasonsTable;
+  anime_specials: AnimeSpecialsTable;
   arcs: ArcsTable;
   break_time_episodes: BreakTimeEpisodesTable;
   chapters: ChaptersTable;

@@ -40,6 +40,7 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
     anime: known(progress.anime),
     recuts: progress.recuts.filter((key) => positions.has(key)),
     breakTime: progress.breakTime.filter((key) => positions.has(key)),
+    animeSpecials: progress.animeSpecials.filter((key) => positions.has(key)),
     skipped: progress.skipped.filter((key) => positions.has(key)),
   };
   return {
@@ -214,6 +215,7 @@ function trackedMedia(progress: Progress): Medium[] {
     progress.sideStories.length ? "side_stories" : null,
     progress.anime || progress.recuts.length ? "anime" : null,
     progress.breakTime.length ? "break_time" : null,
+    progress.animeSpecials.length ? "anime_specials" : null,
   ];
   return media.filter((medium): medium is Medium => medium !== null);
 }

@@ -80,22 +80,45 @@ const allReleases = query
         "u.position",
       ]),
   )
+  // D1 allows five terms in a compound SELECT: the anime's shorts and its OVAs, specials and films are one.
   .unionAll(
     query
-      .selectFrom("break_time_episodes as b")
-      .innerJoin("story_units as u", "u.key", "b.key")
-      .where("b.aired_on", "is not", null)
-      .select((row) => [
-        "b.key",
-        medium("break_time"),
-        noEdition,
-        "u.label",
-        "b.title",
-        "b.title_revealed_by as revealed_by",
-        "u.revealed_by as reached_by",
-        row.ref("b.aired_on").$castTo<string>().as("released_on"),
-        "u.position",
-      ]),
+      .selectFrom(
+        query
+          .selectFrom("break_time_episodes as b")
+          .innerJoin("story_units as u", "u.key", "b.key")
+          .where("b.aired_on", "is not", null)
+          .select((row) => [
+            "b.key",
+            medium("break_time"),
+            noEdition,
+            "u.label",
+            "b.title",
+            "b.title_revealed_by as revealed_by",
+            "u.revealed_by as reached_by",
+            row.ref("b.aired_on").$castTo<string>().as("released_on"),
+            "u.position",
+          ])
+          .unionAll(
+            query
+              .selectFrom("anime_specials as sp")
+              .innerJoin("story_units as u", "u.key", "sp.key")
+              .where("sp.released_on", "is not", null)
+              .select((row) => [
+                "sp.key",
+                medium("anime_specials"),
+                noEdition,
+                "u.label",
+                "sp.title",
+                "sp.title_revealed_by as revealed_by",
+                "u.revealed_by as reached_by",
+                row.ref("sp.released_on").$castTo<string>().as("released_on"),
+                "u.position",
+              ]),
+          )
+          .as("watched_alone"),
+      )
+      .selectAll(),
   )
   .unionAll(
     query
@@ -120,12 +143,16 @@ type ReleaseRow = InferResult<typeof allReleases>[number];
 /** What a release row carries out of the table. */
 const columns = ["key", "medium", "edition", "label", "title", "revealed_by", "reached_by", "released_on"] as const;
 
-/** The releases of the media asked for (null: every medium), with the table of every release in scope. */
+/**
+ * The releases of the media asked for (null: every medium), with the table of every release in scope.
+ * The anime's releases take in its OVAs, specials and films, wherever its episodes are listed.
+ */
 function releasesOf(media: readonly Medium[] | null) {
+  const asked = media?.includes("anime") ? [...new Set<Medium>([...media, "anime_specials"])] : media;
   return query
     .with("releases", () => allReleases)
     .selectFrom("releases")
-    .$if(media !== null, (chosen) => chosen.where("medium", "in", media!));
+    .$if(asked !== null, (chosen) => chosen.where("medium", "in", asked!));
 }
 
 /** How many upcoming releases the radar lists: an announced schedule, never the whole future. */

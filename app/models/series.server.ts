@@ -1,3 +1,4 @@
+import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-specials.server";
 import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
 import type { ArcSpan, UnitSpans } from "~/lib/progress/continue-places";
@@ -87,17 +88,20 @@ export async function getSeriesOverview(db: D1Database, today: string) {
 
 /**
  * The series as the API describes it: who made it, its media, its totals (counted at import) and how
- * each medium is grouped (arcs, light novel collections, anime seasons and their parts), names only (a
- * part's title gated as a unit's title is). One round trip.
+ * each medium is grouped (arcs, light novel collections, anime seasons and their parts, the anime's OVAs,
+ * specials and films), names only (a part's or a special's title gated as a unit's title is, a special's
+ * synopsis by what reveals it). One round trip.
  */
 export async function getSeries(db: D1Database) {
-  const [[row], counts, arcs, groups, seasons, parts] = await batch(db, [
+  const [[row], counts, arcs, groups, seasons, parts, specials, sources] = await batch(db, [
     series,
     totals,
     query.selectFrom("arcs").select(["number", "title"]).orderBy("number"),
     collections,
     query.selectFrom("anime_seasons").select(["number", "title", "runtime"]).orderBy("number"),
     allParts,
+    allAnimeSpecials,
+    animeSpecialSources,
   ]);
   if (!row) return null;
   return {
@@ -114,5 +118,6 @@ export async function getSeries(db: D1Database) {
       ...season,
       parts: parts.filter((part) => part.season_number === season.number).map(toPart),
     })),
+    specials: toAnimeSpecials(specials, sources),
   };
 }

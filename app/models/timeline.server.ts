@@ -85,19 +85,40 @@ const timeline = query
         "u.revealed_by as covered_by",
       ]),
   )
+  // D1 allows five terms in a compound SELECT: what is watched unit by unit is one term, itself a union.
   .unionAll(
     query
-      .selectFrom("break_time_episodes as b")
-      .innerJoin("story_units as u", "u.key", "b.key")
-      .select((row) => [
-        ...unitColumns,
-        "b.title",
-        "b.title_revealed_by",
-        numbered("Break Time season", row.ref("b.season_number")).as("group_label"),
-        none.as("group_title"),
-        none.as("extra"),
-        "u.revealed_by as covered_by",
-      ]),
+      .selectFrom(
+        query
+          .selectFrom("break_time_episodes as b")
+          .innerJoin("story_units as u", "u.key", "b.key")
+          .select((row) => [
+            ...unitColumns,
+            "b.title",
+            "b.title_revealed_by",
+            numbered("Break Time season", row.ref("b.season_number")).as("group_label"),
+            none.as("group_title"),
+            none.as("extra"),
+            "u.revealed_by as covered_by",
+          ])
+          // An OVA, special or film: its title waits as an episode's does, or for the special where the pack flags it.
+          .unionAll(
+            query
+              .selectFrom("anime_specials as sp")
+              .innerJoin("story_units as u", "u.key", "sp.key")
+              .select([
+                ...unitColumns,
+                "sp.title",
+                "sp.title_revealed_by",
+                sql<string>`'OVAs, specials and films'`.as("group_label"),
+                none.as("group_title"),
+                none.as("extra"),
+                "u.revealed_by as covered_by",
+              ]),
+          )
+          .as("watched_alone"),
+      )
+      .selectAll(),
   )
   .orderBy("position")
   .orderBy("key");
@@ -169,8 +190,10 @@ function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {
   const target: ExternalTarget =
     row.medium === "anime"
       ? parseAnimeTarget(row.target)
-      : row.medium === "light_novels"
-        ? { medium: "light_novels", collection: row.target }
-        : { medium: "web_novel" };
+      : row.medium === "anime_specials"
+        ? { medium: "anime_specials", special: row.target }
+        : row.medium === "light_novels"
+          ? { medium: "light_novels", collection: row.target }
+          : { medium: "web_novel" };
   return { service: row.service, list: row.list, id: row.external_id, target };
 }

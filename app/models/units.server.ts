@@ -89,19 +89,42 @@ const units = query
         row.fn.coalesce("e.time_zone", "r.time_zone").as("time_zone"),
       ]),
   )
+  // D1 allows five terms in a compound SELECT: what is watched unit by unit is one term, itself a union.
   .unionAll(
     query
-      .selectFrom("story_units as u")
-      .innerJoin("break_time_episodes as b", "b.key", "u.key")
-      .select([
-        ...unitColumns,
-        "b.title",
-        none.as("original_title"),
-        "b.title_revealed_by",
-        "b.aired_on as released_on",
-        ...notAVolume,
-        ...noBroadcast,
-      ]),
+      .selectFrom(
+        query
+          .selectFrom("story_units as u")
+          .innerJoin("break_time_episodes as b", "b.key", "u.key")
+          .select([
+            ...unitColumns,
+            "b.title",
+            none.as("original_title"),
+            "b.title_revealed_by",
+            "b.aired_on as released_on",
+            ...notAVolume,
+            ...noBroadcast,
+          ])
+          .unionAll(
+            query
+              .selectFrom("story_units as u")
+              .innerJoin("anime_specials as sp", "sp.key", "u.key")
+              .select([
+                ...unitColumns,
+                "sp.title",
+                "sp.original_title",
+                "sp.title_revealed_by",
+                "sp.released_on",
+                ...notAVolume,
+                noNumber.as("part"),
+                "sp.runtime",
+                none.as("aired_time"),
+                none.as("time_zone"),
+              ]),
+          )
+          .as("watched_alone"),
+      )
+      .selectAll(),
   );
 
 function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
@@ -111,8 +134,9 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
     label: row.label,
     named: gatedTitle(row.title_revealed_by, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     releasedOn: row.released_on,
+    // An OVA, special or film has a runtime, aired in no part and at no hour the pack knows.
     broadcast:
-      row.medium === "anime"
+      row.medium === "anime" || row.medium === "anime_specials"
         ? {
             part: row.part,
             runtime: row.runtime,

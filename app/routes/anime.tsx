@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { AnimeSpecials } from "~/components/anime-special";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
 import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
@@ -61,13 +62,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount } =
+  const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specials } =
     useShieldedData(loaderData).data;
   return (
     <>
       <PageHeader
         title="Anime"
-        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)} and ${countOf(shortCount, nouns.breakTimeShort)}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
+        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)}, ${countOf(shortCount, nouns.breakTimeShort)}${specials.length ? ` and ${countOf(specials.length, nouns.animeSpecial)}` : ""}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
       />
       <ChooserCards
         label="Seasons"
@@ -96,6 +97,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No anime has been loaded yet.</p>
       )}
+      <AnimeSpecials specials={specials} />
     </>
   );
 }

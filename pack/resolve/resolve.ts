@@ -8,6 +8,7 @@ import { statisticsRows } from "../statistics";
 import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
 import { recutRows, recutSearchEntries } from "./recuts";
+import { animeSpecialRows } from "./anime-specials";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
@@ -23,7 +24,8 @@ import { webNovelRows } from "./web-novel";
  * unit, place it on the story timeline, then build each file's rows, checking its references as they
  * are read. Chapters sit in reading order; a volume or episode where the last chapter it adapts is; a
  * side story or side volume just after the unit it is read after; a Break Time short with the episode
- * it accompanies. Problems are listed in the order the phases meet them; warnings (titles that may give
+ * it accompanies; an OVA, special or film just after the episode it is watched after, else where what
+ * it adapts is. Problems are listed in the order the phases meet them; warnings (titles that may give
  * the story away, ../spoiler-lint.ts: `lintTitles`) are listed apart and refuse nothing.
  */
 export function resolvePack(
@@ -48,6 +50,7 @@ export function resolvePack(
   const sideStories = sideStoryRows(resolution);
   const anime = animeRows(resolution);
   const recuts = recutRows(resolution);
+  const specials = animeSpecialRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
   const rows: Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets"> = {
@@ -85,6 +88,7 @@ export function resolvePack(
     break_time_episodes: anime.shorts,
     anime_recuts: recuts.recuts,
     anime_recut_episodes: recuts.episodes,
+    anime_specials: specials.specials,
     characters: characters.characters,
     character_affiliations: characters.affiliations,
     character_facts: characters.facts,
@@ -96,6 +100,7 @@ export function resolvePack(
       ...characters.search,
       ...animeSearchEntries(resolution, anime),
       ...recutSearchEntries(resolution, recuts),
+      ...specials.search,
       ...mistakeSearchEntries(resolution, mistakes),
     ],
     ln_mistakes: mistakes.lightNovel,

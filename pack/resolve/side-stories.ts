@@ -4,7 +4,7 @@ import { positionOf, type Resolution } from "./resolution";
 import { unitEntryRevealedBy } from "../reveals";
 
 /** A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch". */
-const slugOf = (title: string) =>
+export const slugOf = (title: string) =>
   title
     .toLowerCase()
     .replace(/['’]/g, "")

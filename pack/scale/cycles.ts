@@ -100,6 +100,7 @@ function packDates(pack: ContentPack) {
       ]),
     ),
     ...pack.anime.breakTime.map((short) => short.airedOn),
+    ...pack.anime.specials.map((special) => special.releasedOn),
     ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
   ].filter((date): date is string => typeof date === "string");
 }
@@ -136,6 +137,7 @@ export function moveKey(key: string, cycle: Cycle) {
     case "light_novels":
       return unitKey({ ...unit, volume: unit.volume + cycle.volumeShift(unit.collection) });
     case "side_stories":
+    case "anime_specials":
       return unitKey({ ...unit, slug: moveSlug(unit.slug, cycle) });
     case "anime":
     case "break_time":

@@ -33,6 +33,7 @@ type Volume = Collection["volumes"][number];
 type SideStory = ContentPack["sideStories"]["sideStories"][number];
 type Season = ContentPack["anime"]["seasons"][number];
 type BreakTimeEpisode = ContentPack["anime"]["breakTime"][number];
+type AnimeSpecial = ContentPack["anime"]["specials"][number];
 type Character = ContentPack["characters"]["characters"][number];
 type LightNovelMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
@@ -158,6 +159,26 @@ function copySeason(season: Season, cycle: Cycle): Season {
   };
 }
 
+function copySpecial(special: AnimeSpecial, cycle: Cycle): AnimeSpecial {
+  const range = ({ from, to }: { from: string; to: string }) => ({
+    from: moveKey(from, cycle),
+    to: moveKey(to, cycle),
+  });
+  return {
+    ...special,
+    slug: moveSlug(special.slug, cycle),
+    title: retitle(special.title, cycle),
+    releasedOn: maybe(special.releasedOn, (date) => moveDate(date, cycle)),
+    // An id on a tracking service names one film or OVA; the copies are not listed there.
+    externalIds: cycle.index === 1 ? special.externalIds : undefined,
+    adapts: maybe(special.adapts, (adapts) => ({
+      chapters: maybe(adapts.chapters, (ranges) => ranges.map(range)),
+      sideStories: maybe(adapts.sideStories, (keys) => keys.map((key) => moveKey(key, cycle))),
+    })),
+    watchAfter: maybe(special.watchAfter, (key) => moveKey(key, cycle)),
+  };
+}
+
 function copyBreakTime(short: BreakTimeEpisode, cycle: Cycle): BreakTimeEpisode {
   return {
     ...short,
@@ -269,6 +290,7 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
     anime: {
       seasons: cycles.flatMap((cycle) => pack.anime.seasons.map((season) => copySeason(season, cycle))),
       breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
+      specials: cycles.flatMap((cycle) => pack.anime.specials.map((special) => copySpecial(special, cycle))),
     },
     characters: {
       characters: cycles.flatMap((cycle) =>

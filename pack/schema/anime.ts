@@ -1,7 +1,16 @@
 import { z } from "zod";
-import { adaptationChangeKinds } from "../../app/lib/vocabulary";
+import { adaptationChangeKinds, animeSpecialKinds } from "../../app/lib/vocabulary";
 import { airedAtProblem, runtimeProblem, timeZoneProblem } from "../../app/lib/content/air-times";
-import { adaptsSchema, optionalText, seasonExternalIdsSchema, storyDate, text, unitKey, unitNumber } from "./fields";
+import {
+  adaptsSchema,
+  optionalText,
+  seasonExternalIdsSchema,
+  slug,
+  storyDate,
+  text,
+  unitKey,
+  unitNumber,
+} from "./fields";
 
 /** A field whose value is refused with the sentence `problemOf` gives. */
 const checked = <T extends z.ZodType<string | number>>(base: T, problemOf: (value: z.infer<T>) => string | null) =>
@@ -193,7 +202,81 @@ export const breakTimeEpisodeSchema = z
       });
   });
 
+/**
+ * What an OVA, special or film adapts: web novel chapter ranges, side stories (a bonus story made into a
+ * film), or both. Left out, the special is anime-original and says so in `original`.
+ */
+export const animeSpecialAdaptsSchema = z
+  .strictObject({
+    chapters: z.array(adaptsSchema).optional(),
+    sideStories: z.array(unitKey).optional(),
+  })
+  .check((check) => {
+    if (!check.value.chapters?.length && !check.value.sideStories?.length)
+      check.issues.push({
+        code: "custom",
+        input: check.value,
+        message:
+          "names nothing: give chapters (web novel ranges) or sideStories, or leave adapts out and say in original what the anime made up",
+      });
+  });
+
+/**
+ * An OVA, a special aired apart from the seasons, or a film: watched on its own, like a side story is
+ * read (a viewer of the film has not watched the episodes before it). It adapts chapters or side stories,
+ * or is anime-original; `watchAfter` places it in watch order after an episode (an anime-original one
+ * must say where it goes).
+ */
+export const animeSpecialSchema = z
+  .strictObject({
+    slug,
+    kind: z.enum(animeSpecialKinds),
+    title: text,
+    originalTitle: optionalText,
+    /** The title gives something away: hidden until the reader has seen what reveals the special itself. */
+    titleIsSpoiler: z.boolean().default(false),
+    /** What it tells: shown to those who watched it or know what it adapts. */
+    synopsis: optionalText,
+    /** The day it was released (in cinemas, on disc, aired), at the precision known. */
+    releasedOn: storyDate.optional(),
+    runtime: runtime.optional(),
+    externalIds: seasonExternalIdsSchema.optional(),
+    adapts: animeSpecialAdaptsSchema.optional(),
+    /** For an anime-original special, what the anime made up (gated as the synopsis is). */
+    original: optionalText,
+    /** The episode it is watched after. */
+    watchAfter: unitKey.optional(),
+  })
+  .check((check) => {
+    const { adapts, original, watchAfter } = check.value;
+    if (adapts !== undefined && original !== undefined)
+      check.issues.push({
+        code: "custom",
+        input: original,
+        path: ["original"],
+        message: "a special that adapts chapters or side stories is not anime-original: leave original out",
+      });
+    else if (adapts === undefined && original === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value,
+        path: ["adapts"],
+        message:
+          "a special needs adapts (the chapters or side stories it tells) or, if it is anime-original, original (a note on what it tells)",
+      });
+    if (adapts === undefined && watchAfter === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value,
+        path: ["watchAfter"],
+        message:
+          "an anime-original special needs watchAfter (the episode it is watched after): nothing else places it in the story",
+      });
+  });
+
 export const animeFileSchema = z.strictObject({
   seasons: z.array(seasonSchema).min(1),
   breakTime: z.array(breakTimeEpisodeSchema).default([]),
+  /** OVAs, specials and films (anime/ specials: pack/resolve/anime-specials.ts). */
+  specials: z.array(animeSpecialSchema).default([]),
 });

@@ -11,7 +11,7 @@ import { MAX_UNIT_NUMBER, slugPattern, unitKeyPattern } from "../../app/lib/cont
  */
 
 export const unitKey = z.string().regex(unitKeyPattern, {
-  error: "must be a unit key such as wn:2-14, ln:main-3, ss:some-slug, anime:1-5 or bt:1-5",
+  error: "must be a unit key such as wn:2-14, ln:main-3, ss:some-slug, anime:1-5, bt:1-5 or sp:some-slug",
 });
 export const slug = z.string().regex(slugPattern, { error: "must be a lowercase slug such as aria-vell" });
 /** A day the site itself records (a translation note added): always known to the day. */

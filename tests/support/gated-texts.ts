@@ -77,6 +77,19 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.title],
       (row) => `title of ${row.key}`,
     ),
+    // An OVA's, special's or film's flagged title, and what each tells (revealed by what reveals it).
+    ...flagged(
+      rows.anime_specials,
+      (row) => row.title_revealed_by,
+      (row) => [row.title, ...(row.original_title ? [row.original_title] : [])],
+      (row) => `title of ${row.key}`,
+    ),
+    ...flagged(
+      rows.anime_specials,
+      (row) => unitRevealers.get(row.key) ?? "",
+      (row) => [row.synopsis, row.original].filter((text): text is string => text !== null),
+      (row) => `what ${row.key} tells`,
+    ),
     // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
     // and a volume's chapter title that repeats a flagged one.
     ...flagged(

@@ -89,7 +89,9 @@ export function knowledgeArbitrary(rows: PackRows) {
             ),
           ),
         ),
-      checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time")], { maxLength: 8 }),
+      checked: fc.subarray([...keysOf("side_stories"), ...keysOf("break_time"), ...keysOf("anime_specials")], {
+        maxLength: 8,
+      }),
       // Chapters and volumes passed over when crossing from another medium (only those before a place count).
       skipped: fc.subarray([...keysOf("web_novel"), ...keysOf("light_novels")], { maxLength: 6 }),
       // Runs in story order, which the reveal writes as spans: a season's shorts, an arc's chapters skipped.

@@ -22,23 +22,24 @@ describe("catalogue loaders against the imported tiny pack", () => {
       { group: 1, first: 1, last: 3, count: 3, named: [[1, "prologue", null]] },
       { group: 2, first: 1, last: 2, count: 2, named: [[2, "epilogue", null]] },
     ]);
-    // A first visit has reached nothing, so home names the latest releases by their place, not their titles.
-    const episodes = home.releases.filter((release) => release.medium === "anime");
+    // A first visit has reached nothing, so home names the latest releases by their place, not their titles:
+    // the film (the latest) and the episode before it.
+    const watched = (releases: typeof home.releases) =>
+      releases.filter((release) => release.medium === "anime" || release.medium === "anime_specials");
+    const episodes = watched(home.releases);
     expect(episodes.map((episode) => [episode.label, episode.title.content])).toEqual([
+      ["Anime · Film", null],
       ["Season 1 · Episode 2", null],
-      ["Season 1 · Episode 1", null],
     ]);
-    expect(episodes[1]?.title.revealedBy).toEqual(expect.arrayContaining(["titles", "anime:1-1"]));
-    // A viewer of the first episode reads its title; one who chose to see titles of what they have not reached, both.
-    const viewer = await load(homeLoader, "/?reveal=anime:1-1");
-    expect(viewer.releases.filter((release) => release.medium === "anime").map((each) => each.title.content)).toEqual([
-      null,
-      "Knock Knock",
-    ]);
+    expect(episodes[1]?.title.revealedBy).toEqual(expect.arrayContaining(["titles", "anime:1-2"]));
+    // A viewer of the second episode reads its title, a reader of the side story the film tells the film's;
+    // one who chose to see titles of what they have not reached, both.
+    const viewer = await load(homeLoader, "/?reveal=anime:1-2");
+    expect(watched(viewer.releases).map((each) => each.title.content)).toEqual([null, "The Lie"]);
+    const reader = await load(homeLoader, "/?reveal=ss:lamp-oil");
+    expect(watched(reader.releases).map((each) => each.title.content)).toEqual(["Lamp Oil: The Film", null]);
     const choosing = await load(homeLoader, "/?reveal=titles");
-    expect(choosing.releases.filter((release) => release.medium === "anime").map((each) => each.title.content)).toEqual(
-      ["The Lie", "Knock Knock"],
-    );
+    expect(watched(choosing.releases).map((each) => each.title.content)).toEqual(["Lamp Oil: The Film", "The Lie"]);
   });
 
   it("web novel: arcs with totals, one arc's chapters with what adapts them", async () => {

@@ -101,7 +101,7 @@ describe("where the series is listed on tracking services", () => {
         file: "light-novels.json",
         path: "collections[1].externalIds.novelUpdates",
         message:
-          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, collection or the web novel",
+          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection or the web novel",
       },
     ]);
   });
@@ -122,6 +122,9 @@ describe("where the series is listed on tracking services", () => {
       "myanimelist/anime/9900104 → anime 1r1",
       "myanimelist/anime/9900102 → anime 2:1-7",
       "myanimelist/anime/9900103 → anime 2:8-13",
+      // A film's and an OVA's own entries.
+      "myanimelist/anime/9900150 → anime_specials sp:paper-boats",
+      "myanimelist/anime/9900151 → anime_specials sp:sardine-tin-lantern",
     ]);
   });
 });

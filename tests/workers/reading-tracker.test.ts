@@ -4,6 +4,7 @@ import { knows, parseKnowledge, readRevealers } from "~/lib/shield/knowledge";
 import { crossings } from "~/lib/progress/media-crossing";
 import { emptyProgress, knowledgeOf, type Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { media } from "~/lib/content/units";
 import { forgetAccount } from "~/models/account.server";
 import { getTimeline } from "~/models/timeline.server";
 import { countRows, type Reader, signIn, visitor } from "../support/readers";
@@ -58,7 +59,7 @@ describe("reading tracker", () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
     expect(new Set(units.map((unit) => unit.medium))).toEqual(
-      new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time"]),
+      new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time", "anime_specials"]),
     );
   });
 
@@ -383,7 +384,10 @@ describe("setting a reader's progress back", () => {
       [{ progress, setBack: [] }, "revision: expected a revision number or null"],
       [{ progress, revision: null, setBack: ["comics"] }, "setBack: expected a list of media"],
       [{ progress, revision: null, setBack: "web_novel" }, "setBack: expected a list of media"],
-      [{ progress, revision: null, setBack: Array(6).fill("anime") }, "setBack: expected a list of media"],
+      [
+        { progress, revision: null, setBack: Array(media.length + 1).fill("anime") },
+        "setBack: expected a list of media",
+      ],
       [{ progress, revision: null, setBack: [], extra: 1 }, 'unknown field "extra"'],
       [
         { progress: { ...progress, webNovel: "anime:1-1" }, revision: null, setBack: [] },

@@ -16,7 +16,7 @@ const keysOf = (releases: { key: string; edition: string | null }[]) =>
 describe("the release radar", () => {
   it("splits every dated release of every medium at today: what is coming soonest first, what is out newest first", async () => {
     const { upcoming, recent, paging } = await getReleases(env.DB, { medium: null, today: "2016-06-10" });
-    expect(keysOf(upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en", "anime:1-1", "anime:1-2"]);
+    expect(keysOf(upcoming)).toEqual(["ln:ex-1/jp", "ln:main-1/en", "anime:1-1", "anime:1-2", "sp:lamp-oil-film"]);
     // Released on today counts as out.
     expect(keysOf(recent)).toEqual(["ln:main-2/jp", "ln:main-1/jp", "wn:2-2", "wn:2-1", "wn:1-3", "wn:1-2", "wn:1-1"]);
     expect(paging).toMatchObject({ page: 1, total: 7, pageCount: 1 });
@@ -89,7 +89,14 @@ describe("releases dated by their month or year, or not at all", () => {
   it("keeps a month or a year coming until it is over, then out, and leaves an undated release off", async () => {
     await withPartialDates(async () => {
       const during = await getReleases(env.DB, { medium: null, today: "2016-06-30" });
-      expect(keysOf(during.upcoming)).toEqual(["ln:main-2/jp", "ln:ex-1/jp", "ln:main-1/en", "anime:1-1", "anime:1-2"]);
+      expect(keysOf(during.upcoming)).toEqual([
+        "ln:main-2/jp",
+        "ln:ex-1/jp",
+        "ln:main-1/en",
+        "anime:1-1",
+        "anime:1-2",
+        "sp:lamp-oil-film",
+      ]);
       expect(keysOf(during.recent)).toEqual(["ln:main-1/jp", "wn:2-2", "wn:2-1", "wn:1-3", "wn:1-2"]);
       const after = await getReleases(env.DB, { medium: null, today: "2016-07-01" });
       expect(keysOf(after.recent).slice(0, 2)).toEqual(["ln:main-2/jp", "ln:main-1/jp"]);
@@ -114,7 +121,7 @@ describe("releases dated by their month or year, or not at all", () => {
       const calendar = await settle(calendarLoader, "/releases/calendar.ics");
       if (!(calendar instanceof Response)) throw new Error("the calendar is a response");
       const ics = await calendar.text();
-      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(5);
       expect(ics).not.toContain("DTSTART;VALUE=DATE:201606");
       expect(ics).not.toContain("DTSTART;VALUE=DATE:2017010");
     });
@@ -142,11 +149,14 @@ describe("the release feeds", () => {
     expect(xml).toContain("release/ln:main-1/en</id>");
   });
 
-  it("a medium's feed holds that medium only; an unknown medium is a 404", async () => {
+  it("a medium's feed holds that medium only (the anime's with its films and OVAs); an unknown medium is a 404", async () => {
     const outcome = await settle(feedLoader, "/releases/anime/feed.xml", { params: { medium: "anime" } });
     if (!(outcome instanceof Response)) throw new Error("the feed is a response");
     const xml = await outcome.text();
-    expect(xml.match(/<entry>/g)).toHaveLength(2);
+    expect(xml.match(/<entry>/g)).toHaveLength(3);
+    expect(xml).toContain("release/sp:lamp-oil-film");
+    // Named by its label until the reader has seen the film or the story it tells.
+    expect(xml).not.toContain("Lamp Oil: The Film");
     expect(xml).not.toContain("Web novel:");
     expect((await respond(feedLoader, "/releases/manga/feed.xml", { params: { medium: "manga" } })).status).toBe(404);
   });
@@ -156,8 +166,10 @@ describe("the release feeds", () => {
     if (!(outcome instanceof Response)) throw new Error("the calendar is a response");
     expect(outcome.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     const ics = await outcome.text();
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(7);
     expect(ics).toContain("DTSTART;VALUE=DATE:20170301");
+    // The film, released on its own day.
+    expect(ics).toContain("DTSTART;VALUE=DATE:20210716");
     expect(ics).not.toContain("Chapter");
   });
 

@@ -298,6 +298,15 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               onChange={(breakTime) => change({ ...progress, breakTime })}
             />
           </TrackerSection>
+          {byMedium.anime_specials.length ? (
+            <TrackerSection title={mediumLabels.anime_specials}>
+              <UnitChecklist
+                units={byMedium.anime_specials}
+                checked={progress.animeSpecials}
+                onChange={(animeSpecials) => change({ ...progress, animeSpecials })}
+              />
+            </TrackerSection>
+          ) : null}
         </div>
       </div>
     </>

@@ -2,7 +2,7 @@
 import { apiErrorCodes } from "./contract";
 import { media } from "../content/units";
 import { namedMedia } from "../content/medium-names";
-import { collectionKinds, mistakeSeverities } from "../vocabulary";
+import { animeSpecialKinds, collectionKinds, mistakeSeverities } from "../vocabulary";
 import { date, nullable, nullableObject, object, pageOf, ref, storyDate, strings } from "./document-parts";
 
 /** Where a medium or a translation names a character otherwise, as far as the requester knows. */
@@ -119,6 +119,39 @@ export const apiSchemas = {
         },
       }),
     },
+    anime_specials: {
+      type: "array",
+      description:
+        "The anime's OVAs, specials and films, in the pack's order. Each is watched on its own (`sp:` keys in `reveal`): it stands for no episode.",
+      items: object({
+        key: { type: "string", examples: ["sp:sardine-tin-lantern"] },
+        kind: { type: "string", enum: [...animeSpecialKinds] },
+        label: { type: "string", description: "A short name that never spoils: `Anime · Film`, `Anime · OVA 2`." },
+        title: nullable("string", "Null when the title spoils something the reader has not seen."),
+        original_title: nullable("string", "Null when there is none or the title is withheld."),
+        released_on: storyDate("When it came out (in cinemas, on disc, on air); null where not known."),
+        runtime: nullable("integer", "Its length in minutes; null where not known."),
+        synopsis: nullable(
+          "string",
+          "What it tells; null when there is none, or the requester has not seen it or what it adapts.",
+        ),
+        anime_original: { type: "boolean", description: "Whether it adapts nothing of the web novel or side stories." },
+        original_note: nullable(
+          "string",
+          "An anime-original special's note on what it tells; null for one that adapts something, or when withheld as the synopsis is.",
+        ),
+        adapts: object({
+          chapters: {
+            type: "array",
+            description: "Web novel chapter ranges, first and last chapter keys.",
+            items: object({ from: { type: "string" }, to: { type: "string" } }),
+          },
+          side_stories: { type: "array", items: { type: "string" }, description: "Side story keys (ss:slug)." },
+        }),
+        watch_after: nullable("string", "The episode it is watched after, where the pack says."),
+        url: { type: "string", format: "uri", description: "Where the site shows it." },
+      }),
+    },
     url: { type: "string", format: "uri" },
   }),
   Unit: object(
@@ -140,7 +173,7 @@ export const apiSchemas = {
       ),
       runtime: nullable(
         "integer",
-        "An anime episode's length in minutes (its own, else its season's usual); null where not known or not an episode.",
+        "An anime episode's length in minutes (its own, else its season's usual), or an OVA's, special's or film's; null where not known or for other units.",
       ),
       aired_time: nullable(
         "string",
@@ -175,7 +208,7 @@ export const apiSchemas = {
         "A light novel volume's book: who illustrated it and its editions. Null for every other unit.",
       ),
     },
-    "A web novel chapter, light novel volume, side story, anime episode or Break Time short.",
+    "A web novel chapter, light novel volume, side story, anime episode, Break Time short, or OVA, special or film.",
   ),
   UnitPage: pageOf("Unit", "One page of units."),
   Portrait: {

@@ -5,11 +5,11 @@
  * described in the OpenAPI document (./api-document.ts); they change only with a new API version.
  */
 import type { MediumName } from "../content/medium-names";
-import { discussionPath, type Medium } from "../content/units";
+import { discussionPath, type Medium, unitPath } from "../content/units";
 import { type Gated, knownTo, type Secret, seal } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import type { AnimeMistake, LnMistake } from "../mistakes/entries";
-import type { SeasonPart } from "../content/anime";
+import type { AnimeSpecial, SeasonPart } from "../content/anime";
 import { type Edition, type Release, releasePath } from "../feeds/releases";
 import type { VolumeEdition } from "../content/light-novels";
 import { COMMENTS_PER_PAGE, type CommentBody, type Thread, type UnitLabel } from "../discussion/thread";
@@ -21,7 +21,7 @@ export interface StoryUnit {
   label: string;
   named: Gated<{ title: string; originalTitle: string | null }>;
   releasedOn: string | null;
-  /** An anime episode's part of its season, runtime in minutes and local air time, where known; null for other units. */
+  /** An anime episode's part of its season, runtime in minutes and local air time (an OVA's, special's or film's runtime alone), where known; null for other units. */
   broadcast: {
     part: number | null;
     runtime: number | null;
@@ -107,6 +107,32 @@ export function seasonView(season: SeriesSeason, knowledge: Knowledge) {
       aired_from: part.airedFrom,
       aired_to: part.airedTo,
     })),
+  };
+}
+
+/**
+ * An OVA, special or film: its title (and original) null where the requester may not see it, and what it
+ * tells (its synopsis, an anime-original one's note) null unless they have seen what reveals it.
+ */
+export function animeSpecialView(special: AnimeSpecial, knowledge: Knowledge, origin: string) {
+  const { title, synopsis, original } = seal(special, knowledge);
+  return {
+    key: special.key,
+    kind: special.kind,
+    label: special.label,
+    title: title.content?.title ?? null,
+    original_title: title.content?.originalTitle ?? null,
+    released_on: special.releasedOn,
+    runtime: special.runtime,
+    synopsis: synopsis?.content ?? null,
+    anime_original: special.original !== null,
+    original_note: original?.content ?? null,
+    adapts: {
+      chapters: special.adapts.chapters.map(({ from, to }) => ({ from: from.key, to: to.key })),
+      side_stories: special.adapts.sideStories.map((story) => story.key),
+    },
+    watch_after: special.watchAfter?.key ?? null,
+    url: `${origin}${unitPath(special.key)}`,
   };
 }
 

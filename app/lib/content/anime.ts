@@ -3,7 +3,7 @@
  * components render them without knowing how they are stored.
  */
 import type { Gated } from "../shield/gated";
-import type { AdaptationChangeKind } from "../vocabulary";
+import type { AdaptationChangeKind, AnimeSpecialKind } from "../vocabulary";
 import { animeMistakesSeasonPath } from "../mistakes/rules";
 
 /** A story unit named by its key and its short label (never a spoiler): "Arc 2 · Chapter 14". */
@@ -166,4 +166,31 @@ export interface AnimeRecut {
   airedFrom: string | null;
   airedTo: string | null;
   episodes: RecutEpisode[];
+}
+
+/**
+ * An OVA, a special or a film, as /anime lists it and the API gives it. Its kind, label, date, runtime and
+ * what it adapts (by labels) spoil nothing; its title waits as an episode's does (or, flagged, for what
+ * reveals the special), and its synopsis and note for what reveals the special: itself, and the side
+ * story or chapters it tells.
+ */
+export interface AnimeSpecial {
+  key: string;
+  kind: AnimeSpecialKind;
+  /** "Anime · Film", "Anime · OVA 2": never a spoiler. */
+  label: string;
+  /** Story position, for ordering beside the episodes. */
+  position: number;
+  title: Gated<{ title: string; originalTitle: string | null }>;
+  /** At its precision (app/lib/content/dates.ts); null where it is not known. */
+  releasedOn: string | null;
+  runtime: number | null;
+  synopsis: Gated<string> | null;
+  /** An anime-original special's note on what it tells; null for one that adapts something. */
+  original: Gated<string> | null;
+  adapts: { chapters: { from: UnitLabel; to: UnitLabel }[]; sideStories: UnitLabel[] };
+  /** The episode it is watched after, where the pack says. */
+  watchAfter: UnitLabel | null;
+  /** How many comments its discussion holds at its own horizon, gated by the special. */
+  discussion: Gated<number>;
 }

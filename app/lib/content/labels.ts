@@ -1,4 +1,4 @@
-import type { ChapterKind } from "../vocabulary";
+import type { AnimeSpecialKind, ChapterKind } from "../vocabulary";
 
 /**
  * A story unit's or group's label with its title, composed once for every place that names it
@@ -104,7 +104,20 @@ export type UnitPlace =
       among?: string;
     }
   | { medium: "anime"; season: number; episode: number; recut?: number }
-  | { medium: "break_time"; season: number; number: number };
+  | { medium: "break_time"; season: number; number: number }
+  | {
+      medium: "anime_specials";
+      kind: AnimeSpecialKind;
+      /** Its number among the pack's specials of its kind, where there is more than one. */
+      among?: number;
+    };
+
+/** What the site calls each kind of anime special. */
+export const animeSpecialKindLabels: Record<AnimeSpecialKind, string> = {
+  ova: "OVA",
+  special: "Special",
+  film: "Film",
+};
 
 /** A recut of a season named by its place, never its title: "Season 1 Recut", "Season 1 Recut 2". */
 export function recutName(season: number, recut: number) {
@@ -114,7 +127,7 @@ export function recutName(season: number, recut: number) {
 /**
  * A unit named by its place in the story, never by its title: "Arc 6 · Chapter 24", "Lanternfall 3",
  * "Side story · Lanternfall EX 1" ("Side story · Author's blog, Jan 2015" where the blog holds more than
- * one), "Season 2 · Episode 3", "Season 1 · Break Time 2". Every unit's label
+ * one), "Season 2 · Episode 3", "Season 1 · Break Time 2", "Anime · OVA 2", "Anime · Film". Every unit's label
  * is this (the importer stores it), so it is what shows where a title is hidden, and it spoils nothing.
  */
 export function placeName(place: UnitPlace): string {
@@ -131,6 +144,8 @@ export function placeName(place: UnitPlace): string {
         : `${recutName(place.season, place.recut)} · Episode ${place.episode}`;
     case "break_time":
       return breakTimeLabel(place);
+    case "anime_specials":
+      return `Anime · ${animeSpecialKindLabels[place.kind]}${place.among ? ` ${place.among}` : ""}`;
   }
 }
 

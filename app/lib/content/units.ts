@@ -8,6 +8,7 @@
  *   anime:<season>-<episode>    an anime episode       anime:1-5
  *   anime:<season>r<recut>-<n>  a recut's episode      anime:1r1-2 (a re-edit of season 1: decision 45)
  *   bt:<season>-<number>        a Break Time short     bt:1-5
+ *   sp:<slug>                   an OVA, special, film  sp:embers-of-the-bridge
  */
 
 import { media, type Medium } from "../vocabulary";
@@ -20,6 +21,7 @@ export const mediumLabels: Record<Medium, string> = {
   side_stories: "Side stories",
   anime: "Anime",
   break_time: "Break Time",
+  anime_specials: "OVAs, specials and films",
 };
 
 /** What one unit of a medium is, for a card that names one: "Light novel", not "Light novels". */
@@ -29,6 +31,8 @@ export const unitMediumLabels: Record<Medium, string> = {
   side_stories: "Side story",
   anime: "Anime",
   break_time: "Break Time",
+  // Its label names its kind: "Anime · Film".
+  anime_specials: "Anime",
 };
 
 /** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
@@ -69,6 +73,7 @@ export const unitKeyPatterns: Record<Medium, RegExp> = {
   // A season's episode (anime:1-5), or an episode of a recut of the season (anime:1r1-2).
   anime: new RegExp(`^anime:(${wholeNumber})(?:r(${wholeNumber}))?-(${wholeNumber})$`),
   break_time: numberedKeyPattern("bt", 2),
+  anime_specials: new RegExp(`^sp:(${slug})$`),
 };
 /** Any unit key. */
 export const unitKeyPattern = new RegExp(media.map((medium) => `(?:${unitKeyPatterns[medium].source})`).join("|"));
@@ -87,7 +92,8 @@ export type UnitKeyParts =
        */
       recut?: number;
     }
-  | { medium: "break_time"; season: number; number: number };
+  | { medium: "break_time"; season: number; number: number }
+  | { medium: "anime_specials"; slug: string };
 
 export type UnitKeyPartsOf<M extends Medium> = Extract<UnitKeyParts, { medium: M }>;
 
@@ -103,12 +109,14 @@ export const recutLine = (season: number, recut: number) => `anime/${season}r${r
 /** Whether a key names an episode of a recut (anime:1r1-2), not one of a season's own. */
 export const isRecutEpisodeKey = (key: string) => parseUnitKey(key, "anime")?.recut !== undefined;
 export const breakTimeKey = (season: number, number: number) => numberedKey("bt", season, number);
+export const animeSpecialKey = (slug: string) => `sp:${slug}`;
 
 /*
  * How each medium's units are named and read, in one table: the spoiler rule (app/lib/shield/knowledge.ts)
  * reads nothing else about a medium. Reading goes in order along a line (one for the web novel, one per
  * light novel collection, one for the anime), so the furthest unit on a line stands for those before
- * it; side stories and Break Time shorts are checklists, each unit counting alone. A new medium is a
+ * it; side stories, Break Time shorts and anime specials (OVAs, specials, films) are checklists, each unit
+ * counting alone: a film's viewer has watched the film, not the episodes before it. A new medium is a
  * new row here (with its key's parts above).
  */
 
@@ -278,6 +286,13 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
     reading: { inOrder: false },
     numbering: { number: ({ number }) => number, at: (parts, number) => ({ ...parts, number }) },
   }),
+  anime_specials: defineMedium<UnitKeyPartsOf<"anime_specials">>({
+    pattern: unitKeyPatterns.anime_specials,
+    parts: ([slug = ""]) => ({ medium: "anime_specials", slug }),
+    key: ({ slug }) => animeSpecialKey(slug),
+    // Watched on its own, wherever it sits in watch order: it stands for no episode.
+    reading: { inOrder: false },
+  }),
 };
 
 /** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
@@ -312,6 +327,8 @@ export function unitKey(parts: UnitKeyParts): string {
       return unitMedia.anime.key(parts);
     case "break_time":
       return breakTimeKey(parts.season, parts.number);
+    case "anime_specials":
+      return animeSpecialKey(parts.slug);
   }
 }
 
@@ -383,7 +400,8 @@ export const LN_VOLUMES_PER_PAGE = 12;
 /**
  * The page that lists a unit, with its anchor. The web novel is shown an arc at a time, the light
  * novels a collection at a time, the anime and Break Time a season at a time and side stories a page at a
- * time, so those links name which (a side story by its slug: the page that holds it opens).
+ * time, so those links name which (a side story by its slug: the page that holds it opens). The anime's
+ * OVAs, specials and films are on every view of the anime page.
  */
 export function unitPath(key: string) {
   const parts = parseUnitKey(key);
@@ -404,6 +422,9 @@ export function unitPath(key: string) {
       return `/anime?season=${parts.season}#${anchor}`;
     case "break_time":
       return `/break_time?season=${parts.season}#${anchor}`;
+    case "anime_specials":
+      // Every view of the anime page lists the OVAs, specials and films under its season.
+      return `/anime#${anchor}`;
   }
 }
 

@@ -72,6 +72,7 @@ export function releasePlace(release: Pick<Release, "label" | "medium" | "editio
 /** What happens on a release's date, in a few words: "On sale in Japan", "On air". */
 export function releaseEvent({ medium, edition }: Pick<Release, "medium" | "edition">) {
   if (edition) return edition === "jp" ? "On sale in Japan" : "On sale in English";
+  if (medium === "anime_specials") return "Released";
   return medium === "anime" || medium === "break_time" ? "On air" : "Published";
 }
 
@@ -91,4 +92,5 @@ export const releaseNouns: Record<Medium, string> = {
   side_stories: "side story",
   anime: "anime",
   break_time: "Break Time",
+  anime_specials: "anime special",
 };

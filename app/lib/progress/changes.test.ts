@@ -39,6 +39,7 @@ describe("mergeProgress", () => {
       anime: "anime:1-12",
       recuts: ["anime:1r1-4", "anime:2r1-1"],
       breakTime: ["bt:1-1"],
+      animeSpecials: ["sp:film"],
       position: 70,
       updatedAt: "2026-01-01T00:00:00.000Z",
     });
@@ -49,6 +50,7 @@ describe("mergeProgress", () => {
       anime: "anime:2-1",
       recuts: ["anime:1r1-2"],
       breakTime: ["bt:2-1"],
+      animeSpecials: ["sp:an-ova", "sp:film"],
       position: 90,
       updatedAt: "2026-02-01T00:00:00.000Z",
     });
@@ -61,6 +63,7 @@ describe("mergeProgress", () => {
       // The furthest episode of each recut, apart from the season's own.
       recuts: ["anime:1r1-4", "anime:2r1-1"],
       breakTime: ["bt:1-1", "bt:2-1"],
+      animeSpecials: ["sp:an-ova", "sp:film"],
       skipped: [],
       position: 90,
       updatedAt: "2026-02-01T00:00:00.000Z",
@@ -183,6 +186,8 @@ describe("markRead", () => {
       "ss:prologue-night",
     ]);
     expect(markRead(emptyProgress, unit("bt:1-1", 3.6))).toMatchObject({ breakTime: ["bt:1-1"], anime: null });
+    // A film is ticked on its own: no episode is watched with it.
+    expect(markRead(emptyProgress, unit("sp:film", 3.61))).toMatchObject({ animeSpecials: ["sp:film"], anime: null });
   });
 });
 
@@ -283,22 +288,32 @@ describe("upNext", () => {
 });
 
 describe("followedMedia", () => {
-  it("follows the web novel unless only the anime or light novels are started, and the anime with Break Time once either is", () => {
+  it("follows the web novel unless only the anime or light novels are started, and the anime with Break Time and its specials once any is", () => {
     expect([...followedMedia(emptyProgress)].sort()).toEqual(["side_stories", "web_novel"]);
     expect([...followedMedia(progress({ anime: "anime:1-1" }))].sort()).toEqual([
       "anime",
+      "anime_specials",
       "break_time",
       "side_stories",
+    ]);
+    expect([...followedMedia(progress({ animeSpecials: ["sp:film"] }))].sort()).toEqual([
+      "anime",
+      "anime_specials",
+      "break_time",
+      "side_stories",
+      "web_novel",
     ]);
     expect([...followedMedia(progress({ lightNovels: ["ln:main-1"] }))].sort()).toEqual(["side_stories"]);
     expect([...followedMedia(progress({ breakTime: ["bt:1-1"] }))].sort()).toEqual([
       "anime",
+      "anime_specials",
       "break_time",
       "side_stories",
       "web_novel",
     ]);
     expect([...followedMedia(progress({ webNovel: "wn:1-1", anime: "anime:1-1" }))].sort()).toEqual([
       "anime",
+      "anime_specials",
       "break_time",
       "side_stories",
       "web_novel",

@@ -51,6 +51,7 @@ export function mergeProgress(a: Progress, b: Progress): Progress {
     anime: later(a.anime, b.anime),
     recuts: furthestRecutEpisodes([...a.recuts, ...b.recuts]),
     breakTime: [...new Set([...a.breakTime, ...b.breakTime])].sort(),
+    animeSpecials: [...new Set([...a.animeSpecials, ...b.animeSpecials])].sort(),
     skipped: [...a.skipped, ...b.skipped].filter((key) => !hasConsumed(knowsA, key) && !hasConsumed(knowsB, key)),
     position: Math.max(a.position, b.position),
     updatedAt: a.updatedAt > b.updatedAt ? a.updatedAt : b.updatedAt,
@@ -128,21 +129,22 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
 
 /**
  * The media a reader follows: side stories always; the web novel once started, or while neither the
- * anime nor a light novel is (a new reader starts there); the anime with its Break Time shorts once
- * either is started. Light novels count per collection, in upNext.
+ * anime nor a light novel is (a new reader starts there); the anime with its Break Time shorts and its
+ * OVAs, specials and films once any of them is started. Light novels count per collection, in upNext.
  */
 export function followedMedia(progress: Progress): Set<Medium> {
   const followed = new Set<Medium>(["side_stories"]);
   const watches = progress.anime || progress.recuts.length;
   if (progress.webNovel || (!watches && !progress.lightNovels.length)) followed.add("web_novel");
-  if (watches || progress.breakTime.length) followed.add("anime").add("break_time");
+  if (watches || progress.breakTime.length || progress.animeSpecials.length)
+    followed.add("anime").add("break_time").add("anime_specials");
   return followed;
 }
 
 /**
  * "Mark as read" (or watched) on one unit the tracker offers: a skipped chapter or volume is read,
  * that one alone; a chapter, volume or episode moves its medium's progress up to it (readUpTo); a side
- * story or a Break Time short is ticked. Other media are never touched.
+ * story, a Break Time short or an OVA, special or film is ticked. Other media are never touched.
  */
 export function markRead(progress: Progress, unit: { key: string; position: number }): Progress {
   if (progress.skipped.includes(unit.key))
@@ -150,5 +152,7 @@ export function markRead(progress: Progress, unit: { key: string; position: numb
   const medium = mediumOf(unit.key);
   if (medium === "side_stories") return { ...progress, sideStories: withTicked(progress.sideStories, unit.key, true) };
   if (medium === "break_time") return { ...progress, breakTime: withTicked(progress.breakTime, unit.key, true) };
+  if (medium === "anime_specials")
+    return { ...progress, animeSpecials: withTicked(progress.animeSpecials, unit.key, true) };
   return readUpTo(progress, unit);
 }

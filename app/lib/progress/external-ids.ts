@@ -1,7 +1,7 @@
 /*
  * Where the series is listed on the tracking services readers keep lists on (MyAnimeList, whose export
  * format AniList and Kitsu also write, and Novel Updates), as the content pack names it: each entry is
- * one anime season, one light novel collection or the web novel. The reading tracker reads them to
+ * one anime season (or part), one OVA, special or film, one light novel collection or the web novel. The reading tracker reads them to
  * import a reader's progress from those services' export files.
  */
 
@@ -25,8 +25,12 @@ export type AnimeTarget = {
   recut?: number;
 };
 
+/** An OVA's, a special's or a film's own entry (MyAnimeList lists each apart): `special` is its key, sp:slug. */
+export type AnimeSpecialTarget = { medium: "anime_specials"; special: string };
+
 /** What on this site an entry on a service stands for. */
-export type ExternalTarget = AnimeTarget | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
+export type ExternalTarget =
+  AnimeTarget | AnimeSpecialTarget | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
 
 /** An anime entry's target as `external_ids.target` stores it: "2" for a season, "2:8-13" for a part, "1r1" for a recut. */
 export function animeTargetText({ season, episodes, recut }: AnimeTarget) {

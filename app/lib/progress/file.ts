@@ -32,6 +32,7 @@ const fields = [
   "anime",
   "recuts",
   "breakTime",
+  "animeSpecials",
   "skipped",
   "position",
   "updatedAt",
@@ -159,6 +160,9 @@ function readProgress(value: unknown): Progress {
     anime: lastEpisode(value.anime, "anime"),
     recuts: lastRecutEpisodes(value.recuts, "recuts"),
     breakTime: checklist("break_time", value.breakTime, "breakTime"),
+    // Records and files from before OVAs, specials and films were tracked have none.
+    animeSpecials:
+      value.animeSpecials === undefined ? [] : checklist("anime_specials", value.animeSpecials, "animeSpecials"),
     skipped: skippedUnits(value.skipped, "skipped"),
     position,
     updatedAt: timestamp(value.updatedAt, "updatedAt"),

@@ -42,6 +42,7 @@ export function savedPlaces(progress: Progress, units: readonly TrackerUnit[]): 
   };
   count(progress.sideStories, "side story", "side stories");
   count(progress.breakTime, "Break Time short", "Break Time shorts");
+  count(progress.animeSpecials, "OVA, special or film", "OVAs, specials and films");
   return places;
 }
 

@@ -35,6 +35,11 @@ export interface Progress {
   /** Break Time shorts watched, by unit key (bt:1-5). */
   breakTime: string[];
   /**
+   * OVAs, specials and films watched, by unit key (sp:slug): each on its own, so watching a film says
+   * nothing of the episodes before it. Records written before there were any have none.
+   */
+  animeSpecials: string[];
+  /**
    * Web novel chapters and light novel volumes before the reader's place that they have not read, by
    * unit key: what they passed over when they crossed from another medium (./media-crossing). They
    * stay unread, and what they reveal stays hidden, until the reader marks them read.
@@ -52,6 +57,7 @@ export const emptyProgress: Progress = {
   anime: null,
   recuts: [],
   breakTime: [],
+  animeSpecials: [],
   skipped: [],
   position: 0,
   updatedAt: "1970-01-01T00:00:00.000Z",
@@ -66,6 +72,7 @@ export function reachedUnits(progress: Progress) {
     progress.anime,
     ...progress.recuts,
     ...progress.breakTime,
+    ...progress.animeSpecials,
   ].filter((unit): unit is string => Boolean(unit));
 }
 

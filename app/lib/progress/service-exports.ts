@@ -26,6 +26,11 @@ export interface ServiceEntry {
   episodes: number;
   volumes: number;
   chapters: number;
+  /**
+   * MyAnimeList-format anime only: the whole entry is watched (its status "Completed", or as many episodes
+   * watched as the entry has), which is how an OVA's or a film's own entry counts as watched.
+   */
+  finished?: boolean;
   /** Novel Updates only: the release the reader is at, as the page names it ("c45", "v3c2"). */
   place?: string;
 }
@@ -71,14 +76,17 @@ function myAnimeListEntries(document: Record<string, unknown>): ServiceEntry[] |
   const each = (value: unknown) => (Array.isArray(value) ? value.filter(isRecord) : []);
   for (const anime of each(root.anime)) {
     const id = idOf(anime.series_animedb_id);
+    const watched = count(anime.my_watched_episodes);
+    const total = count(anime.series_episodes);
     if (id)
       entries.push({
         service: "myanimelist",
         list: "anime",
         id,
-        episodes: count(anime.my_watched_episodes),
+        episodes: watched,
         volumes: 0,
         chapters: 0,
+        finished: anime.my_status === "Completed" || (total > 0 && watched >= total),
       });
   }
   for (const manga of each(root.manga)) {

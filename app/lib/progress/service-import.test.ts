@@ -498,3 +498,57 @@ describe("importing a recut's entry", () => {
     expect(imported(["9900101", 3], ["9900104", 1])).toMatchObject({ anime: "anime:1-3", recuts: ["anime:1r1-1"] });
   });
 });
+
+describe("importing a film's or an OVA's own entry", () => {
+  // The timeline with a film and a two-part OVA, each listed on MyAnimeList under its own id.
+  const withSpecials = (): TrackerUnit[] => [
+    ...timeline(),
+    ...["sp:the-film", "sp:two-part-ova"].map((key, index) => ({
+      key,
+      medium: "anime_specials" as const,
+      position: 1000 + index,
+      label: index ? "Anime · OVA" : "Anime · Film",
+      title: { revealedBy: null, content: key },
+      group: "OVAs, specials and films",
+      collection: null,
+      coveredBy: [key],
+    })),
+  ];
+  const ids: ExternalId[] = [
+    ...externalIds,
+    {
+      service: "myanimelist",
+      list: "anime",
+      id: "9900150",
+      target: { medium: "anime_specials", special: "sp:the-film" },
+    },
+    {
+      service: "myanimelist",
+      list: "anime",
+      id: "9900151",
+      target: { medium: "anime_specials", special: "sp:two-part-ova" },
+    },
+  ];
+  const entry = (id: string, watched: number, total: number, status: string) =>
+    `<anime><series_animedb_id>${id}</series_animedb_id><series_episodes>${total}</series_episodes><my_watched_episodes>${watched}</my_watched_episodes><my_status>${status}</my_status></anime>`;
+  const planOf = (...entries: string[]) =>
+    planServiceImport(`<myanimelist>${entries.join("")}</myanimelist>`, ids, withSpecials(), emptyProgress);
+
+  it("ticks the film alone, crediting no episode with it", () => {
+    const { preview } = planOf(entry("9900150", 1, 1, "Completed"));
+    expect(preview?.imported).toMatchObject({ anime: null, animeSpecials: ["sp:the-film"], webNovel: null });
+    expect(preview?.changes).toEqual([{ medium: "OVAs, specials and films", place: "Anime · Film", current: null }]);
+  });
+
+  it("leaves an OVA watched halfway unwatched, and takes a completed one however its episodes are counted", () => {
+    expect(planOf(entry("9900151", 1, 2, "Watching")).error).toMatch(/nothing watched or read yet/);
+    expect(planOf(entry("9900151", 0, 0, "Completed")).preview?.imported.animeSpecials).toEqual(["sp:two-part-ova"]);
+    expect(
+      planOf(
+        entry("9900150", 1, 1, "Completed"),
+        entry("9900151", 2, 2, "Watching"),
+        entry("9900101", 3, 12, "Watching"),
+      ).preview?.imported,
+    ).toMatchObject({ anime: "anime:1-3", animeSpecials: ["sp:the-film", "sp:two-part-ova"] });
+  });
+});

@@ -20,6 +20,7 @@ import { countOf, nouns } from "../words";
  * becomes the furthest place it reaches (episodes watched in that season, volumes read in that
  * collection, chapters read in the web novel, in reading order), and the preview says what will be
  * set, what stays because the reader is already further, and how many entries are not this series.
+ * An OVA's or a film's own entry, watched to its end, ticks it (and only it: no episode is credited with it).
  * Places are named by their labels only ("Season 2 · Episode 3"), never titles, so a preview spoils
  * nothing. Applying it is a merge (furthest wins), through the tracker's one save path.
  *
@@ -86,6 +87,11 @@ function progressOf(
       (unit) => parseUnitKey(unit.key, "anime")?.episode ?? null,
     );
     return episode ? { ...emptyProgress, recuts: [episode.key] } : null;
+  }
+  // An OVA's or a film's own entry is watched once the whole entry is (a two-part OVA half watched is not).
+  if (target.medium === "anime_specials") {
+    const special = units.anime_specials.find((unit) => unit.key === target.special);
+    return special && entry.finished ? { ...emptyProgress, animeSpecials: [special.key] } : null;
   }
   if (target.medium === "anime") {
     // A part's entry numbers its episodes from 1 at the part's first: its episode n is the season's
@@ -177,6 +183,9 @@ function linesOf(current: Progress, imported: Progress, units: readonly TrackerU
     const now = lastRecutEpisode(current, recut);
     place(mediumLabels.anime, episode, now, lastRecutEpisode(merged, recut) !== now);
   }
+  // Each special watched there: already ticked here, it stays as it is.
+  for (const special of imported.animeSpecials)
+    place(mediumLabels.anime_specials, special, null, !current.animeSpecials.includes(special));
   return { changes, kept };
 }
 

@@ -43,6 +43,7 @@ const placeFields = {
   // A recut's episodes are anime episodes on a line of their own (decision 45).
   anime: ["anime", "recuts"],
   break_time: ["breakTime"],
+  anime_specials: ["animeSpecials"],
 } as const satisfies Record<Medium, readonly (keyof Progress)[]>;
 
 /** A record's part in one medium, comparable as text: its places (or checklist) and the units skipped in it. */

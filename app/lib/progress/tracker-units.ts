@@ -43,6 +43,7 @@ export function unitsByMedium(units: readonly TrackerUnit[]) {
     side_stories: [],
     anime: [],
     break_time: [],
+    anime_specials: [],
   };
   for (const unit of units) if (!isRecutEpisodeKey(unit.key)) groups[unit.medium].push(unit);
   return groups;

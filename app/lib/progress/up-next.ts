@@ -58,10 +58,13 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   ];
   const furthest = Math.max(...places);
   const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
-  const checked = new Set([...progress.sideStories, ...progress.breakTime]);
+  const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
   const unchecked = (list: readonly TrackerUnit[]) => list.filter((unit) => !checked.has(unit.key));
   const sideStories = unchecked(byMedium.side_stories);
-  const shorts = followed.has("anime") ? unchecked(byMedium.break_time) : [];
+  // Shorts, OVAs, specials and films come with the episodes they are watched after, in story order.
+  const shorts = followed.has("anime")
+    ? unchecked([...byMedium.break_time, ...byMedium.anime_specials]).sort((a, b) => a.position - b.position)
+    : [];
   // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
   next.push(
     ...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE),

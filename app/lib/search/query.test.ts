@@ -57,6 +57,7 @@ describe("parseSearchKind", () => {
       "side_story",
       "episode",
       "break_time",
+      "anime_special",
       "translation_note",
     ]);
     for (const other of [null, undefined, "", "Character", "toString", "__proto__", "episode "])

@@ -74,6 +74,7 @@ export const searchKindLabels = {
   side_story: "Side story",
   episode: "Anime episode",
   break_time: "Break Time",
+  anime_special: "OVA, special or film",
   translation_note: "Translation note",
 } as const;
 
@@ -94,5 +95,6 @@ export const searchKindPlurals: Record<SearchKind, string> = {
   side_story: "Side stories",
   episode: "Anime episodes",
   break_time: "Break Time",
+  anime_special: "OVAs, specials and films",
   translation_note: "Translation notes",
 };

@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import { ChapterRange } from "~/components/anime-episode";
+import { DiscussionLink } from "~/components/discussion-link";
+import { OriginalText } from "~/components/original-text";
+import { ReadUpToHere } from "~/components/read-up-to-here";
+import { Spoiler } from "~/components/spoiler";
+import { StoryDate } from "~/components/story-date";
+import { Badge } from "~/components/ui/badge";
+import { UnitTitle } from "~/components/unit-title";
+import type { AnimeSpecial } from "~/lib/content/anime";
+import { runtimeLabel } from "~/lib/content/air-times";
+import { animeSpecialKindLabels } from "~/lib/content/labels";
+import { unitAnchor, unitPath } from "~/lib/content/units";
+
+/*
+ * The anime's OVAs, specials and films on /anime: each listed for everyone with its kind, date, runtime,
+ * what it adapts and where it is watched; its title waits as an episode's does, and what it tells (its
+ * synopsis, an anime-original one's note) for what reveals it. "I have watched this" ticks it alone.
+ */
+
+export function AnimeSpecials({ specials }: { specials: readonly AnimeSpecial[] }) {
+  if (!specials.length) return null;
+  return (
+    <section aria-labelledby="anime-specials" className="mt-8 space-y-3">
+      <h2 id="anime-specials" className="text-2xl font-bold tracking-tight">
+        OVAs, specials and films
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Each is watched on its own: marking one as watched says nothing of the episodes around it.
+      </p>
+      <ol className="space-y-3">
+        {specials.map((special) => (
+          <Special key={special.key} special={special} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Special({ special }: { special: AnimeSpecial }) {
+  const { adapts } = special;
+  const name = special.label.replace(/^Anime · /, "");
+  return (
+    <li
+      id={unitAnchor(special.key)}
+      data-special={special.kind}
+      className="space-y-3 rounded-lg border border-border bg-card p-4 target:border-primary"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            {name} · <StoryDate date={special.releasedOn} />
+            {special.runtime !== null ? ` · ${runtimeLabel(special.runtime)}` : null}
+          </p>
+          <UnitTitle gated={special.title} as="h3" className="font-semibold" what={`This ${name}'s title`}>
+            {({ title, originalTitle }) => (
+              <>
+                <h3 className="font-semibold">{title}</h3>
+                <OriginalText text={originalTitle} className="text-sm" />
+              </>
+            )}
+          </UnitTitle>
+        </div>
+        <ReadUpToHere unit={special} verb="watchedThis" />
+      </div>
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+        <Badge tone="outline">{animeSpecialKindLabels[special.kind]}</Badge>
+        {adapts.chapters.length || adapts.sideStories.length ? (
+          <span className="min-w-0">
+            Adapts{" "}
+            {adapts.chapters.map((range, index) => (
+              <span key={range.from.key}>
+                {index > 0 ? ", " : null}
+                <ChapterRange from={range.from} to={range.to} />
+              </span>
+            ))}
+            {adapts.chapters.length && adapts.sideStories.length ? " and " : null}
+            {adapts.sideStories.map((story, index) => (
+              <span key={story.key}>
+                {index > 0 ? ", " : null}
+                <Link to={unitPath(story.key)} className="text-primary underline">
+                  {story.label}
+                </Link>
+              </span>
+            ))}
+          </span>
+        ) : (
+          <span>Anime-original</span>
+        )}
+        {special.watchAfter ? (
+          <span className="min-w-0">
+            Watched after{" "}
+            <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
+              {special.watchAfter.label}
+            </Link>
+          </span>
+        ) : null}
+      </p>
+      {special.synopsis ? (
+        <Spoiler gated={special.synopsis} what="The synopsis" block>
+          {(synopsis) => <p className="text-sm">{synopsis}</p>}
+        </Spoiler>
+      ) : null}
+      {special.original ? (
+        <Spoiler gated={special.original} what="What it tells" block>
+          {(note) => <p className="text-sm text-muted-foreground">{note}</p>}
+        </Spoiler>
+      ) : null}
+      <p className="text-sm">
+        <DiscussionLink unit={special.key} comments={special.discussion} name={name} className="tap-line" />
+      </p>
+    </li>
+  );
+}

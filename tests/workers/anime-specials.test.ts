@@ -1,0 +1,126 @@
+/**
+ * OVAs, specials and films behind the shield, on the demo pack: the film sp:sardine-tin-lantern tells the
+ * side story ss:pells-first-lantern (at which Ilse's fact "First lantern" is revealed), the OVA
+ * sp:paper-boats is anime-original, and the special sp:keepers-almanac adapts chapters. A film is watched
+ * on its own: its viewer knows what the story it tells reveals, and nothing else (no episode).
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PackRows } from "../../pack/rows";
+import { hasConsumed, parseKnowledge } from "~/lib/shield/knowledge";
+import { loader as animeLoader } from "~/routes/anime";
+import { importTestPack } from "../support/packs";
+import { fetchDeployed } from "../support/site";
+import { load } from "../support/workers-context";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+const FILM = "sp:sardine-tin-lantern";
+const STORY = "ss:pells-first-lantern";
+let rows: PackRows;
+let client = 0;
+
+const special = (key: string) => rows.anime_specials.find((row) => row.key === key)!;
+const fact = (label: string) => rows.character_facts.find((row) => row.label === label)!;
+
+/** A page or an API answer as the site serves it, its body as text. */
+async function text(path: string) {
+  const headers = new Headers({ "CF-Connecting-IP": `198.51.100.${++client % 250}` });
+  const response = await fetchDeployed(path, { headers });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+/** The anime page's data for a reader who states this knowledge, as JSON text. */
+const animeData = async (reveal: string) => JSON.stringify(await load(animeLoader, `/anime?reveal=${reveal}`));
+
+beforeAll(async () => {
+  rows = await importTestPack("demo");
+});
+
+describe("OVAs, specials and films behind the shield", () => {
+  it("lets a viewer of only the film see what its side story reveals, and nothing more", async () => {
+    const film = special(FILM);
+    const firstLantern = fact("First lantern");
+    expect(firstLantern.revealed_by?.split(" ").sort()).toEqual([FILM, STORY]);
+    const profile = await text(`/characters/ilse-marrow?reveal=${FILM}`);
+    expect(profile).toContain(firstLantern.value);
+    // Facts revealed in the web novel later, or by the episodes, stay hidden.
+    expect(profile).not.toContain(fact("Why her flame costs nothing").value);
+    const data = await animeData(FILM);
+    expect(data).toContain(film.title);
+    expect(data).toContain(film.synopsis!);
+    // Not the OVA's or the special's, which it does not tell.
+    expect(data).not.toContain(special("sp:paper-boats").synopsis!);
+    expect(data).not.toContain(special("sp:paper-boats").original!);
+    expect(data).not.toContain(special("sp:keepers-almanac").synopsis!);
+  });
+
+  it("credits a viewer of only the film with no episode", async () => {
+    const knowledge = parseKnowledge(FILM)!;
+    expect(hasConsumed(knowledge, FILM)).toBe(true);
+    expect(hasConsumed(knowledge, "anime:1-12")).toBe(false);
+    expect(hasConsumed(knowledge, "anime:1-1")).toBe(false);
+    const { episodes } = await load(animeLoader, `/anime?reveal=${FILM}`);
+    expect(episodes.map((episode) => episode.title.content)).toEqual(episodes.map(() => null));
+    const episodeTitle = rows.anime_episodes.find((episode) => episode.key === "anime:1-12")!.title;
+    expect(await animeData(FILM)).not.toContain(`"${episodeTitle}"`);
+  });
+
+  it("shows the film to a reader of the story it tells, and not to a viewer of every episode", async () => {
+    const film = special(FILM);
+    expect(await animeData(STORY)).toContain(film.synopsis!);
+    const allEpisodes = rows.anime_episodes.map((episode) => episode.key).at(-1)!;
+    expect(await animeData(allEpisodes)).not.toContain(film.synopsis!);
+    expect(await text(`/characters/ilse-marrow?reveal=${allEpisodes}`)).not.toContain(fact("First lantern").value);
+  });
+
+  it("gives a reader who has seen none of it no gated text of it, in the page's HTML or the API", async () => {
+    const gated = rows.anime_specials.flatMap((row) =>
+      [row.title, row.original_title, row.synopsis, row.original].filter((value): value is string => value !== null),
+    );
+    expect(gated.length).toBeGreaterThanOrEqual(8);
+    for (const path of [
+      "/anime",
+      "/anime?season=2",
+      "/anime.data",
+      "/reading_tracker",
+      "/resources/timeline",
+      "/releases",
+      "/releases/anime/feed.xml",
+      "/api/v1/series",
+      "/api/v1/units?medium=anime_specials",
+      "/search?q=Paper+Boats",
+      `/discuss/${FILM}`,
+    ]) {
+      const body = await text(path);
+      for (const value of gated) expect(body, `${path} holds "${value}"`).not.toContain(value);
+    }
+    expect(await text("/characters/ilse-marrow")).not.toContain(fact("First lantern").value);
+  });
+
+  it("answers the API with what the requester has seen of each", async () => {
+    type ApiSpecial = { key: string; title: string | null; synopsis: string | null; original_note: string | null };
+    const specials = async (reveal: string) =>
+      (JSON.parse(await text(`/api/v1/series${reveal ? `?reveal=${reveal}` : ""}`)) as { anime_specials: ApiSpecial[] })
+        .anime_specials;
+    const none = await specials("");
+    expect(none.map((item) => item.key)).toEqual(["sp:paper-boats", FILM, "sp:keepers-almanac"]);
+    expect(none.flatMap((item) => [item.title, item.synopsis, item.original_note])).toEqual(Array(9).fill(null));
+    const viewer = await specials(FILM);
+    expect(viewer.find((item) => item.key === FILM)).toMatchObject({
+      title: special(FILM).title,
+      synopsis: special(FILM).synopsis,
+      original_note: null,
+    });
+    expect(viewer.find((item) => item.key === "sp:paper-boats")).toMatchObject({ synopsis: null, original_note: null });
+    const units = JSON.parse(await text(`/api/v1/units?medium=anime_specials&reveal=${FILM}`)) as {
+      items: { key: string; title: string | null; runtime: number | null; released_on: string | null }[];
+    };
+    // In story order: the OVA after episode 6, the special where its last chapter is, the film after episode 12.
+    expect(units.items).toEqual([
+      expect.objectContaining({ key: "sp:paper-boats", title: null, runtime: 24, released_on: "2020-09" }),
+      expect.objectContaining({ key: "sp:keepers-almanac", title: null, runtime: null, released_on: "2022" }),
+      expect.objectContaining({ key: FILM, title: special(FILM).title, runtime: 105, released_on: "2021-08-13" }),
+    ]);
+  });
+});
