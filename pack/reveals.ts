@@ -36,7 +36,11 @@ import { recutContents, watchedIn } from "./recuts";
 export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey: string) => string {
   const position = (key: string) => positions.get(key);
   type Range = { from: number; to: number };
-  type Coverer = { key: string; ranges: Range[]; cut: Range[] };
+  /**
+   * `alone`: watched on its own, not in order (an OVA, special or film): its viewer has seen the chapters
+   * it covers and nothing before them.
+   */
+  type Coverer = { key: string; ranges: Range[]; cut: Range[]; alone?: boolean };
   const coverers: Coverer[] = [];
   const rangeOf = (chapters: { from: string; to: string } | undefined): Range | null => {
     const from = chapters && position(chapters.from);
@@ -115,7 +119,7 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     const last = ranges.at(-1);
     if (last) {
       reaches.set(key, last.to);
-      coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [] });
+      coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [], alone: true });
     }
     // A side story it tells is known to its viewers, and the special to the story's readers.
     for (const story of special.adapts?.sideStories ?? []) {
@@ -146,8 +150,13 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     if (chapter !== undefined && at !== undefined) {
       units.add(chapter);
       const within = ({ from, to }: Range) => from <= at && at <= to;
+      // What a volume or an episode reveals is placed at the last chapter it reaches, but may be told
+      // anywhere in it: whoever reads or watches in order and covers that chapter has been through the
+      // rest, a viewer of a special that covers that chapter alone has not.
+      const atChapter = chapter === unitKey;
       for (const coverer of coverers)
-        if (coverer.ranges.some(within) && !coverer.cut.some(within)) units.add(coverer.key);
+        if ((atChapter || !coverer.alone) && coverer.ranges.some(within) && !coverer.cut.some(within))
+          units.add(coverer.key);
     }
     const revealedBy = [...units].join(" ");
     known.set(unitKey, revealedBy);

@@ -55,6 +55,18 @@ describe("OVAs, specials and films behind the shield", () => {
     expect(data).not.toContain(special("sp:keepers-almanac").synopsis!);
   });
 
+  it("lets a viewer of a special that adapts chapters meet no one those chapters' volume or episode meets earlier", async () => {
+    // The almanac adapts wn:1-16, the last chapter volume 1 reaches; Pell is met in that volume, at wn:1-8.
+    const almanac = rows.story_units.find((unit) => unit.key === "sp:keepers-almanac")!;
+    expect(almanac).toBeDefined();
+    const pell = await fetchDeployed("/characters/pell-quill.data?reveal=sp:keepers-almanac");
+    expect(pell.status).toBe(404);
+    const api = await fetchDeployed("/api/v1/characters/pell-quill?reveal=sp:keepers-almanac");
+    expect(api.status).toBe(404);
+    // Hester Crane is met in the chapters it adapts (wn:2-14).
+    expect((await fetchDeployed("/characters/hester-crane.data?reveal=sp:keepers-almanac")).status).toBe(200);
+  });
+
   it("credits a viewer of only the film with no episode", async () => {
     const knowledge = parseKnowledge(FILM)!;
     expect(hasConsumed(knowledge, FILM)).toBe(true);

@@ -13,6 +13,8 @@ const positions = new Map([
   ["ln:main-1", 30],
   ["ln:ex-1", 12],
   ["bt:1-2", 10],
+  ["anime:1r1-3", 30],
+  ["sp:the-film", 25],
 ]);
 const positionOf = (key: string) => positions.get(key);
 
@@ -26,6 +28,9 @@ describe("the medium a reader follows first", () => {
   it("is the one medium a reader has a place in, without the story's timeline (Break Time shorts are the anime's)", () => {
     expect(onlyMedium(progress({ anime: "anime:1-1" }))).toEqual({ medium: "anime" });
     expect(onlyMedium(progress({ breakTime: ["bt:1-2"] }))).toEqual({ medium: "anime" });
+    // A recut's episodes and the OVAs, specials and films are the anime's too.
+    expect(onlyMedium(progress({ recuts: ["anime:1r1-3"] }))).toEqual({ medium: "anime" });
+    expect(onlyMedium(progress({ animeSpecials: ["sp:the-film"] }))).toEqual({ medium: "anime" });
     expect(onlyMedium(progress({ lightNovels: ["ln:ex-1", "ln:main-1"] }))).toEqual({ medium: "light_novels" });
     expect(onlyMedium(progress({ webNovel: "wn:1-5", anime: "anime:1-1" }))).toBeNull();
   });
@@ -40,5 +45,6 @@ describe("the medium a reader follows first", () => {
     expect(followedFirst(progress({ anime: "anime:1-1", breakTime: ["bt:1-2"], webNovel: "wn:1-5" }), positionOf)).toBe(
       "anime",
     );
+    expect(followedFirst(progress({ recuts: ["anime:1r1-3"], webNovel: "wn:1-20" }), positionOf)).toBe("anime");
   });
 });

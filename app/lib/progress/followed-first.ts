@@ -14,9 +14,12 @@ export function placesIn(progress: Progress | null): Partial<Record<NamedMedium,
   const places: Partial<Record<NamedMedium, string[]>> = {};
   if (progress.webNovel) places.web_novel = [progress.webNovel];
   if (progress.lightNovels.length) places.light_novels = [...progress.lightNovels];
-  // The Break Time shorts are the anime's: a viewer of them follows the anime.
-  if (progress.anime || progress.breakTime.length)
-    places.anime = [progress.anime, ...progress.breakTime].filter((key): key is string => key !== null);
+  // The Break Time shorts, a recut's episodes and the OVAs, specials and films are the anime's: a viewer
+  // of any of them follows the anime.
+  const anime = [progress.anime, ...progress.recuts, ...progress.breakTime, ...progress.animeSpecials].filter(
+    (key): key is string => key !== null,
+  );
+  if (anime.length) places.anime = anime;
   return places;
 }
 
