@@ -129,6 +129,22 @@ export function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string | null)
   return groups;
 }
 
+/**
+ * When an episode aired and how long it runs, a season's or a recut's: its own runtime, else the usual one
+ * of what it belongs to, and whether it differs from that (a 90-minute premiere).
+ */
+export function broadcastOf(
+  row: { aired_on: string | null; aired_time: string | null; time_zone: string | null; runtime: number | null },
+  usualRuntime: number | null,
+) {
+  return {
+    airedOn: row.aired_on,
+    airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
+    runtime: row.runtime ?? usualRuntime,
+    runtimeDiffers: row.runtime !== null && row.runtime !== usualRuntime,
+  };
+}
+
 /** What both pages show of an episode row: which episode, when, what it is called and what it adapts. */
 export function episodeOf(
   row: EpisodeRow,
@@ -142,10 +158,7 @@ export function episodeOf(
     position: row.position,
     // Gated as a unit's title is, with its original: either would give the episode away.
     title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),
-    airedOn: row.aired_on,
-    airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
-    runtime: row.runtime ?? row.season_runtime,
-    runtimeDiffers: row.runtime !== null && row.runtime !== row.season_runtime,
+    ...broadcastOf(row, row.season_runtime),
     part: row.part_number,
     adapts: {
       from: { key: row.adapts_from, label: row.adapts_from_label },

@@ -2,7 +2,7 @@ import { type InferResult, sql } from "kysely";
 import type { AnimeRecut, RecutContent, RecutEpisode, RecutScene, UnitLabel } from "~/lib/content/anime";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy, gatedTitle } from "./db.server";
-import { groupBy, selectedSeason } from "./anime-episodes.server";
+import { broadcastOf, groupBy, selectedSeason } from "./anime-episodes.server";
 import { query } from "./query.server";
 import { parseUnitKey } from "~/lib/content/units";
 import { placeName } from "~/lib/content/labels";
@@ -110,10 +110,7 @@ export function toRecuts(
         number: row.number,
         position: row.position,
         title: gatedTitle(null, row.revealed_by, { title: row.title, originalTitle: row.original_title }),
-        airedOn: row.aired_on,
-        airedTime: row.aired_time && row.time_zone ? { time: row.aired_time, timeZone: row.time_zone } : null,
-        runtime: row.runtime ?? row.recut_runtime,
-        runtimeDiffers: row.runtime !== null && row.runtime !== row.recut_runtime,
+        ...broadcastOf(row, row.recut_runtime),
         contents: contents.map((content): RecutContent => ({
           episode: episodeLabel(content.episode),
           number: parseUnitKey(content.episode, "anime")?.episode ?? 0,
