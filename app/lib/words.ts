@@ -1,4 +1,5 @@
 import { formatNumber } from "./format";
+import type { SideStoryKind } from "./vocabulary";
 
 /**
  * Counts and articles, in one place. A noun's two forms are written out once here; which one a count
@@ -52,6 +53,15 @@ export const nouns = {
 } as const satisfies Record<string, Noun>;
 
 /** The form of `noun` that goes with `count`: "chapter" for 1, "chapters" for 0 or 2. */
+/** What each kind of side story is called. */
+export const sideStoryKindNouns: Record<SideStoryKind, Noun> = {
+  side_volume: nouns.sideVolume,
+  short_story: nouns.shortStory,
+  store_bonus: nouns.storeBonus,
+  if_route: nouns.ifRoute,
+  game_story: nouns.gameStory,
+};
+
 export function nounFor(count: number, noun: Noun) {
   return pluralRules.select(count) === "one" ? noun.one : noun.other;
 }

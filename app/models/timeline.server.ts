@@ -1,6 +1,7 @@
 import { type Expression, type InferResult, sql } from "kysely";
 import { type ExternalId, type ExternalTarget, parseAnimeTarget } from "~/lib/progress/external-ids";
-import { groupName, inPart, type TrackerUnit } from "~/lib/progress/tracker-units";
+import { groupName, inPart, sideStoryGroup, type TrackerUnit } from "~/lib/progress/tracker-units";
+import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
 import { readRevealers } from "~/lib/shield/knowledge";
@@ -33,8 +34,7 @@ const timeline = query
     "c.title_revealed_by",
     numbered("Arc", row.ref("a.number")).as("group_label"),
     row.ref("a.title").$castTo<string | null>().as("group_title"),
-    // A web novel entry's serial number; a light novel's collection code; a side story's canon flag,
-    // which the tracker does not use.
+    // A web novel entry's serial number; a light novel's collection code; a side story's kind.
     sql<string | number | null>`c.serial_number`.as("extra"),
     "u.revealed_by as covered_by",
   ])
@@ -63,7 +63,7 @@ const timeline = query
         "s.revealed_by as title_revealed_by",
         sql.lit("Side stories").as("group_label"),
         none.as("group_title"),
-        "s.canon as extra",
+        "s.kind as extra",
         "u.revealed_by as covered_by",
       ]),
   )
@@ -173,10 +173,13 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       position: unit.position,
       label: unit.label,
       title: gatedTitle(unit.title_revealed_by, unit.covered_by, unit.title),
-      group: inPart(
-        unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
-        unit.medium === "anime" && typeof unit.extra === "number" ? unit.extra : null,
-      ),
+      group:
+        unit.medium === "side_stories" && isSideStoryKind(unit.extra)
+          ? sideStoryGroup(unit.extra)
+          : inPart(
+              unit.group_title === null ? unit.group_label : groupName(unit.group_label, unit.group_title),
+              unit.medium === "anime" && typeof unit.extra === "number" ? unit.extra : null,
+            ),
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
       ...(unit.medium === "web_novel" && typeof unit.extra === "number" && { serialNumber: unit.extra }),
       coveredBy: readRevealers(unit.covered_by),
@@ -184,6 +187,8 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
     externalIds: listings.map(externalId),
   };
 }
+
+const isSideStoryKind = (value: unknown): value is SideStoryKind => sideStoryKinds.includes(value as SideStoryKind);
 
 /** An `external_ids` row as the tracker's import reads it. */
 function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {

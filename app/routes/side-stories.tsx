@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate, formatSite } from "~/lib/format";
-import { countOf, type Noun, nouns } from "~/lib/words";
+import { countOf, nouns, sideStoryKindNouns } from "~/lib/words";
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
@@ -47,14 +47,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-const kindNouns: Record<SideStoryKind, Noun> = {
-  side_volume: nouns.sideVolume,
-  short_story: nouns.shortStory,
-  store_bonus: nouns.storeBonus,
-  if_route: nouns.ifRoute,
-  game_story: nouns.gameStory,
-};
-
 const kindLabels: Record<SideStoryKind, string> = {
   side_volume: "Side volume",
   short_story: "Short story",
@@ -66,7 +58,7 @@ const kindLabels: Record<SideStoryKind, string> = {
 export default function SideStories({ loaderData }: Route.ComponentProps) {
   const { sideStories, kindCounts, page, pageCount } = useShieldedData(loaderData).data;
   const counts = sideStoryKinds.flatMap((kind) =>
-    kindCounts[kind] ? [countOf(kindCounts[kind], kindNouns[kind])] : [],
+    kindCounts[kind] ? [countOf(kindCounts[kind], sideStoryKindNouns[kind])] : [],
   );
 
   return (

@@ -93,6 +93,15 @@ describe("reading tracker", () => {
     ]);
   });
 
+  it("lists side stories under their kind, which is how readers look for one", async () => {
+    const { units } = await timeline(null);
+    const sideStories = units.filter((unit) => unit.medium === "side_stories");
+    expect(Object.fromEntries(sideStories.map((unit) => [unit.key, unit.group]))).toEqual({
+      "ss:lamp-oil": "Short stories",
+      "ss:if-the-door": "IF routes",
+    });
+  });
+
   it("carries no title that spoils without reveal, and exactly the titles the requester knows with it", async () => {
     const gated = await gatedTitles();
     // Every title is gated: a flagged one by what reveals it, any other until the reader reaches its unit.

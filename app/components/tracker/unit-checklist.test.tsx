@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { emptyProgress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
@@ -49,5 +50,69 @@ describe("UnitChecklist of Break Time shorts", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole("checkbox")).not.toBeChecked();
     expect(screen.queryByText(/Watched with its episode/)).not.toBeInTheDocument();
+  });
+});
+
+describe("UnitChecklist of several groups", () => {
+  afterEach(() => localStorage.clear());
+
+  /** Season `season`'s short `number`, aired with that season's episode `number`. */
+  const seasonShort = (season: number, number: number): TrackerUnit => ({
+    key: `bt:${season}-${number}`,
+    medium: "break_time",
+    position: season * 100 + number,
+    label: `Season ${season} · Break Time ${number}`,
+    title: gated([`bt:${season}-${number}`, `anime:${season}-${number}`], `Short ${season}.${number}`),
+    group: `Break Time season ${season}`,
+    collection: null,
+    coveredBy: [`bt:${season}-${number}`, `anime:${season}-${number}`],
+  });
+  const shorts = [1, 2, 3].flatMap((season) => [1, 2].map((number) => seasonShort(season, number)));
+
+  it("folds each group with its count, open where the reader is, and draws a folded group's list only when opened", async () => {
+    const user = userEvent.setup();
+    render(<UnitChecklist units={shorts} checked={["bt:1-1", "bt:1-2", "bt:2-1"]} onChange={() => {}} />);
+    const groups = screen.getAllByRole("group");
+    expect(groups.map((group) => group.querySelector("summary")?.textContent)).toEqual([
+      "Break Time season 12 of 2 watched",
+      "Break Time season 21 of 2 watched",
+      "Break Time season 30 of 2 watched",
+    ]);
+    // Season 2 is where the reader is: open, its list drawn; the others folded and not drawn at all.
+    expect(
+      screen.getAllByRole("checkbox").map((box) => box.closest("details")?.querySelector("summary span")?.textContent),
+    ).toEqual(["Break Time season 2", "Break Time season 2"]);
+    expect(screen.getByRole("checkbox", { name: /Short 2\.1/ })).toBeChecked();
+    await user.click(screen.getByText("Break Time season 3"));
+    expect(await screen.findByRole("checkbox", { name: /Season 3 · Break Time 2/ })).not.toBeChecked();
+  });
+
+  it("keeps one group as a plain list", () => {
+    render(<UnitChecklist units={shorts.slice(0, 2)} checked={[]} onChange={() => {}} />);
+    expect(screen.queryByRole("group")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("checkbox")).toHaveLength(2);
+  });
+
+  it("opens every group that holds a side story the reader has read past", () => {
+    const story = (kind: string, slug: string, position: number): TrackerUnit => ({
+      key: `ss:${slug}`,
+      medium: "side_stories",
+      position,
+      label: slug,
+      title: gated([`ss:${slug}`], slug),
+      group: kind,
+      collection: null,
+      coveredBy: [`ss:${slug}`],
+    });
+    render(
+      <UnitChecklist
+        units={[story("Side volumes", "one", 1), story("Short stories", "two", 2), story("Store bonuses", "three", 50)]}
+        checked={[]}
+        suggestedBefore={10}
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getAllByRole("checkbox")).toHaveLength(2);
+    expect(screen.getAllByText("You have read past where it fits")).toHaveLength(2);
   });
 });

@@ -1,16 +1,23 @@
+import { type ReactNode, useState } from "react";
 import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { withTicked } from "~/lib/progress/changes";
-import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
 import { knows } from "~/lib/shield/knowledge";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
+import { consumedVerb } from "./up-next";
 
 /**
- * Side stories or Break Time shorts to tick off. With `suggestedBefore`, unticked units at or before
- * that story position are marked as reached, so a reader sees what they may have skipped. A short that
- * aired with an episode the reader watched is watched too (the shield counts it so): it shows ticked,
- * and says why rather than offering to untick what the episode decides.
+ * Side stories, Break Time shorts or OVAs to tick off, under their groups (a Break Time season, a kind
+ * of side story). With `suggestedBefore`, unticked units at or before that story position are marked as
+ * reached, so a reader sees what they may have skipped. A short that aired with an episode the reader
+ * watched is watched too (the shield counts it so): it shows ticked, and says why rather than offering
+ * to untick what the episode decides.
+ *
+ * A real series has hundreds of these, so with more than one group each group folds, and draws its
+ * list only while open: open at first are the group where the reader is (the first with something left)
+ * and every group holding a unit marked as reached.
  */
 export function UnitChecklist({
   units,
@@ -23,49 +30,139 @@ export function UnitChecklist({
   suggestedBefore?: number;
   onChange: (unitKeys: string[]) => void;
 }) {
-  const ticked = new Set(checked);
   const shield = useShield();
-  return (
+  const ticked = new Set(checked);
+  const rows = units.map((unit) => checklistRow(unit, ticked, shield, suggestedBefore));
+  const groups = unitGroups(units);
+  const list = (of: readonly ChecklistRow[]) => (
     <ul className="grid gap-1 sm:grid-cols-2">
-      {units.map((unit) => {
-        const suggested = suggestedBefore !== undefined && !ticked.has(unit.key) && unit.position <= suggestedBefore;
-        const withEpisode =
-          unit.medium === "break_time" &&
-          !ticked.has(unit.key) &&
-          shield !== null &&
-          knows(
-            shield.knowledge,
-            unit.coveredBy.filter((key) => key.startsWith("anime:")),
-          );
-        // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
-        // (ticking it makes it known, and the tracker fetches the title).
-        const title =
-          ticked.has(unit.key) || withEpisode || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
-        const name = title ?? unit.label;
-        // The label under the title, unless the title already says it ("IF: The Heiress of Lowwick").
-        const showLabel = title !== null && unit.label !== title && titleAfterLabel(unit.label, title) !== null;
+      {of.map((row) => (
+        <ChecklistItem key={row.unit.key} row={row} onTick={(on) => onChange(withTicked(checked, row.unit.key, on))} />
+      ))}
+    </ul>
+  );
+  if (groups.length < 2) return list(rows);
+  const rowOf = new Map(rows.map((row) => [row.unit.key, row]));
+  const where = groups.findIndex((group) => group.units.some((unit) => !rowOf.get(unit.key)!.done));
+  return (
+    <div className="space-y-2">
+      {groups.map((group, index) => {
+        const groupRows = group.units.map((unit) => rowOf.get(unit.key)!);
         return (
-          <li key={unit.key}>
-            <label className={cn("flex min-h-11 items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>
-              <input
-                type="checkbox"
-                checked={ticked.has(unit.key) || withEpisode}
-                disabled={withEpisode}
-                onChange={(event) => onChange(withTicked(checked, unit.key, event.target.checked))}
-                className="mt-1"
-              />
-              <span>
-                <span className="font-medium">{name}</span>
-                <span className="block text-xs text-muted-foreground">
-                  {showLabel ? unit.label : ""}
-                  {suggested ? `${showLabel ? " · " : ""}You have read past where it fits` : ""}
-                  {withEpisode ? `${showLabel ? " · " : ""}Watched with its episode` : ""}
-                </span>
-              </span>
-            </label>
-          </li>
+          <ChecklistGroup
+            key={group.name}
+            name={group.name}
+            done={groupRows.filter((row) => row.done).length}
+            total={groupRows.length}
+            verb={consumedVerb(group.units[0]!)}
+            openAtFirst={index === where || groupRows.some((row) => row.suggested)}
+          >
+            {() => list(groupRows)}
+          </ChecklistGroup>
         );
       })}
-    </ul>
+    </div>
+  );
+}
+
+interface ChecklistRow {
+  unit: TrackerUnit;
+  /** The title the reader may see, or null (the label stands for it). */
+  title: string | null;
+  /** Ticked, or watched with its episode. */
+  done: boolean;
+  withEpisode: boolean;
+  suggested: boolean;
+}
+
+function checklistRow(
+  unit: TrackerUnit,
+  ticked: ReadonlySet<string>,
+  shield: ReturnType<typeof useShield>,
+  suggestedBefore: number | undefined,
+): ChecklistRow {
+  const isTicked = ticked.has(unit.key);
+  const suggested = suggestedBefore !== undefined && !isTicked && unit.position <= suggestedBefore;
+  const withEpisode =
+    unit.medium === "break_time" &&
+    !isTicked &&
+    shield !== null &&
+    knows(
+      shield.knowledge,
+      unit.coveredBy.filter((key) => key.startsWith("anime:")),
+    );
+  // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
+  // (ticking it makes it known, and the tracker fetches the title).
+  const title = isTicked || withEpisode || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
+  return { unit, title, done: isTicked || withEpisode, withEpisode, suggested };
+}
+
+/** One group, folded: its list is drawn only while it is open (`children` is called then). */
+function ChecklistGroup({
+  name,
+  done,
+  total,
+  verb,
+  openAtFirst,
+  children,
+}: {
+  name: string;
+  done: number;
+  total: number;
+  verb: string;
+  openAtFirst: boolean;
+  children: () => ReactNode;
+}) {
+  const [open, setOpen] = useState(openAtFirst);
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group rounded-md border border-border"
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="m9 6 6 6-6 6" />
+        </svg>
+        <span className="font-medium">{name}</span>
+        <span className="ml-auto text-xs text-muted-foreground">{`${done} of ${total} ${verb}`}</span>
+      </summary>
+      {open ? <div className="px-1 pb-2">{children()}</div> : null}
+    </details>
+  );
+}
+
+function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolean) => void }) {
+  const { unit, title, suggested, withEpisode } = row;
+  const name = title ?? unit.label;
+  // The label under the title, unless the title already says it ("IF: The Heiress of Lowwick").
+  const showLabel = title !== null && unit.label !== title && titleAfterLabel(unit.label, title) !== null;
+  return (
+    <li>
+      <label className={cn("flex min-h-11 items-start gap-2 rounded-md p-2 text-sm", suggested && "bg-accent")}>
+        <input
+          type="checkbox"
+          checked={row.done}
+          disabled={withEpisode}
+          onChange={(event) => onTick(event.target.checked)}
+          className="mt-1"
+        />
+        <span>
+          <span className="font-medium">{name}</span>
+          <span className="block text-xs text-muted-foreground">
+            {showLabel ? unit.label : ""}
+            {suggested ? `${showLabel ? " · " : ""}You have read past where it fits` : ""}
+            {withEpisode ? `${showLabel ? " · " : ""}Watched with its episode` : ""}
+          </span>
+        </span>
+      </label>
+    </li>
   );
 }

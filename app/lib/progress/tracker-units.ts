@@ -2,6 +2,8 @@ import { labelWithTitle, titleAfterLabel } from "../content/labels";
 import { isRecutEpisodeKey, type Medium, parseUnitKey } from "../content/units";
 import { recutOf } from "./record";
 import type { Gated } from "../shield/gated";
+import type { SideStoryKind } from "../vocabulary";
+import { sideStoryKindNouns } from "../words";
 
 /* The units the reading tracker offers, and how its pickers group and name them. */
 
@@ -64,6 +66,12 @@ export function groupName(name: string, title: string) {
  */
 export function inPart(season: string, part: number | null) {
   return part === null ? season : `${season} · Part ${part}`;
+}
+
+/** A side story's group on the tracker: its kind ("Short stories", "IF routes"), which is how readers look for one. */
+export function sideStoryGroup(kind: SideStoryKind) {
+  const name = sideStoryKindNouns[kind].other;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
 /** The arcs (or seasons, or their parts) of one medium's units, in story order, each with its units. */
