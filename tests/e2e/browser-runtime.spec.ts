@@ -177,6 +177,26 @@ test("a new deployment under an open page shows a toast with a reload action", a
   await reloaded;
 });
 
+test("where the tracker's own code never arrives, the page offers to load it again instead of loading for ever", async ({
+  page,
+}) => {
+  // The route's module, which the page imports before it runs anything: nothing of the page's code runs.
+  await page.route(/\/assets\/reading-tracker-[\w-]{8}\.js$/, (route) => route.abort());
+  await page.goto(`${baseURL}/reading_tracker`);
+  await expect(page.getByText("Loading your progress…")).toBeVisible();
+  const again = page.getByRole("link", { name: "Load it again" });
+  await expect(again).toBeHidden();
+  await expect(again).toBeVisible({ timeout: 15_000 });
+  await page.unroute(/\/assets\/reading-tracker-[\w-]{8}\.js$/);
+  await again.click();
+  await expect(page.getByRole("region", { name: "Web novel" })).toBeVisible();
+  await expect(page.getByText("Loading your progress…")).toHaveCount(0);
+  // Where the code runs, the offer is gone before it could show.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText("Taking too long?")).toHaveCount(0);
+});
+
 test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({
   page,
 }) => {
