@@ -37,8 +37,8 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
   const position = (key: string) => positions.get(key);
   type Range = { from: number; to: number };
   /**
-   * `alone`: watched on its own, not in order (an OVA, special or film): its viewer has seen the chapters
-   * it covers and nothing before them.
+   * `alone`: watched on its own, not in order (an OVA, special or film, or a scene a recut adds): its
+   * viewer has seen the chapters it covers and nothing before them.
    */
   type Coverer = { key: string; ranges: Range[]; cut: Range[]; alone?: boolean };
   const coverers: Coverer[] = [];
@@ -103,7 +103,8 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
         }
         const scenes = recut.episodes.find((candidate) => candidate.number === episode.number)?.newScenes ?? [];
         const sources = scenes.map((scene) => rangeOf(scene.chapters)).filter((range) => range !== null);
-        if (sources.length) coverers.push({ key: episode.key, ranges: sources, cut: [] });
+        // A scene is a glimpse of its chapters: its viewer has not been through what reaches them.
+        if (sources.length) coverers.push({ key: episode.key, ranges: sources, cut: [], alone: true });
         const last = watched.at(-1);
         const reached = last === undefined ? undefined : reaches.get(last);
         if (reached !== undefined) reaches.set(episode.key, reached);
@@ -186,6 +187,25 @@ export function unitEntryRevealedBy(
   flagged: string | null,
 ): string {
   return titleRevealers(readRevealers(flagged), readRevealers(revealersOf(key))).join(" ");
+}
+
+/**
+ * What reveals a scene a recut episode adds (decision 45). Where it comes from chapters later than the
+ * episode's place in the story (a scene brought forward from a later arc), its viewers and those who know
+ * those chapters: reaching the episode's place is not enough. Otherwise (an anime-original scene, or one
+ * from chapters the episode has reached) null: it is gated with its episode.
+ */
+export function recutSceneRevealedBy(
+  revealersOf: (unitKey: string) => string,
+  positionOf: (unitKey: string) => number | undefined,
+  episode: string,
+  chapters: { from: string; to: string } | undefined,
+): string | null {
+  if (!chapters) return null;
+  const scene = positionOf(chapters.to);
+  const place = positionOf(episode);
+  if (scene === undefined || place === undefined || scene <= place) return null;
+  return [...new Set([episode, ...readRevealers(revealersOf(chapters.to))])].join(" ");
 }
 
 /** The recut episodes among some units (joined by spaces): those that hold a season's episode, among its revealers. */

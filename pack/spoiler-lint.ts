@@ -21,6 +21,7 @@ import {
   lnMistakeRevealedBy,
   revealedByAny,
   revealedByIn,
+  recutSceneRevealedBy,
 } from "./reveals";
 import type { Report } from "./timeline";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
@@ -165,9 +166,14 @@ export function packTexts(
       recut.episodes.forEach((episode, e) => {
         add("anime.json", `${path}.episodes[${e}].title`, episode.title, null);
         add("anime.json", `${path}.episodes[${e}].originalTitle`, episode.originalTitle, null);
-        const revealedBy = revealersOf(recutEpisodeKey(season.number, recut.number, episode.number));
+        const key = recutEpisodeKey(season.number, recut.number, episode.number);
         episode.newScenes.forEach((scene, n) =>
-          add("anime.json", `${path}.episodes[${e}].newScenes[${n}].note`, scene.note, revealedBy),
+          add(
+            "anime.json",
+            `${path}.episodes[${e}].newScenes[${n}].note`,
+            scene.note,
+            recutSceneRevealedBy(revealersOf, (unit) => positions.get(unit), key, scene.chapters) ?? revealersOf(key),
+          ),
         );
       });
     });

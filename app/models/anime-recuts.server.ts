@@ -78,6 +78,8 @@ interface StoredScene {
   note: string;
   chaptersFrom: string | null;
   chaptersTo: string | null;
+  /** Where the scene is not gated with its episode: one brought forward from later chapters. */
+  revealedBy?: string | null;
 }
 
 /** A season's recuts with their episodes, as the page shows them. */
@@ -117,7 +119,7 @@ export function toRecuts(
           part: content.part !== null && content.of !== null ? { number: content.part, of: content.of } : null,
         })),
         newScenes: scenes.map((scene): RecutScene => ({
-          note: gatedBy(row.revealed_by, scene.note),
+          note: gatedBy(scene.revealedBy ?? row.revealed_by, scene.note),
           chapters:
             scene.chaptersFrom && scene.chaptersTo
               ? { from: unit(scene.chaptersFrom), to: unit(scene.chaptersTo) }

@@ -63,7 +63,7 @@ describe("a recut of a season", () => {
     ]);
     expect(JSON.parse(episodes[1]!.contents)).toEqual([{ episode: "anime:1-3", part: 1, of: 2, complete: false }]);
     expect(JSON.parse(episodes[0]!.new_scenes)).toEqual([
-      { note: "A new walk home.", chaptersFrom: null, chaptersTo: null },
+      { note: "A new walk home.", chaptersFrom: null, chaptersTo: null, revealedBy: null },
     ]);
     expect(rows!.story_units.find((unit) => unit.key === "anime:1r1-2")).toMatchObject({
       medium: "anime",
@@ -87,6 +87,35 @@ describe("a recut of a season", () => {
     expect(revealersOf(rows!, "anime:1-3")).not.toContain("anime:1r1-2");
     // Nothing of another medium is said to be watched by the recut: it reveals no volume of its own.
     expect(revealersOf(rows!, "anime:1r1-1")).toContain("anime:1r1-1");
+  });
+
+  it("gates a scene brought forward from a later chapter by that chapter, not by the episode's place", () => {
+    const { rows, problems } = resolveAnime(
+      recut([
+        {
+          number: 1,
+          title: "Both Doors",
+          contains: [{ episode: 1 }],
+          newScenes: [
+            { note: "A glimpse of the last night.", chapters: { from: "wn:2-2", to: "wn:2-2" } },
+            { note: "A new walk home." },
+            { note: "The knock, drawn again.", chapters: { from: "wn:1-1", to: "wn:1-2" } },
+          ],
+        },
+      ]),
+    );
+    expect(problems).toEqual([]);
+    const [later, original, earlier] = JSON.parse(rows!.anime_recut_episodes[0]!.new_scenes) as {
+      revealedBy: string | null;
+    }[];
+    // Its viewers, and the readers of wn:2-2 in any medium; not those who only reached episode 1's place.
+    const gate = later!.revealedBy!.split(" ");
+    expect(gate).toEqual(expect.arrayContaining(["anime:1r1-1", "wn:2-2"]));
+    expect(gate).not.toContain("anime:1-1");
+    expect(gate).not.toContain("wn:1-2");
+    // An anime-original scene, and one from chapters the episode has reached, go with their episode.
+    expect(original!.revealedBy).toBeNull();
+    expect(earlier!.revealedBy).toBeNull();
   });
 
   it("maps a recut's entry on MyAnimeList to the recut, by its own numbers", () => {
@@ -205,9 +234,35 @@ describe("the demo's recut of season 1", () => {
     expect(revealedBy("anime:1-10")).toContain("anime:1r1-6");
     expect(revealedBy("anime:1-10")).not.toContain("anime:1r1-5");
   });
+
+  it("reveals at its episode 3 what chapter 2-10 reveals, for the scene brought forward from it, and not what an episode reaching that chapter does", async () => {
+    const { rows } = await loadPack("content/demo", "demo");
+    const revealedBy = (key: string) => rows!.story_units.find((unit) => unit.key === key)!.revealed_by.split(" ");
+    expect(revealedBy("wn:2-10")).toContain("anime:1r1-3");
+    // Episode 7 reaches wn:2-10, but its viewer has been through chapters the scene's viewer has not.
+    for (const key of ["anime:1-7", "wn:2-6", "wn:2-9", "ln:main-3"])
+      expect(revealedBy(key)).not.toContain("anime:1r1-3");
+  });
 });
 
 describe("the spoiler lint", () => {
+  it("reads a scene brought forward from a later chapter as gated by that chapter", () => {
+    const lint = (chapters?: object) => {
+      const parsed = parsePack((file) => {
+        const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+        if (file === "anime.json")
+          json.seasons[0].recuts[0].episodes[0].newScenes = [{ note: "Mira says she built the door.", chapters }];
+        return { json };
+      });
+      return resolvePack(parsed.pack!, "tiny")
+        .problems.map(formatProblem)
+        .filter((problem) => problem.includes("newScenes[0].note: names the secret"));
+    };
+    expect(lint()).toHaveLength(1);
+    // From the chapter that reveals it, the scene may name it: only those who know that chapter see it.
+    expect(lint({ from: "wn:1-3", to: "wn:1-3" })).toEqual([]);
+  });
+
   it("reads a recut's new scenes as gated with their episode: a secret named there before the recut reveals it is refused", () => {
     const parsed = parsePack((file) => {
       const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));

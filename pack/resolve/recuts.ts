@@ -3,7 +3,7 @@ import { dateEnd, dateStart, surelyBefore } from "../../app/lib/content/dates";
 import { recutName } from "../../app/lib/content/labels";
 import { unitPath } from "../../app/lib/content/units";
 import { recutContents } from "../recuts";
-import { unitEntryRevealedBy } from "../reveals";
+import { recutSceneRevealedBy, unitEntryRevealedBy } from "../reveals";
 import type { AnimeRecutEpisodeRow, AnimeRecutRow, SearchEntryRow } from "../rows";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 
@@ -23,14 +23,15 @@ export interface StoredRecutContent {
   complete: boolean;
 }
 
-/** A scene a recut episode adds, as stored. */
+/** A scene a recut episode adds, as stored: `revealedBy` where it is not gated with its episode (`recutSceneRevealedBy`). */
 export interface StoredRecutScene {
   note: string;
   chaptersFrom: string | null;
   chaptersTo: string | null;
+  revealedBy: string | null;
 }
 
-export function recutRows({ pack, timeline, reference, report }: Resolution) {
+export function recutRows({ pack, timeline, reference, report, revealersOf }: Resolution) {
   const recuts: AnimeRecutRow[] = [];
   const episodes: AnimeRecutEpisodeRow[] = [];
   const seen = new Set<string>();
@@ -72,6 +73,12 @@ export function recutRows({ pack, timeline, reference, report }: Resolution) {
             note: scene.note,
             chaptersFrom: scene.chapters?.from ?? null,
             chaptersTo: scene.chapters?.to ?? null,
+            revealedBy: recutSceneRevealedBy(
+              revealersOf,
+              (key) => timeline.positions.get(key),
+              contents.key,
+              scene.chapters,
+            ),
           };
         });
         const stored = contents.contents.map(({ episode: key, part, of, complete }): StoredRecutContent => ({

@@ -127,9 +127,9 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
     ),
     // A scene a recut adds is revealed with its recut episode (decision 45).
     ...rows.anime_recut_episodes.flatMap((episode) =>
-      (JSON.parse(episode.new_scenes) as { note: string }[]).map((scene) => ({
+      (JSON.parse(episode.new_scenes) as { note: string; revealedBy: string | null }[]).map((scene) => ({
         text: scene.note,
-        revealedBy: readRevealers(unitRevealers.get(episode.key) ?? ""),
+        revealedBy: readRevealers(scene.revealedBy ?? unitRevealers.get(episode.key) ?? ""),
         where: `new scene of ${episode.key}`,
       })),
     ),

@@ -34,13 +34,18 @@ const recutViewer = (episode: number) => knowledgeOfUnits([recutEpisodeKey(1, 1,
 const reveal = (knowledge: Knowledge) => encodeKnowledge(knowledge);
 
 describe("a viewer of the recut alone", () => {
-  it("knows at its episode N exactly what a viewer of the season's episodes it holds knows, for every gated text", () => {
+  it("knows at its episode N exactly what a viewer of the season's episodes it holds knows, and from episode 3 what its scene from wn:2-10 tells", () => {
     expect(texts.all.length).toBeGreaterThan(150);
+    // What is revealed at wn:2-10 itself: the chapter the scene brought forward from later comes from.
+    const atScene = (text: GatedText) =>
+      knows(knowledgeOfUnits(["wn:2-10"]), text.revealedBy) && !knows(knowledgeOfUnits(["wn:2-9"]), text.revealedBy);
+    expect(texts.all.filter(atScene).length).toBeGreaterThan(0);
     for (const [index, through] of watchedThrough.entries()) {
       const recut = recutViewer(index + 1);
       const season = knowledgeOfUnits([episodeKey(1, through)]);
       const differ = texts.all
         .filter((text) => !text.where.startsWith("new scene of"))
+        .filter((text) => !(index + 1 >= 3 && atScene(text) && knows(recut, text.revealedBy)))
         .filter((text) => knows(recut, text.revealedBy) !== knows(season, text.revealedBy))
         .map(
           (text) => `${text.where}: recut ${knows(recut, text.revealedBy)}, season ${knows(season, text.revealedBy)}`,
@@ -68,15 +73,33 @@ describe("a viewer of the recut alone", () => {
       ],
     });
     expect(second?.title.content).toBeNull();
-    // Its new scene waits for the recut's episode 3.
+    // Its new scenes wait for the recut's episode 3; the one brought forward from wn:2-10 says where it comes from.
     expect(third?.newScenes).toEqual([
       { note: { revealedBy: expect.arrayContaining(["anime:1r1-3"]), content: null }, chapters: null },
+      {
+        note: { revealedBy: expect.arrayContaining(["anime:1r1-3", "wn:2-10"]), content: null },
+        chapters: {
+          from: { key: "wn:2-10", label: expect.any(String) },
+          to: { key: "wn:2-10", label: expect.any(String) },
+        },
+      },
     ]);
     const split = present(recut).episodes[4]!;
     expect(split.contents.map((content) => [content.number, content.part])).toEqual([
       [9, null],
       [10, { number: 1, of: 2 }],
     ]);
+  });
+
+  it("shows a scene brought forward from a later chapter to the recut's viewers and that chapter's readers, not to all who reached its place", async () => {
+    const notesSeenBy = async (knowledge: Knowledge) => {
+      const { recuts } = await load(animeLoader, `/anime?season=1&reveal=${reveal(knowledge)}`);
+      return present(recuts[0]).episodes[2]!.newScenes.map((scene) => scene.note.content !== null);
+    };
+    // The season's viewer at episode 6 has reached the recut's episode 3: its own scene, not the later one.
+    expect(await notesSeenBy(knowledgeOfUnits([episodeKey(1, 6)]))).toEqual([true, false]);
+    expect(await notesSeenBy(recutViewer(3))).toEqual([true, true]);
+    expect(await notesSeenBy(knowledgeOfUnits(["wn:2-10"]))).toEqual([true, true]);
   });
 
   it("gets no gated text beyond episodes 1 and 2 on any page of the anime, the tracker's timeline or search", async () => {
