@@ -52,7 +52,6 @@ export const nouns = {
   itStays: { one: "It stays", other: "They stay" },
 } as const satisfies Record<string, Noun>;
 
-/** The form of `noun` that goes with `count`: "chapter" for 1, "chapters" for 0 or 2. */
 /** What each kind of side story is called. */
 export const sideStoryKindNouns: Record<SideStoryKind, Noun> = {
   side_volume: nouns.sideVolume,
@@ -62,6 +61,7 @@ export const sideStoryKindNouns: Record<SideStoryKind, Noun> = {
   game_story: nouns.gameStory,
 };
 
+/** The form of `noun` that goes with `count`: "chapter" for 1, "chapters" for 0 or 2. */
 export function nounFor(count: number, noun: Noun) {
   return pluralRules.select(count) === "one" ? noun.one : noun.other;
 }

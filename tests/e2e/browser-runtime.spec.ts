@@ -191,10 +191,33 @@ test("where the tracker's own code never arrives, the page offers to load it aga
   await again.click();
   await expect(page.getByRole("region", { name: "Web novel" })).toBeVisible();
   await expect(page.getByText("Loading your progress…")).toHaveCount(0);
-  // Where the code runs, the offer is gone before it could show.
+  // Where the tracker loads, the offer is gone with the loading line.
   await page.reload();
-  await waitForHydration(page);
+  await expect(page.getByRole("region", { name: "Web novel" })).toBeVisible();
   await expect(page.getByText("Taking too long?")).toHaveCount(0);
+});
+
+test("where the tracker's timeline stalls without failing, the page offers to load it again; without JavaScript it never does", async ({
+  page,
+  browser,
+}) => {
+  // A request that never answers, as on a connection that drops without saying so.
+  await page.route(/\/resources\/timeline/, () => {});
+  await page.goto(`${baseURL}/reading_tracker`);
+  await waitForHydration(page);
+  await expect(page.getByText("Loading your progress…")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Load it again" })).toBeVisible({ timeout: 15_000 });
+
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const still = await withoutScripts.newPage();
+    await still.goto(`${baseURL}/reading_tracker`);
+    await expect(still.getByText("Loading your progress…")).toBeVisible();
+    await still.waitForTimeout(7_000);
+    await expect(still.getByRole("link", { name: "Load it again" })).toBeHidden();
+  } finally {
+    await withoutScripts.close();
+  }
 });
 
 test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({

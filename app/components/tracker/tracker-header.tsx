@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
@@ -55,23 +54,16 @@ export function TrackerHeader({
   );
 }
 
-const noChange = () => () => {};
-
 /**
  * What the server renders and the browser shows until the reader's progress is read: the header, and
  * a screen's height of room so the footer does not jump when the tracker appears.
  *
- * The tracker is drawn by the browser alone, so where the page's code never arrives (a connection
- * dropped while it loaded) the page would say "Loading" for ever: as the server sends it, a way to load
- * it again appears after a few seconds by CSS alone, and the page's code takes it away once it runs
- * (from then on, a part that fails is said where it fails).
+ * The tracker is drawn by the browser alone, so a connection that drops while its code or its timeline
+ * loads (or stalls without failing) would leave the page saying "Loading" for ever: after a few seconds
+ * of it, a way to load the page again appears, by CSS alone, so it shows even where the page's code never
+ * arrived. Where scripts are off it never shows (the inline head script marks the page as running them).
  */
 export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
-  const running = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
   return (
     <>
       <TrackerHeader signedIn={signedIn} save="saved" />
@@ -80,14 +72,12 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
         <noscript>
           <p>The reading tracker needs JavaScript: your progress is kept in your browser.</p>
         </noscript>
-        {running ? null : (
-          <p className="invisible mt-2 animate-appear-late">
-            Taking too long? The connection may have dropped while the tracker loaded.{" "}
-            <a href="/reading_tracker" className="tap-line font-medium text-primary underline">
-              Load it again
-            </a>
-          </p>
-        )}
+        <p className="invisible mt-2 hidden animate-appear-late [[data-theme-preference]_&]:block">
+          Taking too long? The connection may have dropped while the tracker loaded.{" "}
+          <a href="/reading_tracker" className="tap-line font-medium text-primary underline">
+            Load it again
+          </a>
+        </p>
       </div>
     </>
   );

@@ -87,6 +87,23 @@ describe("UnitChecklist of several groups", () => {
     expect(await screen.findByRole("checkbox", { name: /Season 3 · Break Time 2/ })).not.toBeChecked();
   });
 
+  it("opens the group where the reader now is as their progress moves, and leaves a group they folded folded", async () => {
+    const user = userEvent.setup();
+    const shown = (checked: string[]) => <UnitChecklist units={shorts} checked={checked} onChange={() => {}} />;
+    const { rerender } = render(shown([]));
+    const open = () => screen.getAllByRole("group").map((group) => (group as HTMLDetailsElement).open);
+    expect(open()).toEqual([true, false, false]);
+    // Season 1 is done: season 2 opens; season 1 stays open under the reader's finger.
+    rerender(shown(["bt:1-1", "bt:1-2"]));
+    expect(open()).toEqual([true, true, false]);
+    await user.click(screen.getByText("Break Time season 2"));
+    expect(open()).toEqual([true, false, false]);
+    rerender(shown(["bt:1-1", "bt:1-2", "bt:2-1"]));
+    expect(open()).toEqual([true, false, false]);
+    rerender(shown(["bt:1-1", "bt:1-2", "bt:2-1", "bt:2-2"]));
+    expect(open()).toEqual([true, false, true]);
+  });
+
   it("keeps one group as a plain list", () => {
     render(<UnitChecklist units={shorts.slice(0, 2)} checked={[]} onChange={() => {}} />);
     expect(screen.queryByRole("group")).not.toBeInTheDocument();
@@ -114,5 +131,6 @@ describe("UnitChecklist of several groups", () => {
     );
     expect(screen.getAllByRole("checkbox")).toHaveLength(2);
     expect(screen.getAllByText("You have read past where it fits")).toHaveLength(2);
+    expect(screen.getByText("Short stories").closest("summary")).toHaveTextContent("0 of 1 read · 1 passed");
   });
 });

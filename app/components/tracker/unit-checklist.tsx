@@ -16,8 +16,9 @@ import { consumedVerb } from "./up-next";
  * to untick what the episode decides.
  *
  * A real series has hundreds of these, so with more than one group each group folds, and draws its
- * list only while open: open at first are the group where the reader is (the first with something left)
- * and every group holding a unit marked as reached.
+ * list only while open: open are the group where the reader is (the first with something left) and every
+ * group holding a unit marked as reached, as they become so (a group the reader opened or closed stays
+ * as they left it otherwise), and a folded group's line says how many it holds that they have passed.
  */
 export function UnitChecklist({
   units,
@@ -55,7 +56,8 @@ export function UnitChecklist({
             done={groupRows.filter((row) => row.done).length}
             total={groupRows.length}
             verb={consumedVerb(group.units[0]!)}
-            openAtFirst={index === where || groupRows.some((row) => row.suggested)}
+            passed={groupRows.filter((row) => row.suggested).length}
+            current={index === where || groupRows.some((row) => row.suggested)}
           >
             {() => list(groupRows)}
           </ChecklistGroup>
@@ -97,23 +99,34 @@ function checklistRow(
   return { unit, title, done: isTicked || withEpisode, withEpisode, suggested };
 }
 
-/** One group, folded: its list is drawn only while it is open (`children` is called then). */
+/**
+ * One group, folded: its list is drawn only while it is open (`children` is called then). It opens as it
+ * becomes `current` (where the reader is, or holding what they passed), and otherwise stays as the reader
+ * left it: it never folds under their finger as they tick its last unit.
+ */
 function ChecklistGroup({
   name,
   done,
   total,
   verb,
-  openAtFirst,
+  passed,
+  current,
   children,
 }: {
   name: string;
   done: number;
   total: number;
   verb: string;
-  openAtFirst: boolean;
+  passed: number;
+  current: boolean;
   children: () => ReactNode;
 }) {
-  const [open, setOpen] = useState(openAtFirst);
+  const [open, setOpen] = useState(current);
+  const [wasCurrent, setWasCurrent] = useState(current);
+  if (current !== wasCurrent) {
+    setWasCurrent(current);
+    if (current) setOpen(true);
+  }
   return (
     <details
       open={open}
@@ -132,7 +145,9 @@ function ChecklistGroup({
           <path d="m9 6 6 6-6 6" />
         </svg>
         <span className="font-medium">{name}</span>
-        <span className="ml-auto text-xs text-muted-foreground">{`${done} of ${total} ${verb}`}</span>
+        <span className="ml-auto text-right text-xs text-muted-foreground">
+          {`${done} of ${total} ${verb}${passed ? ` · ${passed} passed` : ""}`}
+        </span>
       </summary>
       {open ? <div className="px-1 pb-2">{children()}</div> : null}
     </details>

@@ -8,7 +8,7 @@ import type { UpNextUnits } from "~/lib/progress/up-next";
 import { formatNumber } from "~/lib/format";
 
 /** The media one watches rather than reads. */
-const watched = new Set<TrackerUnit["medium"]>(["anime", "break_time"]);
+const watched = new Set<TrackerUnit["medium"]>(["anime", "break_time", "anime_specials"]);
 
 /** "read" or "watched", as the unit's medium is consumed. */
 export function consumedVerb(unit: TrackerUnit) {
