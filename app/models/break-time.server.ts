@@ -64,7 +64,16 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
 
 type BreakTimeEpisode = Pick<
   AnimeEpisode,
-  "key" | "number" | "position" | "title" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "adapts"
+  | "key"
+  | "number"
+  | "position"
+  | "title"
+  | "airedOn"
+  | "airedTime"
+  | "runtime"
+  | "runtimeDiffers"
+  | "adapts"
+  | "original"
 > & {
   shorts: ListedBreakTimeShort[];
 };

@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import {
+  BreakTimeShorts,
+  ChapterRange,
+  EpisodeAdaptsLine,
+  EpisodeTitle,
+  WatchedUpToHere,
+} from "~/components/anime-episode";
 import { AnimeSpecials } from "~/components/anime-special";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
@@ -374,7 +380,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
           <WatchedUpToHere episode={episode} />
         </div>
         <p className="text-sm">
-          Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+          <EpisodeAdaptsLine episode={episode} />
           {episode.volumes.length ? (
             <>
               {" "}
