@@ -57,7 +57,14 @@ export function EpisodeTitle({
  * a side story by its title where the reader may see it (else by its label), or "Anime-original" with
  * the pack's note on what the anime made up, which waits for the episode as its title does.
  */
-export function EpisodeAdaptsLine({ episode }: { episode: Pick<AnimeEpisode, "adapts" | "original"> }) {
+export function EpisodeAdaptsLine({
+  episode,
+  withNote = true,
+}: {
+  episode: Pick<AnimeEpisode, "adapts"> & Partial<Pick<AnimeEpisode, "original">>;
+  /** Whether an anime-original episode's note follows its label (/anime), or the label stands alone (/break_time). */
+  withNote?: boolean;
+}) {
   const { chapters, sideStories } = episode.adapts;
   const parts = [
     ...chapters.map((range) => <ChapterRange key={range.from.key} from={range.from} to={range.to} />),
@@ -73,7 +80,7 @@ export function EpisodeAdaptsLine({ episode }: { episode: Pick<AnimeEpisode, "ad
     return (
       <>
         <Badge tone="outline">Anime-original</Badge>
-        {episode.original ? (
+        {withNote && episode.original ? (
           <>
             {" "}
             <Spoiler gated={episode.original} what="What the anime made up">

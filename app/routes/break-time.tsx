@@ -78,7 +78,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 space-y-1">
                   <EpisodeTitle episode={episode} />
                   <p className="text-sm text-muted-foreground">
-                    <EpisodeAdaptsLine episode={episode} />
+                    <EpisodeAdaptsLine episode={episode} withNote={false} />
                   </p>
                   <div className="flex flex-wrap items-center gap-x-3 text-sm">
                     <WatchedUpToHere episode={episode} />

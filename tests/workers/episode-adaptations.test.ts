@@ -116,6 +116,13 @@ describe("an anime-original episode", () => {
     expect(page).not.toContain(note);
   });
 
+  it("is marked anime-original in the tracker's timeline, and only it", async () => {
+    const { units } = (await (await get("/resources/timeline")).json()) as {
+      units: { key: string; animeOriginal?: boolean }[];
+    };
+    expect(units.filter((unit) => unit.animeOriginal).map((unit) => unit.key)).toEqual([ORIGINAL]);
+  });
+
   it("is given by the API as anime-original, its note for its viewers only", async () => {
     const unit = async (query: string) => (await (await get(`/api/v1/units/${ORIGINAL}${query}`)).json()) as object;
     expect(await unit("")).toMatchObject({
