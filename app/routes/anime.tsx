@@ -27,7 +27,7 @@ import {
   type SeasonPart,
   type UnitLabel,
 } from "~/lib/content/anime";
-import { unitAnchor, unitPath } from "~/lib/content/units";
+import { parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { runtimeLabel } from "~/lib/content/air-times";
@@ -391,7 +391,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
         {episode.changes.length ? (
           <ul aria-label="What the adaptation changed" className="space-y-2">
             {episode.changes.map((change, index) => (
-              <Change key={index} change={change} />
+              <Change key={index} change={change} episode={episode} />
             ))}
           </ul>
         ) : null}
@@ -421,7 +421,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
  * One change: a found one says what the chapter ranges show; the pack's own names its kind and
  * chapters (public) and says the rest in its words, under them, behind the shield.
  */
-function Change({ change }: { change: AdaptationChange }) {
+function Change({ change, episode }: { change: AdaptationChange; episode: Pick<AnimeEpisode, "adapts"> }) {
   const chapters = change.chapters ? (
     <>
       <ChapterRange from={change.chapters.from} to={change.chapters.to} alone={!!change.note} />
@@ -446,7 +446,9 @@ function Change({ change }: { change: AdaptationChange }) {
     <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
       {badge}
       <span className="min-w-0 flex-1 basis-48">
-        {change.kind === "skipped" ? (
+        {change.kind === "skipped" && passedOverWithin(change, episode) ? (
+          <>Between the chapters it adapts, this episode leaves out {chapters}.</>
+        ) : change.kind === "skipped" ? (
           <>Before this episode, the anime leaves out {chapters}.</>
         ) : (
           <>This episode goes back to {chapters}, which earlier episodes had already passed.</>
@@ -454,6 +456,18 @@ function Change({ change }: { change: AdaptationChange }) {
       </span>
     </li>
   );
+}
+
+/**
+ * Whether skipped chapters lie between two of the episode's own runs (it intercuts them), not before
+ * it: they begin after the first chapter it adapts. Chapter keys are in story order by arc, then by
+ * their place in the arc.
+ */
+function passedOverWithin(change: AdaptationChange, { adapts }: Pick<AnimeEpisode, "adapts">) {
+  const first = adapts.chapters[0] && parseUnitKey(adapts.chapters[0].from.key, "web_novel");
+  const gap = change.chapters && parseUnitKey(change.chapters.from.key, "web_novel");
+  if (!first || !gap) return false;
+  return gap.arc > first.arc || (gap.arc === first.arc && gap.chapter > first.chapter);
 }
 
 export function ErrorBoundary() {

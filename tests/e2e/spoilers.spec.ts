@@ -421,7 +421,9 @@ test("an anime-only viewer past the episode that intercuts two runs has not read
   await expect(third).toContainText(
     "Adapts Arc 3 · Chapter 11 to Arc 3 · Chapter 12 and Arc 3 · Chapter 14 to Arc 3 · Chapter 15",
   );
-  await expect(third.locator('[data-change="skipped"]')).toContainText("Arc 3 · Chapter 13");
+  await expect(third.locator('[data-change="skipped"]')).toHaveText(
+    /Between the chapters it adapts, this episode leaves out Arc 3 · Chapter 13\./,
+  );
 
   // The anime-original episode is labelled so, and its note is the viewer's.
   await page.goto("/anime?season=1");
