@@ -42,6 +42,7 @@ const publicTexts = (() => {
     ln_mistakes: () => ["official", "suggested", "explanation", "japanese", "chapter_title"],
     anime_mistakes: () => ["official", "suggested", "explanation", "japanese"],
     adaptation_changes: () => ["note"],
+    anime_episodes: (row) => (row.original === null ? [] : ["original"]),
     break_time_episodes: () => ["title"],
     side_stories: (row) => (row.revealed_by === null ? [] : ["title", "summary", "original_title"]),
     arcs: (row) => (row.summary_revealed_by === null ? [] : ["summary"]),
