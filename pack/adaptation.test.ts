@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { adaptationChanges, readBeforeShared, volumesOfEpisode } from "./adaptation";
+import {
+  adaptationChanges,
+  episodeAdaptation,
+  episodeRunProblems,
+  type PlacedRun,
+  readBeforeShared,
+  volumesOfEpisode,
+} from "./adaptation";
 
 /** Chapters wn:1-1 … wn:1-n at positions 1 … n. */
 const chapters = (n: number) =>
@@ -18,6 +25,13 @@ describe("adaptationChanges", () => {
       { episode: "anime:1-2", kind: "skipped", from: "wn:1-5", to: "wn:1-6" },
       { episode: "anime:1-4", kind: "skipped", from: "wn:1-10", to: "wn:1-10" },
     ]);
+  });
+
+  it("gives the chapters an intercut episode passes over between its runs to that episode, and sees no step back", () => {
+    // Episode 2 adapts 5 to 6 and 9; episode 3 goes on at 10.
+    expect(
+      adaptationChanges([episode(1, 1, 4), episode(2, 5, 6), episode(2, 9, 9), episode(3, 10, 12)], chapters(12)),
+    ).toEqual([{ episode: "anime:1-2", kind: "skipped", from: "wn:1-7", to: "wn:1-8" }]);
   });
 
   it("does not count chapters before the season's first or after its last adapted chapter as skipped", () => {
@@ -74,8 +88,69 @@ describe("readBeforeShared", () => {
 describe("volumesOfEpisode", () => {
   it("lists every volume whose range meets the episode's, in story order, both of a shared chapter's", () => {
     const spans = [span(2, 5, 9, true), span(1, 1, 5), span(3, 10, 12)];
-    expect(volumesOfEpisode(spans, { from: 5, to: 5 })).toEqual(["ln:main-1", "ln:main-2"]);
-    expect(volumesOfEpisode(spans, { from: 9, to: 10 })).toEqual(["ln:main-2", "ln:main-3"]);
-    expect(volumesOfEpisode(spans, { from: 13, to: 14 })).toEqual([]);
+    expect(volumesOfEpisode(spans, [{ from: 5, to: 5 }])).toEqual(["ln:main-1", "ln:main-2"]);
+    expect(volumesOfEpisode(spans, [{ from: 9, to: 10 }])).toEqual(["ln:main-2", "ln:main-3"]);
+    expect(volumesOfEpisode(spans, [{ from: 13, to: 14 }])).toEqual([]);
+  });
+
+  it("lists the volumes of each of an intercut episode's runs, not those of the chapters it passes over", () => {
+    const spans = [span(1, 1, 4), span(2, 5, 8), span(3, 9, 12)];
+    expect(
+      volumesOfEpisode(spans, [
+        { from: 3, to: 4 },
+        { from: 10, to: 10 },
+      ]),
+    ).toEqual(["ln:main-1", "ln:main-3"]);
+    expect(volumesOfEpisode(spans, [])).toEqual([]);
+  });
+});
+
+describe("an episode's runs", () => {
+  const run = (field: string, from: number, to: number): PlacedRun => ({
+    from: `wn:1-${from}`,
+    to: `wn:1-${to}`,
+    field,
+    fromField: `${field}.from`,
+    toField: `${field}.to`,
+    fromPosition: from,
+    toPosition: to,
+  });
+
+  it("reads one run, and a list of runs, single chapters and side stories", () => {
+    expect(episodeAdaptation({ from: "wn:3-1", to: "wn:3-5" }).runs).toEqual([
+      { from: "wn:3-1", to: "wn:3-5", field: "adapts", fromField: "adapts.from", toField: "adapts.to" },
+    ]);
+    const listed = episodeAdaptation([{ from: "wn:3-10", to: "wn:3-12" }, "wn:3-15", "ss:lamp", "anime:1-2"]);
+    expect(listed.runs.map(({ from, to, field }) => [from, to, field])).toEqual([
+      ["wn:3-10", "wn:3-12", "adapts[0]"],
+      ["wn:3-15", "wn:3-15", "adapts[1]"],
+    ]);
+    expect(listed.sideStories).toEqual([{ key: "ss:lamp", field: "adapts[2]" }]);
+    expect(listed.strays).toEqual([{ key: "anime:1-2", field: "adapts[3]" }]);
+    expect(episodeAdaptation(undefined)).toEqual({ runs: [], sideStories: [], strays: [] });
+  });
+
+  it("accepts runs in story order with chapters passed over between them", () => {
+    expect(episodeRunProblems([run("adapts[0]", 10, 12), run("adapts[1]", 15, 15)])).toEqual([]);
+  });
+
+  it("refuses a run listed before one it comes after", () => {
+    expect(episodeRunProblems([run("adapts[0]", 15, 15), run("adapts[1]", 10, 12)])).toEqual([
+      {
+        field: "adapts[1]",
+        message:
+          'wn:1-10 to wn:1-12 comes before wn:1-15 (adapts[0]) in the story: list the chapters an episode adapts in story order (a scene the episode moved is a change of kind "reordered")',
+      },
+    ]);
+  });
+
+  it("refuses runs that share chapters", () => {
+    expect(episodeRunProblems([run("adapts[0]", 10, 12), run("adapts[1]", 12, 14)])).toEqual([
+      {
+        field: "adapts[1]",
+        message:
+          "wn:1-12 to wn:1-14 overlaps wn:1-10 to wn:1-12 (adapts[0]): they share wn:1-12; name each chapter once, in story order",
+      },
+    ]);
   });
 });

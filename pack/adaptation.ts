@@ -1,18 +1,21 @@
-import { volumeKey } from "../app/lib/content/units";
+import { mediumOf, volumeKey } from "../app/lib/content/units";
 import type { ContentPack } from "./schema/files";
 
 type Collection = ContentPack["lightNovels"]["collections"][number];
+type Episode = ContentPack["anime"]["seasons"][number]["episodes"][number];
 
 /*
  * What an adaptation left out or told out of order, read from the data alone: each episode says which
- * web novel chapters it adapts (a first and a last), so chapters inside a season's adapted span that
- * no episode covers were skipped, and an episode that starts before the previous one ends went back.
+ * web novel chapters it adapts (one run, a first and a last, or several, in story order; or none, for an
+ * anime-original episode), so chapters inside a season's adapted span that no episode covers were
+ * skipped (those between two runs of one episode too), and an episode that starts before the previous
+ * one ends went back.
  * Explicit notes in the pack cover what these ranges cannot say (a scene moved, an original scene).
  * The light novel volumes' ranges are read here too: where a collection's volumes overlap, and what
  * the reader of a volume that shares chapters with the next has read.
  */
 
-/** One episode's adapted range, as story positions of its first and last chapter. */
+/** One run of chapters an episode adapts, as story positions of its first and last chapter (an episode may have several). */
 export interface AdaptedRange {
   key: string;
   from: number;
@@ -46,8 +49,8 @@ function runs(chapters: readonly ChapterPlace[], take: (chapter: ChapterPlace) =
 }
 
 /**
- * The skipped and reordered chapters of one season, given its episodes in airing order and every
- * web novel chapter. A run of skipped chapters belongs to the first episode (in airing order) that
+ * The skipped and reordered chapters of one season, given its episodes' runs in airing order (each
+ * episode's runs in story order) and every web novel chapter. A run of skipped chapters belongs to the first episode (in airing order) that
  * starts after it, the one a viewer meets just past the gap; a reordered run to the episode that
  * goes back, naming the chapters it returns to that earlier episodes had already passed.
  */
@@ -209,12 +212,94 @@ export function collectionSpans(collection: Collection, positions: ReadonlyMap<s
 
 /**
  * The light novel volumes an episode's adapted chapters lie in: every volume, of any collection, whose
- * range meets the episode's, in story order (by the first chapter each adapts). A book holding part of a
- * chapter the episode adapts is listed, so a volume sharing a split chapter is too.
+ * range meets one of the episode's runs, in story order (by the first chapter each adapts). A book holding
+ * part of a chapter the episode adapts is listed, so a volume sharing a split chapter is too; a volume
+ * holding only chapters the episode skips between its runs is not.
  */
-export function volumesOfEpisode(spans: readonly VolumeSpan[], episode: { from: number; to: number }): string[] {
+export function volumesOfEpisode(
+  spans: readonly VolumeSpan[],
+  runs: readonly { from: number; to: number }[],
+): string[] {
   return spans
-    .filter((span) => span.from.position <= episode.to && episode.from <= span.to.position)
+    .filter((span) => runs.some((run) => span.from.position <= run.to && run.from <= span.to.position))
     .sort((a, b) => a.from.position - b.from.position)
     .map((span) => span.key);
+}
+
+/** A run of web novel chapters a season's episode adapts, by key, with the fields that name its ends. */
+export interface EpisodeRun {
+  from: string;
+  to: string;
+  /** Where the run is written in the episode ("adapts", "adapts[1]"), and its ends' own fields. */
+  field: string;
+  fromField: string;
+  toField: string;
+}
+
+/** A unit an episode's `adapts` names by key, with where it is written ("adapts[2]"). */
+export interface EpisodeUnit {
+  key: string;
+  field: string;
+}
+
+/**
+ * What a season's episode adapts, in either form the pack writes it (one run, or a list of runs and
+ * keys): its runs of web novel chapters in the order written (a chapter named alone is a run of one), the
+ * side stories it tells, and keys of any other medium (`strays`, which the check refuses). An
+ * anime-original episode has none of them.
+ */
+export function episodeAdaptation(adapts: Episode["adapts"]) {
+  const runs: EpisodeRun[] = [];
+  const sideStories: EpisodeUnit[] = [];
+  const strays: EpisodeUnit[] = [];
+  if (adapts === undefined) return { runs, sideStories, strays };
+  if (!Array.isArray(adapts))
+    return {
+      runs: [{ ...adapts, field: "adapts", fromField: "adapts.from", toField: "adapts.to" }],
+      sideStories,
+      strays,
+    };
+  adapts.forEach((part, index) => {
+    const field = `adapts[${index}]`;
+    if (typeof part !== "string") runs.push({ ...part, field, fromField: `${field}.from`, toField: `${field}.to` });
+    else if (mediumOf(part) === "web_novel")
+      runs.push({ from: part, to: part, field, fromField: field, toField: field });
+    else if (mediumOf(part) === "side_stories") sideStories.push({ key: part, field });
+    else strays.push({ key: part, field });
+  });
+  return { runs, sideStories, strays };
+}
+
+/** An episode's run whose ends are placed on the timeline, as story positions. */
+export interface PlacedRun extends EpisodeRun {
+  fromPosition: number;
+  toPosition: number;
+}
+
+/**
+ * What is wrong with the order of one episode's runs: each comes after the one before it in the story and
+ * shares no chapter with it. Listed out of order, the runs could not say which chapters the episode passes
+ * over; sharing chapters, they would name a chapter twice.
+ */
+export function episodeRunProblems(runs: readonly PlacedRun[]): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const name = (run: EpisodeRun) => (run.from === run.to ? run.from : `${run.from} to ${run.to}`);
+  runs.forEach((run, at) => {
+    const previous = at > 0 ? runs[at - 1]! : null;
+    if (!previous || run.fromPosition > previous.toPosition) return;
+    if (run.toPosition < previous.fromPosition)
+      problems.push({
+        field: run.field,
+        message: `${name(run)} comes before ${name(previous)} (${previous.field}) in the story: list the chapters an episode adapts in story order (a scene the episode moved is a change of kind "reordered")`,
+      });
+    else {
+      const first = run.fromPosition > previous.fromPosition ? run.from : previous.from;
+      const last = run.toPosition < previous.toPosition ? run.to : previous.to;
+      problems.push({
+        field: run.field,
+        message: `${name(run)} overlaps ${name(previous)} (${previous.field}): they share ${first === last ? first : `${first} to ${last}`}; name each chapter once, in story order`,
+      });
+    }
+  });
+  return problems;
 }

@@ -334,7 +334,7 @@ describe("loadPack", () => {
       });
       expect(await problemsOf(dir)).toEqual([
         "anime.json › seasons[0].episodes[0].volumes: lists ln:main-1 and ln:main-2, but the volumes' ranges give ln:main-1 for wn:1-1 to wn:1-2: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
-        "anime.json › seasons[0].episodes[1].volumes: lists none, but the volumes' ranges give ln:main-2 for wn:2-1 to wn:2-1: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
+        "anime.json › seasons[0].episodes[1].volumes: lists none, but the volumes' ranges give ln:main-2 for wn:2-1: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong",
       ]);
     });
 

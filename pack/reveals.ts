@@ -1,7 +1,7 @@
 import type { RevealIn } from "./schema/fields";
 import type { ContentPack } from "./schema/files";
 import type { Timeline } from "./timeline";
-import { collectionSpans, readBeforeShared } from "./adaptation";
+import { collectionSpans, episodeAdaptation, readBeforeShared } from "./adaptation";
 import { lightNovelChapterName, lightNovelChapterOf } from "../app/lib/content/labels";
 import {
   animeSpecialKey,
@@ -22,14 +22,16 @@ import { recutContents, watchedIn } from "./recuts";
  * The cross-media map of a pack, read as "which units reveal this": whatever the story reveals at a
  * unit is revealed by that unit and by every unit of another medium that covers the same point. A web
  * novel chapter's reveal is shared by the light novel volumes and the anime episodes that adapt that
- * chapter (not by an episode of a season that skipped it, nor by a volume or an episode that left the
+ * chapter (not by an episode of a season that skipped it, nor by one that adapts runs on either side of it
+ * and passes over it, nor by a volume or an episode that left the
  * scene out, but by the one a scene was moved to: `cut`, `skipped` and `reordered` in their changes; nor
  * by a volume that ends with chapters the next one declares it shares, `overlapsPrevious`); a volume's or
  * an episode's by the web novel chapter it reaches and whatever else covers that chapter. A side story reveals only to those who read
  * it (and the OVAs, specials and films that tell it: their viewers know what it reveals, and its readers
  * know what they show); a Break Time short to those who watched it, or the episode it aired with
  * (app/lib/content/units.ts: `unitRevealers`). An OVA, special or film that adapts chapters covers them as
- * an episode does; an anime-original one reveals to its own viewers only. An episode of a recut reveals
+ * an episode does; an anime-original one, special or season's episode, reveals to its own viewers only
+ * (and to whom the pack's `revealIn` names). An episode of a recut reveals
  * what the season's episodes it holds reveal, and what they reveal it reveals too (decision 45). The
  * answer is unit keys joined by spaces (knowledge.ts reads them).
  */
@@ -51,17 +53,20 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
   const reaches = new Map<string, string>();
   const cover = (
     key: string,
-    adapts: { from: string; to: string } | undefined,
+    adapts: readonly { from: string; to: string }[],
     changes: { kind: string; chapters?: { from: string; to: string } }[] = [],
     readUpTo?: number,
   ) => {
-    if (!adapts) return;
+    const last = adapts.at(-1);
+    if (!last) return;
     // What is revealed at the unit itself waits for its last chapter, read to the end.
-    reaches.set(key, adapts.to);
-    const adapted = rangeOf(adapts);
+    reaches.set(key, last.to);
+    const adapted = adapts.map(rangeOf);
     const ranges = [
       // Chapters it shares with the next volume are read with that one (../adaptation: `readBeforeShared`).
-      adapted && readUpTo !== undefined ? { from: adapted.from, to: Math.min(adapted.to, readUpTo) } : adapted,
+      ...adapted.map((range) =>
+        range && readUpTo !== undefined ? { from: range.from, to: Math.min(range.to, readUpTo) } : range,
+      ),
       ...changes.filter((change) => change.kind === "reordered").map((change) => rangeOf(change.chapters)),
     ];
     // The light novels "cut" a scene; an episode "skipped" one inside its range.
@@ -80,16 +85,32 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     const readUpTo = readBeforeShared(collectionSpans(collection, positions));
     for (const volume of collection.volumes) {
       const key = volumeKey(collection.code, volume.number);
-      cover(key, volume.adapts, volume.changes, readUpTo.get(key));
+      cover(key, volume.adapts ? [volume.adapts] : [], volume.changes, readUpTo.get(key));
     }
   }
+  /**
+   * The episodes, OVAs, specials and films that tell each side story (their viewers know what it
+   * reveals), and the stories each tells whose readers know what it reveals: every story of one that
+   * tells nothing else. An episode that also adapts chapters reveals what those do, which the story's
+   * readers have not read.
+   */
+  const tellers = new Map<string, string[]>();
+  const told = new Map<string, string[]>();
+  const tell = (story: string, key: string, only: boolean) => {
+    tellers.set(story, [...(tellers.get(story) ?? []), key]);
+    if (only) told.set(key, [...(told.get(key) ?? []), story]);
+  };
   /** The recut episode that holds each of a season's episodes to its end (decision 45). */
   const watchedWith = new Map<string, string[]>();
   for (const season of pack.anime.seasons) {
     const covers = new Map<string, Coverer | undefined>();
     for (const episode of season.episodes) {
       const key = episodeKey(season.number, episode.number);
-      covers.set(key, cover(key, episode.adapts, episode.changes));
+      // Each run apart: the chapters an episode passes over between its runs are not covered. An
+      // anime-original episode covers nothing and reveals what the pack says it does (`revealIn`).
+      const { runs, sideStories } = episodeAdaptation(episode.adapts);
+      covers.set(key, cover(key, runs, episode.changes));
+      for (const { key: story } of sideStories) tell(story, key, !runs.length);
     }
     // A recut's episode covers what the season's episodes it holds to their end cover, and the chapters
     // its new scenes come from; it reaches what the last of them reaches.
@@ -105,15 +126,14 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
         const sources = scenes.map((scene) => rangeOf(scene.chapters)).filter((range) => range !== null);
         // A scene is a glimpse of its chapters: its viewer has not been through what reaches them.
         if (sources.length) coverers.push({ key: episode.key, ranges: sources, cut: [], alone: true });
-        const last = watched.at(-1);
+        // It reaches what the last of them that adapts any chapter reaches (an anime-original one reaches none).
+        const last = watched.findLast((original) => reaches.has(original));
         const reached = last === undefined ? undefined : reaches.get(last);
         if (reached !== undefined) reaches.set(episode.key, reached);
       }
     });
   }
   // An OVA, special or film covers the chapters it adapts as an episode does; it reaches its last range's end.
-  const tellers = new Map<string, string[]>();
-  const told = new Map<string, string[]>();
   for (const special of pack.anime.specials) {
     const key = animeSpecialKey(special.slug);
     const ranges = special.adapts?.chapters ?? [];
@@ -123,10 +143,7 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
       coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [], alone: true });
     }
     // A side story it tells is known to its viewers, and the special to the story's readers.
-    for (const story of special.adapts?.sideStories ?? []) {
-      tellers.set(story, [...(tellers.get(story) ?? []), key]);
-      told.set(key, [...(told.get(key) ?? []), story]);
-    }
+    for (const story of special.adapts?.sideStories ?? []) tell(story, key, true);
   }
   const chapters = new Set(
     pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
@@ -145,7 +162,8 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     const units = new Set(unitRevealers(unitKey, airedWith.get(unitKey) ?? null));
     // Whatever a season's episode reveals, the recut episodes that hold it reveal too.
     for (const recutEpisode of watchedWith.get(unitKey) ?? []) units.add(recutEpisode);
-    // A side story and the specials that tell it reveal the same: each to the readers and viewers of all.
+    // A side story and the specials and episodes that tell it (nothing else) reveal the same: each to the
+    // readers and viewers of all.
     for (const story of told.get(unitKey) ?? [unitKey])
       for (const unit of [story, ...(tellers.get(story) ?? [])]) if (tellers.has(story)) units.add(unit);
     if (chapter !== undefined && at !== undefined) {

@@ -3,6 +3,7 @@ import { formatMonth } from "../app/lib/format";
 import type { ContentPack, PackFileName } from "./schema/files";
 import { episodeKey, type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
 import { recutContents } from "./recuts";
+import { episodeAdaptation } from "./adaptation";
 
 /*
  * The story timeline of a pack, in two phases: declareUnits names every unit and says how its
@@ -135,13 +136,28 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
   });
 
   const seasonNumbers = new Set<number>();
+  const seasonsInOrder = [...pack.anime.seasons].sort((a, b) => a.number - b.number);
   pack.anime.seasons.forEach((season, s) => {
+    const previousSeason = seasonsInOrder[seasonsInOrder.indexOf(season) - 1];
     if (seasonNumbers.has(season.number))
       report("anime.json", `seasons[${s}].number`, `season ${season.number} appears twice`);
     seasonNumbers.add(season.number);
     season.episodes.forEach((episode, e) => {
       const path = `seasons[${s}].episodes[${e}]`;
-      const placement = { after: episode.adapts.to, offset: 0, file: "anime.json", path: `${path}.adapts.to` } as const;
+      // An episode sits at the last chapter it adapts; one that adapts none (anime-original, or telling
+      // a side story) just after the episode aired before it, in watch order.
+      const last = episodeAdaptation(episode.adapts).runs.at(-1);
+      const before =
+        e > 0
+          ? episodeKey(season.number, season.episodes[e - 1]!.number)
+          : previousSeason?.episodes.length
+            ? episodeKey(previousSeason.number, previousSeason.episodes.at(-1)!.number)
+            : null;
+      const placement: Placement = last
+        ? { after: last.to, offset: 0, file: "anime.json", path: `${path}.${last.toField}` }
+        : before
+          ? { after: before, offset: READ_AFTER_OFFSET, file: "anime.json", path: `${path}.adapts` }
+          : { fixed: 0 };
       declare(
         { medium: "anime", season: season.number, episode: episode.number },
         placement,

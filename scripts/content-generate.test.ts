@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContentPack, packFields, packFiles, resolvePack } from "../pack";
 import { generatePack, parseGenerateArgs, readPack } from "./content-generate";
+import { episodeAdaptation } from "../pack/adaptation";
 
 const workspace = mkdtempSync(join(tmpdir(), "content-generate-"));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
@@ -32,8 +33,8 @@ function referencedKeys(pack: ContentPack) {
     ...pack.sideStories.sideStories.map((story) => story.readAfter),
     ...pack.anime.seasons.flatMap((season) =>
       season.episodes.flatMap((episode) => [
-        episode.adapts.from,
-        episode.adapts.to,
+        ...episodeAdaptation(episode.adapts).runs.flatMap((run) => [run.from, run.to]),
+        ...episodeAdaptation(episode.adapts).sideStories.map((story) => story.key),
         ...(episode.volumes ?? []),
         ...episode.changes.flatMap((change) => [change.chapters?.from, change.chapters?.to]),
       ]),

@@ -5,7 +5,9 @@ import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { StoryDate } from "~/components/story-date";
 import { ReadUpToHere } from "~/components/read-up-to-here";
-import { UnitTitle } from "~/components/unit-title";
+import { TitleIfShown, UnitTitle } from "~/components/unit-title";
+import { Spoiler } from "~/components/spoiler";
+import { Badge } from "~/components/ui/badge";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
@@ -13,7 +15,7 @@ import { airTimeLabel, runtimeLabel } from "~/lib/content/air-times";
 
 /*
  * The pieces of an anime episode that /anime and /break_time share. Every episode is listed for
- * everyone: its number, air date and what it adapts spoil nothing. What can spoil is gated one by one
+ * everyone: its number, air date and what it adapts (by labels, or that it is anime-original) spoil nothing. What can spoil is gated one by one
  * where it stands: titles (named by their place until reached), the pack's notes on what the adaptation
  * changed.
  */
@@ -46,6 +48,58 @@ export function EpisodeTitle({
         )}
       </UnitTitle>
     </div>
+  );
+}
+
+/**
+ * What an episode adapts, as a sentence of links: "Adapts Arc 3 · Chapter 10 to Arc 3 · Chapter 12 and
+ * Arc 3 · Chapter 15" for an episode that intercuts two runs (the chapters between them it passed over),
+ * a side story by its title where the reader may see it (else by its label), or "Anime-original" with
+ * the pack's note on what the anime made up, which waits for the episode as its title does.
+ */
+export function EpisodeAdaptsLine({
+  episode,
+  withNote = true,
+}: {
+  episode: Pick<AnimeEpisode, "adapts"> & Partial<Pick<AnimeEpisode, "original">>;
+  /** Whether an anime-original episode's note follows its label (/anime), or the label stands alone (/break_time). */
+  withNote?: boolean;
+}) {
+  const { chapters, sideStories } = episode.adapts;
+  const parts = [
+    ...chapters.map((range) => <ChapterRange key={range.from.key} from={range.from} to={range.to} />),
+    ...sideStories.map((story) => (
+      <Link key={story.key} to={unitPath(story.key)} className="text-primary underline">
+        <TitleIfShown gated={story.title} fallback={story.label}>
+          {(title) => title}
+        </TitleIfShown>
+      </Link>
+    )),
+  ];
+  if (!parts.length)
+    return (
+      <>
+        <Badge tone="outline">Anime-original</Badge>
+        {withNote && episode.original ? (
+          <>
+            {" "}
+            <Spoiler gated={episode.original} what="What the anime made up">
+              {(note) => <span className="text-muted-foreground">{note}</span>}
+            </Spoiler>
+          </>
+        ) : null}
+      </>
+    );
+  return (
+    <>
+      Adapts{" "}
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index === 0 ? null : index === parts.length - 1 ? " and " : ", "}
+          {part}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
-import type { InferResult } from "kysely";
-import type { AnimeEpisode, BreakTimeShort, SeasonPart } from "~/lib/content/anime";
+import { type InferResult, sql } from "kysely";
+import type { AnimeEpisode, BreakTimeShort, EpisodeAdapts, SeasonPart } from "~/lib/content/anime";
 import { query } from "./query.server";
-import { gatedTitle } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 
 /*
  * What /anime (./anime.server) and /break_time (./break-time.server) both read: one season's episodes
@@ -19,8 +19,6 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
     .selectFrom("anime_episodes as e")
     .innerJoin("anime_seasons as s", "s.number", "e.season_number")
     .innerJoin("story_units as eu", "eu.key", "e.key")
-    .innerJoin("story_units as fu", "fu.key", "e.adapts_from")
-    .innerJoin("story_units as tu", "tu.key", "e.adapts_to")
     .select([
       "e.key",
       "e.season_number",
@@ -35,10 +33,21 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.runtime",
       "s.runtime as season_runtime",
       "e.part_number",
-      "e.adapts_from",
-      "fu.label as adapts_from_label",
-      "e.adapts_to",
-      "tu.label as adapts_to_label",
+      // Each run with its ends' labels, in story order; each side story with its label and title's gates.
+      sql<string>`(SELECT json_group_array(json(run)) FROM (
+        SELECT json_object('from', f.key, 'fromLabel', f.label, 'to', t.key, 'toLabel', t.label) AS run
+        FROM json_each(e.adapts_chapters) AS j
+        JOIN story_units AS f ON f.key = json_extract(j.value, '$.from')
+        JOIN story_units AS t ON t.key = json_extract(j.value, '$.to')
+        ORDER BY j.key))`.as("adapts_runs"),
+      sql<string>`(SELECT json_group_array(json(story)) FROM (
+        SELECT json_object('key', u.key, 'label', u.label, 'title', s.title, 'flagged', s.revealed_by,
+          'reachedBy', u.revealed_by) AS story
+        FROM json_each(e.adapts_side_stories) AS j
+        JOIN story_units AS u ON u.key = j.value
+        JOIN side_stories AS s ON s.key = j.value
+        ORDER BY j.key))`.as("adapts_stories"),
+      "e.original",
       "e.volumes",
       "e.position",
     ])
@@ -150,7 +159,17 @@ export function episodeOf(
   row: EpisodeRow,
 ): Pick<
   AnimeEpisode,
-  "key" | "number" | "position" | "title" | "airedOn" | "airedTime" | "runtime" | "runtimeDiffers" | "part" | "adapts"
+  | "key"
+  | "number"
+  | "position"
+  | "title"
+  | "airedOn"
+  | "airedTime"
+  | "runtime"
+  | "runtimeDiffers"
+  | "part"
+  | "adapts"
+  | "original"
 > {
   return {
     key: row.key,
@@ -160,9 +179,40 @@ export function episodeOf(
     title: gatedTitle(null, row.reached_by, { title: row.title, originalTitle: row.original_title }),
     ...broadcastOf(row, row.season_runtime),
     part: row.part_number,
-    adapts: {
-      from: { key: row.adapts_from, label: row.adapts_from_label },
-      to: { key: row.adapts_to, label: row.adapts_to_label },
-    },
+    adapts: episodeAdapts(row.adapts_runs, row.adapts_stories),
+    // What the anime made up is told by the episode: revealed as what is revealed at the episode.
+    original: row.original === null ? null : gatedBy(row.reached_by, row.original),
+  };
+}
+
+/** A JSON list as the episode query builds it (none where it is not one). */
+function listOf(stored: string | null): Record<string, unknown>[] {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "object" && item !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** What an episode adapts, from its runs and side stories with their labels (`seasonEpisodes`). */
+function episodeAdapts(runs: string | null, stories: string | null): EpisodeAdapts {
+  return {
+    chapters: listOf(runs).map((run) => ({
+      from: { key: textOf(run.from), label: textOf(run.fromLabel) },
+      to: { key: textOf(run.to), label: textOf(run.toLabel) },
+    })),
+    sideStories: listOf(stories).map((story) => ({
+      key: textOf(story.key),
+      label: textOf(story.label),
+      // Gated as the story's own title is: where the pack flags it, by what reveals it; else by reaching the story.
+      title: gatedTitle(
+        typeof story.flagged === "string" ? story.flagged : null,
+        textOf(story.reachedBy),
+        textOf(story.title),
+      ),
+    })),
   };
 }

@@ -236,8 +236,11 @@ function summarise(
   readOn: UnitLabel | null,
 ) {
   const dates = episodes.flatMap((episode) => (episode.airedOn ? [episode.airedOn] : [])).sort();
+  // The arcs its chapters come from (an anime-original episode adds none).
   const arcNumbers = episodes.flatMap((episode) =>
-    [episode.adapts.from.key, episode.adapts.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
+    episode.adapts.chapters.flatMap((range) =>
+      [range.from.key, range.to.key].map((key) => parseUnitKey(key, "web_novel")?.arc ?? 0),
+    ),
   );
   const [firstArc, lastArc] = [Math.min(...arcNumbers), Math.max(...arcNumbers)];
   const overview: AnimeSeason = {

@@ -52,10 +52,11 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
   return {
     seasons: seasonRows,
     selectedSeason: seasonRows.some((season) => season.number === selected) ? selected : null,
-    episodes: episodes.map((row): BreakTimeEpisode => ({
-      ...episodeOf(row),
-      shorts: (shortsOf.get(row.key) ?? []).map(listed),
-    })),
+    // The page names an anime-original episode so, without the note /anime gives it.
+    episodes: episodes.map((row): BreakTimeEpisode => {
+      const { original: _, ...episode } = episodeOf(row);
+      return { ...episode, shorts: (shortsOf.get(row.key) ?? []).map(listed) };
+    }),
     /** The season's shorts that accompany no episode (a chibi series released on its own), in number order. */
     onTheirOwn: shorts.filter((short) => short.accompanies === null).map(listed),
     shortCount: seasonRows.reduce((sum, season) => sum + season.shortCount, 0),

@@ -21,8 +21,11 @@ export interface AnimeEpisodesTable {
   number: number;
   title: string;
   original_title: string | null;
-  adapts_from: string;
-  adapts_to: string;
+  adapts_from: string | null;
+  adapts_to: string | null;
+  adapts_chapters: Generated<string>;
+  adapts_side_stories: Generated<string>;
+  original: string | null;
   volumes: Generated<string>;
   position: number;
   aired_on: string | null;

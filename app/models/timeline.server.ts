@@ -145,6 +145,13 @@ const recutTimeline = query
   .orderBy("position")
   .orderBy("key");
 
+/** The season's episodes that adapt nothing of the web novel or side stories: the pickers say so. */
+const animeOriginals = query
+  .selectFrom("anime_episodes")
+  .select("key")
+  .where("adapts_chapters", "=", "[]")
+  .where("adapts_side_stories", "=", "[]");
+
 /** Where the series is listed on tracking services. */
 const externalIds = query
   .selectFrom("external_ids")
@@ -161,7 +168,13 @@ const externalIds = query
  * the page. One round trip.
  */
 export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
-  const [seasonUnits, recutUnits, listings] = await batch(db, [timeline, recutTimeline, externalIds]);
+  const [seasonUnits, recutUnits, listings, originals] = await batch(db, [
+    timeline,
+    recutTimeline,
+    externalIds,
+    animeOriginals,
+  ]);
+  const original = new Set(originals.map((row) => row.key));
   // In story order, as one query would have given them.
   const units = [...seasonUnits, ...recutUnits].sort(
     (a, b) => a.position - b.position || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
@@ -182,6 +195,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
             ),
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
       ...(unit.medium === "web_novel" && typeof unit.extra === "number" && { serialNumber: unit.extra }),
+      ...(original.has(unit.key) && { animeOriginal: true }),
       coveredBy: readRevealers(unit.covered_by),
     })),
     externalIds: listings.map(externalId),

@@ -2,7 +2,7 @@ import { type InferResult, sql } from "kysely";
 import type { StoryUnit } from "~/lib/api/views";
 import type { Medium } from "~/lib/content/units";
 import { batch, query } from "./query.server";
-import { gatedTitle } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 import { editionsOf } from "./light-novels.server";
 
 const unitColumns = ["u.key", "u.medium", "u.label", "u.path", "u.position", "u.revealed_by as reached_by"] as const;
@@ -14,6 +14,14 @@ const notAVolume = [none.as("illustrator"), none.as("editions")] as const;
 const noNumber = sql<number | null>`NULL`;
 /** What only an anime episode has: its part, runtime and local air time. */
 const noBroadcast = [noNumber.as("part"), noNumber.as("runtime"), none.as("aired_time"), none.as("time_zone")] as const;
+/** What only a season's episode and an OVA, special or film have: what it adapts, or its anime-original note (JSON). */
+const noAdaptation = none.as("adaptation");
+/** What an episode or special adapts, as stored: its runs of chapters, the side stories it tells, its note. */
+const adaptationOf = (table: "e" | "sp") =>
+  sql<string | null>`CASE WHEN ${sql.ref(`${table}.key`)} IS NULL THEN NULL ELSE json_object(
+    'chapters', json(${sql.ref(`${table}.adapts_chapters`)}),
+    'side_stories', json(${sql.ref(`${table}.adapts_side_stories`)}),
+    'original', ${sql.ref(`${table}.original`)}) END`.as("adaptation");
 
 /**
  * Every unit with its title and release date, from the table of its medium. Titles are gated as the
@@ -33,6 +41,7 @@ const units = query
     row.ref("c.published_on").$castTo<string | null>().as("released_on"),
     ...notAVolume,
     ...noBroadcast,
+    noAdaptation,
   ])
   .unionAll(
     query
@@ -47,6 +56,7 @@ const units = query
         "v.illustrator",
         row.ref("v.editions").$castTo<string | null>().as("editions"),
         ...noBroadcast,
+        noAdaptation,
       ]),
   )
   .unionAll(
@@ -61,6 +71,7 @@ const units = query
         "s.published_on as released_on",
         ...notAVolume,
         ...noBroadcast,
+        noAdaptation,
       ]),
   )
   .unionAll(
@@ -87,6 +98,8 @@ const units = query
         row.fn.coalesce("e.runtime", "se.runtime", "re.runtime", "r.runtime").as("runtime"),
         row.fn.coalesce("e.aired_time", "re.aired_time").as("aired_time"),
         row.fn.coalesce("e.time_zone", "r.time_zone").as("time_zone"),
+        // A season's episode's; a recut's holds the season's episodes, which say what they adapt.
+        adaptationOf("e"),
       ]),
   )
   // D1 allows five terms in a compound SELECT: what is watched unit by unit is one term, itself a union.
@@ -104,6 +117,7 @@ const units = query
             "b.aired_on as released_on",
             ...notAVolume,
             ...noBroadcast,
+            noAdaptation,
           ])
           .unionAll(
             query
@@ -120,6 +134,7 @@ const units = query
                 "sp.runtime",
                 none.as("aired_time"),
                 none.as("time_zone"),
+                adaptationOf("sp"),
               ]),
           )
           .as("watched_alone"),
@@ -144,6 +159,7 @@ function toStoryUnit(row: InferResult<typeof units>[number]): StoryUnit {
           }
         : null,
     path: row.path,
+    adaptation: adaptationOfRow(row.adaptation, row.reached_by),
     volume:
       row.medium === "light_novels"
         ? { illustrator: row.illustrator, editions: editionsOf(row.editions ?? "[]", row.reached_by) }
@@ -177,4 +193,30 @@ export async function getStoryUnits(
 export async function getStoryUnit(db: D1Database, key: string): Promise<StoryUnit | null> {
   const [rows] = await batch(db, [query.selectFrom(units.as("units")).selectAll().where("key", "=", key)]);
   return rows[0] ? toStoryUnit(rows[0]) : null;
+}
+
+/**
+ * What a season's episode or an OVA, special or film adapts, from its stored JSON: unit keys, public; an
+ * anime-original one's note waits for what reveals the unit itself, as on /anime.
+ */
+function adaptationOfRow(stored: string | null, reachedBy: string): StoryUnit["adaptation"] {
+  if (stored === null) return null;
+  try {
+    const parsed = JSON.parse(stored) as { chapters?: unknown; side_stories?: unknown; original?: unknown };
+    const chapters = Array.isArray(parsed.chapters)
+      ? parsed.chapters.filter(
+          (run): run is { from: string; to: string } => typeof run?.from === "string" && typeof run?.to === "string",
+        )
+      : [];
+    const sideStories = Array.isArray(parsed.side_stories)
+      ? parsed.side_stories.filter((key): key is string => typeof key === "string")
+      : [];
+    return {
+      chapters: chapters.map(({ from, to }) => ({ from, to })),
+      sideStories,
+      original: typeof parsed.original === "string" ? gatedBy(reachedBy, parsed.original) : null,
+    };
+  } catch {
+    return null;
+  }
 }

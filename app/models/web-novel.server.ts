@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { webNovelChapterName } from "~/lib/content/labels";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
@@ -41,13 +42,32 @@ const arcEdge = (arc: ArcChoice, edge: "min" | "max") =>
     .select((chapter) => chapter.fn[edge]("position").as("position"))
     .where("arc_number", "=", arc);
 
-/** Volumes or episodes (`a`) whose adapted chapters overlap the arc, in the order of their first chapter. */
-const adaptationsOfArc = (table: "ln_volumes" | "anime_episodes", arc: ArcChoice) =>
+/** Volumes whose adapted chapters overlap the arc, in the order of their first chapter. */
+const volumesOfArc = (arc: ArcChoice) =>
   query
-    .selectFrom(query.dynamic.table(table).as("a"))
+    .selectFrom("ln_volumes as a")
     .innerJoin("story_units as u", "u.key", "a.key")
     .innerJoin("chapters as f", "f.key", "a.adapts_from")
     .innerJoin("chapters as t", "t.key", "a.adapts_to")
+    .select(["a.key", "u.label", "f.position as from_position", "t.position as to_position"])
+    .where("t.position", ">=", arcEdge(arc, "min"))
+    .where("f.position", "<=", arcEdge(arc, "max"))
+    .orderBy("f.position");
+
+/**
+ * Each run of chapters an episode adapts that overlaps the arc, in story order: an episode that intercuts
+ * two runs is one row for each, so a chapter it passed over between them is not counted as adapted.
+ */
+const episodeRunsOfArc = (arc: ArcChoice) =>
+  query
+    .selectFrom(["anime_episodes as a", sql<{ value: string }>`json_each(${sql.ref("a.adapts_chapters")})`.as("j")])
+    .innerJoin("story_units as u", "u.key", "a.key")
+    .innerJoin("chapters as f", (join) =>
+      join.on("f.key", "=", sql<string>`json_extract(${sql.ref("j.value")}, '$.from')`),
+    )
+    .innerJoin("chapters as t", (join) =>
+      join.on("t.key", "=", sql<string>`json_extract(${sql.ref("j.value")}, '$.to')`),
+    )
     .select(["a.key", "u.label", "f.position as from_position", "t.position as to_position"])
     .where("t.position", ">=", arcEdge(arc, "min"))
     .where("f.position", "<=", arcEdge(arc, "max"))
@@ -78,8 +98,8 @@ const pageQueries = (arc: ArcChoice) =>
       ])
       .where("c.arc_number", "=", arc)
       .orderBy("c.ordinal"),
-    adaptationsOfArc("ln_volumes", arc),
-    adaptationsOfArc("anime_episodes", arc),
+    volumesOfArc(arc),
+    episodeRunsOfArc(arc),
   ] as const;
 
 const firstArcQueries = pageQueries(firstArc);

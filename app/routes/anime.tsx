@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import {
+  BreakTimeShorts,
+  ChapterRange,
+  EpisodeAdaptsLine,
+  EpisodeTitle,
+  WatchedUpToHere,
+} from "~/components/anime-episode";
 import { AnimeSpecials } from "~/components/anime-special";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
@@ -21,7 +27,7 @@ import {
   type SeasonPart,
   type UnitLabel,
 } from "~/lib/content/anime";
-import { unitAnchor, unitPath } from "~/lib/content/units";
+import { parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { runtimeLabel } from "~/lib/content/air-times";
@@ -374,7 +380,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
           <WatchedUpToHere episode={episode} />
         </div>
         <p className="text-sm">
-          Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+          <EpisodeAdaptsLine episode={episode} />
           {episode.volumes.length ? (
             <>
               {" "}
@@ -385,7 +391,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
         {episode.changes.length ? (
           <ul aria-label="What the adaptation changed" className="space-y-2">
             {episode.changes.map((change, index) => (
-              <Change key={index} change={change} />
+              <Change key={index} change={change} episode={episode} />
             ))}
           </ul>
         ) : null}
@@ -415,7 +421,7 @@ function Episode({ episode, heading = "h3" }: { episode: AnimeEpisode; heading?:
  * One change: a found one says what the chapter ranges show; the pack's own names its kind and
  * chapters (public) and says the rest in its words, under them, behind the shield.
  */
-function Change({ change }: { change: AdaptationChange }) {
+function Change({ change, episode }: { change: AdaptationChange; episode: Pick<AnimeEpisode, "adapts"> }) {
   const chapters = change.chapters ? (
     <>
       <ChapterRange from={change.chapters.from} to={change.chapters.to} alone={!!change.note} />
@@ -440,7 +446,9 @@ function Change({ change }: { change: AdaptationChange }) {
     <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
       {badge}
       <span className="min-w-0 flex-1 basis-48">
-        {change.kind === "skipped" ? (
+        {change.kind === "skipped" && passedOverWithin(change, episode) ? (
+          <>Between the chapters it adapts, this episode leaves out {chapters}.</>
+        ) : change.kind === "skipped" ? (
           <>Before this episode, the anime leaves out {chapters}.</>
         ) : (
           <>This episode goes back to {chapters}, which earlier episodes had already passed.</>
@@ -448,6 +456,18 @@ function Change({ change }: { change: AdaptationChange }) {
       </span>
     </li>
   );
+}
+
+/**
+ * Whether skipped chapters lie between two of the episode's own runs (it intercuts them), not before
+ * it: they begin after the first chapter it adapts. Chapter keys are in story order by arc, then by
+ * their place in the arc.
+ */
+function passedOverWithin(change: AdaptationChange, { adapts }: Pick<AnimeEpisode, "adapts">) {
+  const first = adapts.chapters[0] && parseUnitKey(adapts.chapters[0].from.key, "web_novel");
+  const gap = change.chapters && parseUnitKey(change.chapters.from.key, "web_novel");
+  if (!first || !gap) return false;
+  return gap.arc > first.arc || (gap.arc === first.arc && gap.chapter > first.chapter);
 }
 
 export function ErrorBoundary() {

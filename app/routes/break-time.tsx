@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BreakTimeShorts, ChapterRange, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
+import { BreakTimeShorts, EpisodeAdaptsLine, EpisodeTitle, WatchedUpToHere } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -78,7 +78,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 space-y-1">
                   <EpisodeTitle episode={episode} />
                   <p className="text-sm text-muted-foreground">
-                    Adapts <ChapterRange from={episode.adapts.from} to={episode.adapts.to} />
+                    <EpisodeAdaptsLine episode={episode} withNote={false} />
                   </p>
                   <div className="flex flex-wrap items-center gap-x-3 text-sm">
                     <WatchedUpToHere episode={episode} />

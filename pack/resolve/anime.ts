@@ -7,14 +7,23 @@ import type {
   SearchEntryRow,
 } from "../rows";
 import { breakTimeKey, episodeKey, isRecutEpisodeKey, parseUnitKey, unitPath } from "../../app/lib/content/units";
-import { adaptationChanges, type AdaptedRange, collectionSpans, volumesOfEpisode } from "../adaptation";
+import {
+  adaptationChanges,
+  type AdaptedRange,
+  collectionSpans,
+  episodeAdaptation,
+  type EpisodeRun,
+  episodeRunProblems,
+  type PlacedRun,
+  volumesOfEpisode,
+} from "../adaptation";
 import { revealedByAny, unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
 import { episodeAiring, seasonParts } from "./anime-parts";
 
 /**
- * Seasons, episodes and Break Time shorts: an episode adapts chapters, in order, and lists its
- * differences from the web novel; the volumes it covers are found from the volumes' ranges
+ * Seasons, episodes and Break Time shorts: an episode adapts runs of chapters, in story order and sharing
+ * none, and side stories, or nothing (anime-original), and lists its differences from the web novel; the volumes it covers are found from the volumes' ranges
  * (../adaptation: `volumesOfEpisode`), and a list the pack gives must agree with them; a short
  * accompanies an episode. What each season skipped or told out of order is found from its episodes'
  * chapter ranges (../adaptation) and stored beside the pack's own notes.
@@ -40,28 +49,46 @@ export function animeRows(resolution: Resolution) {
       if (episodeKeys.has(key)) return;
       episodeKeys.add(key);
       const path = `seasons[${s}].episodes[${e}]`;
-      const from = reference(episode.adapts.from, file, `${path}.adapts.from`, "web_novel");
-      const to = reference(episode.adapts.to, file, `${path}.adapts.to`, "web_novel");
-      if (from !== null && to !== null && from > to)
+      const { runs, sideStories, strays } = episodeAdaptation(episode.adapts);
+      const placed: PlacedRun[] = [];
+      for (const run of runs) {
+        const from = reference(run.from, file, `${path}.${run.fromField}`, "web_novel");
+        const to = run.to === run.from ? from : reference(run.to, file, `${path}.${run.toField}`, "web_novel");
+        if (from !== null && to !== null && from > to)
+          report(file, `${path}.${run.field}`, `adapts runs backwards: ${run.from} comes after ${run.to}`);
+        else if (from !== null && to !== null) placed.push({ ...run, fromPosition: from, toPosition: to });
+      }
+      for (const problem of episodeRunProblems(placed)) report(file, `${path}.${problem.field}`, problem.message);
+      const told = new Set<string>();
+      for (const story of sideStories) {
+        if (told.has(story.key)) report(file, `${path}.${story.field}`, `names ${story.key} twice`);
+        told.add(story.key);
+        reference(story.key, file, `${path}.${story.field}`, "side_stories");
+      }
+      for (const stray of strays)
         report(
           file,
-          `${path}.adapts`,
-          `adapts runs backwards: ${episode.adapts.from} comes after ${episode.adapts.to}`,
+          `${path}.${stray.field}`,
+          `must point to a web novel chapter (wn:…) or a side story (ss:…), not ${stray.key}: an episode adapts chapters and side stories`,
         );
       const listed = (episode.volumes ?? []).map((volume, index) =>
         reference(volume, file, `${path}.volumes[${index}]`, "light_novels"),
       );
-      const adapted = from !== null && to !== null && from <= to ? { from, to } : null;
-      if (adapted) ranges.push({ key, ...adapted });
-      const volumes = adapted ? volumesOfEpisode(spans, adapted) : (episode.volumes ?? []);
+      // Runs that point nowhere or out of order are reported above; the volumes are found from sound ones.
+      const sound = placed.length === runs.length && placed.length > 0 ? placed : null;
+      const adapted = sound?.map((run) => ({ from: run.fromPosition, to: run.toPosition })) ?? [];
+      for (const run of adapted) ranges.push({ key, ...run });
+      const volumes = sound ? volumesOfEpisode(spans, adapted) : runs.length ? (episode.volumes ?? []) : [];
       // A list written by hand must say what the volumes' own ranges say (once its keys are sound).
-      if (adapted && episode.volumes && listed.every((position) => position !== null)) {
+      if (episode.volumes && listed.every((position) => position !== null) && (sound || !runs.length)) {
         const given = new Set(episode.volumes);
         if (given.size !== volumes.length || volumes.some((volume) => !given.has(volume)))
           report(
             file,
             `${path}.volumes`,
-            `lists ${listOf(episode.volumes)}, but the volumes' ranges give ${listOf(volumes)} for ${episode.adapts.from} to ${episode.adapts.to}: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong`,
+            sound
+              ? `lists ${listOf(episode.volumes)}, but the volumes' ranges give ${listOf(volumes)} for ${runsOf(runs)}: leave volumes out and the list is made from the ranges, or correct the list or the range that is wrong`
+              : `lists ${listOf(episode.volumes)}, but the episode adapts no web novel chapter, so it covers no volume: leave volumes out`,
           );
       }
       episode.changes.forEach((change, c) => {
@@ -89,8 +116,11 @@ export function animeRows(resolution: Resolution) {
         ...episodeAiring(season, episode, partOf.get(episode.number), path, report),
         runtime: episode.runtime ?? null,
         part_number: partOf.get(episode.number) ?? null,
-        adapts_from: episode.adapts.from,
-        adapts_to: episode.adapts.to,
+        adapts_from: runs[0]?.from ?? null,
+        adapts_to: runs.at(-1)?.to ?? null,
+        adapts_chapters: JSON.stringify(runs.map(({ from, to }) => ({ from, to }))),
+        adapts_side_stories: JSON.stringify(sideStories.map((story) => story.key)),
+        original: episode.original ?? null,
         volumes: JSON.stringify(volumes),
         position: positionOf(timeline, key),
       });
@@ -105,7 +135,7 @@ export function animeRows(resolution: Resolution) {
       note: null,
       computed: 1,
     }));
-    for (const { key } of ranges) {
+    for (const key of new Set([...ranges.map((range) => range.key), ...notes.map((note) => note.episode_key)])) {
       const ofEpisode = [...found, ...notes].filter((change) => change.episode_key === key);
       ofEpisode.forEach((change, order) => changes.push({ ...change, sort_order: order }));
     }
@@ -180,4 +210,9 @@ export function animeSearchEntries(
 function listOf(keys: readonly string[]) {
   if (!keys.length) return "none";
   return keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}`;
+}
+
+/** An episode's runs as a sentence names them: "wn:3-10 to wn:3-12 and wn:3-15". */
+function runsOf(runs: readonly EpisodeRun[]) {
+  return listOf(runs.map((run) => (run.from === run.to ? run.from : `${run.from} to ${run.to}`)));
 }

@@ -235,6 +235,25 @@ describe("scalePack", () => {
     ]);
   });
 
+  it("copies an intercut episode's runs and side stories into its cycle, and an anime-original one as it is", () => {
+    const pack = smallPack();
+    const [season] = pack.anime.seasons;
+    season!.episodes = [
+      { ...season!.episodes[0]!, adapts: [{ from: "wn:1-1", to: "wn:1-1" }, "wn:1-2", "ss:after-hours"] },
+      {
+        number: 2,
+        title: "Between",
+        original: "A recap.",
+        changes: [],
+      },
+    ];
+    const scaled = scalePack(pack, 3);
+    expect(scaled.anime.seasons[2]!.episodes.map((episode) => [episode.adapts, episode.original])).toEqual([
+      [[{ from: "wn:5-1", to: "wn:5-1" }, "wn:5-2", "ss:after-hours-3"], undefined],
+      [undefined, "A recap."],
+    ]);
+  });
+
   it("tells each secret again in every cycle, under its id and words, at its cycle's copy of the chapter", () => {
     expect(scalePack(smallPack(), 3).series.secrets).toEqual([
       { id: "the-hero-was-the-villain", words: ["was the villain"], revealAt: "wn:1-2" },

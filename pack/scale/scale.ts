@@ -131,7 +131,16 @@ function copySeason(season: Season, cycle: Cycle): Season {
       airedOn: maybe(episode.airedOn, (date) => moveDate(date, cycle)),
       // The clock time stays; the day moves as a date does.
       airedAt: maybe(episode.airedAt, (at) => `${moveDate(at.slice(0, 10), cycle)}${at.slice(10)}`),
-      adapts: { from: moveKey(episode.adapts.from, cycle), to: moveKey(episode.adapts.to, cycle) },
+      // One run, or a list of runs and keys (an intercut episode, a side story told); none for an anime-original one.
+      adapts: maybe(episode.adapts, (adapts) =>
+        Array.isArray(adapts)
+          ? adapts.map((part) =>
+              typeof part === "string"
+                ? moveKey(part, cycle)
+                : { from: moveKey(part.from, cycle), to: moveKey(part.to, cycle) },
+            )
+          : { from: moveKey(adapts.from, cycle), to: moveKey(adapts.to, cycle) },
+      ),
       volumes: maybe(episode.volumes, (keys) => keys.map((key) => moveKey(key, cycle))),
       changes: episode.changes.map((change) => ({
         ...change,

@@ -40,24 +40,74 @@ export const adaptationChangeSchema = z.strictObject({
   note: text,
 });
 
-export const episodeSchema = z.strictObject({
-  number: unitNumber,
-  title: text,
-  originalTitle: optionalText,
-  /** The day it aired, at the precision known; or, where the hour is known, `airedAt` instead. */
-  airedOn: storyDate.optional(),
-  /** The broadcast's local date and time in its part's or season's `timeZone`. */
-  airedAt: airedAt.optional(),
-  /** Its length in minutes, where it differs from its season's `runtime` or the season gives none. */
-  runtime: runtime.optional(),
-  adapts: adaptsSchema,
-  /**
-   * The light novel volumes the episode covers, for the reader's convenience. Left out, they are found
-   * from the volumes' own ranges (pack/adaptation.ts: `volumesOfEpisode`); a list given must agree.
-   */
-  volumes: z.array(unitKey).optional(),
-  changes: z.array(adaptationChangeSchema).default([]),
+/**
+ * One part of what a season's episode adapts: a run of web novel chapters (`{ "from", "to" }`), or one
+ * unit by its key: a web novel chapter ("wn:3-15") or a side story ("ss:some-slug").
+ */
+export const episodeAdaptsPartSchema = z.union([adaptsSchema, unitKey], {
+  error:
+    'must be a run of web novel chapters ({ "from": "wn:3-10", "to": "wn:3-12" }) or the key of one chapter or side story ("wn:3-15", "ss:some-slug")',
 });
+
+/**
+ * What a season's episode adapts: one run of web novel chapters (`{ "from", "to" }`), or a list of runs,
+ * single chapters and side stories, the chapters in story order and sharing none (an episode that intercuts
+ * two story lines, or tells a side story). pack/adaptation.ts reads both forms (`episodeAdaptation`).
+ */
+export const episodeAdaptsSchema = z.union(
+  [
+    adaptsSchema,
+    z.array(episodeAdaptsPartSchema).min(1, {
+      error:
+        "names nothing: list at least one run of chapters or side story, or leave adapts out and say in original what the anime made up",
+    }),
+  ],
+  {
+    error:
+      'must be a run of web novel chapters ({ "from": "wn:3-10", "to": "wn:3-12" }) or a list of such runs and keys of chapters or side stories',
+  },
+);
+
+export const episodeSchema = z
+  .strictObject({
+    number: unitNumber,
+    title: text,
+    originalTitle: optionalText,
+    /** The day it aired, at the precision known; or, where the hour is known, `airedAt` instead. */
+    airedOn: storyDate.optional(),
+    /** The broadcast's local date and time in its part's or season's `timeZone`. */
+    airedAt: airedAt.optional(),
+    /** Its length in minutes, where it differs from its season's `runtime` or the season gives none. */
+    runtime: runtime.optional(),
+    /** What it adapts; left out, the episode is anime-original and says so in `original`. */
+    adapts: episodeAdaptsSchema.optional(),
+    /** For an anime-original episode (a recap, a filler episode), what the anime made up: shown to its viewers. */
+    original: optionalText,
+    /**
+     * The light novel volumes the episode covers, for the reader's convenience. Left out, they are found
+     * from the volumes' own ranges (pack/adaptation.ts: `volumesOfEpisode`); a list given must agree.
+     */
+    volumes: z.array(unitKey).optional(),
+    changes: z.array(adaptationChangeSchema).default([]),
+  })
+  .check((check) => {
+    const { adapts, original } = check.value;
+    if (adapts !== undefined && original !== undefined)
+      check.issues.push({
+        code: "custom",
+        input: original,
+        path: ["original"],
+        message: "an episode that adapts chapters or side stories is not anime-original: leave original out",
+      });
+    else if (adapts === undefined && original === undefined)
+      check.issues.push({
+        code: "custom",
+        input: check.value,
+        path: ["adapts"],
+        message:
+          "an episode needs adapts (the chapters or side stories it tells) or, if it is anime-original, original (a note on what the anime made up)",
+      });
+  });
 
 /**
  * A part (cour) of a season, aired apart from the others: a run of the season's episodes, numbered as

@@ -27,7 +27,9 @@ const episodeTitles = (season: number) =>
   episodesOf(season).filter((row) => !publicOnPage.some((open) => open.includes(row.title)));
 /** Every gated text of these pages (change notes, shorts' titles) that the page does not also say openly. */
 const flaggedShorts = rows.break_time_episodes.filter((short) => short.title_revealed_by !== null);
-const gated = [...flaggedShorts.map((short) => short.title), ...notes].filter(
+/** What the anime made up in its anime-original episodes, each note gated by its episode. */
+const originals = rows.anime_episodes.flatMap((episode) => (episode.original ? [episode.original] : []));
+const gated = [...flaggedShorts.map((short) => short.title), ...notes, ...originals].filter(
   (text) => !publicOnPage.some((open) => open.includes(text)),
 );
 const skipped = rows.adaptation_changes.filter((change) => change.computed && change.kind === "skipped");
@@ -46,6 +48,7 @@ const gatedOnAnime = (season: number) =>
   rows.adaptation_changes.filter((change) => change.note && change.episode_key.startsWith(`anime:${season}-`)).length +
   flaggedShorts.filter((short) => short.accompanies?.startsWith(`anime:${season}-`)).length +
   newScenesOf(season).length +
+  episodesOf(season).filter((episode) => episode.original).length +
   specialsTexts.length;
 
 const episode = (page: Page, season: number, number: number) =>
@@ -53,13 +56,15 @@ const episode = (page: Page, season: number, number: number) =>
 const storedAnime = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").anime ?? null);
 
-test("the demo pack has what these checks need: a skipped run in season 1 and notes of their own", () => {
+test("the demo pack has what these checks need: a skipped run in season 1, a chapter an intercut episode passed over, an anime-original episode and notes of their own", () => {
   expect(skipped.map((change) => [change.episode_key, change.chapters_from, change.chapters_to])).toEqual([
     ["anime:1-11", "wn:2-23", "wn:2-24"],
+    ["anime:2-3", "wn:3-14", "wn:3-14"],
   ]);
   expect(notes.length).toBeGreaterThanOrEqual(2);
   expect(flaggedShorts.length).toBeGreaterThan(0);
-  expect(gated.length).toBe(notes.length + flaggedShorts.length);
+  expect(originals.length).toBe(1);
+  expect(gated.length).toBe(notes.length + flaggedShorts.length + originals.length);
 });
 
 test("the server renders every episode with its title hidden, and no change note or short title, in any season's page, its title or its description", async ({
@@ -134,6 +139,8 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   await expect(hidden).toHaveCount(
     flaggedShorts.filter((short) => short.season_number === 1).filter(later).length +
       newScenesOf(1).length +
+      // The anime-original episode 13, not yet watched, keeps its note.
+      originals.length +
       specialsTexts.length,
   );
   // The button is gone where progress already is.
@@ -171,8 +178,12 @@ test("a reader who watched season 1 sees the chapters it skipped, linked to the 
 test("the end of a season names where the web novel goes on, and says so once the season is watched", async ({
   page,
 }) => {
+  // The season ends with an anime-original episode: the web novel goes on after the last chapter adapted.
   const last = episodesOf(1).at(-1)!;
-  const lastAdapted = rows.story_units.find((unit) => unit.key === last.adapts_to)!;
+  expect(last.adapts_to).toBeNull();
+  const lastAdapted = rows.story_units.find(
+    (unit) => unit.key === episodesOf(1).findLast((row) => row.adapts_to)!.adapts_to,
+  )!;
   const readOn = rows.story_units
     .filter((unit) => unit.medium === "web_novel" && unit.position > lastAdapted.position)
     .sort((a, b) => a.position - b.position)[0]!;

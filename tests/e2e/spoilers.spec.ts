@@ -42,6 +42,7 @@ const publicTexts = (() => {
     ln_mistakes: () => ["official", "suggested", "explanation", "japanese", "chapter_title"],
     anime_mistakes: () => ["official", "suggested", "explanation", "japanese"],
     adaptation_changes: () => ["note"],
+    anime_episodes: (row) => (row.original === null ? [] : ["original"]),
     break_time_episodes: () => ["title"],
     side_stories: (row) => (row.revealed_by === null ? [] : ["title", "summary", "original_title"]),
     arcs: (row) => (row.summary_revealed_by === null ? [] : ["summary"]),
@@ -81,7 +82,8 @@ const readers = [
   {
     name: "an anime-only viewer who watched season 1",
     webNovel: null,
-    anime: episodeKey(1, 12),
+    // Its last episode is anime-original: the viewer has watched every episode of the season.
+    anime: episodeKey(1, 13),
     lightNovels: {},
     continues: "Watch Season 2, episode 1 next",
   },
@@ -354,6 +356,84 @@ test("a requester who states what they have seen gets exactly that: the anime vi
   }
   expect(problems).toEqual([]);
   expect(revealed).toBeGreaterThan(10);
+});
+
+test("an anime-only viewer past the episode that intercuts two runs has not read the chapter between them, and sees the anime-original episode labelled", async ({
+  page,
+  context,
+}) => {
+  const runsOf = (row: (typeof rows.anime_episodes)[number]) => JSON.parse(row.adapts_chapters) as unknown[];
+  const intercut = rows.anime_episodes.find((row) => runsOf(row).length > 1)!;
+  const original = rows.anime_episodes.find((row) => row.original !== null)!;
+  const passedOver = rows.adaptation_changes.find(
+    (change) => change.computed && change.kind === "skipped" && change.episode_key === intercut.key,
+  )!;
+  expect([intercut.key, original.key, passedOver.chapters_from]).toEqual(["anime:2-3", "anime:1-13", "wn:3-14"]);
+  const chapter = (key: string) => rows.chapters.find((row) => row.key === key)!;
+  // A viewer of the next episode: every episode before it watched, the original one included.
+  const viewerAt = episodeKey(2, 4);
+  const viewer = knowledgeOfUnits([viewerAt]);
+  // The light novel's line at the chapter passed over is theirs only by reading it; the lines at the
+  // chapters on either side, which the episode adapts, are theirs.
+  const noteAt = (key: string) => rows.ln_mistakes.find((entry) => entry.web_novel_chapter === key)!;
+  const [before, between, after] = ["wn:3-12", "wn:3-14", "wn:3-15"].map(noteAt);
+  expect(knows(viewer, readRevealers(between!.revealed_by))).toBe(false);
+  expect(knows(viewer, readRevealers(before!.revealed_by))).toBe(true);
+  expect(knows(viewer, readRevealers(after!.revealed_by))).toBe(true);
+
+  await context.addInitScript((anime) => {
+    localStorage.setItem(
+      "rc:progress",
+      JSON.stringify({
+        version: 1,
+        webNovel: null,
+        lightNovels: {},
+        sideStories: [],
+        anime,
+        breakTime: [],
+        position: 0,
+        updatedAt: "2024-01-01T00:00:00.000Z",
+      }),
+    );
+  }, viewerAt);
+
+  await page.goto(`/translation_meta/ln_mistls/${volumeSlugFromKey(between!.volume_key)}`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await settled(page);
+  const notes = await visibleText(page);
+  expect(notes).not.toContain(between!.official.toLowerCase());
+  expect(notes).toContain(before!.official.toLowerCase());
+  expect(notes).toContain(after!.official.toLowerCase());
+
+  // The web novel's arc: the chapters the episode adapts are named, the one it passed over waits.
+  await page.goto("/web_novel?arc=3");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(`#${unitAnchor("wn:3-13")}`)).toContainText(chapter("wn:3-13").title);
+  await expect(page.locator(`#${unitAnchor("wn:3-15")}`)).toContainText(chapter("wn:3-15").title);
+  await expect(page.locator(`#${unitAnchor("wn:3-14")}`)).toContainText("Title hidden");
+  await expect(page.locator(`#${unitAnchor("wn:3-14")}`)).not.toContainText(chapter("wn:3-14").title);
+
+  // The intercut episode says both runs, and the chapter between them as left out.
+  await page.goto("/anime?season=2");
+  await waitForHydration(page);
+  const third = page.locator(`#${unitAnchor(intercut.key)}`);
+  await expect(third).toContainText(
+    "Adapts Arc 3 · Chapter 11 to Arc 3 · Chapter 12 and Arc 3 · Chapter 14 to Arc 3 · Chapter 15",
+  );
+  await expect(third.locator('[data-change="skipped"]')).toHaveText(
+    /Between the chapters it adapts, this episode leaves out Arc 3 · Chapter 13\./,
+  );
+
+  // The anime-original episode is labelled so, and its note is the viewer's.
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  const thirteenth = page.locator(`#${unitAnchor(original.key)}`);
+  await expect(thirteenth).toContainText("Anime-original");
+  await expect(thirteenth).toContainText(original.original!);
+  await expect(thirteenth).toContainText(original.title);
 });
 
 test("the API answers each reader's reveal with exactly what they have seen: nothing from chapters their medium skipped or cut", async ({

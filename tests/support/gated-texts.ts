@@ -90,6 +90,13 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.synopsis, row.original].filter((text): text is string => text !== null),
       (row) => `what ${row.key} tells`,
     ),
+    // What the anime made up in an anime-original episode, revealed by what reveals the episode itself.
+    ...flagged(
+      rows.anime_episodes.filter((row) => row.original !== null),
+      (row) => unitRevealers.get(row.key) ?? "",
+      (row) => [row.original!],
+      (row) => `what ${row.key} made up`,
+    ),
     // A side story that gives a fate away, an arc summary that tells what comes, what a volume changed,
     // and a volume's chapter title that repeats a flagged one.
     ...flagged(

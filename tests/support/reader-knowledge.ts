@@ -21,7 +21,7 @@ export function packGatedTexts(rows: PackRows) {
     rows.arcs.map((arc) => (arc.summary_revealed_by === null ? arc : { ...arc, summary: null })),
     rows.ln_volumes.map(({ chapter_titles: _, ...volume }) => volume),
     rows.side_stories.filter((story) => story.revealed_by === null),
-    rows.anime_episodes,
+    rows.anime_episodes.map(({ original: _, ...episode }) => episode),
     rows.anime_recuts,
     rows.anime_recut_episodes.map(({ new_scenes: _, ...episode }) => episode),
     rows.characters,
@@ -68,17 +68,40 @@ function consecutive(keys: string[]) {
 }
 
 /**
+ * The season's episodes whose adaptation is not one run of chapters (an episode that intercuts runs, one
+ * that tells a side story, an anime-original one), each with the episode after it: where an anime viewer
+ * most needs the shield to follow what the episodes adapt, not the span from the first to the last.
+ */
+export function episodesOfOtherShapes(rows: PackRows) {
+  const episodes = unitsInOrder(rows, "anime").filter((key) => !isRecutEpisodeKey(key));
+  const shaped = rows.anime_episodes
+    .filter(
+      (episode) =>
+        (JSON.parse(episode.adapts_chapters) as unknown[]).length !== 1 || episode.adapts_side_stories !== "[]",
+    )
+    .map((episode) => episode.key);
+  return [...new Set(shaped.flatMap((key) => [key, episodes[episodes.indexOf(key) + 1]]))].filter(
+    (key): key is string => key !== undefined,
+  );
+}
+
+/**
  * A reader's knowledge: any mix of media, from none to far along in each (a season's episodes and each
- * recut apart, decision 45), with or without units skipped on the way.
+ * recut apart, decision 45), with or without units skipped on the way. One anime viewer in three is at an
+ * episode of another shape than one run of chapters, or just past it (`episodesOfOtherShapes`).
  */
 export function knowledgeArbitrary(rows: PackRows) {
   const keysOf = (medium: string) => unitsInOrder(rows, medium);
   const maybeOne = (keys: string[]) => fc.option(fc.constantFrom(...keys), { nil: null });
+  const shaped = episodesOfOtherShapes(rows);
+  const episodes = keysOf("anime").filter((key) => !isRecutEpisodeKey(key));
   const collections = [...new Set(rows.ln_volumes.map((volume) => volume.collection_code))];
   return fc
     .record({
       webNovel: maybeOne(keysOf("web_novel")),
-      anime: maybeOne(keysOf("anime").filter((key) => !isRecutEpisodeKey(key))),
+      anime: shaped.length
+        ? fc.oneof({ arbitrary: maybeOne(episodes), weight: 2 }, { arbitrary: fc.constantFrom(...shaped), weight: 1 })
+        : maybeOne(episodes),
       recut: maybeOne(keysOf("anime").filter(isRecutEpisodeKey)),
       lightNovels: fc
         .subarray(collections)

@@ -20,9 +20,12 @@ describe("the anime page's loader", () => {
       title: { revealedBy: expect.arrayContaining(["anime:1-1", "titles"]), content: null },
       position: 2,
       adapts: {
-        from: { key: "wn:1-1", label: "Arc 1 · Prologue" },
-        to: { key: "wn:1-2", label: "Arc 1 · Chapter 1" },
+        chapters: [
+          { from: { key: "wn:1-1", label: "Arc 1 · Prologue" }, to: { key: "wn:1-2", label: "Arc 1 · Chapter 1" } },
+        ],
+        sideStories: [],
       },
+      original: null,
       volumes: [{ key: "ln:main-1", label: "Tiny Tale 1" }],
       // The short's title is revealed by the short or by anything that reveals its episode; sealed here.
       shorts: [

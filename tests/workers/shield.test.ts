@@ -24,7 +24,13 @@ import { RUNS } from "../support/arbitraries";
 import { importTestPack, testPackRows } from "../support/packs";
 import { fetchDeployed, fetchSite } from "../support/site";
 import type { GatedText } from "../support/gated-texts";
-import { knowledgeArbitrary, leaks as leaksBeyond, packGatedTexts, unitsInOrder } from "../support/reader-knowledge";
+import {
+  episodesOfOtherShapes,
+  knowledgeArbitrary,
+  leaks as leaksBeyond,
+  packGatedTexts,
+  unitsInOrder,
+} from "../support/reader-knowledge";
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
 
@@ -86,6 +92,9 @@ beforeAll(async () => {
     "/characters/nix",
     "/characters/ferris-dunmore",
     "/api/v1/characters/nix",
+    // What an episode adapts, or that it is anime-original, with the anime's note on what it made up.
+    ...episodesOfOtherShapes(rows).map((key) => `/api/v1/units/${key}`),
+    "/api/v1/units?medium=anime&per_page=100",
     "/resources/similar-mistakes?side=ln&q=lantern",
     "/resources/similar-mistakes?side=anime&q=name",
   ];
@@ -108,6 +117,12 @@ function addresses(path: string, knowledge: Knowledge | null) {
 describe("the spoiler shield over every kind of public response", () => {
   it("the pack gates enough text for the property to mean something", () => {
     expect(gatedTexts.length).toBeGreaterThan(150);
+    // Anime viewers are drawn at an episode that intercuts runs of chapters and at an anime-original one.
+    const shaped = episodesOfOtherShapes(rows);
+    const adapted = (key: string) => JSON.parse(rows.anime_episodes.find((row) => row.key === key)!.adapts_chapters);
+    expect(shaped.some((key) => adapted(key).length > 1)).toBe(true);
+    expect(shaped.some((key) => adapted(key).length === 0)).toBe(true);
+    expect(gatedTexts.some((text) => text.where.endsWith("made up"))).toBe(true);
   });
 
   it("a requester who states nothing gets no gated text at all", async () => {
@@ -162,10 +177,12 @@ describe("the spoiler shield over every kind of public response", () => {
     // A viewer of every episode who crosses into the web novel has skipped every chapter no episode adapts.
     const at = new Map(chapters!.map((key, index) => [key, index]));
     const adapted = new Set(
-      scaled.anime_episodes.flatMap((episode) => {
-        const [from, to] = [at.get(episode.adapts_from)!, at.get(episode.adapts_to)!];
-        return Array.from({ length: to - from + 1 }, (_, index) => from + index);
-      }),
+      scaled.anime_episodes.flatMap((episode) =>
+        (JSON.parse(episode.adapts_chapters) as { from: string; to: string }[]).flatMap((run) => {
+          const [from, to] = [at.get(run.from)!, at.get(run.to)!];
+          return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+        }),
+      ),
     );
     const furthest = Math.max(...adapted);
     const skipped = chapters!.filter((_, index) => index < furthest && !adapted.has(index));

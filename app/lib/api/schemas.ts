@@ -181,6 +181,26 @@ export const apiSchemas = {
       ),
       time_zone: nullable("string", "The broadcaster's IANA time zone for `aired_time` (Asia/Tokyo); null with it."),
       url: { type: "string", format: "uri", description: "Where the site shows it." },
+      adapts: nullableObject(
+        {
+          chapters: {
+            type: "array",
+            description:
+              "The runs of web novel chapters it adapts, in story order, each by its first and last chapter key; the chapters between two runs it passed over.",
+            items: object({ from: { type: "string" }, to: { type: "string" } }),
+          },
+          side_stories: { type: "array", items: { type: "string" }, description: "Side story keys (ss:slug)." },
+          anime_original: {
+            type: "boolean",
+            description: "Whether it adapts nothing of the web novel or side stories (a recap, a filler episode).",
+          },
+          original_note: nullable(
+            "string",
+            "An anime-original one's note on what the anime made up; null for one that adapts something, or until the requester has watched it.",
+          ),
+        },
+        "What a season's anime episode, or an OVA, special or film, adapts. Null for every other unit (and a recut's episode, which holds the season's).",
+      ),
       volume: nullableObject(
         {
           illustrator: nullable(

@@ -17,6 +17,7 @@ describe("the API's views, sealed for the requester", () => {
       releasedOn: "2014-05-24",
       broadcast: null,
       path: "/web_novel?arc=1#wn-1-9",
+      adaptation: null,
       volume: null,
     };
     expect(unitView(unit, noKnowledge, origin)).toEqual({
@@ -31,6 +32,7 @@ describe("the API's views, sealed for the requester", () => {
       aired_time: null,
       time_zone: null,
       url: `${origin}/web_novel?arc=1#wn-1-9`,
+      adapts: null,
       volume: null,
     });
     expect(unitView(unit, reader, origin)).toMatchObject({ title: "The Fall", original_title: "堕" });
@@ -46,6 +48,7 @@ describe("the API's views, sealed for the requester", () => {
       releasedOn: "2016-04-25",
       broadcast: null,
       path: "/light_novels#ln-main-1",
+      adaptation: null,
       volume: {
         illustrator: "Chitose Mochizuki",
         editions: [
@@ -86,6 +89,7 @@ describe("the API's views, sealed for the requester", () => {
       releasedOn: "2022-11-20",
       broadcast: { part: 2, runtime: 24, airedTime: { time: "00:30", timeZone: "Asia/Tokyo" } },
       path: "/anime?season=2#anime-2-8",
+      adaptation: { chapters: [{ from: "wn:3-12", to: "wn:3-13" }], sideStories: [], original: null },
       volume: null,
     };
     expect(unitView(episode, noKnowledge, origin)).toMatchObject({
@@ -94,6 +98,49 @@ describe("the API's views, sealed for the requester", () => {
       runtime: 24,
       aired_time: "00:30",
       time_zone: "Asia/Tokyo",
+    });
+  });
+
+  it("says what an episode adapts, by keys, or that it is anime-original, its note withheld until it is watched", () => {
+    const episode = {
+      key: "anime:1-13",
+      medium: "anime" as const,
+      label: "Season 1 · Episode 13",
+      named: gated(["anime:1-13"], { title: "Between", originalTitle: null }),
+      releasedOn: "2020-06-27",
+      broadcast: null,
+      path: "/anime?season=1#anime-1-13",
+      adaptation: { chapters: [], sideStories: [], original: gated(["anime:1-13"], "A recap.") },
+      volume: null,
+    };
+    expect(unitView(episode, noKnowledge, origin).adapts).toEqual({
+      chapters: [],
+      side_stories: [],
+      anime_original: true,
+      original_note: null,
+    });
+    expect(unitView(episode, knowledgeOfUnits(["anime:1-13"]), origin).adapts).toMatchObject({
+      original_note: "A recap.",
+    });
+    const intercut = {
+      ...episode,
+      adaptation: {
+        chapters: [
+          { from: "wn:3-12", to: "wn:3-13" },
+          { from: "wn:3-15", to: "wn:3-16" },
+        ],
+        sideStories: ["ss:letters"],
+        original: null,
+      },
+    };
+    expect(unitView(intercut, noKnowledge, origin).adapts).toEqual({
+      chapters: [
+        { from: "wn:3-12", to: "wn:3-13" },
+        { from: "wn:3-15", to: "wn:3-16" },
+      ],
+      side_stories: ["ss:letters"],
+      anime_original: false,
+      original_note: null,
     });
   });
 

@@ -28,6 +28,15 @@ export interface StoryUnit {
     airedTime: { time: string; timeZone: string } | null;
   } | null;
   path: string;
+  /**
+   * What a season's episode or an OVA, special or film adapts (runs of web novel chapters, side stories,
+   * by key) or, adapting nothing, its anime-original note; null for every other unit.
+   */
+  adaptation: {
+    chapters: { from: string; to: string }[];
+    sideStories: string[];
+    original: Gated<string> | null;
+  } | null;
   /** A light novel volume's book: who illustrated it and its editions; null for every other unit. */
   volume: { illustrator: string | null; editions: VolumeEdition[] } | null;
 }
@@ -44,6 +53,12 @@ export interface ApiUnit {
   aired_time: string | null;
   time_zone: string | null;
   url: string;
+  adapts: {
+    chapters: Array<{ from: string; to: string }>;
+    side_stories: string[];
+    anime_original: boolean;
+    original_note: string | null;
+  } | null;
   volume: {
     illustrator: string | null;
     editions: Array<{
@@ -58,7 +73,7 @@ export interface ApiUnit {
 
 /** A unit: its title null where the requester may not see it (or it has none in the original language). */
 export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string): ApiUnit {
-  const { named, volume } = seal(unit, knowledge);
+  const { named, volume, adaptation } = seal(unit, knowledge);
   return {
     key: unit.key,
     medium: unit.medium,
@@ -71,6 +86,12 @@ export function unitView(unit: StoryUnit, knowledge: Knowledge, origin: string):
     aired_time: unit.broadcast?.airedTime?.time ?? null,
     time_zone: unit.broadcast?.airedTime?.timeZone ?? null,
     url: `${origin}${unit.path}`,
+    adapts: adaptation && {
+      chapters: adaptation.chapters,
+      side_stories: adaptation.sideStories,
+      anime_original: !adaptation.chapters.length && !adaptation.sideStories.length,
+      original_note: adaptation.original?.content ?? null,
+    },
     // An edition's title is withheld exactly when the volume's own is.
     volume: volume && {
       illustrator: volume.illustrator,

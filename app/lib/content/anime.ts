@@ -12,6 +12,21 @@ export interface UnitLabel {
   label: string;
 }
 
+/** A side story an episode tells: its label is public, its title waits as the story's own does. */
+export interface ToldSideStory extends UnitLabel {
+  title: Gated<string>;
+}
+
+/**
+ * What a season's episode adapts, by labels (never a spoiler): the runs of web novel chapters it tells,
+ * in story order (the chapters between two runs it passed over), and the side stories it tells. Both
+ * are empty for an anime-original episode.
+ */
+export interface EpisodeAdapts {
+  chapters: { from: UnitLabel; to: UnitLabel }[];
+  sideStories: ToldSideStory[];
+}
+
 /**
  * One thing an episode does differently from the web novel. Its kind and the chapters it concerns
  * are labels and numbers, shown to everyone (the season's overview counts the skipped chapters too);
@@ -65,7 +80,10 @@ export interface AnimeEpisode {
   runtimeDiffers: boolean;
   /** The part of its season it aired in; null in a season without parts. */
   part: number | null;
-  adapts: { from: UnitLabel; to: UnitLabel };
+  /** What it adapts: runs of web novel chapters in story order, and side stories; both empty for an anime-original episode. */
+  adapts: EpisodeAdapts;
+  /** An anime-original episode's note on what the anime made up, revealed by the episode; null for one that adapts something. */
+  original: Gated<string> | null;
   volumes: UnitLabel[];
   changes: AdaptationChange[];
   shorts: BreakTimeShort[];

@@ -532,6 +532,17 @@ describe("picker labels", () => {
     }
   });
 
+  it("says an episode is anime-original, with or without its title", () => {
+    const original = {
+      ...unit("anime:1-13", "Season 1 · Episode 13", "Lowwick Between the Lamps", "Lanternfall"),
+      animeOriginal: true,
+    };
+    expect(pickerLabel(original, true)).toBe("Episode 13 (anime-original) · Lowwick Between the Lamps");
+    expect(pickerLabel(original, false)).toBe("Episode 13 (anime-original)");
+    expect(pickerLabel(original, false, { withGroup: true })).toBe("Season 1 · Episode 13 (anime-original)");
+    expect(pickerLabel(episode, true)).toBe("Episode 1 · Embers Hill");
+  });
+
   it("names a unit by its label alone where the response left its title out, even if the shield would show it", () => {
     const sealed = { ...chapter, title: { revealedBy: ["wn:3-14"], content: null } };
     expect(bareTitle(sealed)).toBe("");

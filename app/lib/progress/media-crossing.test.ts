@@ -114,3 +114,38 @@ describe("crossings", () => {
     for (const record of records) expect(crossingsFrom(record)).toEqual(crossings(record, timeline));
   });
 });
+
+/*
+ * An episode that intercuts two runs (anime:1-1 adapts 1-1 and 1-3, passing over 1-2), then an
+ * anime-original one (anime:1-2, reaching no chapter: only itself covers its place).
+ */
+describe("crossings from episodes that intercut runs of chapters, or adapt none", () => {
+  const intercut = [
+    unit("wn:1-1", 1, "wn:1-1 anime:1-1"),
+    unit("wn:1-2", 2, "wn:1-2"),
+    unit("wn:1-3", 3, "wn:1-3 anime:1-1"),
+    unit("anime:1-1", 3, "anime:1-1 wn:1-3"),
+    unit("anime:1-2", 3.01, "anime:1-2"),
+    unit("wn:1-4", 4, "wn:1-4"),
+  ];
+
+  it("takes a viewer of the intercut episode on after its last run, the chapter between its runs skipped", () => {
+    const [offer] = crossings(progress({ anime: "anime:1-1" }), intercut);
+    expect(offer?.start.key).toBe("wn:1-4");
+    expect(keys(offer?.skipped ?? [])).toEqual(["wn:1-2"]);
+    expect(knows(knowledgeOf(offer!.progress), ["wn:1-2"])).toBe(false);
+    expect(knows(knowledgeOf(offer!.progress), ["wn:1-3"])).toBe(true);
+  });
+
+  it("takes a viewer of the anime-original episode on from where the episodes before it reached", () => {
+    const [offer] = crossings(progress({ anime: "anime:1-2" }), intercut);
+    expect(offer?.from.key).toBe("anime:1-2");
+    expect(offer?.start.key).toBe("wn:1-4");
+    expect(keys(offer?.skipped ?? [])).toEqual(["wn:1-2"]);
+  });
+
+  it("offers nothing to a viewer whose episodes adapt no chapter", () => {
+    const opening = [unit("anime:1-1", 0, "anime:1-1"), unit("wn:1-1", 1, "wn:1-1 anime:1-2")];
+    expect(crossings(progress({ anime: "anime:1-1" }), opening)).toEqual([]);
+  });
+});

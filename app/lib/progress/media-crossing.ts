@@ -33,11 +33,33 @@ function reachedChapter(unit: TrackerUnit) {
   return unit.coveredBy.find((key) => mediumOf(key) === "web_novel") ?? null;
 }
 
-/** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
-function crossingPoints(progress: Progress, byKey: ReadonlyMap<string, TrackerUnit>) {
-  return [progress.anime, ...progress.lightNovels]
-    .map((key) => (key ? byKey.get(key) : undefined))
-    .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
+/**
+ * Where the reader is in each medium they can cross from (the anime, and each light novel collection that
+ * adapts the web novel), with the web novel chapter that place reaches. An episode that adapts no chapter
+ * (anime-original) reaches what the last episode before it that adapts any reaches; an episode that
+ * intercuts runs of chapters reaches the last chapter of its last run, the chapters it passed over being
+ * skipped like any other the anime left out.
+ */
+function crossingPoints(
+  progress: Progress,
+  byKey: ReadonlyMap<string, TrackerUnit>,
+  episodes: readonly TrackerUnit[],
+): { from: TrackerUnit; reached: string }[] {
+  return [progress.anime, ...progress.lightNovels].flatMap((key) => {
+    const from = key ? byKey.get(key) : undefined;
+    if (!from) return [];
+    const at = episodes.indexOf(from);
+    const reached =
+      reachedChapter(from) ??
+      (at > 0
+        ? episodes
+            .slice(0, at)
+            .map(reachedChapter)
+            .findLast((chapter) => chapter !== null)
+        : null) ??
+      null;
+    return reached === null ? [] : [{ from, reached }];
+  });
 }
 
 /** Every crossing the reader can make: from each medium they are in, into each medium they are behind in. */
@@ -51,7 +73,7 @@ export function crossings(progress: Progress, units: readonly TrackerUnit[]): Cr
  */
 export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress) => Crossing[] {
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
-  const { web_novel: chapters, side_stories: sideStories } = unitsByMedium(units);
+  const { web_novel: chapters, side_stories: sideStories, anime: episodes } = unitsByMedium(units);
   const positionOf = new Map(units.map((unit) => [unit.key, unit.position]));
   // Which chapters each light novel volume covers, read once from the chapters' cross-media map.
   const chaptersOf = new Map<string, TrackerUnit[]>();
@@ -73,8 +95,8 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
       sideStories.filter((unit) => unit.position < start.position && !progress.sideStories.includes(unit.key));
     const result: Crossing[] = [];
 
-    for (const from of crossingPoints(progress, byKey)) {
-      const reached = positionOf.get(reachedChapter(from) ?? "") ?? -1;
+    for (const { from, reached: chapter } of crossingPoints(progress, byKey, episodes)) {
+      const reached = positionOf.get(chapter) ?? -1;
       const fromCollection = parseUnitKey(from.key, "light_novels")?.collection ?? null;
 
       // Into the web novel, when the reader's place there is behind.

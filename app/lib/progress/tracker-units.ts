@@ -21,6 +21,8 @@ export interface TrackerUnit {
   collection: string | null;
   /** A web novel entry's number on the serial site, which trackers count by; absent where not known. */
   serialNumber?: number;
+  /** A season's episode that adapts nothing of the web novel or side stories (a recap, a filler episode). */
+  animeOriginal?: boolean;
   /**
    * The units that cover this unit's place in the story: itself, the web novel chapter it reaches, and
    * every unit of another medium that covers that chapter (the pack's cross-media map).
@@ -106,13 +108,15 @@ export function bareTitle(unit: TrackerUnit) {
 }
 
 /**
- * How the tracker's pickers name a unit within its group: "Chapter 14 · The Ash Warden", or
+ * How the tracker's pickers name a unit within its group: "Chapter 14 · The Ash Warden", "Episode 13
+ * (anime-original) · Lowwick Between the Lamps", or
  * "Chapter 14" alone when the title may not be shown (the shield's rule decides), was left out of the
  * response, or adds nothing.
  * With `withGroup`, the arc or season comes first, for lists that mix groups ("Arc 3 · Chapter 14 · …").
  */
 export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup = false } = {}) {
-  const name = withGroup ? unit.label : unitName(unit);
+  // That an episode is anime-original is public, as /anime says it to everyone.
+  const name = `${withGroup ? unit.label : unitName(unit)}${unit.animeOriginal ? " (anime-original)" : ""}`;
   const title = titleShown ? (titleAfterLabel(unitName(unit), bareTitle(unit)) ?? bareTitle(unit)) : "";
   return title ? `${name} · ${title}` : name;
 }
