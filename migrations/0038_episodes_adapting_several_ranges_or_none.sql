@@ -3,11 +3,18 @@
 -- holds its runs (JSON [{from, to}] of chapter keys, in story order), `adapts_side_stories` the side
 -- stories it tells (JSON array of keys); `adapts_from` and `adapts_to` stay the first and the last
 -- chapter it adapts, and are null for an episode that adapts no chapter. SQLite cannot drop NOT NULL in
--- place, so the table is made again under another name with the rows copied in, and renamed in its
--- place; the tables that refer to it by name find it whole again before the migration commits. Import the pack again after applying
--- this.
+-- place, so the table is made again: Break Time shorts, adaptation changes and mistakes refer to it by
+-- name, so its rows are kept aside, the table is made again and they are put back (as 0033 does for
+-- story_units), and every reference counted as broken while it was gone is whole again before the
+-- migration commits. Import the pack again after applying this.
 PRAGMA defer_foreign_keys = on;
-CREATE TABLE anime_episodes_made_again (
+CREATE TABLE anime_episodes_kept AS
+  SELECT key, season_number, number, title, original_title, adapts_from, adapts_to, volumes, position, aired_on,
+    runtime, part_number, aired_time, time_zone
+  FROM anime_episodes;
+DROP INDEX anime_episodes_aired_on;
+DROP TABLE anime_episodes;
+CREATE TABLE anime_episodes (
   key TEXT PRIMARY KEY REFERENCES story_units (key) DEFERRABLE INITIALLY DEFERRED,
   season_number INTEGER NOT NULL REFERENCES anime_seasons (number) DEFERRABLE INITIALLY DEFERRED,
   number INTEGER NOT NULL,
@@ -27,13 +34,11 @@ CREATE TABLE anime_episodes_made_again (
   time_zone TEXT,
   UNIQUE (season_number, number)
 );
-INSERT INTO anime_episodes_made_again (key, season_number, number, title, original_title, adapts_from, adapts_to,
+INSERT INTO anime_episodes (key, season_number, number, title, original_title, adapts_from, adapts_to,
     adapts_chapters, volumes, position, aired_on, runtime, part_number, aired_time, time_zone)
   SELECT key, season_number, number, title, original_title, adapts_from, adapts_to,
     json_array(json_object('from', adapts_from, 'to', adapts_to)), volumes, position, aired_on, runtime,
     part_number, aired_time, time_zone
-  FROM anime_episodes;
-DROP INDEX anime_episodes_aired_on;
-DROP TABLE anime_episodes;
-ALTER TABLE anime_episodes_made_again RENAME TO anime_episodes;
+  FROM anime_episodes_kept;
+DROP TABLE anime_episodes_kept;
 CREATE INDEX anime_episodes_aired_on ON anime_episodes (aired_on);

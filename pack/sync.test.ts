@@ -11,19 +11,20 @@ function migratedColumns() {
     .map((name) => readFileSync(join("migrations", name), "utf8"))
     .join("\n");
   const tables = new Map<string, string[]>();
-  for (const [, name, body] of sql.matchAll(/CREATE TABLE (\w+) \(\n([\s\S]*?)\n\)[^;\n]*;/g)) {
-    const columns = body!
-      .split("\n")
-      .map((line) => line.trim().split(/\s+/)[0]!)
-      // Column lines start with a lowercase name; constraints (UNIQUE, PRIMARY KEY, CHECK) do not.
-      .filter((word) => /^[a-z_]+$/.test(word));
-    tables.set(name!, columns);
-  }
-  // Columns added, dropped and renamed, and tables made again under a new name and renamed back, in the
-  // order the migrations change them.
-  for (const [, name, change, column, renamed, table] of sql.matchAll(
-    /ALTER TABLE (\w+) (?:(ADD|DROP|RENAME) COLUMN (\w+)(?: TO (\w+))?|RENAME TO (\w+))/g,
+  // Tables made, columns added, dropped and renamed, and tables renamed, in the order the migrations do it
+  // (a table made again under its own name replaces the one dropped before).
+  for (const [, created, body, name, change, column, renamed, table] of sql.matchAll(
+    /CREATE TABLE (\w+) \(\n([\s\S]*?)\n\)[^;\n]*;|ALTER TABLE (\w+) (?:(ADD|DROP|RENAME) COLUMN (\w+)(?: TO (\w+))?|RENAME TO (\w+))/g,
   )) {
+    if (created) {
+      const columns = body!
+        .split("\n")
+        .map((line) => line.trim().split(/\s+/)[0]!)
+        // Column lines start with a lowercase name; constraints (UNIQUE, PRIMARY KEY, CHECK) do not.
+        .filter((word) => /^[a-z_]+$/.test(word));
+      tables.set(created, columns);
+      continue;
+    }
     if (table) {
       tables.set(table, tables.get(name!)!);
       tables.delete(name!);
