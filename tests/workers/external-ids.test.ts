@@ -101,7 +101,7 @@ describe("where the series is listed on tracking services", () => {
         file: "light-novels.json",
         path: "collections[1].externalIds.novelUpdates",
         message:
-          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection or the web novel",
+          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection, manga series or the web novel",
       },
     ]);
   });
