@@ -40,7 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const data = publicCopy(loaderData);
   return pageMeta(siteNameFrom(matches), {
-    title: data?.selected && data.series.length > 1 ? `Manga · ${data.selected.name}` : "Manga",
+    // A series by its title where the pack does not flag it ("Manga 1" would say the area's name twice).
+    title:
+      data?.selected && data.series.length > 1 && data.selected.title.content
+        ? `Manga · ${data.selected.title.content.title}`
+        : "Manga",
     description: `${countOf(data?.series.length ?? 0, nouns.mangaSeries)} and ${countOf(data?.chapterCount ?? 0, nouns.mangaChapter)}: their volumes, when each came out, and which web novel chapters each chapter adapts.`,
   });
 };
