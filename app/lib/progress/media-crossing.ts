@@ -26,6 +26,12 @@ export interface Crossing {
   sideStories: TrackerUnit[];
   /** The record after crossing: the place before the start set, the skipped units kept unread. */
   progress: Progress;
+  /**
+   * Into the light novels, where the reader's place ends partway through the volume they start (a manga
+   * volume that ends partway through a light novel volume): that volume, which begins with chapters they
+   * have read. Null where they start a volume at its beginning, or the web novel.
+   */
+  partway: TrackerUnit | null;
 }
 
 /** The web novel chapter a unit's place reaches, from the units that cover it. */
@@ -33,9 +39,12 @@ function reachedChapter(unit: TrackerUnit) {
   return unit.coveredBy.find((key) => mediumOf(key) === "web_novel") ?? null;
 }
 
-/** Where the reader is in each medium they can cross from: the anime, and each light novel collection that adapts the web novel. */
+/**
+ * Where the reader is in each medium they can cross from: the anime, each light novel collection that
+ * adapts the web novel, and each manga series (decision 49).
+ */
 function crossingPoints(progress: Progress, byKey: ReadonlyMap<string, TrackerUnit>) {
-  return [progress.anime, ...progress.lightNovels]
+  return [progress.anime, ...progress.lightNovels, ...progress.manga]
     .map((key) => (key ? byKey.get(key) : undefined))
     .filter((unit) => unit !== undefined && reachedChapter(unit) !== null) as TrackerUnit[];
 }
@@ -88,6 +97,7 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           start,
           skipped,
           sideStories: sideStoriesBefore(start),
+          partway: null,
           progress: mergeProgress(progress, {
             ...emptyProgress,
             webNovel: place.key,
@@ -114,6 +124,8 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           start: startVolume,
           skipped,
           sideStories: sideStoriesBefore(startVolume),
+          // The volume starts before where the reader is: it holds chapters they have read.
+          partway: covered(startVolume).some((chapter) => chapter.position <= reached) ? startVolume : null,
           progress: mergeProgress(progress, {
             ...emptyProgress,
             lightNovels: [placeVolume.key],
