@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { UnitLabel } from "~/lib/content/anime";
 import type { MangaChapter, MangaSeries, MangaSeriesCard, MangaVolume, MangaVolumeSpan } from "~/lib/content/manga";
 import { mangaSeriesName } from "~/lib/content/labels";
+import { mangaChapterKey } from "~/lib/content/units";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
@@ -13,7 +14,7 @@ import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
  */
 
 /** Every series as its card shows it, with what reveals its first chapter (a flagged title waits for it). */
-const seriesCards = query
+export const seriesCards = query
   .selectFrom("manga_series as s")
   .select((series) => [
     "s.code",
@@ -222,3 +223,44 @@ function titleOfSeries(card: { title: string; original_title: string | null; tit
 }
 
 export type Manga = Awaited<ReturnType<typeof getManga>>;
+
+/** Every manga volume with the places of its first and last chapters in its series, for the API's series. */
+export const mangaVolumeSpans = query
+  .selectFrom("manga_volumes as v")
+  .innerJoin("manga_chapters as c", (join) =>
+    join.onRef("c.series_code", "=", "v.series_code").onRef("c.volume_number", "=", "v.number"),
+  )
+  .select((row) => [
+    "v.series_code",
+    "v.number",
+    "v.title",
+    "v.released_on",
+    "v.isbn",
+    row.fn.min("c.number").as("first_chapter"),
+    row.fn.max("c.number").as("last_chapter"),
+  ])
+  .groupBy(["v.series_code", "v.number"])
+  .orderBy("v.series_code")
+  .orderBy("v.number");
+
+/** The manga's series as the API's series lists them: names, titles gated, volumes with their chapters' keys. */
+export function toMangaSeriesList(
+  cards: Awaited<ReturnType<typeof seriesCards.execute>>,
+  volumes: Awaited<ReturnType<typeof mangaVolumeSpans.execute>>,
+) {
+  return cards.map((card) => ({
+    code: card.code,
+    name: mangaSeriesName(card.sort_order + 1),
+    title: titleOfSeries(card),
+    volumes: volumes
+      .filter((volume) => volume.series_code === card.code)
+      .map((volume) => ({
+        number: volume.number,
+        title: volume.title,
+        releasedOn: volume.released_on,
+        isbn: volume.isbn,
+        firstChapter: mangaChapterKey(card.code, volume.first_chapter),
+        lastChapter: mangaChapterKey(card.code, volume.last_chapter),
+      })),
+  }));
+}

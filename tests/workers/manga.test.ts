@@ -97,3 +97,27 @@ describe("the manga elsewhere on the site", () => {
     expect((await fetched("/discuss/manga:wick-7")).status).toBe(200);
   });
 });
+
+describe("the manga in the API's series", () => {
+  it("lists each series with its volumes' chapters, a flagged title null for a requester who has not seen it", async () => {
+    const response = await fetched("/api/v1/series");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      manga: {
+        code: string;
+        label: string;
+        title: string | null;
+        volumes: { number: number; first_chapter: string; last_chapter: string }[];
+      }[];
+    };
+    expect(body.manga.map((series) => [series.code, series.label, series.title])).toEqual([
+      ["wick", "Manga 1", "Lanternfall: The Unburnt Wick"],
+      ["tallow", "Manga 2", "Lanternfall: The Tallow Market"],
+    ]);
+    expect(body.manga[0]!.volumes[1]).toMatchObject({
+      number: 2,
+      first_chapter: "manga:wick-5",
+      last_chapter: "manga:wick-8",
+    });
+  });
+});
