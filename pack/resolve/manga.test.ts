@@ -269,3 +269,19 @@ describe("the check of the manga refuses", () => {
     ]);
   });
 });
+
+describe("the spoiler lint of the manga", () => {
+  it("refuses a chapter title every reader sees that names a secret", () => {
+    const problems = problemsOf((manga) => (chaptersOf(manga)[0].title = "Who Built the Door"));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^manga\.json › series\[0\]\.volumes\[0\]\.chapters\[0\]\.title: .*mira-built-the-door/,
+    );
+  });
+
+  it("refuses what a manga-original chapter tells where its readers have not learnt the secret", () => {
+    const problems = problemsOf((manga) => (chaptersOf(manga)[1].original = "Mira built the door, the extra says."));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^manga\.json › series\[0\]\.volumes\[0\]\.chapters\[1\]\.original: /);
+  });
+});
