@@ -80,14 +80,13 @@ export default function Manga({ loaderData }: Route.ComponentProps) {
 
 function Series({ series }: { series: MangaSeries }) {
   return (
-    <section aria-labelledby="series-title" className="space-y-4" data-manga-series={series.code}>
+    // Named by its place: its title may wait behind the shield.
+    <section aria-label={series.name} className="space-y-4" data-manga-series={series.code}>
       <div className="space-y-1">
         <UnitTitle gated={series.title} as="h2" className="text-2xl font-bold tracking-tight" what="This series' title">
           {({ title, originalTitle }) => (
             <>
-              <h2 id="series-title" className="text-2xl font-bold tracking-tight">
-                {title}
-              </h2>
+              <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
               <OriginalText text={originalTitle} className="text-sm" />
             </>
           )}
