@@ -8,6 +8,7 @@ export default [
   route("side_stories", "routes/side-stories.tsx"),
   route("anime", "routes/anime.tsx"),
   route("break_time", "routes/break-time.tsx"),
+  route("manga", "routes/manga.tsx"),
   route("characters", "routes/characters.tsx"),
   route("characters/:slug", "routes/character.tsx"),
   route("discuss", "routes/discuss._index.tsx"),

@@ -15,7 +15,7 @@ function resolveTiny(changes: Partial<Record<PackFileName, (json: any) => void>>
 }
 
 describe("external ids (where the series is listed on tracking services)", () => {
-  it("become one row per id, naming the season, the collection or the web novel", () => {
+  it("become one row per id, naming the season, the collection, the manga series or the web novel", () => {
     const { rows, problems } = resolveTiny({});
     expect(problems).toEqual([]);
     expect(rows?.external_ids).toEqual([
@@ -29,6 +29,8 @@ describe("external ids (where the series is listed on tracking services)", () =>
         target: "main",
       },
       { service: "myanimelist", list: "anime", external_id: "9900101", medium: "anime", target: "1" },
+      // A manga series' own entry on the manga list, by the series' code.
+      { service: "myanimelist", list: "manga", external_id: "9900901", medium: "manga", target: "door" },
     ]);
   });
 
@@ -38,8 +40,8 @@ describe("external ids (where the series is listed on tracking services)", () =>
       "web-novel.json": (json) => (json.externalIds = { novelUpdates: "tiny-tale-light-novel" }),
     });
     expect(problems).toEqual([
-      "light-novels.json › collections[0].externalIds.novelUpdates: tiny-tale-light-novel is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection or the web novel",
-      "light-novels.json › collections[1].externalIds.myAnimeList: 9900201 is already the id of light-novels.json › collections[0].externalIds.myAnimeList: each id names one season, special, collection or the web novel",
+      "light-novels.json › collections[0].externalIds.novelUpdates: tiny-tale-light-novel is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection, manga series or the web novel",
+      "light-novels.json › collections[1].externalIds.myAnimeList: 9900201 is already the id of light-novels.json › collections[0].externalIds.myAnimeList: each id names one season, special, collection, manga series or the web novel",
     ]);
   });
 

@@ -20,7 +20,7 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
       return report(
         file,
         path,
-        `${row.external_id} is already the id of ${first}: each id names one season, special, collection or the web novel`,
+        `${row.external_id} is already the id of ${first}: each id names one season, special, collection, manga series or the web novel`,
       );
     seen.set(key, `${file} › ${path}`);
     rows.push(row);
@@ -107,6 +107,16 @@ export function externalIdRows(pack: ContentPack, report: Report): ExternalIdRow
         },
         "anime.json",
         `specials[${index}].externalIds.myAnimeList`,
+      );
+  });
+  // Each manga series' own entry on the manga list: its chapters and volumes by the series' numbers (decision 49).
+  pack.manga.series.forEach((series, index) => {
+    const id = series.externalIds?.myAnimeList;
+    if (id !== undefined)
+      add(
+        { service: "myanimelist", list: "manga", external_id: String(id), medium: "manga", target: series.code },
+        "manga.json",
+        `series[${index}].externalIds.myAnimeList`,
       );
   });
   return rows;

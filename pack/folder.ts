@@ -25,7 +25,7 @@ export async function loadPack(directory: string, packName: string) {
 }
 
 function readPackFile(path: string): PackFileSource {
-  if (!existsSync(path)) return { problem: "the file is missing" };
+  if (!existsSync(path)) return { problem: "the file is missing", missing: true };
   try {
     return { json: JSON.parse(readFileSync(path, "utf8")) };
   } catch (error) {

@@ -9,6 +9,7 @@ import {
   chapterKey,
   episodeKey,
   isRecutEpisodeKey,
+  mangaChapterKey,
   type Medium,
   mediumOf,
   readRevealers,
@@ -31,9 +32,11 @@ import { recutContents, watchedIn } from "./recuts";
  * know what they show); a Break Time short to those who watched it, or the episode it aired with
  * (app/lib/content/units.ts: `unitRevealers`). An OVA, special or film that adapts chapters covers them as
  * an episode does; an anime-original one, special or season's episode, reveals to its own viewers only
- * (and to whom the pack's `revealIn` names). An episode of a recut reveals
- * what the season's episodes it holds reveal, and what they reveal it reveals too (decision 45). The
- * answer is unit keys joined by spaces (knowledge.ts reads them).
+ * (and to whom the pack's `revealIn` names). An episode of a recut reveals what the season's episodes it
+ * holds reveal, and what they reveal it reveals too (decision 45). A manga chapter covers exactly the
+ * chapters it adapts, alone as a special does (decision 49); a manga-original one reveals to its own
+ * readers, who have read it or a later chapter of its series. The answer is unit keys joined by spaces
+ * (knowledge.ts reads them).
  */
 export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey: string) => string {
   const position = (key: string) => positions.get(key);
@@ -145,6 +148,26 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     // A side story it tells is known to its viewers, and the special to the story's readers.
     for (const story of special.adapts?.sideStories ?? []) tell(story, key, true);
   }
+  // A manga chapter covers the web novel chapters it adapts, and only those: its series may leave chapters
+  // out between its ranges, so what a volume or an episode reaching one of them may have told anywhere
+  // before it is not the manga reader's (decision 49). Its reader has read the series up to it, so the
+  // chapters before it on its line count too (app/lib/content/units.ts: each series is a line).
+  for (const series of pack.manga.series)
+    for (const volume of series.volumes)
+      for (const chapter of volume.chapters) {
+        const key = mangaChapterKey(series.code, chapter.number);
+        const ranges = chapter.adapts?.chapters ?? [];
+        const last = ranges.at(-1);
+        if (last) {
+          reaches.set(key, last.to);
+          coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [], alone: true });
+        }
+        // A side story it tells is known to its readers, and the chapter to the story's.
+        for (const story of chapter.adapts?.sideStories ?? []) {
+          tellers.set(story, [...(tellers.get(story) ?? []), key]);
+          told.set(key, [...(told.get(key) ?? []), story]);
+        }
+      }
   const chapters = new Set(
     pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
   );

@@ -30,6 +30,7 @@ import {
   breakTimeKey,
   chapterKey,
   episodeKey,
+  mangaChapterKey,
   recutEpisodeKey,
   volumeKey,
 } from "../app/lib/content/units";
@@ -200,6 +201,24 @@ export function packTexts(
     add("anime.json", `${path}.original`, special.original, revealedBy);
     // A slug is in every address and anchor of the special, shown to everyone.
     add("anime.json", `${path}.slug`, wordsOf(special.slug), null);
+  });
+
+  // The manga (decision 49): a chapter's title is shown as a web novel chapter's is unless flagged, a
+  // series' flagged title waits for its first chapter, and what a manga-original chapter tells for the chapter.
+  pack.manga.series.forEach((series, s) => {
+    const path = `series[${s}]`;
+    const seriesRevealedBy = series.titleIsSpoiler ? revealersOf(mangaChapterKey(series.code, 1)) : null;
+    add("manga.json", `${path}.title`, series.title, seriesRevealedBy);
+    add("manga.json", `${path}.originalTitle`, series.originalTitle, seriesRevealedBy);
+    series.volumes.forEach((volume, v) => {
+      add("manga.json", `${path}.volumes[${v}].title`, volume.title, null);
+      volume.chapters.forEach((chapter, c) => {
+        const at = `${path}.volumes[${v}].chapters[${c}]`;
+        const revealedBy = revealersOf(mangaChapterKey(series.code, chapter.number));
+        add("manga.json", `${at}.title`, chapter.title, chapter.titleIsSpoiler ? revealedBy : null);
+        add("manga.json", `${at}.original`, chapter.original, revealedBy);
+      });
+    });
   });
 
   const metBy = charactersMetBy(pack, revealersOf, positions);

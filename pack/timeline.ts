@@ -1,4 +1,4 @@
-import { placeName, webNovelEntryNames } from "../app/lib/content/labels";
+import { mangaChapterNumbers, placeName, webNovelEntryNames } from "../app/lib/content/labels";
 import { formatMonth } from "../app/lib/format";
 import type { ContentPack, PackFileName } from "./schema/files";
 import { episodeKey, type Medium, mediumOf, unitKey, type UnitKeyParts } from "../app/lib/content/units";
@@ -240,7 +240,95 @@ export function declareUnits(pack: ContentPack, report: Report): Map<string, Dec
     );
   });
 
+  declareMangaChapters(pack, report, declare);
   return units;
+}
+
+/**
+ * The manga's chapters (manga.json): numbered 1, 2, 3, … through each series' volumes in order, each
+ * named by the number the series gives it. A chapter sits where the last web novel chapter it adapts is,
+ * else with the side story it tells; a manga-original one just after the chapter before it in its series.
+ */
+function declareMangaChapters(
+  pack: ContentPack,
+  report: Report,
+  declare: (unit: UnitKeyParts, placement: Placement, label: string, file: PackFileName, path: string) => void,
+) {
+  const file = "manga.json";
+  const codes = new Set<string>();
+  pack.manga.series.forEach((series, s) => {
+    if (codes.has(series.code)) report(file, `series[${s}].code`, `manga series "${series.code}" appears twice`);
+    codes.add(series.code);
+    const chapters = series.volumes.flatMap((volume, v) =>
+      volume.chapters.map((chapter, c) => ({ chapter, path: `series[${s}].volumes[${v}].chapters[${c}]` })),
+    );
+    const numbers = mangaChapterNumbers(chapters.map(({ chapter }) => chapter));
+    let volumeBefore = 0;
+    series.volumes.forEach((volume, v) => {
+      if (volume.number <= volumeBefore)
+        report(
+          file,
+          `series[${s}].volumes[${v}].number`,
+          volume.number === volumeBefore
+            ? `volume ${volume.number} of ${series.code} appears twice`
+            : `volume ${volume.number} of ${series.code} comes after volume ${volumeBefore}: list volumes in order`,
+        );
+      volumeBefore = Math.max(volumeBefore, volume.number);
+    });
+    const named = new Map<string, string>();
+    let before: string | null = null;
+    chapters.forEach(({ chapter, path }, index) => {
+      const key = `manga:${series.code}-${chapter.number}`;
+      if (chapter.number !== index + 1) {
+        report(
+          file,
+          `${path}.number`,
+          chapters.some((other, at) => at < index && other.chapter.number === chapter.number)
+            ? `chapter ${chapter.number} of ${series.code} appears twice: number chapters 1, 2, 3… through the series, extras too (give an extra its printed number as label)`
+            : `should be ${index + 1}: chapters are numbered 1, 2, 3… through the series' volumes in order, extras too (give an extra its printed number as label)`,
+        );
+        return;
+      }
+      const name = numbers.get(chapter.number)!;
+      const other = named.get(name);
+      if (other !== undefined)
+        report(
+          file,
+          chapter.label === undefined ? `${path}.number` : `${path}.label`,
+          `is numbered "${name}" in ${series.code}, like ${other}: give each chapter a number of its own (a chapter without a label is counted among those without one)`,
+        );
+      named.set(name, path);
+      const lastRange = chapter.adapts?.chapters?.at(-1);
+      const story = chapter.adapts?.sideStories?.[0];
+      const placement: Placement | null = lastRange
+        ? {
+            after: lastRange.to,
+            offset: 0,
+            file,
+            path: `${path}.adapts.chapters[${chapter.adapts!.chapters!.length - 1}].to`,
+          }
+        : story
+          ? { after: story, offset: 0, file, path: `${path}.adapts.sideStories[0]` }
+          : before
+            ? { after: before, offset: READ_AFTER_OFFSET, file, path: `${path}.original` }
+            : null;
+      if (!placement)
+        report(
+          file,
+          `${path}.original`,
+          "a manga-original chapter that opens its series has nothing to place it by: it needs a chapter before it in the series, or adapts",
+        );
+      else
+        declare(
+          { medium: "manga", series: series.code, chapter: chapter.number },
+          placement,
+          placeName({ medium: "manga", series: s + 1, number: name }),
+          file,
+          `${path}.number`,
+        );
+      before = key;
+    });
+  });
 }
 
 /**
@@ -286,6 +374,7 @@ const unitKinds: Record<Medium, string> = {
   anime: "an anime episode (anime:…)",
   break_time: "a Break Time episode (bt:…)",
   anime_specials: "an OVA, special or film (sp:…)",
+  manga: "a manga chapter (manga:…)",
 };
 
 /** The position of a referenced unit, or null when there is none (an absent or broken reference). */

@@ -6,8 +6,8 @@ import { Select } from "~/components/ui/select";
 import { cn } from "~/lib/cn";
 
 export interface ChooserCard {
-  /** The value of the page's parameter this card picks (an arc or season number). */
-  value: number;
+  /** The value of the page's parameter this card picks (an arc or season number, a manga series' code). */
+  value: number | string;
   /** What it is, small above its title: "Arc 3", "Season 2". */
   kicker: string;
   title: string;
@@ -20,7 +20,10 @@ export const MAX_CARDS = 12;
 const NEIGHBOURHOOD = 6;
 
 /** The cards shown of a long run: the chosen one, the two before it and those after, NEIGHBOURHOOD in all. */
-function cardsAround<T extends { value: number }>(cards: readonly T[], selected: number | null): readonly T[] {
+function cardsAround<T extends { value: number | string }>(
+  cards: readonly T[],
+  selected: number | string | null,
+): readonly T[] {
   if (cards.length <= MAX_CARDS) return cards;
   const chosen = Math.max(
     0,
@@ -48,7 +51,7 @@ export function ChooserCards({
   label: string;
   param: string;
   cards: readonly ChooserCard[];
-  selected: number | null;
+  selected: number | string | null;
 }) {
   const { search } = useLocation();
   const shown = cardsAround(cards, selected);
@@ -64,7 +67,7 @@ export function ChooserCards({
       list.scrollTo({ left: list.scrollLeft + cardBox.left - listBox.left - inset, behavior: "instant" });
     }
   }, [selected]);
-  const href = (value: number) => {
+  const href = (value: number | string) => {
     const params = new URLSearchParams(search);
     params.set(param, String(value));
     params.delete("page");
@@ -115,7 +118,7 @@ function ChooserPicker({
   label: string;
   param: string;
   cards: readonly ChooserCard[];
-  selected: number | null;
+  selected: number | string | null;
   search: string;
 }) {
   const kept = [...new URLSearchParams(search)].filter(([name]) => name !== param && name !== "page");

@@ -12,6 +12,7 @@ export const areas = [
   { path: "/side_stories", label: "Side stories" },
   { path: "/anime", label: "Anime" },
   { path: "/break_time", label: "Break Time" },
+  { path: "/manga", label: "Manga" },
   { path: "/characters", label: "Characters" },
   { path: "/releases", label: "Releases" },
   { path: "/reading_tracker", label: "Tracker" },

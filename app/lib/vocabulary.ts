@@ -6,7 +6,15 @@
  */
 
 /** The media the story is told in. */
-export const media = ["web_novel", "light_novels", "side_stories", "anime", "break_time", "anime_specials"] as const;
+export const media = [
+  "web_novel",
+  "light_novels",
+  "side_stories",
+  "anime",
+  "break_time",
+  "anime_specials",
+  "manga",
+] as const;
 export type Medium = (typeof media)[number];
 
 /** What a web novel chapter is: most are plain chapters. */

@@ -29,6 +29,8 @@ export const nouns = {
   season: { one: "season", other: "seasons" },
   short: { one: "short", other: "shorts" },
   animeSpecial: { one: "OVA, special or film", other: "OVAs, specials and films" },
+  mangaChapter: { one: "manga chapter", other: "manga chapters" },
+  mangaSeries: { one: "manga series", other: "manga series" },
   shortStory: { one: "short story", other: "short stories" },
   sideStory: { one: "side story", other: "side stories" },
   sideVolume: { one: "side volume", other: "side volumes" },

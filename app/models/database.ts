@@ -252,7 +252,7 @@ export interface ExternalIdsTable {
   service: "myanimelist" | "novelupdates";
   list: "anime" | "manga" | "series";
   external_id: string;
-  medium: "anime" | "light_novels" | "web_novel" | "anime_specials";
+  medium: "anime" | "light_novels" | "web_novel" | "anime_specials" | "manga";
   target: string;
 }
 
@@ -330,6 +330,37 @@ export interface LnVolumesTable {
   editions: Generated<string>;
 }
 
+export interface MangaChaptersTable {
+  key: string;
+  series_code: string;
+  volume_number: number | null;
+  number: number;
+  label: string;
+  title: string | null;
+  title_revealed_by: string | null;
+  published_on: string | null;
+  adapts_chapters: Generated<string>;
+  adapts_side_stories: Generated<string>;
+  original: string | null;
+  position: number;
+}
+
+export interface MangaSeriesTable {
+  code: string;
+  title: string;
+  original_title: string | null;
+  title_revealed_by: string | null;
+  sort_order: number;
+}
+
+export interface MangaVolumesTable {
+  series_code: string;
+  number: number;
+  title: string | null;
+  released_on: string | null;
+  isbn: string | null;
+}
+
 export interface ProgressHistoryTable {
   uid: string;
   revision: number;
@@ -385,7 +416,7 @@ export interface ReportsTable {
 export interface SearchEntriesTable {
   id: Generated<number>;
   ref: string;
-  kind: "character" | "chapter" | "volume" | "side_story" | "episode" | "break_time" | "anime_special" | "translation_note";
+  kind: "character" | "chapter" | "volume" | "side_story" | "episode" | "break_time" | "anime_special" | "manga_chapter" | "translation_note";
   title: string;
   subtitle: string;
   path: string;
@@ -455,7 +486,7 @@ export interface StorySecretsTable {
 
 export interface StoryUnitsTable {
   key: string;
-  medium: "web_novel" | "light_novels" | "side_stories" | "anime" | "break_time" | "anime_specials";
+  medium: "web_novel" | "light_novels" | "side_stories" | "anime" | "break_time" | "anime_specials" | "manga";
   position: number;
   label: string;
   path: string;
@@ -488,6 +519,9 @@ export interface Database {
   ln_mistakes: LnMistakesTable;
   ln_volume_changes: LnVolumeChangesTable;
   ln_volumes: LnVolumesTable;
+  manga_chapters: MangaChaptersTable;
+  manga_series: MangaSeriesTable;
+  manga_volumes: MangaVolumesTable;
   progress_history: ProgressHistoryTable;
   rate_limit_windows: RateLimitWindowsTable;
   reading_progress: ReadingProgressTable;

@@ -41,6 +41,7 @@ function onTimeline(progress: Progress, positions: ReadonlyMap<string, number>):
     recuts: progress.recuts.filter((key) => positions.has(key)),
     breakTime: progress.breakTime.filter((key) => positions.has(key)),
     animeSpecials: progress.animeSpecials.filter((key) => positions.has(key)),
+    manga: progress.manga.filter((key) => positions.has(key)),
     skipped: progress.skipped.filter((key) => positions.has(key)),
   };
   return {
@@ -216,6 +217,7 @@ function trackedMedia(progress: Progress): Medium[] {
     progress.anime || progress.recuts.length ? "anime" : null,
     progress.breakTime.length ? "break_time" : null,
     progress.animeSpecials.length ? "anime_specials" : null,
+    progress.manga.length ? "manga" : null,
   ];
   return media.filter((medium): medium is Medium => medium !== null);
 }

@@ -120,22 +120,46 @@ const allReleases = query
       )
       .selectAll(),
   )
+  // Side stories and the manga's chapters (decision 49) are one term, as D1 joins at most five.
   .unionAll(
     query
-      .selectFrom("side_stories as s")
-      .innerJoin("story_units as u", "u.key", "s.key")
-      .where("s.published_on", "is not", null)
-      .select((row) => [
-        "s.key",
-        medium("side_stories"),
-        noEdition,
-        "u.label",
-        "s.title",
-        "s.revealed_by",
-        "u.revealed_by as reached_by",
-        row.ref("s.published_on").$castTo<string>().as("released_on"),
-        "u.position",
-      ]),
+      .selectFrom(
+        query
+          .selectFrom("side_stories as s")
+          .innerJoin("story_units as u", "u.key", "s.key")
+          .where("s.published_on", "is not", null)
+          .select((row) => [
+            "s.key",
+            medium("side_stories"),
+            noEdition,
+            "u.label",
+            "s.title",
+            "s.revealed_by",
+            "u.revealed_by as reached_by",
+            row.ref("s.published_on").$castTo<string>().as("released_on"),
+            "u.position",
+          ])
+          .unionAll(
+            query
+              .selectFrom("manga_chapters as m")
+              .innerJoin("story_units as u", "u.key", "m.key")
+              .where("m.published_on", "is not", null)
+              .select((row) => [
+                "m.key",
+                medium("manga"),
+                noEdition,
+                "u.label",
+                // A chapter without a title is named by its label.
+                row.fn.coalesce("m.title", "u.label").$castTo<string>().as("title"),
+                "m.title_revealed_by as revealed_by",
+                "u.revealed_by as reached_by",
+                row.ref("m.published_on").$castTo<string>().as("released_on"),
+                "u.position",
+              ]),
+          )
+          .as("read_apart"),
+      )
+      .selectAll(),
   );
 
 type ReleaseRow = InferResult<typeof allReleases>[number];

@@ -1,4 +1,5 @@
 import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-specials.server";
+import { mangaVolumeSpans, seriesCards as mangaSeriesCards, toMangaSeriesList } from "./manga.server";
 import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
 import type { ArcSpan, UnitSpans } from "~/lib/progress/continue-places";
@@ -93,7 +94,7 @@ export async function getSeriesOverview(db: D1Database, today: string) {
  * synopsis by what reveals it). One round trip.
  */
 export async function getSeries(db: D1Database) {
-  const [[row], counts, arcs, groups, seasons, parts, specials, sources] = await batch(db, [
+  const [[row], counts, arcs, groups, seasons, parts, specials, sources, manga, mangaVolumes] = await batch(db, [
     series,
     totals,
     query.selectFrom("arcs").select(["number", "title"]).orderBy("number"),
@@ -102,6 +103,8 @@ export async function getSeries(db: D1Database) {
     allParts,
     allAnimeSpecials,
     animeSpecialSources,
+    mangaSeriesCards,
+    mangaVolumeSpans,
   ]);
   if (!row) return null;
   return {
@@ -119,5 +122,6 @@ export async function getSeries(db: D1Database) {
       parts: parts.filter((part) => part.season_number === season.number).map(toPart),
     })),
     specials: toAnimeSpecials(specials, sources),
+    manga: toMangaSeriesList(manga, mangaVolumes),
   };
 }

@@ -152,6 +152,28 @@ const animeOriginals = query
   .where("adapts_chapters", "=", "[]")
   .where("adapts_side_stories", "=", "[]");
 
+/**
+ * The manga's chapters, listed under their series (named by its place, and its title unless the pack
+ * flags it), each series on a line of its own (decision 49). A chapter without a title is named by its
+ * number.
+ */
+const mangaTimeline = query
+  .selectFrom("manga_chapters as c")
+  .innerJoin("story_units as u", "u.key", "c.key")
+  .innerJoin("manga_series as s", "s.code", "c.series_code")
+  .select([
+    ...unitColumns,
+    sql<string>`COALESCE(c.title, 'Chapter ' || c.label)`.as("title"),
+    "c.title_revealed_by",
+    sql<string>`'Manga ' || (s.sort_order + 1)`.as("group_label"),
+    sql<string | null>`CASE WHEN s.title_revealed_by IS NULL THEN s.title END`.as("group_title"),
+    "c.volume_number as extra",
+    "u.revealed_by as covered_by",
+    "c.label as manga_number",
+  ])
+  .orderBy("c.series_code")
+  .orderBy("c.number");
+
 /** Where the series is listed on tracking services. */
 const externalIds = query
   .selectFrom("external_ids")
@@ -168,15 +190,17 @@ const externalIds = query
  * the page. One round trip.
  */
 export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
-  const [seasonUnits, recutUnits, listings, originals] = await batch(db, [
+  const [seasonUnits, recutUnits, mangaUnits, listings, originals] = await batch(db, [
     timeline,
     recutTimeline,
+    mangaTimeline,
     externalIds,
     animeOriginals,
   ]);
   const original = new Set(originals.map((row) => row.key));
+  const mangaNumbers = new Map(mangaUnits.map((unit) => [unit.key, unit.manga_number]));
   // In story order, as one query would have given them.
-  const units = [...seasonUnits, ...recutUnits].sort(
+  const units = [...seasonUnits, ...recutUnits, ...mangaUnits.map(({ manga_number: _, ...unit }) => unit)].sort(
     (a, b) => a.position - b.position || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
   return {
@@ -196,6 +220,10 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
       ...(unit.medium === "web_novel" && typeof unit.extra === "number" && { serialNumber: unit.extra }),
       ...(original.has(unit.key) && { animeOriginal: true }),
+      ...(unit.medium === "manga" && {
+        mangaNumber: mangaNumbers.get(unit.key),
+        ...(typeof unit.extra === "number" && { mangaVolume: unit.extra }),
+      }),
       coveredBy: readRevealers(unit.covered_by),
     })),
     externalIds: listings.map(externalId),
@@ -211,8 +239,10 @@ function externalId(row: InferResult<typeof externalIds>[number]): ExternalId {
       ? parseAnimeTarget(row.target)
       : row.medium === "anime_specials"
         ? { medium: "anime_specials", special: row.target }
-        : row.medium === "light_novels"
-          ? { medium: "light_novels", collection: row.target }
-          : { medium: "web_novel" };
+        : row.medium === "manga"
+          ? { medium: "manga", series: row.target }
+          : row.medium === "light_novels"
+            ? { medium: "light_novels", collection: row.target }
+            : { medium: "web_novel" };
   return { service: row.service, list: row.list, id: row.external_id, target };
 }

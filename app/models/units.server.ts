@@ -137,6 +137,23 @@ const units = query
                 adaptationOf("sp"),
               ]),
           )
+          // The manga's chapters (decision 49), in the same term: D1 joins at most five. One without a
+          // title is named by its label.
+          .unionAll(
+            query
+              .selectFrom("story_units as u")
+              .innerJoin("manga_chapters as m", "m.key", "u.key")
+              .select((row) => [
+                ...unitColumns,
+                row.fn.coalesce("m.title", "u.label").$castTo<string>().as("title"),
+                none.as("original_title"),
+                "m.title_revealed_by",
+                "m.published_on as released_on",
+                ...notAVolume,
+                ...noBroadcast,
+                noAdaptation,
+              ]),
+          )
           .as("watched_alone"),
       )
       .selectAll(),

@@ -1,13 +1,13 @@
 import { revealing } from "~/lib/api/contract";
-import { animeSpecialView, seasonView } from "~/lib/api/views";
+import { animeSpecialView, mangaSeriesView, seasonView } from "~/lib/api/views";
 import { getSeries } from "~/models/series.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.series";
 
 /**
  * The series: who made it, its media, its totals and how each medium is grouped. Nothing in it is gated
- * but the titles of seasons' parts and of the OVAs, specials and films, and what those tell, null where the
- * requester may not see them.
+ * but the titles of seasons' parts, of the OVAs, specials and films and of manga series the pack flags, and
+ * what the specials tell, null where the requester may not see them.
  */
 export async function loader(args: Route.LoaderArgs) {
   return answerApi(
@@ -30,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
         light_novel_collections: series.collections,
         anime_seasons: series.seasons.map((season) => seasonView(season, knowledge)),
         anime_specials: series.specials.map((special) => animeSpecialView(special, knowledge, args.context.origin)),
+        manga: series.manga.map((manga) => mangaSeriesView(manga, knowledge, args.context.origin)),
         url: `${args.context.origin}/`,
       };
     },

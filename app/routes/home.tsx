@@ -39,6 +39,7 @@ const areaSummaries: Record<AreaPath, string> = {
   "/side_stories": "Side volumes, short stories, store bonuses and IF routes, in reading order.",
   "/anime": "Seasons and episodes: what each adapts, what it skipped or moved, its shorts and notes.",
   "/break_time": "The chibi shorts, beside the anime episodes they accompany.",
+  "/manga": "Each manga series with its volumes and chapters, and which web novel chapters each adapts.",
   "/characters": "The whole cast: search by name or alias, filter by affiliation.",
   "/releases": "What came out lately and what is coming, with feeds and a calendar to follow it.",
   "/reading_tracker": "Your progress in every medium, what to read next, and the spoiler shield.",

@@ -197,7 +197,7 @@ describe("OVAs, specials and films", () => {
       expect.stringMatching(/^anime\.json › specials\[1\]\.kind: /),
     ]);
     expect(problemsOf((specials) => specials.push({ ...originalOva, externalIds: { myAnimeList: 9900101 } }))).toEqual([
-      "anime.json › specials[1].externalIds.myAnimeList: 9900101 is already the id of anime.json › seasons[0].externalIds.myAnimeList: each id names one season, special, collection or the web novel",
+      "anime.json › specials[1].externalIds.myAnimeList: 9900101 is already the id of anime.json › seasons[0].externalIds.myAnimeList: each id names one season, special, collection, manga series or the web novel",
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { type ContentPack, type PackFileName, packFields, packFiles } from "../schema/files";
+import { type ContentPack, optionalPackFiles, type PackFileName, packFields, packFiles } from "../schema/files";
 
 /* Reading a pack's files and checking each one's shape, with every problem named by file and path. */
 
@@ -32,7 +32,7 @@ export function parsePackFile<F extends PackFileName>(file: F, json: unknown) {
 }
 
 /** What was read of one pack file: its JSON, or why it could not be read. */
-export type PackFileSource = { json: unknown } | { problem: string };
+export type PackFileSource = { json: unknown } | { problem: string; missing?: true };
 
 /**
  * Checks every file's shape (in the order of packFields) and returns the whole pack, or null with
@@ -45,6 +45,8 @@ export function parsePack(read: (file: PackFileName) => PackFileSource): {
   const problems: PackProblem[] = [];
   const parse = <F extends PackFileName>(file: F) => {
     const source = read(file);
+    // A file a pack may leave out reads as empty when it is missing.
+    if ("missing" in source && optionalPackFiles.has(file)) return parsePackFile(file, undefined).value;
     if ("problem" in source) {
       problems.push({ file, path: "", message: source.problem });
       return null;
@@ -58,9 +60,10 @@ export function parsePack(read: (file: PackFileName) => PackFileSource): {
   const lightNovels = parse(packFields.lightNovels);
   const sideStories = parse(packFields.sideStories);
   const anime = parse(packFields.anime);
+  const manga = parse(packFields.manga);
   const characters = parse(packFields.characters);
   const mistakes = parse(packFields.mistakes);
-  if (!series || !webNovel || !lightNovels || !sideStories || !anime || !characters || !mistakes)
+  if (!series || !webNovel || !lightNovels || !sideStories || !anime || !manga || !characters || !mistakes)
     return { pack: null, problems };
-  return { pack: { series, webNovel, lightNovels, sideStories, anime, characters, mistakes }, problems };
+  return { pack: { series, webNovel, lightNovels, sideStories, anime, manga, characters, mistakes }, problems };
 }

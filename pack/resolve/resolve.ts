@@ -9,6 +9,7 @@ import type { Report } from "../timeline";
 import { animeRows, animeSearchEntries } from "./anime";
 import { recutRows, recutSearchEntries } from "./recuts";
 import { animeSpecialRows } from "./anime-specials";
+import { mangaRows } from "./manga";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
@@ -25,7 +26,7 @@ import { webNovelRows } from "./web-novel";
  * are read. Chapters sit in reading order; a volume or episode where the last chapter it adapts is; a
  * side story or side volume just after the unit it is read after; a Break Time short with the episode
  * it accompanies; an OVA, special or film just after the episode it is watched after, else where what
- * it adapts is. Problems are listed in the order the phases meet them; warnings (titles that may give
+ * it adapts is; a manga chapter where the last chapter it adapts is. Problems are listed in the order the phases meet them; warnings (titles that may give
  * the story away, ../spoiler-lint.ts: `lintTitles`) are listed apart and refuse nothing.
  */
 export function resolvePack(
@@ -51,6 +52,7 @@ export function resolvePack(
   const anime = animeRows(resolution);
   const recuts = recutRows(resolution);
   const specials = animeSpecialRows(resolution);
+  const manga = mangaRows(resolution);
   const characters = characterRows(resolution);
   const mistakes = mistakeRows(resolution);
   const rows: Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets"> = {
@@ -89,6 +91,9 @@ export function resolvePack(
     anime_recuts: recuts.recuts,
     anime_recut_episodes: recuts.episodes,
     anime_specials: specials.specials,
+    manga_series: manga.series,
+    manga_volumes: manga.volumes,
+    manga_chapters: manga.chapters,
     characters: characters.characters,
     character_affiliations: characters.affiliations,
     character_facts: characters.facts,
@@ -101,6 +106,7 @@ export function resolvePack(
       ...animeSearchEntries(resolution, anime),
       ...recutSearchEntries(resolution, recuts),
       ...specials.search,
+      ...manga.search,
       ...mistakeSearchEntries(resolution, mistakes),
     ],
     ln_mistakes: mistakes.lightNovel,

@@ -101,6 +101,9 @@ function packDates(pack: ContentPack) {
     ),
     ...pack.anime.breakTime.map((short) => short.airedOn),
     ...pack.anime.specials.map((special) => special.releasedOn),
+    ...pack.manga.series.flatMap((series) =>
+      series.volumes.flatMap((volume) => [volume.releasedOn, ...volume.chapters.map((chapter) => chapter.publishedOn)]),
+    ),
     ...[...pack.mistakes.lightNovel, ...pack.mistakes.anime].flatMap((mistake) => [mistake.addedOn, mistake.updatedOn]),
   ].filter((date): date is string => typeof date === "string");
 }
@@ -122,6 +125,8 @@ function packIsbns(pack: ContentPack) {
 }
 
 export const retitle = (title: string, cycle: Cycle) => (cycle.index === 1 ? title : `${title} (cycle ${cycle.index})`);
+/** A manga series' code in another cycle: wick, wick2, wick3 (a code has no dashes). */
+export const moveMangaSeries = (code: string, cycle: Cycle) => (cycle.index === 1 ? code : `${code}${cycle.index}`);
 export const moveSlug = (slug: string, cycle: Cycle) => (cycle.index === 1 ? slug : `${slug}-${cycle.index}`);
 export const maybe = <T, R>(value: T | undefined, move: (value: T) => R) =>
   value === undefined ? undefined : move(value);
@@ -142,6 +147,8 @@ export function moveKey(key: string, cycle: Cycle) {
     case "anime":
     case "break_time":
       return unitKey({ ...unit, season: unit.season + cycle.seasonShift });
+    case "manga":
+      return unitKey({ ...unit, series: moveMangaSeries(unit.series, cycle) });
   }
 }
 

@@ -92,6 +92,7 @@ function smallPack(): ContentPack {
       ],
       breakTime: [{ season: 1, number: 1, title: "Chibi", airedOn: "2021-04-03", accompanies: "anime:1-1" }],
     }),
+    manga: packFiles["manga.json"].parse(undefined),
     characters: packFiles["characters.json"].parse({
       characters: [
         {

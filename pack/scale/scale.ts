@@ -6,6 +6,7 @@ import {
   moveDate,
   moveIsbn,
   moveKey,
+  moveMangaSeries,
   moveRevealIn,
   moveSlug,
   retitle,
@@ -34,6 +35,7 @@ type SideStory = ContentPack["sideStories"]["sideStories"][number];
 type Season = ContentPack["anime"]["seasons"][number];
 type BreakTimeEpisode = ContentPack["anime"]["breakTime"][number];
 type AnimeSpecial = ContentPack["anime"]["specials"][number];
+type MangaSeries = ContentPack["manga"]["series"][number];
 type Character = ContentPack["characters"]["characters"][number];
 type LightNovelMistake = ContentPack["mistakes"]["lightNovel"][number];
 type AnimeMistake = ContentPack["mistakes"]["anime"][number];
@@ -188,6 +190,36 @@ function copySpecial(special: AnimeSpecial, cycle: Cycle): AnimeSpecial {
   };
 }
 
+function copyMangaSeries(series: MangaSeries, cycle: Cycle): MangaSeries {
+  const range = ({ from, to }: { from: string; to: string }) => ({
+    from: moveKey(from, cycle),
+    to: moveKey(to, cycle),
+  });
+  return {
+    ...series,
+    code: moveMangaSeries(series.code, cycle),
+    title: retitle(series.title, cycle),
+    // An id on a tracking service names one series; the copies are not listed there.
+    externalIds: cycle.index === 1 ? series.externalIds : undefined,
+    volumes: series.volumes.map((volume) => ({
+      ...volume,
+      title: maybe(volume.title, (title) => retitle(title, cycle)),
+      releasedOn: maybe(volume.releasedOn, (date) => moveDate(date, cycle)),
+      // An ISBN names one printed book: the copies have none.
+      isbn: cycle.index === 1 ? volume.isbn : undefined,
+      chapters: volume.chapters.map((chapter) => ({
+        ...chapter,
+        title: maybe(chapter.title, (title) => retitle(title, cycle)),
+        publishedOn: maybe(chapter.publishedOn, (date) => moveDate(date, cycle)),
+        adapts: maybe(chapter.adapts, (adapts) => ({
+          chapters: maybe(adapts.chapters, (ranges) => ranges.map(range)),
+          sideStories: maybe(adapts.sideStories, (keys) => keys.map((key) => moveKey(key, cycle))),
+        })),
+      })),
+    })),
+  };
+}
+
 function copyBreakTime(short: BreakTimeEpisode, cycle: Cycle): BreakTimeEpisode {
   return {
     ...short,
@@ -300,6 +332,9 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
       seasons: cycles.flatMap((cycle) => pack.anime.seasons.map((season) => copySeason(season, cycle))),
       breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
       specials: cycles.flatMap((cycle) => pack.anime.specials.map((special) => copySpecial(special, cycle))),
+    },
+    manga: {
+      series: cycles.flatMap((cycle) => pack.manga.series.map((series) => copyMangaSeries(series, cycle))),
     },
     characters: {
       characters: cycles.flatMap((cycle) =>

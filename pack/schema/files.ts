@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { animeFileSchema } from "./anime";
 import { charactersFileSchema } from "./characters";
+import { mangaFileSchema } from "./manga";
 import { mistakesFileSchema } from "./mistakes";
 import { lightNovelsFileSchema, seriesFileSchema, sideStoriesFileSchema, webNovelFileSchema } from "./novels";
 
@@ -16,11 +17,15 @@ export const packFiles = {
   "light-novels.json": lightNovelsFileSchema,
   "side-stories.json": sideStoriesFileSchema,
   "anime.json": animeFileSchema,
+  "manga.json": mangaFileSchema,
   "characters.json": charactersFileSchema,
   "mistranslations.json": mistakesFileSchema,
 } as const;
 
 export type PackFileName = keyof typeof packFiles;
+
+/** Files a pack may leave out: a series without a manga has no manga.json. */
+export const optionalPackFiles: ReadonlySet<PackFileName> = new Set(["manga.json"]);
 
 export interface ContentPack {
   series: z.infer<typeof seriesFileSchema>;
@@ -28,6 +33,7 @@ export interface ContentPack {
   lightNovels: z.infer<typeof lightNovelsFileSchema>;
   sideStories: z.infer<typeof sideStoriesFileSchema>;
   anime: z.infer<typeof animeFileSchema>;
+  manga: z.infer<typeof mangaFileSchema>;
   characters: z.infer<typeof charactersFileSchema>;
   mistakes: z.infer<typeof mistakesFileSchema>;
 }
@@ -39,6 +45,7 @@ export const packFields = {
   lightNovels: "light-novels.json",
   sideStories: "side-stories.json",
   anime: "anime.json",
+  manga: "manga.json",
   characters: "characters.json",
   mistakes: "mistranslations.json",
 } as const satisfies Record<keyof ContentPack, PackFileName>;

@@ -96,7 +96,7 @@ test.describe("on a phone", () => {
     } else {
       await expect(coming).toContainText("No light novel release is dated yet.");
     }
-    const response = await page.goto("/releases?medium=manga");
+    const response = await page.goto("/releases?medium=games");
     expect(response?.status()).toBe(404);
     await page.getByRole("link", { name: "Anime" }).last().click();
     await expect(page).toHaveURL(/\/releases\?medium=anime$/);

@@ -132,6 +132,25 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.note!],
       (row) => `change note of ${row.episode_key}`,
     ),
+    // A manga series' or chapter's flagged title, and what a manga-original chapter tells (decision 49).
+    ...flagged(
+      rows.manga_series,
+      (row) => row.title_revealed_by,
+      (row) => [row.title, ...(row.original_title ? [row.original_title] : [])],
+      (row) => `title of manga series ${row.code}`,
+    ),
+    ...flagged(
+      rows.manga_chapters,
+      (row) => row.title_revealed_by,
+      (row) => (row.title ? [row.title] : []),
+      (row) => `title of ${row.key}`,
+    ),
+    ...flagged(
+      rows.manga_chapters,
+      (row) => unitRevealers.get(row.key) ?? "",
+      (row) => (row.original ? [row.original] : []),
+      (row) => `what ${row.key} tells`,
+    ),
     // A scene a recut adds is revealed with its recut episode (decision 45).
     ...rows.anime_recut_episodes.flatMap((episode) =>
       (JSON.parse(episode.new_scenes) as { note: string; revealedBy: string | null }[]).map((scene) => ({

@@ -67,6 +67,22 @@ function consecutive(keys: string[]) {
     .map(([start, count]) => keys.slice(start, start + count));
 }
 
+/** A manga reader's places: in some of the series, each chapter on its own line (decision 49). */
+export function mangaPlacesArbitrary(rows: PackRows) {
+  const series = rows.manga_series.map((one) => one.code);
+  const chaptersOf = (code: string) =>
+    rows.manga_chapters.filter((chapter) => chapter.series_code === code).map((chapter) => chapter.key);
+  return fc
+    .subarray(series)
+    .chain((codes) => fc.tuple(...codes.map((code) => fc.constantFrom(...chaptersOf(code)))))
+    .map((keys): string[] => keys);
+}
+
+/** A reader of the manga alone: some chapter of some of its series, nothing of any other medium. */
+export function mangaOnlyKnowledgeArbitrary(rows: PackRows) {
+  return mangaPlacesArbitrary(rows).map((keys) => knowledgeOfUnits(keys));
+}
+
 /**
  * The season's episodes whose adaptation is not one run of chapters (an episode that intercuts runs, one
  * that tells a side story, an anime-original one), each with the episode after it: where an anime viewer
@@ -87,8 +103,9 @@ export function episodesOfOtherShapes(rows: PackRows) {
 
 /**
  * A reader's knowledge: any mix of media, from none to far along in each (a season's episodes and each
- * recut apart, decision 45), with or without units skipped on the way. One anime viewer in three is at an
- * episode of another shape than one run of chapters, or just past it (`episodesOfOtherShapes`).
+ * recut apart, decision 45; each manga series apart, decision 49), with or without units skipped on the
+ * way. One anime viewer in three is at an episode of another shape than one run of chapters, or just past
+ * it (`episodesOfOtherShapes`).
  */
 export function knowledgeArbitrary(rows: PackRows) {
   const keysOf = (medium: string) => unitsInOrder(rows, medium);
@@ -120,10 +137,11 @@ export function knowledgeArbitrary(rows: PackRows) {
       // Runs in story order, which the reveal writes as spans: a season's shorts, an arc's chapters skipped.
       shortsInARow: consecutive(keysOf("break_time")),
       skippedInARow: consecutive(keysOf("web_novel")),
+      manga: mangaPlacesArbitrary(rows),
     })
-    .map(({ webNovel, anime, recut, lightNovels, checked, skipped, shortsInARow, skippedInARow }) =>
+    .map(({ webNovel, anime, recut, lightNovels, checked, skipped, shortsInARow, skippedInARow, manga }) =>
       knowledgeOfUnits(
-        [webNovel, anime, recut, ...lightNovels, ...checked, ...shortsInARow].filter(
+        [webNovel, anime, recut, ...lightNovels, ...checked, ...shortsInARow, ...manga].filter(
           (key): key is string => key !== null,
         ),
         [...skipped, ...skippedInARow],

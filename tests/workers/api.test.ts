@@ -305,7 +305,7 @@ describe("the API's HTTP contract", () => {
     ["/api/v1/units?pge=2", "unknown_parameter", "pge"],
     ["/api/v1/units?page=0", "invalid_parameter", "page"],
     ["/api/v1/units?per_page=101", "invalid_parameter", "per_page"],
-    ["/api/v1/units?medium=manga", "invalid_parameter", "medium"],
+    ["/api/v1/units?medium=games", "invalid_parameter", "medium"],
     ["/api/v1/units?page=1&page=2", "invalid_parameter", "page"],
     ["/api/v1/translation-notes?unit=wn:1-1", "invalid_parameter", "unit"],
     ["/api/v1/openapi.json?x=1", "unknown_parameter", "x"],

@@ -28,6 +28,8 @@ describe("where the series is listed on tracking services", () => {
     expect(results).toEqual([
       { service: "myanimelist", list: "anime", external_id: "9900101", medium: "anime", target: "1" },
       { service: "myanimelist", list: "manga", external_id: "9900201", medium: "light_novels", target: "main" },
+      // The manga series' own entry, by the series' code (decision 49).
+      { service: "myanimelist", list: "manga", external_id: "9900901", medium: "manga", target: "door" },
       { service: "novelupdates", list: "series", external_id: "tiny-tale", medium: "web_novel", target: "" },
       {
         service: "novelupdates",
@@ -82,14 +84,14 @@ describe("where the series is listed on tracking services", () => {
       (
         await env.DB.prepare("SELECT external_id FROM external_ids ORDER BY external_id").all<{ external_id: string }>()
       ).results.map((row) => row.external_id);
-    expect(await ids()).toEqual(["9900199", "9900201", "tiny-tale-light-novel"]);
+    expect(await ids()).toEqual(["9900199", "9900201", "9900901", "tiny-tale-light-novel"]);
     const { body } = await timeline();
     expect(planServiceImport(tinyExport(1), body.externalIds, body.units, emptyProgress).error).toMatch(
       /^This export has nothing for this series/,
     );
 
     await importRows(testPackRows("tiny"));
-    expect(await ids()).toEqual(["9900101", "9900201", "tiny-tale", "tiny-tale-light-novel"]);
+    expect(await ids()).toEqual(["9900101", "9900201", "9900901", "tiny-tale", "tiny-tale-light-novel"]);
   });
 
   it("refuse a pack that gives one id to two things, so nothing is imported", async () => {
@@ -101,7 +103,7 @@ describe("where the series is listed on tracking services", () => {
         file: "light-novels.json",
         path: "collections[1].externalIds.novelUpdates",
         message:
-          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection or the web novel",
+          "tiny-tale is already the id of web-novel.json › externalIds.novelUpdates: each id names one season, special, collection, manga series or the web novel",
       },
     ]);
   });
@@ -125,6 +127,9 @@ describe("where the series is listed on tracking services", () => {
       // A film's and an OVA's own entries.
       "myanimelist/anime/9900150 → anime_specials sp:paper-boats",
       "myanimelist/anime/9900151 → anime_specials sp:sardine-tin-lantern",
+      // Each manga series' own entry (decision 49).
+      "myanimelist/manga/9900301 → manga wick",
+      "myanimelist/manga/9900302 → manga tallow",
     ]);
   });
 });

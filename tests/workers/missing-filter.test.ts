@@ -41,7 +41,7 @@ describe("a filter that names nothing", () => {
       "Page 999 does not exist",
       "/translation_meta/ln_mistls/main_v1?page=1",
     ],
-    ["/releases?medium=manga", "The medium “manga” does not exist", "/releases?medium=anime"],
+    ["/releases?medium=games", "The medium “games” does not exist", "/releases?medium=anime"],
     ["/releases?page=0", "Page 0 does not exist", "/releases?page=1"],
     ["/releases?medium=anime&page=99", "Page 99 does not exist", "/releases?medium=anime&page=1"],
   ])("%s answers 404, says so and links to what there is", async (path, says, link) => {

@@ -59,7 +59,7 @@ describe("reading tracker", () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
     expect(new Set(units.map((unit) => unit.medium))).toEqual(
-      new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time", "anime_specials"]),
+      new Set(["web_novel", "light_novels", "side_stories", "anime", "break_time", "anime_specials", "manga"]),
     );
   });
 

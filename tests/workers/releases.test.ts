@@ -61,10 +61,10 @@ describe("the release radar", () => {
   });
 
   it("answers a medium or a page that is not there with the 404 that offers what is", async () => {
-    expect(await status(releasesLoader, "/releases?medium=manga")).toBe(404);
+    expect(await status(releasesLoader, "/releases?medium=games")).toBe(404);
     expect(await status(releasesLoader, "/releases?page=0")).toBe(404);
     expect(await status(releasesLoader, "/releases?page=2")).toBe(404);
-    const missing = await settle(releasesLoader, "/releases?medium=manga");
+    const missing = await settle(releasesLoader, "/releases?medium=games");
     expect(JSON.stringify(missing)).toContain("/releases?medium=break_time");
   });
 });
@@ -158,7 +158,7 @@ describe("the release feeds", () => {
     // Named by its label until the reader has seen the film or the story it tells.
     expect(xml).not.toContain("Lamp Oil: The Film");
     expect(xml).not.toContain("Web novel:");
-    expect((await respond(feedLoader, "/releases/manga/feed.xml", { params: { medium: "manga" } })).status).toBe(404);
+    expect((await respond(feedLoader, "/releases/games/feed.xml", { params: { medium: "games" } })).status).toBe(404);
   });
 
   it("the calendar holds volumes and episodes, not chapters, each an all-day event", async () => {

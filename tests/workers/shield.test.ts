@@ -28,6 +28,7 @@ import {
   episodesOfOtherShapes,
   knowledgeArbitrary,
   leaks as leaksBeyond,
+  mangaOnlyKnowledgeArbitrary,
   packGatedTexts,
   unitsInOrder,
 } from "../support/reader-knowledge";
@@ -53,6 +54,8 @@ beforeAll(async () => {
       `/anime?season=${season.number}`,
       `/break_time?season=${season.number}`,
     ]),
+    "/manga",
+    ...rows.manga_series.map((series) => `/manga?series=${series.code}`),
     "/characters",
     ...[
       ...new Set(
@@ -147,6 +150,49 @@ describe("the spoiler shield over every kind of public response", () => {
       }),
       { numRuns: RUNS.normal },
     );
+  });
+
+  it("a reader of the manga alone gets nothing beyond the chapters they have read, on any page", async () => {
+    await fc.assert(
+      fc.asyncProperty(mangaOnlyKnowledgeArbitrary(rows), fc.constantFrom(...pages), async (knowledge, path) => {
+        for (const address of addresses(path, knowledge)) {
+          const response = await fetchSite(address);
+          expect(response.status, address).toBeLessThan(500);
+          expect(leaks(await response.text(), knowledge), address).toEqual([]);
+        }
+      }),
+      { numRuns: RUNS.normal },
+    );
+  });
+
+  it("a reader of the manga sees what the web novel chapters it adapts reveal, and nothing a chapter it left out does", async () => {
+    // wick-6 adapts wn:1-16 to wn:1-17 and wn:1-19, leaving wn:1-18 out (content/demo/manga.json).
+    const reader = knowledgeOfUnits(["manga:wick-8"]);
+    const revealedAt = (key: string) => rows.story_units.find((unit) => unit.key === key)!.revealed_by.split(" ");
+    expect(revealedAt("wn:1-19")).toContain("manga:wick-6");
+    expect(revealedAt("wn:1-18")).not.toContain("manga:wick-6");
+    expect(hasConsumed(reader, "manga:wick-6")).toBe(true);
+    expect(hasConsumed(reader, "manga:wick-9")).toBe(false);
+    // The other series is a line of its own.
+    expect(hasConsumed(reader, "manga:tallow-1")).toBe(false);
+    // Flagged web novel titles: wn:1-8 (in wick-3's range) and wn:1-19 (wick-6's) are seen; wn:1-25 (wick-9's) is not.
+    const title = (key: string) => rows.chapters.find((row) => row.key === key)!;
+    for (const key of ["wn:1-8", "wn:1-19", "wn:1-25"]) expect(title(key).title_revealed_by, key).not.toBeNull();
+    const [, data] = addresses("/web_novel?arc=1", reader);
+    const page = await (await fetchSite(data!)).text();
+    expect(page).toContain(title("wn:1-8").title);
+    expect(page).toContain(title("wn:1-19").title);
+    expect(page).not.toContain(title("wn:1-25").title);
+    // The manga's own flagged title, of a chapter read, and its extra's note.
+    const [, manga] = addresses("/manga?series=wick", reader);
+    const mangaPage = await (await fetchSite(manga!)).text();
+    const chapter = (key: string) => rows.manga_chapters.find((row) => row.key === key)!;
+    expect(mangaPage).toContain(chapter("manga:wick-3").title);
+    expect(mangaPage).toContain(chapter("manga:wick-7").original);
+    const [, sealed] = addresses("/manga?series=wick", knowledgeOfUnits(["manga:wick-2"]));
+    const sealedPage = await (await fetchSite(sealed!)).text();
+    expect(sealedPage).not.toContain(chapter("manga:wick-3").title);
+    expect(sealedPage).not.toContain(chapter("manga:wick-7").original);
   });
 
   it("an answer for a stated knowledge is never indexed; a page without one may be", async () => {

@@ -8,8 +8,9 @@ import { useShield } from "~/browser/spoiler-shield";
 import { formatNumber } from "~/lib/format";
 import { countOf, nounFor, nouns } from "~/lib/words";
 
-/** Where the reader comes from, in words: "the anime", "the Lanternfall light novels". */
+/** Where the reader comes from, in words: "the anime", "the Lanternfall light novels", "the manga (Manga 1: …)". */
 function sourceName(from: TrackerUnit) {
+  if (from.medium === "manga") return `the manga (${from.group})`;
   return from.medium === "anime" ? "the anime" : `the ${from.group} light novels`;
 }
 
@@ -29,11 +30,27 @@ function UnitName({ unit }: { unit: TrackerUnit }) {
 
 /** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way:". */
 function skippedLead(crossing: Crossing) {
-  const source = crossing.from.medium === "anime" ? "The anime" : `The ${crossing.from.group} light novels`;
+  const source =
+    crossing.from.medium === "anime"
+      ? "The anime"
+      : crossing.from.medium === "manga"
+        ? "The manga"
+        : `The ${crossing.from.group} light novels`;
   const count = crossing.skipped.length;
   return crossing.to.medium === "web_novel"
     ? `${source} left out ${countOf(count, nouns.chapter)} on the way:`
     : `${countOf(count, nouns.volume)} with chapters ${sourceName(crossing.from)} left out, on the way:`;
+}
+
+/**
+ * Where the reader's place ends partway through the light novel volume they would start: "You are partway
+ * through Lanternfall 2: Manga 1 · Chapter 7 (manga volume 2) ends in it, so it starts with chapters you
+ * have already read."
+ */
+function partwayNote(from: TrackerUnit, volume: TrackerUnit) {
+  const inVolume =
+    from.medium === "manga" && from.mangaVolume !== undefined ? ` (manga volume ${from.mangaVolume})` : "";
+  return `You are partway through ${volume.label}: ${placeName(from)}${inVolume} ends in it, so it starts with chapters you have already ${from.medium === "anime" ? "watched" : "read"}.`;
 }
 
 /** That the skipped units stay unread, in the number they come in: "It stays unread…" or "They stay unread…". */
@@ -68,6 +85,7 @@ export function CrossingOffers({
             </Link>
             .
           </p>
+          {crossing.partway ? <p data-partway>{partwayNote(crossing.from, crossing.partway)}</p> : null}
           {crossing.skipped.length ? (
             <div>
               <p>{skippedLead(crossing)}</p>

@@ -282,8 +282,21 @@ describe("CrossingOffers", () => {
     collection: "main",
   });
   const webNovel: Crossing["to"] = { medium: "web_novel", collection: null, name: "the web novel" };
-  const offer = (skipped: TrackerUnit[], to: Crossing["to"], start: TrackerUnit) => {
-    const crossing: Crossing = { from: episode, to, start, skipped, sideStories: [], progress: emptyProgress };
+  const offer = (
+    skipped: TrackerUnit[],
+    to: Crossing["to"],
+    start: TrackerUnit,
+    { from = episode, partway = null }: { from?: TrackerUnit; partway?: TrackerUnit | null } = {},
+  ) => {
+    const crossing: Crossing = {
+      from,
+      to,
+      start,
+      skipped,
+      sideStories: [],
+      progress: emptyProgress,
+      partway,
+    };
     const Stub = createRoutesStub([
       { path: "/", Component: () => <CrossingOffers crossings={[crossing]} onCross={noop} /> },
     ]);
@@ -308,5 +321,27 @@ describe("CrossingOffers", () => {
       volume("ln:main-5", "Lanternfall 5"),
     );
     expect(html).toContain("1 volume with chapters the anime left out, on the way:");
+  });
+
+  it("warns a manga reader whose place ends partway through the light novel volume they would start", () => {
+    const mangaChapter: TrackerUnit = {
+      ...chapter("manga:wick-8", "Manga 1 · Chapter 7", null),
+      medium: "manga",
+      label: "Manga 1 · Chapter 7",
+      group: "Manga 1: Lanternfall: The Unburnt Wick",
+      mangaNumber: "7",
+      mangaVolume: 2,
+    };
+    const start = volume("ln:main-2", "Lanternfall 2");
+    const html = offer([], { medium: "light_novels", collection: "main", name: "Lanternfall" }, start, {
+      from: mangaChapter,
+      partway: start,
+    });
+    expect(html).toContain(
+      "You have read the manga (Manga 1: Lanternfall: The Unburnt Wick) up to Manga 1 · Chapter 7.",
+    );
+    expect(html).toContain(
+      "You are partway through Lanternfall 2: Manga 1 · Chapter 7 (manga volume 2) ends in it, so it starts with chapters you have already read.",
+    );
   });
 });

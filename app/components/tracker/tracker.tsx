@@ -23,11 +23,12 @@ import {
   sameProgress,
   withLastVolume,
   withPosition,
+  withMangaChapter,
   withRecutEpisode,
 } from "~/lib/progress/changes";
 import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
-import { emptyProgress, lastRecutEpisode, lastVolumeKey, type Progress } from "~/lib/progress/record";
-import { animeRecuts, lightNovelCollections, unitsByMedium } from "~/lib/progress/tracker-units";
+import { emptyProgress, lastMangaChapter, lastRecutEpisode, lastVolumeKey, type Progress } from "~/lib/progress/record";
+import { animeRecuts, lightNovelCollections, mangaSeries, unitsByMedium } from "~/lib/progress/tracker-units";
 import { upNext } from "~/lib/progress/up-next";
 import { crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
@@ -69,6 +70,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const byMedium = useMemo(() => unitsByMedium(units), [units]);
   const collections = useMemo(() => lightNovelCollections(units), [units]);
   const recuts = useMemo(() => animeRecuts(units), [units]);
+  const manga = useMemo(() => mangaSeries(units), [units]);
 
   function show(next: Progress) {
     shown.current = next;
@@ -204,6 +206,22 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               </div>
             ) : null}
           </TrackerSection>
+          {manga.length ? (
+            <TrackerSection title={mediumLabels.manga}>
+              {/* Each series is read on its own (decision 49): reading one says nothing of another. */}
+              <div className="grid items-end gap-3 sm:grid-cols-2">
+                {manga.map((series) => (
+                  <UnitSelect
+                    key={series.code}
+                    label={`${series.name}: read up to`}
+                    units={series.chapters}
+                    value={lastMangaChapter(progress, series.code)}
+                    onChange={(chapter) => change(withMangaChapter(progress, series.code, chapter))}
+                  />
+                ))}
+              </div>
+            </TrackerSection>
+          ) : null}
           {offers.length ? (
             <TrackerSection title="Continue in another medium">
               <CrossingOffers

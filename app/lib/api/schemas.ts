@@ -152,6 +152,30 @@ export const apiSchemas = {
         url: { type: "string", format: "uri", description: "Where the site shows it." },
       }),
     },
+    manga: {
+      type: "array",
+      description:
+        "The manga's series, in the pack's order, each read on its own (`manga:<series>-<n>` keys in `reveal`, `n` the chapter's place in its series): reading one says nothing of another. Its chapters are units of the medium `manga`.",
+      items: object({
+        code: { type: "string", examples: ["wick"] },
+        label: { type: "string", description: "A short name that never spoils: `Manga 1`." },
+        title: nullable("string", "Null when the title spoils something the reader has not seen."),
+        original_title: nullable("string", "Null when there is none or the title is withheld."),
+        volumes: {
+          type: "array",
+          description: "Its volumes, numbered from 1 in the series.",
+          items: object({
+            number: { type: "integer" },
+            title: nullable("string", "Null when it has none."),
+            released_on: storyDate("When it came out; null where not known."),
+            isbn: nullable("string", "Null where not known."),
+            first_chapter: { type: "string", description: "The key of its first chapter.", examples: ["manga:wick-5"] },
+            last_chapter: { type: "string", description: "The key of its last chapter.", examples: ["manga:wick-8"] },
+          }),
+        },
+        url: { type: "string", format: "uri", description: "Where the site shows it." },
+      }),
+    },
     url: { type: "string", format: "uri" },
   }),
   Unit: object(

@@ -157,6 +157,42 @@ export function animeSpecialView(special: AnimeSpecial, knowledge: Knowledge, or
   };
 }
 
+/** A manga series in the API's series (decision 49): its title null where it is flagged and not known. */
+export function mangaSeriesView(
+  manga: {
+    code: string;
+    name: string;
+    title: Gated<{ title: string; originalTitle: string | null }>;
+    volumes: {
+      number: number;
+      title: string | null;
+      releasedOn: string | null;
+      isbn: string | null;
+      firstChapter: string;
+      lastChapter: string;
+    }[];
+  },
+  knowledge: Knowledge,
+  origin: string,
+) {
+  const { title } = seal(manga, knowledge);
+  return {
+    code: manga.code,
+    label: manga.name,
+    title: title.content?.title ?? null,
+    original_title: title.content?.originalTitle ?? null,
+    volumes: manga.volumes.map((volume) => ({
+      number: volume.number,
+      title: volume.title,
+      released_on: volume.releasedOn,
+      isbn: volume.isbn,
+      first_chapter: volume.firstChapter,
+      last_chapter: volume.lastChapter,
+    })),
+    url: `${origin}/manga?series=${manga.code}`,
+  };
+}
+
 type Portrait = Gated<{ src: string; alt: string }> | null;
 /** A true name that is a secret: null in a sealed answer whose requester does not know it (`secretly`). */
 type TrueName = Secret<string> | null;

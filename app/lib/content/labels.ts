@@ -110,7 +110,30 @@ export type UnitPlace =
       kind: AnimeSpecialKind;
       /** Its number among the pack's specials of its kind, where there is more than one. */
       among?: number;
+    }
+  | {
+      medium: "manga";
+      /** The series' place among the pack's manga series (its title may be a spoiler). */
+      series: number;
+      /** The chapter's number as the series gives it (`mangaChapterNumbers`): "7", "12.5". */
+      number: string;
     };
+
+/** A manga series named by its place, never its title: "Manga 2". */
+export const mangaSeriesName = (series: number) => `Manga ${series}`;
+
+/**
+ * The number each chapter of a manga series goes by, by its place in the series: its label where it has
+ * one ("12.5"), else the count of the series' chapters without a label up to it, so an extra between 12
+ * and 13 does not make chapter 13 "Chapter 14".
+ */
+export function mangaChapterNumbers(chapters: readonly { number: number; label?: string | undefined }[]) {
+  const numbers = new Map<number, string>();
+  let count = 0;
+  for (const chapter of [...chapters].sort((a, b) => a.number - b.number))
+    numbers.set(chapter.number, chapter.label ?? String(++count));
+  return numbers;
+}
 
 /** What the site calls each kind of anime special. */
 export const animeSpecialKindLabels: Record<AnimeSpecialKind, string> = {
@@ -127,7 +150,7 @@ export function recutName(season: number, recut: number) {
 /**
  * A unit named by its place in the story, never by its title: "Arc 6 · Chapter 24", "Lanternfall 3",
  * "Side story · Lanternfall EX 1" ("Side story · Author's blog, Jan 2015" where the blog holds more than
- * one), "Season 2 · Episode 3", "Season 1 · Break Time 2", "Anime · OVA 2", "Anime · Film". Every unit's label
+ * one), "Season 2 · Episode 3", "Season 1 · Break Time 2", "Anime · OVA 2", "Anime · Film", "Manga 1 · Chapter 12.5". Every unit's label
  * is this (the importer stores it), so it is what shows where a title is hidden, and it spoils nothing.
  */
 export function placeName(place: UnitPlace): string {
@@ -146,6 +169,8 @@ export function placeName(place: UnitPlace): string {
       return breakTimeLabel(place);
     case "anime_specials":
       return `Anime · ${animeSpecialKindLabels[place.kind]}${place.among ? ` ${place.among}` : ""}`;
+    case "manga":
+      return `${mangaSeriesName(place.series)} · Chapter ${place.number}`;
   }
 }
 

@@ -9,6 +9,10 @@
  *   anime:<season>r<recut>-<n>  a recut's episode      anime:1r1-2 (a re-edit of season 1: decision 45)
  *   bt:<season>-<number>        a Break Time short     bt:1-5
  *   sp:<slug>                   an OVA, special, film  sp:embers-of-the-bridge
+ *   manga:<series>-<chapter>    a manga chapter        manga:wick-7 (decision 49)
+ *
+ * A manga chapter's number in its key is its place in its series (1, 2, 3, …, counting extras such as
+ * "12.5"), so a series' chapters are a run; the number the series gives it is its label.
  */
 
 import { media, type Medium } from "../vocabulary";
@@ -22,6 +26,7 @@ export const mediumLabels: Record<Medium, string> = {
   anime: "Anime",
   break_time: "Break Time",
   anime_specials: "OVAs, specials and films",
+  manga: "Manga",
 };
 
 /** What one unit of a medium is, for a card that names one: "Light novel", not "Light novels". */
@@ -33,6 +38,7 @@ export const unitMediumLabels: Record<Medium, string> = {
   break_time: "Break Time",
   // Its label names its kind: "Anime · Film".
   anime_specials: "Anime",
+  manga: "Manga",
 };
 
 /** The largest number in a key: arcs, chapters, volumes, seasons, episodes. */
@@ -74,6 +80,8 @@ export const unitKeyPatterns: Record<Medium, RegExp> = {
   anime: new RegExp(`^anime:(${wholeNumber})(?:r(${wholeNumber}))?-(${wholeNumber})$`),
   break_time: numberedKeyPattern("bt", 2),
   anime_specials: new RegExp(`^sp:(${slug})$`),
+  // A manga series' code, as a light novel collection's, and the chapter's place in the series.
+  manga: new RegExp(`^manga:(${collectionCode})-(${wholeNumber})$`),
 };
 /** Any unit key. */
 export const unitKeyPattern = new RegExp(media.map((medium) => `(?:${unitKeyPatterns[medium].source})`).join("|"));
@@ -93,7 +101,9 @@ export type UnitKeyParts =
       recut?: number;
     }
   | { medium: "break_time"; season: number; number: number }
-  | { medium: "anime_specials"; slug: string };
+  | { medium: "anime_specials"; slug: string }
+  /** A manga series' chapter, by its place in the series (the series' own number is its label). */
+  | { medium: "manga"; series: string; chapter: number };
 
 export type UnitKeyPartsOf<M extends Medium> = Extract<UnitKeyParts, { medium: M }>;
 
@@ -110,6 +120,10 @@ export const recutLine = (season: number, recut: number) => `anime/${season}r${r
 export const isRecutEpisodeKey = (key: string) => parseUnitKey(key, "anime")?.recut !== undefined;
 export const breakTimeKey = (season: number, number: number) => numberedKey("bt", season, number);
 export const animeSpecialKey = (slug: string) => `sp:${slug}`;
+/** A manga chapter: mangaChapterKey("wick", 7) is manga:wick-7. */
+export const mangaChapterKey = (series: string, chapter: number) => `manga:${series}-${chapter}`;
+/** The line a manga series is read along: each series is its own (decision 49). */
+export const mangaLine = (series: string) => `manga/${series}`;
 
 /*
  * How each medium's units are named and read, in one table: the spoiler rule (app/lib/shield/knowledge.ts)
@@ -293,6 +307,19 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
     // Watched on its own, wherever it sits in watch order: it stands for no episode.
     reading: { inOrder: false },
   }),
+  manga: defineMedium<UnitKeyPartsOf<"manga">>({
+    pattern: unitKeyPatterns.manga,
+    parts: ([series = "", chapter = ""]) => ({ medium: "manga", series, chapter: Number(chapter) }),
+    key: ({ series, chapter }) => mangaChapterKey(series, chapter),
+    reading: {
+      inOrder: true,
+      // Each series (one per arc) is a line of its own: reading one says nothing of another.
+      line: ({ series }) => mangaLine(series),
+      position: ({ chapter }) => [chapter],
+      at: (parts, [chapter = 0]) => ({ ...parts, chapter }),
+    },
+    numbering: { number: ({ chapter }) => chapter, at: (parts, chapter) => ({ ...parts, chapter }) },
+  }),
 };
 
 /** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
@@ -329,6 +356,8 @@ export function unitKey(parts: UnitKeyParts): string {
       return breakTimeKey(parts.season, parts.number);
     case "anime_specials":
       return animeSpecialKey(parts.slug);
+    case "manga":
+      return mangaChapterKey(parts.series, parts.chapter);
   }
 }
 
@@ -382,7 +411,10 @@ export function mediumOf(key: string): Medium | null {
   return parseUnitKey(key)?.medium ?? null;
 }
 
-/** The element id a unit has on its page: wn:2-14 → wn-2-14; an episode as viewers write it, anime:1-5 → s1e5. */
+/**
+ * The element id a unit has on its page: wn:2-14 → wn-2-14; an episode as viewers write it, anime:1-5 →
+ * s1e5; a manga chapter manga:wick-7 → manga-wick-7.
+ */
 export function unitAnchor(key: string) {
   const parts = parseUnitKey(key);
   // Only validated keys reach the pages; anything else still gets a usable, distinct id.
@@ -425,6 +457,8 @@ export function unitPath(key: string) {
     case "anime_specials":
       // Every view of the anime page lists the OVAs, specials and films under its season.
       return `/anime#${anchor}`;
+    case "manga":
+      return `/manga?series=${parts.series}#${anchor}`;
   }
 }
 

@@ -93,4 +93,5 @@ export const releaseNouns: Record<Medium, string> = {
   anime: "anime",
   break_time: "Break Time",
   anime_specials: "anime special",
+  manga: "manga chapter",
 };

@@ -40,6 +40,7 @@ describe("mergeProgress", () => {
       recuts: ["anime:1r1-4", "anime:2r1-1"],
       breakTime: ["bt:1-1"],
       animeSpecials: ["sp:film"],
+      manga: ["manga:tallow-2", "manga:wick-9"],
       position: 70,
       updatedAt: "2026-01-01T00:00:00.000Z",
     });
@@ -51,6 +52,7 @@ describe("mergeProgress", () => {
       recuts: ["anime:1r1-2"],
       breakTime: ["bt:2-1"],
       animeSpecials: ["sp:an-ova", "sp:film"],
+      manga: ["manga:wick-10"],
       position: 90,
       updatedAt: "2026-02-01T00:00:00.000Z",
     });
@@ -64,6 +66,8 @@ describe("mergeProgress", () => {
       recuts: ["anime:1r1-4", "anime:2r1-1"],
       breakTime: ["bt:1-1", "bt:2-1"],
       animeSpecials: ["sp:an-ova", "sp:film"],
+      // The furthest chapter of each manga series, each series apart (chapter 10 after 9, not before it).
+      manga: ["manga:tallow-2", "manga:wick-10"],
       skipped: [],
       position: 90,
       updatedAt: "2026-02-01T00:00:00.000Z",

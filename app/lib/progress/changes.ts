@@ -3,8 +3,10 @@ import { hasConsumed, knowledgeOfUnits } from "../shield/knowledge";
 import {
   emptyProgress,
   furthestRecutEpisodes,
+  furthestMangaChapters,
   furthestVolumes,
   knowledgeOf,
+  mangaSeriesOf,
   type Progress,
   reachedUnits,
   recutOf,
@@ -52,6 +54,7 @@ export function mergeProgress(a: Progress, b: Progress): Progress {
     recuts: furthestRecutEpisodes([...a.recuts, ...b.recuts]),
     breakTime: [...new Set([...a.breakTime, ...b.breakTime])].sort(),
     animeSpecials: [...new Set([...a.animeSpecials, ...b.animeSpecials])].sort(),
+    manga: furthestMangaChapters([...a.manga, ...b.manga]),
     skipped: [...a.skipped, ...b.skipped].filter((key) => !hasConsumed(knowsA, key) && !hasConsumed(knowsB, key)),
     position: Math.max(a.position, b.position),
     updatedAt: a.updatedAt > b.updatedAt ? a.updatedAt : b.updatedAt,
@@ -99,6 +102,13 @@ export function withRecutEpisode(progress: Progress, recut: string, unitKey: str
   return { ...progress, recuts: set ? [...others, unitKey].sort() : others };
 }
 
+/** The record with a manga series' ("wick") last chapter read set from a chapter key (null: not started). */
+export function withMangaChapter(progress: Progress, series: string, unitKey: string | null): Progress {
+  const others = progress.manga.filter((key) => mangaSeriesOf(key) !== series);
+  const set = unitKey !== null && mangaSeriesOf(unitKey) === series;
+  return { ...progress, manga: set ? [...others, unitKey].sort() : others };
+}
+
 /** A checklist (side stories, Break Time) with one unit ticked or unticked, sorted like a merge. */
 export function withTicked(checked: readonly string[], unitKey: string, ticked: boolean) {
   const next = new Set(checked);
@@ -121,6 +131,7 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
   else if (parts?.medium === "anime" && parts.recut !== undefined) reached.recuts = [unit.key];
   else if (parts?.medium === "anime") reached.anime = unit.key;
   else if (parts?.medium === "light_novels") reached.lightNovels = [unit.key];
+  else if (parts?.medium === "manga") reached.manga = [unit.key];
   else return progress;
   const merged = mergeProgress(progress, reached);
   const movesOn = !hasConsumed(knowledgeOfUnits(reachedUnits(progress)), unit.key);
@@ -135,7 +146,9 @@ export function readUpTo(progress: Progress, unit: { key: string; position: numb
 export function followedMedia(progress: Progress): Set<Medium> {
   const followed = new Set<Medium>(["side_stories"]);
   const watches = progress.anime || progress.recuts.length;
-  if (progress.webNovel || (!watches && !progress.lightNovels.length)) followed.add("web_novel");
+  if (progress.webNovel || (!watches && !progress.lightNovels.length && !progress.manga.length))
+    followed.add("web_novel");
+  if (progress.manga.length) followed.add("manga");
   if (watches || progress.breakTime.length || progress.animeSpecials.length)
     followed.add("anime").add("break_time").add("anime_specials");
   return followed;

@@ -28,9 +28,16 @@ export type AnimeTarget = {
 /** An OVA's, a special's or a film's own entry (MyAnimeList lists each apart): `special` is its key, sp:slug. */
 export type AnimeSpecialTarget = { medium: "anime_specials"; special: string };
 
+/** A manga series' own entry, numbered by the series' own chapters and volumes (decision 49). */
+export type MangaTarget = { medium: "manga"; series: string };
+
 /** What on this site an entry on a service stands for. */
 export type ExternalTarget =
-  AnimeTarget | AnimeSpecialTarget | { medium: "light_novels"; collection: string } | { medium: "web_novel" };
+  | AnimeTarget
+  | AnimeSpecialTarget
+  | MangaTarget
+  | { medium: "light_novels"; collection: string }
+  | { medium: "web_novel" };
 
 /** An anime entry's target as `external_ids.target` stores it: "2" for a season, "2:8-13" for a part, "1r1" for a recut. */
 export function animeTargetText({ season, episodes, recut }: AnimeTarget) {

@@ -33,6 +33,7 @@ const fields = [
   "recuts",
   "breakTime",
   "animeSpecials",
+  "manga",
   "skipped",
   "position",
   "updatedAt",
@@ -90,6 +91,18 @@ function lastRecutEpisodes(value: unknown, path: string): string[] {
     const recut = `${parts.season}r${parts.recut}`;
     if (recuts.has(recut)) refuse(`${path}.${index}`, "expected one episode per recut");
     recuts.add(recut);
+  });
+  return keys.sort();
+}
+
+/** The last chapter of each manga series; one per series. */
+function lastMangaChapters(value: unknown, path: string): string[] {
+  const keys = checklist("manga", value, path);
+  const series = new Set<string>();
+  keys.forEach((key, index) => {
+    const code = parseUnitKey(key, "manga")!.series;
+    if (series.has(code)) refuse(`${path}.${index}`, "expected one chapter per manga series");
+    series.add(code);
   });
   return keys.sort();
 }
@@ -163,6 +176,8 @@ function readProgress(value: unknown): Progress {
     // Records and files from before OVAs, specials and films were tracked have none.
     animeSpecials:
       value.animeSpecials === undefined ? [] : checklist("anime_specials", value.animeSpecials, "animeSpecials"),
+    // Records and files from before the manga was tracked have none.
+    manga: value.manga === undefined ? [] : lastMangaChapters(value.manga, "manga"),
     skipped: skippedUnits(value.skipped, "skipped"),
     position,
     updatedAt: timestamp(value.updatedAt, "updatedAt"),

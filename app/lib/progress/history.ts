@@ -36,6 +36,10 @@ export function savedPlaces(progress: Progress, units: readonly TrackerUnit[]): 
     const episode = byKey.get(key);
     if (episode) places.push(`Anime: ${episode.label}`);
   }
+  for (const key of progress.manga) {
+    const chapter = byKey.get(key);
+    if (chapter) places.push(`Manga: ${chapter.label}`);
+  }
   const count = (keys: readonly string[], one: string, many: string) => {
     const known = keys.filter((key) => byKey.has(key)).length;
     if (known) places.push(`${known} ${known === 1 ? one : many}`);

@@ -149,3 +149,38 @@ describe("crossings from episodes that intercut runs of chapters, or adapt none"
     expect(crossings(progress({ anime: "anime:1-1" }), opening)).toEqual([]);
   });
 });
+
+describe("crossings from the manga", () => {
+  // The same story with a manga series whose chapter 1 adapts wn:1-1 and wn:1-3 (leaving 1-2 out): it
+  // ends partway through the light novels' volume 2 (1-3 to 1-4).
+  const withManga = [
+    ...timeline.map((each) =>
+      each.key === "wn:1-1" || each.key === "wn:1-3" ? { ...each, coveredBy: [...each.coveredBy, "manga:s-1"] } : each,
+    ),
+    { ...unit("manga:s-1", 3, "manga:s-1 wn:1-3"), group: "Manga 1", mangaNumber: "1", mangaVolume: 1 },
+  ];
+  const reader = progress({ manga: ["manga:s-1"] });
+  const [intoWebNovel, intoLightNovels] = crossings(reader, withManga);
+
+  it("takes a manga reader into the web novel after the last chapter they read, what the manga left out skipped", () => {
+    expect(intoWebNovel).toMatchObject({ to: { medium: "web_novel" }, partway: null });
+    expect(intoWebNovel?.from.key).toBe("manga:s-1");
+    expect(intoWebNovel?.start.key).toBe("wn:1-4");
+    expect(keys(intoWebNovel?.skipped ?? [])).toEqual(["wn:1-2"]);
+    expect(intoWebNovel?.progress).toMatchObject({ webNovel: "wn:1-3", manga: ["manga:s-1"], skipped: ["wn:1-2"] });
+  });
+
+  it("says where the manga ends partway through the light novel volume it starts", () => {
+    expect(intoLightNovels).toMatchObject({ to: { medium: "light_novels", collection: "main" } });
+    expect(intoLightNovels?.start.key).toBe("ln:main-2");
+    expect(intoLightNovels?.partway?.key).toBe("ln:main-2");
+    // Volume 1 holds wn:1-2, which the manga left out: it stays unread.
+    expect(keys(intoLightNovels?.skipped ?? [])).toEqual(["ln:main-1"]);
+  });
+
+  it("says nothing partway for an anime viewer whose season ends with a volume", () => {
+    const [, fromAnime] = crossings(progress({ anime: "anime:1-1" }), timeline);
+    expect(fromAnime?.start.key).toBe("ln:main-2");
+    expect(fromAnime?.partway).toBeNull();
+  });
+});

@@ -26,6 +26,12 @@ export interface Crossing {
   sideStories: TrackerUnit[];
   /** The record after crossing: the place before the start set, the skipped units kept unread. */
   progress: Progress;
+  /**
+   * Into the light novels, where the reader's place ends partway through the volume they start (a manga
+   * volume that ends partway through a light novel volume): that volume, which begins with chapters they
+   * have read. Null where they start a volume at its beginning, or the web novel.
+   */
+  partway: TrackerUnit | null;
 }
 
 /** The web novel chapter a unit's place reaches, from the units that cover it. */
@@ -34,18 +40,18 @@ function reachedChapter(unit: TrackerUnit) {
 }
 
 /**
- * Where the reader is in each medium they can cross from (the anime, and each light novel collection that
- * adapts the web novel), with the web novel chapter that place reaches. An episode that adapts no chapter
- * (anime-original) reaches what the last episode before it that adapts any reaches; an episode that
- * intercuts runs of chapters reaches the last chapter of its last run, the chapters it passed over being
- * skipped like any other the anime left out.
+ * Where the reader is in each medium they can cross from (the anime, each light novel collection that
+ * adapts the web novel, and each manga series: decision 49), with the web novel chapter that place
+ * reaches. An episode that adapts no chapter (anime-original) reaches what the last episode before it
+ * that adapts any reaches; an episode that intercuts runs of chapters reaches the last chapter of its
+ * last run, the chapters it passed over being skipped like any other the anime left out.
  */
 function crossingPoints(
   progress: Progress,
   byKey: ReadonlyMap<string, TrackerUnit>,
   episodes: readonly TrackerUnit[],
 ): { from: TrackerUnit; reached: string }[] {
-  return [progress.anime, ...progress.lightNovels].flatMap((key) => {
+  return [progress.anime, ...progress.lightNovels, ...progress.manga].flatMap((key) => {
     const from = key ? byKey.get(key) : undefined;
     if (!from) return [];
     const at = episodes.indexOf(from);
@@ -110,6 +116,7 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           start,
           skipped,
           sideStories: sideStoriesBefore(start),
+          partway: null,
           progress: mergeProgress(progress, {
             ...emptyProgress,
             webNovel: place.key,
@@ -136,6 +143,8 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           start: startVolume,
           skipped,
           sideStories: sideStoriesBefore(startVolume),
+          // The volume starts before where the reader is: it holds chapters they have read.
+          partway: covered(startVolume).some((chapter) => chapter.position <= reached) ? startVolume : null,
           progress: mergeProgress(progress, {
             ...emptyProgress,
             lightNovels: [placeVolume.key],

@@ -40,6 +40,11 @@ export interface Progress {
    */
   animeSpecials: string[];
   /**
+   * The last chapter read of each manga series started, by unit key (manga:wick-7): one per series,
+   * sorted. Each series is a line of its own (decision 49). Records written before the manga have none.
+   */
+  manga: string[];
+  /**
    * Web novel chapters and light novel volumes before the reader's place that they have not read, by
    * unit key: what they passed over when they crossed from another medium (./media-crossing). They
    * stay unread, and what they reveal stays hidden, until the reader marks them read.
@@ -58,6 +63,7 @@ export const emptyProgress: Progress = {
   recuts: [],
   breakTime: [],
   animeSpecials: [],
+  manga: [],
   skipped: [],
   position: 0,
   updatedAt: "1970-01-01T00:00:00.000Z",
@@ -73,6 +79,7 @@ export function reachedUnits(progress: Progress) {
     ...progress.recuts,
     ...progress.breakTime,
     ...progress.animeSpecials,
+    ...progress.manga,
   ].filter((unit): unit is string => Boolean(unit));
 }
 
@@ -122,6 +129,27 @@ export function furthestRecutEpisodes(keys: readonly string[]) {
     const recut = recutOf(key);
     if (parts && recut && parts.episode > (furthest.get(recut)?.episode ?? 0))
       furthest.set(recut, { key, episode: parts.episode });
+  }
+  return [...furthest.values()].map(({ key }) => key).sort();
+}
+
+/** The manga series a chapter key belongs to ("wick" for manga:wick-7), or null for any other key. */
+export function mangaSeriesOf(key: string) {
+  return parseUnitKey(key, "manga")?.series ?? null;
+}
+
+/** The last chapter read of a manga series ("wick"), or null when none is. */
+export function lastMangaChapter(progress: Progress, series: string) {
+  return progress.manga.find((key) => mangaSeriesOf(key) === series) ?? null;
+}
+
+/** The furthest chapter of each manga series among these chapter keys, one per series, sorted. */
+export function furthestMangaChapters(keys: readonly string[]) {
+  const furthest = new Map<string, { key: string; chapter: number }>();
+  for (const key of keys) {
+    const parts = parseUnitKey(key, "manga");
+    if (parts && parts.chapter > (furthest.get(parts.series)?.chapter ?? 0))
+      furthest.set(parts.series, { key, chapter: parts.chapter });
   }
   return [...furthest.values()].map(({ key }) => key).sort();
 }

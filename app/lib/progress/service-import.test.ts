@@ -552,3 +552,87 @@ describe("importing a film's or an OVA's own entry", () => {
     ).toMatchObject({ anime: "anime:1-3", animeSpecials: ["sp:the-film", "sp:two-part-ova"] });
   });
 });
+
+describe("importing a manga series' entry", () => {
+  // Two series as the demo has them: "wick" with an extra "6.5" between chapters 6 and 7 (its place 7),
+  // volume 2 holding places 5 to 8; "tallow" numbered from 1 again.
+  const wick = [
+    ["1", 1],
+    ["2", 1],
+    ["3", 1],
+    ["4", 1],
+    ["5", 2],
+    ["6", 2],
+    ["6.5", 2],
+    ["7", 2],
+    ["8", 3],
+    ["9", 3],
+  ] as const;
+  const withManga = (): TrackerUnit[] => [
+    ...timeline(),
+    ...wick.map(([number, volume], index) => ({
+      key: `manga:wick-${index + 1}`,
+      medium: "manga" as const,
+      position: 2000 + index,
+      label: `Manga 1 · Chapter ${number}`,
+      title: { revealedBy: null, content: `Chapter ${number}` },
+      group: "Manga 1",
+      collection: null,
+      coveredBy: [`manga:wick-${index + 1}`],
+      mangaNumber: number,
+      mangaVolume: volume,
+    })),
+    ...[1, 2, 3].map((number) => ({
+      key: `manga:tallow-${number}`,
+      medium: "manga" as const,
+      position: 3000 + number,
+      label: `Manga 2 · Chapter ${number}`,
+      title: { revealedBy: null, content: `Chapter ${number}` },
+      group: "Manga 2",
+      collection: null,
+      coveredBy: [`manga:tallow-${number}`],
+      mangaNumber: String(number),
+      mangaVolume: 1,
+    })),
+  ];
+  const ids: ExternalId[] = [
+    ...externalIds,
+    { service: "myanimelist", list: "manga", id: "9900301", target: { medium: "manga", series: "wick" } },
+    { service: "myanimelist", list: "manga", id: "9900302", target: { medium: "manga", series: "tallow" } },
+  ];
+  const list = (...entries: [string, number, number][]) =>
+    `<?xml version="1.0" encoding="UTF-8" ?><myanimelist><myinfo><user_export_type>2</user_export_type></myinfo>${entries
+      .map(
+        ([id, volumes, chapters]) =>
+          `<manga><manga_mangadb_id>${id}</manga_mangadb_id><my_read_volumes>${volumes}</my_read_volumes><my_read_chapters>${chapters}</my_read_chapters></manga>`,
+      )
+      .join("")}</myanimelist>`;
+  const plan = (...entries: [string, number, number][]) =>
+    planServiceImport(list(...entries), ids, withManga(), emptyProgress).preview;
+
+  it("maps chapters read by the series' own numbers, never by counting its chapters", () => {
+    // Seven chapters read is chapter 7, the eighth listed (the extra 6.5 is not the seventh).
+    expect(plan(["9900301", 0, 7])?.imported.manga).toEqual(["manga:wick-8"]);
+    // Six is chapter 6: the extra after it is not read yet.
+    expect(plan(["9900301", 0, 6])?.imported.manga).toEqual(["manga:wick-6"]);
+    expect(plan(["9900301", 0, 40])?.imported.manga).toEqual(["manga:wick-10"]);
+  });
+
+  it("maps volumes read to the last chapter of the last volume read, whichever goes further", () => {
+    expect(plan(["9900301", 2, 3])?.imported.manga).toEqual(["manga:wick-8"]);
+    expect(plan(["9900301", 1, 9])?.imported.manga).toEqual(["manga:wick-10"]);
+  });
+
+  it("keeps each series apart, each by its own numbers, and names the places by their labels", () => {
+    const preview = plan(["9900301", 0, 2], ["9900302", 0, 3]);
+    expect(preview?.imported).toMatchObject({ manga: ["manga:tallow-3", "manga:wick-2"], webNovel: null });
+    expect(preview?.changes).toEqual([
+      { medium: "Manga", place: "Manga 2 · Chapter 3", current: null },
+      { medium: "Manga", place: "Manga 1 · Chapter 2", current: null },
+    ]);
+  });
+
+  it("counts an entry with nothing read as not started", () => {
+    expect(plan(["9900301", 0, 0], ["9900302", 0, 1])?.notStarted).toBe(1);
+  });
+});

@@ -8,8 +8,16 @@ import {
   serviceNames,
 } from "./external-ids";
 import { mergeProgress, withPosition } from "./changes";
-import { emptyProgress, lastRecutEpisode, lastVolumeKey, type Progress, recutOf } from "./record";
-import { animeRecuts, type TrackerUnit, unitsByMedium } from "./tracker-units";
+import {
+  emptyProgress,
+  lastMangaChapter,
+  lastRecutEpisode,
+  lastVolumeKey,
+  mangaSeriesOf,
+  type Progress,
+  recutOf,
+} from "./record";
+import { animeRecuts, mangaSeries, type TrackerUnit, unitsByMedium } from "./tracker-units";
 import { parseRelease } from "./novel-updates-page";
 import { readServiceExport, type ServiceEntry } from "./service-exports";
 import { countOf, nouns } from "../words";
@@ -21,6 +29,7 @@ import { countOf, nouns } from "../words";
  * collection, chapters read in the web novel, in reading order), and the preview says what will be
  * set, what stays because the reader is already further, and how many entries are not this series.
  * An OVA's or a film's own entry, watched to its end, ticks it (and only it: no episode is credited with it).
+ * A manga series' entry maps by the series' own chapter and volume numbers (`mangaProgressOf`).
  * Places are named by their labels only ("Season 2 · Episode 3"), never titles, so a preview spoils
  * nothing. Applying it is a merge (furthest wins), through the tracker's one save path.
  *
@@ -88,6 +97,7 @@ function progressOf(
     );
     return episode ? { ...emptyProgress, recuts: [episode.key] } : null;
   }
+  if (target.medium === "manga") return mangaProgressOf(entry, units.manga, target.series);
   // An OVA's or a film's own entry is watched once the whole entry is (a two-part OVA half watched is not).
   if (target.medium === "anime_specials") {
     const special = units.anime_specials.find((unit) => unit.key === target.special);
@@ -114,6 +124,26 @@ function progressOf(
   }
   const chapter = webNovelReached(units.web_novel, entry.chapters);
   return chapter ? { ...emptyProgress, webNovel: chapter.key } : null;
+}
+
+/**
+ * A manga series' entry (decision 49): its chapters read count by the series' own numbers (an extra
+ * numbered "12.5" is not chapter 13), so the reader's place is the furthest chapter numbered up to the
+ * count, never the count-th chapter listed; its volumes read reach the last chapter of the last volume
+ * read. Whichever goes further stands. A chapter whose number is not a number ("Extra") is read with the
+ * series' line, by the chapters after it.
+ */
+function mangaProgressOf(entry: ServiceEntry, chapters: readonly TrackerUnit[], series: string): Progress | null {
+  const own = mangaSeries(chapters).find((candidate) => candidate.code === series)?.chapters ?? [];
+  const byChapter = furthestUpTo(own, entry.chapters, (unit) => {
+    const number = Number(unit.mangaNumber);
+    return unit.mangaNumber !== undefined && Number.isFinite(number) ? number : null;
+  });
+  const byVolume =
+    entry.volumes > 0 ? own.filter((unit) => (unit.mangaVolume ?? Infinity) <= entry.volumes).at(-1) : undefined;
+  const place = (unit: TrackerUnit | null | undefined) => (unit ? own.indexOf(unit) : -1);
+  const furthest = place(byVolume) > place(byChapter) ? byVolume : byChapter;
+  return furthest ? { ...emptyProgress, manga: [furthest.key] } : null;
 }
 
 /** Whether the pack gives the web novel's entries their serial site's numbers, which trackers count by. */
@@ -182,6 +212,11 @@ function linesOf(current: Progress, imported: Progress, units: readonly TrackerU
     const recut = recutOf(episode) ?? "";
     const now = lastRecutEpisode(current, recut);
     place(mediumLabels.anime, episode, now, lastRecutEpisode(merged, recut) !== now);
+  }
+  for (const chapter of imported.manga) {
+    const series = mangaSeriesOf(chapter) ?? "";
+    const now = lastMangaChapter(current, series);
+    place(mediumLabels.manga, chapter, now, lastMangaChapter(merged, series) !== now);
   }
   // Each special watched there: already ticked here, it stays as it is.
   for (const special of imported.animeSpecials)

@@ -44,6 +44,7 @@ const placeFields = {
   anime: ["anime", "recuts"],
   break_time: ["breakTime"],
   anime_specials: ["animeSpecials"],
+  manga: ["manga"],
 } as const satisfies Record<Medium, readonly (keyof Progress)[]>;
 
 /** A record's part in one medium, comparable as text: its places (or checklist) and the units skipped in it. */

@@ -1,6 +1,6 @@
 import { labelWithTitle, titleAfterLabel } from "../content/labels";
 import { isRecutEpisodeKey, type Medium, parseUnitKey } from "../content/units";
-import { recutOf } from "./record";
+import { mangaSeriesOf, recutOf } from "./record";
 import type { Gated } from "../shield/gated";
 import type { SideStoryKind } from "../vocabulary";
 import { sideStoryKindNouns } from "../words";
@@ -23,6 +23,10 @@ export interface TrackerUnit {
   serialNumber?: number;
   /** A season's episode that adapts nothing of the web novel or side stories (a recap, a filler episode). */
   animeOriginal?: boolean;
+  /** A manga chapter's number as its series gives it ("7", "6.5"), which trackers count by; absent elsewhere. */
+  mangaNumber?: string;
+  /** The manga volume a chapter is in; absent elsewhere. */
+  mangaVolume?: number;
   /**
    * The units that cover this unit's place in the story: itself, the web novel chapter it reaches, and
    * every unit of another medium that covers that chapter (the pack's cross-media map).
@@ -48,6 +52,7 @@ export function unitsByMedium(units: readonly TrackerUnit[]) {
     anime: [],
     break_time: [],
     anime_specials: [],
+    manga: [],
   };
   for (const unit of units) if (!isRecutEpisodeKey(unit.key)) groups[unit.medium].push(unit);
   return groups;
@@ -144,4 +149,22 @@ export function animeRecuts(units: readonly TrackerUnit[]) {
     else recuts.set(recut, [unit]);
   }
   return [...recuts].map(([id, episodes]) => ({ id, name: episodes[0]?.group ?? id, episodes }));
+}
+
+/** The manga's series ("wick"), in the order their first chapters come in the story, each with its chapters in its own order. */
+export function mangaSeries(units: readonly TrackerUnit[]) {
+  const series = new Map<string, TrackerUnit[]>();
+  for (const unit of units) {
+    const code = mangaSeriesOf(unit.key);
+    if (code === null) continue;
+    const list = series.get(code);
+    if (list) list.push(unit);
+    else series.set(code, [unit]);
+  }
+  const place = (unit: TrackerUnit) => parseUnitKey(unit.key, "manga")?.chapter ?? 0;
+  return [...series].map(([code, chapters]) => ({
+    code,
+    name: chapters[0]?.group ?? code,
+    chapters: [...chapters].sort((a, b) => place(a) - place(b)),
+  }));
 }

@@ -1,7 +1,14 @@
 import { parseUnitKey } from "../content/units";
-import { lastRecutEpisode, lastVolumeKey, lastVolumeNumber, type Progress } from "./record";
+import { lastMangaChapter, lastRecutEpisode, lastVolumeKey, lastVolumeNumber, type Progress } from "./record";
 import { followedMedia } from "./changes";
-import { animeRecuts, lightNovelCollections, positionsOf, type TrackerUnit, unitsByMedium } from "./tracker-units";
+import {
+  animeRecuts,
+  lightNovelCollections,
+  mangaSeries,
+  positionsOf,
+  type TrackerUnit,
+  unitsByMedium,
+} from "./tracker-units";
 
 /** What the tracker offers next: `next` to read or watch, then what the reader `passed` on the way. */
 export interface UpNextUnits {
@@ -48,6 +55,13 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     if (last === null) continue;
     const episode = after(recut.episodes, placeOf(last));
     if (episode) next.push(episode);
+  }
+  // Each manga series started: its next chapter in the series' own order (decision 49).
+  for (const series of mangaSeries(units)) {
+    const last = lastMangaChapter(progress, series.code);
+    if (last === null) continue;
+    const chapter = series.chapters[series.chapters.findIndex((unit) => unit.key === last) + 1];
+    if (chapter) next.push(chapter);
   }
 
   // Side stories come at the reader's furthest place in what they follow; shorts with the episodes.

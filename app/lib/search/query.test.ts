@@ -58,6 +58,7 @@ describe("parseSearchKind", () => {
       "episode",
       "break_time",
       "anime_special",
+      "manga_chapter",
       "translation_note",
     ]);
     for (const other of [null, undefined, "", "Character", "toString", "__proto__", "episode "])

@@ -75,6 +75,7 @@ export const searchKindLabels = {
   episode: "Anime episode",
   break_time: "Break Time",
   anime_special: "OVA, special or film",
+  manga_chapter: "Manga chapter",
   translation_note: "Translation note",
 } as const;
 
@@ -96,5 +97,6 @@ export const searchKindPlurals: Record<SearchKind, string> = {
   episode: "Anime episodes",
   break_time: "Break Time",
   anime_special: "OVAs, specials and films",
+  manga_chapter: "Manga chapters",
   translation_note: "Translation notes",
 };

@@ -1,0 +1,123 @@
+/**
+ * The manga on the site, on the demo pack (decision 49): the series "wick" adapts arc 1 (its chapter 3's
+ * title is flagged, its extra "6.5" is manga-original, its volume 2 ends partway through light novel
+ * volume 2), "tallow" arc 2. The page, the API's units, the release radar and a chapter's discussion
+ * thread, each as a manga reader and a visitor get them.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PackRows } from "../../pack/rows";
+import { loader as mangaLoader } from "~/routes/manga";
+import { loader as releasesLoader } from "~/routes/releases";
+import { importTestPack } from "../support/packs";
+import { fetchDeployed } from "../support/site";
+import { load, status } from "../support/workers-context";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+let rows: PackRows;
+let client = 0;
+
+const chapter = (key: string) => rows.manga_chapters.find((row) => row.key === key)!;
+
+/** A page or an API answer as the site serves it. */
+async function fetched(path: string) {
+  const headers = new Headers({ "CF-Connecting-IP": `198.51.100.${++client % 250}` });
+  return fetchDeployed(path, { headers });
+}
+
+beforeAll(async () => {
+  rows = await importTestPack("demo");
+});
+
+describe("the manga page", () => {
+  it("lists every series and one series' volumes and chapters, public facts for everyone", async () => {
+    const data = await load(mangaLoader, "/manga");
+    expect(data.series.map((series) => [series.code, series.name, series.chapterCount, series.volumeCount])).toEqual([
+      ["wick", "Manga 1", 10, 3],
+      ["tallow", "Manga 2", 5, 2],
+    ]);
+    expect(data.selectedSeries).toBe("wick");
+    const volumes = data.selected!.volumes;
+    expect(volumes.map((volume) => [volume.number, volume.releasedOn])).toEqual([
+      [1, "2019-03-25"],
+      [2, "2019-09"],
+      [3, "2020"],
+    ]);
+    // Volume 2 adapts the end of light novel volume 1 and the start of volume 2.
+    expect(volumes[1]!.lightNovels).toEqual([
+      { volume: { key: "ln:main-1", label: "Lanternfall 1" }, fromItsStart: false, reachesItsEnd: true },
+      { volume: { key: "ln:main-2", label: "Lanternfall 2" }, fromItsStart: true, reachesItsEnd: false },
+    ]);
+    const six = volumes[1]!.chapters.find((one) => one.key === "manga:wick-6")!;
+    expect(six.adapts.chapters.map(({ from, to }) => [from.key, to.key])).toEqual([
+      ["wn:1-16", "wn:1-17"],
+      ["wn:1-19", "wn:1-19"],
+    ]);
+    const extra = volumes[1]!.chapters.find((one) => one.key === "manga:wick-7")!;
+    expect(extra).toMatchObject({ number: "6.5", label: "Manga 1 · Chapter 6.5", publishedOn: null });
+    // What the extra tells and the flagged title wait for a reader of the chapter.
+    expect(extra.original?.content).toBeNull();
+    expect(volumes[0]!.chapters[2]!.title?.content).toBeNull();
+  });
+
+  it("shows a reader of the series what they have read, and nothing of the chapters after", async () => {
+    const data = await load(mangaLoader, "/manga?series=wick&reveal=manga:wick-7");
+    const chapters = data.selected!.volumes.flatMap((volume) => volume.chapters);
+    const of = (key: string) => chapters.find((one) => one.key === key)!;
+    expect(of("manga:wick-3").title?.content).toEqual({ title: chapter("manga:wick-3").title });
+    expect(of("manga:wick-7").original?.content).toBe(chapter("manga:wick-7").original);
+    // Chapter 7's title (place 8) is unreached: it waits for the reader's choice of titles.
+    expect(of("manga:wick-8").title?.content).toBeNull();
+  });
+
+  it("answers a series that does not exist with the 404 that offers those there are", async () => {
+    expect(await status(mangaLoader, "/manga?series=nothing")).toBe(404);
+  });
+});
+
+describe("the manga elsewhere on the site", () => {
+  it("is in the API's units, by its labels, titles gated", async () => {
+    const response = await fetched("/api/v1/units?medium=manga&per_page=50");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { items: { key: string; label: string; title: string | null }[] };
+    expect(body.items.map((unit) => unit.key).sort()).toEqual(rows.manga_chapters.map((row) => row.key).sort());
+    expect(body.items.find((unit) => unit.key === "manga:wick-7")?.label).toBe("Manga 1 · Chapter 6.5");
+    expect(JSON.stringify(body)).not.toContain(chapter("manga:wick-3").title);
+  });
+
+  it("is in the release radar with its day-dated chapters", async () => {
+    const data = await load(releasesLoader, "/releases?medium=manga&page=1");
+    const keys = [...data.upcoming, ...data.recent].map((release) => release.key);
+    expect(keys).toContain("manga:wick-1");
+    // Known only to the month, or not at all: not on a radar that places days.
+    expect(keys).not.toContain("manga:wick-7");
+  });
+
+  it("gives each chapter a discussion thread", async () => {
+    expect((await fetched("/discuss/manga:wick-7")).status).toBe(200);
+  });
+});
+
+describe("the manga in the API's series", () => {
+  it("lists each series with its volumes' chapters, a flagged title null for a requester who has not seen it", async () => {
+    const response = await fetched("/api/v1/series");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      manga: {
+        code: string;
+        label: string;
+        title: string | null;
+        volumes: { number: number; first_chapter: string; last_chapter: string }[];
+      }[];
+    };
+    expect(body.manga.map((series) => [series.code, series.label, series.title])).toEqual([
+      ["wick", "Manga 1", "Lanternfall: The Unburnt Wick"],
+      ["tallow", "Manga 2", "Lanternfall: The Tallow Market"],
+    ]);
+    expect(body.manga[0]!.volumes[1]).toMatchObject({
+      number: 2,
+      first_chapter: "manga:wick-5",
+      last_chapter: "manga:wick-8",
+    });
+  });
+});
