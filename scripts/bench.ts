@@ -71,6 +71,8 @@ const pages = [
   { name: "side stories", path: "/side_stories" },
   { name: "anime", path: "/anime" },
   { name: "break time", path: "/break_time" },
+  { name: "manga", path: "/manga" },
+  { name: "releases", path: "/releases" },
   { name: "characters", path: "/characters" },
   { name: "a character", path: "/characters/ilse-marrow" },
   { name: "search", path: "/search?q=ash" },
