@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AnimeEpisode } from "~/lib/content/anime";
 import { titleRevealers } from "~/lib/shield/knowledge";
-import { EpisodeAdaptsLine } from "./anime-episode";
+import { AdaptsLinks, EpisodeAdaptsLine } from "./anime-episode";
 
 const label = (key: string, text: string) => ({ key, label: text });
 
@@ -66,5 +66,38 @@ describe("EpisodeAdaptsLine", () => {
     cleanup();
     const bare = renderLine(episode, false);
     expect(bare).toHaveTextContent(/^Anime-original$/);
+  });
+});
+
+describe("AdaptsLinks, as an OVA and a manga chapter say what they adapt", () => {
+  afterEach(cleanup);
+
+  it("reads as one sentence, a side story without a title by its label, and says nothing for nothing", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/manga",
+        Component: () => (
+          <>
+            <p data-testid="merged">
+              <AdaptsLinks
+                chapters={[
+                  { from: label("wn:1-16", "Arc 1 · Chapter 15"), to: label("wn:1-17", "Arc 1 · Chapter 16") },
+                  { from: label("wn:1-19", "Arc 1 · Chapter 18"), to: label("wn:1-19", "Arc 1 · Chapter 18") },
+                ]}
+                sideStories={[label("ss:lamp-oil", "Side story · Author's blog")]}
+              />
+            </p>
+            <p data-testid="nothing">
+              <AdaptsLinks chapters={[]} sideStories={[]} />
+            </p>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/manga"]} />);
+    expect(await screen.findByTestId("merged")).toHaveTextContent(
+      "Adapts Arc 1 · Chapter 15 to Arc 1 · Chapter 16, Arc 1 · Chapter 18 and Side story · Author's blog",
+    );
+    expect(screen.getByTestId("nothing")).toBeEmptyDOMElement();
   });
 });

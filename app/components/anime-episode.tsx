@@ -9,6 +9,7 @@ import { TitleIfShown, UnitTitle } from "~/components/unit-title";
 import { Spoiler } from "~/components/spoiler";
 import { Badge } from "~/components/ui/badge";
 import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } from "~/lib/content/anime";
+import type { Gated } from "~/lib/shield/gated";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { airTimeLabel, runtimeLabel } from "~/lib/content/air-times";
@@ -66,17 +67,7 @@ export function EpisodeAdaptsLine({
   withNote?: boolean;
 }) {
   const { chapters, sideStories } = episode.adapts;
-  const parts = [
-    ...chapters.map((range) => <ChapterRange key={range.from.key} from={range.from} to={range.to} />),
-    ...sideStories.map((story) => (
-      <Link key={story.key} to={unitPath(story.key)} className="text-primary underline">
-        <TitleIfShown gated={story.title} fallback={story.label}>
-          {(title) => title}
-        </TitleIfShown>
-      </Link>
-    )),
-  ];
-  if (!parts.length)
+  if (!chapters.length && !sideStories.length)
     return (
       <>
         <Badge tone="outline">Anime-original</Badge>
@@ -90,6 +81,36 @@ export function EpisodeAdaptsLine({
         ) : null}
       </>
     );
+  return <AdaptsLinks chapters={chapters} sideStories={sideStories} />;
+}
+
+/**
+ * What an episode, an OVA or a manga chapter adapts, as a sentence of links: "Adapts Arc 3 · Chapter 10
+ * to Arc 3 · Chapter 12, Arc 3 · Chapter 15 and Side story · Author's blog". A side story is named by its
+ * title where it comes with one the reader may see, else by its label. Nothing when it adapts nothing.
+ */
+export function AdaptsLinks({
+  chapters,
+  sideStories,
+}: {
+  chapters: readonly { from: UnitLabel; to: UnitLabel }[];
+  sideStories: readonly (UnitLabel & { title?: Gated<string> })[];
+}) {
+  const parts = [
+    ...chapters.map((range) => <ChapterRange key={range.from.key} from={range.from} to={range.to} />),
+    ...sideStories.map((story) => (
+      <Link key={story.key} to={unitPath(story.key)} className="text-primary underline">
+        {story.title ? (
+          <TitleIfShown gated={story.title} fallback={story.label}>
+            {(title) => title}
+          </TitleIfShown>
+        ) : (
+          story.label
+        )}
+      </Link>
+    )),
+  ];
+  if (!parts.length) return null;
   return (
     <>
       Adapts{" "}

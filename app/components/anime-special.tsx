@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChapterRange } from "~/components/anime-episode";
+import { AdaptsLinks } from "~/components/anime-episode";
 import { DiscussionLink } from "~/components/discussion-link";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
@@ -67,22 +67,7 @@ function Special({ special }: { special: AnimeSpecial }) {
         <Badge tone="outline">{animeSpecialKindLabels[special.kind]}</Badge>
         {adapts.chapters.length || adapts.sideStories.length ? (
           <span className="min-w-0">
-            Adapts{" "}
-            {adapts.chapters.map((range, index) => (
-              <span key={range.from.key}>
-                {index > 0 ? ", " : null}
-                <ChapterRange from={range.from} to={range.to} />
-              </span>
-            ))}
-            {adapts.chapters.length && adapts.sideStories.length ? " and " : null}
-            {adapts.sideStories.map((story, index) => (
-              <span key={story.key}>
-                {index > 0 ? ", " : null}
-                <Link to={unitPath(story.key)} className="text-primary underline">
-                  {story.label}
-                </Link>
-              </span>
-            ))}
+            <AdaptsLinks chapters={adapts.chapters} sideStories={adapts.sideStories} />
           </span>
         ) : (
           <span>Anime-original</span>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChapterRange } from "~/components/anime-episode";
+import { AdaptsLinks } from "~/components/anime-episode";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -170,24 +170,7 @@ function Chapter({ chapter }: { chapter: MangaChapter }) {
       </div>
       <p className="text-sm">
         {adapts.chapters.length || adapts.sideStories.length ? (
-          <>
-            Adapts{" "}
-            {adapts.chapters.map((range, index) => (
-              <span key={range.from.key}>
-                {index > 0 ? ", " : null}
-                <ChapterRange from={range.from} to={range.to} />
-              </span>
-            ))}
-            {adapts.chapters.length && adapts.sideStories.length ? " and " : null}
-            {adapts.sideStories.map((story, index) => (
-              <span key={story.key}>
-                {index > 0 ? ", " : null}
-                <Link to={unitPath(story.key)} className="text-primary underline">
-                  {story.label}
-                </Link>
-              </span>
-            ))}
-          </>
+          <AdaptsLinks chapters={adapts.chapters} sideStories={adapts.sideStories} />
         ) : (
           "Manga-original"
         )}
