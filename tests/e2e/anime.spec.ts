@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
-import { episodeKey, unitAnchor } from "../../app/lib/content/units";
+import { episodeKey, readRevealers, unitAnchor } from "../../app/lib/content/units";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { waitForHydration } from "../support/browser";
 
 /*
@@ -145,6 +146,47 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   );
   // The button is gone where progress already is.
   await expect(episode(page, 1, 3).getByRole("button", { name: "I have watched up to here" })).toHaveCount(0);
+});
+
+/** The season's episode that tells a side story beside its chapters, the story, and what the story reveals of a character. */
+const tellsStory = rows.anime_episodes.find((row) => row.adapts_side_stories !== "[]")!;
+const toldStory = rows.side_stories.find((story) => JSON.parse(tellsStory.adapts_side_stories).includes(story.key))!;
+const storyFact = rows.character_facts.find((fact) => readRevealers(fact.revealed_by ?? "").includes(toldStory.key))!;
+
+test("an episode that tells a side story: its viewers see the story's title on the episode and what the story reveals, a viewer before it neither", async ({
+  page,
+  context,
+}) => {
+  expect([tellsStory.key, toldStory.key, readRevealers(storyFact.revealed_by ?? "")]).toEqual([
+    "anime:2-11",
+    "ss:festival-night",
+    expect.arrayContaining(["ss:festival-night", "anime:2-11"]),
+  ]);
+  const stored = (anime: string) => JSON.stringify({ ...emptyProgress, anime, updatedAt: "2024-01-01T00:00:00.000Z" });
+  await context.addInitScript((progress) => {
+    if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", progress);
+  }, stored("anime:2-10"));
+  const character = `/characters/${storyFact.character_slug}`;
+  // The server's page never carries the fact, whoever asks.
+  expect(await (await page.request.get(character)).text()).not.toContain(storyFact.value);
+
+  await page.goto("/anime?season=2");
+  await waitForHydration(page);
+  const eleven = episode(page, 2, 11);
+  await expect(eleven).toContainText("Adapts Arc 4 · Chapter 20 to Arc 4 · Chapter 23 and Side story");
+  await expect(eleven).not.toContainText(toldStory.title);
+  await page.goto(character);
+  await waitForHydration(page);
+  await expect(page.locator("main")).not.toContainText(storyFact.value);
+
+  await page.goto("/anime?season=2");
+  await waitForHydration(page);
+  await eleven.getByRole("button", { name: "I have watched up to here" }).click();
+  await expect.poll(() => storedAnime(page)).toBe("anime:2-11");
+  await expect(eleven).toContainText(`and ${toldStory.title}`);
+  await page.goto(character);
+  await waitForHydration(page);
+  await expect(page.locator("main")).toContainText(storyFact.value);
 });
 
 test("a reader who watched season 1 sees the chapters it skipped, linked to the web novel, and the episode's notes and shorts", async ({
