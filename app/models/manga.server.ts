@@ -199,7 +199,8 @@ export async function getManga(db: D1Database, code: string | null) {
           );
           return {
             number: volume.number,
-            title: volume.title,
+            // A volume's title waits as a light novel volume's does: until the reader reaches its first chapter.
+            title: volume.title === null ? null : gatedTitle(null, rows[0]?.revealed_by ?? "", volume.title),
             releasedOn: volume.released_on,
             isbn: volume.isbn,
             lightNovels: lightNovelSpans(ranges, lightNovels),
@@ -238,6 +239,17 @@ export const mangaVolumeSpans = query
     "v.isbn",
     row.fn.min("c.number").as("first_chapter"),
     row.fn.max("c.number").as("last_chapter"),
+    // What reaches its first chapter, which its title waits for.
+    row
+      .selectFrom("manga_chapters as f")
+      .innerJoin("story_units as u", "u.key", "f.key")
+      .select("u.revealed_by")
+      .whereRef("f.series_code", "=", "v.series_code")
+      .whereRef("f.volume_number", "=", "v.number")
+      .orderBy("f.number")
+      .limit(1)
+      .$asScalar()
+      .as("reached_by"),
   ])
   .groupBy(["v.series_code", "v.number"])
   .orderBy("v.series_code")
@@ -256,7 +268,7 @@ export function toMangaSeriesList(
       .filter((volume) => volume.series_code === card.code)
       .map((volume) => ({
         number: volume.number,
-        title: volume.title,
+        title: volume.title === null ? null : gatedTitle(null, volume.reached_by ?? "", volume.title),
         releasedOn: volume.released_on,
         isbn: volume.isbn,
         firstChapter: mangaChapterKey(card.code, volume.first_chapter),

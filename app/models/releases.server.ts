@@ -1,14 +1,20 @@
-import { type InferResult, sql } from "kysely";
+import { type Expression, type InferResult, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
 import type { Edition, Release } from "~/lib/feeds/releases";
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
+import { gated } from "~/lib/shield/gated";
 
 /** A medium as a column of its own, the same in every term of the union. */
 const medium = (name: Medium) => sql<Medium>`${sql.lit(name)}`.as("medium");
 /** No edition: only light novels have two. */
 const noEdition = sql<Edition | null>`NULL`.as("edition");
+/** Not a manga volume: only the manga binds its chapters into volumes released apart from them. */
+const noVolume = sql<number | null>`NULL`.as("volume");
+/** "Manga 1 · Volume 2", as `mangaVolumeLabel` writes it, from the series' place (from 0) and the volume's number. */
+const volumeLabel = (seriesOrder: Expression<number>, volume: Expression<number>) =>
+  sql<string>`'Manga ' || (${seriesOrder} + 1) || ' · Volume ' || ${volume}`;
 /** A volume's two editions, as rows to join: D1 allows five terms in a compound SELECT. */
 const editions = sql<{ column1: Edition }>`(VALUES ('jp'), ('en'))`.as("edition");
 
@@ -25,11 +31,13 @@ const allReleases = query
     medium("web_novel"),
     noEdition,
     "u.label",
-    "c.title",
+    // Null for a release without a title (the manga's may have none), in every term.
+    row.ref("c.title").$castTo<string | null>().as("title"),
     "c.title_revealed_by as revealed_by",
     "u.revealed_by as reached_by",
     row.ref("c.published_on").$castTo<string>().as("released_on"),
     "u.position",
+    noVolume,
   ])
   .unionAll(
     query
@@ -58,6 +66,7 @@ const allReleases = query
           .end()
           .as("released_on"),
         "u.position",
+        noVolume,
       ]),
   )
   .unionAll(
@@ -78,6 +87,7 @@ const allReleases = query
         "u.revealed_by as reached_by",
         row.fn.coalesce("e.aired_on", "re.aired_on").$castTo<string>().as("released_on"),
         "u.position",
+        noVolume,
       ]),
   )
   // D1 allows five terms in a compound SELECT: the anime's shorts and its OVAs, specials and films are one.
@@ -98,6 +108,7 @@ const allReleases = query
             "u.revealed_by as reached_by",
             row.ref("b.aired_on").$castTo<string>().as("released_on"),
             "u.position",
+            noVolume,
           ])
           .unionAll(
             query
@@ -114,13 +125,14 @@ const allReleases = query
                 "u.revealed_by as reached_by",
                 row.ref("sp.released_on").$castTo<string>().as("released_on"),
                 "u.position",
+                noVolume,
               ]),
           )
           .as("watched_alone"),
       )
       .selectAll(),
   )
-  // Side stories and the manga's chapters (decision 49) are one term, as D1 joins at most five.
+  // Side stories and the manga's chapters and volumes (decision 49) are one term, as D1 joins at most five.
   .unionAll(
     query
       .selectFrom(
@@ -133,11 +145,12 @@ const allReleases = query
             medium("side_stories"),
             noEdition,
             "u.label",
-            "s.title",
+            row.ref("s.title").$castTo<string | null>().as("title"),
             "s.revealed_by",
             "u.revealed_by as reached_by",
             row.ref("s.published_on").$castTo<string>().as("released_on"),
             "u.position",
+            noVolume,
           ])
           .unionAll(
             query
@@ -149,12 +162,45 @@ const allReleases = query
                 medium("manga"),
                 noEdition,
                 "u.label",
-                // A chapter without a title is named by its label.
-                row.fn.coalesce("m.title", "u.label").$castTo<string>().as("title"),
+                // A chapter without a title is named by its label (toRelease).
+                row.ref("m.title").$castTo<string | null>().as("title"),
                 "m.title_revealed_by as revealed_by",
                 "u.revealed_by as reached_by",
                 row.ref("m.published_on").$castTo<string>().as("released_on"),
                 "u.position",
+                noVolume,
+              ]),
+          )
+          .unionAll(
+            // A manga volume: its chapters bound in a book, released apart from them (decision 49). It is
+            // placed, reached and linked by its first chapter; its title waits as a light novel volume's does.
+            query
+              .selectFrom("manga_volumes as v")
+              .innerJoin("manga_series as ms", "ms.code", "v.series_code")
+              .innerJoin("manga_chapters as m", (join) =>
+                join.onRef("m.series_code", "=", "v.series_code").onRef("m.volume_number", "=", "v.number"),
+              )
+              .innerJoin("story_units as u", "u.key", "m.key")
+              .where("v.released_on", "is not", null)
+              .where("m.number", "=", (first) =>
+                first
+                  .selectFrom("manga_chapters as f")
+                  .select((row) => row.fn.min("f.number").as("number"))
+                  .whereRef("f.series_code", "=", "v.series_code")
+                  .whereRef("f.volume_number", "=", "v.number"),
+              )
+              .select((row) => [
+                "m.key",
+                medium("manga"),
+                noEdition,
+                volumeLabel(row.ref("ms.sort_order"), row.ref("v.number")).as("label"),
+                // A volume without a title is named by its label, as a chapter is (toRelease).
+                row.ref("v.title").$castTo<string | null>().as("title"),
+                sql<string | null>`NULL`.as("revealed_by"),
+                "u.revealed_by as reached_by",
+                row.ref("v.released_on").$castTo<string>().as("released_on"),
+                "u.position",
+                row.ref("v.number").$castTo<number | null>().as("volume"),
               ]),
           )
           .as("read_apart"),
@@ -165,7 +211,17 @@ const allReleases = query
 type ReleaseRow = InferResult<typeof allReleases>[number];
 
 /** What a release row carries out of the table. */
-const columns = ["key", "medium", "edition", "label", "title", "revealed_by", "reached_by", "released_on"] as const;
+const columns = [
+  "key",
+  "medium",
+  "edition",
+  "volume",
+  "label",
+  "title",
+  "revealed_by",
+  "reached_by",
+  "released_on",
+] as const;
 
 /**
  * The releases of the media asked for (null: every medium), with the table of every release in scope.
@@ -189,8 +245,11 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
     key: row.key,
     medium: row.medium,
     edition: row.edition,
+    volume: row.volume,
     label: row.label,
-    title: gatedTitle(row.revealed_by, row.reached_by, row.title),
+    // A release without a title (a manga chapter or volume may have none) is named by its label, which
+    // spoils nothing: no "title hidden" where there is no title.
+    title: row.title === null ? gated(null, row.label) : gatedTitle(row.revealed_by, row.reached_by, row.title),
     releasedOn: row.released_on,
   };
 }

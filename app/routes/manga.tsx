@@ -112,7 +112,14 @@ function Volume({ series, volume }: { series: MangaSeries; volume: MangaVolume }
       <div className="space-y-1 border-b border-border pb-1">
         <h3 id={id} className="text-lg font-semibold">
           Volume {volume.number}
-          {volume.title ? `: ${volume.title}` : null}
+          {volume.title ? (
+            <>
+              {": "}
+              <UnitTitle gated={volume.title} hidden="title hidden" what={`Volume ${volume.number}'s title`}>
+                {(title) => title}
+              </UnitTitle>
+            </>
+          ) : null}
         </h3>
         <p className="text-sm text-muted-foreground">
           <StoryDate date={volume.releasedOn} />

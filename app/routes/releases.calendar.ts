@@ -3,7 +3,7 @@ import { datePrecision } from "~/lib/content/dates";
 import { formatDate } from "~/lib/format";
 import { seal } from "~/lib/shield/gated";
 import { renderCalendar } from "~/lib/feeds/icalendar";
-import { releaseDay, releaseEvent, releaseKind, releaseName, releasePath } from "~/lib/feeds/releases";
+import { releaseDay, releaseEvent, releaseId, releaseKind, releaseName, releasePath } from "~/lib/feeds/releases";
 import { getReleaseFeed } from "~/models/releases.server";
 import { entityTag } from "~/server/conditional-get.server";
 import type { Route } from "./+types/releases.calendar";
@@ -38,7 +38,7 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
     description: "Light novel volumes in Japan and in English, and anime episodes, without spoiling a title.",
     stamp: today,
     events: releases.map((release) => ({
-      uid: `${release.key}/${release.edition ?? "first"}@${host}`,
+      uid: `${releaseId(release)}@${host}`,
       date: release.releasedOn,
       summary: `${releaseEvent(release)}: ${releaseName(release)}`,
       description: `${releaseEvent(release)}: ${formatDate(release.releasedOn)}. ${origin}${releasePath(release)}`,

@@ -10,6 +10,7 @@ import {
   releaseEvent,
   releaseFeedPath,
   releaseKind,
+  releaseId,
   releaseName,
   releaseNouns,
   releasePath,
@@ -46,8 +47,8 @@ export const loader = answeringErrors(async ({ params, context, request }: Route
   ]);
   const { recent } = seal(feed, requesterKnowledge(request));
   const entries = recent.map((release) => ({
-    // A volume's two editions share a page, so the id names the edition too.
-    id: `tag:${host},2026:release/${release.key}/${release.edition ?? "first"}`,
+    // A volume's two editions share a page, as a manga volume shares its first chapter's: the id says which.
+    id: `tag:${host},2026:release/${releaseId(release)}`,
     title: `${releaseKind(release)}: ${releaseName(release)}`,
     link: `${origin}${releasePath(release)}`,
     // A month or a year has no day to publish it on: it joins the feed once it is over (decision 41).

@@ -13,10 +13,11 @@ import { showingRange } from "~/lib/http/paging";
 import {
   feedAddress,
   type Release,
+  RELEASE_CALENDAR_PATH,
   releaseDay,
   releaseFeedPath,
+  releaseId,
   releaseNouns,
-  RELEASE_CALENDAR_PATH,
 } from "~/lib/feeds/releases";
 import { useShield, useShieldedData } from "~/browser/spoiler-shield";
 import { nouns } from "~/lib/words";
@@ -175,7 +176,7 @@ function ReleaseList({ releases }: { releases: Release[] }) {
   return (
     <ol className="divide-y divide-border rounded-lg border border-border bg-card">
       {releases.map((release) => (
-        <li key={`${release.key} ${release.edition ?? ""}`}>
+        <li key={releaseId(release)}>
           <ReleaseRow release={release} />
         </li>
       ))}

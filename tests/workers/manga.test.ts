@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PackRows } from "../../pack/rows";
 import { loader as mangaLoader } from "~/routes/manga";
 import { loader as releasesLoader } from "~/routes/releases";
+import { mangaVolumeLabel } from "~/lib/content/labels";
+import { releasePath } from "~/lib/feeds/releases";
 import { importTestPack } from "../support/packs";
 import { fetchDeployed } from "../support/site";
 import { load, status } from "../support/workers-context";
@@ -70,6 +72,30 @@ describe("the manga page", () => {
     expect(of("manga:wick-8").title?.content).toBeNull();
   });
 
+  it("keeps a volume's title until the reader reaches its first chapter: on the page, in the API's series and on the radar", async () => {
+    const title = "The Longest Crossing";
+    const volumeThree = (data: Awaited<ReturnType<typeof load<typeof mangaLoader>>>) =>
+      data.selected!.volumes.find((volume) => volume.number === 3)!.title?.content;
+    expect(volumeThree(await load(mangaLoader, "/manga?series=wick"))).toBeNull();
+    expect(volumeThree(await load(mangaLoader, "/manga?series=wick&reveal=manga:wick-8"))).toBeNull();
+    expect(volumeThree(await load(mangaLoader, "/manga?series=wick&reveal=manga:wick-9"))).toBe(title);
+    expect(await (await fetched("/manga?series=wick")).text()).not.toContain(title);
+    const apiTitle = async (reveal: string) => {
+      const body = (await (await fetched(`/api/v1/series${reveal}`)).json()) as {
+        manga: { code: string; volumes: { number: number; title: string | null }[] }[];
+      };
+      return body.manga.find((series) => series.code === "wick")!.volumes.find((volume) => volume.number === 3)!.title;
+    };
+    expect(await apiTitle("")).toBeNull();
+    expect(await apiTitle("?reveal=manga:wick-9")).toBe(title);
+    const radar = async (reveal: string) => {
+      const data = await load(releasesLoader, `/releases?medium=manga${reveal}`);
+      return [...data.upcoming, ...data.recent].find((release) => release.volume === 3)!.title.content;
+    };
+    expect(await radar("")).toBeNull();
+    expect(await radar("&reveal=manga:wick-9")).toBe(title);
+  });
+
   it("answers a series that does not exist with the 404 that offers those there are", async () => {
     expect(await status(mangaLoader, "/manga?series=nothing")).toBe(404);
   });
@@ -91,6 +117,31 @@ describe("the manga elsewhere on the site", () => {
     expect(keys).toContain("manga:wick-1");
     // Known only to the month, or not at all: not on a radar that places days.
     expect(keys).not.toContain("manga:wick-7");
+  });
+
+  it("is in the release radar, its feed and the API with each dated volume beside its chapters, placed and linked by its first chapter", async () => {
+    const data = await load(releasesLoader, "/releases?medium=manga&page=1");
+    const volumes = [...data.upcoming, ...data.recent].filter((release) => release.volume !== null);
+    // Every volume with a date, at its precision; tallow's volume 2 has none and is left off.
+    expect(volumes.map((release) => [release.key, release.volume, release.label, release.releasedOn]).sort()).toEqual(
+      [
+        ["manga:wick-1", 1, mangaVolumeLabel(1, 1), "2019-03-25"],
+        ["manga:wick-5", 2, mangaVolumeLabel(1, 2), "2019-09"],
+        ["manga:wick-9", 3, mangaVolumeLabel(1, 3), "2020"],
+        ["manga:tallow-1", 1, mangaVolumeLabel(2, 1), "2021-02-10"],
+      ].sort(),
+    );
+    expect(volumes.map((release) => releasePath(release))).toContain("/manga?series=wick#manga-wick-5");
+    // A volume and its first chapter are two releases, told apart in the feed.
+    const feed = await (await fetched("/releases/manga/feed.xml")).text();
+    expect(feed).toContain("release/manga:wick-1/volume</id>");
+    expect(feed).toContain("release/manga:wick-1/first</id>");
+    expect(feed).toContain(`<title>Manga volume: ${mangaVolumeLabel(1, 1)}</title>`);
+    const api = (await (await fetched("/api/v1/releases?medium=manga")).json()) as {
+      recent: { items: { key: string; volume: number | null }[] };
+    };
+    expect(api.recent.items).toContainEqual(expect.objectContaining({ key: "manga:wick-1", volume: 1 }));
+    expect(api.recent.items).toContainEqual(expect.objectContaining({ key: "manga:wick-1", volume: null }));
   });
 
   it("gives each chapter a discussion thread", async () => {

@@ -166,7 +166,10 @@ export const apiSchemas = {
           description: "Its volumes, numbered from 1 in the series.",
           items: object({
             number: { type: "integer" },
-            title: nullable("string", "Null when it has none."),
+            title: nullable(
+              "string",
+              "Null when it has none, or until `reveal` reaches its first chapter (or asks for `titles`).",
+            ),
             released_on: storyDate("When it came out; null where not known."),
             isbn: nullable("string", "Null where not known."),
             first_chapter: { type: "string", description: "The key of its first chapter.", examples: ["manga:wick-5"] },
@@ -366,13 +369,17 @@ export const apiSchemas = {
   }),
   TranslationNotePage: pageOf("TranslationNote", "One page of notes."),
   Release: object({
-    key: { type: "string", description: "The unit released." },
+    key: { type: "string", description: "The unit released; for a manga volume, its first chapter." },
     medium: ref("Medium"),
     edition: {
       type: ["string", "null"],
       enum: ["jp", "en", null],
       description: "For a light novel volume: released in Japan or in English.",
     },
+    volume: nullable(
+      "integer",
+      "For a manga volume (its chapters bound in a book, released apart from them): its number in its series; null for a unit.",
+    ),
     label: { type: "string", description: "A short name that never spoils." },
     title: nullable("string", "Null when the title spoils something the reader has not seen."),
     released_on: storyDate("When it came out or comes out.", "string"),

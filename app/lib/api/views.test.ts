@@ -286,6 +286,7 @@ describe("the API's views, sealed for the requester", () => {
       key: "bt:1-7",
       medium: "break_time" as const,
       edition: null,
+      volume: null,
       label: "Season 1 · Break Time 7",
       title: gated(["bt:1-7"], "The Bin"),
       releasedOn: "2020-05-16",

@@ -165,7 +165,7 @@ export function mangaSeriesView(
     title: Gated<{ title: string; originalTitle: string | null }>;
     volumes: {
       number: number;
-      title: string | null;
+      title: Gated<string> | null;
       releasedOn: string | null;
       isbn: string | null;
       firstChapter: string;
@@ -175,15 +175,15 @@ export function mangaSeriesView(
   knowledge: Knowledge,
   origin: string,
 ) {
-  const { title } = seal(manga, knowledge);
+  const { title, volumes } = seal(manga, knowledge);
   return {
     code: manga.code,
     label: manga.name,
     title: title.content?.title ?? null,
     original_title: title.content?.originalTitle ?? null,
-    volumes: manga.volumes.map((volume) => ({
+    volumes: volumes.map((volume) => ({
       number: volume.number,
-      title: volume.title,
+      title: volume.title?.content ?? null,
       released_on: volume.releasedOn,
       isbn: volume.isbn,
       first_chapter: volume.firstChapter,
@@ -420,6 +420,7 @@ export interface ApiRelease {
   key: string;
   medium: Medium;
   edition: Edition | null;
+  volume: number | null;
   label: string;
   title: string | null;
   released_on: string;
@@ -433,6 +434,7 @@ export function releaseView(release: Release, knowledge: Knowledge, origin: stri
     key: release.key,
     medium: release.medium,
     edition: release.edition,
+    volume: release.volume,
     label: release.label,
     title: title.content,
     released_on: release.releasedOn,

@@ -122,6 +122,9 @@ export type UnitPlace =
 /** A manga series named by its place, never its title: "Manga 2". */
 export const mangaSeriesName = (series: number) => `Manga ${series}`;
 
+/** A manga volume named by its series' place and its number: "Manga 1 · Volume 2" (the release radar's). */
+export const mangaVolumeLabel = (series: number, volume: number) => `${mangaSeriesName(series)} · Volume ${volume}`;
+
 /**
  * The number each chapter of a manga series goes by, by its place in the series: its label where it has
  * one ("12.5"), else the count of the series' chapters without a label up to it, so an extra between 12

@@ -32,7 +32,8 @@ export interface MangaVolumeSpan {
 
 export interface MangaVolume {
   number: number;
-  title: string | null;
+  /** Null where the volume has none; waits until the reader reaches the volume's first chapter. */
+  title: Gated<string> | null;
   /** At its precision (app/lib/content/dates.ts); null where it is not known. */
   releasedOn: string | null;
   isbn: string | null;

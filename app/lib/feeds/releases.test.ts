@@ -1,12 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { feedAddress, releaseEvent, releaseKind, releaseName, releasePlace } from "./releases";
+import { feedAddress, releaseEvent, releaseId, releaseKind, releaseName, releasePlace } from "./releases";
 
 describe("releaseKind", () => {
   it("names a light novel edition by its language, the Japanese as the English", () => {
-    expect(releaseKind({ medium: "light_novels", edition: "jp" })).toBe("Light novel, Japanese");
-    expect(releaseKind({ medium: "light_novels", edition: "en" })).toBe("Light novel, English");
-    expect(releaseKind({ medium: "anime", edition: null })).toBe("Anime");
-    expect(releaseEvent({ medium: "light_novels", edition: "jp" })).toBe("On sale in Japan");
+    expect(releaseKind({ medium: "light_novels", edition: "jp", volume: null })).toBe("Light novel, Japanese");
+    expect(releaseKind({ medium: "light_novels", edition: "en", volume: null })).toBe("Light novel, English");
+    expect(releaseKind({ medium: "anime", edition: null, volume: null })).toBe("Anime");
+    expect(releaseEvent({ medium: "light_novels", edition: "jp", volume: null })).toBe("On sale in Japan");
+  });
+
+  it("tells a manga volume from the manga's chapters, and its id from its first chapter's", () => {
+    expect(releaseKind({ medium: "manga", edition: null, volume: 2 })).toBe("Manga volume");
+    expect(releaseEvent({ medium: "manga", edition: null, volume: 2 })).toBe("On sale");
+    expect(releaseKind({ medium: "manga", edition: null, volume: null })).toBe("Manga");
+    expect(releaseEvent({ medium: "manga", edition: null, volume: null })).toBe("Published");
+    expect(releaseId({ key: "manga:wick-5", edition: null, volume: 2 })).not.toBe(
+      releaseId({ key: "manga:wick-5", edition: null, volume: null }),
+    );
+    expect(releaseId({ key: "ln:main-2", edition: "jp", volume: null })).not.toBe(
+      releaseId({ key: "ln:main-2", edition: "en", volume: null }),
+    );
   });
 });
 

@@ -17,9 +17,22 @@ export interface Release {
   key: string;
   medium: Medium;
   edition: Edition | null;
+  /**
+   * A manga volume's number where the release is one (its chapters bound in a book, released apart from
+   * them); null for a unit. A volume goes by its first chapter's key, so its place and link are that chapter's.
+   */
+  volume: number | null;
   label: string;
   title: Gated<string>;
   releasedOn: string;
+}
+
+/**
+ * What tells one release from every other: its unit, and which release of it (a light novel volume's
+ * edition, a manga volume beside its first chapter); an id for feeds, calendars and lists.
+ */
+export function releaseId({ key, edition, volume }: Pick<Release, "key" | "edition" | "volume">) {
+  return `${key}/${edition ?? (volume === null ? "first" : "volume")}`;
 }
 
 /** Where the site shows a release: its unit's place on its medium's page. */
@@ -70,9 +83,10 @@ export function releasePlace(release: Pick<Release, "label" | "medium" | "editio
 }
 
 /** What happens on a release's date, in a few words: "On sale in Japan", "On air". */
-export function releaseEvent({ medium, edition }: Pick<Release, "medium" | "edition">) {
+export function releaseEvent({ medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">) {
   if (edition) return edition === "jp" ? "On sale in Japan" : "On sale in English";
   if (medium === "anime_specials") return "Released";
+  if (volume !== null) return "On sale";
   return medium === "anime" || medium === "break_time" ? "On air" : "Published";
 }
 
@@ -80,7 +94,8 @@ export function releaseEvent({ medium, edition }: Pick<Release, "medium" | "edit
  * "Light novel, Japanese", "Light novel, English", "Anime": what came out, in a badge's few words. An
  * edition goes by its language, both alike.
  */
-export function releaseKind({ medium, edition }: Pick<Release, "medium" | "edition">) {
+export function releaseKind({ medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">) {
+  if (volume !== null) return `${unitMediumLabels[medium]} volume`;
   const kind = unitMediumLabels[medium];
   return edition ? `${kind}, ${edition === "jp" ? "Japanese" : "English"}` : kind;
 }
@@ -93,5 +108,5 @@ export const releaseNouns: Record<Medium, string> = {
   anime: "anime",
   break_time: "Break Time",
   anime_specials: "anime special",
-  manga: "manga chapter",
+  manga: "manga",
 };
