@@ -92,3 +92,36 @@ test("a reader of the manga alone sets their place per series and sees what thos
   await expect(chapter(page, "manga:tallow-1")).toContainText("Title hidden");
   await expect(chapter(page, "manga:tallow-1")).not.toContainText(manga("manga:tallow-1").title!);
 });
+
+test("an anime viewer continues in the manga after the chapter their season reaches, the manga's own extra kept unread", async ({
+  page,
+}) => {
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await page.getByLabel("Season", { exact: true }).selectOption({ label: "Season 1: Lanternfall" });
+  // Episode 5 reaches wn:1-28, which the manga's chapter 9 (its place 10) starts with.
+  await page.getByLabel("Last episode watched").selectOption("anime:1-5");
+
+  const offers = page.getByRole("region", { name: "Continue in another medium" });
+  const offer = offers.getByRole("listitem").filter({ hasText: "Continue in the manga (Manga 1" }).first();
+  await expect(offer).toContainText("Continue in the manga (Manga 1");
+  await expect(offer).toContainText("from Manga 1 · Chapter 9.");
+  await expect(offer.locator("[data-partway]")).toContainText(
+    "Manga 1 · Chapter 9 starts before Season 1 · Episode 5 ends, so it begins with what you have already watched.",
+  );
+  // The extra the manga made up is passed over, named by its place, and stays unread.
+  await expect(offer).toContainText("Manga 1 · Chapter 6.5");
+  await offer.getByRole("button", { name: /^Continue in the manga/ }).click();
+  await expect.poll(() => stored(page)).toEqual({ manga: ["manga:wick-9"], webNovel: null, anime: "anime:1-5" });
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").skipped as string[]),
+  ).toEqual(["manga:wick-7"]);
+
+  // On /manga, after a reload: the chapters before the place are read, the extra is not, and its note waits.
+  await page.goto("/manga?series=wick");
+  await waitForHydration(page);
+  await expect(chapter(page, "manga:wick-8")).toContainText(manga("manga:wick-8").title!);
+  await expect(chapter(page, "manga:wick-7").getByRole("button", { name: "I have read up to here" })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(manga("manga:wick-7").original!);
+  await expect(chapter(page, "manga:wick-10").getByRole("button", { name: "I have read up to here" })).toBeVisible();
+});

@@ -37,9 +37,10 @@ function skippedLead(crossing: Crossing) {
         ? "The manga"
         : `The ${crossing.from.group} light novels`;
   const count = crossing.skipped.length;
-  return crossing.to.medium === "web_novel"
-    ? `${source} left out ${countOf(count, nouns.chapter)} on the way:`
-    : `${countOf(count, nouns.volume)} with chapters ${sourceName(crossing.from)} left out, on the way:`;
+  if (crossing.to.medium === "web_novel") return `${source} left out ${countOf(count, nouns.chapter)} on the way:`;
+  if (crossing.to.medium === "manga")
+    return `${countOf(count, nouns.chapter)} on the way that ${sourceName(crossing.from)} did not tell, or that only the manga has:`;
+  return `${countOf(count, nouns.volume)} with chapters ${sourceName(crossing.from)} left out, on the way:`;
 }
 
 /**
@@ -48,6 +49,8 @@ function skippedLead(crossing: Crossing) {
  * have already read."
  */
 function partwayNote(from: TrackerUnit, volume: TrackerUnit) {
+  if (volume.medium === "manga")
+    return `${volume.label} starts before ${placeName(from)} ends, so it begins with what you have already ${from.medium === "anime" ? "watched" : "read"}.`;
   const inVolume =
     from.medium === "manga" && from.mangaVolume !== undefined ? ` (manga volume ${from.mangaVolume})` : "";
   return `You are partway through ${volume.label}: ${placeName(from)}${inVolume} ends in it, so it starts with chapters you have already ${from.medium === "anime" ? "watched" : "read"}.`;
@@ -74,7 +77,7 @@ export function CrossingOffers({
     <ul className="space-y-4">
       {crossings.map((crossing) => (
         <li
-          key={`${crossing.from.key}>${crossing.to.collection ?? crossing.to.medium}`}
+          key={`${crossing.from.key}>${crossing.to.medium}:${crossing.to.collection ?? ""}`}
           className="space-y-2 rounded-lg border border-border bg-card p-4 text-sm"
         >
           <p>

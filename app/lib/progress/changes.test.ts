@@ -375,10 +375,9 @@ describe("checkProgress", () => {
   it("reads records from before skipped units as having none, and refuses a skipped unit of another medium", () => {
     const { skipped: _skipped, ...older } = emptyProgress;
     expect(checkProgress(older).progress?.skipped).toEqual([]);
-    expect(checkProgress({ ...emptyProgress, skipped: ["wn:1-3", "ln:main-2"] }).progress?.skipped).toEqual([
-      "wn:1-3",
-      "ln:main-2",
-    ]);
+    expect(
+      checkProgress({ ...emptyProgress, skipped: ["wn:1-3", "ln:main-2", "manga:wick-7"] }).progress?.skipped,
+    ).toEqual(["wn:1-3", "ln:main-2", "manga:wick-7"]);
     expect(checkProgress({ ...emptyProgress, skipped: ["anime:1-3"] }).problem).toMatchObject({ path: "skipped.0" });
     expect(checkProgress({ ...emptyProgress, skipped: "wn:1-3" }).problem).toMatchObject({ path: "skipped" });
   });

@@ -107,16 +107,17 @@ function lastMangaChapters(value: unknown, path: string): string[] {
   return keys.sort();
 }
 
+/** The media whose units a crossing can skip: the web novel's chapters, the light novels' volumes, the manga's chapters. */
+const skippable: readonly Medium[] = ["web_novel", "light_novels", "manga"];
+
 /** Skipped chapters and volumes; records from before there were any (and older files) have none. */
 function skippedUnits(value: unknown, path: string): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) refuse(path, "expected a list");
   if (value.length > MAX_CHECKED) refuse(path, `expected at most ${MAX_CHECKED} entries`);
   return value.map((key, index) => {
-    const at = `${path}.${index}`;
-    return typeof key === "string" && isUnitKey(key, "light_novels")
-      ? unitKeyOf("light_novels", key, at)
-      : unitKeyOf("web_novel", key, at);
+    const medium = skippable.find((one) => typeof key === "string" && isUnitKey(key, one)) ?? "web_novel";
+    return unitKeyOf(medium, key, `${path}.${index}`);
   });
 }
 

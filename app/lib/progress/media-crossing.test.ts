@@ -184,3 +184,64 @@ describe("crossings from the manga", () => {
     expect(fromAnime?.partway).toBeNull();
   });
 });
+
+describe("crossings into the manga", () => {
+  // The same story with a manga series: chapter 1 adapts wn:1-1 to 1-2, chapter 2 is the manga's own,
+  // chapters 3, 4 and 5 adapt wn:1-3, wn:1-4 and wn:2-1.
+  const manga = (key: string, position: number, number: string) => ({
+    ...unit(key, position, key),
+    group: "Manga 1",
+    mangaNumber: number,
+    mangaVolume: 1,
+  });
+  const adaptedBy: Record<string, string> = {
+    "wn:1-1": "manga:s-1",
+    "wn:1-2": "manga:s-1",
+    "wn:1-3": "manga:s-3",
+    "wn:1-4": "manga:s-4",
+    "wn:2-1": "manga:s-5",
+  };
+  const withManga = [
+    ...timeline.map((each) =>
+      adaptedBy[each.key] ? { ...each, coveredBy: [...each.coveredBy, adaptedBy[each.key]!] } : each,
+    ),
+    manga("manga:s-1", 2.3, "1"),
+    manga("manga:s-2", 2.4, "1.5"),
+    manga("manga:s-3", 3.1, "2"),
+    manga("manga:s-4", 4.3, "3"),
+    manga("manga:s-5", 5.1, "4"),
+  ].sort((a, b) => a.position - b.position);
+  const intoManga = (record: Progress) => crossings(record, withManga).find((each) => each.to.medium === "manga");
+
+  it("takes a light novel reader into the manga after the chapter that reaches their place, the manga's own chapter skipped", () => {
+    const crossing = intoManga(progress({ lightNovels: ["ln:main-1"] }));
+    expect(crossing).toMatchObject({ to: { medium: "manga", collection: "s" }, partway: null });
+    expect(crossing?.start.key).toBe("manga:s-3");
+    expect(keys(crossing?.skipped ?? [])).toEqual(["manga:s-2"]);
+    expect(crossing?.progress).toMatchObject({
+      lightNovels: ["ln:main-1"],
+      manga: ["manga:s-2"],
+      skipped: ["manga:s-2"],
+    });
+    // What the manga made up stays hidden; what its chapter 1 tells, the reader has read in the light novels.
+    const after = knowledgeOf(crossing!.progress);
+    expect(knows(after, ["manga:s-2"])).toBe(false);
+    expect(knows(after, ["manga:s-1"])).toBe(true);
+  });
+
+  it("skips the manga's chapters that adapt what an anime viewer has not seen", () => {
+    const crossing = intoManga(progress({ anime: "anime:1-2" }));
+    expect(crossing?.start.key).toBe("manga:s-5");
+    expect(keys(crossing?.skipped ?? [])).toEqual(["manga:s-2", "manga:s-3"]);
+    const after = knowledgeOf(crossing!.progress);
+    expect(knows(after, ["manga:s-3"])).toBe(false);
+    expect(knows(after, ["manga:s-4"])).toBe(true);
+  });
+
+  it("offers nothing to a reader already as far in the series, nor from the series into itself", () => {
+    expect(intoManga(progress({ lightNovels: ["ln:main-1"], manga: ["manga:s-2"] }))).toBeUndefined();
+    expect(intoManga(progress({ manga: ["manga:s-3"] }))).toBeUndefined();
+    // The web novel is where crossings lead, not where they start: its readers set their place with the picker.
+    expect(intoManga(progress({ webNovel: "wn:1-2" }))).toBeUndefined();
+  });
+});

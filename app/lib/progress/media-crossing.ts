@@ -1,8 +1,8 @@
 import { type Medium, mediumOf, parseUnitKey } from "../content/units";
 import { knows } from "../shield/knowledge";
 import { mergeProgress } from "./changes";
-import { emptyProgress, knowledgeOf, lastVolumeNumber, type Progress } from "./record";
-import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "./tracker-units";
+import { emptyProgress, knowledgeOf, lastMangaChapter, lastVolumeNumber, mangaSeriesOf, type Progress } from "./record";
+import { lightNovelCollections, mangaSeries, type TrackerUnit, unitsByMedium } from "./tracker-units";
 
 /*
  * Crossing from one medium into another: "I finished this season (or this volume): continue in the
@@ -16,11 +16,17 @@ import { lightNovelCollections, type TrackerUnit, unitsByMedium } from "./tracke
 export interface Crossing {
   /** Where the reader is in the medium they come from: the last episode watched or volume read. */
   from: TrackerUnit;
-  /** The medium they continue in, with the collection for the light novels. */
-  to: { medium: Extract<Medium, "web_novel" | "light_novels">; collection: string | null; name: string };
+  /**
+   * The medium they continue in, with the light novel collection or the manga series (its code) they
+   * continue in; null for the web novel.
+   */
+  to: { medium: Extract<Medium, "web_novel" | "light_novels" | "manga">; collection: string | null; name: string };
   /** The first chapter or volume to read. */
   start: TrackerUnit;
-  /** Chapters or volumes before the start the reader has not seen, in story order. */
+  /**
+   * Chapters or volumes before the start the reader has not seen, in story order: into the manga, its
+   * chapters that adapt what they have not seen and the ones the manga made up.
+   */
   skipped: TrackerUnit[];
   /** Side stories that come before the start and are unread. */
   sideStories: TrackerUnit[];
@@ -29,7 +35,8 @@ export interface Crossing {
   /**
    * Into the light novels, where the reader's place ends partway through the volume they start (a manga
    * volume that ends partway through a light novel volume): that volume, which begins with chapters they
-   * have read. Null where they start a volume at its beginning, or the web novel.
+   * have read; into the manga, the chapter they start where it begins with chapters they have read. Null
+   * where they start at a beginning, or the web novel.
    */
   partway: TrackerUnit | null;
 }
@@ -81,11 +88,12 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
   const byKey = new Map(units.map((unit) => [unit.key, unit]));
   const { web_novel: chapters, side_stories: sideStories, anime: episodes } = unitsByMedium(units);
   const positionOf = new Map(units.map((unit) => [unit.key, unit.position]));
-  // Which chapters each light novel volume covers, read once from the chapters' cross-media map.
+  // Which chapters each light novel volume and manga chapter covers, read once from the chapters' cross-media map.
   const chaptersOf = new Map<string, TrackerUnit[]>();
   for (const chapter of chapters) {
     for (const key of chapter.coveredBy) {
-      if (mediumOf(key) !== "light_novels") continue;
+      const medium = mediumOf(key);
+      if (medium !== "light_novels" && medium !== "manga") continue;
       const list = chaptersOf.get(key);
       if (list) list.push(chapter);
       else chaptersOf.set(key, [chapter]);
@@ -93,6 +101,7 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
   }
   const covered = (volume: TrackerUnit) => chaptersOf.get(volume.key) ?? [];
   const collections = lightNovelCollections(units);
+  const series = mangaSeries(units);
 
   return (progress) => {
     const knowledge = knowledgeOf(progress);
@@ -152,15 +161,44 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
           }),
         });
       }
+
+      // Into each manga series whose chapters go on past the reader's place (decision 49), from any other medium.
+      for (const one of series) {
+        if (mangaSeriesOf(from.key) === one.code) continue;
+        const startChapter = one.chapters.find((manga) => covered(manga).some((chapter) => chapter.position > reached));
+        const index = startChapter ? one.chapters.indexOf(startChapter) : -1;
+        const placeChapter = index > 0 ? one.chapters[index - 1] : undefined;
+        if (!startChapter || !placeChapter) continue;
+        const current = lastMangaChapter(progress, one.code);
+        if (current !== null && (positionOf.get(current) ?? -1) >= placeChapter.position) continue;
+        // A chapter the manga made up (it covers no web novel chapter) is new to anyone who crosses.
+        const skipped = one.chapters
+          .slice(0, index)
+          .filter((manga) => covered(manga).length === 0 || !covered(manga).every(seen));
+        result.push({
+          from,
+          to: { medium: "manga", collection: one.code, name: `the manga (${one.name})` },
+          start: startChapter,
+          skipped,
+          sideStories: sideStoriesBefore(startChapter),
+          partway: covered(startChapter).some((chapter) => chapter.position <= reached) ? startChapter : null,
+          progress: mergeProgress(progress, {
+            ...emptyProgress,
+            manga: [placeChapter.key],
+            skipped: skipped.map((unit) => unit.key),
+          }),
+        });
+      }
     }
     // One offer per medium they could continue in: from the place that reaches furthest (a reader of
     // volume 6 who also watched season 1 continues the web novel after volume 6, not after the season).
     const furthest = new Map<string, Crossing>();
+    const targetOf = ({ to }: Crossing) => `${to.medium}:${to.collection ?? ""}`;
     for (const crossing of result) {
-      const target = crossing.to.collection ?? crossing.to.medium;
+      const target = targetOf(crossing);
       const kept = furthest.get(target);
       if (!kept || crossing.start.position > kept.start.position) furthest.set(target, crossing);
     }
-    return result.filter((crossing) => furthest.get(crossing.to.collection ?? crossing.to.medium) === crossing);
+    return result.filter((crossing) => furthest.get(targetOf(crossing)) === crossing);
   };
 }
