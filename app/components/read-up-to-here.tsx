@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { flushSync } from "react-dom";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
-import { loadToaster, toast } from "~/components/ui/toast-store";
+import { loadToaster } from "~/components/ui/toast-store";
 import { hasConsumed } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
-import { storeProgress } from "~/browser/stored-progress";
 import { useOptionalUser } from "~/browser/user";
 import { afterNextPaint, whenIdle } from "~/browser/when-idle";
+import type { MarkVerb } from "~/browser/read-up-to.client";
 
 // Needed only once the reader clicks, so neither is part of the first load of the pages that show the button.
 const readUpTo = () => importWithRecovery(() => import("~/browser/read-up-to.client"));
@@ -29,41 +28,24 @@ function usePreloadedClick() {
   }, []);
 }
 
-/** What a signed-in reader is told when their step did not reach the account. */
-const notSent = {
-  unsent: {
-    title: "Saved on this device",
-    description: "Your account could not be reached: it will get your progress when it can.",
-  },
-  refused: {
-    title: "Your account did not take this step",
-    description: "It is kept in this browser only. Sign in again, then mark it once more.",
-  },
-};
-
 // Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
 const labels = {
   read: {
     label: "I have read up to here",
     doneLabel: "Read up to here",
-    marked: "Everything up to here is marked as read.",
   },
   watched: {
     label: "I have watched up to here",
     doneLabel: "Watched up to here",
-    marked: "Everything up to here is marked as watched.",
   },
   // An OVA, special or film is watched on its own: marking it says nothing of the episodes around it.
-  watchedThis: { label: "I have watched this", doneLabel: "Watched", marked: "It is marked as watched, on its own." },
-} as const;
+  watchedThis: { label: "I have watched this", doneLabel: "Watched" },
+} as const satisfies Record<MarkVerb, { label: string; doneLabel: string }>;
 
 /**
  * "I have read up to here" beside a chapter, volume or episode: one click moves the reader's progress
  * there (never back), which reveals what it reached on every page. A toast confirms it, with an Undo
- * that puts back the progress this browser had before; a signed-in reader's account is saved when
- * the toast closes without Undo (or the page is left), so Undo takes the step back everywhere; when the
- * account cannot be reached then, this browser sends it later (progress-save.ts, `sendUnsentProgress`).
- * Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell, and
+ * (read-up-to.client.ts, `markUpTo`, which the click loads). Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell, and
  * the page is scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
  * the rows above it change. Shown once the page is interactive, as it needs the stored progress.
  */
@@ -74,7 +56,7 @@ export function ReadUpToHere({
   unit: { key: string; position: number };
   verb?: keyof typeof labels;
 }) {
-  const { label, doneLabel, marked } = labels[verb];
+  const { label, doneLabel } = labels[verb];
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
@@ -94,51 +76,13 @@ export function ReadUpToHere({
     marking.current = true;
     setMarkedWith(shield);
     // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: the code is here by then.
-    const [{ progressUpTo }, { saveProgress, sendProgress }] = await Promise.all([
-      readUpTo(),
-      progressSave(),
-      afterNextPaint(),
-    ])
+    const [{ markUpTo }, save] = await Promise.all([readUpTo(), progressSave(), afterNextPaint()])
       .catch((error: unknown) => {
         setMarkedWith(undefined);
         throw error;
       })
       .finally(() => (marking.current = false));
-    const { before, progress } = progressUpTo(unit);
-    const clickedAt = box.current?.getBoundingClientRect().top;
-    // Kept in this browser now, the account told later; rendered now, so the rows above can be measured
-    // and the page scrolled before the next paint.
-    flushSync(() => void saveProgress(progress, { account: null }));
-    const moved = clickedAt === undefined || !box.current ? 0 : box.current.getBoundingClientRect().top - clickedAt;
-    if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
-    let undone = false;
-    const shown = toast({
-      title: "Progress saved",
-      description: `${marked}${user && !navigator.onLine ? " Saved on this device · will sync when you are back online." : ""}`,
-      action: {
-        label: "Undo",
-        altText: "Set your progress back in the reading tracker",
-        onClick: () => {
-          undone = true;
-          storeProgress(before);
-        },
-      },
-      // The account hears of the step once it can no longer be undone, so an Undo never has to set it back.
-      onClose: user
-        ? () => {
-            window.removeEventListener("pagehide", leave);
-            if (undone) return;
-            const offline = !navigator.onLine;
-            void sendProgress(progress, user.uid).then(({ outcome }) => {
-              // Offline, the reader was told already; the account gets it when the connection returns.
-              if (outcome === "refused" || (outcome === "unsent" && !offline)) toast(notSent[outcome]);
-            });
-          }
-        : undefined,
-    });
-    // Leaving the page closes the toast, so the step is saved before the page goes.
-    const leave = () => shown.dismiss();
-    if (user) window.addEventListener("pagehide", leave);
+    markUpTo(unit, { verb, user, row: box }, save);
   }
 
   // Before the page is interactive (the server cannot know the reader's progress) the cell is kept,
