@@ -227,12 +227,18 @@ const columns = [
  * The releases of the media asked for (null: every medium), with the table of every release in scope.
  * The anime's releases take in its OVAs, specials and films, wherever its episodes are listed.
  */
-function releasesOf(media: readonly Medium[] | null) {
+function releasesOf(media: readonly Medium[] | null, chapters = true) {
   const asked = media?.includes("anime") ? [...new Set<Medium>([...media, "anime_specials"])] : media;
-  return query
-    .with("releases", () => allReleases)
-    .selectFrom("releases")
-    .$if(asked !== null, (chosen) => chosen.where("medium", "in", asked!));
+  return (
+    query
+      .with("releases", () => allReleases)
+      .selectFrom("releases")
+      .$if(asked !== null, (chosen) => chosen.where("medium", "in", asked!))
+      // Without chapters, the manga is its volumes (the web novel, all chapters, is left out by its medium).
+      .$if(!chapters, (books) =>
+        books.where((row) => row.or([row("medium", "!=", "manga"), row("volume", "is not", null)])),
+      )
+  );
 }
 
 /** How many upcoming releases the radar lists: an announced schedule, never the whole future. */
@@ -263,8 +269,8 @@ const isOut = (today: string) =>
   sql<boolean>`(released_on <= ${today} AND (length(released_on) = 10 OR released_on < substr(${today}, 1, length(released_on))))`;
 
 /** Out by `today`, newest first; a month or a year sorts after the days it holds, as the earliest it can be. */
-function outBy(media: readonly Medium[] | null, today: string) {
-  return releasesOf(media)
+function outBy(media: readonly Medium[] | null, today: string, chapters = true) {
+  return releasesOf(media, chapters)
     .select(columns)
     .where(isOut(today))
     .orderBy("released_on", "desc")
@@ -273,8 +279,8 @@ function outBy(media: readonly Medium[] | null, today: string) {
 }
 
 /** Not out by `today`, soonest first: an announced month or year stays coming only until it is over. */
-function comingAfter(media: readonly Medium[] | null, today: string) {
-  return releasesOf(media)
+function comingAfter(media: readonly Medium[] | null, today: string, chapters = true) {
+  return releasesOf(media, chapters)
     .select(columns)
     .where(sql<boolean>`NOT ${isOut(today)}`)
     .orderBy("released_on")
@@ -316,15 +322,21 @@ export async function getReleases(
 
 /**
  * The newest releases out by `today`, and the next ones coming, for a feed or a calendar: `media`
- * chooses which (every medium when absent), `limit` bounds each list.
+ * chooses which (every medium when absent), `limit` bounds each list; without `chapters`, the manga's
+ * releases are its volumes alone (a calendar's books).
  */
 export async function getReleaseFeed(
   db: D1Database,
-  { media, today, limit }: { media: readonly Medium[] | null; today: string; limit: number },
+  {
+    media,
+    today,
+    limit,
+    chapters = true,
+  }: { media: readonly Medium[] | null; today: string; limit: number; chapters?: boolean },
 ) {
   const [recent, upcoming] = await batch(db, [
-    outBy(media, today).limit(limit),
-    comingAfter(media, today).limit(limit),
+    outBy(media, today, chapters).limit(limit),
+    comingAfter(media, today, chapters).limit(limit),
   ]);
   return { recent: recent.map(toRelease), upcoming: upcoming.map(toRelease) };
 }

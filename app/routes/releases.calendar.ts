@@ -17,7 +17,7 @@ export { refuseForm as action } from "~/server/stray-forms.server";
 const CALENDAR_SIZE = 200;
 
 /**
- * An iCalendar feed of light novel and anime release dates (volumes in Japan and in English, episodes),
+ * An iCalendar feed of light novel, manga and anime release dates (volumes in Japan and in English, manga volumes, episodes),
  * for a calendar app to subscribe to. Like a feed it is sealed for what its address states (by default
  * nothing): an event is named by its place unless `?reveal=titles` asks for titles that spoil nothing.
  */
@@ -26,7 +26,12 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
   const host = new URL(origin).hostname;
   const today = releaseDay();
   const [feed, site] = await Promise.all([
-    getReleaseFeed(context.db, { media: ["light_novels", "anime"], today, limit: CALENDAR_SIZE }),
+    getReleaseFeed(context.db, {
+      media: ["light_novels", "anime", "manga"],
+      chapters: false,
+      today,
+      limit: CALENDAR_SIZE,
+    }),
     siteIdentity(context),
   ]);
   const { recent, upcoming } = seal(feed, requesterKnowledge(request));
@@ -35,7 +40,8 @@ export const loader = answeringErrors(async ({ context, request }: Route.LoaderA
   const ics = renderCalendar({
     productId: `-//${site.name}//Releases//EN`,
     name: `${site.name}: release dates`,
-    description: "Light novel volumes in Japan and in English, and anime episodes, without spoiling a title.",
+    description:
+      "Light novel volumes in Japan and in English, manga volumes and anime episodes, without spoiling a title.",
     stamp: today,
     events: releases.map((release) => ({
       uid: `${releaseId(release)}@${host}`,

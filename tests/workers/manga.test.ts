@@ -144,6 +144,16 @@ describe("the manga elsewhere on the site", () => {
     expect(api.recent.items).toContainEqual(expect.objectContaining({ key: "manga:wick-1", volume: null }));
   });
 
+  it("puts its volumes on the calendar with the light novels' and the episodes' dates, not its chapters", async () => {
+    const ics = await (await fetched("/releases/calendar.ics")).text();
+    expect(ics).toContain(`SUMMARY:On sale: ${mangaVolumeLabel(1, 1)}`);
+    expect(ics).toContain("DTSTART;VALUE=DATE:20190325");
+    expect(ics).toContain(`SUMMARY:On sale: ${mangaVolumeLabel(2, 1)}`);
+    // Chapter 1 came out on 12 October 2018: a chapter, so not on the calendar.
+    expect(ics).not.toContain("DTSTART;VALUE=DATE:20181012");
+    expect(ics).not.toContain("Chapter");
+  });
+
   it("gives each chapter a discussion thread", async () => {
     expect((await fetched("/discuss/manga:wick-7")).status).toBe(200);
   });
