@@ -270,12 +270,17 @@ const isOut = (today: string) =>
 
 /** Out by `today`, newest first; a month or a year sorts after the days it holds, as the earliest it can be. */
 function outBy(media: readonly Medium[] | null, today: string, chapters = true) {
-  return releasesOf(media, chapters)
-    .select(columns)
-    .where(isOut(today))
-    .orderBy("released_on", "desc")
-    .orderBy("position", "desc")
-    .orderBy("edition", "desc");
+  return (
+    releasesOf(media, chapters)
+      .select(columns)
+      .where(isOut(today))
+      .orderBy("released_on", "desc")
+      .orderBy("position", "desc")
+      .orderBy("edition", "desc")
+      // A manga volume after its first chapter, and units at one place by key: one order, so pages never overlap.
+      .orderBy("volume", "desc")
+      .orderBy("key", "desc")
+  );
 }
 
 /** Not out by `today`, soonest first: an announced month or year stays coming only until it is over. */
@@ -285,7 +290,9 @@ function comingAfter(media: readonly Medium[] | null, today: string, chapters = 
     .where(sql<boolean>`NOT ${isOut(today)}`)
     .orderBy("released_on")
     .orderBy("position")
-    .orderBy("edition");
+    .orderBy("edition")
+    .orderBy("volume")
+    .orderBy("key");
 }
 
 export interface ReleaseQuery {

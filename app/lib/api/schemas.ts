@@ -381,7 +381,10 @@ export const apiSchemas = {
       "For a manga volume (its chapters bound in a book, released apart from them): its number in its series; null for a unit.",
     ),
     label: { type: "string", description: "A short name that never spoils." },
-    title: nullable("string", "Null when the title spoils something the reader has not seen."),
+    title: nullable(
+      "string",
+      "Null when the title spoils something the reader has not seen; the label where the release has no title of its own.",
+    ),
     released_on: storyDate("When it came out or comes out.", "string"),
     url: { type: "string", format: "uri" },
   }),

@@ -76,6 +76,10 @@ describe("continuePlaces", () => {
     expect(continuePlaces(crossed, spans, collections).map(({ key }) => key)).toEqual(["wn:2-21", "anime:2-1"]);
     expect(passedOver(crossed)).toBe("2 web novel chapters");
     expect(passedOver(at({ skipped: ["wn:1-7", "ln:main-2"] }))).toBe("1 web novel chapter and 1 volume");
+    expect(passedOver(at({ skipped: ["manga:wick-7"] }))).toBe("1 manga chapter");
+    expect(passedOver(at({ skipped: ["wn:1-7", "ln:main-2", "manga:wick-7", "manga:wick-9"] }))).toBe(
+      "1 web novel chapter, 1 volume and 2 manga chapters",
+    );
   });
 
   it("is nothing for a reader without progress", () => {

@@ -144,15 +144,17 @@ export function continuePlaces(
 }
 /**
  * What the reader passed over and has not read (the chapters and volumes a crossing left out), in
- * words: "2 web novel chapters and 1 volume", or null when there is none.
+ * words: "2 web novel chapters and 1 volume", "1 manga chapter", or null when there is none.
  */
 export function passedOver(progress: Progress | null | undefined): string | null {
   const skipped = progress?.skipped ?? [];
   const chapters = skipped.filter((key) => parseUnitKey(key, "web_novel")).length;
   const volumes = skipped.filter((key) => parseUnitKey(key, "light_novels")).length;
+  const manga = skipped.filter((key) => parseUnitKey(key, "manga")).length;
   const parts = [
     ...(chapters ? [countOf(chapters, nouns.webNovelChapter)] : []),
     ...(volumes ? [countOf(volumes, nouns.volume)] : []),
+    ...(manga ? [countOf(manga, nouns.mangaChapter)] : []),
   ];
-  return parts.length ? parts.join(" and ") : null;
+  return parts.length ? `${parts.slice(0, -1).join(", ")}${parts.length > 1 ? " and " : ""}${parts.at(-1)}` : null;
 }

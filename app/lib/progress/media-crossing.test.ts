@@ -238,6 +238,20 @@ describe("crossings into the manga", () => {
     expect(knows(after, ["manga:s-4"])).toBe(true);
   });
 
+  it("skips a chapter that also tells a side story the reader has not read", () => {
+    const tellsStory = withManga.map((each) =>
+      each.key === "ss:after-three" ? { ...each, coveredBy: [...each.coveredBy, "manga:s-1"] } : each,
+    );
+    const lightNovelReader = progress({ lightNovels: ["ln:main-1"] });
+    const crossing = crossings(lightNovelReader, tellsStory).find((each) => each.to.medium === "manga");
+    expect(keys(crossing?.skipped ?? [])).toEqual(["manga:s-1", "manga:s-2"]);
+    expect(knows(knowledgeOf(crossing!.progress), ["ss:after-three", "manga:s-1"])).toBe(false);
+    // One who read the story has seen all the chapter tells.
+    const storyReader = progress({ lightNovels: ["ln:main-1"], sideStories: ["ss:after-three"] });
+    const after = crossings(storyReader, tellsStory).find((each) => each.to.medium === "manga");
+    expect(keys(after?.skipped ?? [])).toEqual(["manga:s-2"]);
+  });
+
   it("offers nothing to a reader already as far in the series, nor from the series into itself", () => {
     expect(intoManga(progress({ lightNovels: ["ln:main-1"], manga: ["manga:s-2"] }))).toBeUndefined();
     expect(intoManga(progress({ manga: ["manga:s-3"] }))).toBeUndefined();

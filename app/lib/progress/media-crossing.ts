@@ -100,6 +100,17 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
     }
   }
   const covered = (volume: TrackerUnit) => chaptersOf.get(volume.key) ?? [];
+  // The side stories each manga chapter tells, from the stories' cross-media map.
+  const storiesOf = new Map<string, TrackerUnit[]>();
+  for (const story of sideStories) {
+    for (const key of story.coveredBy) {
+      if (mediumOf(key) !== "manga") continue;
+      const list = storiesOf.get(key);
+      if (list) list.push(story);
+      else storiesOf.set(key, [story]);
+    }
+  }
+  const told = (manga: TrackerUnit) => storiesOf.get(manga.key) ?? [];
   const collections = lightNovelCollections(units);
   const series = mangaSeries(units);
 
@@ -171,10 +182,12 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
         if (!startChapter || !placeChapter) continue;
         const current = lastMangaChapter(progress, one.code);
         if (current !== null && (positionOf.get(current) ?? -1) >= placeChapter.position) continue;
-        // A chapter the manga made up (it covers no web novel chapter) is new to anyone who crosses.
-        const skipped = one.chapters
-          .slice(0, index)
-          .filter((manga) => covered(manga).length === 0 || !covered(manga).every(seen));
+        // Credited where the reader has seen all it tells, chapters and side stories; a chapter the manga
+        // made up (it tells neither) is new to anyone who crosses.
+        const skipped = one.chapters.slice(0, index).filter((manga) => {
+          const tells = [...covered(manga), ...told(manga)];
+          return tells.length === 0 || !tells.every(seen);
+        });
         result.push({
           from,
           to: { medium: "manga", collection: one.code, name: `the manga (${one.name})` },
