@@ -252,6 +252,16 @@ describe("crossings into the manga", () => {
     expect(keys(after?.skipped ?? [])).toEqual(["manga:s-2"]);
   });
 
+  it("does not list as unread a side story the reader has seen told", () => {
+    const toldByEpisode = timeline.map((each) =>
+      each.key === "ss:after-three" ? { ...each, coveredBy: [...each.coveredBy, "anime:1-2"] } : each,
+    );
+    const [intoWebNovel] = crossings(progress({ anime: "anime:1-2" }), toldByEpisode);
+    expect(intoWebNovel?.sideStories).toEqual([]);
+    const [notTold] = crossings(progress({ anime: "anime:1-2" }), timeline);
+    expect(keys(notTold?.sideStories ?? [])).toEqual(["ss:after-three"]);
+  });
+
   it("offers nothing to a reader already as far in the series, nor from the series into itself", () => {
     expect(intoManga(progress({ lightNovels: ["ln:main-1"], manga: ["manga:s-2"] }))).toBeUndefined();
     expect(intoManga(progress({ manga: ["manga:s-3"] }))).toBeUndefined();

@@ -117,8 +117,9 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
   return (progress) => {
     const knowledge = knowledgeOf(progress);
     const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
+    // Unread: neither ticked nor told by what the reader watched or read (an episode that tells the story).
     const sideStoriesBefore = (start: TrackerUnit) =>
-      sideStories.filter((unit) => unit.position < start.position && !progress.sideStories.includes(unit.key));
+      sideStories.filter((unit) => unit.position < start.position && !seen(unit));
     const result: Crossing[] = [];
 
     for (const { from, reached: chapter } of crossingPoints(progress, byKey, episodes)) {
