@@ -100,12 +100,16 @@ export function lintCharactersNamed(
     [...charactersMetBy(pack, revealersOf, positions)].map(([slug, units]) => [slug, placedUnits(units)] as const),
   );
   const bySlug = new Map(pack.characters.characters.map((character) => [character.slug, character]));
+  // A reader who began partway through the story meets its earlier cast in pages first appearances do
+  // not place: they are judged for the secrets only (pack/spoiler-lint.ts, decision 49).
+  let fromTheStart: CrossedReader[] | undefined;
+  const readersFromTheStart = () => (fromTheStart ??= readersWhoCrossed().filter((reader) => !reader.startedPartway));
   const names = castNames(pack, metBy).map((name) => {
     let unaware: UnawareReader[] | undefined;
     return {
       ...name,
       /** The crossings' readers who have not met any of them as they cross, worked out once a text names them. */
-      unaware: () => (unaware ??= unawareReaders(name.metBy ?? [], readersWhoCrossed())),
+      unaware: () => (unaware ??= unawareReaders(name.metBy ?? [], readersFromTheStart())),
       /** What crossedBeforeSecret found, by what shows a text (texts often share it). */
       crossed: new Map<string, CrossedBeforeSecret | null>(),
     };

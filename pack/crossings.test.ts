@@ -13,9 +13,8 @@ import { startResolution } from "./resolve/resolution";
 const readDemo = () => parsePack((file) => ({ json: JSON.parse(readFileSync(`content/demo/${file}`, "utf8")) })).pack!;
 const demo = readDemo();
 const { revealersOf, timeline } = startResolution(demo, "demo", () => {});
-const crossings = crossedReaders(trackerUnitsOf(demo, revealersOf, timeline.positions)).map(
-  (reader) => reader.crossing,
-);
+const readers = crossedReaders(trackerUnitsOf(demo, revealersOf, timeline.positions));
+const crossings = readers.map((reader) => reader.crossing);
 const crossing = (from: string, to: string) =>
   crossings.find((each) => each.from.key === from && (each.to.collection ?? each.to.medium) === to);
 const keys = (units: readonly { key: string }[] | undefined) => units?.map((unit) => unit.key);
@@ -50,5 +49,38 @@ describe("the crossings a pack lets readers make", () => {
     expect(problems[0]).toMatch(
       /names the secret "hester-informs-the-choir" \("Informant for the Ashen Choir"\) before it is revealed: a reader who crossed from the anime after anime:1-11 into the web novel skipped wn:2-24, which reveals it, and sees it at wn:6-1 without knowing the secret; so do readers of \d+ other crossings$/,
     );
+  });
+
+  it("crosses from every manga chapter as the tracker's bridge does: a series read alone, or after the series before it", () => {
+    const from = (key: string) => readers.filter((reader) => reader.crossing.from.key === key);
+    // The arc 1 series leaves wn:1-18 out: its readers who go on in the web novel skip it.
+    const wick = from("manga:wick-8").find((reader) => reader.crossing.to.medium === "web_novel")!;
+    expect(keys(wick.crossing.skipped)).toEqual(["wn:1-18"]);
+    expect(wick.crossing.start.key).toBe("wn:1-23");
+    expect(wick.startedPartway).toBe(false);
+    // The arc 2 series read alone: the story before it is skipped too, and its reader began partway.
+    const intoWebNovel = from("manga:tallow-1").filter((reader) => reader.crossing.to.medium === "web_novel");
+    expect(intoWebNovel.map((reader) => reader.startedPartway)).toEqual([true, false]);
+    const [alone, inOrder] = intoWebNovel.map((reader) => keys(reader.crossing.skipped)!);
+    expect(alone).toContain("wn:1-1");
+    expect(alone).toContain("wn:1-18");
+    // After the arc 1 series: only what the two series left out.
+    expect(inOrder).toEqual(["wn:1-18"]);
+    expect(from("manga:tallow-1").some((reader) => reader.crossing.to.collection === "main")).toBe(true);
+    // A manga-original chapter reaches no web novel chapter: the tracker offers no crossing from it.
+    expect(from("manga:wick-7")).toEqual([]);
+  });
+
+  it("lints the demo with them: a text naming a character a manga crossing skipped the meeting of is refused", () => {
+    const pack = readDemo();
+    const thistle = pack.characters.characters.find((character) => character.slug === "thistle")!;
+    thistle.facts.push({ label: "Neighbour", value: "Lives above Ferris's bakery", revealAt: "wn:2-1" });
+    // The arc 1 series leaves wn:1-18 out, where Ferris is met, and the light novel volume that tells it.
+    const problems = resolvePack(pack, "demo").problems.map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /names Ferris Dunmore \("Ferris"\) before the reader meets them: a reader who crossed from the manga after manga:wick-10 into the Lanternfall light novels skipped ln:main-2, which introduces Ferris Dunmore, and sees it at ln:main-3 without having met Ferris Dunmore, who first appears at wn:1-18, ln:main-2 and anime:1-4; so do readers of \d+ other crossings$/,
+      ),
+    ]);
   });
 });

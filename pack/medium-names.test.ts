@@ -21,6 +21,7 @@ function resolveTiny(edit: (files: Record<PackFileName, any>) => void = () => {}
     "anime.json",
     "characters.json",
     "mistranslations.json",
+    "manga.json",
   ] as const)
     read(file);
   Object.assign(oren(files), {
@@ -93,10 +94,46 @@ describe("names per medium and per translation", () => {
   });
 
   it("refuses an unknown medium with the media it may name", () => {
-    const { problems } = resolveTiny((files) => oren(files).mediumNames.push({ medium: "manga", name: "Oren" }));
+    const { problems } = resolveTiny((files) => oren(files).mediumNames.push({ medium: "film", name: "Oren" }));
     expect(problems).toEqual([
-      "characters.json › characters[1].mediumNames[3].medium: must be one of webNovel, lightNovels, anime",
+      "characters.json › characters[1].mediumNames[3].medium: must be one of webNovel, lightNovels, manga, anime",
     ]);
+  });
+
+  it("takes a manga name for a character a manga chapter shows, gated and found as the others", () => {
+    // The manga's chapter 1 adapts wn:1-1 and wn:1-2, where Mira is met.
+    const { rows, problems } = resolveTiny((files) => {
+      files["characters.json"].characters[0].mediumNames = [{ medium: "manga", name: "Myra Hale" }];
+    });
+    expect(problems).toEqual([]);
+    const mira = rows!.characters.find((row) => row.slug === "mira-hale")!;
+    expect(JSON.parse(mira.medium_names!)).toEqual([
+      { medium: "manga", translation: null, name: "Myra Hale", revealedBy: null },
+    ]);
+    expect(rows!.search_entries).toContainEqual(
+      expect.objectContaining({
+        ref: "character-name:mira-hale:1",
+        title: "Myra Hale",
+        subtitle: expect.stringMatching(/^Mira Hale's name in the manga/),
+        revealed_by: mira.revealed_by,
+      }),
+    );
+  });
+
+  it("refuses a manga name for a character no manga chapter shows", () => {
+    // Oren is met at wn:2-1, which the manga does not reach; so is one the manga left out where he is met.
+    const { problems } = resolveTiny((files) => oren(files).mediumNames.push({ medium: "manga", name: "Orren" }));
+    expect(problems).toEqual([
+      "characters.json › characters[1].mediumNames[3].medium: names the character in the manga, which does not show them: no manga chapter adapts where they first appear: leave the name out until one does",
+    ]);
+    const shown = resolveTiny((files) => {
+      oren(files).mediumNames.push({ medium: "manga", name: "Orren" });
+      files["manga.json"].series[0].volumes.push({
+        number: 2,
+        chapters: [{ number: 3, adapts: { chapters: [{ from: "wn:2-1", to: "wn:2-1" }] } }],
+      });
+    });
+    expect(shown.problems).toEqual([]);
   });
 
   it("flags a text that says a medium's name before the reader meets the character, as it does their name", () => {

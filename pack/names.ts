@@ -13,7 +13,12 @@ type Named = Pick<Character, "name" | "aliases"> & { mediumNames?: Character["me
 export const openMediumNames = (character: Named) =>
   (character.mediumNames ?? []).filter((mediumName) => !mediumName.revealAt).map((mediumName) => mediumName.name);
 
-const mediumSaying = { webNovel: "the web novel", lightNovels: "the light novels", anime: "the anime" } as const;
+const mediumSaying = {
+  webNovel: "the web novel",
+  lightNovels: "the light novels",
+  manga: "the manga",
+  anime: "the anime",
+} as const;
 
 /** Words of a name that name no one by themselves: "Mother Suet" is named "Suet", never "Mother". */
 const honorifics = new Set([

@@ -200,6 +200,57 @@ describe("the spoiler lint", () => {
       expect(problemsOfTiny(restated("wn:1-3"))).toEqual([]);
     });
 
+    it("refuses a text a manga reader reaches in the web novel or the light novels after the manga left out the secret's chapter", () => {
+      const problems = problemsOfTiny((files) => {
+        restated("wn:2-2")(files);
+        // The anime tells the secret in its episode 2: only the manga takes a reader past wn:1-3 without it.
+        files["series.json"].secrets[0].revealIn = { anime: "anime:1-2" };
+        // The manga's second volume goes on at wn:2-1, leaving wn:1-3 out.
+        files["manga.json"].series[0].volumes.push({
+          number: 2,
+          chapters: [{ number: 3, adapts: { chapters: [{ from: "wn:2-1", to: "wn:2-1" }] } }],
+        });
+      });
+      expect(problems).toEqual([
+        secretFinding(
+          "characters.json › characters[1].relationships[0].description",
+          "built the door",
+          "a reader who crossed from the manga after manga:door-3 into the web novel skipped wn:1-3, which reveals it, and sees it at wn:2-2",
+          "; so does a reader of 1 other crossing",
+        ),
+      ]);
+      // Into the light novels too: the volume holding wn:1-3 is skipped, and the text seen at the next.
+      expect(
+        problemsOfTiny((files) => {
+          restated("wn:2-2")(files);
+          files["series.json"].secrets[0].revealIn = { anime: "anime:1-2" };
+          files["characters.json"].characters[1].relationships[0].revealIn = { webNovel: null };
+          files["manga.json"].series[0].volumes.push({
+            number: 2,
+            chapters: [{ number: 3, adapts: { chapters: [{ from: "wn:2-1", to: "wn:2-1" }] } }],
+          });
+        }),
+      ).toEqual([
+        secretFinding(
+          "characters.json › characters[1].relationships[0].description",
+          "built the door",
+          "a reader who crossed from the manga after manga:door-3 into the Tiny Tale light novels skipped ln:main-1, which reveals it, and sees it at ln:main-2",
+        ),
+      ]);
+    });
+
+    it("accepts the text when the manga tells the secret's chapter before the place its readers cross from", () => {
+      const problems = problemsOfTiny((files) => {
+        restated("wn:2-2")(files);
+        files["series.json"].secrets[0].revealIn = { anime: "anime:1-2" };
+        files["manga.json"].series[0].volumes.push({
+          number: 2,
+          chapters: [{ number: 3, adapts: { chapters: [{ from: "wn:1-3", to: "wn:2-1" }] } }],
+        });
+      });
+      expect(problems).toEqual([]);
+    });
+
     it("does not count a text as seen through a unit the crossing skipped", () => {
       // Revealed by wn:1-3 and ln:main-1 alone: the crossing readers who skipped them do not see it.
       expect(

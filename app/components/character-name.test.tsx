@@ -75,17 +75,51 @@ describe("CharacterName, named otherwise per medium", () => {
     expect(await screen.findByText("Nyx")).toBeVisible();
   });
 
+  /** The story's timeline, asked once a visit: a manga chapter stands at the last web novel chapter it adapts. */
+  const units = [
+    { key: "wn:1-18", position: 18 },
+    { key: "wn:1-30", position: 30 },
+    { key: "anime:1-4", position: 20 },
+    { key: "manga:wick-6", position: 19 },
+    { key: "manga:wick-10", position: 32 },
+  ];
+  const pell = {
+    name: "Pellam Quill",
+    trueName: null,
+    mediumNames: [secretly(null, { medium: "manga" as const, translation: null, name: "Pelham Quill" })],
+  };
+
+  it("names them for a reader of the manga alone by the manga's name", async () => {
+    const fetched = vi.fn(async () => Response.json({ units, externalIds: [] }));
+    vi.stubGlobal("fetch", fetched);
+    storeProgress({ ...emptyProgress, manga: ["manga:wick-6"] });
+    render(<CharacterName character={pell} />);
+    expect(await screen.findByText("Pelham Quill")).toBeVisible();
+    // One medium: no timeline to ask for.
+    expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it("names them for a reader further in the web novel than in the manga by the web novel's name, and the other way round", async () => {
+    const fetched = vi.fn(async () => Response.json({ units, externalIds: [] }));
+    vi.stubGlobal("fetch", fetched);
+    storeProgress({ ...emptyProgress, webNovel: "wn:1-30", manga: ["manga:wick-6"] });
+    const { unmount } = render(<CharacterName character={pell} />);
+    // Placed with the story's timeline, asked once, it stays the web novel's (the pack's here).
+    await waitFor(() => expect(fetched).toHaveBeenCalledWith("/resources/timeline"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText("Pellam Quill")).toBeVisible();
+    expect(screen.queryByText("Pelham Quill")).not.toBeInTheDocument();
+    unmount();
+    storeProgress({ ...emptyProgress, webNovel: "wn:1-30", manga: ["manga:wick-10"] });
+    render(<CharacterName character={pell} />);
+    expect(await screen.findByText("Pelham Quill")).toBeVisible();
+  });
+
   it("names them for a reader of several media by the one they are furthest in along the story", async () => {
-    const units = [
-      { key: "wn:1-18", position: 18 },
-      { key: "wn:1-30", position: 30 },
-      { key: "anime:1-4", position: 20 },
-    ];
     const fetched = vi.fn(async () => Response.json({ units, externalIds: [] }));
     vi.stubGlobal("fetch", fetched);
     storeProgress({ ...emptyProgress, webNovel: "wn:1-30", anime: "anime:1-4" });
     render(<CharacterName character={ferris} />);
     expect(await screen.findByText("Felis Dunmore")).toBeVisible();
-    expect(fetched).toHaveBeenCalledWith("/resources/timeline");
   });
 });

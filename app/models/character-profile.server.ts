@@ -1,6 +1,7 @@
 import { mediumNamesOf, portraitOf, trueNameOf } from "./characters.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
+import { mediumOf, readRevealers } from "~/lib/content/units";
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
 export async function getCharacter(db: D1Database, slug: string) {
@@ -91,6 +92,11 @@ export async function getCharacter(db: D1Database, slug: string) {
     affiliations: parseJsonList(character.affiliations),
     summary: character.summary,
     portrait: portraitOf(character),
+    // A manga chapter that tells where they first appear shows them (decision 49): the manga says their
+    // name too, or its own.
+    inManga: appearances.some((appearance) =>
+      readRevealers(appearance.reached_by).some((unit) => mediumOf(unit) === "manga"),
+    ),
     firstAppearances: appearances.map((appearance) => ({
       key: appearance.key,
       medium: appearance.medium,

@@ -191,10 +191,12 @@ function NotMetYet({
 
 /** `titled`: the profile is shown, not blurred behind the shield, so the page's title may name them. */
 function CharacterProfile({ character, titled = true }: { character: Profile; titled?: boolean }) {
-  const { name, knownAs, others } = useShownName(
-    character,
-    character.firstAppearances.flatMap((appearance) => namedMedia.find((medium) => medium === appearance.medium) ?? []),
-  );
+  const { name, knownAs, others } = useShownName(character, [
+    ...character.firstAppearances.flatMap(
+      (appearance) => namedMedia.find((medium) => medium === appearance.medium) ?? [],
+    ),
+    ...(character.inManga ? (["manga"] as const) : []),
+  ]);
   // The page's title names no one the first load did not know; once the profile is shown, it does (by
   // their true name once the reader knows it).
   useEffect(() => {

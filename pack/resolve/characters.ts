@@ -9,18 +9,37 @@ import { type StoredMediumName, whereSaid } from "../../app/lib/content/medium-n
 import { namedOpenly } from "../names";
 import { charactersMetBy } from "../reveals";
 import { inverseRelationshipKinds, type NamedMedium } from "../schema/characters";
+import { mediumOf, readRevealers } from "../../app/lib/content/units";
 import { mediaPath, type Resolution } from "./resolution";
 
 /** The site's name of each medium a character can be named in. */
 const storedMedia: Record<NamedMedium, StoredMediumName["medium"]> = {
   webNovel: "web_novel",
   lightNovels: "light_novels",
+  manga: "manga",
   anime: "anime",
 };
 /** Where firstAppearances says a character appears in each medium (it writes the light novels in the singular). */
 const firstAppearanceOf = { webNovel: "webNovel", lightNovels: "lightNovel", anime: "anime" } as const;
-const firstIn = (first: { webNovel?: string; lightNovel?: string; anime?: string }, medium: NamedMedium) =>
-  first[firstAppearanceOf[medium]] !== undefined;
+type FirstAppearances = { webNovel?: string; lightNovel?: string; anime?: string };
+
+/**
+ * Whether the medium shows the character: firstAppearances says where each medium but the manga does; the
+ * manga shows them where one of its chapters tells a first appearance (what a chapter adapts reveals
+ * there: decision 49), as its readers then meet them.
+ */
+function shownIn(first: FirstAppearances, medium: NamedMedium, revealersOf: (unitKey: string) => string) {
+  if (medium !== "manga") return first[firstAppearanceOf[medium]] !== undefined;
+  return [first.webNovel, first.lightNovel, first.anime].some(
+    (key) => key !== undefined && readRevealers(revealersOf(key)).some((unit) => mediumOf(unit) === "manga"),
+  );
+}
+
+/** What to give where a medium named does not show the character. */
+const showThem = (medium: NamedMedium) =>
+  medium === "manga"
+    ? "no manga chapter adapts where they first appear: leave the name out until one does"
+    : `give firstAppearances.${firstAppearanceOf[medium]} or leave the name out`;
 
 /**
  * Characters with their affiliations, facts and relationships, each spoiler stored as the position
@@ -69,11 +88,11 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       const medium = storedMedia[mediumName.medium];
       const { position, revealedBy } = gate(mediumName, file, where);
       const said = `${mediumName.medium}/${mediumName.translation?.toLocaleLowerCase("en") ?? ""}`;
-      if (!firstIn(first, mediumName.medium))
+      if (!shownIn(first, mediumName.medium, revealersOf))
         report(
           file,
           `${where}.medium`,
-          `names the character in ${whereSaid({ medium, translation: null })}, which does not show them: give firstAppearances.${firstAppearanceOf[mediumName.medium]} or leave the name out`,
+          `names the character in ${whereSaid({ medium, translation: null })}, which does not show them: ${showThem(mediumName.medium)}`,
         );
       else if (told.has(said))
         report(

@@ -22,8 +22,11 @@ export const inverseRelationshipKinds: Record<RelationshipKind, RelationshipKind
   other: "other",
 };
 
-/** The media a character's name can differ in, as `revealIn` names them. */
-export const namedMedia = ["webNovel", "lightNovels", "anime"] as const;
+/**
+ * The media a character's name can differ in, as `revealIn` names them; the manga (which `revealIn` does
+ * not name: its chapters reveal what the web novel chapters they adapt do) as manga.json does.
+ */
+export const namedMedia = ["webNovel", "lightNovels", "manga", "anime"] as const;
 export type NamedMedium = (typeof namedMedia)[number];
 
 /**

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { unitAnchor } from "../../app/lib/content/units";
+import { emptyProgress, type Progress } from "../../app/lib/progress/record";
 import { waitForHydration } from "../support/browser";
 
 /*
@@ -124,4 +125,36 @@ test("an anime viewer continues in the manga after the chapter their season reac
   await expect(chapter(page, "manga:wick-7").getByRole("button", { name: "I have read up to here" })).toBeVisible();
   await expect(page.locator("main")).not.toContainText(manga("manga:wick-7").original!);
   await expect(chapter(page, "manga:wick-10").getByRole("button", { name: "I have read up to here" })).toBeVisible();
+});
+
+/** A character's page for a reader with these places, as the tracker stores them. */
+async function profileFor(page: Page, slug: string, places: Partial<Progress>) {
+  await page.addInitScript(
+    (stored) => {
+      localStorage.removeItem("rc:spoiler-mode");
+      localStorage.setItem("rc:progress", stored);
+    },
+    JSON.stringify({ ...emptyProgress, ...places }),
+  );
+  await page.goto(`/characters/${slug}`);
+  await waitForHydration(page);
+}
+
+const otherNames = (page: Page) => page.getByRole("list", { name: "Other names" }).getByRole("listitem");
+
+test("a reader of the manga alone sees Pell by the manga's name, the others' labelled", async ({ page }) => {
+  // The wick's chapter 3 adapts wn:1-8, where Pell is met.
+  await profileFor(page, "pell-quill", { manga: ["manga:wick-3"] });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pelham Quill");
+  await expect(page).toHaveTitle(/^Pelham Quill · /);
+  await expect(otherNames(page)).toHaveText(["Pellam Quill in the web novel, the light novels and the anime"]);
+});
+
+test("a reader further in the web novel than in the manga sees the web novel's name", async ({ page }) => {
+  await profileFor(page, "pell-quill", { webNovel: "wn:2-1", manga: ["manga:wick-3"] });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pellam Quill");
+  await expect(otherNames(page)).toHaveText(["Pelham Quill in the manga"]);
+  // Further in the manga than in the web novel: the manga's.
+  await profileFor(page, "pell-quill", { webNovel: "wn:1-8", manga: ["manga:wick-8"] });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pelham Quill");
 });

@@ -2,7 +2,8 @@
  * Names per medium and per translation, in the demo pack: Ferris Dunmore (met at wn:1-18, ln:main-2,
  * anime:1-4) is "Felix Dunmore" in the anime and "Felis Dunmore" in the fan translations; Nix (met at
  * wn:1-19, ln:main-2, anime:1-4) is "Nyx" in the anime from anime:1-6 on (and to readers of wn:2-4 and
- * ln:main-3, which reach the same point). Every response that names them carries each name to those who
+ * ln:main-3, which reach the same point); Pellam Quill (met at wn:1-8, which the manga's chapter manga:wick-3
+ * adapts) is "Pelham Quill" in the manga. Every response that names them carries each name to those who
  * may know it, for the page to head the character with the one of the medium its reader follows, and
  * carries nothing of a name said later to anyone else.
  */
@@ -114,5 +115,32 @@ describe("names per medium", () => {
       expect.objectContaining({ slug: "nix", medium_names: [named] }),
     );
     expect(JSON.parse(apiList!).items).toContainEqual(expect.objectContaining({ slug: "nix", medium_names: [named] }));
+  });
+
+  it("gives a reader of the manga who has met Pell the manga's name, and finds him by it", async () => {
+    for (const reveal of ["manga:wick-3", "wn:1-8"]) {
+      const profile = await bodyOf(`/characters/pell-quill.data?reveal=${reveal}`);
+      expect(profile, reveal).toContain("Pelham Quill");
+      const suggestions = await bodyOf(`/search?q=pelham&suggest=1&reveal=${reveal}`);
+      expect(suggestions, reveal).toContain("Pellam Quill's name in the manga");
+      expect(suggestions.match(/\/characters\/pell-quill/g), reveal).toHaveLength(1);
+      expect(await bodyOf(`/characters.data?q=pelham&reveal=${reveal}`), reveal).toContain("pell-quill");
+      expect(JSON.parse(await bodyOf(`/api/v1/characters/pell-quill?reveal=${reveal}`)).medium_names).toEqual([
+        { medium: "manga", translation: null, name: "Pelham Quill" },
+      ]);
+    }
+  });
+
+  it("finds no one by the manga's name for a reader who has not met Pell", async () => {
+    for (const reveal of ["", "manga:wick-2", "wn:1-7", "manga:tallow-5"]) {
+      const query = reveal ? `&reveal=${reveal}` : "";
+      for (const address of [
+        `/search?q=pelham&suggest=1${query}`,
+        `/search.data?q=pelham${query}`,
+        `/characters.data?q=pelham${query}`,
+        `/characters/pell-quill.data${reveal ? `?reveal=${reveal}` : ""}`,
+      ])
+        expect(await bodyOf(address), address).not.toContain("Pelham");
+    }
   });
 });

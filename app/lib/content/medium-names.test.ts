@@ -51,4 +51,29 @@ describe("shownNames", () => {
   it("has nothing to label for a character named alike everywhere, or whose other names the reader does not know", () => {
     expect(shownNames("Nix", [], everywhere, "anime")).toEqual({ name: "Nix", others: [] });
   });
+
+  it("says the manga's name to its readers, and labels it for the others; the manga says the pack's name where it has none", () => {
+    const pell: MediumName[] = [{ medium: "manga", translation: null, name: "Pelham Quill" }];
+    const withManga = ["web_novel", "light_novels", "manga", "anime"] as const;
+    expect(shownNames("Pellam Quill", pell, withManga, "manga")).toEqual({
+      name: "Pelham Quill",
+      others: [{ name: "Pellam Quill", where: "the web novel, the light novels and the anime" }],
+    });
+    expect(shownNames("Pellam Quill", pell, withManga, "web_novel")).toEqual({
+      name: "Pellam Quill",
+      others: [{ name: "Pelham Quill", where: "the manga" }],
+    });
+    // A reader of a manga that says the pack's name is shown it; an anime viewer is told the manga says it too.
+    expect(shownNames("Ferris Dunmore", ferris, withManga, "manga")).toEqual({
+      name: "Ferris Dunmore",
+      others: [
+        { name: "Felis Dunmore", where: "the web novel (fan translation) and the light novels (fan translation)" },
+        { name: "Felix Dunmore", where: "the anime" },
+      ],
+    });
+    expect(shownNames("Ferris Dunmore", ferris, withManga, "anime").others).toContainEqual({
+      name: "Ferris Dunmore",
+      where: "the light novels (Cinderlight Press) and the manga",
+    });
+  });
 });

@@ -6,8 +6,11 @@ import type { Medium } from "./units";
  * labelled, is worked out here, so the profile, the catalogue and the relationships say it alike.
  */
 
-/** The media a character can be named otherwise in, in the order the series came out in them. */
-export const namedMedia = ["web_novel", "light_novels", "anime"] as const satisfies readonly Medium[];
+/**
+ * The media a character can be named otherwise in, in the order a series usually comes out in them (the
+ * manga adapts the light novels before the anime does).
+ */
+export const namedMedia = ["web_novel", "light_novels", "manga", "anime"] as const satisfies readonly Medium[];
 export type NamedMedium = (typeof namedMedia)[number];
 
 /** A name in one medium (and translation), as the characters table keeps it (`medium_names`, JSON). */
@@ -30,6 +33,7 @@ export interface MediumName {
 const mediumPhrases: Record<NamedMedium, string> = {
   web_novel: "the web novel",
   light_novels: "the light novels",
+  manga: "the manga",
   anime: "the anime",
 };
 

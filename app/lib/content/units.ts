@@ -322,13 +322,27 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
   }),
 };
 
+/**
+ * Where the site's units sit, by key, as read once: the shield and the spoiler lint ask it of the same
+ * keys again and again (every crossing's reader, at every unit of every text). Bounded, since a request
+ * may name keys of its own.
+ */
+const locations = new Map<string, Readonly<UnitLocation> | undefined>();
+const rememberedLocations = 100_000;
+
 /** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
-export function unitLocation(key: string, table: UnitTable = unitMedia): UnitLocation | undefined {
+export function unitLocation(key: string, table: UnitTable = unitMedia): Readonly<UnitLocation> | undefined {
+  if (table === unitMedia && locations.has(key)) return locations.get(key);
+  let found: UnitLocation | undefined;
   for (const medium of Object.values(table)) {
-    const location = medium.locate(key);
-    if (location) return location;
+    found = medium.locate(key);
+    if (found) break;
   }
-  return undefined;
+  if (table === unitMedia) {
+    if (locations.size >= rememberedLocations) locations.clear();
+    locations.set(key, found);
+  }
+  return found;
 }
 
 /** Where a key's unit sits in a table of media: on a line, null on a checklist, undefined when it is no unit's key. */

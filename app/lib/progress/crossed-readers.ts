@@ -1,9 +1,9 @@
 import { hasConsumed, knowledgeOfUnits, knows, type Revealers } from "../shield/knowledge";
 import { namesSecret, type SecretNamedEarly, secretPattern, type StorySecret } from "../shield/secrets";
 import { type Crossing, crossingsOn } from "./media-crossing";
-import { emptyProgress, type Progress, reachedUnits } from "./record";
+import { emptyProgress, knowledgeOf, mangaSeriesOf, type Progress, reachedUnits } from "./record";
 import type { TrackerUnit } from "./tracker-units";
-import { isRecutEpisodeKey } from "../content/units";
+import { isRecutEpisodeKey, parseUnitKey } from "../content/units";
 
 /*
  * The readers media crossings make, for judging a text that names a secret: a reader who crosses skips
@@ -14,11 +14,46 @@ import { isRecutEpisodeKey } from "../content/units";
  * (./media-crossing): their number grows with the series' episodes and volumes, never with what they skip.
  */
 
-/** A reader's record who has watched up to this episode or read up to this volume, and nothing else. */
-function progressAt(unit: TrackerUnit): Progress {
-  return unit.medium === "anime"
-    ? { ...emptyProgress, anime: unit.key }
-    : { ...emptyProgress, lightNovels: [unit.key] };
+/**
+ * The records of readers who have watched up to this episode, or read up to this volume or manga
+ * chapter, and nothing else. A manga series is a line of its own (decision 49): its chapter is reached
+ * by a reader of that series alone, and by one who read the manga series by series, each series before
+ * it to its end (`lastOfEarlierSeries`).
+ */
+function recordsAt(unit: TrackerUnit, lastOfEarlierSeries: (unit: TrackerUnit) => string[]): Progress[] {
+  if (unit.medium === "anime") return [{ ...emptyProgress, anime: unit.key }];
+  if (unit.medium !== "manga") return [{ ...emptyProgress, lightNovels: [unit.key] }];
+  const earlier = lastOfEarlierSeries(unit);
+  return [
+    { ...emptyProgress, manga: [unit.key] },
+    ...(earlier.length ? [{ ...emptyProgress, manga: [...earlier, unit.key].sort() }] : []),
+  ];
+}
+
+/** The media the tracker offers a crossing from (a recut's viewers cross from no place: decision 45). */
+const crossesFrom = (unit: TrackerUnit) =>
+  (unit.medium === "anime" && !isRecutEpisodeKey(unit.key)) ||
+  unit.medium === "light_novels" ||
+  unit.medium === "manga";
+
+/**
+ * For a manga chapter, the last chapter of each series that begins earlier in the story than its own
+ * (the units in story order).
+ */
+function earlierSeriesOn(units: readonly TrackerUnit[]): (unit: TrackerUnit) => string[] {
+  const series = new Map<string, { first: number; last: string }>();
+  for (const unit of units) {
+    const code = unit.medium === "manga" ? mangaSeriesOf(unit.key) : null;
+    if (code === null) continue;
+    const known = series.get(code);
+    const number = parseUnitKey(unit.key, "manga")?.chapter ?? 0;
+    if (!known) series.set(code, { first: unit.position, last: unit.key });
+    else if (number > (parseUnitKey(known.last, "manga")?.chapter ?? 0)) known.last = unit.key;
+  }
+  return (unit) => {
+    const own = series.get(mangaSeriesOf(unit.key) ?? "");
+    return own ? [...series.values()].filter((each) => each.first < own.first).map((each) => each.last) : [];
+  };
 }
 
 /** A reader just after a crossing: where they are in each medium and what they skipped. */
@@ -26,26 +61,35 @@ export interface CrossedReader {
   crossing: Crossing;
   places: string[];
   skipped: ReadonlySet<string>;
+  /**
+   * Where they crossed from, they did not know the story's opening: they began partway through it (a
+   * manga series of a later arc, read alone), and the characters met before it are met, by the pack's
+   * first appearances, nowhere they read (pack/character-lint.ts does not judge them: decision 49).
+   */
+  startedPartway: boolean;
 }
 
 /**
- * The reader of every crossing the tracker offers from one place: after each anime episode and each
- * light novel volume, into the web novel and each other light novel collection, in story order of the
- * places crossed from.
+ * The reader of every crossing the tracker offers from one place: after each anime episode, each light
+ * novel volume and each manga chapter (read in its series alone, or after the series before it), into
+ * the web novel and each other light novel collection, in story order of the places crossed from.
  */
 export function crossedReaders(units: readonly TrackerUnit[]): CrossedReader[] {
   const crossingsFrom = crossingsOn(units);
-  return (
-    units
-      // The tracker offers no crossing from a recut (decision 45): its viewers cross from no place.
-      .filter((unit) => (unit.medium === "anime" && !isRecutEpisodeKey(unit.key)) || unit.medium === "light_novels")
-      .flatMap((unit) => crossingsFrom(progressAt(unit)))
-      .map((crossing) => ({
+  const lastOfEarlierSeries = earlierSeriesOn(units);
+  const opening = units.find((unit) => unit.medium === "web_novel");
+  return units
+    .filter(crossesFrom)
+    .flatMap((unit) => recordsAt(unit, lastOfEarlierSeries))
+    .flatMap((progress) => {
+      const startedPartway = opening !== undefined && !knows(knowledgeOf(progress), opening.coveredBy);
+      return crossingsFrom(progress).map((crossing) => ({
         crossing,
         places: reachedUnits(crossing.progress),
         skipped: new Set(crossing.progress.skipped),
-      }))
-  );
+        startedPartway,
+      }));
+    });
 }
 
 /** A reader who has not learnt a secret by the time they cross, with the units they skipped that tell it. */
@@ -126,7 +170,12 @@ export function crossingReader(
   { crossing, unit, skipped }: CrossedBeforeSecret,
   skippedWhat = skipped.length === 1 ? "which reveals it" : "which reveal it",
 ) {
-  const source = crossing.from.medium === "anime" ? "the anime" : `the ${crossing.from.group} light novels`;
+  const source =
+    crossing.from.medium === "anime"
+      ? "the anime"
+      : crossing.from.medium === "manga"
+        ? "the manga"
+        : `the ${crossing.from.group} light novels`;
   return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${skippedWhat}, and sees it at ${unit}`;
 }
 

@@ -15,6 +15,9 @@ const positions = new Map([
   ["bt:1-2", 10],
   ["anime:1r1-3", 30],
   ["sp:the-film", 25],
+  // A manga chapter stands at the last chapter it adapts: wick's chapter 4 at wn:1-20, tallow's chapter 1 at wn:2-3.
+  ["manga:wick-4", 20],
+  ["manga:tallow-1", 33],
 ]);
 const positionOf = (key: string) => positions.get(key);
 
@@ -46,5 +49,20 @@ describe("the medium a reader follows first", () => {
       "anime",
     );
     expect(followedFirst(progress({ recuts: ["anime:1r1-3"], webNovel: "wn:1-20" }), positionOf)).toBe("anime");
+  });
+
+  it("counts the manga: a reader of the manga alone follows it, one of several media is placed by their furthest series", () => {
+    expect(onlyMedium(progress({ manga: ["manga:tallow-1", "manga:wick-4"] }))).toEqual({ medium: "manga" });
+    expect(followedFirst(progress({ manga: ["manga:wick-4"] }), positionOf)).toBe("manga");
+    expect(followedFirst(progress({ manga: ["manga:wick-4"], webNovel: "wn:2-3" }), positionOf)).toBe("web_novel");
+    expect(followedFirst(progress({ manga: ["manga:wick-4"], anime: "anime:1-1" }), positionOf)).toBe("manga");
+    // The furthest series counts, whichever of them came first.
+    expect(
+      followedFirst(progress({ manga: ["manga:tallow-1", "manga:wick-4"], webNovel: "wn:1-20" }), positionOf),
+    ).toBe("manga");
+    // Level with the chapter it adapts: the web novel came out first.
+    expect(followedFirst(progress({ manga: ["manga:wick-4"], webNovel: "wn:1-20" }), positionOf)).toBe("web_novel");
+    // The manga came out before the anime.
+    expect(followedFirst(progress({ manga: ["manga:wick-4"], anime: "anime:1-4" }), positionOf)).toBe("manga");
   });
 });

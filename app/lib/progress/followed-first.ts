@@ -14,6 +14,8 @@ export function placesIn(progress: Progress | null): Partial<Record<NamedMedium,
   const places: Partial<Record<NamedMedium, string[]>> = {};
   if (progress.webNovel) places.web_novel = [progress.webNovel];
   if (progress.lightNovels.length) places.light_novels = [...progress.lightNovels];
+  // Each manga series is a line of its own: the reader is as far in the manga as the series they are furthest in.
+  if (progress.manga.length) places.manga = [...progress.manga];
   // The Break Time shorts, a recut's episodes and the OVAs, specials and films are the anime's: a viewer
   // of any of them follows the anime.
   const anime = [progress.anime, ...progress.recuts, ...progress.breakTime, ...progress.animeSpecials].filter(
@@ -34,9 +36,11 @@ export function onlyMedium(progress: Progress | null): { medium: NamedMedium | n
 }
 
 /**
- * The medium a reader follows first: of the web novel, the light novels and the anime, the one whose
- * place in the record (its furthest unit there) is furthest along the story, by each unit's position on
- * the story timeline (`positionOf`); on a tie, the one the series came out in first. Null for a record
+ * The medium a reader follows first: of the web novel, the light novels, the manga and the anime, the
+ * one whose place in the record (its furthest unit there) is furthest along the story, by each unit's
+ * position on the story timeline (`positionOf`); on a tie, the one the series came out in first (a
+ * manga chapter sits at the last web novel chapter it adapts: its reader and that chapter's are level,
+ * and the web novel's name is shown). Null for a record
  * that holds a place in none of them (no progress, or side stories only): that reader is shown the name
  * the pack gives the character.
  */
