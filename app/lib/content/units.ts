@@ -328,7 +328,7 @@ export const unitMedia: { readonly [M in Medium]: MediumUnits<UnitKeyPartsOf<M>>
  * may name keys of its own.
  */
 const locations = new Map<string, Readonly<UnitLocation> | undefined>();
-const rememberedLocations = 100_000;
+const rememberedLocations = 20_000;
 
 /** Where a key's unit sits in a table of media, on a line and in a run; undefined when it is no unit's key. */
 export function unitLocation(key: string, table: UnitTable = unitMedia): Readonly<UnitLocation> | undefined {
