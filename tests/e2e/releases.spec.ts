@@ -202,7 +202,11 @@ test("the calendar is iCalendar a calendar library reads: all-day volume and epi
   const events = calendar.getAllSubcomponents("vevent").map((component) => new ICAL.Event(component));
   // A calendar's event is a day: a date known only by its month or year is left out.
   const days = (dates: (string | null)[]) => dates.filter((date) => date?.length === 10).length;
-  const volumeDates = days(rows.ln_volumes.flatMap((volume) => [volume.released_jp, volume.released_en]));
+  // The light novels' volumes in both editions, and the manga's volumes (never its chapters).
+  const volumeDates = days([
+    ...rows.ln_volumes.flatMap((volume) => [volume.released_jp, volume.released_en]),
+    ...rows.manga_volumes.map((volume) => volume.released_on),
+  ]);
   // A recut's episodes air as the season's do (decision 45); an OVA, special or film is an event on its day.
   const episodeDates = days([
     ...[...rows.anime_episodes, ...rows.anime_recut_episodes].map((each) => each.aired_on),
