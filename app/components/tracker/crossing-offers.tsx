@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { unitPath } from "~/lib/content/units";
-import type { Crossing } from "~/lib/progress/media-crossing";
+import { type Crossing, crossingSource } from "~/lib/progress/media-crossing";
 import { pickerLabel, type TrackerUnit, unitName } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
@@ -10,8 +10,7 @@ import { countOf, nounFor, nouns } from "~/lib/words";
 
 /** Where the reader comes from, in words: "the anime", "the Lanternfall light novels", "the manga (Manga 1: …)". */
 function sourceName(from: TrackerUnit) {
-  if (from.medium === "manga") return `the manga (${from.group})`;
-  return from.medium === "anime" ? "the anime" : `the ${from.group} light novels`;
+  return from.medium === "manga" ? `the manga (${from.group})` : crossingSource(from);
 }
 
 /** A place in its medium, without repeating the medium's name: "Season 1 · Episode 12", "Volume 3", "Arc 3 · Prologue". */
@@ -30,12 +29,7 @@ function UnitName({ unit }: { unit: TrackerUnit }) {
 
 /** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way:". */
 function skippedLead(crossing: Crossing) {
-  const source =
-    crossing.from.medium === "anime"
-      ? "The anime"
-      : crossing.from.medium === "manga"
-        ? "The manga"
-        : `The ${crossing.from.group} light novels`;
+  const source = crossingSource(crossing.from).replace(/^the /, "The ");
   const count = crossing.skipped.length;
   if (crossing.to.medium === "web_novel") return `${source} left out ${countOf(count, nouns.chapter)} on the way:`;
   if (crossing.to.medium === "manga")

@@ -1,6 +1,6 @@
 import { hasConsumed, knowledgeOfUnits, knows, type Revealers } from "../shield/knowledge";
 import { namesSecret, type SecretNamedEarly, secretPattern, type StorySecret } from "../shield/secrets";
-import { type Crossing, crossingsOn } from "./media-crossing";
+import { type Crossing, crossingSource, crossingsOn } from "./media-crossing";
 import { emptyProgress, knowledgeOf, mangaSeriesOf, type Progress, reachedUnits } from "./record";
 import type { TrackerUnit } from "./tracker-units";
 import { isRecutEpisodeKey, parseUnitKey } from "../content/units";
@@ -170,13 +170,7 @@ export function crossingReader(
   { crossing, unit, skipped }: CrossedBeforeSecret,
   skippedWhat = skipped.length === 1 ? "which reveals it" : "which reveal it",
 ) {
-  const source =
-    crossing.from.medium === "anime"
-      ? "the anime"
-      : crossing.from.medium === "manga"
-        ? "the manga"
-        : `the ${crossing.from.group} light novels`;
-  return `a reader who crossed from ${source} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${skippedWhat}, and sees it at ${unit}`;
+  return `a reader who crossed from ${crossingSource(crossing.from)} after ${crossing.from.key} into ${crossing.to.name} skipped ${skipped.join(", ")}, ${skippedWhat}, and sees it at ${unit}`;
 }
 
 /** A secret a text names where a crossing's reader sees the text before knowing the secret. */

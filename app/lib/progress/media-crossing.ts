@@ -41,6 +41,12 @@ export interface Crossing {
   partway: TrackerUnit | null;
 }
 
+/** Where a crossing's reader comes from, in words: "the anime", "the manga", "the Lanternfall light novels". */
+export function crossingSource(from: Pick<TrackerUnit, "medium" | "group">) {
+  if (from.medium === "anime") return "the anime";
+  return from.medium === "manga" ? "the manga" : `the ${from.group} light novels`;
+}
+
 /** The web novel chapter a unit's place reaches, from the units that cover it. */
 function reachedChapter(unit: TrackerUnit) {
   return unit.coveredBy.find((key) => mediumOf(key) === "web_novel") ?? null;
