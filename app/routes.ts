@@ -7,6 +7,7 @@ export default [
   route("light_novels", "routes/light-novels.tsx"),
   route("side_stories", "routes/side-stories.tsx"),
   route("anime", "routes/anime.tsx"),
+  route("anime/specials", "routes/anime.specials.tsx"),
   route("break_time", "routes/break-time.tsx"),
   route("manga", "routes/manga.tsx"),
   route("characters", "routes/characters.tsx"),

@@ -70,6 +70,7 @@ const pages = [
   { name: "light novels", path: "/light_novels" },
   { name: "side stories", path: "/side_stories" },
   { name: "anime", path: "/anime" },
+  { name: "anime specials", path: "/anime/specials" },
   { name: "break time", path: "/break_time" },
   { name: "manga", path: "/manga" },
   { name: "releases", path: "/releases" },

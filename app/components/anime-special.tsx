@@ -7,39 +7,72 @@ import { Spoiler } from "~/components/spoiler";
 import { StoryDate } from "~/components/story-date";
 import { Badge } from "~/components/ui/badge";
 import { UnitTitle } from "~/components/unit-title";
-import type { AnimeSpecial } from "~/lib/content/anime";
+import type { AnimeSpecial, SeasonSpecial } from "~/lib/content/anime";
 import { runtimeLabel } from "~/lib/content/air-times";
 import { animeSpecialKindLabels } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
+import { countOf, nouns } from "~/lib/words";
 
 /*
- * The anime's OVAs, specials and films on /anime: each listed for everyone with its kind, date, runtime,
- * what it adapts and where it is watched; its title waits as an episode's does, and what it tells (its
- * synopsis, an anime-original one's note) for what reveals it. "I have watched this" ticks it alone.
+ * The anime's OVAs, specials and films: listed in full on /anime/specials, each with its kind, date,
+ * runtime, what it adapts and where it is watched for everyone; its title waits as an episode's does, and
+ * what it tells (its synopsis, an anime-original one's note) for what reveals it. "I have watched this"
+ * ticks it alone. A season of /anime names those watched after its episodes.
  */
 
-export function AnimeSpecials({ specials }: { specials: readonly AnimeSpecial[] }) {
-  if (!specials.length) return null;
+export function AnimeSpecialList({ specials }: { specials: readonly AnimeSpecial[] }) {
+  return (
+    <ol className="space-y-3">
+      {specials.map((special) => (
+        <Special key={special.key} special={special} />
+      ))}
+    </ol>
+  );
+}
+
+/** On a season of /anime: the specials watched after its episodes, by name, and the way to all of them. */
+export function SeasonSpecials({ specials, count }: { specials: readonly SeasonSpecial[]; count: number }) {
+  if (!count) return null;
   return (
     <section aria-labelledby="anime-specials" className="mt-8 space-y-3">
       <h2 id="anime-specials" className="text-2xl font-bold tracking-tight">
         OVAs, specials and films
       </h2>
+      {specials.length ? (
+        <ul className="space-y-1">
+          {specials.map((special) => (
+            <li key={special.key}>
+              <Link to={unitPath(special.key)} className="tap-line text-primary underline">
+                {nameOf(special)}
+              </Link>
+              , watched after{" "}
+              <Link to={unitPath(special.watchAfter.key)} className="tap-line text-primary underline">
+                {special.watchAfter.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="text-sm text-muted-foreground">
         Each is watched on its own: marking one as watched says nothing of the episodes around it.
       </p>
-      <ol className="space-y-3">
-        {specials.map((special) => (
-          <Special key={special.key} special={special} />
-        ))}
-      </ol>
+      <p>
+        <Link to="/anime/specials" className="tap-line text-primary underline">
+          {count > 1 ? "All " : null}
+          {countOf(count, nouns.animeSpecial)}
+        </Link>
+        : what each adapts, when it came out and where it fits.
+      </p>
     </section>
   );
 }
 
+/** "Film", "OVA 2": its label without the medium. */
+const nameOf = (special: Pick<AnimeSpecial, "label">) => special.label.replace(/^Anime · /, "");
+
 function Special({ special }: { special: AnimeSpecial }) {
   const { adapts } = special;
-  const name = special.label.replace(/^Anime · /, "");
+  const name = nameOf(special);
   return (
     <li
       id={unitAnchor(special.key)}

@@ -16,8 +16,24 @@ function ListPage() {
   );
 }
 
+/** /anime/specials, where `?special=` picks the page holding that special (here, page 2). */
+function SpecialsPage() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const page = Number(params.get("page") ?? (params.has("special") ? "2" : "1"));
+  return (
+    <>
+      <p data-testid="address">{location.pathname + location.search}</p>
+      <Pagination page={page} pageCount={3} choosing={["special"]} />
+    </>
+  );
+}
+
 function renderAt(address: string) {
-  const Stub = createRoutesStub([{ path: "/characters", Component: ListPage }]);
+  const Stub = createRoutesStub([
+    { path: "/characters", Component: ListPage },
+    { path: "/anime/specials", Component: SpecialsPage },
+  ]);
   render(<Stub initialEntries={[address]} />);
 }
 
@@ -42,6 +58,15 @@ describe("Pagination", () => {
     renderAt("/characters?page=2");
     await user.click(screen.getByRole("link", { name: "← Previous" }));
     expect(screen.getByTestId("address")).toHaveTextContent(/^\/characters$/);
+  });
+
+  it("drops a parameter that picks the page itself, so Previous from a special's page goes to page 1", async () => {
+    const user = userEvent.setup();
+    renderAt("/anime/specials?special=paper-boats");
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "← Previous" }));
+    expect(screen.getByTestId("address")).toHaveTextContent(/^\/anime\/specials$/);
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
   });
 
   it("offers no next page on the last one", () => {

@@ -1,11 +1,23 @@
 import { Link, useLocation } from "react-router";
 
-/** Previous/next links that keep the page's other query parameters (search, filters) as they are. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * Previous/next links that keep the page's other query parameters (search, filters) as they are, but
+ * those in `choosing` that pick a page themselves (`?special=` on /anime/specials).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  choosing = [],
+}: {
+  page: number;
+  pageCount: number;
+  choosing?: readonly string[];
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const href = (target: number) => {
     const params = new URLSearchParams(location.search);
+    for (const name of choosing) params.delete(name);
     if (target > 1) params.set("page", String(target));
     else params.delete("page");
     const search = params.toString();

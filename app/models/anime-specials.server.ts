@@ -1,13 +1,26 @@
 import { sql } from "kysely";
 import type { AnimeSpecial, UnitLabel } from "~/lib/content/anime";
+import { type PageInfo, pageInfo } from "~/lib/http/paging";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { query } from "./query.server";
+import { batch, query, slot } from "./query.server";
 
 /*
- * The anime's OVAs, specials and films (anime.json `specials`), for /anime and the API: each with the
- * labels of what it adapts and of the episode it is watched after.
+ * The anime's OVAs, specials and films (anime.json `specials`), for /anime/specials and the API: each
+ * with the labels of what it adapts and of the episode it is watched after.
  */
+
+/** How many a page of /anime/specials lists. */
+export const ANIME_SPECIALS_PER_PAGE = 10;
+const perPage = sql.lit(ANIME_SPECIALS_PER_PAGE);
+
+/**
+ * Where the page asked for starts in the pack's order (`sort_order` counts from 0): the page holding
+ * the special named by slug, else the page asked for by number.
+ */
+const pageStart = sql<number>`coalesce(
+  (SELECT named.sort_order / ${perPage} * ${perPage} FROM anime_specials AS named WHERE named.slug = ${slot<string | null>("special")}),
+  (${slot<number>("page")} - 1) * ${perPage})`;
 
 /** Every special in the pack's order, with what reveals it (`u.revealed_by`) and its discussion's count. */
 export const allAnimeSpecials = query
@@ -35,17 +48,59 @@ export const allAnimeSpecials = query
   ])
   .orderBy("sp.sort_order");
 
-/** The labels of every unit a special adapts: the ends of its chapter ranges and its side stories. */
-export const animeSpecialSources = query
-  .selectFrom("story_units as u")
-  .select(["u.key", "u.label"])
-  .where(
-    sql<boolean>`u.key IN (
-      SELECT json_extract(j.value, '$.from') FROM anime_specials AS s, json_each(s.adapts_chapters) AS j
-      UNION SELECT json_extract(j.value, '$.to') FROM anime_specials AS s, json_each(s.adapts_chapters) AS j
-      UNION SELECT j.value FROM anime_specials AS s, json_each(s.adapts_side_stories) AS j
-    )`,
-  );
+/** The specials on the page asked for, in the pack's order. */
+const pageSpecials = allAnimeSpecials
+  .select("sp.sort_order")
+  .where(sql<boolean>`sp.sort_order >= ${pageStart} AND sp.sort_order < ${pageStart} + ${perPage}`);
+
+/** The labels of every unit the specials adapt: the ends of their chapter ranges and their side stories. */
+const sourcesOf = (specials: ReturnType<typeof sql>) =>
+  query
+    .selectFrom("story_units as u")
+    .select(["u.key", "u.label"])
+    .where(
+      sql<boolean>`u.key IN (
+        SELECT json_extract(j.value, '$.from') FROM ${specials} AS s, json_each(s.adapts_chapters) AS j
+        UNION SELECT json_extract(j.value, '$.to') FROM ${specials} AS s, json_each(s.adapts_chapters) AS j
+        UNION SELECT j.value FROM ${specials} AS s, json_each(s.adapts_side_stories) AS j
+      )`,
+    );
+
+/** What every special adapts, for the API's list of them all. */
+export const animeSpecialSources = sourcesOf(sql`anime_specials`);
+
+const pageSources = sourcesOf(
+  sql`(SELECT adapts_chapters, adapts_side_stories FROM anime_specials
+    WHERE sort_order >= ${pageStart} AND sort_order < ${pageStart} + ${perPage})`,
+);
+
+/** How many specials there are, and where the one named by slug sits (null when there is none of it). */
+const specialsTotal = query.selectNoFrom([
+  sql<number>`(SELECT count(*) FROM anime_specials)`.as("total"),
+  sql<number | null>`(SELECT sort_order FROM anime_specials WHERE slug = ${slot<string | null>("special")})`.as(
+    "named",
+  ),
+]);
+
+const pageQueries = [pageSpecials, pageSources, specialsTotal] as const;
+
+/**
+ * One page of the OVAs, specials and films, in the pack's order: page `page`, or the page holding the
+ * special whose slug is `special` (`named` says whether there is one). One D1 round trip.
+ */
+export async function getAnimeSpecials(
+  db: D1Database,
+  asked: { page: number; special: string | null },
+): Promise<{ specials: AnimeSpecial[]; paging: PageInfo; named: boolean }> {
+  const [rows, sources, [totals]] = await batch(db, pageQueries, asked);
+  const named = totals?.named ?? null;
+  const page = named === null ? asked.page : Math.floor(named / ANIME_SPECIALS_PER_PAGE) + 1;
+  return {
+    specials: toAnimeSpecials(rows, sources),
+    paging: pageInfo(page, ANIME_SPECIALS_PER_PAGE, totals?.total ?? 0),
+    named: named !== null,
+  };
+}
 
 type SpecialRow = Awaited<ReturnType<typeof allAnimeSpecials.execute>>[number];
 

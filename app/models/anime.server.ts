@@ -1,5 +1,12 @@
 import { type InferResult, sql } from "kysely";
-import type { AdaptationChange, AnimeEpisode, AnimeSeason, SeasonPart, UnitLabel } from "~/lib/content/anime";
+import type {
+  AdaptationChange,
+  AnimeEpisode,
+  AnimeSeason,
+  SeasonPart,
+  SeasonSpecial,
+  UnitLabel,
+} from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
 import {
   type EpisodeRow,
@@ -16,7 +23,6 @@ import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gatedBy } from "./db.server";
 import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
-import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-specials.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
 const seasonCards = query
@@ -38,9 +44,22 @@ const seasonCards = query
   .orderBy("s.number");
 
 const arcs = query.selectFrom("arcs").select(["number", "title"]).orderBy("number");
-const shortTotal = query
-  .selectFrom("break_time_episodes")
-  .select((shorts) => shorts.fn.countAll<number>().as("shorts"));
+/** How many Break Time shorts and OVAs, specials and films the anime has, for the page's lead. */
+const totalCounts = query.selectNoFrom([
+  sql<number>`(SELECT count(*) FROM break_time_episodes)`.as("shorts"),
+  sql<number>`(SELECT count(*) FROM anime_specials)`.as("specials"),
+]);
+
+/** The OVAs, specials and films watched after one of the season's episodes, in the pack's order. */
+const seasonSpecials = (seasonNumber: number | null) =>
+  query
+    .selectFrom("anime_episodes as e")
+    .innerJoin("anime_specials as sp", "sp.watch_after", "e.key")
+    .innerJoin("story_units as u", "u.key", "sp.key")
+    .innerJoin("story_units as wa", "wa.key", "e.key")
+    .select(["sp.key", "sp.kind", "u.label", "e.key as watch_after", "wa.label as watch_after_label"])
+    .where("e.season_number", "=", selectedSeason(seasonNumber))
+    .orderBy("sp.sort_order");
 
 /** What the adaptation skipped or changed in the season's episodes, with what reveals each episode. */
 const seasonChanges = (seasonNumber: number | null) =>
@@ -142,14 +161,13 @@ const pageQueries = (seasonNumber: number | null) => {
       .where("e.season_number", "=", season)
       .groupBy("m.episode_key"),
     arcs,
-    shortTotal,
+    totalCounts,
     chapterAfterSeason(seasonNumber),
     seasonParts(seasonNumber),
     seasonRecuts(seasonNumber),
     seasonRecutEpisodes(seasonNumber),
     seasonRecutChapters(seasonNumber),
-    allAnimeSpecials,
-    animeSpecialSources,
+    seasonSpecials(seasonNumber),
   ] as const;
 };
 
@@ -160,7 +178,7 @@ const numberedSeasonQueries = pageQueries(slot<number>("season"));
  * The anime page: every season as a card (its episodes and aired dates), and one season (the first
  * when none is asked for) with what it covers and its episodes, each with the chapters and volumes it
  * adapts, what it skipped or changed, its Break Time shorts, how many mistakes it has and its discussion's count;
- * and the OVAs, specials and films.
+ * and the OVAs, specials and films watched after one of its episodes (/anime/specials lists them all).
  * Only that season is read in full and travels to the browser, so the page costs the same however long
  * the anime runs. One D1 round trip; each statement reads through an index.
  */
@@ -180,7 +198,6 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     recutEpisodeRows,
     recutChapters,
     specials,
-    sources,
   ] = await batch(db, seasonNumber === null ? firstSeasonQueries : numberedSeasonQueries, { season: seasonNumber });
 
   const changesOf = groupBy(changes, (change) => change.episode_key);
@@ -217,8 +234,14 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     recuts: selected ? toRecuts(recutRows, recutEpisodeRows, recutChapters) : [],
     episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
     shortCount: totals[0]?.shorts ?? 0,
-    /** The OVAs, specials and films, on every view of the page (there are few). */
-    specials: toAnimeSpecials(specials, sources),
+    specialCount: totals[0]?.specials ?? 0,
+    /** Those watched after one of the season's episodes, named by their labels (never a spoiler). */
+    seasonSpecials: specials.map((special): SeasonSpecial => ({
+      key: special.key,
+      kind: special.kind,
+      label: special.label,
+      watchAfter: { key: special.watch_after, label: special.watch_after_label },
+    })),
   };
 }
 

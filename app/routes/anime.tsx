@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Link, useNavigate } from "react-router";
 import {
   BreakTimeShorts,
   ChapterRange,
@@ -7,7 +7,7 @@ import {
   EpisodeTitle,
   WatchedUpToHere,
 } from "~/components/anime-episode";
-import { AnimeSpecials } from "~/components/anime-special";
+import { SeasonSpecials } from "~/components/anime-special";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
 import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
@@ -68,13 +68,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specials } =
+  const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } =
     useShieldedData(loaderData).data;
+  useSpecialsMovedOut();
   return (
     <>
       <PageHeader
         title="Anime"
-        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)}, ${countOf(shortCount, nouns.breakTimeShort)}${specials.length ? ` and ${countOf(specials.length, nouns.animeSpecial)}` : ""}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
+        lead={`${countOf(seasons.length, nouns.season)}, ${countOf(episodeCount, nouns.episode)}, ${countOf(shortCount, nouns.breakTimeShort)}${specialCount ? ` and ${countOf(specialCount, nouns.animeSpecial)}` : ""}: what each episode adapts, what the adaptation skipped or moved, and where its subtitles differ from the Japanese.`}
       />
       <ChooserCards
         label="Seasons"
@@ -103,9 +104,21 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No anime has been loaded yet.</p>
       )}
-      <AnimeSpecials specials={specials} />
+      <SeasonSpecials specials={seasonSpecials} count={specialCount} />
     </>
   );
+}
+
+/**
+ * A special's address was `/anime#sp-<slug>` while every view listed them all: such a link (in a feed
+ * reader, a bookmark, a post) goes on to where the special is listed now.
+ */
+function useSpecialsMovedOut() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const key = `sp:${window.location.hash.slice("#sp-".length)}`;
+    if (window.location.hash.startsWith("#sp-") && parseUnitKey(key)) navigate(unitPath(key), { replace: true });
+  }, [navigate]);
 }
 
 /** A season's overview (nothing in it is gated) and every episode, each with what can spoil behind the shield. */

@@ -59,7 +59,7 @@ describe("OVAs, specials and films", () => {
     expect(unitOf(rows, "sp:lamp-oil-film")).toMatchObject({
       medium: "anime_specials",
       label: "Anime · Film",
-      path: "/anime#sp-lamp-oil-film",
+      path: "/anime/specials?special=lamp-oil-film#sp-lamp-oil-film",
       position: unitOf(rows, "ss:lamp-oil").position,
     });
     // The film's viewers know what the story reveals, and its readers what the film shows; no episode does.

@@ -6,7 +6,7 @@ import { waitForHydration } from "../support/browser";
 /*
  * A viewer of only the film, against the demo pack the e2e stack imports: the film
  * sp:sardine-tin-lantern tells the side story ss:pells-first-lantern, whose reveal is Ilse's fact "First
- * lantern". Ticked on the tracker, the film shows its title and synopsis on /anime and that fact on Ilse's
+ * lantern". Ticked on the tracker, the film shows its title and synopsis on /anime/specials and that fact on Ilse's
  * profile, and nothing else: no episode is watched with it, the anime-original OVA stays sealed until
  * "I have watched this" beside it.
  */
@@ -21,8 +21,29 @@ const special = (key: string) => rows.anime_specials.find((row) => row.key === k
 const fact = (label: string) => rows.character_facts.find((row) => row.label === label)!.value;
 const firstEpisode = rows.anime_episodes.find((episode) => episode.key === "anime:1-1")!.title;
 
-test("a film ticked on the tracker shows itself and what its side story reveals, and no episode", async ({ page }) => {
+test("a season names the specials watched after its episodes, and each opens where it is listed", async ({ page }) => {
   await page.goto("/anime");
+  await waitForHydration(page);
+  const specials = page.getByRole("region", { name: "OVAs, specials and films" });
+  await expect(specials.getByRole("listitem")).toHaveCount(2);
+  await specials.getByRole("link", { name: "OVA", exact: true }).click();
+  await expect(page).toHaveURL(/\/anime\/specials\?special=paper-boats#sp-paper-boats$/);
+  await expect(page.getByRole("heading", { level: 1, name: "OVAs, specials and films" })).toBeVisible();
+  await expect(page.locator(`#${unitAnchor(OVA)}`)).toBeInViewport();
+  // Every one is listed there, the one watched after no episode too.
+  await expect(page.locator("[data-special]")).toHaveCount(3);
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Anime" }).click();
+  await expect(page).toHaveURL(/\/anime$/);
+  await page.getByRole("link", { name: "All 3 OVAs, specials and films" }).click();
+  await expect(page).toHaveURL(/\/anime\/specials$/);
+  // A special's address from before every view of /anime stopped listing them goes on to its new one.
+  await page.goto("/anime#sp-keepers-almanac");
+  await expect(page).toHaveURL(/\/anime\/specials\?special=keepers-almanac#sp-keepers-almanac$/);
+  await expect(page.locator(`#${unitAnchor("sp:keepers-almanac")}`)).toBeInViewport();
+});
+
+test("a film ticked on the tracker shows itself and what its side story reveals, and no episode", async ({ page }) => {
+  await page.goto("/anime/specials");
   await waitForHydration(page);
   const film = page.locator(`#${unitAnchor(FILM)}`);
   await expect(film).toContainText("Film");
@@ -40,17 +61,19 @@ test("a film ticked on the tracker shows itself and what its side story reveals,
   // Ticked, its title shows on the tracker too.
   await expect(specials.getByRole("checkbox", { name: special(FILM).title })).toBeChecked();
 
-  await page.goto("/anime");
+  await page.goto("/anime/specials");
   await waitForHydration(page);
   await expect(film).toContainText(special(FILM).title);
   await expect(film).toContainText(special(FILM).synopsis!);
   // Marked as watched where it is listed, with no button left to mark it again.
   await expect(film.getByRole("button", { name: "I have watched this" })).toBeHidden();
-  // No episode was watched with it, and the OVA it does not tell stays sealed.
-  await expect(page.locator(`#${unitAnchor("anime:1-1")}`)).not.toContainText(firstEpisode);
+  // The OVA it does not tell stays sealed, and no episode was watched with it.
   const ova = page.locator(`#${unitAnchor(OVA)}`);
   await expect(ova).toContainText("Anime-original");
   await expect(ova).not.toContainText(special(OVA).synopsis!);
+  await page.goto("/anime");
+  await waitForHydration(page);
+  await expect(page.locator(`#${unitAnchor("anime:1-1")}`)).not.toContainText(firstEpisode);
 
   await page.goto("/characters/ilse-marrow");
   await waitForHydration(page);
@@ -59,7 +82,7 @@ test("a film ticked on the tracker shows itself and what its side story reveals,
 });
 
 test('"I have watched this" ticks an OVA alone, and shows what it tells', async ({ page }) => {
-  await page.goto("/anime");
+  await page.goto("/anime/specials");
   await waitForHydration(page);
   const ova = page.locator(`#${unitAnchor(OVA)}`);
   await expect(ova).not.toContainText(special(OVA).synopsis!);
@@ -69,6 +92,8 @@ test('"I have watched this" ticks an OVA alone, and shows what it tells', async 
   await expect
     .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}")))
     .toMatchObject({ animeSpecials: [OVA], anime: null });
+  await page.goto("/anime");
+  await waitForHydration(page);
   await expect(page.locator(`#${unitAnchor("anime:1-6")}`)).not.toContainText(
     rows.anime_episodes.find((episode) => episode.key === "anime:1-6")!.title,
   );

@@ -39,18 +39,15 @@ const newScenesOf = (season: number) =>
   rows.anime_recut_episodes
     .filter((episode) => episode.season_number === season)
     .flatMap((episode) => JSON.parse(episode.new_scenes) as { note: string }[]);
-/** What the OVAs, specials and films say of themselves, gated: each synopsis and each anime-original note. */
-const specialsTexts = rows.anime_specials.flatMap((special) => [special.synopsis, special.original]).filter(Boolean);
 /**
- * Gated items an /anime season shows: each note the pack wrote, each flagged short's title, each recut's
- * new scene, and the OVAs, specials and films listed under every season.
+ * Gated items an /anime season shows: each note the pack wrote, each flagged short's title and each
+ * recut's new scene (the OVAs, specials and films are named by label only, and listed on /anime/specials).
  */
 const gatedOnAnime = (season: number) =>
   rows.adaptation_changes.filter((change) => change.note && change.episode_key.startsWith(`anime:${season}-`)).length +
   flaggedShorts.filter((short) => short.accompanies?.startsWith(`anime:${season}-`)).length +
   newScenesOf(season).length +
-  episodesOf(season).filter((episode) => episode.original).length +
-  specialsTexts.length;
+  episodesOf(season).filter((episode) => episode.original).length;
 
 const episode = (page: Page, season: number, number: number) =>
   page.locator(`#${unitAnchor(episodeKey(season, number))}`);
@@ -135,14 +132,12 @@ test("a reader with no progress sees every episode and nothing gated; watching u
     if (later(short)) await expect(episode(page, 1, accompanied.number)).not.toContainText(short.title);
     else await expect(episode(page, 1, accompanied.number)).toContainText(short.title);
   }
-  // The recut's new scene is in its episode 3, which holds episode 6: it waits too; so does what the OVAs,
-  // specials and films say, which no episode of season 1 tells.
+  // The recut's new scene is in its episode 3, which holds episode 6: it waits too.
   await expect(hidden).toHaveCount(
     flaggedShorts.filter((short) => short.season_number === 1).filter(later).length +
       newScenesOf(1).length +
       // The anime-original episode 13, not yet watched, keeps its note.
-      originals.length +
-      specialsTexts.length,
+      originals.length,
   );
   // The button is gone where progress already is.
   await expect(episode(page, 1, 3).getByRole("button", { name: "I have watched up to here" })).toHaveCount(0);

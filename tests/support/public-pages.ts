@@ -12,6 +12,7 @@ export const publicPages = [
   "/web_novel?arc=2",
   "/light_novels?collection=ex",
   "/characters/ilse-marrow",
+  "/anime/specials",
   "/statistics/readership",
   "/translation_meta/ln_mistls",
   "/translation_meta/ln_mistls?q=night",

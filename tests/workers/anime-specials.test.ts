@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PackRows } from "../../pack/rows";
 import { hasConsumed, parseKnowledge } from "~/lib/shield/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
+import { loader as animeSpecialsLoader } from "~/routes/anime.specials";
 import { importTestPack } from "../support/packs";
 import { fetchDeployed } from "../support/site";
 import { load } from "../support/workers-context";
@@ -33,6 +34,10 @@ async function text(path: string) {
 /** The anime page's data for a reader who states this knowledge, as JSON text. */
 const animeData = async (reveal: string) => JSON.stringify(await load(animeLoader, `/anime?reveal=${reveal}`));
 
+/** The OVAs, specials and films page's data for a reader who states this knowledge, as JSON text. */
+const specialsData = async (reveal: string) =>
+  JSON.stringify(await load(animeSpecialsLoader, `/anime/specials?reveal=${reveal}`));
+
 beforeAll(async () => {
   rows = await importTestPack("demo");
 });
@@ -46,7 +51,7 @@ describe("OVAs, specials and films behind the shield", () => {
     expect(profile).toContain(firstLantern.value);
     // Facts revealed in the web novel later, or by the episodes, stay hidden.
     expect(profile).not.toContain(fact("Why her flame costs nothing").value);
-    const data = await animeData(FILM);
+    const data = await specialsData(FILM);
     expect(data).toContain(film.title);
     expect(data).toContain(film.synopsis!);
     // Not the OVA's or the special's, which it does not tell.
@@ -80,9 +85,9 @@ describe("OVAs, specials and films behind the shield", () => {
 
   it("shows the film to a reader of the story it tells, and not to a viewer of every episode", async () => {
     const film = special(FILM);
-    expect(await animeData(STORY)).toContain(film.synopsis!);
+    expect(await specialsData(STORY)).toContain(film.synopsis!);
     const allEpisodes = rows.anime_episodes.map((episode) => episode.key).at(-1)!;
-    expect(await animeData(allEpisodes)).not.toContain(film.synopsis!);
+    expect(await specialsData(allEpisodes)).not.toContain(film.synopsis!);
     expect(await text(`/characters/ilse-marrow?reveal=${allEpisodes}`)).not.toContain(fact("First lantern").value);
   });
 
@@ -95,6 +100,9 @@ describe("OVAs, specials and films behind the shield", () => {
       "/anime",
       "/anime?season=2",
       "/anime.data",
+      "/anime/specials",
+      "/anime/specials?special=paper-boats",
+      "/anime/specials.data",
       "/reading_tracker",
       "/resources/timeline",
       "/releases",
@@ -108,6 +116,25 @@ describe("OVAs, specials and films behind the shield", () => {
       for (const value of gated) expect(body, `${path} holds "${value}"`).not.toContain(value);
     }
     expect(await text("/characters/ilse-marrow")).not.toContain(fact("First lantern").value);
+  });
+
+  it("names on each season the specials watched after its episodes, and lists them all on their own page", async () => {
+    const first = await load(animeLoader, "/anime");
+    expect(first.specialCount).toBe(3);
+    // The OVA after episode 6 and the film after episode 12; the almanac is watched after no episode.
+    expect(first.seasonSpecials).toEqual([
+      {
+        key: "sp:paper-boats",
+        kind: "ova",
+        label: "Anime · OVA",
+        watchAfter: { key: "anime:1-6", label: expect.any(String) },
+      },
+      { key: FILM, kind: "film", label: "Anime · Film", watchAfter: { key: "anime:1-12", label: expect.any(String) } },
+    ]);
+    expect((await load(animeLoader, "/anime?season=2")).seasonSpecials).toEqual([]);
+    const all = await load(animeSpecialsLoader, "/anime/specials?special=keepers-almanac");
+    expect(all.specials.map((each) => each.key)).toEqual(["sp:paper-boats", FILM, "sp:keepers-almanac"]);
+    expect(all.paging).toEqual({ page: 1, perPage: 10, total: 3, pageCount: 1 });
   });
 
   it("answers the API with what the requester has seen of each", async () => {

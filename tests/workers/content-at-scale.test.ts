@@ -12,11 +12,12 @@ import { loader as animeMistakesLoader } from "~/routes/translation-meta.anime";
 import { loader as sideStoriesLoader } from "~/routes/side-stories";
 import { loader as breakTimeLoader } from "~/routes/break-time";
 import { loader as animeLoader } from "~/routes/anime";
+import { loader as animeSpecialsLoader } from "~/routes/anime.specials";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { loader as webNovelLoader } from "~/routes/web-novel";
-import { importTestPack } from "../support/packs";
+import { importTestPack, testPackRows } from "../support/packs";
 import { fetchSite } from "../support/site";
 import {
   createLoadContext,
@@ -85,6 +86,10 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     expect(new Set(anime.data.episodes.map((episode) => episode.season))).toEqual(new Set([2]));
     expect(anime.data.episodes.length).toBe(anime.data.seasons.find((season) => season.number === 2)?.episodeCount);
 
+    // The OVAs, specials and films are counted on /anime, and listed on a page of their own.
+    expect(anime.data.specialCount).toBe(SCALE);
+    expect(anime.data.seasonSpecials).toEqual([]);
+
     const shorts = await view(breakTimeLoader, "/break_time");
     expect(shorts.roundTrips).toBe(1);
     expect(shorts.data.seasons.length).toBeGreaterThan(1);
@@ -94,6 +99,31 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     expect(stories.roundTrips).toBe(1);
     expect(stories.data.sideStories).toHaveLength(20);
     expect(stories.data.total).toBeGreaterThan(20);
+  });
+
+  it("OVAs, specials and films: ten a page in the pack's order, a special's address at its page, one round trip", async () => {
+    const inOrder = [...testPackRows("tiny", { scale: SCALE }).anime_specials]
+      .sort((a, b) => a.sort_order - b.sort_order)
+      .map((special) => special.key);
+    const first = await view(animeSpecialsLoader, "/anime/specials");
+    expect(first.roundTrips).toBe(1);
+    expect(first.data.paging).toEqual({ page: 1, perPage: 10, total: SCALE, pageCount: 3 });
+    expect(first.data.specials.map((special) => special.key)).toEqual(inOrder.slice(0, 10));
+
+    // The address of the 25th (unitPath) opens the third page, which holds it.
+    const slug = inOrder[24]!.slice("sp:".length);
+    const held = await view(animeSpecialsLoader, `/anime/specials?special=${slug}`);
+    expect(held.roundTrips).toBe(1);
+    expect(held.data.paging.page).toBe(3);
+    expect(held.data.specials.map((special) => special.key)).toEqual(inOrder.slice(20, 30));
+    // A page asked for by number wins: the pager's links keep no `special`, but an address may.
+    const second = await view(animeSpecialsLoader, `/anime/specials?special=${slug}&page=2`);
+    expect(second.data.specials.map((special) => special.key)).toEqual(inOrder.slice(10, 20));
+
+    expect(await status(animeSpecialsLoader, "/anime/specials?page=4")).toBe(404);
+    expect(await status(animeSpecialsLoader, "/anime/specials?page=0")).toBe(404);
+    expect(await status(animeSpecialsLoader, "/anime/specials?special=no-such-film")).toBe(404);
+    expect(await status(animeSpecialsLoader, "/anime/specials?special=Not%20a%20slug")).toBe(404);
   });
 
   it("translation notes hub: the eight newest entries of both media, one round trip", async () => {

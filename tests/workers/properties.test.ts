@@ -35,6 +35,7 @@ const fixedPaths = [
   "/side_stories",
   "/break_time",
   "/anime",
+  "/anime/specials",
   "/characters",
   "/search",
   "/translation_meta",

@@ -54,6 +54,7 @@ beforeAll(async () => {
       `/anime?season=${season.number}`,
       `/break_time?season=${season.number}`,
     ]),
+    "/anime/specials",
     "/manga",
     ...rows.manga_series.map((series) => `/manga?series=${series.code}`),
     "/characters",

@@ -469,8 +469,9 @@ export function unitPath(key: string) {
     case "break_time":
       return `/break_time?season=${parts.season}#${anchor}`;
     case "anime_specials":
-      // Every view of the anime page lists the OVAs, specials and films under its season.
-      return `/anime#${anchor}`;
+      // Listed a page at a time in the pack's order, which the key does not hold: the page asks for the
+      // one holding the special named.
+      return `/anime/specials?special=${parts.slug}#${anchor}`;
     case "manga":
       return `/manga?series=${parts.series}#${anchor}`;
   }
