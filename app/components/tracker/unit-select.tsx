@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { Field } from "~/components/ui/field";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
+import { afterNextPaint } from "~/browser/when-idle";
 
 /**
  * Picks one unit from a short list (a collection's volumes, an arc's chapters), each named within
@@ -30,15 +32,24 @@ export function UnitSelect({
   disabled?: boolean;
 }) {
   const shield = useShield();
-  const chosen = units.find((unit) => unit.key === value);
-  const listed = Boolean(chosen);
+  // The choice shows at once; progress changes (the whole tracker drawn again) just after, off the input's frame.
+  const [choosing, setChoosing] = useState<{ key: string | null; from: string | null } | null>(null);
+  const selected = choosing && choosing.from === value ? choosing.key : value;
+  const chosen = units.find((unit) => unit.key === selected);
   return (
     <Field label={label} description={description}>
       <WrappingSelect
-        value={listed && value ? value : ""}
+        value={chosen ? chosen.key : ""}
         shown={chosen ? pickerLabel(chosen, isRevealed(shield, chosen.title.revealedBy)) : empty}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value || null)}
+        onChange={(event) => {
+          const key = event.target.value || null;
+          setChoosing({ key, from: value });
+          void afterNextPaint().then(() => {
+            setChoosing(null);
+            onChange(key);
+          });
+        }}
       >
         <option value="" disabled={!emptyChoosable}>
           {empty}
