@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import type { ExternalId } from "~/lib/progress/external-ids";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { ProgressHistory, formatSavedAt } from "./progress-history";
@@ -103,8 +103,12 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
 
   // On arrival: this browser's progress brought together with the account's (furthest wins, except where
   // the reader set progress back). Only the reader's own: another account's record is set aside first,
-  // and the reader asked about it.
-  useEffect(() => {
+  // and the reader asked about it. The whole tracker is drawn for it in a transition, a slice at a time,
+  // so a tap while it is drawn (a long timeline on a slow phone) is answered between slices.
+  // Once per page load.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => startTransition(arrive), []);
+  function arrive() {
     if (account && !setAsideOthersProgress(account)) {
       // It could not be moved (storage full or blocked): the account's own progress shows, nothing is stored.
       show(withPosition(saved?.progress ?? emptyProgress, units));
@@ -121,9 +125,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
     const send = signedIn && sendToAccount;
     if (send || storeLocally) commit(merged, { sync: send });
     else show(withPosition(merged, units));
-    // Once per page load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }
 
   // A change stored by another tab (a set-back there) shows here too, so the next change made here starts
   // from it instead of saving this tab's older record over it.
