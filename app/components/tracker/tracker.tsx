@@ -30,7 +30,7 @@ import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
 import { emptyProgress, lastMangaChapter, lastRecutEpisode, lastVolumeKey, type Progress } from "~/lib/progress/record";
 import { animeRecuts, lightNovelCollections, mangaSeries, unitsByMedium } from "~/lib/progress/tracker-units";
 import { upNext } from "~/lib/progress/up-next";
-import { crossings } from "~/lib/progress/media-crossing";
+import { type Crossing, crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 import { subscribeToStoredProgress } from "~/browser/stored-progress";
@@ -138,7 +138,6 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
     [units],
   );
 
-  const offers = useMemo(() => (progress ? crossings(progress, units) : []), [progress, units]);
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
 
   return (
@@ -224,20 +223,17 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               </div>
             </TrackerSection>
           ) : null}
-          {offers.length ? (
-            <TrackerSection title="Continue in another medium">
-              <CrossingOffers
-                crossings={offers}
-                onCross={(crossing) => {
-                  commit(crossing.progress);
-                  toast({
-                    title: "Progress saved",
-                    description: `You start ${crossing.to.name} at ${placeName(crossing.start)}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
-                  });
-                }}
-              />
-            </TrackerSection>
-          ) : null}
+          <ContinueElsewhere
+            progress={progress}
+            units={units}
+            onCross={(crossing) => {
+              commit(crossing.progress);
+              toast({
+                title: "Progress saved",
+                description: `You start ${crossing.to.name} at ${placeName(crossing.start)}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
+              });
+            }}
+          />
         </div>
 
         <aside className="min-w-0 space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -346,4 +342,26 @@ function setBackToast(setBack: readonly Medium[], signedIn: boolean, undo: () =>
     description: `${media}: set back to what you chose.${signedIn ? " Your account keeps it, and your other devices follow." : ""}`,
     action: undoAction("Choose your progress again in the tracker", undo),
   };
+}
+
+/**
+ * "Continue in another medium", where the reader's progress offers any crossing: worked out over the
+ * whole timeline in a component of its own, so the tracker drawn in a transition yields before it.
+ */
+function ContinueElsewhere({
+  progress,
+  units,
+  onCross,
+}: {
+  progress: Progress;
+  units: readonly TrackerUnit[];
+  onCross: (crossing: Crossing) => void;
+}) {
+  const offers = useMemo(() => crossings(progress, units), [progress, units]);
+  if (!offers.length) return null;
+  return (
+    <TrackerSection title="Continue in another medium">
+      <CrossingOffers crossings={offers} onCross={onCross} />
+    </TrackerSection>
+  );
 }
