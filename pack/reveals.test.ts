@@ -38,11 +38,27 @@ describe("what reveals what the story reveals at a unit", () => {
   });
 
   it("a side story reveals only to its readers, a Break Time short to those who watched it or the episode it aired with", () => {
-    const story = rows.side_stories[0]!;
-    expect(revealersOf(story.key)).toEqual([story.key]);
+    // A store bonus no book reprints and no episode tells.
+    expect(revealersOf("ss:sabines-etiquette-lesson")).toEqual(["ss:sabines-etiquette-lesson"]);
     expect(revealersOf("bt:1-1")).toEqual(["bt:1-1", "anime:1-1"]);
     // Short 6 of season 1 aired with episode 7: that episode's viewers watched it, not the chapters it adapts' readers.
     expect(revealersOf("bt:1-6")).toEqual(["bt:1-6", "anime:1-7"]);
+  });
+
+  it("a side story a light novel volume prints is read by the volume's readers; the volume is not read by the story's", () => {
+    // The side volume ln:ex-1 is the story ss:ash-warden-apprentice-days; ln:ssc-2 collects festival-night.
+    expect(revealersOf("ss:ash-warden-apprentice-days")).toEqual(
+      expect.arrayContaining(["ss:ash-warden-apprentice-days", "ln:ex-1"]),
+    );
+    expect(revealersOf("ss:festival-night")).toEqual(
+      expect.arrayContaining(["ss:festival-night", "ln:ssc-2", "anime:2-11"]),
+    );
+    expect(revealersOf("ss:festival-night")).not.toContain("ln:ssc-1");
+    expect(revealersOf("ln:ssc-2")).not.toContain("ss:festival-night");
+    // What is revealed at the story reaches the collection's readers, and no one who read only the collection before it.
+    const fact = rows.character_facts.find((row) => row.label === "The festival he remembers")!;
+    expect(knows(knowledgeOfUnits(["ln:ssc-2"]), readRevealers(fact.revealed_by))).toBe(true);
+    expect(knows(knowledgeOfUnits(["ln:ssc-1"]), readRevealers(fact.revealed_by))).toBe(false);
   });
 
   it("an anime-only viewer of season 1 does not know a title revealed in a chapter the season skipped; a web novel reader past it does", () => {

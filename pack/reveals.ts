@@ -92,9 +92,9 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     }
   }
   /**
-   * The episodes, OVAs, specials and films that tell each side story (their viewers know what it
-   * reveals), and the stories each tells whose readers know what it reveals: every story of one that
-   * tells nothing else. An episode that also adapts chapters reveals what those do, which the story's
+   * The episodes, OVAs, specials, films and light novel volumes that tell each side story (their viewers
+   * and readers know what it reveals), and the stories each tells whose readers know what it reveals:
+   * every story of one that tells nothing else (an episode, a special). An episode that also adapts chapters reveals what those do, which the story's
    * readers have not read.
    */
   const tellers = new Map<string, string[]>();
@@ -103,6 +103,11 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
     tellers.set(story, [...(tellers.get(story) ?? []), key]);
     if (only) told.set(key, [...(told.get(key) ?? []), story]);
   };
+  // A side story a light novel volume prints is known to the volume's readers, and the volume's content
+  // never to the story's: the volume holds more than the story.
+  for (const collection of pack.lightNovels.collections)
+    for (const volume of collection.volumes)
+      for (const story of volume.sideStories ?? []) tell(story, volumeKey(collection.code, volume.number), false);
   /** The recut episode that holds each of a season's episodes to its end (decision 45). */
   const watchedWith = new Map<string, string[]>();
   for (const season of pack.anime.seasons) {

@@ -328,6 +328,7 @@ export interface LnVolumesTable {
   no_english_edition: Generated<0 | 1>;
   illustrator: string | null;
   editions: Generated<string>;
+  side_stories: Generated<string>;
 }
 
 export interface MangaChaptersTable {

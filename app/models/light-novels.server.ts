@@ -1,6 +1,6 @@
 import { expressionBuilder, type InferResult, type Selectable, sql } from "kysely";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
-import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
+import type { LightNovelVolume, UnitLink, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
@@ -77,6 +77,9 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
       chaptersFromTo.as("adapted_chapters"),
       "v.read_after",
       "ru.label as read_after_label",
+      // The side stories it prints, with their labels, in the pack's order: JSON [{key, label}].
+      sql<string>`(SELECT json_group_array(json_object('key', su.key, 'label', su.label))
+        FROM json_each(v.side_stories) AS j JOIN story_units AS su ON su.key = j.value)`.as("side_story_labels"),
       volume
         .selectFrom("ln_mistakes as m")
         .select((count) => count.fn.countAll<number>().as("mistakes"))
@@ -299,6 +302,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
               chapters: volume.adapted_chapters ?? 0,
             }
           : null,
+      sideStories: unitLabels(volume.side_story_labels),
       readAfter: volume.read_after
         ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after }
         : null,
@@ -306,4 +310,16 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       discussion: unitDiscussion(volume.key, volume.comment_count),
     })),
   };
+}
+
+/** Units and their labels as a statement gives them (JSON [{key, label}]); none where it is not that. */
+function unitLabels(stored: string | null): UnitLink[] {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "[]");
+    return Array.isArray(parsed)
+      ? parsed.filter((unit): unit is UnitLink => typeof unit?.key === "string" && typeof unit?.label === "string")
+      : [];
+  } catch {
+    return [];
+  }
 }

@@ -47,6 +47,12 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
           `the English release (${volume.releasedEn}) cannot come before the Japanese one (${releasedJp})`,
         );
       for (const problem of editionProblems(volume)) report(file, `${path}.${problem.field}`, problem.message);
+      const printed = new Set<string>();
+      (volume.sideStories ?? []).forEach((story, s) => {
+        if (printed.has(story)) report(file, `${path}.sideStories[${s}]`, `names ${story} twice`);
+        printed.add(story);
+        reference(story, file, `${path}.sideStories[${s}]`, "side_stories");
+      });
       const chapterTitlesRevealedBy = lnChapterTitlesRevealedBy(pack, volume, revealersOf, timeline.positions);
       const chapters = volume.chapters.map(lightNovelChapterOf);
       volume.changes.forEach((change, index) => {
@@ -100,6 +106,7 @@ export function lightNovelRows({ pack, packName, timeline, revealersOf, referenc
         adapts_from: volume.adapts?.from ?? null,
         adapts_to: volume.adapts?.to ?? null,
         read_after: volume.readAfter ?? null,
+        side_stories: JSON.stringify(volume.sideStories ?? []),
         position: positionOf(timeline, key),
       });
       search.push({

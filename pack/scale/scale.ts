@@ -88,6 +88,7 @@ function copyVolume(volume: Volume, collection: string, cycle: Cycle): Volume {
     })),
     adapts: maybe(volume.adapts, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),
     readAfter: maybe(volume.readAfter, (key) => moveKey(key, cycle)),
+    sideStories: maybe(volume.sideStories, (stories) => stories.map((key) => moveKey(key, cycle))),
     changes: volume.changes.map((change) => ({
       ...change,
       chapters: maybe(change.chapters, ({ from, to }) => ({ from: moveKey(from, cycle), to: moveKey(to, cycle) })),

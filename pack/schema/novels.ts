@@ -202,6 +202,11 @@ export const volumeSchema = z.strictObject({
   overlapsPrevious: z.boolean().default(false),
   /** Where to read it, for volumes that adapt nothing (side volumes, collections). */
   readAfter: unitKey.optional(),
+  /**
+   * The side stories it prints ("ss:…"): a short story collection's, or a bonus story in a main volume.
+   * Its readers have read them.
+   */
+  sideStories: z.array(unitKey).optional(),
   changes: z.array(volumeChangeSchema).default([]),
 });
 

@@ -41,6 +41,7 @@ function volume(titles: { own: string | null; english: string | null }): LightNo
     position: 16,
     adapts: null,
     readAfter: null,
+    sideStories: [],
     mistakeCount: 0,
     discussion: gated(["ln:main-1"], 0),
   };
@@ -84,5 +85,20 @@ describe("VolumeCard", () => {
     renderCard(volume({ own: null, english: null }));
     expect(screen.getByRole("heading", { name: "Title hidden" })).toBeVisible();
     expect(screen.queryByText(/beyond what you have read/)).not.toBeInTheDocument();
+  });
+
+  it("links each side story it prints, by its label", () => {
+    renderCard({
+      ...volume({ own: null, english: null }),
+      sideStories: [
+        { key: "ss:festival-night", label: "Side story · Lanternfall Short Stories 2, story 1" },
+        { key: "ss:inquisitor-off-duty", label: "Side story · Lanternfall 7 bonus" },
+      ],
+    });
+    expect(screen.getByText(/^Prints the side stories/)).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "Side story · Lanternfall Short Stories 2, story 1" }).getAttribute("href"),
+    ).toBe("/side_stories?story=festival-night#ss-festival-night");
+    expect(screen.getByRole("link", { name: "Side story · Lanternfall 7 bonus" })).toBeVisible();
   });
 });

@@ -126,6 +126,19 @@ export function VolumeCard({
             </Link>
           </p>
         ) : null}
+        {volume.sideStories.length ? (
+          <p className="text-sm">
+            {volume.sideStories.length === 1 ? "Prints the side story " : "Prints the side stories "}
+            {volume.sideStories.map((story, index) => (
+              <span key={story.key}>
+                {index ? ", " : null}
+                <Link className="text-primary underline" to={unitPath(story.key)}>
+                  {story.label}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
         <KeepForOffline
           keep={{
             volume: volume.key,

@@ -53,6 +53,45 @@ describe("UnitChecklist of Break Time shorts", () => {
   });
 });
 
+describe("UnitChecklist of side stories", () => {
+  afterEach(() => localStorage.clear());
+
+  /** A side story printed in ln:ssc-2 and told by episode 11 of season 2. */
+  const story: TrackerUnit = {
+    key: "ss:festival-night",
+    medium: "side_stories",
+    position: 121.01,
+    label: "Side story · Lanternfall Short Stories 2, story 1",
+    title: gated(["ss:festival-night", "ln:ssc-2", "anime:2-11"], "Festival Night"),
+    group: "Short stories",
+    collection: null,
+    coveredBy: ["ss:festival-night", "anime:2-11", "ln:ssc-2"],
+  };
+
+  it("counts a story printed in a book the reader has read, or told in an episode they watched, and says which", async () => {
+    store({ lightNovels: ["ln:ssc-2"] });
+    const { unmount } = render(<UnitChecklist units={[story]} checked={[]} onChange={() => {}} />);
+    const box = await screen.findByRole("checkbox", { name: /Festival Night/ });
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(screen.getByText(/Printed in a book you have read/)).toBeVisible();
+    unmount();
+
+    localStorage.clear();
+    store({ anime: "anime:2-11" });
+    render(<UnitChecklist units={[story]} checked={[]} onChange={() => {}} />);
+    expect(await screen.findByText(/Told in what you have watched/)).toBeVisible();
+  });
+
+  it("leaves it to tick for a reader of the collection before it", async () => {
+    store({ lightNovels: ["ln:ssc-1"] });
+    render(<UnitChecklist units={[story]} checked={[]} onChange={() => {}} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole("checkbox")).not.toBeChecked();
+    expect(screen.getByRole("checkbox")).toBeEnabled();
+  });
+});
+
 describe("UnitChecklist of several groups", () => {
   afterEach(() => localStorage.clear());
 

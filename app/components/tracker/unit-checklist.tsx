@@ -3,7 +3,7 @@ import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { withTicked } from "~/lib/progress/changes";
 import { type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
-import { knows } from "~/lib/shield/knowledge";
+import { type Knowledge, knows } from "~/lib/shield/knowledge";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { consumedVerb } from "./up-next";
@@ -12,8 +12,9 @@ import { consumedVerb } from "./up-next";
  * Side stories, Break Time shorts or OVAs to tick off, under their groups (a Break Time season, a kind
  * of side story). With `suggestedBefore`, unticked units at or before that story position are marked as
  * reached, so a reader sees what they may have skipped. A short that aired with an episode the reader
- * watched is watched too (the shield counts it so): it shows ticked, and says why rather than offering
- * to untick what the episode decides.
+ * watched is watched too, and a side story a book they read prints, or an episode or film they watched
+ * tells, is known to them (the shield counts each so): it shows ticked, and says why rather than
+ * offering to untick what the book or the episode decides.
  *
  * A real series has hundreds of these, so with more than one group each group folds, and draws its
  * list only while open: open are the group where the reader is (the first with something left) and every
@@ -71,9 +72,10 @@ interface ChecklistRow {
   unit: TrackerUnit;
   /** The title the reader may see, or null (the label stands for it). */
   title: string | null;
-  /** Ticked, or watched with its episode. */
+  /** Ticked, or known through another unit (`through`). */
   done: boolean;
-  withEpisode: boolean;
+  /** Why it counts without a tick: "Watched with its episode", "Printed in a book you have read". */
+  through: string | null;
   suggested: boolean;
 }
 
@@ -85,18 +87,31 @@ function checklistRow(
 ): ChecklistRow {
   const isTicked = ticked.has(unit.key);
   const suggested = suggestedBefore !== undefined && !isTicked && unit.position <= suggestedBefore;
-  const withEpisode =
-    unit.medium === "break_time" &&
-    !isTicked &&
-    shield !== null &&
-    knows(
-      shield.knowledge,
-      unit.coveredBy.filter((key) => key.startsWith("anime:")),
-    );
+  const through = isTicked || shield === null ? null : knownThrough(unit, shield.knowledge);
   // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
   // (ticking it makes it known, and the tracker fetches the title).
-  const title = isTicked || withEpisode || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
-  return { unit, title, done: isTicked || withEpisode, withEpisode, suggested };
+  const title = isTicked || through || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
+  return { unit, title, done: isTicked || through !== null, through, suggested };
+}
+
+/**
+ * Why a unit counts as consumed without its tick: a short aired with an episode the reader watched; a
+ * side story printed in a book they read, or told by a manga chapter they read or an episode or film
+ * they watched. Null otherwise.
+ * (Reading a story says nothing of the film that tells it: an OVA, special or film counts only ticked.)
+ */
+function knownThrough(unit: TrackerUnit, knowledge: Knowledge): string | null {
+  if (unit.medium !== "break_time" && unit.medium !== "side_stories") return null;
+  // What covers the same place in the story (a web novel chapter) is not what tells the unit itself.
+  const tells = unit.medium === "break_time" ? ["anime:"] : ["anime:", "sp:", "ln:", "manga:"];
+  const teller = unit.coveredBy.find(
+    (key) => key !== unit.key && tells.some((prefix) => key.startsWith(prefix)) && knows(knowledge, [key]),
+  );
+  if (teller === undefined) return null;
+  if (unit.medium === "break_time") return "Watched with its episode";
+  if (teller.startsWith("ln:")) return "Printed in a book you have read";
+  if (teller.startsWith("manga:")) return "Told in the manga you have read";
+  return "Told in what you have watched";
 }
 
 /**
@@ -155,7 +170,7 @@ function ChecklistGroup({
 }
 
 function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolean) => void }) {
-  const { unit, title, suggested, withEpisode } = row;
+  const { unit, title, suggested, through } = row;
   const name = title ?? unit.label;
   // The label under the title, unless the title already says it ("IF: The Heiress of Lowwick").
   const showLabel = title !== null && unit.label !== title && titleAfterLabel(unit.label, title) !== null;
@@ -165,7 +180,7 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
         <input
           type="checkbox"
           checked={row.done}
-          disabled={withEpisode}
+          disabled={through !== null}
           onChange={(event) => onTick(event.target.checked)}
           className="mt-1"
         />
@@ -174,7 +189,7 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
           <span className="block text-xs text-muted-foreground">
             {showLabel ? unit.label : ""}
             {suggested ? `${showLabel ? " · " : ""}You have read past where it fits` : ""}
-            {withEpisode ? `${showLabel ? " · " : ""}Watched with its episode` : ""}
+            {through ? `${showLabel ? " · " : ""}${through}` : ""}
           </span>
         </span>
       </label>

@@ -55,6 +55,8 @@ export interface LightNovelVolume {
   /** The web novel chapters it adapts, and how many. */
   adapts: { from: UnitLink; to: UnitLink; chapters: number } | null;
   readAfter: UnitLink | null;
+  /** The side stories it prints (a short story collection's, a bonus story): its readers have read them. */
+  sideStories: UnitLink[];
   mistakeCount: number;
   /** Comments in its discussion at its own horizon, gated by the volume. */
   discussion: Gated<number>;

@@ -1,0 +1,48 @@
+/**
+ * Side stories a light novel volume prints, on the demo pack: the collection ln:ssc-2 prints
+ * ss:festival-night (at which Corvin Hale's fact "The festival he remembers" is revealed), and the side
+ * volume ln:ex-1 is the story ss:ash-warden-apprentice-days. A reader of the book has read its stories.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PackRows } from "../../pack/rows";
+import { loader as lightNovelsLoader } from "~/routes/light-novels";
+import { loader as sideStoriesLoader } from "~/routes/side-stories";
+import { importTestPack } from "../support/packs";
+import { fetchDeployed } from "../support/site";
+import { load } from "../support/workers-context";
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+let rows: PackRows;
+beforeAll(async () => {
+  rows = await importTestPack("demo");
+});
+
+const fact = () => rows.character_facts.find((row) => row.label === "The festival he remembers")!.value;
+const profile = async (reveal: string) => (await fetchDeployed(`/characters/corvin-hale?reveal=${reveal}`)).text();
+
+describe("side stories a light novel volume prints", () => {
+  it("are listed with the volume on /light_novels, by their labels", async () => {
+    const page = await load(lightNovelsLoader, "/light_novels?collection=ssc");
+    expect(page.volumes.map((volume) => [volume.key, volume.sideStories.map((story) => story.key)])).toEqual([
+      ["ln:ssc-1", ["ss:nix-and-the-bakery-cat", "ss:a-night-off-on-tallowgate"]],
+      ["ln:ssc-2", ["ss:festival-night", "ss:headmistress-takes-her-tea-black", "ss:inquisitor-off-duty"]],
+      ["ln:ssc-3", ["ss:the-first-ledger-page"]],
+    ]);
+    const label = rows.story_units.find((unit) => unit.key === "ss:festival-night")!.label;
+    expect(page.volumes[1]?.sideStories[0]?.label).toBe(label);
+  });
+
+  it("are read by the book's readers: what a story reveals reaches them, and not the readers of a book before it", async () => {
+    expect(await profile("ln:ssc-2")).toContain(fact());
+    expect(await profile("ln:ssc-1")).not.toContain(fact());
+    // A side volume is its story: its title is its reader's.
+    const story = rows.side_stories.find((row) => row.key === "ss:ash-warden-apprentice-days")!;
+    const seen = await load(sideStoriesLoader, "/side_stories?story=ash-warden-apprentice-days&reveal=ln:ex-1");
+    expect(seen.sideStories.find((each) => each.key === story.key)?.title.content).toMatchObject({
+      title: story.title,
+    });
+    const unseen = await load(sideStoriesLoader, "/side_stories?story=ash-warden-apprentice-days");
+    expect(unseen.sideStories.find((each) => each.key === story.key)?.title.content ?? null).toBeNull();
+  });
+});
