@@ -39,23 +39,25 @@ export function SeasonSpecials({ specials, count }: { specials: readonly SeasonS
         OVAs, specials and films
       </h2>
       {specials.length ? (
-        <ul className="space-y-1">
-          {specials.map((special) => (
-            <li key={special.key}>
-              <Link to={unitPath(special.key)} className="tap-line text-primary underline">
-                {nameOf(special)}
-              </Link>
-              , watched after{" "}
-              <Link to={unitPath(special.watchAfter.key)} className="tap-line text-primary underline">
-                {special.watchAfter.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-1">
+            {specials.map((special) => (
+              <li key={special.key}>
+                <Link to={unitPath(special.key)} className="tap-line text-primary underline">
+                  {nameOf(special)}
+                </Link>
+                , watched after{" "}
+                <Link to={unitPath(special.watchAfter.key)} className="tap-line text-primary underline">
+                  {special.watchAfter.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-muted-foreground">
+            Each is watched on its own: marking one as watched says nothing of the episodes around it.
+          </p>
+        </>
       ) : null}
-      <p className="text-sm text-muted-foreground">
-        Each is watched on its own: marking one as watched says nothing of the episodes around it.
-      </p>
       <p>
         <Link to="/anime/specials" className="tap-line text-primary underline">
           {count > 1 ? "All " : null}

@@ -95,9 +95,15 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
     return { before, setBack };
   }
 
-  /** A change the reader makes with a picker or a checklist: a step back says so, with an Undo. */
-  function change(next: Progress) {
-    const { before, setBack } = commit(next);
+  /**
+   * A change the reader makes with a picker or a checklist: a step back says so, with an Undo. Made to
+   * the progress on screen when it is made (a picker makes its change just after the paint, when another
+   * may have been made since the page was drawn).
+   */
+  function change(update: (current: Progress) => Progress) {
+    const current = shown.current;
+    if (!current) return;
+    const { before, setBack } = commit(update(current));
     if (before && setBack.length) toast(setBackToast(setBack, signedIn, () => commit(before)));
   }
 
@@ -159,7 +165,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               words={webNovelWords}
               units={byMedium.web_novel}
               value={progress.webNovel}
-              onChange={(webNovel) => change({ ...progress, webNovel })}
+              onChange={(webNovel) => change((current) => ({ ...current, webNovel }))}
             />
             <SkippedUnits
               units={byMedium.web_novel}
@@ -175,7 +181,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                   label={`${collection.name}: last volume`}
                   units={collection.volumes}
                   value={lastVolumeKey(progress, collection.code)}
-                  onChange={(volume) => change(withLastVolume(progress, collection.code, volume))}
+                  onChange={(volume) => change((current) => withLastVolume(current, collection.code, volume))}
                 />
               ))}
             </div>
@@ -190,7 +196,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               words={animeWords}
               units={byMedium.anime}
               value={progress.anime}
-              onChange={(anime) => change({ ...progress, anime })}
+              onChange={(anime) => change((current) => ({ ...current, anime }))}
             />
             {recuts.length ? (
               // A recut is watched apart from its season: its episodes say nothing of the season's others.
@@ -201,7 +207,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                     label={`${recut.name}: watched up to`}
                     units={recut.episodes}
                     value={lastRecutEpisode(progress, recut.id)}
-                    onChange={(episode) => change(withRecutEpisode(progress, recut.id, episode))}
+                    onChange={(episode) => change((current) => withRecutEpisode(current, recut.id, episode))}
                   />
                 ))}
               </div>
@@ -217,7 +223,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                     label={`${series.name}: read up to`}
                     units={series.chapters}
                     value={lastMangaChapter(progress, series.code)}
-                    onChange={(chapter) => change(withMangaChapter(progress, series.code, chapter))}
+                    onChange={(chapter) => change((current) => withMangaChapter(current, series.code, chapter))}
                   />
                 ))}
               </div>
@@ -304,14 +310,14 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               units={byMedium.side_stories}
               checked={progress.sideStories}
               suggestedBefore={progress.position}
-              onChange={(sideStories) => change({ ...progress, sideStories })}
+              onChange={(sideStories) => change((current) => ({ ...current, sideStories }))}
             />
           </TrackerSection>
           <TrackerSection title={mediumLabels.break_time}>
             <UnitChecklist
               units={byMedium.break_time}
               checked={progress.breakTime}
-              onChange={(breakTime) => change({ ...progress, breakTime })}
+              onChange={(breakTime) => change((current) => ({ ...current, breakTime }))}
             />
           </TrackerSection>
           {byMedium.anime_specials.length ? (
@@ -319,7 +325,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
               <UnitChecklist
                 units={byMedium.anime_specials}
                 checked={progress.animeSpecials}
-                onChange={(animeSpecials) => change({ ...progress, animeSpecials })}
+                onChange={(animeSpecials) => change((current) => ({ ...current, animeSpecials }))}
               />
             </TrackerSection>
           ) : null}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
 import { pickerLabel, type TrackerUnit } from "~/lib/progress/tracker-units";
@@ -32,8 +32,10 @@ export function UnitSelect({
   disabled?: boolean;
 }) {
   const shield = useShield();
-  // The choice shows at once; progress changes (the whole tracker drawn again) just after, off the input's frame.
+  // The choice shows at once; progress changes (the whole tracker drawn again) just after, off the input's
+  // frame. A quicker choice (keys pressed in a row) replaces the one still waiting: only the last is made.
   const [choosing, setChoosing] = useState<{ key: string | null; from: string | null } | null>(null);
+  const latest = useRef(0);
   const selected = choosing && choosing.from === value ? choosing.key : value;
   const chosen = units.find((unit) => unit.key === selected);
   return (
@@ -44,8 +46,10 @@ export function UnitSelect({
         disabled={disabled}
         onChange={(event) => {
           const key = event.target.value || null;
+          const turn = ++latest.current;
           setChoosing({ key, from: value });
           void afterNextPaint().then(() => {
+            if (turn !== latest.current) return;
             setChoosing(null);
             onChange(key);
           });
