@@ -2,15 +2,20 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
+import { cardsAround } from "~/lib/chooser-window";
 import { type ChooserCard, ChooserCards, MAX_CARDS } from "./chooser-cards";
 
-const arcs = (count: number): ChooserCard[] =>
-  Array.from({ length: count }, (_, index) => ({
-    value: index + 1,
-    kicker: `Arc ${index + 1}`,
-    title: `Title of arc ${index + 1}`,
-    detail: "32 chapters",
+/** A run of arcs as the web novel page gives them: details only for the cards it shows (cardsAround). */
+const arcs = (count: number, selected: number): ChooserCard[] => {
+  const all = Array.from({ length: count }, (_, index) => ({ value: index + 1 }));
+  const shown = new Set(cardsAround(all, selected).map((card) => card.value));
+  return all.map(({ value }) => ({
+    value,
+    kicker: `Arc ${value}`,
+    title: `Title of arc ${value}`,
+    detail: shown.has(value) ? `${30 + value} chapters` : undefined,
   }));
+};
 
 /** The web novel's chooser as a page shows it, with the arc read from the address as the loader does. */
 function renderAt(address: string, count: number) {
@@ -20,7 +25,7 @@ function renderAt(address: string, count: number) {
     return (
       <>
         <p data-testid="address">{location.pathname + location.search}</p>
-        <ChooserCards label="Arcs" param="arc" cards={arcs(count)} selected={arc} />
+        <ChooserCards label="Arcs" param="arc" cards={arcs(count, arc)} selected={arc} />
       </>
     );
   }
@@ -44,6 +49,8 @@ describe("ChooserCards", () => {
     renderAt("/web_novel?arc=40", 70);
     expect(shownCards()).toEqual(["Arc 38", "Arc 39", "Arc 40", "Arc 41", "Arc 42", "Arc 43"]);
     expect(screen.getByRole("link", { name: /^Arc 40/ })).toHaveAttribute("aria-current", "page");
+    // Each card shown says its details; the picker names every arc by its title alone.
+    expect(screen.getByRole("link", { name: /^Arc 38/ })).toHaveTextContent("Arc 38Title of arc 3868 chapters");
     const picker = screen.getByRole("combobox", { name: "All 70 arcs" });
     expect(within(picker).getAllByRole("option")).toHaveLength(70);
     expect(picker).toHaveValue("40");

@@ -3,7 +3,10 @@ import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
+import { cardsAround } from "~/lib/chooser-window";
 import { cn } from "~/lib/cn";
+
+export { MAX_CARDS } from "~/lib/chooser-window";
 
 export interface ChooserCard {
   /** The value of the page's parameter this card picks (an arc or season number, a manga series' code). */
@@ -11,26 +14,8 @@ export interface ChooserCard {
   /** What it is, small above its title: "Arc 3", "Season 2". */
   kicker: string;
   title: string;
-  detail: string;
-}
-
-/** Up to this many, every card shows; beyond it, the chosen card and its neighbours, and a picker for all. */
-export const MAX_CARDS = 12;
-/** How many cards show beside the picker when there are more than MAX_CARDS. */
-const NEIGHBOURHOOD = 6;
-
-/** The cards shown of a long run: the chosen one, the two before it and those after, NEIGHBOURHOOD in all. */
-function cardsAround<T extends { value: number | string }>(
-  cards: readonly T[],
-  selected: number | string | null,
-): readonly T[] {
-  if (cards.length <= MAX_CARDS) return cards;
-  const chosen = Math.max(
-    0,
-    cards.findIndex((card) => card.value === selected),
-  );
-  const start = Math.min(Math.max(0, chosen - 2), cards.length - NEIGHBOURHOOD);
-  return cards.slice(start, start + NEIGHBOURHOOD);
+  /** A line under the title ("32 chapters · 178,455 words"); a card the run never shows may leave it out. */
+  detail?: string;
 }
 
 /**
@@ -95,7 +80,7 @@ export function ChooserCards({
             >
               <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{card.kicker}</span>
               <span className="block font-semibold">{card.title}</span>
-              <span className="mt-1 block text-sm text-muted-foreground">{card.detail}</span>
+              {card.detail ? <span className="mt-1 block text-sm text-muted-foreground">{card.detail}</span> : null}
             </Link>
           </li>
         ))}

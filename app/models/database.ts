@@ -126,6 +126,12 @@ export interface ArcsTable {
   summary: string | null;
   phases: Generated<string>;
   summary_revealed_by: string | null;
+  chapter_count: Generated<number>;
+  word_count: Generated<number>;
+  chapters_without_words: Generated<number>;
+  chapters_undated: Generated<number>;
+  started_on: string | null;
+  ended_on: string | null;
 }
 
 export interface BreakTimeEpisodesTable {

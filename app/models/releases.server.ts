@@ -1,7 +1,7 @@
-import { type Expression, type InferResult, sql } from "kysely";
+import { type Expression, type SelectQueryBuilder, sql } from "kysely";
 import type { Medium } from "~/lib/content/units";
 import { type PageInfo, pageInfo, pageOffset } from "~/lib/http/paging";
-import type { Edition, Release } from "~/lib/feeds/releases";
+import { type Edition, type Release, UPCOMING_LIMIT } from "~/lib/feeds/releases";
 import { batch, query } from "./query.server";
 import { gatedTitle } from "./db.server";
 import { gated } from "~/lib/shield/gated";
@@ -15,200 +15,245 @@ const noVolume = sql<number | null>`NULL`.as("volume");
 /** "Manga 1 · Volume 2", as `mangaVolumeLabel` writes it, from the series' place (from 0) and the volume's number. */
 const volumeLabel = (seriesOrder: Expression<number>, volume: Expression<number>) =>
   sql<string>`'Manga ' || (${seriesOrder} + 1) || ' · Volume ' || ${volume}`;
-/** A volume's two editions, as rows to join: D1 allows five terms in a compound SELECT. */
-const editions = sql<{ column1: Edition }>`(VALUES ('jp'), ('en'))`.as("edition");
-
 /**
- * Every dated release of the story, one row each, at its date's precision (a day, a month or a year).
- * Undated releases are left out: a radar can only place what has a date.
+ * Each kind of release apart, a leaf of the union: its rows (the same columns in every leaf) and the
+ * column that dates it, which an index orders (migrations 0020–0039), so a window of a leaf (`windowOf`)
+ * reads only the rows it gives. Undated releases are left out: a radar can only place what has a date.
  */
-const allReleases = query
-  .selectFrom("chapters as c")
-  .innerJoin("story_units as u", "u.key", "c.key")
-  .where("c.published_on", "is not", null)
-  .select((row) => [
-    "c.key",
-    medium("web_novel"),
-    noEdition,
-    "u.label",
-    // Null for a release without a title (the manga's may have none), in every term.
-    row.ref("c.title").$castTo<string | null>().as("title"),
-    "c.title_revealed_by as revealed_by",
-    "u.revealed_by as reached_by",
-    row.ref("c.published_on").$castTo<string>().as("released_on"),
-    "u.position",
-    noVolume,
-  ])
-  .unionAll(
+/** A release as every leaf of the union gives it. */
+interface ReleaseRow {
+  key: string;
+  medium: Medium;
+  edition: Edition | null;
+  label: string;
+  title: string | null;
+  revealed_by: string | null;
+  reached_by: string;
+  released_on: string;
+  position: number;
+  volume: number | null;
+}
+
+/** Any select that gives releases: the leaves differ in their tables, not in what they give. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Releases<Row = ReleaseRow> = SelectQueryBuilder<any, any, Row>;
+
+interface Leaf {
+  medium: Medium;
+  /** The column that dates it, as its rows name it: its date index orders it. */
+  date: string;
+  /** A manga chapter, left out where the manga's releases are its books alone (a calendar's). */
+  chapter?: boolean;
+  rows: () => Releases;
+}
+
+/** A light novel volume is two releases, one an edition, each dated by its own column. */
+const lnLeaf = (edition: Edition): Leaf => ({
+  medium: "light_novels",
+  date: edition === "jp" ? "v.released_jp" : "v.released_en",
+  rows: () =>
     query
       .selectFrom("ln_volumes as v")
       .innerJoin("story_units as u", "u.key", "v.key")
-      .crossJoin(editions)
-      .where((row) =>
-        row.or([
-          row.and([row("edition.column1", "=", "jp"), row("v.released_jp", "is not", null)]),
-          row.and([row("edition.column1", "=", "en"), row("v.released_en", "is not", null)]),
-        ]),
-      )
       .select((row) => [
         "v.key",
         medium("light_novels"),
-        row.ref("edition.column1").$castTo<Edition | null>().as("edition"),
+        sql<Edition | null>`${sql.lit(edition)}`.as("edition"),
         "u.label",
-        "v.title",
+        row.ref("v.title").$castTo<string | null>().as("title"),
         sql<string | null>`NULL`.as("revealed_by"),
         "u.revealed_by as reached_by",
         row
-          .case("edition.column1")
-          .when("jp")
-          .then(row.ref("v.released_jp").$castTo<string>())
-          .else(row.ref("v.released_en").$castTo<string>())
-          .end()
+          .ref(edition === "jp" ? "v.released_jp" : "v.released_en")
+          .$castTo<string>()
           .as("released_on"),
         "u.position",
         noVolume,
       ]),
-  )
-  .unionAll(
-    query
-      // A season's episodes and its recuts' (decision 45), in one term: D1 joins at most five.
-      .selectFrom("story_units as u")
-      .leftJoin("anime_episodes as e", "e.key", "u.key")
-      .leftJoin("anime_recut_episodes as re", "re.key", "u.key")
-      .where("u.medium", "=", "anime")
-      .where((row) => row.fn.coalesce("e.aired_on", "re.aired_on"), "is not", null)
-      .select((row) => [
-        "u.key",
-        medium("anime"),
-        noEdition,
-        "u.label",
-        row.fn.coalesce("e.title", "re.title").$castTo<string>().as("title"),
-        sql<string | null>`NULL`.as("revealed_by"),
-        "u.revealed_by as reached_by",
-        row.fn.coalesce("e.aired_on", "re.aired_on").$castTo<string>().as("released_on"),
-        "u.position",
-        noVolume,
-      ]),
-  )
-  // D1 allows five terms in a compound SELECT: the anime's shorts and its OVAs, specials and films are one.
-  .unionAll(
-    query
-      .selectFrom(
-        query
-          .selectFrom("break_time_episodes as b")
-          .innerJoin("story_units as u", "u.key", "b.key")
-          .where("b.aired_on", "is not", null)
-          .select((row) => [
-            "b.key",
-            medium("break_time"),
-            noEdition,
-            "u.label",
-            "b.title",
-            "b.title_revealed_by as revealed_by",
-            "u.revealed_by as reached_by",
-            row.ref("b.aired_on").$castTo<string>().as("released_on"),
-            "u.position",
-            noVolume,
-          ])
-          .unionAll(
-            query
-              .selectFrom("anime_specials as sp")
-              .innerJoin("story_units as u", "u.key", "sp.key")
-              .where("sp.released_on", "is not", null)
-              .select((row) => [
-                "sp.key",
-                medium("anime_specials"),
-                noEdition,
-                "u.label",
-                "sp.title",
-                "sp.title_revealed_by as revealed_by",
-                "u.revealed_by as reached_by",
-                row.ref("sp.released_on").$castTo<string>().as("released_on"),
-                "u.position",
-                noVolume,
-              ]),
-          )
-          .as("watched_alone"),
-      )
-      .selectAll(),
-  )
-  // Side stories and the manga's chapters and volumes (decision 49) are one term, as D1 joins at most five.
-  .unionAll(
-    query
-      .selectFrom(
-        query
-          .selectFrom("side_stories as s")
-          .innerJoin("story_units as u", "u.key", "s.key")
-          .where("s.published_on", "is not", null)
-          .select((row) => [
-            "s.key",
-            medium("side_stories"),
-            noEdition,
-            "u.label",
-            row.ref("s.title").$castTo<string | null>().as("title"),
-            "s.revealed_by",
-            "u.revealed_by as reached_by",
-            row.ref("s.published_on").$castTo<string>().as("released_on"),
-            "u.position",
-            noVolume,
-          ])
-          .unionAll(
-            query
-              .selectFrom("manga_chapters as m")
-              .innerJoin("story_units as u", "u.key", "m.key")
-              .where("m.published_on", "is not", null)
-              .select((row) => [
-                "m.key",
-                medium("manga"),
-                noEdition,
-                "u.label",
-                // A chapter without a title is named by its label (toRelease).
-                row.ref("m.title").$castTo<string | null>().as("title"),
-                "m.title_revealed_by as revealed_by",
-                "u.revealed_by as reached_by",
-                row.ref("m.published_on").$castTo<string>().as("released_on"),
-                "u.position",
-                noVolume,
-              ]),
-          )
-          .unionAll(
-            // A manga volume: its chapters bound in a book, released apart from them (decision 49). It is
-            // placed, reached and linked by its first chapter; its title waits as a light novel volume's does.
-            query
-              .selectFrom("manga_volumes as v")
-              .innerJoin("manga_series as ms", "ms.code", "v.series_code")
-              .innerJoin("manga_chapters as m", (join) =>
-                join.onRef("m.series_code", "=", "v.series_code").onRef("m.volume_number", "=", "v.number"),
-              )
-              .innerJoin("story_units as u", "u.key", "m.key")
-              .where("v.released_on", "is not", null)
-              .where("m.number", "=", (first) =>
-                first
-                  .selectFrom("manga_chapters as f")
-                  .select((row) => row.fn.min("f.number").as("number"))
-                  .whereRef("f.series_code", "=", "v.series_code")
-                  .whereRef("f.volume_number", "=", "v.number"),
-              )
-              .select((row) => [
-                "m.key",
-                medium("manga"),
-                noEdition,
-                volumeLabel(row.ref("ms.sort_order"), row.ref("v.number")).as("label"),
-                // A volume without a title is named by its label, as a chapter is (toRelease).
-                row.ref("v.title").$castTo<string | null>().as("title"),
-                sql<string | null>`NULL`.as("revealed_by"),
-                "u.revealed_by as reached_by",
-                row.ref("v.released_on").$castTo<string>().as("released_on"),
-                "u.position",
-                row.ref("v.number").$castTo<number | null>().as("volume"),
-              ]),
-          )
-          .as("read_apart"),
-      )
-      .selectAll(),
-  );
+});
 
-type ReleaseRow = InferResult<typeof allReleases>[number];
+const leaves: Leaf[] = [
+  {
+    medium: "web_novel",
+    date: "c.published_on",
+    rows: () =>
+      query
+        .selectFrom("chapters as c")
+        .innerJoin("story_units as u", "u.key", "c.key")
+        .select((row) => [
+          "c.key",
+          medium("web_novel"),
+          noEdition,
+          "u.label",
+          // Null for a release without a title (the manga's may have none), in every leaf.
+          row.ref("c.title").$castTo<string | null>().as("title"),
+          "c.title_revealed_by as revealed_by",
+          "u.revealed_by as reached_by",
+          row.ref("c.published_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  lnLeaf("jp"),
+  lnLeaf("en"),
+  {
+    medium: "anime",
+    date: "e.aired_on",
+    rows: () =>
+      query
+        .selectFrom("anime_episodes as e")
+        .innerJoin("story_units as u", "u.key", "e.key")
+        .select((row) => [
+          "e.key",
+          medium("anime"),
+          noEdition,
+          "u.label",
+          row.ref("e.title").$castTo<string | null>().as("title"),
+          sql<string | null>`NULL`.as("revealed_by"),
+          "u.revealed_by as reached_by",
+          row.ref("e.aired_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  // A recut's episodes (decision 45) are the anime's releases too.
+  {
+    medium: "anime",
+    date: "re.aired_on",
+    rows: () =>
+      query
+        .selectFrom("anime_recut_episodes as re")
+        .innerJoin("story_units as u", "u.key", "re.key")
+        .select((row) => [
+          "re.key",
+          medium("anime"),
+          noEdition,
+          "u.label",
+          row.ref("re.title").$castTo<string | null>().as("title"),
+          sql<string | null>`NULL`.as("revealed_by"),
+          "u.revealed_by as reached_by",
+          row.ref("re.aired_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  {
+    medium: "break_time",
+    date: "b.aired_on",
+    rows: () =>
+      query
+        .selectFrom("break_time_episodes as b")
+        .innerJoin("story_units as u", "u.key", "b.key")
+        .select((row) => [
+          "b.key",
+          medium("break_time"),
+          noEdition,
+          "u.label",
+          row.ref("b.title").$castTo<string | null>().as("title"),
+          "b.title_revealed_by as revealed_by",
+          "u.revealed_by as reached_by",
+          row.ref("b.aired_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  {
+    medium: "anime_specials",
+    date: "sp.released_on",
+    rows: () =>
+      query
+        .selectFrom("anime_specials as sp")
+        .innerJoin("story_units as u", "u.key", "sp.key")
+        .select((row) => [
+          "sp.key",
+          medium("anime_specials"),
+          noEdition,
+          "u.label",
+          row.ref("sp.title").$castTo<string | null>().as("title"),
+          "sp.title_revealed_by as revealed_by",
+          "u.revealed_by as reached_by",
+          row.ref("sp.released_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  {
+    medium: "side_stories",
+    date: "s.published_on",
+    rows: () =>
+      query
+        .selectFrom("side_stories as s")
+        .innerJoin("story_units as u", "u.key", "s.key")
+        .select((row) => [
+          "s.key",
+          medium("side_stories"),
+          noEdition,
+          "u.label",
+          row.ref("s.title").$castTo<string | null>().as("title"),
+          "s.revealed_by",
+          "u.revealed_by as reached_by",
+          row.ref("s.published_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  {
+    medium: "manga",
+    date: "m.published_on",
+    chapter: true,
+    rows: () =>
+      query
+        .selectFrom("manga_chapters as m")
+        .innerJoin("story_units as u", "u.key", "m.key")
+        .select((row) => [
+          "m.key",
+          medium("manga"),
+          noEdition,
+          "u.label",
+          // A chapter without a title is named by its label (toRelease).
+          row.ref("m.title").$castTo<string | null>().as("title"),
+          "m.title_revealed_by as revealed_by",
+          "u.revealed_by as reached_by",
+          row.ref("m.published_on").$castTo<string>().as("released_on"),
+          "u.position",
+          noVolume,
+        ]),
+  },
+  {
+    medium: "manga",
+    date: "v.released_on",
+    // A manga volume: its chapters bound in a book, released apart from them (decision 49). It is placed,
+    // reached and linked by its first chapter; its title waits as a light novel volume's does.
+    rows: () =>
+      query
+        .selectFrom("manga_volumes as v")
+        .innerJoin("manga_series as ms", "ms.code", "v.series_code")
+        .innerJoin("manga_chapters as m", (join) =>
+          join.onRef("m.series_code", "=", "v.series_code").onRef("m.volume_number", "=", "v.number"),
+        )
+        .innerJoin("story_units as u", "u.key", "m.key")
+        .where("m.number", "=", (first) =>
+          first
+            .selectFrom("manga_chapters as f")
+            .select((row) => row.fn.min("f.number").as("number"))
+            .whereRef("f.series_code", "=", "v.series_code")
+            .whereRef("f.volume_number", "=", "v.number"),
+        )
+        .select((row) => [
+          "m.key",
+          medium("manga"),
+          noEdition,
+          volumeLabel(row.ref("ms.sort_order"), row.ref("v.number")).as("label"),
+          // A volume without a title is named by its label, as a chapter is (toRelease).
+          row.ref("v.title").$castTo<string | null>().as("title"),
+          sql<string | null>`NULL`.as("revealed_by"),
+          "u.revealed_by as reached_by",
+          row.ref("v.released_on").$castTo<string>().as("released_on"),
+          "u.position",
+          row.ref("v.number").$castTo<number | null>().as("volume"),
+        ]),
+  },
+];
 
 /** What a release row carries out of the table. */
 const columns = [
@@ -224,25 +269,93 @@ const columns = [
 ] as const;
 
 /**
- * The releases of the media asked for (null: every medium), with the table of every release in scope.
- * The anime's releases take in its OVAs, specials and films, wherever its episodes are listed.
+ * The leaves of the media asked for (null: every medium). The anime's releases take in its OVAs,
+ * specials and films, wherever its episodes are listed; without chapters, the manga is its volumes.
  */
-function releasesOf(media: readonly Medium[] | null, chapters = true) {
-  const asked = media?.includes("anime") ? [...new Set<Medium>([...media, "anime_specials"])] : media;
+function leavesOf(media: readonly Medium[] | null, chapters: boolean) {
+  const asked = media?.includes("anime") ? new Set<Medium>([...media, "anime_specials"]) : media && new Set(media);
+  return leaves.filter((leaf: Leaf) => (!asked || asked.has(leaf.medium)) && (chapters || !leaf.chapter));
+}
+
+/**
+ * Whether a release is out by `today`: a day on it or before (released on it counts as out); a month or
+ * a year once it is over, since until then the release may still be on its way (decision 41). `date` is a
+ * leaf's own column, so the first term walks its date index: what is out is on or before today.
+ */
+const isOut = (date: string, today: string) =>
+  sql<boolean>`(${sql.ref(date)} <= ${today} AND (length(${sql.ref(date)}) = 10 OR ${sql.ref(date)} < substr(${today}, 1, length(${sql.ref(date)}))))`;
+
+/**
+ * Not out by `today`: after it, or a month or a year it is in. The first term walks the date index: what is
+ * coming is dated in today's year at the earliest (a year sorts before its months and days).
+ */
+const isComing = (date: string, today: string) =>
+  sql<boolean>`(${sql.ref(date)} >= substr(${today}, 1, 4) AND NOT ${isOut(date, today)})`;
+
+/** Out by `today`, newest first, or coming, soonest first; a month or a year sorts after the days it holds, as the earliest it can be. */
+interface Window {
+  out: boolean;
+  today: string;
+  /** How many releases of each leaf to read at most: a page's last one, counted from the first. */
+  rows: number;
+}
+
+/**
+ * The first `rows` of a leaf in a window's order, read along its date index: the union's first rows are
+ * among the leaves' first ones, so no leaf reads more than the page needs, however long the story grows.
+ */
+function windowOf(leaf: Leaf, { out, today, rows }: Window) {
+  const order = out ? "desc" : "asc";
+  const bounded = leaf
+    .rows()
+    .where(out ? isOut(leaf.date, today) : isComing(leaf.date, today))
+    .orderBy(sql.ref(leaf.date), order)
+    .orderBy("u.position", order)
+    .orderBy("edition", order)
+    .orderBy("volume", order)
+    .orderBy("u.key", order)
+    .limit(rows);
+  return query.selectFrom(bounded.as("leaf")).selectAll();
+}
+
+/** The union of selects (one at least), nested five at a time: D1 allows five terms in a compound SELECT. */
+function unionOf<Row>(terms: Releases<Row>[]): Releases<Row> {
+  if (terms.length <= 5) return terms.slice(1).reduce((union, term) => union.unionAll(term), terms[0]!);
+  const groups: Releases<Row>[] = [];
+  for (let start = 0; start < terms.length; start += 5)
+    groups.push(query.selectFrom(unionOf(terms.slice(start, start + 5)).as("part")).selectAll() as Releases<Row>);
+  return unionOf(groups);
+}
+
+/** A window of the releases of the media asked for, in its order: each leaf's window, then the union's. */
+function releasesIn(media: readonly Medium[] | null, window: Window, chapters = true) {
+  const order = window.out ? "desc" : "asc";
   return (
     query
-      .with("releases", () => allReleases)
-      .selectFrom("releases")
-      .$if(asked !== null, (chosen) => chosen.where("medium", "in", asked!))
-      // Without chapters, the manga is its volumes (the web novel, all chapters, is left out by its medium).
-      .$if(!chapters, (books) =>
-        books.where((row) => row.or([row("medium", "!=", "manga"), row("volume", "is not", null)])),
-      )
+      .selectFrom(unionOf(leavesOf(media, chapters).map((leaf) => windowOf(leaf, window))).as("releases"))
+      .select(columns)
+      .orderBy("released_on", order)
+      .orderBy("position", order)
+      .orderBy("edition", order)
+      // A manga volume after its first chapter, and units at one place by key: one order, so pages never overlap.
+      .orderBy("volume", order)
+      .orderBy("key", order)
   );
 }
 
-/** How many upcoming releases the radar lists: an announced schedule, never the whole future. */
-export const UPCOMING_LIMIT = 50;
+/** How many releases of the media asked for are out by `today`: each leaf counted along its date index. */
+function outCount(media: readonly Medium[] | null, today: string) {
+  const counts = leavesOf(media, true).map((leaf) =>
+    query
+      .selectFrom(leaf.rows().where(isOut(leaf.date, today)).as("leaf"))
+      .select((count) => count.fn.countAll<number>().as("total")),
+  );
+  return query
+    .selectFrom(unionOf(counts).as("counts"))
+    .select((sum) => sum.fn.coalesce(sum.fn.sum<number>("total"), sum.lit(0)).as("total"));
+}
+
+export { UPCOMING_LIMIT, UPCOMING_SHOWN } from "~/lib/feeds/releases";
 /** Past releases, a page at a time, newest first. */
 export const RECENT_PER_PAGE = 50;
 
@@ -260,40 +373,13 @@ export function toRelease(row: Pick<ReleaseRow, (typeof columns)[number]>): Rele
   };
 }
 
-/**
- * Whether a release is out by `today`: a day on it or before (released on it counts as out); a month or
- * a year once it is over, since until then the release may still be on its way (decision 41). The
- * first term keeps the walk on the date indexes; a month or a year sorts just before its first day.
- */
-const isOut = (today: string) =>
-  sql<boolean>`(released_on <= ${today} AND (length(released_on) = 10 OR released_on < substr(${today}, 1, length(released_on))))`;
-
-/** Out by `today`, newest first; a month or a year sorts after the days it holds, as the earliest it can be. */
-function outBy(media: readonly Medium[] | null, today: string, chapters = true) {
-  return (
-    releasesOf(media, chapters)
-      .select(columns)
-      .where(isOut(today))
-      .orderBy("released_on", "desc")
-      .orderBy("position", "desc")
-      .orderBy("edition", "desc")
-      // A manga volume after its first chapter, and units at one place by key: one order, so pages never overlap.
-      .orderBy("volume", "desc")
-      .orderBy("key", "desc")
-  );
-}
+/** Out by `today`, newest first: the first `rows` (a page's last one, counted from the first). */
+const outBy = (media: readonly Medium[] | null, today: string, rows: number, chapters = true) =>
+  releasesIn(media, { out: true, today, rows }, chapters);
 
 /** Not out by `today`, soonest first: an announced month or year stays coming only until it is over. */
-function comingAfter(media: readonly Medium[] | null, today: string, chapters = true) {
-  return releasesOf(media, chapters)
-    .select(columns)
-    .where(sql<boolean>`NOT ${isOut(today)}`)
-    .orderBy("released_on")
-    .orderBy("position")
-    .orderBy("edition")
-    .orderBy("volume")
-    .orderBy("key");
-}
+const comingAfter = (media: readonly Medium[] | null, today: string, rows: number, chapters = true) =>
+  releasesIn(media, { out: false, today, rows }, chapters);
 
 export interface ReleaseQuery {
   /** One medium, or null for every medium. */
@@ -302,6 +388,8 @@ export interface ReleaseQuery {
   today: string;
   /** The page of past releases (1 when absent). */
   page?: number;
+  /** How many upcoming releases to read, soonest first (UPCOMING_LIMIT when absent). */
+  upcoming?: number;
 }
 
 /**
@@ -310,21 +398,31 @@ export interface ReleaseQuery {
  */
 export async function getReleases(
   db: D1Database,
-  { medium, today, page = 1 }: ReleaseQuery,
+  { medium, today, page = 1, upcoming: upcomingLimit = UPCOMING_LIMIT }: ReleaseQuery,
 ): Promise<{ upcoming: Release[]; recent: Release[]; paging: PageInfo }> {
   const media = medium ? [medium] : null;
+  const coming = Math.min(upcomingLimit, UPCOMING_LIMIT);
+  const offset = pageOffset(page, RECENT_PER_PAGE);
   const [upcoming, recent, [count]] = await batch(db, [
-    comingAfter(media, today).limit(UPCOMING_LIMIT),
-    outBy(media, today).limit(RECENT_PER_PAGE).offset(pageOffset(page, RECENT_PER_PAGE)),
-    releasesOf(media)
-      .select((count) => count.fn.countAll<number>().as("total"))
-      .where(isOut(today)),
+    comingAfter(media, today, coming).limit(coming),
+    outBy(media, today, offset + RECENT_PER_PAGE)
+      .limit(RECENT_PER_PAGE)
+      .offset(offset),
+    outCount(media, today),
   ]);
   return {
     upcoming: upcoming.map(toRelease),
     recent: recent.map(toRelease),
     paging: pageInfo(page, RECENT_PER_PAGE, count?.total ?? 0),
   };
+}
+
+/** What is coming, soonest first, of one medium or all: the radar's view of every upcoming release (UPCOMING_LIMIT). */
+export async function getUpcomingReleases(db: D1Database, { medium, today }: Omit<ReleaseQuery, "page" | "upcoming">) {
+  const [upcoming] = await batch(db, [
+    comingAfter(medium ? [medium] : null, today, UPCOMING_LIMIT).limit(UPCOMING_LIMIT),
+  ]);
+  return upcoming.map(toRelease);
 }
 
 /**
@@ -342,8 +440,8 @@ export async function getReleaseFeed(
   }: { media: readonly Medium[] | null; today: string; limit: number; chapters?: boolean },
 ) {
   const [recent, upcoming] = await batch(db, [
-    outBy(media, today, chapters).limit(limit),
-    comingAfter(media, today, chapters).limit(limit),
+    outBy(media, today, limit, chapters).limit(limit),
+    comingAfter(media, today, limit, chapters).limit(limit),
   ]);
   return { recent: recent.map(toRelease), upcoming: upcoming.map(toRelease) };
 }
@@ -353,7 +451,7 @@ export async function getReleaseFeed(
  * (either edition) and the anime, out by `today`, newest first.
  */
 export function latestReleases(today: string) {
-  const newest = (medium: Medium) => outBy([medium], today).limit(2);
+  const newest = (medium: Medium) => outBy([medium], today, 2).limit(2);
   return query
     .selectFrom(newest("web_novel").as("web_novel"))
     .selectAll()

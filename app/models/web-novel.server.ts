@@ -1,34 +1,32 @@
 import { sql } from "kysely";
 import { webNovelChapterName } from "~/lib/content/labels";
+import { cardsAround } from "~/lib/chooser-window";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
 import { gated } from "~/lib/shield/gated";
 import { gatedBy, gatedTitle } from "./db.server";
 
 export type WebNovelChapter = Awaited<ReturnType<typeof getWebNovel>>["chapters"][number];
-export type WebNovelArc = Awaited<ReturnType<typeof getWebNovel>>["arcs"][number];
+export type WebNovelArc = Awaited<ReturnType<typeof getWebNovel>>["cards"][number];
 
-/** Every arc with its totals: chapters, words, and when its first and last chapter came out. */
+/**
+ * Every arc by number and title, with its totals as counted at import (decision 51): chapters, words, the
+ * chapters without a word count or a date, and when its first and last chapter came out. One small row
+ * an arc; no chapter is read.
+ */
 const arcRows = query
-  .selectFrom("arcs as a")
-  .leftJoin("chapters as c", "c.arc_number", "a.number")
-  .select((arc) => [
-    "a.number",
-    "a.title",
-    "a.original_title",
-    "a.summary",
-    "a.summary_revealed_by",
-    "a.phases",
-    arc.fn.count<number>("c.key").as("chapter_count"),
-    arc.fn.coalesce(arc.fn.sum<number>("c.word_count"), arc.lit(0)).as("word_count"),
-    // What the sums and dates leave out: entries whose word count or date the pack does not know.
-    arc.fn.count<number>("c.word_count").as("with_words"),
-    arc.fn.count<number>("c.published_on").as("dated"),
-    arc.fn.min("c.published_on").as("started_on"),
-    arc.fn.max("c.published_on").as("ended_on"),
+  .selectFrom("arcs")
+  .select([
+    "number",
+    "title",
+    "chapter_count",
+    "word_count",
+    "chapters_without_words",
+    "chapters_undated",
+    "started_on",
+    "ended_on",
   ])
-  .groupBy("a.number")
-  .orderBy("a.number");
+  .orderBy("number");
 
 const firstArc = query.selectFrom("arcs").select((arc) => arc.fn.min("number").as("number"));
 
@@ -77,6 +75,11 @@ const episodeRunsOfArc = (arc: ArcChoice) =>
 const pageQueries = (arc: ArcChoice) =>
   [
     arcRows,
+    // The shown arc's own text: read for it alone.
+    query
+      .selectFrom("arcs")
+      .select(["number", "original_title", "summary", "summary_revealed_by", "phases"])
+      .where("number", "=", arc),
     query
       .selectFrom("chapters as c")
       .innerJoin("story_units as u", "u.key", "c.key")
@@ -106,12 +109,12 @@ const firstArcQueries = pageQueries(firstArc);
 const numberedArcQueries = pageQueries(slot<number>("arc"));
 
 /**
- * Every arc with its totals, and the chapters of one arc with the light novel volume and anime
- * episode that adapt each of them and its discussion's count; a chapter's title is gated as a unit's
- * title is (`gatedTitle`). One D1 round trip.
+ * Every arc by name, the totals of the arcs the page shows as cards and of the whole web novel, and the
+ * chapters of one arc with the light novel volume and anime episode that adapt each of them and its
+ * discussion's count; a chapter's title is gated as a unit's title is (`gatedTitle`). One D1 round trip.
  */
 export async function getWebNovel(db: D1Database, arcNumber: number | null) {
-  const [arcs, chapters, volumes, episodes] = await batch(
+  const [arcs, [selected], chapters, volumes, episodes] = await batch(
     db,
     arcNumber === null ? firstArcQueries : numberedArcQueries,
     { arc: arcNumber },
@@ -122,20 +125,35 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       .filter((unit) => unit.from_position <= position && position <= unit.to_position)
       .map(({ key, label }) => ({ key, label }));
 
-  const selectedNumber = arcNumber ?? arcs[0]?.number ?? null;
-  const selected = arcs.find((arc) => arc.number === selectedNumber);
+  const totals = (arc: (typeof arcs)[number]) => ({
+    chapterCount: arc.chapter_count,
+    wordCount: arc.word_count,
+    withoutWordCount: arc.chapters_without_words,
+    undated: arc.chapters_undated,
+    startedOn: arc.started_on,
+    endedOn: arc.ended_on,
+  });
+  const sum = (count: (arc: (typeof arcs)[number]) => number) => arcs.reduce((whole, arc) => whole + count(arc), 0);
+  const shown = new Set(
+    cardsAround(
+      arcs.map((arc) => ({ value: arc.number })),
+      selected?.number ?? null,
+    ).map((card) => card.value),
+  );
   return {
-    // The arc list shows each arc's name and totals; only the selected arc's own text is shown.
-    arcs: arcs.map((arc) => ({
-      number: arc.number,
-      title: arc.title,
-      chapterCount: arc.chapter_count,
-      wordCount: arc.word_count,
-      withoutWordCount: arc.chapter_count - arc.with_words,
-      undated: arc.chapter_count - arc.dated,
-      startedOn: arc.started_on,
-      endedOn: arc.ended_on,
-    })),
+    // Every arc by name for the picker; its totals only for the cards shown (cardsAround), so the page
+    // and its data stay the same size however many arcs the story has. A card's title is its arc's.
+    arcs: arcs.map((arc) => ({ number: arc.number, title: arc.title })),
+    cards: arcs.filter((arc) => shown.has(arc.number)).map((arc) => ({ number: arc.number, ...totals(arc) })),
+    /** The whole web novel's totals: the arcs' own, summed; its dates from the first dated arc to the last. */
+    whole: {
+      chapterCount: sum((arc) => arc.chapter_count),
+      wordCount: sum((arc) => arc.word_count),
+      withoutWordCount: sum((arc) => arc.chapters_without_words),
+      undated: sum((arc) => arc.chapters_undated),
+      startedOn: arcs.find((arc) => arc.started_on)?.started_on ?? null,
+      endedOn: arcs.findLast((arc) => arc.ended_on)?.ended_on ?? null,
+    },
     selectedArc: selected ? selected.number : null,
     arc: selected
       ? {

@@ -9,7 +9,7 @@ import { media, mediumLabels } from "~/lib/content/units";
 import { oneOf } from "~/lib/http/params";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { missingMedium } from "~/lib/http/missing-filter";
-import { showingRange } from "~/lib/http/paging";
+import { pageInfo, showingRange } from "~/lib/http/paging";
 import {
   feedAddress,
   type Release,
@@ -18,10 +18,12 @@ import {
   releaseFeedPath,
   releaseId,
   releaseNouns,
+  UPCOMING_LIMIT,
+  UPCOMING_SHOWN,
 } from "~/lib/feeds/releases";
 import { useShield, useShieldedData } from "~/browser/spoiler-shield";
 import { nouns } from "~/lib/words";
-import { getReleases } from "~/models/releases.server";
+import { getReleases, getUpcomingReleases, RECENT_PER_PAGE } from "~/models/releases.server";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
@@ -36,16 +38,65 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("medium");
   const medium = oneOf(media, asked);
   if (asked !== null && medium === null) notFound(missingMedium(asked, url.pathname));
+  const list = url.searchParams.get("upcoming");
+  if (list !== null && list !== "all") notFound(missingList(list, medium));
   const page = requestedPage(url);
-  const releases = await getReleases(context.db, { medium, today: releaseDay(), page });
+  if (list === "all") {
+    // Every upcoming release (UPCOMING_LIMIT at most) on one page of its own, without what came out.
+    requireExistingPage(url, { page, pageCount: 1 });
+    const upcoming = await getUpcomingReleases(context.db, { medium, today: releaseDay() });
+    return shieldedData(request, {
+      medium,
+      everyUpcoming: true,
+      upcoming,
+      moreUpcoming: false,
+      recent: [],
+      paging: pageInfo(1, RECENT_PER_PAGE, 0),
+    });
+  }
+  // The soonest few, and one more to know whether the view of every upcoming release has more.
+  const { upcoming, ...releases } = await getReleases(context.db, {
+    medium,
+    today: releaseDay(),
+    page,
+    upcoming: UPCOMING_SHOWN + 1,
+  });
   requireExistingPage(url, releases.paging);
-  return shieldedData(request, { medium, ...releases });
+  return shieldedData(request, {
+    medium,
+    everyUpcoming: false,
+    upcoming: upcoming.slice(0, UPCOMING_SHOWN),
+    moreUpcoming: upcoming.length > UPCOMING_SHOWN,
+    ...releases,
+  });
+}
+
+/** `?upcoming=` names one list only, every upcoming release: the radar and that list are offered. */
+function missingList(asked: string, medium: string | null) {
+  const withMedium = medium ? `medium=${medium}&` : "";
+  return {
+    missing: `The list “${asked}”`,
+    instead: "The lists there are",
+    choices: [
+      { label: "Releases", href: medium ? `/releases?medium=${medium}` : "/releases" },
+      { label: "Every release coming up", href: `/releases?${withMedium}upcoming=all` },
+    ],
+  };
+}
+
+/** The radar's address for a medium (null: every medium), in the view asked for. */
+function radarPath(medium: string | null, everyUpcoming: boolean) {
+  const params = new URLSearchParams();
+  if (medium) params.set("medium", medium);
+  if (everyUpcoming) params.set("upcoming", "all");
+  return params.size ? `/releases?${params}` : "/releases";
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const data = publicCopy(loaderData);
+  const title = data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases";
   return pageMeta(siteNameFrom(matches), {
-    title: data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases",
+    title: data?.everyUpcoming ? `${title} coming up` : title,
     description:
       "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
   });
@@ -71,7 +122,7 @@ export const links: Route.LinksFunction = () => [
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function Releases({ loaderData }: Route.ComponentProps) {
-  const { medium, upcoming, recent, paging } = useShieldedData(loaderData).data;
+  const { medium, everyUpcoming, upcoming, moreUpcoming, recent, paging } = useShieldedData(loaderData).data;
   const which = medium ? releaseNouns[medium] : null;
   const titles = useShield()?.knowledge.unreachedTitles ?? "hide";
   return (
@@ -85,7 +136,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
           {[null, ...media].map((each) => (
             <li key={each ?? "all"}>
               <Link
-                to={each ? `?medium=${each}` : "/releases"}
+                to={radarPath(each, everyUpcoming)}
                 preventScrollReset
                 aria-current={each === medium ? "page" : undefined}
                 className={cn(
@@ -103,9 +154,16 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="space-y-10">
-        {/* Chapters come out without notice: the web novel has nothing to announce. */}
-        {paging.page === 1 && !(medium === "web_novel" && !upcoming.length) ? (
+        {everyUpcoming ? (
           <PageSection id="upcoming-title" title="Coming up">
+            <p className="text-sm text-muted-foreground">
+              {upcoming.length === UPCOMING_LIMIT
+                ? `The ${UPCOMING_LIMIT} soonest, soonest first.`
+                : "Everything dated, soonest first."}{" "}
+              <Link to={radarPath(medium, false)} className="text-primary underline-offset-4 hover:underline">
+                What came out
+              </Link>
+            </p>
             {upcoming.length ? (
               <ReleaseList releases={upcoming} />
             ) : (
@@ -117,19 +175,47 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
           </PageSection>
         ) : null}
 
-        <PageSection id="recent-title" title="Out now">
-          {recent.length ? (
-            <>
-              <p className="text-sm text-muted-foreground">{showingRange(paging, nouns.release)}, newest first.</p>
-              <ReleaseList releases={recent} />
-              <Pagination page={paging.page} pageCount={paging.pageCount} />
-            </>
-          ) : (
-            <p className="text-muted-foreground">
-              {which ? `No ${which} release has come out yet.` : "Nothing has come out yet."}
-            </p>
-          )}
-        </PageSection>
+        {/* Chapters come out without notice: the web novel has nothing to announce. */}
+        {!everyUpcoming && paging.page === 1 && !(medium === "web_novel" && !upcoming.length) ? (
+          <PageSection id="upcoming-title" title="Coming up">
+            {upcoming.length ? (
+              <>
+                <ReleaseList releases={upcoming} />
+                {moreUpcoming ? (
+                  <p>
+                    <Link
+                      to={radarPath(medium, true)}
+                      className="tap-line font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {which ? `Every ${which} release coming up` : "Every release coming up"}
+                    </Link>
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <p className="text-muted-foreground">
+                {which ? `No ${which} release is dated yet.` : "No release is dated yet."} New dates appear here as they
+                are announced.
+              </p>
+            )}
+          </PageSection>
+        ) : null}
+
+        {everyUpcoming ? null : (
+          <PageSection id="recent-title" title="Out now">
+            {recent.length ? (
+              <>
+                <p className="text-sm text-muted-foreground">{showingRange(paging, nouns.release)}, newest first.</p>
+                <ReleaseList releases={recent} />
+                <Pagination page={paging.page} pageCount={paging.pageCount} />
+              </>
+            ) : (
+              <p className="text-muted-foreground">
+                {which ? `No ${which} release has come out yet.` : "Nothing has come out yet."}
+              </p>
+            )}
+          </PageSection>
+        )}
 
         <PageSection id="follow-title" title="Follow the releases">
           <p className="max-w-3xl text-muted-foreground">

@@ -45,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const data = publicCopy(loaderData);
-  const arc = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
+  const totals = data?.cards.find((candidate) => candidate.number === data.selectedArc);
+  const named = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
+  const arc = totals && named ? { ...totals, ...named } : undefined;
   return pageMeta(siteNameFrom(matches), {
     title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
     description: arc
@@ -55,19 +57,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const { arcs, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData).data;
-  const listed = arcs.find((candidate) => candidate.number === selectedArc);
-  const arc = listed && arcText ? { ...listed, ...arcText } : undefined;
-  const total = (count: (each: (typeof arcs)[number]) => number) => arcs.reduce((sum, each) => sum + count(each), 0);
-  const whole = {
-    chapterCount: total((each) => each.chapterCount),
-    wordCount: total((each) => each.wordCount),
-    withoutWordCount: total((each) => each.withoutWordCount),
-    undated: total((each) => each.undated),
-    // Arcs in order: the first's start and the last's end, where a date is known.
-    startedOn: arcs.find((each) => each.startedOn)?.startedOn ?? null,
-    endedOn: arcs.findLast((each) => each.endedOn)?.endedOn ?? null,
-  };
+  const { arcs, cards, whole, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData).data;
+  const listed = cards.find((candidate) => candidate.number === selectedArc);
+  const named = arcs.find((candidate) => candidate.number === selectedArc);
+  const arc = listed && named && arcText ? { ...listed, ...named, ...arcText } : undefined;
+  const totals = new Map(cards.map((each) => [each.number, each]));
 
   const phases = arc?.phases.length ? arc.phases : [{ name: gated(null, "Chapters"), fromOrdinal: 1 }];
   const groups = phases.map((phase, index) => ({
@@ -90,12 +84,18 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
         label="Arcs"
         param="arc"
         selected={selectedArc}
-        cards={arcs.map((each) => ({
-          value: each.number,
-          kicker: `Arc ${each.number}`,
-          title: each.title,
-          detail: `${countOf(each.chapterCount, nouns.chapter)} · ${wordsOf(each)} · ${datesOf(each)}`,
-        }))}
+        cards={arcs.map((each) => {
+          // Totals come for the arcs shown as cards; the picker names every arc.
+          const shown = totals.get(each.number);
+          return {
+            value: each.number,
+            kicker: `Arc ${each.number}`,
+            title: each.title,
+            detail: shown
+              ? `${countOf(shown.chapterCount, nouns.chapter)} · ${wordsOf(shown)} · ${datesOf(shown)}`
+              : undefined,
+          };
+        })}
       />
 
       {arc ? (

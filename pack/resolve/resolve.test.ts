@@ -71,3 +71,45 @@ describe("where each medium reveals something (revealIn)", () => {
     ]);
   });
 });
+
+describe("an arc's totals (decision 51)", () => {
+  function arcsOf(change: (webNovel: any) => void) {
+    const parsed = parsePack((file) => {
+      const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+      if (file === "web-novel.json") change(json);
+      return { json };
+    });
+    return resolvePack(parsed.pack!, "tiny").rows!.arcs;
+  }
+
+  it("are counted from its chapters at import", () => {
+    const [first, second] = arcsOf(() => {});
+    expect(first).toMatchObject({
+      chapter_count: 3,
+      word_count: 12000,
+      chapters_without_words: 0,
+      chapters_undated: 0,
+      started_on: "2015-01-01",
+      ended_on: "2015-01-15",
+    });
+    expect(second).toMatchObject({ chapter_count: 2, word_count: 7000, started_on: "2015-02-01" });
+  });
+
+  it("say what they leave out: a chapter without a word count or a date; a date as precise as known", () => {
+    const [first] = arcsOf((json) => {
+      const [prologue, one, two] = json.arcs[0].chapters;
+      delete prologue.wordCount;
+      delete one.publishedOn;
+      // A year sorts before every day in it, as SQLite's min orders text.
+      two.publishedOn = "2014";
+    });
+    expect(first).toMatchObject({
+      chapter_count: 3,
+      word_count: 9000,
+      chapters_without_words: 1,
+      chapters_undated: 1,
+      started_on: "2014",
+      ended_on: "2015-01-01",
+    });
+  });
+});

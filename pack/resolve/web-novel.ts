@@ -27,7 +27,9 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, report, c
       summary: arc.summary ?? null,
       summary_revealed_by: revealedByIn(revealersOf, arc.summaryRevealIn, arc.summaryRevealAt),
       phases: JSON.stringify(arc.phases),
+      ...ARC_TOTALS_BEFORE_CHAPTERS,
     });
+    const row = arcs.at(-1)!;
     const seen = new Set<number>();
     for (const chapter of arc.chapters) {
       if (seen.has(chapter.ordinal)) continue;
@@ -80,7 +82,36 @@ export function webNovelRows({ pack, timeline, revealersOf, reference, report, c
         reveal_position: titleRevealPosition,
         revealed_by: unitEntryRevealedBy(revealersOf, key, titleRevealedBy),
       });
+      countInto(row, chapters.at(-1)!);
     }
   }
   return { arcs, chapters, search };
+}
+
+/** An arc's totals before any of its chapters is counted (decision 51). */
+const ARC_TOTALS_BEFORE_CHAPTERS = {
+  chapter_count: 0,
+  word_count: 0,
+  chapters_without_words: 0,
+  chapters_undated: 0,
+  started_on: null,
+  ended_on: null,
+} satisfies Partial<ArcRow>;
+
+/**
+ * Counts a chapter into its arc's totals, once at import rather than on every view of the web novel page:
+ * its words (or that it has no word count), its date (or that it has none), the arc's earliest and latest
+ * date as SQLite's min and max would order them.
+ */
+function countInto(arc: ArcRow, chapter: ChapterRow) {
+  arc.chapter_count++;
+  if (chapter.word_count === null) arc.chapters_without_words++;
+  else arc.word_count += chapter.word_count;
+  const date = chapter.published_on;
+  if (date === null) {
+    arc.chapters_undated++;
+    return;
+  }
+  if (arc.started_on === null || date < arc.started_on) arc.started_on = date;
+  if (arc.ended_on === null || date > arc.ended_on) arc.ended_on = date;
 }

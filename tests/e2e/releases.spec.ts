@@ -103,6 +103,45 @@ test.describe("on a phone", () => {
   });
 });
 
+test("what is coming is a view of its own: everything dated, soonest first, a medium kept, and back to what came out", async ({
+  page,
+}) => {
+  const announced = [
+    ...rows.ln_volumes.flatMap((volume) =>
+      [volume.released_jp, volume.released_en].filter((date): date is string => date !== null && date > today),
+    ),
+    ...rows.anime_episodes
+      .map((episode) => episode.aired_on)
+      .filter((date): date is string => date !== null && date > today),
+  ];
+  await page.goto("/releases");
+  await waitForHydration(page);
+  // The radar shows the soonest few; the demo announces fewer than that, so it needs no link to the rest.
+  const onRadar = page.getByRole("region", { name: "Coming up" });
+  await expect(onRadar.getByRole("link", { name: "Every release coming up" })).toHaveCount(0);
+
+  await page.goto("/releases?upcoming=all");
+  await waitForHydration(page);
+  await expect(page).toHaveTitle(/^Releases coming up/);
+  const coming = page.getByRole("region", { name: "Coming up" });
+  await expect(coming).toContainText("Everything dated, soonest first.");
+  await expect(page.getByRole("region", { name: "Out now" })).toHaveCount(0);
+  const dates = await coming
+    .locator("li time")
+    .evaluateAll((times) => times.map((time) => time.getAttribute("datetime")));
+  expect(dates.length).toBeGreaterThanOrEqual(Math.min(announced.length, 1));
+  expect(dates).toEqual([...dates].sort());
+
+  // A medium chosen here keeps to this view; "What came out" goes back to the radar of that medium.
+  await page.getByRole("navigation", { name: "Medium" }).getByRole("link", { name: "Light novels" }).click();
+  await expect(page).toHaveURL(/\/releases\?medium=light_novels&upcoming=all$/);
+  await page.getByRole("link", { name: "What came out" }).click();
+  await expect(page).toHaveURL(/\/releases\?medium=light_novels$/);
+  await expect(page.getByRole("region", { name: "Out now" })).toBeVisible();
+
+  expect((await page.goto("/releases?upcoming=soon"))?.status()).toBe(404);
+});
+
 test("home's latest releases lead to the radar, and the radar's head advertises every feed and the calendar", async ({
   page,
   request,

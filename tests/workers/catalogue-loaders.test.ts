@@ -44,10 +44,12 @@ describe("catalogue loaders against the imported tiny pack", () => {
 
   it("web novel: arcs with totals, one arc's chapters with what adapts them", async () => {
     const page = await load(webNovelLoader, "/web_novel");
-    expect(page.arcs.map((arc) => [arc.number, arc.chapterCount, arc.wordCount])).toEqual([
+    // Each arc's totals as counted at import, and the whole web novel's.
+    expect(page.cards.map((arc) => [arc.number, arc.chapterCount, arc.wordCount])).toEqual([
       [1, 3, 12000],
       [2, 2, 7000],
     ]);
+    expect(page.whole).toMatchObject({ chapterCount: 5, wordCount: 19000 });
     expect(page.selectedArc).toBe(1);
     // Each entry named as the series numbers it: the prologue is no chapter.
     expect(page.chapters.map((chapter) => chapter.name)).toEqual(["Prologue", "Chapter 1", "Chapter 2"]);

@@ -17,6 +17,8 @@ import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { loader as webNovelLoader } from "~/routes/web-novel";
+import { loader as releasesLoader } from "~/routes/releases";
+import { releaseId, UPCOMING_LIMIT, UPCOMING_SHOWN } from "~/lib/feeds/releases";
 import { importTestPack, testPackRows } from "../support/packs";
 import { fetchSite } from "../support/site";
 import {
@@ -184,8 +186,37 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
 
     const webNovel = await view(webNovelLoader, "/web_novel?arc=7");
     expect(webNovel.roundTrips).toBe(1);
+    // Every arc by name for the picker; totals for the six arcs shown as cards around the one chosen.
     expect(webNovel.data.arcs).toHaveLength(2 * SCALE);
+    expect(webNovel.data.cards.map((arc) => arc.number)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(webNovel.data.whole.chapterCount).toBe(5 * SCALE);
     expect(webNovel.data.chapters.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe(`releases at ${SCALE}× the tiny pack`, () => {
+  it("the page shows the soonest releases coming; every one coming (UPCOMING_LIMIT at most) is a view of its own", async () => {
+    const radar = await view(releasesLoader, "/releases");
+    expect(radar.roundTrips).toBe(1);
+    expect(radar.data.upcoming).toHaveLength(UPCOMING_SHOWN);
+    expect(radar.data.moreUpcoming).toBe(true);
+    expect(radar.data.recent.length).toBeGreaterThan(0);
+
+    const coming = await view(releasesLoader, "/releases?upcoming=all");
+    expect(coming.roundTrips).toBe(1);
+    expect(coming.data.upcoming).toHaveLength(UPCOMING_LIMIT);
+    expect(coming.data.recent).toEqual([]);
+    // The page's few are the list's first, in the same order.
+    expect(coming.data.upcoming.slice(0, UPCOMING_SHOWN).map(releaseId)).toEqual(radar.data.upcoming.map(releaseId));
+    expect(coming.data.upcoming.map((release) => release.releasedOn)).toEqual(
+      coming.data.upcoming.map((release) => release.releasedOn).sort(),
+    );
+
+    // One medium's view keeps to it; a list that is not there, or a page of it, is a 404.
+    const books = await view(releasesLoader, "/releases?medium=light_novels&upcoming=all");
+    expect(new Set(books.data.upcoming.map((release) => release.medium))).toEqual(new Set(["light_novels"]));
+    expect(await status(releasesLoader, "/releases?upcoming=soon")).toBe(404);
+    expect(await status(releasesLoader, "/releases?upcoming=all&page=2")).toBe(404);
   });
 });
 
@@ -216,15 +247,16 @@ describe("hydration data holds what the page shows", () => {
       expect(payload).not.toContain(unshown);
   });
 
-  it("web novel: other arcs only by name and totals; what adapts a chapter by its label", async () => {
+  it("web novel: other arcs only by name, totals only for the arcs shown; what adapts a chapter by its label", async () => {
     const { data } = await view(webNovelLoader, "/web_novel");
-    for (const arc of data.arcs)
+    for (const arc of data.arcs) expect(Object.keys(arc).sort()).toEqual(["number", "title"]);
+    expect(data.cards).toHaveLength(6);
+    for (const arc of data.cards)
       expect(Object.keys(arc).sort()).toEqual([
         "chapterCount",
         "endedOn",
         "number",
         "startedOn",
-        "title",
         "undated",
         "withoutWordCount",
         "wordCount",

@@ -28,6 +28,8 @@ describe("importing a pack into D1", () => {
     const edited = editedTiny();
     expect(await importRows(edited)).toEqual([
       { table: "story_units", added: 1, updated: 0, removed: 0 },
+      // Arc 2's totals (its chapters, words and last date), counted again at import.
+      { table: "arcs", added: 0, updated: 1, removed: 0 },
       { table: "chapters", added: 1, updated: 1, removed: 0 },
       { table: "character_facts", added: 0, updated: 0, removed: 1 },
       { table: "search_entries", added: 1, updated: 1, removed: 0 },

@@ -204,3 +204,65 @@ describe("the release feeds", () => {
     expect([recent.length, upcoming.length]).toEqual([3, 3]);
   });
 });
+
+describe("reading the releases", () => {
+  /** The statements a call sends D1, each with its query plan as SQLite would run it. */
+  async function plansOf(call: (db: D1Database) => Promise<unknown>) {
+    const sent: D1PreparedStatement[] = [];
+    const recording = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === "batch")
+          return (statements: D1PreparedStatement[]) => {
+            sent.push(...statements);
+            return target.batch(statements);
+          };
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const sqlOf = new Map<D1PreparedStatement, { sql: string; params: unknown[] }>();
+    const prepare = env.DB.prepare.bind(env.DB);
+    const tracing = new Proxy(recording, {
+      get(target, name) {
+        if (name !== "prepare") return Reflect.get(target, name);
+        return (sql: string) => {
+          const statement = prepare(sql);
+          return {
+            bind: (...params: unknown[]) => {
+              const bound = statement.bind(...params);
+              sqlOf.set(bound, { sql, params });
+              return bound;
+            },
+          };
+        };
+      },
+    });
+    await call(tracing as D1Database);
+    return Promise.all(
+      sent.map(async (statement) => {
+        const { sql, params } = sqlOf.get(statement)!;
+        const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>();
+        return results.map((row) => row.detail);
+      }),
+    );
+  }
+
+  it("reads every kind of release along its date's index: no table read whole, however long the story grows", async () => {
+    const plans = [
+      ...(await plansOf((db) => getReleases(db, { medium: null, today: "2016-06-10", upcoming: 11 }))),
+      ...(await plansOf((db) => getReleaseFeed(db, { media: null, today: "2016-06-10", limit: 50, chapters: false }))),
+    ];
+    expect(plans).toHaveLength(5);
+    for (const plan of plans) {
+      // Each kind of release is searched by its date; the tables are never scanned.
+      expect(plan.filter((step) => /^SCAN (?!leaf|part|releases|counts)/.test(step))).toEqual([]);
+      expect(
+        plan.filter((step) =>
+          /^SEARCH \w+ USING (COVERING )?INDEX \w+_(published_on|released_(jp|en|on)|aired_on) /.test(step),
+        ).length,
+      ).toBeGreaterThanOrEqual(9);
+    }
+  });
+});

@@ -110,3 +110,12 @@ export const releaseNouns: Record<Medium, string> = {
   anime_specials: "anime special",
   manga: "manga",
 };
+
+/** How many upcoming releases the radar lists at most: an announced schedule, never the whole future. */
+export const UPCOMING_LIMIT = 50;
+/**
+ * How many of them the radar's page shows above what came out, soonest first; the rest of the
+ * UPCOMING_LIMIT are a view of their own (`?upcoming=all`), so the page stays one size however far
+ * ahead releases are announced.
+ */
+export const UPCOMING_SHOWN = 10;
