@@ -43,11 +43,11 @@ export function SeasonSpecials({ specials, count }: { specials: readonly SeasonS
           <ul className="space-y-1">
             {specials.map((special) => (
               <li key={special.key}>
-                <Link to={unitPath(special.key)} className="tap-line text-primary underline">
+                <Link to={unitPath(special.key)} className="text-primary underline">
                   {nameOf(special)}
                 </Link>
                 , watched after{" "}
-                <Link to={unitPath(special.watchAfter.key)} className="tap-line text-primary underline">
+                <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
                   {special.watchAfter.label}
                 </Link>
               </li>

@@ -56,7 +56,7 @@ export default function AnimeSpecials({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/anime" className="tap-line text-primary underline">
+        <Link to="/anime" className="tap-line min-w-11 text-primary underline">
           Anime
         </Link>{" "}
         / <span aria-current="page">OVAs, specials and films</span>
