@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { AnimeSpecial, UnitLabel } from "~/lib/content/anime";
 import { type PageInfo, pageInfo } from "~/lib/http/paging";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
@@ -54,7 +54,7 @@ const pageSpecials = allAnimeSpecials
   .where(sql<boolean>`sp.sort_order >= ${pageStart} AND sp.sort_order < ${pageStart} + ${perPage}`);
 
 /** The labels of every unit the specials adapt: the ends of their chapter ranges and their side stories. */
-const sourcesOf = (specials: ReturnType<typeof sql>) =>
+const sourcesOf = (specials: RawBuilder<unknown>) =>
   query
     .selectFrom("story_units as u")
     .select(["u.key", "u.label"])

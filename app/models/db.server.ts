@@ -1,5 +1,6 @@
 import { type Gated, gated } from "~/lib/shield/gated";
 import { readRevealers, titleRevealers } from "~/lib/shield/knowledge";
+import type { UnitLabel } from "~/lib/content/anime";
 
 /** Columns stored as JSON text. */
 export function parseJsonList(value: string | null): string[] {
@@ -7,6 +8,24 @@ export function parseJsonList(value: string | null): string[] {
   try {
     const parsed: unknown = JSON.parse(value);
     return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Units with their labels as a statement builds them (`json_group_array(json_object('key', …, 'label',
+ * …))`): none where the text is not that.
+ */
+export function parseUnitLabels(value: string | null): UnitLabel[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (item): item is UnitLabel =>
+        typeof item === "object" && item !== null && typeof item.key === "string" && typeof item.label === "string",
+    );
   } catch {
     return [];
   }

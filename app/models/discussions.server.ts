@@ -14,6 +14,7 @@ import { unitRevealers } from "~/lib/content/units";
 import { gated } from "~/lib/shield/gated";
 import type { CommentsTable, Database } from "./database";
 
+import { parseUnitLabels } from "./db.server";
 import { batch, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
 
@@ -83,20 +84,6 @@ type CommentRow = Pick<Selectable<CommentsTable>, "id" | "parent_id" | "writer" 
   edited_at: string | null;
 };
 
-/** A stamp as stored: the writer's places with their labels, taken when they posted. */
-function readStamp(stored: string): UnitLabel[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (item): item is UnitLabel =>
-        typeof item === "object" && item !== null && typeof item.key === "string" && typeof item.label === "string",
-    );
-  } catch {
-    return [];
-  }
-}
-
 function bodyOf(row: CommentRow): CommentBody {
   const removed = row.status === "shown" ? null : row.status;
   return {
@@ -106,7 +93,8 @@ function bodyOf(row: CommentRow): CommentBody {
     removed,
     postedAt: row.created_at,
     editedAt: removed ? null : row.edited_at,
-    stamp: removed ? [] : readStamp(row.writer_places),
+    // The writer's places with their labels, taken when they posted.
+    stamp: removed ? [] : parseUnitLabels(row.writer_places),
     writerKnew: removed ? "" : row.writer_knew,
   };
 }

@@ -1,10 +1,10 @@
 import { expressionBuilder, type InferResult, type Selectable, sql } from "kysely";
 import { LN_VOLUMES_PER_PAGE } from "~/lib/content/units";
-import type { LightNovelVolume, UnitLink, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
+import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/content/light-novels";
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
+import { gatedBy, gatedTitle, parseJsonList, parseUnitLabels } from "./db.server";
 import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
 
@@ -302,7 +302,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
               chapters: volume.adapted_chapters ?? 0,
             }
           : null,
-      sideStories: unitLabels(volume.side_story_labels),
+      sideStories: parseUnitLabels(volume.side_story_labels),
       readAfter: volume.read_after
         ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after }
         : null,
@@ -310,16 +310,4 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       discussion: unitDiscussion(volume.key, volume.comment_count),
     })),
   };
-}
-
-/** Units and their labels as a statement gives them (JSON [{key, label}]); none where it is not that. */
-function unitLabels(stored: string | null): UnitLink[] {
-  try {
-    const parsed: unknown = JSON.parse(stored ?? "[]");
-    return Array.isArray(parsed)
-      ? parsed.filter((unit): unit is UnitLink => typeof unit?.key === "string" && typeof unit?.label === "string")
-      : [];
-  } catch {
-    return [];
-  }
 }

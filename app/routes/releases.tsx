@@ -154,16 +154,19 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="space-y-10">
-        {everyUpcoming ? (
+        {/* Chapters come out without notice: the web novel has nothing to announce on the radar's first page. */}
+        {everyUpcoming || (paging.page === 1 && !(medium === "web_novel" && !upcoming.length)) ? (
           <PageSection id="upcoming-title" title="Coming up">
-            <p className="text-sm text-muted-foreground">
-              {upcoming.length === UPCOMING_LIMIT
-                ? `The ${UPCOMING_LIMIT} soonest, soonest first.`
-                : "Everything dated, soonest first."}{" "}
-              <Link to={radarPath(medium, false)} className="text-primary underline-offset-4 hover:underline">
-                What came out
-              </Link>
-            </p>
+            {everyUpcoming ? (
+              <p className="text-sm text-muted-foreground">
+                {upcoming.length === UPCOMING_LIMIT
+                  ? `The ${UPCOMING_LIMIT} soonest, soonest first.`
+                  : "Everything dated, soonest first."}{" "}
+                <Link to={radarPath(medium, false)} className="text-primary underline-offset-4 hover:underline">
+                  What came out
+                </Link>
+              </p>
+            ) : null}
             {upcoming.length ? (
               <ReleaseList releases={upcoming} />
             ) : (
@@ -172,32 +175,16 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 are announced.
               </p>
             )}
-          </PageSection>
-        ) : null}
-
-        {/* Chapters come out without notice: the web novel has nothing to announce. */}
-        {!everyUpcoming && paging.page === 1 && !(medium === "web_novel" && !upcoming.length) ? (
-          <PageSection id="upcoming-title" title="Coming up">
-            {upcoming.length ? (
-              <>
-                <ReleaseList releases={upcoming} />
-                {moreUpcoming ? (
-                  <p>
-                    <Link
-                      to={radarPath(medium, true)}
-                      className="tap-line font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      {which ? `Every ${which} release coming up` : "Every release coming up"}
-                    </Link>
-                  </p>
-                ) : null}
-              </>
-            ) : (
-              <p className="text-muted-foreground">
-                {which ? `No ${which} release is dated yet.` : "No release is dated yet."} New dates appear here as they
-                are announced.
+            {!everyUpcoming && moreUpcoming ? (
+              <p>
+                <Link
+                  to={radarPath(medium, true)}
+                  className="tap-line font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {which ? `Every ${which} release coming up` : "Every release coming up"}
+                </Link>
               </p>
-            )}
+            ) : null}
           </PageSection>
         ) : null}
 
