@@ -70,11 +70,15 @@ describe("UnitChecklist of side stories", () => {
 
   it("counts a story printed in a book the reader has read, or told in an episode they watched, and says which", async () => {
     store({ lightNovels: ["ln:ssc-2"] });
-    const { unmount } = render(<UnitChecklist units={[story]} checked={[]} onChange={() => {}} />);
+    const { unmount } = render(
+      <UnitChecklist units={[story]} checked={[]} suggestedBefore={200} onChange={() => {}} />,
+    );
     const box = await screen.findByRole("checkbox", { name: /Festival Night/ });
     expect(box).toBeChecked();
     expect(box).toBeDisabled();
     expect(screen.getByText(/Printed in a book you have read/)).toBeVisible();
+    // Counted, so not among what the reader passed by.
+    expect(screen.queryByText(/read past where it fits/)).not.toBeInTheDocument();
     unmount();
 
     localStorage.clear();

@@ -2,8 +2,7 @@ import { type ReactNode, useState } from "react";
 import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { withTicked } from "~/lib/progress/changes";
-import { type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
-import { type Knowledge, knows } from "~/lib/shield/knowledge";
+import { knownThrough, type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { consumedVerb } from "./up-next";
@@ -86,32 +85,13 @@ function checklistRow(
   suggestedBefore: number | undefined,
 ): ChecklistRow {
   const isTicked = ticked.has(unit.key);
-  const suggested = suggestedBefore !== undefined && !isTicked && unit.position <= suggestedBefore;
   const through = isTicked || shield === null ? null : knownThrough(unit, shield.knowledge);
+  // Passed, and not read: what another unit counts for the reader is not left behind.
+  const suggested = suggestedBefore !== undefined && !isTicked && !through && unit.position <= suggestedBefore;
   // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
   // (ticking it makes it known, and the tracker fetches the title).
   const title = isTicked || through || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
   return { unit, title, done: isTicked || through !== null, through, suggested };
-}
-
-/**
- * Why a unit counts as consumed without its tick: a short aired with an episode the reader watched; a
- * side story printed in a book they read, or told by a manga chapter they read or an episode or film
- * they watched. Null otherwise.
- * (Reading a story says nothing of the film that tells it: an OVA, special or film counts only ticked.)
- */
-function knownThrough(unit: TrackerUnit, knowledge: Knowledge): string | null {
-  if (unit.medium !== "break_time" && unit.medium !== "side_stories") return null;
-  // What covers the same place in the story (a web novel chapter) is not what tells the unit itself.
-  const tells = unit.medium === "break_time" ? ["anime:"] : ["anime:", "sp:", "ln:", "manga:"];
-  const teller = unit.coveredBy.find(
-    (key) => key !== unit.key && tells.some((prefix) => key.startsWith(prefix)) && knows(knowledge, [key]),
-  );
-  if (teller === undefined) return null;
-  if (unit.medium === "break_time") return "Watched with its episode";
-  if (teller.startsWith("ln:")) return "Printed in a book you have read";
-  if (teller.startsWith("manga:")) return "Told in the manga you have read";
-  return "Told in what you have watched";
 }
 
 /**
@@ -187,9 +167,9 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
         <span>
           <span className="font-medium">{name}</span>
           <span className="block text-xs text-muted-foreground">
-            {showLabel ? unit.label : ""}
-            {suggested ? `${showLabel ? " · " : ""}You have read past where it fits` : ""}
-            {through ? `${showLabel ? " · " : ""}${through}` : ""}
+            {[showLabel ? unit.label : null, suggested ? "You have read past where it fits" : null, through]
+              .filter(Boolean)
+              .join(" · ")}
           </span>
         </span>
       </label>

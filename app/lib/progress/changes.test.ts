@@ -261,6 +261,22 @@ describe("upNext", () => {
     expect(keys(passed)).toEqual(["ss:prologue-night", "ss:festival", "bt:1-1"]);
   });
 
+  it("neither offers nor lists as passed what the reader has through another unit", () => {
+    // The prologue story is printed in ln:main-1; the short aired with anime:1-1.
+    const told: Record<string, string[]> = {
+      "ss:prologue-night": ["ss:prologue-night", "ln:main-1"],
+      "bt:1-1": ["bt:1-1", "anime:1-1"],
+    };
+    const withTellers = timeline.map((each) => ({ ...each, coveredBy: told[each.key] ?? each.coveredBy }));
+    const { passed } = upNext(
+      progress({ webNovel: "wn:2-1", lightNovels: ["ln:main-1"], anime: "anime:1-2" }),
+      withTellers,
+    );
+    expect(keys(passed)).toEqual(["ss:festival"]);
+    // A reader of the web novel alone has read neither.
+    expect(keys(upNext(progress({ webNovel: "wn:2-1" }), withTellers).passed)).toEqual(["ss:prologue-night"]);
+  });
+
   it("offers light novels only in the collections the reader has started", () => {
     const { next, passed } = upNext(progress({ lightNovels: ["ln:main-1"] }), timeline);
     expect(keys(next)).toEqual(["ln:main-2"]);

@@ -1,5 +1,6 @@
 import { labelWithTitle, titleAfterLabel } from "../content/labels";
-import { isRecutEpisodeKey, type Medium, parseUnitKey } from "../content/units";
+import { isRecutEpisodeKey, type Medium, mediumOf, parseUnitKey } from "../content/units";
+import { type Knowledge, knows } from "../shield/knowledge";
 import { mangaSeriesOf, recutOf } from "./record";
 import type { Gated } from "../shield/gated";
 import type { SideStoryKind } from "../vocabulary";
@@ -168,3 +169,32 @@ export function mangaSeries(units: readonly TrackerUnit[]) {
     chapters: [...chapters].sort((a, b) => place(a) - place(b)),
   }));
 }
+
+/**
+ * Why a unit counts as consumed without its tick: a short aired with an episode the reader watched; a
+ * side story printed in a book they read, or told by a manga chapter they read or an episode or film
+ * they watched. Null otherwise.
+ * (Reading a story says nothing of the film that tells it: an OVA, special or film counts only ticked.)
+ */
+export function knownThrough(unit: TrackerUnit, knowledge: Knowledge): string | null {
+  const reasons = toldBy[unit.medium];
+  if (!reasons) return null;
+  for (const key of unit.coveredBy) {
+    const medium = key === unit.key ? null : mediumOf(key);
+    // What covers the same place in the story (a web novel chapter) is not what tells the unit itself.
+    const reason = medium ? reasons[medium] : undefined;
+    if (reason && knows(knowledge, [key])) return reason;
+  }
+  return null;
+}
+
+/** For each medium that can be counted through another: the media that tell its units, and what that says. */
+const toldBy: Partial<Record<Medium, Partial<Record<Medium, string>>>> = {
+  break_time: { anime: "Watched with its episode" },
+  side_stories: {
+    light_novels: "Printed in a book you have read",
+    manga: "Told in the manga you have read",
+    anime: "Told in what you have watched",
+    anime_specials: "Told in what you have watched",
+  },
+};

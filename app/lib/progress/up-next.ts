@@ -1,8 +1,16 @@
 import { parseUnitKey } from "../content/units";
-import { lastMangaChapter, lastRecutEpisode, lastVolumeKey, lastVolumeNumber, type Progress } from "./record";
+import {
+  knowledgeOf,
+  lastMangaChapter,
+  lastRecutEpisode,
+  lastVolumeKey,
+  lastVolumeNumber,
+  type Progress,
+} from "./record";
 import { followedMedia } from "./changes";
 import {
   animeRecuts,
+  knownThrough,
   lightNovelCollections,
   mangaSeries,
   positionsOf,
@@ -73,7 +81,10 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const furthest = Math.max(...places);
   const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
-  const unchecked = (list: readonly TrackerUnit[]) => list.filter((unit) => !checked.has(unit.key));
+  // Neither ticked nor counted through another unit (a short aired with a watched episode, a story printed in a book read).
+  const knowledge = knowledgeOf(progress);
+  const unchecked = (list: readonly TrackerUnit[]) =>
+    list.filter((unit) => !checked.has(unit.key) && knownThrough(unit, knowledge) === null);
   const sideStories = unchecked(byMedium.side_stories);
   // Shorts, OVAs, specials and films come with the episodes they are watched after, in story order.
   const shorts = followed.has("anime")
