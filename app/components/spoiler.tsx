@@ -75,17 +75,9 @@ export function Spoiler<T>({
     <Wrapper
       data-spoiler={waiting ? "loading" : "hidden"}
       aria-busy={waiting || undefined}
-      className={cn(
-        "relative rounded border border-dashed bg-muted px-2 py-0.5 text-sm text-muted-foreground",
-        waiting ? "border-transparent" : "border-border",
-        undecided && withProgressQuiet.border,
-        block ? "block p-3" : "inline-block",
-      )}
+      className={cn("spoiler", undecided && "spoiler-undecided", block && "spoiler-block")}
     >
-      <span
-        className={waiting ? "invisible" : undecided ? withProgressQuiet.words : undefined}
-        aria-hidden={waiting || undefined}
-      >
+      <span className="spoiler-words" aria-hidden={waiting || undefined}>
         {`${what} is ${beyondWhatYouKnow}. `}
         {/* The button's place is kept before the page is interactive, so the line does not rewrap when it
             appears. The "·" after it stays on its line: no line starts with the dot. */}
@@ -105,29 +97,13 @@ export function Spoiler<T>({
         <SetYourProgress hasProgress={shield?.hasProgress ?? null} />
       </span>
       {waiting || undecided ? (
-        <span
-          aria-hidden={waiting ? undefined : true}
-          className={cn(
-            "absolute inset-0 items-center",
-            waiting ? "flex" : withProgressQuiet.dots,
-            block ? "px-3" : "px-2",
-          )}
-        >
+        <span aria-hidden={waiting ? undefined : true} className="spoiler-dots">
           …
         </span>
       ) : null}
     </Wrapper>
   );
 }
-
-/** Shows only in a browser that keeps no progress (<html data-progress> is set before the first paint). */
-const withoutProgressOnly = "[:root[data-progress]_&]:hidden";
-/** A placeholder's parts before the page is interactive, in a browser that keeps progress: as while waiting. */
-const withProgressQuiet = {
-  border: "[:root[data-progress]_&]:border-transparent",
-  words: "[:root[data-progress]_&]:invisible",
-  dots: "hidden [:root[data-progress]_&]:flex",
-};
 
 /**
  * " · Set your progress", for a reader without progress, after what a Spoiler hides (the dot held to
@@ -137,7 +113,7 @@ const withProgressQuiet = {
 function SetYourProgress({ hasProgress }: { hasProgress: boolean | null }) {
   if (hasProgress === null)
     return (
-      <span className={`invisible ${withoutProgressOnly}`} aria-hidden="true">
+      <span className="spoiler-progress-place" aria-hidden="true">
         {"\u00A0· "}
         <span className="whitespace-nowrap">Set your progress</span>
       </span>
