@@ -212,7 +212,7 @@ function AnimeFigures({ anime }: { anime: Figures["anime"] }) {
     charts.push({
       id: "episodes-per-season",
       title: "Episodes per season",
-      description: `The episodes each season aired, all its parts included.${totals.recuts ? ` The ${countOf(totals.recut_episodes, nouns.episode)} of its recuts re-edit them and are counted apart.` : ""}`,
+      description: `The episodes each season aired, all its parts included.${totals.recuts ? ` Recut episodes re-edit them and are counted apart (${countOf(totals.recuts, nouns.recut)}, ${countOf(totals.recut_episodes, nouns.episode)}).` : ""}`,
       unit: nouns.episode,
       ...countBars(
         "Episodes",

@@ -406,7 +406,7 @@ describe("the anime's and the manga's figures, over the demo", () => {
       "Manga volumes per year",
     ])
       expect(html).toContain(`>${heading}</h2>`);
-    expect(html).toContain("The 6 episodes of its recuts re-edit them and are counted apart.");
+    expect(html).toContain("Recut episodes re-edit them and are counted apart (1 recut, 6 episodes).");
     expect(html).toContain(
       "2 manga chapters that adapt no web novel chapter (an extra the manga made up, or a side story) are not counted.",
     );
