@@ -53,6 +53,17 @@ export const statisticsCharts = [
   "year_chapters",
   "year_volumes",
   "year_adapted",
+  // The anime (its totals as the "anime" series) and the manga (its totals as the "manga" series).
+  "anime",
+  "season_episodes",
+  "year_ovas",
+  "year_specials",
+  "year_films",
+  "manga",
+  "series_manga_chapters",
+  "arc_manga_chapters",
+  "year_manga_chapters",
+  "year_manga_volumes",
 ] as const;
 
 /** One bar of one statistics series. */

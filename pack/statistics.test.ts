@@ -3,6 +3,22 @@ import { MAX_MONTHS } from "../app/lib/content/chart-ranges";
 import { statisticsRows } from "./statistics";
 import type { ChapterRow, PackRows } from "./rows";
 
+/** The tables the statistics read beside the web novel's, empty. */
+const noRows = {
+  ln_volumes: [],
+  characters: [],
+  side_stories: [],
+  anime_seasons: [],
+  anime_episodes: [],
+  anime_recuts: [],
+  anime_recut_episodes: [],
+  anime_specials: [],
+  break_time_episodes: [],
+  manga_series: [],
+  manga_volumes: [],
+  manga_chapters: [],
+};
+
 /** A pack of one arc whose chapters came out on these days, and nothing else. */
 function packPublishedOn(days: string[]) {
   const chapters = days.map(
@@ -15,8 +31,7 @@ function packPublishedOn(days: string[]) {
         position: index,
       }) as ChapterRow,
   );
-  const empty = { ln_volumes: [], characters: [], side_stories: [], anime_episodes: [], break_time_episodes: [] };
-  return { ...empty, arcs: [{ number: 1 }], chapters } as unknown as Omit<
+  return { ...noRows, arcs: [{ number: 1 }], chapters } as unknown as Omit<
     PackRows,
     "content_statistics" | "external_ids"
   >;
@@ -56,5 +71,145 @@ describe("the release timeline the import stores", () => {
     const over = statisticsRows(packPublishedOn(["2010-01-01", "2020-01-01"]));
     expect(chart(over, "month_chapters")).toEqual([]);
     expect(chart(over, "year_chapters")).toHaveLength(11);
+  });
+});
+
+/** The rows the anime's and the manga's figures are computed from, and nothing else. */
+function packOfMedia(media: Partial<PackRows>) {
+  const chapters = [1, 2, 3].flatMap((arc) =>
+    [1, 2].map(
+      (ordinal) =>
+        ({
+          key: `wn:${arc}-${ordinal}`,
+          arc_number: arc,
+          word_count: 1,
+          published_on: null,
+          position: arc * 10 + ordinal,
+        }) as ChapterRow,
+    ),
+  );
+  return { ...noRows, arcs: [{ number: 1 }, { number: 2 }, { number: 3 }], chapters, ...media } as unknown as Omit<
+    PackRows,
+    "content_statistics" | "external_ids"
+  >;
+}
+
+describe("the anime's figures the import stores", () => {
+  const rows = statisticsRows(
+    packOfMedia({
+      anime_seasons: [{ number: 2 }, { number: 1 }, { number: 3 }] as PackRows["anime_seasons"],
+      anime_episodes: [1, 1, 1, 2].map((season) => ({ season_number: season })) as PackRows["anime_episodes"],
+      anime_recuts: [{ season_number: 1, number: 1 }] as PackRows["anime_recuts"],
+      anime_recut_episodes: [{}, {}] as PackRows["anime_recut_episodes"],
+      anime_specials: [
+        { kind: "ova", released_on: "2019-04" },
+        { kind: "film", released_on: "2022-08-13" },
+        { kind: "ova", released_on: "2022" },
+        { kind: "special", released_on: null },
+      ] as PackRows["anime_specials"],
+    }),
+  );
+
+  it("counts each season's own episodes, a season without any as 0, and its recuts' apart", () => {
+    expect(chart(rows, "season_episodes")).toEqual([
+      ["1", 3],
+      ["2", 1],
+      ["3", 0],
+    ]);
+    expect(Object.fromEntries(chart(rows, "anime"))).toEqual({
+      seasons: 3,
+      episodes: 4,
+      recuts: 1,
+      recut_episodes: 2,
+      ovas: 2,
+      specials: 1,
+      films: 1,
+      specials_undated: 1,
+      shorts: 0,
+    });
+  });
+
+  it("counts OVAs, specials and films by the year of a date at any precision, every year, the same years for each kind", () => {
+    const years = ["2019", "2020", "2021", "2022"];
+    expect(chart(rows, "year_ovas")).toEqual(years.map((year, index) => [year, [1, 0, 0, 1][index]]));
+    expect(chart(rows, "year_films")).toEqual(years.map((year, index) => [year, [0, 0, 0, 1][index]]));
+    // The undated special is in no year: counted among what the chart lacks.
+    expect(chart(rows, "year_specials")).toEqual(years.map((year) => [year, 0]));
+  });
+});
+
+describe("the manga's figures the import stores", () => {
+  const chapter = (series: string, published_on: string | null, ranges: Array<[string, string]>) =>
+    ({
+      series_code: series,
+      published_on,
+      adapts_chapters: JSON.stringify(ranges.map(([from, to]) => ({ from, to }))),
+    }) as PackRows["manga_chapters"][number];
+  const rows = statisticsRows(
+    packOfMedia({
+      manga_series: [
+        { code: "later", sort_order: 1 },
+        { code: "first", sort_order: 0 },
+      ] as PackRows["manga_series"],
+      manga_volumes: [
+        { released_on: "2019-03-25" },
+        { released_on: null },
+        { released_on: "2021" },
+      ] as PackRows["manga_volumes"],
+      manga_chapters: [
+        chapter("first", "2018-10-12", [["wn:1-1", "wn:1-2"]]),
+        // Ranges out of story order: the furthest chapter adapted decides the arc.
+        chapter("first", "2018-11", [
+          ["wn:3-1", "wn:3-1"],
+          ["wn:1-2", "wn:1-2"],
+        ]),
+        // An extra the manga made up, or a side story told: no arc.
+        chapter("first", null, []),
+        chapter("later", "2021", []),
+        chapter("later", "2021-02", [["wn:3-1", "wn:3-2"]]),
+      ],
+    }),
+  );
+
+  it("counts each series' chapters by its place, and chapters by the arc of the furthest chapter they adapt", () => {
+    expect(chart(rows, "series_manga_chapters")).toEqual([
+      ["1", 3],
+      ["2", 2],
+    ]);
+    // Every arc from the first the manga reaches to the last, one it skipped as 0.
+    expect(chart(rows, "arc_manga_chapters")).toEqual([
+      ["1", 1],
+      ["2", 0],
+      ["3", 2],
+    ]);
+  });
+
+  it("counts chapters and volumes per year by dates at any precision, every year, and says what has no date or arc", () => {
+    expect(chart(rows, "year_manga_chapters")).toEqual([
+      ["2018", 2],
+      ["2019", 0],
+      ["2020", 0],
+      ["2021", 2],
+    ]);
+    expect(chart(rows, "year_manga_volumes")).toEqual([
+      ["2019", 1],
+      ["2020", 0],
+      ["2021", 1],
+    ]);
+    expect(Object.fromEntries(chart(rows, "manga"))).toEqual({
+      series: 2,
+      volumes: 3,
+      chapters: 5,
+      chapters_undated: 1,
+      volumes_undated: 1,
+      chapters_without_arc: 2,
+    });
+  });
+
+  it("stores no manga figures but its zero totals for a pack without a manga", () => {
+    const none = statisticsRows(packOfMedia({}));
+    for (const name of ["series_manga_chapters", "arc_manga_chapters", "year_manga_chapters", "year_manga_volumes"])
+      expect(chart(none, name)).toEqual([]);
+    expect(chart(none, "manga").every(([, value]) => value === 0)).toBe(true);
   });
 });

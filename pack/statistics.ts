@@ -1,6 +1,6 @@
 import type { ContentStatisticRow, PackRows } from "./rows";
-import { monthsOrYears } from "../app/lib/content/chart-ranges";
-import type { SeriesTotals } from "../app/lib/content/statistics";
+import { monthsOrYears, withEmptyYears } from "../app/lib/content/chart-ranges";
+import type { AnimeTotals, MangaTotals, SeriesTotals } from "../app/lib/content/statistics";
 
 /** What the statistics are computed from: every other table of the pack. */
 type SourceRows = Omit<PackRows, "content_statistics" | "external_ids" | "story_secrets">;
@@ -29,12 +29,131 @@ function releaseTimeline(chaptersPerMonth: Map<string, number>): ContentStatisti
   );
 }
 
+/** Counts per year, every year from the first to the last (a year without one is 0). */
+function everyYear(counts: Map<string, number>): Array<[string, number]> {
+  return withEmptyYears([...counts].map(([label, value]) => ({ label, value }))).map(({ label, value }) => [
+    label,
+    value,
+  ]);
+}
+
+/** The year of a date at any precision ("2019", "2019-09", "2019-09-25"); null for a date the pack does not know. */
+const yearOf = (date: string | null) => (date === null ? null : date.slice(0, 4));
+
+/**
+ * The anime's figures: each season's own episodes (its parts included), and apart from them its recuts'
+ * episodes, and the OVAs, specials and films per year of release by kind, every year from the first to
+ * the last, the same years in each kind's series. A recut re-edits episodes already counted, and a
+ * special is no season's, so neither is added to a season's episodes.
+ */
+function animeStatistics(rows: SourceRows): ContentStatisticRow[] {
+  const seasons = rows.anime_seasons.map((season) => season.number).sort((a, b) => a - b);
+  const episodesPerSeason = new Map(seasons.map((season) => [String(season), 0]));
+  for (const episode of rows.anime_episodes) tally(episodesPerSeason, String(episode.season_number));
+
+  const kinds = { ova: new Map<string, number>(), special: new Map<string, number>(), film: new Map<string, number>() };
+  const released = new Map<string, number>();
+  let undated = 0;
+  for (const special of rows.anime_specials) {
+    const year = yearOf(special.released_on);
+    if (year === null) undated++;
+    else {
+      tally(kinds[special.kind], year);
+      tally(released, year);
+    }
+  }
+  const years = everyYear(released).map(([year]) => year);
+  const perYear = (counts: Map<string, number>): Array<[string, number]> =>
+    years.map((year) => [year, counts.get(year) ?? 0]);
+  const count = (kind: keyof typeof kinds) => rows.anime_specials.filter((special) => special.kind === kind).length;
+
+  const totals: Array<[keyof AnimeTotals, number]> = [
+    ["seasons", seasons.length],
+    ["episodes", rows.anime_episodes.length],
+    ["recuts", rows.anime_recuts.length],
+    ["recut_episodes", rows.anime_recut_episodes.length],
+    ["ovas", count("ova")],
+    ["specials", count("special")],
+    ["films", count("film")],
+    ["specials_undated", undated],
+    ["shorts", rows.break_time_episodes.length],
+  ];
+  return [
+    ...series("anime", totals),
+    ...series("season_episodes", episodesPerSeason),
+    ...series("year_ovas", perYear(kinds.ova)),
+    ...series("year_specials", perYear(kinds.special)),
+    ...series("year_films", perYear(kinds.film)),
+  ];
+}
+
+/**
+ * The manga's figures (decision 49): each series' chapters, by its place ("Manga 2": a series' title may
+ * be a spoiler, its place is not); chapters by the web novel arc they adapt, the arc of the furthest
+ * chapter they adapt (where the manga places them on the story's timeline), every arc from the first to
+ * the last the manga reaches; chapters and volumes per year, every year from the first to the last. A
+ * date known to the month or the year still has its year; one the pack does not know is counted among
+ * those the charts lack, as is a chapter that adapts no web novel chapter (an extra the manga made up,
+ * a side story).
+ */
+function mangaStatistics(rows: SourceRows, chapterByKey: Map<string, SourceRows["chapters"][number]>) {
+  const { manga_series: all, manga_volumes: volumes, manga_chapters: chapters } = rows;
+  const order = new Map(all.map((one) => [one.code, one.sort_order]));
+  const places = [...all].sort((a, b) => a.sort_order - b.sort_order).map((one) => one.sort_order + 1);
+  const chaptersPerSeries = new Map(places.map((place) => [String(place), 0]));
+  const arcs = new Map<number, number>();
+  const chapterYears = new Map<string, number>();
+  let withoutArc = 0;
+  let chaptersUndated = 0;
+  for (const chapter of chapters) {
+    tally(chaptersPerSeries, String((order.get(chapter.series_code) ?? 0) + 1));
+    const adapted = (JSON.parse(chapter.adapts_chapters) as Array<{ from: string; to: string }>)
+      .map((range) => chapterByKey.get(range.to))
+      .filter((last) => last !== undefined)
+      .sort((a, b) => b.position - a.position);
+    const arc = adapted[0]?.arc_number;
+    if (arc === undefined) withoutArc++;
+    else arcs.set(arc, (arcs.get(arc) ?? 0) + 1);
+    const year = yearOf(chapter.published_on);
+    if (year === null) chaptersUndated++;
+    else tally(chapterYears, year);
+  }
+  const reached = [...arcs.keys()].sort((a, b) => a - b);
+  const perArc: Array<[string, number]> = [];
+  for (let arc = reached[0] ?? 1; arc <= (reached.at(-1) ?? 0); arc++) perArc.push([String(arc), arcs.get(arc) ?? 0]);
+
+  const volumeYears = new Map<string, number>();
+  let volumesUndated = 0;
+  for (const volume of volumes) {
+    const year = yearOf(volume.released_on);
+    if (year === null) volumesUndated++;
+    else tally(volumeYears, year);
+  }
+
+  const totals: Array<[keyof MangaTotals, number]> = [
+    ["series", all.length],
+    ["volumes", volumes.length],
+    ["chapters", chapters.length],
+    ["chapters_undated", chaptersUndated],
+    ["volumes_undated", volumesUndated],
+    ["chapters_without_arc", withoutArc],
+  ];
+  return [
+    ...series("manga", totals),
+    ...series("series_manga_chapters", chaptersPerSeries),
+    ...series("arc_manga_chapters", perArc),
+    ...series("year_manga_chapters", everyYear(chapterYears)),
+    ...series("year_manga_volumes", everyYear(volumeYears)),
+  ];
+}
+
 /**
  * The statistics page's numbers, computed once when a pack is imported instead of aggregating every
  * chapter and volume per request: per arc its chapters, words and the characters it introduces; the
  * release timeline (releaseTimeline); light novel volumes released in Japan per year, and how many web
  * novel chapters the volumes released by the end of each year adapt (a chapter counts once, however many
- * volumes cover it); and the home page's totals.
+ * volumes cover it); the home page's totals; the anime's (animeStatistics) and the manga's
+ * (mangaStatistics).
  */
 export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
   const { arcs, chapters, ln_volumes: volumes, characters } = rows;
@@ -110,5 +229,7 @@ export function statisticsRows(rows: SourceRows): ContentStatisticRow[] {
     ...releaseTimeline(months),
     ...series("year_volumes", years),
     ...series("year_adapted", adapted),
+    ...animeStatistics(rows),
+    ...mangaStatistics(rows, chapterByKey),
   ];
 }

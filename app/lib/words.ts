@@ -25,6 +25,7 @@ export const nouns = {
   gameStory: { one: "game story", other: "game stories" },
   episode: { one: "episode", other: "episodes" },
   ifRoute: { one: "IF route", other: "IF routes" },
+  recut: { one: "recut", other: "recuts" },
   result: { one: "result", other: "results" },
   season: { one: "season", other: "seasons" },
   short: { one: "short", other: "shorts" },

@@ -1,5 +1,5 @@
 import { inRanges, monthsOrYears, sumOf } from "~/lib/content/chart-ranges";
-import { type SeriesTotals, totalsFrom } from "~/lib/content/statistics";
+import { animeTotalsFrom, mangaTotalsFrom, type SeriesTotals, totalsFrom } from "~/lib/content/statistics";
 import type { InferResult } from "kysely";
 import { severityCounts } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
@@ -100,6 +100,68 @@ export async function getStatistics(db: D1Database) {
       lastArc: range.at(-1)!.arc,
       characters: sumOf(range, (row) => row.characters),
     })),
+    anime: animeFigures(series),
+    manga: mangaFigures(series),
+  };
+}
+
+/** A bar per number (a season, a series' place, an arc), or per range of them (number to last). */
+type NumberBar = { number: number; last?: number; count: number };
+/** A bar per year, or per range of years (year to lastYear). */
+type YearCount = { year: string; lastYear?: string; count: number };
+
+/** A stored series of counts by number, in at most MAX_BARS bars. */
+function byNumber(bars: Array<{ label: string; value: number }>): NumberBar[] {
+  return inRanges(
+    bars.map(({ label, value }) => ({ number: Number(label), count: value })),
+    MAX_BARS,
+    (range) => ({ number: range[0]!.number, last: range.at(-1)!.number, count: sumOf(range, (bar) => bar.count) }),
+  );
+}
+
+/** A stored series of counts by year, in at most MAX_BARS bars. */
+function byYear(bars: Array<{ label: string; value: number }>): YearCount[] {
+  return inRanges(
+    bars.map(({ label, value }) => ({ year: label, count: value })),
+    MAX_BARS,
+    (range) => ({ year: range[0]!.year, lastYear: range.at(-1)!.year, count: sumOf(range, (bar) => bar.count) }),
+  );
+}
+
+/**
+ * The anime's figures (pack/statistics.ts): its totals, each season's own episodes, and its OVAs, specials
+ * and films per year by kind (the import writes the same years for each kind).
+ */
+function animeFigures(series: Series) {
+  const specials = valuesOf(series, "year_specials");
+  const films = valuesOf(series, "year_films");
+  const years = valuesOf(series, "year_ovas").map(({ label, value }, index) => ({
+    year: label,
+    ovas: value,
+    specials: specials[index]?.value ?? 0,
+    films: films[index]?.value ?? 0,
+  }));
+  return {
+    totals: animeTotalsFrom(valuesOf(series, "anime")),
+    seasons: byNumber(valuesOf(series, "season_episodes")),
+    specials: inRanges(years, MAX_BARS, (range) => ({
+      year: range[0]!.year,
+      lastYear: range.at(-1)!.year,
+      ovas: sumOf(range, (year) => year.ovas),
+      specials: sumOf(range, (year) => year.specials),
+      films: sumOf(range, (year) => year.films),
+    })),
+  };
+}
+
+/** The manga's figures (pack/statistics.ts): its totals, chapters per series and per arc, chapters and volumes per year. */
+function mangaFigures(series: Series) {
+  return {
+    totals: mangaTotalsFrom(valuesOf(series, "manga")),
+    series: byNumber(valuesOf(series, "series_manga_chapters")),
+    arcs: byNumber(valuesOf(series, "arc_manga_chapters")),
+    chapterYears: byYear(valuesOf(series, "year_manga_chapters")),
+    volumeYears: byYear(valuesOf(series, "year_manga_volumes")),
   };
 }
 

@@ -101,6 +101,12 @@ test("statistics render charts with tables beside them", async ({ page }) => {
     "Light novel volumes per year",
     "Translation notes per volume",
     "Characters introduced per arc",
+    "Episodes per season",
+    "OVAs, specials and films per year",
+    "Chapters per manga series",
+    "Manga chapters per arc",
+    "Manga chapters per year",
+    "Manga volumes per year",
   ]) {
     const figure = page.getByRole("figure", { name: title });
     await expect(figure.locator("[role=img]")).toBeVisible();
@@ -110,6 +116,14 @@ test("statistics render charts with tables beside them", async ({ page }) => {
     await expect(figure.getByRole("table")).toBeVisible();
   }
   await expect(page.getByRole("figure", { name: "Words per arc" }).getByRole("row")).toHaveCount(8);
+  // The anime's and the manga's totals, each under what it counts.
+  const anime = page.getByRole("region", { name: "The anime in numbers" });
+  await expect(anime.getByRole("definition")).toHaveText(["2", "26", "1", "6", "1", "1", "1", "22"]);
+  await expect(page.getByRole("region", { name: "The manga in numbers" }).getByRole("term")).toHaveText([
+    "Series",
+    "Volumes",
+    "Chapters",
+  ]);
 
   await page.getByRole("link", { name: "How far are other readers?" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Readership");

@@ -18,6 +18,7 @@ import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
 import { loader as webNovelLoader } from "~/routes/web-novel";
 import { loader as releasesLoader } from "~/routes/releases";
+import { loader as statisticsLoader } from "~/routes/statistics";
 import { releaseId, UPCOMING_LIMIT, UPCOMING_SHOWN } from "~/lib/feeds/releases";
 import { importTestPack, testPackRows } from "../support/packs";
 import { fetchSite } from "../support/site";
@@ -191,6 +192,28 @@ describe(`list pages at ${SCALE}× the tiny pack`, () => {
     expect(webNovel.data.cards.map((arc) => arc.number)).toEqual([5, 6, 7, 8, 9, 10]);
     expect(webNovel.data.whole.chapterCount).toBe(5 * SCALE);
     expect(webNovel.data.chapters.length).toBeLessThanOrEqual(3);
+  });
+
+  it("statistics: the anime's and the manga's charts at most 24 bars, every count kept, one round trip", async () => {
+    const { data, roundTrips } = await view(statisticsLoader, "/statistics");
+    expect(roundTrips).toBe(1);
+    const { anime, manga } = data;
+    const sum = <Bar>(bars: Bar[], value: (bar: Bar) => number) => bars.reduce((total, bar) => total + value(bar), 0);
+    // A season, a recut, a special and a manga series in each telling: more of each than a chart has bars.
+    expect(anime.totals).toMatchObject({ seasons: SCALE, recuts: SCALE, films: SCALE });
+    expect(manga.totals.series).toBe(SCALE);
+    for (const bars of [anime.seasons, anime.specials, manga.series, manga.arcs, manga.chapterYears, manga.volumeYears])
+      expect(bars.length).toBeLessThanOrEqual(24);
+    expect(anime.seasons[0]).toMatchObject({ number: 1, last: 2 });
+    expect(sum(anime.seasons, (bar) => bar.count)).toBe(anime.totals.episodes);
+    expect(sum(anime.specials, (bar) => bar.ovas + bar.specials + bar.films)).toBe(
+      anime.totals.ovas + anime.totals.specials + anime.totals.films - anime.totals.specials_undated,
+    );
+    expect(manga.series[0]).toMatchObject({ number: 1, last: 2 });
+    expect(sum(manga.series, (bar) => bar.count)).toBe(manga.totals.chapters);
+    expect(sum(manga.arcs, (bar) => bar.count)).toBe(manga.totals.chapters - manga.totals.chapters_without_arc);
+    expect(sum(manga.chapterYears, (bar) => bar.count)).toBe(manga.totals.chapters - manga.totals.chapters_undated);
+    expect(sum(manga.volumeYears, (bar) => bar.count)).toBe(manga.totals.volumes - manga.totals.volumes_undated);
   });
 });
 

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as statisticsLoader } from "~/routes/statistics";
+import { importTestPack } from "../support/packs";
+import { fetchSite } from "../support/site";
 import { load } from "../support/workers-context";
 
 /**
@@ -76,11 +78,25 @@ describe("statistics computed when content is imported", () => {
       env.DB.prepare("SELECT chart, label, value FROM content_statistics ORDER BY chart, position"),
     ]);
     expect(stored!.meta.rows_read).toBe(stored!.results.length);
-    // One row per bar the pages draw (two series per arc and per year), the eight totals of home and the
-    // three counts of what they lack.
+    // One row per bar the pages draw (two series per arc and per year, three per year of OVAs, specials
+    // and films), the eight totals of home and the three counts of what they lack, and the anime's nine
+    // figures and the manga's six.
     const page = await load(statisticsLoader, "/statistics");
-    const bars = page.arcs.length * 2 + page.releases.bars.length + page.years.length * 2 + page.introductions.length;
-    expect(stored!.results.length).toBe(bars + 11);
+    const { anime, manga } = page;
+    const bars =
+      page.arcs.length * 2 +
+      page.releases.bars.length +
+      page.years.length * 2 +
+      page.introductions.length +
+      anime.seasons.length +
+      anime.specials.length * 3 +
+      manga.series.length +
+      manga.arcs.length +
+      manga.chapterYears.length +
+      manga.volumeYears.length;
+    expect(anime.seasons.length).toBeGreaterThan(0);
+    expect(manga.series.length).toBeGreaterThan(0);
+    expect(stored!.results.length).toBe(bars + 11 + 9 + 6);
   });
 
   it("count mistakes per request, so entries published from reports are in them", async () => {
@@ -124,6 +140,22 @@ describe("statistics computed when content is imported", () => {
         ["year_volumes", year, String(1960 + year), 3],
         ["year_adapted", year, String(1960 + year), 30 * (year + 1)],
       );
+    // A long-running anime and manga: 30 seasons, 40 years of OVAs, specials and films, 30 manga series
+    // over 70 arcs and 50 years.
+    for (let season = 0; season < 30; season++) rows.push(["season_episodes", season, String(season + 1), 12]);
+    for (let year = 0; year < 40; year++)
+      rows.push(
+        ["year_ovas", year, String(1980 + year), 2],
+        ["year_specials", year, String(1980 + year), 1],
+        ["year_films", year, String(1980 + year), year % 2],
+      );
+    for (let series = 0; series < 30; series++) rows.push(["series_manga_chapters", series, String(series + 1), 40]);
+    for (let arc = 0; arc < 70; arc++) rows.push(["arc_manga_chapters", arc, String(arc + 1), 17]);
+    for (let year = 0; year < 50; year++)
+      rows.push(
+        ["year_manga_chapters", year, String(1970 + year), 24],
+        ["year_manga_volumes", year, String(1970 + year), 3],
+      );
     const stored = await env.DB.prepare("SELECT chart, position, label, value FROM content_statistics").all<{
       chart: string;
       position: number;
@@ -152,6 +184,27 @@ describe("statistics computed when content is imported", () => {
       // A range of years shows the running total reached at its end.
       expect(page.years.at(-1)).toMatchObject({ lastYear: "2025", adapted: 30 * 66 });
       expect(page.arcs[0]).toMatchObject({ arc: 1, lastArc: 3, chapters: 90 });
+      const { anime, manga } = page;
+      for (const bars of [
+        anime.seasons,
+        anime.specials,
+        manga.series,
+        manga.arcs,
+        manga.chapterYears,
+        manga.volumeYears,
+      ])
+        expect(bars.length).toBeLessThanOrEqual(24);
+      expect(sum(anime.seasons, "count")).toBe(30 * 12);
+      expect(anime.seasons[0]).toMatchObject({ number: 1, last: 2, count: 24 });
+      expect([sum(anime.specials, "ovas"), sum(anime.specials, "specials"), sum(anime.specials, "films")]).toEqual([
+        80, 40, 20,
+      ]);
+      expect(anime.specials[0]).toMatchObject({ year: "1980", lastYear: "1981", ovas: 4, films: 1 });
+      expect(sum(manga.series, "count")).toBe(30 * 40);
+      expect(sum(manga.arcs, "count")).toBe(70 * 17);
+      expect(sum(manga.chapterYears, "count")).toBe(50 * 24);
+      expect(sum(manga.volumeYears, "count")).toBe(50 * 3);
+      expect(manga.chapterYears.at(-1)).toMatchObject({ lastYear: "2019" });
     } finally {
       await env.DB.batch(
         replace(
@@ -207,5 +260,163 @@ describe("statistics computed when content is imported", () => {
     } finally {
       await replace(stored.results.map((row) => [row.chart, row.position, row.label, row.value]));
     }
+  });
+});
+
+/**
+ * The anime's and the manga's figures as counting their tables per request gives them: the reference the
+ * figures computed at import must match. A manga chapter's arc is the arc of the furthest web novel
+ * chapter it adapts.
+ */
+async function mediaPerRequest() {
+  const [seasons, specials, series, arcs, chapterYears, volumeYears, anime, manga] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT s.number, COUNT(e.key) AS count FROM anime_seasons s LEFT JOIN anime_episodes e ON e.season_number = s.number
+        GROUP BY s.number ORDER BY s.number`,
+    ),
+    env.DB.prepare(
+      `SELECT substr(released_on, 1, 4) AS year, SUM(kind = 'ova') AS ovas, SUM(kind = 'special') AS specials,
+              SUM(kind = 'film') AS films
+         FROM anime_specials WHERE released_on IS NOT NULL GROUP BY year ORDER BY year`,
+    ),
+    env.DB.prepare(
+      `SELECT s.sort_order + 1 AS number, COUNT(c.key) AS count FROM manga_series s
+         LEFT JOIN manga_chapters c ON c.series_code = s.code GROUP BY s.code ORDER BY s.sort_order`,
+    ),
+    env.DB.prepare(
+      `WITH placed AS (
+         SELECT (SELECT w.arc_number FROM json_each(c.adapts_chapters) j JOIN chapters w ON w.key = json_extract(j.value, '$.to')
+                  ORDER BY w.position DESC LIMIT 1) AS arc
+           FROM manga_chapters c)
+       SELECT arc AS number, COUNT(*) AS count FROM placed WHERE arc IS NOT NULL GROUP BY arc ORDER BY arc`,
+    ),
+    env.DB.prepare(
+      `SELECT substr(published_on, 1, 4) AS year, COUNT(*) AS count FROM manga_chapters
+        WHERE published_on IS NOT NULL GROUP BY year ORDER BY year`,
+    ),
+    env.DB.prepare(
+      `SELECT substr(released_on, 1, 4) AS year, COUNT(*) AS count FROM manga_volumes
+        WHERE released_on IS NOT NULL GROUP BY year ORDER BY year`,
+    ),
+    env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM anime_seasons) AS seasons, (SELECT COUNT(*) FROM anime_episodes) AS episodes,
+              (SELECT COUNT(*) FROM anime_recuts) AS recuts, (SELECT COUNT(*) FROM anime_recut_episodes) AS recut_episodes,
+              (SELECT COUNT(*) FROM anime_specials WHERE kind = 'ova') AS ovas,
+              (SELECT COUNT(*) FROM anime_specials WHERE kind = 'special') AS specials,
+              (SELECT COUNT(*) FROM anime_specials WHERE kind = 'film') AS films,
+              (SELECT COUNT(*) FROM anime_specials WHERE released_on IS NULL) AS specials_undated,
+              (SELECT COUNT(*) FROM break_time_episodes) AS shorts`,
+    ),
+    env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM manga_series) AS series, (SELECT COUNT(*) FROM manga_volumes) AS volumes,
+              (SELECT COUNT(*) FROM manga_chapters) AS chapters,
+              (SELECT COUNT(*) FROM manga_chapters WHERE published_on IS NULL) AS chapters_undated,
+              (SELECT COUNT(*) FROM manga_volumes WHERE released_on IS NULL) AS volumes_undated,
+              (SELECT COUNT(*) FROM manga_chapters c WHERE NOT EXISTS (
+                 SELECT 1 FROM json_each(c.adapts_chapters) j JOIN chapters w ON w.key = json_extract(j.value, '$.to')))
+                AS chapters_without_arc`,
+    ),
+  ]);
+  return {
+    seasons: seasons!.results,
+    specials: specials!.results,
+    series: series!.results,
+    arcs: arcs!.results,
+    chapterYears: chapterYears!.results,
+    volumeYears: volumeYears!.results,
+    anime: anime!.results[0],
+    manga: manga!.results[0],
+  };
+}
+
+/** Bars without the zero bars of the years (or arcs) between those with one: what GROUP BY gives. */
+const withoutZeros = <Bar extends Record<string, unknown>>(bars: Bar[], ...columns: Array<keyof Bar>) =>
+  bars.filter((bar) => columns.some((column) => bar[column] !== 0));
+
+describe("the anime's and the manga's figures, over the demo", () => {
+  beforeAll(() => importTestPack("demo"));
+  afterAll(() => importTestPack("tiny"));
+
+  it("count each season's own episodes, its recuts, OVAs, specials and films apart, as counting the tables does", async () => {
+    const { anime } = await load(statisticsLoader, "/statistics");
+    const reference = await mediaPerRequest();
+    // The demo's anime: two seasons of 13, season 1 recut into 6 episodes, an OVA, a film and a special in
+    // three years, dated to the month, the day and the year, and 22 Break Time shorts.
+    expect(anime.totals).toEqual({
+      seasons: 2,
+      episodes: 26,
+      recuts: 1,
+      recut_episodes: 6,
+      ovas: 1,
+      specials: 1,
+      films: 1,
+      specials_undated: 0,
+      shorts: 22,
+    });
+    expect(anime.totals).toEqual(reference.anime);
+    expect(anime.seasons).toEqual(reference.seasons);
+    expect(anime.seasons.map((season) => season.count)).toEqual([13, 13]);
+    expect(anime.specials).toEqual([
+      { year: "2020", ovas: 1, specials: 0, films: 0 },
+      { year: "2021", ovas: 0, specials: 0, films: 1 },
+      { year: "2022", ovas: 0, specials: 1, films: 0 },
+    ]);
+    expect(withoutZeros(anime.specials, "ovas", "specials", "films")).toEqual(reference.specials);
+  });
+
+  it("count the manga by series, by the arc it adapts and by year, saying what has no arc or no date", async () => {
+    const { manga } = await load(statisticsLoader, "/statistics");
+    const reference = await mediaPerRequest();
+    // Two series of 10 and 5 chapters: an extra the manga made up and a side story told belong to no arc;
+    // four chapters and a volume have no date, others a month or a year only.
+    expect(manga.totals).toEqual({
+      series: 2,
+      volumes: 5,
+      chapters: 15,
+      chapters_undated: 4,
+      volumes_undated: 1,
+      chapters_without_arc: 2,
+    });
+    expect(manga.totals).toEqual(reference.manga);
+    expect(manga.series).toEqual(reference.series);
+    expect(manga.arcs).toEqual([
+      { number: 1, count: 9 },
+      { number: 2, count: 4 },
+    ]);
+    expect(manga.arcs).toEqual(reference.arcs);
+    expect(manga.chapterYears).toEqual([
+      { year: "2018", count: 3 },
+      { year: "2019", count: 5 },
+      { year: "2020", count: 3 },
+    ]);
+    expect(manga.chapterYears).toEqual(reference.chapterYears);
+    expect(withoutZeros(manga.volumeYears, "count")).toEqual(reference.volumeYears);
+  });
+
+  it("show the figures to a reader in words, naming no series, recut or special by its title", async () => {
+    const html = await (await fetchSite("/statistics")).text();
+    for (const heading of [
+      "The anime in numbers",
+      "Episodes per season",
+      "OVAs, specials and films per year",
+      "The manga in numbers",
+      "Chapters per manga series",
+      "Manga chapters per arc",
+      "Manga chapters per year",
+      "Manga volumes per year",
+    ])
+      expect(html).toContain(`>${heading}</h2>`);
+    expect(html).toContain("Recut episodes re-edit them and are counted apart (1 recut, 6 episodes).");
+    expect(html).toContain(
+      "2 manga chapters that adapt no web novel chapter (an extra the manga made up, or a side story) are not counted.",
+    );
+    expect(html).toContain("4 manga chapters without a date are not counted.");
+    expect(html).toContain("1 volume without a release date is not counted.");
+    expect(html).toContain("Manga 2");
+    const titles = await env.DB.prepare(
+      `SELECT title FROM manga_series UNION ALL SELECT title FROM anime_recuts UNION ALL SELECT title FROM anime_specials`,
+    ).all<{ title: string }>();
+    expect(titles.results.length).toBeGreaterThan(4);
+    for (const { title } of titles.results) expect(html).not.toContain(title);
   });
 });

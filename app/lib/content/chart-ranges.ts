@@ -48,6 +48,11 @@ export function withEmptyMonths(months: ReadonlyArray<{ label: string; value: nu
   });
 }
 
+/** Counts per year ("2019") with every year between the first and the last, a year without any as 0. */
+export function withEmptyYears(years: ReadonlyArray<{ label: string; value: number }>) {
+  return withEmpty(years, (label) => String(Number(label) + 1));
+}
+
 function withEmpty(bars: ReadonlyArray<{ label: string; value: number }>, next: (label: string) => string) {
   const sorted = [...bars].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const values = new Map(sorted.map(({ label, value }) => [label, value]));
