@@ -247,7 +247,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
 
       <PageSection id="appearances" title="First appearances">
         {character.firstAppearances.length ? (
-          <ul className="grid gap-2 sm:grid-cols-3">
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {character.firstAppearances.map((appearance) => (
               <li key={appearance.key}>
                 <Link
