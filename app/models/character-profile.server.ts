@@ -1,7 +1,6 @@
 import { mediumNamesOf, portraitOf, trueNameOf } from "./characters.server";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
-import { mediumOf, readRevealers } from "~/lib/content/units";
 
 /** One character's profile, or null when the slug is unknown. One round trip. */
 export async function getCharacter(db: D1Database, slug: string) {
@@ -26,9 +25,10 @@ export async function getCharacter(db: D1Database, slug: string) {
         "first_web_novel",
         "first_light_novel",
         "first_anime",
+        "first_manga",
       ])
       .where("slug", "=", slug),
-    // Where the character first appears in each medium, in story order.
+    // Where the character first appears in each medium, in story order: the manga's as the import found it (decision 55).
     query
       .selectFrom("characters as c")
       .innerJoin("story_units as u", (join) =>
@@ -37,18 +37,22 @@ export async function getCharacter(db: D1Database, slug: string) {
             unit.ref("c.first_web_novel"),
             unit.ref("c.first_light_novel"),
             unit.ref("c.first_anime"),
+            unit.ref("c.first_manga"),
           ]),
         ),
       )
       .leftJoin("chapters as ch", "ch.key", "u.key")
       .leftJoin("ln_volumes as v", "v.key", "u.key")
       .leftJoin("anime_episodes as e", "e.key", "u.key")
+      .leftJoin("manga_chapters as m", "m.key", "u.key")
       .select((unit) => [
         "u.key",
         "u.medium",
         "u.label",
-        unit.fn.coalesce("ch.title", "v.title", "e.title").as("title"),
-        "ch.title_revealed_by",
+        // A manga chapter without a title of its own goes by its label alone.
+        unit.fn.coalesce("ch.title", "v.title", "e.title", "m.title").as("title"),
+        // A title the pack flags (a web novel chapter's, a manga chapter's) waits for what reveals it.
+        unit.fn.coalesce("ch.title_revealed_by", "m.title_revealed_by").as("title_revealed_by"),
         "u.revealed_by as reached_by",
         "u.position",
       ])
@@ -92,11 +96,9 @@ export async function getCharacter(db: D1Database, slug: string) {
     affiliations: parseJsonList(character.affiliations),
     summary: character.summary,
     portrait: portraitOf(character),
-    // A manga chapter that tells where they first appear shows them (decision 49): the manga says their
-    // name too, or its own.
-    inManga: appearances.some((appearance) =>
-      readRevealers(appearance.reached_by).some((unit) => mediumOf(unit) === "manga"),
-    ),
+    // A manga chapter that tells where they first appear shows them (decisions 49 and 55): the manga says
+    // their name too, or its own.
+    inManga: character.first_manga !== null,
     firstAppearances: appearances.map((appearance) => ({
       key: appearance.key,
       medium: appearance.medium,

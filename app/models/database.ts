@@ -206,6 +206,7 @@ export interface CharactersTable {
   true_name: string | null;
   true_name_revealed_by: string | null;
   medium_names: Generated<string>;
+  first_manga: string | null;
 }
 
 export interface CommentHistoryTable {

@@ -174,6 +174,13 @@ const mangaTimeline = query
   .orderBy("c.series_code")
   .orderBy("c.number");
 
+/** The light novel volumes of side stories (side volumes, short story collections), read on their own. */
+const sideVolumes = query
+  .selectFrom("ln_volumes as v")
+  .innerJoin("ln_collections as co", "co.code", "v.collection_code")
+  .select("v.key")
+  .where("co.kind", "!=", "main");
+
 /** Where the series is listed on tracking services. */
 const externalIds = query
   .selectFrom("external_ids")
@@ -190,14 +197,16 @@ const externalIds = query
  * the page. One round trip.
  */
 export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[]; externalIds: ExternalId[] }> {
-  const [seasonUnits, recutUnits, mangaUnits, listings, originals] = await batch(db, [
+  const [seasonUnits, recutUnits, mangaUnits, listings, originals, sideBooks] = await batch(db, [
     timeline,
     recutTimeline,
     mangaTimeline,
     externalIds,
     animeOriginals,
+    sideVolumes,
   ]);
   const original = new Set(originals.map((row) => row.key));
+  const sideVolume = new Set(sideBooks.map((row) => row.key));
   const mangaNumbers = new Map(mangaUnits.map((unit) => [unit.key, unit.manga_number]));
   // In story order, as one query would have given them.
   const units = [...seasonUnits, ...recutUnits, ...mangaUnits.map(({ manga_number: _, ...unit }) => unit)].sort(
@@ -220,6 +229,7 @@ export async function getTimeline(db: D1Database): Promise<{ units: TrackerUnit[
       collection: unit.medium === "light_novels" && typeof unit.extra === "string" ? unit.extra : null,
       ...(unit.medium === "web_novel" && typeof unit.extra === "number" && { serialNumber: unit.extra }),
       ...(original.has(unit.key) && { animeOriginal: true }),
+      ...(sideVolume.has(unit.key) && { sideVolume: true }),
       ...(unit.medium === "manga" && {
         mangaNumber: mangaNumbers.get(unit.key),
         ...(typeof unit.extra === "number" && { mangaVolume: unit.extra }),

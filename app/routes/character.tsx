@@ -12,7 +12,7 @@ import { TITLE_HIDDEN, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { titleAfterLabel } from "~/lib/content/labels";
-import { slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
+import { type Medium, slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
 import { cn } from "~/lib/cn";
 import { displayPath } from "~/lib/http/display-path";
 import { knows } from "~/lib/shield/knowledge";
@@ -247,21 +247,24 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
 
       <PageSection id="appearances" title="First appearances">
         {character.firstAppearances.length ? (
-          <ul className="grid gap-2 sm:grid-cols-3">
-            {character.firstAppearances.map((appearance) => (
-              <li key={appearance.key}>
-                <Link
-                  to={unitPath(appearance.key)}
-                  className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary"
-                >
-                  <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                    {unitMediumLabels[appearance.medium]}
-                  </span>
-                  <span className="block font-medium">{appearance.label}</span>
-                  <AppearanceTitle label={appearance.label} title={appearance.title} />
-                </Link>
-              </li>
-            ))}
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {character.firstAppearances.map((appearance) => {
+              const names = appearanceNames(appearance);
+              return (
+                <li key={appearance.key}>
+                  <Link
+                    to={unitPath(appearance.key)}
+                    className="block h-full rounded-lg border border-border bg-card p-3 hover:border-primary"
+                  >
+                    <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                      {names.medium}
+                    </span>
+                    <span className="block font-medium">{names.place}</span>
+                    <AppearanceTitle label={appearance.label} title={appearance.title} />
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         ) : (
           <p className="text-muted-foreground">No recorded appearance yet.</p>
@@ -317,6 +320,17 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
  * Under an appearance's label, only what its title adds to it ("The Unburnt Wick", not "Lanternfall 1:
  * The Unburnt Wick"); "Title hidden" where it waits for the reader to reach the unit.
  */
+/**
+ * A first appearance's medium and its place in it, each said once: "Web novel" over "Arc 1 · Chapter 7";
+ * a manga chapter's series, which says the medium, over its chapter: "Manga 1" over "Chapter 3".
+ */
+function appearanceNames({ medium, label }: { medium: Medium; label: string }) {
+  const within = label.indexOf(" · ");
+  return medium === "manga" && within !== -1
+    ? { medium: label.slice(0, within), place: label.slice(within + " · ".length) }
+    : { medium: unitMediumLabels[medium], place: label };
+}
+
 function AppearanceTitle({ label, title }: { label: string; title: Gated<string | null> }) {
   const heldBack = useTitleHeldBack(title);
   return (

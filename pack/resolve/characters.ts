@@ -24,15 +24,35 @@ const firstAppearanceOf = { webNovel: "webNovel", lightNovels: "lightNovel", ani
 type FirstAppearances = { webNovel?: string; lightNovel?: string; anime?: string };
 
 /**
- * Whether the medium shows the character: firstAppearances says where each medium but the manga does; the
- * manga shows them where one of its chapters tells a first appearance (what a chapter adapts reveals
- * there: decision 49), as its readers then meet them.
+ * The manga chapter a character first appears in: the manga has no `firstAppearances` of its own, so it is
+ * the first, in story order, of the manga chapters that adapt a chapter one of their first appearances
+ * tells (what reveals that first appearance to the manga's readers: decision 49). Null where no manga
+ * chapter does (the manga left that part out, or has not got that far).
  */
-function shownIn(first: FirstAppearances, medium: NamedMedium, revealersOf: (unitKey: string) => string) {
-  if (medium !== "manga") return first[firstAppearanceOf[medium]] !== undefined;
-  return [first.webNovel, first.lightNovel, first.anime].some(
-    (key) => key !== undefined && readRevealers(revealersOf(key)).some((unit) => mediumOf(unit) === "manga"),
+export function firstMangaChapter(
+  first: FirstAppearances,
+  revealersOf: (unitKey: string) => string,
+  positions: ReadonlyMap<string, number>,
+): string | null {
+  const chapters = [first.webNovel, first.lightNovel, first.anime]
+    .flatMap((key) => (key === undefined ? [] : readRevealers(revealersOf(key))))
+    .filter((unit) => mediumOf(unit) === "manga" && positions.has(unit));
+  const place = (unit: string) => positions.get(unit)!;
+  return chapters.reduce<string | null>(
+    (earliest, unit) =>
+      earliest === null || place(unit) < place(earliest) || (place(unit) === place(earliest) && unit < earliest)
+        ? unit
+        : earliest,
+    null,
   );
+}
+
+/**
+ * Whether the medium shows the character: firstAppearances says where each medium but the manga does; the
+ * manga shows them from their first manga chapter (`firstMangaChapter`), as its readers then meet them.
+ */
+function shownIn(first: FirstAppearances, medium: NamedMedium, firstManga: string | null) {
+  return medium === "manga" ? firstManga !== null : first[firstAppearanceOf[medium]] !== undefined;
 }
 
 /** What to give where a medium named does not show the character. */
@@ -81,6 +101,7 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         `${path}.trueName.name`,
         `"${character.trueName!.name}" is ${sameAs}, which every reader who meets them sees: a true name is the one the story keeps from the reader until it is revealed. Leave trueName out where the name is no secret`,
       );
+    const firstManga = firstMangaChapter(first, revealersOf, timeline.positions);
     const mediumNames: Array<StoredMediumName & { position: number | null }> = [];
     const told = new Set<string>();
     character.mediumNames.forEach((mediumName, n) => {
@@ -88,7 +109,7 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       const medium = storedMedia[mediumName.medium];
       const { position, revealedBy } = gate(mediumName, file, where);
       const said = `${mediumName.medium}/${mediumName.translation?.toLocaleLowerCase("en") ?? ""}`;
-      if (!shownIn(first, mediumName.medium, revealersOf))
+      if (!shownIn(first, mediumName.medium, firstManga))
         report(
           file,
           `${where}.medium`,
@@ -130,6 +151,7 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       first_web_novel: first.webNovel ?? null,
       first_light_novel: first.lightNovel ?? null,
       first_anime: first.anime ?? null,
+      first_manga: firstManga,
       first_medium: firstMedium,
       true_name: character.trueName?.name ?? null,
       true_name_revealed_by: trueName?.revealedBy ?? null,

@@ -313,9 +313,11 @@ describe("catalogue loaders against the imported tiny pack", () => {
   it("character profile, and 404 for an unknown slug", async () => {
     // Sealed for a requester who states nothing; the fact and the relationship come with what reveals them.
     const { character: sealed } = await load(characterLoader, "/characters/mira-hale", { slug: "mira-hale" });
+    // The manga's first chapter adapts wn:1-1, where Mira first appears: the import finds it.
     expect(sealed?.content?.firstAppearances.map((appearance) => appearance.key)).toEqual([
       "wn:1-1",
       "anime:1-1",
+      "manga:door-1",
       "ln:main-1",
     ]);
     expect(JSON.stringify(sealed)).not.toContain("She built the door herself.");

@@ -76,6 +76,16 @@ describe("reading tracker", () => {
     }
   });
 
+  it("marks the volumes of side stories, whose readers have not read the main story up to where they fit", async () => {
+    const { units } = await timeline(null);
+    const volumes = units.filter((unit) => unit.medium === "light_novels");
+    expect(Object.fromEntries(volumes.map((unit) => [unit.key, unit.sideVolume ?? false]))).toEqual({
+      "ln:main-1": false,
+      "ln:ex-1": true,
+      "ln:main-2": false,
+    });
+  });
+
   it("names each arc and season (and part of a season) by number and title, for the tracker's first picker", async () => {
     const { units } = await timeline(null);
     const groups = new Set(

@@ -8,14 +8,36 @@ import { useShield } from "~/browser/spoiler-shield";
 import { formatNumber } from "~/lib/format";
 import { countOf, nounFor, nouns } from "~/lib/words";
 
-/** Where the reader comes from, in words: "the anime", "the Lanternfall light novels", "the manga (Manga 1: …)". */
+/**
+ * Where the reader comes from, in words: "the anime", "the Lanternfall light novels", "the manga (Manga 1:
+ * The Unburnt Wick)". The place in it (`placeName`) then names only what is left to say.
+ */
 function sourceName(from: TrackerUnit) {
   return from.medium === "manga" ? `the manga (${from.group})` : crossingSource(from);
 }
 
-/** A place in its medium, without repeating the medium's name: "Season 1 · Episode 12", "Volume 3", "Arc 3 · Prologue". */
+/**
+ * A place within the medium, collection or series the offer has already named, so a sentence names that
+ * once: "Season 1 · Episode 12", "Arc 3 · Prologue", "Volume 3", "Chapter 9" (a manga chapter, within
+ * its series).
+ */
 export function placeName(unit: TrackerUnit) {
-  return unit.medium === "light_novels" ? unitName(unit) : unit.label;
+  return unit.medium === "light_novels" || unit.medium === "manga" ? unitName(unit) : unit.label;
+}
+
+/** A manga series by its place alone, as its chapters' labels give it: "Manga 1". */
+function seriesName(unit: TrackerUnit) {
+  return unit.label.split(" · ")[0] ?? unit.label;
+}
+
+/**
+ * Where the reader is, in a sentence that has not named its medium: "Season 1 · Episode 12", "the
+ * manga's Chapter 7 (manga volume 2)".
+ */
+function placeOutside(from: TrackerUnit) {
+  if (from.medium !== "manga") return from.label;
+  const inVolume = from.mangaVolume === undefined ? "" : ` (manga volume ${from.mangaVolume})`;
+  return `the manga's ${placeName(from)}${inVolume}`;
 }
 
 /** How many side stories an offer names; the rest are counted. */
@@ -24,7 +46,9 @@ const SIDE_STORIES_NAMED = 5;
 /** A unit's label, with its title where the shield shows it ("Arc 1 · Chapter 7 · The Bell Tower"). */
 function UnitName({ unit }: { unit: TrackerUnit }) {
   const shield = useShield();
-  return <>{pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup: true })}</>;
+  // A manga chapter's series is the one the offer names; chapters, volumes and episodes of another medium say their arc or season.
+  const withGroup = unit.medium !== "manga";
+  return <>{pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup })}</>;
 }
 
 /** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way:". */
@@ -32,22 +56,31 @@ function skippedLead(crossing: Crossing) {
   const source = crossingSource(crossing.from).replace(/^the /, "The ");
   const count = crossing.skipped.length;
   if (crossing.to.medium === "web_novel") return `${source} left out ${countOf(count, nouns.chapter)} on the way:`;
-  if (crossing.to.medium === "manga")
-    return `${countOf(count, nouns.chapter)} on the way that ${sourceName(crossing.from)} did not tell, or that only the manga has:`;
-  return `${countOf(count, nouns.volume)} with chapters ${sourceName(crossing.from)} left out, on the way:`;
+  if (crossing.to.medium === "manga") {
+    // From another series of the manga, each series by its place: "that Manga 1 did not tell, or that only Manga 2 has".
+    const [told, only] =
+      crossing.from.medium === "manga"
+        ? [seriesName(crossing.from), seriesName(crossing.start)]
+        : [crossingSource(crossing.from), "the manga"];
+    return `${countOf(count, nouns.chapter)} on the way that ${told} did not tell, or that only ${only} has:`;
+  }
+  return `${countOf(count, nouns.volume)} with chapters ${crossingSource(crossing.from)} left out, on the way:`;
 }
 
 /**
  * Where the reader's place ends partway through the light novel volume they would start: "You are partway
- * through Lanternfall 2: Manga 1 · Chapter 7 (manga volume 2) ends in it, so it starts with chapters you
- * have already read."
+ * through Lanternfall 2: the manga's Chapter 7 (manga volume 2) ends in it, so it starts with chapters you
+ * have already read." Into the manga: "Chapter 9 starts before Season 1 · Episode 12 ends, …".
  */
 function partwayNote(from: TrackerUnit, volume: TrackerUnit) {
-  if (volume.medium === "manga")
-    return `${volume.label} starts before ${placeName(from)} ends, so it begins with what you have already ${from.medium === "anime" ? "watched" : "read"}.`;
-  const inVolume =
-    from.medium === "manga" && from.mangaVolume !== undefined ? ` (manga volume ${from.mangaVolume})` : "";
-  return `You are partway through ${volume.label}: ${placeName(from)}${inVolume} ends in it, so it starts with chapters you have already ${from.medium === "anime" ? "watched" : "read"}.`;
+  const verb = from.medium === "anime" ? "watched" : "read";
+  if (volume.medium === "manga") {
+    // From another series of the manga, each chapter with its series: "Manga 2 · Chapter 1 starts before Manga 1 · Chapter 30 ends".
+    const [start, place] =
+      from.medium === "manga" ? [volume.label, from.label] : [placeName(volume), placeOutside(from)];
+    return `${start} starts before ${place} ends, so it begins with what you have already ${verb}.`;
+  }
+  return `You are partway through ${volume.label}: ${placeOutside(from)} ends in it, so it starts with chapters you have already ${verb}.`;
 }
 
 /** That the skipped units stay unread, in the number they come in: "It stays unread…" or "They stay unread…". */

@@ -302,6 +302,7 @@ describe("CrossingOffers", () => {
     ]);
     return renderToStaticMarkup(<Stub />)
       .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;/g, "'")
       .replace(/\s+/g, " ");
   };
 
@@ -323,25 +324,90 @@ describe("CrossingOffers", () => {
     expect(html).toContain("1 volume with chapters the anime left out, on the way:");
   });
 
+  const mangaChapter = (key: string, number: number, volume: number, series = 1): TrackerUnit => ({
+    ...chapter(key, `Manga ${series} · Chapter ${number}`, null),
+    medium: "manga",
+    label: `Manga ${series} · Chapter ${number}`,
+    group: `Manga ${series}: Lanternfall: The Unburnt Wick`,
+    mangaNumber: String(number),
+    mangaVolume: volume,
+  });
+  const intoManga: Crossing["to"] = {
+    medium: "manga",
+    collection: "wick",
+    name: "the manga (Manga 1: Lanternfall: The Unburnt Wick)",
+  };
+  /** The offer's first paragraph: where the reader is and where they would continue. */
+  const lead = (html: string) => {
+    const text = html.replace(/ \./g, ".");
+    return text.slice(0, text.indexOf(".", text.indexOf("Continue in")) + 1).trim();
+  };
+
   it("warns a manga reader whose place ends partway through the light novel volume they would start", () => {
-    const mangaChapter: TrackerUnit = {
-      ...chapter("manga:wick-8", "Manga 1 · Chapter 7", null),
-      medium: "manga",
-      label: "Manga 1 · Chapter 7",
-      group: "Manga 1: Lanternfall: The Unburnt Wick",
-      mangaNumber: "7",
-      mangaVolume: 2,
-    };
     const start = volume("ln:main-2", "Lanternfall 2");
-    const html = offer([], { medium: "light_novels", collection: "main", name: "Lanternfall" }, start, {
-      from: mangaChapter,
-      partway: start,
-    });
-    expect(html).toContain(
-      "You have read the manga (Manga 1: Lanternfall: The Unburnt Wick) up to Manga 1 · Chapter 7.",
+    const html = offer(
+      [],
+      { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" },
+      start,
+      {
+        from: mangaChapter("manga:wick-8", 7, 2),
+        partway: start,
+      },
+    );
+    expect(lead(html)).toBe(
+      "You have read the manga (Manga 1: Lanternfall: The Unburnt Wick) up to Chapter 7. Continue in the Lanternfall light novels from Volume 2.",
     );
     expect(html).toContain(
-      "You are partway through Lanternfall 2: Manga 1 · Chapter 7 (manga volume 2) ends in it, so it starts with chapters you have already read.",
+      "You are partway through Lanternfall 2: the manga's Chapter 7 (manga volume 2) ends in it, so it starts with chapters you have already read.",
     );
+  });
+
+  it("names the series once, however the offer goes: into the manga, out of it, into the web novel or the light novels", () => {
+    // Into the manga from the anime, starting partway through a chapter, with chapters passed over.
+    const start = mangaChapter("manga:wick-9", 9, 2);
+    const into = offer([mangaChapter("manga:wick-3", 3, 1)], intoManga, start, { partway: start });
+    expect(lead(into)).toBe(
+      "You have watched the anime up to Season 1 · Episode 12. Continue in the manga (Manga 1: Lanternfall: The Unburnt Wick) from Chapter 9.",
+    );
+    expect(into).toContain(
+      "Chapter 9 starts before Season 1 · Episode 12 ends, so it begins with what you have already watched.",
+    );
+    expect(into).toContain("1 chapter on the way that the anime did not tell, or that only the manga has: Chapter 3 ·");
+    // Out of the manga: into the web novel, and into the light novels past chapters the manga left out.
+    const out = offer(
+      [units[1]!],
+      webNovel,
+      { ...units[0]!, label: "Arc 1 · Chapter 8" },
+      {
+        from: mangaChapter("manga:wick-9", 9, 2),
+      },
+    );
+    expect(lead(out)).toBe(
+      "You have read the manga (Manga 1: Lanternfall: The Unburnt Wick) up to Chapter 9. Continue in the web novel from Arc 1 · Chapter 8.",
+    );
+    expect(out).toContain("The manga left out 1 chapter on the way:");
+    const books = offer(
+      [volume("ln:main-1", "Lanternfall 1")],
+      { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" },
+      volume("ln:main-3", "Lanternfall 3"),
+      { from: mangaChapter("manga:wick-20", 20, 4) },
+    );
+    expect(books).toContain("1 volume with chapters the manga left out, on the way:");
+    // From one series of the manga into the next, each chapter with its series where both are spoken of.
+    const next = mangaChapter("manga:tallow-1", 1, 1, 2);
+    const onward = offer(
+      [next],
+      { ...intoManga, collection: "tallow", name: "the manga (Manga 2: Lanternfall: The Tallow Market)" },
+      next,
+      { from: mangaChapter("manga:wick-30", 30, 5), partway: next },
+    );
+    expect(lead(onward)).toBe(
+      "You have read the manga (Manga 1: Lanternfall: The Unburnt Wick) up to Chapter 30. Continue in the manga (Manga 2: Lanternfall: The Tallow Market) from Chapter 1.",
+    );
+    expect(onward).toContain("1 chapter on the way that Manga 1 did not tell, or that only Manga 2 has:");
+    expect(onward).toContain("Manga 2 · Chapter 1 starts before Manga 1 · Chapter 30 ends");
+    for (const html of [into, out, books, onward]) {
+      expect(lead(html).match(/Manga 1 ·|Manga 2 ·/g), lead(html)).toBeNull();
+    }
   });
 });

@@ -29,7 +29,7 @@ import {
 import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
 import { emptyProgress, lastMangaChapter, lastRecutEpisode, lastVolumeKey, type Progress } from "~/lib/progress/record";
 import { animeRecuts, lightNovelCollections, mangaSeries, unitsByMedium } from "~/lib/progress/tracker-units";
-import { upNext } from "~/lib/progress/up-next";
+import { storyPlace, upNext } from "~/lib/progress/up-next";
 import { type Crossing, crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
@@ -309,7 +309,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
             <UnitChecklist
               units={byMedium.side_stories}
               checked={progress.sideStories}
-              suggestedBefore={progress.position}
+              suggestedBefore={storyPlace(progress, units)}
               onChange={(sideStories) => change((current) => ({ ...current, sideStories }))}
             />
           </TrackerSection>

@@ -24,7 +24,7 @@ import {
   unitName,
   unitsByMedium,
 } from "./tracker-units";
-import { upNext } from "./up-next";
+import { storyPlace, upNext } from "./up-next";
 import { checkProgress, parseStoredProgress } from "./file";
 import { parseProgressFile } from "./file-import";
 
@@ -295,6 +295,16 @@ describe("upNext", () => {
     expect(keys(next)).toEqual(["ss:later-0", "ss:later-1", "ss:later-2"]);
   });
 
+  it("lists no side story as passed for what was read on its own: a story ticked, a book of side stories", () => {
+    // ss:festival fits after ln:main-2; a reader who read it, or the side volume after it, has read neither before.
+    const sideVolumes = timeline.map((each) => (each.key === "ln:ex-1" ? { ...each, sideVolume: true } : each));
+    expect(upNext(progress({ sideStories: ["ss:festival"] }), sideVolumes).passed).toEqual([]);
+    const bookReader = upNext(progress({ lightNovels: ["ln:ex-1"] }), sideVolumes);
+    expect(bookReader.passed).toEqual([]);
+    // The stories are still there to read, offered from the start of the story rather than called passed.
+    expect(keys(bookReader.next)).toEqual(["ss:prologue-night", "ss:festival"]);
+  });
+
   it("is empty for a reader who is all caught up", () => {
     const done = progress({
       webNovel: "wn:2-1",
@@ -304,6 +314,29 @@ describe("upNext", () => {
       breakTime: ["bt:1-1"],
     });
     expect(upNext(done, timeline)).toEqual({ next: [], passed: [], morePassed: 0 });
+  });
+});
+
+describe("storyPlace", () => {
+  const sideVolumes = timeline.map((each) => (each.key === "ln:ex-1" ? { ...each, sideVolume: true } : each));
+
+  it("is the furthest place along the web novel, the main light novels or the anime", () => {
+    expect(storyPlace(progress({ webNovel: "wn:1-2", anime: "anime:1-1" }), sideVolumes)).toBe(3.5);
+    expect(storyPlace(progress({ lightNovels: ["ln:main-2"], webNovel: "wn:1-1" }), sideVolumes)).toBe(5);
+    expect(storyPlace(emptyProgress, sideVolumes)).toBe(-1);
+  });
+
+  it("says nothing of what was read on its own, however late it fits", () => {
+    const ticked = progress({
+      webNovel: "wn:1-1",
+      lightNovels: ["ln:ex-1"],
+      sideStories: ["ss:festival"],
+      breakTime: ["bt:1-1"],
+      animeSpecials: ["sp:film"],
+    });
+    // The record's position is the furthest point in any medium; the story place is the first chapter.
+    expect(withPosition(ticked, sideVolumes).position).toBe(6.5);
+    expect(storyPlace(ticked, sideVolumes)).toBe(1);
   });
 });
 

@@ -20,6 +20,11 @@ export interface TrackerUnit {
   group: string;
   /** The light novel collection's code; null outside the light novels. */
   collection: string | null;
+  /**
+   * A light novel volume of side stories (a side volume, a short story collection): read on its own, as
+   * its stories are, so reading it says nothing of the main story before where it fits. Absent elsewhere.
+   */
+  sideVolume?: boolean;
   /** A web novel entry's number on the serial site, which trackers count by; absent where not known. */
   serialNumber?: number;
   /** A season's episode that adapts nothing of the web novel or side stories (a recap, a filler episode). */

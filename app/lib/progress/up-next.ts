@@ -28,6 +28,21 @@ export interface UpNextUnits {
   morePassed: number;
 }
 
+/**
+ * The reader's place in the story, where side stories fit: the furthest they have reached along the
+ * web novel, a light novel collection of the main story or the anime; -1 before any. What is read on
+ * its own says nothing of it: a side story ticked, a book of side stories (a side volume, a short story
+ * collection), a Break Time short, an OVA, special or film. A reader who has read a story that fits after
+ * arc 3 has not read arcs 1 to 3, so the stories that fit before it are not passed.
+ */
+export function storyPlace(progress: Progress, units: readonly TrackerUnit[]) {
+  const along = new Map(units.filter((unit) => !unit.sideVolume).map((unit) => [unit.key, unit.position] as const));
+  const places = [progress.webNovel, ...progress.lightNovels, progress.anime].map((key) =>
+    key === null ? -1 : (along.get(key) ?? -1),
+  );
+  return Math.max(-1, ...places);
+}
+
 /** How many side stories (and, apart, shorts) Up next offers at the reader's place. */
 const COMING_RIGHT_THERE = 3;
 
@@ -72,13 +87,8 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     if (chapter) next.push(chapter);
   }
 
-  // Side stories come at the reader's furthest place in what they follow; shorts with the episodes.
-  const places = [
-    followed.has("web_novel") ? placeOf(progress.webNovel) : -1,
-    ...progress.lightNovels.map(placeOf),
-    followed.has("anime") ? animePlace : -1,
-  ];
-  const furthest = Math.max(...places);
+  // Side stories come at the reader's place in the story; shorts with the episodes.
+  const furthest = storyPlace(progress, units);
   const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
   // Neither ticked nor counted through another unit (a short aired with a watched episode, a story printed in a book read).
