@@ -243,6 +243,46 @@ test("a kept arc opens offline on a phone as far as the reader knows, is listed 
   expect(await keptForOffline(page)).toEqual([]);
 });
 
+test("a kept season's OVAs, specials and films open offline by its links, on a phone", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+  await controlled(page);
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Keep for offline: Season 1" }).click();
+  await expect(page.getByRole("button", { name: /^Kept · [\d.]+ [KM]B: Season 1/ })).toBeVisible({ timeout: 60_000 });
+  // The specials page each of the season's links asks for, and the list of them all (before: neither).
+  expect(await keptForOffline(page)).toEqual(
+    expect.arrayContaining([
+      "/anime/specials?special=paper-boats",
+      "/anime/specials.data?special=paper-boats",
+      "/anime/specials",
+      "/anime/specials.data",
+    ]),
+  );
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith("rc-pages-")) await caches.delete(name);
+  });
+
+  await goOffline(context);
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  const specials = page.getByRole("region", { name: "OVAs, specials and films" });
+  await specials.getByRole("link", { name: "OVA", exact: true }).click();
+  await expect(page).toHaveURL(/\/anime\/specials\?special=paper-boats#sp-paper-boats$/);
+  await expect(page.getByRole("heading", { level: 1, name: "OVAs, specials and films" })).toBeVisible();
+  await expect(page.locator("#sp-paper-boats")).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline. This page is the copy kept on this device");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "All 3 OVAs, specials and films" }).click();
+  await expect(page).toHaveURL(/\/anime\/specials$/);
+  await expect(page.locator("[data-special]")).toHaveCount(3);
+  await expect(page.getByText("could not be reached")).toHaveCount(0);
+});
+
 test("after signing out, no page kept for the signed-in reader is ever shown, online or off", async ({
   page,
   context,
