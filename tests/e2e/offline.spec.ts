@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { emptyProgress } from "../../app/lib/progress/record";
+import { parsePackFolder, resolvePack } from "../../pack";
 import { expect, signIn, test } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
@@ -13,6 +14,14 @@ test.use({ serviceWorkers: "allow", viewport: { width: 360, height: 780 } });
 /** A fact of Ilse Marrow's that only a reader at arc 5 knows (as in shared-device.spec.ts). */
 const secret = "The shadow of the keeper Lanthe";
 const readerAt = (chapter: string) => JSON.stringify({ ...emptyProgress, webNovel: chapter });
+
+/** A film of the demo pack whose title waits for its viewers (as in anime-specials.spec.ts). */
+const film = "sp:sardine-tin-lantern";
+const filmTitle = (() => {
+  const { pack } = parsePackFolder("content/demo");
+  if (!pack) throw new Error("the demo content pack does not parse");
+  return resolvePack(pack, "demo").rows.anime_specials.find((row) => row.key === film)!.title;
+})();
 
 /** Waits until the worker controls the page (it registers once the page is idle). */
 async function controlled(page: Page) {
@@ -355,6 +364,42 @@ test("a signed-in reader's tracker opens offline whole: its timeline and code we
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The site could not be reached");
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   await expect(page.getByText("Part of the site could not be loaded")).toHaveCount(0);
+});
+
+test("a tick made offline survives a reload offline: the tracker opens with it, its titles no further than what was kept", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const specials = page.getByRole("region", { name: "OVAs, specials and films" });
+  await expect(specials.getByRole("checkbox", { name: "Anime · Film" })).toBeVisible();
+  // The timeline for a reader who knows nothing, kept.
+  await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/resources/timeline");
+
+  await goOffline(context);
+  await specials.getByRole("checkbox", { name: "Anime · Film" }).check();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}")))
+    .toMatchObject({ animeSpecials: [film] });
+  // Before: the timeline for the film's viewer was never kept, and the reload showed the error page.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Last chapter read")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reading tracker");
+  await expect(specials.getByRole("checkbox", { name: "Anime · Film" })).toBeChecked();
+  await expect(page.locator("[data-titles-behind]")).toContainText("stay hidden until you are back online");
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  // Kept for less than the reader knows now, it shows nothing they do not: the film's title waits.
+  await expect(page.getByText(filmTitle)).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Back online, the titles the tick reveals come without a reload.
+  await goOnline(context);
+  await expect(specials.getByRole("checkbox", { name: filmTitle })).toBeChecked({ timeout: 15_000 });
+  await expect(page.locator("[data-titles-behind]")).toHaveCount(0);
 });
 
 test("offline, a browser whose cookies were cleared is shown no page kept for the signed-in reader", async ({
