@@ -157,8 +157,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
       />
       {behind ? (
         <p role="status" data-titles-behind className="-mt-4 mb-6 text-sm text-muted-foreground">
-          You are offline: titles of what you marked since the tracker was last loaded stay hidden until you are back
-          online.
+          Titles of what you marked since the tracker was last loaded stay hidden until you are back online.
         </p>
       ) : null}
 
