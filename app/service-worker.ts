@@ -14,6 +14,7 @@ import {
   isSignedInCache,
   isStaleCache,
   keptCacheReader,
+  KEPT_FOR_HEADER,
   keptCopy,
   oldestBeyond,
   pageOf,
@@ -23,6 +24,8 @@ import {
   STORED_AT_HEADER,
   storedAtOf,
   strategyFor,
+  TIMELINE_PATH,
+  timelineKeptForLess,
   type Reader,
 } from "~/lib/runtime/offline-copies";
 import { afterKnowledge, type KeptUnit, removedAddresses, type UnitToKeep } from "~/lib/runtime/kept-units";
@@ -137,6 +140,26 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
       if (!kept || !cachedResponse) return kept ?? cachedResponse;
       return (storedAtOf(kept.headers) ?? 0) > (storedAtOf(cachedResponse.headers) ?? 0) ? kept : cachedResponse;
     },
+    // The tracker's timeline asked with knowledge no copy was kept for (a tick made offline): the copy
+    // kept for the most recent knowledge the reader has all of, which hides more, never less.
+    handlerDidError: async ({ request }) => {
+      if (!isTimeline(request.url)) return undefined;
+      const cache = await caches.open(cacheNames.pages(BUILD_ID, partition));
+      const kept = await Promise.all(
+        (await cache.keys())
+          .filter((key) => isTimeline(key.url))
+          .map(async (key) => ({ url: key.url, response: await cache.match(key) })),
+      );
+      const copy = timelineKeptForLess(
+        request.url,
+        kept.map(({ url, response }) => ({ url, storedAt: (response && storedAtOf(response.headers)) ?? 0 })),
+      );
+      const response = copy && kept.find(({ url }) => url === copy.url)?.response;
+      if (!copy || !response) return undefined;
+      const headers = new Headers(response.headers);
+      headers.set(KEPT_FOR_HEADER, copy.keptFor);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    },
     handlerWillRespond: async ({ request, response }) => {
       const storedAt = storedAtOf(response.headers);
       if (storedAt === null) answeredFromCopy.delete(pageOf(request.url));
@@ -145,6 +168,8 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
     },
   };
 }
+
+const isTimeline = (url: string) => new URL(url).pathname === TIMELINE_PATH;
 
 const pageStrategies: Record<Reader, NetworkFirst> = {
   "signed-in": pageStrategy("signed-in"),

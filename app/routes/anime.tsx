@@ -36,6 +36,7 @@ import { pageMeta, siteNameFrom } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
+import type { SeasonSpecialsToKeep } from "~/lib/runtime/kept-units";
 import { useStoredProgress } from "~/browser/stored-progress";
 import { knowledgeOf } from "~/lib/progress/record";
 import { hasConsumed } from "~/lib/shield/knowledge";
@@ -98,6 +99,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
         <Season
           season={season}
           episodes={episodes}
+          specials={{ named: seasonSpecials.map((special) => special.key), any: specialCount > 0 }}
           recuts={recuts}
           nextSeason={seasons.find((each) => each.number > season.number)?.number ?? null}
         />
@@ -125,11 +127,14 @@ function useSpecialsMovedOut() {
 function Season({
   season,
   episodes,
+  specials,
   recuts,
   nextSeason,
 }: {
   season: AnimeSeason;
   episodes: AnimeEpisode[];
+  /** The specials the page names under the season, kept with it for offline. */
+  specials: SeasonSpecialsToKeep;
   recuts: AnimeRecut[];
   nextSeason: number | null;
 }) {
@@ -139,7 +144,7 @@ function Season({
         <h2 id="season-title" className="text-2xl font-bold tracking-tight">
           {labelWithTitle(`Season ${season.number}`, season.title)}
         </h2>
-        <KeepForOffline keep={{ season: season.number, episodes: episodes.map((episode) => episode.key) }} />
+        <KeepForOffline keep={{ season: season.number, episodes: episodes.map((episode) => episode.key), specials }} />
       </div>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-border bg-card p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Fact term="Episodes">

@@ -40,12 +40,12 @@ const Tracker = lazy(() => trackerModule().then((module) => ({ default: module.T
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const reveal = loadShield().then((shield) => revealParameter(shield));
-  const [{ saved }, { units, externalIds }] = await Promise.all([
+  const [{ saved }, { units, externalIds, behind = false }] = await Promise.all([
     serverLoader(),
     reveal.then(fetchTimeline),
     trackerModule(),
   ]);
-  return { saved, units, externalIds, reveal: await reveal };
+  return { saved, units, externalIds, reveal: await reveal, behind };
 }
 clientLoader.hydrate = true as const;
 

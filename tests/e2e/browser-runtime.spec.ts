@@ -197,6 +197,28 @@ test("where the tracker's own code never arrives, the page offers to load it aga
   await expect(page.getByText("Taking too long?")).toHaveCount(0);
 });
 
+test('the tracker\'s "Load it again" loads the page again where the reader was, its #up-next kept', async ({
+  page,
+}) => {
+  // The first timeline never answers; the next, after the page loads again, does.
+  let stalled = false;
+  await page.route(/\/resources\/timeline/, (route) => {
+    if (stalled) return route.continue();
+    stalled = true;
+  });
+  await page.goto(`${baseURL}/reading_tracker#up-next`);
+  await waitForHydration(page);
+  const again = page.getByRole("link", { name: "Load it again" });
+  await expect(again).toBeVisible({ timeout: 15_000 });
+  // A reload, not a jump to the hash on the same page (before: /reading_tracker, the hash dropped).
+  const reloaded = page.waitForEvent("load");
+  await again.click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/reading_tracker#up-next$/);
+  await expect(page.getByRole("region", { name: "Web novel" })).toBeVisible();
+  await expect(page.getByText("Loading your progress…")).toHaveCount(0);
+});
+
 test("where the tracker's timeline stalls without failing, the page offers to load it again; without JavaScript it never does", async ({
   page,
   browser,

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { emptyProgress } from "../../app/lib/progress/record";
+import { parsePackFolder, resolvePack } from "../../pack";
 import { expect, signIn, test } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
@@ -13,6 +14,14 @@ test.use({ serviceWorkers: "allow", viewport: { width: 360, height: 780 } });
 /** A fact of Ilse Marrow's that only a reader at arc 5 knows (as in shared-device.spec.ts). */
 const secret = "The shadow of the keeper Lanthe";
 const readerAt = (chapter: string) => JSON.stringify({ ...emptyProgress, webNovel: chapter });
+
+/** A film of the demo pack whose title waits for its viewers (as in anime-specials.spec.ts). */
+const film = "sp:sardine-tin-lantern";
+const filmTitle = (() => {
+  const { pack } = parsePackFolder("content/demo");
+  if (!pack) throw new Error("the demo content pack does not parse");
+  return resolvePack(pack, "demo").rows.anime_specials.find((row) => row.key === film)!.title;
+})();
 
 /** Waits until the worker controls the page (it registers once the page is idle). */
 async function controlled(page: Page) {
@@ -243,6 +252,46 @@ test("a kept arc opens offline on a phone as far as the reader knows, is listed 
   expect(await keptForOffline(page)).toEqual([]);
 });
 
+test("a kept season's OVAs, specials and films open offline by its links, on a phone", async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+  await controlled(page);
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Keep for offline: Season 1" }).click();
+  await expect(page.getByRole("button", { name: /^Kept · [\d.]+ [KM]B: Season 1/ })).toBeVisible({ timeout: 60_000 });
+  // The specials page each of the season's links asks for, and the list of them all (before: neither).
+  expect(await keptForOffline(page)).toEqual(
+    expect.arrayContaining([
+      "/anime/specials?special=paper-boats",
+      "/anime/specials.data?special=paper-boats",
+      "/anime/specials",
+      "/anime/specials.data",
+    ]),
+  );
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith("rc-pages-")) await caches.delete(name);
+  });
+
+  await goOffline(context);
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  const specials = page.getByRole("region", { name: "OVAs, specials and films" });
+  await specials.getByRole("link", { name: "OVA", exact: true }).click();
+  await expect(page).toHaveURL(/\/anime\/specials\?special=paper-boats#sp-paper-boats$/);
+  await expect(page.getByRole("heading", { level: 1, name: "OVAs, specials and films" })).toBeVisible();
+  await expect(page.locator("#sp-paper-boats")).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline. This page is the copy kept on this device");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "All 3 OVAs, specials and films" }).click();
+  await expect(page).toHaveURL(/\/anime\/specials$/);
+  await expect(page.locator("[data-special]")).toHaveCount(3);
+  await expect(page.getByText("could not be reached")).toHaveCount(0);
+});
+
 test("after signing out, no page kept for the signed-in reader is ever shown, online or off", async ({
   page,
   context,
@@ -315,6 +364,42 @@ test("a signed-in reader's tracker opens offline whole: its timeline and code we
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The site could not be reached");
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   await expect(page.getByText("Part of the site could not be loaded")).toHaveCount(0);
+});
+
+test("a tick made offline survives a reload offline: the tracker opens with it, its titles no further than what was kept", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const specials = page.getByRole("region", { name: "OVAs, specials and films" });
+  await expect(specials.getByRole("checkbox", { name: "Anime · Film" })).toBeVisible();
+  // The timeline for a reader who knows nothing, kept.
+  await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/resources/timeline");
+
+  await goOffline(context);
+  await specials.getByRole("checkbox", { name: "Anime · Film" }).check();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}")))
+    .toMatchObject({ animeSpecials: [film] });
+  // Before: the timeline for the film's viewer was never kept, and the reload showed the error page.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Last chapter read")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reading tracker");
+  await expect(specials.getByRole("checkbox", { name: "Anime · Film" })).toBeChecked();
+  await expect(page.locator("[data-titles-behind]")).toContainText("stay hidden until you are back online");
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  // Kept for less than the reader knows now, it shows nothing they do not: the film's title waits.
+  await expect(page.getByText(filmTitle)).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Back online, the titles the tick reveals come without a reload.
+  await goOnline(context);
+  await expect(specials.getByRole("checkbox", { name: filmTitle })).toBeChecked({ timeout: 15_000 });
+  await expect(page.locator("[data-titles-behind]")).toHaveCount(0);
 });
 
 test("offline, a browser whose cookies were cleared is shown no page kept for the signed-in reader", async ({

@@ -74,7 +74,8 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
         </noscript>
         <p className="invisible mt-2 hidden animate-appear-late [[data-theme-preference]_&]:block">
           Taking too long? The connection may have dropped while the tracker loaded.{" "}
-          <a href="/reading_tracker" className="tap-line font-medium text-primary underline">
+          {/* Loads the page again where the reader was, hash and all (app/browser/load-again.ts). */}
+          <a href="/reading_tracker" data-load-again className="tap-line font-medium text-primary underline">
             Load it again
           </a>
         </p>

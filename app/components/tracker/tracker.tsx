@@ -47,6 +47,8 @@ export interface TrackerData {
   units: TrackerUnit[];
   externalIds: ExternalId[];
   reveal: string;
+  /** The timeline came from a copy kept for less than the reader knows (offline, after a tick): its titles are behind. */
+  behind?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface TrackerData {
  */
 export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const { saved } = loaderData;
-  const units = useTimeline(loaderData);
+  const { units, behind } = useTimeline(loaderData);
   const account = useOptionalUser()?.uid ?? null;
   const signedIn = account !== null;
   /** A service worker controls the page: it keeps arcs, seasons and volumes for offline. */
@@ -153,6 +155,11 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
         save={save}
         onRetry={account ? () => void sendUnsentProgress(account).catch(() => {}) : undefined}
       />
+      {behind ? (
+        <p role="status" data-titles-behind className="-mt-4 mb-6 text-sm text-muted-foreground">
+          Titles of what you marked since the tracker was last loaded stay hidden until you are back online.
+        </p>
+      ) : null}
 
       {/*
         Phones: the pickers first (setting progress is what most readers come for), then "Up next", then

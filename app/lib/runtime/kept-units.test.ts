@@ -33,6 +33,24 @@ describe("which pages a keep holds", () => {
     expect(seasonToKeep(2, []).place).toBe("Season 2");
   });
 
+  it("a season that names specials: the page each of its links asks for, and the list of them all, before the threads", () => {
+    const specials = { named: ["sp:embers-of-the-bridge", "sp:lantern-night"], any: true };
+    expect(seasonToKeep(2, ["anime:2-1"], specials).pages).toEqual([
+      "/anime?season=2",
+      "/break_time?season=2",
+      "/anime/specials?special=embers-of-the-bridge",
+      "/anime/specials?special=lantern-night",
+      "/anime/specials",
+      "/discuss/anime:2-1",
+    ]);
+    // A season that names none still links to the list of them all, while the anime has any.
+    expect(seasonToKeep(1, [], { named: [], any: true }).pages).toContain("/anime/specials");
+    // A kept specials page is revealed as the page itself asks: with its own route.
+    expect(keptAddresses("/anime/specials?special=lantern-night", "wn:5-30", "https://example.org")).toContain(
+      "https://example.org/anime/specials.data?special=lantern-night&reveal=wn%3A5-30&_routes=routes%2Fanime.specials",
+    );
+  });
+
   it("a volume: the light novels page that lists it, its notes when it has any, and its thread", () => {
     expect(volumeToKeep("ln:main-3", "Main story 3", true)).toEqual({
       unit: "volume:main-3",
@@ -48,7 +66,7 @@ describe("which pages a keep holds", () => {
 
   it("the unit a page offers, from the facts it has", () => {
     expect(unitToKeep({ arc: 3, chapters: ["wn:3-1"] })).toEqual(arcToKeep(3, ["wn:3-1"]));
-    expect(unitToKeep({ season: 1, episodes: [] })).toEqual(seasonToKeep(1, []));
+    expect(unitToKeep({ season: 1, episodes: [], specials: { named: [], any: false } })).toEqual(seasonToKeep(1, []));
     expect(unitToKeep({ volume: "ln:main-3", place: "Main story 3", hasNotes: false })).toEqual(
       volumeToKeep("ln:main-3", "Main story 3", false),
     );

@@ -37,14 +37,31 @@ export function arcToKeep(arc: number, chapters: readonly string[]): UnitToKeep 
   return bounded(`arc:${arc}`, `Arc ${arc}`, [`/web_novel?arc=${arc}`, ...chapters.map(discussionPath)]);
 }
 
-/** A season: its page of the anime, its Break Time shorts, and the discussion thread of each episode. */
-export function seasonToKeep(season: number, episodes: readonly string[]): UnitToKeep {
+/**
+ * A season: its page of the anime, its Break Time shorts, the specials page that lists each OVA, special
+ * or film the season names (at the address its link asks, `/anime/specials?special=…`) and the list of
+ * them all it links to, then the discussion thread of each episode.
+ */
+export function seasonToKeep(
+  season: number,
+  episodes: readonly string[],
+  specials: SeasonSpecialsToKeep = none,
+): UnitToKeep {
   return bounded(`season:${season}`, `Season ${season}`, [
     `/anime?season=${season}`,
     `/break_time?season=${season}`,
+    ...specials.named.map((key) => unitPath(key).split("#")[0]!),
+    ...(specials.any ? ["/anime/specials"] : []),
     ...episodes.map(discussionPath),
   ]);
 }
+
+/** What a season's page says of the specials: those it names (their keys), and whether it links to a list of any. */
+export interface SeasonSpecialsToKeep {
+  named: readonly string[];
+  any: boolean;
+}
+const none: SeasonSpecialsToKeep = { named: [], any: false };
 
 /**
  * A volume (`ln:main-3`, named as its cover names it: "Main story 3"): the light novels page that lists
@@ -64,12 +81,12 @@ export function volumeToKeep(volume: string, place: string, hasNotes: boolean): 
  */
 export type KeepRequest =
   | { arc: number; chapters: readonly string[] }
-  | { season: number; episodes: readonly string[] }
+  | { season: number; episodes: readonly string[]; specials: SeasonSpecialsToKeep }
   | { volume: string; place: string; hasNotes: boolean };
 
 export function unitToKeep(request: KeepRequest): UnitToKeep {
   if ("arc" in request) return arcToKeep(request.arc, request.chapters);
-  if ("season" in request) return seasonToKeep(request.season, request.episodes);
+  if ("season" in request) return seasonToKeep(request.season, request.episodes, request.specials);
   return volumeToKeep(request.volume, request.place, request.hasNotes);
 }
 
@@ -81,6 +98,7 @@ export function routeOfPage(page: string): string | null {
   const routes: Record<string, string> = {
     "/web_novel": "routes/web-novel",
     "/anime": "routes/anime",
+    "/anime/specials": "routes/anime.specials",
     "/break_time": "routes/break-time",
     "/light_novels": "routes/light-novels",
   };

@@ -16,6 +16,7 @@ import {
   signedInCookieName,
   storedAtOf,
   strategyFor,
+  timelineKeptForLess,
 } from "./offline-copies";
 
 const origin = "https://companion.test";
@@ -248,5 +249,43 @@ describe("assetsOf", () => {
       `${origin}/assets/inter-latin.woff2`,
     ]);
     expect(assetsOf("<p>No scripts</p>", origin)).toEqual([]);
+  });
+});
+
+describe("timelineKeptForLess: the tracker's timeline after a tick made offline", () => {
+  const origin = "https://example.org";
+  const timeline = (reveal: string | null) =>
+    `${origin}/resources/timeline${reveal === null ? "" : `?reveal=${encodeURIComponent(reveal)}`}`;
+  const kept = (reveal: string | null, storedAt: number) => ({ url: timeline(reveal), storedAt });
+
+  it("answers with the newest copy kept for knowledge the reader has all of, saying which", () => {
+    const copies = [kept(null, 1), kept("wn:5-20", 2), kept("wn:5-30", 3)];
+    expect(timelineKeptForLess(timeline("ss:festival-night,wn:5-30"), copies)).toEqual({
+      url: timeline("wn:5-30"),
+      keptFor: "wn:5-30",
+    });
+    // Only the copy anyone may see is within a first tick's knowledge.
+    expect(timelineKeptForLess(timeline("ss:festival-night"), copies)).toEqual({ url: timeline(null), keptFor: "" });
+  });
+
+  it("never answers with a copy kept for knowledge the reader lacks, nor for another request", () => {
+    // Set back since, shield off since ("all"), another medium, an unreadable reveal.
+    const beyond = [kept("wn:5-31", 5), kept("all", 6), kept("anime:1-2,wn:5-30", 7), kept("wn:0-0", 8)];
+    expect(timelineKeptForLess(timeline("ss:festival-night,wn:5-30"), beyond)).toBeNull();
+    // A skipped chapter the copy read: it would show its title.
+    expect(timelineKeptForLess(timeline("-wn:1-7,wn:2-1"), [kept("wn:1-20", 1)])).toBeNull();
+    // The very copy asked for is the worker's own match, not this; other addresses are not timelines.
+    expect(timelineKeptForLess(timeline("wn:5-30"), [kept("wn:5-30", 1)])).toBeNull();
+    expect(timelineKeptForLess(`${origin}/web_novel.data?reveal=wn%3A5-30`, [kept(null, 1)])).toBeNull();
+    expect(
+      timelineKeptForLess(timeline("wn:5-30"), [{ url: `${origin}/web_novel.data?reveal=wn%3A5-1`, storedAt: 1 }]),
+    ).toBeNull();
+  });
+
+  it("with the shield off or blurring (all), any kept copy will do", () => {
+    expect(timelineKeptForLess(timeline("all"), [kept("wn:5-30", 1)])).toEqual({
+      url: timeline("wn:5-30"),
+      keptFor: "wn:5-30",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { REVEAL_PARAMETER } from "../shield/knowledge";
+import { knowsNoMoreThan, noKnowledge, parseKnowledge, REVEAL_PARAMETER } from "../shield/knowledge";
 
 /**
  * The service worker's decisions (app/service-worker.ts), pure so they can be tested: what each request
@@ -137,6 +137,9 @@ export function routesTogether(wanted: string, kept: ReadonlyArray<{ url: string
   return Object.keys(together).length ? together : null;
 }
 
+/** Where the tracker's timeline is asked for, with what its reader knows (`?reveal=`). */
+export const TIMELINE_PATH = "/resources/timeline";
+
 /** Addresses that are pages by their form but must always reach the site. */
 const neverKept = /^\/(api|auth|resources|builds)(\/|\.data$|$)/;
 
@@ -145,7 +148,37 @@ const neverKept = /^\/(api|auth|resources|builds)(\/|\.data$|$)/;
  * tracker's timeline (sealed as its `?reveal=` states, like the reveal request, so a kept answer holds
  * exactly what that knowledge allows).
  */
-const keptResources = new Set(["/resources/timeline"]);
+const keptResources = new Set([TIMELINE_PATH]);
+
+/**
+ * The header on a timeline the worker answered from a copy kept for less than its request states: the
+ * reveal parameter that copy was sealed for ("" for none), so the tracker can say its titles are behind.
+ */
+export const KEPT_FOR_HEADER = "X-Kept-For-Reveal";
+
+/**
+ * Offline, the tracker asks for its timeline with what its reader knows now, which a tick made offline
+ * changed: no copy was kept for that. Of the copies kept for the reader (`kept`, with when each was kept),
+ * the one to answer with instead: the newest sealed for knowledge the reader has all of (they ticked more
+ * since), never one for knowledge they lack (set back, another tab's, "all"), so it may hide titles the
+ * reader knows but never shows one they do not. Null when none is.
+ */
+export function timelineKeptForLess(wanted: string, kept: ReadonlyArray<{ url: string; storedAt: number }>) {
+  const asked = new URL(wanted);
+  if (asked.pathname !== TIMELINE_PATH) return null;
+  const knowledge = parseKnowledge(asked.searchParams.get(REVEAL_PARAMETER)) ?? noKnowledge;
+  let best: { url: string; storedAt: number } | null = null;
+  for (const copy of kept) {
+    const address = new URL(copy.url);
+    if (address.origin !== asked.origin || address.pathname !== TIMELINE_PATH || address.href === asked.href) continue;
+    const reveal = address.searchParams.get(REVEAL_PARAMETER);
+    // A copy with no reveal holds only what spoils nothing; one whose reveal is unreadable is not used.
+    const sealedFor = reveal === null ? noKnowledge : parseKnowledge(reveal);
+    if (!sealedFor || !knowsNoMoreThan(sealedFor, knowledge)) continue;
+    if (!best || copy.storedAt > best.storedAt) best = copy;
+  }
+  return best && { url: best.url, keptFor: new URL(best.url).searchParams.get(REVEAL_PARAMETER) ?? "" };
+}
 
 export function strategyFor(request: RequestFacts, origin: string): Strategy {
   if (request.method !== "GET") return "network";

@@ -9,12 +9,14 @@ import {
   knowsAnything,
   type Knowledge,
   knowsAllOf,
+  knowsNoMoreThan,
   MAX_REVEAL_LENGTH,
   noKnowledge,
   parseKnowledge,
   revealLength,
   titleRevealers,
   type Units,
+  UNREACHED_TITLES,
 } from "./knowledge";
 import { emptyProgress, knowledgeOf } from "../progress/record";
 import fc from "fast-check";
@@ -477,5 +479,65 @@ describe("titles of what the reader has not reached", () => {
     expect(revealLength(reveal)).toBeLessThanOrEqual(MAX_REVEAL_LENGTH);
     expect(parseKnowledge(reveal)!.unreachedTitles).toBe("show");
     expect(knowledgeFor(long, []).unreachedTitles).toBe("show");
+  });
+});
+
+describe("knowsNoMoreThan: an answer sealed for less shows nothing beyond what the reader knows", () => {
+  const read = (text: string) => parseKnowledge(text) ?? noKnowledge;
+
+  it("holds for a reader who ticked or read on since, and for no knowledge at all", () => {
+    expect(knowsNoMoreThan(read("wn:5-30"), read("ss:festival-night,wn:5-30"))).toBe(true);
+    expect(knowsNoMoreThan(read("wn:5-30"), read("wn:6-2"))).toBe(true);
+    expect(knowsNoMoreThan(read("bt:1-2..4"), read("bt:1-1..9,wn:1-1"))).toBe(true);
+    expect(knowsNoMoreThan(noKnowledge, read("wn:1-1"))).toBe(true);
+    expect(knowsNoMoreThan(read("wn:5-30,titles"), allKnowledge)).toBe(true);
+  });
+
+  it("fails where the answer knows something the reader does not", () => {
+    // Further on a line, a tick the reader does not have, a line they have not started.
+    expect(knowsNoMoreThan(read("wn:5-31"), read("wn:5-30"))).toBe(false);
+    expect(knowsNoMoreThan(read("ss:festival-night,wn:5-30"), read("wn:5-30"))).toBe(false);
+    expect(knowsNoMoreThan(read("bt:1-1..5"), read("bt:1-1..4"))).toBe(false);
+    expect(knowsNoMoreThan(read("anime:1-2"), read("wn:5-30"))).toBe(false);
+    // Titles of what is not reached, and everything.
+    expect(knowsNoMoreThan(read("titles,wn:5-30"), read("wn:5-30"))).toBe(false);
+    expect(knowsNoMoreThan(allKnowledge, read("wn:9-1"))).toBe(false);
+  });
+
+  it("fails where the reader skipped what the answer read, and holds where the answer skipped it too", () => {
+    const crossed = read("-wn:1-7..12,wn:2-3");
+    expect(knowsNoMoreThan(read("wn:1-20"), crossed)).toBe(false);
+    expect(knowsNoMoreThan(read("wn:1-9"), crossed)).toBe(false);
+    expect(knowsNoMoreThan(read("wn:1-6"), crossed)).toBe(true);
+    expect(knowsNoMoreThan(read("-wn:1-7..9,wn:1-9"), crossed)).toBe(true);
+    expect(knowsNoMoreThan(read("-wn:1-7..12,wn:2-1"), crossed)).toBe(true);
+    expect(knowsNoMoreThan(read("-wn:1-8..12,wn:2-1"), crossed)).toBe(false);
+  });
+
+  it("never lets an answer show a unit the reader has not consumed (drawn readers)", () => {
+    const chapters = ["wn:1-3", "wn:1-7", "wn:1-9", "wn:1-12", "wn:2-1", "wn:2-3"];
+    const checks = ["bt:1-1", "bt:1-2", "bt:1-3", "ss:a", "ss:b"];
+    const everyUnit = [...chapters, "wn:1-1", "wn:1-8", "wn:1-10", "wn:1-13", "wn:2-2", "wn:2-4", ...checks];
+    const drawn = fc
+      .record({
+        place: fc.option(fc.constantFrom(...chapters), { nil: null }),
+        ticked: fc.subarray(checks),
+        skipped: fc.subarray(["wn:1-7", "wn:1-8", "wn:1-9", "wn:1-10", "wn:1-12", "wn:2-1"]),
+        titles: fc.boolean(),
+      })
+      .map(({ place, ticked, skipped, titles }) => ({
+        ...knowledgeOfUnits([...(place ? [place] : []), ...ticked], skipped),
+        unreachedTitles: titles ? ("show" as const) : ("hide" as const),
+      }))
+      // As the reveal parameter carries it, spans and all.
+      .map((knowledge) => read(encodeKnowledge(knowledge)));
+    fc.assert(
+      fc.property(drawn, drawn, (less, more) => {
+        if (!knowsNoMoreThan(less, more)) return;
+        for (const unit of everyUnit) if (hasConsumed(less, unit)) expect(hasConsumed(more, unit), unit).toBe(true);
+        if (knows(less, [UNREACHED_TITLES])) expect(knows(more, [UNREACHED_TITLES])).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -233,6 +233,35 @@ export function knowledgeRules(table: UnitTable) {
   }
 
   /**
+   * Whether everything `less` may see, `more` may see too: an answer sealed for `less` never shows a
+   * reader who knows `more` anything beyond it (it may hide more). Every unit `less` consumed, `more`
+   * consumed: its places are reached, its ticks ticked, and nothing `more` skipped before them is one
+   * `less` read.
+   */
+  function knowsNoMoreThan(less: Knowledge, more: Knowledge) {
+    if (more.everything) return true;
+    if (less.everything) return false;
+    if (less.unreachedTitles === "show" && more.unreachedTitles !== "show") return false;
+    if (![...less.checked.keys].every((key) => holds(more.checked, key))) return false;
+    const ticksHeld = [...less.checked.runs].every(([run, spans]) =>
+      spans.every((span) => spansCover(more.checked.runs.get(run) ?? [], span)),
+    );
+    if (!ticksHeld) return false;
+    for (const [line, place] of less.reached) {
+      const theirs = more.reached.get(line);
+      if (!theirs || compare(place.position, theirs.position) > 0) return false;
+    }
+    // What `more` skipped on a line, up to where `less` reached on it, `less` skipped too.
+    if ([...more.skipped.keys].some((key) => hasConsumed(less, key))) return false;
+    return [...more.skipped.runs].every(([run, spans]) =>
+      spans.every(([first, last]) => {
+        const before = skippedBefore(less.reached, { key: unitRun(run, table)!.keyAt(first), last });
+        return !before || spansCover(less.skipped.runs.get(run) ?? [], [first, before.last ?? first]);
+      }),
+    );
+  }
+
+  /**
    * The knowledge with only the ticked side stories and shorts among these units (the revealers of a
    * page's sealed items): every place and skipped unit stays, so nothing more is revealed and an item
    * inside another is decided as before; a reader who ticked many asks with a short parameter.
@@ -336,6 +365,7 @@ export function knowledgeRules(table: UnitTable) {
     knowledgeOfUnits,
     knows,
     knowsAllOf,
+    knowsNoMoreThan,
     knowledgeFor,
     encodeKnowledge,
     parseKnowledge,
@@ -352,6 +382,8 @@ export const knowledgeOfUnits = rules.knowledgeOfUnits;
 export const knows = rules.knows;
 /** Whether the reader has consumed all the writer had: every place reached and every unit ticked. */
 export const knowsAllOf = rules.knowsAllOf;
+/** Whether an answer sealed for `less` shows a reader who knows `more` nothing beyond what they know. */
+export const knowsNoMoreThan = rules.knowsNoMoreThan;
 /** The knowledge with only the ticks among these units (a page's revealers), every place and skipped unit kept. */
 export const knowledgeFor = rules.knowledgeFor;
 /** The entries that stand for the knowledge, as the reveal parameter writes them (see `knowledgeRules`). */
