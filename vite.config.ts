@@ -118,6 +118,7 @@ const shellModules = [
   "app/browser/when-idle.ts",
   "app/browser/user.ts",
   "app/components/ui/button.tsx",
+  "app/components/nonce-provider.tsx",
   // The document around every page and what runs with it (the root route renders them).
   "app/components/layout/site-document.tsx",
   // What the shell's modules use (listed, so pages share them instead of carrying copies).

@@ -5,7 +5,6 @@ import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { markStoredProgress, progressMarkScript } from "~/browser/progress-mark";
 import { applyStoredTheme, themeScript } from "~/browser/theme";
-import { loadAgainScript } from "~/browser/load-again";
 import { usePublicConfig } from "~/browser/user";
 import { AccountMenu } from "~/components/layout/account-menu";
 import { FollowUpNotice } from "~/components/layout/follow-up-notice";
@@ -44,10 +43,7 @@ export function SiteDocument({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#b4531f" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#16100c" media="(prefers-color-scheme: dark)" />
-        <script
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: `${themeScript};${progressMarkScript};${loadAgainScript}` }}
-        />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${themeScript};${progressMarkScript}` }} />
         <Meta />
         <Links />
       </head>

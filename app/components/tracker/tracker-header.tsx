@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { useNonce } from "~/components/nonce-provider";
+import { loadAgainScript } from "~/browser/load-again";
 
 /** Where the account's copy of the reader's progress stands, as the header says it. */
 const saveNotes: Record<ProgressSave, string> = {
@@ -64,6 +66,7 @@ export function TrackerHeader({
  * arrived. Where scripts are off it never shows (the inline head script marks the page as running them).
  */
 export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
+  const nonce = useNonce();
   return (
     <>
       <TrackerHeader signedIn={signedIn} save="saved" />
@@ -74,11 +77,22 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
         </noscript>
         <p className="invisible mt-2 hidden animate-appear-late [[data-theme-preference]_&]:block">
           Taking too long? The connection may have dropped while the tracker loaded.{" "}
-          {/* Loads the page again where the reader was, hash and all (app/browser/load-again.ts). */}
-          <a href="/reading_tracker" data-load-again className="tap-line font-medium text-primary underline">
+          {/* Loads the page again where the reader was, hash and all, by the script beside it. */}
+          <a
+            href="/reading_tracker"
+            data-load-again
+            // Drawn by the browser (a way here within the site), the script beside it never ran: the same, here.
+            onClick={(event) => {
+              if (event.button || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              location.reload();
+            }}
+            className="tap-line font-medium text-primary underline"
+          >
             Load it again
           </a>
         </p>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadAgainScript }} />
       </div>
     </>
   );
