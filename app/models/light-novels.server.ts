@@ -290,7 +290,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
       illustrator: volume.illustrator,
       editions: editionsOf(volume.editions, volume.revealed_by),
       pageCount: volume.page_count,
-      cover: volume.cover,
+      cover: volume.cover === null ? null : gatedTitle(null, volume.revealed_by, volume.cover),
       chapters: chaptersOf(volume),
       changes: changesOf(volume, changes),
       position: volume.position,

@@ -424,7 +424,21 @@ test.describe("statistics charts", () => {
 });
 
 test.describe("finished pages", () => {
+  test("a cover waits as its volume's title does, since it prints it", async ({ page }) => {
+    await page.goto("/light_novels");
+    await waitForHydration(page);
+    const first = page.locator("main li[id^='ln-']").first();
+    await expect(first.getByRole("heading", { name: "Title hidden" })).toBeVisible();
+    await expect(first.getByRole("img", { name: /^Cover of / })).toHaveCount(0);
+    expect(await page.content()).not.toContain("/covers/");
+    // Once the reader chooses to see titles of what they have not reached, the cover comes with the title.
+    await page.getByRole("button", { name: "Show them" }).click();
+    await expect(first.getByRole("img", { name: /^Cover of / })).toBeVisible();
+  });
+
   test("every light novel volume has its own cover", async ({ page, request }) => {
+    // Covers print their titles: this reader chose to see titles of what they have not reached.
+    await page.addInitScript(() => localStorage.setItem("rc:unreached-titles", "show"));
     const sources: string[] = [];
     for (const collection of ["main", "ex", "ssc"]) {
       // Every page of the collection: the volumes come twelve a page.

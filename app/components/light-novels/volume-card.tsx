@@ -4,7 +4,7 @@ import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import { OriginalText } from "~/components/original-text";
 import { ReadUpToHere } from "~/components/read-up-to-here";
 import { Spoiler } from "~/components/spoiler";
-import { titleHiddenAfter, UnitTitle, useTitleHeldBack } from "~/components/unit-title";
+import { titleHiddenAfter, UnitTitle, useShownContent, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
@@ -32,22 +32,7 @@ export function VolumeCard({
       className="grid grid-cols-[5rem_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-border bg-card p-4 target:border-primary sm:grid-cols-[7rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr]"
     >
       <div className="sm:row-span-2">
-        {volume.cover ? (
-          <img
-            src={volume.cover}
-            alt={`Cover of ${collectionName} ${volume.number}`}
-            width={200}
-            height={300}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="aspect-[2/3] h-auto w-full rounded-md border border-border bg-muted object-cover"
-          />
-        ) : (
-          <div
-            className="aspect-[2/3] w-full rounded-md border border-dashed border-border bg-muted"
-            aria-hidden="true"
-          />
-        )}
+        <VolumeCover volume={volume} collectionName={collectionName} eager={eager} />
       </div>
       <div className="min-w-0 space-y-2">
         <div>
@@ -196,6 +181,39 @@ export function VolumeCard({
     </li>
   );
 }
+
+/**
+ * A volume's cover where the reader may see its title, since the cover prints it; until then (and before
+ * the page is interactive) an empty frame of the same size, so nothing moves when it comes.
+ */
+function VolumeCover({
+  volume,
+  collectionName,
+  eager,
+}: {
+  volume: LightNovelVolume;
+  collectionName: string;
+  eager: boolean;
+}) {
+  const cover = useShownContent(volume.cover ?? noCover);
+  if (cover === null)
+    return (
+      <div className="aspect-[2/3] w-full rounded-md border border-dashed border-border bg-muted" aria-hidden="true" />
+    );
+  return (
+    <img
+      src={cover}
+      alt={`Cover of ${collectionName} ${volume.number}`}
+      width={200}
+      height={300}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className="aspect-[2/3] h-auto w-full rounded-md border border-border bg-muted object-cover"
+    />
+  );
+}
+
+const noCover = { revealedBy: null, content: null };
 
 /**
  * One line of a volume's contents: its label and title ("Chapter 3: Moth Letters"), the label alone where

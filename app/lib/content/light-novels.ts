@@ -42,7 +42,11 @@ export interface LightNovelVolume {
   illustrator: string | null;
   editions: VolumeEdition[];
   pageCount: number | null;
-  cover: string | null;
+  /**
+   * Its cover's address, gated as its title is: a cover prints the title (and may show who is in the
+   * book), so it is seen where the title is. Null where the pack has no cover.
+   */
+  cover: Gated<string> | null;
   /**
    * Its chapters as the book names them: the book's own label ("Prologue", "Chapter 1"; null where the
    * pack does not know it), public, and the title, gated as the volume's title is, or where it repeats a
