@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { rangeLabel, yearStarts } from "~/lib/content/chart-ranges";
 import { formatNumber, formatMonth } from "~/lib/format";
 import { pageMeta, siteNameFrom } from "~/lib/http/meta";
-import { countOf, type Noun, nouns } from "~/lib/words";
+import { countOf, type Noun, nounFor, nouns } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
 import type { Route } from "./+types/statistics";
 
@@ -178,7 +178,8 @@ function InNumbers({
 }: {
   id: string;
   title: string;
-  figures: Array<[string, number]>;
+  /** Each figure with what it counts, named as its number reads: "1 Recut", "2 Recuts". */
+  figures: Array<[Noun, number]>;
   children: ReactNode;
 }) {
   return (
@@ -187,9 +188,9 @@ function InNumbers({
         {title}
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {figures.map(([label, value]) => (
-          <div key={label} className="flex flex-col-reverse">
-            <dt className="text-sm text-muted-foreground">{label}</dt>
+        {figures.map(([noun, value]) => (
+          <div key={noun.other} className="flex flex-col-reverse">
+            <dt className="text-sm text-muted-foreground">{nounFor(value, noun)}</dt>
             <dd className="text-2xl font-bold tabular-nums">{formatNumber(value)}</dd>
           </div>
         ))}
@@ -238,14 +239,14 @@ function AnimeFigures({ anime }: { anime: Figures["anime"] }) {
         id="anime-numbers"
         title="The anime in numbers"
         figures={[
-          ["Seasons", totals.seasons],
-          ["Episodes in the seasons", totals.episodes],
-          ["Recuts", totals.recuts],
-          ["Recut episodes", totals.recut_episodes],
-          ["OVAs", totals.ovas],
-          ["Specials", totals.specials],
-          ["Films", totals.films],
-          ["Break Time shorts", totals.shorts],
+          [{ one: "Season", other: "Seasons" }, totals.seasons],
+          [{ one: "Episode in the seasons", other: "Episodes in the seasons" }, totals.episodes],
+          [{ one: "Recut", other: "Recuts" }, totals.recuts],
+          [{ one: "Recut episode", other: "Recut episodes" }, totals.recut_episodes],
+          [{ one: "OVA", other: "OVAs" }, totals.ovas],
+          [{ one: "Special", other: "Specials" }, totals.specials],
+          [{ one: "Film", other: "Films" }, totals.films],
+          [{ one: "Break Time short", other: "Break Time shorts" }, totals.shorts],
         ]}
       >
         A recut re-edits the episodes of a season into episodes of its own, so they are counted apart from the
@@ -318,9 +319,9 @@ function MangaFigures({ manga }: { manga: Figures["manga"] }) {
         id="manga-numbers"
         title="The manga in numbers"
         figures={[
-          ["Series", totals.series],
-          ["Volumes", totals.volumes],
-          ["Chapters", totals.chapters],
+          [{ one: "Series", other: "Series" }, totals.series],
+          [{ one: "Volume", other: "Volumes" }, totals.volumes],
+          [{ one: "Chapter", other: "Chapters" }, totals.chapters],
         ]}
       >
         Each series is read on its own, with its own volumes and chapter numbers: see{" "}

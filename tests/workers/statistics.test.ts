@@ -407,6 +407,10 @@ describe("the anime's and the manga's figures, over the demo", () => {
     ])
       expect(html).toContain(`>${heading}</h2>`);
     expect(html).toContain("Recut episodes re-edit them and are counted apart (1 recut, 6 episodes).");
+    // Each figure named as its number reads: the demo has one recut and one film.
+    expect(html).toMatch(/>Recut<\/dt><dd[^>]*>1<\/dd>/);
+    expect(html).toMatch(/>Recut episodes<\/dt><dd[^>]*>6<\/dd>/);
+    expect(html).not.toContain(">Recuts</dt>");
     expect(html).toContain(
       "2 manga chapters that adapt no web novel chapter (an extra the manga made up, or a side story) are not counted.",
     );
