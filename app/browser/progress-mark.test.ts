@@ -28,6 +28,10 @@ describe("the head script that marks a browser keeping progress", () => {
     expect(marks(JSON.stringify({ ...emptyProgress, version: 1, lightNovels: { main: 3 } }))).toBe(true);
     expect(marks(stored({ sideStories: ["ss:festival-night"] }))).toBe(true);
     expect(marks(stored({ breakTime: ["bt:1-2"] }))).toBe(true);
+    expect(marks(stored({ animeSpecials: ["sp:paper-boats"] }))).toBe(true);
+    // A reader who follows only the manga, or only a recut, knows what those reveal from the first paint on.
+    expect(marks(stored({ manga: ["manga:wick-3"] }))).toBe(true);
+    expect(marks(stored({ recuts: ["anime:1r1-3"] }))).toBe(true);
   });
 
   it("leaves the page unmarked with no progress, an empty record, skipped units alone, or blocked storage", () => {

@@ -7,12 +7,12 @@ import { storageKeys } from "~/lib/runtime/storage-keys";
  * self-contained and small: its source is inlined into the <head> of every page (progressMarkScript),
  * like the theme's. It reads the record as storeProgress writes it (JSON.stringify): a place in the web
  * novel or the anime, a light novel collection (a list of volume keys; an object in version 1 records),
- * or a side story, short or OVA, special or film ticked; the record itself is checked later, by the shield.
+ * a manga chapter or a recut's episode reached, or a side story, short or OVA, special or film ticked; the record itself is checked later, by the shield.
  */
 export function markStoredProgress(storageKey: string) {
   try {
     if (
-      /"(webNovel|anime)":"|"lightNovels":\{"|"(lightNovels|sideStories|breakTime|animeSpecials)":\["/.test(
+      /"(webNovel|anime)":"|"lightNovels":\{"|"(lightNovels|sideStories|breakTime|animeSpecials|manga|recuts)":\["/.test(
         localStorage.getItem(storageKey)!,
       )
     )
