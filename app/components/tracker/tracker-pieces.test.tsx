@@ -228,8 +228,8 @@ describe("UnitChecklist", () => {
       <UnitChecklist units={stories} checked={["ss:a"]} suggestedBefore={4} onChange={noop} />,
     );
     expect(html.match(/checked=""/g)).toHaveLength(1);
-    expect(html.match(/You have read past where it fits/g)).toHaveLength(1);
-    expect(html).toContain("Arc 1 · ss:b · You have read past where it fits");
+    expect(html.match(/Your place in the story is past where it fits/g)).toHaveLength(1);
+    expect(html).toContain("Arc 1 · ss:b · Your place in the story is past where it fits");
   });
 
   it("names a short beyond the reader's progress by its label only, unless the reader ticked it", () => {

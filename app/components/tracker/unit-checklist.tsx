@@ -167,7 +167,11 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
         <span>
           <span className="font-medium">{name}</span>
           <span className="block text-xs text-muted-foreground">
-            {[showLabel ? unit.label : null, suggested ? "You have read past where it fits" : null, through]
+            {[
+              showLabel ? unit.label : null,
+              suggested ? "Your place in the story is past where it fits" : null,
+              through,
+            ]
               .filter(Boolean)
               .join(" · ")}
           </span>
