@@ -254,6 +254,20 @@ describe("upNext", () => {
     expect(reader.passed).toEqual([]);
   });
 
+  it("goes on in the manga's next series once a series is read to its end, and not before", () => {
+    const manga = [
+      unit("manga:wick-1", 1.1),
+      unit("manga:wick-2", 2.1),
+      unit("manga:tallow-1", 4.1),
+      unit("manga:tallow-2", 5.1),
+    ];
+    expect(keys(upNext(progress({ manga: ["manga:wick-2"] }), manga).next)).toEqual(["manga:tallow-1"]);
+    expect(keys(upNext(progress({ manga: ["manga:wick-1"] }), manga).next)).toEqual(["manga:wick-2"]);
+    expect(keys(upNext(progress({ manga: ["manga:tallow-1", "manga:wick-2"] }), manga).next)).toEqual([
+      "manga:tallow-2",
+    ]);
+  });
+
   it("lists what a reader further on passed after what comes next, never before it", () => {
     const { next, passed } = upNext(progress({ webNovel: "wn:2-1", anime: "anime:1-2" }), timeline);
     expect(keys(next)).toEqual([]);

@@ -79,13 +79,20 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     const episode = after(recut.episodes, placeOf(last));
     if (episode) next.push(episode);
   }
-  // Each manga series started: its next chapter in the series' own order (decision 49).
-  for (const series of mangaSeries(units)) {
-    const last = lastMangaChapter(progress, series.code);
-    if (last === null) continue;
-    const chapter = series.chapters[series.chapters.findIndex((unit) => unit.key === last) + 1];
-    if (chapter) next.push(chapter);
-  }
+  // Each manga series started: its next chapter in the series' own order (decision 49); and where a
+  // series was read to its end, the next series' first chapter, where the manga goes on.
+  const series = mangaSeries(units);
+  series.forEach(({ code, chapters }, index) => {
+    const last = lastMangaChapter(progress, code);
+    if (last !== null) {
+      const chapter = chapters[chapters.findIndex((unit) => unit.key === last) + 1];
+      if (chapter) next.push(chapter);
+      return;
+    }
+    const before = series[index - 1];
+    const first = chapters[0];
+    if (before && first && lastMangaChapter(progress, before.code) === before.chapters.at(-1)?.key) next.push(first);
+  });
 
   // Side stories come at the reader's place in the story; shorts with the episodes.
   const furthest = storyPlace(progress, units);
