@@ -319,6 +319,23 @@ describe("upNext", () => {
     expect(keys(bookReader.next)).toEqual(["ss:prologue-night", "ss:festival"]);
   });
 
+  it("offers a book of side stories' next volume where it fits, not ahead of the reader's place", () => {
+    const books = [...timeline, unit("ln:ex-2", 9)].map((each) =>
+      each.key.startsWith("ln:ex-") ? { ...each, sideVolume: true } : each,
+    );
+    // ln:ex-2 fits far past a reader at wn:1-2, whose next chapter comes first.
+    const early = keys(upNext(progress({ webNovel: "wn:1-2", lightNovels: ["ln:ex-1"] }), books).next);
+    expect(early).toContain("wn:2-1");
+    expect(early).not.toContain("ln:ex-2");
+    // Past where it fits (or following nothing else), it is there to read.
+    const further = upNext(progress({ webNovel: "wn:2-1", anime: "anime:1-2", lightNovels: ["ln:ex-1"] }), [
+      ...books,
+      unit("wn:9-1", 9.5),
+    ]);
+    expect(keys(further.next)).toContain("ln:ex-2");
+    expect(keys(upNext(progress({ lightNovels: ["ln:ex-1"] }), books).next)).toContain("ln:ex-2");
+  });
+
   it("is empty for a reader who is all caught up", () => {
     const done = progress({
       webNovel: "wn:2-1",

@@ -60,13 +60,15 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const after = (list: readonly TrackerUnit[], place: number) => list.find((unit) => unit.position > place);
 
   const next: TrackerUnit[] = [];
+  // A book of side stories started: its next volume, offered where it fits (below), not ahead of the story.
+  const sideVolumes: TrackerUnit[] = [];
   if (followed.has("web_novel"))
     next.push(...[after(byMedium.web_novel, placeOf(progress.webNovel))].filter((unit) => unit !== undefined));
   for (const collection of lightNovelCollections(units)) {
     if (lastVolumeKey(progress, collection.code) === null) continue;
     const read = lastVolumeNumber(progress, collection.code);
     const volume = collection.volumes.find((unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > read);
-    if (volume) next.push(volume);
+    if (volume) (volume.sideVolume ? sideVolumes : next).push(volume);
   }
   const animePlace = placeOf(progress.anime);
   // A viewer of recuts alone is offered their next episodes, not the season's own.
@@ -107,6 +109,8 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const shorts = followed.has("anime")
     ? unchecked([...byMedium.break_time, ...byMedium.anime_specials]).sort((a, b) => a.position - b.position)
     : [];
+  // A side volume fits at a point of the story: offered once the reader is there or it comes before what is next.
+  next.push(...sideVolumes.filter((volume) => volume.position <= Math.max(furthest, upcoming)));
   // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
   next.push(
     ...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE),
