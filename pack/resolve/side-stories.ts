@@ -20,6 +20,12 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
     slugs.add(story.slug);
     const key = sideStoryKey(story.slug);
     const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
+    // A story that gives a fate away before it is read waits for what reveals that, or for the story
+    // itself: its reader (of the story, of the book that prints it, of what tells it) has read what it tells.
+    const revealedBy =
+      gated.revealedBy === null
+        ? null
+        : [...new Set([...gated.revealedBy.split(" "), ...revealersOf(key).split(" ")])].join(" ");
     // The slug is in every address and anchor of the story: it must not spell a title the shield hides.
     if (story.revealAt && slugOf(story.title) === story.slug)
       report(
@@ -47,7 +53,7 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
         })),
       ),
       position: positionOf(timeline, key),
-      revealed_by: gated.revealedBy,
+      revealed_by: revealedBy,
     });
     search.push({
       ref: `side_story:${story.slug}`,
@@ -58,7 +64,7 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
       aliases: story.originalTitle ?? "",
       body: story.summary ?? "",
       reveal_position: gated.position,
-      revealed_by: unitEntryRevealedBy(revealersOf, key, gated.revealedBy),
+      revealed_by: unitEntryRevealedBy(revealersOf, key, revealedBy),
     });
   });
   return { stories, search };

@@ -45,4 +45,19 @@ describe("side stories a light novel volume prints", () => {
     const unseen = await load(sideStoriesLoader, "/side_stories?story=ash-warden-apprentice-days");
     expect(unseen.sideStories.find((each) => each.key === story.key)?.title.content ?? null).toBeNull();
   });
+
+  it("a story that gives a fate away is its reader's once read, alone or in its book, title and summary", async () => {
+    // ss:the-first-ledger-page waits for wn:6-28 (revealAt); reading it, or ln:ssc-3 that prints it, is reading what it tells.
+    const story = rows.side_stories.find((row) => row.key === "ss:the-first-ledger-page")!;
+    const shown = async (reveal: string) => {
+      const page = await load(sideStoriesLoader, `/side_stories?story=the-first-ledger-page&reveal=${reveal}`);
+      const found = page.sideStories.find((each) => each.key === story.key)!;
+      return [found.title.content?.title ?? null, found.summary?.content ?? null];
+    };
+    expect(await shown("ss:the-first-ledger-page")).toEqual([story.title, story.summary]);
+    expect(await shown("ln:ssc-3")).toEqual([story.title, story.summary]);
+    expect(await shown("wn:6-28")).toEqual([story.title, story.summary]);
+    expect(await shown("wn:6-27")).toEqual([null, null]);
+    expect(await shown("ss:festival-night,titles")).toEqual([null, null]);
+  });
 });
