@@ -222,6 +222,15 @@ export function revealedByAny(
 }
 
 /**
+ * What reveals a side story that gives a fate away before it is read (`flagged`, from its revealAt),
+ * with its own readers: of the story, of the book that prints it, of what tells it, who have read what it
+ * tells. Its title and summary wait for either.
+ */
+export function readByItsReaders(revealersOf: (unitKey: string) => string, flagged: string, story: string) {
+  return [...new Set([...flagged.split(" "), ...revealersOf(story).split(" ")])].join(" ");
+}
+
+/**
  * What reveals a unit's entry in the site search: its title's gate (app/lib/shield/knowledge.ts:
  * `titleRevealers`), since an entry is found by its title. A title the pack flags (`flagged`) stays behind
  * what reveals it; any other is found by a reader who reached the unit or chose to see titles of what

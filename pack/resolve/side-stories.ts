@@ -1,7 +1,7 @@
 import type { SearchEntryRow, SideStoryRow } from "../rows";
 import { sideStoryKey, unitPath } from "../../app/lib/content/units";
 import { positionOf, type Resolution } from "./resolution";
-import { unitEntryRevealedBy } from "../reveals";
+import { readByItsReaders, unitEntryRevealedBy } from "../reveals";
 
 /** A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch". */
 export const slugOf = (title: string) =>
@@ -20,12 +20,7 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
     slugs.add(story.slug);
     const key = sideStoryKey(story.slug);
     const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
-    // A story that gives a fate away before it is read waits for what reveals that, or for the story
-    // itself: its reader (of the story, of the book that prints it, of what tells it) has read what it tells.
-    const revealedBy =
-      gated.revealedBy === null
-        ? null
-        : [...new Set([...gated.revealedBy.split(" "), ...revealersOf(key).split(" ")])].join(" ");
+    const revealedBy = gated.revealedBy === null ? null : readByItsReaders(revealersOf, gated.revealedBy, key);
     // The slug is in every address and anchor of the story: it must not spell a title the shield hides.
     if (story.revealAt && slugOf(story.title) === story.slug)
       report(
