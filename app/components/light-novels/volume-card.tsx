@@ -15,15 +15,13 @@ import { volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { countOf, nouns } from "~/lib/words";
 
 /** One volume on the light novels page: cover, dates, what it adapts, its changes and chapters, its mistakes. */
-export function VolumeCard({
-  volume,
-  collectionName,
-  eager,
-}: {
+interface VolumeProps {
   volume: LightNovelVolume;
   collectionName: string;
   eager: boolean;
-}) {
+}
+
+export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
   return (
     // On a phone the cover sits beside the name and dates only, and what follows takes the card's
     // whole width: beside a cover, a column of 150 px is too narrow for a sentence.
@@ -186,15 +184,7 @@ export function VolumeCard({
  * A volume's cover where the reader may see its title, since the cover prints it; until then (and before
  * the page is interactive) an empty frame of the same size, so nothing moves when it comes.
  */
-function VolumeCover({
-  volume,
-  collectionName,
-  eager,
-}: {
-  volume: LightNovelVolume;
-  collectionName: string;
-  eager: boolean;
-}) {
+function VolumeCover({ volume, collectionName, eager }: VolumeProps) {
   const cover = useShownContent(volume.cover ?? noCover);
   if (cover === null)
     return (
