@@ -11,8 +11,8 @@ import { Spoiler } from "~/components/spoiler";
 import { TITLE_HIDDEN, useTitleHeldBack } from "~/components/unit-title";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { titleAfterLabel } from "~/lib/content/labels";
-import { type Medium, slugPattern, unitMediumLabels, unitPath } from "~/lib/content/units";
+import { mediumAndPlace, titleAfterLabel } from "~/lib/content/labels";
+import { slugPattern, unitPath } from "~/lib/content/units";
 import { cn } from "~/lib/cn";
 import { displayPath } from "~/lib/http/display-path";
 import { knows } from "~/lib/shield/knowledge";
@@ -249,7 +249,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
         {character.firstAppearances.length ? (
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {character.firstAppearances.map((appearance) => {
-              const names = appearanceNames(appearance);
+              const names = mediumAndPlace(appearance);
               return (
                 <li key={appearance.key}>
                   <Link
@@ -320,17 +320,6 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
  * Under an appearance's label, only what its title adds to it ("The Unburnt Wick", not "Lanternfall 1:
  * The Unburnt Wick"); "Title hidden" where it waits for the reader to reach the unit.
  */
-/**
- * A first appearance's medium and its place in it, each said once: "Web novel" over "Arc 1 · Chapter 7";
- * a manga chapter's series, which says the medium, over its chapter: "Manga 1" over "Chapter 3".
- */
-function appearanceNames({ medium, label }: { medium: Medium; label: string }) {
-  const within = label.indexOf(" · ");
-  return medium === "manga" && within !== -1
-    ? { medium: label.slice(0, within), place: label.slice(within + " · ".length) }
-    : { medium: unitMediumLabels[medium], place: label };
-}
-
 function AppearanceTitle({ label, title }: { label: string; title: Gated<string | null> }) {
   const heldBack = useTitleHeldBack(title);
   return (

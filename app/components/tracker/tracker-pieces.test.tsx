@@ -187,6 +187,43 @@ describe("UpNext", () => {
     expect(html).toContain(">Side story<");
   });
 
+  it("says a unit's medium over its place, never twice: a side story, a film, a manga chapter", () => {
+    const unit = (key: string, medium: TrackerUnit["medium"], label: string): TrackerUnit => ({
+      key,
+      medium,
+      position: 1,
+      label,
+      title: { revealedBy: ["anime:9-9"], content: null },
+      group: "",
+      collection: null,
+      coveredBy: [key],
+    });
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <UpNext
+            units={upNext([
+              unit("ss:blog", "side_stories", "Side story · Author's blog, Jan 2015"),
+              unit("sp:film", "anime_specials", "Anime · Film"),
+              unit("manga:wick-9", "manga", "Manga 1 · Chapter 9"),
+            ])}
+            onMarkRead={noop}
+          />
+        ),
+      },
+    ]);
+    const html = renderToStaticMarkup(<Stub />);
+    const cards = [...html.matchAll(/<li[^>]*><p[^>]*>([^<]*)<\/p><p><a[^>]*>([^<]*)<\/a>/g)].map((card) =>
+      card.slice(1),
+    );
+    expect(cards).toEqual([
+      ["Side story", "Author&#x27;s blog, Jan 2015"],
+      ["Anime", "Film"],
+      ["Manga 1", "Chapter 9"],
+    ]);
+  });
+
   it("says nothing under a side story whose title only says its name again", () => {
     const story: TrackerUnit = {
       key: "ss:if-heiress",

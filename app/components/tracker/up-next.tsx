@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { UnitTitle } from "~/components/unit-title";
 import { Button } from "~/components/ui/button";
-import { titleAfterLabel } from "~/lib/content/labels";
-import { unitMediumLabels, unitPath } from "~/lib/content/units";
+import { mediumAndPlace, titleAfterLabel } from "~/lib/content/labels";
+import { unitPath } from "~/lib/content/units";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import type { UpNextUnits } from "~/lib/progress/up-next";
 import { formatNumber } from "~/lib/format";
@@ -16,7 +16,8 @@ export function consumedVerb(unit: TrackerUnit) {
 }
 
 /**
- * One unit to read or watch: its medium, its label linked to where it is, its title behind the shield
+ * One unit to read or watch: its medium, its place in it linked to where it is (each said once: "Side
+ * story" over "Lanternfall EX 1"), its title behind the shield
  * ("Title hidden" while it waits for the reader, as the catalogues say it), and a way to mark it.
  */
 function UnitCard({
@@ -28,14 +29,13 @@ function UnitCard({
   action: string;
   onMark: (unit: TrackerUnit) => void;
 }) {
+  const names = mediumAndPlace(unit);
   return (
     <li className="rounded-lg border border-border bg-card p-3 text-sm">
-      <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        {unitMediumLabels[unit.medium]}
-      </p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{names.medium}</p>
       <p>
         <Link to={unitPath(unit.key)} className="tap-line font-medium text-primary underline">
-          {unit.label}
+          {names.place}
         </Link>
       </p>
       {/* Kept apart from the button below, so a finger on the placeholder's "Show it" never lands on it. */}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  mediumAndPlace,
+  placeWithinMedium,
   breakTimeAiring,
   breakTimeLabel,
   labelWithTitle,
@@ -241,6 +243,32 @@ describe("webNovelEntryNames", () => {
   it("does not say a prologue's kind twice when its title is only that word", () => {
     expect(labelWithTitle("Arc 1 · Prologue", "Prologue")).toBe("Arc 1 · Prologue");
     expect(titleAfterLabel("Arc 7 · Epilogue", "Epilogue: Lamps at Morning")).toBe("Lamps at Morning");
+  });
+});
+
+describe("mediumAndPlace", () => {
+  it("says the medium once, over the place within it", () => {
+    expect(mediumAndPlace({ medium: "side_stories", label: "Side story · Lanternfall EX 1" })).toEqual({
+      medium: "Side story",
+      place: "Lanternfall EX 1",
+    });
+    expect(mediumAndPlace({ medium: "anime_specials", label: "Anime · OVA 2" })).toEqual({
+      medium: "Anime",
+      place: "OVA 2",
+    });
+    expect(mediumAndPlace({ medium: "web_novel", label: "Arc 1 · Chapter 7" })).toEqual({
+      medium: "Web novel",
+      place: "Arc 1 · Chapter 7",
+    });
+    expect(mediumAndPlace({ medium: "manga", label: "Manga 2 · Chapter 12.5" })).toEqual({
+      medium: "Manga 2",
+      place: "Chapter 12.5",
+    });
+  });
+
+  it("keeps a label whole where it does not start with its medium", () => {
+    expect(placeWithinMedium({ medium: "side_stories", label: "Side storybook" })).toBe("Side storybook");
+    expect(placeWithinMedium({ medium: "light_novels", label: "Lanternfall 3" })).toBe("Lanternfall 3");
   });
 });
 

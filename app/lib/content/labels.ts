@@ -1,4 +1,5 @@
-import type { AnimeSpecialKind, ChapterKind } from "../vocabulary";
+import type { AnimeSpecialKind, ChapterKind, Medium } from "../vocabulary";
+import { unitMediumLabels } from "./units";
 
 /**
  * A story unit's or group's label with its title, composed once for every place that names it
@@ -175,6 +176,27 @@ export function placeName(place: UnitPlace): string {
     case "manga":
       return `${mangaSeriesName(place.series)} · Chapter ${place.number}`;
   }
+}
+
+/**
+ * A unit's label without its medium in front, for a place that says the medium beside it (a badge, a
+ * card's heading): "Lanternfall EX 1" beside "Side story", "OVA 2" beside "Anime".
+ */
+export function placeWithinMedium({ medium, label }: { medium: Medium; label: string }) {
+  const kind = `${unitMediumLabels[medium]} · `;
+  return label.startsWith(kind) ? label.slice(kind.length) : label;
+}
+
+/**
+ * A unit's medium and its place in it, each said once, for a card that names both: "Web novel" over
+ * "Arc 1 · Chapter 7", "Side story" over "Lanternfall EX 1"; a manga chapter's series, which says the
+ * medium, over its chapter: "Manga 1" over "Chapter 3".
+ */
+export function mediumAndPlace(unit: { medium: Medium; label: string }) {
+  const within = unit.label.indexOf(" · ");
+  return unit.medium === "manga" && within !== -1
+    ? { medium: unit.label.slice(0, within), place: unit.label.slice(within + " · ".length) }
+    : { medium: unitMediumLabels[unit.medium], place: placeWithinMedium(unit) };
 }
 
 /** A Break Time short's label: "Season 1 · Break Time 2". */

@@ -1,4 +1,4 @@
-import { titleBesideLabel } from "../content/labels";
+import { placeWithinMedium, titleBesideLabel } from "../content/labels";
 import { type Medium, unitMediumLabels, unitPath } from "../content/units";
 import type { Gated } from "../shield/gated";
 import { REVEAL_PARAMETER, type TitlesChoice, UNREACHED_TITLES } from "../shield/knowledge";
@@ -77,10 +77,7 @@ export function releaseName(release: Pick<Release, "label" | "title" | "medium" 
  * A release's place beside the badge that says its kind: its label without the kind in front, which
  * the badge already says ("Author's blog" under "Side story", where the label is "Side story · Author's blog").
  */
-export function releasePlace(release: Pick<Release, "label" | "medium" | "edition">) {
-  const kind = `${unitMediumLabels[release.medium]} · `;
-  return release.label.startsWith(kind) ? release.label.slice(kind.length) : release.label;
-}
+export const releasePlace = (release: Pick<Release, "label" | "medium">) => placeWithinMedium(release);
 
 /** What happens on a release's date, in a few words: "On sale in Japan", "On air". */
 export function releaseEvent({ medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">) {
