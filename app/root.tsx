@@ -25,11 +25,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta(loaderData?.config.siteName, {
-    title: loaderData?.config.siteName ?? UNNAMED_SITE.name,
-    description: loaderData?.config.siteDescription ?? UNNAMED_SITE.description,
-  });
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: loaderData?.config.siteName ?? UNNAMED_SITE.name,
+      description: loaderData?.config.siteDescription ?? UNNAMED_SITE.description,
+    },
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { refuse } from "~/lib/forms/form";
 import { formErrorsOf } from "~/lib/http/error-body";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import type { SignInDeletion } from "~/browser/firebase-auth.client";
 import { usePublicConfig } from "~/browser/user";
 import { forgetAccount } from "~/models/account.server";
@@ -27,11 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { signedIn: user !== null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Delete your account",
-    description: "Delete your account and what the site keeps of it.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Delete your account",
+      description: "Delete your account and what the site keeps of it.",
+    },
+  );
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);

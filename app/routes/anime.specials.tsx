@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { slugPattern } from "~/lib/content/units";
 import type { MissingFilter } from "~/lib/http/missing-filter";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { publicCopy } from "~/lib/shield/gated";
 import { nouns } from "~/lib/words";
@@ -42,13 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, specials);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const paging = publicCopy(loaderData)?.paging;
-  return pageMeta(siteNameFrom(matches), {
-    title: `Anime · OVAs, specials and films${paging && paging.page > 1 ? ` · page ${paging.page}` : ""}`,
-    description:
-      "The anime's OVAs, specials and films, released apart from its seasons: what each adapts, when it came out and which episode it is watched after.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: `Anime · OVAs, specials and films${paging && paging.page > 1 ? ` · page ${paging.page}` : ""}`,
+      description:
+        "The anime's OVAs, specials and films, released apart from its seasons: what each adapts, when it came out and which episode it is watched after.",
+    },
+  );
 };
 
 export default function AnimeSpecials({ loaderData }: Route.ComponentProps) {

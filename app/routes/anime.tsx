@@ -32,7 +32,7 @@ import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { runtimeLabel } from "~/lib/content/air-times";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
@@ -59,13 +59,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, anime);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
   const season = data?.season;
-  return pageMeta(siteNameFrom(matches), {
-    title: season ? `Anime · ${labelWithTitle(`Season ${season.number}`, season.title)}` : "Anime",
-    description: `${countOf(data?.seasons.length ?? 0, nouns.season)} and ${countOf(data?.episodeCount ?? 0, nouns.episode)} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: season ? `Anime · ${labelWithTitle(`Season ${season.number}`, season.title)}` : "Anime",
+      description: `${countOf(data?.seasons.length ?? 0, nouns.season)} and ${countOf(data?.episodeCount ?? 0, nouns.episode)} of the anime: which web novel chapters and light novel volumes each adapts, what the adaptation skipped or told in another order, its Break Time shorts and translation notes.`,
+    },
+  );
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {

@@ -6,19 +6,22 @@ import { toast } from "~/components/ui/toast-store";
 import { API_BASE, API_LIMITS, API_PAGE_SIZE } from "~/lib/api/contract";
 import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import { revealParameter } from "~/lib/shield/shield";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { useShield } from "~/browser/spoiler-shield";
 import type { Route } from "./+types/api";
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "API",
-    description:
-      "A public, read-only JSON API over the story's units, characters, releases, translation notes and discussions, as spoiler-safe as the site.",
-  });
+export const meta: MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "API",
+      description:
+        "A public, read-only JSON API over the story's units, characters, releases, translation notes and discussions, as spoiler-safe as the site.",
+    },
+  );
 
 const endpoints = [
   ["/series", "The series: who made it, its media, totals, arcs, light novel collections and anime seasons."],

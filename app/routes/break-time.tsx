@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getBreakTime } from "~/models/break-time.server";
@@ -30,15 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, breakTime);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  return pageMeta(siteNameFrom(matches), {
-    title:
-      data && data.seasons.length > 1 && data.selectedSeason !== null
-        ? `Break Time · Season ${data.selectedSeason}`
-        : "Break Time",
-    description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title:
+        data && data.seasons.length > 1 && data.selectedSeason !== null
+          ? `Break Time · Season ${data.selectedSeason}`
+          : "Break Time",
+      description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,
+    },
+  );
 };
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {

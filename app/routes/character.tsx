@@ -16,7 +16,7 @@ import { slugPattern, unitPath } from "~/lib/content/units";
 import { cn } from "~/lib/cn";
 import { displayPath } from "~/lib/http/display-path";
 import { knows } from "~/lib/shield/knowledge";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { getCharacter } from "~/models/character-profile.server";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShieldedData, useShield } from "~/browser/spoiler-shield";
@@ -45,27 +45,36 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 const notMetTitle = "A character you have not met yet";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location, error }) => {
   const data = publicCopy(loaderData);
   // What everyone may see: a gated character is named in no title, whatever `reveal` a link carried.
   const character = data?.character?.content;
   // No data: an address that is no character's at all (not a slug), answered by the error page.
   if (!data)
-    return pageMeta(siteNameFrom(matches), {
-      title: "Page not found",
-      description: `Page not found: ${displayPath(location.pathname)}`,
-    });
+    return pageMeta(
+      { matches, error },
+      {
+        title: "Page not found",
+        description: `Page not found: ${displayPath(location.pathname)}`,
+      },
+    );
   if (!character)
-    return pageMeta(siteNameFrom(matches), {
-      title: notMetTitle,
-      description: `${notMetTitle}, or no one: ${displayPath(location.pathname)}`,
-    });
-  return pageMeta(siteNameFrom(matches), {
-    title: character.name,
-    description:
-      character.summary ?? `Profile of ${character.name}: names, affiliations, first appearances and relationships.`,
-    type: "profile",
-  });
+    return pageMeta(
+      { matches, error },
+      {
+        title: notMetTitle,
+        description: `${notMetTitle}, or no one: ${displayPath(location.pathname)}`,
+      },
+    );
+  return pageMeta(
+    { matches, error },
+    {
+      title: character.name,
+      description:
+        character.summary ?? `Profile of ${character.name}: names, affiliations, first appearances and relationships.`,
+      type: "profile",
+    },
+  );
 };
 
 type Profile = NonNullable<NonNullable<Unshielded<Route.ComponentProps["loaderData"]>["character"]>["content"]>;

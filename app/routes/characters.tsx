@@ -14,7 +14,7 @@ import { Select } from "~/components/ui/select";
 import { oneOf } from "~/lib/http/params";
 import { media, mediumLabels } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { cleanQuery } from "~/lib/search/query";
 import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
 import { getCharacterCatalogue } from "~/models/characters.server";
@@ -47,13 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return missingAffiliation || page > catalogue.pageCount ? data(sealed, { status: 404 }) : sealed;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  return pageMeta(siteNameFrom(matches), {
-    title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
-    description:
-      "The characters of the series a reader has met, by name: search by name or alias, filter by affiliation or the medium they first appear in.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
+      description:
+        "The characters of the series a reader has met, by name: search by name or alias, filter by affiliation or the medium they first appear in.",
+    },
+  );
 };
 
 export default function Characters({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Spoiler } from "~/components/spoiler";
 import { formatDate } from "~/lib/format";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { commentPath, REPLY_NOTICES } from "~/lib/discussion/thread";
 import { getDecisionsOn } from "~/models/comment-moderation.server";
@@ -24,11 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, { replies, decisions });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Your discussion",
-    description: "Replies other readers posted under your comments, and moderators' decisions on them.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Your discussion",
+      description: "Replies other readers posted under your comments, and moderators' decisions on them.",
+    },
+  );
 
 /**
  * Replies to the reader's comments: when, and where. No reply's words are here: the thread shows them

@@ -11,7 +11,7 @@ import { THREAD_CACHE_CONTROL } from "~/lib/discussion/thread";
 import { readFields, refuse } from "~/lib/forms/form";
 import { answerTo, threadFormFields } from "~/lib/discussion/thread-forms";
 import { isUnitKey } from "~/lib/content/units";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";
 import { countOf, nouns } from "~/lib/words";
 import { keepingTheForm } from "~/browser/form-outage";
@@ -59,13 +59,16 @@ export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) 
 /** Kept at the edge only seconds (a signed-in reader's answers are private anyway). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": THREAD_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const thread = publicCopy(loaderData);
   const label = thread?.unit.label ?? "A part of the story";
-  return pageMeta(siteNameFrom(matches), {
-    title: `Discussion: ${label}`,
-    description: `What readers who have read or watched ${label} say about it. Comments that touch more are hidden from anyone who has not got that far.`,
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: `Discussion: ${label}`,
+      description: `What readers who have read or watched ${label} say about it. Comments that touch more are hidden from anyone who has not got that far.`,
+    },
+  );
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {

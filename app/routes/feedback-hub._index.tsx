@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReportStatusBadge } from "~/components/report-status";
 import { formatDate } from "~/lib/format";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
 import { forgetDraft } from "~/browser/report-draft";
 import { useOptionalUser } from "~/browser/user";
@@ -20,11 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { reports: await getReaderReports(context.db, user.uid), admin: user.admin };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Feedback hub",
-    description: "Report bugs, content errors and mistranslations, suggest features, and follow your reports.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Feedback hub",
+      description: "Report bugs, content errors and mistranslations, suggest features, and follow your reports.",
+    },
+  );
 
 export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
   const { reports, admin } = loaderData;

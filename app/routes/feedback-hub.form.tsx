@@ -11,7 +11,7 @@ import { FormError, Honeypot } from "~/components/ui/field";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { type FormErrors, firstInvalid, HONEYPOT_FIELD, readFields, refuse } from "~/lib/forms/form";
 import { isUnitKey } from "~/lib/content/units";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
 import { useReportDraft } from "~/browser/report-draft";
 import { getReportChoices, submitReport } from "~/models/report-filing.server";
@@ -39,9 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { slug: form.slug, choices, prefill, submissionId: crypto.randomUUID() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const form = formBySlug(loaderData?.slug ?? "");
-  return pageMeta(siteNameFrom(matches), { title: form?.title ?? "Feedback", description: form?.summary ?? "" });
+  return pageMeta({ matches, error }, { title: form?.title ?? "Feedback", description: form?.summary ?? "" });
 };
 
 /** A submission id as the loader makes it (crypto.randomUUID): an RFC 9562 UUID, lower-case. */

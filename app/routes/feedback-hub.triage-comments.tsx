@@ -14,7 +14,7 @@ import { formatDate } from "~/lib/format";
 import { readFields, refuse } from "~/lib/forms/form";
 import { threadFormFields } from "~/lib/discussion/thread-forms";
 import { formErrorsOf } from "~/lib/http/error-body";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { countOf, nouns } from "~/lib/words";
 import { dismissCommentReports, getModerationQueue, type ReportedComment } from "~/models/comment-moderation.server";
 import { assertSameOrigin } from "~/server/origin.server";
@@ -41,11 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return queue;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Reported comments",
-    description: "Moderators' queue of comments readers reported.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Reported comments",
+      description: "Moderators' queue of comments readers reported.",
+    },
+  );
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);

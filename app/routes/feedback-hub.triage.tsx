@@ -15,7 +15,7 @@ import { formErrorsOf } from "~/lib/http/error-body";
 import { checkWith, readFields, type Refusal, refuse } from "~/lib/forms/form";
 import { formatDate } from "~/lib/format";
 import { mistakeCategoryLabels, mistakeSeverityLabels } from "~/lib/mistakes/rules";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { formByKind, reportForms, reportPlace, reportStatusLabels } from "~/lib/forms/report-forms";
 import { mistakeCategories, mistakeSeverities, reportStatuses } from "~/lib/vocabulary";
 import { countOf, nouns } from "~/lib/words";
@@ -45,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, ...reports };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), { title: "Triage", description: "Moderators' view of every report." });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta({ matches, error }, { title: "Triage", description: "Moderators' view of every report." });
 
 const decisionFields = ["reportId", "from", "status", "duplicateOf", "category", "severity", "note"] as const;
 type DecisionField = (typeof decisionFields)[number];

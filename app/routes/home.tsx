@@ -21,15 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, await getSeriesOverview(context.db, releaseDay()));
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
   const siteName = siteNameFrom(matches);
-  return pageMeta(siteName, {
-    title: siteName ?? UNNAMED_SITE.name,
-    description: data?.series
-      ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories and anime, in order.`
-      : "A spoiler-safe companion to a serialized story in every medium.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: siteName ?? UNNAMED_SITE.name,
+      description: data?.series
+        ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories and anime, in order.`
+        : "A spoiler-safe companion to a serialized story in every medium.",
+    },
+  );
 };
 
 /** What each area holds, for the home page's overview (only this page needs the words). */

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { collectionCodePattern } from "~/lib/content/units";
 import { formatMonthRange } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { getLightNovels } from "~/models/light-novels.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -41,16 +41,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, lightNovels);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
   const collection = data?.collections.find((each) => each.code === data.selectedCollection);
-  return pageMeta(siteNameFrom(matches), {
-    title: collection ? `Light novels · ${collection.name}` : "Light novels",
-    description: collection
-      ? `${collection.name}: ${countOf(collection.volumeCount, nouns.volume)} with release dates, ISBNs, chapters and the web novel chapters each adapts.`
-      : "Every light novel collection and volume with release dates, ISBNs, chapters and web novel coverage.",
-    type: "book",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: collection ? `Light novels · ${collection.name}` : "Light novels",
+      description: collection
+        ? `${collection.name}: ${countOf(collection.volumeCount, nouns.volume)} with release dates, ISBNs, chapters and the web novel chapters each adapts.`
+        : "Every light novel collection and volume with release dates, ISBNs, chapters and web novel coverage.",
+      type: "book",
+    },
+  );
 };
 
 const kindLabels = { main: "Main story", side: "Side volumes", short_stories: "Short story collections" } as const;

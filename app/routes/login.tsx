@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast-store";
 import { authErrorField, authErrorMessage } from "~/lib/account/auth-errors";
 import { collectErrors, type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { safeRedirect } from "~/lib/http/safe-redirect";
 import { getPublicConfig } from "~/server/env.server";
 import { clearSessionCookies, getSession, getSignedInUser } from "~/server/session.server";
@@ -38,11 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...page, sessionEnded: true }, { headers: withCookies(await clearSessionCookies(context.env)) });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Sign in",
-    description: "Sign in or create an account to report mistakes and follow what becomes of your reports.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Sign in",
+      description: "Sign in or create an account to report mistakes and follow what becomes of your reports.",
+    },
+  );
 
 type Mode = "sign-in" | "sign-up" | "reset";
 

@@ -12,7 +12,7 @@ import { UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { type MangaChapter, type MangaSeries, type MangaVolume, mangaVolumeReach } from "~/lib/content/manga";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatMonthRange } from "~/lib/format";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";
 import { countOf, nouns } from "~/lib/words";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -37,16 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, manga);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  return pageMeta(siteNameFrom(matches), {
-    // A series by its title where the pack does not flag it ("Manga 1" would say the area's name twice).
-    title:
-      data?.selected && data.series.length > 1 && data.selected.title.content
-        ? `Manga · ${data.selected.title.content.title}`
-        : "Manga",
-    description: `${countOf(data?.series.length ?? 0, nouns.mangaSeries)} and ${countOf(data?.chapterCount ?? 0, nouns.mangaChapter)}: their volumes, when each came out, and which web novel chapters each chapter adapts.`,
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      // A series by its title where the pack does not flag it ("Manga 1" would say the area's name twice).
+      title:
+        data?.selected && data.series.length > 1 && data.selected.title.content
+          ? `Manga · ${data.selected.title.content.title}`
+          : "Manga",
+      description: `${countOf(data?.series.length ?? 0, nouns.mangaSeries)} and ${countOf(data?.chapterCount ?? 0, nouns.mangaChapter)}: their volumes, when each came out, and which web novel chapters each chapter adapts.`,
+    },
+  );
 };
 
 export default function Manga({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { displayPath } from "~/lib/http/display-path";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { notFound } from "~/server/not-found.server";
 import type { Route } from "./+types/not-found";
 
@@ -14,11 +14,14 @@ export function action() {
   notFound();
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Page not found",
-    description: `Page not found: ${displayPath(location.pathname)}`,
-  });
+export const meta: Route.MetaFunction = ({ location, matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Page not found",
+      description: `Page not found: ${displayPath(location.pathname)}`,
+    },
+  );
 
 export default function NotFoundRoute() {
   return null;

@@ -2,7 +2,7 @@ import type { MetaFunction } from "react-router";
 import { AnalyticsOptOut } from "~/components/analytics-opt-out";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { storageKeys } from "~/lib/runtime/storage-keys";
 import { analyticsStorageNote, sentProgressStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
 import { usePublicConfig } from "~/browser/user";
@@ -10,11 +10,14 @@ import { usePublicConfig } from "~/browser/user";
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Privacy policy",
-    description: "Exactly what this site stores in your browser, which cookies it sets, and what it sends where.",
-  });
+export const meta: MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Privacy policy",
+      description: "Exactly what this site stores in your browser, which cookies it sets, and what it sends where.",
+    },
+  );
 
 const cookies = [
   {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { TrackerLoading } from "~/components/tracker/tracker-header";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { revealParameter } from "~/lib/shield/shield";
 import { loadShield } from "~/browser/spoiler-shield";
 import { fetchTimeline } from "~/browser/tracker-timeline";
@@ -49,12 +49,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Reading tracker",
-    description:
-      "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Reading tracker",
+      description:
+        "Track how far you are in the web novel, light novels, side stories, anime and Break Time, and keep spoilers away.",
+    },
+  );
 
 export function HydrateFallback() {
   return <TrackerLoading signedIn={Boolean(useOptionalUser())} />;

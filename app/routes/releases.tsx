@@ -7,7 +7,7 @@ import { ReleaseRow } from "~/components/release-row";
 import { cn } from "~/lib/cn";
 import { media, mediumLabels } from "~/lib/content/units";
 import { oneOf } from "~/lib/http/params";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { missingMedium } from "~/lib/http/missing-filter";
 import { pageInfo, showingRange } from "~/lib/http/paging";
 import {
@@ -92,14 +92,17 @@ function radarPath(medium: string | null, everyUpcoming: boolean) {
   return params.size ? `/releases?${params}` : "/releases";
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
   const title = data?.medium ? capitalised(`${releaseNouns[data.medium]} releases`) : "Releases";
-  return pageMeta(siteNameFrom(matches), {
-    title: data?.everyUpcoming ? `${title} coming up` : title,
-    description:
-      "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: data?.everyUpcoming ? `${title} coming up` : title,
+      description:
+        "What came out lately and what is coming in every medium: web novel chapters, light novel volumes in Japan and in English, anime episodes, Break Time and side stories, without spoiling a title.",
+    },
+  );
 };
 
 /** Feed readers and calendar apps find the subscriptions from the page's head. */

@@ -9,7 +9,7 @@ import { FilterForm } from "~/components/filter-form";
 import { Input } from "~/components/ui/input";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import {
   cleanQuery,
   parseSearchKind,
@@ -58,13 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return page > pageCount ? data(results, { status: 404 }) : results;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  return pageMeta(siteNameFrom(matches), {
-    title: data?.query ? `Search: ${data.query}` : "Search",
-    description:
-      "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: data?.query ? `Search: ${data.query}` : "Search",
+      description:
+        "Search characters (by name or alias), chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes.",
+    },
+  );
 };
 
 export default function Search({ loaderData }: Route.ComponentProps) {

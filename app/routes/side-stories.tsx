@@ -10,7 +10,7 @@ import { isUnitKey, sideStoryKey, unitAnchor, unitPath } from "~/lib/content/uni
 import { formatDate, formatSite } from "~/lib/format";
 import { countOf, nouns, sideStoryKindNouns } from "~/lib/words";
 import { type SideStoryKind, sideStoryKinds } from "~/lib/vocabulary";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { getSideStories, type SideStory } from "~/models/side-stories.server";
 import { missingSideStory } from "~/lib/http/missing-filter";
 import { requestedPage, requireExistingPage } from "~/server/paging.server";
@@ -39,12 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, sideStories);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  return pageMeta(siteNameFrom(matches), {
-    title: "Side stories",
-    description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses, IF routes and game stories, with where each was published, where to find it and when to read it.`,
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: "Side stories",
+      description: `${countOf(data?.total ?? 0, nouns.sideStory)}: side volumes, short stories, store bonuses, IF routes and game stories, with where each was published, where to find it and when to read it.`,
+    },
+  );
 };
 
 const kindLabels: Record<SideStoryKind, string> = {

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { mediumLabels } from "~/lib/content/units";
 import { formatNumber } from "~/lib/format";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { countedReadersRule, MIN_BUCKET } from "~/lib/content/readership";
 import { countOf, nouns } from "~/lib/words";
 import { getReadership } from "~/models/readership.server";
@@ -23,12 +23,15 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=600" });
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Readership",
-    description:
-      "How far signed-in readers have got, in aggregate: readers per arc and volume, the media they follow, and where readers pause.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Readership",
+      description:
+        "How far signed-in readers have got, in aggregate: readers per arc and volume, the media they follow, and where readers pause.",
+    },
+  );
 
 export default function Readership({ loaderData }: Route.ComponentProps) {
   const data = loaderData;

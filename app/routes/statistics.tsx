@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { rangeLabel, yearStarts } from "~/lib/content/chart-ranges";
 import { formatNumber, formatMonth } from "~/lib/format";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { countOf, type Noun, nounFor, nouns } from "~/lib/words";
 import { getStatistics } from "~/models/statistics.server";
 import type { Route } from "./+types/statistics";
@@ -17,12 +17,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return getStatistics(context.db);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Statistics",
-    description:
-      "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes, characters, the anime's seasons, recuts, OVAs, specials and films, and the manga.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Statistics",
+      description:
+        "The series in numbers: chapters and words per arc, releases over time, light novel coverage, translation notes, characters, the anime's seasons, recuts, OVAs, specials and films, and the manga.",
+    },
+  );
 
 /** "Arc 3", or "Arcs 1–3" for a range of arcs in a long series. */
 const arcLabel = ({ arc, lastArc = arc }: { arc: number; lastArc?: number }) =>

@@ -10,7 +10,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 import { parseMistakeFilters } from "~/lib/mistakes/rules";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { type AnimeMistake, episodeMistakes } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -36,12 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, { filters, ...mistakes });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Anime translation notes",
-    description:
-      "Where the anime's official subtitles, dub and captions differ from the Japanese, by season, episode and timestamp.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Anime translation notes",
+      description:
+        "Where the anime's official subtitles, dub and captions differ from the Japanese, by season, episode and timestamp.",
+    },
+  );
 
 export default function AnimeMistakes({ loaderData }: Route.ComponentProps) {
   const { entries, facets, filters, season, seasons } = useShieldedData(loaderData).data;

@@ -11,7 +11,7 @@ import { unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { parseLnMistakeSlug, parseMistakeFilters } from "~/lib/mistakes/rules";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { showingRange } from "~/lib/http/paging";
 import { getLnCollectionMistakes, getVolumeMistakes } from "~/models/light-novel-mistakes.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -63,22 +63,27 @@ async function lnMistakePage(
   return { kind: "volume" as const, filters, englishOut, ...volume };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  const siteName = siteNameFrom(matches);
   if (data?.kind === "volume") {
-    return pageMeta(siteName, {
-      title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
-      description: data.englishOut
-        ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number} differs from the Japanese, in reading order.`
-        : `${data.volume.collectionName} ${data.volume.number} has no official English edition yet.`,
-      type: "article",
-    });
+    return pageMeta(
+      { matches, error },
+      {
+        title: `${data.volume.collectionName} ${data.volume.number}: translation notes`,
+        description: data.englishOut
+          ? `Where the official English edition of ${data.volume.collectionName} ${data.volume.number} differs from the Japanese, in reading order.`
+          : `${data.volume.collectionName} ${data.volume.number} has no official English edition yet.`,
+        type: "article",
+      },
+    );
   }
-  return pageMeta(siteName, {
-    title: data ? `${data.collection.name}: translation notes` : "Translation notes",
-    description: data ? `Translation-mistake entries for every volume of ${data.collection.name}, by severity.` : "",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: data ? `${data.collection.name}: translation notes` : "Translation notes",
+      description: data ? `Translation-mistake entries for every volume of ${data.collection.name}, by severity.` : "",
+    },
+  );
 };
 
 export default function LnMistakePage({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { countOf, nouns } from "~/lib/words";
 import type { VolumeMistakeCount } from "~/lib/mistakes/entries";
 import { type PageInfo, pageExists, showingRange } from "~/lib/http/paging";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { cleanQuery } from "~/lib/search/query";
 import { getLnMistakeIndex } from "~/models/light-novel-mistakes.server";
 import { useShieldedData } from "~/browser/spoiler-shield";
@@ -36,13 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return pageExists(index.paging) ? found : data(found, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
-  return pageMeta(siteNameFrom(matches), {
-    title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
-    description:
-      "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: data?.query ? `Light novel translation notes: “${data.query}”` : "Light novel translation notes",
+      description:
+        "Every light novel collection and volume with its translation-mistake entries by severity, and a search across all of them.",
+    },
+  );
 };
 
 export default function LnMistakes({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { ShieldedList } from "~/components/shielded-list";
 import { formatDate, formatNumber } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { mistakeCategoryLabels, mistakeSeverityLabels, severities } from "~/lib/mistakes/rules";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import type { MistakeLines, NewestMistake } from "~/lib/mistakes/entries";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getTranslationMetaHub } from "~/models/mistakes.server";
@@ -21,12 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, await getTranslationMetaHub(context.db));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteNameFrom(matches), {
-    title: "Translation notes",
-    description:
-      "Where the official English light novels and anime subtitles differ from the Japanese, entry by entry, with how each is judged.",
-  });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(
+    { matches, error },
+    {
+      title: "Translation notes",
+      description:
+        "Where the official English light novels and anime subtitles differ from the Japanese, entry by entry, with how each is judged.",
+    },
+  );
 
 const severityHelp = {
   minor: "Wording, tone or a small slip; the scene means the same.",

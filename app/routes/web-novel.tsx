@@ -15,7 +15,7 @@ import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle } from "~/lib/content/labels";
 import { formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
-import { pageMeta, siteNameFrom } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getWebNovel, type WebNovelArc, type WebNovelChapter } from "~/models/web-novel.server";
@@ -43,17 +43,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, webNovel);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const data = publicCopy(loaderData);
   const totals = data?.cards.find((candidate) => candidate.number === data.selectedArc);
   const named = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   const arc = totals && named ? { ...totals, ...named } : undefined;
-  return pageMeta(siteNameFrom(matches), {
-    title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
-    description: arc
-      ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${wordsOf(arc)}, ${datesOf(arc)}. Where to read each chapter and which light novel volume adapts it.`
-      : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
-  });
+  return pageMeta(
+    { matches, error },
+    {
+      title: arc ? `Web novel · ${labelWithTitle(`Arc ${arc.number}`, arc.title)}` : "Web novel",
+      description: arc
+        ? `Arc ${arc.number} of the web novel: ${countOf(arc.chapterCount, nouns.chapter)}, ${wordsOf(arc)}, ${datesOf(arc)}. Where to read each chapter and which light novel volume adapts it.`
+        : "Every arc and chapter of the web novel with dates, word counts, where to read and which light novel volume adapts it.",
+    },
+  );
 };
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {

@@ -44,10 +44,12 @@ describe("a filter that names nothing", () => {
     ["/releases?medium=games", "The medium “games” does not exist", "/releases?medium=anime"],
     ["/releases?page=0", "Page 0 does not exist", "/releases?page=1"],
     ["/releases?medium=anime&page=99", "Page 99 does not exist", "/releases?medium=anime&page=1"],
-  ])("%s answers 404, says so and links to what there is", async (path, says, link) => {
+  ])("%s answers 404, says so in its heading and its title, and links to what there is", async (path, says, link) => {
     const { status, html, heading } = await page(path);
     expect(status).toBe(404);
     expect(heading).toBe(says);
+    expect(html).toMatch(new RegExp(`<title>${says.replace(/[()?]/g, "\\$&")} · [^<]*</title>`));
+    expect(html).toContain(`<meta property="og:title" content="${says}"/>`);
     expect(html).not.toContain("Page not found");
     expect(html).toContain(`href="${link}`);
   });
@@ -77,8 +79,9 @@ describe("a filter that names nothing", () => {
   });
 
   it("leaves an address with no page at all a missing page", async () => {
-    const { status, heading } = await page("/web_novels?arc=99");
+    const { status, heading, html } = await page("/web_novels?arc=99");
     expect(status).toBe(404);
     expect(heading).toBe("Page not found: /web_novels");
+    expect(html).toMatch(/<title>Page not found · [^<]*<\/title>/);
   });
 });

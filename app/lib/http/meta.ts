@@ -1,5 +1,6 @@
 import { UNNAMED_SITE } from "../content/site-identity";
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { isMissingFilter } from "./missing-filter-check";
 
 export interface PageMeta {
   title: string;
@@ -8,12 +9,25 @@ export interface PageMeta {
   type?: "website" | "article" | "profile" | "book";
 }
 
-/** Title, description and Open Graph tags for one page, in the one format every route uses. */
-export function pageMeta(
-  siteName: string | undefined,
-  { title, description, type = "website" }: PageMeta,
-): MetaDescriptor[] {
-  const site = siteName ?? UNNAMED_SITE.name;
+/** What a meta function is given that every page's tags depend on: the matched routes and the page's error. */
+interface MetaArgs {
+  matches: ReadonlyArray<{ id: string; data: unknown } | undefined>;
+  /** What the page's loader threw, when the page shows the error page instead. */
+  error?: unknown;
+}
+
+/**
+ * Title, description and Open Graph tags for one page, in the one format every route uses. A page
+ * that shows the error page is named by its error, as the error page's heading says it ("Season 9 does
+ * not exist"), not as the page it would have been.
+ */
+export function pageMeta({ matches, error }: MetaArgs, page: PageMeta): MetaDescriptor[] {
+  const site = siteNameFrom(matches) ?? UNNAMED_SITE.name;
+  const {
+    title,
+    description,
+    type = "website",
+  } = error ? { title: errorTitle(error), description: errorTitle(error) } : page;
   const fullTitle = title === site ? title : `${title} · ${site}`;
   return [
     { title: fullTitle },
@@ -31,4 +45,17 @@ export function pageMeta(
 export function siteNameFrom(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === "root")?.data as { config?: { siteName?: string } } | undefined;
   return root?.config?.siteName;
+}
+
+/**
+ * What an error page is called, in its heading and the document's title: "Arc 99 does not exist" where
+ * the page exists but what its address asks for does not, "Page not found", "Method not allowed", or
+ * the status's own words ("Too Many Requests"); "Internal Server Error" for what threw no response.
+ */
+export function errorTitle(error: unknown) {
+  if (!isRouteErrorResponse(error)) return "Internal Server Error";
+  if (error.status === 404)
+    return isMissingFilter(error.data) ? `${error.data.missing} does not exist` : "Page not found";
+  if (error.status === 405) return "Method not allowed";
+  return error.statusText || "Internal Server Error";
 }
