@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { UnitTitle } from "~/components/unit-title";
 import type { AnimeSpecial, SeasonSpecial } from "~/lib/content/anime";
 import { runtimeLabel } from "~/lib/content/air-times";
-import { animeSpecialKindLabels } from "~/lib/content/labels";
+import { animeSpecialKindLabels, placeWithinMedium } from "~/lib/content/labels";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { countOf, nouns } from "~/lib/words";
 
@@ -30,7 +30,10 @@ export function AnimeSpecialList({ specials }: { specials: readonly AnimeSpecial
   );
 }
 
-/** On a season of /anime: the specials watched after its episodes, by name, and the way to all of them. */
+/**
+ * On a season of /anime: the specials watched after its episodes, each by its kind and its title where
+ * the reader has reached it ("OVA: Paper Boats"), and the way to all of them.
+ */
 export function SeasonSpecials({ specials, count }: { specials: readonly SeasonSpecial[]; count: number }) {
   if (!count) return null;
   return (
@@ -46,6 +49,10 @@ export function SeasonSpecials({ specials, count }: { specials: readonly SeasonS
                 <Link to={unitPath(special.key)} className="text-primary underline">
                   {nameOf(special)}
                 </Link>
+                {": "}
+                <UnitTitle gated={special.title} hidden="title hidden" what={`This ${nameOf(special)}'s title`}>
+                  {(title) => title}
+                </UnitTitle>
                 , watched after{" "}
                 <Link to={unitPath(special.watchAfter.key)} className="text-primary underline">
                   {special.watchAfter.label}
@@ -70,7 +77,7 @@ export function SeasonSpecials({ specials, count }: { specials: readonly SeasonS
 }
 
 /** "Film", "OVA 2": its label without the medium. */
-const nameOf = (special: Pick<AnimeSpecial, "label">) => special.label.replace(/^Anime · /, "");
+const nameOf = (special: Pick<AnimeSpecial, "label">) => placeWithinMedium({ medium: "anime_specials", ...special });
 
 function Special({ special }: { special: AnimeSpecial }) {
   const { adapts } = special;

@@ -21,7 +21,7 @@ import {
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy } from "./db.server";
+import { gatedBy, gatedTitle } from "./db.server";
 import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
@@ -57,7 +57,16 @@ const seasonSpecials = (seasonNumber: number | null) =>
     .innerJoin("anime_specials as sp", "sp.watch_after", "e.key")
     .innerJoin("story_units as u", "u.key", "sp.key")
     .innerJoin("story_units as wa", "wa.key", "e.key")
-    .select(["sp.key", "sp.kind", "u.label", "e.key as watch_after", "wa.label as watch_after_label"])
+    .select([
+      "sp.key",
+      "sp.kind",
+      "u.label",
+      "u.revealed_by",
+      "sp.title",
+      "sp.title_revealed_by",
+      "e.key as watch_after",
+      "wa.label as watch_after_label",
+    ])
     .where("e.season_number", "=", selectedSeason(seasonNumber))
     .orderBy("sp.sort_order");
 
@@ -235,11 +244,12 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     episodeCount: cards.reduce((sum, card) => sum + card.episode_count, 0),
     shortCount: totals[0]?.shorts ?? 0,
     specialCount: totals[0]?.specials ?? 0,
-    /** Those watched after one of the season's episodes, named by their labels (never a spoiler). */
+    /** Those watched after one of the season's episodes, by their labels, their titles as an episode's wait. */
     seasonSpecials: specials.map((special): SeasonSpecial => ({
       key: special.key,
       kind: special.kind,
       label: special.label,
+      title: gatedTitle(special.title_revealed_by, special.revealed_by, special.title),
       watchAfter: { key: special.watch_after, label: special.watch_after_label },
     })),
   };

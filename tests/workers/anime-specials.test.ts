@@ -127,10 +127,21 @@ describe("OVAs, specials and films behind the shield", () => {
         key: "sp:paper-boats",
         kind: "ova",
         label: "Anime · OVA",
+        title: { revealedBy: expect.arrayContaining(["sp:paper-boats"]), content: null },
         watchAfter: { key: "anime:1-6", label: expect.any(String) },
       },
-      { key: FILM, kind: "film", label: "Anime · Film", watchAfter: { key: "anime:1-12", label: expect.any(String) } },
+      {
+        key: FILM,
+        kind: "film",
+        label: "Anime · Film",
+        title: { revealedBy: expect.arrayContaining([FILM]), content: null },
+        watchAfter: { key: "anime:1-12", label: expect.any(String) },
+      },
     ]);
+    // Its title is named to a viewer who watched it, and to no one else.
+    const watched = await load(animeLoader, "/anime?reveal=sp:paper-boats");
+    expect(watched.seasonSpecials.map((each) => each.title.content)).toEqual([special("sp:paper-boats").title, null]);
+    expect(await animeData("anime:1-12")).not.toContain(special("sp:paper-boats").title);
     expect((await load(animeLoader, "/anime?season=2")).seasonSpecials).toEqual([]);
     const all = await load(animeSpecialsLoader, "/anime/specials?special=keepers-almanac");
     expect(all.specials.map((each) => each.key)).toEqual(["sp:paper-boats", FILM, "sp:keepers-almanac"]);

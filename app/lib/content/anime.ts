@@ -192,8 +192,14 @@ export interface AnimeRecut {
  * reveals the special), and its synopsis and note for what reveals the special: itself, and the side
  * story or chapters it tells.
  */
-/** An OVA, special or film as a season of /anime names it: watched after one of the season's episodes. */
-export type SeasonSpecial = Pick<AnimeSpecial, "key" | "kind" | "label"> & { watchAfter: UnitLabel };
+/**
+ * An OVA, special or film as a season of /anime names it: watched after one of the season's episodes, its
+ * title waiting as the special's does on /anime/specials.
+ */
+export type SeasonSpecial = Pick<AnimeSpecial, "key" | "kind" | "label"> & {
+  title: Gated<string>;
+  watchAfter: UnitLabel;
+};
 
 export interface AnimeSpecial {
   key: string;
