@@ -191,7 +191,7 @@ describe("OVAs, specials and films", () => {
     expect(
       problemsOf((specials) => specials.push({ ...originalOva, slug: "a-day-off-at-the-door", titleIsSpoiler: true })),
     ).toEqual([
-      "anime.json › specials[1].slug: spells the special's title, which is flagged: choose a slug that does not give it away",
+      "anime.json › specials[1].slug: spells the special's title, which is flagged: choose a slug of other words, one that does not give it away",
     ]);
     expect(problemsOf((specials) => specials.push({ ...originalOva, kind: "movie" }))).toEqual([
       expect.stringMatching(/^anime\.json › specials\[1\]\.kind: /),

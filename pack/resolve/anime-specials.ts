@@ -2,7 +2,7 @@ import type { AnimeSpecialRow, SearchEntryRow } from "../rows";
 import { animeSpecialKey, unitPath } from "../../app/lib/content/units";
 import { unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
-import { slugOf } from "./side-stories";
+import { slugGivesAway } from "./side-stories";
 
 /**
  * The anime's OVAs, specials and films (anime.json `specials`): each is a unit of its own, watched on its
@@ -39,11 +39,11 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
     });
     reference(special.watchAfter, file, `${path}.watchAfter`, "anime");
     // The slug is in every address and anchor of the special: it must not spell a title the shield hides.
-    if (special.titleIsSpoiler && slugOf(special.title) === special.slug)
+    if (special.titleIsSpoiler && slugGivesAway(special.slug, special.title))
       report(
         file,
         `${path}.slug`,
-        "spells the special's title, which is flagged: choose a slug that does not give it away",
+        "spells the special's title, which is flagged: choose a slug of other words, one that does not give it away",
       );
     // Only a unit placed on the timeline is kept: one whose placement points nowhere is already reported.
     if (!timeline.positions.has(key)) return;
