@@ -10,6 +10,14 @@ describe("a comment's text", () => {
     expect(cleanCommentText("bell\u0007 and\u0000 nul")).toBe("bell and nul");
   });
 
+  it("keeps four marks on a character and no more, so a stack of them never draws over the page", () => {
+    // Z and the first accent are one character once composed: Ź.
+    expect(cleanCommentText("Z" + "\u0301\u0302\u0303\u0304\u0305\u0306".repeat(65))).toBe(
+      "\u0179\u0302\u0303\u0304\u0305",
+    );
+    expect(cleanCommentText("Việt Nam, हिन्दी, ภาษาไทย")).toBe("Việt Nam, हिन्दी, ภาษาไทย");
+  });
+
   it("keeps line breaks, trims each line's end and runs of blank lines", () => {
     expect(cleanCommentText("  one  \r\ntwo\r\r\n\n\n\nthree \n")).toBe("one\ntwo\n\nthree");
   });
@@ -18,8 +26,21 @@ describe("a comment's text", () => {
     expect(textLength("🏮🏮")).toBe(2);
     expect(commentTextProblem("🏮🏮")).toBeNull();
     expect(commentTextProblem(" \u200b\u202e ")).toBe("Write at least two characters.");
+    // Characters that show nothing of themselves are not what a reader wrote.
+    for (const invisible of [
+      "\u200d\u200d",
+      "\ufe0f\ufe0f",
+      "\u{e0020}\u{e0020}",
+      "\u0301\u0301",
+      "\u2800\u2800",
+      "a\u0301\u0301",
+    ])
+      expect(commentTextProblem(invisible), JSON.stringify(invisible)).toBe("Write at least two characters.");
+    expect(commentTextProblem("é!")).toBeNull();
     expect(commentTextProblem("🏮".repeat(4000))).toBeNull();
     expect(commentTextProblem("🏮".repeat(4001))).toBe("Keep it to 4,000 characters (this is 4,001).");
+    expect(commentTextProblem(Array(60).fill("a line").join("\n"))).toBeNull();
+    expect(commentTextProblem(Array(2000).fill(".").join("\n"))).toBe("Keep it to 60 lines (this is 2,000).");
   });
 
   it("picks out http and https addresses, leaving trailing punctuation and other schemes as text", () => {

@@ -1,13 +1,24 @@
 /*
  * What a comment's text may be: plain text with line breaks. It is cleaned the same way in the
  * browser (to count what will be kept) and on the server (what is stored): Unicode normalised,
- * bidirectional controls and invisible characters taken out, line ends made "\n", spaces at line ends
- * and runs of blank lines trimmed. Links stay text; pages draw them (app/components/discussion).
+ * bidirectional controls and invisible characters taken out, marks stacked on one character cut to a
+ * few, line ends made "\n", spaces at line ends and runs of blank lines trimmed. Links stay text; pages
+ * draw them (app/components/discussion).
  */
 
-/** The shortest and longest a comment may be, in characters as a reader counts them (code points). */
+/**
+ * The shortest and longest a comment may be, in characters as a reader counts them (code points); the
+ * shortest counts only characters that show (a mark or a joiner alone shows nothing).
+ */
 export const COMMENT_MIN_LENGTH = 2;
 export const COMMENT_MAX_LENGTH = 4000;
+/** The most lines a comment may take: one character a line would make it thousands of pixels tall. */
+export const COMMENT_MAX_LINES = 60;
+/**
+ * Marks past the fourth on one character (accents, vowel signs): every script writes with fewer, and
+ * hundreds stacked draw a column over the page around the comment.
+ */
+const stackedMarks = /(\p{M}{4})\p{M}+/gu;
 
 /**
  * Characters a comment never keeps: bidirectional embeddings, overrides and isolates (which can make
@@ -25,6 +36,7 @@ export function cleanCommentText(text: string) {
     .normalize("NFC")
     .replace(/\r\n?/g, "\n")
     .replace(removed, "")
+    .replace(stackedMarks, "$1")
     .replace(/\t/g, "  ")
     .replace(/[ \u00a0]+$/gm, "")
     .replace(/\n{3,}/g, "\n\n")
@@ -38,12 +50,19 @@ export function textLength(text: string) {
   return length;
 }
 
+/** Characters that show nothing of themselves: marks, joiners, variation selectors and tags, spaces, the blank Braille cell. */
+const showsNothing = /[\p{M}\p{Default_Ignorable_Code_Point}\s\u2800]/gu;
+
 /** What is wrong with a comment's text as it will be kept, or null. */
 export function commentTextProblem(text: string): string | null {
-  const length = textLength(cleanCommentText(text));
-  if (length < COMMENT_MIN_LENGTH) return "Write at least two characters.";
+  const kept = cleanCommentText(text);
+  const length = textLength(kept);
+  if (textLength(kept.replace(showsNothing, "")) < COMMENT_MIN_LENGTH) return "Write at least two characters.";
   if (length > COMMENT_MAX_LENGTH)
     return `Keep it to ${COMMENT_MAX_LENGTH.toLocaleString("en")} characters (this is ${length.toLocaleString("en")}).`;
+  const lines = kept.split("\n").length;
+  if (lines > COMMENT_MAX_LINES)
+    return `Keep it to ${COMMENT_MAX_LINES} lines (this is ${lines.toLocaleString("en")}).`;
   return null;
 }
 
