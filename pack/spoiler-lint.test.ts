@@ -335,6 +335,8 @@ describe("the spoiler lint", () => {
   it("reads where a side story can be found as public, even when the story itself is gated", () => {
     const problems = problemsOfTiny((files) =>
       Object.assign(files["side-stories.json"].sideStories[1], {
+        // A gated title its slug (if-the-door) does not spell.
+        title: "Had the Hinges Held",
         revealAt: "wn:1-3",
         foundIn: [{ name: "Who Built the Door? (visual novel)" }],
       }),
@@ -348,6 +350,7 @@ describe("the spoiler lint", () => {
     const summaries = (gated: boolean) =>
       problemsOfTiny((files) => {
         Object.assign(files["side-stories.json"].sideStories[1], {
+          title: "Had the Hinges Held",
           summary: "What if nobody built the door?",
           ...(gated && { revealAt: "wn:1-3" }),
         });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   bookLocationPattern,
   formatTimestamp,
+  mistakeTimestampPattern,
   parseBookLocation,
   parseLnMistakeSlug,
   parseMistakeFilters,
@@ -47,6 +48,10 @@ describe("mistake helpers", () => {
     expect(formatTimestamp(3723)).toBe("1:02:03");
     expect(timestampSeconds("12:34")).toBe(754);
     expect(timestampSeconds("1:02:03")).toBe(3723);
+    for (const time of ["12:34", "0:05", "75:30", "1:02:03", "10:59:59"])
+      expect(mistakeTimestampPattern.test(time), time).toBe(true);
+    for (const time of ["99:99", "0:60", "1:75:00", "1:2:03", "12:3", "123:00", "1:02:03:04", ""])
+      expect(mistakeTimestampPattern.test(time), time).toBe(false);
     expect(volumeSlugFromKey("ln:main-3")).toBe("main_v3");
   });
 });

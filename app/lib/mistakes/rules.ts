@@ -84,8 +84,11 @@ export function volumeSlugFromKey(key: string) {
   return volume ? volumeSlug(volume.collection, volume.volume) : null;
 }
 
-/** Where an anime entry's line is spoken: minutes:seconds (12:34) or hours:minutes:seconds (1:02:03). */
-export const mistakeTimestampPattern = /^(\d{1,2}:)?\d{1,2}:\d{2}$/;
+/**
+ * Where an anime entry's line is spoken: minutes:seconds (12:34, 75:30 into a film) or
+ * hours:minutes:seconds (1:02:03), seconds (and minutes after hours) below 60.
+ */
+export const mistakeTimestampPattern = /^(?:\d{1,2}:[0-5]\d|\d{1,2}):[0-5]\d$/;
 
 /**
  * Where in a light novel a passage is, as readers write it: a page of the print edition ("p. 112",
