@@ -22,6 +22,8 @@ export interface TriageDecision {
 export type DecisionOutcome =
   | { decided: true; published: string | null }
   | { decided: false; reason: "unknown" }
+  /** The report named as the one this duplicates is this one, or none. */
+  | { decided: false; reason: "no-original" }
   | { decided: false; reason: "changed"; status: ReportStatus }
   | { decided: false; reason: "unpublishable"; problem: ReportPublicationProblem };
 
@@ -48,9 +50,16 @@ export async function decideReport(
   decision: TriageDecision,
   now = new Date(),
 ): Promise<DecisionOutcome> {
-  const [rows] = await batch(db, [reports.where("id", "=", decision.reportId)]);
+  const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
+  const original = query
+    .selectFrom("reports")
+    .select("id")
+    .where("id", "=", duplicateOf ?? "");
+  const [rows, originals] = await batch(db, [reports.where("id", "=", decision.reportId), original]);
   const report = rows[0];
   if (!report) return { decided: false, reason: "unknown" };
+  if (duplicateOf !== null && (duplicateOf === report.id || !originals.length))
+    return { decided: false, reason: "no-original" };
   const kind = report.kind;
   const mistake =
     kind === "ln_mistl" || kind === "anime_mistl"
@@ -62,7 +71,6 @@ export async function decideReport(
     if (problem) return { decided: false, reason: "unpublishable", problem };
   }
   const at = now.toISOString();
-  const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
   const note = decision.note || null;
   // Compare-and-set: only from the status the moderator saw, and only when something changes.
   const change = query
@@ -70,6 +78,8 @@ export async function decideReport(
     .set({ status: decision.status, moderator_note: note, duplicate_of: duplicateOf, updated_at: at })
     .where("id", "=", report.id)
     .where("status", "=", decision.from)
+    // The report it duplicates is still there (no account deletion took it meanwhile).
+    .$if(duplicateOf !== null, (change) => change.where((row) => row.exists(original)))
     .where((row) =>
       row.or([
         row("status", "is not", decision.status),

@@ -92,6 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.decided && result.reason === "unknown")
     return refuse<DecisionField>({ form: "That report no longer exists." }, raw, 404);
+  if (!result.decided && result.reason === "no-original")
+    return refuse<DecisionField>(
+      { duplicateOf: "Name another report by its id, as the list shows it: no other report has this one." },
+      raw,
+    );
   if (!result.decided && result.reason === "unpublishable")
     return refuse<DecisionField>({ form: unpublishableMessage(result.problem) }, raw, 422);
   if (!result.decided) {

@@ -335,6 +335,7 @@ describe("triage decisions and what the public pages show", () => {
   it("declining or marking otherwise an accepted report takes its entry down; accepting it again puts it back", async () => {
     const moderator = await signIn("unpublish-mod", { admin: true });
     const reportId = await freshReport("unpublish-reporter", "report_ln_mistl");
+    const original = await freshReport("unpublish-first-reporter", "report_ln_mistl");
     expect((await decide(moderator, { reportId, from: "open", status: "accepted", ...filing })).status).toBe(302);
     expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "accepted", entries: 1 });
     expect((await decide(moderator, { reportId, from: "accepted", status: "declined", ...filing })).status).toBe(302);
@@ -356,7 +357,7 @@ describe("triage decisions and what the public pages show", () => {
       ["accepted", "duplicate"],
       ["duplicate", "under_review"],
     ] as const) {
-      const extra: Record<string, string> = status === "duplicate" ? { duplicateOf: "another-report" } : {};
+      const extra: Record<string, string> = status === "duplicate" ? { duplicateOf: original } : {};
       expect((await decide(moderator, { reportId, from, status, ...filing, ...extra })).status).toBe(302);
       expectConsistent(await decisionState(reportId, "ln_mistakes"));
     }
@@ -370,6 +371,30 @@ describe("triage decisions and what the public pages show", () => {
       "duplicate",
       "under_review",
     ]);
+  });
+
+  it("marks a report a duplicate only of another report that exists, and says so beside the field", async () => {
+    const moderator = await signIn("duplicate-mod", { admin: true });
+    const reportId = await freshReport("duplicate-reporter", "report_ln_mistl");
+    for (const duplicateOf of [reportId, "no-such-report"]) {
+      const response = await decide(moderator, { reportId, from: "open", status: "duplicate", ...filing, duplicateOf });
+      expect(response.status).toBe(400);
+      expect(response.data).toMatchObject({
+        error: { fields: { duplicateOf: expect.stringContaining("no other report has this one") } },
+        values: { duplicateOf },
+      });
+      expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "open", history: ["open"] });
+    }
+    const original = await freshReport("duplicate-first-reporter", "report_ln_mistl");
+    const marked = await decide(moderator, {
+      reportId,
+      from: "open",
+      status: "duplicate",
+      ...filing,
+      duplicateOf: original,
+    });
+    expect(marked.status).toBe(302);
+    expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "duplicate" });
   });
 
   it("migration 0014 takes down entries that stayed published after their report was declined", async () => {
