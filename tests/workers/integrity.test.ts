@@ -22,6 +22,7 @@ import { loader as loginLoader } from "~/routes/login";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
 import { action as progressAction, loader as progressLoader } from "~/routes/resources.progress";
 import { present, settle } from "../support/workers-context";
+import { siteOrigin } from "../support/site";
 
 /*
  * Data integrity under concurrency and sessions that can be closed, against real D1 in workerd.
@@ -554,6 +555,25 @@ describe("sessions that can be closed (defect 5)", () => {
     expect(await savedProgressFor(cookie)).toBeNull();
     expect((await save(cookie, progressAt({ webNovel: "wn:2-2" }))).status).toBe(302);
     expect(await storedProgress("leaving-reader")).toMatchObject({ webNovel: "wn:1-2" });
+  });
+
+  it("refuses a missing sign-in token and one too long to be one, each in its own words", async () => {
+    const refused = async (idToken: string) => {
+      const answer = (await settle(sessionAction, "/auth/session", {
+        method: "POST",
+        headers: { Origin: siteOrigin },
+        body: form({ idToken }),
+      })) as Response;
+      return { status: answer.status, data: await answer.json() };
+    };
+    expect(await refused("")).toMatchObject({
+      status: 400,
+      data: { error: { message: "The sign-in token is missing." } },
+    });
+    expect(await refused("x".repeat(9000))).toMatchObject({
+      status: 400,
+      data: { error: { message: "The sign-in token is too long to be one." } },
+    });
   });
 
   it("sets the cookie the service worker reads with the session, for as long, and clears it with it", async () => {
