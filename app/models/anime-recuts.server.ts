@@ -125,7 +125,7 @@ export function toRecuts(
               ? { from: unit(scene.chaptersFrom), to: unit(scene.chaptersTo) }
               : null,
         })),
-        discussion: unitDiscussion(row.key, row.comment_count),
+        discussion: unitDiscussion(row.revealed_by, row.comment_count),
       };
     }),
   }));

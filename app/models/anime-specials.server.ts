@@ -140,6 +140,6 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
     },
     watchAfter:
       row.watch_after === null ? null : { key: row.watch_after, label: row.watch_after_label ?? row.watch_after },
-    discussion: unitDiscussion(row.key, row.comment_count),
+    discussion: unitDiscussion(row.revealed_by, row.comment_count),
   }));
 }

@@ -1,5 +1,5 @@
 import { type Expression, expressionBuilder } from "kysely";
-import { unitRevealers } from "~/lib/content/units";
+import { readRevealers } from "~/lib/content/units";
 import { gated } from "~/lib/shield/gated";
 import type { Database } from "./database";
 
@@ -26,8 +26,14 @@ export const unitCommentCount = (unit: Expression<string>) =>
     .$notNull();
 
 /**
- * The count as a page carries it: gated by the unit (a Break Time short also by the episode it aired
- * with, `airedWith`), so a reader who has not consumed it gets no number.
+ * What reveals a unit's discussion (its comments, their count, a comment whose horizon it is): what
+ * reveals the unit everywhere on the site, its stored `revealed_by`. That is the unit itself and what
+ * tells the same part of the story: the light novel volume or manga chapter that adapts a web novel
+ * chapter, the episode that adapts it, the recut episode that holds an episode, the episode a Break
+ * Time short aired with. So a viewer of the recut reads the threads of the season's episodes it holds,
+ * and a reader of a chapter an episode skipped is the only one who sees what touches that chapter.
  */
-export const unitDiscussion = (unit: string, comments: number, airedWith: string | null = null) =>
-  gated(unitRevealers(unit, airedWith), comments);
+export const revealersOfUnit = (revealedBy: string) => readRevealers(revealedBy);
+
+/** The count as a page carries it: gated by what reveals the unit (`revealersOfUnit`), so a reader who has not seen it gets no number. */
+export const unitDiscussion = (revealedBy: string, comments: number) => gated(revealersOfUnit(revealedBy), comments);

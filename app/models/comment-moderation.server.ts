@@ -4,6 +4,7 @@ import { STRIKE_DAYS, type Standing } from "~/lib/discussion/standing";
 import { HIDDEN_LISTED, REPORTED_PER_PAGE } from "~/lib/discussion/comment-report";
 import type { ThreadPlace, UnitLabel } from "~/lib/discussion/thread";
 import { gated, type Gated } from "~/lib/shield/gated";
+import { revealersOfUnit } from "./comment-counts.server";
 import { afterChange, answeredComment, anywhere, historyEntry, threadPageOf } from "./discussions.server";
 import { savedProgressFrom, savedProgressOfReader } from "./progress.server";
 import { batch, type BatchRows, query, slot } from "./query.server";
@@ -57,29 +58,53 @@ const seasonedWriter = query
   .where("created_at", "<=", slot<string>("dayAgo"))
   .limit(1);
 
+/** What reveals the thread's unit and the horizon chosen (slots `unit` and `horizon`). */
+const revealersOfThreadAndHorizon = query
+  .selectFrom("story_units")
+  .select(["key", "revealed_by"])
+  .where("key", "in", [slot<string>("unit"), slot<string>("horizon")]);
+
 /** The reads of `writerBeforePost`, in the order its rows are read. */
-const writerReads = [savedProgressOfReader, strikesOfWriter, seasonedWriter, answeredComment] as const;
+const writerReads = [
+  savedProgressOfReader,
+  strikesOfWriter,
+  seasonedWriter,
+  answeredComment,
+  revealersOfThreadAndHorizon,
+] as const;
 
 /**
  * What a post is checked against before its batch, read in the session's round trip (`requireUserWith`):
  * the writer's saved progress (the horizon they chose must be within it), their standing (which limits
  * hold them: whether they are new to discussion, their strikes within STRIKE_DAYS) and, for a reply,
- * the comment it answers. The queries' slot `uid` is the writer's.
+ * the comment it answers, and what reveals the thread's unit and the horizon chosen. The queries' slot
+ * `uid` is the writer's.
  */
 export const writerBeforePost = {
   reads: writerReads,
-  values: (parentId: number | null, now = new Date()) => ({
+  values: (
+    { parentId, unit, horizon }: { parentId: number | null; unit: string; horizon: string },
+    now = new Date(),
+  ) => ({
     since: new Date(now.getTime() - STRIKE_DAYS * 86_400_000).toISOString(),
     dayAgo: new Date(now.getTime() - 86_400_000).toISOString(),
     parentId,
+    unit,
+    horizon,
   }),
-  from([progress, strikes, seasoned, parents]: BatchRows<typeof writerReads>) {
+  from([progress, strikes, seasoned, parents, revealers]: BatchRows<typeof writerReads>) {
     const standing: Standing = {
       strikes: strikes[0]?.strikes ?? 0,
       oldestStrikeAt: strikes[0]?.oldest ?? null,
       newWriter: seasoned.length === 0,
     };
-    return { progress: savedProgressFrom(progress), standing, parent: parents[0] ?? null };
+    const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.revealed_by)]));
+    return {
+      progress: savedProgressFrom(progress),
+      standing,
+      parent: parents[0] ?? null,
+      revealersOf: (key: string) => revealersOf.get(key),
+    };
   },
 };
 
@@ -392,6 +417,8 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
       .innerJoin("comments as c", "c.id", "d.comment_id")
       .innerJoin("story_units as t", "t.key", "c.unit")
       .leftJoin("story_units as h", "h.key", "d.horizon")
+      // Where the comment stands now, when the decision moved it nowhere.
+      .innerJoin("story_units as ch", "ch.key", "c.horizon")
       .select([
         "d.id",
         "d.at",
@@ -401,8 +428,10 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
         "h.label as horizon_label",
         "c.id as comment_id",
         "c.unit",
-        "c.horizon as comment_horizon",
         "t.label as unit_label",
+        "t.revealed_by as unit_revealed_by",
+        "h.revealed_by as horizon_revealed_by",
+        "ch.revealed_by as comment_horizon_revealed_by",
         threadPageOf(sql`coalesce(c.parent_id, c.id)`, sql.ref("c.unit")).as("page"),
       ])
       .where("c.uid", "=", uid)
@@ -415,13 +444,13 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
     id: row.id,
     at: row.at,
     action: row.action as DecisionNotice["action"],
-    thread: gated([row.unit], {
+    thread: gated(revealersOfUnit(row.unit_revealed_by), {
       key: row.unit,
       label: row.unit_label,
       commentId: row.comment_id,
       page: row.page,
       // Where it was moved to; else where it stands: the reason may speak of what it touches.
-      details: gated([row.horizon ?? row.comment_horizon], {
+      details: gated(revealersOfUnit(row.horizon_revealed_by ?? row.comment_horizon_revealed_by), {
         horizon: row.horizon ? { key: row.horizon, label: row.horizon_label ?? row.horizon } : null,
         reason: row.reason,
       }),

@@ -10,7 +10,7 @@ import {
   type UnitLabel,
 } from "~/lib/discussion/thread";
 import { EDIT_MINUTES, EDITS_PER_COMMENT } from "~/lib/discussion/standing";
-import { unitRevealers } from "~/lib/content/units";
+import { revealersOfUnit } from "./comment-counts.server";
 import { gated } from "~/lib/shield/gated";
 import type { CommentsTable, Database } from "./database";
 
@@ -30,7 +30,6 @@ export const afterChange = anywhere(sql<number>`changes()`, ">", 0);
 
 /** A comment or reply as read, with its horizon's label. */
 const commentColumns = [
-  "hb.accompanies as horizon_aired_with",
   "c.id",
   "c.parent_id",
   "c.writer",
@@ -38,6 +37,7 @@ const commentColumns = [
   "c.body",
   "c.horizon",
   "h.label as horizon_label",
+  "h.revealed_by as horizon_revealed_by",
   "c.writer_knew",
   "c.writer_places",
   "c.status",
@@ -50,8 +50,6 @@ const shownComments = (unit: string) =>
   query
     .selectFrom("comments as c")
     .innerJoin("story_units as h", "h.key", "c.horizon")
-    // A horizon at a Break Time short is revealed by the episode it aired with too (unitRevealers).
-    .leftJoin("break_time_episodes as hb", "hb.key", "c.horizon")
     .where("c.unit", "=", unit)
     .where((row) =>
       row.or([
@@ -76,7 +74,7 @@ const pageComments = (unit: string, page: number) =>
 
 type CommentRow = Pick<Selectable<CommentsTable>, "id" | "parent_id" | "writer" | "author" | "body" | "horizon"> & {
   horizon_label: string;
-  horizon_aired_with: string | null;
+  horizon_revealed_by: string;
   writer_knew: string;
   writer_places: string;
   status: "shown" | "hidden" | "deleted";
@@ -100,8 +98,8 @@ function bodyOf(row: CommentRow): CommentBody {
 }
 
 const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: row.horizon_label });
-/** What reveals a comment: its horizon (a short's, with the episode it aired with). */
-const horizonRevealers = (row: CommentRow) => unitRevealers(row.horizon, row.horizon_aired_with);
+/** What reveals a comment: what reveals its horizon (`revealersOfUnit`). */
+const horizonRevealers = (row: CommentRow) => revealersOfUnit(row.horizon_revealed_by);
 
 /**
  * One page of a unit's thread in one round trip, or null when no unit has this key. `page` past the
@@ -118,8 +116,7 @@ export async function getThread(
   const [units, counts, comments, replies, places] = await batch(db, [
     query
       .selectFrom("story_units as u")
-      .leftJoin("break_time_episodes as b", "b.key", "u.key")
-      .select(["u.key", "u.label", "u.path", "b.accompanies"])
+      .select(["u.key", "u.label", "u.path", "u.revealed_by"])
       .where("u.key", "=", unit),
     shownComments(unit)
       .where("c.parent_id", "is", null)
@@ -128,7 +125,6 @@ export async function getThread(
     query
       .selectFrom("comments as c")
       .innerJoin("story_units as h", "h.key", "c.horizon")
-      .leftJoin("break_time_episodes as hb", "hb.key", "c.horizon")
       .select(commentColumns)
       .where("c.parent_id", "in", pageComments(unit, page).select("c.id"))
       .where("c.status", "=", "shown")
@@ -153,7 +149,7 @@ export async function getThread(
     page: paging.page,
     pageCount: paging.pageCount,
     comments: gated(
-      unitRevealers(found.key, found.accompanies),
+      revealersOfUnit(found.revealed_by),
       comments.map((row) => ({
         id: row.id,
         horizon: horizonOf(row),
@@ -187,6 +183,7 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
         "r.created_at",
         "r.unit",
         "u.label",
+        "u.revealed_by",
         threadPageOf(sql.ref("c.id"), sql.ref("c.unit")).as("page"),
       ])
       .where("c.uid", "=", uid)
@@ -198,7 +195,7 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
   return rows.map((row) => ({
     id: row.id,
     postedAt: row.created_at,
-    thread: gated([row.unit], { key: row.unit, label: row.label, page: row.page }),
+    thread: gated(revealersOfUnit(row.revealed_by), { key: row.unit, label: row.label, page: row.page }),
   }));
 }
 

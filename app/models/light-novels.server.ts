@@ -307,7 +307,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
         ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after }
         : null,
       mistakeCount: volume.mistake_count,
-      discussion: unitDiscussion(volume.key, volume.comment_count),
+      discussion: unitDiscussion(volume.revealed_by, volume.comment_count),
     })),
   };
 }

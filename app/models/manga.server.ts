@@ -172,7 +172,7 @@ export async function getManga(db: D1Database, code: string | null) {
     },
     // What it tells is revealed by what reveals the chapter itself.
     original: row.original === null ? null : gatedBy(row.revealed_by, row.original),
-    discussion: unitDiscussion(row.key, row.comment_count),
+    discussion: unitDiscussion(row.revealed_by, row.comment_count),
   });
   const cardOf = (card: (typeof cards)[number]): MangaSeriesCard => ({
     code: card.code,

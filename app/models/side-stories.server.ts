@@ -126,7 +126,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       canon: row.canon === 1,
       readUrl: row.read_url,
       foundIn: placesOf(row.found_in),
-      discussion: unitDiscussion(row.key, row.comment_count),
+      discussion: unitDiscussion(row.reached_by, row.comment_count),
     })),
   };
 }

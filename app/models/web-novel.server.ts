@@ -181,7 +181,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       position: chapter.position,
       volumes: covering(volumes, chapter.position),
       episodes: covering(episodes, chapter.position),
-      discussion: unitDiscussion(chapter.key, chapter.comment_count),
+      discussion: unitDiscussion(chapter.reached_by, chapter.comment_count),
     })),
   };
 }

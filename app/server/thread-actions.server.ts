@@ -83,7 +83,7 @@ export async function postIntent({
     request,
     context,
     writerBeforePost.reads,
-    writerBeforePost.values(parentId),
+    writerBeforePost.values({ parentId, unit, horizon: raw.horizon }),
   );
   const posted = (id: number | null) =>
     redirectWithToast(context.env, `${discussionPath(unit)}${id ? `#comment-${id}` : ""}`, {
@@ -99,13 +99,17 @@ export async function postIntent({
   if (raw.parent !== "" && parentId === null)
     return refuse({ form: "The comment you answer is not on this page." }, raw);
 
-  const { progress, parent, standing } = writerBeforePost.from(rows);
+  const { progress, parent, standing, revealersOf } = writerBeforePost.from(rows);
   if (parentId !== null && (!parent || parent.unit !== unit || parent.parent_id !== null || parent.status !== "shown"))
     return refuse({ form: removedReply }, raw, 409);
   const limits = postingLimits(standing);
   if (!limits) return refuse({ form: stoppedMessage(standing) }, raw, 403);
   const writer = knowledgeOf(progress);
-  const problem = horizonProblem({ unit, horizon: raw.horizon, parentHorizon: parent?.horizon ?? null }, writer);
+  const problem = horizonProblem(
+    { unit, horizon: raw.horizon, parentHorizon: parent?.horizon ?? null },
+    writer,
+    revealersOf,
+  );
   if (problem) return refuse({ horizon: problem }, raw);
 
   const outcome = await postComment(

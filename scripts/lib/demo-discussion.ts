@@ -49,6 +49,8 @@ export function readDemoDiscussion(file: unknown): { comments: DemoComment[] } |
     const problem = horizonProblem(
       { unit, horizon, parentHorizon: parent?.horizon ?? null },
       knowledgeOfUnits(writer.seen),
+      // The demo's writers list what they have seen unit by unit: each unit is revealed by itself here.
+      () => undefined,
     );
     if (problem) return { problem: `${at}.horizon: ${problem}` };
     const postedAt =

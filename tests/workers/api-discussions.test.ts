@@ -165,8 +165,10 @@ describe("a unit's discussion in the API", () => {
       content: null,
     });
     for (const word of raised) expect(text).not.toContain(word);
-    // Another medium reveals nothing of a web novel chapter's thread.
-    expect((await thread("wn:1-2", `?${REVEAL_PARAMETER}=anime:1-2`)).body.comments).toBeNull();
+    // The episode that tells the chapter opens its thread, as it opens all the chapter reveals; an OVA
+    // that tells none of it opens nothing.
+    expect((await thread("wn:1-2", `?${REVEAL_PARAMETER}=anime:1-1`)).body.comments).not.toBeNull();
+    expect((await thread("wn:1-2", `?${REVEAL_PARAMETER}=sp:paper-boats`)).body.comments).toBeNull();
   });
 
   it("answers a unit key that is malformed or names no unit with the JSON 404", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readRevealers } from "~/lib/content/units";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as characterLoader } from "~/routes/character";
 import { loader as charactersLoader } from "~/routes/characters";
@@ -186,16 +187,21 @@ describe("catalogue loaders against the imported tiny pack", () => {
             ),
         },
       ];
-      // A unit's own revealers: a short's are also the episode it aired with.
-      const revealersOf = (unit: string) => (unit === "bt:1-1" ? ["bt:1-1", "anime:1-1"] : [unit]);
+      // What reveals a unit, as the import stored it: the unit, what tells the same part of the story
+      // (the episode and volume that adapt a chapter, the recut that holds an episode), a short's episode.
+      const stored = await env.DB.prepare("SELECT key, revealed_by FROM story_units").all<{
+        key: string;
+        revealed_by: string;
+      }>();
+      const revealersOf = (unit: string) => readRevealers(stored.results.find((row) => row.key === unit)!.revealed_by);
       for (const { key, count, counts } of pages) {
         // Nobody's knowledge: every unit's count is left out, whatever it is.
         const sealed = await counts("");
         expect(sealed.length, key).toBeGreaterThan(0);
         for (const [unit, discussion] of sealed)
           expect(discussion, unit).toEqual({ revealedBy: revealersOf(unit), content: null });
-        // A requester who knows another unit only (here, one of another medium) gets no number for this one.
-        const elsewhere = key.startsWith("wn:") ? "anime:1-2" : "wn:2-2";
+        // A requester who knows another unit only, one that tells none of this one, gets no number for it.
+        const elsewhere = key === "ss:lamp-oil" ? "manga:door-2" : "sp:lamp-oil-film";
         expect(new Map(await counts(`&reveal=${elsewhere}`)).get(key), key).toEqual({
           revealedBy: revealersOf(key),
           content: null,
@@ -209,6 +215,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
       expect(new Map(await shorts.counts("&reveal=anime:1-1")).get("bt:1-1")?.content).toBe(1);
       // A reader of the chapter that episode adapts did not.
       expect(new Map(await shorts.counts("&reveal=wn:1-1")).get("bt:1-1")?.content).toBeNull();
+      // A reader of the volume that adapts a chapter knows what the chapter tells, and gets its thread's count.
+      expect(new Map(await pages[0]!.counts("&reveal=ln:main-1")).get("wn:1-2")?.content).toBe(2);
       // Units the requester knows with no comments count 0.
       const arc = new Map(await pages[0]!.counts("&reveal=wn:1-3"));
       expect([arc.get("wn:1-1")?.content, arc.get("wn:1-2")?.content, arc.get("wn:1-3")?.content]).toEqual([0, 2, 0]);

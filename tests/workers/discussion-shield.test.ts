@@ -18,7 +18,7 @@ import {
   knows,
   noKnowledge,
 } from "~/lib/shield/knowledge";
-import { unitRevealers } from "~/lib/content/units";
+import { readRevealers } from "~/lib/content/units";
 import { RUNS } from "../support/arbitraries";
 import { importTestPack } from "../support/packs";
 import { fetchSite } from "../support/site";
@@ -35,9 +35,11 @@ interface Planted {
 
 let rows: PackRows;
 let planted: Planted[];
-/** What reveals a unit's comments: the unit, and a Break Time short's episode (unitRevealers). */
-const revealersOf = (unit: string) =>
-  unitRevealers(unit, rows.break_time_episodes.find((short) => short.key === unit)?.accompanies ?? null);
+/**
+ * What reveals a unit's comments: what reveals the unit, as the pack's import found it (the unit, what
+ * adapts it or holds it, a short's episode), read here from the pack's rows rather than from D1.
+ */
+const revealersOf = (unit: string) => readRevealers(rows.story_units.find((row) => row.key === unit)!.revealed_by);
 let threads: string[];
 
 beforeAll(async () => {

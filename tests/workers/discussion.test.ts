@@ -61,8 +61,10 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(raised.horizon).toEqual({ key: "wn:2-2", label: expect.any(String) });
     expect(JSON.stringify(reader)).not.toMatch(/arc 2, this/);
 
-    // An anime viewer who has not read the chapter sees nothing of the thread.
-    expect((await thread("wn:1-2", "anime:1-2")).comments.content).toBeNull();
+    // A viewer of the episode that tells the chapter reads its thread as its readers do, the raised one
+    // folded; one who has seen nothing that tells the chapter sees nothing of the thread.
+    expect(textsOf(await thread("wn:1-2", "anime:1-2"))).toEqual(["Lovely chapter."]);
+    expect((await thread("wn:1-2", "sp:paper-boats")).comments.content).toBeNull();
 
     // A reader of arc 2 sees both, with the writer's stamp and name.
     const known = await thread("wn:1-2", "wn:2-2");
@@ -83,7 +85,8 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect(beyond.values.text).toBe("Something about arc 2");
     const below = await post(cookie, "wn:1-2", { text: "An earlier horizon", horizon: "wn:1-1" });
     expect(below.fields.horizon).toMatch(/at least this thread/);
-    const unread = await post(cookie, "anime:1-1", { text: "Not watched it", horizon: "anime:1-1" });
+    // Season 2 tells what comes after the chapters this writer has read.
+    const unread = await post(cookie, "anime:2-1", { text: "Not watched it", horizon: "anime:2-1" });
     expect(unread.fields.horizon).toMatch(/does not include this yet/);
     const short = await post(cookie, "wn:1-2", { text: " \u200b\u202e ", horizon: "wn:1-2" });
     expect(short.fields.text).toMatch(/at least two/);
@@ -173,27 +176,27 @@ describe("discussion threads (loader and action against real D1)", () => {
   it("lets only moderators hide, restore and re-stamp, each at once for every reader", async () => {
     const writer = await cookieFor("writer-7");
     await saveProgress("writer-7", { webNovel: "wn:2-2" });
-    await post(writer, "wn:2-2", { text: "Needs a moderator", horizon: "wn:2-2" });
-    const id = present((await thread("wn:2-2", "wn:2-2")).comments.content?.[0]).id;
+    await post(writer, "ln:main-1", { text: "Needs a moderator", horizon: "ln:main-1" });
+    const id = present((await thread("ln:main-1", "ln:main-1")).comments.content?.[0]).id;
     const decide = (cookie: string, fields: Record<string, string>) =>
-      call(action, "/discuss/wn:2-2", {
+      call(action, "/discuss/ln:main-1", {
         method: "POST",
         cookie,
-        params: { unit: "wn:2-2" },
+        params: { unit: "ln:main-1" },
         body: form({ id: String(id), ...fields }),
       });
     expect((await decide(writer, { intent: "hide" })).status).toBe(403);
     const moderator = await cookieFor("moderator-1", { admin: true });
     expect((await decide(moderator, { intent: "restamp", horizon: "not a key" })).status).toBe(400);
-    // Re-stamped to a later unit: a reader of the thread's chapter no longer sees it.
-    expect((await decide(moderator, { intent: "restamp", horizon: "anime:1-2" })).status).toBe(302);
-    expect(textsOf(await thread("wn:2-2", "wn:2-2"))).toEqual([]);
-    expect(textsOf(await thread("wn:2-2", "wn:2-2,anime:1-2"))).toEqual(["Needs a moderator"]);
+    // Re-stamped to a later chapter: a reader of the thread's volume no longer sees it.
+    expect((await decide(moderator, { intent: "restamp", horizon: "wn:2-1" })).status).toBe(302);
+    expect(textsOf(await thread("ln:main-1", "ln:main-1"))).toEqual([]);
+    expect(textsOf(await thread("ln:main-1", "wn:2-1"))).toEqual(["Needs a moderator"]);
     expect((await decide(moderator, { intent: "hide" })).status).toBe(302);
     expect((await decide(moderator, { intent: "hide" })).status).toBe(409);
-    expect((await thread("wn:2-2", "all")).total).toBe(0);
+    expect((await thread("ln:main-1", "all")).total).toBe(0);
     expect((await decide(moderator, { intent: "restore" })).status).toBe(302);
-    expect(textsOf(await thread("wn:2-2", "all"))).toEqual(["Needs a moderator"]);
+    expect(textsOf(await thread("ln:main-1", "all"))).toEqual(["Needs a moderator"]);
     const history = await env.DB.prepare(`SELECT action FROM comment_history WHERE comment_id = ?1 ORDER BY id`)
       .bind(id)
       .all<{ action: string }>();

@@ -407,10 +407,10 @@ export function readRevealers(stored: string | null): Revealers {
 }
 
 /**
- * What reveals a unit itself (its discussion's comments and their count, a comment written at it): the
+ * The units that reveal a unit by being it, where the import starts its revealers (pack/reveals.ts): the
  * unit, and for a Break Time short also the episode it aired with (`airedWith`), whose viewers watched it
- * with that episode. So the one rule (app/lib/shield/knowledge.ts: `knows`) counts a short as watched by
- * anyone who watched its episode, as the pack's own revealers do (pack/reveals.ts).
+ * with that episode. The import adds what tells the same part of the story in other media and stores the
+ * whole as the unit's `revealed_by`, which pages and discussions gate by.
  */
 export function unitRevealers(unit: string, airedWith: string | null = null): readonly string[] {
   return airedWith ? [unit, airedWith] : [unit];

@@ -1,5 +1,5 @@
 import { parseUnitKey, unitPlace } from "../content/units";
-import { hasConsumed, type Knowledge } from "../shield/knowledge";
+import { hasConsumed, type Knowledge, knows } from "../shield/knowledge";
 import { comesBefore, type UnitLabel } from "./thread";
 
 /*
@@ -11,19 +11,23 @@ import { comesBefore, type UnitLabel } from "./thread";
  * What is wrong with a horizon for a comment in `unit`'s thread (or a reply under a comment whose
  * horizon is `parentHorizon`), written by a reader who knows `writer`; null when it is allowed. A
  * writer may raise a horizon to anything they have seen themselves, never below the thread's unit or
- * the comment they answer.
+ * the comment they answer. `revealersOf` says what reveals a unit (its stored `revealed_by`): the one
+ * rule that shows a thread and its comments to readers lets them write there too, so a viewer of the
+ * recut writes under the season's episodes it holds.
  */
 export function horizonProblem(
   { unit, horizon, parentHorizon }: { unit: string; horizon: string; parentHorizon: string | null },
   writer: Knowledge,
+  revealersOf: (unit: string) => readonly string[] | undefined,
 ): string | null {
+  const seen = (key: string) => knows(writer, revealersOf(key) ?? [key]);
   if (unitPlace(horizon) === undefined) return "Choose what your comment touches from the list.";
-  if (!hasConsumed(writer, unit))
+  if (!seen(unit))
     return "Your saved progress does not include this yet. Mark it read or watched to join its discussion.";
   if (comesBefore(horizon, unit)) return "A comment here touches at least this thread's own part of the story.";
   if (parentHorizon !== null && comesBefore(horizon, parentHorizon))
     return "A reply touches at least what the comment it answers touches.";
-  if (!hasConsumed(writer, horizon))
+  if (!seen(horizon))
     return "Your saved progress does not reach that far. You can only mark what you have read or watched yourself.";
   return null;
 }

@@ -4,29 +4,51 @@ import { horizonChoices, horizonProblem } from "./horizon";
 import { knewNoMore } from "./thread";
 
 const writer = knowledgeOfUnits(["wn:3-10", "anime:1-12", "ln:main-2", "ss:festival-night"]);
+/** Every unit revealed by itself alone. */
+const alone = () => undefined;
 
 describe("a comment's horizon", () => {
   it("may be the thread's unit or anything the writer has seen beyond it, in any medium", () => {
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: null }, writer)).toBeNull();
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:2-24", parentHorizon: null }, writer)).toBeNull();
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-12", parentHorizon: null }, writer)).toBeNull();
+    expect(
+      horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: null }, writer, alone),
+    ).toBeNull();
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:2-24", parentHorizon: null }, writer, alone)).toBeNull();
+    expect(
+      horizonProblem({ unit: "anime:1-11", horizon: "anime:1-12", parentHorizon: null }, writer, alone),
+    ).toBeNull();
+  });
+
+  it("is seen by whoever saw what reveals it: a viewer of the recut writes under the episodes it holds", () => {
+    const recutViewer = knowledgeOfUnits(["anime:1r1-6"]);
+    const revealersOf = (unit: string) =>
+      ({ "anime:1-11": ["anime:1-11", "anime:1r1-6", "wn:2-28"], "anime:1-12": ["anime:1-12", "anime:1r1-6"] })[unit];
+    const post = (horizon: string) =>
+      horizonProblem({ unit: "anime:1-11", horizon, parentHorizon: null }, recutViewer, revealersOf);
+    expect(post("anime:1-11")).toBeNull();
+    expect(post("anime:1-12")).toBeNull();
+    expect(post("anime:1-13")).toMatch(/does not reach that far/);
+    expect(
+      horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: null }, recutViewer, alone),
+    ).toMatch(/does not include this yet/);
   });
 
   it("is never below its thread or the comment it answers, never beyond the writer, and needs the thread seen", () => {
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-3", parentHorizon: null }, writer)).toMatch(
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-3", parentHorizon: null }, writer, alone)).toMatch(
       /at least this thread/,
     );
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: "wn:3-5" }, writer)).toBeNull();
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:3-1", parentHorizon: "wn:3-5" }, writer)).toMatch(
+    expect(
+      horizonProblem({ unit: "anime:1-11", horizon: "anime:1-11", parentHorizon: "wn:3-5" }, writer, alone),
+    ).toBeNull();
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:3-1", parentHorizon: "wn:3-5" }, writer, alone)).toMatch(
       /at least what the comment it answers/,
     );
-    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:4-1", parentHorizon: null }, writer)).toMatch(
+    expect(horizonProblem({ unit: "anime:1-11", horizon: "wn:4-1", parentHorizon: null }, writer, alone)).toMatch(
       /does not reach that far/,
     );
-    expect(horizonProblem({ unit: "anime:2-1", horizon: "anime:2-1", parentHorizon: null }, writer)).toMatch(
+    expect(horizonProblem({ unit: "anime:2-1", horizon: "anime:2-1", parentHorizon: null }, writer, alone)).toMatch(
       /does not include this yet/,
     );
-    expect(horizonProblem({ unit: "wn:1-1", horizon: "nonsense", parentHorizon: null }, writer)).toMatch(
+    expect(horizonProblem({ unit: "wn:1-1", horizon: "nonsense", parentHorizon: null }, writer, alone)).toMatch(
       /from the list/,
     );
   });
