@@ -94,10 +94,10 @@ function Special({ special }: { special: AnimeSpecial }) {
             {name} · <StoryDate date={special.releasedOn} />
             {special.runtime !== null ? ` · ${runtimeLabel(special.runtime)}` : null}
           </p>
-          <UnitTitle gated={special.title} as="h3" className="font-semibold" what={`This ${name}'s title`}>
+          <UnitTitle gated={special.title} as="h2" className="font-semibold" what={`This ${name}'s title`}>
             {({ title, originalTitle }) => (
               <>
-                <h3 className="font-semibold">{title}</h3>
+                <h2 className="font-semibold">{title}</h2>
                 <OriginalText text={originalTitle} className="text-sm" />
               </>
             )}

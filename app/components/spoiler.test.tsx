@@ -58,6 +58,8 @@ describe("Spoiler", () => {
       "aria-hidden",
       "true",
     );
+    // Nor reached by the keyboard: a link inside it (a relative's name) takes no focus.
+    expect(screen.getByText("Aya was the keeper all along").closest("[aria-hidden]")).toHaveAttribute("inert");
 
     await user.click(screen.getByRole("button", { name: "Show spoiler" }));
     expect(screen.getByRole("strong")).toHaveTextContent("Aya was the keeper all along");

@@ -10,6 +10,12 @@ import { afterNextPaint } from "~/browser/when-idle";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 
 /**
+ * What is blurred is neither read out (aria-hidden) nor reached by Tab or a click: `inert`, which React
+ * 18 passes to the element as an attribute when given as a string (its types do not name it yet).
+ */
+const inert = { inert: "" } as Record<string, string>;
+
+/**
  * What the reader asked to see with "Show it" on a Spoiler around this part of the page (its item's
  * revealers), or null: a list inside shows the items those reveal too ("This discussion" of an episode
  * shows the comments on that episode, never those that touch more).
@@ -51,7 +57,7 @@ export function Spoiler<T>({
   if (shield?.mode === "blur" && content !== null) {
     return (
       <Wrapper className={cn("relative", block ? "block" : "inline-block")} data-spoiler="blurred">
-        <span aria-hidden="true" className="pointer-events-none select-none blur-sm">
+        <span aria-hidden="true" className="pointer-events-none select-none blur-sm" {...inert}>
           {children(content)}
         </span>
         <Button

@@ -85,7 +85,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         title="Search"
         lead="Characters by name or alias, chapters, light novel volumes, side stories, anime episodes, Break Time and translation notes."
       />
-      <FilterForm submitLabel="Search" role="search" className="mb-6 flex gap-2">
+      <FilterForm submitLabel="Search" role="search" aria-label="New search" className="mb-6 flex gap-2">
         <label htmlFor="search-page-query" className="sr-only">
           Search the site
         </label>

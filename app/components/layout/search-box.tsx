@@ -118,6 +118,7 @@ export function SearchBox() {
         method="get"
         action="/search"
         role="search"
+        aria-label="Site search"
         // On phones a panel below the header, shown by the button; from 640 px up always in the header.
         className={`${expanded ? "" : "hidden "}absolute inset-x-0 top-14 z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:block sm:border-0 sm:bg-transparent sm:p-0`}
         // The search page shows the words in its own box; this one is empty for the next search.
