@@ -2,7 +2,8 @@ import { allAnimeSpecials, animeSpecialSources, toAnimeSpecials } from "./anime-
 import { mangaVolumeSpans, seriesCards as mangaSeriesCards, toMangaSeriesList } from "./manga.server";
 import { totalsFrom } from "~/lib/content/statistics";
 import { sql } from "kysely";
-import type { ArcSpan, UnitSpans } from "~/lib/progress/continue-places";
+import type { ArcSpan, MangaSpan, UnitSpans } from "~/lib/progress/continue-places";
+import { recutLine } from "~/lib/content/units";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 import { allParts, toPart } from "./anime-episodes.server";
@@ -48,6 +49,33 @@ const seasonSpans = query
   ])
   .groupBy("season_number")
   .orderBy("season_number");
+/** Each manga series' chapters, with the numbers the series gives them where those are not their places ("6.5"). */
+const mangaSpans = query
+  .selectFrom("manga_chapters as c")
+  .innerJoin("manga_series as s", "s.code", "c.series_code")
+  .select((eb) => [
+    "c.series_code as group",
+    "s.sort_order",
+    eb.fn.min("c.number").as("first"),
+    eb.fn.max("c.number").as("last"),
+    eb.fn.countAll<number>().as("count"),
+    sql<string>`json_group_array(json_array(c.number, c.label)) FILTER (WHERE c.label != CAST(c.number AS TEXT))`.as(
+      "named",
+    ),
+  ])
+  .groupBy("c.series_code")
+  .orderBy("s.sort_order");
+/** Each recut's episodes. */
+const recutSpans = query
+  .selectFrom("anime_recut_episodes")
+  .select((eb) => [
+    "season_number as season",
+    "recut_number as recut",
+    eb.fn.min("number").as("first"),
+    eb.fn.max("number").as("last"),
+    eb.fn.countAll<number>().as("count"),
+  ])
+  .groupBy(["season_number", "recut_number"]);
 const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
 
 /**
@@ -55,7 +83,7 @@ const collections = query.selectFrom("ln_collections").select(["code", "name", "
  * `today`; a release's title is gated as on the radar, ./releases.server).
  */
 export async function getSeriesOverview(db: D1Database, today: string) {
-  const [[row], counts, releases, names, arcs, volumes, seasons] = await batch(db, [
+  const [[row], counts, releases, names, arcs, volumes, seasons, manga, recuts] = await batch(db, [
     series,
     totals,
     latestReleases(today),
@@ -64,6 +92,8 @@ export async function getSeriesOverview(db: D1Database, today: string) {
     arcSpans,
     collectionSpans,
     seasonSpans,
+    mangaSpans,
+    recutSpans,
   ]);
   return {
     series: row
@@ -83,6 +113,12 @@ export async function getSeriesOverview(db: D1Database, today: string) {
       arcs: arcs.map((arc) => ({ ...arc, named: JSON.parse(arc.named) as ArcSpan["named"] })),
       collections: volumes,
       seasons,
+      manga: manga.map(({ sort_order, named, ...span }) => ({
+        ...span,
+        series: sort_order + 1,
+        named: JSON.parse(named) as MangaSpan["named"],
+      })),
+      recuts: recuts.map((span) => ({ ...span, group: recutLine(span.season, span.recut) })),
     } satisfies UnitSpans,
   };
 }

@@ -23,6 +23,9 @@ describe("catalogue loaders against the imported tiny pack", () => {
       { group: 1, first: 1, last: 3, count: 3, named: [[1, "prologue", null]] },
       { group: 2, first: 1, last: 2, count: 2, named: [[2, "epilogue", null]] },
     ]);
+    // A manga series' and a recut's, so a reader of either is told where they go on.
+    expect(home.spans.manga).toEqual([{ group: "door", series: 1, first: 1, last: 2, count: 2, named: [[2, "1.5"]] }]);
+    expect(home.spans.recuts).toEqual([{ group: "anime/1r1", season: 1, recut: 1, first: 1, last: 2, count: 2 }]);
     // A first visit has reached nothing, so home names the latest releases by their place, not their titles:
     // the film (the latest) and the episode before it.
     const watched = (releases: typeof home.releases) =>

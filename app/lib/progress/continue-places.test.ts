@@ -29,6 +29,25 @@ const spans: UnitSpans = {
     { group: 1, first: 1, last: 12, count: 12 },
     { group: 2, first: 1, last: 13, count: 13 },
   ],
+  // The first series numbers an extra 6.5 between its chapters 6 and 7.
+  manga: [
+    {
+      group: "wick",
+      series: 1,
+      first: 1,
+      last: 11,
+      count: 11,
+      named: [
+        [7, "6.5"],
+        [8, "7"],
+        [9, "8"],
+        [10, "9"],
+        [11, "10"],
+      ],
+    },
+    { group: "tallow", series: 2, first: 1, last: 5, count: 5, named: [] },
+  ],
+  recuts: [{ group: "anime/1r1", season: 1, recut: 1, first: 1, last: 6, count: 6 }],
 };
 const collections = [
   { code: "main", name: "Lanternfall" },
@@ -69,6 +88,33 @@ describe("continuePlaces", () => {
     // The last of a gappy arc still goes on to what comes after it.
     expect(places({ webNovel: "wn:3-40" })).toEqual([{ kind: "caught-up", key: "wn:3-40", text: "Arc 3" }]);
     expect(places({ webNovel: "wn:9-1" })).toEqual([{ kind: "after", key: "wn:9-1", text: "Arc 9" }]);
+  });
+
+  it("goes on in each manga series started, by the numbers the series gives its chapters", () => {
+    expect(places({ manga: ["manga:wick-5"] })).toEqual([
+      { kind: "next", key: "manga:wick-6", text: "Manga 1, chapter 6" },
+    ]);
+    expect(places({ manga: ["manga:tallow-2", "manga:wick-6"] })).toEqual([
+      { kind: "next", key: "manga:wick-7", text: "Manga 1, chapter 6.5" },
+      { kind: "next", key: "manga:tallow-3", text: "Manga 2, chapter 3" },
+    ]);
+    expect(places({ manga: ["manga:wick-11"] })).toEqual([
+      { kind: "caught-up", key: "manga:wick-11", text: "Manga 1, chapter 10" },
+    ]);
+  });
+
+  it("goes on in a recut, and after its last episode says where the reader is, not the next season", () => {
+    expect(places({ recuts: ["anime:1r1-3"] })).toEqual([
+      { kind: "next", key: "anime:1r1-4", text: "Season 1 Recut, episode 4" },
+    ]);
+    // Watching season 2 would count the season's episodes the recut leaves out as watched too.
+    expect(places({ recuts: ["anime:1r1-6"] })).toEqual([
+      { kind: "after", key: "anime:1r1-6", text: "Season 1 Recut, episode 6" },
+    ]);
+    // A viewer of the seasons themselves past the recut's season is told where they are there, once.
+    expect(places({ recuts: ["anime:1r1-6"], anime: "anime:2-4" })).toEqual([
+      { kind: "next", key: "anime:2-5", text: "Season 2, episode 5" },
+    ]);
   });
 
   it("after a crossing from the anime names the chapter after the season's, and counts what it left out", () => {

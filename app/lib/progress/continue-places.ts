@@ -1,5 +1,14 @@
-import { webNovelEntryNames } from "../content/labels";
-import { chapterKey, episodeKey, type Medium, parseUnitKey, volumeKey } from "../content/units";
+import { mangaSeriesName, recutName, webNovelEntryNames } from "../content/labels";
+import {
+  chapterKey,
+  episodeKey,
+  mangaChapterKey,
+  type Medium,
+  parseUnitKey,
+  recutEpisodeKey,
+  recutLine,
+  volumeKey,
+} from "../content/units";
 import type { ChapterKind } from "../vocabulary";
 import { countOf, nouns } from "../words";
 import { lastVolumeNumber, type Progress } from "./record";
@@ -29,10 +38,24 @@ export interface ArcSpan extends UnitSpan {
   named: Array<[ordinal: number, kind: ChapterKind, label: string | null]>;
 }
 
+/** A manga series' chapters: its place among the series ("Manga 2"), and the numbers it gives chapters that are not their places. */
+export interface MangaSpan extends UnitSpan {
+  series: number;
+  named: Array<[place: number, label: string]>;
+}
+
+/** A recut's episodes (`group` is its line, `anime/1r1`). */
+export interface RecutSpan extends UnitSpan {
+  season: number;
+  recut: number;
+}
+
 export interface UnitSpans {
   arcs: ArcSpan[];
   collections: UnitSpan[];
   seasons: UnitSpan[];
+  manga: MangaSpan[];
+  recuts: RecutSpan[];
 }
 
 /** A light novel collection, as the home page names it. */
@@ -106,7 +129,10 @@ function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
   return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
-/** What the reader goes on to in each medium they follow, web novel, light novels (each collection started), anime. */
+/**
+ * What the reader goes on to in each medium they follow: web novel, light novels (each collection
+ * started), anime, each manga series started, and each recut started.
+ */
 export function continuePlaces(
   progress: Progress | null | undefined,
   spans: UnitSpans,
@@ -140,6 +166,32 @@ export function continuePlaces(
         text: `Season ${season}, episode ${number}`,
       })),
     );
+  for (const key of progress.recuts) {
+    const watched = parseUnitKey(key, "anime");
+    if (watched?.recut === undefined) continue;
+    const { season, recut } = watched;
+    const place = placeAfter("anime", spans.recuts, recutLine(season, recut), watched.episode, false, (_, number) => ({
+      key: recutEpisodeKey(season, recut, number),
+      text: `${recutName(season, recut)}, episode ${number}`,
+    }));
+    // Watched to its end: the seasons go on after it, but watching the next season counts every episode
+    // before it, the ones the recut leaves out too, so the reader is pointed on from the recut, no further.
+    // One whose place in the seasons is past the recut's season is told where they are there alone.
+    if (place.kind !== "caught-up") places.push(place);
+    else if (!episode || episode.season <= season) places.push({ ...place, kind: "after" });
+  }
+  // Each series started, in the manga's own order.
+  for (const span of spans.manga) {
+    const read = progress.manga.map((key) => parseUnitKey(key, "manga")).find((each) => each?.series === span.group);
+    if (!read) continue;
+    const named = new Map(span.named);
+    places.push(
+      placeAfter("manga", spans.manga, read.series, read.chapter, false, (series, number) => ({
+        key: mangaChapterKey(String(series), number),
+        text: `${mangaSeriesName(span.series)}, chapter ${named.get(number) ?? number}`,
+      })),
+    );
+  }
   return places;
 }
 /**
