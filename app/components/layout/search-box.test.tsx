@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation, useSearchParams } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -28,14 +28,20 @@ afterEach(() => {
 });
 
 /** The site's shell with the header's search box, and the pages the suggestions lead to. */
-function renderSite() {
+function renderSite(answer: "hits" | "none" | "failure" = "hits") {
   const asked: string[] = [];
   // The suggestions' request: the search page's loader data, as the site's own answers it.
   vi.spyOn(followUp, "fetchLoaderData").mockImplementation(async (href, routeId) => {
     const url = new URL(href, "http://site.test");
     expect([url.pathname, routeId]).toEqual(["/search", "routes/search"]);
     asked.push(url.search);
-    return shieldedJson({ query: url.searchParams.get("q") ?? "", results: hits, total: 7 } satisfies Suggestions);
+    if (answer === "failure") throw new TypeError("Failed to fetch");
+    const results = answer === "hits" ? hits : [];
+    return shieldedJson({
+      query: url.searchParams.get("q") ?? "",
+      results,
+      total: results.length ? 7 : 0,
+    } satisfies Suggestions);
   });
   function Page() {
     const location = useLocation();
@@ -76,6 +82,18 @@ describe("SearchBox", () => {
     expect(box).toHaveAttribute("aria-expanded", "true");
     // One request for the whole word, not one per letter; a new reader asks with nothing revealed.
     expect(asked).toEqual(["?q=aya&suggest=1"]);
+  });
+
+  it("says so when nothing the reader has reached matches, and when the suggestions could not be had", async () => {
+    const user = userEvent.setup();
+    const none = renderSite("none");
+    await user.type(none.box, "zzqx");
+    expect(await screen.findByText("Nothing you have reached matches “zzqx”.")).toHaveAttribute("role", "status");
+    expect(screen.queryAllByRole("option")).toEqual([]);
+    cleanup();
+    const failing = renderSite("failure");
+    await user.type(failing.box, "aya");
+    expect(await screen.findByText(/Suggestions could not be loaded/)).toHaveAttribute("role", "status");
   });
 
   it("moves through the suggestions with the arrow keys, wrapping, and opens the chosen one with Enter", async () => {

@@ -31,7 +31,7 @@ export function SearchBox() {
   const [lines, setLines] = useState<SuggestionsModule | null>(null);
   /** The suggestions last asked for (after a pause in typing). */
   const [asked, setAsked] = useState<string | null>(null);
-  const { data: answer } = useFollowUp(
+  const { data: answer, failed } = useFollowUp(
     asked === null
       ? null
       : {
@@ -55,6 +55,15 @@ export function SearchBox() {
   // The server leaves out every hit beyond what the reader knows (see search-suggestions.ts).
   const options: Option[] = data && lines ? lines.suggestionOptions(data, query, shield) : [];
   const listId = `${id}-suggestions`;
+  // Said beside the box while it is open: that nothing matched, or that the suggestions did not come.
+  const status =
+    !open || !query
+      ? null
+      : failed
+        ? "Suggestions could not be loaded. Enter searches the whole site."
+        : data && lines && options.length === 0
+          ? `Nothing you have reached matches “${query}”.`
+          : null;
   const boxId = `${id}-box`;
 
   function change(next: string) {
@@ -191,6 +200,17 @@ export function SearchBox() {
             </li>
           ))}
         </ul>
+        {/* Always in the page, so screen readers hear what it comes to say; drawn only when it says something. */}
+        <p
+          role="status"
+          className={
+            status
+              ? "absolute inset-x-2 top-[calc(100%-0.25rem)] z-50 rounded-lg border border-border bg-popover px-3 py-2 text-sm text-muted-foreground shadow-lg sm:left-auto sm:right-0 sm:top-11 sm:w-80"
+              : "sr-only"
+          }
+        >
+          {status}
+        </p>
       </Form>
     </>
   );
