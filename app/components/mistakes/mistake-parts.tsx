@@ -111,24 +111,30 @@ export function MistakeFilterForm({
     { name: "status", label: "Status", labels: mistakeStatusLabels, value: filters.status },
   ] as const;
   return (
-    <FilterForm
-      submitLabel="Filter"
-      keep={keep}
-      className="mb-6 grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
-    >
-      {groups.map((group) => (
-        <Field key={group.name} id={`filter-${group.name}`} label={group.label}>
-          <Select name={group.name} defaultValue={group.value ?? ""}>
-            <option value="">Any</option>
-            {Object.entries(group.labels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label} ({facets[group.name][value] ?? 0})
-              </option>
-            ))}
-          </Select>
-        </Field>
-      ))}
-    </FilterForm>
+    <div className="mb-6 space-y-2">
+      <FilterForm
+        submitLabel="Filter"
+        keep={keep}
+        className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+      >
+        {groups.map((group) => (
+          <Field key={group.name} id={`filter-${group.name}`} label={group.label}>
+            <Select name={group.name} defaultValue={group.value ?? ""}>
+              <option value="">Any</option>
+              {Object.entries(group.labels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label} ({facets[group.name][value] ?? 0})
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ))}
+      </FilterForm>
+      {/* The counts leave out what the reader has not reached, which the list folds away: said, so the two never seem to disagree. */}
+      <p className="text-xs text-muted-foreground">
+        The counts are of the entries you have reached; the others stay folded in the list.
+      </p>
+    </div>
   );
 }
 
