@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     {
       title: siteName ?? UNNAMED_SITE.name,
       description: data?.series
-        ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories and anime, in order.`
+        ? `A spoiler-safe companion to ${data.series.title}: the web novel, light novels, side stories, manga and anime, in order.`
         : "A spoiler-safe companion to a serialized story in every medium.",
     },
   );
@@ -90,8 +90,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         <p className="max-w-3xl text-muted-foreground">
-          This companion follows the story through the web novel, the light novels, the side stories, the anime and its
-          Break Time shorts: what exists, where to read or watch it, and how the pieces fit together.
+          This companion follows the story through the web novel, the light novels, the side stories, the manga, the
+          anime with its Break Time shorts, recuts, OVAs and films: what exists, where to read or watch it, and how the
+          pieces fit together.
         </p>
       </section>
 

@@ -8,7 +8,7 @@ export const storageNotes: Record<StoredKey, string> = {
   "rc:theme": "Your colour theme choice: light, dark or following your system.",
   "rc:analytics-opt-out": 'Set to "1" when you turn analytics off on this page; analytics is then never loaded.',
   "rc:progress":
-    "Your reading progress from the reading tracker (the last chapter, volume and episode you reached, the side stories and Break Time shorts you ticked). If you are signed in it is also saved to your account.",
+    "Your reading progress from the reading tracker (the last chapter, volume and episode you reached, the last chapter of each manga series and episode of each recut, the side stories, Break Time shorts, OVAs, specials and films you ticked). If you are signed in it is also saved to your account.",
   "rc:progress-owner":
     "The account id your progress in this browser was last saved to, so that another account signing in here is asked before it is added to theirs. Absent while the progress was never saved to an account.",
   "rc:progress-apart":
