@@ -43,7 +43,8 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
     { matches, error },
     {
       title: "Sign in",
-      description: "Sign in or create an account to report mistakes and follow what becomes of your reports.",
+      description:
+        "Sign in or create an account to join the discussions, keep your progress on every device and report mistakes.",
     },
   );
 
@@ -174,7 +175,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-md">
       <PageHeader
         title={tabs.find(([value]) => value === mode)?.[1] ?? "Sign in"}
-        lead="An account lets you report mistakes and follow what becomes of your reports. Reading needs no account."
+        lead="An account lets you join the discussion of each chapter and episode, keeps your progress on every device, and lets you report mistakes and follow what becomes of them. Reading needs no account."
       />
       {sessionEnded ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-muted p-3 text-sm">
