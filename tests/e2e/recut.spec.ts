@@ -68,7 +68,7 @@ test("a viewer of the recut alone marks its episodes watched, and sees exactly w
   // The recut's episode 3 on the tracker: its new scene, and the season's episodes to 6.
   await page.goto("/reading_tracker");
   await waitForHydration(page);
-  const picker = page.getByLabel("Lanternfall: Recut: watched up to");
+  const picker = page.getByLabel("Lanternfall: Recut, watched up to");
   await expect(picker).toHaveValue(recutEpisodeKey(1, 1, 1));
   await picker.selectOption(recutEpisodeKey(1, 1, 3));
   await expect.poll(() => stored(page)).toEqual({ anime: null, recuts: [recutEpisodeKey(1, 1, 3)] });

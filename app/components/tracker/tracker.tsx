@@ -211,7 +211,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                 {recuts.map((recut) => (
                   <UnitSelect
                     key={recut.id}
-                    label={`${recut.name}: watched up to`}
+                    label={`${recut.name}, watched up to`}
                     units={recut.episodes}
                     value={lastRecutEpisode(progress, recut.id)}
                     onChange={(episode) => change((current) => withRecutEpisode(current, recut.id, episode))}
@@ -227,7 +227,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
                 {manga.map((series) => (
                   <UnitSelect
                     key={series.code}
-                    label={`${series.name}: read up to`}
+                    label={`${series.name}, read up to`}
                     units={series.chapters}
                     value={lastMangaChapter(progress, series.code)}
                     onChange={(chapter) => change((current) => withMangaChapter(current, series.code, chapter))}
