@@ -56,14 +56,11 @@ export function SearchBox() {
   const options: Option[] = data && lines ? lines.suggestionOptions(data, query, shield) : [];
   const listId = `${id}-suggestions`;
   // Said beside the box while it is open: that nothing matched, or that the suggestions did not come.
-  const status =
-    !open || !query
-      ? null
-      : failed
-        ? "Suggestions could not be loaded. Enter searches the whole site."
-        : data && lines && options.length === 0
-          ? `Nothing you have reached matches “${query}”.`
-          : null;
+  const status = failed
+    ? "Suggestions could not be loaded. Enter searches the whole site."
+    : data && lines && options.length === 0
+      ? `Nothing you have reached matches “${query}”.`
+      : null;
   const boxId = `${id}-box`;
 
   function change(next: string) {
@@ -200,17 +197,19 @@ export function SearchBox() {
             </li>
           ))}
         </ul>
-        {/* Always in the page, so screen readers hear what it comes to say; drawn only when it says something. */}
-        <p
-          role="status"
-          className={
-            status
-              ? "absolute inset-x-2 top-[calc(100%-0.25rem)] z-50 rounded-lg border border-border bg-popover px-3 py-2 text-sm text-muted-foreground shadow-lg sm:left-auto sm:right-0 sm:top-11 sm:w-80"
-              : "sr-only"
-          }
-        >
-          {status}
-        </p>
+        {/* There while the reader types, before it has anything to say, so screen readers hear what it says; drawn only when it says something. */}
+        {open && query ? (
+          <p
+            role="status"
+            className={
+              status
+                ? "absolute inset-x-2 top-[calc(100%-0.25rem)] z-50 rounded-lg border border-border bg-popover px-3 py-2 text-sm text-muted-foreground shadow-lg sm:left-auto sm:right-0 sm:top-11 sm:w-80"
+                : "sr-only"
+            }
+          >
+            {status}
+          </p>
+        ) : null}
       </Form>
     </>
   );
