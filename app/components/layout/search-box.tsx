@@ -31,7 +31,7 @@ export function SearchBox() {
   const [lines, setLines] = useState<SuggestionsModule | null>(null);
   /** The suggestions last asked for (after a pause in typing). */
   const [asked, setAsked] = useState<string | null>(null);
-  const { data: answer, failed } = useFollowUp(
+  const { data: answer } = useFollowUp(
     asked === null
       ? null
       : {
@@ -55,12 +55,9 @@ export function SearchBox() {
   // The server leaves out every hit beyond what the reader knows (see search-suggestions.ts).
   const options: Option[] = data && lines ? lines.suggestionOptions(data, query, shield) : [];
   const listId = `${id}-suggestions`;
-  // Said beside the box while it is open: that nothing matched, or that the suggestions did not come.
-  const status = failed
-    ? "Suggestions could not be loaded. Enter searches the whole site."
-    : data && lines && options.length === 0
-      ? `Nothing you have reached matches “${query}”.`
-      : null;
+  // Said beside the box while the reader types: that nothing they have reached matches. A failed request
+  // is said by the notice every follow-up shares (FollowUpNotice), with its retry.
+  const status = data && lines && options.length === 0 ? `Nothing you have reached matches “${query}”.` : null;
   const boxId = `${id}-box`;
 
   function change(next: string) {
