@@ -2,6 +2,18 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+// The parts the site loads on first use (the toast UI at the first toast, the account panel at the first
+// open, …). A test can end before such an import does, and an import still running when the worker's
+// environment is torn down fails the run: loaded here, they are in the module graph before any test.
+import "~/components/ui/toaster";
+import "~/components/layout/account-panel";
+import "~/components/layout/navigation-indicators";
+import "~/components/layout/search-suggestions";
+import "~/components/discussion/writer-tools";
+import "~/components/offline/keep-button";
+import "~/components/error-page";
+import "~/browser/read-up-to.client";
+import "~/browser/progress-save";
 
 afterEach(() => cleanup());
 
