@@ -28,8 +28,9 @@ import {
   timelineKeptForLess,
   type Reader,
 } from "~/lib/runtime/offline-copies";
+import { offlinePageHtml, offlineWaysOut } from "~/lib/runtime/offline-page";
 import { afterKnowledge, type KeptUnit, removedAddresses, type UnitToKeep } from "~/lib/runtime/kept-units";
-import type { CopyAnswer, KeepAnswer, WorkerMessage } from "~/lib/runtime/worker-messages";
+import type { CopyAnswer, KeepAnswer, KeptCopy, WorkerMessage } from "~/lib/runtime/worker-messages";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -143,6 +144,7 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
     // The tracker's timeline asked with knowledge no copy was kept for (a tick made offline): the copy
     // kept for the most recent knowledge the reader has all of, which hides more, never less.
     handlerDidError: async ({ request }) => {
+      if (request.mode === "navigate") return offlinePage(request.url, partition);
       if (!isTimeline(request.url)) return undefined;
       const cache = await caches.open(cacheNames.pages(BUILD_ID, partition));
       const kept = await Promise.all(
@@ -170,6 +172,34 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
 }
 
 const isTimeline = (url: string) => new URL(url).pathname === TIMELINE_PATH;
+
+/**
+ * A page opened by its address offline with no copy on the device: the site's offline page, linking to
+ * the main pages whose documents this reader's copies hold (offline-page.ts), not the browser's error page.
+ */
+async function offlinePage(url: string, partition: Reader) {
+  const visited = await caches
+    .open(cacheNames.pages(BUILD_ID, partition))
+    .then((cache) => cache.keys())
+    .then((keys) => keys.map((key) => key.url))
+    .catch(() => []);
+  const kept = await keptUnits(partition)
+    .then((units) => units.flatMap((unit) => unit.addresses))
+    .catch(() => []);
+  const address = new URL(url);
+  const html = offlinePageHtml(
+    `${address.pathname}${address.search}`,
+    offlineWaysOut([...visited, ...kept].map((each) => new URL(each, self.location.origin).href)),
+  );
+  return new Response(html, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+    },
+  });
+}
 
 const pageStrategies: Record<Reader, NetworkFirst> = {
   "signed-in": pageStrategy("signed-in"),
@@ -234,6 +264,12 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
     const port = event.ports[0];
     event.waitUntil(
       (async () => {
+        // A page the worker stays out of (the API's documentation) is left to the site's own navigation.
+        const address = new URL(message.page, self.location.origin).href;
+        if (strategyFor({ url: address, method: "GET", mode: "navigate" }, self.location.origin) !== "page") {
+          port?.postMessage(null satisfies KeptCopy);
+          return;
+        }
         const now = await currentReader();
         const visited = await (await caches.open(cacheNames.pages(BUILD_ID, now))).keys();
         const copy = keptCopy(
@@ -246,7 +282,7 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
           (await keptUnits(now)).flatMap((unit) => unit.addresses),
           message.page,
         );
-        port?.postMessage(copy ?? (kept && "document"));
+        port?.postMessage(copy ?? ((kept ? "document" : "none") satisfies KeptCopy));
       })().catch(() => port?.postMessage(null)),
     );
   } else if (message?.type === "keep") {

@@ -49,7 +49,7 @@ export async function askCopyAge(page: string) {
 /** Which copy of a page the worker keeps for this reader (null too when there is no worker to ask). */
 export async function askKeptCopy(page: string): Promise<KeptCopy> {
   const answer = await ask<KeptCopy>({ type: "kept", page });
-  return answer === "data" || answer === "document" ? answer : null;
+  return answer === "data" || answer === "document" || answer === "none" ? answer : null;
 }
 
 /**

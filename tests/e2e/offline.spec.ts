@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { parsePackFolder, resolvePack } from "../../pack";
@@ -114,6 +115,38 @@ test("a visited page opens offline on a phone, saying it is offline and how old 
   await page.reload();
   await waitForHydration(page);
   await expect(offlineNotice(page)).toHaveCount(0);
+});
+
+test("a page not on the device, opened offline, says so and offers the pages that are", async ({ page, context }) => {
+  await page.goto("/");
+  await controlled(page);
+  await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/");
+  await page.goto("/releases");
+  await waitForHydration(page);
+
+  // Online, the page loaded; offline, a tap on a page never visited (its code never loaded either).
+  await goOffline(context);
+  await page.locator('a[href="/statistics"]').first().dispatchEvent("click");
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("This page is not on this device, so it opens once you are back online.")).toBeVisible();
+  const waysOut = page.getByRole("list").getByRole("link");
+  await expect(waysOut).toHaveText(["Home", "Releases"]);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // A way out opens the kept copy.
+  await waysOut.filter({ hasText: "Releases" }).click();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Releases" })).toBeVisible();
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+
+  // Online again, "Try again" opens the page asked for.
+  await page.goBack();
+  await goOnline(context);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Statistics" })).toBeVisible();
 });
 
 test("offline, a page shows only what its reader knows now: a copy answered for more knowledge is never used", async ({

@@ -79,6 +79,39 @@ describe("OfflineNotice", () => {
     expect(screen.queryByRole("heading", { name: "Characters" })).toBeNull();
   });
 
+  it("offline, opens a link to a page with no copy as a document, which the worker answers with its offline page", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    const { assign } = renderSite("none");
+    await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/characters$/)));
+  });
+
+  it("offline with no worker to ask, follows a link within the site", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    const { assign } = renderSite(null);
+    await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
+    expect(await screen.findByRole("heading", { name: "Characters" })).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("back online under a copy shown offline, says why it is one", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(Date.now() - 10_000);
+    renderSite();
+    expect(
+      await screen.findByText("You are offline. This page is the copy kept on this device just now."),
+    ).toBeTruthy();
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event("online")));
+    expect(
+      await screen.findByText(
+        "This page is the copy kept on this device just now, while you were offline. Reload for the latest.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("offline, follows a link within the site when the worker keeps the page's data", async () => {
     setOnline(false);
     vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);

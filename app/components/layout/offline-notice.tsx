@@ -13,6 +13,13 @@ export function OfflineNotice() {
   const { pathname, search } = useLocation();
   const [online, setOnline] = useState(() => navigator.onLine);
   const [storedAt, setStoredAt] = useState<number | null>(null);
+  // Whether the reader was offline on this page: a copy shown online since is one for that reason.
+  const [wasOffline, setWasOffline] = useState(() => !navigator.onLine);
+
+  useEffect(() => setWasOffline(!navigator.onLine), [pathname, search]);
+  useEffect(() => {
+    if (!online) setWasOffline(true);
+  }, [online]);
 
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);
@@ -40,7 +47,7 @@ export function OfflineNotice() {
       ? `You are offline. This page is the copy kept on this device ${age}.`
       : "You are offline. This page is as it was when it loaded."
     : age
-      ? `This page is the copy kept on this device ${age}, as the connection was too slow. Reload for the latest.`
+      ? `This page is the copy kept on this device ${age}, ${wasOffline ? "while you were offline" : "as the connection was too slow"}. Reload for the latest.`
       : null;
   return (
     // The live region is always there, so what it comes to say is announced.
@@ -57,8 +64,11 @@ export function OfflineNotice() {
 /**
  * Offline, a link to a page the worker kept only as a whole document (a page opened by its address,
  * never reached within the site) opens it as a document, which the worker answers with its copy; the
- * site's own navigation would ask for the page's data, which it does not have. Any other link goes as
- * usual (its data kept, or no copy at all: the site says the page could not load, with a retry).
+ * site's own navigation would ask for the page's data, which it does not have. So does a link to a page
+ * with no copy at all: the worker answers with its offline page, which says so and links to the pages
+ * that open offline (within the site, a page whose code never loaded would only reload the page the
+ * reader is on). A link to a page whose data is kept goes as usual, as does every link when no worker
+ * answers.
  */
 function useOfflineLinks(online: boolean) {
   const navigate = useNavigate();
@@ -84,7 +94,7 @@ function useOfflineLinks(online: boolean) {
       // Decided once the worker answers; until then the site's own navigation waits.
       event.preventDefault();
       void askKeptCopy(page).then((kept) => {
-        if (kept === "document") window.location.assign(link.href);
+        if (kept === "document" || kept === "none") window.location.assign(link.href);
         else void navigate(`${page}${link.hash}`);
       });
     };

@@ -32,9 +32,10 @@ export interface CopyAnswer {
 
 /**
  * The worker's answer to `kept`: `data` (the page's data, for a navigation within the site), `document`
- * (only the whole page, opened as a document), or null (no copy).
+ * (only the whole page, opened as a document), `none` (no copy: opened as a document, the worker answers
+ * with its offline page), or null (no worker answered).
  */
-export type KeptCopy = "data" | "document" | null;
+export type KeptCopy = "data" | "document" | "none" | null;
 
 /**
  * The worker's answer to `keep-unit`: the unit as kept, or why not: `refused` (the device would not store

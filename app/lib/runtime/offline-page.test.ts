@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { offlinePageHtml, offlineWaysOut } from "./offline-page";
+
+const origin = "https://companion.test";
+
+describe("offlineWaysOut: the pages the offline page offers", () => {
+  it("offers the main pages whose document is on the device, in navigation order, named by their area", () => {
+    const kept = [
+      `${origin}/releases`,
+      `${origin}/`,
+      `${origin}/web_novel.data?_routes=routes%2Fweb-novel`,
+      `${origin}/reading_tracker`,
+    ];
+    expect(offlineWaysOut(kept)).toEqual([
+      { path: "/", label: "Home" },
+      { path: "/releases", label: "Releases" },
+      { path: "/reading_tracker", label: "Reading tracker, with what you stored for offline" },
+    ]);
+  });
+
+  it("offers nothing for a page kept only as its data, or with a query: they do not open by that address", () => {
+    expect(offlineWaysOut([`${origin}/web_novel.data`, `${origin}/anime?season=2`, `${origin}/_root.data`])).toEqual(
+      [],
+    );
+  });
+});
+
+describe("offlinePageHtml", () => {
+  it("says the page is not on the device, with a retry of the same address and the ways out", () => {
+    const html = offlinePageHtml("/characters/ilse-marrow?tab=1", [{ path: "/", label: "Home" }]);
+    expect(html).toContain("<title>You are offline</title>");
+    expect(html).toContain('<a class="again" href="/characters/ilse-marrow?tab=1">Try again</a>');
+    expect(html).toContain('<li><a href="/">Home</a></li>');
+  });
+
+  it("says where the pages that open offline come from when none is on the device", () => {
+    expect(offlinePageHtml("/", [])).toContain("the pages you visit online open offline afterwards");
+  });
+
+  it("escapes the address it was asked for: it is the requester's own text", () => {
+    const html = offlinePageHtml(`/"><script>alert(1)</script>`, []);
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&quot;&gt;&lt;script&gt;");
+  });
+});

@@ -1,0 +1,82 @@
+import { areas, footerLinks } from "../areas";
+import { keptCopy } from "./offline-copies";
+
+/**
+ * The page the service worker answers with when a page is opened by its address (a link from elsewhere,
+ * the address bar, a bookmark) while offline and no copy of it is on the device: the site's own word
+ * instead of the browser's error page, with the way back to what does open offline. Plain HTML with no
+ * script, built in the worker: nothing of the site's code or data is needed to show it.
+ */
+
+/** A page the offline page links to: one whose document is on the device, so it opens by its address. */
+export interface OfflineWayOut {
+  path: string;
+  label: string;
+}
+
+const entryPoints: readonly OfflineWayOut[] = [
+  { path: "/", label: "Home" },
+  // The tracker lists what the reader stored for offline ("Stored for offline").
+  ...areas.map((area) =>
+    area.path === "/reading_tracker"
+      ? { path: area.path, label: "Reading tracker, with what you stored for offline" }
+      : area,
+  ),
+  ...footerLinks,
+];
+
+/**
+ * The site's main pages whose document a list of kept addresses holds, in navigation order. Named by
+ * their area alone: a kept page's title may name what the reader has since set their progress back
+ * from, and the area's name never does.
+ */
+export function offlineWaysOut(keptUrls: readonly string[]): OfflineWayOut[] {
+  return entryPoints.filter((entry) => keptUrls.some((url) => keptCopy([url], entry.path) === "document"));
+}
+
+const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+
+/** The offline page's HTML for `address` (the path and query asked for), linking to `waysOut`. */
+export function offlinePageHtml(address: string, waysOut: readonly OfflineWayOut[]) {
+  const links = waysOut
+    .map((way) => `<li><a href="${escapeHtml(way.path)}">${escapeHtml(way.label)}</a></li>`)
+    .join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>You are offline</title>
+<style>
+:root { color-scheme: light dark; --bg: #fdfbf7; --fg: #2b241d; --muted: #675d52; --link: #a2461b; }
+@media (prefers-color-scheme: dark) { :root { --bg: #1f1b17; --fg: #ede9e3; --muted: #b3aa9f; --link: #eba55b; } }
+body { margin: 0; background: var(--bg); color: var(--fg); font: 1rem/1.6 system-ui, sans-serif; }
+main { max-width: 36rem; margin: 0 auto; padding: 3rem 1.25rem; overflow-wrap: anywhere; }
+h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 1rem; }
+h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; }
+p { margin: 0 0 1rem; }
+.muted { color: var(--muted); }
+a { color: var(--link); }
+.again { display: inline-block; padding: 0.6rem 0; font-weight: 600; }
+ul { list-style: none; margin: 0; padding: 0; }
+li a { display: block; padding: 0.6rem 0; line-height: 1.5; }
+</style>
+</head>
+<body>
+<main>
+<h1>You are offline</h1>
+<p>This page is not on this device, so it opens once you are back online.</p>
+<p class="muted">${escapeHtml(address)}</p>
+<p><a class="again" href="${escapeHtml(address)}">Try again</a></p>
+${
+  links
+    ? `<h2>On this device</h2>\n<p>These pages open offline, as you last saw them:</p>\n<ul>${links}</ul>`
+    : "<p>No page of the site is on this device yet: the pages you visit online open offline afterwards.</p>"
+}
+</main>
+</body>
+</html>
+`;
+}
