@@ -114,6 +114,72 @@ describe("what reveals what the story reveals at a unit", () => {
   });
 });
 
+describe("who may read a unit's thread: who has been through all it tells (decision 58)", () => {
+  const toldBy = new Map(rows.story_units.map((unit) => [unit.key, unit.told_by]));
+  const toldTo = (thread: string, ...units: string[]) =>
+    knows(knowledgeOfUnits(units), readRevealers(toldBy.get(thread) ?? ""));
+
+  it("a volume's thread is not opened by an anime that skipped chapters the volume prints", () => {
+    // Volume main 4 prints wn:2-23 and wn:2-24, which season 1 skipped; episode 1-12 reaches past the volume.
+    expect(revealersOf("ln:main-4")).toContain("anime:1-12");
+    expect(toldTo("ln:main-4", "anime:1-12")).toBe(false);
+    expect(toldTo("ln:main-4", "anime:1r1-6")).toBe(false);
+    expect(toldTo("ln:main-4", "ln:main-4")).toBe(true);
+    expect(toldTo("ln:main-4", "wn:2-32")).toBe(true);
+  });
+
+  it("a recut's episode with a scene brought forward is told only to who saw that scene's chapters too", () => {
+    // Recut episode 3 holds season 1's episodes 5 and 6 and a scene from wn:2-10.
+    expect(revealersOf("anime:1r1-3")).toEqual(expect.arrayContaining(["anime:1-6", "wn:2-4"]));
+    expect(toldTo("anime:1r1-3", "anime:1-6")).toBe(false);
+    expect(toldTo("anime:1r1-3", "wn:2-4")).toBe(false);
+    expect(toldTo("anime:1r1-3", "anime:1r1-3")).toBe(true);
+    expect(toldTo("anime:1r1-3", "wn:2-10")).toBe(true);
+  });
+
+  it("the threads of what a unit holds whole stay open to its readers and viewers", () => {
+    // The recut's viewers have watched the season's episodes it holds; a volume's readers its chapters.
+    expect(toldTo("anime:1-5", "anime:1r1-3")).toBe(true);
+    expect(toldTo("anime:1-6", "anime:1r1-3")).toBe(true);
+    expect(toldTo("wn:2-24", "ln:main-4")).toBe(true);
+    expect(toldTo("wn:2-24", "anime:1-12")).toBe(false);
+  });
+
+  it("every unit's thread is told to its own readers, and only to readers who know what the unit reveals", () => {
+    for (const unit of rows.story_units) {
+      expect(readRevealers(unit.told_by)).toContain(unit.key);
+      for (const key of readRevealers(unit.told_by))
+        expect(knows(knowledgeOfUnits([key]), readRevealers(unit.revealed_by))).toBe(true);
+    }
+  });
+});
+
+describe("a special that tells a side story", () => {
+  const withAdapts = (adapts: object) => {
+    const pack = structuredClone(parsed.pack!);
+    const special = pack.anime.specials.find((each) => each.slug === "sardine-tin-lantern")!;
+    Object.assign(special, { adapts });
+    const units = new Map(resolvePack(pack, "demo").rows.story_units.map((unit) => [unit.key, unit]));
+    return (key: string) => units.get(key)!;
+  };
+
+  it("and nothing else shares its reveals with the story's readers", () => {
+    const unit = withAdapts({ sideStories: ["ss:pells-first-lantern"] });
+    expect(readRevealers(unit("sp:sardine-tin-lantern").revealed_by)).toContain("ss:pells-first-lantern");
+  });
+
+  it("and adapts chapters too reveals what those chapters do, which the story's readers have not read", () => {
+    const unit = withAdapts({
+      chapters: [{ from: "wn:6-27", to: "wn:6-28" }],
+      sideStories: ["ss:pells-first-lantern"],
+    });
+    const special = unit("sp:sardine-tin-lantern");
+    expect(readRevealers(special.revealed_by)).not.toContain("ss:pells-first-lantern");
+    expect(knows(knowledgeOfUnits(["ss:pells-first-lantern"]), readRevealers(special.told_by))).toBe(false);
+    expect(knows(knowledgeOfUnits(["sp:sardine-tin-lantern"]), readRevealers(special.told_by))).toBe(true);
+  });
+});
+
 describe("where a medium reveals something differently, in the demo pack", () => {
   const factRevealedBy = (slug: string, label: string) =>
     rows.character_facts.find((fact) => fact.character_slug === slug && fact.label === label)!.revealed_by;

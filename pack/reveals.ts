@@ -16,7 +16,7 @@ import {
   unitRevealers,
   volumeKey,
 } from "../app/lib/content/units";
-import { titleRevealers } from "../app/lib/shield/knowledge";
+import { type Knowledge, knowledgeOfUnits, knows, titleRevealers } from "../app/lib/shield/knowledge";
 import { recutContents, watchedIn } from "./recuts";
 
 /**
@@ -40,12 +40,112 @@ import { recutContents, watchedIn } from "./recuts";
  */
 export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey: string) => string {
   const position = (key: string) => positions.get(key);
-  type Range = { from: number; to: number };
-  /**
-   * `alone`: watched on its own, not in order (an OVA, special or film, or a scene a recut adds): its
-   * viewer has seen the chapters it covers and nothing before them.
-   */
-  type Coverer = { key: string; ranges: Range[]; cut: Range[]; alone?: boolean };
+  const { coverers, reaches, tellers, told, watchedWith } = coverage(pack, positions);
+  const chapters = new Set(
+    pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
+  );
+
+  const airedWith = new Map(
+    pack.anime.breakTime.map((short) => [breakTimeKey(short.season, short.number), short.accompanies]),
+  );
+
+  const known = new Map<string, string>();
+  return (unitKey) => {
+    const cached = known.get(unitKey);
+    if (cached !== undefined) return cached;
+    const chapter = chapters.has(unitKey) ? unitKey : reaches.get(unitKey);
+    const at = chapter === undefined ? undefined : position(chapter);
+    const units = new Set(unitRevealers(unitKey, airedWith.get(unitKey) ?? null));
+    // Whatever a season's episode reveals, the recut episodes that hold it reveal too.
+    for (const recutEpisode of watchedWith.get(unitKey) ?? []) units.add(recutEpisode);
+    // A side story and the specials and episodes that tell it (nothing else) reveal the same: each to the
+    // readers and viewers of all.
+    for (const story of told.get(unitKey) ?? [unitKey])
+      for (const unit of [story, ...(tellers.get(story) ?? [])]) if (tellers.has(story)) units.add(unit);
+    if (chapter !== undefined && at !== undefined) {
+      units.add(chapter);
+      const within = ({ from, to }: Range) => from <= at && at <= to;
+      // What a volume or an episode reveals is placed at the last chapter it reaches, but may be told
+      // anywhere in it: whoever reads or watches in order and covers that chapter has been through the
+      // rest, a viewer of a special that covers that chapter alone has not.
+      const atChapter = chapter === unitKey;
+      for (const coverer of coverers)
+        if ((atChapter || !coverer.alone) && coverer.ranges.some(within) && !coverer.cut.some(within))
+          units.add(coverer.key);
+    }
+    const revealedBy = [...units].join(" ");
+    known.set(unitKey, revealedBy);
+    return revealedBy;
+  };
+}
+
+/**
+ * Who has been through everything a unit tells, for its discussion thread, where readers write about any
+ * of it (decision 58): the unit itself, and the earliest place of each line whose reader knows what the
+ * unit reveals (`revealMap`) and has also seen each web novel chapter it covers, each side story it tells
+ * and each season's episode a recut's episode holds. A unit's revealers
+ * know what the story reveals at its place, which a reader may reach by another way without going through
+ * all of it: an anime that skipped two of the chapters a light novel volume prints reaches past the
+ * volume's end, a recut's episode holds a scene brought forward from a later arc. A unit that tells
+ * nothing but itself (a web novel chapter, a side story, a short) is told to all its revealers.
+ */
+export function toldByMap(
+  pack: ContentPack,
+  { positions }: Timeline,
+  revealersOf: (unitKey: string) => string,
+): (unitKey: string) => string {
+  const { coverers, tellers, watchedWith } = coverage(pack, positions);
+  const chapters = pack.webNovel.arcs
+    .flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal)))
+    .flatMap((key) => {
+      const at = positions.get(key);
+      return at === undefined ? [] : [{ key, at }];
+    });
+  const parts = new Map<string, Set<string>>();
+  const add = (unit: string, part: string) => parts.set(unit, (parts.get(unit) ?? new Set<string>()).add(part));
+  for (const { key, ranges, cut } of coverers)
+    for (const chapter of chapters) {
+      const within = ({ from, to }: Range) => from <= chapter.at && chapter.at <= to;
+      if (ranges.some(within) && !cut.some(within)) add(key, chapter.key);
+    }
+  for (const [story, keys] of tellers) for (const key of keys) add(key, story);
+  for (const [original, recutEpisodes] of watchedWith) for (const key of recutEpisodes) add(key, original);
+
+  const readerAt = new Map<string, Knowledge>();
+  const knowledgeAt = (key: string) => {
+    const known = readerAt.get(key) ?? knowledgeOfUnits([key]);
+    readerAt.set(key, known);
+    return known;
+  };
+  return (unitKey) => {
+    const revealers = readRevealers(revealersOf(unitKey));
+    const told = [...(parts.get(unitKey) ?? [])].map((part) => readRevealers(revealersOf(part)));
+    const tellsAll = (key: string) =>
+      knows(knowledgeAt(key), revealers) && told.every((partRevealers) => knows(knowledgeAt(key), partRevealers));
+    // A revealer, or a place that reveals one of its parts (the web novel chapter a brought-forward scene
+    // comes from): whoever stands there and knows all of it.
+    const candidates = [...new Set([unitKey, ...revealers, ...told.flat()])];
+    const kept = candidates.filter((key) => key === unitKey || tellsAll(key));
+    // The earliest such place of each line: a later one knows it.
+    return kept
+      .filter((key) => key === unitKey || !kept.some((other) => other !== key && knows(knowledgeAt(key), [other])))
+      .join(" ");
+  };
+}
+
+type Range = { from: number; to: number };
+/**
+ * `alone`: watched on its own, not in order (an OVA, special or film, or a scene a recut adds): its
+ * viewer has seen the chapters it covers and nothing before them.
+ */
+type Coverer = { key: string; ranges: Range[]; cut: Range[]; alone?: boolean };
+
+/**
+ * What each unit of a pack covers: the web novel chapters (`coverers`, one entry per run), the chapter it
+ * reaches, the side stories it tells, and the recut episodes that hold each season's episode.
+ */
+function coverage(pack: ContentPack, positions: Timeline["positions"]) {
+  const position = (key: string) => positions.get(key);
   const coverers: Coverer[] = [];
   const rangeOf = (chapters: { from: string; to: string } | undefined): Range | null => {
     const from = chapters && position(chapters.from);
@@ -150,8 +250,10 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
       reaches.set(key, last.to);
       coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [], alone: true });
     }
-    // A side story it tells is known to its viewers, and the special to the story's readers.
-    for (const story of special.adapts?.sideStories ?? []) tell(story, key, true);
+    // A side story it tells is known to its viewers, and the special to the story's readers where it
+    // tells nothing else: one that adapts chapters too reveals what they do, which the story's readers
+    // have not read.
+    for (const story of special.adapts?.sideStories ?? []) tell(story, key, !ranges.length);
   }
   // A manga chapter covers the web novel chapters it adapts, and only those: its series may leave chapters
   // out between its ranges, so what a volume or an episode reaching one of them may have told anywhere
@@ -167,48 +269,11 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
           reaches.set(key, last.to);
           coverers.push({ key, ranges: ranges.map(rangeOf).filter((range) => range !== null), cut: [], alone: true });
         }
-        // A side story it tells is known to its readers, and the chapter to the story's.
-        for (const story of chapter.adapts?.sideStories ?? []) {
-          tellers.set(story, [...(tellers.get(story) ?? []), key]);
-          told.set(key, [...(told.get(key) ?? []), story]);
-        }
+        // A side story it tells is known to its readers, and the chapter to the story's where it tells
+        // nothing else.
+        for (const story of chapter.adapts?.sideStories ?? []) tell(story, key, !ranges.length);
       }
-  const chapters = new Set(
-    pack.webNovel.arcs.flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal))),
-  );
-
-  const airedWith = new Map(
-    pack.anime.breakTime.map((short) => [breakTimeKey(short.season, short.number), short.accompanies]),
-  );
-
-  const known = new Map<string, string>();
-  return (unitKey) => {
-    const cached = known.get(unitKey);
-    if (cached !== undefined) return cached;
-    const chapter = chapters.has(unitKey) ? unitKey : reaches.get(unitKey);
-    const at = chapter === undefined ? undefined : position(chapter);
-    const units = new Set(unitRevealers(unitKey, airedWith.get(unitKey) ?? null));
-    // Whatever a season's episode reveals, the recut episodes that hold it reveal too.
-    for (const recutEpisode of watchedWith.get(unitKey) ?? []) units.add(recutEpisode);
-    // A side story and the specials and episodes that tell it (nothing else) reveal the same: each to the
-    // readers and viewers of all.
-    for (const story of told.get(unitKey) ?? [unitKey])
-      for (const unit of [story, ...(tellers.get(story) ?? [])]) if (tellers.has(story)) units.add(unit);
-    if (chapter !== undefined && at !== undefined) {
-      units.add(chapter);
-      const within = ({ from, to }: Range) => from <= at && at <= to;
-      // What a volume or an episode reveals is placed at the last chapter it reaches, but may be told
-      // anywhere in it: whoever reads or watches in order and covers that chapter has been through the
-      // rest, a viewer of a special that covers that chapter alone has not.
-      const atChapter = chapter === unitKey;
-      for (const coverer of coverers)
-        if ((atChapter || !coverer.alone) && coverer.ranges.some(within) && !coverer.cut.some(within))
-          units.add(coverer.key);
-    }
-    const revealedBy = [...units].join(" ");
-    known.set(unitKey, revealedBy);
-    return revealedBy;
-  };
+  return { coverers, reaches, tellers, told, watchedWith };
 }
 
 /** The units that reveal something revealed at any of the given units (none given: it is not gated). */

@@ -27,6 +27,7 @@ export const seasonEpisodes = (seasonNumber: number | null) =>
       "e.title",
       "e.original_title",
       "eu.revealed_by as reached_by",
+      "eu.told_by",
       "e.aired_on",
       "e.aired_time",
       "e.time_zone",
@@ -110,6 +111,7 @@ export const shortColumns = [
   "b.accompanies",
   "b.title_revealed_by as revealed_by",
   "bu.revealed_by as reached_by",
+  "bu.told_by",
 ] as const;
 
 /** A short as a page lists it: its title gated by what reveals it. */

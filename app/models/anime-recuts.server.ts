@@ -45,6 +45,7 @@ export const seasonRecutEpisodes = (seasonNumber: number | null) =>
       "e.new_scenes",
       "e.position",
       "u.revealed_by",
+      "u.told_by",
       unitCommentCount(episode.ref("e.key")).as("comment_count"),
     ])
     .where("e.season_number", "=", selectedSeason(seasonNumber))
@@ -125,7 +126,7 @@ export function toRecuts(
               ? { from: unit(scene.chaptersFrom), to: unit(scene.chaptersTo) }
               : null,
         })),
-        discussion: unitDiscussion(row.revealed_by, row.comment_count),
+        discussion: unitDiscussion(row.told_by, row.comment_count),
       };
     }),
   }));

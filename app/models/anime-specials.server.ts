@@ -33,6 +33,7 @@ export const allAnimeSpecials = query
     "u.label",
     "u.position",
     "u.revealed_by",
+    "u.told_by",
     "sp.title",
     "sp.original_title",
     "sp.title_revealed_by",
@@ -140,6 +141,6 @@ export function toAnimeSpecials(rows: readonly SpecialRow[], sources: readonly U
     },
     watchAfter:
       row.watch_after === null ? null : { key: row.watch_after, label: row.watch_after_label ?? row.watch_after },
-    discussion: unitDiscussion(row.revealed_by, row.comment_count),
+    discussion: unitDiscussion(row.told_by, row.comment_count),
   }));
 }

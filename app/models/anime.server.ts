@@ -221,7 +221,7 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     changes: (changesOf.get(row.key) ?? []).map(toChange),
     shorts: (shortsOf.get(row.key) ?? []).map(toShort),
     mistakeCount: mistakesOf.get(row.key) ?? 0,
-    discussion: unitDiscussion(row.reached_by, row.comment_count),
+    discussion: unitDiscussion(row.told_by, row.comment_count),
   });
 
   const selected = episodes.length

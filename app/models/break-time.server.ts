@@ -46,7 +46,7 @@ export async function getBreakTime(db: D1Database, seasonNumber: number | null) 
   const shortsOf = groupBy(shorts, (short) => short.accompanies);
   const listed = (short: (typeof shorts)[number]): ListedBreakTimeShort => ({
     ...toShort(short),
-    discussion: unitDiscussion(short.reached_by, short.comment_count),
+    discussion: unitDiscussion(short.told_by, short.comment_count),
   });
   const selected = seasonNumber ?? seasonRows[0]?.number ?? null;
   return {

@@ -26,14 +26,16 @@ export const unitCommentCount = (unit: Expression<string>) =>
     .$notNull();
 
 /**
- * What reveals a unit's discussion (its comments, their count, a comment whose horizon it is): what
- * reveals the unit everywhere on the site, its stored `revealed_by`. That is the unit itself and what
- * tells the same part of the story: the light novel volume or manga chapter that adapts a web novel
- * chapter, the episode that adapts it, the recut episode that holds an episode, the episode a Break
- * Time short aired with. So a viewer of the recut reads the threads of the season's episodes it holds,
- * and a reader of a chapter an episode skipped is the only one who sees what touches that chapter.
+ * Who may read a unit's discussion (its comments, their count, a comment whose horizon it is): who has
+ * been through everything the unit tells, its stored `told_by` (pack/reveals.ts: `toldByMap`, decision
+ * 58). That is the unit itself and those of its revealers who have seen each part of it: the light novel
+ * volume or manga chapter that adapts a web novel chapter, the episode that adapts it, the recut episode
+ * that holds an episode, the episode a Break Time short aired with. So a viewer of the recut reads the
+ * threads of the season's episodes it holds, a reader of a chapter an episode skipped is the only one
+ * who sees what touches that chapter, and an anime that skipped chapters a volume prints does not open
+ * the volume's thread.
  */
-export const revealersOfUnit = (revealedBy: string) => readRevealers(revealedBy);
+export const revealersOfUnit = (toldBy: string) => readRevealers(toldBy);
 
-/** The count as a page carries it: gated by what reveals the unit (`revealersOfUnit`), so a reader who has not seen it gets no number. */
-export const unitDiscussion = (revealedBy: string, comments: number) => gated(revealersOfUnit(revealedBy), comments);
+/** The count as a page carries it: gated by who may read the unit's discussion (`revealersOfUnit`), so a reader who has not seen it gets no number. */
+export const unitDiscussion = (toldBy: string, comments: number) => gated(revealersOfUnit(toldBy), comments);

@@ -58,10 +58,10 @@ const seasonedWriter = query
   .where("created_at", "<=", slot<string>("dayAgo"))
   .limit(1);
 
-/** What reveals the thread's unit and the horizon chosen (slots `unit` and `horizon`). */
+/** Who may read the thread's unit and the horizon chosen (slots `unit` and `horizon`: `told_by`). */
 const revealersOfThreadAndHorizon = query
   .selectFrom("story_units")
-  .select(["key", "revealed_by"])
+  .select(["key", "told_by"])
   .where("key", "in", [slot<string>("unit"), slot<string>("horizon")]);
 
 /** The reads of `writerBeforePost`, in the order its rows are read. */
@@ -98,7 +98,7 @@ export const writerBeforePost = {
       oldestStrikeAt: strikes[0]?.oldest ?? null,
       newWriter: seasoned.length === 0,
     };
-    const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.revealed_by)]));
+    const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.told_by)]));
     return {
       progress: savedProgressFrom(progress),
       standing,
@@ -429,9 +429,9 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
         "c.id as comment_id",
         "c.unit",
         "t.label as unit_label",
-        "t.revealed_by as unit_revealed_by",
-        "h.revealed_by as horizon_revealed_by",
-        "ch.revealed_by as comment_horizon_revealed_by",
+        "t.told_by as unit_told_by",
+        "h.told_by as horizon_told_by",
+        "ch.told_by as comment_horizon_told_by",
         threadPageOf(sql`coalesce(c.parent_id, c.id)`, sql.ref("c.unit")).as("page"),
       ])
       .where("c.uid", "=", uid)
@@ -444,13 +444,13 @@ export async function getDecisionsOn(db: D1Database, uid: string): Promise<Decis
     id: row.id,
     at: row.at,
     action: row.action as DecisionNotice["action"],
-    thread: gated(revealersOfUnit(row.unit_revealed_by), {
+    thread: gated(revealersOfUnit(row.unit_told_by), {
       key: row.unit,
       label: row.unit_label,
       commentId: row.comment_id,
       page: row.page,
       // Where it was moved to; else where it stands: the reason may speak of what it touches.
-      details: gated(revealersOfUnit(row.horizon_revealed_by ?? row.comment_horizon_revealed_by), {
+      details: gated(revealersOfUnit(row.horizon_told_by ?? row.comment_horizon_told_by), {
         horizon: row.horizon ? { key: row.horizon, label: row.horizon_label ?? row.horizon } : null,
         reason: row.reason,
       }),

@@ -499,6 +499,7 @@ export interface StoryUnitsTable {
   label: string;
   path: string;
   revealed_by: Generated<string>;
+  told_by: Generated<string>;
 }
 
 export interface Database {

@@ -37,7 +37,7 @@ const commentColumns = [
   "c.body",
   "c.horizon",
   "h.label as horizon_label",
-  "h.revealed_by as horizon_revealed_by",
+  "h.told_by as horizon_told_by",
   "c.writer_knew",
   "c.writer_places",
   "c.status",
@@ -74,7 +74,7 @@ const pageComments = (unit: string, page: number) =>
 
 type CommentRow = Pick<Selectable<CommentsTable>, "id" | "parent_id" | "writer" | "author" | "body" | "horizon"> & {
   horizon_label: string;
-  horizon_revealed_by: string;
+  horizon_told_by: string;
   writer_knew: string;
   writer_places: string;
   status: "shown" | "hidden" | "deleted";
@@ -98,8 +98,8 @@ function bodyOf(row: CommentRow): CommentBody {
 }
 
 const horizonOf = (row: CommentRow): UnitLabel => ({ key: row.horizon, label: row.horizon_label });
-/** What reveals a comment: what reveals its horizon (`revealersOfUnit`). */
-const horizonRevealers = (row: CommentRow) => revealersOfUnit(row.horizon_revealed_by);
+/** Who may read a comment: who has been through all its horizon tells (`revealersOfUnit`). */
+const horizonRevealers = (row: CommentRow) => revealersOfUnit(row.horizon_told_by);
 
 /**
  * One page of a unit's thread in one round trip, or null when no unit has this key. `page` past the
@@ -114,10 +114,7 @@ export async function getThread(
   readerAt: readonly string[] = [],
 ): Promise<Thread | null> {
   const [units, counts, comments, replies, places] = await batch(db, [
-    query
-      .selectFrom("story_units as u")
-      .select(["u.key", "u.label", "u.path", "u.revealed_by"])
-      .where("u.key", "=", unit),
+    query.selectFrom("story_units as u").select(["u.key", "u.label", "u.path", "u.told_by"]).where("u.key", "=", unit),
     shownComments(unit)
       .where("c.parent_id", "is", null)
       .select((row) => row.fn.countAll<number>().as("comments")),
@@ -149,7 +146,7 @@ export async function getThread(
     page: paging.page,
     pageCount: paging.pageCount,
     comments: gated(
-      revealersOfUnit(found.revealed_by),
+      revealersOfUnit(found.told_by),
       comments.map((row) => ({
         id: row.id,
         horizon: horizonOf(row),
@@ -183,7 +180,7 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
         "r.created_at",
         "r.unit",
         "u.label",
-        "u.revealed_by",
+        "u.told_by",
         threadPageOf(sql.ref("c.id"), sql.ref("c.unit")).as("page"),
       ])
       .where("c.uid", "=", uid)
@@ -195,7 +192,7 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
   return rows.map((row) => ({
     id: row.id,
     postedAt: row.created_at,
-    thread: gated(revealersOfUnit(row.revealed_by), { key: row.unit, label: row.label, page: row.page }),
+    thread: gated(revealersOfUnit(row.told_by), { key: row.unit, label: row.label, page: row.page }),
   }));
 }
 

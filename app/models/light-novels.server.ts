@@ -70,6 +70,7 @@ const pageVolumes = (collectionCode: string | null, page: PageRange) =>
       "v.chapter_titles_revealed_by",
       "v.position",
       "vu.revealed_by",
+      "vu.told_by",
       "v.adapts_from",
       "fu.label as adapts_from_label",
       "v.adapts_to",
@@ -307,7 +308,7 @@ export async function getLightNovels(db: D1Database, collectionCode: string | nu
         ? { key: volume.read_after, label: volume.read_after_label ?? volume.read_after }
         : null,
       mistakeCount: volume.mistake_count,
-      discussion: unitDiscussion(volume.revealed_by, volume.comment_count),
+      discussion: unitDiscussion(volume.told_by, volume.comment_count),
     })),
   };
 }

@@ -81,6 +81,7 @@ function seriesQueries(code: string | null) {
         "u.label",
         "u.position",
         "u.revealed_by",
+        "u.told_by",
         unitCommentCount(row.ref("c.key")).as("comment_count"),
       ])
       .where("c.series_code", "=", selected)
@@ -172,7 +173,7 @@ export async function getManga(db: D1Database, code: string | null) {
     },
     // What it tells is revealed by what reveals the chapter itself.
     original: row.original === null ? null : gatedBy(row.revealed_by, row.original),
-    discussion: unitDiscussion(row.revealed_by, row.comment_count),
+    discussion: unitDiscussion(row.told_by, row.comment_count),
   });
   const cardOf = (card: (typeof cards)[number]): MangaSeriesCard => ({
     code: card.code,

@@ -86,6 +86,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
         "o.summary",
         "o.revealed_by",
         "su.revealed_by as reached_by",
+        "su.told_by",
         "o.published_in",
         "o.published_on",
         "o.read_after",
@@ -126,7 +127,7 @@ export async function getSideStories(db: D1Database, { page, story }: { page: nu
       canon: row.canon === 1,
       readUrl: row.read_url,
       foundIn: placesOf(row.found_in),
-      discussion: unitDiscussion(row.reached_by, row.comment_count),
+      discussion: unitDiscussion(row.told_by, row.comment_count),
     })),
   };
 }

@@ -97,6 +97,7 @@ const pageQueries = (arc: ArcChoice) =>
         "c.position",
         "c.title_revealed_by",
         "u.revealed_by as reached_by",
+        "u.told_by",
         unitCommentCount(chapter.ref("c.key")).as("comment_count"),
       ])
       .where("c.arc_number", "=", arc)
@@ -181,7 +182,7 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
       position: chapter.position,
       volumes: covering(volumes, chapter.position),
       episodes: covering(episodes, chapter.position),
-      discussion: unitDiscussion(chapter.reached_by, chapter.comment_count),
+      discussion: unitDiscussion(chapter.told_by, chapter.comment_count),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import type { RevealIn } from "../schema/fields";
 import type { ContentPack, PackFileName } from "../schema/files";
-import { revealedByIn, revealInMedia, revealMap } from "../reveals";
+import { revealedByIn, revealInMedia, revealMap, toldByMap } from "../reveals";
 import { declareUnits, placeUnits, type Reference, referenceChecker, type Report, type Timeline } from "../timeline";
 
 /*
@@ -16,6 +16,8 @@ export interface Resolution {
   timeline: Timeline;
   /** The units that reveal what the story reveals at a unit (./reveals). */
   revealersOf: (unitKey: string) => string;
+  /** The units whose readers have been through all a unit tells, who may read its thread (./reveals). */
+  toldBy: (unitKey: string) => string;
   reference: Reference;
   report: Report;
   /** Checks a gated item's `revealAt` and `revealIn` and gives its position and what reveals it. */
@@ -54,6 +56,7 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
   const units = declareUnits(pack, report);
   const timeline: Timeline = { units, positions: placeUnits(units, report) };
   const revealersOf = revealMap(pack, timeline);
+  const toldBy = toldByMap(pack, timeline, revealersOf);
   const reference = referenceChecker(timeline, report);
   const checkRevealIn = revealInChecker(reference, report);
   const gate: Gate = (item, file, path, implied = false) => {
@@ -64,7 +67,7 @@ export function startResolution(pack: ContentPack, packName: string, report: Rep
     };
   };
   pack.series.secrets.forEach((secret, index) => gate(secret, "series.json", `secrets[${index}]`));
-  return { pack, packName, timeline, revealersOf, reference, report, gate, checkRevealIn };
+  return { pack, packName, timeline, revealersOf, toldBy, reference, report, gate, checkRevealIn };
 }
 
 export const positionOf = ({ positions }: Timeline, key: string) => positions.get(key) ?? 0;

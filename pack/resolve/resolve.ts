@@ -44,7 +44,7 @@ export function resolvePack(
   };
   const warnings: PackProblem[] = [];
   const resolution = startResolution(pack, packName, report);
-  const { timeline, revealersOf } = resolution;
+  const { timeline, revealersOf, toldBy } = resolution;
 
   const webNovel = webNovelRows(resolution);
   const lightNovels = lightNovelRows(resolution);
@@ -76,6 +76,7 @@ export function resolvePack(
       label: unit.label,
       path: unitPath(key),
       revealed_by: revealersOf(key),
+      told_by: toldBy(key),
     })),
     arcs: webNovel.arcs,
     chapters: webNovel.chapters,

@@ -36,10 +36,11 @@ interface Planted {
 let rows: PackRows;
 let planted: Planted[];
 /**
- * What reveals a unit's comments: what reveals the unit, as the pack's import found it (the unit, what
- * adapts it or holds it, a short's episode), read here from the pack's rows rather than from D1.
+ * Who may read a unit's comments: who has been through all the unit tells, as the pack's import found it
+ * (the unit, what adapts it or holds it whole, a short's episode: `told_by`), read here from the pack's
+ * rows rather than from D1.
  */
-const revealersOf = (unit: string) => readRevealers(rows.story_units.find((row) => row.key === unit)!.revealed_by);
+const revealersOf = (unit: string) => readRevealers(rows.story_units.find((row) => row.key === unit)!.told_by);
 let threads: string[];
 
 beforeAll(async () => {
@@ -50,6 +51,9 @@ beforeAll(async () => {
     const keys = keysOf(medium);
     return [...new Set([keys[0]!, keys[Math.floor(keys.length / 2)]!])];
   });
+  // Units that others reach past without going through all of them: a volume that prints chapters the
+  // anime skipped, a recut's episode with a scene brought forward from a later arc.
+  threads.push("ln:main-4", "anime:1r1-3");
   const allKeys = rows.story_units.map((unit) => unit.key);
   const random = fc.sample(fc.integer({ min: 0, max: allKeys.length - 1 }), { seed: 34, numRuns: 400 });
   let next = 0;
@@ -170,6 +174,10 @@ describe("the spoiler shield over discussion threads", () => {
         examples: [
           [noKnowledge, threads[0]!],
           [allKnowledge, threads[0]!],
+          // Past the volume's end by an anime that skipped two of its chapters; past the recut's episode's
+          // place without the chapter its brought-forward scene comes from.
+          [knowledgeOfUnits(["anime:1-12"]), "ln:main-4"],
+          [knowledgeOfUnits(["anime:1-6"]), "anime:1r1-3"],
         ],
       },
     );
