@@ -3,13 +3,21 @@ import { sideStoryKey, unitPath } from "../../app/lib/content/units";
 import { positionOf, type Resolution } from "./resolution";
 import { readByItsReaders, unitEntryRevealedBy } from "../reveals";
 
-/** A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch". */
+/**
+ * A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch",
+ * "The Café Fire" → "the-cafe-fire" (accents go, as a slug drops them).
+ */
 export const slugOf = (title: string) =>
   title
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/['’]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
+
+/** One word of a slug and one of a title, with or without a possessive's or a plural's s ("corvin", "corvins"). */
+const sameWord = (a: string, b: string) => a === b || `${a}s` === b || `${b}s` === a;
 
 /**
  * Whether a slug gives a title the shield hides away: made of the title's words alone
@@ -19,12 +27,15 @@ export const slugOf = (title: string) =>
  */
 export function slugGivesAway(slug: string, title: string) {
   const titleWords = slugOf(title).split("-");
-  const words = slug.split("-");
-  if (words.every((word) => titleWords.includes(word))) return true;
+  const words = slugOf(slug).split("-");
+  if (words.every((word) => titleWords.some((titleWord) => sameWord(word, titleWord)))) return true;
   return words.some((word, at) => {
     const next = words[at + 1];
     if (next === undefined || Math.max(word.length, next.length) < 4) return false;
-    return titleWords.some((titleWord, t) => titleWord === word && titleWords[t + 1] === next);
+    return titleWords.some(
+      (titleWord, t) =>
+        sameWord(titleWord, word) && titleWords[t + 1] !== undefined && sameWord(titleWords[t + 1]!, next),
+    );
   });
 }
 
