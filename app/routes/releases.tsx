@@ -118,7 +118,7 @@ export const links: Route.LinksFunction = () => [
     rel: "alternate",
     type: "text/calendar",
     href: RELEASE_CALENDAR_PATH,
-    title: "Light novel and anime release calendar (iCalendar)",
+    title: "Light novel, manga and anime release calendar (iCalendar)",
   },
 ];
 
@@ -237,7 +237,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
                 href={feedAddress(RELEASE_CALENDAR_PATH, titles)}
                 className="font-medium text-primary underline-offset-4 hover:underline"
               >
-                Light novel and anime release dates (iCalendar)
+                Light novel, manga and anime release dates (iCalendar)
               </a>
               <span className="text-muted-foreground">: add its address to your calendar app as a subscription.</span>
             </li>

@@ -50,7 +50,7 @@ export function releaseFeedPath(medium: Medium | null) {
   return medium ? `/releases/${medium}/feed.xml` : "/releases/feed.xml";
 }
 
-/** The iCalendar feed of light novel and anime release dates. */
+/** The iCalendar feed of light novel, manga and anime release dates. */
 export const RELEASE_CALENDAR_PATH = "/releases/calendar.ics";
 
 /**
