@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse } from "react-router";
+import type { Refusal } from "~/lib/forms/form";
 import { errorBody } from "~/lib/http/error-body";
 
 /*
@@ -13,11 +14,11 @@ const unreachableMessage =
 const failedMessage =
   "The site could not take this just now. Your text is kept here: please send it again in a moment.";
 
-export async function keepingTheForm(
+export async function keepingTheForm<Answer>(
   request: Request,
-  serverAction: () => Promise<unknown>,
+  serverAction: () => Promise<Answer>,
   fields: readonly string[],
-): Promise<unknown> {
+): Promise<Answer | ReturnType<typeof data<Refusal>>> {
   const sent = await request.clone().formData();
   try {
     return await serverAction();
@@ -27,6 +28,6 @@ export async function keepingTheForm(
     const message = unreachable ? unreachableMessage : failedMessage;
     const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
-    return data({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });
+    return data<Refusal>({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });
   }
 }

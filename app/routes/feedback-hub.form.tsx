@@ -13,6 +13,7 @@ import { type FormErrors, firstInvalid, HONEYPOT_FIELD, readFields, refuse } fro
 import { isUnitKey } from "~/lib/content/units";
 import { pageMeta } from "~/lib/http/meta";
 import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
+import { keepingTheForm } from "~/browser/form-outage";
 import { useReportDraft } from "~/browser/report-draft";
 import { getReportChoices, submitReport } from "~/models/report-filing.server";
 import { notFound } from "~/server/not-found.server";
@@ -38,6 +39,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   return { slug: form.slug, choices, prefill, submissionId: crypto.randomUUID() };
 }
+
+/**
+ * A report that never reaches the site, or that it fails to answer, keeps the page and every field as
+ * typed, with what failed above the button (app/browser/form-outage.ts): the same submission id goes
+ * again, so sending it twice files it once.
+ */
+export const clientAction = ({ request, params, serverAction }: Route.ClientActionArgs) => {
+  const form = formBySlug(params.form ?? "");
+  return keepingTheForm(request, serverAction, form ? fieldNames(form) : []);
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const form = formBySlug(loaderData?.slug ?? "");

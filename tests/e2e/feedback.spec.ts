@@ -95,6 +95,27 @@ test("a reader sends every kind of report, sees them under My reports, and meets
   await expect(page.getByLabel("Your idea in a few words")).toHaveValue("A reading-time estimate");
 });
 
+test("a report sent offline keeps the form and every field, says nothing was sent, and goes once back online", async ({
+  reader,
+}) => {
+  const { page } = reader;
+  const context = page.context();
+  const report = reports[2]!;
+  await fillReport(page, report);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByRole("alert")).toContainText("The site could not be reached, so nothing was sent.");
+  await expect(page.getByRole("heading", { level: 1, name: "Report a light novel mistranslation" })).toBeVisible();
+  for (const [label, value] of Object.entries(report.fill))
+    await expect(page.getByLabel(label, { exact: false }).first()).toHaveValue(value);
+  await expect(page.getByLabel("Volume", { exact: false }).first()).toHaveValue("ln:main-2");
+
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page).toHaveURL(/\/feedback_hub\?sent=/);
+  await expect(page.getByRole("region", { name: "My reports" }).getByText(report.title)).toHaveCount(1);
+});
+
 /** The reader has read the first light novel volume, as the tracker stores it (rc:progress). */
 async function readFirstVolume(page: Page) {
   const progress = {
