@@ -38,6 +38,8 @@ export type LimitedHitFor = (onlyIf: Expression<SqlBool>) => ReturnType<typeof l
 export type SubmitOutcome =
   | { stored: true; reportId: string }
   | { stored: false; problem: "unit" }
+  /** The form was sent before with other words: that report stands, and this text was not stored. */
+  | { stored: false; problem: "resent" }
   | { stored: false; problem: "limit"; limit: "minute" | "day" };
 
 const anywhere = expressionBuilder<Database>();
@@ -59,9 +61,19 @@ function unitStored(unit: ReportedUnit | null) {
 }
 
 /**
+ * Whether a report stored and one sent again say the same: the browser's details, which the page fills in
+ * as it sends, may differ between two sends of one form (a phone turned, a day gone by).
+ */
+function sameWords(stored: { kind: string; fields: string }, sent: { kind: string; fields: Record<string, string> }) {
+  const { browser: _stored, ...before } = JSON.parse(stored.fields) as Record<string, string>;
+  const { browser: _sent, ...now } = sent.fields;
+  return stored.kind === sent.kind && JSON.stringify(before) === JSON.stringify(now);
+}
+
+/**
  * Stores a report with its first history entry, in one round trip. The submission id comes from the
  * form, so the same form sent twice by the same reader is one report (and one use of the rate limit);
- * the report's own id is chosen here. The hit on the rate limit, the report and its history are one
+ * the report's own id is chosen here. Sent again with other words, it is refused ("resent"). The hit on the rate limit, the report and its history are one
  * batch: the report is inserted only when the hit was taken, and the hit only when the named volume or
  * episode is of the right medium and the reader has not sent this form before.
  */
@@ -124,10 +136,13 @@ export async function submitReport(
           .where(afterChange),
       ),
     limit.sweep,
-    sent.select("id"),
+    sent.select(["id", "kind", "fields"]),
     limit.usage,
   ]);
   const found = stored[0];
+  // Sent again as it was (a lost answer, a double tap): the report it made. With other words: refused, so
+  // the reader is not told the new words were filed.
+  if (found && found.id !== reportId && !sameWords(found, report)) return { stored: false, problem: "resent" };
   if (found) return { stored: true, reportId: found.id };
   if (!unitChecks[0]?.ok) return { stored: false, problem: "unit" };
   return { stored: false, problem: "limit", limit: limit.reached(usage) };

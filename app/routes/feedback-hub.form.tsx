@@ -118,6 +118,14 @@ async function sendReport(
     (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
+  if (!outcome.stored && outcome.problem === "resent")
+    return refuse(
+      {
+        form: "This form was already sent with other words: that report is under My reports in the feedback hub. To send these words too, open the form again; they are kept in this browser.",
+      },
+      raw,
+      409,
+    );
   if (!outcome.stored) {
     const message =
       outcome.limit === "minute"

@@ -95,6 +95,27 @@ describe("report forms (actions against real D1)", () => {
     ]);
   });
 
+  it("refuses a form sent again with other words, keeping them, and files the first report alone", async () => {
+    const cookie = await cookieFor("reader-resent");
+    const submissionId = crypto.randomUUID();
+    const send = (fields: Record<string, string>) =>
+      call(formAction, "/feedback_hub/suggest_feature", {
+        method: "POST",
+        cookie,
+        params: { form: "suggest_feature" },
+        body: form({ submissionId, ...fields }),
+      });
+    expect((await send(feature)).status).toBe(302);
+    const changed = await send({ ...feature, idea: "Show dates on a map instead" });
+    expect(changed.status).toBe(409);
+    expect(changed.data?.error.fields.form).toMatch(/^This form was already sent with other words/);
+    expect(changed.data?.values.idea).toBe("Show dates on a map instead");
+    // The same words again (an answer lost on the way): the report it made, once.
+    expect((await send(feature)).status).toBe(302);
+    const hub = await call(hubLoader, "/feedback_hub", { cookie });
+    expect(hub.data?.reports.map((report) => report.title)).toEqual(["Dark timeline"]);
+  });
+
   it("titles a report with its first words, cut between characters, never inside one", async () => {
     const cookie = await cookieFor("reader-emoji");
     // The 140th code unit is the first half of the lantern: a cut there would store text that is not UTF-8.
