@@ -11,9 +11,9 @@ import { comesBefore, type UnitLabel } from "./thread";
  * What is wrong with a horizon for a comment in `unit`'s thread (or a reply under a comment whose
  * horizon is `parentHorizon`), written by a reader who knows `writer`; null when it is allowed. A
  * writer may raise a horizon to anything they have seen themselves, never below the thread's unit or
- * the comment they answer. `revealersOf` says what reveals a unit (its stored `revealed_by`): the one
- * rule that shows a thread and its comments to readers lets them write there too, so a viewer of the
- * recut writes under the season's episodes it holds.
+ * the comment they answer. `revealersOf` says who may read a unit's discussion (its stored `told_by`,
+ * decision 58): the one rule that shows a thread and its comments to readers lets them write there too,
+ * so a viewer of the recut writes under the season's episodes it holds.
  */
 export function horizonProblem(
   { unit, horizon, parentHorizon }: { unit: string; horizon: string; parentHorizon: string | null },
@@ -43,6 +43,7 @@ const lineNames: Record<string, string> = {
   web_novel: "The web novel",
   light_novels: "The light novels",
   anime: "The anime",
+  manga: "The manga",
 };
 
 /**
@@ -52,8 +53,10 @@ const lineNames: Record<string, string> = {
  * chapter's place in its arc may differ from its number (interludes, "123-A").
  */
 function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: string | undefined) {
-  const line = lineNames[parts.medium];
-  if (!line) return "Everything I have seen";
+  // A recut is a line of its own: the place on it says nothing of the season's own episodes.
+  const line = parts.medium === "anime" && parts.recut !== undefined ? "The recut" : lineNames[parts.medium];
+  // Every line is named above; a place on one added later is named by its label, never as all the writer has seen.
+  if (!line) return named ?? "My furthest place";
   if (named) return `${line} to ${named}`;
   switch (parts.medium) {
     case "web_novel":
@@ -61,7 +64,11 @@ function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: 
     case "light_novels":
       return `${line}: ${parts.collection} to volume ${parts.volume}`;
     case "anime":
-      return `${line} to season ${parts.season}, episode ${parts.episode}`;
+      return parts.recut === undefined
+        ? `${line} to season ${parts.season}, episode ${parts.episode}`
+        : `${line} of season ${parts.season} to episode ${parts.episode}`;
+    case "manga":
+      return `${line}: ${parts.series}, part way`;
     default:
       return line;
   }
@@ -84,7 +91,7 @@ export function horizonChoices(
     if (place.key === base.key || comesBefore(place.key, base.key) || !hasConsumed(writer, place.key)) continue;
     const parts = parseUnitKey(place.key);
     const named = readerPlaces.find((known) => known.key === place.key)?.label;
-    choices.push({ key: place.key, label: parts ? seenOfLine(parts, named) : "Everything I have seen" });
+    choices.push({ key: place.key, label: parts ? seenOfLine(parts, named) : (named ?? "My furthest place") });
   }
   return choices;
 }

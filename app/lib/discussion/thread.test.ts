@@ -71,6 +71,19 @@ describe("a comment's horizon", () => {
       "The anime to season 1, episode 12",
       "The light novels to Lanternfall 2",
     ]);
+    // A manga series and a recut are lines of their own, named as such: never as all the writer has seen.
+    const wider = knowledgeOfUnits(["wn:2-10", "manga:wick-7", "manga:tallow-3", "anime:1r1-3"]);
+    const lines = horizonChoices({ key: "wn:1-3", label: "Arc 1 · Chapter 2" }, wider, null, [
+      { key: "manga:wick-7", label: "Manga 1 · Chapter 7" },
+    ]).map((choice) => choice.label);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "The manga to Manga 1 · Chapter 7",
+        "The manga: tallow, part way",
+        "The recut of season 1 to episode 3",
+      ]),
+    );
+    expect(lines.join(" ")).not.toContain("Everything");
     // A place before the thread on its own line is no choice.
     expect(
       horizonChoices({ key: "wn:3-12", label: "Arc 3 · Chapter 12" }, writer, null).map((choice) => choice.key),
