@@ -2,6 +2,7 @@ import { expressionBuilder, type RawBuilder, type Selectable, sql } from "kysely
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import {
   COMMENTS_PER_PAGE,
+  MAX_REPLIES,
   type CommentBody,
   REPLY_NOTICES,
   type ReplyNotice,
@@ -235,7 +236,7 @@ export function historyEntry(entry: {
 
 export type PostOutcome =
   | { posted: true; id: number }
-  | { posted: false; problem: "unit" | "horizon" | "parent" | "duplicate" | "resent" }
+  | { posted: false; problem: "unit" | "horizon" | "parent" | "full" | "duplicate" | "resent" }
   | { posted: false; problem: "limit"; limit: "minute" | "day" };
 
 export interface NewComment {
@@ -255,8 +256,9 @@ export interface NewComment {
 /**
  * Posts a comment or a reply in one round trip. The limit's use, the comment and its history are one
  * batch: the comment is stored only when the use was taken, and the use only when the thread's unit and
- * the horizon exist, a reply's comment stands in the same thread, the writer has not posted the same
- * text there already, and this form was not sent before (then it is the comment already posted).
+ * the horizon exist, a reply's comment stands in the same thread and has room (MAX_REPLIES), the writer
+ * has not posted the same text in the same place (the thread, or under the same comment) already, and
+ * this form was not sent before (then it is the comment already posted).
  */
 export async function postComment(
   db: D1Database,
@@ -287,12 +289,28 @@ export async function postComment(
             .where("parent_id", "is", null)
             .where("status", "=", "shown"),
         );
+  // Every reply the comment ever took counts, deleted or not: a comment's rows are bounded.
+  const roomForReply =
+    comment.parentId === null
+      ? anywhere.lit(true)
+      : anywhere(
+          query
+            .selectFrom("comments")
+            .select((row) => row.fn.countAll<number>().as("replies"))
+            .where("parent_id", "=", comment.parentId)
+            .$asScalar(),
+          "<",
+          MAX_REPLIES,
+        );
   const duplicate = anywhere.exists(
     query
       .selectFrom("comments")
       .select(anywhere.lit(1).as("one"))
       .where("uid", "=", comment.uid)
       .where("unit", "=", comment.unit)
+      .where((row) =>
+        comment.parentId === null ? row("parent_id", "is", null) : row("parent_id", "=", comment.parentId),
+      )
       .where("body", "=", comment.text)
       .where("status", "!=", "deleted"),
   );
@@ -302,6 +320,7 @@ export async function postComment(
       unitExists,
       horizonExists,
       parentStands,
+      roomForReply,
       anywhere.not(duplicate),
     ]),
   );
@@ -322,6 +341,7 @@ export async function postComment(
       unitExists.as("unit"),
       horizonExists.as("horizon"),
       parentStands.as("parent"),
+      roomForReply.as("room"),
       duplicate.as("duplicate"),
     ]),
     limit.open,
@@ -370,6 +390,7 @@ export async function postComment(
   if (!check?.unit) return { posted: false, problem: "unit" };
   if (!check.horizon) return { posted: false, problem: "horizon" };
   if (!check.parent) return { posted: false, problem: "parent" };
+  if (!check.room) return { posted: false, problem: "full" };
   if (check.duplicate) return { posted: false, problem: "duplicate" };
   return { posted: false, problem: "limit", limit: limit.reached(usage) };
 }

@@ -5,7 +5,7 @@ import { cleanCommentText, commentTextProblem, writerName } from "~/lib/discussi
 import { reportNoteProblem } from "~/lib/discussion/comment-report";
 import { EDIT_MINUTES, EDITS_PER_COMMENT, postingLimits, type Standing, stoppedUntil } from "~/lib/discussion/standing";
 import { horizonProblem } from "~/lib/discussion/horizon";
-import { comesBefore } from "~/lib/discussion/thread";
+import { comesBefore, MAX_REPLIES } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
@@ -60,6 +60,7 @@ function backTo(unit: string, body: FormData, id?: number | null) {
 
 const removedReply =
   "The comment you answer was removed (or is itself a reply), so this reply cannot be posted. Your text is kept.";
+const fullComment = `The comment you answer has taken its ${MAX_REPLIES} replies, the most one takes. Your text is kept: post it as a comment of your own to go on.`;
 
 /** Why a writer may not post for now, or null. */
 function stoppedMessage(standing: Standing) {
@@ -136,6 +137,8 @@ export async function postIntent({
       return refuse({ horizon: "Choose what your comment touches from the list." }, raw);
     case "parent":
       return refuse({ form: removedReply }, raw, 409);
+    case "full":
+      return refuse({ form: fullComment }, raw, 409);
     case "duplicate":
       return refuse({ text: "You have already posted this here." }, raw, 409);
     case "resent":

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/discuss";
 import { loader as repliesLoader } from "~/routes/discuss._index";
 import { COMMENT_LIMITS } from "~/lib/discussion/comment-form";
+import { MAX_REPLIES } from "~/lib/discussion/thread";
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present, status } from "../support/workers-context";
@@ -171,6 +172,34 @@ describe("discussion threads (loader and action against real D1)", () => {
     const late = await post(answerer, "wn:1-1", { text: "Late reply", horizon: "wn:1-1", parent: String(commentId) });
     expect(late.status).toBe(409);
     expect(late.values.text).toBe("Late reply");
+  });
+
+  it("takes at most MAX_REPLIES replies under a comment, and the same short reply under two comments", async () => {
+    const [writer, answerer, late] = await Promise.all(["writer-full", "answer-full", "late-full"].map(cookieFor));
+    for (const uid of ["writer-full", "answer-full", "late-full"]) await saveProgress(uid, { webNovel: "wn:1-3" });
+    await post(writer!, "wn:1-2", { text: "A comment many answer", horizon: "wn:1-2" });
+    await post(writer!, "wn:1-2", { text: "Another comment", horizon: "wn:1-2" });
+    const listed = present((await thread("wn:1-2", "wn:1-3")).comments.content);
+    const first = listed.find((comment) => comment.content?.text === "A comment many answer")!;
+    const second = listed.find((comment) => comment.content?.text === "Another comment")!;
+    const reply = (cookie: string, parent: number, text: string) =>
+      post(cookie, "wn:1-2", { text, horizon: "wn:1-2", parent: String(parent) });
+    expect((await reply(answerer!, first.id, "Agreed!")).status).toBe(302);
+    expect((await reply(answerer!, second.id, "Agreed!")).status).toBe(302);
+    // The rest of the replies, as many readers would write them.
+    await env.DB.batch(
+      Array.from({ length: MAX_REPLIES - 1 }, (_, index) =>
+        env.DB.prepare(
+          `INSERT INTO comments (unit, parent_id, uid, writer, author, body, horizon, writer_knew, writer_places, submission_id, created_at)
+           VALUES ('wn:1-2', ?, ?, 'w', 'A reader', ?, 'wn:1-2', '', '[]', ?, ?)`,
+        ).bind(first.id, `filler-${index}`, `Reply ${index}`, crypto.randomUUID(), new Date().toISOString()),
+      ),
+    );
+    const refused = await reply(late!, first.id, "One more");
+    expect(refused.status).toBe(409);
+    expect(refused.fields.form).toMatch(/has taken its 30 replies/);
+    expect(refused.values.text).toBe("One more");
+    expect((await reply(late!, second.id, "One more")).status).toBe(302);
   });
 
   it("lets only moderators hide, restore and re-stamp, each at once for every reader", async () => {

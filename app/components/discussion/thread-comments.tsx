@@ -4,7 +4,13 @@ import { ShieldedList } from "~/components/shielded-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
-import type { CommentBody, ThreadComment, ThreadReply, UnitLabel } from "~/lib/discussion/thread";
+import {
+  type CommentBody,
+  MAX_REPLIES,
+  type ThreadComment,
+  type ThreadReply,
+  type UnitLabel,
+} from "~/lib/discussion/thread";
 import { knewNoMore } from "~/lib/discussion/thread";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
@@ -103,6 +109,7 @@ export function ThreadComments({
                       replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
                       actionData={actionData}
                       canReply={!comment.content.removed}
+                      full={comment.content.replies.length >= MAX_REPLIES}
                     />
                   </>
                 ) : null}
@@ -122,6 +129,7 @@ function Replies({
   replies,
   actionData,
   canReply,
+  full,
 }: {
   unit: UnitLabel;
   readerPlaces: UnitLabel[];
@@ -129,6 +137,8 @@ function Replies({
   replies: ThreadReply[];
   actionData: unknown;
   canReply: boolean;
+  /** The comment took its MAX_REPLIES: a reply would be refused. */
+  full: boolean;
 }) {
   const answer = answerTo(actionData, `post:${parent.id}`);
   const [replying, setReplying] = useState(answer !== undefined);
@@ -170,7 +180,11 @@ function Replies({
           ))}
         </ol>
       ) : null}
-      {canReply ? (
+      {canReply && full ? (
+        <p className="text-sm text-muted-foreground">
+          {`This comment has taken its ${MAX_REPLIES} replies, the most one takes: to go on, write a comment of your own.`}
+        </p>
+      ) : canReply ? (
         replying ? (
           <CommentForm
             key={location.key}

@@ -57,6 +57,12 @@ export const THREAD_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
 /** Comments on one page of a thread (their replies come with them). */
 export const COMMENTS_PER_PAGE = 50;
 
+/**
+ * The most replies a comment takes: a thread's page then holds at most COMMENTS_PER_PAGE times this many
+ * more, whatever its readers write. A conversation that goes on starts a comment of its own.
+ */
+export const MAX_REPLIES = 30;
+
 /** One page of a unit's thread. */
 export interface Thread {
   unit: UnitLabel & { path: string };
