@@ -4,7 +4,12 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageSection } from "~/components/page-section";
 import { pageMeta } from "~/lib/http/meta";
 import { storageKeys } from "~/lib/runtime/storage-keys";
-import { analyticsStorageNote, sentProgressStorageNote, storageNotes } from "~/lib/runtime/storage-notes";
+import {
+  analyticsStorageNote,
+  offlineStorageNotes,
+  sentProgressStorageNote,
+  storageNotes,
+} from "~/lib/runtime/storage-notes";
 import { usePublicConfig } from "~/browser/user";
 
 /** A form sent here is refused with the site's 405. */
@@ -77,6 +82,7 @@ export default function PrivacyPolicy() {
             {[
               ...Object.values(storageKeys).map(({ key, where }) => ({ key, where, what: storageNotes[key] })),
               sentProgressStorageNote,
+              ...offlineStorageNotes,
               analyticsStorageNote,
             ].map((entry) => (
               <tr role="row" key={entry.key} className="border-b border-border align-top max-sm:block max-sm:py-2">

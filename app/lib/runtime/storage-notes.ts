@@ -37,6 +37,28 @@ export const sentProgressStorageNote = {
   what: 'Per account: the random id of the last change of your progress your account received from this browser, so that another tab that has not heard of it yet does not send it again. Removed by "Sign out and clear this device".',
 };
 
+/**
+ * What the service worker (app/service-worker.ts) keeps in the browser's Cache Storage: the caches'
+ * names are app/lib/runtime/offline-copies.ts' `cacheNames`.
+ */
+export const offlineStorageNotes = [
+  {
+    key: "rc-pages-<build>-signed-out, rc-pages-<build>-signed-in",
+    where: "Cache storage",
+    what: "Copies of the pages you visited (their page and data, up to the newest 300), so they open offline, each as it was shown to you: a copy made while you were signed in is kept apart, shown only while you are signed in, and deleted when you sign out.",
+  },
+  {
+    key: "rc-kept-<build>-signed-out, rc-kept-<build>-signed-in",
+    where: "Cache storage",
+    what: 'What you chose to "Keep for offline" (an arc, a season, a volume) and its list, with what you may see of it when you kept it. Removed from the reading tracker\'s "Stored for offline" list, or with the signed-in copies at sign-out.',
+  },
+  {
+    key: "rc-assets-<build>",
+    where: "Cache storage",
+    what: "The site's own code, styles and fonts for this version of the site, so pages open offline. Nothing about you.",
+  },
+];
+
 /** Written by the analytics library itself, only when analytics is configured and allowed. */
 export const analyticsStorageNote = {
   key: "ph_<project key>_posthog",
