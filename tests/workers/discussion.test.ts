@@ -175,7 +175,9 @@ describe("discussion threads (loader and action against real D1)", () => {
   });
 
   it("takes at most MAX_REPLIES replies under a comment, and the same short reply under two comments", async () => {
-    const [writer, answerer, late] = await Promise.all(["writer-full", "answer-full", "late-full"].map(cookieFor));
+    const [writer, answerer, late] = await Promise.all(
+      ["writer-full", "answer-full", "late-full"].map((uid) => cookieFor(uid)),
+    );
     for (const uid of ["writer-full", "answer-full", "late-full"]) await saveProgress(uid, { webNovel: "wn:1-3" });
     await post(writer!, "wn:1-2", { text: "A comment many answer", horizon: "wn:1-2" });
     await post(writer!, "wn:1-2", { text: "Another comment", horizon: "wn:1-2" });
