@@ -55,7 +55,11 @@ function UnitName({ unit }: { unit: TrackerUnit }) {
 function skippedLead(crossing: Crossing) {
   const source = crossingSource(crossing.from).replace(/^the /, "The ");
   const count = crossing.skipped.length;
-  if (crossing.to.medium === "web_novel") return `${source} left out ${countOf(count, nouns.chapter)} on the way:`;
+  // A manga series may start arcs into the story: what comes before it is not left out, only not in it.
+  if (crossing.to.medium === "web_novel")
+    return crossing.from.medium === "manga"
+      ? `${countOf(count, nouns.chapter)} on the way that ${crossingSource(crossing.from)} did not tell:`
+      : `${source} left out ${countOf(count, nouns.chapter)} on the way:`;
   if (crossing.to.medium === "manga") {
     // From another series of the manga, each series by its place: "that Manga 1 did not tell, or that only Manga 2 has".
     const [told, only] =

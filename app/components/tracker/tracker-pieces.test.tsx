@@ -422,7 +422,7 @@ describe("CrossingOffers", () => {
     expect(lead(out)).toBe(
       "You have read the manga (Manga 1: Lanternfall: The Unburnt Wick) up to Chapter 9. Continue in the web novel from Arc 1 · Chapter 8.",
     );
-    expect(out).toContain("The manga left out 1 chapter on the way:");
+    expect(out).toContain("1 chapter on the way that the manga did not tell:");
     const books = offer(
       [volume("ln:main-1", "Lanternfall 1")],
       { medium: "light_novels", collection: "main", name: "the Lanternfall light novels" },
