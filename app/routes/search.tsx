@@ -76,7 +76,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { data, waiting: answerComing, revealed } = useShieldedData(loaderData, { withheld: sent.query !== "" });
   const { query, kind, results, total, counts, page, pageCount } = data;
   // Hits the reader knows are ranked among the others in their answer, so the results, their counts and
-  // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing found").
+  // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing you have reached matches").
   const { waiting, className: hold } = useAnswerWait(query !== "", { waiting: answerComing, revealed });
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
@@ -115,7 +115,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ) : total ? (
               `${countOf(total, nouns.result)} for “${query}”${among}`
             ) : (
-              `Nothing found for “${query}”${among}. Try a shorter word or another spelling.`
+              // As the header's box says it: what lies past the reader's progress is not searched for them.
+              `Nothing you have reached matches “${query}”${among}. Try a shorter word or another spelling.`
             )}
           </p>
         ) : null}
