@@ -448,7 +448,7 @@ export async function getReleaseFeed(
 
 /**
  * The home page's latest releases, for its batch: the two newest of the web novel, the light novels
- * (either edition) and the anime, out by `today`, newest first.
+ * (either edition), the anime and the manga, out by `today`, newest first.
  */
 export function latestReleases(today: string) {
   const newest = (medium: Medium) => outBy([medium], today, 2).limit(2);
@@ -457,5 +457,6 @@ export function latestReleases(today: string) {
     .selectAll()
     .unionAll(query.selectFrom(newest("light_novels").as("light_novels")).selectAll())
     .unionAll(query.selectFrom(newest("anime").as("anime")).selectAll())
+    .unionAll(query.selectFrom(newest("manga").as("manga")).selectAll())
     .orderBy("released_on", "desc");
 }

@@ -44,6 +44,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(watched(reader.releases).map((each) => each.title.content)).toEqual(["Lamp Oil: The Film", null]);
     const choosing = await load(homeLoader, "/?reveal=titles");
     expect(watched(choosing.releases).map((each) => each.title.content)).toEqual(["Lamp Oil: The Film", "The Lie"]);
+    // The manga's newest are there too: a reader of the manga alone sees their medium.
+    expect(home.releases.some((release) => release.medium === "manga")).toBe(true);
   });
 
   it("web novel: arcs with totals, one arc's chapters with what adapts them", async () => {
