@@ -13,6 +13,10 @@ import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
  * and the light novel volumes of the main line each manga volume adapts from.
  */
 
+/** The days a series' chapters and volumes came out, as the card's row reads them (`d`). */
+const releaseDays = sql`(SELECT c.published_on AS d FROM manga_chapters AS c WHERE c.series_code = s.code
+  UNION ALL SELECT v.released_on FROM manga_volumes AS v WHERE v.series_code = s.code)`;
+
 /** Every series as its card shows it, with what reveals its first chapter (a flagged title waits for it). */
 export const seriesCards = query
   .selectFrom("manga_series as s")
@@ -36,18 +40,9 @@ export const seriesCards = query
       .$asScalar()
       .$notNull()
       .as("volume_count"),
-    series
-      .selectFrom("manga_volumes as v")
-      .select((first) => first.fn.min("v.released_on").as("first"))
-      .whereRef("v.series_code", "=", "s.code")
-      .$asScalar()
-      .as("first_released"),
-    series
-      .selectFrom("manga_volumes as v")
-      .select((last) => last.fn.max("v.released_on").as("last"))
-      .whereRef("v.series_code", "=", "s.code")
-      .$asScalar()
-      .as("last_released"),
+    // From its first chapter or volume out to its last: a series runs in a magazine months before its first volume.
+    sql<string | null>`(SELECT min(d) FROM ${releaseDays})`.as("first_released"),
+    sql<string | null>`(SELECT max(d) FROM ${releaseDays})`.as("last_released"),
   ])
   .orderBy("s.sort_order");
 

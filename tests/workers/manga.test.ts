@@ -39,6 +39,9 @@ describe("the manga page", () => {
       ["tallow", "Manga 2", 5, 2],
     ]);
     expect(data.selectedSeries).toBe("wick");
+    // A series' card runs from its first chapter in the magazine to its last volume, not from its first volume.
+    expect(data.series[0]).toMatchObject({ firstReleased: chapter("manga:wick-1").published_on, lastReleased: "2020" });
+    expect(chapter("manga:wick-1").published_on! < "2019-03-25").toBe(true);
     const volumes = data.selected!.volumes;
     expect(volumes.map((volume) => [volume.number, volume.releasedOn])).toEqual([
       [1, "2019-03-25"],
