@@ -6,7 +6,7 @@ import { setShieldMode, setUnreachedTitles, useShield } from "~/browser/spoiler-
 
 const modeLabels: Record<ShieldMode, { label: string; help: string }> = {
   hide: { label: "Hide", help: "Anything past your progress is replaced by a note you can open." },
-  blur: { label: "Blur", help: "Anything past your progress is blurred until you click it." },
+  blur: { label: "Blur", help: "Anything past your progress is blurred until you choose to see it." },
   off: { label: "Off", help: "Show everything, spoilers included." },
 };
 
