@@ -98,8 +98,13 @@ describe("continuePlaces", () => {
       { kind: "next", key: "manga:wick-7", text: "Manga 1, chapter 6.5" },
       { kind: "next", key: "manga:tallow-3", text: "Manga 2, chapter 3" },
     ]);
+    // Read to its end, a series goes on into the next one the reader has not started.
     expect(places({ manga: ["manga:wick-11"] })).toEqual([
+      { kind: "next", key: "manga:tallow-1", text: "Manga 2, chapter 1" },
+    ]);
+    expect(places({ manga: ["manga:wick-11", "manga:tallow-2"] })).toEqual([
       { kind: "caught-up", key: "manga:wick-11", text: "Manga 1, chapter 10" },
+      { kind: "next", key: "manga:tallow-3", text: "Manga 2, chapter 3" },
     ]);
   });
 

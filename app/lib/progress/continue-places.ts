@@ -180,18 +180,25 @@ export function continuePlaces(
     if (place.kind !== "caught-up") places.push(place);
     else if (!episode || episode.season <= season) places.push({ ...place, kind: "after" });
   }
-  // Each series started, in the manga's own order.
-  for (const span of spans.manga) {
-    const read = progress.manga.map((key) => parseUnitKey(key, "manga")).find((each) => each?.series === span.group);
-    if (!read) continue;
-    const named = new Map(span.named);
+  // Each series started, in the manga's own order. Read to its end, a series goes on into the next one
+  // the reader has not started (each is a line of its own: starting it marks nothing else).
+  const mangaRead = progress.manga.map((key) => parseUnitKey(key, "manga"));
+  const started = (series: string | undefined) => mangaRead.some((each) => each?.series === series);
+  spans.manga.forEach((span, index) => {
+    const read = mangaRead.find((each) => each?.series === span.group);
+    if (!read) return;
+    const onward = !started(spans.manga[index + 1]?.group);
     places.push(
-      placeAfter("manga", spans.manga, read.series, read.chapter, false, (series, number) => ({
-        key: mangaChapterKey(String(series), number),
-        text: `${mangaSeriesName(span.series)}, chapter ${named.get(number) ?? number}`,
-      })),
+      placeAfter("manga", spans.manga, read.series, read.chapter, onward, (series, number) => {
+        const shown = spans.manga.find((each) => each.group === series) ?? span;
+        const named = new Map(shown.named);
+        return {
+          key: mangaChapterKey(String(series), number),
+          text: `${mangaSeriesName(shown.series)}, chapter ${named.get(number) ?? number}`,
+        };
+      }),
     );
-  }
+  });
   return places;
 }
 /**
