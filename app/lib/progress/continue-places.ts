@@ -183,7 +183,7 @@ export function continuePlaces(
   // Each series started, in the manga's own order. Read to its end, a series goes on into the next one
   // the reader has not started (each is a line of its own: starting it marks nothing else).
   const mangaRead = progress.manga.map((key) => parseUnitKey(key, "manga"));
-  const started = (series: string | undefined) => mangaRead.some((each) => each?.series === series);
+  const started = (series: string | number | undefined) => mangaRead.some((each) => each?.series === series);
   spans.manga.forEach((span, index) => {
     const read = mangaRead.find((each) => each?.series === span.group);
     if (!read) return;
