@@ -125,7 +125,12 @@ describe("who may read a unit's thread: who has been through all it tells (decis
     expect(toldTo("ln:main-4", "anime:1-12")).toBe(false);
     expect(toldTo("ln:main-4", "anime:1r1-6")).toBe(false);
     expect(toldTo("ln:main-4", "ln:main-4")).toBe(true);
-    expect(toldTo("ln:main-4", "wn:2-32")).toBe(true);
+    // A web novel reader past the volume may have crossed from the anime, which records the chapters it
+    // skipped: no place stands for the chapters behind it, so the volume's own readers alone read its thread.
+    expect(toldTo("ln:main-4", "wn:2-32")).toBe(false);
+    expect(knows(knowledgeOfUnits(["wn:2-32"], ["wn:2-23", "wn:2-24"]), readRevealers(toldBy.get("ln:main-4")!))).toBe(
+      false,
+    );
   });
 
   it("a recut's episode with a scene brought forward is told only to who saw that scene's chapters too", () => {
@@ -134,7 +139,8 @@ describe("who may read a unit's thread: who has been through all it tells (decis
     expect(toldTo("anime:1r1-3", "anime:1-6")).toBe(false);
     expect(toldTo("anime:1r1-3", "wn:2-4")).toBe(false);
     expect(toldTo("anime:1r1-3", "anime:1r1-3")).toBe(true);
-    expect(toldTo("anime:1r1-3", "wn:2-10")).toBe(true);
+    expect(toldTo("anime:1r1-3", "anime:1r1-6")).toBe(true);
+    expect(toldTo("anime:1r1-3", "wn:2-10")).toBe(false);
   });
 
   it("the threads of what a unit holds whole stay open to its readers and viewers", () => {
@@ -143,6 +149,22 @@ describe("who may read a unit's thread: who has been through all it tells (decis
     expect(toldTo("anime:1-6", "anime:1r1-3")).toBe(true);
     expect(toldTo("wn:2-24", "ln:main-4")).toBe(true);
     expect(toldTo("wn:2-24", "anime:1-12")).toBe(false);
+    // A skipped chapter's thread stays with those who read it, however far past it the reader stands.
+    expect(knows(knowledgeOfUnits(["wn:2-32"], ["wn:2-24"]), readRevealers(toldBy.get("wn:2-24")!))).toBe(false);
+  });
+
+  it("a recut's episode that holds a season's episode in part is told only to its own viewers", () => {
+    const pack = structuredClone(parsed.pack!);
+    const recut = pack.anime.seasons[0]!.recuts[0]!;
+    // The recut's first episode holds the season's episode 1 and the first of episode 2's two parts.
+    const first = recut.episodes[0]!;
+    const second = recut.episodes[1]!;
+    first.contains = [{ episode: 1 }, { episode: 2, part: 1, of: 2 }];
+    second.contains = [{ episode: 2, part: 2, of: 2 }, ...second.contains.slice(1)];
+    const units = new Map(resolvePack(pack, "demo").rows.story_units.map((unit) => [unit.key, unit]));
+    const toldByPart = readRevealers(units.get("anime:1r1-1")!.told_by);
+    expect(knows(knowledgeOfUnits(["anime:1-1"]), toldByPart)).toBe(false);
+    expect(knows(knowledgeOfUnits(["anime:1r1-1"]), toldByPart)).toBe(true);
   });
 
   it("every unit's thread is told to its own readers, and only to readers who know what the unit reveals", () => {

@@ -16,7 +16,7 @@ import {
   unitRevealers,
   volumeKey,
 } from "../app/lib/content/units";
-import { type Knowledge, knowledgeOfUnits, knows, titleRevealers } from "../app/lib/shield/knowledge";
+import { titleRevealers } from "../app/lib/shield/knowledge";
 import { recutContents, watchedIn } from "./recuts";
 
 /**
@@ -81,20 +81,22 @@ export function revealMap(pack: ContentPack, { positions }: Timeline): (unitKey:
 
 /**
  * Who has been through everything a unit tells, for its discussion thread, where readers write about any
- * of it (decision 58): the unit itself, and the earliest place of each line whose reader knows what the
- * unit reveals (`revealMap`) and has also seen each web novel chapter it covers, each side story it tells
- * and each season's episode a recut's episode holds. A unit's revealers
- * know what the story reveals at its place, which a reader may reach by another way without going through
- * all of it: an anime that skipped two of the chapters a light novel volume prints reaches past the
- * volume's end, a recut's episode holds a scene brought forward from a later arc. A unit that tells
- * nothing but itself (a web novel chapter, a side story, a short) is told to all its revealers.
+ * of it (decision 58): the unit itself, and those of its revealers (`revealMap`) that reveal each of its
+ * parts themselves: every web novel chapter it covers, every side story it tells, every season's episode
+ * a recut's episode holds, whole or in part. A unit's revealers know what the story reveals at its place,
+ * which a reader may reach without going through all of it: an anime that skipped two of the chapters a
+ * light novel volume prints reaches past the volume's end, a recut's episode holds a scene brought forward
+ * from a later arc. And a reader standing past a place may have skipped what lies before it (a crossing
+ * records the chapters its medium left out), so a place counts only where it tells each part itself,
+ * never through an earlier place on its line. A unit that tells nothing but itself (a web novel chapter,
+ * a side story, a short) is told to all its revealers.
  */
 export function toldByMap(
   pack: ContentPack,
   { positions }: Timeline,
   revealersOf: (unitKey: string) => string,
 ): (unitKey: string) => string {
-  const { coverers, tellers, watchedWith } = coverage(pack, positions);
+  const { coverers, tellers, holds } = coverage(pack, positions);
   const chapters = pack.webNovel.arcs
     .flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal)))
     .flatMap((key) => {
@@ -109,26 +111,12 @@ export function toldByMap(
       if (ranges.some(within) && !cut.some(within)) add(key, chapter.key);
     }
   for (const [story, keys] of tellers) for (const key of keys) add(key, story);
-  for (const [original, recutEpisodes] of watchedWith) for (const key of recutEpisodes) add(key, original);
+  for (const [recutEpisode, originals] of holds) for (const original of originals) add(recutEpisode, original);
 
-  const readerAt = new Map<string, Knowledge>();
-  const knowledgeAt = (key: string) => {
-    const known = readerAt.get(key) ?? knowledgeOfUnits([key]);
-    readerAt.set(key, known);
-    return known;
-  };
   return (unitKey) => {
-    const revealers = readRevealers(revealersOf(unitKey));
-    const told = [...(parts.get(unitKey) ?? [])].map((part) => readRevealers(revealersOf(part)));
-    const tellsAll = (key: string) =>
-      knows(knowledgeAt(key), revealers) && told.every((partRevealers) => knows(knowledgeAt(key), partRevealers));
-    // A revealer, or a place that reveals one of its parts (the web novel chapter a brought-forward scene
-    // comes from): whoever stands there and knows all of it.
-    const candidates = [...new Set([unitKey, ...revealers, ...told.flat()])];
-    const kept = candidates.filter((key) => key === unitKey || tellsAll(key));
-    // The earliest such place of each line: a later one knows it.
-    return kept
-      .filter((key) => key === unitKey || !kept.some((other) => other !== key && knows(knowledgeAt(key), [other])))
+    const told = [...(parts.get(unitKey) ?? [])].map((part) => new Set(readRevealers(revealersOf(part))));
+    return readRevealers(revealersOf(unitKey))
+      .filter((key) => key === unitKey || told.every((partRevealers) => partRevealers.has(key)))
       .join(" ");
   };
 }
@@ -142,7 +130,8 @@ type Coverer = { key: string; ranges: Range[]; cut: Range[]; alone?: boolean };
 
 /**
  * What each unit of a pack covers: the web novel chapters (`coverers`, one entry per run), the chapter it
- * reaches, the side stories it tells, and the recut episodes that hold each season's episode.
+ * reaches, the side stories it tells, the recut episodes that hold each season's episode to its end, and
+ * what each recut episode holds.
  */
 function coverage(pack: ContentPack, positions: Timeline["positions"]) {
   const position = (key: string) => positions.get(key);
@@ -210,6 +199,8 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
       for (const story of volume.sideStories ?? []) tell(story, volumeKey(collection.code, volume.number), false);
   /** The recut episode that holds each of a season's episodes to its end (decision 45). */
   const watchedWith = new Map<string, string[]>();
+  /** The season's episodes each recut episode holds, whole or in part. */
+  const holds = new Map<string, string[]>();
   for (const season of pack.anime.seasons) {
     const covers = new Map<string, Coverer | undefined>();
     for (const episode of season.episodes) {
@@ -225,6 +216,10 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
     season.recuts.forEach((recut, r) => {
       for (const episode of recutContents(season, recut, `seasons[].recuts[${r}]`).episodes) {
         const watched = watchedIn(episode);
+        holds.set(
+          episode.key,
+          episode.contents.map((content) => content.episode),
+        );
         for (const original of watched) {
           const covered = covers.get(original);
           if (covered) coverers.push({ ...covered, key: episode.key });
@@ -273,7 +268,7 @@ function coverage(pack: ContentPack, positions: Timeline["positions"]) {
         // nothing else.
         for (const story of chapter.adapts?.sideStories ?? []) tell(story, key, !ranges.length);
       }
-  return { coverers, reaches, tellers, told, watchedWith };
+  return { coverers, reaches, tellers, told, watchedWith, holds };
 }
 
 /** The units that reveal something revealed at any of the given units (none given: it is not gated). */

@@ -289,7 +289,8 @@ export async function postComment(
             .where("parent_id", "is", null)
             .where("status", "=", "shown"),
         );
-  // Every reply the comment ever took counts, deleted or not: a comment's rows are bounded.
+  // The replies the thread shows, as its page counts them: what a page holds is bounded. (A writer's
+  // deleted replies, and hidden ones, are bounded by the limits on posting.)
   const roomForReply =
     comment.parentId === null
       ? anywhere.lit(true)
@@ -298,6 +299,7 @@ export async function postComment(
             .selectFrom("comments")
             .select((row) => row.fn.countAll<number>().as("replies"))
             .where("parent_id", "=", comment.parentId)
+            .where("status", "=", "shown")
             .$asScalar(),
           "<",
           MAX_REPLIES,

@@ -128,7 +128,9 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
             row.val(entry.severity).as("severity"),
             row.val("confirmed").as("status"),
             "u.position as reveal_position",
-            "u.revealed_by",
+            // A reader's words about a passage: only the volume's readers (and what tells all it prints)
+            // have surely read it; an anime past the volume may have skipped its chapter (decision 58).
+            "u.told_by as revealed_by",
             row.val(entry.credits).as("credits"),
             row.val(entry.added_on).as("added_on"),
           ])
@@ -239,12 +241,13 @@ export function entryFollowingReport(report: AcceptedMistakeReport, filing: Mist
 export async function reportPublicationProblem(db: D1Database, report: AcceptedMistakeReport) {
   const unitKey = (report.kind === "ln_mistl" ? report.fields.volume : report.fields.episode) ?? "";
   const [units, secrets] = await batch(db, [
-    query.selectFrom("story_units").select("revealed_by").where("key", "=", unitKey),
+    query.selectFrom("story_units").select(["revealed_by", "told_by"]).where("key", "=", unitKey),
     query.selectFrom("story_secrets").select(["id", "words", "revealed_by"]).orderBy("id"),
   ]);
   const unit = units[0];
   if (!unit) return null;
-  const revealedBy = readRevealers(unit.revealed_by);
+  // As it is published: a light novel report by who has read the whole volume, an anime one by the episode's revealers.
+  const revealedBy = readRevealers(report.kind === "ln_mistl" ? unit.told_by : unit.revealed_by);
   const storySecrets = secrets.map((secret) => ({
     id: secret.id,
     words: parseJsonList(secret.words),

@@ -192,13 +192,14 @@ describe("catalogue loaders against the imported tiny pack", () => {
             ),
         },
       ];
-      // What reveals a unit, as the import stored it: the unit, what tells the same part of the story
-      // (the episode and volume that adapt a chapter, the recut that holds an episode), a short's episode.
-      const stored = await env.DB.prepare("SELECT key, revealed_by FROM story_units").all<{
+      // Who may read a unit's discussion, as the import stored it (told_by, decision 58): the unit, what
+      // tells all of it itself (the episode and volume that adapt a chapter, the recut that holds an
+      // episode), a short's episode.
+      const stored = await env.DB.prepare("SELECT key, told_by FROM story_units").all<{
         key: string;
-        revealed_by: string;
+        told_by: string;
       }>();
-      const revealersOf = (unit: string) => readRevealers(stored.results.find((row) => row.key === unit)!.revealed_by);
+      const revealersOf = (unit: string) => readRevealers(stored.results.find((row) => row.key === unit)!.told_by);
       for (const { key, count, counts } of pages) {
         // Nobody's knowledge: every unit's count is left out, whatever it is.
         const sealed = await counts("");

@@ -206,7 +206,8 @@ describe("discussion threads (loader and action against real D1)", () => {
 
   it("lets only moderators hide, restore and re-stamp, each at once for every reader", async () => {
     const writer = await cookieFor("writer-7");
-    await saveProgress("writer-7", { webNovel: "wn:2-2" });
+    // The volume's thread is its readers' (decision 58): the writer read it, and the web novel past it.
+    await saveProgress("writer-7", { webNovel: "wn:2-2", lightNovels: ["ln:main-1"] });
     await post(writer, "ln:main-1", { text: "Needs a moderator", horizon: "ln:main-1" });
     const id = present((await thread("ln:main-1", "ln:main-1")).comments.content?.[0]).id;
     const decide = (cookie: string, fields: Record<string, string>) =>
@@ -222,7 +223,7 @@ describe("discussion threads (loader and action against real D1)", () => {
     // Re-stamped to a later chapter: a reader of the thread's volume no longer sees it.
     expect((await decide(moderator, { intent: "restamp", horizon: "wn:2-1" })).status).toBe(302);
     expect(textsOf(await thread("ln:main-1", "ln:main-1"))).toEqual([]);
-    expect(textsOf(await thread("ln:main-1", "wn:2-1"))).toEqual(["Needs a moderator"]);
+    expect(textsOf(await thread("ln:main-1", "ln:main-1,wn:2-1"))).toEqual(["Needs a moderator"]);
     expect((await decide(moderator, { intent: "hide" })).status).toBe(302);
     expect((await decide(moderator, { intent: "hide" })).status).toBe(409);
     expect((await thread("ln:main-1", "all")).total).toBe(0);

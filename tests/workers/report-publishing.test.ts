@@ -239,8 +239,8 @@ describe("accepting a report that names a secret", () => {
 
   it("refuses a volume's report that names a secret its readers who came from the anime skipped", async () => {
     // Whoever read Tiny Tale 2 from the start read Tiny Tale 1 and knows Mira built the door (wn:1-3).
-    // A viewer who went on in the web novel after anime episode 2 skipped wn:1-3 (the anime left it out),
-    // and the entry shows to readers of wn:2-2, which Tiny Tale 2 adapts.
+    // A viewer who went on in the light novels after anime episode 2 skipped Tiny Tale 1 (the anime left
+    // part of it out), and the entry shows to the readers of Tiny Tale 2 alone (its told_by, decision 58).
     const reportId = await lnReport({
       volume: "ln:main-2",
       chapter: "1",
@@ -249,7 +249,7 @@ describe("accepting a report that names a secret", () => {
     const result = await accept(reportId);
     expect(result.status).toBe(422);
     expect(result.data?.error.fields?.form).toContain(
-      "names the secret “mira-built-the-door” (“built the door”), which readers of Arc 2 · Epilogue who came from Season 1 · Episode 2 into the web novel and skipped Arc 1 · Chapter 2 may not know yet",
+      "names the secret “mira-built-the-door” (“built the door”), which readers of Tiny Tale 2 who came from Season 1 · Episode 2 into the Tiny Tale light novels and skipped Tiny Tale 1 may not know yet",
     );
     expect(await entryCount(reportId)).toBe(0);
   });

@@ -58,7 +58,7 @@ export const THREAD_CACHE_CONTROL = "public, max-age=0, s-maxage=5";
 export const COMMENTS_PER_PAGE = 50;
 
 /**
- * The most replies a comment takes: a thread's page then holds at most COMMENTS_PER_PAGE times this many
+ * The most replies a comment shows: a thread's page then holds at most COMMENTS_PER_PAGE times this many
  * more, whatever its readers write. A conversation that goes on starts a comment of its own.
  */
 export const MAX_REPLIES = 30;
