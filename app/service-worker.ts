@@ -186,9 +186,8 @@ async function offlinePage(url: string, partition: Reader) {
   const kept = await keptUnits(partition)
     .then((units) => units.flatMap((unit) => unit.addresses))
     .catch(() => []);
-  const address = new URL(url);
   const html = offlinePageHtml(
-    `${address.pathname}${address.search}`,
+    url,
     offlineWaysOut([...visited, ...kept].map((each) => new URL(each, self.location.origin).href)),
   );
   return new Response(html, {
@@ -196,7 +195,8 @@ async function offlinePage(url: string, partition: Reader) {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     },
   });
 }

@@ -27,19 +27,25 @@ describe("offlineWaysOut: the pages the offline page offers", () => {
 
 describe("offlinePageHtml", () => {
   it("says the page is not on the device, with a retry of the same address and the ways out", () => {
-    const html = offlinePageHtml("/characters/ilse-marrow?tab=1", [{ path: "/", label: "Home" }]);
+    const html = offlinePageHtml(`${origin}/characters/ilse-marrow?tab=1`, [{ path: "/", label: "Home" }]);
     expect(html).toContain("<title>You are offline</title>");
-    expect(html).toContain('<a class="again" href="/characters/ilse-marrow?tab=1">Try again</a>');
+    expect(html).toContain('<p class="muted">/characters/ilse-marrow?tab=1</p>');
+    expect(html).toContain(`<a class="again" href="${origin}/characters/ilse-marrow?tab=1">Try again</a>`);
     expect(html).toContain('<li><a href="/">Home</a></li>');
   });
 
   it("says where the pages that open offline come from when none is on the device", () => {
-    expect(offlinePageHtml("/", [])).toContain("the pages you visit online open offline afterwards");
+    expect(offlinePageHtml(`${origin}/`, [])).toContain("the pages you visit online open offline afterwards");
   });
 
-  it("escapes the address it was asked for: it is the requester's own text", () => {
-    const html = offlinePageHtml(`/"><script>alert(1)</script>`, []);
+  it("escapes the address it was asked for, and retries it on this site: it is the requester's own text", () => {
+    // The browser sends an address percent-encoded; one that was not is escaped all the same.
+    const html = offlinePageHtml(`${origin}/x?q="><script>alert(1)</script>`, []);
     expect(html).not.toContain("<script>");
-    expect(html).toContain("&quot;&gt;&lt;script&gt;");
+    expect(html).toContain("?q=%22%3E%3Cscript%3E");
+    const sent = offlinePageHtml(`${origin}/x'&y`, []);
+    expect(sent).toContain("/x&#39;&amp;y");
+    // A path that begins "//" is retried on this site, never as another site's address.
+    expect(offlinePageHtml(`${origin}//evil.example/x`, [])).toContain(`href="${origin}//evil.example/x"`);
   });
 });

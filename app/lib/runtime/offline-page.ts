@@ -37,8 +37,13 @@ export function offlineWaysOut(keptUrls: readonly string[]): OfflineWayOut[] {
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
 
-/** The offline page's HTML for `address` (the path and query asked for), linking to `waysOut`. */
-export function offlinePageHtml(address: string, waysOut: readonly OfflineWayOut[]) {
+/**
+ * The offline page's HTML for `url` (the whole address asked for: a path that begins "//" would be
+ * another site's address on its own), linking to `waysOut`.
+ */
+export function offlinePageHtml(url: string, waysOut: readonly OfflineWayOut[]) {
+  const asked = new URL(url);
+  const address = `${asked.pathname}${asked.search}`;
   const links = waysOut
     .map((way) => `<li><a href="${escapeHtml(way.path)}">${escapeHtml(way.label)}</a></li>`)
     .join("");
@@ -69,7 +74,7 @@ li a { display: block; padding: 0.6rem 0; line-height: 1.5; }
 <h1>You are offline</h1>
 <p>This page is not on this device, so it opens once you are back online.</p>
 <p class="muted">${escapeHtml(address)}</p>
-<p><a class="again" href="${escapeHtml(address)}">Try again</a></p>
+<p><a class="again" href="${escapeHtml(asked.href)}">Try again</a></p>
 ${
   links
     ? `<h2>On this device</h2>\n<p>These pages open offline, as you last saw them:</p>\n<ul>${links}</ul>`
