@@ -30,6 +30,8 @@ describe("slugGivesAway", () => {
     ["corvin-ledger", "Page One of Corvin's Ledger"],
     ["renee-betrays-eloise", "Renée Betrays Éloise"],
     ["cafe-fire", "The Café Fire"],
+    ["soren-falls", "Søren Falls"],
+    ["aegir-waits", "Ægir Waits"],
   ])("%s gives away “%s”", (slug, title) => {
     expect(slugGivesAway(slug, title)).toBe(true);
   });

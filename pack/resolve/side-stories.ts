@@ -3,15 +3,19 @@ import { sideStoryKey, unitPath } from "../../app/lib/content/units";
 import { positionOf, type Resolution } from "./resolution";
 import { readByItsReaders, unitEntryRevealedBy } from "../reveals";
 
+/** Letters that carry no accent to drop, as a slug writes them in plain letters. */
+const plainLetters: Record<string, string> = { ø: "o", æ: "ae", œ: "oe", ß: "ss", ł: "l", đ: "d", þ: "th", ð: "d" };
+
 /**
  * A title as a slug would spell it: "IF: The Ash Warden Keeps Watch" → "if-the-ash-warden-keeps-watch",
- * "The Café Fire" → "the-cafe-fire" (accents go, as a slug drops them).
+ * "The Café Fire" → "the-cafe-fire", "Søren Falls" → "soren-falls" (accents go, as a slug drops them).
  */
 export const slugOf = (title: string) =>
   title
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
+    .replace(/[øæœßłđþð]/g, (letter) => plainLetters[letter] ?? letter)
     .replace(/['’]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
