@@ -68,7 +68,7 @@ function seenOfLine(parts: NonNullable<ReturnType<typeof parseUnitKey>>, named: 
         ? `${line} to season ${parts.season}, episode ${parts.episode}`
         : `${line} of season ${parts.season} to episode ${parts.episode}`;
     case "manga":
-      return `${line}: ${parts.series}, part way`;
+      return `${line}: the series I am reading, as far as I am`;
     default:
       return line;
   }

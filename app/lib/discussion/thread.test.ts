@@ -79,7 +79,7 @@ describe("a comment's horizon", () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         "The manga to Manga 1 · Chapter 7",
-        "The manga: tallow, part way",
+        "The manga: the series I am reading, as far as I am",
         "The recut of season 1 to episode 3",
       ]),
     );
