@@ -3,16 +3,23 @@ import { feedAddress, releaseEvent, releaseId, releaseKind, releaseName, release
 
 describe("releaseKind", () => {
   it("names a light novel edition by its language, the Japanese as the English", () => {
-    expect(releaseKind({ medium: "light_novels", edition: "jp", volume: null })).toBe("Light novel, Japanese");
-    expect(releaseKind({ medium: "light_novels", edition: "en", volume: null })).toBe("Light novel, English");
-    expect(releaseKind({ medium: "anime", edition: null, volume: null })).toBe("Anime");
+    expect(releaseKind({ medium: "light_novels", edition: "jp", volume: null, label: "Lanternfall 2" })).toBe(
+      "Light novel, Japanese",
+    );
+    expect(releaseKind({ medium: "light_novels", edition: "en", volume: null, label: "Lanternfall 2" })).toBe(
+      "Light novel, English",
+    );
+    expect(releaseKind({ medium: "anime", edition: null, volume: null, label: "Season 1 · Episode 2" })).toBe("Anime");
     expect(releaseEvent({ medium: "light_novels", edition: "jp", volume: null })).toBe("On sale in Japan");
   });
 
   it("tells a manga volume from the manga's chapters, and its id from its first chapter's", () => {
-    expect(releaseKind({ medium: "manga", edition: null, volume: 2 })).toBe("Manga volume");
+    const chapter = { medium: "manga" as const, edition: null, volume: null, label: "Manga 2 · Chapter 3" };
+    expect(releaseKind({ ...chapter, volume: 2 })).toBe("Manga volume");
     expect(releaseEvent({ medium: "manga", edition: null, volume: 2 })).toBe("On sale");
-    expect(releaseKind({ medium: "manga", edition: null, volume: null })).toBe("Manga");
+    // A chapter by its series, which says the medium, over its place in it: the medium said once.
+    expect(releaseKind(chapter)).toBe("Manga 2");
+    expect(releasePlace(chapter)).toBe("Chapter 3");
     expect(releaseEvent({ medium: "manga", edition: null, volume: null })).toBe("Published");
     expect(releaseId({ key: "manga:wick-5", edition: null, volume: 2 })).not.toBe(
       releaseId({ key: "manga:wick-5", edition: null, volume: null }),
@@ -30,12 +37,19 @@ describe("a release whose title is hidden", () => {
     const story = {
       medium: "side_stories" as const,
       edition: null,
+      volume: null,
       label: "Side story · Author's blog",
       title: hidden,
     };
     expect(releasePlace(story)).toBe("Author's blog");
     expect(releaseName(story)).toBe("Author's blog");
-    const chapter = { medium: "web_novel" as const, edition: null, label: "Arc 6 · Chapter 24", title: hidden };
+    const chapter = {
+      medium: "web_novel" as const,
+      edition: null,
+      volume: null,
+      label: "Arc 6 · Chapter 24",
+      title: hidden,
+    };
     expect(releaseName(chapter)).toBe("Arc 6 · Chapter 24");
     expect(releaseName({ ...chapter, title: { revealedBy: null, content: "Corvin's Entry" } })).toBe(
       "Corvin's Entry (Arc 6 · Chapter 24)",

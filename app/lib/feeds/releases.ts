@@ -1,4 +1,4 @@
-import { placeWithinMedium, titleBesideLabel } from "../content/labels";
+import { mediumAndPlace, placeWithinMedium, titleBesideLabel } from "../content/labels";
 import { type Medium, unitMediumLabels, unitPath } from "../content/units";
 import type { Gated } from "../shield/gated";
 import { REVEAL_PARAMETER, type TitlesChoice, UNREACHED_TITLES } from "../shield/knowledge";
@@ -66,7 +66,7 @@ export function feedAddress(path: string, unreachedTitles: TitlesChoice) {
  * label where the title is in the answer, else its place alone ("Arc 5 · Chapter 12"; a side story's
  * without the kind the feed's entry says first).
  */
-export function releaseName(release: Pick<Release, "label" | "title" | "medium" | "edition">) {
+export function releaseName(release: Pick<Release, "label" | "title" | "medium" | "edition" | "volume">) {
   const { label, title } = release;
   if (title.content === null) return releasePlace(release);
   const named = titleBesideLabel(label, title.content);
@@ -77,7 +77,9 @@ export function releaseName(release: Pick<Release, "label" | "title" | "medium" 
  * A release's place beside the badge that says its kind: its label without the kind in front, which
  * the badge already says ("Author's blog" under "Side story", where the label is "Side story · Author's blog").
  */
-export const releasePlace = (release: Pick<Release, "label" | "medium">) => placeWithinMedium(release);
+export const releasePlace = (release: Pick<Release, "label" | "medium" | "volume">) =>
+  // A manga chapter's series is its kind ("Manga 2"), so its place is the chapter alone.
+  release.medium === "manga" && release.volume === null ? mediumAndPlace(release).place : placeWithinMedium(release);
 
 /** What happens on a release's date, in a few words: "On sale in Japan", "On air". */
 export function releaseEvent({ medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">) {
@@ -88,11 +90,14 @@ export function releaseEvent({ medium, edition, volume }: Pick<Release, "medium"
 }
 
 /**
- * "Light novel, Japanese", "Light novel, English", "Anime": what came out, in a badge's few words. An
+ * "Light novel, Japanese", "Light novel, English", "Anime", "Manga 2": what came out, in a badge's few words. An
  * edition goes by its language, both alike.
  */
-export function releaseKind({ medium, edition, volume }: Pick<Release, "medium" | "edition" | "volume">) {
+export function releaseKind(release: Pick<Release, "medium" | "edition" | "volume" | "label">) {
+  const { medium, edition, volume } = release;
   if (volume !== null) return `${unitMediumLabels[medium]} volume`;
+  // A manga chapter by its series, which says the medium: "Manga 2" over "Chapter 3".
+  if (medium === "manga") return mediumAndPlace(release).medium;
   const kind = unitMediumLabels[medium];
   return edition ? `${kind}, ${edition === "jp" ? "Japanese" : "English"}` : kind;
 }
