@@ -97,19 +97,31 @@ export function toldByMap(
   revealersOf: (unitKey: string) => string,
 ): (unitKey: string) => string {
   const { coverers, tellers, holds } = coverage(pack, positions);
+  // In story order, so a range's chapters are found by halving, not by reading every chapter.
   const chapters = pack.webNovel.arcs
     .flatMap((arc) => arc.chapters.map((chapter) => chapterKey(arc.number, chapter.ordinal)))
     .flatMap((key) => {
       const at = positions.get(key);
       return at === undefined ? [] : [{ key, at }];
-    });
+    })
+    .sort((a, b) => a.at - b.at);
+  const firstAtOrAfter = (at: number) => {
+    let [low, high] = [0, chapters.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (chapters[middle]!.at < at) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
   const parts = new Map<string, Set<string>>();
   const add = (unit: string, part: string) => parts.set(unit, (parts.get(unit) ?? new Set<string>()).add(part));
   for (const { key, ranges, cut } of coverers)
-    for (const chapter of chapters) {
-      const within = ({ from, to }: Range) => from <= chapter.at && chapter.at <= to;
-      if (ranges.some(within) && !cut.some(within)) add(key, chapter.key);
-    }
+    for (const range of ranges)
+      for (let index = firstAtOrAfter(range.from); chapters[index] && chapters[index]!.at <= range.to; index++) {
+        const chapter = chapters[index]!;
+        if (!cut.some(({ from, to }) => from <= chapter.at && chapter.at <= to)) add(key, chapter.key);
+      }
   for (const [story, keys] of tellers) for (const key of keys) add(key, story);
   for (const [recutEpisode, originals] of holds) for (const original of originals) add(recutEpisode, original);
 
