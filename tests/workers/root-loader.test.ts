@@ -50,6 +50,16 @@ describe("root loader: redirect lookup", () => {
     expect(kv.asked).toEqual(["/elsewhere"]);
   });
 
+  it("finds a source with letters outside ASCII whichever case its escapes were sent in", async () => {
+    // redirects.ts stores "/café" as the browser sends it.
+    await env.REDIRECTS.put("/caf%C3%A9", JSON.stringify({ to: "/privacy_policy", status: 301 }));
+    for (const path of ["/café", "/caf%c3%a9/"]) {
+      clearRedirectMemo();
+      const result = (await runRootLoader(path)) as Response;
+      expect(result.headers.get("Location"), path).toBe("/privacy_policy");
+    }
+  });
+
   it("ignores a stored value that is not a valid redirect, saying why", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await env.REDIRECTS.put("/broken", JSON.stringify({ to: "javascript:alert(1)", status: 301 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeProblems, redirectEntrySchema } from "./redirects";
+import { describeProblems, normalizeSourcePath, redirectEntrySchema } from "./redirects";
 
 function problems(from: unknown, to: unknown, status?: unknown) {
   const result = redirectEntrySchema.safeParse({ from, to, status });
@@ -21,6 +21,21 @@ describe("redirect entries", () => {
     expect(problems("//evil.com", "/new")).toEqual([expect.stringContaining("not //host")]);
     expect(problems("/a?b=1", "/new")).toEqual([expect.stringContaining("matched by path only")]);
     expect(problems(`/${"a".repeat(600)}`, "/new")).toEqual([expect.stringContaining("at most 512 bytes")]);
+  });
+
+  it("stores a source as the browser sends it, so a request for it finds the redirect", () => {
+    const source = (from: string) => redirectEntrySchema.parse({ from, to: "/new" }).from;
+    // Letters outside ASCII travel percent-encoded, in whichever case the link wrote its escapes.
+    expect(source("/café")).toBe("/caf%C3%A9");
+    expect(source("/caf%c3%a9")).toBe("/caf%C3%A9");
+    expect(new URL("https://example.com/café").pathname).toBe("/caf%C3%A9");
+    // Dot segments are resolved before the request is sent.
+    expect(source("/old/./chapter/../arc/")).toBe("/old/arc");
+    expect(source("/%2e%2e/old")).toBe("/old");
+    // The lookup compares the same form.
+    expect(normalizeSourcePath("/caf%c3%a9/")).toBe("/caf%C3%A9");
+    expect(problems(`/${"é".repeat(100)}`, "/new")).toEqual([expect.stringContaining("at most 512 bytes")]);
+    expect(problems("/x/../media/old.png", "/new")).toEqual([expect.stringContaining("static file")]);
   });
 
   it("refuses a source the static files answer, where a redirect would never be looked up", () => {

@@ -25,9 +25,20 @@ function refuseUnsafeText(value: string, ctx: z.RefinementCtx, label: string) {
   return true;
 }
 
-/** Paths are matched without a trailing slash, so "/old/" and "/old" are the same source. */
+/**
+ * A path as the site receives it, so an operator's source and a request's path compare equal: letters
+ * outside ASCII percent-encoded and dot segments resolved (as the browser does before sending), escapes in
+ * upper case ("%c3%a9" and "%C3%A9" are the same letter), and no trailing slash ("/old/" is "/old").
+ */
 export function normalizeSourcePath(path: string) {
-  return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
+  let sent = path;
+  try {
+    sent = new URL(path, "https://site.invalid").pathname;
+  } catch {
+    // Not a path a URL can hold: compared as written, and so never matched.
+  }
+  sent = sent.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  return sent.length > 1 && sent.endsWith("/") ? sent.replace(/\/+$/, "") || "/" : sent;
 }
 
 /**
@@ -69,8 +80,8 @@ const redirectSourceSchema = z
       ctx.addIssue({ code: "custom", message: "The source is matched by path only: leave out ?query and #fragment" });
       return;
     }
-    if (new TextEncoder().encode(value).length > MAX_SOURCE_LENGTH) {
-      ctx.addIssue({ code: "custom", message: `The source must be at most ${MAX_SOURCE_LENGTH} bytes` });
+    if (new TextEncoder().encode(normalizeSourcePath(value)).length > MAX_SOURCE_LENGTH) {
+      ctx.addIssue({ code: "custom", message: `The source must be at most ${MAX_SOURCE_LENGTH} bytes as the browser sends it` });
       return;
     }
     const rule = staticFileRule(normalizeSourcePath(value));
