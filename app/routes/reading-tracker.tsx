@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { TrackerLoading } from "~/components/tracker/tracker-header";
+import { TimelineFailed, TrackerLoading } from "~/components/tracker/tracker-header";
 import { pageMeta } from "~/lib/http/meta";
 import { revealParameter } from "~/lib/shield/shield";
 import { loadShield } from "~/browser/spoiler-shield";
@@ -40,11 +40,15 @@ const Tracker = lazy(() => trackerModule().then((module) => ({ default: module.T
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const reveal = loadShield().then((shield) => revealParameter(shield));
-  const [{ saved }, { units, externalIds, behind = false }] = await Promise.all([
+  const [{ saved }, timeline] = await Promise.all([
     serverLoader(),
-    reveal.then(fetchTimeline),
+    // Without the timeline the pickers have nothing to list: the page says so and asks again (below),
+    // instead of the error page taking the place of the page the reader came from.
+    reveal.then(fetchTimeline).catch(() => null),
     trackerModule(),
   ]);
+  if (!timeline) return { saved, timeline: "failed" as const };
+  const { units, externalIds, behind = false } = timeline;
   return { saved, units, externalIds, reveal: await reveal, behind };
 }
 clientLoader.hydrate = true as const;
@@ -65,6 +69,7 @@ export function HydrateFallback() {
 
 export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
   const signedIn = Boolean(useOptionalUser());
+  if ("timeline" in loaderData) return <TimelineFailed signedIn={signedIn} />;
   // The module is already here (the clientLoader waited for it); the fallback is what the page showed until now.
   return (
     <Suspense fallback={<TrackerLoading signedIn={signedIn} />}>

@@ -224,6 +224,42 @@ test("a page whose own data fails shows the error page with a retry that brings 
   await expect(page).toHaveURL(/\/characters$/);
 });
 
+test("the tracker without its timeline says so under its header, and asks again at a tap or back online", async ({
+  page,
+  context,
+}) => {
+  const isTimeline = (url: URL) => url.pathname === "/resources/timeline";
+  await page.route(isTimeline, (route) => route.abort("failed"));
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  await clientNavigate(page, "/reading_tracker");
+  const failed = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+  await expect(failed).toBeVisible();
+  // The tracker's page, not the error page: its heading, and the way to sign in.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reading tracker");
+  await expect(page.getByRole("link", { name: "Sign in to sync" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+  // Still failing: the tap is answered, the notice stays.
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(failed).toBeVisible();
+  await page.unroute(isTimeline);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByLabel("Arc", { exact: true })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+
+  // Opened again with the connection gone and no copy kept for it: the pickers come back by themselves.
+  await page.route(isTimeline, (route) => route.abort("internetdisconnected"));
+  await page.goto("/reading_tracker?again");
+  await expect(failed).toBeVisible();
+  await page.unroute(isTimeline);
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByLabel("Arc", { exact: true })).toBeVisible();
+});
+
 /** The web novel chapter a signed-in reader's account has reached. */
 const inAccount = (page: Page) =>
   page.evaluate(

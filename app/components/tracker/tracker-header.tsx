@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -93,6 +94,37 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
           </a>
         </p>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadAgainScript }} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The tracker when the story's timeline could not be fetched (offline with no copy kept, or the server
+ * failing): the pickers have nothing to list, so the page says what failed and asks again, at a tap or
+ * when the connection comes back. The reader's progress is untouched: nothing is saved without the timeline.
+ */
+export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  useEffect(() => {
+    const retry = () => void revalidator.revalidate();
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [revalidator]);
+  return (
+    <>
+      <TrackerHeader signedIn={signedIn} save="saved" />
+      <div className="min-h-dvh">
+        <div role="alert" className="rounded-md border border-border p-4">
+          <p className="font-medium">The story&rsquo;s chapters and episodes could not be loaded.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Check your connection. Your progress is kept as it was; nothing has changed.
+          </p>
+        </div>
+        <Button className="mt-3" onClick={() => void revalidator.revalidate()}>
+          {retrying ? "Trying again…" : "Try again"}
+        </Button>
       </div>
     </>
   );
