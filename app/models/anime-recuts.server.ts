@@ -83,6 +83,19 @@ interface StoredScene {
   revealedBy?: string | null;
 }
 
+/**
+ * The season's episodes a recut's episodes show whole or the end of, by number, from each episode's
+ * number and stored contents (`json_array(number, json(contents))` per episode, in a JSON array).
+ */
+export function seasonEpisodesHeld(episodes: string): Array<[episode: number, seasonEpisode: number]> {
+  return (JSON.parse(episodes) as Array<[number, StoredContent[]]>).flatMap(([number, contents]) =>
+    contents.flatMap(({ episode, part, of }) => {
+      const held = parseUnitKey(episode, "anime");
+      return held && (part === null || part === of) ? [[number, held.episode] as [number, number]] : [];
+    }),
+  );
+}
+
 /** A season's recuts with their episodes, as the page shows them. */
 export function toRecuts(
   recuts: readonly RecutRow[],

@@ -7,6 +7,7 @@ import { recutLine } from "~/lib/content/units";
 import { parseJsonList } from "./db.server";
 import { batch, query } from "./query.server";
 import { allParts, toPart } from "./anime-episodes.server";
+import { seasonEpisodesHeld } from "./anime-recuts.server";
 import { latestReleases, toRelease } from "./releases.server";
 
 const series = query
@@ -65,7 +66,7 @@ const mangaSpans = query
   ])
   .groupBy("c.series_code")
   .orderBy("s.sort_order");
-/** Each recut's episodes. */
+/** Each recut's episodes, with what each holds of the season (so home goes on past what the recut showed). */
 const recutSpans = query
   .selectFrom("anime_recut_episodes")
   .select((eb) => [
@@ -74,6 +75,7 @@ const recutSpans = query
     eb.fn.min("number").as("first"),
     eb.fn.max("number").as("last"),
     eb.fn.countAll<number>().as("count"),
+    sql<string>`json_group_array(json_array(number, json(contents)))`.as("contents"),
   ])
   .groupBy(["season_number", "recut_number"]);
 const collections = query.selectFrom("ln_collections").select(["code", "name", "kind"]).orderBy("sort_order");
@@ -118,7 +120,11 @@ export async function getSeriesOverview(db: D1Database, today: string) {
         series: sort_order + 1,
         named: JSON.parse(named) as MangaSpan["named"],
       })),
-      recuts: recuts.map((span) => ({ ...span, group: recutLine(span.season, span.recut) })),
+      recuts: recuts.map(({ contents, ...span }) => ({
+        ...span,
+        group: recutLine(span.season, span.recut),
+        held: seasonEpisodesHeld(contents),
+      })),
     } satisfies UnitSpans,
   };
 }

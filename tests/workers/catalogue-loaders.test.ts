@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readRevealers } from "~/lib/content/units";
+import { seasonEpisodesHeld } from "~/models/anime-recuts.server";
 import { loader as animeLoader } from "~/routes/anime";
 import { loader as characterLoader } from "~/routes/character";
 import { loader as charactersLoader } from "~/routes/characters";
@@ -25,7 +26,34 @@ describe("catalogue loaders against the imported tiny pack", () => {
     ]);
     // A manga series' and a recut's, so a reader of either is told where they go on.
     expect(home.spans.manga).toEqual([{ group: "door", series: 1, first: 1, last: 2, count: 2, named: [[2, "1.5"]] }]);
-    expect(home.spans.recuts).toEqual([{ group: "anime/1r1", season: 1, recut: 1, first: 1, last: 2, count: 2 }]);
+    expect(home.spans.recuts).toEqual([
+      {
+        group: "anime/1r1",
+        season: 1,
+        recut: 1,
+        first: 1,
+        last: 2,
+        count: 2,
+        // Each recut episode shows one of the season's whole.
+        held: [
+          [1, 1],
+          [2, 2],
+        ],
+      },
+    ]);
+    // A season's episode split across recut episodes is shown at the one with its last part.
+    const split = (part: number | null, of: number | null) => ({ episode: "anime:1-7", part, of });
+    expect(
+      seasonEpisodesHeld(
+        JSON.stringify([
+          [4, [{ episode: "anime:1-6", part: null, of: null }, split(1, 2)]],
+          [5, [split(2, 2)]],
+        ]),
+      ),
+    ).toEqual([
+      [4, 6],
+      [5, 7],
+    ]);
     // A first visit has reached nothing, so home names the latest releases by their place, not their titles:
     // the film (the latest) and the episode before it.
     const watched = (releases: typeof home.releases) =>

@@ -47,7 +47,30 @@ const spans: UnitSpans = {
     },
     { group: "tallow", series: 2, first: 1, last: 5, count: 5, named: [] },
   ],
-  recuts: [{ group: "anime/1r1", season: 1, recut: 1, first: 1, last: 6, count: 6 }],
+  // Episode 5 shows season 1's episodes 7 and 8, leaving out 9; the last shows the end of 10, then 11 and 12.
+  recuts: [
+    {
+      group: "anime/1r1",
+      season: 1,
+      recut: 1,
+      first: 1,
+      last: 6,
+      count: 6,
+      held: [
+        [1, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [3, 5],
+        [4, 6],
+        [5, 7],
+        [5, 8],
+        [6, 10],
+        [6, 11],
+        [6, 12],
+      ],
+    },
+  ],
 };
 const collections = [
   { code: "main", name: "Lanternfall" },
@@ -120,6 +143,20 @@ describe("continuePlaces", () => {
     expect(places({ recuts: ["anime:1r1-6"], anime: "anime:2-4" })).toEqual([
       { kind: "next", key: "anime:2-5", text: "Season 2, episode 5" },
     ]);
+  });
+
+  it("goes on in the seasons past the episodes the reader watched in a recut", () => {
+    expect(places({ anime: "anime:1-3", recuts: ["anime:1r1-4"] })[0]).toEqual({
+      kind: "next",
+      key: "anime:1-7",
+      text: "Season 1, episode 7",
+    });
+    // The recut leaves out episode 9: it comes next, though the recut has gone past it.
+    expect(places({ anime: "anime:1-8", recuts: ["anime:1r1-6"] })[0]).toMatchObject({ key: "anime:1-9" });
+    // All the season's rest watched in the recut: the next season.
+    expect(places({ anime: "anime:1-9", recuts: ["anime:1r1-6"] })[0]).toMatchObject({ key: "anime:2-1" });
+    // Only what the reader reached in the recut counts.
+    expect(places({ anime: "anime:1-3", recuts: ["anime:1r1-2"] })[0]).toMatchObject({ key: "anime:1-4" });
   });
 
   it("after a crossing from the anime names the chapter after the season's, and counts what it left out", () => {

@@ -48,6 +48,8 @@ export interface MangaSpan extends UnitSpan {
 export interface RecutSpan extends UnitSpan {
   season: number;
   recut: number;
+  /** The season's episodes the recut shows whole (or the last part of), by the recut's episode that does. */
+  held: Array<[episode: number, seasonEpisode: number]>;
 }
 
 export interface UnitSpans {
@@ -129,6 +131,18 @@ function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
   return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
+/** The season's episodes ("1-6") the reader watched in the recuts they follow, up to their place in each. */
+function seenInRecuts(progress: Progress, recuts: readonly RecutSpan[]) {
+  const seen = new Set<string>();
+  for (const key of progress.recuts) {
+    const watched = parseUnitKey(key, "anime");
+    const span = recuts.find((each) => each.season === watched?.season && each.recut === watched.recut);
+    if (!watched || !span) continue;
+    for (const [at, seasonEpisode] of span.held) if (at <= watched.episode) seen.add(`${span.season}-${seasonEpisode}`);
+  }
+  return seen;
+}
+
 /**
  * What the reader goes on to in each medium they follow: web novel, light novels (each collection
  * started), anime, each manga series started, and each recut started.
@@ -159,13 +173,22 @@ export function continuePlaces(
       );
   }
   const episode = parseUnitKey(progress.anime ?? "", "anime");
-  if (episode)
+  if (episode) {
+    // The season's episodes the reader watched in a recut are not what comes next: past them.
+    const seen = seenInRecuts(progress, spans.recuts);
+    let place = { group: episode.season as number | string, number: episode.episode };
+    for (let next = after(spans.seasons, place.group, place.number, true); typeof next === "object";) {
+      if (!seen.has(`${next.group}-${next.number}`)) break;
+      place = next;
+      next = after(spans.seasons, place.group, place.number, true);
+    }
     places.push(
-      placeAfter("anime", spans.seasons, episode.season, episode.episode, true, (season, number) => ({
+      placeAfter("anime", spans.seasons, place.group, place.number, true, (season, number) => ({
         key: episodeKey(Number(season), number),
         text: `Season ${season}, episode ${number}`,
       })),
     );
+  }
   for (const key of progress.recuts) {
     const watched = parseUnitKey(key, "anime");
     if (watched?.recut === undefined) continue;

@@ -78,6 +78,35 @@ describe("a recut's place in a progress record", () => {
     expect(next).toEqual(["anime:1r1-2"]);
   });
 
+  it("offers a viewer of the season and the recut the season's next episode the recut did not show them", () => {
+    // As the timeline lists them: a season's episode is known to the recut episode that holds its end.
+    const unit = (key: string, position: number, coveredBy: string[]): TrackerUnit => ({
+      key,
+      medium: "anime",
+      position,
+      label: key,
+      title: gated(null, key),
+      group: key.includes("r") ? "Recut" : "Season 1",
+      collection: null,
+      coveredBy: [key, ...coveredBy],
+    });
+    const units = [
+      unit("anime:1-4", 4, ["anime:1r1-2"]),
+      unit("anime:1-5", 5, ["anime:1r1-3"]),
+      unit("anime:1-6", 6, ["anime:1r1-3"]),
+      unit("anime:1r1-3", 6, []),
+      // An episode the recut leaves out, then one it holds.
+      unit("anime:1-7", 7, []),
+      unit("anime:1-8", 8, ["anime:1r1-4"]),
+      unit("anime:1r1-4", 8, []),
+    ];
+    const next = (changes: Partial<Progress>) => upNext(progress(changes), units).next.map((each) => each.key);
+    expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-3"] })).toEqual(["anime:1-7", "anime:1r1-4"]);
+    expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-4"] })).toEqual(["anime:1-7"]);
+    // Not the recut's place: the season's next episode as before.
+    expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-2"] })).toEqual(["anime:1-5", "anime:1r1-3"]);
+  });
+
   it("has its own entry on a tracking service, by its own numbers", () => {
     expect(animeTargetText({ medium: "anime", season: 1, recut: 1 })).toBe("1r1");
     expect(parseAnimeTarget("1r1")).toEqual({ medium: "anime", season: 1, recut: 1 });

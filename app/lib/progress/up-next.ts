@@ -16,6 +16,7 @@ import {
   positionsOf,
   type TrackerUnit,
   unitsByMedium,
+  watchedInRecut,
 } from "./tracker-units";
 
 /** What the tracker offers next: `next` to read or watch, then what the reader `passed` on the way. */
@@ -70,10 +71,15 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     const volume = collection.volumes.find((unit) => (parseUnitKey(unit.key, "light_novels")?.volume ?? 0) > read);
     if (volume) (volume.sideVolume ? sideVolumes : next).push(volume);
   }
+  const knowledge = knowledgeOf(progress);
   const animePlace = placeOf(progress.anime);
-  // A viewer of recuts alone is offered their next episodes, not the season's own.
+  // A viewer of recuts alone is offered their next episodes, not the season's own; one who watches both
+  // is offered the season's next episode that no recut episode they watched holds.
   const watchesSeasons = progress.anime !== null || !progress.recuts.length;
-  const nextEpisode = followed.has("anime") && watchesSeasons ? after(byMedium.anime, animePlace) : undefined;
+  const nextEpisode =
+    followed.has("anime") && watchesSeasons
+      ? byMedium.anime.find((unit) => unit.position > animePlace && !watchedInRecut(unit, knowledge))
+      : undefined;
   if (nextEpisode) next.push(nextEpisode);
   for (const recut of animeRecuts(units)) {
     const last = lastRecutEpisode(progress, recut.id);
@@ -101,7 +107,6 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
   // Neither ticked nor counted through another unit (a short aired with a watched episode, a story printed in a book read).
-  const knowledge = knowledgeOf(progress);
   const unchecked = (list: readonly TrackerUnit[]) =>
     list.filter((unit) => !checked.has(unit.key) && knownThrough(unit, knowledge) === null);
   const sideStories = unchecked(byMedium.side_stories);
