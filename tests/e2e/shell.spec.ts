@@ -71,6 +71,32 @@ test.describe("not found", () => {
   });
 });
 
+test("a move to another page within the site puts focus on its heading; a filter leaves it where it is", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const main = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Light novels" }).focus();
+  await page.keyboard.press("Enter");
+  const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("Light novels");
+  await expect(heading).toBeFocused();
+  // Tab goes on from the top of the new page, not from the link in the header.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement))).toBe(true);
+
+  // Another arc's chapters on the same page: focus stays on the control the reader used.
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  const arc = page.getByRole("navigation", { name: "Arcs" }).getByRole("link").nth(1);
+  await arc.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/arc=/);
+  await expect(heading).not.toBeFocused();
+});
+
 test("hydration makes the theme toggle work and the choice sticks without a flash", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");

@@ -100,6 +100,7 @@ export function SitePage({
   uid: string | null;
 }) {
   useFlashToast(flashToast);
+  useFocusOnNewPage();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const takePagesSeen = usePagesSeenBeforeRuntime();
@@ -148,6 +149,26 @@ function LazyBrowserRuntime(props: BrowserRuntimeProps) {
       <BrowserRuntime {...props} />
     </Suspense>
   );
+}
+
+/**
+ * After the site moves to another page without loading a document, focus goes to the new page's heading,
+ * as a loaded document would start a screen reader at its top: the heading is read out, and Tab goes on
+ * from there, not from the link tapped in the header. A change within a page (a filter, the search's
+ * words, a page of a list) and a link to a place in a page (#) leave focus where the reader is.
+ */
+function useFocusOnNewPage() {
+  const { pathname, hash } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (hash) return;
+    const heading = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+    if (!heading) return;
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }, [pathname, hash]);
 }
 
 /** Shows a toast the server queued for this page. */
