@@ -108,9 +108,29 @@ export function planSync(desired: TableRows, current: TableRows) {
     if (change.added || change.updated || change.removed) changes.push(change);
   }
 
+  // Entries published from readers' reports are not the pack's, but they are gated by their unit as
+  // this import leaves it: who has read the whole volume, who has seen the episode (decision 58).
+  if (changes.some((change) => change.table === "story_units")) writes.push(...reportedEntryGates);
   // Children go before parents when deleting, after them when writing.
   return { statements: [...deletes.reverse(), ...writes], changes };
 }
+
+/** Each published report's gate and place made again from its unit, where they changed. */
+const reportedEntryGates: Statement[] = (
+  [
+    ["ln_mistakes", "volume_key", "told_by"],
+    ["anime_mistakes", "episode_key", "revealed_by"],
+  ] as const
+).map(([table, unit, gate]) => {
+  const ofUnit = (column: string) => `(SELECT u.${column} FROM story_units u WHERE u.key = ${table}.${unit})`;
+  return {
+    sql:
+      `UPDATE ${table} SET revealed_by = ${ofUnit(gate)}, reveal_position = ${ofUnit("position")} ` +
+      `WHERE source = 'report' AND EXISTS ${ofUnit("key")} ` +
+      `AND (revealed_by IS NOT ${ofUnit(gate)} OR reveal_position IS NOT ${ofUnit("position")})`,
+    params: [],
+  };
+});
 
 export async function readContentRows(db: D1Database): Promise<TableRows> {
   const results = await db.batch<StoredRow>(
