@@ -150,7 +150,6 @@ describe("saving progress", () => {
   it.each([
     ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
     ["the account is down", async () => answer({ error: { message: "The story database is not answering." } }, 503)],
-    ["the account is busy", async () => answer({ error: { message: "Too many requests." } }, 429)],
   ])("keeps the change on this device, owed to the account, when %s", async (_, respond) => {
     vi.stubGlobal("fetch", vi.fn(respond));
     expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
@@ -160,6 +159,60 @@ describe("saving progress", () => {
     // The next save that reaches the account clears it.
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
     await sendUnsentProgress("reader-1");
+    expect(progressSaveStatus()).toBe("saved");
+    expect(unsent()).toBeNull();
+  });
+
+  it("keeps a change the account has no room for yet (429), sends nothing until Retry-After has passed, then sends it by itself", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const fetch = vi.fn(async (_address: string, _init?: RequestInit) =>
+        Response.json(
+          { error: { message: "This account has saved its progress too often." } },
+          { status: 429, headers: { "Retry-After": "30" } },
+        ),
+      );
+      vi.stubGlobal("fetch", fetch);
+      expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+      expect(progressSaveStatus()).toBe("unsent");
+      expect(readStoredProgress()).toEqual(reader);
+      expect(unsent()).toBe("reader-1");
+
+      // Within the wait, the page shown again and a further change send nothing: both wait on this device.
+      fetch.mockImplementation(async (_address, init) =>
+        answer({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+      );
+      await sendUnsentProgress("reader-1");
+      const further = { ...reader, webNovel: "wn:2-15", updatedAt: at("10:02") };
+      expect(await saveProgress(further, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(progressSaveStatus()).toBe("unsent");
+
+      // The wait over, the latest record goes by itself, once.
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(() => expect(progressSaveStatus()).toBe("saved"));
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(JSON.parse(String(fetch.mock.calls[1]![1]!.body))).toMatchObject({ progress: further });
+      expect(unsent()).toBeNull();
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends at once when the reader asks (Try again) while the account asked to wait", async () => {
+    const fetch = vi.fn(async (_address: string, _init?: RequestInit) =>
+      answer({ error: { message: "Too many saves." } }, 429),
+    );
+    vi.stubGlobal("fetch", fetch);
+    // No Retry-After: a minute's wait all the same.
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+    vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
+    await sendUnsentProgress("reader-1");
+    expect(progressSaveStatus()).toBe("unsent");
+    await sendUnsentProgress("reader-1", { atOnce: true });
     expect(progressSaveStatus()).toBe("saved");
     expect(unsent()).toBeNull();
   });

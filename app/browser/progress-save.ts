@@ -40,8 +40,8 @@ export { progressApartFrom };
 
 /**
  * Where the account's copy of the reader's progress stands: "unsent" when a change is kept on this device
- * and waits for the account (offline, or the site could not be reached), "refused" when the account
- * turned the last change down.
+ * and waits for the account (offline, the site could not be reached, or the account asked this browser to
+ * wait: too many saves), "refused" when the account turned the last change down.
  */
 export type ProgressSave = "saved" | "saving" | "unsent" | "refused";
 
@@ -55,6 +55,19 @@ export interface AccountSaveResult {
 let status: ProgressSave = "saved";
 let savesUnderWay = 0;
 const listeners = new Set<() => void>();
+
+/**
+ * The account that asked this browser to wait before it saves again (`Retry-After`: too many saves, or
+ * the site busy), and until when (epoch milliseconds). Until then its changes are kept here, unsent, and
+ * the owed record is sent by itself once the wait is over (`sendAgainAfterWait`).
+ */
+let asked: { account: string; until: number } | null = null;
+let sendAgain: ReturnType<typeof setTimeout> | undefined;
+
+/** The longest wait taken from an answer: the account's longest limit is a day. */
+const LONGEST_WAIT_MS = 86_400_000;
+/** The wait after a 429 that does not say how long. */
+const WAIT_UNSAID_MS = 60_000;
 
 function setStatus(next: ProgressSave) {
   if (next === status) return;
@@ -152,17 +165,56 @@ export function sendProgress(progress: Progress, account: string): Promise<Accou
   return deliver(progress, account, change);
 }
 
-/** Sends the record owed by `change` (null: a mark from before changes were named) and settles what it came to. */
-async function deliver(progress: Progress, account: string, change: string | null): Promise<AccountSaveResult> {
+/** How long the account asked this browser to wait before saving again, in milliseconds; 0 when it has not. */
+function waitAsked(account: string): number {
+  if (!asked) return 0;
+  const left = asked.until - Date.now();
+  if (left > 0 && asked.account === account) return left;
+  if (left <= 0) asked = null;
+  return 0;
+}
+
+/** The account asked to wait `ms`: nothing is sent to it until then, and what it is owed is sent then. */
+function sendAgainAfterWait(account: string, ms: number) {
+  asked = { account, until: Date.now() + ms };
+  clearTimeout(sendAgain);
+  sendAgain = setTimeout(() => {
+    sendAgain = undefined;
+    sendUnsentProgress(account).catch(() => {});
+  }, ms);
+}
+
+/**
+ * Sends the record owed by `change` (null: a mark from before changes were named) and settles what it
+ * came to. While the account asked this browser to wait, nothing is sent (unless `atOnce`: the reader asked
+ * for it) and the change stays owed, sent by itself once the wait is over.
+ */
+async function deliver(
+  progress: Progress,
+  account: string,
+  change: string | null,
+  { atOnce = false } = {},
+): Promise<AccountSaveResult> {
   ownProgress(account);
   savesUnderWay += 1;
   setStatus("saving");
-  // Offline, the request cannot leave: the change waits on this device.
-  const answer =
-    navigator.onLine === false ? ({ outcome: "unsent" } as const) : await postProgress(sentFor(progress, account));
+  const wait = atOnce ? 0 : waitAsked(account);
+  // Offline, the request cannot leave: the change waits on this device. So it does while the account asked to wait.
+  const answer: PostAnswer =
+    navigator.onLine === false || wait > 0
+      ? { outcome: "unsent", retryAfterMs: wait || null }
+      : await postProgress(sentFor(progress, account));
   savesUnderWay -= 1;
+  if (answer.outcome === "unsent" && answer.retryAfterMs !== null && (wait === 0 || sendAgain === undefined))
+    sendAgainAfterWait(account, answer.retryAfterMs);
   let adopted: Progress | null = null;
   if (answer.outcome === "saved") {
+    // The account took it: whatever wait it had asked for is over.
+    if (asked?.account === account) {
+      asked = null;
+      clearTimeout(sendAgain);
+      sendAgain = undefined;
+    }
     // This browser's own save holds what it sent: a later change of its own is never stale beside it.
     if (answer.revision !== null) hearRevision(account, answer.revision);
     adopted = answer.merged && adopt(answer.merged, progress);
@@ -192,15 +244,17 @@ async function settleUnsent(account: string, change: string | null) {
  * Web Lock), and each looks again once it holds the lock, so tabs coming back online together send it
  * once. The mark it reads may be out of date: a tab's localStorage hears late that the tab before it
  * under the lock settled the change, so the change the account last took is asked of a store every
- * tab reads alike (./sent-progress.ts), noted there before the lock is let go.
+ * tab reads alike (./sent-progress.ts), noted there before the lock is let go. While the account asked
+ * this browser to wait (too many saves), nothing is sent until the wait is over, when it goes by itself;
+ * `atOnce` sends all the same (the reader pressed Try again).
  */
-export async function sendUnsentProgress(account: string) {
+export async function sendUnsentProgress(account: string, { atOnce = false } = {}) {
   const send = async () => {
     if (readStored("progressUnsent") !== account) return;
     const change = readStored("progressUnsent", ":change");
     if (change && (await lastChangeSent(account)) === change) return;
     const progress = readStoredProgress();
-    if (progress) await deliver(progress, account, change);
+    if (progress) await deliver(progress, account, change, { atOnce });
     else await settleUnsent(account, change);
   };
   if (navigator.locks) await navigator.locks.request("rc:progress-unsent", send);
@@ -219,17 +273,20 @@ export function watchUnsentProgress(account: string) {
   return () => {
     window.removeEventListener("online", send);
     document.removeEventListener("visibilitychange", send);
+    clearTimeout(sendAgain);
+    sendAgain = undefined;
   };
 }
 
 type PostAnswer =
   | { outcome: "saved"; merged: Progress | null; revision: number | null }
-  | { outcome: "unsent" }
+  | { outcome: "unsent"; retryAfterMs: number | null }
   | { outcome: "refused"; status: number };
 
 /**
  * What the account made of a save: the record it keeps and its revision (null when the answer cannot be
- * read); unsent when it could not be reached (no network, a server error, too many requests); refused otherwise.
+ * read); unsent when it could not be reached (no network, a server error) or asked to wait (429: too many
+ * saves; a 503 may say so too), with how long (`Retry-After`); refused otherwise.
  */
 async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
   const response = await fetch(endpoint, {
@@ -239,11 +296,22 @@ async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
     credentials: "same-origin",
     keepalive: true,
   }).catch(() => null);
-  if (!response || response.status >= 500 || response.status === 408 || response.status === 429)
-    return { outcome: "unsent" };
+  if (!response) return { outcome: "unsent", retryAfterMs: null };
+  if (response.status >= 500 || response.status === 408 || response.status === 429) {
+    const said = retryAfterMs(response.headers.get("Retry-After"));
+    return { outcome: "unsent", retryAfterMs: said ?? (response.status === 429 ? WAIT_UNSAID_MS : null) };
+  }
   if (!response.ok) return { outcome: "refused", status: response.status };
   const body: unknown = await response.json().catch(() => null);
   return { outcome: "saved", merged: recordIn(body, "saved"), revision: revisionIn(body) };
+}
+
+/** How long a `Retry-After` (seconds, or an HTTP date) asks to wait, from a second to a day; null when it says nothing readable. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Number.isFinite(ms) ? Math.min(LONGEST_WAIT_MS, Math.max(1000, ms)) : null;
 }
 
 /** The account's revision an answer carries; null when it carries none. */

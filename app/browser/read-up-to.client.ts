@@ -36,7 +36,7 @@ export type MarkVerb = keyof typeof marked;
 const notSent = {
   unsent: {
     title: "Saved on this device",
-    description: "Your account could not be reached: it will get your progress when it can.",
+    description: "It has not reached your account yet: it will be sent as soon as it can.",
   },
   refused: {
     title: "Your account did not take this step",

@@ -379,7 +379,7 @@ export interface ProgressHistoryTable {
 
 export interface RateLimitWindowsTable {
   client: string;
-  action: "report" | "api" | "comment";
+  action: "report" | "api" | "comment" | "progress";
   span: "minute" | "day";
   used: number;
   ends: number;

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { type Medium, parseUnitKey } from "~/lib/content/units";
 import { errorPage } from "~/lib/http/status";
 import { progressPosition, sameProgress } from "~/lib/progress/changes";
@@ -7,6 +7,7 @@ import { parseStoredProgress } from "~/lib/progress/file";
 import type { ProgressHistoryEntry } from "~/lib/progress/history";
 import { type AccountProgress, parseSetBacks, progressAfterSave, type ProgressSent } from "~/lib/progress/set-back";
 import { batch, query, slot } from "./query.server";
+import { limitedHit, type RateLimitResult, useTaken } from "./rate-limits.server";
 
 /*
  * A signed-in reader's saved record (D1 `reading_progress`) and the history of its last saves
@@ -75,12 +76,61 @@ export async function getAccountProgress(db: D1Database, uid: string): Promise<A
   return accountProgressFrom(rows[0]);
 }
 
+/** Why a save was not taken: the account reached a limit on saves (PROGRESS_SAVE_LIMITS), and when to send it again. */
+export type SaveLimited = Extract<RateLimitResult, { ok: false }>;
+
+/** What a save came to: the record as the account keeps it, or the limit it reached (nothing written). */
+export type SaveOutcome = { ok: true; saved: AccountProgress } | SaveLimited;
+
+/**
+ * The story units among the keys of a save (a JSON list) and of the account's own record, with their
+ * positions. `taken`, when given, is a condition the statement just before it in the batch leaves
+ * (the limit's use): without it, no key is looked up.
+ */
+function unitsNamed(uid: string, offeredKeys: string, taken: RawBuilder<boolean> | null) {
+  const gated = (json: RawBuilder<string> | string) => (taken ? sql<string>`iif(${taken}, ${json}, '[]')` : json);
+  return query
+    .selectFrom("story_units")
+    .select(["key", "position"])
+    .where((where) =>
+      where.or([
+        where(
+          "key",
+          "in",
+          query.selectFrom(sql<{ value: string }>`json_each(${gated(offeredKeys)})`.as("offered")).select("value"),
+        ),
+        where(
+          "key",
+          "in",
+          query
+            .selectFrom([
+              "reading_progress",
+              // A record that is not JSON names no unit: the save replaces it.
+              sql<{
+                value: string;
+              }>`json_tree(${gated(sql<string>`iif(json_valid(reading_progress.progress), reading_progress.progress, '{}')`)})`.as(
+                "kept",
+              ),
+            ])
+            .select("kept.value")
+            .where("reading_progress.uid", "=", uid),
+        ),
+      ]),
+    );
+}
+
 /**
  * Saves a signed-in reader's progress into what the account has by the set-back rule
  * (app/lib/progress/set-back.ts): furthest wins per medium, except in the media the save sets back on
  * purpose, and a medium set back since the sending device last heard keeps the account's place. So a late
  * save never undoes a newer one, and a stale device never undoes a set-back. Only units on the timeline
  * are kept, so the record stays as small as the series.
+ *
+ * Every save takes one use of the account's limit on saves (PROGRESS_SAVE_LIMITS, decision 59), in the
+ * same batch as its first read: the use is taken only while the account is under both limits, in one
+ * statement, so saves sent at once cannot pass a limit together. Over a limit it writes nothing and
+ * looks up no key, and answers the limit reached and when it ends. A save tried again because another
+ * save of the same account wrote first does not take another.
  *
  * One read, then one batch that writes: the record (only if its revision is still the one read, so two
  * saves at once cannot lose one another: the loser reads and merges again), its history entry and the
@@ -91,46 +141,34 @@ export async function saveProgress(
   uid: string,
   sent: ProgressSent,
   now = new Date(),
-): Promise<AccountProgress> {
+): Promise<SaveOutcome> {
+  // The keys travel as one JSON list: one bound value however many units the record names. The
+  // account's own keys come too (every text in its record that is a unit's key), so a set-back's
+  // position can be worked out again.
+  const offeredKeys = JSON.stringify([...reachedUnits(sent.progress), ...sent.progress.skipped]);
+  const limit = limitedHit({ client: uid, action: "progress" }, now);
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-    const offeredKeys = JSON.stringify([...reachedUnits(sent.progress), ...sent.progress.skipped]);
-    const [rows, units] = await batch(db, [
-      accountRecord(uid),
-      // The keys travel as one JSON list: one bound value however many units the record names. The
-      // account's own keys come too (every text in its record that is a unit's key), so a set-back's
-      // position can be worked out again.
-      query
-        .selectFrom("story_units")
-        .select(["key", "position"])
-        .where((where) =>
-          where.or([
-            where(
-              "key",
-              "in",
-              query.selectFrom(sql<{ value: string }>`json_each(${offeredKeys})`.as("offered")).select("value"),
-            ),
-            where(
-              "key",
-              "in",
-              query
-                .selectFrom([
-                  "reading_progress",
-                  // A record that is not JSON names no unit: the save replaces it.
-                  sql<{
-                    value: string;
-                  }>`json_tree(iif(json_valid(reading_progress.progress), reading_progress.progress, '{}'))`.as("kept"),
-                ])
-                .select("kept.value")
-                .where("reading_progress.uid", "=", uid),
-            ),
-          ]),
-        ),
-    ]);
+    let rows: { progress: string; revision: number; set_backs: string }[];
+    let units: { key: string; position: number }[];
+    if (attempt === 0) {
+      // `changes()` after the take: the reads below it come right after, before the sweep deletes anything.
+      const [, , taken, readRows, readUnits, , usage] = await batch(db, [
+        limit.open,
+        limit.take,
+        useTaken,
+        accountRecord(uid),
+        unitsNamed(uid, offeredKeys, sql<boolean>`changes() > 0`),
+        limit.sweep,
+        limit.usage,
+      ]);
+      if (!taken[0]?.taken) return limit.refusal(usage);
+      [rows, units] = [readRows, readUnits];
+    } else [rows, units] = await batch(db, [accountRecord(uid), unitsNamed(uid, offeredKeys, null)]);
     const account = accountProgressFrom(rows[0]);
     const positions = new Map(units.map((unit) => [unit.key, unit.position]));
     const after = progressAfterSave(account, { ...sent, progress: onTimeline(sent.progress, positions) }, now);
     const merged = onTimeline(after.progress, positions);
-    if (account && sameProgress(merged, account.progress)) return account;
+    if (account && sameProgress(merged, account.progress)) return { ok: true, saved: account };
 
     const stored: Progress = { ...merged, updatedAt: now.toISOString() };
     const revision = (account?.revision ?? 0) + 1;
@@ -185,7 +223,7 @@ export async function saveProgress(
             .where("uid", "=", uid),
         ),
     ]);
-    if (written.length) return { progress: stored, revision, setBacks: after.setBacks };
+    if (written.length) return { ok: true, saved: { progress: stored, revision, setBacks: after.setBacks } };
   }
   throw errorPage(503, {
     message: "Your progress is being saved from several places at once. Please try again in a moment.",

@@ -2,14 +2,17 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import { API_LIMITS } from "~/lib/api/contract";
 import { COMMENT_LIMITS } from "~/lib/discussion/comment-form";
 import { REPORT_LIMITS } from "~/lib/forms/report-forms";
+import { PROGRESS_SAVE_LIMITS } from "~/lib/progress/set-back";
 import type { RateLimitWindowsTable } from "./database";
 import { batch, query } from "./query.server";
 
 /** What a reader may do only so often, and how often (the forms quote the same numbers). */
-const limits = { report: REPORT_LIMITS, api: API_LIMITS, comment: COMMENT_LIMITS } satisfies Record<
-  RateLimitWindowsTable["action"],
-  { perMinute: number; perDay: number }
->;
+const limits = {
+  report: REPORT_LIMITS,
+  api: API_LIMITS,
+  comment: COMMENT_LIMITS,
+  progress: PROGRESS_SAVE_LIMITS,
+} satisfies Record<RateLimitWindowsTable["action"], { perMinute: number; perDay: number }>;
 
 export type LimitedAction = keyof typeof limits;
 
@@ -27,7 +30,7 @@ const SWEEP_PER_TAKE = 16;
 export type LimitUsage = Pick<RateLimitWindowsTable, "span" | "used" | "ends">[];
 
 /** Whether the statement just before it changed a row: more than 0 when a use was taken. */
-const useTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
+export const useTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
 
 /**
  * The statements that take one use of a limited action for a client (a reader's account id, or an

@@ -149,9 +149,10 @@ export default function PrivacyPolicy() {
             sign-in token cannot reopen it.
           </li>
           <li>
-            To limit abuse, the site counts how many reports and comments each account has sent in the current minute
-            and day, and when each of those ends (a day starts with your first one after the last day ended). Once it
-            has ended, a count is deleted by the next requests the site counts, so none is kept much longer than a day.
+            To limit abuse, the site counts how many reports, comments and progress saves each account has sent in the
+            current minute and day, and when each of those ends (a day starts with your first one after the last day
+            ended). Once it has ended, a count is deleted by the next requests the site counts, so none is kept much
+            longer than a day.
           </li>
           <li>
             If you are signed in, your reading tracker progress (the same record as in your browser) is saved to your

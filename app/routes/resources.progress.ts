@@ -1,5 +1,5 @@
-import { checkProgressSent } from "~/lib/progress/set-back";
-import { getAccountProgress, saveProgress } from "~/models/progress.server";
+import { checkProgressSent, PROGRESS_SAVE_LIMITS } from "~/lib/progress/set-back";
+import { getAccountProgress, type SaveLimited, saveProgress } from "~/models/progress.server";
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { answeringErrors, refusal } from "~/server/refusal.server";
@@ -27,6 +27,9 @@ export const loader = answeringErrors(async ({ request, context }: Route.LoaderA
  * the set-back rule (furthest wins, except in the media set back on purpose; a stale device does not undo
  * a set-back). The position is recomputed on the server. Answers the record as the account keeps it and
  * its revision, so the browser can take in what another device saved.
+ *
+ * An account may save only so often (PROGRESS_SAVE_LIMITS, decision 59): over a limit, 429 with
+ * `Retry-After`, nothing saved. The browser keeps the change and sends it again then.
  */
 export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUser(request, context);
@@ -47,9 +50,21 @@ export const action = answeringErrors(async ({ request, context }: Route.ActionA
     const where = field ? `${field}: ` : "";
     return refusal(400, `That progress could not be read (${where}${problem.message}).`, noStore);
   }
-  const saved = await saveProgress(context.db, user.uid, sent);
+  const outcome = await saveProgress(context.db, user.uid, sent);
+  if (!outcome.ok)
+    return refusal(429, limitMessage(outcome), { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) });
+  const { saved } = outcome;
   return Response.json({ ok: true, saved: saved.progress, revision: saved.revision }, { headers: noStore });
 });
+
+/** What a save over a limit is told: which limit, that nothing was saved, and when to send it again. */
+function limitMessage({ limit, retryAfterSeconds }: SaveLimited) {
+  const most =
+    limit === "minute"
+      ? `${PROGRESS_SAVE_LIMITS.perMinute} a minute`
+      : `${PROGRESS_SAVE_LIMITS.perDay.toLocaleString("en")} a day`;
+  return `This account has saved its progress too often (at most ${most}), so this save was not kept. Send it again in ${retryAfterSeconds} seconds.`;
+}
 
 /** The JSON value of a body, or undefined when it is not JSON (nor UTF-8). */
 function parseJson(body: Uint8Array): unknown {

@@ -40,7 +40,7 @@ export async function clearBursts(persistTo: string, unit: string, uids: string[
       [
         `DELETE FROM reading_progress WHERE uid IN (${writers})`,
         `DELETE FROM sessions WHERE uid IN (${writers})`,
-        `DELETE FROM rate_limit_windows WHERE action = 'comment' AND client IN (${writers})`,
+        `DELETE FROM rate_limit_windows WHERE action IN ('comment', 'progress') AND client IN (${writers})`,
         `DELETE FROM comment_history WHERE comment_id IN (${burst})`,
         `DELETE FROM comments WHERE id IN (${burst})`,
       ].map((statement) => db.prepare(statement).bind(...values)),

@@ -342,3 +342,31 @@ withReader("two tabs coming back online together send what was marked offline on
   await page.waitForTimeout(1000);
   expect(saves).toEqual([chapterKey(1, 4)]);
 });
+
+withReader(
+  "a step the account has no room for yet (429) stays on the device, says so, and reaches the account by itself after Retry-After",
+  async ({ reader }) => {
+    const { page } = reader;
+    await openReadyToMark(page, "/web_novel?arc=1");
+    const saves = countSaves(page);
+    // The account's limit on saves reached, once: the next save waits 2 seconds.
+    let posted = 0;
+    await page.route("**/resources/progress", (route) => {
+      if (route.request().method() !== "POST" || ++posted > 1) return route.fallback();
+      return route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "2", "Content-Type": "application/json", "Cache-Control": "private, no-store" },
+        body: JSON.stringify({ error: { message: "This account has saved its progress too often." } }),
+      });
+    });
+    await markRead(page, 6);
+    const notice = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
+    await expect(notice).toContainText("Saved on this device");
+    await expect(notice).toContainText("It has not reached your account yet");
+    expect(await inAccount(page)).toBeNull();
+    // Nothing was lost: the page's own record holds the step, and after the wait it goes by itself.
+    await expect.poll(() => inAccount(page), { timeout: 10_000 }).toBe(chapterKey(1, 6));
+    expect(saves).toEqual([chapterKey(1, 6), chapterKey(1, 6)]);
+    expect(posted).toBe(2);
+  },
+);

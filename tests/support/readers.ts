@@ -121,7 +121,7 @@ export async function countRows(table: "reports" | "reading_progress" | "progres
 }
 
 /** How many uses of a limited action a client has taken in its current day's window (0 for none), straight from D1. */
-export async function usesToday(client: string, action: "report" | "api" = "report") {
+export async function usesToday(client: string, action: "report" | "api" | "progress" = "report") {
   const row = await env.DB.prepare(
     `SELECT used FROM rate_limit_windows WHERE client = ?1 AND action = ?2 AND span = 'day'`,
   )

@@ -8,8 +8,11 @@ import { parseStoredProgress } from "~/lib/progress/file";
 import { signIn, visitor } from "../support/readers";
 
 /** A plain save, as a device that moves forward sends it; the record as stored. */
-const saveProgress = async (db: D1Database, uid: string, progress: Progress, now?: Date) =>
-  (await saveSent(db, uid, { progress, revision: null, setBack: [] }, now)).progress;
+const saveProgress = async (db: D1Database, uid: string, progress: Progress, now?: Date) => {
+  const outcome = await saveSent(db, uid, { progress, revision: null, setBack: [] }, now);
+  if (!outcome.ok) throw new Error(`The save of ${uid} reached its limit`);
+  return outcome.saved.progress;
+};
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 

@@ -7,12 +7,18 @@ import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { TrackerHeader } from "./tracker-header";
 
 const reader: Progress = { ...emptyProgress, webNovel: "wn:2-14", updatedAt: "2026-03-01T10:00:00.000Z" };
-const unreachable = "Saved on this device · will sync with your account when it can be reached.";
+const unreachable = "Saved on this device · not synced with your account yet: it will be sent as soon as it can.";
 
 /** The tracker's header as the tracker shows it: the one save status, and a retry that sends what is owed. */
 function renderHeader() {
   function Header() {
-    return <TrackerHeader signedIn save={useProgressSave()} onRetry={() => void sendUnsentProgress("reader-1")} />;
+    return (
+      <TrackerHeader
+        signedIn
+        save={useProgressSave()}
+        onRetry={() => void sendUnsentProgress("reader-1", { atOnce: true })}
+      />
+    );
   }
   const Stub = createRoutesStub([{ path: "/", Component: Header }]);
   return render(<Stub initialEntries={["/"]} />);

@@ -10,14 +10,14 @@ import { loadAgainScript } from "~/browser/load-again";
 const saveNotes: Record<ProgressSave, string> = {
   saved: "",
   saving: "Saving…",
-  unsent: "Saved on this device · will sync with your account when it can be reached.",
+  unsent: "Saved on this device · not synced with your account yet: it will be sent as soon as it can.",
   refused: "Your account did not take the last change: it is kept on this device only.",
 };
 
 /**
  * The page header, the same while the tracker loads as after, so nothing moves when it is ready. A change
- * the account could not be reached for stays on screen, and `onRetry` sends it again at once (it also
- * goes by itself when the connection returns).
+ * the account could not be reached for (or asked to wait for) stays on screen, and `onRetry` sends it
+ * again at once (it also goes by itself when the connection returns, or the wait is over).
  */
 export function TrackerHeader({
   signedIn,

@@ -153,7 +153,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
       <TrackerHeader
         signedIn={signedIn}
         save={save}
-        onRetry={account ? () => void sendUnsentProgress(account).catch(() => {}) : undefined}
+        onRetry={account ? () => void sendUnsentProgress(account, { atOnce: true }).catch(() => {}) : undefined}
       />
       {behind ? (
         <p role="status" data-titles-behind className="-mt-4 mb-6 text-sm text-muted-foreground">

@@ -151,6 +151,14 @@ export function setBacksFrom(value: unknown): SetBacks {
   return setBacks;
 }
 
+/**
+ * How many saves of its progress one account may send (decision 59): far more than a reader ever sends,
+ * tapping "I have read up to here" down a page, ticking a checklist, signing in or coming back online in
+ * two tabs, and few enough that one account cannot write without end. Every save sent counts, one that
+ * changes nothing too (it costs the same reads).
+ */
+export const PROGRESS_SAVE_LIMITS = { perMinute: 120, perDay: 2_000 } as const;
+
 export type CheckedSave = { sent: ProgressSent; problem: null } | { sent: null; problem: ProgressProblem };
 
 /**

@@ -21,7 +21,7 @@ export const storageNotes: Record<StoredKey, string> = {
   "rc:progress-synced":
     "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
   "rc:progress-unsent":
-    "The account id whose saved progress this browser has not reached yet (a change made offline, or while the site could not be reached), so it is sent when you are back; beside it (:change) a random id of that change, so that two tabs coming back online together send it once. Removed once it is sent.",
+    "The account id whose saved progress this browser has not reached yet (a change made offline, while the site could not be reached, or while your account asked to wait after very many saves), so it is sent when you are back or the wait is over; beside it (:change) a random id of that change, so that two tabs coming back online together send it once. Removed once it is sent.",
   "rc:progress-revision":
     "Per account (your account id after the colon): the number of the last save of your account's progress this browser has heard of, so that a step back you took on another device is not undone by this browser's older progress.",
   "rc:progress-set-back":
