@@ -424,7 +424,7 @@ export interface ReportsTable {
 export interface SearchEntriesTable {
   id: Generated<number>;
   ref: string;
-  kind: "character" | "chapter" | "volume" | "side_story" | "episode" | "break_time" | "anime_special" | "manga_chapter" | "translation_note";
+  kind: "character" | "arc" | "chapter" | "volume" | "side_story" | "season" | "episode" | "break_time" | "anime_special" | "manga_series" | "manga_chapter" | "translation_note";
   title: string;
   subtitle: string;
   path: string;

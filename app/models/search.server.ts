@@ -155,8 +155,9 @@ function wordsOf(query: string) {
 }
 
 /**
- * Full-text search over characters, chapters, volumes, side stories, anime episodes, Break Time
- * shorts and mistakes: every hit in order, each gated as the page it links to.
+ * Full-text search over characters, arcs, chapters, volumes, side stories, anime seasons and episodes,
+ * Break Time shorts, OVAs, specials and films, manga series and chapters, and mistakes: every hit in
+ * order, each gated as the page it links to (an arc's, a season's or a series' name as a unit's title).
  *
  * The order depends only on each hit's own text, never on the rest of the index (bm25 would weigh a
  * word by how many entries hold it, gated ones included, so the order of what a reader sees would

@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     {
       title: data?.query ? `Search: ${data.query}` : "Search",
       description:
-        "Search characters (by name or alias), chapters, light novel volumes, side stories, manga chapters, anime episodes, OVAs, specials and films, Break Time and translation notes.",
+        "Search characters (by name or alias), arcs, chapters, light novel volumes, side stories, anime seasons and episodes, OVAs, specials and films, Break Time, manga series and chapters, and translation notes.",
     },
   );
 };
@@ -83,7 +83,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Search"
-        lead="Characters by name or alias, chapters, light novel volumes, side stories, manga chapters, anime episodes, OVAs, specials and films, Break Time and translation notes."
+        lead="Characters by name or alias, arcs, chapters, light novel volumes, side stories, anime seasons and episodes, OVAs, specials and films, Break Time, manga series and chapters, and translation notes."
       />
       <FilterForm submitLabel="Search" role="search" aria-label="New search" className="mb-6 flex gap-2">
         <label htmlFor="search-page-query" className="sr-only">

@@ -10,6 +10,7 @@ import { animeRows, animeSearchEntries } from "./anime";
 import { recutRows, recutSearchEntries } from "./recuts";
 import { animeSpecialRows } from "./anime-specials";
 import { mangaRows } from "./manga";
+import { nameSearchEntries } from "./names";
 import { characterRows } from "./characters";
 import { lightNovelRows } from "./light-novels";
 import { mistakeRows, mistakeSearchEntries } from "./mistakes";
@@ -109,6 +110,7 @@ export function resolvePack(
       ...specials.search,
       ...manga.search,
       ...mistakeSearchEntries(resolution, mistakes),
+      ...nameSearchEntries(resolution, { parts: anime.parts, series: manga.series }),
     ],
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,

@@ -120,6 +120,15 @@ export type UnitPlace =
       number: string;
     };
 
+/** A web novel arc named by its place, never its title: "Arc 3". */
+export const arcName = (arc: number) => `Arc ${arc}`;
+
+/** An anime season named by its place, never its title: "Season 2". */
+export const seasonName = (season: number) => `Season ${season}`;
+
+/** A part (cour) of an anime season named by its place, never its title: "Season 2 · Part 2". */
+export const seasonPartName = (season: number, part: number) => `${seasonName(season)} · Part ${part}`;
+
 /** A manga series named by its place, never its title: "Manga 2". */
 export const mangaSeriesName = (series: number) => `Manga ${series}`;
 

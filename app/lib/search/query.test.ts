@@ -52,12 +52,15 @@ describe("parseSearchKind", () => {
     for (const kind of searchKinds) expect(parseSearchKind(kind)).toBe(kind);
     expect(searchKinds).toEqual([
       "character",
+      "arc",
       "chapter",
       "volume",
       "side_story",
+      "season",
       "episode",
       "break_time",
       "anime_special",
+      "manga_series",
       "manga_chapter",
       "translation_note",
     ]);

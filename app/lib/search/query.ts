@@ -69,12 +69,15 @@ export function toTitleFtsQuery(input: string): string | null {
 /** What each kind of search result is called on the page, in the order the filter chips show them. */
 export const searchKindLabels = {
   character: "Character",
+  arc: "Web novel arc",
   chapter: "Chapter",
   volume: "Light novel",
   side_story: "Side story",
+  season: "Anime season",
   episode: "Anime episode",
   break_time: "Break Time",
   anime_special: "OVA, special or film",
+  manga_series: "Manga series",
   manga_chapter: "Manga chapter",
   translation_note: "Translation note",
 } as const;
@@ -91,12 +94,15 @@ export function parseSearchKind(value: string | null | undefined): SearchKind | 
 /** Plural names for the filter chips. */
 export const searchKindPlurals: Record<SearchKind, string> = {
   character: "Characters",
+  arc: "Web novel arcs",
   chapter: "Chapters",
   volume: "Light novels",
   side_story: "Side stories",
+  season: "Anime seasons",
   episode: "Anime episodes",
   break_time: "Break Time",
   anime_special: "OVAs, specials and films",
+  manga_series: "Manga series",
   manga_chapter: "Manga chapters",
   translation_note: "Translation notes",
 };

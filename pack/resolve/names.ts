@@ -1,0 +1,97 @@
+import type { AnimeSeasonPartRow, MangaSeriesRow, SearchEntryRow } from "../rows";
+import { chapterKey, episodeKey, mangaChapterKey } from "../../app/lib/content/units";
+import { arcName, mangaSeriesName, seasonName, seasonPartName } from "../../app/lib/content/labels";
+import { unitEntryRevealedBy } from "../reveals";
+import type { Resolution } from "./resolution";
+
+/**
+ * Search entries for the names of the story's stretches (decision 60): each web novel arc, anime season,
+ * part of a season that has a title of its own and manga series, found by its name (and its original
+ * title), named by its place ("Arc 3", "Season 2 · Part 2", "Manga 1") and linking to where the site lists
+ * it. A name is gated as a unit's title is (`unitEntryRevealedBy`): by what reaches the first unit it holds
+ * (the arc's first chapter, the season's or the part's first episode, the series' first chapter) or the
+ * reader's choice to see titles of what they have not reached; a part's or a series' title the pack flags
+ * waits for what its flag names, whatever that choice. A part without a title has no entry: its season's
+ * finds it.
+ */
+export function nameSearchEntries(
+  { pack, timeline, revealersOf }: Pick<Resolution, "pack" | "timeline" | "revealersOf">,
+  { parts, series }: { parts: readonly AnimeSeasonPartRow[]; series: readonly MangaSeriesRow[] },
+): SearchEntryRow[] {
+  const entries = new Map<string, SearchEntryRow>();
+  /** An entry gated by its first unit; none where that unit has no place (the pack is refused for it). */
+  const add = (
+    entry: Omit<SearchEntryRow, "reveal_position" | "revealed_by" | "body">,
+    firstUnit: string,
+    flagged: string | null,
+  ) => {
+    const position = timeline.positions.get(firstUnit);
+    // A number or a code given twice is reported where it is declared; the first one stands.
+    if (position === undefined || entries.has(entry.ref)) return;
+    entries.set(entry.ref, {
+      ...entry,
+      body: "",
+      reveal_position: position,
+      revealed_by: unitEntryRevealedBy(revealersOf, firstUnit, flagged),
+    });
+  };
+  for (const arc of pack.webNovel.arcs) {
+    const first = Math.min(...arc.chapters.map((chapter) => chapter.ordinal));
+    add(
+      {
+        ref: `arc:${arc.number}`,
+        kind: "arc",
+        title: arc.title,
+        subtitle: arcName(arc.number),
+        path: `/web_novel?arc=${arc.number}`,
+        aliases: arc.originalTitle ?? "",
+      },
+      chapterKey(arc.number, first),
+      null,
+    );
+  }
+  for (const season of pack.anime.seasons) {
+    const first = Math.min(...season.episodes.map((episode) => episode.number));
+    add(
+      {
+        ref: `season:${season.number}`,
+        kind: "season",
+        title: season.title,
+        subtitle: seasonName(season.number),
+        path: `/anime?season=${season.number}`,
+        aliases: "",
+      },
+      episodeKey(season.number, first),
+      null,
+    );
+  }
+  // Parts as the import kept them: one whose episodes the pack gets wrong is reported and left out.
+  for (const part of parts)
+    if (part.title !== null)
+      add(
+        {
+          ref: `season:${part.season_number}-part-${part.number}`,
+          kind: "season",
+          title: part.title,
+          subtitle: seasonPartName(part.season_number, part.number),
+          path: `/anime?season=${part.season_number}#part-${part.number}`,
+          aliases: "",
+        },
+        episodeKey(part.season_number, part.first_episode),
+        part.title_revealed_by,
+      );
+  for (const one of series)
+    add(
+      {
+        ref: `manga_series:${one.code}`,
+        kind: "manga_series",
+        title: one.title,
+        subtitle: mangaSeriesName(one.sort_order + 1),
+        path: `/manga?series=${one.code}`,
+        aliases: one.original_title ?? "",
+      },
+      mangaChapterKey(one.code, 1),
+      one.title_revealed_by,
+    );
+  return [...entries.values()];
+}
