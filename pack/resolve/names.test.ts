@@ -36,7 +36,7 @@ const reaching = (rows: ReturnType<typeof resolveDemo>, key: string) =>
 describe("search entries for the names of arcs, seasons, parts and manga series", () => {
   const rows = resolveDemo();
 
-  it("names each arc by its place, links to its page and gates its name as its first chapter's title", () => {
+  it("names each arc by its place and links to its page, its name public as the web novel page shows it", () => {
     expect(entry(rows, "arc:3")).toMatchObject({
       kind: "arc",
       title: "Cinder Academy",
@@ -44,23 +44,24 @@ describe("search entries for the names of arcs, seasons, parts and manga series"
       path: "/web_novel?arc=3",
       body: "",
     });
-    expect(readRevealers(entry(rows, "arc:3")!.revealed_by)).toEqual([...reaching(rows, "wn:3-1"), UNREACHED_TITLES]);
+    expect(entry(rows, "arc:3")!.revealed_by).toBeNull();
+    // Placed at its first chapter, for the order of results.
+    expect(entry(rows, "arc:3")!.reveal_position).toBe(
+      rows.story_units.find((unit) => unit.key === "wn:3-1")!.position,
+    );
     expect(rows.search_entries.filter((row) => row.kind === "arc").map((row) => row.subtitle)).toEqual(
       rows.arcs.map((arc) => `Arc ${arc.number}`),
     );
   });
 
-  it("names each season, and a part with a title of its own, gated as its first episode's title", () => {
+  it("names each season (public, as the anime page shows it), and a part with a title of its own, gated as its first episode's title", () => {
     expect(entry(rows, "season:2")).toMatchObject({
       kind: "season",
       title: "Lanternfall Season 2: Cinder Academy",
       subtitle: "Season 2",
       path: "/anime?season=2",
     });
-    expect(readRevealers(entry(rows, "season:2")!.revealed_by)).toEqual([
-      ...reaching(rows, "anime:2-1"),
-      UNREACHED_TITLES,
-    ]);
+    expect(entry(rows, "season:2")!.revealed_by).toBeNull();
     // Part 1 has no title: its season's entry finds it.
     expect(entry(rows, "season:2-part-1")).toBeUndefined();
     expect(entry(rows, "season:2-part-2")).toMatchObject({
@@ -84,14 +85,14 @@ describe("search entries for the names of arcs, seasons, parts and manga series"
     expect(revealedBy).not.toContain(UNREACHED_TITLES);
   });
 
-  it("names each manga series by its place, its flagged title waiting for its first chapter", () => {
+  it("names each manga series by its place, public unless flagged, a flagged title waiting for its first chapter", () => {
     expect(entry(rows, "manga_series:tallow")).toMatchObject({
       kind: "manga_series",
       title: "Lanternfall: The Tallow Market",
       subtitle: "Manga 2",
       path: "/manga?series=tallow",
     });
-    expect(readRevealers(entry(rows, "manga_series:tallow")!.revealed_by)).toContain(UNREACHED_TITLES);
+    expect(entry(rows, "manga_series:tallow")!.revealed_by).toBeNull();
     const flagged = resolveDemo((files) => {
       files["manga.json"].series[1].titleIsSpoiler = true;
     });
@@ -100,13 +101,12 @@ describe("search entries for the names of arcs, seasons, parts and manga series"
     );
   });
 
-  it("gates an arc by its first chapter in reading order, wherever the file lists it", () => {
+  it("places an arc at its first chapter in reading order, wherever the file lists it", () => {
     const reordered = resolveDemo((files) => {
       files["web-novel.json"].arcs[2].chapters.reverse();
     });
-    expect(readRevealers(entry(reordered, "arc:3")!.revealed_by)).toEqual([
-      ...reaching(reordered, "wn:3-1"),
-      UNREACHED_TITLES,
-    ]);
+    expect(entry(reordered, "arc:3")!.reveal_position).toBe(
+      reordered.story_units.find((unit) => unit.key === "wn:3-1")!.position,
+    );
   });
 });

@@ -8,10 +8,11 @@ import type { Resolution } from "./resolution";
  * Search entries for the names of the story's stretches (decision 60): each web novel arc, anime season,
  * part of a season that has a title of its own and manga series, found by its name (and its original
  * title), named by its place ("Arc 3", "Season 2 · Part 2", "Manga 1") and linking to where the site lists
- * it. A name is gated as a unit's title is (`unitEntryRevealedBy`): by what reaches the first unit it holds
- * (the arc's first chapter, the season's or the part's first episode, the series' first chapter) or the
- * reader's choice to see titles of what they have not reached; a part's or a series' title the pack flags
- * waits for what its flag names, whatever that choice. A part without a title has no entry: its season's
+ * it. A name is gated as the pages gate it: an arc's and a season's are public (the web novel page, the
+ * anime page and the tracker's pickers name them to everyone); a part's title as a unit's title is (by what
+ * reaches its first episode, or the reader's choice to see titles of what they have not reached, or its
+ * flag); a series' title is public unless the pack flags it, then it waits for what reveals its first
+ * chapter. Its place in the story is its first unit's. A part without a title has no entry: its season's
  * finds it.
  */
 export function nameSearchEntries(
@@ -19,21 +20,16 @@ export function nameSearchEntries(
   { parts, series }: { parts: readonly AnimeSeasonPartRow[]; series: readonly MangaSeriesRow[] },
 ): SearchEntryRow[] {
   const entries = new Map<string, SearchEntryRow>();
-  /** An entry gated by its first unit; none where that unit has no place (the pack is refused for it). */
+  /** An entry at its first unit's place, gated as given; none where that unit has no place (the pack is refused for it). */
   const add = (
     entry: Omit<SearchEntryRow, "reveal_position" | "revealed_by" | "body">,
     firstUnit: string,
-    flagged: string | null,
+    revealedBy: string | null,
   ) => {
     const position = timeline.positions.get(firstUnit);
     // A number or a code given twice is reported where it is declared; the first one stands.
     if (position === undefined || entries.has(entry.ref)) return;
-    entries.set(entry.ref, {
-      ...entry,
-      body: "",
-      reveal_position: position,
-      revealed_by: unitEntryRevealedBy(revealersOf, firstUnit, flagged),
-    });
+    entries.set(entry.ref, { ...entry, body: "", reveal_position: position, revealed_by: revealedBy });
   };
   for (const arc of pack.webNovel.arcs) {
     const first = Math.min(...arc.chapters.map((chapter) => chapter.ordinal));
@@ -78,7 +74,7 @@ export function nameSearchEntries(
           aliases: "",
         },
         episodeKey(part.season_number, part.first_episode),
-        part.title_revealed_by,
+        unitEntryRevealedBy(revealersOf, episodeKey(part.season_number, part.first_episode), part.title_revealed_by),
       );
   for (const one of series)
     add(
