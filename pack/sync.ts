@@ -108,14 +108,20 @@ export function planSync(desired: TableRows, current: TableRows) {
     if (change.added || change.updated || change.removed) changes.push(change);
   }
 
-  // Entries published from readers' reports are not the pack's, but they are gated by their unit as
-  // this import leaves it: who has read the whole volume, who has seen the episode (decision 58).
+  // Entries published from readers' reports are not the pack's; where the import narrows their unit's
+  // gate, theirs narrows with it, and it never widens (decision 58).
   if (changes.some((change) => change.table === "story_units")) writes.push(...reportedEntryGates);
   // Children go before parents when deleting, after them when writing.
   return { statements: [...deletes.reverse(), ...writes], changes };
 }
 
-/** Each published report's gate and place made again from its unit, where they changed. */
+/**
+ * Each published report's gate kept to what both its own gate and its unit's gate, as this import leaves
+ * it, let through (a key in both lists): a reader it now lets through was let through when it was
+ * published, so the check of its words against the story's secrets still holds, and a reader the unit's
+ * gate no longer lets through (a recut that no longer holds the episode) is no longer let through. The
+ * unit itself is in both; where no key is, the entry is its unit's readers' alone.
+ */
 const reportedEntryGates: Statement[] = (
   [
     ["ln_mistakes", "volume_key", "told_by"],
@@ -123,11 +129,15 @@ const reportedEntryGates: Statement[] = (
   ] as const
 ).map(([table, unit, gate]) => {
   const ofUnit = (column: string) => `(SELECT u.${column} FROM story_units u WHERE u.key = ${table}.${unit})`;
+  // A space-separated list of unit keys (which hold neither spaces nor quotes) as a JSON array.
+  const listOf = (revealers: string) => `('["' || replace(${revealers}, ' ', '","') || '"]')`;
+  const both =
+    `(SELECT group_concat(own.value, ' ') FROM json_each(${listOf(`${table}.revealed_by`)}) own ` +
+    `WHERE own.value IN (SELECT value FROM json_each(${listOf(ofUnit(gate))})))`;
   return {
     sql:
-      `UPDATE ${table} SET revealed_by = ${ofUnit(gate)}, reveal_position = ${ofUnit("position")} ` +
-      `WHERE source = 'report' AND EXISTS ${ofUnit("key")} ` +
-      `AND (revealed_by IS NOT ${ofUnit(gate)} OR reveal_position IS NOT ${ofUnit("position")})`,
+      `UPDATE ${table} SET revealed_by = coalesce(${both}, ${table}.${unit}), reveal_position = ${ofUnit("position")} ` +
+      `WHERE source = 'report' AND EXISTS ${ofUnit("key")}`,
     params: [],
   };
 });
