@@ -1,6 +1,8 @@
-import { lazy, Suspense } from "react";
+import { useEffect, useRef } from "react";
+import type * as TrackerModule from "~/components/tracker/tracker";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { focusPageHeading } from "~/components/layout/site-document";
 import { TimelineFailed, TrackerLoading } from "~/components/tracker/tracker-header";
 import { pageMeta } from "~/lib/http/meta";
 import { revealParameter } from "~/lib/shield/shield";
@@ -27,10 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The tracker's code (pickers, checklists, Up next, crossing offers, export and import): nothing of it
- * is drawn before the timeline arrives, so it loads beside the timeline instead of in the page's first load.
+ * is drawn before the timeline arrives, so it loads beside the timeline instead of in the page's first
+ * load. The clientLoader waits for it, so the page draws it at once, never a fallback first (which would
+ * take the focus a move within the site put on the page's heading).
  */
-const trackerModule = () => importWithRecovery(() => import("~/components/tracker/tracker"));
-const Tracker = lazy(() => trackerModule().then((module) => ({ default: module.Tracker })));
+let trackerCode: typeof TrackerModule | undefined;
+const trackerModule = () =>
+  importWithRecovery(() => import("~/components/tracker/tracker")).then((module) => (trackerCode = module));
 
 /**
  * The pickers list the whole timeline, which first paint does not need (progress lives in the
@@ -40,16 +45,18 @@ const Tracker = lazy(() => trackerModule().then((module) => ({ default: module.T
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const reveal = loadShield().then((shield) => revealParameter(shield));
-  const [{ saved }, timeline] = await Promise.all([
-    serverLoader(),
+  const [server, timeline] = await Promise.all([
+    serverLoader().catch((error: unknown) => ({ error })),
     // Without the timeline the pickers have nothing to list: the page says so and asks again (below),
-    // instead of the error page taking the place of the page the reader came from.
+    // instead of the error page taking the place of the page the reader came from; so it does when the
+    // page's own data failed with it (the connection gone).
     reveal.then(fetchTimeline).catch(() => null),
     trackerModule(),
   ]);
-  if (!timeline) return { saved, timeline: "failed" as const };
+  if (!timeline) return { saved: null, timeline: "failed" as const };
+  if ("error" in server) throw server.error;
   const { units, externalIds, behind = false } = timeline;
-  return { saved, units, externalIds, reveal: await reveal, behind };
+  return { saved: server.saved, units, externalIds, reveal: await reveal, behind };
 }
 clientLoader.hydrate = true as const;
 
@@ -69,13 +76,17 @@ export function HydrateFallback() {
 
 export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
   const signedIn = Boolean(useOptionalUser());
+  const failed = "timeline" in loaderData;
+  // Try again brought the tracker: its button is gone, so focus goes to the page's heading, not nowhere.
+  const wasFailed = useRef(failed);
+  useEffect(() => {
+    const recovered = wasFailed.current && !failed && document.activeElement === document.body;
+    wasFailed.current = failed;
+    return recovered ? focusPageHeading() : undefined;
+  }, [failed]);
   if ("timeline" in loaderData) return <TimelineFailed signedIn={signedIn} />;
-  // The module is already here (the clientLoader waited for it); the fallback is what the page showed until now.
-  return (
-    <Suspense fallback={<TrackerLoading signedIn={signedIn} />}>
-      <Tracker loaderData={loaderData} />
-    </Suspense>
-  );
+  const Tracker = trackerCode?.Tracker;
+  return Tracker ? <Tracker loaderData={loaderData} /> : <TrackerLoading signedIn={signedIn} />;
 }
 
 export function ErrorBoundary() {

@@ -250,6 +250,17 @@ test("the tracker without its timeline says so under its header, and asks again 
   await expect(page.getByLabel("Arc", { exact: true })).toBeVisible();
   await expect(failed).toHaveCount(0);
 
+  // Try again with the connection gone: the page's own data fails too, and the notice stays, not the error page.
+  await page.route(isTimeline, (route) => route.abort("internetdisconnected"));
+  await page.goto("/reading_tracker?offline");
+  await expect(failed).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reading tracker");
+  await expect(failed).toBeVisible();
+  await context.setOffline(false);
+  await page.unroute(isTimeline);
+
   // Opened again with the connection gone and no copy kept for it: the pickers come back by themselves.
   await page.route(isTimeline, (route) => route.abort("internetdisconnected"));
   await page.goto("/reading_tracker?again");

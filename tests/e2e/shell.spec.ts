@@ -97,6 +97,47 @@ test("a move to another page within the site puts focus on its heading; a filter
   await expect(heading).not.toBeFocused();
 });
 
+test("focus stays in the header's search box when the reader starts typing there while a page loads", async ({
+  page,
+}) => {
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  // A slow connection: the characters' data takes three seconds.
+  await page.route(
+    (url) => url.pathname === "/characters.data",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    },
+  );
+  await clientNavigate(page, "/characters");
+  const box = page.getByRole("banner").getByRole("combobox");
+  await box.focus();
+  for (const letter of "lantern") {
+    await page.keyboard.type(letter);
+    await page.waitForTimeout(500);
+  }
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue("lantern");
+});
+
+test("focus lands on the heading of a page drawn a moment later: the tracker, the page not found", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const heading = page.getByRole("main").getByRole("heading", { level: 1 });
+  await clientNavigate(page, "/reading_tracker");
+  await expect(page.getByLabel("Arc", { exact: true })).toBeVisible();
+  await expect(heading).toBeFocused();
+  await clientNavigate(page, "/no-such-page");
+  await expect(heading).toContainText("Page not found");
+  await expect(heading).toBeFocused();
+  // Back: the reader returns to where they were on the page, focus is not moved to a heading above it.
+  await page.goBack();
+  await expect(heading).toHaveText("Reading tracker");
+  await expect(heading).not.toBeFocused();
+});
+
 test("hydration makes the theme toggle work and the choice sticks without a flash", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");

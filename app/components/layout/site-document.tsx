@@ -1,6 +1,6 @@
 import { UNNAMED_SITE } from "~/lib/content/site-identity";
 import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Outlet, Scripts, ScrollRestoration, useLocation, Links, Meta } from "react-router";
+import { Outlet, Scripts, ScrollRestoration, useLocation, useNavigationType, Links, Meta } from "react-router";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { markStoredProgress, progressMarkScript } from "~/browser/progress-mark";
@@ -155,20 +155,56 @@ function LazyBrowserRuntime(props: BrowserRuntimeProps) {
  * After the site moves to another page without loading a document, focus goes to the new page's heading,
  * as a loaded document would start a screen reader at its top: the heading is read out, and Tab goes on
  * from there, not from the link tapped in the header. A change within a page (a filter, the search's
- * words, a page of a list) and a link to a place in a page (#) leave focus where the reader is.
+ * words, a page of a list) and a link to a place in a page (#) leave focus where the reader is, and so
+ * do a field the reader is typing in while the page arrives (the header's search box) and Back and
+ * Forward, which bring the reader back to where they were on the page.
  */
 function useFocusOnNewPage() {
   const { pathname, hash } = useLocation();
+  const navigation = useNavigationType();
   const shown = useRef(pathname);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (hash) return;
-    const heading = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
-    if (!heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    heading.focus({ preventScroll: true });
-  }, [pathname, hash]);
+    headingWatch?.();
+    const typing = document.activeElement?.closest("input, textarea, select, [contenteditable]");
+    headingWatch = !hash && !typing && navigation !== "POP" ? focusPageHeading() : undefined;
+  }, [pathname, hash, navigation]);
+}
+
+/** Stops keeping focus on the last page's heading as it is drawn again (`focusPageHeading`). */
+let headingWatch: (() => void) | undefined;
+
+/** Focus on an element that is not a control, without scrolling to it. */
+function focusOn(element: HTMLElement) {
+  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus({ preventScroll: true });
+}
+
+/**
+ * Puts focus on the page's heading (its main part where it has none yet). A page that draws its heading
+ * a moment later, or again (an error page whose code arrives, the tracker once it has read the reader's
+ * progress), gets focus on the heading then too, until the reader taps or presses a key, or the site
+ * moves on (the function returned stops it).
+ */
+export function focusPageHeading(): (() => void) | undefined {
+  const main = document.getElementById("main");
+  if (!main) return undefined;
+  const place = () => focusOn(main.querySelector("h1") ?? main);
+  place();
+  const redrawn = new MutationObserver(() => {
+    if (document.activeElement === document.body || document.activeElement === main) place();
+  });
+  redrawn.observe(main, { childList: true, subtree: true });
+  const stop = () => {
+    redrawn.disconnect();
+    removeEventListener("pointerdown", stop, true);
+    removeEventListener("keydown", stop, true);
+  };
+  addEventListener("pointerdown", stop, true);
+  addEventListener("keydown", stop, true);
+  setTimeout(stop, 10_000);
+  return stop;
 }
 
 /** Shows a toast the server queued for this page. */

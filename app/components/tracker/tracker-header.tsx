@@ -1,10 +1,13 @@
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/components/nonce-provider";
 import { loadAgainScript } from "~/browser/load-again";
+import { loadShield } from "~/browser/spoiler-shield";
+import { fetchTimeline } from "~/browser/tracker-timeline";
+import { revealParameter } from "~/lib/shield/shield";
 
 /** Where the account's copy of the reader's progress stands, as the header says it. */
 const saveNotes: Record<ProgressSave, string> = {
@@ -102,28 +105,42 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
 /**
  * The tracker when the story's timeline could not be fetched (offline with no copy kept, or the server
  * failing): the pickers have nothing to list, so the page says what failed and asks again, at a tap or
- * when the connection comes back. The reader's progress is untouched: nothing is saved without the timeline.
+ * when the connection comes back. A try fetches the timeline alone, and the page is loaded again once it
+ * came (so a try while still offline leaves this page as it is). The reader's progress is untouched:
+ * nothing is saved without the timeline.
  */
 export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
   const revalidator = useRevalidator();
-  const retrying = revalidator.state === "loading";
+  const [tries, setTries] = useState<"none" | "trying" | "failed">("none");
+  const retry = useCallback(() => {
+    setTries("trying");
+    loadShield()
+      .then((shield) => fetchTimeline(revealParameter(shield)))
+      .then(
+        () => revalidator.revalidate(),
+        () => setTries("failed"),
+      );
+  }, [revalidator]);
   useEffect(() => {
-    const retry = () => void revalidator.revalidate();
     window.addEventListener("online", retry);
     return () => window.removeEventListener("online", retry);
-  }, [revalidator]);
+  }, [retry]);
   return (
     <>
       <TrackerHeader signedIn={signedIn} save="saved" />
       <div className="min-h-dvh">
         <div role="alert" className="rounded-md border border-border p-4">
-          <p className="font-medium">The story&rsquo;s chapters and episodes could not be loaded.</p>
+          <p className="font-medium">
+            {tries === "failed"
+              ? "The story’s chapters and episodes still could not be loaded."
+              : "The story’s chapters and episodes could not be loaded."}
+          </p>
           <p className="mt-1 text-sm text-muted-foreground">
             Check your connection. Your progress is kept as it was; nothing has changed.
           </p>
         </div>
-        <Button className="mt-3" onClick={() => void revalidator.revalidate()}>
-          {retrying ? "Trying again…" : "Try again"}
+        <Button className="mt-3" onClick={retry}>
+          {tries === "trying" ? "Trying again…" : "Try again"}
         </Button>
       </div>
     </>
