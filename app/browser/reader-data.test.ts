@@ -77,4 +77,18 @@ describe("signing out and clearing this device", () => {
     expect(await clearReaderData("reader-a")).toBe(true);
     expect(window.localStorage.getItem("rc:progress")).toBeNull();
   });
+
+  it("asks the account at once when it had asked this browser to wait (429), instead of clearing nothing unasked", async () => {
+    readersBrowser();
+    const fetch = vi.fn(async () =>
+      Response.json({ error: { message: "Too many saves." } }, { status: 429, headers: { "Retry-After": "3600" } }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const { saveProgress } = await import("./progress-save");
+    expect(await saveProgress(progress, { account: "reader-a" })).toMatchObject({ outcome: "unsent" });
+    // The account has room again (or it would say so again): the reader asked to sign out and clear now.
+    fetch.mockImplementation(async () => Response.json({ ok: true, saved: progress }));
+    expect(await clearReaderData("reader-a")).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
 });

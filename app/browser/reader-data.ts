@@ -21,7 +21,8 @@ import { storeProgress } from "./stored-progress";
 export async function clearReaderData(uid: string): Promise<boolean> {
   if (readStored("progressUnsent") === uid) {
     const { sendUnsentProgress } = await import("./progress-save");
-    await sendUnsentProgress(uid).catch(() => {});
+    // Asked at once, even while the account asked this browser to wait: the reader is leaving the device.
+    await sendUnsentProgress(uid, { atOnce: true }).catch(() => {});
     if (readStored("progressUnsent") === uid) return false;
   }
   forgetDrafts();

@@ -65,7 +65,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         {unsent ? (
           <p role="alert" className="px-3 pb-2 text-sm">
             Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are
-            online.
+            online, or in a few minutes if you are.
           </p>
         ) : null}
       </Form>
