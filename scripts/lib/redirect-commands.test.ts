@@ -124,3 +124,24 @@ describe("npm run redirects: commands", () => {
     });
   });
 });
+
+describe("npm run redirects: sources stored before they were normalised", () => {
+  it("removes a source that `list` shows, as it shows it", async () => {
+    const store = memoryStore();
+    // Stored by the tool before sources were kept as the browser sends them (the key as written).
+    for (const from of ["/café", "/caf%c3%a9s"]) store.entries.set(from, { from, to: "/web_novel", status: 301 });
+    expect((await redirects(store, "list")).out).toContain("301 /café -> /web_novel");
+    expect((await redirects(store, "remove", "/café")).out).toBe("Removed /café");
+    expect((await redirects(store, "remove", "/caf%c3%a9s")).out).toBe("Removed /caf%c3%a9s");
+    expect((await redirects(store, "list")).out).toBe("No redirects.");
+  });
+});
+
+describe("npm run redirects: a source whose dot segments leave nothing", () => {
+  it("does not silently become a redirect of the home page", async () => {
+    const store = memoryStore();
+    const result = await redirects(store, "add", "/old/..", "/web_novel");
+    expect(store.entries.has("/")).toBe(false);
+    expect(result.err).not.toBe("");
+  });
+});

@@ -4,7 +4,12 @@
  * never half-applies.
  */
 import { readFile } from "node:fs/promises";
-import { describeProblems, type RedirectEntry, redirectEntrySchema } from "../../app/lib/http/redirects";
+import {
+  describeProblems,
+  normalizeSourcePath,
+  type RedirectEntry,
+  redirectEntrySchema,
+} from "../../app/lib/http/redirects";
 import { parseArgs, UsageError } from "./cli";
 import { type CsvRecord, CsvSyntaxError, parseCsv } from "./csv";
 
@@ -87,7 +92,14 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
           const entries = await store.list();
           if (!entries.length) print("No redirects.");
           for (const entry of entries.sort((a, b) => a.from.localeCompare(b.from))) {
-            print(`${entry.status} ${entry.from} -> ${entry.to}`);
+            // Stored as written before sources were kept as the browser sends them: no request finds it.
+            const unreachable = normalizeSourcePath(entry.from) !== entry.from;
+            print(
+              `${entry.status} ${entry.from} -> ${entry.to}` +
+                (unreachable
+                  ? `  (never followed: remove it and add it again, as ${normalizeSourcePath(entry.from)})`
+                  : ""),
+            );
           }
         },
       };
@@ -108,8 +120,11 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
       return {
         ...where,
         async run(store, print) {
-          const existed = await store.remove(from);
-          print(existed ? `Removed ${from}` : `No redirect from ${from}`);
+          // A source stored as written, before sources were kept as the browser sends them, goes too.
+          const written = args[0]!;
+          if (await store.remove(from)) print(`Removed ${from}`);
+          else if (written !== from && (await store.remove(written))) print(`Removed ${written}`);
+          else print(`No redirect from ${from}`);
         },
       };
     }

@@ -29,13 +29,18 @@ describe("redirect entries", () => {
     expect(source("/café")).toBe("/caf%C3%A9");
     expect(source("/caf%c3%a9")).toBe("/caf%C3%A9");
     expect(new URL("https://example.com/café").pathname).toBe("/caf%C3%A9");
-    // Dot segments are resolved before the request is sent.
-    expect(source("/old/./chapter/../arc/")).toBe("/old/arc");
-    expect(source("/%2e%2e/old")).toBe("/old");
+    // Dot segments are resolved before the request is sent: a source written with them is refused, naming what is sent.
+    expect(problems("/old/./chapter/../arc/", "/new")).toEqual([
+      expect.stringContaining("write the path it sends (/old/arc)"),
+    ]);
+    expect(problems("/%2e%2e/old", "/new")).toEqual([expect.stringContaining('"." or ".." segments')]);
+    expect(problems("/old/..", "/new")).toEqual([expect.stringContaining("(/)")]);
+    expect(source("/old.../a..b/.x")).toBe("/old.../a..b/.x");
+    expect(normalizeSourcePath("/x/../y")).toBe("/y");
     // The lookup compares the same form.
     expect(normalizeSourcePath("/caf%c3%a9/")).toBe("/caf%C3%A9");
     expect(problems(`/${"é".repeat(100)}`, "/new")).toEqual([expect.stringContaining("at most 512 bytes")]);
-    expect(problems("/x/../media/old.png", "/new")).toEqual([expect.stringContaining("static file")]);
+    expect(normalizeSourcePath(`/a${"/".repeat(2000)}`)).toBe("/a");
   });
 
   it("refuses a source the static files answer, where a redirect would never be looked up", () => {

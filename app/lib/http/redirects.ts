@@ -38,7 +38,9 @@ export function normalizeSourcePath(path: string) {
     // Not a path a URL can hold: compared as written, and so never matched.
   }
   sent = sent.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
-  return sent.length > 1 && sent.endsWith("/") ? sent.replace(/\/+$/, "") || "/" : sent;
+  let end = sent.length;
+  while (end > 1 && sent[end - 1] === "/") end--;
+  return sent.slice(0, end);
 }
 
 /**
@@ -76,12 +78,22 @@ const redirectSourceSchema = z
       return;
     }
     if (!refuseUnsafeText(value, ctx, "The source")) return;
+    if (value.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) {
+      ctx.addIssue({
+        code: "custom",
+        message: `The source has "." or ".." segments, which the browser resolves before it sends a path: write the path it sends (${normalizeSourcePath(value)})`,
+      });
+      return;
+    }
     if (value.includes("?") || value.includes("#")) {
       ctx.addIssue({ code: "custom", message: "The source is matched by path only: leave out ?query and #fragment" });
       return;
     }
     if (new TextEncoder().encode(normalizeSourcePath(value)).length > MAX_SOURCE_LENGTH) {
-      ctx.addIssue({ code: "custom", message: `The source must be at most ${MAX_SOURCE_LENGTH} bytes as the browser sends it` });
+      ctx.addIssue({
+        code: "custom",
+        message: `The source must be at most ${MAX_SOURCE_LENGTH} bytes as the browser sends it`,
+      });
       return;
     }
     const rule = staticFileRule(normalizeSourcePath(value));
