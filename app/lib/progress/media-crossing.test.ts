@@ -103,6 +103,21 @@ describe("crossings", () => {
     ]);
   });
 
+  it("crosses from a recut's episode as from the season's, from whichever reaches further", () => {
+    // The recut's first episode holds the season's two.
+    const withRecut = [...timeline, unit("anime:1r1-1", 4.3, "anime:1r1-1 wn:1-4 ln:main-2 anime:1-2")];
+    for (const viewer of [
+      progress({ recuts: ["anime:1r1-1"] }),
+      progress({ anime: "anime:1-1", recuts: ["anime:1r1-1"] }),
+    ])
+      expect(
+        crossings(viewer, withRecut).map((crossing) => [crossing.from.key, crossing.to.medium, crossing.start.key]),
+      ).toEqual([
+        ["anime:1r1-1", "web_novel", "wn:2-1"],
+        ["anime:1r1-1", "light_novels", "ln:main-3"],
+      ]);
+  });
+
   it("reads a timeline once for many records, with the same crossings as one by one", () => {
     const records = [
       viewer,

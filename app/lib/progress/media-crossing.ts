@@ -53,9 +53,9 @@ function reachedChapter(unit: TrackerUnit) {
 }
 
 /**
- * Where the reader is in each medium they can cross from (the anime, each light novel collection that
- * adapts the web novel, and each manga series: decision 49), with the web novel chapter that place
- * reaches. An episode that adapts no chapter (anime-original) reaches what the last episode before it
+ * Where the reader is in each medium they can cross from (the anime, by a season's episode or a recut's,
+ * each light novel collection that adapts the web novel, and each manga series: decision 49), with the
+ * web novel chapter that place reaches. An episode that adapts no chapter (anime-original) reaches what the last episode before it
  * that adapts any reaches; an episode that intercuts runs of chapters reaches the last chapter of its
  * last run, the chapters it passed over being skipped like any other the anime left out.
  */
@@ -64,7 +64,7 @@ function crossingPoints(
   byKey: ReadonlyMap<string, TrackerUnit>,
   episodes: readonly TrackerUnit[],
 ): { from: TrackerUnit; reached: string }[] {
-  return [progress.anime, ...progress.lightNovels, ...progress.manga].flatMap((key) => {
+  const pointOf = (key: string | null) => {
     const from = key ? byKey.get(key) : undefined;
     if (!from) return [];
     const at = episodes.indexOf(from);
@@ -78,7 +78,8 @@ function crossingPoints(
         : null) ??
       null;
     return reached === null ? [] : [{ from, reached }];
-  });
+  };
+  return [progress.anime, ...progress.recuts, ...progress.lightNovels, ...progress.manga].flatMap(pointOf);
 }
 
 /** Every crossing the reader can make: from each medium they are in, into each medium they are behind in. */
