@@ -138,6 +138,20 @@ test("focus lands on the heading of a page drawn a moment later: the tracker, th
   await expect(heading).not.toBeFocused();
 });
 
+test("the phone's menu closes when Tab goes past its last link, never left open over the page", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const menu = page.getByRole("banner").locator("details");
+  await page.getByRole("banner").getByLabel("Menu").click();
+  await expect(menu).toHaveAttribute("open", "");
+  const links = await menu.getByRole("link").count();
+  for (let tab = 0; tab < links; tab++) await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link").last()).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).not.toHaveAttribute("open", "");
+});
+
 test("hydration makes the theme toggle work and the choice sticks without a flash", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");
