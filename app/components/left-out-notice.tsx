@@ -7,7 +7,8 @@ import { useShield } from "~/browser/spoiler-shield";
  * same line whatever the list holds, since whether anything was left out would itself give it away. It
  * says what is left out (what would give something away), not "everything further in the story": a
  * later chapter whose title gives nothing away is listed, right above it.
- * Not shown when the reader's shield blurs or is off, as nothing is left out then.
+ * Not shown when the reader's shield blurs or is off, as nothing is left out then. A reader who has set
+ * their progress is asked to update it, not to set it.
  */
 export function LeftOutNotice({ what, className }: { what: "Results" | "Entries"; className?: string }) {
   const shield = useShield();
@@ -16,7 +17,7 @@ export function LeftOutNotice({ what, className }: { what: "Results" | "Entries"
     <p className={cn("text-sm text-muted-foreground", className)}>
       {`${what} that would give away something you have not read or watched yet are left out. `}
       <Link to="/reading_tracker" className="text-primary underline">
-        Set your progress
+        {shield?.hasProgress ? "Update your progress" : "Set your progress"}
       </Link>
     </p>
   );
