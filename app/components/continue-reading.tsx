@@ -7,7 +7,8 @@ export type { CollectionName };
 
 /** The words around each place's link: before it and after it. */
 const sentences = {
-  next: { read: ["Read ", " next"], watch: ["Watch ", " next"] },
+  // "next" never starts a line of its own: it keeps to the place it follows.
+  next: { read: ["Read ", "\u00A0next"], watch: ["Watch ", "\u00A0next"] },
   "caught-up": { read: ["Caught up at ", ", the latest"], watch: ["Caught up at ", ", the latest"] },
   after: { read: ["Go on after ", ""], watch: ["Go on after ", ""] },
 } as const;
