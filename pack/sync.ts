@@ -134,10 +134,13 @@ const reportedEntryGates: Statement[] = (
   const both =
     `(SELECT group_concat(own.value, ' ') FROM json_each(${listOf(`${table}.revealed_by`)}) own ` +
     `WHERE own.value IN (SELECT value FROM json_each(${listOf(ofUnit(gate))})))`;
+  const gated = `coalesce(${both}, ${table}.${unit})`;
+  // Only the entries whose gate or place changes are written (each write also remakes its search entry).
   return {
     sql:
-      `UPDATE ${table} SET revealed_by = coalesce(${both}, ${table}.${unit}), reveal_position = ${ofUnit("position")} ` +
-      `WHERE source = 'report' AND EXISTS ${ofUnit("key")}`,
+      `UPDATE ${table} SET revealed_by = ${gated}, reveal_position = ${ofUnit("position")} ` +
+      `WHERE source = 'report' AND EXISTS ${ofUnit("key")} ` +
+      `AND (revealed_by IS NOT ${gated} OR reveal_position IS NOT ${ofUnit("position")})`,
     params: [],
   };
 });

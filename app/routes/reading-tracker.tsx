@@ -47,14 +47,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const reveal = loadShield().then((shield) => revealParameter(shield));
   const [server, timeline] = await Promise.all([
     serverLoader().catch((error: unknown) => ({ error })),
-    // Without the timeline the pickers have nothing to list: the page says so and asks again (below),
-    // instead of the error page taking the place of the page the reader came from; so it does when the
-    // page's own data failed with it (the connection gone).
+    // Without the timeline the pickers have nothing to list, and without the page's own data the account's
+    // progress is unknown: the page says so and asks again (below), instead of the error page taking the
+    // place of the page the reader came from.
     reveal.then(fetchTimeline).catch(() => null),
     trackerModule(),
   ]);
-  if (!timeline) return { saved: null, timeline: "failed" as const };
-  if ("error" in server) throw server.error;
+  if (!timeline || "error" in server) return { saved: null, timeline: "failed" as const };
   const { units, externalIds, behind = false } = timeline;
   return { saved: server.saved, units, externalIds, reveal: await reveal, behind };
 }

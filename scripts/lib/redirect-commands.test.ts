@@ -145,3 +145,16 @@ describe("npm run redirects: a source whose dot segments leave nothing", () => {
     expect(result.err).not.toBe("");
   });
 });
+
+describe("npm run redirects: sources stored as written that the add command now refuses", () => {
+  it("removes a source `list` marks as never followed, even one with dot segments or a query", async () => {
+    const store = memoryStore();
+    for (const from of ["/news/./2019", "/old?page=2"])
+      store.entries.set(from, { from, to: "/web_novel", status: 301 });
+    const listed = (await redirects(store, "list")).out;
+    expect(listed).toContain("/news/./2019 -> /web_novel  (never followed");
+    expect((await redirects(store, "remove", "/news/./2019")).out).toBe("Removed /news/./2019");
+    expect((await redirects(store, "remove", "/old?page=2")).out).toBe("Removed /old?page=2");
+    expect((await redirects(store, "list")).out).toBe("No redirects.");
+  });
+});

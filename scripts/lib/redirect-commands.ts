@@ -116,14 +116,17 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
     }
     case "remove": {
       if (args.length !== 1) throw new UsageError(`remove takes <from>\n${usage}`);
-      const { from } = validate({ from: args[0], to: "/" }, "remove");
+      // A source stored as written by an older version of the tool (`list` marks it) goes as written,
+      // even where it would not be taken today (dot segments, a query).
+      const written = args[0]!;
+      const valid = redirectEntrySchema.safeParse({ from: written, to: "/" });
       return {
         ...where,
         async run(store, print) {
-          // A source stored as written, before sources were kept as the browser sends them, goes too.
-          const written = args[0]!;
-          if (await store.remove(from)) print(`Removed ${from}`);
+          const from = valid.success ? valid.data.from : null;
+          if (from !== null && (await store.remove(from))) print(`Removed ${from}`);
           else if (written !== from && (await store.remove(written))) print(`Removed ${written}`);
+          else if (from === null) throw new UsageError(`remove: ${describeProblems(valid.error!).join("; ")}`);
           else print(`No redirect from ${from}`);
         },
       };

@@ -122,6 +122,19 @@ test("focus stays in the header's search box when the reader starts typing there
   await expect(box).toHaveValue("lantern");
 });
 
+test("a suggestion chosen in the header's search box moves focus to the page it opens", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/anime");
+  await waitForHydration(page);
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.fill("Cinder Academy");
+  await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
+  await box.press("ArrowDown");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/web_novel\?arc=3$/);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeFocused();
+});
+
 test("focus lands on the heading of a page drawn a moment later: the tracker, the page not found", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);

@@ -395,3 +395,22 @@ describe("an import that adds a recut holding a reported episode", () => {
     expect(knows(viewer, readRevealers(entry.revealed_by))).toBe(false);
   });
 });
+
+describe("an import that changes a unit no report is on", () => {
+  it("leaves the published entries as they are, writing none of them", async () => {
+    const reportId = await lnReport({ suggested: "Written once." });
+    expect((await accept(reportId)).status).toBe(302);
+    await env.DB.batch([
+      env.DB.prepare(`CREATE TABLE IF NOT EXISTS entry_writes (id TEXT)`),
+      env.DB.prepare(`DELETE FROM entry_writes`),
+      env.DB.prepare(
+        `CREATE TRIGGER IF NOT EXISTS count_entry_writes AFTER UPDATE ON ln_mistakes BEGIN INSERT INTO entry_writes VALUES (new.id); END`,
+      ),
+      env.DB.prepare(`UPDATE story_units SET label = 'As before' WHERE key = 'wn:1-1'`),
+    ]);
+    await importTestPack("tiny", withSecondSecret);
+    const written = await env.DB.prepare(`SELECT id FROM entry_writes`).all<{ id: string }>();
+    await env.DB.batch([env.DB.prepare(`DROP TRIGGER count_entry_writes`), env.DB.prepare(`DROP TABLE entry_writes`)]);
+    expect(written.results).toEqual([]);
+  });
+});

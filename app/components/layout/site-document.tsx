@@ -167,7 +167,9 @@ function useFocusOnNewPage() {
     if (shown.current === pathname) return;
     shown.current = pathname;
     headingWatch?.();
-    const typing = document.activeElement?.closest("input, textarea, select, [contenteditable]");
+    // A field with words in it: the reader is typing there (a suggestion chosen empties the box first).
+    const field = document.activeElement?.closest<HTMLInputElement>("input, textarea, [contenteditable]");
+    const typing = field && (field.isContentEditable ? field.textContent : field.value);
     headingWatch = !hash && !typing && navigation !== "POP" ? focusPageHeading() : undefined;
   }, [pathname, hash, navigation]);
 }
@@ -184,8 +186,8 @@ function focusOn(element: HTMLElement) {
 /**
  * Puts focus on the page's heading (its main part where it has none yet). A page that draws its heading
  * a moment later, or again (an error page whose code arrives, the tracker once it has read the reader's
- * progress), gets focus on the heading then too, until the reader taps or presses a key, or the site
- * moves on (the function returned stops it).
+ * progress), gets focus on the heading then too, until the reader taps, presses a key or moves focus
+ * elsewhere, or the site moves on (the function returned stops it).
  */
 export function focusPageHeading(): (() => void) | undefined {
   const main = document.getElementById("main");
@@ -200,9 +202,13 @@ export function focusPageHeading(): (() => void) | undefined {
     redrawn.disconnect();
     removeEventListener("pointerdown", stop, true);
     removeEventListener("keydown", stop, true);
+    removeEventListener("focusin", movedOn, true);
   };
+  // Focus moved by the reader (or their assistive technology) to anything else: theirs to keep.
+  const movedOn = (event: FocusEvent) => event.target !== main && event.target !== main.querySelector("h1") && stop();
   addEventListener("pointerdown", stop, true);
   addEventListener("keydown", stop, true);
+  addEventListener("focusin", movedOn, true);
   setTimeout(stop, 10_000);
   return stop;
 }

@@ -103,15 +103,22 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * The tracker when the story's timeline could not be fetched (offline with no copy kept, or the server
- * failing): the pickers have nothing to list, so the page says what failed and asks again, at a tap or
- * when the connection comes back. A try fetches the timeline alone, and the page is loaded again once it
+ * The tracker when the story's timeline or the page's own data could not be fetched (offline with no copy
+ * kept, or the server failing): the pickers have nothing to list, or the account's progress is unknown,
+ * so the page says what failed and asks again, at a tap or when the connection comes back. A try fetches the timeline alone, and the page is loaded again once it
  * came (so a try while still offline leaves this page as it is). The reader's progress is untouched:
  * nothing is saved without the timeline.
  */
 export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
   const revalidator = useRevalidator();
   const [tries, setTries] = useState<"none" | "trying" | "failed">("none");
+  // The page loaded again and still failed (its own data this time): still here, so say so.
+  const loading = revalidator.state === "loading";
+  const [wasLoading, setWasLoading] = useState(loading);
+  if (loading !== wasLoading) {
+    setWasLoading(loading);
+    if (!loading && tries === "trying") setTries("failed");
+  }
   const retry = useCallback(() => {
     setTries("trying");
     loadShield()
@@ -131,9 +138,7 @@ export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
       <div className="min-h-dvh">
         <div role="alert" className="rounded-md border border-border p-4">
           <p className="font-medium">
-            {tries === "failed"
-              ? "The story’s chapters and episodes still could not be loaded."
-              : "The story’s chapters and episodes could not be loaded."}
+            {tries === "failed" ? "The tracker still could not be loaded." : "The tracker could not be loaded."}
           </p>
           <p className="mt-1 text-sm text-muted-foreground">
             Check your connection. Your progress is kept as it was; nothing has changed.
