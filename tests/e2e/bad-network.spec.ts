@@ -202,7 +202,10 @@ test("the header's suggestions failing leave the page, and come on 'Try again'",
   await expect(page.getByRole("combobox", { name: "Search the site" })).toHaveValue("lantern");
 
   await page.unroute(isSuggestion);
+  // The suggestions asked again have come before the reader goes back to the box.
+  const answered = page.waitForResponse((response) => isSuggestion(new URL(response.url())) && response.ok());
   await failed.getByRole("button", { name: "Try again" }).click();
+  await answered;
   await expect(failed).toHaveCount(0);
   await page.getByRole("combobox", { name: "Search the site" }).press("ArrowDown");
   await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();

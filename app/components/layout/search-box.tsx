@@ -28,6 +28,8 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Closing the list a moment after the box loses focus (a suggestion's click lands first); back in the box before then, it stays.
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [lines, setLines] = useState<SuggestionsModule | null>(null);
   /** The suggestions last asked for (after a pause in typing). */
   const [asked, setAsked] = useState<string | null>(null);
@@ -44,7 +46,13 @@ export function SearchBox() {
   function prepare() {
     if (!lines) void loadSuggestions().then(setLines, () => {});
   }
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(closing.current);
+    },
+    [],
+  );
   useEffect(() => {
     if (expanded) input.current?.focus();
   }, [expanded]);
@@ -147,9 +155,14 @@ export function SearchBox() {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-          onFocus={prepare}
+          onFocus={() => {
+            clearTimeout(closing.current);
+            prepare();
+          }}
           onChange={(event) => change(event.target.value)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onBlur={() => {
+            closing.current = setTimeout(() => setOpen(false), 150);
+          }}
           onKeyDown={(event) => {
             if (event.key === "ArrowDown" && options.length) {
               event.preventDefault();
