@@ -10,6 +10,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { stripVTControlCharacters } from "node:util";
 
 interface Step {
   name: string;
@@ -107,6 +108,7 @@ function run({ name, command: [command, ...args] }: Step) {
       failed = name;
       const stopped = [...running.keys()];
       for (const other of running.values()) stop(other);
+      console.error(failureDigest(text));
       console.error(
         `\n${name} failed (${signal ?? `exit code ${code}`}) after ${seconds(since)}s; its output is above.` +
           (stopped.length ? `\nStopped: ${stopped.join(", ")}.` : ""),
@@ -118,6 +120,19 @@ function run({ name, command: [command, ...args] }: Step) {
     timings.push(`${name.padEnd(34)} ${seconds(since).padStart(7)}s`);
     startNext();
   });
+}
+
+/**
+ * The step's tallies and the start of its first failure, repeated last: where only the end of a long
+ * log is kept (a CI page), it still says how many failed and why the first one did.
+ */
+function failureDigest(output: string) {
+  const lines = output.split("\n").filter((line) => !line.startsWith("[WebServer]"));
+  const tallies = lines.filter((line) => /^\s+\d+ (failed|flaky|interrupted|did not run|passed)\b/.test(line));
+  const first = lines.findIndex((line) => /^\s+1\) \[|^ FAIL /.test(stripVTControlCharacters(line)));
+  const excerpt = first < 0 ? [] : lines.slice(first, first + 30);
+  if (!tallies.length && !excerpt.length) return "";
+  return `\n--- In short\n${[...tallies, "", ...excerpt].join("\n").trim()}\n---`;
 }
 
 function stop(child: ChildProcess) {

@@ -134,7 +134,11 @@ export async function serveFromEdgeCache(
       cacheMs += performance.now() - started;
     }
   };
-  const cached = await waitFor(cache.match(key));
+  // A cache that cannot be read is a miss: the reader gets the page made afresh.
+  const cached = await waitFor(cache.match(key)).catch((error: unknown) => {
+    console.error(`Could not read ${request.url} from the edge cache`, error);
+    return undefined;
+  });
   if (cached) {
     const hit = withMark(withFreshNonce(cached), "HIT");
     // The stored copy's count and time (when counting is on) were the miss's; this answer read nothing.

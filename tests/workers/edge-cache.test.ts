@@ -1,6 +1,11 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONTENT_VERSION_KEY, clearContentVersionMemo, EDGE_CACHE_HEADER } from "~/server/edge-cache.server";
+import {
+  CONTENT_VERSION_KEY,
+  clearContentVersionMemo,
+  EDGE_CACHE_HEADER,
+  type EdgeCache,
+} from "~/server/edge-cache.server";
 import { serveSite } from "../../serve-site";
 import { deploy, fetchSite, reactRouter, siteOrigin } from "../support/site";
 import { bindingsWith, failing } from "../support/workers-context";
@@ -15,13 +20,14 @@ let builds = 0;
 function deployment({
   buildId = `build-${++builds}`,
   kv = env.REDIRECTS,
-}: { buildId?: string; kv?: KVNamespace } = {}) {
+  cache = caches.default,
+}: { buildId?: string; kv?: KVNamespace; cache?: EdgeCache } = {}) {
   const produced: string[] = [];
   async function get(path: string, init: RequestInit = {}, produce?: () => Response | Promise<Response>) {
     const request = new Request(`${siteOrigin}${path}`, init);
     const response = await serveSite(request, bindingsWith({ REDIRECTS: kv }), {
       buildId,
-      cache: caches.default,
+      cache,
       handle: async (handed, context) => {
         produced.push(path);
         return produce ? produce() : reactRouter(handed, context);
@@ -212,6 +218,20 @@ describe("edge cache for signed-out readers", () => {
 
     const next = deployment();
     expect((await next.get("/characters")).mark).toBe("MISS");
+  });
+
+  it("serves the page made afresh when the cache can be neither read nor written", async () => {
+    const broken: EdgeCache = {
+      match: () => Promise.reject(new Error("cache is down")),
+      put: () => Promise.reject(new Error("cache is down")),
+    };
+    const site = deployment({ cache: broken });
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await site.get("/side_stories");
+      expect([page.status, page.mark]).toEqual([200, "MISS"]);
+      expect(page.body).toContain("<h1");
+    }
+    expect(site.produced).toEqual(["/side_stories", "/side_stories"]);
   });
 
   it("serves without the cache when the content version cannot be read", async () => {
