@@ -41,6 +41,14 @@ describe("Spoiler", () => {
     expect(screen.queryByRole("button", { name: "Show it" })).not.toBeInTheDocument();
   });
 
+  it("leaves focus with what it showed, so Tab goes on from there rather than from the top", async () => {
+    const user = userEvent.setup();
+    renderFact(twist);
+    screen.getByRole("button", { name: "Show it" }).focus();
+    await user.keyboard("{Enter}");
+    expect(document.activeElement).toBe(screen.getByText("Aya was the keeper all along").closest("p"));
+  });
+
   it("sends a reader without progress to the tracker", async () => {
     const user = userEvent.setup();
     renderFact(twist);

@@ -8,6 +8,7 @@ import type { Revealers } from "~/lib/shield/knowledge";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { afterNextPaint } from "~/browser/when-idle";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
+import { useFocusKeptAround } from "~/browser/focus";
 
 /**
  * What is blurred is neither read out (aria-hidden) nor reached by Tab or a click: `inert`, which React
@@ -43,9 +44,12 @@ export function Spoiler<T>({
 }) {
   const shield = useShield();
   const [asked, setAsked] = useState(false);
+  // What the button gives way to is read next: focus goes to what holds it, not back to the top.
+  const kept = useFocusKeptAround("[data-spoiler]");
   const { content, revealedBy } = gated;
   // The placeholder answers at once ("…"); the page is drawn again for what was asked just after, off the tap's frame.
-  const ask = () => {
+  const ask = (event: { currentTarget: Element }) => {
+    kept(event);
     setAsked(true);
     void afterNextPaint().then(() => askToSee(revealedBy));
   };
@@ -63,7 +67,10 @@ export function Spoiler<T>({
         <Button
           variant="link"
           size="inline"
-          onClick={() => setAsked(true)}
+          onClick={(event) => {
+            kept(event);
+            setAsked(true);
+          }}
           className="absolute inset-0 justify-center text-xs"
         >
           Show spoiler

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type * as TrackerModule from "~/components/tracker/tracker";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { focusPageHeading } from "~/components/layout/site-document";
+import { focusPageHeading } from "~/browser/focus";
 import { TimelineFailed, TrackerLoading } from "~/components/tracker/tracker-header";
 import { pageMeta } from "~/lib/http/meta";
 import { revealParameter } from "~/lib/shield/shield";

@@ -5,6 +5,7 @@ import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { markStoredProgress, progressMarkScript } from "~/browser/progress-mark";
 import { applyStoredTheme, themeScript } from "~/browser/theme";
+import { focusPageHeading } from "~/browser/focus";
 import { usePublicConfig } from "~/browser/user";
 import { AccountMenu } from "~/components/layout/account-menu";
 import { FollowUpNotice } from "~/components/layout/follow-up-notice";
@@ -176,42 +177,6 @@ function useFocusOnNewPage() {
 
 /** Stops keeping focus on the last page's heading as it is drawn again (`focusPageHeading`). */
 let headingWatch: (() => void) | undefined;
-
-/** Focus on an element that is not a control, without scrolling to it. */
-function focusOn(element: HTMLElement) {
-  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
-  element.focus({ preventScroll: true });
-}
-
-/**
- * Puts focus on the page's heading (its main part where it has none yet). A page that draws its heading
- * a moment later, or again (an error page whose code arrives, the tracker once it has read the reader's
- * progress), gets focus on the heading then too, until the reader taps, presses a key or moves focus
- * elsewhere, or the site moves on (the function returned stops it).
- */
-export function focusPageHeading(): (() => void) | undefined {
-  const main = document.getElementById("main");
-  if (!main) return undefined;
-  const place = () => focusOn(main.querySelector("h1") ?? main);
-  place();
-  const redrawn = new MutationObserver(() => {
-    if (document.activeElement === document.body || document.activeElement === main) place();
-  });
-  redrawn.observe(main, { childList: true, subtree: true });
-  const stop = () => {
-    redrawn.disconnect();
-    removeEventListener("pointerdown", stop, true);
-    removeEventListener("keydown", stop, true);
-    removeEventListener("focusin", movedOn, true);
-  };
-  // Focus moved by the reader (or their assistive technology) to anything else: theirs to keep.
-  const movedOn = (event: FocusEvent) => event.target !== main && event.target !== main.querySelector("h1") && stop();
-  addEventListener("pointerdown", stop, true);
-  addEventListener("keydown", stop, true);
-  addEventListener("focusin", movedOn, true);
-  setTimeout(stop, 10_000);
-  return stop;
-}
 
 /** Shows a toast the server queued for this page. */
 function useFlashToast(flash: FlashToast | null) {

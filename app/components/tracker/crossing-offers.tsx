@@ -102,7 +102,7 @@ export function CrossingOffers({
   onCross,
 }: {
   crossings: readonly Crossing[];
-  onCross: (crossing: Crossing) => void;
+  onCross: (crossing: Crossing, event: { currentTarget: Element }) => void;
 }) {
   return (
     <ul className="space-y-4">
@@ -150,7 +150,7 @@ export function CrossingOffers({
               ) : null}
             </div>
           ) : null}
-          <Button size="sm" onClick={() => onCross(crossing)}>
+          <Button size="sm" onClick={(event) => onCross(crossing, event)}>
             Continue in {crossing.to.name}
           </Button>
         </li>

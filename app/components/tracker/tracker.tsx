@@ -37,6 +37,7 @@ import { subscribeToStoredProgress } from "~/browser/stored-progress";
 import { setAsideOthersProgress } from "~/browser/progress-apart";
 import { reconcileWithAccount, saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
+import { useFocusKeptInList } from "~/browser/focus";
 
 const webNovelWords: UnitPickerWords = { group: "Arc", unit: "Last chapter read", noun: "chapter" };
 const animeWords: UnitPickerWords = { group: "Season", unit: "Last episode watched", noun: "episode" };
@@ -371,10 +372,21 @@ function ContinueElsewhere({
   onCross: (crossing: Crossing) => void;
 }) {
   const offers = useMemo(() => crossings(progress, units), [progress, units]);
+  // An offer taken goes (and the section with the last one): focus goes on to the next offer, or to Up
+  // next, which now starts the medium the reader continues in.
+  const { list, kept } = useFocusKeptInList<HTMLDivElement>({ otherwise: "#up-next h2" });
   if (!offers.length) return null;
   return (
     <TrackerSection title="Continue in another medium">
-      <CrossingOffers crossings={offers} onCross={onCross} />
+      <div ref={list}>
+        <CrossingOffers
+          crossings={offers}
+          onCross={(crossing, event) => {
+            kept(event);
+            onCross(crossing);
+          }}
+        />
+      </div>
     </TrackerSection>
   );
 }

@@ -6,6 +6,7 @@ import { unitPath } from "~/lib/content/units";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import type { UpNextUnits } from "~/lib/progress/up-next";
 import { formatNumber } from "~/lib/format";
+import { useFocusKeptInList } from "~/browser/focus";
 
 /** The media one watches rather than reads. */
 const watched = new Set<TrackerUnit["medium"]>(["anime", "break_time", "anime_specials"]);
@@ -27,7 +28,7 @@ function UnitCard({
 }: {
   unit: TrackerUnit;
   action: string;
-  onMark: (unit: TrackerUnit) => void;
+  onMark: (unit: TrackerUnit, event: { currentTarget: Element }) => void;
 }) {
   const names = mediumAndPlace(unit);
   return (
@@ -45,7 +46,7 @@ function UnitCard({
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </UnitTitle>
       </p>
-      <Button variant="outline" size="xs" onClick={() => onMark(unit)}>
+      <Button variant="outline" size="xs" data-mark onClick={(event) => onMark(unit, event)}>
         {action}
       </Button>
     </li>
@@ -58,12 +59,18 @@ function UnitCard({
  */
 export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: (unit: TrackerUnit) => void }) {
   const { next, passed, morePassed } = units;
+  // A card marked goes: focus goes on to the card in its place (the next episode), not back to the top.
+  const { list, kept } = useFocusKeptInList<HTMLDivElement>({ controls: "button[data-mark]" });
+  const mark = (unit: TrackerUnit, event: { currentTarget: Element }) => {
+    kept(event);
+    onMarkRead(unit);
+  };
   return (
-    <div className="space-y-4">
+    <div ref={list} className="space-y-4">
       {next.length ? (
         <ol className="space-y-2">
           {next.map((unit) => (
-            <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={onMarkRead} />
+            <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={mark} />
           ))}
         </ol>
       ) : (
@@ -78,7 +85,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
           </p>
           <ul className="space-y-2">
             {passed.map((unit) => (
-              <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={onMarkRead} />
+              <UnitCard key={unit.key} unit={unit} action={`Mark as ${consumedVerb(unit)}`} onMark={mark} />
             ))}
           </ul>
           {morePassed ? (

@@ -1,0 +1,106 @@
+import { type RefObject, useLayoutEffect, useRef } from "react";
+
+/**
+ * Where keyboard focus goes when the site, not the reader, moves it: to a new page's heading, and back
+ * into a list whose control the reader used and that the list then took away (a card marked read, an
+ * offer accepted, a spoiler shown), so Tab goes on from where they were rather than from the top.
+ */
+
+/** Focus on an element that is not a control, without scrolling to it. */
+function focusOn(element: HTMLElement) {
+  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus({ preventScroll: true });
+}
+
+/**
+ * Puts focus on the page's heading (its main part where it has none yet). A page that draws its heading
+ * a moment later, or again (an error page whose code arrives, the tracker once it has read the reader's
+ * progress), gets focus on the heading then too, until the reader taps, presses a key or moves focus
+ * elsewhere, or the site moves on (the function returned stops it).
+ */
+export function focusPageHeading(): (() => void) | undefined {
+  const main = document.getElementById("main");
+  if (!main) return undefined;
+  const place = () => focusOn(main.querySelector("h1") ?? main);
+  place();
+  const redrawn = new MutationObserver(() => {
+    if (document.activeElement === document.body || document.activeElement === main) place();
+  });
+  redrawn.observe(main, { childList: true, subtree: true });
+  const stop = () => {
+    redrawn.disconnect();
+    removeEventListener("pointerdown", stop, true);
+    removeEventListener("keydown", stop, true);
+    removeEventListener("focusin", movedOn, true);
+  };
+  // Focus moved by the reader (or their assistive technology) to anything else: theirs to keep.
+  const movedOn = (event: FocusEvent) => event.target !== main && event.target !== main.querySelector("h1") && stop();
+  addEventListener("pointerdown", stop, true);
+  addEventListener("keydown", stop, true);
+  addEventListener("focusin", movedOn, true);
+  setTimeout(stop, 10_000);
+  return stop;
+}
+
+/** Whether focus has nowhere to be: its element was taken off the page (the browser puts it on the body). */
+function focusLost() {
+  return !document.activeElement || document.activeElement === document.body;
+}
+
+/**
+ * For a list whose buttons take their own item away (mark it read, accept an offer): `kept` is called
+ * with the button's click, and once the list is drawn again without that button, focus goes to the
+ * button (of those `controls` selects) now at its place, or the last one; to the list itself when it has
+ * none left; and when the list is gone too, to `otherwise` (a selector: where what the reader did shows
+ * next), the heading of the section the list was in, or the page's. Focus the reader moved meanwhile
+ * stays where they put it. The component calling it stays on the page while the list comes and goes.
+ */
+export function useFocusKeptInList<T extends HTMLElement>({
+  controls = "button:not([disabled])",
+  otherwise,
+}: { controls?: string; otherwise?: string } = {}): {
+  list: RefObject<T>;
+  kept: (event: { currentTarget: Element }) => void;
+} {
+  const list = useRef<T>(null);
+  const place = useRef<{ at: number; heading: HTMLElement | null } | null>(null);
+  useLayoutEffect(() => {
+    const kept = place.current;
+    if (!kept) return;
+    if (!focusLost()) {
+      if (!list.current?.contains(document.activeElement)) place.current = null;
+      return;
+    }
+    place.current = null;
+    const left = list.current?.querySelectorAll<HTMLElement>(controls) ?? [];
+    const target =
+      left[Math.min(kept.at, left.length - 1)] ??
+      list.current ??
+      (otherwise ? document.querySelector<HTMLElement>(otherwise) : null) ??
+      (kept.heading?.isConnected ? kept.heading : document.querySelector<HTMLElement>("main h1"));
+    if (target) focusOn(target);
+  });
+  const kept = ({ currentTarget }: { currentTarget: Element }) => {
+    const at = [...(list.current?.querySelectorAll(controls) ?? [])].indexOf(currentTarget);
+    const heading = currentTarget.closest("section")?.querySelector<HTMLElement>("h2, h3") ?? null;
+    place.current = at < 0 ? null : { at, heading };
+  };
+  return { list, kept };
+}
+
+/**
+ * For a control that takes its own place away (a spoiler's "Show it" gives way to what it hid): `kept`
+ * is called with its click, and once it is gone, focus goes to what holds it (the element around the
+ * `around` one the control is in), so Tab goes on from there and a screen reader reads what was shown.
+ */
+export function useFocusKeptAround(around: string) {
+  const holder = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!holder.current || !focusLost()) return;
+    if (holder.current.isConnected) focusOn(holder.current);
+    holder.current = null;
+  });
+  return ({ currentTarget }: { currentTarget: Element }) => {
+    holder.current = currentTarget.closest(around)?.parentElement ?? null;
+  };
+}
