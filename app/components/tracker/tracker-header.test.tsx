@@ -1,10 +1,10 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
-import { TrackerHeader } from "./tracker-header";
+import { TimelineFailed, TrackerHeader } from "./tracker-header";
 
 const reader: Progress = { ...emptyProgress, webNovel: "wn:2-14", updatedAt: "2026-03-01T10:00:00.000Z" };
 const unreachable = "Saved on this device · not synced with your account yet: it will be sent as soon as it can.";
@@ -61,5 +61,34 @@ describe("the tracker's header", () => {
     await vi.waitFor(() => expect(status).toHaveTextContent(""));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
+  it("still says, when the timeline could not be loaded, a change the account has not taken, and sends it again", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await saveProgress({ ...reader, webNovel: "wn:2-16" }, { account: "reader-1" });
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: Outlet,
+        children: [{ id: "page", index: true, Component: () => <TimelineFailed signedIn /> }],
+      },
+    ]);
+    render(
+      <Stub
+        initialEntries={["/"]}
+        hydrationData={{ loaderData: { root: { user: { uid: "reader-1", name: "Mira" } }, page: null } }}
+      />,
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("The tracker could not be loaded.");
+    expect(screen.getByRole("status")).toHaveTextContent(unreachable);
+
+    const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+      Response.json({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    await userEvent.click(screen.getAllByRole("button", { name: "Try again" })[0]!);
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(""));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { ProgressSave } from "~/browser/progress-save";
+import { type ProgressSave, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
+import { useOptionalUser } from "~/browser/user";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/components/nonce-provider";
@@ -111,6 +112,10 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
  */
 export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
   const revalidator = useRevalidator();
+  // A change made before (on the page the reader came from) that the account has not taken yet is still
+  // said, and can be sent again, without the timeline.
+  const save = useProgressSave();
+  const account = useOptionalUser()?.uid ?? null;
   const [tries, setTries] = useState<"none" | "trying" | "failed">("none");
   // The page loaded again and still failed (its own data this time): still here, so say so.
   const loading = revalidator.state === "loading";
@@ -134,7 +139,11 @@ export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
   }, [retry]);
   return (
     <>
-      <TrackerHeader signedIn={signedIn} save="saved" />
+      <TrackerHeader
+        signedIn={signedIn}
+        save={save}
+        onRetry={account ? () => void sendUnsentProgress(account, { atOnce: true }).catch(() => {}) : undefined}
+      />
       <div className="min-h-dvh">
         <div role="alert" className="rounded-md border border-border p-4">
           <p className="font-medium">
