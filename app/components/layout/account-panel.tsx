@@ -2,6 +2,11 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { SessionUser } from "~/lib/account/user";
+import { toast } from "~/components/ui/toast-store";
+
+/** Why "Sign out and clear this device" did nothing. */
+const notCleared =
+  "Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are online, or in a few minutes if you are.";
 
 /**
  * The open account menu's links and sign-out, inside its box (loaded when the menu first opens). Sign-out
@@ -42,8 +47,12 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
               const cleared = await import("~/browser/reader-data")
                 .then((module) => module.clearReaderData(user.uid))
                 .catch(() => false);
-              // Nothing is cleared and the reader stays signed in: their latest progress would be lost.
-              if (!cleared) return setUnsent(true);
+              // Nothing is cleared and the reader stays signed in: their latest progress would be lost. Said
+              // in a toast too, which stays when the menu closes (a tap or Tab elsewhere closes it).
+              if (!cleared) {
+                toast({ title: "Nothing was cleared", description: notCleared, variant: "destructive" });
+                return setUnsent(true);
+              }
             }
             await import("~/browser/firebase-auth.client")
               .then((module) => module.signOutEverywhere({ serverToo: false }))
@@ -62,12 +71,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         <p id={`${clearId}-what`} className="px-3 pb-2 text-xs text-muted-foreground">
           Removes your reading progress, spoiler setting and drafts from this browser. Your account keeps your progress.
         </p>
-        {unsent ? (
-          <p role="alert" className="px-3 pb-2 text-sm">
-            Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are
-            online, or in a few minutes if you are.
-          </p>
-        ) : null}
+        {unsent ? <p className="px-3 pb-2 text-sm">{notCleared}</p> : null}
       </Form>
       <Link to="/account/delete" className="block rounded-md px-3 py-3 text-sm text-muted-foreground hover:bg-muted">
         Delete your account
