@@ -1,9 +1,10 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AnimeEpisode } from "~/lib/content/anime";
 import { titleRevealers } from "~/lib/shield/knowledge";
-import { AdaptsLinks, EpisodeAdaptsLine } from "./anime-episode";
+import { emptyProgress } from "~/lib/progress/record";
+import { AdaptsLinks, EpisodeAdaptsLine, WatchedUpToHere } from "./anime-episode";
 
 const label = (key: string, text: string) => ({ key, label: text });
 
@@ -99,5 +100,49 @@ describe("AdaptsLinks, as an OVA and a manga chapter say what they adapt", () =>
       "Adapts Arc 1 · Chapter 15 to Arc 1 · Chapter 16, Arc 1 · Chapter 18 and Side story · Author's blog",
     );
     expect(screen.getByTestId("nothing")).toBeEmptyDOMElement();
+  });
+});
+
+describe("WatchedUpToHere, for a viewer of a recut", () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  /** Season 1 as /anime lists it: episodes 9 and 10, the recut's episode 5 holding 9 whole and 10's first part, its episode 6 the rest. */
+  function renderEpisodes(progress: object) {
+    localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, ...progress }));
+    const Stub = createRoutesStub([
+      {
+        path: "/anime",
+        Component: () => (
+          <>
+            <p data-testid="episode-9">
+              <WatchedUpToHere episode={{ key: "anime:1-9", position: 9, heldBy: ["anime:1r1-5"] }} />
+            </p>
+            <p data-testid="episode-10">
+              <WatchedUpToHere episode={{ key: "anime:1-10", position: 10, heldBy: ["anime:1r1-6"] }} />
+            </p>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/anime"]} />);
+  }
+
+  it("marks a season's episode watched in the recut as watched there, and one it showed only in part not", async () => {
+    renderEpisodes({ recuts: ["anime:1r1-5"] });
+    expect(await within(screen.getByTestId("episode-9")).findByText("Watched in the recut")).toBeVisible();
+    expect(screen.queryAllByRole("button", { name: "I have watched up to here" })).toHaveLength(1);
+    const split = screen.getByTestId("episode-10");
+    expect(split).not.toHaveTextContent("Watched");
+    expect(within(split).getByRole("button", { name: "I have watched up to here" })).toBeEnabled();
+  });
+
+  it("says an episode reached in the season is watched up to there, whatever the recut held", async () => {
+    renderEpisodes({ anime: "anime:1-9", position: 9, recuts: ["anime:1r1-6"] });
+    expect(await within(screen.getByTestId("episode-9")).findByText("Watched up to here")).toBeVisible();
+    expect(screen.getByTestId("episode-10")).toHaveTextContent("Watched in the recut");
+    expect(screen.queryByRole("button", { name: "I have watched up to here" })).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import type { AnimeEpisode, BreakTimeShort, ListedBreakTimeShort, UnitLabel } fr
 import type { Gated } from "~/lib/shield/gated";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
+import { watchedInRecut } from "~/lib/progress/record";
 import { airTimeLabel, runtimeLabel } from "~/lib/content/air-times";
 
 /*
@@ -143,9 +144,26 @@ function ChapterLink({ chapter, className }: { chapter: UnitLabel; className?: s
   );
 }
 
-/** "I have watched up to here" beside an episode: moves the reader's anime progress there, never back. */
-export function WatchedUpToHere({ episode }: { episode: Pick<AnimeEpisode, "key" | "position"> }) {
-  return <ReadUpToHere unit={episode} verb="watched" />;
+/**
+ * "I have watched up to here" beside an episode: moves the reader's anime progress there, never back. A
+ * season's episode the reader watched in a recut (`heldBy`) is marked as watched there, as the tracker
+ * counts it.
+ */
+export function WatchedUpToHere({
+  episode,
+}: {
+  episode: Pick<AnimeEpisode, "key" | "position"> & Partial<Pick<AnimeEpisode, "heldBy">>;
+}) {
+  const heldBy = episode.heldBy ?? [];
+  return (
+    <ReadUpToHere
+      unit={episode}
+      verb="watched"
+      seenElsewhere={
+        heldBy.length ? (knowledge) => (watchedInRecut(heldBy, knowledge) ? "Watched in the recut" : null) : undefined
+      }
+    />
+  );
 }
 
 /**

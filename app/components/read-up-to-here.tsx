@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { loadToaster } from "~/components/ui/toast-store";
-import { hasConsumed } from "~/lib/shield/knowledge";
+import { hasConsumed, type Knowledge } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
 import { afterNextPaint, whenIdle } from "~/browser/when-idle";
@@ -52,9 +52,15 @@ const labels = {
 export function ReadUpToHere({
   unit,
   verb = "read",
+  seenElsewhere,
 }: {
   unit: { key: string; position: number };
   verb?: keyof typeof labels;
+  /**
+   * What the quiet label says where the reader has seen the unit off its own line (a season's episode
+   * watched in a recut), or null where they have not: the row is marked as seen, as if reached.
+   */
+  seenElsewhere?: (knowledge: Knowledge) => string | null;
 }) {
   const { label, doneLabel } = labels[verb];
   const shield = useShield();
@@ -68,7 +74,9 @@ export function ReadUpToHere({
   const [markedWith, setMarkedWith] = useState<typeof shield | undefined>(undefined);
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
-  const done = shield ? markedWith === shield || hasConsumed(shield.knowledge, unit.key) : false;
+  const reached = shield ? markedWith === shield || hasConsumed(shield.knowledge, unit.key) : false;
+  const seenAs = shield && !reached ? (seenElsewhere?.(shield.knowledge) ?? null) : null;
+  const done = reached || seenAs !== null;
   usePreloadedClick();
 
   async function markRead() {
@@ -105,7 +113,7 @@ export function ReadUpToHere({
       {done ? (
         <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
           <span aria-hidden="true">✓&nbsp;</span>
-          {doneLabel}
+          {seenAs ?? doneLabel}
         </span>
       ) : null}
     </span>

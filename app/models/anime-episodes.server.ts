@@ -2,6 +2,7 @@ import { type InferResult, sql } from "kysely";
 import type { AnimeEpisode, BreakTimeShort, EpisodeAdapts, SeasonPart } from "~/lib/content/anime";
 import { query } from "./query.server";
 import { gatedBy, gatedTitle } from "./db.server";
+import { isRecutEpisodeKey, readRevealers } from "~/lib/content/units";
 
 /*
  * What /anime (./anime.server) and /break_time (./break-time.server) both read: one season's episodes
@@ -172,6 +173,7 @@ export function episodeOf(
   | "part"
   | "adapts"
   | "original"
+  | "heldBy"
 > {
   return {
     key: row.key,
@@ -184,6 +186,7 @@ export function episodeOf(
     adapts: episodeAdapts(row.adapts_runs, row.adapts_stories),
     // What the anime made up is told by the episode: revealed as what is revealed at the episode.
     original: row.original === null ? null : gatedBy(row.reached_by, row.original),
+    heldBy: readRevealers(row.reached_by).filter(isRecutEpisodeKey),
   };
 }
 

@@ -39,6 +39,8 @@ describe("the anime page's loader", () => {
       ],
       mistakeCount: 1,
       changes: [],
+      // The recut's episode that shows it whole, so a viewer of that episode is told they watched it (decision 45).
+      heldBy: ["anime:1r1-1"],
     });
     // The pack lists no volumes for it: they are found from the volumes' ranges (ln:main-2 adapts wn:2-1).
     expect(second).toMatchObject({
@@ -46,6 +48,7 @@ describe("the anime page's loader", () => {
       position: 4,
       mistakeCount: 1,
       volumes: [{ key: "ln:main-2", label: "Tiny Tale 2" }],
+      heldBy: ["anime:1r1-2"],
     });
     expect(second?.changes).toEqual([
       {

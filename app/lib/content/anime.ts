@@ -91,6 +91,11 @@ export interface AnimeEpisode {
   mistakeCount: number;
   /** Comments in its discussion at its own horizon, gated by the episode. */
   discussion: Gated<number>;
+  /**
+   * The recut episodes that show it whole or its last part (decision 45), as its revealers name them:
+   * a viewer of any has watched it in the recut. Public, as the recut lists what its episodes hold.
+   */
+  heldBy: string[];
 }
 
 /**

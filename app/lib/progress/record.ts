@@ -1,5 +1,5 @@
-import { parseUnitKey } from "../content/units";
-import { type Knowledge, knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
+import { isRecutEpisodeKey, parseUnitKey } from "../content/units";
+import { type Knowledge, knowledgeOfUnits, knows, noKnowledge } from "../shield/knowledge";
 
 /*
  * A reader's progress record, what it has reached and what that makes known: all the shield on every
@@ -119,6 +119,16 @@ export function recutOf(key: string) {
 /** The last episode watched of a recut ("1r1"), or null when none is. */
 export function lastRecutEpisode(progress: Progress, recut: string) {
   return progress.recuts.find((key) => recutOf(key) === recut) ?? null;
+}
+
+/**
+ * Whether the reader watched a season's episode in a recut (decision 45): among the units that know it
+ * (its revealers: a tracker unit's `coveredBy`, an anime page episode's `heldBy`) is a recut episode they
+ * watched. A recut episode is among them where it holds the episode whole or its last part, never where it
+ * holds an earlier part alone. The tracker's Up next and /anime both ask this.
+ */
+export function watchedInRecut(shownBy: readonly string[], knowledge: Knowledge) {
+  return shownBy.some((key) => isRecutEpisodeKey(key) && knows(knowledge, [key]));
 }
 
 /** The furthest episode of each recut among these recut episode keys, one per recut, sorted. */

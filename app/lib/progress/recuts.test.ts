@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hasConsumed, knows } from "../shield/knowledge";
 import { mediaSetBack } from "./set-back";
 import { readUpTo, withRecutEpisode } from "./changes";
-import { emptyProgress, knowledgeOf, type Progress } from "./record";
+import { emptyProgress, knowledgeOf, type Progress, watchedInRecut } from "./record";
 import { checkProgress } from "./file";
 import { animeRecuts, type TrackerUnit, unitsByMedium } from "./tracker-units";
 import { upNext } from "./up-next";
@@ -105,6 +105,21 @@ describe("a recut's place in a progress record", () => {
     expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-4"] })).toEqual(["anime:1-7"]);
     // Not the recut's place: the season's next episode as before.
     expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-2"] })).toEqual(["anime:1-5", "anime:1r1-3"]);
+  });
+
+  it("counts a season's episode as watched in the recut once an episode of it that holds it whole or its end is", () => {
+    // As the import lists them: episode 9 is held whole by the recut's episode 5; episode 10 is split,
+    // its first part in the recut's episode 5 and its last in episode 6, which alone is among its revealers.
+    const episode9 = ["anime:1-9", "wn:2-20", "anime:1r1-5"];
+    const episode10 = ["anime:1-10", "wn:2-22", "anime:1r1-6"];
+    const viewer = (changes: Partial<Progress>) => knowledgeOf(progress(changes));
+    expect(watchedInRecut(episode9, viewer({ recuts: ["anime:1r1-5"] }))).toBe(true);
+    expect(watchedInRecut(episode10, viewer({ recuts: ["anime:1r1-5"] }))).toBe(false);
+    expect(watchedInRecut(episode10, viewer({ recuts: ["anime:1r1-6"] }))).toBe(true);
+    expect(watchedInRecut(episode9, viewer({ recuts: ["anime:1r1-4"] }))).toBe(false);
+    // Watching the season itself, or reading the chapter, is not watching it in the recut.
+    expect(watchedInRecut(episode9, viewer({ anime: "anime:1-12", webNovel: "wn:2-30" }))).toBe(false);
+    expect(watchedInRecut(["anime:1r1-5"], viewer({ recuts: ["anime:2r1-5"] }))).toBe(false);
   });
 
   it("has its own entry on a tracking service, by its own numbers", () => {

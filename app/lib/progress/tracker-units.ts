@@ -193,14 +193,6 @@ export function knownThrough(unit: TrackerUnit, knowledge: Knowledge): string | 
   return null;
 }
 
-/**
- * Whether the reader watched this season's episode in a recut: a recut episode that holds it whole (or
- * its last part) is among those who know it (decision 45), and the reader has watched that far in the recut.
- */
-export function watchedInRecut(unit: TrackerUnit, knowledge: Knowledge) {
-  return unit.coveredBy.some((key) => key !== unit.key && isRecutEpisodeKey(key) && knows(knowledge, [key]));
-}
-
 /** For each medium that can be counted through another: the media that tell its units, and what that says. */
 const toldBy: Partial<Record<Medium, Partial<Record<Medium, string>>>> = {
   break_time: { anime: "Watched with its episode" },

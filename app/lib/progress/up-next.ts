@@ -6,6 +6,7 @@ import {
   lastVolumeKey,
   lastVolumeNumber,
   type Progress,
+  watchedInRecut,
 } from "./record";
 import { followedMedia } from "./changes";
 import {
@@ -16,7 +17,6 @@ import {
   positionsOf,
   type TrackerUnit,
   unitsByMedium,
-  watchedInRecut,
 } from "./tracker-units";
 
 /** What the tracker offers next: `next` to read or watch, then what the reader `passed` on the way. */
@@ -78,7 +78,7 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const watchesSeasons = progress.anime !== null || !progress.recuts.length;
   const nextEpisode =
     followed.has("anime") && watchesSeasons
-      ? byMedium.anime.find((unit) => unit.position > animePlace && !watchedInRecut(unit, knowledge))
+      ? byMedium.anime.find((unit) => unit.position > animePlace && !watchedInRecut(unit.coveredBy, knowledge))
       : undefined;
   if (nextEpisode) next.push(nextEpisode);
   for (const recut of animeRecuts(units)) {
