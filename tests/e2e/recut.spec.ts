@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { episodeKey, recutEpisodeKey, unitAnchor } from "../../app/lib/content/units";
+import { emptyProgress } from "../../app/lib/progress/record";
 import { waitForHydration } from "../support/browser";
 
 /*
@@ -46,10 +47,13 @@ test("a viewer of the recut alone marks its episodes watched, and sees exactly w
   await expect.poll(() => stored(page)).toEqual({ anime: null, recuts: [recutEpisodeKey(1, 1, 1)] });
   await page.reload();
   await waitForHydration(page);
-  // The season's episodes 1 and 2 are seen, through the recut; episode 3 is not.
+  // The season's episodes 1 and 2 are seen, through the recut, and marked as watched there; episode 3 is not.
   await expect(seasonEpisode(page, 1)).toContainText(titleOf("anime:1-1"));
   await expect(seasonEpisode(page, 2)).toContainText(titleOf("anime:1-2"));
   await expect(seasonEpisode(page, 3)).not.toContainText(titleOf("anime:1-3"));
+  for (const number of [1, 2]) await expect(seasonEpisode(page, number)).toContainText("✓ Watched in the recut");
+  await expect(seasonEpisode(page, 3).getByRole("button", { name: "I have watched up to here" })).toBeEnabled();
+  await expect(seasonEpisode(page, 3)).not.toContainText("Watched in the recut");
   await expect(recutEpisode(page, 1)).toContainText(recutTitleOf(recutEpisodeKey(1, 1, 1)));
   await expect(recutEpisode(page, 2)).not.toContainText(recutTitleOf(recutEpisodeKey(1, 1, 2)));
   await expect(page.locator("main")).not.toContainText(newScene);
@@ -80,4 +84,27 @@ test("a viewer of the recut alone marks its episodes watched, and sees exactly w
   await expect(recutEpisode(page, 3)).toContainText(newScene);
   await expect(seasonEpisode(page, 6)).toContainText(titleOf("anime:1-6"));
   await expect(seasonEpisode(page, 7)).not.toContainText(titleOf("anime:1-7"));
+  await expect(seasonEpisode(page, 6)).toContainText("Watched in the recut");
+  await expect(seasonEpisode(page, 7).getByRole("button", { name: "I have watched up to here" })).toBeEnabled();
+});
+
+test("a season's episode split across the recut's episodes is marked watched in the recut only at its last part, on /anime and /break_time", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (stored) => localStorage.setItem("rc:progress", stored),
+    JSON.stringify({ ...emptyProgress, recuts: [recutEpisodeKey(1, 1, 5)], updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  for (const path of ["/anime?season=1", "/break_time?season=1"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    // Episode 9 is held whole by the recut's episode 5; episode 10 only its first part (the rest in episode 6).
+    await expect(seasonEpisode(page, 9)).toContainText("Watched in the recut");
+    await expect(seasonEpisode(page, 10).getByRole("button", { name: "I have watched up to here" })).toBeEnabled();
+    await expect(seasonEpisode(page, 10)).not.toContainText("Watched");
+  }
+  // Marking the season's episode 10 takes the season's own place there: episodes before it read as reached.
+  await seasonEpisode(page, 10).getByRole("button", { name: "I have watched up to here" }).click();
+  await expect.poll(() => stored(page)).toEqual({ anime: episodeKey(1, 10), recuts: [recutEpisodeKey(1, 1, 5)] });
+  await expect(seasonEpisode(page, 9)).toContainText("Watched up to here");
 });
