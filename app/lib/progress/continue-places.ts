@@ -11,7 +11,7 @@ import {
 } from "../content/units";
 import type { ChapterKind } from "../vocabulary";
 import { countOf, nouns } from "../words";
-import { lastVolumeNumber, type Progress } from "./record";
+import { knowledgeOf, lastVolumeNumber, type Progress, watchedInRecut } from "./record";
 
 /*
  * "Continue where you left off" on the home page names what comes next in every medium the reader
@@ -131,15 +131,14 @@ function chapterName(arcs: readonly ArcSpan[], arc: number, ordinal: number) {
   return `Arc ${arc}, ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
-/** The season's episodes ("1-6") the reader watched in the recuts they follow, up to their place in each. */
+/** The season's episodes ("1-6") the reader watched in a recut, by the rule the tracker and /anime use. */
 function seenInRecuts(progress: Progress, recuts: readonly RecutSpan[]) {
+  const knowledge = knowledgeOf(progress);
   const seen = new Set<string>();
-  for (const key of progress.recuts) {
-    const watched = parseUnitKey(key, "anime");
-    const span = recuts.find((each) => each.season === watched?.season && each.recut === watched.recut);
-    if (!watched || !span) continue;
-    for (const [at, seasonEpisode] of span.held) if (at <= watched.episode) seen.add(`${span.season}-${seasonEpisode}`);
-  }
+  for (const span of recuts)
+    for (const [at, seasonEpisode] of span.held)
+      if (watchedInRecut([recutEpisodeKey(span.season, span.recut, at)], knowledge))
+        seen.add(`${span.season}-${seasonEpisode}`);
   return seen;
 }
 
