@@ -204,7 +204,8 @@ function Season({
 
 /**
  * A recut of the season (decision 45): its episodes, each with the season's episodes it holds (linked to
- * them above) and the scenes it adds. Watching it marks its own episodes, never the season's.
+ * them above) and the scenes it adds. Watching it moves the reader's place in the recut, never in the
+ * season: the season's episodes it showed say so above (`WatchedUpToHere`).
  */
 function Recut({ recut }: { recut: AnimeRecut }) {
   const id = `recut-${recut.season}-${recut.number}`;
