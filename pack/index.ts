@@ -25,3 +25,5 @@ export {
   type TableRows,
 } from "./sync";
 export { publishSiteIdentity } from "./publish";
+export { importPack, type ImportOutcome } from "./import";
+export { formatReportedUnitDropped, type ReportedUnitDropped } from "./reported";

@@ -45,7 +45,7 @@ function edit(file: string, change: (json: any) => void) {
 // nothing for the same pack again) is in tests/workers/pack-import.test.ts; what makes a pack wrong, in
 // pack/folder.test.ts.
 describe("npm run content:import", () => {
-  it("checks a pack without writing; refuses a broken pack, writing nothing; imports it once fixed; then finds nothing to change", () => {
+  it("checks a pack without writing; refuses a broken pack, writing nothing; imports it once fixed; then finds nothing to change; refuses to leave out a volume a report names", () => {
     edit("characters.json", (json) => (json.characters[1].firstAppearances.webNovel = "wn:7-1"));
     const checked = importPack("--check");
     expect(checked.code).toBe(1);
@@ -74,5 +74,33 @@ describe("npm run content:import", () => {
     expect(contentVersion()).toMatch(/^[0-9a-f]{16}$/);
 
     expect(importPack()).toMatchObject({ code: 0, out: "content/tiny is already up to date." });
+
+    // A reader's report awaits a decision on volume 2: a pack without the volume is refused, naming it.
+    spawnSync(
+      "npx",
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        state,
+        "--command",
+        `INSERT INTO reports (id, uid, kind, title, fields, created_at, updated_at)
+         VALUES ('r1', 'reader', 'ln_mistl', 'A report', '{"volume":"ln:main-2"}', '2026-12-01', '2026-12-01')`,
+      ],
+      { env, encoding: "utf8" },
+    );
+    edit("light-novels.json", (json) => json.collections[0].volumes.pop());
+    edit(
+      "mistranslations.json",
+      (json) => (json.lightNovel = json.lightNovel.filter((entry: { volume: string }) => entry.volume !== "ln:main-2")),
+    );
+    const dropped = importPack();
+    expect(dropped.code).toBe(1);
+    expect(dropped.err).toContain(
+      "content/tiny leaves out what readers' reports are filed on; nothing was imported:\n  ln:main-2 (Tiny Tale 2): 1 report awaiting a decision\nKeep these in the pack",
+    );
   });
 });

@@ -8,17 +8,17 @@
  * The whole pack is checked first (its files' shapes, every reference, the spoiler lint); any problem is
  * reported with its file and path and nothing is written. Otherwise exactly the differences from what D1
  * holds are written in one atomic batch, and the content version in KV (which keys the edge cache) is
- * updated, with the site's identity (its name, from the pack). With --check the pack is only checked: no database is opened.
+ * updated, with the site's identity (its name, from the pack). Readers' reports are kept (pack/reported.ts):
+ * a pack that leaves out a volume or episode they hang on is refused. With --check the pack is only checked: no database is opened.
  */
 import { resolve } from "node:path";
 import {
-  applySync,
   contentVersionOf,
   formatProblem,
+  formatReportedUnitDropped,
+  importPack,
   loadPack,
-  planSync,
   publishSiteIdentity,
-  readContentRows,
 } from "../pack";
 import { parseArgs, runCli, UsageError } from "./lib/cli";
 import { CONTENT_VERSION_KEY } from "../app/server/edge-cache.server";
@@ -59,14 +59,23 @@ runCli(async () => {
 
   const platform = await openPlatform({ remote: values.remote === true, persistTo: values["persist-to"] });
   try {
-    const { statements, changes } = planSync(rows, await readContentRows(platform.env.DB));
-    await applySync(platform.env.DB, statements);
+    const outcome = await importPack(platform.env.DB, rows);
+    if (outcome.refused) {
+      throw new UsageError(
+        `content/${packName} leaves out what readers' reports are filed on; nothing was imported:\n${outcome.refused
+          .map((unit) => `  ${formatReportedUnitDropped(unit)}`)
+          .join("\n")}\n` +
+          "Keep these in the pack, or first decide each of their reports in triage (/feedback_hub/triage): " +
+          "declining one takes its entry down and keeps the reader's words with their report.",
+      );
+    }
     // After the rows are in: pages cached at the edge under the old version stop being served once
     // this reaches the edge (KV's own cache, at most 30 s). Written only when it changes.
     const version = contentVersionOf(rows);
     if ((await platform.env.REDIRECTS.get(CONTENT_VERSION_KEY)) !== version)
       await platform.env.REDIRECTS.put(CONTENT_VERSION_KEY, version);
     await publishSiteIdentity(platform.env.REDIRECTS, rows);
+    const { changes } = outcome;
     if (!changes.length) console.log(`content/${packName} is already up to date.`);
     else {
       console.log(`Imported content/${packName}:`);

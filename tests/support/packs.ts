@@ -5,11 +5,10 @@
 import { env } from "cloudflare:workers";
 import { clearSiteIdentityMemo } from "~/server/site-identity.server";
 import {
-  applySync,
+  formatReportedUnitDropped,
+  importPack,
   parsePack,
-  planSync,
   publishSiteIdentity,
-  readContentRows,
   resolvePack,
   scalePack,
   type TableChange,
@@ -44,15 +43,16 @@ export function testPackRows(name: TestPackName, options: TestPackOptions = {}):
   return rows;
 }
 
-/** Writes rows into this test file's D1 as the import does: exactly the differences, in one batch. */
+/** Writes rows into this test file's D1 as the import does (pack/import.ts): exactly the differences, in one batch. */
 export async function importRows(rows: PackRows): Promise<TableChange[]> {
-  const { statements, changes } = planSync(rows, await readContentRows(env.DB));
-  await applySync(env.DB, statements);
+  const outcome = await importPack(env.DB, rows);
+  if (outcome.refused)
+    throw new Error(`The import was refused: ${outcome.refused.map(formatReportedUnitDropped).join("; ")}`);
   await publishSiteIdentity(env.REDIRECTS, rows);
   // Test files share one module instance (isolate: false): the name another file's pack published, which
   // the site remembers for a few seconds, is forgotten, as a new isolate would not have it.
   clearSiteIdentityMemo();
-  return changes;
+  return outcome.changes;
 }
 
 /** Resolves a valid pack and imports it in place of what D1 holds; the rows it imported. */
