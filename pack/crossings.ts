@@ -1,6 +1,7 @@
 import { mediumOf, parseUnitKey, readRevealers } from "../app/lib/content/units";
 import type { TrackerUnit } from "../app/lib/progress/tracker-units";
 import { gated } from "../app/lib/shield/gated";
+import type { PackRows } from "./rows";
 import type { ContentPack } from "./schema/files";
 
 /*
@@ -20,8 +21,27 @@ export function trackerUnitsOf(
   positions: ReadonlyMap<string, number>,
 ): TrackerUnit[] {
   const collectionNames = new Map(pack.lightNovels.collections.map((collection) => [collection.code, collection.name]));
+  return inStoryOrder(
+    [...positions].map(([key, position]) => ({ key, position, label: key, revealedBy: revealersOf(key) })),
+    collectionNames,
+  );
+}
+
+/** The same units from the rows a pack resolved to, each named by its label: for an import judging what it keeps. */
+export function trackerUnitsOfRows(rows: Pick<PackRows, "story_units" | "ln_collections">): TrackerUnit[] {
+  const collectionNames = new Map(rows.ln_collections.map((collection) => [collection.code, collection.name]));
+  return inStoryOrder(
+    rows.story_units.map((unit) => ({ ...unit, revealedBy: unit.revealed_by })),
+    collectionNames,
+  );
+}
+
+function inStoryOrder(
+  placed: ReadonlyArray<{ key: string; position: number; label: string; revealedBy: string }>,
+  collectionNames: ReadonlyMap<string, string>,
+): TrackerUnit[] {
   const units: TrackerUnit[] = [];
-  for (const [key, position] of positions) {
+  for (const { key, position, label, revealedBy } of placed) {
     const medium = mediumOf(key);
     if (!medium) continue;
     const collection = parseUnitKey(key, "light_novels")?.collection ?? null;
@@ -29,11 +49,11 @@ export function trackerUnitsOf(
       key,
       medium,
       position,
-      label: key,
+      label,
       title: gated(null, key),
       group: (collection && collectionNames.get(collection)) ?? medium,
       collection,
-      coveredBy: readRevealers(revealersOf(key)),
+      coveredBy: readRevealers(revealedBy),
     });
   }
   // In story order, as the tracker gets them.

@@ -26,4 +26,10 @@ export {
 } from "./sync";
 export { publishSiteIdentity } from "./publish";
 export { importPack, type ImportOutcome } from "./import";
-export { formatReportedUnitDropped, type ReportedUnitDropped } from "./reported";
+export {
+  type EntryWithdrawn,
+  formatEntryWithdrawn,
+  formatReportedUnitDropped,
+  type ReportedUnitDropped,
+  WITHDRAWN_NOTE,
+} from "./reported";

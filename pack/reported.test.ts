@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { loadPack } from "./folder";
-import { formatReportedUnitDropped, type ReportedEntries, reportedUnitsDropped } from "./reported";
+import {
+  entriesNamingSecrets,
+  formatEntryWithdrawn,
+  formatReportedUnitDropped,
+  type ReportedEntries,
+  reportedUnitsDropped,
+  WITHDRAWN_NOTE,
+} from "./reported";
 import type { PackRows } from "./rows";
 
 async function tinyRows(): Promise<PackRows> {
@@ -10,7 +17,16 @@ async function tinyRows(): Promise<PackRows> {
 
 const entry = (fields: Partial<ReportedEntries["published"][number]>): ReportedEntries["published"][number] => ({
   id: "report-r1",
+  report_id: "r1",
+  kind: "ln_mistl",
+  table: "ln_mistakes",
   unit: "ln:main-1",
+  revealed_by: "ln:main-1",
+  official: "Oh, you.",
+  suggested: "You fool.",
+  japanese: "",
+  why: "Softened.",
+  location: null,
   ...fields,
 });
 
@@ -25,9 +41,9 @@ describe("units readers' reports hang on", () => {
     const reported: ReportedEntries = {
       published: [
         entry({ unit: "ln:main-2" }),
-        entry({ id: "report-r2", unit: "ln:main-2" }),
-        entry({ id: "report-r3", unit: "anime:1-2" }),
-        entry({ id: "report-r4", unit: "ln:main-1" }),
+        entry({ id: "report-r2", report_id: "r2", unit: "ln:main-2" }),
+        entry({ id: "report-r3", report_id: "r3", kind: "anime_mistl", table: "anime_mistakes", unit: "anime:1-2" }),
+        entry({ id: "report-r4", report_id: "r4", unit: "ln:main-1" }),
       ],
       // A report on a volume D1 never held names nothing the import takes away.
       awaiting: [
@@ -46,5 +62,48 @@ describe("units readers' reports hang on", () => {
       `anime:1-2 (${dropped[1]!.label}): 1 entry published from a reader's report and 1 report awaiting a decision`,
     ]);
     expect(reportedUnitsDropped(rows, rows, reported)).toEqual([]);
+  });
+});
+
+describe("entries the pack's secrets now hold", () => {
+  it("are those whose words name a secret a reader of the entry may not know, each taken down with its report sent back", async () => {
+    const rows = await tinyRows();
+    const desired = {
+      ...rows,
+      story_secrets: [
+        ...rows.story_secrets,
+        { id: "oren-lit-the-lamp", words: '["Oren lit the lamp"]', revealed_by: "wn:2-2 ln:main-2" },
+      ],
+    };
+    const reported: ReportedEntries = {
+      published: [
+        entry({ why: "It hides that OREN lit the lamp." }),
+        // Every reader of volume 2 knows it.
+        entry({
+          id: "report-r2",
+          report_id: "r2",
+          unit: "ln:main-2",
+          revealed_by: "ln:main-2",
+          why: "Oren lit the lamp.",
+        }),
+        // An entry whose report is gone is taken down alone.
+        entry({ id: "report-r3", report_id: null, official: "Oren lit the lamp" }),
+      ],
+      awaiting: [],
+    };
+    const now = new Date("2026-12-01T12:00:00Z");
+    const { withdrawn, statements } = entriesNamingSecrets(desired, reported, false, now);
+    expect(withdrawn.map(formatEntryWithdrawn)).toEqual([
+      "report r1 on Tiny Tale 1: its “Why it matters” names the secret “oren-lit-the-lamp” (“OREN lit the lamp”), which readers of Tiny Tale 1 may not know yet",
+      "report-r3 on Tiny Tale 1: its “The official English text” names the secret “oren-lit-the-lamp” (“Oren lit the lamp”), which readers of Tiny Tale 1 may not know yet",
+    ]);
+    expect(statements.map((statement) => statement.params)).toEqual([
+      [WITHDRAWN_NOTE, now.toISOString(), "r1"],
+      ["r1", now.toISOString(), WITHDRAWN_NOTE],
+      ["report-r1", "r1"],
+      ["report-r3", null],
+    ]);
+    // Nothing the secrets hold: nothing to take down.
+    expect(entriesNamingSecrets(rows, reported, false, now)).toEqual({ withdrawn: [], statements: [] });
   });
 });

@@ -9,11 +9,13 @@
  * reported with its file and path and nothing is written. Otherwise exactly the differences from what D1
  * holds are written in one atomic batch, and the content version in KV (which keys the edge cache) is
  * updated, with the site's identity (its name, from the pack). Readers' reports are kept (pack/reported.ts):
- * a pack that leaves out a volume or episode they hang on is refused. With --check the pack is only checked: no database is opened.
+ * a pack that leaves out a volume or episode they hang on is refused, and an entry published from one
+ * whose words now name a secret too early is taken down and listed. With --check the pack is only checked: no database is opened.
  */
 import { resolve } from "node:path";
 import {
   contentVersionOf,
+  formatEntryWithdrawn,
   formatProblem,
   formatReportedUnitDropped,
   importPack,
@@ -75,13 +77,19 @@ runCli(async () => {
     if ((await platform.env.REDIRECTS.get(CONTENT_VERSION_KEY)) !== version)
       await platform.env.REDIRECTS.put(CONTENT_VERSION_KEY, version);
     await publishSiteIdentity(platform.env.REDIRECTS, rows);
-    const { changes } = outcome;
-    if (!changes.length) console.log(`content/${packName} is already up to date.`);
+    const { changes, withdrawn } = outcome;
+    if (!changes.length && !withdrawn.length) console.log(`content/${packName} is already up to date.`);
     else {
       console.log(`Imported content/${packName}:`);
       for (const { table, added, updated, removed } of changes) {
         console.log(`  ${table}: ${added} added, ${updated} updated, ${removed} removed`);
       }
+    }
+    if (withdrawn.length) {
+      console.log(
+        `Taken down, as the pack's secrets now hold their words (their reports are back under review, for a moderator to decide again):`,
+      );
+      for (const entry of withdrawn) console.log(`  ${formatEntryWithdrawn(entry)}`);
     }
   } finally {
     await platform.dispose();

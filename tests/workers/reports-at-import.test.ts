@@ -1,14 +1,15 @@
 /**
  * What a content import does with readers' mistranslation reports (pack/reported.ts): it never takes
- * away a volume or episode they hang on.
+ * away a volume or episode they hang on, and it holds the entries already published from them to the
+ * secrets the pack now declares, as accepting them did (decision 34).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { action as triageAction } from "~/routes/feedback-hub.triage";
-import { importPack } from "../../pack";
+import { importPack, WITHDRAWN_NOTE } from "../../pack";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
-import { importTestPack, testPackRows, type TestPackOptions } from "../support/packs";
+import { importRows, importTestPack, testPackRows, type TestPackOptions } from "../support/packs";
 import { present } from "../support/workers-context";
 
 let sent = 0;
@@ -102,5 +103,58 @@ describe("an import that leaves out a volume readers' reports hang on", () => {
     });
 
     await importTestPack("tiny");
+  });
+});
+
+/** The tiny pack with a secret whose words a reader's report already used, revealed at wn:2-2 (by ln:main-2, not ln:main-1). */
+const withLampSecret: TestPackOptions = {
+  edit: (files) =>
+    files["series.json"].secrets.push({ id: "oren-lit-the-lamp", words: ["Oren lit the lamp"], revealAt: "wn:2-2" }),
+};
+
+describe("an import that declares a secret a published entry's words name", () => {
+  it("takes the entry down where some of its readers may not know the secret, and sends its report back to review", async () => {
+    const early = await sendReport({ volume: "ln:main-1", why: "It hides that Oren lit the lamp." });
+    const late = await sendReport({ volume: "ln:main-2", why: "It hides that Oren lit the lamp." });
+    for (const id of [early, late]) expect((await decide(id, "accepted")).status).toBe(302);
+    expect(await entryPublished(early)).toBe(true);
+
+    const outcome = await importPack(env.DB, testPackRows("tiny", withLampSecret));
+
+    expect(outcome.refused).toBeNull();
+    expect(outcome.refused === null && outcome.withdrawn).toEqual([
+      {
+        entry: `report-${early}`,
+        report: early,
+        unit: "ln:main-1",
+        label: "Tiny Tale 1",
+        field: "Why it matters",
+        secret: "oren-lit-the-lamp",
+        words: "Oren lit the lamp",
+        readers: "readers of Tiny Tale 1",
+      },
+    ]);
+    // The words no longer reach readers of volume 1; the reader's report keeps them, back under review.
+    expect(await entryPublished(early)).toBe(false);
+    const withdrawn = await report(early);
+    expect(withdrawn).toMatchObject({ status: "under_review", published_entry: null });
+    expect(JSON.parse(withdrawn.fields).why).toBe("It hides that Oren lit the lamp.");
+    const history = await env.DB.prepare(`SELECT status, note FROM report_history WHERE report_id = ? ORDER BY id DESC`)
+      .bind(early)
+      .first<{ status: string; note: string }>();
+    expect(history).toEqual({ status: "under_review", note: WITHDRAWN_NOTE });
+    // Every reader of volume 2 knows the secret: its entry stays.
+    expect(await entryPublished(late)).toBe(true);
+    expect((await report(late)).status).toBe("accepted");
+
+    // Accepting it again is refused, as for any report naming the secret too early.
+    expect((await decide(early, "accepted", "under_review")).status).toBe(422);
+    // The same pack again changes nothing.
+    expect(await importPack(env.DB, testPackRows("tiny", withLampSecret))).toEqual({
+      refused: null,
+      changes: [],
+      withdrawn: [],
+    });
+    await importRows(testPackRows("tiny"));
   });
 });

@@ -33,7 +33,7 @@ export type PublicationProblem =
   | { problem: "location"; field: "location" | "timestamp"; written: string }
   | ({ problem: "secret"; field: string } & (SecretNamedEarly | SecretNamedAfterCrossing));
 
-type ReportToPublish = { kind: MistakeReportKind; fields: Readonly<Record<string, string | undefined>> };
+export type ReportToPublish = { kind: MistakeReportKind; fields: Readonly<Record<string, string | undefined>> };
 
 /**
  * The first reason the report may not be published, or null: a location that is not one (a report sent
@@ -56,11 +56,26 @@ export function publicationProblem(
     if (!mistakeTimestampPattern.test(timestamp))
       return { problem: "location", field: "timestamp", written: timestamp };
   }
+  const named = secretPublished(report, revealedBy, secrets, crossed);
+  return named && { problem: "secret", ...named };
+}
+
+/**
+ * The first secret a published field names where a reader who sees the entry (one of `revealedBy`) may
+ * not know it yet, with the field; null when none. Accepting a report asks it of the reader's words, and
+ * an import of the entries already published, against the secrets the pack now declares.
+ */
+export function secretPublished(
+  report: ReportToPublish,
+  revealedBy: Revealers,
+  secrets: readonly StorySecret[],
+  crossed: readonly CrossedReader[] = [],
+): ({ field: string } & (SecretNamedEarly | SecretNamedAfterCrossing)) | null {
   for (const field of publishedFields[report.kind]) {
-    const text = fields[field] ?? "";
+    const text = report.fields[field] ?? "";
     const named =
       secretNamedEarly(text, revealedBy, secrets) ?? secretNamedAfterCrossing(text, revealedBy, secrets, crossed);
-    if (named) return { problem: "secret", field, ...named };
+    if (named) return { field, ...named };
   }
   return null;
 }
