@@ -35,6 +35,14 @@ function contentVersion() {
   return result.stdout.trim();
 }
 
+/** Runs SQL against the local D1 the import writes to. */
+function execute(sql: string) {
+  spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
+    env,
+    encoding: "utf8",
+  });
+}
+
 function edit(file: string, change: (json: any) => void) {
   const json = JSON.parse(readFileSync(join(pack, file), "utf8"));
   change(json);
@@ -45,7 +53,7 @@ function edit(file: string, change: (json: any) => void) {
 // nothing for the same pack again) is in tests/workers/pack-import.test.ts; what makes a pack wrong, in
 // pack/folder.test.ts.
 describe("npm run content:import", () => {
-  it("checks a pack without writing; refuses a broken pack, writing nothing; imports it once fixed; then finds nothing to change; refuses to leave out a volume a report names", () => {
+  it("checks a pack without writing; refuses a broken pack, writing nothing; imports it once fixed; then finds nothing to change; keeps what readers' reports hang on, and takes down what a new secret catches", () => {
     edit("characters.json", (json) => (json.characters[1].firstAppearances.webNovel = "wn:7-1"));
     const checked = importPack("--check");
     expect(checked.code).toBe(1);
@@ -76,22 +84,8 @@ describe("npm run content:import", () => {
     expect(importPack()).toMatchObject({ code: 0, out: "content/tiny is already up to date." });
 
     // A reader's report awaits a decision on volume 2: a pack without the volume is refused, naming it.
-    spawnSync(
-      "npx",
-      [
-        "wrangler",
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--persist-to",
-        state,
-        "--command",
-        `INSERT INTO reports (id, uid, kind, title, fields, created_at, updated_at)
-         VALUES ('r1', 'reader', 'ln_mistl', 'A report', '{"volume":"ln:main-2"}', '2026-12-01', '2026-12-01')`,
-      ],
-      { env, encoding: "utf8" },
-    );
+    execute(`INSERT INTO reports (id, uid, kind, title, fields, created_at, updated_at)
+      VALUES ('r1', 'reader', 'ln_mistl', 'A report', '{"volume":"ln:main-2"}', '2026-12-01', '2026-12-01')`);
     edit("light-novels.json", (json) => json.collections[0].volumes.pop());
     edit(
       "mistranslations.json",
@@ -101,6 +95,26 @@ describe("npm run content:import", () => {
     expect(dropped.code).toBe(1);
     expect(dropped.err).toContain(
       "content/tiny leaves out what readers' reports are filed on; nothing was imported:\n  ln:main-2 (Tiny Tale 2): 1 report awaiting a decision\nKeep these in the pack",
+    );
+
+    // Once the report is decided, the volume goes; an entry published on volume 1 whose words a new secret
+    // (revealed after the volume) names is taken down, and the import says so.
+    execute(`UPDATE reports SET status = 'declined' WHERE id = 'r1';
+      INSERT INTO reports (id, uid, kind, title, fields, status, published_entry, created_at, updated_at)
+        VALUES ('r2', 'reader', 'ln_mistl', 'A report', '{"volume":"ln:main-1"}', 'accepted', 'report-r2', '2026-12-01', '2026-12-01');
+      INSERT INTO ln_mistakes (id, source, volume_key, chapter, edition, japanese, official, suggested, explanation,
+          category, severity, status, reveal_position, revealed_by, added_on)
+        VALUES ('report-r2', 'report', 'ln:main-1', 1, 'Reported by a reader', '', 'a', 'b', 'Oren lit the lamp.',
+          'softened', 'minor', 'confirmed', 3, 'ln:main-1', '2026-12-01')`);
+    edit("series.json", (json) =>
+      json.secrets.push({ id: "oren-lit-the-lamp", words: ["Oren lit the lamp"], revealAt: "wn:2-2" }),
+    );
+    const withdrawn = importPack();
+    expect(withdrawn.code).toBe(0);
+    expect(withdrawn.out).toContain("ln_volumes: 0 added, 0 updated, 1 removed");
+    expect(withdrawn.out).toContain(
+      "Taken down, as the pack's secrets now hold their words (their reports are back under review, for a moderator to decide again):\n" +
+        "  report r2 on Tiny Tale 1: its “Why it matters” names the secret “oren-lit-the-lamp” (“Oren lit the lamp”), which readers of Tiny Tale 1 may not know yet",
     );
   });
 });
