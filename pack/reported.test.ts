@@ -88,6 +88,17 @@ describe("entries the pack's secrets now hold", () => {
         }),
         // An entry whose report is gone is taken down alone.
         entry({ id: "report-r3", report_id: null, official: "Oren lit the lamp" }),
+        // An anime entry, judged by its episode's gate.
+        entry({
+          id: "report-r4",
+          report_id: "r4",
+          kind: "anime_mistl",
+          table: "anime_mistakes",
+          unit: "anime:1-1",
+          revealed_by: "anime:1-1",
+          japanese: null,
+          why: "Oren lit the lamp, it says.",
+        }),
       ],
       awaiting: [],
     };
@@ -96,13 +107,19 @@ describe("entries the pack's secrets now hold", () => {
     expect(withdrawn.map(formatEntryWithdrawn)).toEqual([
       "report r1 on Tiny Tale 1: its “Why it matters” names the secret “oren-lit-the-lamp” (“OREN lit the lamp”), which readers of Tiny Tale 1 may not know yet",
       "report-r3 on Tiny Tale 1: its “The official English text” names the secret “oren-lit-the-lamp” (“Oren lit the lamp”), which readers of Tiny Tale 1 may not know yet",
+      `report r4 on ${withdrawn[2]!.label}: its “Why it matters” names the secret “oren-lit-the-lamp” (“Oren lit the lamp”), which readers of ${withdrawn[2]!.label} may not know yet`,
     ]);
+    expect(withdrawn[2]).toMatchObject({ unit: "anime:1-1", entry: "report-r4" });
     expect(statements.map((statement) => statement.params)).toEqual([
       [WITHDRAWN_NOTE, now.toISOString(), "r1"],
       ["r1", now.toISOString(), WITHDRAWN_NOTE],
       ["report-r1", "r1"],
       ["report-r3", null],
+      [WITHDRAWN_NOTE, now.toISOString(), "r4"],
+      ["r4", now.toISOString(), WITHDRAWN_NOTE],
+      ["report-r4", "r4"],
     ]);
+    expect(statements.at(-1)!.sql).toMatch(/^DELETE FROM anime_mistakes /);
     // Nothing the secrets hold: nothing to take down.
     expect(entriesNamingSecrets(rows, reported, false, now)).toEqual({ withdrawn: [], statements: [] });
   });
