@@ -104,7 +104,7 @@ export function reportedUnitsDropped(desired: PackRows, current: TableRows, repo
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** One line per unit: "ln:main-2 (Tiny Tale 2): 1 published entry and 2 reports awaiting a decision". */
+/** One line per unit: "ln:main-2 (Tiny Tale 2): 1 entry published from a reader's report and 2 reports awaiting a decision". */
 export function formatReportedUnitDropped({ unit, label, published, awaiting }: ReportedUnitDropped) {
   const hanging = [
     published
@@ -148,10 +148,10 @@ function gateAfterImport(
   units: ReadonlyMap<string, PackRows["story_units"][number]>,
   unitsChange: boolean,
 ) {
-  const own = readRevealers(entry.revealed_by) ?? [];
+  const own = readRevealers(entry.revealed_by);
   const unit = units.get(entry.unit);
   if (!unitsChange || !unit) return own;
-  const unitGate = new Set(readRevealers(entry.kind === "ln_mistl" ? unit.told_by : unit.revealed_by) ?? []);
+  const unitGate = new Set(readRevealers(entry.kind === "ln_mistl" ? unit.told_by : unit.revealed_by));
   const both = own.filter((key) => unitGate.has(key));
   return both.length ? both : [entry.unit];
 }
