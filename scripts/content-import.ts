@@ -79,7 +79,7 @@ runCli(async () => {
     await publishSiteIdentity(platform.env.REDIRECTS, rows);
     const { changes, withdrawn } = outcome;
     if (!changes.length && !withdrawn.length) console.log(`content/${packName} is already up to date.`);
-    else {
+    else if (changes.length) {
       console.log(`Imported content/${packName}:`);
       for (const { table, added, updated, removed } of changes) {
         console.log(`  ${table}: ${added} added, ${updated} updated, ${removed} removed`);

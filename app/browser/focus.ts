@@ -2,14 +2,21 @@ import { type RefObject, useLayoutEffect, useRef } from "react";
 
 /**
  * Where keyboard focus goes when the site, not the reader, moves it: to a new page's heading, and back
- * into a list whose control the reader used and that the list then took away (a card marked read, an
- * offer accepted, a spoiler shown), so Tab goes on from where they were rather than from the top.
+ * to the list or text whose control the reader used and that then went (a card marked read, an offer
+ * accepted, a spoiler shown), so Tab goes on from where they were rather than from the top.
  */
 
-/** Focus on an element that is not a control, without scrolling to it. */
+/** Focus on an element, made focusable by script alone where it is not a control, without scrolling to it. */
 function focusOn(element: HTMLElement) {
-  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
   element.focus({ preventScroll: true });
+}
+
+/** Focus on an element within the page the reader is using, scrolled to where it is out of sight. */
+function focusInView(element: HTMLElement) {
+  focusOn(element);
+  const { top, bottom } = element.getBoundingClientRect();
+  if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
 }
 
 /**
@@ -49,21 +56,19 @@ function focusLost() {
 
 /**
  * For a list whose buttons take their own item away (mark it read, accept an offer): `kept` is called
- * with the button's click, and once the list is drawn again without that button, focus goes to the
- * button (of those `controls` selects) now at its place, or the last one; to the list itself when it has
- * none left; and when the list is gone too, to `otherwise` (a selector: where what the reader did shows
- * next), the heading of the section the list was in, or the page's. Focus the reader moved meanwhile
- * stays where they put it. The component calling it stays on the page while the list comes and goes.
+ * with the button's click, and once the list is drawn again without that button, focus goes to the list
+ * (Tab goes on into what it now holds); when the list is gone too, to `otherwise` (a selector: where
+ * what the reader did shows next), the heading of the section the list was in, or the page's. Never to
+ * the next item's button: a second Enter (a key held, pressed twice) would mark what the reader did not
+ * ask for. Focus the reader moved meanwhile stays where they put it. The component calling it stays on
+ * the page while the list comes and goes.
  */
-export function useFocusKeptInList<T extends HTMLElement>({
-  controls = "button:not([disabled])",
-  otherwise,
-}: { controls?: string; otherwise?: string } = {}): {
+export function useFocusKeptInList<T extends HTMLElement>({ otherwise }: { otherwise?: string } = {}): {
   list: RefObject<T>;
   kept: (event: { currentTarget: Element }) => void;
 } {
   const list = useRef<T>(null);
-  const place = useRef<{ at: number; heading: HTMLElement | null } | null>(null);
+  const place = useRef<{ heading: HTMLElement | null } | null>(null);
   useLayoutEffect(() => {
     const kept = place.current;
     if (!kept) return;
@@ -72,18 +77,15 @@ export function useFocusKeptInList<T extends HTMLElement>({
       return;
     }
     place.current = null;
-    const left = list.current?.querySelectorAll<HTMLElement>(controls) ?? [];
     const target =
-      left[Math.min(kept.at, left.length - 1)] ??
       list.current ??
       (otherwise ? document.querySelector<HTMLElement>(otherwise) : null) ??
       (kept.heading?.isConnected ? kept.heading : document.querySelector<HTMLElement>("main h1"));
-    if (target) focusOn(target);
+    if (target) focusInView(target);
   });
   const kept = ({ currentTarget }: { currentTarget: Element }) => {
-    const at = [...(list.current?.querySelectorAll(controls) ?? [])].indexOf(currentTarget);
     const heading = currentTarget.closest("section")?.querySelector<HTMLElement>("h2, h3") ?? null;
-    place.current = at < 0 ? null : { at, heading };
+    place.current = list.current?.contains(currentTarget) ? { heading } : null;
   };
   return { list, kept };
 }
@@ -97,7 +99,7 @@ export function useFocusKeptAround(around: string) {
   const holder = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!holder.current || !focusLost()) return;
-    if (holder.current.isConnected) focusOn(holder.current);
+    if (holder.current.isConnected) focusInView(holder.current);
     holder.current = null;
   });
   return ({ currentTarget }: { currentTarget: Element }) => {

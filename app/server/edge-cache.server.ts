@@ -135,7 +135,7 @@ export async function serveFromEdgeCache(
     }
   };
   // A cache that cannot be read is a miss: the reader gets the page made afresh.
-  const cached = await waitFor(cache.match(key)).catch((error: unknown) => {
+  const cached = await waitFor(Promise.resolve().then(() => cache.match(key))).catch((error: unknown) => {
     console.error(`Could not read ${request.url} from the edge cache`, error);
     return undefined;
   });

@@ -246,19 +246,19 @@ test("the tracker without its timeline says so under its header, and asks again 
   );
 
   // Still failing: the tap is answered, the notice stays and says so.
-  await page.getByRole("button", { name: "Try again" }).click();
+  await page.getByRole("button", { name: "Load the tracker again" }).click();
   await expect(failed).toContainText("still could not be loaded");
   await page.unroute(isTimeline);
-  await page.getByRole("button", { name: "Try again" }).click();
+  await page.getByRole("button", { name: "Load the tracker again" }).click();
   await expect(page.getByLabel("Arc", { exact: true })).toBeVisible();
   await expect(failed).toHaveCount(0);
 
-  // Try again with the connection gone: the page's own data fails too, and the notice stays, not the error page.
+  // Loaded again with the connection gone: the page's own data fails too, and the notice stays, not the error page.
   await page.route(isTimeline, (route) => route.abort("internetdisconnected"));
   await page.goto("/reading_tracker?offline");
   await expect(failed).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole("button", { name: "Try again" }).click();
+  await page.getByRole("button", { name: "Load the tracker again" }).click();
   await expect(failed).toContainText("still could not be loaded");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reading tracker");
   await context.setOffline(false);

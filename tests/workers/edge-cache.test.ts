@@ -232,6 +232,16 @@ describe("edge cache for signed-out readers", () => {
       expect(page.body).toContain("<h1");
     }
     expect(site.produced).toEqual(["/side_stories", "/side_stories"]);
+    // One that throws at once, rather than failing its promise, too.
+    const throwing = deployment({
+      cache: {
+        match: () => {
+          throw new Error("cache is down");
+        },
+        put: () => Promise.resolve(),
+      },
+    });
+    expect((await throwing.get("/side_stories")).status).toBe(200);
   });
 
   it("serves without the cache when the content version cannot be read", async () => {

@@ -71,7 +71,12 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         <p id={`${clearId}-what`} className="px-3 pb-2 text-xs text-muted-foreground">
           Removes your reading progress, spoiler setting and drafts from this browser. Your account keeps your progress.
         </p>
-        {unsent ? <p className="px-3 pb-2 text-sm">{notCleared}</p> : null}
+        {unsent ? (
+          // Said here too where the toast's code could not be loaded (offline).
+          <p role="status" className="px-3 pb-2 text-sm">
+            {notCleared}
+          </p>
+        ) : null}
       </Form>
       <Link to="/account/delete" className="block rounded-md px-3 py-3 text-sm text-muted-foreground hover:bg-muted">
         Delete your account

@@ -60,28 +60,32 @@ function renderAt(Component: () => JSX.Element) {
 }
 
 describe("focus in the tracker's lists", () => {
-  it("goes on to the next episode's button when one is marked, so Enter marks the next", async () => {
+  it("goes to the list when an episode is marked, where a second Enter marks nothing more", async () => {
     const user = userEvent.setup();
     renderAt(WatchingInOrder);
-    const first = screen.getByRole("button", { name: "Mark as watched" });
-    first.focus();
+    screen.getByRole("button", { name: "Mark as watched" }).focus();
     await user.keyboard("{Enter}");
     expect(screen.getByRole("link", { name: /Episode 2/ })).toBeInTheDocument();
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Mark as watched" }));
+    const list = document.activeElement as HTMLElement;
+    expect(list).not.toBe(document.body);
+    expect(list).toContainElement(screen.getByRole("button", { name: "Mark as watched" }));
+    // The list is not a control: a held or doubled Enter does not mark episode 2 too.
+    expect(list.tagName).toBe("DIV");
     await user.keyboard("{Enter}");
-    await user.keyboard("{Enter}");
-    // All caught up: focus is on the list that says so, never lost to the page's top.
-    expect(screen.getByText("You are all caught up.")).toBeInTheDocument();
-    expect(document.activeElement).not.toBe(document.body);
-    expect(document.activeElement).toContainElement(screen.getByText("You are all caught up."));
+    expect(screen.getByRole("link", { name: /Episode 2/ })).toBeInTheDocument();
+    // Tab goes on into the list, and the button keeps its place in the Tab order.
+    const mark = screen.getByRole("button", { name: "Mark as watched" });
+    for (let tabs = 0; tabs < 4 && document.activeElement !== mark; tabs++) await user.tab();
+    expect(document.activeElement).toBe(mark);
+    expect(screen.getByRole("button", { name: "Mark as watched" })).not.toHaveAttribute("tabindex");
   });
 
-  it("goes to the next skipped chapter, then to the section's heading once none is left", async () => {
+  it("goes to the list of skipped chapters, then to the section's heading once none is left", async () => {
     const user = userEvent.setup();
     renderAt(Skipped);
     await user.click(screen.getAllByRole("button", { name: "Mark as read" })[0]!);
     expect(screen.getAllByRole("button", { name: "Mark as read" })).toHaveLength(1);
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Mark as read" }));
+    expect(document.activeElement).toContainElement(screen.getByRole("button", { name: "Mark as read" }));
     await user.click(screen.getByRole("button", { name: "Mark as read" }));
     expect(screen.queryByRole("button", { name: "Mark as read" })).not.toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Web novel" }));

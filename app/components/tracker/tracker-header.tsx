@@ -149,12 +149,10 @@ export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
           <p className="font-medium">
             {tries === "failed" ? "The tracker still could not be loaded." : "The tracker could not be loaded."}
           </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Check your connection. Your progress is kept as it was; nothing has changed.
-          </p>
+          <p className="mt-1 text-sm text-muted-foreground">Check your connection. Nothing of your progress is lost.</p>
         </div>
         <Button className="mt-3" onClick={retry}>
-          {tries === "trying" ? "Trying again…" : "Try again"}
+          {tries === "trying" ? "Loading the tracker…" : "Load the tracker again"}
         </Button>
       </div>
     </>

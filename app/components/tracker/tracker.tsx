@@ -372,7 +372,7 @@ function ContinueElsewhere({
   onCross: (crossing: Crossing) => void;
 }) {
   const offers = useMemo(() => crossings(progress, units), [progress, units]);
-  // An offer taken goes (and the section with the last one): focus goes on to the next offer, or to Up
+  // An offer taken goes (and the section with the last one): focus stays on the offers, or goes to Up
   // next, which now starts the medium the reader continues in.
   const { list, kept } = useFocusKeptInList<HTMLDivElement>({ otherwise: "#up-next h2" });
   if (!offers.length) return null;

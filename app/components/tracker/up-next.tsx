@@ -46,7 +46,7 @@ function UnitCard({
           {(title) => titleAfterLabel(unit.label, title) ?? ""}
         </UnitTitle>
       </p>
-      <Button variant="outline" size="xs" data-mark onClick={(event) => onMark(unit, event)}>
+      <Button variant="outline" size="xs" onClick={(event) => onMark(unit, event)}>
         {action}
       </Button>
     </li>
@@ -59,8 +59,8 @@ function UnitCard({
  */
 export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: (unit: TrackerUnit) => void }) {
   const { next, passed, morePassed } = units;
-  // A card marked goes: focus goes on to the card in its place (the next episode), not back to the top.
-  const { list, kept } = useFocusKeptInList<HTMLDivElement>({ controls: "button[data-mark]" });
+  // A card marked goes: focus goes to the list, and Tab on from there into the cards it now holds.
+  const { list, kept } = useFocusKeptInList<HTMLDivElement>();
   const mark = (unit: TrackerUnit, event: { currentTarget: Element }) => {
     kept(event);
     onMarkRead(unit);
