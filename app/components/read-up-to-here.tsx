@@ -68,6 +68,7 @@ export function ReadUpToHere({
   const box = useRef<HTMLSpanElement>(null);
   // The first click waits for the code above; a second click meanwhile must not take the step twice.
   const marking = useRef(false);
+  const [failed, setFailed] = useState(false);
   // The click is answered at once, in its own frame: the row says "✓ Read up to here" while the rest of
   // the page is drawn again for the new progress just after. Only until the shield has moved (an Undo
   // may then take it back).
@@ -82,14 +83,20 @@ export function ReadUpToHere({
   async function markRead() {
     if (marking.current) return;
     marking.current = true;
+    setFailed(false);
     setMarkedWith(shield);
     // A signed-in reader's account is saved when the toast closes, perhaps as the page goes: the code is here by then.
-    const [{ markUpTo }, save] = await Promise.all([readUpTo(), progressSave(), afterNextPaint()])
-      .catch((error: unknown) => {
-        setMarkedWith(undefined);
-        throw error;
-      })
+    const loaded = await Promise.all([readUpTo(), progressSave(), afterNextPaint()])
+      .catch(() => null)
       .finally(() => (marking.current = false));
+    if (!loaded) {
+      // Its code could not be had (offline before the page fetched it): the row says the tap did nothing,
+      // and the button stays for another.
+      setMarkedWith(undefined);
+      setFailed(true);
+      return;
+    }
+    const [{ markUpTo }, save] = loaded;
     markUpTo(unit, { verb, user, row: box }, save);
   }
 
@@ -114,6 +121,11 @@ export function ReadUpToHere({
         <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
           <span aria-hidden="true">✓&nbsp;</span>
           {seenAs ?? doneLabel}
+        </span>
+      ) : null}
+      {failed && !done ? (
+        <span role="alert" className="col-start-1 row-start-2 max-w-48 text-xs">
+          Not marked: check your connection, then try again.
         </span>
       ) : null}
     </span>

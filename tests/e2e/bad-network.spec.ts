@@ -301,6 +301,23 @@ async function openReadyToMark(page: Page, path: string) {
   await Promise.all([waitForHydration(page), ...fetched]);
 }
 
+test("a tap on 'I have read up to here' whose code never came says it did nothing, and the button stays", async ({
+  page,
+  context,
+}) => {
+  // Offline before the page fetched the code that marks (it comes once the page is idle).
+  await page.route("**/assets/read-up-to.client-*.js", (route) => route.abort("internetdisconnected"));
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  await context.setOffline(true);
+  const row = page.locator(`#${unitAnchor(chapterKey(1, 2))}`);
+  await row.getByRole("button", { name: "I have read up to here" }).click();
+  await expect(row.getByRole("alert")).toHaveText("Not marked: check your connection, then try again.");
+  await expect(row.getByRole("button", { name: "I have read up to here" })).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem("rc:progress"))).toBeNull();
+  await context.setOffline(false);
+});
+
 /** Marks a chapter of arc 1 read and lets its toast close, when a signed-in reader's account is sent the step. */
 async function markRead(page: Page, chapter: number) {
   await page

@@ -11,7 +11,7 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
       const details = ref.current;
       if (event.key !== "Escape" || !details?.open) return;
       details.open = false;
-      details.querySelector("summary")?.focus();
+      details.querySelector("summary")?.focus({ preventScroll: true });
     };
     const onPointerDown = (event: PointerEvent) => {
       const details = ref.current;
