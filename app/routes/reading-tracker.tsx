@@ -83,7 +83,10 @@ export default function ReadingTracker({ loaderData }: Route.ComponentProps) {
     wasFailed.current = failed;
     return recovered ? focusPageHeading() : undefined;
   }, [failed]);
-  if ("timeline" in loaderData) return <TimelineFailed signedIn={signedIn} />;
+  if ("timeline" in loaderData) {
+    const SavingHeader = trackerCode?.SavingHeader;
+    return <TimelineFailed signedIn={signedIn} header={SavingHeader ? <SavingHeader /> : undefined} />;
+  }
   const Tracker = trackerCode?.Tracker;
   return Tracker ? <Tracker loaderData={loaderData} /> : <TrackerLoading signedIn={signedIn} />;
 }

@@ -4,6 +4,7 @@ import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { SavingHeader } from "./tracker";
 import { TimelineFailed, TrackerHeader } from "./tracker-header";
 
 const reader: Progress = { ...emptyProgress, webNovel: "wn:2-14", updatedAt: "2026-03-01T10:00:00.000Z" };
@@ -71,7 +72,8 @@ describe("the tracker's header", () => {
         id: "root",
         path: "/",
         Component: Outlet,
-        children: [{ id: "page", index: true, Component: () => <TimelineFailed signedIn /> }],
+        // As the route draws it once the tracker's code is here.
+        children: [{ id: "page", index: true, Component: () => <TimelineFailed signedIn header={<SavingHeader />} /> }],
       },
     ]);
     render(

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { type ProgressSave, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
-import { useOptionalUser } from "~/browser/user";
+import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { useNonce } from "~/components/nonce-provider";
@@ -106,16 +105,14 @@ export function TrackerLoading({ signedIn }: { signedIn: boolean }) {
 /**
  * The tracker when the story's timeline or the page's own data could not be fetched (offline with no copy
  * kept, or the server failing): the pickers have nothing to list, or the account's progress is unknown,
- * so the page says what failed and asks again, at a tap or when the connection comes back. A try fetches the timeline alone, and the page is loaded again once it
+ * so the page says what failed and asks again, at a tap or when the connection comes back. `header` is the
+ * tracker's own (`SavingHeader`, saying a change not synced yet) where its code is here; without it, the
+ * header says nothing of saving, as while the tracker loads. A try fetches the timeline alone, and the page is loaded again once it
  * came (so a try while still offline leaves this page as it is). The reader's progress is untouched:
  * nothing is saved without the timeline.
  */
-export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
+export function TimelineFailed({ signedIn, header }: { signedIn: boolean; header?: ReactNode }) {
   const revalidator = useRevalidator();
-  // A change made before (on the page the reader came from) that the account has not taken yet is still
-  // said, and can be sent again, without the timeline.
-  const save = useProgressSave();
-  const account = useOptionalUser()?.uid ?? null;
   const [tries, setTries] = useState<"none" | "trying" | "failed">("none");
   // The page loaded again and still failed (its own data this time): still here, so say so.
   const loading = revalidator.state === "loading";
@@ -139,11 +136,7 @@ export function TimelineFailed({ signedIn }: { signedIn: boolean }) {
   }, [retry]);
   return (
     <>
-      <TrackerHeader
-        signedIn={signedIn}
-        save={save}
-        onRetry={account ? () => void sendUnsentProgress(account, { atOnce: true }).catch(() => {}) : undefined}
-      />
+      {header ?? <TrackerHeader signedIn={signedIn} save="saved" />}
       <div className="min-h-dvh">
         <div role="alert" className="rounded-md border border-border p-4">
           <p className="font-medium">

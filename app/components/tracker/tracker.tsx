@@ -57,6 +57,23 @@ export interface TrackerData {
  * the shield mode, export and import. Nothing of it is drawn before the timeline arrives (the page shows
  * `TrackerLoading` until then), so the route loads this module beside the timeline, not in its first load.
  */
+/**
+ * The tracker's header with where the account's copy of the reader's progress stands, and a Try again
+ * that sends what it is owed. Also the header of the tracker whose timeline could not be loaded (the route
+ * draws it there once this code is here), so a change not synced yet is still said.
+ */
+export function SavingHeader() {
+  const account = useOptionalUser()?.uid ?? null;
+  const save = useProgressSave();
+  return (
+    <TrackerHeader
+      signedIn={account !== null}
+      save={save}
+      onRetry={account ? () => void sendUnsentProgress(account, { atOnce: true }).catch(() => {}) : undefined}
+    />
+  );
+}
+
 export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const { saved } = loaderData;
   const { units, behind } = useTimeline(loaderData);
@@ -64,7 +81,6 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   const signedIn = account !== null;
   /** A service worker controls the page: it keeps arcs, seasons and volumes for offline. */
   const keepsOffline = useOfflineKeeping();
-  const save = useProgressSave();
   const [progress, setProgress] = useState<Progress | null>(null);
   // The progress on screen, for a change made from a toast after the page moved on (Undo).
   const shown = useRef<Progress | null>(null);
@@ -151,11 +167,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
 
   return (
     <>
-      <TrackerHeader
-        signedIn={signedIn}
-        save={save}
-        onRetry={account ? () => void sendUnsentProgress(account, { atOnce: true }).catch(() => {}) : undefined}
-      />
+      <SavingHeader />
       {behind ? (
         <p role="status" data-titles-behind className="-mt-4 mb-6 text-sm text-muted-foreground">
           Titles of what you marked since the tracker was last loaded stay hidden until you are back online.
