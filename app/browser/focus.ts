@@ -12,11 +12,15 @@ function focusOn(element: HTMLElement) {
   element.focus({ preventScroll: true });
 }
 
-/** Focus on an element within the page the reader is using, scrolled to where it is out of sight. */
+/**
+ * Focus on an element within the page the reader is using, scrolled to where it is out of sight or
+ * under the sticky header (the page's scroll-padding, which `scrollIntoView` keeps clear too).
+ */
 function focusInView(element: HTMLElement) {
   focusOn(element);
   const { top, bottom } = element.getBoundingClientRect();
-  if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
+  const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  if (top < header || bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
 }
 
 /**
