@@ -108,3 +108,21 @@ test("a season's episode split across the recut's episodes is marked watched in 
   await expect.poll(() => stored(page)).toEqual({ anime: episodeKey(1, 10), recuts: [recutEpisodeKey(1, 1, 5)] });
   await expect(seasonEpisode(page, 9)).toContainText("Watched up to here");
 });
+
+test("a viewer who watched the recut to its end is offered the season's episode it left out, then the next season", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (stored) => localStorage.setItem("rc:progress", stored),
+    JSON.stringify({ ...emptyProgress, recuts: [recutEpisodeKey(1, 1, 6)], updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  const upNext = page.getByRole("region", { name: "Up next" });
+  // The recut holds episodes 1 to 12; the season's episode 13 is one it left out.
+  await expect(upNext.getByRole("link", { name: "Season 1 · Episode 13", exact: true })).toBeVisible();
+  await expect(upNext).not.toContainText("Season 2 · Episode 1");
+  await upNext.getByRole("listitem").filter({ hasText: "Season 1 · Episode 13" }).getByRole("button").click();
+  await expect.poll(() => stored(page)).toEqual({ anime: episodeKey(1, 13), recuts: [recutEpisodeKey(1, 1, 6)] });
+  await expect(upNext.getByRole("link", { name: "Season 2 · Episode 1", exact: true })).toBeVisible();
+});

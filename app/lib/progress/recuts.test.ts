@@ -5,7 +5,8 @@ import { readUpTo, withRecutEpisode } from "./changes";
 import { emptyProgress, knowledgeOf, type Progress, watchedInRecut } from "./record";
 import { checkProgress } from "./file";
 import { animeRecuts, type TrackerUnit, unitsByMedium } from "./tracker-units";
-import { upNext } from "./up-next";
+import { storyPlace, upNext } from "./up-next";
+import type { Medium } from "../content/units";
 import { gated } from "../shield/gated";
 import { parseAnimeTarget, animeTargetText } from "./external-ids";
 
@@ -105,6 +106,40 @@ describe("a recut's place in a progress record", () => {
     expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-4"] })).toEqual(["anime:1-7"]);
     // Not the recut's place: the season's next episode as before.
     expect(next({ anime: "anime:1-4", recuts: ["anime:1r1-2"] })).toEqual(["anime:1-5", "anime:1r1-3"]);
+  });
+
+  it("offers a viewer of the recut alone its next episode, and once it is watched to its end, the season's episodes it did not show them", () => {
+    const unit = (key: string, position: number, coveredBy: string[], medium: Medium = "anime"): TrackerUnit => ({
+      key,
+      medium,
+      position,
+      label: key,
+      title: gated(null, key),
+      group: key.includes("r") ? "Recut" : "Season 1",
+      collection: null,
+      coveredBy: [key, ...coveredBy],
+    });
+    const units = [
+      unit("anime:1-5", 5, ["anime:1r1-3"]),
+      unit("anime:1-6", 6, ["anime:1r1-3"]),
+      unit("anime:1r1-3", 6, []),
+      unit("side:after-6", 6.5, [], "side_stories"),
+      unit("anime:1-7", 7, []),
+      unit("anime:1-8", 8, ["anime:1r1-4"]),
+      unit("anime:1r1-4", 8, []),
+      unit("side:after-8", 8.5, [], "side_stories"),
+      unit("anime:1-9", 9, []),
+    ];
+    const next = (changes: Partial<Progress>) => upNext(progress(changes), units).next.map((each) => each.key);
+    // Partway: the recut's next episode, not the season's, and the side story that fits where they are.
+    expect(next({ recuts: ["anime:1r1-3"] })).toEqual(["side:after-6", "anime:1r1-4"]);
+    // At its end: the first of the season's episodes it did not show them (one it left out on the way:
+    // marking one past it watched would count it too), then where the anime goes on.
+    expect(next({ recuts: ["anime:1r1-4"] })).toEqual(["anime:1-7"]);
+    expect(next({ anime: "anime:1-7", recuts: ["anime:1r1-4"] })).toEqual(["side:after-8", "anime:1-9"]);
+    // What they watched in it is their place in the story.
+    expect(storyPlace(progress({ recuts: ["anime:1r1-4"] }), units)).toBe(8);
+    expect(storyPlace(progress({ recuts: ["anime:1r1-3"] }), units)).toBe(6);
   });
 
   it("counts a season's episode as watched in the recut once an episode of it that holds it whole or its end is", () => {

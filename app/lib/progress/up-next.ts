@@ -41,7 +41,15 @@ export function storyPlace(progress: Progress, units: readonly TrackerUnit[]) {
   const places = [progress.webNovel, ...progress.lightNovels, progress.anime].map((key) =>
     key === null ? -1 : (along.get(key) ?? -1),
   );
-  return Math.max(-1, ...places);
+  return Math.max(-1, ...places, watchedInRecutTo(progress, unitsByMedium(units).anime));
+}
+
+/** The furthest of the seasons' episodes the reader watched in a recut (its place in the story); -1 before any. */
+function watchedInRecutTo(progress: Progress, episodes: readonly TrackerUnit[]) {
+  if (!progress.recuts.length) return -1;
+  const knowledge = knowledgeOf(progress);
+  const watched = episodes.filter((unit) => watchedInRecut(unit.coveredBy, knowledge));
+  return Math.max(-1, ...watched.map((unit) => unit.position));
 }
 
 /** How many side stories (and, apart, shorts) Up next offers at the reader's place. */
@@ -72,21 +80,26 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     if (volume) (volume.sideVolume ? sideVolumes : next).push(volume);
   }
   const knowledge = knowledgeOf(progress);
-  const animePlace = placeOf(progress.anime);
-  // A viewer of recuts alone is offered their next episodes, not the season's own; one who watches both
-  // is offered the season's next episode that no recut episode they watched holds.
-  const watchesSeasons = progress.anime !== null || !progress.recuts.length;
-  const nextEpisode =
-    followed.has("anime") && watchesSeasons
-      ? byMedium.anime.find((unit) => unit.position > animePlace && !watchedInRecut(unit.coveredBy, knowledge))
-      : undefined;
-  if (nextEpisode) next.push(nextEpisode);
+  const recutsNext: TrackerUnit[] = [];
   for (const recut of animeRecuts(units)) {
     const last = lastRecutEpisode(progress, recut.id);
     if (last === null) continue;
     const episode = after(recut.episodes, placeOf(last));
-    if (episode) next.push(episode);
+    if (episode) recutsNext.push(episode);
   }
+  // A viewer of recuts alone is offered their next episodes, not the season's own, and once each recut
+  // is watched to its end, the seasons' first episode no recut episode they watched holds (an episode the
+  // recut left out, or where the anime goes on after it): marking one watched counts every episode before
+  // it, so none is offered past one they have not seen. One who watches both is offered the season's next
+  // episode that no recut episode they watched holds.
+  const watchesSeasons = progress.anime !== null || !progress.recuts.length;
+  const animePlace = placeOf(progress.anime);
+  const nextEpisode =
+    followed.has("anime") && (watchesSeasons || !recutsNext.length)
+      ? byMedium.anime.find((unit) => unit.position > animePlace && !watchedInRecut(unit.coveredBy, knowledge))
+      : undefined;
+  if (nextEpisode) next.push(nextEpisode);
+  next.push(...recutsNext);
   // Each manga series started: its next chapter in the series' own order (decision 49); and where a
   // series was read to its end, the next series' first chapter, where the manga goes on.
   const series = mangaSeries(units);
