@@ -121,8 +121,10 @@ describe("a recut's place in a progress record", () => {
     });
     const units = [
       unit("anime:1-5", 5, ["anime:1r1-3"]),
+      unit("bt:1-5", 5.5, [], "break_time"),
       unit("anime:1-6", 6, ["anime:1r1-3"]),
       unit("anime:1r1-3", 6, []),
+      unit("bt:1-6", 6.5, [], "break_time"),
       unit("side:after-6", 6.5, [], "side_stories"),
       unit("anime:1-7", 7, []),
       unit("anime:1-8", 8, ["anime:1r1-4"]),
@@ -132,7 +134,9 @@ describe("a recut's place in a progress record", () => {
     ];
     const next = (changes: Partial<Progress>) => upNext(progress(changes), units).next.map((each) => each.key);
     // Partway: the recut's next episode, not the season's, and the side story that fits where they are.
-    expect(next({ recuts: ["anime:1r1-3"] })).toEqual(["side:after-6", "anime:1r1-4"]);
+    expect(next({ recuts: ["anime:1r1-3"] })).toEqual(["side:after-6", "bt:1-6", "anime:1r1-4"]);
+    // The short aired with an episode the recut showed them is behind them, not next.
+    expect(upNext(progress({ recuts: ["anime:1r1-3"] }), units).passed.map((each) => each.key)).toEqual(["bt:1-5"]);
     // At its end: the first of the season's episodes it did not show them (one it left out on the way:
     // marking one past it watched would count it too), then where the anime goes on.
     expect(next({ recuts: ["anime:1r1-4"] })).toEqual(["anime:1-7"]);

@@ -100,6 +100,8 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
       : undefined;
   if (nextEpisode) next.push(nextEpisode);
   next.push(...recutsNext);
+  // Where the reader is in the anime, in the season or a recut: the shorts aired with what they watched are behind them.
+  const watchedTo = Math.max(animePlace, watchedInRecutTo(progress, byMedium.anime));
   // Each manga series started: its next chapter in the series' own order (decision 49); and where a
   // series was read to its end, the next series' first chapter, where the manga goes on.
   const series = mangaSeries(units);
@@ -135,7 +137,7 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   );
   next.push(
     ...shorts
-      .filter((unit) => unit.position > animePlace && unit.position <= (nextEpisode?.position ?? Infinity))
+      .filter((unit) => unit.position > watchedTo && unit.position <= (nextEpisode?.position ?? Infinity))
       .slice(0, COMING_RIGHT_THERE),
   );
 
@@ -144,7 +146,7 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
   const passed = [
     ...units.filter((unit) => skipped.has(unit.key)),
     ...sideStories.filter((unit) => unit.position <= furthest),
-    ...shorts.filter((unit) => unit.position <= animePlace),
+    ...shorts.filter((unit) => unit.position <= watchedTo),
   ];
   return {
     next: next.sort((a, b) => a.position - b.position),
