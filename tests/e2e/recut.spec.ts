@@ -116,6 +116,12 @@ test("a viewer who watched the recut to its end is offered the season's episode 
     (stored) => localStorage.setItem("rc:progress", stored),
     JSON.stringify({ ...emptyProgress, recuts: [recutEpisodeKey(1, 1, 6)], updatedAt: "2024-01-01T00:00:00.000Z" }),
   );
+  // Home and the tracker name the same next episode.
+  await page.goto("/");
+  await waitForHydration(page);
+  await expect(page.getByRole("region", { name: "Continue where you left off" })).toContainText(
+    "Watch Season 1, episode 13 next",
+  );
   await page.goto("/reading_tracker");
   await waitForHydration(page);
   const upNext = page.getByRole("region", { name: "Up next" });

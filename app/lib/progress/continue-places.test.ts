@@ -131,13 +131,18 @@ describe("continuePlaces", () => {
     ]);
   });
 
-  it("goes on in a recut, and after its last episode says where the reader is, not the next season", () => {
+  it("goes on in a recut, and after its last episode in the season's first episode it did not show, not the next season", () => {
     expect(places({ recuts: ["anime:1r1-3"] })).toEqual([
       { kind: "next", key: "anime:1r1-4", text: "Season 1 Recut, episode 4" },
     ]);
-    // Watching season 2 would count the season's episodes the recut leaves out as watched too.
+    // Watching season 2 would count the season's episodes the recut leaves out (episode 9) as watched too.
     expect(places({ recuts: ["anime:1r1-6"] })).toEqual([
-      { kind: "after", key: "anime:1r1-6", text: "Season 1 Recut, episode 6" },
+      { kind: "next", key: "anime:1-9", text: "Season 1, episode 9" },
+    ]);
+    // Where gaps in the seasons' numbers hide it: on from the recut, no further.
+    const gapped = { ...spans, seasons: [{ group: 1, first: 1, last: 12, count: 11 }] };
+    expect(continuePlaces(at({ recuts: ["anime:1r1-6"] }), gapped, collections)).toEqual([
+      { medium: "anime", kind: "after", key: "anime:1r1-6", text: "Season 1 Recut, episode 6" },
     ]);
     // A viewer of the seasons themselves past the recut's season is told where they are there, once.
     expect(places({ recuts: ["anime:1r1-6"], anime: "anime:2-4" })).toEqual([

@@ -142,6 +142,15 @@ function seenInRecuts(progress: Progress, recuts: readonly RecutSpan[]) {
   return seen;
 }
 
+/** The seasons' first episode not among those watched in a recut ("1-9"), or "unknown" where gaps hide it. */
+function firstUnseen(seasons: readonly UnitSpan[], seen: ReadonlySet<string>): After {
+  const first = seasons[0];
+  let place: After = first ? { group: first.group, number: first.first } : "unknown";
+  while (typeof place === "object" && seen.has(`${place.group}-${place.number}`))
+    place = after(seasons, place.group, place.number, true);
+  return place;
+}
+
 /**
  * What the reader goes on to in each medium they follow: web novel, light novels (each collection
  * started), anime, each manga series started, and each recut started.
@@ -172,9 +181,9 @@ export function continuePlaces(
       );
   }
   const episode = parseUnitKey(progress.anime ?? "", "anime");
+  // The season's episodes the reader watched in a recut are not what comes next: past them.
+  const seen = seenInRecuts(progress, spans.recuts);
   if (episode) {
-    // The season's episodes the reader watched in a recut are not what comes next: past them.
-    const seen = seenInRecuts(progress, spans.recuts);
     let place = { group: episode.season as number | string, number: episode.episode };
     for (let next = after(spans.seasons, place.group, place.number, true); typeof next === "object";) {
       if (!seen.has(`${next.group}-${next.number}`)) break;
@@ -196,11 +205,22 @@ export function continuePlaces(
       key: recutEpisodeKey(season, recut, number),
       text: `${recutName(season, recut)}, episode ${number}`,
     }));
-    // Watched to its end: the seasons go on after it, but watching the next season counts every episode
-    // before it, the ones the recut leaves out too, so the reader is pointed on from the recut, no further.
-    // One whose place in the seasons is past the recut's season is told where they are there alone.
+    // Watched to its end: the seasons go on after it, but marking an episode watched counts every one
+    // before it, so the reader is pointed to the seasons' first episode no recut showed them (one the recut
+    // left out, or the next season), as the tracker's Up next is; where gaps in the numbers hide it, on
+    // from the recut, no further. One with a place in the seasons is pointed on from there (above).
     if (place.kind !== "caught-up") places.push(place);
-    else if (!episode || episode.season <= season) places.push({ ...place, kind: "after" });
+    else if (!episode) {
+      const unseen = firstUnseen(spans.seasons, seen);
+      if (typeof unseen !== "object") places.push({ ...place, kind: "after" });
+      else if (!places.some((each) => each.key === episodeKey(Number(unseen.group), unseen.number)))
+        places.push({
+          medium: "anime",
+          kind: "next",
+          key: episodeKey(Number(unseen.group), unseen.number),
+          text: `Season ${unseen.group}, episode ${unseen.number}`,
+        });
+    } else if (episode.season <= season) places.push({ ...place, kind: "after" });
   }
   // Each series started, in the manga's own order. Read to its end, a series goes on into the next one
   // the reader has not started (each is a line of its own: starting it marks nothing else).
