@@ -150,6 +150,23 @@ describe("saving progress", () => {
   it.each([
     ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
     ["the account is down", async () => answer({ error: { message: "The story database is not answering." } }, 503)],
+    [
+      "the session has ended (signed out elsewhere, its token expired)",
+      async () => answer({ error: { message: "You are signed out." } }, 401),
+    ],
+    [
+      "the answer is another page (a redirect to sign in, a network's own login page)",
+      async () =>
+        Object.defineProperty(
+          new Response("<!doctype html><title>Sign in</title>", { headers: { "Content-Type": "text/html" } }),
+          "redirected",
+          { value: true },
+        ),
+    ],
+    [
+      "the answer is a page that is no answer of the account's",
+      async () => new Response("<!doctype html><title>Wi-Fi</title>"),
+    ],
   ])("keeps the change on this device, owed to the account, when %s", async (_, respond) => {
     vi.stubGlobal("fetch", vi.fn(respond));
     expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });

@@ -285,8 +285,11 @@ type PostAnswer =
 
 /**
  * What the account made of a save: the record it keeps and its revision (null when the answer cannot be
- * read); unsent when it could not be reached (no network, a server error) or asked to wait (429: too many
- * saves; a 503 may say so too), with how long (`Retry-After`); refused otherwise.
+ * read); unsent when it could not be reached (no network, a server error), asked to wait (429: too many
+ * saves; a 503 may say so too), with how long (`Retry-After`), or the reader's session has ended (401:
+ * the change goes in when they sign in again), and when what answered is not the account (a page
+ * redirected to, a network's own login page): only the account's own answer counts as saved; refused
+ * otherwise.
  */
 async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
   const response = await fetch(endpoint, {
@@ -296,13 +299,15 @@ async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
     credentials: "same-origin",
     keepalive: true,
   }).catch(() => null);
-  if (!response) return { outcome: "unsent", retryAfterMs: null };
+  if (!response || response.redirected || response.status === 401) return { outcome: "unsent", retryAfterMs: null };
   if (response.status >= 500 || response.status === 408 || response.status === 429) {
     const said = retryAfterMs(response.headers.get("Retry-After"));
     return { outcome: "unsent", retryAfterMs: said ?? (response.status === 429 ? WAIT_UNSAID_MS : null) };
   }
   if (!response.ok) return { outcome: "refused", status: response.status };
   const body: unknown = await response.json().catch(() => null);
+  if (typeof body !== "object" || body === null || (body as { ok?: unknown }).ok !== true)
+    return { outcome: "unsent", retryAfterMs: null };
   return { outcome: "saved", merged: recordIn(body, "saved"), revision: revisionIn(body) };
 }
 

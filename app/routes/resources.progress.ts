@@ -3,7 +3,7 @@ import { getAccountProgress, type SaveLimited, saveProgress } from "~/models/pro
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { answeringErrors, refusal } from "~/server/refusal.server";
-import { getSignedInUser, requireUser } from "~/server/session.server";
+import { getSignedInUser, requireUserOrRefuse } from "~/server/session.server";
 import type { Route } from "./+types/resources.progress";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -28,11 +28,14 @@ export const loader = answeringErrors(async ({ request, context }: Route.LoaderA
  * a set-back). The position is recomputed on the server. Answers the record as the account keeps it and
  * its revision, so the browser can take in what another device saved.
  *
+ * Signed out (the session closed, or its token expired), 401: the browser keeps the change, and it goes
+ * into the account when the reader signs in again.
+ *
  * An account may save only so often (PROGRESS_SAVE_LIMITS, decision 59): over a limit, 429 with
  * `Retry-After`, nothing saved. The browser keeps the change and sends it again then.
  */
 export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
-  const user = await requireUser(request, context);
+  const user = await requireUserOrRefuse(request, context);
   assertSameOrigin(request);
   const type = request.headers.get("Content-Type")?.split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")

@@ -259,6 +259,21 @@ export async function requireUserWith<const Q extends readonly Compilable[]>(
   return (await checked) ?? toSignIn(request);
 }
 
+/**
+ * `requireUser` for an address the site's own script calls (the progress save), not a page: signed out
+ * (the session closed, its token expired), a 401 in the one error body the script can read, never a
+ * redirect to the sign-in page, which `fetch` would follow to a 200 and take for an answer.
+ */
+export async function requireUserOrRefuse(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
+  await refuseWithoutKeys(request, context.env);
+  const user = await getSignedInUser(request, context);
+  if (!user)
+    throw errorPage(401, {
+      message: "You are signed out. Sign in again, and what this device holds is saved to your account.",
+    });
+  return user;
+}
+
 async function refuseWithoutKeys(request: Request, env: Env) {
   const { keysUnavailable } = await getSession(request, env);
   if (keysUnavailable) {

@@ -553,7 +553,7 @@ describe("sessions that can be closed (defect 5)", () => {
     expect(report.headers.get("Location")).toMatch(/^\/login\?/);
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "leaving-reader")).toBe(0);
     expect(await savedProgressFor(cookie)).toBeNull();
-    expect((await save(cookie, progressAt({ webNovel: "wn:2-2" }))).status).toBe(302);
+    expect((await save(cookie, progressAt({ webNovel: "wn:2-2" }))).status).toBe(401);
     expect(await storedProgress("leaving-reader")).toMatchObject({ webNovel: "wn:1-2" });
   });
 

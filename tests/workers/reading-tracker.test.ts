@@ -256,6 +256,13 @@ describe("saving a reader's progress", () => {
     // Signed out elsewhere: the token still verifies, but the session is closed.
     expect((await reader.fetch("/auth/logout", { method: "POST" })).status).toBeLessThan(400);
     expect(await (await reader.fetch("/reading_tracker.data")).text()).not.toContain("wn:1-3");
+    // A save then is refused in words the browser's script reads (401), not sent to the sign-in page,
+    // which it would follow to a 200 and take for saved.
+    const refused = await save(reader, JSON.stringify(progressAt({ webNovel: "wn:1-7" })));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Location")).toBeNull();
+    expect(await errorOf(refused)).toMatch(/^You are signed out\./);
+    expect(await (await reader.fetch("/resources/progress")).json()).toMatchObject({ progress: null });
   });
 });
 

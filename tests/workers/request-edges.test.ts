@@ -619,7 +619,7 @@ describe("POST bodies, capped by route before they are read", () => {
       ["/no-such-page", cookie, 404],
       ["/feedback_hub/suggest_feature", "", 302],
       ["/feedback_hub/triage", "", 302],
-      ["/resources/progress", "", 302],
+      ["/resources/progress", "", 401],
     ] as const;
     for (const [path, withCookie, status] of cases) {
       const body = countedBody(50_000_000);
