@@ -76,7 +76,7 @@ export default function FeedbackHub({ loaderData }: Route.ComponentProps) {
             {reports.map((report) => (
               <li key={report.id} className="rounded-lg border border-border bg-card p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-medium">
+                  <p className="min-w-0 font-medium [overflow-wrap:anywhere]">
                     <span className="text-sm text-muted-foreground">{formByKind(report.kind).title}: </span>
                     {report.title}
                   </p>

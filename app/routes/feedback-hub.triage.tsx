@@ -218,7 +218,7 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
   return (
     <li className="rounded-lg border border-border bg-card p-4" aria-labelledby={`report-${report.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`report-${report.id}`} className="font-semibold">
+        <h2 id={`report-${report.id}`} className="min-w-0 font-semibold [overflow-wrap:anywhere]">
           <span className="text-sm font-normal text-muted-foreground">{form.title}: </span>
           {report.title}
         </h2>
@@ -234,7 +234,7 @@ function TriageItem({ report, refusal }: { report: Report; refusal?: Refusal<Dec
           report.fields[field.name] ? (
             <div key={field.name} className="contents">
               <dt className="text-muted-foreground">{field.label}</dt>
-              <dd className="whitespace-pre-wrap break-words">{report.fields[field.name]}</dd>
+              <dd className="min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]">{report.fields[field.name]}</dd>
             </div>
           ) : null,
         )}

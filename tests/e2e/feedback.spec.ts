@@ -279,3 +279,28 @@ test("a report's location must be a place in the book, and one that names a late
     "Thank you; the explanation gives away a later chapter.",
   );
 });
+
+test("a report with a word longer than the screen is read on a phone without scrolling sideways, in My reports and in triage", async ({
+  reader,
+  moderator,
+}) => {
+  const word = `${"Ｗ".repeat(60)}${"x".repeat(400)}`;
+  const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+  await reader.page.setViewportSize({ width: 360, height: 740 });
+  await fillReport(reader.page, {
+    path: "/feedback_hub/report_content",
+    fill: { "Which page or item?": word, "What is wrong?": `${word} is wrong`, "What is right?": word },
+    title: "",
+  });
+  await reader.page.getByRole("button", { name: "Send report" }).click();
+  await expect(reader.page).toHaveURL(/\/feedback_hub\?sent=/);
+  // The title is the start of what is wrong.
+  await expect(reader.page.getByRole("region", { name: "My reports" })).toContainText(word.slice(0, 100));
+  expect(await sideways(reader.page)).toBeLessThanOrEqual(360);
+
+  const { page } = moderator;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/feedback_hub/triage?kind=content&status=open");
+  await expect(page.getByRole("listitem").filter({ hasText: `${word} is wrong` }).first()).toBeVisible();
+  expect(await sideways(page)).toBeLessThanOrEqual(360);
+});
