@@ -8,7 +8,7 @@ import { type RootData } from "~/lib/account/user";
 import { getPublicConfig } from "~/server/env.server";
 import { siteIdentity } from "~/server/site-identity.server";
 import { UNNAMED_SITE } from "~/lib/content/site-identity";
-import { findRedirect } from "~/server/redirects.server";
+import { findRedirect, redirectLocation } from "~/server/redirects.server";
 import { clearSessionCookies, getSession, toSessionUser } from "~/server/session.server";
 import { readFlashToast } from "~/server/toast.server";
 import stylesheet from "~/styles/app.css?url";
@@ -35,9 +35,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const target = await findRedirect(context, pathname);
-  if (target) throw redirect(target.to, target.status);
+  if (target) throw redirect(redirectLocation(target.to, search), target.status);
 
   const [{ toast: flashToast, headers: toastHeaders }, session, site] = await Promise.all([
     readFlashToast(request, context.env),

@@ -55,3 +55,13 @@ export async function findRedirect(
 export function clearRedirectMemo() {
   memo.clear();
 }
+
+/**
+ * Where a redirect sends a request: its target, with the request's query where the target has none of
+ * its own, so an old link's `?arc=2` goes along (before a target's fragment).
+ */
+export function redirectLocation(to: string, search: string) {
+  if (!search || search === "?" || to.includes("?")) return to;
+  const fragment = to.indexOf("#");
+  return fragment < 0 ? `${to}${search}` : `${to.slice(0, fragment)}${search}${to.slice(fragment)}`;
+}

@@ -86,6 +86,20 @@ describe("npm run redirects: commands", () => {
     ]);
   });
 
+  it("refuses an entry or a file that would send a browser round in a loop with what the store holds, and writes nothing", async () => {
+    const store = memoryStore();
+    expect((await redirects(store, "add", "/loop-a", "/loop-b")).err).toBe("");
+    const back = await redirects(store, "add", "/loop-b", "/loop-a/");
+    expect(back.err).toContain("add: a browser would be sent round in a loop, so nothing was written:");
+    expect(back.err).toContain("/loop-b -> /loop-a -> /loop-b");
+    const file = csv("loop.csv", "/x,/y\n/y,/loop-a\n/loop-b,/x\n");
+    const refused = await redirects(store, "import", file);
+    expect(refused.err).toContain("/x -> /y -> /loop-a -> /loop-b -> /x");
+    expect([...store.entries.keys()]).toEqual(["/loop-a"]);
+    // A chain that ends somewhere is fine.
+    expect((await redirects(store, "add", "/loop-b", "/web_novel")).err).toBe("");
+  });
+
   it("names the file's own line when a quoted field spans lines, and refuses a file that is not CSV", async () => {
     const store = memoryStore();
     const spanning = csv("spanning.csv", 'from,to\n\n"/two\nlines",/privacy_policy\n/ok,/privacy_policy\nnope,/x\n');

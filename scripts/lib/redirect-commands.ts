@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import {
   describeProblems,
+  followRedirects,
   normalizeSourcePath,
   type RedirectEntry,
   redirectEntrySchema,
@@ -73,6 +74,23 @@ async function readCsvEntries(file: string) {
   return entries;
 }
 
+/**
+ * Refuses entries that, with the redirects the store holds, send a browser round in a loop (`/a` to `/b`
+ * and `/b` to `/a`): it gives up with "too many redirects". Each loop is named by the paths it goes through.
+ */
+async function refuseLoops(store: RedirectStoreAccess, entries: readonly RedirectEntry[], what: string) {
+  const targets = new Map((await store.list()).map((entry) => [entry.from, entry.to] as const));
+  for (const entry of entries) targets.set(entry.from, entry.to);
+  const loops = entries
+    .map((entry) => followRedirects(entry.from, targets))
+    .filter((followed) => followed.loops)
+    .map((followed) => `  ${followed.through.join(" -> ")}`);
+  if (loops.length)
+    throw new UsageError(
+      `${what}: a browser would be sent round in a loop, so nothing was written:\n${loops.join("\n")}\nPoint each at the page where it ends, or remove the redirect that leads back.`,
+    );
+}
+
 /** Reads a redirects command line; a usage error when the command or any entry is wrong. */
 export async function parseRedirectCommand(argv: string[]): Promise<RedirectCommand> {
   const { values, positionals } = parseArgs(
@@ -109,6 +127,7 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
       return {
         ...where,
         async run(store, print) {
+          await refuseLoops(store, [entry], "add");
           await store.put(entry);
           print(`Added ${entry.status} ${entry.from} -> ${entry.to}`);
         },
@@ -138,6 +157,7 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
       return {
         ...where,
         async run(store, print) {
+          await refuseLoops(store, entries, file);
           for (const entry of entries) await store.put(entry);
           print(`Imported ${entries.length} redirect${entries.length === 1 ? "" : "s"} from ${file}`);
         },

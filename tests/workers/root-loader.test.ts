@@ -50,6 +50,17 @@ describe("root loader: redirect lookup", () => {
     expect(kv.asked).toEqual(["/elsewhere"]);
   });
 
+  it("keeps the request's query where the target has none of its own", async () => {
+    await env.REDIRECTS.put("/wn", JSON.stringify({ to: "/web_novel", status: 301 }));
+    await env.REDIRECTS.put("/wn-top", JSON.stringify({ to: "/web_novel#arcs", status: 301 }));
+    await env.REDIRECTS.put("/wn-two", JSON.stringify({ to: "/web_novel?arc=2", status: 301 }));
+    const location = async (path: string) => ((await runRootLoader(path)) as Response).headers.get("Location");
+    expect(await location("/wn?arc=2")).toBe("/web_novel?arc=2");
+    expect(await location("/wn-top?arc=2")).toBe("/web_novel?arc=2#arcs");
+    expect(await location("/wn-two?arc=5")).toBe("/web_novel?arc=2");
+    expect(await location("/wn")).toBe("/web_novel");
+  });
+
   it("finds a source with letters outside ASCII whichever case its escapes were sent in", async () => {
     // redirects.ts stores "/café" as the browser sends it.
     await env.REDIRECTS.put("/caf%C3%A9", JSON.stringify({ to: "/privacy_policy", status: 301 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeProblems, normalizeSourcePath, redirectEntrySchema } from "./redirects";
+import { describeProblems, followRedirects, normalizeSourcePath, redirectEntrySchema } from "./redirects";
 
 function problems(from: unknown, to: unknown, status?: unknown) {
   const result = redirectEntrySchema.safeParse({ from, to, status });
@@ -74,8 +74,35 @@ describe("redirect entries", () => {
     ["/./..//evil.com", "stay on this site"],
     ["relative/path", 'path starting with "/" or an absolute https:// URL'],
     ["https://user:pw@example.com", "no user name or password"],
+    // On an https page a browser reads these as paths of this site, not as the host they seem to name.
+    ["https:evil.example", 'must start with https:// and its host (write "https://evil.example/")'],
+    ["https:/evil.example/x", "must start with https:// and its host"],
   ])("refuses the target %j", (target, message) => {
     expect(problems("/from", target).join(" ")).toContain(message);
+  });
+
+  it("refuses a target that is the source itself, however it is written", () => {
+    for (const [from, to] of [
+      ["/self", "/self"],
+      ["/self/", "/self?tab=1"],
+      ["/caf%c3%a9", "/café#top"],
+    ])
+      expect(problems(from, to), `${from} -> ${to}`).toEqual([expect.stringContaining("is the source itself")]);
+    expect(problems("HTTPS://example.com", "/x")).not.toEqual([]);
+    expect(problems("/a", "HTTPS://example.com/a")).toEqual([]);
+  });
+
+  it("follows redirects on this site to where they end, and finds a loop", () => {
+    const targets = new Map([
+      ["/wn2", "/wn?from=old"],
+      ["/wn", "/web_novel"],
+      ["/away", "https://example.com/a"],
+      ["/a", "/b/"],
+      ["/b", "/a#top"],
+    ]);
+    expect(followRedirects("/wn2", targets)).toEqual({ through: ["/wn2", "/wn", "/web_novel"], loops: false });
+    expect(followRedirects("/away", targets)).toEqual({ through: ["/away"], loops: false });
+    expect(followRedirects("/a", targets)).toEqual({ through: ["/a", "/b", "/a"], loops: true });
   });
 
   it("refuses statuses other than 301, 302, 307 and 308", () => {

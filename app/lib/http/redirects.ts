@@ -136,6 +136,11 @@ const redirectTargetSchema = z.string({ error: "A target is required" }).superRe
     ctx.addIssue({ code: "custom", message: `The target's scheme must be https: (got "${url.protocol}")` });
     return;
   }
+  // "https:host" and "https:/host" are URLs to a parser, but a browser on an https page reads them as paths of this site.
+  if (!/^https:\/\/[^/]/i.test(value)) {
+    ctx.addIssue({ code: "custom", message: `The target must start with https:// and its host (write "${url.href}")` });
+    return;
+  }
   if (!url.hostname || url.username || url.password) {
     ctx.addIssue({ code: "custom", message: "The target must name a host and carry no user name or password" });
   }
@@ -154,8 +159,39 @@ export const redirectValueSchema = z.object({
 
 export type RedirectValue = z.infer<typeof redirectValueSchema>;
 
-export const redirectEntrySchema = z.object({ from: redirectSourceSchema }).and(redirectValueSchema);
+export const redirectEntrySchema = z
+  .object({ from: redirectSourceSchema })
+  .and(redirectValueSchema)
+  .superRefine((entry, ctx) => {
+    if (sitePathOf(entry.to) === entry.from)
+      ctx.addIssue({
+        code: "custom",
+        message: `The target ${entry.to} is the source itself: the browser would be sent back to it forever`,
+      });
+  });
 export type RedirectEntry = z.infer<typeof redirectEntrySchema>;
+
+/** The path of this site a target sends the browser to, as a source is kept (its query and fragment left out); null for another site. */
+function sitePathOf(target: string) {
+  return target.startsWith("/") ? normalizeSourcePath(target.replace(/[?#].*$/s, "")) : null;
+}
+
+/**
+ * The paths a browser goes through from `from` with these redirects (each source's target, by source):
+ * `from`, then each redirect's path on this site, up to another site or a path with no redirect; `loops`
+ * when it comes back to a path it went through, which a browser gives up on ("too many redirects").
+ */
+export function followRedirects(from: string, targets: ReadonlyMap<string, string>) {
+  const through = [from];
+  for (let target = targets.get(from); target !== undefined;) {
+    const path = sitePathOf(target);
+    if (path === null) break;
+    if (through.includes(path)) return { through: [...through, path], loops: true };
+    through.push(path);
+    target = targets.get(path);
+  }
+  return { through, loops: false };
+}
 
 /** Flattens zod issues to one readable line per problem. */
 export function describeProblems(error: z.ZodError) {
