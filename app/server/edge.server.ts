@@ -1,4 +1,5 @@
 import { isApiAddress } from "~/lib/api/contract";
+import { MAX_PATH_LENGTH } from "~/lib/http/addresses";
 import { serveApi } from "./api.server";
 import { conditionally } from "./conditional-get.server";
 import { refusal } from "./refusal.server";
@@ -20,7 +21,24 @@ export async function serveAtTheEdge(
   handle: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const answer = answering(handle);
-  if (isApiAddress(new URL(request.url).pathname)) return secureResponse(request, await serveApi(request, answer));
+  const url = new URL(request.url);
+  const canonical = canonicalPath(url.pathname);
+  // One address per page: "/web_novel/" and "//web_novel" are sent to "/web_novel" (its query kept), so
+  // neither is a page of its own nor a copy of its own in the edge cache. A form's POST is served where it
+  // went; an address too long for the site is refused as such (the guard's 414).
+  if (
+    canonical !== url.pathname &&
+    (request.method === "GET" || request.method === "HEAD") &&
+    url.pathname.length <= MAX_PATH_LENGTH
+  )
+    return secureResponse(
+      request,
+      new Response(null, {
+        status: 301,
+        headers: { Location: `${canonical}${url.search}`, "Cache-Control": "public, max-age=3600" },
+      }),
+    );
+  if (isApiAddress(url.pathname)) return secureResponse(request, await serveApi(request, answer));
   const outcome = await guardRequest(request);
   return secureResponse(
     request,
@@ -44,4 +62,10 @@ function answering(handle: (request: Request) => Promise<Response>) {
       });
     }
   };
+}
+
+/** A path as the site's own links write it: no empty segment ("//"), no trailing slash but the home page's. */
+export function canonicalPath(pathname: string) {
+  const collapsed = pathname.replace(/\/{2,}/g, "/");
+  return collapsed.length > 1 && collapsed.endsWith("/") ? collapsed.slice(0, -1) : collapsed;
 }

@@ -253,6 +253,27 @@ describe("through the whole site (React Router's handler over the real routes)",
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("sends a page asked for with a trailing slash or an empty segment to its one address, its query kept", async () => {
+    for (const [path, location] of [
+      ["/web_novel/", "/web_novel"],
+      ["/web_novel//?arc=2", "/web_novel?arc=2"],
+      ["//web_novel", "/web_novel"],
+      ["//evil.example/", "/evil.example"],
+      ["/characters//nix/", "/characters/nix"],
+      ["/api/v1/units/", "/api/v1/units"],
+    ]) {
+      const response = await serve(new Request(`${site}${path}`));
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("Location"), path).toBe(location);
+    }
+    expect((await serve(new Request(`${site}/`))).status).toBe(200);
+    // A form sent there is served where it went: a redirect would lose its body.
+    const refused = await serve(
+      new Request(`${site}/feedback_hub/suggest_feature/`, { method: "POST", headers: { Origin: site }, body: "" }),
+    );
+    expect(refused.status).not.toBe(301);
+  });
+
   it("signs out with an empty POST (no Content-Type), as the browser's fetch sends it", async () => {
     const cookie = await signIn("edge-sign-out");
     const response = await serve(
@@ -462,8 +483,16 @@ describe("long and deep addresses", () => {
         fc.array(segment, { minLength: MAX_PAGE_DEPTH + 1, maxLength: 1200 }),
         fc.boolean(),
         async (segments, data) => {
-          const path = `/${segments.join("/")}${data ? ".data" : ""}`;
-          const response = await fetchDeployed(path);
+          const asked = `/${segments.join("/")}${data ? ".data" : ""}`;
+          let response = await fetchDeployed(asked);
+          expect(response.status, asked).toBeLessThan(500);
+          // A path with an empty segment is sent to the one without it (never to "//host"), and that is judged.
+          let path = asked;
+          if (response.status === 301) {
+            path = response.headers.get("Location")!;
+            expect(path, asked).toMatch(/^\/(?!\/)/);
+            response = await fetchDeployed(path);
+          }
           const body = await response.text();
           expect(response.status, path).toBeLessThan(500);
           // `.` and `..` segments are resolved first, so a path may come out shallow: a page, or a 404 that hydrates.
