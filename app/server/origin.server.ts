@@ -2,14 +2,25 @@ import { refusal } from "./refusal.server";
 
 /**
  * Every mutation is a POST from this site's own pages: besides SameSite cookies, the Origin header
- * (or, where a browser leaves it out, Sec-Fetch-Site) must say so. `Origin: null` (sandboxed frames,
- * some redirects) is never this site.
+ * (or, where a browser leaves it out, Sec-Fetch-Site, and a Referer where it sends one) must say so.
+ * `Origin: null` (sandboxed frames, some redirects) is never this site.
  */
 export function isSameOrigin(request: Request) {
   const origin = request.headers.get("Origin");
-  const site = request.headers.get("Sec-Fetch-Site");
   const expected = new URL(request.url).origin;
-  return origin ? origin === expected : site === null || site === "same-origin";
+  if (origin) return origin === expected;
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null && site !== "same-origin") return false;
+  const referer = request.headers.get("Referer");
+  return referer === null || originOf(referer) === expected;
+}
+
+function originOf(address: string) {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return null;
+  }
 }
 
 export const crossSiteMessage = "This form can only be sent from this site.";

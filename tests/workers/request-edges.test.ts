@@ -110,6 +110,18 @@ describe("the request guard (before React Router)", () => {
     expect(await refusal(request)).toMatchObject({ status: 403 });
   });
 
+  it("answers a POST without Origin or Sec-Fetch-Site whose Referer is another site with 403", async () => {
+    for (const referer of ["https://evil.example/", "not an address"]) {
+      const request = new Request(`${site}/auth/logout`, { method: "POST", headers: { Referer: referer } });
+      expect(await refusal(request), referer).toMatchObject({ status: 403 });
+    }
+    // This site's own page as the Referer, or none at all (a privacy setting may leave it out), goes on.
+    for (const headers of [{ Referer: `${site}/web_novel` }, {}]) {
+      const outcome = await guardRequest(new Request(`${site}/auth/logout`, { method: "POST", headers }));
+      expect("request" in outcome).toBe(true);
+    }
+  });
+
   it.each([
     ["application/json", '{"title":"x"}'],
     ["text/plain", "title=x"],
