@@ -219,6 +219,36 @@ describe("saving progress", () => {
     }
   });
 
+  it("keeps the account's wait for the next page and tab: a page loaded within it sends nothing until it is over", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const fetch = vi.fn(async (_address: string, init?: RequestInit) =>
+        fetch.mock.calls.length === 1
+          ? Response.json({ error: { message: "Too many saves." } }, { status: 429, headers: { "Retry-After": "30" } })
+          : answer({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+      );
+      vi.stubGlobal("fetch", fetch);
+      expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
+
+      // The next page: the last one's timers gone, the module starts afresh (a copy of its own), and sends
+      // what is owed as it starts.
+      vi.clearAllTimers();
+      const nextPage = "./progress-save?next-page";
+      const page = (await import(/* @vite-ignore */ nextPage)) as typeof import("./progress-save");
+      await vi.advanceTimersByTimeAsync(10_000);
+      await page.sendUnsentProgress("reader-1");
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(page.progressSaveStatus()).toBe("unsent");
+      // Once the wait is over, it goes by itself, and the wait is gone.
+      await vi.advanceTimersByTimeAsync(20_000);
+      await vi.waitFor(() => expect(page.progressSaveStatus()).toBe("saved"));
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(window.localStorage.getItem("rc:progress-wait:reader-1")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("sends at once when the reader asks (Try again) while the account asked to wait", async () => {
     const fetch = vi.fn(async (_address: string, _init?: RequestInit) =>
       answer({ error: { message: "Too many saves." } }, 429),

@@ -59,7 +59,8 @@ const listeners = new Set<() => void>();
 /**
  * The account that asked this browser to wait before it saves again (`Retry-After`: too many saves, or
  * the site busy), and until when (epoch milliseconds). Until then its changes are kept here, unsent, and
- * the owed record is sent by itself once the wait is over (`sendAgainAfterWait`).
+ * the owed record is sent by itself once the wait is over (`sendAgainAfterWait`). Kept in storage too
+ * (rc:progress-wait), so a page loaded or a tab opened meanwhile waits as well.
  */
 let asked: { account: string; until: number } | null = null;
 let sendAgain: ReturnType<typeof setTimeout> | undefined;
@@ -167,16 +168,25 @@ export function sendProgress(progress: Progress, account: string): Promise<Accou
 
 /** How long the account asked this browser to wait before saving again, in milliseconds; 0 when it has not. */
 function waitAsked(account: string): number {
+  if (asked?.account !== account) {
+    const until = Number(readStored("progressWait", `:${account}`));
+    // A wait no answer could have asked for (longer than a day from now) is none.
+    if (until > Date.now() && until <= Date.now() + LONGEST_WAIT_MS) asked = { account, until };
+  }
   if (!asked) return 0;
   const left = asked.until - Date.now();
   if (left > 0 && asked.account === account) return left;
-  if (left <= 0) asked = null;
+  if (left <= 0) {
+    writeStored("progressWait", null, `:${asked.account}`);
+    asked = null;
+  }
   return 0;
 }
 
 /** The account asked to wait `ms`: nothing is sent to it until then, and what it is owed is sent then. */
 function sendAgainAfterWait(account: string, ms: number) {
   asked = { account, until: Date.now() + ms };
+  writeStored("progressWait", String(asked.until), `:${account}`);
   clearTimeout(sendAgain);
   sendAgain = setTimeout(() => {
     sendAgain = undefined;
@@ -215,6 +225,7 @@ async function deliver(
       clearTimeout(sendAgain);
       sendAgain = undefined;
     }
+    writeStored("progressWait", null, `:${account}`);
     // This browser's own save holds what it sent: a later change of its own is never stale beside it.
     if (answer.revision !== null) hearRevision(account, answer.revision);
     adopted = answer.merged && adopt(answer.merged, progress);

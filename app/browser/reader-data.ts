@@ -33,6 +33,7 @@ export async function clearReaderData(uid: string): Promise<boolean> {
   forgetStored("progressSynced");
   forgetStored("progressRevision");
   forgetStored("progressSetBack");
+  forgetStored("progressWait");
   setShieldMode("hide");
   setUnreachedTitles("hide");
   return true;

@@ -15,6 +15,7 @@ export const storageKeys = {
   progressUnsent: { key: "rc:progress-unsent", where: "localStorage" },
   progressRevision: { key: "rc:progress-revision", where: "localStorage" },
   progressSetBack: { key: "rc:progress-set-back", where: "localStorage" },
+  progressWait: { key: "rc:progress-wait", where: "localStorage" },
   chunkReload: { key: "rc:chunk-reload", where: "sessionStorage" },
 } as const;
 

@@ -26,6 +26,8 @@ export const storageNotes: Record<StoredKey, string> = {
     "Per account (your account id after the colon): the number of the last save of your account's progress this browser has heard of, so that a step back you took on another device is not undone by this browser's older progress.",
   "rc:progress-set-back":
     "Per account: the media in which you set your progress back in this browser while your account could not be reached yet, so the step back reaches it as a step back. Removed once it has.",
+  "rc:progress-wait":
+    "Per account: until when your account asked this browser to wait before saving your progress again (after very many saves), so no tab or page sends it before then. Removed once a save gets through.",
   "rc:chunk-reload":
     "When the page last reloaded itself because part of the site failed to load, per page, so it never reloads in a loop. Gone when you close the tab.",
 };
