@@ -234,7 +234,10 @@ describe("saving progress", () => {
       // what is owed as it starts.
       vi.clearAllTimers();
       const nextPage = "./progress-save?next-page";
-      const page = (await import(/* @vite-ignore */ nextPage)) as typeof import("./progress-save");
+      const page = (await import(/* @vite-ignore */ nextPage)) as {
+        sendUnsentProgress: typeof sendUnsentProgress;
+        progressSaveStatus: typeof progressSaveStatus;
+      };
       await vi.advanceTimersByTimeAsync(10_000);
       await page.sendUnsentProgress("reader-1");
       expect(fetch).toHaveBeenCalledTimes(1);
