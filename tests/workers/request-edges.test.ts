@@ -116,7 +116,7 @@ describe("the request guard (before React Router)", () => {
       expect(await refusal(request), referer).toMatchObject({ status: 403 });
     }
     // This site's own page as the Referer, or none at all (a privacy setting may leave it out), goes on.
-    for (const headers of [{ Referer: `${site}/web_novel` }, {}]) {
+    for (const headers of [{ Referer: `${site}/web_novel` }, {}] as Record<string, string>[]) {
       const outcome = await guardRequest(new Request(`${site}/auth/logout`, { method: "POST", headers }));
       expect("request" in outcome).toBe(true);
     }
