@@ -14,6 +14,7 @@ import {
 import { knewNoMore } from "~/lib/discussion/thread";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
+import { isRevealed } from "~/lib/shield/shield";
 import { useOptionalUser } from "~/browser/user";
 import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentForm } from "./comment-form";
@@ -59,17 +60,21 @@ export function ThreadComments({
   actionData: unknown;
 }) {
   const shield = useShield();
-  const tooKnowing = (body: CommentBody | null) =>
-    strict && shield !== null && body !== null && !body.removed && !knewNoMore(body.writerKnew, shield.knowledge);
-  const shown = comments.filter((comment) => !tooKnowing(comment.content));
+  // Strict mode leaves out what the reader would be shown without asking: a comment or reply they asked
+  // to see ("Show it" on its fold) is theirs to read, whoever wrote it.
+  const tooKnowing = ({ content, revealedBy }: ThreadReply) =>
+    strict &&
+    shield !== null &&
+    content !== null &&
+    !content.removed &&
+    isRevealed(shield, revealedBy) &&
+    !knewNoMore(content.writerKnew, shield.knowledge);
+  const shown = comments.filter((comment) => !tooKnowing(comment));
   // Left out: comments, and replies under the comments still shown.
   const leftOut =
     comments.length -
     shown.length +
-    shown.reduce(
-      (count, comment) => count + (comment.content?.replies.filter((reply) => tooKnowing(reply.content)).length ?? 0),
-      0,
-    );
+    shown.reduce((count, comment) => count + (comment.content?.replies.filter(tooKnowing).length ?? 0), 0);
   if (!comments.length) return <p className="text-muted-foreground">No comments yet. Be the first.</p>;
   return (
     <>
@@ -106,7 +111,7 @@ export function ThreadComments({
                       unit={unit}
                       readerPlaces={readerPlaces}
                       parent={comment}
-                      replies={comment.content.replies.filter((reply) => !tooKnowing(reply.content))}
+                      replies={comment.content.replies.filter((reply) => !tooKnowing(reply))}
                       actionData={actionData}
                       canReply={!comment.content.removed}
                       full={comment.content.replies.length >= MAX_REPLIES}

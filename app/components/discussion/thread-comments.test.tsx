@@ -1,0 +1,78 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CommentBody, ThreadComment } from "~/lib/discussion/thread";
+import { emptyProgress } from "~/lib/progress/record";
+import { gated } from "~/lib/shield/gated";
+import { ThreadComments } from "./thread-comments";
+
+const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
+
+function comment(id: number, text: string, horizon: string, writerKnew: string): ThreadComment {
+  const body: CommentBody = {
+    author: `Writer ${id}`,
+    writer: `w${id}`,
+    text,
+    removed: null,
+    postedAt: "2026-11-01T10:00:00.000Z",
+    editedAt: null,
+    stamp: [],
+    writerKnew,
+  };
+  return {
+    ...gated([horizon], { ...body, replies: [] }),
+    id,
+    horizon: { key: horizon, label: horizon === "wn:1-5" ? "Arc 1 · Chapter 5" : "Arc 2 · Chapter 22" },
+  };
+}
+
+/** A thread of a reader who has read to Arc 1 · Chapter 9, in strict mode. */
+function renderStrictThread(comments: ThreadComment[]) {
+  localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", position: 9 }));
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      Component: Outlet,
+      children: [
+        {
+          path: "discuss/:unit",
+          Component: () => (
+            <ThreadComments unit={unit} readerPlaces={[]} comments={comments} strict actionData={undefined} />
+          ),
+        },
+      ],
+    },
+  ]);
+  render(
+    <Stub
+      initialEntries={["/discuss/wn:1-5"]}
+      hydrationData={{ loaderData: { root: { user: null, config: null } } }}
+    />,
+  );
+}
+
+describe("a thread's comments in strict mode", () => {
+  afterEach(() => localStorage.clear());
+
+  it("leaves out what a reader who had seen more wrote, and counts it", async () => {
+    renderStrictThread([
+      comment(1, "Read to here too", "wn:1-5", "wn:1-9"),
+      comment(2, "Wait until chapter 30", "wn:1-5", "wn:1-30"),
+    ]);
+    expect(await screen.findByText("Read to here too")).toBeVisible();
+    expect(screen.queryByText("Wait until chapter 30")).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Strict mode leaves out 1 comment or reply by readers who had seen more than you\./),
+    ).toBeVisible();
+  });
+
+  it("shows a folded comment the reader asks to see, whoever wrote it", async () => {
+    const user = userEvent.setup();
+    renderStrictThread([comment(3, "The bridge falls", "wn:2-22", "wn:2-30")]);
+    await user.click(await screen.findByRole("button", { name: /Show/ }));
+    expect(await screen.findByText("The bridge falls")).toBeVisible();
+    expect(screen.queryByText(/Strict mode leaves out/)).not.toBeInTheDocument();
+  });
+});
