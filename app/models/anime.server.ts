@@ -39,6 +39,12 @@ const seasonCards = query
       .select((part) => part.fn.countAll<number>().as("parts"))
       .whereRef("p.season_number", "=", "s.number")
       .as("part_count"),
+    // Every short of the season, those watched after its last episode too, not only those an episode airs with.
+    season
+      .selectFrom("break_time_episodes as b")
+      .select((short) => short.fn.countAll<number>().as("shorts"))
+      .whereRef("b.season_number", "=", "s.number")
+      .as("short_count"),
   ])
   .groupBy("s.number")
   .orderBy("s.number");
@@ -224,10 +230,11 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
     discussion: unitDiscussion(row.told_by, row.comment_count),
   });
 
-  const selected = episodes.length
-    ? summarise(episodes.map(toEpisode), episodes[0]!, parts.map(toPart), arcRows, readOn[0] ?? null)
-    : null;
   const selectedNumber = seasonNumber ?? cards[0]?.number ?? null;
+  const shortCount = cards.find((card) => card.number === selectedNumber)?.short_count ?? 0;
+  const selected = episodes.length
+    ? summarise(episodes.map(toEpisode), episodes[0]!, parts.map(toPart), arcRows, readOn[0] ?? null, shortCount)
+    : null;
   return {
     seasons: cards.map((card): SeasonCard => ({
       number: card.number,
@@ -260,6 +267,18 @@ type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "first
   partCount: number;
 };
 
+/**
+ * How many web novel chapters a season's episodes leave out: those found between the chapters they adapt,
+ * and those the pack says an episode skips inside its own (a range written both ways counted once), as
+ * the reading tracker lists them.
+ */
+function skippedChapterCount(episodes: readonly AnimeEpisode[]) {
+  const skipped = new Map<string, number>();
+  for (const { kind, chapters } of episodes.flatMap((episode) => episode.changes))
+    if (kind === "skipped" && chapters) skipped.set(`${chapters.from.key} ${chapters.to.key}`, chapters.count);
+  return [...skipped.values()].reduce((sum, count) => sum + count, 0);
+}
+
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
 function summarise(
   episodes: AnimeEpisode[],
@@ -267,6 +286,7 @@ function summarise(
   parts: SeasonPart[],
   arcList: InferResult<typeof arcs>,
   readOn: UnitLabel | null,
+  shortCount: number,
 ) {
   const dates = episodes.flatMap((episode) => (episode.airedOn ? [episode.airedOn] : [])).sort();
   // The arcs its chapters come from (an anime-original episode adds none).
@@ -290,11 +310,8 @@ function summarise(
     volumes: [
       ...new Map(episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values(),
     ],
-    skippedChapters: episodes
-      .flatMap((episode) => episode.changes)
-      .filter((change) => change.computed && change.kind === "skipped")
-      .reduce((sum, change) => sum + (change.chapters?.count ?? 0), 0),
-    shortCount: episodes.reduce((sum, episode) => sum + episode.shorts.length, 0),
+    skippedChapters: skippedChapterCount(episodes),
+    shortCount,
     lastEpisode: episodes.at(-1)?.key ?? null,
     readOn,
   };

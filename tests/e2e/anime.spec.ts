@@ -354,3 +354,19 @@ test("with every episode shown, /anime's seasons and /break_time fit phones and 
   }
   expect(problems).toEqual([]);
 });
+
+test("a season's overview counts every chapter it left out and every short, as the tracker and /break_time do", async ({
+  page,
+}) => {
+  await page.goto("/anime?season=2");
+  await waitForHydration(page);
+  const overview = page.locator("main dl").first();
+  // Episode 1 skips Arc 3 · Chapter 1 inside what it adapts (the pack says so); episode 3 leaves out
+  // Arc 3 · Chapter 13 between its two runs (found at import).
+  await expect(overview).toContainText("2 web novel chapters left out");
+  // The last short is watched after the season's last episode, and airs with none.
+  const shorts = rows.break_time_episodes.filter((short) => short.season_number === 2).length;
+  await expect(overview).toContainText(`${shorts} shorts`);
+  await page.goto("/break_time?season=2");
+  await expect(page.locator("main")).toContainText(`${shorts} shorts`);
+});
