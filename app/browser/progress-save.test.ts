@@ -481,9 +481,12 @@ describe("the sign-in sync", () => {
     vi.stubGlobal("window", fakeWindow());
     vi.stubGlobal("navigator", fakeNavigator());
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
-  it("merges the account's record into this browser's, sends back what the account lacked, once per tab", async () => {
+  it("merges the account's record into this browser's, sends back what the account lacked, and again only some seconds later", async () => {
     const account: Progress = { ...emptyProgress, anime: "anime:1-5", position: 40, updatedAt: at("09:00") };
     const fetch = vi.fn(async (_: string, init?: RequestInit) =>
       init?.method === "POST" ? answer({ ok: true, saved: merged }) : answer({ progress: account }),
@@ -498,6 +501,17 @@ describe("the sign-in sync", () => {
     });
     await syncProgressOnSignIn("reader-1");
     expect(fetch).toHaveBeenCalledTimes(2);
+    // Later (another page, the tab come back to), what another device saved meanwhile comes in.
+    const later = { ...account, anime: "anime:1-9", position: 50, updatedAt: at("10:05") };
+    fetch.mockImplementation(async (_: string, init?: RequestInit) =>
+      init?.method === "POST"
+        ? answer({ ok: true, saved: (JSON.parse(String(init.body)) as { progress: Progress }).progress })
+        : answer({ progress: later }),
+    );
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 11_000);
+    await syncProgressOnSignIn("reader-1");
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-9" });
   });
 
   it("tries again on the next page when the account could not take what this browser had", async () => {

@@ -357,8 +357,14 @@ function adopt(merged: Progress, sent: Progress): Progress | null {
 }
 
 /**
- * On a signed-in reader's first page in this browser session: brings the account's progress and the
- * browser's together (furthest wins per medium, except where the reader set progress back: on another
+ * How long a sync holds: a page opened, or a tab come back to, later than this after the last one syncs
+ * again, so what the reader read on another device meanwhile reaches this one without a new tab.
+ */
+const SYNC_HOLDS_MS = 10_000;
+
+/**
+ * On a signed-in reader's page (and when they come back to its tab), unless this tab synced in the last
+ * few seconds: brings the account's progress and the browser's together (furthest wins per medium, except where the reader set progress back: on another
  * device since this browser last heard, or here with the account not told yet), so the spoiler shield is
  * right on every device at once, and sends back anything this browser had that the account did not.
  * Tried again on the next page until the account has it.
@@ -370,7 +376,8 @@ function adopt(merged: Progress, sent: Progress): Progress | null {
  */
 export async function syncProgressOnSignIn(uid: string) {
   if (!setAsideOthersProgress(uid)) return;
-  if (readStored("progressSynced", `:${uid}`) && !ownProgressApart(uid)) return;
+  const synced = Number(readStored("progressSynced", `:${uid}`));
+  if (Math.abs(Date.now() - synced) < SYNC_HOLDS_MS && !ownProgressApart(uid)) return;
   const response = await fetch(endpoint, { credentials: "same-origin" });
   if (!response.ok) return;
   const body: unknown = await response.json().catch(() => undefined);
@@ -389,7 +396,7 @@ export async function syncProgressOnSignIn(uid: string) {
   if (own) dropProgressApart([uid]);
   ownProgress(uid);
   if (saving && (await saving)?.outcome !== "saved") return;
-  writeStored("progressSynced", "1", `:${uid}`);
+  writeStored("progressSynced", String(Date.now()), `:${uid}`);
 }
 
 /** The account's record, revision and set-backs as GET /resources/progress answers them; null for none. */

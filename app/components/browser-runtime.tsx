@@ -88,8 +88,10 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     let stop: (() => void) | undefined;
     let stopSending: (() => void) | undefined;
     let cancelled = false;
+    let syncAgain: (() => void) | undefined;
     // The account's progress merged in first (another account's set aside, and the reader asked about
-    // it); then what this browser still owes the account, now and whenever it is back online.
+    // it); then what this browser still owes the account, now and whenever it is back online. Merged
+    // again when the reader comes back to the tab: they may have read on another device meanwhile.
     void importWithRecovery(() => import("~/browser/progress-save")).then((module) =>
       module
         .syncProgressOnSignIn(uid)
@@ -98,6 +100,10 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
           if (cancelled) return;
           stopSending = module.watchUnsentProgress(uid);
           setAskAboutApart(module.progressApartFrom(uid).length > 0);
+          syncAgain = () => {
+            if (document.visibilityState === "visible") module.syncProgressOnSignIn(uid).catch(() => {});
+          };
+          document.addEventListener("visibilitychange", syncAgain);
         }),
     );
     firebaseAuth()
@@ -108,6 +114,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
       cancelled = true;
       stop?.();
       stopSending?.();
+      if (syncAgain) document.removeEventListener("visibilitychange", syncAgain);
     };
     // The revalidator changes identity on every navigation; the watch depends on the reader only.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -147,3 +147,33 @@ test("a set-back made in one tab is where the next change in another tab starts"
   await expect.poll(() => accountProgress(second)).toMatchObject({ webNovel: "wn:2-20", anime: "anime:1-2" });
   await expect(first.getByLabel("Last episode watched")).toHaveValue("anime:1-2");
 });
+
+test("what a reader reads on another device reaches this one on its next page, in the same tab", async ({
+  browser,
+  reader,
+}) => {
+  const laptop = reader.page;
+  await openTracker(laptop);
+  await chooseChapter(laptop, "Arc 2: The Tallow Market", "wn:2-20");
+  await expect.poll(async () => (await accountProgress(laptop))?.webNovel).toBe("wn:2-20");
+  await laptop.goto("/");
+  await waitForHydration(laptop);
+  const next = laptop.getByRole("region", { name: "Continue where you left off" });
+  await expect(next).toContainText("Read Arc 2, chapter 19 next");
+
+  // The phone reads on.
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  await signIn(phone, reader);
+  await openTracker(phone);
+  await chooseChapter(phone, "Arc 3: Cinder Academy", "wn:3-5");
+  await expect.poll(async () => (await accountProgress(phone))?.webNovel).toBe("wn:3-5");
+  await phoneContext.close();
+
+  // The laptop's tab, a while later (its last sync more than a few seconds ago), opens its next page.
+  await laptop.evaluate((uid) => sessionStorage.setItem(`rc:progress-synced:${uid}`, "0"), reader.uid);
+  await laptop.reload();
+  await waitForHydration(laptop);
+  await expect(next).toContainText("Read Arc 3, chapter 5 next");
+  await expect(next).not.toContainText("Arc 2, chapter 19");
+});

@@ -19,7 +19,7 @@ export const storageNotes: Record<StoredKey, string> = {
   "rc:draft":
     'What you have typed into a feedback form or a comment and not sent yet (one per form and account: your account id, then ":bug", ":ln_mistl"…), so nothing is lost if the page closes; another account never sees it. Removed once it is sent, and every draft is removed when you sign out.',
   "rc:progress-synced":
-    "Set (one per account) once your account's reading progress has been merged into this browser's in this tab. Gone when you close the tab.",
+    "When (one per account) your account's reading progress was last merged into this browser's in this tab, so it is merged again only a few seconds later at the soonest. Gone when you close the tab.",
   "rc:progress-unsent":
     "The account id whose saved progress this browser has not reached yet (a change made offline, while the site could not be reached, or while your account asked to wait after very many saves), so it is sent when you are back or the wait is over; beside it (:change) a random id of that change, so that two tabs coming back online together send it once. Removed once it is sent.",
   "rc:progress-revision":
