@@ -5,12 +5,19 @@ import type { Database } from "./database";
 import { batch, query } from "./query.server";
 import type { limitedHit } from "./rate-limits.server";
 
-/** Every volume and every episode, in story order, with their labels. */
+/**
+ * Every volume out in English (a report quotes its official text: a volume announced for later, or never
+ * published in English, has none yet; one known to the month counts from that month) and every episode,
+ * in story order, with their labels.
+ */
 const volumeChoices = query
   .selectFrom("ln_volumes as v")
   .innerJoin("story_units as u", "u.key", "v.key")
   .innerJoin("ln_collections as c", "c.code", "v.collection_code")
   .select(["v.key", "u.label"])
+  .where("v.no_english_edition", "=", 0)
+  .where("v.released_en", "is not", null)
+  .where("v.released_en", "<=", sql<string>`date('now')`)
   .orderBy("c.sort_order")
   .orderBy("v.number");
 const episodeChoices = query

@@ -44,6 +44,15 @@ describe("report forms (actions against real D1)", () => {
     expect(result.data?.values.title).toBe("Only a title");
   });
 
+  it("offers the volumes out in English: the official text a report quotes exists for no other", async () => {
+    const result = await call(formLoader, "/feedback_hub/report_ln_mistl", {
+      cookie: await cookieFor("reader-volume-choices"),
+      params: { form: "report_ln_mistl" },
+    });
+    // The tiny pack's second volume has no English release.
+    expect(result.data?.choices.volumes.map((volume: { value: string }) => volume.value)).toEqual(["ln:main-1"]);
+  });
+
   it("refuses a volume that does not exist", async () => {
     const result = await call(formAction, "/feedback_hub/report_ln_mistl", {
       method: "POST",
