@@ -401,3 +401,27 @@ withReader(
     expect(posted).toBe(2);
   },
 );
+
+test("on a phone, a toast never covers the notice of what failed", async ({ page, context }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await context.addInitScript(
+    (stored) => localStorage.setItem("rc:progress", stored),
+    JSON.stringify({ ...emptyProgress, anime: "anime:2-3", updatedAt: "2024-01-01T00:00:00.000Z" }),
+  );
+  await page.goto("/anime?season=2");
+  await waitForHydration(page);
+  // The tap's code is fetched once the page is idle: here before the connection goes.
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true);
+  await page
+    .locator(`#${unitAnchor("anime:2-4")}`)
+    .getByRole("button", { name: "I have watched up to here" })
+    .click();
+  const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li");
+  await expect(toast).toContainText("Progress saved");
+  await expect(notice(page)).toBeVisible();
+  const [toastBox, noticeBox] = [await toast.first().boundingBox(), await notice(page).boundingBox()];
+  expect(toastBox!.y + toastBox!.height <= noticeBox!.y || noticeBox!.y + noticeBox!.height <= toastBox!.y).toBe(true);
+  await expect(notice(page).getByRole("button", { name: "Try again" })).toBeVisible();
+  await context.setOffline(false);
+});
