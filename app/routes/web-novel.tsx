@@ -181,7 +181,8 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <UnitTitle
             gated={chapter.title}
             hidden={titleHiddenAfter(chapter.kind === "chapter" ? null : chapter.name)}
-            what="This chapter's title"
+            // An entry without a number says what it is, its title kept back: "Interlude 2's title is beyond…".
+            what={chapter.kind === "chapter" ? "This chapter's title" : `${chapter.name}'s title`}
           >
             {({ title, originalTitle }) => (
               <>

@@ -306,3 +306,11 @@ test.describe("a true name kept secret", () => {
     await expect(page.getByRole("link", { name: "Briony Oakhart known as The Grey Lantern" })).toBeVisible();
   });
 });
+
+test("an interlude whose title gives something away still says it is an interlude", async ({ page }) => {
+  await withShieldOn(page, null);
+  await page.goto("/web_novel?arc=6");
+  await waitForHydration(page);
+  await expect(page.locator("#wn-6-24")).toContainText("Interlude 2's title is beyond what you have read or watched.");
+  await expect(page.locator("#wn-6-24")).not.toContainText("Corvin's Final Entry");
+});
