@@ -133,7 +133,7 @@ describe("UpNext", () => {
     const html = renderToStaticMarkup(<Stub />);
     expect(html.indexOf("Passed on the way")).toBeGreaterThan(html.indexOf("wn:1-2"));
     expect(html.indexOf("wn:1-1")).toBeGreaterThan(html.indexOf("Passed on the way"));
-    expect(html).toContain("3 more in the lists of each medium.");
+    expect(html).toContain("3 more passed on the way, each in its medium&#x27;s list on this page.");
   });
 
   it("offers to mark a short one watches as watched", () => {

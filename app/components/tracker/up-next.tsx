@@ -90,7 +90,7 @@ export function UpNext({ units, onMarkRead }: { units: UpNextUnits; onMarkRead: 
           </ul>
           {morePassed ? (
             <p className="text-sm text-muted-foreground">
-              {formatNumber(morePassed)} more in the lists of each medium.
+              {formatNumber(morePassed)} more passed on the way, each in its medium&apos;s list on this page.
             </p>
           ) : null}
         </div>
