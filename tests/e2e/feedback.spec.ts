@@ -301,6 +301,11 @@ test("a report with a word longer than the screen is read on a phone without scr
   const { page } = moderator;
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/feedback_hub/triage?kind=content&status=open");
-  await expect(page.getByRole("listitem").filter({ hasText: `${word} is wrong` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: `${word} is wrong` })
+      .first(),
+  ).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(360);
 });
