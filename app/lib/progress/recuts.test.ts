@@ -12,6 +12,21 @@ import { parseAnimeTarget, animeTargetText } from "./external-ids";
 
 /* A recut of a season in a reader's progress (decision 45): its own place, read on a line of its own. */
 
+/**
+ * A unit as the timeline lists it: a season's episode is known to the recut episode that holds its end
+ * (`coveredBy`, beside the unit itself).
+ */
+const unit = (key: string, position: number, coveredBy: string[], medium: Medium = "anime"): TrackerUnit => ({
+  key,
+  medium,
+  position,
+  label: key,
+  title: gated(null, key),
+  group: key.includes("r") ? "Recut" : "Season 1",
+  collection: null,
+  coveredBy: [key, ...coveredBy],
+});
+
 const progress = (changes: Partial<Progress>): Progress => ({ ...emptyProgress, ...changes });
 const now = new Date("2026-05-01T10:00:00.000Z");
 
@@ -80,17 +95,6 @@ describe("a recut's place in a progress record", () => {
   });
 
   it("offers a viewer of the season and the recut the season's next episode the recut did not show them", () => {
-    // As the timeline lists them: a season's episode is known to the recut episode that holds its end.
-    const unit = (key: string, position: number, coveredBy: string[]): TrackerUnit => ({
-      key,
-      medium: "anime",
-      position,
-      label: key,
-      title: gated(null, key),
-      group: key.includes("r") ? "Recut" : "Season 1",
-      collection: null,
-      coveredBy: [key, ...coveredBy],
-    });
     const units = [
       unit("anime:1-4", 4, ["anime:1r1-2"]),
       unit("anime:1-5", 5, ["anime:1r1-3"]),
@@ -109,16 +113,6 @@ describe("a recut's place in a progress record", () => {
   });
 
   it("offers a viewer of the recut alone its next episode, and once it is watched to its end, the season's episodes it did not show them", () => {
-    const unit = (key: string, position: number, coveredBy: string[], medium: Medium = "anime"): TrackerUnit => ({
-      key,
-      medium,
-      position,
-      label: key,
-      title: gated(null, key),
-      group: key.includes("r") ? "Recut" : "Season 1",
-      collection: null,
-      coveredBy: [key, ...coveredBy],
-    });
     const units = [
       unit("anime:1-5", 5, ["anime:1r1-3"]),
       unit("bt:1-5", 5.5, [], "break_time"),
