@@ -425,3 +425,22 @@ test("on a phone, a toast never covers the notice of what failed", async ({ page
   await expect(notice(page).getByRole("button", { name: "Try again" })).toBeVisible();
   await context.setOffline(false);
 });
+
+test("the search box whose suggestions' code cannot be loaded keeps the page and what is typed, and still searches", async ({
+  page,
+}) => {
+  const isSuggestionsCode = (url: URL) => /\/assets\/search-suggestions-[^/]*\.js$/.test(url.pathname);
+  await page.route(isSuggestionsCode, (route) => route.abort("failed"));
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  let loads = 0;
+  page.on("load", () => loads++);
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.fill("lantern");
+  await box.press("Space");
+  await expect(box).toHaveValue("lantern ");
+  expect(loads).toBe(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=lantern/);
+});

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { fetchLoaderData, useFollowUp } from "~/browser/follow-up";
-import { importWithRecovery } from "~/browser/lazy-import";
+import { optionalPart } from "~/browser/lazy-import";
 import { sealedCopy, type Shielded } from "~/lib/shield/gated";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
@@ -10,9 +10,12 @@ import type { Option, Suggestions, suggestionOptions } from "./search-suggestion
 interface SuggestionsModule {
   suggestionOptions: typeof suggestionOptions;
 }
-/** What writes the suggestions' lines, loaded once the reader first focuses or types into the box. */
-let suggestionsModule: Promise<SuggestionsModule> | undefined;
-const loadSuggestions = () => (suggestionsModule ??= importWithRecovery(() => import("./search-suggestions")));
+/**
+ * What writes the suggestions' lines, loaded once the reader first focuses or types into the box. The
+ * box works without it (a plain search), so its failing never reloads the page under the reader's typing;
+ * the next focus or key tries again.
+ */
+const loadSuggestions: () => Promise<SuggestionsModule> = optionalPart(() => import("./search-suggestions"));
 
 /**
  * The header's search: a plain GET form to /search without JavaScript, and a combobox with
