@@ -25,11 +25,13 @@ export async function serveAtTheEdge(
   const canonical = canonicalPath(url.pathname);
   // One address per page: "/web_novel/" and "//web_novel" are sent to "/web_novel" (its query kept), so
   // neither is a page of its own nor a copy of its own in the edge cache. A form's POST is served where it
-  // went; an address too long for the site is refused as such (the guard's 414).
+  // went; an address too long for the site is refused as such (the guard's 414). The API is left to its own
+  // edges: another site's page following a redirect without CORS headers would be refused.
   if (
     canonical !== url.pathname &&
     (request.method === "GET" || request.method === "HEAD") &&
-    url.pathname.length <= MAX_PATH_LENGTH
+    url.pathname.length <= MAX_PATH_LENGTH &&
+    !isApiAddress(url.pathname)
   )
     return secureResponse(
       request,
