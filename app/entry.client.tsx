@@ -1,12 +1,13 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { keepPageOnFailedNavigation } from "~/browser/failed-navigation";
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <HydratedRouter instrumentations={[keepPageOnFailedNavigation]} />
     </StrictMode>,
   );
 });

@@ -125,7 +125,11 @@ export function retryFailedFollowUps() {
   failedNow.forEach((failure) => failure.retry());
 }
 
-function failed(id: string, failure: FailedFollowUp | null) {
+/**
+ * Notes that what `id` asked for failed (with its retry), or, with null, that it no longer has. Each
+ * request the notice speaks for has one id.
+ */
+export function failed(id: string, failure: FailedFollowUp | null) {
   if (!failure && !failures.has(id)) return;
   if (failure) failures.set(id, failure);
   else failures.delete(id);

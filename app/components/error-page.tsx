@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isUnreachable } from "~/browser/failed-navigation";
 import { displayPath, statusText, takesNoForm } from "~/lib/http/status";
 import { isMissingFilter, type MissingFilter } from "~/lib/http/missing-filter-check";
 import { TryAgain } from "./try-again";
@@ -45,10 +46,7 @@ export function RouteErrorPage() {
     : (messageOf(error) ?? "Something went wrong while showing this page.");
 
   if (!isRouteErrorResponse(error)) console.error(error);
-  // A request that never reached the site, in Chromium's, Firefox's and Safari's words.
-  const unreachable =
-    error instanceof TypeError &&
-    /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/.test(error.message);
+  const unreachable = isUnreachable(error);
 
   return (
     <ErrorPage status={unreachable ? null : status} title={unreachable ? "The site could not be reached" : title}>

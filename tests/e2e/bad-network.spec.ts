@@ -7,8 +7,8 @@ import { clientNavigate, waitForHydration } from "../support/browser";
 /*
  * On a bad connection a reader keeps the page they have. A request made after the page rendered (what
  * the reader has seen, the header's suggestions) that fails leaves the page as it was, sealed where it
- * was sealed, with a notice and a retry; it is asked again by itself when the connection returns. Only
- * the page's own data failing shows the error page, and that offers a retry too.
+ * was sealed, with a notice and a retry; it is asked again by itself when the connection returns. So
+ * does a tap on a link whose page's data cannot be fetched: the page on screen stays.
  */
 
 /**
@@ -37,6 +37,10 @@ const isReveal = (url: URL) => url.pathname.endsWith(".data") && url.searchParam
 /** The next successful answer to a request `wanted` picks. */
 const answer = (page: Page, wanted: (url: URL) => boolean) =>
   page.waitForResponse((response) => wanted(new URL(response.url())) && response.ok());
+
+/** The notice of a tap whose page could not be loaded. */
+const navigationFailed = (page: Page) =>
+  page.locator("[aria-live]").filter({ hasText: "That page could not be loaded" }).locator("div");
 
 /** The notice of a failed follow-up, by what it says. */
 const notice = (page: Page) =>
@@ -173,7 +177,7 @@ test.describe("a web novel reader", () => {
   });
 });
 
-test("offline, a page whose code is here shows the error page with a retry, never the browser's own", async ({
+test("offline, a tap on a link keeps the page with a notice, and the page comes when the connection does", async ({
   page,
   context,
 }) => {
@@ -183,11 +187,17 @@ test("offline, a page whose code is here shows the error page with a retry, neve
   page.on("load", () => loads++);
   await context.setOffline(true);
   await clientNavigate(page, "/web_novel?arc=2");
-  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText("You are offline");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(page).toHaveURL(/\/web_novel$/);
   expect(loads).toBe(0);
   await context.setOffline(false);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   await expect(page).toHaveURL(/arc=2$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(failed).toHaveCount(0);
+  expect(loads).toBe(0);
 });
 
 test("the header's suggestions failing leave the page, and come on 'Try again'", async ({ page }) => {
@@ -211,20 +221,53 @@ test("the header's suggestions failing leave the page, and come on 'Try again'",
   await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toBeVisible();
 });
 
-test("a page whose own data fails shows the error page with a retry that brings the page", async ({ page }) => {
+test("a tap whose page's data fails keeps the page the reader has, and 'Try again' brings the new one", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/web_novel?arc=2");
+  await waitForHydration(page);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const isCharacters = (url: URL) => url.pathname === "/characters.data";
+  await page.route(isCharacters, (route) => route.abort("failed"));
+  await clientNavigate(page, "/characters");
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  // The page stays as it was, where the reader had it, in the reader's theme; nothing says it still loads.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(page).toHaveURL(/\/web_novel\?arc=2$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByText("The site could not be reached")).toHaveCount(0);
+
+  // Asked again and failing again, it says so again.
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(failed.getByRole("button", { name: "Try again" })).toBeEnabled();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+
+  await page.unroute(isCharacters);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(failed).toHaveCount(0);
+});
+
+test("after a held tap, a tap elsewhere goes there, and the held page never shows its failure", async ({ page }) => {
   await page.goto("/web_novel");
   await waitForHydration(page);
   const isCharacters = (url: URL) => url.pathname === "/characters.data";
   await page.route(isCharacters, (route) => route.abort("failed"));
   await clientNavigate(page, "/characters");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The site could not be reached");
-  // The error page comes in a new document: the reader's theme holds.
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  await page.unroute(isCharacters);
-  await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
-  await expect(page).toHaveURL(/\/characters$/);
+  await expect(navigationFailed(page)).toBeVisible();
+  await clientNavigate(page, "/light_novels");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Light novels");
+  await expect(navigationFailed(page)).toHaveCount(0);
+  await expect(page.getByText("The site could not be reached")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/light_novels$/);
 });
 
 test("the tracker without its timeline says so under its header, and asks again at a tap or back online", async ({

@@ -1,0 +1,109 @@
+import { type ContextType, useContext, useEffect, useId, useSyncExternalStore } from "react";
+import {
+  type ClientInstrumentation,
+  type Location,
+  type Navigation,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useNavigate,
+} from "react-router";
+import { failed } from "./follow-up";
+
+/*
+ * A tap on a link whose page's data cannot be fetched (no connection, the site out of reach) keeps the
+ * page the reader has. React Router would take the failure as the new page's and show the error page in
+ * place of the one on screen. Instead the failure is held: the navigation stays pending, so the page stays
+ * as it was, and the follow-up notice (follow-up.ts) says what failed, with a retry; the page is asked for
+ * again by itself when the connection returns. A tap elsewhere, or the retry, starts a navigation that
+ * replaces the held one, and the router drops what the held one would have said.
+ */
+
+/** A request that never reached the site, in Chromium's, Firefox's and Safari's words. */
+export function isUnreachable(error: unknown) {
+  return (
+    error instanceof TypeError &&
+    /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/.test(error.message)
+  );
+}
+
+type Router = NonNullable<ContextType<typeof DataRouterContext>>["router"];
+
+/** The router whose navigations are kept, while the shell that says so is on screen. */
+let watched: Router | null = null;
+/** The address of each loader held, for the navigation pending now; the newest last. */
+let held: readonly string[] = [];
+const none: readonly string[] = [];
+const listeners = new Set<() => void>();
+
+function hold(next: readonly string[]) {
+  held = next;
+  listeners.forEach((listener) => listener());
+}
+
+const pathOf = ({ pathname, search }: Pick<Location, "pathname" | "search">) => `${pathname}${search}`;
+
+/** Where the pending navigation goes; null for none, or for a form's (its answer is the form's to say). */
+const pendingPath = (navigation: Navigation) =>
+  navigation.state === "loading" && navigation.formMethod === undefined ? pathOf(navigation.location) : null;
+
+/**
+ * Holds a loader's failure to reach the site when it is the pending navigation's; any other (a revalidation,
+ * a fetcher) goes on to the router as before, as does every failure while no shell watches.
+ */
+export const keepPageOnFailedNavigation: ClientInstrumentation = {
+  route({ instrument }) {
+    instrument({
+      async loader(load, { request }) {
+        const result = await load();
+        if (result.status === "success" || !isUnreachable(result.error) || !watched) return;
+        const path = pathOf(new URL(request.url));
+        if (pendingPath(watched.state.navigation) !== path) return;
+        hold([...held, path]);
+        // Never settles: the navigation that replaces this one is the one that ends it.
+        await new Promise<never>(() => {});
+      },
+    });
+  },
+};
+
+export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
+
+/**
+ * Watches the router's navigations for the holds: while one is held the notice says so, with a retry that
+ * asks for that page again; once the router has moved on, its holds go. True while the pending navigation
+ * is a held one, so nothing shows it as still loading. The shell's navigation progress calls it, once.
+ */
+export function useFailedNavigation(): boolean {
+  const id = useId();
+  const navigate = useNavigate();
+  const router = useContext(DataRouterContext)?.router ?? null;
+  const holds = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => held,
+    () => none,
+  );
+
+  useEffect(() => {
+    if (!router) return;
+    watched = router;
+    const unsubscribe = router.subscribe(({ navigation }) => {
+      const pending = pendingPath(navigation);
+      if (held.some((path) => path !== pending)) hold(held.filter((path) => path === pending));
+    });
+    return () => {
+      unsubscribe();
+      if (watched === router) watched = null;
+    };
+  }, [router]);
+
+  // A new hold is said again (a retry that failed too), so the notice's button comes back.
+  const latest = holds.length ? holds : null;
+  useEffect(() => {
+    failed(id, latest ? { failure: NAVIGATION_FAILED, retry: () => void navigate(latest.at(-1)!) } : null);
+  }, [id, latest, navigate]);
+  useEffect(() => () => failed(id, null), [id]);
+
+  return latest !== null;
+}
