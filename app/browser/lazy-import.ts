@@ -35,17 +35,28 @@ export async function importWithRecovery<T>(load: () => Promise<T>): Promise<T> 
   }
 }
 
+/** How long a part whose chunk failed is not asked for again, unless the browser comes back online first. */
+const OPTIONAL_PART_WAIT_MS = 5_000;
+
 /**
- * Loads a part the page works without (toasts, the navigation bar, the account menu's panel), once:
- * a failure is logged and never reloads the page (a reader may be typing); the caller shows what it
- * shows instead, and the next call tries again.
+ * Loads a part the page works without (toasts, the navigation bar, the account menu's panel, the search
+ * suggestions), once: a failure is logged and never reloads the page (a reader may be typing); the caller
+ * shows what it shows instead. Calls meanwhile get the same failure without asking for the chunk again
+ * (offline, every key in the search box would), until the browser is back online or a few seconds have
+ * passed: then the next call tries again.
  */
 export function optionalPart<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
     (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
       console.error("A chunk failed to load", error);
+      const tryAgain = () => {
+        loading = undefined;
+        clearTimeout(wait);
+        window.removeEventListener("online", tryAgain);
+      };
+      const wait = setTimeout(tryAgain, OPTIONAL_PART_WAIT_MS);
+      window.addEventListener("online", tryAgain);
       throw new ChunkLoadError();
     }));
 }

@@ -514,6 +514,18 @@ describe("the sign-in sync", () => {
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-14", anime: "anime:1-9" });
   });
 
+  it("runs once when asked again while it is under way (the tab shown again mid-sync): one GET, one save", async () => {
+    const fetch = vi.fn(async (_: string, init?: RequestInit) =>
+      init?.method === "POST" ? answer({ ok: true, saved: reader }) : answer({ progress: null }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    void saveProgress(reader, { account: null });
+    await Promise.all([syncProgressOnSignIn("reader-3"), syncProgressOnSignIn("reader-3")]);
+    const gets = fetch.mock.calls.filter(([, init]) => init?.method !== "POST");
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect([gets.length, posts.length]).toEqual([1, 1]);
+  });
+
   it("tries again on the next page when the account could not take what this browser had", async () => {
     const fetch = vi.fn(async (_: string, init?: RequestInit) =>
       init?.method === "POST" ? answer({ error: { message: "down" } }, 503) : answer({ progress: null }),

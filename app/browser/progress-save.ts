@@ -363,10 +363,18 @@ function adopt(merged: Progress, sent: Progress): Progress | null {
 const SYNC_HOLDS_MS = 10_000;
 
 /**
+ * The sync under way for each account (by uid). A call while one runs (the tab shown again, the reader
+ * signed in again) joins it: the mark that holds a sync is written only at its end, so a second call
+ * would otherwise ask the account again and send the same owed change twice.
+ */
+const syncsUnderWay = new Map<string, Promise<void>>();
+
+/**
  * On a signed-in reader's page (and when they come back to its tab), unless this tab synced in the last
- * few seconds: brings the account's progress and the browser's together (furthest wins per medium, except where the reader set progress back: on another
- * device since this browser last heard, or here with the account not told yet), so the spoiler shield is
- * right on every device at once, and sends back anything this browser had that the account did not.
+ * few seconds or is syncing now: brings the account's progress and the browser's together (furthest wins
+ * per medium, except where the reader set progress back: on another device since this browser last
+ * heard, or here with the account not told yet), so the spoiler shield is right on every device at once,
+ * and sends back anything this browser had that the account did not.
  * Tried again on the next page until the account has it.
  *
  * Only this reader's own progress takes part: a record kept signed out and never saved to an account,
@@ -374,7 +382,16 @@ const SYNC_HOLDS_MS = 10_000;
  * Another account's record is set aside first, on every page, before anything is read
  * (./progress-apart.ts); it is added only when the reader says yes (`addProgressApart`).
  */
-export async function syncProgressOnSignIn(uid: string) {
+export function syncProgressOnSignIn(uid: string): Promise<void> {
+  let sync = syncsUnderWay.get(uid);
+  if (!sync) {
+    sync = syncWithAccount(uid).finally(() => syncsUnderWay.delete(uid));
+    syncsUnderWay.set(uid, sync);
+  }
+  return sync;
+}
+
+async function syncWithAccount(uid: string) {
   if (!setAsideOthersProgress(uid)) return;
   const synced = Number(readStored("progressSynced", `:${uid}`));
   if (Math.abs(Date.now() - synced) < SYNC_HOLDS_MS && !ownProgressApart(uid)) return;

@@ -13,7 +13,7 @@ interface SuggestionsModule {
 /**
  * What writes the suggestions' lines, loaded once the reader first focuses or types into the box. The
  * box works without it (a plain search), so its failing never reloads the page under the reader's typing;
- * the next focus or key tries again.
+ * a focus or key once the browser is back online, or a few seconds later, tries again.
  */
 const loadSuggestions: () => Promise<SuggestionsModule> = optionalPart(() => import("./search-suggestions"));
 
