@@ -29,6 +29,9 @@ export async function openRedirectStore(options: PlatformOptions) {
       } while (cursor);
       return entries;
     },
+    async get(from: string) {
+      return toEntry(from, await kv.get(from, "text"));
+    },
     async put({ from, to, status }: RedirectEntry) {
       await kv.put(from, JSON.stringify({ to, status }));
     },
