@@ -9,10 +9,11 @@ const folder = mkdtempSync(join(tmpdir(), "redirect-commands-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** KV REDIRECTS as a map, as the store reads and writes it, counting the reads a command makes. */
-function memoryStore() {
+function memoryStore(siteOrigin?: string) {
   const entries = new Map<string, RedirectEntry>();
   const reads = { list: 0, get: 0 };
   const store: RedirectStoreAccess = {
+    siteOrigin,
     list: async () => (reads.list++, [...entries.values()]),
     get: async (from) => (reads.get++, entries.get(from) ?? null),
     put: async (entry) => void entries.set(entry.from, entry),
@@ -128,6 +129,20 @@ describe("npm run redirects: commands", () => {
     expect(store.entries.has("/start")).toBe(false);
     // Twenty redirects in all are fine.
     expect((await redirects(store, "add", "/start", "/step-12")).err).toBe("");
+  });
+
+  it("follows a target on the site's own origin as the path it is", async () => {
+    const store = memoryStore("https://companion.example");
+    expect((await redirects(store, "add", "/old", "https://companion.example/new")).err).toBe("");
+    const back = await redirects(store, "add", "/new", "https://COMPANION.example/old?from=new");
+    expect(back.err).toContain("add: a browser would be sent round in a loop, so nothing was written:");
+    expect(back.err).toContain("/new -> /old -> /new");
+    expect((await redirects(store, "add", "/self", "https://companion.example/self/")).err).toContain("/self -> /self");
+    const file = csv("own-origin.csv", "/x,https://companion.example/old\n/new,/x\n");
+    expect((await redirects(store, "import", file)).err).toContain("/new -> /x -> /old -> /new");
+    expect([...store.entries.keys()]).toEqual(["/old"]);
+    // Another site's address is where a chain ends.
+    expect((await redirects(store, "add", "/new", "https://other.example/old")).err).toBe("");
   });
 
   it("names the file's own line when a quoted field spans lines, and refuses a file that is not CSV", async () => {

@@ -20,6 +20,8 @@ export const usage = `Usage: npm run redirects -- <list | add <from> <to> [--sta
 
 /** The part of the redirect store a command uses (scripts/lib/redirect-store.ts over KV). */
 export interface RedirectStoreAccess {
+  /** The origin of the site these redirects answer for (its SITE_URL); undefined where it is unset (a local run). */
+  readonly siteOrigin: string | undefined;
   list(): Promise<RedirectEntry[]>;
   get(from: string): Promise<RedirectEntry | null>;
   put(entry: RedirectEntry): Promise<void>;
@@ -82,11 +84,16 @@ async function readCsvEntries(file: string) {
  * browser round in a loop (`/a` to `/b` and `/b` to `/a`) or through more redirects than it follows: it
  * gives up with "too many redirects". Each chain is named by the paths it goes through.
  */
-async function refuseLoops(entries: readonly RedirectEntry[], targetOf: RedirectLookup, what: string) {
+async function refuseLoops(
+  entries: readonly RedirectEntry[],
+  targetOf: RedirectLookup,
+  siteOrigin: string | undefined,
+  what: string,
+) {
   const loops: string[] = [];
   const tooLong: string[] = [];
   for (const entry of entries) {
-    const followed = await followRedirects(entry.from, targetOf);
+    const followed = await followRedirects(entry.from, targetOf, siteOrigin);
     if (followed.loops) loops.push(`  ${followed.through.join(" -> ")}`);
     if (followed.tooLong) tooLong.push(`  ${followed.through.join(" -> ")} -> …`);
   }
@@ -140,7 +147,7 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
         async run(store, print) {
           // Only the new entry's own chain, one look-up a redirect: no listing of the whole namespace.
           const targetOf = async (from: string) => (from === entry.from ? entry.to : (await store.get(from))?.to);
-          await refuseLoops([entry], targetOf, "add");
+          await refuseLoops([entry], targetOf, store.siteOrigin, "add");
           await store.put(entry);
           print(`Added ${entry.status} ${entry.from} -> ${entry.to}`);
         },
@@ -173,7 +180,7 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
           // The whole file is checked together with everything the store holds: one listing.
           const targets = new Map((await store.list()).map((stored) => [stored.from, stored.to] as const));
           for (const entry of entries) targets.set(entry.from, entry.to);
-          await refuseLoops(entries, (from) => targets.get(from), file);
+          await refuseLoops(entries, (from) => targets.get(from), store.siteOrigin, file);
           for (const entry of entries) await store.put(entry);
           print(`Imported ${entries.length} redirect${entries.length === 1 ? "" : "s"} from ${file}`);
         },

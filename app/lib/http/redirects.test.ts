@@ -116,6 +116,23 @@ describe("redirect entries", () => {
     expect(await followRedirects("/a", targetOf)).toEqual({ through: ["/a", "/b", "/a"], loops: true, tooLong: false });
   });
 
+  it("follows a URL on the site's own origin as one of its paths", async () => {
+    const targets = new Map([
+      ["/a", "https://Companion.example:443/b?x=1"],
+      ["/b", "https://companion.example/a/"],
+      ["/c", "https://other.example/a"],
+    ]);
+    const targetOf = (from: string) => targets.get(from);
+    expect(await followRedirects("/a", targetOf, "https://companion.example")).toEqual({
+      through: ["/a", "/b", "/a"],
+      loops: true,
+      tooLong: false,
+    });
+    expect(await followRedirects("/c", targetOf, "https://companion.example")).toMatchObject({ through: ["/c"] });
+    // Without the site's origin, an absolute URL is another site's.
+    expect(await followRedirects("/a", targetOf)).toMatchObject({ through: ["/a"], loops: false });
+  });
+
   it("follows at most as many redirects as a browser does, one look-up each", async () => {
     const looked: string[] = [];
     const endless = (from: string) => (looked.push(from), `${from}x`);
