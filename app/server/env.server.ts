@@ -22,6 +22,13 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+const siteUrlSchema = optionalText.pipe(
+  z
+    .url({ protocol: /^https?$/, error: "SITE_URL must be the site's http(s) origin, such as https://example.com" })
+    .transform((url) => new URL(url).origin)
+    .optional(),
+);
+
 const envSchema = z
   .object({
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
@@ -34,12 +41,7 @@ const envSchema = z
      * feed's ids must not change with the address a request came by. Unset (a local run), links take
      * the request's origin (the load context's `origin`).
      */
-    SITE_URL: optionalText.pipe(
-      z
-        .url({ protocol: /^https?$/, error: "SITE_URL must be the site's http(s) origin, such as https://example.com" })
-        .transform((url) => new URL(url).origin)
-        .optional(),
-    ),
+    SITE_URL: siteUrlSchema,
     SESSION_SECRET: optionalText,
     FIREBASE_PROJECT_ID: z.string().trim().min(1).default("demo-lanternfall"),
     FIREBASE_API_KEY: optionalText,
@@ -102,6 +104,16 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     throw new Error(`Server configuration is invalid. ${problems.join("; ")}`);
   }
   return Object.freeze({ ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? developmentSecret });
+}
+
+/**
+ * The site's own origin from the raw bindings, read as parseEnv reads SITE_URL, for tools that need
+ * nothing else (the redirects command); undefined where it is unset.
+ */
+export function siteOriginOf(raw: Record<string, unknown>): string | undefined {
+  const result = siteUrlSchema.safeParse(raw.SITE_URL);
+  if (!result.success) throw new Error(`Server configuration is invalid. SITE_URL: ${result.error.issues[0]?.message}`);
+  return result.data;
 }
 
 /**

@@ -8,15 +8,18 @@ import { parseRedirectCommand, type RedirectStoreAccess } from "./redirect-comma
 const folder = mkdtempSync(join(tmpdir(), "redirect-commands-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** KV REDIRECTS as a map, as the store reads and writes it. */
-function memoryStore(): RedirectStoreAccess & { entries: Map<string, RedirectEntry> } {
+/** KV REDIRECTS as a map, as the store reads and writes it, counting the reads a command makes. */
+function memoryStore(siteOrigin?: string) {
   const entries = new Map<string, RedirectEntry>();
-  return {
-    entries,
-    list: async () => [...entries.values()],
+  const reads = { list: 0, get: 0 };
+  const store: RedirectStoreAccess = {
+    siteOrigin,
+    list: async () => (reads.list++, [...entries.values()]),
+    get: async (from) => (reads.get++, entries.get(from) ?? null),
     put: async (entry) => void entries.set(entry.from, entry),
     remove: async (from) => entries.delete(from),
   };
+  return { ...store, entries, reads };
 }
 
 /** Runs `npm run redirects -- ...args` against `store`: the lines it printed, or the usage error it stopped with. */
@@ -98,6 +101,48 @@ describe("npm run redirects: commands", () => {
     expect([...store.entries.keys()]).toEqual(["/loop-a"]);
     // A chain that ends somewhere is fine.
     expect((await redirects(store, "add", "/loop-b", "/web_novel")).err).toBe("");
+  });
+
+  it("follows only the new entry's chain to add it, one read a redirect, however many the store holds", async () => {
+    const store = memoryStore();
+    for (let n = 0; n < 500; n++)
+      store.entries.set(`/other-${n}`, { from: `/other-${n}`, to: "/web_novel", status: 301 });
+    store.entries.set("/c", { from: "/c", to: "/d", status: 301 });
+    store.entries.set("/d", { from: "/d", to: "/e", status: 301 });
+    expect((await redirects(store, "add", "/b", "/c")).err).toBe("");
+    expect(store.reads).toEqual({ list: 0, get: 3 });
+
+    store.reads.get = 0;
+    expect((await redirects(store, "add", "/e", "/b")).err).toContain("/e -> /b -> /c -> /d -> /e");
+    expect(store.reads).toEqual({ list: 0, get: 3 });
+    expect(store.entries.has("/e")).toBe(false);
+  });
+
+  it("refuses a chain longer than a browser follows, reading no further than that", async () => {
+    const store = memoryStore();
+    for (let n = 1; n <= 30; n++)
+      store.entries.set(`/step-${n}`, { from: `/step-${n}`, to: `/step-${n + 1}`, status: 301 });
+    const refused = await redirects(store, "add", "/start", "/step-1");
+    expect(refused.err).toContain("add: a browser gives up after 20 redirects in a row, so nothing was written:");
+    expect(refused.err).toContain("/start -> /step-1 -> /step-2");
+    expect(store.reads).toEqual({ list: 0, get: 20 });
+    expect(store.entries.has("/start")).toBe(false);
+    // Twenty redirects in all are fine.
+    expect((await redirects(store, "add", "/start", "/step-12")).err).toBe("");
+  });
+
+  it("follows a target on the site's own origin as the path it is", async () => {
+    const store = memoryStore("https://companion.example");
+    expect((await redirects(store, "add", "/old", "https://companion.example/new")).err).toBe("");
+    const back = await redirects(store, "add", "/new", "https://COMPANION.example/old?from=new");
+    expect(back.err).toContain("add: a browser would be sent round in a loop, so nothing was written:");
+    expect(back.err).toContain("/new -> /old -> /new");
+    expect((await redirects(store, "add", "/self", "https://companion.example/self/")).err).toContain("/self -> /self");
+    const file = csv("own-origin.csv", "/x,https://companion.example/old\n/new,/x\n");
+    expect((await redirects(store, "import", file)).err).toContain("/new -> /x -> /old -> /new");
+    expect([...store.entries.keys()]).toEqual(["/old"]);
+    // Another site's address is where a chain ends.
+    expect((await redirects(store, "add", "/new", "https://other.example/old")).err).toBe("");
   });
 
   it("names the file's own line when a quoted field spans lines, and refuses a file that is not CSV", async () => {

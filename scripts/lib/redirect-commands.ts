@@ -7,7 +7,9 @@ import { readFile } from "node:fs/promises";
 import {
   describeProblems,
   followRedirects,
+  MAX_REDIRECT_HOPS,
   normalizeSourcePath,
+  type RedirectLookup,
   type RedirectEntry,
   redirectEntrySchema,
 } from "../../app/lib/http/redirects";
@@ -18,7 +20,10 @@ export const usage = `Usage: npm run redirects -- <list | add <from> <to> [--sta
 
 /** The part of the redirect store a command uses (scripts/lib/redirect-store.ts over KV). */
 export interface RedirectStoreAccess {
+  /** The origin of the site these redirects answer for (its SITE_URL); undefined where it is unset (a local run). */
+  readonly siteOrigin: string | undefined;
   list(): Promise<RedirectEntry[]>;
+  get(from: string): Promise<RedirectEntry | null>;
   put(entry: RedirectEntry): Promise<void>;
   remove(from: string): Promise<boolean>;
 }
@@ -75,19 +80,32 @@ async function readCsvEntries(file: string) {
 }
 
 /**
- * Refuses entries that, with the redirects the store holds, send a browser round in a loop (`/a` to `/b`
- * and `/b` to `/a`): it gives up with "too many redirects". Each loop is named by the paths it goes through.
+ * Refuses entries that, with the redirects the store holds (`targetOf`, the new entries included), send a
+ * browser round in a loop (`/a` to `/b` and `/b` to `/a`) or through more redirects than it follows: it
+ * gives up with "too many redirects". Each chain is named by the paths it goes through.
  */
-async function refuseLoops(store: RedirectStoreAccess, entries: readonly RedirectEntry[], what: string) {
-  const targets = new Map((await store.list()).map((entry) => [entry.from, entry.to] as const));
-  for (const entry of entries) targets.set(entry.from, entry.to);
-  const loops = entries
-    .map((entry) => followRedirects(entry.from, targets))
-    .filter((followed) => followed.loops)
-    .map((followed) => `  ${followed.through.join(" -> ")}`);
-  if (loops.length)
+async function refuseLoops(
+  entries: readonly RedirectEntry[],
+  targetOf: RedirectLookup,
+  siteOrigin: string | undefined,
+  what: string,
+) {
+  const loops: string[] = [];
+  const tooLong: string[] = [];
+  for (const entry of entries) {
+    const followed = await followRedirects(entry.from, targetOf, siteOrigin);
+    if (followed.loops) loops.push(`  ${followed.through.join(" -> ")}`);
+    if (followed.tooLong) tooLong.push(`  ${followed.through.join(" -> ")} -> …`);
+  }
+  const problems = [
+    ...(loops.length ? [`a browser would be sent round in a loop, so nothing was written:`, ...loops] : []),
+    ...(tooLong.length
+      ? [`a browser gives up after ${MAX_REDIRECT_HOPS} redirects in a row, so nothing was written:`, ...tooLong]
+      : []),
+  ];
+  if (problems.length)
     throw new UsageError(
-      `${what}: a browser would be sent round in a loop, so nothing was written:\n${loops.join("\n")}\nPoint each at the page where it ends, or remove the redirect that leads back.`,
+      `${what}: ${problems.join("\n")}\nPoint each at the page where it ends, or remove the redirect that leads back.`,
     );
 }
 
@@ -127,7 +145,9 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
       return {
         ...where,
         async run(store, print) {
-          await refuseLoops(store, [entry], "add");
+          // Only the new entry's own chain, one look-up a redirect: no listing of the whole namespace.
+          const targetOf = async (from: string) => (from === entry.from ? entry.to : (await store.get(from))?.to);
+          await refuseLoops([entry], targetOf, store.siteOrigin, "add");
           await store.put(entry);
           print(`Added ${entry.status} ${entry.from} -> ${entry.to}`);
         },
@@ -157,7 +177,10 @@ export async function parseRedirectCommand(argv: string[]): Promise<RedirectComm
       return {
         ...where,
         async run(store, print) {
-          await refuseLoops(store, entries, file);
+          // The whole file is checked together with everything the store holds: one listing.
+          const targets = new Map((await store.list()).map((stored) => [stored.from, stored.to] as const));
+          for (const entry of entries) targets.set(entry.from, entry.to);
+          await refuseLoops(entries, (from) => targets.get(from), store.siteOrigin, file);
           for (const entry of entries) await store.put(entry);
           print(`Imported ${entries.length} redirect${entries.length === 1 ? "" : "s"} from ${file}`);
         },

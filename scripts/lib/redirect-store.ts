@@ -1,4 +1,5 @@
 import { type RedirectEntry, redirectValueSchema } from "../../app/lib/http/redirects";
+import { siteOriginOf } from "../../app/server/env.server";
 import { openPlatform, type PlatformOptions } from "./local-platform";
 
 function toEntry(from: string, raw: string | null): RedirectEntry | null {
@@ -16,6 +17,8 @@ export async function openRedirectStore(options: PlatformOptions) {
   const platform = await openPlatform(options);
   const kv = platform.env.REDIRECTS;
   return {
+    // wrangler.toml's SITE_URL (production's, with remote), or .dev.vars' over it for local state.
+    siteOrigin: siteOriginOf(platform.env),
     async list() {
       const entries: RedirectEntry[] = [];
       let cursor: string | undefined;
@@ -28,6 +31,9 @@ export async function openRedirectStore(options: PlatformOptions) {
         cursor = page.list_complete ? undefined : page.cursor;
       } while (cursor);
       return entries;
+    },
+    async get(from: string) {
+      return toEntry(from, await kv.get(from, "text"));
     },
     async put({ from, to, status }: RedirectEntry) {
       await kv.put(from, JSON.stringify({ to, status }));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { describeProblems, followRedirects, normalizeSourcePath, redirectEntrySchema } from "./redirects";
+import {
+  describeProblems,
+  followRedirects,
+  MAX_REDIRECT_HOPS,
+  normalizeSourcePath,
+  redirectEntrySchema,
+} from "./redirects";
 
 function problems(from: unknown, to: unknown, status?: unknown) {
   const result = redirectEntrySchema.safeParse({ from, to, status });
@@ -92,7 +98,7 @@ describe("redirect entries", () => {
     expect(problems("/a", "HTTPS://example.com/a")).toEqual([]);
   });
 
-  it("follows redirects on this site to where they end, and finds a loop", () => {
+  it("follows redirects on this site to where they end, and finds a loop", async () => {
     const targets = new Map([
       ["/wn2", "/wn?from=old"],
       ["/wn", "/web_novel"],
@@ -100,9 +106,43 @@ describe("redirect entries", () => {
       ["/a", "/b/"],
       ["/b", "/a#top"],
     ]);
-    expect(followRedirects("/wn2", targets)).toEqual({ through: ["/wn2", "/wn", "/web_novel"], loops: false });
-    expect(followRedirects("/away", targets)).toEqual({ through: ["/away"], loops: false });
-    expect(followRedirects("/a", targets)).toEqual({ through: ["/a", "/b", "/a"], loops: true });
+    const targetOf = (from: string) => targets.get(from);
+    expect(await followRedirects("/wn2", targetOf)).toEqual({
+      through: ["/wn2", "/wn", "/web_novel"],
+      loops: false,
+      tooLong: false,
+    });
+    expect(await followRedirects("/away", targetOf)).toEqual({ through: ["/away"], loops: false, tooLong: false });
+    expect(await followRedirects("/a", targetOf)).toEqual({ through: ["/a", "/b", "/a"], loops: true, tooLong: false });
+  });
+
+  it("follows a URL on the site's own origin as one of its paths", async () => {
+    const targets = new Map([
+      ["/a", "https://Companion.example:443/b?x=1"],
+      ["/b", "https://companion.example/a/"],
+      ["/c", "https://other.example/a"],
+    ]);
+    const targetOf = (from: string) => targets.get(from);
+    expect(await followRedirects("/a", targetOf, "https://companion.example")).toEqual({
+      through: ["/a", "/b", "/a"],
+      loops: true,
+      tooLong: false,
+    });
+    expect(await followRedirects("/c", targetOf, "https://companion.example")).toMatchObject({ through: ["/c"] });
+    // Without the site's origin, an absolute URL is another site's.
+    expect(await followRedirects("/a", targetOf)).toMatchObject({ through: ["/a"], loops: false });
+  });
+
+  it("follows at most as many redirects as a browser does, one look-up each", async () => {
+    const looked: string[] = [];
+    const endless = (from: string) => (looked.push(from), `${from}x`);
+    const followed = await followRedirects("/x", endless);
+    expect(followed).toMatchObject({ loops: false, tooLong: true });
+    expect(followed.through).toHaveLength(MAX_REDIRECT_HOPS + 1);
+    expect(looked).toHaveLength(MAX_REDIRECT_HOPS + 1);
+    // A chain of exactly that many redirects ends where the browser stops.
+    const chain = (from: string) => (from.length <= MAX_REDIRECT_HOPS ? `${from}x` : undefined);
+    expect(await followRedirects("/", chain)).toMatchObject({ loops: false, tooLong: false });
   });
 
   it("refuses statuses other than 301, 302, 307 and 308", () => {

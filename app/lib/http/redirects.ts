@@ -171,26 +171,40 @@ export const redirectEntrySchema = z
   });
 export type RedirectEntry = z.infer<typeof redirectEntrySchema>;
 
-/** The path of this site a target sends the browser to, as a source is kept (its query and fragment left out); null for another site. */
-function sitePathOf(target: string) {
-  return target.startsWith("/") ? normalizeSourcePath(target.replace(/[?#].*$/s, "")) : null;
+/**
+ * The path of this site a target sends the browser to, as a source is kept (its query and fragment left
+ * out); null for another site. A URL on the site's own origin (`siteOrigin`, its SITE_URL) is one of its
+ * paths: the browser comes back and the site looks that path up like any other.
+ */
+function sitePathOf(target: string, siteOrigin?: string) {
+  if (target.startsWith("/")) return normalizeSourcePath(target.replace(/[?#].*$/s, ""));
+  if (siteOrigin === undefined || !URL.canParse(target)) return null;
+  const url = new URL(target);
+  return url.origin === siteOrigin ? normalizeSourcePath(url.pathname) : null;
 }
 
+/** Browsers follow at most 20 redirects in a row (Chrome, Firefox), then give up with "too many redirects". */
+export const MAX_REDIRECT_HOPS = 20;
+
+/** The target a source is redirected to, or undefined where it has none (a map's `get`, or a look-up in KV). */
+export type RedirectLookup = (from: string) => string | undefined | Promise<string | undefined>;
+
 /**
- * The paths a browser goes through from `from` with these redirects (each source's target, by source):
- * `from`, then each redirect's path on this site, up to another site or a path with no redirect; `loops`
- * when it comes back to a path it went through, which a browser gives up on ("too many redirects").
+ * The paths a browser goes through from `from` with these redirects: `from`, then each redirect's path
+ * on this site, up to another site or a path with no redirect. `loops` when it comes back to a path it
+ * went through, `tooLong` when it needs more redirects than a browser follows: either way the browser
+ * gives up ("too many redirects"). One look-up a redirect, at most MAX_REDIRECT_HOPS + 1 in all.
  */
-export function followRedirects(from: string, targets: ReadonlyMap<string, string>) {
+export async function followRedirects(from: string, targetOf: RedirectLookup, siteOrigin?: string) {
   const through = [from];
-  for (let target = targets.get(from); target !== undefined;) {
-    const path = sitePathOf(target);
+  for (let target = await targetOf(from); target !== undefined; target = await targetOf(through.at(-1)!)) {
+    if (through.length > MAX_REDIRECT_HOPS) return { through, loops: false, tooLong: true };
+    const path = sitePathOf(target, siteOrigin);
     if (path === null) break;
-    if (through.includes(path)) return { through: [...through, path], loops: true };
+    if (through.includes(path)) return { through: [...through, path], loops: true, tooLong: false };
     through.push(path);
-    target = targets.get(path);
   }
-  return { through, loops: false };
+  return { through, loops: false, tooLong: false };
 }
 
 /** Flattens zod issues to one readable line per problem. */
