@@ -155,7 +155,8 @@ export function upNext(
   // what the reader watched (in the season or a recut) behind them.
   const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
-  // Neither ticked nor counted through another unit (a short aired with a watched episode, a story printed in a book read).
+  // Neither ticked nor had through another unit (a short aired with a watched episode, a story printed in a
+  // book read or told in a film watched: known, if not read, so not offered to read).
   const unchecked = (list: readonly TrackerUnit[]) =>
     list.filter((unit) => !checked.has(unit.key) && knownThrough(unit, knowledge) === null);
   const sideStories = unchecked(byMedium.side_stories);
