@@ -8,6 +8,7 @@ import type {
   UnitLabel,
 } from "~/lib/content/anime";
 import { parseUnitKey } from "~/lib/content/units";
+import { joinSpans, type Span } from "~/lib/shield/spans";
 import {
   type EpisodeRow,
   episodeOf,
@@ -233,7 +234,15 @@ export async function getAnime(db: D1Database, seasonNumber: number | null) {
   const selectedNumber = seasonNumber ?? cards[0]?.number ?? null;
   const shortCount = cards.find((card) => card.number === selectedNumber)?.short_count ?? 0;
   const selected = episodes.length
-    ? summarise(episodes.map(toEpisode), episodes[0]!, parts.map(toPart), arcRows, readOn[0] ?? null, shortCount)
+    ? summarise(
+        episodes.map(toEpisode),
+        episodes[0]!,
+        parts.map(toPart),
+        arcRows,
+        readOn[0] ?? null,
+        shortCount,
+        skippedChapterCount(changes),
+      )
     : null;
   return {
     seasons: cards.map((card): SeasonCard => ({
@@ -269,14 +278,17 @@ type SeasonCard = Pick<AnimeSeason, "number" | "title" | "episodeCount" | "first
 
 /**
  * How many web novel chapters a season's episodes leave out: those found between the chapters they adapt,
- * and those the pack says an episode skips inside its own (a range written both ways counted once), as
- * the reading tracker lists them.
+ * and those the pack says an episode skips inside its own, each chapter once however many of these ranges
+ * hold it (a range the pack writes over part of a gap the import found too), as the reading tracker lists
+ * them. Counted from the chapters' places in reading order, one position apart.
  */
-function skippedChapterCount(episodes: readonly AnimeEpisode[]) {
-  const skipped = new Map<string, number>();
-  for (const { kind, chapters } of episodes.flatMap((episode) => episode.changes))
-    if (kind === "skipped" && chapters) skipped.set(`${chapters.from.key} ${chapters.to.key}`, chapters.count);
-  return [...skipped.values()].reduce((sum, count) => sum + count, 0);
+function skippedChapterCount(changes: InferResult<ReturnType<typeof seasonChanges>>) {
+  const ranges = changes.flatMap((change): Span[] =>
+    change.kind === "skipped" && change.from_position !== null && change.to_position !== null
+      ? [[Math.round(change.from_position), Math.round(change.to_position)]]
+      : [],
+  );
+  return joinSpans(ranges).reduce((sum, [first, last]) => sum + last - first + 1, 0);
 }
 
 /** A season's overview from its episodes: aired dates, the arcs and volumes it covers, what it skipped. */
@@ -287,6 +299,7 @@ function summarise(
   arcList: InferResult<typeof arcs>,
   readOn: UnitLabel | null,
   shortCount: number,
+  skippedChapters: number,
 ) {
   const dates = episodes.flatMap((episode) => (episode.airedOn ? [episode.airedOn] : [])).sort();
   // The arcs its chapters come from (an anime-original episode adds none).
@@ -310,7 +323,7 @@ function summarise(
     volumes: [
       ...new Map(episodes.flatMap((episode) => episode.volumes).map((volume) => [volume.key, volume])).values(),
     ],
-    skippedChapters: skippedChapterCount(episodes),
+    skippedChapters,
     shortCount,
     lastEpisode: episodes.at(-1)?.key ?? null,
     readOn,

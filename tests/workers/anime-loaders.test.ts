@@ -133,6 +133,27 @@ describe("the anime page's loader", () => {
     expect(await titlesAt("titles")).toEqual(["Knock Knock", "The Lie"]);
   });
 
+  it("counts each chapter the season left out once, where a skip the pack writes overlaps a gap the import found", async () => {
+    // Episode 2 says it skips wn:1-3 (the gap found before it) and wn:2-1 (inside its own range).
+    await importTestPack("tiny", {
+      edit: (files) =>
+        files["anime.json"].seasons[0].episodes[1].changes.push({
+          kind: "skipped",
+          chapters: { from: "wn:1-3", to: "wn:2-1" },
+          note: "The lie at the door is told in a line.",
+        }),
+    });
+    try {
+      const { season, episodes } = await load(animeLoader, "/anime?season=1");
+      expect(
+        episodes[1]?.changes.flatMap((change) => (change.kind === "skipped" ? [change.chapters?.count] : [])),
+      ).toEqual([1, 2]);
+      expect(present(season).skippedChapters).toBe(2);
+    } finally {
+      await importTestPack("tiny");
+    }
+  });
+
   it("gives each episode its part, its broadcaster's date and local time, and its runtime where it is not the season's", async () => {
     const { episodes } = await load(animeLoader, "/anime");
     expect(

@@ -29,7 +29,7 @@ import {
 import { type AccountProgress, mediaSetBack } from "~/lib/progress/set-back";
 import { emptyProgress, lastMangaChapter, lastRecutEpisode, lastVolumeKey, type Progress } from "~/lib/progress/record";
 import { animeRecuts, lightNovelCollections, mangaSeries, unitsByMedium } from "~/lib/progress/tracker-units";
-import { storyPlace, upNext } from "~/lib/progress/up-next";
+import { PASSED_LISTED, readerPlaces, upNext } from "~/lib/progress/up-next";
 import { type Crossing, crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
@@ -164,6 +164,8 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
   );
 
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
+  // Where the reader is, for Up next and the side stories checklist: one pass over the timeline.
+  const places = readerPlaces(progress, units);
 
   return (
     <>
@@ -265,7 +267,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
         <aside className="min-w-0 space-y-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <TrackerSection title="Up next" id="up-next">
             <UpNext
-              units={upNext(progress, units)}
+              units={upNext(progress, units, PASSED_LISTED, places)}
               onMarkRead={(unit) => {
                 commit(markRead(progress, unit));
                 toast({ title: "Progress saved", description: `${unit.label} is marked as ${consumedVerb(unit)}.` });
@@ -329,7 +331,7 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
             <UnitChecklist
               units={byMedium.side_stories}
               checked={progress.sideStories}
-              suggestedBefore={storyPlace(progress, units)}
+              suggestedBefore={places.story}
               onChange={(sideStories) => change((current) => ({ ...current, sideStories }))}
             />
           </TrackerSection>

@@ -68,7 +68,7 @@ describe("UnitChecklist of side stories", () => {
     coveredBy: ["ss:festival-night", "anime:2-11", "ln:ssc-2"],
   };
 
-  it("counts a story printed in a book the reader has read, or told in an episode they watched, and says which", async () => {
+  it("counts a story printed in a book the reader has read, and says which way they have it, a book or an episode", async () => {
     store({ lightNovels: ["ln:ssc-2"] });
     const { unmount } = render(
       <UnitChecklist units={[story]} checked={[]} suggestedBefore={200} onChange={() => {}} />,
@@ -85,6 +85,46 @@ describe("UnitChecklist of side stories", () => {
     store({ anime: "anime:2-11" });
     render(<UnitChecklist units={[story]} checked={[]} onChange={() => {}} />);
     expect(await screen.findByText(/Told in what you have watched/)).toBeVisible();
+  });
+
+  it("counts a story a film the reader watched tells as known, not read: it stays to tick, and out of the group's count", async () => {
+    /** A side story, told by these units (a film, a book) as well as by itself. */
+    const told = (slug: string, position: number, group: string, by: string[] = []): TrackerUnit => ({
+      key: `ss:${slug}`,
+      medium: "side_stories",
+      position,
+      label: `Side story ${slug}`,
+      title: gated([`ss:${slug}`, ...by], `The ${slug} story`),
+      group,
+      collection: null,
+      coveredBy: [`ss:${slug}`, ...by],
+    });
+    const stories = [
+      told("lamp-oil", 10, "Short stories", ["sp:lamp-oil-film"]),
+      told("bakery", 11, "Short stories", ["sp:bakery-film", "ln:ssc-1"]),
+      told("other", 12, "Short stories"),
+      told("long-night", 1, "Side volumes"),
+    ];
+    store({ animeSpecials: ["sp:lamp-oil-film"] });
+    const { unmount } = render(<UnitChecklist units={stories} checked={[]} onChange={() => {}} />);
+    const box = await screen.findByRole("checkbox", { name: /The lamp-oil story/ });
+    // Its title shows (the film reveals it), but the reader has not read it: as the chapters an episode
+    // adapts are not read by watching it.
+    expect(box).not.toBeChecked();
+    expect(box).toBeEnabled();
+    expect(screen.getByText(/Told in what you have watched/)).toBeVisible();
+    expect(screen.getByText("Short stories").closest("summary")).toHaveTextContent("0 of 3 read");
+    unmount();
+
+    // A story a book the reader read prints is read, whatever else tells it.
+    localStorage.clear();
+    store({ animeSpecials: ["sp:bakery-film"], lightNovels: ["ln:ssc-1"] });
+    render(<UnitChecklist units={stories} checked={[]} onChange={() => {}} />);
+    const printed = await screen.findByRole("checkbox", { name: /The bakery story/ });
+    expect(printed).toBeChecked();
+    expect(printed).toBeDisabled();
+    expect(screen.getByText(/Printed in a book you have read/)).toBeVisible();
+    expect(screen.getByText("Short stories").closest("summary")).toHaveTextContent("1 of 3 read");
   });
 
   it("leaves it to tick for a reader of the collection before it", async () => {

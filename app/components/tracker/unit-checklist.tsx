@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import { cn } from "~/lib/cn";
 import { titleAfterLabel } from "~/lib/content/labels";
 import { withTicked } from "~/lib/progress/changes";
-import { knownThrough, type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
+import { type KnownThrough, knownThrough, type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { consumedVerb } from "./up-next";
@@ -11,9 +11,11 @@ import { consumedVerb } from "./up-next";
  * Side stories, Break Time shorts or OVAs to tick off, under their groups (a Break Time season, a kind
  * of side story). With `suggestedBefore`, unticked units at or before that story position are marked as
  * reached, so a reader sees what they may have skipped. A short that aired with an episode the reader
- * watched is watched too, and a side story a book they read prints, or an episode or film they watched
- * tells, is known to them (the shield counts each so): it shows ticked, and says why rather than
- * offering to untick what the book or the episode decides.
+ * watched is watched too, and a side story a book they read prints is read: it shows ticked, and says
+ * why rather than offering to untick what the book or the episode decides. A side story a manga chapter,
+ * an episode or a film tells is known to them (the shield shows its title) but not read, as the web
+ * novel's chapters an anime viewer knows are not: it says so, and stays for the reader to tick. A
+ * group's count is of what the reader read (or watched).
  *
  * A real series has hundreds of these, so with more than one group each group folds, and draws its
  * list only while open: open are the group where the reader is (the first with something left) and every
@@ -71,10 +73,10 @@ interface ChecklistRow {
   unit: TrackerUnit;
   /** The title the reader may see, or null (the label stands for it). */
   title: string | null;
-  /** Ticked, or known through another unit (`through`). */
+  /** Ticked, or consumed through another unit (`through`): what the group's count counts. */
   done: boolean;
-  /** Why it counts without a tick: "Watched with its episode", "Printed in a book you have read". */
-  through: string | null;
+  /** How the reader has it without a tick: "Watched with its episode", "Told in what you have watched". */
+  through: KnownThrough | null;
   suggested: boolean;
 }
 
@@ -86,12 +88,13 @@ function checklistRow(
 ): ChecklistRow {
   const isTicked = ticked.has(unit.key);
   const through = isTicked || shield === null ? null : knownThrough(unit, shield.knowledge);
-  // Passed, and not read: what another unit counts for the reader is not left behind.
+  // Passed, and not read: what the reader has through another unit (read in a book, or known from a film
+  // that tells it) is not left behind.
   const suggested = suggestedBefore !== undefined && !isTicked && !through && unit.position <= suggestedBefore;
   // A title beyond the reader's progress stays hidden (the one rule), unless they ticked it themselves
   // (ticking it makes it known, and the tracker fetches the title).
   const title = isTicked || through || isRevealed(shield, unit.title.revealedBy) ? unit.title.content : null;
-  return { unit, title, done: isTicked || through !== null, through, suggested };
+  return { unit, title, done: isTicked || through?.consumed === true, through, suggested };
 }
 
 /**
@@ -160,7 +163,7 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
         <input
           type="checkbox"
           checked={row.done}
-          disabled={through !== null}
+          disabled={through?.consumed === true}
           onChange={(event) => onTick(event.target.checked)}
           className="mt-1"
         />
@@ -170,7 +173,7 @@ function ChecklistItem({ row, onTick }: { row: ChecklistRow; onTick: (on: boolea
             {[
               showLabel ? unit.label : null,
               suggested ? "Your place in the story is past where it fits" : null,
-              through,
+              through?.reason,
             ]
               .filter(Boolean)
               .join(" · ")}

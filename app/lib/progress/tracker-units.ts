@@ -175,31 +175,47 @@ export function mangaSeries(units: readonly TrackerUnit[]) {
   }));
 }
 
+/** How a reader has a unit they have not ticked (`knownThrough`). */
+export interface KnownThrough {
+  /** What the tracker says of it: "Watched with its episode", "Told in what you have watched". */
+  reason: string;
+  /**
+   * Whether that consumed the unit itself, so it counts as read (or watched): a short aired with an
+   * episode the reader watched, a side story printed in a book they read. Another medium's telling of a
+   * story (a manga chapter, an episode, a film) makes it known, not read, as an anime viewer knows the
+   * chapters the episodes adapt without having read them.
+   */
+  consumed: boolean;
+}
+
 /**
- * Why a unit counts as consumed without its tick: a short aired with an episode the reader watched; a
- * side story printed in a book they read, or told by a manga chapter they read or an episode or film
- * they watched. Null otherwise.
+ * Why a reader has a unit without its tick: a short aired with an episode they watched; a side story
+ * printed in a book they read, or told by a manga chapter they read or an episode or film they watched
+ * (where several do, what consumed it first). Null otherwise.
  * (Reading a story says nothing of the film that tells it: an OVA, special or film counts only ticked.)
  */
-export function knownThrough(unit: TrackerUnit, knowledge: Knowledge): string | null {
-  const reasons = toldBy[unit.medium];
-  if (!reasons) return null;
+export function knownThrough(unit: TrackerUnit, knowledge: Knowledge): KnownThrough | null {
+  const ways = toldBy[unit.medium];
+  if (!ways) return null;
+  let told: KnownThrough | null = null;
   for (const key of unit.coveredBy) {
     const medium = key === unit.key ? null : mediumOf(key);
     // What covers the same place in the story (a web novel chapter) is not what tells the unit itself.
-    const reason = medium ? reasons[medium] : undefined;
-    if (reason && knows(knowledge, [key])) return reason;
+    const way = medium ? ways[medium] : undefined;
+    if (!way || (told && !way.consumed) || !knows(knowledge, [key])) continue;
+    if (way.consumed) return way;
+    told = way;
   }
-  return null;
+  return told;
 }
 
-/** For each medium that can be counted through another: the media that tell its units, and what that says. */
-const toldBy: Partial<Record<Medium, Partial<Record<Medium, string>>>> = {
-  break_time: { anime: "Watched with its episode" },
+/** For each medium that can be had through another: the media that tell its units, what that says, and whether it consumes them. */
+const toldBy: Partial<Record<Medium, Partial<Record<Medium, KnownThrough>>>> = {
+  break_time: { anime: { reason: "Watched with its episode", consumed: true } },
   side_stories: {
-    light_novels: "Printed in a book you have read",
-    manga: "Told in the manga you have read",
-    anime: "Told in what you have watched",
-    anime_specials: "Told in what you have watched",
+    light_novels: { reason: "Printed in a book you have read", consumed: true },
+    manga: { reason: "Told in the manga you have read", consumed: false },
+    anime: { reason: "Told in what you have watched", consumed: false },
+    anime_specials: { reason: "Told in what you have watched", consumed: false },
   },
 };

@@ -1,4 +1,5 @@
-import { parseUnitKey } from "../content/units";
+import { isRecutEpisodeKey, parseUnitKey } from "../content/units";
+import type { Knowledge } from "../shield/knowledge";
 import {
   knowledgeOf,
   lastMangaChapter,
@@ -30,27 +31,55 @@ export interface UpNextUnits {
 }
 
 /**
- * The reader's place in the story, where side stories fit: the furthest they have reached along the
- * web novel, a light novel collection of the main story or the anime; -1 before any. What is read on
- * its own says nothing of it: a side story ticked, a book of side stories (a side volume, a short story
- * collection), a Break Time short, an OVA, special or film. A reader who has read a story that fits after
- * arc 3 has not read arcs 1 to 3, so the stories that fit before it are not passed.
+ * Where the reader is, as Up next and the side stories checklist both need it, worked out in one pass
+ * over the timeline: the tracker works it out once a render and hands it to both.
  */
-export function storyPlace(progress: Progress, units: readonly TrackerUnit[]) {
-  const along = new Map(units.filter((unit) => !unit.sideVolume).map((unit) => [unit.key, unit.position] as const));
-  const places = [progress.webNovel, ...progress.lightNovels, progress.anime].map((key) =>
-    key === null ? -1 : (along.get(key) ?? -1),
-  );
-  return Math.max(-1, ...places, watchedInRecutTo(progress, unitsByMedium(units).anime));
+export interface ReaderPlaces {
+  /**
+   * The reader's place in the story, where side stories fit: the furthest they have reached along the
+   * web novel, a light novel collection of the main story or the anime (a season or a recut); -1 before
+   * any. What is read on its own says nothing of it: a side story ticked, a book of side stories (a side
+   * volume, a short story collection), a Break Time short, an OVA, special or film. A reader who has read
+   * a story that fits after arc 3 has not read arcs 1 to 3, so the stories that fit before it are not passed.
+   */
+  story: number;
+  /** Where the reader is in the anime, in a season or a recut: the furthest season's episode watched; -1 before any. Shorts aired with it and before are behind them. */
+  anime: number;
 }
 
-/** The furthest of the seasons' episodes the reader watched in a recut (its place in the story); -1 before any. */
-function watchedInRecutTo(progress: Progress, episodes: readonly TrackerUnit[]) {
-  if (!progress.recuts.length) return -1;
-  const knowledge = knowledgeOf(progress);
-  const watched = episodes.filter((unit) => watchedInRecut(unit.coveredBy, knowledge));
-  return Math.max(-1, ...watched.map((unit) => unit.position));
+/** The reader's places (`ReaderPlaces`) on this timeline; `knowledge` is what `progress` makes known, where the caller has it. */
+export function readerPlaces(
+  progress: Progress,
+  units: readonly TrackerUnit[],
+  knowledge: Knowledge = knowledgeOf(progress),
+): ReaderPlaces {
+  const along = new Set([progress.webNovel, ...progress.lightNovels, progress.anime]);
+  const inRecuts = progress.recuts.length > 0;
+  let story = -1;
+  let season = -1;
+  // The furthest of the seasons' own episodes the reader watched in a recut.
+  let recut = -1;
+  for (const unit of units) {
+    if (!unit.sideVolume && along.has(unit.key)) story = Math.max(story, unit.position);
+    if (unit.key === progress.anime) season = unit.position;
+    if (
+      inRecuts &&
+      unit.medium === "anime" &&
+      !isRecutEpisodeKey(unit.key) &&
+      watchedInRecut(unit.coveredBy, knowledge)
+    )
+      recut = Math.max(recut, unit.position);
+  }
+  return { story: Math.max(story, recut), anime: Math.max(season, recut) };
 }
+
+/** The reader's place in the story, where side stories fit (`ReaderPlaces.story`). */
+export function storyPlace(progress: Progress, units: readonly TrackerUnit[]) {
+  return readerPlaces(progress, units).story;
+}
+
+/** How many of what the reader passed Up next lists (the rest it counts). */
+export const PASSED_LISTED = 6;
 
 /** How many side stories (and, apart, shorts) Up next offers at the reader's place. */
 const COMING_RIGHT_THERE = 3;
@@ -60,8 +89,14 @@ const COMING_RIGHT_THERE = 3;
  * the collections started), and the side stories and Break Time shorts that sit between the reader's
  * place and those; then what the reader passed on the way and has not read (first what a crossing from
  * another medium skipped, then side stories and shorts that belong before), at most `passedCount`.
+ * `places` are the reader's places on this timeline, where the caller has worked them out already.
  */
-export function upNext(progress: Progress, units: readonly TrackerUnit[], passedCount = 6): UpNextUnits {
+export function upNext(
+  progress: Progress,
+  units: readonly TrackerUnit[],
+  passedCount = PASSED_LISTED,
+  places?: ReaderPlaces,
+): UpNextUnits {
   const positionOf = positionsOf(units);
   const placeOf = (unitKey: string | null) => (unitKey ? (positionOf(unitKey) ?? -1) : -1);
   const followed = followedMedia(progress);
@@ -80,6 +115,7 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     if (volume) (volume.sideVolume ? sideVolumes : next).push(volume);
   }
   const knowledge = knowledgeOf(progress);
+  const { story: furthest, anime: watchedTo } = places ?? readerPlaces(progress, units, knowledge);
   const recutsNext: TrackerUnit[] = [];
   for (const recut of animeRecuts(units)) {
     const last = lastRecutEpisode(progress, recut.id);
@@ -100,8 +136,6 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
       : undefined;
   if (nextEpisode) next.push(nextEpisode);
   next.push(...recutsNext);
-  // Where the reader is in the anime, in the season or a recut: the shorts aired with what they watched are behind them.
-  const watchedTo = Math.max(animePlace, watchedInRecutTo(progress, byMedium.anime));
   // Each manga series started: its next chapter in the series' own order (decision 49); and where a
   // series was read to its end, the next series' first chapter, where the manga goes on.
   const series = mangaSeries(units);
@@ -117,11 +151,12 @@ export function upNext(progress: Progress, units: readonly TrackerUnit[], passed
     if (before && first && lastMangaChapter(progress, before.code) === before.chapters.at(-1)?.key) next.push(first);
   });
 
-  // Side stories come at the reader's place in the story; shorts with the episodes.
-  const furthest = storyPlace(progress, units);
+  // Side stories come at the reader's place in the story; shorts with the episodes, the ones aired with
+  // what the reader watched (in the season or a recut) behind them.
   const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
-  // Neither ticked nor counted through another unit (a short aired with a watched episode, a story printed in a book read).
+  // Neither ticked nor had through another unit (a short aired with a watched episode, a story printed in a
+  // book read or told in a film watched: known, if not read, so not offered to read).
   const unchecked = (list: readonly TrackerUnit[]) =>
     list.filter((unit) => !checked.has(unit.key) && knownThrough(unit, knowledge) === null);
   const sideStories = unchecked(byMedium.side_stories);
