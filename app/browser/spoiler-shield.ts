@@ -157,6 +157,10 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * `shownOnly`: with `withheld`, ask only for what the shield shows without asking (what the reader has
  * seen, or everything with the shield off), for a list that counts what it shows and so has no line
  * for hidden items to blur or show (the characters a reader has met).
+ * `opens`: the view the page opens on for this reader where its address names none (the season that
+ * holds their next episode): asked for, with what they know, whatever the sealed items, and its answer
+ * shown at the page's address (the address the data comes from is one anyone may ask for, so it is cached
+ * as any other).
  * `waiting`: an answer is on its way (not after it failed); `revealed`: `data` is an answer for this
  * page, not the data as sent.
  */
@@ -166,25 +170,30 @@ export function useShieldedData<D>(
     withheld = false,
     everything = false,
     shownOnly = false,
-  }: { withheld?: boolean; everything?: boolean; shownOnly?: boolean } = {},
+    opens = null,
+  }: { withheld?: boolean; everything?: boolean; shownOnly?: boolean; opens?: Record<string, string> | null } = {},
 ): { data: D; waiting: boolean; revealed: boolean } {
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
   const { pathname, search } = useLocation();
   const routeId = useMatches().at(-1)?.id ?? "root";
   const page = `${pathname}${search}`;
+  const query = opens ? new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(search)), ...opens }) : null;
+  const asked = query ? query.toString() : search.slice(1);
   const sealed = sealedItems(loaderData);
   const wanted =
     shield &&
-    ((withheld && wouldAskWithheld(shield)) ||
+    (query !== null ||
+      (withheld && wouldAskWithheld(shield)) ||
       sealed.some((item) => shield.mode !== "hide" || knows(shield.asking, item.revealedBy)));
-  // A page that left items out without a trace asks with all the reader knows; others with what their sealed items need.
+  // A page that left items out without a trace asks with all the reader knows, and so does one opening on
+  // another view (whose sealed items are not these); others with what their sealed items need.
   const reveal =
     shield && (wanted || everything)
       ? revealParameter(shield, {
-          ...(withheld ? { shownOnly } : { revealers: revealersOf(sealed) }),
+          ...(withheld || query ? { shownOnly } : { revealers: revealersOf(sealed) }),
           everything,
-          besides: search.slice(1),
+          besides: asked,
         })
       : null;
   // The page's data sent again for the same address (an action revalidated it: a comment posted) is asked for again too.
@@ -193,12 +202,12 @@ export function useShieldedData<D>(
     reveal === null
       ? null
       : {
-          key: `${routeId} ${page} ${reveal} ${revision}`,
+          key: `${routeId} ${page} ${asked} ${reveal} ${revision}`,
           failure: "This page could not load what you have read or watched, so it stays shielded.",
           load: async (signal) => ({
             page,
             data: sealedCopy(
-              await fetchLoaderData<Shielded<D>>(`${pathname}?${withReveal(search, reveal)}`, routeId, signal),
+              await fetchLoaderData<Shielded<D>>(`${pathname}?${withReveal(asked, reveal)}`, routeId, signal),
             ),
           }),
         },

@@ -139,6 +139,16 @@ describe("WatchedUpToHere, for a viewer of a recut", () => {
     expect(within(split).getByRole("button", { name: "I have watched up to here" })).toBeEnabled();
   });
 
+  it("says 'Watched up to here' on the last episode watched alone, the ones before it a quiet ✓", async () => {
+    renderEpisodes({ anime: "anime:1-10", position: 10 });
+    expect(await within(screen.getByTestId("episode-10")).findByText("Watched up to here")).toBeVisible();
+    const earlier = screen.getByTestId("episode-9");
+    expect(within(earlier).getByText("✓")).toBeVisible();
+    expect(within(earlier).getByText("Watched")).toHaveClass("sr-only");
+    expect(within(earlier).queryByText("Watched up to here")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "I have watched up to here" })).not.toBeInTheDocument();
+  });
+
   it("says an episode reached in the season is watched up to there, whatever the recut held", async () => {
     renderEpisodes({ anime: "anime:1-9", position: 9, recuts: ["anime:1r1-6"] });
     expect(await within(screen.getByTestId("episode-9")).findByText("Watched up to here")).toBeVisible();

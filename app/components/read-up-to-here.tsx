@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { importWithRecovery } from "~/browser/lazy-import";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { loadToaster } from "~/components/ui/toast-store";
-import { hasConsumed, type Knowledge } from "~/lib/shield/knowledge";
+import { hasConsumed, isPlace, type Knowledge } from "~/lib/shield/knowledge";
+import { unitPlace } from "~/lib/content/units";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
 import { afterNextPaint, whenIdle } from "~/browser/when-idle";
@@ -28,24 +29,31 @@ function usePreloadedClick() {
   }, []);
 }
 
-// Where progress is, the row says "Read up to here", never a bare "Read" beside its link to where it can be read.
+/*
+ * Where progress is (the reader's place on the unit's line), the row says "Read up to here", never a bare
+ * "Read" beside its link to where it can be read; a row before it, read on the way, has a quiet ✓ alone
+ * (named for assistive technology), so the place stands out in a list of what the reader has been through.
+ */
 const labels = {
   read: {
     label: "I have read up to here",
     doneLabel: "Read up to here",
+    passedLabel: "Read",
   },
   watched: {
     label: "I have watched up to here",
     doneLabel: "Watched up to here",
+    passedLabel: "Watched",
   },
   // An OVA, special or film is watched on its own: marking it says nothing of the episodes around it.
-  watchedThis: { label: "I have watched this", doneLabel: "Watched" },
-} as const satisfies Record<MarkVerb, { label: string; doneLabel: string }>;
+  watchedThis: { label: "I have watched this", doneLabel: "Watched", passedLabel: "Watched" },
+} as const satisfies Record<MarkVerb, { label: string; doneLabel: string; passedLabel: string }>;
 
 /**
  * "I have read up to here" beside a chapter, volume or episode: one click moves the reader's progress
  * there (never back), which reveals what it reached on every page. A toast confirms it, with an Undo
- * (read-up-to.client.ts, `markUpTo`, which the click loads). Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell, and
+ * (read-up-to.client.ts, `markUpTo`, which the click loads). Where progress already is, the button turns into a quiet "✓ Read up to here" in the same cell
+ * (on the units before it, read on the way, a ✓ alone), and
  * the page is scrolled by however much the clicked row moved, so nothing shifts under the reader's finger as
  * the rows above it change. Shown once the page is interactive, as it needs the stored progress.
  */
@@ -62,7 +70,7 @@ export function ReadUpToHere({
    */
   seenElsewhere?: (knowledge: Knowledge) => string | null;
 }) {
-  const { label, doneLabel } = labels[verb];
+  const { label, doneLabel, passedLabel } = labels[verb];
   const shield = useShield();
   const user = useOptionalUser();
   const box = useRef<HTMLSpanElement>(null);
@@ -76,6 +84,10 @@ export function ReadUpToHere({
   // Read already when the reader has consumed this very unit (in its own medium: reading the web
   // novel further does not mark an anime episode as watched).
   const reached = shield ? markedWith === shield || hasConsumed(shield.knowledge, unit.key) : false;
+  // "Up to here" belongs to the reader's place alone (and to the row just clicked, which is about to be
+  // it); a checklist's unit, on no line, is simply done.
+  const here =
+    shield !== null && (markedWith === shield || isPlace(shield.knowledge, unit.key) || unitPlace(unit.key) === null);
   const seenAs = shield && !reached ? (seenElsewhere?.(shield.knowledge) ?? null) : null;
   const done = reached || seenAs !== null;
   usePreloadedClick();
@@ -119,8 +131,17 @@ export function ReadUpToHere({
       </Button>
       {done ? (
         <span className="col-start-1 row-start-1 inline-flex items-center px-2 py-1 text-xs text-muted-foreground">
-          <span aria-hidden="true">✓&nbsp;</span>
-          {seenAs ?? doneLabel}
+          {here || seenAs !== null ? (
+            <>
+              <span aria-hidden="true">✓&nbsp;</span>
+              {seenAs ?? doneLabel}
+            </>
+          ) : (
+            <>
+              <span aria-hidden="true">✓</span>
+              <span className="sr-only">{passedLabel}</span>
+            </>
+          )}
         </span>
       ) : null}
       {failed && !done ? (

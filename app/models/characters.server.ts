@@ -1,5 +1,6 @@
-import { type Selectable, sql } from "kysely";
-import type { Medium } from "~/lib/content/units";
+import { type InferResult, type Selectable, sql } from "kysely";
+import { mediaMetIn } from "~/lib/content/characters";
+import { media, type Medium } from "~/lib/content/units";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
 import { type Knowledge, knows, knowsAnything } from "~/lib/shield/knowledge";
@@ -53,23 +54,26 @@ const namedBy = (fts: string) => entriesNaming(fts).select([slugOfEntry, "e.reve
 
 /** The characters the filters choose, as `c`. */
 function chosen(filters: CharacterFilters, fts: string | null) {
-  return query
-    .selectFrom("characters as c")
-    .$if(fts !== null, (characters) =>
-      // Named by what everyone who has met them may see: never by a true name.
-      characters.where("c.slug", "in", entriesNaming(fts!).select(slugOfEntry).where("e.revealed_by", "is", null)),
-    )
-    .$if(Boolean(filters.affiliation), (characters) =>
-      characters.where(
-        "c.slug",
-        "in",
-        query
-          .selectFrom("character_affiliations")
-          .select("character_slug")
-          .where("affiliation", "=", filters.affiliation!),
-      ),
-    )
-    .$if(Boolean(filters.medium), (characters) => characters.where("c.first_medium", "=", filters.medium!));
+  return (
+    query
+      .selectFrom("characters as c")
+      .$if(fts !== null, (characters) =>
+        // Named by what everyone who has met them may see: never by a true name.
+        characters.where("c.slug", "in", entriesNaming(fts!).select(slugOfEntry).where("e.revealed_by", "is", null)),
+      )
+      .$if(Boolean(filters.affiliation), (characters) =>
+        characters.where(
+          "c.slug",
+          "in",
+          query
+            .selectFrom("character_affiliations")
+            .select("character_slug")
+            .where("affiliation", "=", filters.affiliation!),
+        ),
+      )
+      // A requester who knows nothing has met no one in any medium (getCharacterCatalogue).
+      .$if(Boolean(filters.medium), (characters) => characters.where(sql<boolean>`0`))
+  );
 }
 
 const publicAffiliationCounts = query
@@ -80,28 +84,24 @@ const publicAffiliationCounts = query
   .groupBy("a.affiliation")
   .orderBy("a.affiliation");
 
-const publicMediumCounts = query
-  .selectFrom("characters")
-  .select((count) => ["first_medium as medium", count.fn.countAll<number>().as("count")])
-  .where("first_medium", "is not", null)
-  .where("revealed_by", "is", null)
-  .groupBy("first_medium")
-  .orderBy("first_medium")
-  // The pack's validation makes a first medium one of the media.
-  .$narrowType<{ medium: Medium }>();
-
 /** Every character with what a card shows and what the filters read, in the catalogue's order (by name). */
 const everyone = query
   .selectFrom("characters as c")
-  .select([...cardColumns, "c.first_medium"])
+  .select([...cardColumns, "c.first_web_novel", "c.first_light_novel", "c.first_anime", "c.first_manga"])
   .orderBy("c.sort_name")
-  .orderBy("c.slug")
-  .$narrowType<{ first_medium: Medium | null }>();
+  .orderBy("c.slug");
+
+/** The units that show a character: their first appearance in each medium, and what reveals meeting them. */
+function unitsShowing(row: InferResult<typeof everyone>[number]) {
+  const firsts = [row.first_web_novel, row.first_light_novel, row.first_anime, row.first_manga];
+  return [...firsts.flatMap((unit) => unit ?? []), ...(readRevealers(row.revealed_by) ?? [])];
+}
 
 /**
  * One page of the catalogue: the characters the requester (`knowledge`) has met, by name, counted and
  * paged among themselves, with the filter choices counted the same way. A character they have not met
- * leaves no trace (not a card, a count, a choice or a page): the count says what the reader can see.
+ * leaves no trace (not a card, a count, a choice or a page): the count says what the reader can see. The
+ * media offered are those the requester met them in (`mediaMetIn`): what they follow, never another.
  * A requester who knows nothing (every first load) may see exactly those everyone meets from the start,
  * so the database pages and counts those; one who knows something has every character read and each
  * judged by the one rule. The name/alias search uses the FTS index. One round trip either way.
@@ -136,13 +136,13 @@ export async function getCharacterCatalogue(db: D1Database, filters: CharacterFi
 /** The catalogue for a requester who knows nothing: those everyone meets, paged and counted in SQL. */
 async function publicCatalogue(db: D1Database, filters: CharacterFilters, fts: string | null, offset: number) {
   const chosenPublic = chosen(filters, fts).where("c.revealed_by", "is", null);
-  const [rows, totals, affiliations, media] = await batch(db, [
+  const [rows, totals, affiliations] = await batch(db, [
     chosenPublic.select(cardColumns).orderBy("c.sort_name").orderBy("c.slug").limit(CHARACTERS_PER_PAGE).offset(offset),
     chosenPublic.select((count) => count.fn.countAll<number>().as("total")),
     publicAffiliationCounts,
-    publicMediumCounts,
   ]);
-  return { rows, total: totals[0]?.total ?? 0, affiliations, media };
+  // Those everyone meets from the start are known without being met in any medium: no medium is offered.
+  return { rows, total: totals[0]?.total ?? 0, affiliations, media: [] as { medium: Medium; count: number }[] };
 }
 
 /** The catalogue for a requester who knows something: every character read, those they have met kept. */
@@ -154,7 +154,9 @@ async function metCatalogue(
   offset: number,
 ) {
   const [all, named] = fts ? await batch(db, [everyone, namedBy(fts)]) : [...(await batch(db, [everyone])), null];
-  const met = all.filter((row) => knows(knowledge, readRevealers(row.revealed_by)));
+  const met = all
+    .filter((row) => knows(knowledge, readRevealers(row.revealed_by)))
+    .map((row) => ({ ...row, metIn: mediaMetIn(knowledge, unitsShowing(row)) }));
   // Named by a name the requester may see: a true name only once they know it.
   const namedSlugs = named
     ? new Set(named.filter((entry) => knows(knowledge, readRevealers(entry.revealed_by))).map((entry) => entry.slug))
@@ -163,7 +165,7 @@ async function metCatalogue(
     (row) =>
       (!namedSlugs || namedSlugs.has(row.slug)) &&
       (!filters.affiliation || parseJsonList(row.affiliations).includes(filters.affiliation)) &&
-      (!filters.medium || row.first_medium === filters.medium),
+      (!filters.medium || row.metIn.includes(filters.medium)),
   );
   return {
     rows: chosenMet.slice(offset, offset + CHARACTERS_PER_PAGE),
@@ -172,7 +174,9 @@ async function metCatalogue(
       affiliation,
       count,
     })),
-    media: countsOf(met.flatMap((row) => row.first_medium ?? [])).map(([medium, count]) => ({ medium, count })),
+    media: countsOf(met.flatMap((row) => row.metIn))
+      .sort(([a], [b]) => media.indexOf(a) - media.indexOf(b))
+      .map(([medium, count]) => ({ medium, count })),
   };
 }
 

@@ -34,7 +34,8 @@ import { runtimeLabel } from "~/lib/content/air-times";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
+import { useOpeningSeason } from "~/browser/opening-season";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import type { SeasonSpecialsToKeep } from "~/lib/runtime/kept-units";
 import { useStoredProgress } from "~/browser/stored-progress";
@@ -44,7 +45,7 @@ import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/anime";
 
 /** A form sent here is refused with the site's 405. */
@@ -72,8 +73,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
+  const sent = sealedCopy(loaderData);
+  // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
+  const opening = useOpeningSeason(sent.seasons, sent.selectedSeason);
+  const answer = useShieldedData(loaderData, { opens: opening.opens });
+  const { className: hold } = useAnswerWait(opening.mayMove, answer);
   const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } =
-    useShieldedData(loaderData).data;
+    answer.data;
   useSpecialsMovedOut();
   return (
     <>
@@ -98,18 +104,20 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
             .join(" · "),
         }))}
       />
-      {season ? (
-        <Season
-          season={season}
-          episodes={episodes}
-          specials={{ named: seasonSpecials.map((special) => special.key), any: specialCount > 0 }}
-          recuts={recuts}
-          nextSeason={seasons.find((each) => each.number > season.number)?.number ?? null}
-        />
-      ) : (
-        <p>No anime has been loaded yet.</p>
-      )}
-      <SeasonSpecials specials={seasonSpecials} count={specialCount} />
+      <div className={hold}>
+        {season ? (
+          <Season
+            season={season}
+            episodes={episodes}
+            specials={{ named: seasonSpecials.map((special) => special.key), any: specialCount > 0 }}
+            recuts={recuts}
+            nextSeason={seasons.find((each) => each.number > season.number)?.number ?? null}
+          />
+        ) : (
+          <p>No anime has been loaded yet.</p>
+        )}
+        <SeasonSpecials specials={seasonSpecials} count={specialCount} />
+      </div>
     </>
   );
 }

@@ -9,18 +9,22 @@ import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
+import { useOpeningSeason } from "~/browser/opening-season";
 import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/break-time";
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
 
-/** One season at a time (`?season=N`, the first by default), as on /anime. */
+/**
+ * One season at a time (`?season=N`; by default the first, and for a viewer the season of their next
+ * episode, which the page asks for with what they know: app/browser/opening-season.ts), as on /anime.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
   const breakTime = await getBreakTime(context.db, seasonNumber ?? null);
@@ -45,7 +49,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = useShieldedData(loaderData).data;
+  const sent = sealedCopy(loaderData);
+  // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
+  const opening = useOpeningSeason(sent.seasons, sent.selectedSeason);
+  const answer = useShieldedData(loaderData, { opens: opening.opens });
+  const { className: hold } = useAnswerWait(opening.mayMove, answer);
+  const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = answer.data;
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>
@@ -65,7 +74,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
         }))}
       />
       {season ? (
-        <section aria-labelledby="season-title">
+        <section aria-labelledby="season-title" className={hold}>
           <h2 id="season-title" className="mb-4 text-2xl font-bold tracking-tight">
             {labelWithTitle(`Season ${season.number}`, season.title)}
           </h2>

@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
     {
       title: data?.filters.query ? `Characters matching “${data.filters.query}”` : "Characters",
       description:
-        "The characters of the series a reader has met, by name: search by name or alias, filter by affiliation or the medium they first appear in.",
+        "The characters of the series a reader has met, by name: search by name or alias, filter by affiliation or the medium the reader met them in.",
     },
   );
 };
@@ -74,7 +74,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Characters"
-        lead="The characters you have met, by name. Search by name or alias, or narrow the list by affiliation and by the medium a character first appears in."
+        lead="The characters you have met, by name. Search by name or alias, or narrow the list by affiliation and by the medium you met them in."
       />
       <FilterForm
         submitLabel="Search"
@@ -103,7 +103,8 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
             ))}
           </Select>
         </Field>
-        <Field id="character-medium" label="First appears in">
+        {/* The media the reader met them in: those they follow, never another (app/lib/content/characters.ts). */}
+        <Field id="character-medium" label="Met in">
           <Select name="medium" defaultValue={filters.medium ?? ""}>
             <option value="">Any medium</option>
             {filters.medium && !mediaCounts.some(({ medium }) => medium === filters.medium) ? (

@@ -143,6 +143,53 @@ test("a reader with no progress sees every episode and nothing gated; watching u
   await expect(episode(page, 1, 3).getByRole("button", { name: "I have watched up to here" })).toHaveCount(0);
 });
 
+test("a viewer partway through season 2 opens /anime and /break_time on it, in the one request for what they know; an address's season still wins", async ({
+  page,
+  context,
+}) => {
+  const stored = (anime: string) => JSON.stringify({ ...emptyProgress, anime });
+  await context.addInitScript(
+    (progress) => {
+      if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", progress);
+    },
+    stored(episodeKey(2, 5)),
+  );
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) asked.push(request.url());
+  });
+  const fifth = episodesOf(2).find((row) => row.number === 5)!;
+  for (const path of ["/anime", "/break_time"]) {
+    asked.length = 0;
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.locator("#season-title")).toContainText("Season 2");
+    await expect(episode(page, 2, 5)).toContainText(fifth.title);
+    await expect(page.getByRole("navigation", { name: "Seasons" }).locator("[aria-current='page']")).toContainText(
+      "Season 2",
+    );
+    // The address stays the page's own; its answer came in one request, which names the season.
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get("season")).toBe("2");
+  }
+  // A season named in the address is the one shown.
+  await page.goto("/anime?season=1");
+  await waitForHydration(page);
+  await expect(page.locator("#season-title")).toContainText("Season 1");
+  await expect(episode(page, 1, 13)).toBeVisible();
+  // A viewer who finished season 1 opens on season 2, where their next episode is.
+  await page.evaluate((progress) => localStorage.setItem("rc:progress", progress), stored(episodeKey(1, 13)));
+  await page.goto("/anime");
+  await waitForHydration(page);
+  await expect(page.locator("#season-title")).toContainText("Season 2");
+  // The last season listed, watched to its end, is where the page stays.
+  await page.evaluate((progress) => localStorage.setItem("rc:progress", progress), stored(episodeKey(2, 13)));
+  await page.goto("/break_time");
+  await waitForHydration(page);
+  await expect(page.locator("#season-title")).toContainText("Season 2");
+});
+
 /** The season's episode that tells a side story beside its chapters, the story, and what the story reveals of a character. */
 const tellsStory = rows.anime_episodes.find((row) => row.adapts_side_stories !== "[]")!;
 const toldStory = rows.side_stories.find((story) => JSON.parse(tellsStory.adapts_side_stories).includes(story.key))!;

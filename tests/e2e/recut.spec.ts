@@ -106,7 +106,9 @@ test("a season's episode split across the recut's episodes is marked watched in 
   // Marking the season's episode 10 takes the season's own place there: episodes before it read as reached.
   await seasonEpisode(page, 10).getByRole("button", { name: "I have watched up to here" }).click();
   await expect.poll(() => stored(page)).toEqual({ anime: episodeKey(1, 10), recuts: [recutEpisodeKey(1, 1, 5)] });
-  await expect(seasonEpisode(page, 9)).toContainText("Watched up to here");
+  await expect(seasonEpisode(page, 10)).toContainText("✓ Watched up to here");
+  await expect(seasonEpisode(page, 9)).not.toContainText("Watched up to here");
+  await expect(seasonEpisode(page, 9).getByText("✓", { exact: true })).toBeVisible();
 });
 
 test("a viewer who watched the recut to its end is offered the season's episode it left out, then the next season", async ({

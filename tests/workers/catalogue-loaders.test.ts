@@ -329,7 +329,8 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(first.characters.map((character) => character.content?.slug)).toEqual(["mira-hale"]);
     expect([first.total, first.pageCount]).toEqual([1, 1]);
     expect(first.affiliations).toEqual([{ affiliation: "Keepers", count: 1 }]);
-    expect(first.media).toEqual([{ medium: "web_novel", count: 1 }]);
+    // Known from the start, she is met in no medium yet: none is offered.
+    expect(first.media).toEqual([]);
     expect(JSON.stringify(first)).not.toMatch(/oren|Hall/i);
 
     // A reader of arc 2 has met both, counted and offered by name.
@@ -352,6 +353,26 @@ describe("catalogue loaders against the imported tiny pack", () => {
     const { filters: __, ...nobodyData } = present(nobody.data);
     expect(unmetData).toEqual(nobodyData);
     expect(unmetData.characters).toEqual([]);
+  });
+
+  it("characters: the medium filter offers the media the requester met them in, and no other", async () => {
+    // An anime viewer met Mira Hale in the anime, a manga reader in the manga: never in the web novel.
+    const viewer = await load(charactersLoader, "/characters?reveal=anime:1-1");
+    expect(viewer.media).toEqual([{ medium: "anime", count: 1 }]);
+    const byAnime = await load(charactersLoader, "/characters?medium=anime&reveal=anime:1-1");
+    expect(byAnime.characters.map((character) => character.content?.slug)).toEqual(["mira-hale"]);
+    expect((await load(charactersLoader, "/characters?medium=web_novel&reveal=anime:1-1")).total).toBe(0);
+    expect((await load(charactersLoader, "/characters?reveal=manga:door-1")).media).toEqual([
+      { medium: "manga", count: 1 },
+    ]);
+    // A reader of both is offered both, each counted among those met there, the web novel first.
+    const both = await load(charactersLoader, "/characters?reveal=anime:1-1,wn:2-2");
+    expect(both.media).toEqual([
+      { medium: "web_novel", count: 2 },
+      { medium: "anime", count: 1 },
+    ]);
+    // A first load has met no one anywhere: a medium in its address lists no one.
+    expect((await load(charactersLoader, "/characters?medium=web_novel")).total).toBe(0);
   });
 
   it("character profile, and 404 for an unknown slug", async () => {

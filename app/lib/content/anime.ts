@@ -3,6 +3,8 @@
  * components render them without knowing how they are stored.
  */
 import type { Gated } from "../shield/gated";
+import type { Knowledge } from "../shield/knowledge";
+import { parseUnitKey } from "./units";
 import type { AdaptationChangeKind, AnimeSpecialKind } from "../vocabulary";
 import { animeMistakesSeasonPath } from "../mistakes/rules";
 
@@ -225,4 +227,26 @@ export interface AnimeSpecial {
   watchAfter: UnitLabel | null;
   /** How many comments its discussion holds at its own horizon, gated by the special. */
   discussion: Gated<number>;
+}
+
+/**
+ * The season a page of seasons (/anime, /break_time) opens on for a viewer when its address names none:
+ * the one holding the first episode after their place in the anime, or their place's own season when no
+ * later episode is listed (they have watched all there is). Null for a reader with no place in the
+ * anime (or the shield's "everything"): the page opens on its first season, as for everyone. A recut's
+ * place says nothing of the season's episodes (decision 45), so it moves nothing here.
+ */
+export function seasonToOpen(
+  seasons: readonly Pick<AnimeSeason, "number" | "episodeCount">[],
+  knowledge: Knowledge,
+): number | null {
+  if (knowledge.everything) return null;
+  const place = [...knowledge.reached.values()]
+    .map((reached) => parseUnitKey(reached.key, "anime"))
+    .find((parts) => parts !== null && parts.recut === undefined);
+  if (!place) return null;
+  const current = seasons.find((season) => season.number === place.season);
+  if (current && place.episode < current.episodeCount) return current.number;
+  const later = seasons.find((season) => season.number > place.season && season.episodeCount > 0);
+  return later?.number ?? current?.number ?? null;
 }

@@ -420,9 +420,18 @@ export function isUnitKey(key: string, medium?: Medium): boolean {
   return (medium ? unitKeyPatterns[medium] : unitKeyPattern).test(key);
 }
 
+/** The media of keys as read once (a page asks it of every character's revealers, 650 of them at 10× content). Bounded, as `locations`. */
+const keyMedia = new Map<string, Medium | null>();
+
 /** The medium a key names, or null when it is not a unit key. */
 export function mediumOf(key: string): Medium | null {
-  return parseUnitKey(key)?.medium ?? null;
+  let medium = keyMedia.get(key);
+  if (medium === undefined) {
+    medium = parseUnitKey(key)?.medium ?? null;
+    if (keyMedia.size >= rememberedLocations) keyMedia.clear();
+    keyMedia.set(key, medium);
+  }
+  return medium;
 }
 
 /**

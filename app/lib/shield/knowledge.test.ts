@@ -3,6 +3,7 @@ import {
   allKnowledge,
   encodeKnowledge,
   hasConsumed,
+  isPlace,
   knowledgeFor,
   knowledgeOfUnits,
   knows,
@@ -65,6 +66,23 @@ describe("hasConsumed", () => {
   it("knows nothing of a key that is not a unit, and everything with the shield off", () => {
     expect(hasConsumed(reader, "chapter 14")).toBe(false);
     expect(hasConsumed(allKnowledge, "wn:99-99")).toBe(true);
+  });
+});
+
+describe("isPlace", () => {
+  const reader = knowledgeOfUnits(["wn:2-14", "ln:main-3", "ln:ex-1", "anime:2-5", "anime:1r1-2", "bt:1-2"]);
+
+  it("is the last unit reached on each line, and none before it", () => {
+    for (const key of ["wn:2-14", "ln:main-3", "ln:ex-1", "anime:2-5", "anime:1r1-2"])
+      expect(isPlace(reader, key), key).toBe(true);
+    for (const key of ["wn:2-13", "wn:1-99", "ln:main-2", "anime:2-4", "anime:1-13", "anime:2-6", "anime:1r1-1"])
+      expect(isPlace(reader, key), key).toBe(false);
+  });
+
+  it("is no ticked unit of a checklist, no key that is not a unit, and nothing with the shield off", () => {
+    expect(isPlace(reader, "bt:1-2")).toBe(false);
+    expect(isPlace(reader, "chapter 14")).toBe(false);
+    expect(isPlace(allKnowledge, "wn:2-14")).toBe(false);
   });
 });
 

@@ -164,6 +164,12 @@ export function knowledgeRules(table: UnitTable) {
     );
   }
 
+  /** Whether the unit is the reader's place on its line: the furthest they reached, standing for those before it. */
+  function isPlace(knowledge: Knowledge, unitKey: string) {
+    const place = unitPlace(unitKey, table);
+    return !!place && knowledge.reached.get(place.line)?.key === unitKey;
+  }
+
   /**
    * The part of a skipped entry that lies before the reader's place on its line, or null when none does
    * (a unit past the place is unread anyway, and one on no line is never skipped).
@@ -362,6 +368,7 @@ export function knowledgeRules(table: UnitTable) {
 
   return {
     hasConsumed,
+    isPlace,
     knowledgeOfUnits,
     knows,
     knowsAllOf,
@@ -376,6 +383,8 @@ const rules = knowledgeRules(unitMedia);
 
 /** Whether the reader has consumed this unit. */
 export const hasConsumed = rules.hasConsumed;
+/** Whether the unit is the reader's place on its line: the furthest they reached. */
+export const isPlace = rules.isPlace;
 /** What the given units, and everything before each on its line but the skipped units, make known. */
 export const knowledgeOfUnits = rules.knowledgeOfUnits;
 /** The one spoiler rule: whether a reader with this knowledge may see something these units reveal. */
