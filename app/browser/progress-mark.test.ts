@@ -3,7 +3,7 @@ import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { markStoredProgress } from "./progress-mark";
 
 /** Runs the head script against a stored value (undefined: storage that throws) and says whether it marked the page. */
-function marks(stored: string | null | undefined) {
+function marks(stored: string | null | undefined, mark = "progress") {
   const dataset: Record<string, string> = {};
   vi.stubGlobal("document", { documentElement: { dataset } });
   vi.stubGlobal("localStorage", {
@@ -13,7 +13,7 @@ function marks(stored: string | null | undefined) {
     },
   });
   markStoredProgress("rc:progress");
-  return "progress" in dataset;
+  return mark in dataset;
 }
 
 const stored = (changes: Partial<Progress>) => JSON.stringify({ ...emptyProgress, ...changes });
@@ -40,5 +40,14 @@ describe("the head script that marks a browser keeping progress", () => {
     expect(marks(stored({ skipped: ["wn:1-7"] }))).toBe(false);
     expect(marks("{")).toBe(false);
     expect(marks(undefined)).toBe(false);
+  });
+
+  it("marks a place in the anime apart, for the pages of seasons that may open on a later season", () => {
+    expect(marks(stored({ anime: "anime:2-5" }), "animePlace")).toBe(true);
+    // Only a place in the anime can move them: a web novel reader's, a recut's or a special's cannot.
+    expect(marks(stored({ webNovel: "wn:2-14" }), "animePlace")).toBe(false);
+    expect(marks(stored({ recuts: ["anime:1r1-3"] }), "animePlace")).toBe(false);
+    expect(marks(stored({ animeSpecials: ["sp:paper-boats"] }), "animePlace")).toBe(false);
+    expect(marks(null, "animePlace")).toBe(false);
   });
 });

@@ -8,15 +8,19 @@ import { storageKeys } from "~/lib/runtime/storage-keys";
  * like the theme's. It reads the record as storeProgress writes it (JSON.stringify): a place in the web
  * novel or the anime, a light novel collection (a list of volume keys; an object in version 1 records),
  * a manga chapter or a recut's episode reached, or a side story, short or OVA, special or film ticked; the record itself is checked later, by the shield.
+ * A place in the anime marks <html data-anime-place> too (opening-season.ts).
  */
 export function markStoredProgress(storageKey: string) {
   try {
+    const record = localStorage.getItem(storageKey)!;
     if (
       /"(webNovel|anime)":"|"lightNovels":\{"|"(lightNovels|sideStories|breakTime|animeSpecials|manga|recuts)":\["/.test(
-        localStorage.getItem(storageKey)!,
+        record,
       )
     )
       document.documentElement.dataset.progress = "";
+    // A place in the anime: the pages of seasons may open on a later season for this reader.
+    if (/"anime":"/.test(record)) document.documentElement.dataset.animePlace = "";
   } catch {
     // Blocked storage: no progress, as the shield reads it.
   }

@@ -228,9 +228,15 @@ const ANSWER_WAIT_MS = 3000;
  * in a browser that keeps progress, <html data-progress>) the list, its counts and its pages wait,
  * invisible, in their place, instead of being pushed about by it; if it does not come within a few
  * seconds (or fails), the first answer is shown. `asks`: whether the page asks at all (a search with
- * words). Gives the class for what waits (undefined when nothing does) and whether it waits.
+ * words). `markedBy`: the mark that says, before hydration, that this browser's reader may be waited
+ * for (the pages of seasons wait only for a reader with a place in the anime). Gives the class for what
+ * waits (undefined when nothing does) and whether it waits.
  */
-export function useAnswerWait(asks: boolean, answer: { waiting: boolean; revealed: boolean }) {
+export function useAnswerWait(
+  asks: boolean,
+  answer: { waiting: boolean; revealed: boolean },
+  { markedBy = "progress" }: { markedBy?: keyof typeof waitsBeforeHydration } = {},
+) {
   const shield = useShield();
   const asking = asks && (shield ? answer.waiting && !answer.revealed : true);
   const [gaveUp, setGaveUp] = useState(false);
@@ -242,9 +248,15 @@ export function useAnswerWait(asks: boolean, answer: { waiting: boolean; reveale
   const waiting = asking && !gaveUp;
   return {
     waiting,
-    className: waiting ? (shield ? "invisible" : "[:root[data-progress]_&]:invisible") : undefined,
+    className: waiting ? (shield ? "invisible" : waitsBeforeHydration[markedBy]) : undefined,
   };
 }
+
+/** Before hydration, what waits is invisible only in a browser marked so (progress-mark.ts). */
+const waitsBeforeHydration = {
+  progress: "[:root[data-progress]_&]:invisible",
+  animePlace: "[:root[data-anime-place]_&]:invisible",
+};
 
 /**
  * How many times the value has changed since the component mounted: a new object is a new revision.

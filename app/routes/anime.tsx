@@ -77,7 +77,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
   const opening = useOpeningSeason(sent.seasons, sent.selectedSeason);
   const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer);
+  const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "animePlace" });
   const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } =
     answer.data;
   useSpecialsMovedOut();

@@ -53,7 +53,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
   const opening = useOpeningSeason(sent.seasons, sent.selectedSeason);
   const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer);
+  const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "animePlace" });
   const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = answer.data;
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
