@@ -68,6 +68,12 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
 export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
 
 /**
+ * The navigation that asks for a held page again. Back or forward moved the address before the page came:
+ * that entry of the history is the page's, so it is not added again.
+ */
+const retryOf = (path: string) => [path, { replace: pathOf(window.location) === path }] as const;
+
+/**
  * Watches the router's navigations for the holds: while one is held the notice says so, with a retry that
  * asks for that page again; once the router has moved on, its holds go. True while the pending navigation
  * is a held one, so nothing shows it as still loading. The shell's navigation progress calls it, once.
@@ -101,7 +107,7 @@ export function useFailedNavigation(): boolean {
   // A new hold is said again (a retry that failed too), so the notice's button comes back.
   const latest = holds.length ? holds : null;
   useEffect(() => {
-    failed(id, latest ? { failure: NAVIGATION_FAILED, retry: () => void navigate(latest.at(-1)!) } : null);
+    failed(id, latest ? { failure: NAVIGATION_FAILED, retry: () => void navigate(...retryOf(latest.at(-1)!)) } : null);
   }, [id, latest, navigate]);
   useEffect(() => () => failed(id, null), [id]);
 

@@ -270,6 +270,29 @@ test("after a held tap, a tap elsewhere goes there, and the held page never show
   await expect(page).toHaveURL(/\/light_novels$/);
 });
 
+test("back to a page that cannot be fetched keeps the page on screen; 'Try again' opens it without a second history entry", async ({
+  page,
+}) => {
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  await clientNavigate(page, "/characters");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  const isWebNovel = (url: URL) => url.pathname === "/web_novel.data";
+  await page.route(isWebNovel, (route) => route.abort("failed"));
+  await page.goBack();
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await page.unroute(isWebNovel);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  // The entry back went to is the page's: forward still leads to the characters, and nothing else.
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await page.goForward();
+  await expect(page).toHaveURL(/\/characters$/);
+});
+
 test("the tracker without its timeline says so under its header, and asks again at a tap or back online", async ({
   page,
   context,
