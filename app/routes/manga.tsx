@@ -169,7 +169,7 @@ function Chapter({ chapter }: { chapter: MangaChapter }) {
             {name} · <StoryDate date={chapter.publishedOn} />
           </p>
           {chapter.title ? (
-            <UnitTitle gated={chapter.title} as="h4" className="font-semibold" what={`${name}'s title`}>
+            <UnitTitle gated={chapter.title} as="h4" className="font-semibold" what={`The title of ${name}`}>
               {({ title }) => <h4 className="font-semibold">{title}</h4>}
             </UnitTitle>
           ) : (

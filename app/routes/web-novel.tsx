@@ -182,7 +182,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
             gated={chapter.title}
             hidden={titleHiddenAfter(chapter.kind === "chapter" ? null : chapter.name)}
             // An entry without a number says what it is, its title kept back: "Interlude 2's title is beyond…".
-            what={chapter.kind === "chapter" ? "This chapter's title" : `${chapter.name}'s title`}
+            what={chapter.kind === "chapter" ? "This chapter's title" : `The title of ${chapter.name}`}
           >
             {({ title, originalTitle }) => (
               <>
