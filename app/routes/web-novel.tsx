@@ -181,7 +181,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
           <UnitTitle
             gated={chapter.title}
             hidden={titleHiddenAfter(chapter.kind === "chapter" ? null : chapter.name)}
-            // An entry without a number says what it is, its title kept back: "Interlude 2's title is beyond…".
+            // An entry without a number says what it is, its title kept back: "The title of Interlude 2 is beyond…".
             what={chapter.kind === "chapter" ? "This chapter's title" : `The title of ${chapter.name}`}
           >
             {({ title, originalTitle }) => (
