@@ -252,10 +252,13 @@ export function useAnswerWait(
   };
 }
 
-/** Before hydration, what waits is invisible only in a browser marked so (progress-mark.ts). */
+/**
+ * Before hydration, what waits is invisible only in a browser marked so (progress-mark.ts), and shows
+ * anyway after a while, should the page's code never run (`animate-appear-late`).
+ */
 const waitsBeforeHydration = {
-  progress: "[:root[data-progress]_&]:invisible",
-  animePlace: "[:root[data-anime-place]_&]:invisible",
+  progress: "[:root[data-progress]_&]:invisible [:root[data-progress]_&]:animate-appear-late",
+  animePlace: "[:root[data-anime-place]_&]:invisible [:root[data-anime-place]_&]:animate-appear-late",
 };
 
 /**

@@ -190,6 +190,28 @@ test("a viewer partway through season 2 opens /anime and /break_time on it, in t
   await expect(page.locator("#season-title")).toContainText("Season 2");
 });
 
+test("a viewer whose scripts never come still gets the season the page was sent with, after a wait", async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(
+    (progress) => localStorage.setItem("rc:progress", progress),
+    JSON.stringify({ ...emptyProgress, anime: episodeKey(2, 5) }),
+  );
+  await page.route(
+    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    (route) => route.abort("failed"),
+  );
+  for (const path of ["/anime", "/break_time"]) {
+    await page.goto(path);
+    // It waits, in its place, for a season that may be another...
+    await expect(page.locator("#season-title")).toBeHidden();
+    // ...and shows the one sent once the page's code has had its time.
+    await expect(page.locator("#season-title")).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator("#season-title")).toContainText("Season 1");
+  }
+});
+
 /** The season's episode that tells a side story beside its chapters, the story, and what the story reveals of a character. */
 const tellsStory = rows.anime_episodes.find((row) => row.adapts_side_stories !== "[]")!;
 const toldStory = rows.side_stories.find((story) => JSON.parse(tellsStory.adapts_side_stories).includes(story.key))!;
