@@ -72,7 +72,7 @@ li a { display: block; padding: 0.6rem 0; line-height: 1.5; }
 <body>
 <main>
 <h1>You are offline</h1>
-<p>This page is not on this device, so it opens once you are back online.</p>
+<p>This page is not on this device: it opens when you try again, back online.</p>
 <p class="muted">${escapeHtml(address)}</p>
 <p><a class="again" href="${escapeHtml(asked.href)}">Try again</a></p>
 ${
