@@ -41,9 +41,14 @@ function hold(next: readonly string[]) {
 
 const pathOf = ({ pathname, search }: Pick<Location, "pathname" | "search">) => `${pathname}${search}`;
 
-/** Where the pending navigation goes; null for none, or for a form's (its answer is the form's to say). */
+/**
+ * Where the pending navigation goes: a link's, or a GET form's (a search, a filter); null for none, or for
+ * the page loaded after a form was sent (what became of the form is the form's to say).
+ */
 const pendingPath = (navigation: Navigation) =>
-  navigation.state === "loading" && navigation.formMethod === undefined ? pathOf(navigation.location) : null;
+  navigation.state === "loading" && (navigation.formMethod ?? "GET").toUpperCase() === "GET"
+    ? pathOf(navigation.location)
+    : null;
 
 /**
  * Holds a loader's failure to reach the site when it is the pending navigation's; any other (a revalidation,

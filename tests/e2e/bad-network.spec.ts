@@ -270,6 +270,31 @@ test("after a held tap, a tap elsewhere goes there, and the held page never show
   await expect(page).toHaveURL(/\/light_novels$/);
 });
 
+test("a search sent while its page cannot be fetched keeps the page and the words typed; 'Try again' searches", async ({
+  page,
+}) => {
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  // The search page's own data, not the header's suggestions.
+  const isSearch = (url: URL) => url.pathname === "/search.data" && !url.searchParams.has("suggest");
+  await page.route(isSearch, (route) => route.abort("failed"));
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.fill("lantern keeper");
+  await box.press("Enter");
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(box).toHaveValue("lantern keeper");
+  await expect(page.getByText("The site could not be reached")).toHaveCount(0);
+
+  await page.unroute(isSearch);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page).toHaveURL(/\/search\?q=lantern\+keeper$/);
+  await expect(failed).toHaveCount(0);
+  // Once the search page has the words, the header's box is empty for the next search.
+  await expect(box).toHaveValue("");
+});
+
 test("back to a page that cannot be fetched keeps the page on screen; 'Try again' opens it without a second history entry", async ({
   page,
 }) => {

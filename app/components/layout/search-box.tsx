@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate } from "react-router";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { fetchLoaderData, useFollowUp } from "~/browser/follow-up";
 import { optionalPart } from "~/browser/lazy-import";
@@ -26,6 +26,15 @@ export function SearchBox() {
   const id = useId();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
+  // The search page shows the words in its own box; this one is emptied for the next search once that page
+  // is here (a search that could not be sent keeps them, with the page the reader had).
+  const { key: at } = useLocation();
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (sent.current === null || sent.current === at) return;
+    sent.current = null;
+    setValue("");
+  }, [at]);
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
@@ -135,10 +144,9 @@ export function SearchBox() {
         aria-label="Site search"
         // On phones a panel below the header, shown by the button; from 640 px up always in the header.
         className={`${expanded ? "" : "hidden "}absolute inset-x-0 top-14 z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:block sm:border-0 sm:bg-transparent sm:p-0`}
-        // The search page shows the words in its own box; this one is empty for the next search.
         onSubmit={() => {
           close();
-          setValue("");
+          sent.current = at;
         }}
       >
         <label htmlFor={id} className="sr-only">
