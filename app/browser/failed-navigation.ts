@@ -1,4 +1,4 @@
-import { type ContextType, useContext, useEffect, useId, useSyncExternalStore } from "react";
+import { type ContextType, useContext, useEffect, useId, useState, useSyncExternalStore } from "react";
 import {
   type ClientInstrumentation,
   type Location,
@@ -71,6 +71,10 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
 };
 
 export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
+export const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
+
+/** Past this, a navigation still waiting for its page is said to be slow: a dead connection can hang for minutes. */
+const SLOW_NAVIGATION_MS = 15_000;
 
 /**
  * The navigation that asks for a held page again. Back or forward moved the address before the page came:
@@ -80,8 +84,10 @@ const retryOf = (path: string) => [path, { replace: pathOf(window.location) === 
 
 /**
  * Watches the router's navigations for the holds: while one is held the notice says so, with a retry that
- * asks for that page again; once the router has moved on, its holds go. True while the pending navigation
- * is a held one, so nothing shows it as still loading. The shell's navigation progress calls it, once.
+ * asks for that page again; once the router has moved on, its holds go. One still waiting for its page
+ * after SLOW_NAVIGATION_MS is said to be slow, with the same retry, until its page comes. True while the
+ * pending navigation is a held one, so nothing shows it as still loading. The shell's navigation
+ * progress calls it, once.
  */
 export function useFailedNavigation(): boolean {
   const id = useId();
@@ -96,24 +102,40 @@ export function useFailedNavigation(): boolean {
     () => none,
   );
 
+  const [slow, setSlow] = useState<string | null>(null);
+
   useEffect(() => {
     if (!router) return;
     watched = router;
+    let waiting: { location: Location; timer: ReturnType<typeof setTimeout> } | null = null;
     const unsubscribe = router.subscribe(({ navigation }) => {
       const pending = pendingPath(navigation);
       if (held.some((path) => path !== pending)) hold(held.filter((path) => path === pending));
+      if (waiting?.location === navigation.location) return;
+      if (waiting) clearTimeout(waiting.timer);
+      waiting = null;
+      setSlow(null);
+      if (pending !== null)
+        waiting = { location: navigation.location!, timer: setTimeout(() => setSlow(pending), SLOW_NAVIGATION_MS) };
     });
     return () => {
       unsubscribe();
+      if (waiting) clearTimeout(waiting.timer);
       if (watched === router) watched = null;
     };
   }, [router]);
 
   // A new hold is said again (a retry that failed too), so the notice's button comes back.
   const latest = holds.length ? holds : null;
+  const unanswered = latest?.at(-1) ?? slow;
   useEffect(() => {
-    failed(id, latest ? { failure: NAVIGATION_FAILED, retry: () => void navigate(...retryOf(latest.at(-1)!)) } : null);
-  }, [id, latest, navigate]);
+    failed(
+      id,
+      unanswered === null
+        ? null
+        : { failure: latest ? NAVIGATION_FAILED : NAVIGATION_SLOW, retry: () => void navigate(...retryOf(unanswered)) },
+    );
+  }, [id, latest, unanswered, navigate]);
   useEffect(() => () => failed(id, null), [id]);
 
   return latest !== null;

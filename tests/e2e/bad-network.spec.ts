@@ -295,6 +295,26 @@ test("a search sent while its page cannot be fetched keeps the page and the word
   await expect(box).toHaveValue("");
 });
 
+test("a tap whose page never answers keeps the page, and after a while says so with a retry", async ({ page }) => {
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  const isCharacters = (url: URL) => url.pathname === "/characters.data";
+  // Never answered, as on a connection that has died without saying so.
+  await page.route(isCharacters, () => {});
+  await clientNavigate(page, "/characters");
+  const slow = page.locator("[aria-live]").filter({ hasText: "That page is slow to come" }).locator("div");
+  await expect(slow).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  // Asked again, the page is waited for anew.
+  await slow.getByRole("button", { name: "Try again" }).click();
+  await expect(slow).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  // What was waited for comes when the connection lets it through.
+  await page.unroute(isCharacters);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(slow).toHaveCount(0);
+});
+
 test("back to a page that cannot be fetched keeps the page on screen; 'Try again' opens it without a second history entry", async ({
   page,
 }) => {
