@@ -311,6 +311,8 @@ test("an interlude whose title gives something away still says it is an interlud
   await withShieldOn(page, null);
   await page.goto("/web_novel?arc=6");
   await waitForHydration(page);
-  await expect(page.locator("#wn-6-24")).toContainText("The title of Interlude 2 is beyond what you have read or watched.");
+  await expect(page.locator("#wn-6-24")).toContainText(
+    "The title of Interlude 2 is beyond what you have read or watched.",
+  );
   await expect(page.locator("#wn-6-24")).not.toContainText("Corvin's Final Entry");
 });

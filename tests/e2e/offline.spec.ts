@@ -129,7 +129,9 @@ test("a page not on the device, opened offline, says so and offers the pages tha
   await page.locator('a[href="/statistics"]').first().dispatchEvent("click");
   await expect(page).toHaveURL(/\/statistics$/);
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
-  await expect(page.getByText("This page is not on this device: it opens when you try again, back online.")).toBeVisible();
+  await expect(
+    page.getByText("This page is not on this device: it opens when you try again, back online."),
+  ).toBeVisible();
   const waysOut = page.getByRole("list").getByRole("link");
   await expect(waysOut).toHaveText(["Home", "Releases"]);
   const axe = await new AxeBuilder({ page }).analyze();
