@@ -70,8 +70,8 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
   },
 };
 
-export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
-export const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
+const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
+const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
 
 /** Past this, a navigation still waiting for its page is said to be slow: a dead connection can hang for minutes. */
 const SLOW_NAVIGATION_MS = 15_000;
