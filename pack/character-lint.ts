@@ -178,7 +178,7 @@ export function lintCharactersNamed(
     const key = `${shownBy.join(" ")}|${shownWith?.join(" ") ?? ""}`;
     let crossed = name.crossed.get(key);
     if (crossed === undefined) {
-      crossed = crossedBeforeSecret(shownBy, name.metBy ?? [], name.unaware(), shownWith);
+      crossed = crossedBeforeSecret(shownBy, name.unaware(), shownWith);
       name.crossed.set(key, crossed);
     }
     return crossed;

@@ -50,6 +50,20 @@ describe("the spoiler lint", () => {
     ]);
   });
 
+  it("finds a secret's words however the text disguises them: case, spacing, apostrophes, invisible and look-alike letters", () => {
+    for (const [summary, matched] of [
+      ["A keeper who BUILT   the DOOR long ago.", "BUILT   the DOOR"],
+      // A zero-width space inside a word, a Cyrillic "о" and a full-width space.
+      ["A keeper who bu\u200Bilt the d\u043E\u043Er\u3000long ago.", "built the door"],
+      ["A keeper who built\nthe door.", "built\nthe door"],
+    ]) {
+      const problems = problemsOfTiny((files) => (files["characters.json"].characters[0].summary = summary));
+      expect(problems, summary).toEqual([
+        secretFinding("characters.json › characters[0].summary", matched!, "every reader sees it"),
+      ]);
+    }
+  });
+
   it("refuses a site description that names a secret: every page and link preview carries it", () => {
     const problems = problemsOfTiny((files) => {
       files["series.json"].site = {

@@ -8,7 +8,15 @@ import {
   unawareReaders,
 } from "../app/lib/progress/crossed-readers";
 import { readRevealers } from "../app/lib/shield/knowledge";
-import { namePattern, namesSecret, revealedBeforeSecret, secretPattern } from "../app/lib/shield/secrets";
+import {
+  comparedWords,
+  namePattern,
+  namesSecret,
+  phraseWords,
+  readingsOf,
+  revealedBeforeSecret,
+  secretPattern,
+} from "../app/lib/shield/secrets";
 import { trackerUnitsOf } from "./crossings";
 import { namedOpenly, namesOf } from "./names";
 import type { RevealIn } from "./schema/fields";
@@ -441,16 +449,36 @@ export function lintSpoilers(
     };
   });
   if (!secrets.length) return;
+  // A text can name a secret only if it holds every word of one of its phrases: each phrase is looked
+  // for only in the texts that hold its longest word, so the lint's time grows with the texts and the
+  // secrets, not with their product.
+  const byWord = new Map<string, number[]>();
+  const triedOnEveryText: number[] = [];
+  secrets.forEach((secret, index) => {
+    const longest = secret.words.map((phrase) =>
+      phraseWords(phrase).reduce((long, word) => (word.length > long.length ? word : long), ""),
+    );
+    for (const word of new Set(longest)) {
+      if (word === "") triedOnEveryText.push(index);
+      else byWord.set(word, [...(byWord.get(word) ?? []), index]);
+    }
+  });
   let metBy: Map<string, string | null> | undefined;
   for (const { file, path, text, revealedBy, onProfileOf } of packTexts(pack, revealersOf, positions)) {
     // A flagged title is judged only in prose (a title or name that repeats it is gated as a title is),
     // and only in a text that names none of the secrets, whose finding says it all.
     let namesASecret = false;
     const prose = !namesAUnit.test(path);
-    for (const secret of secrets) {
+    const readings = readingsOf(text);
+    const candidates = new Set(triedOnEveryText);
+    for (const word of new Set(readings.flatMap(comparedWords)))
+      for (const index of byWord.get(word) ?? []) candidates.add(index);
+    // In the secrets' own order: a flagged title is judged after every secret.
+    for (const index of [...candidates].sort((a, b) => a - b)) {
+      const secret = secrets[index]!;
       if (secret.flaggedTitle && (namesASecret || !prose)) continue;
-      const named = namesSecret(secret.pattern, text);
-      if (named === null) continue;
+      const named = readings.map((reading) => secret.pattern.exec(reading)?.[0]).find((found) => found !== undefined);
+      if (named === undefined) continue;
       if (!secret.flaggedTitle) namesASecret = true;
       const finding = `names ${secret.named} ("${named}") before it is revealed`;
       // A profile is shown to those who have met its character, so what it says openly is seen by them
@@ -468,11 +496,7 @@ export function lintSpoilers(
       }
       let crossed = secret.crossed.get(textRevealedBy);
       if (crossed === undefined) {
-        crossed = crossedBeforeSecret(
-          readRevealers(textRevealedBy),
-          readRevealers(secret.revealedBy) ?? [],
-          secret.unaware(),
-        );
+        crossed = crossedBeforeSecret(readRevealers(textRevealedBy), secret.unaware());
         secret.crossed.set(textRevealedBy, crossed);
       }
       if (crossed)

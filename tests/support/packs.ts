@@ -27,13 +27,26 @@ export interface TestPackOptions {
 
 const bindingOf = { tiny: () => env.TEST_PACK, demo: () => env.DEMO_PACK } satisfies Record<TestPackName, unknown>;
 
+type Resolved = ReturnType<typeof resolvePack>;
+
+/**
+ * Packs resolved without edits, by name and scale: test files share one module instance (isolate:
+ * false), and resolving the demo told ten times over takes seconds. Each caller gets its own copy.
+ */
+const resolvedUnedited = new Map<string, Resolved>();
+
 /** A pack resolved the way the import resolves it: its rows, and its problems (none for a valid pack). */
-export function resolveTestPack(name: TestPackName, { edit, scale = 1 }: TestPackOptions = {}) {
+export function resolveTestPack(name: TestPackName, { edit, scale = 1 }: TestPackOptions = {}): Resolved {
+  const memo = edit ? undefined : `${name}×${scale}`;
+  const known = memo === undefined ? undefined : resolvedUnedited.get(memo);
+  if (known) return structuredClone(known);
   const files = edit ? structuredClone(bindingOf[name]()) : bindingOf[name]();
   edit?.(files);
   const parsed = parsePack((file) => ({ json: files[file] }));
   if (!parsed.pack) throw new Error(`The ${name} pack does not parse: ${JSON.stringify(parsed.problems.slice(0, 3))}`);
-  return resolvePack(scale === 1 ? parsed.pack : scalePack(parsed.pack, scale), name);
+  const resolved = resolvePack(scale === 1 ? parsed.pack : scalePack(parsed.pack, scale), name);
+  if (memo !== undefined) resolvedUnedited.set(memo, structuredClone(resolved));
+  return resolved;
 }
 
 /** The rows of a valid pack; a pack with problems fails the test, naming the first ones. */

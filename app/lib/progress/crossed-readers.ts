@@ -95,6 +95,12 @@ export function crossedReaders(units: readonly TrackerUnit[]): CrossedReader[] {
 /** A reader who has not learnt a secret by the time they cross, with the units they skipped that tell it. */
 export interface UnawareReader extends CrossedReader {
   skippedSecret: string[];
+  /**
+   * Whether they see this unit without knowing the secret once they go on to it, the units they skipped
+   * staying unread, by the shield's rule (a unit they skipped shows them nothing). Worked out once a
+   * unit: a pack's texts share their units.
+   */
+  unawareAt: (unit: string) => boolean;
 }
 
 /**
@@ -109,8 +115,20 @@ export function unawareReaders(secret: readonly string[], readers: readonly Cros
   const unaware: UnawareReader[] = [];
   for (const reader of readers) {
     const skippedSecret = secret.filter((key) => reader.skipped.has(key));
-    if (skippedSecret.length && !knows(knowledgeOfUnits(reader.places, skippedSecret), secret))
-      unaware.push({ ...reader, skippedSecret });
+    if (!skippedSecret.length || knows(knowledgeOfUnits(reader.places, skippedSecret), secret)) continue;
+    const seen = new Map<string, boolean>();
+    const unawareAt = (unit: string) => {
+      // A unit they skipped shows them nothing.
+      if (reader.skipped.has(unit)) return false;
+      let unaware = seen.get(unit);
+      if (unaware === undefined) {
+        const knowledge = knowledgeOfUnits([...reader.places, unit], skippedSecret);
+        unaware = hasConsumed(knowledge, unit) && !knows(knowledge, secret);
+        seen.set(unit, unaware);
+      }
+      return unaware;
+    };
+    unaware.push({ ...reader, skippedSecret, unawareAt });
   }
   return unaware;
 }
@@ -137,24 +155,14 @@ export interface CrossedBeforeSecret {
  */
 export function crossedBeforeSecret(
   textRevealedBy: Revealers,
-  secret: readonly string[],
   readers: readonly UnawareReader[],
   shownWith: Revealers = null,
 ): CrossedBeforeSecret | null {
   let first: CrossedBeforeSecret | null = null;
-  for (const { crossing, places, skipped, skippedSecret } of readers) {
-    /** A unit of these the reader sees without knowing the secret once they go on to it, or undefined. */
-    const unawareAt = (units: readonly string[]) =>
-      units.find((unit) => {
-        const knowledge = knowledgeOfUnits(
-          [...places, unit],
-          skipped.has(unit) ? [...skippedSecret, unit] : skippedSecret,
-        );
-        return hasConsumed(knowledge, unit) && !knows(knowledge, secret);
-      });
-    const unit = unawareAt(textRevealedBy ?? []);
+  for (const { crossing, skippedSecret, unawareAt } of readers) {
+    const unit = textRevealedBy?.find(unawareAt);
     // Knowledge adds up line by line: a reader who goes on to both knows the secret only if one of them tells it.
-    if (unit === undefined || (shownWith !== null && unawareAt(shownWith) === undefined)) continue;
+    if (unit === undefined || (shownWith !== null && !shownWith.some(unawareAt))) continue;
     if (first) first.others++;
     else first = { crossing, unit, skipped: skippedSecret, others: 0 };
   }
@@ -196,7 +204,7 @@ export function secretNamedAfterCrossing(
     if (!words.length || secret.revealedBy === null) continue;
     const named = namesSecret(secretPattern(words), text);
     if (named === null) continue;
-    const found = crossedBeforeSecret(textRevealedBy, secret.revealedBy, unawareReaders(secret.revealedBy, readers));
+    const found = crossedBeforeSecret(textRevealedBy, unawareReaders(secret.revealedBy, readers));
     if (!found) continue;
     const { from, to, skipped } = found.crossing;
     const labelOf = (key: string) => skipped.find((unit) => unit.key === key)?.label ?? key;

@@ -130,8 +130,11 @@ export function readingsOf(text: string): string[] {
 /** The words of a compared text (`readingsOf`), in lower case: the words a pattern built from some names can match first. */
 export const comparedWords = (reading: string) => reading.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** The words of a name or phrase as `comparedWords` reads a text: a text that names it holds every one. */
+export const phraseWords = (phrase: string) => comparedWords(comparable(phrase));
+
 /** The first word of a name as `comparedWords` reads a text. */
-export const firstComparedWord = (name: string) => comparedWords(comparable(name))[0] ?? "";
+export const firstComparedWord = (name: string) => phraseWords(name)[0] ?? "";
 
 /**
  * A unit that reveals the text to a reader who may not know the secret, or null when there is none.
