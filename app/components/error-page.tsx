@@ -7,10 +7,11 @@ import { TryAgain } from "./try-again";
 /**
  * What a thrown Response or error says about itself, if anything: an error page's message, or the one
  * error body's (`{ error: { message } }`, app/lib/http/error-body.ts; read here without that module, which
- * keeps its other readers out of the error page's chunk).
+ * keeps its other readers out of the error page's chunk). A text in markup is not a message: it is a page
+ * a gateway answered in the site's place (a 502 or 504 in front of it), never shown as its source.
  */
 function messageOf(value: unknown): string | null {
-  if (typeof value === "string" && value.trim()) return value;
+  if (typeof value === "string") return value.trim() && !/<[a-z!/]/i.test(value) ? value : null;
   if (value && typeof value === "object" && "error" in value) return messageOf(value.error);
   if (value && typeof value === "object" && "message" in value && typeof value.message === "string")
     return value.message;

@@ -256,6 +256,34 @@ test("a tap whose page's data fails keeps the page the reader has, and 'Try agai
   await expect(failed).toHaveCount(0);
 });
 
+test("a tap answered by a gateway's error page (502, 503, 504) says so in the site's words, and 'Try again' brings the page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/web_novel?arc=2");
+  await waitForHydration(page);
+  const isCharacters = (url: URL) => url.pathname === "/characters.data";
+  for (const [status, title] of [
+    [502, "Bad Gateway"],
+    [503, "Service Unavailable"],
+    [504, "Gateway Timeout"],
+  ] as const) {
+    // As a gateway in front of the site answers: its own page, not the site's data.
+    await page.route(isCharacters, (route) =>
+      route.fulfill({ status, contentType: "text/html", body: "<!DOCTYPE html><h1>Gateway says no</h1>" }),
+    );
+    await clientNavigate(page, "/characters");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByText("The server could not answer this request.")).toBeVisible();
+    await expect(page.getByText("Gateway says no")).toHaveCount(0);
+    await page.unroute(isCharacters);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  }
+});
+
 test("after a held tap, a tap elsewhere goes there, and the held page never shows its failure", async ({ page }) => {
   await page.goto("/web_novel");
   await waitForHydration(page);
