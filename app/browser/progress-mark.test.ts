@@ -50,4 +50,12 @@ describe("the head script that marks a browser keeping progress", () => {
     expect(marks(stored({ animeSpecials: ["sp:paper-boats"] }), "animePlace")).toBe(false);
     expect(marks(null, "animePlace")).toBe(false);
   });
+
+  it("marks a place in the web novel apart, for /web_novel that may open on a later arc", () => {
+    expect(marks(stored({ webNovel: "wn:2-14" }), "webNovelPlace")).toBe(true);
+    expect(marks(stored({ anime: "anime:2-5" }), "webNovelPlace")).toBe(false);
+    expect(marks(stored({ lightNovels: ["ln:main-3"] }), "webNovelPlace")).toBe(false);
+    expect(marks(stored({ skipped: ["wn:1-7"] }), "webNovelPlace")).toBe(false);
+    expect(marks(null, "webNovelPlace")).toBe(false);
+  });
 });

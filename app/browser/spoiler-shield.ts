@@ -259,6 +259,7 @@ export function useAnswerWait(
 const waitsBeforeHydration = {
   progress: "[:root[data-progress]_&]:invisible [:root[data-progress]_&]:animate-appear-late",
   animePlace: "[:root[data-anime-place]_&]:invisible [:root[data-anime-place]_&]:animate-appear-late",
+  webNovelPlace: "[:root[data-web-novel-place]_&]:invisible [:root[data-web-novel-place]_&]:animate-appear-late",
 };
 
 /**

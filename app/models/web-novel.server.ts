@@ -142,9 +142,10 @@ export async function getWebNovel(db: D1Database, arcNumber: number | null) {
     ).map((card) => card.value),
   );
   return {
-    // Every arc by name for the picker; its totals only for the cards shown (cardsAround), so the page
-    // and its data stay the same size however many arcs the story has. A card's title is its arc's.
-    arcs: arcs.map((arc) => ({ number: arc.number, title: arc.title })),
+    // Every arc by name for the picker, with its count of chapters (where a reader's next chapter is:
+    // arcToOpen); its other totals only for the cards shown (cardsAround), so the page and its data stay
+    // about the same size however many arcs the story has. A card's title is its arc's.
+    arcs: arcs.map((arc) => ({ number: arc.number, title: arc.title, chapterCount: arc.chapter_count })),
     cards: arcs.filter((arc) => shown.has(arc.number)).map((arc) => ({ number: arc.number, ...totals(arc) })),
     /** The whole web novel's totals: the arcs' own, summed; its dates from the first dated arc to the last. */
     whole: {

@@ -25,6 +25,7 @@ import {
   type RecutEpisode,
   animeMistakesPath,
   type SeasonPart,
+  seasonToOpen,
   type UnitLabel,
 } from "~/lib/content/anime";
 import { parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
@@ -35,7 +36,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
-import { useOpeningSeason } from "~/browser/opening-season";
+import { useOpeningView } from "~/browser/opening-view";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import type { SeasonSpecialsToKeep } from "~/lib/runtime/kept-units";
 import { useStoredProgress } from "~/browser/stored-progress";
@@ -75,7 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 export default function Anime({ loaderData }: Route.ComponentProps) {
   const sent = sealedCopy(loaderData);
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
-  const opening = useOpeningSeason(sent.seasons, sent.selectedSeason);
+  const opening = useOpeningView("season", sent.selectedSeason, (knowledge) => seasonToOpen(sent.seasons, knowledge));
   const answer = useShieldedData(loaderData, { opens: opening.opens });
   const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "animePlace" });
   const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } =

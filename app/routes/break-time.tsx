@@ -4,13 +4,14 @@ import { ChooserCards } from "~/components/chooser-cards";
 import { UnreachedTitlesNote } from "~/components/unit-title";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { seasonToOpen } from "~/lib/content/anime";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
-import { useOpeningSeason } from "~/browser/opening-season";
+import { useOpeningView } from "~/browser/opening-view";
 import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
@@ -23,7 +24,7 @@ export { refuseForm as action } from "~/server/stray-forms.server";
 
 /**
  * One season at a time (`?season=N`; by default the first, and for a viewer the season of their next
- * episode, which the page asks for with what they know: app/browser/opening-season.ts), as on /anime.
+ * episode, which the page asks for with what they know: app/browser/opening-view.ts), as on /anime.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonNumber = parseOptionalNumber(new URL(request.url).searchParams, "season");
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
   const sent = sealedCopy(loaderData);
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
-  const opening = useOpeningSeason(sent.seasons, sent.selectedSeason);
+  const opening = useOpeningView("season", sent.selectedSeason, (knowledge) => seasonToOpen(sent.seasons, knowledge));
   const answer = useShieldedData(loaderData, { opens: opening.opens });
   const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "animePlace" });
   const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = answer.data;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cn } from "~/lib/cn";
 import { ChooserCards } from "~/components/chooser-cards";
 import { DiscussionLink } from "~/components/discussion-link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -13,15 +14,17 @@ import { gated } from "~/lib/shield/gated";
 import { badgeClassName } from "~/components/ui/badge";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle } from "~/lib/content/labels";
+import { arcToOpen } from "~/lib/content/web-novel";
 import { formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useShieldedData } from "~/browser/spoiler-shield";
+import { useOpeningView } from "~/browser/opening-view";
+import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
 import { getWebNovel, type WebNovelArc, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy } from "~/lib/shield/gated";
+import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/web-novel";
 
 /** A form sent here is refused with the site's 405. */
@@ -60,7 +63,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const { arcs, cards, whole, selectedArc, arc: arcText, chapters } = useShieldedData(loaderData).data;
+  const sent = sealedCopy(loaderData);
+  // A reader partway through a later arc opens on it; their arc waits, invisible, in its place.
+  const opening = useOpeningView("arc", sent.selectedArc, (knowledge) => arcToOpen(sent.arcs, knowledge));
+  const answer = useShieldedData(loaderData, { opens: opening.opens });
+  const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "webNovelPlace" });
+  const { arcs, cards, whole, selectedArc, arc: arcText, chapters } = answer.data;
   const listed = cards.find((candidate) => candidate.number === selectedArc);
   const named = arcs.find((candidate) => candidate.number === selectedArc);
   const arc = listed && named && arcText ? { ...listed, ...named, ...arcText } : undefined;
@@ -102,7 +110,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
       />
 
       {arc ? (
-        <section aria-labelledby="arc-title" className="space-y-6">
+        <section aria-labelledby="arc-title" className={cn("space-y-6", hold)}>
           <header className="space-y-2">
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
               <h2 id="arc-title" className="text-2xl font-bold tracking-tight">

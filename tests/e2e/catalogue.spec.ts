@@ -3,6 +3,7 @@ import { parsePackFolder, resolvePack } from "../../pack";
 import { type Knowledge, knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../../app/lib/shield/knowledge";
 import type { StoredMediumName } from "../../app/lib/content/medium-names";
 import { emptyProgress } from "../../app/lib/progress/record";
+import { unitAnchor } from "../../app/lib/content/units";
 import { waitForHydration } from "../support/browser";
 
 const { pack } = parsePackFolder("content/demo");
@@ -63,6 +64,42 @@ test("an unknown slug answers 404; with the shield off the page asks for everyth
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
   await expect(page).toHaveTitle(/^Page not found/);
+});
+
+test("a web novel reader opens /web_novel on the arc of their next chapter, in its one request; an arc in the address wins", async ({
+  page,
+}) => {
+  const stored = (webNovel: string) => JSON.stringify({ ...emptyProgress, webNovel });
+  await page.addInitScript((progress) => {
+    localStorage.removeItem("rc:spoiler-mode");
+    if (!localStorage.getItem("rc:progress")) localStorage.setItem("rc:progress", progress);
+  }, stored("wn:3-5"));
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) asked.push(request.url());
+  });
+  const current = (arc: number) =>
+    expect(page.getByRole("navigation", { name: "Arcs" }).locator("[aria-current='page']")).toContainText(`Arc ${arc}`);
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  await current(3);
+  await expect(page.locator(`#${unitAnchor("wn:3-5")}`)).toBeVisible();
+  // The address stays the page's own; the answer came in one request, which names the arc.
+  await expect(page).toHaveURL(/\/web_novel$/);
+  expect(asked).toHaveLength(1);
+  expect(new URL(asked[0]!).searchParams.get("arc")).toBe("3");
+  // An arc named in the address is the one shown.
+  await page.goto("/web_novel?arc=1");
+  await waitForHydration(page);
+  await expect(page.locator("#arc-title")).toContainText("Arc 1");
+  await current(1);
+  // A reader who finished arc 2 opens on arc 3, where their next chapter is.
+  const lastOfArc2 = rows.story_units.filter((unit) => unit.key.startsWith("wn:2-")).length;
+  await page.evaluate((progress) => localStorage.setItem("rc:progress", progress), stored(`wn:2-${lastOfArc2}`));
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
 });
 
 test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {

@@ -1,0 +1,35 @@
+import { useRef } from "react";
+import { useLocation } from "react-router";
+import type { Knowledge } from "~/lib/shield/knowledge";
+import { useShield } from "./spoiler-shield";
+
+/** The view (a season, an arc) a page of views shows for its reader, and how it asks for it. */
+export interface OpeningView {
+  /** What the page asks for with the reader's answer (useShieldedData's `opens`): null when it shows the view it was sent with. */
+  opens: Record<string, string> | null;
+  /** Whether the view shown may yet change for this reader (before hydration, or while their view is on its way). */
+  mayMove: boolean;
+}
+
+/**
+ * Where a page of views (/anime and /break_time by season, /web_novel by arc) opens for its reader when
+ * its address names none (`?season=`, `?arc=` always wins): the view `toOpen` picks from what they know,
+ * the one holding what they have next (seasonToOpen, arcToOpen). The page is sent, and cached, the same
+ * for everyone, opening on its first view; the reader's comes with the answer the page asks for with what
+ * they know. Decided once a visit, from the progress the reader came with, so marking a unit never moves
+ * the page from under them.
+ */
+export function useOpeningView(
+  param: string,
+  sent: number | null,
+  toOpen: (knowledge: Knowledge) => number | null,
+): OpeningView {
+  const shield = useShield();
+  const { key, search } = useLocation();
+  const named = new URLSearchParams(search).has(param);
+  const decided = useRef<{ key: string; view: number | null } | null>(null);
+  if (shield && decided.current?.key !== key) decided.current = { key, view: named ? null : toOpen(shield.knowledge) };
+  const view = decided.current?.key === key ? decided.current.view : undefined;
+  const opens = view != null && view !== sent ? { [param]: String(view) } : null;
+  return { opens, mayMove: !named && (view === undefined || opens !== null) };
+}
