@@ -56,12 +56,31 @@ describe("the spoiler lint", () => {
       // A zero-width space inside a word, a Cyrillic "о" and a full-width space.
       ["A keeper who bu\u200Bilt the d\u043E\u043Er\u3000long ago.", "built the door"],
       ["A keeper who built\nthe door.", "built\nthe door"],
+      // A modifier letter apostrophe, which Unicode counts as a letter, in the secret's other words.
+      ["Tales of the keeper\u02BCs lie: the keeper lied.", "the keeper lied"],
     ]) {
       const problems = problemsOfTiny((files) => (files["characters.json"].characters[0].summary = summary));
       expect(problems, summary).toEqual([
         secretFinding("characters.json › characters[0].summary", matched!, "every reader sees it"),
       ]);
     }
+  });
+
+  it("finds a secret's words written with another apostrophe, or in Greek with a final sigma, as the text shows them", () => {
+    const findings = (word: string, summary: string) =>
+      problemsOfTiny((files) => {
+        files["series.json"].secrets[0].words.push(word);
+        files["characters.json"].characters[0].summary = summary;
+      });
+    for (const [word, summary, matched] of [
+      ["Mira's door", "The story of Mira\u02BCs door.", "Mira's door"],
+      ["Mira\u02BCs door", "The story of Mira's door.", "Mira's door"],
+      // Its look-alike letters are read as the Latin they show.
+      ["θύρασ", "ΘΎΡΑΣ", "ΘUPAΣ"],
+    ])
+      expect(findings(word!, summary!), summary).toEqual([
+        secretFinding("characters.json › characters[0].summary", matched!, "every reader sees it"),
+      ]);
   });
 
   it("refuses a site description that names a secret: every page and link preview carries it", () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  comparedWords,
   namePattern,
   namesSecret,
+  readingsOf,
   revealedBeforeSecret,
   secretNamedEarly,
   secretPattern,
@@ -70,6 +72,19 @@ describe("namesSecret", () => {
       "\u202Deilèrua", // and a left-to-right one, to the end of the text
     ])
       expect(namesSecret(pattern, text), JSON.stringify(text)).not.toBeNull();
+  });
+
+  it("reads a modifier letter apostrophe as an apostrophe: a word before it ends there", () => {
+    expect(namesSecret(secretPattern(["Corvin"]), "Corvin\u02BCs sister")).toBe("Corvin");
+    expect(namesSecret(secretPattern(["Corvin\u02BCs sister"]), "Corvin's sister")).toBe("Corvin's sister");
+    expect(comparedWords(readingsOf("Corvin\u02BCs sister")[0]!)).toEqual(["corvin", "s", "sister"]);
+  });
+
+  it("folds case letter by letter, as the patterns do: a final sigma, a capital sigma and a small one alike", () => {
+    expect(namesSecret(secretPattern(["θύρασ"]), "ΘΎΡΑΣ")).not.toBeNull();
+    // (υ and ρ are look-alikes, read as the Latin u and p.)
+    expect(comparedWords(readingsOf("ΘΎΡΑΣ θύρας")[0]!)).toEqual(["θupaσ", "θupaσ"]);
+    expect(comparedWords("\u1C81\u0414")).toEqual(["\u0434\u0434"]);
   });
 
   it("names nothing where the words are not there", () => {

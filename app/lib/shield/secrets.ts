@@ -93,10 +93,14 @@ const lookAlike = new RegExp(`[${[...lookAlikes.keys()].join("")}]`, "gu");
  * them can hide a secret's words.
  */
 function comparable(text: string) {
-  return text
-    .normalize("NFKD")
-    .replace(/[\p{M}\p{Cf}]/gu, "")
-    .replace(lookAlike, (letter) => lookAlikes.get(letter) ?? letter);
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\p{M}\p{Cf}]/gu, "")
+      .replace(lookAlike, (letter) => lookAlikes.get(letter) ?? letter)
+      // The modifier letter apostrophe is a letter to Unicode: "Corvinʼs" would be one word, not Corvin's.
+      .replaceAll("\u02BC", "'")
+  );
 }
 
 /**
@@ -127,8 +131,21 @@ export function readingsOf(text: string): string[] {
   return shown === null ? [comparable(text)] : [comparable(text), comparable(shown)];
 }
 
-/** The words of a compared text (`readingsOf`), in lower case: the words a pattern built from some names can match first. */
-export const comparedWords = (reading: string) => reading.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/**
+ * A letter as a case-insensitive pattern (`iu`) reads it, which folds case letter by letter: "ς" and "Σ"
+ * as "σ", a letter's old variant form as the letter ("ᲁ" as "д"). Lower case alone keeps them apart.
+ */
+function folded(letter: string) {
+  const viaUpper = letter.toUpperCase().toLowerCase();
+  return [...viaUpper].length === 1 ? viaUpper : letter.toLowerCase();
+}
+
+/**
+ * The words of a compared text (`readingsOf`), folded as the patterns fold them: a text that a pattern
+ * matches holds each word of the pattern's phrase as one of these.
+ */
+export const comparedWords = (reading: string) =>
+  (reading.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => [...word].map(folded).join(""));
 
 /** The words of a name or phrase as `comparedWords` reads a text: a text that names it holds every one. */
 export const phraseWords = (phrase: string) => comparedWords(comparable(phrase));
