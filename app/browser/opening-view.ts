@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { Knowledge } from "~/lib/shield/knowledge";
 import { useShield } from "./spoiler-shield";
@@ -9,6 +9,8 @@ export interface OpeningView {
   opens: Record<string, string> | null;
   /** Whether the view shown may yet change for this reader (before hydration, or while their view is on its way). */
   mayMove: boolean;
+  /** Keeps the view the page was sent with, now shown: the reader's came too late to take its place (useAnswerWait's `onGaveUp`). */
+  stay: () => void;
 }
 
 /**
@@ -17,7 +19,8 @@ export interface OpeningView {
  * the one holding what they have next (seasonToOpen, arcToOpen). The page is sent, and cached, the same
  * for everyone, opening on its first view; the reader's comes with the answer the page asks for with what
  * they know. Decided once a visit, from the progress the reader came with, so marking a unit never moves
- * the page from under them.
+ * the page from under them; and once the view sent has been shown in the reader's view's place (their
+ * answer slow to come), it stays: their view coming later would move the page from under them too.
  */
 export function useOpeningView(
   param: string,
@@ -29,7 +32,9 @@ export function useOpeningView(
   const named = new URLSearchParams(search).has(param);
   const decided = useRef<{ key: string; view: number | null } | null>(null);
   if (shield && decided.current?.key !== key) decided.current = { key, view: named ? null : toOpen(shield.knowledge) };
-  const view = decided.current?.key === key ? decided.current.view : undefined;
+  const [stayedAt, setStayedAt] = useState<string | null>(null);
+  const stay = useCallback(() => setStayedAt(key), [key]);
+  const view = stayedAt === key ? null : decided.current?.key === key ? decided.current.view : undefined;
   const opens = view != null && view !== sent ? { [param]: String(view) } : null;
-  return { opens, mayMove: !named && (view === undefined || opens !== null) };
+  return { opens, mayMove: !named && (view === undefined || opens !== null), stay };
 }

@@ -235,14 +235,26 @@ const ANSWER_WAIT_MS = 3000;
 export function useAnswerWait(
   asks: boolean,
   answer: { waiting: boolean; revealed: boolean },
-  { markedBy = "progress" }: { markedBy?: keyof typeof waitsBeforeHydration } = {},
+  {
+    markedBy = "progress",
+    onGaveUp,
+  }: {
+    markedBy?: keyof typeof waitsBeforeHydration;
+    /** Told when the wait ends without the answer (a page of views then stays on the view it was sent with). */
+    onGaveUp?: () => void;
+  } = {},
 ) {
   const shield = useShield();
   const asking = asks && (shield ? answer.waiting && !answer.revealed : true);
   const [gaveUp, setGaveUp] = useState(false);
+  const toldOfGivingUp = useRef(onGaveUp);
+  toldOfGivingUp.current = onGaveUp;
   useEffect(() => {
     if (!asking) return;
-    const timer = setTimeout(() => setGaveUp(true), ANSWER_WAIT_MS);
+    const timer = setTimeout(() => {
+      setGaveUp(true);
+      toldOfGivingUp.current?.();
+    }, ANSWER_WAIT_MS);
     return () => clearTimeout(timer);
   }, [asking]);
   const waiting = asking && !gaveUp;

@@ -54,7 +54,10 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
   const opening = useOpeningView("season", sent.selectedSeason, (knowledge) => seasonToOpen(sent.seasons, knowledge));
   const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "animePlace" });
+  const { className: hold } = useAnswerWait(opening.mayMove, answer, {
+    markedBy: "animePlace",
+    onGaveUp: opening.stay,
+  });
   const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = answer.data;
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (

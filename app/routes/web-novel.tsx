@@ -67,7 +67,10 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
   // A reader partway through a later arc opens on it; their arc waits, invisible, in its place.
   const opening = useOpeningView("arc", sent.selectedArc, (knowledge) => arcToOpen(sent.arcs, knowledge));
   const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer, { markedBy: "webNovelPlace" });
+  const { className: hold } = useAnswerWait(opening.mayMove, answer, {
+    markedBy: "webNovelPlace",
+    onGaveUp: opening.stay,
+  });
   const { arcs, cards, whole, selectedArc, arc: arcText, chapters } = answer.data;
   const listed = cards.find((candidate) => candidate.number === selectedArc);
   const named = arcs.find((candidate) => candidate.number === selectedArc);

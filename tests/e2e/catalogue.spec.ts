@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { type Knowledge, knowledgeOfUnits, knows, noKnowledge, readRevealers } from "../../app/lib/shield/knowledge";
 import type { StoredMediumName } from "../../app/lib/content/medium-names";
@@ -99,6 +99,44 @@ test("a web novel reader opens /web_novel on the arc of their next chapter, in i
   await page.evaluate((progress) => localStorage.setItem("rc:progress", progress), stored(`wn:2-${lastOfArc2}`));
   await page.goto("/web_novel");
   await waitForHydration(page);
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+});
+
+test("a reader whose arc is slow to come stays on the arc shown once the wait is over: the page never moves under them", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (progress) => {
+      localStorage.removeItem("rc:spoiler-mode");
+      localStorage.setItem("rc:progress", progress);
+    },
+    JSON.stringify({ ...emptyProgress, webNovel: "wn:3-5" }),
+  );
+  const isTheirArc = (url: URL) => url.pathname === "/web_novel.data" && url.searchParams.get("arc") === "3";
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isTheirArc, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const theirArcSettled = new Promise<void>((resolve) => {
+    const settle = (request: Request) => isTheirArc(new URL(request.url())) && resolve();
+    page.on("requestfinished", settle);
+    page.on("requestfailed", settle);
+  });
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  // The reader's arc waits, invisible; once the wait is over, arc 1 shows, and its own answer for the reader comes.
+  await expect(page.locator("#arc-title")).toBeHidden();
+  await expect(page.locator("#arc-title")).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator("#arc-title")).toContainText("Arc 1");
+  await expect(page.getByRole("navigation", { name: "Arcs" }).locator("[aria-current='page']")).toContainText("Arc 1");
+  release();
+  await theirArcSettled;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator("#arc-title")).toContainText("Arc 1");
+  // The reader's arc is a tap away.
+  await page.getByRole("navigation", { name: "Arcs" }).getByRole("link", { name: /Arc 3/ }).click();
   await expect(page.locator("#arc-title")).toContainText("Arc 3");
 });
 
