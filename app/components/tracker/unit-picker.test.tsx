@@ -71,10 +71,10 @@ describe("UnitPicker", () => {
     expect(chapter).toHaveAccessibleDescription(
       "Your progress stays at Arc 1 · Chapter 2 · The bridge until you choose a chapter.",
     );
-    expect(screen.getByText("Saved: wn:1-2")).toBeInTheDocument();
+    expect(await screen.findByText("Saved: wn:1-2")).toBeInTheDocument();
 
     await user.selectOptions(chapter, "Chapter 1 · Cinders");
-    expect(screen.getByText("Saved: wn:2-1")).toBeInTheDocument();
+    expect(await screen.findByText("Saved: wn:2-1")).toBeInTheDocument();
     expect(shownText(chapter)).toBe("Chapter 1 · Cinders");
     expect(chapter).not.toHaveAccessibleDescription();
   });
@@ -88,10 +88,10 @@ describe("UnitPicker", () => {
     await user.selectOptions(arc, "Arc 1: Embers");
     expect(chapter).toBeEnabled();
     await user.selectOptions(chapter, "Chapter 1 · A lantern in the rain");
-    expect(screen.getByText("Saved: wn:1-1")).toBeInTheDocument();
+    expect(await screen.findByText("Saved: wn:1-1")).toBeInTheDocument();
 
     await user.selectOptions(arc, "Not started");
-    expect(screen.getByText("Saved: not started")).toBeInTheDocument();
+    expect(await screen.findByText("Saved: not started")).toBeInTheDocument();
   });
 
   it("sets progress from a chapter typed in full, by its label, and empties the box", async () => {
@@ -99,7 +99,7 @@ describe("UnitPicker", () => {
     renderTracker("wn:1-1");
     const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
     await user.type(find, "arc 2 · chapter 2");
-    expect(screen.getByText("Saved: wn:2-2")).toBeInTheDocument();
+    expect(await screen.findByText("Saved: wn:2-2")).toBeInTheDocument();
     expect(find).toHaveValue("");
   });
 
