@@ -270,9 +270,10 @@ describe("hydration data holds what the page shows", () => {
       expect(payload).not.toContain(unshown);
   });
 
-  it("web novel: other arcs only by name, totals only for the arcs shown; what adapts a chapter by its label", async () => {
+  it("web novel: other arcs only by name and chapter count, totals only for the arcs shown; what adapts a chapter by its label", async () => {
     const { data } = await view(webNovelLoader, "/web_novel");
-    for (const arc of data.arcs) expect(Object.keys(arc).sort()).toEqual(["number", "title"]);
+    // The chapter count says where a reader's next chapter is (arcToOpen).
+    for (const arc of data.arcs) expect(Object.keys(arc).sort()).toEqual(["chapterCount", "number", "title"]);
     expect(data.cards).toHaveLength(6);
     for (const arc of data.cards)
       expect(Object.keys(arc).sort()).toEqual([
