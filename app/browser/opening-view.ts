@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { sealedCopy, type Shielded } from "~/lib/shield/gated";
 import type { Knowledge } from "~/lib/shield/knowledge";
-import { useShield } from "./spoiler-shield";
+import { useAnswerWait, useShield, useShieldedData, type WaitMark } from "./spoiler-shield";
 
 /** The view (a season, an arc) a page of views shows for its reader, and how it asks for it. */
-export interface OpeningView {
+interface OpeningView {
   /** What the page asks for with the reader's answer (useShieldedData's `opens`): null when it shows the view it was sent with. */
   opens: Record<string, string> | null;
   /** Whether the view shown may yet change for this reader (before hydration, or while their view is on its way). */
@@ -22,7 +23,7 @@ export interface OpeningView {
  * the page from under them; and once the view sent has been shown in the reader's view's place (their
  * answer slow to come), it stays: their view coming later would move the page from under them too.
  */
-export function useOpeningView(
+function useOpeningView(
   param: string,
   sent: number | null,
   toOpen: (knowledge: Knowledge) => number | null,
@@ -37,4 +38,30 @@ export function useOpeningView(
   const view = stayedAt === key ? null : decided.current?.key === key ? decided.current.view : undefined;
   const opens = view != null && view !== sent ? { [param]: String(view) } : null;
   return { opens, mayMove: !named && (view === undefined || opens !== null), stay };
+}
+
+/**
+ * A page of views' data for its reader (useShieldedData), opening on their view where the address names
+ * none (useOpeningView), and the class for the part that waits, invisible, while that view may yet
+ * replace the one sent (useAnswerWait, before hydration only in a browser marked with `markedBy`).
+ */
+export function useOpeningViewData<D>(
+  loaderData: Shielded<D>,
+  {
+    param,
+    sentView,
+    toOpen,
+    markedBy,
+  }: {
+    param: string;
+    sentView: (data: D) => number | null;
+    toOpen: (data: D, knowledge: Knowledge) => number | null;
+    markedBy: WaitMark;
+  },
+): { data: D; hold: string | undefined } {
+  const sent = sealedCopy(loaderData);
+  const opening = useOpeningView(param, sentView(sent), (knowledge) => toOpen(sent, knowledge));
+  const answer = useShieldedData(loaderData, { opens: opening.opens });
+  const { className } = useAnswerWait(opening.mayMove, answer, { markedBy, onGaveUp: opening.stay });
+  return { data: answer.data, hold: className };
 }

@@ -239,7 +239,7 @@ export function useAnswerWait(
     markedBy = "progress",
     onGaveUp,
   }: {
-    markedBy?: keyof typeof waitsBeforeHydration;
+    markedBy?: WaitMark;
     /** Told when the wait ends without the answer (a page of views then stays on the view it was sent with). */
     onGaveUp?: () => void;
   } = {},
@@ -268,6 +268,8 @@ export function useAnswerWait(
  * Before hydration, what waits is invisible only in a browser marked so (progress-mark.ts), and shows
  * anyway after a while, should the page's code never run (`animate-appear-late`).
  */
+export type WaitMark = keyof typeof waitsBeforeHydration;
+
 const waitsBeforeHydration = {
   progress: "[:root[data-progress]_&]:invisible [:root[data-progress]_&]:animate-appear-late",
   animePlace: "[:root[data-anime-place]_&]:invisible [:root[data-anime-place]_&]:animate-appear-late",

@@ -35,8 +35,7 @@ import { runtimeLabel } from "~/lib/content/air-times";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
-import { useOpeningView } from "~/browser/opening-view";
+import { useOpeningViewData } from "~/browser/opening-view";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import type { SeasonSpecialsToKeep } from "~/lib/runtime/kept-units";
 import { useStoredProgress } from "~/browser/stored-progress";
@@ -46,7 +45,7 @@ import { getAnime } from "~/models/anime.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy, sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/anime";
 
 /** A form sent here is refused with the site's 405. */
@@ -74,16 +73,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
-  const sent = sealedCopy(loaderData);
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
-  const opening = useOpeningView("season", sent.selectedSeason, (knowledge) => seasonToOpen(sent.seasons, knowledge));
-  const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer, {
+  const { data, hold } = useOpeningViewData(loaderData, {
+    param: "season",
+    sentView: (sent) => sent.selectedSeason,
+    toOpen: (sent, knowledge) => seasonToOpen(sent.seasons, knowledge),
     markedBy: "animePlace",
-    onGaveUp: opening.stay,
   });
   const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } =
-    answer.data;
+    data;
   useSpecialsMovedOut();
   return (
     <>

@@ -10,13 +10,12 @@ import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
-import { useOpeningView } from "~/browser/opening-view";
+import { useOpeningViewData } from "~/browser/opening-view";
 import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy, sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/break-time";
 
 /** A form sent here is refused with the site's 405. */
@@ -50,15 +49,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
-  const sent = sealedCopy(loaderData);
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
-  const opening = useOpeningView("season", sent.selectedSeason, (knowledge) => seasonToOpen(sent.seasons, knowledge));
-  const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer, {
+  const { data, hold } = useOpeningViewData(loaderData, {
+    param: "season",
+    sentView: (sent) => sent.selectedSeason,
+    toOpen: (sent, knowledge) => seasonToOpen(sent.seasons, knowledge),
     markedBy: "animePlace",
-    onGaveUp: opening.stay,
   });
-  const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = answer.data;
+  const { seasons, selectedSeason, episodes, onTheirOwn, shortCount } = data;
   const season = seasons.find((candidate) => candidate.number === selectedSeason);
   return (
     <>

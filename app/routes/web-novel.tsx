@@ -19,12 +19,11 @@ import { formatMonthRange, formatNumber, formatSite } from "~/lib/format";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
-import { useOpeningView } from "~/browser/opening-view";
-import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
+import { useOpeningViewData } from "~/browser/opening-view";
 import { getWebNovel, type WebNovelArc, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
-import { publicCopy, sealedCopy } from "~/lib/shield/gated";
+import { publicCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/web-novel";
 
 /** A form sent here is refused with the site's 405. */
@@ -63,15 +62,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 };
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
-  const sent = sealedCopy(loaderData);
   // A reader partway through a later arc opens on it; their arc waits, invisible, in its place.
-  const opening = useOpeningView("arc", sent.selectedArc, (knowledge) => arcToOpen(sent.arcs, knowledge));
-  const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className: hold } = useAnswerWait(opening.mayMove, answer, {
+  const { data, hold } = useOpeningViewData(loaderData, {
+    param: "arc",
+    sentView: (sent) => sent.selectedArc,
+    toOpen: (sent, knowledge) => arcToOpen(sent.arcs, knowledge),
     markedBy: "webNovelPlace",
-    onGaveUp: opening.stay,
   });
-  const { arcs, cards, whole, selectedArc, arc: arcText, chapters } = answer.data;
+  const { arcs, cards, whole, selectedArc, arc: arcText, chapters } = data;
   const listed = cards.find((candidate) => candidate.number === selectedArc);
   const named = arcs.find((candidate) => candidate.number === selectedArc);
   const arc = listed && named && arcText ? { ...listed, ...named, ...arcText } : undefined;
