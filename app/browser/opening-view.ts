@@ -10,7 +10,7 @@ interface OpeningView {
   opens: Record<string, string> | null;
   /** Whether the view shown may yet change for this reader (before hydration, or while their view is on its way). */
   mayMove: boolean;
-  /** Keeps the view the page was sent with, now shown: the reader's came too late to take its place (useAnswerWait's `onGaveUp`). */
+  /** Keeps the view the page was sent with, now shown: the reader's came too late, or failed, to take its place (useAnswerWait's `onGaveUp`). */
   stay: () => void;
 }
 
@@ -21,7 +21,8 @@ interface OpeningView {
  * for everyone, opening on its first view; the reader's comes with the answer the page asks for with what
  * they know. Decided once a visit, from the progress the reader came with, so marking a unit never moves
  * the page from under them; and once the view sent has been shown in the reader's view's place (their
- * answer slow to come), it stays: their view coming later would move the page from under them too.
+ * answer slow to come, or failed), it stays: their view coming later (by a retry, or the connection's
+ * return) would move the page from under them too.
  */
 function useOpeningView(
   param: string,

@@ -161,8 +161,8 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * holds their next episode): asked for, with what they know, whatever the sealed items, and its answer
  * shown at the page's address (the address the data comes from is one anyone may ask for, so it is cached
  * as any other).
- * `waiting`: an answer is on its way (not after it failed); `revealed`: `data` is an answer for this
- * page, not the data as sent.
+ * `waiting`: an answer is on its way (not after it failed, nor while it is tried again); `revealed`:
+ * `data` is an answer for this page, not the data as sent; `failed`: the last question failed.
  */
 export function useShieldedData<D>(
   shielded: Shielded<D>,
@@ -172,7 +172,7 @@ export function useShieldedData<D>(
     shownOnly = false,
     opens = null,
   }: { withheld?: boolean; everything?: boolean; shownOnly?: boolean; opens?: Record<string, string> | null } = {},
-): { data: D; waiting: boolean; revealed: boolean } {
+): { data: D; waiting: boolean; revealed: boolean; failed: boolean } {
   const loaderData = sealedCopy(shielded);
   const shield = useShield();
   const { pathname, search } = useLocation();
@@ -213,9 +213,10 @@ export function useShieldedData<D>(
         },
   );
   // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
+  const { waiting, failed } = revealed;
   return revealed.data?.page === page
-    ? { data: revealed.data.data, waiting: revealed.waiting, revealed: true }
-    : { data: loaderData, waiting: revealed.waiting, revealed: false };
+    ? { data: revealed.data.data, waiting, revealed: true, failed }
+    : { data: loaderData, waiting, revealed: false, failed };
 }
 
 /** How long a list waits, invisible, for its reader's own answer before the first one is shown. */
@@ -227,25 +228,29 @@ const ANSWER_WAIT_MS = 3000;
  * knows without telling everyone where they are. So while that answer is on its way (before hydration:
  * in a browser that keeps progress, <html data-progress>) the list, its counts and its pages wait,
  * invisible, in their place, instead of being pushed about by it; if it does not come within a few
- * seconds (or fails), the first answer is shown. `asks`: whether the page asks at all (a search with
- * words). `markedBy`: the mark that says, before hydration, that this browser's reader may be waited
+ * seconds, or fails, the first answer is shown, and `onGaveUp` is told. `asks`: whether the page asks at
+ * all (a search with words). `markedBy`: the mark that says, before hydration, that this browser's reader may be waited
  * for (the pages of seasons wait only for a reader with a place in the anime). Gives the class for what
  * waits (undefined when nothing does) and whether it waits.
  */
 export function useAnswerWait(
   asks: boolean,
-  answer: { waiting: boolean; revealed: boolean },
+  answer: { waiting: boolean; revealed: boolean; failed: boolean },
   {
     markedBy = "progress",
     onGaveUp,
   }: {
     markedBy?: WaitMark;
-    /** Told when the wait ends without the answer (a page of views then stays on the view it was sent with). */
+    /**
+     * Told when the wait ends without the answer, slow or failed: a page of views then stays on the view
+     * it was sent with, so a later answer (a retry, the connection's return) does not move it.
+     */
     onGaveUp?: () => void;
   } = {},
 ) {
   const shield = useShield();
   const asking = asks && (shield ? answer.waiting && !answer.revealed : true);
+  const failed = asks && answer.failed && !answer.revealed;
   const [gaveUp, setGaveUp] = useState(false);
   const toldOfGivingUp = useRef(onGaveUp);
   toldOfGivingUp.current = onGaveUp;
@@ -257,6 +262,9 @@ export function useAnswerWait(
     }, ANSWER_WAIT_MS);
     return () => clearTimeout(timer);
   }, [asking]);
+  useEffect(() => {
+    if (failed) toldOfGivingUp.current?.();
+  }, [failed]);
   const waiting = asking && !gaveUp;
   return {
     waiting,

@@ -73,11 +73,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 export default function Search({ loaderData }: Route.ComponentProps) {
   // Any query may have hits the first load leaves out without a trace: ask again with what the reader knows.
   const sent = sealedCopy(loaderData);
-  const { data, waiting: answerComing, revealed } = useShieldedData(loaderData, { withheld: sent.query !== "" });
-  const { query, kind, results, total, counts, page, pageCount } = data;
+  const answer = useShieldedData(loaderData, { withheld: sent.query !== "" });
+  const { query, kind, results, total, counts, page, pageCount } = answer.data;
   // Hits the reader knows are ranked among the others in their answer, so the results, their counts and
   // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing you have reached matches").
-  const { waiting, className: hold } = useAnswerWait(query !== "", { waiting: answerComing, revealed });
+  const { waiting, className: hold } = useAnswerWait(query !== "", answer);
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
   return (
     <>

@@ -140,6 +140,53 @@ test("a reader whose arc is slow to come stays on the arc shown once the wait is
   await expect(page.locator("#arc-title")).toContainText("Arc 3");
 });
 
+test("a reader whose arc failed to come stays on the arc shown: trying again, or the connection's return, does not move the page", async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(
+    (progress) => {
+      localStorage.removeItem("rc:spoiler-mode");
+      localStorage.setItem("rc:progress", progress);
+    },
+    JSON.stringify({ ...emptyProgress, webNovel: "wn:3-5" }),
+  );
+  let failing = true;
+  const asked: URL[] = [];
+  await page.route(
+    (url) => url.pathname === "/web_novel.data",
+    (route) => {
+      asked.push(new URL(route.request().url()));
+      return failing ? route.abort("internetdisconnected") : route.continue();
+    },
+  );
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  // The reader's arc was asked for and failed: arc 1, as sent, shows at once, with what failed and a retry.
+  await expect(page.locator("#arc-title")).toBeVisible();
+  await expect(page.locator("#arc-title")).toContainText("Arc 1");
+  const notice = page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div");
+  await expect(notice).toBeVisible();
+  expect(asked[0]?.searchParams.get("arc")).toBe("3");
+  failing = false;
+  await notice.getByRole("button", { name: "Try again" }).click();
+  await expect(notice).toBeHidden();
+  // The retry asked for the arc shown, with what the reader knows, and the page stayed on it.
+  expect(asked.at(-1)?.searchParams.get("arc")).toBeNull();
+  await expect(page.locator("#arc-title")).toContainText("Arc 1");
+  await expect(page.getByRole("navigation", { name: "Arcs" }).locator("[aria-current='page']")).toContainText("Arc 1");
+  // The same when the connection drops and comes back by itself.
+  failing = true;
+  await page.reload();
+  await waitForHydration(page);
+  await expect(notice).toBeVisible();
+  failing = false;
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  await expect(page.locator("#arc-title")).toContainText("Arc 1");
+});
+
 test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {
   for (const [path, heading, choice, opens] of [
     ["/web_novel?arc=99", "Arc 99 does not exist", "Arc 2: The Tallow Market", "/web_novel?arc=2"],
