@@ -17,7 +17,7 @@ interface OpeningView {
 /**
  * Where a page of views (/anime and /break_time by season, /web_novel by arc) opens for its reader when
  * its address names none (`?season=`, `?arc=` always wins): the view `toOpen` picks from what they know,
- * the one holding what they have next (seasonToOpen, arcToOpen). The page is sent, and cached, the same
+ * the one holding what they have next (viewToOpen). The page is sent, and cached, the same
  * for everyone, opening on its first view; the reader's comes with the answer the page asks for with what
  * they know. Decided once a visit, from the progress the reader came with, so marking a unit never moves
  * the page from under them; and once the view sent has been shown in the reader's view's place (their

@@ -5,6 +5,7 @@
 import type { Gated } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import { parseUnitKey } from "./units";
+import { viewToOpen } from "./views";
 import type { AdaptationChangeKind, AnimeSpecialKind } from "../vocabulary";
 import { animeMistakesSeasonPath } from "../mistakes/rules";
 
@@ -230,23 +231,17 @@ export interface AnimeSpecial {
 }
 
 /**
- * The season a page of seasons (/anime, /break_time) opens on for a viewer when its address names none:
- * the one holding the first episode after their place in the anime, or their place's own season when no
- * later episode is listed (they have watched all there is). Null for a reader with no place in the
- * anime (or the shield's "everything"): the page opens on its first season, as for everyone. A recut's
- * place says nothing of the season's episodes (decision 45), so it moves nothing here.
+ * The season a page of seasons (/anime, /break_time) opens on for a viewer when its address names none
+ * (viewToOpen): the one holding the first episode after their place in the anime. A recut's place says
+ * nothing of the season's episodes (decision 45), so it is no place here.
  */
-export function seasonToOpen(
-  seasons: readonly Pick<AnimeSeason, "number" | "episodeCount">[],
-  knowledge: Knowledge,
-): number | null {
-  if (knowledge.everything) return null;
-  const place = [...knowledge.reached.values()]
-    .map((reached) => parseUnitKey(reached.key, "anime"))
-    .find((parts) => parts !== null && parts.recut === undefined);
-  if (!place) return null;
-  const current = seasons.find((season) => season.number === place.season);
-  if (current && place.episode < current.episodeCount) return current.number;
-  const later = seasons.find((season) => season.number > place.season && season.episodeCount > 0);
-  return later?.number ?? current?.number ?? null;
+export function seasonToOpen(seasons: readonly Pick<AnimeSeason, "number" | "episodeCount">[], knowledge: Knowledge) {
+  return viewToOpen(
+    seasons.map((season) => ({ number: season.number, unitCount: season.episodeCount })),
+    knowledge,
+    (key) => {
+      const place = parseUnitKey(key, "anime");
+      return place && place.recut === undefined ? { view: place.season, unit: place.episode } : null;
+    },
+  );
 }

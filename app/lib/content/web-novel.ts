@@ -1,24 +1,19 @@
 import type { Knowledge } from "../shield/knowledge";
 import { parseUnitKey } from "./units";
+import { viewToOpen } from "./views";
 
 /**
- * The arc /web_novel opens on for a reader when its address names none: the one holding the chapter
- * after their place in the web novel, or their place's own arc when it is the last listed (they have
- * read all there is). Null for a reader with no place in the web novel (or the shield's "everything"):
- * the page opens on its first arc, as for everyone (a reader of the light novels or the anime alone
- * too: their place is on another line).
+ * The arc /web_novel opens on for a reader when its address names none (viewToOpen): the one holding
+ * the chapter after their place in the web novel. A reader of the light novels or the anime alone has
+ * no place on this line: the page opens on its first arc, as for everyone.
  */
-export function arcToOpen(
-  arcs: readonly { number: number; chapterCount: number }[],
-  knowledge: Knowledge,
-): number | null {
-  if (knowledge.everything) return null;
-  const place = [...knowledge.reached.values()]
-    .map((reached) => parseUnitKey(reached.key, "web_novel"))
-    .find((parts) => parts !== null);
-  if (!place) return null;
-  const current = arcs.find((arc) => arc.number === place.arc);
-  if (current && place.chapter < current.chapterCount) return current.number;
-  const later = arcs.find((arc) => arc.number > place.arc && arc.chapterCount > 0);
-  return later?.number ?? current?.number ?? null;
+export function arcToOpen(arcs: readonly { number: number; chapterCount: number }[], knowledge: Knowledge) {
+  return viewToOpen(
+    arcs.map((arc) => ({ number: arc.number, unitCount: arc.chapterCount })),
+    knowledge,
+    (key) => {
+      const place = parseUnitKey(key, "web_novel");
+      return place && { view: place.arc, unit: place.chapter };
+    },
+  );
 }

@@ -1,0 +1,36 @@
+import type { Knowledge } from "../shield/knowledge";
+
+/** One view of a page of views (a season of /anime, an arc of /web_novel): its number and how many of its line's units it holds. */
+export interface View {
+  number: number;
+  unitCount: number;
+}
+
+/** A reader's place on a page's line: the view their last unit reached is in, and that unit's number within it. */
+export interface Place {
+  view: number;
+  unit: number;
+}
+
+/**
+ * The view a page of views opens on for a reader when its address names none: the one holding the unit
+ * after their place on its line (`placeOf` reads a reached unit's key, null when the key is on another
+ * line), so their own view until its last unit, then the next view with anything out; their own when
+ * nothing later is listed (they have seen all there is). Null for a reader with no place on the line
+ * (or the shield's "everything"): the page opens on its first view, as for everyone.
+ */
+export function viewToOpen(
+  views: readonly View[],
+  knowledge: Knowledge,
+  placeOf: (unitKey: string) => Place | null,
+): number | null {
+  if (knowledge.everything) return null;
+  let place: Place | null = null;
+  for (const reached of knowledge.reached.values()) if ((place = placeOf(reached.key))) break;
+  if (!place) return null;
+  const { view, unit } = place;
+  const current = views.find((each) => each.number === view);
+  if (current && unit < current.unitCount) return current.number;
+  const later = views.find((each) => each.number > view && each.unitCount > 0);
+  return later?.number ?? current?.number ?? null;
+}
