@@ -75,8 +75,13 @@ export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
   useEffect(() => {
     latest.current = request;
   });
-  // A new question is not a retry of the old one: its failure is forgotten.
-  useEffect(() => () => failed(id, null), [id, key]);
+  // A failure is said until a question is answered: a new question (a page that stays on its view
+  // asks for that view instead) keeps the notice, with its retry, while it is on its way. Asking nothing
+  // any more, or leaving the page, ends it.
+  useEffect(() => {
+    if (key === null) failed(id, null);
+  }, [id, key]);
+  useEffect(() => () => failed(id, null), [id]);
   useEffect(() => {
     const request = latest.current;
     if (!request) return;

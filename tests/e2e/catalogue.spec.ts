@@ -105,13 +105,7 @@ test("a web novel reader opens /web_novel on the arc of their next chapter, in i
 test("a reader whose arc is slow to come stays on the arc shown once the wait is over: the page never moves under them", async ({
   page,
 }) => {
-  await page.addInitScript(
-    (progress) => {
-      localStorage.removeItem("rc:spoiler-mode");
-      localStorage.setItem("rc:progress", progress);
-    },
-    JSON.stringify({ ...emptyProgress, webNovel: "wn:3-5" }),
-  );
+  await withShieldOn(page, "wn:3-5");
   const isTheirArc = (url: URL) => url.pathname === "/web_novel.data" && url.searchParams.get("arc") === "3";
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -144,13 +138,17 @@ test("a reader whose arc failed to come stays on the arc shown: trying again, or
   page,
   context,
 }) => {
-  await page.addInitScript(
-    (progress) => {
-      localStorage.removeItem("rc:spoiler-mode");
-      localStorage.setItem("rc:progress", progress);
-    },
-    JSON.stringify({ ...emptyProgress, webNovel: "wn:3-5" }),
-  );
+  await withShieldOn(page, "wn:3-5");
+  // Counts each time the failure notice is taken off the page.
+  await page.addInitScript(() => {
+    const counted = window as { noticeRemoved?: number };
+    counted.noticeRemoved = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node.textContent?.includes("could not load what you have read")) counted.noticeRemoved! += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
   let failing = true;
   const asked: URL[] = [];
   await page.route(
@@ -168,6 +166,10 @@ test("a reader whose arc failed to come stays on the arc shown: trying again, or
   const notice = page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div");
   await expect(notice).toBeVisible();
   expect(asked[0]?.searchParams.get("arc")).toBe("3");
+  // Staying, it asks for the arc shown instead, which fails too: the notice stays put meanwhile, never flashing away.
+  await expect.poll(() => asked.length).toBe(2);
+  expect(asked[1]?.searchParams.get("arc")).toBeNull();
+  expect(await page.evaluate(() => (window as { noticeRemoved?: number }).noticeRemoved)).toBe(0);
   failing = false;
   await notice.getByRole("button", { name: "Try again" }).click();
   await expect(notice).toBeHidden();
