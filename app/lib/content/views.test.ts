@@ -23,10 +23,13 @@ describe("viewToOpen", () => {
     expect(viewToOpen(views, someone, at({ view: 2, unit: 41 }))).toBe(4);
   });
 
-  it("stays on the last view seen when nothing later is listed, and leaves a place in no listed view to the first", () => {
+  it("stays on the last view seen when nothing later is listed, and opens the last one listed for a place past it", () => {
     expect(viewToOpen(views, someone, at({ view: 4, unit: 12 }))).toBe(4);
     expect(viewToOpen(views.slice(0, 2), someone, at({ view: 2, unit: 41 }))).toBe(2);
-    expect(viewToOpen(views.slice(0, 2), someone, at({ view: 9, unit: 1 }))).toBeNull();
+    // Progress kept from a longer listing (the pack now lists fewer views), past a view with nothing out.
+    expect(viewToOpen(views.slice(0, 3), someone, at({ view: 9, unit: 1 }))).toBe(2);
+    // A place in a view not listed, before others: the next one listed.
+    expect(viewToOpen([views[0]!, views[3]!], someone, at({ view: 2, unit: 1 }))).toBe(4);
   });
 
   it("reads the first reached unit on the line, and leaves the first view to a reader with none and to the shield turned off", () => {

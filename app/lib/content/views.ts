@@ -16,8 +16,9 @@ export interface Place {
  * The view a page of views opens on for a reader when its address names none: the one holding the unit
  * after their place on its line (`placeOf` reads a reached unit's key, null when the key is on another
  * line), so their own view until its last unit, then the next view with anything out; their own when
- * nothing later is listed (they have seen all there is). Null for a reader with no place on the line
- * (or the shield's "everything"): the page opens on its first view, as for everyone.
+ * nothing later is listed (they have seen all there is), and the last one listed when their place is past
+ * it. Null for a reader with no place on the line (or the shield's "everything"): the page opens on its
+ * first view, as for everyone.
  */
 export function viewToOpen(
   views: readonly View[],
@@ -32,5 +33,8 @@ export function viewToOpen(
   const current = views.find((each) => each.number === view);
   if (current && unit < current.unitCount) return current.number;
   const later = views.find((each) => each.number > view && each.unitCount > 0);
-  return later?.number ?? current?.number ?? null;
+  const next = later ?? current;
+  if (next) return next.number;
+  // A place past every view listed (progress kept from a longer listing): the last view with anything out.
+  return views.findLast((each) => each.number < view && each.unitCount > 0)?.number ?? null;
 }
