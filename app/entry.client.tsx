@@ -1,7 +1,9 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { keepPageOnFailedNavigation } from "~/browser/failed-navigation";
+import { holdGatewayErrors, keepPageOnFailedNavigation } from "~/browser/failed-navigation";
+
+holdGatewayErrors();
 
 startTransition(() => {
   hydrateRoot(

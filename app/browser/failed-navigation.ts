@@ -9,20 +9,53 @@ import {
 import { failed } from "./follow-up";
 
 /*
- * A tap on a link whose page's data cannot be fetched (no connection, the site out of reach) keeps the
- * page the reader has. React Router would take the failure as the new page's and show the error page in
+ * A tap on a link whose page's data cannot be fetched (no connection, the site out of reach, a gateway
+ * answering in its place) keeps the page the reader has. React Router would take the failure as the new page's and show the error page in
  * place of the one on screen. Instead the failure is held: the navigation stays pending, so the page stays
  * as it was, and the follow-up notice (follow-up.ts) says what failed, with a retry; the page is asked for
  * again by itself when the connection returns. A tap elsewhere, or the retry, starts a navigation that
  * replaces the held one, and the router drops what the held one would have said.
  */
 
-/** A request that never reached the site, in Chromium's, Firefox's and Safari's words. */
+/** A page's data answered by something in front of the site in its place (holdGatewayErrors). */
+class SiteOutOfReach extends TypeError {
+  constructor(status: number) {
+    super(`The site did not answer: ${status}`);
+    this.name = "SiteOutOfReach";
+  }
+}
+
+/**
+ * A request that never reached the site, in Chromium's, Firefox's and Safari's words, or one a gateway
+ * answered in its place.
+ */
 export function isUnreachable(error: unknown) {
   return (
-    error instanceof TypeError &&
-    /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/.test(error.message)
+    error instanceof SiteOutOfReach ||
+    (error instanceof TypeError &&
+      /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/.test(error.message))
   );
+}
+
+/**
+ * A page's data (`GET /….data`) answered with a 5xx the framework did not send (no `X-Remix-Response`):
+ * a gateway's or the platform's own error page (502, 503, 504, a Function over its limits) in the site's
+ * place. Such an answer fails as a request that never reached the site does, so a tap is held
+ * (keepPageOnFailedNavigation) rather than replaced by the error page: React Router reports only an
+ * `Error` to an instrumentation, and a thrown error answer is not one. Called once, before hydration.
+ */
+export function holdGatewayErrors() {
+  const fetchFromNetwork = window.fetch;
+  window.fetch = async (input, init) => {
+    const response = await fetchFromNetwork(input, init);
+    if (response.status < 500 || response.headers.has("X-Remix-Response")) return response;
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request?.url ?? String(input), window.location.href);
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    if (url.origin !== window.location.origin || !url.pathname.endsWith(".data") || method !== "GET") return response;
+    void response.body?.cancel().catch(() => {});
+    throw new SiteOutOfReach(response.status);
+  };
 }
 
 type Router = NonNullable<ContextType<typeof DataRouterContext>>["router"];
