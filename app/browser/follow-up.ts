@@ -51,6 +51,12 @@ export interface FollowUp<D> {
   /** What the notice says when it fails, as a sentence. */
   failure: string;
   load: (signal: AbortSignal) => Promise<D>;
+  /**
+   * The last answer stays shown when a newer question fails, not only while it is on its way: an
+   * answer that is still right for the page (what the reader may see, which the shield still filters by
+   * what they know now). Without it the page goes back to what it had before asking.
+   */
+  keepsAnswer?: boolean;
 }
 
 /** Where a follow-up stands: its answer, if any is to be shown, whether one is on its way, and whether it failed. */
@@ -62,8 +68,8 @@ export interface FollowUpState<D> {
 
 /**
  * A follow-up request and where it stands. Its answer is shown while its key holds; while an answer to a
- * newer key is on its way the older one stays (nothing flashes), but once that fails or nothing is asked
- * any more, there is none: the page shows what it had before asking.
+ * newer key is on its way the older one stays (nothing flashes), but once that fails (unless the request
+ * `keepsAnswer`) or nothing is asked any more, there is none: the page shows what it had before asking.
  */
 export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
   const id = useId();
@@ -113,7 +119,11 @@ export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
   if (key === null) return { data: null, waiting: false, failed: false };
   const answered = answer?.key === key;
   const failedNow = !answered && failedKey === key;
-  return { data: answer && !failedNow ? answer.data : null, waiting: !answered && !failedNow, failed: failedNow };
+  return {
+    data: answer && (!failedNow || request?.keepsAnswer) ? answer.data : null,
+    waiting: !answered && !failedNow,
+    failed: failedNow,
+  };
 }
 
 export interface FailedFollowUp {

@@ -34,9 +34,10 @@ function useOpeningView(
   const named = new URLSearchParams(search).has(param);
   const decided = useRef<{ key: string; view: number | null } | null>(null);
   if (shield && decided.current?.key !== key) decided.current = { key, view: named ? null : toOpen(shield.knowledge) };
-  const [stayedAt, setStayedAt] = useState<string | null>(null);
-  const stay = useCallback(() => setStayedAt(key), [key]);
-  const view = stayedAt === key ? null : decided.current?.key === key ? decided.current.view : undefined;
+  // Every visit that stayed on the view sent, so going Back to one shows it as it was.
+  const [stayed, setStayed] = useState<ReadonlySet<string>>(() => new Set());
+  const stay = useCallback(() => setStayed((keys) => (keys.has(key) ? keys : new Set(keys).add(key))), [key]);
+  const view = stayed.has(key) ? null : decided.current?.key === key ? decided.current.view : undefined;
   const opens = view != null && view !== sent ? { [param]: String(view) } : null;
   return { opens, mayMove: !named && (view === undefined || opens !== null), stay };
 }

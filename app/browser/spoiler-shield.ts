@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useMatches } from "react-router";
 import { sealedCopy, sealedItems, type Shielded } from "~/lib/shield/gated";
 import {
+  allKnowledge,
   encodeKnowledge,
   knowledgeOfUnits,
   knows,
   knowsAnything,
+  knowsNoMoreThan,
   type Revealers,
   type TitlesChoice,
 } from "~/lib/shield/knowledge";
@@ -150,7 +152,8 @@ export function askToSee(revealedBy: Revealers | undefined) {
  * hydration, when the shield would show any sealed item (the reader knows it, asked for it, or blurs or
  * shows everything), the page's loader is asked once more with what the reader knows, and its answer
  * replaces the sealed data. Nothing is asked when nothing would show; should the question fail, the page
- * stays sealed and the reader is told (app/browser/follow-up.ts).
+ * keeps what it shows (sealed, for its first question; else the last answer, if it shows no more than
+ * the reader may see now) and the reader is told (app/browser/follow-up.ts).
  * `withheld`: the page left gated items out without a trace (search, a character not met), so it
  * asks whenever the reader knows anything or the shield does not hide. `everything`: the reader asked
  * to see what the page withheld ("Show it" on a character not met), so it asks with `reveal=all`.
@@ -196,26 +199,36 @@ export function useShieldedData<D>(
           besides: asked,
         })
       : null;
+  // What an answer to it may show at most (over-counted: the reader's asking, or everything for "all").
+  const sealedFor = !shield || reveal === null ? null : reveal === "all" ? allKnowledge : shield.asking;
   // The page's data sent again for the same address (an action revalidated it: a comment posted) is asked for again too.
   const revision = useRevision(loaderData);
   const revealed = useFollowUp(
-    reveal === null
+    reveal === null || sealedFor === null
       ? null
       : {
           key: `${routeId} ${page} ${asked} ${reveal} ${revision}`,
           failure: "This page could not load what you have read or watched, so it stays shielded.",
+          // A question asked anew (a chapter marked offline) that fails leaves what the page showed.
+          keepsAnswer: true,
           load: async (signal) => ({
             page,
+            asked,
+            sealedFor,
             data: sealedCopy(
               await fetchLoaderData<Shielded<D>>(`${pathname}?${withReveal(asked, reveal)}`, routeId, signal),
             ),
           }),
         },
   );
-  // The answer for this page (an older one while a newer is on its way: the shield still decides what shows).
+  // The answer for this page, if it answered the same question (one for another view of it, the one the
+  // page stayed on before, does not): an older one while a newer is on its way, or once that failed,
+  // only if it shows no more than the reader may see now (they set their progress back, or hid what
+  // they had shown).
   const { waiting, failed } = revealed;
-  return revealed.data?.page === page
-    ? { data: revealed.data.data, waiting, revealed: true, failed }
+  const answer = revealed.data;
+  return answer?.page === page && answer.asked === asked && sealedFor && knowsNoMoreThan(answer.sealedFor, sealedFor)
+    ? { data: answer.data, waiting, revealed: true, failed }
     : { data: loaderData, waiting, revealed: false, failed };
 }
 
@@ -251,21 +264,26 @@ export function useAnswerWait(
   const shield = useShield();
   const asking = asks && (shield ? answer.waiting && !answer.revealed : true);
   const failed = asks && answer.failed && !answer.revealed;
-  const [gaveUp, setGaveUp] = useState(false);
+  // Each time the page starts asking is a wait of its own (a new search, the page visited again).
+  const waits = useRef({ asking: false, count: 0 });
+  if (asking && !waits.current.asking) waits.current.count++;
+  waits.current.asking = asking;
+  const wait = waits.current.count;
+  const [gaveUpOn, setGaveUpOn] = useState(0);
   const toldOfGivingUp = useRef(onGaveUp);
   toldOfGivingUp.current = onGaveUp;
   useEffect(() => {
     if (!asking) return;
     const timer = setTimeout(() => {
-      setGaveUp(true);
+      setGaveUpOn(wait);
       toldOfGivingUp.current?.();
     }, ANSWER_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [asking]);
+  }, [asking, wait]);
   useEffect(() => {
     if (failed) toldOfGivingUp.current?.();
   }, [failed]);
-  const waiting = asking && !gaveUp;
+  const waiting = asking && gaveUpOn !== wait;
   return {
     waiting,
     className: waiting ? (shield ? "invisible" : waitsBeforeHydration[markedBy]) : undefined,

@@ -109,8 +109,10 @@ test("a reader whose arc is slow to come stays on the arc shown once the wait is
   const isTheirArc = (url: URL) => url.pathname === "/web_novel.data" && url.searchParams.get("arc") === "3";
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let delay = 0;
   await page.route(isTheirArc, async (route) => {
     await held;
+    await new Promise((resolve) => setTimeout(resolve, delay));
     await route.continue().catch(() => {});
   });
   const theirArcSettled = new Promise<void>((resolve) => {
@@ -132,6 +134,13 @@ test("a reader whose arc is slow to come stays on the arc shown once the wait is
   // The reader's arc is a tap away.
   await page.getByRole("navigation", { name: "Arcs" }).getByRole("link", { name: /Arc 3/ }).click();
   await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  // A new visit to the page opens on the reader's arc again, waiting for it as the first did.
+  delay = 1500;
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Web novel" }).click();
+  await expect(page.locator("#arc-title")).toBeHidden();
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  await expect(page.locator("#arc-title")).toBeVisible();
+  await expect(page).toHaveURL(/\/web_novel$/);
 });
 
 test("a reader whose arc failed to come stays on the arc shown: trying again, or the connection's return, does not move the page", async ({
@@ -187,6 +196,45 @@ test("a reader whose arc failed to come stays on the arc shown: trying again, or
   await context.setOffline(false);
   await expect(notice).toBeHidden();
   await expect(page.locator("#arc-title")).toContainText("Arc 1");
+  // A new visit to the page asks for the reader's arc again, and waits for it rather than show arc 1 and jump.
+  await page.unroute((url) => url.pathname === "/web_novel.data");
+  await page.route(
+    (url) => url.pathname === "/web_novel.data",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {});
+    },
+  );
+  // (The answer for arc 1 the page stayed on is not the reader's arc's, though the address is the same.)
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Web novel" }).click();
+  await expect(page.locator("#arc-title")).toBeHidden();
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  await expect(page.locator("#arc-title")).toBeVisible();
+});
+
+test("a chapter marked offline leaves the page as it was, on the reader's arc with the titles they have read", async ({
+  page,
+  context,
+}) => {
+  await withShieldOn(page, "wn:3-5");
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  const row = (chapter: number) => page.locator(`#${unitAnchor(`wn:3-${chapter}`)}`);
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  await expect(row(4)).not.toContainText("Title hidden");
+  await context.setOffline(true);
+  await row(8).getByRole("button", { name: "I have read up to here" }).click();
+  // What the reader may see now cannot be asked for: the page keeps the answer it had.
+  const notice = page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div");
+  await expect(notice).toBeVisible();
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  await expect(row(4)).not.toContainText("Title hidden");
+  await expect(row(8)).toContainText("Read up to here");
+  // Back online, it asks again, on the same arc.
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  await expect(row(8)).not.toContainText("Title hidden");
 });
 
 test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {
