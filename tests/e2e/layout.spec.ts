@@ -330,6 +330,24 @@ test.describe("header navigation", () => {
     await page.mouse.click(8, 600);
     await expect(menu).toBeHidden();
 
+    // A tap outside that lands on a link (the site's name, home) only closes the menu; the next one follows it.
+    const home = page.getByRole("banner").getByRole("link").first();
+    const box = (await home.boundingBox())!;
+    await menuButton.click();
+    await expect(menu).toBeVisible();
+    const navigated = page
+      .waitForURL((url) => url.pathname === "/", { timeout: 1500 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(menu).toBeHidden();
+    expect(await navigated).toBe(false);
+    await home.click();
+    await expect(page).toHaveURL("/");
+    await page.goBack();
+
     // Choosing an area still closes it and goes there.
     await menuButton.click();
     await menu.getByRole("link", { name: "Statistics", exact: true }).click();

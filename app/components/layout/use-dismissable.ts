@@ -1,8 +1,13 @@
 import { type RefObject, useEffect } from "react";
 
+/** How long after the tap that closed a menu its click may come (a tap's click follows at once). */
+const CLOSING_CLICK_MS = 1000;
+
 /**
  * Closes an open <details> menu on Escape (focus goes back to its summary), on a click or tap outside it
- * and when focus moves out of it (Tab past its last control), as a menu is expected to. Without JavaScript the menu still opens and closes by its summary.
+ * and when focus moves out of it (Tab past its last control), as a menu is expected to. The tap that
+ * closes it does only that: its click does not also follow the link or press the button under it.
+ * Without JavaScript the menu still opens and closes by its summary.
  * The element is read at each event, so a menu that mounts later (after sign-in) is covered too.
  */
 export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
@@ -15,7 +20,9 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
     };
     const onPointerDown = (event: PointerEvent) => {
       const details = ref.current;
-      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+      if (!details?.open || !(event.target instanceof Node) || details.contains(event.target)) return;
+      details.open = false;
+      swallowClosingClick();
     };
     // Tab past its last control: the menu closes rather than stay open over what now has focus.
     const onFocusIn = (event: FocusEvent) => {
@@ -31,4 +38,24 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
       document.removeEventListener("focusin", onFocusIn);
     };
   }, [ref]);
+}
+
+/**
+ * The click of the tap that closed a menu is taken before anything under it sees it. A gesture that
+ * ends in no click (a scroll: `pointercancel`) or a click that never comes leaves the next one alone.
+ */
+function swallowClosingClick() {
+  const swallow = (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    stop();
+  };
+  const stop = () => {
+    document.removeEventListener("click", swallow, true);
+    document.removeEventListener("pointercancel", stop, true);
+    clearTimeout(timer);
+  };
+  const timer = setTimeout(stop, CLOSING_CLICK_MS);
+  document.addEventListener("click", swallow, true);
+  document.addEventListener("pointercancel", stop, true);
 }
