@@ -10,6 +10,8 @@ interface OpeningView {
   opens: Record<string, string> | null;
   /** Whether the view shown may yet change for this reader (before hydration, or while their view is on its way). */
   mayMove: boolean;
+  /** The reader's view, once decided, when the page opens on another than the one sent. */
+  view: number | null;
   /** Keeps the view the page was sent with, now shown: the reader's came too late, or failed, to take its place (useAnswerWait's `onGaveUp`). */
   stay: () => void;
 }
@@ -39,13 +41,20 @@ function useOpeningView(
   const stay = useCallback(() => setStayed((keys) => (keys.has(key) ? keys : new Set(keys).add(key))), [key]);
   const view = stayed.has(key) ? null : decided.current?.key === key ? decided.current.view : undefined;
   const opens = view != null && view !== sent ? { [param]: String(view) } : null;
-  return { opens, mayMove: !named && (view === undefined || opens !== null), stay };
+  return {
+    opens,
+    mayMove: !named && (view === undefined || opens !== null),
+    view: opens ? (view ?? null) : null,
+    stay,
+  };
 }
 
 /**
  * A page of views' data for its reader (useShieldedData), opening on their view where the address names
  * none (useOpeningView), and the class for the part that waits, invisible, while that view may yet
  * replace the one sent (useAnswerWait, before hydration only in a browser marked with `markedBy`).
+ * `selected`: the view to mark as chosen (the page's cards): the reader's as soon as it is decided, so
+ * the cards do not mark the view sent while the reader's waits to replace it.
  */
 export function useOpeningViewData<D>(
   loaderData: Shielded<D>,
@@ -60,10 +69,10 @@ export function useOpeningViewData<D>(
     toOpen: (data: D, knowledge: Knowledge) => number | null;
     markedBy: WaitMark;
   },
-): { data: D; hold: string | undefined } {
+): { data: D; hold: string | undefined; selected: number | null } {
   const sent = sealedCopy(loaderData);
   const opening = useOpeningView(param, sentView(sent), (knowledge) => toOpen(sent, knowledge));
   const answer = useShieldedData(loaderData, { opens: opening.opens });
   const { className } = useAnswerWait(opening.mayMove, answer, { markedBy, onGaveUp: opening.stay });
-  return { data: answer.data, hold: className };
+  return { data: answer.data, hold: className, selected: opening.view ?? sentView(answer.data) };
 }

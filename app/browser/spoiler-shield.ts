@@ -242,9 +242,9 @@ const ANSWER_WAIT_MS = 3000;
  * in a browser that keeps progress, <html data-progress>) the list, its counts and its pages wait,
  * invisible, in their place, instead of being pushed about by it; if it does not come within a few
  * seconds, or fails, the first answer is shown, and `onGaveUp` is told. `asks`: whether the page asks at
- * all (a search with words). `markedBy`: the mark that says, before hydration, that this browser's reader may be waited
- * for (the pages of seasons wait only for a reader with a place in the anime). Gives the class for what
- * waits (undefined when nothing does) and whether it waits.
+ * all (a search with words). `markedBy`: the mark that says, before hydration, that this browser's
+ * reader may be waited for (the pages of seasons wait only for a reader with a place in the anime).
+ * Gives the class for what waits (undefined when nothing does) and whether it waits.
  */
 export function useAnswerWait(
   asks: boolean,

@@ -74,14 +74,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 export default function Anime({ loaderData }: Route.ComponentProps) {
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
-  const { data, hold } = useOpeningViewData(loaderData, {
+  const { data, hold, selected } = useOpeningViewData(loaderData, {
     param: "season",
     sentView: (sent) => sent.selectedSeason,
     toOpen: (sent, knowledge) => seasonToOpen(sent.seasons, knowledge),
     markedBy: "animePlace",
   });
-  const { seasons, selectedSeason, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } =
-    data;
+  const { seasons, season, episodes, recuts, episodeCount, shortCount, specialCount, seasonSpecials } = data;
   useSpecialsMovedOut();
   return (
     <>
@@ -92,7 +91,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
       <ChooserCards
         label="Seasons"
         param="season"
-        selected={selectedSeason}
+        selected={selected}
         cards={seasons.map((each) => ({
           value: each.number,
           kicker: `Season ${each.number}`,

@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 export default function BreakTime({ loaderData }: Route.ComponentProps) {
   // A viewer partway through a later season opens on it; their season waits, invisible, in its place.
-  const { data, hold } = useOpeningViewData(loaderData, {
+  const { data, hold, selected } = useOpeningViewData(loaderData, {
     param: "season",
     sentView: (sent) => sent.selectedSeason,
     toOpen: (sent, knowledge) => seasonToOpen(sent.seasons, knowledge),
@@ -67,7 +67,7 @@ export default function BreakTime({ loaderData }: Route.ComponentProps) {
       <ChooserCards
         label="Seasons"
         param="season"
-        selected={selectedSeason}
+        selected={selected}
         cards={seasons.map((each) => ({
           value: each.number,
           kicker: `Season ${each.number}`,

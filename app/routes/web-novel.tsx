@@ -63,7 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 
 export default function WebNovel({ loaderData }: Route.ComponentProps) {
   // A reader partway through a later arc opens on it; their arc waits, invisible, in its place.
-  const { data, hold } = useOpeningViewData(loaderData, {
+  const { data, hold, selected } = useOpeningViewData(loaderData, {
     param: "arc",
     sentView: (sent) => sent.selectedArc,
     toOpen: (sent, knowledge) => arcToOpen(sent.arcs, knowledge),
@@ -95,7 +95,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
       <ChooserCards
         label="Arcs"
         param="arc"
-        selected={selectedArc}
+        selected={selected}
         cards={arcs.map((each) => {
           // Totals come for the arcs shown as cards; the picker names every arc.
           const shown = totals.get(each.number);

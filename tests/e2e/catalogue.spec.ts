@@ -122,8 +122,10 @@ test("a reader whose arc is slow to come stays on the arc shown once the wait is
   });
   await page.goto("/web_novel");
   await waitForHydration(page);
-  // The reader's arc waits, invisible; once the wait is over, arc 1 shows, and its own answer for the reader comes.
+  // The reader's arc waits, invisible, its card already marked; once the wait is over, arc 1 shows, and
+  // its own answer for the reader comes.
   await expect(page.locator("#arc-title")).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Arcs" }).locator("[aria-current='page']")).toContainText("Arc 3");
   await expect(page.locator("#arc-title")).toBeVisible({ timeout: 10_000 });
   await expect(page.locator("#arc-title")).toContainText("Arc 1");
   await expect(page.getByRole("navigation", { name: "Arcs" }).locator("[aria-current='page']")).toContainText("Arc 1");
