@@ -103,6 +103,30 @@ describe("UnitPicker", () => {
     expect(find).toHaveValue("");
   });
 
+  it("on Enter sets the one chapter the words name, and says so when they name none or several, never by a shielded title", async () => {
+    const user = userEvent.setup();
+    renderTracker(null);
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    await user.type(find, "bridge{Enter}");
+    expect(await screen.findByText("Saved: wn:1-2")).toBeInTheDocument();
+    expect(find).toHaveValue("");
+
+    await user.type(find, "keeper falls{Enter}");
+    expect(
+      await screen.findByText("No suggestion holds “keeper falls”: type a number, as the suggestions write it."),
+    ).toBeInTheDocument();
+    expect(find).toHaveAccessibleDescription(/No suggestion holds/);
+    expect(find).toHaveValue("keeper falls");
+    expect(screen.getByText("Saved: wn:1-2")).toBeInTheDocument();
+
+    await user.clear(find);
+    await user.type(find, "chapter 1{Enter}");
+    expect(await screen.findByText("2 suggestions hold “chapter 1”: choose one.")).toBeInTheDocument();
+    // Typing again takes the message away.
+    await user.type(find, "x");
+    expect(screen.queryByText(/suggestions hold/)).toBeNull();
+  });
+
   it("suggests every chapter by arc and number once the reader comes to the box, titles shielded by the same rule", async () => {
     const user = userEvent.setup();
     renderTracker(null);

@@ -84,7 +84,9 @@ export function UnitPicker({
 
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
- * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress.
+ * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress;
+ * Enter on words that one suggestion holds sets it too, and on others says how many hold them (a title
+ * the reader has not reached is not among them).
  * The list is built once the reader comes to the box (focus), not before: every unit's label, a
  * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
@@ -100,6 +102,7 @@ function FindUnit({
   const shield = useShield();
   const listId = useId();
   const [text, setText] = useState("");
+  const [told, setTold] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
   const suggestions = useMemo(
     () =>
@@ -113,12 +116,29 @@ function FindUnit({
   );
 
   return (
-    <Field label={`Or find ${withArticle(noun)} by number or title`}>
+    <Field label={`Or find ${withArticle(noun)} by number or title`} error={told ?? undefined}>
       <Input
         type="search"
         list={listId}
         value={text}
         onFocus={() => setWanted(true)}
+        onKeyDown={(event) => {
+          const typed = text.trim();
+          if (event.key !== "Enter" || !typed) return;
+          const holding = suggestions.filter((suggestion) =>
+            suggestion.text.toLowerCase().includes(typed.toLowerCase()),
+          );
+          if (holding.length === 1) {
+            onChange(holding[0]!.unit.key);
+            setText("");
+            setTold(null);
+          } else
+            setTold(
+              holding.length
+                ? `${holding.length} suggestions hold “${typed}”: choose one.`
+                : `No suggestion holds “${typed}”: type a number, as the suggestions write it.`,
+            );
+        }}
         autoComplete="off"
         // Short enough to show whole at 320 px beside the room the browser keeps for the suggestion arrow and the clear button.
         placeholder="Type a number or a title"
@@ -127,6 +147,7 @@ function FindUnit({
           const found = suggestions.find(
             (suggestion) => suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed,
           );
+          setTold(null);
           if (found) {
             onChange(found.unit.key);
             setText("");
