@@ -65,7 +65,7 @@ export function ChooserCards({
       ) : null}
       <ol
         ref={row}
-        className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
+        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3"
       >
         {shown.map((card) => (
           <li key={card.value} className="w-64 shrink-0 snap-start sm:w-auto">

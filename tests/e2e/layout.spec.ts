@@ -239,11 +239,16 @@ test("at 320 px the tracker's pickers show the whole of a long volume title and 
 
 test.describe("choosing an arc or a season on a phone", () => {
   for (const path of ["/anime?season=2", "/web_novel?arc=3"]) {
-    test(`${path}: the chosen card is whole on the screen`, async ({ page }) => {
+    test(`${path}: the chosen card is whole on the screen, in line with the page's heading`, async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await open(page, path);
       const chosen = page.getByRole("navigation", { name: /^(Seasons|Arcs)$/ }).locator("[aria-current='page']");
       await expect(chosen).toBeInViewport({ ratio: 1 });
+      // Not against the screen's edge: the row snaps its cards to the page's margin, no further.
+      const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+      await expect
+        .poll(async () => Math.round((await chosen.boundingBox())!.x))
+        .toBeGreaterThanOrEqual(Math.round(heading.x));
     });
   }
 });
