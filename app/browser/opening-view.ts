@@ -73,6 +73,15 @@ export function useOpeningViewData<D>(
   const sent = sealedCopy(loaderData);
   const opening = useOpeningView(param, sentView(sent), (knowledge) => toOpen(sent, knowledge));
   const answer = useShieldedData(loaderData, { opens: opening.opens });
-  const { className } = useAnswerWait(opening.mayMove, answer, { markedBy, onGaveUp: opening.stay });
+  // Once the reader's view has been shown on this visit, a later question failing (progress set back
+  // while the connection is down) does not send the page back to the view sent: it asks for theirs again.
+  const { key } = useLocation();
+  const theirsShownAt = useRef<string | null>(null);
+  if (answer.revealed && opening.opens) theirsShownAt.current = key;
+  const { stay } = opening;
+  const gaveUp = useCallback(() => {
+    if (theirsShownAt.current !== key) stay();
+  }, [key, stay]);
+  const { className } = useAnswerWait(opening.mayMove, answer, { markedBy, onGaveUp: gaveUp });
   return { data: answer.data, hold: className, selected: opening.view ?? sentView(answer.data) };
 }

@@ -239,6 +239,35 @@ test("a chapter marked offline leaves the page as it was, on the reader's arc wi
   await expect(row(8)).not.toContainText("Title hidden");
 });
 
+test("progress set back while the reader's arc cannot be asked for again: once it can, the page is on their arc again", async ({
+  page,
+}) => {
+  await withShieldOn(page, "wn:3-5");
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === "/web_novel.data",
+    (route) => (failing ? route.abort("internetdisconnected") : route.continue()),
+  );
+  // Set back in another tab (as that tab's write is told here): the answer shown was for more than the
+  // reader now knows, so it goes.
+  await page.evaluate(
+    (progress) => {
+      localStorage.setItem("rc:progress", progress);
+      window.dispatchEvent(new StorageEvent("storage", { key: "rc:progress", newValue: progress }));
+    },
+    JSON.stringify({ ...emptyProgress, webNovel: "wn:3-2" }),
+  );
+  const notice = page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div");
+  await expect(notice).toBeVisible();
+  failing = false;
+  await notice.getByRole("button", { name: "Try again" }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.locator("#arc-title")).toContainText("Arc 3");
+});
+
 test("an unknown arc or collection says what does not exist and leads to what does", async ({ page }) => {
   for (const [path, heading, choice, opens] of [
     ["/web_novel?arc=99", "Arc 99 does not exist", "Arc 2: The Tallow Market", "/web_novel?arc=2"],
