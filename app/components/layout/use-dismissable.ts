@@ -22,7 +22,8 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
       const details = ref.current;
       if (!details?.open || !(event.target instanceof Node) || details.contains(event.target)) return;
       details.open = false;
-      swallowClosingClick();
+      // A primary press only: another button (a right click) makes no click to take.
+      if (event.button === 0) swallowClosingClick();
     };
     // Tab past its last control: the menu closes rather than stay open over what now has focus.
     const onFocusIn = (event: FocusEvent) => {
@@ -42,13 +43,15 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
 
 /**
  * The click of the tap that closed a menu is taken before anything under it sees it. A gesture that
- * ends in no click (a scroll: `pointercancel`) or a click that never comes leaves the next one alone.
+ * ends in no click (a scroll: `pointercancel`), a click that never comes, or one from the keyboard
+ * (Enter on a link: no pointer, `detail` 0) leaves it and the next ones alone.
  */
 function swallowClosingClick() {
   const swallow = (event: MouseEvent) => {
+    stop();
+    if (event.detail === 0) return;
     event.preventDefault();
     event.stopPropagation();
-    stop();
   };
   const stop = () => {
     document.removeEventListener("click", swallow, true);
