@@ -124,8 +124,10 @@ test("a page not on the device, opened offline, says so and offers the pages tha
   await page.goto("/releases");
   await waitForHydration(page);
 
-  // Online, the page loaded; offline, a tap on a page never visited (its code never loaded either).
+  // Online, the page loaded; offline (as the page says), a tap on a page never visited (its code never
+  // loaded either).
   await goOffline(context);
+  await expect(offlineNotice(page)).toContainText("You are offline.");
   await page.locator('a[href="/statistics"]').first().dispatchEvent("click");
   await expect(page).toHaveURL(/\/statistics$/);
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();

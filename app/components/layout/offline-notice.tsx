@@ -39,7 +39,7 @@ export function OfflineNotice() {
     };
   }, [pathname, search]);
 
-  useOfflineLinks(online);
+  useOfflineLinks();
 
   const age = storedAt === null ? null : copyAge(storedAt, Date.now());
   const message = !online
@@ -68,15 +68,16 @@ export function OfflineNotice() {
  * with no copy at all: the worker answers with its offline page, which says so and links to the pages
  * that open offline (within the site, a page whose code never loaded would only reload the page the
  * reader is on). A link to a page whose data is kept goes as usual, as does every link when no worker
- * answers.
+ * answers. Whether the browser is offline is read at the tap, so a tap made just as the connection went
+ * is decided as offline, not by the page's last render.
  */
-function useOfflineLinks(online: boolean) {
+function useOfflineLinks() {
   const navigate = useNavigate();
   useEffect(() => {
-    if (online) return;
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (
+        navigator.onLine ||
         !(link instanceof HTMLAnchorElement) ||
         event.button !== 0 ||
         event.metaKey ||
@@ -101,5 +102,5 @@ function useOfflineLinks(online: boolean) {
     // Before the site's own links see the click (React listens on the document, in the bubbling phase).
     window.addEventListener("click", onClick, true);
     return () => window.removeEventListener("click", onClick, true);
-  }, [online, navigate]);
+  }, [navigate]);
 }
