@@ -10,11 +10,12 @@ import { failed } from "./follow-up";
 
 /*
  * A tap on a link whose page's data cannot be fetched (no connection, the site out of reach, a gateway
- * answering in its place) keeps the page the reader has. React Router would take the failure as the new page's and show the error page in
- * place of the one on screen. Instead the failure is held: the navigation stays pending, so the page stays
- * as it was, and the follow-up notice (follow-up.ts) says what failed, with a retry; the page is asked for
- * again by itself when the connection returns. A tap elsewhere, or the retry, starts a navigation that
- * replaces the held one, and the router drops what the held one would have said.
+ * answering in its place) keeps the page the reader has. React Router would take the failure as the new
+ * page's and show the error page in place of the one on screen. Instead the failure is held: the
+ * navigation stays pending, so the page stays as it was, and the follow-up notice (follow-up.ts) says
+ * what failed, with a retry; the page is asked for again by itself when the connection returns. A tap
+ * elsewhere, or the retry, starts a navigation that replaces the held one, and the router drops what the
+ * held one would have said.
  */
 
 /** A page's data answered by something in front of the site in its place (holdGatewayErrors). */

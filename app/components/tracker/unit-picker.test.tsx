@@ -125,6 +125,11 @@ describe("UnitPicker", () => {
     // Typing again takes the message away.
     await user.type(find, "x");
     expect(screen.queryByText(/suggestions hold/)).toBeNull();
+
+    // Arc and number, typed without the suggestions' dots.
+    await user.clear(find);
+    await user.type(find, "arc 2 chapter 1{Enter}");
+    expect(await screen.findByText("Saved: wn:2-1")).toBeInTheDocument();
   });
 
   it("suggests every chapter by arc and number once the reader comes to the box, titles shielded by the same rule", async () => {

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
-import { pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
+import { labelsFound, pickerLabel, type TrackerUnit, unitGroups } from "~/lib/progress/tracker-units";
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { withArticle } from "~/lib/words";
@@ -85,8 +85,8 @@ export function UnitPicker({
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress;
- * Enter on words that one suggestion holds sets it too, and on others says how many hold them (a title
- * the reader has not reached is not among them).
+ * Enter on words that find one suggestion sets it too (labelsFound: "arc 2 chapter 1" is not chapter 12),
+ * and on others says how many hold them (a title the reader has not reached is not among them).
  * The list is built once the reader comes to the box (focus), not before: every unit's label, a
  * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
@@ -125,9 +125,10 @@ function FindUnit({
         onKeyDown={(event) => {
           const typed = text.trim();
           if (event.key !== "Enter" || !typed) return;
-          const holding = suggestions.filter((suggestion) =>
-            suggestion.text.toLowerCase().includes(typed.toLowerCase()),
-          );
+          const holding = labelsFound(
+            suggestions.map((suggestion) => suggestion.text),
+            typed,
+          ).map((index) => suggestions[index]!);
           if (holding.length === 1) {
             onChange(holding[0]!.unit.key);
             setText("");

@@ -132,6 +132,36 @@ export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup 
   return title ? `${name} · ${title}` : name;
 }
 
+/** A label as words are matched against it: lower case, its "·" and runs of spaces as one space. */
+const asTyped = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s·]+/g, " ")
+    .trim();
+
+/** Whether `words` stand whole in `text`: not inside a word, nor the start of a number ("chapter 1" in "chapter 12", "1-3" or "1-A"). */
+function standsWhole(text: string, words: string) {
+  for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) {
+    const before = text.slice(0, at);
+    const after = text.slice(at + words.length);
+    if (!/[\p{L}\p{N}]$/u.test(before) && !/^[-.]?[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * The labels that typed words find (their indices): those in which the words stand whole when there are
+ * any, else every label that holds them. "Arc 2 chapter 1" finds "Arc 2 · Chapter 1 · Cinders" alone, not
+ * chapters 10 to 19.
+ */
+export function labelsFound(labels: readonly string[], typed: string): number[] {
+  const words = asTyped(typed);
+  if (!words) return [];
+  const holding = labels.flatMap((label, index) => (asTyped(label).includes(words) ? [index] : []));
+  const whole = holding.filter((index) => standsWhole(asTyped(labels[index]!), words));
+  return whole.length ? whole : holding;
+}
+
 /** The light novel collections, in the order their first volumes come in the story, each with its volumes. */
 export function lightNovelCollections(units: readonly TrackerUnit[]) {
   const volumes = new Map<string, TrackerUnit[]>();

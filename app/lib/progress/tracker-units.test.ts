@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { labelsFound } from "./tracker-units";
+
+const chapters = Array.from({ length: 20 }, (_, index) => `Arc 1 · Chapter ${index + 1}`).concat([
+  "Arc 2 · Chapter 1 · Cinders",
+  "Arc 2 · Chapter 1-A · Two roads",
+  "Arc 2 · Chapter 2.5 · Interlude",
+  "Arc 12 · Chapter 3",
+]);
+const found = (typed: string) => labelsFound(chapters, typed).map((index) => chapters[index]);
+
+describe("labelsFound", () => {
+  it("finds a chapter by its number, not the chapters whose numbers start with it", () => {
+    expect(found("arc 1 chapter 1")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("Arc 2  ·  chapter 1")).toEqual(["Arc 2 · Chapter 1 · Cinders"]);
+    expect(found("chapter 1")).toEqual(["Arc 1 · Chapter 1", "Arc 2 · Chapter 1 · Cinders"]);
+    expect(found("arc 1 · chapter 2")).toEqual(["Arc 1 · Chapter 2"]);
+  });
+
+  it("finds numbered parts and interludes by their whole number", () => {
+    expect(found("chapter 1-a")).toEqual(["Arc 2 · Chapter 1-A · Two roads"]);
+    expect(found("chapter 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
+    expect(found("arc 1")).toHaveLength(20);
+  });
+
+  it("finds by part of a word when no label holds the words whole", () => {
+    expect(found("cind")).toEqual(["Arc 2 · Chapter 1 · Cinders"]);
+    expect(found("arc 1 chapter 1")).not.toContain("Arc 12 · Chapter 3");
+    expect(found("interl")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
+  });
+
+  it("finds nothing for words no label holds, or for none", () => {
+    expect(found("keeper falls")).toEqual([]);
+    expect(found("   ")).toEqual([]);
+    expect(found("·")).toEqual([]);
+  });
+});
