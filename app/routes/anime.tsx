@@ -60,9 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, anime);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+// The season is named only when the address names it: without one, a viewer opens on their own season.
+export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
   const data = publicCopy(loaderData);
-  const season = data?.season;
+  const season = new URLSearchParams(location.search).has("season") ? data?.season : undefined;
   return pageMeta(
     { matches, error },
     {

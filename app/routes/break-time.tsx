@@ -34,13 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, breakTime);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+// The season is named only when the address names it: without one, a viewer opens on their own season.
+export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
   const data = publicCopy(loaderData);
   return pageMeta(
     { matches, error },
     {
       title:
-        data && data.seasons.length > 1 && data.selectedSeason !== null
+        data &&
+        data.seasons.length > 1 &&
+        data.selectedSeason !== null &&
+        new URLSearchParams(location.search).has("season")
           ? `Break Time · Season ${data.selectedSeason}`
           : "Break Time",
       description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,

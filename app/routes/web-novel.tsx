@@ -45,8 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return shieldedData(request, webNovel);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
-  const data = publicCopy(loaderData);
+// The arc is named only when the address names it: without one, a reader opens on their own arc.
+export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
+  const data = new URLSearchParams(location.search).has("arc") ? publicCopy(loaderData) : undefined;
   const totals = data?.cards.find((candidate) => candidate.number === data.selectedArc);
   const named = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   const arc = totals && named ? { ...totals, ...named } : undefined;

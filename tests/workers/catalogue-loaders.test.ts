@@ -108,6 +108,16 @@ describe("catalogue loaders against the imported tiny pack", () => {
     expect(await status(webNovelLoader, "/web_novel?arc=two")).toBe(404);
   });
 
+  it("a page of views names its view in the title only when the address names it: without one, a reader opens on theirs", async () => {
+    const titleOf = async (path: string) =>
+      (await (await visitor.fetch(path)).text()).match(/<title>(.*?) · Tiny Tale Companion<\/title>/)?.[1];
+    expect(await titleOf("/web_novel")).toBe("Web novel");
+    expect(await titleOf("/web_novel?arc=2")).toMatch(/^Web novel · Arc 2\b/);
+    expect(await titleOf("/anime")).toBe("Anime");
+    expect(await titleOf("/anime?season=1")).toMatch(/^Anime · Season 1\b/);
+    expect(await titleOf("/break_time")).toBe("Break Time");
+  });
+
   it("light novels: collections, volumes, coverage and reading point", async () => {
     const main = await load(lightNovelsLoader, "/light_novels");
     expect(main.selectedCollection).toBe("main");
