@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 import { CommentForm } from "~/components/discussion/comment-form";
-import { ThreadComments } from "~/components/discussion/thread-comments";
+import { NoComments, ThreadComments } from "~/components/discussion/thread-comments";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { Spoiler } from "~/components/spoiler";
@@ -142,26 +142,33 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         />
       </section>
       <h2 className="mb-1 text-lg font-semibold">Comments</h2>
-      <label className="mb-3 flex min-h-11 items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={strict}
-          onChange={(event) => setStrict(event.target.checked)}
-          className="size-5"
-        />
-        Strict: only comments by readers who had seen no more than I have
-      </label>
-      <Spoiler gated={thread.comments} what="This discussion" block>
-        {(comments) => (
-          <ThreadComments
-            unit={thread.unit}
-            readerPlaces={thread.readerPlaces}
-            comments={comments}
-            strict={strict}
-            actionData={actionData}
-          />
-        )}
-      </Spoiler>
+      {/* A thread with none has nothing to fold away: no "Show it" that would show nothing. */}
+      {thread.total ? (
+        <>
+          <label className="mb-3 flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={strict}
+              onChange={(event) => setStrict(event.target.checked)}
+              className="size-5"
+            />
+            Strict: only comments by readers who had seen no more than I have
+          </label>
+          <Spoiler gated={thread.comments} what="This discussion" block>
+            {(comments) => (
+              <ThreadComments
+                unit={thread.unit}
+                readerPlaces={thread.readerPlaces}
+                comments={comments}
+                strict={strict}
+                actionData={actionData}
+              />
+            )}
+          </Spoiler>
+        </>
+      ) : (
+        <NoComments />
+      )}
       <Pagination page={thread.page} pageCount={thread.pageCount} />
     </div>
   );

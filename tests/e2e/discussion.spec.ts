@@ -77,6 +77,14 @@ test("a reader without progress sees the thread folded, nothing of it in the pag
   await expect(comments(page)).not.toContainText("touching Season 1 · Episode 11");
   await expect(comments(page)).toContainText("1 comment touching Arc 2 · Chapter 22");
   await expect(page.locator("main")).not.toContainText("second bell is explained");
+
+  // A thread with no comment has nothing to fold away: it says so, with no "Show it" that shows nothing.
+  await page.goto("/discuss/wn:1-6");
+  await hydrated(page);
+  await expect(page.locator("main")).toContainText("0 comments");
+  await expect(page.locator("main")).toContainText("No comments yet. Be the first.");
+  await expect(page.getByRole("button", { name: "Show it" })).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: /Strict/ })).toHaveCount(0);
 });
 
 test("a writer posts, readers see it, a moderator moves its horizon and a reader no longer does on their next load", async ({

@@ -75,7 +75,7 @@ export function ThreadComments({
     comments.length -
     shown.length +
     shown.reduce((count, comment) => count + (comment.content?.replies.filter(tooKnowing).length ?? 0), 0);
-  if (!comments.length) return <p className="text-muted-foreground">No comments yet. Be the first.</p>;
+  if (!comments.length) return <NoComments />;
   return (
     <>
       {leftOut ? (
@@ -266,4 +266,9 @@ function CommentView({
       )}
     </article>
   );
+}
+
+/** A thread with no comment yet: said to everyone, since how many comments a thread has is public. */
+export function NoComments() {
+  return <p className="text-muted-foreground">No comments yet. Be the first.</p>;
 }
