@@ -5,8 +5,10 @@ const CLOSING_CLICK_MS = 1000;
 
 /**
  * Closes an open <details> menu on Escape (focus goes back to its summary), on a click or tap outside it
- * and when focus moves out of it (Tab past its last control), as a menu is expected to. The tap that
- * closes it does only that: its click does not also follow the link or press the button under it.
+ * and when focus moves out of it (Tab past its last control), as a menu is expected to. A tap on the page
+ * outside it (a finger or a pen: the gesture that dismisses a menu on a phone) does only that: its click
+ * does not also follow the link or press the button under it. A mouse click, aimed, and a tap on the
+ * header the menu sits in (another menu's button, search, a main area) close it and do what they point at.
  * Without JavaScript the menu still opens and closes by its summary.
  * The element is read at each event, so a menu that mounts later (after sign-in) is covered too.
  */
@@ -23,7 +25,8 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
       if (!details?.open || !(event.target instanceof Node) || details.contains(event.target)) return;
       details.open = false;
       // A primary press only: another button (a right click) makes no click to take.
-      if (event.button === 0) swallowClosingClick();
+      const dismissing = event.button === 0 && event.pointerType !== "mouse";
+      if (dismissing && !details.closest("header")?.contains(event.target)) swallowClosingClick();
     };
     // Tab past its last control: the menu closes rather than stay open over what now has focus.
     const onFocusIn = (event: FocusEvent) => {
