@@ -149,6 +149,8 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await hydrated(moderator.page);
   const item = moderator.page.locator("main li", { hasText: text });
   await item.getByRole("button", { name: "Reply" }).click();
+  // The tap on Reply asked to write: the text box has the focus.
+  await expect(item.getByLabel("Your reply")).toBeFocused();
   await item.getByLabel("Your reply").fill("A moderator's reply, never in a notice");
   await item.getByRole("button", { name: "Post reply" }).click();
   await expect(item).toContainText("A moderator's reply, never in a notice");

@@ -69,6 +69,13 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
   }, [answer, draft.restored]);
 
+  // A reply's form opens on the reader's tap on Reply: the text box takes the focus (on a phone, the
+  // keyboard comes), as the tap asked to write. One opened again on a refusal leaves focus to its errors.
+  useEffect(() => {
+    if (parent && answer === undefined) formRef.current?.querySelector("textarea")?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens
+  }, []);
+
   const choices = shield ? horizonChoices(unit, shield.knowledge, parent?.horizon ?? null, readerPlaces) : [];
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "post";
   const fieldId = (name: string) => `${name}-${parent?.id ?? "new"}`;
