@@ -113,15 +113,19 @@ describe("UnitPicker", () => {
 
     await user.type(find, "keeper falls{Enter}");
     expect(
-      await screen.findByText("No suggestion holds “keeper falls”: type a number, as the suggestions write it."),
+      await screen.findByText(
+        "No chapter you can see is named “keeper falls”: type its number, such as “Arc 2 Chapter 2”, or choose one above.",
+      ),
     ).toBeInTheDocument();
-    expect(find).toHaveAccessibleDescription(/No suggestion holds/);
+    expect(find).toHaveAccessibleDescription(/No chapter you can see/);
     expect(find).toHaveValue("keeper falls");
     expect(screen.getByText("Saved: wn:1-2")).toBeInTheDocument();
 
     await user.clear(find);
     await user.type(find, "chapter 1{Enter}");
-    expect(await screen.findByText("2 suggestions hold “chapter 1”: choose one.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("2 suggestions hold “chapter 1”: choose one, or type more of it."),
+    ).toBeInTheDocument();
     // Typing again takes the message away.
     await user.type(find, "x");
     expect(screen.queryByText(/suggestions hold/)).toBeNull();

@@ -82,6 +82,10 @@ export function UnitPicker({
   );
 }
 
+/** A number as the suggestions write it, from the series' own: one a few units in, past a prologue. */
+const numberExample = (units: readonly TrackerUnit[]) =>
+  pickerLabel(units[Math.min(9, units.length - 1)]!, false, { withGroup: true }).replace(/ · /g, " ");
+
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress;
@@ -136,8 +140,8 @@ function FindUnit({
           } else
             setTold(
               holding.length
-                ? `${holding.length} suggestions hold “${typed}”: choose one.`
-                : `No suggestion holds “${typed}”: type a number, as the suggestions write it.`,
+                ? `${holding.length} suggestions hold “${typed}”: choose one, or type more of it.`
+                : `No ${noun} you can see is named “${typed}”: type its number, such as “${numberExample(units)}”, or choose one above.`,
             );
         }}
         autoComplete="off"
