@@ -12,6 +12,7 @@ import { authErrorField, authErrorMessage } from "~/lib/account/auth-errors";
 import { collectErrors, type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
 import { pageMeta } from "~/lib/http/meta";
 import { safeRedirect } from "~/lib/http/safe-redirect";
+import { countOf, nouns } from "~/lib/words";
 import { getPublicConfig } from "~/server/env.server";
 import { clearSessionCookies, getSession, getSignedInUser } from "~/server/session.server";
 import { withCookies } from "~/server/cookies.server";
@@ -63,7 +64,17 @@ function checkCredentials(mode: Mode, values: Record<LoginField, string>) {
     email: !email
       ? "Enter your email address."
       : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && "That does not look like an email address.",
-    password: mode !== "reset" && values.password.length < 6 && "Passwords have at least 6 characters.",
+    // Creating an account, the field's own hint says how long a password is: the error does not say it again.
+    password:
+      mode !== "reset" &&
+      (!values.password
+        ? mode === "sign-up"
+          ? "Choose a password."
+          : "Enter your password."
+        : values.password.length < 6 &&
+          (mode === "sign-up"
+            ? `Too short: ${countOf(values.password.length, nouns.character)}.`
+            : "Passwords have at least 6 characters.")),
     name: mode === "sign-up" && values.name.trim().length > 60 && "At most 60 characters.",
   });
 }

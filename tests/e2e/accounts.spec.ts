@@ -38,7 +38,12 @@ test("a short password is refused before any request, and sign-in errors read as
   await page.getByLabel("Email address").fill(newReader().email);
   await page.getByLabel("Password").fill("12345");
   await page.getByRole("button", { name: "Create account" }).last().click();
-  await expect(page.getByText("Passwords have at least 6 characters.")).toBeVisible();
+  await expect(page.getByText("Too short: 5 characters.")).toBeVisible();
+  // The field's hint says how long, once.
+  await expect(page.getByText("At least 6 characters.")).toHaveCount(1);
+  await page.getByLabel("Password").fill("");
+  await page.getByRole("button", { name: "Create account" }).last().click();
+  await expect(page.getByText("Choose a password.")).toBeVisible();
   expect(signUps).toEqual([]);
 
   const reader = await accounts.create();
