@@ -5,7 +5,7 @@
  * live in app/lib/runtime/offline-copies.ts.
  */
 import { registerRoute } from "workbox-routing";
-import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { BUILD_ID } from "~/lib/runtime/build-id";
 import {
@@ -38,6 +38,8 @@ declare const self: ServiceWorkerGlobalScope;
 const NETWORK_TIMEOUT_SECONDS = 4;
 /** The most copies of pages (documents and `.data` answers) one reader's cache holds; the oldest go first. */
 const MAX_PAGES = 300;
+/** The most pictures kept (a portrait is a few kilobytes, a cover some tens); the oldest go first. */
+const MAX_MEDIA = 300;
 
 // A new build's worker takes over at once and deletes the older builds' caches: an older worker never
 // goes on serving pages beside a newer build (the new-deployment toast and the chunk-reload guard see
@@ -93,9 +95,9 @@ async function keepPage(request: Request | string, response: Response, madeFor: 
   await trimPages(cache);
 }
 
-async function trimPages(cache: Cache) {
+async function trimPages(cache: Cache, max = MAX_PAGES) {
   const keys = await cache.keys();
-  await Promise.all(oldestBeyond(keys, MAX_PAGES).map((key) => cache.delete(key)));
+  await Promise.all(oldestBeyond(keys, max).map((key) => cache.delete(key)));
 }
 
 /** The copy of a response to keep: with when it was kept, so the page can tell the reader how old it is. */
@@ -220,6 +222,20 @@ registerRoute(
   new CacheFirst({
     cacheName: cacheNames.assets(BUILD_ID),
     plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }],
+  }),
+);
+
+// The pictures pages show: the kept copy at once (offline too), the network's answer kept for next time.
+registerRoute(
+  ({ request }) => strategyFor(request, self.location.origin) === "media",
+  new StaleWhileRevalidate({
+    cacheName: cacheNames.media(BUILD_ID),
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+        cacheDidUpdate: async ({ cacheName }) => trimPages(await caches.open(cacheName), MAX_MEDIA),
+      },
+    ],
   }),
 );
 

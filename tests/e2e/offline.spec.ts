@@ -94,6 +94,17 @@ test("a visited page opens offline on a phone, saying it is offline and how old 
   await expect(page).toHaveURL(/\/characters$/);
   await expect(page.getByRole("heading", { level: 1, name: "Characters" })).toBeVisible();
   await expect(offlineNotice(page)).toContainText("This page is the copy kept on this device");
+  // With the portraits it showed online: kept as they came.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll("main img")].filter(
+          (image) => image.getBoundingClientRect().top < window.innerHeight,
+        ) as HTMLImageElement[];
+        return shown.length > 0 && shown.every((image) => image.complete && image.naturalWidth > 0);
+      }),
+    )
+    .toBe(true);
 
   // A link to a page kept only as a document opens that document.
   await page.locator('a[href="/privacy_policy"]').first().dispatchEvent("click");

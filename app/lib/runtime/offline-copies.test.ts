@@ -28,6 +28,16 @@ describe("strategyFor: how the service worker answers a request", () => {
     expect(strategyFor(get("/assets/inter-latin-wght-normal.woff2"), origin)).toBe("asset");
   });
 
+  it("shows the pictures pages show from the device, and keeps the network's for next time", () => {
+    expect(strategyFor(get("/media/demo/portraits/ilse-marrow.svg", "no-cors"), origin)).toBe("media");
+    expect(strategyFor(get("/media/demo/covers/lanternfall-1.webp", "no-cors"), origin)).toBe("media");
+    // A picture opened in a tab is the browser's to fetch; another site's pictures are left alone.
+    expect(strategyFor(get("/media/demo/covers/lanternfall-1.webp", "navigate"), origin)).toBe("network");
+    expect(strategyFor({ url: "https://cdn.example/media/x.png", method: "GET", mode: "no-cors" }, origin)).toBe(
+      "network",
+    );
+  });
+
   it("answers documents and their .data from the network, with the kept copy after it", () => {
     expect(strategyFor(get("/", "navigate"), origin)).toBe("page");
     expect(strategyFor(get("/releases?medium=anime", "navigate"), origin)).toBe("page");
@@ -67,7 +77,6 @@ describe("strategyFor: how the service worker answers a request", () => {
     expect(strategyFor(get("/builds/latest.json?123"), origin)).toBe("network");
     expect(strategyFor(get("/resources/progress"), origin)).toBe("network");
     expect(strategyFor(get("/api/v1/units"), origin)).toBe("network");
-    expect(strategyFor(get("/media/cover.webp"), origin)).toBe("network");
     // A page whose name only starts like one of them is a page.
     expect(strategyFor(get("/apiary", "navigate"), origin)).toBe("page");
   });
@@ -117,6 +126,8 @@ describe("cache names", () => {
     expect(isStaleCache(cacheNames.assets(build), build)).toBe(false);
     expect(isStaleCache(cacheNames.pages(build, "signed-in"), build)).toBe(false);
     expect(isStaleCache(cacheNames.pages(build, "signed-out"), build)).toBe(false);
+    expect(isStaleCache(cacheNames.media(build), build)).toBe(false);
+    expect(isStaleCache(cacheNames.media("20261129-old"), build)).toBe(true);
     // Where an older worker kept the reader it last heard of: read from the session's cookie now.
     expect(isStaleCache("rc-reader", build)).toBe(true);
     // What the reader kept for offline is the current build's too; an older build's is carried over, then deleted.

@@ -68,6 +68,8 @@ export const cacheNames = {
    * so the visited pages' bound never takes it away.
    */
   kept: (build: string, reader: Reader) => `${PREFIX}kept-${build}-${reader}`,
+  /** The pictures pages showed (portraits, covers): the same for every reader, as their addresses are. */
+  media: (build: string) => `${PREFIX}media-${build}`,
 } as const;
 
 /** The caches a worker of `build` deletes when it takes over: every one of the worker's but its own. */
@@ -75,6 +77,7 @@ export function isStaleCache(name: string, build: string) {
   if (!name.startsWith(PREFIX)) return false;
   return (
     name !== cacheNames.assets(build) &&
+    name !== cacheNames.media(build) &&
     name !== cacheNames.pages(build, "signed-in") &&
     name !== cacheNames.pages(build, "signed-out") &&
     name !== cacheNames.kept(build, "signed-in") &&
@@ -105,11 +108,13 @@ export function oldestBeyond<T>(keys: readonly T[], max: number): T[] {
  * How the worker answers a request: `asset` (a hashed file: from the cache, else the network, kept),
  * `page` (a document, its `.data` or a resource it cannot show without: the network, and the kept copy
  * when it fails or is slow),
+ * `media` (a picture a page shows, a portrait or a cover: the kept copy at once, the network's kept for
+ * next time, so a page opened offline has its pictures too),
  * `routes` (React Router's `/__manifest`, which tells a page the routes its links lead to: the
  * network, else what the kept answers of this build say together), or `network` (the worker stays out
  * of it: another site, a form, the API, sign-in, the build id).
  */
-export type Strategy = "asset" | "page" | "routes" | "network";
+export type Strategy = "asset" | "media" | "page" | "routes" | "network";
 
 interface RequestFacts {
   url: string;
@@ -185,6 +190,7 @@ export function strategyFor(request: RequestFacts, origin: string): Strategy {
   const url = new URL(request.url);
   if (url.origin !== origin) return "network";
   if (url.pathname.startsWith("/assets/")) return "asset";
+  if (url.pathname.startsWith("/media/") && request.mode !== "navigate") return "media";
   if (url.pathname === ROUTES_PATH) return "routes";
   if (keptResources.has(url.pathname)) return "page";
   if (neverKept.test(url.pathname)) return "network";
