@@ -21,7 +21,17 @@ test("a new reader creates an account, is signed in, and signs out", async ({ pa
   await account.click();
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Signed out");
   expect((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+
+  // Signing out on a page only a signed-in reader opens goes home, not to the sign-in page.
+  await signIn(page, reader);
+  await page.goto("/discuss");
+  await waitForHydration(page);
+  await account.click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 });
 
 test("a short password is refused before any request, and sign-in errors read as plain words", async ({

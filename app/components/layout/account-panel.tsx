@@ -8,6 +8,9 @@ import { toast } from "~/components/ui/toast-store";
 const notCleared =
   "Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are online, or in a few minutes if you are.";
 
+/** Pages only a signed-in reader opens (signing out there goes home, not to the sign-in page). */
+const needsAccount = /^\/(feedback_hub|account)(\/|$)|^\/discuss\/?$/;
+
 /**
  * The open account menu's links and sign-out, inside its box (loaded when the menu first opens). Sign-out
  * is one tap; beside it, signing out and clearing this device for a shared browser.
@@ -57,11 +60,12 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
             await import("~/browser/firebase-auth.client")
               .then((module) => module.signOutEverywhere({ serverToo: false }))
               .catch(() => {});
-            submit(form);
+            await submit(form);
+            toast({ title: "Signed out", description: clearing ? "This browser was cleared too." : undefined });
           })();
         }}
       >
-        <input type="hidden" name="redirectTo" value={location.pathname.startsWith("/feedback_hub") ? "/" : here} />
+        <input type="hidden" name="redirectTo" value={needsAccount.test(location.pathname) ? "/" : here} />
         <Button type="submit" variant="ghost" size="menu">
           Sign out
         </Button>
