@@ -339,9 +339,12 @@ function answerWith(event: ExtendableMessageEvent, answer: Promise<KeptUnit[]>) 
  */
 async function keep(urls: string[]) {
   for (const url of urls) {
-    const strategy = strategyFor({ url, method: "GET", mode: "navigate" }, self.location.origin);
+    // A picture as a page loads it; anything else as a document, as the page's own address is.
+    const picture = strategyFor({ url, method: "GET", mode: "no-cors" }, self.location.origin) === "media";
+    const strategy = picture ? "media" : strategyFor({ url, method: "GET", mode: "navigate" }, self.location.origin);
     try {
       if (strategy === "asset") await keepAssets([url]);
+      else if (strategy === "media") await keepPicture(url);
       else if (strategy === "page") {
         const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
         const madeFor = readerOf(response.headers);
@@ -463,6 +466,15 @@ async function keepUnit(unit: UnitToKeep, knowledge: string, addresses: string[]
   } catch (error) {
     return { outcome: isQuotaError(error) ? "refused" : "failed" };
   }
+}
+
+async function keepPicture(url: string) {
+  const media = await caches.open(cacheNames.media(BUILD_ID));
+  if (await media.match(url)) return;
+  const response = await fetch(url);
+  if (response.status !== 200) return;
+  await media.put(url, response);
+  await trimPages(media, MAX_MEDIA);
 }
 
 async function keepAssets(urls: string[]) {

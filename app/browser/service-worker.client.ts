@@ -19,7 +19,7 @@ export async function registerServiceWorker(signedIn: boolean) {
     const registration = await navigator.serviceWorker.ready;
     tell({ type: "reader", signedIn }, registration.active);
     // Its first visit: this page and its files were loaded before the worker could keep them.
-    if (!controlled) tell({ type: "keep", urls: [window.location.href, ...loadedAssets()] }, registration.active);
+    if (!controlled) tell({ type: "keep", urls: [window.location.href, ...loadedFiles()] }, registration.active);
   } catch {
     // Storage disabled or a private window that refuses workers: the site works as without one.
   }
@@ -29,12 +29,13 @@ function tell(message: WorkerMessage, worker: ServiceWorker | null | undefined) 
   worker?.postMessage(message);
 }
 
-/** The hashed files this page has loaded so far. */
-function loadedAssets() {
+/** The hashed files and the pictures (`/media/`) this page has loaded so far. */
+function loadedFiles() {
   return performance
     .getEntriesByType("resource")
-    .map((entry) => entry.name)
-    .filter((name) => new URL(name).origin === window.location.origin && new URL(name).pathname.startsWith("/assets/"));
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && /^\/(assets|media)\//.test(url.pathname))
+    .map((url) => url.href);
 }
 
 /**

@@ -588,3 +588,65 @@ test("the manifest and the worker are served as an installable site needs them",
   expect(worker.headers()["cache-control"]).toBe("no-cache");
   expect(worker.headers()["content-security-policy"]).toBe("default-src 'none'; connect-src 'self'");
 });
+
+test("the pictures of the first page opened, before the worker was there, are kept with it", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/characters");
+  await controlled(page);
+  // Every file and picture the page loaded, kept once the worker is there.
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /^\/(assets|media)\//.test(path)),
+  );
+  expect(loaded.filter((path) => path.startsWith("/media/")).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => {
+      const kept = Object.values(await keptPages(page)).flat();
+      return loaded.filter((path) => !kept.includes(path));
+    })
+    .toEqual([]);
+
+  await goOffline(context);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll("main img")].filter(
+          (image) => image.getBoundingClientRect().top < window.innerHeight,
+        ) as HTMLImageElement[];
+        return shown.length > 0 && shown.every((image) => image.complete && image.naturalWidth > 0);
+      }),
+    )
+    .toBe(true);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("offline, the tap that closes the menu only closes it: it opens no page", async ({ page, context }) => {
+    await page.goto("/");
+    await controlled(page);
+    await goOffline(context);
+    await expect(offlineNotice(page)).toContainText("You are offline.");
+    const tap = async (target: ReturnType<Page["locator"]>) => {
+      const box = (await target.boundingBox())!;
+      // Near its start: the open menu covers the right of a phone's screen.
+      await page.touchscreen.tap(box.x + Math.min(12, box.width / 2), box.y + box.height / 2);
+    };
+    const link = page.locator('main a[href="/reading_tracker"]').first();
+    await link.scrollIntoViewIfNeeded();
+    await tap(page.getByRole("banner").getByLabel("Menu"));
+    await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toBeVisible();
+    await tap(link);
+    await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toHaveCount(0);
+  });
+});

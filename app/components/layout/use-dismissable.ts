@@ -44,6 +44,15 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
   }, [ref]);
 }
 
+/** Whether the click of a menu's closing tap is on its way (swallowClosingClick). */
+let closingClickAwaited = false;
+
+/**
+ * Whether this click is a menu's closing tap's, which swallowClosingClick takes: a listener that sees
+ * clicks before it does (on `window`, in the capture phase) leaves it alone.
+ */
+export const isMenuClosingClick = (event: MouseEvent) => closingClickAwaited && event.detail !== 0;
+
 /**
  * The click of the tap that closed a menu is taken before anything under it sees it. A gesture that
  * ends in no click (a scroll: `pointercancel`), a click that never comes, or one from the keyboard
@@ -57,10 +66,12 @@ function swallowClosingClick() {
     event.stopPropagation();
   };
   const stop = () => {
+    closingClickAwaited = false;
     document.removeEventListener("click", swallow, true);
     document.removeEventListener("pointercancel", stop, true);
     clearTimeout(timer);
   };
+  closingClickAwaited = true;
   const timer = setTimeout(stop, CLOSING_CLICK_MS);
   document.addEventListener("click", swallow, true);
   document.addEventListener("pointercancel", stop, true);
