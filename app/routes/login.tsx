@@ -73,7 +73,7 @@ function checkCredentials(mode: Mode, values: Record<LoginField, string>) {
           : "Enter your password."
         : values.password.length < 6 &&
           (mode === "sign-up"
-            ? `Too short: ${countOf(values.password.length, nouns.character)}.`
+            ? `Too short: ${countOf([...values.password].length, nouns.character)}.`
             : "Passwords have at least 6 characters.")),
     name: mode === "sign-up" && values.name.trim().length > 60 && "At most 60 characters.",
   });

@@ -130,6 +130,13 @@ describe("UnitPicker", () => {
     await user.type(find, "x");
     expect(screen.queryByText(/suggestions hold/)).toBeNull();
 
+    // A long paste is said back short, so the page never stretches sideways.
+    await user.clear(find);
+    await user.click(find);
+    await user.paste("x".repeat(150));
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText(new RegExp(`named “${"x".repeat(40)}…”`))).toBeInTheDocument();
+
     // Arc and number, typed without the suggestions' dots.
     await user.clear(find);
     await user.type(find, "arc 2 chapter 1{Enter}");

@@ -137,14 +137,18 @@ function FindUnit({
             onChange(holding[0]!.unit.key);
             setText("");
             setTold(null);
-          } else
+          } else {
+            // Said back short: a long paste would stretch the page sideways.
+            const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
             setTold(
               holding.length
-                ? `${holding.length} suggestions hold “${typed}”: choose one, or type more of it.`
-                : `No ${noun} you can see is named “${typed}”: type its number, such as “${numberExample(units)}”, or choose one above.`,
+                ? `${holding.length} suggestions hold “${said}”: choose one, or type more of it.`
+                : `No ${noun} you can see is named “${said}”: type its number, such as “${numberExample(units)}”, or choose one above.`,
             );
+          }
         }}
         autoComplete="off"
+        maxLength={200}
         // Short enough to show whole at 320 px beside the room the browser keeps for the suggestion arrow and the clear button.
         placeholder="Type a number or a title"
         onChange={(event) => {

@@ -29,6 +29,22 @@ describe("labelsFound", () => {
     expect(found("interl")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
   });
 
+  it("reads the words as a reader may type them", () => {
+    expect(found("arc 1 chapter 1.")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("arc 1, chapter 1")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("arc 1 - chapter 1")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("arc 1 chapter 01")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("ａｒｃ １ ｃｈａｐｔｅｒ １")).toEqual(["Arc 1 · Chapter 1"]);
+    // A number is never the end of another: 5 is not the 5 of 2.5.
+    expect(found("chapter 5")).toEqual(["Arc 1 · Chapter 5"]);
+    expect(found("chapter 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
+    expect(found("5")).toEqual(["Arc 1 · Chapter 5"]);
+  });
+
+  it("finds by a letter alone every label that holds it, not only the numbers it ends", () => {
+    expect(found("a")).toHaveLength(chapters.length);
+  });
+
   it("finds nothing for words no label holds, or for none", () => {
     expect(found("keeper falls")).toEqual([]);
     expect(found("   ")).toEqual([]);

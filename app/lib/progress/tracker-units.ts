@@ -132,19 +132,28 @@ export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup 
   return title ? `${name} · ${title}` : name;
 }
 
-/** A label as words are matched against it: lower case, its "·" and runs of spaces as one space. */
+/**
+ * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, "·",
+ * commas, a dash between spaces and runs of spaces as one space, no end stop, no leading zero ("01").
+ */
 const asTyped = (text: string) =>
   text
+    .normalize("NFKC")
     .toLowerCase()
-    .replace(/[\s·]+/g, " ")
-    .trim();
+    .replace(/\s[-–—]\s|[\s·,;:]+/g, " ")
+    .trim()
+    .replace(/\.$/, "")
+    .replace(/(^|[^\p{N}.])0+(?=\p{N})/gu, "$1");
 
-/** Whether `words` stand whole in `text`: not inside a word, nor the start of a number ("chapter 1" in "chapter 12", "1-3" or "1-A"). */
+/**
+ * Whether `words` stand whole in `text`: not inside a word, nor the start or the end of a number
+ * ("chapter 1" in "chapter 12", "1-3" or "1-A"; "5" in "2.5").
+ */
 function standsWhole(text: string, words: string) {
   for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) {
     const before = text.slice(0, at);
     const after = text.slice(at + words.length);
-    if (!/[\p{L}\p{N}]$/u.test(before) && !/^[-.]?[\p{L}\p{N}]/u.test(after)) return true;
+    if (!/([\p{L}\p{N}]|\p{N}[-.])$/u.test(before) && !/^[-.]?[\p{L}\p{N}]/u.test(after)) return true;
   }
   return false;
 }
@@ -158,7 +167,8 @@ export function labelsFound(labels: readonly string[], typed: string): number[] 
   const words = asTyped(typed);
   if (!words) return [];
   const holding = labels.flatMap((label, index) => (asTyped(label).includes(words) ? [index] : []));
-  const whole = holding.filter((index) => standsWhole(asTyped(labels[index]!), words));
+  // Whole numbers only: a letter alone ("a") would otherwise find only the "-A" chapters.
+  const whole = /\p{N}/u.test(words) ? holding.filter((index) => standsWhole(asTyped(labels[index]!), words)) : [];
   return whole.length ? whole : holding;
 }
 
