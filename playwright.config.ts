@@ -29,7 +29,8 @@ export default defineConfig({
     // The site's service worker answers from its copies when the network is slow or gone; every spec but
     // the one about it (offline.spec.ts) sees the network as it is.
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // On CI a failure's trace comes from its retry: recording every test's costs about a tenth of the run.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } }],
