@@ -43,6 +43,15 @@ function keptPages(page: Page) {
 }
 
 const offlineNotice = (page: Page) => page.locator("[data-offline-notice]");
+
+/** Whether the pictures on screen came, each drawn (none left as its alt text). */
+const picturesShown = (page: Page) =>
+  page.evaluate(() => {
+    const shown = [...document.querySelectorAll("main img")].filter(
+      (image) => image.getBoundingClientRect().top < window.innerHeight,
+    ) as HTMLImageElement[];
+    return shown.length > 0 && shown.every((image) => image.complete && image.naturalWidth > 0);
+  });
 /** The signed-in reader's menu in the header (a disclosure on a phone). */
 const accountMenu = (page: Page) => page.getByRole("banner").getByLabel(/^Account:/);
 
@@ -95,16 +104,7 @@ test("a visited page opens offline on a phone, saying it is offline and how old 
   await expect(page.getByRole("heading", { level: 1, name: "Characters" })).toBeVisible();
   await expect(offlineNotice(page)).toContainText("This page is the copy kept on this device");
   // With the portraits it showed online: kept as they came.
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const shown = [...document.querySelectorAll("main img")].filter(
-          (image) => image.getBoundingClientRect().top < window.innerHeight,
-        ) as HTMLImageElement[];
-        return shown.length > 0 && shown.every((image) => image.complete && image.naturalWidth > 0);
-      }),
-    )
-    .toBe(true);
+  await expect.poll(() => picturesShown(page)).toBe(true);
 
   // A link to a page kept only as a document opens that document.
   await page.locator('a[href="/privacy_policy"]').first().dispatchEvent("click");
@@ -614,16 +614,7 @@ test("the pictures of the first page opened, before the worker was there, are ke
   await page.reload();
   await waitForHydration(page);
   await expect(offlineNotice(page)).toContainText("You are offline.");
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const shown = [...document.querySelectorAll("main img")].filter(
-          (image) => image.getBoundingClientRect().top < window.innerHeight,
-        ) as HTMLImageElement[];
-        return shown.length > 0 && shown.every((image) => image.complete && image.naturalWidth > 0);
-      }),
-    )
-    .toBe(true);
+  await expect.poll(() => picturesShown(page)).toBe(true);
 });
 
 test.describe("on a touch screen", () => {
