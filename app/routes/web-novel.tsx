@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const webNovel = await getWebNovel(context.db, arcNumber ?? null);
   if (arcNumber !== undefined && (arcNumber === null || webNovel.selectedArc === null)) {
     notFound({
-      missing: `Arc ${new URL(request.url).searchParams.get("arc")}`,
+      missing: `Arc ${new URL(request.url).searchParams.get("arc")}`.trim(),
       instead: "The arcs there are",
       choices: webNovel.arcs.map((arc) => ({
         label: labelWithTitle(`Arc ${arc.number}`, arc.title),

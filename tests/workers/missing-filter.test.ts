@@ -22,6 +22,7 @@ describe("a filter that names nothing", () => {
   it.each([
     ["/web_novel?arc=99", "Arc 99 does not exist", "/web_novel?arc=1"],
     ["/web_novel?arc=first", "Arc first does not exist", "/web_novel?arc=1"],
+    ["/web_novel?arc=", "Arc does not exist", "/web_novel?arc=1"],
     ["/anime?season=99", "Season 99 does not exist", "/anime?season=1"],
     ["/break_time?season=99", "Season 99 does not exist", "/break_time?season=1"],
     ["/translation_meta/anime_mistls?season=99", "Season 99 does not exist", "/translation_meta/anime_mistls?season=1"],

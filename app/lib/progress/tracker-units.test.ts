@@ -35,6 +35,12 @@ describe("labelsFound", () => {
     expect(found("arc 1 - chapter 1")).toEqual(["Arc 1 · Chapter 1"]);
     expect(found("arc 1 chapter 01")).toEqual(["Arc 1 · Chapter 1"]);
     expect(found("ａｒｃ １ ｃｈａｐｔｅｒ １")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("arc 1 ch 1")).toEqual(["Arc 1 · Chapter 1"]);
+    expect(found("arc 1 ch.12")).toEqual(["Arc 1 · Chapter 12"]);
+    expect(found("arc 2 chap 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
+    expect(labelsFound(["Season 1 · Episode 8", "Season 1 · Episode 18"], "s1 ep 8")).toEqual([]);
+    expect(labelsFound(["Season 1 · Episode 8", "Season 1 · Episode 18"], "season 1 ep8")).toEqual([0]);
+    expect(labelsFound(["Lanternfall 1", "Lanternfall 3 · Volume 3"], "vol 3")).toEqual([1]);
     // A number is never the end of another: 5 is not the 5 of 2.5.
     expect(found("chapter 5")).toEqual(["Arc 1 · Chapter 5"]);
     expect(found("chapter 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);

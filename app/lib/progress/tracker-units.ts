@@ -132,14 +132,19 @@ export function pickerLabel(unit: TrackerUnit, titleShown: boolean, { withGroup 
   return title ? `${name} · ${title}` : name;
 }
 
+/** The short forms readers type before a number ("ch 12", "ep.3", "vol 2"), as the labels write them. */
+const shortForms: Record<string, string> = { ch: "chapter", chap: "chapter", ep: "episode", vol: "volume" };
+
 /**
- * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, "·",
- * commas, a dash between spaces and runs of spaces as one space, no end stop, no leading zero ("01").
+ * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, short
+ * forms in full, "·", commas, a dash between spaces and runs of spaces as one space, no end stop, no
+ * leading zero ("01").
  */
 const asTyped = (text: string) =>
   text
     .normalize("NFKC")
     .toLowerCase()
+    .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
     .replace(/\s[-–—]\s|[\s·,;:]+/g, " ")
     .trim()
     .replace(/\.$/, "")
