@@ -92,10 +92,11 @@ async function learnReader(now: Reader) {
 async function keepPage(request: Request | string, response: Response, madeFor: Reader) {
   const cache = await caches.open(cacheNames.pages(BUILD_ID, madeFor));
   await cache.put(request, stamped(response));
-  await trimPages(cache);
+  await trimToNewest(cache);
 }
 
-async function trimPages(cache: Cache, max = MAX_PAGES) {
+/** Leaves the newest `max` entries of a cache (pages by default), deleting the oldest. */
+async function trimToNewest(cache: Cache, max = MAX_PAGES) {
   const keys = await cache.keys();
   await Promise.all(oldestBeyond(keys, max).map((key) => cache.delete(key)));
 }
@@ -132,7 +133,7 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
       await keepPage(request, response, madeFor);
       return null;
     },
-    cacheDidUpdate: async ({ cacheName }) => trimPages(await caches.open(cacheName)),
+    cacheDidUpdate: async ({ cacheName }) => trimToNewest(await caches.open(cacheName)),
     // No copy of a visited page, or an older one: what the reader kept for offline.
     cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
       const kept = await (
@@ -233,7 +234,7 @@ registerRoute(
     plugins: [
       {
         cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
-        cacheDidUpdate: async ({ cacheName }) => trimPages(await caches.open(cacheName), MAX_MEDIA),
+        cacheDidUpdate: async ({ cacheName }) => trimToNewest(await caches.open(cacheName), MAX_MEDIA),
       },
     ],
   }),
@@ -474,7 +475,7 @@ async function keepPicture(url: string) {
   const response = await fetch(url);
   if (response.status !== 200) return;
   await media.put(url, response);
-  await trimPages(media, MAX_MEDIA);
+  await trimToNewest(media, MAX_MEDIA);
 }
 
 async function keepAssets(urls: string[]) {
