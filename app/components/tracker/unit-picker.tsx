@@ -84,7 +84,7 @@ export function UnitPicker({
 
 /** A number as the suggestions write it, from the series' own: one a few units in, past a prologue. */
 const numberExample = (units: readonly TrackerUnit[]) =>
-  pickerLabel(units[Math.min(9, units.length - 1)]!, false, { withGroup: true }).replace(/ · /g, " ");
+  units[Math.min(9, units.length - 1)]?.label.replace(/ · /g, " ");
 
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
@@ -140,10 +140,11 @@ function FindUnit({
           } else {
             // Said back short: a long paste would stretch the page sideways.
             const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
+            const example = numberExample(units);
             setTold(
               holding.length
                 ? `${holding.length} suggestions hold “${said}”: choose one, or type more of it.`
-                : `No ${noun} you can see is named “${said}”: type its number, such as “${numberExample(units)}”, or choose one above.`,
+                : `No ${noun} you can see is named “${said}”: type its number${example ? `, such as “${example}”` : ""}, or choose one above.`,
             );
           }
         }}
