@@ -3,6 +3,7 @@ import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { clearProgressApart, keepProgressApart, progressApartFrom } from "./progress-apart";
 import {
   addProgressApart,
+  hearDeviceClearing,
   progressSaveStatus,
   saveProgress,
   sendProgress,
@@ -10,6 +11,7 @@ import {
   syncProgressOnSignIn,
   watchUnsentProgress,
 } from "./progress-save";
+import { clearingsHeard, tellDeviceCleared } from "./device-cleared";
 import { readStoredProgress } from "./read-stored-progress";
 
 /** A browser window with just what saving progress uses: localStorage, sessionStorage and events. */
@@ -536,6 +538,56 @@ describe("the sign-in sync", () => {
     await syncProgressOnSignIn("reader-2");
     expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(2);
     expect(readStoredProgress()).toEqual(reader);
+  });
+
+  describe("when the device is cleared (Sign out and clear this device) while it is under way", () => {
+    const account: Progress = { ...emptyProgress, webNovel: "wn:5-30", position: 90, updatedAt: at("08:00") };
+    const readersKeys = () =>
+      Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index)).filter((key) =>
+        key?.startsWith("rc:progress"),
+      );
+    let stopHearing: () => void = () => {};
+    afterEach(() => stopHearing());
+
+    it("keeps nothing the account answers after the clearing, in this tab or another", async () => {
+      stopHearing = hearDeviceClearing();
+      const pending = pendingFetch();
+      vi.stubGlobal("fetch", pending.fetch);
+      const sync = syncProgressOnSignIn("reader-4");
+      await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalledTimes(1));
+      const heard = clearingsHeard();
+      // Another tab clears the device while the account's answer is on its way.
+      tellDeviceCleared();
+      await vi.waitFor(() => expect(clearingsHeard()).toBe(heard + 1));
+      pending.answer(answer({ progress: account, revision: 3 }));
+      await sync;
+      expect(readStoredProgress()).toBeNull();
+      expect(readersKeys()).toEqual([]);
+    });
+
+    it("removes what it stored just before it heard of the clearing", async () => {
+      stopHearing = hearDeviceClearing();
+      vi.stubGlobal("fetch", async () => answer({ progress: account, revision: 3 }));
+      await syncProgressOnSignIn("reader-5");
+      expect(readStoredProgress()).toEqual(account);
+      tellDeviceCleared();
+      await vi.waitFor(() => expect(readersKeys()).toEqual([]));
+    });
+
+    it("keeps nothing of a save's answer that comes after the clearing", async () => {
+      stopHearing = hearDeviceClearing();
+      const pending = pendingFetch();
+      vi.stubGlobal("fetch", pending.fetch);
+      const saving = saveProgress(reader, { account: "reader-6" });
+      await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalledTimes(1));
+      const heard = clearingsHeard();
+      tellDeviceCleared();
+      await vi.waitFor(() => expect(clearingsHeard()).toBe(heard + 1));
+      pending.answer(answer({ ok: true, saved: merged, revision: 4 }));
+      await saving;
+      expect(readStoredProgress()).toBeNull();
+      expect(readersKeys()).toEqual([]);
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import type { Medium } from "~/lib/content/units";
 import { mergeProgress, sameProgress } from "~/lib/progress/changes";
 import { checkProgress } from "~/lib/progress/file";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
+import { clearingsHeard, hearDeviceCleared } from "./device-cleared";
 import {
   type AccountProgress,
   isMedium,
@@ -206,6 +207,7 @@ async function deliver(
   { atOnce = false } = {},
 ): Promise<AccountSaveResult> {
   ownProgress(account);
+  const clearings = clearingsHeard();
   savesUnderWay += 1;
   setStatus("saving");
   const wait = atOnce ? 0 : waitAsked(account);
@@ -215,6 +217,8 @@ async function deliver(
       ? { outcome: "unsent", retryAfterMs: wait || null }
       : await postProgress(sentFor(progress, account));
   savesUnderWay -= 1;
+  // The device was cleared meanwhile (the reader signed out): nothing of the answer is kept.
+  if (clearingsHeard() !== clearings) return { outcome: answer.outcome, adopted: null };
   if (answer.outcome === "unsent" && answer.retryAfterMs !== null && (wait === 0 || sendAgain === undefined))
     sendAgainAfterWait(account, answer.retryAfterMs);
   let adopted: Progress | null = null;
@@ -357,6 +361,17 @@ function adopt(merged: Progress, sent: Progress): Progress | null {
 }
 
 /**
+ * Hears, while a reader is signed in here, that this browser is being cleared ("Sign out and clear this
+ * device", in any tab): what a sync or save of this tab stored just before is removed again, and what
+ * one under way brings afterwards is not kept. Returns the function that stops listening.
+ */
+export function hearDeviceClearing() {
+  return hearDeviceCleared(
+    () => void import("./reader-data").then((module) => module.forgetReaderData()).catch(() => {}),
+  );
+}
+
+/**
  * How long a sync holds: a page opened, or a tab come back to, later than this after the last one syncs
  * again, so what the reader read on another device meanwhile reaches this one without a new tab.
  */
@@ -395,11 +410,13 @@ async function syncWithAccount(uid: string) {
   if (!setAsideOthersProgress(uid)) return;
   const synced = Number(readStored("progressSynced", `:${uid}`));
   if (Math.abs(Date.now() - synced) < SYNC_HOLDS_MS && !ownProgressApart(uid)) return;
+  const clearings = clearingsHeard();
   const response = await fetch(endpoint, { credentials: "same-origin" });
   if (!response.ok) return;
   const body: unknown = await response.json().catch(() => undefined);
-  // An answer that cannot be read leaves the tab unsynced: the next page tries again.
-  if (body === undefined) return;
+  // An answer that cannot be read leaves the tab unsynced: the next page tries again. One that comes
+  // after the device was cleared (the reader signed out) is not kept.
+  if (body === undefined || clearingsHeard() !== clearings) return;
   const saved = accountIn(body);
   // Another tab may have signed another account in meanwhile: its record is set aside again.
   if (!setAsideOthersProgress(uid)) return;
@@ -412,7 +429,7 @@ async function syncWithAccount(uid: string) {
   if (!sendToAccount && (storeLocally || own)) storeProgress(progress);
   if (own) dropProgressApart([uid]);
   ownProgress(uid);
-  if (saving && (await saving)?.outcome !== "saved") return;
+  if ((saving && (await saving)?.outcome !== "saved") || clearingsHeard() !== clearings) return;
   writeStored("progressSynced", String(Date.now()), `:${uid}`);
 }
 

@@ -1,3 +1,4 @@
+import { tellDeviceCleared } from "./device-cleared";
 import { forgetStored, readStored } from "./storage";
 import { dropProgressApart, progressApart } from "./progress-apart";
 import { forgetChangesSent } from "./sent-progress";
@@ -10,7 +11,8 @@ import { storeProgress } from "./stored-progress";
  * whose it is, other accounts' progress set aside, the spoiler setting, the sync's marks and every
  * draft). The theme and the analytics opt-out stay: they are the device's, and dropping the opt-out
  * would turn analytics on for whoever comes next. Each removal is a storage event, so the other tabs'
- * shields hear of it.
+ * shields hear of it; the other tabs are told first, so that none keeps what a request of theirs still
+ * under way brings (./device-cleared.ts).
  */
 
 /**
@@ -25,6 +27,13 @@ export async function clearReaderData(uid: string): Promise<boolean> {
     await sendUnsentProgress(uid, { atOnce: true }).catch(() => {});
     if (readStored("progressUnsent") === uid) return false;
   }
+  tellDeviceCleared();
+  await forgetReaderData();
+  return true;
+}
+
+/** Removes everything of the reader's from this browser (see above); also run by a tab told of a clearing. */
+export async function forgetReaderData() {
   forgetDrafts();
   storeProgress(null);
   dropProgressApart(progressApart().map((entry) => entry.owner));
@@ -36,5 +45,4 @@ export async function clearReaderData(uid: string): Promise<boolean> {
   forgetStored("progressWait");
   setShieldMode("hide");
   setUnreachedTitles("hide");
-  return true;
 }

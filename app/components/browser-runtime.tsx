@@ -89,11 +89,15 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     let stopSending: (() => void) | undefined;
     let cancelled = false;
     let syncAgain: (() => void) | undefined;
+    let stopHearing: (() => void) | undefined;
     // The account's progress merged in first (another account's set aside, and the reader asked about
     // it); then what this browser still owes the account, now and whenever it is back online. Merged
-    // again when the reader comes back to the tab: they may have read on another device meanwhile.
-    void importWithRecovery(() => import("~/browser/progress-save")).then((module) =>
-      module
+    // again when the reader comes back to the tab: they may have read on another device meanwhile. A
+    // clearing of this device, here or in another tab, is heard from the start.
+    void importWithRecovery(() => import("~/browser/progress-save")).then((module) => {
+      if (cancelled) return;
+      stopHearing = module.hearDeviceClearing();
+      return module
         .syncProgressOnSignIn(uid)
         .catch(() => {})
         .then(() => {
@@ -104,8 +108,8 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
             if (document.visibilityState === "visible") module.syncProgressOnSignIn(uid).catch(() => {});
           };
           document.addEventListener("visibilitychange", syncAgain);
-        }),
-    );
+        });
+    });
     firebaseAuth()
       .then((module) => module.watchSession(firebase, uid, () => revalidator.revalidate()))
       .then((unsubscribe) => (cancelled ? unsubscribe() : (stop = unsubscribe)))
@@ -114,6 +118,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
       cancelled = true;
       stop?.();
       stopSending?.();
+      stopHearing?.();
       if (syncAgain) document.removeEventListener("visibilitychange", syncAgain);
     };
     // The revalidator changes identity on every navigation; the watch depends on the reader only.

@@ -125,12 +125,31 @@ test("the next reader adds the last one's progress on their yes, and clearing th
   await expect(prompt(page)).toHaveCount(0);
   await expect.poll(async () => (await accountProgress(page))?.webNovel).toBe("wn:5-30");
 
-  // Another tab on a page the progress reveals hears of the clearing without a reload.
+  // Another tab on a page the progress reveals hears of the clearing without a reload. Its sync with the
+  // account is still under way then, and keeps nothing of the answer that comes after the clearing.
   const other = await context.newPage();
+  let answerSync = () => {};
+  const syncHeld = new Promise<void>((resolve) => (answerSync = resolve));
+  await other.route("**/resources/progress", async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    // Asked of the account at once, answered late.
+    const response = await route.fetch();
+    await syncHeld;
+    await route.fulfill({ response });
+  });
+  const syncAnswered = other.waitForEvent(
+    "requestfinished",
+    (request) => request.method() === "GET" && request.url().endsWith("/resources/progress"),
+  );
   await other.goto("/characters/ilse-marrow");
   await waitForHydration(other);
   await expect(other.getByText(secret)).toBeVisible();
   await signOut(page, "Sign out and clear this device");
+  expect(await storedKeys(page)).toEqual([]);
+  await expect(other.getByText(secret)).toHaveCount(0);
+  answerSync();
+  await syncAnswered;
+  await other.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
   expect(await storedKeys(page)).toEqual([]);
   await expect(other.getByText(secret)).toHaveCount(0);
 });
