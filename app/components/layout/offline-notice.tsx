@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
 import { copyAge } from "~/lib/runtime/offline-copies";
-import { isMenuClosingClick } from "./use-dismissable";
 
 /**
  * Says that the reader is offline, or that the page is the copy this device kept (the service worker
@@ -79,7 +78,6 @@ function useOfflineLinks() {
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (
         navigator.onLine ||
-        isMenuClosingClick(event) ||
         !(link instanceof HTMLAnchorElement) ||
         event.button !== 0 ||
         event.metaKey ||

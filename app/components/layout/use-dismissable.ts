@@ -36,7 +36,9 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("focusin", onFocusIn);
+    const stopListening = listenForClosingClicks();
     return () => {
+      stopListening();
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("focusin", onFocusIn);
@@ -44,14 +46,8 @@ export function useDismissable(ref: RefObject<HTMLDetailsElement | null>) {
   }, [ref]);
 }
 
-/** Whether the click of a menu's closing tap is on its way (swallowClosingClick). */
-let closingClickAwaited = false;
-
-/**
- * Whether this click is a menu's closing tap's, which swallowClosingClick takes: a listener that sees
- * clicks before it does (on `window`, in the capture phase) leaves it alone.
- */
-export const isMenuClosingClick = (event: MouseEvent) => closingClickAwaited && event.detail !== 0;
+/** Until when the click of the tap that closed a menu is awaited (0: none is). */
+let closingClickUntil = 0;
 
 /**
  * The click of the tap that closed a menu is taken before anything under it sees it. A gesture that
@@ -59,20 +55,38 @@ export const isMenuClosingClick = (event: MouseEvent) => closingClickAwaited && 
  * (Enter on a link: no pointer, `detail` 0) leaves it and the next ones alone.
  */
 function swallowClosingClick() {
-  const swallow = (event: MouseEvent) => {
-    stop();
-    if (event.detail === 0) return;
-    event.preventDefault();
-    event.stopPropagation();
+  closingClickUntil = Date.now() + CLOSING_CLICK_MS;
+}
+
+function takeClosingClick(event: MouseEvent) {
+  if (!closingClickUntil) return;
+  const awaited = Date.now() <= closingClickUntil;
+  closingClickUntil = 0;
+  if (!awaited || event.detail === 0) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+const noClosingClick = () => {
+  closingClickUntil = 0;
+};
+
+/** How many menus are mounted: the listeners below are there while one is. */
+let menusMounted = 0;
+
+/**
+ * Listens for the closing click on `window` in the capture phase, from the first menu's mount: the
+ * header's menu mounts with the page, before any other listener of clicks (the offline links, the
+ * site's own links), so the click it takes reaches none of them.
+ */
+function listenForClosingClicks() {
+  if (menusMounted++ === 0) {
+    window.addEventListener("click", takeClosingClick, true);
+    window.addEventListener("pointercancel", noClosingClick, true);
+  }
+  return () => {
+    if (--menusMounted > 0) return;
+    window.removeEventListener("click", takeClosingClick, true);
+    window.removeEventListener("pointercancel", noClosingClick, true);
   };
-  const stop = () => {
-    closingClickAwaited = false;
-    document.removeEventListener("click", swallow, true);
-    document.removeEventListener("pointercancel", stop, true);
-    clearTimeout(timer);
-  };
-  closingClickAwaited = true;
-  const timer = setTimeout(stop, CLOSING_CLICK_MS);
-  document.addEventListener("click", swallow, true);
-  document.addEventListener("pointercancel", stop, true);
 }
