@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { sealedCopy, type Shielded } from "~/lib/shield/gated";
 import type { Knowledge } from "~/lib/shield/knowledge";
+import { addressNamesView, type ViewParameter } from "~/lib/content/views";
 import { useAnswerWait, useShield, useShieldedData, type WaitMark } from "./spoiler-shield";
 
 /** The view (a season, an arc) a page of views shows for its reader, and how it asks for it. */
@@ -27,13 +28,13 @@ interface OpeningView {
  * return) would move the page from under them too.
  */
 function useOpeningView(
-  param: string,
+  param: ViewParameter,
   sent: number | null,
   toOpen: (knowledge: Knowledge) => number | null,
 ): OpeningView {
   const shield = useShield();
   const { key, search } = useLocation();
-  const named = new URLSearchParams(search).has(param);
+  const named = addressNamesView(search, param);
   const decided = useRef<{ key: string; view: number | null } | null>(null);
   if (shield && decided.current?.key !== key) decided.current = { key, view: named ? null : toOpen(shield.knowledge) };
   // Every visit that stayed on the view sent, so going Back to one shows it as it was.
@@ -64,7 +65,7 @@ export function useOpeningViewData<D>(
     toOpen,
     markedBy,
   }: {
-    param: string;
+    param: ViewParameter;
     sentView: (data: D) => number | null;
     toOpen: (data: D, knowledge: Knowledge) => number | null;
     markedBy: WaitMark;

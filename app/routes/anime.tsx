@@ -36,6 +36,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useOpeningViewData } from "~/browser/opening-view";
+import { addressNamesView } from "~/lib/content/views";
 import { KeepForOffline } from "~/components/offline/keep-for-offline";
 import type { SeasonSpecialsToKeep } from "~/lib/runtime/kept-units";
 import { useStoredProgress } from "~/browser/stored-progress";
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The season is named only when the address names it: without one, a viewer opens on their own season.
 export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
   const data = publicCopy(loaderData);
-  const season = new URLSearchParams(location.search).has("season") ? data?.season : undefined;
+  const season = addressNamesView(location.search, "season") ? data?.season : undefined;
   return pageMeta(
     { matches, error },
     {

@@ -11,6 +11,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useOpeningViewData } from "~/browser/opening-view";
+import { addressNamesView } from "~/lib/content/views";
 import { getBreakTime } from "~/models/break-time.server";
 import { missingSeason } from "~/lib/http/missing-filter";
 import { notFound } from "~/server/not-found.server";
@@ -41,10 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches, error 
     { matches, error },
     {
       title:
-        data &&
-        data.seasons.length > 1 &&
-        data.selectedSeason !== null &&
-        new URLSearchParams(location.search).has("season")
+        data && data.seasons.length > 1 && data.selectedSeason !== null && addressNamesView(location.search, "season")
           ? `Break Time · Season ${data.selectedSeason}`
           : "Break Time",
       description: `${countOf(data?.shortCount ?? 0, nouns.breakTimeShort)} across ${countOf(data?.seasons.length ?? 0, nouns.season)}, each beside the main anime episode it accompanies and the chapters that episode adapts.`,

@@ -20,6 +20,7 @@ import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
 import { parseOptionalNumber } from "~/lib/http/params";
 import { useOpeningViewData } from "~/browser/opening-view";
+import { addressNamesView } from "~/lib/content/views";
 import { getWebNovel, type WebNovelArc, type WebNovelChapter } from "~/models/web-novel.server";
 import { notFound } from "~/server/not-found.server";
 import { shieldedData } from "~/server/shield.server";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The arc is named only when the address names it: without one, a reader opens on their own arc.
 export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
-  const data = new URLSearchParams(location.search).has("arc") ? publicCopy(loaderData) : undefined;
+  const data = addressNamesView(location.search, "arc") ? publicCopy(loaderData) : undefined;
   const totals = data?.cards.find((candidate) => candidate.number === data.selectedArc);
   const named = data?.arcs.find((candidate) => candidate.number === data.selectedArc);
   const arc = totals && named ? { ...totals, ...named } : undefined;

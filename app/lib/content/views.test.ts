@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allKnowledge, knowledgeOfUnits, noKnowledge } from "../shield/knowledge";
-import { type Place, viewToOpen } from "./views";
+import { addressNamesView, type Place, viewToOpen } from "./views";
 
 const views = [
   { number: 1, unitCount: 30 },
@@ -38,5 +38,14 @@ describe("viewToOpen", () => {
     expect(viewToOpen(views, knowledgeOfUnits(["wn:4-1"]), onTheLine)).toBeNull();
     expect(viewToOpen(views, noKnowledge, at({ view: 2, unit: 5 }))).toBeNull();
     expect(viewToOpen(views, allKnowledge, at({ view: 2, unit: 5 }))).toBeNull();
+  });
+});
+
+describe("whether the address names the view", () => {
+  it("reads its parameter only, value or not", () => {
+    expect(addressNamesView("?arc=3", "arc")).toBe(true);
+    expect(addressNamesView("?page=2&season=", "season")).toBe(true);
+    expect(addressNamesView("?season=2", "arc")).toBe(false);
+    expect(addressNamesView("", "season")).toBe(false);
   });
 });

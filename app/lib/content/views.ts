@@ -6,6 +6,18 @@ export interface View {
   unitCount: number;
 }
 
+/** The address's parameter that names a page's view: `?arc=` on /web_novel, `?season=` on /anime and /break_time. */
+export type ViewParameter = "arc" | "season";
+
+/**
+ * Whether a page's address (its `search`) names the view it shows. Then the page opens on that view for
+ * every reader and its title may name it; without one, each reader opens on their own (viewToOpen), so
+ * the title names none.
+ */
+export function addressNamesView(search: string, param: ViewParameter): boolean {
+  return new URLSearchParams(search).has(param);
+}
+
 /** A reader's place on a page's line: the view their last unit reached is in, and that unit's number within it. */
 export interface Place {
   view: number;
