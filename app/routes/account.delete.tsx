@@ -14,6 +14,7 @@ import { assertSameOrigin } from "~/server/origin.server";
 import { keepingInputThroughOutage } from "~/server/outage.server";
 import { endSession, getSignedInUser, requireUser } from "~/server/session.server";
 import { withCookies } from "~/server/cookies.server";
+import { accountPage } from "~/lib/account/account-page";
 import type { Route } from "./+types/account.delete";
 
 /*
@@ -21,6 +22,9 @@ import type { Route } from "./+types/account.delete";
  * session, and the browser then deletes the sign-in account at Firebase. The page does not need a
  * signed-in reader to open, so it can say how the deletion went after the session has ended.
  */
+
+/** Signing out here goes home. */
+export const handle = accountPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSignedInUser(request, context);

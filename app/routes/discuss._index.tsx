@@ -10,7 +10,11 @@ import { getDecisionsOn } from "~/models/comment-moderation.server";
 import { getRepliesTo } from "~/models/discussions.server";
 import { requireUser } from "~/server/session.server";
 import { shieldedData } from "~/server/shield.server";
+import { accountPage } from "~/lib/account/account-page";
 import type { Route } from "./+types/discuss._index";
+
+/** Signing out here goes home. */
+export const handle = accountPage;
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";

@@ -1,7 +1,11 @@
 import { Outlet } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/server/session.server";
+import { accountPage } from "~/lib/account/account-page";
 import type { Route } from "./+types/feedback-hub";
+
+/** Signing out here goes home. */
+export const handle = accountPage;
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useMatches, useSubmit } from "react-router";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { onAccountPage } from "~/lib/account/account-page";
 import type { SessionUser } from "~/lib/account/user";
 import { toast } from "~/components/ui/toast-store";
 
@@ -8,15 +9,13 @@ import { toast } from "~/components/ui/toast-store";
 const notCleared =
   "Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are online, or in a few minutes if you are.";
 
-/** Pages only a signed-in reader opens (signing out there goes home, not to the sign-in page). */
-const needsAccount = /^\/(feedback_hub|account)(\/|$)|^\/discuss\/?$/;
-
 /**
  * The open account menu's links and sign-out, inside its box (loaded when the menu first opens). Sign-out
  * is one tap; beside it, signing out and clearing this device for a shared browser.
  */
 export function AccountPanel({ user, label }: { user: SessionUser; label: string }) {
   const location = useLocation();
+  const matches = useMatches();
   const submit = useSubmit();
   const here = `${location.pathname}${location.search}`;
   const clearId = useId();
@@ -65,7 +64,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
           })();
         }}
       >
-        <input type="hidden" name="redirectTo" value={needsAccount.test(location.pathname) ? "/" : here} />
+        <input type="hidden" name="redirectTo" value={onAccountPage(matches) ? "/" : here} />
         <Button type="submit" variant="ghost" size="menu">
           Sign out
         </Button>
