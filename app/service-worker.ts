@@ -303,7 +303,7 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
       })().catch(() => port?.postMessage(null)),
     );
   } else if (message?.type === "keep") {
-    event.waitUntil(keep(message.urls));
+    event.waitUntil(keep(message.page, message.files));
   } else if (message?.type === "keep-unit") {
     const port = event.ports[0];
     event.waitUntil(
@@ -335,26 +335,29 @@ function answerWith(event: ExtendableMessageEvent, answer: Promise<KeptUnit[]>) 
 }
 
 /**
- * Keeps what the page loaded before this worker controlled it (its first visit): its document and
- * hashed files, so it too opens offline.
+ * Keeps what the page loaded before this worker controlled it (its first visit): its document, so it too
+ * opens offline, and its hashed files and pictures, as the page loaded them.
  */
-async function keep(urls: string[]) {
-  for (const url of urls) {
-    // A picture as a page loads it; anything else as a document, as the page's own address is.
-    const picture = strategyFor({ url, method: "GET", mode: "no-cors" }, self.location.origin) === "media";
-    const strategy = picture ? "media" : strategyFor({ url, method: "GET", mode: "navigate" }, self.location.origin);
-    try {
-      if (strategy === "asset") await keepAssets([url]);
-      else if (strategy === "media") await keepPicture(url);
-      else if (strategy === "page") {
-        const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
-        const madeFor = readerOf(response.headers);
-        if (response.status !== 200 || response.redirected || !madeFor) continue;
+async function keep(page: string, files: string[]) {
+  try {
+    if (strategyFor({ url: page, method: "GET", mode: "navigate" }, self.location.origin) === "page") {
+      const response = await fetch(page, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      const madeFor = readerOf(response.headers);
+      if (response.status === 200 && !response.redirected && madeFor) {
         await learnReader(madeFor);
-        await keepPage(url, response, madeFor);
+        await keepPage(page, response, madeFor);
       }
+    }
+  } catch {
+    // Offline or refused: it is kept on the next visit instead.
+  }
+  for (const file of files) {
+    const strategy = strategyFor({ url: file, method: "GET", mode: "no-cors" }, self.location.origin);
+    try {
+      if (strategy === "asset") await keepAssets([file]);
+      else if (strategy === "media") await keepPicture(file);
     } catch {
-      // Offline or refused: it is kept on the next visit instead.
+      // As above.
     }
   }
 }

@@ -19,7 +19,7 @@ export async function registerServiceWorker(signedIn: boolean) {
     const registration = await navigator.serviceWorker.ready;
     tell({ type: "reader", signedIn }, registration.active);
     // Its first visit: this page and its files were loaded before the worker could keep them.
-    if (!controlled) tell({ type: "keep", urls: [window.location.href, ...loadedFiles()] }, registration.active);
+    if (!controlled) tell({ type: "keep", page: window.location.href, files: loadedFiles() }, registration.active);
   } catch {
     // Storage disabled or a private window that refuses workers: the site works as without one.
   }

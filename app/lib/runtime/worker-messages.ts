@@ -8,8 +8,11 @@ export type WorkerMessage =
   | { type: "copy"; page: string }
   /** Which copy of this page the worker keeps for the reader now; the answer comes on the port. */
   | { type: "kept"; page: string }
-  /** What the page loaded before the worker controlled it, to keep as the worker would have. */
-  | { type: "keep"; urls: string[] }
+  /**
+   * What the page loaded before the worker controlled it, to keep as the worker would have: its own
+   * address (`page`) and the hashed files and pictures it loaded (`files`).
+   */
+  | { type: "keep"; page: string; files: string[] }
   /**
    * Keep an arc, a season or a volume for offline: these addresses (kept-units.ts `keptAddresses`), made
    * for this knowledge. The answer (`KeepAnswer`) comes on the port.
