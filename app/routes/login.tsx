@@ -64,19 +64,23 @@ function checkCredentials(mode: Mode, values: Record<LoginField, string>) {
     email: !email
       ? "Enter your email address."
       : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && "That does not look like an email address.",
-    // Creating an account, the field's own hint says how long a password is: the error does not say it again.
-    password:
-      mode !== "reset" &&
-      (!values.password
-        ? mode === "sign-up"
-          ? "Choose a password."
-          : "Enter your password."
-        : values.password.length < 6 &&
-          (mode === "sign-up"
-            ? `Too short: ${countOf([...values.password].length, nouns.character)}.`
-            : "Passwords have at least 6 characters.")),
+    password: passwordProblem(mode, values.password),
     name: mode === "sign-up" && values.name.trim().length > 60 && "At most 60 characters.",
   });
+}
+
+/**
+ * What is wrong with the password typed, if anything (none is asked for a reset). Its length is
+ * checked as Firebase checks it; creating an account, the field's own hint says how long a password
+ * is, so the error says only how long this one is.
+ */
+function passwordProblem(mode: Mode, password: string): string | false {
+  if (mode === "reset") return false;
+  if (!password) return mode === "sign-up" ? "Choose a password." : "Enter your password.";
+  if (password.length >= 6) return false;
+  return mode === "sign-up"
+    ? `Too short: ${countOf([...password].length, nouns.character)}.`
+    : "Passwords have at least 6 characters.";
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
