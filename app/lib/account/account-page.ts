@@ -8,5 +8,6 @@ export const accountPage = { accountPage: true } as const;
 
 /** Whether the page shown (its route matches) is one of the reader's own (`handle = accountPage`). */
 export function onAccountPage(matches: readonly UIMatch[]): boolean {
-  return matches.some((match) => match.handle === accountPage);
+  // Read by its property: the object itself may be a copy in each route's code.
+  return matches.some((match) => (match.handle as Partial<typeof accountPage> | undefined)?.accountPage === true);
 }
