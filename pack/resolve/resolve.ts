@@ -1,4 +1,4 @@
-import type { PackRows } from "../rows";
+import type { PackRows, SearchEntryRow } from "../rows";
 import { unitPath } from "../../app/lib/content/units";
 import { externalIdRows } from "../external-ids";
 import type { ContentPack } from "../schema/files";
@@ -111,7 +111,7 @@ export function resolvePack(
       ...manga.search,
       ...mistakeSearchEntries(resolution, mistakes),
       ...nameSearchEntries(resolution, { parts: anime.parts, series: manga.series }),
-    ],
+    ].map(findableByPlace),
     ln_mistakes: mistakes.lightNovel,
     anime_mistakes: mistakes.anime,
   };
@@ -133,4 +133,29 @@ export function resolvePack(
     problems,
     warnings,
   };
+}
+
+/**
+ * The kinds of search entry whose line under the title says where they are ("Arc 3 · Chapter 9",
+ * "Season 1 · Episode 8", "Lanternfall 4"): that line is searched as another name for them, so "episode
+ * 8" finds the episode. It is shown with the hit, and gated with it, so matching on it says nothing the
+ * hit does not. A character's line (where they belong) and a translation note's (the passage) are not
+ * names of theirs.
+ */
+const placedKinds = new Set<SearchEntryRow["kind"]>([
+  "arc",
+  "chapter",
+  "volume",
+  "side_story",
+  "season",
+  "episode",
+  "break_time",
+  "anime_special",
+  "manga_series",
+  "manga_chapter",
+]);
+
+function findableByPlace(entry: SearchEntryRow): SearchEntryRow {
+  if (!placedKinds.has(entry.kind) || !entry.subtitle) return entry;
+  return { ...entry, aliases: [entry.aliases, entry.subtitle].filter(Boolean).join(" · ") };
 }

@@ -119,6 +119,33 @@ describe("site search against the imported tiny pack", () => {
     );
   });
 
+  it("finds a unit by its place, a number as a whole word, gated as its title is", async () => {
+    const second = await load(searchLoader, "/search?q=episode%202&reveal=all");
+    const episodes = second.results.filter((result) => result.kind === "episode");
+    // The broadcast's episode 2 and the recut's, and no other.
+    expect(episodes.map((result) => result.content)).toEqual([
+      { title: "Reprise", subtitle: "Season 1 Recut · Episode 2", path: "/anime?season=1#s1r1e2" },
+      { title: "The Lie", subtitle: "Season 1 · Episode 2", path: "/anime?season=1#s1e2" },
+    ]);
+    // A Break Time short is found by the episode it airs with, which its line names.
+    const short = await load(searchLoader, "/search?q=episode%201&reveal=all");
+    expect(
+      short.results.filter((result) => result.kind === "break_time").map((result) => result.content?.title),
+    ).toEqual(["Snack Time"]);
+    // Its place is no more public than its title: a requester who has not reached it finds nothing.
+    expect((await load(searchLoader, "/search?q=episode%202")).results).toEqual([]);
+    expect((await load(searchLoader, "/search?q=episode%202&reveal=anime:1-1")).results).toEqual([]);
+    expect(titles((await load(searchLoader, "/search?q=episode%202&reveal=anime:1-2")).results)).toContain("The Lie");
+    // A chapter by its arc and number: each word anywhere in its place, so arc 1's chapter 2 and arc 2's
+    // chapter 1 are found too.
+    const chapter = await load(searchLoader, "/search?q=arc%201%20chapter%201&reveal=all");
+    expect(chapter.results.map((result) => result.content?.subtitle).sort()).toEqual([
+      "Arc 1 · Chapter 1",
+      "Arc 1 · Chapter 2",
+      "Arc 2 · Chapter 1",
+    ]);
+  });
+
   it("counts per kind only what the requester knows, and nothing of the rest", async () => {
     const all = await load(searchLoader, "/search?q=knock&reveal=all");
     expect(all.kind).toBeNull();

@@ -15,6 +15,11 @@ describe("toFtsQuery", () => {
   it("makes every word a required prefix", () => {
     expect(toFtsQuery("Ash ward")).toBe('"ash"* "ward"*');
   });
+  it("matches a number as a whole word: episode 8 is not episode 80", () => {
+    expect(toFtsQuery("Episode 8")).toBe('"episode"* "8"');
+    expect(toFtsQuery("chapter 123-A")).toBe('"chapter"* "123" "a"*');
+    expect(toFtsQuery("第１２話")).toBe('"第12話"*');
+  });
   it("treats FTS syntax as plain text", () => {
     expect(toFtsQuery('name:"x" OR NEAR(a b) -c *')).toBe('"name"* "x"* "or"* "near"* "a"* "b"* "c"*');
     expect(toFtsQuery('"')).toBeNull();

@@ -37,13 +37,14 @@ export function searchWords(input: string, maxWords = 8): string[] {
 
 /**
  * Turns what a reader typed into an FTS5 query: each word must match, as a prefix, so "ash ward"
- * finds "The Ash Warden". Quotes and operators are treated as plain text, so no input can break
- * the query. Returns null when nothing searchable is left.
+ * finds "The Ash Warden"; a number matches only itself, so "episode 8" finds episode 8 and not 80 to 89.
+ * Quotes and operators are treated as plain text, so no input can break the query. Returns null when
+ * nothing searchable is left.
  */
 export function toFtsQuery(input: string, maxTerms = 8): string | null {
   const terms = searchWords(input, maxTerms);
   if (!terms.length) return null;
-  return terms.map((term) => `"${term}"*`).join(" ");
+  return terms.map((term) => (/^\p{N}+$/u.test(term) ? `"${term}"` : `"${term}"*`)).join(" ");
 }
 
 /** The query string as the page keeps it: trimmed and at most 100 characters. */
