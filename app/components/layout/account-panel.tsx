@@ -22,7 +22,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
   const [unsent, setUnsent] = useState(false);
   return (
     <>
-      <p className="truncate px-3 py-2 text-sm text-muted-foreground">{user.email ?? label}</p>
+      <p className="px-3 py-2 text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email ?? label}</p>
       <Link to="/feedback_hub" className="block rounded-md px-3 py-3 text-sm hover:bg-muted">
         Feedback hub and my reports
       </Link>
