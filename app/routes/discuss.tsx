@@ -126,7 +126,11 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         title={`Discussion: ${thread.unit.label}`}
         lead={`For readers who have read or watched ${thread.unit.label}. A comment that touches more is hidden from anyone who has not got that far.`}
       >
-        <p className="text-sm text-muted-foreground">{countOf(thread.total, nouns.comment)}</p>
+        {/* Replies are not counted: how many a comment has is as far as its own horizon goes. */}
+        <p className="text-sm text-muted-foreground">
+          {countOf(thread.total, nouns.comment)}
+          {thread.total ? ", not counting replies" : ""}
+        </p>
       </PageHeader>
       {/* Before the comments: revealing them only grows the page downwards, so nothing on screen moves. */}
       <section aria-labelledby="post-heading" className="mb-6">
