@@ -192,6 +192,7 @@ async function offlinePage(url: string, partition: Reader) {
   const html = offlinePageHtml(
     url,
     offlineWaysOut([...visited, ...kept].map((each) => new URL(each, self.location.origin).href)),
+    new Date().toLocaleTimeString(),
   );
   return new Response(html, {
     status: 503,

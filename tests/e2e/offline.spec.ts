@@ -151,6 +151,15 @@ test("a page not on the device, opened offline, says so and offers the pages tha
   expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+  // Still offline, "Try again" draws the page again with the time it found no connection: the tap did something.
+  const checked = page.getByRole("status").filter({ hasText: /^No connection at / });
+  const firstCheck = await checked.textContent();
+  // The clock's next second (the time is said to the second).
+  await page.waitForTimeout(1100);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(checked).not.toHaveText(firstCheck ?? "");
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+
   // A way out opens the kept copy.
   await waysOut.filter({ hasText: "Releases" }).click();
   await waitForHydration(page);

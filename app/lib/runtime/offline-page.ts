@@ -39,9 +39,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => esc
 
 /**
  * The offline page's HTML for `url` (the whole address asked for: a path that begins "//" would be
- * another site's address on its own), linking to `waysOut`.
+ * another site's address on its own), linking to `waysOut`. `checkedAt` is the time the connection was
+ * found missing, as the reader's clock says it: each "Try again" made while still offline draws the page
+ * again with a later one, so the tap is seen to have done something.
  */
-export function offlinePageHtml(url: string, waysOut: readonly OfflineWayOut[]) {
+export function offlinePageHtml(url: string, waysOut: readonly OfflineWayOut[], checkedAt: string) {
   const asked = new URL(url);
   const address = `${asked.pathname}${asked.search}`;
   const links = waysOut
@@ -75,6 +77,7 @@ li a { display: block; padding: 0.6rem 0; line-height: 1.5; }
 <p>This page is not on this device: it opens when you try again, back online.</p>
 <p class="muted">${escapeHtml(address)}</p>
 <p><a class="again" href="${escapeHtml(asked.href)}">Try again</a></p>
+<p class="muted" role="status">No connection at ${escapeHtml(checkedAt)}.</p>
 ${
   links
     ? `<h2>On this device</h2>\n<p>These pages open offline, as you last saw them:</p>\n<ul>${links}</ul>`
