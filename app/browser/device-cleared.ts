@@ -19,22 +19,34 @@ export function clearingsHeard() {
 /** Tells every tab listening, this one too, that the device is being cleared. */
 export function tellDeviceCleared() {
   if (typeof BroadcastChannel !== "function") return;
-  const channel = new BroadcastChannel(channelName);
-  channel.postMessage("cleared");
-  channel.close();
+  const teller = new BroadcastChannel(channelName);
+  teller.postMessage("cleared");
+  teller.close();
 }
 
+/** What listens for clearings in this tab now, and the channel they are heard on while any does. */
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
 /**
- * Listens for clearings while a reader is signed in here, until the returned function is called: each
- * one counts, and `forget` removes what a request of this tab stored after the clearing tab cleared but
- * before this one heard of it.
+ * Listens for clearings until the returned function is called: each one is counted once however many
+ * listen, then every listener is told (a signed-in tab clears again what a request of its own stored
+ * after the clearing tab cleared but before this one heard of it; the tracker starts over).
  */
-export function hearDeviceCleared(forget: () => void) {
+export function hearDeviceCleared(onHeard: () => void) {
   if (typeof BroadcastChannel !== "function") return () => {};
-  const channel = new BroadcastChannel(channelName);
-  channel.onmessage = () => {
-    clearings += 1;
-    forget();
+  listeners.add(onHeard);
+  if (!channel) {
+    channel = new BroadcastChannel(channelName);
+    channel.onmessage = () => {
+      clearings += 1;
+      listeners.forEach((listener) => listener());
+    };
+  }
+  return () => {
+    listeners.delete(onHeard);
+    if (listeners.size || !channel) return;
+    channel.close();
+    channel = null;
   };
-  return () => channel.close();
 }

@@ -153,3 +153,35 @@ test("the next reader adds the last one's progress on their yes, and clearing th
   expect(await storedKeys(page)).toEqual([]);
   await expect(other.getByText(secret)).toHaveCount(0);
 });
+
+test("a tracker open in another tab starts over when the device is cleared, and its next change saves nothing of the last reader's", async ({
+  page,
+  context,
+  accounts,
+}) => {
+  const reader = await accounts.create("Reader A");
+  await signIn(page, reader);
+  await page.goto("/reading_tracker");
+  await waitForHydration(page);
+  await page.getByLabel("Arc", { exact: true }).selectOption({ label: "Arc 5: The Ashen Choir" });
+  await page.getByLabel("Last chapter read").selectOption("wn:5-30");
+  await expect.poll(async () => (await accountProgress(page))?.webNovel).toBe("wn:5-30");
+
+  const tracker = await context.newPage();
+  await tracker.goto("/reading_tracker");
+  await waitForHydration(tracker);
+  await expect(tracker.getByLabel("Last chapter read")).toHaveValue("wn:5-30");
+  await page.goto("/characters/ilse-marrow");
+  await waitForHydration(page);
+  await signOut(page, "Sign out and clear this device");
+
+  await expect(tracker.getByLabel("Last chapter read")).toHaveValue("");
+  await expect(tracker.getByLabel("Arc", { exact: true })).toHaveValue("");
+  // The next change there stores only itself.
+  await tracker.getByLabel("Season", { exact: true }).selectOption({ label: "Season 1: Lanternfall" });
+  await tracker.getByLabel("Last episode watched").selectOption("anime:1-2");
+  await expect
+    .poll(() => tracker.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "null")?.anime ?? null))
+    .toBe("anime:1-2");
+  expect(await tracker.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "{}").webNovel)).toBeNull();
+});

@@ -34,6 +34,7 @@ import { type Crossing, crossings } from "~/lib/progress/media-crossing";
 import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 import { subscribeToStoredProgress } from "~/browser/stored-progress";
+import { hearDeviceCleared } from "~/browser/device-cleared";
 import { setAsideOthersProgress } from "~/browser/progress-apart";
 import { reconcileWithAccount, saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
@@ -162,6 +163,10 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
       }),
     [units],
   );
+
+  // The device cleared ("Sign out and clear this device", here or in another tab): the tracker starts
+  // over, so nothing of the last reader shows, nor is saved again by the next change made here.
+  useEffect(() => hearDeviceCleared(() => show(withPosition(emptyProgress, units))), [units]);
 
   if (!progress) return <TrackerLoading signedIn={signedIn} />;
   // Where the reader is, for Up next and the side stories checklist: one pass over the timeline.
