@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
 import { analyticsBaseURL } from "../../playwright.config";
@@ -163,6 +164,18 @@ test("the words a reader typed, said back by a page, wrap within a phone's width
     const measured = await overflow(page);
     expect(measured.scrollWidth, `${path}: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(320);
   }
+
+  // The tracker's find box says back what it could not find, in error red: readable in the dark too.
+  await open(page, "/reading_tracker");
+  const find = page.getByLabel("Or find a chapter by number or title");
+  await find.fill("W".repeat(46));
+  await find.press("Enter");
+  await expect(page.getByText(/^No chapter you can see is named/)).toBeVisible();
+  const measured = await overflow(page);
+  expect(measured.scrollWidth, `the tracker: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(320);
+  await page.emulateMedia({ colorScheme: "dark" });
+  const { violations } = await new AxeBuilder({ page }).include("main").withRules(["color-contrast"]).analyze();
+  expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
 });
 
 /**

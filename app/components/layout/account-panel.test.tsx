@@ -30,23 +30,39 @@ const progress = JSON.stringify({
   updatedAt: "2026-03-01T10:00:00.000Z",
 });
 
-/** The open menu's panel on a page, with a sign-out action that counts the posts it is sent. */
-function renderPanel() {
+/**
+ * The open menu's panel on a page, with a site whose logout answers (or, with `logout: "unreachable"`,
+ * cannot be reached) and a progress save that answers with what it was sent; the addresses of the
+ * logouts it was sent.
+ */
+function renderPanel({
+  logout = "answers",
+  save = "answers",
+}: { logout?: "answers" | "unreachable"; save?: "answers" | "unreachable" } = {}) {
   const signOuts: string[] = [];
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <AccountPanel user={user} label="Reader A" /> },
-    {
-      path: "/auth/logout",
-      Component: () => <p>Signed out</p>,
-      action: async ({ request }) => {
-        signOuts.push(String((await request.formData()).get("redirectTo")));
-        return null;
-      },
-    },
-  ]);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (address: string, init?: RequestInit) => {
+      if (address === "/auth/logout") {
+        if (logout === "unreachable") throw new TypeError("Failed to fetch");
+        signOuts.push(String(init?.method));
+        return Response.json({ ok: true });
+      }
+      if (save === "unreachable") throw new TypeError("Failed to fetch");
+      return Response.json({ ok: true, saved: JSON.parse(progress) as unknown });
+    }),
+  );
+  const Stub = createRoutesStub([{ path: "/", Component: () => <AccountPanel user={user} label="Reader A" /> }]);
   render(<Stub initialEntries={["/"]} />);
   return signOuts;
 }
+
+const toasted = (title: string, description: RegExp) =>
+  vi.waitFor(() =>
+    expect(currentToasts()).toContainEqual(
+      expect.objectContaining({ title, description: expect.stringMatching(description) }),
+    ),
+  );
 
 describe("signing out from the account menu", () => {
   afterEach(() => {
@@ -58,7 +74,8 @@ describe("signing out from the account menu", () => {
     localStorage.setItem("rc:progress", progress);
     const signOuts = renderPanel();
     await userEvent.setup().click(screen.getByRole("button", { name: "Sign out" }));
-    await vi.waitFor(() => expect(signOuts).toEqual(["/"]));
+    await vi.waitFor(() => expect(signOuts).toEqual(["POST"]));
+    await vi.waitFor(() => expect(currentToasts()).toContainEqual(expect.objectContaining({ title: "Signed out" })));
     expect(localStorage.getItem("rc:progress")).toBe(progress);
   });
 
@@ -69,43 +86,49 @@ describe("signing out from the account menu", () => {
     const clear = screen.getByRole("button", { name: "Sign out and clear this device" });
     expect(clear).toHaveAccessibleDescription(/Removes your reading progress, spoiler setting and drafts/);
     await userEvent.setup().click(clear);
-    await vi.waitFor(() => expect(signOuts).toEqual(["/"]));
+    await vi.waitFor(() => expect(signOuts).toEqual(["POST"]));
     expect(localStorage.getItem("rc:progress")).toBeNull();
     expect(localStorage.getItem("rc:progress-owner")).toBeNull();
+  });
+
+  it("offline, does nothing and says the reader is still signed in", async () => {
+    localStorage.setItem("rc:progress", progress);
+    vi.stubGlobal("navigator", { ...navigator, onLine: false });
+    const signOuts = renderPanel();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Sign out and clear this device" }));
+    await toasted("You are still signed in", /You are offline/);
+    expect(screen.getByText(/Sign out once you are back online/)).toBeInTheDocument();
+    expect(signOuts).toEqual([]);
+    expect(localStorage.getItem("rc:progress")).toBe(progress);
+  });
+
+  it("keeps the page and says so when the site cannot be reached to close the session", async () => {
+    const signOuts = renderPanel({ logout: "unreachable" });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Sign out" }));
+    await toasted("You are still signed in", /could not be reached/);
+    expect(screen.getByRole("button", { name: "Sign out" })).toBeInTheDocument();
+    expect(signOuts).toEqual([]);
   });
 
   it("clears nothing and stays signed in while progress has not reached the account, and says why", async () => {
     localStorage.setItem("rc:progress", progress);
     localStorage.setItem("rc:progress-unsent", "reader-a");
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => {
-        throw new TypeError("Failed to fetch");
-      }),
-    );
-    const signOuts = renderPanel();
+    const signOuts = renderPanel({ save: "unreachable" });
     await userEvent.setup().click(screen.getByRole("button", { name: "Sign out and clear this device" }));
     // Said in a toast, which stays when the menu closes, and in the menu for when it is opened again.
-    await vi.waitFor(() =>
-      expect(currentToasts()).toContainEqual(
-        expect.objectContaining({
-          title: "Nothing was cleared",
-          description: expect.stringContaining("Your latest progress has not reached your account yet"),
-        }),
-      ),
-    );
+    await toasted("Nothing was cleared", /Your latest progress has not reached your account yet/);
     expect(screen.getByText(/so nothing was cleared/)).toBeInTheDocument();
     expect(signOuts).toEqual([]);
     expect(localStorage.getItem("rc:progress")).toBe(progress);
+  });
 
-    // Once the account can be reached, the progress is sent and the device cleared. (This also leaves the
-    // save status as other files of this non-isolated project expect it: saved.)
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Response.json({ ok: true, saved: JSON.parse(progress) as unknown })),
-    );
+  it("sends the progress first once the account can be reached, then clears the device", async () => {
+    localStorage.setItem("rc:progress", progress);
+    localStorage.setItem("rc:progress-unsent", "reader-a");
+    // (This also leaves the save status as other files of this non-isolated project expect it: saved.)
+    const signOuts = renderPanel();
     await userEvent.setup().click(screen.getByRole("button", { name: "Sign out and clear this device" }));
-    await vi.waitFor(() => expect(signOuts).toEqual(["/"]));
+    await vi.waitFor(() => expect(signOuts).toEqual(["POST"]));
     expect(localStorage.getItem("rc:progress")).toBeNull();
     expect(localStorage.getItem("rc:progress-unsent")).toBeNull();
   });

@@ -1,13 +1,26 @@
-import { Form, Link, useLocation, useMatches, useSubmit } from "react-router";
+import { Form, Link, useLocation, useMatches, useNavigate } from "react-router";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { onAccountPage } from "~/lib/account/account-page";
 import type { SessionUser } from "~/lib/account/user";
 import { toast } from "~/components/ui/toast-store";
 
-/** Why "Sign out and clear this device" did nothing. */
-const notCleared =
-  "Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are online, or in a few minutes if you are.";
+/** Why signing out did nothing: the reader is still signed in, and this browser as it was. */
+const notSignedOut = {
+  offline: {
+    title: "You are still signed in",
+    description: "You are offline, and signing out needs the site. Sign out once you are back online.",
+  },
+  unreachable: {
+    title: "You are still signed in",
+    description: "The site could not be reached, so your session could not be closed. Try again in a moment.",
+  },
+  unsent: {
+    title: "Nothing was cleared",
+    description:
+      "Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are online, or in a few minutes if you are.",
+  },
+};
 
 /**
  * The open account menu's links and sign-out, inside its box (loaded when the menu first opens). Sign-out
@@ -16,10 +29,11 @@ const notCleared =
 export function AccountPanel({ user, label }: { user: SessionUser; label: string }) {
   const location = useLocation();
   const matches = useMatches();
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
   const clearId = useId();
-  const [unsent, setUnsent] = useState(false);
+  const [problem, setProblem] = useState<keyof typeof notSignedOut | null>(null);
+  const redirectTo = onAccountPage(matches) ? "/" : here;
   return (
     <>
       <p className="px-3 py-2 text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email ?? label}</p>
@@ -39,32 +53,39 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         action="/auth/logout"
         onSubmit={(event) => {
           // First clear this device if asked, then end the Firebase session in this browser too (which
-          // forgets every draft), then clear the server's cookie.
+          // forgets every draft), then close the server's session; then the page is drawn again for a
+          // reader signed out. Whatever fails keeps the page and says so (in a toast too, which stays when
+          // the menu closes: a tap or Tab elsewhere closes it).
           event.preventDefault();
-          const form = event.currentTarget;
           const clearing = (event.nativeEvent as SubmitEvent).submitter?.id === clearId;
-          setUnsent(false);
+          const fail = (why: keyof typeof notSignedOut) => {
+            toast({ ...notSignedOut[why], variant: "destructive" });
+            setProblem(why);
+          };
+          setProblem(null);
           void (async () => {
+            if (!navigator.onLine) return fail("offline");
             if (clearing) {
               const cleared = await import("~/browser/reader-data")
                 .then((module) => module.clearReaderData(user.uid))
                 .catch(() => false);
-              // Nothing is cleared and the reader stays signed in: their latest progress would be lost. Said
-              // in a toast too, which stays when the menu closes (a tap or Tab elsewhere closes it).
-              if (!cleared) {
-                toast({ title: "Nothing was cleared", description: notCleared, variant: "destructive" });
-                return setUnsent(true);
-              }
+              // Their latest progress would be lost.
+              if (!cleared) return fail("unsent");
             }
             await import("~/browser/firebase-auth.client")
               .then((module) => module.signOutEverywhere({ serverToo: false }))
               .catch(() => {});
-            await submit(form);
+            const closed = await fetch("/auth/logout", { method: "POST", credentials: "same-origin" }).then(
+              (response) => response.ok,
+              () => false,
+            );
+            if (!closed) return fail("unreachable");
+            await navigate(redirectTo, { replace: redirectTo === here });
             toast({ title: "Signed out", description: clearing ? "This browser was cleared too." : undefined });
           })();
         }}
       >
-        <input type="hidden" name="redirectTo" value={onAccountPage(matches) ? "/" : here} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <Button type="submit" variant="ghost" size="menu">
           Sign out
         </Button>
@@ -74,10 +95,10 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         <p id={`${clearId}-what`} className="px-3 pb-2 text-xs text-muted-foreground">
           Removes your reading progress, spoiler setting and drafts from this browser. Your account keeps your progress.
         </p>
-        {unsent ? (
+        {problem ? (
           // Said here too where the toast's code could not be loaded (offline).
           <p role="status" className="px-3 pb-2 text-sm">
-            {notCleared}
+            {notSignedOut[problem].description}
           </p>
         ) : null}
       </Form>

@@ -55,7 +55,8 @@ export function Field({ label, id, description, error, required, className, chil
       <Label htmlFor={controlId}>{label}</Label>
       <FieldControlContext.Provider value={control}>{children}</FieldControlContext.Provider>
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
+        // It may say back what the reader typed: a long word wraps rather than widen the page.
+        <p id={errorId} className="text-sm font-medium text-destructive [overflow-wrap:anywhere]">
           {error}
         </p>
       ) : null}
