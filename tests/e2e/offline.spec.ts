@@ -406,6 +406,18 @@ test("a signed-in reader's tracker opens offline whole: its timeline and code we
       expect.arrayContaining([expect.stringMatching(/^\/resources\/timeline/)]),
     ]);
 
+  // The account menu's code, loaded once the page was idle though the menu was never opened.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys())
+            if (request.url.includes("account-panel")) return true;
+        return false;
+      }),
+    )
+    .toBe(true);
+
   await goOffline(context);
   await page.reload();
   await waitForHydration(page);
@@ -414,6 +426,20 @@ test("a signed-in reader's tracker opens offline whole: its timeline and code we
   await expect(accountMenu(page)).toBeVisible();
   await expect(page.getByText("could not be loaded")).toHaveCount(0);
   await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+
+  // The menu opens offline; signing out cannot be done without the site, and says so, keeping the page.
+  await accountMenu(page).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("You are still signed in");
+  await expect(page.getByLabel("Last chapter read")).toBeVisible();
+  await expect(page.getByText("The site could not be reached")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  // On a phone, the search button opens the search box offline too, rather than leaving the page.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
+  await expect(page.getByRole("combobox", { name: "Search the site" })).toBeFocused();
+  await expect(page).toHaveURL(/\/reading_tracker$/);
 
   // A page with no copy keeps the one the reader has, with a notice and its retry.
   await clientNavigate(page, "/reading_tracker?from=nowhere");

@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import { useOptionalUser } from "~/browser/user";
+import { whenIdle } from "~/browser/when-idle";
 import { useDismissable } from "./use-dismissable";
 import type * as Panel from "./account-panel";
 
@@ -31,6 +32,10 @@ export function AccountMenu() {
   useEffect(() => {
     if (menu.current?.open) setOpened(true);
   }, [user]);
+  // Loaded once the page is idle too, so the service worker keeps it: signing out works on a page opened
+  // offline, the menu never opened before.
+  const signedIn = user !== null;
+  useEffect(() => (signedIn ? whenIdle(() => void loadPanel().catch(() => {})) : undefined), [signedIn]);
   if (!user) {
     if (location.pathname === "/login") return null;
     const here = `${location.pathname}${location.search}`;

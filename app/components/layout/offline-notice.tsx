@@ -86,6 +86,8 @@ function useOfflineLinks() {
         event.altKey ||
         (link.target && link.target !== "_self") ||
         link.hasAttribute("download") ||
+        // A link that opens a part of this page (the search box on a phone) does that, offline too.
+        link.hasAttribute("aria-controls") ||
         link.origin !== window.location.origin
       )
         return;
