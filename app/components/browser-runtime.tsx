@@ -4,6 +4,7 @@ import { importWithRecovery, lazyOptional, loadChunkRecovery, optionalPart } fro
 import { watchForNewVersion } from "~/browser/new-version.client";
 import { keptKnowledge, registerServiceWorker, tellKnowledge } from "~/browser/service-worker.client";
 import { whenIdle } from "~/browser/when-idle";
+import { useBackToRedirect } from "~/browser/back-to-redirect";
 import { OfflineNotice } from "~/components/layout/offline-notice";
 import { toast } from "~/components/ui/toast-store";
 import { useShield } from "~/browser/spoiler-shield";
@@ -25,7 +26,7 @@ const ProgressApartPrompt = lazyOptional(
 
 /**
  * What runs in the browser after hydration: page-view analytics, the new-deployment check,
- * chunk-failure recovery and the service worker. Renders nothing but the offline notice and the question
+ * chunk-failure recovery, the service worker and Back to a page that sends the reader on. Renders nothing but the offline notice and the question
  * about another account's progress; a chunk that cannot be recovered becomes the general error page (by
  * throwing to the root error boundary).
  */
@@ -40,6 +41,7 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   const [failure, setFailure] = useState<Error | null>(null);
+  useBackToRedirect();
   /** The signed-in reader is to be asked about another account's progress set aside in this browser. */
   const [askAboutApart, setAskAboutApart] = useState(false);
   if (failure) throw failure;

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
 import { expect, newReader, signIn, test } from "../support/auth";
-import { waitForHydration } from "../support/browser";
+import { clientNavigate, waitForHydration } from "../support/browser";
 
 test("a new reader creates an account, is signed in, and signs out", async ({ page, context, accounts }) => {
   const reader = accounts.credentials("Ilse Fan");
@@ -32,6 +32,35 @@ test("a new reader creates an account, is signed in, and signs out", async ({ pa
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+});
+
+test("after signing out, Back goes past the pages only a signed-in reader opens, each sending to sign-in once", async ({
+  page,
+  accounts,
+}) => {
+  const reader = await accounts.create();
+  await signIn(page, reader);
+  await page.goto("/releases");
+  await waitForHydration(page);
+  // Within the site, as a reader goes from page to page.
+  await clientNavigate(page, "/discuss");
+  await expect(page).toHaveURL("/discuss");
+  await clientNavigate(page, "/feedback_hub");
+  await expect(page).toHaveURL("/feedback_hub");
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL("/");
+
+  await page.goBack();
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/feedback_hub")}`);
+  await page.goBack();
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/discuss")}`);
+  await page.goBack();
+  await expect(page).toHaveURL("/releases");
+  await expect(page.getByRole("heading", { level: 1, name: "Releases" })).toBeVisible();
 });
 
 test("a short password is refused before any request, and sign-in errors read as plain words", async ({
