@@ -304,7 +304,9 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
       })().catch(() => port?.postMessage(null)),
     );
   } else if (message?.type === "keep") {
-    event.waitUntil(keep(message.page, message.files));
+    // A page of another build may send another shape (during a deployment): nothing is kept this time.
+    if (typeof message.page === "string" && Array.isArray(message.files))
+      event.waitUntil(keep(message.page, message.files));
   } else if (message?.type === "keep-unit") {
     const port = event.ports[0];
     event.waitUntil(

@@ -3,7 +3,6 @@ import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { clearProgressApart, keepProgressApart, progressApartFrom } from "./progress-apart";
 import {
   addProgressApart,
-  hearDeviceClearing,
   progressSaveStatus,
   saveProgress,
   sendProgress,
@@ -13,6 +12,7 @@ import {
 } from "./progress-save";
 import { clearingsHeard, tellDeviceCleared } from "./device-cleared";
 import { readStoredProgress } from "./read-stored-progress";
+import { hearDeviceClearing } from "./reader-data";
 
 /** A browser window with just what saving progress uses: localStorage, sessionStorage and events. */
 function fakeWindow() {
@@ -563,6 +563,24 @@ describe("the sign-in sync", () => {
       await sync;
       expect(readStoredProgress()).toBeNull();
       expect(readersKeys()).toEqual([]);
+    });
+
+    it("begins a new sync when asked after the clearing (the reader signed in again), rather than join one begun before it", async () => {
+      stopHearing = hearDeviceClearing();
+      const pending = pendingFetch();
+      vi.stubGlobal("fetch", pending.fetch);
+      const before = syncProgressOnSignIn("reader-7");
+      await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalledTimes(1));
+      const heard = clearingsHeard();
+      tellDeviceCleared();
+      await vi.waitFor(() => expect(clearingsHeard()).toBe(heard + 1));
+      const after = syncProgressOnSignIn("reader-7");
+      await vi.waitFor(() => expect(pending.fetch).toHaveBeenCalledTimes(2));
+      pending.answer(answer({ progress: account, revision: 3 }));
+      pending.answer(answer({ progress: account, revision: 3 }));
+      await Promise.all([before, after]);
+      expect(readStoredProgress()).toEqual(account);
+      expect(window.localStorage.getItem("rc:progress-owner")).toBe("reader-7");
     });
 
     it("removes what it stored just before it heard of the clearing", async () => {

@@ -3,7 +3,7 @@ import type { Medium } from "~/lib/content/units";
 import { mergeProgress, sameProgress } from "~/lib/progress/changes";
 import { checkProgress } from "~/lib/progress/file";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
-import { clearingsHeard, hearDeviceCleared } from "./device-cleared";
+import { clearingsHeard } from "./device-cleared";
 import {
   type AccountProgress,
   isMedium,
@@ -218,7 +218,10 @@ async function deliver(
       : await postProgress(sentFor(progress, account));
   savesUnderWay -= 1;
   // The device was cleared meanwhile (the reader signed out): nothing of the answer is kept.
-  if (clearingsHeard() !== clearings) return { outcome: answer.outcome, adopted: null };
+  if (clearingsHeard() !== clearings) {
+    if (savesUnderWay === 0) setStatus("saved");
+    return { outcome: answer.outcome, adopted: null };
+  }
   if (answer.outcome === "unsent" && answer.retryAfterMs !== null && (wait === 0 || sendAgain === undefined))
     sendAgainAfterWait(account, answer.retryAfterMs);
   let adopted: Progress | null = null;
@@ -361,24 +364,13 @@ function adopt(merged: Progress, sent: Progress): Progress | null {
 }
 
 /**
- * Hears, while a reader is signed in here, that this browser is being cleared ("Sign out and clear this
- * device", in any tab): what a sync or save of this tab stored just before is removed again, and what
- * one under way brings afterwards is not kept. Returns the function that stops listening.
- */
-export function hearDeviceClearing() {
-  return hearDeviceCleared(
-    () => void import("./reader-data").then((module) => module.forgetReaderData()).catch(() => {}),
-  );
-}
-
-/**
  * How long a sync holds: a page opened, or a tab come back to, later than this after the last one syncs
  * again, so what the reader read on another device meanwhile reaches this one without a new tab.
  */
 const SYNC_HOLDS_MS = 10_000;
 
 /**
- * The sync under way for each account (by uid). A call while one runs (the tab shown again, the reader
+ * The sync under way for each account (by uid, and the clearings heard when it began). A call while one runs (the tab shown again, the reader
  * signed in again) joins it: the mark that holds a sync is written only at its end, so a second call
  * would otherwise ask the account again and send the same owed change twice.
  */
@@ -398,10 +390,12 @@ const syncsUnderWay = new Map<string, Promise<void>>();
  * (./progress-apart.ts); it is added only when the reader says yes (`addProgressApart`).
  */
 export function syncProgressOnSignIn(uid: string): Promise<void> {
-  let sync = syncsUnderWay.get(uid);
+  // One begun before this device was cleared keeps nothing it is answered: a new one is begun instead.
+  const key = `${uid} ${clearingsHeard()}`;
+  let sync = syncsUnderWay.get(key);
   if (!sync) {
-    sync = syncWithAccount(uid).finally(() => syncsUnderWay.delete(uid));
-    syncsUnderWay.set(uid, sync);
+    sync = syncWithAccount(uid).finally(() => syncsUnderWay.delete(key));
+    syncsUnderWay.set(key, sync);
   }
   return sync;
 }

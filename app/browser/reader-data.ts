@@ -1,4 +1,4 @@
-import { tellDeviceCleared } from "./device-cleared";
+import { hearDeviceCleared, tellDeviceCleared } from "./device-cleared";
 import { forgetStored, readStored } from "./storage";
 import { dropProgressApart, progressApart } from "./progress-apart";
 import { forgetChangesSent } from "./sent-progress";
@@ -16,20 +16,31 @@ import { storeProgress } from "./stored-progress";
  */
 
 /**
- * Clears this device for the reader signing out (`uid`). Progress their account has not received yet
- * (offline, the site unreachable) is sent first; if it still cannot be, nothing is cleared and false
- * says so: clearing would lose it.
+ * Whether this device may be cleared for the reader signing out (`uid`): progress their account has not
+ * received yet (offline, the site unreachable) is sent first; if it still cannot be, false says so, and
+ * nothing may be cleared: clearing would lose it. Asked before the session closes, as sending needs it.
  */
-export async function clearReaderData(uid: string): Promise<boolean> {
-  if (readStored("progressUnsent") === uid) {
-    const { sendUnsentProgress } = await import("./progress-save");
-    // Asked at once, even while the account asked this browser to wait: the reader is leaving the device.
-    await sendUnsentProgress(uid, { atOnce: true }).catch(() => {});
-    if (readStored("progressUnsent") === uid) return false;
-  }
+export async function readyToClear(uid: string): Promise<boolean> {
+  if (readStored("progressUnsent") !== uid) return true;
+  const { sendUnsentProgress } = await import("./progress-save");
+  // Asked at once, even while the account asked this browser to wait: the reader is leaving the device.
+  await sendUnsentProgress(uid, { atOnce: true }).catch(() => {});
+  return readStored("progressUnsent") !== uid;
+}
+
+/** Clears this device: every tab is told first (so none keeps what a request of its own brings), then all goes. */
+export async function clearReaderData() {
   tellDeviceCleared();
   await forgetReaderData();
-  return true;
+}
+
+/**
+ * Hears, while a reader is signed in here, that this browser is being cleared (in any tab): what a sync
+ * or save of this tab stored just before is removed again at once, and what one under way brings
+ * afterwards is not kept (./progress-save.ts). Returns the function that stops listening.
+ */
+export function hearDeviceClearing() {
+  return hearDeviceCleared(() => void forgetReaderData());
 }
 
 /** Removes everything of the reader's from this browser (see above); also run by a tab told of a clearing. */

@@ -96,9 +96,12 @@ export function BrowserRuntime({ config, uid, takePagesSeen }: BrowserRuntimePro
     // it); then what this browser still owes the account, now and whenever it is back online. Merged
     // again when the reader comes back to the tab: they may have read on another device meanwhile. A
     // clearing of this device, here or in another tab, is heard from the start.
-    void importWithRecovery(() => import("~/browser/progress-save")).then((module) => {
+    void Promise.all([
+      importWithRecovery(() => import("~/browser/progress-save")),
+      importWithRecovery(() => import("~/browser/reader-data")),
+    ]).then(([module, readerData]) => {
       if (cancelled) return;
-      stopHearing = module.hearDeviceClearing();
+      stopHearing = readerData.hearDeviceClearing();
       return module
         .syncProgressOnSignIn(uid)
         .catch(() => {})

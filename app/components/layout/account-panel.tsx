@@ -52,10 +52,11 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
         method="post"
         action="/auth/logout"
         onSubmit={(event) => {
-          // First clear this device if asked, then end the Firebase session in this browser too (which
-          // forgets every draft), then close the server's session; then the page is drawn again for a
-          // reader signed out. Whatever fails keeps the page and says so (in a toast too, which stays when
-          // the menu closes: a tap or Tab elsewhere closes it).
+          // Asked to clear this device: what the account has not received yet is sent first. Then the
+          // server's session closes, the device is cleared if asked, the Firebase session in this browser
+          // ends too (which forgets every draft), and the page is drawn again for a reader signed out.
+          // Whatever fails keeps the page and says so (in a toast too, which stays when the menu closes:
+          // a tap or Tab elsewhere closes it).
           event.preventDefault();
           const clearing = (event.nativeEvent as SubmitEvent).submitter?.id === clearId;
           const fail = (why: keyof typeof notSignedOut) => {
@@ -65,21 +66,20 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
           setProblem(null);
           void (async () => {
             if (!navigator.onLine) return fail("offline");
-            if (clearing) {
-              const cleared = await import("~/browser/reader-data")
-                .then((module) => module.clearReaderData(user.uid))
-                .catch(() => false);
-              // Their latest progress would be lost.
-              if (!cleared) return fail("unsent");
-            }
-            await import("~/browser/firebase-auth.client")
-              .then((module) => module.signOutEverywhere({ serverToo: false }))
-              .catch(() => {});
+            const readerData = clearing ? await import("~/browser/reader-data").catch(() => null) : null;
+            if (clearing && !readerData) return fail("unreachable");
+            // Their latest progress would be lost.
+            if (readerData && !(await readerData.readyToClear(user.uid).catch(() => false))) return fail("unsent");
+            // The session first: a sync another tab begins after this asks a signed-out site, and brings nothing back.
             const closed = await fetch("/auth/logout", { method: "POST", credentials: "same-origin" }).then(
               (response) => response.ok,
               () => false,
             );
             if (!closed) return fail("unreachable");
+            await readerData?.clearReaderData();
+            await import("~/browser/firebase-auth.client")
+              .then((module) => module.signOutEverywhere({ serverToo: false }))
+              .catch(() => {});
             await navigate(redirectTo, { replace: redirectTo === here });
             toast({ title: "Signed out", description: clearing ? "This browser was cleared too." : undefined });
           })();

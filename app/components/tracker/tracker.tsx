@@ -35,7 +35,7 @@ import { useTimeline } from "~/browser/tracker-timeline";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 import { subscribeToStoredProgress } from "~/browser/stored-progress";
 import { hearDeviceCleared } from "~/browser/device-cleared";
-import { setAsideOthersProgress } from "~/browser/progress-apart";
+import { ownProgress, setAsideOthersProgress } from "~/browser/progress-apart";
 import { reconcileWithAccount, saveProgress, sendUnsentProgress, useProgressSave } from "~/browser/progress-save";
 import { useOptionalUser } from "~/browser/user";
 import { useFocusKeptInList } from "~/browser/focus";
@@ -151,6 +151,9 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
     const send = signedIn && sendToAccount;
     if (send || storeLocally) commit(merged, { sync: send });
     else show(withPosition(merged, units));
+    // Stored, it is this account's record (a save marks it so itself): the next account to sign in here
+    // has it set aside, never merged into theirs.
+    if (account && storeLocally && !send) ownProgress(account);
   }
 
   // A change stored by another tab (a set-back there) shows here too, so the next change made here starts
