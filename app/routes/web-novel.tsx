@@ -12,6 +12,7 @@ import { StoryDate } from "~/components/story-date";
 import { titleHiddenAfter, TitleIfShown, UnitTitle, UnreachedTitlesNote } from "~/components/unit-title";
 import { gated } from "~/lib/shield/gated";
 import { badgeClassName } from "~/components/ui/badge";
+import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 import { unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle } from "~/lib/content/labels";
 import { arcToOpen } from "~/lib/content/web-novel";
@@ -135,7 +136,8 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
             <details key={group.part} open className="group rounded-lg border border-border bg-card">
               <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
                 {/* A phase named as its opening chapter waits with that chapter's title: "Part 2" meanwhile. */}
-                <span>
+                <span className="flex items-center gap-2">
+                  <DisclosureChevron />
                   <TitleIfShown gated={group.name} fallback={group.part}>
                     {(name) => name}
                   </TitleIfShown>

@@ -4,6 +4,7 @@ import { sameProgress } from "~/lib/progress/changes";
 import { historyIn, type ProgressHistoryEntry, savedPlaces } from "~/lib/progress/history";
 import type { Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 
 /** When a save was made, in the reader's own time and words: "30 Nov 2026, 10:04". */
 const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -46,8 +47,11 @@ export function ProgressHistory({
   }, [open, saves, attempt]);
 
   return (
-    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="tap-line cursor-pointer text-sm font-medium">Your last saves</summary>
+    <details className="group" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
+        <DisclosureChevron />
+        Your last saves
+      </summary>
       {loaded === "loading" ? (
         <p className="mt-2 text-sm text-muted-foreground">Loading your saves…</p>
       ) : loaded === "failed" ? (

@@ -6,6 +6,7 @@ import { type KnownThrough, knownThrough, type TrackerUnit, unitGroups } from "~
 import { isRevealed } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
 import { consumedVerb } from "./up-next";
+import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 
 /**
  * Side stories, Break Time shorts or OVAs to tick off, under their groups (a Break Time season, a kind
@@ -132,16 +133,7 @@ function ChecklistGroup({
       className="group rounded-md border border-border"
     >
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm [&::-webkit-details-marker]:hidden">
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="m9 6 6 6-6 6" />
-        </svg>
+        <DisclosureChevron />
         <span className="font-medium">{name}</span>
         <span className="ml-auto text-right text-xs text-muted-foreground">
           {`${done} of ${total} ${verb}${passed ? ` · ${passed} passed` : ""}`}
