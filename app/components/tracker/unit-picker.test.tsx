@@ -123,12 +123,24 @@ describe("UnitPicker", () => {
 
     await user.clear(find);
     await user.type(find, "chapter 1{Enter}");
-    expect(
-      await screen.findByText("2 suggestions hold “chapter 1”: choose one, or type more of it."),
-    ).toBeInTheDocument();
+    // Several: offered to tap, as guidance rather than an error.
+    const several = await screen.findByRole("status");
+    expect(several).toHaveTextContent("2 match “chapter 1”: choose one.");
+    expect(find).not.toHaveAttribute("aria-invalid");
+    const choices = within(several).getAllByRole("button");
+    expect(choices).toHaveLength(2);
     // Typing again takes the message away.
     await user.type(find, "x");
-    expect(screen.queryByText(/suggestions hold/)).toBeNull();
+    expect(screen.queryByText(/match “chapter 1/)).toBeNull();
+    await user.clear(find);
+    await user.type(find, "chapter 1{Enter}");
+    await user.click(
+      within(await screen.findByRole("status"))
+        .getAllByRole("button")
+        .at(-1)!,
+    );
+    expect(await screen.findByText(/^Saved: wn:2-/)).toBeInTheDocument();
+    expect(find).toHaveValue("");
 
     // A long paste is said back short, so the page never stretches sideways.
     await user.clear(find);

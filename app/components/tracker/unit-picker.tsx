@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WrappingSelect } from "~/components/ui/wrapping-select";
@@ -94,6 +95,9 @@ const numberExample = (units: readonly TrackerUnit[]) =>
  * The list is built once the reader comes to the box (focus), not before: every unit's label, a
  * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
+/** How many of the units the words hold Enter offers to tap. */
+const MOST_CHOICES = 6;
+
 function FindUnit({
   units,
   onChange,
@@ -106,7 +110,10 @@ function FindUnit({
   const shield = useShield();
   const listId = useId();
   const [text, setText] = useState("");
-  const [told, setTold] = useState<string | null>(null);
+  /** What Enter found: no unit (said as the field's error), or several, offered to tap (the browser's own list is gone by then on a phone). */
+  const [told, setTold] = useState<
+    { none: string } | { several: string; choices: ReadonlyArray<{ key: string; text: string }> } | null
+  >(null);
   const [wanted, setWanted] = useState(false);
   const suggestions = useMemo(
     () =>
@@ -119,8 +126,17 @@ function FindUnit({
     [units, shield, wanted],
   );
 
+  const choose = (unitKey: string) => {
+    onChange(unitKey);
+    setText("");
+    setTold(null);
+  };
+
   return (
-    <Field label={`Or find ${withArticle(noun)} by number or title`} error={told ?? undefined}>
+    <Field
+      label={`Or find ${withArticle(noun)} by number or title`}
+      error={told && "none" in told ? told.none : undefined}
+    >
       <Input
         type="search"
         list={listId}
@@ -133,20 +149,24 @@ function FindUnit({
             suggestions.map((suggestion) => suggestion.text),
             typed,
           ).map((index) => suggestions[index]!);
-          if (holding.length === 1) {
-            onChange(holding[0]!.unit.key);
-            setText("");
-            setTold(null);
-          } else {
-            // Said back short: a long paste would stretch the page sideways.
-            const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
-            const example = numberExample(units);
-            setTold(
-              holding.length
-                ? `${holding.length} suggestions hold “${said}”: choose one, or type more of it.`
-                : `No ${noun} you can see is named “${said}”: type its number${example ? `, such as “${example}”` : ""}, or choose one above.`,
-            );
-          }
+          // Said back short: a long paste would stretch the page sideways.
+          const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
+          const example = numberExample(units);
+          if (holding.length === 1) choose(holding[0]!.unit.key);
+          else if (holding.length)
+            setTold({
+              several:
+                holding.length > MOST_CHOICES
+                  ? `${holding.length} match “${said}”, the first ${MOST_CHOICES} here: choose one, or type more of it.`
+                  : `${holding.length} match “${said}”: choose one.`,
+              choices: holding
+                .slice(0, MOST_CHOICES)
+                .map((suggestion) => ({ key: suggestion.unit.key, text: suggestion.text })),
+            });
+          else
+            setTold({
+              none: `No ${noun} you can see is named “${said}”: type its number${example ? `, such as “${example}”` : ""}, or choose one above.`,
+            });
         }}
         autoComplete="off"
         maxLength={200}
@@ -171,6 +191,25 @@ function FindUnit({
           <option key={suggestion.unit.key} value={suggestion.text} />
         ))}
       </datalist>
+      {told && "several" in told ? (
+        <div role="status" className="text-sm">
+          <p className="[overflow-wrap:anywhere]">{told.several}</p>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {told.choices.map((choice) => (
+              <li key={choice.key} className="min-w-0">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-auto min-h-9 text-left"
+                  onClick={() => choose(choice.key)}
+                >
+                  <span className="[overflow-wrap:anywhere]">{choice.text}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </Field>
   );
 }
