@@ -41,7 +41,7 @@ describe("Field", () => {
       required: "true",
     });
     expect(field.html).toContain(
-      '<p id="field-page-error" class="text-sm font-medium text-destructive">This is needed.</p>',
+      '<p id="field-page-error" class="text-sm font-medium text-destructive [overflow-wrap:anywhere]">This is needed.</p>',
     );
     expect(field.html).toContain('<p id="field-page-description"');
   });
