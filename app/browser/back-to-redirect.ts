@@ -13,6 +13,9 @@ type Router = NonNullable<ContextType<typeof DataRouterContext>>["router"];
 /** Back or Forward moved to an entry whose page has not come yet. */
 let poppedPending = false;
 
+/** Whether the history state React Router writes is for where a loader sent the reader on (it marks the location so). */
+const isRedirect = (state: unknown) => (state as { usr?: { _isRedirect?: unknown } } | null)?.usr?._isRedirect === true;
+
 function watchBackAndForward(router: Router) {
   // In the capture phase: before the router's own listener starts the navigation, which may end at once.
   const onPop = () => {
@@ -21,9 +24,10 @@ function watchBackAndForward(router: Router) {
   window.addEventListener("popstate", onPop, true);
   const { pushState } = window.history;
   window.history.pushState = function (this: History, ...args: Parameters<History["pushState"]>) {
-    if (!poppedPending) return pushState.apply(this, args);
+    // Only the page the reader is sent on to replaces the entry: a link tapped meanwhile adds its own.
+    const sentOn = poppedPending && isRedirect(args[0]);
     poppedPending = false;
-    return window.history.replaceState(...args);
+    return sentOn ? window.history.replaceState(...args) : pushState.apply(this, args);
   };
   const unsubscribe = router.subscribe(({ navigation }) => {
     if (navigation.state === "idle") poppedPending = false;

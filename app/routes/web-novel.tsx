@@ -134,7 +134,7 @@ export default function WebNovel({ loaderData }: Route.ComponentProps) {
           <UnreachedTitlesNote />
           {groups.map((group) => (
             <details key={group.part} open className="group rounded-lg border border-border bg-card">
-              <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
                 {/* A phase named as its opening chapter waits with that chapter's title: "Part 2" meanwhile. */}
                 <span className="flex items-center gap-2">
                   <DisclosureChevron />

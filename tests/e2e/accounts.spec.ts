@@ -63,6 +63,44 @@ test("after signing out, Back goes past the pages only a signed-in reader opens,
   await expect(page.getByRole("heading", { level: 1, name: "Releases" })).toBeVisible();
 });
 
+test("a link tapped while Back is still loading adds its own history entry", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await clientNavigate(page, "/releases");
+  await expect(page).toHaveURL("/releases");
+  await clientNavigate(page, "/characters");
+  await expect(page).toHaveURL("/characters");
+  // A slow connection: the page Back goes to takes its time.
+  await page.route("**/releases.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue().catch(() => {});
+  });
+  await page.evaluate(() => history.back());
+  await expect(page).toHaveURL("/releases");
+  await clientNavigate(page, "/characters/ilse-marrow");
+  await expect(page).toHaveURL("/characters/ilse-marrow");
+  await page.evaluate(() => history.back());
+  await expect(page).toHaveURL("/releases");
+});
+
+test("signing out on a page that stays keeps where the reader was on it", async ({ page, accounts }) => {
+  await signIn(page, await accounts.create());
+  await page.goto("/releases");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(300);
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page).toHaveURL("/releases");
+  // Not sent back to the top (what is above may be drawn otherwise for a reader signed out).
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
 test("a short password is refused before any request, and sign-in errors read as plain words", async ({
   page,
   accounts,

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useMatches, useNavigate } from "react-router";
+import { Form, Link, useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { onAccountPage } from "~/lib/account/account-page";
@@ -13,12 +13,12 @@ const notSignedOut = {
   },
   unreachable: {
     title: "You are still signed in",
-    description: "The site could not be reached, so your session could not be closed. Try again in a moment.",
+    description: "The site could not close your session just now. Try again in a moment.",
   },
   unsent: {
     title: "Nothing was cleared",
     description:
-      "Your latest progress has not reached your account yet, so nothing was cleared. Try again once you are online, or in a few minutes if you are.",
+      "Your latest progress has not reached your account yet, so nothing was cleared and you are still signed in. Try again once you are online, or in a few minutes if you are.",
   },
 };
 
@@ -30,6 +30,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
   const location = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const here = `${location.pathname}${location.search}`;
   const clearId = useId();
   const [problem, setProblem] = useState<keyof typeof notSignedOut | null>(null);
@@ -80,7 +81,9 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
             await import("~/browser/firebase-auth.client")
               .then((module) => module.signOutEverywhere({ serverToo: false }))
               .catch(() => {});
-            await navigate(redirectTo, { replace: redirectTo === here });
+            // Staying, the page is drawn again where it is (its scroll and its #anchor kept).
+            if (redirectTo === here) await revalidate();
+            else await navigate(redirectTo);
             toast({ title: "Signed out", description: clearing ? "This browser was cleared too." : undefined });
           })();
         }}
