@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
 import { analyticsBaseURL } from "../../playwright.config";
-import { waitForHydration } from "../support/browser";
+import { showColorScheme, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 
 /** Loaded, hydrated, and past the tracker's "Loading your progress…" placeholder. */
@@ -173,7 +173,7 @@ test("the words a reader typed, said back by a page, wrap within a phone's width
   await expect(page.getByText(/^No chapter you can see is named/)).toBeVisible();
   const measured = await overflow(page);
   expect(measured.scrollWidth, `the tracker: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(320);
-  await page.emulateMedia({ colorScheme: "dark" });
+  await showColorScheme(page, "dark");
   const { violations } = await new AxeBuilder({ page }).include("main").withRules(["color-contrast"]).analyze();
   expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
 });

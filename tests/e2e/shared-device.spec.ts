@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { Account } from "../support/auth";
 import { expect, signIn, test } from "../support/auth";
-import { waitForHydration } from "../support/browser";
+import { showColorScheme, waitForHydration } from "../support/browser";
 import { smallTapTargets } from "../support/tap-targets";
 
 /** A fact of Ilse Marrow's that only a reader at arc 5 knows. */
@@ -116,7 +116,7 @@ test("the next reader adds the last one's progress on their yes, and clearing th
   await expect(prompt(page)).toBeVisible();
   expect(await smallTapTargets(page, "section[aria-labelledby]")).toEqual([]);
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    await showColorScheme(page, colorScheme);
     const { violations } = await new AxeBuilder({ page }).include("section[aria-labelledby]").analyze();
     expect(violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
   }

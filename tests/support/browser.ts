@@ -4,6 +4,24 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * Switches the page to the light or dark system theme and waits until it shows it: the site's theme
+ * class follows a moment later, and colours then take their short transition. An audit made in
+ * between would read one theme's text on the other's background.
+ */
+export async function showColorScheme(page: Page, colorScheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains("dark") === dark,
+    colorScheme === "dark",
+  );
+  await page.evaluate(() => {
+    // Styles worked out first, so every transition the theme starts is listed.
+    document.body.getBoundingClientRect();
+    return Promise.all(document.getAnimations().map((animation) => animation.finished));
+  });
+}
+
 /** The data router React Router keeps on window in framework mode. */
 interface RouterWindow {
   __reactRouterDataRouter: { navigate(to: string): Promise<void> };
