@@ -26,6 +26,8 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await page.goto("/reading_tracker");
     await waitForHydration(page);
     await page.getByLabel("Lanternfall: last volume").selectOption("ln:main-9");
+    // A picker's change is stored just after the paint that shows it.
+    await expect.poll(() => stored(page)).toContain('"ln:main-9"');
     const before = await stored(page);
 
     // The manga list: the web novel's chapters and the first collection's volumes, one entry not started, one of another series.
@@ -81,6 +83,8 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await page.goto("/reading_tracker");
     await waitForHydration(page);
     await page.getByLabel("Lanternfall: last volume").selectOption("ln:main-2");
+    // A picker's change is stored just after the paint that shows it.
+    await expect.poll(() => stored(page)).toContain('"ln:main-2"');
     const before = await stored(page);
     const alert = page.getByRole("alert");
 
