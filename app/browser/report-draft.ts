@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { useBeforePaint } from "./before-paint";
 import { forgetStored, readStored, writeStored } from "./storage";
 import { useOptionalUser } from "./user";
 
@@ -54,7 +55,8 @@ export function useReportDraft(
     unsaved.current = null;
   };
 
-  useEffect(() => {
+  // Before paint: a form the reader opens shows their draft at once, never empty for a moment.
+  useBeforePaint(() => {
     if (!restore) return;
     const draft = readStored("reportDraft", suffix);
     if (!draft || !formRef.current) return;

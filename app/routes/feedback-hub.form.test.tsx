@@ -109,7 +109,8 @@ describe("the report form", () => {
     expect(JSON.parse(localStorage.getItem("rc:draft:bug") ?? "{}")).toMatchObject({ happened: "The map froze" });
 
     renderBugForm(() => null);
-    expect(await screen.findByRole("textbox", { name: /^What happened\?/ })).toHaveValue("The map froze");
+    expect(await screen.findByRole("status")).toHaveTextContent("Your unsent draft was restored.");
+    expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("The map froze");
     await user.type(screen.getByRole("textbox", { name: /^What happened\?/ }), " again");
     await user.click(screen.getByRole("button", { name: "Start over" }));
     // A save still waiting when the reader starts over is not stored after the draft is gone.
@@ -145,7 +146,8 @@ describe("the report form", () => {
     second.unmount();
 
     renderBugFormAmong(() => null, "reader-a");
-    expect(await screen.findByRole("textbox", { name: /^What happened\?/ })).toHaveValue("My private words");
+    expect(await screen.findByRole("status")).toHaveTextContent("Your unsent draft was restored.");
+    expect(screen.getByRole("textbox", { name: /^What happened\?/ })).toHaveValue("My private words");
   });
 
   it("forgets every draft on sign-out, also one still waiting to be stored as the form goes", async () => {

@@ -1,6 +1,7 @@
 import { UNNAMED_SITE } from "~/lib/content/site-identity";
-import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, Scripts, ScrollRestoration, useLocation, useNavigationType, Links, Meta } from "react-router";
+import { useBeforePaint } from "~/browser/before-paint";
 import { lazyOptional, optionalPart } from "~/browser/lazy-import";
 import type { BrowserRuntimeProps } from "~/components/browser-runtime";
 import { markStoredProgress, progressMarkScript } from "~/browser/progress-mark";
@@ -71,9 +72,6 @@ export function SiteDocument({ children }: { children: ReactNode }) {
     </html>
   );
 }
-
-/** Runs before paint in the browser; on the server, where nothing paints, React would warn of a layout effect. */
-const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * What the head's scripts and hydration mark on <html>, marked again whenever the document is
