@@ -208,7 +208,7 @@ export function useShieldedData<D>(
       ? null
       : {
           key: `${routeId} ${page} ${asked} ${reveal} ${revision}`,
-          failure: "This page could not load what you have read or watched, so it stays shielded.",
+          failure: "This page could not load the parts it keeps hidden, so they stay hidden.",
           // A question asked anew (a chapter marked offline) that fails leaves what the page showed.
           keepsAnswer: true,
           load: async (signal) => ({

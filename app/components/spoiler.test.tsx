@@ -1,7 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { failed } from "~/browser/follow-up";
 import { gated, type Gated } from "~/lib/shield/gated";
 import { ShieldedList } from "./shielded-list";
 import { Spoiler } from "./spoiler";
@@ -81,6 +82,27 @@ describe("Spoiler", () => {
     // The page now asks for it; until it comes, a quiet placeholder, busy, with no text of the fact.
     expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
     expect(screen.queryByRole("strong")).not.toBeInTheDocument();
+  });
+
+  it("offers to ask again when what was asked for could not be had, and asks again on the second tap", async () => {
+    const user = userEvent.setup();
+    const retry = vi.fn();
+    renderFact({ revealedBy: ["wn:3-8"], content: null });
+    await user.click(screen.getByRole("button", { name: "Show it" }));
+    expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
+
+    // The page's question for it fails (offline): the placeholder says what it hides again, with its button.
+    act(() => failed("the page's reveal", { failure: "It failed.", retry }));
+    expect(screen.getByText(/This fact is beyond what you have read or watched\./)).toBeVisible();
+    expect(screen.getByText("This fact is", { exact: false }).parentElement).not.toHaveAttribute("aria-busy");
+    await user.click(screen.getByRole("button", { name: "Show it" }));
+    await waitFor(() => expect(retry).toHaveBeenCalledTimes(1));
+    expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
+
+    // It fails again: the button is back once more.
+    act(() => failed("the page's reveal", { failure: "It failed.", retry }));
+    expect(screen.getByRole("button", { name: "Show it" })).toBeVisible();
+    act(() => failed("the page's reveal", null));
   });
 
   it("shows the fact at once with the shield off", () => {

@@ -7,6 +7,7 @@ import { isRevealed } from "~/lib/shield/shield";
 import type { Revealers } from "~/lib/shield/knowledge";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { afterNextPaint } from "~/browser/when-idle";
+import { type FailedFollowUp, retryFailedFollowUps, useFailedFollowUps } from "~/browser/follow-up";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 import { useFocusKeptAround } from "~/browser/focus";
 
@@ -43,15 +44,24 @@ export function Spoiler<T>({
   block?: boolean;
 }) {
   const shield = useShield();
-  const [asked, setAsked] = useState(false);
+  const failures = useFailedFollowUps();
+  // The failures noted when the reader last tapped "Show it" (null: not tapped): one noted after it
+  // means the question it asked failed, and the button is there again to ask once more.
+  const [askedAmid, setAskedAmid] = useState<FailedFollowUp[] | null>(null);
+  const asked = askedAmid !== null;
+  const askFailed = asked && failures.length > 0 && failures !== askedAmid;
   // What the button gives way to is read next: focus goes to what holds it, not back to the top.
   const kept = useFocusKeptAround("[data-spoiler]");
   const { content, revealedBy } = gated;
-  // The placeholder answers at once ("…"); the page is drawn again for what was asked just after, off the tap's frame.
+  // The placeholder answers at once ("…"); the page is drawn again for what was asked just after, off the
+  // tap's frame. A tap after the question failed asks it again.
   const ask = (event: { currentTarget: Element }) => {
     kept(event);
-    setAsked(true);
-    void afterNextPaint().then(() => askToSee(revealedBy));
+    setAskedAmid(failures);
+    void afterNextPaint().then(() => {
+      askToSee(revealedBy);
+      if (askFailed) retryFailedFollowUps();
+    });
   };
   if (content !== null && asked)
     return <AskedToSee.Provider value={revealedBy}>{children(content)}</AskedToSee.Provider>;
@@ -69,7 +79,7 @@ export function Spoiler<T>({
           size="inline"
           onClick={(event) => {
             kept(event);
-            setAsked(true);
+            setAskedAmid(failures);
           }}
           className="absolute inset-0 justify-center text-xs"
         >
@@ -80,7 +90,8 @@ export function Spoiler<T>({
   }
   // Known (or asked for), and the page's revealed data is on its way: a quiet "…" in the placeholder's
   // own box, which keeps its size, so the item moves nothing until its content takes its place.
-  const waiting = asked || (shield !== null && shield.mode !== "hide") || isRevealed(shield, revealedBy);
+  // Once what the reader asked for failed to come, the placeholder says what it hides again, with its button.
+  const waiting = (asked && !askFailed) || (shield !== null && shield.mode !== "hide") || isRevealed(shield, revealedBy);
   // Before the page is interactive, a browser that keeps progress (<html data-progress>) may well know
   // it: the placeholder is quiet there too, rather than saying it is beyond them and then showing it.
   const undecided = shield === null;
