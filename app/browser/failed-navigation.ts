@@ -104,7 +104,8 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
   },
 };
 
-const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
+/** What the notice says of a page that could not be loaded in place of the one on screen. */
+export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
 const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
 
 /** Past this, a navigation still waiting for its page is said to be slow: a dead connection can hang for minutes. */

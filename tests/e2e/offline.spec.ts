@@ -173,6 +173,37 @@ test("a page not on the device, opened offline, says so and offers the pages tha
   await expect(page.getByRole("heading", { level: 1, name: "Statistics" })).toBeVisible();
 });
 
+test("a search sent offline from a page whose search was never opened keeps the page and the words, and is sent once back online", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  await expect.poll(async () => Object.values(await keptPages(page)).flat()).toContain("/");
+  await goOffline(context);
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  // Marks this page: a reload (the site's own navigation, the search page's code never loaded) would lose it.
+  await page.evaluate(() => document.body.setAttribute("data-stayed", ""));
+
+  await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.fill("lantern keeper");
+  await box.press("Enter");
+  await expect(
+    page.locator("[aria-live]").filter({ hasText: "That page could not be loaded, so this one stays." }),
+  ).toBeVisible();
+  await expect(page.locator("body[data-stayed]")).toHaveCount(1);
+  expect(new URL(page.url()).pathname).toBe("/");
+  // The box closed as it was sent; opened again, the words are there.
+  await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
+  await expect(box).toHaveValue("lantern keeper");
+
+  await goOnline(context);
+  await expect(page).toHaveURL(/\/search\?q=lantern\+keeper$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+  await expect(box).toHaveValue("");
+});
+
 test("offline, a page shows only what its reader knows now: a copy answered for more knowledge is never used", async ({
   page,
   context,
@@ -202,11 +233,20 @@ test("offline, a page shows only what its reader knows now: a copy answered for 
   await expect(page.getByText(secret)).toHaveCount(0);
 
   // Asking to see a sealed fact asks with knowledge never asked with online: no copy answers it.
-  await page.getByRole("button", { name: "Show it" }).first().click();
+  const showIt = page.getByRole("button", { name: "Show it" });
+  const buttons = await showIt.count();
+  await showIt.first().click();
   await expect(
-    page.locator("[aria-live]").filter({ hasText: "could not load what you have read" }).locator("div"),
+    page.locator("[aria-live]").filter({ hasText: "could not load the parts it keeps hidden" }).locator("div"),
   ).toBeVisible();
   await expect(sealed).toHaveCount(sealedCount);
+  await expect(page.getByText(secret)).toHaveCount(0);
+  // The fact says what it hides again, with its button, rather than waiting for ever; a second tap asks again.
+  await expect(showIt).toHaveCount(buttons);
+  const askedAgain = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
+  await showIt.first().click();
+  await askedAgain;
+  await expect(showIt).toHaveCount(buttons);
   await expect(page.getByText(secret)).toHaveCount(0);
 });
 

@@ -1,5 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { NAVIGATION_FAILED } from "~/browser/failed-navigation";
+import { failed } from "~/browser/follow-up";
 import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
 import { copyAge } from "~/lib/runtime/offline-copies";
 
@@ -40,6 +42,7 @@ export function OfflineNotice() {
   }, [pathname, search]);
 
   useOfflineLinks();
+  useOfflineForms();
 
   const age = storedAt === null ? null : copyAge(storedAt, Date.now());
   const message = !online
@@ -105,4 +108,50 @@ function useOfflineLinks() {
     window.addEventListener("click", onClick, true);
     return () => window.removeEventListener("click", onClick, true);
   }, [navigate]);
+}
+
+/**
+ * Offline, a search or a filter sent by a GET form goes as a link to its page does (useOfflineLinks)
+ * when the worker keeps that page; with no copy, it stays on this page with what was typed, and the
+ * notice every failed request shares says so (follow-up.ts), with its retry; it is sent by itself once
+ * the connection returns. The site's own navigation would reload the page the reader is on when the
+ * page's code never loaded, dropping their words. With no worker to ask, it stays as well.
+ */
+function useOfflineForms() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { key } = useLocation();
+  // A page reached since ends what this one could not send.
+  useEffect(() => () => failed(id, null), [id, key]);
+  useEffect(() => {
+    const send = (page: string) => {
+      if (navigator.onLine) {
+        failed(id, null);
+        void navigate(page);
+        return;
+      }
+      void askKeptCopy(page).then((kept) => {
+        if (kept === "data") {
+          failed(id, null);
+          void navigate(page);
+        } else if (kept === "document") window.location.assign(page);
+        else failed(id, { failure: NAVIGATION_FAILED, retry: () => send(page) });
+      });
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (navigator.onLine || !(form instanceof HTMLFormElement) || form.method !== "get") return;
+      if (form.target && form.target !== "_self") return;
+      const action = new URL(form.action, window.location.href);
+      if (action.origin !== window.location.origin) return;
+      const fields = new URLSearchParams();
+      for (const [name, value] of new FormData(form, event.submitter))
+        if (typeof value === "string") fields.append(name, value);
+      // Before the site's own form sends it (React listens on the document).
+      event.preventDefault();
+      send(`${action.pathname}?${fields}`);
+    };
+    window.addEventListener("submit", onSubmit, true);
+    return () => window.removeEventListener("submit", onSubmit, true);
+  }, [id, navigate]);
 }
