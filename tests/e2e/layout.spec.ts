@@ -277,14 +277,17 @@ test.describe("header navigation", () => {
       const nav = header.getByRole("navigation", { name: "Main" });
       for (const area of areas) await expect(nav.getByRole("link", { name: area.label, exact: true })).toBeVisible();
       await expect(header.getByLabel("Menu")).toBeHidden();
-      // The links sit inside the header, on the screen, not one under another.
+      // The links sit inside the header, on the screen, all on one row.
       const headerBox = await header.boundingBox();
+      const rows = new Set<number>();
       for (const area of areas) {
         const box = await nav.getByRole("link", { name: area.label, exact: true }).boundingBox();
         expect(
           box && headerBox && box.y + box.height <= headerBox.y + headerBox.height && box.x + box.width <= width,
         ).toBe(true);
+        rows.add(Math.round(box!.y));
       }
+      expect(rows.size).toBe(1);
     });
   }
 
