@@ -6,6 +6,7 @@ import { readError } from "~/lib/http/error-body";
 import { refreshDelay, retryDelay, signOutErrors } from "~/lib/runtime/session-refresh";
 import { importWithRecovery } from "./lazy-import";
 import { forgetDrafts } from "./report-draft";
+import { closeSiteSession } from "./site-session";
 
 /**
  * Analytics follows sign-in and sign-out, loaded only then so the login page does not carry it; if it
@@ -115,7 +116,7 @@ export async function signOutEverywhere({ serverToo }: { serverToo: boolean }) {
     const { auth, sdk } = await loaded;
     await sdk.signOut(auth).catch(() => {});
   }
-  if (serverToo) await fetch("/auth/logout", { method: "POST", credentials: "same-origin" }).catch(() => {});
+  if (serverToo) await closeSiteSession();
 }
 
 /**

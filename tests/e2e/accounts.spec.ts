@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from "../../scripts/lib/local-auth";
-import { expect, newReader, signIn, test } from "../support/auth";
+import { expect, newReader, signIn, signOut, test } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
 test("a new reader creates an account, is signed in, and signs out", async ({ page, context, accounts }) => {
@@ -90,12 +90,7 @@ test("signing out on a page that stays keeps where the reader was on it", async 
   await page.evaluate(() => window.scrollTo(0, 600));
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(300);
-  await page
-    .getByRole("banner")
-    .getByLabel(/^Account:/)
-    .click();
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await signOut(page);
   await expect(page).toHaveURL("/releases");
   // Not sent back to the top (what is above may be drawn otherwise for a reader signed out).
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { parsePackFolder, resolvePack } from "../../pack";
-import { expect, signIn, test } from "../support/auth";
+import { expect, signIn, signOut, test } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
 /*
@@ -405,12 +405,7 @@ test("after signing out, no page kept for the signed-in reader is ever shown, on
     .poll(async () => Object.entries(await keptPages(page)).filter(([name]) => name.endsWith("-signed-in")))
     .toContainEqual([expect.stringMatching(/^rc-pages-.+-signed-in$/), expect.arrayContaining(["/releases"])]);
 
-  await page
-    .getByRole("banner")
-    .getByLabel(/^Account:/)
-    .click();
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await signOut(page);
   await expect
     .poll(async () => Object.keys(await keptPages(page)).filter((name) => name.endsWith("-signed-in")))
     .toEqual([]);

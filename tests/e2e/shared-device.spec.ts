@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { Account } from "../support/auth";
-import { expect, signIn, test } from "../support/auth";
+import { expect, signIn, signOut, test } from "../support/auth";
 import { showColorScheme, waitForHydration } from "../support/browser";
 import { smallTapTargets } from "../support/tap-targets";
 
@@ -28,16 +28,6 @@ function storedKeys(page: Page) {
   );
 }
 
-/** Signs out from the account menu, with the button named. */
-async function signOut(page: Page, button: "Sign out" | "Sign out and clear this device") {
-  await page
-    .getByRole("banner")
-    .getByLabel(/^Account:/)
-    .click();
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-}
-
 /**
  * Reader A reads up to arc 5 on the tracker (saved to their account), starts a bug report and leaves it
  * unsent, then signs out without clearing the device.
@@ -58,7 +48,7 @@ async function readerReadsAndLeaves(page: Page, readerA: Account) {
     .poll(() => page.evaluate((uid) => localStorage.getItem(`rc:draft:${uid}:bug`), readerA.uid))
     .toContain("Reader A's private words");
 
-  await signOut(page, "Sign out");
+  await signOut(page);
   // Signing out forgets every draft; the progress stays on this device (the reader did not clear it).
   expect((await storedKeys(page)).filter((key) => key.startsWith("rc:draft"))).toEqual([]);
   expect(await storedKeys(page)).toEqual(expect.arrayContaining(["rc:progress", "rc:progress-owner"]));

@@ -77,6 +77,16 @@ export async function signIn(page: Page, credentials: Pick<Credentials, "email" 
   ).toBeVisible();
 }
 
+/** Signs out from the account menu in the header, with the button named, and waits for the way back in. */
+export async function signOut(page: Page, button: "Sign out" | "Sign out and clear this device" = "Sign out") {
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}
+
 /** Every account a test makes, removed from the emulator when it ends. */
 export interface Accounts {
   /** An account in the emulator, not signed in anywhere. */

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { closeSiteSession } from "~/browser/site-session";
 import { onAccountPage } from "~/lib/account/account-page";
 import type { SessionUser } from "~/lib/account/user";
 import { toast } from "~/components/ui/toast-store";
@@ -72,11 +73,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
             // Their latest progress would be lost.
             if (readerData && !(await readerData.readyToClear(user.uid).catch(() => false))) return fail("unsent");
             // The session first: a sync another tab begins after this asks a signed-out site, and brings nothing back.
-            const closed = await fetch("/auth/logout", { method: "POST", credentials: "same-origin" }).then(
-              (response) => response.ok,
-              () => false,
-            );
-            if (!closed) return fail("unreachable");
+            if (!(await closeSiteSession())) return fail("unreachable");
             await readerData?.clearReaderData();
             await import("~/browser/firebase-auth.client")
               .then((module) => module.signOutEverywhere({ serverToo: false }))

@@ -155,6 +155,24 @@ describe("UnitPicker", () => {
     expect(await screen.findByText("Saved: wn:2-1")).toBeInTheDocument();
   });
 
+  it("offers first, of several chapters the words name, those in the arc shown above", async () => {
+    const user = userEvent.setup();
+    const { arc } = renderTracker("wn:2-1");
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    const offered = async () =>
+      within(await screen.findByRole("status"))
+        .getAllByRole("button")
+        .map((button) => button.textContent);
+    await user.type(find, "chapter 1{Enter}");
+    expect(await offered()).toEqual(["Arc 2 · Chapter 1 · Cinders", "Arc 1 · Chapter 1 · A lantern in the rain"]);
+
+    // Looking at arc 1 above, its chapter comes first.
+    await user.selectOptions(arc, "Arc 1: Embers");
+    await user.clear(find);
+    await user.type(find, "chapter 1{Enter}");
+    expect(await offered()).toEqual(["Arc 1 · Chapter 1 · A lantern in the rain", "Arc 2 · Chapter 1 · Cinders"]);
+  });
+
   it("suggests every chapter by arc and number once the reader comes to the box, titles shielded by the same rule", async () => {
     const user = userEvent.setup();
     renderTracker(null);

@@ -78,7 +78,7 @@ export function UnitPicker({
           description={stays}
         />
       </div>
-      <FindUnit units={units} onChange={onChange} noun={words.noun} />
+      <FindUnit units={units} near={group} onChange={onChange} noun={words.noun} />
     </div>
   );
 }
@@ -87,23 +87,26 @@ export function UnitPicker({
 const numberExample = (units: readonly TrackerUnit[]) =>
   units[Math.min(9, units.length - 1)]?.label.replace(/ · /g, " ");
 
+/** How many of the units the words hold Enter offers to tap. */
+const MOST_CHOICES = 6;
+
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
  * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress;
  * Enter on words that find one suggestion sets it too (labelsFound: "arc 2 chapter 1" is not chapter 12),
- * and on others says how many hold them (a title the reader has not reached is not among them).
- * The list is built once the reader comes to the box (focus), not before: every unit's label, a
+ * and on others says how many hold them (a title the reader has not reached is not among them), offering
+ * those in the arc shown above (`near`) first: a reader in arc 5 who types "chapter 3" most likely means
+ * arc 5's. The list is built once the reader comes to the box (focus), not before: every unit's label, a
  * thousand at a long series, would otherwise be written again on every tap of the pickers above.
  */
-/** How many of the units the words hold Enter offers to tap. */
-const MOST_CHOICES = 6;
-
 function FindUnit({
   units,
+  near,
   onChange,
   noun,
 }: {
   units: readonly TrackerUnit[];
+  near: string;
   onChange: (unitKey: string) => void;
   noun: string;
 }) {
@@ -145,10 +148,14 @@ function FindUnit({
         onKeyDown={(event) => {
           const typed = text.trim();
           if (event.key !== "Enter" || !typed) return;
-          const holding = labelsFound(
+          const found = labelsFound(
             suggestions.map((suggestion) => suggestion.text),
             typed,
           ).map((index) => suggestions[index]!);
+          const holding = [
+            ...found.filter((suggestion) => suggestion.unit.group === near),
+            ...found.filter((suggestion) => suggestion.unit.group !== near),
+          ];
           // Said back short: a long paste would stretch the page sideways.
           const said = typed.length > 40 ? `${typed.slice(0, 40)}…` : typed;
           const example = numberExample(units);

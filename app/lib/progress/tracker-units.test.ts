@@ -38,8 +38,13 @@ describe("labelsFound", () => {
     expect(found("arc 1 ch 1")).toEqual(["Arc 1 · Chapter 1"]);
     expect(found("arc 1 ch.12")).toEqual(["Arc 1 · Chapter 12"]);
     expect(found("arc 2 chap 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
-    expect(labelsFound(["Season 1 · Episode 8", "Season 1 · Episode 18"], "s1 ep 8")).toEqual([]);
-    expect(labelsFound(["Season 1 · Episode 8", "Season 1 · Episode 18"], "season 1 ep8")).toEqual([0]);
+    const episodes = ["Season 1 · Episode 8", "Season 1 · Episode 18", "Season 2 · Episode 8"];
+    expect(labelsFound(episodes, "season 1 ep8")).toEqual([0]);
+    for (const typed of ["S1E8", "s01e08", "s1 e8", "s1 ep 8", "S1 Ep.8", "Ｓ１Ｅ８"])
+      expect(labelsFound(episodes, typed), typed).toEqual([0]);
+    expect(labelsFound(episodes, "s2e8")).toEqual([2]);
+    // "s" alone is not a season: a title may hold it.
+    expect(labelsFound(["Season 1 · Episode 8 · S8 Rising"], "s8")).toEqual([0]);
     expect(labelsFound(["Lanternfall 1", "Lanternfall 3 · Volume 3"], "vol 3")).toEqual([1]);
     // A number is never the end of another: 5 is not the 5 of 2.5.
     expect(found("chapter 5")).toEqual(["Arc 1 · Chapter 5"]);

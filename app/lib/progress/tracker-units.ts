@@ -137,13 +137,14 @@ const shortForms: Record<string, string> = { ch: "chapter", chap: "chapter", ep:
 
 /**
  * A label, or the words typed, as they are matched: full-width forms as plain ones, lower case, short
- * forms in full, "·", commas, a dash between spaces and runs of spaces as one space, no end stop, no
- * leading zero ("01").
+ * forms in full (a season's episode as "S1E4" too), "·", commas, a dash between spaces and runs of
+ * spaces as one space, no end stop, no leading zero ("01").
  */
 const asTyped = (text: string) =>
   text
     .normalize("NFKC")
     .toLowerCase()
+    .replace(/\bs\s*(\p{N}+)\s*(?:e|ep)\.?\s*(?=\p{N})/gu, "season $1 episode ")
     .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
     .replace(/\s[-–—]\s|[\s·,;:]+/g, " ")
     .trim()
