@@ -9,10 +9,18 @@ import { errorBody } from "~/lib/http/error-body";
  * around its server action.
  */
 
-const unreachableMessage =
-  "The site could not be reached, so nothing was sent. Your text is kept here: send it again when you are back online.";
-const failedMessage =
-  "The site could not take this just now. Your text is kept here: please send it again in a moment.";
+/** What the form says, with its text kept (`typed`) or with nothing typed to keep (a confirmation). */
+const messages = {
+  unreachable: {
+    typed:
+      "The site could not be reached, so nothing was sent. Your text is kept here: send it again when you are back online.",
+    none: "The site could not be reached, so nothing was done. Try again when you are back online.",
+  },
+  failed: {
+    typed: "The site could not take this just now. Your text is kept here: please send it again in a moment.",
+    none: "The site could not take this just now, so nothing was done. Please try again in a moment.",
+  },
+};
 
 export async function keepingTheForm<Answer>(
   request: Request,
@@ -25,7 +33,7 @@ export async function keepingTheForm<Answer>(
   } catch (error) {
     const unreachable = error instanceof TypeError;
     if (!unreachable && !(isRouteErrorResponse(error) && error.status >= 500)) throw error;
-    const message = unreachable ? unreachableMessage : failedMessage;
+    const message = messages[unreachable ? "unreachable" : "failed"][fields.length ? "typed" : "none"];
     const values = Object.fromEntries(fields.map((name) => [name, String(sent.get(name) ?? "")]));
     // As a refusal with its status: the router then asks no loader again, a request that would fail too.
     return data<Refusal>({ ...errorBody(message, { form: message }), values }, { status: unreachable ? 503 : 502 });

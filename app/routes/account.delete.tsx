@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { keepingTheForm } from "~/browser/form-outage";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -51,6 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ forgotten: true }, { headers: withCookies(await endSession(request, context)) });
   });
 }
+
+/** Asked offline, or with the site failing to answer, the page stays and says that nothing was deleted. */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  keepingTheForm(request, serverAction, []);
 
 const outcomes: Record<SignInDeletion, string> = {
   deleted: "Your account is deleted, with everything the site kept of it. Thank you for reading with us.",

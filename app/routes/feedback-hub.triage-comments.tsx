@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { keepingTheForm } from "~/browser/form-outage";
 import { ModeratorActions } from "~/components/discussion/comment-actions";
 import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentText } from "~/components/discussion/comment-text";
@@ -71,6 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return moderateIntent({ context, user, unit, body, raw }, back);
   });
 }
+
+/** A decision that never reaches the site, or that it fails to answer, keeps the page, said beside its form. */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  keepingTheForm(request, serverAction, threadFormFields);
 
 export default function ReportedComments({ loaderData, actionData }: Route.ComponentProps) {
   const { comments, total, page, pageCount, hidden } = loaderData;

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { keepingTheForm } from "~/browser/form-outage";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { ReportStatusBadge } from "~/components/report-status";
@@ -114,6 +115,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: result.published ? "It is published on the translation notes pages." : undefined,
   });
 }
+
+/**
+ * A decision that never reaches the site, or that it fails to answer, keeps the page and the form as
+ * the moderator left it, with what failed beside its button (app/browser/form-outage.ts).
+ */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  keepingTheForm(request, serverAction, decisionFields);
 
 /**
  * Why an accepted report is not published, for the moderator beside the form: the field, what in it is

@@ -235,6 +235,14 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   await expect(queued).toContainText("Says who lights it");
   await expect(queued.getByLabel("Move its horizon to (a unit key)")).toHaveValue("wn:3-1");
   await queued.getByLabel("Reason, shown to its writer").fill("It names who lights the lantern in arc 3");
+  // Offline, the queue stays as it was and says, beside the form, that nothing was sent.
+  await moderator.page.context().setOffline(true);
+  await queued.getByRole("button", { name: "Move horizon" }).click();
+  await expect(queued.getByRole("alert")).toContainText("The site could not be reached, so nothing was sent.");
+  await expect(queued.getByLabel("Reason, shown to its writer")).toHaveValue(
+    "It names who lights the lantern in arc 3",
+  );
+  await moderator.page.context().setOffline(false);
   await queued.getByRole("button", { name: "Move horizon" }).click();
   await expect(moderator.page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Horizon moved");
   await expect(queued).toHaveCount(0);
@@ -264,6 +272,12 @@ test("a writer deletes their account: their comment's words and name leave the t
   await writer.getByRole("button", { name: "Delete my account" }).click();
   await expect(writer.getByText("Tick the box to say you want your account deleted.")).toBeVisible();
   await writer.getByLabel("I want my account deleted").check();
+  // Offline, the page stays and says nothing was done.
+  await writer.context().setOffline(true);
+  await writer.getByRole("button", { name: "Delete my account" }).click();
+  await expect(writer.getByRole("alert")).toContainText("The site could not be reached, so nothing was done.");
+  await expect(writer.getByLabel("I want my account deleted")).toBeChecked();
+  await writer.context().setOffline(false);
   await writer.getByRole("button", { name: "Delete my account" }).click();
   await expect(writer.getByRole("status")).toContainText("Your account is deleted");
 

@@ -220,10 +220,18 @@ test("a moderator accepts a light novel report and it is published on its volume
   // The moderator reads everything: no spoiler shield.
   await page.context().addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
   await page.goto("/feedback_hub/triage?kind=ln_mistl&status=open");
+  await waitForHydration(page);
   const item = page.getByRole("listitem").filter({ hasText: suggested });
   await item.getByLabel("Status").selectOption("accepted");
   await item.getByLabel("Severity, if accepted").selectOption("meaning_changing");
   await item.getByLabel("Note to the reporter").fill("Thanks, confirmed against the Japanese.");
+  // Offline, the list stays and the decision says, beside its button, that nothing was sent.
+  await page.context().setOffline(true);
+  await item.getByRole("button", { name: "Save decision" }).click();
+  await expect(item.getByRole("alert")).toContainText("The site could not be reached, so nothing was sent.");
+  await expect(item.getByLabel("Status")).toHaveValue("accepted");
+  await expect(item.getByLabel("Note to the reporter")).toHaveValue("Thanks, confirmed against the Japanese.");
+  await page.context().setOffline(false);
   await item.getByRole("button", { name: "Save decision" }).click();
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("published");
 
