@@ -565,8 +565,16 @@ test("on a phone, a toast never covers the notice of what failed", async ({ page
   );
   await page.goto("/anime?season=2");
   await waitForHydration(page);
-  // The tap's code is fetched once the page is idle: here before the connection goes.
-  await page.waitForLoadState("networkidle");
+  // The tap's code, and the toasts', are fetched once the page is idle: here before the connection goes.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        ["read-up-to.client-", "progress-save-", "toaster-"].every((chunk) =>
+          performance.getEntriesByType("resource").some((entry) => entry.name.includes(`/assets/${chunk}`)),
+        ),
+      ),
+    )
+    .toBe(true);
   await context.setOffline(true);
   await page
     .locator(`#${unitAnchor("anime:2-4")}`)

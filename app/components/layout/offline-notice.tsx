@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { NAVIGATION_FAILED } from "~/browser/failed-navigation";
 import { failed } from "~/browser/follow-up";
+import { siteAnswers } from "~/browser/new-version.client";
 import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
 import { copyAge } from "~/lib/runtime/offline-copies";
 
@@ -124,19 +125,20 @@ function useOfflineForms() {
   // A page reached since ends what this one could not send.
   useEffect(() => () => failed(id, null), [id, key]);
   useEffect(() => {
-    const send = (page: string) => {
-      if (navigator.onLine) {
+    const send = async (page: string) => {
+      // Sent again (the retry, the connection's return) only once the site answers: should the connection
+      // still fail, the site's own navigation would reload this page for a page whose code never loaded.
+      if (navigator.onLine && (await siteAnswers())) {
         failed(id, null);
         void navigate(page);
         return;
       }
-      void askKeptCopy(page).then((kept) => {
-        if (kept === "data") {
-          failed(id, null);
-          void navigate(page);
-        } else if (kept === "document") window.location.assign(page);
-        else failed(id, { failure: NAVIGATION_FAILED, retry: () => send(page) });
-      });
+      const kept = await askKeptCopy(page);
+      if (kept === "data") {
+        failed(id, null);
+        void navigate(page);
+      } else if (kept === "document") window.location.assign(page);
+      else failed(id, { failure: NAVIGATION_FAILED, retry: () => void send(page) });
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
@@ -149,7 +151,7 @@ function useOfflineForms() {
         if (typeof value === "string") fields.append(name, value);
       // Before the site's own form sends it (React listens on the document).
       event.preventDefault();
-      send(`${action.pathname}?${fields}`);
+      void send(`${action.pathname}?${fields}`);
     };
     window.addEventListener("submit", onSubmit, true);
     return () => window.removeEventListener("submit", onSubmit, true);
