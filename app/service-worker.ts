@@ -178,7 +178,8 @@ const isTimeline = (url: string) => new URL(url).pathname === TIMELINE_PATH;
 
 /**
  * A page opened by its address offline with no copy on the device: the site's offline page, linking to
- * the main pages whose documents this reader's copies hold (offline-page.ts), not the browser's error page.
+ * the main pages whose documents this reader's copies hold and to the units they stored for offline
+ * (offline-page.ts), not the browser's error page.
  */
 async function offlinePage(url: string, partition: Reader) {
   const visited = await caches
@@ -186,12 +187,17 @@ async function offlinePage(url: string, partition: Reader) {
     .then((cache) => cache.keys())
     .then((keys) => keys.map((key) => key.url))
     .catch(() => []);
-  const kept = await keptUnits(partition)
-    .then((units) => units.flatMap((unit) => unit.addresses))
-    .catch(() => []);
+  const stored = await keptUnits(partition).catch(() => []);
+  const kept = stored.flatMap((unit) => unit.addresses);
   const html = offlinePageHtml(
     url,
-    offlineWaysOut([...visited, ...kept].map((each) => new URL(each, self.location.origin).href)),
+    offlineWaysOut(
+      [...visited, ...kept].map((each) => new URL(each, self.location.origin).href),
+      stored.map((unit) => ({
+        ...unit,
+        addresses: unit.addresses.map((each) => new URL(each, self.location.origin).href),
+      })),
+    ),
     new Date().toLocaleTimeString(),
   );
   return new Response(html, {

@@ -329,6 +329,13 @@ test("a kept arc opens offline on a phone as far as the reader knows, is listed 
   await page.goto("/discuss/wn:5-1");
   await waitForHydration(page);
   await expect(offlineNotice(page)).toContainText("You are offline.");
+  // A page not on the device offers the arc, by its place.
+  await page.goto("/statistics");
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await page.getByRole("list").getByRole("link", { name: "Arc 5", exact: true }).click();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/\/web_novel\?arc=5$/);
+  await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
 
   // Online, the progress set back: the answers kept for arc 5's knowledge go, and the arc is kept again.
   await goOnline(context);

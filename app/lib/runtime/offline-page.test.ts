@@ -18,6 +18,29 @@ describe("offlineWaysOut: the pages the offline page offers", () => {
     ]);
   });
 
+  it("offers a main page whose document is kept beside its data", () => {
+    const kept = [`${origin}/releases.data?_routes=routes%2Freleases`, `${origin}/releases`];
+    expect(offlineWaysOut(kept)).toEqual([{ path: "/releases", label: "Releases" }]);
+  });
+
+  it("offers, after the main pages, each unit stored for offline whose page is kept, by its place alone", () => {
+    const arc = {
+      place: "Arc 5",
+      pages: ["/web_novel?arc=5", "/discuss/wn:5-1"],
+      addresses: [
+        `${origin}/web_novel?arc=5`,
+        `${origin}/web_novel.data?arc=5&reveal=wn.5-30`,
+        `${origin}/discuss/wn:5-1`,
+      ],
+    };
+    // Lost when it was kept again: nothing of it is on the device.
+    const lost = { place: "Season 2", pages: ["/anime?season=2"], addresses: [] };
+    expect(offlineWaysOut([`${origin}/`], [arc, lost])).toEqual([
+      { path: "/", label: "Home" },
+      { path: "/web_novel?arc=5", label: "Arc 5" },
+    ]);
+  });
+
   it("offers nothing for a page kept only as its data, or with a query: they do not open by that address", () => {
     expect(offlineWaysOut([`${origin}/web_novel.data`, `${origin}/anime?season=2`, `${origin}/_root.data`])).toEqual(
       [],

@@ -1,5 +1,5 @@
 import { areas, footerLinks } from "../areas";
-import { keptCopy } from "./offline-copies";
+import { pageOf } from "./offline-copies";
 
 /**
  * The page the service worker answers with when a page is opened by its address (a link from elsewhere,
@@ -25,13 +25,29 @@ const entryPoints: readonly OfflineWayOut[] = [
   ...footerLinks,
 ];
 
+/** What the worker lists of a unit stored for offline: its place ("Arc 5"), its pages, the addresses kept. */
+export interface StoredForOffline {
+  place: string;
+  pages: readonly string[];
+  addresses: readonly string[];
+}
+
+/** Whether a list of kept addresses holds `page`'s document (its data alone does not open it by its address). */
+const holdsDocument = (keptUrls: readonly string[], page: string) =>
+  keptUrls.some((url) => pageOf(url) === page && !new URL(url).pathname.endsWith(".data"));
+
 /**
- * The site's main pages whose document a list of kept addresses holds, in navigation order. Named by
- * their area alone: a kept page's title may name what the reader has since set their progress back
- * from, and the area's name never does.
+ * The site's main pages whose document a list of kept addresses holds, in navigation order, then the
+ * first page of each unit stored for offline (an arc's page of the web novel, a season's of the anime)
+ * whose document is kept. Named by their area, or the unit by its place, alone: a kept page's title may
+ * name what the reader has since set their progress back from, and neither of those ever does.
  */
-export function offlineWaysOut(keptUrls: readonly string[]): OfflineWayOut[] {
-  return entryPoints.filter((entry) => keptUrls.some((url) => keptCopy([url], entry.path) === "document"));
+export function offlineWaysOut(keptUrls: readonly string[], stored: readonly StoredForOffline[] = []): OfflineWayOut[] {
+  const main = entryPoints.filter((entry) => holdsDocument(keptUrls, entry.path));
+  const units = stored.flatMap(({ place, pages: [first], addresses }) =>
+    first && holdsDocument(addresses, first) ? [{ path: first, label: place }] : [],
+  );
+  return [...main, ...units];
 }
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
