@@ -1,8 +1,9 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptyProgress, type Progress } from "~/lib/progress/record";
 import { knows } from "~/lib/shield/knowledge";
 import { storageKeys } from "~/lib/runtime/storage-keys";
+import { failed } from "./follow-up";
 import { askToSee, setShieldMode, useShield } from "./spoiler-shield";
 import { storeProgress } from "./stored-progress";
 
@@ -62,8 +63,22 @@ describe("useShield", () => {
     const unit = "ss:shield-test-only";
     expect(knows(result.current[0]!.asking, [unit])).toBe(false);
 
-    act(() => askToSee([unit]));
+    act(() => askToSee([[unit]]));
     expect(knows(result.current[0]!.asking, [unit])).toBe(true);
     expect(knows(result.current[0]!.knowledge, [unit])).toBe(false);
+  });
+
+  it("asks once more what was asked for and did not come (its question failed)", async () => {
+    const { result } = await renderShields(1);
+    const unit = "ss:shield-test-asked-twice";
+    act(() => askToSee([[unit]]));
+    const shield = result.current[0];
+    const retry = vi.fn();
+    act(() => failed("a reveal", { failure: "It failed.", retry }));
+    act(() => askToSee([[unit], undefined]));
+    expect(retry).toHaveBeenCalledTimes(1);
+    // Nothing new is asked: the shield is the same.
+    expect(result.current[0]).toBe(shield);
+    act(() => failed("a reveal", null));
   });
 });

@@ -23,7 +23,7 @@ import {
   wouldAskWithheld,
 } from "~/lib/shield/shield";
 import { storageKeys } from "~/lib/runtime/storage-keys";
-import { fetchLoaderData, useFollowUp } from "./follow-up";
+import { fetchLoaderData, retryFailedFollowUps, useFollowUp } from "./follow-up";
 import { readStored, writeStored } from "./storage";
 import { loadStoredProgress, storedProgressIfRead, subscribeToStoredProgress } from "./stored-progress";
 
@@ -137,11 +137,19 @@ export async function loadShield(): Promise<Shield> {
   return readShield()!;
 }
 
-/** Asks for what one item's units reveal, so the reader can see it ("Show it"). */
-export function askToSee(revealedBy: Revealers | undefined) {
-  const unit = revealedBy?.[0];
-  if (!unit || askedUnits.has(unit)) return;
-  askedUnits.add(unit);
+/**
+ * Asks for what some items' units reveal, so the reader can see them ("Show it", "Show them"). Asked
+ * again for units already asked for, what was asked did not come (its question failed, offline): it is
+ * asked once more.
+ */
+export function askToSee(items: ReadonlyArray<Revealers | undefined>) {
+  const units = items.flatMap((revealedBy) => (revealedBy?.[0] ? [revealedBy[0]] : []));
+  const fresh = units.filter((unit) => !askedUnits.has(unit));
+  if (!fresh.length) {
+    if (units.length) retryFailedFollowUps();
+    return;
+  }
+  for (const unit of fresh) askedUnits.add(unit);
   askedVersion++;
   window.dispatchEvent(new Event(ASKED));
 }

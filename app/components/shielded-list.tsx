@@ -73,7 +73,7 @@ export function ShieldedList<T extends Gated<unknown>>({
               shield
                 ? () => {
                     setAsked((current) => new Set([...current, ...segment.items.map(itemKey)]));
-                    for (const each of segment.items) askToSee(each.revealedBy);
+                    askToSee(segment.items.map((each) => each.revealedBy));
                   }
                 : null
             }

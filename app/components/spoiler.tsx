@@ -7,7 +7,7 @@ import { isRevealed } from "~/lib/shield/shield";
 import type { Revealers } from "~/lib/shield/knowledge";
 import { askToSee, useShield } from "~/browser/spoiler-shield";
 import { afterNextPaint } from "~/browser/when-idle";
-import { type FailedFollowUp, retryFailedFollowUps, useFailedFollowUps } from "~/browser/follow-up";
+import { type FailedFollowUp, useFailedFollowUps } from "~/browser/follow-up";
 import { beyondWhatYouKnow } from "~/lib/shield/words";
 import { useFocusKeptAround } from "~/browser/focus";
 
@@ -54,14 +54,11 @@ export function Spoiler<T>({
   const kept = useFocusKeptAround("[data-spoiler]");
   const { content, revealedBy } = gated;
   // The placeholder answers at once ("…"); the page is drawn again for what was asked just after, off the
-  // tap's frame. A tap after the question failed asks it again.
+  // tap's frame. A tap after the question failed asks it again (askToSee).
   const ask = (event: { currentTarget: Element }) => {
     kept(event);
     setAskedAmid(failures);
-    void afterNextPaint().then(() => {
-      askToSee(revealedBy);
-      if (askFailed) retryFailedFollowUps();
-    });
+    void afterNextPaint().then(() => askToSee([revealedBy]));
   };
   if (content !== null && asked)
     return <AskedToSee.Provider value={revealedBy}>{children(content)}</AskedToSee.Provider>;
@@ -91,7 +88,8 @@ export function Spoiler<T>({
   // Known (or asked for), and the page's revealed data is on its way: a quiet "…" in the placeholder's
   // own box, which keeps its size, so the item moves nothing until its content takes its place.
   // Once what the reader asked for failed to come, the placeholder says what it hides again, with its button.
-  const waiting = (asked && !askFailed) || (shield !== null && shield.mode !== "hide") || isRevealed(shield, revealedBy);
+  const waiting =
+    (asked && !askFailed) || (shield !== null && shield.mode !== "hide") || isRevealed(shield, revealedBy);
   // Before the page is interactive, a browser that keeps progress (<html data-progress>) may well know
   // it: the placeholder is quiet there too, rather than saying it is beyond them and then showing it.
   const undecided = shield === null;
