@@ -2,6 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import * as followUp from "~/browser/follow-up";
 import * as serviceWorker from "~/browser/service-worker.client";
 import type { KeptCopy } from "~/lib/runtime/worker-messages";
 import { OfflineNotice } from "./offline-notice";
@@ -119,5 +120,53 @@ describe("OfflineNotice", () => {
     await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
     expect(await screen.findByRole("heading", { name: "Characters" })).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("offline, holds a search with no copy on the page with a retry, and never touches a form that sends itself, such as sign-in", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    const asked = vi.spyOn(serviceWorker, "askKeptCopy").mockResolvedValue("none");
+    const told = vi.spyOn(followUp, "failed");
+    const signedIn = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const Stub = createRoutesStub([
+      {
+        path: "/login",
+        Component: () => (
+          <>
+            <OfflineNotice />
+            <form aria-label="Sign in" onSubmit={signedIn}>
+              <input aria-label="Email address" name="email" defaultValue="reader@example.com" />
+              <input aria-label="Password" name="password" type="password" defaultValue="secret words" />
+              <button type="submit">Sign in</button>
+            </form>
+            <form method="get" action="/search" aria-label="Site search" onSubmit={(event) => event.preventDefault()}>
+              <input aria-label="Search the site" name="q" defaultValue="lantern" />
+              <button type="submit">Search</button>
+            </form>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/login"]} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Sign in" }));
+    expect(signedIn).toHaveBeenCalledTimes(1);
+    expect(asked).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledWith("/search?q=lantern"));
+    await vi.waitFor(() =>
+      expect(told).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({
+          failure: "That page could not be loaded, so this one stays. Check your connection.",
+        }),
+      ),
+    );
+    expect(asked).toHaveBeenCalledTimes(1);
+    // The words changed: what was held is not what the reader wants any more, and goes.
+    const [heldAs] = told.mock.calls.find(([, failure]) => failure !== null)!;
+    await user.type(screen.getByRole("textbox", { name: "Search the site" }), " keeper");
+    expect(told.mock.calls.at(-1)).toEqual([heldAs, null]);
   });
 });

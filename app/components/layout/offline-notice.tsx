@@ -125,24 +125,51 @@ function useOfflineForms() {
   // A page reached since ends what this one could not send.
   useEffect(() => () => failed(id, null), [id, key]);
   useEffect(() => {
-    const send = async (page: string) => {
+    /** The form whose sending is held, and what stops the hold when the reader changes its words. */
+    let held: { form: HTMLFormElement; drop: () => void } | null = null;
+    const release = () => {
+      held?.form.removeEventListener("input", held.drop);
+      held = null;
+    };
+    const hold = (form: HTMLFormElement, page: string) => {
+      release();
+      // Words changed since are not what was sent: the held search goes, and the new words wait for their own send.
+      const drop = () => {
+        release();
+        failed(id, null);
+      };
+      form.addEventListener("input", drop);
+      held = { form, drop };
+      failed(id, { failure: NAVIGATION_FAILED, retry: () => void send(form, page) });
+    };
+    const send = async (form: HTMLFormElement, page: string) => {
       // Sent again (the retry, the connection's return) only once the site answers: should the connection
       // still fail, the site's own navigation would reload this page for a page whose code never loaded.
       if (navigator.onLine && (await siteAnswers())) {
+        release();
         failed(id, null);
         void navigate(page);
         return;
       }
       const kept = await askKeptCopy(page);
       if (kept === "data") {
+        release();
         failed(id, null);
         void navigate(page);
       } else if (kept === "document") window.location.assign(page);
-      else failed(id, { failure: NAVIGATION_FAILED, retry: () => void send(page) });
+      else hold(form, page);
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
-      if (navigator.onLine || !(form instanceof HTMLFormElement) || form.method !== "get") return;
+      // Only the site's own searches and filters, which say `method="get"`: a form with no method (sign-in,
+      // which sends itself by script) reads as GET too, and its fields must never become an address.
+      if (
+        navigator.onLine ||
+        !(form instanceof HTMLFormElement) ||
+        form.getAttribute("method")?.toLowerCase() !== "get"
+      )
+        return;
+      if (form.querySelector('input[type="password"]')) return;
       if (form.target && form.target !== "_self") return;
       const action = new URL(form.action, window.location.href);
       if (action.origin !== window.location.origin) return;
@@ -151,9 +178,12 @@ function useOfflineForms() {
         if (typeof value === "string") fields.append(name, value);
       // Before the site's own form sends it (React listens on the document).
       event.preventDefault();
-      void send(`${action.pathname}?${fields}`);
+      void send(form, `${action.pathname}?${fields}`);
     };
     window.addEventListener("submit", onSubmit, true);
-    return () => window.removeEventListener("submit", onSubmit, true);
+    return () => {
+      window.removeEventListener("submit", onSubmit, true);
+      release();
+    };
   }, [id, navigate]);
 }
