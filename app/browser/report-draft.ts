@@ -11,6 +11,19 @@ function draftSuffix(kind: string, uid: string | null) {
   return uid ? `:${uid}:${kind}` : `:${kind}`;
 }
 
+/**
+ * Whether the reader changed a field before the page could restore the draft (typed while the page was
+ * still loading its code): their new words win over the older draft.
+ */
+function changedSinceLoad(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) {
+  if (element instanceof HTMLSelectElement) {
+    // What the page drew it with: the option marked, or else the first.
+    const drawn = [...element.options].find((option) => option.defaultSelected) ?? element.options[0];
+    return element.value !== (drawn?.value ?? "");
+  }
+  return element.value !== element.defaultValue;
+}
+
 /** Forgets one form's draft (its report was sent). */
 export function forgetDraft(kind: string, uid: string | null) {
   writeStored("reportDraft", null, draftSuffix(kind, uid));
@@ -70,7 +83,8 @@ export function useReportDraft(
           (element instanceof HTMLInputElement ||
             element instanceof HTMLTextAreaElement ||
             element instanceof HTMLSelectElement) &&
-          !keep[name]
+          !keep[name] &&
+          !changedSinceLoad(element)
         ) {
           element.value = value;
           any = true;

@@ -190,6 +190,21 @@ test("a draft survives a reload, and a mistakes page opens the form on its volum
   await waitForHydration(page);
   await expect(page.getByLabel("Why it matters")).toHaveValue("Draft that must survive");
   await expect(page.getByText("Your unsent draft was restored.")).toBeVisible();
+
+  // Words typed while the page still loads its code win over the older draft; the rest of it comes back.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: "commit" });
+  await page.getByLabel("Why it matters").fill("Typed before the page was ready");
+  release();
+  await waitForHydration(page);
+  await expect(page.getByText("Your unsent draft was restored.")).toBeVisible();
+  await expect(page.getByLabel("Why it matters")).toHaveValue("Typed before the page was ready");
+  await expect(page.getByLabel("The official English text")).toHaveValue("In this city, the night is long.");
 });
 
 test("a moderator accepts a light novel report and it is published on its volume's page", async ({
