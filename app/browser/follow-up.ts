@@ -57,6 +57,8 @@ export interface FollowUp<D> {
    * what they know now). Without it the page goes back to what it had before asking.
    */
   keepsAnswer?: boolean;
+  /** It brings what the spoiler shield hides on the page (its reveal): a "Show it" waits for it. */
+  reveal?: boolean;
 }
 
 /** Where a follow-up stands: its answer, if any is to be shown, whether one is on its way, and whether it failed. */
@@ -108,7 +110,11 @@ export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
         if (controller.signal.aborted && !timedOut) return;
         console.warn(request.failure, error);
         setFailedKey(request.key);
-        failed(id, { failure: request.failure, retry: () => setAttempt((count) => count + 1) });
+        failed(id, {
+          failure: request.failure,
+          reveal: request.reveal,
+          retry: () => setAttempt((count) => count + 1),
+        });
       },
     );
     return () => {
@@ -129,6 +135,8 @@ export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
 export interface FailedFollowUp {
   failure: string;
   retry: () => void;
+  /** The page's reveal failed (FollowUp's `reveal`). */
+  reveal?: boolean;
 }
 
 const failures = new Map<string, FailedFollowUp>();

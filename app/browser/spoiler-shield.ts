@@ -219,6 +219,7 @@ export function useShieldedData<D>(
           failure: "This page could not load the parts it keeps hidden, so they stay hidden.",
           // A question asked anew (a chapter marked offline) that fails leaves what the page showed.
           keepsAnswer: true,
+          reveal: true,
           load: async (signal) => ({
             page,
             asked,

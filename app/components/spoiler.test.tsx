@@ -91,8 +91,13 @@ describe("Spoiler", () => {
     await user.click(screen.getByRole("button", { name: "Show it" }));
     expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
 
+    // Another request failing (the header's suggestions) is not its question: it still waits.
+    act(() => failed("the suggestions", { failure: "Suggestions could not be loaded.", retry: () => {} }));
+    expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
+    act(() => failed("the suggestions", null));
+
     // The page's question for it fails (offline): the placeholder says what it hides again, with its button.
-    act(() => failed("the page's reveal", { failure: "It failed.", retry }));
+    act(() => failed("the page's reveal", { failure: "It failed.", retry, reveal: true }));
     expect(screen.getByText(/This fact is beyond what you have read or watched\./)).toBeVisible();
     expect(screen.getByText("This fact is", { exact: false }).parentElement).not.toHaveAttribute("aria-busy");
     await user.click(screen.getByRole("button", { name: "Show it" }));
@@ -100,7 +105,7 @@ describe("Spoiler", () => {
     expect(screen.getByText("…").parentElement).toHaveAttribute("aria-busy", "true");
 
     // It fails again: the button is back once more.
-    act(() => failed("the page's reveal", { failure: "It failed.", retry }));
+    act(() => failed("the page's reveal", { failure: "It failed.", retry, reveal: true }));
     expect(screen.getByRole("button", { name: "Show it" })).toBeVisible();
     act(() => failed("the page's reveal", null));
   });

@@ -45,11 +45,11 @@ export function Spoiler<T>({
 }) {
   const shield = useShield();
   const failures = useFailedFollowUps();
-  // The failures noted when the reader last tapped "Show it" (null: not tapped): one noted after it
-  // means the question it asked failed, and the button is there again to ask once more.
-  const [askedAmid, setAskedAmid] = useState<FailedFollowUp[] | null>(null);
+  // The failures noted when the reader last tapped "Show it" (null: not tapped): a failure of the page's
+  // reveal noted after it means the question it asked failed, and the button is there again to ask once more.
+  const [askedAmid, setAskedAmid] = useState<readonly FailedFollowUp[] | null>(null);
   const asked = askedAmid !== null;
-  const askFailed = asked && failures.length > 0 && failures !== askedAmid;
+  const askFailed = asked && failures.some((failure) => failure.reveal && !askedAmid.includes(failure));
   // What the button gives way to is read next: focus goes to what holds it, not back to the top.
   const kept = useFocusKeptAround("[data-spoiler]");
   const { content, revealedBy } = gated;
