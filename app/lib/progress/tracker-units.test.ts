@@ -40,7 +40,18 @@ describe("labelsFound", () => {
     expect(found("arc 2 chap 2.5")).toEqual(["Arc 2 · Chapter 2.5 · Interlude"]);
     const episodes = ["Season 1 · Episode 8", "Season 1 · Episode 18", "Season 2 · Episode 8"];
     expect(labelsFound(episodes, "season 1 ep8")).toEqual([0]);
-    for (const typed of ["S1E8", "s01e08", "s1 e8", "s1 ep 8", "S1 Ep.8", "Ｓ１Ｅ８"])
+    for (const typed of [
+      "S1E8",
+      "s01e08",
+      "s1 e8",
+      "s1 ep 8",
+      "S1 Ep.8",
+      "Ｓ１Ｅ８",
+      "S1 Episode 8",
+      "Season 1 E8",
+      "S1-E8",
+      "S1.E8",
+    ])
       expect(labelsFound(episodes, typed), typed).toEqual([0]);
     expect(labelsFound(episodes, "s2e8")).toEqual([2]);
     // "s" alone is not a season: a title may hold it.

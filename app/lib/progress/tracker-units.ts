@@ -144,7 +144,7 @@ const asTyped = (text: string) =>
   text
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/\bs\s*(\p{N}+)\s*(?:e|ep)\.?\s*(?=\p{N})/gu, "season $1 episode ")
+    .replace(/\bs(?:eason)?\s*(\p{N}+)\s*[-.]?\s*(?:episode|ep|e)\.?\s*(?=\p{N})/gu, "season $1 episode ")
     .replace(/\b(ch|chap|ep|vol)\.?\s*(?=\p{N})/gu, (_, short: string) => `${shortForms[short]} `)
     .replace(/\s[-–—]\s|[\s·,;:]+/g, " ")
     .trim()
