@@ -148,6 +148,21 @@ export function retryFailedFollowUps() {
   failedNow.forEach((failure) => failure.retry());
 }
 
+/** How long after the connection returns what failed again is tried once more. */
+const SECOND_TRY_MS = 3000;
+
+/**
+ * Back online, everything that failed is asked again; the browser may say so a moment before its
+ * connection works, so what fails again then (said anew, as a new failure) is tried once more a little later.
+ */
+function retryWhenBack() {
+  const tried = failedNow;
+  retryFailedFollowUps();
+  setTimeout(() => {
+    if (navigator.onLine) failedNow.filter((failure) => !tried.includes(failure)).forEach((failure) => failure.retry());
+  }, SECOND_TRY_MS);
+}
+
 /**
  * Notes that what `id` asked for failed (with its retry), or, with null, that it no longer has. Each
  * request the notice speaks for has one id.
@@ -157,9 +172,8 @@ export function failed(id: string, failure: FailedFollowUp | null) {
   if (failure) failures.set(id, failure);
   else failures.delete(id);
   failedNow = [...failures.values()];
-  // Back online, everything that failed is asked again.
-  if (failedNow.length) window.addEventListener("online", retryFailedFollowUps);
-  else window.removeEventListener("online", retryFailedFollowUps);
+  if (failedNow.length) window.addEventListener("online", retryWhenBack);
+  else window.removeEventListener("online", retryWhenBack);
   listeners.forEach((listener) => listener());
 }
 

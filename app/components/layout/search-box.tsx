@@ -26,17 +26,19 @@ export function SearchBox() {
   const id = useId();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
-  // The search page shows the words in its own box; this one is emptied for the next search once that page
-  // is here (a search that could not be sent keeps them, with the page the reader had).
+  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  // The search page shows the words in its own box; this one is emptied (and on a phone closed) for the next
+  // search once that page is here: a search that could not be sent keeps them in view, with the page the
+  // reader had.
   const { key: at } = useLocation();
   const sent = useRef<string | null>(null);
   useEffect(() => {
     if (sent.current === null || sent.current === at) return;
     sent.current = null;
     setValue("");
+    setExpanded(false);
   }, [at]);
-  const [open, setOpen] = useState(false);
-  const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -145,7 +147,10 @@ export function SearchBox() {
         // On phones a panel below the header, shown by the button; from 640 px up always in the header.
         className={`${expanded ? "" : "hidden "}absolute inset-x-0 top-14 z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:block sm:border-0 sm:bg-transparent sm:p-0`}
         onSubmit={() => {
-          close();
+          // The suggestions go; on a phone the box stays until the search page is here.
+          setAsked(null);
+          setOpen(false);
+          setActive(-1);
           sent.current = at;
         }}
       >
