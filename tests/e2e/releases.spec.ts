@@ -47,11 +47,12 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/releases\?medium=break_time$/);
     const out = page.getByRole("region", { name: "Out now" });
     await expect(out.getByRole("link").first()).toBeVisible();
-    // Every release listed is a Break Time short.
-    const badges = await out
-      .getByRole("link")
-      .evaluateAll((links) => links.map((link) => link.querySelector("span")?.textContent));
-    expect(new Set(badges)).toEqual(new Set(["Break Time"]));
+    // Every release listed is a Break Time short (read once the new list is drawn: the address changes first).
+    const badges = () =>
+      out
+        .getByRole("link")
+        .evaluateAll((links) => [...new Set(links.map((link) => link.querySelector("span")?.textContent))]);
+    await expect.poll(badges).toEqual(["Break Time"]);
 
     const row = out.getByRole("link").filter({ hasText: label });
     await expect(row).toContainText("title hidden until you reach it");
