@@ -145,14 +145,9 @@ function useOfflineForms() {
     const send = async (form: HTMLFormElement, page: string) => {
       // Sent again (the retry, the connection's return) only once the site answers: should the connection
       // still fail, the site's own navigation would reload this page for a page whose code never loaded.
-      if (navigator.onLine && (await siteAnswers())) {
-        release();
-        failed(id, null);
-        void navigate(page);
-        return;
-      }
-      const kept = await askKeptCopy(page);
-      if (kept === "data") {
+      const answers = navigator.onLine && (await siteAnswers());
+      const kept = answers ? null : await askKeptCopy(page);
+      if (answers || kept === "data") {
         release();
         failed(id, null);
         void navigate(page);
