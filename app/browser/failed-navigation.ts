@@ -15,7 +15,8 @@ import { failed } from "./follow-up";
  * navigation stays pending, so the page stays as it was, and the follow-up notice (follow-up.ts) says
  * what failed, with a retry; the page is asked for again by itself when the connection returns. A tap
  * elsewhere, or the retry, starts a navigation that replaces the held one, and the router drops what the
- * held one would have said.
+ * held one would have said. The same holds for the page loaded after a form the site took (a comment
+ * posted, a report sent): the form was sent, only the page showing it failed, and the notice says so.
  */
 
 /** A page's data answered by something in front of the site in its place (holdGatewayErrors). */
@@ -63,12 +64,22 @@ type Router = NonNullable<ContextType<typeof DataRouterContext>>["router"];
 
 /** The router whose navigations are kept, while the shell that says so is on screen. */
 let watched: Router | null = null;
-/** The address of each loader held, for the navigation pending now; the newest last. */
-let held: readonly string[] = [];
-const none: readonly string[] = [];
+
+/**
+ * A loader held: the address it loads, the place in that page the navigation was going to (a posted
+ * comment's `#comment-…`), and whether it loads the page after a form the site took.
+ */
+interface Hold {
+  path: string;
+  hash: string;
+  afterForm: boolean;
+}
+/** The loaders held for the navigation pending now; the newest last. */
+let held: readonly Hold[] = [];
+const none: readonly Hold[] = [];
 const listeners = new Set<() => void>();
 
-function hold(next: readonly string[]) {
+function hold(next: readonly Hold[]) {
   held = next;
   listeners.forEach((listener) => listener());
 }
@@ -76,13 +87,13 @@ function hold(next: readonly string[]) {
 const pathOf = ({ pathname, search }: Pick<Location, "pathname" | "search">) => `${pathname}${search}`;
 
 /**
- * Where the pending navigation goes: a link's, or a GET form's (a search, a filter); null for none, or for
- * the page loaded after a form was sent (what became of the form is the form's to say).
+ * Where the pending navigation goes: a link's, a GET form's (a search, a filter), or the page loaded after
+ * a form the site took (its answer sends the reader there, or the page is loaded again); null for none.
  */
-const pendingPath = (navigation: Navigation) =>
-  navigation.state === "loading" && (navigation.formMethod ?? "GET").toUpperCase() === "GET"
-    ? pathOf(navigation.location)
-    : null;
+const pendingPath = (navigation: Navigation) => (navigation.state === "loading" ? pathOf(navigation.location) : null);
+
+/** The pending navigation loads the page after a form was sent (its action has answered). */
+const afterForm = (navigation: Navigation) => (navigation.formMethod ?? "GET").toUpperCase() !== "GET";
 
 /**
  * Holds a loader's failure to reach the site when it is the pending navigation's; any other (a revalidation,
@@ -95,8 +106,9 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
         const result = await load();
         if (result.status === "success" || !isUnreachable(result.error) || !watched) return;
         const path = pathOf(new URL(request.url));
-        if (pendingPath(watched.state.navigation) !== path) return;
-        hold([...held, path]);
+        const { navigation } = watched.state;
+        if (pendingPath(navigation) !== path) return;
+        hold([...held, { path, hash: navigation.location?.hash ?? "", afterForm: afterForm(navigation) }]);
         // Never settles: the navigation that replaces this one is the one that ends it.
         await new Promise<never>(() => {});
       },
@@ -106,16 +118,18 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
 
 /** What the notice says of a page that could not be loaded in place of the one on screen. */
 export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
+/** The same, of the page that would show what became of a form the site took. */
+const SENT_PAGE_FAILED = "Sent. The page showing it could not be loaded, so this one stays. Check your connection.";
 const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
 
 /** Past this, a navigation still waiting for its page is said to be slow: a dead connection can hang for minutes. */
 const SLOW_NAVIGATION_MS = 15_000;
 
 /**
- * The navigation that asks for a held page again. Back or forward moved the address before the page came:
- * that entry of the history is the page's, so it is not added again.
+ * The navigation that asks for a held page again. Back or forward moved the address before the page came,
+ * or a form was sent from that very page: that entry of the history is the page's, so it is not added again.
  */
-const retryOf = (path: string) => [path, { replace: pathOf(window.location) === path }] as const;
+const retryOf = (path: string, hash = "") => [`${path}${hash}`, { replace: pathOf(window.location) === path }] as const;
 
 /**
  * Watches the router's navigations for the holds: while one is held the notice says so, with a retry that
@@ -145,7 +159,7 @@ export function useFailedNavigation(): boolean {
     let waiting: { location: Location; timer: ReturnType<typeof setTimeout> } | null = null;
     const unsubscribe = router.subscribe(({ navigation }) => {
       const pending = pendingPath(navigation);
-      if (held.some((path) => path !== pending)) hold(held.filter((path) => path === pending));
+      if (held.some(({ path }) => path !== pending)) hold(held.filter(({ path }) => path === pending));
       if (waiting?.location === navigation.location) return;
       if (waiting) clearTimeout(waiting.timer);
       waiting = null;
@@ -161,16 +175,13 @@ export function useFailedNavigation(): boolean {
   }, [router]);
 
   // A new hold is said again (a retry that failed too), so the notice's button comes back.
-  const latest = holds.length ? holds : null;
-  const unanswered = latest?.at(-1) ?? slow;
+  const latest = holds.at(-1) ?? null;
+  const unanswered = latest?.path ?? slow;
+  const hash = latest?.hash;
+  const failure = latest ? (latest.afterForm ? SENT_PAGE_FAILED : NAVIGATION_FAILED) : NAVIGATION_SLOW;
   useEffect(() => {
-    failed(
-      id,
-      unanswered === null
-        ? null
-        : { failure: latest ? NAVIGATION_FAILED : NAVIGATION_SLOW, retry: () => void navigate(...retryOf(unanswered)) },
-    );
-  }, [id, latest, unanswered, navigate]);
+    failed(id, unanswered === null ? null : { failure, retry: () => void navigate(...retryOf(unanswered, hash)) });
+  }, [id, holds, unanswered, hash, failure, navigate]);
   useEffect(() => () => failed(id, null), [id]);
 
   return latest !== null;

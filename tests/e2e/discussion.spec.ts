@@ -95,6 +95,7 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   accounts,
   browser,
 }) => {
+  test.slow(); // three readers signed in, each in a browser of their own, and the writer's failures
   const writer = reader.page;
   const text = `Episode ten's cliffhanger, written at ${Date.now()}`;
   await saveToAccount(writer, { anime: "anime:1-12" });
@@ -124,9 +125,17 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
     "Only Season 1 · Episode 10",
     "The anime to Season 1 · Episode 12",
   ]);
-  // On a phone the comments start below the form: the posted one is brought into view.
+  // On a phone the comments start below the form: the posted one is brought into view. The post lands
+  // but the page showing it cannot be loaded: the thread stays, saying the comment was sent, until the
+  // reader tries again.
   await writer.setViewportSize({ width: 360, height: 640 });
+  await writer.route("**/*.data*", (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
   await writer.getByRole("button", { name: "Post comment" }).click();
+  const sent = writer.locator("[aria-live]").filter({ hasText: "Sent. The page showing it could not be loaded" });
+  await expect(sent).toBeVisible();
+  await expect(writer.getByRole("heading", { level: 1 })).toContainText("Episode 10");
+  await writer.unrouteAll();
+  await sent.getByRole("button", { name: "Try again" }).click();
   await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment posted");
   await expect(comments(writer)).toContainText(text);
   await expect(writer.locator("main li", { hasText: text })).toBeInViewport();
