@@ -14,6 +14,7 @@ import { action as logoutAction } from "~/routes/auth.logout";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { type Bindings, parseEnv } from "~/server/env.server";
+import { COMMENT_BOX_MAX_LENGTH } from "~/lib/discussion/comment-text";
 import { bodyLimitFor } from "~/server/body-limits.server";
 import { guardRequest } from "~/server/request-guard.server";
 import { refuseForm } from "~/server/stray-forms.server";
@@ -714,6 +715,19 @@ describe("POST bodies, capped by route before they are read", () => {
     const response = await serve(post("/feedback_hub/report_bug", body, { Cookie: cookie }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/feedback_hub?sent=bug");
+  });
+
+  it("answers a comment box full to its most, in three-byte characters, with the length's message and the text kept, never a 413", async () => {
+    const cookie = await signIn("edge-largest-comment");
+    const text = "灯".repeat(COMMENT_BOX_MAX_LENGTH);
+    const body = new URLSearchParams({ intent: "post", submissionId: crypto.randomUUID(), text }).toString();
+    const response = await serve(post("/discuss/wn:1-3", body, { Cookie: cookie, Accept: "text/html" }));
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain(`Keep it to 4,000 characters (this is ${COMMENT_BOX_MAX_LENGTH.toLocaleString("en")}).`);
+    expect(page).toContain(text);
+    // The box a page draws takes no more: a page without its scripts never sends a form over the cap.
+    expect(page).toMatch(new RegExp(`<textarea[^>]*name="text"[^>]*maxLength="${COMMENT_BOX_MAX_LENGTH}"`, "i"));
   });
 
   it("answers any body size, sent with or without a length, by its route's limit: 413 over it, read no further than a piece past it", async () => {

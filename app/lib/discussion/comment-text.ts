@@ -12,6 +12,13 @@
  */
 export const COMMENT_MIN_LENGTH = 2;
 export const COMMENT_MAX_LENGTH = 4000;
+/**
+ * The most a comment's box takes (UTF-16 units, as `maxlength` counts): room to go past the limit and be
+ * told by how much, with the text kept, and never a form over the thread's 64 KB (each unit is at most
+ * 9 bytes sent: three UTF-8 bytes, each percent-encoded). A page without its scripts sends what the box
+ * holds, and a form over the cap is refused unread, its text lost.
+ */
+export const COMMENT_BOX_MAX_LENGTH = COMMENT_MAX_LENGTH + 2000;
 /** The most lines a comment may take: one character a line would make it thousands of pixels tall. */
 export const COMMENT_MAX_LINES = 60;
 /**
