@@ -212,6 +212,8 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   // The writer edits it within its first minutes.
   const own = writer.locator("main li", { hasText: text });
   await own.getByRole("button", { name: "Edit" }).click();
+  // The tap that asked to edit puts the writer in the box.
+  await expect(own.getByLabel("Your comment", { exact: true })).toBeFocused();
   await own.getByLabel("Your comment", { exact: true }).fill(`${text}, and who lit it`);
   await own.getByRole("button", { name: "Save" }).click();
   await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment edited");

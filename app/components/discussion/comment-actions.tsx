@@ -184,8 +184,18 @@ function EditForm({
 }) {
   const errors = formErrorsOf<"text">(answer);
   const sending = useSending("edit", id);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened by a tap on Edit, the box takes the focus (on a phone, the keyboard comes), the caret after
+  // the text; opened again on a refusal, focus is left to its errors.
+  useEffect(() => {
+    const box = formRef.current?.querySelector("textarea");
+    if (answer !== undefined || !box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form opens
+  }, []);
   return (
-    <Form method="post" className="mt-2 space-y-3" aria-label="Edit your comment">
+    <Form ref={formRef} method="post" className="mt-2 space-y-3" aria-label="Edit your comment">
       <CommentFormFields intent="edit" form={`edit:${id}`} id={id} />
       <input type="hidden" name="version" value={version} />
       <Field
