@@ -38,6 +38,8 @@ export interface PostFormProps {
   onCancel?: () => void;
 }
 
+const OFFLINE = "You are offline, so nothing was sent. Your text is kept here; post it when you are back online.";
+
 export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
   const shield = useShield();
   const navigation = useNavigation();
@@ -85,12 +87,18 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "post";
   const fieldId = (name: string) => `${name}-${parent?.id ?? "new"}`;
 
+  // Said while the device is offline; once it is back, the text waits to be posted with nothing to fix.
+  const offline = clientErrors?.form === OFFLINE;
+  useEffect(() => {
+    if (!offline) return;
+    const back = () => setClientErrors(null);
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
+  }, [offline]);
+
   function check(event: FormEvent<HTMLFormElement>) {
     const found: FormErrors<CommentField> | null =
-      checkComment(read()) ??
-      (navigator.onLine === false
-        ? { form: "You are offline, so nothing was sent. Your text is kept here; post it when you are back online." }
-        : null);
+      checkComment(read()) ?? (navigator.onLine === false ? { form: OFFLINE } : null);
     setClientErrors(found);
     if (found) {
       event.preventDefault();
