@@ -59,6 +59,15 @@ function focusLost() {
 }
 
 /**
+ * Focus on a place the site has just brought into view (the comment the reader posted, replied or
+ * edited, whose form went with the post), when focus has nowhere else to be: Tab goes on from there, and
+ * a screen reader reads what was posted. Focus the reader put somewhere stays there.
+ */
+export function focusIfLost(element: HTMLElement) {
+  if (focusLost()) focusOn(element);
+}
+
+/**
  * For a list whose buttons take their own item away (mark it read, accept an offer): `kept` is called
  * with the button's click, and once the list is drawn again without that button, focus goes to the list
  * (Tab goes on into what it now holds); when the list is gone too, to `otherwise` (a selector: where

@@ -14,6 +14,7 @@ import { isUnitKey } from "~/lib/content/units";
 import { pageMeta } from "~/lib/http/meta";
 import { publicCopy } from "~/lib/shield/gated";
 import { countOf, nouns } from "~/lib/words";
+import { focusIfLost } from "~/browser/focus";
 import { keepingTheForm } from "~/browser/form-outage";
 import { useShieldedData } from "~/browser/spoiler-shield";
 import { getThread } from "~/models/discussions.server";
@@ -103,13 +104,15 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
   const { data: thread } = useShieldedData(loaderData);
   const location = useLocation();
   // A link to one comment (#comment-12), or the comment just posted, is scrolled to once it shows: the
-  // comments arrive after the first paint, and a posted one with the page's data asked for again.
+  // comments arrive after the first paint, and a posted one with the page's data asked for again. The
+  // form that posted it is gone, so focus goes to the comment.
   const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
     if (!location.hash.startsWith("#comment-") || scrolledFor.current === location.key) return;
     const target = document.getElementById(location.hash.slice(1));
     if (!target || target.hidden) return;
     target.scrollIntoView({ block: "start" });
+    focusIfLost(target);
     scrolledFor.current = location.key;
   }, [thread, location.hash, location.key]);
   // The reader's choice on this page only: the thread's address (and its cached answer) stays the same.

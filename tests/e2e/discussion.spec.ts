@@ -165,6 +165,8 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await item.getByLabel("Your reply").fill("A moderator's reply, never in a notice");
   await item.getByRole("button", { name: "Post reply" }).click();
   await expect(item).toContainText("A moderator's reply, never in a notice");
+  // The reply's form went with the post: focus is on the reply, not back at the top of the page.
+  await expect(item.locator("li", { hasText: "A moderator's reply" })).toBeFocused();
   await writer.goto("/discuss");
   await expect(writer.locator("main")).toContainText("A reply in Season 1 · Episode 10");
   expect(await writer.content()).not.toContain("never in a notice");
@@ -208,9 +210,11 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   await writer.getByLabel("Your comment").fill(text);
   await writer.getByRole("button", { name: "Post comment" }).click();
   await expect(comments(writer)).toContainText(text);
+  const own = writer.locator("main li", { hasText: text });
+  // The form is drawn anew, empty: focus goes to the comment posted.
+  await expect(own).toBeFocused();
 
   // The writer edits it within its first minutes.
-  const own = writer.locator("main li", { hasText: text });
   await own.getByRole("button", { name: "Edit" }).click();
   // The tap that asked to edit puts the writer in the box.
   await expect(own.getByLabel("Your comment", { exact: true })).toBeFocused();
@@ -219,6 +223,7 @@ test("a writer edits a comment, a reader reports it as a spoiler, a moderator mo
   await expect(writer.getByRole("region", { name: "Notifications (F8)" })).toContainText("Comment edited");
   await expect(comments(writer)).toContainText(`${text}, and who lit it`);
   await expect(own).toContainText("(edited)");
+  await expect(own).toBeFocused();
 
   // A reader of the web novel's arc 3 reports it: it needs the chapter they have read.
   const second = await accounts.create("Second Reader");
