@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "../support/axe";
 import { waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 
@@ -14,8 +14,7 @@ async function audit(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations;
+  return axeViolations(page);
 }
 
 for (const path of publicPages) {

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { episodeKey, readRevealers, unitAnchor } from "../../app/lib/content/units";
 import { emptyProgress } from "../../app/lib/progress/record";
+import { seriousViolations } from "../support/axe";
 import { waitForHydration } from "../support/browser";
 
 /*
@@ -412,8 +412,7 @@ test("with every episode shown, /anime's seasons and /break_time fit phones and 
         await page.goto(path);
         await waitForHydration(page);
         await expect(episode(page, season, 1)).toBeVisible();
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        for (const violation of violations.filter((each) => each.impact === "serious" || each.impact === "critical")) {
+        for (const violation of await seriousViolations(page)) {
           problems.push(
             `${path} ${colorScheme} ${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
           );

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
 import { analyticsBaseURL } from "../../playwright.config";
+import { axeViolations } from "../support/axe";
 import { showColorScheme, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 
@@ -174,7 +174,7 @@ test("the words a reader typed, said back by a page, wrap within a phone's width
   const measured = await overflow(page);
   expect(measured.scrollWidth, `the tracker: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(320);
   await showColorScheme(page, "dark");
-  const { violations } = await new AxeBuilder({ page }).include("main").withRules(["color-contrast"]).analyze();
+  const violations = await axeViolations(page, { include: "main", rules: ["color-contrast"] });
   expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
 });
 

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { parsePackFolder, resolvePack } from "../../pack";
 import { expect, signIn, signOut, test } from "../support/auth";
+import { seriousViolations } from "../support/axe";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
 /*
@@ -147,8 +147,7 @@ test("a page not on the device, opened offline, says so and offers the pages tha
   ).toBeVisible();
   const waysOut = page.getByRole("list").getByRole("link");
   await expect(waysOut).toHaveText(["Home", "Releases"]);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // Still offline, "Try again" draws the page again with the time it found no connection: the tap did something.

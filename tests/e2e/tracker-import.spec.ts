@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/auth";
+import { seriousViolations } from "../support/axe";
 import { waitForHydration } from "../support/browser";
 
 /** A sample export under tests/fixtures/exports, as the reader's browser picks it. */
@@ -42,12 +42,9 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     // Places by their labels only: no title, nothing of the file's own text.
     await expect(preview).not.toContainText("Another Manga");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page })
-      .include("main section[aria-labelledby=service-import-heading]")
-      .analyze();
-    expect(
-      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { include: "main section[aria-labelledby=service-import-heading]" })).toEqual(
+      [],
+    );
 
     // Cancel changes nothing.
     await preview.getByRole("button", { name: "Cancel" }).click();
@@ -143,12 +140,9 @@ test.describe("importing a list from a tracking service on a 360 px phone", () =
     await expect(preview).toContainText("1 entry of other series in the file: left out.");
     await expect(preview).not.toContainText("Another Web Novel");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page })
-      .include("main section[aria-labelledby=service-import-heading]")
-      .analyze();
-    expect(
-      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { include: "main section[aria-labelledby=service-import-heading]" })).toEqual(
+      [],
+    );
 
     await preview.getByRole("button", { name: "Import" }).click();
     await expect(preview).toHaveCount(0);
