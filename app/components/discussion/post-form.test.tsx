@@ -1,35 +1,16 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderInThread } from "../../../tests/support/thread-stub";
 import { PostForm } from "./post-form";
 
 const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
 
 function renderForm(posted: FormData[]) {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      children: [
-        {
-          path: "discuss/:unit",
-          Component: () => <PostForm unit={unit} readerPlaces={[unit]} answer={undefined} />,
-          action: async ({ request }) => {
-            posted.push(await request.formData());
-            return null;
-          },
-        },
-      ],
-    },
-  ]);
-  render(
-    <Stub
-      initialEntries={["/discuss/wn:1-5"]}
-      hydrationData={{ loaderData: { root: { user: null, config: null } } }}
-    />,
-  );
+  renderInThread(<PostForm unit={unit} readerPlaces={[unit]} answer={undefined} />, async ({ request }) => {
+    posted.push(await request.formData());
+    return null;
+  });
 }
 
 describe("posting a comment offline", () => {

@@ -1,10 +1,10 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CommentBody, ThreadComment } from "~/lib/discussion/thread";
 import { emptyProgress } from "~/lib/progress/record";
 import { gated } from "~/lib/shield/gated";
+import { renderInThread } from "../../../tests/support/thread-stub";
 import { ThreadComments } from "./thread-comments";
 
 const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
@@ -30,27 +30,7 @@ function comment(id: number, text: string, horizon: string, writerKnew: string):
 /** A thread of a reader who has read to Arc 1 · Chapter 9, in strict mode. */
 function renderStrictThread(comments: ThreadComment[]) {
   localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", position: 9 }));
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      children: [
-        {
-          path: "discuss/:unit",
-          Component: () => (
-            <ThreadComments unit={unit} readerPlaces={[]} comments={comments} strict actionData={undefined} />
-          ),
-        },
-      ],
-    },
-  ]);
-  render(
-    <Stub
-      initialEntries={["/discuss/wn:1-5"]}
-      hydrationData={{ loaderData: { root: { user: null, config: null } } }}
-    />,
-  );
+  renderInThread(<ThreadComments unit={unit} readerPlaces={[]} comments={comments} strict actionData={undefined} />);
 }
 
 describe("a thread's comments in strict mode", () => {
