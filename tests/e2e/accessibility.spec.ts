@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations } from "../support/axe";
+import { axeViolations, isSerious } from "../support/axe";
 import { waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 
@@ -7,8 +7,6 @@ import { publicPages } from "../support/public-pages";
  * axe-core over every public page, in the light and the dark theme, on a laptop and on a phone (the
  * header and some lists differ): no violation of impact serious or critical. See decision 15.
  */
-
-const failing = new Set(["serious", "critical"]);
 
 async function audit(page: Page, path: string) {
   await page.goto(path);
@@ -34,7 +32,7 @@ for (const path of publicPages) {
             contentType: "application/json",
           });
         }
-        for (const violation of violations.filter((each) => failing.has(each.impact ?? ""))) {
+        for (const violation of violations.filter(isSerious)) {
           for (const node of violation.nodes) {
             problems.push(
               `${width}px ${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`,
