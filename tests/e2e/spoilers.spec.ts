@@ -12,7 +12,7 @@ import {
   knowsAnything,
   noKnowledge,
 } from "../../app/lib/shield/knowledge";
-import { paintedText, recordPaintedText, waitForHydration } from "../support/browser";
+import { followRequests, paintedText, recordPaintedText, waitForHydration } from "../support/browser";
 import { gatedTextsOf } from "../support/gated-texts";
 
 /*
@@ -214,12 +214,13 @@ for (const reader of readers) {
     }) => {
       const shown = new Set<string>();
       const problems: string[] = [];
+      const requests = followRequests(page);
       for (const path of [...pages, ...searches.map((query) => `/search?q=${query}`)]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(unmetAtFirst.has(path) ? 404 : 200);
         await waitForHydration(page);
-        await page.waitForLoadState("networkidle");
-        await settled(page);
+        // The page's revealed data, if it asks for any, has come and been rendered.
+        await requests.quiet();
         const text = await visibleText(page);
         problems.push(...leaks(text, reader.knowledge).map((leak) => `${path} shows ${leak}`));
         for (const item of gated)

@@ -1,5 +1,34 @@
 import type { Page } from "@playwright/test";
 
+/**
+ * Follows a page's requests from now on. `quiet()` resolves once none is in flight and two frames
+ * have passed without a new one: whatever a response set off (a render, the next request) has
+ * happened. Deterministic where `waitForLoadState("networkidle")` waits half a second on every page.
+ */
+export function followRequests(page: Page) {
+  let started = 0;
+  let inFlight = 0;
+  const ended = () => inFlight--;
+  page.on("request", () => {
+    started++;
+    inFlight++;
+  });
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return {
+    async quiet() {
+      for (;;) {
+        while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        const before = started;
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        if (started === before && inFlight === 0) return;
+      }
+    },
+  };
+}
+
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
