@@ -1,56 +1,40 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { axeViolations, isSerious } from "../support/axe";
-import { showColorScheme, waitForHydration } from "../support/browser";
+import { inBothThemes, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
 
 /*
  * axe-core over every public page, in the light and the dark theme, on a laptop and on a phone (the
  * header and some lists differ): no violation of impact serious or critical. See decision 15.
- *
- * Each width loads the page once, in one theme, and then turns the other on in place: the laptop
- * opens in light, the phone in dark, so both themes are audited as a page opens in them and as a
- * reader's system switches them.
  */
-
-const themesByWidth = [
-  { width: 1280, themes: ["light", "dark"] },
-  { width: 360, themes: ["dark", "light"] },
-] as const;
-
-async function load(page: Page, path: string, colorScheme: "light" | "dark") {
-  await page.emulateMedia({ colorScheme });
-  await page.goto(path);
-  await waitForHydration(page);
-  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-}
 
 for (const path of publicPages) {
   test(`${path} has no serious or critical accessibility violation, light or dark`, async ({ page }, testInfo) => {
     test.slow(); // axe over a long page, four times
     const problems: string[] = [];
-    for (const { width, themes } of themesByWidth) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const [index, colorScheme] of themes.entries()) {
-        if (index === 0) await load(page, path, colorScheme);
-        else await showColorScheme(page, colorScheme);
-        const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-        expect(dark, `${colorScheme} theme applied at ${width}px`).toBe(colorScheme === "dark");
-        const violations = await axeViolations(page);
-        if (violations.length) {
-          await testInfo.attach(`axe ${colorScheme} ${width}px`, {
-            body: JSON.stringify(violations, null, 2),
-            contentType: "application/json",
-          });
-        }
-        for (const violation of violations.filter(isSerious)) {
-          for (const node of violation.nodes) {
-            problems.push(
-              `${width}px ${colorScheme} ${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`,
-            );
-          }
+    const open = async () => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+    };
+    await inBothThemes(page, open, async ({ width, colorScheme }) => {
+      const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+      expect(dark, `${colorScheme} theme applied at ${width}px`).toBe(colorScheme === "dark");
+      const violations = await axeViolations(page);
+      if (violations.length) {
+        await testInfo.attach(`axe ${colorScheme} ${width}px`, {
+          body: JSON.stringify(violations, null, 2),
+          contentType: "application/json",
+        });
+      }
+      for (const violation of violations.filter(isSerious)) {
+        for (const node of violation.nodes) {
+          problems.push(
+            `${width}px ${colorScheme} ${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary ?? violation.help}`,
+          );
         }
       }
-    }
+    });
     expect(problems).toEqual([]);
   });
 }

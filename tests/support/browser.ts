@@ -38,7 +38,7 @@ export async function waitForHydration(page: Page) {
  * class follows a moment later, and colours then take their short transition. An audit made in
  * between would read one theme's text on the other's background.
  */
-export async function showColorScheme(page: Page, colorScheme: "light" | "dark") {
+export async function showColorScheme(page: Page, colorScheme: ColorScheme) {
   await page.emulateMedia({ colorScheme });
   await page.waitForFunction(
     (dark) => document.documentElement.classList.contains("dark") === dark,
@@ -49,6 +49,33 @@ export async function showColorScheme(page: Page, colorScheme: "light" | "dark")
     document.body.getBoundingClientRect();
     return Promise.all(document.getAnimations().map((animation) => animation.finished));
   });
+}
+
+export type ColorScheme = "light" | "dark";
+
+/**
+ * Shows the page in both themes on a laptop and on a phone, calling `look` in each. Each width opens
+ * the page once and turns the other theme on in place: the laptop opens in light, the phone in dark,
+ * so each theme is seen as a page opens in it and as a reader's system switches to it.
+ */
+export async function inBothThemes(
+  page: Page,
+  open: () => Promise<void>,
+  look: (view: { width: number; colorScheme: ColorScheme }) => Promise<void>,
+) {
+  for (const { width, themes } of [
+    { width: 1280, themes: ["light", "dark"] },
+    { width: 360, themes: ["dark", "light"] },
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [index, colorScheme] of themes.entries()) {
+      if (index === 0) {
+        await page.emulateMedia({ colorScheme });
+        await open();
+      } else await showColorScheme(page, colorScheme);
+      await look({ width, colorScheme });
+    }
+  }
 }
 
 /** The data router React Router keeps on window in framework mode. */
