@@ -143,8 +143,11 @@ test.describe("phones: every page fits and reads right", () => {
           .soft(measured.scrollWidth, `${path} at ${width} px: ${measured.culprits.join("; ")}`)
           .toBeLessThanOrEqual(measured.innerWidth);
         expect.soft(await phoneReadingProblems(page), `${path} at ${width} px`).toEqual([]);
-        const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+        // What failed, to look at: the whole page at this width.
+        if (testInfo.errors.length) {
+          const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+          await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+        }
       }
     });
   }
