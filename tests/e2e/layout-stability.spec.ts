@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "../support/browser";
+import { followRequests, waitForHydration } from "../support/browser";
 
 /*
  * Cumulative layout shift as Chromium reports it (the layout-shift entries Lighthouse adds up), on a
@@ -20,8 +20,12 @@ interface LayoutShiftEntry extends PerformanceEntry {
   hadRecentInput: boolean;
 }
 
-/** Records every layout shift not caused by input, from before the first paint (once per page). */
+/**
+ * Records every layout shift not caused by input, from before the first paint, and follows the page's
+ * requests (once per page).
+ */
 async function observeLayoutShifts(page: Page) {
+  const requests = followRequests(page);
   await page.addInitScript(() => {
     // Runs in the page: everything it uses is defined here.
     const isLayoutShift = (entry: PerformanceEntry): entry is LayoutShiftEntry => entry.entryType === "layout-shift";
@@ -31,23 +35,22 @@ async function observeLayoutShifts(page: Page) {
         if (isLayoutShift(entry) && !entry.hadRecentInput) window.layoutShifts.push(entry.value);
     }).observe({ type: "layout-shift", buffered: true });
   });
+  return requests;
 }
 
 /** The page's cumulative layout shift from its first paint until it is hydrated and the reader's revealed data is shown. */
-async function shiftWhileLoading(page: Page, path: string) {
+async function shiftWhileLoading(page: Page, path: string, requests: ReturnType<typeof followRequests>) {
   await page.goto(path);
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
   // The revealed data has replaced every quiet "…" a known item waited with.
   await page.waitForFunction(() => !document.querySelector('[data-spoiler="loading"]'));
-  // Two frames after the last response, so whatever it rendered has been laid out.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Whatever else the page asked for has come and been laid out.
+  await requests.quiet();
   return page.evaluate(() => window.layoutShifts.reduce((sum, value) => sum + value, 0));
 }
 
 async function layoutShift(page: Page, path: string) {
-  await observeLayoutShifts(page);
-  return shiftWhileLoading(page, path);
+  return shiftWhileLoading(page, path, await observeLayoutShifts(page));
 }
 
 test("the reading tracker does not move when the reader's progress appears", async ({ page }) => {
@@ -126,9 +129,10 @@ for (const width of [360, 1280]) {
           updatedAt: "2024-01-01T00:00:00.000Z",
         };
         await page.addInitScript((stored) => localStorage.setItem("rc:progress", stored), JSON.stringify(progress));
-        await observeLayoutShifts(page);
+        const requests = await observeLayoutShifts(page);
         const shifts: Record<string, number> = {};
-        for (const path of pagesWithGatedItems) shifts[path] = Number((await shiftWhileLoading(page, path)).toFixed(4));
+        for (const path of pagesWithGatedItems)
+          shifts[path] = Number((await shiftWhileLoading(page, path, requests)).toFixed(4));
         test.info().annotations.push({ type: "layout shift", description: JSON.stringify(shifts) });
         expect(Object.entries(shifts).filter(([, shift]) => shift >= 0.02)).toEqual([]);
       });
@@ -191,6 +195,7 @@ test.describe("at 320 px", () => {
         const record = { ...stored, ...progress, position: 0, updatedAt: "2024-01-01T00:00:00.000Z" };
         await page.addInitScript((value) => localStorage.setItem("rc:progress", value), JSON.stringify(record));
       }
+      const requests = followRequests(page);
       let compared = 0;
       for (const path of pagesWithSealedLines) {
         // Before the page is interactive: as the first paint shows it, with the page's modules held back.
@@ -200,8 +205,8 @@ test.describe("at 320 px", () => {
         await page.unrouteAll();
         await page.goto(path);
         await waitForHydration(page);
-        await page.waitForLoadState("networkidle");
         await page.waitForFunction(() => !document.querySelector('[data-spoiler="loading"]'));
+        await requests.quiet();
         const after = await sealedLines(page);
         for (const [line, height] of Object.entries(after)) {
           if (!(line in before)) continue;
