@@ -1,4 +1,5 @@
-import { type RefObject, useLayoutEffect, useRef } from "react";
+import { type RefObject, useRef } from "react";
+import { useBeforePaint } from "~/browser/before-paint";
 
 /**
  * Where keyboard focus goes when the site, not the reader, moves it: to a new page's heading, and back
@@ -82,7 +83,7 @@ export function useFocusKeptInList<T extends HTMLElement>({ otherwise }: { other
 } {
   const list = useRef<T>(null);
   const place = useRef<{ heading: HTMLElement | null } | null>(null);
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     const kept = place.current;
     if (!kept) return;
     if (!focusLost()) {
@@ -110,7 +111,7 @@ export function useFocusKeptInList<T extends HTMLElement>({ otherwise }: { other
  */
 export function useFocusKeptAround(around: string) {
   const holder = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     if (!holder.current || !focusLost()) return;
     if (holder.current.isConnected) focusInView(holder.current);
     holder.current = null;
