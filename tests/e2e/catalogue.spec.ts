@@ -4,7 +4,7 @@ import { type Knowledge, knowledgeOfUnits, knows, noKnowledge, readRevealers } f
 import type { StoredMediumName } from "../../app/lib/content/medium-names";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { unitAnchor } from "../../app/lib/content/units";
-import { waitForHydration } from "../support/browser";
+import { followRequests, waitForHydration } from "../support/browser";
 
 const { pack } = parsePackFolder("content/demo");
 if (!pack) throw new Error("The demo pack does not parse");
@@ -447,9 +447,10 @@ test.describe("the characters a reader has met, at 360 px", () => {
 
   /** The catalogue's words and cards once the reader's own answer is shown. */
   async function shown(page: Page, path: string) {
+    const requests = followRequests(page);
     await page.goto(path);
     await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
+    await requests.quiet();
     await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     const cards = page.locator('main ul a[href^="/characters/"]');
     return { status: (await page.getByRole("status").textContent()) ?? "", cards: await cards.count() };
@@ -498,11 +499,13 @@ test.describe("the characters a reader has met, at 360 px", () => {
 });
 
 test.describe("a true name kept secret", () => {
-  /** The Grey Lantern's page for a web novel reader at `chapter`, with the shield as readers have it. */
+  /** The Grey Lantern's page for a web novel reader at `chapter`, with the shield as readers have it, and what it asked for. */
   async function greyLanternFor(page: Page, chapter: string) {
     await withShieldOn(page, chapter);
+    const requests = followRequests(page);
     await page.goto("/characters/grey-lantern");
     await waitForHydration(page);
+    await requests.quiet();
   }
 
   test("a reader who has met the Grey Lantern but not reached wn:2-27 sees only the name everyone knows", async ({
@@ -511,7 +514,6 @@ test.describe("a true name kept secret", () => {
     await greyLanternFor(page, "wn:2-26");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Grey Lantern");
     await expect(page).toHaveTitle(/^The Grey Lantern · /);
-    await page.waitForLoadState("networkidle");
     expect(await page.content()).not.toContain("Briony");
   });
 

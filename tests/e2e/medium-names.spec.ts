@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { emptyProgress, type Progress } from "../../app/lib/progress/record";
-import { waitForHydration } from "../support/browser";
+import { followRequests, waitForHydration } from "../support/browser";
 
 /*
  * Names per medium, in the demo pack: Ferris Dunmore is "Felix Dunmore" in the anime and "Felis Dunmore"
@@ -45,9 +45,10 @@ test("a reader further in the web novel than in the anime sees the web novel's n
 });
 
 test("a name the anime says only later is nowhere on the page before, and heads it after", async ({ page }) => {
+  const requests = followRequests(page);
   await profileFor(page, "nix", { anime: "anime:1-5" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nix");
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   expect(await page.content()).not.toContain("Nyx");
   await expect(page.getByRole("list", { name: "Other names" })).toHaveCount(0);
 

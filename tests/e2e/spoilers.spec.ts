@@ -398,9 +398,10 @@ test("an anime-only viewer past the episode that intercuts two runs has not read
     );
   }, viewerAt);
 
+  const requests = followRequests(page);
   await page.goto(`/translation_meta/ln_mistls/${volumeSlugFromKey(between!.volume_key)}`);
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   await settled(page);
   const notes = await visibleText(page);
   expect(notes).not.toContain(between!.official.toLowerCase());
@@ -410,7 +411,7 @@ test("an anime-only viewer past the episode that intercuts two runs has not read
   // The web novel's arc: the chapters the episode adapts are named, the one it passed over waits.
   await page.goto("/web_novel?arc=3");
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   await expect(page.locator(`#${unitAnchor("wn:3-13")}`)).toContainText(chapter("wn:3-13").title);
   await expect(page.locator(`#${unitAnchor("wn:3-15")}`)).toContainText(chapter("wn:3-15").title);
   await expect(page.locator(`#${unitAnchor("wn:3-14")}`)).toContainText("Title hidden");
@@ -430,7 +431,7 @@ test("an anime-only viewer past the episode that intercuts two runs has not read
   // The anime-original episode is labelled so, and its note is the viewer's.
   await page.goto("/anime?season=1");
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   const thirteenth = page.locator(`#${unitAnchor(original.key)}`);
   await expect(thirteenth).toContainText("Anime-original");
   await expect(thirteenth).toContainText(original.original!);
@@ -463,10 +464,11 @@ test("a character the reader has not met is a page that says so; Show it or havi
   const path = `/characters/${character.slug}`;
 
   // A visitor with no progress: the same 404 as an address that names no one, before and after hydration.
+  const requests = followRequests(page);
   const response = await page.goto(path);
   expect(response?.status()).toBe(404);
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
   await expect(page).toHaveTitle(/^A character you have not met yet/);
   await expect(page.getByRole("link", { name: "Set your progress" })).toBeVisible();
@@ -481,7 +483,7 @@ test("a character the reader has not met is a page that says so; Show it or havi
   await expect(page).toHaveTitle(new RegExp(`^${character.name}`));
   await page.reload();
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
 
   // A reader who has read the chapter where they first appear: the page asks again with what they know and shows them.
@@ -505,7 +507,7 @@ test("a character the reader has not met is a page that says so; Show it or havi
   // again; asked to show it, the page says no one is there.
   await page.goto("/characters/no-such-person");
   await waitForHydration(page);
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A character you have not met yet");
   await page.getByRole("button", { name: "Show it" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /characters/no-such-person");
@@ -527,10 +529,11 @@ test("in blur mode a character the reader has not met is blurred, and the page's
   const character = rows.characters.find((each) => each.revealed_by !== null && each.first_web_novel !== null);
   if (!character) throw new Error("the demo pack has no character met after the first chapter");
   await page.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "blur"));
+  const requests = followRequests(page);
   await page.goto(`/characters/${character.slug}`);
   await waitForHydration(page);
   await expect(page.locator('[data-spoiler="blurred"]').first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await requests.quiet();
   await expect(page).toHaveTitle(/^A character you have not met yet/);
 });
 
@@ -543,9 +546,10 @@ test("a character's address says one thing from the first paint: not met to a ne
   await recordPaintedText(page, "main h1");
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  const requests = followRequests(page);
   const settled = async () => {
     await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
+    await requests.quiet();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     return paintedText(page);
   };

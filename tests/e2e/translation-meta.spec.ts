@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "../support/browser";
+import { followRequests, waitForHydration } from "../support/browser";
 
 // These pages are about the content, not the spoiler shield (tests/e2e/tracker.spec.ts): show everything.
 test.beforeEach(async ({ context }) => {
@@ -157,10 +157,11 @@ test("the light novels page shows a collection twelve volumes at a time, and a l
 });
 
 test("a volume's filters count only the entries its reader can see", async ({ page }) => {
+  const requests = followRequests(page);
   const severities = async () => {
     await page.goto("/translation_meta/ln_mistls/main_v1");
     await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
+    await requests.quiet();
     return (await page.getByLabel("Severity").locator("option").allTextContents()).slice(1);
   };
   const counted = (options: string[]) =>

@@ -1,29 +1,36 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 
 /**
  * Follows a page's requests from now on. `quiet()` resolves once none is in flight and two frames
  * have passed without a new one: whatever a response set off (a render, the next request) has
  * happened. Deterministic where `waitForLoadState("networkidle")` waits half a second on every page.
+ * A request made before it began (one the last page left, ended by the next navigation) is not counted.
+ *
+ * The browser's own requests are not the page's and are left out: when a page asks again for an
+ * answer it has a stale copy of (`stale-while-revalidate`), Chromium answers from the copy and
+ * refreshes it in the background, and that refresh's body can stay unread for as long as the page
+ * lives (seen waiting 28 s), holding "quiet" back with it.
  */
 export function followRequests(page: Page) {
   let started = 0;
-  let inFlight = 0;
-  const ended = () => inFlight--;
-  page.on("request", () => {
+  const inFlight = new Set<Request>();
+  const ended = (request: Request) => inFlight.delete(request);
+  page.on("request", (request) => {
+    if (request.resourceType() === "other") return;
     started++;
-    inFlight++;
+    inFlight.add(request);
   });
   page.on("requestfinished", ended);
   page.on("requestfailed", ended);
   return {
     async quiet() {
       for (;;) {
-        while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
         const before = started;
         await page.evaluate(
           () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
         );
-        if (started === before && inFlight === 0) return;
+        if (started === before && inFlight.size === 0) return;
       }
     },
   };
