@@ -402,7 +402,6 @@ test("an anime-only viewer past the episode that intercuts two runs has not read
   await page.goto(`/translation_meta/ln_mistls/${volumeSlugFromKey(between!.volume_key)}`);
   await waitForHydration(page);
   await requests.quiet();
-  await settled(page);
   const notes = await visibleText(page);
   expect(notes).not.toContain(between!.official.toLowerCase());
   expect(notes).toContain(before!.official.toLowerCase());
@@ -549,8 +548,8 @@ test("a character's address says one thing from the first paint: not met to a ne
   const requests = followRequests(page);
   const settled = async () => {
     await waitForHydration(page);
+    // Ends two frames after the page's last request: what that request brought has been painted.
     await requests.quiet();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     return paintedText(page);
   };
 
