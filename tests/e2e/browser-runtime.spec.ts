@@ -3,6 +3,7 @@ import { storageKeys } from "../../app/lib/runtime/storage-keys";
 import { analyticsBaseURL, analyticsHostPort, baseURL } from "../../playwright.config";
 import { type RecordedEvent, startAnalyticsStandIn } from "../support/analytics-standin";
 import { waitForHydration } from "../support/browser";
+import { withoutHeadlessBrand } from "../support/chromium";
 
 // One stand-in host for the whole file; its tests run one after another. The analytics site sends to
 // one fixed port, so only one copy of the file can run at a time (`--repeat-each` needs `--workers 1`).
@@ -36,8 +37,9 @@ const threePagesEvents = [
   "$pageview /characters/corvin-hale",
 ];
 
-// PostHog drops events from user agents that look like bots ("HeadlessChrome" included); the
-// browser is also started with navigator.webdriver off (tests/support/chromium.ts). The stand-in
+// PostHog drops events from user agents that look like bots ("HeadlessChrome" included), in the
+// User-Agent string and among the brands (withoutHeadlessBrand); the browser is also started with
+// navigator.webdriver off (tests/support/chromium.ts). The stand-in
 // tells browsers apart by their User-Agent, so the control reader below has one of its own.
 const readerUserAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
@@ -57,6 +59,7 @@ async function browseAsControl(browser: Browser) {
     viewport: analyticsViewport,
     userAgent: controlUserAgent,
   });
+  await context.addInitScript(withoutHeadlessBrand);
   const earlier = standIn.eventsFrom(controlUserAgent).length;
   try {
     await browseThreePages(await context.newPage());
@@ -71,6 +74,7 @@ async function browseAsControl(browser: Browser) {
 
 test.describe("analytics", () => {
   test.use({ baseURL: analyticsBaseURL, viewport: analyticsViewport, userAgent: readerUserAgent });
+  test.beforeEach(({ context }) => context.addInitScript(withoutHeadlessBrand));
 
   test("route changes send $pageview for each path and $pageleave for the previous one", async ({ page }) => {
     standIn.events.length = 0;

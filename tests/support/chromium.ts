@@ -22,3 +22,20 @@ export const chromiumLaunchOptions: LaunchOptions = {
     "--disable-blink-features=AutomationControlled",
   ],
 };
+
+/**
+ * An init script for a context whose analytics a test reads: PostHog drops the events of a browser
+ * that names "HeadlessChrome" among its brands (`navigator.userAgentData.brands`), as the headless
+ * shell does and a reader's Chromium does not. The context's `userAgent` option changes the
+ * User-Agent string only.
+ */
+export function withoutHeadlessBrand() {
+  const prototype = (globalThis as { NavigatorUAData?: { prototype: object } }).NavigatorUAData?.prototype;
+  const brands = prototype && Object.getOwnPropertyDescriptor(prototype, "brands")?.get;
+  if (!prototype || !brands) return;
+  Object.defineProperty(prototype, "brands", {
+    get(): unknown {
+      return (brands.call(this) as Array<{ brand: string }>).filter(({ brand }) => brand !== "HeadlessChrome");
+    },
+  });
+}
