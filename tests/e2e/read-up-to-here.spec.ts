@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { chapterKey, episodeKey, unitAnchor } from "../../app/lib/content/units";
 import { test as withReader } from "../support/auth";
-import { waitForHydration } from "../support/browser";
+import { followRequests, waitForHydration } from "../support/browser";
 
 /*
  * "I have read up to here" on a phone: the tap is confirmed by a toast with an Undo, the row that was
@@ -47,8 +47,11 @@ for (const { path, row, earlier, button, field, key } of cases) {
   }) => {
     // Every title shown, so what changes above the row is the buttons alone.
     await context.addInitScript(() => localStorage.setItem("rc:spoiler-mode", "off"));
+    const requests = followRequests(page);
     await page.goto(path);
     await waitForHydration(page);
+    // The titles this reader may see have come: the page is as it stays before the tap.
+    await requests.quiet();
     const tapped = page.locator(row);
     // The row in the middle of the screen, with rows above it that still offer the button.
     await tapped.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
