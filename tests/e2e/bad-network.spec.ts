@@ -352,6 +352,8 @@ test("a tap whose page never answers keeps the page, and after a while says so w
   // The wait is timed from the tap, which the page's request follows.
   await asked;
   await page.clock.fastForward(14_000);
+  // Two frames on: a notice set off by then would be on screen.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   await expect(slow).toHaveCount(0);
   await page.clock.fastForward(2_000);
