@@ -118,4 +118,22 @@ describe("planSync", () => {
       },
     ]);
   });
+
+  it("adds new rows several to a statement, binding at most 100 values each", () => {
+    const arcs = Array.from({ length: 45 }, (_, index) => ({
+      number: index + 1,
+      title: `Arc ${index + 1}`,
+      original_title: null,
+      summary: null,
+      phases: "[]",
+    }));
+    const { statements, changes } = planSync({ arcs }, {});
+    expect(changes).toEqual([{ table: "arcs", added: 45, updated: 0, removed: 0 }]);
+    // Five columns a row: 20 rows, 20 rows, then the last 5.
+    expect(statements.map((statement) => statement.params.length)).toEqual([100, 100, 25]);
+    expect(statements[2]).toEqual({
+      sql: `INSERT INTO arcs (number, title, original_title, summary, phases) VALUES ${Array(5).fill("(?, ?, ?, ?, ?)").join(", ")}`,
+      params: arcs.slice(40).flatMap((arc) => [arc.number, arc.title, null, null, "[]"]),
+    });
+  });
 });

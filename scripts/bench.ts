@@ -250,12 +250,12 @@ runCli(async () => {
   for (const site of sites) {
     if (site.scale === 1) {
       step("Importing the demo pack into .wrangler/bench");
-      prepareState(site.persistTo, "demo");
+      await prepareState(site.persistTo, "demo");
     } else {
       const packDirectory = `.wrangler/bench-pack/demo-x${site.scale}`;
       step(`Generating a pack ${site.scale}× the demo and importing it into ${site.persistTo}`);
       run("npx", ["tsx", "scripts/content-generate.ts", "--scale", String(site.scale), "--out", packDirectory]);
-      prepareState(site.persistTo, `demo-x${site.scale}`, packDirectory);
+      await prepareState(site.persistTo, `demo-x${site.scale}`, packDirectory);
     }
     step(`Filling ${longThread}'s thread with ${commentsPerScale * site.scale} comments`);
     run("npx", [

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { applyLocalMigrations } from "./lib/local-migrations";
 
 const work = mkdtempSync(join(tmpdir(), "content-import-"));
 const state = join(work, "state");
@@ -11,10 +12,7 @@ cpSync("tests/fixtures/packs/tiny", pack, { recursive: true });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-  env,
-  encoding: "utf8",
-});
+await applyLocalMigrations({ persistTo: state });
 
 function importPack(...flags: string[]) {
   const result = spawnSync(

@@ -42,7 +42,7 @@ runCli(async () => {
   const persistTo = values["persist-to"];
 
   if (!values["skip-build"]) run("npm", ["run", "build"], "Building the site");
-  if (!values["skip-prepare"]) prepareLocal({ persistTo });
+  if (!values["skip-prepare"]) await prepareLocal({ persistTo });
   serveLocal({
     port,
     persistTo,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { uncached } from "./bench-load";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
+import { applyLocalMigrations } from "./local-migrations";
 import { emulatorOnPort } from "./local-stack";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
@@ -17,8 +18,8 @@ export function run(command: string, args: string[], extraEnv: Record<string, st
 }
 
 /** Migrates a state folder and imports a pack into it (the importer writes only differences, so a rerun is quick). */
-export function prepareState(persistTo: string, pack: string, packDirectory?: string) {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+export async function prepareState(persistTo: string, pack: string, packDirectory?: string) {
+  await applyLocalMigrations({ persistTo });
   run("npx", [
     "tsx",
     "scripts/content-import.ts",

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AUTH_EMULATOR_HOSTNAME, AUTH_EMULATOR_PORT, authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
+import { applyLocalMigrations } from "./local-migrations";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -22,15 +23,16 @@ export function run(command: string, args: string[], label = `${command} ${args.
 }
 
 /** Idempotent local set-up: settings file, D1 migrations, the demo content pack, demo redirects, the demo discussion. */
-export function prepareLocal(options: StackOptions = {}) {
+export async function prepareLocal(options: StackOptions = {}) {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("Created .dev.vars from .dev.vars.example");
   }
-  run(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs(options)],
-    "Applying D1 migrations",
+  const applied = await applyLocalMigrations(options);
+  console.log(
+    applied.length
+      ? `Applied ${applied.length} D1 migration${applied.length === 1 ? "" : "s"} to local state (${applied.at(-1)} the last)`
+      : "Local D1 has every migration",
   );
   const importDemo = () =>
     run(
