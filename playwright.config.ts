@@ -8,7 +8,10 @@ import { chromiumLaunchOptions } from "./tests/support/chromium";
  */
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://localhost:${port}`;
-/** A second site with analytics configured, pointing at a local stand-in host. */
+/**
+ * A second site with analytics configured, pointing at a local stand-in host: started by the one spec
+ * that uses it, while it runs (tests/support/analytics-site.ts).
+ */
 export const analyticsPort = port + 1;
 export const analyticsBaseURL = `http://localhost:${analyticsPort}`;
 export const analyticsHostPort = port + 9;
@@ -39,16 +42,6 @@ export default defineConfig({
       // The real local stack: wrangler pages dev with local D1/KV, and the Firebase Auth emulator.
       command: `npx tsx scripts/start.ts --skip-build --port ${port} --persist-to .wrangler/e2e --auth-emulator-port ${E2E_AUTH_EMULATOR_PORT}`,
       url: `${baseURL}/privacy_policy`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      // Its own local state, so the two sites never share database files; the first site's emulator.
-      command: `npx tsx scripts/start.ts --skip-build --no-auth-emulator --auth-emulator-port ${E2E_AUTH_EMULATOR_PORT} --port ${analyticsPort} --persist-to .wrangler/e2e-analytics`,
-      url: `${analyticsBaseURL}/privacy_policy`,
-      env: { POSTHOG_KEY: "phc_e2e_test_key", POSTHOG_HOST: `http://127.0.0.1:${analyticsHostPort}` },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",

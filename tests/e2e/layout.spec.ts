@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
 import { areas } from "../../app/lib/areas";
-import { analyticsBaseURL } from "../../playwright.config";
 import { axeViolations } from "../support/axe";
 import { showColorScheme, waitForHydration } from "../support/browser";
 import { publicPages } from "../support/public-pages";
@@ -577,26 +576,6 @@ test.describe("finished pages", () => {
     await expect(toggle).toHaveAccessibleDescription(/no analytics configured/);
   });
 
-  test("an empty readership page says what it will show and why it is empty", async ({ page }) => {
-    // The second site: no test saves reading progress there, so its readership stays empty.
-    await page.goto(`${analyticsBaseURL}/statistics/readership`);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { name: "No figures yet" })).toBeVisible();
-    await expect(main).toContainText("Fewer than 5 established readers");
-    await expect(main).toContainText(
-      "first saved their progress at least 7 days ago and have saved it on more than one day",
-    );
-    for (const title of [
-      "Readers at each arc",
-      "Readers at each light novel volume",
-      "The media readers follow",
-      "Where readers pause",
-    ]) {
-      await expect(main.getByRole("listitem").filter({ hasText: title })).toBeVisible();
-    }
-    await expect(main.getByRole("link", { name: /reading tracker/ })).toHaveAttribute("href", "/reading_tracker");
-  });
-
   test("a focused field is scrolled clear of the sticky header, label included", async ({ page }) => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 640 });
@@ -666,19 +645,5 @@ test.describe("names a phone walk found confusing", () => {
     await expect(shortStories).toContainText("Lamplit Tales");
     await expect(shortStories).not.toContainText("Lamplit Tales 3");
     await expect(shortStories).not.toContainText("Stories: Lamplit");
-  });
-});
-
-test.describe("toasts on a phone", () => {
-  test.use({ baseURL: analyticsBaseURL, viewport: { width: 360, height: 740 } });
-
-  test("a toast does not cover the header", async ({ page }) => {
-    await open(page, "/privacy_policy");
-    await page.getByRole("switch", { name: "Allow anonymous analytics in this browser" }).click();
-    const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
-    await expect(toast).toBeVisible();
-    const toastBox = await toast.boundingBox();
-    const headerBox = await page.getByRole("banner").boundingBox();
-    expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height).toBe(true);
   });
 });
