@@ -29,10 +29,16 @@ export async function applyLocalMigrations(options: Omit<PlatformOptions, "remot
       .sort();
     for (const name of pending) {
       const queries = splitSqlQuery(readFileSync(join(directory, name), "utf8"));
-      await db.batch([
-        ...queries.map((query) => db.prepare(query)),
-        db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name),
-      ]);
+      try {
+        await db.batch([
+          ...queries.map((query) => db.prepare(query)),
+          db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name),
+        ]);
+      } catch (error) {
+        throw new Error(`Migration ${name} failed, and nothing of it was applied: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
     }
     return pending;
   } finally {
