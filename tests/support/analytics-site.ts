@@ -43,6 +43,15 @@ export async function startAnalyticsSite() {
       }
       await exited;
     }
+    // workerd, in the same group, may hold the port a moment longer; a retry starts the site on it again.
+    for (let tries = 0; tries < 40; tries++) {
+      try {
+        await fetch(`${analyticsBaseURL}/privacy_policy`);
+      } catch {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   };
 
   const deadline = Date.now() + 150_000;
