@@ -135,5 +135,14 @@ describe("planSync", () => {
       sql: `INSERT INTO arcs (number, title, original_title, summary, phases) VALUES ${Array(5).fill("(?, ?, ?, ?, ?)").join(", ")}`,
       params: arcs.slice(40).flatMap((arc) => [arc.number, arc.title, null, null, "[]"]),
     });
+    // Rows that fill other columns go in a statement of their own.
+    const [first, second] = planSync(
+      { arcs: [arcs[0]!, { number: 2, title: "Two", phases: "[]" } as (typeof arcs)[number]] },
+      {},
+    ).statements;
+    expect([first?.sql, second?.sql]).toEqual([
+      "INSERT INTO arcs (number, title, original_title, summary, phases) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO arcs (number, title, phases) VALUES (?, ?, ?)",
+    ]);
   });
 });

@@ -2,8 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
 import type { Bindings } from "../../app/server/env.server";
 
-// Keep command output to what the command itself says.
+// Keep command output to what the command itself says; never reach Cloudflare (no Request.cf
+// download, no telemetry).
 process.env.WRANGLER_LOG ??= "warn";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+process.env.WRANGLER_SEND_METRICS ??= "false";
 
 export interface PlatformOptions {
   /** Production D1 and KV instead of local state (needs `wrangler login` or CLOUDFLARE_API_TOKEN). */

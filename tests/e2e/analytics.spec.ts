@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { analyticsBaseURL, analyticsHostPort, baseURL } from "../../playwright.config";
-import { startAnalyticsSite } from "../support/analytics-site";
+import { startAnalyticsSite, stopAnalyticsSite } from "../support/analytics-site";
 import { type RecordedEvent, startAnalyticsStandIn } from "../support/analytics-standin";
 import { waitForHydration } from "../support/browser";
 import { withoutHeadlessBrand } from "../support/chromium";
@@ -10,15 +10,14 @@ import { withoutHeadlessBrand } from "../support/chromium";
 // ports, so only one copy of the file can run at a time (`--repeat-each` needs `--workers 1`).
 test.describe.configure({ mode: "serial" });
 let standIn: Awaited<ReturnType<typeof startAnalyticsStandIn>>;
-let site: Awaited<ReturnType<typeof startAnalyticsSite>> | undefined;
 test.beforeAll(async () => {
   // Preparing its local state and starting wrangler: about half a minute, more on a busy machine.
   test.setTimeout(180_000);
   standIn = await startAnalyticsStandIn(analyticsHostPort);
-  site = await startAnalyticsSite();
+  await startAnalyticsSite();
 });
 test.afterAll(async () => {
-  await site?.stop();
+  await stopAnalyticsSite();
   await standIn?.close();
 });
 

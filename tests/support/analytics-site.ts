@@ -4,13 +4,31 @@ import { E2E_AUTH_EMULATOR_PORT } from "../../scripts/lib/local-auth";
 
 /**
  * The second site, with analytics configured and pointing at a stand-in host (analytics-standin.ts),
- * for the one spec that needs it (analytics.spec.ts). It runs only while that spec runs: a local
- * `wrangler pages dev` costs CPU for as long as it runs (its bundler polls the Function's bundle, about
- * a tenth of a core), which every other test would pay. Its own local state, so the two sites never
- * share database files; the first site's Auth emulator.
+ * for the one spec that needs it (analytics.spec.ts), which starts it before its tests and stops it
+ * after them. It runs only while that spec runs: a local `wrangler pages dev` costs CPU for as long as
+ * it runs (its bundler polls the Function's bundle, about a tenth of a core), which every other test
+ * would pay. Its own local state, so the two sites never share database files; the first site's Auth
+ * emulator.
  */
+let site: ChildProcess | undefined;
+
+/** Whether anything answers at the analytics site's address. */
+async function answers() {
+  try {
+    await fetch(`${analyticsBaseURL}/privacy_policy`, { signal: AbortSignal.timeout(5_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
 export async function startAnalyticsSite() {
-  const site: ChildProcess = spawn(
+  // A site left from another run would be tested in this one's place, perhaps without analytics.
+  if (await answers())
+    throw new Error(`Something already answers at ${analyticsBaseURL}: stop it (a site left from another run?).`);
+  const child = spawn(
     "npx",
     [
       "tsx",
@@ -31,46 +49,41 @@ export async function startAnalyticsSite() {
       env: { ...process.env, POSTHOG_KEY: "phc_e2e_test_key", POSTHOG_HOST: `http://127.0.0.1:${analyticsHostPort}` },
     },
   );
+  // Kept here before it answers, so stopAnalyticsSite stops it even if starting it ran out of time.
+  site = child;
   const errors: string[] = [];
-  site.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
-  const exited = new Promise<void>((resolve) => site.once("exit", () => resolve()));
-  const stop = async () => {
-    if (site.exitCode === null && site.signalCode === null) {
-      try {
-        process.kill(-site.pid!, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      await exited;
-    }
-    // workerd, in the same group, may hold the port a moment longer; a retry starts the site on it again.
-    for (let tries = 0; tries < 40; tries++) {
-      try {
-        await fetch(`${analyticsBaseURL}/privacy_policy`);
-      } catch {
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  child.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
 
   const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (site.exitCode !== null) throw new Error(`The analytics site stopped as it started:\n${errors.join("")}`);
-    try {
-      if ((await fetch(`${analyticsBaseURL}/privacy_policy`)).ok) {
-        // Started: what it says from now on is not kept.
-        site.stderr!.removeAllListeners("data");
-        site.stderr!.resume();
-        return { stop };
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
+  while (!(await answers())) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The analytics site stopped as it started:\n${errors.join("")}`);
+    if (Date.now() > deadline)
       throw new Error(`The analytics site did not answer at ${analyticsBaseURL} in time:\n${errors.join("")}`);
+    await pause(250);
+  }
+  // Started: what it says from now on is not kept.
+  child.stderr!.removeAllListeners("data");
+  child.stderr!.resume();
+}
+
+/** Stops the site startAnalyticsSite started, if any, and waits until its address is free again. */
+export async function stopAnalyticsSite() {
+  const child = site;
+  site = undefined;
+  if (!child) return;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // Already gone.
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await exited;
+  }
+  // workerd, in the same group, may hold the port a moment longer; a retry starts the site on it again.
+  for (let tries = 0; await answers(); tries++) {
+    if (tries === 40) throw new Error(`The analytics site still answers at ${analyticsBaseURL} after it was stopped.`);
+    await pause(250);
   }
 }
