@@ -86,16 +86,15 @@ export function planSync(desired: TableRows, current: TableRows) {
       deletes.push({ sql: `DELETE FROM ${name} WHERE ${where}`, params: key.map((column) => row[column] ?? null) });
       change.removed++;
     }
-    // New rows by their columns, inserted several to a statement after the table's updates.
-    const added = new Map<string, StoredRow[]>();
+    // New rows by the columns they fill, inserted several to a statement after the table's updates.
+    const added = new Map<string, { columns: string[]; rows: StoredRow[] }>();
     for (const [id, row] of want) {
       const existing = have.get(id);
       const columns = Object.keys(row).filter((column) => !generated.includes(column));
       if (!existing) {
-        const list = columns.join(", ");
-        const rows = added.get(list) ?? [];
-        rows.push(row);
-        added.set(list, rows);
+        const group = added.get(columns.join()) ?? { columns, rows: [] };
+        group.rows.push(row);
+        added.set(columns.join(), group);
         change.added++;
         continue;
       }
@@ -107,7 +106,7 @@ export function planSync(desired: TableRows, current: TableRows) {
       });
       change.updated++;
     }
-    for (const [list, rows] of added) writes.push(...inserts(name, list.split(", "), rows));
+    for (const { columns, rows } of added.values()) writes.push(...inserts(name, columns, rows));
     if (change.added || change.updated || change.removed) changes.push(change);
   }
 
