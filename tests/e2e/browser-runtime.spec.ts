@@ -4,7 +4,7 @@ import { baseURL } from "../../playwright.config";
 import { waitForHydration } from "../support/browser";
 
 test("a new deployment under an open page shows a toast with a reload action", async ({ page }) => {
-  await page.goto(`${baseURL}/`);
+  await page.goto("/");
   await waitForHydration(page);
   const running = await page.evaluate(
     async () => ((await (await fetch("/builds/latest.json")).json()) as { id: string }).id,
@@ -33,7 +33,7 @@ test("where the tracker's own code never arrives, the page offers to load it aga
 }) => {
   // The route's module, which the page imports before it runs anything: nothing of the page's code runs.
   await page.route(/\/assets\/reading-tracker-[\w-]{8}\.js$/, (route) => route.abort());
-  await page.goto(`${baseURL}/reading_tracker`);
+  await page.goto("/reading_tracker");
   await expect(page.getByText("Loading your progress…")).toBeVisible();
   const again = page.getByRole("link", { name: "Load it again" });
   await expect(again).toBeHidden();
@@ -57,7 +57,7 @@ test('the tracker\'s "Load it again" loads the page again where the reader was, 
     if (stalled) return route.continue();
     stalled = true;
   });
-  await page.goto(`${baseURL}/reading_tracker#up-next`);
+  await page.goto("/reading_tracker#up-next");
   await waitForHydration(page);
   const again = page.getByRole("link", { name: "Load it again" });
   await expect(again).toBeVisible({ timeout: 15_000 });
@@ -76,7 +76,7 @@ test("where the tracker's timeline stalls without failing, the page offers to lo
 }) => {
   // A request that never answers, as on a connection that drops without saying so.
   await page.route(/\/resources\/timeline/, () => {});
-  await page.goto(`${baseURL}/reading_tracker`);
+  await page.goto("/reading_tracker");
   await waitForHydration(page);
   await expect(page.getByText("Loading your progress…")).toBeVisible();
   await expect(page.getByRole("link", { name: "Load it again" })).toBeVisible({ timeout: 15_000 });
@@ -108,7 +108,7 @@ test("a chunk that fails to load reloads the page once, then shows the error pag
     const documents = JSON.parse(sessionStorage.getItem("e2e:documents") ?? "[]") as Array<string | null>;
     sessionStorage.setItem("e2e:documents", JSON.stringify([...documents, sessionStorage.getItem(key)]));
   }, guardKey);
-  await page.goto(`${baseURL}/reading_tracker`);
+  await page.goto("/reading_tracker");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Internal Server Error", { timeout: 15_000 });
   await expect(page.getByText("Part of the site could not be loaded")).toBeVisible();
   await expect.poll(() => loads).toBe(2);
