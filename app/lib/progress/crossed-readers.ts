@@ -97,8 +97,7 @@ export interface UnawareReader extends CrossedReader {
   skippedSecret: string[];
   /**
    * Whether they see this unit without knowing the secret once they go on to it, the units they skipped
-   * staying unread, by the shield's rule (a unit they skipped shows them nothing). Worked out once a
-   * unit: a pack's texts share their units.
+   * staying unread, by the shield's rule (a unit they skipped shows them nothing).
    */
   unawareAt: (unit: string) => boolean;
 }
@@ -110,21 +109,36 @@ export interface UnawareReader extends CrossedReader {
  * that unit alone makes known, which revealedBeforeSecret (app/lib/shield/secrets.ts) judges. Whether a
  * unit was skipped is asked of that unit alone, so the skipped units among the secret's are all the
  * rule needs here.
+ *
+ * Knowledge adds up line by line, so for a reader who does not know the secret as they cross, going on
+ * to a unit they have not consumed tells them the secret exactly when that unit alone would, with the
+ * same units skipped: their places on other lines tell them none of it. That is worked out once per
+ * unit and set of skipped units, which many readers share, so the lint's time grows with the readers
+ * and the texts, not with their product.
  */
 export function unawareReaders(secret: readonly string[], readers: readonly CrossedReader[]): UnawareReader[] {
   const unaware: UnawareReader[] = [];
+  /** Whether a reader who skipped these units (by their index in the secret) is unaware at a unit they went on to. */
+  const goingOn = new Map<string, Map<string, boolean>>();
   for (const reader of readers) {
     const skippedSecret = secret.filter((key) => reader.skipped.has(key));
-    if (!skippedSecret.length || knows(knowledgeOfUnits(reader.places, skippedSecret), secret)) continue;
-    const seen = new Map<string, boolean>();
+    if (!skippedSecret.length) continue;
+    const atCrossing = knowledgeOfUnits(reader.places, skippedSecret);
+    if (knows(atCrossing, secret)) continue;
+    const skippedIndices = secret.flatMap((key, index) => (reader.skipped.has(key) ? [index] : [])).join();
+    let seen = goingOn.get(skippedIndices);
+    if (!seen) goingOn.set(skippedIndices, (seen = new Map()));
+    const wentOnTo = seen;
     const unawareAt = (unit: string) => {
       // A unit they skipped shows them nothing.
       if (reader.skipped.has(unit)) return false;
-      let unaware = seen.get(unit);
+      // Going on to a unit they have consumed adds nothing to what they know.
+      if (hasConsumed(atCrossing, unit)) return true;
+      let unaware = wentOnTo.get(unit);
       if (unaware === undefined) {
-        const knowledge = knowledgeOfUnits([...reader.places, unit], skippedSecret);
+        const knowledge = knowledgeOfUnits([unit], skippedSecret);
         unaware = hasConsumed(knowledge, unit) && !knows(knowledge, secret);
-        seen.set(unit, unaware);
+        wentOnTo.set(unit, unaware);
       }
       return unaware;
     };
