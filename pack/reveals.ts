@@ -442,9 +442,9 @@ export function lnChapterTitlesRevealedBy(
       for (const chapter of arc.chapters) {
         const key = chapterKey(arc.number, chapter.ordinal);
         const at = positions.get(key);
+        if (at === undefined || at < from || at > to) continue;
         const revealedBy = chapterTitleRevealedBy(chapter, key, revealersOf);
-        if (revealedBy !== null && at !== undefined && from <= at && at <= to)
-          flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
+        if (revealedBy !== null) flagged.set(chapter.title.toLocaleLowerCase("en"), revealedBy);
       }
   // A side story the shield hides keeps its title hidden where a collection lists it among its chapters.
   for (const story of pack.sideStories.sideStories) {

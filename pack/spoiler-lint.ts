@@ -454,9 +454,11 @@ export function lintSpoilers(
   // secrets, not with their product.
   const byWord = new Map<string, number[]>();
   const triedOnEveryText: number[] = [];
+  /** Each secret's phrases as their words: a text holding none of them whole is not matched against it. */
+  const phrasesOf = secrets.map((secret) => secret.words.map(phraseWords));
   secrets.forEach((secret, index) => {
-    const longest = secret.words.map((phrase) =>
-      phraseWords(phrase).reduce((long, word) => (word.length > long.length ? word : long), ""),
+    const longest = phrasesOf[index]!.map((words) =>
+      words.reduce((long, word) => (word.length > long.length ? word : long), ""),
     );
     for (const word of new Set(longest)) {
       if (word === "") triedOnEveryText.push(index);
@@ -471,12 +473,13 @@ export function lintSpoilers(
     const prose = !namesAUnit.test(path);
     const readings = readingsOf(text);
     const candidates = new Set(triedOnEveryText);
-    for (const word of new Set(readings.flatMap(comparedWords)))
-      for (const index of byWord.get(word) ?? []) candidates.add(index);
+    const words = new Set(readings.flatMap(comparedWords));
+    for (const word of words) for (const index of byWord.get(word) ?? []) candidates.add(index);
     // In the secrets' own order: a flagged title is judged after every secret.
     for (const index of [...candidates].sort((a, b) => a - b)) {
       const secret = secrets[index]!;
       if (secret.flaggedTitle && (namesASecret || !prose)) continue;
+      if (!phrasesOf[index]!.some((phrase) => phrase.every((word) => words.has(word)))) continue;
       const named = readings.map((reading) => secret.pattern.exec(reading)?.[0]).find((found) => found !== undefined);
       if (named === undefined) continue;
       if (!secret.flaggedTitle) namesASecret = true;
