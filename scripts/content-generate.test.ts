@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,14 +57,20 @@ function referencedKeys(pack: ContentPack) {
 
 const chapterCount = (pack: ContentPack) => pack.webNovel.arcs.reduce((total, arc) => total + arc.chapters.length, 0);
 
-/** Every file under a folder with its bytes, by relative path. */
+/**
+ * Every file under a folder with a digest of its bytes, by relative path: a mismatch names the file, and
+ * comparing digests is quick where comparing megabytes of bytes one by one is not.
+ */
 function folderContents(directory: string) {
   return Object.fromEntries(
     readdirSync(directory, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => {
         const path = join(entry.parentPath, entry.name);
-        return [path.slice(directory.length + 1), readFileSync(path)] as const;
+        return [
+          path.slice(directory.length + 1),
+          createHash("sha256").update(readFileSync(path)).digest("hex"),
+        ] as const;
       })
       .sort(([a], [b]) => a.localeCompare(b)),
   );
