@@ -28,7 +28,7 @@ import {
   seasonToOpen,
   type UnitLabel,
 } from "~/lib/content/anime";
-import { parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
+import { animeSpecialKey, parseUnitKey, unitAnchor, unitPath } from "~/lib/content/units";
 import { labelWithTitle, titleAfterLabel } from "~/lib/content/labels";
 import { formatMonthRange } from "~/lib/format";
 import { runtimeLabel } from "~/lib/content/air-times";
@@ -132,7 +132,7 @@ export default function Anime({ loaderData }: Route.ComponentProps) {
 function useSpecialsMovedOut() {
   const navigate = useNavigate();
   useEffect(() => {
-    const key = `sp:${window.location.hash.slice("#sp-".length)}`;
+    const key = animeSpecialKey(window.location.hash.slice("#sp-".length));
     if (window.location.hash.startsWith("#sp-") && parseUnitKey(key)) navigate(unitPath(key), { replace: true });
   }, [navigate]);
 }
