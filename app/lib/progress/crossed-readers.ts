@@ -113,22 +113,20 @@ export interface UnawareReader extends CrossedReader {
  * Knowledge adds up line by line, so for a reader who does not know the secret as they cross, going on
  * to a unit they have not consumed tells them the secret exactly when that unit alone would, with the
  * same units skipped: their places on other lines tell them none of it. That is worked out once per
- * unit and set of skipped units, which many readers share, so the lint's time grows with the readers
- * and the texts, not with their product.
+ * unit and set of skipped units, which many readers share, instead of once per reader and unit.
  */
 export function unawareReaders(secret: readonly string[], readers: readonly CrossedReader[]): UnawareReader[] {
   const unaware: UnawareReader[] = [];
   /** Whether a reader who skipped these units (by their index in the secret) is unaware at a unit they went on to. */
   const goingOn = new Map<string, Map<string, boolean>>();
   for (const reader of readers) {
-    const skippedSecret = secret.filter((key) => reader.skipped.has(key));
-    if (!skippedSecret.length) continue;
+    const skippedAt = secret.flatMap((key, index) => (reader.skipped.has(key) ? [index] : []));
+    if (!skippedAt.length) continue;
+    const skippedSecret = skippedAt.map((index) => secret[index]!);
     const atCrossing = knowledgeOfUnits(reader.places, skippedSecret);
     if (knows(atCrossing, secret)) continue;
-    const skippedIndices = secret.flatMap((key, index) => (reader.skipped.has(key) ? [index] : [])).join();
-    let seen = goingOn.get(skippedIndices);
-    if (!seen) goingOn.set(skippedIndices, (seen = new Map()));
-    const wentOnTo = seen;
+    const wentOnTo = goingOn.get(skippedAt.join()) ?? new Map<string, boolean>();
+    goingOn.set(skippedAt.join(), wentOnTo);
     const unawareAt = (unit: string) => {
       // A unit they skipped shows them nothing.
       if (reader.skipped.has(unit)) return false;
