@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyLocalMigrations } from "./lib/local-migrations";
+import { offlineWrangler } from "./lib/offline-wrangler";
 
 const work = mkdtempSync(join(tmpdir(), "content-import-"));
 const state = join(work, "state");
@@ -11,7 +12,7 @@ const pack = join(work, "tiny");
 cpSync("tests/fixtures/packs/tiny", pack, { recursive: true });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+const env = { ...process.env, ...offlineWrangler };
 await applyLocalMigrations({ persistTo: state });
 
 function importPack(...flags: string[]) {

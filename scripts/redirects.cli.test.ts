@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { offlineWrangler } from "./lib/offline-wrangler";
 
 // One run of the command against real local KV; what each command checks and answers is in
 // scripts/lib/redirect-commands.test.ts.
@@ -12,7 +13,7 @@ afterAll(() => rmSync(state, { recursive: true, force: true }));
 function cli(...args: string[]) {
   const result = spawnSync("npx", ["tsx", "scripts/redirects.ts", ...args, "--persist-to", state], {
     encoding: "utf8",
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    env: { ...process.env, ...offlineWrangler },
   });
   return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
 }

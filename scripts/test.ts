@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { stripVTControlCharacters } from "node:util";
+import { offlineWrangler } from "./lib/offline-wrangler";
 
 interface Step {
   name: string;
@@ -60,8 +61,7 @@ const quickOnly = process.argv.includes("--check");
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
 const env = {
   ...process.env,
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
+  ...offlineWrangler,
   // Output goes through a pipe; keep the colours a terminal would show.
   ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
 };

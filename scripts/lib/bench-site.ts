@@ -7,9 +7,10 @@ import { uncached } from "./bench-load";
 import { authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
 import { applyLocalMigrations } from "./local-migrations";
 import { emulatorOnPort } from "./local-stack";
+import { offlineWrangler } from "./offline-wrangler";
 
 // Local tools never reach Cloudflare: no Request.cf download, no telemetry.
-const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+const toolEnv = { ...process.env, ...offlineWrangler };
 
 export function run(command: string, args: string[], extraEnv: Record<string, string> = {}) {
   const result = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...toolEnv, ...extraEnv } });

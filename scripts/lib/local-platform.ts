@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
 import type { Bindings } from "../../app/server/env.server";
+import { keepWranglerOffline } from "./offline-wrangler";
 
-// Keep command output to what the command itself says; never reach Cloudflare (no Request.cf
-// download, no telemetry).
+// Keep command output to what the command itself says.
 process.env.WRANGLER_LOG ??= "warn";
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-process.env.WRANGLER_SEND_METRICS ??= "false";
+keepWranglerOffline();
 
 export interface PlatformOptions {
   /** Production D1 and KV instead of local state (needs `wrangler login` or CLOUDFLARE_API_TOKEN). */

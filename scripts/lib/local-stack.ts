@@ -3,10 +3,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { join, resolve } from "node:path";
 import { AUTH_EMULATOR_HOSTNAME, AUTH_EMULATOR_PORT, authEmulatorHost, FIREBASE_PROJECT_ID } from "./local-auth";
 import { applyLocalMigrations } from "./local-migrations";
+import { keepWranglerOffline } from "./offline-wrangler";
 
-// Local tools never reach Cloudflare: no Request.cf download, no telemetry.
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-process.env.WRANGLER_SEND_METRICS ??= "false";
+keepWranglerOffline();
 
 export interface StackOptions {
   /** Local state folder (wrangler --persist-to); the default is wrangler's own .wrangler/state. */
