@@ -92,9 +92,10 @@ export function planSync(desired: TableRows, current: TableRows) {
       const existing = have.get(id);
       const columns = Object.keys(row).filter((column) => !generated.includes(column));
       if (!existing) {
-        const group = added.get(columns.join()) ?? { columns, rows: [] };
+        const byColumns = columns.join();
+        const group = added.get(byColumns) ?? { columns, rows: [] };
         group.rows.push(row);
-        added.set(columns.join(), group);
+        added.set(byColumns, group);
         change.added++;
         continue;
       }

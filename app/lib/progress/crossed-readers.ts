@@ -125,8 +125,9 @@ export function unawareReaders(secret: readonly string[], readers: readonly Cros
     const skippedSecret = skippedAt.map((index) => secret[index]!);
     const atCrossing = knowledgeOfUnits(reader.places, skippedSecret);
     if (knows(atCrossing, secret)) continue;
-    const wentOnTo = goingOn.get(skippedAt.join()) ?? new Map<string, boolean>();
-    goingOn.set(skippedAt.join(), wentOnTo);
+    const sharedBy = skippedAt.join();
+    const wentOnTo = goingOn.get(sharedBy) ?? new Map<string, boolean>();
+    goingOn.set(sharedBy, wentOnTo);
     const unawareAt = (unit: string) => {
       // A unit they skipped shows them nothing.
       if (reader.skipped.has(unit)) return false;
