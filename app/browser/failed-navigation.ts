@@ -2,11 +2,13 @@ import { type ContextType, useContext, useEffect, useId, useState, useSyncExtern
 import {
   type ClientInstrumentation,
   type Location,
+  matchRoutes,
   type Navigation,
   UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
   useNavigate,
 } from "react-router";
-import { failed } from "./follow-up";
+import { connectionUnsure, failed } from "./follow-up";
 
 /*
  * A tap on a link whose page's data cannot be fetched (no connection, the site out of reach, a gateway
@@ -17,6 +19,11 @@ import { failed } from "./follow-up";
  * elsewhere, or the retry, starts a navigation that replaces the held one, and the router drops what the
  * held one would have said. The same holds for the page loaded after a form the site took (a comment
  * posted, a report sent): the form was sent, only the page showing it failed, and the notice says so.
+ *
+ * A page's code is loaded with its data, the first time the reader goes to a page of its kind, and React
+ * Router reloads the page on screen should that code fail to come: the reader would lose the page and
+ * the tap. While the connection is unsure (offline, or a request failed within the last minute), a tap's
+ * page code is fetched first, and the tap held in the same way if it cannot be.
  */
 
 /** A page's data answered by something in front of the site in its place (holdGatewayErrors). */
@@ -61,18 +68,22 @@ export function holdGatewayErrors() {
 }
 
 type Router = NonNullable<ContextType<typeof DataRouterContext>>["router"];
+type Framework = Pick<NonNullable<ContextType<typeof FrameworkContext>>, "manifest" | "routeModules">;
 
-/** The router whose navigations are kept, while the shell that says so is on screen. */
+/** The router whose navigations are kept, and where its pages' code is, while the shell that says so is on screen. */
 let watched: Router | null = null;
+let framework: Framework | null = null;
 
 /**
  * A loader held: the address it loads, the place in that page the navigation was going to (a posted
- * comment's `#comment-…`), and whether it loads the page after a form the site took.
+ * comment's `#comment-…`), and whether it loads the page after a form the site took. A tap whose page's
+ * code could not be fetched is held before its navigation began (`before`).
  */
 interface Hold {
   path: string;
   hash: string;
   afterForm: boolean;
+  before?: boolean;
 }
 /** The loaders held for the navigation pending now; the newest last. */
 let held: readonly Hold[] = [];
@@ -96,10 +107,66 @@ const pendingPath = (navigation: Navigation) => (navigation.state === "loading" 
 const afterForm = (navigation: Navigation) => (navigation.formMethod ?? "GET").toUpperCase() !== "GET";
 
 /**
+ * Whether the site answers now, whatever it says: the browser may say it is online before its connection
+ * works. Asks for the build's id, which no copy ever answers.
+ */
+export const siteAnswers = () => answers(`/builds/latest.json?${Date.now()}`, { cache: "no-store" });
+
+/** Whether a request for `url` gets an answer, whatever it says. */
+const answers = (url: string, init?: RequestInit) =>
+  fetch(url, init).then(
+    (response) => {
+      void response.body?.cancel().catch(() => {});
+      return true;
+    },
+    () => false,
+  );
+
+/**
+ * Whether the page at `pathname` can come: the code of every route it shows is here, or was fetched now.
+ * A file that answers but does not load (a new deployment replaced it) counts as come: the navigation then
+ * reloads into the new build, as it should. A page whose route the router has not learnt yet (it asks the
+ * site first) can come if the site answers at all.
+ */
+async function pageCanCome({ routes }: Router, { manifest, routeModules }: Framework, pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (!matches.length || matches.at(-1)!.route.path === "*") return siteAnswers();
+  const modules = matches
+    .filter(({ route }) => !(route.id in routeModules))
+    .flatMap(({ route }) => manifest.routes[route.id]?.module ?? []);
+  try {
+    await Promise.all(modules.map((module) => import(/* @vite-ignore */ module)));
+    return true;
+  } catch {
+    return (await Promise.all(modules.map((module) => answers(module)))).every(Boolean);
+  }
+}
+
+/**
  * Holds a loader's failure to reach the site when it is the pending navigation's; any other (a revalidation,
- * a fetcher) goes on to the router as before, as does every failure while no shell watches.
+ * a fetcher) goes on to the router as before, as does every failure while no shell watches. While the
+ * connection is unsure, a link's or a search's navigation waits for its page's code, and is held if it
+ * cannot come (a form that posts goes as before: its page's code is the page on screen).
  */
 export const keepPageOnFailedNavigation: ClientInstrumentation = {
+  router({ instrument }) {
+    instrument({
+      async navigate(_navigate, { to, formMethod, formData }) {
+        if (typeof to !== "string" || !watched || !framework || !connectionUnsure()) return;
+        if ((formMethod ?? "GET").toUpperCase() !== "GET") return;
+        const url = new URL(to, window.location.href);
+        if (url.origin !== window.location.origin) return;
+        if (formData)
+          url.search = new URLSearchParams(
+            [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+          ).toString();
+        if (await pageCanCome(watched, framework, url.pathname)) return;
+        hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
+        // Never settles: the navigation is never begun; the retry, or a tap elsewhere, begins its own.
+        await new Promise<never>(() => {});
+      },
+    });
+  },
   route({ instrument }) {
     instrument({
       async loader(load, { request }) {
@@ -142,6 +209,7 @@ export function useFailedNavigation(): boolean {
   const id = useId();
   const navigate = useNavigate();
   const router = useContext(DataRouterContext)?.router ?? null;
+  const { manifest, routeModules } = useContext(FrameworkContext) ?? {};
   const holds = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -156,10 +224,15 @@ export function useFailedNavigation(): boolean {
   useEffect(() => {
     if (!router) return;
     watched = router;
+    framework = manifest && routeModules ? { manifest, routeModules } : null;
     let waiting: { location: Location; timer: ReturnType<typeof setTimeout> } | null = null;
     const unsubscribe = router.subscribe(({ navigation }) => {
       const pending = pendingPath(navigation);
-      if (held.some(({ path }) => path !== pending)) hold(held.filter(({ path }) => path === pending));
+      // A tap held before its navigation began stays until a navigation begins: then it is that one's.
+      const begun = navigation.state !== "idle";
+      const kept = held.filter(({ path, before }) => path === pending || (before && !begun));
+      const next = begun ? kept.map((each) => (each.before ? { ...each, before: false } : each)) : kept;
+      if (next.length !== held.length || next.some((each, index) => each !== held[index])) hold(next);
       if (waiting?.location === navigation.location) return;
       if (waiting) clearTimeout(waiting.timer);
       waiting = null;
@@ -170,9 +243,9 @@ export function useFailedNavigation(): boolean {
     return () => {
       unsubscribe();
       if (waiting) clearTimeout(waiting.timer);
-      if (watched === router) watched = null;
+      if (watched === router) watched = framework = null;
     };
-  }, [router]);
+  }, [router, manifest, routeModules]);
 
   // A new hold is said again (a retry that failed too), so the notice's button comes back.
   const latest = holds.at(-1) ?? null;

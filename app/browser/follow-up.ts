@@ -163,14 +163,26 @@ function retryWhenBack() {
   }, SECOND_TRY_MS);
 }
 
+/** How long after a request failed the connection is still taken to be unsure. */
+const UNSURE_FOR_MS = 60_000;
+let lastFailureAt = -Infinity;
+
+/**
+ * Whether the connection may fail the next request: the browser says it is offline, or something failed
+ * within the last minute (a tunnel's end is not the end of a bad connection).
+ */
+export const connectionUnsure = () => !navigator.onLine || Date.now() - lastFailureAt < UNSURE_FOR_MS;
+
 /**
  * Notes that what `id` asked for failed (with its retry), or, with null, that it no longer has. Each
  * request the notice speaks for has one id.
  */
 export function failed(id: string, failure: FailedFollowUp | null) {
   if (!failure && !failures.has(id)) return;
-  if (failure) failures.set(id, failure);
-  else failures.delete(id);
+  if (failure) {
+    lastFailureAt = Date.now();
+    failures.set(id, failure);
+  } else failures.delete(id);
   failedNow = [...failures.values()];
   if (failedNow.length) window.addEventListener("online", retryWhenBack);
   else window.removeEventListener("online", retryWhenBack);

@@ -16,20 +16,6 @@ export async function fetchLatestBuildId(): Promise<string | null> {
 }
 
 /**
- * Whether the site answers now, whatever it says: the browser may say it is online before its connection
- * works. Asks for the build's id, which no copy ever answers.
- */
-export async function siteAnswers(): Promise<boolean> {
-  return fetch(`/builds/latest.json?${Date.now()}`, { cache: "no-store" }).then(
-    (response) => {
-      void response.body?.cancel().catch(() => {});
-      return true;
-    },
-    () => false,
-  );
-}
-
-/**
  * Checks on an interval and whenever the tab becomes visible again; calls onNewVersion once when the
  * deployed build differs from the running one. Returns a function that stops it.
  */

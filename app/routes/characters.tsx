@@ -174,7 +174,6 @@ function CharacterCard({ character, eager }: { character: CatalogueCharacter; ea
     <li>
       <Link
         to={`/characters/${character.slug}`}
-        prefetch="intent"
         className="flex h-full gap-3 rounded-lg border border-border bg-card p-3 transition-colors hover:border-primary"
       >
         <Portrait portrait={character.portrait} name={character.name} eager={eager} />

@@ -148,7 +148,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={area.path}>
               <Link
                 to={area.path}
-                prefetch="intent"
                 className="block h-full rounded-lg border border-border bg-card p-5 transition-colors hover:border-primary"
               >
                 <span className="font-semibold">{area.label}</span>

@@ -200,6 +200,77 @@ test("offline, a tap on a link keeps the page with a notice, and the page comes 
   expect(loads).toBe(0);
 });
 
+/** The address of the code of a page, by its route (React Router's manifest). */
+const pageCode = (page: Page, routeId: string) =>
+  page.evaluate(
+    (id) =>
+      (window as Window & typeof globalThis & { __reactRouterManifest: { routes: Record<string, { module: string }> } })
+        .__reactRouterManifest.routes[id]!.module,
+    routeId,
+  );
+
+test("offline, a tap on a page whose code never loaded keeps the page, and the page comes with the connection", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/web_novel?arc=2");
+  await waitForHydration(page);
+  let loads = 0;
+  page.on("load", () => loads++);
+  await context.setOffline(true);
+  // The header's link, as a reader taps it: the characters' page was never opened, so its code is not here.
+  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText("You are offline");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(page).toHaveURL(/\/web_novel\?arc=2$/);
+  expect(loads).toBe(0);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(failed).toHaveCount(0);
+  expect(loads).toBe(0);
+});
+
+test("on a connection that just failed, a tap whose page's code cannot be fetched keeps the page; 'Try again' brings it", async ({
+  page,
+}) => {
+  await page.goto("/web_novel?arc=2");
+  await waitForHydration(page);
+  let loads = 0;
+  page.on("load", () => loads++);
+  // A request fails (the header's suggestions), then comes on "Try again".
+  const isSuggestion = (url: URL) => url.pathname === "/search.data" && url.searchParams.has("suggest");
+  await page.route(isSuggestion, (route) => route.abort("failed"));
+  await page.getByRole("combobox", { name: "Search the site" }).fill("lantern");
+  const suggestionsFailed = page.locator("[aria-live]").filter({ hasText: "Suggestions could not be loaded." });
+  await expect(suggestionsFailed).toBeVisible();
+  await page.unroute(isSuggestion);
+  await suggestionsFailed.getByRole("button", { name: "Try again" }).click();
+  await expect(suggestionsFailed).toHaveCount(0);
+
+  // Then the code of the page tapped cannot be fetched, though its data could.
+  const code = await pageCode(page, "routes/characters");
+  const isCode = (url: URL) => url.pathname === code;
+  await page.route(isCode, (route) => route.abort("failed"));
+  await clientNavigate(page, "/characters");
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(page).toHaveURL(/\/web_novel\?arc=2$/);
+  await expect(page.getByRole("combobox", { name: "Search the site" })).toHaveValue("lantern");
+  expect(loads).toBe(0);
+
+  await page.unroute(isCode);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(failed).toHaveCount(0);
+  expect(loads).toBe(0);
+});
+
 test("the header's suggestions failing leave the page, and come on 'Try again'", async ({ page }) => {
   const isSuggestion = (url: URL) => url.pathname === "/search.data";
   await page.route(isSuggestion, (route) => route.abort("failed"));

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { NAVIGATION_FAILED } from "~/browser/failed-navigation";
+import { NAVIGATION_FAILED, siteAnswers } from "~/browser/failed-navigation";
 import { failed } from "~/browser/follow-up";
-import { siteAnswers } from "~/browser/new-version.client";
 import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
 import { copyAge } from "~/lib/runtime/offline-copies";
 

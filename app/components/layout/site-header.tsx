@@ -23,11 +23,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
         {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
-        <Link
-          to="/"
-          className="flex min-h-11 min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight"
-          prefetch="intent"
-        >
+        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight">
           <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
           <span className="text-sm leading-tight sm:text-base">{siteName}</span>
         </Link>
@@ -44,9 +40,7 @@ export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps
           <ul className="area-links mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1">
             {areas.map((area) => (
               <li key={area.path}>
-                <NavLink to={area.path} prefetch="intent">
-                  {area.label}
-                </NavLink>
+                <NavLink to={area.path}>{area.label}</NavLink>
               </li>
             ))}
           </ul>
