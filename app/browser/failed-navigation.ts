@@ -8,7 +8,7 @@ import {
   UNSAFE_FrameworkContext as FrameworkContext,
   useNavigate,
 } from "react-router";
-import { connectionUnsure, failed } from "./follow-up";
+import { connectionUnsure, failed, noteUnsureConnection } from "./follow-up";
 
 /*
  * A tap on a link whose page's data cannot be fetched (no connection, the site out of reach, a gateway
@@ -87,6 +87,10 @@ interface Hold {
 }
 /** The loaders held for the navigation pending now; the newest last. */
 let held: readonly Hold[] = [];
+/** Taps held before their navigation began (`before`) for which a navigation has begun since: theirs or another. */
+const overtaken = new WeakSet<Hold>();
+/** How many navigations were asked for: the latest tap is the one that counts. */
+let taps = 0;
 const none: readonly Hold[] = [];
 const listeners = new Set<() => void>();
 
@@ -152,17 +156,24 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
   router({ instrument }) {
     instrument({
       async navigate(_navigate, { to, formMethod, formData }) {
-        if (typeof to !== "string" || !watched || !framework || !connectionUnsure()) return;
-        if ((formMethod ?? "GET").toUpperCase() !== "GET") return;
+        const tap = ++taps;
+        const router = watched;
+        if (!router || !framework || (!connectionUnsure() && !held.length)) return;
+        // A path of its own (a relative one is the route's to resolve, and leads within the page on screen).
+        if (typeof to !== "string" || !to.startsWith("/") || (formMethod ?? "GET").toUpperCase() !== "GET") return;
         const url = new URL(to, window.location.href);
         if (url.origin !== window.location.origin) return;
         if (formData)
           url.search = new URLSearchParams(
             [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
           ).toString();
-        if (await pageCanCome(watched, framework, url.pathname)) return;
-        hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
-        // Never settles: the navigation is never begun; the retry, or a tap elsewhere, begins its own.
+        const at = router.state.location;
+        const comes = await pageCanCome(router, framework, url.pathname);
+        // A tap the reader has since replaced (another tap, back or forward) neither goes nor is held.
+        const replaced = tap !== taps || router.state.location !== at;
+        if (comes && !replaced) return;
+        if (!replaced) hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
+        // Never settles: this navigation is never begun; the retry, or a tap elsewhere, begins its own.
         await new Promise<never>(() => {});
       },
     });
@@ -171,7 +182,9 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
     instrument({
       async loader(load, { request }) {
         const result = await load();
-        if (result.status === "success" || !isUnreachable(result.error) || !watched) return;
+        if (result.status === "success" || !isUnreachable(result.error)) return;
+        noteUnsureConnection();
+        if (!watched) return;
         const path = pathOf(new URL(request.url));
         const { navigation } = watched.state;
         if (pendingPath(navigation) !== path) return;
@@ -225,22 +238,32 @@ export function useFailedNavigation(): boolean {
     if (!router) return;
     watched = router;
     framework = manifest && routeModules ? { manifest, routeModules } : null;
+    // Going offline or coming back makes the connection unsure for a while.
+    window.addEventListener("offline", noteUnsureConnection);
+    window.addEventListener("online", noteUnsureConnection);
     let waiting: { location: Location; timer: ReturnType<typeof setTimeout> } | null = null;
     const unsubscribe = router.subscribe(({ navigation }) => {
       const pending = pendingPath(navigation);
       // A tap held before its navigation began stays until a navigation begins: then it is that one's.
-      const begun = navigation.state !== "idle";
-      const kept = held.filter(({ path, before }) => path === pending || (before && !begun));
-      const next = begun ? kept.map((each) => (each.before ? { ...each, before: false } : each)) : kept;
-      if (next.length !== held.length || next.some((each, index) => each !== held[index])) hold(next);
+      if (navigation.state !== "idle") held.forEach((each) => each.before && overtaken.add(each));
+      const stays = (each: Hold) => each.path === pending || (each.before === true && !overtaken.has(each));
+      if (!held.every(stays)) hold(held.filter(stays));
       if (waiting?.location === navigation.location) return;
       if (waiting) clearTimeout(waiting.timer);
       waiting = null;
       setSlow(null);
       if (pending !== null)
-        waiting = { location: navigation.location!, timer: setTimeout(() => setSlow(pending), SLOW_NAVIGATION_MS) };
+        waiting = {
+          location: navigation.location!,
+          timer: setTimeout(() => {
+            noteUnsureConnection();
+            setSlow(pending);
+          }, SLOW_NAVIGATION_MS),
+        };
     });
     return () => {
+      window.removeEventListener("offline", noteUnsureConnection);
+      window.removeEventListener("online", noteUnsureConnection);
       unsubscribe();
       if (waiting) clearTimeout(waiting.timer);
       if (watched === router) watched = framework = null;

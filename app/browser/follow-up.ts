@@ -109,6 +109,8 @@ export function useFollowUp<D>(request: FollowUp<D> | null): FollowUpState<D> {
       (error: unknown) => {
         if (controller.signal.aborted && !timedOut) return;
         console.warn(request.failure, error);
+        // The site's own answer (a 404, a 500) says nothing of the connection; no answer does.
+        if (timedOut || error instanceof TypeError) noteUnsureConnection();
         setFailedKey(request.key);
         failed(id, {
           failure: request.failure,
@@ -163,15 +165,20 @@ function retryWhenBack() {
   }, SECOND_TRY_MS);
 }
 
-/** How long after a request failed the connection is still taken to be unsure. */
+/** How long after a sign of a bad connection the connection is still taken to be unsure. */
 const UNSURE_FOR_MS = 60_000;
-let lastFailureAt = -Infinity;
+let unsureSince = -Infinity;
 
 /**
- * Whether the connection may fail the next request: the browser says it is offline, or something failed
- * within the last minute (a tunnel's end is not the end of a bad connection).
+ * Notes a sign that the connection may fail the next request: a request that never reached the site or
+ * timed out, the browser going offline or coming back (it may say so before its connection works).
  */
-export const connectionUnsure = () => !navigator.onLine || Date.now() - lastFailureAt < UNSURE_FOR_MS;
+export function noteUnsureConnection() {
+  unsureSince = Date.now();
+}
+
+/** Whether the connection may fail the next request: offline, or a sign of it within the last minute. */
+export const connectionUnsure = () => !navigator.onLine || Date.now() - unsureSince < UNSURE_FOR_MS;
 
 /**
  * Notes that what `id` asked for failed (with its retry), or, with null, that it no longer has. Each
@@ -179,10 +186,8 @@ export const connectionUnsure = () => !navigator.onLine || Date.now() - lastFail
  */
 export function failed(id: string, failure: FailedFollowUp | null) {
   if (!failure && !failures.has(id)) return;
-  if (failure) {
-    lastFailureAt = Date.now();
-    failures.set(id, failure);
-  } else failures.delete(id);
+  if (failure) failures.set(id, failure);
+  else failures.delete(id);
   failedNow = [...failures.values()];
   if (failedNow.length) window.addEventListener("online", retryWhenBack);
   else window.removeEventListener("online", retryWhenBack);

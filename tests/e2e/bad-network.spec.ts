@@ -200,14 +200,30 @@ test("offline, a tap on a link keeps the page with a notice, and the page comes 
   expect(loads).toBe(0);
 });
 
-/** The address of the code of a page, by its route (React Router's manifest). */
-const pageCode = (page: Page, routeId: string) =>
-  page.evaluate(
-    (id) =>
-      (window as Window & typeof globalThis & { __reactRouterManifest: { routes: Record<string, { module: string }> } })
-        .__reactRouterManifest.routes[id]!.module,
-    routeId,
-  );
+/** The address of the code of a page, by its route, once the router has learnt the route (React Router's manifest). */
+const pageCode = async (page: Page, routeId: string) =>
+  (
+    await page.waitForFunction(
+      (id) =>
+        (
+          window as Window &
+            typeof globalThis & { __reactRouterManifest: { routes: Record<string, { module: string } | undefined> } }
+        ).__reactRouterManifest.routes[id]?.module,
+      routeId,
+    )
+  ).jsonValue() as Promise<string>;
+
+/** The header's suggestions fail, then come on "Try again": a sign of an unsure connection, with nothing left failed. */
+async function suggestionsFailAndCome(page: Page) {
+  const isSuggestion = (url: URL) => url.pathname === "/search.data" && url.searchParams.has("suggest");
+  await page.route(isSuggestion, (route) => route.abort("failed"));
+  await page.getByRole("combobox", { name: "Search the site" }).fill("lantern");
+  const suggestionsFailed = page.locator("[aria-live]").filter({ hasText: "Suggestions could not be loaded." });
+  await expect(suggestionsFailed).toBeVisible();
+  await page.unroute(isSuggestion);
+  await suggestionsFailed.getByRole("button", { name: "Try again" }).click();
+  await expect(suggestionsFailed).toHaveCount(0);
+}
 
 test("offline, a tap on a page whose code never loaded keeps the page, and the page comes with the connection", async ({
   page,
@@ -242,14 +258,7 @@ test("on a connection that just failed, a tap whose page's code cannot be fetche
   let loads = 0;
   page.on("load", () => loads++);
   // A request fails (the header's suggestions), then comes on "Try again".
-  const isSuggestion = (url: URL) => url.pathname === "/search.data" && url.searchParams.has("suggest");
-  await page.route(isSuggestion, (route) => route.abort("failed"));
-  await page.getByRole("combobox", { name: "Search the site" }).fill("lantern");
-  const suggestionsFailed = page.locator("[aria-live]").filter({ hasText: "Suggestions could not be loaded." });
-  await expect(suggestionsFailed).toBeVisible();
-  await page.unroute(isSuggestion);
-  await suggestionsFailed.getByRole("button", { name: "Try again" }).click();
-  await expect(suggestionsFailed).toHaveCount(0);
+  await suggestionsFailAndCome(page);
 
   // Then the code of the page tapped cannot be fetched, though its data could.
   const code = await pageCode(page, "routes/characters");
@@ -268,6 +277,39 @@ test("on a connection that just failed, a tap whose page's code cannot be fetche
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
   await expect(page).toHaveURL(/\/characters$/);
   await expect(failed).toHaveCount(0);
+  expect(loads).toBe(0);
+});
+
+test("on an unsure connection, the last tap counts: one made before it neither goes nor waits on screen", async ({
+  page,
+}) => {
+  await page.goto("/web_novel?arc=2");
+  await waitForHydration(page);
+  let loads = 0;
+  page.on("load", () => loads++);
+  // A request fails (the header's suggestions), then comes on "Try again": the connection is unsure for a while.
+  await suggestionsFailAndCome(page);
+  // The characters' code is slow, then refused; the reader taps elsewhere meanwhile.
+  const code = await pageCode(page, "routes/characters");
+  let asked = 0;
+  await page.route(
+    (url) => url.pathname === code,
+    async (route) => {
+      asked++;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.abort("failed");
+    },
+  );
+  await clientNavigate(page, "/characters");
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await clientNavigate(page, "/manga");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manga");
+  // Once the first tap's code was refused (asked for twice: to load it, then to see if it answers): still the
+  // manga, and nothing says a page could not be loaded.
+  await expect.poll(() => asked).toBe(2);
+  await page.waitForTimeout(2500);
+  await expect(page).toHaveURL(/\/manga$/);
+  await expect(navigationFailed(page)).toHaveCount(0);
   expect(loads).toBe(0);
 });
 
