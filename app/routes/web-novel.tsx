@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { ChooserCards } from "~/components/chooser-cards";
@@ -183,7 +184,11 @@ type ArcTotals = Pick<
   "chapterCount" | "wordCount" | "withoutWordCount" | "undated" | "startedOn" | "endedOn"
 >;
 
-function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
+/**
+ * A chapter's row. An arc holds hundreds: a change of what the reader has read draws again only the parts
+ * of each row that depend on it (its title, its "I have read up to here"), not the rows themselves.
+ */
+const ChapterItem = memo(function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
   return (
     // An arc's list holds hundreds of these: their parts' look is the list's (.chapter-rows, app/styles/app.css).
     <li id={unitAnchor(chapter.key)}>
@@ -236,7 +241,7 @@ function ChapterItem({ chapter }: { chapter: WebNovelChapter }) {
       </div>
     </li>
   );
-}
+});
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
