@@ -22,8 +22,8 @@ import { connectionUnsure, failed, noteUnsureConnection } from "./follow-up";
  *
  * A page's code is loaded with its data, the first time the reader goes to a page of its kind, and React
  * Router reloads the page on screen should that code fail to come: the reader would lose the page and
- * the tap. While the connection is unsure (offline, or a request failed within the last minute), a tap's
- * page code is fetched first, and the tap held in the same way if it cannot be.
+ * the tap. While the connection is unsure (connectionUnsure), or a tap is held, a tap's page code is
+ * fetched first, and the tap held in the same way if it cannot be.
  */
 
 /** A page's data answered by something in front of the site in its place (holdGatewayErrors). */
