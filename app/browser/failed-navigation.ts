@@ -24,6 +24,10 @@ import { connectionUnsure, failed, noteUnsureConnection } from "./follow-up";
  * Router reloads the page on screen should that code fail to come: the reader would lose the page and
  * the tap. While the connection is unsure (connectionUnsure), or a tap is held, a tap's page code is
  * fetched first, and the tap held in the same way if it cannot be.
+ *
+ * This is the one place a tap is held, a link's or a search's, offline or not, with the service worker
+ * or without (offline-notice.tsx only opens what the worker kept as a whole document): only the newest
+ * held tap is said and tried again, so the last tap counts.
  */
 
 /** A page's data answered by something in front of the site in its place (holdGatewayErrors). */
@@ -89,6 +93,12 @@ interface Hold {
 let held: readonly Hold[] = [];
 /** Taps held before their navigation began (`before`) for which a navigation has begun since: theirs or another. */
 const overtaken = new WeakSet<Hold>();
+/**
+ * Holds of a search or a filter whose words the reader has changed since (letGoOfChangedSearch): neither
+ * said nor tried again. One whose navigation is pending stays held until another replaces it, so the
+ * page on screen stays as it is.
+ */
+const letGo = new WeakSet<Hold>();
 /** How many navigations were asked for: the latest tap is the one that counts. */
 let taps = 0;
 const none: readonly Hold[] = [];
@@ -114,7 +124,7 @@ const afterForm = (navigation: Navigation) => (navigation.formMethod ?? "GET").t
  * Whether the site answers now, whatever it says: the browser may say it is online before its connection
  * works. Asks for the build's id, which no copy ever answers.
  */
-export const siteAnswers = () => answers(`/builds/latest.json?${Date.now()}`, { cache: "no-store" });
+const siteAnswers = () => answers(`/builds/latest.json?${Date.now()}`, { cache: "no-store" });
 
 /** Whether a request for `url` gets an answer, whatever it says. */
 const answers = (url: string, init?: RequestInit) =>
@@ -196,8 +206,23 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
   },
 };
 
+/**
+ * Words typed into a search or a filter (a GET form) since a tap to its page was held: what was held is
+ * not what the reader wants any more, and the new words wait for their own send.
+ */
+function letGoOfChangedSearch(event: Event) {
+  const { form } = event.target as { form?: unknown };
+  if (!(form instanceof HTMLFormElement) || form.method !== "get") return;
+  const { pathname } = new URL(form.action, window.location.href);
+  const changed = held.filter((each) => new URL(each.path, window.location.origin).pathname === pathname);
+  if (!changed.length) return;
+  changed.forEach((each) => letGo.add(each));
+  // One held before its navigation began has nothing pending to keep the page: it goes.
+  hold(held.filter((each) => !(each.before && letGo.has(each))));
+}
+
 /** What the notice says of a page that could not be loaded in place of the one on screen. */
-export const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
+const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
 /** The same, of the page that would show what became of a form the site took. */
 const SENT_PAGE_FAILED = "Sent. The page showing it could not be loaded, so this one stays. Check your connection.";
 const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
@@ -241,6 +266,7 @@ export function useFailedNavigation(): boolean {
     // Going offline or coming back makes the connection unsure for a while.
     window.addEventListener("offline", noteUnsureConnection);
     window.addEventListener("online", noteUnsureConnection);
+    document.addEventListener("input", letGoOfChangedSearch, true);
     let waiting: { location: Location; timer: ReturnType<typeof setTimeout> } | null = null;
     const unsubscribe = router.subscribe(({ navigation }) => {
       const pending = pendingPath(navigation);
@@ -264,6 +290,7 @@ export function useFailedNavigation(): boolean {
     return () => {
       window.removeEventListener("offline", noteUnsureConnection);
       window.removeEventListener("online", noteUnsureConnection);
+      document.removeEventListener("input", letGoOfChangedSearch, true);
       unsubscribe();
       if (waiting) clearTimeout(waiting.timer);
       if (watched === router) watched = framework = null;
@@ -271,7 +298,7 @@ export function useFailedNavigation(): boolean {
   }, [router, manifest, routeModules]);
 
   // A new hold is said again (a retry that failed too), so the notice's button comes back.
-  const latest = holds.at(-1) ?? null;
+  const latest = holds.findLast((each) => !letGo.has(each)) ?? null;
   const unanswered = latest?.path ?? slow;
   const hash = latest?.hash;
   const failure = latest ? (latest.afterForm ? SENT_PAGE_FAILED : NAVIGATION_FAILED) : NAVIGATION_SLOW;
@@ -280,5 +307,5 @@ export function useFailedNavigation(): boolean {
   }, [id, holds, unanswered, hash, failure, navigate]);
   useEffect(() => () => failed(id, null), [id]);
 
-  return latest !== null;
+  return holds.length > 0;
 }

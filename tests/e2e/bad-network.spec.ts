@@ -256,6 +256,55 @@ test("offline, a tap on a page whose code never loaded keeps the page, and the p
   expect(loads()).toBe(0);
 });
 
+test("offline, a tap and then a search are both held; back online, only the search goes, with its words", async ({
+  page,
+  context,
+}) => {
+  const loads = await openArcTwo(page);
+  await context.setOffline(true);
+  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.fill("lantern keeper");
+  await box.press("Enter");
+  await expect(failed).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  await expect(box).toHaveValue("lantern keeper");
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/search\?q=lantern\+keeper$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+  // Past the second try after the connection's return: the earlier tap never goes after it.
+  await page.waitForTimeout(3500);
+  await expect(page).toHaveURL(/\/search\?q=lantern\+keeper$/);
+  await expect(failed).toHaveCount(0);
+  expect(loads()).toBe(0);
+});
+
+test("offline, a held search whose words change is let go: back online nothing goes, and the new words wait for their own send", async ({
+  page,
+  context,
+}) => {
+  const loads = await openArcTwo(page);
+  await context.setOffline(true);
+  const box = page.getByRole("combobox", { name: "Search the site" });
+  await box.fill("lantern");
+  await box.press("Enter");
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await box.pressSequentially(" keeper");
+  await expect(failed).toHaveCount(0);
+
+  await context.setOffline(false);
+  await page.waitForTimeout(3500);
+  await expect(page).toHaveURL(/\/web_novel\?arc=2$/);
+  await expect(box).toHaveValue("lantern keeper");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=lantern\+keeper$/);
+  expect(loads()).toBe(0);
+});
+
 test("on a connection that just failed, a tap whose page's code cannot be fetched keeps the page; 'Try again' brings it", async ({
   page,
 }) => {

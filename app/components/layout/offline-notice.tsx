@@ -1,7 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { NAVIGATION_FAILED, siteAnswers } from "~/browser/failed-navigation";
-import { failed } from "~/browser/follow-up";
 import { askCopyAge, askKeptCopy } from "~/browser/service-worker.client";
 import { copyAge } from "~/lib/runtime/offline-copies";
 
@@ -41,8 +39,7 @@ export function OfflineNotice() {
     };
   }, [pathname, search]);
 
-  useOfflineLinks();
-  useOfflineForms();
+  useOfflineDocuments();
 
   const age = storedAt === null ? null : copyAge(storedAt, Date.now());
   const message = !online
@@ -65,18 +62,25 @@ export function OfflineNotice() {
 }
 
 /**
- * Offline, a link to a page the worker kept only as a whole document (a page opened by its address,
- * never reached within the site) opens it as a document, which the worker answers with its copy; the
- * site's own navigation would ask for the page's data, which it does not have. So does a link to a page
- * with no copy at all: the worker answers with its offline page, which says so and links to the pages
- * that open offline (within the site, a page whose code never loaded would only reload the page the
- * reader is on). A link to a page whose data is kept goes as usual, as does every link when no worker
- * answers. Whether the browser is offline is read at the tap, so a tap made just as the connection went
- * is decided as offline, not by the page's last render.
+ * Offline, a link to a page the worker kept only as a whole document (a page opened by its address, never
+ * reached within the site), or a search or a filter sent by a GET form to such a page, opens it as a
+ * document, which the worker answers with its copy: the site's own navigation would ask for the page's
+ * data, which it does not have. Every other tap goes by the site's own navigation, which opens a page
+ * whose data is kept and holds one that cannot come on the page the reader has, with the words typed
+ * (failed-navigation.ts). Whether the browser is offline is read at the tap, so a tap made just as the
+ * connection went is decided as offline, not by the page's last render.
  */
-function useOfflineLinks() {
+function useOfflineDocuments() {
   const navigate = useNavigate();
   useEffect(() => {
+    // Decided once the worker answers (at once when there is none); until then the site's own navigation waits.
+    const open = (event: Event, page: string, hash = "") => {
+      event.preventDefault();
+      void askKeptCopy(page).then((kept) => {
+        if (kept === "document") window.location.assign(`${page}${hash}`);
+        else void navigate(`${page}${hash}`);
+      });
+    };
     const onClick = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (
@@ -95,63 +99,7 @@ function useOfflineLinks() {
       )
         return;
       const page = `${link.pathname}${link.search}`;
-      const here = `${window.location.pathname}${window.location.search}`;
-      if (page === here) return;
-      // Decided once the worker answers; until then the site's own navigation waits.
-      event.preventDefault();
-      void askKeptCopy(page).then((kept) => {
-        if (kept === "document" || kept === "none") window.location.assign(link.href);
-        else void navigate(`${page}${link.hash}`);
-      });
-    };
-    // Before the site's own links see the click (React listens on the document, in the bubbling phase).
-    window.addEventListener("click", onClick, true);
-    return () => window.removeEventListener("click", onClick, true);
-  }, [navigate]);
-}
-
-/**
- * Offline, a search or a filter sent by a GET form goes as a link to its page does (useOfflineLinks)
- * when the worker keeps that page; with no copy, it stays on this page with what was typed, and the
- * notice every failed request shares says so (follow-up.ts), with its retry; it is sent by itself once
- * the connection returns. The site's own navigation would reload the page the reader is on when the
- * page's code never loaded, dropping their words. With no worker to ask, it stays as well.
- */
-function useOfflineForms() {
-  const id = useId();
-  const navigate = useNavigate();
-  const { key } = useLocation();
-  // A page reached since ends what this one could not send.
-  useEffect(() => () => failed(id, null), [id, key]);
-  useEffect(() => {
-    /** The form whose sending is held, and what stops the hold when the reader changes its words. */
-    let held: { form: HTMLFormElement; drop: () => void } | null = null;
-    const release = () => {
-      held?.form.removeEventListener("input", held.drop);
-      held = null;
-    };
-    const hold = (form: HTMLFormElement, page: string) => {
-      release();
-      // Words changed since are not what was sent: the held search goes, and the new words wait for their own send.
-      const drop = () => {
-        release();
-        failed(id, null);
-      };
-      form.addEventListener("input", drop);
-      held = { form, drop };
-      failed(id, { failure: NAVIGATION_FAILED, retry: () => void send(form, page) });
-    };
-    const send = async (form: HTMLFormElement, page: string) => {
-      // Sent again (the retry, the connection's return) only once the site answers: should the connection
-      // still fail, the site's own navigation would reload this page for a page whose code never loaded.
-      const answers = navigator.onLine && (await siteAnswers());
-      const kept = answers ? null : await askKeptCopy(page);
-      if (answers || kept === "data") {
-        release();
-        failed(id, null);
-        void navigate(page);
-      } else if (kept === "document") window.location.assign(page);
-      else hold(form, page);
+      if (page !== `${window.location.pathname}${window.location.search}`) open(event, page, link.hash);
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
@@ -160,24 +108,24 @@ function useOfflineForms() {
       if (
         navigator.onLine ||
         !(form instanceof HTMLFormElement) ||
-        form.getAttribute("method")?.toLowerCase() !== "get"
+        form.getAttribute("method")?.toLowerCase() !== "get" ||
+        form.querySelector('input[type="password"]') ||
+        (form.target && form.target !== "_self")
       )
         return;
-      if (form.querySelector('input[type="password"]')) return;
-      if (form.target && form.target !== "_self") return;
       const action = new URL(form.action, window.location.href);
       if (action.origin !== window.location.origin) return;
       const fields = new URLSearchParams();
       for (const [name, value] of new FormData(form, event.submitter))
         if (typeof value === "string") fields.append(name, value);
-      // Before the site's own form sends it (React listens on the document).
-      event.preventDefault();
-      void send(form, `${action.pathname}?${fields}`);
+      open(event, `${action.pathname}?${fields}`);
     };
+    // Before the site's own links and forms see the tap (React listens on the document, in the bubbling phase).
+    window.addEventListener("click", onClick, true);
     window.addEventListener("submit", onSubmit, true);
     return () => {
+      window.removeEventListener("click", onClick, true);
       window.removeEventListener("submit", onSubmit, true);
-      release();
     };
-  }, [id, navigate]);
+  }, [navigate]);
 }

@@ -35,8 +35,8 @@ export interface CopyAnswer {
 
 /**
  * The worker's answer to `kept`: `data` (the page's data, for a navigation within the site), `document`
- * (only the whole page, opened as a document), `none` (no copy: opened as a document, the worker answers
- * with its offline page), or null (no worker answered).
+ * (only the whole page, opened as a document), `none` (no copy: the site's own navigation holds the tap
+ * on the page the reader has), or null (no worker answered).
  */
 export type KeptCopy = "data" | "document" | "none" | null;
 
