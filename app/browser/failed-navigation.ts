@@ -178,7 +178,11 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
             [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
           ).toString();
         const at = router.state.location;
-        const comes = await pageCanCome(router, framework, url.pathname);
+        // A dead connection can leave a request hanging for minutes: past the time a page is said to be slow, it cannot come.
+        const comes = await Promise.race([
+          pageCanCome(router, framework, url.pathname),
+          new Promise<false>((resolve) => setTimeout(resolve, SLOW_NAVIGATION_MS, false)),
+        ]);
         // A tap the reader has since replaced (another tap, back or forward) neither goes nor is held.
         const replaced = tap !== taps || router.state.location !== at;
         if (comes && !replaced) return;
@@ -278,14 +282,16 @@ export function useFailedNavigation(): boolean {
       if (waiting) clearTimeout(waiting.timer);
       waiting = null;
       setSlow(null);
-      if (pending !== null)
-        waiting = {
-          location: navigation.location!,
-          timer: setTimeout(() => {
-            noteUnsureConnection();
-            setSlow(pending);
-          }, SLOW_NAVIGATION_MS),
-        };
+      if (pending === null) return;
+      const heldBefore = held.at(-1);
+      waiting = {
+        location: navigation.location!,
+        timer: setTimeout(() => {
+          noteUnsureConnection();
+          // Held since it began, it is said as held; still on its way (a retry too), as slow.
+          if (held.at(-1) === heldBefore) setSlow(pending);
+        }, SLOW_NAVIGATION_MS),
+      };
     });
     return () => {
       window.removeEventListener("offline", noteUnsureConnection);
@@ -301,7 +307,8 @@ export function useFailedNavigation(): boolean {
   const latest = holds.findLast((each) => !letGo.has(each)) ?? null;
   const unanswered = latest?.path ?? slow;
   const hash = latest?.hash;
-  const failure = latest ? (latest.afterForm ? SENT_PAGE_FAILED : NAVIGATION_FAILED) : NAVIGATION_SLOW;
+  const failure =
+    slow !== null && slow === unanswered ? NAVIGATION_SLOW : latest?.afterForm ? SENT_PAGE_FAILED : NAVIGATION_FAILED;
   useEffect(() => {
     failed(id, unanswered === null ? null : { failure, retry: () => void navigate(...retryOf(unanswered, hash)) });
   }, [id, holds, unanswered, hash, failure, navigate]);

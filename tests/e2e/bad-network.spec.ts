@@ -531,6 +531,38 @@ test("a tap whose page never answers keeps the page, and after a while says so w
   await expect(slow).toHaveCount(0);
 });
 
+test("a held tap's retry that never answers says after a while that the page is slow, and can be tried again", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/web_novel");
+  await waitForHydration(page);
+  const isCharacters = (url: URL) => url.pathname === "/characters.data";
+  // Refused once, then never answered, as on a connection that has died without saying so.
+  let asked = 0;
+  await page.route(isCharacters, async (route) => {
+    if (++asked === 1) await route.abort("failed");
+  });
+  await clientNavigate(page, "/characters");
+  const failed = page.locator("[aria-live]").filter({ hasText: /^That page/ }).locator("div");
+  await expect(failed).toContainText("That page could not be loaded");
+  // Held, it is not said to be slow however long it stays.
+  await page.clock.fastForward(16_000);
+  await expect(failed).toContainText("That page could not be loaded");
+
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect.poll(() => asked).toBe(2);
+  await expect(failed.getByRole("button", { name: "Trying again…" })).toBeDisabled();
+  await page.clock.fastForward(16_000);
+  await expect(failed).toContainText("That page is slow to come");
+  await expect(failed.getByRole("button", { name: "Try again" })).toBeEnabled();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  // What was waited for comes when the connection lets it through.
+  await page.unroute(isCharacters);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  await expect(failed).toHaveCount(0);
+});
+
 test("back to a page that cannot be fetched keeps the page on screen; 'Try again' opens it without a second history entry", async ({
   page,
 }) => {
