@@ -544,7 +544,10 @@ test("a held tap's retry that never answers says after a while that the page is 
     if (++asked === 1) await route.abort("failed");
   });
   await clientNavigate(page, "/characters");
-  const failed = page.locator("[aria-live]").filter({ hasText: /^That page/ }).locator("div");
+  const failed = page
+    .locator("[aria-live]")
+    .filter({ hasText: /^That page/ })
+    .locator("div");
   await expect(failed).toContainText("That page could not be loaded");
   // Held, it is not said to be slow however long it stays.
   await page.clock.fastForward(16_000);
