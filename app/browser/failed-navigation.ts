@@ -94,13 +94,16 @@ let held: readonly Hold[] = [];
 /** Taps held before their navigation began (`before`) for which a navigation has begun since: theirs or another. */
 const overtaken = new WeakSet<Hold>();
 /**
- * Holds of a search or a filter whose words the reader has changed since (letGoOfChangedSearch): neither
- * said nor tried again. One whose navigation is pending stays held until another replaces it, so the
- * page on screen stays as it is.
+ * Holds the reader let go of by typing a search or a filter since (letGoOnTyping): neither said nor tried
+ * again. One whose navigation is pending stays held until another replaces it, so the page on screen
+ * stays as it is.
  */
 const letGo = new WeakSet<Hold>();
-/** How many navigations were asked for: the latest tap is the one that counts. */
+/** How many navigations were asked for, back and forward included: the latest tap is the one that counts. */
 let taps = 0;
+const countTap = () => void taps++;
+/** How many taps are waiting for their page's code to be fetched: the reader is shown that something is coming. */
+let checks = 0;
 const none: readonly Hold[] = [];
 const listeners = new Set<() => void>();
 
@@ -138,9 +141,10 @@ const answers = (url: string, init?: RequestInit) =>
 
 /**
  * Whether the page at `pathname` can come: the code of every route it shows is here, or was fetched now.
- * A file that answers but does not load (a new deployment replaced it) counts as come: the navigation then
- * reloads into the new build, as it should. A page whose route the router has not learnt yet (it asks the
- * site first) can come if the site answers at all.
+ * Code that failed to load but answers is fetched once more (a connection coming back in pieces); a file
+ * the site no longer has (a new deployment replaced it) counts as come: the navigation then reloads into
+ * the new build, as it should. A page whose route the router has not learnt yet (it asks the site first)
+ * can come if the site answers at all.
  */
 async function pageCanCome({ routes }: Router, { manifest, routeModules }: Framework, pathname: string) {
   const matches = matchRoutes(routes, pathname) ?? [];
@@ -148,12 +152,20 @@ async function pageCanCome({ routes }: Router, { manifest, routeModules }: Frame
   const modules = matches
     .filter(({ route }) => !(route.id in routeModules))
     .flatMap(({ route }) => manifest.routes[route.id]?.module ?? []);
-  try {
-    await Promise.all(modules.map((module) => import(/* @vite-ignore */ module)));
-    return true;
-  } catch {
-    return (await Promise.all(modules.map((module) => answers(module)))).every(Boolean);
-  }
+  const load = () => Promise.all(modules.map((module) => import(/* @vite-ignore */ module))).then(() => true);
+  return load()
+    .catch(async () => {
+      const gone = await Promise.all(
+        modules.map((module) =>
+          fetch(module).then((response) => {
+            void response.body?.cancel().catch(() => {});
+            return response.status === 404;
+          }),
+        ),
+      );
+      return gone.some(Boolean) || (await load());
+    })
+    .catch(() => false);
 }
 
 /**
@@ -177,14 +189,19 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
           url.search = new URLSearchParams(
             [...formData].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
           ).toString();
-        const at = router.state.location;
+        checks++;
+        listeners.forEach((listener) => listener());
         // A dead connection can leave a request hanging for minutes: past the time a page is said to be slow, it cannot come.
         const comes = await Promise.race([
           pageCanCome(router, framework, url.pathname),
           new Promise<false>((resolve) => setTimeout(resolve, SLOW_NAVIGATION_MS, false)),
-        ]);
-        // A tap the reader has since replaced (another tap, back or forward) neither goes nor is held.
-        const replaced = tap !== taps || router.state.location !== at;
+        ]).finally(() => {
+          checks--;
+          listeners.forEach((listener) => listener());
+        });
+        // A tap the reader has since replaced (another tap, back or forward) neither goes nor is held; an
+        // earlier one whose page came meanwhile replaces nothing.
+        const replaced = tap !== taps;
         if (comes && !replaced) return;
         if (!replaced) hold([...held, { path: pathOf(url), hash: url.hash, afterForm: false, before: true }]);
         // Never settles: this navigation is never begun; the retry, or a tap elsewhere, begins its own.
@@ -211,18 +228,16 @@ export const keepPageOnFailedNavigation: ClientInstrumentation = {
 };
 
 /**
- * Words typed into a search or a filter (a GET form) since a tap to its page was held: what was held is
- * not what the reader wants any more, and the new words wait for their own send.
+ * Words typed into a search or a filter (a GET form) since a tap was held: the reader has moved on, and
+ * going to what was held when the connection returns would take their new words away. Every hold is let
+ * go; the words wait for their own send.
  */
-function letGoOfChangedSearch(event: Event) {
+function letGoOnTyping(event: Event) {
   const { form } = event.target as { form?: unknown };
-  if (!(form instanceof HTMLFormElement) || form.method !== "get") return;
-  const { pathname } = new URL(form.action, window.location.href);
-  const changed = held.filter((each) => new URL(each.path, window.location.origin).pathname === pathname);
-  if (!changed.length) return;
-  changed.forEach((each) => letGo.add(each));
+  if (!(form instanceof HTMLFormElement) || form.method !== "get" || held.every((each) => letGo.has(each))) return;
+  held.forEach((each) => letGo.add(each));
   // One held before its navigation began has nothing pending to keep the page: it goes.
-  hold(held.filter((each) => !(each.before && letGo.has(each))));
+  hold(held.filter((each) => !each.before));
 }
 
 /** What the notice says of a page that could not be loaded in place of the one on screen. */
@@ -243,22 +258,24 @@ const retryOf = (path: string, hash = "") => [`${path}${hash}`, { replace: pathO
 /**
  * Watches the router's navigations for the holds: while one is held the notice says so, with a retry that
  * asks for that page again; once the router has moved on, its holds go. One still waiting for its page
- * after SLOW_NAVIGATION_MS is said to be slow, with the same retry, until its page comes. True while the
- * pending navigation is a held one, so nothing shows it as still loading. The shell's navigation
- * progress calls it, once.
+ * after SLOW_NAVIGATION_MS is said to be slow, with the same retry, until its page comes. Says whether
+ * the pending navigation is a held one, so nothing shows it as still loading, and whether a tap waits for
+ * its page's code, which is shown as loading. The shell's navigation progress calls it, once.
  */
-export function useFailedNavigation(): boolean {
+export function useFailedNavigation(): { held: boolean; checking: boolean } {
   const id = useId();
   const navigate = useNavigate();
   const router = useContext(DataRouterContext)?.router ?? null;
   const { manifest, routeModules } = useContext(FrameworkContext) ?? {};
   const holds = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     () => held,
     () => none,
+  );
+  const checking = useSyncExternalStore(
+    subscribe,
+    () => checks > 0,
+    () => false,
   );
 
   const [slow, setSlow] = useState<string | null>(null);
@@ -270,7 +287,8 @@ export function useFailedNavigation(): boolean {
     // Going offline or coming back makes the connection unsure for a while.
     window.addEventListener("offline", noteUnsureConnection);
     window.addEventListener("online", noteUnsureConnection);
-    document.addEventListener("input", letGoOfChangedSearch, true);
+    document.addEventListener("input", letGoOnTyping, true);
+    window.addEventListener("popstate", countTap);
     let waiting: { location: Location; timer: ReturnType<typeof setTimeout> } | null = null;
     const unsubscribe = router.subscribe(({ navigation }) => {
       const pending = pendingPath(navigation);
@@ -296,7 +314,8 @@ export function useFailedNavigation(): boolean {
     return () => {
       window.removeEventListener("offline", noteUnsureConnection);
       window.removeEventListener("online", noteUnsureConnection);
-      document.removeEventListener("input", letGoOfChangedSearch, true);
+      document.removeEventListener("input", letGoOnTyping, true);
+      window.removeEventListener("popstate", countTap);
       unsubscribe();
       if (waiting) clearTimeout(waiting.timer);
       if (watched === router) watched = framework = null;
@@ -310,9 +329,17 @@ export function useFailedNavigation(): boolean {
   const failure =
     slow !== null && slow === unanswered ? NAVIGATION_SLOW : latest?.afterForm ? SENT_PAGE_FAILED : NAVIGATION_FAILED;
   useEffect(() => {
-    failed(id, unanswered === null ? null : { failure, retry: () => void navigate(...retryOf(unanswered, hash)) });
+    failed(
+      id,
+      unanswered === null ? null : { failure, tap: true, retry: () => void navigate(...retryOf(unanswered, hash)) },
+    );
   }, [id, holds, unanswered, hash, failure, navigate]);
   useEffect(() => () => failed(id, null), [id]);
 
-  return holds.length > 0;
+  return { held: holds.length > 0, checking };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }

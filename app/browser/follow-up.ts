@@ -139,6 +139,8 @@ export interface FailedFollowUp {
   retry: () => void;
   /** The page's reveal failed (FollowUp's `reveal`). */
   reveal?: boolean;
+  /** A tap's page could not come (failed-navigation.ts): what the reader did comes first in the notice. */
+  tap?: boolean;
 }
 
 const failures = new Map<string, FailedFollowUp>();
@@ -188,7 +190,7 @@ export function failed(id: string, failure: FailedFollowUp | null) {
   if (!failure && !failures.has(id)) return;
   if (failure) failures.set(id, failure);
   else failures.delete(id);
-  failedNow = [...failures.values()];
+  failedNow = [...failures.values()].sort((one, other) => Number(other.tap ?? false) - Number(one.tap ?? false));
   if (failedNow.length) window.addEventListener("online", retryWhenBack);
   else window.removeEventListener("online", retryWhenBack);
   listeners.forEach((listener) => listener());

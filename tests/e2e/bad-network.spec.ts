@@ -282,15 +282,24 @@ test("offline, a tap and then a search are both held; back online, only the sear
   expect(loads()).toBe(0);
 });
 
-test("offline, a held search whose words change is let go: back online nothing goes, and the new words wait for their own send", async ({
+test("offline, typing after taps were held lets them go: back online nothing goes, and the new words wait for their own send", async ({
   page,
   context,
 }) => {
   const loads = await openArcTwo(page);
   await context.setOffline(true);
+  // A link held, then a search.
+  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
+  await expect(navigationFailed(page)).toBeVisible();
   const box = page.getByRole("combobox", { name: "Search the site" });
+  // The search page's code never loaded: offline, it fails to load, then to answer, and the search is held.
+  let searchCodeFailed = 0;
+  page.on("requestfailed", (request) => {
+    if (/\/assets\/search-[\w-]{8}\.js$/.test(request.url())) searchCodeFailed++;
+  });
   await box.fill("lantern");
   await box.press("Enter");
+  await expect.poll(() => searchCodeFailed).toBe(2);
   const failed = navigationFailed(page);
   await expect(failed).toBeVisible();
   await box.pressSequentially(" keeper");
@@ -474,6 +483,63 @@ test("after a held tap, a tap elsewhere goes there, and the held page never show
   await expect(navigationFailed(page)).toHaveCount(0);
   await expect(page.getByText("The site could not be reached")).toHaveCount(0);
   await expect(page).toHaveURL(/\/light_novels$/);
+});
+
+test("on an unsure connection, a tap stays the last one when an earlier tap's page comes while its code is on its way", async ({
+  page,
+}) => {
+  const loads = await openArcTwo(page);
+  await suggestionsFailAndCome(page);
+  // Arc 3's data is slow; the manga's code slower still, and shown as coming while it is awaited.
+  const code = await pageCode(page, "routes/manga");
+  await page.route(
+    (url) => url.pathname === "/web_novel.data" && url.searchParams.get("arc") === "3",
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    },
+  );
+  await page.route(
+    (url) => url.pathname === code,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    },
+  );
+  await clientNavigate(page, "/web_novel?arc=3");
+  await page.waitForTimeout(200);
+  await clientNavigate(page, "/manga");
+  await expect(page).toHaveURL(/arc=3$/);
+  await expect(page.getByRole("progressbar", { name: "Loading the next page" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manga");
+  await expect(page).toHaveURL(/\/manga$/);
+  await expect(navigationFailed(page)).toHaveCount(0);
+  expect(loads()).toBe(0);
+});
+
+test("on a connection coming back in pieces, a tap whose page's code fails, answers, then fails again is held, not reloaded", async ({
+  page,
+}) => {
+  const loads = await openArcTwo(page);
+  await suggestionsFailAndCome(page);
+  const code = await pageCode(page, "routes/characters");
+  let asked = 0;
+  const isCode = (url: URL) => url.pathname === code;
+  await page.route(isCode, async (route) => {
+    if (++asked % 2 === 1) await route.abort("failed");
+    else await route.continue();
+  });
+  await clientNavigate(page, "/characters");
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
+  expect(asked).toBe(3);
+  expect(loads()).toBe(0);
+
+  await page.unroute(isCode);
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Characters");
+  expect(loads()).toBe(0);
 });
 
 test("a search sent while its page cannot be fetched keeps the page and the words typed; 'Try again' searches", async ({

@@ -12,8 +12,8 @@ function subscribeToConnection(listener: () => void) {
 }
 
 /**
- * Says that a request made after the page rendered failed (app/browser/follow-up.ts), with a retry; the
- * page itself stays as it was. Part of the shell: on a dead connection no other chunk can be loaded to
+ * Says that a request made after the page rendered failed (app/browser/follow-up.ts), a tap's first,
+ * with a retry of every one; the page itself stays as it was. Part of the shell: on a dead connection no other chunk can be loaded to
  * say so. It goes when the request is answered, by the retry or by itself once the connection returns.
  * It sits at the end of the page, kept in view while the reader scrolls, so it never covers the footer;
  * the live region is always there, so what it says is announced.

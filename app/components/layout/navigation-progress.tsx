@@ -14,12 +14,13 @@ const NavigationIndicators = lazyOptional(
  * Client-side only: the server never renders either indicator, so first paint always shows the
  * server-rendered page. Their code loads when the first client navigation starts (a bar shows only
  * after 150 ms anyway), so a page nobody leaves in place never loads it. A navigation held after it
- * failed (failed-navigation.ts) is not shown as loading: the follow-up notice says what became of it.
+ * failed (failed-navigation.ts) is not shown as loading: the follow-up notice says what became of it; a
+ * tap waiting for its page's code on an unsure connection is.
  */
 export function NavigationProgress() {
   const navigation = useNavigation();
-  const held = useFailedNavigation();
-  const busy = navigation.state === "loading" && navigation.formMethod === undefined && !held;
+  const { held, checking } = useFailedNavigation();
+  const busy = (navigation.state === "loading" && navigation.formMethod === undefined && !held) || checking;
   const [started, setStarted] = useState(false);
   if (busy && !started) setStarted(true);
   return started ? (

@@ -88,6 +88,30 @@ describe("OfflineNotice", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it("offline, leaves a link to a file (a feed) to the browser", async () => {
+    setOnline(false);
+    vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
+    const asked = vi.spyOn(serviceWorker, "askKeptCopy").mockResolvedValue("none");
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <>
+            <OfflineNotice />
+            <a href="/releases/feed.xml">Feed</a>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    const opened = vi.fn((event: MouseEvent) => event.defaultPrevented);
+    window.addEventListener("click", opened);
+    await userEvent.click(await screen.findByRole("link", { name: "Feed" }));
+    window.removeEventListener("click", opened);
+    expect(opened).toHaveReturnedWith(false);
+    expect(asked).not.toHaveBeenCalled();
+  });
+
   it("offline with no worker to ask, follows a link within the site", async () => {
     setOnline(false);
     vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);

@@ -95,7 +95,9 @@ function useOfflineDocuments() {
         link.hasAttribute("download") ||
         // A link that opens a part of this page (the search box on a phone) does that, offline too.
         link.hasAttribute("aria-controls") ||
-        link.origin !== window.location.origin
+        link.origin !== window.location.origin ||
+        // A file (a feed, a calendar, the API's description) is no page of the site: the browser opens it.
+        /\.\w+$/.test(link.pathname)
       )
         return;
       const page = `${link.pathname}${link.search}`;

@@ -147,7 +147,8 @@ export function SearchBox() {
         // On phones a panel below the header, shown by the button; from 640 px up always in the header.
         className={`${expanded ? "" : "hidden "}absolute inset-x-0 top-14 z-50 border-b border-border bg-background p-2 sm:relative sm:inset-x-auto sm:top-auto sm:block sm:border-0 sm:bg-transparent sm:p-0`}
         onSubmit={() => {
-          // The suggestions go; on a phone the box stays until the search page is here.
+          // The suggestions go, those about to be asked too; on a phone the box stays until the search page is here.
+          clearTimeout(timer.current);
           setAsked(null);
           setOpen(false);
           setActive(-1);
