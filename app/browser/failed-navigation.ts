@@ -244,7 +244,7 @@ function letGoOnTyping(event: Event) {
 const NAVIGATION_FAILED = "That page could not be loaded, so this one stays. Check your connection.";
 /** The same, of the page that would show what became of a form the site took. */
 const SENT_PAGE_FAILED = "Sent. The page showing it could not be loaded, so this one stays. Check your connection.";
-const NAVIGATION_SLOW = "That page is slow to come, so this one stays. Check your connection.";
+const NAVIGATION_SLOW = "That page is slow to come: this one stays until it does. Check your connection.";
 
 /** Past this, a navigation still waiting for its page is said to be slow: a dead connection can hang for minutes. */
 const SLOW_NAVIGATION_MS = 15_000;
@@ -259,8 +259,8 @@ const retryOf = (path: string, hash = "") => [`${path}${hash}`, { replace: pathO
  * Watches the router's navigations for the holds: while one is held the notice says so, with a retry that
  * asks for that page again; once the router has moved on, its holds go. One still waiting for its page
  * after SLOW_NAVIGATION_MS is said to be slow, with the same retry, until its page comes. Says whether
- * the pending navigation is a held one, so nothing shows it as still loading, and whether a tap waits for
- * its page's code, which is shown as loading. The shell's navigation progress calls it, once.
+ * the notice speaks for the pending navigation (held, or said to be slow), so nothing shows it as still
+ * loading over the page that stays, and whether a tap waits for its page's code, which is shown as loading. The shell's navigation progress calls it, once.
  */
 export function useFailedNavigation(): { held: boolean; checking: boolean } {
   const id = useId();
@@ -336,7 +336,7 @@ export function useFailedNavigation(): { held: boolean; checking: boolean } {
   }, [id, holds, unanswered, hash, failure, navigate]);
   useEffect(() => () => failed(id, null), [id]);
 
-  return { held: holds.length > 0, checking };
+  return { held: holds.length > 0 || slow !== null, checking };
 }
 
 function subscribe(listener: () => void) {

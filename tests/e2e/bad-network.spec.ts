@@ -579,6 +579,8 @@ test("a tap whose page never answers keeps the page, and after a while says so w
   const slow = page.locator("[aria-live]").filter({ hasText: "That page is slow to come" }).locator("div");
   // The wait is timed from the tap, which the page's request follows.
   await asked;
+  // The slim bar first: the indicators' code is here, and their timers run on the page's clock.
+  await expect(page.getByRole("progressbar", { name: "Loading the next page" })).toBeVisible();
   // 13 s, not 14: the fake clock also runs with real time, and on a busy machine the request can
   // follow the tap by a second or more.
   await page.clock.fastForward(13_000);
@@ -586,8 +588,15 @@ test("a tap whose page never answers keeps the page, and after a while says so w
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   await expect(slow).toHaveCount(0);
+  // Meanwhile the loading background covers the page, not the header: the reader can still go elsewhere.
+  const loadingBackground = page.getByRole("status").filter({ hasText: "Loading…" });
+  await expect(loadingBackground).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Manga" }).click({ trial: true });
   await page.clock.fastForward(3_000);
   await expect(slow).toBeVisible();
+  await expect(slow).toContainText("this one stays until it does");
+  // Said to be slow, the page that stays is there to read again.
+  await expect(loadingBackground).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   // Asked again, the page is waited for anew.
   await slow.getByRole("button", { name: "Try again" }).click();

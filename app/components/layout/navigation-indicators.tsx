@@ -43,13 +43,17 @@ export function NavigationIndicators({ busy }: { busy: boolean }) {
   );
 }
 
-/** The full-screen loading background: the logo and an indeterminate loading bar. */
+/**
+ * The loading background: the logo and an indeterminate loading bar over the page, below the header, so
+ * a reader who tires of waiting can still go elsewhere (the header and its menus stay above it), and below
+ * the notice that says what became of the wait.
+ */
 export function LoadingBackground() {
   return (
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-background/95 animate-fade-in"
+      className="fixed inset-x-0 top-14 bottom-0 z-30 flex flex-col items-center justify-center gap-6 bg-background/95 animate-fade-in"
     >
       <Logo className="size-16" />
       <div className="h-1 w-48 overflow-hidden rounded-full bg-muted">
