@@ -137,4 +137,18 @@ describe("FilterForm", () => {
     await user.selectOptions(await screen.findByRole("combobox", { name: "Kind" }), "Hero");
     await waitFor(() => expect(address()).toBe("/people?season=2&q=&kind=hero&order=newest"));
   });
+
+  it("sends nothing of its own when another hand took the send (offline, the offline notice), nor the words typed before", async () => {
+    const asked = renderList("/people");
+    await waitFor(() => expect(asked).toEqual([""]));
+    const takeSend = (event: Event) => event.preventDefault();
+    window.addEventListener("submit", takeSend, true);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("searchbox", { name: "Name" }), "ilse{Enter}");
+    // Past the typing pause: the words typed before the send are not applied either.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    window.removeEventListener("submit", takeSend, true);
+    expect(asked).toEqual([""]);
+    expect(address()).toBe("/people");
+  });
 });

@@ -100,8 +100,10 @@ export function FilterForm({
         typing.current = setTimeout(() => apply(Boolean(refining)), TYPING_PAUSE_MS);
       }}
       onSubmit={(event) => {
-        event.preventDefault();
         clearTimeout(typing.current);
+        // Sent already by another hand (offline, the offline notice opens what the worker kept): once is enough.
+        if (event.defaultPrevented) return;
+        event.preventDefault();
         apply(false);
       }}
     >
