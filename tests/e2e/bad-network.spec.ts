@@ -225,6 +225,16 @@ async function suggestionsFailAndCome(page: Page) {
   await expect(suggestionsFailed).toHaveCount(0);
 }
 
+/**
+ * Opens arc 2 on a connection made unsure (the header's suggestions fail, then come on "Try again"), and
+ * finds where the code of the page at `routeId` is, which the test then delays or refuses.
+ */
+async function openArcTwoUnsure(page: Page, routeId: string) {
+  const loads = await openArcTwo(page);
+  await suggestionsFailAndCome(page);
+  return { loads, code: await pageCode(page, routeId) };
+}
+
 /** Opens arc 2 of the web novel and counts the page's loads from then on: a reload loses the page and the tap. */
 async function openArcTwo(page: Page) {
   await page.goto("/web_novel?arc=2");
@@ -317,12 +327,8 @@ test("offline, typing after taps were held lets them go: back online nothing goe
 test("on a connection that just failed, a tap whose page's code cannot be fetched keeps the page; 'Try again' brings it", async ({
   page,
 }) => {
-  const loads = await openArcTwo(page);
-  // A request fails (the header's suggestions), then comes on "Try again".
-  await suggestionsFailAndCome(page);
-
-  // Then the code of the page tapped cannot be fetched, though its data could.
-  const code = await pageCode(page, "routes/characters");
+  // A request fails, then comes; then the code of the page tapped cannot be fetched, though its data could.
+  const { loads, code } = await openArcTwoUnsure(page, "routes/characters");
   const isCode = (url: URL) => url.pathname === code;
   await page.route(isCode, (route) => route.abort("failed"));
   await clientNavigate(page, "/characters");
@@ -344,11 +350,8 @@ test("on a connection that just failed, a tap whose page's code cannot be fetche
 test("on an unsure connection, the last tap counts: one made before it neither goes nor waits on screen", async ({
   page,
 }) => {
-  const loads = await openArcTwo(page);
-  // A request fails (the header's suggestions), then comes on "Try again": the connection is unsure for a while.
-  await suggestionsFailAndCome(page);
   // The characters' code is slow, then refused; the reader taps elsewhere meanwhile.
-  const code = await pageCode(page, "routes/characters");
+  const { loads, code } = await openArcTwoUnsure(page, "routes/characters");
   let asked = 0;
   await page.route(
     (url) => url.pathname === code,
@@ -488,10 +491,8 @@ test("after a held tap, a tap elsewhere goes there, and the held page never show
 test("on an unsure connection, a tap stays the last one when an earlier tap's page comes while its code is on its way", async ({
   page,
 }) => {
-  const loads = await openArcTwo(page);
-  await suggestionsFailAndCome(page);
   // Arc 3's data is slow; the manga's code slower still, and shown as coming while it is awaited.
-  const code = await pageCode(page, "routes/manga");
+  const { loads, code } = await openArcTwoUnsure(page, "routes/manga");
   await page.route(
     (url) => url.pathname === "/web_novel.data" && url.searchParams.get("arc") === "3",
     async (route) => {
@@ -520,9 +521,7 @@ test("on an unsure connection, a tap stays the last one when an earlier tap's pa
 test("on a connection coming back in pieces, a tap whose page's code fails, answers, then fails again is held, not reloaded", async ({
   page,
 }) => {
-  const loads = await openArcTwo(page);
-  await suggestionsFailAndCome(page);
-  const code = await pageCode(page, "routes/characters");
+  const { loads, code } = await openArcTwoUnsure(page, "routes/characters");
   let asked = 0;
   const isCode = (url: URL) => url.pathname === code;
   await page.route(isCode, async (route) => {
