@@ -260,7 +260,8 @@ const retryOf = (path: string, hash = "") => [`${path}${hash}`, { replace: pathO
  * asks for that page again; once the router has moved on, its holds go. One still waiting for its page
  * after SLOW_NAVIGATION_MS is said to be slow, with the same retry, until its page comes. Says whether
  * the notice speaks for the pending navigation (held, or said to be slow), so nothing shows it as still
- * loading over the page that stays, and whether a tap waits for its page's code, which is shown as loading. The shell's navigation progress calls it, once.
+ * loading over the page that stays, and whether a tap waits for its page's code, which is shown as
+ * loading. The shell's navigation progress calls it, once.
  */
 export function useFailedNavigation(): { held: boolean; checking: boolean } {
   const id = useId();

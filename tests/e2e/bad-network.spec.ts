@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { chapterKey, unitAnchor } from "../../app/lib/content/units";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { test as withReader } from "../support/auth";
@@ -244,16 +244,25 @@ async function openArcTwo(page: Page) {
   return () => loads;
 }
 
+/**
+ * Opens arc 2 (openArcTwo), goes offline and taps the header's Characters, a page never opened (its code is
+ * not here either), which is held with the notice.
+ */
+async function holdCharactersOffline(page: Page, context: BrowserContext) {
+  const loads = await openArcTwo(page);
+  await context.setOffline(true);
+  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
+  const failed = navigationFailed(page);
+  await expect(failed).toBeVisible();
+  return { loads, failed };
+}
+
 test("offline, a tap on a page whose code never loaded keeps the page, and the page comes with the connection", async ({
   page,
   context,
 }) => {
-  const loads = await openArcTwo(page);
-  await context.setOffline(true);
   // The header's link, as a reader taps it: the characters' page was never opened, so its code is not here.
-  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
-  const failed = navigationFailed(page);
-  await expect(failed).toBeVisible();
+  const { loads, failed } = await holdCharactersOffline(page, context);
   await expect(failed).toContainText("You are offline");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   await expect(page).toHaveURL(/\/web_novel\?arc=2$/);
@@ -270,11 +279,7 @@ test("offline, a tap and then a search are both held; back online, only the sear
   page,
   context,
 }) => {
-  const loads = await openArcTwo(page);
-  await context.setOffline(true);
-  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
-  const failed = navigationFailed(page);
-  await expect(failed).toBeVisible();
+  const { loads, failed } = await holdCharactersOffline(page, context);
   const box = page.getByRole("combobox", { name: "Search the site" });
   await box.fill("lantern keeper");
   await box.press("Enter");
@@ -296,11 +301,8 @@ test("offline, typing after taps were held lets them go: back online nothing goe
   page,
   context,
 }) => {
-  const loads = await openArcTwo(page);
-  await context.setOffline(true);
   // A link held, then a search.
-  await page.getByRole("banner").getByRole("link", { name: "Characters" }).click();
-  await expect(navigationFailed(page)).toBeVisible();
+  const { loads, failed } = await holdCharactersOffline(page, context);
   const box = page.getByRole("combobox", { name: "Search the site" });
   // The search page's code never loaded: offline, it fails to load, then to answer, and the search is held.
   let searchCodeFailed = 0;
@@ -310,7 +312,6 @@ test("offline, typing after taps were held lets them go: back online nothing goe
   await box.fill("lantern");
   await box.press("Enter");
   await expect.poll(() => searchCodeFailed).toBe(2);
-  const failed = navigationFailed(page);
   await expect(failed).toBeVisible();
   await box.pressSequentially(" keeper");
   await expect(failed).toHaveCount(0);
