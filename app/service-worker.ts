@@ -28,7 +28,7 @@ import {
   timelineKeptForLess,
   type Reader,
 } from "~/lib/runtime/offline-copies";
-import { offlinePageHtml, offlineWaysOut } from "~/lib/runtime/offline-page";
+import { offlinePageHtml, offlinePagePolicy, offlineWaysOut } from "~/lib/runtime/offline-page";
 import { afterKnowledge, type KeptUnit, removedAddresses, type UnitToKeep } from "~/lib/runtime/kept-units";
 import type { CopyAnswer, KeepAnswer, KeptCopy, WorkerMessage } from "~/lib/runtime/worker-messages";
 
@@ -205,8 +205,7 @@ async function offlinePage(url: string, partition: Reader) {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Content-Security-Policy":
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "Content-Security-Policy": await offlinePagePolicy(),
     },
   });
 }

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { offlinePageHtml, offlineWaysOut } from "./offline-page";
+import { OFFLINE_PAGE_SCRIPT, offlinePageHtml, offlinePagePolicy, offlineWaysOut } from "./offline-page";
 
 const origin = "https://companion.test";
 
@@ -68,11 +69,24 @@ describe("offlinePageHtml", () => {
   it("escapes the address it was asked for, and retries it on this site: it is the requester's own text", () => {
     // The browser sends an address percent-encoded; one that was not is escaped all the same.
     const html = offlinePageHtml(`${origin}/x?q="><script>alert(1)</script>`, [], "10:42:05");
-    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<script>alert");
     expect(html).toContain("?q=%22%3E%3Cscript%3E");
     const sent = offlinePageHtml(`${origin}/x'&y`, [], "10:42:05");
     expect(sent).toContain("/x&#39;&amp;y");
     // A path that begins "//" is retried on this site, never as another site's address.
     expect(offlinePageHtml(`${origin}//evil.example/x`, [], "10:42:05")).toContain(`href="${origin}//evil.example/x"`);
+  });
+
+  it("loads the page asked for again once the connection is back and the site answers: its one script, allowed by its hash alone", async () => {
+    const html = offlinePageHtml(`${origin}/statistics`, [], "10:42:05");
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain(`<script>${OFFLINE_PAGE_SCRIPT}</script>`);
+    const hash = createHash("sha256").update(OFFLINE_PAGE_SCRIPT).digest("base64");
+    const policy = await offlinePagePolicy();
+    expect(policy).toContain(`script-src 'sha256-${hash}';`);
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toMatch(/^default-src 'none';/);
+    expect(policy).not.toContain("unsafe-eval");
+    expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("unsafe-inline");
   });
 });

@@ -4,9 +4,37 @@ import { pageOf } from "./offline-copies";
 /**
  * The page the service worker answers with when a page is opened by its address (a link from elsewhere,
  * the address bar, a bookmark) while offline and no copy of it is on the device: the site's own word
- * instead of the browser's error page, with the way back to what does open offline. Plain HTML with no
- * script, built in the worker: nothing of the site's code or data is needed to show it.
+ * instead of the browser's error page, with the way back to what does open offline. Plain HTML built in
+ * the worker, with one line of script (OFFLINE_PAGE_SCRIPT): nothing of the site's code or data is needed
+ * to show it.
  */
+
+/**
+ * The offline page's only script: when the browser says the connection is back, the page asked for is
+ * loaded again once the site answers (the build's id, which no copy answers), so it opens by itself as
+ * the site's own pages do. The browser may say so a moment before its connection works: it asks once
+ * more a little later, and past that "Try again" is there. A word of the browser's that the site does
+ * not confirm changes nothing, so it never takes a tap the reader made meanwhile.
+ */
+export const OFFLINE_PAGE_SCRIPT = `
+function openWhenBack(again) {
+  fetch("/builds/latest.json?" + Date.now(), { cache: "no-store" }).then(
+    () => location.reload(),
+    () => again && setTimeout(openWhenBack, 3000, false),
+  );
+}
+addEventListener("online", () => openWhenBack(true));
+`;
+
+/**
+ * The offline page's Content-Security-Policy: its inline styles, its one script by its hash, and that
+ * script's one question to the site; nothing else.
+ */
+export async function offlinePagePolicy() {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(OFFLINE_PAGE_SCRIPT));
+  const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return `default-src 'none'; script-src 'sha256-${hash}'; connect-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
 
 /** A page the offline page links to: one whose document is on the device, so it opens by its address. */
 export interface OfflineWayOut {
@@ -90,7 +118,7 @@ li a { display: block; padding: 0.6rem 0; line-height: 1.5; }
 <body>
 <main>
 <h1>You are offline</h1>
-<p>This page is not on this device: it opens when you try again, back online.</p>
+<p>This page is not on this device: it opens by itself when the connection is back.</p>
 <p class="muted">${escapeHtml(address)}</p>
 <p><a class="again" href="${escapeHtml(asked.href)}">Try again</a></p>
 <p class="muted" role="status">No connection at ${escapeHtml(checkedAt)}.</p>
@@ -100,6 +128,7 @@ ${
     : "<p>No page of the site is on this device yet: the pages you visit online open offline afterwards.</p>"
 }
 </main>
+<script>${OFFLINE_PAGE_SCRIPT}</script>
 </body>
 </html>
 `;
