@@ -216,7 +216,7 @@ export function useShieldedData<D>(
       ? null
       : {
           key: `${routeId} ${page} ${asked} ${reveal} ${revision}`,
-          failure: "This page could not load the parts it keeps hidden, so they stay hidden.",
+          failure: "The parts of this page you have reached could not be loaded, so they stay hidden.",
           // A question asked anew (a chapter marked offline) that fails leaves what the page showed.
           keepsAnswer: true,
           reveal: true,

@@ -44,7 +44,7 @@ const navigationFailed = (page: Page) =>
 
 /** The notice of a failed follow-up, by what it says. */
 const notice = (page: Page) =>
-  page.locator("[aria-live]").filter({ hasText: "could not load the parts it keeps hidden" }).locator("div");
+  page.locator("[aria-live]").filter({ hasText: "you have reached could not be loaded" }).locator("div");
 
 test.describe("a reader who asks to see spoilers blurred", () => {
   test.use({ viewport: { width: 360, height: 780 } });

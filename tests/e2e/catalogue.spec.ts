@@ -157,7 +157,7 @@ test("a reader whose arc failed to come stays on the arc shown: trying again, or
     new MutationObserver((records) => {
       for (const record of records)
         for (const node of record.removedNodes)
-          if (node.textContent?.includes("could not load the parts it keeps hidden")) counted.noticeRemoved! += 1;
+          if (node.textContent?.includes("you have reached could not be loaded")) counted.noticeRemoved! += 1;
     }).observe(document, { childList: true, subtree: true });
   });
   let failing = true;
@@ -174,10 +174,7 @@ test("a reader whose arc failed to come stays on the arc shown: trying again, or
   // The reader's arc was asked for and failed: arc 1, as sent, shows at once, with what failed and a retry.
   await expect(page.locator("#arc-title")).toBeVisible();
   await expect(page.locator("#arc-title")).toContainText("Arc 1");
-  const notice = page
-    .locator("[aria-live]")
-    .filter({ hasText: "could not load the parts it keeps hidden" })
-    .locator("div");
+  const notice = page.locator("[aria-live]").filter({ hasText: "you have reached could not be loaded" }).locator("div");
   await expect(notice).toBeVisible();
   expect(asked[0]?.searchParams.get("arc")).toBe("3");
   // Staying, it asks for the arc shown instead, which fails too: the notice stays put meanwhile, never flashing away.
@@ -239,10 +236,7 @@ test("a chapter marked offline leaves the page as it was, on the reader's arc wi
   await context.setOffline(true);
   await row(8).getByRole("button", { name: "I have read up to here" }).click();
   // What the reader may see now cannot be asked for: the page keeps the answer it had.
-  const notice = page
-    .locator("[aria-live]")
-    .filter({ hasText: "could not load the parts it keeps hidden" })
-    .locator("div");
+  const notice = page.locator("[aria-live]").filter({ hasText: "you have reached could not be loaded" }).locator("div");
   await expect(notice).toBeVisible();
   await expect(page.locator("#arc-title")).toContainText("Arc 3");
   await expect(row(4)).not.toContainText("Title hidden");
@@ -275,10 +269,7 @@ test("progress set back while the reader's arc cannot be asked for again: once i
     },
     JSON.stringify({ ...emptyProgress, webNovel: "wn:3-2" }),
   );
-  const notice = page
-    .locator("[aria-live]")
-    .filter({ hasText: "could not load the parts it keeps hidden" })
-    .locator("div");
+  const notice = page.locator("[aria-live]").filter({ hasText: "you have reached could not be loaded" }).locator("div");
   await expect(notice).toBeVisible();
   failing = false;
   await notice.getByRole("button", { name: "Try again" }).click();
