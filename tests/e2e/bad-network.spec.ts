@@ -383,6 +383,10 @@ test("the header's suggestions failing leave the page, and come on 'Try again'",
   await page.getByRole("combobox", { name: "Search the site" }).fill("lantern");
   const failed = page.locator("[aria-live]").filter({ hasText: "Suggestions could not be loaded." }).locator("div");
   await expect(failed).toBeVisible();
+  // Said beside the box too, where the reader looks while typing (a phone's keyboard covers the notice).
+  await expect(page.getByRole("search", { name: "Site search" }).getByRole("status")).toHaveText(
+    "Suggestions could not be loaded. Enter still searches.",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Web novel");
   await expect(page.getByRole("combobox", { name: "Search the site" })).toHaveValue("lantern");
 

@@ -47,7 +47,7 @@ export function SearchBox() {
   const [lines, setLines] = useState<SuggestionsModule | null>(null);
   /** The suggestions last asked for (after a pause in typing). */
   const [asked, setAsked] = useState<string | null>(null);
-  const { data: answer } = useFollowUp(
+  const { data: answer, failed: unanswered } = useFollowUp(
     asked === null
       ? null
       : {
@@ -77,9 +77,15 @@ export function SearchBox() {
   // The server leaves out every hit beyond what the reader knows (see search-suggestions.ts).
   const options: Option[] = data && lines ? lines.suggestionOptions(data, query, shield) : [];
   const listId = `${id}-suggestions`;
-  // Said beside the box while the reader types: that nothing they have reached matches. A failed request
-  // is said by the notice every follow-up shares (FollowUpNotice), with its retry.
-  const status = data && lines && options.length === 0 ? `Nothing you have reached matches “${query}”.` : null;
+  // Said beside the box while the reader types: that nothing they have reached matches, or that the
+  // suggestions could not be had. A failure is also said, with its retry, by the notice every follow-up
+  // shares (FollowUpNotice), at the foot of the screen, where a phone's keyboard hides it.
+  const status =
+    query && unanswered
+      ? "Suggestions could not be loaded. Enter still searches."
+      : data && lines && options.length === 0
+        ? `Nothing you have reached matches “${query}”.`
+        : null;
   const boxId = `${id}-box`;
 
   function change(next: string) {
