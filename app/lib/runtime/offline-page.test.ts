@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { OFFLINE_PAGE_SCRIPT, offlinePageHtml, offlinePagePolicy, offlineWaysOut } from "./offline-page";
 
 const origin = "https://companion.test";
@@ -88,5 +88,94 @@ describe("offlinePageHtml", () => {
     expect(policy).toMatch(/^default-src 'none';/);
     expect(policy).not.toContain("unsafe-eval");
     expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("unsafe-inline");
+  });
+});
+
+/**
+ * The offline page's script in a stand-in browser: its events, the site's answers to its question (a
+ * status, or none), and whether it loaded the page again. Timers are vitest's.
+ */
+function offlinePageScript({ online }: { online: boolean }) {
+  const listeners = new Map<string, () => void>();
+  const answers: Array<number | null> = [];
+  const asked: string[] = [];
+  const page = { reloads: 0, navigator: { onLine: online } };
+  const fetch = (url: string) => {
+    asked.push(url);
+    const status = answers.shift() ?? null;
+    return status === null ? Promise.reject(new TypeError("Failed to fetch")) : Promise.resolve({ ok: status < 400 });
+  };
+  new Function("addEventListener", "fetch", "location", "navigator", "setTimeout", "clearTimeout", OFFLINE_PAGE_SCRIPT)(
+    (type: string, listener: () => void) => listeners.set(type, listener),
+    fetch,
+    { reload: () => void page.reloads++ },
+    page.navigator,
+    setTimeout,
+    clearTimeout,
+  );
+  const fire = (type: string) => listeners.get(type)?.();
+  return { page, answers, asked, fire };
+}
+
+describe("the offline page's script", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("loads the page again once the browser is back online and the site answers, not on the browser's word alone", async () => {
+    vi.useFakeTimers();
+    const { page, answers, asked, fire } = offlinePageScript({ online: false });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(asked).toEqual([]);
+    // Back online, the connection not working yet: asked again 3 s later, then 6 s.
+    page.navigator.onLine = true;
+    answers.push(null, null, 200);
+    fire("online");
+    await vi.advanceTimersByTimeAsync(0);
+    expect([asked.length, page.reloads]).toEqual([1, 0]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect([asked.length, page.reloads]).toEqual([2, 0]);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect([asked.length, page.reloads]).toEqual([3, 1]);
+    expect(asked.every((url) => /^\/builds\/latest\.json\?\d+$/.test(url))).toBe(true);
+  });
+
+  it("never loads the page again over a tap the reader made meanwhile", async () => {
+    vi.useFakeTimers();
+    const { page, answers, fire } = offlinePageScript({ online: false });
+    page.navigator.onLine = true;
+    answers.push(200);
+    fire("online");
+    // A link tapped while the site's answer is on its way.
+    fire("beforeunload");
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(page.reloads).toBe(0);
+  });
+
+  it("keeps the page, with its ways out, when a gateway answers in the site's place, and asks again up to a minute apart", async () => {
+    vi.useFakeTimers();
+    const { page, answers, asked } = offlinePageScript({ online: true });
+    // Shown while the browser says it is online (a network that does not reach the site): it asks by itself.
+    answers.push(502, 503, 502, 502, 502, 502, 502, 200);
+    await vi.advanceTimersByTimeAsync(3000 + 6000 + 12_000 + 24_000 + 48_000 + 60_000);
+    expect([asked.length, page.reloads]).toEqual([6, 0]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([asked.length, page.reloads]).toEqual([7, 0]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect([asked.length, page.reloads]).toEqual([8, 1]);
+  });
+
+  it("stops asking when the browser goes offline, and asks at once when it is back", async () => {
+    vi.useFakeTimers();
+    const { page, answers, asked, fire } = offlinePageScript({ online: true });
+    page.navigator.onLine = false;
+    fire("offline");
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(asked).toEqual([]);
+    page.navigator.onLine = true;
+    answers.push(200);
+    fire("online");
+    await vi.advanceTimersByTimeAsync(0);
+    expect([asked.length, page.reloads]).toEqual([1, 1]);
   });
 });

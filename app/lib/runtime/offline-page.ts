@@ -10,20 +10,34 @@ import { pageOf } from "./offline-copies";
  */
 
 /**
- * The offline page's only script: when the browser says the connection is back, the page asked for is
- * loaded again once the site answers (the build's id, which no copy answers), so it opens by itself as
- * the site's own pages do. The browser may say so a moment before its connection works: it asks once
- * more a little later, and past that "Try again" is there. A word of the browser's that the site does
- * not confirm changes nothing, so it never takes a tap the reader made meanwhile.
+ * The offline page's only script: it asks the site for the build's id (which no copy answers) when the
+ * browser says the connection is back, and, while the browser says it is online (a network that does not
+ * reach the site shows this page too), again after 3 s, 6 s, 12 s and so on up to a minute apart. Once
+ * the site answers, the page asked for is loaded again, so it opens by itself as the site's own pages do.
+ * A gateway's error is not an answer: the page stays, with its ways out. A page the reader is leaving
+ * (a link tapped, "Try again") is never loaded again over their tap.
  */
 export const OFFLINE_PAGE_SCRIPT = `
-function openWhenBack(again) {
-  fetch("/builds/latest.json?" + Date.now(), { cache: "no-store" }).then(
-    () => location.reload(),
-    () => again && setTimeout(openWhenBack, 3000, false),
-  );
+let leaving = false;
+let timer;
+addEventListener("beforeunload", () => {
+  leaving = true;
+});
+function askAfter(wait) {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    fetch("/builds/latest.json?" + Date.now(), { cache: "no-store" })
+      .then((response) => response.ok, () => false)
+      .then((answers) => {
+        if (leaving) return;
+        if (answers) location.reload();
+        else if (navigator.onLine) askAfter(Math.min(Math.max(wait * 2, 3000), 60000));
+      });
+  }, wait);
 }
-addEventListener("online", () => openWhenBack(true));
+addEventListener("online", () => askAfter(0));
+addEventListener("offline", () => clearTimeout(timer));
+if (navigator.onLine) askAfter(3000);
 `;
 
 /**
