@@ -5,8 +5,8 @@ import { pageOf } from "./offline-copies";
  * The page the service worker answers with when a page is opened by its address (a link from elsewhere,
  * the address bar, a bookmark) while offline and no copy of it is on the device: the site's own word
  * instead of the browser's error page, with the way back to what does open offline. Plain HTML built in
- * the worker, with one line of script (OFFLINE_PAGE_SCRIPT): nothing of the site's code or data is needed
- * to show it.
+ * the worker, with one short script of its own (OFFLINE_PAGE_SCRIPT): nothing of the site's code or data
+ * is needed to show it.
  */
 
 /**
