@@ -76,6 +76,9 @@ export default defineConfig({
           // Files share one module graph and document (30 s to 9 s); the set-up empties the document after
           // each test. They pass in any file order.
           isolate: false,
+          // Beside the other steps of `npm test` a test can take several times its idle time. The limit
+          // catches a hang; it measures nothing.
+          testTimeout: 20_000,
         },
       },
       {

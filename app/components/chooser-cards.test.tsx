@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -67,7 +67,7 @@ describe("ChooserCards", () => {
     expect(shownCards()).toEqual(["Arc 65", "Arc 66", "Arc 67", "Arc 68", "Arc 69", "Arc 70"]);
     await user.selectOptions(screen.getByRole("combobox", { name: "All 70 arcs" }), "Arc 12: Title of arc 12");
     await user.click(screen.getByRole("button", { name: "Show" }));
-    expect(screen.getByTestId("address")).toHaveTextContent(/^\/web_novel\?q=lantern&arc=12$/);
+    await waitFor(() => expect(screen.getByTestId("address")).toHaveTextContent(/^\/web_novel\?q=lantern&arc=12$/));
     expect(shownCards()).toEqual(["Arc 10", "Arc 11", "Arc 12", "Arc 13", "Arc 14", "Arc 15"]);
     expect(screen.getByRole("combobox", { name: "All 70 arcs" })).toHaveValue("12");
   });

@@ -144,7 +144,7 @@ describe("FilterForm", () => {
     const takeSend = (event: Event) => event.preventDefault();
     window.addEventListener("submit", takeSend, true);
     const user = userEvent.setup();
-    await user.type(screen.getByRole("searchbox", { name: "Name" }), "ilse{Enter}");
+    await user.type(await screen.findByRole("searchbox", { name: "Name" }), "ilse{Enter}");
     // Past the typing pause: the words typed before the send are not applied either.
     await new Promise((resolve) => setTimeout(resolve, 400));
     window.removeEventListener("submit", takeSend, true);

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useRevalidator } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -53,10 +53,10 @@ describe("deleting an account", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText("I want my account deleted"));
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
-    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your account is deleted"));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your account is deleted"));
 
     await user.click(screen.getByRole("button", { name: "Load the page again" }));
-    await vi.waitFor(() => expect(screen.queryByText("to delete your account.")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("to delete your account.")).toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole("status")).toHaveTextContent("Your account is deleted");
     expect(screen.queryByText("to delete your account.", { exact: false })).toBeNull();

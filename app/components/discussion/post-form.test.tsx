@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInThread } from "../../../tests/support/thread-stub";
@@ -36,7 +36,7 @@ describe("posting a comment offline", () => {
     expect(screen.getByLabelText("Your comment")).toHaveValue("The lantern goes out");
 
     await user.click(screen.getByRole("button", { name: "Post comment" }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.get("text")).toBe("The lantern goes out");
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -58,7 +58,7 @@ function renderPanel({
 }
 
 const toasted = (title: string, description: RegExp) =>
-  vi.waitFor(() =>
+  waitFor(() =>
     expect(currentToasts()).toContainEqual(
       expect.objectContaining({ title, description: expect.stringMatching(description) }),
     ),
@@ -74,8 +74,8 @@ describe("signing out from the account menu", () => {
     localStorage.setItem("rc:progress", progress);
     const signOuts = renderPanel();
     await userEvent.setup().click(screen.getByRole("button", { name: "Sign out" }));
-    await vi.waitFor(() => expect(signOuts).toEqual(["POST"]));
-    await vi.waitFor(() => expect(currentToasts()).toContainEqual(expect.objectContaining({ title: "Signed out" })));
+    await waitFor(() => expect(signOuts).toEqual(["POST"]));
+    await waitFor(() => expect(currentToasts()).toContainEqual(expect.objectContaining({ title: "Signed out" })));
     expect(localStorage.getItem("rc:progress")).toBe(progress);
   });
 
@@ -86,7 +86,7 @@ describe("signing out from the account menu", () => {
     const clear = screen.getByRole("button", { name: "Sign out and clear this device" });
     expect(clear).toHaveAccessibleDescription(/Removes your reading progress, spoiler setting and drafts/);
     await userEvent.setup().click(clear);
-    await vi.waitFor(() => expect(signOuts).toEqual(["POST"]));
+    await waitFor(() => expect(signOuts).toEqual(["POST"]));
     expect(localStorage.getItem("rc:progress")).toBeNull();
     expect(localStorage.getItem("rc:progress-owner")).toBeNull();
   });
@@ -128,7 +128,7 @@ describe("signing out from the account menu", () => {
     // (This also leaves the save status as other files of this non-isolated project expect it: saved.)
     const signOuts = renderPanel();
     await userEvent.setup().click(screen.getByRole("button", { name: "Sign out and clear this device" }));
-    await vi.waitFor(() => expect(signOuts).toEqual(["POST"]));
+    await waitFor(() => expect(signOuts).toEqual(["POST"]));
     expect(localStorage.getItem("rc:progress")).toBeNull();
     expect(localStorage.getItem("rc:progress-unsent")).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -75,7 +75,7 @@ describe("OfflineNotice", () => {
     vi.spyOn(serviceWorker, "askCopyAge").mockResolvedValue(null);
     const { assign } = renderSite("document");
     await userEvent.click(await screen.findByRole("link", { name: "Characters" }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/characters$/)));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/characters$/)));
     expect(screen.queryByRole("heading", { name: "Characters" })).toBeNull();
   });
 
@@ -205,6 +205,6 @@ describe("OfflineNotice", () => {
     ]);
     render(<Stub initialEntries={["/"]} />);
     await userEvent.click(await screen.findByRole("button", { name: "Search" }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/search?q=lantern+keeper"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/search?q=lantern+keeper"));
   });
 });

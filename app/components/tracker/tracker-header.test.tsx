@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -59,7 +59,7 @@ describe("the tracker's header", () => {
     );
     vi.stubGlobal("fetch", fetch);
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
-    await vi.waitFor(() => expect(status).toHaveTextContent(""));
+    await waitFor(() => expect(status).toHaveTextContent(""));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
@@ -90,7 +90,7 @@ describe("the tracker's header", () => {
     );
     vi.stubGlobal("fetch", fetch);
     await userEvent.click(screen.getAllByRole("button", { name: "Try again" })[0]!);
-    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(""));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(""));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
