@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link, useLocation, useNavigate } from "react-router";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { FilterForm } from "./filter-form";
 
@@ -150,5 +151,56 @@ describe("FilterForm", () => {
     window.removeEventListener("submit", takeSend, true);
     expect(asked).toEqual([""]);
     expect(address()).toBe("/people");
+  });
+
+  it("keeps showing the address's choice when the list's options are drawn again (recounted for what the reader has seen)", async () => {
+    // The first answer knows nothing of the reader: the address's choice is an option of its own. The
+    // reader's answer recounts the list, and that option gives way to the list's own.
+    function Recounted() {
+      const { search } = useLocation();
+      const [recounted, setRecounted] = useState(false);
+      const kind = new URLSearchParams(search).get("kind");
+      const kinds = recounted ? ["hero", "villain"] : [];
+      return (
+        <>
+          <FilterForm submitLabel="Search">
+            <label>
+              Kind
+              <select name="kind" defaultValue={kind ?? ""}>
+                <option value="">Any</option>
+                {kind && !kinds.includes(kind) ? <option value={kind}>{kind} (0)</option> : null}
+                {kinds.map((each) => (
+                  <option key={each} value={each}>
+                    {each} (3)
+                  </option>
+                ))}
+              </select>
+            </label>
+          </FilterForm>
+          <p data-testid="address">{search}</p>
+          <button onClick={() => setRecounted((now) => !now)}>Recount</button>
+        </>
+      );
+    }
+    const Stub = createRoutesStub([
+      { path: "/people", HydrateFallback: () => null, loader: () => null, Component: Recounted },
+    ]);
+    render(<Stub initialEntries={["/people?kind=hero"]} />);
+    const user = userEvent.setup();
+    const kind = await screen.findByRole("combobox", { name: "Kind" });
+    expect(kind).toHaveValue("hero");
+    await user.click(screen.getByRole("button", { name: "Recount" }));
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(3));
+    expect(kind).toHaveValue("hero");
+
+    // A choice the reader makes, drawn again with the reader's knowledge forgotten and then known.
+    await user.selectOptions(kind, "villain");
+    await waitFor(() => expect(address()).toBe("?kind=villain"));
+    await user.click(screen.getByRole("button", { name: "Recount" }));
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(2));
+    expect(kind).toHaveValue("villain");
+    await user.click(screen.getByRole("button", { name: "Recount" }));
+    await waitFor(() => expect(screen.getAllByRole("option")).toHaveLength(3));
+    expect(kind).toHaveValue("villain");
   });
 });

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /** How long typing pauses before what was typed applies. */
@@ -74,6 +74,17 @@ export function FilterForm({
       showValue(field, params.get(field.name) ?? "");
     }
   }, [search]);
+
+  // A list's options drawn again (recounted for what the reader has seen) take the chosen one with them
+  // when it was an option of its own: each time the form is drawn, a list shows the address's choice
+  // again, unless a choice of the reader's is on its way to the address.
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) return;
+    const params = new URLSearchParams(search);
+    for (const field of Array.from(form.current?.elements ?? []))
+      if (field instanceof HTMLSelectElement && field.name) showValue(field, params.get(field.name) ?? "");
+  });
 
   const apply = (replace: boolean) => {
     const target = form.current;

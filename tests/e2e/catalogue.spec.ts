@@ -332,6 +332,30 @@ test("the catalogue filters keep their state in the URL", async ({ page }) => {
   await expect(page.getByRole("link", { name: /Ilse Marrow/ })).toBeVisible();
 });
 
+test("a filter a reader picks stays shown once the list is recounted for what they have met, and the next search keeps it", async ({
+  page,
+}) => {
+  await withShieldOn(page, "wn:3-1");
+  const requests = followRequests(page);
+  await page.goto("/characters");
+  await waitForHydration(page);
+  await requests.quiet();
+  const affiliation = page.getByLabel("Affiliation");
+  const offered = await affiliation.locator("option").allTextContents();
+  const picked = offered[1]!.replace(/ \(\d+\)$/, "");
+  await affiliation.selectOption(picked);
+  await expect(page).toHaveURL(new RegExp(`affiliation=${encodeURIComponent(picked).replace(/%20/g, "\\+")}`));
+  // The page's answer for the reader redraws the list's options: the choice stays the one shown.
+  await requests.quiet();
+  await expect(affiliation).toHaveValue(picked);
+  await page.getByLabel("Name or alias").fill("a");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\?q=a&affiliation=/);
+  await requests.quiet();
+  await expect(affiliation).toHaveValue(picked);
+  expect(new URL(page.url()).searchParams.get("affiliation")).toBe(picked);
+});
+
 test("search finds a character by an alias, with and without suggestions", async ({ page }) => {
   await page.goto("/search?q=Gilt+Flame");
   await expect(page.getByRole("link", { name: /Sabine Ostrander/ })).toBeVisible();
