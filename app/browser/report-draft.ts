@@ -68,8 +68,25 @@ export function useReportDraft(
     unsaved.current = null;
   };
 
-  // Before paint: a form the reader opens shows their draft at once, never empty for a moment.
+  const save = () => {
+    clearTimeout(saveTimer.current);
+    unsaved.current = { suffix, draft: JSON.stringify(read()), forgotten };
+    saveTimer.current = setTimeout(storeUnsaved, 300);
+  };
+
+  // Before paint: a form the reader opens shows their draft at once, never empty for a moment. Words
+  // typed in the form the server drew, before its code came, are the draft from then on.
   useBeforePaint(() => {
+    const fields = [...(formRef.current?.elements ?? [])];
+    const typedBefore = fields.some(
+      (element) =>
+        (element instanceof HTMLInputElement ||
+          element instanceof HTMLTextAreaElement ||
+          element instanceof HTMLSelectElement) &&
+        element.type !== "hidden" &&
+        changedSinceLoad(element),
+    );
+    if (typedBefore) save();
     if (!restore) return;
     const draft = readStored("reportDraft", suffix);
     if (!draft || !formRef.current) return;
@@ -102,11 +119,7 @@ export function useReportDraft(
 
   return {
     restored,
-    save() {
-      clearTimeout(saveTimer.current);
-      unsaved.current = { suffix, draft: JSON.stringify(read()), forgotten };
-      saveTimer.current = setTimeout(storeUnsaved, 300);
-    },
+    save,
     discard() {
       clearTimeout(saveTimer.current);
       unsaved.current = null;

@@ -196,6 +196,26 @@ test("a writer posts, readers see it, a moderator moves its horizon and a reader
   await signedOutContext.close();
 });
 
+test("a comment written while the session ends is in the form again once the writer has signed in again", async ({
+  reader,
+}) => {
+  const page = reader.page;
+  const text = `Written as the session ended, at ${Date.now()}`;
+  await saveToAccount(page, { anime: "anime:1-12" });
+  await page.goto("/discuss/anime:1-10");
+  await hydrated(page);
+  await page.getByLabel("Your comment").fill(text);
+  // The form's code has come and counted the words (they were written over time).
+  await expect(page.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+  // The session ends while the page is open (its cookie gone): the post is sent to sign in first.
+  await page.context().clearCookies();
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await signIn(page, reader, page.url());
+  await expect(page).toHaveURL(/\/discuss\/anime:1-10$/);
+  await expect(page.getByLabel("Your comment")).toHaveValue(text);
+});
+
 test("a writer edits a comment, a reader reports it as a spoiler, a moderator moves it from the queue and its writer is told", async ({
   reader,
   moderator,

@@ -1,5 +1,6 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub, Outlet, redirect } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInThread } from "../../../tests/support/thread-stub";
 import { PostForm } from "./post-form";
@@ -38,5 +39,61 @@ describe("posting a comment offline", () => {
     await user.click(screen.getByRole("button", { name: "Post comment" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.get("text")).toBe("The lantern goes out");
+  });
+});
+
+describe("the draft of a comment", () => {
+  afterEach(() => localStorage.clear());
+
+  /** The thread's form, whose post the site answers with `to`, and the sign-in page. */
+  function renderAnswered(to: string) {
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: Outlet,
+        children: [
+          {
+            id: "thread",
+            path: "discuss/:unit",
+            Component: () => <PostForm unit={unit} readerPlaces={[unit]} answer={undefined} />,
+            action: () => redirect(to),
+            // The page's data asked for again after the post, as the site's thread does.
+            loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 50)),
+          },
+          {
+            path: "login",
+            loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 50)),
+            Component: () => <h1>Sign in</h1>,
+          },
+        ],
+      },
+    ]);
+    render(
+      <Stub
+        initialEntries={["/discuss/wn:1-5"]}
+        hydrationData={{ loaderData: { root: { user: null, config: null }, thread: null } }}
+      />,
+    );
+  }
+  const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith("rc:draft"));
+
+  it("stays when the session has ended and the post is sent to sign in, to be there after", async () => {
+    const user = userEvent.setup();
+    renderAnswered("/login?redirectTo=%2Fdiscuss%2Fwn%3A1-5");
+    await user.type(screen.getByLabelText("Your comment"), "The lantern goes out");
+    await user.click(screen.getByRole("button", { name: "Post comment" }));
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(drafts()).toHaveLength(1);
+    expect(localStorage.getItem(drafts()[0]!)).toContain("The lantern goes out");
+  });
+
+  it("goes once the post has landed and the thread shows it", async () => {
+    const user = userEvent.setup();
+    renderAnswered("/discuss/wn:1-5#comment-7");
+    await user.type(screen.getByLabelText("Your comment"), "The lantern goes out");
+    await waitFor(() => expect(drafts()).toHaveLength(1));
+    await user.click(screen.getByRole("button", { name: "Post comment" }));
+    await waitFor(() => expect(drafts()).toEqual([]));
   });
 });

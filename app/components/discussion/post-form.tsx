@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DraftRestored } from "~/components/draft-restored";
 import { Button } from "~/components/ui/button";
@@ -59,10 +59,15 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
   // Each form shown gets its own id, so sending it twice posts once (made here: the page is cached for
   // everyone); a refused one gets a new id. A posted form is drawn anew (the page keys it by location).
   useEffect(() => setSubmissionId(crypto.randomUUID()), [answer]);
-  // The draft goes once the post has landed (the answer sends the page on: a refusal would stay, and a
-  // request that never arrived leaves the draft for the reader to post again).
+  // The draft goes once the post has landed: the answer sends the reader on to the thread again. A
+  // refusal stays, a request that never arrived leaves the draft for the reader to post again, and a
+  // session that ended sends them to sign in, after which the draft is in the form again.
+  const { pathname } = useLocation();
   const landed =
-    navigation.state === "loading" && submissionId !== "" && navigation.formData?.get("submissionId") === submissionId;
+    navigation.state === "loading" &&
+    navigation.location.pathname === pathname &&
+    submissionId !== "" &&
+    navigation.formData?.get("submissionId") === submissionId;
   useEffect(() => {
     if (landed) draft.discard();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when this form's post lands
