@@ -77,13 +77,25 @@ export interface PostedToken {
   expiresAt: number;
 }
 
-/** A newer token for an open session of the same reader; false when there is no such session. */
+/**
+ * A newer token for an open session of the same reader; false when there is no such session. A token
+ * speaks for the account's claims as they were when it was issued: one issued after the account was
+ * last looked up may make the session a moderator's, an older one (a token kept and posted again after
+ * the claim was removed) may only end that.
+ */
 export async function refreshSession(db: D1Database, id: string, token: PostedToken) {
   const [refreshed] = await batch(db, [
     query
       .updateTable("sessions")
       .set((row) => ({
-        moderator: token.moderator ? 1 : 0,
+        moderator: token.moderator
+          ? row
+              .case()
+              .when("account_checked_at", "<=", token.issuedAt)
+              .then(row.val<0 | 1>(1))
+              .else(row.ref("moderator"))
+              .end()
+          : 0,
         token_issued_at: row.fn<number>("max", [row.ref("token_issued_at"), row.val(token.issuedAt)]),
         expires_at: row.fn<number>("max", [row.ref("expires_at"), row.val(token.expiresAt)]),
         account_checked_at: row.fn<number>("max", [row.ref("account_checked_at"), row.val(token.issuedAt)]),

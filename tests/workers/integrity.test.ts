@@ -713,6 +713,22 @@ describe("sessions that can be closed (defect 5)", () => {
       expect((await call(hubLoader, "/feedback_hub", { cookie })).status).toBe(200);
     });
 
+    it("a token kept from before the claim was removed, posted again, does not give triage back", async () => {
+      const cookie = await signInMinutesAgo("kept-token-mod", { admin: true });
+      await env.DB.prepare(`UPDATE sessions SET account_checked_at = 0 WHERE uid = ?1`).bind("kept-token-mod").run();
+      accounts.setAdmin("kept-token-mod", false);
+      expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(403);
+      // A token issued with the claim before the account was looked up, as the browser kept it.
+      const kept = await postToken(emulatorToken("kept-token-mod", { admin: true }, 90), cookie);
+      expect(kept.status).toBe(200);
+      expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(403);
+      expect((await decide(cookie, { reportId: "x", status: "declined" })).status).toBe(403);
+      // A token issued after the lookup, with the claim given back, gives it back.
+      accounts.setAdmin("kept-token-mod", true);
+      expect((await postToken(emulatorToken("kept-token-mod", { admin: true }, 0), cookie)).status).toBe(200);
+      expect((await call(triageLoader, "/feedback_hub/triage", { cookie })).status).toBe(200);
+    });
+
     it("looks up at most once a minute, and keeps the session as it was when the lookup host is unreachable", async () => {
       const cookie = await signInMinutesAgo("steady-mod", { admin: true });
       const before = accounts.lookups();
