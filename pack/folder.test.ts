@@ -219,6 +219,17 @@ describe("loadPack", () => {
     ]);
   });
 
+  it("refuses two translation notes whose ids would make the same link", async () => {
+    // Two ids whose handles (entryHandle: what links and pages show of an id) are the same.
+    const dir = packWith("mistranslations.json", (json) => {
+      json.lightNovel[0].id = "main-1-p329599";
+      json.lightNovel[1].id = "main-1-p532382";
+    });
+    expect(await problemsOf(dir)).toEqual([
+      'mistranslations.json › lightNovel[1].id: the ids "main-1-p329599" and "main-1-p532382" would make the same link: give one another id',
+    ]);
+  });
+
   describe("light novel ranges", () => {
     const volumes = (edit: (volumes: any[], json: any) => void) =>
       packWith("light-novels.json", (json) => edit(json.collections[0].volumes, json));

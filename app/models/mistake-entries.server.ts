@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type InferResult, type SqlBool, sql } from "kysely";
 import type { AnimeMistake, LnMistake, LnMistakeInVolume, MistakeText } from "~/lib/mistakes/entries";
-import type { MistakeSeverity } from "~/lib/mistakes/rules";
+import { entryHandle, type MistakeSeverity } from "~/lib/mistakes/rules";
 import type { Database } from "./database";
 import { gatedBy, gatedTitle, parseJsonList } from "./db.server";
 import { query } from "./query.server";
@@ -182,7 +182,7 @@ type EntryColumns = Pick<
 /** What every entry shows whatever the reader knows: how it is judged and when it was added. */
 function entryFacts(row: EntryColumns) {
   return {
-    id: row.id,
+    id: entryHandle(row.id),
     category: row.category,
     severity: row.severity,
     status: row.status,

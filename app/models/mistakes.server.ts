@@ -1,7 +1,7 @@
 import { type InferResult, sql } from "kysely";
 import type { NewestMistake } from "~/lib/mistakes/entries";
 import { lightNovelPlace } from "~/lib/content/labels";
-import { animeMistakePath, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
+import { animeMistakePath, entryHandle, formatTimestamp, lnMistakePath } from "~/lib/mistakes/rules";
 import {
   animeEntryRows,
   entriesBefore,
@@ -65,7 +65,7 @@ function toNewest(
   row: InferResult<ReturnType<typeof newestLn | typeof newestAnime>>[number],
 ): Omit<NewestMistake, "where" | "path"> {
   return {
-    id: row.id,
+    id: entryHandle(row.id),
     severity: row.severity,
     addedOn: row.added_on,
     ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
@@ -79,12 +79,12 @@ export async function getTranslationMetaHub(db: D1Database, newest = 8) {
     ...ln.map((row) => ({
       ...toNewest(row),
       where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
-      path: lnMistakePath(row.volume_key, row.id, row.entries_before),
+      path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
     })),
     ...anime.map((row) => ({
       ...toNewest(row),
       where: `Anime season ${row.season_number} · episode ${row.episode_number} at ${formatTimestamp(row.start_seconds)}`,
-      path: animeMistakePath(row.id, row.episode_key),
+      path: animeMistakePath(entryHandle(row.id), row.episode_key),
     })),
   ];
   return {
@@ -103,7 +103,10 @@ export async function getNewestMistakes(db: D1Database, limit: number) {
     animeEntryRows.orderBy((row) => row.fn.coalesce("m.updated_on", "m.added_on"), "desc").limit(limit),
   ]);
   return {
-    ln: ln.map((row) => ({ entry: toLnMistake(row), path: lnMistakePath(row.volume_key, row.id, row.entries_before) })),
+    ln: ln.map((row) => ({
+      entry: toLnMistake(row),
+      path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
+    })),
     anime: anime.map(toAnimeMistake),
   };
 }
@@ -134,7 +137,13 @@ export async function getMistakes(
       .orderBy("m.id"),
   ]);
   return {
-    ln: ln.map((row) => ({ ...toLnMistake(row), path: lnMistakePath(row.volume_key, row.id, row.entries_before) })),
-    anime: anime.map((row) => ({ ...toAnimeMistake(row), path: animeMistakePath(row.id, row.episode_key) })),
+    ln: ln.map((row) => ({
+      ...toLnMistake(row),
+      path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
+    })),
+    anime: anime.map((row) => ({
+      ...toAnimeMistake(row),
+      path: animeMistakePath(entryHandle(row.id), row.episode_key),
+    })),
   };
 }

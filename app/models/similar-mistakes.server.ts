@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { lightNovelPlace } from "~/lib/content/labels";
+import { entryHandle } from "~/lib/mistakes/rules";
 import { searchWords, toFtsQuery } from "~/lib/search/query";
 import { animeEntryRows, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
@@ -106,7 +107,7 @@ export async function findSimilarMistakes(
     return rows
       .sort((a, b) => a.place - b.place)
       .map((row) => ({
-        id: row.id,
+        id: entryHandle(row.id),
         unit: row.volume_key,
         where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
         ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
@@ -121,7 +122,7 @@ export async function findSimilarMistakes(
   return rows
     .sort((a, b) => a.place - b.place)
     .map((row) => ({
-      id: row.id,
+      id: entryHandle(row.id),
       unit: row.episode_key,
       where: `Season ${row.season_number} · Episode ${row.episode_number}`,
       ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),

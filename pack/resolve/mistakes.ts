@@ -1,5 +1,6 @@
 import {
   animeMistakePath,
+  entryHandle,
   formatTimestamp,
   mistakeAnchor,
   timestampSeconds,
@@ -51,12 +52,20 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
     ),
   );
   const ids = new Set<string>();
+  /** Each id's handle, as the site shows it (entryHandle), with the id it stands for. */
+  const handles = new Map<string, string>();
   const unique = (id: string, path: string) => {
     if (ids.has(id)) {
       report(file, `${path}.id`, `the id "${id}" is used twice`);
       return false;
     }
+    const other = handles.get(entryHandle(id));
+    if (other !== undefined) {
+      report(file, `${path}.id`, `the ids "${other}" and "${id}" would make the same link: give one another id`);
+      return false;
+    }
     ids.add(id);
+    handles.set(entryHandle(id), id);
     return true;
   };
 
@@ -161,14 +170,14 @@ export function mistakeSearchEntries(
       entry(
         row,
         lightNovelPlace(labelOf(timeline, row.volume_key), { number: row.chapter, label: row.chapter_label }),
-        `/translation_meta/ln_mistls/${volumeSlugFromKey(row.volume_key)}#${mistakeAnchor(row.id)}`,
+        `/translation_meta/ln_mistls/${volumeSlugFromKey(row.volume_key)}#${mistakeAnchor(entryHandle(row.id))}`,
       ),
     ),
     ...mistakes.anime.map((row) =>
       entry(
         row,
         `${labelOf(timeline, row.episode_key)} at ${formatTimestamp(row.start_seconds)}`,
-        animeMistakePath(row.id, row.episode_key),
+        animeMistakePath(entryHandle(row.id), row.episode_key),
       ),
     ),
   ];

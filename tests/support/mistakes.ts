@@ -4,6 +4,7 @@
  * one spoiler rule (`knows`), not from the code under test.
  */
 import { env } from "cloudflare:workers";
+import { entryHandle } from "~/lib/mistakes/rules";
 import { isGated } from "~/lib/shield/gated";
 import { type Knowledge, knows, readRevealers } from "~/lib/shield/knowledge";
 
@@ -45,9 +46,10 @@ export async function storedMistakes(): Promise<StoredMistakes> {
   ]);
   return {
     mistakes: [...ln!.results, ...anime!.results].map((row) => ({
-      id: row.id,
+      // The id as the site shows it; the pack's own id is one of the entry's texts, as it is often made of them.
+      id: entryHandle(row.id),
       revealedBy: readRevealers(row.revealed_by),
-      texts: [row.japanese, row.official, row.suggested, row.explanation].filter((text): text is string =>
+      texts: [row.japanese, row.official, row.suggested, row.explanation, row.id].filter((text): text is string =>
         Boolean(text),
       ),
     })),

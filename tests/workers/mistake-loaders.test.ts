@@ -5,6 +5,7 @@ import { loader as animeLoader } from "~/routes/translation-meta.anime";
 import { loader as feedLoader } from "~/routes/translation-meta.feed";
 import { loader as lnIndexLoader } from "~/routes/translation-meta.ln";
 import { loader as lnPageLoader } from "~/routes/translation-meta.ln-page";
+import { entryHandle } from "~/lib/mistakes/rules";
 import { noKnowledge, parseKnowledge } from "~/lib/shield/knowledge";
 import {
   type StoredMistakes,
@@ -26,11 +27,11 @@ describe("translation-meta loaders", () => {
       ]),
     );
     expect(hub.newest.find((entry) => entry.path.startsWith("/translation_meta/ln_mistls/"))?.id).toBe(
-      "main-2-lamp-softened",
+      entryHandle("main-2-lamp-softened"),
     );
-    expect(hub.newest.find((entry) => entry.id === "main-2-lamp-softened")).toMatchObject({
+    expect(hub.newest.find((entry) => entry.id === entryHandle("main-2-lamp-softened"))).toMatchObject({
       where: "Tiny Tale 2, Chapter 1",
-      path: "/translation_meta/ln_mistls/main_v2#entry-main-2-lamp-softened",
+      path: `/translation_meta/ln_mistls/main_v2#entry-${entryHandle("main-2-lamp-softened")}`,
     });
   });
 
@@ -40,7 +41,7 @@ describe("translation-meta loaders", () => {
     expect(first.counts).toEqual({ minor: 1, meaning_changing: 0, plot_relevant: 1 });
     expect(index.volumes.find((volume) => volume.key === "ln:ex-1")?.total).toBe(0);
     const search = await load(lnIndexLoader, "/translation_meta/ln_mistls?q=twice&reveal=all");
-    expect(search.matches.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
+    expect(search.matches.map((entry) => entry.id)).toEqual([entryHandle("main-1-knock-twice")]);
     expect(search.paging).toMatchObject({ page: 1, total: 1 });
     // Nothing searchable in the text: no entry matches, and the volumes are not offered as matches.
     for (const query of ["%25", "*", "%22", "-"]) {
@@ -80,8 +81,8 @@ describe("translation-meta loaders", () => {
       "volume",
     );
     expect(volume.entries.map((entry) => [entry.id, entry.chapter, entry.chapterTitle.content])).toEqual([
-      ["main-1-knock-twice", 1, "Knock"],
-      ["main-1-hinge-name", 2, "Hinge"],
+      [entryHandle("main-1-knock-twice"), 1, "Knock"],
+      [entryHandle("main-1-hinge-name"), 2, "Hinge"],
     ]);
     expect(volume.entries[1]?.revealedBy).toEqual(["wn:2-1", "ln:main-2", "anime:1-2", "anime:1r1-2"]);
     // Revealed by the chapter its passage comes from (wn:1-1), not only by the end of the volume (wn:1-3).
@@ -111,7 +112,7 @@ describe("translation-meta loaders", () => {
   it("filters a volume's entries by the URL", async () => {
     const path = "/translation_meta/ln_mistls/main_v1?severity=plot_relevant";
     const filtered = pageOfKind(await load(lnPageLoader, path, { slug: "main_v1" }), "volume");
-    expect(filtered.entries.map((entry) => entry.id)).toEqual(["main-1-knock-twice"]);
+    expect(filtered.entries.map((entry) => entry.id)).toEqual([entryHandle("main-1-knock-twice")]);
     const none = pageOfKind(
       await load(lnPageLoader, "/translation_meta/ln_mistls/main_v1?status=disputed", { slug: "main_v1" }),
       "volume",
@@ -137,8 +138,8 @@ describe("translation-meta loaders", () => {
   it("anime entries by episode and time, filtered", async () => {
     const all = await load(animeLoader, "/translation_meta/anime_mistls");
     expect(all.entries.map((entry) => [entry.id, entry.start])).toEqual([
-      ["s1e1-snack", 190],
-      ["s1e2-the-lie", 1260],
+      [entryHandle("s1e1-snack"), 190],
+      [entryHandle("s1e2-the-lie"), 1260],
     ]);
     expect(all.season).toBe(1);
     expect(all.seasons.map((season) => [season.number, season.entries])).toEqual([[1, 2]]);
@@ -159,13 +160,22 @@ describe("translation-meta loaders", () => {
     );
     expect(xml.match(/<entry>/g)).toHaveLength(5);
     // Links are on the configured site origin (SITE_URL), not the host the request named.
-    expect(xml).toContain(`<id>${env.SITE_URL}/translation_meta/ln_mistls/main_v1#entry-main-1-knock-twice</id>`);
+    expect(xml).toContain(
+      `<id>${env.SITE_URL}/translation_meta/ln_mistls/main_v1#entry-${entryHandle("main-1-knock-twice")}</id>`,
+    );
     expect(xml).toContain("<updated>2020-04-09T00:00:00Z</updated>");
   });
 
   it("the feed, the same for every reader, carries no line of an entry behind the spoiler shield", async () => {
     const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
-    for (const line of ["Knock on the door once.", "Knock on the door twice.", "Hinge Guard", "Hingekeeper"])
+    // Nor its id, which is made of its lines ("main-1-knock-twice"): the feed links to it by its handle.
+    for (const line of [
+      "Knock on the door once.",
+      "Knock on the door twice.",
+      "Hinge Guard",
+      "Hingekeeper",
+      "knock-twice",
+    ])
       expect(xml).not.toContain(line);
     expect(xml).toContain("behind the spoiler shield");
   });

@@ -4,6 +4,7 @@
  * book, and a feed that carries nothing of an entry sealed for a signed-out reader.
  */
 import { env } from "cloudflare:workers";
+import { entryHandle } from "~/lib/mistakes/rules";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as formAction } from "~/routes/feedback-hub.form";
 import { action as triageAction } from "~/routes/feedback-hub.triage";
@@ -274,7 +275,9 @@ describe("the translation notes feed", () => {
     expect((await accept(reportId)).status).toBe(302);
     const xml = await (await load(feedLoader, "/translation_meta/feed.xml")).text();
     const entry = present(
-      [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((match) => match[0]).find((text) => text.includes(reportId)),
+      [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)]
+        .map((match) => match[0])
+        .find((text) => text.includes(entryHandle(`report-${reportId}`))),
     );
     expect(entry).toContain("<title>Tiny Tale 2, Chapter 1: Softened or censored (Meaning-changing)</title>");
     expect(entry).not.toContain("4321");

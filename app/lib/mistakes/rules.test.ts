@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bookLocationPattern,
+  entryHandle,
   formatTimestamp,
   mistakeTimestampPattern,
   parseBookLocation,
@@ -101,5 +102,17 @@ describe("a light novel location", () => {
   ])("refuses %j, which is not a place in a book", (text) => {
     expect(parseBookLocation(text)).toBeNull();
     expect(bookLocationPattern.test(text)).toBe(false);
+  });
+});
+
+describe("entryHandle", () => {
+  it("shows an id as a handle that spells none of it, the same each time, different for different ids", () => {
+    const handle = entryHandle("main-3-his-sisters-face");
+    expect(handle).toMatch(/^n[0-9a-z]{7}$/);
+    expect(handle).toBe(entryHandle("main-3-his-sisters-face"));
+    expect(entryHandle("main-3-his-sisters-face-2")).not.toBe(handle);
+    // Any script, any length.
+    expect(entryHandle("巻3-妹の顔")).toMatch(/^n[0-9a-z]{7}$/);
+    expect(entryHandle("x".repeat(10_000))).toMatch(/^n[0-9a-z]{7}$/);
   });
 });

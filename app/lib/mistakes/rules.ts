@@ -135,8 +135,22 @@ export function formatTimestamp(seconds: number) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
-export function mistakeAnchor(id: string) {
-  return `entry-${id}`;
+/**
+ * An entry's id as the site shows it, in its anchor, its address and its data: a pack's id is often
+ * made of the entry's own lines ("main-3-his-sisters-face") and would spell them to every reader, in a
+ * feed, a link or a page's source, whatever they have seen. So it is shown only as this handle, the
+ * same for the same id (FNV-1a, 32 bits, base 36): links to an entry keep working as its pack is
+ * imported again, and the import refuses two ids with one handle.
+ */
+export function entryHandle(id: string) {
+  let hash = 0x811c9dc5;
+  for (const unit of new TextEncoder().encode(id)) hash = Math.imul(hash ^ unit, 0x01000193) >>> 0;
+  return `n${hash.toString(36).padStart(7, "0")}`;
+}
+
+/** An entry's anchor on its page, by its handle (entryHandle). */
+export function mistakeAnchor(handle: string) {
+  return `entry-${handle}`;
 }
 
 /** A volume's entries per page: a volume's mistakes could grow past what one page should carry. */
@@ -146,14 +160,14 @@ export const LN_ENTRIES_PER_PAGE = 50;
  * The address of a light novel entry: its volume's page, on the page of the volume's (unfiltered)
  * list that holds it, given how many entries come before it in reading order.
  */
-export function lnMistakePath(volumeKey: string, entryId: string, entriesBefore: number) {
+export function lnMistakePath(volumeKey: string, handle: string, entriesBefore: number) {
   const page = Math.floor(entriesBefore / LN_ENTRIES_PER_PAGE) + 1;
-  return `/translation_meta/ln_mistls/${volumeSlugFromKey(volumeKey)}${page > 1 ? `?page=${page}` : ""}#${mistakeAnchor(entryId)}`;
+  return `/translation_meta/ln_mistls/${volumeSlugFromKey(volumeKey)}${page > 1 ? `?page=${page}` : ""}#${mistakeAnchor(handle)}`;
 }
 
 /** The anime entries' page lists one season's entries at a time, by episode: an entry's address names its season. */
-export function animeMistakePath(entryId: string, episodeKey: string) {
-  return `${animeMistakesSeasonPath(episodeKey)}#${mistakeAnchor(entryId)}`;
+export function animeMistakePath(handle: string, episodeKey: string) {
+  return `${animeMistakesSeasonPath(episodeKey)}#${mistakeAnchor(handle)}`;
 }
 
 /** The anime mistakes page of an episode's season. */
