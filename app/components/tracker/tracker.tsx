@@ -263,11 +263,13 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
             progress={progress}
             units={units}
             onCross={(crossing) => {
-              commit(crossing.progress);
-              toast({
-                title: "Progress saved",
-                description: `You start ${crossing.to.name} at ${placeName(crossing.start)}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
-              });
+              const { before } = commit(crossing.progress);
+              toast(
+                savedToast(
+                  `You start ${crossing.to.name} at ${placeName(crossing.start)}.${crossing.skipped.length ? " What you passed over stays unread until you mark it." : ""}`,
+                  before && (() => commit(before)),
+                ),
+              );
             }}
           />
         </div>
@@ -277,8 +279,10 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
             <UpNext
               units={upNext(progress, units, PASSED_LISTED, places)}
               onMarkRead={(unit) => {
-                commit(markRead(progress, unit));
-                toast({ title: "Progress saved", description: `${unit.label} is marked as ${consumedVerb(unit)}.` });
+                const { before } = commit(markRead(progress, unit));
+                toast(
+                  savedToast(`${unit.label} is marked as ${consumedVerb(unit)}.`, before && (() => commit(before))),
+                );
               }}
             />
           </TrackerSection>
@@ -368,6 +372,15 @@ export function Tracker({ loaderData }: { loaderData: TrackerData }) {
 /** An Undo button for a toast: what a screen reader user is told to do instead, and what Undo does. */
 function undoAction(altText: string, onClick: () => void) {
   return { label: "Undo", altText, onClick };
+}
+
+/** The toast that says a change moved progress on, with an Undo that puts back what was on screen. */
+function savedToast(description: string, undo: (() => void) | null) {
+  return {
+    title: "Progress saved",
+    description,
+    ...(undo ? { action: undoAction("Set your progress back in the tracker", undo) } : {}),
+  };
 }
 
 /** The toast that says a change set progress back, with an Undo that puts back what was on screen. */
