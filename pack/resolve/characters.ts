@@ -220,7 +220,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         revealed_by: trueName!.revealedBy,
       });
     // Each name a medium says otherwise finds the character too: said openly, once they are met; one
-    // the medium says later, only by readers who know it.
+    // the medium says later, only by readers who know it. Found by that name alone: words of the name
+    // the character goes by, or of their summary, find their own entry, not this one beside it.
     const found = new Set([character.name.toLocaleLowerCase("en")]);
     mediumNames.forEach((mediumName, n) => {
       if (found.has(mediumName.name.toLocaleLowerCase("en"))) return;
@@ -231,8 +232,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
         title: mediumName.name,
         subtitle: [`${character.name}'s name in ${whereSaid(mediumName)}`, ...character.affiliations].join(" · "),
         path: `/characters/${character.slug}`,
-        aliases: [character.name, character.originalName, ...character.aliases].filter(Boolean).join(" · "),
-        body: character.summary ?? "",
+        aliases: "",
+        body: "",
         reveal_position:
           mediumName.revealedBy === null ? (Number.isFinite(appearsAt) ? appearsAt : null) : mediumName.position,
         revealed_by: mediumName.revealedBy ?? existence.get(character.slug) ?? null,

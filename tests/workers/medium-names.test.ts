@@ -52,6 +52,11 @@ describe("names per medium", () => {
         expect(suggestions, `${query} at ${reveal}`).toContain(title);
         // Found by any of his names, listed once.
         expect(suggestions.match(/\/characters\/ferris-dunmore/g), `${query} at ${reveal}`).toHaveLength(1);
+        // Among the results too: by the name he goes by, he is found as himself, not as his name in a
+        // medium besides.
+        const results = await bodyOf(`/search.data?q=${query}&reveal=${reveal}`);
+        expect(results.match(/\/characters\/ferris-dunmore/g), `${query} at ${reveal}`).toHaveLength(1);
+        expect(results, `${query} at ${reveal}`).toContain(`\\"title\\":\\"${title}\\"`);
       }
       expect(await bodyOf(`/characters.data?q=felix&reveal=${reveal}`)).toContain("ferris-dunmore");
       expect(JSON.parse(await bodyOf(`/api/v1/characters/ferris-dunmore?reveal=${reveal}`)).medium_names).toEqual([
