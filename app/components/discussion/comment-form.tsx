@@ -8,8 +8,8 @@ import type { PostFormProps } from "./post-form";
 
 /**
  * Where a reader joins a thread: a signed-out reader is asked to sign in, one who has not seen the
- * thread's unit to set their progress, and a signed-in reader who has gets the form (PostForm, loaded
- * only for them).
+ * thread's unit to set their progress (to update it, where they have), and a signed-in reader who has
+ * gets the form (PostForm, loaded only for them).
  */
 export function CommentForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
   const user = useOptionalUser();
@@ -33,7 +33,7 @@ export function CommentForm({ unit, readerPlaces, parent = null, answer, onCance
       <p className="rounded-md border border-border bg-card p-4 text-sm">
         You can join once you have read or watched {unit.label}.{" "}
         <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
-          Set your progress
+          {shield.hasProgress ? "Update your progress" : "Set your progress"}
         </Link>
       </p>
     );

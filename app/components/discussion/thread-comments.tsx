@@ -268,7 +268,7 @@ function CommentView({
   );
 }
 
-/** A thread with no comment yet: said to everyone, since how many comments a thread has is public. */
+/** A thread with no comment yet: said to everyone (how many comments a thread has is public), also to those who cannot post yet. */
 export function NoComments() {
-  return <p className="text-muted-foreground">No comments yet. Be the first.</p>;
+  return <p className="text-muted-foreground">No comments yet.</p>;
 }
