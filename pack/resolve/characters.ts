@@ -201,7 +201,8 @@ export function characterRows({ pack, packName, timeline, revealersOf, reference
       subtitle: character.affiliations.join(" · "),
       path: `/characters/${character.slug}`,
       aliases: [character.originalName, ...character.aliases].filter(Boolean).join(" · "),
-      body: character.summary ?? "",
+      // Found by their summary and their affiliations too ("Lowwick" finds who is of Lowwick).
+      body: [character.summary, ...character.affiliations].filter(Boolean).join(" · "),
       reveal_position: Number.isFinite(appearsAt) ? appearsAt : null,
       // A character is found once the reader has met them.
       revealed_by: existence.get(character.slug) ?? null,

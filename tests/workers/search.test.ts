@@ -66,6 +66,11 @@ describe("site search against the imported tiny pack", () => {
     // A summary that mentions a word is not a name: "keeper" finds the chapter title before Mira Hale's summary.
     const keeper = await load(searchLoader, "/search?q=keeper&reveal=wn:1-3");
     expect(keeper.results[0]).toMatchObject({ kind: "chapter", content: { title: "The Keeper Lied" } });
+    // An affiliation finds who holds it, once they are met: Oren Vale of the Hall.
+    expect(titles((await load(searchLoader, "/search?q=hall&kind=character")).results)).toEqual([]);
+    expect(titles((await load(searchLoader, "/search?q=hall&kind=character&reveal=wn:2-2")).results)).toEqual([
+      "Oren Vale",
+    ]);
   });
 
   it("finds anime episodes, Break Time shorts and translation notes, each gated by the units that reveal the page it links to", async () => {
