@@ -46,7 +46,7 @@ describe("the draft of a comment", () => {
   afterEach(() => localStorage.clear());
 
   /** The thread's form, whose post the site answers with `to`, and the sign-in page. */
-  function renderAnswered(to: string) {
+  function renderAnswered(to: string, at = "/discuss/wn:1-5") {
     const Stub = createRoutesStub([
       {
         id: "root",
@@ -71,7 +71,7 @@ describe("the draft of a comment", () => {
     ]);
     render(
       <Stub
-        initialEntries={["/discuss/wn:1-5"]}
+        initialEntries={[at]}
         hydrationData={{ loaderData: { root: { user: null, config: null }, thread: null } }}
       />,
     );
@@ -88,12 +88,15 @@ describe("the draft of a comment", () => {
     expect(localStorage.getItem(drafts()[0]!)).toContain("The lantern goes out");
   });
 
-  it("goes once the post has landed and the thread shows it", async () => {
-    const user = userEvent.setup();
-    renderAnswered("/discuss/wn:1-5#comment-7");
-    await user.type(screen.getByLabelText("Your comment"), "The lantern goes out");
-    await waitFor(() => expect(drafts()).toHaveLength(1));
-    await user.click(screen.getByRole("button", { name: "Post comment" }));
-    await waitFor(() => expect(drafts()).toEqual([]));
-  });
+  it.each(["/discuss/wn:1-5", "/discuss/wn%3A1-5"])(
+    "goes once the post has landed and the thread shows it (at %s)",
+    async (at) => {
+      const user = userEvent.setup();
+      renderAnswered("/discuss/wn:1-5#comment-7", at);
+      await user.type(screen.getByLabelText("Your comment"), "The lantern goes out");
+      await waitFor(() => expect(drafts()).toHaveLength(1));
+      await user.click(screen.getByRole("button", { name: "Post comment" }));
+      await waitFor(() => expect(drafts()).toEqual([]));
+    },
+  );
 });

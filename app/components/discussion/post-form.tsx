@@ -38,6 +38,18 @@ export interface PostFormProps {
   onCancel?: () => void;
 }
 
+/** Whether two paths name the same page, however each was written (`wn:1-5` or `wn%3A1-5`). */
+function samePath(a: string, b: string) {
+  const decoded = (path: string) => {
+    try {
+      return decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  };
+  return decoded(a) === decoded(b);
+}
+
 const OFFLINE = "You are offline, so nothing was sent. Your text is kept here; post it when you are back online.";
 
 export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
@@ -65,7 +77,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
   const { pathname } = useLocation();
   const landed =
     navigation.state === "loading" &&
-    navigation.location.pathname === pathname &&
+    samePath(navigation.location.pathname, pathname) &&
     submissionId !== "" &&
     navigation.formData?.get("submissionId") === submissionId;
   useEffect(() => {
