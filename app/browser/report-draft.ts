@@ -75,7 +75,8 @@ export function useReportDraft(
   };
 
   // Before paint: a form the reader opens shows their draft at once, never empty for a moment. Words
-  // typed in the form the server drew, before its code came, are the draft from then on.
+  // typed in the form the server drew, before its code came, are kept over the draft's, and the two
+  // together are the draft from then on.
   useBeforePaint(() => {
     const fields = [...(formRef.current?.elements ?? [])];
     const typedBefore = fields.some(
@@ -86,7 +87,12 @@ export function useReportDraft(
         element.type !== "hidden" &&
         changedSinceLoad(element),
     );
+    restoreDraft();
     if (typedBefore) save();
+    // Only on arrival: a draft is restored once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  function restoreDraft() {
     if (!restore) return;
     const draft = readStored("reportDraft", suffix);
     if (!draft || !formRef.current) return;
@@ -111,9 +117,7 @@ export function useReportDraft(
     } catch {
       writeStored("reportDraft", null, suffix);
     }
-    // Only on arrival: a draft is restored once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }
   // As the form goes away, a draft still waiting for the save's pause is stored at once.
   useEffect(() => storeUnsaved, []);
 
