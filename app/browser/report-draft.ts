@@ -11,11 +11,19 @@ function draftSuffix(kind: string, uid: string | null) {
   return uid ? `:${uid}:${kind}` : `:${kind}`;
 }
 
+type DraftField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Whether a form's element is a field a reader fills in, which a draft keeps. */
+const isDraftField = (element: unknown): element is DraftField =>
+  (element instanceof HTMLInputElement && element.type !== "hidden") ||
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement;
+
 /**
  * Whether the reader changed a field before the page could restore the draft (typed while the page was
  * still loading its code): their new words win over the older draft.
  */
-function changedSinceLoad(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) {
+function changedSinceLoad(element: DraftField) {
   if (element instanceof HTMLSelectElement) {
     // What the page drew it with: the option marked, or else the first.
     const drawn = [...element.options].find((option) => option.defaultSelected) ?? element.options[0];
@@ -78,14 +86,8 @@ export function useReportDraft(
   // typed in the form the server drew, before its code came, are kept over the draft's, and the two
   // together are the draft from then on.
   useBeforePaint(() => {
-    const fields = [...(formRef.current?.elements ?? [])];
-    const typedBefore = fields.some(
-      (element) =>
-        (element instanceof HTMLInputElement ||
-          element instanceof HTMLTextAreaElement ||
-          element instanceof HTMLSelectElement) &&
-        element.type !== "hidden" &&
-        changedSinceLoad(element),
+    const typedBefore = [...(formRef.current?.elements ?? [])].some(
+      (element) => isDraftField(element) && changedSinceLoad(element),
     );
     restoreDraft();
     if (typedBefore) save();
@@ -101,14 +103,7 @@ export function useReportDraft(
       let any = false;
       for (const [name, value] of Object.entries(saved)) {
         const element = formRef.current.elements.namedItem(name);
-        if (
-          value &&
-          (element instanceof HTMLInputElement ||
-            element instanceof HTMLTextAreaElement ||
-            element instanceof HTMLSelectElement) &&
-          !keep[name] &&
-          !changedSinceLoad(element)
-        ) {
+        if (value && isDraftField(element) && !keep[name] && !changedSinceLoad(element)) {
           element.value = value;
           any = true;
         }

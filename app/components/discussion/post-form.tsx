@@ -2,6 +2,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DraftRestored } from "~/components/draft-restored";
 import { Button } from "~/components/ui/button";
+import { displayPath } from "~/lib/http/display-path";
 import { Field, FormError, Honeypot } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -39,16 +40,7 @@ export interface PostFormProps {
 }
 
 /** Whether two paths name the same page, however each was written (`wn:1-5` or `wn%3A1-5`). */
-function samePath(a: string, b: string) {
-  const decoded = (path: string) => {
-    try {
-      return decodeURIComponent(path);
-    } catch {
-      return path;
-    }
-  };
-  return decoded(a) === decoded(b);
-}
+const samePath = (a: string, b: string) => displayPath(a) === displayPath(b);
 
 const OFFLINE = "You are offline, so nothing was sent. Your text is kept here; post it when you are back online.";
 
