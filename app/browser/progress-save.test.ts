@@ -153,10 +153,6 @@ describe("saving progress", () => {
     ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
     ["the account is down", async () => answer({ error: { message: "The story database is not answering." } }, 503)],
     [
-      "the session has ended (signed out elsewhere, its token expired)",
-      async () => answer({ error: { message: "You are signed out." } }, 401),
-    ],
-    [
       "the answer is another page (a redirect to sign in, a network's own login page)",
       async () =>
         Object.defineProperty(
@@ -176,6 +172,19 @@ describe("saving progress", () => {
     expect(readStoredProgress()).toEqual(reader);
     expect(unsent()).toBe("reader-1");
     // The next save that reaches the account clears it.
+    vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
+    await sendUnsentProgress("reader-1");
+    expect(progressSaveStatus()).toBe("saved");
+    expect(unsent()).toBeNull();
+  });
+
+  it("keeps the change on this device, owed to the account, when the session has ended, and says so apart", async () => {
+    // Signed out elsewhere, or the session expired: only signing in again can send it.
+    vi.stubGlobal("fetch", async () => answer({ error: { message: "You are signed out." } }, 401));
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "signedOut", adopted: null });
+    expect(progressSaveStatus()).toBe("signedOut");
+    expect(readStoredProgress()).toEqual(reader);
+    expect(unsent()).toBe("reader-1");
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
     await sendUnsentProgress("reader-1");
     expect(progressSaveStatus()).toBe("saved");

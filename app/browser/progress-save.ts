@@ -42,13 +42,15 @@ export { progressApartFrom };
 /**
  * Where the account's copy of the reader's progress stands: "unsent" when a change is kept on this device
  * and waits for the account (offline, the site could not be reached, or the account asked this browser to
- * wait: too many saves), "refused" when the account turned the last change down.
+ * wait: too many saves), "signedOut" when it waits because the reader's session has ended (signed out
+ * elsewhere, or it expired: it is sent once they sign in again), "refused" when the account turned the
+ * last change down.
  */
-export type ProgressSave = "saved" | "saving" | "unsent" | "refused";
+export type ProgressSave = "saved" | "saving" | "unsent" | "signedOut" | "refused";
 
 /** What one save to the account came to. */
 export interface AccountSaveResult {
-  outcome: "saved" | "unsent" | "refused";
+  outcome: "saved" | "unsent" | "signedOut" | "refused";
   /** The record this browser keeps now when the account's merge added to it (another device's progress), else null. */
   adopted: Progress | null;
 }
@@ -240,7 +242,7 @@ async function deliver(
     const kept = readStoredProgress();
     if (!kept || sameProgress(answer.merged ?? progress, kept)) await settleUnsent(account, change);
   } else if (answer.outcome === "refused") await settleUnsent(account, change);
-  // An unsent or refused change shows until a later save succeeds with none left under way.
+  // An unsent, signed-out or refused change shows until a later save succeeds with none left under way.
   if (answer.outcome !== "saved") setStatus(answer.outcome);
   else if (savesUnderWay === 0) setStatus("saved");
   return { outcome: answer.outcome, adopted };
@@ -299,15 +301,16 @@ export function watchUnsentProgress(account: string) {
 type PostAnswer =
   | { outcome: "saved"; merged: Progress | null; revision: number | null }
   | { outcome: "unsent"; retryAfterMs: number | null }
+  | { outcome: "signedOut" }
   | { outcome: "refused"; status: number };
 
 /**
  * What the account made of a save: the record it keeps and its revision (null when the answer cannot be
  * read); unsent when it could not be reached (no network, a server error), asked to wait (429: too many
- * saves; a 503 may say so too), with how long (`Retry-After`), or the reader's session has ended (401:
- * the change goes in when they sign in again), and when what answered is not the account (a page
- * redirected to, a network's own login page): only the account's own answer counts as saved; refused
- * otherwise.
+ * saves; a 503 may say so too), with how long (`Retry-After`), and when what answered is not the account
+ * (a page redirected to, a network's own login page): only the account's own answer counts as saved;
+ * signed out when the reader's session has ended (401: the change goes in when they sign in again);
+ * refused otherwise.
  */
 async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
   const response = await fetch(endpoint, {
@@ -317,7 +320,8 @@ async function postProgress(sent: ProgressSent): Promise<PostAnswer> {
     credentials: "same-origin",
     keepalive: true,
   }).catch(() => null);
-  if (!response || response.redirected || response.status === 401) return { outcome: "unsent", retryAfterMs: null };
+  if (!response || response.redirected) return { outcome: "unsent", retryAfterMs: null };
+  if (response.status === 401) return { outcome: "signedOut" };
   if (response.status >= 500 || response.status === 408 || response.status === 429) {
     const said = retryAfterMs(response.headers.get("Retry-After"));
     return { outcome: "unsent", retryAfterMs: said ?? (response.status === 429 ? WAIT_UNSAID_MS : null) };

@@ -38,6 +38,16 @@ const notSent = {
     title: "Saved on this device",
     description: "It has not reached your account yet: it will be sent as soon as it can.",
   },
+  signedOut: {
+    title: "Saved on this device",
+    description: "Your session has ended: sign in again and it will be sent to your account.",
+    action: {
+      label: "Sign in",
+      altText: "Sign in again from the account menu",
+      onClick: () =>
+        window.location.assign(`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`),
+    },
+  },
   refused: {
     title: "Your account did not take this step",
     description: "It is kept in this browser only. Sign in again, then mark it once more.",
@@ -84,7 +94,7 @@ export function markUpTo(
           const offline = !navigator.onLine;
           void sendProgress(progress, user.uid).then(({ outcome }) => {
             // Offline, the reader was told already; the account gets it when the connection returns.
-            if (outcome === "refused" || (outcome === "unsent" && !offline)) toast(notSent[outcome]);
+            if (outcome !== "saved" && (outcome !== "unsent" || !offline)) toast(notSent[outcome]);
           });
         }
       : undefined,

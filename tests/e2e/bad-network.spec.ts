@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { chapterKey, unitAnchor } from "../../app/lib/content/units";
 import { emptyProgress } from "../../app/lib/progress/record";
-import { test as withReader } from "../support/auth";
+import { signIn, test as withReader } from "../support/auth";
 import { clientNavigate, waitForHydration } from "../support/browser";
 
 /*
@@ -844,6 +844,38 @@ withReader(
     await expect.poll(() => inAccount(page), { timeout: 10_000 }).toBe(chapterKey(1, 6));
     expect(saves).toEqual([chapterKey(1, 6), chapterKey(1, 6)]);
     expect(posted).toBe(2);
+  },
+);
+
+withReader(
+  "a step marked after the session ended elsewhere stays on the device, asks to sign in again, and reaches the account then",
+  async ({ reader, browser, baseURL }) => {
+    const { page } = reader;
+    await openReadyToMark(page, "/web_novel?arc=1");
+    // The reader signs out on another device: the same session, closed there.
+    const elsewhere = await browser.newContext({ baseURL });
+    await elsewhere.addCookies(await page.context().cookies());
+    const closed = await elsewhere.request.post("/auth/logout", {
+      headers: { Origin: baseURL! },
+      form: { redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(closed.status()).toBe(302);
+    await elsewhere.close();
+
+    await markRead(page, 7);
+    const notice = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
+    await expect(notice).toContainText("Your session has ended: sign in again and it will be sent to your account.");
+    await notice.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fweb_novel%3Farc%3D1$/);
+    await expect(page.getByText("Your session ended, so you are signed out here.")).toBeVisible();
+    // Kept on this device meanwhile, and sent once the reader is signed in again.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "null"))).toMatchObject({
+      webNovel: chapterKey(1, 7),
+    });
+    await signIn(page, reader, page.url());
+    await expect(page).toHaveURL(/\/web_novel\?arc=1$/);
+    await expect.poll(() => inAccount(page), { timeout: 10_000 }).toBe(chapterKey(1, 7));
   },
 );
 

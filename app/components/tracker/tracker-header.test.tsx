@@ -64,6 +64,31 @@ describe("the tracker's header", () => {
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
+  it("says a change kept because the session ended, offers to sign in again, and sends it once the account takes it", async () => {
+    vi.stubGlobal("fetch", async () => Response.json({ error: { message: "You are signed out." } }, { status: 401 }));
+    renderHeader();
+    const status = await screen.findByRole("status");
+    await act(() => saveProgress({ ...reader, webNovel: "wn:2-17" }, { account: "reader-1" }));
+    expect(status).toHaveTextContent(
+      "Saved on this device · your session has ended: it will be sent once you sign in again.",
+    );
+    // Trying again could not help: signing in again does.
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Freading_tracker",
+    );
+    expect(JSON.parse(localStorage.getItem("rc:progress") ?? "null")).toMatchObject({ webNovel: "wn:2-17" });
+
+    // Signed in again, the change still owed goes, and the note with it.
+    vi.stubGlobal("fetch", async (_address: string, init?: RequestInit) =>
+      Response.json({ ok: true, saved: (JSON.parse(String(init?.body)) as { progress: Progress }).progress }),
+    );
+    await act(() => sendUnsentProgress("reader-1"));
+    expect(status).toHaveTextContent("");
+    expect(screen.queryByRole("link", { name: "Sign in again" })).toBeNull();
+  });
+
   it("still says, when the timeline could not be loaded, a change the account has not taken, and sends it again", async () => {
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
     await saveProgress({ ...reader, webNovel: "wn:2-16" }, { account: "reader-1" });

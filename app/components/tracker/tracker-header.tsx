@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ProgressSave } from "~/browser/progress-save";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClassName } from "~/components/ui/button";
 import { useNonce } from "~/components/nonce-provider";
 import { loadAgainScript } from "~/browser/load-again";
 import { loadShield } from "~/browser/spoiler-shield";
@@ -14,13 +14,17 @@ const saveNotes: Record<ProgressSave, string> = {
   saved: "",
   saving: "Saving…",
   unsent: "Saved on this device · not synced with your account yet: it will be sent as soon as it can.",
+  signedOut: "Saved on this device · your session has ended: it will be sent once you sign in again.",
   refused: "Your account did not take the last change: it is kept on this device only.",
 };
+
+const signInHere = "/login?redirectTo=%2Freading_tracker";
 
 /**
  * The page header, the same while the tracker loads as after, so nothing moves when it is ready. A change
  * the account could not be reached for (or asked to wait for) stays on screen, and `onRetry` sends it
- * again at once (it also goes by itself when the connection returns, or the wait is over).
+ * again at once (it also goes by itself when the connection returns, or the wait is over); one kept
+ * because the reader's session ended offers to sign in again.
  */
 export function TrackerHeader({
   signedIn,
@@ -41,7 +45,7 @@ export function TrackerHeader({
       }
     >
       {!signedIn ? (
-        <Link to="/login?redirectTo=%2Freading_tracker" className="tap-line text-sm font-medium text-primary underline">
+        <Link to={signInHere} className="tap-line text-sm font-medium text-primary underline">
           Sign in to sync
         </Link>
       ) : (
@@ -53,6 +57,11 @@ export function TrackerHeader({
             <Button variant="outline" size="sm" onClick={onRetry}>
               Try again
             </Button>
+          ) : null}
+          {save === "signedOut" ? (
+            <Link to={signInHere} className={buttonClassName("outline", "sm")}>
+              Sign in again
+            </Link>
           ) : null}
         </div>
       )}
