@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
 import { lightNovelPlace } from "~/lib/content/labels";
-import { entryHandle } from "~/lib/mistakes/rules";
+import { animeMistakePath, entryHandle, lnMistakePath } from "~/lib/mistakes/rules";
 import { searchWords, toFtsQuery } from "~/lib/search/query";
-import { animeEntryRows, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
+import { animeEntryRows, entriesBefore, lnEntriesMatching, matchesIndex } from "./mistake-entries.server";
 import { batch, query } from "./query.server";
 import { gatedBy } from "./db.server";
 
@@ -103,12 +103,19 @@ export async function findSimilarMistakes(
   if (kind === "ln") {
     const fts = toFtsQuery(text, 6);
     if (!fts) return [];
-    const [rows] = await batch(db, [lnCandidates(unit, fts.split(" "))]);
+    // Each candidate's place in its volume, for the page of the volume that lists it: counted for the
+    // candidates only, not for every entry that matched.
+    const candidates = query
+      .selectFrom(lnCandidates(unit, fts.split(" ")).as("m"))
+      .selectAll()
+      .select(entriesBefore.as("entries_before"));
+    const [rows] = await batch(db, [candidates]);
     return rows
       .sort((a, b) => a.place - b.place)
       .map((row) => ({
         id: entryHandle(row.id),
         unit: row.volume_key,
+        path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
         where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
         ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
       }));
@@ -124,6 +131,7 @@ export async function findSimilarMistakes(
     .map((row) => ({
       id: entryHandle(row.id),
       unit: row.episode_key,
+      path: animeMistakePath(entryHandle(row.id), row.episode_key),
       where: `Season ${row.season_number} · Episode ${row.episode_number}`,
       ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
     }));

@@ -4,7 +4,7 @@
  * D1 refuses a LIKE pattern over 50 bytes, which 17 Japanese characters used to reach on the anime side.
  */
 import fc from "fast-check";
-import { entryHandle } from "~/lib/mistakes/rules";
+import { entryHandle, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_QUERY_LENGTH } from "~/lib/http/addresses";
@@ -94,6 +94,48 @@ describe("similar entries for long words", () => {
         },
       ),
       { numRuns: RUNS.normal },
+    );
+  });
+});
+
+describe("where a similar entry links", () => {
+  it("opens a light novel entry on the page of its volume that lists it, past the first 50 too", async () => {
+    const volume = await env.DB.prepare(`SELECT key FROM ln_volumes LIMIT 1`).first<{ key: string }>();
+    const ids = Array.from({ length: 60 }, (_, index) => `paged-${String(index).padStart(2, "0")}`);
+    // Four of them hold both words asked, so they are the ones suggested.
+    const suggested = ["paged-00", "paged-49", "paged-50", "paged-59"];
+    await env.DB.batch(
+      ids.map((id) =>
+        env.DB.prepare(
+          `INSERT INTO ln_mistakes (id, volume_key, chapter, edition, japanese, official, suggested, explanation, category, severity, status, reveal_position, added_on)
+           VALUES (?1, ?2, 0, 'First', '', ?3, 'x', 'x', 'typo', 'minor', 'confirmed', 0, '2026-01-01')`,
+        ).bind(id, volume!.key, suggested.includes(id) ? "quillwort fenwick" : "quillwort marsh"),
+      ),
+    );
+    try {
+      const { entries } = await (
+        await similar("ln", "quillwort fenwick", "", "all")
+      ).json<{ entries: Array<{ id: string; path: string }> }>();
+      const volumePage = `/translation_meta/ln_mistls/${volumeSlugFromKey(volume!.key)}`;
+      // Chapter 0 comes before every other entry of the volume: the first 50 are on its first page.
+      expect(entries.slice(0, 4).map((entry) => entry.path)).toEqual([
+        `${volumePage}#entry-${entryHandle("paged-00")}`,
+        `${volumePage}#entry-${entryHandle("paged-49")}`,
+        `${volumePage}?page=2#entry-${entryHandle("paged-50")}`,
+        `${volumePage}?page=2#entry-${entryHandle("paged-59")}`,
+      ]);
+    } finally {
+      await env.DB.prepare(`DELETE FROM ln_mistakes WHERE id LIKE 'paged-%'`).run();
+    }
+  });
+
+  it("opens an anime entry on its season's page", async () => {
+    const { entries } = await (
+      await similar("anime", longLine, "", "all")
+    ).json<{ entries: Array<{ id: string; path: string }> }>();
+    const entry = entries.find((each) => each.id === entryHandle("long-anime-line"));
+    expect(entry?.path).toMatch(
+      new RegExp(`^/translation_meta/anime_mistls\\?season=\\d+#entry-${entryHandle("long-anime-line")}$`),
     );
   });
 });

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Spoiler } from "~/components/spoiler";
 import type { SimilarMistake } from "~/lib/mistakes/entries";
-import { animeMistakePath, mistakeAnchor, volumeSlugFromKey } from "~/lib/mistakes/rules";
 import { cleanQuery } from "~/lib/search/query";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { fetchJson, useFollowUp } from "~/browser/follow-up";
@@ -78,15 +77,7 @@ export function SimilarEntries({
       <ul className="mt-2 space-y-2 text-sm">
         {entries.map((entry) => (
           <li key={entry.id}>
-            <Link
-              to={
-                kind === "ln_mistl"
-                  ? `/translation_meta/ln_mistls/${volumeSlugFromKey(entry.unit)}#${mistakeAnchor(entry.id)}`
-                  : animeMistakePath(entry.id, entry.unit)
-              }
-              target="_blank"
-              className="text-primary underline"
-            >
+            <Link to={entry.path} target="_blank" className="text-primary underline">
               {entry.where}
             </Link>
             :{" "}

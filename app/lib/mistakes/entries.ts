@@ -111,6 +111,8 @@ export interface SimilarMistake extends Gated<MistakeLines> {
   id: string;
   /** Its volume or episode key. */
   unit: string;
+  /** The address of the entry on the page that lists it (a volume's page of 50, an anime season). */
+  path: string;
   /** "Lanternfall 3, chapter 2" or "Season 1 · Episode 4". */
   where: string;
 }
