@@ -4,7 +4,7 @@ import { clearReaderData, readyToClear } from "./reader-data";
 
 /** Signing out and clearing, as the account menu does: once the account has every change, the device is cleared. */
 async function clearFor(uid: string) {
-  if (!(await readyToClear(uid))) return false;
+  if ((await readyToClear(uid)) !== "ready") return false;
   await clearReaderData();
   return true;
 }
@@ -83,6 +83,16 @@ describe("signing out and clearing this device", () => {
     fetch.mockImplementation(async () => Response.json({ ok: true, saved: progress }));
     expect(await clearFor("reader-a")).toBe(true);
     expect(window.localStorage.getItem("rc:progress")).toBeNull();
+  });
+
+  it("says why nothing may be cleared: the account unreachable, or the reader's session ended (only signing in again sends it)", async () => {
+    readersBrowser();
+    window.localStorage.setItem("rc:progress-unsent", "reader-a");
+    vi.stubGlobal("fetch", async () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await readyToClear("reader-a")).toBe("unsent");
+    vi.stubGlobal("fetch", async () => Response.json({ error: { message: "You are signed out." } }, { status: 401 }));
+    expect(await readyToClear("reader-a")).toBe("signedOut");
+    expect(window.localStorage.getItem("rc:progress")).toBe(JSON.stringify(progress));
   });
 
   it("asks the account at once when it had asked this browser to wait (429), instead of clearing nothing unasked", async () => {

@@ -17,15 +17,17 @@ import { storeProgress } from "./stored-progress";
 
 /**
  * Whether this device may be cleared for the reader signing out (`uid`): progress their account has not
- * received yet (offline, the site unreachable) is sent first; if it still cannot be, false says so, and
- * nothing may be cleared: clearing would lose it. Asked before the session closes, as sending needs it.
+ * received yet is sent first; if it still cannot be, nothing may be cleared (clearing would lose it), and
+ * the answer says why: "unsent" (offline, the site unreachable) or "signedOut" (their session has ended
+ * elsewhere: only signing in again sends it). Asked before the session closes, as sending needs it.
  */
-export async function readyToClear(uid: string): Promise<boolean> {
-  if (readStored("progressUnsent") !== uid) return true;
-  const { sendUnsentProgress } = await import("./progress-save");
+export async function readyToClear(uid: string): Promise<"ready" | "unsent" | "signedOut"> {
+  if (readStored("progressUnsent") !== uid) return "ready";
+  const { progressSaveStatus, sendUnsentProgress } = await import("./progress-save");
   // Asked at once, even while the account asked this browser to wait: the reader is leaving the device.
   await sendUnsentProgress(uid, { atOnce: true }).catch(() => {});
-  return readStored("progressUnsent") !== uid;
+  if (readStored("progressUnsent") !== uid) return "ready";
+  return progressSaveStatus() === "signedOut" ? "signedOut" : "unsent";
 }
 
 /** Clears this device: every tab is told first (so none keeps what a request of its own brings), then all goes. */

@@ -879,6 +879,34 @@ withReader(
   },
 );
 
+withReader(
+  "clearing the device after the session ended elsewhere keeps the step not yet sent, and says to sign in again first",
+  async ({ reader, browser, baseURL }) => {
+    const { page } = reader;
+    await openReadyToMark(page, "/web_novel?arc=1");
+    const elsewhere = await browser.newContext({ baseURL });
+    await elsewhere.addCookies(await page.context().cookies());
+    await elsewhere.request.post("/auth/logout", { headers: { Origin: baseURL! }, form: { redirectTo: "/" } });
+    await elsewhere.close();
+    await markRead(page, 5);
+
+    await page
+      .getByRole("banner")
+      .getByLabel(/^Account:/)
+      .click();
+    await page.getByRole("button", { name: "Sign out and clear this device", exact: true }).click();
+    const said = page.getByRole("banner").getByRole("status").filter({ hasText: "Nothing was cleared" });
+    await expect(said).toContainText("Your session has ended");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("rc:progress") ?? "null"))).toMatchObject({
+      webNovel: chapterKey(1, 5),
+    });
+    await said.getByRole("link", { name: "Sign in again" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fweb_novel%3Farc%3D1$/);
+    await signIn(page, reader, page.url());
+    await expect.poll(() => inAccount(page), { timeout: 10_000 }).toBe(chapterKey(1, 5));
+  },
+);
+
 test("on a phone, a toast never covers the notice of what failed", async ({ page, context }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await context.addInitScript(

@@ -21,6 +21,11 @@ const notSignedOut = {
     description:
       "Your latest progress has not reached your account yet, so nothing was cleared and you are still signed in. Try again once you are online, or in a few minutes if you are.",
   },
+  signedOut: {
+    title: "Nothing was cleared",
+    description:
+      "Your session has ended, so your latest progress could not reach your account and nothing was cleared. Sign in again to send it, then sign out and clear this device.",
+  },
 };
 
 /**
@@ -71,7 +76,8 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
             const readerData = clearing ? await import("~/browser/reader-data").catch(() => null) : null;
             if (clearing && !readerData) return fail("unreachable");
             // Their latest progress would be lost.
-            if (readerData && !(await readerData.readyToClear(user.uid).catch(() => false))) return fail("unsent");
+            const ready = readerData ? await readerData.readyToClear(user.uid).catch(() => "unsent" as const) : "ready";
+            if (ready !== "ready") return fail(ready);
             // The session first: a sync another tab begins after this asks a signed-out site, and brings nothing back.
             if (!(await closeSiteSession())) return fail("unreachable");
             await readerData?.clearReaderData();
@@ -99,6 +105,17 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
           // Said here too where the toast's code could not be loaded (offline).
           <p role="status" className="px-3 pb-2 text-sm">
             {notSignedOut[problem].description}
+            {problem === "signedOut" ? (
+              <>
+                {" "}
+                <Link
+                  to={`/login?${new URLSearchParams({ redirectTo: here })}`}
+                  className="tap-line font-medium text-primary underline"
+                >
+                  Sign in again
+                </Link>
+              </>
+            ) : null}
           </p>
         ) : null}
       </Form>
