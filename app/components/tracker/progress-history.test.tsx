@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gated } from "~/lib/shield/gated";
 import { readRevealers } from "~/lib/shield/knowledge";
@@ -43,6 +44,15 @@ const entries: ProgressHistoryEntry[] = [
   },
 ];
 
+/** The history as the tracker shows it, inside the site's router (it links to sign in). */
+function renderHistory(onRestore: (entry: ProgressHistoryEntry) => void = () => {}) {
+  return render(
+    <MemoryRouter>
+      <ProgressHistory progress={now} units={units} saves={0} onRestore={onRestore} />
+    </MemoryRouter>,
+  );
+}
+
 describe("the history of saves", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -50,7 +60,7 @@ describe("the history of saves", () => {
     const fetch = vi.fn(async () => Response.json({ history: entries }));
     vi.stubGlobal("fetch", fetch);
     const onRestore = vi.fn();
-    render(<ProgressHistory progress={now} units={units} saves={0} onRestore={onRestore} />);
+    renderHistory(onRestore);
     expect(fetch).not.toHaveBeenCalled();
     await userEvent.click(screen.getByText("Your last saves"));
     const list = await screen.findByRole("list", { name: "Your last saves, newest first" });
@@ -73,7 +83,7 @@ describe("the history of saves", () => {
       "fetch",
       vi.fn(async () => Response.json({ error: { message: "down" } }, { status: 503 })),
     );
-    render(<ProgressHistory progress={now} units={units} saves={0} onRestore={() => {}} />);
+    renderHistory();
     await userEvent.click(screen.getByText("Your last saves"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Your saves could not be loaded.");
     vi.stubGlobal(
@@ -82,5 +92,22 @@ describe("the history of saves", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Nothing has been saved to your account yet.")).toBeInTheDocument();
+  });
+
+  it("says when the session has ended, with a way to sign in again instead of a retry that cannot help", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ error: { message: "You are signed out." } }, { status: 401 })),
+    );
+    renderHistory();
+    await userEvent.click(screen.getByText("Your last saves"));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Your session has ended: sign in again to see your saves.",
+    );
+    expect(screen.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Freading_tracker",
+    );
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 });

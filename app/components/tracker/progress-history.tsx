@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { sameProgress } from "~/lib/progress/changes";
 import { historyIn, type ProgressHistoryEntry, savedPlaces } from "~/lib/progress/history";
@@ -10,7 +11,7 @@ import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
 const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 export const formatSavedAt = (savedAt: string) => savedAtFormat.format(new Date(savedAt));
 
-type Loaded = { entries: ProgressHistoryEntry[] } | "loading" | "failed";
+type Loaded = { entries: ProgressHistoryEntry[] } | "loading" | "failed" | "signedOut";
 
 /**
  * The last saves of a signed-in reader's progress, newest first: when, whether it was a set-back, and the
@@ -36,10 +37,15 @@ export function ProgressHistory({
     if (!open) return;
     let current = true;
     fetch("/resources/progress/history", { credentials: "same-origin" })
-      .then(async (response) => (response.ok ? historyIn(await response.json()) : null))
-      .catch(() => null)
-      .then((entries) => {
-        if (current) setLoaded(entries ? { entries } : "failed");
+      .then(async (response): Promise<Loaded> => {
+        // The session ended elsewhere: trying again cannot help, signing in again does.
+        if (response.status === 401) return "signedOut";
+        const entries = response.ok ? historyIn(await response.json()) : null;
+        return entries ? { entries } : "failed";
+      })
+      .catch((): Loaded => "failed")
+      .then((next) => {
+        if (current) setLoaded(next);
       });
     return () => {
       current = false;
@@ -54,6 +60,13 @@ export function ProgressHistory({
       </summary>
       {loaded === "loading" ? (
         <p className="mt-2 text-sm text-muted-foreground">Loading your saves…</p>
+      ) : loaded === "signedOut" ? (
+        <p role="alert" className="mt-2 text-sm">
+          Your session has ended: sign in again to see your saves.{" "}
+          <Link to="/login?redirectTo=%2Freading_tracker" className="tap-line font-medium text-primary underline">
+            Sign in again
+          </Link>
+        </p>
       ) : loaded === "failed" ? (
         <div className="mt-2 space-y-2">
           <p role="alert" className="text-sm font-medium text-destructive">
