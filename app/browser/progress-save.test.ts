@@ -149,9 +149,13 @@ describe("saving progress", () => {
     expect(readStoredProgress()).toMatchObject({ webNovel: "wn:2-20", anime: null });
   });
 
-  it.each([
-    ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
-    ["the account is down", async () => answer({ error: { message: "The story database is not answering." } }, 503)],
+  it.each<[string, () => Promise<Response>, "unsent" | "signedOut"]>([
+    ["the network fails", () => Promise.reject(new TypeError("Failed to fetch")), "unsent"],
+    [
+      "the account is down",
+      async () => answer({ error: { message: "The story database is not answering." } }, 503),
+      "unsent",
+    ],
     [
       "the answer is another page (a redirect to sign in, a network's own login page)",
       async () =>
@@ -160,31 +164,26 @@ describe("saving progress", () => {
           "redirected",
           { value: true },
         ),
+      "unsent",
     ],
     [
       "the answer is a page that is no answer of the account's",
       async () => new Response("<!doctype html><title>Wi-Fi</title>"),
+      "unsent",
     ],
-  ])("keeps the change on this device, owed to the account, when %s", async (_, respond) => {
+    // Only signing in again can send it, and the reader is told so.
+    [
+      "the session has ended (signed out elsewhere, or expired)",
+      async () => answer({ error: { message: "You are signed out." } }, 401),
+      "signedOut",
+    ],
+  ])("keeps the change on this device, owed to the account, when %s", async (_, respond, outcome) => {
     vi.stubGlobal("fetch", vi.fn(respond));
-    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "unsent", adopted: null });
-    expect(progressSaveStatus()).toBe("unsent");
+    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome, adopted: null });
+    expect(progressSaveStatus()).toBe(outcome);
     expect(readStoredProgress()).toEqual(reader);
     expect(unsent()).toBe("reader-1");
     // The next save that reaches the account clears it.
-    vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
-    await sendUnsentProgress("reader-1");
-    expect(progressSaveStatus()).toBe("saved");
-    expect(unsent()).toBeNull();
-  });
-
-  it("keeps the change on this device, owed to the account, when the session has ended, and says so apart", async () => {
-    // Signed out elsewhere, or the session expired: only signing in again can send it.
-    vi.stubGlobal("fetch", async () => answer({ error: { message: "You are signed out." } }, 401));
-    expect(await saveProgress(reader, { account: "reader-1" })).toEqual({ outcome: "signedOut", adopted: null });
-    expect(progressSaveStatus()).toBe("signedOut");
-    expect(readStoredProgress()).toEqual(reader);
-    expect(unsent()).toBe("reader-1");
     vi.stubGlobal("fetch", async () => answer({ ok: true, saved: reader }));
     await sendUnsentProgress("reader-1");
     expect(progressSaveStatus()).toBe("saved");

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { chapterKey, unitAnchor } from "../../app/lib/content/units";
 import { emptyProgress } from "../../app/lib/progress/record";
 import { signIn, test as withReader } from "../support/auth";
@@ -847,21 +847,25 @@ withReader(
   },
 );
 
+/** The reader signs out on another device: the session of `page`'s browser, closed there. */
+async function endSessionElsewhere(page: Page, browser: Browser, baseURL: string) {
+  const elsewhere = await browser.newContext({ baseURL });
+  await elsewhere.addCookies(await page.context().cookies());
+  const closed = await elsewhere.request.post("/auth/logout", {
+    headers: { Origin: baseURL },
+    form: { redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(closed.status()).toBe(302);
+  await elsewhere.close();
+}
+
 withReader(
   "a step marked after the session ended elsewhere stays on the device, asks to sign in again, and reaches the account then",
   async ({ reader, browser, baseURL }) => {
     const { page } = reader;
     await openReadyToMark(page, "/web_novel?arc=1");
-    // The reader signs out on another device: the same session, closed there.
-    const elsewhere = await browser.newContext({ baseURL });
-    await elsewhere.addCookies(await page.context().cookies());
-    const closed = await elsewhere.request.post("/auth/logout", {
-      headers: { Origin: baseURL! },
-      form: { redirectTo: "/" },
-      maxRedirects: 0,
-    });
-    expect(closed.status()).toBe(302);
-    await elsewhere.close();
+    await endSessionElsewhere(page, browser, baseURL!);
 
     await markRead(page, 7);
     const notice = page.getByRole("region", { name: "Notifications (F8)" }).locator("li").first();
@@ -884,10 +888,7 @@ withReader(
   async ({ reader, browser, baseURL }) => {
     const { page } = reader;
     await openReadyToMark(page, "/web_novel?arc=1");
-    const elsewhere = await browser.newContext({ baseURL });
-    await elsewhere.addCookies(await page.context().cookies());
-    await elsewhere.request.post("/auth/logout", { headers: { Origin: baseURL! }, form: { redirectTo: "/" } });
-    await elsewhere.close();
+    await endSessionElsewhere(page, browser, baseURL!);
     await markRead(page, 5);
 
     await page
