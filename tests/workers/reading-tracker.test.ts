@@ -377,7 +377,10 @@ describe("setting a reader's progress back", () => {
     expect((await history(reader))[0]!.revision).toBe(25);
     // Another account's history is its own.
     expect((await history(other)).map((save) => save.revision)).toEqual([1]);
-    expect(await history(visitor)).toEqual([]);
+    // Anyone signed out is told so, as a save is: the tracker then offers to sign in again.
+    const signedOut = await visitor.fetch("/resources/progress/history");
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("Cache-Control")).toContain("no-store");
   });
 
   it("loses no save when several arrive at once: each is one write with its history entry", async () => {
