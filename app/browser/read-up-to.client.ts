@@ -43,7 +43,7 @@ const notSent = {
     description: "Your session has ended: sign in again and it will be sent to your account.",
     action: {
       label: "Sign in",
-      altText: "Sign in again from the account menu",
+      altText: "Sign in again from the reading tracker",
       onClick: () =>
         window.location.assign(`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`),
     },
