@@ -128,6 +128,7 @@ const shellModules = [
   "app/lib/progress/record.ts",
   "app/lib/shield/words.ts",
   "app/lib/vocabulary.ts",
+  "app/lib/account/sign-in-path.ts",
 ];
 
 /**

@@ -8,6 +8,7 @@ import { toast } from "~/components/ui/toast-store";
 import { readStoredProgress } from "~/browser/read-stored-progress";
 import { storeProgress } from "~/browser/stored-progress";
 import type * as ProgressSave from "~/browser/progress-save";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /*
  * What "I have read up to here" does once clicked (app/components/read-up-to-here.tsx), loaded then
@@ -44,8 +45,7 @@ const notSent = {
     action: {
       label: "Sign in",
       altText: "Sign in again from the reading tracker",
-      onClick: () =>
-        window.location.assign(`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`),
+      onClick: () => window.location.assign(signInPath(location.pathname + location.search)),
     },
   },
   refused: {

@@ -17,6 +17,7 @@ import { endSession, getSignedInUser, requireUser } from "~/server/session.serve
 import { withCookies } from "~/server/cookies.server";
 import { accountPage } from "~/lib/account/account-page";
 import type { Route } from "./+types/account.delete";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /*
  * Deleting an account: the server forgets what it keeps of the reader (forgetAccount), ends the
@@ -94,7 +95,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         <div role="status" className="space-y-3 rounded-lg border border-border bg-card p-4">
           <p>{outcome ? outcomes[outcome] : "Deleting your sign-in account…"}</p>
           {outcome && outcome !== "deleted" ? (
-            <Link to="/login?redirectTo=/account/delete" className="font-medium text-primary underline">
+            <Link to={signInPath("/account/delete")} className="font-medium text-primary underline">
               Sign in
             </Link>
           ) : outcome ? (
@@ -143,7 +144,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         </Form>
       ) : (
         <p>
-          <Link to="/login?redirectTo=/account/delete" className="font-medium text-primary underline">
+          <Link to={signInPath("/account/delete")} className="font-medium text-primary underline">
             Sign in
           </Link>{" "}
           to delete your account.

@@ -16,6 +16,7 @@ import { errorPage } from "~/lib/http/status";
 import type { SessionUser } from "~/lib/account/user";
 import { lookUpAccount } from "./account-lookup.server";
 import { InvalidTokenError, KeysUnavailableError, type VerifiedUser, verifyIdToken } from "./firebase-token.server";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /*
  * A session is two things: the Firebase ID token in an HttpOnly cookie, verified on every request (so
@@ -285,7 +286,7 @@ async function refuseWithoutKeys(request: Request, env: Env) {
 
 function toSignIn(request: Request): never {
   const url = new URL(request.url);
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  throw redirect(signInPath(`${url.pathname}${url.search}`));
 }
 
 export async function requireModerator(request: Request, context: AppLoadContext) {

@@ -5,6 +5,7 @@ import { useOptionalUser } from "~/browser/user";
 import { PostFormSlot } from "./lazy-writer-tools";
 // Its props only: the form's code stays in the chunk signed-in readers load.
 import type { PostFormProps } from "./post-form";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /**
  * Where a reader joins a thread: a signed-out reader is asked to sign in, one who has not seen the
@@ -18,10 +19,7 @@ export function CommentForm({ unit, readerPlaces, parent = null, answer, onCance
   if (!user) {
     return (
       <p className="rounded-md border border-border bg-card p-4 text-sm">
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`}
-          className="font-medium text-primary underline"
-        >
+        <Link to={signInPath(`${pathname}${search}`)} className="font-medium text-primary underline">
           Sign in
         </Link>{" "}
         to join the discussion.

@@ -5,6 +5,7 @@ import { useOptionalUser } from "~/browser/user";
 import { whenIdle } from "~/browser/when-idle";
 import { useDismissable } from "./use-dismissable";
 import type * as Panel from "./account-panel";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 const loadPanel = optionalPart<typeof Panel>(() => import("./account-panel"));
 const AccountPanel = lazyOptional(() => loadPanel().then((module) => module.AccountPanel), PanelUnavailable);
@@ -41,7 +42,7 @@ export function AccountMenu() {
     const here = `${location.pathname}${location.search}`;
     return (
       <Link
-        to={`/login?${new URLSearchParams({ redirectTo: here })}`}
+        to={signInPath(here)}
         className="inline-flex h-11 items-center whitespace-nowrap rounded-md border border-border px-3 text-sm font-medium hover:border-primary"
       >
         Sign in

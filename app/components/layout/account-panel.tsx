@@ -5,6 +5,7 @@ import { closeSiteSession } from "~/browser/site-session";
 import { onAccountPage } from "~/lib/account/account-page";
 import type { SessionUser } from "~/lib/account/user";
 import { toast } from "~/components/ui/toast-store";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /** Why signing out did nothing: the reader is still signed in, and this browser as it was. */
 const notSignedOut = {
@@ -108,10 +109,7 @@ export function AccountPanel({ user, label }: { user: SessionUser; label: string
             {problem === "signedOut" ? (
               <>
                 {" "}
-                <Link
-                  to={`/login?${new URLSearchParams({ redirectTo: here })}`}
-                  className="tap-line font-medium text-primary underline"
-                >
+                <Link to={signInPath(here)} className="tap-line font-medium text-primary underline">
                   Sign in again
                 </Link>
               </>

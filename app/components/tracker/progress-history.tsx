@@ -6,6 +6,7 @@ import { historyIn, type ProgressHistoryEntry, savedPlaces } from "~/lib/progres
 import type { Progress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { DisclosureChevron } from "~/components/ui/disclosure-chevron";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /** When a save was made, in the reader's own time and words: "30 Nov 2026, 10:04". */
 const savedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -63,7 +64,7 @@ export function ProgressHistory({
       ) : loaded === "signedOut" ? (
         <p role="alert" className="mt-2 text-sm">
           Your session has ended: sign in again to see your saves.{" "}
-          <Link to="/login?redirectTo=%2Freading_tracker" className="tap-line font-medium text-primary underline">
+          <Link to={signInPath("/reading_tracker")} className="tap-line font-medium text-primary underline">
             Sign in again
           </Link>
         </p>

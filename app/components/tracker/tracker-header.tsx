@@ -8,6 +8,7 @@ import { loadAgainScript } from "~/browser/load-again";
 import { loadShield } from "~/browser/spoiler-shield";
 import { fetchTimeline } from "~/browser/tracker-timeline";
 import { revealParameter } from "~/lib/shield/shield";
+import { signInPath } from "~/lib/account/sign-in-path";
 
 /** Where the account's copy of the reader's progress stands, as the header says it. */
 const saveNotes: Record<ProgressSave, string> = {
@@ -18,7 +19,7 @@ const saveNotes: Record<ProgressSave, string> = {
   refused: "Your account did not take the last change: it is kept on this device only.",
 };
 
-const signInHere = "/login?redirectTo=%2Freading_tracker";
+const signInHere = signInPath("/reading_tracker");
 
 /**
  * The page header, the same while the tracker loads as after, so nothing moves when it is ready. A change
