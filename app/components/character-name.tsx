@@ -1,6 +1,12 @@
 import { useFollowedFirst } from "~/browser/followed-first";
 import { useShield } from "~/browser/spoiler-shield";
-import { type MediumName, type NamedMedium, type OtherName, shownNames } from "~/lib/content/medium-names";
+import {
+  type MediumName,
+  type NamedMedium,
+  type OtherName,
+  type ProseRename,
+  shownNames,
+} from "~/lib/content/medium-names";
 import type { Secret } from "~/lib/shield/gated";
 import { isRevealed } from "~/lib/shield/shield";
 
@@ -32,14 +38,32 @@ export function useShownName(
   appearsIn: readonly NamedMedium[] = [],
 ): { name: string; knownAs: string | null; others: OtherName[] } {
   const shield = useShield();
-  const known = mediumNames.flatMap((each) =>
-    each.content && isRevealed(shield, each.revealedBy) ? [each.content] : [],
-  );
+  const known = knownMediumNames(shield, mediumNames);
   const followed = useFollowedFirst(known.length > 0);
   const inMedium = shownNames(name, known, appearsIn, followed);
   return trueName?.content && isRevealed(shield, trueName.revealedBy)
     ? { name: trueName.content, knownAs: inMedium.name, others: inMedium.others }
     : { name: inMedium.name, knownAs: null, others: inMedium.others };
+}
+
+/** The per-medium names among `mediumNames` that the reader knows. */
+function knownMediumNames(shield: ReturnType<typeof useShield>, mediumNames: Named["mediumNames"] = []) {
+  return mediumNames.flatMap((each) => (each.content && isRevealed(shield, each.revealedBy) ? [each.content] : []));
+}
+
+/**
+ * How prose names these characters for this reader (renameInProse): each by the name of the medium the
+ * reader follows first, where they know it and it is another. A true name is never put into prose: the
+ * story's own text keeps the name it was written with, as the other names do in a medium that has none.
+ */
+export function useProseRenames(characters: readonly Named[]): ProseRename[] {
+  const shield = useShield();
+  const known = characters.map((character) => knownMediumNames(shield, character.mediumNames));
+  const followed = useFollowedFirst(known.some((names) => names.length > 0));
+  return characters.flatMap((character, index) => {
+    const shown = shownNames(character.name, known[index]!, [], followed).name;
+    return shown === character.name ? [] : [{ from: character.name, to: shown }];
+  });
 }
 
 /** A character's name as a list shows it, with "known as …" under it where the reader knows their true name. */

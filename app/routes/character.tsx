@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
-import { CharacterName, useShownName } from "~/components/character-name";
-import { namedMedia } from "~/lib/content/medium-names";
+import { CharacterName, useProseRenames, useShownName } from "~/components/character-name";
+import { namedMedia, renameInProse } from "~/lib/content/medium-names";
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
@@ -206,6 +206,12 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
     ),
     ...(character.inManga ? (["manga"] as const) : []),
   ]);
+  // Prose names the character, and those it is related to, as this reader knows them ("Nyx" in the anime).
+  const renames = useProseRenames([
+    character,
+    ...character.relationships.flatMap((relationship) => (relationship.content ? [relationship.content] : [])),
+  ]);
+  const prose = (text: string) => renameInProse(text, renames);
   // The page's title names no one the first load did not know; once the profile is shown, it does (by
   // their true name once the reader knows it).
   useEffect(() => {
@@ -250,7 +256,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
               </Link>
             ))}
           </div>
-          {character.summary ? <p className="max-w-2xl">{character.summary}</p> : null}
+          {character.summary ? <p className="max-w-2xl">{prose(character.summary)}</p> : null}
         </div>
       </header>
 
@@ -289,7 +295,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                   {({ label, value }) => (
                     <span className="grid gap-1 sm:grid-cols-[12rem_1fr]">
                       <span className="font-medium text-muted-foreground">{label}</span>
-                      <span>{value}</span>
+                      <span>{prose(value)}</span>
                     </span>
                   )}
                 </Spoiler>
@@ -312,7 +318,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                       </Link>{" "}
                       {/* "other" says nothing a reader can use; the description says what they are to each other. */}
                       {kind === "other" ? null : <Badge>{kind}</Badge>}
-                      <p className="mt-1 text-sm">{description}</p>
+                      <p className="mt-1 text-sm">{prose(description)}</p>
                     </>
                   )}
                 </Spoiler>

@@ -57,3 +57,16 @@ test("a name the anime says only later is nowhere on the page before, and heads 
   // The manga's chapter manga:wick-6 adapts wn:1-19, where Nix is met: it says the pack's name too.
   await expect(otherNames(page)).toHaveText(["Nix in the web novel, the light novels and the manga"]);
 });
+
+test("prose names a character as the reader knows them, and only once they know that name", async ({ page }) => {
+  const requests = followRequests(page);
+  await profileFor(page, "ferris-dunmore", { anime: "anime:1-5" });
+  const toNix = page.getByRole("region", { name: "Relationships" }).getByRole("listitem").filter({ hasText: "bun" });
+  await expect(toNix).toContainText("Still sends Nix a bun every morning.");
+  await requests.quiet();
+  expect(await page.content()).not.toContain("Nyx");
+
+  await profileFor(page, "ferris-dunmore", { anime: "anime:1-6" });
+  await expect(toNix).toContainText("Nyx");
+  await expect(toNix).toContainText("Still sends Nyx a bun every morning.");
+});

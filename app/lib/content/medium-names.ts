@@ -97,3 +97,27 @@ export function shownNames(
   }
   return { name, others: [...others.values()].map((other) => ({ name: other.name, where: listed(other.places) })) };
 }
+
+/** A character's name as the pack writes it in prose, and the name this reader is shown instead. */
+export interface ProseRename {
+  from: string;
+  to: string;
+}
+
+/**
+ * Prose (a fact, a relationship, a summary) as this reader is shown it: each whole name of `renames` said
+ * as the name the reader knows the character by ("Still sends Nix a bun" to a viewer of the anime, where
+ * Nix is "Nyx"). Only a whole name, as a word of its own, is changed: a longer name first, so "Ferris
+ * Dunmore" is not taken for "Ferris"; "Nixie" and "Nix's" keep their own letters where they differ.
+ */
+export function renameInProse(text: string, renames: readonly ProseRename[]): string {
+  const wanted = renames.filter((rename) => rename.from && rename.from !== rename.to);
+  if (!wanted.length) return text;
+  const byName = new Map(wanted.map((rename) => [rename.from, rename.to]));
+  const names = [...byName.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  // Not inside a word on either side (letters and digits of any script).
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+  return text.replace(pattern, (name) => byName.get(name) ?? name);
+}
