@@ -52,7 +52,7 @@ function knownMediumNames(shield: ReturnType<typeof useShield>, mediumNames: Nam
 }
 
 /**
- * How prose names these characters for this reader (renameInProse): each by the name of the medium the
+ * How prose names these characters for this reader (proseRenamer): each by the name of the medium the
  * reader follows first, where they know it and it is another. A true name is never put into prose: the
  * story's own text keeps the name it was written with, as the other names do in a medium that has none.
  */

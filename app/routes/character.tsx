@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
 import { CharacterName, useProseRenames, useShownName } from "~/components/character-name";
-import { namedMedia, renameInProse } from "~/lib/content/medium-names";
+import { namedMedia, proseRenamer } from "~/lib/content/medium-names";
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
 import { Portrait } from "~/components/portrait";
@@ -211,7 +211,7 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
     character,
     ...character.relationships.flatMap((relationship) => (relationship.content ? [relationship.content] : [])),
   ]);
-  const prose = (text: string) => renameInProse(text, renames);
+  const prose = proseRenamer(renames);
   // The page's title names no one the first load did not know; once the profile is shown, it does (by
   // their true name once the reader knows it).
   useEffect(() => {

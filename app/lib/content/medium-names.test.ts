@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type MediumName, renameInProse, shownNames } from "./medium-names";
+import { type MediumName, proseRenamer, shownNames } from "./medium-names";
 
 const ferris: MediumName[] = [
   { medium: "anime", translation: null, name: "Felix Dunmore" },
@@ -82,14 +82,14 @@ describe("names in prose", () => {
   const nyx = { from: "Nix", to: "Nyx" };
 
   it("says a whole name as the reader knows it, wherever it stands as a word", () => {
-    expect(renameInProse("Still sends Nix a bun every morning.", [nyx])).toBe("Still sends Nyx a bun every morning.");
-    expect(renameInProse("Nix, and Nix's lantern (Nix)", [nyx])).toBe("Nyx, and Nyx's lantern (Nyx)");
+    expect(proseRenamer([nyx])("Still sends Nix a bun every morning.")).toBe("Still sends Nyx a bun every morning.");
+    expect(proseRenamer([nyx])("Nix, and Nix's lantern (Nix)")).toBe("Nyx, and Nyx's lantern (Nyx)");
   });
 
   it("leaves a name inside another word, and text that names no one, as it is", () => {
-    expect(renameInProse("Nixie and Phoenix met Nix2", [nyx])).toBe("Nixie and Phoenix met Nix2");
-    expect(renameInProse("Half his stock to the moth", [nyx])).toBe("Half his stock to the moth");
-    expect(renameInProse("Nix", [])).toBe("Nix");
+    expect(proseRenamer([nyx])("Nixie and Phoenix met Nix2")).toBe("Nixie and Phoenix met Nix2");
+    expect(proseRenamer([nyx])("Half his stock to the moth")).toBe("Half his stock to the moth");
+    expect(proseRenamer([])("Nix")).toBe("Nix");
   });
 
   it("takes a longer name before a shorter one inside it, and letters of any script as a word's", () => {
@@ -97,11 +97,11 @@ describe("names in prose", () => {
       { from: "Ferris", to: "Felix" },
       { from: "Ferris Dunmore", to: "Felix Dunmore" },
     ];
-    expect(renameInProse("Ferris Dunmore, called Ferris", renames)).toBe("Felix Dunmore, called Felix");
-    expect(renameInProse("éNix Nixé Nix", [nyx])).toBe("éNix Nixé Nyx");
+    expect(proseRenamer(renames)("Ferris Dunmore, called Ferris")).toBe("Felix Dunmore, called Felix");
+    expect(proseRenamer([nyx])("éNix Nixé Nix")).toBe("éNix Nixé Nyx");
   });
 
   it("reads a name's own characters as letters, never as a pattern", () => {
-    expect(renameInProse("A.B. and AxB", [{ from: "A.B.", to: "C.D." }])).toBe("C.D. and AxB");
+    expect(proseRenamer([{ from: "A.B.", to: "C.D." }])("A.B. and AxB")).toBe("C.D. and AxB");
   });
 });

@@ -1,4 +1,5 @@
 import type { Medium } from "./units";
+import { escapeRegExp, wholeWords } from "../search/whole-words";
 
 /*
  * A character's names per medium and per translation (characters.json `mediumNames`): "Felix" in the
@@ -108,16 +109,14 @@ export interface ProseRename {
  * Prose (a fact, a relationship, a summary) as this reader is shown it: each whole name of `renames` said
  * as the name the reader knows the character by ("Still sends Nix a bun" to a viewer of the anime, where
  * Nix is "Nyx"). Only a whole name, as a word of its own, is changed: a longer name first, so "Ferris
- * Dunmore" is not taken for "Ferris"; "Nixie" and "Nix's" keep their own letters where they differ.
+ * Dunmore" is not taken for "Ferris"; "Nixie" keeps its own letters. The pattern is made once, for every
+ * text of a page.
  */
-export function renameInProse(text: string, renames: readonly ProseRename[]): string {
-  const wanted = renames.filter((rename) => rename.from && rename.from !== rename.to);
-  if (!wanted.length) return text;
-  const byName = new Map(wanted.map((rename) => [rename.from, rename.to]));
-  const names = [...byName.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  // Not inside a word on either side (letters and digits of any script).
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.join("|")})(?![\\p{L}\\p{N}])`, "gu");
-  return text.replace(pattern, (name) => byName.get(name) ?? name);
+export function proseRenamer(renames: readonly ProseRename[]): (text: string) => string {
+  const byName = new Map(
+    renames.filter((rename) => rename.from && rename.from !== rename.to).map((rename) => [rename.from, rename.to]),
+  );
+  if (!byName.size) return (text) => text;
+  const pattern = wholeWords([...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp), "g");
+  return (text) => text.replace(pattern, (name) => byName.get(name) ?? name);
 }

@@ -1,4 +1,5 @@
 import { knowledgeOfUnits, knows, noKnowledge, type Revealers } from "./knowledge";
+import { escapeRegExp, wholeWords } from "../search/whole-words";
 
 /*
  * The story's secrets (a true name, a fate, an identity), as the content pack declares them: the words
@@ -15,8 +16,6 @@ export interface StorySecret {
   revealedBy: Revealers;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** Apostrophes as readers type them: straight, curly, the modifier letter, acute and grave accents, the prime. */
 const apostrophes = "['‘’ʼ´`′]";
 
@@ -29,7 +28,7 @@ export function secretPattern(words: readonly string[]) {
   const phrases = words.map((word) =>
     escapeRegExp(comparable(word).trim()).replace(/\s+/g, "\\s+").replace(new RegExp(apostrophes, "g"), apostrophes),
   );
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+  return wholeWords(phrases, "i");
 }
 
 /**
@@ -67,7 +66,7 @@ export function namePattern(names: readonly string[]) {
       )
       .join(""),
   );
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${phrases.join("|")})(?![\\p{L}\\p{N}])`, "u");
+  return wholeWords(phrases, "");
 }
 
 /**
