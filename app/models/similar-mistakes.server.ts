@@ -112,13 +112,16 @@ export async function findSimilarMistakes(
     const [rows] = await batch(db, [candidates]);
     return rows
       .sort((a, b) => a.place - b.place)
-      .map((row) => ({
-        id: entryHandle(row.id),
-        unit: row.volume_key,
-        path: lnMistakePath(row.volume_key, entryHandle(row.id), row.entries_before),
-        where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
-        ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
-      }));
+      .map((row) => {
+        const id = entryHandle(row.id);
+        return {
+          id,
+          unit: row.volume_key,
+          path: lnMistakePath(row.volume_key, id, row.entries_before),
+          where: lightNovelPlace(row.volume_label, { number: row.chapter, label: row.chapter_label }),
+          ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
+        };
+      });
   }
   // Words of one or two letters would match nearly every line.
   const words = searchWords(text, 50)
@@ -128,11 +131,14 @@ export async function findSimilarMistakes(
   const [rows] = await batch(db, [animeCandidates(unit, words)]);
   return rows
     .sort((a, b) => a.place - b.place)
-    .map((row) => ({
-      id: entryHandle(row.id),
-      unit: row.episode_key,
-      path: animeMistakePath(entryHandle(row.id), row.episode_key),
-      where: `Season ${row.season_number} · Episode ${row.episode_number}`,
-      ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
-    }));
+    .map((row) => {
+      const id = entryHandle(row.id);
+      return {
+        id,
+        unit: row.episode_key,
+        path: animeMistakePath(id, row.episode_key),
+        where: `Season ${row.season_number} · Episode ${row.episode_number}`,
+        ...gatedBy(row.revealed_by, { official: row.official, suggested: row.suggested }),
+      };
+    });
 }
