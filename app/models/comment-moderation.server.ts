@@ -9,6 +9,7 @@ import { afterChange, answeredComment, anywhere, historyEntry, threadPageOf } fr
 import { savedProgressFrom, savedProgressOfReader } from "./progress.server";
 import { batch, type BatchRows, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
+import { signedInSomewhere } from "./sessions.server";
 
 /*
  * Moderating discussion (migrations 0021, 0022): readers' reports of comments, moderators' decisions
@@ -99,10 +100,12 @@ export const writerBeforePost = {
       newWriter: seasoned.length === 0,
     };
     const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.told_by)]));
+    const parent = parents[0];
     return {
       progress: savedProgressFrom(progress),
       standing,
-      parent: parents[0] ?? null,
+      // Who may read the comment answered goes with it: a writer answers only what they can see.
+      parent: parent ? { ...parent, revealedBy: revealersOfUnit(parent.horizon_told_by) } : null,
       revealersOf: (key: string) => revealersOf.get(key),
     };
   },
@@ -192,7 +195,8 @@ export async function dismissCommentReports(db: D1Database, commentId: number) {
 
 export type CommentReportOutcome =
   | { reported: true }
-  | { reported: false; problem: "gone" | "again" | "needs" }
+  /** signedOut: no session of the reader is open any more (the account deleted meanwhile): nothing is kept. */
+  | { reported: false; problem: "gone" | "again" | "needs" | "signedOut" }
   | { reported: false; problem: "limit"; limit: "minute" | "day" };
 
 /**
@@ -235,9 +239,10 @@ export async function reportComment(
       : anywhere.exists(
           query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", report.needs),
         );
-  const limit = limitedHit(anywhere.and([stands, anywhere.not(again), needsExists]));
+  const signedIn = signedInSomewhere(report.uid);
+  const limit = limitedHit(anywhere.and([signedIn, stands, anywhere.not(again), needsExists]));
   const [checks, , , , stored, , usage] = await batch(db, [
-    query.selectNoFrom([stands.as("stands"), again.as("again"), needsExists.as("needs")]),
+    query.selectNoFrom([signedIn.as("signedIn"), stands.as("stands"), again.as("again"), needsExists.as("needs")]),
     limit.open,
     limit.take,
     query
@@ -261,7 +266,8 @@ export async function reportComment(
   ]);
   if ((stored[0]?.changed ?? 0) > 0) return { reported: true };
   const check = checks[0];
-  if (!check?.stands) return { reported: false, problem: "gone" };
+  if (!check?.signedIn) return { reported: false, problem: "signedOut" };
+  if (!check.stands) return { reported: false, problem: "gone" };
   if (check.again) return { reported: false, problem: "again" };
   if (!check.needs) return { reported: false, problem: "needs" };
   return { reported: false, problem: "limit", limit: limit.reached(usage) };

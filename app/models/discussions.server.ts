@@ -18,6 +18,7 @@ import type { CommentsTable, Database } from "./database";
 import { parseUnitLabels } from "./db.server";
 import { batch, query, slot } from "./query.server";
 import type { LimitedHitFor } from "./report-filing.server";
+import { signedInSomewhere } from "./sessions.server";
 
 /*
  * Discussion threads (migration 0021): reading one page of a unit's thread, posting, deleting one's
@@ -197,11 +198,15 @@ export async function getRepliesTo(db: D1Database, uid: string): Promise<ReplyNo
   }));
 }
 
-/** The comment a reply answers, built once: its thread, horizon and status; slot `parentId` (null: none). */
+/**
+ * The comment a reply answers, built once: its thread, horizon (with who may read it: its `told_by`) and
+ * status; slot `parentId` (null: none).
+ */
 export const answeredComment = query
-  .selectFrom("comments")
-  .select(["id", "unit", "parent_id", "horizon", "status"])
-  .where("id", "=", slot<number | null>("parentId"));
+  .selectFrom("comments as c")
+  .innerJoin("story_units as h", "h.key", "c.horizon")
+  .select(["c.id", "c.unit", "c.parent_id", "c.horizon", "h.told_by as horizon_told_by", "c.status"])
+  .where("c.id", "=", slot<number | null>("parentId"));
 
 /**
  * The history entry of a change to a comment, written only when the statement before it changed a row
@@ -237,7 +242,9 @@ export function historyEntry(entry: {
 export type PostOutcome =
   | { posted: true; id: number }
   | { posted: false; problem: "unit" | "horizon" | "parent" | "full" | "duplicate" | "resent" }
-  | { posted: false; problem: "limit"; limit: "minute" | "day" };
+  | { posted: false; problem: "limit"; limit: "minute" | "day" }
+  /** No session of the writer is open any more: the account was deleted, or signed out everywhere, meanwhile. */
+  | { posted: false; problem: "signedOut" };
 
 export interface NewComment {
   submissionId: string;
@@ -316,8 +323,10 @@ export async function postComment(
       .where("body", "=", comment.text)
       .where("status", "!=", "deleted"),
   );
+  const signedIn = signedInSomewhere(comment.uid);
   const limit = limitedHit(
     anywhere.and([
+      signedIn,
       anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))),
       unitExists,
       horizonExists,
@@ -345,6 +354,7 @@ export async function postComment(
       parentStands.as("parent"),
       roomForReply.as("room"),
       duplicate.as("duplicate"),
+      signedIn.as("signedIn"),
     ]),
     limit.open,
     limit.take,
@@ -388,8 +398,9 @@ export async function postComment(
   const posted = postedRows[0];
   if (posted) return { posted: true, id: posted.id };
   const check = checks[0];
-  if (check?.resent) return { posted: false, problem: "resent" };
-  if (!check?.unit) return { posted: false, problem: "unit" };
+  if (!check?.signedIn) return { posted: false, problem: "signedOut" };
+  if (check.resent) return { posted: false, problem: "resent" };
+  if (!check.unit) return { posted: false, problem: "unit" };
   if (!check.horizon) return { posted: false, problem: "horizon" };
   if (!check.parent) return { posted: false, problem: "parent" };
   if (!check.room) return { posted: false, problem: "full" };

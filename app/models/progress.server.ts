@@ -8,6 +8,7 @@ import type { ProgressHistoryEntry } from "~/lib/progress/history";
 import { type AccountProgress, parseSetBacks, progressAfterSave, type ProgressSent } from "~/lib/progress/set-back";
 import { batch, query, slot } from "./query.server";
 import { limitedHit, type RateLimitResult, useTaken } from "./rate-limits.server";
+import { signedInSomewhere } from "./sessions.server";
 
 /*
  * A signed-in reader's saved record (D1 `reading_progress`) and the history of its last saves
@@ -79,8 +80,12 @@ export async function getAccountProgress(db: D1Database, uid: string): Promise<A
 /** Why a save was not taken: the account reached a limit on saves (PROGRESS_SAVE_LIMITS), and when to send it again. */
 export type SaveLimited = Extract<RateLimitResult, { ok: false }>;
 
-/** What a save came to: the record as the account keeps it, or the limit it reached (nothing written). */
-export type SaveOutcome = { ok: true; saved: AccountProgress } | SaveLimited;
+/**
+ * What a save came to: the record as the account keeps it, the limit it reached, or no session of the
+ * reader open any more (the account deleted, or signed out everywhere, while it was on its way); nothing
+ * is written but the record.
+ */
+export type SaveOutcome = { ok: true; saved: AccountProgress } | SaveLimited | { ok: false; signedOut: true };
 
 /**
  * The story units among the keys of a save (a JSON list) and of the account's own record, with their
@@ -135,6 +140,8 @@ function unitsNamed(uid: string, offeredKeys: string, taken: RawBuilder<boolean>
  * One read, then one batch that writes: the record (only if its revision is still the one read, so two
  * saves at once cannot lose one another: the loser reads and merges again), its history entry and the
  * sweep that keeps the history to HISTORY_KEPT entries, all or nothing. Returns the record as stored.
+ * Each batch writes only while one of the reader's sessions is open (`signedInSomewhere`): a save that
+ * arrives as the account is deleted leaves nothing of it behind.
  */
 export async function saveProgress(
   db: D1Database,
@@ -146,13 +153,15 @@ export async function saveProgress(
   // account's own keys come too (every text in its record that is a unit's key), so a set-back's
   // position can be worked out again.
   const offeredKeys = JSON.stringify([...reachedUnits(sent.progress), ...sent.progress.skipped]);
-  const limit = limitedHit({ client: uid, action: "progress" }, now);
+  const signedIn = signedInSomewhere(uid);
+  const limit = limitedHit({ client: uid, action: "progress" }, now, signedIn);
   for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
     let rows: { progress: string; revision: number; set_backs: string }[];
     let units: { key: string; position: number }[];
     if (attempt === 0) {
       // `changes()` after the take: the reads below it come right after, before the sweep deletes anything.
-      const [, , taken, readRows, readUnits, , usage] = await batch(db, [
+      const [session, , , taken, readRows, readUnits, , usage] = await batch(db, [
+        query.selectNoFrom(signedIn.as("open")),
         limit.open,
         limit.take,
         useTaken,
@@ -161,6 +170,7 @@ export async function saveProgress(
         limit.sweep,
         limit.usage,
       ]);
+      if (!session[0]?.open) return { ok: false, signedOut: true };
       if (!taken[0]?.taken) return limit.refusal(usage);
       [rows, units] = [readRows, readUnits];
     } else [rows, units] = await batch(db, [accountRecord(uid), unitsNamed(uid, offeredKeys, null)]);
@@ -182,20 +192,31 @@ export async function saveProgress(
       revision,
       set_backs: setBacks,
     };
+    const columnNames = Object.keys(columns) as (keyof typeof columns)[];
     const write = account
       ? query
           .updateTable("reading_progress")
           .set(columns)
           .where("uid", "=", uid)
           .where("revision", "=", account.revision)
+          .where(signedIn)
           .returning("uid")
       : query
           .insertInto("reading_progress")
-          .values({ uid, ...columns, first_saved_at: stored.updatedAt })
+          .columns([...columnNames, "uid", "first_saved_at"])
+          .expression(
+            query
+              .selectNoFrom((row) => [
+                ...columnNames.map((name) => row.val(columns[name]).as(name)),
+                row.val(uid).as("uid"),
+                row.val(stored.updatedAt).as("first_saved_at"),
+              ])
+              .where(signedIn),
+          )
           .onConflict((conflict) => conflict.column("uid").doNothing())
           .returning("uid");
     const change = setBacks === JSON.stringify(account?.setBacks ?? {}) ? "saved" : "set_back";
-    const [written] = await batch(db, [
+    const [written, , , session] = await batch(db, [
       write,
       // This save's entry, only if the write above went in (the row holds this very record at this revision).
       query
@@ -222,7 +243,9 @@ export async function saveProgress(
             .select(sql<number>`revision - ${HISTORY_KEPT}`.as("oldest"))
             .where("uid", "=", uid),
         ),
+      query.selectNoFrom(signedIn.as("open")),
     ]);
+    if (!session[0]?.open) return { ok: false, signedOut: true };
     if (written.length) return { ok: true, saved: { progress: stored, revision, setBacks: after.setBacks } };
   }
   throw errorPage(503, {

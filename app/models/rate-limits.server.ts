@@ -40,9 +40,11 @@ export const useTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
  * Uses are counted in two windows per client and action, a minute and a day, each opened by the
  * first use after the last one ended (migration 0020). `open` starts the windows that have ended;
  * `take` adds the use to both only while the client is under both limits (the action's, or `limits`
- * when this client has stricter ones) and `onlyIf`, the caller's condition, holds. The batch is one transaction, so two requests at the same moment cannot both
- * slip under a limit, and every statement costs the same however much the client has used: the
- * verdict reads two rows by their key. `sweep` deletes a few windows that ended, anyone's, so a
+ * when this client has stricter ones) and `onlyIf`, the caller's condition, holds. Neither writes
+ * anything when the condition does not hold: a reader's action holds to their being signed in
+ * (`signedInSomewhere`), so nothing of an account deleted a moment before comes back. The batch is
+ * one transaction, so two requests at the same moment cannot both slip under a limit, and every
+ * statement costs the same however much the client has used: the verdict reads two rows by their key. `sweep` deletes a few windows that ended, anyone's, so a
  * client who never returns leaves nothing behind for long (decision 9).
  */
 export function limitedHit(
@@ -60,14 +62,26 @@ export function limitedHit(
   return {
     open: query
       .insertInto("rate_limit_windows")
-      .values(
-        (["minute", "day"] as const).map((span) => ({
-          client: hit.client,
-          action: hit.action,
-          span,
-          used: 0,
-          ends: nowMs + WINDOW_MS[span],
-        })),
+      .columns(["client", "action", "span", "used", "ends"])
+      .expression(
+        query
+          .selectFrom(
+            query
+              .selectNoFrom([sql.val<Span>("minute").as("span"), sql.val(nowMs + WINDOW_MS.minute).as("ends")])
+              .unionAll(
+                query.selectNoFrom([sql.val<Span>("day").as("span"), sql.val(nowMs + WINDOW_MS.day).as("ends")]),
+              )
+              .as("window"),
+          )
+          .select((row) => [
+            row.val(hit.client).as("client"),
+            row.val(hit.action).as("action"),
+            "window.span",
+            row.lit(0).as("used"),
+            "window.ends",
+          ])
+          // Always a WHERE: SQLite reads an upsert's SELECT only with one.
+          .where(onlyIf ?? sql.lit(true)),
       )
       .onConflict((conflict) =>
         conflict

@@ -4,6 +4,7 @@ import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
 import type { limitedHit } from "./rate-limits.server";
+import { signedInSomewhere } from "./sessions.server";
 
 /**
  * Every volume out in English (a report quotes its official text: a volume announced for later, or never
@@ -47,6 +48,8 @@ export type SubmitOutcome =
   | { stored: false; problem: "unit" }
   /** The form was sent before with other words: that report stands, and this text was not stored. */
   | { stored: false; problem: "resent" }
+  /** No session of the reader is open any more (the account deleted meanwhile): nothing is kept. */
+  | { stored: false; problem: "signedOut" }
   | { stored: false; problem: "limit"; limit: "minute" | "day" };
 
 const anywhere = expressionBuilder<Database>();
@@ -82,7 +85,8 @@ function sameWords(stored: { kind: string; fields: string }, sent: { kind: strin
  * form, so the same form sent twice by the same reader is one report (and one use of the rate limit);
  * the report's own id is chosen here. Sent again with other words, it is refused ("resent"). The hit on the rate limit, the report and its history are one
  * batch: the report is inserted only when the hit was taken, and the hit only when the named volume or
- * episode is of the right medium and the reader has not sent this form before.
+ * episode is of the right medium, the reader has not sent this form before and one of their sessions is
+ * still open (a report sent as the account is deleted is not kept).
  */
 export async function submitReport(
   db: D1Database,
@@ -102,12 +106,17 @@ export async function submitReport(
     .selectFrom("reports")
     .where("uid", "=", report.uid)
     .where("submission_id", "=", report.submissionId);
+  const signedIn = signedInSomewhere(report.uid);
   const limit = limitedHit(
-    anywhere.and([anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))), unitStored(report.unit)]),
+    anywhere.and([
+      signedIn,
+      anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))),
+      unitStored(report.unit),
+    ]),
   );
   const reportId = crypto.randomUUID();
-  const [unitChecks, , , , , , stored, usage] = await batch(db, [
-    query.selectNoFrom(unitStored(report.unit).as("ok")),
+  const [checks, , , , , , stored, usage] = await batch(db, [
+    query.selectNoFrom([signedIn.as("signedIn"), unitStored(report.unit).as("ok")]),
     limit.open,
     limit.take,
     query
@@ -151,6 +160,7 @@ export async function submitReport(
   // the reader is not told the new words were filed.
   if (found && found.id !== reportId && !sameWords(found, report)) return { stored: false, problem: "resent" };
   if (found) return { stored: true, reportId: found.id };
-  if (!unitChecks[0]?.ok) return { stored: false, problem: "unit" };
+  if (!checks[0]?.signedIn) return { stored: false, problem: "signedOut" };
+  if (!checks[0].ok) return { stored: false, problem: "unit" };
   return { stored: false, problem: "limit", limit: limit.reached(usage) };
 }

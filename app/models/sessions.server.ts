@@ -1,4 +1,4 @@
-import { type Compilable, type OnConflictBuilder, sql } from "kysely";
+import { type Compilable, expressionBuilder, type OnConflictBuilder, sql } from "kysely";
 import type { Database } from "./database";
 import { batch, type BatchRows, query, slot, type SlotValues } from "./query.server";
 
@@ -22,6 +22,17 @@ const keepingTheLatest = (conflict: OnConflictBuilder<Database, "session_revocat
   conflict.column("uid").doUpdateSet((row) => ({
     issued_up_to: row.fn<number>("max", [row.ref("issued_up_to"), row.ref("excluded.issued_up_to")]),
   }));
+
+/**
+ * Whether the reader has a session open anywhere: the condition every write of a reader's own rows
+ * (their progress, comments, reports) holds to in its batch. Their session was found open before, in
+ * another round trip; deleting the account closes every session in the batch that forgets it, so a
+ * write that arrives in between writes nothing and leaves nothing behind.
+ */
+export const signedInSomewhere = (uid: string) =>
+  expressionBuilder<Database>().exists(
+    query.selectFrom("sessions").select(sql.lit(1).as("open")).where("uid", "=", uid),
+  );
 
 /** A session open for this reader and not run out, built once: slots `sessionId`, `uid`, `nowSeconds`. */
 const openSessionOf = query

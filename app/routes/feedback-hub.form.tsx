@@ -9,7 +9,14 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { FormError, Honeypot } from "~/components/ui/field";
 import { formErrorsOf } from "~/lib/http/error-body";
-import { type FormErrors, firstInvalid, HONEYPOT_FIELD, readFields, refuse } from "~/lib/forms/form";
+import {
+  type FormErrors,
+  firstInvalid,
+  HONEYPOT_FIELD,
+  readFields,
+  refuse,
+  SIGNED_OUT_MESSAGE,
+} from "~/lib/forms/form";
 import { isUnitKey } from "~/lib/content/units";
 import { pageMeta } from "~/lib/http/meta";
 import { fieldNames, formBySlug, REPORT_LIMITS, validateReport } from "~/lib/forms/report-forms";
@@ -118,6 +125,7 @@ async function sendReport(
     (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
+  if (!outcome.stored && outcome.problem === "signedOut") return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   if (!outcome.stored && outcome.problem === "resent")
     return refuse(
       {

@@ -3,18 +3,19 @@ import { getAccountProgress, type SaveLimited, saveProgress } from "~/models/pro
 import { MAX_PROGRESS_BODY_BYTES, readCappedBody } from "~/server/body-limits.server";
 import { assertSameOrigin } from "~/server/origin.server";
 import { answeringErrors, refusal } from "~/server/refusal.server";
-import { getSignedInUser, requireUserOrRefuse } from "~/server/session.server";
+import { requireUserOrRefuse, signedOutRefusal } from "~/server/session.server";
 import type { Route } from "./+types/resources.progress";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * A signed-in reader's saved progress, its revision and set-backs, so a device they sign in on can bring
- * its own record together with it by the set-back rule (app/lib/progress/set-back.ts).
+ * its own record together with it by the set-back rule (app/lib/progress/set-back.ts). Signed out, 401
+ * (as the save): an account's record is never said to be empty when it could not be read.
  */
 export const loader = answeringErrors(async ({ request, context }: Route.LoaderArgs) => {
-  const user = await getSignedInUser(request, context);
-  const account = user ? await getAccountProgress(context.db, user.uid) : null;
+  const user = await requireUserOrRefuse(request, context);
+  const account = await getAccountProgress(context.db, user.uid);
   return Response.json(
     { progress: account?.progress ?? null, revision: account?.revision ?? null, setBacks: account?.setBacks ?? {} },
     { headers: noStore },
@@ -28,8 +29,8 @@ export const loader = answeringErrors(async ({ request, context }: Route.LoaderA
  * a set-back). The position is recomputed on the server. Answers the record as the account keeps it and
  * its revision, so the browser can take in what another device saved.
  *
- * Signed out (the session closed, or its token expired), 401: the browser keeps the change, and it goes
- * into the account when the reader signs in again.
+ * Signed out (the session closed, or its token expired, also while the save was on its way), 401: the
+ * browser keeps the change, and it goes into the account when the reader signs in again.
  *
  * An account may save only so often (PROGRESS_SAVE_LIMITS, decision 59): over a limit, 429 with
  * `Retry-After`, nothing saved. The browser keeps the change and sends it again then.
@@ -54,6 +55,7 @@ export const action = answeringErrors(async ({ request, context }: Route.ActionA
     return refusal(400, `That progress could not be read (${where}${problem.message}).`, noStore);
   }
   const outcome = await saveProgress(context.db, user.uid, sent);
+  if (!outcome.ok && "signedOut" in outcome) throw signedOutRefusal();
   if (!outcome.ok)
     return refusal(429, limitMessage(outcome), { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) });
   const { saved } = outcome;

@@ -268,12 +268,15 @@ export async function requireUserWith<const Q extends readonly Compilable[]>(
 export async function requireUserOrRefuse(request: Request, context: AppLoadContext): Promise<VerifiedUser> {
   await refuseWithoutKeys(request, context.env);
   const user = await getSignedInUser(request, context);
-  if (!user)
-    throw errorPage(401, {
-      message: "You are signed out. Sign in again, and what this device holds is saved to your account.",
-    });
+  if (!user) throw signedOutRefusal();
   return user;
 }
+
+/** The 401 of `requireUserOrRefuse`, also for a write that found the session gone as it went in. */
+export const signedOutRefusal = () =>
+  errorPage(401, {
+    message: "You are signed out. Sign in again, and what this device holds is saved to your account.",
+  });
 
 async function refuseWithoutKeys(request: Request, env: Env) {
   const { keysUnavailable } = await getSession(request, env);

@@ -9,10 +9,10 @@ import { comesBefore, MAX_REPLIES } from "~/lib/discussion/thread";
 import { writerTag } from "~/lib/discussion/writer";
 import { discussionPath, isUnitKey } from "~/lib/content/units";
 import { formatDate } from "~/lib/format";
-import { collectErrors, HONEYPOT_FIELD, refuse } from "~/lib/forms/form";
+import { collectErrors, HONEYPOT_FIELD, refuse, SIGNED_OUT_MESSAGE } from "~/lib/forms/form";
 import { knowledgeOf } from "~/lib/progress/record";
 import { encodeKnowledge } from "~/lib/shield/knowledge";
-import { hasConsumed } from "~/lib/shield/knowledge";
+import { hasConsumed, knows } from "~/lib/shield/knowledge";
 import {
   decideOnComment,
   writerBeforePost,
@@ -58,8 +58,9 @@ function backTo(unit: string, body: FormData, id?: number | null) {
   return `${discussionPath(unit)}${page > 1 ? `?page=${page}` : ""}${id ? `#comment-${id}` : ""}`;
 }
 
+/** Also for a comment the writer's saved progress does not reveal: the two are answered alike. */
 const removedReply =
-  "The comment you answer was removed (or is itself a reply), so this reply cannot be posted. Your text is kept.";
+  "The comment you answer is not there for you: it was removed, or your saved progress does not reach what it touches. This reply cannot be posted; your text is kept.";
 const fullComment = `The comment you answer has taken its ${MAX_REPLIES} replies, the most one takes. Your text is kept: post it as a comment of your own to go on.`;
 
 /** Why a writer may not post for now, or null. */
@@ -101,11 +102,20 @@ export async function postIntent({
     return refuse({ form: "The comment you answer is not on this page." }, raw);
 
   const { progress, parent, standing, revealersOf } = writerBeforePost.from(rows);
-  if (parentId !== null && (!parent || parent.unit !== unit || parent.parent_id !== null || parent.status !== "shown"))
+  const writer = knowledgeOf(progress);
+  // A comment the writer's progress does not reveal is answered as one that is not there: nothing tells
+  // them it stands, nor how many replies it has.
+  if (
+    parentId !== null &&
+    (!parent ||
+      parent.unit !== unit ||
+      parent.parent_id !== null ||
+      parent.status !== "shown" ||
+      !knows(writer, parent.revealedBy))
+  )
     return refuse({ form: removedReply }, raw, 409);
   const limits = postingLimits(standing);
   if (!limits) return refuse({ form: stoppedMessage(standing) }, raw, 403);
-  const writer = knowledgeOf(progress);
   const problem = horizonProblem(
     { unit, horizon: raw.horizon, parentHorizon: parent?.horizon ?? null },
     writer,
@@ -145,6 +155,8 @@ export async function postIntent({
       return refuse({ form: "This form was already used for another comment. Please post it again." }, raw, 409);
     case "limit":
       return refuse({ form: limitMessage(outcome.limit, limits) }, raw, 429);
+    case "signedOut":
+      return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   }
 }
 
@@ -219,6 +231,7 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
       title: "Reported",
       description: "Thank you. Moderators will look at it.",
     });
+  if (outcome.problem === "signedOut") return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   if (outcome.problem === "again") return refuse({ form: "You have already reported this comment." }, raw, 409);
   if (outcome.problem === "needs") return refuse({ needs: "Choose what it spoils from the list." }, raw);
   if (outcome.problem === "gone") return refuse({ form: "That comment was removed, or it is your own." }, raw, 409);

@@ -8,6 +8,11 @@ import { EDITS_PER_COMMENT, NEW_WRITER_LIMITS, STRIKES_TO_STOP } from "~/lib/dis
 import { answered, post, saveProgress, textsOf, thread } from "../support/discussion";
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present } from "../support/workers-context";
+import { forgetAccount } from "~/models/account.server";
+import { reportComment } from "~/models/comment-moderation.server";
+import { postComment } from "~/models/discussions.server";
+import { limitedHit } from "~/models/rate-limits.server";
+import { type LimitedHitFor, submitReport } from "~/models/report-filing.server";
 
 /** Sends one of the thread's forms (edit, report, moderators' decisions) for comment `id`. */
 const send = (cookie: string, unit: string, fields: Record<string, string>) =>
@@ -256,6 +261,58 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     ]);
     expect(left.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0, 0]);
     expect(JSON.stringify(await thread("wn:2-1", "all"))).not.toMatch(/Lee|leaves|Edited words/);
+  });
+
+  it("keeps nothing of a comment or report on its way as the account was deleted", async () => {
+    const uid = "racing-writer";
+    await cookieFor(uid);
+    const other = await cookieFor("raced-reader");
+    await saveProgress(uid, { webNovel: "wn:2-2" });
+    await saveProgress("raced-reader", { webNovel: "wn:2-2" });
+    const target = await posted(other, "wn:1-2", "A comment to report");
+    await forgetAccount(env.DB, uid);
+    // Each found the session open just before; its batch arrives after the one that forgot the account.
+    const hit = (action: "comment" | "report") => (onlyIf: Parameters<LimitedHitFor>[0]) =>
+      limitedHit({ client: uid, action }, new Date(), onlyIf);
+    const comment = {
+      submissionId: crypto.randomUUID(),
+      uid,
+      writer: "tag",
+      author: "Racer",
+      unit: "wn:1-2",
+      parentId: null,
+      text: "Posted as I left",
+      horizon: "wn:1-2",
+      writerKnew: "wn:2-2",
+      writerPlaces: ["wn:2-2"],
+    };
+    expect(await postComment(env.DB, comment, hit("comment"))).toEqual({ posted: false, problem: "signedOut" });
+    expect(
+      await reportComment(
+        env.DB,
+        { commentId: target, unit: "wn:1-2", uid, kind: "abuse", needs: null, note: "" },
+        hit("report"),
+      ),
+    ).toEqual({ reported: false, problem: "signedOut" });
+    expect(
+      await submitReport(
+        env.DB,
+        { submissionId: crypto.randomUUID(), uid, kind: "bug", title: "Sent as I left", fields: {}, unit: null },
+        hit("report"),
+      ),
+    ).toEqual({ stored: false, problem: "signedOut" });
+    const left = await env.DB.batch(
+      ["comments WHERE uid", "comment_reports WHERE uid", "reports WHERE uid", "rate_limit_windows WHERE client"].map(
+        (where) => env.DB.prepare(`SELECT count(*) AS n FROM ${where} = ?1`).bind(uid),
+      ),
+    );
+    expect(left.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0]);
+    // The same writes for a reader still signed in go in.
+    expect(
+      await postComment(env.DB, { ...comment, uid: "raced-reader", submissionId: crypto.randomUUID() }, (onlyIf) =>
+        limitedHit({ client: "raced-reader", action: "comment" }, new Date(), onlyIf),
+      ),
+    ).toMatchObject({ posted: true });
   });
 
   it("holds what an attacker tried: strikes a writer's deletions cannot wipe, a cap on edits, field errors for keys that name nothing, a reason behind the comment's horizon, no reply count in the total", async () => {

@@ -259,6 +259,37 @@ describe("discussion threads (loader and action against real D1)", () => {
     expect((await call(repliesLoader, "/discuss")).status).toBe(302);
   });
 
+  it("answers a reply to a comment the writer's progress does not reveal as one that is not there", async () => {
+    const writer = await cookieFor("writer-hidden-parent");
+    const answerer = await cookieFor("answer-hidden-parent");
+    await saveProgress("writer-hidden-parent", { anime: "anime:1-2", webNovel: "wn:2-2" });
+    await saveProgress("answer-hidden-parent", { anime: "anime:1-2" });
+    await post(writer, "anime:1-1", { text: "Arc 2 makes this scene", horizon: "wn:2-2" });
+    const { id } = present(
+      await env.DB.prepare(`SELECT id FROM comments WHERE body = 'Arc 2 makes this scene'`).first<{ id: number }>(),
+    );
+    // The answerer watches the episode but has not read arc 2; their horizon is on another line.
+    expect(textsOf(await thread("anime:1-1", "anime:1-2"))).not.toContain("Arc 2 makes this scene");
+    const hidden = await post(answerer, "anime:1-1", { text: "Guessing", horizon: "anime:1-2", parent: String(id) });
+    const missing = await post(answerer, "anime:1-1", { text: "Guessing", horizon: "anime:1-2", parent: "999999" });
+    expect(hidden.status).toBe(409);
+    expect(hidden.values.text).toBe("Guessing");
+    // Answered alike: nothing says the comment stands, nor how many replies it has.
+    expect({ status: hidden.status, fields: hidden.fields }).toEqual({
+      status: missing.status,
+      fields: missing.fields,
+    });
+    const stored = await env.DB.prepare(`SELECT COUNT(*) AS n FROM comments WHERE parent_id = ?1`)
+      .bind(id)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    // Once their progress reaches it, they may answer.
+    await saveProgress("answer-hidden-parent", { anime: "anime:1-2", webNovel: "wn:2-2" });
+    expect(
+      (await post(answerer, "anime:1-1", { text: "Now I see", horizon: "wn:2-2", parent: String(id) })).status,
+    ).toBe(302);
+  });
+
   it("refuses a form's id sent again with other text, keeps moderators to the thread in the address, and lets a writer delete a hidden comment", async () => {
     const cookie = await cookieFor("writer-10", { name: "  Zoe\u0007\n\tthe ".padEnd(80, "x") });
     await saveProgress("writer-10", { webNovel: "wn:2-2" });

@@ -552,7 +552,8 @@ describe("sessions that can be closed (defect 5)", () => {
     const report = await sendReport(cookie, "suggest_feature", { submissionId: crypto.randomUUID(), ...feature });
     expect(report.headers.get("Location")).toMatch(/^\/login\?/);
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "leaving-reader")).toBe(0);
-    expect(await savedProgressFor(cookie)).toBeNull();
+    // Its progress is not read, nor said to be empty.
+    await expect(savedProgressFor(cookie)).rejects.toThrow("answered 401");
     expect((await save(cookie, progressAt({ webNovel: "wn:2-2" }))).status).toBe(401);
     expect(await storedProgress("leaving-reader")).toMatchObject({ webNovel: "wn:1-2" });
   });
@@ -778,6 +779,7 @@ async function savedProgressFor(cookie: string) {
     bindings: emulator,
   });
   if (!(response instanceof Response)) throw new Error("Expected a JSON response");
+  if (!response.ok) throw new Error(`The progress answered ${response.status}`);
   return ((await response.json()) as { progress: Progress | null }).progress;
 }
 

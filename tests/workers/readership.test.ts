@@ -7,10 +7,17 @@ import { saveProgress as saveSent } from "~/models/progress.server";
 import { parseStoredProgress } from "~/lib/progress/file";
 import { signIn, visitor } from "../support/readers";
 
-/** A plain save, as a device that moves forward sends it; the record as stored. */
+/** A plain save, as a device that moves forward sends it, from a signed-in browser; the record as stored. */
 const saveProgress = async (db: D1Database, uid: string, progress: Progress, now?: Date) => {
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO sessions (id, uid, moderator, token_issued_at, created_at, expires_at, account_checked_at)
+       VALUES (?1, ?1, 0, 0, '2026-01-01T00:00:00.000Z', 4102444800, 0)`,
+    )
+    .bind(uid)
+    .run();
   const outcome = await saveSent(db, uid, { progress, revision: null, setBack: [] }, now);
-  if (!outcome.ok) throw new Error(`The save of ${uid} reached its limit`);
+  if (!outcome.ok) throw new Error(`The save of ${uid} was refused: ${JSON.stringify(outcome)}`);
   return outcome.saved.progress;
 };
 

@@ -6,6 +6,7 @@ import { emptyProgress, knowledgeOf, type Progress } from "~/lib/progress/record
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
 import { media } from "~/lib/content/units";
 import { forgetAccount } from "~/models/account.server";
+import { saveProgress } from "~/models/progress.server";
 import { getTimeline } from "~/models/timeline.server";
 import { countRows, type Reader, signIn, visitor } from "../support/readers";
 import { importTestPack } from "../support/packs";
@@ -262,7 +263,11 @@ describe("saving a reader's progress", () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get("Location")).toBeNull();
     expect(await errorOf(refused)).toMatch(/^You are signed out\./);
-    expect(await (await reader.fetch("/resources/progress")).json()).toMatchObject({ progress: null });
+    // Nor is the account's record said to be empty: it could not be read.
+    const read = await reader.fetch("/resources/progress");
+    expect(read.status).toBe(401);
+    expect(read.headers.get("Cache-Control")).toContain("no-store");
+    expect(await errorOf(read)).toMatch(/^You are signed out\./);
   });
 });
 
@@ -458,5 +463,20 @@ describe("setting a reader's progress back", () => {
     expect(await countRows("progress_history", reader.uid)).toBe(1);
     await forgetAccount(env.DB, reader.uid);
     expect(await countRows("progress_history", reader.uid)).toBe(0);
+  });
+
+  it("keeps nothing of a save on its way as the account was deleted", async () => {
+    const reader = await signIn("set-back-racing");
+    await send(reader, { progress: record({ webNovel: "wn:1-2" }), revision: null, setBack: [] });
+    await forgetAccount(env.DB, reader.uid);
+    // The save found the session open just before; its batches arrive after the one that forgot the account.
+    const sent = { progress: record({ webNovel: "wn:1-3" }), revision: null, setBack: [] };
+    expect(await saveProgress(env.DB, reader.uid, sent)).toEqual({ ok: false, signedOut: true });
+    expect(await countRows("reading_progress", reader.uid)).toBe(0);
+    expect(await countRows("progress_history", reader.uid)).toBe(0);
+    const windows = await env.DB.prepare(`SELECT count(*) AS n FROM rate_limit_windows WHERE client = ?1`)
+      .bind(reader.uid)
+      .first<{ n: number }>();
+    expect(windows?.n).toBe(0);
   });
 });

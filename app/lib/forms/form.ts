@@ -112,6 +112,13 @@ export function refuse<Name extends string>(
 }
 
 /**
+ * Why a reader's form was not stored though their session was open when it arrived: it closed as the
+ * form went in (the account deleted, or signed out everywhere).
+ */
+export const SIGNED_OUT_MESSAGE =
+  "You are no longer signed in, so this was not sent. Your text is kept here: sign in again, then send it.";
+
+/**
  * The honeypot every form of readers' text carries: a field hidden from people and screen readers that
  * only bots fill in (`Honeypot`, app/components/ui/field.tsx). A filled one is answered as if the form
  * had been sent, and nothing is stored.
