@@ -7,6 +7,7 @@ import {
   type ProseRename,
   shownNames,
 } from "~/lib/content/medium-names";
+import { type HitText, namedHit } from "~/lib/search/result";
 import type { Secret } from "~/lib/shield/gated";
 import { isRevealed } from "~/lib/shield/shield";
 
@@ -44,6 +45,16 @@ export function useShownName(
   return trueName?.content && isRevealed(shield, trueName.revealedBy)
     ? { name: trueName.content, knownAs: inMedium.name, others: inMedium.others }
     : { name: inMedium.name, knownAs: null, others: inMedium.others };
+}
+
+/**
+ * A search hit as this reader is shown it (`namedHit`): a character by the name they know them by, or
+ * null for a hit that is not a character's (shown as it is).
+ */
+export function useNamedHit(text: HitText | undefined) {
+  const character = text?.character;
+  const shown = useShownName({ name: character?.name ?? "", trueName: null, mediumNames: character?.mediumNames });
+  return text && character ? namedHit(text, shown) : null;
 }
 
 /** The per-medium names among `mediumNames` that the reader knows. */

@@ -7,9 +7,11 @@ import {
   type SearchResult,
   type SearchShown,
   searchResultsFor,
+  TRUE_NAME_REF,
 } from "~/lib/search/result";
 import { batch, query, slot } from "./query.server";
-import { gatedBy } from "./db.server";
+import { gatedBy, parseJsonList } from "./db.server";
+import { mediumNamesOf } from "./characters.server";
 
 /**
  * The most hits a search ranks. What a reader who knows something may see is decided per hit
@@ -17,6 +19,9 @@ import { gatedBy } from "./db.server";
  * first, so what a requester who knows nothing is shown never depends on how many gated hits there are.
  */
 const MOST_HITS = 1000;
+
+/** Where a character's profile is: the index's entries of a character link there, the slug after it. */
+const CHARACTER_PATH = "/characters/";
 
 /** The search index's entries that match a full-text query (`search_index`'s own syntax). */
 const matching = (fts: string) =>
@@ -36,6 +41,12 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
       query
         .selectFrom("search_index")
         .innerJoin("search_entries as e", (join) => join.on("e.id", "=", sql<number>`search_index.rowid`))
+        // A character's names, so the reader is shown the one they know them by (`resultOf`).
+        .leftJoin("characters as c", (join) =>
+          join
+            .on("e.kind", "=", "character")
+            .on("c.slug", "=", sql<string>`substr(e.path, ${CHARACTER_PATH.length + 1})`),
+        )
         .select((row) => [
           "e.id",
           "e.ref",
@@ -44,6 +55,9 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
           "e.subtitle",
           "e.path",
           "e.revealed_by",
+          "c.name as character_name",
+          "c.medium_names",
+          "c.affiliations",
           row
             .case()
             .when(row.and([row("e.kind", "=", "character"), row("e.id", "in", matching(names))]))
@@ -69,6 +83,9 @@ function rankedHits(fts: string, names: string, titles: string, { onlyPublic }: 
           "subtitle",
           "path",
           "revealed_by",
+          "character_name",
+          "medium_names",
+          "affiliations",
           row.fn
             .agg<number>("row_number")
             .over((window) =>
@@ -133,17 +150,44 @@ const publicPage = (ofKind: boolean) =>
       "shown.subtitle",
       "shown.path",
       "shown.revealed_by",
+      "shown.character_name",
+      "shown.medium_names",
+      "shown.affiliations",
     ])
     .orderBy("shown.place");
 const publicPages = { anyKind: publicPage(false), ofKind: publicPage(true) };
 
-type Hit = { ref: string; kind: SearchKind; title: string; subtitle: string; path: string; revealed_by: string | null };
+type Hit = {
+  ref: string;
+  kind: SearchKind;
+  title: string;
+  subtitle: string;
+  path: string;
+  revealed_by: string | null;
+  character_name: string | null;
+  medium_names: string | null;
+  affiliations: string | null;
+};
 
 const resultOf = (hit: Hit): SearchResult => ({
   ref: hit.ref,
   kind: hit.kind,
   // Gated as the page it links to: a character once the reader has met them.
-  ...gatedBy(hit.revealed_by, { title: hit.title, subtitle: hit.subtitle, path: hit.path }),
+  ...gatedBy(hit.revealed_by, {
+    title: hit.title,
+    subtitle: hit.subtitle,
+    path: hit.path,
+    // A true name heads as it is: only a reader who knows it finds that entry.
+    ...(hit.character_name === null || hit.ref.startsWith(TRUE_NAME_REF)
+      ? {}
+      : {
+          character: {
+            name: hit.character_name,
+            mediumNames: mediumNamesOf({ medium_names: hit.medium_names ?? "[]" }),
+            affiliations: parseJsonList(hit.affiliations ?? "[]"),
+          },
+        }),
+  }),
 });
 
 /** What the reader typed, as the three full-text queries of a search; null when nothing in it is searchable. */

@@ -1,23 +1,17 @@
+import { Suspense } from "react";
 import { data, Link } from "react-router";
+import { ResultLine } from "~/components/search/result-line";
+import { lazyRenderedOnServer } from "~/components/server-rendered-lazy";
 import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Pagination } from "~/components/pagination";
 import { ShieldedList } from "~/components/shielded-list";
-import { Badge } from "~/components/ui/badge";
 import { FilterForm } from "~/components/filter-form";
 import { Input } from "~/components/ui/input";
-import { titleBesideLabel } from "~/lib/content/labels";
 import { countOf, nouns } from "~/lib/words";
 import { pageMeta } from "~/lib/http/meta";
-import {
-  cleanQuery,
-  parseSearchKind,
-  type SearchKind,
-  searchKindLabels,
-  searchKindPlurals,
-  searchKinds,
-} from "~/lib/search/query";
+import { cleanQuery, parseSearchKind, type SearchKind, searchKindPlurals, searchKinds } from "~/lib/search/query";
 import type { SearchKindCounts } from "~/lib/search/result";
 import { useAnswerWait, useShieldedData } from "~/browser/spoiler-shield";
 import { cn } from "~/lib/cn";
@@ -26,6 +20,13 @@ import { requestedPage } from "~/server/paging.server";
 import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/search";
+
+/** A character's result by the name the reader knows them by: its code loads once a page of results names one. */
+const NamedResultLine = lazyRenderedOnServer(
+  () => import("~/components/search/named-result-line"),
+  (module) => module.NamedResultLine,
+  ResultLine,
+);
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
@@ -126,22 +127,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             itemKey={(result) => result.ref}
             describe={(run) => countOf(run.length, nouns.result)}
             runAs="li"
-            renderItem={(result, shown) => {
-              if (!shown || !result.content) return null;
-              const named = titleBesideLabel(result.content.subtitle, result.content.title);
-              return (
-                <li>
-                  <Link
-                    to={result.content.path}
-                    className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted"
-                  >
-                    <Badge tone="outline">{searchKindLabels[result.kind]}</Badge>
-                    <span className="font-medium">{named.title}</span>
-                    {named.label ? <span className="text-sm text-muted-foreground">{named.label}</span> : null}
-                  </Link>
-                </li>
-              );
-            }}
+            renderItem={(result, shown) =>
+              !shown || !result.content ? null : result.content.character ? (
+                <Suspense fallback={<ResultLine kind={result.kind} text={result.content} />}>
+                  <NamedResultLine kind={result.kind} text={result.content} />
+                </Suspense>
+              ) : (
+                <ResultLine kind={result.kind} text={result.content} />
+              )
+            }
           />
         </ol>
         {query ? <LeftOutNotice what="Results" className="mt-4" /> : null}

@@ -70,3 +70,34 @@ test("prose names a character as the reader knows them, and only once they know 
   await expect(toNix).toContainText("Nyx");
   await expect(toNix).toContainText("Still sends Nyx a bun every morning.");
 });
+
+test("search and its suggestions name a character as the reader knows them, whichever of their names the words found", async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (stored) => {
+      localStorage.removeItem("rc:spoiler-mode");
+      localStorage.setItem("rc:progress", stored);
+    },
+    JSON.stringify({ ...emptyProgress, anime: "anime:1-6" }),
+  );
+  await page.goto("/search?q=dunmore");
+  await waitForHydration(page);
+  const results = page.getByRole("main").getByRole("link", { name: /Dunmore/ });
+  // Found by every name; the reader knows him by the anime's, so nothing else is said.
+  await expect(results).toHaveCount(1);
+  await expect(results).toContainText("Felix Dunmore");
+  await expect(results).not.toContainText(/Felis|Ferris/);
+
+  // Found only by a name the reader does not know him by: that name goes under his, with where it is said.
+  await page.goto("/search?q=felis");
+  await waitForHydration(page);
+  await expect(page.getByRole("main").getByRole("link", { name: /Dunmore/ })).toContainText(
+    /Felix Dunmore.*Felis Dunmore in the web novel \(fan translation\)/,
+  );
+
+  await page.getByRole("combobox", { name: "Search the site" }).fill("nix");
+  const suggestion = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first();
+  await expect(suggestion).toContainText("Nyx");
+  await expect(suggestion).toContainText("Also called Nix");
+});

@@ -25,6 +25,9 @@ function nixAddresses(reveal: string) {
     found: `/characters.data${query({ q: "nyx" })}`,
     search: `/search.data${query({ q: "nyx" })}`,
     suggestions: `/search${query({ q: "nyx", suggest: "1" })}`,
+    // Found by the pack's name, a hit carries the names the reader may know, to head it with theirs.
+    searchByName: `/search.data${query({ q: "nix" })}`,
+    suggestionsByName: `/search${query({ q: "nix", suggest: "1" })}`,
     api: `/api/v1/characters/nix${query({})}`,
     apiFerris: `/api/v1/characters/ferris-dunmore${query({})}`,
     apiList: `/api/v1/characters${query({ per_page: "100" })}`,
@@ -106,12 +109,14 @@ describe("names per medium", () => {
     ["a web novel reader of wn:2-4", "wn:2-4"],
     ["a reader of ln:main-3", "ln:main-3"],
   ])("gives a name said later to %s, and finds Nix by it", async (_, reveal) => {
-    const { profile, ferris, found, search, suggestions, api, apiFerris, apiList } = Object.fromEntries(
-      await Promise.all(
-        Object.entries(nixAddresses(reveal)).map(async ([name, address]) => [name, await bodyOf(address)] as const),
-      ),
-    );
-    for (const data of [profile, ferris, found, search, suggestions]) expect(data).toContain("Nyx");
+    const { profile, ferris, found, search, suggestions, searchByName, suggestionsByName, api, apiFerris, apiList } =
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(nixAddresses(reveal)).map(async ([name, address]) => [name, await bodyOf(address)] as const),
+        ),
+      );
+    for (const data of [profile, ferris, found, search, suggestions, searchByName, suggestionsByName])
+      expect(data).toContain("Nyx");
     expect(found).toContain('\\"slug\\":\\"nix\\"');
     expect(suggestions).toContain("Nix's name in the anime");
     const named = { medium: "anime", translation: null, name: "Nyx" };

@@ -5,10 +5,11 @@ import { optionalPart } from "~/browser/lazy-import";
 import { sealedCopy, type Shielded } from "~/lib/shield/gated";
 import { revealParameter, withReveal } from "~/lib/shield/shield";
 import { useShield } from "~/browser/spoiler-shield";
-import type { Option, Suggestions, suggestionOptions } from "./search-suggestions";
+import type { Option, OptionText, Suggestions, suggestionOptions } from "./search-suggestions";
 
 interface SuggestionsModule {
   suggestionOptions: typeof suggestionOptions;
+  OptionText: typeof OptionText;
 }
 /**
  * What writes the suggestions' lines, loaded once the reader first focuses or types into the box. The
@@ -225,8 +226,8 @@ export function SearchBox() {
               }}
               className={`cursor-pointer px-3 py-2 text-sm aria-selected:bg-accent hover:bg-muted${option.key === "all" ? " border-t border-border" : ""}`}
             >
-              <span className="block font-medium">{option.title}</span>
-              <span className="block text-xs text-muted-foreground">{option.detail}</span>
+              {/* Options are there only once the module that writes them is. */}
+              {lines ? <lines.OptionText option={option} /> : null}
             </li>
           ))}
         </ul>

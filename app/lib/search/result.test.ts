@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gated } from "../shield/gated";
 import { allKnowledge, knowledgeOfUnits, noKnowledge, readRevealers } from "../shield/knowledge";
-import { type SearchResult, searchResultsFor } from "./result";
+import { namedHit, type SearchResult, searchResultsFor } from "./result";
 
 const hit = (ref: string, kind: SearchResult["kind"], revealedBy: string | null): SearchResult => ({
   ref,
@@ -66,5 +66,68 @@ describe("searchResultsFor", () => {
     const unaware = searchResultsFor(found, knowledgeOfUnits(["wn:2-26"]), page);
     expect(refs(unaware.results)).toEqual(["character:grey-lantern", "character:mira"]);
     expect(JSON.stringify(unaware)).not.toMatch(/Briony|true-name/);
+  });
+});
+
+describe("namedHit", () => {
+  const ferris = (title: string, alsoFound?: string[]) => ({
+    title,
+    subtitle: "",
+    path: "/characters/ferris-dunmore",
+    character: { name: "Ferris Dunmore", mediumNames: [], affiliations: ["Ashwell Watch"], alsoFound },
+  });
+  const anime = {
+    name: "Felix Dunmore",
+    others: [
+      { name: "Felis Dunmore", where: "the web novel (fan translation)" },
+      { name: "Ferris Dunmore", where: "the light novels (Cinderlight Press)" },
+    ],
+  };
+
+  it("heads a character with the name the reader knows, and says a name found that they do not know, with where", () => {
+    expect(namedHit(ferris("Felis Dunmore"), anime)).toEqual({
+      title: "Felix Dunmore",
+      subtitle: "Felis Dunmore in the web novel (fan translation) · Ashwell Watch",
+    });
+    // A name the reader is not shown where (the pack's, in no medium of its own): said as another name.
+    expect(namedHit(ferris("Ferro"), anime).subtitle).toBe("Also called Ferro · Ashwell Watch");
+  });
+
+  it("says no other name when the words found the reader's own too", () => {
+    expect(namedHit(ferris("Felis Dunmore", ["Felix Dunmore"]), anime)).toEqual({
+      title: "Felix Dunmore",
+      subtitle: "Ashwell Watch",
+    });
+    expect(namedHit(ferris("Felix Dunmore"), anime).subtitle).toBe("Ashwell Watch");
+  });
+
+  it("shows every other hit as it is", () => {
+    const chapter = { title: "The Lantern", subtitle: "Arc 1 · Chapter 2", path: "/web_novel/1/2" };
+    expect(namedHit(chapter, anime)).toBe(chapter);
+  });
+});
+
+describe("searchResultsFor, a character found by several names", () => {
+  it("lists them once, at their best hit, with the other names the words found", () => {
+    const named = (ref: string, title: string): SearchResult => ({
+      ref,
+      kind: "character",
+      ...gated(null, {
+        title,
+        subtitle: "",
+        path: "/characters/ferris-dunmore",
+        character: { name: "Ferris Dunmore", mediumNames: [], affiliations: [] },
+      }),
+    });
+    const found = searchResultsFor(
+      [
+        named("character-name:ferris-dunmore:3", "Felis Dunmore"),
+        named("character-name:ferris-dunmore:1", "Felix Dunmore"),
+      ],
+      noKnowledge,
+      { kind: null, limit: 20, offset: 0 },
+    );
+    expect(found.total).toBe(1);
+    expect(found.results[0]?.content?.character?.alsoFound).toEqual(["Felix Dunmore"]);
   });
 });

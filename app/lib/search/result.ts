@@ -1,5 +1,6 @@
 /** Hits of the site search as the results page and the header's suggestions show them. */
-import { type Gated, knownTo } from "../shield/gated";
+import type { MediumName, ShownNames } from "../content/medium-names";
+import { type Gated, knownTo, type Secret } from "../shield/gated";
 import type { Knowledge } from "../shield/knowledge";
 import type { SearchKind } from "./query";
 
@@ -10,7 +11,48 @@ export type { SearchKind };
  * (title, line under it, link) gated where the entry spoils. A hit the requester does not know is
  * never in a response at all (searchResultsFor), so its key and kind are public only to those who know it.
  */
-export type SearchResult = { ref: string; kind: SearchKind } & Gated<{ title: string; subtitle: string; path: string }>;
+export type SearchResult = { ref: string; kind: SearchKind } & Gated<HitText>;
+
+/** What a hit shows. A character's hit carries their names, so the reader is shown the one they know (`namedHit`). */
+export interface HitText {
+  title: string;
+  subtitle: string;
+  path: string;
+  character?: HitCharacter;
+}
+
+/**
+ * A character's names as their hit carries them: the pack's, those media and translations say (each a
+ * secret: one a medium says later travels only to a requester who knows it) and their affiliations.
+ */
+export interface HitCharacter {
+  name: string;
+  mediumNames: Array<Secret<MediumName>>;
+  affiliations: string[];
+  /** Their other names the words found too (entries of the same profile the requester knows): `oncePerPage`. */
+  alsoFound?: string[];
+}
+
+/** The index's entry of a character's true name (pack/resolve/characters.ts): it heads as it is. */
+export const TRUE_NAME_REF = "character-true-name:";
+
+/**
+ * A hit as the reader is shown it. A character heads with the name they know them by (`shown`, as the
+ * profile works it out: app/components/character-name.tsx), whichever of their names the words found;
+ * the name found, where it is another, goes under it with where it is said ("Felis Dunmore in the web
+ * novel (fan translation)"), then their affiliations. Other hits are shown as they are.
+ */
+export function namedHit(text: HitText, shown: ShownNames | null): { title: string; subtitle: string } {
+  const { character } = text;
+  if (!character || !shown) return text;
+  const same = (a: string, b: string) => a.toLocaleLowerCase("en") === b.toLocaleLowerCase("en");
+  // Found by the name the reader knows (too), nothing more needs saying.
+  const other = [text.title, ...(character.alsoFound ?? [])].some((found) => same(found, shown.name))
+    ? null
+    : (shown.others.find((name) => same(name.name, text.title)) ?? { name: text.title, where: "" });
+  const foundAs = other ? (other.where ? `${other.name} in ${other.where}` : `Also called ${other.name}`) : null;
+  return { title: shown.name, subtitle: [foundAs, ...character.affiliations].filter(Boolean).join(" · ") };
+}
 
 /** How many hits each kind has for a query (kinds without any are left out), for the filter chips. */
 export type SearchKindCounts = Partial<Record<SearchKind, number>>;
@@ -40,11 +82,19 @@ export function searchResultsFor(
  * and by the name everyone knows them by (two entries, one profile), and is listed at the better of the two.
  */
 function oncePerPage(hits: readonly SearchResult[]): SearchResult[] {
-  const found = new Set<string>();
-  return hits.filter((hit) => {
-    if (hit.kind !== "character" || !hit.content) return true;
-    if (found.has(hit.content.path)) return false;
-    found.add(hit.content.path);
-    return true;
+  // By profile, the character's names as the entry listed carries them (none for a true name's entry).
+  const listed = new Map<string, HitCharacter | undefined>();
+  return hits.flatMap((hit) => {
+    if (hit.kind !== "character" || !hit.content) return [hit];
+    const { path, title } = hit.content;
+    if (listed.has(path)) {
+      // The names it was found by go with the entry listed, so the reader is told only of a name they do not know.
+      const first = listed.get(path);
+      if (first) (first.alsoFound ??= []).push(title);
+      return [];
+    }
+    const character = hit.content.character && { ...hit.content.character };
+    listed.set(path, character);
+    return [character ? { ...hit, content: { ...hit.content, character } } : hit];
   });
 }

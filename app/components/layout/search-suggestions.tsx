@@ -1,14 +1,16 @@
+import { useNamedHit } from "~/components/character-name";
 import { titleBesideLabel } from "~/lib/content/labels";
 import { type SearchKind, searchKindLabels } from "~/lib/search/query";
-import type { SearchResult } from "~/lib/search/result";
+import type { HitText, SearchResult } from "~/lib/search/result";
 import { isRevealed, type Shield } from "~/lib/shield/shield";
 
-/** One line of the suggestions: a hit, or the last line that opens the full results. */
+/** One line of the suggestions: a hit (`hit`), or the last line that opens the full results. */
 export interface Option {
   key: string;
   path: string;
   title: string;
   detail: string;
+  hit?: { kind: SearchKind; text: HitText };
 }
 
 export interface Suggestions {
@@ -42,12 +44,23 @@ export function suggestionOptions(data: Suggestions, query: string, shield: Shie
 }
 
 /** A hit as a suggestion: its title, then its kind and the label the title does not already carry. */
-function suggestion(key: string, kind: SearchKind, content: { path: string; title: string; subtitle: string }): Option {
-  const named = titleBesideLabel(content.subtitle, content.title);
-  return {
-    key,
-    path: content.path,
-    title: named.title,
-    detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · "),
-  };
+function suggestion(key: string, kind: SearchKind, content: HitText): Option {
+  return { key, path: content.path, ...lineOf(kind, content), hit: { kind, text: content } };
+}
+
+function lineOf(kind: SearchKind, { title, subtitle }: { title: string; subtitle: string }) {
+  const named = titleBesideLabel(subtitle, title);
+  return { title: named.title, detail: [searchKindLabels[kind], named.label].filter(Boolean).join(" · ") };
+}
+
+/** An option's words: a character by the name this reader knows them by (`useNamedHit`). */
+export function OptionText({ option }: { option: Option }) {
+  const named = useNamedHit(option.hit?.text);
+  const { title, detail } = named && option.hit ? lineOf(option.hit.kind, named) : option;
+  return (
+    <>
+      <span className="block font-medium">{title}</span>
+      <span className="block text-xs text-muted-foreground">{detail}</span>
+    </>
+  );
 }
