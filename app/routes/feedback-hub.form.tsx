@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormError, Honeypot } from "~/components/ui/field";
 import { formErrorsOf } from "~/lib/http/error-body";
 import {
+  errorsAfterEdit,
   type FormErrors,
   firstInvalid,
   HONEYPOT_FIELD,
@@ -174,6 +175,13 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
     }
   }
 
+  /** A field told off is checked again as the reader changes it: fixed, its error goes. */
+  function recheck(target: EventTarget) {
+    const { name } = target as Partial<HTMLInputElement>;
+    if (!name || !errors[name]) return;
+    setClientErrors(errorsAfterEdit(errors, name, validateReport(form, currentValues()).errors));
+  }
+
   const submitting = navigation.state === "submitting";
   return (
     <div className="max-w-2xl">
@@ -198,8 +206,14 @@ export default function ReportForm({ loaderData, actionData }: Route.ComponentPr
         method="post"
         noValidate
         onSubmit={check}
-        onInput={draft.save}
-        onChange={draft.save}
+        onInput={(event) => {
+          draft.save();
+          recheck(event.target);
+        }}
+        onChange={(event) => {
+          draft.save();
+          recheck(event.target);
+        }}
         className="space-y-5"
       >
         <input type="hidden" name="submissionId" value={submissionId} />

@@ -77,6 +77,13 @@ test("a reader sends every kind of report, sees them under My reports, and meets
   await expect(page.locator("#field-expected-error")).toHaveText("This is needed.");
   await expect(page.locator("#field-page-error")).toHaveText("This is needed.");
   await expect(page.getByLabel("What happened?")).toHaveValue("Half a report");
+  // Fixing a field takes its error away at once; the field not yet fixed keeps its own.
+  const expected = page.getByLabel("What did you expect to happen?");
+  await expect(expected).toHaveAttribute("aria-invalid", "true");
+  await expected.fill("A whole report");
+  await expect(page.locator("#field-expected-error")).toHaveCount(0);
+  await expect(expected).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#field-page-error")).toHaveText("This is needed.");
 
   for (const report of reports) {
     await fillReport(page, report);

@@ -16,7 +16,7 @@ import {
 import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
 import type { UnitLabel } from "~/lib/discussion/thread";
-import { type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
+import { errorsAfterEdit, type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { useReportDraft } from "~/browser/report-draft";
 import { useShield } from "~/browser/spoiler-shield";
@@ -116,6 +116,13 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
     }
   }
 
+  /** A field told off is checked again as the reader changes it: fixed, its error goes. */
+  function recheck(target: EventTarget) {
+    const { name } = target as Partial<HTMLInputElement>;
+    if (!name || !errors[name as CommentField]) return;
+    setClientErrors(errorsAfterEdit(errors, name, checkComment(read())));
+  }
+
   return (
     <Form
       ref={formRef}
@@ -124,9 +131,13 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
       onSubmit={check}
       onInput={(event) => {
         draft.save();
+        recheck(event.target);
         if (event.target instanceof HTMLTextAreaElement) setLength(textLength(cleanCommentText(event.target.value)));
       }}
-      onChange={draft.save}
+      onChange={(event) => {
+        draft.save();
+        recheck(event.target);
+      }}
       className="space-y-4"
       aria-label={parent ? "Reply" : "Post a comment"}
     >

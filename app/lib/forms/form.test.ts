@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkWith, collectErrors, errorsFromIssues, firstInvalid, readFields, refuse } from "./form";
+import { checkWith, collectErrors, errorsAfterEdit, errorsFromIssues, firstInvalid, readFields, refuse } from "./form";
 
 describe("form pattern", () => {
   it("keeps the first message per field and gives issues about no field, or a hidden one, to the whole form", () => {
@@ -62,5 +62,23 @@ describe("form pattern", () => {
       values: { title: "Kept" },
     });
     expect(refusal.init?.status).toBe(429);
+  });
+});
+
+describe("errorsAfterEdit", () => {
+  const shown = { title: "Give it a title.", official: "Quote the official text." };
+
+  it("clears the error of a field the reader fixed, and keeps the others'", () => {
+    expect(errorsAfterEdit(shown, "title", { official: "Quote the official text." })).toEqual({
+      official: "Quote the official text.",
+    });
+  });
+
+  it("says what is still wrong with the field changed, and tells off no field that showed nothing", () => {
+    expect(errorsAfterEdit(shown, "title", { title: "At most 140 characters.", page: "A page number." })).toEqual({
+      title: "At most 140 characters.",
+      official: "Quote the official text.",
+    });
+    expect(errorsAfterEdit(shown, "page", { page: "A page number." })).toBe(shown);
   });
 });

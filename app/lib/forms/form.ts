@@ -98,6 +98,22 @@ export function firstInvalid<Name extends string>(names: readonly Name[], errors
  */
 export const MAX_ECHOED_LENGTH = 10_000;
 
+/**
+ * The errors shown once the reader has changed field `name`: its own message as the form's check now
+ * finds it (gone once it is right), the others' as they were, so fixing one field clears its error at
+ * once and an untouched field is not told off before the form is sent.
+ */
+export function errorsAfterEdit<Name extends string>(
+  shown: FormErrors<Name>,
+  name: string,
+  found: FormErrors<Name> | null,
+): FormErrors<Name> {
+  if (!(name in shown) || !shown[name as Name]) return shown;
+  const { [name as Name]: _fixed, ...others } = shown;
+  const now = found?.[name as Name];
+  return (now ? { ...others, [name]: now } : others) as FormErrors<Name>;
+}
+
 /** Refuses input: the messages and the input go back to the page (400 unless a status says more). */
 export function refuse<Name extends string>(
   errors: FormErrors<Name>,
