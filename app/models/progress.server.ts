@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
 import { type Medium, parseUnitKey } from "~/lib/content/units";
-import { errorPage } from "~/lib/http/status";
 import { progressPosition, sameProgress } from "~/lib/progress/changes";
 import { emptyProgress, type Progress, reachedUnits } from "~/lib/progress/record";
 import { parseStoredProgress } from "~/lib/progress/file";
@@ -81,11 +80,16 @@ export async function getAccountProgress(db: D1Database, uid: string): Promise<A
 export type SaveLimited = Extract<RateLimitResult, { ok: false }>;
 
 /**
- * What a save came to: the record as the account keeps it, the limit it reached, or no session of the
- * reader open any more (the account deleted, or signed out everywhere, while it was on its way); nothing
- * is written but the record.
+ * What a save came to: the record as the account keeps it, or why nothing was written: the limit it
+ * reached, no session of the reader open any more (the account deleted, or signed out everywhere, while
+ * it was on its way), or other saves of the account writing first every time it tried.
  */
-export type SaveOutcome = { ok: true; saved: AccountProgress } | SaveLimited | { ok: false; signedOut: true };
+export type SaveOutcome =
+  | { ok: true; saved: AccountProgress }
+  | SaveLimited
+  | { ok: false; signedOut: true }
+  /** Other saves of the same account kept writing first, SAVE_ATTEMPTS times: nothing written, send it again. */
+  | { ok: false; busy: true };
 
 /**
  * The story units among the keys of a save (a JSON list) and of the account's own record, with their
@@ -248,9 +252,7 @@ export async function saveProgress(
     if (!session[0]?.open) return { ok: false, signedOut: true };
     if (written.length) return { ok: true, saved: { progress: stored, revision, setBacks: after.setBacks } };
   }
-  throw errorPage(503, {
-    message: "Your progress is being saved from several places at once. Please try again in a moment.",
-  });
+  return { ok: false, busy: true };
 }
 
 /** The last saves of a reader's record, newest first (at most HISTORY_KEPT). */

@@ -8,6 +8,9 @@ import type { Route } from "./+types/resources.progress";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
+/** When a save that lost to other saves of the account every time is sent again: they are over by then. */
+const BUSY_RETRY_SECONDS = 1;
+
 /**
  * A signed-in reader's saved progress, its revision and set-backs, so a device they sign in on can bring
  * its own record together with it by the set-back rule (app/lib/progress/set-back.ts). Signed out, 401
@@ -33,7 +36,9 @@ export const loader = answeringErrors(async ({ request, context }: Route.LoaderA
  * browser keeps the change, and it goes into the account when the reader signs in again.
  *
  * An account may save only so often (PROGRESS_SAVE_LIMITS, decision 59): over a limit, 429 with
- * `Retry-After`, nothing saved. The browser keeps the change and sends it again then.
+ * `Retry-After`, nothing saved. Many saves of one account at once each try again when another wrote
+ * first; one that lost every time is answered 503 with `Retry-After`. The browser keeps the change and
+ * sends it again then.
  */
 export const action = answeringErrors(async ({ request, context }: Route.ActionArgs) => {
   const user = await requireUserOrRefuse(request, context);
@@ -56,6 +61,12 @@ export const action = answeringErrors(async ({ request, context }: Route.ActionA
   }
   const outcome = await saveProgress(context.db, user.uid, sent);
   if (!outcome.ok && "signedOut" in outcome) throw signedOutRefusal();
+  if (!outcome.ok && "busy" in outcome)
+    return refusal(
+      503,
+      "Your progress is being saved from several places at once, so this save was not kept. Send it again in a moment.",
+      { ...noStore, "Retry-After": String(BUSY_RETRY_SECONDS) },
+    );
   if (!outcome.ok)
     return refusal(429, limitMessage(outcome), { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) });
   const { saved } = outcome;

@@ -118,4 +118,29 @@ describe("how often an account saves its progress", () => {
     expect(await stored(reader.uid)).toMatchObject({ revision: 1 });
     expect(await countRows("progress_history", reader.uid)).toBe(1);
   });
+
+  it("answers a save that lost to other saves of the account every time with 503 and when to send it again", async () => {
+    const reader = await signIn("progress-always-beaten");
+    expect((await save(reader, record({ webNovel: "wn:1-2" }))).status).toBe(200);
+    // Every write of this account's record comes to nothing, as when other saves always write first.
+    await env.DB.prepare(
+      `CREATE TRIGGER always_beaten BEFORE UPDATE ON reading_progress WHEN OLD.uid = 'progress-always-beaten'
+       BEGIN SELECT RAISE(IGNORE); END`,
+    ).run();
+    try {
+      const beaten = await save(reader, record({ webNovel: "wn:1-3" }));
+      expect(beaten.status).toBe(503);
+      expect(beaten.headers.get("Retry-After")).toBe("1");
+      expect(beaten.headers.get("Cache-Control")).toContain("no-store");
+      expect(await beaten.json()).toMatchObject({
+        error: { message: expect.stringMatching(/several places at once/) },
+      });
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER always_beaten`).run();
+    }
+    // Sent again, it goes in. Each send took one use of the limit, however often it was tried.
+    expect((await save(reader, record({ webNovel: "wn:1-3" }))).status).toBe(200);
+    expect(await stored(reader.uid)).toMatchObject({ revision: 2 });
+    expect(await usesToday(reader.uid, "progress")).toBe(3);
+  });
 });
