@@ -1,7 +1,7 @@
-import { Suspense } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import { data, Link } from "react-router";
 import { ResultLine } from "~/components/search/result-line";
-import { lazyRenderedOnServer } from "~/components/server-rendered-lazy";
+import { lazyOptional } from "~/browser/lazy-import";
 import { LeftOutNotice } from "~/components/left-out-notice";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -21,12 +21,17 @@ import { requesterKnowledge, shieldedData } from "~/server/shield.server";
 import { publicCopy, sealedCopy } from "~/lib/shield/gated";
 import type { Route } from "./+types/search";
 
-/** A character's result by the name the reader knows them by: its code loads once a page of results names one. */
-const NamedResultLine = lazyRenderedOnServer(
-  () => import("~/components/search/named-result-line"),
-  (module) => module.NamedResultLine,
+/**
+ * A character's result by the name the reader knows them by: its code loads once a page of results names
+ * one, after hydration (the server, and the page as it hydrates, show the result as it is; the medium the
+ * reader follows is known only in the browser). Should it fail to load, the result is shown as it is.
+ */
+const NamedResultLine = lazyOptional(
+  () => import("~/components/search/named-result-line").then((module) => module.NamedResultLine),
   ResultLine,
 );
+
+const noSubscription = () => () => {};
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
@@ -80,6 +85,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing you have reached matches").
   const { waiting, className: hold } = useAnswerWait(query !== "", answer);
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
+  // False on the server and as the page hydrates, true once it has.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <>
       <PageHeader
@@ -128,7 +139,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             describe={(run) => countOf(run.length, nouns.result)}
             runAs="li"
             renderItem={(result, shown) =>
-              !shown || !result.content ? null : result.content.character ? (
+              !shown || !result.content ? null : hydrated && result.content.character ? (
                 <Suspense fallback={<ResultLine kind={result.kind} text={result.content} />}>
                   <NamedResultLine kind={result.kind} text={result.content} />
                 </Suspense>
