@@ -20,9 +20,10 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * Imports a lazily loaded part of the site; if its chunk fails, checks for a new deployment and
- * reloads (see recoverFromChunkError): the returned promise then never settles (the page is about to
- * reload), or rejects with a ChunkLoadError when the reload guard says no.
+ * Imports a lazily loaded part of the site; if its chunk fails and a new deployment replaced it, reloads
+ * (see recoverFromChunkError): the returned promise then never settles (the page is about to reload).
+ * Otherwise (a network that failed it, the reload guard saying no) it rejects with a ChunkLoadError,
+ * for the caller to say so, the page left as it was.
  */
 export async function importWithRecovery<T>(load: () => Promise<T>): Promise<T> {
   try {
@@ -30,7 +31,7 @@ export async function importWithRecovery<T>(load: () => Promise<T>): Promise<T> 
   } catch (error) {
     console.error("A chunk failed to load", error);
     const module = await loadChunkRecovery().catch(() => null);
-    if (module?.recoverFromChunkError()) return new Promise<T>(() => {});
+    if (await module?.recoverFromChunkError()) return new Promise<T>(() => {});
     throw new ChunkLoadError();
   }
 }

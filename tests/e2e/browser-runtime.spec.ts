@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { storageKeys } from "../../app/lib/runtime/storage-keys";
 import { baseURL } from "../../playwright.config";
 import { waitForHydration } from "../support/browser";
@@ -93,12 +93,23 @@ test("where the tracker's timeline stalls without failing, the page offers to lo
   }
 });
 
-test("a chunk that fails to load reloads the page once, then shows the error page instead of looping", async ({
+/** The site reports another build than the page's: a deployment replaced it. */
+async function deployedAnew(page: Page) {
+  await page.route("**/builds/latest.json*", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ id: "a-newer-build", timestamp: new Date().toISOString() }),
+    }),
+  );
+}
+
+test("a chunk a new deployment replaced reloads the page once, then shows the error page instead of looping", async ({
   page,
 }) => {
   // The tracker's own code is a part its page needs, loaded beside its timeline (its chunk alone: not
   // tracker-timeline-*.js, which the route's module imports).
   await page.route(/\/assets\/tracker-[\w-]{8}\.js$/, (route) => route.abort());
+  await deployedAnew(page);
   let loads = 0;
   page.on("load", () => loads++);
   // Every document of the tab notes the reload guard it starts with in sessionStorage, which outlives
@@ -127,4 +138,16 @@ test("a chunk that fails to load reloads the page once, then shows the error pag
   expect(loads).toBe(2);
   // The header still works around the error.
   await expect(page.getByRole("link", { name: "Lanternfall Companion" })).toBeVisible();
+});
+
+test("a chunk the network failed, with no new deployment, reloads nothing: the page says so", async ({ page }) => {
+  await page.route(/\/assets\/tracker-[\w-]{8}\.js$/, (route) => route.abort("connectionreset"));
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.goto("/reading_tracker");
+  await expect(page.getByText("Part of the site could not be loaded")).toBeVisible({ timeout: 15_000 });
+  expect(loads).toBe(1);
+  expect(
+    await page.evaluate((key) => sessionStorage.getItem(key), `${storageKeys.chunkReload.key}:/reading_tracker`),
+  ).toBeNull();
 });

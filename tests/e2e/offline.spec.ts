@@ -644,6 +644,9 @@ test("under the worker, a chunk the server no longer has still reloads the page 
   // A deployment replaced the tracker's code: the worker has no copy, and the server answers none.
   // Its chunk alone, not tracker-timeline-*.js, which the route's module imports.
   await context.route(/\/assets\/tracker-[\w-]{8}\.js$/, (route) => route.abort());
+  await context.route("**/builds/latest.json*", (route) =>
+    route.fulfill({ contentType: "application/json", body: JSON.stringify({ id: "a-newer-build" }) }),
+  );
   let loads = 0;
   page.on("load", () => loads++);
   await page.goto("/reading_tracker");
