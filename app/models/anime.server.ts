@@ -22,7 +22,7 @@ import {
 } from "./anime-episodes.server";
 import { batch, query, slot } from "./query.server";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle } from "./db.server";
+import { gatedTitle, noteOfChange } from "./db.server";
 import { seasonRecutChapters, seasonRecutEpisodes, seasonRecuts, toRecuts } from "./anime-recuts.server";
 
 /** Every season as its card shows it: how many episodes, aired from when to when. */
@@ -94,6 +94,7 @@ const seasonChanges = (seasonNumber: number | null) =>
       "c.chapters_to",
       "tu.label as to_label",
       "tu.position as to_position",
+      "tu.revealed_by as chapters_revealed_by",
       "c.note",
       "c.computed",
       "eu.revealed_by",
@@ -133,7 +134,14 @@ function toChange(row: InferResult<ReturnType<typeof seasonChanges>>[number]): A
   return {
     kind: row.kind,
     chapters,
-    note: row.note === null ? null : gatedBy(row.revealed_by, row.note),
+    note:
+      row.note === null
+        ? null
+        : noteOfChange(row.note, {
+            unitRevealedBy: row.revealed_by,
+            leftOut: row.kind === "skipped",
+            chaptersRevealedBy: row.chapters_revealed_by,
+          }),
     computed: row.computed === 1,
   };
 }

@@ -44,3 +44,24 @@ export function gatedBy<T>(stored: string | null, content: T): Gated<T> {
 export function gatedTitle<T>(flagged: string | null, reachedBy: string, content: T): Gated<T> {
   return gated(titleRevealers(readRevealers(flagged), readRevealers(reachedBy)), content);
 }
+
+/**
+ * The note of an adaptation's change (an episode's, a volume's), gated by what reveals the unit it is
+ * on (`unitRevealedBy`), unless it tells of chapters the unit's readers did not read there (`leftOut`: a
+ * scene cut, chapters skipped): then by what reveals those chapters, the last of them (`chaptersRevealedBy`),
+ * so a reader who has only read or watched the unit is not told what it left out.
+ */
+export function noteOfChange(
+  note: string,
+  {
+    unitRevealedBy,
+    leftOut,
+    chaptersRevealedBy,
+  }: {
+    unitRevealedBy: string | null;
+    leftOut: boolean;
+    chaptersRevealedBy: string | null;
+  },
+): Gated<string> {
+  return gatedBy(leftOut && chaptersRevealedBy !== null ? chaptersRevealedBy : unitRevealedBy, note);
+}

@@ -4,7 +4,7 @@ import type { LightNovelVolume, VolumeChange, VolumeEdition } from "~/lib/conten
 import { pageInfo } from "~/lib/http/paging";
 import type { Database, LnVolumesTable } from "./database";
 import { unitCommentCount, unitDiscussion } from "./comment-counts.server";
-import { gatedBy, gatedTitle, parseJsonList, parseUnitLabels } from "./db.server";
+import { gatedBy, gatedTitle, noteOfChange, parseJsonList, parseUnitLabels } from "./db.server";
 import { gated } from "~/lib/shield/gated";
 import { batch, query, slot } from "./query.server";
 
@@ -111,6 +111,7 @@ const volumeChanges = (collectionCode: string | null, page: PageRange) =>
       "ch.note",
       "fu.label as from_label",
       "tu.label as to_label",
+      "tu.revealed_by as chapters_revealed_by",
     ])
     .where("v.collection_code", "=", selectedCollection(collectionCode))
     .where("v.number", ">", page.after)
@@ -170,13 +171,20 @@ const coverage = (collectionCode: string | null) =>
       .as("adapted"),
   ]);
 
-/** What a volume changed from the web novel, gated with the volume (it tells what happens in it); how many is public. */
+/**
+ * What a volume changed from the web novel, gated with the volume (it tells what happens in it), a cut
+ * scene's note with the chapters cut too (`noteOfChange`); how many is public.
+ */
 function changesOf(volume: Pick<VolumeRow, "key" | "revealed_by">, rows: ChangeRow[]) {
   const list = rows
     .filter((change) => change.volume_key === volume.key)
     .map((change): VolumeChange => ({
       kind: change.kind,
-      note: change.note,
+      note: noteOfChange(change.note, {
+        unitRevealedBy: null,
+        leftOut: change.kind === "cut",
+        chaptersRevealedBy: change.chapters_revealed_by,
+      }),
       chapters:
         change.chapters_from && change.chapters_to
           ? {

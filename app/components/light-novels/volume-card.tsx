@@ -263,13 +263,15 @@ const volumeChangeLabels: Record<VolumeChange["kind"], string> = {
   reordered: "Moved",
 };
 
-/** One difference from the web novel, with the chapters it concerns. */
+/** One difference from the web novel, with the chapters it concerns; a cut scene's note behind the shield until the reader knows them. */
 function VolumeChangeLine({ change }: { change: VolumeChange }) {
   return (
     <li data-change={change.kind} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
       <Badge tone="outline">{volumeChangeLabels[change.kind]}</Badge>
       <span className="min-w-0 flex-1 basis-48">
-        {change.note}
+        <Spoiler gated={change.note} what="This note">
+          {(note) => note}
+        </Spoiler>
         {change.chapters ? (
           <>
             {" "}

@@ -39,7 +39,10 @@ export interface AdaptationChange {
   kind: AdaptationChangeKind;
   /** The web novel chapters it concerns, first to last, and how many they are. */
   chapters: { from: UnitLabel; to: UnitLabel; count: number } | null;
-  /** The pack's words, revealed by what reveals the episode; null for a change found from the chapter ranges alone. */
+  /**
+   * The pack's words, revealed by what reveals the episode, or for chapters the episode skipped by what
+   * reveals them (its viewers have not seen them); null for a change found from the chapter ranges alone.
+   */
   note: Gated<string> | null;
   /** Found from the episodes' chapter ranges at import rather than written in the pack. */
   computed: boolean;

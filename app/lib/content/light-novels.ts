@@ -9,10 +9,14 @@ export interface UnitLink {
   label: string;
 }
 
-/** What a volume changed from the web novel, as the page shows it. */
+/**
+ * What a volume changed from the web novel, as the page shows it (the list is gated with the volume).
+ * The note of a scene the volume cut tells of chapters its readers have not read in it: it is gated by
+ * what reveals them too (`noteOfChange`); the others spoil nothing the volume does not.
+ */
 export interface VolumeChange {
   kind: VolumeChangeKind;
-  note: string;
+  note: Gated<string>;
   chapters: { from: UnitLink; to: UnitLink } | null;
 }
 
