@@ -111,9 +111,10 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
       (row) => [row.summary!],
       (row) => `summary of arc ${row.number}`,
     ),
+    // A cut scene's note, with the volume and the chapters it cut: those the volume's readers have not read in it.
     ...flagged(
       rows.ln_volume_changes,
-      (row) => row.revealed_by,
+      (row) => (row.kind === "cut" && row.chapters_to ? unitRevealers.get(row.chapters_to) : null) ?? row.revealed_by,
       (row) => [row.note],
       (row) => `change note of ${row.volume_key}`,
     ),
@@ -125,10 +126,13 @@ export function gatedTextsOf(rows: PackRows): GatedText[] {
           : [],
       );
     }),
-    // What the adaptation changed is revealed with its episode.
+    // What the adaptation changed is revealed with its episode; chapters it skipped, with them.
     ...flagged(
       rows.adaptation_changes.filter((change) => change.note),
-      (row) => unitRevealers.get(row.episode_key) ?? "",
+      (row) =>
+        (row.kind === "skipped" && row.chapters_to ? unitRevealers.get(row.chapters_to) : null) ??
+        unitRevealers.get(row.episode_key) ??
+        "",
       (row) => [row.note!],
       (row) => `change note of ${row.episode_key}`,
     ),

@@ -48,7 +48,10 @@ beforeAll(async () => {
         `SELECT key, title, original_title, title_revealed_by FROM chapters WHERE title_revealed_by IS NOT NULL`,
       ),
       env.DB.prepare(
-        `SELECT c.episode_key, c.note, u.revealed_by FROM adaptation_changes c JOIN story_units u ON u.key = c.episode_key WHERE c.note IS NOT NULL`,
+        // Chapters an episode skipped are told of to those who know them, not to its viewers.
+        `SELECT c.episode_key, c.note, CASE WHEN c.kind = 'skipped' AND t.revealed_by IS NOT NULL THEN t.revealed_by ELSE u.revealed_by END AS revealed_by
+         FROM adaptation_changes c JOIN story_units u ON u.key = c.episode_key LEFT JOIN story_units t ON t.key = c.chapters_to
+         WHERE c.note IS NOT NULL`,
       ),
       // A flagged short's title is revealed by the short or by what reveals the episode it accompanies.
       env.DB.prepare(
