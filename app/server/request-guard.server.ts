@@ -84,10 +84,11 @@ export async function guardRequest(request: Request): Promise<GuardOutcome> {
   if (readsForm && type && !formTypes.includes(type)) return { refusal: refusal(415, notAForm) };
   const body = await readCappedBody(request, limit.bytes);
   if (!body) {
+    const what = readsForm ? "This form is" : "What was sent is";
     return {
       refusal: refusal(
         413,
-        `This form is larger than the site takes here (at most ${limit.bytes / 1024} KB). Shorten it and send it again.`,
+        `${what} larger than the site takes here (at most ${limit.bytes / 1024} KB). Shorten it and send it again.`,
       ),
     };
   }

@@ -647,6 +647,10 @@ describe("POST bodies, capped by route before they are read", () => {
       const response = await serve(request);
       expect(response.status, path).toBe(413);
       expect(body.pulled(), path).toBeLessThanOrEqual(limit + 64 * KB);
+      // A form is told it is a form; the progress, sent as JSON, is not.
+      expect((await response.json()) as unknown, path).toMatchObject({
+        error: { message: path === "/resources/progress" ? /^What was sent is larger/ : /^This form is larger/ },
+      });
     }
     // A length that understates the body is no way past the limit.
     const lying = countedBody(50_000_000);
