@@ -8,6 +8,7 @@ import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { BUILD_ID } from "~/lib/runtime/build-id";
+import { REVEAL_PARAMETER } from "~/lib/shield/knowledge";
 import {
   assetsOf,
   cacheNames,
@@ -24,8 +25,7 @@ import {
   STORED_AT_HEADER,
   storedAtOf,
   strategyFor,
-  TIMELINE_PATH,
-  timelineKeptForLess,
+  keptForLess,
   type Reader,
 } from "~/lib/runtime/offline-copies";
 import { offlinePageHtml, offlinePagePolicy, offlineWaysOut } from "~/lib/runtime/offline-page";
@@ -144,18 +144,23 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
       if (!kept || !cachedResponse) return kept ?? cachedResponse;
       return (storedAtOf(kept.headers) ?? 0) > (storedAtOf(cachedResponse.headers) ?? 0) ? kept : cachedResponse;
     },
-    // The tracker's timeline asked with knowledge no copy was kept for (a tick made offline): the copy
-    // kept for the most recent knowledge the reader has all of, which hides more, never less.
+    // What the reader has reached asked with knowledge no copy was kept for (a tick made offline): the
+    // copy of the same question, visited or kept for offline, for the most recent knowledge the reader
+    // has all of, which hides more, never less.
     handlerDidError: async ({ request }) => {
       if (request.mode === "navigate") return offlinePage(request.url, partition);
-      if (!isTimeline(request.url)) return undefined;
-      const cache = await caches.open(cacheNames.pages(BUILD_ID, partition));
-      const kept = await Promise.all(
-        (await cache.keys())
-          .filter((key) => isTimeline(key.url))
-          .map(async (key) => ({ url: key.url, response: await cache.match(key) })),
-      );
-      const copy = timelineKeptForLess(
+      const asked = new URL(request.url);
+      if (!asked.searchParams.has(REVEAL_PARAMETER)) return undefined;
+      const kept = (
+        await Promise.all(
+          [cacheNames.pages(BUILD_ID, partition), cacheNames.kept(BUILD_ID, partition)].map(async (name) => {
+            const cache = await caches.open(name);
+            const samePage = (await cache.keys()).filter((key) => new URL(key.url).pathname === asked.pathname);
+            return Promise.all(samePage.map(async (key) => ({ url: key.url, response: await cache.match(key) })));
+          }),
+        )
+      ).flat();
+      const copy = keptForLess(
         request.url,
         kept.map(({ url, response }) => ({ url, storedAt: (response && storedAtOf(response.headers)) ?? 0 })),
       );
@@ -173,8 +178,6 @@ function pagePlugin(partition: Reader): WorkboxPlugin {
     },
   };
 }
-
-const isTimeline = (url: string) => new URL(url).pathname === TIMELINE_PATH;
 
 /**
  * A page opened by its address offline with no copy on the device: the site's offline page, linking to

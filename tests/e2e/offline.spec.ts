@@ -312,6 +312,27 @@ function keptUnitsListed(page: Page) {
   });
 }
 
+test("a page opened offline after a tick made offline shows what the reader knew when its copy was kept, not nothing", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await controlled(page);
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-30"));
+  await page.goto("/web_novel?arc=5");
+  await waitForHydration(page);
+  await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
+
+  // Offline, the reader ticks one more chapter: no copy was kept for what they know now.
+  await goOffline(context);
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-31"));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(offlineNotice(page)).toContainText("You are offline.");
+  // The copy kept for less (wn:5-30) answers: the titles the reader had are still there.
+  await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
+});
+
 test("a kept arc opens offline on a phone as far as the reader knows, is listed with its size, and is kept again when progress moves back", async ({
   page,
   context,

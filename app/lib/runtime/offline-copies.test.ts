@@ -16,7 +16,7 @@ import {
   signedInCookieName,
   storedAtOf,
   strategyFor,
-  timelineKeptForLess,
+  keptForLess,
 } from "./offline-copies";
 
 const origin = "https://companion.test";
@@ -263,7 +263,7 @@ describe("assetsOf", () => {
   });
 });
 
-describe("timelineKeptForLess: the tracker's timeline after a tick made offline", () => {
+describe("keptForLess: what the reader has reached, asked after a tick made offline", () => {
   const origin = "https://example.org";
   const timeline = (reveal: string | null) =>
     `${origin}/resources/timeline${reveal === null ? "" : `?reveal=${encodeURIComponent(reveal)}`}`;
@@ -271,32 +271,45 @@ describe("timelineKeptForLess: the tracker's timeline after a tick made offline"
 
   it("answers with the newest copy kept for knowledge the reader has all of, saying which", () => {
     const copies = [kept(null, 1), kept("wn:5-20", 2), kept("wn:5-30", 3)];
-    expect(timelineKeptForLess(timeline("ss:festival-night,wn:5-30"), copies)).toEqual({
+    expect(keptForLess(timeline("ss:festival-night,wn:5-30"), copies)).toEqual({
       url: timeline("wn:5-30"),
       keptFor: "wn:5-30",
     });
     // Only the copy anyone may see is within a first tick's knowledge.
-    expect(timelineKeptForLess(timeline("ss:festival-night"), copies)).toEqual({ url: timeline(null), keptFor: "" });
+    expect(keptForLess(timeline("ss:festival-night"), copies)).toEqual({ url: timeline(null), keptFor: "" });
   });
 
   it("never answers with a copy kept for knowledge the reader lacks, nor for another request", () => {
     // Set back since, shield off since ("all"), another medium, an unreadable reveal.
     const beyond = [kept("wn:5-31", 5), kept("all", 6), kept("anime:1-2,wn:5-30", 7), kept("wn:0-0", 8)];
-    expect(timelineKeptForLess(timeline("ss:festival-night,wn:5-30"), beyond)).toBeNull();
+    expect(keptForLess(timeline("ss:festival-night,wn:5-30"), beyond)).toBeNull();
     // A skipped chapter the copy read: it would show its title.
-    expect(timelineKeptForLess(timeline("-wn:1-7,wn:2-1"), [kept("wn:1-20", 1)])).toBeNull();
+    expect(keptForLess(timeline("-wn:1-7,wn:2-1"), [kept("wn:1-20", 1)])).toBeNull();
     // The very copy asked for is the worker's own match, not this; other addresses are not timelines.
-    expect(timelineKeptForLess(timeline("wn:5-30"), [kept("wn:5-30", 1)])).toBeNull();
-    expect(timelineKeptForLess(`${origin}/web_novel.data?reveal=wn%3A5-30`, [kept(null, 1)])).toBeNull();
+    expect(keptForLess(timeline("wn:5-30"), [kept("wn:5-30", 1)])).toBeNull();
+    expect(keptForLess(`${origin}/web_novel.data?arc=5&reveal=wn%3A5-30`, [kept(null, 1)])).toBeNull();
     expect(
-      timelineKeptForLess(timeline("wn:5-30"), [{ url: `${origin}/web_novel.data?reveal=wn%3A5-1`, storedAt: 1 }]),
+      keptForLess(timeline("wn:5-30"), [{ url: `${origin}/web_novel.data?reveal=wn%3A5-1`, storedAt: 1 }]),
     ).toBeNull();
   });
 
   it("with the shield off or blurring (all), any kept copy will do", () => {
-    expect(timelineKeptForLess(timeline("all"), [kept("wn:5-30", 1)])).toEqual({
+    expect(keptForLess(timeline("all"), [kept("wn:5-30", 1)])).toEqual({
       url: timeline("wn:5-30"),
       keptFor: "wn:5-30",
     });
+  });
+
+  it("answers a page's question from a copy of the same page, never another page's or another view's", () => {
+    const page = (arc: number, reveal: string | null) =>
+      `${origin}/web_novel.data?arc=${arc}${reveal === null ? "" : `&reveal=${encodeURIComponent(reveal)}`}&_routes=routes%2Fweb-novel`;
+    const copies = [
+      { url: page(5, "wn:5-30"), storedAt: 2 },
+      { url: page(4, "wn:5-31"), storedAt: 3 },
+      { url: `${origin}/web_novel.data?arc=5&reveal=wn%3A5-31`, storedAt: 4 },
+    ];
+    expect(keptForLess(page(5, "wn:5-31"), copies)).toEqual({ url: page(5, "wn:5-30"), keptFor: "wn:5-30" });
+    // A question that states nothing is answered by the worker's own match, not this.
+    expect(keptForLess(page(5, null), copies)).toBeNull();
   });
 });

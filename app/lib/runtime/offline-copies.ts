@@ -156,26 +156,29 @@ const neverKept = /^\/(api|auth|resources|builds)(\/|\.data$|$)/;
 const keptResources = new Set([TIMELINE_PATH]);
 
 /**
- * The header on a timeline the worker answered from a copy kept for less than its request states: the
- * reveal parameter that copy was sealed for ("" for none), so the tracker can say its titles are behind.
+ * The header on an answer the worker gave from a copy kept for less than its request states
+ * (`keptForLess`): the reveal parameter that copy was sealed for ("" for none), so the tracker can say
+ * its titles are behind.
  */
 export const KEPT_FOR_HEADER = "X-Kept-For-Reveal";
 
 /**
- * Offline, the tracker asks for its timeline with what its reader knows now, which a tick made offline
- * changed: no copy was kept for that. Of the copies kept for the reader (`kept`, with when each was kept),
- * the one to answer with instead: the newest sealed for knowledge the reader has all of (they ticked more
- * since), never one for knowledge they lack (set back, another tab's, "all"), so it may hide titles the
- * reader knows but never shows one they do not. Null when none is.
+ * Offline, a page asks for what its reader has reached (its `.data` with `?reveal=`, or the tracker's
+ * timeline) with what they know now, which a tick made offline changed: no copy was kept for that. Of the
+ * copies kept of the same question (`kept`, with when each was kept: the same address but for the
+ * reveal), the one to answer with instead: the newest sealed for knowledge the reader has all of (they
+ * ticked more since), never one for knowledge they lack (set back, another tab's, "all"), so it may hide
+ * titles the reader knows but never shows one they do not. Null when none is, or `wanted` states no reveal.
  */
-export function timelineKeptForLess(wanted: string, kept: ReadonlyArray<{ url: string; storedAt: number }>) {
+export function keptForLess(wanted: string, kept: ReadonlyArray<{ url: string; storedAt: number }>) {
   const asked = new URL(wanted);
-  if (asked.pathname !== TIMELINE_PATH) return null;
+  if (!asked.searchParams.has(REVEAL_PARAMETER)) return null;
   const knowledge = parseKnowledge(asked.searchParams.get(REVEAL_PARAMETER)) ?? noKnowledge;
+  const question = withoutReveal(asked);
   let best: { url: string; storedAt: number } | null = null;
   for (const copy of kept) {
     const address = new URL(copy.url);
-    if (address.origin !== asked.origin || address.pathname !== TIMELINE_PATH || address.href === asked.href) continue;
+    if (address.origin !== asked.origin || address.href === asked.href || withoutReveal(address) !== question) continue;
     const reveal = address.searchParams.get(REVEAL_PARAMETER);
     // A copy with no reveal holds only what spoils nothing; one whose reveal is unreadable is not used.
     const sealedFor = reveal === null ? noKnowledge : parseKnowledge(reveal);
@@ -183,6 +186,14 @@ export function timelineKeptForLess(wanted: string, kept: ReadonlyArray<{ url: s
     if (!best || copy.storedAt > best.storedAt) best = copy;
   }
   return best && { url: best.url, keptFor: new URL(best.url).searchParams.get(REVEAL_PARAMETER) ?? "" };
+}
+
+/** An address but for its reveal: the question it asks, whatever knowledge it states. */
+function withoutReveal(address: URL) {
+  const params = new URLSearchParams(address.search);
+  params.delete(REVEAL_PARAMETER);
+  params.sort();
+  return `${address.pathname}?${params}`;
 }
 
 export function strategyFor(request: RequestFacts, origin: string): Strategy {
