@@ -106,7 +106,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
             {stats.map(([value, label, path]) => (
               <li key={label}>
-                <Link to={path!} className="block h-full rounded-lg border border-border bg-card p-4 hover:border-primary">
+                <Link
+                  to={path!}
+                  className="block h-full rounded-lg border border-border bg-card p-4 hover:border-primary"
+                >
                   <span className="block text-2xl font-bold tabular-nums">{value}</span>
                   <span className="text-sm text-muted-foreground">{label}</span>
                 </Link>
