@@ -73,12 +73,19 @@ export async function recordAccountCheck(db: D1Database, id: string, uid: string
   ]);
 }
 
-/** A deleted or disabled account: every session of it closes, and its tokens cannot open new ones. */
-export async function closeEverySession(db: D1Database, uid: string, now: number) {
-  await batch(db, [
+/**
+ * The statements that close every session of a reader and keep tokens issued up to `now` from opening
+ * new ones, for a caller's batch (a deleted or disabled account; the account's deletion on the site).
+ */
+export const everySessionClosed = (uid: string, now: number) =>
+  [
     query.insertInto("session_revocations").values({ uid, issued_up_to: now }).onConflict(keepingTheLatest),
     query.deleteFrom("sessions").where("uid", "=", uid),
-  ]);
+  ] as const;
+
+/** A deleted or disabled account: every session of it closes, and its tokens cannot open new ones. */
+export async function closeEverySession(db: D1Database, uid: string, now: number) {
+  await batch(db, everySessionClosed(uid, now));
 }
 
 export interface PostedToken {

@@ -478,5 +478,8 @@ describe("setting a reader's progress back", () => {
       .bind(reader.uid)
       .first<{ n: number }>();
     expect(windows?.n).toBe(0);
+    // Nor does a sign-in token issued before the deletion open a session again for it to save through.
+    await expect(signIn(reader.uid)).rejects.toThrow(/answered 401/);
+    expect(await countRows("reading_progress", reader.uid)).toBe(0);
   });
 });
