@@ -100,16 +100,32 @@ export const writerBeforePost = {
       newWriter: seasoned.length === 0,
     };
     const revealersOf = new Map(revealers.map((row) => [row.key, revealersOfUnit(row.told_by)]));
-    const parent = parents[0];
     return {
       progress: savedProgressFrom(progress),
       standing,
-      // Who may read the comment answered goes with it: a writer answers only what they can see.
-      parent: parent ? { ...parent, revealedBy: revealersOfUnit(parent.horizon_told_by) } : null,
+      // A writer answers only what they can see.
+      parent: withReaders(parents[0]),
       revealersOf: (key: string) => revealersOf.get(key),
     };
   },
 };
+
+/** A comment as `answeredComment` reads it, with who may read it (its horizon's revealers); null for none. */
+function withReaders<Row extends { horizon_told_by: string }>(row: Row | undefined) {
+  return row ? { ...row, revealedBy: revealersOfUnit(row.horizon_told_by) } : null;
+}
+
+/**
+ * What a report of a comment is checked against, in one round trip: the reporter's saved progress (they
+ * report only what it reveals, and name only what they have seen) and the comment, with who may read it.
+ */
+export async function reporterAndComment(db: D1Database, uid: string, commentId: number) {
+  const [progress, comments] = await batch(db, [savedProgressOfReader, answeredComment], {
+    uid,
+    parentId: commentId,
+  });
+  return { progress: savedProgressFrom(progress), comment: withReaders(comments[0]) };
+}
 
 export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { action: "restamp"; horizon: string };
 

@@ -18,9 +18,9 @@ import {
   writerBeforePost,
   type ModeratorDecision,
   reportComment,
+  reporterAndComment,
 } from "~/models/comment-moderation.server";
 import { deleteComment, editComment, postComment } from "~/models/discussions.server";
-import { getSavedProgress } from "~/models/progress.server";
 import { limitedHit } from "~/models/rate-limits.server";
 import { type requireUser, requireUserWith } from "./session.server";
 import { errorPage } from "~/lib/http/status";
@@ -198,22 +198,29 @@ export async function deleteIntent({ context, user, unit, body, raw }: ThreadReq
   return redirectWithToast(context.env, backTo(unit, body), { title: "Comment deleted" });
 }
 
+const goneReport = "That comment was removed, or it is your own.";
+
 export async function reportIntent({ context, user, unit, body, raw }: ThreadRequest) {
   const id = commentId(body.get("id"));
   if (id === null) return refuse({ form: "That comment is not on this page." }, raw);
   const kind = raw.kind === "spoiler" || raw.kind === "abuse" ? raw.kind : null;
   const needs = raw.needs === "" ? null : raw.needs;
+  const { progress, comment } = await reporterAndComment(context.db, user.uid, id);
+  const reporter = knowledgeOf(progress);
   const errors = collectErrors<"kind" | "needs" | "note">({
     kind: kind ? null : "Say whether it spoils or is abusive.",
     needs:
       needs !== null && !isUnitKey(needs)
         ? "Choose what it spoils from the list."
-        : needs !== null && !hasConsumed(knowledgeOf(await getSavedProgress(context.db, user.uid)), needs)
+        : needs !== null && !hasConsumed(reporter, needs)
           ? "You can only name a part of the story you have seen yourself."
           : null,
     note: reportNoteProblem(raw.note),
   });
   if (errors) return refuse(errors, raw);
+  // A comment the reporter's progress does not reveal is answered as one that is not there: nothing tells
+  // them it stands (nor, by walking the ids, how many replies a comment has).
+  if (!comment || !knows(reporter, comment.revealedBy)) return refuse({ form: goneReport }, raw, 409);
   const outcome = await reportComment(
     context.db,
     {
@@ -234,7 +241,7 @@ export async function reportIntent({ context, user, unit, body, raw }: ThreadReq
   if (outcome.problem === "signedOut") return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   if (outcome.problem === "again") return refuse({ form: "You have already reported this comment." }, raw, 409);
   if (outcome.problem === "needs") return refuse({ needs: "Choose what it spoils from the list." }, raw);
-  if (outcome.problem === "gone") return refuse({ form: "That comment was removed, or it is your own." }, raw, 409);
+  if (outcome.problem === "gone") return refuse({ form: goneReport }, raw, 409);
   if (outcome.problem === "limit")
     return refuse(
       { form: `You have reported a lot in the last ${outcome.limit}. Please wait, then send this again.` },

@@ -263,6 +263,31 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(JSON.stringify(await thread("wn:2-1", "all"))).not.toMatch(/Lee|leaves|Edited words/);
   });
 
+  it("answers a report of a comment the reporter's progress does not reveal as one of a comment that is not there", async () => {
+    const writer = await cookieFor("hidden-reply-writer");
+    const reporter = await cookieFor("hidden-reply-reporter");
+    await saveProgress("hidden-reply-writer", { webNovel: "wn:2-2" });
+    await saveProgress("hidden-reply-reporter", { webNovel: "wn:1-3" });
+    const comment = await posted(writer, "wn:1-2", "Open words");
+    const reply = await post(writer, "wn:1-2", { text: "Arc 2 words", horizon: "wn:2-2", parent: String(comment) });
+    const hidden = Number(/#comment-(\d+)/.exec(reply.headers.get("Location") ?? "")?.[1]);
+    const report = (id: number) => send(reporter, "wn:1-2", { intent: "report", id: String(id), kind: "abuse" });
+    const [sealed, missing] = [await report(hidden), await report(999_999)];
+    expect(sealed.status).toBe(409);
+    expect({ status: sealed.status, fields: sealed.fields }).toEqual({
+      status: missing.status,
+      fields: missing.fields,
+    });
+    // Sent again, the answer is the same: no "already reported" to tell it apart.
+    expect((await report(hidden)).fields).toEqual(missing.fields);
+    const stored = await env.DB.prepare(`SELECT count(*) AS n FROM comment_reports WHERE comment_id = ?1`)
+      .bind(hidden)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    // The comment the reporter can read is reported.
+    expect((await report(comment)).status).toBe(302);
+  });
+
   it("keeps nothing of a comment or report on its way as the account was deleted", async () => {
     const uid = "racing-writer";
     await cookieFor(uid);
