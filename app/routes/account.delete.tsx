@@ -5,7 +5,7 @@ import { keepingTheForm } from "~/browser/form-outage";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
-import { refuse } from "~/lib/forms/form";
+import { errorsAfterEdit, refuse } from "~/lib/forms/form";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { pageMeta } from "~/lib/http/meta";
 import type { SignInDeletion } from "~/browser/firebase-auth.client";
@@ -75,7 +75,11 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   // signs the deleted account out) drops the action's answer, and the reader must still be told.
   const [forgotten, setForgotten] = useState(false);
   if (!forgotten && (actionData as { forgotten?: boolean } | undefined)?.forgotten === true) setForgotten(true);
-  const errors = formErrorsOf<"confirm">(forgotten ? undefined : actionData);
+  // The box ticked after a refusal fixes it: its error goes at once (errorsAfterEdit), until the next answer.
+  const [tickedAfter, setTickedAfter] = useState<unknown>(undefined);
+  const refused = formErrorsOf<"confirm">(forgotten ? undefined : actionData);
+  const errors =
+    actionData !== undefined && tickedAfter === actionData ? errorsAfterEdit(refused, "confirm", null) : refused;
   const [outcome, setOutcome] = useState<SignInDeletion | null>(null);
   // Once per deletion: the root's data is loaded again after the action, which must not start another.
   const started = useRef(false);
@@ -129,6 +133,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
               className="size-5"
               aria-invalid={errors.confirm ? true : undefined}
               aria-describedby={errors.confirm ? "confirm-error" : undefined}
+              onChange={(event) => setTickedAfter(event.currentTarget.checked ? actionData : undefined)}
             />
             I want my account deleted
           </label>

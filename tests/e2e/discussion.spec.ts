@@ -308,6 +308,9 @@ test("a writer deletes their account: their comment's words and name leave the t
   await writer.getByRole("button", { name: "Delete my account" }).click();
   await expect(writer.getByText("Tick the box to say you want your account deleted.")).toBeVisible();
   await writer.getByLabel("I want my account deleted").check();
+  // Ticked, the box is no longer told off.
+  await expect(writer.getByText("Tick the box to say you want your account deleted.")).toHaveCount(0);
+  await expect(writer.getByLabel("I want my account deleted")).not.toHaveAttribute("aria-invalid", "true");
   // Offline, the page stays and says nothing was done.
   await writer.context().setOffline(true);
   await writer.getByRole("button", { name: "Delete my account" }).click();
