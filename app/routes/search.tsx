@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { ResultLine } from "~/components/search/result-line";
 import { lazyOptional } from "~/browser/lazy-import";
@@ -30,8 +30,6 @@ const NamedResultLine = lazyOptional(
   () => import("~/components/search/named-result-line").then((module) => module.NamedResultLine),
   ResultLine,
 );
-
-const noSubscription = () => () => {};
 
 /** A form sent here is refused with the site's 405. */
 export { refuseForm as action } from "~/server/stray-forms.server";
@@ -85,12 +83,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // pages wait for it (useAnswerWait) rather than tell the reader the first answer's ("Nothing you have reached matches").
   const { waiting, className: hold } = useAnswerWait(query !== "", answer);
   const among = kind ? ` among ${searchKindPlurals[kind].toLowerCase()}` : "";
-  // False on the server and as the page hydrates, true once it has.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // False on the server and as the page hydrates, true once it has (as the document and the login page tell it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <>
       <PageHeader
