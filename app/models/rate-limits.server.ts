@@ -44,8 +44,9 @@ export const useTaken = query.selectNoFrom(sql<number>`changes()`.as("taken"));
  * anything when the condition does not hold: a reader's action holds to their being signed in
  * (`signedInSomewhere`), so nothing of an account deleted a moment before comes back. The batch is
  * one transaction, so two requests at the same moment cannot both slip under a limit, and every
- * statement costs the same however much the client has used: the verdict reads two rows by their key. `sweep` deletes a few windows that ended, anyone's, so a
- * client who never returns leaves nothing behind for long (decision 9).
+ * statement costs the same however much the client has used: the verdict reads two rows by their key.
+ * `sweep` deletes a few windows that ended, anyone's, so a client who never returns leaves nothing
+ * behind for long (decision 9).
  */
 export function limitedHit(
   hit: { client: string; action: LimitedAction; limits?: { perMinute: number; perDay: number } },

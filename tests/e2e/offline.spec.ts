@@ -30,6 +30,15 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 }
 
+/** Opens `path` online under the worker, for a reader whose web novel progress reaches `chapter`. */
+async function openAs(page: Page, chapter: string, path: string) {
+  await page.goto("/");
+  await controlled(page);
+  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt(chapter));
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
 /**
  * Waits until the browser runtime, which holds the offline notice, is on the page: it loads once the
  * page has hydrated, so a test that goes offline before then would find no notice.
@@ -245,11 +254,7 @@ test("offline, a page shows only what its reader knows now: a copy answered for 
   page,
   context,
 }) => {
-  await page.goto("/");
-  await controlled(page);
-  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-30"));
-  await page.goto("/characters/ilse-marrow");
-  await waitForHydration(page);
+  await openAs(page, "wn:5-30", "/characters/ilse-marrow");
   await expect(page.getByText(secret)).toBeVisible();
 
   await goOffline(context);
@@ -316,11 +321,7 @@ test("a page opened offline after a tick made offline shows what the reader knew
   page,
   context,
 }) => {
-  await page.goto("/");
-  await controlled(page);
-  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-30"));
-  await page.goto("/web_novel?arc=5");
-  await waitForHydration(page);
+  await openAs(page, "wn:5-30", "/web_novel?arc=5");
   await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
 
   // Offline, the reader ticks one more chapter: no copy was kept for what they know now.
@@ -339,11 +340,7 @@ test("a kept arc opens offline on a phone as far as the reader knows, is listed 
 }) => {
   // An arc's page and its 33 threads, kept twice.
   test.setTimeout(300_000);
-  await page.goto("/");
-  await controlled(page);
-  await page.evaluate((stored) => localStorage.setItem("rc:progress", stored), readerAt("wn:5-30"));
-  await page.goto("/web_novel?arc=5");
-  await waitForHydration(page);
+  await openAs(page, "wn:5-30", "/web_novel?arc=5");
   await expect(page.getByText(arcFiveOpening).first()).toBeVisible();
 
   // One tap keeps the arc: its page and its chapters' threads, with what this reader may see of them.
