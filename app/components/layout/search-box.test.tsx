@@ -100,6 +100,15 @@ describe("SearchBox", () => {
     );
     await user.clear(failed.box);
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    // Offline, a search sent waits for the connection: the box does not promise it goes now.
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await user.type(failed.box, "aya");
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Suggestions could not be loaded. Enter searches once you are back online.",
+      ),
+    );
+    online.mockRestore();
   });
 
   it("moves through the suggestions with the arrow keys, wrapping, and opens the chosen one with Enter", async () => {

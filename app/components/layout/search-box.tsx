@@ -80,10 +80,11 @@ export function SearchBox() {
   const listId = `${id}-suggestions`;
   // Said beside the box while the reader types: that nothing they have reached matches, or that the
   // suggestions could not be had. A failure is also said, with its retry, by the notice every follow-up
-  // shares (FollowUpNotice), at the foot of the screen, where a phone's keyboard hides it.
+  // shares (FollowUpNotice), at the foot of the screen, where a phone's keyboard hides it. Offline, a
+  // search sent is held and sent again when the connection returns (failed-navigation.ts).
   const status =
     query && unanswered
-      ? "Suggestions could not be loaded. Enter still searches."
+      ? `Suggestions could not be loaded. ${navigator.onLine ? "Enter still searches." : "Enter searches once you are back online."}`
       : data && lines && options.length === 0
         ? `Nothing you have reached matches “${query}”.`
         : null;
