@@ -133,8 +133,9 @@ export type ModeratorDecision = { action: "hide" } | { action: "restore" } | { a
  * A moderator's decision on a comment: hide it, restore it, or move its horizon (it is then hidden at
  * once from everyone short of the new one), with a reason its writer is shown. Conditional writes:
  * hiding what is hidden, or re-stamping a comment deleted, changes nothing ("unchanged"); re-stamping
- * to a unit that does not exist changes nothing either ("no-such-unit"). The decision, its history entry and the closing of the comment's open
- * reports are one batch.
+ * to a unit that does not exist changes nothing either ("no-such-unit"), nor does a decision arriving after
+ * the moderator's account was deleted or signed out everywhere ("signedOut"). The decision, its history
+ * entry and the closing of the comment's open reports are one batch.
  */
 export async function decideOnComment(
   db: D1Database,
@@ -148,6 +149,8 @@ export async function decideOnComment(
   now = new Date(),
 ) {
   const at = now.toISOString();
+  // The moderator's account deleted meanwhile: nothing is decided, so no entry keeps their uid.
+  const signedIn = signedInSomewhere(by);
   const change =
     decision.action === "restamp"
       ? query
@@ -162,12 +165,14 @@ export async function decideOnComment(
               query.selectFrom("story_units").select(anywhere.lit(1).as("one")).where("key", "=", decision.horizon),
             ),
           )
+          .where(signedIn)
       : query
           .updateTable("comments")
           .set({ status: decision.action === "hide" ? "hidden" : "shown" })
           .where("id", "=", id)
           .where("unit", "=", unit)
-          .where("status", "=", decision.action === "hide" ? "shown" : "hidden");
+          .where("status", "=", decision.action === "hide" ? "shown" : "hidden")
+          .where(signedIn);
   const action = ({ hide: "hidden", restore: "restored", restamp: "restamped" } as const)[decision.action];
   const horizonExists =
     decision.action === "restamp"
@@ -177,7 +182,7 @@ export async function decideOnComment(
       : anywhere.lit(true);
   const [, changed] = await batch(db, [
     change,
-    query.selectNoFrom([sql<number>`changes()`.as("changed"), horizonExists.as("horizon")]),
+    query.selectNoFrom([sql<number>`changes()`.as("changed"), horizonExists.as("horizon"), signedIn.as("signedIn")]),
     historyEntry({
       comment: id,
       at,
@@ -190,6 +195,7 @@ export async function decideOnComment(
     closeReports(id).where(afterChange),
   ]);
   if ((changed[0]?.changed ?? 0) > 0) return "decided";
+  if (!changed[0]?.signedIn) return "signedOut";
   return changed[0]?.horizon ? "unchanged" : "no-such-unit";
 }
 

@@ -275,6 +275,7 @@ export async function moderateIntent({ context, user, unit, body, raw }: ThreadR
     id === null
       ? "unchanged"
       : await decideOnComment(context.db, { id, unit, by: user.uid, decision, reason: reason || null });
+  if (decided === "signedOut") return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   if (decided === "no-such-unit") return refuse({ horizon: "No part of the story has that key." }, raw);
   if (decided === "unchanged")
     return refuse({ form: "Nothing changed: the comment was removed, or already so." }, raw, 409);

@@ -9,7 +9,7 @@ import { answered, post, saveProgress, textsOf, thread } from "../support/discus
 import { callAsReader as call, form, readerCookie as cookieFor } from "../support/readers";
 import { present } from "../support/workers-context";
 import { forgetAccount } from "~/models/account.server";
-import { reportComment } from "~/models/comment-moderation.server";
+import { decideOnComment, reportComment } from "~/models/comment-moderation.server";
 import { postComment } from "~/models/discussions.server";
 import { limitedHit } from "~/models/rate-limits.server";
 import { type LimitedHitFor, submitReport } from "~/models/report-filing.server";
@@ -288,7 +288,7 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect((await report(comment)).status).toBe(302);
   });
 
-  it("keeps nothing of a comment or report on its way as the account was deleted", async () => {
+  it("keeps nothing of a comment, report or decision on its way as the account was deleted", async () => {
     const uid = "racing-writer";
     await cookieFor(uid);
     const other = await cookieFor("raced-reader");
@@ -326,12 +326,20 @@ describe("discussion moderation: edits, reports, decisions and standing (against
         hit("report"),
       ),
     ).toEqual({ stored: false, problem: "signedOut" });
+    // A moderator's decision as they left decides nothing, so no history entry keeps their uid.
+    const hide = { id: target, unit: "wn:1-2", decision: { action: "hide" } } as const;
+    expect(await decideOnComment(env.DB, { ...hide, by: uid })).toBe("signedOut");
     const left = await env.DB.batch(
-      ["comments WHERE uid", "comment_reports WHERE uid", "reports WHERE uid", "rate_limit_windows WHERE client"].map(
-        (where) => env.DB.prepare(`SELECT count(*) AS n FROM ${where} = ?1`).bind(uid),
-      ),
+      [
+        "comments WHERE uid",
+        "comment_reports WHERE uid",
+        "reports WHERE uid",
+        "rate_limit_windows WHERE client",
+        "comment_history WHERE by_uid",
+      ].map((where) => env.DB.prepare(`SELECT count(*) AS n FROM ${where} = ?1`).bind(uid)),
     );
-    expect(left.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0]);
+    expect(left.map((result) => (result.results[0] as { n: number }).n)).toEqual([0, 0, 0, 0, 0]);
+    expect(await decideOnComment(env.DB, { ...hide, by: "raced-reader" })).toBe("decided");
     // The same writes for a reader still signed in go in.
     expect(
       await postComment(env.DB, { ...comment, uid: "raced-reader", submissionId: crypto.randomUUID() }, (onlyIf) =>
