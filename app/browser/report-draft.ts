@@ -64,7 +64,11 @@ export function useReportDraft(
     read,
   }: { restore: boolean; keep: Partial<Record<string, string>>; read: () => Record<string, string> },
 ) {
-  const suffix = draftSuffix(kind, useOptionalUser()?.uid ?? null);
+  const uid = useOptionalUser()?.uid ?? null;
+  const suffix = draftSuffix(kind, uid);
+  /** Who wrote in this form: the reader signed in when it opened, or last while it was open. */
+  const writer = useRef(uid);
+  if (uid) writer.current = uid;
   const [restored, setRestored] = useState(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** What is typed and not stored yet, with the key it goes under (read as typed: the form is gone on unmount). */
@@ -119,6 +123,15 @@ export function useReportDraft(
   return {
     restored,
     save,
+    /**
+     * Stores the draft at once under its writer's account, though their session has ended with the form
+     * open (sign-out forgot every draft): when they sign in again as themselves, it is in the form again.
+     */
+    keepForWriter() {
+      clearTimeout(saveTimer.current);
+      unsaved.current = null;
+      if (writer.current) writeStored("reportDraft", JSON.stringify(read()), draftSuffix(kind, writer.current));
+    },
     discard() {
       clearTimeout(saveTimer.current);
       unsaved.current = null;

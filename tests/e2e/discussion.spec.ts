@@ -2,12 +2,12 @@
  * Discussion as readers meet it: an anime-only viewer finds a comment about a chapter the anime skipped
  * folded away until they read it; a writer posts, a moderator moves a comment's horizon and a reader who
  * saw it a moment before no longer does on their next load (within seconds when signed out); a reply reaches its writer as a notice
- * without its words; bad input keeps the text; a writer edits their comment, another reader reports it,
+ * without its words; bad input keeps the text, and so does a session ended in another tab; a writer edits their comment, another reader reports it,
  * a moderator moves it from the queue of reported comments and its writer is told, behind the shield.
  */
 import type { Page } from "@playwright/test";
 import { emptyProgress, type Progress } from "../../app/lib/progress/record";
-import { expect, signIn, test } from "../support/auth";
+import { expect, signIn, signOut, test } from "../support/auth";
 
 const progress = (fields: Partial<Progress>) => JSON.stringify({ ...emptyProgress, ...fields });
 
@@ -214,6 +214,69 @@ test("a comment written while the session ends is in the form again once the wri
   await signIn(page, reader, page.url());
   await expect(page).toHaveURL(/\/discuss\/anime:1-10$/);
   await expect(page.getByLabel("Your comment")).toHaveValue(text);
+});
+
+test("a comment written in a tab whose account is deleted in another stays in the box, with the reason beside it", async ({
+  reader,
+}) => {
+  const tab = reader.page;
+  const text = `Written in a tab whose account went, at ${Date.now()}`;
+  await saveToAccount(tab, { anime: "anime:1-12" });
+  await tab.goto("/discuss/anime:1-11?reveal=all");
+  await hydrated(tab);
+  await tab.getByLabel("Your comment").fill(text);
+  await expect(tab.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+
+  // The account is deleted in a second tab of the same browser; the first hears its session end.
+  const other = await tab.context().newPage();
+  await other.goto("/account/delete");
+  await hydrated(other);
+  await other.getByLabel("I want my account deleted").check();
+  await other.getByRole("button", { name: "Delete my account" }).click();
+  await expect(other.getByRole("status")).toContainText("Your account is deleted");
+  await other.close();
+
+  await tab.bringToFront();
+  await expect(tab.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  const form = tab.getByRole("form", { name: "Post a comment" });
+  await expect(form.getByRole("alert")).toContainText("You are no longer signed in, so this was not sent.");
+  await expect(form.getByLabel("Your comment")).toHaveValue(text);
+  // Posting it anyway sends nothing and loses nothing: the reason stays beside the text.
+  await form.getByRole("button", { name: "Post comment" }).click();
+  await expect(tab).toHaveURL(/\/discuss\/anime:1-11\?reveal=all$/);
+  await expect(form.getByRole("alert")).toContainText("Your text is kept here");
+  await expect(form.getByLabel("Your comment")).toHaveValue(text);
+  await expect(form.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fdiscuss%2Fanime%3A1-11%3Freveal%3Dall",
+  );
+});
+
+test("a comment written in a tab signed out in another is in the form again once its writer signs in from it", async ({
+  reader,
+}) => {
+  const tab = reader.page;
+  const text = `Written in a tab signed out elsewhere, at ${Date.now()}`;
+  await saveToAccount(tab, { anime: "anime:1-12" });
+  await tab.goto("/discuss/anime:1-10");
+  await hydrated(tab);
+  await tab.getByLabel("Your comment").fill(text);
+  await expect(tab.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+
+  const other = await tab.context().newPage();
+  await other.goto("/discuss");
+  await hydrated(other);
+  await signOut(other);
+  await other.close();
+
+  const form = tab.getByRole("form", { name: "Post a comment" });
+  await expect(form.getByRole("alert")).toContainText("You are no longer signed in, so this was not sent.");
+  await expect(form.getByLabel("Your comment")).toHaveValue(text);
+  await form.getByRole("link", { name: "Sign in" }).click();
+  await expect(tab).toHaveURL(/\/login\?redirectTo=/);
+  await signIn(tab, reader, tab.url());
+  await expect(tab).toHaveURL(/\/discuss\/anime:1-10$/);
+  await expect(tab.getByLabel("Your comment")).toHaveValue(text);
 });
 
 test("a writer edits a comment, a reader reports it as a spoiler, a moderator moves it from the queue and its writer is told", async ({

@@ -57,6 +57,7 @@ export const PostFormSlot = memo(
     before.unit.label === after.unit.label &&
     before.parent?.id === after.parent?.id &&
     before.answer === after.answer &&
+    before.signedOut === after.signedOut &&
     before.onCancel === after.onCancel,
 );
 

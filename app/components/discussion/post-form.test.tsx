@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, redirect } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInThread } from "../../../tests/support/thread-stub";
+import { SIGNED_OUT_MESSAGE } from "~/lib/forms/form";
 import { PostForm } from "./post-form";
 
 const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
@@ -39,6 +40,44 @@ describe("posting a comment offline", () => {
     await user.click(screen.getByRole("button", { name: "Post comment" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.get("text")).toBe("The lantern goes out");
+  });
+});
+
+describe("a comment whose writer's session ended with the form open", () => {
+  // An earlier test's form stores its draft as it goes, after that test's own clearing.
+  beforeEach(() => localStorage.clear());
+
+  it("keeps the refused text in the box, says why beside it and sends nothing more", async () => {
+    const user = userEvent.setup();
+    const posted: FormData[] = [];
+    const refusal = {
+      error: { message: SIGNED_OUT_MESSAGE, fields: { form: SIGNED_OUT_MESSAGE } },
+      values: { text: "The lantern goes out", horizon: unit.key },
+    };
+    renderInThread(<PostForm unit={unit} readerPlaces={[unit]} answer={refusal} signedOut />, async ({ request }) => {
+      posted.push(await request.formData());
+      return null;
+    });
+    expect(screen.getByLabelText("Your comment")).toHaveValue("The lantern goes out");
+    expect(screen.getByRole("alert")).toHaveTextContent(SIGNED_OUT_MESSAGE);
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fdiscuss%2Fwn%3A1-5",
+    );
+    await user.type(screen.getByLabelText("Your comment"), ", and no one sees");
+    await user.click(screen.getByRole("button", { name: "Post comment" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(SIGNED_OUT_MESSAGE);
+    expect(screen.getByLabelText("Your comment")).toHaveValue("The lantern goes out, and no one sees");
+    expect(posted).toEqual([]);
+    // Signed out, nothing is stored in this browser (the sign-out forgot every draft).
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(Object.entries(localStorage).filter(([key]) => key.startsWith("rc:draft"))).toEqual([]);
+  });
+
+  it("gives way to the link to sign in when nothing was typed", () => {
+    renderInThread(<PostForm unit={unit} readerPlaces={[unit]} answer={undefined} signedOut />);
+    expect(screen.queryByLabelText("Your comment")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in" })).toBeInTheDocument();
   });
 });
 

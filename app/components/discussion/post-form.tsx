@@ -1,4 +1,4 @@
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DraftRestored } from "~/components/draft-restored";
 import { Button } from "~/components/ui/button";
@@ -16,17 +16,20 @@ import {
 import { NEW_WRITER_LIMITS } from "~/lib/discussion/standing";
 import { horizonChoices } from "~/lib/discussion/horizon";
 import type { UnitLabel } from "~/lib/discussion/thread";
-import { errorsAfterEdit, type FormErrors, firstInvalid, readFields } from "~/lib/forms/form";
+import { errorsAfterEdit, type FormErrors, firstInvalid, readFields, SIGNED_OUT_MESSAGE } from "~/lib/forms/form";
+import { signInPath } from "~/lib/account/sign-in-path";
 import { formErrorsOf } from "~/lib/http/error-body";
 import { useReportDraft } from "~/browser/report-draft";
 import { useShield } from "~/browser/spoiler-shield";
+import { SignInToJoin } from "./sign-in-to-join";
 
 /**
  * The form that posts a comment to a thread, or a reply under one comment (`parent`), for a signed-in
  * reader who has seen the thread's unit (CommentForm). The horizon is picked from what the reader has
  * seen themselves; the server checks it against their saved progress.
  * A draft is kept in this browser until it is posted; a refusal shows each message next to its field,
- * with the text still there.
+ * with the text still there. A session that ends with the form open (`signedOut`) leaves the text in
+ * the box and says so beside it, with a link to sign in that keeps the draft for its writer.
  */
 export interface PostFormProps {
   unit: UnitLabel;
@@ -37,6 +40,8 @@ export interface PostFormProps {
   /** The action's answer, when it answered this form. */
   answer: unknown;
   onCancel?: () => void;
+  /** The reader's session ended while the form was open: nothing can be sent until they sign in again. */
+  signedOut?: boolean;
 }
 
 /** Whether two paths name the same page, however each was written (`wn:1-5` or `wn%3A1-5`). */
@@ -44,7 +49,7 @@ const samePath = (a: string, b: string) => displayPath(a) === displayPath(b);
 
 const OFFLINE = "You are offline, so nothing was sent. Your text is kept here; post it when you are back online.";
 
-export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
+export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel, signedOut = false }: PostFormProps) {
   const shield = useShield();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,7 +71,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
   // The draft goes once the post has landed: the answer sends the reader on to the thread again. A
   // refusal stays, a request that never arrived leaves the draft for the reader to post again, and a
   // session that ended sends them to sign in, after which the draft is in the form again.
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const landed =
     navigation.state === "loading" &&
     samePath(navigation.location.pathname, pathname) &&
@@ -81,7 +86,7 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
   useEffect(() => {
     const text = formRef.current?.querySelector("textarea")?.value ?? "";
     setLength(textLength(cleanCommentText(text)));
-    if (refused?.values) draft.save();
+    if (refused?.values && !signedOut) draft.save();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when an answer or a restored draft is shown
   }, [answer, draft.restored]);
 
@@ -105,9 +110,18 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
     return () => window.removeEventListener("online", back);
   }, [offline]);
 
+  // Signed out with the form open, the text stays here and nothing more is stored in this browser (the
+  // sign-out forgot every draft): it is kept for its writer only as they go to sign in again. An empty
+  // form has nothing to keep, and gives way to the link to sign in.
+  const saveDraft = () => {
+    if (!signedOut) draft.save();
+  };
+  if (signedOut && length === 0 && !refused?.values?.text) return <SignInToJoin />;
+
   function check(event: FormEvent<HTMLFormElement>) {
     const found: FormErrors<CommentField> | null =
-      checkComment(read()) ?? (navigator.onLine === false ? { form: OFFLINE } : null);
+      checkComment(read()) ??
+      (signedOut ? { form: SIGNED_OUT_MESSAGE } : navigator.onLine === false ? { form: OFFLINE } : null);
     setClientErrors(found);
     if (found) {
       event.preventDefault();
@@ -130,12 +144,12 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
       noValidate
       onSubmit={check}
       onInput={(event) => {
-        draft.save();
+        saveDraft();
         recheck(event.target);
         if (event.target instanceof HTMLTextAreaElement) setLength(textLength(cleanCommentText(event.target.value)));
       }}
       onChange={(event) => {
-        draft.save();
+        saveDraft();
         recheck(event.target);
       }}
       className="space-y-4"
@@ -189,7 +203,20 @@ export function PostForm({ unit, readerPlaces, parent = null, answer, onCancel }
           )}
         </Select>
       </Field>
-      <FormError>{errors.form}</FormError>
+      {signedOut || errors.form === SIGNED_OUT_MESSAGE ? (
+        <FormError>
+          {SIGNED_OUT_MESSAGE}{" "}
+          <Link
+            to={signInPath(`${pathname}${search}`)}
+            onClick={draft.keepForWriter}
+            className="whitespace-nowrap text-primary underline"
+          >
+            Sign in
+          </Link>
+        </FormError>
+      ) : (
+        <FormError>{errors.form}</FormError>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={submitting}>
           {submitting ? "Posting…" : parent ? "Post reply" : "Post comment"}
