@@ -96,6 +96,32 @@ test("signing out on a page that stays keeps where the reader was on it", async 
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
 
+test("the 'Signed in' toast does not cover the account menu opened under it, on a phone or a wide screen", async ({
+  page,
+  accounts,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, await accounts.create());
+  const toast = page.getByRole("region", { name: "Notifications (F8)" }).locator("li", { hasText: "Signed in" });
+  await expect(toast).toBeVisible();
+  await page
+    .getByRole("banner")
+    .getByLabel(/^Account:/)
+    .click();
+  const menu = page.getByRole("banner").locator("details[open] > div");
+  await expect(menu.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  const apart = async () => {
+    const [a, b] = [await toast.boundingBox(), await menu.boundingBox()];
+    if (!a || !b) throw new Error("the toast or the menu is not drawn");
+    return a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  };
+  expect(await apart()).toBe(true);
+  await expect(toast).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await apart()).toBe(true);
+  await expect(toast).toBeInViewport();
+});
+
 test("a short password is refused before any request, and sign-in errors read as plain words", async ({
   page,
   accounts,

@@ -54,6 +54,7 @@ export function AccountMenu() {
   return (
     <details
       ref={menu}
+      data-header-menu
       className="relative"
       onToggle={(event) => {
         if (event.currentTarget.open) setOpened(true);

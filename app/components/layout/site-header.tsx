@@ -55,7 +55,7 @@ function MobileMenu({ areas }: { areas: readonly Area[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissable(ref);
   return (
-    <details ref={ref} className="group relative lg:hidden">
+    <details ref={ref} data-header-menu className="group relative lg:hidden">
       <summary
         className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden"
         aria-label="Menu"
