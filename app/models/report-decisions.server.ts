@@ -24,6 +24,11 @@ export type DecisionOutcome =
   | { decided: false; reason: "unknown" }
   /** The report named as the one this duplicates is this one, or none. */
   | { decided: false; reason: "no-original" }
+  /**
+   * The report named is a duplicate itself: a report is marked a duplicate of one that is not, so a
+   * chain of duplicates ends at an original and never turns in a circle that leaves none open.
+   */
+  | { decided: false; reason: "original-is-duplicate" }
   | { decided: false; reason: "changed"; status: ReportStatus }
   | { decided: false; reason: "unpublishable"; problem: ReportPublicationProblem };
 
@@ -53,13 +58,15 @@ export async function decideReport(
   const duplicateOf = decision.status === "duplicate" ? decision.duplicateOf : null;
   const original = query
     .selectFrom("reports")
-    .select("id")
+    .select("status")
     .where("id", "=", duplicateOf ?? "");
   const [rows, originals] = await batch(db, [reports.where("id", "=", decision.reportId), original]);
   const report = rows[0];
   if (!report) return { decided: false, reason: "unknown" };
   if (duplicateOf !== null && (duplicateOf === report.id || !originals.length))
     return { decided: false, reason: "no-original" };
+  if (duplicateOf !== null && originals[0]?.status === "duplicate")
+    return { decided: false, reason: "original-is-duplicate" };
   const kind = report.kind;
   const mistake =
     kind === "ln_mistl" || kind === "anime_mistl"
@@ -78,8 +85,11 @@ export async function decideReport(
     .set({ status: decision.status, moderator_note: note, duplicate_of: duplicateOf, updated_at: at })
     .where("id", "=", report.id)
     .where("status", "=", decision.from)
-    // The report it duplicates is still there (no account deletion took it meanwhile).
-    .$if(duplicateOf !== null, (change) => change.where((row) => row.exists(original)))
+    // The report it duplicates is still there (no account deletion took it meanwhile), and has not been
+    // made a duplicate meanwhile (of this very report, say, by another moderator at the same moment).
+    .$if(duplicateOf !== null, (change) =>
+      change.where((row) => row.exists(original.where("status", "!=", "duplicate"))),
+    )
     .where((row) =>
       row.or([
         row("status", "is not", decision.status),
@@ -113,5 +123,8 @@ export async function decideReport(
   if (stored.status === decision.status && stored.moderator_note === note && stored.duplicate_of === duplicateOf) {
     return { decided: true, published: stored.published_entry };
   }
+  // Still as the moderator saw it: the report it was to duplicate became a duplicate, or went, meanwhile.
+  if (duplicateOf !== null && stored.status === decision.from)
+    return { decided: false, reason: "original-is-duplicate" };
   return { decided: false, reason: "changed", status: stored.status };
 }

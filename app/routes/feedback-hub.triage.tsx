@@ -98,6 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { duplicateOf: "Name another report by its id, as the list shows it: no other report has this one." },
       raw,
     );
+  if (!result.decided && result.reason === "original-is-duplicate")
+    return refuse<DecisionField>(
+      { duplicateOf: "That report is a duplicate itself: name the report it duplicates instead." },
+      raw,
+    );
   if (!result.decided && result.reason === "unpublishable")
     return refuse<DecisionField>({ form: unpublishableMessage(result.problem) }, raw, 422);
   if (!result.decided) {

@@ -396,6 +396,43 @@ describe("triage decisions and what the public pages show", () => {
     });
     expect(marked.status).toBe(302);
     expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "duplicate" });
+
+    // The original back as a duplicate of its own duplicate would leave neither open: refused beside the
+    // field, the report as it was. So is any report marked a duplicate of one that is a duplicate itself.
+    for (const [id, of] of [
+      [original, reportId],
+      [await freshReport("duplicate-third-reporter", "report_ln_mistl"), reportId],
+    ] as const) {
+      const circle = await decide(moderator, {
+        reportId: id,
+        from: "open",
+        status: "duplicate",
+        ...filing,
+        duplicateOf: of,
+      });
+      expect(circle.status).toBe(400);
+      expect(circle.data).toMatchObject({
+        error: { fields: { duplicateOf: expect.stringContaining("is a duplicate itself") } },
+        values: { duplicateOf: of },
+      });
+      expect(await decisionState(id, "ln_mistakes")).toMatchObject({ status: "open", history: ["open"] });
+    }
+  });
+
+  it("of two moderators marking two reports duplicates of each other at once, one decision stands", async () => {
+    const [first, second] = await Promise.all([
+      signIn("circle-mod-1", { admin: true }),
+      signIn("circle-mod-2", { admin: true }),
+    ]);
+    const a = await freshReport("circle-reporter-a", "report_ln_mistl");
+    const b = await freshReport("circle-reporter-b", "report_ln_mistl");
+    const answers = await Promise.all([
+      decide(first, { reportId: a, from: "open", status: "duplicate", ...filing, duplicateOf: b }),
+      decide(second, { reportId: b, from: "open", status: "duplicate", ...filing, duplicateOf: a }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400]);
+    const states = [await decisionState(a, "ln_mistakes"), await decisionState(b, "ln_mistakes")];
+    expect(states.map((state) => state.status).sort()).toEqual(["duplicate", "open"]);
   });
 
   it("migration 0014 takes down entries that stayed published after their report was declined", async () => {
