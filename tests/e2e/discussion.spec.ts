@@ -32,6 +32,15 @@ async function saveToAccount(page: Page, fields: Partial<Progress>) {
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 const comments = (page: Page) => page.locator("main ol").first();
 
+/** The signed-in reader's comment typed into the form on `path`, its words counted (the form's code has come). */
+async function typeComment(page: Page, path: string, text: string) {
+  await saveToAccount(page, { anime: "anime:1-12" });
+  await page.goto(path);
+  await hydrated(page);
+  await page.getByLabel("Your comment").fill(text);
+  await expect(page.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+}
+
 test("an anime-only viewer sees a comment about a skipped chapter folded, and after reading the chapter it appears", async ({
   page,
   request,
@@ -201,12 +210,7 @@ test("a comment written while the session ends is in the form again once the wri
 }) => {
   const page = reader.page;
   const text = `Written as the session ended, at ${Date.now()}`;
-  await saveToAccount(page, { anime: "anime:1-12" });
-  await page.goto("/discuss/anime:1-10");
-  await hydrated(page);
-  await page.getByLabel("Your comment").fill(text);
-  // The form's code has come and counted the words (they were written over time).
-  await expect(page.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+  await typeComment(page, "/discuss/anime:1-10", text);
   // The session ends while the page is open (its cookie gone): the post is sent to sign in first.
   await page.context().clearCookies();
   await page.getByRole("button", { name: "Post comment" }).click();
@@ -221,11 +225,7 @@ test("a comment written in a tab whose account is deleted in another stays in th
 }) => {
   const tab = reader.page;
   const text = `Written in a tab whose account went, at ${Date.now()}`;
-  await saveToAccount(tab, { anime: "anime:1-12" });
-  await tab.goto("/discuss/anime:1-11?reveal=all");
-  await hydrated(tab);
-  await tab.getByLabel("Your comment").fill(text);
-  await expect(tab.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+  await typeComment(tab, "/discuss/anime:1-11?reveal=all", text);
 
   // The account is deleted in a second tab of the same browser; the first hears its session end.
   const other = await tab.context().newPage();
@@ -257,11 +257,7 @@ test("a comment written in a tab signed out in another is in the form again once
 }) => {
   const tab = reader.page;
   const text = `Written in a tab signed out elsewhere, at ${Date.now()}`;
-  await saveToAccount(tab, { anime: "anime:1-12" });
-  await tab.goto("/discuss/anime:1-10");
-  await hydrated(tab);
-  await tab.getByLabel("Your comment").fill(text);
-  await expect(tab.getByText(`${text.length} of 4,000 characters`)).toBeVisible();
+  await typeComment(tab, "/discuss/anime:1-10", text);
 
   const other = await tab.context().newPage();
   await other.goto("/discuss");
