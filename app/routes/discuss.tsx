@@ -144,6 +144,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         <CommentForm
           key={location.key}
           unit={thread.unit}
+          joinableBy={thread.comments.revealedBy}
           readerPlaces={thread.readerPlaces}
           answer={answerTo(actionData, "post:new")}
         />
@@ -165,6 +166,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
             {(comments) => (
               <ThreadComments
                 unit={thread.unit}
+                joinableBy={thread.comments.revealedBy}
                 readerPlaces={thread.readerPlaces}
                 comments={comments}
                 strict={strict}

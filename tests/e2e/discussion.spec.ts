@@ -98,6 +98,19 @@ test("a reader without progress sees the thread folded, nothing of it in the pag
   await expect(page.getByRole("checkbox", { name: /Strict/ })).toHaveCount(0);
 });
 
+test("a light novel reader joins the thread of a web novel chapter their volumes print", async ({ reader }) => {
+  const page = reader.page;
+  // Lanternfall 1 prints Arc 1 from its prologue on; the reader has read up to Lanternfall 3.
+  await saveToAccount(page, { lightNovels: ["ln:main-3"] });
+  await page.goto("/discuss/wn:1-5");
+  await hydrated(page);
+  await expect(page.getByText(/You can join once you have read/)).toHaveCount(0);
+  const text = `Read in the light novel, at ${Date.now()}`;
+  await page.getByLabel("Your comment").fill(text);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments(page)).toContainText(text);
+});
+
 test("a writer posts, readers see it, a moderator moves its horizon and a reader no longer does on their next load", async ({
   reader,
   moderator,

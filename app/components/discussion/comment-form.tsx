@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { hasConsumed } from "~/lib/shield/knowledge";
+import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
 import { PostFormSlot } from "./lazy-writer-tools";
@@ -15,10 +15,23 @@ import { SignInToJoin } from "./sign-in-to-join";
  * the account deleted in another tab) keeps the form where it is, with what the reader typed: the form
  * says they are no longer signed in (PostForm's `signedOut`).
  */
-export function CommentForm({ unit, readerPlaces, parent = null, answer, onCancel }: PostFormProps) {
+export function CommentForm({
+  unit,
+  joinableBy,
+  readerPlaces,
+  parent = null,
+  answer,
+  onCancel,
+}: PostFormProps & {
+  /**
+   * Who may write in the thread: whoever went through all its unit (the thread's comments' revealers),
+   * by the unit itself or by a volume or episode that tells it, as the server holds a post to.
+   */
+  joinableBy: Revealers;
+}) {
   const user = useOptionalUser();
   const shield = useShield();
-  const gated = Boolean(shield && !shield.knowledge.everything && !hasConsumed(shield.knowledge, unit.key));
+  const gated = Boolean(shield && !knows(shield.knowledge, joinableBy));
   const formShown = user !== null && !gated;
   const [wasShown, setWasShown] = useState(false);
   useEffect(() => {

@@ -30,7 +30,16 @@ function comment(id: number, text: string, horizon: string, writerKnew: string):
 /** A thread of a reader who has read to Arc 1 · Chapter 9, in strict mode. */
 function renderStrictThread(comments: ThreadComment[]) {
   localStorage.setItem("rc:progress", JSON.stringify({ ...emptyProgress, webNovel: "wn:1-9", position: 9 }));
-  renderInThread(<ThreadComments unit={unit} readerPlaces={[]} comments={comments} strict actionData={undefined} />);
+  renderInThread(
+    <ThreadComments
+      unit={unit}
+      joinableBy={[unit.key]}
+      readerPlaces={[]}
+      comments={comments}
+      strict
+      actionData={undefined}
+    />,
+  );
 }
 
 describe("a thread's comments in strict mode", () => {

@@ -15,6 +15,7 @@ import { knewNoMore } from "~/lib/discussion/thread";
 import { countOf, type Noun, nouns } from "~/lib/words";
 import { useShield } from "~/browser/spoiler-shield";
 import { isRevealed } from "~/lib/shield/shield";
+import type { Revealers } from "~/lib/shield/knowledge";
 import { useOptionalUser } from "~/browser/user";
 import { answerTo } from "~/lib/discussion/thread-forms";
 import { CommentForm } from "./comment-form";
@@ -46,12 +47,15 @@ function byHorizon<T extends { horizon: UnitLabel }>(items: readonly T[]): T[][]
  */
 export function ThreadComments({
   unit,
+  joinableBy,
   readerPlaces,
   comments,
   strict,
   actionData,
 }: {
   unit: UnitLabel;
+  /** Who may write in the thread (CommentForm's `joinableBy`). */
+  joinableBy: Revealers;
   /** The reader's places, named for a reply's horizon (`Thread.readerPlaces`). */
   readerPlaces: UnitLabel[];
   comments: ThreadComment[];
@@ -109,6 +113,7 @@ export function ThreadComments({
                     />
                     <Replies
                       unit={unit}
+                      joinableBy={joinableBy}
                       readerPlaces={readerPlaces}
                       parent={comment}
                       replies={comment.content.replies.filter((reply) => !tooKnowing(reply))}
@@ -129,6 +134,7 @@ export function ThreadComments({
 
 function Replies({
   unit,
+  joinableBy,
   readerPlaces,
   parent,
   replies,
@@ -137,6 +143,7 @@ function Replies({
   full,
 }: {
   unit: UnitLabel;
+  joinableBy: Revealers;
   readerPlaces: UnitLabel[];
   parent: ThreadComment;
   replies: ThreadReply[];
@@ -194,6 +201,7 @@ function Replies({
           <CommentForm
             key={location.key}
             unit={unit}
+            joinableBy={joinableBy}
             readerPlaces={readerPlaces}
             parent={parent}
             answer={answer}
