@@ -1,6 +1,6 @@
 /** What a person reads when Firebase Auth says no, by error code. */
 const messages: Record<string, string> = {
-  "auth/wrong-password": "That password is not right. Try again, or reset it below.",
+  "auth/wrong-password": "That password is not right. Try again, or choose “Reset password” above.",
   "auth/invalid-email": "That does not look like an email address.",
   "auth/user-not-found": "There is no account with that email address. You can create one.",
   "auth/email-already-in-use": "An account with that email address already exists. Sign in instead.",
