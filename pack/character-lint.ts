@@ -17,7 +17,7 @@ import {
 import { charactersMetBy } from "./reveals";
 import type { ContentPack } from "./schema/files";
 import { namesOf } from "./names";
-import { otherCrossings, packTexts, placedIn } from "./spoiler-lint";
+import { addressAdvice, otherCrossings, packTexts, placedIn } from "./spoiler-lint";
 import type { Report } from "./timeline";
 
 /*
@@ -139,7 +139,7 @@ export function lintCharactersNamed(
       const unmet = `without having met ${who}, ${whereMet(name.characters)}`;
       const early = earlyReader(owner, profile, units, name.metBy);
       if (early !== null) {
-        report(text.file, text.path, `${finding}: ${early} ${unmet}`);
+        report(text.file, text.path, `${finding}: ${early} ${unmet}${addressAdvice(text.path)}`);
         continue;
       }
       const crossed = crossedBeforeMeeting(name, profile, units);
@@ -147,7 +147,7 @@ export function lintCharactersNamed(
         report(
           text.file,
           text.path,
-          `${finding}: ${crossingReader(crossed, `${crossed.skipped.length === 1 ? "which introduces" : "which introduce"} ${who}`)} ${unmet}${otherCrossings(crossed.others)}`,
+          `${finding}: ${crossingReader(crossed, `${crossed.skipped.length === 1 ? "which introduces" : "which introduce"} ${who}`)} ${unmet}${otherCrossings(crossed.others)}${addressAdvice(text.path)}`,
         );
     }
   }

@@ -39,7 +39,7 @@ describe("what reveals what the story reveals at a unit", () => {
 
   it("a side story reveals only to its readers, a Break Time short to those who watched it or the episode it aired with", () => {
     // A store bonus no book reprints and no episode tells.
-    expect(revealersOf("ss:sabines-etiquette-lesson")).toEqual(["ss:sabines-etiquette-lesson"]);
+    expect(revealersOf("ss:ln-5-melonbooks-bonus")).toEqual(["ss:ln-5-melonbooks-bonus"]);
     expect(revealersOf("bt:1-1")).toEqual(["bt:1-1", "anime:1-1"]);
     // Short 6 of season 1 aired with episode 7: that episode's viewers watched it, not the chapters it adapts' readers.
     expect(revealersOf("bt:1-6")).toEqual(["bt:1-6", "anime:1-7"]);
@@ -93,7 +93,7 @@ describe("what reveals what the story reveals at a unit", () => {
     expect(rows.search_entries.find((entry) => entry.ref === `side_story:${story.slug}`)?.revealed_by).toBe(
       story.revealed_by,
     );
-    expect(rows.side_stories.find((each) => each.slug === "nix-and-the-bakery-cat")?.revealed_by).toBeNull();
+    expect(rows.side_stories.find((each) => each.slug === "ln-1-animate-bonus")?.revealed_by).toBeNull();
   });
 
   it("a light novel chapter titled after a flagged web novel chapter is gated like it, and left out of the volume's search text", () => {
@@ -186,18 +186,18 @@ describe("a special that tells a side story", () => {
   };
 
   it("and nothing else shares its reveals with the story's readers", () => {
-    const unit = withAdapts({ sideStories: ["ss:pells-first-lantern"] });
-    expect(readRevealers(unit("sp:sardine-tin-lantern").revealed_by)).toContain("ss:pells-first-lantern");
+    const unit = withAdapts({ sideStories: ["ss:blog-first-lantern"] });
+    expect(readRevealers(unit("sp:sardine-tin-lantern").revealed_by)).toContain("ss:blog-first-lantern");
   });
 
   it("and adapts chapters too reveals what those chapters do, which the story's readers have not read", () => {
     const unit = withAdapts({
       chapters: [{ from: "wn:6-27", to: "wn:6-28" }],
-      sideStories: ["ss:pells-first-lantern"],
+      sideStories: ["ss:blog-first-lantern"],
     });
     const special = unit("sp:sardine-tin-lantern");
-    expect(readRevealers(special.revealed_by)).not.toContain("ss:pells-first-lantern");
-    expect(knows(knowledgeOfUnits(["ss:pells-first-lantern"]), readRevealers(special.told_by))).toBe(false);
+    expect(readRevealers(special.revealed_by)).not.toContain("ss:blog-first-lantern");
+    expect(knows(knowledgeOfUnits(["ss:blog-first-lantern"]), readRevealers(special.told_by))).toBe(false);
     expect(knows(knowledgeOfUnits(["sp:sardine-tin-lantern"]), readRevealers(special.told_by))).toBe(true);
   });
 });

@@ -475,6 +475,37 @@ describe("the character lint", () => {
       expect(named(summary), summary).toEqual([]);
   });
 
+  it("reads a slug and a link as every reader sees them: a name in lower case, or as a possessive, names them", () => {
+    const problems = problemsOfTiny((files) => {
+      files["characters.json"].characters.push(tamsin());
+      const story = files["side-stories.json"].sideStories[1];
+      story.slug = "tamsins-door";
+      story.readUrl = "https://tiny.example/blog/reed-and-the-oil";
+      story.foundIn = [{ name: "Tiny wiki", url: "https://tiny.example/wiki/Lamp_Oil#tamsin" }];
+      files["web-novel.json"].arcs[0].chapters[1].readUrl = "https://tiny.example/1/2/the-lampwright";
+    });
+    const slug =
+      "; a slug is in every address of its page and every link to it, so make it of what every reader may know";
+    const link =
+      "; a link is given to every reader, so link an address of the page that does not spell its title (most sites answer one by number alone), or none";
+    const everyReader = (where: string, named: string) =>
+      metFinding(where, "Tamsin Reed", named, "every reader sees it", "wn:2-2", where.endsWith(".slug") ? slug : link);
+    expect(problems).toEqual([
+      everyReader("web-novel.json › arcs[0].chapters[1].readUrl", "Lampwright"),
+      everyReader("side-stories.json › sideStories[1].slug", "Tamsin"),
+      everyReader("side-stories.json › sideStories[1].readUrl", "Reed"),
+      everyReader("side-stories.json › sideStories[1].foundIn[0].url", "Tamsin"),
+    ]);
+    // The same words of a character every reader knows from the start, or of no one, refuse nothing.
+    expect(
+      problemsOfTiny((files) => {
+        files["characters.json"].characters.push({ ...tamsin(), knownFromStart: true });
+        files["side-stories.json"].sideStories[1].slug = "tamsins-door";
+      }),
+    ).toEqual([]);
+    expect(problemsOfTiny((files) => (files["side-stories.json"].sideStories[1].slug = "ex-1-bonus"))).toEqual([]);
+  });
+
   it("judges a word two characters share (a family's name) by whichever of them the reader has met", () => {
     const problems = (gate: string) =>
       problemsOfTiny((files) => {

@@ -113,6 +113,9 @@ export function packTexts(
       const revealedBy = chapterTitleRevealedBy(chapter, chapterKey(arc.number, chapter.ordinal), revealersOf);
       add("web-novel.json", `${path}.chapters[${c}].title`, chapter.title, revealedBy);
       add("web-novel.json", `${path}.chapters[${c}].originalTitle`, chapter.originalTitle, revealedBy);
+      // Where to read it is linked beside the chapter for everyone, its title hidden or not.
+      if (chapter.readUrl)
+        add("web-novel.json", `${path}.chapters[${c}].readUrl`, addressAsSaid(chapter.readUrl), null);
     });
   });
 
@@ -149,8 +152,12 @@ export function packTexts(
     add("side-stories.json", `${path}.publishedIn`, story.publishedIn, null);
     // Where it can be found is shown to everyone, as where it was published is.
     story.foundIn?.forEach((place, p) => add("side-stories.json", `${path}.foundIn[${p}].name`, place.name, null));
-    // A slug is in every address and anchor of the story, shown to everyone.
-    add("side-stories.json", `${path}.slug`, wordsOf(story.slug), null);
+    // A slug is in every address and anchor of the story, and where to read it is linked, shown to everyone.
+    add("side-stories.json", `${path}.slug`, identifierAsSaid(story.slug), null);
+    if (story.readUrl) add("side-stories.json", `${path}.readUrl`, addressAsSaid(story.readUrl), null);
+    story.foundIn?.forEach(
+      (place, p) => place.url && add("side-stories.json", `${path}.foundIn[${p}].url`, addressAsSaid(place.url), null),
+    );
   });
 
   pack.anime.seasons.forEach((season, s) => {
@@ -208,7 +215,7 @@ export function packTexts(
     add("anime.json", `${path}.synopsis`, special.synopsis, revealedBy);
     add("anime.json", `${path}.original`, special.original, revealedBy);
     // A slug is in every address and anchor of the special, shown to everyone.
-    add("anime.json", `${path}.slug`, wordsOf(special.slug), null);
+    add("anime.json", `${path}.slug`, identifierAsSaid(special.slug), null);
   });
 
   // The manga (decision 49): a chapter's title is shown as a web novel chapter's is unless flagged, a
@@ -305,12 +312,48 @@ export function packTexts(
   return texts;
 }
 
-/** How to fix a slug that names a secret: it cannot be gated, since it is the page's address. */
-const slugAdvice =
-  "; a slug is in every address of its page and every link to it, so make it of what every reader may know";
+/**
+ * How to fix an address that names a secret or a character: it cannot be gated, since it is the page's
+ * address (a slug) or a link every reader is given (a `readUrl`, a place's `url`).
+ */
+export function addressAdvice(path: string) {
+  if (path.endsWith(".slug"))
+    return "; a slug is in every address of its page and every link to it, so make it of what every reader may know";
+  if (/\.(readUrl|url)$/.test(path))
+    return "; a link is given to every reader, so link an address of the page that does not spell its title (most sites answer one by number alone), or none";
+  return "";
+}
 
 /** An identifier read as the words it spells: page-one-of-the-ledger → "page one of the ledger". */
 const wordsOf = (identifier: string) => identifier.replaceAll("-", " ");
+
+/**
+ * An address's words as a reader would take them, names included: a slug or an address writes every
+ * word in lower case, where the lints take a name only with its capital ("a wren" is a bird), so each
+ * word is read as capitalised, and one ending in s as a possessive too ("sabines-etiquette-lesson" →
+ * "Sabines Sabine's Etiquette Lesson"). A common word that is also a name is then taken for the name:
+ * an address is cheap to change, a name in it is not taken back.
+ */
+export function identifierAsSaid(identifier: string) {
+  const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return (identifier.match(/[\p{L}\p{N}]+/gu) ?? [])
+    .map((word) =>
+      word.length > 3 && word.endsWith("s")
+        ? `${capitalised(word)} ${capitalised(word.slice(0, -1))}'s`
+        : capitalised(word),
+    )
+    .join(" ");
+}
+
+/** The words of an address past its site (its path, query and fragment), as `identifierAsSaid` reads them. */
+export function addressAsSaid(address: string) {
+  try {
+    const url = new URL(address);
+    return identifierAsSaid(decodeURIComponent(`${url.pathname} ${url.search} ${url.hash}`));
+  } catch {
+    return identifierAsSaid(address);
+  }
+}
 
 /** What reveals a text or a secret, without the keys that point nowhere (each was reported where it is written). */
 export function placedIn(positions: ReadonlyMap<string, number>) {
@@ -494,7 +537,7 @@ export function lintSpoilers(
       const early = revealedBeforeSecret(readRevealers(textRevealedBy), readRevealers(secret.revealedBy));
       if (early !== null) {
         const who = early === "" ? "every reader sees it" : `a reader who has consumed ${early} sees it`;
-        report(file, path, `${finding}: ${who} ${secret.unknown}${path.endsWith(".slug") ? slugAdvice : ""}`);
+        report(file, path, `${finding}: ${who} ${secret.unknown}${addressAdvice(path)}`);
         continue;
       }
       let crossed = secret.crossed.get(textRevealedBy);

@@ -1,6 +1,6 @@
 /**
  * OVAs, specials and films behind the shield, on the demo pack: the film sp:sardine-tin-lantern tells the
- * side story ss:pells-first-lantern (at which Ilse's fact "First lantern" is revealed), the OVA
+ * side story ss:blog-first-lantern (at which Ilse's fact "First lantern" is revealed), the OVA
  * sp:paper-boats is anime-original, and the special sp:keepers-almanac adapts chapters. A film is watched
  * on its own: its viewer knows what the story it tells reveals, and nothing else (no episode).
  */
@@ -16,7 +16,7 @@ import { load } from "../support/workers-context";
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const FILM = "sp:sardine-tin-lantern";
-const STORY = "ss:pells-first-lantern";
+const STORY = "ss:blog-first-lantern";
 let rows: PackRows;
 let client = 0;
 

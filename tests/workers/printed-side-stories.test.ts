@@ -25,7 +25,7 @@ describe("side stories a light novel volume prints", () => {
   it("are listed with the volume on /light_novels, by their labels", async () => {
     const page = await load(lightNovelsLoader, "/light_novels?collection=ssc");
     expect(page.volumes.map((volume) => [volume.key, volume.sideStories.map((story) => story.key)])).toEqual([
-      ["ln:ssc-1", ["ss:nix-and-the-bakery-cat", "ss:a-night-off-on-tallowgate"]],
+      ["ln:ssc-1", ["ss:ln-1-animate-bonus", "ss:a-night-off-on-tallowgate"]],
       ["ln:ssc-2", ["ss:festival-night", "ss:staff-room-afternoon", "ss:inquisitor-off-duty"]],
       ["ln:ssc-3", ["ss:the-first-ledger-page"]],
     ]);
