@@ -115,16 +115,19 @@ export async function decideReport(
     .selectFrom("reports")
     .select(["status", "moderator_note", "duplicate_of", "published_entry"])
     .where("id", "=", report.id);
-  const [stored] = mistake
-    ? (await batch(db, [change, history, ...entryFollowingReport(mistake, decision, now), storedNow]))[5]
-    : (await batch(db, [change, history, storedNow]))[2];
+  const [[stored], [originalNow]] = mistake
+    ? await batch(db, [change, history, ...entryFollowingReport(mistake, decision, now), storedNow, original]).then(
+        (answers) => [answers[5], answers[6]] as const,
+      )
+    : await batch(db, [change, history, storedNow, original]).then((answers) => [answers[2], answers[3]] as const);
   if (!stored) return { decided: false, reason: "unknown" };
   // Ours or an identical one made at the same time: either way, what the moderator asked for is what is stored.
   if (stored.status === decision.status && stored.moderator_note === note && stored.duplicate_of === duplicateOf) {
     return { decided: true, published: stored.published_entry };
   }
-  // Still as the moderator saw it: the report it was to duplicate became a duplicate, or went, meanwhile.
+  // Still as the moderator saw it: the report it was to duplicate went (its account was deleted), or
+  // became a duplicate, meanwhile.
   if (duplicateOf !== null && stored.status === decision.from)
-    return { decided: false, reason: "original-is-duplicate" };
+    return { decided: false, reason: originalNow ? "original-is-duplicate" : "no-original" };
   return { decided: false, reason: "changed", status: stored.status };
 }

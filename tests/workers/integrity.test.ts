@@ -20,6 +20,7 @@ import { action as formAction } from "~/routes/feedback-hub.form";
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { loader as loginLoader } from "~/routes/login";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
+import { decideReport, type TriageDecision } from "~/models/report-decisions.server";
 import { action as progressAction, loader as progressLoader } from "~/routes/resources.progress";
 import { present, settle } from "../support/workers-context";
 import { siteOrigin } from "../support/site";
@@ -417,6 +418,34 @@ describe("triage decisions and what the public pages show", () => {
       });
       expect(await decisionState(id, "ln_mistakes")).toMatchObject({ status: "open", history: ["open"] });
     }
+  });
+
+  it("a report deleted while it is named the original is answered as gone, not as a duplicate itself", async () => {
+    const reportId = await freshReport("gone-original-duplicate", "report_ln_mistl");
+    const original = await freshReport("gone-original-first", "report_ln_mistl");
+    // The original's account is deleted between the decision's read and its write.
+    let batches = 0;
+    const db = new Proxy(env.DB, {
+      get(target, name) {
+        if (name !== "batch") return Reflect.get(target, name).bind(target);
+        return async (statements: D1PreparedStatement[]) => {
+          if (++batches === 2) await target.prepare("DELETE FROM reports WHERE id = ?").bind(original).run();
+          return target.batch(statements);
+        };
+      },
+    });
+    const decision = {
+      reportId,
+      from: "open",
+      status: "duplicate",
+      duplicateOf: original,
+      moderatorName: "A moderator",
+    };
+    expect(await decideReport(db, { ...decision, ...filing } as TriageDecision)).toEqual({
+      decided: false,
+      reason: "no-original",
+    });
+    expect(await decisionState(reportId, "ln_mistakes")).toMatchObject({ status: "open", history: ["open"] });
   });
 
   it("of two moderators marking two reports duplicates of each other at once, one decision stands", async () => {
