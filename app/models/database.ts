@@ -452,6 +452,7 @@ export interface SeriesTable {
   site_name: Generated<string>;
   site_short_name: Generated<string>;
   site_description: Generated<string>;
+  anime_platforms: Generated<string>;
 }
 
 export interface SessionRevocationsTable {

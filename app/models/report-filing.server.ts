@@ -28,10 +28,29 @@ const episodeChoices = query
   .orderBy("e.season_number")
   .orderBy("e.number");
 
+/** The platforms the pack names for its anime (anime.json `platforms`), as stored: a JSON array. */
+const platformNames = query.selectFrom("series").select("anime_platforms");
+
+/** What every anime report may name besides the series' own platforms. */
+export const OTHER_PLATFORM = "Other";
+
+function platformsOf(stored: string | undefined) {
+  try {
+    const names: unknown = JSON.parse(stored ?? "[]");
+    return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The choices the light novel and anime forms offer, from the real lists. */
 export async function getReportChoices(db: D1Database) {
-  const [volumes, episodes] = await batch(db, [volumeChoices, episodeChoices]);
-  return { volumes: volumes.map(unitChoice), episodes: episodes.map(unitChoice) };
+  const [volumes, episodes, [series]] = await batch(db, [volumeChoices, episodeChoices, platformNames]);
+  return {
+    volumes: volumes.map(unitChoice),
+    episodes: episodes.map(unitChoice),
+    platforms: [...platformsOf(series?.anime_platforms), OTHER_PLATFORM].map((name) => ({ value: name, label: name })),
+  };
 }
 
 /** A volume or an episode a report names, and the medium it must be of. */
@@ -46,6 +65,8 @@ export type LimitedHitFor = (onlyIf: Expression<SqlBool>) => ReturnType<typeof l
 export type SubmitOutcome =
   | { stored: true; reportId: string }
   | { stored: false; problem: "unit" }
+  /** The platform named is not one the series lists (nor "Other"). */
+  | { stored: false; problem: "platform" }
   /** The form was sent before with other words: that report stands, and this text was not stored. */
   | { stored: false; problem: "resent" }
   /** No session of the reader is open any more (the account deleted meanwhile): nothing is kept. */
@@ -70,6 +91,20 @@ function unitStored(unit: ReportedUnit | null) {
   ]);
 }
 
+/** Whether the report names no platform, "Other", or one of the platforms the series lists. */
+function platformListed(platform: string | null) {
+  return anywhere.or([
+    anywhere(anywhere.val(platform), "is", null),
+    anywhere(anywhere.val(platform), "=", OTHER_PLATFORM),
+    anywhere.exists(
+      query
+        .selectFrom(sql<{ value: string }>`json_each((SELECT anime_platforms FROM series))`.as("listed"))
+        .select((one) => one.lit(1).as("one"))
+        .where("listed.value", "=", anywhere.val(platform)),
+    ),
+  ]);
+}
+
 /**
  * Whether a report stored and one sent again say the same: the browser's details, which the page fills in
  * as it sends, may differ between two sends of one form (a phone turned, a day gone by).
@@ -85,7 +120,7 @@ function sameWords(stored: { kind: string; fields: string }, sent: { kind: strin
  * form, so the same form sent twice by the same reader is one report (and one use of the rate limit);
  * the report's own id is chosen here. Sent again with other words, it is refused ("resent"). The hit on the rate limit, the report and its history are one
  * batch: the report is inserted only when the hit was taken, and the hit only when the named volume or
- * episode is of the right medium, the reader has not sent this form before and one of their sessions is
+ * episode is of the right medium, the platform named is one the series lists or "Other", the reader has not sent this form before and one of their sessions is
  * still open (a report sent as the account is deleted is not kept).
  */
 export async function submitReport(
@@ -97,6 +132,8 @@ export async function submitReport(
     title: string;
     fields: Record<string, string>;
     unit: ReportedUnit | null;
+    /** The platform an anime report names (null: the form has none). */
+    platform: string | null;
   },
   limitedHit: LimitedHitFor,
   now = new Date(),
@@ -112,11 +149,16 @@ export async function submitReport(
       signedIn,
       anywhere.not(anywhere.exists(sent.select((one) => one.lit(1).as("one")))),
       unitStored(report.unit),
+      platformListed(report.platform),
     ]),
   );
   const reportId = crypto.randomUUID();
   const [checks, , , , , , stored, usage] = await batch(db, [
-    query.selectNoFrom([signedIn.as("signedIn"), unitStored(report.unit).as("ok")]),
+    query.selectNoFrom([
+      signedIn.as("signedIn"),
+      unitStored(report.unit).as("ok"),
+      platformListed(report.platform).as("platformOk"),
+    ]),
     limit.open,
     limit.take,
     query
@@ -162,5 +204,6 @@ export async function submitReport(
   if (found) return { stored: true, reportId: found.id };
   if (!checks[0]?.signedIn) return { stored: false, problem: "signedOut" };
   if (!checks[0].ok) return { stored: false, problem: "unit" };
+  if (!checks[0].platformOk) return { stored: false, problem: "platform" };
   return { stored: false, problem: "limit", limit: limit.reached(usage) };
 }

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = formBySlug(params.form ?? "");
   if (!form) notFound();
   const needsChoices = form.fields.some((field) => field.optionsFrom);
-  const choices = needsChoices ? await getReportChoices(context.db) : { volumes: [], episodes: [] };
+  const choices = needsChoices ? await getReportChoices(context.db) : { volumes: [], episodes: [], platforms: [] };
   const url = new URL(request.url);
   // Opened from a mistakes page: the volume or episode is already chosen.
   const prefill: Record<string, string> = {};
@@ -102,7 +102,11 @@ async function sendReport(
   const { values, errors } = validateReport(form, raw);
   if (!values) return refuse(errors, raw);
   // The volume or episode a report names must be one of that medium (accepting it publishes it there).
-  const unitField = form.fields.find((candidate) => candidate.optionsFrom);
+  const unitField = form.fields.find(
+    (candidate) => candidate.optionsFrom === "volumes" || candidate.optionsFrom === "episodes",
+  );
+  // The platform an anime report names must be one the series lists, or "Other".
+  const platformField = form.fields.find((candidate) => candidate.optionsFrom === "platforms");
   const unit = unitField
     ? {
         key: values[unitField.name] ?? "",
@@ -122,10 +126,20 @@ async function sendReport(
   // The same form sent twice is one report, and counts once against the limit.
   const outcome = await submitReport(
     context.db,
-    { submissionId, uid: user.uid, kind: form.kind, title, fields: values, unit },
+    {
+      submissionId,
+      uid: user.uid,
+      kind: form.kind,
+      title,
+      fields: values,
+      unit,
+      platform: platformField ? (values[platformField.name] ?? "") : null,
+    },
     (onlyIf) => limitedHit({ client: user.uid, action: "report" }, new Date(), onlyIf),
   );
   if (!outcome.stored && outcome.problem === "unit") return unitRefusal();
+  if (!outcome.stored && outcome.problem === "platform")
+    return refuse({ [platformField?.name ?? "form"]: "Choose a platform from the list." }, raw);
   if (!outcome.stored && outcome.problem === "signedOut") return refuse({ form: SIGNED_OUT_MESSAGE }, raw, 401);
   if (!outcome.stored && outcome.problem === "resent")
     return refuse(

@@ -113,3 +113,38 @@ describe("an arc's totals (decision 51)", () => {
     });
   });
 });
+
+describe("the anime's platforms", () => {
+  /** The tiny pack's problems (formatted) and series row with anime.json and its translation notes edited. */
+  function resolveWith(platforms: unknown, notePlatform: string) {
+    const parsed = parsePack((file) => {
+      const json = JSON.parse(readFileSync(`tests/fixtures/packs/tiny/${file}`, "utf8"));
+      if (file === "anime.json") json.platforms = platforms;
+      if (file === "mistranslations.json") json.anime[0].platform = notePlatform;
+      return { json };
+    });
+    if (!parsed.pack) return { problems: parsed.problems.map(formatProblem), series: null };
+    const { problems, rows } = resolvePack(parsed.pack, "tiny");
+    return { problems: problems.map(formatProblem), series: rows.series[0] };
+  }
+
+  it("are stored for the report form, and a translation note names one of them or Other", () => {
+    expect(resolveWith(["StreamCo", "Blu-ray"], "Blu-ray")).toMatchObject({
+      problems: [],
+      series: { anime_platforms: '["StreamCo","Blu-ray"]' },
+    });
+    expect(resolveWith(["StreamCo"], "Other").problems).toEqual([]);
+    expect(resolveWith(["StreamCo"], "Prime Video").problems).toEqual([
+      'mistranslations.json › anime[0].platform: Prime Video is not among anime.json platforms (StreamCo): list it there, or write "Other"',
+    ]);
+  });
+
+  it("are each named once, not as Other, which the form offers itself", () => {
+    expect(resolveWith(["StreamCo", "StreamCo"], "StreamCo").problems).toEqual([
+      "anime.json › platforms: names a platform twice",
+    ]);
+    expect(resolveWith(["StreamCo", "Other"], "StreamCo").problems).toEqual([
+      'anime.json › platforms: "Other" is offered by the form itself',
+    ]);
+  });
+});

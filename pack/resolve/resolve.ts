@@ -67,6 +67,7 @@ export function resolvePack(
         author: pack.series.author ?? null,
         illustrator: pack.series.illustrator ?? null,
         media: JSON.stringify(pack.series.media),
+        anime_platforms: JSON.stringify(pack.anime.platforms),
         ...siteColumns(siteIdentityOf(pack.series)),
       },
     ],

@@ -330,6 +330,7 @@ export function scalePack(pack: ContentPack, scale: number): ContentPack {
       sideStories: cycles.flatMap((cycle) => pack.sideStories.sideStories.map((story) => copySideStory(story, cycle))),
     },
     anime: {
+      platforms: pack.anime.platforms,
       seasons: cycles.flatMap((cycle) => pack.anime.seasons.map((season) => copySeason(season, cycle))),
       breakTime: cycles.flatMap((cycle) => pack.anime.breakTime.map((short) => copyBreakTime(short, cycle))),
       specials: cycles.flatMap((cycle) => pack.anime.specials.map((special) => copySpecial(special, cycle))),

@@ -325,6 +325,17 @@ export const animeSpecialSchema = z
   });
 
 export const animeFileSchema = z.strictObject({
+  /**
+   * Where readers watch its official translation, as they name it: the streaming services and disc
+   * releases ("Crunchyroll", "Netflix", "Blu-ray"). The anime mistranslation form offers these and
+   * "Other"; a translation note's `platform` is one of them.
+   */
+  platforms: z
+    .array(text.max(40))
+    .max(20)
+    .refine((names) => new Set(names).size === names.length, "names a platform twice")
+    .refine((names) => !names.includes("Other"), '"Other" is offered by the form itself')
+    .default([]),
   seasons: z.array(seasonSchema).min(1),
   breakTime: z.array(breakTimeEpisodeSchema).default([]),
   /** OVAs, specials and films (anime/ specials: pack/resolve/anime-specials.ts). */

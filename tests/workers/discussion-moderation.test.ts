@@ -322,7 +322,15 @@ describe("discussion moderation: edits, reports, decisions and standing (against
     expect(
       await submitReport(
         env.DB,
-        { submissionId: crypto.randomUUID(), uid, kind: "bug", title: "Sent as I left", fields: {}, unit: null },
+        {
+          submissionId: crypto.randomUUID(),
+          uid,
+          kind: "bug",
+          title: "Sent as I left",
+          fields: {},
+          unit: null,
+          platform: null,
+        },
         hit("report"),
       ),
     ).toEqual({ stored: false, problem: "signedOut" });

@@ -16,7 +16,7 @@ import { countRoundTrips, roundTrips } from "~/server/d1-round-trips.server";
 import { takeRateLimit } from "~/models/rate-limits.server";
 import { action as logoutAction } from "~/routes/auth.logout";
 import { action as sessionAction } from "~/routes/auth.session";
-import { action as formAction } from "~/routes/feedback-hub.form";
+import { action as formAction, loader as formLoader } from "~/routes/feedback-hub.form";
 import { loader as hubLoader } from "~/routes/feedback-hub._index";
 import { loader as loginLoader } from "~/routes/login";
 import { action as triageAction, loader as triageLoader } from "~/routes/feedback-hub.triage";
@@ -185,6 +185,37 @@ describe("submission ids (defect 9) and the medium of a named unit (defect 7)", 
     expect(wrongEpisode.data?.error.fields).toEqual({ episode: "Choose an episode from the list." });
     expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "medium-reader")).toBe(0);
     expect(await usesToday("medium-reader")).toBe(0);
+  });
+
+  it("offers the platforms the pack lists for its anime and Other, and files an anime report only with one of them", async () => {
+    const cookie = await signIn("platform-reader");
+    const opened = present(
+      (await call(formLoader, "/feedback_hub/report_anime_mistl", { cookie, params: { form: "report_anime_mistl" } }))
+        .data,
+    );
+    // The tiny pack lists StreamCo and Netflix.
+    expect(opened.choices.platforms.map((choice) => choice.value)).toEqual(["StreamCo", "Netflix", "Other"]);
+    const refused = await sendReport(cookie, "report_anime_mistl", {
+      submissionId: crypto.randomUUID(),
+      ...animeReport,
+      platform: "Some site",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data?.error.fields).toEqual({ platform: "Choose a platform from the list." });
+    expect(refused.data?.values.suggested).toBe("Run.");
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "platform-reader")).toBe(0);
+    expect(await usesToday("platform-reader")).toBe(0);
+    for (const platform of ["StreamCo", "Other"])
+      expect(
+        (
+          await sendReport(cookie, "report_anime_mistl", {
+            submissionId: crypto.randomUUID(),
+            ...animeReport,
+            platform,
+          })
+        ).status,
+      ).toBe(302);
+    expect(await count(`SELECT COUNT(*) AS n FROM reports WHERE uid = ?1`, "platform-reader")).toBe(2);
   });
 });
 

@@ -16,9 +16,9 @@ export interface FieldDefinition {
   max: number;
   help?: string;
   placeholder?: string;
-  /** For selects whose choices are fixed; volume and episode lists come from the database. */
+  /** For selects whose choices are fixed; volume, episode and platform lists come from the database. */
   options?: Array<{ value: string; label: string }>;
-  optionsFrom?: "volumes" | "episodes";
+  optionsFrom?: "volumes" | "episodes" | "platforms";
   pattern?: { regex: RegExp; message: string };
 }
 
@@ -142,7 +142,8 @@ export const reportForms: FormDefinition[] = [
         kind: "select",
         required: true,
         max: 40,
-        options: ["Crunchyroll", "Netflix", "HIDIVE", "Blu-ray", "Other"].map((value) => ({ value, label: value })),
+        // The series' own (the pack's anime.json `platforms`), then "Other".
+        optionsFrom: "platforms",
       },
       {
         name: "track",
