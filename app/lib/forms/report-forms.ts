@@ -83,7 +83,7 @@ export const reportForms: FormDefinition[] = [
     summary: "A date, title, number or fact on the site is wrong.",
     titleFrom: "problem",
     fields: [
-      text("item", "Which page or item?", true, 300, { placeholder: "e.g. Lanternfall 3 on the light novels page" }),
+      text("item", "Which page or item?", true, 300, { placeholder: "e.g. volume 3 on the light novels page" }),
       area("problem", "What is wrong?", true),
       area("correction", "What is right?", true),
       text("source", "Source", false, 500, {
