@@ -1,7 +1,7 @@
 /** Set-up for the components project: the DOM matchers, and a clean document after each test. */
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 // The parts the site loads on first use (the toast UI at the first toast, the account panel at the first
 // open, …). A test can end before such an import does, and an import still running when the worker's
 // environment is torn down fails the run: loaded here, they are in the module graph before any test.
@@ -16,6 +16,38 @@ import "~/browser/read-up-to.client";
 import "~/browser/progress-save";
 
 afterEach(() => cleanup());
+
+/*
+ * A timer a test file leaves behind is cleared as the file ends: the toast UI's close timer outlives
+ * its toast (@radix-ui/react-toast does not clear it when the toast unmounts), and firing into the next
+ * file, or after the run took the document away, it failed a run that had passed ("document is not
+ * defined"). Files share one global (isolate: false), so the timers are followed once.
+ */
+const followed = globalThis as typeof globalThis & { __pendingTimers?: Set<ReturnType<typeof setTimeout>> };
+if (!followed.__pendingTimers) {
+  const pending = (followed.__pendingTimers = new Set());
+  const setTimer = globalThis.setTimeout;
+  const clearTimer = globalThis.clearTimeout;
+  globalThis.setTimeout = ((handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+    const timer = setTimer(
+      (...given: unknown[]) => {
+        pending.delete(timer);
+        handler(...given);
+      },
+      delay,
+      ...args,
+    );
+    pending.add(timer);
+    return timer;
+  }) as typeof setTimeout;
+  globalThis.clearTimeout = ((timer?: ReturnType<typeof setTimeout>) => {
+    if (timer !== undefined) pending.delete(timer);
+    clearTimer(timer);
+  }) as typeof clearTimeout;
+}
+afterAll(() => {
+  for (const timer of followed.__pendingTimers ?? []) clearTimeout(timer);
+});
 
 // The components project runs beside the workerd tests, two steps on two cores: a page that a form or a
 // link leads to can take more than the default second to be drawn. Waits end as soon as what they wait
