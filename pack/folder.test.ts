@@ -33,8 +33,8 @@ describe("loadPack", () => {
     const position = (key: string) => rows!.story_units!.find((unit) => unit.key === key)?.position;
     expect(position("wn:1-3")).toBe(3);
     expect(position("ln:main-1")).toBe(3); // ends at the last chapter it adapts
-    expect(position("ss:lamp-oil")).toBeCloseTo(2.01); // just after wn:1-2
-    expect(position("ss:if-the-door")).toBeCloseTo(3.02); // after ln:ex-1, itself after ln:main-1
+    expect(position("ss:blog-1")).toBeCloseTo(2.01); // just after wn:1-2
+    expect(position("ss:ex-1-if")).toBeCloseTo(3.02); // after ln:ex-1, itself after ln:main-1
     expect(position("bt:1-1")).toBe(position("anime:1-1"));
     const secret = rows!.character_facts!.find((fact) => fact.label === "Secret");
     expect(secret?.reveal_position).toBe(3);

@@ -368,7 +368,7 @@ describe("the spoiler lint", () => {
   it("reads where a side story can be found as public, even when the story itself is gated", () => {
     const problems = problemsOfTiny((files) =>
       Object.assign(files["side-stories.json"].sideStories[1], {
-        // A gated title its slug (if-the-door) does not spell.
+        // A gated title its slug (ex-1-if) does not spell.
         title: "Had the Hinges Held",
         revealAt: "wn:1-3",
         foundIn: [{ name: "Who Built the Door? (visual novel)" }],

@@ -26,9 +26,9 @@ describe("the head script that marks a browser keeping progress", () => {
     expect(marks(stored({ anime: "anime:1-12" }))).toBe(true);
     expect(marks(stored({ lightNovels: ["ln:main-3"] }))).toBe(true);
     expect(marks(JSON.stringify({ ...emptyProgress, version: 1, lightNovels: { main: 3 } }))).toBe(true);
-    expect(marks(stored({ sideStories: ["ss:festival-night"] }))).toBe(true);
+    expect(marks(stored({ sideStories: ["ss:short-stories-2-1"] }))).toBe(true);
     expect(marks(stored({ breakTime: ["bt:1-2"] }))).toBe(true);
-    expect(marks(stored({ animeSpecials: ["sp:paper-boats"] }))).toBe(true);
+    expect(marks(stored({ animeSpecials: ["sp:ova-1"] }))).toBe(true);
     // A reader who follows only the manga, or only a recut, knows what those reveal from the first paint on.
     expect(marks(stored({ manga: ["manga:wick-3"] }))).toBe(true);
     expect(marks(stored({ recuts: ["anime:1r1-3"] }))).toBe(true);
@@ -47,7 +47,7 @@ describe("the head script that marks a browser keeping progress", () => {
     // Only a place in the anime can move them: a web novel reader's, a recut's or a special's cannot.
     expect(marks(stored({ webNovel: "wn:2-14" }), "animePlace")).toBe(false);
     expect(marks(stored({ recuts: ["anime:1r1-3"] }), "animePlace")).toBe(false);
-    expect(marks(stored({ animeSpecials: ["sp:paper-boats"] }), "animePlace")).toBe(false);
+    expect(marks(stored({ animeSpecials: ["sp:ova-1"] }), "animePlace")).toBe(false);
     expect(marks(null, "animePlace")).toBe(false);
   });
 

@@ -85,7 +85,7 @@ describe("AdaptsLinks, as an OVA and a manga chapter say what they adapt", () =>
                   { from: label("wn:1-16", "Arc 1 · Chapter 15"), to: label("wn:1-17", "Arc 1 · Chapter 16") },
                   { from: label("wn:1-19", "Arc 1 · Chapter 18"), to: label("wn:1-19", "Arc 1 · Chapter 18") },
                 ]}
-                sideStories={[label("ss:lamp-oil", "Side story · Author's blog")]}
+                sideStories={[label("ss:blog-1", "Side story · Author's blog")]}
               />
             </p>
             <p data-testid="nothing">

@@ -29,7 +29,7 @@ const endpoints = [
     "/units",
     `Every chapter, volume, side story, episode and Break Time short in story order; medium=, page=, per_page= (at most ${API_PAGE_SIZE.most}).`,
   ],
-  ["/units/{key}", "One unit by its key: wn:2-14, ln:main-3, ss:festival-night, anime:1-5, bt:1-5."],
+  ["/units/{key}", "One unit by its key: wn:2-14, ln:main-3, ss:short-stories-2-1, anime:1-5, bt:1-5."],
   ["/characters", "The characters the reader has met, by name, a page at a time."],
   ["/characters/{slug}", "One character, with the facts and relationships the reader knows."],
   [
@@ -136,7 +136,7 @@ export default function ApiPage({ loaderData: { base } }: Route.ComponentProps) 
           Add <code>{REVEAL_PARAMETER}=</code> with what the reader has seen, in the same form the site uses, and the
           answer holds exactly what that reveals. List unit keys joined by commas: the last web novel chapter read (
           <code>wn:2-14</code>), each light novel collection&apos;s last volume (<code>ln:main-3</code>), the last anime
-          episode (<code>anime:1-5</code>), and side stories (<code>ss:festival-night</code>) and Break Time shorts (
+          episode (<code>anime:1-5</code>), and side stories (<code>ss:short-stories-2-1</code>) and Break Time shorts (
           <code>bt:1-5</code>) one by one. A chapter or volume the reader skipped gets a leading minus (
           <code>-wn:1-7</code>), and consecutive ones of an arc, collection or season, or ticked shorts of a season, can
           be written as a span from the first key to the last number (<code>-wn:1-7..12</code>, <code>bt:1-1..9</code>

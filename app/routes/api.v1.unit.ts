@@ -5,7 +5,7 @@ import { getStoryUnit } from "~/models/units.server";
 import { answerApi } from "~/server/api.server";
 import type { Route } from "./+types/api.v1.unit";
 
-/** One unit by its key (wn:2-14, ln:main-3, ss:festival-night, anime:1-5, bt:1-5). */
+/** One unit by its key (wn:2-14, ln:main-3, ss:short-stories-2-1, anime:1-5, bt:1-5). */
 export async function loader(args: Route.LoaderArgs) {
   const { key } = args.params;
   return answerApi(

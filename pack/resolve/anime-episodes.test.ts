@@ -6,7 +6,7 @@ import { knowledgeOfUnits, knows, readRevealers } from "../../app/lib/shield/kno
 /*
  * What a season's episode adapts, checked on the tiny pack (chapters wn:1-1 to wn:1-3 and wn:2-1 to
  * wn:2-2, volumes ln:main-1 of wn:1-1 to wn:1-3 and ln:main-2 of wn:2-1 to wn:2-2, episodes anime:1-1
- * adapting wn:1-1 to wn:1-2 and anime:1-2 adapting wn:2-1, the side story ss:lamp-oil read after wn:1-2):
+ * adapting wn:1-1 to wn:1-2 and anime:1-2 adapting wn:2-1, the side story ss:blog-1 read after wn:1-2):
  * several runs with a chapter passed over between them, a side story, or nothing (anime-original); what
  * each reveals, where it is placed, and each shape the check refuses, with the sentence it says.
  */
@@ -130,21 +130,21 @@ describe("an anime-original episode", () => {
 describe("an episode that tells a side story", () => {
   it("alone, shares what it reveals with the story's readers", () => {
     const { rows, problems } = resolveEpisodes((episodes) => {
-      episodes.push({ ...originalEpisode, original: undefined, adapts: ["ss:lamp-oil"] });
+      episodes.push({ ...originalEpisode, original: undefined, adapts: ["ss:blog-1"] });
     });
     expect(problems).toEqual([]);
-    expect(episodeRow(rows!, "anime:1-3").adapts_side_stories).toBe('["ss:lamp-oil"]');
-    expect(revealers(rows!, "ss:lamp-oil")).toContain("anime:1-3");
-    expect(revealers(rows!, "anime:1-3")).toContain("ss:lamp-oil");
+    expect(episodeRow(rows!, "anime:1-3").adapts_side_stories).toBe('["ss:blog-1"]');
+    expect(revealers(rows!, "ss:blog-1")).toContain("anime:1-3");
+    expect(revealers(rows!, "anime:1-3")).toContain("ss:blog-1");
   });
 
   it("beside chapters, tells the story's readers nothing the chapters reveal", () => {
     const { rows, problems } = resolveEpisodes((episodes) => {
-      episodes[1]!.adapts = ["wn:2-1", "ss:lamp-oil"];
+      episodes[1]!.adapts = ["wn:2-1", "ss:blog-1"];
     });
     expect(problems).toEqual([]);
-    expect(revealers(rows!, "ss:lamp-oil")).toContain("anime:1-2");
-    expect(revealers(rows!, "anime:1-2")).not.toContain("ss:lamp-oil");
+    expect(revealers(rows!, "ss:blog-1")).toContain("anime:1-2");
+    expect(revealers(rows!, "anime:1-2")).not.toContain("ss:blog-1");
   });
 });
 
@@ -188,8 +188,8 @@ describe("what the check refuses in an episode's adapts", () => {
   });
 
   it("a side story named twice", () => {
-    expect(problemsOf((episodes) => (episodes[1]!.adapts = ["wn:2-1", "ss:lamp-oil", "ss:lamp-oil"]))).toEqual([
-      "anime.json › seasons[0].episodes[1].adapts[2]: names ss:lamp-oil twice",
+    expect(problemsOf((episodes) => (episodes[1]!.adapts = ["wn:2-1", "ss:blog-1", "ss:blog-1"]))).toEqual([
+      "anime.json › seasons[0].episodes[1].adapts[2]: names ss:blog-1 twice",
     ]);
   });
 

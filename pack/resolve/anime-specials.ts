@@ -38,12 +38,13 @@ export function animeSpecialRows({ pack, timeline, reference, report, revealersO
       reference(story, file, `${path}.adapts.sideStories[${s}]`, "side_stories");
     });
     reference(special.watchAfter, file, `${path}.watchAfter`, "anime");
-    // The slug is in every address and anchor of the special: it must not spell a title the shield hides.
-    if (special.titleIsSpoiler && slugGivesAway(special.slug, special.title))
+    // The slug is in every address and anchor of the special: it must not spell a title the shield hides,
+    // which every title is from a viewer who has not reached the special (decision 39), flagged or not.
+    if (slugGivesAway(special.slug, special.title))
       report(
         file,
         `${path}.slug`,
-        "spells the special's title, which is flagged: choose a slug of other words, one that does not give it away",
+        "spells the special's title, which is hidden from viewers who have not reached it: choose a slug of other words, such as its kind and number (ova-2, film-1)",
       );
     // Only a unit placed on the timeline is kept: one whose placement points nowhere is already reported.
     if (!timeline.positions.has(key)) return;

@@ -6,7 +6,7 @@ import { readRevealers } from "../../app/lib/content/units";
 
 /*
  * The manga (manga.json), checked on the tiny pack (chapters wn:1-1 to wn:1-3 and wn:2-1 to wn:2-2, the
- * side story ss:lamp-oil, and the manga series "door": chapter 1 adapting wn:1-1 to wn:1-2 and the
+ * side story ss:blog-1, and the manga series "door": chapter 1 adapting wn:1-1 to wn:1-2 and the
  * manga-original extra "1.5"): where each chapter is placed, what reveals it and what its readers know,
  * and each shape the check refuses, with the sentence it says.
  */
@@ -97,11 +97,11 @@ describe("the manga", () => {
 
   it("reveals a side story it tells to its readers, and the chapter to the story's", () => {
     const { rows, problems } = resolveManga((manga) =>
-      chaptersOf(manga).push({ number: 3, title: "Oil", adapts: { sideStories: ["ss:lamp-oil"] } }),
+      chaptersOf(manga).push({ number: 3, title: "Oil", adapts: { sideStories: ["ss:blog-1"] } }),
     );
     expect(problems).toEqual([]);
-    expect(revealers(rows, "ss:lamp-oil")).toContain("manga:door-3");
-    expect(revealers(rows, "manga:door-3")).toContain("ss:lamp-oil");
+    expect(revealers(rows, "ss:blog-1")).toContain("manga:door-3");
+    expect(revealers(rows, "manga:door-3")).toContain("ss:blog-1");
   });
 
   it("gates a flagged title behind what reveals the chapter, and a flagged series title behind its first chapter", () => {
@@ -145,8 +145,8 @@ describe("the check of the manga refuses", () => {
   });
 
   it("a range of another medium", () => {
-    expect(problemsOf((manga) => (chaptersOf(manga)[0].adapts.chapters[0].from = "ss:lamp-oil"))).toContain(
-      `${at}[0].adapts.chapters[0].from: must point to a web novel chapter (wn:…), not ss:lamp-oil`,
+    expect(problemsOf((manga) => (chaptersOf(manga)[0].adapts.chapters[0].from = "ss:blog-1"))).toContain(
+      `${at}[0].adapts.chapters[0].from: must point to a web novel chapter (wn:…), not ss:blog-1`,
     );
   });
 
@@ -244,9 +244,9 @@ describe("the check of the manga refuses", () => {
   it("a side story named twice", () => {
     expect(
       problemsOf(
-        (manga) => (chaptersOf(manga)[1] = { number: 2, adapts: { sideStories: ["ss:lamp-oil", "ss:lamp-oil"] } }),
+        (manga) => (chaptersOf(manga)[1] = { number: 2, adapts: { sideStories: ["ss:blog-1", "ss:blog-1"] } }),
       ),
-    ).toEqual([`${at}[1].adapts.sideStories[1]: names ss:lamp-oil twice`]);
+    ).toEqual([`${at}[1].adapts.sideStories[1]: names ss:blog-1 twice`]);
   });
 
   it("a flagged title the chapter does not have", () => {

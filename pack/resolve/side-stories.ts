@@ -53,12 +53,13 @@ export function sideStoryRows({ pack, timeline, gate, report, revealersOf }: Res
     const key = sideStoryKey(story.slug);
     const gated = gate(story, "side-stories.json", `sideStories[${index}]`);
     const revealedBy = gated.revealedBy === null ? null : readByItsReaders(revealersOf, gated.revealedBy, key);
-    // The slug is in every address and anchor of the story: it must not spell a title the shield hides.
-    if (story.revealAt && slugGivesAway(story.slug, story.title))
+    // The slug is in every address and anchor of the story: it must not spell a title the shield hides,
+    // which every title is from a reader who has not reached the story (decision 39), flagged or not.
+    if (slugGivesAway(story.slug, story.title))
       report(
         "side-stories.json",
         `sideStories[${index}].slug`,
-        `spells the story's title, which is gated: choose a slug of other words, one that does not give it away`,
+        `spells the story's title, which is hidden from readers who have not reached it: choose a slug of other words, such as where it was published (ln-5-melonbooks-bonus, ex-2)`,
       );
     stories.push({
       slug: story.slug,

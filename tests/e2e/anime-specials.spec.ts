@@ -5,7 +5,7 @@ import { waitForHydration } from "../support/browser";
 
 /*
  * A viewer of only the film, against the demo pack the e2e stack imports: the film
- * sp:sardine-tin-lantern tells the side story ss:blog-first-lantern, whose reveal is Ilse's fact "First
+ * sp:film-1 tells the side story ss:blog-first-lantern, whose reveal is Ilse's fact "First
  * lantern". Ticked on the tracker, the film shows its title and synopsis on /anime/specials and that fact on Ilse's
  * profile, and nothing else: no episode is watched with it, the anime-original OVA stays sealed until
  * "I have watched this" beside it.
@@ -15,8 +15,8 @@ const { pack } = parsePackFolder("content/demo");
 if (!pack) throw new Error("the demo content pack does not parse");
 const { rows } = resolvePack(pack, "demo");
 
-const FILM = "sp:sardine-tin-lantern";
-const OVA = "sp:paper-boats";
+const FILM = "sp:film-1";
+const OVA = "sp:ova-1";
 const special = (key: string) => rows.anime_specials.find((row) => row.key === key)!;
 const fact = (label: string) => rows.character_facts.find((row) => row.label === label)!.value;
 const firstEpisode = rows.anime_episodes.find((episode) => episode.key === "anime:1-1")!.title;
@@ -27,7 +27,7 @@ test("a season names the specials watched after its episodes, and each opens whe
   const specials = page.getByRole("region", { name: "OVAs, specials and films" });
   await expect(specials.getByRole("listitem")).toHaveCount(2);
   await specials.getByRole("link", { name: "OVA", exact: true }).click();
-  await expect(page).toHaveURL(/\/anime\/specials\?special=paper-boats#sp-paper-boats$/);
+  await expect(page).toHaveURL(/\/anime\/specials\?special=ova-1#sp-ova-1$/);
   await expect(page.getByRole("heading", { level: 1, name: "OVAs, specials and films" })).toBeVisible();
   await expect(page.locator(`#${unitAnchor(OVA)}`)).toBeInViewport();
   // Every one is listed there, the one watched after no episode too.
@@ -37,9 +37,9 @@ test("a season names the specials watched after its episodes, and each opens whe
   await page.getByRole("link", { name: "All 3 OVAs, specials and films" }).click();
   await expect(page).toHaveURL(/\/anime\/specials$/);
   // A special's address from before every view of /anime stopped listing them goes on to its new one.
-  await page.goto("/anime#sp-keepers-almanac");
-  await expect(page).toHaveURL(/\/anime\/specials\?special=keepers-almanac#sp-keepers-almanac$/);
-  await expect(page.locator(`#${unitAnchor("sp:keepers-almanac")}`)).toBeInViewport();
+  await page.goto("/anime#sp-special-1");
+  await expect(page).toHaveURL(/\/anime\/specials\?special=special-1#sp-special-1$/);
+  await expect(page.locator(`#${unitAnchor("sp:special-1")}`)).toBeInViewport();
 });
 
 test("a film ticked on the tracker shows itself and what its side story reveals, and no episode", async ({ page }) => {

@@ -223,8 +223,8 @@ test("an episode that tells a side story: its viewers see the story's title on t
 }) => {
   expect([tellsStory.key, toldStory.key, readRevealers(storyFact.revealed_by ?? "")]).toEqual([
     "anime:2-11",
-    "ss:festival-night",
-    expect.arrayContaining(["ss:festival-night", "anime:2-11"]),
+    "ss:short-stories-2-1",
+    expect.arrayContaining(["ss:short-stories-2-1", "anime:2-11"]),
   ]);
   const stored = (anime: string) => JSON.stringify({ ...emptyProgress, anime, updatedAt: "2024-01-01T00:00:00.000Z" });
   await context.addInitScript((progress) => {

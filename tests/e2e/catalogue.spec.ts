@@ -46,7 +46,7 @@ test("each catalogue page shows the pack's data", async ({ page }) => {
 });
 
 test("a game's story says where it can still be found, and where it no longer is", async ({ page }) => {
-  await page.goto("/side_stories?story=night-watch-lamplighters-relay");
+  await page.goto("/side_stories?story=night-watch-anniversary");
   const story = page.locator("li", { has: page.getByText("Game story", { exact: true }) });
   await expect(story.getByText("Lanternfall: Night Watch (mobile game) · until 31 Mar 2023")).toBeVisible();
   await expect(story.getByRole("link", { name: "Fan transcript on the series wiki" })).toHaveAttribute(

@@ -17,7 +17,7 @@ const secret = "The shadow of the keeper Lanthe";
 const readerAt = (chapter: string) => JSON.stringify({ ...emptyProgress, webNovel: chapter });
 
 /** A film of the demo pack whose title waits for its viewers (as in anime-specials.spec.ts). */
-const film = "sp:sardine-tin-lantern";
+const film = "sp:film-1";
 const filmTitle = (() => {
   const { pack } = parsePackFolder("content/demo");
   if (!pack) throw new Error("the demo content pack does not parse");
@@ -422,8 +422,8 @@ test("a kept season's OVAs, specials and films open offline by its links, on a p
   // The specials page each of the season's links asks for, and the list of them all (before: neither).
   expect(await keptForOffline(page)).toEqual(
     expect.arrayContaining([
-      "/anime/specials?special=paper-boats",
-      "/anime/specials.data?special=paper-boats",
+      "/anime/specials?special=ova-1",
+      "/anime/specials.data?special=ova-1",
       "/anime/specials",
       "/anime/specials.data",
     ]),
@@ -437,9 +437,9 @@ test("a kept season's OVAs, specials and films open offline by its links, on a p
   await waitForHydration(page);
   const specials = page.getByRole("region", { name: "OVAs, specials and films" });
   await specials.getByRole("link", { name: "OVA", exact: true }).click();
-  await expect(page).toHaveURL(/\/anime\/specials\?special=paper-boats#sp-paper-boats$/);
+  await expect(page).toHaveURL(/\/anime\/specials\?special=ova-1#sp-ova-1$/);
   await expect(page.getByRole("heading", { level: 1, name: "OVAs, specials and films" })).toBeVisible();
-  await expect(page.locator("#sp-paper-boats")).toBeVisible();
+  await expect(page.locator("#sp-ova-1")).toBeVisible();
   await expect(offlineNotice(page)).toContainText("You are offline. This page is the copy kept on this device");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -1,7 +1,7 @@
 /**
- * OVAs, specials and films behind the shield, on the demo pack: the film sp:sardine-tin-lantern tells the
+ * OVAs, specials and films behind the shield, on the demo pack: the film sp:film-1 tells the
  * side story ss:blog-first-lantern (at which Ilse's fact "First lantern" is revealed), the OVA
- * sp:paper-boats is anime-original, and the special sp:keepers-almanac adapts chapters. A film is watched
+ * sp:ova-1 is anime-original, and the special sp:special-1 adapts chapters. A film is watched
  * on its own: its viewer knows what the story it tells reveals, and nothing else (no episode).
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -15,7 +15,7 @@ import { load } from "../support/workers-context";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-const FILM = "sp:sardine-tin-lantern";
+const FILM = "sp:film-1";
 const STORY = "ss:blog-first-lantern";
 let rows: PackRows;
 let client = 0;
@@ -55,21 +55,21 @@ describe("OVAs, specials and films behind the shield", () => {
     expect(data).toContain(film.title);
     expect(data).toContain(film.synopsis!);
     // Not the OVA's or the special's, which it does not tell.
-    expect(data).not.toContain(special("sp:paper-boats").synopsis!);
-    expect(data).not.toContain(special("sp:paper-boats").original!);
-    expect(data).not.toContain(special("sp:keepers-almanac").synopsis!);
+    expect(data).not.toContain(special("sp:ova-1").synopsis!);
+    expect(data).not.toContain(special("sp:ova-1").original!);
+    expect(data).not.toContain(special("sp:special-1").synopsis!);
   });
 
   it("lets a viewer of a special that adapts chapters meet no one those chapters' volume or episode meets earlier", async () => {
     // The almanac adapts wn:1-16, the last chapter volume 1 reaches; Pell is met in that volume, at wn:1-8.
-    const almanac = rows.story_units.find((unit) => unit.key === "sp:keepers-almanac")!;
+    const almanac = rows.story_units.find((unit) => unit.key === "sp:special-1")!;
     expect(almanac).toBeDefined();
-    const pell = await fetchDeployed("/characters/pell-quill.data?reveal=sp:keepers-almanac");
+    const pell = await fetchDeployed("/characters/pell-quill.data?reveal=sp:special-1");
     expect(pell.status).toBe(404);
-    const api = await fetchDeployed("/api/v1/characters/pell-quill?reveal=sp:keepers-almanac");
+    const api = await fetchDeployed("/api/v1/characters/pell-quill?reveal=sp:special-1");
     expect(api.status).toBe(404);
     // Hester Crane is met in the chapters it adapts (wn:2-14).
-    expect((await fetchDeployed("/characters/hester-crane.data?reveal=sp:keepers-almanac")).status).toBe(200);
+    expect((await fetchDeployed("/characters/hester-crane.data?reveal=sp:special-1")).status).toBe(200);
   });
 
   it("credits a viewer of only the film with no episode", async () => {
@@ -101,7 +101,7 @@ describe("OVAs, specials and films behind the shield", () => {
       "/anime?season=2",
       "/anime.data",
       "/anime/specials",
-      "/anime/specials?special=paper-boats",
+      "/anime/specials?special=ova-1",
       "/anime/specials.data",
       "/reading_tracker",
       "/resources/timeline",
@@ -124,10 +124,10 @@ describe("OVAs, specials and films behind the shield", () => {
     // The OVA after episode 6 and the film after episode 12; the almanac is watched after no episode.
     expect(first.seasonSpecials).toEqual([
       {
-        key: "sp:paper-boats",
+        key: "sp:ova-1",
         kind: "ova",
         label: "Anime · OVA",
-        title: { revealedBy: expect.arrayContaining(["sp:paper-boats"]), content: null },
+        title: { revealedBy: expect.arrayContaining(["sp:ova-1"]), content: null },
         watchAfter: { key: "anime:1-6", label: expect.any(String) },
       },
       {
@@ -139,12 +139,12 @@ describe("OVAs, specials and films behind the shield", () => {
       },
     ]);
     // Its title is named to a viewer who watched it, and to no one else.
-    const watched = await load(animeLoader, "/anime?reveal=sp:paper-boats");
-    expect(watched.seasonSpecials.map((each) => each.title.content)).toEqual([special("sp:paper-boats").title, null]);
-    expect(await animeData("anime:1-12")).not.toContain(special("sp:paper-boats").title);
+    const watched = await load(animeLoader, "/anime?reveal=sp:ova-1");
+    expect(watched.seasonSpecials.map((each) => each.title.content)).toEqual([special("sp:ova-1").title, null]);
+    expect(await animeData("anime:1-12")).not.toContain(special("sp:ova-1").title);
     expect((await load(animeLoader, "/anime?season=2")).seasonSpecials).toEqual([]);
-    const all = await load(animeSpecialsLoader, "/anime/specials?special=keepers-almanac");
-    expect(all.specials.map((each) => each.key)).toEqual(["sp:paper-boats", FILM, "sp:keepers-almanac"]);
+    const all = await load(animeSpecialsLoader, "/anime/specials?special=special-1");
+    expect(all.specials.map((each) => each.key)).toEqual(["sp:ova-1", FILM, "sp:special-1"]);
     expect(all.paging).toEqual({ page: 1, perPage: 10, total: 3, pageCount: 1 });
   });
 
@@ -154,7 +154,7 @@ describe("OVAs, specials and films behind the shield", () => {
       (JSON.parse(await text(`/api/v1/series${reveal ? `?reveal=${reveal}` : ""}`)) as { anime_specials: ApiSpecial[] })
         .anime_specials;
     const none = await specials("");
-    expect(none.map((item) => item.key)).toEqual(["sp:paper-boats", FILM, "sp:keepers-almanac"]);
+    expect(none.map((item) => item.key)).toEqual(["sp:ova-1", FILM, "sp:special-1"]);
     expect(none.flatMap((item) => [item.title, item.synopsis, item.original_note])).toEqual(Array(9).fill(null));
     const viewer = await specials(FILM);
     expect(viewer.find((item) => item.key === FILM)).toMatchObject({
@@ -162,14 +162,14 @@ describe("OVAs, specials and films behind the shield", () => {
       synopsis: special(FILM).synopsis,
       original_note: null,
     });
-    expect(viewer.find((item) => item.key === "sp:paper-boats")).toMatchObject({ synopsis: null, original_note: null });
+    expect(viewer.find((item) => item.key === "sp:ova-1")).toMatchObject({ synopsis: null, original_note: null });
     const units = JSON.parse(await text(`/api/v1/units?medium=anime_specials&reveal=${FILM}`)) as {
       items: { key: string; title: string | null; runtime: number | null; released_on: string | null }[];
     };
     // In story order: the OVA after episode 6, the special where its last chapter is, the film after episode 12.
     expect(units.items).toEqual([
-      expect.objectContaining({ key: "sp:paper-boats", title: null, runtime: 24, released_on: "2020-09" }),
-      expect.objectContaining({ key: "sp:keepers-almanac", title: null, runtime: null, released_on: "2022" }),
+      expect.objectContaining({ key: "sp:ova-1", title: null, runtime: 24, released_on: "2020-09" }),
+      expect.objectContaining({ key: "sp:special-1", title: null, runtime: null, released_on: "2022" }),
       expect.objectContaining({ key: FILM, title: special(FILM).title, runtime: 105, released_on: "2021-08-13" }),
     ]);
   });

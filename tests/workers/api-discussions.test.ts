@@ -168,7 +168,7 @@ describe("a unit's discussion in the API", () => {
     // The episode that tells the chapter opens its thread, as it opens all the chapter reveals; an OVA
     // that tells none of it opens nothing.
     expect((await thread("wn:1-2", `?${REVEAL_PARAMETER}=anime:1-1`)).body.comments).not.toBeNull();
-    expect((await thread("wn:1-2", `?${REVEAL_PARAMETER}=sp:paper-boats`)).body.comments).toBeNull();
+    expect((await thread("wn:1-2", `?${REVEAL_PARAMETER}=sp:ova-1`)).body.comments).toBeNull();
   });
 
   it("answers a unit key that is malformed or names no unit with the JSON 404", async () => {

@@ -68,7 +68,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
     // one who chose to see titles of what they have not reached, both.
     const viewer = await load(homeLoader, "/?reveal=anime:1-2");
     expect(watched(viewer.releases).map((each) => each.title.content)).toEqual([null, "The Lie"]);
-    const reader = await load(homeLoader, "/?reveal=ss:lamp-oil");
+    const reader = await load(homeLoader, "/?reveal=ss:blog-1");
     expect(watched(reader.releases).map((each) => each.title.content)).toEqual(["Lamp Oil: The Film", null]);
     const choosing = await load(homeLoader, "/?reveal=titles");
     expect(watched(choosing.releases).map((each) => each.title.content)).toEqual(["Lamp Oil: The Film", "The Lie"]);
@@ -143,13 +143,13 @@ describe("catalogue loaders against the imported tiny pack", () => {
   it("side stories in reading order; Break Time beside its episode", async () => {
     const { sideStories } = await load(sideStoriesLoader, "/side_stories");
     expect(sideStories.map((story) => [story.slug, story.canon])).toEqual([
-      ["lamp-oil", true],
-      ["if-the-door", false],
+      ["blog-1", true],
+      ["ex-1-if", false],
     ]);
     // Where a story can be found: publication facts, the same for every reader.
     expect(sideStories[1]?.foundIn).toEqual([
       { name: "Tiny Tale EX 1 first printing", url: null, until: "2019-05" },
-      { name: "Tiny wiki", url: "https://tiny.example/wiki/if-the-door", until: null },
+      { name: "Tiny wiki", url: "https://tiny.example/wiki/ex-1-if", until: null },
     ]);
     expect(sideStories[0]?.foundIn).toEqual([]);
     const { episodes } = await load(breakTimeLoader, "/break_time?reveal=bt:1-1");
@@ -181,7 +181,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
       comment("wn:1-2", { status: "hidden" }),
       comment("wn:1-2", { parent: 9001 }),
       comment("ln:main-1"),
-      comment("ss:lamp-oil"),
+      comment("ss:blog-1"),
       comment("anime:1-1"),
       comment("anime:1-1"),
       comment("anime:1-1"),
@@ -206,7 +206,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
             ),
         },
         {
-          key: "ss:lamp-oil",
+          key: "ss:blog-1",
           count: 1,
           counts: async (reveal: string) =>
             (await load(sideStoriesLoader, `/side_stories?page=1${reveal}`)).sideStories.map(
@@ -245,7 +245,7 @@ describe("catalogue loaders against the imported tiny pack", () => {
         for (const [unit, discussion] of sealed)
           expect(discussion, unit).toEqual({ revealedBy: revealersOf(unit), content: null });
         // A requester who knows another unit only, one that tells none of this one, gets no number for it.
-        const elsewhere = key === "ss:lamp-oil" ? "manga:door-2" : "sp:lamp-oil-film";
+        const elsewhere = key === "ss:blog-1" ? "manga:door-2" : "sp:film-1";
         expect(new Map(await counts(`&reveal=${elsewhere}`)).get(key), key).toEqual({
           revealedBy: revealersOf(key),
           content: null,

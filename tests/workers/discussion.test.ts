@@ -65,7 +65,7 @@ describe("discussion threads (loader and action against real D1)", () => {
     // A viewer of the episode that tells the chapter reads its thread as its readers do, the raised one
     // folded; one who has seen nothing that tells the chapter sees nothing of the thread.
     expect(textsOf(await thread("wn:1-2", "anime:1-2"))).toEqual(["Lovely chapter."]);
-    expect((await thread("wn:1-2", "sp:paper-boats")).comments.content).toBeNull();
+    expect((await thread("wn:1-2", "sp:ova-1")).comments.content).toBeNull();
 
     // A reader of arc 2 sees both, with the writer's stamp and name.
     const known = await thread("wn:1-2", "wn:2-2");

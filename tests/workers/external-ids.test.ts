@@ -125,8 +125,8 @@ describe("where the series is listed on tracking services", () => {
       "myanimelist/anime/9900102 → anime 2:1-7",
       "myanimelist/anime/9900103 → anime 2:8-13",
       // A film's and an OVA's own entries.
-      "myanimelist/anime/9900150 → anime_specials sp:paper-boats",
-      "myanimelist/anime/9900151 → anime_specials sp:sardine-tin-lantern",
+      "myanimelist/anime/9900150 → anime_specials sp:ova-1",
+      "myanimelist/anime/9900151 → anime_specials sp:film-1",
       // Each manga series' own entry (decision 49).
       "myanimelist/manga/9900301 → manga wick",
       "myanimelist/manga/9900302 → manga tallow",

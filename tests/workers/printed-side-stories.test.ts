@@ -1,7 +1,7 @@
 /**
  * Side stories a light novel volume prints, on the demo pack: the collection ln:ssc-2 prints
- * ss:festival-night (at which Corvin Hale's fact "The festival he remembers" is revealed), and the side
- * volume ln:ex-1 is the story ss:ash-warden-apprentice-days. A reader of the book has read its stories.
+ * ss:short-stories-2-1 (at which Corvin Hale's fact "The festival he remembers" is revealed), and the side
+ * volume ln:ex-1 is the story ss:ex-1. A reader of the book has read its stories.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { PackRows } from "../../pack/rows";
@@ -25,11 +25,11 @@ describe("side stories a light novel volume prints", () => {
   it("are listed with the volume on /light_novels, by their labels", async () => {
     const page = await load(lightNovelsLoader, "/light_novels?collection=ssc");
     expect(page.volumes.map((volume) => [volume.key, volume.sideStories.map((story) => story.key)])).toEqual([
-      ["ln:ssc-1", ["ss:ln-1-animate-bonus", "ss:a-night-off-on-tallowgate"]],
-      ["ln:ssc-2", ["ss:festival-night", "ss:staff-room-afternoon", "ss:inquisitor-off-duty"]],
+      ["ln:ssc-1", ["ss:ln-1-animate-bonus", "ss:short-stories-1-1"]],
+      ["ln:ssc-2", ["ss:short-stories-2-1", "ss:staff-room-afternoon", "ss:ln-7-toranoana-bonus"]],
       ["ln:ssc-3", ["ss:the-first-ledger-page"]],
     ]);
-    const label = rows.story_units.find((unit) => unit.key === "ss:festival-night")!.label;
+    const label = rows.story_units.find((unit) => unit.key === "ss:short-stories-2-1")!.label;
     expect(page.volumes[1]?.sideStories[0]?.label).toBe(label);
   });
 
@@ -37,12 +37,12 @@ describe("side stories a light novel volume prints", () => {
     expect(await profile("ln:ssc-2")).toContain(fact());
     expect(await profile("ln:ssc-1")).not.toContain(fact());
     // A side volume is its story: its title is its reader's.
-    const story = rows.side_stories.find((row) => row.key === "ss:ash-warden-apprentice-days")!;
-    const seen = await load(sideStoriesLoader, "/side_stories?story=ash-warden-apprentice-days&reveal=ln:ex-1");
+    const story = rows.side_stories.find((row) => row.key === "ss:ex-1")!;
+    const seen = await load(sideStoriesLoader, "/side_stories?story=ex-1&reveal=ln:ex-1");
     expect(seen.sideStories.find((each) => each.key === story.key)?.title.content).toMatchObject({
       title: story.title,
     });
-    const unseen = await load(sideStoriesLoader, "/side_stories?story=ash-warden-apprentice-days");
+    const unseen = await load(sideStoriesLoader, "/side_stories?story=ex-1");
     expect(unseen.sideStories.find((each) => each.key === story.key)?.title.content ?? null).toBeNull();
   });
 
@@ -58,6 +58,6 @@ describe("side stories a light novel volume prints", () => {
     expect(await shown("ln:ssc-3")).toEqual([story.title, story.summary]);
     expect(await shown("wn:6-28")).toEqual([story.title, story.summary]);
     expect(await shown("wn:6-27")).toEqual([null, null]);
-    expect(await shown("ss:festival-night,titles")).toEqual([null, null]);
+    expect(await shown("ss:short-stories-2-1,titles")).toEqual([null, null]);
   });
 });

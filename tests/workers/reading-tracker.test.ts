@@ -108,8 +108,8 @@ describe("reading tracker", () => {
     const { units } = await timeline(null);
     const sideStories = units.filter((unit) => unit.medium === "side_stories");
     expect(Object.fromEntries(sideStories.map((unit) => [unit.key, unit.group]))).toEqual({
-      "ss:lamp-oil": "Short stories",
-      "ss:if-the-door": "IF routes",
+      "ss:blog-1": "Short stories",
+      "ss:ex-1-if": "IF routes",
     });
   });
 

@@ -25,7 +25,7 @@ describe("the release radar", () => {
       "ln:main-1/en",
       "anime:1-1",
       "anime:1-2",
-      "sp:lamp-oil-film",
+      "sp:film-1",
       "manga:door-1/volume",
     ]);
     // Released on today counts as out.
@@ -109,7 +109,7 @@ describe("releases dated by their month or year, or not at all", () => {
         "ln:main-1/en",
         "anime:1-1",
         "anime:1-2",
-        "sp:lamp-oil-film",
+        "sp:film-1",
         "manga:door-1/volume",
       ]);
       expect(keysOf(during.recent)).toEqual(["ln:main-1/jp", "wn:2-2", "wn:2-1", "wn:1-3", "wn:1-2"]);
@@ -169,7 +169,7 @@ describe("the release feeds", () => {
     if (!(outcome instanceof Response)) throw new Error("the feed is a response");
     const xml = await outcome.text();
     expect(xml.match(/<entry>/g)).toHaveLength(3);
-    expect(xml).toContain("release/sp:lamp-oil-film");
+    expect(xml).toContain("release/sp:film-1");
     // Named by its label until the reader has seen the film or the story it tells.
     expect(xml).not.toContain("Lamp Oil: The Film");
     expect(xml).not.toContain("Web novel:");

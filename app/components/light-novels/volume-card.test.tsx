@@ -91,14 +91,14 @@ describe("VolumeCard", () => {
     renderCard({
       ...volume({ own: null, english: null }),
       sideStories: [
-        { key: "ss:festival-night", label: "Side story · Lanternfall Short Stories 2, story 1" },
-        { key: "ss:inquisitor-off-duty", label: "Side story · Lanternfall 7 bonus" },
+        { key: "ss:short-stories-2-1", label: "Side story · Lanternfall Short Stories 2, story 1" },
+        { key: "ss:ln-7-toranoana-bonus", label: "Side story · Lanternfall 7 bonus" },
       ],
     });
     expect(screen.getByText(/^Prints the side stories/)).toBeVisible();
     expect(
       screen.getByRole("link", { name: "Side story · Lanternfall Short Stories 2, story 1" }).getAttribute("href"),
-    ).toBe("/side_stories?story=festival-night#ss-festival-night");
+    ).toBe("/side_stories?story=short-stories-2-1#ss-short-stories-2-1");
     expect(screen.getByRole("link", { name: "Side story · Lanternfall 7 bonus" })).toBeVisible();
   });
 });

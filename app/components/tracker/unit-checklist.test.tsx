@@ -58,14 +58,14 @@ describe("UnitChecklist of side stories", () => {
 
   /** A side story printed in ln:ssc-2 and told by episode 11 of season 2. */
   const story: TrackerUnit = {
-    key: "ss:festival-night",
+    key: "ss:short-stories-2-1",
     medium: "side_stories",
     position: 121.01,
     label: "Side story · Lanternfall Short Stories 2, story 1",
-    title: gated(["ss:festival-night", "ln:ssc-2", "anime:2-11"], "Festival Night"),
+    title: gated(["ss:short-stories-2-1", "ln:ssc-2", "anime:2-11"], "Festival Night"),
     group: "Short stories",
     collection: null,
-    coveredBy: ["ss:festival-night", "anime:2-11", "ln:ssc-2"],
+    coveredBy: ["ss:short-stories-2-1", "anime:2-11", "ln:ssc-2"],
   };
 
   it("counts a story printed in a book the reader has read, and says which way they have it, a book or an episode", async () => {
@@ -100,14 +100,14 @@ describe("UnitChecklist of side stories", () => {
       coveredBy: [`ss:${slug}`, ...by],
     });
     const stories = [
-      told("lamp-oil", 10, "Short stories", ["sp:lamp-oil-film"]),
+      told("blog-1", 10, "Short stories", ["sp:film-1"]),
       told("bakery", 11, "Short stories", ["sp:bakery-film", "ln:ssc-1"]),
       told("other", 12, "Short stories"),
       told("long-night", 1, "Side volumes"),
     ];
-    store({ animeSpecials: ["sp:lamp-oil-film"] });
+    store({ animeSpecials: ["sp:film-1"] });
     const { unmount } = render(<UnitChecklist units={stories} checked={[]} onChange={() => {}} />);
-    const box = await screen.findByRole("checkbox", { name: /The lamp-oil story/ });
+    const box = await screen.findByRole("checkbox", { name: /The blog-1 story/ });
     // Its title shows (the film reveals it), but the reader has not read it: as the chapters an episode
     // adapts are not read by watching it.
     expect(box).not.toBeChecked();

@@ -4,7 +4,7 @@ import { slugPattern, unitKeyPattern } from "../content/units";
 import { MAX_REVEAL_LENGTH, REVEAL_PARAMETER, UNREACHED_TITLES } from "../shield/knowledge";
 import { errorResponse, ref } from "./document-parts";
 
-const revealDescription = `What the reader has seen, in the site's own encoding, so the answer holds exactly what that reveals. Without it the answer is for a reader who knows nothing: items whose content is gated are left out of lists, and gated titles are null. Entries joined by commas. A unit's key stands for everything before it in its medium: the last web novel chapter read (\`wn:2-14\`), each light novel collection's last volume (\`ln:main-3\`), the last anime episode watched (\`anime:1-5\`), each manga series' last chapter read (\`manga:wick-7\`); side stories (\`ss:festival-night\`) and Break Time shorts (\`bt:1-5\`) count one by one. A unit before the reader's place that they skipped has a leading \`-\` (\`-wn:1-7\`, \`-manga:wick-7\`). Consecutive skipped units, or ticked shorts, of one arc, collection or season can be written as a span: the first key and the last number, joined by \`..\` (\`-wn:1-7..12\` for chapters 7 to 12 of arc 1 skipped, \`bt:1-1..9\` for the first nine shorts of season 1). A span ends after it starts; a place and a side story are never spans. The entry \`titles\` shows the titles of units the reader has not reached (without it they are null, as on the site by default), except a title that spoils. \`all\` reveals everything. At most ${MAX_REVEAL_LENGTH} characters. Sorting the entries, and writing consecutive units as spans, gives one cached answer for everyone who has seen the same.`;
+const revealDescription = `What the reader has seen, in the site's own encoding, so the answer holds exactly what that reveals. Without it the answer is for a reader who knows nothing: items whose content is gated are left out of lists, and gated titles are null. Entries joined by commas. A unit's key stands for everything before it in its medium: the last web novel chapter read (\`wn:2-14\`), each light novel collection's last volume (\`ln:main-3\`), the last anime episode watched (\`anime:1-5\`), each manga series' last chapter read (\`manga:wick-7\`); side stories (\`ss:short-stories-2-1\`) and Break Time shorts (\`bt:1-5\`) count one by one. A unit before the reader's place that they skipped has a leading \`-\` (\`-wn:1-7\`, \`-manga:wick-7\`). Consecutive skipped units, or ticked shorts, of one arc, collection or season can be written as a span: the first key and the last number, joined by \`..\` (\`-wn:1-7..12\` for chapters 7 to 12 of arc 1 skipped, \`bt:1-1..9\` for the first nine shorts of season 1). A span ends after it starts; a place and a side story are never spans. The entry \`titles\` shows the titles of units the reader has not reached (without it they are null, as on the site by default), except a title that spoils. \`all\` reveals everything. At most ${MAX_REVEAL_LENGTH} characters. Sorting the entries, and writing consecutive units as spans, gives one cached answer for everyone who has seen the same.`;
 
 /** The form of a reveal (the keys and spans in it are checked by the one reader of it, app/lib/shield/knowledge.ts). */
 const revealEntry = `(?:${UNREACHED_TITLES}|-?[a-z]+:[a-z0-9-]+(?:\\.\\.[1-9][0-9]{0,5})?)`;
@@ -66,7 +66,7 @@ export const apiParameters = {
     name: "key",
     in: "path",
     required: true,
-    description: "A unit's key: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.",
+    description: "A unit's key: `wn:2-14`, `ln:main-3`, `ss:short-stories-2-1`, `anime:1-5`, `bt:1-5`.",
     schema: { type: "string", pattern: unitKeyPattern.source },
     example: "wn:1-1",
   },
@@ -74,7 +74,7 @@ export const apiParameters = {
     name: "unit",
     in: "path",
     required: true,
-    description: "The unit whose thread it is: `wn:2-14`, `ln:main-3`, `ss:festival-night`, `anime:1-5`, `bt:1-5`.",
+    description: "The unit whose thread it is: `wn:2-14`, `ln:main-3`, `ss:short-stories-2-1`, `anime:1-5`, `bt:1-5`.",
     schema: { type: "string", pattern: unitKeyPattern.source },
     example: "anime:1-11",
   },

@@ -132,7 +132,7 @@ export const readRevealParameter: ParameterReader<Knowledge> = (value) => {
     ? { value: knowledge }
     : {
         problem:
-          "is not a statement of what the reader has seen: unit keys joined by commas (wn:2-14,ln:main-3,anime:1-5,ss:festival-night), a skipped one with a leading -, consecutive skipped units or shorts as a span from the first key to the last number (-wn:1-7..12, bt:1-1..9), titles to show titles of what the reader has not reached, or all.",
+          "is not a statement of what the reader has seen: unit keys joined by commas (wn:2-14,ln:main-3,anime:1-5,ss:short-stories-2-1), a skipped one with a leading -, consecutive skipped units or shorts as a span from the first key to the last number (-wn:1-7..12, bt:1-1..9), titles to show titles of what the reader has not reached, or all.",
       };
 };
 

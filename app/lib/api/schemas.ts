@@ -124,7 +124,7 @@ export const apiSchemas = {
       description:
         "The anime's OVAs, specials and films, in the pack's order. Each is watched on its own (`sp:` keys in `reveal`): it stands for no episode.",
       items: object({
-        key: { type: "string", examples: ["sp:sardine-tin-lantern"] },
+        key: { type: "string", examples: ["sp:film-1"] },
         kind: { type: "string", enum: [...animeSpecialKinds] },
         label: { type: "string", description: "A short name that never spoils: `Anime · Film`, `Anime · OVA 2`." },
         title: nullable("string", "Null when the title spoils something the reader has not seen."),

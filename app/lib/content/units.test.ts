@@ -28,12 +28,12 @@ describe("units", () => {
     expect(unitAnchor("wn:2-14")).toBe("wn-2-14");
     expect(unitPath("wn:2-14")).toBe("/web_novel?arc=2#wn-2-14");
     expect(unitPath("ln:main-3")).toBe("/light_novels?collection=main#ln-main-3");
-    expect(unitPath("ss:festival-night")).toBe("/side_stories?story=festival-night#ss-festival-night");
+    expect(unitPath("ss:short-stories-2-1")).toBe("/side_stories?story=short-stories-2-1#ss-short-stories-2-1");
     expect(unitAnchor("anime:1-5")).toBe("s1e5");
     expect(unitPath("anime:1-5")).toBe("/anime?season=1#s1e5");
     expect(unitPath("bt:2-1")).toBe("/break_time?season=2#bt-2-1");
     expect(discussionPath("wn:3-12")).toBe("/discuss/wn:3-12");
-    expect(discussionPath("ss:festival-night")).toBe("/discuss/ss:festival-night");
+    expect(discussionPath("ss:short-stories-2-1")).toBe("/discuss/ss:short-stories-2-1");
   });
 
   it("links a malformed key home with a harmless anchor instead of failing the page", () => {
@@ -55,7 +55,7 @@ describe("runs of units", () => {
       expect([place.run, place.number], key).toEqual([run, number]);
       expect(place.keyAt(999_999)).toBe(other);
     }
-    expect(unitRun("ss:festival-night")).toBeNull();
+    expect(unitRun("ss:short-stories-2-1")).toBeNull();
     expect(unitRun("wn:2")).toBeUndefined();
   });
 
@@ -74,7 +74,7 @@ describe("unit keys", () => {
     ["wn:2-14", { medium: "web_novel", arc: 2, chapter: 14 }],
     ["ln:main-3", { medium: "light_novels", collection: "main", volume: 3 }],
     ["ln:ex2-10", { medium: "light_novels", collection: "ex2", volume: 10 }],
-    ["ss:festival-night", { medium: "side_stories", slug: "festival-night" }],
+    ["ss:short-stories-2-1", { medium: "side_stories", slug: "short-stories-2-1" }],
     ["ss:2nd-story", { medium: "side_stories", slug: "2nd-story" }],
     ["anime:1-5", { medium: "anime", season: 1, episode: 5 }],
     ["bt:2-999999", { medium: "break_time", season: 2, number: 999999 }],
@@ -91,7 +91,7 @@ describe("unit keys", () => {
   it("builds each kind of key from its parts", () => {
     expect(chapterKey(2, 14)).toBe("wn:2-14");
     expect(volumeKey("main", 3)).toBe("ln:main-3");
-    expect(sideStoryKey("festival-night")).toBe("ss:festival-night");
+    expect(sideStoryKey("short-stories-2-1")).toBe("ss:short-stories-2-1");
     expect(episodeKey(1, 5)).toBe("anime:1-5");
     expect(breakTimeKey(1, 5)).toBe("bt:1-5");
   });

@@ -4,7 +4,7 @@
  *
  *   wn:<arc>-<chapter>          a web novel chapter    wn:2-14
  *   ln:<collection>-<volume>    a light novel volume   ln:main-3
- *   ss:<slug>                   a side story           ss:festival-night
+ *   ss:<slug>                   a side story           ss:short-stories-2-1
  *   anime:<season>-<episode>    an anime episode       anime:1-5
  *   anime:<season>r<recut>-<n>  a recut's episode      anime:1r1-2 (a re-edit of season 1: decision 45)
  *   bt:<season>-<number>        a Break Time short     bt:1-5
@@ -61,7 +61,7 @@ const slug = `(?=[a-z0-9-]{1,${SLUG_MAX_LENGTH}}$)[a-z0-9]+(?:-[a-z0-9]+)*`;
 export const wholeNumberPattern = new RegExp(`^${wholeNumber}$`);
 /** A light novel collection's code: main, ssc, ex2. */
 export const collectionCodePattern = new RegExp(`^${collectionCode}$`);
-/** Lowercase words joined by single dashes: festival-night, aria-vell. Also character slugs and entry ids. */
+/** Lowercase words joined by single dashes: short-stories-2-1, aria-vell. Also character slugs and entry ids. */
 export const slugPattern = new RegExp(`^${slug}$`);
 
 /** The pattern of keys made of a prefix and whole numbers joined by dashes: wn:2-14 (see numberedKey). */

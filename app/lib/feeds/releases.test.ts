@@ -31,7 +31,7 @@ describe("releaseKind", () => {
 });
 
 describe("a release whose title is hidden", () => {
-  const hidden = { revealedBy: ["ss:lamp-oil", "titles"], content: null };
+  const hidden = { revealedBy: ["ss:blog-1", "titles"], content: null };
 
   it("is named by its place, without the kind its badge or entry already says", () => {
     const story = {

@@ -24,8 +24,8 @@ const positionOf = (key: string) => positions.get(key);
 describe("the medium a reader follows first", () => {
   it("is none for a reader with no place in a medium a name can differ in", () => {
     expect(followedFirst(null, positionOf)).toBeNull();
-    expect(followedFirst(progress({ sideStories: ["ss:festival-night"] }), positionOf)).toBeNull();
-    expect(onlyMedium(progress({ sideStories: ["ss:festival-night"] }))).toEqual({ medium: null });
+    expect(followedFirst(progress({ sideStories: ["ss:short-stories-2-1"] }), positionOf)).toBeNull();
+    expect(onlyMedium(progress({ sideStories: ["ss:short-stories-2-1"] }))).toEqual({ medium: null });
   });
 
   it("is the one medium a reader has a place in, without the story's timeline (Break Time shorts are the anime's)", () => {

@@ -271,18 +271,18 @@ describe("keptForLess: what the reader has reached, asked after a tick made offl
 
   it("answers with the newest copy kept for knowledge the reader has all of, saying which", () => {
     const copies = [kept(null, 1), kept("wn:5-20", 2), kept("wn:5-30", 3)];
-    expect(keptForLess(timeline("ss:festival-night,wn:5-30"), copies)).toEqual({
+    expect(keptForLess(timeline("ss:short-stories-2-1,wn:5-30"), copies)).toEqual({
       url: timeline("wn:5-30"),
       keptFor: "wn:5-30",
     });
     // Only the copy anyone may see is within a first tick's knowledge.
-    expect(keptForLess(timeline("ss:festival-night"), copies)).toEqual({ url: timeline(null), keptFor: "" });
+    expect(keptForLess(timeline("ss:short-stories-2-1"), copies)).toEqual({ url: timeline(null), keptFor: "" });
   });
 
   it("never answers with a copy kept for knowledge the reader lacks, nor for another request", () => {
     // Set back since, shield off since ("all"), another medium, an unreadable reveal.
     const beyond = [kept("wn:5-31", 5), kept("all", 6), kept("anime:1-2,wn:5-30", 7), kept("wn:0-0", 8)];
-    expect(keptForLess(timeline("ss:festival-night,wn:5-30"), beyond)).toBeNull();
+    expect(keptForLess(timeline("ss:short-stories-2-1,wn:5-30"), beyond)).toBeNull();
     // A skipped chapter the copy read: it would show its title.
     expect(keptForLess(timeline("-wn:1-7,wn:2-1"), [kept("wn:1-20", 1)])).toBeNull();
     // The very copy asked for is the worker's own match, not this; other addresses are not timelines.

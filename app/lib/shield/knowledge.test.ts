@@ -32,7 +32,7 @@ const entriesOf = (units: Units) =>
     .filter(Boolean);
 
 describe("hasConsumed", () => {
-  const reader = knowledgeOfUnits(["wn:2-14", "ln:main-3", "ln:ex-1", "anime:1-5", "ss:festival-night", "bt:1-2"]);
+  const reader = knowledgeOfUnits(["wn:2-14", "ln:main-3", "ln:ex-1", "anime:1-5", "ss:short-stories-2-1", "bt:1-2"]);
 
   it("counts the web novel up to the last chapter read, arcs before it whole", () => {
     for (const key of ["wn:1-1", "wn:1-99", "wn:2-1", "wn:2-14"]) expect(hasConsumed(reader, key), key).toBe(true);
@@ -51,7 +51,7 @@ describe("hasConsumed", () => {
   });
 
   it("counts side stories and Break Time shorts one by one, never by order", () => {
-    expect(hasConsumed(reader, "ss:festival-night")).toBe(true);
+    expect(hasConsumed(reader, "ss:short-stories-2-1")).toBe(true);
     expect(hasConsumed(reader, "ss:winter-letters")).toBe(false);
     expect(hasConsumed(reader, "bt:1-2")).toBe(true);
     expect(hasConsumed(reader, "bt:1-1")).toBe(false);
@@ -59,7 +59,7 @@ describe("hasConsumed", () => {
 
   it("infers nothing across media", () => {
     const webNovelOnly = knowledgeOfUnits(["wn:9-99"]);
-    for (const key of ["ln:main-1", "anime:1-1", "ss:festival-night", "bt:1-1"])
+    for (const key of ["ln:main-1", "anime:1-1", "ss:short-stories-2-1", "bt:1-1"])
       expect(hasConsumed(webNovelOnly, key), key).toBe(false);
   });
 
@@ -156,11 +156,11 @@ describe("the reveal parameter", () => {
       "ln:main-1",
       "ln:ex-1",
       "anime:1-5",
-      "ss:festival-night",
+      "ss:short-stories-2-1",
       "bt:1-2",
     ]);
     const text = encodeKnowledge(knowledge);
-    expect(text).toBe("anime:1-5,bt:1-2,ln:ex-1,ln:main-3,ss:festival-night,wn:2-14");
+    expect(text).toBe("anime:1-5,bt:1-2,ln:ex-1,ln:main-3,ss:short-stories-2-1,wn:2-14");
     const parsed = parseKnowledge(text);
     expect(parsed).toEqual(knowledge);
     expect(encodeKnowledge(parsed!)).toBe(text);
@@ -362,7 +362,7 @@ describe("spans in the reveal parameter", () => {
     const shorts = [1, 2].flatMap((season) =>
       Array.from({ length: 12 }, (_, index) => breakTimeKey(season, index + 1)),
     );
-    const stories = ["ss:a", "ss:b", "ss:festival-night"];
+    const stories = ["ss:a", "ss:b", "ss:short-stories-2-1"];
     const universe = [...keys, ...shorts, ...stories, "wn:4-1", "bt:3-1"];
     fc.assert(
       fc.property(
@@ -475,9 +475,9 @@ describe("titles of what the reader has not reached", () => {
   });
 
   it("travel in the reveal parameter as one entry, sorted with the rest, read back the same", () => {
-    const reader = { ...knowledgeOfUnits(["wn:2-14", "ss:festival-night"]), unreachedTitles: "show" as const };
+    const reader = { ...knowledgeOfUnits(["wn:2-14", "ss:short-stories-2-1"]), unreachedTitles: "show" as const };
     const reveal = encodeKnowledge(reader);
-    expect(reveal).toBe("ss:festival-night,titles,wn:2-14");
+    expect(reveal).toBe("ss:short-stories-2-1,titles,wn:2-14");
     expect(parseKnowledge(reveal)).toEqual(reader);
     expect(encodeKnowledge({ ...noKnowledge, unreachedTitles: "show" })).toBe("titles");
     expect(encodeKnowledge(noKnowledge)).toBe("");
@@ -504,7 +504,7 @@ describe("knowsNoMoreThan: an answer sealed for less shows nothing beyond what t
   const read = (text: string) => parseKnowledge(text) ?? noKnowledge;
 
   it("holds for a reader who ticked or read on since, and for no knowledge at all", () => {
-    expect(knowsNoMoreThan(read("wn:5-30"), read("ss:festival-night,wn:5-30"))).toBe(true);
+    expect(knowsNoMoreThan(read("wn:5-30"), read("ss:short-stories-2-1,wn:5-30"))).toBe(true);
     expect(knowsNoMoreThan(read("wn:5-30"), read("wn:6-2"))).toBe(true);
     expect(knowsNoMoreThan(read("bt:1-2..4"), read("bt:1-1..9,wn:1-1"))).toBe(true);
     expect(knowsNoMoreThan(noKnowledge, read("wn:1-1"))).toBe(true);
@@ -514,7 +514,7 @@ describe("knowsNoMoreThan: an answer sealed for less shows nothing beyond what t
   it("fails where the answer knows something the reader does not", () => {
     // Further on a line, a tick the reader does not have, a line they have not started.
     expect(knowsNoMoreThan(read("wn:5-31"), read("wn:5-30"))).toBe(false);
-    expect(knowsNoMoreThan(read("ss:festival-night,wn:5-30"), read("wn:5-30"))).toBe(false);
+    expect(knowsNoMoreThan(read("ss:short-stories-2-1,wn:5-30"), read("wn:5-30"))).toBe(false);
     expect(knowsNoMoreThan(read("bt:1-1..5"), read("bt:1-1..4"))).toBe(false);
     expect(knowsNoMoreThan(read("anime:1-2"), read("wn:5-30"))).toBe(false);
     // Titles of what is not reached, and everything.

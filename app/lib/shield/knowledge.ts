@@ -411,7 +411,7 @@ export function knowsAnything(knowledge: Knowledge) {
  * Knowledge travels in a URL's `reveal` parameter when the browser asks for the gated texts its reader
  * may see: "all" with the shield off, else the entries that stand for it, sorted and joined by commas,
  * so readers who know the same share one cached answer. An entry is a unit's key (wn:2-14, ln:main-3,
- * ss:festival-night), a skipped unit has a minus in front (-wn:1-7), and consecutive units of a run
+ * ss:short-stories-2-1), a skipped unit has a minus in front (-wn:1-7), and consecutive units of a run
  * (an arc's chapters, a collection's volumes, a season's episodes or shorts) are written as the first
  * and the last number: -wn:1-7..12 for chapters 7 to 12 of arc 1 skipped, bt:1-1..9 for the first nine
  * shorts ticked. The end is only a number, so a span cannot leave its run: the keys between are exactly
