@@ -106,6 +106,7 @@ describe("the manga", () => {
 
   it("gates a flagged title behind what reveals the chapter, and a flagged series title behind its first chapter", () => {
     const { rows, problems } = resolveManga((manga) => {
+      manga.series[0].title = "Tiny Tale: What the Hinge Hid";
       manga.series[0].titleIsSpoiler = true;
       chaptersOf(manga)[0].titleIsSpoiler = true;
     });
@@ -116,6 +117,14 @@ describe("the manga", () => {
     expect(entry.revealed_by).toBe(unitOf(rows, "manga:door-1").revealed_by);
     // The flagged series title is not what the entry's text says.
     expect(entry.body).toBe("Manga 1");
+  });
+
+  it("refuses a code that spells the series' flagged title: it is in every chapter's key and address", () => {
+    expect(problemsOf((manga) => (manga.series[0].titleIsSpoiler = true))).toEqual([
+      "manga.json › series[0].code: spells the series' title, which is flagged: choose a code of other words, such as the arc it adapts",
+    ]);
+    // Unflagged, the series' title is shown to everyone, and its code may spell it.
+    expect(problemsOf(() => {})).toEqual([]);
   });
 
   it("is optional: a pack without manga.json has no manga", () => {

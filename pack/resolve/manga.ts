@@ -3,6 +3,7 @@ import { mangaChapterKey, unitPath } from "../../app/lib/content/units";
 import { mangaChapterNumbers, mangaSeriesName } from "../../app/lib/content/labels";
 import { unitEntryRevealedBy } from "../reveals";
 import { labelOf, positionOf, type Resolution } from "./resolution";
+import { slugGivesAway } from "./side-stories";
 
 /**
  * The manga (manga.json, decision 49): its series, their volumes and their chapters. Each chapter is a unit
@@ -24,6 +25,13 @@ export function mangaRows({ pack, timeline, reference, report, revealersOf }: Re
     codes.add(one.code);
     const firstKey = mangaChapterKey(one.code, 1);
     const seriesTitleRevealedBy = one.titleIsSpoiler ? revealersOf(firstKey) : null;
+    // The code is in every chapter's key and address: it must not spell a title the shield hides.
+    if (one.titleIsSpoiler && slugGivesAway(one.code, one.title))
+      report(
+        file,
+        `series[${s}].code`,
+        "spells the series' title, which is flagged: choose a code of other words, such as the arc it adapts",
+      );
     series.push({
       code: one.code,
       title: one.title,
