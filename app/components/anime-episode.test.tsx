@@ -42,8 +42,8 @@ describe("EpisodeAdaptsLine", () => {
 
   it("names a side story by its title where the reader may see it, else by its label", () => {
     const story = (content: string | null) => ({
-      ...label("ss:blog-first-lantern", "Side story · Author's blog"),
-      title: { revealedBy: titleRevealers(null, ["ss:blog-first-lantern"]), content },
+      ...label("ss:blog-2015-01", "Side story · Author's blog"),
+      title: { revealedBy: titleRevealers(null, ["ss:blog-2015-01"]), content },
     });
     const chapters = [{ from: label("wn:1-1", "Arc 1 · Prologue"), to: label("wn:1-2", "Arc 1 · Chapter 1") }];
     const hidden = renderLine({ adapts: { chapters, sideStories: [story(null)] }, original: null });

@@ -5,7 +5,7 @@ import { waitForHydration } from "../support/browser";
 
 /*
  * A viewer of only the film, against the demo pack the e2e stack imports: the film
- * sp:film-1 tells the side story ss:blog-first-lantern, whose reveal is Ilse's fact "First
+ * sp:film-1 tells the side story ss:blog-2015-01, whose reveal is Ilse's fact "First
  * lantern". Ticked on the tracker, the film shows its title and synopsis on /anime/specials and that fact on Ilse's
  * profile, and nothing else: no episode is watched with it, the anime-original OVA stays sealed until
  * "I have watched this" beside it.

@@ -1,6 +1,6 @@
 /**
  * OVAs, specials and films behind the shield, on the demo pack: the film sp:film-1 tells the
- * side story ss:blog-first-lantern (at which Ilse's fact "First lantern" is revealed), the OVA
+ * side story ss:blog-2015-01 (at which Ilse's fact "First lantern" is revealed), the OVA
  * sp:ova-1 is anime-original, and the special sp:special-1 adapts chapters. A film is watched
  * on its own: its viewer knows what the story it tells reveals, and nothing else (no episode).
  */
@@ -16,7 +16,7 @@ import { load } from "../support/workers-context";
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const FILM = "sp:film-1";
-const STORY = "ss:blog-first-lantern";
+const STORY = "ss:blog-2015-01";
 let rows: PackRows;
 let client = 0;
 

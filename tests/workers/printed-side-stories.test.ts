@@ -26,8 +26,8 @@ describe("side stories a light novel volume prints", () => {
     const page = await load(lightNovelsLoader, "/light_novels?collection=ssc");
     expect(page.volumes.map((volume) => [volume.key, volume.sideStories.map((story) => story.key)])).toEqual([
       ["ln:ssc-1", ["ss:ln-1-animate-bonus", "ss:short-stories-1-1"]],
-      ["ln:ssc-2", ["ss:short-stories-2-1", "ss:staff-room-afternoon", "ss:ln-7-toranoana-bonus"]],
-      ["ln:ssc-3", ["ss:the-first-ledger-page"]],
+      ["ln:ssc-2", ["ss:short-stories-2-1", "ss:short-stories-2-2", "ss:ln-7-toranoana-bonus"]],
+      ["ln:ssc-3", ["ss:blog-2020-06"]],
     ]);
     const label = rows.story_units.find((unit) => unit.key === "ss:short-stories-2-1")!.label;
     expect(page.volumes[1]?.sideStories[0]?.label).toBe(label);
@@ -47,14 +47,14 @@ describe("side stories a light novel volume prints", () => {
   });
 
   it("a story that gives a fate away is its reader's once read, alone or in its book, title and summary", async () => {
-    // ss:the-first-ledger-page waits for wn:6-28 (revealAt); reading it, or ln:ssc-3 that prints it, is reading what it tells.
-    const story = rows.side_stories.find((row) => row.key === "ss:the-first-ledger-page")!;
+    // ss:blog-2020-06 waits for wn:6-28 (revealAt); reading it, or ln:ssc-3 that prints it, is reading what it tells.
+    const story = rows.side_stories.find((row) => row.key === "ss:blog-2020-06")!;
     const shown = async (reveal: string) => {
-      const page = await load(sideStoriesLoader, `/side_stories?story=the-first-ledger-page&reveal=${reveal}`);
+      const page = await load(sideStoriesLoader, `/side_stories?story=blog-2020-06&reveal=${reveal}`);
       const found = page.sideStories.find((each) => each.key === story.key)!;
       return [found.title.content?.title ?? null, found.summary?.content ?? null];
     };
-    expect(await shown("ss:the-first-ledger-page")).toEqual([story.title, story.summary]);
+    expect(await shown("ss:blog-2020-06")).toEqual([story.title, story.summary]);
     expect(await shown("ln:ssc-3")).toEqual([story.title, story.summary]);
     expect(await shown("wn:6-28")).toEqual([story.title, story.summary]);
     expect(await shown("wn:6-27")).toEqual([null, null]);
