@@ -1,5 +1,7 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from "kysely";
 import { unitChoice } from "~/lib/forms/report-forms";
+import { OTHER_PLATFORM } from "~/lib/mistakes/rules";
+import { parseJsonList } from "./db.server";
 import type { ReportKind } from "~/lib/vocabulary";
 import type { Database } from "./database";
 import { batch, query } from "./query.server";
@@ -31,25 +33,16 @@ const episodeChoices = query
 /** The platforms the pack names for its anime (anime.json `platforms`), as stored: a JSON array. */
 const platformNames = query.selectFrom("series").select("anime_platforms");
 
-/** What every anime report may name besides the series' own platforms. */
-export const OTHER_PLATFORM = "Other";
-
-function platformsOf(stored: string | undefined) {
-  try {
-    const names: unknown = JSON.parse(stored ?? "[]");
-    return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The choices the light novel and anime forms offer, from the real lists. */
 export async function getReportChoices(db: D1Database) {
   const [volumes, episodes, [series]] = await batch(db, [volumeChoices, episodeChoices, platformNames]);
   return {
     volumes: volumes.map(unitChoice),
     episodes: episodes.map(unitChoice),
-    platforms: [...platformsOf(series?.anime_platforms), OTHER_PLATFORM].map((name) => ({ value: name, label: name })),
+    platforms: [...parseJsonList(series?.anime_platforms ?? null), OTHER_PLATFORM].map((name) => ({
+      value: name,
+      label: name,
+    })),
   };
 }
 

@@ -1,6 +1,12 @@
 import { lightNovelChapterLabel } from "~/lib/content/labels";
 import { type ExpressionBuilder, expressionBuilder, sql } from "kysely";
-import { type MistakeCategory, type MistakeSeverity, parseBookLocation, timestampSeconds } from "~/lib/mistakes/rules";
+import {
+  type MistakeCategory,
+  type MistakeSeverity,
+  OTHER_PLATFORM,
+  parseBookLocation,
+  timestampSeconds,
+} from "~/lib/mistakes/rules";
 import { namesAnySecret, publicationProblem } from "~/lib/mistakes/publishing";
 import { crossedReaders } from "~/lib/progress/crossed-readers";
 import { parseJsonList } from "./db.server";
@@ -173,7 +179,7 @@ function publication(report: AcceptedMistakeReport, filing: MistakeFiling, entry
           row.val(episode).as("episode_key"),
           row.val(start).as("start_seconds"),
           row.val(start + 5).as("end_seconds"),
-          row.val(fields.platform ?? "Other").as("platform"),
+          row.val(fields.platform ?? OTHER_PLATFORM).as("platform"),
           row.val(fields.track ?? "subtitles").as("track"),
           row.lit(null).as("japanese"),
           row.val(entry.official).as("official"),

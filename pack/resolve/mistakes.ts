@@ -3,6 +3,7 @@ import {
   entryHandle,
   formatTimestamp,
   mistakeAnchor,
+  OTHER_PLATFORM,
   timestampSeconds,
   volumeSlugFromKey,
 } from "../../app/lib/mistakes/rules";
@@ -135,11 +136,11 @@ export function mistakeRows({ pack, timeline, revealersOf, reference, report, ga
     const end = timestampSeconds(entry.end);
     if (end < start) report(file, `${path}.end`, `ends (${entry.end}) before it starts (${entry.start})`);
     // The form files reports with the anime's platforms or "Other": a note of another would be the only one.
-    if (entry.platform !== "Other" && !pack.anime.platforms.includes(entry.platform))
+    if (entry.platform !== OTHER_PLATFORM && !pack.anime.platforms.includes(entry.platform))
       report(
         file,
         `${path}.platform`,
-        `${entry.platform} is not among anime.json platforms (${pack.anime.platforms.join(", ") || "none listed"}): list it there, or write "Other"`,
+        `${entry.platform} is not among anime.json platforms (${pack.anime.platforms.join(", ") || "none listed"}): list it there, or write "${OTHER_PLATFORM}"`,
       );
     const given = gate(entry, file, path, true);
     const revealAt = entry.revealAt ? given.position : episodePosition;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adaptationChangeKinds, animeSpecialKinds } from "../../app/lib/vocabulary";
 import { airedAtProblem, runtimeProblem, timeZoneProblem } from "../../app/lib/content/air-times";
+import { OTHER_PLATFORM } from "../../app/lib/mistakes/rules";
 import {
   adaptsSchema,
   optionalText,
@@ -334,7 +335,7 @@ export const animeFileSchema = z.strictObject({
     .array(text.max(40))
     .max(20)
     .refine((names) => new Set(names).size === names.length, "names a platform twice")
-    .refine((names) => !names.includes("Other"), '"Other" is offered by the form itself')
+    .refine((names) => !names.includes(OTHER_PLATFORM), `"${OTHER_PLATFORM}" is offered by the form itself`)
     .default([]),
   seasons: z.array(seasonSchema).min(1),
   breakTime: z.array(breakTimeEpisodeSchema).default([]),

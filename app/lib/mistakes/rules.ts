@@ -175,3 +175,9 @@ export function animeMistakesSeasonPath(episodeKey: string) {
   const parts = parseUnitKey(episodeKey, "anime");
   return `/translation_meta/anime_mistls${parts?.medium === "anime" ? `?season=${parts.season}` : ""}`;
 }
+
+/**
+ * What an anime translation note or report may name as its platform besides the series' own (anime.json
+ * `platforms`): the form offers it after them, and the import takes it in a note.
+ */
+export const OTHER_PLATFORM = "Other";
