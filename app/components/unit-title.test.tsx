@@ -38,11 +38,17 @@ describe("UnitTitle", () => {
     expect(screen.queryByText(/beyond what you have read/)).not.toBeInTheDocument();
   });
 
-  it("keeps a title flagged as a spoiler behind the Spoiler, whatever the choice of titles", () => {
+  it("keeps a title flagged as a spoiler behind the Spoiler once the reader chose to see titles", () => {
     localStorage.setItem("rc:unreached-titles", "show");
     renderTitles(flaggedTitle);
     expect(screen.getByText(/This episode's title is beyond what you have read/)).toBeVisible();
     expect(screen.queryByRole("heading", { name: "Title hidden" })).not.toBeInTheDocument();
+  });
+
+  it("hides a flagged title as it hides the others while titles are hidden, so none stands out as a spoiler", () => {
+    renderTitles(episodeTitle(null), flaggedTitle);
+    expect(screen.getAllByRole("heading", { name: "Title hidden" })).toHaveLength(2);
+    expect(screen.queryByText(/beyond what you have read/)).not.toBeInTheDocument();
   });
 
   it("shows a title the reader chose to see once it arrives, and the note offers to hide them again", () => {

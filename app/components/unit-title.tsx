@@ -12,8 +12,9 @@ import { setUnreachedTitles, useShield } from "~/browser/spoiler-shield";
  * 3", "Lanternfall 1"). A title that spoils nothing of itself, of a unit the reader has not reached, is
  * held back only by their choice of titles (app/lib/shield/knowledge.ts: `titleRevealers`): it reads
  * "Title hidden", quietly, beside the place that already names the unit; the page's UnreachedTitlesNote
- * says why and offers them all. A title flagged as a spoiler stays behind the Spoiler, as anything
- * else that gives the story away.
+ * says why and offers them all. A title flagged as a spoiler reads the same while the reader keeps
+ * titles hidden, so which titles give something away is not told by how they are hidden; once they
+ * choose to see titles, it stays behind the Spoiler, as anything else that gives the story away.
  */
 export function UnitTitle<T>({
   gated,
@@ -50,14 +51,17 @@ export function titleHiddenAfter(label: string | null) {
 }
 
 /**
- * Whether a title is held back only by the reader's choice of titles (a unit they have not reached, its
- * title flagged by nothing) and not shown: what a catalogue names by the unit's place instead.
+ * Whether a title is not shown and reads "Title hidden", what a catalogue names by the unit's place
+ * instead: one held back by the reader's choice of titles (a unit they have not reached, its title
+ * flagged by nothing), and while that choice is "hide" (or not known yet, before the page is
+ * interactive) a flagged one too, which would otherwise stand out as the one that gives something away.
  */
 export function useTitleHeldBack(gated: Gated<unknown>) {
   const shield = useShield();
   const onlyUnreached = gated.revealedBy?.includes(UNREACHED_TITLES) ?? false;
+  const titlesHidden = shield?.knowledge.unreachedTitles !== "show";
   const shown = gated.content !== null && (isRevealed(shield, gated.revealedBy) || shield?.mode === "blur");
-  return onlyUnreached && !shown;
+  return (onlyUnreached || titlesHidden) && !shown;
 }
 
 /**

@@ -101,7 +101,7 @@ function SideStoryCard({ story }: { story: SideStory }) {
           unit={story.key}
           comments={story.discussion}
           name={titleShown ? `“${titleShown.title}”` : "this story"}
-          className="tap-line ml-2 text-sm"
+          className="tap-line text-sm"
         />
       </div>
       <div className="mt-2">

@@ -545,10 +545,17 @@ test.describe("a true name kept secret", () => {
   });
 });
 
-test("an interlude whose title gives something away still says it is an interlude", async ({ page }) => {
+test("an interlude whose title gives something away still says it is an interlude, hidden as every title is", async ({
+  page,
+}) => {
   await withShieldOn(page, null);
   await page.goto("/web_novel?arc=6");
   await waitForHydration(page);
+  // While titles are hidden, the flagged one reads as the others do: how it is hidden tells nothing.
+  await expect(page.locator("#wn-6-24")).toContainText("Interlude 2: title hidden");
+  await expect(page.locator("#wn-6-23")).toContainText("Title hidden");
+  await expect(page.locator("#wn-6-24")).not.toContainText(/beyond what you have read/);
+  await page.getByRole("button", { name: "Show them" }).first().click();
   await expect(page.locator("#wn-6-24")).toContainText(
     "The title of Interlude 2 is beyond what you have read or watched.",
   );
