@@ -245,8 +245,12 @@ test.describe("on a 360 px phone", () => {
     ).toBeVisible();
     await expect(upNext.getByRole("link", { name: "Arc 3 · Chapter 5", exact: true })).toBeVisible();
 
-    // Or typed: a chapter found by arc and number.
-    await page.getByLabel("Or find a chapter by number or title").fill("Arc 4 · Chapter 1");
+    // Or typed: a chapter found by arc and number, set on Enter (not on the way, as "Arc 4 · Chapter 1" is
+    // on the way to "Arc 4 · Chapter 12").
+    const find = page.getByLabel("Or find a chapter by number or title");
+    await find.pressSequentially("Arc 4 · Chapter 1");
+    await expect(chapter).toHaveValue("");
+    await find.press("Enter");
     await expect(arc).toHaveValue("Arc 4: Festival of Drowned Lights");
     await expect(chapter).toHaveValue("wn:4-2");
     await expect(upNext.getByRole("link", { name: "Arc 4 · Chapter 2", exact: true })).toBeVisible();

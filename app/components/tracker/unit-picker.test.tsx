@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { readRevealers } from "~/lib/shield/knowledge";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -94,12 +94,30 @@ describe("UnitPicker", () => {
     expect(await screen.findByText("Saved: not started")).toBeInTheDocument();
   });
 
-  it("sets progress from a chapter typed in full, by its label, and empties the box", async () => {
+  it("sets progress from a suggestion picked or a label pasted whole, and empties the box", async () => {
     const user = userEvent.setup();
     renderTracker("wn:1-1");
     const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
-    await user.type(find, "arc 2 · chapter 2");
+    await user.click(find);
+    // Chromium picks a suggestion from the list with a plain input event.
+    fireEvent.input(find, { target: { value: "Arc 2 · Chapter 2" } });
     expect(await screen.findByText("Saved: wn:2-2")).toBeInTheDocument();
+    expect(find).toHaveValue("");
+    await user.paste("arc 1 · chapter 2");
+    expect(await screen.findByText("Saved: wn:1-2")).toBeInTheDocument();
+    expect(find).toHaveValue("");
+  });
+
+  it("never sets progress to a shorter label met on the way while the reader types, only on Enter", async () => {
+    const user = userEvent.setup();
+    renderTracker("wn:1-2");
+    const find = screen.getByRole("combobox", { name: "Or find a chapter by number or title" });
+    // "Arc 2 · Chapter 1" is a whole label, and the start of "Arc 2 · Chapter 12".
+    await user.type(find, "Arc 2 · Chapter 1");
+    expect(screen.getByText("Saved: wn:1-2")).toBeInTheDocument();
+    expect(find).toHaveValue("Arc 2 · Chapter 1");
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Saved: wn:2-1")).toBeInTheDocument();
     expect(find).toHaveValue("");
   });
 

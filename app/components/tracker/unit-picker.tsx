@@ -87,12 +87,25 @@ export function UnitPicker({
 const numberExample = (units: readonly TrackerUnit[]) =>
   units[Math.min(9, units.length - 1)]?.label.replace(/ · /g, " ");
 
+/**
+ * Whether the box's text came whole (a suggestion picked from the browser's list, a paste, a drop) rather
+ * than key by key: only a whole entry that names a unit sets progress as it comes. Typed, "Chapter 1"
+ * names a unit on the way to "Chapter 12"; the reader's Enter says when they are done. Chromium picks a
+ * suggestion with a plain `input` event, Firefox and Safari with `insertReplacementText`.
+ */
+function cameWhole(event: Event) {
+  return (
+    !(event instanceof InputEvent) ||
+    !/^(insertText|insertCompositionText|insertLineBreak|delete)/.test(event.inputType)
+  );
+}
+
 /** How many of the units the words hold Enter offers to tap. */
 const MOST_CHOICES = 6;
 
 /**
  * Type to find: the browser's own suggestions (a datalist) over every unit, named with its arc and,
- * where the spoiler rule allows, its title. A suggestion chosen, or a label typed in full, sets progress;
+ * where the spoiler rule allows, its title. A suggestion chosen, or a label pasted whole, sets progress;
  * Enter on words that find one suggestion sets it too (labelsFound: "arc 2 chapter 1" is not chapter 12),
  * and on others says how many hold them (a title the reader has not reached is not among them), offering
  * those in the arc shown above (`near`) first: a reader in arc 5 who types "chapter 3" most likely means
@@ -181,9 +194,12 @@ function FindUnit({
         placeholder="Type a number or a title"
         onChange={(event) => {
           const typed = event.target.value.trim().toLowerCase();
-          const found = suggestions.find(
-            (suggestion) => suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed,
-          );
+          const found = cameWhole(event.nativeEvent)
+            ? suggestions.find(
+                (suggestion) =>
+                  suggestion.text.toLowerCase() === typed || suggestion.unit.label.toLowerCase() === typed,
+              )
+            : undefined;
           setTold(null);
           if (found) {
             onChange(found.unit.key);
