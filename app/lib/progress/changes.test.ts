@@ -247,7 +247,8 @@ describe("upNext", () => {
 
   it("offers the next unit of each medium followed, with the side stories and shorts that come right there", () => {
     const watcher = upNext(progress({ anime: "anime:1-1" }), timeline);
-    expect(keys(watcher.next)).toEqual(["bt:1-1", "ss:festival", "anime:1-2"]);
+    // ss:festival fits after ln:main-2, which the next episode reaches partway: offered after it.
+    expect(keys(watcher.next)).toEqual(["bt:1-1", "anime:1-2", "ss:festival"]);
     expect(keys(watcher.passed)).toEqual(["ss:prologue-night"]);
     const reader = upNext(progress({ webNovel: "wn:1-2", sideStories: ["ss:prologue-night"] }), timeline);
     expect(keys(reader.next)).toEqual(["wn:2-1"]);
@@ -289,6 +290,18 @@ describe("upNext", () => {
     expect(keys(passed)).toEqual(["ss:festival"]);
     // A reader of the web novel alone has read neither.
     expect(keys(upNext(progress({ webNovel: "wn:2-1" }), withTellers).passed)).toEqual(["ss:prologue-night"]);
+  });
+
+  it("offers a side story placed inside the next volume after the volume, one placed before it first", () => {
+    // ss:market is read after wn:2-1, which ln:main-2 prints partway; ss:eve after ln:main-1 itself.
+    const stories = [...timeline, unit("ss:eve", 3.01), unit("ss:market", 4.01)];
+    expect(keys(upNext(progress({ lightNovels: ["ln:main-1"] }), stories).next)).toEqual([
+      "ss:eve",
+      "ln:main-2",
+      "ss:market",
+    ]);
+    // A reader of the web novel (at its last chapter here) reaches ss:market right after wn:2-1.
+    expect(keys(upNext(progress({ webNovel: "wn:2-1" }), stories).next)).toEqual(["ss:market", "ss:festival"]);
   });
 
   it("offers light novels only in the collections the reader has started", () => {

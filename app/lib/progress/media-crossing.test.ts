@@ -56,6 +56,16 @@ describe("crossings", () => {
     expect(intoWebNovel?.progress).toMatchObject({ webNovel: "wn:1-4", anime: "anime:1-2", skipped: ["wn:1-3"] });
   });
 
+  it("counts no side story placed inside the volume the reader starts as coming before it", () => {
+    // A viewer of episode 1 (to wn:1-2) starts the light novels at ln:main-2, which holds wn:1-3, after
+    // which ss:after-three is read: it comes halfway through that volume, not before it.
+    const early = crossings(progress({ anime: "anime:1-1" }), timeline);
+    const into = (medium: string) => early.find((crossing) => crossing.to.medium === medium);
+    expect(into("light_novels")?.start.key).toBe("ln:main-2");
+    expect(into("light_novels")?.sideStories).toEqual([]);
+    expect(into("web_novel")?.sideStories).toEqual([]);
+  });
+
   it("leaves what a skipped chapter reveals hidden, and shows what the season covered", () => {
     const crossed = knowledgeOf(intoWebNovel!.progress);
     expect(knows(crossed, ["wn:1-3", "ln:main-2"])).toBe(false);

@@ -124,9 +124,6 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
   return (progress) => {
     const knowledge = knowledgeOf(progress);
     const seen = (unit: TrackerUnit) => knows(knowledge, unit.coveredBy);
-    // Unread: neither ticked nor told by what the reader watched or read (an episode that tells the story).
-    const sideStoriesBefore = (start: TrackerUnit) =>
-      sideStories.filter((unit) => unit.position < start.position && !seen(unit));
     const result: Crossing[] = [];
 
     for (const { from, reached: chapter } of crossingPoints(progress, byKey, episodes)) {
@@ -135,6 +132,11 @@ export function crossingsOn(units: readonly TrackerUnit[]): (progress: Progress)
 
       // Into the web novel, when the reader's place there is behind.
       const start = chapters.find((chapter) => chapter.position > reached);
+      // Unread (neither ticked nor told by what the reader watched or read) and placed before the story's
+      // next chapter: a volume or a manga chapter sits at its last chapter, so a side story placed inside
+      // the volume the reader starts would come "before" it, though it needs half the volume read.
+      const sideStoriesBefore = (unit: TrackerUnit) =>
+        sideStories.filter((story) => story.position < (start ?? unit).position && !seen(story));
       const place = chapters.findLast((chapter) => chapter.position <= reached);
       if (start && place && (positionOf.get(progress.webNovel ?? "") ?? -1) < place.position) {
         const skipped = chapters.filter((chapter) => chapter.position <= reached && !seen(chapter));

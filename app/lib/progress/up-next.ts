@@ -167,9 +167,10 @@ export function upNext(
   // A side volume fits at a point of the story: offered once the reader is there or it comes before what is next.
   next.push(...sideVolumes.filter((volume) => volume.position <= Math.max(furthest, upcoming)));
   // A few at a time: a reader at the end of what they follow is not handed the rest of the story.
-  next.push(
-    ...sideStories.filter((unit) => unit.position > furthest && unit.position <= upcoming).slice(0, COMING_RIGHT_THERE),
-  );
+  const rightThere = sideStories
+    .filter((unit) => unit.position > furthest && unit.position <= upcoming)
+    .slice(0, COMING_RIGHT_THERE);
+  next.push(...rightThere);
   next.push(
     ...shorts
       .filter((unit) => unit.position > watchedTo && unit.position <= (nextEpisode?.position ?? Infinity))
@@ -183,8 +184,18 @@ export function upNext(
     ...sideStories.filter((unit) => unit.position <= furthest),
     ...shorts.filter((unit) => unit.position <= watchedTo),
   ];
+  // A side story placed past the story's next chapter sits inside the unit next (a volume or an episode
+  // sits at its last chapter): the reader gets there partway through it, so it is offered after it.
+  const nextChapter = byMedium.web_novel.find((unit) => unit.position > furthest)?.position ?? Infinity;
+  const inside = new Set(
+    Number.isFinite(upcoming) ? rightThere.filter((unit) => unit.position >= nextChapter).map((unit) => unit.key) : [],
+  );
+  const reachedAt = (unit: TrackerUnit) => (inside.has(unit.key) ? upcoming : unit.position);
   return {
-    next: next.sort((a, b) => a.position - b.position),
+    next: next.sort(
+      (a, b) =>
+        reachedAt(a) - reachedAt(b) || Number(inside.has(a.key)) - Number(inside.has(b.key)) || a.position - b.position,
+    ),
     passed: passed.slice(0, passedCount),
     morePassed: Math.max(0, passed.length - passedCount),
   };
