@@ -2,14 +2,18 @@ import { storageKeys } from "~/lib/runtime/storage-keys";
 
 export type ThemePreference = "light" | "dark" | "system";
 
-const order: ThemePreference[] = ["system", "light", "dark"];
-
 export function parseThemePreference(value: string | null | undefined): ThemePreference {
   return value === "light" || value === "dark" ? value : "system";
 }
 
-export function nextThemePreference(current: ThemePreference): ThemePreference {
-  return order[(order.indexOf(current) + 1) % order.length] ?? "system";
+/**
+ * What a tap on the theme button chooses next: from following the system, the scheme the system does not
+ * show (so the first tap always changes what the reader sees), then the system's own, then the system.
+ */
+export function nextThemePreference(current: ThemePreference, systemIsDark: boolean): ThemePreference {
+  const other = systemIsDark ? "light" : "dark";
+  if (current === "system") return other;
+  return current === other ? (systemIsDark ? "dark" : "light") : "system";
 }
 
 /**

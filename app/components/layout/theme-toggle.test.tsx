@@ -33,7 +33,7 @@ describe("ThemeToggle", () => {
     delete root.dataset.themePreference;
   });
 
-  it("cycles system, light, dark and back, saying which and applying it to the page", async () => {
+  it("cycles system, light, dark and back on a dark system, saying which and applying it to the page", async () => {
     const user = userEvent.setup();
     renderHeader();
     const button = screen.getByRole("button", { name: "Theme: follows your system. Change theme" });
@@ -52,6 +52,22 @@ describe("ThemeToggle", () => {
     expect(button).toHaveAccessibleName("Theme: follows your system. Change theme");
     // Following a dark system again, and nothing stored.
     expect(root).toHaveClass("dark");
+    expect(localStorage.getItem("rc:theme")).toBeNull();
+  });
+
+  it("changes what a reader on a light system sees at the first tap: dark, then light, then the system's", async () => {
+    systemPrefersDark(false);
+    const user = userEvent.setup();
+    renderHeader();
+    const button = screen.getByRole("button", { name: "Theme: follows your system. Change theme" });
+    await user.click(button);
+    expect(button).toHaveAccessibleName("Theme: dark. Change theme");
+    expect(root).toHaveClass("dark");
+    await user.click(button);
+    expect(button).toHaveAccessibleName("Theme: light. Change theme");
+    expect(root).not.toHaveClass("dark");
+    await user.click(button);
+    expect(button).toHaveAccessibleName("Theme: follows your system. Change theme");
     expect(localStorage.getItem("rc:theme")).toBeNull();
   });
 

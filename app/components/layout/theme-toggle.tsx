@@ -10,7 +10,10 @@ const labels: Record<ThemePreference, string> = {
   dark: "Theme: dark",
 };
 
-/** Cycles system → light → dark. The icon comes from CSS, so it is right before hydration too. */
+/**
+ * Cycles system → the other scheme → the system's own → system (nextThemePreference). The icon comes
+ * from CSS, so it is right before hydration too.
+ */
 export function ThemeToggle() {
   const [preference, setPreference] = useState<ThemePreference>("system");
 
@@ -23,7 +26,7 @@ export function ThemeToggle() {
   }, []);
 
   function choose() {
-    const next = nextThemePreference(preference);
+    const next = nextThemePreference(preference, window.matchMedia("(prefers-color-scheme: dark)").matches);
     writeStored("theme", next === "system" ? null : next);
     applyStoredTheme(storageKeys.theme.key);
     setPreference(next);
