@@ -181,3 +181,13 @@ test("hydration makes the theme toggle work and the choice sticks without a flas
   await page.reload();
   await expect(html).toHaveClass(/dark/);
 });
+
+test("a signed-out reader finds where to report a problem in the footer, and is asked to sign in first", async ({
+  page,
+}) => {
+  await page.goto("/light_novels");
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Report a problem" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Ffeedback_hub$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});

@@ -1,6 +1,13 @@
 import { Link } from "react-router";
 import { footerLinks } from "~/lib/areas";
 
+/**
+ * The feedback hub, for signed-in readers (a signed-out reader is asked to sign in first and comes back):
+ * in the footer too, so a reader who found a mistake finds where to say so before they have an account.
+ * Not among footerLinks, which are the public pages.
+ */
+const feedbackLink = { path: "/feedback_hub", label: "Report a problem" };
+
 export function SiteFooter({ siteName }: { siteName: string }) {
   return (
     <footer className="mt-16 border-t border-border">
@@ -8,7 +15,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <p>{siteName} is an unofficial, reader-made companion. Stories and names belong to their authors.</p>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-4">
-            {footerLinks.map((link) => (
+            {[...footerLinks, feedbackLink].map((link) => (
               <li key={link.path}>
                 <Link
                   to={link.path}
