@@ -60,6 +60,9 @@ export function textLength(text: string) {
 /** Characters that show nothing of themselves: marks, joiners, variation selectors and tags, spaces, the blank Braille cell. */
 const showsNothing = /[\p{M}\p{Default_Ignorable_Code_Point}\s\u2800]/gu;
 
+/** Whether a text kept (cleanCommentText) shows anything: a field of blank Braille cells or fillers is empty. */
+export const showsSomething = (kept: string) => kept.replace(showsNothing, "") !== "";
+
 /** What is wrong with a comment's text as it will be kept, or null. */
 export function commentTextProblem(text: string): string | null {
   const kept = cleanCommentText(text);

@@ -28,6 +28,20 @@ describe("report forms", () => {
     });
   });
 
+  it("keeps reader-written text as a comment's: nothing invisible counts, no text that reads backwards", () => {
+    const bug = formBySlug("report_bug")!;
+    // A blank Braille cell, zero-width spaces and a Hangul filler show nothing.
+    expect(validateReport(bug, { happened: "\u2800", expected: "\u200b\u200b\u3164", page: "/x" }).errors).toEqual({
+      happened: "This is needed.",
+      expected: "This is needed.",
+    });
+    // A right-to-left override would make the text read otherwise to moderators than it says.
+    expect(
+      validateReport(bug, { happened: "Harmless \u202eenil", expected: "It works\r\n\r\n\r\n\r\nfine", page: "/x" })
+        .values,
+    ).toMatchObject({ happened: "Harmless enil", expected: "It works\n\nfine" });
+  });
+
   it("checks lengths, patterns and fixed choices", () => {
     const anime = formBySlug("report_anime_mistl")!;
     const base = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkWith } from "./form";
+import { cleanCommentText, showsSomething } from "../discussion/comment-text";
 import { animeTrackLabels, bookLocationMessage, bookLocationPattern, mistakeTimestampPattern } from "../mistakes/rules";
 import type { ReportKind, ReportStatus } from "../vocabulary";
 
@@ -181,9 +182,14 @@ export function unitChoice(unit: { key: string; label: string }) {
 function reportSchema(form: FormDefinition) {
   const shape: Record<string, z.ZodType<string>> = {};
   for (const field of form.fields) {
-    let value = z.string().trim().max(field.max, `At most ${field.max} characters, please.`);
+    // Reader-written text, kept as a comment's is: no bidirectional overrides (text that reads otherwise
+    // to moderators than it says) and no invisible characters, and a required field must show something.
+    let value = z.string().overwrite(cleanCommentText).max(field.max, `At most ${field.max} characters, please.`);
     if (field.required)
-      value = value.min(1, field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.");
+      value = value.refine(
+        showsSomething,
+        field.kind === "select" ? `Choose the ${field.label.toLowerCase()}.` : "This is needed.",
+      );
     if (field.pattern) {
       const { regex, message } = field.pattern;
       value = value.refine((text) => text === "" || regex.test(text), message);
