@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ProgressLink } from "~/components/progress-link";
 import { cn } from "~/lib/cn";
 import { useShield } from "~/browser/spoiler-shield";
 
@@ -16,9 +16,7 @@ export function LeftOutNotice({ what, className }: { what: "Results" | "Entries"
   return (
     <p className={cn("text-sm text-muted-foreground", className)}>
       {`${what} that would give away something you have not read or watched yet are left out. `}
-      <Link to="/reading_tracker" className="text-primary underline">
-        {shield?.hasProgress ? "Update your progress" : "Set your progress"}
-      </Link>
+      <ProgressLink className="text-primary underline" />
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ProgressLink } from "~/components/progress-link";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -114,9 +114,7 @@ export function HiddenRun({
       )}
     >
       {unknownAs === "unmet" ? `${what} you have not met yet. ` : <>{`${what} ${beyondWhatYouKnow}. `}</>}
-      <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
-        Set your progress
-      </Link>
+      <ProgressLink className="whitespace-nowrap text-primary underline" />
       {onShow !== undefined ? (
         <span className={onShow ? undefined : "invisible"} aria-hidden={onShow ? undefined : true}>
           {" "}

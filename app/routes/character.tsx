@@ -1,3 +1,4 @@
+import { ProgressLink } from "~/components/progress-link";
 import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
@@ -186,9 +187,7 @@ function NotMetYet({
           >
             {showing ? "Showing…" : "Show it"}
           </Button>
-          <Link to="/reading_tracker" className="tap-line font-medium text-primary underline underline-offset-4">
-            Set your progress
-          </Link>
+          <ProgressLink className="tap-line font-medium text-primary underline underline-offset-4" />
           <Link to="/characters" className="tap-line font-medium text-primary underline underline-offset-4">
             The characters you have met
           </Link>

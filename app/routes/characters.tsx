@@ -1,3 +1,4 @@
+import { ProgressLink } from "~/components/progress-link";
 import { cutText } from "~/lib/format";
 import { data, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -146,10 +147,7 @@ export default function Characters({ loaderData }: Route.ComponentProps) {
         </ul>
 
         <p className="mt-6 text-sm text-muted-foreground">
-          Characters you have not met yet are not listed.{" "}
-          <Link to="/reading_tracker" className="text-primary underline">
-            Set your progress
-          </Link>
+          Characters you have not met yet are not listed. <ProgressLink className="text-primary underline" />
         </p>
 
         {filters.page <= pageCount ? <Pagination page={filters.page} pageCount={pageCount} /> : null}

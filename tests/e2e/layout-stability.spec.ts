@@ -172,7 +172,7 @@ test.describe("at 320 px", () => {
         const what = (line.textContent ?? "")
           .replace(/…/g, "")
           .replace(/beyond (the first chapter|what you have read or watched)/, "beyond")
-          .replace(/·\s*Set your progress|Set your progress|·\s*Show (it|them)|Show (it|them)/g, "")
+          .replace(/·\s*(Set|Update) your progress|(Set|Update) your progress|·\s*Show (it|them)|Show (it|them)/g, "")
           .replace(/\s+/g, " ")
           .trim();
         const where = `${line.parentElement?.closest("[id]")?.id ?? "page"}: ${what}`;

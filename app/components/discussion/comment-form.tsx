@@ -1,5 +1,5 @@
+import { ProgressLink } from "~/components/progress-link";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
@@ -43,9 +43,7 @@ export function CommentForm({
     return (
       <p className="rounded-md border border-border bg-card p-4 text-sm">
         You can join once you have read or watched {unit.label}.{" "}
-        <Link to="/reading_tracker" className="whitespace-nowrap text-primary underline">
-          {shield?.hasProgress ? "Update your progress" : "Set your progress"}
-        </Link>
+        <ProgressLink className="whitespace-nowrap text-primary underline" />
       </p>
     );
   }
