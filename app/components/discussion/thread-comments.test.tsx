@@ -9,7 +9,13 @@ import { ThreadComments } from "./thread-comments";
 
 const unit = { key: "wn:1-5", label: "Arc 1 · Chapter 5" };
 
-function comment(id: number, text: string, horizon: string, writerKnew: string): ThreadComment {
+function comment(
+  id: number,
+  text: string,
+  horizon: string,
+  writerKnew: string,
+  stamp: CommentBody["stamp"] = [],
+): ThreadComment {
   const body: CommentBody = {
     author: `Writer ${id}`,
     writer: `w${id}`,
@@ -17,7 +23,7 @@ function comment(id: number, text: string, horizon: string, writerKnew: string):
     removed: null,
     postedAt: "2026-11-01T10:00:00.000Z",
     editedAt: null,
-    stamp: [],
+    stamp,
     writerKnew,
   };
   return {
@@ -55,6 +61,16 @@ describe("a thread's comments in strict mode", () => {
     expect(
       screen.getByText(/Strict mode leaves out 1 comment or reply by readers who had seen more than you\./),
     ).toBeVisible();
+  });
+
+  it("says what its writer had seen place by place, apart from the dots inside each place's label", async () => {
+    renderStrictThread([
+      comment(4, "Both of them", "wn:1-5", "wn:1-5", [
+        { key: "anime:1-2", label: "Season 1 · Episode 2" },
+        { key: "wn:1-5", label: "Arc 1 · Chapter 5" },
+      ]),
+    ]);
+    expect(await screen.findByText("Had seen: Season 1 · Episode 2, Arc 1 · Chapter 5")).toBeVisible();
   });
 
   it("shows a folded comment the reader asks to see, whoever wrote it", async () => {

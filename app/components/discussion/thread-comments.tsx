@@ -252,7 +252,8 @@ function CommentView({
         {body.editedAt ? <span className="text-muted-foreground">(edited)</span> : null}
       </header>
       {body.stamp.length ? (
-        <p className="text-xs text-muted-foreground">Had seen: {body.stamp.map((place) => place.label).join(" · ")}</p>
+        // Places are joined by commas: a place's own label has "·" in it ("Season 1 · Episode 12").
+        <p className="text-xs text-muted-foreground">Had seen: {body.stamp.map((place) => place.label).join(", ")}</p>
       ) : null}
       {place.horizon.key !== unit.key ? (
         <p className="mt-1">
