@@ -43,12 +43,17 @@ function placeOutside(from: TrackerUnit) {
 /** How many side stories an offer names; the rest are counted. */
 const SIDE_STORIES_NAMED = 5;
 
-/** A unit's label, with its title where the shield shows it ("Arc 1 · Chapter 7 · The Bell Tower"). */
+/** A unit's label, with its title where the shield shows it ("Arc 1 · Chapter 7 · The Bell Tower"), linked to its page. */
 function UnitName({ unit }: { unit: TrackerUnit }) {
   const shield = useShield();
   // A manga chapter's series is the one the offer names; chapters, volumes and episodes of another medium say their arc or season.
   const withGroup = unit.medium !== "manga";
-  return <>{pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup })}</>;
+  // A link to its page, where the reader reads what the offer passes over (its place, gated as it is here).
+  return (
+    <Link to={unitPath(unit.key)} className="text-primary underline">
+      {pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup })}
+    </Link>
+  );
 }
 
 /** What a crossing skips, said with the medium it comes from: "The anime left out 2 chapters on the way:". */

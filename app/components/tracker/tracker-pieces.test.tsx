@@ -7,6 +7,7 @@ import { gated } from "~/lib/shield/gated";
 import type { Crossing } from "~/lib/progress/media-crossing";
 import { emptyProgress } from "~/lib/progress/record";
 import type { TrackerUnit } from "~/lib/progress/tracker-units";
+import { unitPath } from "~/lib/content/units";
 import { CrossingOffers } from "./crossing-offers";
 import { UnitChecklist } from "./unit-checklist";
 import { UnitPicker } from "./unit-picker";
@@ -350,6 +351,23 @@ describe("CrossingOffers", () => {
     expect(offer(units, webNovel, units[0]!)).toContain(
       "They stay unread, and what they reveal stays hidden, until you mark them read.",
     );
+  });
+
+  it("links each unit it passes over to its page, where the reader can read it", () => {
+    const crossing: Crossing = {
+      from: episode,
+      to: webNovel,
+      start: units[0]!,
+      skipped: [units[1]!],
+      sideStories: [],
+      progress: emptyProgress,
+      partway: null,
+    };
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <CrossingOffers crossings={[crossing]} onCross={noop} /> },
+    ]);
+    const html = renderToStaticMarkup(<Stub />).replace(/&amp;/g, "&");
+    expect(html).toContain(`href="${unitPath(units[1]!.key)}"`);
   });
 
   it("names the volumes a crossing into the light novels passes over by what the anime left out of them", () => {
