@@ -28,6 +28,10 @@ export function ShieldModePicker() {
         current={current}
         choose={setShieldMode}
       />
+      {/* Said where the choice was made, so a tap that landed on "Off" by mistake is seen at once. */}
+      <p role="status" className="text-sm font-medium text-destructive">
+        {current === "off" ? "The shield is off: every page shows everything, the ending included." : ""}
+      </p>
       <Choices
         name="unreached-titles"
         className="mt-4"
