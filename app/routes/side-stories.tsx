@@ -114,7 +114,8 @@ function SideStoryCard({ story }: { story: SideStory }) {
           )}
         </UnitTitle>
         {story.summary ? (
-          <Spoiler gated={story.summary} what="Its summary" block>
+          // It waits for readers of the story itself, even past its "Read after" point: the line says why.
+          <Spoiler gated={story.summary} what="Its summary, which tells the story," block>
             {(summary) => <p className="mt-2 max-w-3xl">{summary}</p>}
           </Spoiler>
         ) : null}
