@@ -140,6 +140,30 @@ describe("a recut's place in a progress record", () => {
     expect(storyPlace(progress({ recuts: ["anime:1r1-3"] }), units)).toBe(6);
   });
 
+  it("offers a viewer of the recut alone the shorts aired with what they watched, and those of the recut's next episode after it", () => {
+    const units = [
+      unit("anime:1-5", 5, ["anime:1r1-3"]),
+      unit("anime:1-6", 6, ["anime:1r1-3"]),
+      unit("anime:1r1-3", 6, []),
+      unit("bt:1-6", 6.5, [], "break_time"),
+      unit("anime:1-7", 7, ["anime:1r1-4"]),
+      unit("bt:1-7", 7.5, [], "break_time"),
+      unit("anime:1-8", 8, ["anime:1r1-4"]),
+      unit("anime:1r1-4", 8, []),
+      unit("bt:1-8", 8.5, [], "break_time"),
+      unit("anime:1-9", 9, ["anime:1r1-5"]),
+      unit("anime:1r1-5", 9, []),
+      unit("bt:1-9", 9.5, [], "break_time"),
+    ];
+    // bt:1-7 aired with episode 7, which the recut's episode 4 holds: it comes partway through that, not
+    // before it; bt:1-8 and bt:1-9 come with episodes past it, not offered yet.
+    expect(upNext(progress({ recuts: ["anime:1r1-3"] }), units).next.map((each) => each.key)).toEqual([
+      "bt:1-6",
+      "anime:1r1-4",
+      "bt:1-7",
+    ]);
+  });
+
   it("counts a season's episode as watched in the recut once an episode of it that holds it whole or its end is", () => {
     // As the import lists them: episode 9 is held whole by the recut's episode 5; episode 10 is split,
     // its first part in the recut's episode 5 and its last in episode 6, which alone is among its revealers.

@@ -151,9 +151,11 @@ export function upNext(
     if (before && first && lastMangaChapter(progress, before.code) === before.chapters.at(-1)?.key) next.push(first);
   });
 
+  // The units next on each line (chapters, volumes, episodes), before what fits between them is added.
+  const main = [...next];
+  const upcoming = Math.min(...main.map((unit) => unit.position), Infinity);
   // Side stories come at the reader's place in the story; shorts with the episodes, the ones aired with
   // what the reader watched (in the season or a recut) behind them.
-  const upcoming = Math.min(...next.map((unit) => unit.position), Infinity);
   const checked = new Set([...progress.sideStories, ...progress.breakTime, ...progress.animeSpecials]);
   // Neither ticked nor had through another unit (a short aired with a watched episode, a story printed in a
   // book read or told in a film watched: known, if not read, so not offered to read).
@@ -170,12 +172,13 @@ export function upNext(
   const rightThere = sideStories
     .filter((unit) => unit.position > furthest && unit.position <= upcoming)
     .slice(0, COMING_RIGHT_THERE);
-  next.push(...rightThere);
-  next.push(
-    ...shorts
-      .filter((unit) => unit.position > watchedTo && unit.position <= (nextEpisode?.position ?? Infinity))
-      .slice(0, COMING_RIGHT_THERE),
-  );
+  // Shorts up to the anime's next episode, the season's or a recut's.
+  const animeNext = [...(nextEpisode ? [nextEpisode] : []), ...recutsNext];
+  const nextAnime = Math.min(...animeNext.map((unit) => unit.position), Infinity);
+  const shortsThere = shorts
+    .filter((unit) => unit.position > watchedTo && unit.position <= nextAnime)
+    .slice(0, COMING_RIGHT_THERE);
+  next.push(...rightThere, ...shortsThere);
 
   // The gaps in the chapters and volumes first, as they matter most to the story; then side stories; shorts last.
   const skipped = new Set(progress.skipped);
@@ -184,17 +187,27 @@ export function upNext(
     ...sideStories.filter((unit) => unit.position <= furthest),
     ...shorts.filter((unit) => unit.position <= watchedTo),
   ];
-  // A side story placed past the story's next chapter sits inside the unit next (a volume or an episode
-  // sits at its last chapter): the reader gets there partway through it, so it is offered after it.
+  // What sits inside a unit offered next is offered after it, as the reader gets there partway through
+  // it: a side story placed past the story's next chapter (a volume or an episode sits at its last
+  // chapter), a short or special that comes after a season's episode not watched yet (held by the recut
+  // episode next).
   const nextChapter = byMedium.web_novel.find((unit) => unit.position > furthest)?.position ?? Infinity;
-  const inside = new Set(
-    Number.isFinite(upcoming) ? rightThere.filter((unit) => unit.position >= nextChapter).map((unit) => unit.key) : [],
-  );
-  const reachedAt = (unit: TrackerUnit) => (inside.has(unit.key) ? upcoming : unit.position);
+  const nextSeasonEpisode =
+    byMedium.anime.find((unit) => unit.position > watchedTo && !isRecutEpisodeKey(unit.key))?.position ?? Infinity;
+  const firstReaching = (list: readonly TrackerUnit[], position: number) =>
+    Math.min(...list.map((unit) => unit.position).filter((at) => at >= position), Infinity);
+  const reachedWith = new Map<string, number>();
+  for (const story of rightThere)
+    if (story.position >= nextChapter) reachedWith.set(story.key, firstReaching(main, story.position));
+  for (const short of shortsThere)
+    if (short.position >= nextSeasonEpisode) reachedWith.set(short.key, firstReaching(animeNext, short.position));
+  const reachedAt = (unit: TrackerUnit) => reachedWith.get(unit.key) ?? unit.position;
   return {
     next: next.sort(
       (a, b) =>
-        reachedAt(a) - reachedAt(b) || Number(inside.has(a.key)) - Number(inside.has(b.key)) || a.position - b.position,
+        reachedAt(a) - reachedAt(b) ||
+        Number(reachedWith.has(a.key)) - Number(reachedWith.has(b.key)) ||
+        a.position - b.position,
     ),
     passed: passed.slice(0, passedCount),
     morePassed: Math.max(0, passed.length - passedCount),
