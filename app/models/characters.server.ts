@@ -1,6 +1,6 @@
 import { type InferResult, type Selectable, sql } from "kysely";
 import { mediaMetIn } from "~/lib/content/characters";
-import { media, type Medium } from "~/lib/content/units";
+import { isRecutEpisodeKey, media, type Medium } from "~/lib/content/units";
 import { pageInfo, pageOffset } from "~/lib/http/paging";
 import { toFtsQuery } from "~/lib/search/query";
 import { type Knowledge, knows, knowsAnything } from "~/lib/shield/knowledge";
@@ -87,14 +87,20 @@ const publicAffiliationCounts = query
 /** Every character with what a card shows and what the filters read, in the catalogue's order (by name). */
 const everyone = query
   .selectFrom("characters as c")
+  .leftJoin("story_units as first_episode", "first_episode.key", "c.first_anime")
   .select([...cardColumns, "c.first_web_novel", "c.first_light_novel", "c.first_anime", "c.first_manga"])
+  .select("first_episode.revealed_by as first_anime_revealed_by")
   .orderBy("c.sort_name")
   .orderBy("c.slug");
 
-/** The units that show a character: their first appearance in each medium, and what reveals meeting them. */
+/**
+ * The units that show a character: their first appearance in each medium, the recut episodes that hold
+ * their first episode (a viewer of the recut alone met them in the anime too), and what reveals meeting them.
+ */
 function unitsShowing(row: InferResult<typeof everyone>[number]) {
   const firsts = [row.first_web_novel, row.first_light_novel, row.first_anime, row.first_manga];
-  return [...firsts.flatMap((unit) => unit ?? []), ...(readRevealers(row.revealed_by) ?? [])];
+  const inRecuts = (readRevealers(row.first_anime_revealed_by) ?? []).filter((unit) => isRecutEpisodeKey(unit));
+  return [...firsts.flatMap((unit) => unit ?? []), ...inRecuts, ...(readRevealers(row.revealed_by) ?? [])];
 }
 
 /**

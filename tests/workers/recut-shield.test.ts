@@ -10,6 +10,7 @@ import type { PackRows } from "../../pack/rows";
 import { episodeKey, recutEpisodeKey } from "~/lib/content/units";
 import { encodeKnowledge, type Knowledge, knowledgeOfUnits, knows, readRevealers } from "~/lib/shield/knowledge";
 import { loader as animeLoader } from "~/routes/anime";
+import { loader as charactersLoader } from "~/routes/characters";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as discussLoader } from "~/routes/discuss";
 import { importTestPack } from "../support/packs";
@@ -52,6 +53,21 @@ describe("a viewer of the recut alone", () => {
         );
       expect(differ, `recut episode ${index + 1} against episode ${through}`).toEqual([]);
     }
+  });
+
+  it("met in the anime the characters of the season's episodes the recut showed them, those everyone knows from the start too", async () => {
+    // Saint Orla is known from the start and first seen in the anime in the season's episode 5, which the
+    // recut's episode 3 holds.
+    const inAnime = async (episode: number) =>
+      (await load(charactersLoader, `/characters?medium=anime&reveal=${reveal(recutViewer(episode))}`)).characters.map(
+        (character) => character.content?.slug,
+      );
+    expect(await inAnime(2)).not.toContain("saint-orla");
+    expect(await inAnime(3)).toContain("saint-orla");
+    const met = await load(charactersLoader, `/characters?reveal=${reveal(recutViewer(6))}`);
+    const metInAnime = await load(charactersLoader, `/characters?medium=anime&reveal=${reveal(recutViewer(6))}`);
+    expect(met.media).toEqual([{ medium: "anime", count: metInAnime.total }]);
+    expect(metInAnime.total).toBeGreaterThan(20);
   });
 
   it("sees on /anime the titles of the season's episodes 1 and 2 and of the recut's episode 1, and nothing past them", async () => {
