@@ -251,7 +251,9 @@ function CharacterProfile({ character, titled = true }: { character: Profile; ti
                 to={`/characters?affiliation=${encodeURIComponent(affiliation)}`}
                 className="tap-line"
               >
-                <Badge tone="outline">{affiliation}</Badge>
+                <Badge tone="outline" wrap>
+                  {affiliation}
+                </Badge>
               </Link>
             ))}
           </div>

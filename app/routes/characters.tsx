@@ -185,7 +185,9 @@ function CharacterCard({ character, eager }: { character: CatalogueCharacter; ea
           ) : null}
           <div className="mt-1 flex flex-wrap gap-1">
             {character.affiliations.map((affiliation) => (
-              <Badge key={affiliation}>{affiliation}</Badge>
+              <Badge key={affiliation} wrap>
+                {affiliation}
+              </Badge>
             ))}
           </div>
         </div>

@@ -21,9 +21,14 @@ interface SiteHeaderProps {
 export function SiteHeader({ siteName, areas, search, account }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
+      {/* One row; with a large text size on a narrow phone, the controls go to a row of their own under
+          the name rather than over it (the name is never given less than 4rem before they wrap). */}
+      <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:px-4">
         {/* The whole name on every phone: over two lines where it must, without the mark below 360 px. */}
-        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-md font-semibold tracking-tight">
+        <Link
+          to="/"
+          className="flex min-h-11 min-w-0 basis-16 grow items-center gap-2 rounded-md font-semibold tracking-tight"
+        >
           <Logo className="size-7 shrink-0 max-[22.5rem]:hidden" />
           <span className="text-sm leading-tight sm:text-base">{siteName}</span>
         </Link>

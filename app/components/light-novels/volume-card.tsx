@@ -32,7 +32,7 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
       <div className="sm:row-span-2">
         <VolumeCover volume={volume} collectionName={collectionName} eager={eager} />
       </div>
-      <div className="min-w-0 space-y-2">
+      <div className="@container min-w-0 space-y-2">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             {collectionName} {volume.number}
@@ -48,7 +48,9 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
             )}
           </UnitTitle>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        {/* Beside the cover, a phone with a large text size leaves too little room for a label and a date
+            side by side: each date then goes under its label. */}
+        <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-sm @min-[9.5rem]:grid-cols-[auto_1fr]">
           <dt className="text-muted-foreground">Japan</dt>
           <dd>
             <StoryDate date={volume.releasedJp} />
@@ -61,13 +63,13 @@ export function VolumeCard({ volume, collectionName, eager }: VolumeProps) {
           {volume.illustrator ? (
             <>
               <dt className="text-muted-foreground">Illustrator</dt>
-              <dd className="min-w-0 max-sm:col-span-2">{volume.illustrator}</dd>
+              <dd className="min-w-0 max-sm:col-span-full">{volume.illustrator}</dd>
             </>
           ) : null}
           {volume.isbn ? (
             <>
               <dt className="text-muted-foreground">ISBN</dt>
-              <dd className="whitespace-nowrap font-mono text-xs leading-5 max-sm:col-span-2">{volume.isbn}</dd>
+              <dd className="font-mono text-xs leading-5 max-sm:col-span-full">{volume.isbn}</dd>
             </>
           ) : null}
           {volume.pageCount ? (

@@ -20,7 +20,7 @@ export function useFieldControl() {
 
 /** The look shared by every text-like control; an invalid one shows it by its border. */
 export const controlClassName =
-  "rounded-md border border-border bg-background px-3 aria-invalid:border-destructive disabled:opacity-60";
+  "min-w-0 max-w-full rounded-md border border-border bg-background px-3 aria-invalid:border-destructive disabled:opacity-60";
 
 export interface FieldProps {
   label: ReactNode;
