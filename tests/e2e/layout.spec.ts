@@ -647,3 +647,27 @@ test.describe("names a phone walk found confusing", () => {
     await expect(shortStories).not.toContainText("Stories: Lamplit");
   });
 });
+
+test("with a large text size a 320 px phone scrolls no page sideways, and the header's controls never cover the site's name", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  // A reader's text size at 125%: rem-sized text and controls grow, the screen does not.
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      document.documentElement.style.fontSize = "20px";
+    }),
+  );
+  for (const path of ["/", "/characters", "/light_novels", "/login", "/reading_tracker", "/anime"]) {
+    await open(page, path);
+    const measured = await overflow(page);
+    expect.soft(measured.scrollWidth, `${path}: ${measured.culprits.join("; ")}`).toBeLessThanOrEqual(320);
+    // The name, and the controls beside it (search, theme, account, menu) on its row or the next.
+    const name = await page.getByRole("banner").getByRole("link").first().boundingBox();
+    const controls = await page.getByRole("banner").locator(":scope > div > div").first().boundingBox();
+    const apart = name && controls && (name.x + name.width <= controls.x || controls.y >= name.y + name.height);
+    expect
+      .soft(apart, `${path}: the name at ${JSON.stringify(name)}, the controls at ${JSON.stringify(controls)}`)
+      .toBe(true);
+  }
+});
