@@ -1,5 +1,5 @@
-import { ProgressLink } from "~/components/progress-link";
 import { cn } from "~/lib/cn";
+import { ProgressLink } from "~/components/progress-link";
 import { useShield } from "~/browser/spoiler-shield";
 
 /**

@@ -1,6 +1,6 @@
-import { ProgressLink } from "~/components/progress-link";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { ProgressLink } from "~/components/progress-link";
 import { cn } from "~/lib/cn";
 import type { Gated } from "~/lib/shield/gated";
 import { knowledgeOfUnits, knows } from "~/lib/shield/knowledge";

@@ -1,4 +1,3 @@
-import { ProgressLink } from "~/components/progress-link";
 import { useEffect, useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GeneralErrorBoundary, NotFound } from "~/components/general-error-boundary";
@@ -6,6 +5,7 @@ import { CharacterName, useProseRenames, useShownName } from "~/components/chara
 import { namedMedia, proseRenamer } from "~/lib/content/medium-names";
 import { OriginalText } from "~/components/original-text";
 import { PageSection } from "~/components/page-section";
+import { ProgressLink } from "~/components/progress-link";
 import { Portrait } from "~/components/portrait";
 import type { Gated } from "~/lib/shield/gated";
 import { Spoiler } from "~/components/spoiler";

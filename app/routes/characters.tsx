@@ -1,10 +1,10 @@
-import { ProgressLink } from "~/components/progress-link";
 import { cutText } from "~/lib/format";
 import { data, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CharacterName } from "~/components/character-name";
 import { OriginalText } from "~/components/original-text";
 import { PageHeader } from "~/components/page-header";
+import { ProgressLink } from "~/components/progress-link";
 import { Pagination } from "~/components/pagination";
 import { Portrait } from "~/components/portrait";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
-import { ProgressLink } from "~/components/progress-link";
 import { useEffect, useState } from "react";
+import { ProgressLink } from "~/components/progress-link";
 import { knows, type Revealers } from "~/lib/shield/knowledge";
 import { useShield } from "~/browser/spoiler-shield";
 import { useOptionalUser } from "~/browser/user";
