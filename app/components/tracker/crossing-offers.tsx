@@ -50,7 +50,7 @@ function UnitName({ unit }: { unit: TrackerUnit }) {
   const withGroup = unit.medium !== "manga";
   // A link to its page, where the reader reads what the offer passes over (its place, gated as it is here).
   return (
-    <Link to={unitPath(unit.key)} className="text-primary underline">
+    <Link to={unitPath(unit.key)} className="tap-line text-primary underline">
       {pickerLabel(unit, isRevealed(shield, unit.title.revealedBy), { withGroup })}
     </Link>
   );
